@@ -1,0 +1,50 @@
+# topomap: `make run` serves the app on http://localhost:8080, `make test`
+# installs what the tests need and runs them all. `make help` lists targets.
+.DEFAULT_GOAL := help
+SHELL := /bin/bash
+WASM := assets/static/app.wasm
+BIN := bin/topomap
+VERSION ?= $(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
+LDFLAGS := -X topomap/web.Version=$(VERSION)
+# Packages whose tests run with the race detector (concurrent code).
+RACE_PKGS := ./backend/...
+
+help: ## list targets
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN{FS=":.*## "}{printf "%-10s %s\n",$$1,$$2}'
+
+wasm: ## build the browser client (WebAssembly) into assets/static
+	GOOS=js GOARCH=wasm go build -ldflags '$(LDFLAGS)' -o $(WASM) ./wasm
+	gzip -6 -k -f $(WASM)
+
+build: wasm ## build the server and CLI (embeds assets/static)
+	go build -ldflags '$(LDFLAGS)' -o $(BIN) ./backend/cmd/topomap
+
+run: build ## serve http://localhost:8080 on the embedded default store (./data)
+	./$(BIN) serve
+
+deps: ## install what the tests need on a fresh Debian machine (chromium, gcc)
+	@command -v chromium >/dev/null && command -v gcc >/dev/null || \
+	  { if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y chromium gcc; \
+	    else sudo apt-get update && sudo apt-get install -y chromium gcc; fi; }
+
+check: ## formatting, vet, and the js/wasm build of the pure layers
+	@out=$$(gofmt -s -l $$(git ls-files '*.go') 2>/dev/null); if [ -n "$$out" ]; then echo "gofmt -s would change: $$out"; exit 1; fi
+	go vet ./...
+	GOOS=js GOARCH=wasm go build ./algorithms/... ./web/... ./wasm
+
+test: deps wasm check ## everything the machine needs, then all tests
+	go test -count=1 ./...
+	go test -count=1 -race $(RACE_PKGS)
+
+bench: ## benchmarks of the hot paths (figures quoted in the README)
+	go test -run='^$$' -bench=. -benchmem ./algorithms/...
+
+fuzz: ## fuzz every user-input parser for FUZZTIME each (default 20s)
+	go test -run='^$$' -fuzz=FuzzParseGuest -fuzztime=$${FUZZTIME:-20s} ./algorithms/spec
+	go test -run='^$$' -fuzz=FuzzParseHost -fuzztime=$${FUZZTIME:-20s} ./algorithms/spec
+	go test -run='^$$' -fuzz=FuzzParseQuery -fuzztime=$${FUZZTIME:-20s} ./algorithms/spec
+
+clean: ## remove build outputs
+	rm -rf bin $(WASM) $(WASM).gz
+
+.PHONY: help wasm build run deps check test bench fuzz clean

@@ -1,0 +1,198 @@
+package guest
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"strconv"
+	"strings"
+)
+
+// Kind names the family a guest belongs to.
+type Kind int
+
+// The guest families.
+const (
+	Custom Kind = iota
+	Hypercube
+	Grid
+)
+
+// MaxVertices bounds the size of any generated guest.
+const MaxVertices = 1 << 24
+
+// ErrInvalid is wrapped by every validation error of this package.
+var ErrInvalid = errors.New("guest: invalid graph")
+
+// Graph is a communication graph in CSR form. See the package doc.
+type Graph struct {
+	Kind    Kind
+	Dims    []int // Hypercube: [d]; Grid: object grid sizes; Custom: nil
+	Wrap    bool  // Grid only: periodic boundaries
+	Offsets []int32
+	Adj     []int32
+	Weight  []float64 // nil: unit volume per arc
+	Label   []int8    // per arc: hypercube dimension or grid axis; nil for Custom
+}
+
+// Order returns the number of vertices.
+func (g *Graph) Order() int { return len(g.Offsets) - 1 }
+
+// Arcs returns the number of directed arcs (twice the number of edges).
+func (g *Graph) Arcs() int { return len(g.Adj) }
+
+// Volume returns the message volume of arc e.
+func (g *Graph) Volume(e int) float64 {
+	if g.Weight == nil {
+		return 1
+	}
+	return g.Weight[e]
+}
+
+// Neighbors returns the slice of v's neighbours (do not modify it).
+func (g *Graph) Neighbors(v int) []int32 { return g.Adj[g.Offsets[v]:g.Offsets[v+1]] }
+
+// String returns the guest's canonical spec string: "hypercube:4",
+// "grid:9x8", "grid:8x8x8:wrap", or "graph:N" for a custom graph.
+func (g *Graph) String() string {
+	switch g.Kind {
+	case Hypercube:
+		return "hypercube:" + strconv.Itoa(g.Dims[0])
+	case Grid:
+		parts := make([]string, len(g.Dims))
+		for i, k := range g.Dims {
+			parts[i] = strconv.Itoa(k)
+		}
+		s := "grid:" + strings.Join(parts, "x")
+		if g.Wrap {
+			s += ":wrap"
+		}
+		return s
+	}
+	return "graph:" + strconv.Itoa(g.Order())
+}
+
+// NewHypercube returns the d-cube: 2^d vertices, vertex n adjacent to
+// n XOR 2^i through dimension i (arc label i), neighbours in dimension order.
+// O(d·2^d).
+func NewHypercube(d int) (*Graph, error) {
+	if d < 0 || 1<<d > MaxVertices || d > bits.UintSize-2 {
+		return nil, fmt.Errorf("%w: hypercube dimension %d out of [0, %d]", ErrInvalid, d, bits.Len(MaxVertices)-1)
+	}
+	n := 1 << d
+	g := &Graph{Kind: Hypercube, Dims: []int{d}, Offsets: make([]int32, n+1), Adj: make([]int32, 0, n*d), Label: make([]int8, 0, n*d)}
+	for v := range n {
+		for i := range d {
+			g.Adj = append(g.Adj, int32(v^1<<i))
+			g.Label = append(g.Label, int8(i))
+		}
+		g.Offsets[v+1] = int32(len(g.Adj))
+	}
+	return g, nil
+}
+
+// NewGrid returns the object grid of the given sizes (2 or 3 dimensions, or
+// any other count ≥ 1) with the nearest-neighbour stencil: object i is
+// adjacent to the objects one step away along each axis (arc label = axis),
+// wrapping around when wrap is set. Neighbours are listed axis by axis, the
+// lower coordinate first. A periodic axis of size 2 has one neighbour, not
+// two copies of it. O(n·c).
+func NewGrid(dims []int, wrap bool) (*Graph, error) {
+	if len(dims) == 0 {
+		return nil, fmt.Errorf("%w: grid without dimensions", ErrInvalid)
+	}
+	n := 1
+	strides := make([]int, len(dims))
+	for i, k := range dims {
+		if k < 1 {
+			return nil, fmt.Errorf("%w: grid dimension %d has size %d, want at least 1", ErrInvalid, i+1, k)
+		}
+		strides[i] = n
+		if n > MaxVertices/k {
+			return nil, fmt.Errorf("%w: more than %d objects", ErrInvalid, MaxVertices)
+		}
+		n *= k
+	}
+	g := &Graph{Kind: Grid, Dims: append([]int(nil), dims...), Wrap: wrap, Offsets: make([]int32, n+1)}
+	g.Adj = make([]int32, 0, 2*len(dims)*n)
+	g.Label = make([]int8, 0, 2*len(dims)*n)
+	for v := range n {
+		for a, k := range dims {
+			s := strides[a]
+			x := v / s % k
+			add := func(u int) {
+				g.Adj = append(g.Adj, int32(u))
+				g.Label = append(g.Label, int8(a))
+			}
+			if x > 0 {
+				add(v - s)
+			} else if wrap && k > 2 {
+				add(v + (k-1)*s)
+			}
+			if x < k-1 {
+				add(v + s)
+			} else if wrap && k > 2 {
+				add(v - (k-1)*s)
+			}
+		}
+		g.Offsets[v+1] = int32(len(g.Adj))
+	}
+	return g, nil
+}
+
+// Edge is one weighted undirected edge of a custom graph.
+type Edge struct {
+	U, V   int
+	Volume float64
+}
+
+// FromEdges builds a custom graph of n vertices from undirected edges.
+// Parallel edges are merged (volumes added); self-loops and non-positive
+// volumes are errors. O(n + m log m).
+func FromEdges(n int, edges []Edge) (*Graph, error) {
+	if n < 1 || n > MaxVertices {
+		return nil, fmt.Errorf("%w: %d vertices, want [1, %d]", ErrInvalid, n, MaxVertices)
+	}
+	deg := make([]int32, n+1)
+	for _, e := range edges {
+		if e.U < 0 || e.U >= n || e.V < 0 || e.V >= n {
+			return nil, fmt.Errorf("%w: edge (%d,%d) outside [0, %d)", ErrInvalid, e.U, e.V, n)
+		}
+		if e.U == e.V {
+			return nil, fmt.Errorf("%w: self-loop at %d", ErrInvalid, e.U)
+		}
+		if !(e.Volume > 0) {
+			return nil, fmt.Errorf("%w: edge (%d,%d) has volume %v, want > 0", ErrInvalid, e.U, e.V, e.Volume)
+		}
+		deg[e.U+1]++
+		deg[e.V+1]++
+	}
+	for v := range n {
+		deg[v+1] += deg[v]
+	}
+	adj := make([]int32, deg[n])
+	w := make([]float64, deg[n])
+	fill := append([]int32(nil), deg[:n]...)
+	for _, e := range edges {
+		adj[fill[e.U]], w[fill[e.U]] = int32(e.V), e.Volume
+		fill[e.U]++
+		adj[fill[e.V]], w[fill[e.V]] = int32(e.U), e.Volume
+		fill[e.V]++
+	}
+	// merge parallel arcs per vertex
+	g := &Graph{Kind: Custom, Offsets: make([]int32, n+1)}
+	for v := range n {
+		seen := map[int32]int{}
+		for e := deg[v]; e < deg[v+1]; e++ {
+			if i, ok := seen[adj[e]]; ok {
+				g.Weight[i] += w[e]
+				continue
+			}
+			seen[adj[e]] = len(g.Adj)
+			g.Adj = append(g.Adj, adj[e])
+			g.Weight = append(g.Weight, w[e])
+		}
+		g.Offsets[v+1] = int32(len(g.Adj))
+	}
+	return g, nil
+}

@@ -1,0 +1,11 @@
+// Package metric owns the quality measures of a mapping: hop-bytes, average
+// hops per byte, maximum and average dilation, the per-dimension distances
+// D_i of Gonzalez & Valero-Garcia (1993) with whether they are constant, the
+// average distance D_a, and lower bounds on hops per byte.
+//
+// Conventions: hop-bytes sums volume × hops over every directed arc (each
+// exchange sends a message both ways); hops per byte divides it by the total
+// volume; dilation is the hop count of one undirected edge. Each bound says
+// for which mappings it holds, so that the product never shows an estimate
+// as if it were a bound.
+package metric

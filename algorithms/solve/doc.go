@@ -1,0 +1,9 @@
+// Package solve is the single entry point that the CLI, the job server and
+// the browser call: it owns the registry of mapping algorithms (name, notes,
+// which guests and hosts each applies to) and turns a spec.Instance into a
+// mapping with its metrics.
+//
+// Each algorithm family registers itself from its own file (embeddings.go,
+// grids.go, pairs.go), so families can grow independently. Errors about the
+// request are *spec.FieldError values naming the offending field.
+package solve

@@ -1,0 +1,206 @@
+package solve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"topomap/algorithms/guest"
+	"topomap/algorithms/mapping"
+	"topomap/algorithms/metric"
+	"topomap/algorithms/spec"
+	"topomap/algorithms/topology"
+)
+
+// Notes describe an algorithm for people: where it comes from and how sure
+// we are that it is the source's algorithm.
+type Notes struct {
+	Title string `json:"title"`
+	// Source cites the paper and section.
+	Source string `json:"source"`
+	// Confidence is one of the spec's tags: "V" (read in the source), "R"
+	// (repaired from damaged text), "V-num" (checked by computation) or "P"
+	// (the source is silent: our reading, not the source's).
+	Confidence string `json:"confidence"`
+	Complexity string `json:"complexity"`
+	// Summary says in a sentence or two what the algorithm does, and for
+	// "P" algorithms what we chose.
+	Summary string `json:"summary"`
+}
+
+// Progress reports on a long run.
+type Progress struct {
+	Elapsed time.Duration `json:"elapsed"`
+	// Evaluated counts the candidate moves tried so far.
+	Evaluated int64 `json:"evaluated"`
+	// HopsPerByte is the current value of the objective.
+	HopsPerByte float64 `json:"hopsPerByte"`
+	// Fraction is the share of the budget used, in [0, 1].
+	Fraction float64 `json:"fraction"`
+}
+
+// Problem is what a mapper receives: the instance, its built guest and host
+// and an optional progress callback (called from the mapper's goroutine).
+type Problem struct {
+	Instance spec.Instance
+	Guest    *guest.Graph
+	Host     *topology.Topology
+	Progress func(Progress)
+}
+
+// Algorithm is one registered mapper.
+type Algorithm struct {
+	Name  string `json:"name"`
+	Notes Notes  `json:"notes"`
+	// Guests and Hosts describe in words what it applies to (for listings).
+	Guests string `json:"guests"`
+	Hosts  string `json:"hosts"`
+	// LargerHost allows hosts with more nodes than the guest has vertices.
+	LargerHost bool `json:"largerHost"`
+	// Applies returns nil if the algorithm can map g onto h, or an error
+	// saying why not.
+	Applies func(g spec.Guest, h spec.Host) error `json:"-"`
+	// Map returns the host node of every guest vertex. It must honour ctx
+	// when it can run long.
+	Map func(ctx context.Context, p *Problem) ([]int, error) `json:"-"`
+	// order sorts the listing: families in registration order.
+	order int
+}
+
+var registry []Algorithm
+
+// register adds algorithms; called from the families' init functions.
+func register(as ...Algorithm) {
+	for _, a := range as {
+		if _, ok := Lookup(a.Name); ok {
+			panic("solve: algorithm registered twice: " + a.Name)
+		}
+		a.order = len(registry)
+		registry = append(registry, a)
+	}
+}
+
+// All returns every registered algorithm, in listing order.
+func All() []Algorithm {
+	out := slices.Clone(registry)
+	slices.SortFunc(out, func(a, b Algorithm) int { return a.order - b.order })
+	return out
+}
+
+// Lookup returns the algorithm of that name.
+func Lookup(name string) (Algorithm, bool) {
+	for _, a := range registry {
+		if a.Name == name {
+			return a, true
+		}
+	}
+	return Algorithm{}, false
+}
+
+// Applicable returns the algorithms that can map g onto h, in listing order.
+func Applicable(g spec.Guest, h spec.Host) []Algorithm {
+	var out []Algorithm
+	for _, a := range All() {
+		if checkSizes(a, g, h) == nil && a.Applies(g, h) == nil {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func checkSizes(a Algorithm, g spec.Guest, h spec.Host) error {
+	n, k := g.Order(), h.Size()
+	if n == k || a.LargerHost && k > n {
+		return nil
+	}
+	if a.LargerHost {
+		return &spec.FieldError{Field: "host", Err: fmt.Errorf("solve: host %s has %d nodes, fewer than the %d vertices of guest %s", h, k, n, g)}
+	}
+	return &spec.FieldError{Field: "host", Err: fmt.Errorf("solve: sizes differ: guest %s has %d vertices, host %s has %d nodes", g, n, h, k)}
+}
+
+// Check validates an instance: a known algorithm that applies to its guest
+// and host, with matching sizes.
+func Check(in spec.Instance) (Algorithm, error) {
+	a, ok := Lookup(in.Algo)
+	if !ok {
+		return a, &spec.FieldError{Field: "algo", Err: fmt.Errorf("solve: unknown algorithm %q (known: %s)", in.Algo, names())}
+	}
+	if err := checkSizes(a, in.Guest, in.Host); err != nil {
+		return a, err
+	}
+	if err := a.Applies(in.Guest, in.Host); err != nil {
+		return a, &spec.FieldError{Field: "algo", Err: fmt.Errorf("solve: %s does not apply to %s on %s: %w", a.Name, in.Guest, in.Host, err)}
+	}
+	if in.Start != "" {
+		s, ok := Lookup(in.Start)
+		if !ok || s.LargerHost || s.Applies(in.Guest, in.Host) != nil || in.Start == in.Algo {
+			return a, &spec.FieldError{Field: "start", Err: fmt.Errorf("solve: start %q is not an algorithm that maps %s onto %s", in.Start, in.Guest, in.Host)}
+		}
+	}
+	return a, nil
+}
+
+func names() string {
+	s := ""
+	for i, a := range All() {
+		if i > 0 {
+			s += ", "
+		}
+		s += a.Name
+	}
+	return s
+}
+
+// Result is a solved instance.
+type Result struct {
+	Instance  spec.Instance
+	Algorithm Algorithm
+	Mapping   *mapping.Mapping
+	Metrics   metric.Metrics
+	// Seconds is the mapper's run time (metrics excluded).
+	Seconds float64
+}
+
+// ErrInternal marks a mapper that returned an invalid placement: a bug, not
+// bad input.
+var ErrInternal = errors.New("solve: internal error")
+
+// Build constructs the guest and host of an instance.
+func Build(in spec.Instance) (*guest.Graph, *topology.Topology, error) {
+	g, err := in.Guest.Build()
+	if err != nil {
+		return nil, nil, &spec.FieldError{Field: "guest", Err: err}
+	}
+	h, err := in.Host.Build()
+	if err != nil {
+		return nil, nil, &spec.FieldError{Field: "host", Err: err}
+	}
+	return g, h, nil
+}
+
+// Map solves an instance: checks it, builds guest and host, runs the mapper,
+// validates its placement and evaluates the metrics.
+func Map(ctx context.Context, in spec.Instance, progress func(Progress)) (*Result, error) {
+	a, err := Check(in)
+	if err != nil {
+		return nil, err
+	}
+	g, h, err := Build(in)
+	if err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	place, err := a.Map(ctx, &Problem{Instance: in, Guest: g, Host: h, Progress: progress})
+	if err != nil {
+		return nil, err
+	}
+	secs := time.Since(start).Seconds()
+	m := &mapping.Mapping{Guest: g, Host: h, Place: place}
+	if err := m.Validate(); err != nil {
+		return nil, fmt.Errorf("%w: %s: %w", ErrInternal, a.Name, err)
+	}
+	return &Result{Instance: in, Algorithm: a, Mapping: m, Metrics: metric.Evaluate(m), Seconds: secs}, nil
+}

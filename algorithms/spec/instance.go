@@ -1,0 +1,147 @@
+package spec
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"net/url"
+	"regexp"
+	"strconv"
+	"time"
+)
+
+// Instance is one mapping problem with its parameters: what a permalink,
+// an API request and a CLI invocation all describe.
+type Instance struct {
+	Guest Guest
+	Host  Host
+	Algo  string
+	// Seed makes randomised algorithms reproducible (0 is a valid seed).
+	Seed uint64
+	// Start names the mapping a local search starts from ("" = its default).
+	Start string
+	// Budget bounds the run time of anytime algorithms (0 = their default).
+	Budget time.Duration
+	// Ta and Tc are the compute time per stage and the time per link of the
+	// execution model (0 = not given).
+	Ta, Tc float64
+}
+
+// FieldError is a validation error tied to one input field, named as in
+// the query string and the JSON API.
+type FieldError struct {
+	Field string
+	Err   error
+}
+
+func (e *FieldError) Error() string { return e.Err.Error() }
+func (e *FieldError) Unwrap() error { return e.Err }
+
+// FieldOf returns the field an error is about, or "".
+func FieldOf(err error) string {
+	var fe *FieldError
+	if errors.As(err, &fe) {
+		return fe.Field
+	}
+	return ""
+}
+
+var algoName = regexp.MustCompile(`^[a-z][a-z0-9]{0,31}$`)
+
+// MaxBudget bounds Budget.
+const MaxBudget = time.Hour
+
+// ParseAlgo checks the syntax of an algorithm name (whether it exists is
+// the solver's business).
+func ParseAlgo(s string) (string, error) {
+	if !algoName.MatchString(s) {
+		return "", &FieldError{"algo", fmt.Errorf("%w: algorithm %q: want a lower-case name such as xor or affn", ErrSyntax, s)}
+	}
+	return s, nil
+}
+
+// ParseBudget parses a Go duration such as "2s" or "500ms" in [0, MaxBudget].
+func ParseBudget(s string) (time.Duration, error) {
+	d, err := time.ParseDuration(s)
+	if err != nil || d < 0 || d > MaxBudget {
+		return 0, &FieldError{"budget", fmt.Errorf("%w: budget %q: want a duration such as 2s, at most %v", ErrSyntax, s, MaxBudget)}
+	}
+	return d, nil
+}
+
+// ParseTime parses a non-negative, finite model time (ta or tc).
+func ParseTime(field, s string) (float64, error) {
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || v < 0 || math.IsInf(v, 0) || math.IsNaN(v) || v > 1e9 {
+		return 0, &FieldError{field, fmt.Errorf("%w: %s %q: want a number in [0, 1e9]", ErrSyntax, field, s)}
+	}
+	return v, nil
+}
+
+// ParseQuery reads an instance from its query form (the permalink):
+// guest, host, algo (required) and seed, start, budget, ta, tc (optional).
+func ParseQuery(q url.Values) (Instance, error) {
+	var in Instance
+	var err error
+	if in.Guest, err = ParseGuest(q.Get("guest")); err != nil {
+		return in, &FieldError{"guest", err}
+	}
+	if in.Host, err = ParseHost(q.Get("host")); err != nil {
+		return in, &FieldError{"host", err}
+	}
+	if in.Algo, err = ParseAlgo(q.Get("algo")); err != nil {
+		return in, err
+	}
+	if s := q.Get("seed"); s != "" {
+		if in.Seed, err = strconv.ParseUint(s, 10, 64); err != nil {
+			return in, &FieldError{"seed", fmt.Errorf("%w: seed %q: want a non-negative integer", ErrSyntax, s)}
+		}
+	}
+	in.Start = q.Get("start")
+	if in.Start != "" {
+		if _, err := ParseAlgo(in.Start); err != nil {
+			return in, &FieldError{"start", err}
+		}
+	}
+	if s := q.Get("budget"); s != "" {
+		if in.Budget, err = ParseBudget(s); err != nil {
+			return in, err
+		}
+	}
+	for _, f := range []struct {
+		name string
+		dst  *float64
+	}{{"ta", &in.Ta}, {"tc", &in.Tc}} {
+		if s := q.Get(f.name); s != "" {
+			if *f.dst, err = ParseTime(f.name, s); err != nil {
+				return in, err
+			}
+		}
+	}
+	return in, nil
+}
+
+// Query returns the canonical query form; url.Values.Encode sorts the keys,
+// so equal instances give equal permalinks. Zero optional fields are left out.
+func (in Instance) Query() url.Values {
+	q := url.Values{}
+	q.Set("guest", in.Guest.String())
+	q.Set("host", in.Host.String())
+	q.Set("algo", in.Algo)
+	if in.Seed != 0 {
+		q.Set("seed", strconv.FormatUint(in.Seed, 10))
+	}
+	if in.Start != "" {
+		q.Set("start", in.Start)
+	}
+	if in.Budget != 0 {
+		q.Set("budget", in.Budget.String())
+	}
+	if in.Ta != 0 {
+		q.Set("ta", strconv.FormatFloat(in.Ta, 'g', -1, 64))
+	}
+	if in.Tc != 0 {
+		q.Set("tc", strconv.FormatFloat(in.Tc, 'g', -1, 64))
+	}
+	return q
+}

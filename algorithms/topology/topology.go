@@ -1,0 +1,301 @@
+package topology
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"strconv"
+	"strings"
+)
+
+// Kind names the family a host belongs to. It only affects how the host is
+// named and drawn: distances depend on Dims and Wrap alone.
+type Kind int
+
+// The host families.
+const (
+	Line Kind = iota
+	Ring
+	Mesh
+	Torus
+	Hypercube
+)
+
+var kindNames = [...]string{"line", "ring", "mesh", "torus", "hypercube"}
+
+func (k Kind) String() string {
+	if k < 0 || int(k) >= len(kindNames) {
+		return "kind(" + strconv.Itoa(int(k)) + ")"
+	}
+	return kindNames[k]
+}
+
+// Topology is a host network. Use the constructors: they validate sizes and
+// precompute strides. The zero value is not a valid host.
+type Topology struct {
+	kind    Kind
+	dims    []int
+	wrap    []bool
+	strides []int
+	size    int
+}
+
+// MaxNodes bounds the number of nodes of any host, so that sizes given by
+// users cannot overflow or exhaust memory.
+const MaxNodes = 1 << 26
+
+// ErrInvalid is wrapped by every validation error of this package.
+var ErrInvalid = errors.New("topology: invalid host")
+
+func newTopology(kind Kind, dims []int, wrap []bool) (*Topology, error) {
+	if len(dims) == 0 {
+		return nil, fmt.Errorf("%w: no dimensions", ErrInvalid)
+	}
+	t := &Topology{kind: kind, dims: append([]int(nil), dims...), wrap: append([]bool(nil), wrap...), strides: make([]int, len(dims)), size: 1}
+	for i, k := range dims {
+		if k < 1 {
+			return nil, fmt.Errorf("%w: dimension %d has size %d, want at least 1", ErrInvalid, i+1, k)
+		}
+		t.strides[i] = t.size
+		if t.size > MaxNodes/k {
+			return nil, fmt.Errorf("%w: more than %d nodes", ErrInvalid, MaxNodes)
+		}
+		t.size *= k
+	}
+	return t, nil
+}
+
+// NewLine returns the line (1-D mesh) of k nodes.
+func NewLine(k int) (*Topology, error) { return newTopology(Line, []int{k}, []bool{false}) }
+
+// NewRing returns the ring (1-D torus) of k nodes, numbered clockwise.
+func NewRing(k int) (*Topology, error) { return newTopology(Ring, []int{k}, []bool{true}) }
+
+// NewMesh returns the mesh of the given sizes, without wrap-around.
+func NewMesh(dims ...int) (*Topology, error) {
+	return newTopology(Mesh, dims, make([]bool, len(dims)))
+}
+
+// NewTorus returns the torus of the given sizes, with wrap-around in every
+// dimension.
+func NewTorus(dims ...int) (*Topology, error) {
+	wrap := make([]bool, len(dims))
+	for i := range wrap {
+		wrap[i] = true
+	}
+	return newTopology(Torus, dims, wrap)
+}
+
+// NewGrid returns a mesh whose wrap-around is chosen per dimension
+// (len(wrap) == len(dims)). Its kind is Torus when every dimension wraps and
+// Mesh otherwise.
+func NewGrid(dims []int, wrap []bool) (*Topology, error) {
+	if len(wrap) != len(dims) {
+		return nil, fmt.Errorf("%w: %d wrap flags for %d dimensions", ErrInvalid, len(wrap), len(dims))
+	}
+	kind := Torus
+	for _, w := range wrap {
+		if !w {
+			kind = Mesh
+		}
+	}
+	return newTopology(kind, dims, wrap)
+}
+
+// NewHypercube returns the d-dimensional binary hypercube, d >= 0.
+func NewHypercube(d int) (*Topology, error) {
+	if d < 0 || d > bits.Len(MaxNodes)-1 {
+		return nil, fmt.Errorf("%w: hypercube dimension %d out of [0, %d]", ErrInvalid, d, bits.Len(MaxNodes)-1)
+	}
+	dims := make([]int, d)
+	for i := range dims {
+		dims[i] = 2
+	}
+	if d == 0 {
+		return &Topology{kind: Hypercube, size: 1}, nil
+	}
+	return newTopology(Hypercube, dims, make([]bool, d))
+}
+
+// Kind returns the host's family.
+func (t *Topology) Kind() Kind { return t.kind }
+
+// Size returns the number of nodes.
+func (t *Topology) Size() int { return t.size }
+
+// Rank returns the number of dimensions c.
+func (t *Topology) Rank() int { return len(t.dims) }
+
+// Dims returns a copy of the dimension sizes.
+func (t *Topology) Dims() []int { return append([]int(nil), t.dims...) }
+
+// Dim returns the size of dimension j (0-based).
+func (t *Topology) Dim(j int) int { return t.dims[j] }
+
+// Wraps reports whether dimension j (0-based) has wrap-around links.
+func (t *Topology) Wraps(j int) bool { return t.wrap[j] }
+
+// String returns the host's canonical spec string, e.g. "torus:8x8",
+// "mesh:8x4:wrap=10" (mixed wrap-around), "ring:16" or "hypercube:4".
+func (t *Topology) String() string {
+	switch t.kind {
+	case Line, Ring:
+		return fmt.Sprintf("%s:%d", t.kind, t.size)
+	case Hypercube:
+		return fmt.Sprintf("hypercube:%d", len(t.dims))
+	}
+	parts := make([]string, len(t.dims))
+	mixed := false
+	for i, k := range t.dims {
+		parts[i] = strconv.Itoa(k)
+		mixed = mixed || t.wrap[i] != t.wrap[0]
+	}
+	s := t.kind.String() + ":" + strings.Join(parts, "x")
+	if mixed {
+		var b strings.Builder
+		for _, w := range t.wrap {
+			if w {
+				b.WriteByte('1')
+			} else {
+				b.WriteByte('0')
+			}
+		}
+		s += ":wrap=" + b.String()
+	}
+	return s
+}
+
+// Coords writes the coordinates of node idx into dst (grown if needed) and
+// returns it. O(c). It panics if idx is out of range.
+func (t *Topology) Coords(idx int, dst []int) []int {
+	if idx < 0 || idx >= t.size {
+		panic(fmt.Sprintf("topology: node %d out of range [0, %d)", idx, t.size))
+	}
+	dst = dst[:0]
+	for _, k := range t.dims {
+		dst = append(dst, idx%k)
+		idx /= k
+	}
+	return dst
+}
+
+// Index returns the index of the node with the given coordinates, or an
+// error if they are out of range. O(c).
+func (t *Topology) Index(coords []int) (int, error) {
+	if len(coords) != len(t.dims) {
+		return 0, fmt.Errorf("%w: %d coordinates for %d dimensions", ErrInvalid, len(coords), len(t.dims))
+	}
+	idx := 0
+	for j, x := range coords {
+		if x < 0 || x >= t.dims[j] {
+			return 0, fmt.Errorf("%w: coordinate %d is %d, want [0, %d)", ErrInvalid, j+1, x, t.dims[j])
+		}
+		idx += x * t.strides[j]
+	}
+	return idx, nil
+}
+
+// axisDistance is the hop count along one dimension of size k.
+func axisDistance(a, b, k int, wrap bool) int {
+	d := a - b
+	if d < 0 {
+		d = -d
+	}
+	if wrap && k-d < d {
+		d = k - d
+	}
+	return d
+}
+
+// Distance returns the hop distance between nodes a and b: the sum of the
+// per-dimension distances. O(c).
+func (t *Topology) Distance(a, b int) int {
+	if t.kind == Hypercube {
+		return bits.OnesCount(uint(a ^ b))
+	}
+	d := 0
+	for j, k := range t.dims {
+		d += axisDistance(a%k, b%k, k, t.wrap[j])
+		a /= k
+		b /= k
+	}
+	return d
+}
+
+// AxisDistance returns the hop distance between nodes a and b along
+// dimension j only.
+func (t *Topology) AxisDistance(a, b, j int) int {
+	s, k := t.strides[j], t.dims[j]
+	return axisDistance(a/s%k, b/s%k, k, t.wrap[j])
+}
+
+// Neighbors appends the distinct neighbours of node idx to dst, dimension by
+// dimension, the lower coordinate first, and returns it.
+func (t *Topology) Neighbors(idx int, dst []int) []int {
+	for j, k := range t.dims {
+		s := t.strides[j]
+		x := idx / s % k
+		var cand [2]int
+		n := 0
+		if x > 0 {
+			cand[n], n = idx-s, n+1
+		} else if t.wrap[j] && k > 2 {
+			cand[n], n = idx+(k-1)*s, n+1
+		}
+		if x < k-1 {
+			cand[n], n = idx+s, n+1
+		} else if t.wrap[j] && k > 2 {
+			cand[n], n = idx-(k-1)*s, n+1
+		}
+		dst = append(dst, cand[:n]...)
+	}
+	return dst
+}
+
+// Diameter returns the largest hop distance between two nodes.
+func (t *Topology) Diameter() int {
+	d := 0
+	for j, k := range t.dims {
+		if t.wrap[j] {
+			d += k / 2
+		} else {
+			d += k - 1
+		}
+	}
+	return d
+}
+
+// Table holds every node's coordinates in one flat slice (node i's
+// coordinates are Coord[i*c : (i+1)*c]) for hot loops that cannot afford a
+// division per dimension.
+type Table struct {
+	host  *Topology
+	Coord []int32
+}
+
+// Table returns the coordinate table of t. O(n·c) time and memory.
+func (t *Topology) Table() *Table {
+	c := len(t.dims)
+	tab := &Table{host: t, Coord: make([]int32, t.size*c)}
+	for i := 0; i < t.size; i++ {
+		x := i
+		for j, k := range t.dims {
+			tab.Coord[i*c+j] = int32(x % k)
+			x /= k
+		}
+	}
+	return tab
+}
+
+// Distance returns the hop distance between nodes a and b, reading the
+// coordinates from the table.
+func (tab *Table) Distance(a, b int) int {
+	t := tab.host
+	c := len(t.dims)
+	ca, cb := tab.Coord[a*c:a*c+c], tab.Coord[b*c:b*c+c]
+	d := 0
+	for j := range c {
+		d += axisDistance(int(ca[j]), int(cb[j]), t.dims[j], t.wrap[j])
+	}
+	return d
+}

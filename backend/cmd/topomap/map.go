@@ -1,0 +1,91 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
+	"topomap/web/export"
+)
+
+func init() {
+	commands["map"] = command{"map a guest onto a host with one algorithm and print the placement and metrics", runMap}
+}
+
+// instanceFlags are the flags that describe an instance, shared by the
+// commands that take one.
+type instanceFlags struct {
+	guest, host, algo, start string
+	seed                     uint64
+	budget                   time.Duration
+}
+
+func (f *instanceFlags) register(fs *flag.FlagSet, withAlgo bool) {
+	fs.StringVar(&f.guest, "guest", "", "guest `spec`: hypercube:D, grid:AxB or grid:AxBxC, suffix :wrap for periodic")
+	fs.StringVar(&f.host, "host", "", "host `spec`: line:K, ring:K, mesh:AxB[x...], torus:AxB[x...], hypercube:D")
+	if withAlgo {
+		fs.StringVar(&f.algo, "algo", "", "algorithm `name` (see topomap algorithms in the README)")
+	}
+	fs.Uint64Var(&f.seed, "seed", 0, "seed of randomised algorithms")
+	fs.StringVar(&f.start, "start", "", "pairs: algorithm `name` of the starting mapping")
+	fs.DurationVar(&f.budget, "budget", 0, "pairs: time budget (e.g. 2s); 0 = the algorithm's default")
+}
+
+// instance parses the flags into an instance (algo may be overridden).
+func (f *instanceFlags) instance(algo string) (spec.Instance, error) {
+	in := spec.Instance{Seed: f.seed, Start: f.start, Budget: f.budget, Algo: algo}
+	var err error
+	if f.guest == "" {
+		return in, fmt.Errorf("missing --guest")
+	}
+	if f.host == "" {
+		return in, fmt.Errorf("missing --host")
+	}
+	if in.Guest, err = spec.ParseGuest(f.guest); err != nil {
+		return in, err
+	}
+	if in.Host, err = spec.ParseHost(f.host); err != nil {
+		return in, err
+	}
+	if f.budget < 0 || f.budget > spec.MaxBudget {
+		return in, fmt.Errorf("--budget %v out of [0, %v]", f.budget, spec.MaxBudget)
+	}
+	if in.Start != "" {
+		if _, err := spec.ParseAlgo(in.Start); err != nil {
+			return in, err
+		}
+	}
+	return in, nil
+}
+
+func runMap(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := newFlags("map")
+	var f instanceFlags
+	f.register(fs, true)
+	format := fs.String("format", "text", "output `format`: json, text or csv")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *format != "json" && *format != "text" && *format != "csv" {
+		return fmt.Errorf("unknown --format %q (want json, text or csv)", *format)
+	}
+	if f.algo == "" {
+		return fmt.Errorf("missing --algo")
+	}
+	in, err := f.instance(f.algo)
+	if err != nil {
+		return err
+	}
+	if _, err := spec.ParseAlgo(in.Algo); err != nil {
+		return err
+	}
+	r, err := solve.Map(ctx, in, nil)
+	if err != nil {
+		return err
+	}
+	return export.Write(stdout, *format, r)
+}

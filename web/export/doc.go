@@ -1,0 +1,9 @@
+// Package export owns the file formats a mapping is written in, shared by
+// the CLI, the job server and the browser's downloads: the JSON report,
+// CSV, a readable text summary, an MPICH_RANK_ORDER file and a Scotch
+// mapping file (formats in shared/spec/FORMATS.md).
+//
+// Writers take an io.Writer and return its first error; host node indices
+// follow the product convention (first coordinate fastest), which is also
+// Scotch's numbering of meshXD/torusXD targets.
+package export

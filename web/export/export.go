@@ -1,0 +1,171 @@
+package export
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"topomap/algorithms/mapping"
+	"topomap/algorithms/solve"
+)
+
+// Formats lists the placement formats, in the order the UI offers them.
+var Formats = []string{"json", "csv", "text", "rankorder", "scotch"}
+
+// Write writes r in the named format.
+func Write(w io.Writer, format string, r *solve.Result) error {
+	switch format {
+	case "json":
+		return JSON(w, r)
+	case "csv":
+		return CSV(w, r.Mapping)
+	case "text":
+		return Text(w, r)
+	case "rankorder":
+		return RankOrder(w, r.Mapping)
+	case "scotch":
+		return Scotch(w, r.Mapping)
+	}
+	return fmt.Errorf("export: unknown format %q (want one of %s)", format, strings.Join(Formats, ", "))
+}
+
+// JSON writes the report of r as one JSON object and a newline.
+func JSON(w io.Writer, r *solve.Result) error {
+	return json.NewEncoder(w).Encode(r.Report())
+}
+
+// CSV writes a header "vertex,node,x1,...,xc" and one row per guest vertex:
+// its index, its host node index and its host coordinates.
+func CSV(w io.Writer, m *mapping.Mapping) error {
+	bw := bufio.NewWriter(w)
+	bw.WriteString("vertex,node")
+	for j := range m.Host.Rank() {
+		fmt.Fprintf(bw, ",x%d", j+1)
+	}
+	bw.WriteByte('\n')
+	var coords []int
+	for v, h := range m.Place {
+		bw.WriteString(strconv.Itoa(v))
+		bw.WriteByte(',')
+		bw.WriteString(strconv.Itoa(h))
+		coords = m.Host.Coords(h, coords)
+		for _, x := range coords {
+			bw.WriteByte(',')
+			bw.WriteString(strconv.Itoa(x))
+		}
+		bw.WriteByte('\n')
+	}
+	return bw.Flush()
+}
+
+// ranksPerLine is how many ranks a rank-order line lists.
+const ranksPerLine = 16
+
+// RankOrder writes an MPICH_RANK_ORDER file (for
+// MPICH_RANK_REORDER_METHOD=3): the guest ranks in host-node order,
+// comma-separated, ranksPerLine per line. Unused host nodes are skipped.
+func RankOrder(w io.Writer, m *mapping.Mapping) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "# MPICH_RANK_ORDER for %s on %s: ranks in host node order\n", m.Guest, m.Host)
+	k := 0
+	for _, v := range m.Inverse() {
+		if v < 0 {
+			continue
+		}
+		switch {
+		case k > 0 && k%ranksPerLine == 0:
+			bw.WriteByte('\n')
+		case k > 0:
+			bw.WriteByte(',')
+		}
+		bw.WriteString(strconv.Itoa(v))
+		k++
+	}
+	bw.WriteByte('\n')
+	return bw.Flush()
+}
+
+// Scotch writes a Scotch mapping file: the vertex count, then one
+// "vertex node" line per guest vertex.
+func Scotch(w io.Writer, m *mapping.Mapping) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "%d\n", len(m.Place))
+	for v, h := range m.Place {
+		fmt.Fprintf(bw, "%d\t%d\n", v, h)
+	}
+	return bw.Flush()
+}
+
+// Text writes a readable summary: the instance, the metrics and, for hosts
+// of at most 4096 nodes, the placement (a picture of the host for 1-D and
+// 2-D hosts, rows of the last dimension top-down; a vertex list otherwise).
+func Text(w io.Writer, r *solve.Result) error {
+	bw := bufio.NewWriter(w)
+	m, mt := r.Mapping, r.Metrics
+	fmt.Fprintf(bw, "%s on %s by %s (%s, confidence %s)\n", r.Instance.Guest, r.Instance.Host, r.Algorithm.Name, r.Algorithm.Notes.Title, r.Algorithm.Notes.Confidence)
+	fmt.Fprintf(bw, "hop-bytes         %g\n", mt.HopBytes)
+	fmt.Fprintf(bw, "hops per byte     %.4f\n", mt.HopsPerByte)
+	fmt.Fprintf(bw, "dilation          max %d, average %.4f\n", mt.MaxDilation, mt.AvgDilation)
+	if len(mt.DimDistances) > 0 {
+		bw.WriteString("distances D_i    ")
+		for i, d := range mt.DimDistances {
+			if d != nil {
+				fmt.Fprintf(bw, " %d", *d)
+			} else {
+				fmt.Fprintf(bw, " ~%.2f", mt.DimMeans[i])
+			}
+		}
+		if mt.AvgDistance != nil {
+			fmt.Fprintf(bw, " (constant, D_a = %.4f)", *mt.AvgDistance)
+		} else {
+			bw.WriteString(" (not constant; ~ marks means)")
+		}
+		bw.WriteByte('\n')
+	}
+	fmt.Fprintf(bw, "lower bound       %.4f\n", mt.LowerBound)
+	for _, b := range mt.Bounds {
+		fmt.Fprintf(bw, "  %-15s %.4f  (%s)\n", b.Name, b.Value, b.Scope)
+	}
+	fmt.Fprintf(bw, "time              %.6f s\n", r.Seconds)
+	if m.Host.Size() <= 4096 {
+		writePicture(bw, m)
+	}
+	return bw.Flush()
+}
+
+func writePicture(bw *bufio.Writer, m *mapping.Mapping) {
+	inv := m.Inverse()
+	width := len(strconv.Itoa(len(m.Place))) + 1
+	cell := func(h int) string {
+		if inv[h] < 0 {
+			return fmt.Sprintf("%*s", width, ".")
+		}
+		return fmt.Sprintf("%*d", width, inv[h])
+	}
+	switch m.Host.Rank() {
+	case 1:
+		bw.WriteString("placement (host nodes left to right):\n")
+		for h := range inv {
+			bw.WriteString(cell(h))
+		}
+		bw.WriteByte('\n')
+	case 2:
+		x, y := m.Host.Dim(0), m.Host.Dim(1)
+		bw.WriteString("placement (guest vertex on each host node; x to the right, y upwards):\n")
+		for b := y - 1; b >= 0; b-- {
+			fmt.Fprintf(bw, "y=%-3d|", b)
+			for a := range x {
+				bw.WriteString(cell(a + x*b))
+			}
+			bw.WriteByte('\n')
+		}
+	default:
+		bw.WriteString("placement (vertex: host coordinates):\n")
+		for v, c := range m.Coords() {
+			fmt.Fprintf(bw, "%d: %v\n", v, c)
+		}
+	}
+}
