@@ -1,0 +1,137 @@
+//go:build !(js && wasm)
+
+package web
+
+import (
+	"io"
+	"io/fs"
+	"net/http"
+	"path"
+	"strconv"
+	"strings"
+
+	"topomap/assets"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// AppOptions configure AppHandler.
+type AppOptions struct {
+	// Version names the deploy (go-app's cache and ETag key); "" means the
+	// package's Version, set at link time.
+	Version string
+	// NoServiceWorker installs a service worker that caches nothing, so a
+	// new build shows on the next reload (tests, development).
+	NoServiceWorker bool
+}
+
+// noopWorker has no fetch handler, so nothing is intercepted, and does not
+// claim clients (claiming made go-app report a spurious update on the first
+// visit; STACK.md §9).
+const noopWorker = `// topomap: service worker disabled
+self.addEventListener("install", () => self.skipWaiting());
+`
+
+// rawLengthHeader carries the uncompressed wasm size, which go-app's loader
+// needs for its percentage when the body is gzip-encoded.
+const rawLengthHeader = "X-Raw-Content-Length"
+
+// AppHandler serves the app: the pages (pre-rendered on the server from the
+// same components the browser runs), go-app's /app.js, /wasm_exec.js,
+// /app-worker.js and manifest, and /web/* from assets.FS(), with app.wasm
+// sent precompressed when app.wasm.gz exists. The server mounts it as its
+// catch-all route.
+func AppHandler(o AppOptions) http.Handler {
+	Routes()
+	v := o.Version
+	if v == "" {
+		v = Version
+	}
+	const icon = "/web/icon.svg"
+	h := &app.Handler{
+		Name:        "topomap",
+		ShortName:   "topomap",
+		Title:       "topomap: topology-aware mapping",
+		Description: "Map parallel programs (d-cubes, object grids) onto processor topologies and compare the mappings.",
+		Icon:        app.Icon{Default: icon, Large: icon, SVG: icon, Maskable: icon},
+		Styles:      []string{"/web/app.css"},
+		Version:     v,
+		Resources:   newStaticResolver(assets.FS()),
+		// The loader shows a percentage only if it knows the raw size.
+		WasmContentLengthHeader: rawLengthHeader,
+		LoadingLabel:            "loading topomap {progress}%",
+		ThemeColor:              "#1d3557",
+		BackgroundColor:         "#ffffff",
+	}
+	if o.NoServiceWorker {
+		h.ServiceWorkerTemplate = noopWorker
+	}
+	return h
+}
+
+// staticResolver serves go-app's /web/... URLs from an fs.FS rooted at
+// assets/static. app.LocalDir cannot be used: it resolves the wasm URL to
+// a file path and, from the repo root, serves our sources (STYLE.md §2.2).
+type staticResolver struct {
+	fsys  fs.FS
+	files http.Handler
+}
+
+func newStaticResolver(fsys fs.FS) staticResolver {
+	return staticResolver{fsys: fsys, files: http.StripPrefix("/web", http.FileServer(http.FS(fsys)))}
+}
+
+// Resolve keeps /web/... URLs as they are, so app.js fetches /web/app.wasm.
+func (staticResolver) Resolve(location string) string {
+	if location == "" {
+		return "/"
+	}
+	return location
+}
+
+func (s staticResolver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/web/")
+	if name == "app.wasm" {
+		s.serveWasm(w, r)
+		return
+	}
+	s.files.ServeHTTP(w, r)
+}
+
+// serveWasm sends app.wasm.gz as gzip-encoded application/wasm when the
+// client accepts gzip, with the raw size in rawLengthHeader (ServeContent
+// drops Content-Length under Content-Encoding, and the loader would show
+// NaN%); otherwise the raw file.
+func (s staticResolver) serveWasm(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/wasm")
+	w.Header().Set("Vary", "Accept-Encoding")
+	raw, rawErr := fs.Stat(s.fsys, "app.wasm")
+	if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		if f, err := s.fsys.Open("app.wasm.gz"); err == nil {
+			defer f.Close()
+			if st, err := f.Stat(); err == nil {
+				if rs, ok := f.(io.ReadSeeker); ok {
+					w.Header().Set("Content-Encoding", "gzip")
+					if rawErr == nil {
+						w.Header().Set(rawLengthHeader, strconv.FormatInt(raw.Size(), 10))
+					}
+					http.ServeContent(w, r, "app.wasm", st.ModTime(), rs)
+					return
+				}
+			}
+		}
+	}
+	f, err := s.fsys.Open("app.wasm")
+	if err != nil {
+		http.Error(w, "app.wasm is not built (run make wasm)", http.StatusNotFound)
+		return
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	rs, ok := f.(io.ReadSeeker)
+	if err != nil || !ok {
+		http.Error(w, "app.wasm is not readable", http.StatusInternalServerError)
+		return
+	}
+	http.ServeContent(w, r, "app.wasm", st.ModTime(), rs)
+}
