@@ -1,0 +1,127 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"topomap/algorithms/embedding"
+	"topomap/algorithms/guest"
+	"topomap/algorithms/spec"
+	"topomap/algorithms/topology"
+)
+
+// The hypercube embeddings of Gonzalez & Valero-Garcia (ASAP 1993).
+func init() {
+	const paper = "González & Valero-García, \"The Xor embedding: an embedding of hypercubes onto rings and toruses\", ASAP 1993"
+	register(
+		cubeEmbedding("identity", embedding.Identity, embedding.CheckIdentity, "a hypercube of the same dimension",
+			Notes{
+				Title:      "Identity",
+				Source:     paper + ", §2.1",
+				Confidence: "V",
+				Complexity: "O(2^d)",
+				Summary:    "Vertex n on hypercube node n: every edge on one link, D_i = 1, T = d(T_a + t_c).",
+			}),
+		cubeEmbedding("standard", embedding.Standard, embedding.CheckStandard, "line, ring, mesh or torus of 2^d nodes",
+			Notes{
+				Title:      "Standard embedding",
+				Source:     paper + ", §2.3 (formula repaired from the OCR)",
+				Confidence: "R",
+				Complexity: "O(2^d)",
+				Summary: "Vertex n on the node whose coordinates are the mixed-radix digits of n, coordinate 1 least " +
+					"significant (on a line or ring, position n). Constant distances D_i = 2^(i mod field width); " +
+					"minimises the average distance on meshes but not on toruses.",
+			}),
+		cubeEmbedding("byweight", embedding.ByWeight, embedding.CheckByWeight, "line or ring of 2^d nodes",
+			Notes{
+				Title:      "Byweight embedding (Harper; Lai & Sprague)",
+				Source:     paper + ", §2.3, Fig. 3.a and 4",
+				Confidence: "V",
+				Complexity: "O(2^d)",
+				Summary: "Labels sorted by number of one bits, equal weights in descending order, laid left to right. " +
+					"Minimal dilation (Harper's bandwidth) but not constant-distance, so the CC algorithm waits: " +
+					"9·t_c of communication for the 3-cube on a line against 7·t_c for standard. Lai & Sprague's " +
+					"2-D mesh extension is not specified by our source and not offered.",
+			}),
+		cubeEmbedding("gray", embedding.Gray, embedding.CheckGray, "line, ring, mesh or torus of 2^d nodes",
+			Notes{
+				Title:      "Reflected Gray code per coordinate (stand-in for Ma & Tao)",
+				Source:     paper + ", §2.3 (Ma & Tao, UPenn MS-CIS-88-63, 1988, unavailable); ALGORITHMS.md A.4",
+				Confidence: "P",
+				Complexity: "O(c·2^d)",
+				Summary: "Our proposal, not the source's: Ma & Tao's mixed-radix Gray codes are unavailable, so each " +
+					"coordinate holds the binary-reflected Gray rank of its bit field (position p of a line or ring " +
+					"holds vertex p XOR p>>1). It is not constant-distance on rings, unlike what the paper says of Ma & Tao.",
+			}),
+		cubeEmbedding("xor", embedding.Xor, embedding.CheckXor, "ring of 2^d nodes or torus with sides 2^(d_j)",
+			Notes{
+				Title:      "Xor embedding",
+				Source:     paper + ", §3 (rings, Fig. 5) and §4 (toruses)",
+				Confidence: "R",
+				Complexity: "O(c·2^d)",
+				Summary: "Ring: vertex n on node n XOR (n_(d-1) << (d-2)); torus: the same on each coordinate's bit " +
+					"field. Constant distances, D_i = 2^i except D_(d-1) = 2^(d-2) on a ring, so D_a = (3·2^(d-2)-1)/d, " +
+					"optimal among constant-distance ring embeddings (the paper's theorem, checked by topomap optimal). " +
+					"A one-bit field is copied (our reading: the formula is undefined there).",
+			}),
+	)
+}
+
+// cubeEmbedding wraps an embedding of package embedding as an Algorithm
+// for hypercube guests.
+func cubeEmbedding(name string, embed func(int, *topology.Topology) ([]int, error),
+	check func(int, *topology.Topology) error, hosts string, notes Notes) Algorithm {
+	return Algorithm{
+		Name:   name,
+		Notes:  notes,
+		Guests: "hypercube:D",
+		Hosts:  hosts,
+		Applies: func(g spec.Guest, h spec.Host) error {
+			d, host, err := cubeOnto(name, g, h)
+			if err != nil {
+				return err
+			}
+			return unwrapReason(check(d, host))
+		},
+		Map: func(ctx context.Context, p *Problem) ([]int, error) {
+			if p.Guest.Kind != guest.Hypercube {
+				return nil, fmt.Errorf("solve: %s needs a hypercube guest, not %s", name, p.Guest)
+			}
+			return embed(p.Guest.Dims[0], p.Host)
+		},
+	}
+}
+
+// cubeOnto checks that the guest is a d-cube and builds the host.
+func cubeOnto(name string, g spec.Guest, h spec.Host) (int, *topology.Topology, error) {
+	if g.Kind != guest.Hypercube {
+		return 0, nil, fmt.Errorf("%s needs a hypercube guest, not %s", name, g)
+	}
+	host, err := h.Build()
+	if err != nil {
+		return 0, nil, err
+	}
+	return g.Dims[0], host, nil
+}
+
+// unwrapReason drops the "embedding: not applicable: " prefix, because
+// Check wraps the reason in its own sentence, and keeps the error chain.
+func unwrapReason(err error) error {
+	if err == nil {
+		return nil
+	}
+	if msg, ok := strings.CutPrefix(err.Error(), embedding.ErrNotApplicable.Error()+": "); ok {
+		return reason{msg, err}
+	}
+	return err
+}
+
+// reason is an error with a shorter message than the error it wraps.
+type reason struct {
+	msg string
+	err error
+}
+
+func (r reason) Error() string { return r.msg }
+func (r reason) Unwrap() error { return r.err }
