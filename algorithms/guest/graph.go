@@ -3,6 +3,7 @@ package guest
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -146,12 +147,17 @@ type Edge struct {
 	Volume float64
 }
 
-// FromEdges builds a custom graph of n vertices from undirected edges.
-// Parallel edges are merged (volumes added); self-loops and non-positive
-// volumes are errors. O(n + m log m).
+// FromEdges builds a custom graph of n vertices from undirected edges, each
+// stored as two arcs of the same volume. Parallel edges are merged (volumes
+// added); a vertex's neighbours are listed in the order of their first edge.
+// Self-loops and volumes that are not positive and finite are errors.
+// O(n + m).
 func FromEdges(n int, edges []Edge) (*Graph, error) {
 	if n < 1 || n > MaxVertices {
 		return nil, fmt.Errorf("%w: %d vertices, want [1, %d]", ErrInvalid, n, MaxVertices)
+	}
+	if len(edges) > math.MaxInt32/2 {
+		return nil, fmt.Errorf("%w: %d edges, at most %d", ErrInvalid, len(edges), math.MaxInt32/2)
 	}
 	deg := make([]int32, n+1)
 	for _, e := range edges {
@@ -161,8 +167,8 @@ func FromEdges(n int, edges []Edge) (*Graph, error) {
 		if e.U == e.V {
 			return nil, fmt.Errorf("%w: self-loop at %d", ErrInvalid, e.U)
 		}
-		if !(e.Volume > 0) {
-			return nil, fmt.Errorf("%w: edge (%d,%d) has volume %v, want > 0", ErrInvalid, e.U, e.V, e.Volume)
+		if !(e.Volume > 0) || math.IsInf(e.Volume, 1) {
+			return nil, fmt.Errorf("%w: edge (%d,%d) has volume %v, want a finite number > 0", ErrInvalid, e.U, e.V, e.Volume)
 		}
 		deg[e.U+1]++
 		deg[e.V+1]++
@@ -179,20 +185,28 @@ func FromEdges(n int, edges []Edge) (*Graph, error) {
 		adj[fill[e.V]], w[fill[e.V]] = int32(e.U), e.Volume
 		fill[e.V]++
 	}
-	// merge parallel arcs per vertex
+	// Merge parallel arcs in place: at[u] is where v's arc to u was kept,
+	// valid while it is at or after v's first kept arc.
 	g := &Graph{Kind: Custom, Offsets: make([]int32, n+1)}
+	at := make([]int32, n)
+	for i := range at {
+		at[i] = -1
+	}
+	k := int32(0)
 	for v := range n {
-		seen := map[int32]int{}
+		first := k
 		for e := deg[v]; e < deg[v+1]; e++ {
-			if i, ok := seen[adj[e]]; ok {
-				g.Weight[i] += w[e]
+			u := adj[e]
+			if i := at[u]; i >= first {
+				w[i] += w[e]
 				continue
 			}
-			seen[adj[e]] = len(g.Adj)
-			g.Adj = append(g.Adj, adj[e])
-			g.Weight = append(g.Weight, w[e])
+			at[u] = k
+			adj[k], w[k] = u, w[e]
+			k++
 		}
-		g.Offsets[v+1] = int32(len(g.Adj))
+		g.Offsets[v+1] = k
 	}
+	g.Adj, g.Weight = adj[:k:k], w[:k:k]
 	return g, nil
 }
