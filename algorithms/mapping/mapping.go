@@ -38,7 +38,8 @@ func (m *Mapping) Validate() error {
 }
 
 // Inverse returns, for each host node, the guest vertex placed on it, or -1
-// for an unused node. O(n).
+// for an unused node. O(n). It assumes m is valid (see Validate) and panics
+// on an out-of-range node.
 func (m *Mapping) Inverse() []int {
 	inv := make([]int, m.Host.Size())
 	for i := range inv {
@@ -51,7 +52,8 @@ func (m *Mapping) Inverse() []int {
 }
 
 // Coords returns the host coordinates of every guest vertex, in vertex
-// order (the "placement" array of the CLI and API).
+// order (the "placement" array of the CLI and API). O(n·c), one
+// allocation for all rows. It panics on an out-of-range node.
 func (m *Mapping) Coords() [][]int {
 	c := m.Host.Rank()
 	out := make([][]int, len(m.Place))
