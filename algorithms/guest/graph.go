@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -21,6 +20,39 @@ const (
 
 // MaxVertices bounds the size of any generated guest.
 const MaxVertices = 1 << 24
+
+// MaxArcs bounds the arcs of any generated guest, so that a guest at the
+// vertex limit cannot exhaust memory: each arc costs 5 bytes (Adj, Label),
+// 2^26 arcs about 335 MB. It admits every 2-D grid up to MaxVertices and
+// d-cubes up to MaxCubeDim.
+const MaxArcs = 1 << 26
+
+// MaxCubeDim is the largest d-cube within MaxVertices and MaxArcs.
+const MaxCubeDim = 21
+
+// CubeArcs returns the number of arcs of the d-cube, d·2^d, for d in
+// [0, MaxCubeDim].
+func CubeArcs(d int) int { return d << d }
+
+// GridArcs returns the number of arcs of the object grid that NewGrid
+// builds, for sizes ≥ 1 whose product does not overflow: along an axis of
+// size k each line of objects has k-1 edges, or with wrap k (k > 2), 1
+// (k = 2) or 0 (k = 1). O(c).
+func GridArcs(dims []int, wrap bool) int {
+	n := 1
+	for _, k := range dims {
+		n *= k
+	}
+	arcs := 0
+	for _, k := range dims {
+		e := k - 1
+		if wrap && k > 2 {
+			e = k
+		}
+		arcs += 2 * (n / k) * e
+	}
+	return arcs
+}
 
 // ErrInvalid is wrapped by every validation error of this package.
 var ErrInvalid = errors.New("guest: invalid graph")
@@ -77,8 +109,8 @@ func (g *Graph) String() string {
 // n XOR 2^i through dimension i (arc label i), neighbours in dimension order.
 // O(d·2^d).
 func NewHypercube(d int) (*Graph, error) {
-	if d < 0 || 1<<d > MaxVertices || d > bits.UintSize-2 {
-		return nil, fmt.Errorf("%w: hypercube dimension %d out of [0, %d]", ErrInvalid, d, bits.Len(MaxVertices)-1)
+	if d < 0 || d > MaxCubeDim {
+		return nil, fmt.Errorf("%w: hypercube dimension %d out of [0, %d]", ErrInvalid, d, MaxCubeDim)
 	}
 	n := 1 << d
 	g := &Graph{Kind: Hypercube, Dims: []int{d}, Offsets: make([]int32, n+1), Adj: make([]int32, 0, n*d), Label: make([]int8, 0, n*d)}
@@ -113,6 +145,9 @@ func NewGrid(dims []int, wrap bool) (*Graph, error) {
 			return nil, fmt.Errorf("%w: more than %d objects", ErrInvalid, MaxVertices)
 		}
 		n *= k
+	}
+	if a := GridArcs(dims, wrap); a > MaxArcs {
+		return nil, fmt.Errorf("%w: grid of %d arcs, more than %d", ErrInvalid, a, MaxArcs)
 	}
 	g := &Graph{Kind: Grid, Dims: append([]int(nil), dims...), Wrap: wrap, Offsets: make([]int32, n+1)}
 	g.Adj = make([]int32, 0, 2*len(dims)*n)

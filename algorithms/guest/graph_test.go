@@ -64,7 +64,7 @@ func TestHypercube(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkCSR(t, g)
-		if g.Order() != 1<<d || g.Arcs() != d<<d {
+		if g.Order() != 1<<d || g.Arcs() != d<<d || guest.CubeArcs(d) != g.Arcs() {
 			t.Errorf("hypercube %d: %d vertices, %d arcs; want %d, %d", d, g.Order(), g.Arcs(), 1<<d, d<<d)
 		}
 		for v := range g.Order() {
@@ -147,7 +147,7 @@ func TestGrid(t *testing.T) {
 		}
 		name := g.String()
 		checkCSR(t, g)
-		if g.Arcs() != tt.arcs {
+		if g.Arcs() != tt.arcs || guest.GridArcs(tt.dims, tt.wrap) != tt.arcs {
 			t.Errorf("%s: %d arcs, want %d", name, g.Arcs(), tt.arcs)
 		}
 		for v := range g.Order() {
@@ -248,13 +248,14 @@ func TestErrors(t *testing.T) {
 		make func() (*guest.Graph, error)
 		want string
 	}{
-		{"cube -1", func() (*guest.Graph, error) { return guest.NewHypercube(-1) }, "hypercube dimension -1 out of [0, 24]"},
-		{"cube 25", func() (*guest.Graph, error) { return guest.NewHypercube(25) }, "hypercube dimension 25 out of [0, 24]"},
+		{"cube -1", func() (*guest.Graph, error) { return guest.NewHypercube(-1) }, "hypercube dimension -1 out of [0, 21]"},
+		{"cube 22", func() (*guest.Graph, error) { return guest.NewHypercube(22) }, "hypercube dimension 22 out of [0, 21]"},
 		{"cube 64", func() (*guest.Graph, error) { return guest.NewHypercube(64) }, "hypercube dimension 64"},
 		{"cube 200", func() (*guest.Graph, error) { return guest.NewHypercube(200) }, "hypercube dimension 200"},
 		{"grid without sizes", func() (*guest.Graph, error) { return guest.NewGrid(nil, false) }, "grid without dimensions"},
 		{"grid with 0", func() (*guest.Graph, error) { return guest.NewGrid([]int{3, 0}, false) }, "grid dimension 2 has size 0"},
 		{"grid too large", func() (*guest.Graph, error) { return guest.NewGrid([]int{1 << 13, 1 << 12}, true) }, "more than 16777216 objects"},
+		{"grid with too many arcs", func() (*guest.Graph, error) { return guest.NewGrid([]int{256, 256, 256}, false) }, "grid of 100270080 arcs, more than 67108864"}, // 3 axes · 2 · 256² lines · 255 edges
 		{"grid overflow", func() (*guest.Graph, error) { return guest.NewGrid([]int{1 << 40, 1 << 40}, true) }, "more than 16777216 objects"},
 		{"no vertices", func() (*guest.Graph, error) { return guest.FromEdges(0, nil) }, "0 vertices, want [1, 16777216]"},
 		{"edge outside", func() (*guest.Graph, error) { return guest.FromEdges(3, []guest.Edge{{0, 3, 1}}) }, "edge (0,3) outside [0, 3)"},
@@ -275,5 +276,17 @@ func TestErrors(t *testing.T) {
 				t.Errorf("error %q: want one line, prefix \"guest: \", wrapping ErrInvalid, containing %q", msg, tt.want)
 			}
 		})
+	}
+}
+
+// TestCaps checks that the limits admit what they promise and no more.
+func TestCaps(t *testing.T) {
+	d := guest.MaxCubeDim
+	if 1<<d > guest.MaxVertices || guest.CubeArcs(d) > guest.MaxArcs || 1<<(d+1) <= guest.MaxVertices && guest.CubeArcs(d+1) <= guest.MaxArcs {
+		t.Errorf("MaxCubeDim = %d is not the largest d-cube within the limits", d)
+	}
+	// the largest square 2-D grid, with wrap-around, fits
+	if a := guest.GridArcs([]int{4096, 4096}, true); a > guest.MaxArcs {
+		t.Errorf("grid:4096x4096:wrap has %d arcs, more than MaxArcs", a)
 	}
 }
