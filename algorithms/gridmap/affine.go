@@ -1,0 +1,53 @@
+package gridmap
+
+// Affine implements AFFN, the affine mapping of Bhatele 2010 §9.1
+// (Heuristic 5, Algorithm 9.3, Eq. 9.1) with the reading of ALGORITHMS.md
+// B.6: object (i, j), visited with i outer and j inner, targets processor
+// (⌊px·i/ox⌋, ⌊py·j/oy⌋) (0-based floor form) and takes the free processor
+// nearest to it (Nearest, order A), so the result is "not strictly affine".
+// O(n) targets plus the findNearest work, amortised O(r) per object for an
+// answer at distance r (the thesis: worst case O(n²), tens of ms at 65,536
+// objects with its ring scan). Object grid and host have 2 axes and equal
+// sizes; on a torus the search wraps.
+func Affine(obj []int, h Host) ([]int, error) {
+	if err := check(obj, 2, h, 2, true); err != nil {
+		return nil, err
+	}
+	ox, oy := obj[0], obj[1]
+	px, py := h.Dims[0], h.Dims[1]
+	near := NewNearest2D(h)
+	place := make([]int, ox*oy)
+	for i := range ox {
+		tx := px * i / ox
+		for j := range oy {
+			a, b, _ := near.Take2D(tx, py*j/oy)
+			place[i+ox*j] = a + px*b
+		}
+	}
+	return place, nil
+}
+
+// Affine3D implements the affine mapping of a 3-D object grid onto a 3-D
+// mesh (Bhatele 2010 §9.2, Eq. 9.2, ALGORITHMS.md B.11): object (x, y, z),
+// visited x outer, z inner, targets (⌊Px·x/Ox⌋, ⌊Py·y/Oy⌋, ⌊Pz·z/Oz⌋) and
+// takes the free processor nearest to it (findNearest3D, order A: dx, then
+// dy ascending, then +dz before −dz). O(n) targets plus amortised O(r²)
+// per object. Object grid and host have 3 axes and equal sizes.
+func Affine3D(obj []int, h Host) ([]int, error) {
+	if err := check(obj, 3, h, 3, true); err != nil {
+		return nil, err
+	}
+	ox, oy, oz := obj[0], obj[1], obj[2]
+	px, py, pz := h.Dims[0], h.Dims[1], h.Dims[2]
+	near := NewNearest3D(h)
+	place := make([]int, ox*oy*oz)
+	for x := range ox {
+		for y := range oy {
+			for z := range oz {
+				a, b, c, _ := near.Take3D(px*x/ox, py*y/oy, pz*z/oz)
+				place[x+ox*(y+oy*z)] = a + px*(b+py*c)
+			}
+		}
+	}
+	return place, nil
+}

@@ -1,0 +1,122 @@
+package gridmap
+
+// ExpandFromCorner implements EXCO, Expand from Corner (Bhatele 2010 §9.1,
+// Heuristic 3), as specified in ALGORITHMS.md B.4 [P]: the thesis text is
+// not available, so this is our reading. Objects are visited in BFS layers
+// from corner (0,0), i.e. by (i+j, i); object (i,j) targets the processor
+// one step beyond its already placed lower neighbour, (i,j−1) + (0,1), or
+// (i−1,0) + (1,0) on the first row, clamped to the host, and takes the free
+// processor nearest that target (Nearest, order A). O(n) targets, each
+// answered in amortised O(r) for an answer at distance r (the thesis
+// reports < 1 ms at 65,536 objects). Object grid and host have 2 axes and
+// equal sizes; on a torus the search wraps.
+func ExpandFromCorner(obj []int, h Host) ([]int, error) {
+	if err := check(obj, 2, h, 2, true); err != nil {
+		return nil, err
+	}
+	ox, oy := obj[0], obj[1]
+	p := newPlacer2D(obj, h)
+	for s := 0; s <= ox+oy-2; s++ {
+		for i := max(0, s-oy+1); i <= min(s, ox-1); i++ {
+			j := s - i
+			var tx, ty int
+			switch {
+			case j > 0:
+				tx, ty = p.at(i, j-1)
+				ty++
+			case i > 0:
+				tx, ty = p.at(i-1, 0)
+				tx++
+			}
+			p.take(i, j, tx, ty)
+		}
+	}
+	return p.place, nil
+}
+
+// CornersToCenter implements COCE, Corners to Center (Bhatele 2010 §9.1,
+// Heuristic 4), as specified in ALGORITHMS.md B.5 [P]: four EXCO fronts,
+// one from each corner of the object grid, grow inward in turn. Each
+// object belongs to its nearest corner (ties to the low side); objects are
+// visited by (distance to their corner, corner index, distance along x);
+// a corner object targets the matching processor corner, the others the
+// processor one step inward from their already placed neighbour towards
+// the corner, clamped, and take the nearest free processor (order A).
+// Enumerating the layers directly avoids a sort: O(n) targets plus the
+// findNearest work. Object grid and host have 2 axes and equal sizes.
+func CornersToCenter(obj []int, h Host) ([]int, error) {
+	if err := check(obj, 2, h, 2, true); err != nil {
+		return nil, err
+	}
+	ox, oy := obj[0], obj[1]
+	px, py := h.Dims[0], h.Dims[1]
+	p := newPlacer2D(obj, h)
+	// Objects with i ≤ (ox−1)/2 belong to the low corners (cx = 0).
+	lowX, lowY := (ox-1)/2+1, (oy-1)/2+1
+	type corner struct {
+		cx, cy, sx, sy int // corner and inward signs
+		qx, qy         int // extent of its quadrant
+		tx, ty         int // processor corner
+	}
+	var cs [4]corner
+	for k := range cs {
+		c := corner{sx: 1, sy: 1, qx: lowX, qy: lowY}
+		if k&1 != 0 {
+			c.cx, c.sx, c.qx, c.tx = ox-1, -1, ox-lowX, px-1
+		}
+		if k&2 != 0 {
+			c.cy, c.sy, c.qy, c.ty = oy-1, -1, oy-lowY, py-1
+		}
+		cs[k] = c
+	}
+	for s := 0; s <= lowX+lowY-2; s++ {
+		for _, c := range cs {
+			for u := max(0, s-c.qy+1); u <= min(s, c.qx-1); u++ {
+				i, j := c.cx+c.sx*u, c.cy+c.sy*(s-u)
+				tx, ty := c.tx, c.ty
+				switch {
+				case j != c.cy:
+					tx, ty = p.at(i, j-c.sy)
+					ty += c.sy
+				case i != c.cx:
+					tx, ty = p.at(i-c.sx, j)
+					tx += c.sx
+				}
+				p.take(i, j, tx, ty)
+			}
+		}
+	}
+	return p.place, nil
+}
+
+// placer2D places objects one by one with Nearest, keeping each placed
+// object's processor coordinates for the targets of its successors.
+type placer2D struct {
+	ox, px, py int
+	near       *Nearest
+	place      []int
+	x, y       []int32
+}
+
+func newPlacer2D(obj []int, h Host) *placer2D {
+	n := product(obj)
+	return &placer2D{ox: obj[0], px: h.Dims[0], py: h.Dims[1], near: NewNearest2D(h),
+		place: make([]int, n), x: make([]int32, n), y: make([]int32, n)}
+}
+
+// at returns the processor coordinates of placed object (i, j).
+func (p *placer2D) at(i, j int) (int, int) {
+	v := i + p.ox*j
+	return int(p.x[v]), int(p.y[v])
+}
+
+// take places object (i, j) on the free processor nearest (tx, ty), the
+// target first clamped to the host.
+func (p *placer2D) take(i, j, tx, ty int) {
+	tx = min(max(tx, 0), p.px-1)
+	ty = min(max(ty, 0), p.py-1)
+	a, b, _ := p.near.Take2D(tx, ty) // never full: sizes are equal
+	v := i + p.ox*j
+	p.place[v] = a + p.px*b
+	p.x[v], p.y[v] = int32(a), int32(b)
+}

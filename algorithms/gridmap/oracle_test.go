@@ -1,0 +1,209 @@
+package gridmap
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"topomap/algorithms/guest"
+	"topomap/algorithms/mapping"
+	"topomap/algorithms/metric"
+	"topomap/algorithms/topology"
+)
+
+// gridStats recomputes, independently of package metric and of the
+// package's own evaluator, the average hops per byte and the maximum
+// dilation of a placement of a non-periodic object grid (2 or 3 axes) on a
+// host: every object and every axis, the edge to the next object.
+func gridStats(place []int, obj []int, h Host) (hpb float64, maxDil int) {
+	oc := make([]int, len(obj))
+	hc := func(p int) []int {
+		c := make([]int, len(h.Dims))
+		for a, k := range h.Dims {
+			c[a] = p % k
+			p /= k
+		}
+		return c
+	}
+	index := func(c []int) int {
+		v := 0
+		for a := len(obj) - 1; a >= 0; a-- {
+			v = v*obj[a] + c[a]
+		}
+		return v
+	}
+	sum, edges := 0, 0
+	for v := range place {
+		x := v
+		for a, k := range obj {
+			oc[a] = x % k
+			x /= k
+		}
+		for a := range obj {
+			if oc[a]+1 >= obj[a] {
+				continue
+			}
+			oc[a]++
+			u := index(oc)
+			oc[a]--
+			p, q := hc(place[v]), hc(place[u])
+			d := 0
+			for b, k := range h.Dims {
+				e := p[b] - q[b]
+				if e < 0 {
+					e = -e
+				}
+				if b < len(h.Wrap) && h.Wrap[b] && k-e < e {
+					e = k - e
+				}
+				d += e
+			}
+			sum += d
+			edges++
+			maxDil = max(maxDil, d)
+		}
+	}
+	return float64(sum) / float64(edges), maxDil
+}
+
+// evaluate runs package metric on the placement.
+func evaluate(t testing.TB, place []int, obj []int, h Host) metric.Metrics {
+	t.Helper()
+	g, err := guest.NewGrid(obj, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrap := h.Wrap
+	if wrap == nil {
+		wrap = make([]bool, len(h.Dims))
+	}
+	host, err := topology.NewGrid(h.Dims, wrap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &mapping.Mapping{Guest: g, Host: host, Place: place}
+	if err := m.Validate(); err != nil {
+		t.Fatalf("invalid placement: %v", err)
+	}
+	return metric.Evaluate(m)
+}
+
+type oracle struct {
+	hpb float64
+	dil int
+}
+
+func (o oracle) String() string { return fmt.Sprintf("%.4f / %d", o.hpb, o.dil) }
+
+// checkOracle checks a placement against the spec's figure, with metric
+// and with the independent recomputation.
+func checkOracle(t *testing.T, name string, place []int, obj []int, h Host, want oracle) {
+	t.Helper()
+	m := evaluate(t, place, obj, h)
+	hpb, dil := gridStats(place, obj, h)
+	if math.Abs(m.HopsPerByte-hpb) > 1e-12 || m.MaxDilation != dil {
+		t.Errorf("%s: metric says %.6f / %d, recomputation %.6f / %d", name, m.HopsPerByte, m.MaxDilation, hpb, dil)
+	}
+	got := oracle{hpb, dil}
+	if math.Abs(got.hpb-want.hpb) > 5e-5 || got.dil != want.dil {
+		t.Errorf("%s: got %v, want %v", name, got, want)
+	}
+}
+
+type mapper struct {
+	name string
+	f    func([]int, Host) ([]int, error)
+}
+
+var table2D = []mapper{{"MXOVLP", MaxOverlap}, {"MXOV+AL", MaxOverlapAligned}, {"EXCO", ExpandFromCorner}, {"COCE", CornersToCenter}, {"AFFN", Affine}}
+
+// TestSpecTableB12 reproduces ALGORITHMS.md B.12: average hops per byte /
+// max dilation of every 2-D heuristic on the Figure 9.5-9.7 configurations
+// (non-periodic grid, mesh without wrap, findNearest order A).
+func TestSpecTableB12(t *testing.T) {
+	tests := []struct {
+		obj, proc []int
+		want      [5]oracle // MXOVLP, MXOV+AL, EXCO, COCE, AFFN
+	}{
+		{[]int{6, 5}, []int{10, 3}, [5]oracle{{1.7551, 8}, {1.7551, 8}, {1.7143, 3}, {1.9388, 5}, {1.5918, 3}}},
+		{[]int{9, 8}, []int{6, 12}, [5]oracle{{1.6535, 13}, {1.6535, 14}, {1.7165, 5}, {2.1811, 6}, {1.5276, 3}}},
+		{[]int{8, 4}, []int{4, 8}, [5]oracle{{1.4615, 7}, {1.0000, 1}, {1.6154, 4}, {1.8077, 5}, {1.6923, 2}}},
+		{[]int{27, 44}, []int{36, 33}, [5]oracle{{1.6169, 59}, {1.6599, 62}, {1.8503, 16}, {2.2837, 34}, {1.8824, 51}}},
+		{[]int{100, 40}, []int{125, 32}, [5]oracle{{2.1188, 131}, {2.0690, 131}, {2.7440, 26}, {2.3181, 51}, {1.7877, 126}}},
+		{[]int{64, 64}, []int{256, 16}, [5]oracle{{2.8571, 79}, {2.8571, 79}, {5.2082, 29}, {4.3791, 127}, {4.4162, 255}}},
+		{[]int{320, 200}, []int{125, 512}, [5]oracle{{2.0452, 324}, {2.1140, 444}, {3.3571, 228}, {3.6816, 313}, {3.0096, 244}}},
+		// identity shapes: 1.0000 / 1 for every heuristic (B.12)
+		{[]int{16, 16}, []int{16, 16}, [5]oracle{{1, 1}, {1, 1}, {1, 1}, {1, 1}, {1, 1}}},
+	}
+	for _, tc := range tests {
+		h := Mesh(tc.proc...)
+		for k, m := range table2D {
+			name := fmt.Sprintf("%s %dx%d->%dx%d", m.name, tc.obj[0], tc.obj[1], tc.proc[0], tc.proc[1])
+			place, err := m.f(tc.obj, h)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			checkOracle(t, name, place, tc.obj, h, tc.want[k])
+		}
+	}
+}
+
+// TestSpecTableB10 reproduces ALGORITHMS.md B.10: 2-D grids onto 3-D meshes
+// (no wrap-around) by stacking, folding and space-filling curves
+// (gilbert2d → gilbert3d: none of these domains is a power-of-two square).
+func TestSpecTableB10(t *testing.T) {
+	tests := []struct {
+		obj, proc []int
+		want      [3]oracle // stacking, folding, SFC
+	}{
+		// 32×8 stacking by hand (B.10): 448 unit edges and 24 boundary edges
+		// of 7+1 hops, (448+192)/472 = 640/472.
+		{[]int{32, 8}, []int{8, 8, 4}, [3]oracle{{640.0 / 472, 8}, {1, 1}, {1.7373, 7}}},
+		{[]int{64, 32}, []int{16, 16, 8}, [3]oracle{{1.7440, 23}, {1.3520, 23}, {2.1410, 29}}},
+		{[]int{128, 64}, []int{32, 32, 8}, [3]oracle{{1.7787, 47}, {1.3636, 47}, {2.3988, 45}}},
+		{[]int{48, 16}, []int{12, 8, 8}, [3]oracle{{1.7717, 13}, {1.3913, 13}, {1.9918, 11}}},
+	}
+	for _, tc := range tests {
+		h := Mesh(tc.proc...)
+		for k, m := range []mapper{{"stack", Stack}, {"fold", Fold}, {"sfc", Curve}} {
+			name := fmt.Sprintf("%s %dx%d->%dx%dx%d", m.name, tc.obj[0], tc.obj[1], tc.proc[0], tc.proc[1], tc.proc[2])
+			place, err := m.f(tc.obj, h)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			checkOracle(t, name, place, tc.obj, h, tc.want[k])
+		}
+	}
+}
+
+// TestSpecB11 reproduces the 3-D affine oracles of ALGORITHMS.md B.11
+// (6-point stencil, non-periodic, mesh without wrap). The spec gives no
+// dilations; the second figure here is only checked for consistency.
+func TestSpecB11(t *testing.T) {
+	tests := []struct {
+		obj, proc []int
+		hpb       float64
+	}{
+		{[]int{8, 8, 8}, []int{8, 8, 8}, 1.0000},
+		{[]int{16, 8, 4}, []int{8, 8, 8}, 1.4634},
+		{[]int{12, 6, 4}, []int{8, 6, 6}, 1.3333},
+		{[]int{8, 8, 8}, []int{16, 8, 4}, 1.8810},
+	}
+	for _, tc := range tests {
+		h := Mesh(tc.proc...)
+		name := fmt.Sprintf("affn3d %v->%v", tc.obj, tc.proc)
+		place, err := Affine3D(tc.obj, h)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		m := evaluate(t, place, tc.obj, h)
+		hpb, dil := gridStats(place, tc.obj, h)
+		if math.Abs(m.HopsPerByte-hpb) > 1e-12 || m.MaxDilation != dil {
+			t.Errorf("%s: metric says %.6f / %d, recomputation %.6f / %d", name, m.HopsPerByte, m.MaxDilation, hpb, dil)
+		}
+		if math.Abs(hpb-tc.hpb) > 5e-5 {
+			t.Errorf("%s: got %.4f, want %.4f", name, hpb, tc.hpb)
+		}
+		t.Logf("%s: %.4f / %d", name, hpb, dil)
+	}
+}

@@ -1,0 +1,103 @@
+package gridmap
+
+import "fmt"
+
+// Stack implements stacking, Heuristic 1 of Bhatele 2010 §9.2 (2-D object
+// grid onto a 3-D mesh), with the details of ALGORITHMS.md B.10 [P]: the
+// object grid is cut along its longer axis (ties: x) into P_s subgrids of w
+// columns, P_s being the smallest host side (ties: the last axis); the first
+// subgrid is mapped onto a host plane perpendicular to axis s with the best
+// of MaxOverlap, MaxOverlapAligned, ExpandFromCorner, CornersToCenter and
+// Affine by average hops per byte (ties: the first), and subgrid k is
+// translated to plane k. The long side must be a multiple of P_s.
+// Objects on subgrid boundaries end up far apart (the thesis' remark).
+// O(5·(n/P_s)·findNearest + n).
+func Stack(obj []int, h Host) ([]int, error) { return stack(obj, h, false) }
+
+// Fold implements folding, Heuristic 2 of Bhatele 2010 §9.2: Stack, but
+// every other subgrid is flipped by 180 degrees "like an accordion"
+// (ALGORITHMS.md B.10 [P]: odd subgrids are mirrored along the split axis),
+// so the last column of subgrid k and the first column of subgrid k+1 land
+// on the same plane position in adjacent planes, one hop apart. 32×8 onto
+// 8×8×4 becomes an embedding with dilation 1. Same cost as Stack.
+func Fold(obj []int, h Host) ([]int, error) { return stack(obj, h, true) }
+
+// CheckStack returns nil if Stack and Fold can map obj onto h, or the
+// reason why not.
+func CheckStack(obj []int, h Host) error {
+	_, err := planStack(obj, h)
+	return err
+}
+
+type stackPlan struct {
+	s, p1, p2   int // the stacking axis and the plane's axes (p1 < p2) of the host
+	long, short int // object axes
+	w           int // columns per subgrid
+}
+
+func planStack(obj []int, h Host) (stackPlan, error) {
+	if err := check(obj, 2, h, 3, true); err != nil {
+		return stackPlan{}, err
+	}
+	var p stackPlan
+	p.s = 2
+	for a := 1; a >= 0; a-- {
+		if h.Dims[a] < h.Dims[p.s] {
+			p.s = a
+		}
+	}
+	p.p1, p.p2 = (p.s+1)%3, (p.s+2)%3
+	if p.p1 > p.p2 {
+		p.p1, p.p2 = p.p2, p.p1
+	}
+	if obj[1] > obj[0] {
+		p.long = 1
+	}
+	p.short = 1 - p.long
+	ps := h.Dims[p.s]
+	if obj[p.long]%ps != 0 {
+		return p, fmt.Errorf("%w: stacking cuts the longer object side %d into %d subgrids (the smallest host side), and %d is not a multiple of %d",
+			ErrShape, obj[p.long], ps, obj[p.long], ps)
+	}
+	p.w = obj[p.long] / ps
+	return p, nil
+}
+
+// planeMappers are the 2-D heuristics Stack chooses from, in tie order.
+var planeMappers = []func([]int, Host) ([]int, error){MaxOverlap, MaxOverlapAligned, ExpandFromCorner, CornersToCenter, Affine}
+
+func stack(obj []int, h Host, fold bool) ([]int, error) {
+	p, err := planStack(obj, h)
+	if err != nil {
+		return nil, err
+	}
+	sub := []int{p.w, obj[p.short]}
+	plane := Host{Dims: []int{h.Dims[p.p1], h.Dims[p.p2]}, Wrap: []bool{h.wraps(p.p1), h.wraps(p.p2)}}
+	var best []int
+	bestHPB := 0.0
+	for _, m := range planeMappers {
+		pl, err := m(sub, plane)
+		if err != nil {
+			return nil, err
+		}
+		if v := hopsPerByte2D(pl, sub[0], sub[1], plane); best == nil || v < bestHPB {
+			best, bestHPB = pl, v
+		}
+	}
+	place := make([]int, product(obj))
+	stride := [3]int{1, h.Dims[0], h.Dims[0] * h.Dims[1]}
+	q1 := plane.Dims[0]
+	var oc [2]int
+	for s := range obj[p.short] {
+		for l := range obj[p.long] {
+			k, u := l/p.w, l%p.w
+			if fold && k%2 == 1 {
+				u = p.w - 1 - u
+			}
+			pp := best[u+p.w*s]
+			oc[p.long], oc[p.short] = l, s
+			place[oc[0]+obj[0]*oc[1]] = pp%q1*stride[p.p1] + pp/q1*stride[p.p2] + k*stride[p.s]
+		}
+	}
+	return place, nil
+}
