@@ -1,0 +1,175 @@
+package gridmap
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// naive2D is findNearest2D exactly as ALGORITHMS.md B.1 writes it: shells
+// of increasing Manhattan distance D, dx ascending from −D to +D, then +dy
+// before −dy ("order A"); a wrapping axis takes coordinates modulo its size
+// and limits the shells to its half size. It returns the first free
+// processor, or ok = false.
+func naive2D(used func(a, b int) bool, tx, ty int, h Host) (int, int, bool) {
+	px, py := h.Dims[0], h.Dims[1]
+	maxD := 0
+	for a, k := range h.Dims {
+		if h.wraps(a) {
+			maxD += k / 2
+		} else {
+			maxD += k - 1
+		}
+	}
+	for D := 0; D <= maxD; D++ {
+		for dx := -D; dx <= D; dx++ {
+			dy := D - abs(dx)
+			for _, s := range []int{1, -1} {
+				if s == -1 && dy == 0 {
+					break
+				}
+				x, ok1 := naiveCoord(tx+dx, px, h.wraps(0))
+				y, ok2 := naiveCoord(ty+s*dy, py, h.wraps(1))
+				if ok1 && ok2 && !used(x, y) {
+					return x, y, true
+				}
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// naive3D is findNearest3D as B.1 writes it: dx ascending in [−D, D], dy
+// ascending in [−r, r] with r = D − |dx|, dz = r − |dy|, +dz before −dz.
+func naive3D(used func(a, b, c int) bool, t [3]int, h Host) ([3]int, bool) {
+	maxD := 0
+	for a, k := range h.Dims {
+		if h.wraps(a) {
+			maxD += k / 2
+		} else {
+			maxD += k - 1
+		}
+	}
+	for D := 0; D <= maxD; D++ {
+		for dx := -D; dx <= D; dx++ {
+			r := D - abs(dx)
+			for dy := -r; dy <= r; dy++ {
+				dz := r - abs(dy)
+				for _, s := range []int{1, -1} {
+					if s == -1 && dz == 0 {
+						break
+					}
+					var c [3]int
+					ok := true
+					for a, o := range [3]int{dx, dy, s * dz} {
+						var in bool
+						c[a], in = naiveCoord(t[a]+o, h.Dims[a], h.wraps(a))
+						ok = ok && in
+					}
+					if ok && !used(c[0], c[1], c[2]) {
+						return c, true
+					}
+				}
+			}
+		}
+	}
+	return [3]int{}, false
+}
+
+func naiveCoord(x, k int, wrap bool) (int, bool) {
+	if wrap {
+		return ((x % k) + k) % k, true
+	}
+	return x, x >= 0 && x < k
+}
+
+// hosts2D are small hosts of every wrap combination, with odd and even
+// sides and sides 1 and 2 (where ±k/2 coincide).
+var hosts2D = []Host{
+	Mesh(7, 5), Torus(7, 5), Torus(6, 4), Mesh(1, 9), Torus(2, 8), Torus(9, 1),
+	{Dims: []int{6, 7}, Wrap: []bool{true, false}}, {Dims: []int{5, 8}, Wrap: []bool{false, true}},
+	Mesh(12, 3), Torus(3, 12),
+}
+
+// TestNearest2DOrderA checks Nearest against the naive shell scan on
+// random occupancies: each step takes a random target's nearest free
+// processor with both and compares, so both see the same occupancy.
+func TestNearest2DOrderA(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2)) // fixed seed: reproducible cases
+	for _, h := range hosts2D {
+		t.Run(fmt.Sprintf("%v wrap %v", h.Dims, h.Wrap), func(t *testing.T) {
+			for trial := range 20 {
+				f := NewNearest2D(h)
+				px, py := h.Dims[0], h.Dims[1]
+				used := make([]bool, px*py)
+				// Pre-fill a random share of the processors.
+				fill := rng.Float64()
+				for p := range used {
+					if rng.Float64() < fill {
+						used[p] = true
+						f.Use2D(p%px, p/px)
+					}
+				}
+				for f.Free() > 0 {
+					tx, ty := rng.IntN(px), rng.IntN(py)
+					wa, wb, wok := naive2D(func(a, b int) bool { return used[a+px*b] }, tx, ty, h)
+					a, b, ok := f.Take2D(tx, ty)
+					if a != wa || b != wb || ok != wok {
+						t.Fatalf("trial %d target (%d,%d): got (%d,%d,%v), want (%d,%d,%v)", trial, tx, ty, a, b, ok, wa, wb, wok)
+					}
+					used[a+px*b] = true
+				}
+				if _, _, ok := f.Take2D(0, 0); ok {
+					t.Fatal("full host: Take2D returned ok")
+				}
+			}
+		})
+	}
+}
+
+// TestNearest3DOrderA is TestNearest2DOrderA for findNearest3D.
+func TestNearest3DOrderA(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4)) // fixed seed: reproducible cases
+	hosts := []Host{Mesh(4, 5, 3), Torus(4, 5, 3), Torus(2, 6, 4), Mesh(1, 7, 2),
+		{Dims: []int{5, 4, 6}, Wrap: []bool{true, false, true}}, Torus(3, 3, 8), Mesh(8, 2, 2)}
+	for _, h := range hosts {
+		t.Run(fmt.Sprintf("%v wrap %v", h.Dims, h.Wrap), func(t *testing.T) {
+			px, py, pz := h.Dims[0], h.Dims[1], h.Dims[2]
+			for trial := range 10 {
+				f := NewNearest3D(h)
+				used := make([]bool, px*py*pz)
+				fill := rng.Float64()
+				for p := range used {
+					if rng.Float64() < fill {
+						used[p] = true
+						f.Use3D(p%px, p/px%py, p/(px*py))
+					}
+				}
+				for f.Free() > 0 {
+					tc := [3]int{rng.IntN(px), rng.IntN(py), rng.IntN(pz)}
+					want, wok := naive3D(func(a, b, c int) bool { return used[a+px*(b+py*c)] }, tc, h)
+					a, b, c, ok := f.Take3D(tc[0], tc[1], tc[2])
+					if [3]int{a, b, c} != want || ok != wok {
+						t.Fatalf("trial %d target %v: got (%d,%d,%d,%v), want %v %v", trial, tc, a, b, c, ok, want, wok)
+					}
+					used[a+px*(b+py*c)] = true
+				}
+			}
+		})
+	}
+}
+
+// TestNearestShells checks the spec's example (B.1): around (2,2) of a
+// 5×5 mesh, shell 1 is (1,2),(2,3),(2,1),(3,2) and shell 2 starts
+// (0,2),(1,3),(1,1),(2,4),(2,0),(3,3),(3,1),(4,2).
+func TestNearestShells(t *testing.T) {
+	f := NewNearest2D(Mesh(5, 5))
+	f.Use2D(2, 2)
+	want := [][2]int{{1, 2}, {2, 3}, {2, 1}, {3, 2}, {0, 2}, {1, 3}, {1, 1}, {2, 4}, {2, 0}, {3, 3}, {3, 1}, {4, 2}}
+	for k, w := range want {
+		a, b, ok := f.Take2D(2, 2)
+		if !ok || a != w[0] || b != w[1] {
+			t.Fatalf("probe %d: got (%d,%d), want %v", k, a, b, w)
+		}
+	}
+}
