@@ -1,0 +1,114 @@
+package draw
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"math"
+
+	svg "github.com/ajstarks/svgo"
+
+	"topomap/algorithms/metric"
+)
+
+// Bar is one algorithm's outcome in a comparison: its hops per byte and
+// run time, or the error that stopped it.
+type Bar struct {
+	Algo        string
+	HopsPerByte float64
+	MaxDilation int
+	Seconds     float64
+	Err         string
+}
+
+// Compare writes a bar chart of hops per byte, one bar per algorithm, with
+// the lower bounds drawn across it as dashed lines labelled with their
+// scope (after the thesis' Fig. 9.7, on a linear axis), and below it a
+// bar chart of the run times. Bars carry data-algo. O(bars + bounds).
+func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
+	if len(bars) == 0 {
+		return errors.New("draw: nothing to compare")
+	}
+	width := o.Width
+	if width <= 0 {
+		width = DefaultWidth
+	}
+	const top, chartH, timeH, labelH, axisW = 30, 260, 110, 40, 48
+	height := top + chartH + labelH + timeH + 40
+	vmax, tmax := 0.0, 0.0
+	for _, b := range bars {
+		if b.Err == "" {
+			vmax = math.Max(vmax, b.HopsPerByte)
+			tmax = math.Max(tmax, b.Seconds)
+		}
+	}
+	for _, b := range bounds {
+		vmax = math.Max(vmax, b.Value)
+	}
+	vmax = tick(vmax/5) * math.Ceil(vmax/tick(vmax/5))
+	if vmax <= 0 {
+		vmax = 1
+	}
+	plotX := margin + axisW
+	plotW := width - plotX - margin - 150
+	slot := plotW / len(bars)
+	barW := clamp(slot*2/3, 4, 60)
+	y0 := top + chartH
+
+	var buf bytes.Buffer
+	s := svg.New(&buf)
+	s.Startview(width, height, 0, 0, width, height)
+	s.Style("text/css", sheet)
+	s.Title("Average hops per byte of each algorithm, with lower bounds")
+	s.Text(margin, 18, "average hops per byte (lower is better); dashed: bounds", `class="t"`)
+	yOf := func(v float64) int { return y0 - int(math.Round(v/vmax*chartH)) }
+	step := tick(vmax / 5)
+	for v := 0.0; v <= vmax+1e-9; v += step {
+		y := yOf(v)
+		s.Line(plotX, y, plotX+plotW, y, `stroke="#eceef1"`)
+		s.Text(plotX-6, y+4, num(v), `class="s"`, `text-anchor="end"`)
+	}
+	for i, b := range bars {
+		x := plotX + i*slot + (slot-barW)/2
+		at := `data-algo="` + b.Algo + `"`
+		if b.Err != "" {
+			s.Text(x+barW/2, y0-6, "failed", `class="s"`, `text-anchor="middle"`, at)
+		} else {
+			y := yOf(b.HopsPerByte)
+			s.Rect(x, y, barW, y0-y, `class="bar"`, `fill="#2f6fdb"`, at, `data-hpb="`+f4(b.HopsPerByte)+`"`)
+			s.Text(x+barW/2, y-4, f4(b.HopsPerByte), `class="s"`, `text-anchor="middle"`)
+		}
+		s.Text(x+barW/2, y0+16, b.Algo, `class="s"`, `text-anchor="middle"`)
+	}
+	s.Line(plotX, y0, plotX+plotW, y0, `stroke="#888"`)
+	for i, b := range bounds {
+		y := yOf(b.Value)
+		colour := "#d64545"
+		if b.Scope != metric.AllMappings {
+			colour = "#8e44ad"
+		}
+		s.Line(plotX, y, plotX+plotW, y, `stroke="`+colour+`" stroke-width="2" stroke-dasharray="6 4"`,
+			`class="bound" data-bound="`+itoa(i)+`"`)
+		s.Text(plotX+plotW+6, y+4, b.Name+" "+f4(b.Value), `class="s"`)
+		s.Text(plotX+plotW+6, y+16, "("+string(b.Scope)+")", `class="s"`, `font-size="9"`)
+	}
+
+	// Run times.
+	ty := y0 + labelH + timeH
+	s.Text(margin, y0+labelH-4, "run time (ms)", `class="t"`)
+	if tmax <= 0 {
+		tmax = 1e-3
+	}
+	for i, b := range bars {
+		if b.Err != "" {
+			continue
+		}
+		x := plotX + i*slot + (slot-barW)/2
+		h := max(1, int(math.Round(b.Seconds/tmax*float64(timeH-20))))
+		s.Rect(x, ty-h, barW, h, `class="bar"`, `fill="#7f8c8d"`, `data-algo="`+b.Algo+`"`)
+		s.Text(x+barW/2, ty-h-4, num(math.Round(b.Seconds*1e5)/100), `class="s"`, `text-anchor="middle"`)
+	}
+	s.Line(plotX, ty, plotX+plotW, ty, `stroke="#888"`)
+	s.End()
+	return writeDoc(w, &buf)
+}

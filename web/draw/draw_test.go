@@ -1,0 +1,243 @@
+package draw_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/xml"
+	"errors"
+	"io"
+	"net/url"
+	"strings"
+	"testing"
+
+	"topomap/algorithms/guest"
+	"topomap/algorithms/mapping"
+	"topomap/algorithms/metric"
+	"topomap/algorithms/sim"
+	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
+	"topomap/algorithms/topology"
+	"topomap/web/draw"
+)
+
+// solved maps a permalink query with the registry (as the pages do).
+func solved(t testing.TB, query string) *solve.Result {
+	t.Helper()
+	q, err := url.ParseQuery(query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := spec.ParseQuery(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := solve.Map(context.Background(), in, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// identity builds a result without the registry: vertex v on node v.
+func identity(t testing.TB, g *guest.Graph, h *topology.Topology) *solve.Result {
+	t.Helper()
+	place := make([]int, g.Order())
+	for v := range place {
+		place[v] = v
+	}
+	m := &mapping.Mapping{Guest: g, Host: h, Place: place}
+	return &solve.Result{Instance: spec.Instance{Algo: "identity"}, Mapping: m, Metrics: metric.Evaluate(m)}
+}
+
+// census parses an SVG document (it must be well-formed XML) and counts
+// its elements by class.
+func census(t *testing.T, doc []byte) map[string]int {
+	t.Helper()
+	counts := map[string]int{}
+	d := xml.NewDecoder(bytes.NewReader(doc))
+	for {
+		tok, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("not well-formed: %v", err)
+		}
+		if se, ok := tok.(xml.StartElement); ok {
+			counts["<"+se.Name.Local]++
+			for _, a := range se.Attr {
+				if a.Name.Local == "class" {
+					for _, c := range strings.Fields(a.Value) {
+						counts[c]++
+					}
+				}
+			}
+		}
+	}
+	return counts
+}
+
+func TestMappingCounts(t *testing.T) {
+	tests := []struct {
+		name        string
+		query       string
+		opt         draw.Options
+		nodes       int // host nodes drawn
+		free        int // host nodes drawn empty
+		edges       int // guest edges drawn
+		labelsAbove int
+	}{
+		// A d-cube has d·2^(d-1) edges: 4·8 = 32.
+		{"4-cube on ring, xor", "guest=hypercube:4&host=ring:16&algo=xor", draw.Options{}, 16, 0, 32, 0},
+		{"4-cube on line", "guest=hypercube:4&host=line:16&algo=standard", draw.Options{}, 16, 0, 32, 0},
+		{"6-cube on 4x4x4 mesh", "guest=hypercube:6&host=mesh:4x4x4&algo=standard", draw.Options{}, 64, 0, 192, 0},
+		{"6-cube on 8x8 torus", "guest=hypercube:6&host=torus:8x8&algo=xor", draw.Options{}, 64, 0, 192, 0},
+		{"6-cube on 6-cube", "guest=hypercube:6&host=hypercube:6&algo=identity", draw.Options{}, 64, 0, 192, 0},
+		// Step view of a d-cube: dimensions 0 and 1 only, 2·8 = 16 edges.
+		{"step 2 of a 4-cube", "guest=hypercube:4&host=ring:16&algo=xor", draw.Options{Step: 2}, 16, 0, 16, 0},
+		// 12-cube: 4096 nodes, above the detail limit: a heat map, no edges.
+		{"12-cube heat map", "guest=hypercube:12&host=torus:64x64&algo=xor", draw.Options{}, 4096, 0, 0, 0},
+		// Detail < 0 forces every edge: 12·2048.
+		{"12-cube all edges", "guest=hypercube:12&host=torus:64x64&algo=xor", draw.Options{Detail: -1}, 4096, 0, 24576, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := solved(t, tc.query)
+			var buf bytes.Buffer
+			if err := draw.Mapping(&buf, r, tc.opt); err != nil {
+				t.Fatal(err)
+			}
+			c := census(t, buf.Bytes())
+			if c["n"] != tc.nodes || c["free"] != tc.free || c["e"] != tc.edges {
+				t.Errorf("nodes %d (free %d), edges %d; want %d (%d), %d", c["n"], c["free"], c["e"], tc.nodes, tc.free, tc.edges)
+			}
+		})
+	}
+}
+
+// TestMappingGridStep draws a 4x3 grid on a 4x3 mesh by hand (no registry)
+// and checks the step view of its rows: step 2 shows objects with first
+// coordinate 0 or 1 (6 of 12) and the 7 edges among them.
+func TestMappingGridStep(t *testing.T) {
+	g, _ := guest.NewGrid([]int{4, 3}, false)
+	h, _ := topology.NewMesh(4, 3)
+	r := identity(t, g, h)
+	for _, tc := range []struct {
+		step, free, edges int
+	}{
+		{0, 0, 17}, // 3·3 horizontal + 4·2 vertical
+		{2, 6, 7},  // objects with x<2: 1·3 horizontal + 2·2 vertical
+		{4, 0, 17},
+	} {
+		var buf bytes.Buffer
+		if err := draw.Mapping(&buf, r, draw.Options{Step: tc.step}); err != nil {
+			t.Fatal(err)
+		}
+		c := census(t, buf.Bytes())
+		if c["n"] != 12 || c["free"] != tc.free || c["e"] != tc.edges {
+			t.Errorf("step %d: nodes %d free %d edges %d; want 12, %d, %d", tc.step, c["n"], c["free"], c["e"], tc.free, tc.edges)
+		}
+	}
+	if got := draw.StepCount(g); got != 4 {
+		t.Errorf("StepCount = %d, want 4", got)
+	}
+}
+
+// TestMappingHoverData checks the data-* attributes the explorer's hover
+// reads: vertex, node, coordinates and dilation.
+func TestMappingHoverData(t *testing.T) {
+	r := solved(t, "guest=hypercube:2&host=line:4&algo=standard")
+	var buf bytes.Buffer
+	if err := draw.Mapping(&buf, r, draw.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	// Standard on a line: S(n) = n, so vertex 3 sits on node 3 at (3); its
+	// dimension-1 edge to 1 spans 2 links.
+	for _, want := range []string{`data-v="3" data-dil="2" data-h="3" data-c="3"`, `data-u="1" data-v="3" data-dil="2"`} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("document lacks %s", want)
+		}
+	}
+}
+
+func TestInline(t *testing.T) {
+	r := solved(t, "guest=hypercube:3&host=ring:8&algo=xor")
+	var buf bytes.Buffer
+	if err := draw.Mapping(&buf, r, draw.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(buf.String(), "<?xml") {
+		t.Fatalf("standalone document should start with the prolog")
+	}
+	s := draw.Inline(buf.Bytes())
+	if !strings.HasPrefix(s, "<svg") || !strings.HasSuffix(s, "</svg>") {
+		t.Errorf("Inline = %.20q...%.10q, want <svg ... </svg>", s, s[len(s)-10:])
+	}
+}
+
+func TestErrors(t *testing.T) {
+	var buf bytes.Buffer
+	if err := draw.Mapping(&buf, nil, draw.Options{}); err == nil {
+		t.Error("Mapping(nil) succeeded")
+	}
+	if err := draw.Mapping(&buf, &solve.Result{}, draw.Options{}); err == nil {
+		t.Error("Mapping(zero result) succeeded")
+	}
+	if err := draw.Gantt(&buf, nil, draw.Options{}); err == nil {
+		t.Error("Gantt(nil) succeeded")
+	}
+	if err := draw.Compare(&buf, nil, nil, draw.Options{}); err == nil {
+		t.Error("Compare(nil) succeeded")
+	}
+	r := solved(t, "guest=hypercube:3&host=ring:8&algo=xor")
+	if err := draw.Mapping(failWriter{}, r, draw.Options{}); err == nil || !strings.HasPrefix(err.Error(), "draw: ") {
+		t.Errorf("write error = %v, want a draw: error", err)
+	}
+}
+
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+// TestGantt draws the Xor paper's Fig. 4 pair (3-cube on an 8-line,
+// standard vs byweight) and counts the bars: 3 compute + 3 communicate per
+// process, plus one wait bar per waiting stage (sim's own oracle: byweight
+// waits 8 link-times in total, in 1-link waits, so 8 wait bars).
+func TestGantt(t *testing.T) {
+	var scheds []*sim.Schedule
+	for _, a := range []string{"standard", "byweight"} {
+		r := solved(t, "guest=hypercube:3&host=line:8&algo="+a)
+		s, err := sim.Run(r.Mapping, 1, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Algo = a
+		scheds = append(scheds, s)
+	}
+	var buf bytes.Buffer
+	if err := draw.Gantt(&buf, scheds, draw.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	c := census(t, buf.Bytes())
+	waits := strings.Count(buf.String(), `data-kind="wait"`)
+	if c["bar"] != 2*8*6+waits || waits == 0 {
+		t.Errorf("bars %d with %d waits, want %d", c["bar"], waits, 2*8*6+waits)
+	}
+	if !strings.Contains(buf.String(), "T = 10, idle") || !strings.Contains(buf.String(), "T = 12, idle") {
+		t.Errorf("titles lack T = 10 (standard) and T = 12 (byweight)")
+	}
+}
+
+func TestCompare(t *testing.T) {
+	bars := []draw.Bar{{Algo: "a", HopsPerByte: 1.5, Seconds: 0.001}, {Algo: "b", HopsPerByte: 2.25, Seconds: 0.002}, {Algo: "c", Err: "boom"}}
+	bounds := []metric.Bound{{Name: "nb", Value: 1, Scope: metric.AllMappings}, {Name: "est", Value: 2.1, Scope: metric.Estimate}}
+	var buf bytes.Buffer
+	if err := draw.Compare(&buf, bars, bounds, draw.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	c := census(t, buf.Bytes())
+	// Two bars per successful algorithm (hops/byte and time).
+	if c["bar"] != 4 || c["bound"] != 2 {
+		t.Errorf("bars %d bounds %d, want 4 and 2", c["bar"], c["bound"])
+	}
+}

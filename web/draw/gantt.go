@@ -1,0 +1,138 @@
+package draw
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+
+	svg "github.com/ajstarks/svgo"
+
+	"topomap/algorithms/sim"
+)
+
+// MaxGanttRows is the number of processes a Gantt panel draws; larger
+// cubes show their first MaxGanttRows processes and say so (the summary
+// figures always cover every process).
+const MaxGanttRows = 64
+
+// phaseColours colour the phases as in the Xor paper's Fig. 4 legend
+// order: compute, wait, communicate.
+var phaseColours = [...]string{sim.Compute: "#5b8def", sim.Wait: "#f4b6b0", sim.Communicate: "#f0a830"}
+
+// Gantt writes the execution model of each schedule as a Gantt chart,
+// side by side on a common time axis (so a slower embedding has longer
+// bars): one row per process, compute, wait and communicate bars per
+// stage, and the total time and idle share in each panel's title. Each
+// bar carries data-p (process), data-stage, data-kind, data-start and
+// data-end. O(processes drawn · d).
+func Gantt(w io.Writer, schedules []*sim.Schedule, o Options) error {
+	if len(schedules) == 0 {
+		return errors.New("draw: no schedule to draw")
+	}
+	for _, s := range schedules {
+		if s == nil || s.Mapping == nil {
+			return errors.New("draw: nil schedule")
+		}
+	}
+	width := o.Width
+	if width <= 0 {
+		width = DefaultWidth
+	}
+	tmax := 0.0
+	rows := 0
+	for _, s := range schedules {
+		tmax = math.Max(tmax, s.Total())
+		rows = max(rows, min(s.Processes(), MaxGanttRows))
+	}
+	if tmax <= 0 {
+		tmax = 1
+	}
+	const top, legendH, axisH, labelW, gap = 56, 24, 28, 34, 20
+	rowH := clamp(420/max(rows, 1), 4, 22)
+	height := top + rows*rowH + axisH + legendH + margin
+	panelW := (width - 2*margin - gap*(len(schedules)-1)) / len(schedules)
+	plotW := panelW - labelW
+	scale := float64(plotW) / tmax
+
+	var buf bytes.Buffer
+	s := svg.New(&buf)
+	s.Startview(width, height, 0, 0, width, height)
+	s.Style("text/css", sheet)
+	s.Title("Gantt chart of the CC d-cube execution model")
+	var phases []sim.Phase
+	for k, sc := range schedules {
+		x0 := margin + k*(panelW+gap)
+		sum := sc.Summary()
+		name := sc.Algo
+		if name == "" {
+			name = "mapping " + itoa(k+1)
+		}
+		s.Text(x0, 18, name+" on "+sc.Mapping.Host.String(), `class="t"`, `data-panel="`+itoa(k)+`"`)
+		s.Text(x0, 34, "T = "+num(sum.Total)+", idle "+pct(sum.IdleShare)+", waiting "+num(sum.WaitTotal), `class="s"`)
+		shown := min(sc.Processes(), MaxGanttRows)
+		if shown < sc.Processes() {
+			s.Text(x0, 48, "processes 0.."+itoa(shown-1)+" of "+itoa(sc.Processes()), `class="s"`)
+		}
+		px := x0 + labelW
+		for n := range shown {
+			y := top + n*rowH
+			if rowH >= 10 && (shown <= 32 || n%8 == 0) {
+				s.Text(px-4, y+rowH-3, itoa(n), `class="s"`, `text-anchor="end"`)
+			}
+			phases = sc.Phases(n, phases[:0])
+			for _, p := range phases {
+				bx := px + int(math.Round(p.Start*scale))
+				bw := max(1, int(math.Round(p.End*scale))-int(math.Round(p.Start*scale)))
+				if p.End <= p.Start {
+					continue
+				}
+				s.Rect(bx, y+1, bw, rowH-2, `class="bar"`, `fill="`+phaseColours[p.Kind]+`"`,
+					`data-p="`+itoa(n)+`" data-stage="`+itoa(p.Stage)+`" data-kind="`+p.Kind.String()+
+						`" data-start="`+num(p.Start)+`" data-end="`+num(p.End)+`"`)
+			}
+		}
+		// The time axis, with about five ticks.
+		ay := top + shown*rowH + 4
+		s.Line(px, ay, px+plotW, ay, `stroke="#888"`)
+		step := tick(tmax / 5)
+		for t := 0.0; t <= tmax+1e-9; t += step {
+			x := px + int(math.Round(t*scale))
+			s.Line(x, ay, x, ay+4, `stroke="#888"`)
+			s.Text(x, ay+16, num(t), `class="s"`, `text-anchor="middle"`)
+		}
+		// The total, marked on the axis.
+		tx := px + int(math.Round(sum.Total*scale))
+		s.Line(tx, top, tx, ay, `stroke="#222" stroke-dasharray="3 3"`)
+	}
+	ly := height - margin - 8
+	for i, k := range []sim.Kind{sim.Compute, sim.Wait, sim.Communicate} {
+		x := margin + i*130
+		s.Rect(x, ly-10, 14, 12, `fill="`+phaseColours[k]+`"`)
+		s.Text(x+20, ly, k.String(), `class="s"`)
+	}
+	s.Text(margin+400, ly, "time in units of T_a and t_c", `class="s"`)
+	s.End()
+	return writeDoc(w, &buf)
+}
+
+// tick rounds a step up to 1, 2 or 5 times a power of ten.
+func tick(v float64) float64 {
+	if v <= 0 {
+		return 1
+	}
+	p := math.Pow(10, math.Floor(math.Log10(v)))
+	for _, m := range []float64{1, 2, 5, 10} {
+		if m*p >= v {
+			return m * p
+		}
+	}
+	return 10 * p
+}
+
+// num formats a model time compactly (integers without decimals).
+func num(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
+
+func pct(v float64) string { return fmt.Sprintf("%.1f%%", 100*v) }

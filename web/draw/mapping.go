@@ -1,0 +1,448 @@
+package draw
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"math"
+	"strings"
+
+	svg "github.com/ajstarks/svgo"
+
+	"topomap/algorithms/guest"
+	"topomap/algorithms/metric"
+	"topomap/algorithms/solve"
+	"topomap/algorithms/topology"
+)
+
+// Options control Mapping. The zero value draws everything at the default
+// width and level of detail.
+type Options struct {
+	// Width is the drawing's width in user units (0 = DefaultWidth).
+	Width int
+	// Step, when positive, draws a partial mapping as the step view of the
+	// thesis (Bhatele 2010, Fig. 9.4): for a grid guest only the objects of
+	// the first Step rows (first coordinate < Step), for a d-cube only the
+	// edges of dimensions below Step (the first Step stages).
+	Step int
+	// Detail is the guest order above which edges are replaced by a
+	// per-node dilation heat map (0 = DefaultDetail, negative = never).
+	Detail int
+}
+
+// StepCount returns how many steps the step view of a guest has: its rows
+// for a grid, its dimensions for a d-cube.
+func StepCount(g *guest.Graph) int {
+	if len(g.Dims) == 0 {
+		return 0
+	}
+	return g.Dims[0]
+}
+
+// layout places host nodes in the plane.
+type layout struct {
+	x, y     []int // centre of each host node
+	r        int   // node radius (or half the cell)
+	cell     int   // grid pitch of mesh and hypercube layouts (0 = none)
+	w, h     int   // extent, caption excluded
+	arcs     bool  // single-row line: draw edges as arcs above the nodes
+	panels   []panel
+	links    [][2]int // host links to draw
+	ringC    [2]int
+	ringR    int
+	isRing   bool
+	topSpace int
+}
+
+// panel is one plane of a 3-D (or higher) mesh, with its label.
+type panel struct {
+	x, y, w, h int
+	label      string
+	wrap       bool
+}
+
+const (
+	captionH = 44
+	margin   = 16
+	// maxLinks bounds the host links drawn (they are context, not data).
+	maxLinks = 4096
+)
+
+// Mapping writes the mapping of r drawn on its host: host nodes in their
+// network layout (line, ring, 2-D mesh/torus, higher meshes as stacked
+// planes, hypercube in Gray-code order), guest edges coloured by dimension
+// and a caption with the metrics. O(host nodes + guest arcs).
+func Mapping(w io.Writer, r *solve.Result, o Options) error {
+	if r == nil || r.Mapping == nil || r.Mapping.Guest == nil || r.Mapping.Host == nil {
+		return errors.New("draw: no mapping to draw")
+	}
+	m := r.Mapping
+	g, host := m.Guest, m.Host
+	if len(m.Place) != g.Order() {
+		return errors.New("draw: placement does not match the guest")
+	}
+	width := o.Width
+	if width <= 0 {
+		width = DefaultWidth
+	}
+	detail := o.Detail
+	if detail == 0 {
+		detail = DefaultDetail
+	}
+	heatMap := detail > 0 && g.Order() > detail
+	lay := newLayout(host, width)
+
+	// Which guest vertices and edges the step view shows.
+	shown := func(v int) bool { return true }
+	edgeShown := func(label int8) bool { return true }
+	if o.Step > 0 && len(g.Dims) > 0 {
+		switch g.Kind {
+		case guest.Grid:
+			k := g.Dims[0]
+			shown = func(v int) bool { return v%k < o.Step }
+		case guest.Hypercube:
+			edgeShown = func(l int8) bool { return int(l) < o.Step }
+		}
+	}
+
+	hops := metric.EdgeHops(m)
+	nodeDil := make([]int, g.Order())
+	for v := range g.Order() {
+		for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
+			if edgeShown(label(g, int(e))) && shown(int(g.Adj[e])) {
+				nodeDil[v] = max(nodeDil[v], hops[e])
+			}
+		}
+	}
+	inv := m.Inverse()
+
+	var buf bytes.Buffer
+	s := svg.New(&buf)
+	total := lay.h + captionH
+	s.Startview(width, total, 0, 0, width, total)
+	s.Style("text/css", sheet)
+	s.Title(caption(r))
+	s.Text(margin, 20, caption(r), `class="t"`)
+	s.Text(margin, 36, subcaption(r, heatMap, o.Step, g), `class="s"`)
+	s.Gtransform("translate(0," + itoa(captionH) + ")")
+
+	for _, p := range lay.panels {
+		st := `fill="none" stroke="#c8ccd2"`
+		if p.wrap {
+			st += ` stroke-dasharray="5 3"`
+		}
+		s.Rect(p.x, p.y, p.w, p.h, st)
+		if p.label != "" {
+			s.Text(p.x+2, p.y-3, p.label, `class="s"`)
+		}
+	}
+	if lay.isRing {
+		s.Circle(lay.ringC[0], lay.ringC[1], lay.ringR, `fill="none" class="link"`)
+	}
+	for _, l := range lay.links {
+		s.Line(lay.x[l[0]], lay.y[l[0]], lay.x[l[1]], lay.y[l[1]], `class="link"`)
+	}
+
+	if !heatMap {
+		drawEdges(s, r, lay, hops, shown, edgeShown)
+	}
+
+	maxDil := max(1, r.Metrics.MaxDilation)
+	coords := make([]int, 0, host.Rank())
+	var sb strings.Builder
+	labels := !heatMap && lay.r >= 9 && g.Order() <= 512
+	for h := range host.Size() {
+		v := inv[h]
+		sb.Reset()
+		coords = host.Coords(h, coords)
+		sb.WriteString(`class="n`)
+		if v < 0 || !shown(v) {
+			sb.WriteString(` free"`)
+		} else {
+			sb.WriteString(`" data-v="` + itoa(v) + `" data-dil="` + itoa(nodeDil[v]) + `"`)
+		}
+		sb.WriteString(` data-h="` + itoa(h) + `" data-c="` + joinInts(coords) + `"`)
+		if v >= 0 && shown(v) {
+			fill := "#dfe8f3"
+			if heatMap {
+				fill = heat(float64(nodeDil[v]-1) / float64(max(1, maxDil-1)))
+			}
+			sb.WriteString(` fill="` + fill + `"`)
+		}
+		if heatMap || lay.r < 3 {
+			s.Rect(lay.x[h]-lay.r, lay.y[h]-lay.r, 2*lay.r, 2*lay.r, sb.String())
+		} else {
+			s.Circle(lay.x[h], lay.y[h], lay.r, sb.String())
+		}
+		if labels && v >= 0 && shown(v) {
+			s.Text(lay.x[h], lay.y[h]+4, itoa(v), `class="lbl"`)
+		}
+	}
+	if heatMap {
+		legend(s, lay, maxDil)
+	}
+	s.Gend()
+	s.End()
+	return writeDoc(w, &buf)
+}
+
+func label(g *guest.Graph, e int) int8 {
+	if g.Label == nil {
+		return -1
+	}
+	return g.Label[e]
+}
+
+// drawEdges draws each undirected guest edge once, grouped by dimension so
+// that the document carries one stroke colour per group.
+func drawEdges(s *svg.SVG, r *solve.Result, lay *layout, hops []int, shown func(int) bool, edgeShown func(int8) bool) {
+	m := r.Mapping
+	g := m.Guest
+	groups := 1
+	for _, l := range g.Label {
+		groups = max(groups, int(l)+1)
+	}
+	// Highest dimension first, so the thesis' gold and green stay on top.
+	for dim := groups - 1; dim >= 0; dim-- {
+		colour := DimColour(dim)
+		if g.Label == nil {
+			colour = DimColour(-1)
+		}
+		s.Group(`stroke="`+colour+`"`, `data-dim="`+itoa(dim)+`"`)
+		for u := range g.Order() {
+			if !shown(u) {
+				continue
+			}
+			for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
+				v := int(g.Adj[e])
+				l := label(g, int(e))
+				if v <= u || !shown(v) || !edgeShown(l) || (g.Label != nil && int(l) != dim) {
+					continue
+				}
+				a, b := m.Place[u], m.Place[v]
+				at := `class="e" data-u="` + itoa(u) + `" data-v="` + itoa(v) + `" data-dil="` + itoa(hops[e]) + `"`
+				if lay.arcs {
+					x1, x2, y := lay.x[a], lay.x[b], lay.y[a]
+					hgt := min(lay.topSpace-4, abs(x2-x1)/2)
+					s.Qbez(x1, y-lay.r, (x1+x2)/2, y-lay.r-2*hgt, x2, y-lay.r, at)
+				} else if x1, y1, x2, y2 := lay.x[a], lay.y[a], lay.x[b], lay.y[b]; lay.cell > 0 && (x1 == x2 || y1 == y2) && abs(x2-x1)+abs(y2-y1) > lay.cell*3/2 {
+					// A straight edge along a row or column would hide the
+					// nodes it passes; bow it to one side by a fifth.
+					mx, my := (x1+x2)/2+(y2-y1)/5, (y1+y2)/2-(x2-x1)/5
+					s.Qbez(x1, y1, mx, my, x2, y2, at)
+				} else {
+					s.Line(x1, y1, x2, y2, at)
+				}
+			}
+		}
+		s.Gend()
+	}
+}
+
+// legend draws the heat map's colour scale under the drawing.
+func legend(s *svg.SVG, lay *layout, maxDil int) {
+	y := lay.h - 14
+	s.Text(margin, y+10, "largest dilation at a node:", `class="s"`)
+	for d := 1; d <= min(maxDil, 12); d++ {
+		x := margin + 150 + (d-1)*34
+		s.Rect(x, y, 14, 12, `fill="`+heat(float64(d-1)/float64(max(1, maxDil-1)))+`" stroke="#888"`)
+		s.Text(x+17, y+10, itoa(d), `class="s"`)
+	}
+}
+
+func caption(r *solve.Result) string {
+	return r.Mapping.Guest.String() + " on " + r.Mapping.Host.String() + " by " + r.Instance.Algo +
+		": " + f4(r.Metrics.HopsPerByte) + " hops/byte, max dilation " + itoa(r.Metrics.MaxDilation)
+}
+
+func subcaption(r *solve.Result, heatMap bool, step int, g *guest.Graph) string {
+	var parts []string
+	if step > 0 {
+		if g.Kind == guest.Hypercube {
+			parts = append(parts, "step view: dimensions 0.."+itoa(step-1))
+		} else {
+			parts = append(parts, "step view: rows 0.."+itoa(step-1))
+		}
+	}
+	if heatMap {
+		parts = append(parts, "edges omitted above "+itoa(DefaultDetail)+" vertices; nodes coloured by dilation")
+	} else if g.Label != nil {
+		parts = append(parts, "edge colour = dimension (0 gold, 1 green, 2 blue, 3 red, ...)")
+	}
+	return strings.Join(parts, "; ")
+}
+
+// newLayout chooses positions for every host node within width.
+func newLayout(host *topology.Topology, width int) *layout {
+	n := host.Size()
+	l := &layout{x: make([]int, n), y: make([]int, n)}
+	inner := width - 2*margin
+	switch host.Kind() {
+	case topology.Ring:
+		l.isRing = true
+		l.ringR = (inner - 40) / 2
+		l.ringC = [2]int{width / 2, margin + l.ringR + 20}
+		circ := 2 * math.Pi * float64(l.ringR)
+		l.r = clamp(int(circ/float64(n)/2.4), 1, 14)
+		for h := range n {
+			a := 2*math.Pi*float64(h)/float64(n) - math.Pi/2
+			l.x[h] = l.ringC[0] + int(math.Round(float64(l.ringR)*math.Cos(a)))
+			l.y[h] = l.ringC[1] + int(math.Round(float64(l.ringR)*math.Sin(a)))
+		}
+		l.h = 2*l.ringC[1] - margin
+	case topology.Line:
+		const perRow = 64
+		if n <= perRow {
+			cell := clamp(inner/n, 4, 40)
+			l.r = clamp(cell*2/5, 1, 14)
+			l.arcs = true
+			l.topSpace = min(inner/3, cell*n/2) + 8
+			y := margin + l.topSpace + l.r
+			for h := range n {
+				l.x[h] = margin + cell/2 + h*cell
+				l.y[h] = y
+			}
+			l.h = y + l.r + margin + 20
+			for h := 1; h < n; h++ {
+				l.links = append(l.links, [2]int{h - 1, h})
+			}
+			break
+		}
+		// A long line snakes through rows, so consecutive nodes stay adjacent.
+		cell := max(2, inner/perRow)
+		l.r = max(1, cell*2/5)
+		for h := range n {
+			row, col := h/perRow, h%perRow
+			if row%2 == 1 {
+				col = perRow - 1 - col
+			}
+			l.x[h] = margin + cell/2 + col*cell
+			l.y[h] = margin + cell/2 + row*cell
+		}
+		l.h = margin*2 + ((n+perRow-1)/perRow)*cell + 20
+	case topology.Hypercube:
+		d := host.Rank()
+		bx := (d + 1) / 2
+		cols, rows := 1<<bx, 1<<(d-bx)
+		cell := clamp(inner/cols, 3, 60)
+		l.r = clamp(cell/3, 1, 14)
+		l.cell = cell
+		for h := range n {
+			cx, cy := grayRank(h&(cols-1)), grayRank(h>>bx)
+			l.x[h] = margin + cell/2 + cx*cell
+			l.y[h] = margin + cell/2 + (rows-1-cy)*cell
+		}
+		l.h = margin*2 + rows*cell + 20
+		if n*d/2 <= maxLinks && n <= 64 {
+			for h := range n {
+				for j := range d {
+					if u := h ^ 1<<j; u > h {
+						l.links = append(l.links, [2]int{h, u})
+					}
+				}
+			}
+		}
+	default: // mesh or torus of rank >= 2: planes of (x, y), y upwards
+		kx, ky := host.Dim(0), host.Dim(1)
+		planes := n / (kx * ky)
+		perRow := planesPerRow(planes, kx, ky)
+		rowsOfPanels := (planes + perRow - 1) / perRow
+		gap := 1
+		if planes > 1 {
+			gap = 2
+		}
+		cellW := inner / (perRow*(kx+gap) - gap)
+		cell := clamp(cellW, 3, 60)
+		l.r = clamp(cell*2/5, 1, 14)
+		l.cell = cell
+		pw, ph := kx*cell, ky*cell
+		label := planes > 1
+		top := margin
+		if label {
+			top += 12
+		}
+		for p := range planes {
+			px := margin + (p%perRow)*(pw+gap*cell)
+			py := top + (p/perRow)*(ph+gap*cell+12)
+			pl := panel{x: px - 2, y: py - 2, w: pw + 4, h: ph + 4, wrap: host.Wraps(0) || host.Wraps(1)}
+			if label {
+				pl.label = planeLabel(host, p)
+			}
+			l.panels = append(l.panels, pl)
+			for iy := range ky {
+				for ix := range kx {
+					h := ix + kx*(iy+ky*p)
+					l.x[h] = px + cell/2 + ix*cell
+					l.y[h] = py + cell/2 + (ky-1-iy)*cell
+				}
+			}
+		}
+		l.h = top + rowsOfPanels*(ph+gap*cell+12) + margin + 10
+		if n <= maxLinks/2 && cell >= 8 {
+			for h := range n {
+				x, y := h%kx, h/kx%ky
+				if x+1 < kx {
+					l.links = append(l.links, [2]int{h, h + 1})
+				}
+				if y+1 < ky {
+					l.links = append(l.links, [2]int{h, h + kx})
+				}
+			}
+		}
+	}
+	return l
+}
+
+// planesPerRow lays planes out as squarely as the page width allows.
+func planesPerRow(planes, kx, ky int) int {
+	best := 1
+	for c := 1; c <= planes; c++ {
+		rows := (planes + c - 1) / c
+		if c*kx >= rows*ky {
+			return max(c, best)
+		}
+		best = c
+	}
+	return best
+}
+
+// planeLabel names plane p of a host of rank >= 3 by its coordinates.
+func planeLabel(host *topology.Topology, p int) string {
+	var parts []string
+	for j := 2; j < host.Rank(); j++ {
+		k := host.Dim(j)
+		parts = append(parts, "x"+itoa(j+1)+"="+itoa(p%k))
+		p /= k
+	}
+	return strings.Join(parts, " ")
+}
+
+// grayRank is the position of x in the reflected Gray code sequence, so
+// that hypercube neighbours along the layout's axis sit side by side.
+func grayRank(x int) int {
+	r := 0
+	for ; x != 0; x >>= 1 {
+		r ^= x
+	}
+	return r
+}
+
+func joinInts(xs []int) string {
+	var b strings.Builder
+	for i, x := range xs {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(itoa(x))
+	}
+	return b.String()
+}
+
+func clamp(v, lo, hi int) int { return max(lo, min(hi, v)) }
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
