@@ -27,8 +27,14 @@ type Host struct {
 	Wrap []bool // Mesh, Torus: per dimension
 }
 
+// fail returns a one-line error naming the input (quoted, cut to 64
+// characters) and the problem.
 func fail(what, s, format string, args ...any) error {
-	return fmt.Errorf("%w: %s %q: %s", ErrSyntax, what, s, fmt.Sprintf(format, args...))
+	cut := ""
+	if len(s) > 64 {
+		cut = "..."
+	}
+	return fmt.Errorf("%w: %s %.64q%s: %s", ErrSyntax, what, s, cut, fmt.Sprintf(format, args...))
 }
 
 // ParseGuest parses "hypercube:D", "grid:AxB" or "grid:AxBxC", optionally
@@ -37,14 +43,14 @@ func ParseGuest(s string) (Guest, error) {
 	kind, rest, _ := strings.Cut(strings.ToLower(strings.TrimSpace(s)), ":")
 	switch kind {
 	case "hypercube":
-		d, err := parseCubeDim(rest, bitsOf(guest.MaxVertices))
+		d, err := parseCubeDim(rest, guest.MaxCubeDim)
 		if err != nil {
 			return Guest{}, fail("guest", s, "%v", err)
 		}
 		return Guest{Kind: guest.Hypercube, Dims: []int{d}}, nil
 	case "grid":
 		sizes, opt, _ := strings.Cut(rest, ":")
-		dims, err := parseSizes(sizes, guest.MaxVertices)
+		dims, err := parseSizes(sizes, guest.MaxVertices, "objects")
 		if err != nil {
 			return Guest{}, fail("guest", s, "%v", err)
 		}
@@ -57,13 +63,16 @@ func ParseGuest(s string) (Guest, error) {
 		case "wrap":
 			g.Wrap = true
 		default:
-			return Guest{}, fail("guest", s, "unknown option %q (want \"wrap\")", opt)
+			return Guest{}, fail("guest", s, "unknown option %.20q (want \"wrap\")", opt)
+		}
+		if a := guest.GridArcs(dims, g.Wrap); a > guest.MaxArcs {
+			return Guest{}, fail("guest", s, "%d stencil arcs, more than %d", a, guest.MaxArcs)
 		}
 		return g, nil
 	case "":
 		return Guest{}, fail("guest", s, "empty; want hypercube:D or grid:AxB[xC][:wrap]")
 	}
-	return Guest{}, fail("guest", s, "unknown kind %q; want hypercube:D or grid:AxB[xC][:wrap]", kind)
+	return Guest{}, fail("guest", s, "unknown kind %.20q; want hypercube:D or grid:AxB[xC][:wrap]", kind)
 }
 
 // String returns the canonical guest string.
@@ -109,7 +118,7 @@ func ParseHost(s string) (Host, error) {
 		}
 		return Host{Kind: topology.Hypercube, Dims: []int{d}}, nil
 	case "line", "ring":
-		dims, err := parseSizes(rest, topology.MaxNodes)
+		dims, err := parseSizes(rest, topology.MaxNodes, "nodes")
 		if err != nil {
 			return Host{}, fail("host", s, "%v", err)
 		}
@@ -122,7 +131,7 @@ func ParseHost(s string) (Host, error) {
 		return Host{Kind: topology.Ring, Dims: dims, Wrap: []bool{true}}, nil
 	case "mesh", "torus":
 		sizes, opt, hasOpt := strings.Cut(rest, ":")
-		dims, err := parseSizes(sizes, topology.MaxNodes)
+		dims, err := parseSizes(sizes, topology.MaxNodes, "nodes")
 		if err != nil {
 			return Host{}, fail("host", s, "%v", err)
 		}
@@ -133,7 +142,7 @@ func ParseHost(s string) (Host, error) {
 		if hasOpt {
 			bits, ok := strings.CutPrefix(opt, "wrap=")
 			if !ok || len(bits) != len(dims) || strings.Trim(bits, "01") != "" {
-				return Host{}, fail("host", s, "option %q: want wrap= and one 0/1 digit per dimension (%d)", opt, len(dims))
+				return Host{}, fail("host", s, "option %.20q: want wrap= and one 0/1 digit per dimension (%d)", opt, len(dims))
 			}
 			for i := range wrap {
 				wrap[i] = bits[i] == '1'
@@ -143,7 +152,7 @@ func ParseHost(s string) (Host, error) {
 	case "":
 		return Host{}, fail("host", s, "empty; "+want)
 	}
-	return Host{}, fail("host", s, "unknown kind %q; "+want, kind)
+	return Host{}, fail("host", s, "unknown kind %.20q; "+want, kind)
 }
 
 func normaliseGrid(dims []int, wrap []bool) Host {
@@ -226,7 +235,7 @@ func bitsOf(n int) int {
 func parseCubeDim(s string, maxD int) (int, error) {
 	d, err := strconv.Atoi(s)
 	if err != nil || s != strconv.Itoa(d) {
-		return 0, fmt.Errorf("dimension %q is not a number", s)
+		return 0, fmt.Errorf("dimension %.20q is not a number", s)
 	}
 	if d < 1 || d > maxD {
 		return 0, fmt.Errorf("dimension %d out of [1, %d]", d, maxD)
@@ -234,28 +243,32 @@ func parseCubeDim(s string, maxD int) (int, error) {
 	return d, nil
 }
 
-// parseSizes parses "A" or "AxBx..." with each size ≥ 1 and the product at
-// most limit.
-func parseSizes(s string, limit int) ([]int, error) {
+// parseSizes parses "A" or "AxBx..." (at most 8 sizes) with each size ≥ 1
+// and the product at most limit (of what, for the message). It allocates
+// nothing before the count of parts is bounded.
+func parseSizes(s string, limit int, what string) ([]int, error) {
 	if s == "" {
 		return nil, errors.New("missing sizes")
 	}
-	parts := strings.Split(s, "x")
-	if len(parts) > 8 {
-		return nil, fmt.Errorf("%d dimensions, at most 8", len(parts))
+	if c := strings.Count(s, "x") + 1; c > 8 {
+		return nil, fmt.Errorf("%d dimensions, at most 8", c)
 	}
+	parts := strings.Split(s, "x")
 	dims := make([]int, len(parts))
 	n := 1
 	for i, p := range parts {
 		k, err := strconv.Atoi(p)
+		if errors.Is(err, strconv.ErrRange) && strings.Trim(p, "0123456789") == "" {
+			return nil, fmt.Errorf("size %.20s... of dimension %d is too large", p, i+1)
+		}
 		if err != nil || p != strconv.Itoa(k) {
-			return nil, fmt.Errorf("size %q is not a positive integer", p)
+			return nil, fmt.Errorf("size %.20q is not a positive integer", p)
 		}
 		if k < 1 {
 			return nil, fmt.Errorf("size %d of dimension %d, want at least 1", k, i+1)
 		}
 		if k > limit || n > limit/k {
-			return nil, fmt.Errorf("more than %d nodes", limit)
+			return nil, fmt.Errorf("more than %d %s", limit, what)
 		}
 		n *= k
 		dims[i] = k

@@ -1,0 +1,112 @@
+package spec_test
+
+import (
+	"net/url"
+	"reflect"
+	"strings"
+	"testing"
+
+	"topomap/algorithms/spec"
+)
+
+// seeds are inputs of every shape, good and bad, shared by the targets.
+var seeds = []string{
+	"hypercube:4", "hypercube:21", "hypercube:0", " HYPERCUBE:3 ", "grid:9x8", "grid:8x8x8:wrap",
+	"grid:1x1", "grid:99999999x99999999", "grid:9x8:periodic", "grid:", "grid:2x3x4x5",
+	"line:16", "ring:1", "mesh:6x12", "torus:8x8", "mesh:8x4:wrap=10", "torus:4:wrap=0",
+	"mesh:1x2x1x2x1x2x1x2", "hypercube:26", "ring:-1", "mesh:4x4:wrap=", "", ":", "x", "mesh:x",
+	"torus:8192x8193", "ring:99999999999999999999",
+}
+
+// checkOneLine fails on an error that is not a one-line spec error.
+func checkOneLine(t *testing.T, err error) {
+	t.Helper()
+	if msg := err.Error(); !strings.HasPrefix(msg, "spec: ") || strings.ContainsAny(msg, "\n\r") || len(msg) > 600 {
+		t.Fatalf("bad error message %q", msg)
+	}
+}
+
+func FuzzParseGuest(f *testing.F) {
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		g, err := spec.ParseGuest(s)
+		if err != nil {
+			checkOneLine(t, err)
+			return
+		}
+		c := g.String()
+		g2, err := spec.ParseGuest(c)
+		if err != nil {
+			t.Fatalf("canonical %q of %q does not parse: %v", c, s, err)
+		}
+		if !reflect.DeepEqual(g, g2) || g2.String() != c {
+			t.Fatalf("%q: %+v, canonical %q parses to %+v", s, g, c, g2)
+		}
+		if g.Order() < 1 || g.Order() > 1<<24 {
+			t.Fatalf("%q: order %d outside the cap", s, g.Order())
+		}
+	})
+}
+
+func FuzzParseHost(f *testing.F) {
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		h, err := spec.ParseHost(s)
+		if err != nil {
+			checkOneLine(t, err)
+			return
+		}
+		c := h.String()
+		h2, err := spec.ParseHost(c)
+		if err != nil {
+			t.Fatalf("canonical %q of %q does not parse: %v", c, s, err)
+		}
+		if !reflect.DeepEqual(h, h2) || h2.String() != c {
+			t.Fatalf("%q: %+v, canonical %q parses to %+v", s, h, c, h2)
+		}
+		// building a host allocates O(c), whatever its size
+		top, err := h.Build()
+		if err != nil {
+			t.Fatalf("%q parses but does not build: %v", s, err)
+		}
+		if top.String() != c || top.Size() != h.Size() {
+			t.Fatalf("%q builds %v of %d nodes, want %s of %d", s, top, top.Size(), c, h.Size())
+		}
+	})
+}
+
+func FuzzParseQuery(f *testing.F) {
+	f.Add("guest=hypercube:3&host=ring:8&algo=xor")
+	f.Add("guest=grid:9x8&host=mesh:6x12&algo=pairs&seed=7&start=affn&budget=1.5s&ta=2.5&tc=1e-3")
+	f.Add("guest=grid:9x8&host=mesh:6x12&algo=pairs&seed=007&budget=0s&ta=0&tc=-0")
+	f.Add("guest=grid:9x8&host=torus:3x24:wrap=10&algo=x&budget=1h&tc=1e9&ta=0x1p-2")
+	f.Add("guest=&host=&algo=")
+	f.Add("guest=hypercube:3&guest=hypercube:4&host=ring:8&algo=xor&seed=-1")
+	f.Add("%zz")
+	f.Fuzz(func(t *testing.T, s string) {
+		q, err := url.ParseQuery(s)
+		if err != nil {
+			t.Skip()
+		}
+		in, err := spec.ParseQuery(q)
+		if err != nil {
+			checkOneLine(t, err)
+			if spec.FieldOf(err) == "" {
+				t.Fatalf("%q: error %v names no field", s, err)
+			}
+			return
+		}
+		canon := in.Query()
+		in2, err := spec.ParseQuery(canon)
+		if err != nil {
+			t.Fatalf("canonical %q of %q does not parse: %v", canon.Encode(), s, err)
+		}
+		if !reflect.DeepEqual(in, in2) || in2.Query().Encode() != canon.Encode() {
+			t.Fatalf("%q: %+v, canonical %q parses to %+v", s, in, canon.Encode(), in2)
+		}
+	})
+}
