@@ -1,0 +1,140 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"topomap/algorithms/guest"
+	"topomap/algorithms/sim"
+	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
+)
+
+func init() {
+	commands["schedule"] = command{"simulate the compute-and-communicate d-cube algorithm on an embedding (Gantt data)", runSchedule}
+}
+
+// ganttMaxDim bounds the cubes whose text output draws a Gantt chart (one
+// row per process).
+const ganttMaxDim = 4
+
+func runSchedule(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := newFlags("schedule")
+	var f instanceFlags
+	f.register(fs, true)
+	ta := fs.String("ta", "1", "compute time `T_a` of one stage")
+	tc := fs.String("tc", "1", "time `t_c` to cross one link")
+	format := fs.String("format", "text", "output `format`: json or text")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *format != "json" && *format != "text" {
+		return fmt.Errorf("unknown --format %q (want json or text)", *format)
+	}
+	if f.algo == "" {
+		return fmt.Errorf("missing --algo")
+	}
+	in, err := f.instance(f.algo)
+	if err != nil {
+		return err
+	}
+	if _, err := spec.ParseAlgo(in.Algo); err != nil {
+		return err
+	}
+	if in.Guest.Kind != guest.Hypercube {
+		return fmt.Errorf("schedule needs a hypercube guest (hypercube:D), not %s", in.Guest)
+	}
+	if in.Ta, err = spec.ParseTime("ta", *ta); err != nil {
+		return err
+	}
+	if in.Tc, err = spec.ParseTime("tc", *tc); err != nil {
+		return err
+	}
+	r, err := solve.Map(ctx, in, nil)
+	if err != nil {
+		return err
+	}
+	s, err := sim.Run(r.Mapping, in.Ta, in.Tc)
+	if err != nil {
+		return err
+	}
+	s.Algo = in.Algo
+	if *format == "json" {
+		return s.WriteJSON(stdout)
+	}
+	return writeScheduleText(stdout, r, s)
+}
+
+// writeScheduleText prints the run's figures and, for small cubes, an
+// ASCII Gantt chart.
+func writeScheduleText(w io.Writer, r *solve.Result, s *sim.Schedule) error {
+	bw := bufio.NewWriter(w)
+	sum, mt := s.Summary(), r.Metrics
+	n := float64(s.Processes())
+	fmt.Fprintf(bw, "%s on %s by %s (%s, confidence %s)\n", r.Instance.Guest, r.Instance.Host, r.Algorithm.Name, r.Algorithm.Notes.Title, r.Algorithm.Notes.Confidence)
+	fmt.Fprintf(bw, "model             %d stages of compute (T_a = %g) then exchange with N_i(n) (t_c = %g per link)\n", s.D, s.Ta, s.Tc)
+	bw.WriteString("distances D_i    ")
+	for i, d := range mt.DimDistances {
+		if d != nil {
+			fmt.Fprintf(bw, " %d", *d)
+		} else {
+			fmt.Fprintf(bw, " ~%.2f", mt.DimMeans[i])
+		}
+	}
+	if mt.ConstantDistance {
+		bw.WriteString(" (constant: no process waits)\n")
+	} else {
+		bw.WriteString(" (not constant, ~ marks means: processes may wait)\n")
+	}
+	fmt.Fprintf(bw, "total T           %g = d·T_a + C = %g + %g\n", sum.Total, float64(s.D)*s.Ta, sum.Communication)
+	fmt.Fprintf(bw, "communication C   %g (%d links × t_c, waiting included)\n", sum.Communication, sum.CommHops)
+	if sum.Total > 0 {
+		busy := n * sum.Total
+		fmt.Fprintf(bw, "compute           %g process-time (%.1f%%)\n", sum.ComputeTotal, 100*sum.ComputeTotal/busy)
+		fmt.Fprintf(bw, "communicate       %g process-time (%.1f%%)\n", sum.CommunicateTotal, 100*sum.CommunicateTotal/busy)
+		fmt.Fprintf(bw, "wait              %g process-time (%.1f%%), longest per process %g\n", sum.WaitTotal, 100*sum.WaitTotal/busy, sum.MaxWait)
+		fmt.Fprintf(bw, "idle share        %.1f%% (waits and processes done before the last)\n", 100*sum.IdleShare)
+	}
+	if s.D <= ganttMaxDim && sum.Total > 0 {
+		writeGantt(bw, s)
+	}
+	return bw.Flush()
+}
+
+// ganttWidth is the number of columns of the time axis.
+const ganttWidth = 64
+
+// writeGantt draws one row per process: the stage number while computing,
+// '.' while waiting, '=' while communicating, blank when done.
+func writeGantt(bw *bufio.Writer, s *sim.Schedule) {
+	scale := ganttWidth / s.Total()
+	fmt.Fprintf(bw, "gantt (digit: compute of that stage, '.': wait, '=': communicate; one column = %.3g time units)\n", 1/scale)
+	var phases []sim.Phase
+	row := make([]byte, ganttWidth)
+	var coords []int
+	for v := range s.Processes() {
+		for c := range row {
+			row[c] = ' '
+		}
+		phases = s.Phases(v, phases[:0])
+		for _, p := range phases {
+			ch := byte('=')
+			switch p.Kind {
+			case sim.Compute:
+				ch = byte('0' + p.Stage%10)
+			case sim.Wait:
+				ch = '.'
+			}
+			from, to := int(math.Round(p.Start*scale)), int(math.Round(p.End*scale))
+			for c := from; c < to && c < ganttWidth; c++ {
+				row[c] = ch
+			}
+		}
+		coords = s.Mapping.Host.Coords(s.Mapping.Place[v], coords)
+		fmt.Fprintf(bw, "%3d %-8s|%s|\n", v, strings.ReplaceAll(fmt.Sprint(coords), " ", ","), row)
+	}
+}
