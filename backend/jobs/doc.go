@@ -1,0 +1,15 @@
+// Package jobs runs mapping instances that are too large for a request off
+// the request path: a bounded queue feeding a worker pool sized to the
+// machine, live progress for subscribers (the API's Server-Sent Events),
+// cancellation, a per-job time limit, and durable records through a Store.
+//
+// A job's id is derived from its canonical request (ID), so identical
+// requests share one job and a job permalink keeps showing the same result,
+// also after a restart. A result is committed to the Store before the job
+// is reported done; jobs that were queued or running when the process
+// stopped are recorded as interrupted and run again when resubmitted.
+//
+// The package owns the JSON shapes of the job API (Request, Job, Progress)
+// and the one decoder of a request body (DecodeRequest); the instance
+// itself is parsed by algorithms/spec and checked by algorithms/solve.
+package jobs

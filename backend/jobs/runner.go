@@ -1,0 +1,532 @@
+package jobs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	"topomap/algorithms/mapping"
+	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
+)
+
+// Solver is what the runner calls: solve.Check and solve.Map by default;
+// tests substitute their own.
+type Solver struct {
+	Check func(spec.Instance) (solve.Algorithm, error)
+	Map   func(ctx context.Context, in spec.Instance, progress func(solve.Progress)) (*solve.Result, error)
+}
+
+// Options are the runner's limits. Zero fields take the documented default.
+type Options struct {
+	// Workers is how many jobs run at once (default runtime.NumCPU()).
+	Workers int
+	// Queue is how many jobs may wait (default 16 per worker); Submit
+	// returns ErrBusy beyond it.
+	Queue int
+	// MaxNodes caps the guest vertices and host nodes of a job (default
+	// 1<<20).
+	MaxNodes int
+	// MaxTime is the per-job time limit (default 5 minutes); a request's
+	// budget may not exceed it.
+	MaxTime time.Duration
+	// ProgressEvery is the least time between two progress events of a job
+	// (default 100ms).
+	ProgressEvery time.Duration
+	// Solver defaults to solve.Check and solve.Map.
+	Solver Solver
+	// Logger defaults to slog.Default().
+	Logger *slog.Logger
+}
+
+func (o Options) withDefaults() Options {
+	if o.Workers <= 0 {
+		o.Workers = runtime.NumCPU()
+	}
+	if o.Queue <= 0 {
+		o.Queue = 16 * o.Workers
+	}
+	if o.MaxNodes <= 0 {
+		o.MaxNodes = 1 << 20
+	}
+	if o.MaxTime <= 0 {
+		o.MaxTime = 5 * time.Minute
+	}
+	if o.ProgressEvery <= 0 {
+		o.ProgressEvery = 100 * time.Millisecond
+	}
+	if o.Solver.Check == nil {
+		o.Solver.Check = solve.Check
+	}
+	if o.Solver.Map == nil {
+		o.Solver.Map = solve.Map
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	return o
+}
+
+// The errors Submit, Cancel and Result return besides *spec.FieldError
+// and ErrNotFound; the server maps each to one HTTP status.
+var (
+	// ErrBusy: the queue is full; try again later.
+	ErrBusy = errors.New("jobs: the queue is full, try again later")
+	// ErrClosed: the runner is shutting down.
+	ErrClosed = errors.New("jobs: the server is shutting down")
+	// ErrConflict: the job is not in a state that allows the operation.
+	ErrConflict = errors.New("jobs: conflict")
+)
+
+// Causes of a job's context ending.
+var (
+	errCancelled = errors.New("jobs: cancelled by request")
+	errShutdown  = errors.New("jobs: the server stopped before the job finished")
+	errTimeout   = errors.New("jobs: time limit")
+)
+
+// entry is a live (queued or running) job.
+type entry struct {
+	job    Job
+	in     spec.Instance
+	ctx    context.Context
+	cancel context.CancelCauseFunc
+	subs   []chan Job
+	done   chan struct{}
+	last   time.Time // last progress event
+}
+
+// Runner queues and runs jobs. Its methods are safe for concurrent use.
+type Runner struct {
+	o     Options
+	st    Store
+	base  context.Context
+	stop  context.CancelCauseFunc
+	queue chan *entry
+	wg    sync.WaitGroup // workers
+
+	mu         sync.Mutex
+	live       map[string]*entry
+	pending    int // queued entries not yet taken by a worker
+	running    int
+	closed     bool
+	submitting sync.WaitGroup // Submits between reserving a slot and enqueueing
+}
+
+// New starts a runner on st. Records that were queued or running when the
+// previous process stopped are marked interrupted first.
+func New(st Store, o Options) (*Runner, error) {
+	o = o.withDefaults()
+	ids, err := st.Interrupt(errShutdown.Error(), time.Now().UTC())
+	if err != nil {
+		return nil, fmt.Errorf("jobs: recovering the store: %w", err)
+	}
+	if len(ids) > 0 {
+		o.Logger.Info("jobs: marked interrupted", "count", len(ids), "ids", ids)
+	}
+	base, stop := context.WithCancelCause(context.Background())
+	r := &Runner{o: o, st: st, base: base, stop: stop, queue: make(chan *entry, o.Queue), live: map[string]*entry{}}
+	for range o.Workers {
+		r.wg.Add(1)
+		go r.worker()
+	}
+	return r, nil
+}
+
+// Limits returns the options in force (defaults filled in).
+func (r *Runner) Limits() Options { return r.o }
+
+// Validate checks a parsed instance against the solver and the size and
+// time caps; errors are *spec.FieldError.
+func (r *Runner) Validate(in spec.Instance) error {
+	return CheckCaps(in, r.o.MaxNodes, r.o.MaxTime, r.o.Solver.Check)
+}
+
+// CheckCaps checks in with check (solve.Check), then that neither its guest
+// nor its host exceeds maxNodes and its budget does not exceed maxTime.
+// Errors are *spec.FieldError that say the cap.
+func CheckCaps(in spec.Instance, maxNodes int, maxTime time.Duration, check func(spec.Instance) (solve.Algorithm, error)) error {
+	if n := in.Guest.Order(); n > maxNodes {
+		return &spec.FieldError{Field: "guest", Err: fmt.Errorf("jobs: guest %s has %d vertices, more than this server's cap of %d", in.Guest, n, maxNodes)}
+	}
+	if n := in.Host.Size(); n > maxNodes {
+		return &spec.FieldError{Field: "host", Err: fmt.Errorf("jobs: host %s has %d nodes, more than this server's cap of %d", in.Host, n, maxNodes)}
+	}
+	if in.Budget > maxTime {
+		return &spec.FieldError{Field: "budget", Err: fmt.Errorf("jobs: budget %v exceeds this server's time limit of %v", in.Budget, maxTime)}
+	}
+	_, err := check(in)
+	return err
+}
+
+// Submit returns the job that solves in, starting it if there is none or
+// if the previous run failed, was cancelled or interrupted. started says
+// whether this call queued a new run. Errors: *spec.FieldError (bad
+// instance), ErrBusy, ErrClosed, or a store error.
+func (r *Runner) Submit(in spec.Instance) (j Job, started bool, err error) {
+	if err := r.Validate(in); err != nil {
+		return Job{}, false, err
+	}
+	id := ID(in)
+	r.mu.Lock()
+	if r.closed {
+		r.mu.Unlock()
+		return Job{}, false, ErrClosed
+	}
+	if e, ok := r.live[id]; ok {
+		j := e.job
+		r.mu.Unlock()
+		return j, false, nil
+	}
+	old, err := r.st.Get(id)
+	switch {
+	case err == nil && old.Status == Done:
+		r.mu.Unlock()
+		return old, false, nil
+	case err != nil && !errors.Is(err, ErrNotFound):
+		r.mu.Unlock()
+		return Job{}, false, err
+	}
+	if r.pending >= r.o.Queue {
+		r.mu.Unlock()
+		return Job{}, false, ErrBusy
+	}
+	ctx, cancel := context.WithCancelCause(r.base)
+	e := &entry{in: in, ctx: ctx, cancel: cancel, done: make(chan struct{}),
+		job: Job{ID: id, Status: Queued, Request: RequestOf(in), Created: time.Now().UTC()}}
+	r.live[id] = e
+	r.pending++
+	r.submitting.Add(1)
+	j = e.job
+	r.mu.Unlock()
+	defer r.submitting.Done()
+
+	if err := r.st.Put(j); err != nil {
+		r.mu.Lock()
+		delete(r.live, id)
+		r.pending--
+		r.mu.Unlock()
+		cancel(err)
+		return Job{}, false, err
+	}
+	r.queue <- e // never blocks: pending ≤ Queue = cap(queue)
+	return j, true, nil
+}
+
+// Get returns the job of that id (live state first, then the store).
+func (r *Runner) Get(id string) (Job, error) {
+	r.mu.Lock()
+	if e, ok := r.live[id]; ok {
+		j := e.job
+		r.mu.Unlock()
+		return j, nil
+	}
+	r.mu.Unlock()
+	return r.st.Get(id)
+}
+
+// Subscribe returns the job's current state and, for a live job, a channel
+// that receives its later states (progress at most every ProgressEvery,
+// intermediate states may be skipped) and is closed after the final one.
+// For a finished job the channel is nil. Call unsubscribe when done.
+func (r *Runner) Subscribe(id string) (j Job, updates <-chan Job, unsubscribe func(), err error) {
+	r.mu.Lock()
+	e, ok := r.live[id]
+	if !ok {
+		r.mu.Unlock()
+		j, err := r.st.Get(id)
+		return j, nil, func() {}, err
+	}
+	ch := make(chan Job, 1)
+	e.subs = append(e.subs, ch)
+	j = e.job
+	r.mu.Unlock()
+	return j, ch, func() {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		for i, c := range e.subs {
+			if c == ch {
+				e.subs = append(e.subs[:i], e.subs[i+1:]...)
+				close(ch)
+				return
+			}
+		}
+	}, nil
+}
+
+// publish sends e's state to its subscribers, replacing an unread older
+// state (latest wins). Called with r.mu held.
+func (e *entry) publish() {
+	for _, ch := range e.subs {
+		select {
+		case ch <- e.job:
+		default:
+			select {
+			case <-ch:
+			default:
+			}
+			ch <- e.job // room now: only publish sends, under r.mu
+		}
+	}
+}
+
+// Cancel cancels a queued or running job and returns its state after the
+// worker has recorded it (or after ctx ends). Errors: ErrNotFound, and
+// ErrConflict for a job that already finished.
+func (r *Runner) Cancel(ctx context.Context, id string) (Job, error) {
+	r.mu.Lock()
+	e, ok := r.live[id]
+	if !ok {
+		r.mu.Unlock()
+		j, err := r.st.Get(id)
+		if err != nil {
+			return j, err
+		}
+		return j, fmt.Errorf("%w: job %s is %s; only queued or running jobs can be cancelled", ErrConflict, id, j.Status)
+	}
+	e.cancel(errCancelled)
+	if e.job.Status == Queued {
+		// The worker that dequeues it will skip it. Record it before it
+		// leaves the live set, so that no Submit sees a stale record.
+		j := e.job
+		j.Status, j.Error, j.Finished = Cancelled, errCancelled.Error(), time.Now().UTC()
+		err := r.st.Put(j)
+		e.job = j
+		r.finishLocked(e, Cancelled, j.Error)
+		r.mu.Unlock()
+		return j, err
+	}
+	r.mu.Unlock()
+	select {
+	case <-e.done:
+	case <-ctx.Done():
+	}
+	return r.Get(id)
+}
+
+// finishLocked ends e's life as a live job: sets its final state, sends it
+// to the subscribers and closes them. Called with r.mu held.
+func (r *Runner) finishLocked(e *entry, s Status, msg string) Job {
+	e.job.Status = s
+	e.job.Error = msg
+	if e.job.Finished.IsZero() {
+		e.job.Finished = time.Now().UTC()
+	}
+	e.publish()
+	for _, ch := range e.subs {
+		close(ch)
+	}
+	e.subs = nil
+	delete(r.live, e.job.ID)
+	close(e.done)
+	return e.job
+}
+
+// Result returns the solved instance of a done job, rebuilt from its
+// stored placement. Errors: ErrNotFound, and ErrConflict for a job that is
+// not done.
+func (r *Runner) Result(id string) (*solve.Result, error) {
+	j, err := r.Get(id)
+	if err != nil {
+		return nil, err
+	}
+	if j.Status != Done {
+		return nil, fmt.Errorf("%w: job %s is %s; its placement exists once it is done", ErrConflict, id, j.Status)
+	}
+	place, err := r.st.Placement(id)
+	if err != nil {
+		return nil, err
+	}
+	in, err := j.Request.Instance()
+	if err != nil {
+		return nil, fmt.Errorf("jobs: stored request of %s: %w", id, err)
+	}
+	a, err := r.o.Solver.Check(in)
+	if err != nil {
+		return nil, fmt.Errorf("jobs: stored request of %s: %w", id, err)
+	}
+	g, h, err := solve.Build(in)
+	if err != nil {
+		return nil, err
+	}
+	m := &mapping.Mapping{Guest: g, Host: h, Place: place}
+	if err := m.Validate(); err != nil {
+		return nil, fmt.Errorf("jobs: stored placement of %s: %w", id, err)
+	}
+	res := &solve.Result{Instance: in, Algorithm: a, Mapping: m, Seconds: j.Seconds}
+	if j.Metrics != nil {
+		res.Metrics = *j.Metrics
+	}
+	return res, nil
+}
+
+// Stats are the runner's counters for health checks.
+type Stats struct {
+	Workers int `json:"workers"`
+	Queue   int `json:"queue"`
+	Queued  int `json:"queued"`
+	Running int `json:"running"`
+}
+
+// Stats returns the current counters.
+func (r *Runner) Stats() Stats {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return Stats{Workers: r.o.Workers, Queue: r.o.Queue, Queued: r.pending, Running: r.running}
+}
+
+// Close stops accepting jobs, cancels the running ones and records them
+// (and the queued ones) as interrupted, then waits for the workers or for
+// ctx. The Store stays open; the caller closes it.
+func (r *Runner) Close(ctx context.Context) error {
+	r.mu.Lock()
+	if r.closed {
+		r.mu.Unlock()
+		return nil
+	}
+	r.closed = true
+	r.mu.Unlock()
+	r.submitting.Wait()
+	r.stop(errShutdown)
+	done := make(chan struct{})
+	go func() { r.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		return fmt.Errorf("jobs: closing: %w", ctx.Err())
+	}
+	for {
+		select {
+		case e := <-r.queue:
+			r.skipOrInterrupt(e)
+		default:
+			return nil
+		}
+	}
+}
+
+// skipOrInterrupt records a dequeued entry that will not run.
+func (r *Runner) skipOrInterrupt(e *entry) {
+	r.mu.Lock()
+	r.pending--
+	if e.job.Status != Queued { // cancelled while queued: already recorded
+		r.mu.Unlock()
+		return
+	}
+	j := e.job
+	j.Status, j.Error, j.Finished = Interrupted, errShutdown.Error(), time.Now().UTC()
+	r.put(j)
+	e.job = j
+	r.finishLocked(e, j.Status, j.Error)
+	r.mu.Unlock()
+}
+
+func (r *Runner) put(j Job) {
+	if err := r.st.Put(j); err != nil {
+		r.o.Logger.Error("jobs: recording a job", "id", j.ID, "status", j.Status, "err", err)
+	}
+}
+
+func (r *Runner) worker() {
+	defer r.wg.Done()
+	for {
+		select {
+		case <-r.base.Done():
+			return
+		case e := <-r.queue:
+			if r.base.Err() != nil {
+				r.skipOrInterrupt(e)
+				return
+			}
+			r.run(e)
+		}
+	}
+}
+
+// run runs one job and records its outcome; a done result is committed to
+// the store before anyone sees the job as done.
+func (r *Runner) run(e *entry) {
+	r.mu.Lock()
+	r.pending--
+	if e.job.Status != Queued {
+		r.mu.Unlock()
+		return
+	}
+	e.job.Status = Running
+	e.job.Started = time.Now().UTC()
+	r.running++
+	e.publish()
+	j := e.job
+	r.mu.Unlock()
+	r.put(j)
+	defer func() {
+		r.mu.Lock()
+		r.running--
+		r.mu.Unlock()
+	}()
+
+	ctx, cancel := context.WithTimeoutCause(e.ctx, r.o.MaxTime, errTimeout)
+	res, err := r.solve(ctx, e)
+	cancel()
+
+	status, msg := Done, ""
+	switch cause := context.Cause(e.ctx); {
+	case errors.Is(cause, errCancelled):
+		status, msg = Cancelled, errCancelled.Error()
+	case errors.Is(cause, errShutdown):
+		status, msg = Interrupted, errShutdown.Error()
+	case err != nil && errors.Is(context.Cause(ctx), errTimeout):
+		status, msg = Failed, fmt.Sprintf("jobs: the job exceeded this server's time limit of %v", r.o.MaxTime)
+	case err != nil:
+		status, msg = Failed, err.Error()
+	}
+
+	r.mu.Lock()
+	j = e.job
+	r.mu.Unlock()
+	j.Status, j.Error, j.Finished = status, msg, time.Now().UTC()
+	if status == Done {
+		j.Metrics = &res.Metrics
+		j.Seconds = res.Seconds
+		j.Progress.Fraction = 1
+		j.Progress.HopsPerByte = res.Metrics.HopsPerByte
+		j.Progress.Elapsed = res.Seconds
+		if err := r.st.Finish(j, res.Mapping.Place); err != nil {
+			r.o.Logger.Error("jobs: committing a result", "id", j.ID, "err", err)
+			j.Status, j.Error, j.Metrics = Failed, "jobs: the result could not be stored: "+err.Error(), nil
+			r.put(j)
+		}
+	} else {
+		r.put(j)
+	}
+	r.mu.Lock()
+	e.job = j
+	r.finishLocked(e, j.Status, j.Error)
+	r.mu.Unlock()
+}
+
+// solve calls the solver, turning a panic into an error so that one bad
+// instance cannot take the server down.
+func (r *Runner) solve(ctx context.Context, e *entry) (res *solve.Result, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			r.o.Logger.Error("jobs: solver panic", "id", e.job.ID, "panic", p, "stack", string(debug.Stack()))
+			res, err = nil, fmt.Errorf("jobs: internal error in %s", e.in.Algo)
+		}
+	}()
+	progress := func(p solve.Progress) {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		e.job.Progress = Progress{Fraction: min(max(p.Fraction, 0), 1), Evaluated: p.Evaluated, HopsPerByte: p.HopsPerByte, Elapsed: p.Elapsed.Seconds()}
+		if now := time.Now(); now.Sub(e.last) >= r.o.ProgressEvery {
+			e.last = now
+			e.publish()
+		}
+	}
+	return r.o.Solver.Map(ctx, e.in, progress)
+}

@@ -1,0 +1,247 @@
+package jobs_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"topomap/algorithms/spec"
+	"topomap/backend/jobs"
+	"topomap/backend/store"
+)
+
+func TestSubmitRunsStoresAndShares(t *testing.T) {
+	r, st, _ := newRunner(t, jobs.Options{})
+	in := instance(t, "hypercube:4", "ring:16", "xor")
+	j, started, err := r.Submit(in)
+	if err != nil || !started || j.ID != jobs.ID(in) {
+		t.Fatalf("Submit = %+v, %v, %v", j, started, err)
+	}
+	final := waitFinal(t, r, j.ID)
+	if final.Status != jobs.Done || final.Metrics == nil || final.Progress.Fraction != 1 {
+		t.Fatalf("final %+v", final)
+	}
+	rec, err := st.Get(j.ID)
+	if err != nil || rec.Status != jobs.Done {
+		t.Fatalf("stored %+v, %v", rec, err)
+	}
+	res, err := r.Result(j.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkResult(t, res)
+	if res.Metrics.HopsPerByte != final.Metrics.HopsPerByte {
+		t.Fatalf("result hops/byte %v, job %v", res.Metrics.HopsPerByte, final.Metrics.HopsPerByte)
+	}
+	again, started, err := r.Submit(instance(t, "HYPERCUBE:4", "ring:16", "xor"))
+	if err != nil || started || again.ID != j.ID || again.Status != jobs.Done {
+		t.Fatalf("resubmit = %+v, %v, %v; want the done job, not started", again, started, err)
+	}
+}
+
+func TestIdenticalLiveRequestsShareOneRun(t *testing.T) {
+	r, _, release := newRunner(t, jobs.Options{})
+	in := instance(t, "grid:4x4", "mesh:4x4", "block")
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	startedN := 0
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			j, started, err := r.Submit(in)
+			if err != nil || j.ID != jobs.ID(in) {
+				t.Errorf("Submit = %+v, %v", j, err)
+			}
+			mu.Lock()
+			startedN += map[bool]int{true: 1}[started]
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if startedN != 1 {
+		t.Fatalf("%d runs started for one request, want 1", startedN)
+	}
+	close(release)
+	if j := waitFinal(t, r, jobs.ID(in)); j.Status != jobs.Done {
+		t.Fatalf("final %+v", j)
+	}
+}
+
+func TestProgressEvents(t *testing.T) {
+	r, _, release := newRunner(t, jobs.Options{ProgressEvery: time.Millisecond})
+	j, _, err := r.Submit(instance(t, "grid:4x4", "mesh:4x4", "block"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, ch, unsub, err := r.Subscribe(j.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unsub()
+	var last jobs.Job
+	for last.Progress.Evaluated < 3 {
+		last = <-ch
+	}
+	if last.Status != jobs.Running || last.Progress.Fraction != 0.5 || last.Progress.HopsPerByte != 2 {
+		t.Fatalf("progress event %+v", last)
+	}
+	close(release)
+	for next := range ch {
+		last = next
+	}
+	if last.Status != jobs.Done {
+		t.Fatalf("last event %+v, want done", last)
+	}
+}
+
+func TestCancel(t *testing.T) {
+	r, st, _ := newRunner(t, jobs.Options{Workers: 1})
+	running, _, _ := r.Submit(instance(t, "grid:4x4", "mesh:4x4", "block"))
+	waitStatus(t, r, running.ID, jobs.Running)
+	queued, _, err := r.Submit(instance(t, "grid:2x8", "mesh:2x8", "block"))
+	if err != nil || queued.Status != jobs.Queued {
+		t.Fatalf("second job %+v, %v", queued, err)
+	}
+	ctx := context.Background()
+	for _, id := range []string{queued.ID, running.ID} {
+		j, err := r.Cancel(ctx, id)
+		if err != nil || j.Status != jobs.Cancelled || j.Error == "" {
+			t.Fatalf("Cancel(%s) = %+v, %v", id, j, err)
+		}
+		if rec, _ := st.Get(id); rec.Status != jobs.Cancelled {
+			t.Fatalf("stored %s as %s", id, rec.Status)
+		}
+	}
+	if _, err := r.Cancel(ctx, running.ID); !errors.Is(err, jobs.ErrConflict) {
+		t.Fatalf("second cancel: %v, want ErrConflict", err)
+	}
+	if _, err := r.Cancel(ctx, strings.Repeat("0", jobs.IDLen)); !errors.Is(err, jobs.ErrNotFound) {
+		t.Fatalf("cancel unknown: %v, want ErrNotFound", err)
+	}
+	if _, err := r.Result(running.ID); !errors.Is(err, jobs.ErrConflict) {
+		t.Fatalf("Result of a cancelled job: %v, want ErrConflict", err)
+	}
+	// Resubmitting a cancelled job runs it again.
+	j, started, err := r.Submit(instance(t, "grid:4x4", "mesh:4x4", "block"))
+	if err != nil || !started || j.Status != jobs.Queued {
+		t.Fatalf("resubmit = %+v, %v, %v", j, started, err)
+	}
+}
+
+func TestQueueFull(t *testing.T) {
+	r, _, release := newRunner(t, jobs.Options{Workers: 1, Queue: 2})
+	a, _, _ := r.Submit(instance(t, "grid:4x4", "mesh:4x4", "block"))
+	waitStatus(t, r, a.ID, jobs.Running)
+	for _, g := range []string{"grid:2x8", "grid:8x2"} {
+		if _, _, err := r.Submit(instance(t, g, "mesh:"+g[5:], "block")); err != nil {
+			t.Fatalf("%s: %v", g, err)
+		}
+	}
+	if _, _, err := r.Submit(instance(t, "grid:1x16", "mesh:1x16", "block")); !errors.Is(err, jobs.ErrBusy) {
+		t.Fatalf("submit past the queue: %v, want ErrBusy", err)
+	}
+	if s := r.Stats(); s.Queued != 2 || s.Running != 1 || s.Workers != 1 || s.Queue != 2 {
+		t.Fatalf("stats %+v", s)
+	}
+	close(release)
+	waitFinal(t, r, a.ID)
+}
+
+func TestLimits(t *testing.T) {
+	r, _, _ := newRunner(t, jobs.Options{MaxNodes: 64, MaxTime: time.Second})
+	tests := []struct {
+		name, guest, host, algo, budget string
+		field, says                     string
+	}{
+		{"guest over the cap", "grid:16x16", "mesh:16x16", "affn", "", "guest", "cap of 64"},
+		{"host over the cap", "grid:8x8", "mesh:16x16", "affn", "", "host", "cap of 64"},
+		{"budget over the limit", "grid:8x8", "mesh:8x8", "pairs", "2s", "budget", "time limit of 1s"},
+		{"unknown algorithm", "grid:8x8", "mesh:8x8", "nosuch", "", "algo", "unknown algorithm"},
+		{"sizes differ", "hypercube:4", "ring:8", "xor", "", "host", "sizes differ"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in, err := jobs.Request{Guest: tt.guest, Host: tt.host, Algo: tt.algo, Budget: tt.budget}.Instance()
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, _, err = r.Submit(in)
+			if spec.FieldOf(err) != tt.field || err == nil || !strings.Contains(err.Error(), tt.says) {
+				t.Fatalf("error %v (field %q), want field %q saying %q", err, spec.FieldOf(err), tt.field, tt.says)
+			}
+		})
+	}
+}
+
+func TestTimeLimitAndPanic(t *testing.T) {
+	r, _, _ := newRunner(t, jobs.Options{MaxTime: 50 * time.Millisecond})
+	slow, _, _ := r.Submit(instance(t, "grid:4x4", "mesh:4x4", "block"))
+	boom, _, _ := r.Submit(instance(t, "grid:4x4", "mesh:4x4", "boom"))
+	for _, c := range []struct {
+		id, says string
+	}{{slow.ID, "time limit of 50ms"}, {boom.ID, "internal error in boom"}} {
+		j := waitFinal(t, r, c.id)
+		if j.Status != jobs.Failed || !strings.Contains(j.Error, c.says) {
+			t.Fatalf("job %+v, want failed saying %q", j, c.says)
+		}
+	}
+}
+
+func TestCloseRecordsInterrupted(t *testing.T) {
+	st := store.NewMemory()
+	r, err := jobs.New(st, jobs.Options{Workers: 1, Solver: testSolver(nil)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	running, _, _ := r.Submit(instance(t, "grid:4x4", "mesh:4x4", "block"))
+	waitStatus(t, r, running.ID, jobs.Running)
+	queued, _, _ := r.Submit(instance(t, "grid:2x8", "mesh:2x8", "block"))
+	_, ch, unsub, _ := r.Subscribe(running.ID)
+	defer unsub()
+	if err := r.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var last jobs.Job
+	for j := range ch {
+		last = j
+	}
+	if last.Status != jobs.Interrupted {
+		t.Fatalf("subscriber's last state %+v, want interrupted", last)
+	}
+	for _, id := range []string{running.ID, queued.ID} {
+		if rec, _ := st.Get(id); rec.Status != jobs.Interrupted || rec.Error == "" {
+			t.Fatalf("stored %+v, want interrupted", rec)
+		}
+	}
+	if _, _, err := r.Submit(instance(t, "hypercube:4", "ring:16", "xor")); !errors.Is(err, jobs.ErrClosed) {
+		t.Fatalf("submit after Close: %v, want ErrClosed", err)
+	}
+}
+
+func TestNewMarksStaleRecordsInterrupted(t *testing.T) {
+	st := store.NewMemory()
+	in := instance(t, "hypercube:4", "ring:16", "xor")
+	stale := jobs.Job{ID: jobs.ID(in), Status: jobs.Running, Request: jobs.RequestOf(in)}
+	if err := st.Put(stale); err != nil {
+		t.Fatal(err)
+	}
+	r, err := jobs.New(st, jobs.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close(context.Background())
+	if j, _ := r.Get(stale.ID); j.Status != jobs.Interrupted {
+		t.Fatalf("after restart %+v, want interrupted", j)
+	}
+	j, started, err := r.Submit(in)
+	if err != nil || !started {
+		t.Fatalf("resubmitting an interrupted job: %+v, %v, %v", j, started, err)
+	}
+	if j := waitFinal(t, r, j.ID); j.Status != jobs.Done {
+		t.Fatalf("rerun %+v", j)
+	}
+}

@@ -1,0 +1,82 @@
+package store
+
+import (
+	"slices"
+	"sync"
+	"time"
+
+	"topomap/backend/jobs"
+)
+
+// Memory is a jobs.Store in memory, for tests. It copies placements in and
+// out, as a file would, so callers cannot alias them.
+type Memory struct {
+	mu     sync.Mutex
+	jobs   map[string]jobs.Job
+	places map[string][]int
+}
+
+var _ jobs.Store = (*Memory)(nil)
+
+// NewMemory returns an empty store.
+func NewMemory() *Memory {
+	return &Memory{jobs: map[string]jobs.Job{}, places: map[string][]int{}}
+}
+
+// Get implements jobs.Store.
+func (s *Memory) Get(id string) (jobs.Job, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	j, ok := s.jobs[id]
+	if !ok {
+		return j, notFound(id)
+	}
+	return j, nil
+}
+
+// Put implements jobs.Store.
+func (s *Memory) Put(j jobs.Job) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.jobs[j.ID] = j
+	return nil
+}
+
+// Finish implements jobs.Store.
+func (s *Memory) Finish(j jobs.Job, place []int) error {
+	if _, err := EncodePlacement(place); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.jobs[j.ID] = j
+	s.places[j.ID] = slices.Clone(place)
+	return nil
+}
+
+// Placement implements jobs.Store.
+func (s *Memory) Placement(id string) ([]int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p, ok := s.places[id]
+	if !ok {
+		return nil, notFound(id)
+	}
+	return slices.Clone(p), nil
+}
+
+// Interrupt implements jobs.Store.
+func (s *Memory) Interrupt(reason string, at time.Time) ([]string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var ids []string
+	for id, j := range s.jobs {
+		if !j.Status.Final() {
+			j.Status, j.Error, j.Finished = jobs.Interrupted, reason, at
+			s.jobs[id] = j
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	return ids, nil
+}
