@@ -173,4 +173,3 @@ func checkResult(t *testing.T, res *solve.Result) {
 		t.Fatalf("hops/byte %v, recomputed %v", got, want)
 	}
 }
-
