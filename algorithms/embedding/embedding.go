@@ -189,8 +189,9 @@ func CheckGray(d int, host *topology.Topology) error {
 // coordinate field: on a line or ring position p holds vertex
 // gray(p) = p XOR (p>>1); on a mesh or torus with power-of-two sides the
 // vertex's label is cut into one field per coordinate (coordinate 1 in the
-// least significant bits) and coordinate j holds the Gray rank of field j,
-// i.e. the mixed-radix reflected Gray code with radices k_j.
+// least significant bits) and coordinate j holds the Gray rank of field j
+// (the classic Gray-code embedding of a power-of-two torus into the cube,
+// read backwards: neighbours along a coordinate differ in one bit).
 //
 // This is our proposal ([P], ALGORITHMS.md A.4) standing in for Ma & Tao's
 // mixed-radix construction, which we could not obtain. It is not
