@@ -2,78 +2,15 @@ package jobs_test
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"testing"
 	"time"
 
-	"topomap/algorithms/mapping"
-	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/backend/jobs"
+	"topomap/backend/jobs/jobstest"
 	"topomap/backend/store"
 )
-
-// fakeAlgos are test algorithms served by testSolver next to the real
-// registry: "block" reports progress until its context ends (or until
-// release is closed, then maps the identity), "boom" panics.
-var fakeAlgos = map[string]bool{"block": true, "boom": true}
-
-// testSolver returns a Solver that knows the fake algorithms; release ends
-// every "block" run successfully when closed.
-func testSolver(release <-chan struct{}) jobs.Solver {
-	check := func(in spec.Instance) (solve.Algorithm, error) {
-		if fakeAlgos[in.Algo] {
-			if in.Guest.Order() != in.Host.Size() {
-				return solve.Algorithm{}, &spec.FieldError{Field: "host", Err: errors.New("fake: sizes differ")}
-			}
-			return solve.Algorithm{Name: in.Algo, Notes: solve.Notes{Title: "test double"}}, nil
-		}
-		return solve.Check(in)
-	}
-	return jobs.Solver{
-		Check: check,
-		Map: func(ctx context.Context, in spec.Instance, progress func(solve.Progress)) (*solve.Result, error) {
-			switch in.Algo {
-			case "boom":
-				panic("boom")
-			case "block":
-				start := time.Now()
-				for i := int64(1); ; i++ {
-					select {
-					case <-ctx.Done():
-						return nil, ctx.Err()
-					case <-release:
-						return identity(in, check)
-					case <-time.After(5 * time.Millisecond):
-						if progress != nil {
-							progress(solve.Progress{Elapsed: time.Since(start), Evaluated: i, HopsPerByte: 2, Fraction: 0.5})
-						}
-					}
-				}
-			}
-			return solve.Map(ctx, in, progress)
-		},
-	}
-}
-
-// identity solves in with the identity placement.
-func identity(in spec.Instance, check func(spec.Instance) (solve.Algorithm, error)) (*solve.Result, error) {
-	a, err := check(in)
-	if err != nil {
-		return nil, err
-	}
-	g, h, err := solve.Build(in)
-	if err != nil {
-		return nil, err
-	}
-	m := &mapping.Mapping{Guest: g, Host: h, Place: make([]int, g.Order())}
-	for v := range m.Place {
-		m.Place[v] = v
-	}
-	return &solve.Result{Instance: in, Algorithm: a, Mapping: m, Metrics: metric.Evaluate(m)}, nil
-}
 
 func instance(t testing.TB, guest, host, algo string) spec.Instance {
 	t.Helper()
@@ -91,7 +28,7 @@ func newRunner(t *testing.T, o jobs.Options) (*jobs.Runner, *store.Memory, chan 
 	st := store.NewMemory()
 	release := make(chan struct{})
 	if o.Solver.Map == nil {
-		o.Solver = testSolver(release)
+		o.Solver = jobstest.Solver(release)
 	}
 	r, err := jobs.New(st, o)
 	if err != nil {
@@ -149,27 +86,8 @@ func waitStatus(t *testing.T, r *jobs.Runner, id string, s jobs.Status) jobs.Job
 	return jobs.Job{}
 }
 
-// checkResult checks a result independently: a bijection onto the host
-// and hop-bytes recomputed edge by edge from the topology's distance.
+// checkResult checks a result independently of the metric package.
 func checkResult(t *testing.T, res *solve.Result) {
 	t.Helper()
-	m := res.Mapping
-	seen := make([]bool, m.Host.Size())
-	for v, h := range m.Place {
-		if h < 0 || h >= len(seen) || seen[h] {
-			t.Fatalf("vertex %d on node %d: not a bijection", v, h)
-		}
-		seen[h] = true
-	}
-	hb, vol := 0.0, 0.0
-	g := m.Guest
-	for v := range g.Order() {
-		for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
-			hb += g.Volume(int(e)) * float64(m.Host.Distance(m.Place[v], m.Place[g.Adj[e]]))
-			vol += g.Volume(int(e))
-		}
-	}
-	if got, want := res.Metrics.HopsPerByte, hb/vol; fmt.Sprintf("%.9f", got) != fmt.Sprintf("%.9f", want) {
-		t.Fatalf("hops/byte %v, recomputed %v", got, want)
-	}
+	jobstest.CheckPlacement(t, res.Instance, res.Mapping.Place, res.Metrics.HopsPerByte)
 }

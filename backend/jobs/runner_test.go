@@ -10,6 +10,7 @@ import (
 
 	"topomap/algorithms/spec"
 	"topomap/backend/jobs"
+	"topomap/backend/jobs/jobstest"
 	"topomap/backend/store"
 )
 
@@ -193,7 +194,7 @@ func TestTimeLimitAndPanic(t *testing.T) {
 
 func TestCloseRecordsInterrupted(t *testing.T) {
 	st := store.NewMemory()
-	r, err := jobs.New(st, jobs.Options{Workers: 1, Solver: testSolver(nil)})
+	r, err := jobs.New(st, jobs.Options{Workers: 1, Solver: jobstest.Solver(nil)})
 	if err != nil {
 		t.Fatal(err)
 	}

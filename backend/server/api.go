@@ -1,0 +1,193 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
+	"topomap/backend/jobs"
+	"topomap/web/export"
+)
+
+// Health is the body of GET /api/v1/healthz.
+type Health struct {
+	Status  string     `json:"status"`
+	Version string     `json:"version"`
+	Jobs    jobs.Stats `json:"jobs"`
+}
+
+func (s *Server) healthz(c echo.Context) error {
+	return c.JSON(http.StatusOK, Health{Status: "ok", Version: s.o.Version, Jobs: s.o.Jobs.Stats()})
+}
+
+func (s *Server) openapi(c echo.Context) error {
+	return c.Blob(http.StatusOK, "application/yaml", openAPI)
+}
+
+func (s *Server) algorithms(c echo.Context) error {
+	return c.JSON(http.StatusOK, solve.All())
+}
+
+// jobPath is the permalink of a job in the API.
+func jobPath(id string) string { return "/api/v1/jobs/" + id }
+
+// submit: POST /jobs. 202 when the job is queued or running (new or an
+// identical request's), 200 when its result already exists.
+func (s *Server) submit(c echo.Context) error {
+	_, in, err := jobs.DecodeRequest(c.Request().Body)
+	if err != nil {
+		return err
+	}
+	j, _, err := s.o.Jobs.Submit(in)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set(echo.HeaderLocation, jobPath(j.ID))
+	code := http.StatusAccepted
+	if j.Status == jobs.Done {
+		code = http.StatusOK
+	}
+	return c.JSON(code, j)
+}
+
+// jobID reads and checks the :id parameter.
+func jobID(c echo.Context) (string, error) {
+	id := c.Param("id")
+	if !jobs.ValidID(id) {
+		return "", &spec.FieldError{Field: "id", Err: errors.New("server: malformed job id: want 20 hex digits")}
+	}
+	return id, nil
+}
+
+func (s *Server) job(c echo.Context) error {
+	id, err := jobID(c)
+	if err != nil {
+		return err
+	}
+	j, err := s.o.Jobs.Get(id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, j)
+}
+
+// cancel: DELETE /jobs/:id. Waits briefly for the worker to record the
+// cancellation, so that the answer usually shows the final state.
+func (s *Server) cancel(c echo.Context) error {
+	id, err := jobID(c)
+	if err != nil {
+		return err
+	}
+	ctx, done := context.WithTimeout(c.Request().Context(), 5*time.Second)
+	defer done()
+	j, err := s.o.Jobs.Cancel(ctx, id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, j)
+}
+
+// contentTypes of the placement formats.
+var contentTypes = map[string]string{
+	"json":      echo.MIMEApplicationJSON,
+	"csv":       "text/csv; charset=utf-8",
+	"text":      echo.MIMETextPlainCharsetUTF8,
+	"rankorder": echo.MIMETextPlainCharsetUTF8,
+	"scotch":    echo.MIMETextPlainCharsetUTF8,
+}
+
+// fileExt names downloads.
+var fileExt = map[string]string{"json": "json", "csv": "csv", "text": "txt", "rankorder": "rankorder", "scotch": "map"}
+
+// placementFormat reads ?format= (default json).
+func placementFormat(c echo.Context) (string, error) {
+	f := c.QueryParam("format")
+	if f == "" {
+		f = "json"
+	}
+	if _, ok := contentTypes[f]; !ok {
+		return "", &spec.FieldError{Field: "format", Err: errors.New("server: unknown format " + quote(f) + " (want json, csv, text, rankorder or scotch)")}
+	}
+	return f, nil
+}
+
+// placement: GET /jobs/:id/placement?format=. json is exactly what
+// `topomap map --format json` prints.
+func (s *Server) placement(c echo.Context) error {
+	id, err := jobID(c)
+	if err != nil {
+		return err
+	}
+	format, err := placementFormat(c)
+	if err != nil {
+		return err
+	}
+	res, err := s.o.Jobs.Result(id)
+	if err != nil {
+		return err
+	}
+	return writeResult(c, res, format, "topomap-"+id)
+}
+
+// writeResult sends a result in an export format.
+func writeResult(c echo.Context, res *solve.Result, format, name string) error {
+	h := c.Response().Header()
+	h.Set(echo.HeaderContentType, contentTypes[format])
+	h.Set(echo.HeaderContentDisposition, `inline; filename="`+name+"."+fileExt[format]+`"`)
+	c.Response().WriteHeader(http.StatusOK)
+	return export.Write(c.Response(), format, res)
+}
+
+// mapSync: POST /map solves a small instance in the request and answers
+// like placement?format=json (or ?format=).
+func (s *Server) mapSync(c echo.Context) error {
+	format, err := placementFormat(c)
+	if err != nil {
+		return err
+	}
+	_, in, err := jobs.DecodeRequest(c.Request().Body)
+	if err != nil {
+		return err
+	}
+	res, err := s.solveSync(c.Request().Context(), in)
+	if err != nil {
+		return err
+	}
+	return writeResult(c, res, format, "topomap")
+}
+
+// solveSync solves in within the synchronous caps: at most MaxSyncNodes,
+// SyncWorkers at once, SyncTimeout in all (waiting included).
+func (s *Server) solveSync(ctx context.Context, in spec.Instance) (*solve.Result, error) {
+	lim := s.o.Jobs.Limits()
+	if err := jobs.CheckCaps(in, s.o.MaxSyncNodes, s.o.SyncTimeout, lim.Solver.Check); err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeoutCause(ctx, s.o.SyncTimeout, errSyncTimeout)
+	defer cancel()
+	select {
+	case s.sync <- struct{}{}:
+		defer func() { <-s.sync }()
+	case <-ctx.Done():
+		return nil, errSyncBusy
+	}
+	res, err := lim.Solver.Map(ctx, in, nil)
+	if err != nil && errors.Is(context.Cause(ctx), errSyncTimeout) {
+		return nil, errSyncTimeout
+	}
+	return res, err
+}
+
+// quote quotes user input for a message, cut to 40 bytes.
+func quote(s string) string {
+	if len(s) > 40 {
+		s = s[:40] + "..."
+	}
+	return strconv.Quote(s)
+}

@@ -1,0 +1,307 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
+	"topomap/backend/jobs"
+	"topomap/backend/jobs/jobstest"
+	"topomap/backend/server"
+	"topomap/web/export"
+)
+
+// TestErrors: every bad request is a JSON {error, field} with the right
+// status.
+func TestErrors(t *testing.T) {
+	f := newFixture(t, jobs.Options{MaxNodes: 1 << 12}, server.Options{MaxBody: 1 << 10, MaxSyncNodes: 64})
+	unknown := strings.Repeat("0", jobs.IDLen)
+	tests := []struct {
+		name, method, target, body string
+		code                       int
+		field, says                string
+	}{
+		{"malformed JSON", "POST", "/api/v1/jobs", `{"guest":`, 400, "", "truncated"},
+		{"unknown field", "POST", "/api/v1/jobs", `{"guest":"hypercube:4","host":"ring:16","algo":"xor","x":1}`, 400, "x", "unknown field"},
+		{"bad guest", "POST", "/api/v1/jobs", `{"guest":"cube:4","host":"ring:16","algo":"xor"}`, 400, "guest", "unknown kind"},
+		{"unknown algorithm", "POST", "/api/v1/jobs", `{"guest":"hypercube:4","host":"ring:16","algo":"nosuch"}`, 400, "algo", "unknown algorithm"},
+		{"sizes differ", "POST", "/api/v1/jobs", `{"guest":"hypercube:4","host":"ring:8","algo":"xor"}`, 400, "host", "sizes differ"},
+		{"job over the size cap", "POST", "/api/v1/jobs", `{"guest":"hypercube:13","host":"ring:8192","algo":"xor"}`, 400, "guest", "cap of 4096"},
+		{"body over the limit", "POST", "/api/v1/jobs", `{"guest":"` + strings.Repeat("x", 2000) + `"}`, 413, "", "larger than 1024 bytes"},
+		{"map over the sync cap", "POST", "/api/v1/map", `{"guest":"hypercube:7","host":"ring:128","algo":"xor"}`, 400, "guest", "cap of 64"},
+		{"map bad format", "POST", "/api/v1/map?format=pdf", xorBody, 400, "format", "unknown format"},
+		{"malformed id", "GET", "/api/v1/jobs/xyz", "", 400, "id", "malformed job id"},
+		{"unknown job", "GET", "/api/v1/jobs/" + unknown, "", 404, "", "no such job"},
+		{"unknown job events", "GET", "/api/v1/jobs/" + unknown + "/events", "", 404, "", "no such job"},
+		{"cancel unknown job", "DELETE", "/api/v1/jobs/" + unknown, "", 404, "", "no such job"},
+		{"placement of unknown job", "GET", "/api/v1/jobs/" + unknown + "/placement", "", 404, "", "no such job"},
+		{"unknown API path", "GET", "/api/v1/nope", "", 404, "", "no API route GET /api/v1/nope"},
+		{"unknown API version", "GET", "/api/v2/jobs", "", 404, "", "no API route"},
+		{"wrong method", "PUT", "/api/v1/jobs", "", 404, "", "no API route PUT /api/v1/jobs"},
+		{"render unknown view", "GET", "/api/v1/render.svg?view=pie", "", 400, "view", "unknown view"},
+		{"render bad width", "GET", "/api/v1/render.svg?width=5&guest=hypercube:4&host=ring:16&algo=xor", "", 400, "width", "[64, 8192]"},
+		{"render malformed job", "GET", "/api/v1/render.svg?job=1", "", 400, "job", "malformed"},
+		{"render missing host", "GET", "/api/v1/render.svg?guest=hypercube:4&algo=xor", "", 400, "host", "empty"},
+		{"non-API path without app", "GET", "/some/page", "", 404, "", "no API route"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := f.do(t, tt.method, tt.target, tt.body)
+			if rec.Code != tt.code {
+				t.Fatalf("status %d, want %d (body %s)", rec.Code, tt.code, rec.Body)
+			}
+			if ct := rec.Header().Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+				t.Fatalf("Content-Type %q, want JSON", ct)
+			}
+			e := decode[server.ErrorBody](t, rec)
+			if e.Field != tt.field || !strings.Contains(e.Error, tt.says) {
+				t.Fatalf("body %+v, want field %q and an error saying %q", e, tt.field, tt.says)
+			}
+		})
+	}
+}
+
+func TestHealthAlgorithmsOpenAPI(t *testing.T) {
+	f := newFixture(t, jobs.Options{Workers: 2, Queue: 5}, server.Options{Version: "v-test"})
+	rec := f.do(t, "GET", "/api/v1/healthz", "")
+	h := decode[server.Health](t, rec)
+	if rec.Code != 200 || h.Status != "ok" || h.Version != "v-test" || h.Jobs.Workers != 2 || h.Jobs.Queue != 5 {
+		t.Fatalf("healthz %d %+v", rec.Code, h)
+	}
+	rec = f.do(t, "GET", "/api/v1/algorithms", "")
+	algos := decode[[]solve.Algorithm](t, rec)
+	if len(algos) != len(solve.All()) || len(algos) == 0 {
+		t.Fatalf("%d algorithms listed, registry has %d", len(algos), len(solve.All()))
+	}
+	for _, a := range algos {
+		if a.Name == "" || a.Notes.Confidence == "" || a.Guests == "" || a.Hosts == "" {
+			t.Errorf("incomplete listing %+v", a)
+		}
+	}
+	rec = f.do(t, "GET", "/api/v1/openapi.yaml", "")
+	doc := rec.Body.String()
+	if rec.Code != 200 || !strings.HasPrefix(doc, "openapi: 3.") {
+		t.Fatalf("openapi %d %.40q", rec.Code, doc)
+	}
+	// Every API route is documented, and every documented path is routed.
+	documented := 0
+	for _, line := range strings.Split(doc, "\n") {
+		if strings.HasPrefix(line, "  /") && strings.HasSuffix(line, ":") {
+			documented++
+		}
+	}
+	paths := map[string]bool{}
+	for _, r := range f.srv.Routes() {
+		method, path, _ := strings.Cut(r, " ")
+		path = strings.TrimPrefix(path, "/api/v1")
+		path = strings.ReplaceAll(path, ":id", "{id}")
+		paths[path] = true
+		at := strings.Index(doc, "\n  "+path+":")
+		if at < 0 {
+			t.Errorf("route %s %s is not in openapi.yaml", method, path)
+			continue
+		}
+		section := doc[at+1:]
+		if end := strings.Index(section, "\n  /"); end >= 0 {
+			section = section[:end]
+		}
+		if !strings.Contains(section, "\n    "+strings.ToLower(method)+":") {
+			t.Errorf("method %s of %s is not in openapi.yaml", method, path)
+		}
+	}
+	if documented != len(paths) {
+		t.Errorf("openapi.yaml documents %d paths, the server routes %d", documented, len(paths))
+	}
+}
+
+// TestJobLifecycle drives a job through the API: submit, follow its events
+// to the end, fetch it in every format, resubmit, and refuse to cancel it.
+func TestJobLifecycle(t *testing.T) {
+	f := newFixture(t, jobs.Options{}, server.Options{})
+	_, c := f.loopback(t)
+	ctx := context.Background()
+	rec := f.do(t, "POST", "/api/v1/jobs", xorBody)
+	j := decode[jobs.Job](t, rec)
+	if rec.Code != http.StatusAccepted && rec.Code != http.StatusOK {
+		t.Fatalf("submit %d %s", rec.Code, rec.Body)
+	}
+	if loc := rec.Header().Get("Location"); loc != "/api/v1/jobs/"+j.ID {
+		t.Fatalf("Location %q", loc)
+	}
+	final, err := c.Follow(ctx, j.ID, nil)
+	if err != nil || final.Status != jobs.Done || final.Metrics == nil {
+		t.Fatalf("Follow = %+v, %v", final, err)
+	}
+	rec = f.do(t, "POST", "/api/v1/jobs", `{"guest":"HYPERCUBE:4","host":"ring:16","algo":"xor"}`)
+	if again := decode[jobs.Job](t, rec); rec.Code != http.StatusOK || again.ID != j.ID || again.Status != jobs.Done {
+		t.Fatalf("identical request: %d %+v", rec.Code, again)
+	}
+
+	// Every format is what web/export writes for the same result.
+	res, err := f.runner.Result(j.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range export.Formats {
+		var want bytes.Buffer
+		if err := export.Write(&want, format, res); err != nil {
+			t.Fatal(err)
+		}
+		var got bytes.Buffer
+		if err := c.Placement(ctx, j.ID, format, &got); err != nil {
+			t.Fatalf("%s: %v", format, err)
+		}
+		if got.String() != want.String() {
+			t.Fatalf("%s placement differs from web/export:\n%s\nwant\n%s", format, got.String(), want.String())
+		}
+	}
+	// placement?format=json is what `topomap map --format json` prints:
+	// both are export.JSON of solve.Map's result; only seconds may differ.
+	in, _ := jobs.Request{Guest: "hypercube:4", Host: "ring:16", Algo: "xor"}.Instance()
+	direct, err := solve.Map(ctx, in, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	direct.Seconds = res.Seconds
+	var cli, api bytes.Buffer
+	export.JSON(&cli, direct)
+	c.Placement(ctx, j.ID, "json", &api)
+	if cli.String() != api.String() {
+		t.Fatalf("API JSON differs from the CLI's:\n%s\n%s", api.String(), cli.String())
+	}
+	jobstest.CheckPlacement(t, in, res.Mapping.Place, final.Metrics.HopsPerByte)
+
+	rec = f.do(t, "DELETE", "/api/v1/jobs/"+j.ID, "")
+	if rec.Code != http.StatusConflict {
+		t.Fatalf("cancel a done job: %d %s", rec.Code, rec.Body)
+	}
+	rec = f.do(t, "GET", "/api/v1/render.svg?job="+j.ID+"&width=300", "")
+	if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.Contains(rec.Body.String(), "<svg") {
+		t.Fatalf("render of a job: %d %.80q", rec.Code, rec.Body.String())
+	}
+}
+
+// TestEventsAndCancel follows a running job's progress over SSE, cancels it
+// through the API and sees the stream end with the cancelled state.
+func TestEventsAndCancel(t *testing.T) {
+	f := newFixture(t, jobs.Options{ProgressEvery: time.Millisecond}, server.Options{})
+	_, c := f.loopback(t)
+	ctx := context.Background()
+	j, err := c.Submit(ctx, jobs.Request{Guest: "grid:4x4", Host: "mesh:4x4", Algo: jobstest.Block})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var states []jobs.Job
+	cancelled := make(chan struct{})
+	final, err := c.Follow(ctx, j.ID, func(s jobs.Job) {
+		states = append(states, s)
+		if s.Status == jobs.Running && s.Progress.Evaluated == 3 {
+			go func() {
+				defer close(cancelled)
+				if got, err := c.Cancel(ctx, j.ID); err != nil || got.Status != jobs.Cancelled {
+					t.Errorf("Cancel = %+v, %v", got, err)
+				}
+			}()
+		}
+	})
+	<-cancelled
+	if err != nil || final.Status != jobs.Cancelled {
+		t.Fatalf("Follow = %+v, %v", final, err)
+	}
+	progress := 0
+	for _, s := range states[:len(states)-1] {
+		if s.Status.Final() {
+			t.Fatalf("final state %s before the end", s.Status)
+		}
+		if s.Status == jobs.Running && s.Progress.Evaluated > 0 {
+			progress++
+		}
+	}
+	if progress < 3 {
+		t.Fatalf("%d progress events, want at least 3", progress)
+	}
+	// Resubmitting a cancelled job runs it again: 202.
+	rec := f.do(t, "POST", "/api/v1/jobs", `{"guest":"grid:4x4","host":"mesh:4x4","algo":"block"}`)
+	if rec.Code != http.StatusAccepted {
+		t.Fatalf("resubmit: %d %s", rec.Code, rec.Body)
+	}
+	rec = f.do(t, "GET", "/api/v1/jobs/"+j.ID+"/placement", "")
+	if e := decode[server.ErrorBody](t, rec); rec.Code != http.StatusConflict || !strings.Contains(e.Error, "once it is done") {
+		t.Fatalf("placement of a live job: %d %+v", rec.Code, e)
+	}
+	close(f.release)
+	if final, err := c.Follow(ctx, j.ID, nil); err != nil || final.Status != jobs.Done {
+		t.Fatalf("rerun: %+v, %v", final, err)
+	}
+}
+
+func TestQueueFull503(t *testing.T) {
+	f := newFixture(t, jobs.Options{Workers: 1, Queue: 1}, server.Options{})
+	bodies := []string{
+		`{"guest":"grid:4x4","host":"mesh:4x4","algo":"block"}`,
+		`{"guest":"grid:2x8","host":"mesh:2x8","algo":"block"}`,
+		`{"guest":"grid:8x2","host":"mesh:8x2","algo":"block"}`,
+	}
+	first := decode[jobs.Job](t, f.do(t, "POST", "/api/v1/jobs", bodies[0]))
+	for range 1000 {
+		if j, _ := f.runner.Get(first.ID); j.Status == jobs.Running {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if rec := f.do(t, "POST", "/api/v1/jobs", bodies[1]); rec.Code != http.StatusAccepted {
+		t.Fatalf("second job: %d %s", rec.Code, rec.Body)
+	}
+	rec := f.do(t, "POST", "/api/v1/jobs", bodies[2])
+	if e := decode[server.ErrorBody](t, rec); rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" || !strings.Contains(e.Error, "queue is full") {
+		t.Fatalf("past the queue: %d %q %+v", rec.Code, rec.Header().Get("Retry-After"), e)
+	}
+	close(f.release)
+}
+
+func TestMapSync(t *testing.T) {
+	f := newFixture(t, jobs.Options{}, server.Options{})
+	rec := f.do(t, "POST", "/api/v1/map", xorBody)
+	if rec.Code != 200 {
+		t.Fatalf("map: %d %s", rec.Code, rec.Body)
+	}
+	r := decode[solve.Report](t, rec)
+	if r.Guest != "hypercube:4" || r.Host != "ring:16" || r.Algo != "xor" || len(r.Placement) != 16 {
+		t.Fatalf("report %+v", r)
+	}
+	in, _ := spec.ParseQuery(jobs.Request{Guest: "hypercube:4", Host: "ring:16", Algo: "xor"}.Query())
+	place := make([]int, len(r.Placement))
+	for v, c := range r.Placement {
+		place[v] = c[0] // a ring's coordinate is its index
+	}
+	jobstest.CheckPlacement(t, in, place, r.Metrics.HopsPerByte)
+	rec = f.do(t, "POST", "/api/v1/map?format=csv", xorBody)
+	if rec.Code != 200 || !strings.HasPrefix(rec.Body.String(), "vertex,node,x1\n") {
+		t.Fatalf("map csv: %d %.40q", rec.Code, rec.Body.String())
+	}
+	rec = f.do(t, "GET", "/api/v1/render.svg?guest=hypercube:4&host=ring:16&algo=xor", "")
+	if rec.Code != 200 || !strings.Contains(rec.Body.String(), "<svg") {
+		t.Fatalf("render: %d %.80q", rec.Code, rec.Body.String())
+	}
+}
+
+// TestAppCatchAll: the app gets every non-API path; /api stays JSON.
+func TestAppCatchAll(t *testing.T) {
+	app := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte("app:" + r.URL.Path))
+	})
+	f := newFixture(t, jobs.Options{}, server.Options{App: app})
+	for path, want := range map[string]string{"/": "app:/", "/jobs/abc": "app:/jobs/abc", "/web/app.wasm": "app:/web/app.wasm"} {
+		if rec := f.do(t, "GET", path, ""); rec.Code != 200 || rec.Body.String() != want {
+			t.Errorf("GET %s: %d %q, want %q", path, rec.Code, rec.Body, want)
+		}
+	}
+	if rec := f.do(t, "GET", "/api/v1/nope", ""); rec.Code != 404 || !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") {
+		t.Fatalf("unknown API path with an app: %d %s", rec.Code, rec.Header().Get("Content-Type"))
+	}
+}

@@ -1,0 +1,213 @@
+package server
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"topomap/backend/jobs"
+)
+
+// Client talks to a topomap server's API.
+type Client struct {
+	// Base is the server's URL, e.g. "http://127.0.0.1:8080".
+	Base string
+	// HTTP defaults to a client without an overall timeout (event streams
+	// last as long as their job); bound calls with their context.
+	HTTP *http.Client
+}
+
+// APIError is a non-2xx answer of the API.
+type APIError struct {
+	Status int
+	ErrorBody
+	// RetryAfter is the server's Retry-After (0 if none).
+	RetryAfter time.Duration
+}
+
+func (e *APIError) Error() string {
+	s := fmt.Sprintf("server answered %d: %s", e.Status, e.ErrorBody.Error)
+	if e.Field != "" {
+		s += " (field " + e.Field + ")"
+	}
+	return s
+}
+
+func (c *Client) http() *http.Client {
+	if c.HTTP != nil {
+		return c.HTTP
+	}
+	return http.DefaultClient
+}
+
+// do sends a request and returns the response if its status is 2xx; for
+// other statuses it returns an *APIError.
+func (c *Client) do(ctx context.Context, method, path string, body any) (*http.Response, error) {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return nil, err
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, strings.TrimSuffix(c.Base, "/")+path, rd)
+	if err != nil {
+		return nil, err
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := c.http().Do(req)
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode/100 == 2 {
+		return resp, nil
+	}
+	defer resp.Body.Close()
+	ae := &APIError{Status: resp.StatusCode}
+	b, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+	if json.Unmarshal(b, &ae.ErrorBody) != nil || ae.ErrorBody.Error == "" {
+		ae.ErrorBody.Error = strings.TrimSpace(string(b))
+	}
+	if s, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil && s > 0 {
+		ae.RetryAfter = time.Duration(s) * time.Second
+	}
+	return nil, ae
+}
+
+func (c *Client) job(ctx context.Context, method, path string, body any) (jobs.Job, error) {
+	var j jobs.Job
+	resp, err := c.do(ctx, method, path, body)
+	if err != nil {
+		return j, err
+	}
+	defer resp.Body.Close()
+	if err := json.NewDecoder(resp.Body).Decode(&j); err != nil {
+		return j, fmt.Errorf("server: decoding a job: %w", err)
+	}
+	return j, nil
+}
+
+// Submit posts a job request and returns the job (new, or the existing
+// job of an identical request).
+func (c *Client) Submit(ctx context.Context, r jobs.Request) (jobs.Job, error) {
+	return c.job(ctx, http.MethodPost, "/api/v1/jobs", r)
+}
+
+// Job returns the job's current state.
+func (c *Client) Job(ctx context.Context, id string) (jobs.Job, error) {
+	return c.job(ctx, http.MethodGet, jobPath(url.PathEscape(id)), nil)
+}
+
+// Cancel cancels a queued or running job.
+func (c *Client) Cancel(ctx context.Context, id string) (jobs.Job, error) {
+	return c.job(ctx, http.MethodDelete, jobPath(url.PathEscape(id)), nil)
+}
+
+// Placement writes the job's placement in the given export format to w.
+func (c *Client) Placement(ctx context.Context, id, format string, w io.Writer) error {
+	resp, err := c.do(ctx, http.MethodGet, jobPath(url.PathEscape(id))+"/placement?format="+url.QueryEscape(format), nil)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	_, err = io.Copy(w, resp.Body)
+	return err
+}
+
+// Follow reads the job's event stream, calling each (if not nil) for every
+// state, and returns the final state. If the stream ends early (the server
+// went away) it returns the last state seen and an error.
+func (c *Client) Follow(ctx context.Context, id string, each func(jobs.Job)) (jobs.Job, error) {
+	var last jobs.Job
+	resp, err := c.do(ctx, http.MethodGet, jobPath(url.PathEscape(id))+"/events", nil)
+	if err != nil {
+		return last, err
+	}
+	defer resp.Body.Close()
+	end := false
+	err = ReadEvents(resp.Body, func(name string, data []byte) error {
+		var j jobs.Job
+		if err := json.Unmarshal(data, &j); err != nil {
+			return fmt.Errorf("server: decoding an event: %w", err)
+		}
+		last = j
+		if each != nil {
+			each(j)
+		}
+		if name == EventEnd {
+			end = true
+			return errStop
+		}
+		return nil
+	})
+	switch {
+	case errors.Is(err, errStop):
+		return last, nil
+	case err != nil:
+		return last, err
+	case !end:
+		return last, errors.New("server: the event stream ended before the job finished")
+	}
+	return last, nil
+}
+
+var errStop = errors.New("stop")
+
+// maxEventBytes bounds one event line.
+const maxEventBytes = 1 << 20
+
+// ReadEvents parses a Server-Sent Events stream (the subset the server
+// writes: "event:" and "data:" fields, ":" comments, events ended by a
+// blank line) and calls fn for each event until the stream ends or fn
+// returns an error, which it returns. Lines over 1 MiB are an error.
+func ReadEvents(r io.Reader, fn func(name string, data []byte) error) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), maxEventBytes)
+	name, data, has := "", []byte(nil), false
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" {
+			if has {
+				if name == "" {
+					name = "message" // the SSE default
+				}
+				if err := fn(name, data); err != nil {
+					return err
+				}
+			}
+			name, data, has = "", nil, false
+			continue
+		}
+		if strings.HasPrefix(line, ":") {
+			continue
+		}
+		field, value, _ := strings.Cut(line, ":")
+		value = strings.TrimPrefix(value, " ")
+		switch field {
+		case "event":
+			name = value
+		case "data":
+			if has {
+				data = append(data, '\n')
+			}
+			data = append(data, value...)
+			has = true
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("server: reading events: %w", err)
+	}
+	return nil
+}

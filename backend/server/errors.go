@@ -1,0 +1,100 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"topomap/algorithms/spec"
+	"topomap/backend/jobs"
+)
+
+// ErrorBody is the JSON body of every error response.
+type ErrorBody struct {
+	Error string `json:"error"`
+	// Field names the request field at fault ("" if none).
+	Field string `json:"field"`
+}
+
+// errSyncBusy: no synchronous slot freed within SyncTimeout.
+var errSyncBusy = errors.New("server: too many synchronous requests, try again later or submit a job")
+
+// errSyncTimeout: a synchronous request ran out of time.
+var errSyncTimeout = errors.New("server: the request exceeded the synchronous time limit; submit it as a job (POST /api/v1/jobs)")
+
+// classify maps an error to its status, body and Retry-After seconds (0 =
+// none). This is the one place where errors become statuses.
+func (s *Server) classify(err error) (int, ErrorBody, int) {
+	var he *echo.HTTPError
+	if errors.As(err, &he) {
+		switch he.Code {
+		case http.StatusRequestEntityTooLarge:
+			return he.Code, ErrorBody{Error: fmt.Sprintf("server: request body larger than %d bytes", s.o.MaxBody)}, 0
+		case http.StatusMethodNotAllowed:
+			return he.Code, ErrorBody{Error: "server: method not allowed on this path"}, 0
+		}
+		msg := fmt.Sprint(he.Message)
+		if he.Code >= 500 {
+			msg = http.StatusText(he.Code)
+		}
+		return he.Code, ErrorBody{Error: lowerFirst(msg)}, 0
+	}
+	body := ErrorBody{Error: oneLine(err), Field: spec.FieldOf(err)}
+	var fe *spec.FieldError
+	switch {
+	case errors.Is(err, jobs.ErrNotFound):
+		return http.StatusNotFound, body, 0
+	case errors.Is(err, jobs.ErrConflict):
+		return http.StatusConflict, body, 0
+	case errors.Is(err, jobs.ErrBusy):
+		return http.StatusServiceUnavailable, body, 5
+	case errors.Is(err, jobs.ErrClosed):
+		return http.StatusServiceUnavailable, body, 10
+	case errors.Is(err, errSyncBusy), errors.Is(err, errSyncTimeout):
+		return http.StatusServiceUnavailable, body, 1
+	case errors.As(err, &fe), errors.Is(err, jobs.ErrInvalid):
+		return http.StatusBadRequest, body, 0
+	}
+	return http.StatusInternalServerError, ErrorBody{Error: "server: internal error"}, 0
+}
+
+// handleError is the echo HTTPErrorHandler.
+func (s *Server) handleError(err error, c echo.Context) {
+	if c.Response().Committed {
+		if !errors.Is(err, context.Canceled) {
+			s.o.Logger.Warn("server: error after the response started", "path", c.Request().URL.Path, "err", err)
+		}
+		return
+	}
+	code, body, retry := s.classify(err)
+	if code >= 500 && code != http.StatusServiceUnavailable {
+		s.o.Logger.Error("server: internal error", "method", c.Request().Method, "path", c.Request().URL.Path, "err", err)
+	}
+	if retry > 0 {
+		c.Response().Header().Set("Retry-After", strconv.Itoa(retry))
+	}
+	if c.Request().Method == http.MethodHead {
+		err = c.NoContent(code)
+	} else {
+		err = c.JSON(code, body)
+	}
+	if err != nil {
+		s.o.Logger.Warn("server: writing an error response", "err", err)
+	}
+}
+
+// oneLine keeps an error message on one line.
+func oneLine(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }
+
+// lowerFirst lower-cases echo's capitalised status messages.
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}

@@ -1,0 +1,85 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"topomap/backend/jobs"
+)
+
+// Event names of the job event stream: "job" for a queued or running
+// state, "end" for the final state, after which the server closes the
+// stream. Every event's data is the job as GET /jobs/{id} returns it.
+const (
+	EventJob = "job"
+	EventEnd = "end"
+)
+
+// events: GET /jobs/:id/events streams the job's states as Server-Sent
+// Events until its final state (sent at once for a finished job). A comment
+// line every Heartbeat keeps proxies from closing an idle stream.
+func (s *Server) events(c echo.Context) error {
+	id, err := jobID(c)
+	if err != nil {
+		return err
+	}
+	j, updates, unsubscribe, err := s.o.Jobs.Subscribe(id)
+	if err != nil {
+		return err
+	}
+	defer unsubscribe()
+	w := c.Response()
+	h := w.Header()
+	h.Set(echo.HeaderContentType, "text/event-stream")
+	h.Set(echo.HeaderCacheControl, "no-cache")
+	h.Set("X-Accel-Buffering", "no") // nginx: do not buffer the stream
+	w.WriteHeader(http.StatusOK)
+	if err := writeEvent(w, j); err != nil || updates == nil {
+		return err
+	}
+	tick := time.NewTicker(s.o.Heartbeat)
+	defer tick.Stop()
+	ctx := c.Request().Context()
+	for {
+		select {
+		case j, ok := <-updates:
+			if !ok {
+				return nil
+			}
+			if err := writeEvent(w, j); err != nil || j.Status.Final() {
+				return err
+			}
+		case <-tick.C:
+			if _, err := io.WriteString(w, ": keep-alive\n\n"); err != nil {
+				return err
+			}
+			w.Flush()
+		case <-ctx.Done():
+			return nil
+		case <-s.closing:
+			return nil
+		}
+	}
+}
+
+// writeEvent writes one event and flushes it.
+func writeEvent(w *echo.Response, j jobs.Job) error {
+	data, err := json.Marshal(j)
+	if err != nil {
+		return err
+	}
+	name := EventJob
+	if j.Status.Final() {
+		name = EventEnd
+	}
+	if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", name, data); err != nil {
+		return err
+	}
+	w.Flush()
+	return nil
+}

@@ -1,0 +1,75 @@
+package server_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"topomap/backend/jobs"
+	"topomap/backend/jobs/jobstest"
+	"topomap/backend/server"
+	"topomap/backend/store"
+)
+
+// fixture is a server on a memory store with the jobstest solver.
+type fixture struct {
+	srv     *server.Server
+	runner  *jobs.Runner
+	release chan struct{} // closing it ends every jobstest.Block run
+}
+
+func newFixture(t *testing.T, jo jobs.Options, so server.Options) *fixture {
+	t.Helper()
+	f := &fixture{release: make(chan struct{})}
+	if jo.Solver.Map == nil {
+		jo.Solver = jobstest.Solver(f.release)
+	}
+	var err error
+	f.runner, err = jobs.New(store.NewMemory(), jo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.runner.Close(context.Background()) })
+	so.Jobs = f.runner
+	f.srv = server.New(so)
+	return f
+}
+
+// do serves one request in memory and returns the recorder.
+func (f *fixture) do(t *testing.T, method, target, body string) *httptest.ResponseRecorder {
+	t.Helper()
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req := httptest.NewRequest(method, target, rd)
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	rec := httptest.NewRecorder()
+	f.srv.ServeHTTP(rec, req)
+	return rec
+}
+
+// loopback serves f on 127.0.0.1 and returns a client for it.
+func (f *fixture) loopback(t *testing.T) (*httptest.Server, *server.Client) {
+	t.Helper()
+	ts := httptest.NewServer(f.srv)
+	t.Cleanup(ts.Close)
+	return ts, &server.Client{Base: ts.URL, HTTP: ts.Client()}
+}
+
+func decode[T any](t *testing.T, rec *httptest.ResponseRecorder) T {
+	t.Helper()
+	var v T
+	if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil {
+		t.Fatalf("decoding %q: %v", rec.Body.String(), err)
+	}
+	return v
+}
+
+const xorBody = `{"guest":"hypercube:4","host":"ring:16","algo":"xor"}`
+
