@@ -72,4 +72,3 @@ func decode[T any](t *testing.T, rec *httptest.ResponseRecorder) T {
 }
 
 const xorBody = `{"guest":"hypercube:4","host":"ring:16","algo":"xor"}`
-
