@@ -49,21 +49,32 @@ func Bounds(g *guest.Graph, host *topology.Topology) []Bound {
 
 // neighbourhood bounds hop-bytes vertex by vertex: the neighbours of a
 // vertex sit on distinct nodes, so their hops are at least the smallest
-// distances from the best-placed host node, heaviest message nearest.
+// distances from the best-placed host node, heaviest message nearest
+// (rearrangement inequality). O(n + c·Δ²) with unit volumes, Δ the largest
+// degree; O(arcs·log Δ) with volumes.
 func neighbourhood(g *guest.Graph, host *topology.Topology) Bound {
-	dist := distanceProfile(host)
+	deg := maxDegree(g)
+	dist := distanceProfile(host, deg)
+	// prefix[k] = sum of the k smallest distances
+	prefix := make([]int, len(dist)+1)
+	for k, d := range dist {
+		prefix[k+1] = prefix[k] + d
+	}
 	var lb, vol float64
 	var w []float64
 	for v := range g.Order() {
-		w = w[:0]
-		for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
-			w = append(w, g.Volume(int(e)))
-			vol += g.Volume(int(e))
+		lo, hi := int(g.Offsets[v]), int(g.Offsets[v+1])
+		if g.Weight == nil {
+			lb += float64(prefix[min(hi-lo, len(dist))])
+			vol += float64(hi - lo)
+			continue
 		}
+		w = append(w[:0], g.Weight[lo:hi]...)
 		slices.Sort(w)
-		for k := range w {
-			if k < len(dist) {
-				lb += w[len(w)-1-k] * float64(dist[k])
+		for k, x := range w {
+			vol += x
+			if j := len(w) - 1 - k; j < len(dist) {
+				lb += x * float64(dist[j])
 			}
 		}
 	}
@@ -75,46 +86,77 @@ func neighbourhood(g *guest.Graph, host *topology.Topology) Bound {
 	return b
 }
 
-// distanceProfile returns the distances from the most central host node to
-// every other node, ascending. On a mesh axis the centre maximises every
-// ball, so it gives the smallest sums; wrapped axes are vertex-transitive.
-func distanceProfile(host *topology.Topology) []int {
-	coords := make([]int, host.Rank())
-	for j := range coords {
+// distanceProfile returns the at most upto smallest distances from the most
+// central host node to the other nodes, ascending. On a mesh axis the centre
+// is nearest to the most nodes within every radius, and sums of independent
+// axis distances keep that order, so the centre gives the smallest sums;
+// wrapped axes are vertex-transitive. A connected host has at least r nodes
+// at distance 1..r from any node, so distances above upto are not needed:
+// the count per distance is the convolution of the per-axis counts, cut at
+// upto. O(c·upto²).
+func distanceProfile(host *topology.Topology, upto int) []int {
+	upto = min(upto, host.Size()-1)
+	count := []int{1} // count[r]: nodes at distance r, over the axes so far
+	for j := range host.Rank() {
+		k := host.Dim(j)
+		axis := make([]int, min(upto, k)+1) // nodes at distance r along axis j
+		centre := 0
 		if !host.Wraps(j) {
-			coords[j] = (host.Dim(j) - 1) / 2
+			centre = (k - 1) / 2
 		}
+		for x := range k {
+			d := x - centre
+			if d < 0 {
+				d = -d
+			}
+			if host.Wraps(j) {
+				d = min(d, k-d)
+			}
+			if d < len(axis) {
+				axis[d]++
+			}
+		}
+		next := make([]int, min(upto, len(count)+len(axis)-2)+1)
+		for a, ca := range count {
+			for b, cb := range axis {
+				if a+b < len(next) {
+					next[a+b] += ca * cb
+				}
+			}
+		}
+		count = next
 	}
-	centre, _ := host.Index(coords)
-	counts := make([]int, host.Diameter()+1)
-	for u := range host.Size() {
-		counts[host.Distance(centre, u)]++
-	}
-	out := make([]int, 0, host.Size()-1)
-	for d := 1; d < len(counts); d++ {
-		for range counts[d] {
+	out := make([]int, 0, upto)
+	for d := 1; d < len(count) && len(out) < upto; d++ {
+		for i := 0; i < count[d] && len(out) < upto; i++ {
 			out = append(out, d)
 		}
 	}
 	return out
 }
 
-// cubeBounds are the bounds of Gonzalez & Valero-Garcia (1993) for d-cubes.
+// cubeBounds are the bounds of Gonzalez & Valero-Garcia (1993) for d-cubes
+// on hosts of 2^d nodes, chosen by the host's shape (a one-dimensional mesh
+// is a line whatever its Kind).
 func cubeBounds(d int, host *topology.Topology) []Bound {
 	if d < 1 || host.Size() != 1<<d {
 		return nil
 	}
-	switch host.Kind() {
-	case topology.Line:
+	wraps := false
+	for j := range host.Rank() {
+		wraps = wraps || host.Wraps(j) && host.Dim(j) > 2
+	}
+	switch {
+	case host.Rank() == 1 && !wraps:
 		return []Bound{{Name: "harper", Value: float64(int(1)<<d-1) / float64(d), Scope: AllMappings,
 			Source: "Harper 1964: the minimum linear arrangement of the d-cube has total length 2^(d-1)(2^d-1); the standard embedding attains it"}}
-	case topology.Ring:
+	case host.Rank() == 1:
 		if d < 2 {
 			return nil
 		}
 		return []Bound{{Name: "xor-ring", Value: float64(3*(int(1)<<(d-2))-1) / float64(d), Scope: ConstantDistance,
 			Source: "Gonzalez & Valero-Garcia 1993, theorem (rings): D_a >= (3·2^(d-2)-1)/d; the Xor embedding attains it"}}
-	case topology.Mesh:
+	case !wraps:
 		sum := 0
 		for j := range host.Rank() {
 			k := host.Dim(j)

@@ -3,6 +3,7 @@ package metric
 import (
 	"math"
 
+	"topomap/algorithms/guest"
 	"topomap/algorithms/mapping"
 )
 
@@ -26,46 +27,55 @@ type Metrics struct {
 	Bounds     []Bound `json:"bounds"`
 }
 
-// Evaluate computes the metrics of m. It does not validate m. O(arcs·c).
+// Evaluate computes the metrics of m. It does not validate m. O(arcs + n·c)
+// time, O(n·c) memory: 0.13 s for a d = 20 cube (20M arcs) on a ring, 0.25 s
+// on a 1024x1024 torus (BenchmarkEvaluate, shared 2-core machine).
 func Evaluate(m *mapping.Mapping) Metrics {
-	g, host := m.Guest, m.Host
+	g := m.Guest
 	labels := 0
 	for _, l := range g.Label {
 		labels = max(labels, int(l)+1)
 	}
+	// per label: hop sum, arc count, and the least and largest hop count
+	// (the label is constant-distance when they agree)
 	dimHops := make([]int, labels)
 	dimArcs := make([]int, labels)
-	dimConst := make([]bool, labels)
-	for i := range dimConst {
-		dimConst[i] = true
-	}
-	dimFirst := make([]int, labels)
-	for i := range dimFirst {
-		dimFirst[i] = -1
+	dimMin := make([]int32, labels)
+	dimMax := make([]int32, labels)
+	for i := range labels {
+		dimMin[i] = math.MaxInt32
 	}
 	var hb, vol float64
-	var hops, arcs, maxDil int
+	var hops, maxDil int
+	hp := newHopper(m)
+	buf := make([]int32, maxDegree(g))
 	for v := range g.Order() {
-		pv := m.Place[v]
-		for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
-			h := host.Distance(pv, m.Place[g.Adj[e]])
-			w := g.Volume(int(e))
-			hb += w * float64(h)
-			vol += w
-			hops += h
-			arcs++
-			maxDil = max(maxDil, h)
-			if g.Label != nil {
-				l := g.Label[e]
-				dimHops[l] += h
-				dimArcs[l]++
-				if dimFirst[l] < 0 {
-					dimFirst[l] = h
-				} else if dimFirst[l] != h {
-					dimConst[l] = false
-				}
+		lo, hi := g.Offsets[v], g.Offsets[v+1]
+		hs := hp.arcs(v, g.Adj[lo:hi], buf)
+		for _, h := range hs {
+			hops += int(h)
+			maxDil = max(maxDil, int(h))
+		}
+		if g.Weight != nil {
+			for i, h := range hs {
+				w := g.Weight[int(lo)+i]
+				hb += w * float64(h)
+				vol += w
 			}
 		}
+		if g.Label != nil {
+			for i, h := range hs {
+				l := g.Label[int(lo)+i]
+				dimHops[l] += int(h)
+				dimArcs[l]++
+				dimMin[l] = min(dimMin[l], h)
+				dimMax[l] = max(dimMax[l], h)
+			}
+		}
+	}
+	arcs := g.Arcs()
+	if g.Weight == nil {
+		hb, vol = float64(hops), float64(arcs)
 	}
 	r := Metrics{HopBytes: hb, MaxDilation: maxDil, DimDistances: make([]*int, labels), DimMeans: make([]float64, labels)}
 	if vol > 0 {
@@ -80,8 +90,8 @@ func Evaluate(m *mapping.Mapping) Metrics {
 		if dimArcs[i] > 0 {
 			r.DimMeans[i] = float64(dimHops[i]) / float64(dimArcs[i])
 		}
-		if dimConst[i] && dimArcs[i] > 0 {
-			d := dimFirst[i]
+		if dimArcs[i] > 0 && dimMin[i] == dimMax[i] {
+			d := int(dimMin[i])
 			r.DimDistances[i] = &d
 			sum += d
 		} else {
@@ -92,9 +102,18 @@ func Evaluate(m *mapping.Mapping) Metrics {
 		da := float64(sum) / float64(labels)
 		r.AvgDistance = &da
 	}
-	r.Bounds = Bounds(g, host)
+	r.Bounds = Bounds(g, m.Host)
 	r.LowerBound = strongest(r.Bounds)
 	return r
+}
+
+// maxDegree returns the largest number of arcs leaving one vertex. O(n).
+func maxDegree(g *guest.Graph) int {
+	d := 0
+	for v := range g.Order() {
+		d = max(d, int(g.Offsets[v+1]-g.Offsets[v]))
+	}
+	return d
 }
 
 // strongest returns the largest bound valid for every mapping.
@@ -108,25 +127,44 @@ func strongest(bs []Bound) float64 {
 	return lb
 }
 
-// EdgeHops returns the hop count of every arc of m, in CSR order. O(arcs·c).
+// EdgeHops returns the hop count of every arc of m, in CSR order.
+// O(arcs + n·c).
 func EdgeHops(m *mapping.Mapping) []int {
 	g := m.Guest
 	out := make([]int, g.Arcs())
+	hp := newHopper(m)
+	buf := make([]int32, maxDegree(g))
 	for v := range g.Order() {
-		for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
-			out[e] = m.Host.Distance(m.Place[v], m.Place[g.Adj[e]])
+		lo, hi := g.Offsets[v], g.Offsets[v+1]
+		for i, h := range hp.arcs(v, g.Adj[lo:hi], buf) {
+			out[int(lo)+i] = int(h)
 		}
 	}
 	return out
 }
 
-// HopBytes returns the hop-bytes of m alone (cheaper than Evaluate).
+// HopBytes returns the hop-bytes of m alone (cheaper than Evaluate: no
+// bounds). O(arcs + n·c).
 func HopBytes(m *mapping.Mapping) float64 {
-	g, hb := m.Guest, 0.0
+	g := m.Guest
+	hp := newHopper(m)
+	buf := make([]int32, maxDegree(g))
+	hops, hb := 0, 0.0
 	for v := range g.Order() {
-		for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
-			hb += g.Volume(int(e)) * float64(m.Host.Distance(m.Place[v], m.Place[g.Adj[e]]))
+		lo, hi := g.Offsets[v], g.Offsets[v+1]
+		hs := hp.arcs(v, g.Adj[lo:hi], buf)
+		if g.Weight == nil {
+			for _, h := range hs {
+				hops += int(h)
+			}
+			continue
 		}
+		for i, h := range hs {
+			hb += g.Weight[int(lo)+i] * float64(h)
+		}
+	}
+	if g.Weight == nil {
+		return float64(hops)
 	}
 	return hb
 }
