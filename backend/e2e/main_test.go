@@ -1,0 +1,229 @@
+//go:build !(js && wasm)
+
+package e2e
+
+import (
+	"compress/gzip"
+	"flag"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"topomap/assets"
+	"topomap/backend/jobs"
+	"topomap/backend/server"
+	"topomap/backend/store"
+	"topomap/web"
+)
+
+// The shared fixture: one server and one browser for the package.
+var (
+	baseURL    string
+	browserCtx context.Context
+	skipReason string
+	wasmRaw    int64
+	wasmGzip   int64
+)
+
+// chromiumPath is Debian's chromium (installed by make deps).
+const chromiumPath = "/usr/bin/chromium"
+
+func TestMain(m *testing.M) {
+	os.Exit(run(m))
+}
+
+func run(m *testing.M) int {
+	flag.Parse()
+	if testing.Short() {
+		skipReason = "browser tests skipped with -short"
+		return m.Run()
+	}
+	if _, err := os.Stat(chromiumPath); err != nil {
+		skipReason = "no chromium at " + chromiumPath + " (run make deps)"
+		return m.Run()
+	}
+	dir, err := os.MkdirTemp("", "topomap-e2e-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	if err := buildWasm(filepath.Join(dir, "static")); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		return 1
+	}
+	// The handler serves the fresh wasm through the assets overlay.
+	os.Setenv(assets.DirEnv, filepath.Join(dir, "static"))
+
+	runner, err := jobs.New(store.NewMemory(), jobs.Options{Workers: 1, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		return 1
+	}
+	srv := server.New(server.Options{Jobs: runner, App: web.AppHandler(web.AppOptions{Version: "e2e", NoServiceWorker: true}),
+		Logger: slog.New(slog.DiscardHandler)})
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	defer runner.Close(context.Background())
+	baseURL = ts.URL
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromiumPath),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.UserDataDir(filepath.Join(dir, "profile")), // fresh profile: no service worker or cache carry-over
+		chromedp.WindowSize(1280, 1000),
+	)
+	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer acancel()
+	bctx, bcancel := chromedp.NewContext(actx)
+	defer bcancel()
+	if err := chromedp.Do(bctx); err != nil { // start the browser with no timeout
+		fmt.Fprintln(os.Stderr, "e2e: starting chromium:", err)
+		return 1
+	}
+	browserCtx = bctx
+	return m.Run()
+}
+
+// buildWasm compiles ./wasm for js/wasm into dir and gzips it, as make
+// wasm does, so the tests never run a stale app.wasm.
+func buildWasm(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	out := filepath.Join(dir, "app.wasm")
+	cmd := exec.Command("go", "build", "-o", out, "./wasm")
+	cmd.Dir = "../.."
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("building the wasm: %v\n%s", err, b)
+	}
+	in, err := os.Open(out)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	gz, err := os.Create(out + ".gz")
+	if err != nil {
+		return err
+	}
+	zw, _ := gzip.NewWriterLevel(gz, 6) // as make wasm: gzip -6
+	if _, err := io.Copy(zw, in); err != nil {
+		return err
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	if err := gz.Close(); err != nil {
+		return err
+	}
+	st, _ := os.Stat(out)
+	gst, _ := os.Stat(out + ".gz")
+	wasmRaw, wasmGzip = st.Size(), gst.Size()
+	return nil
+}
+
+// tab opens a new tab for one test and closes it at the end; console
+// errors and exceptions are logged.
+func tab(t *testing.T) context.Context {
+	t.Helper()
+	if skipReason != "" {
+		t.Skip(skipReason)
+	}
+	ctx, cancel := chromedp.NewContext(browserCtx)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatal(err)
+	}
+	msgs := chromedp.Console(ctx)
+	var logged []string
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			if m.IsException() || m.Type == "error" {
+				logged = append(logged, m.String())
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(2 * time.Second):
+		}
+		for _, l := range logged {
+			t.Logf("console: %s", l)
+		}
+	})
+	return ctx
+}
+
+func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	tctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Do(tctx, steps...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func eval[T any](t *testing.T, ctx context.Context, js string) T {
+	t.Helper()
+	tctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(tctx, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("evaluating %s: %v", js, err)
+	}
+	return v
+}
+
+// waitJS polls a JavaScript condition until it is true.
+func waitJS(t *testing.T, ctx context.Context, js string) {
+	t.Helper()
+	tctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(tctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(25*time.Second))); err != nil {
+		t.Fatalf("waiting for %s: %v", js, err)
+	}
+}
+
+// open loads a page and waits until the wasm runs it (data-ready is set in
+// OnMount; the server's pre-render has the same markup without it).
+func open(t *testing.T, ctx context.Context, path string) {
+	t.Helper()
+	do(t, ctx, chromedp.Navigate(baseURL+path))
+	waitJS(t, ctx, `document.querySelector('#root[data-ready="true"]') !== null`)
+}
+
+// screenshot saves a PNG of the page under artifacts/.
+func screenshot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	tctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	png, err := chromedp.Run(tctx, chromedp.FullScreenshot(100) /* 100 = PNG */)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll("artifacts", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join("artifacts", name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,285 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/url"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"topomap/algorithms/metric"
+	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
+	"topomap/web/draw"
+)
+
+// ComparePage is the page at "/compare": every algorithm applicable to one
+// guest and host, run one after the other in the browser, as a bar chart
+// of hops per byte with the lower bounds drawn (Bhatele 2010, Fig. 9.7)
+// and the run time of each. URL keys: guest, host, seed, budget (algo is
+// kept for the way back to the explorer).
+type ComparePage struct {
+	app.Compo
+
+	form  form
+	errs  fieldErrors
+	ready bool
+
+	in      spec.Instance
+	tooBig  bool
+	rows    []compareRow
+	bounds  []metric.Bound
+	svg     string
+	running bool
+	current string
+	done    int
+	total   int
+	cancel  context.CancelFunc
+	runID   int
+	job     jobSubmit
+}
+
+// compareRow is one algorithm's outcome.
+type compareRow struct {
+	Algo       solve.Algorithm
+	Metrics    metric.Metrics
+	Seconds    float64
+	Err        string
+	Confidence string
+}
+
+// OnMount marks the page as live.
+func (c *ComparePage) OnMount(ctx app.Context) { c.ready = true }
+
+// OnDismount stops a run in progress.
+func (c *ComparePage) OnDismount() { c.stop() }
+
+// OnNav loads the configuration from the URL and runs the comparison.
+func (c *ComparePage) OnNav(ctx app.Context) {
+	q := ctx.Page().URL().Query()
+	c.form = formFromQuery(q)
+	c.stop()
+	c.rows, c.svg, c.bounds, c.tooBig = nil, "", nil, false
+	in, errs := c.checkConfig()
+	c.errs = errs
+	if len(errs) > 0 {
+		return
+	}
+	c.in = in
+	if in.Guest.Order() > BrowserLimit || in.Host.Size() > BrowserLimit {
+		c.tooBig = true
+		return
+	}
+	c.run(ctx, in)
+}
+
+// checkConfig validates guest, host and the optional fields; the
+// algorithm is not part of a comparison, so any applicable one stands in
+// for the check.
+func (c *ComparePage) checkConfig() (spec.Instance, fieldErrors) {
+	f := c.form
+	g, err1 := spec.ParseGuest(f.Guest)
+	h, err2 := spec.ParseHost(f.Host)
+	if err1 == nil && err2 == nil {
+		if as := solve.Applicable(g, h); len(as) > 0 && !hasAlgo(as, f.Algo) {
+			f.Algo = as[0].Name
+		}
+	}
+	in, errs := f.check()
+	if _, bad := errs["algo"]; bad && errs["guest"] == "" && errs["host"] == "" {
+		delete(errs, "algo")
+		errs["host"] = fmt.Sprintf("no algorithm maps %s onto %s", f.Guest, f.Host)
+	}
+	return in, errs
+}
+
+func (c *ComparePage) stop() {
+	if c.cancel != nil {
+		c.cancel()
+		c.cancel = nil
+	}
+	c.running = false
+}
+
+// run maps the instance with every applicable algorithm in turn, yielding
+// to the browser between algorithms and within long ones.
+func (c *ComparePage) run(ctx app.Context, in spec.Instance) {
+	algos := solve.Applicable(in.Guest, in.Host)
+	c.runID++
+	id := c.runID
+	var rctx context.Context
+	var cancel context.CancelFunc
+	if app.IsServer {
+		rctx, cancel = context.WithTimeout(context.Background(), prerenderBudget)
+	} else {
+		rctx, cancel = context.WithCancel(context.Background())
+	}
+	c.cancel, c.running, c.done, c.total = cancel, true, 0, len(algos)
+	ctx.Async(func() {
+		defer cancel()
+		lastYield := time.Now()
+		yield := func() {
+			if !app.IsServer && time.Since(lastYield) >= yieldEvery {
+				time.Sleep(time.Millisecond)
+				lastYield = time.Now()
+			}
+		}
+		var rows []compareRow
+		for k, a := range algos {
+			if rctx.Err() != nil {
+				break
+			}
+			ctx.Dispatch(func(ctx app.Context) {
+				if c.runID == id {
+					c.current, c.done = a.Name, k
+				}
+			})
+			time.Sleep(time.Millisecond) // paint the progress
+			lastYield = time.Now()
+			one := in
+			one.Algo = a.Name
+			if one.Start == a.Name {
+				one.Start = ""
+			}
+			row := compareRow{Algo: a}
+			res, err := solve.Map(rctx, one, func(solve.Progress) { yield() })
+			if err != nil {
+				if rctx.Err() != nil {
+					break
+				}
+				row.Err = err.Error()
+			} else {
+				row.Metrics, row.Seconds = res.Metrics, res.Seconds
+			}
+			rows = append(rows, row)
+		}
+		svg, bounds := compareSVG(rows)
+		ctx.Dispatch(func(ctx app.Context) {
+			if c.runID != id {
+				return
+			}
+			c.rows, c.svg, c.bounds = rows, svg, bounds
+			c.running, c.cancel, c.done = false, nil, len(rows)
+		})
+	})
+}
+
+// compareSVG draws the rows; the bounds are those of the instance (the
+// same for every algorithm).
+func compareSVG(rows []compareRow) (string, []metric.Bound) {
+	var bars []draw.Bar
+	var bounds []metric.Bound
+	for _, r := range rows {
+		bars = append(bars, draw.Bar{Algo: r.Algo.Name, HopsPerByte: r.Metrics.HopsPerByte,
+			MaxDilation: r.Metrics.MaxDilation, Seconds: r.Seconds, Err: r.Err})
+		if bounds == nil && r.Err == "" {
+			bounds = r.Metrics.Bounds
+		}
+	}
+	if len(bars) == 0 {
+		return "", nil
+	}
+	var buf bytes.Buffer
+	if err := draw.Compare(&buf, bars, bounds, draw.Options{}); err != nil {
+		return "", bounds
+	}
+	return draw.Inline(buf.Bytes()), bounds
+}
+
+func (c *ComparePage) onCancel(ctx app.Context, e app.Event) {
+	if c.cancel != nil {
+		c.cancel() // the run stops after the current algorithm and shows what it has
+	}
+}
+
+func (c *ComparePage) onText(dst *string) (app.EventHandler, app.EventHandler) {
+	onInput := func(ctx app.Context, e app.Event) {
+		*dst = ctx.JSSrc().Get("value").String()
+		_, c.errs = c.checkConfig()
+	}
+	onChange := func(ctx app.Context, e app.Event) {
+		*dst = ctx.JSSrc().Get("value").String()
+		in, errs := c.checkConfig()
+		c.errs = errs
+		if len(errs) == 0 {
+			navigate(ctx, pageURL("/compare", in, nil))
+		}
+	}
+	return onInput, onChange
+}
+
+func (c *ComparePage) onSubmitJob(ctx app.Context, e app.Event) { c.job.submit(ctx, c.in) }
+
+func (c *ComparePage) onDownload(ctx app.Context, e app.Event) {
+	if c.svg == "" {
+		return
+	}
+	download(fileStem("compare", c.in.Guest.String(), c.in.Host.String())+".svg", "image/svg+xml", c.svg)
+}
+
+// Render is safe with the zero value.
+func (c *ComparePage) Render() app.UI {
+	gIn, gCh := c.onText(&c.form.Guest)
+	hIn, hCh := c.onText(&c.form.Host)
+	sIn, sCh := c.onText(&c.form.Seed)
+	bIn, bCh := c.onText(&c.form.Budget)
+	return shell("/compare", c.ready,
+		app.Section().Class("controls").Body(
+			app.H1().Text("Compare every applicable algorithm"),
+			app.Div().Class("row").Body(
+				field("guest", "Guest", c.form.Guest, "grid:9x8", c.errs["guest"], gIn, gCh),
+				field("host", "Host", c.form.Host, "mesh:6x12", c.errs["host"], hIn, hCh),
+				field("seed", "Seed", c.form.Seed, "0", c.errs["seed"], sIn, sCh),
+				field("budget", "Time budget (anytime algorithms)", c.form.Budget, "e.g. 1s", c.errs["budget"], bIn, bCh),
+			),
+		),
+		app.If(c.running, func() app.UI {
+			label := fmt.Sprintf("%d of %d done; running %s", c.done, c.total, c.current)
+			return progressBar(float64(c.done)/float64(max(1, c.total)), label, c.onCancel)
+		}),
+		app.If(c.tooBig, func() app.UI {
+			return app.Div().ID("too-big").Class("notice").Body(
+				app.P().Text(fmt.Sprintf("more than %d nodes: run one algorithm at a time as a server job instead.", BrowserLimit)),
+				c.job.render(c.onSubmitJob),
+			)
+		}),
+		app.If(len(c.rows) > 0, func() app.UI {
+			return app.Div().Body(
+				app.Div().ID("compare").Class("svg-host").Body(app.Raw(c.svg)),
+				app.Button().ID("dl-svg").Text("Download SVG").OnClick(c.onDownload),
+				compareTable(c.in, c.rows),
+				app.H3().Text("Bounds"),
+				boundsTable(c.bounds),
+			)
+		}),
+	)
+}
+
+func compareTable(in spec.Instance, rows []compareRow) app.UI {
+	return app.Table().ID("compare-table").Class("bounds").Body(
+		app.THead().Body(app.Tr().Body(
+			app.Th().Text("algorithm"), app.Th().Text("hops per byte"), app.Th().Text("max dilation"),
+			app.Th().Text("time"), app.Th().Text("confidence"))),
+		app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
+			r := rows[i]
+			one := in
+			one.Algo = r.Algo.Name
+			if one.Start == r.Algo.Name {
+				one.Start = ""
+			}
+			link := app.A().Href(pageURL("/", one, url.Values{})).Text(r.Algo.Name)
+			if r.Err != "" {
+				return app.Tr().DataSet("algo", r.Algo.Name).Body(app.Td().Body(link), app.Td().ColSpan(4).Class("msg").Text(r.Err))
+			}
+			return app.Tr().DataSet("algo", r.Algo.Name).Body(
+				app.Td().Body(link),
+				app.Td().Class("hpb").Text(fmt.Sprintf("%.4f", r.Metrics.HopsPerByte)),
+				app.Td().Text(fmt.Sprint(r.Metrics.MaxDilation)),
+				app.Td().Text(fmt.Sprintf("%.2f ms", r.Seconds*1000)),
+				app.Td().Text(r.Algo.Notes.Confidence),
+			)
+		})),
+	)
+}

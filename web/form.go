@@ -1,0 +1,158 @@
+package web
+
+import (
+	"net/url"
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
+)
+
+// BrowserLimit is the largest guest (and host) the browser maps itself;
+// above it the page offers to run the instance as a server job, because
+// the tab would otherwise freeze for seconds (STYLE.md §2.5).
+const BrowserLimit = 16384
+
+// Defaults shown when a page is opened without a query: the Xor paper's
+// worked example (Gonzalez & Valero-Garcia 1993, a 4-cube on a 16-ring).
+const (
+	defaultGuest = "hypercube:4"
+	defaultHost  = "ring:16"
+	defaultAlgo  = "xor"
+)
+
+// form holds the instance fields as typed, so that an invalid value stays
+// visible next to its message. Keys are those of spec.Instance.Query.
+type form struct {
+	Guest, Host, Algo, Seed, Start, Budget, Ta, Tc string
+}
+
+// formFromQuery reads the instance keys of q; a query without guest, host
+// and algo gets the defaults.
+func formFromQuery(q url.Values) form {
+	f := form{Guest: q.Get("guest"), Host: q.Get("host"), Algo: q.Get("algo"), Seed: q.Get("seed"),
+		Start: q.Get("start"), Budget: q.Get("budget"), Ta: q.Get("ta"), Tc: q.Get("tc")}
+	if f.Guest == "" && f.Host == "" && f.Algo == "" {
+		f.Guest, f.Host, f.Algo = defaultGuest, defaultHost, defaultAlgo
+	}
+	return f
+}
+
+// values returns the fields as a query, empty fields left out.
+func (f form) values() url.Values {
+	q := url.Values{}
+	for _, kv := range [][2]string{{"guest", f.Guest}, {"host", f.Host}, {"algo", f.Algo}, {"seed", f.Seed},
+		{"start", f.Start}, {"budget", f.Budget}, {"ta", f.Ta}, {"tc", f.Tc}} {
+		if kv[1] != "" {
+			q.Set(kv[0], kv[1])
+		}
+	}
+	return q
+}
+
+// fieldErrors maps a field name to the message shown under it.
+type fieldErrors map[string]string
+
+// check parses every field with the spec parsers (the ones the CLI and API
+// use) and, if they parse, asks the solver whether the instance is valid.
+// It returns the instance and the message of every invalid field.
+func (f form) check() (spec.Instance, fieldErrors) {
+	errs := fieldErrors{}
+	var in spec.Instance
+	var err error
+	if in.Guest, err = spec.ParseGuest(f.Guest); err != nil {
+		errs["guest"] = err.Error()
+	}
+	if in.Host, err = spec.ParseHost(f.Host); err != nil {
+		errs["host"] = err.Error()
+	}
+	if in.Algo, err = spec.ParseAlgo(f.Algo); err != nil {
+		errs["algo"] = err.Error()
+	}
+	// The optional fields go through ParseQuery itself, one at a time, so
+	// that each message is exactly the parser's.
+	for _, kv := range [][2]string{{"seed", f.Seed}, {"start", f.Start}, {"budget", f.Budget}, {"ta", f.Ta}, {"tc", f.Tc}} {
+		if kv[1] == "" {
+			continue
+		}
+		q := url.Values{"guest": {defaultGuest}, "host": {defaultHost}, "algo": {defaultAlgo}, kv[0]: {kv[1]}}
+		one, err := spec.ParseQuery(q)
+		if err != nil {
+			errs[kv[0]] = err.Error()
+			continue
+		}
+		switch kv[0] {
+		case "seed":
+			in.Seed = one.Seed
+		case "start":
+			in.Start = one.Start
+		case "budget":
+			in.Budget = one.Budget
+		case "ta":
+			in.Ta = one.Ta
+		case "tc":
+			in.Tc = one.Tc
+		}
+	}
+	if len(errs) > 0 {
+		return in, errs
+	}
+	if _, err := solve.Check(in); err != nil {
+		field := spec.FieldOf(err)
+		if field == "" {
+			field = "algo"
+		}
+		errs[field] = err.Error()
+	}
+	return in, errs
+}
+
+// algoChoices returns the algorithms offered for the guest and host as
+// typed: those applicable when both parse, else all of them. New
+// algorithms appear here as they are registered.
+func (f form) algoChoices() []solve.Algorithm {
+	g, err1 := spec.ParseGuest(f.Guest)
+	h, err2 := spec.ParseHost(f.Host)
+	if err1 == nil && err2 == nil {
+		if as := solve.Applicable(g, h); len(as) > 0 {
+			return as
+		}
+	}
+	return solve.All()
+}
+
+// pageURL is the canonical permalink of a page: the instance's canonical
+// query plus the page's own keys (url.Values.Encode sorts them).
+func pageURL(path string, in spec.Instance, extra url.Values) string {
+	q := in.Query()
+	for k, vs := range extra {
+		for _, v := range vs {
+			if v != "" {
+				q.Add(k, v)
+			}
+		}
+	}
+	return path + "?" + q.Encode()
+}
+
+// atoiOr parses a non-negative int, or returns def.
+func atoiOr(s string, def int) int {
+	v, err := strconv.Atoi(s)
+	if err != nil || v < 0 {
+		return def
+	}
+	return v
+}
+
+// navigate pushes target (a path and query) as a new history entry unless
+// the page is already there: go-app would push a duplicate entry for the
+// same URL (it compares with a URL it has since given a scheme), and the
+// back button would then seem not to work.
+func navigate(ctx app.Context, target string) {
+	if cur := ctx.Page().URL(); cur != nil && cur.RequestURI() == target {
+		return
+	}
+	ctx.Navigate(target)
+}

@@ -1,0 +1,280 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/url"
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"topomap/algorithms/guest"
+	"topomap/algorithms/sim"
+	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
+	"topomap/web/draw"
+)
+
+// MaxGanttDim is the largest cube the Gantt page simulates in the browser
+// (the model is O(d·2^d), the chart draws at most draw.MaxGanttRows rows).
+const MaxGanttDim = 14
+
+// Defaults of the Gantt page: the Xor paper's Fig. 4 comparison.
+const (
+	defaultGanttHost = "line:16"
+	defaultGanttA    = "standard"
+	defaultGanttB    = "byweight"
+)
+
+// GanttPage is the page at "/gantt": the compute-and-communicate model of
+// a d-cube for two embeddings side by side (Gonzalez & Valero-Garcia 1993,
+// Fig. 4), with T_a and t_c sliders. URL keys: guest, host, algo (left),
+// vs (right), ta, tc.
+type GanttPage struct {
+	app.Compo
+
+	form  form
+	vs    string
+	ta    float64
+	tc    float64
+	errs  fieldErrors
+	ready bool
+
+	scheds []*sim.Schedule
+	svg    string
+	err    string
+}
+
+// OnMount marks the page as live.
+func (c *GanttPage) OnMount(ctx app.Context) { c.ready = true }
+
+// OnNav loads the state from the URL.
+func (c *GanttPage) OnNav(ctx app.Context) { c.load(ctx.Page().URL().Query()) }
+
+func (c *GanttPage) load(q url.Values) {
+	c.form = formFromQuery(q)
+	if q.Get("guest") == "" && q.Get("host") == "" && q.Get("algo") == "" {
+		c.form.Host, c.form.Algo = defaultGanttHost, defaultGanttA
+	}
+	c.vs = q.Get("vs")
+	if c.vs == "" && q.Get("algo") == "" {
+		c.vs = defaultGanttB
+	}
+	c.ta, c.tc = 1, 1
+	c.errs = fieldErrors{}
+	for _, f := range []struct {
+		name string
+		dst  *float64
+	}{{"ta", &c.ta}, {"tc", &c.tc}} {
+		if s := q.Get(f.name); s != "" {
+			v, err := spec.ParseTime(f.name, s)
+			if err != nil {
+				c.errs[f.name] = err.Error()
+				continue
+			}
+			*f.dst = v
+		}
+	}
+	c.form.Ta, c.form.Tc = num(c.ta), num(c.tc)
+	c.compute()
+}
+
+// compute maps both embeddings and runs the model; cheap enough for the
+// UI goroutine up to MaxGanttDim (a 14-cube takes milliseconds).
+func (c *GanttPage) compute() {
+	c.scheds, c.svg, c.err = nil, "", ""
+	in, errs := c.form.check()
+	for k, v := range errs {
+		c.errs[k] = v
+	}
+	if c.vs != "" {
+		other := in
+		other.Algo = c.vs
+		if _, err := spec.ParseAlgo(c.vs); err != nil {
+			c.errs["vs"] = err.Error()
+		} else if _, err := solve.Check(other); err != nil {
+			c.errs["vs"] = err.Error()
+		}
+	}
+	if len(c.errs) > 0 {
+		return
+	}
+	if in.Guest.Kind != guest.Hypercube {
+		c.errs["guest"] = "the execution model is that of d-cube algorithms: choose a hypercube guest"
+		return
+	}
+	if in.Guest.Dims[0] > MaxGanttDim {
+		c.errs["guest"] = fmt.Sprintf("the browser simulates cubes up to dimension %d", MaxGanttDim)
+		return
+	}
+	algos := []string{in.Algo}
+	if c.vs != "" {
+		algos = append(algos, c.vs)
+	}
+	for _, a := range algos {
+		one := in
+		one.Algo = a
+		r, err := solve.Map(context.Background(), one, nil)
+		if err != nil {
+			c.err = err.Error()
+			return
+		}
+		s, err := sim.Run(r.Mapping, c.ta, c.tc)
+		if err != nil {
+			c.err = err.Error()
+			return
+		}
+		s.Algo = a
+		c.scheds = append(c.scheds, s)
+	}
+	var buf bytes.Buffer
+	if err := draw.Gantt(&buf, c.scheds, draw.Options{}); err != nil {
+		c.err = err.Error()
+		return
+	}
+	c.svg = draw.Inline(buf.Bytes())
+}
+
+// url returns the page's permalink.
+func (c *GanttPage) url() string {
+	in, errs := c.form.check()
+	if len(errs) > 0 {
+		return "/gantt"
+	}
+	in.Ta, in.Tc = c.ta, c.tc
+	extra := url.Values{}
+	extra.Set("vs", c.vs)
+	return pageURL("/gantt", in, extra)
+}
+
+func (c *GanttPage) navigate(ctx app.Context) {
+	if _, errs := c.form.check(); len(errs) > 0 {
+		c.errs = errs
+		return
+	}
+	navigate(ctx, c.url())
+}
+
+func (c *GanttPage) onText(dst *string) (app.EventHandler, app.EventHandler) {
+	onInput := func(ctx app.Context, e app.Event) {
+		*dst = ctx.JSSrc().Get("value").String()
+		_, c.errs = c.form.check()
+	}
+	onChange := func(ctx app.Context, e app.Event) {
+		*dst = ctx.JSSrc().Get("value").String()
+		c.navigate(ctx)
+	}
+	return onInput, onChange
+}
+
+// onSlider updates the chart live while a slider moves and records the
+// value in the URL when it is released.
+func (c *GanttPage) onSlider(dst *float64, commit bool) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		v, err := strconv.ParseFloat(ctx.JSSrc().Get("value").String(), 64)
+		if err != nil || v < 0 {
+			return
+		}
+		*dst = v
+		c.form.Ta, c.form.Tc = num(c.ta), num(c.tc)
+		if commit {
+			c.navigate(ctx)
+			return
+		}
+		c.compute()
+	}
+}
+
+func (c *GanttPage) onSelect(dst *string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		*dst = ctx.JSSrc().Get("value").String()
+		c.navigate(ctx)
+	}
+}
+
+func (c *GanttPage) onDownload(ctx app.Context, e app.Event) {
+	if len(c.scheds) == 0 {
+		return
+	}
+	var buf bytes.Buffer
+	if err := draw.Gantt(&buf, c.scheds, draw.Options{}); err == nil {
+		download(fileStem("gantt", c.form.Guest, c.form.Host, c.form.Algo, c.vs)+".svg", "image/svg+xml", buf.String())
+	}
+}
+
+// Render is safe with the zero value.
+func (c *GanttPage) Render() app.UI {
+	gIn, gCh := c.onText(&c.form.Guest)
+	hIn, hCh := c.onText(&c.form.Host)
+	choices := c.form.algoChoices()
+	return shell("/gantt", c.ready,
+		app.Section().Class("controls").Body(
+			app.H1().Text("Gantt chart of a compute-and-communicate d-cube algorithm"),
+			app.P().Class("note").Text("Every process computes for T_a, then exchanges with its neighbour in dimension i over D_i(n) links at t_c per link, for i = 0..d−1; an exchange starts when both partners are ready, so uneven distances make processes wait (Gonzalez & Valero-Garcia 1993, §2.1, Fig. 4)."),
+			app.Div().Class("row").Body(
+				field("guest", "Guest (d-cube)", c.form.Guest, "hypercube:4", c.errs["guest"], gIn, gCh),
+				field("host", "Host", c.form.Host, "line:16, ring:16, torus:4x4", c.errs["host"], hIn, hCh),
+				algoSelect("algo", "Left", c.form.Algo, choices, c.errs["algo"], c.onSelect(&c.form.Algo)),
+				algoSelect("vs", "Right", c.vs, choices, c.errs["vs"], c.onSelect(&c.vs)),
+			),
+			app.Div().Class("row sliders").Body(
+				slider("ta", "T_a (compute per stage)", c.ta, c.errs["ta"], c.onSlider(&c.ta, false), c.onSlider(&c.ta, true)),
+				slider("tc", "t_c (time per link)", c.tc, c.errs["tc"], c.onSlider(&c.tc, false), c.onSlider(&c.tc, true)),
+			),
+			app.Div().Class("links").Body(
+				app.A().ID("permalink").Href(c.url()).Text("permalink"),
+				app.Button().ID("dl-svg").Text("Download SVG").OnClick(c.onDownload),
+			),
+		),
+		app.If(c.err != "", func() app.UI { return app.Div().ID("run-error").Class("notice").Text(c.err) }),
+		app.If(len(c.scheds) > 0, func() app.UI {
+			return app.Div().Body(
+				app.Div().ID("gantt").Class("svg-host").Body(app.Raw(c.svg)),
+				ganttTable(c.scheds),
+			)
+		}),
+	)
+}
+
+// ganttTable lists each schedule's total time and idle share.
+func ganttTable(ss []*sim.Schedule) app.UI {
+	return app.Table().ID("gantt-summary").Class("bounds").Body(
+		app.THead().Body(app.Tr().Body(
+			app.Th().Text("embedding"), app.Th().Text("total time T"), app.Th().Text("communication C"),
+			app.Th().Text("idle share"), app.Th().Text("waiting (sum)"))),
+		app.TBody().Body(app.Range(ss).Slice(func(i int) app.UI {
+			s := ss[i].Summary()
+			return app.Tr().DataSet("algo", ss[i].Algo).Body(
+				app.Td().Text(ss[i].Algo), app.Td().Class("total").Text(num(s.Total)), app.Td().Text(num(s.Communication)),
+				app.Td().Class("idle").Text(fmt.Sprintf("%.1f%%", 100*s.IdleShare)), app.Td().Text(num(s.WaitTotal)))
+		})),
+	)
+}
+
+// algoSelect is a select of algorithm names with its message.
+func algoSelect(name, label, value string, choices []solve.Algorithm, msg string, onChange app.EventHandler) app.UI {
+	return app.Div().Class("field").Body(
+		app.Label().For("f-"+name).Text(label),
+		app.Select().ID("f-"+name).Name(name).OnChange(onChange).Body(
+			app.If(!hasAlgo(choices, value), func() app.UI {
+				return app.Option().Value(value).Text(value).Selected(true)
+			}),
+			app.Range(choices).Slice(func(i int) app.UI {
+				return app.Option().Value(choices[i].Name).Text(choices[i].Name).Selected(choices[i].Name == value)
+			}),
+		),
+		app.If(msg != "", func() app.UI { return app.Div().ID("err-" + name).Class("msg").Text(msg) }),
+	)
+}
+
+// slider is a range input from 0 to 10 with its value shown.
+func slider(name, label string, v float64, msg string, onInput, onChange app.EventHandler) app.UI {
+	return app.Div().Class("field").Body(
+		app.Label().For("f-"+name).Text(label+": "+num(v)),
+		app.Input().ID("f-"+name).Type("range").Min(0).Max(10).Step(0.25).Value(v).OnInput(onInput).OnChange(onChange),
+		app.If(msg != "", func() app.UI { return app.Div().ID("err-" + name).Class("msg").Text(msg) }),
+	)
+}
+
+func num(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }

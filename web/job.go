@@ -1,0 +1,307 @@
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"topomap/algorithms/metric"
+	"topomap/algorithms/spec"
+)
+
+// apiBase is the job server's REST API (backend/server).
+const apiBase = "/api/v1"
+
+// jobRequest is the body of POST /api/v1/jobs: the instance's permalink
+// fields (backend/jobs.Request).
+type jobRequest struct {
+	Guest  string  `json:"guest"`
+	Host   string  `json:"host"`
+	Algo   string  `json:"algo"`
+	Seed   uint64  `json:"seed,omitempty"`
+	Budget string  `json:"budget,omitempty"`
+	Start  string  `json:"start,omitempty"`
+	Ta     float64 `json:"ta,omitempty"`
+	Tc     float64 `json:"tc,omitempty"`
+}
+
+func newJobRequest(in spec.Instance) jobRequest {
+	r := jobRequest{Guest: in.Guest.String(), Host: in.Host.String(), Algo: in.Algo, Seed: in.Seed, Start: in.Start, Ta: in.Ta, Tc: in.Tc}
+	if in.Budget != 0 {
+		r.Budget = in.Budget.String()
+	}
+	return r
+}
+
+// jobStatus is the part of GET /api/v1/jobs/{id} the page shows.
+type jobStatus struct {
+	ID       string     `json:"id"`
+	Status   string     `json:"status"`
+	Progress jobProg    `json:"progress"`
+	Request  jobRequest `json:"request"`
+	Metrics  *metric.Metrics `json:"metrics"`
+	Seconds  float64 `json:"seconds"`
+	Error    string  `json:"error"`
+}
+
+type jobProg struct {
+	Fraction    float64 `json:"fraction"`
+	Evaluated   int64   `json:"evaluated"`
+	HopsPerByte float64 `json:"hopsPerByte"`
+	Elapsed     float64 `json:"elapsed"`
+}
+
+// final reports whether a job's status will not change any more.
+func (j jobStatus) final() bool {
+	switch j.Status {
+	case "done", "failed", "cancelled", "interrupted":
+		return true
+	}
+	return false
+}
+
+// apiDo sends one API request with the browser's fetch and decodes a
+// JSON answer into out; an error answer's message becomes the error. It
+// blocks the calling goroutine (run it in ctx.Async). Using fetch rather
+// than net/http's client keeps TLS and the HTTP transport out of the wasm
+// (7 MB). On the server it fails: pages never call the API while they
+// pre-render.
+func apiDo(method, path string, body any, out any) error {
+	if app.IsServer {
+		return errors.New("web: the API is called from the browser only")
+	}
+	w := app.Window()
+	opts := w.Get("Object").New()
+	opts.Set("method", method)
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return err
+		}
+		hdr := w.Get("Object").New()
+		hdr.Set("Content-Type", "application/json")
+		opts.Set("headers", hdr)
+		opts.Set("body", string(b))
+	}
+	type answer struct {
+		status int
+		text   string
+		err    error
+	}
+	ch := make(chan answer, 1)
+	var onText, onResponse, onError app.Func
+	status := 0
+	onError = app.FuncOf(func(this app.Value, args []app.Value) any {
+		msg := "network error"
+		if len(args) > 0 && args[0].Truthy() {
+			msg = args[0].Call("toString").String()
+		}
+		ch <- answer{err: fmt.Errorf("web: the job server is not reachable: %s", msg)}
+		return nil
+	})
+	onText = app.FuncOf(func(this app.Value, args []app.Value) any {
+		ch <- answer{status: status, text: args[0].String()}
+		return nil
+	})
+	onResponse = app.FuncOf(func(this app.Value, args []app.Value) any {
+		status = args[0].Get("status").Int()
+		args[0].Call("text").Call("then", onText, onError)
+		return nil
+	})
+	w.Call("fetch", path, opts).Call("then", onResponse, onError)
+	a := <-ch
+	onText.Release()
+	onResponse.Release()
+	onError.Release()
+	if a.err != nil {
+		return a.err
+	}
+	if a.status >= 300 {
+		var e struct {
+			Message string `json:"message"`
+			Error   string `json:"error"`
+		}
+		if json.Unmarshal([]byte(a.text), &e) == nil && (e.Message != "" || e.Error != "") {
+			return fmt.Errorf("web: %s", strings.TrimSpace(e.Message+" "+e.Error))
+		}
+		return fmt.Errorf("web: %s %s: status %d", method, path, a.status)
+	}
+	if out != nil {
+		return json.Unmarshal([]byte(a.text), out)
+	}
+	return nil
+}
+
+// jobSubmit is the "run as a server job" control of a page.
+type jobSubmit struct {
+	sending bool
+	err     string
+}
+
+// submit posts the instance as a job and opens its page.
+func (j *jobSubmit) submit(ctx app.Context, in spec.Instance) {
+	if j.sending {
+		return
+	}
+	j.sending, j.err = true, ""
+	req := newJobRequest(in)
+	ctx.Async(func() {
+		var st jobStatus
+		err := apiDo("POST", apiBase+"/jobs", req, &st)
+		ctx.Dispatch(func(ctx app.Context) {
+			j.sending = false
+			if err != nil {
+				j.err = err.Error()
+				return
+			}
+			ctx.Navigate("/jobs/" + st.ID)
+		})
+	})
+}
+
+func (j *jobSubmit) render(onSubmit app.EventHandler) app.UI {
+	return app.Div().Class("job-submit").Body(
+		app.Button().ID("submit-job").Text("Run as a server job").Disabled(j.sending).OnClick(onSubmit),
+		app.If(j.err != "", func() app.UI { return app.Span().ID("job-error").Class("msg").Text(j.err) }),
+	)
+}
+
+// pollEvery is how often the job page asks for the job's state.
+const pollEvery = 500 * time.Millisecond
+
+// JobPage is the page at "/jobs/{id}": a server job's live progress, a
+// cancel button, and when it is done its metrics, drawing and downloads.
+type JobPage struct {
+	app.Compo
+
+	id      string
+	job     jobStatus
+	loaded  bool
+	err     string
+	ready   bool
+	polling bool
+}
+
+// OnMount marks the page as live and starts polling.
+func (c *JobPage) OnMount(ctx app.Context) {
+	c.ready = true
+	c.poll(ctx)
+}
+
+// OnNav reads the job id from the path.
+func (c *JobPage) OnNav(ctx app.Context) {
+	c.id = strings.TrimPrefix(ctx.Page().URL().Path, "/jobs/")
+	c.loaded, c.err = false, ""
+	if !app.IsServer {
+		c.poll(ctx)
+	}
+}
+
+// poll fetches the job until its status is final, one request at a time.
+func (c *JobPage) poll(ctx app.Context) {
+	if c.polling || c.id == "" || app.IsServer {
+		return
+	}
+	c.polling = true
+	id := c.id
+	ctx.Async(func() {
+		for {
+			var st jobStatus
+			err := apiDo("GET", apiBase+"/jobs/"+id, nil, &st)
+			done := false
+			ctx.Dispatch(func(ctx app.Context) {
+				if c.id != id {
+					return
+				}
+				if err != nil {
+					c.err = err.Error()
+				} else {
+					c.job, c.loaded, c.err = st, true, ""
+				}
+			})
+			if err != nil || st.final() {
+				done = true
+			}
+			if done || ctx.Err() != nil {
+				break
+			}
+			time.Sleep(pollEvery)
+		}
+		ctx.Dispatch(func(ctx app.Context) { c.polling = false })
+	})
+}
+
+func (c *JobPage) onCancel(ctx app.Context, e app.Event) {
+	id := c.id
+	ctx.Async(func() {
+		err := apiDo("DELETE", apiBase+"/jobs/"+id, nil, nil)
+		ctx.Dispatch(func(ctx app.Context) {
+			if err != nil {
+				c.err = err.Error()
+			}
+		})
+	})
+}
+
+// Render is safe with the zero value.
+func (c *JobPage) Render() app.UI {
+	j := c.job
+	return shell("", c.ready,
+		app.H1().Text("Server job "+c.id),
+		app.If(c.err != "", func() app.UI { return app.Div().ID("run-error").Class("notice").Text(c.err) }),
+		app.If(!c.loaded && c.err == "", func() app.UI { return app.P().ID("status").Text("loading…") }),
+		app.If(c.loaded, func() app.UI {
+			r := j.Request
+			return app.Div().Class("job").Body(
+				app.P().Body(
+					app.Text(r.Guest+" on "+r.Host+" by "+r.Algo+": "),
+					app.Strong().ID("job-status").Text(j.Status),
+				),
+				app.If(!j.final(), func() app.UI {
+					label := "queued"
+					if j.Status == "running" {
+						label = fmt.Sprintf("%.4f hops/byte after %d moves, %.1f s", j.Progress.HopsPerByte, j.Progress.Evaluated, j.Progress.Elapsed)
+					}
+					return progressBar(j.Progress.Fraction, label, c.onCancel)
+				}),
+				app.If(j.Error != "", func() app.UI { return app.P().Class("msg").Text(j.Error) }),
+				app.If(j.Status == "done", c.renderDone),
+			)
+		}),
+	)
+}
+
+func (c *JobPage) renderDone() app.UI {
+	base := apiBase + "/jobs/" + c.id
+	formats := []string{"json", "csv", "rankorder", "scotch"}
+	return app.Div().Class("result").Body(
+		app.Section().Class("drawing").Body(
+			app.Img().ID("job-svg").Src(apiBase+"/render.svg?job="+c.id).Alt("the mapping drawn on its host"),
+			app.Div().Class("downloads").Body(
+				app.Span().Text("Download: "),
+				app.A().Href(apiBase+"/render.svg?job="+c.id).Attr("download", "mapping.svg").Text("SVG"),
+				app.Range(formats).Slice(func(i int) app.UI {
+					return app.A().Href(base+"/placement?format="+formats[i]).Attr("download", "").Text(formats[i])
+				}),
+			),
+		),
+		app.If(c.job.Metrics != nil, func() app.UI {
+			m := c.job.Metrics
+			return app.Aside().Class("panel").Body(
+				app.H2().Text("Metrics"),
+				app.Table().ID("metrics").Body(app.TBody().Body(
+					app.Tr().Body(app.Th().Text("hop-bytes"), app.Td().Text(fmt.Sprintf("%g", m.HopBytes))),
+					app.Tr().Body(app.Th().Text("hops per byte"), app.Td().Text(fmt.Sprintf("%.4f", m.HopsPerByte))),
+					app.Tr().Body(app.Th().Text("max dilation"), app.Td().Text(fmt.Sprint(m.MaxDilation))),
+					app.Tr().Body(app.Th().Text("lower bound"), app.Td().Text(fmt.Sprintf("%.4f", m.LowerBound))),
+					app.Tr().Body(app.Th().Text("time"), app.Td().Text(fmt.Sprintf("%.3f s", c.job.Seconds))),
+				)),
+				boundsTable(m.Bounds),
+			)
+		}),
+	)
+}

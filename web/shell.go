@@ -1,0 +1,68 @@
+package web
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// pages lists the navigation bar's entries.
+var pages = []struct{ path, title string }{
+	{"/", "Explorer"},
+	{"/gantt", "Gantt"},
+	{"/compare", "Compare"},
+}
+
+// shell lays out a page: the navigation bar with the current page marked,
+// the page's body and a footer with the deploy version. ready is set once
+// the wasm runs the page (the e2e tests wait for data-ready="true").
+func shell(current string, ready bool, body ...app.UI) app.UI {
+	return app.Div().ID("root").Class("shell").DataSet("ready", ready).Body(
+		app.Header().Class("top").Body(
+			app.A().Href("/").Class("brand").Body(
+				app.Img().Src("/web/icon.svg").Alt("").Width(28).Height(28),
+				app.Span().Text("topomap"),
+			),
+			app.Nav().Body(
+				app.Range(pages).Slice(func(i int) app.UI {
+					a := app.A().Href(pages[i].path).Text(pages[i].title)
+					if pages[i].path == current {
+						a = a.Class("current")
+					}
+					return a
+				}),
+			),
+		),
+		app.Main().Body(body...),
+		app.Footer().Body(
+			app.Text("topomap "+Version+" · runs in your browser (WebAssembly); large instances run as server jobs"),
+		),
+	)
+}
+
+// field renders a labelled input whose message (if any) shows under it.
+// The input's id is "f-"+name; its message's id is "err-"+name.
+func field(name, label, value, placeholder, msg string, onInput, onChange app.EventHandler) app.UI {
+	in := app.Input().ID("f-" + name).Name(name).Type("text").Value(value).Placeholder(placeholder).
+		AutoComplete(false).Spellcheck(false).OnInput(onInput).OnChange(onChange)
+	if msg != "" {
+		in = in.Class("invalid").Aria("invalid", "true")
+	}
+	return app.Div().Class("field").Body(
+		app.Label().For("f-"+name).Text(label),
+		in,
+		app.If(msg != "", func() app.UI { return app.Div().ID("err-" + name).Class("msg").Text(msg) }),
+	)
+}
+
+// progressBar shows a determinate bar when the fraction is known, an
+// indeterminate one otherwise, with a cancel button.
+func progressBar(fraction float64, label string, onCancel app.EventHandler) app.UI {
+	p := app.Progress().ID("progress").Max(1)
+	if fraction > 0 {
+		p = p.Value(fraction)
+	}
+	return app.Div().Class("progress").Body(
+		p,
+		app.Span().ID("progress-text").Text(label),
+		app.Button().ID("cancel").Text("Cancel").OnClick(onCancel),
+	)
+}
