@@ -39,13 +39,13 @@ func newJobRequest(in spec.Instance) jobRequest {
 
 // jobStatus is the part of GET /api/v1/jobs/{id} the page shows.
 type jobStatus struct {
-	ID       string     `json:"id"`
-	Status   string     `json:"status"`
-	Progress jobProg    `json:"progress"`
-	Request  jobRequest `json:"request"`
+	ID       string          `json:"id"`
+	Status   string          `json:"status"`
+	Progress jobProg         `json:"progress"`
+	Request  jobRequest      `json:"request"`
 	Metrics  *metric.Metrics `json:"metrics"`
-	Seconds  float64 `json:"seconds"`
-	Error    string  `json:"error"`
+	Seconds  float64         `json:"seconds"`
+	Error    string          `json:"error"`
 }
 
 type jobProg struct {
