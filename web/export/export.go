@@ -47,16 +47,17 @@ func CSV(w io.Writer, m *mapping.Mapping) error {
 	}
 	bw.WriteByte('\n')
 	var coords []int
+	var line []byte // reused: no allocation per row
 	for v, h := range m.Place {
-		bw.WriteString(strconv.Itoa(v))
-		bw.WriteByte(',')
-		bw.WriteString(strconv.Itoa(h))
+		line = strconv.AppendInt(line[:0], int64(v), 10)
+		line = append(line, ',')
+		line = strconv.AppendInt(line, int64(h), 10)
 		coords = m.Host.Coords(h, coords)
 		for _, x := range coords {
-			bw.WriteByte(',')
-			bw.WriteString(strconv.Itoa(x))
+			line = append(line, ',')
+			line = strconv.AppendInt(line, int64(x), 10)
 		}
-		bw.WriteByte('\n')
+		bw.Write(append(line, '\n'))
 	}
 	return bw.Flush()
 }
@@ -71,6 +72,7 @@ func RankOrder(w io.Writer, m *mapping.Mapping) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "# MPICH_RANK_ORDER for %s on %s: ranks in host node order\n", m.Guest, m.Host)
 	k := 0
+	var num []byte
 	for _, v := range m.Inverse() {
 		if v < 0 {
 			continue
@@ -81,7 +83,8 @@ func RankOrder(w io.Writer, m *mapping.Mapping) error {
 		case k > 0:
 			bw.WriteByte(',')
 		}
-		bw.WriteString(strconv.Itoa(v))
+		num = strconv.AppendInt(num[:0], int64(v), 10)
+		bw.Write(num)
 		k++
 	}
 	bw.WriteByte('\n')
@@ -93,8 +96,12 @@ func RankOrder(w io.Writer, m *mapping.Mapping) error {
 func Scotch(w io.Writer, m *mapping.Mapping) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "%d\n", len(m.Place))
+	var line []byte
 	for v, h := range m.Place {
-		fmt.Fprintf(bw, "%d\t%d\n", v, h)
+		line = strconv.AppendInt(line[:0], int64(v), 10)
+		line = append(line, '\t')
+		line = strconv.AppendInt(line, int64(h), 10)
+		bw.Write(append(line, '\n'))
 	}
 	return bw.Flush()
 }
