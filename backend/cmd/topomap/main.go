@@ -27,6 +27,9 @@ type command struct {
 
 var commands = map[string]command{}
 
+// stderr receives usage and help text; tests replace it.
+var stderr io.Writer = os.Stderr
+
 // errUsage marks an error already explained by the flag package.
 var errUsage = errors.New("usage")
 
@@ -47,7 +50,7 @@ func main() {
 
 func run(ctx context.Context, args []string, stdout io.Writer) error {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		usage(os.Stderr)
+		usage(stderr)
 		if len(args) == 0 {
 			return errUsage
 		}
@@ -93,8 +96,8 @@ var errHelp = errors.New("help")
 func parseFlags(fs *flag.FlagSet, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(os.Stderr)
-			fmt.Fprintf(os.Stderr, "usage of %s:\n", fs.Name())
+			fs.SetOutput(stderr)
+			fmt.Fprintf(stderr, "usage of %s:\n", fs.Name())
 			fs.PrintDefaults()
 			return errHelp
 		}

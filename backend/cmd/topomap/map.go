@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"time"
 
 	"topomap/algorithms/solve"
@@ -66,12 +68,12 @@ func runMap(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("map")
 	var f instanceFlags
 	f.register(fs, true)
-	format := fs.String("format", "text", "output `format`: json, text or csv")
+	format := fs.String("format", "text", "output `format`: "+strings.Join(export.Formats, ", "))
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *format != "json" && *format != "text" && *format != "csv" {
-		return fmt.Errorf("unknown --format %q (want json, text or csv)", *format)
+	if !slices.Contains(export.Formats, *format) {
+		return fmt.Errorf("unknown --format %q (want %s)", *format, strings.Join(export.Formats, ", "))
 	}
 	if f.algo == "" {
 		return fmt.Errorf("missing --algo")

@@ -1,0 +1,158 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+)
+
+// runArgs runs a command line in-process and returns its standard output,
+// what it wrote to stderr (usage, help) and its error.
+func runArgs(t *testing.T, args ...string) (stdout, errOut string, err error) {
+	t.Helper()
+	var out, eb bytes.Buffer
+	old := stderr
+	stderr = &eb
+	defer func() { stderr = old }()
+	err = run(context.Background(), args, &out)
+	return out.String(), eb.String(), err
+}
+
+func TestMapJSON(t *testing.T) {
+	out, _, err := runArgs(t, "map", "--guest", "hypercube:3", "--host", "Ring:8", "--algo", "standard", "--format", "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Guest, Host, Algo string
+		Placement         [][]int
+		Metrics           map[string]json.RawMessage
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v in %s", err, out)
+	}
+	if rep.Guest != "hypercube:3" || rep.Host != "ring:8" || rep.Algo != "standard" || len(rep.Placement) != 8 {
+		t.Errorf("report %+v", rep)
+	}
+	// standard on a ring (ALGORITHMS.md A.2): vertex n at position n, D_i = 2^i, D_a = 7/3
+	for v, c := range rep.Placement {
+		if len(c) != 1 || c[0] != v {
+			t.Errorf("placement[%d] = %v, want [%d]", v, c, v)
+		}
+	}
+	for k, want := range map[string]string{"dimDistances": "[1,2,4]", "constantDistance": "true", "maxDilation": "4", "avgDistance": "2.3333333333333335"} {
+		if got := string(rep.Metrics[k]); got != want {
+			t.Errorf("metrics.%s = %s, want %s", k, got, want)
+		}
+	}
+	for _, k := range []string{"hopBytes", "hopsPerByte", "avgDilation", "lowerBound"} {
+		if _, ok := rep.Metrics[k]; !ok {
+			t.Errorf("no metrics.%s", k)
+		}
+	}
+}
+
+func TestMapFormats(t *testing.T) {
+	tests := []struct {
+		format string
+		want   []string
+	}{
+		{"text", []string{"hypercube:2 on torus:2x2 by standard", "hops per byte     1.0000", "y=1  | 2 3"}},
+		{"csv", []string{"vertex,node,x1,x2\n0,0,0,0\n1,1,1,0\n2,2,0,1\n3,3,1,1\n"}},
+		{"rankorder", []string{"0,1,2,3\n"}},
+		{"scotch", []string{"4\n0\t0\n"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.format, func(t *testing.T) {
+			out, _, err := runArgs(t, "map", "--guest", "hypercube:2", "--host", "torus:2x2", "--algo", "standard", "--format", tt.format)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("output lacks %q:\n%s", w, out)
+				}
+			}
+		})
+	}
+	// the default format is text
+	out, _, err := runArgs(t, "map", "--guest", "hypercube:2", "--host", "hypercube:2", "--algo", "identity")
+	if err != nil || !strings.HasPrefix(out, "hypercube:2 on hypercube:2 by identity (Identity") {
+		t.Errorf("default format: %v\n%s", err, out)
+	}
+}
+
+// TestMapErrors checks that bad input gives a one-line error naming the
+// problem, and prints nothing.
+func TestMapErrors(t *testing.T) {
+	good := []string{"--guest", "hypercube:3", "--host", "ring:8"}
+	with := func(extra ...string) []string { return append(append([]string{"map"}, good...), extra...) }
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"unknown algorithm", with("--algo", "nosuch"), `solve: unknown algorithm "nosuch" (known: `},
+		{"algorithm syntax", with("--algo", "Xor+"), `spec: algorithm "Xor+": want a lower-case name`},
+		{"missing algorithm", with(), "missing --algo"},
+		{"missing guest", []string{"map", "--host", "ring:8", "--algo", "xor"}, "missing --guest"},
+		{"missing host", []string{"map", "--guest", "hypercube:3", "--algo", "xor"}, "missing --host"},
+		{"bad guest", []string{"map", "--guest", "cube:3", "--host", "ring:8", "--algo", "xor"}, `spec: guest "cube:3": unknown kind "cube"`},
+		{"bad host", []string{"map", "--guest", "hypercube:3", "--host", "ring:8x2", "--algo", "xor"}, `spec: host "ring:8x2": a ring has one size`},
+		{"huge host", []string{"map", "--guest", "hypercube:3", "--host", "mesh:99999999x99999999", "--algo", "xor"}, "more than 67108864 nodes"},
+		{"sizes differ", []string{"map", "--guest", "hypercube:3", "--host", "ring:16", "--algo", "xor"}, "solve: sizes differ: guest hypercube:3 has 8 vertices, host ring:16 has 16 nodes"},
+		{"does not apply", []string{"map", "--guest", "hypercube:3", "--host", "line:8", "--algo", "xor"}, "solve: xor does not apply to hypercube:3 on line:8"},
+		{"unknown format", with("--algo", "xor", "--format", "xml"), `unknown --format "xml" (want json, csv, text, rankorder, scotch)`},
+		{"stray argument", with("--algo", "xor", "extra"), `unexpected argument "extra"`},
+		{"unknown flag", with("--algo", "xor", "--colour"), "flag provided but not defined: -colour"},
+		{"bad seed", with("--algo", "xor", "--seed", "-1"), `invalid value "-1" for flag -seed`},
+		{"budget too long", with("--algo", "xor", "--budget", "2h"), "--budget 2h0m0s out of [0, 1h0m0s]"},
+		{"bad start", with("--algo", "xor", "--start", "Nope"), `spec: algorithm "Nope"`},
+		{"unknown command", []string{"mapp"}, `unknown command "mapp"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, _, err := runArgs(t, tt.args...)
+			if err == nil {
+				t.Fatalf("no error; output:\n%s", out)
+			}
+			msg := err.Error()
+			if strings.Contains(msg, "\n") || !strings.Contains(msg, tt.want) {
+				t.Errorf("error %q: want one line containing %q", msg, tt.want)
+			}
+			if out != "" {
+				t.Errorf("printed %q with the error", out)
+			}
+		})
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, h := range []string{"-h", "--help"} {
+		out, help, err := runArgs(t, "map", h)
+		if !errors.Is(err, errHelp) || out != "" {
+			t.Errorf("map %s: %v, stdout %q", h, err, out)
+		}
+		for _, w := range []string{"usage of topomap map:", "-guest spec", "-host spec", "-algo name", "-format format", "json, csv, text, rankorder, scotch"} {
+			if !strings.Contains(help, w) {
+				t.Errorf("map %s help lacks %q:\n%s", h, w, help)
+			}
+		}
+	}
+	_, usage, err := runArgs(t, "help")
+	if err != nil || !strings.Contains(usage, "usage: topomap COMMAND") || !strings.Contains(usage, "  map ") {
+		t.Errorf("help: %v\n%s", err, usage)
+	}
+	if _, usage, err = runArgs(t); !errors.Is(err, errUsage) || !strings.Contains(usage, "commands:") {
+		t.Errorf("no arguments: %v\n%s", err, usage)
+	}
+}
+
+func TestOneLine(t *testing.T) {
+	if got := oneLine(errors.New("a\n  b\tc ")); got != "a b c" {
+		t.Errorf("oneLine = %q", got)
+	}
+}
