@@ -49,3 +49,14 @@ func ExampleGraph_Volume() {
 	fmt.Println(g.Volume(0)) // nil Weight: one unit per arc
 	// Output: 1
 }
+
+func ExampleGridArcs() {
+	// a 9x8 grid has 8·8 + 9·7 = 127 edges; with wrap-around 72 per axis
+	fmt.Println(guest.GridArcs([]int{9, 8}, false), guest.GridArcs([]int{9, 8}, true), guest.GridArcs([]int{2, 2}, true))
+	// Output: 254 288 8
+}
+
+func ExampleCubeArcs() {
+	fmt.Println(guest.CubeArcs(3), guest.CubeArcs(guest.MaxCubeDim) <= guest.MaxArcs)
+	// Output: 24 true
+}
