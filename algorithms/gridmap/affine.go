@@ -15,7 +15,11 @@ func Affine(obj []int, h Host) ([]int, error) {
 	}
 	ox, oy := obj[0], obj[1]
 	px, py := h.Dims[0], h.Dims[1]
-	near := NewNearest2D(h)
+	line := 1 // internal axis of x; see Affine3D
+	if py*ox < px*oy {
+		line = 2
+	}
+	near := newNearestAlong([3]int{1, px, py}, [3]bool{false, h.wraps(0), h.wraps(1)}, true, line)
 	place := make([]int, ox*oy)
 	for i := range ox {
 		tx := px * i / ox
@@ -39,7 +43,14 @@ func Affine3D(obj []int, h Host) ([]int, error) {
 	}
 	ox, oy, oz := obj[0], obj[1], obj[2]
 	px, py, pz := h.Dims[0], h.Dims[1], h.Dims[2]
-	near := NewNearest3D(h)
+	// Collisions happen along the most compressed axis: run lines there.
+	line := 0
+	for a := 1; a < 3; a++ {
+		if h.Dims[a]*obj[line] < h.Dims[line]*obj[a] {
+			line = a
+		}
+	}
+	near := newNearestAlong([3]int{px, py, pz}, [3]bool{h.wraps(0), h.wraps(1), h.wraps(2)}, false, line)
 	place := make([]int, ox*oy*oz)
 	for x := range ox {
 		for y := range oy {

@@ -16,20 +16,23 @@ func ExpandFromCorner(obj []int, h Host) ([]int, error) {
 	}
 	ox, oy := obj[0], obj[1]
 	p := newPlacer2D(obj, h)
+	// prev and cur hold the processors of the previous and the current
+	// layer, indexed by i: (i, j−1) and (i−1, 0) are both on the previous
+	// layer. Rolling buffers keep the walk cache-friendly.
+	prev, cur := make([]int32, 2*ox), make([]int32, 2*ox)
 	for s := 0; s <= ox+oy-2; s++ {
 		for i := max(0, s-oy+1); i <= min(s, ox-1); i++ {
 			j := s - i
 			var tx, ty int
 			switch {
 			case j > 0:
-				tx, ty = p.at(i, j-1)
-				ty++
+				tx, ty = int(prev[2*i]), int(prev[2*i+1])+1
 			case i > 0:
-				tx, ty = p.at(i-1, 0)
-				tx++
+				tx, ty = int(prev[2*i-2])+1, int(prev[2*i-1])
 			}
-			p.take(i, j, tx, ty)
+			cur[2*i], cur[2*i+1] = p.take(i, j, tx, ty)
 		}
+		prev, cur = cur, prev
 	}
 	return p.place, nil
 }
@@ -69,54 +72,50 @@ func CornersToCenter(obj []int, h Host) ([]int, error) {
 		}
 		cs[k] = c
 	}
+	// Per corner, the processors of the previous and the current layer
+	// indexed by u = |i−cx|: (i, j−sy) is at u and (i−sx, cy) at u−1 on the
+	// previous layer.
+	var prev, cur [4][]int32
+	for k, c := range cs {
+		prev[k], cur[k] = make([]int32, 2*c.qx), make([]int32, 2*c.qx)
+	}
 	for s := 0; s <= lowX+lowY-2; s++ {
-		for _, c := range cs {
+		for k, c := range cs {
+			pk, ck := prev[k], cur[k]
 			for u := max(0, s-c.qy+1); u <= min(s, c.qx-1); u++ {
 				i, j := c.cx+c.sx*u, c.cy+c.sy*(s-u)
 				tx, ty := c.tx, c.ty
 				switch {
 				case j != c.cy:
-					tx, ty = p.at(i, j-c.sy)
-					ty += c.sy
+					tx, ty = int(pk[2*u]), int(pk[2*u+1])+c.sy
 				case i != c.cx:
-					tx, ty = p.at(i-c.sx, j)
-					tx += c.sx
+					tx, ty = int(pk[2*u-2])+c.sx, int(pk[2*u-1])
 				}
-				p.take(i, j, tx, ty)
+				ck[2*u], ck[2*u+1] = p.take(i, j, tx, ty)
 			}
+			prev[k], cur[k] = ck, pk
 		}
 	}
 	return p.place, nil
 }
 
-// placer2D places objects one by one with Nearest, keeping each placed
-// object's processor coordinates for the targets of its successors.
+// placer2D places objects one by one with Nearest.
 type placer2D struct {
 	ox, px, py int
 	near       *Nearest
 	place      []int
-	x, y       []int32
 }
 
 func newPlacer2D(obj []int, h Host) *placer2D {
-	n := product(obj)
-	return &placer2D{ox: obj[0], px: h.Dims[0], py: h.Dims[1], near: NewNearest2D(h),
-		place: make([]int, n), x: make([]int32, n), y: make([]int32, n)}
-}
-
-// at returns the processor coordinates of placed object (i, j).
-func (p *placer2D) at(i, j int) (int, int) {
-	v := i + p.ox*j
-	return int(p.x[v]), int(p.y[v])
+	return &placer2D{ox: obj[0], px: h.Dims[0], py: h.Dims[1], near: NewNearest2D(h), place: make([]int, product(obj))}
 }
 
 // take places object (i, j) on the free processor nearest (tx, ty), the
-// target first clamped to the host.
-func (p *placer2D) take(i, j, tx, ty int) {
+// target first clamped to the host, and returns the processor.
+func (p *placer2D) take(i, j, tx, ty int) (int32, int32) {
 	tx = min(max(tx, 0), p.px-1)
 	ty = min(max(ty, 0), p.py-1)
 	a, b, _ := p.near.Take2D(tx, ty) // never full: sizes are equal
-	v := i + p.ox*j
-	p.place[v] = a + p.px*b
-	p.x[v], p.y[v] = int32(a), int32(b)
+	p.place[i+p.ox*j] = a + p.px*b
+	return int32(a), int32(b)
 }

@@ -29,18 +29,22 @@ type Nearest struct {
 	line   int // the axis that lines run along
 	pa, pb int // the two other axes, pa < pb
 	n      int // line length = dims[line]
-	// right[l*(n+1)+x] and left[l*(n+1)+x+1] are the forests of line l;
-	// slot n of right and slot 0 of left are sentinels ("none").
-	right, left []int32
+	// uf holds both forests of every line, interleaved so that marking a
+	// processor touches one cache line: slot s = l*(n+1)+x of line l has
+	// its "next free at or after x" parent at uf[2s] and its "next free at
+	// or before x−1" parent at uf[2s+1]; slot n (after) and slot 0 (before)
+	// are the sentinels "none". Parents are uf indices of the same parity.
+	uf []int32
 	free        int
 	twoD        bool
+	stride      [3]int // slot = Σ coordinate·stride
 }
 
 // NewNearest2D returns the occupancy of a px×py host with every processor
 // free. Processor (a, b) has index a + px·b. O(px·py).
 func NewNearest2D(h Host) *Nearest {
-	// A 2-D host is the 3-D host 1×px×py: the key (dz0=0, dx, ±dy) of the
-	// 3-D order is then the 2-D order A.
+	// A 2-D host is the 3-D host 1×px×py: the key (0, dx, ±dy) of the 3-D
+	// order is then the 2-D order A. Take2D has its own faster query.
 	return newNearest([3]int{1, h.Dims[0], h.Dims[1]}, [3]bool{false, h.wraps(0), h.wraps(1)}, true)
 }
 
@@ -51,25 +55,33 @@ func NewNearest3D(h Host) *Nearest {
 	return newNearest([3]int{h.Dims[0], h.Dims[1], h.Dims[2]}, [3]bool{h.wraps(0), h.wraps(1), h.wraps(2)}, false)
 }
 
+// newNearest builds the occupancy with lines along the longest axis.
 func newNearest(dims [3]int, wrap [3]bool, twoD bool) *Nearest {
-	f := &Nearest{dims: dims, wrap: wrap, twoD: twoD}
+	line := 0
 	for a := 1; a < 3; a++ {
-		if dims[a] > dims[f.line] {
-			f.line = a
+		if dims[a] > dims[line] {
+			line = a
 		}
 	}
+	return newNearestAlong(dims, wrap, twoD, line)
+}
+
+// newNearestAlong builds the occupancy with lines along the given internal
+// axis. The axis changes only the speed, never the answers: queries are
+// cheapest when most collisions are resolved along the lines.
+func newNearestAlong(dims [3]int, wrap [3]bool, twoD bool, line int) *Nearest {
+	f := &Nearest{dims: dims, wrap: wrap, twoD: twoD, line: line}
 	f.pa, f.pb = (f.line+1)%3, (f.line+2)%3
 	if f.pa > f.pb {
 		f.pa, f.pb = f.pb, f.pa
 	}
 	f.n = dims[f.line]
+	f.stride[f.line], f.stride[f.pa], f.stride[f.pb] = 1, f.n+1, dims[f.pa]*(f.n+1)
 	lines := dims[f.pa] * dims[f.pb]
 	f.free = lines * f.n
-	f.right = make([]int32, lines*(f.n+1))
-	f.left = make([]int32, lines*(f.n+1))
-	for i := range f.right {
-		f.right[i] = int32(i)
-		f.left[i] = int32(i)
+	f.uf = make([]int32, 2*lines*(f.n+1))
+	for i := range f.uf {
+		f.uf[i] = int32(i)
 	}
 	return f
 }
@@ -86,103 +98,222 @@ func find(p []int32, i int32) int32 {
 	return i
 }
 
-// base returns the first slot of the line through internal coordinates c.
-func (f *Nearest) base(c [3]int) int {
-	return (c[f.pa] + f.dims[f.pa]*c[f.pb]) * (f.n + 1)
+// after returns the first free position ≥ x on line base, or n if none.
+func (f *Nearest) after(base, x int) int {
+	return int(find(f.uf, int32(2*(base+x))))>>1 - base
 }
 
-func (f *Nearest) isFree(c [3]int) bool {
-	s := f.base(c) + c[f.line]
-	return f.right[s] == int32(s)
+// before returns the last free position ≤ x on line base, or −1 if none.
+func (f *Nearest) before(base, x int) int {
+	return int(find(f.uf, int32(2*(base+x+1)+1)))>>1 - base - 1
 }
 
-func (f *Nearest) use(c [3]int) {
-	s := f.base(c) + c[f.line]
-	if f.right[s] != int32(s) {
+// slot returns the slot of the processor at internal coordinates
+// (x, y, z): its line's first slot plus its position on the line.
+func (f *Nearest) slot(x, y, z int) int {
+	return x*f.stride[0] + y*f.stride[1] + z*f.stride[2]
+}
+
+func (f *Nearest) freeSlot(s int) bool { return f.uf[2*s] == int32(2*s) }
+
+// useSlot marks slot s used: it now points past itself in both forests.
+func (f *Nearest) useSlot(s int) {
+	if f.uf[2*s] != int32(2*s) {
 		return
 	}
-	f.right[s] = int32(s + 1)
-	f.left[s+1] = int32(s)
+	f.uf[2*s] = int32(2*s + 2)
+	f.uf[2*s+3] = int32(2*s + 1)
 	f.free--
 }
 
 // internal converts host coordinates to the internal 3-axis ones.
-func (f *Nearest) internal(x, y, z int) [3]int {
+func (f *Nearest) internal(x, y, z int) (int, int, int) {
 	if f.twoD {
-		return [3]int{0, x, y}
+		return 0, x, y
 	}
-	return [3]int{x, y, z}
+	return x, y, z
 }
 
 // Used2D reports whether processor (a, b) of a 2-D occupancy is used.
-func (f *Nearest) Used2D(a, b int) bool { return !f.isFree(f.internal(a, b, 0)) }
+func (f *Nearest) Used2D(a, b int) bool { return !f.freeSlot(f.slot(f.internal(a, b, 0))) }
 
 // Used3D reports whether processor (a, b, c) of a 3-D occupancy is used.
-func (f *Nearest) Used3D(a, b, c int) bool { return !f.isFree(f.internal(a, b, c)) }
+func (f *Nearest) Used3D(a, b, c int) bool { return !f.freeSlot(f.slot(f.internal(a, b, c))) }
 
 // Use2D marks processor (a, b) used (a no-op if it already is).
-func (f *Nearest) Use2D(a, b int) { f.use(f.internal(a, b, 0)) }
+func (f *Nearest) Use2D(a, b int) { f.useSlot(f.slot(f.internal(a, b, 0))) }
 
 // Use3D marks processor (a, b, c) used (a no-op if it already is).
-func (f *Nearest) Use3D(a, b, c int) { f.use(f.internal(a, b, c)) }
+func (f *Nearest) Use3D(a, b, c int) { f.useSlot(f.slot(f.internal(a, b, c))) }
 
 // Take2D returns the free processor nearest to target (x, y) under order A
 // and marks it used; ok is false if none is free. The target must lie on
 // the host. Amortised O(r·α) for an answer at distance r.
 func (f *Nearest) Take2D(x, y int) (a, b int, ok bool) {
-	c, ok := f.take(f.internal(x, y, 0))
-	return c[1], c[2], ok
+	// Internal axes 1 (x) and 2 (y); the line axis is one of them.
+	li, pos := x, y
+	if f.line == 1 {
+		li, pos = y, x
+	}
+	if s := li*(f.n+1) + pos; f.freeSlot(s) { // distance 0: the target
+		f.useSlot(s)
+		return x, y, true
+	}
+	dx, dy, ok := f.query2D(li, pos)
+	if !ok {
+		return x, y, false
+	}
+	a, b = wrapAdd(x, dx, f.dims[1]), wrapAdd(y, dy, f.dims[2])
+	f.useSlot(f.slot(0, a, b))
+	return a, b, true
+}
+
+// query2D is query for a 2-D host: lines are rows (line axis x) or columns
+// (line axis y), scanned by perpendicular offset m = 0, 1, ... while m does
+// not exceed the best distance; order A is (D, dx, +dy before −dy).
+func (f *Nearest) query2D(li, pos int) (bx, by int, ok bool) {
+	if f.free == 0 {
+		return 0, 0, false
+	}
+	perp := 3 - f.line // the internal axis across the lines
+	lines := f.dims[perp]
+	lo, hi := -li, lines-1-li
+	if f.wrap[perp] {
+		lo, hi = -(lines / 2), lines/2
+	}
+	maxM := max(-lo, hi)
+	bestD := 1 << 30
+	alongX := f.line == 1
+	for m := 0; m <= maxM && m <= bestD; m++ {
+		for k, o := range [2]int{m, -m} {
+			if o < lo || o > hi || k == 1 && m == 0 {
+				continue
+			}
+			l := li + o
+			if l < 0 {
+				l += lines
+			} else if l >= lines {
+				l -= lines
+			}
+			base := l * (f.n + 1)
+			var d int
+			neg, pos2 := true, true
+			if m == bestD {
+				// Only the target's own position on this line can tie.
+				if f.uf[2*(base+pos)] != int32(2*(base+pos)) {
+					continue
+				}
+			} else if d, neg, pos2 = f.lineNearest(base, pos); d < 0 || m+d > bestD {
+				continue
+			}
+			// The line's order-A candidate: in a row, −d before +d (dx
+			// ascending); in a column, +d before −d.
+			var dx, dy int
+			if alongX {
+				dx, dy = d, o
+				if neg {
+					dx = -d
+				}
+			} else {
+				dx, dy = o, -d
+				if pos2 {
+					dy = d
+				}
+			}
+			if m+d < bestD || dx < bx || dx == bx && dy >= 0 && by < 0 {
+				bestD, bx, by = m+d, dx, dy
+			}
+		}
+	}
+	return bx, by, true
 }
 
 // Take3D is Take2D for a 3-D occupancy: amortised O(r²·α).
 func (f *Nearest) Take3D(x, y, z int) (a, b, c int, ok bool) {
-	p, ok := f.take(f.internal(x, y, z))
-	return p[0], p[1], p[2], ok
-}
-
-func (f *Nearest) take(t [3]int) ([3]int, bool) {
-	if f.isFree(t) { // distance 0: the target itself
-		f.use(t)
-		return t, true
+	if s := f.slot(x, y, z); f.freeSlot(s) { // distance 0: the target
+		f.useSlot(s)
+		return x, y, z, true
 	}
-	off, ok := f.query(t)
+	o0, o1, o2, ok := f.probe(x, y, z)
 	if !ok {
-		return t, false
-	}
-	var c [3]int
-	for a := range 3 {
-		c[a] = t[a] + off[a]
-		if c[a] < 0 {
-			c[a] += f.dims[a]
-		} else if c[a] >= f.dims[a] {
-			c[a] -= f.dims[a]
+		if o0, o1, o2, ok = f.query(x, y, z); !ok {
+			return x, y, z, false
 		}
 	}
-	f.use(c)
-	return c, true
+	a, b, c = wrapAdd(x, o0, f.dims[0]), wrapAdd(y, o1, f.dims[1]), wrapAdd(z, o2, f.dims[2])
+	f.useSlot(f.slot(a, b, c))
+	return a, b, c, true
 }
 
-// offsetRange is the range of offsets from coordinate t on axis a: the
-// whole mesh, or the shortest offsets of a ring (both ±k/2 for even k).
-func (f *Nearest) offsetRange(a, t int) (lo, hi int) {
-	if f.wrap[a] {
-		return -(f.dims[a] / 2), f.dims[a] / 2
+// probeShells is the largest distance probe tries before query: most
+// answers of the heuristics are this close, and the shells are tiny (6 and
+// 18 processors) next to the O(r²) lines a query visits.
+const probeShells = 2
+
+// probe is the spec's shell scan in order A for distances 1..probeShells
+// (the target itself is known to be used). On a wrapping axis an offset
+// beyond half the ring reaches a processor already found used on an
+// earlier shell, so wrapping every offset keeps the order exact.
+func (f *Nearest) probe(x, y, z int) (o0, o1, o2 int, ok bool) {
+	for D := 1; D <= probeShells; D++ {
+		for dx := -D; dx <= D; dx++ {
+			a, in := f.step(x, dx, 0)
+			if !in {
+				continue
+			}
+			sa := a * f.stride[0]
+			r := D - abs(dx)
+			for dy := -r; dy <= r; dy++ {
+				b, in := f.step(y, dy, 1)
+				if !in {
+					continue
+				}
+				sb := sa + b*f.stride[1]
+				dz := r - abs(dy)
+				if c, in := f.step(z, dz, 2); in && f.freeSlot(sb+c*f.stride[2]) {
+					return dx, dy, dz, true
+				}
+				if c, in := f.step(z, -dz, 2); dz > 0 && in && f.freeSlot(sb+c*f.stride[2]) {
+					return dx, dy, -dz, true
+				}
+			}
+		}
 	}
-	return -t, f.dims[a] - 1 - t
+	return 0, 0, 0, false
+}
+
+// step returns coordinate t+o on axis a, wrapped, and whether it lies on
+// the host (|o| is small, so wrapping takes a few additions).
+func (f *Nearest) step(t, o, a int) (int, bool) {
+	k := f.dims[a]
+	t += o
+	if f.wrap[a] {
+		for t < 0 {
+			t += k
+		}
+		for t >= k {
+			t -= k
+		}
+		return t, true
+	}
+	return t, t >= 0 && t < k
 }
 
 // lineNearest returns the distance d along line base to the free position
 // nearest x, and whether x−d and x+d are free; d < 0 if the line is full.
 func (f *Nearest) lineNearest(base, x int) (d int, neg, pos bool) {
 	n := f.n
-	r := int(find(f.right, int32(base+x))) - base
-	l := int(find(f.left, int32(base+x+1))) - base - 1
+	if f.uf[2*(base+x)] == int32(2*(base+x)) {
+		return 0, true, true
+	}
+	r := f.after(base, x)
+	l := f.before(base, x)
 	if f.wrap[f.line] {
 		if r == n {
-			r = int(find(f.right, int32(base))) - base
+			r = f.after(base, 0)
 		}
 		if l < 0 {
-			l = int(find(f.left, int32(base+n))) - base - 1
+			l = f.before(base, n-1)
 		}
 		if r == n {
 			return -1, false, false
@@ -212,34 +343,69 @@ func (f *Nearest) lineNearest(base, x int) (d int, neg, pos bool) {
 	return d, dl == d, dr == d
 }
 
-// before reports whether offset o (distance d) precedes offset p (distance
-// e) in order A: distance, then axis 0, then axis 1 ascending, then + before
-// − on axis 2.
-func before(d int, o [3]int, e int, p [3]int) bool {
+// before reports whether offset (o0, o1, o2) at distance d precedes offset
+// (p0, p1, p2) at distance e in order A: distance, then axis 0, then axis 1
+// ascending, then + before − on axis 2. Scalars, not arrays: dynamically
+// indexed small arrays on the stack defeat store forwarding in this loop.
+func before(d, o0, o1, o2, e, p0, p1, p2 int) bool {
 	if d != e {
 		return d < e
 	}
-	if o[0] != p[0] {
-		return o[0] < p[0]
+	if o0 != p0 {
+		return o0 < p0
 	}
-	if o[1] != p[1] {
-		return o[1] < p[1]
+	if o1 != p1 {
+		return o1 < p1
 	}
-	return o[2] >= 0 && p[2] < 0
+	return o2 >= 0 && p2 < 0
 }
 
-// query returns the order-A offset of the nearest free processor from t.
-func (f *Nearest) query(t [3]int) (best [3]int, ok bool) {
-	if f.free == 0 {
-		return best, false
+// axes returns the offset (o0, o1, o2) in host axis order of offset ol
+// along the line axis, oa along axis pa and ob along axis pb.
+func (f *Nearest) axes(ol, oa, ob int) (int, int, int) {
+	switch f.line {
+	case 0:
+		return ol, oa, ob
+	case 1:
+		return oa, ol, ob
 	}
-	loA, hiA := f.offsetRange(f.pa, t[f.pa])
-	loB, hiB := f.offsetRange(f.pb, t[f.pb])
+	return oa, ob, ol
+}
+
+// query returns the order-A offset of the nearest free processor from
+// (x, y, z), in host axis order.
+func (f *Nearest) query(x, y, z int) (o0, o1, o2 int, ok bool) {
+	if f.free == 0 {
+		return 0, 0, 0, false
+	}
+	tA, tB := y, z // the coordinates along pa and pb
+	switch f.line {
+	case 1:
+		tA, tB, x = x, z, y
+	case 2:
+		tA, tB, x = x, y, z
+	}
+	dA, dB := f.dims[f.pa], f.dims[f.pb]
+	wA, wB := f.wrap[f.pa], f.wrap[f.pb]
+	loA, hiA := -tA, dA-1-tA
+	if wA {
+		loA, hiA = -(dA / 2), dA/2
+	}
+	loB, hiB := -tB, dB-1-tB
+	if wB {
+		loB, hiB = -(dB / 2), dB/2
+	}
+	strideA, strideB := f.n+1, dA*(f.n+1) // line slots per step along pa, pb
 	maxM := max(-loA, hiA) + max(-loB, hiB)
-	bestD := 1 << 30
-	x := t[f.line]
+	bestD, b0, b1, b2 := 1<<30, 0, 0, 0
 	for m := 0; m <= maxM && m <= bestD; m++ {
 		for oa := max(-m, loA); oa <= min(m, hiA); oa++ {
+			cA := tA + oa
+			if cA < 0 {
+				cA += dA
+			} else if cA >= dA {
+				cA -= dA
+			}
 			r := m - abs(oa)
 			for s, ob := 0, r; s < 2; s, ob = s+1, -r {
 				if s == 1 && r == 0 {
@@ -248,31 +414,38 @@ func (f *Nearest) query(t [3]int) (best [3]int, ok bool) {
 				if ob < loB || ob > hiB {
 					continue
 				}
-				var c [3]int
-				c[f.pa] = wrapAdd(t[f.pa], oa, f.dims[f.pa])
-				c[f.pb] = wrapAdd(t[f.pb], ob, f.dims[f.pb])
-				d, neg, pos := f.lineNearest(f.base(c), x)
+				cB := tB + ob
+				if cB < 0 {
+					cB += dB
+				} else if cB >= dB {
+					cB -= dB
+				}
+				base := cA*strideA + cB*strideB
+				if m == bestD {
+					// Only the target's own position on this line can tie.
+					if o0, o1, o2 := f.axes(0, oa, ob); before(m, o0, o1, o2, bestD, b0, b1, b2) && f.uf[2*(base+x)] == int32(2*(base+x)) {
+						b0, b1, b2 = o0, o1, o2
+					}
+					continue
+				}
+				d, neg, pos := f.lineNearest(base, x)
 				if d < 0 || m+d > bestD {
 					continue
 				}
-				var o [3]int
-				o[f.pa], o[f.pb] = oa, ob
 				if neg {
-					o[f.line] = -d
-					if before(m+d, o, bestD, best) {
-						bestD, best = m+d, o
+					if o0, o1, o2 := f.axes(-d, oa, ob); before(m+d, o0, o1, o2, bestD, b0, b1, b2) {
+						bestD, b0, b1, b2 = m+d, o0, o1, o2
 					}
 				}
 				if pos {
-					o[f.line] = d
-					if before(m+d, o, bestD, best) {
-						bestD, best = m+d, o
+					if o0, o1, o2 := f.axes(d, oa, ob); before(m+d, o0, o1, o2, bestD, b0, b1, b2) {
+						bestD, b0, b1, b2 = m+d, o0, o1, o2
 					}
 				}
 			}
 		}
 	}
-	return best, true
+	return b0, b1, b2, true
 }
 
 func wrapAdd(t, o, k int) int {

@@ -97,33 +97,42 @@ var hosts2D = []Host{
 func TestNearest2DOrderA(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2)) // fixed seed: reproducible cases
 	for _, h := range hosts2D {
-		t.Run(fmt.Sprintf("%v wrap %v", h.Dims, h.Wrap), func(t *testing.T) {
-			for trial := range 20 {
-				f := NewNearest2D(h)
-				px, py := h.Dims[0], h.Dims[1]
-				used := make([]bool, px*py)
-				// Pre-fill a random share of the processors.
-				fill := rng.Float64()
-				for p := range used {
-					if rng.Float64() < fill {
-						used[p] = true
-						f.Use2D(p%px, p/px)
-					}
-				}
-				for f.Free() > 0 {
-					tx, ty := rng.IntN(px), rng.IntN(py)
-					wa, wb, wok := naive2D(func(a, b int) bool { return used[a+px*b] }, tx, ty, h)
-					a, b, ok := f.Take2D(tx, ty)
-					if a != wa || b != wb || ok != wok {
-						t.Fatalf("trial %d target (%d,%d): got (%d,%d,%v), want (%d,%d,%v)", trial, tx, ty, a, b, ok, wa, wb, wok)
-					}
-					used[a+px*b] = true
-				}
-				if _, _, ok := f.Take2D(0, 0); ok {
-					t.Fatal("full host: Take2D returned ok")
-				}
+		for _, line := range []int{1, 2} { // lines along x, then y
+			t.Run(fmt.Sprintf("%v wrap %v line %d", h.Dims, h.Wrap, line), func(t *testing.T) {
+				testNearest2D(t, rng, h, newNearestAlong([3]int{1, h.Dims[0], h.Dims[1]}, [3]bool{false, h.wraps(0), h.wraps(1)}, true, line))
+			})
+		}
+	}
+}
+
+func testNearest2D(t *testing.T, rng *rand.Rand, h Host, f0 *Nearest) {
+	t.Helper()
+	for trial := range 20 {
+		f := &Nearest{}
+		*f = *f0
+		f.uf = append([]int32(nil), f0.uf...)
+		px, py := h.Dims[0], h.Dims[1]
+		used := make([]bool, px*py)
+		// Pre-fill a random share of the processors.
+		fill := rng.Float64()
+		for p := range used {
+			if rng.Float64() < fill {
+				used[p] = true
+				f.Use2D(p%px, p/px)
 			}
-		})
+		}
+		for f.Free() > 0 {
+			tx, ty := rng.IntN(px), rng.IntN(py)
+			wa, wb, wok := naive2D(func(a, b int) bool { return used[a+px*b] }, tx, ty, h)
+			a, b, ok := f.Take2D(tx, ty)
+			if a != wa || b != wb || ok != wok {
+				t.Fatalf("trial %d target (%d,%d): got (%d,%d,%v), want (%d,%d,%v)", trial, tx, ty, a, b, ok, wa, wb, wok)
+			}
+			used[a+px*b] = true
+		}
+		if _, _, ok := f.Take2D(0, 0); ok {
+			t.Fatal("full host: Take2D returned ok")
+		}
 	}
 }
 
@@ -131,31 +140,42 @@ func TestNearest2DOrderA(t *testing.T) {
 func TestNearest3DOrderA(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4)) // fixed seed: reproducible cases
 	hosts := []Host{Mesh(4, 5, 3), Torus(4, 5, 3), Torus(2, 6, 4), Mesh(1, 7, 2),
-		{Dims: []int{5, 4, 6}, Wrap: []bool{true, false, true}}, Torus(3, 3, 8), Mesh(8, 2, 2)}
+		{Dims: []int{5, 4, 6}, Wrap: []bool{true, false, true}}, Torus(3, 3, 8), Mesh(8, 2, 2),
+		Torus(6, 6, 6), Mesh(9, 4, 5), {Dims: []int{7, 8, 6}, Wrap: []bool{false, true, false}}}
 	for _, h := range hosts {
-		t.Run(fmt.Sprintf("%v wrap %v", h.Dims, h.Wrap), func(t *testing.T) {
-			px, py, pz := h.Dims[0], h.Dims[1], h.Dims[2]
-			for trial := range 10 {
-				f := NewNearest3D(h)
-				used := make([]bool, px*py*pz)
-				fill := rng.Float64()
-				for p := range used {
-					if rng.Float64() < fill {
-						used[p] = true
-						f.Use3D(p%px, p/px%py, p/(px*py))
-					}
-				}
-				for f.Free() > 0 {
-					tc := [3]int{rng.IntN(px), rng.IntN(py), rng.IntN(pz)}
-					want, wok := naive3D(func(a, b, c int) bool { return used[a+px*(b+py*c)] }, tc, h)
-					a, b, c, ok := f.Take3D(tc[0], tc[1], tc[2])
-					if [3]int{a, b, c} != want || ok != wok {
-						t.Fatalf("trial %d target %v: got (%d,%d,%d,%v), want %v %v", trial, tc, a, b, c, ok, want, wok)
-					}
-					used[a+px*(b+py*c)] = true
-				}
+		for line := range 3 {
+			t.Run(fmt.Sprintf("%v wrap %v line %d", h.Dims, h.Wrap, line), func(t *testing.T) {
+				f0 := newNearestAlong([3]int{h.Dims[0], h.Dims[1], h.Dims[2]}, [3]bool{h.wraps(0), h.wraps(1), h.wraps(2)}, false, line)
+				testNearest3D(t, rng, h, f0)
+			})
+		}
+	}
+}
+
+func testNearest3D(t *testing.T, rng *rand.Rand, h Host, f0 *Nearest) {
+	t.Helper()
+	px, py, pz := h.Dims[0], h.Dims[1], h.Dims[2]
+	for trial := range 10 {
+		f := &Nearest{}
+		*f = *f0
+		f.uf = append([]int32(nil), f0.uf...)
+		used := make([]bool, px*py*pz)
+		fill := rng.Float64()
+		for p := range used {
+			if rng.Float64() < fill {
+				used[p] = true
+				f.Use3D(p%px, p/px%py, p/(px*py))
 			}
-		})
+		}
+		for f.Free() > 0 {
+			tc := [3]int{rng.IntN(px), rng.IntN(py), rng.IntN(pz)}
+			want, wok := naive3D(func(a, b, c int) bool { return used[a+px*(b+py*c)] }, tc, h)
+			a, b, c, ok := f.Take3D(tc[0], tc[1], tc[2])
+			if [3]int{a, b, c} != want || ok != wok {
+				t.Fatalf("trial %d target %v: got (%d,%d,%d,%v), want %v %v", trial, tc, a, b, c, ok, want, wok)
+			}
+			used[a+px*(b+py*c)] = true
+		}
 	}
 }
 

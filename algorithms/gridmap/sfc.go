@@ -186,90 +186,91 @@ func (g *gil2) gen(x, y, ax, ay, bx, by int) {
 	g.gen(x+(ax-dax)+(bx2-dbx), y+(ay-day)+(by2-dby), -bx2, -by2, -(ax - ax2), -(ay - ay2))
 }
 
-// vec is a 3-D integer vector.
-type vec [3]int
-
-func (a vec) add(b vec) vec   { return vec{a[0] + b[0], a[1] + b[1], a[2] + b[2]} }
-func (a vec) sub(b vec) vec   { return vec{a[0] - b[0], a[1] - b[1], a[2] - b[2]} }
-func (a vec) neg() vec        { return vec{-a[0], -a[1], -a[2]} }
-func (a vec) half() vec       { return vec{a[0] >> 1, a[1] >> 1, a[2] >> 1} }
-func (a vec) len() int        { return abs(a[0] + a[1] + a[2]) }
-func (a vec) unit() vec       { return vec{sgn(a[0]), sgn(a[1]), sgn(a[2])} }
-func (a vec) hasOddLen() bool { return a.len()%2 == 1 }
-
 // Gilbert3D writes the generalized Hilbert curve of the w×h×d grid into out
 // (len w·h·d): out[t] = x + w·(y + h·z) of the t-th cell. Even sides are
 // recommended (odd ones may need diagonal steps). O(w·h·d).
 func Gilbert3D(w, h, d int, out []int32) {
-	g := gil3{w: w, h: h, out: out}
-	o := vec{}
+	g := gil3{stride: [3]int{1, w, w * h}, out: out}
+	x, y, z := axv{0, w}, axv{1, h}, axv{2, d}
 	switch {
 	case w >= h && w >= d:
-		g.gen(o, vec{w, 0, 0}, vec{0, h, 0}, vec{0, 0, d})
+		g.gen(0, x, y, z)
 	case h >= w && h >= d:
-		g.gen(o, vec{0, h, 0}, vec{w, 0, 0}, vec{0, 0, d})
+		g.gen(0, y, x, z)
 	default:
-		g.gen(o, vec{0, 0, d}, vec{w, 0, 0}, vec{0, h, 0})
+		g.gen(0, z, x, y)
 	}
 }
 
 type gil3 struct {
-	w, h int
-	out  []int32
-	n    int
+	stride [3]int
+	out    []int32
+	n      int
 }
 
-func (g *gil3) fill(p, step vec, k int) {
+// axv is an axis-aligned vector: n steps (signed) along axis. Every vector
+// of the gilbert recursion is axis-aligned, so one component is enough.
+type axv struct{ axis, n int }
+
+func (v axv) len() int        { return abs(v.n) }
+func (v axv) half() axv       { return axv{v.axis, v.n >> 1} } // floor, as Python's //
+func (v axv) neg() axv        { return axv{v.axis, -v.n} }
+func (v axv) minus(k int) axv { return axv{v.axis, v.n - k} }
+
+// fill emits k cells from index p, stepping along v's axis.
+func (g *gil3) fill(p int, v axv, k int) {
+	step := sgn(v.n) * g.stride[v.axis]
 	for range k {
-		g.out[g.n] = int32(p[0] + g.w*(p[1]+g.h*p[2]))
+		g.out[g.n] = int32(p)
 		g.n++
-		p = p.add(step)
+		p += step
 	}
 }
 
-// gen fills the box at corner p spanned by a (major), b and c.
-func (g *gil3) gen(p, a, b, c vec) {
+// gen fills the box at cell index p spanned by a (major), b and c.
+func (g *gil3) gen(p int, a, b, c axv) {
 	w, h, d := a.len(), b.len(), c.len()
-	da, db, dc := a.unit(), b.unit(), c.unit()
 	switch {
 	case h == 1 && d == 1:
-		g.fill(p, da, w)
+		g.fill(p, a, w)
 		return
 	case w == 1 && d == 1:
-		g.fill(p, db, h)
+		g.fill(p, b, h)
 		return
 	case w == 1 && h == 1:
-		g.fill(p, dc, d)
+		g.fill(p, c, d)
 		return
 	}
+	da, db, dc := sgn(a.n), sgn(b.n), sgn(c.n)
+	sa, sb, sc := g.stride[a.axis], g.stride[b.axis], g.stride[c.axis]
 	a2, b2, c2 := a.half(), b.half(), c.half()
 	// prefer even steps
-	if a2.hasOddLen() && w > 2 {
-		a2 = a2.add(da)
+	if a2.len()%2 == 1 && w > 2 {
+		a2.n += da
 	}
-	if b2.hasOddLen() && h > 2 {
-		b2 = b2.add(db)
+	if b2.len()%2 == 1 && h > 2 {
+		b2.n += db
 	}
-	if c2.hasOddLen() && d > 2 {
-		c2 = c2.add(dc)
+	if c2.len()%2 == 1 && d > 2 {
+		c2.n += dc
 	}
 	switch {
 	case 2*w > 3*h && 2*w > 3*d: // wide: split in w only
 		g.gen(p, a2, b, c)
-		g.gen(p.add(a2), a.sub(a2), b, c)
+		g.gen(p+a2.n*sa, a.minus(a2.n), b, c)
 	case 3*h > 4*d: // do not split in d
 		g.gen(p, b2, c, a2)
-		g.gen(p.add(b2), a, b.sub(b2), c)
-		g.gen(p.add(a.sub(da)).add(b2.sub(db)), b2.neg(), c, a.sub(a2).neg())
+		g.gen(p+b2.n*sb, a, b.minus(b2.n), c)
+		g.gen(p+(a.n-da)*sa+(b2.n-db)*sb, b2.neg(), c, a.minus(a2.n).neg())
 	case 3*d > 4*h: // do not split in h
 		g.gen(p, c2, a2, b)
-		g.gen(p.add(c2), a, b, c.sub(c2))
-		g.gen(p.add(a.sub(da)).add(c2.sub(dc)), c2.neg(), a.sub(a2).neg(), b)
+		g.gen(p+c2.n*sc, a, b, c.minus(c2.n))
+		g.gen(p+(a.n-da)*sa+(c2.n-dc)*sc, c2.neg(), a.minus(a2.n).neg(), b)
 	default: // split in all of w, h, d
 		g.gen(p, b2, c2, a2)
-		g.gen(p.add(b2), c, a2, b.sub(b2))
-		g.gen(p.add(b2.sub(db)).add(c.sub(dc)), a, b2.neg(), c.sub(c2).neg())
-		g.gen(p.add(a.sub(da)).add(b2).add(c.sub(dc)), c.neg(), a.sub(a2).neg(), b.sub(b2))
-		g.gen(p.add(a.sub(da)).add(b2.sub(db)), b2.neg(), c2, a.sub(a2).neg())
+		g.gen(p+b2.n*sb, c, a2, b.minus(b2.n))
+		g.gen(p+(b2.n-db)*sb+(c.n-dc)*sc, a, b2.neg(), c.minus(c2.n).neg())
+		g.gen(p+(a.n-da)*sa+b2.n*sb+(c.n-dc)*sc, c.neg(), a.minus(a2.n).neg(), b.minus(b2.n))
+		g.gen(p+(a.n-da)*sa+(b2.n-db)*sb, b2.neg(), c2, a.minus(a2.n).neg())
 	}
 }

@@ -27,9 +27,11 @@ func Snake(obj []int, h Host) ([]int, error) {
 	}
 	n := product(obj)
 	place := make([]int, n)
-	var oc, hc [3]int
-	for k := range n {
-		place[snakeIndex(k, obj, oc[:len(obj)])] = snakeIndex(k, h.Dims, hc[:len(h.Dims)])
+	o, p := newSnakeWalk(obj), newSnakeWalk(h.Dims)
+	for range n {
+		place[o.idx] = p.idx
+		o.next()
+		p.next()
 	}
 	return place, nil
 }
@@ -47,24 +49,33 @@ func checkAny(obj []int, h Host) error {
 	return check(obj, og, h, hg, true)
 }
 
-// snakeIndex returns the index of the k-th element of the boustrophedon
-// order of a grid with the given sizes; coords is scratch of len(dims).
-func snakeIndex(k int, dims []int, coords []int) int {
-	// Digit a runs backwards when the number of completed passes over it
-	// (the index formed by the slower axes) is odd.
-	stride := 1
-	for a := range dims {
-		q := k / stride
-		d := q % dims[a]
-		if q/dims[a]%2 == 1 {
-			d = dims[a] - 1 - d
+// snakeWalk walks a grid in boustrophedon order: axis 0 moves until it
+// hits a side, then reverses while the next axis advances one step, and so
+// on (a reflected mixed-radix Gray order). O(1) amortised per step.
+type snakeWalk struct {
+	dims   []int
+	c, dir [3]int
+	stride [3]int
+	idx    int // index of the current cell
+}
+
+func newSnakeWalk(dims []int) *snakeWalk {
+	w := &snakeWalk{dims: dims}
+	s := 1
+	for a, k := range dims {
+		w.dir[a], w.stride[a] = 1, s
+		s *= k
+	}
+	return w
+}
+
+func (w *snakeWalk) next() {
+	for a, k := range w.dims {
+		if nc := w.c[a] + w.dir[a]; nc >= 0 && nc < k {
+			w.c[a] = nc
+			w.idx += w.dir[a] * w.stride[a]
+			return
 		}
-		coords[a] = d
-		stride *= dims[a]
+		w.dir[a] = -w.dir[a]
 	}
-	idx := 0
-	for a := len(dims) - 1; a >= 0; a-- {
-		idx = idx*dims[a] + coords[a]
-	}
-	return idx
 }

@@ -1,0 +1,82 @@
+package gridmap
+
+import (
+	"fmt"
+	"testing"
+)
+
+// benchCase is one benchmark instance; its name carries the sizes.
+type benchCase struct {
+	obj []int
+	h   Host
+}
+
+func (c benchCase) String() string {
+	kind := "mesh"
+	if len(c.h.Wrap) > 0 {
+		kind = "torus"
+	}
+	s := fmt.Sprint(c.obj[0])
+	for _, k := range c.obj[1:] {
+		s += fmt.Sprintf("x%d", k)
+	}
+	s += "->" + kind + " "
+	for a, k := range c.h.Dims {
+		if a > 0 {
+			s += "x"
+		}
+		s += fmt.Sprint(k)
+	}
+	return s
+}
+
+// The sizes: 4K and 64K nodes, including 256×256 → 128×512 mesh,
+// 512×128 → 256×256 torus and 320×200 → 250×256 mesh.
+var (
+	bench2D = []benchCase{
+		{[]int{64, 64}, Mesh(32, 128)},
+		{[]int{256, 256}, Mesh(128, 512)},
+		{[]int{512, 128}, Torus(256, 256)},
+		{[]int{320, 200}, Mesh(250, 256)},
+	}
+	bench2Dto3D = []benchCase{
+		{[]int{64, 64}, Mesh(16, 16, 16)},
+		{[]int{256, 256}, Mesh(64, 32, 32)},
+		{[]int{512, 128}, Torus(32, 64, 32)},
+	}
+	bench3D = []benchCase{
+		{[]int{16, 16, 16}, Mesh(32, 16, 8)},
+		{[]int{64, 32, 32}, Mesh(32, 32, 64)},
+		{[]int{40, 40, 40}, Torus(50, 40, 32)},
+	}
+)
+
+func benchMappers(b *testing.B, ms []mapper, cases []benchCase) {
+	for _, m := range ms {
+		for _, c := range cases {
+			b.Run(m.name+" "+c.String(), func(b *testing.B) {
+				if _, err := m.f(c.obj, c.h); err != nil {
+					b.Skip(err)
+				}
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := m.f(c.obj, c.h); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+func Benchmark2D(b *testing.B) {
+	benchMappers(b, append(all2D, mapper{"STEP", Step}), bench2D)
+}
+
+func Benchmark2Dto3D(b *testing.B) {
+	benchMappers(b, []mapper{{"stack", Stack}, {"fold", Fold}, {"sfc", Curve}}, bench2Dto3D)
+}
+
+func Benchmark3D(b *testing.B) {
+	benchMappers(b, []mapper{{"affn3d", Affine3D}}, bench3D)
+}
