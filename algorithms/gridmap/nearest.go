@@ -34,10 +34,10 @@ type Nearest struct {
 	// its "next free at or after x" parent at uf[2s] and its "next free at
 	// or before x−1" parent at uf[2s+1]; slot n (after) and slot 0 (before)
 	// are the sentinels "none". Parents are uf indices of the same parity.
-	uf []int32
-	free        int
-	twoD        bool
-	stride      [3]int // slot = Σ coordinate·stride
+	uf     []int32
+	free   int
+	twoD   bool
+	stride [3]int // slot = Σ coordinate·stride
 }
 
 // NewNearest2D returns the occupancy of a px×py host with every processor
