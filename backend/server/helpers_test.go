@@ -21,7 +21,7 @@ type fixture struct {
 	release chan struct{} // closing it ends every jobstest.Block run
 }
 
-func newFixture(t *testing.T, jo jobs.Options, so server.Options) *fixture {
+func newFixture(t testing.TB, jo jobs.Options, so server.Options) *fixture {
 	t.Helper()
 	f := &fixture{release: make(chan struct{})}
 	if jo.Solver.Map == nil {
@@ -39,7 +39,7 @@ func newFixture(t *testing.T, jo jobs.Options, so server.Options) *fixture {
 }
 
 // do serves one request in memory and returns the recorder.
-func (f *fixture) do(t *testing.T, method, target, body string) *httptest.ResponseRecorder {
+func (f *fixture) do(t testing.TB, method, target, body string) *httptest.ResponseRecorder {
 	t.Helper()
 	var rd io.Reader
 	if body != "" {
@@ -62,7 +62,7 @@ func (f *fixture) loopback(t *testing.T) (*httptest.Server, *server.Client) {
 	return ts, &server.Client{Base: ts.URL, HTTP: ts.Client()}
 }
 
-func decode[T any](t *testing.T, rec *httptest.ResponseRecorder) T {
+func decode[T any](t testing.TB, rec *httptest.ResponseRecorder) T {
 	t.Helper()
 	var v T
 	if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil {

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"topomap/backend/jobs"
+	"topomap/backend/server"
+	"topomap/backend/store"
+	"topomap/web"
+)
+
+func init() {
+	commands["serve"] = command{"serve the web app, the job API and the job runner (what make run starts)", runServe}
+}
+
+// envString and its siblings give a flag's default from the environment,
+// so that every serve flag can also be set as TOPOMAP_<NAME>.
+func envString(name, def string) string {
+	if v, ok := os.LookupEnv(name); ok {
+		return v
+	}
+	return def
+}
+
+func envInt(name string, def int) int {
+	if v, err := strconv.Atoi(os.Getenv(name)); err == nil {
+		return v
+	}
+	return def
+}
+
+func envDuration(name string, def time.Duration) time.Duration {
+	if v, err := time.ParseDuration(os.Getenv(name)); err == nil {
+		return v
+	}
+	return def
+}
+
+func runServe(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := newFlags("serve")
+	addr := fs.String("addr", envString("TOPOMAP_ADDR", ":8080"), "listen `address` (env TOPOMAP_ADDR); port 0 picks a free port")
+	data := fs.String("data", envString("TOPOMAP_DATA", "data"), "data `directory` of the job store (env TOPOMAP_DATA)")
+	workers := fs.Int("workers", envInt("TOPOMAP_WORKERS", 0), "jobs run at once (env TOPOMAP_WORKERS; 0 = number of CPUs)")
+	queue := fs.Int("queue", envInt("TOPOMAP_QUEUE", 0), "jobs that may wait (env TOPOMAP_QUEUE; 0 = 16 per worker)")
+	maxNodes := fs.Int("max-nodes", envInt("TOPOMAP_MAX_NODES", 0), "cap on a job's guest vertices and host nodes (env TOPOMAP_MAX_NODES; 0 = 1048576)")
+	maxSync := fs.Int("max-sync-nodes", envInt("TOPOMAP_MAX_SYNC_NODES", 0), "cap for POST /map and on-the-fly renderings (env TOPOMAP_MAX_SYNC_NODES; 0 = 16384)")
+	jobTime := fs.Duration("job-timeout", envDuration("TOPOMAP_JOB_TIMEOUT", 0), "per-job time limit (env TOPOMAP_JOB_TIMEOUT; 0 = 5m)")
+	bodyLimit := fs.Int64("body-limit", int64(envInt("TOPOMAP_BODY_LIMIT", 0)), "request body limit in bytes (env TOPOMAP_BODY_LIMIT; 0 = 65536)")
+	noSW := fs.Bool("no-service-worker", os.Getenv("TOPOMAP_NO_SERVICE_WORKER") != "", "install a service worker that caches nothing (development; env TOPOMAP_NO_SERVICE_WORKER)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
+
+	st, err := store.Open(filepath.Join(*data, "topomap.db"))
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	runner, err := jobs.New(st, jobs.Options{Workers: *workers, Queue: *queue, MaxNodes: *maxNodes, MaxTime: *jobTime, Logger: log})
+	if err != nil {
+		return err
+	}
+	srv := server.New(server.Options{
+		Jobs:         runner,
+		App:          web.AppHandler(web.AppOptions{NoServiceWorker: *noSW}),
+		MaxBody:      *bodyLimit,
+		MaxSyncNodes: *maxSync,
+		Version:      web.Version,
+		Logger:       log,
+	})
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		runner.Close(context.Background())
+		return fmt.Errorf("serve: %w", err)
+	}
+	lim := runner.Limits()
+	// The test harness reads this line to find a port picked with :0.
+	log.Info("topomap serving", "url", "http://"+ln.Addr().String(), "data", *data,
+		"workers", lim.Workers, "queue", lim.Queue, "maxNodes", lim.MaxNodes, "jobTimeout", lim.MaxTime)
+	err = srv.Serve(ctx, ln)
+	log.Info("topomap stopped", "err", err)
+	return err
+}

@@ -1,0 +1,128 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"topomap/backend/jobs"
+	"topomap/backend/server"
+)
+
+func init() {
+	commands["submit"] = command{"submit a job to a running server (topomap serve) and optionally wait for its result", runSubmit}
+}
+
+// submitRetries bounds how often submit retries a 503 (full queue).
+const submitRetries = 5
+
+func runSubmit(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := newFlags("submit")
+	var f instanceFlags
+	f.register(fs, true)
+	url := fs.String("server", envString("TOPOMAP_SERVER", "http://127.0.0.1:8080"), "server `URL` (env TOPOMAP_SERVER)")
+	wait := fs.Bool("wait", false, "follow the job's progress (on stderr) and print its result")
+	format := fs.String("format", "text", "output `format`: json or text (with --wait also csv, rankorder, scotch)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	switch *format {
+	case "json", "text":
+	case "csv", "rankorder", "scotch":
+		if !*wait {
+			return fmt.Errorf("--format %s needs --wait (it is a placement format)", *format)
+		}
+	default:
+		return fmt.Errorf("unknown --format %q (want json, text, csv, rankorder or scotch)", *format)
+	}
+	if f.algo == "" {
+		return fmt.Errorf("missing --algo")
+	}
+	in, err := f.instance(f.algo)
+	if err != nil {
+		return err
+	}
+	c := &server.Client{Base: *url}
+	j, err := submitRetrying(ctx, c, jobs.RequestOf(in))
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "job %s %s: %s/api/v1/jobs/%s\n", j.ID, j.Status, *url, j.ID)
+	if !*wait {
+		return printJob(stdout, j, *format)
+	}
+	j, err = follow(ctx, c, j)
+	if err != nil {
+		return err
+	}
+	if j.Status != jobs.Done {
+		return fmt.Errorf("job %s %s: %s", j.ID, j.Status, j.Error)
+	}
+	return c.Placement(ctx, j.ID, *format, stdout)
+}
+
+// submitRetrying submits, waiting out 503 answers (Retry-After) a few times.
+func submitRetrying(ctx context.Context, c *server.Client, r jobs.Request) (jobs.Job, error) {
+	for try := 0; ; try++ {
+		j, err := c.Submit(ctx, r)
+		var ae *server.APIError
+		if !errors.As(err, &ae) || ae.RetryAfter == 0 || try == submitRetries {
+			return j, err
+		}
+		fmt.Fprintf(os.Stderr, "server busy (%s); retrying in %v\n", ae.ErrorBody.Error, ae.RetryAfter)
+		select {
+		case <-time.After(ae.RetryAfter):
+		case <-ctx.Done():
+			return j, ctx.Err()
+		}
+	}
+}
+
+// follow follows the job's events, printing progress to stderr; if the
+// stream breaks it polls until the job ends.
+func follow(ctx context.Context, c *server.Client, j jobs.Job) (jobs.Job, error) {
+	show := func(j jobs.Job) {
+		p := j.Progress
+		fmt.Fprintf(os.Stderr, "\r%-9s %5.1f%%  %d evaluated  hops/byte %.4f  %.1fs ", j.Status, 100*p.Fraction, p.Evaluated, p.HopsPerByte, p.Elapsed)
+	}
+	last, err := c.Follow(ctx, j.ID, show)
+	fmt.Fprintln(os.Stderr)
+	for err != nil || !last.Status.Final() {
+		if ctx.Err() != nil {
+			return last, ctx.Err()
+		}
+		select {
+		case <-time.After(time.Second):
+		case <-ctx.Done():
+			return last, ctx.Err()
+		}
+		last, err = c.Job(ctx, j.ID)
+		var ae *server.APIError
+		if errors.As(err, &ae) && ae.Status < 500 {
+			return last, err
+		}
+		if err == nil {
+			show(last)
+		}
+	}
+	return last, nil
+}
+
+// printJob prints a job without waiting: its JSON or a line of text.
+func printJob(w io.Writer, j jobs.Job, format string) error {
+	if format == "json" {
+		return writeJSON(w, j)
+	}
+	_, err := fmt.Fprintf(w, "%s %s\n", j.ID, j.Status)
+	return err
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
