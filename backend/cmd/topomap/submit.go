@@ -17,6 +17,9 @@ func init() {
 	commands["submit"] = command{"submit a job to a running server (topomap serve) and optionally wait for its result", runSubmit}
 }
 
+// progressOut receives submit's progress lines (tests silence it).
+var progressOut io.Writer = os.Stderr
+
 // submitRetries bounds how often submit retries a 503 (full queue).
 const submitRetries = 5
 
@@ -51,7 +54,7 @@ func runSubmit(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "job %s %s: %s/api/v1/jobs/%s\n", j.ID, j.Status, *url, j.ID)
+	fmt.Fprintf(progressOut, "job %s %s: %s/api/v1/jobs/%s\n", j.ID, j.Status, *url, j.ID)
 	if !*wait {
 		return printJob(stdout, j, *format)
 	}
@@ -73,7 +76,7 @@ func submitRetrying(ctx context.Context, c *server.Client, r jobs.Request) (jobs
 		if !errors.As(err, &ae) || ae.RetryAfter == 0 || try == submitRetries {
 			return j, err
 		}
-		fmt.Fprintf(os.Stderr, "server busy (%s); retrying in %v\n", ae.ErrorBody.Error, ae.RetryAfter)
+		fmt.Fprintf(progressOut, "server busy (%s); retrying in %v\n", ae.ErrorBody.Error, ae.RetryAfter)
 		select {
 		case <-time.After(ae.RetryAfter):
 		case <-ctx.Done():
@@ -87,10 +90,10 @@ func submitRetrying(ctx context.Context, c *server.Client, r jobs.Request) (jobs
 func follow(ctx context.Context, c *server.Client, j jobs.Job) (jobs.Job, error) {
 	show := func(j jobs.Job) {
 		p := j.Progress
-		fmt.Fprintf(os.Stderr, "\r%-9s %5.1f%%  %d evaluated  hops/byte %.4f  %.1fs ", j.Status, 100*p.Fraction, p.Evaluated, p.HopsPerByte, p.Elapsed)
+		fmt.Fprintf(progressOut, "\r%-9s %5.1f%%  %d evaluated  hops/byte %.4f  %.1fs ", j.Status, 100*p.Fraction, p.Evaluated, p.HopsPerByte, p.Elapsed)
 	}
 	last, err := c.Follow(ctx, j.ID, show)
-	fmt.Fprintln(os.Stderr)
+	fmt.Fprintln(progressOut)
 	for err != nil || !last.Status.Final() {
 		if ctx.Err() != nil {
 			return last, ctx.Err()

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"topomap/backend/jobs"
+	"topomap/backend/server"
+	"topomap/backend/store"
+)
+
+// testServer serves the API on a memory store, on 127.0.0.1.
+func testServer(t *testing.T) string {
+	t.Helper()
+	progressOut = io.Discard
+	r, err := jobs.New(store.NewMemory(), jobs.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(server.New(server.Options{Jobs: r}))
+	t.Cleanup(func() { ts.Close(); r.Close(context.Background()) })
+	return ts.URL
+}
+
+func TestSubmit(t *testing.T) {
+	url := testServer(t)
+	instance := []string{"--server", url, "--guest", "hypercube:4", "--host", "ring:16", "--algo", "xor"}
+
+	out, err := runCLI(t, append([]string{"submit", "--format", "json"}, instance...)...)
+	var j jobs.Job
+	if err != nil || json.Unmarshal([]byte(out), &j) != nil || !jobs.ValidID(j.ID) || j.Request.Algo != "xor" {
+		t.Fatalf("submit json: %v\n%s", err, out)
+	}
+	out, err = runCLI(t, append([]string{"submit", "--wait", "--format", "text"}, instance...)...)
+	if err != nil || !strings.HasPrefix(out, "hypercube:4 on ring:16 by xor") || !strings.Contains(out, "hops per byte") {
+		t.Fatalf("submit --wait text: %v\n%s", err, out)
+	}
+	out, err = runCLI(t, append([]string{"submit", "--wait", "--format", "csv"}, instance...)...)
+	if err != nil || !strings.HasPrefix(out, "vertex,node,x1\n") || strings.Count(out, "\n") != 17 {
+		t.Fatalf("submit --wait csv: %v\n%s", err, out)
+	}
+	out, err = runCLI(t, "submit", "--format", "text", "--server", url, "--guest", "hypercube:4", "--host", "ring:16", "--algo", "xor")
+	if err != nil || out != j.ID+" done\n" {
+		t.Fatalf("submit text: %v %q", err, out)
+	}
+}
+
+func TestSubmitErrors(t *testing.T) {
+	url := testServer(t)
+	tests := []struct {
+		name string
+		args []string
+		says string
+	}{
+		{"bad format", []string{"--format", "pdf", "--guest", "hypercube:4", "--host", "ring:16", "--algo", "xor"}, "unknown --format"},
+		{"placement format without wait", []string{"--format", "csv", "--guest", "hypercube:4", "--host", "ring:16", "--algo", "xor"}, "needs --wait"},
+		{"missing algo", []string{"--guest", "hypercube:4", "--host", "ring:16"}, "missing --algo"},
+		{"bad guest", []string{"--guest", "cube:4", "--host", "ring:16", "--algo", "xor"}, "unknown kind"},
+		{"server refuses", []string{"--guest", "hypercube:4", "--host", "ring:8", "--algo", "xor"}, "server answered 400: solve: sizes differ"},
+		{"no server", []string{"--server", "http://127.0.0.1:1", "--guest", "hypercube:4", "--host", "ring:16", "--algo", "xor"}, "connection refused"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"submit", "--server", url}, tt.args...)
+			_, err := runCLI(t, args...)
+			if err == nil || !strings.Contains(err.Error(), tt.says) {
+				t.Fatalf("error %v, want one saying %q", err, tt.says)
+			}
+		})
+	}
+}
+
+// TestServe starts the real command on a free loopback port, checks that
+// a second server cannot open the same data dir, and stops the first
+// through its context, as SIGINT would.
+func TestServe(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() { errc <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--data", dir}, io.Discard) }()
+	db := filepath.Join(dir, "topomap.db")
+	for range 500 {
+		if _, err := os.Stat(db); err == nil {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	_, err := runCLI(t, "serve", "--addr", "127.0.0.1:0", "--data", dir)
+	if err == nil || !strings.Contains(err.Error(), "in use by another process") {
+		t.Errorf("second serve on the same data dir: %v", err)
+	}
+	cancel()
+	if err := <-errc; err != nil {
+		t.Fatalf("serve: %v", err)
+	}
+	if _, err := runCLI(t, "serve", "--addr", "127.0.0.1:-1", "--data", dir); err == nil || !strings.Contains(err.Error(), "serve: listen") {
+		t.Fatalf("bad address: %v", err)
+	}
+}
