@@ -83,7 +83,7 @@ func (c *ComparePage) checkConfig() (spec.Instance, fieldErrors) {
 	g, err1 := spec.ParseGuest(f.Guest)
 	h, err2 := spec.ParseHost(f.Host)
 	if err1 == nil && err2 == nil {
-		if as := solve.Applicable(g, h); len(as) > 0 && !hasAlgo(as, f.Algo) {
+		if as := solve.Applicable(g, h); len(as) > 0 && (f.Algo == "" || !hasAlgo(as, f.Algo)) {
 			f.Algo = as[0].Name
 		}
 	}
@@ -107,6 +107,7 @@ func (c *ComparePage) stop() {
 // to the browser between algorithms and within long ones.
 func (c *ComparePage) run(ctx app.Context, in spec.Instance) {
 	algos := solve.Applicable(in.Guest, in.Host)
+	c.in = in
 	c.runID++
 	id := c.runID
 	var rctx context.Context
@@ -182,7 +183,7 @@ func compareSVG(rows []compareRow) (string, []metric.Bound) {
 		return "", nil
 	}
 	var buf bytes.Buffer
-	if err := draw.Compare(&buf, bars, bounds, draw.Options{}); err != nil {
+	if err := draw.Compare(&buf, bars, bounds, draw.Options{Width: 960}); err != nil {
 		return "", bounds
 	}
 	return draw.Inline(buf.Bytes()), bounds

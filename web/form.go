@@ -125,7 +125,11 @@ func (f form) algoChoices() []solve.Algorithm {
 
 // pageURL is the canonical permalink of a page: the instance's canonical
 // query plus the page's own keys (url.Values.Encode sorts them).
+// A zero instance (not parsed yet) gives the bare path.
 func pageURL(path string, in spec.Instance, extra url.Values) string {
+	if len(in.Guest.Dims) == 0 || len(in.Host.Dims) == 0 {
+		return path
+	}
 	q := in.Query()
 	for k, vs := range extra {
 		for _, v := range vs {

@@ -129,7 +129,7 @@ func (c *GanttPage) compute() {
 		c.scheds = append(c.scheds, s)
 	}
 	var buf bytes.Buffer
-	if err := draw.Gantt(&buf, c.scheds, draw.Options{}); err != nil {
+	if err := draw.Gantt(&buf, c.scheds, draw.Options{Width: 1000}); err != nil {
 		c.err = err.Error()
 		return
 	}
@@ -198,7 +198,7 @@ func (c *GanttPage) onDownload(ctx app.Context, e app.Event) {
 		return
 	}
 	var buf bytes.Buffer
-	if err := draw.Gantt(&buf, c.scheds, draw.Options{}); err == nil {
+	if err := draw.Gantt(&buf, c.scheds, draw.Options{Width: 1000}); err == nil {
 		download(fileStem("gantt", c.form.Guest, c.form.Host, c.form.Algo, c.vs)+".svg", "image/svg+xml", buf.String())
 	}
 }

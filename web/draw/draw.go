@@ -48,6 +48,7 @@ const sheet = `
 .link{stroke:#d0d4da;stroke-width:1}
 .n{stroke:#44505c;stroke-width:1}
 .n.free{fill:#fff;stroke:#b8bec6;stroke-dasharray:2 2}
+.n.hm{stroke:none}
 .e{fill:none;stroke-width:2;stroke-linecap:round}
 .e:hover,.n:hover{stroke:#000;stroke-width:3}
 .bar:hover{opacity:.8}

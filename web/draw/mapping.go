@@ -156,6 +156,9 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 		sb.Reset()
 		coords = host.Coords(h, coords)
 		sb.WriteString(`class="n`)
+		if heatMap {
+			sb.WriteString(` hm`)
+		}
 		if v < 0 || !shown(v) {
 			sb.WriteString(` free"`)
 		} else {
@@ -165,7 +168,7 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 		if v >= 0 && shown(v) {
 			fill := "#dfe8f3"
 			if heatMap {
-				fill = heat(float64(nodeDil[v]-1) / float64(max(1, maxDil-1)))
+				fill = heat(heatT(nodeDil[v], maxDil))
 			}
 			sb.WriteString(` fill="` + fill + `"`)
 		}
@@ -239,15 +242,36 @@ func drawEdges(s *svg.SVG, r *solve.Result, lay *layout, hops []int, shown func(
 	}
 }
 
-// legend draws the heat map's colour scale under the drawing.
+// legend draws the heat map's colour scale under the drawing: up to
+// eight dilations spread over [1, maxDil].
 func legend(s *svg.SVG, lay *layout, maxDil int) {
 	y := lay.h - 14
 	s.Text(margin, y+10, "largest dilation at a node:", `class="s"`)
-	for d := 1; d <= min(maxDil, 12); d++ {
-		x := margin + 150 + (d-1)*34
-		s.Rect(x, y, 14, 12, `fill="`+heat(float64(d-1)/float64(max(1, maxDil-1)))+`" stroke="#888"`)
+	x := margin + 150
+	last := 0
+	for k := range 8 {
+		d := 1 + (maxDil-1)*k/7
+		if d == last {
+			continue
+		}
+		last = d
+		s.Rect(x, y, 14, 12, `fill="`+heat(heatT(d, maxDil))+`" stroke="#888"`)
 		s.Text(x+17, y+10, itoa(d), `class="s"`)
+		x += 24 + 7*len(itoa(d))
 	}
+}
+
+// heatT places a dilation on the colour scale: linear for small maxima,
+// logarithmic when the range is wide (a few long edges would otherwise
+// leave every other node the same pale colour).
+func heatT(d, maxDil int) float64 {
+	if maxDil <= 1 {
+		return 0
+	}
+	if maxDil <= 16 {
+		return float64(d-1) / float64(maxDil-1)
+	}
+	return math.Log(float64(d)) / math.Log(float64(maxDil))
 }
 
 func caption(r *solve.Result) string {

@@ -1,0 +1,100 @@
+//go:build !(js && wasm)
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"topomap/algorithms/sim"
+	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
+)
+
+// ganttTotal reads the total time shown for one embedding.
+func ganttTotal(t *testing.T, ctx context.Context, algo string) string {
+	return eval[string](t, ctx, fmt.Sprintf(`document.querySelector('#gantt-summary tr[data-algo=%q] td.total')?.textContent ?? ""`, algo))
+}
+
+// modelTotal runs the execution model as topomap schedule does.
+func modelTotal(t *testing.T, query string, ta, tc float64) float64 {
+	t.Helper()
+	s, err := sim.Run(solved(t, query).Mapping, ta, tc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.Total()
+}
+
+// TestGanttComparison loads the Xor paper's Fig. 4 comparison (a 3-cube
+// on an 8-node line, standard vs byweight): T = 10 and 12 with
+// T_a = t_c = 1 (algorithms/sim's example), 8 processes × 6 phases each
+// plus the waits; moving the T_a slider updates URL and chart.
+func TestGanttComparison(t *testing.T) {
+	ctx := tab(t)
+	open(t, ctx, "/gantt?algo=standard&guest=hypercube%3A3&host=line%3A8&ta=1&tc=1&vs=byweight")
+	waitJS(t, ctx, `document.querySelectorAll('#gantt svg .bar').length > 0`)
+	for algo, want := range map[string]float64{"standard": 10, "byweight": 12} {
+		if got := ganttTotal(t, ctx, algo); got != strconv.FormatFloat(want, 'g', 6, 64) {
+			t.Errorf("%s: total %q, want %v", algo, got, want)
+		}
+	}
+	waits := count(t, ctx, `#gantt svg .bar[data-kind="wait"]`)
+	if got := count(t, ctx, "#gantt svg .bar"); got != 2*8*6+waits || waits == 0 {
+		t.Errorf("%d bars with %d waits, want %d", got, waits, 2*8*6+waits)
+	}
+	screenshot(t, ctx, "gantt-standard-byweight-line8")
+
+	do(t, ctx, chromedp.SetValue(chromedp.CSS("#f-ta"), "2"))
+	eval[bool](t, ctx, `document.querySelector('#f-ta').dispatchEvent(new Event('change', {bubbles: true}))`)
+	waitJS(t, ctx, `location.search.includes('ta=2')`)
+	for _, algo := range []string{"standard", "byweight"} {
+		want := modelTotal(t, "guest=hypercube:3&host=line:8&algo="+algo, 2, 1)
+		waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#gantt-summary tr[data-algo=%q] td.total')?.textContent === %q`, algo, strconv.FormatFloat(want, 'g', 6, 64)))
+	}
+}
+
+// TestCompare runs every applicable algorithm for a 4-cube on a 16-ring:
+// one bar per algorithm, the bounds drawn, each value equal to solve.Map's.
+func TestCompare(t *testing.T) {
+	ctx := tab(t)
+	open(t, ctx, "/compare?guest=hypercube%3A4&host=ring%3A16")
+	g, _ := spec.ParseGuest("hypercube:4")
+	h, _ := spec.ParseHost("ring:16")
+	algos := solve.Applicable(g, h)
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelectorAll('#compare-table tbody tr').length === %d`, len(algos)))
+	if got := count(t, ctx, `#compare svg rect.bar`); got != 2*len(algos) {
+		t.Errorf("%d bars, want %d (hops/byte and time per algorithm)", got, 2*len(algos))
+	}
+	if got := count(t, ctx, `#compare svg .bound`); got < 1 {
+		t.Errorf("no bound drawn")
+	}
+	for _, a := range algos {
+		r := solved(t, "guest=hypercube:4&host=ring:16&algo="+a.Name)
+		got := eval[string](t, ctx, fmt.Sprintf(`document.querySelector('#compare-table tr[data-algo=%q] td.hpb')?.textContent ?? ""`, a.Name))
+		if want := fmt.Sprintf("%.4f", r.Metrics.HopsPerByte); got != want {
+			t.Errorf("%s: %s hops/byte shown, want %s", a.Name, got, want)
+		}
+	}
+	screenshot(t, ctx, "compare-cube4-ring16")
+}
+
+// TestServerJob opens an instance above the browser's limit, submits it as
+// a job and follows the job page to its result.
+func TestServerJob(t *testing.T) {
+	ctx := tab(t)
+	open(t, ctx, "/?algo=xor&guest=hypercube%3A15&host=ring%3A32768")
+	waitJS(t, ctx, `document.querySelector('#too-big #submit-job') !== null`)
+	do(t, ctx, chromedp.Click(chromedp.CSS("#submit-job")))
+	waitJS(t, ctx, `location.pathname.startsWith('/jobs/')`)
+	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'done'`)
+	r := solved(t, "algo=xor&guest=hypercube:15&host=ring:32768")
+	want := fmt.Sprintf("%.4f", r.Metrics.HopsPerByte)
+	waitJS(t, ctx, fmt.Sprintf(`[...document.querySelectorAll('#metrics td')].some(td => td.textContent === %q)`, want))
+	waitJS(t, ctx, `document.querySelector('#job-svg')?.complete && document.querySelector('#job-svg').naturalWidth > 0`)
+	screenshot(t, ctx, "job-xor-15cube")
+}

@@ -1,0 +1,236 @@
+//go:build !(js && wasm)
+
+package web
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
+)
+
+func mustQuery(t *testing.T, s string) url.Values {
+	t.Helper()
+	q, err := url.ParseQuery(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q
+}
+
+// TestFormCheck checks that each field's message is exactly the spec
+// parser's (the same messages as the CLI and the API).
+func TestFormCheck(t *testing.T) {
+	_, guestErr := spec.ParseGuest("grid:9")
+	_, hostErr := spec.ParseHost("torus:4xq")
+	_, algoErr := spec.ParseAlgo("Xor!")
+	_, budgetErr := spec.ParseQuery(url.Values{"guest": {"hypercube:4"}, "host": {"ring:16"}, "algo": {"xor"}, "budget": {"forever"}})
+	_, sizeErr := solve.Check(spec.Instance{Guest: mustGuest(t, "hypercube:4"), Host: mustHost(t, "ring:8"), Algo: "xor"})
+	tests := []struct {
+		name  string
+		query string
+		want  map[string]string
+	}{
+		{"valid", "guest=hypercube:4&host=ring:16&algo=xor", map[string]string{}},
+		{"defaults", "", map[string]string{}},
+		{"bad guest", "guest=grid:9&host=ring:16&algo=xor", map[string]string{"guest": guestErr.Error()}},
+		{"bad host and algo", "guest=hypercube:4&host=torus:4xq&algo=Xor!", map[string]string{"host": hostErr.Error(), "algo": algoErr.Error()}},
+		{"bad budget", "guest=hypercube:4&host=ring:16&algo=xor&budget=forever", map[string]string{"budget": budgetErr.Error()}},
+		{"sizes differ", "guest=hypercube:4&host=ring:8&algo=xor", map[string]string{spec.FieldOf(sizeErr): sizeErr.Error()}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, errs := formFromQuery(mustQuery(t, tc.query)).check()
+			if len(errs) != len(tc.want) {
+				t.Fatalf("errors %v, want %v", errs, tc.want)
+			}
+			for k, v := range tc.want {
+				if errs[k] != v {
+					t.Errorf("%s: %q, want %q", k, errs[k], v)
+				}
+			}
+		})
+	}
+}
+
+func mustGuest(t *testing.T, s string) spec.Guest {
+	g, err := spec.ParseGuest(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func mustHost(t *testing.T, s string) spec.Host {
+	h, err := spec.ParseHost(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// TestPageURL: permalinks are canonical (sorted keys, canonical specs),
+// so equal states give equal URLs.
+func TestPageURL(t *testing.T) {
+	in, errs := formFromQuery(mustQuery(t, "host=RING:16&guest=hypercube:4&algo=xor&seed=0")).check()
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	got := pageURL("/", in, url.Values{"step": {"2"}, "empty": {""}})
+	if want := "/?algo=xor&guest=hypercube%3A4&host=ring%3A16&step=2"; got != want {
+		t.Errorf("pageURL = %s, want %s", got, want)
+	}
+}
+
+func TestHoverText(t *testing.T) {
+	tests := []struct {
+		name string
+		data map[string]string
+		want string
+	}{
+		{"nothing", nil, ""},
+		{"vertex", map[string]string{"v": "5", "h": "9", "c": "1,2", "dil": "3"}, "guest vertex 5 on host node 9 at (1,2), largest dilation of its edges 3"},
+		{"free node", map[string]string{"h": "9", "c": "1,2"}, "host node 9 at (1,2): free"},
+		{"edge", map[string]string{"u": "1", "v": "3", "dil": "2", "dim": "1"}, "guest edge 1–3 (dimension 1): dilation 2"},
+	}
+	for _, tc := range tests {
+		if got := hoverText(tc.data); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestRenderZero renders every page from its zero value, as go-app does
+// before OnNav and on the server.
+func TestRenderZero(t *testing.T) {
+	for _, c := range []app.Composer{&Explorer{}, &GanttPage{}, &ComparePage{}, &JobPage{}} {
+		e := app.NewTestEngine()
+		if err := e.Load(c); err != nil {
+			t.Fatalf("%T: %v", c, err)
+		}
+		e.ConsumeAll()
+	}
+}
+
+// The grab types capture a real app.Context for calling handlers.
+type explorerGrab struct {
+	Explorer
+	ctx app.Context
+}
+
+func (g *explorerGrab) OnPreRender(ctx app.Context) { g.ctx = ctx }
+
+type compareGrab struct {
+	ComparePage
+	ctx app.Context
+}
+
+func (g *compareGrab) OnPreRender(ctx app.Context) { g.ctx = ctx }
+
+// TestExplorerLoad maps a permalink as OnNav does and checks the result,
+// the drawing and the rendered metrics panel.
+func TestExplorerLoad(t *testing.T) {
+	g := &explorerGrab{}
+	e := app.NewTestEngine()
+	if err := e.Load(g); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	g.load(g.ctx, mustQuery(t, "guest=hypercube:4&host=ring:16&algo=xor&step=2"))
+	e.ConsumeAll()
+	if g.res == nil || g.runErr != "" {
+		t.Fatalf("no result (error %q)", g.runErr)
+	}
+	// Xor on a 16-ring: D_a = (3·2^2-1)/4 = 2.75 (ALGORITHMS.md A.5).
+	if got := g.res.Metrics.HopsPerByte; got != 2.75 {
+		t.Errorf("hops per byte %v, want 2.75", got)
+	}
+	if !strings.HasPrefix(g.svg, "<svg") || strings.Count(g.svg, `class="e"`) != 16 {
+		t.Errorf("step-2 drawing has %d edges, want 16", strings.Count(g.svg, `class="e"`))
+	}
+	if g.step != 2 {
+		t.Errorf("step %d, want 2", g.step)
+	}
+	// A step change redraws without mapping again.
+	res := g.res
+	g.load(g.ctx, mustQuery(t, "guest=hypercube:4&host=ring:16&algo=xor"))
+	e.ConsumeAll()
+	if g.res != res || strings.Count(g.svg, `class="e"`) != 32 {
+		t.Errorf("step change: remapped %v, %d edges (want same result, 32 edges)", g.res != res, strings.Count(g.svg, `class="e"`))
+	}
+
+	// Invalid input: the message is shown under its field.
+	// Through Dispatch, as an event would, so the page re-renders.
+	g.ctx.Dispatch(func(ctx app.Context) { g.load(ctx, mustQuery(t, "guest=hypercube:4&host=ring:8&algo=xor")) })
+	e.ConsumeAll()
+	if g.errs["host"] == "" {
+		t.Fatalf("no host error for 16 vertices on 8 nodes: %v", g.errs)
+	}
+	// Path: #root > main > section.controls > div.row > host field > message.
+	if err := app.Match(app.Div().ID("err-host").Class("msg").Text(g.errs["host"]), g, 0, 1, 0, 1, 1, 2); err != nil {
+		t.Error(err)
+	}
+	if err := app.Match(app.Text(g.errs["host"]), g, 0, 1, 0, 1, 1, 2, 0); err != nil {
+		t.Error(err)
+	}
+
+	// Above the browser's limit the page offers a server job instead.
+	g.load(g.ctx, mustQuery(t, "guest=hypercube:15&host=ring:32768&algo=xor"))
+	e.ConsumeAll()
+	if !g.tooBig || g.res != nil || g.running {
+		t.Errorf("15-cube: tooBig %v, result %v, running %v; want an offer of a server job", g.tooBig, g.res != nil, g.running)
+	}
+}
+
+// TestGanttLoad: the Xor paper's Fig. 4 pair, T = 10 and 12.
+func TestGanttLoad(t *testing.T) {
+	c := &GanttPage{}
+	c.load(mustQuery(t, "guest=hypercube:3&host=line:8&algo=standard&vs=byweight&ta=1&tc=1"))
+	if len(c.scheds) != 2 || len(c.errs) > 0 {
+		t.Fatalf("%d schedules, errors %v", len(c.scheds), c.errs)
+	}
+	if a, b := c.scheds[0].Total(), c.scheds[1].Total(); a != 10 || b != 12 {
+		t.Errorf("totals %v and %v, want 10 and 12 (sim's example, Xor paper Fig. 4)", a, b)
+	}
+	if got := c.url(); got != "/gantt?algo=standard&guest=hypercube%3A3&host=line%3A8&ta=1&tc=1&vs=byweight" {
+		t.Errorf("url %s", got)
+	}
+	c.load(mustQuery(t, "guest=grid:4x4&host=mesh:4x4&algo=standard"))
+	if c.errs["guest"] == "" && c.errs["algo"] == "" {
+		t.Errorf("a grid guest should be refused: %v", c.errs)
+	}
+}
+
+// TestCompareRun runs every applicable algorithm, as the compare page does.
+func TestCompareRun(t *testing.T) {
+	g := &compareGrab{}
+	e := app.NewTestEngine()
+	if err := e.Load(g); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	in, errs := formFromQuery(mustQuery(t, "guest=hypercube:4&host=ring:16")).check()
+	if len(errs) > 0 {
+		// check needs an algorithm; the page picks one.
+		g.form = formFromQuery(mustQuery(t, "guest=hypercube:4&host=ring:16"))
+		in, errs = g.checkConfig()
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+	}
+	g.run(g.ctx, in)
+	e.ConsumeAll()
+	want := solve.Applicable(in.Guest, in.Host)
+	if len(g.rows) != len(want) || g.svg == "" || len(g.bounds) == 0 {
+		t.Fatalf("%d rows, svg %v, %d bounds; want %d rows", len(g.rows), g.svg != "", len(g.bounds), len(want))
+	}
+	for i, r := range g.rows {
+		if r.Algo.Name != want[i].Name || r.Err != "" {
+			t.Errorf("row %d: %s (%s), want %s", i, r.Algo.Name, r.Err, want[i].Name)
+		}
+	}
+}
