@@ -4,8 +4,8 @@ package e2e
 
 import (
 	"compress/gzip"
-	"flag"
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
