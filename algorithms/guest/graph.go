@@ -128,8 +128,9 @@ func NewHypercube(d int) (*Graph, error) {
 // any other count ≥ 1) with the nearest-neighbour stencil: object i is
 // adjacent to the objects one step away along each axis (arc label = axis),
 // wrapping around when wrap is set. Neighbours are listed axis by axis, the
-// lower coordinate first. A periodic axis of size 2 has one neighbour, not
-// two copies of it. O(n·c).
+// step to coordinate x-1 (mod k with wrap) before the step to x+1. A periodic
+// axis of size 2 has one neighbour, not two copies of it. At most MaxVertices
+// objects and MaxArcs arcs. O(n·c).
 func NewGrid(dims []int, wrap bool) (*Graph, error) {
 	if len(dims) == 0 {
 		return nil, fmt.Errorf("%w: grid without dimensions", ErrInvalid)

@@ -27,7 +27,8 @@ type Metrics struct {
 	Bounds     []Bound `json:"bounds"`
 }
 
-// Evaluate computes the metrics of m. It does not validate m. O(arcs + n·c)
+// Evaluate computes the metrics of m. It does not validate m (a node out
+// of range panics). O(arcs + n·c)
 // time, O(n·c) memory: 0.13 s for a d = 20 cube (20M arcs) on a ring, 0.25 s
 // on a 1024x1024 torus (BenchmarkEvaluate, shared 2-core machine).
 func Evaluate(m *mapping.Mapping) Metrics {

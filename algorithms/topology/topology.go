@@ -230,7 +230,9 @@ func (t *Topology) AxisDistance(a, b, j int) int {
 }
 
 // Neighbors appends the distinct neighbours of node idx to dst, dimension by
-// dimension, the lower coordinate first, and returns it.
+// dimension, the step to coordinate x-1 (mod k with wrap-around) before the
+// step to x+1, and returns it. A wrapped dimension of size 2 gives one
+// neighbour, not two copies. O(c).
 func (t *Topology) Neighbors(idx int, dst []int) []int {
 	for j, k := range t.dims {
 		s := t.strides[j]
@@ -252,7 +254,8 @@ func (t *Topology) Neighbors(idx int, dst []int) []int {
 	return dst
 }
 
-// Diameter returns the largest hop distance between two nodes.
+// Diameter returns the largest hop distance between two nodes: the sum over
+// dimensions of k-1, or ⌊k/2⌋ with wrap-around. O(c).
 func (t *Topology) Diameter() int {
 	d := 0
 	for j, k := range t.dims {
@@ -273,7 +276,8 @@ type Table struct {
 	Coord []int32
 }
 
-// Table returns the coordinate table of t. O(n·c) time and memory.
+// Table returns the coordinate table of t. O(n·c) time and memory (on a
+// hypercube, d·2^d entries: Distance, a popcount there, is cheaper).
 func (t *Topology) Table() *Table {
 	c := len(t.dims)
 	tab := &Table{host: t, Coord: make([]int32, t.size*c)}
