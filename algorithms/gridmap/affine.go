@@ -32,7 +32,7 @@ func Affine(obj []int, h Host) ([]int, error) {
 }
 
 // Affine3D implements the affine mapping of a 3-D object grid onto a 3-D
-// mesh (Bhatele 2010 §9.2, Eq. 9.2, ALGORITHMS.md B.11): object (x, y, z),
+// mesh (Bhatele 2010 §9.3, Algorithm 9.4, Eq. 9.2; ALGORITHMS.md B.11): object (x, y, z),
 // visited x outer, z inner, targets (⌊Px·x/Ox⌋, ⌊Py·y/Oy⌋, ⌊Pz·z/Oz⌋) and
 // takes the free processor nearest to it (findNearest3D, order A: dx, then
 // dy ascending, then +dz before −dz). O(n) targets plus amortised O(r²)

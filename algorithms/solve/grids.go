@@ -1,0 +1,249 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"topomap/algorithms/gridmap"
+	"topomap/algorithms/guest"
+	"topomap/algorithms/spec"
+	"topomap/algorithms/topology"
+)
+
+// The grid heuristics of Bhatele's thesis, chapter 9, and the cheap
+// defaults row-major and snake (package gridmap).
+func init() {
+	const (
+		thesis = "Bhatele, Automating Topology Aware Mapping for Supercomputers, PhD thesis, UIUC 2010"
+		ours   = "Our reading, not the thesis' (its text for this heuristic is not available): "
+		nearby = " Collisions go to the nearest free processor (findNearest2D, tie-break \"order A\": dx ascending, then +dy before −dy), answered with per-line union-find structures."
+		fnCost = "O(n) targets; each findNearest amortised O(r) for an answer r hops away (worst case O(n·min(Px,Py)))"
+	)
+	register(
+		gridHeuristic("rowmajor", gridmap.RowMajor, anyGrid, Notes{
+			Title:      "Row-major",
+			Source:     "topomap baseline (no paper); index order of ALGORITHMS.md B.0 conventions",
+			Confidence: "P",
+			Complexity: "O(n)",
+			Summary: "Our baseline, not from the thesis: the k-th object in index order (first coordinate fastest) " +
+				"goes to the k-th processor in index order, the default placement of most runtimes.",
+		}),
+		gridHeuristic("snake", gridmap.Snake, anyGrid, Notes{
+			Title:      "Snake (boustrophedon)",
+			Source:     "topomap baseline (no paper)",
+			Confidence: "P",
+			Complexity: "O(n)",
+			Summary: "Our baseline, not from the thesis: objects and processors are both walked in boustrophedon " +
+				"order (the first axis forward, then backward, ...) and paired in that order; identity on equal shapes.",
+		}),
+		gridHeuristic("mxovlp", gridmap.MaxOverlap, grid2Dto2D, Notes{
+			Title:      "MXOVLP: maximum overlap",
+			Source:     thesis + ", §9.1, Heuristic 1; ALGORITHMS.md B.2",
+			Confidence: "P",
+			Complexity: "O(n)",
+			Summary: ours + "the object rectangle is laid on the processor rectangle from a common corner, the " +
+				"overlap is mapped one to one, and the part sticking out is mapped the same way onto the part left " +
+				"uncovered, until an exact fit.",
+		}),
+		gridHeuristic("mxoval", gridmap.MaxOverlapAligned, grid2Dto2D, Notes{
+			Title:      "MXOV+AL: maximum overlap with alignment",
+			Source:     thesis + ", §9.1, Heuristic 2; ALGORITHMS.md B.3",
+			Confidence: "P",
+			Complexity: "O(n)",
+			Summary: ours + "MXOVLP, but at every step the object sub-rectangle is transposed when its longer side " +
+				"is not parallel to the processor sub-rectangle's longer side; 8×4 onto 4×8 becomes a pure transpose.",
+		}),
+		gridHeuristic("exco", gridmap.ExpandFromCorner, grid2Dto2D, Notes{
+			Title:      "EXCO: expand from corner",
+			Source:     thesis + ", §9.1, Heuristic 3; ALGORITHMS.md B.4",
+			Confidence: "P",
+			Complexity: fnCost,
+			Summary: ours + "objects are visited in BFS layers from corner (0,0); each targets the processor one " +
+				"step beyond its already placed lower neighbour." + nearby,
+		}),
+		gridHeuristic("coce", gridmap.CornersToCenter, grid2Dto2D, Notes{
+			Title:      "COCE: corners to center",
+			Source:     thesis + ", §9.1, Heuristic 4; ALGORITHMS.md B.5",
+			Confidence: "P",
+			Complexity: fnCost,
+			Summary: ours + "four EXCO fronts, one from each corner of the object grid, grow inward in turn; a " +
+				"corner object targets the matching processor corner." + nearby,
+		}),
+		gridHeuristic("affn", gridmap.Affine, grid2Dto2D, Notes{
+			Title:      "AFFN: affine mapping",
+			Source:     thesis + ", §9.1, Heuristic 5, Algorithm 9.3, Eq. 9.1; ALGORITHMS.md B.6",
+			Confidence: "V",
+			Complexity: fnCost,
+			Summary: "Object (i,j) targets processor (⌊Px·i/Ox⌋, ⌊Py·j/Oy⌋), i outer, j inner, so the map is " +
+				"\"not strictly affine\". Our choices where the thesis is ambiguous: the 0-based floor form and the " +
+				"tie-break order A of findNearest2D (they change the result: 1.53 against 2.00 hops per byte on 9×8→6×12)." + nearby,
+		}),
+		Algorithm{
+			Name: "step",
+			Notes: Notes{
+				Title:      "Accordion fold (our stand-in for STEP, not Aleliunas & Rosenberg's step embedding)",
+				Source:     thesis + ", §9.1, Heuristic 6 (Aleliunas & Rosenberg, IEEE Trans. Computers C-31(9), 1982, unavailable); ALGORITHMS.md B.7",
+				Confidence: "P",
+				Complexity: "O(n)",
+				Summary: "Our stand-in, not the thesis' STEP: the step embedding construction could not be recovered. " +
+					"The grid, as L rows of W columns, is cut into strips as wide as one host side and laid strip " +
+					"after strip, every other strip mirrored; dilation L at the folds, 1 elsewhere. The host may be " +
+					"larger than the grid; it needs one side X and the other at least ⌈W/X⌉·L.",
+			},
+			Guests:     "grid:AxB",
+			Hosts:      "mesh or torus AxB with room for the folded strips (may be larger than the grid)",
+			LargerHost: true,
+			Applies: func(g spec.Guest, h spec.Host) error {
+				if err := gridShape(g, h, 2, 2); err != nil {
+					return err
+				}
+				return shapeReason(gridmap.CheckStep(g.Dims, gridHostOf(h.Dims, h.Wrap)))
+			},
+			Map: gridMap("step", gridmap.Step),
+		},
+		gridHeuristic("stack", gridmap.Stack, stackable, Notes{
+			Title:      "Stacking",
+			Source:     thesis + ", §9.2, Heuristic 1; ALGORITHMS.md B.10",
+			Confidence: "P",
+			Complexity: "O(5·(n/Ps)·findNearest + n), Ps the smallest host side",
+			Summary: "The grid is cut along its longer side into Ps subgrids, the first is mapped onto a host plane " +
+				"perpendicular to the smallest side with the best of MXOVLP, MXOV+AL, EXCO, COCE and AFFN, and the " +
+				"others are translated to the other planes. Our details: ties go to x for the object grid and to the " +
+				"last axis for the host, and the longer side must be a multiple of Ps.",
+		}),
+		gridHeuristic("fold", gridmap.Fold, stackable, Notes{
+			Title:      "Folding",
+			Source:     thesis + ", §9.2, Heuristic 2; ALGORITHMS.md B.10",
+			Confidence: "P",
+			Complexity: "O(5·(n/Ps)·findNearest + n), Ps the smallest host side",
+			Summary: "Stacking, but every other subgrid is flipped by 180 degrees, like an accordion, so neighbouring " +
+				"subgrids meet one hop apart. Our reading of the flip: odd subgrids are mirrored along the split axis.",
+		}),
+		gridHeuristic("sfc", gridmap.Curve, grid2Dto3D, Notes{
+			Title:      "Space-filling curves",
+			Source:     thesis + ", §9.2, Heuristic 3; ALGORITHMS.md B.10; curves: Hilbert, Skilling (AIP Conf. Proc. 707, 2004), jakubcerveny/gilbert (BSD-2)",
+			Confidence: "P",
+			Complexity: "O(n)",
+			Summary: "One curve orders the objects, another the processors, and the t-th object goes to the t-th " +
+				"processor. Our choice of curves: the classic Hilbert curve on power-of-two squares and cubes, the " +
+				"generalized Hilbert (gilbert) curve otherwise.",
+		}),
+		gridHeuristic("affn3d", gridmap.Affine3D, grid3Dto3D, Notes{
+			Title:      "Affine mapping in 3-D",
+			Source:     thesis + ", §9.3, Algorithm 9.4, Eq. 9.2; ALGORITHMS.md B.11",
+			Confidence: "V",
+			Complexity: "O(n) targets; each findNearest3D amortised O(r²) for an answer r hops away",
+			Summary: "Object (x,y,z) targets (⌊Px·x/Ox⌋, ⌊Py·y/Oy⌋, ⌊Pz·z/Oz⌋), x outer, z inner; collisions go to " +
+				"the nearest free processor. Our choices: 0-based floor form and findNearest3D order A (dx, then dy " +
+				"ascending, then +dz before −dz).",
+		}),
+	)
+}
+
+// gridShapes are the guests and hosts a grid heuristic takes: the texts
+// for listings and the check whose error says what is wrong.
+type gridShapes struct {
+	guests, hosts string
+	check         func(g spec.Guest, h spec.Host) error
+}
+
+// gridHeuristic wraps an equal-size mapper of package gridmap.
+func gridHeuristic(name string, f func([]int, gridmap.Host) ([]int, error), shapes gridShapes, notes Notes) Algorithm {
+	return Algorithm{
+		Name:    name,
+		Notes:   notes,
+		Guests:  shapes.guests,
+		Hosts:   shapes.hosts,
+		Applies: shapes.check,
+		Map:     gridMap(name, f),
+	}
+}
+
+// The shapes each family takes; sizes must be equal (checked by Check).
+var (
+	grid2Dto2D = gridShapes{"grid:AxB (periodic or not)", "mesh or torus AxB of the same size",
+		func(g spec.Guest, h spec.Host) error { return gridShape(g, h, 2, 2) }}
+	grid2Dto3D = gridShapes{"grid:AxB (periodic or not)", "mesh or torus AxBxC of the same size",
+		func(g spec.Guest, h spec.Host) error { return gridShape(g, h, 2, 3) }}
+	grid3Dto3D = gridShapes{"grid:AxBxC (periodic or not)", "mesh or torus AxBxC of the same size",
+		func(g spec.Guest, h spec.Host) error { return gridShape(g, h, 3, 3) }}
+	anyGrid = gridShapes{"grid:AxB or grid:AxBxC (periodic or not)", "mesh or torus of 2 or 3 dimensions, same size",
+		func(g spec.Guest, h spec.Host) error { return gridShape(g, h, 0, 0) }}
+	stackable = gridShapes{"grid:AxB (periodic or not)",
+		"mesh or torus AxBxC of the same size whose smallest side divides the grid's longer side",
+		func(g spec.Guest, h spec.Host) error {
+			if err := gridShape(g, h, 2, 3); err != nil {
+				return err
+			}
+			return shapeReason(gridmap.CheckStack(g.Dims, gridHostOf(h.Dims, h.Wrap)))
+		}}
+)
+
+// gridShape checks for a grid guest of og dimensions and a mesh or torus
+// host of hg dimensions (0: 2 or 3).
+func gridShape(g spec.Guest, h spec.Host, og, hg int) error {
+	if g.Kind != guest.Grid {
+		return fmt.Errorf("needs an object grid guest (grid:AxB or grid:AxBxC), not %s", g)
+	}
+	if h.Kind != topology.Mesh && h.Kind != topology.Torus {
+		return fmt.Errorf("needs a mesh or torus host, not %s", h)
+	}
+	if og == 0 {
+		if len(h.Dims) != 2 && len(h.Dims) != 3 {
+			return fmt.Errorf("needs a host of 2 or 3 dimensions, not %d", len(h.Dims))
+		}
+		return nil // the grid has 2 or 3 dimensions (spec.ParseGuest)
+	}
+	if len(g.Dims) != og {
+		return fmt.Errorf("needs a %d-D object grid, not a %d-D one", og, len(g.Dims))
+	}
+	if len(h.Dims) != hg {
+		return fmt.Errorf("needs a %d-D host, not a %d-D one", hg, len(h.Dims))
+	}
+	return nil
+}
+
+// gridHostOf returns the gridmap form of a mesh or torus.
+func gridHostOf(dims []int, wrap []bool) gridmap.Host {
+	return gridmap.Host{Dims: dims, Wrap: wrap}
+}
+
+// gridHostOfTopology returns the gridmap form of a built mesh or torus.
+func gridHostOfTopology(t *topology.Topology) gridmap.Host {
+	wrap := make([]bool, t.Rank())
+	for j := range wrap {
+		wrap[j] = t.Wraps(j)
+	}
+	return gridHostOf(t.Dims(), wrap)
+}
+
+// gridMap adapts a gridmap mapper to Algorithm.Map. The heuristics take
+// milliseconds, so the context is checked once, before starting.
+func gridMap(name string, f func([]int, gridmap.Host) ([]int, error)) func(context.Context, *Problem) ([]int, error) {
+	return func(ctx context.Context, p *Problem) ([]int, error) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if p.Guest.Kind != guest.Grid {
+			return nil, fmt.Errorf("solve: %s needs an object grid guest, not %s", name, p.Guest)
+		}
+		place, err := f(p.Guest.Dims, gridHostOfTopology(p.Host))
+		if err != nil {
+			return nil, fmt.Errorf("solve: %s: %w", name, err)
+		}
+		return place, nil
+	}
+}
+
+// shapeReason drops the "gridmap: unsupported shapes: " prefix, because
+// Check wraps the reason in its own sentence, and keeps the error chain.
+func shapeReason(err error) error {
+	if err == nil {
+		return nil
+	}
+	if msg, ok := strings.CutPrefix(err.Error(), gridmap.ErrShape.Error()+": "); ok {
+		return reason{msg, err}
+	}
+	return err
+}

@@ -1,0 +1,195 @@
+package solve_test
+
+import (
+	"context"
+	"errors"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"topomap/algorithms/gridmap"
+	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
+)
+
+var gridAlgos = []string{"rowmajor", "snake", "mxovlp", "mxoval", "exco", "coce", "affn", "step", "stack", "fold", "sfc", "affn3d"}
+
+func TestGridsRegistered(t *testing.T) {
+	for _, name := range gridAlgos {
+		a, ok := solve.Lookup(name)
+		if !ok {
+			t.Fatalf("%s not registered", name)
+		}
+		n := a.Notes
+		if n.Title == "" || n.Source == "" || n.Complexity == "" || n.Summary == "" || a.Guests == "" || a.Hosts == "" {
+			t.Errorf("%s: incomplete notes %+v, guests %q, hosts %q", name, n, a.Guests, a.Hosts)
+		}
+		if !slices.Contains([]string{"V", "P"}, n.Confidence) {
+			t.Errorf("%s: confidence %q", name, n.Confidence)
+		}
+		// ALGORITHMS.md tags every definition it proposes [P]: the notes
+		// must say the reading is ours.
+		if n.Confidence == "P" && !strings.Contains(strings.ToLower(n.Summary), "our") {
+			t.Errorf("%s: a P algorithm's summary must say it is our reading: %q", name, n.Summary)
+		}
+		if name != "rowmajor" && name != "snake" && !strings.Contains(n.Source, "§9.") {
+			t.Errorf("%s: source %q does not cite the thesis section", name, n.Source)
+		}
+	}
+	// B.7: the fold is a stand-in and must say so in its title.
+	if a, _ := solve.Lookup("step"); !strings.Contains(a.Notes.Title, "stand-in") || !strings.Contains(a.Notes.Title, "not Aleliunas & Rosenberg") {
+		t.Errorf("step title %q must say it is our stand-in, not Aleliunas & Rosenberg's", a.Notes.Title)
+	}
+}
+
+func TestGridsApplies(t *testing.T) {
+	tests := []struct {
+		algo, guest, host string
+		want              string // "" = applies
+	}{
+		{"affn", "grid:9x8", "mesh:6x12", ""},
+		{"affn", "grid:9x8:wrap", "torus:6x12", ""},
+		{"mxovlp", "grid:8x4", "mesh:4x8:wrap=10", ""},
+		{"exco", "hypercube:6", "mesh:8x8", "needs an object grid guest (grid:AxB or grid:AxBxC), not hypercube:6"},
+		{"coce", "grid:8x8", "hypercube:6", "needs a mesh or torus host, not hypercube:6"},
+		{"coce", "grid:8x8", "ring:64", "needs a mesh or torus host, not ring:64"},
+		{"mxoval", "grid:4x4x4", "mesh:8x8", "needs a 2-D object grid, not a 3-D one"},
+		{"affn", "grid:8x8", "mesh:4x4x4", "needs a 2-D host, not a 3-D one"},
+		{"affn3d", "grid:8x8x8", "torus:16x8x4", ""},
+		{"affn3d", "grid:16x32", "mesh:8x8x8", "needs a 3-D object grid, not a 2-D one"},
+		{"stack", "grid:32x8", "mesh:8x8x4", ""},
+		{"fold", "grid:8x32", "torus:8x4x8", ""},
+		{"stack", "grid:10x6", "mesh:5x4x3", "stacking cuts the longer object side 10 into 3 subgrids (the smallest host side), and 10 is not a multiple of 3"},
+		{"fold", "grid:8x8", "mesh:8x8", "needs a 3-D host, not a 2-D one"},
+		{"sfc", "grid:15x9", "mesh:5x3x9", ""},
+		{"sfc", "grid:4x4x4", "mesh:8x8", "needs a 2-D object grid, not a 3-D one"},
+		{"rowmajor", "grid:8x8", "torus:4x4x4", ""},
+		{"snake", "grid:4x4x4", "mesh:8x8", ""},
+		{"snake", "grid:8x8", "line:64", "needs a mesh or torus host, not line:64"},
+		{"step", "grid:6x5", "mesh:10x3", ""},
+		{"step", "grid:9x8", "mesh:6x12", "the 9x8 grid folded into strips needs a host side X and the other side at least ⌈W/X⌉·L; 6x12 has none"},
+		{"step", "grid:9x8", "mesh:16x12", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.algo+" "+tt.guest+" on "+tt.host, func(t *testing.T) {
+			a, _ := solve.Lookup(tt.algo)
+			g, h := parse(t, tt.guest, tt.host)
+			err := a.Applies(g, h)
+			switch {
+			case tt.want == "" && err != nil:
+				t.Fatalf("does not apply: %v", err)
+			case tt.want != "" && (err == nil || err.Error() != tt.want):
+				t.Fatalf("got %v, want %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestGridsCheck: sizes are the registry's business; a larger host is
+// refused except for step, and the reasons reach the field error.
+func TestGridsCheck(t *testing.T) {
+	tests := []struct {
+		algo, guest, host, want string
+	}{
+		{"affn", "grid:9x8", "mesh:6x13", "solve: sizes differ: guest grid:9x8 has 72 vertices, host mesh:6x13 has 78 nodes"},
+		{"stack", "grid:10x6", "mesh:5x4x3", "solve: stack does not apply to grid:10x6 on mesh:5x4x3: stacking cuts the longer object side 10"},
+		{"step", "grid:9x8", "mesh:16x12", ""},
+	}
+	for _, tt := range tests {
+		g, h := parse(t, tt.guest, tt.host)
+		_, err := solve.Check(spec.Instance{Guest: g, Host: h, Algo: tt.algo})
+		if tt.want == "" {
+			if err != nil {
+				t.Errorf("%s %s on %s: %v", tt.algo, tt.guest, tt.host, err)
+			}
+			continue
+		}
+		if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("%s %s on %s: got %v, want prefix %q", tt.algo, tt.guest, tt.host, err, tt.want)
+		}
+		if tt.algo == "stack" && !errors.Is(err, gridmap.ErrShape) {
+			t.Errorf("stack: error %v does not wrap gridmap.ErrShape", err)
+		}
+	}
+}
+
+// TestGridsMap runs every grid heuristic through solve.Map and checks the
+// spec's figures (ALGORITHMS.md B.10-B.12) as seen by the CLI and the API.
+func TestGridsMap(t *testing.T) {
+	tests := []struct {
+		algo, guest, host string
+		hpb               float64 // -1: only check that it maps
+		dil               int
+	}{
+		{"mxovlp", "grid:6x5", "mesh:10x3", 1.7551, 8},   // B.12
+		{"mxoval", "grid:8x4", "mesh:4x8", 1, 1},         // B.3: a pure transpose
+		{"exco", "grid:9x8", "mesh:6x12", 1.7165, 5},     // B.12
+		{"coce", "grid:27x44", "mesh:36x33", 2.2837, 34}, // B.12
+		{"affn", "grid:9x8", "mesh:6x12", 1.5276, 3},     // B.6: 194/127
+		{"stack", "grid:32x8", "mesh:8x8x4", 640.0 / 472, 8},
+		{"fold", "grid:32x8", "mesh:8x8x4", 1, 1},          // B.10
+		{"sfc", "grid:48x16", "mesh:12x8x8", 1.9918, 11},   // B.10
+		{"affn3d", "grid:16x8x4", "mesh:8x8x8", 1.4634, 2}, // B.11
+		{"rowmajor", "grid:16x16", "mesh:16x16", 1, 1},
+		{"snake", "grid:8x8x8", "torus:8x8x8", 1, 1},
+		{"step", "grid:9x8", "mesh:16x12", -1, 0},
+		{"affn", "grid:9x8:wrap", "torus:6x12", -1, 0},
+		{"coce", "grid:20x10", "mesh:25x8:wrap=01", -1, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.algo+" "+tt.guest+" on "+tt.host, func(t *testing.T) {
+			g, h := parse(t, tt.guest, tt.host)
+			r, err := solve.Map(context.Background(), spec.Instance{Guest: g, Host: h, Algo: tt.algo}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.hpb < 0 {
+				return
+			}
+			if m := r.Metrics; math.Abs(m.HopsPerByte-tt.hpb) > 5e-5 || m.MaxDilation != tt.dil {
+				t.Errorf("got %.4f / %d, want %.4f / %d", m.HopsPerByte, m.MaxDilation, tt.hpb, tt.dil)
+			}
+		})
+	}
+}
+
+// TestGridsApplicable: the registry offers the grid heuristics that fit.
+func TestGridsApplicable(t *testing.T) {
+	names := func(g, h string) []string {
+		gg, hh := parse(t, g, h)
+		var out []string
+		for _, a := range solve.Applicable(gg, hh) {
+			if slices.Contains(gridAlgos, a.Name) {
+				out = append(out, a.Name)
+			}
+		}
+		return out
+	}
+	tests := []struct {
+		guest, host string
+		want        []string
+	}{
+		{"grid:9x8", "mesh:6x12", []string{"rowmajor", "snake", "mxovlp", "mxoval", "exco", "coce", "affn"}},
+		{"grid:6x5", "torus:10x3", []string{"rowmajor", "snake", "mxovlp", "mxoval", "exco", "coce", "affn", "step"}},
+		{"grid:32x8", "mesh:8x8x4", []string{"rowmajor", "snake", "stack", "fold", "sfc"}},
+		{"grid:10x6", "mesh:5x4x3", []string{"rowmajor", "snake", "sfc"}},
+		{"grid:8x8x8", "mesh:16x8x4", []string{"rowmajor", "snake", "affn3d"}},
+		{"grid:9x8", "mesh:16x12", []string{"step"}},
+	}
+	for _, tt := range tests {
+		if got := names(tt.guest, tt.host); !slices.Equal(got, tt.want) {
+			t.Errorf("%s on %s: got %v, want %v", tt.guest, tt.host, got, tt.want)
+		}
+	}
+}
+
+// TestGridsCanceled: a canceled context stops a grid heuristic.
+func TestGridsCanceled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	g, h := parse(t, "grid:9x8", "mesh:6x12")
+	if _, err := solve.Map(ctx, spec.Instance{Guest: g, Host: h, Algo: "affn"}, nil); !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want context.Canceled", err)
+	}
+}
