@@ -62,7 +62,22 @@ func (s *Server) events(c echo.Context) error {
 		case <-ctx.Done():
 			return nil
 		case <-s.closing:
-			return nil
+			// The runner has closed, so the final state is normally queued
+			// already; send it rather than drop the stream without it.
+			late := time.After(time.Second)
+			for {
+				select {
+				case j, ok := <-updates:
+					if !ok {
+						return nil
+					}
+					if err := writeEvent(w, j); err != nil || j.Status.Final() {
+						return err
+					}
+				case <-late:
+					return nil
+				}
+			}
 		}
 	}
 }
