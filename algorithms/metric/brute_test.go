@@ -2,6 +2,7 @@ package metric_test
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"topomap/algorithms/guest"
@@ -78,6 +79,10 @@ func TestBoundsBruteForce(t *testing.T) {
 		{must(guest.NewGrid([]int{2, 2, 2}, false)), must(topology.NewMesh(4, 2))},
 		{must(guest.NewGrid([]int{3, 2}, false)), must(topology.NewMesh(2, 3))},
 		{must(guest.NewGrid([]int{7, 1}, true)), must(topology.NewLine(7))},
+		// weighted custom graphs: a star and a random graph
+		{must(guest.FromEdges(4, []guest.Edge{{U: 0, V: 1, Volume: 3}, {U: 0, V: 2, Volume: 2}, {U: 3, V: 0, Volume: 1}})), must(topology.NewLine(4))},
+		{randomGraph(rand.New(rand.NewPCG(5, 5)), 8), must(topology.NewTorus(4, 2))},
+		{randomGraph(rand.New(rand.NewPCG(6, 6)), 7), must(topology.NewRing(7))},
 	}
 	for _, tt := range tests {
 		t.Run(tt.g.String()+" on "+tt.h.String(), func(t *testing.T) {

@@ -384,6 +384,12 @@ func TestBounds(t *testing.T) {
 			want: map[string]float64{"neighbourhood": (4 + 2*2) / 6.0},
 		},
 		{
+			// weighted star, volumes 3,2,1 from centre 0, on line:4 (centre node 1 sees 1,1,2):
+			// vertex 0: 3·1+2·1+1·2 = 7, the leaves 3+2+1 = 6, over volume 2·6 = 12
+			g: must(guest.FromEdges(4, []guest.Edge{{U: 0, V: 1, Volume: 3}, {U: 0, V: 2, Volume: 2}, {U: 3, V: 0, Volume: 1}})), h: must(topology.NewLine(4)),
+			want: map[string]float64{"neighbourhood": 13.0 / 12},
+		},
+		{
 			// a 3-D grid's interior vertex has 6 neighbours: on a line at 1,1,2,2,3,3
 			g: must(guest.NewGrid([]int{3, 3, 3}, true)), h: must(topology.NewLine(27)),
 			want: map[string]float64{"neighbourhood": 12.0 / 6},
