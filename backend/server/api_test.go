@@ -45,6 +45,7 @@ func TestErrors(t *testing.T) {
 		{"wrong method", "PUT", "/api/v1/jobs", "", 404, "", "no API route PUT /api/v1/jobs"},
 		{"render unknown view", "GET", "/api/v1/render.svg?view=pie", "", 400, "view", "unknown view"},
 		{"render bad width", "GET", "/api/v1/render.svg?width=5&guest=hypercube:4&host=ring:16&algo=xor", "", 400, "width", "[64, 8192]"},
+		{"gantt of a grid", "GET", "/api/v1/render.svg?view=gantt&guest=grid:4x4&host=mesh:4x4&algo=rowmajor", "", 400, "view", "hypercube guest"},
 		{"render malformed job", "GET", "/api/v1/render.svg?job=1", "", 400, "job", "malformed"},
 		{"render missing host", "GET", "/api/v1/render.svg?guest=hypercube:4&algo=xor", "", 400, "host", "empty"},
 		{"non-API path without app", "GET", "/some/page", "", 404, "", "no API route"},
@@ -284,9 +285,11 @@ func TestMapSync(t *testing.T) {
 	if rec.Code != 200 || !strings.HasPrefix(rec.Body.String(), "vertex,node,x1\n") {
 		t.Fatalf("map csv: %d %.40q", rec.Code, rec.Body.String())
 	}
-	rec = f.do(t, "GET", "/api/v1/render.svg?guest=hypercube:4&host=ring:16&algo=xor", "")
-	if rec.Code != 200 || !strings.Contains(rec.Body.String(), "<svg") {
-		t.Fatalf("render: %d %.80q", rec.Code, rec.Body.String())
+	for _, q := range []string{"guest=hypercube:4&host=ring:16&algo=xor", "view=gantt&guest=hypercube:3&host=line:8&algo=byweight&tc=2"} {
+		rec = f.do(t, "GET", "/api/v1/render.svg?"+q, "")
+		if rec.Code != 200 || !strings.Contains(rec.Body.String(), "<svg") {
+			t.Fatalf("render %s: %d %.80q", q, rec.Code, rec.Body.String())
+		}
 	}
 }
 

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
 
+	"topomap/algorithms/sim"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/backend/jobs"
@@ -29,7 +31,7 @@ type renderRequest struct {
 const maxRenderWidth = 8192
 
 // views lists the ?view= values.
-var views = []string{"mapping"}
+var views = []string{"mapping", "gantt"}
 
 // parseRender reads a render query: view (default "mapping"), width, step
 // and detail (draw.Options), and either job=ID or an instance's permalink
@@ -95,8 +97,32 @@ func (s *Server) render(c echo.Context) error {
 		return err
 	}
 	var buf bytes.Buffer
-	if err := draw.Mapping(&buf, res, rq.Options); err != nil {
+	switch rq.View {
+	case "gantt":
+		err = drawGantt(&buf, res, rq.Options)
+	default:
+		err = draw.Mapping(&buf, res, rq.Options)
+	}
+	if err != nil {
 		return err
 	}
 	return c.Blob(http.StatusOK, "image/svg+xml", buf.Bytes())
+}
+
+// drawGantt draws the execution model of a d-cube mapping, with the
+// instance's ta and tc (1 where not given, as `topomap schedule`).
+func drawGantt(w io.Writer, res *solve.Result, o draw.Options) error {
+	ta, tc := res.Instance.Ta, res.Instance.Tc
+	if ta == 0 {
+		ta = 1
+	}
+	if tc == 0 {
+		tc = 1
+	}
+	s, err := sim.Run(res.Mapping, ta, tc)
+	if err != nil {
+		return &spec.FieldError{Field: "view", Err: fmt.Errorf("server: gantt view: %w", err)}
+	}
+	s.Algo = res.Instance.Algo
+	return draw.Gantt(w, []*sim.Schedule{s}, o)
 }
