@@ -1,0 +1,318 @@
+package pairs_test
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"topomap/algorithms/guest"
+	"topomap/algorithms/mapping"
+	"topomap/algorithms/metric"
+	"topomap/algorithms/pairs"
+	"topomap/algorithms/topology"
+)
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+func grid(dims ...int) *guest.Graph { return must(guest.NewGrid(dims, false)) }
+func mesh(dims ...int) *topology.Topology {
+	return must(topology.NewMesh(dims...))
+}
+func torus(dims ...int) *topology.Topology {
+	return must(topology.NewTorus(dims...))
+}
+
+// rowMajor places object v on node v.
+func rowMajor(n int) []int {
+	p := make([]int, n)
+	for v := range p {
+		p[v] = v
+	}
+	return p
+}
+
+func randomPlace(n, size int, seed uint64) []int {
+	return rand.New(rand.NewPCG(seed, seed)).Perm(size)[:n]
+}
+
+// recompute returns the hop-bytes of place by the metric package, an
+// independent implementation.
+func recompute(g *guest.Graph, h *topology.Topology, place []int) float64 {
+	return metric.HopBytes(&mapping.Mapping{Guest: g, Host: h, Place: place})
+}
+
+// checkResult verifies the properties every result has: a valid placement,
+// hop-bytes as recomputed independently, no worse than the kept start.
+func checkResult(t *testing.T, g *guest.Graph, h *topology.Topology, starts [][]int, res *pairs.Result) {
+	t.Helper()
+	m := &mapping.Mapping{Guest: g, Host: h, Place: res.Place}
+	if err := m.Validate(); err != nil {
+		t.Fatalf("invalid placement: %v", err)
+	}
+	if got := recompute(g, h, res.Place); got != res.HopBytes && !(g.Weight != nil && abs(got-res.HopBytes) < 1e-9*got) {
+		t.Fatalf("result says hop-bytes %v, recomputed %v", res.HopBytes, got)
+	}
+	start := recompute(g, h, starts[res.Start])
+	for i, p := range starts {
+		if hb := recompute(g, h, p); hb < start {
+			t.Fatalf("kept start %d (%v) but start %d has %v", res.Start, start, i, hb)
+		}
+	}
+	if res.HopBytes > start {
+		t.Fatalf("result %v worse than its start %v", res.HopBytes, start)
+	}
+}
+
+func abs(x float64) float64 { return max(x, -x) }
+
+// TestImproves runs both modes on the spec's small configurations (B.8,
+// B.12) from row-major and checks that the search strictly improves on it.
+func TestImproves(t *testing.T) {
+	cases := []struct {
+		name  string
+		g     *guest.Graph
+		h     *topology.Topology
+		start []int
+	}{
+		// row-major is a local optimum of pairwise exchange on 8x4 → 4x8
+		// (TestLocalOptimum), so this one starts at random.
+		{"8x4 to 4x8 random", grid(8, 4), mesh(4, 8), randomPlace(32, 32, 1)},
+		{"6x5 to 10x3", grid(6, 5), mesh(10, 3), rowMajor(30)},
+		{"9x8 to 6x12", grid(9, 8), mesh(6, 12), rowMajor(72)},
+		{"4x4x4 to torus 8x8", grid(4, 4, 4), torus(8, 8), rowMajor(64)},
+		{"hypercube 6 to ring 64", must(guest.NewHypercube(6)), must(topology.NewRing(64)), rowMajor(64)},
+	}
+	for _, c := range cases {
+		for _, mode := range []pairs.Mode{pairs.Biased, pairs.Uniform} {
+			t.Run(c.name+" "+mode.String(), func(t *testing.T) {
+				starts := [][]int{c.start}
+				res, err := pairs.Improve(context.Background(), c.g, c.h, starts, pairs.Options{Seed: 1, Mode: mode})
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkResult(t, c.g, c.h, starts, res)
+				if !(res.HopBytes < res.StartHopBytes) {
+					t.Fatalf("no improvement on %v", res.StartHopBytes)
+				}
+				if !res.Converged {
+					t.Fatal("not converged without a budget")
+				}
+			})
+		}
+	}
+}
+
+// TestLocalOptimum: row-major on 8x4 → 4x8 (1.6923 hops per byte: 176
+// hop-bytes over 104 arcs) has no improving exchange, so both modes keep
+// it; the optimum is the transpose (1.0, spec B.3).
+func TestLocalOptimum(t *testing.T) {
+	g, h := grid(8, 4), mesh(4, 8)
+	for _, mode := range []pairs.Mode{pairs.Biased, pairs.Uniform} {
+		res, err := pairs.Improve(context.Background(), g, h, [][]int{rowMajor(32)}, pairs.Options{Mode: mode, Attempts: 5000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.HopBytes != 176 || !slices.Equal(res.Place, rowMajor(32)) {
+			t.Errorf("%v: row-major changed to hop-bytes %v", mode, res.HopBytes)
+		}
+	}
+}
+
+// TestProperties runs many seeds on random starts, weighted graphs, toruses
+// and larger hosts, several starts at once, annealing and two workers.
+func TestProperties(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 11))
+	var es []guest.Edge
+	for range 300 {
+		u, v := rng.IntN(100), rng.IntN(100)
+		if u != v {
+			es = append(es, guest.Edge{U: u, V: v, Volume: float64(1 + rng.IntN(20))})
+		}
+	}
+	weighted := must(guest.FromEdges(100, es))
+	cases := []struct {
+		name string
+		g    *guest.Graph
+		h    *topology.Topology
+		opt  pairs.Options
+	}{
+		{"grid on mesh", grid(12, 10), mesh(8, 15), pairs.Options{}},
+		{"periodic grid on torus", must(guest.NewGrid([]int{10, 10}, true)), torus(20, 5), pairs.Options{}},
+		{"weighted on torus", weighted, torus(10, 10), pairs.Options{}},
+		{"weighted on larger mesh", weighted, mesh(11, 11), pairs.Options{}},
+		{"uniform on larger torus", grid(9, 9), torus(10, 9), pairs.Options{Mode: pairs.Uniform}},
+		{"annealing", grid(12, 10), mesh(8, 15), pairs.Options{Temperature: 2, Budget: 20 * time.Millisecond}},
+		{"two workers", grid(40, 30), torus(60, 20), pairs.Options{Workers: 2}},
+		{"two workers uniform", grid(40, 30), mesh(60, 20), pairs.Options{Workers: 2, Mode: pairs.Uniform, MaxRounds: 20}},
+		{"hypercube host", must(guest.NewHypercube(7)), must(topology.NewHypercube(7)), pairs.Options{}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for seed := range uint64(5) {
+				starts := [][]int{randomPlace(c.g.Order(), c.h.Size(), seed), randomPlace(c.g.Order(), c.h.Size(), seed+100)}
+				if c.g.Order() == c.h.Size() {
+					starts = append(starts, rowMajor(c.g.Order()))
+				}
+				opt := c.opt
+				opt.Seed = seed
+				res, err := pairs.Improve(context.Background(), c.g, c.h, starts, opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkResult(t, c.g, c.h, starts, res)
+			}
+		})
+	}
+}
+
+// TestDeterminism: the same seed gives the same placement, sequentially and
+// with two workers; another seed gives another one.
+func TestDeterminism(t *testing.T) {
+	g, h := grid(64, 40), torus(80, 32)
+	starts := [][]int{randomPlace(g.Order(), h.Size(), 3)}
+	for _, workers := range []int{1, 2} {
+		run := func(seed uint64) *pairs.Result {
+			res, err := pairs.Improve(context.Background(), g, h, starts, pairs.Options{Seed: seed, Workers: workers})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return res
+		}
+		a, b, c := run(42), run(42), run(43)
+		if !slices.Equal(a.Place, b.Place) || a.Evaluated != b.Evaluated || a.Rounds != b.Rounds {
+			t.Errorf("workers %d: same seed, different results (%v, %v)", workers, a.HopBytes, b.HopBytes)
+		}
+		if slices.Equal(a.Place, c.Place) {
+			t.Errorf("workers %d: seeds 42 and 43 gave the same placement", workers)
+		}
+	}
+}
+
+// TestStartChoice: the best of several starts is kept, the first on ties.
+func TestStartChoice(t *testing.T) {
+	g, h := grid(8, 8), mesh(8, 8)
+	bad := randomPlace(64, 64, 1)
+	starts := [][]int{bad, rowMajor(64), rowMajor(64)}
+	res, err := pairs.Improve(context.Background(), g, h, starts, pairs.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// row-major on an equal mesh is the identity: 112 edges of one hop,
+	// both directions.
+	if res.Start != 1 || res.StartHopBytes != 224 || res.HopBytes != 224 {
+		t.Fatalf("kept start %d with %v → %v, want start 1 with 224 → 224", res.Start, res.StartHopBytes, res.HopBytes)
+	}
+}
+
+// TestCancellation: a cancelled context ends the run with its error and the
+// best placement so far; an ended budget is not an error.
+func TestCancellation(t *testing.T) {
+	g, h := grid(128, 128), torus(256, 64)
+	starts := [][]int{randomPlace(g.Order(), h.Size(), 5)}
+	for _, workers := range []int{1, 2} {
+		ctx, cancel := context.WithCancel(context.Background())
+		calls := 0
+		res, err := pairs.Improve(ctx, g, h, starts, pairs.Options{Workers: workers, ProgressEvery: time.Nanosecond, Progress: func(p pairs.Progress) {
+			calls++
+			if calls == 2 {
+				cancel()
+			}
+		}})
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("workers %d: err %v, want context.Canceled", workers, err)
+		}
+		if res == nil || res.Converged {
+			t.Fatalf("workers %d: want an unconverged result with the error, got %+v", workers, res)
+		}
+		checkResult(t, g, h, starts, res)
+	}
+	res, err := pairs.Improve(context.Background(), g, h, starts, pairs.Options{Budget: time.Millisecond})
+	if err != nil || res.Converged {
+		t.Fatalf("budget: err %v, converged %v; want no error, not converged", err, res.Converged)
+	}
+	checkResult(t, g, h, starts, res)
+}
+
+// TestProgress: reports come with growing counters, current hops per byte
+// and a final report with fraction 1.
+func TestProgress(t *testing.T) {
+	g, h := grid(64, 64), mesh(32, 128)
+	var ps []pairs.Progress
+	res, err := pairs.Improve(context.Background(), g, h, [][]int{randomPlace(g.Order(), h.Size(), 2)}, pairs.Options{
+		Budget: time.Minute, ProgressEvery: time.Nanosecond, Progress: func(p pairs.Progress) { ps = append(ps, p) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) < 2 {
+		t.Fatalf("%d progress reports", len(ps))
+	}
+	for i := 1; i < len(ps); i++ {
+		if ps[i].Evaluated < ps[i-1].Evaluated || ps[i].Elapsed < ps[i-1].Elapsed || ps[i].HopBytes > ps[i-1].HopBytes {
+			t.Fatalf("report %d goes backwards: %+v after %+v", i, ps[i], ps[i-1])
+		}
+		if ps[i].Fraction < 0 || ps[i].Fraction > 1 {
+			t.Fatalf("fraction %v", ps[i].Fraction)
+		}
+	}
+	last := ps[len(ps)-1]
+	if last.Fraction != 1 || last.HopBytes != res.HopBytes || last.HopsPerByte != res.HopsPerByte || last.Evaluated != res.Evaluated {
+		t.Fatalf("final report %+v does not match result %v, %v", last, res.HopBytes, res.Evaluated)
+	}
+}
+
+// TestInvalid: bad arguments are errors wrapping ErrInvalid.
+func TestInvalid(t *testing.T) {
+	g, h := grid(4, 4), mesh(4, 4)
+	ok := [][]int{rowMajor(16)}
+	dup := rowMajor(16)
+	dup[3] = 2
+	cases := []struct {
+		name   string
+		h      *topology.Topology
+		starts [][]int
+		opt    pairs.Options
+	}{
+		{"host too small", mesh(3, 5), ok, pairs.Options{}},
+		{"no start", h, nil, pairs.Options{}},
+		{"short start", h, [][]int{rowMajor(15)}, pairs.Options{}},
+		{"duplicate node", h, [][]int{dup}, pairs.Options{}},
+		{"unknown mode", h, ok, pairs.Options{Mode: 7}},
+		{"negative budget", h, ok, pairs.Options{Budget: -1}},
+		{"tau 1", h, ok, pairs.Options{Tau: 1}},
+		{"negative attempts", h, ok, pairs.Options{Attempts: -1}},
+		{"annealing without budget", h, ok, pairs.Options{Temperature: 1}},
+		{"negative temperature", h, ok, pairs.Options{Temperature: -1, Budget: time.Second}},
+	}
+	for _, c := range cases {
+		if _, err := pairs.Improve(context.Background(), g, c.h, c.starts, c.opt); !errors.Is(err, pairs.ErrInvalid) {
+			t.Errorf("%s: err %v, want ErrInvalid", c.name, err)
+		}
+	}
+}
+
+// TestTrivial: graphs without edges or with one object are left alone.
+func TestTrivial(t *testing.T) {
+	cases := []struct {
+		name string
+		g    *guest.Graph
+		h    *topology.Topology
+	}{
+		{"one object", grid(1, 1), mesh(1, 1)},
+		{"no edges", must(guest.NewHypercube(0)), must(topology.NewHypercube(0))},
+	}
+	for _, c := range cases {
+		res, err := pairs.Improve(context.Background(), c.g, c.h, [][]int{{0}}, pairs.Options{})
+		if err != nil || !res.Converged || res.HopBytes != 0 || res.Place[0] != 0 {
+			t.Errorf("%s: %+v, %v", c.name, res, err)
+		}
+	}
+}

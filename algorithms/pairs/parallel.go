@@ -1,0 +1,153 @@
+package pairs
+
+import (
+	"math/rand/v2"
+	"sync"
+	"time"
+)
+
+// parallel splits each round between workers that own disjoint slabs of
+// the host. A worker swaps only objects of its slab whose graph neighbours
+// all lie in its slab ("interior" objects), with nodes of its slab: the
+// objects it moves stay in the slab, and every position its deltas read
+// belongs to an object only it moves. So deltas are exact, no memory is
+// shared mutably between workers, and the outcome does not depend on
+// scheduling. The cut changes every round (alternating dimension, shifted
+// offset) so that objects frozen on one round's boundary move on the next.
+type parallel struct {
+	r        *run
+	part     []int8 // object → slab at this round's start
+	interior []bool
+	lists    [][]int32 // per worker: its interior objects
+	walkers  []walker
+	cutDims  []int // dimensions of size ≥ 2
+	// this round's cut: along dimension dim, shifted by lo.
+	dim, lo int32
+}
+
+func newParallel(r *run) *parallel {
+	s := r.s
+	p := &parallel{r: r, part: make([]int8, s.n), interior: make([]bool, s.n)}
+	for j := range s.c {
+		if s.dims[j] >= 2 {
+			p.cutDims = append(p.cutDims, j)
+		}
+	}
+	p.lists = make([][]int32, r.workers)
+	p.walkers = make([]walker, r.workers)
+	for i := range p.walkers {
+		w := &p.walkers[i]
+		slab := int8(i)
+		*w = newWalker(s, r.opt.Mode)
+		w.restrict, w.interior = true, p.interior
+		w.region = func(node int32) bool { return p.slabOf(s.tab[int(node)*s.c+int(p.dim)]) == slab }
+	}
+	return p
+}
+
+// slabOf returns the slab of coordinate x along the cut dimension: slab i
+// starts at lo + i·k/W (cyclically on a torus axis, clamped on a mesh axis).
+func (p *parallel) slabOf(x int32) int8 {
+	k, nw := p.r.s.dims[p.dim], int32(len(p.walkers))
+	y := x - p.lo
+	if p.r.s.wrapK[p.dim] != 0 {
+		y = (y + k) % k
+	}
+	return int8(min(nw-1, max(0, y*nw/k)))
+}
+
+// cut chooses this round's slabs: the cut dimension rotates over the
+// dimensions of size ≥ 2; a torus axis is cut anywhere, a mesh axis near
+// the even split (shifted by up to k/(4W) either way).
+func (p *parallel) cut() {
+	r, s := p.r, p.r.s
+	j := p.cutDims[r.rounds%len(p.cutDims)]
+	k, nw := s.dims[j], int32(len(p.walkers))
+	p.dim = int32(j)
+	if s.wrapK[j] != 0 {
+		p.lo = int32(r.rng.IntN(int(k)))
+		return
+	}
+	spread := k / (4 * nw)
+	p.lo = int32(r.rng.IntN(int(2*spread+1))) - spread
+}
+
+// round runs one round on the workers; false if the budget or the context
+// cut it short.
+func (p *parallel) round(temp float64) bool {
+	r, s := p.r, p.r.s
+	p.cut()
+	c, d := s.c, int(p.dim)
+	for v := range s.n {
+		p.part[v] = p.slabOf(s.co[v*c+d])
+	}
+	per := r.attempts / len(p.walkers)
+	var wg sync.WaitGroup
+	complete := make([]bool, len(p.walkers))
+	for i := range p.walkers {
+		w := &p.walkers[i]
+		w.temp = temp
+		// Each worker's stream depends on the seed, the round and the
+		// worker only.
+		w.rng = rand.New(rand.NewPCG(r.opt.Seed^uint64(r.rounds)*0x9e3779b97f4a7c15, uint64(i)+1))
+		wg.Go(func() { complete[i] = p.work(i, w, per) })
+	}
+	wg.Wait()
+	ok := true
+	for i := range p.walkers {
+		w := &p.walkers[i]
+		r.h += w.dh
+		r.evaluated += w.evaluated
+		r.accepted += w.accepted
+		w.dh, w.evaluated, w.accepted = 0, 0, 0
+		ok = ok && complete[i]
+	}
+	return ok
+}
+
+// work lists worker i's interior objects, then makes its attempts.
+func (p *parallel) work(i int, w *walker, attempts int) bool {
+	r, s := p.r, p.r.s
+	slab := int8(i)
+	list := p.lists[i][:0]
+	for v := range int32(s.n) {
+		if p.part[v] != slab {
+			continue
+		}
+		in := true
+		for e := s.off[v]; e < s.off[v+1]; e++ {
+			if p.part[s.adj[e]] != slab {
+				in = false
+				break
+			}
+		}
+		p.interior[v] = in
+		if in {
+			list = append(list, v)
+		}
+	}
+	p.lists[i] = list
+	if len(list) == 0 {
+		return true
+	}
+	if w.mode == Biased {
+		shuffle(list, w.rng)
+	}
+	for k := 0; k < attempts; k++ {
+		if k%checkEvery == checkEvery-1 {
+			now := time.Now()
+			if r.stopped(now) {
+				return false
+			}
+			w.temp = min(w.temp, r.temperature(now))
+		}
+		var a int32
+		if w.mode == Biased {
+			a = list[k%len(list)]
+		} else {
+			a = list[w.rng.IntN(len(list))]
+		}
+		w.attempt(a)
+	}
+	return true
+}

@@ -1,0 +1,252 @@
+package pairs
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"topomap/algorithms/guest"
+	"topomap/algorithms/topology"
+)
+
+// state is a placement under local search: positions, their host
+// coordinates and the inverse map, in int32 arrays, so that a swap's delta
+// touches a few cache lines and allocates nothing.
+type state struct {
+	n, c   int
+	off    []int32
+	adj    []int32
+	w      []float64 // nil: unit volume
+	dims   []int32   // host sizes
+	wrapK  []int32   // dims[j] on a wrapped axis, 0 otherwise
+	stride []int32
+	tab    []int32 // host node → coordinates (c per node)
+	pos    []int32 // object → host node
+	co     []int32 // object → coordinates of its node (c per object)
+	occ    []int32 // host node → object, or -1 if empty
+}
+
+// newState places object v on node place[v]. place must be a valid
+// injective placement (checked by the caller).
+func newState(g *guest.Graph, host *topology.Topology, place []int) *state {
+	c := host.Rank()
+	s := &state{
+		n: g.Order(), c: c, off: g.Offsets, adj: g.Adj, w: g.Weight,
+		dims: make([]int32, c), wrapK: make([]int32, c), stride: make([]int32, c),
+		tab: host.Table().Coord,
+		pos: make([]int32, g.Order()), co: make([]int32, g.Order()*c), occ: make([]int32, host.Size()),
+	}
+	st := int32(1)
+	for j := range c {
+		s.dims[j] = int32(host.Dim(j))
+		if host.Wraps(j) {
+			s.wrapK[j] = s.dims[j]
+		}
+		s.stride[j] = st
+		st *= s.dims[j]
+	}
+	for i := range s.occ {
+		s.occ[i] = -1
+	}
+	for v, h := range place {
+		s.put(int32(v), int32(h))
+	}
+	return s
+}
+
+// put places object v on node h (bookkeeping only).
+func (s *state) put(v, h int32) {
+	c := s.c
+	s.pos[v] = h
+	s.occ[h] = v
+	copy(s.co[int(v)*c:int(v)*c+c], s.tab[int(h)*c:int(h)*c+c])
+}
+
+// dist is the hop distance between two coordinate vectors of length c.
+func (s *state) dist(x, y []int32) int32 {
+	var d int32
+	for j := range x {
+		t := x[j] - y[j]
+		if t < 0 {
+			t = -t
+		}
+		if k := s.wrapK[j]; k != 0 && k-t < t {
+			t = k - t
+		}
+		d += t
+	}
+	return d
+}
+
+// coords returns object v's coordinates.
+func (s *state) coords(v int32) []int32 { return s.co[int(v)*s.c : int(v)*s.c+s.c] }
+
+// node returns node h's coordinates.
+func (s *state) node(h int32) []int32 { return s.tab[int(h)*s.c : int(h)*s.c+s.c] }
+
+// gain returns Σ w·(dist(to, u) − dist(from, u)) over the out-arcs a→u,
+// u ≠ skip: the change of a's out-arcs if a moves from `from` to `to` while
+// skip moves the other way (their common edge keeps its length).
+func (s *state) gain(a, skip int32, from, to []int32) float64 {
+	var d float64
+	for e := s.off[a]; e < s.off[a+1]; e++ {
+		u := s.adj[e]
+		if u == skip {
+			continue
+		}
+		cu := s.coords(u)
+		h := s.dist(to, cu) - s.dist(from, cu)
+		if s.w == nil {
+			d += float64(h)
+		} else {
+			d += s.w[e] * float64(h)
+		}
+	}
+	return d
+}
+
+// delta returns the change of hop-bytes if object a (on node pa) and the
+// occupant b of node pb (-1 if empty) exchange nodes. Each undirected edge
+// is two arcs of equal volume, hence the factor 2. O(deg a + deg b).
+func (s *state) delta(a, b, pa, pb int32) float64 {
+	ca, cb := s.node(pa), s.node(pb)
+	d := s.gain(a, b, ca, cb)
+	if b >= 0 {
+		d += s.gain(b, a, cb, ca)
+	}
+	return 2 * d
+}
+
+// swap exchanges the nodes of object a (on pa) and the occupant b of pb.
+func (s *state) swap(a, b, pa, pb int32) {
+	s.put(a, pb)
+	if b >= 0 {
+		s.put(b, pa)
+	} else {
+		s.occ[pa] = -1
+	}
+}
+
+// hopBytes recomputes the hop-bytes from scratch. O(arcs·c).
+func (s *state) hopBytes() float64 {
+	var hb float64
+	for v := range int32(s.n) {
+		cv := s.coords(v)
+		for e := s.off[v]; e < s.off[v+1]; e++ {
+			h := float64(s.dist(cv, s.coords(s.adj[e])))
+			if s.w == nil {
+				hb += h
+			} else {
+				hb += s.w[e] * h
+			}
+		}
+	}
+	return hb
+}
+
+// target writes into t the coordinates of the volume-weighted mean host
+// position of a's neighbours, rounded per dimension; on a wrapped axis the
+// mean is taken over the shortest signed offsets from a, so neighbours
+// across the wrap pull a the short way round. It returns false if a has no
+// neighbours. O(deg·c).
+func (s *state) target(a int32, t []int32) bool {
+	lo, hi := s.off[a], s.off[a+1]
+	if lo == hi {
+		return false
+	}
+	ca := s.coords(a)
+	for j := range t {
+		var sum, vol float64
+		k := s.wrapK[j]
+		for e := lo; e < hi; e++ {
+			o := s.co[int(s.adj[e])*s.c+j] - ca[j]
+			if k != 0 {
+				if 2*o > k {
+					o -= k
+				} else if 2*o < -k {
+					o += k
+				}
+			}
+			w := 1.0
+			if s.w != nil {
+				w = s.w[e]
+			}
+			sum += w * float64(o)
+			vol += w
+		}
+		x := ca[j] + int32(math.Round(sum/vol))
+		if k != 0 {
+			x = (x%k + k) % k
+		} else {
+			x = min(max(x, 0), s.dims[j]-1)
+		}
+		t[j] = x
+	}
+	return true
+}
+
+// index returns the node of coordinates t.
+func (s *state) index(t []int32) int32 {
+	var h int32
+	for j, x := range t {
+		h += x * s.stride[j]
+	}
+	return h
+}
+
+// step moves t one hop along a random dimension in a random direction,
+// turning back at a mesh border. Dimensions of size 1 are skipped.
+func (s *state) step(t []int32, rng *rand.Rand) {
+	j := rng.IntN(s.c)
+	for s.dims[j] == 1 {
+		j = rng.IntN(s.c)
+	}
+	k := s.dims[j]
+	x := t[j] + 1
+	if rng.Uint32()&1 == 0 {
+		x = t[j] - 1
+	}
+	switch {
+	case x < 0 && s.wrapK[j] != 0:
+		x = k - 1
+	case x < 0:
+		x = 1
+	case x >= k && s.wrapK[j] != 0:
+		x = 0
+	case x >= k:
+		x = k - 2
+	}
+	t[j] = x
+}
+
+// toward replaces t by the node one hop from `from` toward t, along the
+// dimension with the largest (shortest-way) offset, the first on ties; t
+// becomes `from` if they are equal.
+func (s *state) toward(from, t []int32) {
+	bj, bo := -1, int32(0)
+	for j := range t {
+		o := t[j] - from[j]
+		if k := s.wrapK[j]; k != 0 {
+			if 2*o > k {
+				o -= k
+			} else if 2*o < -k {
+				o += k
+			}
+		}
+		ao := max(o, -o)
+		if ao > max(bo, -bo) {
+			bj, bo = j, o
+		}
+	}
+	copy(t, from)
+	if bj < 0 {
+		return
+	}
+	x := from[bj] + 1
+	if bo < 0 {
+		x = from[bj] - 1
+	}
+	if k := s.wrapK[bj]; k != 0 {
+		x = (x + k) % k
+	}
+	t[bj] = x
+}
