@@ -269,27 +269,46 @@ func (c *Explorer) onCancel(ctx app.Context, e app.Event) {
 // onHover shows what is under the pointer in the drawing: a host node
 // with its guest vertex, coordinates and dilation, or a guest edge.
 func (c *Explorer) onHover(ctx app.Context, e app.Event) {
-	d := targetData(e, "v", "h", "c", "dil", "u")
-	c.hover = hoverText(d)
+	c.hover = hoverText(c.res, targetData(e, "h", "v", "u", "dil"))
 }
 
-// hoverText describes a node or edge from its data-* attributes.
-func hoverText(d map[string]string) string {
-	switch {
-	case d == nil:
+// hoverText describes a node or edge from its data-* attributes, looking
+// up coordinates and dilations in the result.
+func hoverText(r *solve.Result, d map[string]string) string {
+	if d == nil || r == nil || r.Mapping == nil {
 		return ""
-	case d["u"] != "":
+	}
+	m := r.Mapping
+	if d["u"] != "" {
 		s := "guest edge " + d["u"] + "–" + d["v"]
 		if d["dim"] != "" {
 			s += " (dimension " + d["dim"] + ")"
 		}
 		return s + ": dilation " + d["dil"]
-	case d["v"] != "":
-		return "guest vertex " + d["v"] + " on host node " + d["h"] + " at (" + d["c"] + "), largest dilation of its edges " + d["dil"]
-	case d["h"] != "":
-		return "host node " + d["h"] + " at (" + d["c"] + "): free"
 	}
-	return ""
+	h, err := strconv.Atoi(d["h"])
+	if err != nil || h < 0 || h >= m.Host.Size() {
+		return ""
+	}
+	at := "host node " + d["h"] + " at (" + joinInts(m.Host.Coords(h, nil)) + ")"
+	v, err := strconv.Atoi(d["v"])
+	if err != nil || v < 0 || v >= len(m.Place) {
+		return at + ": free"
+	}
+	dil := 0
+	g := m.Guest
+	for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
+		dil = max(dil, m.Host.Distance(m.Place[v], m.Place[g.Adj[e]]))
+	}
+	return "guest vertex " + d["v"] + " on " + at + ", largest dilation of its edges " + strconv.Itoa(dil)
+}
+
+func joinInts(xs []int) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.Itoa(x)
+	}
+	return strings.Join(parts, ",")
 }
 
 func (c *Explorer) onCopy(ctx app.Context, e app.Event) {

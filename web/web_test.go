@@ -3,6 +3,7 @@
 package web
 
 import (
+	"context"
 	"net/url"
 	"strings"
 	"testing"
@@ -87,18 +88,25 @@ func TestPageURL(t *testing.T) {
 }
 
 func TestHoverText(t *testing.T) {
+	// Standard 2-cube on a 4-line: vertex v on node v; vertex 3's edges go
+	// to 2 (1 link) and 1 (2 links).
+	r, err := solve.Map(context.Background(), spec.Instance{Guest: mustGuest(t, "hypercube:2"), Host: mustHost(t, "line:4"), Algo: "standard"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		data map[string]string
 		want string
 	}{
 		{"nothing", nil, ""},
-		{"vertex", map[string]string{"v": "5", "h": "9", "c": "1,2", "dil": "3"}, "guest vertex 5 on host node 9 at (1,2), largest dilation of its edges 3"},
-		{"free node", map[string]string{"h": "9", "c": "1,2"}, "host node 9 at (1,2): free"},
+		{"vertex", map[string]string{"h": "3", "v": "3"}, "guest vertex 3 on host node 3 at (3), largest dilation of its edges 2"},
+		{"free node", map[string]string{"h": "2"}, "host node 2 at (2): free"},
+		{"bad node", map[string]string{"h": "99"}, ""},
 		{"edge", map[string]string{"u": "1", "v": "3", "dil": "2", "dim": "1"}, "guest edge 1–3 (dimension 1): dilation 2"},
 	}
 	for _, tc := range tests {
-		if got := hoverText(tc.data); got != tc.want {
+		if got := hoverText(r, tc.data); got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
 		}
 	}

@@ -118,6 +118,7 @@ func TestExplorerEditAndBack(t *testing.T) {
 // TestExplorerAffn loads the thesis' 9×8 → 6×12 AFFN example: 72 nodes,
 // 8·8 + 9·7 = 127 edges, the spec's 1.5276 hops/byte (194/127·2/2).
 func TestExplorerAffn(t *testing.T) {
+	needAlgo(t, "affn")
 	ctx := tab(t)
 	const q = "algo=affn&guest=grid%3A9x8&host=mesh%3A6x12"
 	open(t, ctx, "/?"+q)

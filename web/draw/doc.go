@@ -9,8 +9,10 @@
 // write (svgo drops write errors). Style strings are built only from this
 // package's constants and numbers; user-visible text goes through svgo's
 // Text, which escapes it. Elements that the page inspects on hover carry
-// data-* attributes: host nodes class "n" (data-v guest vertex, data-h host
-// node, data-c coordinates, data-dil largest dilation of its edges), guest
-// edges class "e" (data-u, data-v, data-dil), Gantt bars class "bar" and
-// compare bars class "bar" (data-algo).
+// data-* attributes: host nodes class "n" (data-h host node, data-v guest
+// vertex; "free" if none), guest edges class "e" (data-u, data-v, data-dil)
+// in groups carrying data-dim, Gantt bars class "bar" (data-p, data-stage,
+// data-kind, data-start, data-end) and compare bars class "bar"
+// (data-algo). Nodes carry no more, to keep large drawings small; a page
+// looks the rest up in the result.
 package draw

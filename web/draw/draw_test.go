@@ -144,16 +144,16 @@ func TestMappingGridStep(t *testing.T) {
 }
 
 // TestMappingHoverData checks the data-* attributes the explorer's hover
-// reads: vertex, node, coordinates and dilation.
+// reads: host node and guest vertex on nodes, ends and dilation on edges.
 func TestMappingHoverData(t *testing.T) {
 	r := solved(t, "guest=hypercube:2&host=line:4&algo=standard")
 	var buf bytes.Buffer
 	if err := draw.Mapping(&buf, r, draw.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	// Standard on a line: S(n) = n, so vertex 3 sits on node 3 at (3); its
+	// Standard on a line: S(n) = n, so vertex 3 sits on node 3; its
 	// dimension-1 edge to 1 spans 2 links.
-	for _, want := range []string{`data-v="3" data-dil="2" data-h="3" data-c="3"`, `data-u="1" data-v="3" data-dil="2"`} {
+	for _, want := range []string{`class="n" data-h="3" data-v="3"`, `data-u="1" data-v="3" data-dil="2"`} {
 		if !strings.Contains(buf.String(), want) {
 			t.Errorf("document lacks %s", want)
 		}

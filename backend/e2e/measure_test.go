@@ -1,0 +1,113 @@
+//go:build !(js && wasm)
+
+package e2e
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"topomap/algorithms/solve"
+)
+
+// needAlgo skips a test whose algorithm has not been registered (the
+// algorithm families land independently).
+func needAlgo(t *testing.T, name string) {
+	t.Helper()
+	if _, ok := solve.Lookup(name); !ok {
+		t.Skipf("algorithm %s is not registered", name)
+	}
+}
+
+// watchScript records, in every new document, when the wasm marks the
+// page ready and when the drawing changes, in performance.now() ms.
+const watchScript = `
+window.__t = {ready: 0, draws: []};
+new MutationObserver(() => {
+  const r = document.querySelector('#root[data-ready="true"]');
+  if (r && !window.__t.ready) window.__t.ready = performance.now();
+  const t = document.querySelector('#drawing svg title');
+  if (t && t.textContent !== window.__t.last) { window.__t.last = t.textContent; window.__t.draws.push([performance.now(), t.textContent]); }
+}).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"]});
+`
+
+// TestMeasure records the figures quoted in the README (run with -v):
+// wasm size, time to interactive, and the time to map and draw a
+// 4096-node instance after a field change. It asserts only correctness.
+func TestMeasure(t *testing.T) {
+	ctx := tab(t)
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: watchScript}); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("wasm: %d bytes raw, %d bytes gzip -6", wasmRaw, wasmGzip)
+
+	open(t, ctx, "/?algo=xor&guest=hypercube%3A12&host=ring%3A4096")
+	waitJS(t, ctx, `window.__t.ready > 0`)
+	tti := eval[float64](t, ctx, `window.__t.ready`)
+	wasmMs := eval[float64](t, ctx, `(performance.getEntriesByName(location.origin + '/web/app.wasm')[0] || {duration: 0}).duration`)
+	t.Logf("time to interactive (navigation start to OnMount): %.0f ms (wasm fetch %.0f ms)", tti, wasmMs)
+
+	waitJS(t, ctx, `document.querySelectorAll('#drawing svg .n').length === 4096`)
+	for i, host := range []string{"torus:64x64", "ring:4096", "torus:16x16x16"} {
+		t0 := eval[float64](t, ctx, fmt.Sprintf(`(() => { const f = document.querySelector('#f-host'); f.value = %q; const t = performance.now(); f.dispatchEvent(new Event('change', {bubbles: true})); return t; })()`, host))
+		waitJS(t, ctx, fmt.Sprintf(`(window.__t.last || '').startsWith('hypercube:12 on %s by xor')`, host))
+		t1 := eval[float64](t, ctx, `window.__t.draws[window.__t.draws.length-1][0]`)
+		reported := eval[string](t, ctx, `document.querySelector('#metrics tr[data-metric="time"] td').textContent`)
+		if n := count(t, ctx, "#drawing svg .n"); n != 4096 {
+			t.Errorf("%s: %d nodes drawn, want 4096", host, n)
+		}
+		t.Logf("4096-node instance %d (hypercube:12 on %s, xor): change to new SVG in the DOM %.0f ms (page reports %s)", i+1, host, t1-t0, reported)
+	}
+	screenshot(t, ctx, "explorer-xor-4096-heatmap")
+}
+
+// TestPairsProgress runs PAIRS on 1024 objects in the browser: the progress
+// bar moves while it runs (the tab stays responsive), and a second run is
+// cancelled with the button.
+func TestPairsProgress(t *testing.T) {
+	needAlgo(t, "pairs")
+	ctx := tab(t)
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: progressScript}); err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, "/?algo=pairs&budget=2s&guest=grid%3A32x32&host=mesh%3A32x32")
+	waitJS(t, ctx, `document.querySelectorAll('#drawing svg .n').length === 1024`)
+	seen := eval[[]string](t, ctx, `window.__progress`)
+	t.Logf("PAIRS 1024 objects, budget 2s: %d distinct progress labels, first %q, last %q; page reports %s", len(seen), first(seen), last(seen),
+		eval[string](t, ctx, `document.querySelector('#metrics tr[data-metric="time"] td').textContent`))
+	if len(seen) < 3 {
+		t.Errorf("progress labels seen: %q; want the bar to move (at least 3 distinct)", seen)
+	}
+	screenshot(t, ctx, "explorer-pairs-32x32")
+
+	// Cancel: a 20 s run stops at once and says so.
+	open(t, ctx, "/?algo=pairs&budget=20s&guest=grid%3A32x32&host=mesh%3A32x32&seed=1")
+	waitJS(t, ctx, `document.querySelector('#progress-text')?.textContent.includes('moves')`)
+	do(t, ctx, chromedp.Click(chromedp.CSS("#cancel")))
+	waitJS(t, ctx, `document.querySelector('#run-error')?.textContent === 'cancelled' && !document.querySelector('#progress')`)
+}
+
+// progressScript collects the distinct labels of the progress bar.
+const progressScript = `
+window.__progress = [];
+new MutationObserver(() => {
+  const p = document.querySelector('#progress-text');
+  if (p && window.__progress[window.__progress.length-1] !== p.textContent) window.__progress.push(p.textContent);
+}).observe(document, {subtree: true, childList: true, characterData: true});
+`
+
+func first(s []string) string {
+	if len(s) == 0 {
+		return ""
+	}
+	return s[0]
+}
+
+func last(s []string) string {
+	if len(s) == 0 {
+		return ""
+	}
+	return s[len(s)-1]
+}
