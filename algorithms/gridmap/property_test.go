@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -234,6 +235,29 @@ func TestCurves(t *testing.T) {
 		Gilbert3D(d[0], d[1], d[2], out)
 		if s, ok := steps(out, d); !ok || s != 1 {
 			t.Errorf("gilbert3d %v: permutation %v, largest step %d", d, ok, s)
+		}
+	}
+	// Sequences printed by the reference gilbert2d.py / gilbert3d.py of
+	// jakubcerveny/gilbert (cell index x + w·y [+ w·h·z]); 24 shapes up to
+	// 100×63 and 32×32×8 were compared the same way while porting.
+	golden := []struct {
+		dims []int
+		want string
+	}{
+		{[]int{5, 3}, "0 5 10 11 6 1 2 7 12 13 14 9 8 3 4"},
+		{[]int{4, 2}, "0 4 5 1 2 6 7 3"},
+		{[]int{2, 2, 2}, "0 2 6 4 5 7 3 1"},
+		{[]int{2, 4, 6}, "0 1 9 8 16 24 25 17 19 27 26 18 10 11 3 2 4 5 7 6 14 15 13 12 20 21 23 22 30 31 29 28 36 37 39 38 46 47 45 44 42 34 35 43 41 33 32 40"},
+	}
+	for _, g := range golden {
+		out := make([]int32, product(g.dims))
+		if len(g.dims) == 2 {
+			Gilbert2D(g.dims[0], g.dims[1], out)
+		} else {
+			Gilbert3D(g.dims[0], g.dims[1], g.dims[2], out)
+		}
+		if got := strings.Trim(fmt.Sprint(out), "[]"); got != g.want {
+			t.Errorf("gilbert %v:\ngot  %s\nwant %s", g.dims, got, g.want)
 		}
 	}
 	for _, n := range []int{1, 2, 4, 8, 16, 32} {
