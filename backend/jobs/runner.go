@@ -230,17 +230,19 @@ func (r *Runner) Get(id string) (Job, error) {
 	return r.st.Get(id)
 }
 
-// Subscribe returns the job's current state and, for a live job, a channel
-// that receives its later states (progress at most every ProgressEvery,
-// intermediate states may be skipped) and is closed after the final one.
-// For a finished job the channel is nil. Call unsubscribe when done.
+// Subscribe returns the job's current state and a channel that receives
+// its later states (progress at most every ProgressEvery; intermediate
+// states may be skipped, the final one never is) and is closed after the
+// final one, at once for a finished job. Call unsubscribe when done.
 func (r *Runner) Subscribe(id string) (j Job, updates <-chan Job, unsubscribe func(), err error) {
 	r.mu.Lock()
 	e, ok := r.live[id]
 	if !ok {
 		r.mu.Unlock()
 		j, err := r.st.Get(id)
-		return j, nil, func() {}, err
+		closed := make(chan Job)
+		close(closed)
+		return j, closed, func() {}, err
 	}
 	ch := make(chan Job, 1)
 	e.subs = append(e.subs, ch)

@@ -39,7 +39,7 @@ func (s *Server) events(c echo.Context) error {
 	h.Set(echo.HeaderCacheControl, "no-cache")
 	h.Set("X-Accel-Buffering", "no") // nginx: do not buffer the stream
 	w.WriteHeader(http.StatusOK)
-	if err := writeEvent(w, j); err != nil || updates == nil {
+	if err := writeEvent(w, j); err != nil || j.Status.Final() {
 		return err
 	}
 	tick := time.NewTicker(s.o.Heartbeat)

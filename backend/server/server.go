@@ -163,14 +163,3 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	}
 	return nil
 }
-
-// Routes lists the API's routes as "METHOD path" (for the OpenAPI test).
-func (s *Server) Routes() []string {
-	var out []string
-	for _, r := range s.e.Routes() {
-		if strings.HasPrefix(r.Path, "/api/v1/") && !strings.HasSuffix(r.Path, "*") && r.Method != echo.RouteNotFound {
-			out = append(out, r.Method+" "+r.Path)
-		}
-	}
-	return out
-}

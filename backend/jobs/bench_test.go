@@ -1,0 +1,18 @@
+package jobs_test
+
+import (
+	"strings"
+	"testing"
+
+	"topomap/backend/jobs"
+)
+
+func BenchmarkDecodeRequest(b *testing.B) {
+	body := `{"guest":"grid:256x256","host":"mesh:128x512","algo":"pairs","budget":"2s","seed":1,"start":"affn"}`
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := jobs.DecodeRequest(strings.NewReader(body)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

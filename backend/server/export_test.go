@@ -1,0 +1,15 @@
+package server
+
+import "strings"
+
+// Routes lists the API's routes as "METHOD path", catch-alls excluded (for
+// the OpenAPI test).
+func (s *Server) Routes() []string {
+	var out []string
+	for _, r := range s.e.Routes() {
+		if strings.HasPrefix(r.Path, "/api/v1/") && !strings.HasSuffix(r.Path, "*") {
+			out = append(out, r.Method+" "+r.Path)
+		}
+	}
+	return out
+}
