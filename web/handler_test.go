@@ -76,6 +76,22 @@ func TestAppHandler(t *testing.T) {
 			}
 		})
 	}
+	// The server pre-renders the same view as the browser: the drawing
+	// and the metrics of the permalink's instance.
+	t.Run("prerender", func(t *testing.T) {
+		_, body := get("/?algo=xor&guest=hypercube%3A4&host=ring%3A16")
+		if n, e := strings.Count(body, `class="n"`), strings.Count(body, `class="e"`); n != 16 || e != 32 {
+			t.Errorf("pre-rendered drawing has %d nodes, %d edges; want 16, 32", n, e)
+		}
+		// Xor on a 16-ring: D_a = (3·2^2-1)/4 = 2.75 (ALGORITHMS.md A.5).
+		if !strings.Contains(body, "<td>2.7500</td>") {
+			t.Errorf("pre-rendered metrics lack 2.7500 hops per byte")
+		}
+		_, body = get("/gantt?algo=standard&guest=hypercube%3A3&host=line%3A8&vs=byweight")
+		if !strings.Contains(body, `class="total">10<`) || !strings.Contains(body, `class="total">12<`) {
+			t.Errorf("pre-rendered Gantt page lacks the totals 10 and 12")
+		}
+	})
 	t.Run("wasm gzip", func(t *testing.T) {
 		res, body := get("/web/app.wasm", "Accept-Encoding", "gzip")
 		if res.Header.Get("Content-Encoding") != "gzip" || res.Header.Get("Content-Type") != "application/wasm" {

@@ -3,16 +3,23 @@
 package e2e
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strconv"
 	"testing"
+	"time"
 
+	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
+	"topomap/web/export"
 )
 
 // solved maps a permalink's instance as the CLI does (topomap map).
@@ -137,4 +144,68 @@ func TestExplorerAffn(t *testing.T) {
 		t.Errorf("axis-0 edges stroke %s, want gold #d4a017", got)
 	}
 	screenshot(t, ctx, "explorer-affn-9x8-6x12")
+}
+
+// TestDownloadsAndAssets clicks the download buttons and compares the
+// files with web/export's output and draw's SVG, checks that the page
+// loaded nothing from another origin (it must work offline), and copies
+// the permalink to the clipboard.
+func TestDownloadsAndAssets(t *testing.T) {
+	ctx := tab(t)
+	dir := t.TempDir()
+	if _, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir}); err != nil {
+		t.Fatal(err)
+	}
+	const q = "algo=xor&guest=hypercube%3A3&host=ring%3A8"
+	open(t, ctx, "/?"+q)
+	waitJS(t, ctx, `document.querySelectorAll('#drawing svg .n').length === 8`)
+	r := solved(t, q)
+	var csv bytes.Buffer
+	if err := export.CSV(&csv, r.Mapping); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []struct{ button, file, want string }{
+		{"#dl-csv", "hypercube-3_ring-8_xor.csv", csv.String()},
+		{"#dl-json", "hypercube-3_ring-8_xor.json", ""},
+		{"#dl-svg", "hypercube-3_ring-8_xor.svg", ""},
+	} {
+		do(t, ctx, chromedp.Click(chromedp.CSS(d.button)))
+		path := filepath.Join(dir, d.file)
+		var b []byte
+		for range 100 {
+			if b, _ = os.ReadFile(path); len(b) > 0 {
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		switch {
+		case len(b) == 0:
+			t.Errorf("%s: no file %s", d.button, d.file)
+		case d.want != "" && string(b) != d.want:
+			t.Errorf("%s: %q, want %q", d.file, b, d.want)
+		}
+		if d.file[len(d.file)-4:] == "json" {
+			var rep solve.Report
+			if err := json.Unmarshal(b, &rep); err != nil || rep.Metrics.HopsPerByte != r.Metrics.HopsPerByte || len(rep.Placement) != 8 {
+				t.Errorf("%s: %v, %+v", d.file, err, rep)
+			}
+		}
+		if d.file[len(d.file)-3:] == "svg" && !bytes.HasPrefix(b, []byte("<?xml")) {
+			t.Errorf("%s is not a standalone SVG document", d.file)
+		}
+	}
+
+	if foreign := eval[[]string](t, ctx, `performance.getEntriesByType('resource').map(e => e.name).filter(n => !n.startsWith(location.origin))`); len(foreign) > 0 {
+		t.Errorf("resources from other origins: %q", foreign)
+	}
+
+	for _, name := range []string{"clipboard-read", "clipboard-write"} {
+		if _, err := chromedp.CallBrowser(ctx, browser.SetPermission, browser.SetPermissionParams{
+			Permission: &browser.PermissionDescriptor{Name: name}, Setting: browser.PermissionSettingGranted, Origin: baseURL}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS("#copy-link")))
+	waitJS(t, ctx, `navigator.clipboard.readText().then(s => s === location.href)`)
 }

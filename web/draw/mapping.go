@@ -437,7 +437,7 @@ func newLayout(host *topology.Topology, width int) *layout {
 				}
 			}
 		}
-		l.h = top + rowsOfPanels*(ph+gap*cell+12) + margin + 10
+		l.h = top + rowsOfPanels*(ph+12) + (rowsOfPanels-1)*gap*cell + margin
 		if n <= maxLinks/2 && cell >= 8 {
 			for h := range n {
 				x, y := h%kx, h/kx%ky
