@@ -18,11 +18,15 @@ package gridmap
 // processor met by the spec's shell enumeration.
 //
 // Instead of scanning Manhattan shells (O(r²) or O(r³) probes for an answer
-// at distance r), each line of processors along the longest axis keeps two
-// path-compressed union-find forests, "next free at or after x" and "next
-// free at or before x". A query visits lines by increasing perpendicular
-// distance m and stops as soon as m exceeds the best distance found, so it
-// costs O(min(r, lines)) near-constant finds in 2-D and O(r²) in 3-D.
+// at distance r; the naive scan reaches r ≈ 600 on 64K-node instances),
+// each line of processors along one axis (the longest by default) keeps
+// two path-compressed union-find forests, "next free at or after x" and
+// "next free at or before x". A query visits lines by increasing
+// perpendicular distance m and stops as soon as m exceeds the best distance
+// found, so it costs O(min(r, lines)) near-constant finds in 2-D and O(r²)
+// in 3-D. In 3-D the 24 processors at distance 1 and 2 are probed first,
+// which is cheaper than O(r²) lines for the most frequent answers. The
+// structure takes 8 bytes per processor.
 type Nearest struct {
 	dims   [3]int
 	wrap   [3]bool
@@ -40,16 +44,16 @@ type Nearest struct {
 	stride [3]int // slot = Σ coordinate·stride
 }
 
-// NewNearest2D returns the occupancy of a px×py host with every processor
-// free. Processor (a, b) has index a + px·b. O(px·py).
+// NewNearest2D returns the occupancy of a px×py host (h has 2 axes) with
+// every processor free. Processor (a, b) has index a + px·b. O(px·py).
 func NewNearest2D(h Host) *Nearest {
 	// A 2-D host is the 3-D host 1×px×py: the key (0, dx, ±dy) of the 3-D
 	// order is then the 2-D order A. Take2D has its own faster query.
 	return newNearest([3]int{1, h.Dims[0], h.Dims[1]}, [3]bool{false, h.wraps(0), h.wraps(1)}, true)
 }
 
-// NewNearest3D returns the occupancy of a px×py×pz host with every
-// processor free. Processor (a, b, c) has index a + px·(b + py·c).
+// NewNearest3D returns the occupancy of a px×py×pz host (h has 3 axes)
+// with every processor free. Processor (a, b, c) has index a + px·(b + py·c).
 // O(px·py·pz).
 func NewNearest3D(h Host) *Nearest {
 	return newNearest([3]int{h.Dims[0], h.Dims[1], h.Dims[2]}, [3]bool{h.wraps(0), h.wraps(1), h.wraps(2)}, false)
