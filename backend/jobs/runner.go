@@ -147,9 +147,9 @@ func (r *Runner) Validate(in spec.Instance) error {
 	return CheckCaps(in, r.o.MaxNodes, r.o.MaxTime, r.o.Solver.Check)
 }
 
-// CheckCaps checks in with check (solve.Check), then that neither its guest
-// nor its host exceeds maxNodes and its budget does not exceed maxTime.
-// Errors are *spec.FieldError that say the cap.
+// CheckCaps checks that neither in's guest nor its host exceeds maxNodes
+// and its budget does not exceed maxTime, then checks in with check
+// (solve.Check). Errors are *spec.FieldError; the caps' errors say the cap.
 func CheckCaps(in spec.Instance, maxNodes int, maxTime time.Duration, check func(spec.Instance) (solve.Algorithm, error)) error {
 	if n := in.Guest.Order(); n > maxNodes {
 		return &spec.FieldError{Field: "guest", Err: fmt.Errorf("jobs: guest %s has %d vertices, more than this server's cap of %d", in.Guest, n, maxNodes)}
@@ -208,8 +208,8 @@ func (r *Runner) Submit(in spec.Instance) (j Job, started bool, err error) {
 
 	if err := r.st.Put(j); err != nil {
 		r.mu.Lock()
-		delete(r.live, id)
 		r.pending--
+		r.finishLocked(e, Failed, "jobs: the job could not be recorded: "+err.Error())
 		r.mu.Unlock()
 		cancel(err)
 		return Job{}, false, err

@@ -246,3 +246,54 @@ func TestNewMarksStaleRecordsInterrupted(t *testing.T) {
 		t.Fatalf("rerun %+v", j)
 	}
 }
+
+// failingStore fails the writes it is told to.
+type failingStore struct {
+	*store.Memory
+	failPut, failFinish bool
+}
+
+var errDisk = errors.New("disk full")
+
+func (s *failingStore) Put(j jobs.Job) error {
+	if s.failPut {
+		return errDisk
+	}
+	return s.Memory.Put(j)
+}
+
+func (s *failingStore) Finish(j jobs.Job, place []int) error {
+	if s.failFinish {
+		return errDisk
+	}
+	return s.Memory.Finish(j, place)
+}
+
+func TestStoreFailures(t *testing.T) {
+	st := &failingStore{Memory: store.NewMemory(), failFinish: true}
+	r, err := jobs.New(st, jobs.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close(context.Background())
+	in := instance(t, "hypercube:4", "ring:16", "xor")
+	j, _, err := r.Submit(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A result that cannot be committed is never reported done.
+	if j := waitFinal(t, r, j.ID); j.Status != jobs.Failed || !strings.Contains(j.Error, "disk full") || j.Metrics != nil {
+		t.Fatalf("uncommitted result: %+v", j)
+	}
+	st.failPut = true
+	in2 := instance(t, "hypercube:3", "ring:8", "xor")
+	if _, _, err := r.Submit(in2); !errors.Is(err, errDisk) {
+		t.Fatalf("Submit with a failing store: %v", err)
+	}
+	if _, err := r.Get(jobs.ID(in2)); !errors.Is(err, jobs.ErrNotFound) {
+		t.Fatalf("unrecorded job is visible: %v", err)
+	}
+	if s := r.Stats(); s.Queued != 0 {
+		t.Fatalf("stats %+v after a failed submit", s)
+	}
+}

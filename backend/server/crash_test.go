@@ -109,7 +109,7 @@ func TestCrashRecovery(t *testing.T) {
 	p := startServe(t, bin, dir)
 	c := p.client
 	quick := jobs.Request{Guest: "hypercube:12", Host: "torus:64x64", Algo: "xor"}
-	long := jobs.Request{Guest: "grid:256x256", Host: "mesh:128x512", Algo: "pairs", Budget: "10m", Seed: 7}
+	long := jobs.Request{Guest: "grid:256x256", Host: "mesh:128x512", Algo: "pairs", Budget: "4m", Seed: 7}
 
 	j, err := c.Submit(ctx, quick)
 	if err != nil {
