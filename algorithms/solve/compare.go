@@ -1,0 +1,98 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"topomap/algorithms/metric"
+	"topomap/algorithms/spec"
+)
+
+// Entry is one algorithm's outcome in a comparison: its metrics and run
+// time, or the error it returned. The JSON form is the element of
+// `topomap compare --format json` and of the API's comparison.
+type Entry struct {
+	Algo string `json:"algo"`
+	// Metrics is nil when the algorithm failed.
+	Metrics *metric.Metrics `json:"metrics,omitempty"`
+	// Seconds is the mapper's run time, metrics excluded.
+	Seconds float64 `json:"seconds"`
+	Error   string  `json:"error,omitempty"`
+}
+
+// CompareOptions are the parameters shared by every algorithm of a
+// comparison. The zero value runs every algorithm with its defaults.
+type CompareOptions struct {
+	Seed uint64
+	// Start and Budget go to the local searches (pairs); every algorithm
+	// but the start itself receives them. Start must name an equal-size
+	// algorithm that applies.
+	Start  string
+	Budget time.Duration
+	// Progress, if set, receives the progress of each algorithm by name.
+	Progress func(algo string, p Progress)
+	// Done, if set, is called after each algorithm with its entry, its
+	// index and the number of algorithms.
+	Done func(e Entry, i, total int)
+}
+
+// Compare runs every algorithm that applies to g on h (Applicable), in
+// listing order, one after the other so that their times compare, and
+// returns their entries (the Figure 9.7 table of Bhatele 2010 for any
+// configuration). An algorithm's failure is kept in its entry; Compare
+// fails only when no algorithm applies, the instance is invalid, or ctx
+// ends (then it returns the entries so far with ctx's error). Time: the
+// sum of the algorithms' times plus O(arcs·c) per algorithm for metrics.
+func Compare(ctx context.Context, g spec.Guest, h spec.Host, opts CompareOptions) ([]Entry, error) {
+	if _, _, err := Build(spec.Instance{Guest: g, Host: h}); err != nil {
+		return nil, err
+	}
+	algos := Applicable(g, h)
+	if opts.Start != "" {
+		s, ok := Lookup(opts.Start)
+		if !ok || s.LargerHost || !slices.ContainsFunc(algos, func(a Algorithm) bool { return a.Name == s.Name }) {
+			return nil, &spec.FieldError{Field: "start", Err: fmt.Errorf("solve: start %q is not an algorithm that maps %s onto %s", opts.Start, g, h)}
+		}
+	}
+	if len(algos) == 0 {
+		return nil, &spec.FieldError{Field: "host", Err: fmt.Errorf("solve: no algorithm maps %s onto %s", g, h)}
+	}
+	entries := make([]Entry, 0, len(algos))
+	for i, a := range algos {
+		in := spec.Instance{Guest: g, Host: h, Algo: a.Name, Seed: opts.Seed, Budget: opts.Budget}
+		if opts.Start != a.Name {
+			in.Start = opts.Start
+		}
+		var progress func(Progress)
+		if opts.Progress != nil {
+			progress = func(p Progress) { opts.Progress(a.Name, p) }
+		}
+		r, err := Map(ctx, in, progress)
+		if ctx.Err() != nil {
+			return entries, ctx.Err()
+		}
+		e := Entry{Algo: a.Name}
+		if err != nil {
+			e.Error = err.Error()
+		} else {
+			e.Metrics, e.Seconds = &r.Metrics, r.Seconds
+		}
+		entries = append(entries, e)
+		if opts.Done != nil {
+			opts.Done(e, i, len(algos))
+		}
+	}
+	return entries, nil
+}
+
+// Bounds returns the lower bounds on hops per byte for mapping g onto h
+// (metric.Bounds), the ones valid for every mapping first.
+func Bounds(g spec.Guest, h spec.Host) ([]metric.Bound, error) {
+	gg, hh, err := Build(spec.Instance{Guest: g, Host: h})
+	if err != nil {
+		return nil, err
+	}
+	return metric.Bounds(gg, hh), nil
+}

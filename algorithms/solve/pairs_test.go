@@ -1,0 +1,133 @@
+package solve_test
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+	"time"
+
+	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
+)
+
+func TestPairsRegistered(t *testing.T) {
+	a, ok := solve.Lookup("pairs")
+	if !ok {
+		t.Fatal("pairs not registered")
+	}
+	if n := a.Notes; n.Confidence != "P" || n.Title == "" || n.Source == "" || n.Complexity == "" || n.Summary == "" || a.LargerHost {
+		t.Errorf("notes %+v, larger host %v", n, a.LargerHost)
+	}
+}
+
+// TestPairsMap: PAIRS is never worse than the best other equal-size
+// algorithm (its default starts), repeats for a seed, and accepts a named
+// start.
+func TestPairsMap(t *testing.T) {
+	tests := []struct{ guest, host string }{
+		{"grid:6x5", "mesh:10x3"},
+		{"grid:9x8", "mesh:6x12"},
+		{"grid:8x4", "mesh:4x8"},
+		{"grid:6x6:wrap", "torus:4x9"},
+		{"grid:4x4x4", "torus:8x8"},
+		{"hypercube:6", "ring:64"},
+		{"hypercube:6", "torus:8x8"},
+		{"grid:12x10", "mesh:5x4x6"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.guest+" on "+tt.host, func(t *testing.T) {
+			g, h := parse(t, tt.guest, tt.host)
+			best, bestName := -1.0, ""
+			for _, a := range solve.Applicable(g, h) {
+				if a.Name == "pairs" || a.LargerHost {
+					continue // not among PAIRS's starts
+				}
+				r, err := solve.Map(context.Background(), spec.Instance{Guest: g, Host: h, Algo: a.Name}, nil)
+				if err != nil {
+					t.Fatalf("%s: %v", a.Name, err)
+				}
+				if best < 0 || r.Metrics.HopBytes < best {
+					best, bestName = r.Metrics.HopBytes, a.Name
+				}
+			}
+			in := spec.Instance{Guest: g, Host: h, Algo: "pairs", Seed: 3}
+			r1, err := solve.Map(context.Background(), in, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r2, err := solve.Map(context.Background(), in, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(r1.Mapping.Place, r2.Mapping.Place) {
+				t.Error("same seed, different placements")
+			}
+			if best >= 0 && r1.Metrics.HopBytes > best {
+				t.Errorf("pairs %v worse than %s %v", r1.Metrics.HopBytes, bestName, best)
+			}
+			if best >= 0 {
+				in.Start = bestName
+				r3, err := solve.Map(context.Background(), in, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r3.Metrics.HopBytes > best {
+					t.Errorf("pairs from %s: %v, worse than its start %v", bestName, r3.Metrics.HopBytes, best)
+				}
+			}
+		})
+	}
+}
+
+// TestPairsImproves: on 6x5 → 10x3 PAIRS beats every heuristic of the
+// thesis (best: AFFN, 78/49 = 1.5918, spec B.6).
+func TestPairsImproves(t *testing.T) {
+	g, h := parse(t, "grid:6x5", "mesh:10x3")
+	r, err := solve.Map(context.Background(), spec.Instance{Guest: g, Host: h, Algo: "pairs"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(r.Metrics.HopsPerByte < 78.0/49) {
+		t.Fatalf("pairs %v, not below AFFN's 1.5918", r.Metrics.HopsPerByte)
+	}
+}
+
+func TestPairsErrors(t *testing.T) {
+	g, h := parse(t, "grid:6x5", "mesh:10x3")
+	tests := []struct {
+		name  string
+		in    spec.Instance
+		field string
+	}{
+		{"unknown start", spec.Instance{Guest: g, Host: h, Algo: "pairs", Start: "nosuch"}, "start"},
+		{"start is pairs", spec.Instance{Guest: g, Host: h, Algo: "pairs", Start: "pairs"}, "start"},
+		{"start needs a larger host", spec.Instance{Guest: g, Host: h, Algo: "pairs", Start: "step"}, "start"},
+		{"sizes differ", spec.Instance{Guest: g, Host: spec.Host{Kind: h.Kind, Dims: []int{10, 4}, Wrap: h.Wrap}, Algo: "pairs"}, "host"},
+	}
+	for _, tt := range tests {
+		if _, err := solve.Map(context.Background(), tt.in, nil); spec.FieldOf(err) != tt.field {
+			t.Errorf("%s: got %v (field %q), want field %q", tt.name, err, spec.FieldOf(err), tt.field)
+		}
+	}
+}
+
+// TestPairsProgressAndCancel: progress reaches the caller; a canceled
+// context is an error.
+func TestPairsProgressAndCancel(t *testing.T) {
+	// EXCO's start takes PAIRS over a second to improve (see the benchmarks)
+	g, h := parse(t, "grid:256x256", "torus:128x512")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var ps []solve.Progress
+	_, err := solve.Map(ctx, spec.Instance{Guest: g, Host: h, Algo: "pairs", Start: "exco", Budget: time.Minute}, func(p solve.Progress) {
+		ps = append(ps, p)
+		cancel()
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want context.Canceled", err)
+	}
+	if len(ps) == 0 || ps[0].Fraction < 0 || ps[0].Fraction > 1 || ps[0].HopsPerByte <= 0 {
+		t.Fatalf("progress %+v", ps)
+	}
+}
