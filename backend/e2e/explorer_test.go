@@ -144,6 +144,13 @@ func TestExplorerAffn(t *testing.T) {
 		t.Errorf("axis-0 edges stroke %s, want gold #d4a017", got)
 	}
 	screenshot(t, ctx, "explorer-affn-9x8-6x12")
+
+	// The step view maps object rows one at a time (thesis Fig. 9.4): with
+	// rows i < 3 shown, 3·8 = 24 objects are placed and 48 nodes are free.
+	do(t, ctx, chromedp.SetValue(chromedp.CSS("#f-step"), "3"))
+	eval[bool](t, ctx, `document.querySelector('#f-step').dispatchEvent(new Event('change', {bubbles: true}))`)
+	waitJS(t, ctx, `location.search.includes('step=3') && document.querySelectorAll('#drawing svg .n.free').length === 48`)
+	screenshot(t, ctx, "explorer-affn-step3")
 }
 
 // TestDownloadsAndAssets clicks the download buttons and compares the
