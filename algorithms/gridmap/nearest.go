@@ -26,7 +26,8 @@ package gridmap
 // found, so it costs O(min(r, lines)) near-constant finds in 2-D and O(r²)
 // in 3-D. In 3-D the 24 processors at distance 1 and 2 are probed first,
 // which is cheaper than O(r²) lines for the most frequent answers. The
-// structure takes 8 bytes per processor.
+// structure takes 8 bytes per processor; a count per line lets full lines
+// be skipped with one load.
 type Nearest struct {
 	dims   [3]int
 	wrap   [3]bool
@@ -42,6 +43,11 @@ type Nearest struct {
 	free   int
 	twoD   bool
 	stride [3]int // slot = Σ coordinate·stride
+	// lineFree counts the free processors of each line, so that full lines
+	// (common around old targets) are skipped without a find; line id =
+	// Σ coordinate·lineStride.
+	lineFree   []int32
+	lineStride [3]int
 }
 
 // NewNearest2D returns the occupancy of a px×py host (h has 2 axes) with
@@ -81,11 +87,16 @@ func newNearestAlong(dims [3]int, wrap [3]bool, twoD bool, line int) *Nearest {
 	}
 	f.n = dims[f.line]
 	f.stride[f.line], f.stride[f.pa], f.stride[f.pb] = 1, f.n+1, dims[f.pa]*(f.n+1)
+	f.lineStride[f.pa], f.lineStride[f.pb] = 1, dims[f.pa]
 	lines := dims[f.pa] * dims[f.pb]
 	f.free = lines * f.n
 	f.uf = make([]int32, 2*lines*(f.n+1))
 	for i := range f.uf {
 		f.uf[i] = int32(i)
+	}
+	f.lineFree = make([]int32, lines)
+	for l := range f.lineFree {
+		f.lineFree[l] = int32(f.n)
 	}
 	return f
 }
@@ -120,15 +131,25 @@ func (f *Nearest) slot(x, y, z int) int {
 
 func (f *Nearest) freeSlot(s int) bool { return f.uf[2*s] == int32(2*s) }
 
-// useSlot marks slot s used: it now points past itself in both forests.
-func (f *Nearest) useSlot(s int) {
+// lineOf returns the line id of internal coordinates (x, y, z).
+func (f *Nearest) lineOf(x, y, z int) int {
+	return x*f.lineStride[0] + y*f.lineStride[1] + z*f.lineStride[2]
+}
+
+// useSlot marks slot s of line l used: it now points past itself in both
+// forests.
+func (f *Nearest) useSlot(s, l int) {
 	if f.uf[2*s] != int32(2*s) {
 		return
 	}
 	f.uf[2*s] = int32(2*s + 2)
 	f.uf[2*s+3] = int32(2*s + 1)
 	f.free--
+	f.lineFree[l]--
 }
+
+// use marks the processor at internal coordinates (x, y, z) used.
+func (f *Nearest) use(x, y, z int) { f.useSlot(f.slot(x, y, z), f.lineOf(x, y, z)) }
 
 // internal converts host coordinates to the internal 3-axis ones.
 func (f *Nearest) internal(x, y, z int) (int, int, int) {
@@ -145,10 +166,10 @@ func (f *Nearest) Used2D(a, b int) bool { return !f.freeSlot(f.slot(f.internal(a
 func (f *Nearest) Used3D(a, b, c int) bool { return !f.freeSlot(f.slot(f.internal(a, b, c))) }
 
 // Use2D marks processor (a, b) used (a no-op if it already is).
-func (f *Nearest) Use2D(a, b int) { f.useSlot(f.slot(f.internal(a, b, 0))) }
+func (f *Nearest) Use2D(a, b int) { f.use(f.internal(a, b, 0)) }
 
 // Use3D marks processor (a, b, c) used (a no-op if it already is).
-func (f *Nearest) Use3D(a, b, c int) { f.useSlot(f.slot(f.internal(a, b, c))) }
+func (f *Nearest) Use3D(a, b, c int) { f.use(f.internal(a, b, c)) }
 
 // Take2D returns the free processor nearest to target (x, y) under order A
 // and marks it used; ok is false if none is free. The target must lie on
@@ -160,7 +181,7 @@ func (f *Nearest) Take2D(x, y int) (a, b int, ok bool) {
 		li, pos = y, x
 	}
 	if s := li*(f.n+1) + pos; f.freeSlot(s) { // distance 0: the target
-		f.useSlot(s)
+		f.useSlot(s, li)
 		return x, y, true
 	}
 	dx, dy, ok := f.query2D(li, pos)
@@ -168,7 +189,7 @@ func (f *Nearest) Take2D(x, y int) (a, b int, ok bool) {
 		return x, y, false
 	}
 	a, b = wrapAdd(x, dx, f.dims[1]), wrapAdd(y, dy, f.dims[2])
-	f.useSlot(f.slot(0, a, b))
+	f.use(0, a, b)
 	return a, b, true
 }
 
@@ -207,6 +228,8 @@ func (f *Nearest) query2D(li, pos int) (bx, by int, ok bool) {
 				if f.uf[2*(base+pos)] != int32(2*(base+pos)) {
 					continue
 				}
+			} else if f.lineFree[l] == 0 {
+				continue
 			} else if d, neg, pos2 = f.lineNearest(base, pos); d < 0 || m+d > bestD {
 				continue
 			}
@@ -235,7 +258,7 @@ func (f *Nearest) query2D(li, pos int) (bx, by int, ok bool) {
 // Take3D is Take2D for a 3-D occupancy: amortised O(r²·α).
 func (f *Nearest) Take3D(x, y, z int) (a, b, c int, ok bool) {
 	if s := f.slot(x, y, z); f.freeSlot(s) { // distance 0: the target
-		f.useSlot(s)
+		f.useSlot(s, f.lineOf(x, y, z))
 		return x, y, z, true
 	}
 	o0, o1, o2, ok := f.probe(x, y, z)
@@ -245,7 +268,7 @@ func (f *Nearest) Take3D(x, y, z int) (a, b, c int, ok bool) {
 		}
 	}
 	a, b, c = wrapAdd(x, o0, f.dims[0]), wrapAdd(y, o1, f.dims[1]), wrapAdd(z, o2, f.dims[2])
-	f.useSlot(f.slot(a, b, c))
+	f.use(a, b, c)
 	return a, b, c, true
 }
 
@@ -430,6 +453,9 @@ func (f *Nearest) query(x, y, z int) (o0, o1, o2 int, ok bool) {
 					if o0, o1, o2 := f.axes(0, oa, ob); before(m, o0, o1, o2, bestD, b0, b1, b2) && f.uf[2*(base+x)] == int32(2*(base+x)) {
 						b0, b1, b2 = o0, o1, o2
 					}
+					continue
+				}
+				if f.lineFree[cA+dA*cB] == 0 {
 					continue
 				}
 				d, neg, pos := f.lineNearest(base, x)

@@ -99,18 +99,18 @@ func TestNearest2DOrderA(t *testing.T) {
 	for _, h := range hosts2D {
 		for _, line := range []int{1, 2} { // lines along x, then y
 			t.Run(fmt.Sprintf("%v wrap %v line %d", h.Dims, h.Wrap, line), func(t *testing.T) {
-				testNearest2D(t, rng, h, newNearestAlong([3]int{1, h.Dims[0], h.Dims[1]}, [3]bool{false, h.wraps(0), h.wraps(1)}, true, line))
+				testNearest2D(t, rng, h, func() *Nearest {
+					return newNearestAlong([3]int{1, h.Dims[0], h.Dims[1]}, [3]bool{false, h.wraps(0), h.wraps(1)}, true, line)
+				})
 			})
 		}
 	}
 }
 
-func testNearest2D(t *testing.T, rng *rand.Rand, h Host, f0 *Nearest) {
+func testNearest2D(t *testing.T, rng *rand.Rand, h Host, newF func() *Nearest) {
 	t.Helper()
 	for trial := range 20 {
-		f := &Nearest{}
-		*f = *f0
-		f.uf = append([]int32(nil), f0.uf...)
+		f := newF()
 		px, py := h.Dims[0], h.Dims[1]
 		used := make([]bool, px*py)
 		// Pre-fill a random share of the processors.
@@ -145,20 +145,19 @@ func TestNearest3DOrderA(t *testing.T) {
 	for _, h := range hosts {
 		for line := range 3 {
 			t.Run(fmt.Sprintf("%v wrap %v line %d", h.Dims, h.Wrap, line), func(t *testing.T) {
-				f0 := newNearestAlong([3]int{h.Dims[0], h.Dims[1], h.Dims[2]}, [3]bool{h.wraps(0), h.wraps(1), h.wraps(2)}, false, line)
-				testNearest3D(t, rng, h, f0)
+				testNearest3D(t, rng, h, func() *Nearest {
+					return newNearestAlong([3]int{h.Dims[0], h.Dims[1], h.Dims[2]}, [3]bool{h.wraps(0), h.wraps(1), h.wraps(2)}, false, line)
+				})
 			})
 		}
 	}
 }
 
-func testNearest3D(t *testing.T, rng *rand.Rand, h Host, f0 *Nearest) {
+func testNearest3D(t *testing.T, rng *rand.Rand, h Host, newF func() *Nearest) {
 	t.Helper()
 	px, py, pz := h.Dims[0], h.Dims[1], h.Dims[2]
 	for trial := range 10 {
-		f := &Nearest{}
-		*f = *f0
-		f.uf = append([]int32(nil), f0.uf...)
+		f := newF()
 		used := make([]bool, px*py*pz)
 		fill := rng.Float64()
 		for p := range used {
