@@ -79,7 +79,7 @@ func check(obj []int, og int, h Host, hg int, equal bool) error {
 		return fmt.Errorf("%w: %d objects on %d processors, want equal sizes", ErrShape, n, k)
 	}
 	if n > k {
-		return fmt.Errorf("%w: %d objects on %d processors", ErrShape, n, k)
+		return fmt.Errorf("%w: %d objects on %d processors, want at least as many processors", ErrShape, n, k)
 	}
 	return nil
 }

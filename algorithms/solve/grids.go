@@ -95,7 +95,7 @@ func init() {
 			Hosts:      "mesh or torus AxB with room for the folded strips (may be larger than the grid)",
 			LargerHost: true,
 			Applies: func(g spec.Guest, h spec.Host) error {
-				if err := gridShape(g, h, 2, 2); err != nil {
+				if err := gridShape(g, h, 2, 2, false); err != nil {
 					return err
 				}
 				return shapeReason(gridmap.CheckStep(g.Dims, gridHostOf(h.Dims, h.Wrap)))
@@ -163,17 +163,17 @@ func gridHeuristic(name string, f func([]int, gridmap.Host) ([]int, error), shap
 // The shapes each family takes; sizes must be equal (checked by Check).
 var (
 	grid2Dto2D = gridShapes{"grid:AxB (periodic or not)", "mesh or torus AxB of the same size",
-		func(g spec.Guest, h spec.Host) error { return gridShape(g, h, 2, 2) }}
+		func(g spec.Guest, h spec.Host) error { return gridShape(g, h, 2, 2, true) }}
 	grid2Dto3D = gridShapes{"grid:AxB (periodic or not)", "mesh or torus AxBxC of the same size",
-		func(g spec.Guest, h spec.Host) error { return gridShape(g, h, 2, 3) }}
+		func(g spec.Guest, h spec.Host) error { return gridShape(g, h, 2, 3, true) }}
 	grid3Dto3D = gridShapes{"grid:AxBxC (periodic or not)", "mesh or torus AxBxC of the same size",
-		func(g spec.Guest, h spec.Host) error { return gridShape(g, h, 3, 3) }}
+		func(g spec.Guest, h spec.Host) error { return gridShape(g, h, 3, 3, true) }}
 	anyGrid = gridShapes{"grid:AxB or grid:AxBxC (periodic or not)", "mesh or torus of 2 or 3 dimensions, same size",
-		func(g spec.Guest, h spec.Host) error { return gridShape(g, h, 0, 0) }}
+		func(g spec.Guest, h spec.Host) error { return gridShape(g, h, 0, 0, true) }}
 	stackable = gridShapes{"grid:AxB (periodic or not)",
 		"mesh or torus AxBxC of the same size whose smallest side divides the grid's longer side",
 		func(g spec.Guest, h spec.Host) error {
-			if err := gridShape(g, h, 2, 3); err != nil {
+			if err := gridShape(g, h, 2, 3, true); err != nil {
 				return err
 			}
 			return shapeReason(gridmap.CheckStack(g.Dims, gridHostOf(h.Dims, h.Wrap)))
@@ -181,25 +181,24 @@ var (
 )
 
 // gridShape checks for a grid guest of og dimensions and a mesh or torus
-// host of hg dimensions (0: 2 or 3).
-func gridShape(g spec.Guest, h spec.Host, og, hg int) error {
+// host of hg dimensions (0: 2 or 3), with as many processors as objects if
+// equal is set.
+func gridShape(g spec.Guest, h spec.Host, og, hg int, equal bool) error {
 	if g.Kind != guest.Grid {
 		return fmt.Errorf("needs an object grid guest (grid:AxB or grid:AxBxC), not %s", g)
 	}
 	if h.Kind != topology.Mesh && h.Kind != topology.Torus {
 		return fmt.Errorf("needs a mesh or torus host, not %s", h)
 	}
-	if og == 0 {
-		if len(h.Dims) != 2 && len(h.Dims) != 3 {
-			return fmt.Errorf("needs a host of 2 or 3 dimensions, not %d", len(h.Dims))
-		}
-		return nil // the grid has 2 or 3 dimensions (spec.ParseGuest)
-	}
-	if len(g.Dims) != og {
+	switch {
+	case og == 0 && len(h.Dims) != 2 && len(h.Dims) != 3:
+		return fmt.Errorf("needs a host of 2 or 3 dimensions, not %d", len(h.Dims))
+	case og != 0 && len(g.Dims) != og:
 		return fmt.Errorf("needs a %d-D object grid, not a %d-D one", og, len(g.Dims))
-	}
-	if len(h.Dims) != hg {
+	case og != 0 && len(h.Dims) != hg:
 		return fmt.Errorf("needs a %d-D host, not a %d-D one", hg, len(h.Dims))
+	case equal && g.Order() != h.Size():
+		return fmt.Errorf("needs as many processors as objects, not %d for %d", h.Size(), g.Order())
 	}
 	return nil
 }

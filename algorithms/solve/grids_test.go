@@ -70,6 +70,9 @@ func TestGridsApplies(t *testing.T) {
 		{"step", "grid:6x5", "mesh:10x3", ""},
 		{"step", "grid:9x8", "mesh:6x12", "the 9x8 grid folded into strips needs a host side X and the other side at least ⌈W/X⌉·L; 6x12 has none"},
 		{"step", "grid:9x8", "mesh:16x12", ""},
+		{"affn", "grid:9x8", "mesh:6x13", "needs as many processors as objects, not 78 for 72"},
+		{"sfc", "grid:8x8", "torus:4x4x2", "needs as many processors as objects, not 32 for 64"},
+		{"step", "grid:9x8", "mesh:6x11", "72 objects on 66 processors, want at least as many processors"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.algo+" "+tt.guest+" on "+tt.host, func(t *testing.T) {
