@@ -33,8 +33,9 @@ func (h Host) Size() int { return product(h.Dims) }
 // ErrShape is wrapped by every error about the shapes given to a mapper.
 var ErrShape = errors.New("gridmap: unsupported shapes")
 
-// maxNodes bounds grids and hosts so that sizes and products fit in int32.
-const maxNodes = 1 << 30
+// maxNodes bounds grids and hosts so that Nearest's int32 forests (two
+// slots per processor and per line) cannot overflow.
+const maxNodes = 1 << 28
 
 func product(dims []int) int {
 	n := 1

@@ -173,7 +173,8 @@ func (f *Nearest) Use3D(a, b, c int) { f.use(f.internal(a, b, c)) }
 
 // Take2D returns the free processor nearest to target (x, y) under order A
 // and marks it used; ok is false if none is free. The target must lie on
-// the host. Amortised O(r·α) for an answer at distance r.
+// the host (Take2D panics otherwise). Amortised O(r·α) for an answer at
+// distance r.
 func (f *Nearest) Take2D(x, y int) (a, b int, ok bool) {
 	// Internal axes 1 (x) and 2 (y); the line axis is one of them.
 	li, pos := x, y
@@ -261,13 +262,13 @@ func (f *Nearest) Take3D(x, y, z int) (a, b, c int, ok bool) {
 		f.useSlot(s, f.lineOf(x, y, z))
 		return x, y, z, true
 	}
-	o0, o1, o2, ok := f.probe(x, y, z)
-	if !ok {
+	if a, b, c, ok = f.probe(x, y, z); !ok {
+		var o0, o1, o2 int
 		if o0, o1, o2, ok = f.query(x, y, z); !ok {
 			return x, y, z, false
 		}
+		a, b, c = wrapAdd(x, o0, f.dims[0]), wrapAdd(y, o1, f.dims[1]), wrapAdd(z, o2, f.dims[2])
 	}
-	a, b, c = wrapAdd(x, o0, f.dims[0]), wrapAdd(y, o1, f.dims[1]), wrapAdd(z, o2, f.dims[2])
 	f.use(a, b, c)
 	return a, b, c, true
 }
@@ -281,27 +282,28 @@ const probeShells = 2
 // (the target itself is known to be used). On a wrapping axis an offset
 // beyond half the ring reaches a processor already found used on an
 // earlier shell, so wrapping every offset keeps the order exact.
-func (f *Nearest) probe(x, y, z int) (o0, o1, o2 int, ok bool) {
+// It returns the processor found.
+func (f *Nearest) probe(x, y, z int) (int, int, int, bool) {
 	for D := 1; D <= probeShells; D++ {
 		for dx := -D; dx <= D; dx++ {
 			a, in := f.step(x, dx, 0)
 			if !in {
 				continue
 			}
-			sa := a * f.stride[0]
 			r := D - abs(dx)
 			for dy := -r; dy <= r; dy++ {
 				b, in := f.step(y, dy, 1)
 				if !in {
 					continue
 				}
-				sb := sa + b*f.stride[1]
 				dz := r - abs(dy)
-				if c, in := f.step(z, dz, 2); in && f.freeSlot(sb+c*f.stride[2]) {
-					return dx, dy, dz, true
-				}
-				if c, in := f.step(z, -dz, 2); dz > 0 && in && f.freeSlot(sb+c*f.stride[2]) {
-					return dx, dy, -dz, true
+				for _, oz := range [2]int{dz, -dz} {
+					if c, in := f.step(z, oz, 2); in && f.freeSlot(f.slot(a, b, c)) {
+						return a, b, c, true
+					}
+					if dz == 0 {
+						break
+					}
 				}
 			}
 		}
