@@ -169,19 +169,32 @@ func (s *Server) solveSync(ctx context.Context, in spec.Instance) (*solve.Result
 	if err := jobs.CheckCaps(in, s.o.MaxSyncNodes, s.o.SyncTimeout, lim.Solver.Check); err != nil {
 		return nil, err
 	}
+	var res *solve.Result
+	err := s.syncSlot(ctx, func(ctx context.Context) error {
+		var err error
+		res, err = lim.Solver.Map(ctx, in, nil)
+		return err
+	})
+	return res, err
+}
+
+// syncSlot runs work in one of the SyncWorkers slots, within SyncTimeout
+// (waiting included): errSyncBusy if no slot frees in time, errSyncTimeout
+// if work fails after the time ran out.
+func (s *Server) syncSlot(ctx context.Context, work func(context.Context) error) error {
 	ctx, cancel := context.WithTimeoutCause(ctx, s.o.SyncTimeout, errSyncTimeout)
 	defer cancel()
 	select {
 	case s.sync <- struct{}{}:
 		defer func() { <-s.sync }()
 	case <-ctx.Done():
-		return nil, errSyncBusy
+		return errSyncBusy
 	}
-	res, err := lim.Solver.Map(ctx, in, nil)
+	err := work(ctx)
 	if err != nil && errors.Is(context.Cause(ctx), errSyncTimeout) {
-		return nil, errSyncTimeout
+		return errSyncTimeout
 	}
-	return res, err
+	return err
 }
 
 // quote quotes user input for a message, cut to 40 bytes.

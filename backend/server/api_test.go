@@ -46,6 +46,8 @@ func TestErrors(t *testing.T) {
 		{"render unknown view", "GET", "/api/v1/render.svg?view=pie", "", 400, "view", "unknown view"},
 		{"render bad width", "GET", "/api/v1/render.svg?width=5&guest=hypercube:4&host=ring:16&algo=xor", "", 400, "width", "[64, 8192]"},
 		{"gantt of a grid", "GET", "/api/v1/render.svg?view=gantt&guest=grid:4x4&host=mesh:4x4&algo=rowmajor", "", 400, "view", "hypercube guest"},
+		{"compare of a job", "GET", "/api/v1/render.svg?view=compare&job=" + unknown, "", 400, "view", "not a job"},
+		{"compare over the sync cap", "GET", "/api/v1/render.svg?view=compare&guest=grid:16x16&host=mesh:16x16", "", 400, "guest", "cap of 64"},
 		{"render malformed job", "GET", "/api/v1/render.svg?job=1", "", 400, "job", "malformed"},
 		{"render missing host", "GET", "/api/v1/render.svg?guest=hypercube:4&algo=xor", "", 400, "host", "empty"},
 		{"non-API path without app", "GET", "/some/page", "", 404, "", "no API route"},
@@ -285,7 +287,11 @@ func TestMapSync(t *testing.T) {
 	if rec.Code != 200 || !strings.HasPrefix(rec.Body.String(), "vertex,node,x1\n") {
 		t.Fatalf("map csv: %d %.40q", rec.Code, rec.Body.String())
 	}
-	for _, q := range []string{"guest=hypercube:4&host=ring:16&algo=xor", "view=gantt&guest=hypercube:3&host=line:8&algo=byweight&tc=2"} {
+	for _, q := range []string{
+		"guest=hypercube:4&host=ring:16&algo=xor",
+		"view=gantt&guest=hypercube:3&host=line:8&algo=byweight&tc=2",
+		"view=compare&guest=grid:8x4&host=mesh:4x8&budget=50ms",
+	} {
 		rec = f.do(t, "GET", "/api/v1/render.svg?"+q, "")
 		if rec.Code != 200 || !strings.Contains(rec.Body.String(), "<svg") {
 			t.Fatalf("render %s: %d %.80q", q, rec.Code, rec.Body.String())

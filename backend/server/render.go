@@ -2,15 +2,19 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/url"
 	"strconv"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
+	"topomap/algorithms/metric"
 	"topomap/algorithms/sim"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
@@ -31,7 +35,11 @@ type renderRequest struct {
 const maxRenderWidth = 8192
 
 // views lists the ?view= values.
-var views = []string{"mapping", "gantt"}
+var views = []string{"mapping", "gantt", "compare"}
+
+// compareBudget is the pairs budget of a compare view that gives none
+// (its default, 30 s, would exceed the synchronous time limit).
+const compareBudget = time.Second
 
 // parseRender reads a render query: view (default "mapping"), width, step
 // and detail (draw.Options), and either job=ID or an instance's permalink
@@ -68,11 +76,20 @@ func parseRender(q url.Values) (renderRequest, error) {
 		*f.dst = v
 	}
 	if id := q.Get("job"); id != "" {
+		if r.View == "compare" {
+			return r, &spec.FieldError{Field: "view", Err: errors.New("server: the compare view draws an instance (guest, host), not a job")}
+		}
 		if !jobs.ValidID(id) {
 			return r, &spec.FieldError{Field: "job", Err: errors.New("server: malformed job id: want 20 hex digits")}
 		}
 		r.Job = id
 		return r, nil
+	}
+	if r.View == "compare" && q.Get("algo") == "" {
+		// Every applicable algorithm runs; the one parser still wants a
+		// name, which Compare ignores.
+		q = maps.Clone(q)
+		q.Set("algo", "compare")
 	}
 	in, err := spec.ParseQuery(q)
 	r.Instance = in
@@ -86,6 +103,13 @@ func (s *Server) render(c echo.Context) error {
 	rq, err := parseRender(c.QueryParams())
 	if err != nil {
 		return err
+	}
+	if rq.View == "compare" {
+		var buf bytes.Buffer
+		if err := s.drawCompare(c.Request().Context(), &buf, rq); err != nil {
+			return err
+		}
+		return c.Blob(http.StatusOK, "image/svg+xml", buf.Bytes())
 	}
 	var res *solve.Result
 	if rq.Job != "" {
@@ -125,4 +149,41 @@ func drawGantt(w io.Writer, res *solve.Result, o draw.Options) error {
 	}
 	s.Algo = res.Instance.Algo
 	return draw.Gantt(w, []*sim.Schedule{s}, o)
+}
+
+// drawCompare runs every applicable algorithm on the instance (solve.Compare,
+// within the synchronous caps; pairs gets compareBudget unless the query
+// gives a budget) and draws their hops per byte and times against the
+// lower bounds.
+func (s *Server) drawCompare(ctx context.Context, w io.Writer, rq renderRequest) error {
+	in := rq.Instance
+	if in.Budget == 0 {
+		in.Budget = compareBudget
+	}
+	noCheck := func(spec.Instance) (solve.Algorithm, error) { return solve.Algorithm{}, nil }
+	if err := jobs.CheckCaps(in, s.o.MaxSyncNodes, s.o.SyncTimeout, noCheck); err != nil {
+		return err
+	}
+	var entries []solve.Entry
+	var bounds []metric.Bound
+	err := s.syncSlot(ctx, func(ctx context.Context) error {
+		var err error
+		entries, err = solve.Compare(ctx, in.Guest, in.Host, solve.CompareOptions{Seed: in.Seed, Start: in.Start, Budget: in.Budget})
+		if err != nil {
+			return err
+		}
+		bounds, err = solve.Bounds(in.Guest, in.Host)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	bars := make([]draw.Bar, len(entries))
+	for i, e := range entries {
+		bars[i] = draw.Bar{Algo: e.Algo, Seconds: e.Seconds, Err: e.Error}
+		if e.Metrics != nil {
+			bars[i].HopsPerByte, bars[i].MaxDilation = e.Metrics.HopsPerByte, e.Metrics.MaxDilation
+		}
+	}
+	return draw.Compare(w, bars, bounds, rq.Options)
 }
