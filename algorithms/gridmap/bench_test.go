@@ -31,13 +31,15 @@ func (c benchCase) String() string {
 }
 
 // The sizes: 4K and 64K nodes, including 256×256 → 128×512 mesh,
-// 512×128 → 256×256 torus and 320×200 → 250×256 mesh.
+// 512×128 → 256×256 torus and 320×200 → 250×256 mesh, plus the thesis'
+// 320×200 → 125×512.
 var (
 	bench2D = []benchCase{
 		{[]int{64, 64}, Mesh(32, 128)},
 		{[]int{256, 256}, Mesh(128, 512)},
 		{[]int{512, 128}, Torus(256, 256)},
 		{[]int{320, 200}, Mesh(250, 256)},
+		{[]int{320, 200}, Mesh(125, 512)}, // Figure 9.7's largest case
 	}
 	bench2Dto3D = []benchCase{
 		{[]int{64, 64}, Mesh(16, 16, 16)},
@@ -79,4 +81,36 @@ func Benchmark2Dto3D(b *testing.B) {
 
 func Benchmark3D(b *testing.B) {
 	benchMappers(b, []mapper{{"affn3d", Affine3D}}, bench3D)
+}
+
+// BenchmarkNearest compares the union-find Nearest with the spec's naive
+// shell scan (naive2D in nearest_test.go) on the targets of AFFN and EXCO
+// for 320×200 → 125×512 (B.12's largest case), where answers lie up to
+// hundreds of hops away.
+func BenchmarkNearest(b *testing.B) {
+	obj, h := []int{320, 200}, Mesh(125, 512)
+	b.Run("unionfind AFFN 320x200->mesh 125x512", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := Affine(obj, h); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("naive AFFN 320x200->mesh 125x512", func(b *testing.B) {
+		b.ReportAllocs()
+		maxR := 0
+		for b.Loop() {
+			used := make([]bool, h.Size())
+			for i := range obj[0] {
+				for j := range obj[1] {
+					tx, ty := h.Dims[0]*i/obj[0], h.Dims[1]*j/obj[1]
+					a, c, _ := naive2D(func(a, b int) bool { return used[a+h.Dims[0]*b] }, tx, ty, h)
+					used[a+h.Dims[0]*c] = true
+					maxR = max(maxR, abs(a-tx)+abs(c-ty))
+				}
+			}
+		}
+		b.ReportMetric(float64(maxR), "max-radius")
+	})
 }
