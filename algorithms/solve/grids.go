@@ -91,7 +91,7 @@ func init() {
 					"after strip, every other strip mirrored; dilation L at the folds, 1 elsewhere. The host may be " +
 					"larger than the grid; it needs one side X and the other at least ⌈W/X⌉·L.",
 			},
-			Guests:     "grid:AxB",
+			Guests:     "grid:AxB[:wrap]",
 			Hosts:      "mesh or torus AxB with room for the folded strips (may be larger than the grid)",
 			LargerHost: true,
 			Applies: func(g spec.Guest, h spec.Host) error {
@@ -162,15 +162,15 @@ func gridHeuristic(name string, f func([]int, gridmap.Host) ([]int, error), shap
 
 // The shapes each family takes; sizes must be equal (checked by Check).
 var (
-	grid2Dto2D = gridShapes{"grid:AxB (periodic or not)", "mesh or torus AxB of the same size",
+	grid2Dto2D = gridShapes{"grid:AxB[:wrap]", "mesh or torus AxB of the same size",
 		func(g spec.Guest, h spec.Host) error { return gridShape(g, h, 2, 2, true) }}
-	grid2Dto3D = gridShapes{"grid:AxB (periodic or not)", "mesh or torus AxBxC of the same size",
+	grid2Dto3D = gridShapes{"grid:AxB[:wrap]", "mesh or torus AxBxC of the same size",
 		func(g spec.Guest, h spec.Host) error { return gridShape(g, h, 2, 3, true) }}
-	grid3Dto3D = gridShapes{"grid:AxBxC (periodic or not)", "mesh or torus AxBxC of the same size",
+	grid3Dto3D = gridShapes{"grid:AxBxC[:wrap]", "mesh or torus AxBxC of the same size",
 		func(g spec.Guest, h spec.Host) error { return gridShape(g, h, 3, 3, true) }}
-	anyGrid = gridShapes{"grid:AxB or grid:AxBxC (periodic or not)", "mesh or torus of 2 or 3 dimensions, same size",
+	anyGrid = gridShapes{"grid:AxB[:wrap] or grid:AxBxC[:wrap]", "mesh or torus of 2 or 3 dimensions, same size",
 		func(g spec.Guest, h spec.Host) error { return gridShape(g, h, 0, 0, true) }}
-	stackable = gridShapes{"grid:AxB (periodic or not)",
+	stackable = gridShapes{"grid:AxB[:wrap]",
 		"mesh or torus AxBxC of the same size whose smallest side divides the grid's longer side",
 		func(g spec.Guest, h spec.Host) error {
 			if err := gridShape(g, h, 2, 3, true); err != nil {
