@@ -43,8 +43,8 @@ func ExpandFromCorner(obj []int, h Host) ([]int, error) {
 // object belongs to its nearest corner (ties to the low side); objects are
 // visited by (distance to their corner, corner index, distance along x);
 // a corner object targets the matching processor corner, the others the
-// processor one step inward from their already placed neighbour towards
-// the corner, clamped, and take the nearest free processor (order A).
+// processor one step further inward than their already placed neighbour on
+// the corner's side, clamped, and take the nearest free processor (order A).
 // Enumerating the layers directly avoids a sort: O(n) targets plus the
 // findNearest work. Object grid and host have 2 axes and equal sizes.
 func CornersToCenter(obj []int, h Host) ([]int, error) {
