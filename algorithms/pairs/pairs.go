@@ -76,11 +76,13 @@ type Options struct {
 	Attempts int
 	// MaxRounds bounds the number of rounds; 0 = no limit.
 	MaxRounds int
-	// Temperature, if positive, anneals: a swap that raises the hop-bytes
-	// by Δ is kept with probability exp(−Δ/T), where T falls linearly from
-	// Temperature (in hop-bytes, i.e. hops × volume) to 0 over the first
-	// 80% of the budget; the rest of the budget is greedy, and the best
-	// placement seen at a round's end is returned. Requires a Budget.
+	// Temperature, if positive, anneals once the greedy search has
+	// converged: a swap that raises the hop-bytes by Δ is then kept with
+	// probability exp(−Δ/T), where T falls linearly from Temperature (in
+	// hop-bytes, i.e. hops × volume; a one-hop change of a unit edge is 2)
+	// to 0 over the first 80% of the budget left; the rest is greedy, and
+	// the best placement seen at a round's end is returned, so the result
+	// is never worse than the greedy one. Requires a Budget.
 	Temperature float64
 	// Workers is the number of goroutines (at most 64); 0 = 2 from
 	// ParallelThreshold objects on (bounded by GOMAXPROCS), 1 otherwise.
@@ -234,8 +236,9 @@ type run struct {
 	lastProg  time.Time
 	every     time.Duration
 
-	best  []int32 // annealing: best placement at a round's end
-	bestH float64
+	best       []int32 // annealing: best placement at a round's end
+	bestH      float64
+	annealFrom time.Time // end of the greedy phase; zero before
 
 	perm []int32 // biased sequential: the sweep order
 	par  *parallel
@@ -282,12 +285,14 @@ func (r *run) stopped(now time.Time) bool {
 	return !r.deadline.IsZero() && !now.Before(r.deadline) || r.ctx.Err() != nil
 }
 
-// temperature returns the annealing temperature at time now.
+// temperature returns the annealing temperature at time now: 0 until the
+// greedy phase has converged, then falling linearly to 0 over the first 80%
+// of the time left.
 func (r *run) temperature(now time.Time) float64 {
-	if r.opt.Temperature == 0 {
+	if r.opt.Temperature == 0 || r.annealFrom.IsZero() {
 		return 0
 	}
-	f := r.fraction(now) / 0.8
+	f := float64(now.Sub(r.annealFrom)) / float64(r.deadline.Sub(r.annealFrom)) / 0.8
 	if f >= 1 {
 		return 0
 	}
@@ -339,6 +344,10 @@ func (r *run) loop() error {
 			copy(r.best, s.pos)
 		}
 		if temp == 0 && hStart-r.h < r.tau*hStart {
+			if r.opt.Temperature > 0 && r.annealFrom.IsZero() {
+				r.annealFrom = time.Now() // greedy phase over: anneal
+				continue
+			}
 			r.converged = true
 			break
 		}

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"topomap/algorithms/metric"
+	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
+)
+
+func init() {
+	commands["compare"] = command{"run every algorithm that applies to a guest and host; print their metrics, times and the lower bounds", runCompare}
+}
+
+func runCompare(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := newFlags("compare")
+	var f instanceFlags
+	f.register(fs, false)
+	format := fs.String("format", "text", "output `format`: json or text")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *format != "json" && *format != "text" {
+		return fmt.Errorf("unknown --format %q (want json or text)", *format)
+	}
+	in, err := f.instance("")
+	if err != nil {
+		return err
+	}
+	entries, err := solve.Compare(ctx, in.Guest, in.Host, solve.CompareOptions{Seed: in.Seed, Start: in.Start, Budget: in.Budget})
+	if err != nil {
+		return err
+	}
+	if *format == "json" {
+		return json.NewEncoder(stdout).Encode(entries)
+	}
+	bounds, err := solve.Bounds(in.Guest, in.Host)
+	if err != nil {
+		return err
+	}
+	return compareText(stdout, in, entries, bounds)
+}
+
+// compareText writes the comparison as the table of Bhatele 2010, Figure
+// 9.7 (hops per byte per heuristic), with the maximum dilation and the run
+// time, followed by the lower bounds and their scope.
+func compareText(w io.Writer, in spec.Instance, entries []solve.Entry, bounds []metric.Bound) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "%s on %s, %d algorithms\n", in.Guest, in.Host, len(entries))
+	fmt.Fprintf(bw, "%-10s %10s %13s %10s\n", "algo", "hops/byte", "max dilation", "seconds")
+	for _, e := range entries {
+		if e.Metrics == nil {
+			fmt.Fprintf(bw, "%-10s error: %s\n", e.Algo, oneLine(fmt.Errorf("%s", e.Error)))
+			continue
+		}
+		fmt.Fprintf(bw, "%-10s %10.4f %13d %10.6f\n", e.Algo, e.Metrics.HopsPerByte, e.Metrics.MaxDilation, e.Seconds)
+	}
+	fmt.Fprintln(bw, "lower bounds on hops/byte:")
+	for _, b := range bounds {
+		fmt.Fprintf(bw, "  %-14s %8.4f  %s\n", b.Name, b.Value, b.Scope)
+	}
+	return bw.Flush()
+}

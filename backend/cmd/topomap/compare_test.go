@@ -1,0 +1,84 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestCompareJSON(t *testing.T) {
+	out, _, err := runArgs(t, "compare", "--guest", "grid:9x8", "--host", "mesh:6x12", "--format", "json", "--seed", "4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entries []struct {
+		Algo    string
+		Metrics map[string]json.RawMessage
+		Seconds *float64
+	}
+	if err := json.Unmarshal([]byte(out), &entries); err != nil {
+		t.Fatalf("%v in %s", err, out)
+	}
+	var algos []string
+	for _, e := range entries {
+		algos = append(algos, e.Algo)
+		if e.Seconds == nil || *e.Seconds < 0 {
+			t.Errorf("%s: seconds %v", e.Algo, e.Seconds)
+		}
+		// the same metric fields as map --format json
+		for _, k := range []string{"hopBytes", "hopsPerByte", "maxDilation", "avgDilation", "dimDistances", "constantDistance", "avgDistance", "lowerBound", "bounds"} {
+			if _, ok := e.Metrics[k]; !ok {
+				t.Errorf("%s: no metrics.%s", e.Algo, k)
+			}
+		}
+	}
+	if got := strings.Join(algos, " "); !strings.HasPrefix(got, "rowmajor ") || !strings.Contains(got, " affn ") || !strings.HasSuffix(got, " pairs") {
+		t.Errorf("algorithms %q", got)
+	}
+	// AFFN on 9x8 → 6x12: 194/127 hops per byte (ALGORITHMS.md B.6)
+	for _, e := range entries {
+		if e.Algo == "affn" && string(e.Metrics["hopsPerByte"]) != "1.5275590551181102" {
+			t.Errorf("affn hopsPerByte %s", e.Metrics["hopsPerByte"])
+		}
+	}
+}
+
+func TestCompareText(t *testing.T) {
+	out, _, err := runArgs(t, "compare", "--guest", "grid:6x5", "--host", "mesh:10x3", "--budget", "50ms")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if lines[0] != "grid:6x5 on mesh:10x3, 9 algorithms" || !strings.HasPrefix(lines[1], "algo") {
+		t.Fatalf("header %q", lines[:2])
+	}
+	// AFFN: 78/49 = 1.5918, max dilation 3 (ALGORITHMS.md B.6)
+	if !strings.Contains(out, "\naffn           1.5918             3 ") {
+		t.Errorf("no affn row in\n%s", out)
+	}
+	if !strings.Contains(out, "lower bounds on hops/byte:\n  neighbourhood ") {
+		t.Errorf("no bounds in\n%s", out)
+	}
+}
+
+func TestCompareBadInput(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--host", "mesh:4x4"}, "missing --guest"},
+		{[]string{"--guest", "grid:4x4"}, "missing --host"},
+		{[]string{"--guest", "grid:4x4", "--host", "mesh:4x4", "--format", "csv"}, "unknown --format"},
+		{[]string{"--guest", "grid:4", "--host", "mesh:4x4"}, "grid:4"},
+		{[]string{"--guest", "grid:4x4", "--host", "mesh:3x3"}, "no algorithm maps grid:4x4 onto mesh:3x3"},
+		{[]string{"--guest", "grid:4x4", "--host", "mesh:4x4", "--start", "xor"}, "start"},
+		{[]string{"--guest", "grid:4x4", "--host", "mesh:4x4", "--budget", "-1s"}, "--budget"},
+		{[]string{"--guest", "grid:4x4", "--host", "mesh:4x4", "extra"}, "unexpected argument"},
+	}
+	for _, tt := range tests {
+		_, _, err := runArgs(t, append([]string{"compare"}, tt.args...)...)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Contains(oneLine(err), "\n") {
+			t.Errorf("%v: got %v, want an error containing %q", tt.args, err, tt.want)
+		}
+	}
+}
