@@ -44,6 +44,7 @@ type GanttPage struct {
 	scheds []*sim.Schedule
 	svg    string
 	err    string
+	hover  string
 }
 
 // OnMount marks the page as live.
@@ -193,6 +194,19 @@ func (c *GanttPage) onSelect(dst *string) app.EventHandler {
 	}
 }
 
+// onHover describes the bar under the pointer (delegated from the SVG).
+func (c *GanttPage) onHover(ctx app.Context, e app.Event) {
+	c.hover = barText(targetData(e, "p", "stage", "kind", "start", "end"))
+}
+
+// barText describes a Gantt bar from its data-* attributes.
+func barText(d map[string]string) string {
+	if d == nil || d["p"] == "" {
+		return ""
+	}
+	return "process " + d["p"] + ", stage " + d["stage"] + ": " + d["kind"] + " from " + d["start"] + " to " + d["end"]
+}
+
 func (c *GanttPage) onDownload(ctx app.Context, e app.Event) {
 	if len(c.scheds) == 0 {
 		return
@@ -230,7 +244,8 @@ func (c *GanttPage) Render() app.UI {
 		app.If(c.err != "", func() app.UI { return app.Div().ID("run-error").Class("notice").Text(c.err) }),
 		app.If(len(c.scheds) > 0, func() app.UI {
 			return app.Div().Body(
-				app.Div().ID("gantt").Class("svg-host").Body(app.Raw(c.svg)),
+				app.Div().ID("gantt").Class("svg-host").OnMouseOver(c.onHover).Body(app.Raw(c.svg)),
+				app.Div().ID("hover").Class("hover").Text(c.hover),
 				ganttTable(c.scheds),
 			)
 		}),

@@ -112,6 +112,16 @@ func TestHoverText(t *testing.T) {
 	}
 }
 
+func TestBarText(t *testing.T) {
+	d := map[string]string{"p": "3", "stage": "1", "kind": "wait", "start": "5", "end": "6"}
+	if got, want := barText(d), "process 3, stage 1: wait from 5 to 6"; got != want {
+		t.Errorf("barText = %q, want %q", got, want)
+	}
+	if got := barText(nil); got != "" {
+		t.Errorf("barText(nil) = %q", got)
+	}
+}
+
 // TestRenderZero renders every page from its zero value, as go-app does
 // before OnNav and on the server.
 func TestRenderZero(t *testing.T) {

@@ -47,6 +47,11 @@ func TestGanttComparison(t *testing.T) {
 	if got := count(t, ctx, "#gantt svg .bar"); got != 2*8*6+waits || waits == 0 {
 		t.Errorf("%d bars with %d waits, want %d", got, waits, 2*8*6+waits)
 	}
+	// Hover over a wait bar of byweight's process 0 (it waits in stage 1).
+	x := eval[float64](t, ctx, `(r => r.x + r.width/2)(document.querySelector('#gantt svg .bar[data-kind="wait"][data-p="0"]').getBoundingClientRect())`)
+	y := eval[float64](t, ctx, `(r => r.y + r.height/2)(document.querySelector('#gantt svg .bar[data-kind="wait"][data-p="0"]').getBoundingClientRect())`)
+	do(t, ctx, chromedp.MouseEvent("mouseMoved", x, y))
+	waitJS(t, ctx, `document.querySelector('#hover').textContent.startsWith('process 0, stage 1: wait from 5 to 6')`)
 	screenshot(t, ctx, "gantt-standard-byweight-line8")
 
 	do(t, ctx, chromedp.SetValue(chromedp.CSS("#f-ta"), "2"))
