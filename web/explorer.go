@@ -375,7 +375,8 @@ func (c *Explorer) Render() app.UI {
 					app.If(c.errs["algo"] != "", func() app.UI { return app.Div().ID("err-algo").Class("msg").Text(c.errs["algo"]) }),
 				),
 			),
-			app.Details().Class("advanced").Body(
+			app.Details().Class("advanced").Open(c.form.Seed != "" || c.form.Start != "" || c.form.Budget != "" ||
+				c.errs["seed"] != "" || c.errs["start"] != "" || c.errs["budget"] != "").Body(
 				app.Summary().Text("Parameters of randomised and anytime algorithms"),
 				app.Div().Class("row").Body(
 					field("seed", "Seed", c.form.Seed, "0", c.errs["seed"], sIn, sCh),
