@@ -488,9 +488,15 @@ const (
 	maxShift = 64
 )
 
-// allowed reports whether node pb and its occupant b may take part.
-func (w *walker) allowed(pb, b int32) bool {
-	return !w.restrict || w.region(pb) && (b < 0 || w.interior[b])
+// occupant returns the object on node pb (-1 if empty) and whether pb and
+// it may take part. A restricted walker reads nothing outside its region:
+// the other worker writes there (the race detector caught the read).
+func (w *walker) occupant(pb int32) (int32, bool) {
+	if w.restrict && !w.region(pb) {
+		return -1, false
+	}
+	b := w.s.occ[pb]
+	return b, !w.restrict || b < 0 || w.interior[b]
 }
 
 // attempt proposes one move for object a and applies it if it is kept.
@@ -520,8 +526,8 @@ func (w *walker) attempt(a int32) {
 			return
 		}
 	}
-	b := s.occ[pb]
-	if !w.allowed(pb, b) {
+	b, ok := w.occupant(pb)
+	if !ok {
 		return
 	}
 	d := s.delta(a, b, pa, pb)
@@ -555,8 +561,8 @@ func (w *walker) shift(a int32) {
 		copy(w.t, w.goal)
 		s.toward(s.coords(a), w.t)
 		pb := s.index(w.t)
-		b := s.occ[pb]
-		if !w.allowed(pb, b) {
+		b, ok := w.occupant(pb)
+		if !ok {
 			break
 		}
 		sum += s.delta(a, b, pa, pb)
