@@ -252,3 +252,38 @@ func TestCompareRun(t *testing.T) {
 		}
 	}
 }
+
+// TestJobPageDone renders a finished job: status, drawing from the API,
+// metrics and one download link per placement format.
+func TestJobPageDone(t *testing.T) {
+	r, err := solve.Map(context.Background(), spec.Instance{Guest: mustGuest(t, "hypercube:4"), Host: mustHost(t, "ring:16"), Algo: "xor"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &JobPage{id: "0123456789abcdef0123", loaded: true,
+		job: jobStatus{ID: "0123456789abcdef0123", Status: "done", Metrics: &r.Metrics,
+			Request: newJobRequest(r.Instance)}}
+	e := app.NewTestEngine()
+	if err := e.Load(c); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	html := app.HTMLString(c)
+	for _, want := range []string{
+		`id="job-status">done<`,
+		`src="/api/v1/render.svg?job=0123456789abcdef0123"`,
+		`href="/api/v1/jobs/0123456789abcdef0123/placement?format=csv"`,
+		`href="/api/v1/jobs/0123456789abcdef0123/placement?format=scotch"`,
+		"<td>2.7500</td>",
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("job page lacks %s", want)
+		}
+	}
+	if strings.Contains(html, `id="progress"`) {
+		t.Error("a finished job shows a progress bar")
+	}
+	if !(jobStatus{Status: "cancelled"}).final() || (jobStatus{Status: "running"}).final() {
+		t.Error("final() is wrong for cancelled or running")
+	}
+}
