@@ -35,7 +35,7 @@ type APIError struct {
 }
 
 func (e *APIError) Error() string {
-	s := fmt.Sprintf("server answered %d: %s", e.Status, e.ErrorBody.Error)
+	s := fmt.Sprintf("server: answered %d: %s", e.Status, e.ErrorBody.Error)
 	if e.Field != "" {
 		s += " (field " + e.Field + ")"
 	}
