@@ -84,9 +84,22 @@ func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	lim := runner.Limits()
 	// The test harness reads this line to find a port picked with :0.
-	log.Info("topomap serving", "url", "http://"+ln.Addr().String(), "data", *data,
+	log.Info("topomap serving", "url", displayURL(ln.Addr()), "data", *data,
 		"workers", lim.Workers, "queue", lim.Queue, "maxNodes", lim.MaxNodes, "jobTimeout", lim.MaxTime)
 	err = srv.Serve(ctx, ln)
 	log.Info("topomap stopped", "err", err)
 	return err
+}
+
+// displayURL is the URL to print for a listener: "localhost" for a
+// wildcard address (":8080" listens on [::]).
+func displayURL(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return "http://" + a.String()
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port)
 }

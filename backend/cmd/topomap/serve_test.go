@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -102,5 +103,23 @@ func TestServe(t *testing.T) {
 	}
 	if _, err := runCLI(t, "serve", "--addr", "127.0.0.1:-1", "--data", dir); err == nil || !strings.Contains(err.Error(), "serve: listen") {
 		t.Fatalf("bad address: %v", err)
+	}
+}
+
+func TestDisplayURL(t *testing.T) {
+	tests := []struct{ addr, want string }{
+		{"127.0.0.1:8080", "http://127.0.0.1:8080"},
+		{"[::]:8080", "http://localhost:8080"},
+		{"0.0.0.0:80", "http://localhost:80"},
+		{"[::1]:9000", "http://[::1]:9000"},
+	}
+	for _, tt := range tests {
+		addr, err := net.ResolveTCPAddr("tcp", tt.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := displayURL(addr); got != tt.want {
+			t.Errorf("displayURL(%s) = %s, want %s", tt.addr, got, tt.want)
+		}
 	}
 }
