@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -312,5 +313,23 @@ func TestAppCatchAll(t *testing.T) {
 	}
 	if rec := f.do(t, "GET", "/api/v1/nope", ""); rec.Code != 404 || !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") {
 		t.Fatalf("unknown API path with an app: %d %s", rec.Code, rec.Header().Get("Content-Type"))
+	}
+}
+
+// TestSyncLimits: a synchronous request that runs out of time, and one that
+// finds no free slot, both get 503 with Retry-After, never 500.
+func TestSyncLimits(t *testing.T) {
+	f := newFixture(t, jobs.Options{}, server.Options{SyncWorkers: 1, SyncTimeout: 100 * time.Millisecond})
+	body := `{"guest":"grid:4x4","host":"mesh:4x4","algo":"block"}`
+	first := make(chan *httptest.ResponseRecorder)
+	go func() { first <- f.do(t, "POST", "/api/v1/map", body) }()
+	time.Sleep(20 * time.Millisecond) // let the first take the only slot
+	second := f.do(t, "POST", "/api/v1/map", strings.Replace(body, "4x4", "2x8", 2))
+	for i, rec := range []*httptest.ResponseRecorder{<-first, second} {
+		e := decode[server.ErrorBody](t, rec)
+		if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" ||
+			!strings.Contains(e.Error, "synchronous") {
+			t.Errorf("request %d: %d %q %+v", i, rec.Code, rec.Header().Get("Retry-After"), e)
+		}
 	}
 }
