@@ -212,7 +212,6 @@ func (c *JobPage) poll(ctx app.Context) {
 		for {
 			var st jobStatus
 			err := apiDo("GET", apiBase+"/jobs/"+id, nil, &st)
-			done := false
 			ctx.Dispatch(func(ctx app.Context) {
 				if c.id != id {
 					return
@@ -223,10 +222,7 @@ func (c *JobPage) poll(ctx app.Context) {
 					c.job, c.loaded, c.err = st, true, ""
 				}
 			})
-			if err != nil || st.final() {
-				done = true
-			}
-			if done || ctx.Err() != nil {
+			if err != nil || st.final() || ctx.Err() != nil {
 				break
 			}
 			time.Sleep(pollEvery)
