@@ -180,6 +180,18 @@ func TestJobLifecycle(t *testing.T) {
 	}
 	jobstest.CheckPlacement(t, in, res.Mapping.Place, final.Metrics.HopsPerByte)
 
+	// A browser's EventSource reconnecting after the end gets 204: stop.
+	req := httptest.NewRequest("GET", "/api/v1/jobs/"+j.ID+"/events", nil)
+	req.Header.Set("Last-Event-ID", "end")
+	rec = httptest.NewRecorder()
+	f.srv.ServeHTTP(rec, req)
+	if rec.Code != http.StatusNoContent {
+		t.Fatalf("reconnect after the end: %d %s", rec.Code, rec.Body)
+	}
+	rec = f.do(t, "GET", "/api/v1/jobs/"+j.ID+"/events", "")
+	if want := "id: end\nevent: end\ndata: {"; rec.Code != 200 || !strings.HasPrefix(rec.Body.String(), want) {
+		t.Fatalf("events of a done job: %d %q, want it to start with %q", rec.Code, rec.Body.String(), want)
+	}
 	rec = f.do(t, "DELETE", "/api/v1/jobs/"+j.ID, "")
 	if rec.Code != http.StatusConflict {
 		t.Fatalf("cancel a done job: %d %s", rec.Code, rec.Body)

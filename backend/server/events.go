@@ -22,7 +22,10 @@ const (
 
 // events: GET /jobs/:id/events streams the job's states as Server-Sent
 // Events until its final state (sent at once for a finished job). A comment
-// line every Heartbeat keeps proxies from closing an idle stream.
+// line every Heartbeat keeps proxies from closing an idle stream. The end
+// event has id "end": a browser's EventSource reconnects after the server
+// closes, sending Last-Event-ID, and the 204 it then gets for a finished
+// job tells it to stop.
 func (s *Server) events(c echo.Context) error {
 	id, err := jobID(c)
 	if err != nil {
@@ -33,6 +36,9 @@ func (s *Server) events(c echo.Context) error {
 		return err
 	}
 	defer unsubscribe()
+	if j.Status.Final() && c.Request().Header.Get("Last-Event-ID") == EventEnd {
+		return c.NoContent(http.StatusNoContent)
+	}
 	w := c.Response()
 	h := w.Header()
 	h.Set(echo.HeaderContentType, "text/event-stream")
@@ -88,11 +94,11 @@ func writeEvent(w *echo.Response, j jobs.Job) error {
 	if err != nil {
 		return err
 	}
-	name := EventJob
+	head := "event: " + EventJob
 	if j.Status.Final() {
-		name = EventEnd
+		head = "id: " + EventEnd + "\nevent: " + EventEnd
 	}
-	if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", name, data); err != nil {
+	if _, err := fmt.Fprintf(w, "%s\ndata: %s\n\n", head, data); err != nil {
 		return err
 	}
 	w.Flush()

@@ -16,7 +16,7 @@ func FuzzReadEvents(f *testing.F) {
 		"event: job\ndata: {\"id\":\"x\"}\n\n",
 		": keep-alive\n\nevent: end\ndata: {}\n\n",
 		"data: a\ndata: b\n\n",
-		"event: x\n\n", "data", "\n\n\n", "event:end\r\ndata:{}\r\n\r\n",
+		"event: x\n\n", "id: end\nevent: end\ndata: {}\n\n", "data", "\n\n\n", "event:end\r\ndata:{}\r\n\r\n",
 	} {
 		f.Add(s)
 	}
