@@ -5,6 +5,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"strconv"
 	"testing"
 
@@ -63,29 +64,35 @@ func TestGanttComparison(t *testing.T) {
 	}
 }
 
-// TestCompare runs every applicable algorithm for a 4-cube on a 16-ring:
-// one bar per algorithm, the bounds drawn, each value equal to solve.Map's.
+// TestCompare runs every applicable algorithm for a 4-cube on a 16-ring
+// and for the thesis' 9×8 → 6×12 (Fig. 9.7's kind of chart): one bar per
+// algorithm, the bounds drawn, each value equal to solve.Map's.
 func TestCompare(t *testing.T) {
 	ctx := tab(t)
-	open(t, ctx, "/compare?guest=hypercube%3A4&host=ring%3A16")
-	g, _ := spec.ParseGuest("hypercube:4")
-	h, _ := spec.ParseHost("ring:16")
-	algos := solve.Applicable(g, h)
-	waitJS(t, ctx, fmt.Sprintf(`document.querySelectorAll('#compare-table tbody tr').length === %d`, len(algos)))
-	if got := count(t, ctx, `#compare svg rect.bar`); got != 2*len(algos) {
-		t.Errorf("%d bars, want %d (hops/byte and time per algorithm)", got, 2*len(algos))
-	}
-	if got := count(t, ctx, `#compare svg .bound`); got < 1 {
-		t.Errorf("no bound drawn")
-	}
-	for _, a := range algos {
-		r := solved(t, "guest=hypercube:4&host=ring:16&algo="+a.Name)
-		got := eval[string](t, ctx, fmt.Sprintf(`document.querySelector('#compare-table tr[data-algo=%q] td.hpb')?.textContent ?? ""`, a.Name))
-		if want := fmt.Sprintf("%.4f", r.Metrics.HopsPerByte); got != want {
-			t.Errorf("%s: %s hops/byte shown, want %s", a.Name, got, want)
+	for _, c := range []struct{ guest, host, shot string }{
+		{"hypercube:4", "ring:16", "compare-cube4-ring16"},
+		{"grid:9x8", "mesh:6x12", "compare-grid9x8-mesh6x12"},
+	} {
+		open(t, ctx, "/compare?"+url.Values{"guest": {c.guest}, "host": {c.host}}.Encode())
+		g, _ := spec.ParseGuest(c.guest)
+		h, _ := spec.ParseHost(c.host)
+		algos := solve.Applicable(g, h)
+		waitJS(t, ctx, fmt.Sprintf(`document.querySelectorAll('#compare-table tbody tr').length === %d && !document.querySelector('#progress')`, len(algos)))
+		if got := count(t, ctx, `#compare svg rect.bar`); got != 2*len(algos) {
+			t.Errorf("%s: %d bars, want %d (hops/byte and time per algorithm)", c.shot, got, 2*len(algos))
 		}
+		if got := count(t, ctx, `#compare svg .bound`); got < 1 {
+			t.Errorf("%s: no bound drawn", c.shot)
+		}
+		for _, a := range algos {
+			r := solved(t, url.Values{"guest": {c.guest}, "host": {c.host}, "algo": {a.Name}}.Encode())
+			got := eval[string](t, ctx, fmt.Sprintf(`document.querySelector('#compare-table tr[data-algo=%q] td.hpb')?.textContent ?? ""`, a.Name))
+			if want := fmt.Sprintf("%.4f", r.Metrics.HopsPerByte); got != want {
+				t.Errorf("%s, %s: %s hops/byte shown, want %s", c.shot, a.Name, got, want)
+			}
+		}
+		screenshot(t, ctx, c.shot)
 	}
-	screenshot(t, ctx, "compare-cube4-ring16")
 }
 
 // TestServerJob opens an instance above the browser's limit, submits it as
