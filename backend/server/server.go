@@ -79,7 +79,8 @@ type Server struct {
 //go:embed openapi.yaml
 var openAPI []byte
 
-// New builds the server and its routes.
+// New builds the server and its routes. It panics if o.Jobs is nil (a
+// programming error).
 func New(o Options) *Server {
 	if o.Jobs == nil {
 		panic("server: Options.Jobs is nil")
