@@ -102,7 +102,7 @@ type Progress struct {
 	Accepted  int64
 	Rounds    int
 	// HopBytes and HopsPerByte are the current (incrementally tracked)
-	// values.
+	// values; while annealing, the best seen at a round's end if lower.
 	HopBytes    float64
 	HopsPerByte float64
 	// Fraction is the share of the budget used, in [0, 1] (0 without a
@@ -240,7 +240,9 @@ type run struct {
 	bestH      float64
 	annealFrom time.Time // end of the greedy phase; zero before
 
-	perm []int32 // biased sequential: the sweep order
+	perm     []int32 // sequential: 0..n-1
+	seqUntil int     // parallel mode: work sequentially before this round
+	sweep sweep
 	par  *parallel
 }
 
@@ -315,11 +317,10 @@ func (r *run) loop() error {
 	}
 	if r.workers > 1 {
 		r.par = newParallel(r)
-	} else {
-		r.perm = make([]int32, s.n)
-		for i := range r.perm {
-			r.perm[i] = int32(i)
-		}
+	}
+	r.perm = make([]int32, s.n)
+	for i := range r.perm {
+		r.perm[i] = int32(i)
 	}
 	for r.opt.MaxRounds == 0 || r.rounds < r.opt.MaxRounds {
 		now := time.Now()
@@ -329,9 +330,16 @@ func (r *run) loop() error {
 		hStart := r.h
 		temp := r.temperature(now)
 		var complete bool
-		if r.par != nil {
-			complete = r.par.round(temp)
+		if r.par != nil && r.rounds >= r.seqUntil {
+			var interior int
+			complete, interior = r.par.round(temp)
 			r.report(time.Now(), false)
+			if interior < s.n/2 {
+				// Most objects have neighbours in both slabs (a scattered
+				// placement or a guest such as a hypercube): the workers
+				// would idle, so work sequentially for a while.
+				r.seqUntil = r.rounds + 1 + seqRounds
+			}
 		} else {
 			complete = r.sequentialRound(temp)
 		}
@@ -355,6 +363,10 @@ func (r *run) loop() error {
 	return r.ctx.Err()
 }
 
+// seqRounds is how many rounds run sequentially after a parallel round in
+// which fewer than half the objects could move.
+const seqRounds = 8
+
 // checkEvery is how many attempts pass between clock and context checks.
 const checkEvery = 1024
 
@@ -363,8 +375,9 @@ func (r *run) sequentialRound(temp float64) bool {
 	s := r.s
 	w := newWalker(s, r.opt.Mode)
 	w.rng, w.temp = r.rng, temp
+	order := r.perm
 	if r.opt.Mode == Biased {
-		shuffle(r.perm, r.rng)
+		order = r.sweep.shuffle(r.perm, r.rng)
 	}
 	complete := true
 	for i := 0; i < r.attempts; i++ {
@@ -383,7 +396,7 @@ func (r *run) sequentialRound(temp float64) bool {
 		}
 		var a int32
 		if r.opt.Mode == Biased {
-			a = r.perm[i%s.n]
+			a = order[i%s.n]
 		} else {
 			a = int32(r.rng.IntN(s.n))
 		}
@@ -403,8 +416,11 @@ func (r *run) report(now time.Time, final bool) {
 	r.lastProg = now
 	p := Progress{Elapsed: now.Sub(r.begin), Evaluated: r.evaluated, Accepted: r.accepted, Rounds: r.rounds,
 		HopBytes: r.h, Fraction: r.fraction(now)}
+	if r.best != nil {
+		p.HopBytes = min(r.h, r.bestH)
+	}
 	if r.volume > 0 {
-		p.HopsPerByte = r.h / r.volume
+		p.HopsPerByte = p.HopBytes / r.volume
 	}
 	if final {
 		p.Fraction = 1
@@ -449,6 +465,37 @@ func shuffle(p []int32, rng *rand.Rand) {
 		j := rng.IntN(i + 1)
 		p[i], p[j] = p[j], p[i]
 	}
+}
+
+// sweepBlock is the longest run of consecutive objects a biased round
+// visits in index order: objects close in index are usually close in the
+// guest and on the host, so their data share cache lines, which doubled
+// the proposals per second at 64K objects (320x200→250x256 from AFFN,
+// annealing: 1.6 → 3.5 M/s) compared with a uniform shuffle. Runs are
+// shorter on small instances (n/1024, at least 1) so that their order
+// stays random.
+const sweepBlock = 64
+
+// sweep is a biased round's visiting order: src cut into runs of
+// consecutive elements, the runs in random order.
+type sweep struct {
+	order, blocks []int32
+}
+
+func (sw *sweep) shuffle(src []int32, rng *rand.Rand) []int32 {
+	block := min(sweepBlock, max(1, len(src)/1024))
+	nb := (len(src) + block - 1) / block
+	sw.blocks = sw.blocks[:0]
+	for i := range int32(nb) {
+		sw.blocks = append(sw.blocks, i)
+	}
+	shuffle(sw.blocks, rng)
+	sw.order = sw.order[:0]
+	for _, b := range sw.blocks {
+		lo := int(b) * block
+		sw.order = append(sw.order, src[lo:min(lo+block, len(src))]...)
+	}
+	return sw.order
 }
 
 // walker proposes and applies swaps; in parallel mode each worker has its

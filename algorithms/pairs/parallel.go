@@ -19,6 +19,7 @@ type parallel struct {
 	part     []int8 // object → slab at this round's start
 	interior []bool
 	lists    [][]int32 // per worker: its interior objects
+	sweeps   []sweep
 	walkers  []walker
 	cutDims  []int // dimensions of size ≥ 2
 	// this round's cut: along dimension dim, shifted by lo.
@@ -34,6 +35,7 @@ func newParallel(r *run) *parallel {
 		}
 	}
 	p.lists = make([][]int32, r.workers)
+	p.sweeps = make([]sweep, r.workers)
 	p.walkers = make([]walker, r.workers)
 	for i := range p.walkers {
 		w := &p.walkers[i]
@@ -72,9 +74,9 @@ func (p *parallel) cut() {
 	p.lo = int32(r.rng.IntN(int(2*spread+1))) - spread
 }
 
-// round runs one round on the workers; false if the budget or the context
-// cut it short.
-func (p *parallel) round(temp float64) bool {
+// round runs one round on the workers and returns false if the budget or
+// the context cut it short, and how many objects could move.
+func (p *parallel) round(temp float64) (complete bool, interior int) {
 	r, s := p.r, p.r.s
 	p.cut()
 	c, d := s.c, int(p.dim)
@@ -83,14 +85,14 @@ func (p *parallel) round(temp float64) bool {
 	}
 	per := r.attempts / len(p.walkers)
 	var wg sync.WaitGroup
-	complete := make([]bool, len(p.walkers))
+	done := make([]bool, len(p.walkers))
 	for i := range p.walkers {
 		w := &p.walkers[i]
 		w.temp = temp
 		// Each worker's stream depends on the seed, the round and the
 		// worker only.
 		w.rng = rand.New(rand.NewPCG(r.opt.Seed^uint64(r.rounds)*0x9e3779b97f4a7c15, uint64(i)+1))
-		wg.Go(func() { complete[i] = p.work(i, w, per) })
+		wg.Go(func() { done[i] = p.work(i, w, per) })
 	}
 	wg.Wait()
 	ok := true
@@ -100,9 +102,10 @@ func (p *parallel) round(temp float64) bool {
 		r.evaluated += w.evaluated
 		r.accepted += w.accepted
 		w.dh, w.evaluated, w.accepted = 0, 0, 0
-		ok = ok && complete[i]
+		ok = ok && done[i]
+		interior += len(p.lists[i])
 	}
-	return ok
+	return ok, interior
 }
 
 // work lists worker i's interior objects, then makes its attempts.
@@ -131,7 +134,7 @@ func (p *parallel) work(i int, w *walker, attempts int) bool {
 		return true
 	}
 	if w.mode == Biased {
-		shuffle(list, w.rng)
+		list = p.sweeps[i].shuffle(list, w.rng)
 	}
 	for k := 0; k < attempts; k++ {
 		if k%checkEvery == checkEvery-1 {

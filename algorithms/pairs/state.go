@@ -108,6 +108,9 @@ func (s *state) gain(a, skip int32, from, to []int32) float64 {
 // occupant b of node pb (-1 if empty) exchange nodes. Each undirected edge
 // is two arcs of equal volume, hence the factor 2. O(deg a + deg b).
 func (s *state) delta(a, b, pa, pb int32) float64 {
+	if s.c == 2 {
+		return s.delta2(a, b, pa, pb)
+	}
 	ca, cb := s.node(pa), s.node(pb)
 	d := s.gain(a, b, ca, cb)
 	if b >= 0 {
@@ -249,4 +252,57 @@ func (s *state) toward(from, t []int32) {
 		x = (x + k) % k
 	}
 	t[bj] = x
+}
+
+// axis is the hop distance for a coordinate difference t on an axis that
+// wraps at k (k = 0: no wrap-around).
+func axis(t, k int32) int32 {
+	if t < 0 {
+		t = -t
+	}
+	if k != 0 && k-t < t {
+		t = k - t
+	}
+	return t
+}
+
+// delta2 is delta for two-dimensional hosts, the common case, with the
+// coordinates in registers (about twice as fast as the general loop).
+func (s *state) delta2(a, b, pa, pb int32) float64 {
+	ax, ay := s.tab[2*pa], s.tab[2*pa+1]
+	bx, by := s.tab[2*pb], s.tab[2*pb+1]
+	d := s.gain2(a, b, ax, ay, bx, by)
+	if b >= 0 {
+		d += s.gain2(b, a, bx, by, ax, ay)
+	}
+	return 2 * d
+}
+
+// gain2 is gain for two-dimensional hosts: moving a from (fx, fy) to
+// (tx, ty).
+func (s *state) gain2(a, skip, fx, fy, tx, ty int32) float64 {
+	kx, ky := s.wrapK[0], s.wrapK[1]
+	co, adj := s.co, s.adj
+	lo, hi := s.off[a], s.off[a+1]
+	if s.w == nil {
+		var h int32
+		for _, u := range adj[lo:hi] {
+			if u == skip {
+				continue
+			}
+			ux, uy := co[2*u], co[2*u+1]
+			h += axis(tx-ux, kx) + axis(ty-uy, ky) - axis(fx-ux, kx) - axis(fy-uy, ky)
+		}
+		return float64(h)
+	}
+	var d float64
+	for e := lo; e < hi; e++ {
+		u := adj[e]
+		if u == skip {
+			continue
+		}
+		ux, uy := co[2*u], co[2*u+1]
+		d += s.w[e] * float64(axis(tx-ux, kx)+axis(ty-uy, ky)-axis(fx-ux, kx)-axis(fy-uy, ky))
+	}
+	return d
 }
