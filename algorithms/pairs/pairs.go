@@ -242,8 +242,8 @@ type run struct {
 
 	perm     []int32 // sequential: 0..n-1
 	seqUntil int     // parallel mode: work sequentially before this round
-	sweep sweep
-	par  *parallel
+	sweep    sweep
+	par      *parallel
 }
 
 func newRun(ctx context.Context, s *state, opt Options, begin time.Time, h float64) *run {
