@@ -184,21 +184,104 @@ type JobPage struct {
 	err     string
 	ready   bool
 	polling bool
+	// via says how the page follows the job: "sse" (the job's event
+	// stream) or "polling" (GET every pollEvery, when the stream fails).
+	via string
 }
 
-// OnMount marks the page as live and starts polling.
+// OnMount marks the page as live and starts following the job.
 func (c *JobPage) OnMount(ctx app.Context) {
 	c.ready = true
-	c.poll(ctx)
+	c.watch(ctx)
 }
 
 // OnNav reads the job id from the path.
 func (c *JobPage) OnNav(ctx app.Context) {
-	c.id = strings.TrimPrefix(ctx.Page().URL().Path, "/jobs/")
+	id := strings.TrimPrefix(ctx.Page().URL().Path, "/jobs/")
+	if id != c.id {
+		c.via = ""
+	}
+	c.id = id
 	c.loaded, c.err = false, ""
 	if !app.IsServer {
-		c.poll(ctx)
+		c.watch(ctx)
 	}
+}
+
+// watch follows the job over its Server-Sent Events stream (GET
+// /api/v1/jobs/{id}/events: "job" events while it is queued or running,
+// one "end" event with its final state) and falls back to polling if the
+// stream fails before the end.
+func (c *JobPage) watch(ctx app.Context) {
+	if c.via != "" || c.polling || c.id == "" || app.IsServer {
+		return
+	}
+	es := app.Window().Get("EventSource")
+	if !es.Truthy() {
+		c.poll(ctx)
+		return
+	}
+	c.via = "sse"
+	id := c.id
+	src := es.New(apiBase + "/jobs/" + id + "/events")
+	var onJob, onEnd, onErr app.Func
+	closed := false
+	// close stops the stream; the callbacks are released on the UI
+	// goroutine, after the one running has returned.
+	closeStream := func() {
+		if closed {
+			return
+		}
+		closed = true
+		src.Call("close")
+		ctx.Dispatch(func(app.Context) {
+			onJob.Release()
+			onEnd.Release()
+			onErr.Release()
+		})
+	}
+	handle := func(args []app.Value) {
+		if len(args) == 0 {
+			return
+		}
+		var st jobStatus
+		err := json.Unmarshal([]byte(args[0].Get("data").String()), &st)
+		ctx.Dispatch(func(ctx app.Context) {
+			if c.id != id {
+				return
+			}
+			if err != nil {
+				c.err = "web: unreadable job event: " + err.Error()
+				return
+			}
+			c.job, c.loaded, c.err = st, true, ""
+		})
+	}
+	onJob = app.FuncOf(func(this app.Value, args []app.Value) any {
+		handle(args)
+		return nil
+	})
+	onEnd = app.FuncOf(func(this app.Value, args []app.Value) any {
+		handle(args)
+		closeStream()
+		return nil
+	})
+	onErr = app.FuncOf(func(this app.Value, args []app.Value) any {
+		if closed {
+			return nil
+		}
+		closeStream()
+		ctx.Dispatch(func(ctx app.Context) {
+			if c.id == id && !c.job.final() {
+				c.via = "polling"
+				c.poll(ctx)
+			}
+		})
+		return nil
+	})
+	src.Call("addEventListener", "job", onJob)
+	src.Call("addEventListener", "end", onEnd)
+	src.Call("addEventListener", "error", onErr)
 }
 
 // poll fetches the job until its status is final, one request at a time.
@@ -255,7 +338,7 @@ func (c *JobPage) Render() app.UI {
 			return app.Div().Class("job").Body(
 				app.P().Body(
 					app.Text(r.Guest+" on "+r.Host+" by "+r.Algo+": "),
-					app.Strong().ID("job-status").Text(j.Status),
+					app.Strong().ID("job-status").DataSet("via", c.via).Text(j.Status),
 				),
 				app.If(!j.final(), func() app.UI {
 					label := "queued"

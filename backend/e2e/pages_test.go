@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"topomap/algorithms/sim"
@@ -104,9 +105,31 @@ func TestServerJob(t *testing.T) {
 	do(t, ctx, chromedp.Click(chromedp.CSS("#submit-job")))
 	waitJS(t, ctx, `location.pathname.startsWith('/jobs/')`)
 	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'done'`)
+	// The page followed the job over its event stream, not by polling.
+	if via := eval[string](t, ctx, `document.querySelector('#job-status').dataset.via`); via != "sse" {
+		t.Errorf("job followed by %q, want sse", via)
+	}
 	r := solved(t, "algo=xor&guest=hypercube:15&host=ring:32768")
 	want := fmt.Sprintf("%.4f", r.Metrics.HopsPerByte)
 	waitJS(t, ctx, fmt.Sprintf(`[...document.querySelectorAll('#metrics td')].some(td => td.textContent === %q)`, want))
 	waitJS(t, ctx, `document.querySelector('#job-svg')?.complete && document.querySelector('#job-svg').naturalWidth > 0`)
 	screenshot(t, ctx, "job-xor-15cube")
+
+	// A PAIRS job of 32768 objects with a 2 s budget: the job page's
+	// progress bar moves (events from the server), then the result shows.
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: progressScript}); err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, "/?algo=pairs&budget=2s&guest=grid%3A256x128&host=mesh%3A128x256")
+	waitJS(t, ctx, `document.querySelector('#too-big #submit-job') !== null`)
+	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#submit-job'))`)
+	waitJS(t, ctx, `location.pathname.startsWith('/jobs/')`)
+	waitJS(t, ctx, `document.querySelector('#progress') !== null`)
+	screenshot(t, ctx, "job-pairs-running")
+	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'done'`)
+	seen := eval[[]string](t, ctx, `window.__progress`)
+	t.Logf("PAIRS job, 32768 objects, 2 s: %d distinct progress labels (last %q)", len(seen), last(seen))
+	if len(seen) < 2 {
+		t.Errorf("job progress labels %q: want the bar to move", seen)
+	}
 }
