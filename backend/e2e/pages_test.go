@@ -132,4 +132,11 @@ func TestServerJob(t *testing.T) {
 	if len(seen) < 2 {
 		t.Errorf("job progress labels %q: want the bar to move", seen)
 	}
+
+	// Cancel a 60 s job from its page.
+	open(t, ctx, "/?algo=pairs&budget=60s&guest=grid%3A256x128&host=mesh%3A128x256&seed=3")
+	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#submit-job'))`)
+	waitJS(t, ctx, `location.pathname.startsWith('/jobs/') && document.querySelector('#cancel') !== null`)
+	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#cancel'))`)
+	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'cancelled' && !document.querySelector('#progress')`)
 }
