@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"net"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -121,5 +122,36 @@ func TestDisplayURL(t *testing.T) {
 		if got := displayURL(addr); got != tt.want {
 			t.Errorf("displayURL(%s) = %s, want %s", tt.addr, got, tt.want)
 		}
+	}
+}
+
+// TestSubmitRetriesBusy: a 503 with Retry-After is retried after that
+// delay; the next answer wins.
+func TestSubmitRetriesBusy(t *testing.T) {
+	progressOut = io.Discard
+	real := testServer(t)
+	calls := 0
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if calls++; calls == 1 {
+			w.Header().Set("Retry-After", "1")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			w.Write([]byte(`{"error":"jobs: the queue is full, try again later","field":""}`))
+			return
+		}
+		proxy, _ := http.NewRequest(r.Method, real+r.URL.RequestURI(), r.Body)
+		proxy.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(proxy)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		defer resp.Body.Close()
+		w.WriteHeader(resp.StatusCode)
+		io.Copy(w, resp.Body)
+	}))
+	defer ts.Close()
+	out, err := runCLI(t, "submit", "--server", ts.URL, "--guest", "hypercube:4", "--host", "ring:16", "--algo", "xor")
+	if err != nil || calls != 2 || !strings.HasSuffix(out, "\n") {
+		t.Fatalf("submit: %q, %v after %d calls", out, err, calls)
 	}
 }
