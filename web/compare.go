@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"net/url"
-	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -110,23 +109,11 @@ func (c *ComparePage) run(ctx app.Context, in spec.Instance) {
 	c.in = in
 	c.runID++
 	id := c.runID
-	var rctx context.Context
-	var cancel context.CancelFunc
-	if app.IsServer {
-		rctx, cancel = context.WithTimeout(context.Background(), prerenderBudget)
-	} else {
-		rctx, cancel = context.WithCancel(context.Background())
-	}
+	rctx, cancel := runContext()
 	c.cancel, c.running, c.done, c.total = cancel, true, 0, len(algos)
 	ctx.Async(func() {
 		defer cancel()
-		lastYield := time.Now()
-		yield := func() {
-			if !app.IsServer && time.Since(lastYield) >= yieldEvery {
-				time.Sleep(time.Millisecond)
-				lastYield = time.Now()
-			}
-		}
+		var y yielder
 		var rows []compareRow
 		for k, a := range algos {
 			if rctx.Err() != nil {
@@ -137,15 +124,14 @@ func (c *ComparePage) run(ctx app.Context, in spec.Instance) {
 					c.current, c.done = a.Name, k
 				}
 			})
-			time.Sleep(time.Millisecond) // paint the progress
-			lastYield = time.Now()
+			y.now() // paint the progress
 			one := in
 			one.Algo = a.Name
 			if one.Start == a.Name {
 				one.Start = ""
 			}
 			row := compareRow{Algo: a}
-			res, err := solve.Map(rctx, one, func(solve.Progress) { yield() })
+			res, err := solve.Map(rctx, one, func(solve.Progress) { y.maybe() })
 			if err != nil {
 				if rctx.Err() != nil {
 					break
@@ -196,19 +182,13 @@ func (c *ComparePage) onCancel(ctx app.Context, e app.Event) {
 }
 
 func (c *ComparePage) onText(dst *string) (app.EventHandler, app.EventHandler) {
-	onInput := func(ctx app.Context, e app.Event) {
-		*dst = ctx.JSSrc().Get("value").String()
-		_, c.errs = c.checkConfig()
-	}
-	onChange := func(ctx app.Context, e app.Event) {
-		*dst = ctx.JSSrc().Get("value").String()
+	return textField(dst, func() { _, c.errs = c.checkConfig() }, func(ctx app.Context) {
 		in, errs := c.checkConfig()
 		c.errs = errs
 		if len(errs) == 0 {
 			navigate(ctx, pageURL("/compare", in, nil))
 		}
-	}
-	return onInput, onChange
+	})
 }
 
 func (c *ComparePage) onSubmitJob(ctx app.Context, e app.Event) { c.job.submit(ctx, c.in) }

@@ -102,49 +102,28 @@ func (c *Explorer) stop() {
 	c.running = false
 }
 
-// prerenderBudget bounds the server's pre-render of a page: anytime
-// algorithms are cut off, and the browser then runs them with progress.
-const prerenderBudget = 300 * time.Millisecond
-
-// yieldEvery is how much work may pass between two yields to the browser:
-// js/wasm is single-threaded and the page repaints only while Go is
-// blocked (STACK.md §8).
-const yieldEvery = 40 * time.Millisecond
-
 // run maps in on a goroutine, reporting progress and yielding to the
 // browser so that the page stays responsive; a newer run or Cancel stops it.
 func (c *Explorer) run(ctx app.Context, in spec.Instance) {
 	c.stop()
 	c.runID++
 	id := c.runID
-	var rctx context.Context
-	var cancel context.CancelFunc
-	if app.IsServer {
-		rctx, cancel = context.WithTimeout(context.Background(), prerenderBudget)
-	} else {
-		rctx, cancel = context.WithCancel(context.Background())
-	}
+	rctx, cancel := runContext()
 	c.cancel = cancel
 	c.running = true
 	c.progress = solve.Progress{}
 	step := c.step
 	ctx.Async(func() {
-		lastYield := time.Now()
+		var y yielder
 		onProgress := func(p solve.Progress) {
 			ctx.Dispatch(func(ctx app.Context) {
 				if c.runID == id {
 					c.progress = p
 				}
 			})
-			if time.Since(lastYield) >= yieldEvery {
-				time.Sleep(time.Millisecond)
-				lastYield = time.Now()
-			}
+			y.maybe()
 		}
-		// Let the page paint "running" before the work starts.
-		if !app.IsServer {
-			time.Sleep(time.Millisecond)
-		}
+		y.now() // paint "running" before the work starts
 		t0 := time.Now()
 		res, err := solve.Map(rctx, in, onProgress)
 		mapMs := msSince(t0)
@@ -174,8 +153,6 @@ func (c *Explorer) run(ctx app.Context, in spec.Instance) {
 		})
 	})
 }
-
-func msSince(t time.Time) float64 { return float64(time.Since(t).Microseconds()) / 1000 }
 
 // mappingSVG draws res for the page (prolog stripped for app.Raw).
 func mappingSVG(res *solve.Result, step int) (string, error) {
@@ -215,22 +192,16 @@ func (c *Explorer) navigate(ctx app.Context) {
 	navigate(ctx, pageURL("/", in, extra))
 }
 
-// setField returns handlers for a text field: validate while typing,
-// navigate on change (Enter or leaving the field).
+// setField returns the handlers of a text field; a new guest or host
+// keeps the algorithm only if it still applies.
 func (c *Explorer) setField(dst *string) (onInput, onChange app.EventHandler) {
-	onInput = func(ctx app.Context, e app.Event) {
-		*dst = ctx.JSSrc().Get("value").String()
-		_, c.errs = c.form.check()
-	}
-	onChange = func(ctx app.Context, e app.Event) {
-		*dst = ctx.JSSrc().Get("value").String()
+	return textField(dst, func() { _, c.errs = c.form.check() }, func(ctx app.Context) {
 		if dst == &c.form.Guest || dst == &c.form.Host {
 			c.pickApplicable()
 		}
 		c.step = 0
 		c.navigate(ctx)
-	}
-	return onInput, onChange
+	})
 }
 
 // pickApplicable keeps the algorithm if it still applies after the guest

@@ -158,15 +158,7 @@ func (c *GanttPage) navigate(ctx app.Context) {
 }
 
 func (c *GanttPage) onText(dst *string) (app.EventHandler, app.EventHandler) {
-	onInput := func(ctx app.Context, e app.Event) {
-		*dst = ctx.JSSrc().Get("value").String()
-		_, c.errs = c.form.check()
-	}
-	onChange := func(ctx app.Context, e app.Event) {
-		*dst = ctx.JSSrc().Get("value").String()
-		c.navigate(ctx)
-	}
-	return onInput, onChange
+	return textField(dst, func() { _, c.errs = c.form.check() }, c.navigate)
 }
 
 // onSlider updates the chart live while a slider moves and records the

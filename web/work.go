@@ -1,0 +1,64 @@
+package web
+
+import (
+	"context"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// prerenderBudget bounds the server's pre-render of a page: anytime
+// algorithms are cut off, and the browser then runs them with progress.
+const prerenderBudget = 300 * time.Millisecond
+
+// yieldEvery is how much work may pass between two yields to the browser:
+// js/wasm is single-threaded and the page repaints only while Go is
+// blocked (STACK.md §8).
+const yieldEvery = 40 * time.Millisecond
+
+// runContext returns the context of one run: cancellable by the page in
+// the browser, cut off after prerenderBudget on the server.
+func runContext() (context.Context, context.CancelFunc) {
+	if app.IsServer {
+		return context.WithTimeout(context.Background(), prerenderBudget)
+	}
+	return context.WithCancel(context.Background())
+}
+
+// yielder lets the browser paint during long work on a time budget:
+// time.Sleep blocks the goroutine, which hands control back to the JS
+// event loop; runtime.Gosched does not (STACK.md §8). Each sleep costs
+// 6-10 ms, so it sleeps at most every yieldEvery.
+type yielder struct{ last time.Time }
+
+// now yields at once (e.g. to paint a progress bar before the work).
+func (y *yielder) now() {
+	if !app.IsServer {
+		time.Sleep(time.Millisecond)
+	}
+	y.last = time.Now()
+}
+
+// maybe yields if yieldEvery has passed since the last yield.
+func (y *yielder) maybe() {
+	if time.Since(y.last) >= yieldEvery {
+		y.now()
+	}
+}
+
+// textField returns the handlers of a text input bound to *dst: validate
+// while typing (messages under the fields), commit on change (Enter or
+// leaving the field), which pushes the new URL.
+func textField(dst *string, validate func(), commit func(app.Context)) (onInput, onChange app.EventHandler) {
+	onInput = func(ctx app.Context, e app.Event) {
+		*dst = ctx.JSSrc().Get("value").String()
+		validate()
+	}
+	onChange = func(ctx app.Context, e app.Event) {
+		*dst = ctx.JSSrc().Get("value").String()
+		commit(ctx)
+	}
+	return onInput, onChange
+}
+
+func msSince(t time.Time) float64 { return float64(time.Since(t).Microseconds()) / 1000 }
