@@ -183,7 +183,7 @@ func decodeError(err error) error {
 	var se *json.SyntaxError
 	switch {
 	case errors.As(err, &te):
-		return &spec.FieldError{Field: te.Field, Err: fmt.Errorf("%w: field %q: want a JSON %s, got %s", ErrInvalid, te.Field, jsonType(te.Type.Kind().String()), te.Value)}
+		return &spec.FieldError{Field: te.Field, Err: fmt.Errorf("%w: field %q: want a %s, got %s", ErrInvalid, te.Field, jsonType(te.Type.Kind().String()), te.Value)}
 	case errors.As(err, &se):
 		return &spec.FieldError{Err: fmt.Errorf("%w: malformed JSON at byte %d", ErrInvalid, se.Offset)}
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
@@ -197,11 +197,12 @@ func decodeError(err error) error {
 	return &spec.FieldError{Err: fmt.Errorf("%w: %s", ErrInvalid, strings.TrimPrefix(msg, "json: "))}
 }
 
+// jsonType names what a Go field kind wants, in JSON terms.
 func jsonType(kind string) string {
 	switch kind {
-	case "string":
-		return "string"
-	case "float64", "uint64":
+	case "uint64":
+		return "non-negative integer"
+	case "float64":
 		return "number"
 	}
 	return kind
