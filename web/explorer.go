@@ -332,19 +332,7 @@ func (c *Explorer) Render() app.UI {
 			app.Div().Class("row").Body(
 				field("guest", "Guest", c.form.Guest, "hypercube:4 or grid:9x8", c.errs["guest"], gIn, gCh),
 				field("host", "Host", c.form.Host, "ring:16, mesh:6x12, torus:8x8x8, hypercube:4", c.errs["host"], hIn, hCh),
-				app.Div().Class("field").Body(
-					app.Label().For("f-algo").Text("Algorithm"),
-					app.Select().ID("f-algo").Name("algo").OnChange(c.onAlgo).Body(
-						app.If(!hasAlgo(choices, c.form.Algo), func() app.UI {
-							return app.Option().Value(c.form.Algo).Text(c.form.Algo).Selected(true)
-						}),
-						app.Range(choices).Slice(func(i int) app.UI {
-							a := choices[i]
-							return app.Option().Value(a.Name).Text(a.Name + " · " + a.Notes.Title).Selected(a.Name == c.form.Algo)
-						}),
-					),
-					app.If(c.errs["algo"] != "", func() app.UI { return app.Div().ID("err-algo").Class("msg").Text(c.errs["algo"]) }),
-				),
+				algoSelect("algo", "Algorithm", c.form.Algo, choices, c.errs["algo"], c.onAlgo, true),
 			),
 			app.Details().Class("advanced").Open(c.form.Seed != "" || c.form.Start != "" || c.form.Budget != "" ||
 				c.errs["seed"] != "" || c.errs["start"] != "" || c.errs["budget"] != "").Body(

@@ -221,8 +221,8 @@ func (c *GanttPage) Render() app.UI {
 			app.Div().Class("row").Body(
 				field("guest", "Guest (d-cube)", c.form.Guest, "hypercube:4", c.errs["guest"], gIn, gCh),
 				field("host", "Host", c.form.Host, "line:16, ring:16, torus:4x4", c.errs["host"], hIn, hCh),
-				algoSelect("algo", "Left", c.form.Algo, choices, c.errs["algo"], c.onSelect(&c.form.Algo)),
-				algoSelect("vs", "Right", c.vs, choices, c.errs["vs"], c.onSelect(&c.vs)),
+				algoSelect("algo", "Left", c.form.Algo, choices, c.errs["algo"], c.onSelect(&c.form.Algo), false),
+				algoSelect("vs", "Right", c.vs, choices, c.errs["vs"], c.onSelect(&c.vs), false),
 			),
 			app.Div().Class("row sliders").Body(
 				slider("ta", "T_a (compute per stage)", c.ta, c.errs["ta"], c.onSlider(&c.ta, false), c.onSlider(&c.ta, true)),
@@ -259,8 +259,10 @@ func ganttTable(ss []*sim.Schedule) app.UI {
 	)
 }
 
-// algoSelect is a select of algorithm names with its message.
-func algoSelect(name, label, value string, choices []solve.Algorithm, msg string, onChange app.EventHandler) app.UI {
+// algoSelect is a select of algorithm names (with their titles if asked)
+// and its message; an unknown value stays selectable so that its message
+// makes sense.
+func algoSelect(name, label, value string, choices []solve.Algorithm, msg string, onChange app.EventHandler, titles bool) app.UI {
 	return app.Div().Class("field").Body(
 		app.Label().For("f-"+name).Text(label),
 		app.Select().ID("f-"+name).Name(name).OnChange(onChange).Body(
@@ -268,7 +270,11 @@ func algoSelect(name, label, value string, choices []solve.Algorithm, msg string
 				return app.Option().Value(value).Text(value).Selected(true)
 			}),
 			app.Range(choices).Slice(func(i int) app.UI {
-				return app.Option().Value(choices[i].Name).Text(choices[i].Name).Selected(choices[i].Name == value)
+				text := choices[i].Name
+				if titles {
+					text += " · " + choices[i].Notes.Title
+				}
+				return app.Option().Value(choices[i].Name).Text(text).Selected(choices[i].Name == value)
 			}),
 		),
 		app.If(msg != "", func() app.UI { return app.Div().ID("err-" + name).Class("msg").Text(msg) }),
