@@ -2,9 +2,12 @@ package server
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -128,11 +131,36 @@ func (s *Server) placement(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if fresh, err := s.notModified(c, id, format); fresh || err != nil {
+		return err
+	}
 	res, err := s.o.Jobs.Result(id)
 	if err != nil {
 		return err
 	}
 	return writeResult(c, res, format, "topomap-"+id)
+}
+
+// notModified sets the ETag of a done job's output (id, finish time and
+// the variant, e.g. the format) and answers 304 if the client has it: a
+// done job never changes, so revalidation saves rebuilding the result.
+// It reports whether it answered.
+func (s *Server) notModified(c echo.Context, id, variant string) (bool, error) {
+	j, err := s.o.Jobs.Get(id)
+	if err != nil || j.Status != jobs.Done {
+		return false, nil // the handler reports it
+	}
+	sum := sha256.Sum256([]byte(variant))
+	etag := fmt.Sprintf(`"%s-%x-%x"`, id, j.Finished.UnixNano(), sum[:6])
+	h := c.Response().Header()
+	h.Set("ETag", etag)
+	h.Set(echo.HeaderCacheControl, "no-cache") // revalidate, then 304
+	for _, t := range strings.Split(c.Request().Header.Get("If-None-Match"), ",") {
+		if t = strings.TrimSpace(t); t == etag || t == "*" {
+			return true, c.NoContent(http.StatusNotModified)
+		}
+	}
+	return false, nil
 }
 
 // writeResult sends a result in an export format.

@@ -200,6 +200,26 @@ func TestJobLifecycle(t *testing.T) {
 	if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.Contains(rec.Body.String(), "<svg") {
 		t.Fatalf("render of a job: %d %.80q", rec.Code, rec.Body.String())
 	}
+	// A done job's outputs revalidate with their ETag: 304, per variant.
+	etags := map[string]bool{}
+	for _, target := range []string{
+		"/api/v1/jobs/" + j.ID + "/placement?format=csv",
+		"/api/v1/jobs/" + j.ID + "/placement?format=json",
+		"/api/v1/render.svg?job=" + j.ID + "&width=300",
+	} {
+		etag := f.do(t, "GET", target, "").Header().Get("ETag")
+		if etag == "" || etags[etag] {
+			t.Fatalf("%s: ETag %q missing or shared", target, etag)
+		}
+		etags[etag] = true
+		req := httptest.NewRequest("GET", target, nil)
+		req.Header.Set("If-None-Match", etag)
+		rec := httptest.NewRecorder()
+		f.srv.ServeHTTP(rec, req)
+		if rec.Code != http.StatusNotModified || rec.Body.Len() != 0 {
+			t.Fatalf("%s with its ETag: %d, %d bytes", target, rec.Code, rec.Body.Len())
+		}
+	}
 }
 
 // TestEventsAndCancel follows a running job's progress over SSE, cancels it

@@ -113,6 +113,9 @@ func (s *Server) render(c echo.Context) error {
 	}
 	var res *solve.Result
 	if rq.Job != "" {
+		if fresh, err := s.notModified(c, rq.Job, "render.svg?"+c.QueryParams().Encode()); fresh || err != nil {
+			return err
+		}
 		res, err = s.o.Jobs.Result(rq.Job)
 	} else {
 		res, err = s.solveSync(c.Request().Context(), rq.Instance)
