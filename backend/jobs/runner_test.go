@@ -190,6 +190,10 @@ func TestTimeLimitAndPanic(t *testing.T) {
 			t.Fatalf("job %+v, want failed saying %q", j, c.says)
 		}
 	}
+	// A failed job runs again when resubmitted.
+	if j, started, err := r.Submit(instance(t, "grid:4x4", "mesh:4x4", "boom")); err != nil || !started {
+		t.Fatalf("resubmitting a failed job: %+v, %v, %v", j, started, err)
+	}
 }
 
 func TestCloseRecordsInterrupted(t *testing.T) {
