@@ -32,6 +32,44 @@ const noopWorker = `// topomap: service worker disabled
 self.addEventListener("install", () => self.skipWaiting());
 `
 
+// offlineWorker replaces go-app's default worker, which answers a page
+// from its cache only for the exact URL "/", so a permalink reloaded
+// offline failed. It precaches the same files (go-app fills in Version
+// and ResourcesToCache), sends page loads to the network first and, when
+// offline, answers them with the cached "/": every page is drawn by the
+// same wasm from its URL. Other same-origin GETs are cache-first; the API
+// is never cached. Each deploy (Version) gets its own cache.
+const offlineWorker = `// topomap service worker {{.Version}}
+const cacheName = "app-" + "{{.Version}}";
+const resourcesToCache = {{.ResourcesToCache}};
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(cacheName)
+    .then((cache) => cache.addAll(resourcesToCache))
+    .then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys()
+    .then((keys) => Promise.all(keys.filter((k) => k !== cacheName).map((k) => caches.delete(k))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener("fetch", (event) => {
+  const req = event.request;
+  const url = new URL(req.url);
+  if (req.method !== "GET" || url.origin !== self.location.origin || url.pathname.startsWith("/api/")) {
+    return;
+  }
+  if (req.mode === "navigate") {
+    event.respondWith(fetch(req).catch(() => caches.match("/", {ignoreSearch: true})
+      .then((shell) => shell || Response.error())));
+    return;
+  }
+  event.respondWith(caches.match(req).then((hit) => hit || fetch(req)));
+});
+`
+
 // rawLengthHeader carries the uncompressed wasm size, which go-app's loader
 // needs for its percentage when the body is gzip-encoded.
 const rawLengthHeader = "X-Raw-Content-Length"
@@ -63,6 +101,7 @@ func AppHandler(o AppOptions) http.Handler {
 		ThemeColor:              "#1d3557",
 		BackgroundColor:         "#ffffff",
 	}
+	h.ServiceWorkerTemplate = offlineWorker
 	if o.NoServiceWorker {
 		h.ServiceWorkerTemplate = noopWorker
 	}

@@ -92,6 +92,21 @@ func TestAppHandler(t *testing.T) {
 			t.Errorf("pre-rendered Gantt page lacks the totals 10 and 12")
 		}
 	})
+	t.Run("offline worker", func(t *testing.T) {
+		srv := httptest.NewServer(AppHandler(AppOptions{Version: "v7"}))
+		defer srv.Close()
+		res, err := http.Get(srv.URL + "/app-worker.js")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		for _, want := range []string{`const cacheName = "app-" + "v7";`, `"/web/app.wasm"`, `"/web/app.css"`, `"/web/icon.svg"`, `caches.match("/", {ignoreSearch: true})`} {
+			if !strings.Contains(string(b), want) {
+				t.Errorf("worker lacks %s", want)
+			}
+		}
+	})
 	t.Run("wasm gzip", func(t *testing.T) {
 		res, body := get("/web/app.wasm", "Accept-Encoding", "gzip")
 		if res.Header.Get("Content-Encoding") != "gzip" || res.Header.Get("Content-Type") != "application/wasm" {
