@@ -30,6 +30,7 @@ func shell(current string, ready bool, body ...app.UI) app.UI {
 					return a
 				}),
 			),
+			&updateBanner{},
 		),
 		app.Main().Body(body...),
 		app.Footer().Body(
@@ -64,5 +65,32 @@ func progressBar(fraction float64, label string, onCancel app.EventHandler) app.
 		p,
 		app.Span().ID("progress-text").Text(label),
 		app.Button().ID("cancel").Text("Cancel").OnClick(onCancel),
+	)
+}
+
+// updateBanner offers a reload when a new deploy's service worker has
+// taken over (go-app reports it with OnAppUpdate; the old wasm keeps
+// running until the page reloads).
+type updateBanner struct {
+	app.Compo
+	available bool
+}
+
+// OnMount reads whether an update is already waiting.
+func (b *updateBanner) OnMount(ctx app.Context) { b.available = ctx.AppUpdateAvailable() }
+
+// OnAppUpdate is called by go-app when a new version is ready.
+func (b *updateBanner) OnAppUpdate(ctx app.Context) { b.available = ctx.AppUpdateAvailable() }
+
+func (b *updateBanner) onReload(ctx app.Context, e app.Event) { ctx.Reload() }
+
+// Render shows the banner only when an update is available.
+func (b *updateBanner) Render() app.UI {
+	if !b.available {
+		return app.Span().Class("update").Hidden(true)
+	}
+	return app.Span().ID("update").Class("update").Body(
+		app.Text("A new version of topomap is available. "),
+		app.Button().Text("Reload").OnClick(b.onReload),
 	)
 }
