@@ -17,12 +17,22 @@
 //     host position of its graph neighbours (rounded per dimension,
 //     wrap-aware on torus axes) and proposes the swap with the occupant of
 //     that node or of a node next to it;
-//   - an optional annealing schedule over the budget;
-//   - several starting placements, the best one kept;
+//   - an optional annealing schedule over the budget, after the greedy
+//     search has converged;
+//   - several starting placements: the one of lowest hop-bytes is kept, or
+//     when annealing the one whose hop-bytes minus half their short-edge
+//     excess is lowest (long seams do not anneal away; local disorder
+//     does), never returning worse than the lowest start;
 //   - above ParallelThreshold objects two goroutines work on the two halves
 //     of the host, each swapping only objects whose graph neighbours all lie
 //     in its half, so every delta stays exact and the run stays
-//     deterministic for a given seed and worker count.
+//     deterministic for a given seed and worker count (annealing uses one
+//     worker by default: it did better per proposal on our 2 cores).
+//
+// Determinism: with the same seed, starts and worker count, a run that
+// ends by convergence (or MaxRounds) gives the same placement, in
+// sequential and in parallel mode alike; a run cut short by the budget or
+// the context depends on timing.
 //
 // The guest must be symmetric (each arc has its reverse with the same
 // volume), as every guest.Graph constructor guarantees; a swap's delta

@@ -48,8 +48,9 @@ func init() {
 				"heuristics that apply (or from --start), proposes moves toward the mean position of an object's " +
 				"neighbours, shifts along short paths and uniform pairs, computes each swap's gain from the edges " +
 				"of the two objects only, and stops when a round gains less than 0.01% (default) or, given a " +
-				"budget, anneals for the rest of it once converged, keeping the best placement. Seeded, so runs " +
-				"repeat when they converge within their budget.",
+				"budget, anneals for the rest of it once converged (from the start with the most short-edge " +
+				"disorder to repair, relative to its hop-bytes), keeping the best placement and never ending worse " +
+				"than the best start. Seeded, so runs repeat when they converge within their budget.",
 		},
 		Guests:  "any guest",
 		Hosts:   "any host with as many nodes as the guest has vertices",
