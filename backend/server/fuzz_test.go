@@ -4,6 +4,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"topomap/backend/jobs"
 	"topomap/backend/server"
@@ -45,7 +46,7 @@ func FuzzRenderQuery(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	fx := newFixture(f, jobs.Options{MaxNodes: 1 << 12}, server.Options{MaxSyncNodes: 1 << 10})
+	fx := newFixture(f, jobs.Options{MaxNodes: 1 << 12}, server.Options{MaxSyncNodes: 1 << 10, SyncTimeout: time.Second})
 	f.Fuzz(func(t *testing.T, q string) {
 		// Set the raw query directly: NewRequest panics on some targets.
 		req := httptest.NewRequest("GET", "/api/v1/render.svg", nil)
@@ -67,7 +68,7 @@ func FuzzSubmitBody(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	fx := newFixture(f, jobs.Options{MaxNodes: 1 << 12}, server.Options{MaxSyncNodes: 1 << 10})
+	fx := newFixture(f, jobs.Options{MaxNodes: 1 << 12}, server.Options{MaxSyncNodes: 1 << 10, SyncTimeout: time.Second})
 	f.Fuzz(func(t *testing.T, body string) {
 		for _, path := range []string{"/api/v1/map", "/api/v1/jobs"} {
 			rec := fx.do(t, "POST", path, body)
