@@ -158,8 +158,9 @@ var ErrInvalid = errors.New("pairs: invalid input")
 // Options.Temperature), and if that does not catch up with the start of
 // lowest hop-bytes within the budget, the latter is returned.
 //
-// Each proposed swap costs O(deg(a) + deg(b)) time and allocates nothing; a
-// round is Attempts proposals (default n), plus O(n) to reshuffle (and in
+// Each proposed swap costs O(deg(a) + deg(b)) time and allocates nothing
+// (a shift of L hops, O(L·deg)); a round is Attempts proposals (default
+// max(n, MinAttempts)), plus O(n) to reshuffle (and in
 // parallel mode O(n + arcs) to split the host). Choosing the start costs
 // O(arcs·c) per start.
 //
@@ -197,12 +198,12 @@ func Improve(ctx context.Context, g *guest.Graph, host *topology.Topology, start
 	r.finish(res)
 	if res.HopBytes > lowestHB {
 		// annealing from another start did not catch up in time
-		for v, h := range starts[lowest] {
-			res.Place[v] = h
-		}
+		copy(res.Place, starts[lowest])
 		res.Start, res.StartHopBytes, res.HopBytes = lowest, lowestHB, lowestHB
 		res.HopsPerByte = lowestHB / r.volume
+		r.h, r.bestH = lowestHB, lowestHB
 	}
+	r.report(time.Now(), true)
 	return res, err
 }
 
@@ -477,7 +478,8 @@ func (r *run) report(now time.Time, final bool) {
 	r.opt.Progress(p)
 }
 
-// finish fills res from the final (or best annealed) placement.
+// finish fills res from the final (or best annealed) placement; the
+// caller sends the final progress report.
 func (r *run) finish(res *Result) {
 	s := r.s
 	if r.best != nil && r.bestH < r.h {
@@ -505,7 +507,6 @@ func (r *run) finish(res *Result) {
 	res.Rounds, res.Evaluated, res.Accepted = r.rounds, r.evaluated, r.accepted
 	res.Converged, res.Workers = r.converged, r.workers
 	res.Elapsed = time.Since(r.begin)
-	r.report(time.Now(), true)
 }
 
 // shuffle permutes p uniformly (Fisher–Yates).
