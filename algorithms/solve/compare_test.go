@@ -114,3 +114,21 @@ func ExampleCompare() {
 	// step     1.4082 5
 	// pairs    1.4490 3
 }
+
+// The lower bounds shown under a comparison of 9×8 objects on a 6×12 mesh:
+// only the first holds for every mapping.
+func ExampleBounds() {
+	g, _ := spec.ParseGuest("grid:9x8")
+	h, _ := spec.ParseHost("mesh:6x12")
+	bounds, err := solve.Bounds(g, h)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, b := range bounds {
+		fmt.Printf("%s %.4f (%s)\n", b.Name, b.Value, b.Scope)
+	}
+	// Output:
+	// neighbourhood 1.0000 (all mappings)
+	// affine 2.1667 (estimate, not a bound)
+}
