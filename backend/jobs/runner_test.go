@@ -45,7 +45,7 @@ func TestSubmitRunsStoresAndShares(t *testing.T) {
 
 func TestIdenticalLiveRequestsShareOneRun(t *testing.T) {
 	r, _, release := newRunner(t, jobs.Options{})
-	in := instance(t, "grid:4x4", "mesh:4x4", "block")
+	in := instance(t, "grid:4x4", "mesh:4x4", jobstest.Block)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	startedN := 0
@@ -74,7 +74,7 @@ func TestIdenticalLiveRequestsShareOneRun(t *testing.T) {
 
 func TestProgressEvents(t *testing.T) {
 	r, _, release := newRunner(t, jobs.Options{ProgressEvery: time.Millisecond})
-	j, _, err := r.Submit(instance(t, "grid:4x4", "mesh:4x4", "block"))
+	j, _, err := r.Submit(instance(t, "grid:4x4", "mesh:4x4", jobstest.Block))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,9 +101,9 @@ func TestProgressEvents(t *testing.T) {
 
 func TestCancel(t *testing.T) {
 	r, st, _ := newRunner(t, jobs.Options{Workers: 1})
-	running, _, _ := r.Submit(instance(t, "grid:4x4", "mesh:4x4", "block"))
+	running, _, _ := r.Submit(instance(t, "grid:4x4", "mesh:4x4", jobstest.Block))
 	waitStatus(t, r, running.ID, jobs.Running)
-	queued, _, err := r.Submit(instance(t, "grid:2x8", "mesh:2x8", "block"))
+	queued, _, err := r.Submit(instance(t, "grid:2x8", "mesh:2x8", jobstest.Block))
 	if err != nil || queued.Status != jobs.Queued {
 		t.Fatalf("second job %+v, %v", queued, err)
 	}
@@ -127,7 +127,7 @@ func TestCancel(t *testing.T) {
 		t.Fatalf("Result of a cancelled job: %v, want ErrConflict", err)
 	}
 	// Resubmitting a cancelled job runs it again.
-	j, started, err := r.Submit(instance(t, "grid:4x4", "mesh:4x4", "block"))
+	j, started, err := r.Submit(instance(t, "grid:4x4", "mesh:4x4", jobstest.Block))
 	if err != nil || !started || j.Status != jobs.Queued {
 		t.Fatalf("resubmit = %+v, %v, %v", j, started, err)
 	}
@@ -135,14 +135,14 @@ func TestCancel(t *testing.T) {
 
 func TestQueueFull(t *testing.T) {
 	r, _, release := newRunner(t, jobs.Options{Workers: 1, Queue: 2})
-	a, _, _ := r.Submit(instance(t, "grid:4x4", "mesh:4x4", "block"))
+	a, _, _ := r.Submit(instance(t, "grid:4x4", "mesh:4x4", jobstest.Block))
 	waitStatus(t, r, a.ID, jobs.Running)
 	for _, g := range []string{"grid:2x8", "grid:8x2"} {
-		if _, _, err := r.Submit(instance(t, g, "mesh:"+g[5:], "block")); err != nil {
+		if _, _, err := r.Submit(instance(t, g, "mesh:"+g[5:], jobstest.Block)); err != nil {
 			t.Fatalf("%s: %v", g, err)
 		}
 	}
-	if _, _, err := r.Submit(instance(t, "grid:1x16", "mesh:1x16", "block")); !errors.Is(err, jobs.ErrBusy) {
+	if _, _, err := r.Submit(instance(t, "grid:1x16", "mesh:1x16", jobstest.Block)); !errors.Is(err, jobs.ErrBusy) {
 		t.Fatalf("submit past the queue: %v, want ErrBusy", err)
 	}
 	if s := r.Stats(); s.Queued != 2 || s.Running != 1 || s.Workers != 1 || s.Queue != 2 {
@@ -180,8 +180,8 @@ func TestLimits(t *testing.T) {
 
 func TestTimeLimitAndPanic(t *testing.T) {
 	r, _, _ := newRunner(t, jobs.Options{MaxTime: 50 * time.Millisecond})
-	slow, _, _ := r.Submit(instance(t, "grid:4x4", "mesh:4x4", "block"))
-	boom, _, _ := r.Submit(instance(t, "grid:4x4", "mesh:4x4", "boom"))
+	slow, _, _ := r.Submit(instance(t, "grid:4x4", "mesh:4x4", jobstest.Block))
+	boom, _, _ := r.Submit(instance(t, "grid:4x4", "mesh:4x4", jobstest.Boom))
 	for _, c := range []struct {
 		id, says string
 	}{{slow.ID, "time limit of 50ms"}, {boom.ID, "internal error in boom"}} {
@@ -191,7 +191,7 @@ func TestTimeLimitAndPanic(t *testing.T) {
 		}
 	}
 	// A failed job runs again when resubmitted.
-	if j, started, err := r.Submit(instance(t, "grid:4x4", "mesh:4x4", "boom")); err != nil || !started {
+	if j, started, err := r.Submit(instance(t, "grid:4x4", "mesh:4x4", jobstest.Boom)); err != nil || !started {
 		t.Fatalf("resubmitting a failed job: %+v, %v, %v", j, started, err)
 	}
 }
@@ -202,9 +202,9 @@ func TestCloseRecordsInterrupted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	running, _, _ := r.Submit(instance(t, "grid:4x4", "mesh:4x4", "block"))
+	running, _, _ := r.Submit(instance(t, "grid:4x4", "mesh:4x4", jobstest.Block))
 	waitStatus(t, r, running.ID, jobs.Running)
-	queued, _, _ := r.Submit(instance(t, "grid:2x8", "mesh:2x8", "block"))
+	queued, _, _ := r.Submit(instance(t, "grid:2x8", "mesh:2x8", jobstest.Block))
 	_, ch, unsub, _ := r.Subscribe(running.ID)
 	defer unsub()
 	if err := r.Close(context.Background()); err != nil {
