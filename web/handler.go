@@ -38,7 +38,8 @@ self.addEventListener("install", () => self.skipWaiting());
 // and ResourcesToCache), sends page loads to the network first and, when
 // offline, answers them with the cached "/": every page is drawn by the
 // same wasm from its URL. Other same-origin GETs are cache-first; the API
-// is never cached. Each deploy (Version) gets its own cache.
+// is never cached. Each deploy (Version) gets its own cache; a new one
+// replaces the old at once (skipWaiting), and go-app then offers a reload.
 const offlineWorker = `// topomap service worker {{.Version}}
 const cacheName = "app-" + "{{.Version}}";
 const resourcesToCache = {{.ResourcesToCache}};
@@ -49,10 +50,12 @@ self.addEventListener("install", (event) => {
     .then(() => self.skipWaiting()));
 });
 
+// No clients.claim(): claiming sets the first page's controller before the
+// worker reports "activated", which go-app's app.js takes for an update.
+// Pages opened later go through the worker anyway.
 self.addEventListener("activate", (event) => {
   event.waitUntil(caches.keys()
-    .then((keys) => Promise.all(keys.filter((k) => k !== cacheName).map((k) => caches.delete(k))))
-    .then(() => self.clients.claim()));
+    .then((keys) => Promise.all(keys.filter((k) => k !== cacheName).map((k) => caches.delete(k)))));
 });
 
 self.addEventListener("fetch", (event) => {

@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -193,14 +194,22 @@ func eval[T any](t *testing.T, ctx context.Context, js string) T {
 	return v
 }
 
-// waitJS polls a JavaScript condition until it is true.
+// waitJS polls a JavaScript condition until it is true. A poll cut short
+// by a navigation (a reload the page started) is polled again.
 func waitJS(t *testing.T, ctx context.Context, js string) {
 	t.Helper()
 	tctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	if _, err := chromedp.Run(tctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(25*time.Second))); err != nil {
-		t.Fatalf("waiting for %s: %v", js, err)
+	for range 3 {
+		_, err := chromedp.Run(tctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(25*time.Second)))
+		if err == nil {
+			return
+		}
+		if msg := err.Error(); !strings.Contains(msg, "navigated") && !strings.Contains(msg, "Cannot find context") {
+			t.Fatalf("waiting for %s: %v", js, err)
+		}
 	}
+	t.Fatalf("waiting for %s: the page kept navigating", js)
 }
 
 // open loads a page and waits until the wasm runs it (data-ready is set in

@@ -3,7 +3,9 @@
 package e2e
 
 import (
+	"net/http"
 	"net/http/httptest"
+	"sync/atomic"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -30,4 +32,37 @@ func TestOffline(t *testing.T) {
 	waitJS(t, ctx, `document.querySelector('#root[data-ready="true"]') !== null`)
 	waitJS(t, ctx, `document.querySelector('#gantt-summary tr[data-algo="byweight"] td.total')?.textContent === '12'`)
 	screenshot(t, ctx, "offline-gantt")
+}
+
+// TestUpdate deploys a new version under a loaded page: the new service
+// worker takes over, the page offers a reload, and after it the new
+// deploy's cache serves the app.
+func TestUpdate(t *testing.T) {
+	ctx := tab(t)
+	var current atomic.Pointer[http.Handler]
+	deploy := func(version string) {
+		h := web.AppHandler(web.AppOptions{Version: version})
+		current.Store(&h)
+	}
+	deploy("update-1")
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { (*current.Load()).ServeHTTP(w, r) }))
+	defer ts.Close()
+
+	do(t, ctx, chromedp.Navigate(ts.URL+"/?algo=xor&guest=hypercube%3A3&host=ring%3A8"))
+	waitJS(t, ctx, `document.querySelector('#root[data-ready="true"]') !== null`)
+	waitJS(t, ctx, `navigator.serviceWorker.ready.then(r => !!r.active)`)
+	// The worker controls the pages opened after it was installed.
+	do(t, ctx, chromedp.Reload())
+	waitJS(t, ctx, `document.querySelector('#root[data-ready="true"]') !== null && navigator.serviceWorker.controller !== null`)
+	if eval[bool](t, ctx, `document.querySelector('#update') !== null`) {
+		t.Fatal("reload banner shown before any new deploy")
+	}
+
+	deploy("update-2")
+	eval[bool](t, ctx, `(goappTryUpdate(), true)`)
+	waitJS(t, ctx, `document.querySelector('#update button') !== null`)
+	screenshot(t, ctx, "update-banner")
+	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#update button'))`)
+	waitJS(t, ctx, `document.querySelector('#root[data-ready="true"]') !== null && document.querySelector('#update') === null`)
+	waitJS(t, ctx, `caches.keys().then(k => k.length === 1 && k[0] === 'app-update-2')`)
 }
