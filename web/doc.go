@@ -9,4 +9,11 @@
 // render from zero values, because go-app renders before OnNav and on the
 // server. Drawings come from web/draw as standalone SVG documents inserted
 // with app.Raw; events on them are delegated to the wrapper element.
+//
+// Work that can run long (PAIRS, a comparison) runs in ctx.Async and
+// yields to the browser with time.Sleep on a time budget, so the page
+// paints its progress bar and its cancel button works; instances above
+// BrowserLimit are offered to the job server instead. The service worker
+// precaches the app so that permalinks open offline; the API is never
+// cached. Nothing is loaded from another origin.
 package web
