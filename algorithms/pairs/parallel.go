@@ -12,14 +12,19 @@ import (
 // objects it moves stay in the slab, and every position its deltas read
 // belongs to an object only it moves. So deltas are exact, no memory is
 // shared mutably between workers, and the outcome does not depend on
-// scheduling. The cut changes every round (alternating dimension, shifted
-// offset) so that objects frozen on one round's boundary move on the next.
+// scheduling. The other objects then get their attempts sequentially, so
+// a round tries every object; the cut changes every round (alternating
+// dimension, shifted offset) so that the sequential part stays small.
 type parallel struct {
 	r        *run
 	part     []int8 // object → slab at this round's start
 	interior []bool
 	lists    [][]int32 // per worker: its interior objects
 	sweeps   []sweep
+	// the objects left out of the workers' phase, tried sequentially
+	stuck      []int32
+	stuckSweep sweep
+	cleanup    walker
 	walkers  []walker
 	cutDims  []int // dimensions of size ≥ 2
 	// this round's cut: along dimension dim, shifted by lo.
@@ -34,6 +39,7 @@ func newParallel(r *run) *parallel {
 			p.cutDims = append(p.cutDims, j)
 		}
 	}
+	p.cleanup = newWalker(s, r.opt.Mode)
 	p.lists = make([][]int32, r.workers)
 	p.sweeps = make([]sweep, r.workers)
 	p.walkers = make([]walker, r.workers)
@@ -83,7 +89,6 @@ func (p *parallel) round(temp float64) (complete bool, interior int) {
 	for v := range s.n {
 		p.part[v] = p.slabOf(s.co[v*c+d])
 	}
-	per := r.attempts / len(p.walkers)
 	var wg sync.WaitGroup
 	done := make([]bool, len(p.walkers))
 	for i := range p.walkers {
@@ -92,7 +97,7 @@ func (p *parallel) round(temp float64) (complete bool, interior int) {
 		// Each worker's stream depends on the seed, the round and the
 		// worker only.
 		w.rng = rand.New(rand.NewPCG(r.opt.Seed^uint64(r.rounds)*0x9e3779b97f4a7c15, uint64(i)+1))
-		wg.Go(func() { done[i] = p.work(i, w, per) })
+		wg.Go(func() { done[i] = p.work(i, w) })
 	}
 	wg.Wait()
 	ok := true
@@ -105,11 +110,61 @@ func (p *parallel) round(temp float64) (complete bool, interior int) {
 		ok = ok && done[i]
 		interior += len(p.lists[i])
 	}
-	return ok, interior
+	if !ok {
+		return false, interior
+	}
+	return p.frozen(temp), interior
 }
 
-// work lists worker i's interior objects, then makes its attempts.
-func (p *parallel) work(i int, w *walker, attempts int) bool {
+// frozen gives the objects that could not move in the workers' phase
+// (some neighbour in another slab) their attempts, sequentially, so that
+// every object is tried in every round and no object stays frozen. False
+// if the budget or the context cut it short.
+func (p *parallel) frozen(temp float64) bool {
+	r, s := p.r, p.r.s
+	p.stuck = p.stuck[:0]
+	for v := range int32(s.n) {
+		if !p.interior[v] {
+			p.stuck = append(p.stuck, v)
+		}
+	}
+	if len(p.stuck) == 0 {
+		return true
+	}
+	w := &p.cleanup
+	w.rng, w.temp = r.rng, temp
+	list := p.stuck
+	if w.mode == Biased {
+		list = p.stuckSweep.shuffle(list, w.rng)
+	}
+	ok := true
+	for k := range share(r.attempts, len(list), s.n) {
+		if k%checkEvery == checkEvery-1 && r.stopped(time.Now()) {
+			ok = false
+			break
+		}
+		if w.mode == Biased {
+			w.attempt(list[k%len(list)])
+		} else {
+			w.attempt(list[w.rng.IntN(len(list))])
+		}
+	}
+	r.h += w.dh
+	r.evaluated += w.evaluated
+	r.accepted += w.accepted
+	w.dh, w.evaluated, w.accepted = 0, 0, 0
+	return ok
+}
+
+// share returns the attempts of a round that fall to m of the n objects,
+// rounded up.
+func share(attempts, m, n int) int {
+	return (attempts*m + n - 1) / n
+}
+
+// work lists worker i's interior objects, then makes their share of the
+// round's attempts.
+func (p *parallel) work(i int, w *walker) bool {
 	r, s := p.r, p.r.s
 	slab := int8(i)
 	list := p.lists[i][:0]
@@ -136,7 +191,7 @@ func (p *parallel) work(i int, w *walker, attempts int) bool {
 	if w.mode == Biased {
 		list = p.sweeps[i].shuffle(list, w.rng)
 	}
-	for k := 0; k < attempts; k++ {
+	for k := range share(r.attempts, len(list), s.n) {
 		if k%checkEvery == checkEvery-1 {
 			now := time.Now()
 			if r.stopped(now) {
