@@ -25,8 +25,8 @@ type parallel struct {
 	stuck      []int32
 	stuckSweep sweep
 	cleanup    walker
-	walkers  []walker
-	cutDims  []int // dimensions of size ≥ 2
+	walkers    []walker
+	cutDims    []int // dimensions of size ≥ 2
 	// this round's cut: along dimension dim, shifted by lo.
 	dim, lo int32
 }
