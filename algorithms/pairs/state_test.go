@@ -149,6 +149,8 @@ func TestParallelTracking(t *testing.T) {
 		{name: "grid 64x64 on torus 32x128", g: must(guest.NewGrid([]int{64, 64}, false)), h: must(topology.NewTorus(32, 128))},
 		{name: "grid 48x40 on mesh 60x32", g: must(guest.NewGrid([]int{48, 40}, false)), h: must(topology.NewMesh(60, 32))},
 		{name: "weighted graph 3000 on mesh 50x60", g: randomGraph(3000, 3000, rng), h: must(topology.NewMesh(50, 60))},
+		// few objects are interior: the sequential part does the work
+		{name: "hypercube 11 on torus 32x64", g: must(guest.NewHypercube(11)), h: must(topology.NewTorus(32, 64))},
 	}
 	for _, in := range cases {
 		t.Run(in.name, func(t *testing.T) {
