@@ -16,7 +16,8 @@
 //     (Biased, the default) moves an object toward the volume-weighted mean
 //     host position of its graph neighbours (rounded per dimension,
 //     wrap-aware on torus axes) and proposes the swap with the occupant of
-//     that node or of a node next to it;
+//     that node or of a node next to it, or a shift along the path there
+//     (each hop a swap, so the sum of the deltas is exact);
 //   - an optional annealing schedule over the budget, after the greedy
 //     search has converged;
 //   - several starting placements: the one of lowest hop-bytes is kept, or
@@ -25,7 +26,8 @@
 //     does), never returning worse than the lowest start;
 //   - above ParallelThreshold objects two goroutines work on the two halves
 //     of the host, each swapping only objects whose graph neighbours all lie
-//     in its half, so every delta stays exact and the run stays
+//     in its half (the others are then tried sequentially), so every delta
+//     stays exact and the run stays
 //     deterministic for a given seed and worker count (annealing uses one
 //     worker by default: it did better per proposal on our 2 cores).
 //

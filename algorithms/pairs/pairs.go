@@ -19,10 +19,13 @@ type Mode int
 
 const (
 	// Biased, the default, takes the objects in a fresh random order each
-	// round and proposes to move each toward the mean host position of its
-	// graph neighbours, swapping with the occupant of that node (or, when
-	// the object is already there or by chance, of a node one hop away).
-	// [P]: our proposal, not the thesis's.
+	// round (runs of consecutive objects, for the cache) and proposes to
+	// move each toward the mean host position of its graph neighbours:
+	// swapping with the occupant of that node (or, when the object is
+	// already there or by chance, of a node one hop away), or shifting it
+	// there hop by hop (an insertion, keeping the best prefix), or, one
+	// time in eight, a uniform pair as in Uniform. [P]: our proposal, not
+	// the thesis's.
 	Biased Mode = iota
 	// Uniform picks an object and a host node uniformly at random and
 	// proposes to swap the object with the node's occupant: the thesis's
