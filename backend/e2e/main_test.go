@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -148,25 +149,24 @@ func tab(t *testing.T) context.Context {
 		t.Fatal(err)
 	}
 	msgs := chromedp.Console(ctx)
+	var mu sync.Mutex
 	var logged []string
-	done := make(chan struct{})
 	go func() {
-		defer close(done)
 		for m, err := range msgs {
 			if err != nil {
 				return
 			}
 			if m.IsException() || m.Type == "error" {
+				mu.Lock()
 				logged = append(logged, m.String())
+				mu.Unlock()
 			}
 		}
 	}()
 	t.Cleanup(func() {
 		cancel()
-		select {
-		case <-done:
-		case <-time.After(2 * time.Second):
-		}
+		mu.Lock()
+		defer mu.Unlock()
 		for _, l := range logged {
 			t.Logf("console: %s", l)
 		}
