@@ -193,7 +193,7 @@ func Improve(ctx context.Context, g *guest.Graph, host *topology.Topology, start
 		}
 	}
 	if best != 0 {
-		s = newState(g, host, starts[best])
+		s.place(starts[best])
 	}
 	res := &Result{Start: best, StartHopBytes: bestHB}
 	r := newRun(ctx, s, opt, begin, bestHB)
@@ -486,17 +486,8 @@ func (r *run) report(now time.Time, final bool) {
 func (r *run) finish(res *Result) {
 	s := r.s
 	if r.best != nil && r.bestH < r.h {
-		for v, h := range r.best {
-			s.put(int32(v), h)
-		}
-		// Nodes that ended up empty in the discarded placement are fixed by
-		// rebuilding occ from scratch.
-		for i := range s.occ {
-			s.occ[i] = -1
-		}
-		for v, h := range s.pos {
-			s.occ[h] = int32(v)
-		}
+		copy(s.pos, r.best)
+		s.placeSelf()
 	}
 	res.Place = make([]int, s.n)
 	for v, h := range s.pos {

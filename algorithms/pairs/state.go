@@ -44,13 +44,26 @@ func newState(g *guest.Graph, host *topology.Topology, place []int) *state {
 		s.stride[j] = st
 		st *= s.dims[j]
 	}
+	s.place(place)
+	return s
+}
+
+// place replaces the placement by another one.
+func (s *state) place(place []int) {
+	for v, h := range place {
+		s.pos[v] = int32(h)
+	}
+	s.placeSelf()
+}
+
+// placeSelf rebuilds occ and co from pos.
+func (s *state) placeSelf() {
 	for i := range s.occ {
 		s.occ[i] = -1
 	}
-	for v, h := range place {
-		s.put(int32(v), int32(h))
+	for v, h := range s.pos {
+		s.put(int32(v), h)
 	}
-	return s
 }
 
 // put places object v on node h (bookkeeping only).
