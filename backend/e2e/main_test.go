@@ -137,8 +137,9 @@ func buildWasm(dir string) error {
 	return nil
 }
 
-// tab opens a new tab for one test and closes it at the end; console
-// errors and exceptions are logged.
+// tab opens a new tab for one test and closes it at the end. A console
+// error or an uncaught exception fails the test: every asset is local, so
+// a clean run logs none.
 func tab(t *testing.T) context.Context {
 	t.Helper()
 	if skipReason != "" {
@@ -168,7 +169,7 @@ func tab(t *testing.T) context.Context {
 		mu.Lock()
 		defer mu.Unlock()
 		for _, l := range logged {
-			t.Logf("console: %s", l)
+			t.Errorf("console: %s", l)
 		}
 	})
 	return ctx
