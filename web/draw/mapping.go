@@ -248,17 +248,16 @@ func drawEdges(s *svg.SVG, buf *bytes.Buffer, r *solve.Result, lay *layout, hops
 					continue
 				}
 				a, b := m.Place[u], m.Place[v]
-				at := `class="e" data-u="` + itoa(u) + `" data-v="` + itoa(v) + `" data-dil="` + itoa(hops[e]) + `"`
-				if lay.arcs {
-					x1, x2, y := lay.x[a], lay.x[b], lay.y[a]
+				x1, y1, x2, y2 := lay.x[a], lay.y[a], lay.x[b], lay.y[b]
+				switch {
+				case lay.arcs:
 					hgt := min(lay.topSpace-4, abs(x2-x1)/2)
-					s.Qbez(x1, y-lay.r, (x1+x2)/2, y-lay.r-2*hgt, x2, y-lay.r, at)
-				} else if x1, y1, x2, y2 := lay.x[a], lay.y[a], lay.x[b], lay.y[b]; lay.cell > 0 && (x1 == x2 || y1 == y2) && abs(x2-x1)+abs(y2-y1) > lay.cell*3/2 {
+					line = appendQuad(line[:0], x1, y1-lay.r, (x1+x2)/2, y1-lay.r-2*hgt, x2, y2-lay.r)
+				case lay.cell > 0 && (x1 == x2 || y1 == y2) && abs(x2-x1)+abs(y2-y1) > lay.cell*3/2:
 					// A straight edge along a row or column would hide the
 					// nodes it passes; bow it to one side by a fifth.
-					mx, my := (x1+x2)/2+(y2-y1)/5, (y1+y2)/2-(x2-x1)/5
-					s.Qbez(x1, y1, mx, my, x2, y2, at)
-				} else {
+					line = appendQuad(line[:0], x1, y1, (x1+x2)/2+(y2-y1)/5, (y1+y2)/2-(x2-x1)/5, x2, y2)
+				default:
 					line = append(line[:0], `<line x1="`...)
 					line = strconv.AppendInt(line, int64(x1), 10)
 					line = append(line, `" y1="`...)
@@ -267,15 +266,38 @@ func drawEdges(s *svg.SVG, buf *bytes.Buffer, r *solve.Result, lay *layout, hops
 					line = strconv.AppendInt(line, int64(x2), 10)
 					line = append(line, `" y2="`...)
 					line = strconv.AppendInt(line, int64(y2), 10)
-					line = append(line, `" `...)
-					line = append(line, at...)
-					line = append(line, "/>\n"...)
-					buf.Write(line)
+					line = append(line, '"')
 				}
+				line = append(line, ` class="e" data-u="`...)
+				line = strconv.AppendInt(line, int64(u), 10)
+				line = append(line, `" data-v="`...)
+				line = strconv.AppendInt(line, int64(v), 10)
+				line = append(line, `" data-dil="`...)
+				line = strconv.AppendInt(line, int64(hops[e]), 10)
+				line = append(line, "\"/>\n"...)
+				buf.Write(line)
 			}
 		}
 		s.Gend()
 	}
+}
+
+// appendQuad appends an unterminated quadratic Bézier path element from
+// (x1,y1) to (x2,y2) with control point (cx,cy).
+func appendQuad(b []byte, x1, y1, cx, cy, x2, y2 int) []byte {
+	b = append(b, `<path d="M`...)
+	for i, v := range [...]int{x1, y1, cx, cy, x2, y2} {
+		switch i {
+		case 2:
+			b = append(b, " Q"...)
+		case 1, 3, 5:
+			b = append(b, ',')
+		case 4:
+			b = append(b, ' ')
+		}
+		b = strconv.AppendInt(b, int64(v), 10)
+	}
+	return append(b, '"')
 }
 
 // legend draws the heat map's colour scale under the drawing: up to
