@@ -74,7 +74,9 @@ func (c *Explorer) load(ctx app.Context, q url.Values) {
 	c.tooBig = false
 	c.runErr = ""
 	if !c.valid {
+		// A bad permalink shows its messages, not an older drawing.
 		c.stop()
+		c.res, c.svg = nil, ""
 		return
 	}
 	if in.Guest.Order() > BrowserLimit || in.Host.Size() > BrowserLimit {
