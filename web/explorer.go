@@ -378,9 +378,28 @@ func (c *Explorer) renderLink() app.UI {
 			return app.A().ID("to-compare").Href(pageURL("/compare", c.in, nil)).Text("compare all algorithms")
 		}),
 		app.If(c.valid && c.in.Guest.Kind == guest.Hypercube, func() app.UI { // d-cube guests have a Gantt view
-			return app.A().ID("to-gantt").Href(pageURL("/gantt", c.in, nil)).Text("Gantt chart")
+			return app.A().ID("to-gantt").Href(pageURL("/gantt", c.in, url.Values{"vs": {c.ganttPartner()}})).Text("Gantt chart")
 		}),
 	)
+}
+
+// ganttPartner picks the embedding the Gantt page compares with the
+// current one: standard (the paper's reference), or the first other
+// applicable one.
+func (c *Explorer) ganttPartner() string {
+	var other string
+	for _, a := range solve.Applicable(c.in.Guest, c.in.Host) {
+		if a.Name == c.in.Algo {
+			continue
+		}
+		if a.Name == "standard" {
+			return a.Name
+		}
+		if other == "" {
+			other = a.Name
+		}
+	}
+	return other
 }
 
 func (c *Explorer) renderStatus() app.UI {
