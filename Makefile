@@ -7,7 +7,7 @@ BIN := bin/topomap
 VERSION ?= $(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
 LDFLAGS := -X topomap/web.Version=$(VERSION)
 # Packages whose tests run with the race detector (concurrent code).
-RACE_PKGS := ./backend/...
+RACE_PKGS := ./backend/... ./algorithms/pairs ./algorithms/solve
 
 help: ## list targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN{FS=":.*## "}{printf "%-10s %s\n",$$1,$$2}'
@@ -37,12 +37,21 @@ test: deps wasm check ## everything the machine needs, then all tests
 	go test -count=1 -race $(RACE_PKGS)
 
 bench: ## benchmarks of the hot paths (figures quoted in the README)
-	go test -run='^$$' -bench=. -benchmem ./algorithms/...
+	go test -run='^$$' -bench=. -benchmem ./algorithms/... ./web/... ./backend/store ./backend/server
+
+# Every fuzz target of user input, as Name:package.
+FUZZ_TARGETS := FuzzParseGuest:./algorithms/spec FuzzParseHost:./algorithms/spec \
+  FuzzParseQuery:./algorithms/spec FuzzEmbed:./algorithms/embedding \
+  FuzzMappers:./algorithms/gridmap FuzzDecodeJobRequest:./backend/jobs \
+  FuzzDecodePlacement:./backend/store FuzzReadEvents:./backend/server \
+  FuzzRenderQuery:./backend/server FuzzSubmitBody:./backend/server \
+  FuzzPermalink:./web
 
 fuzz: ## fuzz every user-input parser for FUZZTIME each (default 20s)
-	go test -run='^$$' -fuzz=FuzzParseGuest -fuzztime=$${FUZZTIME:-20s} ./algorithms/spec
-	go test -run='^$$' -fuzz=FuzzParseHost -fuzztime=$${FUZZTIME:-20s} ./algorithms/spec
-	go test -run='^$$' -fuzz=FuzzParseQuery -fuzztime=$${FUZZTIME:-20s} ./algorithms/spec
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  echo "== $${t%%:*}"; \
+	  go test -run='^$$' -fuzz="^$${t%%:*}$$" -fuzztime=$${FUZZTIME:-20s} $${t#*:}; \
+	done
 
 clean: ## remove build outputs
 	rm -rf bin $(WASM) $(WASM).gz
