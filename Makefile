@@ -33,8 +33,8 @@ check: ## formatting, vet, and the js/wasm build of the pure layers
 	GOOS=js GOARCH=wasm go build ./algorithms/... ./web/... ./wasm
 
 test: deps wasm check ## everything the machine needs, then all tests
-	go test -count=1 ./...
-	go test -count=1 -race $(RACE_PKGS)
+	TOPOMAP_REQUIRE_BROWSER=1 go test -count=1 ./...
+	TOPOMAP_REQUIRE_BROWSER=1 go test -count=1 -race $(RACE_PKGS)
 
 bench: ## benchmarks of the hot paths (figures quoted in the README)
 	go test -run='^$$' -bench=. -benchmem ./algorithms/... ./web/... ./backend/store ./backend/server

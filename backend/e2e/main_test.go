@@ -39,6 +39,9 @@ var (
 // chromiumPath is Debian's chromium (installed by make deps).
 const chromiumPath = "/usr/bin/chromium"
 
+// requireBrowserEnv, when set, turns a missing chromium into a failure.
+const requireBrowserEnv = "TOPOMAP_REQUIRE_BROWSER"
+
 func TestMain(m *testing.M) {
 	os.Exit(run(m))
 }
@@ -50,6 +53,12 @@ func run(m *testing.M) int {
 		return m.Run()
 	}
 	if _, err := os.Stat(chromiumPath); err != nil {
+		// make test installs chromium and sets requireBrowserEnv, so that a
+		// failed install cannot pass as skipped browser tests.
+		if os.Getenv(requireBrowserEnv) != "" {
+			fmt.Fprintf(os.Stderr, "e2e: no chromium at %s and %s is set (run make deps)\n", chromiumPath, requireBrowserEnv)
+			return 1
+		}
 		skipReason = "no chromium at " + chromiumPath + " (run make deps)"
 		return m.Run()
 	}
