@@ -9,60 +9,16 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"topomap/algorithms/metric"
 	"topomap/algorithms/spec"
+	"topomap/web/wire"
 )
 
 // apiBase is the job server's REST API (backend/server).
 const apiBase = "/api/v1"
 
-// jobRequest is the body of POST /api/v1/jobs: the instance's permalink
-// fields (backend/jobs.Request).
-type jobRequest struct {
-	Guest  string  `json:"guest"`
-	Host   string  `json:"host"`
-	Algo   string  `json:"algo"`
-	Seed   uint64  `json:"seed,omitempty"`
-	Budget string  `json:"budget,omitempty"`
-	Start  string  `json:"start,omitempty"`
-	Ta     float64 `json:"ta,omitempty"`
-	Tc     float64 `json:"tc,omitempty"`
-}
-
-func newJobRequest(in spec.Instance) jobRequest {
-	r := jobRequest{Guest: in.Guest.String(), Host: in.Host.String(), Algo: in.Algo, Seed: in.Seed, Start: in.Start, Ta: in.Ta, Tc: in.Tc}
-	if in.Budget != 0 {
-		r.Budget = in.Budget.String()
-	}
-	return r
-}
-
-// jobStatus is the part of GET /api/v1/jobs/{id} the page shows.
-type jobStatus struct {
-	ID       string          `json:"id"`
-	Status   string          `json:"status"`
-	Progress jobProg         `json:"progress"`
-	Request  jobRequest      `json:"request"`
-	Metrics  *metric.Metrics `json:"metrics"`
-	Seconds  float64         `json:"seconds"`
-	Error    string          `json:"error"`
-}
-
-type jobProg struct {
-	Fraction    float64 `json:"fraction"`
-	Evaluated   int64   `json:"evaluated"`
-	HopsPerByte float64 `json:"hopsPerByte"`
-	Elapsed     float64 `json:"elapsed"`
-}
-
-// final reports whether a job's status will not change any more.
-func (j jobStatus) final() bool {
-	switch j.Status {
-	case "done", "failed", "cancelled", "interrupted":
-		return true
-	}
-	return false
-}
+// jobFinal reports whether a job's status will not change any more; a job
+// not loaded yet (no status) is not final, so following it goes on.
+func jobFinal(j wire.Job) bool { return j.Status != "" && j.Status.Final() }
 
 // apiDo sends one API request with the browser's fetch and decodes a
 // JSON answer into out; an error answer's message becomes the error. It
@@ -148,9 +104,9 @@ func (j *jobSubmit) submit(ctx app.Context, in spec.Instance) {
 		return
 	}
 	j.sending, j.err = true, ""
-	req := newJobRequest(in)
+	req := wire.RequestOf(in)
 	ctx.Async(func() {
-		var st jobStatus
+		var st wire.Job
 		err := apiDo("POST", apiBase+"/jobs", req, &st)
 		ctx.Dispatch(func(ctx app.Context) {
 			j.sending = false
@@ -179,7 +135,7 @@ type JobPage struct {
 	app.Compo
 
 	id      string
-	job     jobStatus
+	job     wire.Job
 	loaded  bool
 	err     string
 	ready   bool
@@ -244,7 +200,7 @@ func (c *JobPage) watch(ctx app.Context) {
 		if len(args) == 0 {
 			return
 		}
-		var st jobStatus
+		var st wire.Job
 		err := json.Unmarshal([]byte(args[0].Get("data").String()), &st)
 		ctx.Dispatch(func(ctx app.Context) {
 			if c.id != id {
@@ -272,7 +228,7 @@ func (c *JobPage) watch(ctx app.Context) {
 		}
 		closeStream()
 		ctx.Dispatch(func(ctx app.Context) {
-			if c.id == id && !c.job.final() {
+			if c.id == id && !jobFinal(c.job) {
 				c.via = "polling"
 				c.poll(ctx)
 			}
@@ -293,7 +249,7 @@ func (c *JobPage) poll(ctx app.Context) {
 	id := c.id
 	ctx.Async(func() {
 		for {
-			var st jobStatus
+			var st wire.Job
 			err := apiDo("GET", apiBase+"/jobs/"+id, nil, &st)
 			ctx.Dispatch(func(ctx app.Context) {
 				if c.id != id {
@@ -305,7 +261,7 @@ func (c *JobPage) poll(ctx app.Context) {
 					c.job, c.loaded, c.err = st, true, ""
 				}
 			})
-			if err != nil || st.final() || ctx.Err() != nil {
+			if err != nil || jobFinal(st) || ctx.Err() != nil {
 				break
 			}
 			time.Sleep(pollEvery)
@@ -338,17 +294,17 @@ func (c *JobPage) Render() app.UI {
 			return app.Div().Class("job").Body(
 				app.P().Body(
 					app.Text(r.Guest+" on "+r.Host+" by "+r.Algo+": "),
-					app.Strong().ID("job-status").DataSet("via", c.via).Text(j.Status),
+					app.Strong().ID("job-status").DataSet("via", c.via).Text(string(j.Status)),
 				),
-				app.If(!j.final(), func() app.UI {
+				app.If(!jobFinal(j), func() app.UI {
 					label := "queued"
-					if j.Status == "running" {
+					if j.Status == wire.Running {
 						label = fmt.Sprintf("%.4f hops/byte after %d moves, %.1f s", j.Progress.HopsPerByte, j.Progress.Evaluated, j.Progress.Elapsed)
 					}
 					return progressBar(j.Progress.Fraction, label, c.onCancel)
 				}),
 				app.If(j.Error != "", func() app.UI { return app.P().Class("msg").Text(j.Error) }),
-				app.If(j.Status == "done", c.renderDone),
+				app.If(j.Status == wire.Done, c.renderDone),
 			)
 		}),
 	)

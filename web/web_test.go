@@ -12,6 +12,7 @@ import (
 
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
+	"topomap/web/wire"
 )
 
 func mustQuery(t *testing.T, s string) url.Values {
@@ -261,8 +262,8 @@ func TestJobPageDone(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := &JobPage{id: "0123456789abcdef0123", loaded: true,
-		job: jobStatus{ID: "0123456789abcdef0123", Status: "done", Metrics: &r.Metrics,
-			Request: newJobRequest(r.Instance)}}
+		job: wire.Job{ID: "0123456789abcdef0123", Status: wire.Done, Metrics: &r.Metrics,
+			Request: wire.RequestOf(r.Instance)}}
 	e := app.NewTestEngine()
 	if err := e.Load(c); err != nil {
 		t.Fatal(err)
@@ -283,7 +284,12 @@ func TestJobPageDone(t *testing.T) {
 	if strings.Contains(html, `id="progress"`) {
 		t.Error("a finished job shows a progress bar")
 	}
-	if !(jobStatus{Status: "cancelled"}).final() || (jobStatus{Status: "running"}).final() {
-		t.Error("final() is wrong for cancelled or running")
+	for _, tt := range []struct {
+		status wire.Status
+		want   bool
+	}{{"", false}, {wire.Queued, false}, {wire.Running, false}, {wire.Done, true}, {wire.Cancelled, true}} {
+		if got := jobFinal(wire.Job{Status: tt.status}); got != tt.want {
+			t.Errorf("jobFinal(status %q) = %t, want %t", tt.status, got, tt.want)
+		}
 	}
 }

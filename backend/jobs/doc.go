@@ -9,7 +9,9 @@
 // is reported done; jobs that were queued or running when the process
 // stopped are recorded as interrupted and run again when resubmitted.
 //
-// The package owns the JSON shapes of the job API (Request, Job, Progress)
-// and the one decoder of a request body (DecodeRequest); the instance
-// itself is parsed by algorithms/spec and checked by algorithms/solve.
+// The JSON shapes of the job API (Request, Job, Progress, Status) are
+// defined in web/wire, which the browser client shares, and aliased here.
+// The package owns the one decoder of a request body (DecodeRequest); the
+// instance itself is parsed by algorithms/spec and checked by
+// algorithms/solve.
 package jobs

@@ -1,0 +1,24 @@
+package wire_test
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"topomap/algorithms/spec"
+	"topomap/web/wire"
+)
+
+// ExampleRequestOf shows the JSON body the browser and the CLI post for an
+// instance: normalised spec strings, zero optional fields left out.
+func ExampleRequestOf() {
+	in, err := spec.ParseQuery(map[string][]string{"guest": {"GRID:4x4"}, "host": {"mesh:4x4:wrap=11"}, "algo": {"pairs"}, "budget": {"1500ms"}})
+	if err != nil {
+		panic(err)
+	}
+	b, _ := json.Marshal(wire.RequestOf(in))
+	fmt.Println(string(b))
+	fmt.Println(wire.RequestOf(in).Query().Encode())
+	// Output:
+	// {"guest":"grid:4x4","host":"torus:4x4","algo":"pairs","budget":"1.5s"}
+	// algo=pairs&budget=1.5s&guest=grid%3A4x4&host=torus%3A4x4
+}

@@ -1,0 +1,113 @@
+package wire
+
+import (
+	"net/url"
+	"strconv"
+	"time"
+
+	"topomap/algorithms/metric"
+	"topomap/algorithms/spec"
+)
+
+// Status is the state of a job. Queued and Running are live; the others are
+// final.
+type Status string
+
+// The job states.
+const (
+	Queued      Status = "queued"
+	Running     Status = "running"
+	Done        Status = "done"
+	Failed      Status = "failed"
+	Cancelled   Status = "cancelled"
+	Interrupted Status = "interrupted"
+)
+
+// Final reports whether s is a final state.
+func (s Status) Final() bool { return s != Queued && s != Running }
+
+// Request is the body of POST /api/v1/jobs and POST /api/v1/map: the CLI's
+// flag names and spec strings. Zero optional fields are left out.
+type Request struct {
+	Guest string `json:"guest"`
+	Host  string `json:"host"`
+	Algo  string `json:"algo"`
+	Seed  uint64 `json:"seed,omitempty"`
+	// Budget is a Go duration such as "2s" (anytime algorithms).
+	Budget string `json:"budget,omitempty"`
+	// Start names the mapping a local search starts from.
+	Start string `json:"start,omitempty"`
+	// Ta and Tc are the execution model's compute and link times.
+	Ta float64 `json:"ta,omitempty"`
+	Tc float64 `json:"tc,omitempty"`
+}
+
+// Query returns r in the query form that spec.ParseQuery reads, so that the
+// API, the CLI and permalinks share one parser.
+func (r Request) Query() url.Values {
+	q := url.Values{}
+	q.Set("guest", r.Guest)
+	q.Set("host", r.Host)
+	q.Set("algo", r.Algo)
+	if r.Seed != 0 {
+		q.Set("seed", strconv.FormatUint(r.Seed, 10))
+	}
+	if r.Budget != "" {
+		q.Set("budget", r.Budget)
+	}
+	if r.Start != "" {
+		q.Set("start", r.Start)
+	}
+	if r.Ta != 0 {
+		q.Set("ta", strconv.FormatFloat(r.Ta, 'g', -1, 64))
+	}
+	if r.Tc != 0 {
+		q.Set("tc", strconv.FormatFloat(r.Tc, 'g', -1, 64))
+	}
+	return q
+}
+
+// Instance parses r with spec.ParseQuery. Errors are *spec.FieldError.
+func (r Request) Instance() (spec.Instance, error) {
+	return spec.ParseQuery(r.Query())
+}
+
+// RequestOf returns the canonical request of an instance (normalised spec
+// strings), the form a job records.
+func RequestOf(in spec.Instance) Request {
+	r := Request{Guest: in.Guest.String(), Host: in.Host.String(), Algo: in.Algo, Seed: in.Seed, Start: in.Start, Ta: in.Ta, Tc: in.Tc}
+	if in.Budget != 0 {
+		r.Budget = in.Budget.String()
+	}
+	return r
+}
+
+// Progress is the live state of a running job.
+type Progress struct {
+	// Fraction is the share of the time budget used, in [0, 1]; 1 when done.
+	Fraction float64 `json:"fraction"`
+	// Evaluated counts the candidate moves tried so far.
+	Evaluated int64 `json:"evaluated"`
+	// HopsPerByte is the current value of the objective (0 = not known).
+	HopsPerByte float64 `json:"hopsPerByte"`
+	// Elapsed is the run time so far, in seconds.
+	Elapsed float64 `json:"elapsed"`
+}
+
+// Job is one mapping run as the API shows it.
+type Job struct {
+	ID       string   `json:"id"`
+	Status   Status   `json:"status"`
+	Progress Progress `json:"progress"`
+	// Request is the canonical request (normalised spec strings).
+	Request Request `json:"request"`
+	// Metrics are set when the job is done.
+	Metrics *metric.Metrics `json:"metrics"`
+	// Seconds is the mapper's run time when done.
+	Seconds float64 `json:"seconds"`
+	// Error says why a job failed, was cancelled or interrupted.
+	Error    string    `json:"error"`
+	Created  time.Time `json:"created"`
+	Started  time.Time `json:"started,omitzero"`
+	Finished time.Time `json:"finished,omitzero"`
+}
