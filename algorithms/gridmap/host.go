@@ -3,6 +3,8 @@ package gridmap
 import (
 	"errors"
 	"fmt"
+
+	"topomap/algorithms/topology"
 )
 
 // Host is a processor mesh or torus of 2 or 3 axes: the size of each axis
@@ -85,19 +87,6 @@ func check(obj []int, og int, h Host, hg int, equal bool) error {
 	return nil
 }
 
-// axisHops is the hop count between coordinates a and b on an axis of k
-// nodes, wrapping around if wrap is set.
-func axisHops(a, b, k int, wrap bool) int {
-	d := a - b
-	if d < 0 {
-		d = -d
-	}
-	if wrap && k-d < d {
-		d = k - d
-	}
-	return d
-}
-
 // hopsPerByte2D returns the mean hop count over the directed stencil edges
 // of a non-periodic ox×oy object grid placed on a 2-D host (the spec's
 // avgHPB, B.0). It decides between candidate sub-mappings in Stack. O(n).
@@ -105,7 +94,7 @@ func hopsPerByte2D(place []int, ox, oy int, h Host) float64 {
 	px, py := h.Dims[0], h.Dims[1]
 	wx, wy := h.wraps(0), h.wraps(1)
 	dist := func(p, q int) int {
-		return axisHops(p%px, q%px, px, wx) + axisHops(p/px, q/px, py, wy)
+		return topology.AxisHops(p%px, q%px, px, wx) + topology.AxisHops(p/px, q/px, py, wy)
 	}
 	sum, edges := 0, 0
 	for j := range oy {

@@ -79,6 +79,12 @@ func ExampleTopology_AxisDistance() {
 	// Output: 3 1
 }
 
+func ExampleAxisHops() {
+	// Coordinates 1 and 6 on an axis of 8 nodes: 5 hops straight, 3 round.
+	fmt.Println(topology.AxisHops(1, 6, 8, false), topology.AxisHops(1, 6, 8, true))
+	// Output: 5 3
+}
+
 func ExampleTopology_Neighbors() {
 	ring, _ := topology.NewRing(8)
 	mesh, _ := topology.NewMesh(3, 3)

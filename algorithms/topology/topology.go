@@ -195,8 +195,11 @@ func (t *Topology) Index(coords []int) (int, error) {
 	return idx, nil
 }
 
-// axisDistance is the hop count along one dimension of size k.
-func axisDistance(a, b, k int, wrap bool) int {
+// AxisHops returns the hop count between coordinates a and b on one axis of
+// k nodes: |a-b|, or the shorter way round when the axis wraps. It is the
+// per-dimension term of every mesh/torus distance, exported for mappers
+// that work on coordinates without building a Topology. O(1).
+func AxisHops(a, b, k int, wrap bool) int {
 	d := a - b
 	if d < 0 {
 		d = -d
@@ -215,7 +218,7 @@ func (t *Topology) Distance(a, b int) int {
 	}
 	d := 0
 	for j, k := range t.dims {
-		d += axisDistance(a%k, b%k, k, t.wrap[j])
+		d += AxisHops(a%k, b%k, k, t.wrap[j])
 		a /= k
 		b /= k
 	}
@@ -226,7 +229,7 @@ func (t *Topology) Distance(a, b int) int {
 // dimension j only.
 func (t *Topology) AxisDistance(a, b, j int) int {
 	s, k := t.strides[j], t.dims[j]
-	return axisDistance(a/s%k, b/s%k, k, t.wrap[j])
+	return AxisHops(a/s%k, b/s%k, k, t.wrap[j])
 }
 
 // Neighbors appends the distinct neighbours of node idx to dst, dimension by
@@ -299,7 +302,7 @@ func (tab *Table) Distance(a, b int) int {
 	ca, cb := tab.Coord[a*c:a*c+c], tab.Coord[b*c:b*c+c]
 	d := 0
 	for j := range c {
-		d += axisDistance(int(ca[j]), int(cb[j]), t.dims[j], t.wrap[j])
+		d += AxisHops(int(ca[j]), int(cb[j]), t.dims[j], t.wrap[j])
 	}
 	return d
 }
