@@ -3,6 +3,7 @@ package solve
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"topomap/algorithms/mapping"
@@ -34,34 +35,54 @@ func meanVolume(p *Problem) float64 {
 	return sum / float64(g.Arcs())
 }
 
-// PAIRS, the pairwise-exchange local search of Bhatele's thesis.
+// PAIRS, the pairwise-exchange local search of Bhatele's thesis: "pairs"
+// with our neighbour-biased proposals, "pairs-uniform" with the thesis's
+// uniform random pairs (for fidelity and comparison).
 func init() {
+	complexity := fmt.Sprintf("O(degree) per proposed swap; rounds of max(n, %d) proposals until a round gains less than %g of the hop-bytes or the budget (default %v) ends", pairs.MinAttempts, pairs.DefaultTau, DefaultPairsBudget)
+	const rest = "computes each swap's gain from the edges of the two objects only, and stops when a round gains " +
+		"less than 0.01% (default) or, given a budget, anneals for the rest of it once converged (from the start " +
+		"with the most short-edge disorder to repair, relative to its hop-bytes), keeping the best placement and " +
+		"never ending worse than the best start. Seeded, so runs repeat when they converge within their budget."
 	register(Algorithm{
 		Name: "pairs",
 		Notes: Notes{
 			Title:      "PAIRS: pairwise exchanges",
 			Source:     "Bhatele 2010, §9.1, Heuristic 7 (outline); ALGORITHMS.md B.8",
 			Confidence: "P",
-			Complexity: fmt.Sprintf("O(degree) per proposed swap; rounds of max(n, %d) proposals until a round gains less than %g of the hop-bytes or the budget (default %v) ends", pairs.MinAttempts, pairs.DefaultTau, DefaultPairsBudget),
+			Complexity: complexity,
 			Summary: "The thesis gives PAIRS in outline only: swap two objects' processors when it lowers the hop-bytes, " +
 				"until the gain becomes small. The parameters are our reading: it starts from the best of the cheap " +
 				"heuristics that apply (or from --start), proposes moves toward the mean position of an object's " +
-				"neighbours, shifts along short paths and uniform pairs, computes each swap's gain from the edges " +
-				"of the two objects only, and stops when a round gains less than 0.01% (default) or, given a " +
-				"budget, anneals for the rest of it once converged (from the start with the most short-edge " +
-				"disorder to repair, relative to its hop-bytes), keeping the best placement and never ending worse " +
-				"than the best start. Seeded, so runs repeat when they converge within their budget.",
+				"neighbours, shifts along short paths and uniform pairs, " + rest,
 		},
 		Guests:  "any guest",
 		Hosts:   "any host with as many nodes as the guest has vertices",
 		Applies: func(spec.Guest, spec.Host) error { return nil },
-		Map:     mapPairs,
+		Map:     func(ctx context.Context, p *Problem) ([]int, error) { return mapPairs(ctx, p, pairs.Biased) },
+	}, Algorithm{
+		Name: "pairs-uniform",
+		Notes: Notes{
+			Title:      "PAIRS with uniform random pairs (the thesis's proposals)",
+			Source:     "Bhatele 2010, §9.1, Heuristic 7 (outline); ALGORITHMS.md B.8",
+			Confidence: "P",
+			Complexity: complexity,
+			Summary: "PAIRS as the thesis outlines it: pick an object and a processor uniformly at random and swap " +
+				"the object with the processor's occupant when that lowers the hop-bytes. Starts, stopping rule and " +
+				"budget are our reading, as for pairs: it starts from the best of the cheap heuristics that apply " +
+				"(or from --start), " + rest + " Much slower to converge than pairs at large sizes.",
+		},
+		Guests:  "any guest",
+		Hosts:   "any host with as many nodes as the guest has vertices",
+		Applies: func(spec.Guest, spec.Host) error { return nil },
+		Map:     func(ctx context.Context, p *Problem) ([]int, error) { return mapPairs(ctx, p, pairs.Uniform) },
 	})
 }
 
-// mapPairs runs PAIRS from the instance's start (or the default starts)
-// within its budget; the time spent on the starts counts against it.
-func mapPairs(ctx context.Context, p *Problem) ([]int, error) {
+// mapPairs runs PAIRS in the given mode from the instance's start (or the
+// default starts) within its budget; the time spent on the starts counts
+// against it.
+func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 	begin := time.Now()
 	in := p.Instance
 	budget := in.Budget
@@ -72,7 +93,7 @@ func mapPairs(ctx context.Context, p *Problem) ([]int, error) {
 	if err != nil {
 		return nil, err
 	}
-	opt := pairs.Options{Seed: in.Seed, Budget: max(budget-time.Since(begin), time.Nanosecond)}
+	opt := pairs.Options{Mode: mode, Seed: in.Seed, Budget: max(budget-time.Since(begin), time.Nanosecond)}
 	if in.Budget > 0 {
 		opt.Temperature = PairsTemperature * meanVolume(p)
 	}
@@ -104,7 +125,7 @@ func pairsStarts(ctx context.Context, p *Problem) ([][]int, error) {
 		algos = []Algorithm{a}
 	} else {
 		for _, a := range Applicable(in.Guest, in.Host) {
-			if a.Name != "pairs" && !a.LargerHost {
+			if !strings.HasPrefix(a.Name, "pairs") && !a.LargerHost {
 				algos = append(algos, a)
 			}
 		}

@@ -55,7 +55,7 @@ func ExampleParseQuery() {
 	fmt.Println(spec.FieldOf(err), err)
 	// Output:
 	// grid:9x8 mesh:6x12 affn 7
-	// algo spec: algorithm "Affn": want a lower-case name such as xor or affn
+	// algo spec: algorithm "Affn": want a lower-case name such as xor, affn or pairs-uniform
 }
 
 func ExampleInstance_Query() {
@@ -68,7 +68,7 @@ func ExampleInstance_Query() {
 func ExampleParseAlgo() {
 	_, err := spec.ParseAlgo("mxov+al")
 	fmt.Println(err)
-	// Output: spec: algorithm "mxov+al": want a lower-case name such as xor or affn
+	// Output: spec: algorithm "mxov+al": want a lower-case name such as xor, affn or pairs-uniform
 }
 
 func ExampleParseBudget() {

@@ -46,7 +46,9 @@ func FieldOf(err error) string {
 	return ""
 }
 
-var algoName = regexp.MustCompile(`^[a-z][a-z0-9]{0,31}$`)
+// algoName: lower-case words joined by hyphens (pairs-uniform), at most 32
+// bytes (checked apart).
+var algoName = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
 
 // MaxBudget bounds Budget.
 const MaxBudget = time.Hour
@@ -54,8 +56,8 @@ const MaxBudget = time.Hour
 // ParseAlgo checks the syntax of an algorithm name (whether it exists is
 // the solver's business).
 func ParseAlgo(s string) (string, error) {
-	if !algoName.MatchString(s) {
-		return "", &FieldError{"algo", fmt.Errorf("%w: algorithm %.64q: want a lower-case name such as xor or affn", ErrSyntax, s)}
+	if len(s) > 32 || !algoName.MatchString(s) {
+		return "", &FieldError{"algo", fmt.Errorf("%w: algorithm %.64q: want a lower-case name such as xor, affn or pairs-uniform", ErrSyntax, s)}
 	}
 	return s, nil
 }

@@ -259,3 +259,29 @@ func TestSizes(t *testing.T) {
 		t.Errorf("Order() = %d, Size() = %d", g.Order(), h.Size())
 	}
 }
+
+func TestParseAlgo(t *testing.T) {
+	for _, c := range []struct {
+		in string
+		ok bool
+	}{
+		{"xor", true},
+		{"affn3d", true},
+		{"pairs-uniform", true},
+		{"a-b-c", true},
+		{"", false},
+		{"Xor", false},
+		{"mxov+al", false},
+		{"-pairs", false},
+		{"pairs-", false},
+		{"pairs--uniform", false},
+		{"3d", false},
+		{strings.Repeat("a", 32), true},
+		{strings.Repeat("a", 33), false},
+	} {
+		got, err := spec.ParseAlgo(c.in)
+		if (err == nil) != c.ok || c.ok && got != c.in {
+			t.Errorf("ParseAlgo(%q) = %q, %v; want ok=%v", c.in, got, err, c.ok)
+		}
+	}
+}

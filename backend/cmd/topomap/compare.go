@@ -51,13 +51,17 @@ func runCompare(ctx context.Context, args []string, stdout io.Writer) error {
 func compareText(w io.Writer, in spec.Instance, entries []solve.Entry, bounds []metric.Bound) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "%s on %s, %d algorithms\n", in.Guest, in.Host, len(entries))
-	fmt.Fprintf(bw, "%-10s %10s %13s %10s\n", "algo", "hops/byte", "max dilation", "seconds")
+	nw := len("algo")
+	for _, e := range entries {
+		nw = max(nw, len(e.Algo))
+	}
+	fmt.Fprintf(bw, "%-*s %10s %13s %10s\n", nw, "algo", "hops/byte", "max dilation", "seconds")
 	for _, e := range entries {
 		if e.Metrics == nil {
-			fmt.Fprintf(bw, "%-10s error: %s\n", e.Algo, oneLine(fmt.Errorf("%s", e.Error)))
+			fmt.Fprintf(bw, "%-*s error: %s\n", nw, e.Algo, oneLine(fmt.Errorf("%s", e.Error)))
 			continue
 		}
-		fmt.Fprintf(bw, "%-10s %10.4f %13d %10.6f\n", e.Algo, e.Metrics.HopsPerByte, e.Metrics.MaxDilation, e.Seconds)
+		fmt.Fprintf(bw, "%-*s %10.4f %13d %10.6f\n", nw, e.Algo, e.Metrics.HopsPerByte, e.Metrics.MaxDilation, e.Seconds)
 	}
 	fmt.Fprintln(bw, "lower bounds on hops/byte:")
 	for _, b := range bounds {
