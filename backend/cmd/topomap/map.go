@@ -64,25 +64,48 @@ func (f *instanceFlags) instance(algo string) (spec.Instance, error) {
 	return in, nil
 }
 
+// algoInstance returns the instance of a command that needs --algo.
+func (f *instanceFlags) algoInstance() (spec.Instance, error) {
+	if f.algo == "" {
+		return spec.Instance{}, fmt.Errorf("missing --algo")
+	}
+	return f.instance(f.algo)
+}
+
+// parseInstance is the prelude of the commands that solve one instance
+// locally (map, schedule): it parses args with fs, on which f registered
+// its flags with --algo, runs checkFormat on the command's own flags, and
+// returns the instance with a well-formed algorithm name. The errors come
+// in that order.
+func (f *instanceFlags) parseInstance(fs *flag.FlagSet, args []string, checkFormat func() error) (spec.Instance, error) {
+	if err := parseFlags(fs, args); err != nil {
+		return spec.Instance{}, err
+	}
+	if err := checkFormat(); err != nil {
+		return spec.Instance{}, err
+	}
+	in, err := f.algoInstance()
+	if err != nil {
+		return in, err
+	}
+	if _, err := spec.ParseAlgo(in.Algo); err != nil {
+		return in, err
+	}
+	return in, nil
+}
+
 func runMap(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("map")
 	var f instanceFlags
 	f.register(fs, true)
 	format := fs.String("format", "text", "output `format`: "+strings.Join(export.Formats, ", "))
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if !slices.Contains(export.Formats, *format) {
-		return fmt.Errorf("unknown --format %q (want %s)", *format, strings.Join(export.Formats, ", "))
-	}
-	if f.algo == "" {
-		return fmt.Errorf("missing --algo")
-	}
-	in, err := f.instance(f.algo)
+	in, err := f.parseInstance(fs, args, func() error {
+		if !slices.Contains(export.Formats, *format) {
+			return fmt.Errorf("unknown --format %q (want %s)", *format, strings.Join(export.Formats, ", "))
+		}
+		return nil
+	})
 	if err != nil {
-		return err
-	}
-	if _, err := spec.ParseAlgo(in.Algo); err != nil {
 		return err
 	}
 	r, err := solve.Map(ctx, in, nil)

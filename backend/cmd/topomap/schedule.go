@@ -29,20 +29,13 @@ func runSchedule(ctx context.Context, args []string, stdout io.Writer) error {
 	ta := fs.String("ta", "1", "compute time `T_a` of one stage")
 	tc := fs.String("tc", "1", "time `t_c` to cross one link")
 	format := fs.String("format", "text", "output `format`: json or text")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if *format != "json" && *format != "text" {
-		return fmt.Errorf("unknown --format %q (want json or text)", *format)
-	}
-	if f.algo == "" {
-		return fmt.Errorf("missing --algo")
-	}
-	in, err := f.instance(f.algo)
+	in, err := f.parseInstance(fs, args, func() error {
+		if *format != "json" && *format != "text" {
+			return fmt.Errorf("unknown --format %q (want json or text)", *format)
+		}
+		return nil
+	})
 	if err != nil {
-		return err
-	}
-	if _, err := spec.ParseAlgo(in.Algo); err != nil {
 		return err
 	}
 	if in.Guest.Kind != guest.Hypercube {

@@ -42,10 +42,7 @@ func runSubmit(ctx context.Context, args []string, stdout io.Writer) error {
 	default:
 		return fmt.Errorf("unknown --format %q (want json, text, csv, rankorder or scotch)", *format)
 	}
-	if f.algo == "" {
-		return fmt.Errorf("missing --algo")
-	}
-	in, err := f.instance(f.algo)
+	in, err := f.algoInstance()
 	if err != nil {
 		return err
 	}
