@@ -147,13 +147,59 @@ func TestNearest3DOrderA(t *testing.T) {
 			t.Run(fmt.Sprintf("%v wrap %v line %d", h.Dims, h.Wrap, line), func(t *testing.T) {
 				testNearest3D(t, rng, h, func() *Nearest {
 					return newNearestAlong([3]int{h.Dims[0], h.Dims[1], h.Dims[2]}, [3]bool{h.wraps(0), h.wraps(1), h.wraps(2)}, false, line)
-				})
+				}, uniformTarget)
 			})
 		}
 	}
 }
 
-func testNearest3D(t *testing.T, rng *rand.Rand, h Host, newF func() *Nearest) {
+// TestNearest3DShells is TestNearest3DOrderA on hosts with inner targets
+// (at least 2 from every side, probed by slot deltas), half of the targets
+// inner and half within 2 of a side (probed by the per-axis tables), so
+// both shell probes meet every occupancy around them.
+func TestNearest3DShells(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6)) // fixed seed: reproducible cases
+	hosts := []Host{Mesh(9, 8, 7), Torus(9, 8, 7), Mesh(5, 5, 5), Torus(5, 6, 5),
+		{Dims: []int{7, 5, 9}, Wrap: []bool{true, false, true}},
+		{Dims: []int{6, 9, 5}, Wrap: []bool{false, true, false}},
+		Torus(4, 9, 6)} // side 4: no inner target, ±2 reach the same ring node
+	for _, h := range hosts {
+		for line := range 3 {
+			t.Run(fmt.Sprintf("%v wrap %v line %d", h.Dims, h.Wrap, line), func(t *testing.T) {
+				testNearest3D(t, rng, h, func() *Nearest {
+					return newNearestAlong([3]int{h.Dims[0], h.Dims[1], h.Dims[2]}, [3]bool{h.wraps(0), h.wraps(1), h.wraps(2)}, false, line)
+				}, shellTarget)
+			})
+		}
+	}
+}
+
+func uniformTarget(rng *rand.Rand, h Host) [3]int {
+	return [3]int{rng.IntN(h.Dims[0]), rng.IntN(h.Dims[1]), rng.IntN(h.Dims[2])}
+}
+
+// shellTarget is an inner target or one within 2 of a side, alike often.
+func shellTarget(rng *rand.Rand, h Host) [3]int {
+	if rng.IntN(2) == 0 {
+		var c [3]int
+		for a, k := range h.Dims {
+			if k < 5 {
+				return uniformTarget(rng, h) // no inner target
+			}
+			c[a] = 2 + rng.IntN(k-4)
+		}
+		return c
+	}
+	c := uniformTarget(rng, h)
+	a := rng.IntN(3)
+	c[a] = rng.IntN(min(2, h.Dims[a])) // within 2 of the low side or the high one
+	if rng.IntN(2) == 0 {
+		c[a] = h.Dims[a] - 1 - c[a]
+	}
+	return c
+}
+
+func testNearest3D(t *testing.T, rng *rand.Rand, h Host, newF func() *Nearest, target func(*rand.Rand, Host) [3]int) {
 	t.Helper()
 	px, py, pz := h.Dims[0], h.Dims[1], h.Dims[2]
 	for trial := range 10 {
@@ -167,7 +213,7 @@ func testNearest3D(t *testing.T, rng *rand.Rand, h Host, newF func() *Nearest) {
 			}
 		}
 		for f.Free() > 0 {
-			tc := [3]int{rng.IntN(px), rng.IntN(py), rng.IntN(pz)}
+			tc := target(rng, h)
 			want, wok := naive3D(func(a, b, c int) bool { return used[a+px*(b+py*c)] }, tc, h)
 			a, b, c, ok := f.Take3D(tc[0], tc[1], tc[2])
 			if [3]int{a, b, c} != want || ok != wok {
