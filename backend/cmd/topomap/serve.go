@@ -21,40 +21,58 @@ func init() {
 	commands["serve"] = command{"serve the web app, the job API and the job runner (what make run starts)", runServe}
 }
 
-// envString and its siblings give a flag's default from the environment,
-// so that every serve flag can also be set as TOPOMAP_<NAME>.
-func envString(name, def string) string {
+// serveEnv gives serve's (and submit's) flag defaults from the
+// environment, so that every flag can also be set as TOPOMAP_<NAME>; a
+// value that does not parse is kept in err rather than silently replaced
+// by the default.
+type serveEnv struct{ err error }
+
+func (e *serveEnv) string(name, def string) string {
 	if v, ok := os.LookupEnv(name); ok {
 		return v
 	}
 	return def
 }
 
-func envInt(name string, def int) int {
-	if v, err := strconv.Atoi(os.Getenv(name)); err == nil {
-		return v
+func (e *serveEnv) int(name string, def int) int {
+	v, ok := os.LookupEnv(name)
+	if !ok {
+		return def
 	}
-	return def
+	n, err := strconv.Atoi(v)
+	if err != nil && e.err == nil {
+		e.err = fmt.Errorf("%s=%q: want an integer", name, v)
+	}
+	return n
 }
 
-func envDuration(name string, def time.Duration) time.Duration {
-	if v, err := time.ParseDuration(os.Getenv(name)); err == nil {
-		return v
+func (e *serveEnv) duration(name string, def time.Duration) time.Duration {
+	v, ok := os.LookupEnv(name)
+	if !ok {
+		return def
 	}
-	return def
+	d, err := time.ParseDuration(v)
+	if err != nil && e.err == nil {
+		e.err = fmt.Errorf("%s=%q: want a duration such as 5m", name, v)
+	}
+	return d
 }
 
 func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("serve")
-	addr := fs.String("addr", envString("TOPOMAP_ADDR", ":8080"), "listen `address` (env TOPOMAP_ADDR); port 0 picks a free port")
-	data := fs.String("data", envString("TOPOMAP_DATA", "data"), "data `directory` of the job store (env TOPOMAP_DATA)")
-	workers := fs.Int("workers", envInt("TOPOMAP_WORKERS", 0), "jobs run at once (env TOPOMAP_WORKERS; 0 = number of CPUs)")
-	queue := fs.Int("queue", envInt("TOPOMAP_QUEUE", 0), "jobs that may wait (env TOPOMAP_QUEUE; 0 = 16 per worker)")
-	maxNodes := fs.Int("max-nodes", envInt("TOPOMAP_MAX_NODES", 0), "cap on a job's guest vertices and host nodes (env TOPOMAP_MAX_NODES; 0 = 1048576)")
-	maxSync := fs.Int("max-sync-nodes", envInt("TOPOMAP_MAX_SYNC_NODES", 0), "cap for POST /map and on-the-fly renderings (env TOPOMAP_MAX_SYNC_NODES; 0 = 16384)")
-	jobTime := fs.Duration("job-timeout", envDuration("TOPOMAP_JOB_TIMEOUT", 0), "per-job time limit (env TOPOMAP_JOB_TIMEOUT; 0 = 5m)")
-	bodyLimit := fs.Int64("body-limit", int64(envInt("TOPOMAP_BODY_LIMIT", 0)), "request body limit in bytes (env TOPOMAP_BODY_LIMIT; 0 = 65536)")
+	var env serveEnv
+	addr := fs.String("addr", env.string("TOPOMAP_ADDR", ":8080"), "listen `address` (env TOPOMAP_ADDR); port 0 picks a free port")
+	data := fs.String("data", env.string("TOPOMAP_DATA", "data"), "data `directory` of the job store (env TOPOMAP_DATA)")
+	workers := fs.Int("workers", env.int("TOPOMAP_WORKERS", 0), "jobs run at once (env TOPOMAP_WORKERS; 0 = number of CPUs)")
+	queue := fs.Int("queue", env.int("TOPOMAP_QUEUE", 0), "jobs that may wait (env TOPOMAP_QUEUE; 0 = 16 per worker)")
+	maxNodes := fs.Int("max-nodes", env.int("TOPOMAP_MAX_NODES", 0), "cap on a job's guest vertices and host nodes (env TOPOMAP_MAX_NODES; 0 = 1048576)")
+	maxSync := fs.Int("max-sync-nodes", env.int("TOPOMAP_MAX_SYNC_NODES", 0), "cap for POST /map and on-the-fly renderings (env TOPOMAP_MAX_SYNC_NODES; 0 = 16384)")
+	jobTime := fs.Duration("job-timeout", env.duration("TOPOMAP_JOB_TIMEOUT", 0), "per-job time limit (env TOPOMAP_JOB_TIMEOUT; 0 = 5m)")
+	bodyLimit := fs.Int64("body-limit", int64(env.int("TOPOMAP_BODY_LIMIT", 0)), "request body limit in bytes (env TOPOMAP_BODY_LIMIT; 0 = 65536)")
 	noSW := fs.Bool("no-service-worker", os.Getenv("TOPOMAP_NO_SERVICE_WORKER") != "", "install a service worker that caches nothing (development; env TOPOMAP_NO_SERVICE_WORKER)")
+	if env.err != nil {
+		return env.err
+	}
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

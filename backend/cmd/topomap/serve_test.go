@@ -107,6 +107,21 @@ func TestServe(t *testing.T) {
 	}
 }
 
+func TestServeBadEnvironment(t *testing.T) {
+	for _, c := range []struct{ name, value, want string }{
+		{"TOPOMAP_WORKERS", "two", `TOPOMAP_WORKERS="two": want an integer`},
+		{"TOPOMAP_JOB_TIMEOUT", "5", `TOPOMAP_JOB_TIMEOUT="5": want a duration`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Setenv(c.name, c.value)
+			_, err := runCLI(t, "serve", "--addr", "127.0.0.1:0", "--data", t.TempDir())
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("serve with %s=%q: %v, want %q", c.name, c.value, err, c.want)
+			}
+		})
+	}
+}
+
 func TestDisplayURL(t *testing.T) {
 	tests := []struct{ addr, want string }{
 		{"127.0.0.1:8080", "http://127.0.0.1:8080"},
