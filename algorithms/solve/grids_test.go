@@ -15,78 +15,33 @@ import (
 
 var gridAlgos = []string{"rowmajor", "snake", "mxovlp", "mxoval", "exco", "coce", "affn", "step", "stack", "fold", "sfc", "affn3d"}
 
-func TestGridsRegistered(t *testing.T) {
-	for _, name := range gridAlgos {
-		a, ok := solve.Lookup(name)
-		if !ok {
-			t.Fatalf("%s not registered", name)
-		}
-		n := a.Notes
-		if n.Title == "" || n.Source == "" || n.Complexity == "" || n.Summary == "" || a.Guests == "" || a.Hosts == "" {
-			t.Errorf("%s: incomplete notes %+v, guests %q, hosts %q", name, n, a.Guests, a.Hosts)
-		}
-		if !slices.Contains([]string{"V", "P"}, n.Confidence) {
-			t.Errorf("%s: confidence %q", name, n.Confidence)
-		}
-		// ALGORITHMS.md tags every definition it proposes [P]: the notes
-		// must say the reading is ours.
-		if n.Confidence == "P" && !strings.Contains(strings.ToLower(n.Summary), "our") {
-			t.Errorf("%s: a P algorithm's summary must say it is our reading: %q", name, n.Summary)
-		}
-		if name != "rowmajor" && name != "snake" && !strings.Contains(n.Source, "§9.") {
-			t.Errorf("%s: source %q does not cite the thesis section", name, n.Source)
-		}
-	}
-	// B.7: the fold is a stand-in and must say so in its title.
-	if a, _ := solve.Lookup("step"); !strings.Contains(a.Notes.Title, "stand-in") || !strings.Contains(a.Notes.Title, "not Aleliunas & Rosenberg") {
-		t.Errorf("step title %q must say it is our stand-in, not Aleliunas & Rosenberg's", a.Notes.Title)
-	}
-}
-
-func TestGridsApplies(t *testing.T) {
-	tests := []struct {
-		algo, guest, host string
-		want              string // "" = applies
-	}{
-		{"affn", "grid:9x8", "mesh:6x12", ""},
-		{"affn", "grid:9x8:wrap", "torus:6x12", ""},
-		{"mxovlp", "grid:8x4", "mesh:4x8:wrap=10", ""},
-		{"exco", "hypercube:6", "mesh:8x8", "needs an object grid guest (grid:AxB or grid:AxBxC), not hypercube:6"},
-		{"coce", "grid:8x8", "hypercube:6", "needs a mesh or torus host, not hypercube:6"},
-		{"coce", "grid:8x8", "ring:64", "needs a mesh or torus host, not ring:64"},
-		{"mxoval", "grid:4x4x4", "mesh:8x8", "needs a 2-D object grid, not a 3-D one"},
-		{"affn", "grid:8x8", "mesh:4x4x4", "needs a 2-D host, not a 3-D one"},
-		{"affn3d", "grid:8x8x8", "torus:16x8x4", ""},
-		{"affn3d", "grid:16x32", "mesh:8x8x8", "needs a 3-D object grid, not a 2-D one"},
-		{"stack", "grid:32x8", "mesh:8x8x4", ""},
-		{"fold", "grid:8x32", "torus:8x4x8", ""},
-		{"stack", "grid:10x6", "mesh:5x4x3", "stacking cuts the longer object side 10 into 3 subgrids (the smallest host side), and 10 is not a multiple of 3"},
-		{"fold", "grid:8x8", "mesh:8x8", "needs a 3-D host, not a 2-D one"},
-		{"sfc", "grid:15x9", "mesh:5x3x9", ""},
-		{"sfc", "grid:4x4x4", "mesh:8x8", "needs a 2-D object grid, not a 3-D one"},
-		{"rowmajor", "grid:8x8", "torus:4x4x4", ""},
-		{"snake", "grid:4x4x4", "mesh:8x8", ""},
-		{"snake", "grid:8x8", "line:64", "needs a mesh or torus host, not line:64"},
-		{"step", "grid:6x5", "mesh:10x3", ""},
-		{"step", "grid:9x8", "mesh:6x12", "the 9x8 grid folded into strips needs a host side X and the other side at least ⌈W/X⌉·L; 6x12 has none"},
-		{"step", "grid:9x8", "mesh:16x12", ""},
-		{"affn", "grid:9x8", "mesh:6x13", "needs as many processors as objects, not 78 for 72"},
-		{"sfc", "grid:8x8", "torus:4x4x2", "needs as many processors as objects, not 32 for 64"},
-		{"step", "grid:9x8", "mesh:6x11", "72 objects on 66 processors, want at least as many processors"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.algo+" "+tt.guest+" on "+tt.host, func(t *testing.T) {
-			a, _ := solve.Lookup(tt.algo)
-			g, h := parse(t, tt.guest, tt.host)
-			err := a.Applies(g, h)
-			switch {
-			case tt.want == "" && err != nil:
-				t.Fatalf("does not apply: %v", err)
-			case tt.want != "" && (err == nil || err.Error() != tt.want):
-				t.Fatalf("got %v, want %q", err, tt.want)
-			}
-		})
-	}
+// gridApplies is the grid heuristics' table for TestApplies.
+var gridApplies = []appliesCase{
+	{"affn", "grid:9x8", "mesh:6x12", "", nil},
+	{"affn", "grid:9x8:wrap", "torus:6x12", "", nil},
+	{"mxovlp", "grid:8x4", "mesh:4x8:wrap=10", "", nil},
+	{"exco", "hypercube:6", "mesh:8x8", "needs an object grid guest (grid:AxB or grid:AxBxC), not hypercube:6", nil},
+	{"coce", "grid:8x8", "hypercube:6", "needs a mesh or torus host, not hypercube:6", nil},
+	{"coce", "grid:8x8", "ring:64", "needs a mesh or torus host, not ring:64", nil},
+	{"mxoval", "grid:4x4x4", "mesh:8x8", "needs a 2-D object grid, not a 3-D one", nil},
+	{"affn", "grid:8x8", "mesh:4x4x4", "needs a 2-D host, not a 3-D one", nil},
+	{"affn3d", "grid:8x8x8", "torus:16x8x4", "", nil},
+	{"affn3d", "grid:16x32", "mesh:8x8x8", "needs a 3-D object grid, not a 2-D one", nil},
+	{"stack", "grid:32x8", "mesh:8x8x4", "", nil},
+	{"fold", "grid:8x32", "torus:8x4x8", "", nil},
+	{"stack", "grid:10x6", "mesh:5x4x3", "stacking cuts the longer object side 10 into 3 subgrids (the smallest host side), and 10 is not a multiple of 3", gridmap.ErrShape},
+	{"fold", "grid:8x8", "mesh:8x8", "needs a 3-D host, not a 2-D one", nil},
+	{"sfc", "grid:15x9", "mesh:5x3x9", "", nil},
+	{"sfc", "grid:4x4x4", "mesh:8x8", "needs a 2-D object grid, not a 3-D one", nil},
+	{"rowmajor", "grid:8x8", "torus:4x4x4", "", nil},
+	{"snake", "grid:4x4x4", "mesh:8x8", "", nil},
+	{"snake", "grid:8x8", "line:64", "needs a mesh or torus host, not line:64", nil},
+	{"step", "grid:6x5", "mesh:10x3", "", nil},
+	{"step", "grid:9x8", "mesh:6x12", "the 9x8 grid folded into strips needs a host side X and the other side at least ⌈W/X⌉·L; 6x12 has none", nil},
+	{"step", "grid:9x8", "mesh:16x12", "", nil},
+	{"affn", "grid:9x8", "mesh:6x13", "needs as many processors as objects, not 78 for 72", nil},
+	{"sfc", "grid:8x8", "torus:4x4x2", "needs as many processors as objects, not 32 for 64", nil},
+	{"step", "grid:9x8", "mesh:6x11", "72 objects on 66 processors, want at least as many processors", nil},
 }
 
 // TestGridsCheck: sizes are the registry's business; a larger host is
@@ -142,11 +97,7 @@ func TestGridsMap(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.algo+" "+tt.guest+" on "+tt.host, func(t *testing.T) {
-			g, h := parse(t, tt.guest, tt.host)
-			r, err := solve.Map(context.Background(), spec.Instance{Guest: g, Host: h, Algo: tt.algo}, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			r := mustMap(t, tt.algo, tt.guest, tt.host)
 			if tt.hpb < 0 {
 				return
 			}

@@ -11,16 +11,6 @@ import (
 	"topomap/algorithms/spec"
 )
 
-func TestPairsRegistered(t *testing.T) {
-	a, ok := solve.Lookup("pairs")
-	if !ok {
-		t.Fatal("pairs not registered")
-	}
-	if n := a.Notes; n.Confidence != "P" || n.Title == "" || n.Source == "" || n.Complexity == "" || n.Summary == "" || a.LargerHost {
-		t.Errorf("notes %+v, larger host %v", n, a.LargerHost)
-	}
-}
-
 // TestPairsMap: PAIRS is never worse than the best other equal-size
 // algorithm (its default starts), repeats for a seed, and accepts a named
 // start.
@@ -83,11 +73,7 @@ func TestPairsMap(t *testing.T) {
 // TestPairsImproves: on 6x5 → 10x3 PAIRS beats every heuristic of the
 // thesis (best: AFFN, 78/49 = 1.5918, spec B.6).
 func TestPairsImproves(t *testing.T) {
-	g, h := parse(t, "grid:6x5", "mesh:10x3")
-	r, err := solve.Map(context.Background(), spec.Instance{Guest: g, Host: h, Algo: "pairs"}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustMap(t, "pairs", "grid:6x5", "mesh:10x3")
 	if !(r.Metrics.HopsPerByte < 78.0/49) {
 		t.Fatalf("pairs %v, not below AFFN's 1.5918", r.Metrics.HopsPerByte)
 	}
