@@ -45,7 +45,17 @@ func (s *Server) events(c echo.Context) error {
 	h.Set(echo.HeaderCacheControl, "no-cache")
 	h.Set("X-Accel-Buffering", "no") // nginx: do not buffer the stream
 	w.WriteHeader(http.StatusOK)
-	if err := writeEvent(w, j); err != nil || j.Status.Final() {
+	// forward sends one state (ok: the subscription is still open); the
+	// stream is over when the subscription has closed, a write failed or
+	// the state is final.
+	forward := func(j jobs.Job, ok bool) (over bool, err error) {
+		if !ok {
+			return true, nil
+		}
+		err = writeEvent(w, j)
+		return err != nil || j.Status.Final(), err
+	}
+	if over, err := forward(j, true); over {
 		return err
 	}
 	tick := time.NewTicker(s.o.Heartbeat)
@@ -54,10 +64,7 @@ func (s *Server) events(c echo.Context) error {
 	for {
 		select {
 		case j, ok := <-updates:
-			if !ok {
-				return nil
-			}
-			if err := writeEvent(w, j); err != nil || j.Status.Final() {
+			if over, err := forward(j, ok); over {
 				return err
 			}
 		case <-tick.C:
@@ -74,10 +81,7 @@ func (s *Server) events(c echo.Context) error {
 			for {
 				select {
 				case j, ok := <-updates:
-					if !ok {
-						return nil
-					}
-					if err := writeEvent(w, j); err != nil || j.Status.Final() {
+					if over, err := forward(j, ok); over {
 						return err
 					}
 				case <-late:
