@@ -467,7 +467,7 @@ func metricsPanel(r *solve.Result, mapMs, drawMs float64) app.UI {
 		{"average dilation", fmt.Sprintf("%.4f", m.AvgDilation)},
 	}
 	if len(m.DimDistances) > 0 {
-		rows = append(rows, [2]string{"D_i", dimDistances(m)})
+		rows = append(rows, [2]string{"D_i", export.DimDistances(m)})
 		da := "— (distances not constant)"
 		if m.AvgDistance != nil {
 			da = fmt.Sprintf("%.4f", *m.AvgDistance)
@@ -488,19 +488,6 @@ func metricsPanel(r *solve.Result, mapMs, drawMs float64) app.UI {
 		app.H3().Text("Bounds on hops per byte"),
 		boundsTable(m.Bounds),
 	)
-}
-
-// dimDistances lists D_i, "~mean" where a dimension's distances differ.
-func dimDistances(m metric.Metrics) string {
-	parts := make([]string, len(m.DimDistances))
-	for i, d := range m.DimDistances {
-		if d != nil {
-			parts[i] = strconv.Itoa(*d)
-		} else {
-			parts[i] = fmt.Sprintf("~%.2f", m.DimMeans[i])
-		}
-	}
-	return strings.Join(parts, " ")
 }
 
 func boundsTable(bs []metric.Bound) app.UI {

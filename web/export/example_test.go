@@ -92,3 +92,10 @@ func ExampleText() {
 	// placement (host nodes left to right):
 	//  0 1 2 3
 }
+
+// Dimension 0's edges all cross one link; dimension 1's cross 1 or 3.
+func ExampleDimDistances() {
+	one := 1
+	fmt.Println(export.DimDistances(metric.Metrics{DimDistances: []*int{&one, nil}, DimMeans: []float64{1, 2.5}}))
+	// Output: 1 ~2.50
+}

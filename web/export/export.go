@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"topomap/algorithms/mapping"
+	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 )
 
@@ -106,6 +107,21 @@ func Scotch(w io.Writer, m *mapping.Mapping) error {
 	return bw.Flush()
 }
 
+// DimDistances lists the per-dimension distances D_i, separated by
+// spaces, as the text outputs show them: "~mean" (two decimals) for a
+// dimension whose edges differ in hop count. O(c).
+func DimDistances(m metric.Metrics) string {
+	parts := make([]string, len(m.DimDistances))
+	for i, d := range m.DimDistances {
+		if d != nil {
+			parts[i] = strconv.Itoa(*d)
+		} else {
+			parts[i] = fmt.Sprintf("~%.2f", m.DimMeans[i])
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
 // Text writes a readable summary: the instance, the metrics and, for hosts
 // of at most 4096 nodes, the placement (a picture of the host for 1-D and
 // 2-D hosts, rows of the last dimension top-down; a vertex list otherwise).
@@ -117,14 +133,7 @@ func Text(w io.Writer, r *solve.Result) error {
 	fmt.Fprintf(bw, "hops per byte     %.4f\n", mt.HopsPerByte)
 	fmt.Fprintf(bw, "dilation          max %d, average %.4f\n", mt.MaxDilation, mt.AvgDilation)
 	if len(mt.DimDistances) > 0 {
-		bw.WriteString("distances D_i    ")
-		for i, d := range mt.DimDistances {
-			if d != nil {
-				fmt.Fprintf(bw, " %d", *d)
-			} else {
-				fmt.Fprintf(bw, " ~%.2f", mt.DimMeans[i])
-			}
-		}
+		fmt.Fprintf(bw, "distances D_i     %s", DimDistances(mt))
 		if mt.AvgDistance != nil {
 			fmt.Fprintf(bw, " (constant, D_a = %.4f)", *mt.AvgDistance)
 		} else {

@@ -12,6 +12,7 @@ import (
 	"topomap/algorithms/sim"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
+	"topomap/web/export"
 )
 
 func init() {
@@ -70,14 +71,7 @@ func writeScheduleText(w io.Writer, r *solve.Result, s *sim.Schedule) error {
 	n := float64(s.Processes())
 	fmt.Fprintf(bw, "%s on %s by %s (%s, confidence %s)\n", r.Instance.Guest, r.Instance.Host, r.Algorithm.Name, r.Algorithm.Notes.Title, r.Algorithm.Notes.Confidence)
 	fmt.Fprintf(bw, "model             %d stages of compute (T_a = %g) then exchange with N_i(n) (t_c = %g per link)\n", s.D, s.Ta, s.Tc)
-	bw.WriteString("distances D_i    ")
-	for i, d := range mt.DimDistances {
-		if d != nil {
-			fmt.Fprintf(bw, " %d", *d)
-		} else {
-			fmt.Fprintf(bw, " ~%.2f", mt.DimMeans[i])
-		}
-	}
+	fmt.Fprintf(bw, "distances D_i     %s", export.DimDistances(mt))
 	if mt.ConstantDistance {
 		bw.WriteString(" (constant: no process waits)\n")
 	} else {
