@@ -52,11 +52,17 @@ func Affine3D(obj []int, h Host) ([]int, error) {
 	}
 	near := newNearestAlong([3]int{px, py, pz}, [3]bool{h.wraps(0), h.wraps(1), h.wraps(2)}, false, line)
 	place := make([]int, ox*oy*oz)
+	tz := make([]int, oz) // the inner loop's targets, without a division each
+	for z := range oz {
+		tz[z] = pz * z / oz
+	}
 	for x := range ox {
+		tx := px * x / ox
 		for y := range oy {
-			for z := range oz {
-				a, b, c, _ := near.Take3D(px*x/ox, py*y/oy, pz*z/oz)
-				place[x+ox*(y+oy*z)] = a + px*(b+py*c)
+			ty := py * y / oy
+			for z, o := 0, x+ox*y; z < oz; z, o = z+1, o+ox*oy { // o = x+ox·(y+oy·z)
+				a, b, c, _ := near.Take3D(tx, ty, tz[z])
+				place[o] = a + px*(b+py*c)
 			}
 		}
 	}

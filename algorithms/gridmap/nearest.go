@@ -27,8 +27,9 @@ import "math"
 // perpendicular distance m and stops as soon as m exceeds the best distance
 // found, so it costs O(min(r, lines)) near-constant finds in 2-D and O(r²)
 // in 3-D. In 3-D the 24 processors at distance 1 and 2 are probed first,
-// which is cheaper than O(r²) lines for the most frequent answers. The
-// structure takes 8 bytes per processor; a count per line lets full lines
+// in order A from a table built once (a load each), which is cheaper than
+// O(r²) lines for the most frequent answers. The structure takes 8 bytes
+// per processor; counts per line and per plane let full lines and planes
 // be skipped with one load.
 type Nearest struct {
 	dims   [3]int
@@ -50,11 +51,17 @@ type Nearest struct {
 	// Σ coordinate·lineStride.
 	lineFree   []int32
 	lineStride [3]int
-	// shellSlot and shellLine are the slot and line deltas of
-	// shellOffsets, valid for targets away from the sides (inner).
-	shellSlot [shellCount]int32
-	shellLine [shellCount]int32
-	innerLen  [3]uint // targets t with t−probeShells < innerLen are inner
+	// planeFree counts the free processors of each plane across axis pa:
+	// the heuristics fill the host plane by plane, and a query far from
+	// free processors then skips a full plane's lines with one load.
+	planeFree   []int32
+	planeStride [3]int // plane id = Σ coordinate·planeStride
+	// shellSlot, shellLine and shellPlane are the slot, line and plane
+	// deltas of shellOffsets, valid for targets away from the sides (inner).
+	shellSlot  [shellCount]int32
+	shellLine  [shellCount]int32
+	shellPlane [shellCount]int32
+	innerLen   [3]uint // targets t with t−probeShells < innerLen are inner
 	// shellAxis[a][t·(2p+1)+o+p] is the slot term of coordinate t+o on
 	// axis a (p = probeShells), wrapped, or −2³¹ off the host, so
 	// that probe near the sides also costs a few loads per offset.
@@ -109,6 +116,11 @@ func newNearestAlong(dims [3]int, wrap [3]bool, twoD bool, line int) *Nearest {
 	for l := range f.lineFree {
 		f.lineFree[l] = int32(f.n)
 	}
+	f.planeStride[f.pa] = 1
+	f.planeFree = make([]int32, dims[f.pa])
+	for p := range f.planeFree {
+		f.planeFree[p] = int32(f.n * dims[f.pb])
+	}
 	f.initShells()
 	return f
 }
@@ -148,20 +160,41 @@ func (f *Nearest) lineOf(x, y, z int) int {
 	return x*f.lineStride[0] + y*f.lineStride[1] + z*f.lineStride[2]
 }
 
-// useSlot marks slot s of line l used: it now points past itself in both
-// forests.
-func (f *Nearest) useSlot(s, l int) {
+// planeOf returns the plane id of internal coordinates (x, y, z).
+func (f *Nearest) planeOf(x, y, z int) int {
+	return x*f.planeStride[0] + y*f.planeStride[1] + z*f.planeStride[2]
+}
+
+// useSlot marks slot s of line l used, if free: it now points past itself
+// in both forests. It reports whether s was free. The caller counts the
+// plane (3-D only: query2D does not read planeFree).
+func (f *Nearest) useSlot(s, l int) bool {
 	if f.uf[2*s] != int32(2*s) {
-		return
+		return false
 	}
 	f.uf[2*s] = int32(2*s + 2)
 	f.uf[2*s+3] = int32(2*s + 1)
 	f.free--
 	f.lineFree[l]--
+	return true
 }
 
-// use marks the processor at internal coordinates (x, y, z) used.
-func (f *Nearest) use(x, y, z int) { f.useSlot(f.slot(x, y, z), f.lineOf(x, y, z)) }
+// use marks the processor at internal coordinates (x, y, z) of a 3-D
+// occupancy used.
+func (f *Nearest) use(x, y, z int) {
+	if f.useSlot(f.slot(x, y, z), f.lineOf(x, y, z)) {
+		f.planeFree[f.planeOf(x, y, z)]--
+	}
+}
+
+// at2D returns the line and the position on it of processor (x, y) of a
+// 2-D occupancy.
+func (f *Nearest) at2D(x, y int) (li, pos int) {
+	if f.line == 1 {
+		return y, x
+	}
+	return x, y
+}
 
 // internal converts host coordinates to the internal 3-axis ones.
 func (f *Nearest) internal(x, y, z int) (int, int, int) {
@@ -178,7 +211,10 @@ func (f *Nearest) Used2D(a, b int) bool { return !f.freeSlot(f.slot(f.internal(a
 func (f *Nearest) Used3D(a, b, c int) bool { return !f.freeSlot(f.slot(f.internal(a, b, c))) }
 
 // Use2D marks processor (a, b) used (a no-op if it already is).
-func (f *Nearest) Use2D(a, b int) { f.use(f.internal(a, b, 0)) }
+func (f *Nearest) Use2D(a, b int) {
+	li, pos := f.at2D(a, b)
+	f.useSlot(li*(f.n+1)+pos, li)
+}
 
 // Use3D marks processor (a, b, c) used (a no-op if it already is).
 func (f *Nearest) Use3D(a, b, c int) { f.use(f.internal(a, b, c)) }
@@ -189,10 +225,7 @@ func (f *Nearest) Use3D(a, b, c int) { f.use(f.internal(a, b, c)) }
 // distance r.
 func (f *Nearest) Take2D(x, y int) (a, b int, ok bool) {
 	// Internal axes 1 (x) and 2 (y); the line axis is one of them.
-	li, pos := x, y
-	if f.line == 1 {
-		li, pos = y, x
-	}
+	li, pos := f.at2D(x, y)
 	if s := li*(f.n+1) + pos; f.freeSlot(s) { // distance 0: the target
 		f.useSlot(s, li)
 		return x, y, true
@@ -202,7 +235,8 @@ func (f *Nearest) Take2D(x, y int) (a, b int, ok bool) {
 		return x, y, false
 	}
 	a, b = wrapAdd(x, dx, f.dims[1]), wrapAdd(y, dy, f.dims[2])
-	f.use(0, a, b)
+	li, pos = f.at2D(a, b)
+	f.useSlot(li*(f.n+1)+pos, li)
 	return a, b, true
 }
 
@@ -268,11 +302,13 @@ func (f *Nearest) query2D(li, pos int) (bx, by int, ok bool) {
 	return bx, by, true
 }
 
-// Take3D is Take2D for a 3-D occupancy: amortised O(r²·α).
+// Take3D is Take2D for a 3-D occupancy: O(1) for an answer at distance
+// ≤ 2 (the 24-offset table), else amortised O(r²·α).
 func (f *Nearest) Take3D(x, y, z int) (a, b, c int, ok bool) {
-	s, l := f.slot(x, y, z), f.lineOf(x, y, z)
+	s, l, p := f.slot(x, y, z), f.lineOf(x, y, z), f.planeOf(x, y, z)
 	if f.freeSlot(s) { // distance 0: the target
 		f.useSlot(s, l)
+		f.planeFree[p]--
 		return x, y, z, true
 	}
 	if f.inner(x, y, z) {
@@ -281,6 +317,7 @@ func (f *Nearest) Take3D(x, y, z int) (a, b, c int, ok bool) {
 		for i, ds := range f.shellSlot {
 			if t := s + int(ds); f.uf[2*t] == int32(2*t) {
 				f.useSlot(t, l+int(f.shellLine[i]))
+				f.planeFree[p+int(f.shellPlane[i])]--
 				o := &shellOffsets[i]
 				return x + int(o[0]), y + int(o[1]), z + int(o[2]), true
 			}
@@ -333,6 +370,7 @@ func (f *Nearest) initShells() {
 		a, b, c := int(o[0]), int(o[1]), int(o[2])
 		f.shellSlot[i] = int32(f.slot(a, b, c))
 		f.shellLine[i] = int32(f.lineOf(a, b, c))
+		f.shellPlane[i] = int32(f.planeOf(a, b, c))
 	}
 	const p = probeShells
 	for a, k := range f.dims {
@@ -503,6 +541,9 @@ func (f *Nearest) query(x, y, z int) (o0, o1, o2 int, ok bool) {
 				cA += dA
 			} else if cA >= dA {
 				cA -= dA
+			}
+			if f.planeFree[cA] == 0 {
+				continue
 			}
 			r := m - abs(oa)
 			for s, ob := 0, r; s < 2; s, ob = s+1, -r {

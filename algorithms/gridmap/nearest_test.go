@@ -213,6 +213,7 @@ func testNearest3D(t *testing.T, rng *rand.Rand, h Host, newF func() *Nearest, t
 			}
 		}
 		for f.Free() > 0 {
+			checkCounts3D(t, f, used, h)
 			tc := target(rng, h)
 			want, wok := naive3D(func(a, b, c int) bool { return used[a+px*(b+py*c)] }, tc, h)
 			a, b, c, ok := f.Take3D(tc[0], tc[1], tc[2])
@@ -220,6 +221,32 @@ func testNearest3D(t *testing.T, rng *rand.Rand, h Host, newF func() *Nearest, t
 				t.Fatalf("trial %d target %v: got (%d,%d,%d,%v), want %v %v", trial, tc, a, b, c, ok, want, wok)
 			}
 			used[a+px*(b+py*c)] = true
+		}
+	}
+}
+
+// checkCounts3D recomputes the free counts of every line and plane of f
+// from used (a processor index's flag) and compares: query skips a line
+// or a plane on a count of 0, so a wrong count silently skips free ones.
+func checkCounts3D(t *testing.T, f *Nearest, used []bool, h Host) {
+	t.Helper()
+	lines := make([]int32, len(f.lineFree))
+	planes := make([]int32, len(f.planeFree))
+	for p, u := range used {
+		x, y, z := p%h.Dims[0], p/h.Dims[0]%h.Dims[1], p/(h.Dims[0]*h.Dims[1])
+		if !u {
+			lines[f.lineOf(x, y, z)]++
+			planes[f.planeOf(x, y, z)]++
+		}
+	}
+	for l, k := range lines {
+		if f.lineFree[l] != k {
+			t.Fatalf("line %d: %d free counted, want %d", l, f.lineFree[l], k)
+		}
+	}
+	for p, k := range planes {
+		if f.planeFree[p] != k {
+			t.Fatalf("plane %d: %d free counted, want %d", p, f.planeFree[p], k)
 		}
 	}
 }
