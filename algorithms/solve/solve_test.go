@@ -1,13 +1,14 @@
 package solve_test
 
 import (
-	"context"
 	"errors"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
 
 	"topomap/algorithms/solve"
+	"topomap/algorithms/solve/solvetest"
 	"topomap/algorithms/spec"
 )
 
@@ -31,12 +32,7 @@ func parse(t *testing.T, g, h string) (spec.Guest, spec.Host) {
 // and the API do.
 func mustMap(t *testing.T, algo, guest, host string) *solve.Result {
 	t.Helper()
-	g, h := parse(t, guest, host)
-	r, err := solve.Map(context.Background(), spec.Instance{Guest: g, Host: h, Algo: algo}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return solvetest.Map(t, url.Values{"guest": {guest}, "host": {host}, "algo": {algo}}.Encode())
 }
 
 // TestRegistered: every family's algorithms are registered with complete

@@ -7,7 +7,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -18,24 +17,10 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"topomap/algorithms/solve"
+	"topomap/algorithms/solve/solvetest"
 	"topomap/algorithms/spec"
 	"topomap/web/export"
 )
-
-// solved maps a permalink's instance as the CLI does (topomap map).
-func solved(t *testing.T, query string) *solve.Result {
-	t.Helper()
-	q, _ := url.ParseQuery(query)
-	in, err := spec.ParseQuery(q)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := solve.Map(context.Background(), in, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
 
 // metricText reads one row of the metrics panel.
 func metricText(t *testing.T, ctx context.Context, name string) string {
@@ -75,7 +60,7 @@ func TestExplorerXorRing(t *testing.T) {
 	if n, e := count(t, ctx, "#drawing svg .n"), count(t, ctx, "#drawing svg .e"); n != 16 || e != 32 {
 		t.Errorf("drawing has %d nodes and %d edges, want 16 and 32", n, e)
 	}
-	checkMetrics(t, ctx, solved(t, q))
+	checkMetrics(t, ctx, solvetest.Map(t, q))
 	if got := eval[string](t, ctx, `document.querySelector('#confidence').textContent`); got == "" {
 		t.Error("no confidence shown")
 	}
@@ -111,7 +96,7 @@ func TestExplorerEditAndBack(t *testing.T) {
 	eval[bool](t, ctx, `document.querySelector('#f-host').dispatchEvent(new Event('change', {bubbles: true}))`)
 	waitJS(t, ctx, `location.search === '?algo=xor&guest=hypercube%3A4&host=torus%3A4x4'`)
 	waitJS(t, ctx, `document.querySelector('#drawing svg title')?.textContent.startsWith('hypercube:4 on torus:4x4 by xor')`)
-	checkMetrics(t, ctx, solved(t, "algo=xor&guest=hypercube:4&host=torus:4x4"))
+	checkMetrics(t, ctx, solvetest.Map(t, "algo=xor&guest=hypercube:4&host=torus:4x4"))
 	screenshot(t, ctx, "explorer-xor-torus")
 
 	do(t, ctx, chromedp.NavigateBack())
@@ -133,7 +118,7 @@ func TestExplorerAffn(t *testing.T) {
 	if n, e := count(t, ctx, "#drawing svg .n"), count(t, ctx, "#drawing svg .e"); n != 72 || e != 127 {
 		t.Errorf("drawing has %d nodes and %d edges, want 72 and 127", n, e)
 	}
-	r := solved(t, q)
+	r := solvetest.Map(t, q)
 	checkMetrics(t, ctx, r)
 	// ALGORITHMS.md B.6: avg hops/byte 194/127 = 1.5276, max dilation 3.
 	if got := metricText(t, ctx, "hops per byte"); got != "1.5276" {
@@ -167,7 +152,7 @@ func TestDownloadsAndAssets(t *testing.T) {
 	const q = "algo=xor&guest=hypercube%3A3&host=ring%3A8"
 	open(t, ctx, "/?"+q)
 	waitJS(t, ctx, `document.querySelectorAll('#drawing svg .n').length === 8`)
-	r := solved(t, q)
+	r := solvetest.Map(t, q)
 	var csv bytes.Buffer
 	if err := export.CSV(&csv, r.Mapping); err != nil {
 		t.Fatal(err)

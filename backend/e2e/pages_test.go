@@ -14,6 +14,7 @@ import (
 
 	"topomap/algorithms/sim"
 	"topomap/algorithms/solve"
+	"topomap/algorithms/solve/solvetest"
 	"topomap/algorithms/spec"
 )
 
@@ -25,7 +26,7 @@ func ganttTotal(t *testing.T, ctx context.Context, algo string) string {
 // modelTotal runs the execution model as topomap schedule does.
 func modelTotal(t *testing.T, query string, ta, tc float64) float64 {
 	t.Helper()
-	s, err := sim.Run(solved(t, query).Mapping, ta, tc)
+	s, err := sim.Run(solvetest.Map(t, query).Mapping, ta, tc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +87,7 @@ func TestCompare(t *testing.T) {
 			t.Errorf("%s: no bound drawn", c.shot)
 		}
 		for _, a := range algos {
-			r := solved(t, url.Values{"guest": {c.guest}, "host": {c.host}, "algo": {a.Name}}.Encode())
+			r := solvetest.Map(t, url.Values{"guest": {c.guest}, "host": {c.host}, "algo": {a.Name}}.Encode())
 			got := eval[string](t, ctx, fmt.Sprintf(`document.querySelector('#compare-table tr[data-algo=%q] td.hpb')?.textContent ?? ""`, a.Name))
 			if want := fmt.Sprintf("%.4f", r.Metrics.HopsPerByte); got != want {
 				t.Errorf("%s, %s: %s hops/byte shown, want %s", c.shot, a.Name, got, want)
@@ -109,7 +110,7 @@ func TestServerJob(t *testing.T) {
 	if via := eval[string](t, ctx, `document.querySelector('#job-status').dataset.via`); via != "sse" {
 		t.Errorf("job followed by %q, want sse", via)
 	}
-	r := solved(t, "algo=xor&guest=hypercube:15&host=ring:32768")
+	r := solvetest.Map(t, "algo=xor&guest=hypercube:15&host=ring:32768")
 	want := fmt.Sprintf("%.4f", r.Metrics.HopsPerByte)
 	waitJS(t, ctx, fmt.Sprintf(`[...document.querySelectorAll('#metrics td')].some(td => td.textContent === %q)`, want))
 	waitJS(t, ctx, `document.querySelector('#job-svg')?.complete && document.querySelector('#job-svg').naturalWidth > 0`)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"topomap/algorithms/sim"
+	"topomap/algorithms/solve/solvetest"
 	"topomap/web/draw"
 )
 
@@ -14,7 +15,7 @@ func BenchmarkMapping(b *testing.B) {
 		{"xor 1024 torus 32x32 edges", "guest=hypercube:10&host=torus:32x32&algo=xor"},
 		{"xor 65536 ring heat map", "guest=hypercube:16&host=ring:65536&algo=xor"},
 	} {
-		r := solved(b, bc.query)
+		r := solvetest.Map(b, bc.query)
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
@@ -27,7 +28,7 @@ func BenchmarkMapping(b *testing.B) {
 }
 
 func BenchmarkGantt(b *testing.B) {
-	r := solved(b, "guest=hypercube:10&host=ring:1024&algo=xor")
+	r := solvetest.Map(b, "guest=hypercube:10&host=ring:1024&algo=xor")
 	s, err := sim.Run(r.Mapping, 1, 1)
 	if err != nil {
 		b.Fatal(err)

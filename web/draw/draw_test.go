@@ -2,11 +2,9 @@ package draw_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/xml"
 	"errors"
 	"io"
-	"net/url"
 	"strings"
 	"testing"
 
@@ -15,28 +13,11 @@ import (
 	"topomap/algorithms/metric"
 	"topomap/algorithms/sim"
 	"topomap/algorithms/solve"
+	"topomap/algorithms/solve/solvetest"
 	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
 	"topomap/web/draw"
 )
-
-// solved maps a permalink query with the registry (as the pages do).
-func solved(t testing.TB, query string) *solve.Result {
-	t.Helper()
-	q, err := url.ParseQuery(query)
-	if err != nil {
-		t.Fatal(err)
-	}
-	in, err := spec.ParseQuery(q)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := solve.Map(context.Background(), in, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
 
 // identity builds a result without the registry: vertex v on node v.
 func identity(t testing.TB, g *guest.Graph, h *topology.Topology) *solve.Result {
@@ -102,7 +83,7 @@ func TestMappingCounts(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			r := solved(t, tc.query)
+			r := solvetest.Map(t, tc.query)
 			var buf bytes.Buffer
 			if err := draw.Mapping(&buf, r, tc.opt); err != nil {
 				t.Fatal(err)
@@ -146,7 +127,7 @@ func TestMappingGridStep(t *testing.T) {
 // TestMappingHoverData checks the data-* attributes the explorer's hover
 // reads: host node and guest vertex on nodes, ends and dilation on edges.
 func TestMappingHoverData(t *testing.T) {
-	r := solved(t, "guest=hypercube:2&host=line:4&algo=standard")
+	r := solvetest.Map(t, "guest=hypercube:2&host=line:4&algo=standard")
 	var buf bytes.Buffer
 	if err := draw.Mapping(&buf, r, draw.Options{}); err != nil {
 		t.Fatal(err)
@@ -161,7 +142,7 @@ func TestMappingHoverData(t *testing.T) {
 }
 
 func TestInline(t *testing.T) {
-	r := solved(t, "guest=hypercube:3&host=ring:8&algo=xor")
+	r := solvetest.Map(t, "guest=hypercube:3&host=ring:8&algo=xor")
 	var buf bytes.Buffer
 	if err := draw.Mapping(&buf, r, draw.Options{}); err != nil {
 		t.Fatal(err)
@@ -189,7 +170,7 @@ func TestErrors(t *testing.T) {
 	if err := draw.Compare(&buf, nil, nil, draw.Options{}); err == nil {
 		t.Error("Compare(nil) succeeded")
 	}
-	r := solved(t, "guest=hypercube:3&host=ring:8&algo=xor")
+	r := solvetest.Map(t, "guest=hypercube:3&host=ring:8&algo=xor")
 	if err := draw.Mapping(failWriter{}, r, draw.Options{}); err == nil || !strings.HasPrefix(err.Error(), "draw: ") {
 		t.Errorf("write error = %v, want a draw: error", err)
 	}
@@ -206,7 +187,7 @@ func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full")
 func TestGantt(t *testing.T) {
 	var scheds []*sim.Schedule
 	for _, a := range []string{"standard", "byweight"} {
-		r := solved(t, "guest=hypercube:3&host=line:8&algo="+a)
+		r := solvetest.Map(t, "guest=hypercube:3&host=line:8&algo="+a)
 		s, err := sim.Run(r.Mapping, 1, 1)
 		if err != nil {
 			t.Fatal(err)
