@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -233,33 +234,45 @@ func TestEventsAndCancel(t *testing.T) {
 		t.Fatal(err)
 	}
 	var states []jobs.Job
+	var cancelOnce sync.Once
 	cancelled := make(chan struct{})
+	seen := 0 // running states with progress received
 	final, err := c.Follow(ctx, j.ID, func(s jobs.Job) {
 		states = append(states, s)
-		if s.Status == jobs.Running && s.Progress.Evaluated == 3 {
-			go func() {
-				defer close(cancelled)
-				if got, err := c.Cancel(ctx, j.ID); err != nil || got.Status != jobs.Cancelled {
-					t.Errorf("Cancel = %+v, %v", got, err)
-				}
-			}()
+		// Progress is latest-wins (a slow reader skips states), so cancel
+		// after two progress states have arrived, not at one exact count.
+		if s.Status == jobs.Running && s.Progress.Evaluated > 0 {
+			seen++
+		}
+		if seen >= 2 {
+			cancelOnce.Do(func() {
+				go func() {
+					defer close(cancelled)
+					if got, err := c.Cancel(ctx, j.ID); err != nil || got.Status != jobs.Cancelled {
+						t.Errorf("Cancel = %+v, %v", got, err)
+					}
+				}()
+			})
 		}
 	})
 	<-cancelled
 	if err != nil || final.Status != jobs.Cancelled {
 		t.Fatalf("Follow = %+v, %v", final, err)
 	}
-	progress := 0
+	progress, last := 0, int64(0)
 	for _, s := range states[:len(states)-1] {
 		if s.Status.Final() {
 			t.Fatalf("final state %s before the end", s.Status)
 		}
 		if s.Status == jobs.Running && s.Progress.Evaluated > 0 {
-			progress++
+			if s.Progress.Evaluated < last {
+				t.Fatalf("progress went back from %d to %d", last, s.Progress.Evaluated)
+			}
+			progress, last = progress+1, s.Progress.Evaluated
 		}
 	}
-	if progress < 3 {
-		t.Fatalf("%d progress events, want at least 3", progress)
+	if progress < 2 {
+		t.Fatalf("%d progress events, want at least 2", progress)
 	}
 	// Resubmitting a cancelled job runs it again: 202.
 	rec := f.do(t, "POST", "/api/v1/jobs", `{"guest":"grid:4x4","host":"mesh:4x4","algo":"block"}`)
