@@ -21,20 +21,20 @@ func init() {
 	commands["serve"] = command{"serve the web app, the job API and the job runner (what make run starts)", runServe}
 }
 
-// serveEnv gives serve's (and submit's) flag defaults from the
+// envDefaults gives the serve and submit flags their defaults from the
 // environment, so that every flag can also be set as TOPOMAP_<NAME>; a
 // value that does not parse is kept in err rather than silently replaced
 // by the default.
-type serveEnv struct{ err error }
+type envDefaults struct{ err error }
 
-func (e *serveEnv) string(name, def string) string {
+func (e *envDefaults) string(name, def string) string {
 	if v, ok := os.LookupEnv(name); ok {
 		return v
 	}
 	return def
 }
 
-func (e *serveEnv) int(name string, def int) int {
+func (e *envDefaults) int(name string, def int) int {
 	v, ok := os.LookupEnv(name)
 	if !ok {
 		return def
@@ -46,7 +46,7 @@ func (e *serveEnv) int(name string, def int) int {
 	return n
 }
 
-func (e *serveEnv) duration(name string, def time.Duration) time.Duration {
+func (e *envDefaults) duration(name string, def time.Duration) time.Duration {
 	v, ok := os.LookupEnv(name)
 	if !ok {
 		return def
@@ -60,7 +60,7 @@ func (e *serveEnv) duration(name string, def time.Duration) time.Duration {
 
 func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("serve")
-	var env serveEnv
+	var env envDefaults
 	addr := fs.String("addr", env.string("TOPOMAP_ADDR", ":8080"), "listen `address` (env TOPOMAP_ADDR); port 0 picks a free port")
 	data := fs.String("data", env.string("TOPOMAP_DATA", "data"), "data `directory` of the job store (env TOPOMAP_DATA)")
 	workers := fs.Int("workers", env.int("TOPOMAP_WORKERS", 0), "jobs run at once (env TOPOMAP_WORKERS; 0 = number of CPUs)")

@@ -27,7 +27,7 @@ func runSubmit(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("submit")
 	var f instanceFlags
 	f.register(fs, true)
-	url := fs.String("server", new(serveEnv).string("TOPOMAP_SERVER", "http://127.0.0.1:8080"), "server `URL` (env TOPOMAP_SERVER)")
+	url := fs.String("server", new(envDefaults).string("TOPOMAP_SERVER", "http://127.0.0.1:8080"), "server `URL` (env TOPOMAP_SERVER)")
 	wait := fs.Bool("wait", false, "follow the job's progress (on stderr) and print its result")
 	format := fs.String("format", "text", "output `format`: json or text (with --wait also csv, rankorder, scotch)")
 	if err := parseFlags(fs, args); err != nil {
