@@ -15,12 +15,14 @@ type Metrics struct {
 	MaxDilation int     `json:"maxDilation"`
 	AvgDilation float64 `json:"avgDilation"`
 	// DimDistances[i] is D_i, the hop count of every edge of dimension
-	// (hypercube) or axis (grid) i, or nil where those edges differ.
+	// (hypercube) or axis (grid) i, or nil where those edges differ or
+	// where there are none.
 	DimDistances []*int `json:"dimDistances"`
 	// DimMeans[i] is the mean hop count of the edges of dimension i.
 	DimMeans         []float64 `json:"dimMeans"`
 	ConstantDistance bool      `json:"constantDistance"`
-	// AvgDistance is D_a = mean of the D_i, or nil unless ConstantDistance.
+	// AvgDistance is D_a = mean of the D_i of the dimensions that have
+	// edges, or nil unless ConstantDistance.
 	AvgDistance *float64 `json:"avgDistance"`
 	// LowerBound is the largest of Bounds that holds for every mapping.
 	LowerBound float64 `json:"lowerBound"`
@@ -85,13 +87,17 @@ func Evaluate(m *mapping.Mapping) Metrics {
 	if arcs > 0 {
 		r.AvgDilation = float64(hops) / float64(arcs)
 	}
-	r.ConstantDistance = labels > 0
-	sum := 0
+	// A dimension without edges (the axis of extent 1 of a 1×n grid) has
+	// no distance: it stays null and neither breaks nor enters D_a.
+	sum, used := 0, 0
+	r.ConstantDistance = true
 	for i := range labels {
-		if dimArcs[i] > 0 {
-			r.DimMeans[i] = float64(dimHops[i]) / float64(dimArcs[i])
+		if dimArcs[i] == 0 {
+			continue
 		}
-		if dimArcs[i] > 0 && dimMin[i] == dimMax[i] {
+		used++
+		r.DimMeans[i] = float64(dimHops[i]) / float64(dimArcs[i])
+		if dimMin[i] == dimMax[i] {
 			d := int(dimMin[i])
 			r.DimDistances[i] = &d
 			sum += d
@@ -99,8 +105,9 @@ func Evaluate(m *mapping.Mapping) Metrics {
 			r.ConstantDistance = false
 		}
 	}
+	r.ConstantDistance = r.ConstantDistance && used > 0
 	if r.ConstantDistance {
-		da := float64(sum) / float64(labels)
+		da := float64(sum) / float64(used)
 		r.AvgDistance = &da
 	}
 	r.Bounds = Bounds(g, m.Host)

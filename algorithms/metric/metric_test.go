@@ -425,3 +425,30 @@ func TestBounds(t *testing.T) {
 		t.Errorf("LowerBound %v: the affine estimate must not count", r.LowerBound)
 	}
 }
+
+// TestEmptyDimension: an axis without edges (1×n grid) has no distance; it
+// neither breaks constant distance nor enters D_a.
+func TestEmptyDimension(t *testing.T) {
+	tests := []struct {
+		name     string
+		place    []int
+		dims     []int // D_i, -1 for null
+		constant bool
+		da       float64
+	}{
+		{"identity", identity(8), []int{-1, 1}, true, 1},
+		// object v on node place[v]: hops 7, 6, ..., 1 along axis 1
+		{"folded", []int{0, 7, 1, 6, 2, 5, 3, 4}, []int{-1, -1}, false, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := evaluate(t, must(guest.NewGrid([]int{1, 8}, false)), must(topology.NewMesh(1, 8)), tt.place)
+			if got := ints(r.DimDistances); !slices.Equal(got, tt.dims) || r.ConstantDistance != tt.constant {
+				t.Fatalf("D_i %v constant %v, want %v %v", got, r.ConstantDistance, tt.dims, tt.constant)
+			}
+			if tt.constant && (r.AvgDistance == nil || !near(*r.AvgDistance, tt.da)) || !tt.constant && r.AvgDistance != nil {
+				t.Errorf("D_a %v, want %v", r.AvgDistance, tt.da)
+			}
+		})
+	}
+}

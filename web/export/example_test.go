@@ -96,6 +96,6 @@ func ExampleText() {
 // Dimension 0's edges all cross one link; dimension 1's cross 1 or 3.
 func ExampleDimDistances() {
 	one := 1
-	fmt.Println(export.DimDistances(metric.Metrics{DimDistances: []*int{&one, nil}, DimMeans: []float64{1, 2.5}}))
-	// Output: 1 ~2.50
+	fmt.Println(export.DimDistances(metric.Metrics{DimDistances: []*int{&one, nil, nil}, DimMeans: []float64{1, 2.5, 0}}))
+	// Output: 1 ~2.50 -
 }

@@ -109,13 +109,17 @@ func Scotch(w io.Writer, m *mapping.Mapping) error {
 
 // DimDistances lists the per-dimension distances D_i, separated by
 // spaces, as the text outputs show them: "~mean" (two decimals) for a
-// dimension whose edges differ in hop count. O(c).
+// dimension whose edges differ in hop count, "-" for one without edges.
+// O(c).
 func DimDistances(m metric.Metrics) string {
 	parts := make([]string, len(m.DimDistances))
 	for i, d := range m.DimDistances {
-		if d != nil {
+		switch {
+		case d != nil:
 			parts[i] = strconv.Itoa(*d)
-		} else {
+		case m.DimMeans[i] == 0: // no edges along this dimension
+			parts[i] = "-"
+		default:
 			parts[i] = fmt.Sprintf("~%.2f", m.DimMeans[i])
 		}
 	}
