@@ -333,10 +333,22 @@ func (c *JobPage) renderDone() app.UI {
 					app.Tr().Body(app.Th().Text("hops per byte"), app.Td().Text(fmt.Sprintf("%.4f", m.HopsPerByte))),
 					app.Tr().Body(app.Th().Text("max dilation"), app.Td().Text(fmt.Sprint(m.MaxDilation))),
 					app.Tr().Body(app.Th().Text("lower bound"), app.Td().Text(fmt.Sprintf("%.4f", m.LowerBound))),
-					app.Tr().Body(app.Th().Text("time"), app.Td().Text(fmt.Sprintf("%.3f s", c.job.Seconds))),
+					app.Tr().Body(app.Th().Text("time"), app.Td().Text(runTime(c.job.Seconds))),
 				)),
 				boundsTable(m.Bounds),
 			)
 		}),
 	)
+}
+
+// runTime shows a run time in seconds with three significant digits in a
+// unit that keeps short runs readable (a 0.3 ms mapping is not "0.000 s").
+func runTime(sec float64) string {
+	switch {
+	case sec < 1:
+		return fmt.Sprintf("%.3g ms", sec*1e3)
+	case sec < 100:
+		return fmt.Sprintf("%.3g s", sec)
+	}
+	return fmt.Sprintf("%.0f s", sec)
 }
