@@ -35,27 +35,25 @@ func (e *envDefaults) string(name, def string) string {
 }
 
 func (e *envDefaults) int(name string, def int) int {
-	v, ok := os.LookupEnv(name)
-	if !ok {
-		return def
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil && e.err == nil {
-		e.err = fmt.Errorf("%s=%q: want an integer", name, v)
-	}
-	return n
+	return envParse(e, name, def, strconv.Atoi, "an integer")
 }
 
 func (e *envDefaults) duration(name string, def time.Duration) time.Duration {
+	return envParse(e, name, def, time.ParseDuration, "a duration such as 5m")
+}
+
+// envParse returns variable name parsed by parse, or def if it is unset;
+// the first value that does not parse is recorded in e.err.
+func envParse[T any](e *envDefaults, name string, def T, parse func(string) (T, error), want string) T {
 	v, ok := os.LookupEnv(name)
 	if !ok {
 		return def
 	}
-	d, err := time.ParseDuration(v)
+	x, err := parse(v)
 	if err != nil && e.err == nil {
-		e.err = fmt.Errorf("%s=%q: want a duration such as 5m", name, v)
+		e.err = fmt.Errorf("%s=%q: want %s", name, v, want)
 	}
-	return d
+	return x
 }
 
 func runServe(ctx context.Context, args []string, stdout io.Writer) error {
