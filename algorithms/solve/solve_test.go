@@ -49,7 +49,7 @@ func TestRegistered(t *testing.T) {
 	}{
 		{"embeddings", cubeAlgos, []string{"V", "R", "V-num", "P"}, "§", nil},
 		{"grids", gridAlgos, []string{"V", "P"}, "§9.", []string{"rowmajor", "snake"}},
-		{"pairs", []string{"pairs"}, []string{"P"}, "", nil},
+		{"pairs", []string{"pairs", "pairs-uniform"}, []string{"P"}, "", nil},
 	}
 	for _, f := range families {
 		for _, name := range f.algos {
@@ -81,8 +81,10 @@ func TestRegistered(t *testing.T) {
 		t.Errorf("step title %q must say it is our stand-in, not Aleliunas & Rosenberg's", a.Notes.Title)
 	}
 	// PAIRS maps onto equal sizes only.
-	if a, _ := solve.Lookup("pairs"); a.LargerHost {
-		t.Error("pairs accepts a larger host")
+	for _, name := range []string{"pairs", "pairs-uniform"} {
+		if a, _ := solve.Lookup(name); a.LargerHost {
+			t.Errorf("%s accepts a larger host", name)
+		}
 	}
 }
 
