@@ -16,10 +16,6 @@ import (
 // apiBase is the job server's REST API (backend/server).
 const apiBase = "/api/v1"
 
-// jobFinal reports whether a job's status will not change any more; a job
-// not loaded yet (no status) is not final, so following it goes on.
-func jobFinal(j wire.Job) bool { return j.Status != "" && j.Status.Final() }
-
 // apiDo sends one API request with the browser's fetch and decodes a
 // JSON answer into out; an error answer's message becomes the error. It
 // blocks the calling goroutine (run it in ctx.Async). Using fetch rather
@@ -228,7 +224,7 @@ func (c *JobPage) watch(ctx app.Context) {
 		}
 		closeStream()
 		ctx.Dispatch(func(ctx app.Context) {
-			if c.id == id && !jobFinal(c.job) {
+			if c.id == id && !c.job.Status.Final() {
 				c.via = "polling"
 				c.poll(ctx)
 			}
@@ -261,7 +257,7 @@ func (c *JobPage) poll(ctx app.Context) {
 					c.job, c.loaded, c.err = st, true, ""
 				}
 			})
-			if err != nil || jobFinal(st) || ctx.Err() != nil {
+			if err != nil || st.Status.Final() || ctx.Err() != nil {
 				break
 			}
 			time.Sleep(pollEvery)
@@ -296,7 +292,7 @@ func (c *JobPage) Render() app.UI {
 					app.Text(r.Guest+" on "+r.Host+" by "+r.Algo+": "),
 					app.Strong().ID("job-status").DataSet("via", c.via).Text(string(j.Status)),
 				),
-				app.If(!jobFinal(j), func() app.UI {
+				app.If(!j.Status.Final(), func() app.UI {
 					label := "queued"
 					if j.Status == wire.Running {
 						label = fmt.Sprintf("%.4f hops/byte after %d moves, %.1f s", j.Progress.HopsPerByte, j.Progress.Evaluated, j.Progress.Elapsed)

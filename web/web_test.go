@@ -287,9 +287,9 @@ func TestJobPageDone(t *testing.T) {
 	for _, tt := range []struct {
 		status wire.Status
 		want   bool
-	}{{"", false}, {wire.Queued, false}, {wire.Running, false}, {wire.Done, true}, {wire.Cancelled, true}} {
-		if got := jobFinal(wire.Job{Status: tt.status}); got != tt.want {
-			t.Errorf("jobFinal(status %q) = %t, want %t", tt.status, got, tt.want)
+	}{{"", false}, {wire.Queued, false}, {wire.Running, false}, {wire.Done, true}, {wire.Failed, true}, {wire.Cancelled, true}, {wire.Interrupted, true}} {
+		if got := tt.status.Final(); got != tt.want {
+			t.Errorf("Status(%q).Final() = %t, want %t", tt.status, got, tt.want)
 		}
 	}
 }

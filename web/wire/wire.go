@@ -23,8 +23,15 @@ const (
 	Interrupted Status = "interrupted"
 )
 
-// Final reports whether s is a final state.
-func (s Status) Final() bool { return s != Queued && s != Running }
+// Final reports whether s is a final state: one that will not change any
+// more. The zero Status (a job not loaded yet) is not final.
+func (s Status) Final() bool {
+	switch s {
+	case Done, Failed, Cancelled, Interrupted:
+		return true
+	}
+	return false
+}
 
 // Request is the body of POST /api/v1/jobs and POST /api/v1/map: the CLI's
 // flag names and spec strings. Zero optional fields are left out.
