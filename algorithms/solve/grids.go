@@ -105,7 +105,7 @@ func init() {
 				}
 				return nil
 			},
-			Map:        gridMap("step", gridmap.Step),
+			Map: gridMap("step", gridmap.Step),
 		},
 		gridHeuristic("stack", gridmap.Stack, stackable, Notes{
 			Title:      "Stacking",
