@@ -273,3 +273,33 @@ func TestFoldSameRank(t *testing.T) {
 		}
 	}
 }
+
+// TestExpandFromCornerTorus (issue 14): EXCO gave 22.83 hops per byte on
+// 1024×1024 → torus 512×2048 (6.82 at 256×256 → torus 128×512) because
+// its targets were clamped to the host even on torus axes: the fronts then
+// piled up against a border the torus does not have. Targets now wrap
+// around on torus axes. What remains is EXCO's definition (B.4): when an
+// object side is longer than the host side, the first row runs on around
+// the torus into the columns placed before it, and findNearest pushes the
+// collisions further as the instance grows, so the figure still grows
+// slowly with the size (mesh hosts: 3.49 at 64K, 3.83 at 1M).
+func TestExpandFromCornerTorus(t *testing.T) {
+	tests := []struct {
+		obj, proc []int
+		below     float64
+	}{
+		{[]int{256, 256}, []int{128, 512}, 2.7},    // was 6.82
+		{[]int{1024, 1024}, []int{512, 2048}, 5.1}, // was 22.83
+	}
+	for _, tt := range tests {
+		h := Torus(tt.proc...)
+		place, err := ExpandFromCorner(tt.obj, h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkPlacement(t, "exco", place, tt.obj, h)
+		if hpb, _ := gridStats(place, tt.obj, h); hpb >= tt.below {
+			t.Errorf("exco %v -> torus %v: %.4f hops per byte, want below %v", tt.obj, tt.proc, hpb, tt.below)
+		}
+	}
+}

@@ -1,12 +1,12 @@
 package pairs
 
 import (
+	"os"
 	"context"
 	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"time"
 
 	"topomap/algorithms/guest"
@@ -44,7 +44,7 @@ func (m Mode) String() string {
 }
 
 // DefaultTau is the convergence threshold of spec B.8: a round that lowers
-// the hop-bytes by less than this fraction ends the search.
+// the hop-bytes by less than this fraction ends a descent.
 const DefaultTau = 1e-4
 
 // MinAttempts is the least default round length: with R = n a small
@@ -52,8 +52,8 @@ const DefaultTau = 1e-4
 // (our reading [P]).
 const MinAttempts = 1024
 
-// ParallelThreshold is the number of objects from which Improve uses two
-// goroutines by default (when GOMAXPROCS allows).
+// ParallelThreshold is the number of objects from which the descents use
+// two workers by default.
 const ParallelThreshold = 16384
 
 // maxWorkers bounds Workers (slabs are numbered in an int8).
@@ -62,49 +62,76 @@ const maxWorkers = 64
 // DefaultProgressEvery is the default interval between progress reports.
 const DefaultProgressEvery = 50 * time.Millisecond
 
-// Options tune a run. The zero value is the default: biased candidates,
-// greedy, until converged, one worker below ParallelThreshold objects.
+// DefaultPatience is the number of annealing cycles in a row that must
+// bring no gain (less than CycleTau of the hop-bytes) for a search with
+// a stopping rule to stop.
+const DefaultPatience = 2
+
+// CycleTau is the least gain, as a share of the hop-bytes, for which an
+// annealing cycle counts as a gain for the stopping rule.
+const CycleTau = 2e-3
+
+// DefaultHorizon is the stopping rule's bound on work: no annealing cycle
+// starts that would end past this many moves (about a second at 64K
+// objects; at 1M objects the first descent alone takes longer).
+const DefaultHorizon = 12 << 20
+
+// Unlimited, as Options.Patience, never stops for lack of gain: only
+// Moves, Budget, MaxRounds or the context end the run.
+const Unlimited = -1
+
+// Options tune a run. The zero value is the default: biased candidates, a
+// greedy descent until converged, one worker below ParallelThreshold
+// objects and two from it.
 type Options struct {
-	// Seed seeds the PCG generator (math/rand/v2): the same seed, starts
-	// and worker count give the same result unless the run is cut short by
-	// the budget or the context.
+	// Seed seeds the PCG generator (math/rand/v2).
 	Seed uint64
 	Mode Mode
-	// Budget bounds the run time; 0 = no limit (run until converged).
+	// Moves caps the number of moves (proposed swaps or shifts); 0 = no
+	// cap. The run stops at the first check point (every checkEvery
+	// moves, and between rounds) at which the cap is reached, so a run
+	// given the Moves of an earlier one with the same seed and starts
+	// repeats it exactly.
+	Moves int64
+	// Budget caps the run time; 0 = no limit. It is only a cap: the
+	// search itself never reads the clock, and a run the budget ends says
+	// so (Result.Clock) and reports its Moves.
 	Budget time.Duration
-	// Tau is the convergence threshold; 0 = DefaultTau.
+	// Tau is the convergence threshold of a descent; 0 = DefaultTau.
 	Tau float64
-	// Attempts is the number of proposed swaps per round; 0 = one per
-	// object (spec B.8: R = n), but at least MinAttempts.
+	// Attempts is the number of moves per round; 0 = one per object
+	// (spec B.8: R = n), but at least MinAttempts.
 	Attempts int
 	// MaxRounds bounds the number of rounds; 0 = no limit.
 	MaxRounds int
-	// Temperature, if positive, anneals once the greedy search has
-	// converged: a swap that raises the hop-bytes by Δ is then kept with
-	// probability exp(−Δ/T), where T falls linearly from Temperature (in
-	// hop-bytes, i.e. hops × volume; a one-hop change of a unit edge is 2)
-	// to 0 over the first 90% of the budget left; the rest is greedy, and
-	// the best placement seen at a round's end is returned, so the result
-	// is never worse than the greedy one. Requires a Budget.
+	// Temperature, if positive, runs annealing cycles after the first
+	// descent: each restarts from the best placement so far, keeps a
+	// swap that raises the hop-bytes by Δ with probability exp(−Δ/T), T
+	// falling linearly from Temperature (in hop-bytes, i.e. hops × volume;
+	// a one-hop change of a unit edge is 2) to 0 over the cycle's moves,
+	// then descends greedily; the best placement seen is returned. Cycle k
+	// lasts cycleRounds·growth^k rounds, so a long run anneals slowly; the
+	// schedule depends on the moves made only.
 	//
 	// When annealing, the start kept is not the one of lowest hop-bytes
 	// but the one of lowest hop-bytes minus half of their short excess
 	// (Σ volume·(hops−1) over edges of 2 to 4 hops), an estimate of what
 	// annealing leaves: a start with a few long seams (MXOVLP's) may have
 	// the lowest hop-bytes yet be a trap for local moves, while a locally
-	// disordered one (AFFN's) anneals well. On 320×200→250×256 this picks
-	// AFFN (1.79, excess 0.39 per arc) over MXOVLP (1.65, excess 0) and
-	// ends 0.13 hops per byte lower; on 512×128→256×256 and
-	// 256×256→128×512 it keeps MXOVLP and snake. Our choice [P]. If the
-	// run does not end below the start of lowest hop-bytes, that start is
-	// returned.
+	// disordered one anneals well. Our choice [P]. If the run does not
+	// end below the start of lowest hop-bytes, that start is returned.
 	Temperature float64
-	// Workers is the number of goroutines (at most 64); 0 = 2 from
-	// ParallelThreshold objects on (bounded by GOMAXPROCS) when greedy, 1
-	// otherwise. Annealing defaults to one worker: on 320×200→250×256 in
-	// 5 s from AFFN two workers evaluated 1.0–1.4× the proposals but ended
-	// at 1.532–1.536 hops per byte against 1.515–1.522 with one (2 cores
-	// shared with other jobs).
+	// Patience is the number of annealing cycles in a row without gain
+	// that ends the run; 0 = DefaultPatience, Unlimited = never (then
+	// neither does Horizon).
+	Patience int
+	// Horizon bounds the stopping rule's work: no annealing cycle starts
+	// that would end past this many moves; 0 = DefaultHorizon.
+	Horizon int64
+	// Workers is the number of goroutines of the greedy rounds (at most
+	// 64); 0 = 2 from ParallelThreshold objects on, 1 below. Annealing
+	// rounds use one. The result depends on the seed and Workers, never
+	// on GOMAXPROCS or on scheduling.
 	Workers int
 	// Progress, if set, is called from Improve's goroutine at most every
 	// ProgressEvery (in parallel mode at the end of a round), and once at
@@ -116,16 +143,20 @@ type Options struct {
 // Progress reports on a run.
 type Progress struct {
 	Elapsed time.Duration
-	// Evaluated counts the swaps whose delta was computed.
+	// Moves counts the moves made; Evaluated the swaps whose delta was
+	// computed.
+	Moves     int64
 	Evaluated int64
 	Accepted  int64
-	Rounds    int
-	// HopBytes and HopsPerByte are the current (incrementally tracked)
-	// values; while annealing, the best seen at a round's end if lower.
+	// Improved counts the accepted moves that lowered the hop-bytes.
+	Improved int64
+	Rounds   int
+	// HopBytes and HopsPerByte are the best values so far (incrementally
+	// tracked).
 	HopBytes    float64
 	HopsPerByte float64
-	// Fraction is the share of the budget used, in [0, 1] (0 without a
-	// budget until the end).
+	// Fraction is the share of the move cap or of the budget used,
+	// whichever is larger, in [0, 1] (0 without either until the end).
 	Fraction float64
 }
 
@@ -141,13 +172,23 @@ type Result struct {
 	Start         int
 	StartHopBytes float64
 	Rounds        int
-	Evaluated     int64
-	Accepted      int64
-	// Converged is set when a round improved by less than τ (rather than
-	// the budget, MaxRounds or the context ending the run).
+	// Cycles counts the annealing cycles completed.
+	Cycles int
+	// Moves is the number of moves made: Options.Moves set to it repeats
+	// the run.
+	Moves     int64
+	Evaluated int64
+	Accepted  int64
+	Improved  int64
+	// Converged is set when the stopping rule ended the run: a descent
+	// gained less than τ (without annealing), or Patience cycles in a row
+	// did (rather than Moves, the budget, MaxRounds or the context).
 	Converged bool
-	Workers   int
-	Elapsed   time.Duration
+	// Clock is set when the budget ended the run: only then does the
+	// result depend on the machine's speed (Moves repeats it).
+	Clock   bool
+	Workers int
+	Elapsed time.Duration
 }
 
 // ErrInvalid is wrapped by the errors about the arguments of Improve.
@@ -159,18 +200,18 @@ var ErrInvalid = errors.New("pairs: invalid input")
 // found. It never returns a placement worse than any start; when
 // annealing, the start it works from is chosen differently (see
 // Options.Temperature), and if that does not catch up with the start of
-// lowest hop-bytes within the budget, the latter is returned.
+// lowest hop-bytes, the latter is returned.
 //
 // Each proposed swap costs O(deg(a) + deg(b)) time and allocates nothing
 // (a shift of L hops, O(L·deg)); a round is Attempts proposals (default
-// max(n, MinAttempts)), plus O(n) to reshuffle (and in
-// parallel mode O(n + arcs) to split the host). Choosing the start costs
-// O(arcs·c) per start.
+// max(n, MinAttempts)), plus O(n) to reshuffle (and in parallel mode
+// O(n + arcs) to split the host); a cycle O(n) more to restore the best
+// placement. Choosing the start costs O(arcs·c) per start.
 //
 // When ctx is cancelled Improve returns the best placement so far together
-// with ctx's error; when the budget ends it returns the result and no
-// error. Source: Bhatele 2010, §9.1, Heuristic 7 [V] in outline; every
-// parameter here is our reading [P] (see the package doc).
+// with ctx's error; when the budget or the move cap ends it returns the
+// result and no error. Source: Bhatele 2010, §9.1, Heuristic 7 [V] in
+// outline; every parameter here is our reading [P] (see the package doc).
 func Improve(ctx context.Context, g *guest.Graph, host *topology.Topology, starts [][]int, opt Options) (*Result, error) {
 	begin := time.Now()
 	if err := opt.check(g, host, starts); err != nil {
@@ -197,10 +238,10 @@ func Improve(ctx context.Context, g *guest.Graph, host *topology.Topology, start
 	}
 	res := &Result{Start: best, StartHopBytes: bestHB}
 	r := newRun(ctx, s, opt, begin, bestHB)
-	err := r.loop()
+	err := r.search()
 	r.finish(res)
 	if res.HopBytes > lowestHB {
-		// annealing from another start did not catch up in time
+		// annealing from another start did not catch up
 		copy(res.Place, starts[lowest])
 		res.Start, res.StartHopBytes, res.HopBytes = lowest, lowestHB, lowestHB
 		res.HopsPerByte = lowestHB / r.volume
@@ -218,16 +259,16 @@ func (o *Options) check(g *guest.Graph, host *topology.Topology, starts [][]int)
 		return fmt.Errorf("%w: no starting placement", ErrInvalid)
 	case o.Mode != Biased && o.Mode != Uniform:
 		return fmt.Errorf("%w: unknown mode %d", ErrInvalid, int(o.Mode))
-	case o.Budget < 0:
-		return fmt.Errorf("%w: negative budget %v", ErrInvalid, o.Budget)
+	case o.Budget < 0 || o.Moves < 0 || o.Horizon < 0:
+		return fmt.Errorf("%w: negative budget %v or moves %d", ErrInvalid, o.Budget, o.Moves)
 	case !(o.Tau >= 0 && o.Tau < 1):
 		return fmt.Errorf("%w: tau %v out of [0, 1)", ErrInvalid, o.Tau)
-	case o.Attempts < 0 || o.MaxRounds < 0 || o.Workers < 0 || o.ProgressEvery < 0:
-		return fmt.Errorf("%w: negative attempts, rounds, workers or progress interval", ErrInvalid)
+	case o.Attempts < 0 || o.MaxRounds < 0 || o.Workers < 0 || o.ProgressEvery < 0 || o.Patience < Unlimited:
+		return fmt.Errorf("%w: negative attempts, rounds, workers, patience or progress interval", ErrInvalid)
 	case !(o.Temperature >= 0) || math.IsInf(o.Temperature, 0):
 		return fmt.Errorf("%w: temperature %v, want a finite value >= 0", ErrInvalid, o.Temperature)
-	case o.Temperature > 0 && o.Budget == 0:
-		return fmt.Errorf("%w: annealing needs a budget", ErrInvalid)
+	case o.Patience == Unlimited && o.Moves == 0 && o.Budget == 0 && o.MaxRounds == 0:
+		return fmt.Errorf("%w: unlimited patience needs a move cap, a budget or a round limit", ErrInvalid)
 	}
 	for i, p := range starts {
 		m := mapping.Mapping{Guest: g, Host: host, Place: p}
@@ -276,18 +317,21 @@ type run struct {
 	attempts int
 	tau      float64
 	volume   float64
+	patience int
+	horizon  int64
 
-	h         float64 // tracked hop-bytes
-	rounds    int
-	evaluated int64
-	accepted  int64
-	converged bool
-	lastProg  time.Time
-	every     time.Duration
+	h                   float64 // tracked hop-bytes
+	rounds, cycles      int
+	moves, evaluated    int64
+	accepted, improved  int64
+	converged, clock    bool
+	lastProg            time.Time
+	every               time.Duration
+	temp                float64 // this round's temperature; 0: greedy
+	annealAt, annealLen int64   // the annealing phase: first move and length
 
-	best       []int32 // annealing: best placement at a round's end
-	bestH      float64
-	annealFrom time.Time // end of the greedy phase; zero before
+	best  []int32 // the best placement at the end of a cycle (annealing)
+	bestH float64
 
 	perm     []int32 // sequential: 0..n-1
 	seqUntil int     // parallel mode: work sequentially before this round
@@ -298,7 +342,7 @@ type run struct {
 func newRun(ctx context.Context, s *state, opt Options, begin time.Time, h float64) *run {
 	r := &run{ctx: ctx, s: s, opt: opt, begin: begin, h: h, bestH: h,
 		rng:      rand.New(rand.NewPCG(opt.Seed, 0x9a175)),
-		attempts: opt.Attempts, tau: opt.Tau, every: opt.ProgressEvery, lastProg: begin}
+		attempts: opt.Attempts, tau: opt.Tau, every: opt.ProgressEvery, lastProg: begin, patience: opt.Patience}
 	if opt.Budget > 0 {
 		r.deadline = begin.Add(opt.Budget)
 	}
@@ -311,11 +355,18 @@ func newRun(ctx context.Context, s *state, opt Options, begin time.Time, h float
 	if r.every == 0 {
 		r.every = DefaultProgressEvery
 	}
+	if r.patience == 0 {
+		r.patience = DefaultPatience
+	}
+	r.horizon = opt.Horizon
+	if r.horizon == 0 {
+		r.horizon = DefaultHorizon
+	}
 	r.workers = min(opt.Workers, maxWorkers)
 	if r.workers == 0 {
 		r.workers = 1
-		if s.n >= ParallelThreshold && opt.Temperature == 0 {
-			r.workers = min(2, runtime.GOMAXPROCS(0))
+		if s.n >= ParallelThreshold {
+			r.workers = 2
 		}
 	}
 	for e := range s.adj {
@@ -325,25 +376,33 @@ func newRun(ctx context.Context, s *state, opt Options, begin time.Time, h float
 			r.volume += s.w[e]
 		}
 	}
-	if opt.Temperature > 0 {
-		r.best = append([]int32(nil), s.pos...)
-	}
 	return r
 }
 
-// stopped reports whether the budget or the context has ended the run.
-func (r *run) stopped(now time.Time) bool {
-	return !r.deadline.IsZero() && !now.Before(r.deadline) || r.ctx.Err() != nil
+// stopped reports whether the move cap, the round limit, the budget or the
+// context has ended the run. It is called at the check points only, so
+// that a cap on moves stops a run where an earlier one stopped.
+func (r *run) stopped() bool {
+	switch {
+	case r.ctx.Err() != nil:
+		return true
+	case r.opt.Moves > 0 && r.moves >= r.opt.Moves, r.opt.MaxRounds > 0 && r.rounds >= r.opt.MaxRounds:
+		return true
+	case !r.deadline.IsZero() && !time.Now().Before(r.deadline):
+		r.clock = true
+		return true
+	}
+	return false
 }
 
-// temperature returns the annealing temperature at time now: 0 until the
-// greedy phase has converged, then falling linearly to 0 over the first 90%
-// of the time left (annealShare).
-func (r *run) temperature(now time.Time) float64 {
-	if r.opt.Temperature == 0 || r.annealFrom.IsZero() {
+// temperatureAt returns the annealing temperature after the moves made so
+// far: falling linearly from Options.Temperature to 0 over the annealing
+// phase, 0 outside it.
+func (r *run) temperatureAt() float64 {
+	if r.annealLen == 0 {
 		return 0
 	}
-	f := float64(now.Sub(r.annealFrom)) / float64(r.deadline.Sub(r.annealFrom)) / annealShare
+	f := float64(r.moves-r.annealAt) / float64(r.annealLen)
 	if f >= 1 {
 		return 0
 	}
@@ -351,14 +410,29 @@ func (r *run) temperature(now time.Time) float64 {
 }
 
 func (r *run) fraction(now time.Time) float64 {
-	if r.deadline.IsZero() {
-		return 0
+	f := 0.0
+	if r.opt.Budget > 0 {
+		f = float64(now.Sub(r.begin)) / float64(r.opt.Budget)
 	}
-	return min(1, float64(now.Sub(r.begin))/float64(r.opt.Budget))
+	if r.opt.Moves > 0 {
+		f = max(f, float64(r.moves)/float64(r.opt.Moves))
+	}
+	return min(1, f)
 }
 
-// loop runs rounds until convergence, the budget, MaxRounds or ctx ends it.
-func (r *run) loop() error {
+// Annealing cycles: cycle k lasts cycleRounds·growth^k rounds (then a
+// descent), so that a long run anneals slowly while a short one still
+// completes cycles. Tuned on 320x200→250x256, 256x256→128x512,
+// 512x128→256x256 and the spec's small instances.
+const (
+	cycleRounds = 4
+	growth      = 2
+	maxCycle    = 1 << 12 // rounds: bounds the growth
+)
+
+// search runs the first descent, then the annealing cycles, until the
+// stopping rule, the move cap, the budget, MaxRounds or ctx ends it.
+func (r *run) search() error {
 	s := r.s
 	if s.n < 2 || len(s.occ) < 2 || r.h == 0 {
 		r.converged = true
@@ -371,40 +445,50 @@ func (r *run) loop() error {
 	for i := range r.perm {
 		r.perm[i] = int32(i)
 	}
-	for r.opt.MaxRounds == 0 || r.rounds < r.opt.MaxRounds {
-		now := time.Now()
-		if r.stopped(now) {
+	if !r.descend() {
+		return r.ctx.Err()
+	}
+	if r.opt.Temperature == 0 {
+		r.converged = true
+		return nil
+	}
+	r.best = append([]int32(nil), s.pos...)
+	r.bestH = r.h
+	idle := 0
+	for k := 0; ; k++ {
+		rounds := min(cycleRounds<<min(k, 30), maxCycle)
+		length := int64(rounds) * int64(r.attempts)
+		if r.patience != Unlimited && r.moves+length > r.horizon {
+			r.converged = true
 			break
 		}
-		hStart := r.h
-		temp := r.temperature(now)
-		var complete bool
-		if r.par != nil && r.rounds >= r.seqUntil {
-			var interior int
-			complete, interior = r.par.round(temp)
-			r.report(time.Now(), false)
-			if interior < s.n/2 {
-				// Most objects have neighbours in both slabs (a scattered
-				// placement or a guest such as a hypercube): the workers
-				// would idle, so work sequentially for a while.
-				r.seqUntil = r.rounds + 1 + seqRounds
-			}
-		} else {
-			complete = r.sequentialRound(temp)
+		if r.h > r.bestH {
+			copy(s.pos, r.best)
+			s.placeSelf()
+			r.h = r.bestH
 		}
-		if !complete {
-			break
-		}
-		r.rounds++
-		if r.best != nil && r.h < r.bestH {
+		before := r.bestH
+		r.annealAt, r.annealLen = r.moves, length
+		ok := r.anneal(rounds)
+		r.annealLen = 0
+		ok = ok && r.descend()
+		if r.h < r.bestH {
 			r.bestH = r.h
 			copy(r.best, s.pos)
 		}
-		if temp == 0 && hStart-r.h < r.tau*hStart {
-			if r.opt.Temperature > 0 && r.annealFrom.IsZero() {
-				r.annealFrom = time.Now() // greedy phase over: anneal
-				continue
-			}
+		if !ok {
+			break
+		}
+		r.cycles++
+		if debugCycles {
+			fmt.Fprintf(os.Stderr, "cycle %d rounds %d moves %d t %.2fs best %.5f\n", k, rounds, r.moves, time.Since(r.begin).Seconds(), r.bestH/r.volume)
+		}
+		if before-r.bestH < CycleTau*before {
+			idle++
+		} else {
+			idle = 0
+		}
+		if r.patience != Unlimited && idle >= r.patience {
 			r.converged = true
 			break
 		}
@@ -412,9 +496,57 @@ func (r *run) loop() error {
 	return r.ctx.Err()
 }
 
-// annealShare is the share of the time left after the greedy phase over
-// which the temperature falls to 0; the rest is greedy.
-const annealShare = 0.9
+// descend runs greedy rounds until one gains less than τ; false if the run
+// was stopped.
+func (r *run) descend() bool {
+	for {
+		if r.stopped() {
+			return false
+		}
+		hStart := r.h
+		if !r.round() {
+			return false
+		}
+		if hStart-r.h < r.tau*hStart {
+			return true
+		}
+	}
+}
+
+// anneal runs the given number of annealing rounds; false if the run was
+// stopped.
+func (r *run) anneal(rounds int) bool {
+	for range rounds {
+		if r.stopped() || !r.round() {
+			return false
+		}
+	}
+	return true
+}
+
+// round makes one round of attempts, on the workers when greedy and
+// parallel; false if it was cut short.
+func (r *run) round() bool {
+	r.temp = r.temperatureAt()
+	var complete bool
+	if r.par != nil && r.temp == 0 && r.rounds >= r.seqUntil {
+		var interior int
+		complete, interior = r.par.round()
+		r.report(time.Now(), false)
+		if interior < r.s.n/2 {
+			// Most objects have neighbours in both slabs (a scattered
+			// placement or a guest such as a hypercube): the workers
+			// would idle, so work sequentially for a while.
+			r.seqUntil = r.rounds + 1 + seqRounds
+		}
+	} else {
+		complete = r.sequentialRound()
+	}
+	if complete {
+		r.rounds++
+	}
+	return complete
+}
 
 // seqRounds is how many rounds run sequentially after a parallel round in
 // which fewer than half the objects could move.
@@ -424,10 +556,10 @@ const seqRounds = 8
 const checkEvery = 1024
 
 // sequentialRound makes one round of attempts; false if it was cut short.
-func (r *run) sequentialRound(temp float64) bool {
+func (r *run) sequentialRound() bool {
 	s := r.s
 	w := newWalker(s, r.opt.Mode)
-	w.rng, w.temp = r.rng, temp
+	w.rng, w.temp = r.rng, r.temp
 	order := r.perm
 	if r.opt.Mode == Biased {
 		order = r.sweep.shuffle(r.perm, r.rng)
@@ -435,17 +567,13 @@ func (r *run) sequentialRound(temp float64) bool {
 	complete := true
 	for i := 0; i < r.attempts; i++ {
 		if i%checkEvery == checkEvery-1 {
-			now := time.Now()
-			r.h += w.dh
-			w.dh = 0
-			r.evaluated, w.evaluated = r.evaluated+w.evaluated, 0
-			r.accepted, w.accepted = r.accepted+w.accepted, 0
-			if r.stopped(now) {
+			r.collect(&w)
+			if r.stopped() {
 				complete = false
 				break
 			}
-			w.temp = r.temperature(now)
-			r.report(now, false)
+			w.temp = r.temperatureAt()
+			r.report(time.Now(), false)
 		}
 		var a int32
 		if r.opt.Mode == Biased {
@@ -455,10 +583,18 @@ func (r *run) sequentialRound(temp float64) bool {
 		}
 		w.attempt(a)
 	}
+	r.collect(&w)
+	return complete
+}
+
+// collect adds a walker's counters to the run's and clears them.
+func (r *run) collect(w *walker) {
 	r.h += w.dh
+	r.moves += w.moves
 	r.evaluated += w.evaluated
 	r.accepted += w.accepted
-	return complete
+	r.improved += w.improved
+	w.dh, w.moves, w.evaluated, w.accepted, w.improved = 0, 0, 0, 0, 0
 }
 
 // report calls the progress callback if one is due (or final is set).
@@ -467,8 +603,8 @@ func (r *run) report(now time.Time, final bool) {
 		return
 	}
 	r.lastProg = now
-	p := Progress{Elapsed: now.Sub(r.begin), Evaluated: r.evaluated, Accepted: r.accepted, Rounds: r.rounds,
-		HopBytes: r.h, Fraction: r.fraction(now)}
+	p := Progress{Elapsed: now.Sub(r.begin), Moves: r.moves, Evaluated: r.evaluated, Accepted: r.accepted,
+		Improved: r.improved, Rounds: r.rounds, HopBytes: r.h, Fraction: r.fraction(now)}
 	if r.best != nil {
 		p.HopBytes = min(r.h, r.bestH)
 	}
@@ -498,8 +634,9 @@ func (r *run) finish(res *Result) {
 	if r.volume > 0 {
 		res.HopsPerByte = res.HopBytes / r.volume
 	}
-	res.Rounds, res.Evaluated, res.Accepted = r.rounds, r.evaluated, r.accepted
-	res.Converged, res.Workers = r.converged, r.workers
+	res.Rounds, res.Cycles, res.Moves = r.rounds, r.cycles, r.moves
+	res.Evaluated, res.Accepted, res.Improved = r.evaluated, r.accepted, r.improved
+	res.Converged, res.Clock, res.Workers = r.converged, r.clock, r.workers
 	res.Elapsed = time.Since(r.begin)
 }
 
@@ -559,8 +696,8 @@ type walker struct {
 	region   func(node int32) bool
 	interior []bool
 
-	dh                  float64
-	evaluated, accepted int64
+	dh                                  float64
+	moves, evaluated, accepted, improved int64
 }
 
 func newWalker(s *state, mode Mode) walker {
@@ -592,6 +729,7 @@ func (w *walker) occupant(pb int32) (int32, bool) {
 
 // attempt proposes one move for object a and applies it if it is kept.
 func (w *walker) attempt(a int32) {
+	w.moves++
 	s := w.s
 	pa := s.pos[a]
 	var pb int32
@@ -627,6 +765,9 @@ func (w *walker) attempt(a int32) {
 		s.swap(a, b, pa, pb)
 		w.dh += d
 		w.accepted++
+		if d < 0 {
+			w.improved++
+		}
 	}
 }
 
@@ -671,5 +812,9 @@ func (w *walker) shift(a int32) {
 	if keep > 0 {
 		w.dh += best
 		w.accepted++
+		w.improved++
 	}
 }
+
+var debugCycles = os.Getenv("PAIRS_DEBUG") != ""
+

@@ -167,7 +167,7 @@ func TestParallelTracking(t *testing.T) {
 			for _, mode := range []Mode{Biased, Uniform} {
 				s := newState(in.g, in.h, place)
 				r := newRun(context.Background(), s, Options{Seed: 9, Mode: mode, Workers: 2, MaxRounds: 6}, time.Now(), s.hopBytes())
-				if err := r.loop(); err != nil {
+				if err := r.search(); err != nil {
 					t.Fatal(err)
 				}
 				if r.accepted == 0 {

@@ -3,7 +3,6 @@ package solve
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"topomap/algorithms/mapping"
@@ -79,34 +78,88 @@ func init() {
 	})
 }
 
+// MovesPerSecond converts a budget into the moves a PAIRS run plans, for
+// a guest of mean degree 4 (fewer for larger degrees): a run given a budget
+// makes Budget × MovesPerSecond moves, the same on every machine, so that
+// the same seed and budget give the same result; the budget itself only
+// caps the run time, on a machine too slow to make them (the result then
+// reports the moves it made, which repeat it). Set below this machine's
+// rate (2-4 M/s on one core) so that a budget is rarely cut, also in the
+// browser.
+const MovesPerSecond = 1_000_000
+
+// PlannedMoves returns the moves a PAIRS run given that budget plans on
+// guest g (0 for no budget).
+func PlannedMoves(p *Problem, budget time.Duration) int64 {
+	if budget <= 0 {
+		return 0
+	}
+	deg := 4.0
+	if n := p.Guest.Order(); n > 0 {
+		deg = max(deg, float64(p.Guest.Arcs())/float64(n))
+	}
+	return max(1, int64(budget.Seconds()*MovesPerSecond*4/deg))
+}
+
+// PairsRun is what a PAIRS run reports beyond its placement.
+type PairsRun struct {
+	// Moves is the number of moves made: the instance's Moves set to it
+	// repeats the run.
+	Moves int64 `json:"moves"`
+	// Improved counts the moves that lowered the hop-bytes.
+	Improved int64 `json:"improvingMoves"`
+	// Start is the start the search worked from.
+	Start string `json:"start"`
+	// Starts lists the starts tried.
+	Starts []string `json:"starts"`
+	// Converged: the stopping rule ended the run (not the budget, the move
+	// cap or a cancellation); Clock: the budget did, on this machine.
+	Converged bool `json:"converged"`
+	Clock     bool `json:"clock"`
+}
+
 // mapPairs runs PAIRS in the given mode from the instance's start (or the
-// default starts) within its budget; the time spent on the starts counts
-// against it.
+// default starts): without a budget until its stopping rule (capped by
+// DefaultPairsBudget), with one for PlannedMoves moves, capped by the
+// budget; with Moves for exactly that many. The time spent on the starts
+// counts against the budget.
 func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 	begin := time.Now()
 	in := p.Instance
 	budget := in.Budget
-	if budget == 0 {
+	opt := pairs.Options{Mode: mode, Seed: in.Seed, Temperature: PairsTemperature * meanVolume(p)}
+	switch {
+	case in.Moves > 0:
+		opt.Moves, opt.Patience = in.Moves, pairs.Unlimited
+		budget = max(budget, DefaultPairsBudget)
+	case budget > 0:
+		opt.Moves, opt.Patience = PlannedMoves(p, budget), pairs.Unlimited
+	default:
 		budget = DefaultPairsBudget
 	}
-	starts, err := pairsStarts(ctx, p)
+	starts, names, err := pairsStarts(ctx, p)
 	if err != nil {
 		return nil, err
 	}
-	opt := pairs.Options{Mode: mode, Seed: in.Seed, Budget: max(budget-time.Since(begin), time.Nanosecond)}
-	if in.Budget > 0 {
-		opt.Temperature = PairsTemperature * meanVolume(p)
-	}
+	opt.Budget = max(budget-time.Since(begin), time.Nanosecond)
 	if p.Progress != nil {
 		opt.Progress = func(q pairs.Progress) {
 			el := time.Since(begin)
-			p.Progress(Progress{Elapsed: el, Evaluated: q.Evaluated, HopsPerByte: q.HopsPerByte,
-				Fraction: min(1, max(q.Fraction, float64(el)/float64(budget)))})
+			f := q.Fraction
+			if in.Budget > 0 || in.Moves > 0 {
+				f = max(f, float64(el)/float64(budget))
+			}
+			p.Progress(Progress{Elapsed: el, Evaluated: q.Moves, Improved: q.Improved, HopsPerByte: q.HopsPerByte,
+				Fraction: min(1, f)})
 		}
 	}
 	res, err := pairs.Improve(ctx, p.Guest, p.Host, starts, opt)
 	if err != nil {
 		return nil, fmt.Errorf("solve: pairs: %w", err)
+	}
+	if p.Report != nil {
+		*p.Report = PairsRun{Moves: res.Moves, Improved: res.Improved, Start: names[res.Start], Starts: names,
+			Converged: res.Converged, Clock: res.Clock}
 	}
 	return res.Place, nil
 }
@@ -114,29 +167,24 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 // pairsStarts returns the starting placements: the named start's, or those
 // of every other applicable algorithm for equal sizes (all cheap: O(n) or
 // near), or the identity placement if none of them succeeds.
-func pairsStarts(ctx context.Context, p *Problem) ([][]int, error) {
+func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, error) {
 	in := p.Instance
-	var algos []Algorithm
+	algos := Starts(in.Guest, in.Host)
 	if in.Start != "" {
-		a, ok := Lookup(in.Start)
-		if !ok {
-			return nil, &spec.FieldError{Field: "start", Err: fmt.Errorf("solve: unknown start %q", in.Start)}
+		if err := checkStart(in); err != nil {
+			return nil, nil, &spec.FieldError{Field: "start", Err: err}
 		}
+		a, _ := Lookup(in.Start)
 		algos = []Algorithm{a}
-	} else {
-		for _, a := range Applicable(in.Guest, in.Host) {
-			if !strings.HasPrefix(a.Name, "pairs") && !a.LargerHost {
-				algos = append(algos, a)
-			}
-		}
 	}
 	var starts [][]int
+	var names []string
 	for _, a := range algos {
 		sub := *p
 		sub.Instance.Algo, sub.Instance.Start, sub.Progress = a.Name, "", nil
 		place, err := a.Map(ctx, &sub)
 		if ctx.Err() != nil {
-			return nil, ctx.Err()
+			return nil, nil, ctx.Err()
 		}
 		m := mapping.Mapping{Guest: p.Guest, Host: p.Host, Place: place}
 		if err == nil {
@@ -144,11 +192,12 @@ func pairsStarts(ctx context.Context, p *Problem) ([][]int, error) {
 		}
 		if err != nil {
 			if in.Start != "" {
-				return nil, fmt.Errorf("solve: pairs: start %s: %w", a.Name, err)
+				return nil, nil, fmt.Errorf("solve: pairs: start %s: %w", a.Name, err)
 			}
 			continue // a default start that fails is skipped
 		}
 		starts = append(starts, place)
+		names = append(names, a.Name)
 	}
 	if len(starts) == 0 {
 		id := make([]int, p.Guest.Order())
@@ -156,6 +205,7 @@ func pairsStarts(ctx context.Context, p *Problem) ([][]int, error) {
 			id[v] = v
 		}
 		starts = append(starts, id)
+		names = append(names, "identity")
 	}
-	return starts, nil
+	return starts, names, nil
 }
