@@ -1,7 +1,6 @@
 package pairs
 
 import (
-	"os"
 	"context"
 	"errors"
 	"fmt"
@@ -71,6 +70,18 @@ const DefaultPatience = 2
 // annealing cycle counts as a gain for the stopping rule.
 const CycleTau = 2e-3
 
+// cycleTau is the convergence threshold of the descents of an annealing
+// run: the annealing ends nearly greedy, so they need not polish as
+// finely as a lone descent, and stopping them sooner leaves moves for
+// more cycles (on 320x200→250x256, 1.3126 hops per byte with 1e-2 against
+// 1.3350 with DefaultTau for the same horizon).
+const cycleTau = 1e-2
+
+// minWork is the least number of moves before the stopping rule may end
+// a run: on small instances the cycles are cheap, and more restarts find
+// better optima (9x8→6x12).
+const minWork = 1 << 20
+
 // DefaultHorizon is the stopping rule's bound on work: no annealing cycle
 // starts that would end past this many moves (about a second at 64K
 // objects; at 1M objects the first descent alone takes longer).
@@ -110,7 +121,7 @@ type Options struct {
 	// falling linearly from Temperature (in hop-bytes, i.e. hops × volume;
 	// a one-hop change of a unit edge is 2) to 0 over the cycle's moves,
 	// then descends greedily; the best placement seen is returned. Cycle k
-	// lasts cycleRounds·growth^k rounds, so a long run anneals slowly; the
+	// lasts 2^k times the first cycle, so a long run anneals slowly; the
 	// schedule depends on the moves made only.
 	//
 	// When annealing, the start kept is not the one of lowest hop-bytes
@@ -420,14 +431,14 @@ func (r *run) fraction(now time.Time) float64 {
 	return min(1, f)
 }
 
-// Annealing cycles: cycle k lasts cycleRounds·growth^k rounds (then a
-// descent), so that a long run anneals slowly while a short one still
-// completes cycles. Tuned on 320x200→250x256, 256x256→128x512,
+// Annealing cycles: cycle k lasts 2^k times the first cycle's rounds
+// (cycleRounds, or minCycleMoves on small instances), then a descent, so
+// that a long run anneals slowly while a short one still completes cycles. Tuned on 320x200→250x256, 256x256→128x512,
 // 512x128→256x256 and the spec's small instances.
 const (
-	cycleRounds = 4
-	growth      = 2
-	maxCycle    = 1 << 12 // rounds: bounds the growth
+	cycleRounds    = 4
+	minCycleMoves  = 1 << 18 // small instances anneal for at least this long
+	maxCycleRounds = 1 << 12 // bounds the growth
 )
 
 // search runs the first descent, then the annealing cycles, until the
@@ -445,6 +456,10 @@ func (r *run) search() error {
 	for i := range r.perm {
 		r.perm[i] = int32(i)
 	}
+	if r.opt.Temperature > 0 {
+		// annealing follows: descents need not polish as finely
+		r.tau = max(r.tau, cycleTau)
+	}
 	if !r.descend() {
 		return r.ctx.Err()
 	}
@@ -456,7 +471,8 @@ func (r *run) search() error {
 	r.bestH = r.h
 	idle := 0
 	for k := 0; ; k++ {
-		rounds := min(cycleRounds<<min(k, 30), maxCycle)
+		first := max(cycleRounds, (minCycleMoves+r.attempts-1)/r.attempts)
+		rounds := min(first<<min(k, 30), max(first, maxCycleRounds))
 		length := int64(rounds) * int64(r.attempts)
 		if r.patience != Unlimited && r.moves+length > r.horizon {
 			r.converged = true
@@ -480,15 +496,12 @@ func (r *run) search() error {
 			break
 		}
 		r.cycles++
-		if debugCycles {
-			fmt.Fprintf(os.Stderr, "cycle %d rounds %d moves %d t %.2fs best %.5f\n", k, rounds, r.moves, time.Since(r.begin).Seconds(), r.bestH/r.volume)
-		}
 		if before-r.bestH < CycleTau*before {
 			idle++
 		} else {
 			idle = 0
 		}
-		if r.patience != Unlimited && idle >= r.patience {
+		if r.patience != Unlimited && idle >= r.patience && r.moves >= minWork {
 			r.converged = true
 			break
 		}
@@ -696,7 +709,7 @@ type walker struct {
 	region   func(node int32) bool
 	interior []bool
 
-	dh                                  float64
+	dh                                   float64
 	moves, evaluated, accepted, improved int64
 }
 
@@ -705,12 +718,12 @@ func newWalker(s *state, mode Mode) walker {
 }
 
 // Biased proposals, from independent random bits: with chance 1/8 a
-// uniform one (so that small instances are not confined to local moves);
-// otherwise with chance 1/4 a shift along a path toward the target, else a
-// jump to the target, aimed one hop off it with chance 1/4 (always when
-// the object is already there) so that objects at their neighbours' mean
-// still move. Tuned by hand on 6×5→10×3 from random starts and on
-// 320×200→250×256 from AFFN.
+// uniform one (1/64 from bigUniform objects on) so that small instances
+// are not confined to local moves; otherwise with chance 1/8 a shift along
+// a path toward the target, else a jump to the target, aimed one hop off
+// it with chance 1/4 (always when the object is already there) so that
+// objects at their neighbours' mean still move. Tuned by hand on 6×5→10×3
+// from random starts and on 320×200→250×256 from AFFN and STEP.
 const (
 	// maxShift bounds the length of a shift path.
 	maxShift = 64
@@ -734,7 +747,7 @@ func (w *walker) attempt(a int32) {
 	pa := s.pos[a]
 	var pb int32
 	r := w.rng.Uint32()
-	if w.mode == Uniform || r&0x1c == 0 {
+	if w.mode == Uniform || r&w.s.uniformMask == 0 {
 		pb = int32(w.rng.IntN(len(s.occ) - 1))
 		if pb >= pa {
 			pb++
@@ -742,7 +755,7 @@ func (w *walker) attempt(a int32) {
 	} else {
 		if !s.target(a, w.t) {
 			copy(w.t, s.coords(a))
-		} else if r&3 == 0 {
+		} else if r&7 == 0 {
 			w.shift(a)
 			return
 		}
@@ -815,6 +828,3 @@ func (w *walker) shift(a int32) {
 		w.improved++
 	}
 }
-
-var debugCycles = os.Getenv("PAIRS_DEBUG") != ""
-

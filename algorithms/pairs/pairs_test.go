@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -230,6 +231,52 @@ func TestDeterminism(t *testing.T) {
 	}
 }
 
+// TestMovesRepeat: the schedule depends on the moves made only. A run that
+// the budget cut reports its moves, and a run given them as its cap
+// repeats it; a run the stopping rule ended repeats with its moves and no
+// stopping rule; with two workers the result does not depend on
+// GOMAXPROCS.
+func TestMovesRepeat(t *testing.T) {
+	g, h := grid(160, 120), mesh(125, 154) // above ParallelThreshold: two workers
+	starts := [][]int{randomPlace(g.Order(), h.Size(), 4), rowMajor(g.Order())}
+	run := func(opt pairs.Options) *pairs.Result {
+		t.Helper()
+		opt.Seed, opt.Temperature = 5, 3
+		res, err := pairs.Improve(context.Background(), g, h, starts, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkResult(t, g, h, starts, res)
+		return res
+	}
+	cut := run(pairs.Options{Budget: 150 * time.Millisecond, Patience: pairs.Unlimited})
+	if !cut.Clock || cut.Moves == 0 {
+		t.Fatalf("budget run: clock %v after %d moves, want cut by the clock", cut.Clock, cut.Moves)
+	}
+	again := run(pairs.Options{Moves: cut.Moves, Patience: pairs.Unlimited})
+	if again.Clock || again.Moves != cut.Moves || !slices.Equal(again.Place, cut.Place) {
+		t.Fatalf("moves %d: got %d moves, %v hop-bytes (clock %v), want %v", cut.Moves, again.Moves, again.HopBytes, again.Clock, cut.HopBytes)
+	}
+	small, hs := grid(9, 8), mesh(6, 12)
+	ss := [][]int{rowMajor(72)}
+	conv, err := pairs.Improve(context.Background(), small, hs, ss, pairs.Options{Seed: 2, Temperature: 3})
+	if err != nil || !conv.Converged || conv.Cycles == 0 {
+		t.Fatalf("stopping rule: %+v, %v", conv, err)
+	}
+	rep, err := pairs.Improve(context.Background(), small, hs, ss, pairs.Options{Seed: 2, Temperature: 3, Moves: conv.Moves, Patience: pairs.Unlimited})
+	if err != nil || !slices.Equal(rep.Place, conv.Place) {
+		t.Fatalf("repeat of a converged run with its %d moves: %v, want %v (%v)", conv.Moves, rep.HopBytes, conv.HopBytes, err)
+	}
+	procs := runtime.GOMAXPROCS(1)
+	one := run(pairs.Options{Moves: 400_000, Patience: pairs.Unlimited})
+	runtime.GOMAXPROCS(2)
+	two := run(pairs.Options{Moves: 400_000, Patience: pairs.Unlimited})
+	runtime.GOMAXPROCS(procs)
+	if one.Workers != 2 || !slices.Equal(one.Place, two.Place) || one.Moves != two.Moves {
+		t.Fatalf("GOMAXPROCS 1 and 2: %d workers, %v and %v hop-bytes, %d and %d moves", one.Workers, one.HopBytes, two.HopBytes, one.Moves, two.Moves)
+	}
+}
+
 // TestStartChoice: the best of several starts is kept, the first on ties.
 func TestStartChoice(t *testing.T) {
 	g, h := grid(8, 8), mesh(8, 8)
@@ -323,7 +370,8 @@ func TestInvalid(t *testing.T) {
 		{"negative budget", h, ok, pairs.Options{Budget: -1}},
 		{"tau 1", h, ok, pairs.Options{Tau: 1}},
 		{"negative attempts", h, ok, pairs.Options{Attempts: -1}},
-		{"annealing without budget", h, ok, pairs.Options{Temperature: 1}},
+		{"unlimited patience without a cap", h, ok, pairs.Options{Temperature: 1, Patience: pairs.Unlimited}},
+		{"negative moves", h, ok, pairs.Options{Moves: -1}},
 		{"negative temperature", h, ok, pairs.Options{Temperature: -1, Budget: time.Second}},
 	}
 	for _, c := range cases {

@@ -23,7 +23,14 @@ type state struct {
 	pos    []int32 // object → host node
 	co     []int32 // object → coordinates of its node (c per object)
 	occ    []int32 // host node → object, or -1 if empty
+	// uniformMask: a biased proposal is uniform when these bits of its
+	// random word are all 0 (1 in 8 below bigUniform objects, 1 in 64
+	// from it: far swaps are almost never kept on large instances).
+	uniformMask uint32
 }
+
+// bigUniform is the size from which biased proposals are rarely uniform.
+const bigUniform = 4096
 
 // newState places object v on node place[v]. place must be a valid
 // injective placement (checked by the caller).
@@ -45,6 +52,10 @@ func newState(g *guest.Graph, host *topology.Topology, place []int) *state {
 		st *= s.dims[j]
 	}
 	s.place(place)
+	s.uniformMask = 0x1c
+	if s.n >= bigUniform {
+		s.uniformMask = 0xfc
+	}
 	return s
 }
 
