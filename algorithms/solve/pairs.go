@@ -84,9 +84,9 @@ func init() {
 // the same seed and budget give the same result; the budget itself only
 // caps the run time, on a machine too slow to make them (the result then
 // reports the moves it made, which repeat it). Set below this machine's
-// rate (4-10 M/s on one core at 64K objects) so that a budget is rarely
+// rate (6-10 M/s on one core, 2-D guests, 4K to 1M objects) so that a budget is rarely
 // cut natively; the browser is slower, and records the moves it made.
-const MovesPerSecond = 4_000_000
+const MovesPerSecond = 2_000_000
 
 // PlannedMoves returns the moves a PAIRS run given that budget plans on
 // guest g (0 for no budget).
