@@ -295,7 +295,7 @@ func (c *JobPage) Render() app.UI {
 				app.If(!j.Status.Final(), func() app.UI {
 					label := "queued"
 					if j.Status == wire.Running {
-						label = fmt.Sprintf("%.4f hops/byte after %d moves, %.1f s", j.Progress.HopsPerByte, j.Progress.Evaluated, j.Progress.Elapsed)
+						label = fmt.Sprintf("%.4f hops/byte after %d moves (%d improving), %.1f s", j.Progress.HopsPerByte, j.Progress.Evaluated, j.Progress.Improved, j.Progress.Elapsed)
 					}
 					return progressBar(j.Progress.Fraction, label, c.onCancel)
 				}),
@@ -323,6 +323,7 @@ func (c *JobPage) renderDone() app.UI {
 		app.If(c.job.Metrics != nil, func() app.UI {
 			m := c.job.Metrics
 			return app.Aside().Class("panel").Body(
+				c.renderSearch(),
 				app.H2().Text("Metrics"),
 				app.Table().ID("metrics").Body(app.TBody().Body(
 					app.Tr().Body(app.Th().Text("hop-bytes"), app.Td().Text(fmt.Sprintf("%g", m.HopBytes))),
@@ -335,6 +336,16 @@ func (c *JobPage) renderDone() app.UI {
 			)
 		}),
 	)
+}
+
+// renderSearch shows what a local search did and its warnings; its links
+// lead to the Explorer (the job's instance, with the moves to repeat it).
+func (c *JobPage) renderSearch() app.UI {
+	in, err := c.job.Request.Instance()
+	if err != nil || c.job.Metrics == nil {
+		return app.Div().ID("search")
+	}
+	return searchPanel(in, c.job.Search, *c.job.Metrics, func(in spec.Instance) string { return pageURL("/", in, nil) })
 }
 
 // runTime shows a run time in seconds with three significant digits in a

@@ -150,9 +150,10 @@ func dimensions(g *guest.Graph) int {
 type metricsJSON Metrics
 
 // MarshalJSON writes hopsPerByte and avgDilation as null when there are
-// no messages: 0/0 is not 0.
+// no messages: 0/0 is not 0. (Metrics stored before Arcs existed have
+// Arcs 0 but values: those are written as they are.)
 func (m Metrics) MarshalJSON() ([]byte, error) {
-	if m.Arcs > 0 {
+	if m.Arcs > 0 || m.HopsPerByte != 0 || m.AvgDilation != 0 {
 		return json.Marshal(metricsJSON(m))
 	}
 	return json.Marshal(struct {

@@ -78,9 +78,13 @@ const CycleTau = 2e-3
 const cycleTau = 1e-2
 
 // minWork is the least number of moves before the stopping rule may end
-// a run: on small instances the cycles are cheap, and more restarts find
-// better optima (9x8→6x12).
-const minWork = 1 << 20
+// a run, or minWorkPerObject per object if that is less: on small
+// instances the cycles are cheap, and more restarts find better optima
+// (9x8→6x12), while a 16-object instance needs no million moves.
+const (
+	minWork          = 1 << 20
+	minWorkPerObject = 8192
+)
 
 // DefaultHorizon is the stopping rule's bound on work: no annealing cycle
 // starts that would end past this many moves (about a second at 64K
@@ -501,7 +505,7 @@ func (r *run) search() error {
 		} else {
 			idle = 0
 		}
-		if r.patience != Unlimited && idle >= r.patience && r.moves >= minWork {
+		if r.patience != Unlimited && idle >= r.patience && r.moves >= min(minWork, minWorkPerObject*int64(s.n)) {
 			r.converged = true
 			break
 		}

@@ -114,7 +114,7 @@ func decodeError(err error) error {
 	msg := err.Error()
 	if f, ok := strings.CutPrefix(msg, `json: unknown field "`); ok {
 		f = strings.TrimSuffix(f, `"`)
-		return &spec.FieldError{Field: f, Err: fmt.Errorf("%w: unknown field %q (want guest, host, algo, seed, budget, start, ta, tc)", ErrInvalid, f)}
+		return &spec.FieldError{Field: f, Err: fmt.Errorf("%w: unknown field %q (want guest, host, algo, seed, budget, moves, start, ta, tc)", ErrInvalid, f)}
 	}
 	return &spec.FieldError{Err: fmt.Errorf("%w: %s", ErrInvalid, strings.TrimPrefix(msg, "json: "))}
 }
