@@ -782,9 +782,9 @@ func (w *walker) attempt(a int32) {
 	if !ok {
 		return
 	}
-	d := s.delta(a, b, pa, pb)
+	d, q := s.delta(a, b, pa, pb)
 	w.evaluated++
-	if d < 0 || w.temp > 0 && w.rng.Float64() < math.Exp(-d/w.temp) {
+	if e := s.energy(d, q); e < 0 || w.temp > 0 && w.rng.Float64() < math.Exp(-e/w.temp) {
 		s.swap(a, b, pa, pb)
 		w.dh += d
 		w.accepted++
@@ -805,7 +805,8 @@ func (w *walker) shift(a int32) {
 	s := w.s
 	copy(w.goal, w.t)
 	goal := s.index(w.goal)
-	var sum, best float64
+	var sum, best, bestE float64
+	var sq int64
 	keep := 0
 	w.path = w.path[:0]
 	for len(w.path) < maxShift {
@@ -820,12 +821,13 @@ func (w *walker) shift(a int32) {
 		if !ok {
 			break
 		}
-		sum += s.delta(a, b, pa, pb)
+		d, q := s.delta(a, b, pa, pb)
+		sum, sq = sum+d, sq+q
 		w.evaluated++
 		s.swap(a, b, pa, pb)
 		w.path = append(w.path, pa)
-		if sum < best {
-			best, keep = sum, len(w.path)
+		if e := s.energy(sum, sq); e < bestE {
+			best, bestE, keep = sum, e, len(w.path)
 		}
 	}
 	for i := len(w.path) - 1; i >= keep; i-- {
@@ -835,6 +837,8 @@ func (w *walker) shift(a int32) {
 	if keep > 0 {
 		w.dh += best
 		w.accepted++
-		w.improved++
+		if best < 0 {
+			w.improved++
+		}
 	}
 }

@@ -27,6 +27,8 @@ type state struct {
 	// random word are all 0 (1 in 8 below bigUniform objects, 1 in 64
 	// from it: far swaps are almost never kept on large instances).
 	uniformMask uint32
+	// eps weighs the squared hops in energy: below 1/max|q|.
+	eps float64
 }
 
 // bigUniform is the size from which biased proposals are rarely uniform.
@@ -56,6 +58,19 @@ func newState(g *guest.Graph, host *topology.Topology, place []int) *state {
 	if s.n >= bigUniform {
 		s.uniformMask = 0xfc
 	}
+	// |q| ≤ 2·(deg a + deg b)·D², D the host's diameter
+	var diam, deg int64
+	for j := range c {
+		if k := int64(s.dims[j]); s.wrapK[j] != 0 {
+			diam += k / 2
+		} else {
+			diam += k - 1
+		}
+	}
+	for v := range s.n {
+		deg = max(deg, int64(s.off[v+1]-s.off[v]))
+	}
+	s.eps = 1 / float64(4*deg*diam*diam+1)
 	return s
 }
 
@@ -109,39 +124,49 @@ func (s *state) node(h int32) []int32 { return s.tab[int(h)*s.c : int(h)*s.c+s.c
 
 // gain returns Σ w·(dist(to, u) − dist(from, u)) over the out-arcs a→u,
 // u ≠ skip: the change of a's out-arcs if a moves from `from` to `to` while
-// skip moves the other way (their common edge keeps its length).
-func (s *state) gain(a, skip int32, from, to []int32) float64 {
-	var d float64
+// skip moves the other way (their common edge keeps its length); and the
+// change of Σ dist² over them, for the dilation tie-break.
+func (s *state) gain(a, skip int32, from, to []int32) (d float64, q int64) {
 	for e := s.off[a]; e < s.off[a+1]; e++ {
 		u := s.adj[e]
 		if u == skip {
 			continue
 		}
 		cu := s.coords(u)
-		h := s.dist(to, cu) - s.dist(from, cu)
+		hn, ho := s.dist(to, cu), s.dist(from, cu)
+		q += int64(hn)*int64(hn) - int64(ho)*int64(ho)
 		if s.w == nil {
-			d += float64(h)
+			d += float64(hn - ho)
 		} else {
-			d += s.w[e] * float64(h)
+			d += s.w[e] * float64(hn-ho)
 		}
 	}
-	return d
+	return d, q
 }
 
 // delta returns the change of hop-bytes if object a (on node pa) and the
-// occupant b of node pb (-1 if empty) exchange nodes. Each undirected edge
-// is two arcs of equal volume, hence the factor 2. O(deg a + deg b).
-func (s *state) delta(a, b, pa, pb int32) float64 {
+// occupant b of node pb (-1 if empty) exchange nodes, and the change of
+// the sum of the squared hops of their edges. Each undirected edge is two
+// arcs of equal volume, hence the factor 2. O(deg a + deg b).
+func (s *state) delta(a, b, pa, pb int32) (float64, int64) {
 	if s.c == 2 {
 		return s.delta2(a, b, pa, pb)
 	}
 	ca, cb := s.node(pa), s.node(pb)
-	d := s.gain(a, b, ca, cb)
+	d, q := s.gain(a, b, ca, cb)
 	if b >= 0 {
-		d += s.gain(b, a, cb, ca)
+		db, qb := s.gain(b, a, cb, ca)
+		d, q = d+db, q+qb
 	}
-	return 2 * d
+	return 2 * d, 2 * q
 }
+
+// energy is what the search minimises for a swap of hop-bytes change d
+// and squared-hops change q: d, with q as a tie-break (s.eps·|q| < 1, and
+// a non-zero d of unit volumes is at least 2), so that among moves of
+// equal hop-bytes the one that shortens the longest edges wins and long
+// edges do not pile up where hop-bytes are indifferent.
+func (s *state) energy(d float64, q int64) float64 { return d + s.eps*float64(q) }
 
 // swap exchanges the nodes of object a (on pa) and the occupant b of pb.
 func (s *state) swap(a, b, pa, pb int32) {
@@ -292,22 +317,24 @@ func axis(t, k int32) int32 {
 
 // delta2 is delta for two-dimensional hosts, the common case, with the
 // coordinates in registers (about twice as fast as the general loop).
-func (s *state) delta2(a, b, pa, pb int32) float64 {
+func (s *state) delta2(a, b, pa, pb int32) (float64, int64) {
 	ax, ay := s.tab[2*pa], s.tab[2*pa+1]
 	bx, by := s.tab[2*pb], s.tab[2*pb+1]
-	d := s.gain2(a, b, ax, ay, bx, by)
+	d, q := s.gain2(a, b, ax, ay, bx, by)
 	if b >= 0 {
-		d += s.gain2(b, a, bx, by, ax, ay)
+		db, qb := s.gain2(b, a, bx, by, ax, ay)
+		d, q = d+db, q+qb
 	}
-	return 2 * d
+	return 2 * d, 2 * q
 }
 
 // gain2 is gain for two-dimensional hosts: moving a from (fx, fy) to
 // (tx, ty).
-func (s *state) gain2(a, skip, fx, fy, tx, ty int32) float64 {
+func (s *state) gain2(a, skip, fx, fy, tx, ty int32) (float64, int64) {
 	kx, ky := s.wrapK[0], s.wrapK[1]
 	co, adj := s.co, s.adj
 	lo, hi := s.off[a], s.off[a+1]
+	var q int64
 	if s.w == nil {
 		var h int32
 		for _, u := range adj[lo:hi] {
@@ -315,9 +342,12 @@ func (s *state) gain2(a, skip, fx, fy, tx, ty int32) float64 {
 				continue
 			}
 			ux, uy := co[2*u], co[2*u+1]
-			h += axis(tx-ux, kx) + axis(ty-uy, ky) - axis(fx-ux, kx) - axis(fy-uy, ky)
+			hn := axis(tx-ux, kx) + axis(ty-uy, ky)
+			ho := axis(fx-ux, kx) + axis(fy-uy, ky)
+			h += hn - ho
+			q += int64(hn*hn - ho*ho)
 		}
-		return float64(h)
+		return float64(h), q
 	}
 	var d float64
 	for e := lo; e < hi; e++ {
@@ -326,7 +356,10 @@ func (s *state) gain2(a, skip, fx, fy, tx, ty int32) float64 {
 			continue
 		}
 		ux, uy := co[2*u], co[2*u+1]
-		d += s.w[e] * float64(axis(tx-ux, kx)+axis(ty-uy, ky)-axis(fx-ux, kx)-axis(fy-uy, ky))
+		hn := axis(tx-ux, kx) + axis(ty-uy, ky)
+		ho := axis(fx-ux, kx) + axis(fy-uy, ky)
+		d += s.w[e] * float64(hn-ho)
+		q += int64(hn)*int64(hn) - int64(ho)*int64(ho)
 	}
-	return d
+	return d, q
 }

@@ -97,7 +97,7 @@ func TestDeltaMatchesRecomputation(t *testing.T) {
 					continue
 				}
 				b := s.occ[pb]
-				d := s.delta(a, b, pa, pb)
+				d, _ := s.delta(a, b, pa, pb)
 				s.swap(a, b, pa, pb)
 				h += d
 				if i%100 == 0 {
