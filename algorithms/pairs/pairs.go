@@ -407,7 +407,9 @@ func (r *run) stopped() bool {
 		return true
 	case r.opt.Moves > 0 && r.moves >= r.opt.Moves, r.opt.MaxRounds > 0 && r.rounds >= r.opt.MaxRounds:
 		return true
-	case !r.deadline.IsZero() && !time.Now().Before(r.deadline):
+	case r.moves > 0 && !r.deadline.IsZero() && !time.Now().Before(r.deadline):
+		// (after one move at least: a run cut at 0 moves could not be
+		// repeated, 0 meaning no cap)
 		r.clock = true
 		return true
 	}

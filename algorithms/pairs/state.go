@@ -149,8 +149,11 @@ func (s *state) gain(a, skip int32, from, to []int32) (d float64, q int64) {
 // the sum of the squared hops of their edges. Each undirected edge is two
 // arcs of equal volume, hence the factor 2. O(deg a + deg b).
 func (s *state) delta(a, b, pa, pb int32) (float64, int64) {
-	if s.c == 2 {
+	switch s.c {
+	case 2:
 		return s.delta2(a, b, pa, pb)
+	case 3:
+		return s.delta3(a, b, pa, pb)
 	}
 	ca, cb := s.node(pa), s.node(pb)
 	d, q := s.gain(a, b, ca, cb)
@@ -360,6 +363,47 @@ func (s *state) gain2(a, skip, fx, fy, tx, ty int32) (float64, int64) {
 		ho := axis(fx-ux, kx) + axis(fy-uy, ky)
 		d += s.w[e] * float64(hn-ho)
 		q += int64(hn)*int64(hn) - int64(ho)*int64(ho)
+	}
+	return d, q
+}
+
+// delta3 is delta for three-dimensional hosts, as delta2.
+func (s *state) delta3(a, b, pa, pb int32) (float64, int64) {
+	from := [3]int32(s.tab[3*pa : 3*pa+3])
+	to := [3]int32(s.tab[3*pb : 3*pb+3])
+	d, q := s.gain3(a, b, from, to)
+	if b >= 0 {
+		db, qb := s.gain3(b, a, to, from)
+		d, q = d+db, q+qb
+	}
+	return 2 * d, 2 * q
+}
+
+// gain3 is gain for three-dimensional hosts: moving a from f to t.
+func (s *state) gain3(a, skip int32, f, t [3]int32) (float64, int64) {
+	kx, ky, kz := s.wrapK[0], s.wrapK[1], s.wrapK[2]
+	co, adj := s.co, s.adj
+	lo, hi := s.off[a], s.off[a+1]
+	var d float64
+	var h int32
+	var q int64
+	for e := lo; e < hi; e++ {
+		u := adj[e]
+		if u == skip {
+			continue
+		}
+		ux, uy, uz := co[3*u], co[3*u+1], co[3*u+2]
+		hn := axis(t[0]-ux, kx) + axis(t[1]-uy, ky) + axis(t[2]-uz, kz)
+		ho := axis(f[0]-ux, kx) + axis(f[1]-uy, ky) + axis(f[2]-uz, kz)
+		q += int64(hn)*int64(hn) - int64(ho)*int64(ho)
+		if s.w == nil {
+			h += hn - ho
+		} else {
+			d += s.w[e] * float64(hn-ho)
+		}
+	}
+	if s.w == nil {
+		return float64(h), q
 	}
 	return d, q
 }

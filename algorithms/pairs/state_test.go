@@ -61,6 +61,7 @@ func testInstances() []instance {
 	add("hypercube 5 on ring 32", must(guest.NewHypercube(5)), must(topology.NewRing(32)))
 	add("weighted graph 40 on torus 5x8", randomGraph(40, 60, rng), must(topology.NewTorus(5, 8)))
 	add("weighted graph 30 on mesh 3x4x3 (larger host)", randomGraph(30, 40, rng), must(topology.NewMesh(3, 4, 3)))
+	add("grid 4x4x4 on mixed torus 8x4x2", must(guest.NewGrid([]int{4, 4, 4}, false)), must(topology.NewGrid([]int{8, 4, 2}, []bool{true, false, true})))
 	add("grid 5x5 on mixed mesh 6x6 (larger host)", must(guest.NewGrid([]int{5, 5}, false)), must(topology.NewGrid([]int{6, 6}, []bool{true, false})))
 	return out
 }
