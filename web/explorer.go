@@ -231,6 +231,9 @@ func (c *Explorer) onAlgo(ctx app.Context, e app.Event) {
 
 func (c *Explorer) onStart(ctx app.Context, e app.Event) {
 	c.form.Start = ctx.JSSrc().Get("value").String()
+	if c.form.Start == bestStart {
+		c.form.Start = ""
+	}
 	c.navigate(ctx)
 }
 

@@ -64,6 +64,11 @@ func searchPanel(in spec.Instance, run *solve.PairsRun, m metric.Metrics, link f
 	return app.Div().ID("search").Class("search").Body(lines...)
 }
 
+// bestStart is the start option's value for "the best of all" (go-app
+// leaves an empty value attribute out, and the option's text would then
+// be its value); no algorithm name has a "*".
+const bestStart = "*"
+
 // startSelect offers the starts of a local search that apply to the
 // instance as typed (every cheap heuristic, STEP and folds included), or
 // "best of all" (the default); a value that does not apply stays shown,
@@ -84,7 +89,7 @@ func startSelect(f form, msg string, onChange app.EventHandler) app.UI {
 	return app.Div().Class("field").Body(
 		app.Label().For("f-start").Text("Start from"),
 		app.Select().ID("f-start").Name("start").OnChange(onChange).Body(
-			app.Option().Value("").Text("best of all that apply").Selected(f.Start == ""),
+			app.Option().Value(bestStart).Text("best of all that apply").Selected(f.Start == ""),
 			app.If(!known, func() app.UI { return app.Option().Value(f.Start).Text(f.Start).Selected(true) }),
 			app.Range(names).Slice(func(i int) app.UI {
 				return app.Option().Value(names[i]).Text(names[i]).Selected(names[i] == f.Start)

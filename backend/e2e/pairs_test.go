@@ -28,10 +28,10 @@ func TestPairsSearchPanel(t *testing.T) {
 	if !strings.Contains(text, "moves") || !strings.Contains(text, "improving") || !strings.Contains(text, "from snake") {
 		t.Errorf("search line %q", text)
 	}
-	// the start list: "best of all" then the heuristics that apply
+	// the start list: "best of all" (*) then the heuristics that apply
 	g, _ := spec.ParseGuest("grid:9x8")
 	h, _ := spec.ParseHost("mesh:6x12")
-	want := []string{""}
+	want := []string{"*"}
 	for _, a := range solve.Starts(g, h) {
 		want = append(want, a.Name)
 	}
@@ -52,6 +52,10 @@ func TestPairsSearchPanel(t *testing.T) {
 	do(t, ctx, chromedp.SetValue(chromedp.CSS("#f-start"), "step"))
 	eval[bool](t, ctx, `(s => { s.dispatchEvent(new Event('change', {bubbles: true})); return true })(document.querySelector('#f-start'))`)
 	waitJS(t, ctx, `location.search.includes('start=step') && document.querySelector('#search-moves')?.textContent.includes('from step')`)
+	// and "best of all" drops the start from the URL
+	do(t, ctx, chromedp.SetValue(chromedp.CSS("#f-start"), "*"))
+	eval[bool](t, ctx, `(s => { s.dispatchEvent(new Event('change', {bubbles: true})); return true })(document.querySelector('#f-start'))`)
+	waitJS(t, ctx, `!location.search.includes('start=') && document.querySelector('#search-moves')?.textContent.includes('best of')`)
 
 	// a very large maximum dilation is warned about
 	open(t, ctx, "/?algo=mxovlp&guest=grid%3A27x44&host=mesh%3A36x33")
