@@ -174,8 +174,8 @@ type Progress struct {
 	// tracked).
 	HopBytes    float64
 	HopsPerByte float64
-	// Fraction is the share of the move cap or of the budget used,
-	// whichever is larger, in [0, 1] (0 without either until the end).
+	// Fraction is the share of the move cap, of the budget or of the
+	// stopping rule's horizon used, whichever is largest, in [0, 1].
 	Fraction float64
 }
 
@@ -437,6 +437,9 @@ func (r *run) fraction(now time.Time) float64 {
 	}
 	if r.opt.Moves > 0 {
 		f = max(f, float64(r.moves)/float64(r.opt.Moves))
+	}
+	if r.opt.Temperature > 0 && r.patience != Unlimited {
+		f = max(f, float64(r.moves)/float64(r.horizon)) // the stopping rule's bound
 	}
 	return min(1, f)
 }
