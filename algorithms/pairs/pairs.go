@@ -587,7 +587,8 @@ const checkEvery = 1024
 func (r *run) sequentialRound() bool {
 	s := r.s
 	w := newWalker(s, r.opt.Mode)
-	w.rng, w.temp = r.rng, r.temp
+	w.rng = r.rng
+	w.setTemp(r.temp)
 	order := r.perm
 	if r.opt.Mode == Biased {
 		order = r.sweep.shuffle(r.perm, r.rng)
@@ -600,7 +601,7 @@ func (r *run) sequentialRound() bool {
 				complete = false
 				break
 			}
-			w.temp = r.temperatureAt()
+			w.setTemp(r.temperatureAt())
 			r.report(time.Now(), false)
 		}
 		var a int32
@@ -714,6 +715,10 @@ type walker struct {
 	rng  *rand.Rand
 	mode Mode
 	temp float64
+	// boltz[k] = exp(−2k/temp): the chance of keeping a unit-volume move
+	// that lengthens edges by k hops in all (2k hop-bytes), computed once
+	// per temperature instead of once per move.
+	boltz [maxBoltz]float64
 	t    []int32 // scratch: target coordinates
 	goal []int32 // scratch: shift goal coordinates
 	path []int32 // scratch: nodes a shift left behind
@@ -743,6 +748,34 @@ const (
 	// maxShift bounds the length of a shift path.
 	maxShift = 64
 )
+
+// maxBoltz bounds the table of acceptance chances: a move that costs more
+// than 2·maxBoltz hop-bytes is computed directly.
+const maxBoltz = 32
+
+// setTemp sets the walker's temperature and its acceptance table.
+func (w *walker) setTemp(t float64) {
+	if t == w.temp {
+		return
+	}
+	w.temp = t
+	if t > 0 {
+		for k := range w.boltz {
+			w.boltz[k] = math.Exp(-2 * float64(k) / t)
+		}
+	}
+}
+
+// keep draws whether an uphill move of hop-bytes change d ≥ 0 and energy
+// e is kept at the walker's temperature (Metropolis): exp(−e/T), read
+// from the table when d is a whole number of hop pairs (unit volumes;
+// the tie-break's share of e is below one hop and left out there).
+func (w *walker) keep(d, e float64) bool {
+	if k := int(d) / 2; float64(2*k) == d && k >= 0 && k < maxBoltz && w.s.w == nil {
+		return w.rng.Float64() < w.boltz[k]
+	}
+	return w.rng.Float64() < math.Exp(-e/w.temp)
+}
 
 // occupant returns the object on node pb (-1 if empty) and whether pb and
 // it may take part. A restricted walker reads nothing outside its region:
@@ -789,7 +822,7 @@ func (w *walker) attempt(a int32) {
 	}
 	d, q := s.delta(a, b, pa, pb)
 	w.evaluated++
-	if e := s.energy(d, q); e < 0 || w.temp > 0 && w.rng.Float64() < math.Exp(-e/w.temp) {
+	if e := s.energy(d, q); e < 0 || w.temp > 0 && w.keep(d, e) {
 		s.swap(a, b, pa, pb)
 		w.dh += d
 		w.accepted++

@@ -208,35 +208,79 @@ func (s *state) target(a int32, t []int32) bool {
 	if lo == hi {
 		return false
 	}
+	if s.c == 2 && s.w == nil {
+		s.target2(a, lo, hi, t)
+		return true
+	}
 	ca := s.coords(a)
 	for j := range t {
-		var sum, vol float64
 		k := s.wrapK[j]
-		for e := lo; e < hi; e++ {
-			o := s.co[int(s.adj[e])*s.c+j] - ca[j]
-			if k != 0 {
-				if 2*o > k {
-					o -= k
-				} else if 2*o < -k {
-					o += k
-				}
+		var mean int32
+		if s.w == nil {
+			// unit volumes: an integer mean, rounded half away from zero
+			// as math.Round does, without floating point
+			var sum int32
+			for e := lo; e < hi; e++ {
+				sum += wrapOffset(s.co[int(s.adj[e])*s.c+j]-ca[j], k)
 			}
-			w := 1.0
-			if s.w != nil {
-				w = s.w[e]
-			}
-			sum += w * float64(o)
-			vol += w
-		}
-		x := ca[j] + int32(math.Round(sum/vol))
-		if k != 0 {
-			x = (x%k + k) % k
+			mean = roundDiv(sum, hi-lo)
 		} else {
-			x = min(max(x, 0), s.dims[j]-1)
+			var sum, vol float64
+			for e := lo; e < hi; e++ {
+				o := wrapOffset(s.co[int(s.adj[e])*s.c+j]-ca[j], k)
+				sum += s.w[e] * float64(o)
+				vol += s.w[e]
+			}
+			mean = int32(math.Round(sum / vol))
 		}
-		t[j] = x
+		t[j] = onAxis(ca[j]+mean, s.dims[j], k)
 	}
 	return true
+}
+
+// target2 is target for unit volumes on two-dimensional hosts, the
+// common case: one pass over the neighbours for both axes.
+func (s *state) target2(a, lo, hi int32, t []int32) {
+	kx, ky := s.wrapK[0], s.wrapK[1]
+	ax, ay := s.co[2*a], s.co[2*a+1]
+	var sx, sy int32
+	for _, u := range s.adj[lo:hi] {
+		sx += wrapOffset(s.co[2*u]-ax, kx)
+		sy += wrapOffset(s.co[2*u+1]-ay, ky)
+	}
+	n := hi - lo
+	t[0] = onAxis(ax+roundDiv(sx, n), s.dims[0], kx)
+	t[1] = onAxis(ay+roundDiv(sy, n), s.dims[1], ky)
+}
+
+// roundDiv returns sum/n rounded half away from zero, as math.Round does.
+func roundDiv(sum, n int32) int32 {
+	if sum >= 0 {
+		return (2*sum + n) / (2 * n)
+	}
+	return -((-2*sum + n) / (2 * n))
+}
+
+// onAxis brings x onto an axis of size k: around it if it wraps (kw ≠ 0),
+// clamped otherwise.
+func onAxis(x, k, kw int32) int32 {
+	if kw != 0 {
+		return (x%k + k) % k
+	}
+	return min(max(x, 0), k-1)
+}
+
+// wrapOffset returns the shortest signed offset o on an axis that wraps at
+// k (k = 0: no wrap-around, o itself).
+func wrapOffset(o, k int32) int32 {
+	if k != 0 {
+		if 2*o > k {
+			o -= k
+		} else if 2*o < -k {
+			o += k
+		}
+	}
+	return o
 }
 
 // index returns the node of coordinates t.
