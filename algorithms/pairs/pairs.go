@@ -379,7 +379,7 @@ func newRun(ctx context.Context, s *state, opt Options, begin time.Time, h float
 	}
 	r.horizon = opt.Horizon
 	if r.horizon == 0 {
-		r.horizon = min(DefaultHorizon, horizonPerObject*int64(s.n))
+		r.horizon = min(DefaultHorizon, max(minWork, horizonPerObject*int64(s.n)))
 	}
 	r.workers = min(opt.Workers, maxWorkers)
 	if r.workers == 0 {
@@ -453,7 +453,7 @@ const (
 	cycleRounds    = 4
 	minCycleMoves  = 1 << 18 // small instances anneal for at least this long,
 	cyclePerObject = 512     // or this many moves per object if less
-	maxCycleRounds = 1 << 12 // bounds the growth
+	maxCycleRounds = 1 << 12 // bounds the growth, as does horizonPerObject
 )
 
 // search runs the first descent, then the annealing cycles, until the
@@ -487,7 +487,8 @@ func (r *run) search() error {
 	idle := 0
 	for k := 0; ; k++ {
 		first := max(cycleRounds, (min(minCycleMoves, cyclePerObject*s.n)+r.attempts-1)/r.attempts)
-		rounds := min(first<<min(k, 30), max(first, maxCycleRounds))
+		longest := min(maxCycleRounds, (horizonPerObject*s.n+r.attempts-1)/r.attempts)
+		rounds := min(first<<min(k, 30), max(first, longest))
 		length := int64(rounds) * int64(r.attempts)
 		if r.patience != Unlimited && r.moves+length > r.horizon {
 			r.converged = true
@@ -719,9 +720,9 @@ type walker struct {
 	// that lengthens edges by k hops in all (2k hop-bytes), computed once
 	// per temperature instead of once per move.
 	boltz [maxBoltz]float64
-	t    []int32 // scratch: target coordinates
-	goal []int32 // scratch: shift goal coordinates
-	path []int32 // scratch: nodes a shift left behind
+	t     []int32 // scratch: target coordinates
+	goal  []int32 // scratch: shift goal coordinates
+	path  []int32 // scratch: nodes a shift left behind
 
 	// restrict, in parallel mode: only nodes in region and objects marked
 	// interior may take part.

