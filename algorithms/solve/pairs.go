@@ -119,10 +119,13 @@ type PairsRun struct {
 }
 
 // mapPairs runs PAIRS in the given mode from the instance's start (or the
-// default starts): without a budget until its stopping rule (capped by
-// DefaultPairsBudget), with one for PlannedMoves moves, capped by the
-// budget; with Moves for exactly that many. The time spent on the starts
-// counts against the budget.
+// default starts). Without a budget it runs until its stopping rule
+// (capped by DefaultPairsBudget). With one it plans PlannedMoves moves: it
+// searches that long if that is longer than the stopping rule would, and
+// stops as it does otherwise, so a budget never gives a worse result than
+// none; the budget caps the time. With Moves it makes exactly that many
+// (the count a run reports). The time spent on the starts counts against
+// the budget.
 func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 	begin := time.Now()
 	in := p.Instance
@@ -133,7 +136,8 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 		opt.Moves, opt.Patience = in.Moves, pairs.Unlimited
 		budget = max(budget, DefaultPairsBudget)
 	case budget > 0:
-		opt.Moves, opt.Patience = PlannedMoves(p, budget), pairs.Unlimited
+		plan := PlannedMoves(p, budget)
+		opt.Horizon, opt.MinWork = plan, plan
 	default:
 		budget = DefaultPairsBudget
 	}
