@@ -199,6 +199,9 @@ func DilationBound(g *guest.Graph, host *topology.Topology) int {
 		return 0
 	}
 	dist := distanceProfile(host, deg)
+	if len(dist) == 0 {
+		return 0 // a one-node host
+	}
 	b := dist[len(dist)-1]
 	if g.Order() != host.Size() {
 		return b

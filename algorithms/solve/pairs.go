@@ -80,17 +80,18 @@ func init() {
 
 // MovesPerSecond converts a budget into the moves a PAIRS run plans, for
 // a guest of mean degree 4 (fewer for larger degrees): a run given a budget
-// makes Budget × MovesPerSecond moves, the same on every machine, so that
-// the same seed and budget give the same result; the budget itself only
-// caps the run time, on a machine too slow to make them (the result then
-// reports the moves it made, which repeat it). Set below this machine's
-// rate (6-10 M/s on one core, 2-D guests, 4K to 1M objects) so that a budget is rarely
-// cut natively; the browser is slower, and records the moves it made.
+// searches for Budget × MovesPerSecond moves, or as long as its stopping
+// rule would without a budget if that is more, the same on every machine,
+// so that the same seed and budget give the same result. The budget
+// itself only caps the run time, on a machine too slow for those moves
+// (the result then reports the moves it made, which repeat it). Set below
+// this machine's rate (6-10 M/s on one core, 2-D guests, 4K to 1M
+// objects); the browser makes 2-3 M/s.
 const MovesPerSecond = 2_000_000
 
-// PlannedMoves returns the moves a PAIRS run given that budget plans on
+// plannedMoves returns the moves a PAIRS run given that budget plans on
 // guest g (0 for no budget).
-func PlannedMoves(p *Problem, budget time.Duration) int64 {
+func plannedMoves(p *Problem, budget time.Duration) int64 {
 	if budget <= 0 {
 		return 0
 	}
@@ -120,7 +121,7 @@ type PairsRun struct {
 
 // mapPairs runs PAIRS in the given mode from the instance's start (or the
 // default starts). Without a budget it runs until its stopping rule
-// (capped by DefaultPairsBudget). With one it plans PlannedMoves moves: it
+// (capped by DefaultPairsBudget). With one it plans plannedMoves moves: it
 // searches that long if that is longer than the stopping rule would, and
 // stops as it does otherwise, so a budget never gives a worse result than
 // none; the budget caps the time. With Moves it makes exactly that many
@@ -136,7 +137,7 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 		opt.Moves, opt.Patience = in.Moves, pairs.Unlimited
 		budget = max(budget, DefaultPairsBudget)
 	case budget > 0:
-		plan := PlannedMoves(p, budget)
+		plan := plannedMoves(p, budget)
 		opt.Horizon, opt.MinWork = plan, plan
 	default:
 		budget = DefaultPairsBudget
