@@ -309,6 +309,10 @@ func (c *JobPage) Render() app.UI {
 func (c *JobPage) renderDone() app.UI {
 	base := apiBase + "/jobs/" + c.id
 	formats := []string{"json", "csv", "rankorder", "scotch"}
+	if in, err := c.job.Request.Instance(); err == nil && in.Guest.Order() < in.Host.Size() {
+		// empty slots: rankorder cannot express them (export.Check)
+		formats = []string{"json", "csv", "scotch"}
+	}
 	return app.Div().Class("result").Body(
 		app.Section().Class("drawing").Body(
 			app.Img().ID("job-svg").Src(apiBase+"/render.svg?job="+c.id).Alt("the mapping drawn on its host"),
