@@ -124,22 +124,24 @@ type PairsRun struct {
 // (capped by DefaultPairsBudget). With one it plans plannedMoves moves: it
 // searches that long if that is longer than the stopping rule would, and
 // stops as it does otherwise, so a budget never gives a worse result than
-// none; the budget caps the time. With Moves it makes exactly that many
-// (the count a run reports). The time spent on the starts counts against
-// the budget.
+// none; the budget caps the time. Moves caps the moves of the same
+// schedule: the count a run reports repeats it, with the clock cap
+// relaxed to DefaultPairsBudget so that a slower machine still gets there.
+// The time spent on the starts counts against the budget.
 func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 	begin := time.Now()
 	in := p.Instance
 	budget := in.Budget
 	opt := pairs.Options{Mode: mode, Seed: in.Seed, Temperature: PairsTemperature * meanVolume(p)}
-	switch {
-	case in.Moves > 0:
-		opt.Moves, opt.Patience = in.Moves, pairs.Unlimited
-		budget = max(budget, DefaultPairsBudget)
-	case budget > 0:
+	if budget > 0 {
 		plan := plannedMoves(p, budget)
 		opt.Horizon, opt.MinWork = plan, plan
-	default:
+	}
+	if in.Moves > 0 {
+		opt.Moves = in.Moves
+		budget = max(budget, DefaultPairsBudget)
+	}
+	if budget == 0 {
 		budget = DefaultPairsBudget
 	}
 	starts, names, err := pairsStarts(ctx, p)
