@@ -33,7 +33,7 @@ func searchPanel(in spec.Instance, run *solve.PairsRun, m metric.Metrics, link f
 	var lines []app.UI
 	if run != nil {
 		lines = append(lines, app.P().ID("search-moves").Text(fmt.Sprintf(
-			"PAIRS made %d moves, %d of them improving, from %s (best of %s).",
+			"PAIRS made %d moves, %d of them improving, from %s (chosen among %s).",
 			run.Moves, run.Improved, run.Start, strings.Join(run.Starts, ", "))))
 		switch {
 		case run.Clock:

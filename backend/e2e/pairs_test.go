@@ -55,7 +55,7 @@ func TestPairsSearchPanel(t *testing.T) {
 	// and "best of all" drops the start from the URL
 	do(t, ctx, chromedp.SetValue(chromedp.CSS("#f-start"), "*"))
 	eval[bool](t, ctx, `(s => { s.dispatchEvent(new Event('change', {bubbles: true})); return true })(document.querySelector('#f-start'))`)
-	waitJS(t, ctx, `!location.search.includes('start=') && document.querySelector('#search-moves')?.textContent.includes('best of')`)
+	waitJS(t, ctx, `!location.search.includes('start=') && document.querySelector('#search-moves')?.textContent.includes('chosen among')`)
 
 	// a very large maximum dilation is warned about
 	open(t, ctx, "/?algo=mxovlp&guest=grid%3A27x44&host=mesh%3A36x33")
