@@ -95,8 +95,8 @@ const DefaultHorizon = 12 << 20
 
 const horizonPerObject = 2048
 
-// Horizon returns the default horizon of a run on n objects.
-func Horizon(n int) int64 {
+// horizonOf returns the default horizon of a run on n objects.
+func horizonOf(n int) int64 {
 	return min(DefaultHorizon, max(minWork, horizonPerObject*int64(n)))
 }
 
@@ -149,8 +149,10 @@ type Options struct {
 	// that ends the run; 0 = DefaultPatience, Unlimited = never (then
 	// neither does Horizon).
 	Patience int
-	// Horizon raises the stopping rule's bound on work above Horizon(n):
-	// no annealing cycle starts that would end past this many moves.
+	// Horizon raises the stopping rule's bound on work above its default
+	// (DefaultHorizon, or horizonPerObject·n if less, but at least
+	// minWork): no annealing cycle starts that would end past this many
+	// moves.
 	Horizon int64
 	// MinWork raises the least number of moves before the stopping rule
 	// may end the run for lack of gain (min(minWork, minWorkPerObject·n)).
@@ -435,7 +437,7 @@ func newRun(ctx context.Context, s *state, opt Options, begin time.Time, h float
 	if r.patience == 0 {
 		r.patience = DefaultPatience
 	}
-	r.horizon = max(opt.Horizon, Horizon(s.n))
+	r.horizon = max(opt.Horizon, horizonOf(s.n))
 	r.minWork = max(opt.MinWork, min(minWork, minWorkPerObject*int64(s.n)))
 	r.workers = min(opt.Workers, maxWorkers)
 	if r.workers == 0 {
