@@ -84,19 +84,24 @@ func TestPairsIssue14(t *testing.T) {
 		guest, host, start string
 		atMost             float64
 	}{
-		{"grid:4x4", "hypercube:4", "", 1},          // the descent stopped at 1.333
-		{"grid:8x4", "mesh:4x8", "", 1},             // the transpose
-		{"grid:9x8", "mesh:6x12", "snake", 1.40},    // stayed at 2.0866; 500 ms gave 1.3543
-		{"grid:9x8", "mesh:6x12", "", 1.36},         // 1.3307 with most seeds and with a budget
-		{"grid:2x512", "mesh:32x32", "", 1.0196},    // 1.6258; step and fold 1.0196
-		{"grid:64x64", "mesh:256x16", "", 2.5},      // 2.8571; step 2.5
-		{"grid:320x200", "mesh:250x256", "", 1.515}, // 1.653; 5 s of annealing: 1.500
+		{"grid:4x4", "hypercube:4", "", 1},           // the descent stopped at 1.333
+		{"grid:8x4", "mesh:4x8", "", 1},              // the transpose
+		{"grid:9x8", "mesh:6x12", "snake", 1.40},     // stayed at 2.0866; 500 ms gave 1.3543
+		{"grid:9x8", "mesh:6x12", "", 1.36},          // 1.3307 with most seeds and with a budget
+		{"grid:2x512", "mesh:32x32", "", 1.0196},     // 1.6258; step and fold 1.0196
+		{"grid:2x512", "mesh:32x32", "step", 1.7},    // --start step was refused; STEP's band: 6.0065
+		{"grid:2x512", "mesh:32x32", "fold", 1.0196}, // the accordion fold that was "step"
+		{"grid:64x64", "mesh:256x16", "", 2.5},       // 2.8571; step 2.5
+		{"grid:320x200", "mesh:250x256", "", 1.515},  // 1.653; 5 s of annealing: 1.500
 	}
 	for _, tt := range tests {
 		g, h := parse(t, tt.guest, tt.host)
 		r, err := solve.Map(context.Background(), spec.Instance{Guest: g, Host: h, Algo: "pairs", Start: tt.start, Seed: 1}, nil)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if tt.start != "" && r.Pairs.Start != tt.start {
+			t.Errorf("%s on %s: worked from %s, want %s", tt.guest, tt.host, r.Pairs.Start, tt.start)
 		}
 		if r.Metrics.HopsPerByte > tt.atMost+1e-9 {
 			t.Errorf("%s on %s from %q: %.4f hops per byte, want at most %v", tt.guest, tt.host, tt.start, r.Metrics.HopsPerByte, tt.atMost)
