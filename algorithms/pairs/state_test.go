@@ -236,3 +236,28 @@ func TestTargetWraps(t *testing.T) {
 		}
 	}
 }
+
+// TestDilationTieBreak (issue 14): a swap that keeps the hop-bytes but
+// shortens the longest edge has a negative energy, so the search takes
+// it; its reverse has a positive one. Guest: edges 0–1 and 2–3 on line:4
+// with 0@0, 1@3, 2@1, 3@2 (hops 3 and 1); swapping 1 and 3 gives hops 2
+// and 2: the same hop-bytes, the maximum dilation 3 → 2.
+func TestDilationTieBreak(t *testing.T) {
+	g := must(guest.FromEdges(4, []guest.Edge{{U: 0, V: 1, Volume: 1}, {U: 2, V: 3, Volume: 1}}))
+	g.Weight = nil // unit volumes
+	s := newState(g, must(topology.NewLine(4)), []int{0, 3, 1, 2})
+	d, q := s.delta(1, 3, s.pos[1], s.pos[3])
+	if d != 0 || q >= 0 || s.energy(d, q) >= 0 {
+		t.Fatalf("tie swap: delta %v, squares %d, energy %v; want 0, < 0, < 0", d, q, s.energy(d, q))
+	}
+	s.swap(1, 3, s.pos[1], s.pos[3])
+	d, q = s.delta(1, 3, s.pos[1], s.pos[3])
+	if d != 0 || s.energy(d, q) <= 0 {
+		t.Fatalf("reverse: delta %v, energy %v; want 0, > 0", d, s.energy(d, q))
+	}
+	// the tie-break never outweighs a hop: |q| ≤ 2·(deg a + deg b)·D²
+	// (degree 1, diameter 3), so |eps·q| < 1
+	if lim := s.eps * float64(2*2*3*3); lim >= 1 {
+		t.Fatalf("eps %v too large", s.eps)
+	}
+}
