@@ -565,9 +565,15 @@ func (r *run) search() error {
 		longest := min(maxCycleRounds, (horizonPerObject*s.n+r.attempts-1)/r.attempts)
 		rounds := min(first<<min(k, 30), max(first, longest))
 		length := int64(rounds) * int64(r.attempts)
-		if r.patience != Unlimited && r.moves-r.chainAt+length > r.horizon/r.share {
-			r.converged = true
-			break
+		if left := r.horizon/r.share - (r.moves - r.chainAt); r.patience != Unlimited && length > left {
+			// a horizon raised by a budget is filled: the last cycle
+			// is cut to the moves left, if it is worth a cycle
+			if r.horizon <= horizonOf(s.n) || left < int64(first)*int64(r.attempts) {
+				r.converged = true
+				break
+			}
+			rounds = int(left / int64(r.attempts))
+			length = int64(rounds) * int64(r.attempts)
 		}
 		if r.h > r.bestH {
 			copy(s.pos, r.best)
