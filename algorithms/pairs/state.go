@@ -208,8 +208,8 @@ func (s *state) target(a int32, t []int32) bool {
 	if lo == hi {
 		return false
 	}
-	if s.c == 2 && s.w == nil {
-		s.target2(a, lo, hi, t)
+	if s.w == nil && s.c <= maxFastRank {
+		s.targetUnit(a, lo, hi, t)
 		return true
 	}
 	ca := s.coords(a)
@@ -238,19 +238,25 @@ func (s *state) target(a int32, t []int32) bool {
 	return true
 }
 
-// target2 is target for unit volumes on two-dimensional hosts, the
-// common case: one pass over the neighbours for both axes.
-func (s *state) target2(a, lo, hi int32, t []int32) {
-	kx, ky := s.wrapK[0], s.wrapK[1]
-	ax, ay := s.co[2*a], s.co[2*a+1]
-	var sx, sy int32
+// maxFastRank bounds the hosts whose unit-volume targets take one pass.
+const maxFastRank = 8
+
+// targetUnit is target for unit volumes on hosts of at most maxFastRank
+// axes, the common case: one pass over the neighbours for every axis.
+func (s *state) targetUnit(a, lo, hi int32, t []int32) {
+	c := s.c
+	ca := s.coords(a)
+	var sum [maxFastRank]int32
 	for _, u := range s.adj[lo:hi] {
-		sx += wrapOffset(s.co[2*u]-ax, kx)
-		sy += wrapOffset(s.co[2*u+1]-ay, ky)
+		cu := s.co[int(u)*c : int(u)*c+c]
+		for j := range c {
+			sum[j] += wrapOffset(cu[j]-ca[j], s.wrapK[j])
+		}
 	}
 	n := hi - lo
-	t[0] = onAxis(ax+roundDiv(sx, n), s.dims[0], kx)
-	t[1] = onAxis(ay+roundDiv(sy, n), s.dims[1], ky)
+	for j := range c {
+		t[j] = onAxis(ca[j]+roundDiv(sum[j], n), s.dims[j], s.wrapK[j])
+	}
 }
 
 // roundDiv returns sum/n rounded half away from zero, as math.Round does.
