@@ -565,6 +565,13 @@ func (r *run) search() error {
 		longest := min(maxCycleRounds, (horizonPerObject*s.n+r.attempts-1)/r.attempts)
 		rounds := min(first<<min(k, 30), max(first, longest))
 		length := int64(rounds) * int64(r.attempts)
+		if k == 0 && r.patience != Unlimited && 4*length > r.horizon/r.share {
+			// a first cycle that would take over a quarter of the work
+			// (4M moves of 12M at 1M objects) leaves no room for the
+			// longer ones that pay: the descent is the result
+			r.converged = true
+			break
+		}
 		if left := r.horizon/r.share - (r.moves - r.chainAt); r.patience != Unlimited && length > left {
 			// a horizon raised by a budget is filled: the last cycle
 			// is cut to the moves left, if it is worth a cycle
