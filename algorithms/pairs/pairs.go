@@ -278,7 +278,7 @@ func Improve(ctx context.Context, g *guest.Graph, host *topology.Topology, start
 	r := newRun(ctx, s, opt, begin, bestHB)
 	r.share = int64(len(chains))
 	var err error
-	win, winH := -1, 0.0
+	win, winH, winQ := -1, 0.0, int64(0)
 	var winPos []int32
 	for i, c := range chains {
 		hb := bestHB
@@ -290,12 +290,12 @@ func Improve(ctx context.Context, g *guest.Graph, host *topology.Topology, start
 		}
 		r.startChain(hb)
 		err = r.search()
-		h := r.chainBest()
+		h, q := r.chainBest()
 		r.earlier = min(r.earlier, h)
-		if win < 0 || h < winH {
-			win, winH = i, h
+		if win < 0 || better(h, q, winH, winQ) {
+			win, winH, winQ = i, h, q
 			winPos = append(winPos[:0], s.pos...)
-			if r.best != nil && r.bestH < r.h {
+			if r.best != nil && better(r.bestH, r.bestQ, r.h, r.q) {
 				copy(winPos, r.best)
 			}
 		}
@@ -411,6 +411,8 @@ type run struct {
 
 	best  []int32 // the best placement at the end of a cycle (annealing)
 	bestH float64
+	q     int64 // tracked Σ squared hops over the arcs
+	bestQ int64
 
 	perm     []int32 // sequential: 0..n-1
 	seqUntil int     // parallel mode: work sequentially before this round
@@ -518,15 +520,25 @@ const (
 // hop-bytes h.
 func (r *run) startChain(h float64) {
 	r.h, r.bestH, r.best = h, h, nil
+	r.q = r.s.squares()
+	r.bestQ = r.q
 	r.chainAt, r.seqUntil, r.annealLen, r.converged = r.moves, r.rounds, 0, false
 }
 
-// chainBest returns the best hop-bytes of this chain.
-func (r *run) chainBest() float64 {
-	if r.best != nil {
-		return min(r.h, r.bestH)
+// chainBest returns the hop-bytes and squared hops of this chain's best
+// placement.
+func (r *run) chainBest() (float64, int64) {
+	if r.best != nil && better(r.bestH, r.bestQ, r.h, r.q) {
+		return r.bestH, r.bestQ
 	}
-	return r.h
+	return r.h, r.q
+}
+
+// better orders placements by hop-bytes, then by squared hops: among
+// placements of equal hop-bytes, the one with the shorter longest edges
+// (the dilation tie-break).
+func better(h float64, q int64, than float64, thanQ int64) bool {
+	return h < than || h == than && q < thanQ
 }
 
 // search runs the first descent, then the annealing cycles, until the
@@ -558,7 +570,7 @@ func (r *run) search() error {
 		return nil
 	}
 	r.best = append([]int32(nil), s.pos...)
-	r.bestH = r.h
+	r.bestH, r.bestQ = r.h, r.q
 	idle := 0
 	for k := 0; ; k++ {
 		first := max(cycleRounds, (min(minCycleMoves, cyclePerObject*s.n)+r.attempts-1)/r.attempts)
@@ -582,18 +594,18 @@ func (r *run) search() error {
 			rounds = int(left / int64(r.attempts))
 			length = int64(rounds) * int64(r.attempts)
 		}
-		if r.h > r.bestH {
+		if better(r.bestH, r.bestQ, r.h, r.q) {
 			copy(s.pos, r.best)
 			s.placeSelf()
-			r.h = r.bestH
+			r.h, r.q = r.bestH, r.bestQ
 		}
 		before := r.bestH
 		r.annealAt, r.annealLen = r.moves, length
 		ok := r.anneal(rounds)
 		r.annealLen = 0
 		ok = ok && r.descend()
-		if r.h < r.bestH {
-			r.bestH = r.h
+		if better(r.h, r.q, r.bestH, r.bestQ) {
+			r.bestH, r.bestQ = r.h, r.q
 			copy(r.best, s.pos)
 		}
 		if !ok {
@@ -708,11 +720,12 @@ func (r *run) sequentialRound() bool {
 // collect adds a walker's counters to the run's and clears them.
 func (r *run) collect(w *walker) {
 	r.h += w.dh
+	r.q += w.dq
 	r.moves += w.moves
 	r.evaluated += w.evaluated
 	r.accepted += w.accepted
 	r.improved += w.improved
-	w.dh, w.moves, w.evaluated, w.accepted, w.improved = 0, 0, 0, 0, 0
+	w.dh, w.dq, w.moves, w.evaluated, w.accepted, w.improved = 0, 0, 0, 0, 0, 0
 }
 
 // report calls the progress callback if one is due (or final is set).
@@ -740,7 +753,7 @@ func (r *run) report(now time.Time, final bool) {
 // caller sends the final progress report.
 func (r *run) finish(res *Result) {
 	s := r.s
-	if r.best != nil && r.bestH < r.h {
+	if r.best != nil && better(r.bestH, r.bestQ, r.h, r.q) {
 		copy(s.pos, r.best)
 		s.placeSelf()
 	}
@@ -820,6 +833,7 @@ type walker struct {
 	interior []bool
 
 	dh                                   float64
+	dq                                   int64
 	moves, evaluated, accepted, improved int64
 }
 
@@ -915,6 +929,7 @@ func (w *walker) attempt(a int32) {
 	if e := s.energy(d, q); e < 0 || w.temp > 0 && w.keep(d, e) {
 		s.swap(a, b, pa, pb)
 		w.dh += d
+		w.dq += q
 		w.accepted++
 		if d < 0 {
 			w.improved++
@@ -934,7 +949,7 @@ func (w *walker) shift(a int32) {
 	copy(w.goal, w.t)
 	goal := s.index(w.goal)
 	var sum, best, bestE float64
-	var sq int64
+	var sq, bestQ int64
 	keep := 0
 	w.path = w.path[:0]
 	for len(w.path) < maxShift {
@@ -955,7 +970,7 @@ func (w *walker) shift(a int32) {
 		s.swap(a, b, pa, pb)
 		w.path = append(w.path, pa)
 		if e := s.energy(sum, sq); e < bestE {
-			best, bestE, keep = sum, e, len(w.path)
+			best, bestQ, bestE, keep = sum, sq, e, len(w.path)
 		}
 	}
 	for i := len(w.path) - 1; i >= keep; i-- {
@@ -964,6 +979,7 @@ func (w *walker) shift(a int32) {
 	}
 	if keep > 0 {
 		w.dh += best
+		w.dq += bestQ
 		w.accepted++
 		if best < 0 {
 			w.improved++

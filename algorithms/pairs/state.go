@@ -198,6 +198,20 @@ func (s *state) hopBytes() float64 {
 	return hb
 }
 
+// squares returns Σ hops² over the arcs (the dilation tie-break's
+// measure, tracked by the search from here on). O(arcs·c).
+func (s *state) squares() int64 {
+	var q int64
+	for v := range int32(s.n) {
+		cv := s.coords(v)
+		for e := s.off[v]; e < s.off[v+1]; e++ {
+			h := int64(s.dist(cv, s.coords(s.adj[e])))
+			q += h * h
+		}
+	}
+	return q
+}
+
 // target writes into t the coordinates of the volume-weighted mean host
 // position of a's neighbours, rounded per dimension; on a wrapped axis the
 // mean is taken over the shortest signed offsets from a, so neighbours

@@ -168,8 +168,12 @@ func TestParallelTracking(t *testing.T) {
 			for _, mode := range []Mode{Biased, Uniform} {
 				s := newState(in.g, in.h, place)
 				r := newRun(context.Background(), s, Options{Seed: 9, Mode: mode, Workers: 2, MaxRounds: 6}, time.Now(), s.hopBytes())
+				r.startChain(s.hopBytes())
 				if err := r.search(); err != nil {
 					t.Fatal(err)
+				}
+				if q := s.squares(); r.q != q {
+					t.Fatalf("%v: tracked squared hops %d, recomputed %d", mode, r.q, q)
 				}
 				if r.accepted == 0 {
 					t.Fatalf("%v: no swap accepted", mode)

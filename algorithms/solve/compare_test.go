@@ -114,7 +114,7 @@ func ExampleCompare() {
 	// step          1.4898 2
 	// fold          1.4082 5
 	// pairs         1.4082 5
-	// pairs-uniform 1.4082 5
+	// pairs-uniform 1.4082 3
 }
 
 // The lower bounds shown under a comparison of 9×8 objects on a 6×12 mesh:
