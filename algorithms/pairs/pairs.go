@@ -841,12 +841,13 @@ func newWalker(s *state, mode Mode) walker {
 	return walker{s: s, mode: mode, t: make([]int32, s.c), goal: make([]int32, s.c)}
 }
 
-// Biased proposals, from independent random bits: with chance 1/8 a
-// uniform one (1/64 from bigUniform objects on) so that small instances
-// are not confined to local moves; otherwise with chance 1/8 a shift along
-// a path toward the target, else a jump to the target, aimed one hop off
-// it with chance 1/4 (always when the object is already there) so that
-// objects at their neighbours' mean still move. Tuned by hand on 6×5→10×3
+// Biased proposals, from independent random bits of one word: with
+// chance 1/8 (bits 2-4) a uniform one (1/64, bits 10-15, from bigUniform
+// objects on) so that small instances are not confined to local moves;
+// otherwise with chance 1/8 (bits 7-9) a shift along a path toward the
+// target, else a jump to the target, aimed one hop off it with chance 1/4
+// (bits 5-6; always when the object is already there) so that objects at
+// their neighbours' mean still move. Tuned by hand on 6×5→10×3
 // from random starts and on 320×200→250×256 from AFFN and STEP.
 const (
 	// maxShift bounds the length of a shift path.
@@ -907,7 +908,7 @@ func (w *walker) attempt(a int32) {
 	} else {
 		if !s.target(a, w.t) {
 			copy(w.t, s.coords(a))
-		} else if r&7 == 0 {
+		} else if r&0x380 == 0 {
 			w.shift(a)
 			return
 		}

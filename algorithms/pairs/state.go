@@ -25,7 +25,8 @@ type state struct {
 	occ    []int32 // host node → object, or -1 if empty
 	// uniformMask: a biased proposal is uniform when these bits of its
 	// random word are all 0 (1 in 8 below bigUniform objects, 1 in 64
-	// from it: far swaps are almost never kept on large instances).
+	// from it: far swaps are almost never kept on large instances); they
+	// are disjoint from the bits of the other choices.
 	uniformMask uint32
 	// eps weighs the squared hops in energy: below 1/max|q|.
 	eps float64
@@ -56,7 +57,7 @@ func newState(g *guest.Graph, host *topology.Topology, place []int) *state {
 	s.place(place)
 	s.uniformMask = 0x1c
 	if s.n >= bigUniform {
-		s.uniformMask = 0xfc
+		s.uniformMask = 0xfc00
 	}
 	// |q| ≤ 2·(deg a + deg b)·D², D the host's diameter
 	var diam, deg int64

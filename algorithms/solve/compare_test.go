@@ -113,7 +113,7 @@ func ExampleCompare() {
 	// affn          1.5918 3
 	// step          1.4898 2
 	// fold          1.4082 5
-	// pairs         1.4082 5
+	// pairs         1.4082 3
 	// pairs-uniform 1.4082 3
 }
 
