@@ -90,6 +90,7 @@ func New(o Options) *Server {
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
+	e.Pre(securityHeaders) // before routing: 404s and 405s get them too
 	e.Use(middleware.Recover())
 
 	api := e.Group("/api/v1",
