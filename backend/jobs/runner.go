@@ -81,6 +81,8 @@ var (
 	ErrClosed = errors.New("jobs: the server is shutting down")
 	// ErrConflict: the job is not in a state that allows the operation.
 	ErrConflict = errors.New("jobs: conflict")
+	// ErrCorrupt: a stored record does not decode or no longer makes sense.
+	ErrCorrupt = errors.New("jobs: corrupt record")
 )
 
 // Causes of a job's context ending.
@@ -344,13 +346,15 @@ func (r *Runner) Result(id string) (*solve.Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A stored request that no longer parses is the store's fault, not the
+	// client's: ErrCorrupt, not the parser's field error (a 400).
 	in, err := j.Request.Instance()
 	if err != nil {
-		return nil, fmt.Errorf("jobs: stored request of %s: %w", id, err)
+		return nil, fmt.Errorf("%w: stored request of %s: %v", ErrCorrupt, id, err)
 	}
 	a, err := r.o.Solver.Check(in)
 	if err != nil {
-		return nil, fmt.Errorf("jobs: stored request of %s: %w", id, err)
+		return nil, fmt.Errorf("%w: stored request of %s: %v", ErrCorrupt, id, err)
 	}
 	g, h, err := solve.Build(in)
 	if err != nil {

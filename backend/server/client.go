@@ -168,13 +168,42 @@ var errStop = errors.New("stop")
 // maxEventBytes bounds one event line.
 const maxEventBytes = 1 << 20
 
+// scanSSELines splits a stream into lines ended by CRLF, LF or a bare CR,
+// the three line ends of the SSE format (bufio.ScanLines knows only the
+// first two, so "event:\r0" read as one field named "event" with a CR in
+// its value).
+func scanSSELines(data []byte, atEOF bool) (advance int, token []byte, err error) {
+	for i, c := range data {
+		switch {
+		case c == '\n':
+			return i + 1, data[:i], nil
+		case c != '\r':
+		case i+1 < len(data):
+			if data[i+1] == '\n' {
+				return i + 2, data[:i], nil
+			}
+			return i + 1, data[:i], nil
+		case atEOF:
+			return i + 1, data[:i], nil
+		default:
+			return 0, nil, nil // a CR last: wait for the next byte (LF or not)
+		}
+	}
+	if atEOF && len(data) > 0 {
+		return len(data), data, nil
+	}
+	return 0, nil, nil
+}
+
 // ReadEvents parses a Server-Sent Events stream (the subset the server
 // writes: "event:" and "data:" fields, ":" comments, events ended by a
-// blank line) and calls fn for each event until the stream ends or fn
-// returns an error, which it returns. Lines over 1 MiB are an error.
+// blank line; lines end with CRLF, LF or CR) and calls fn for each event
+// until the stream ends or fn returns an error, which it returns. Lines
+// over 1 MiB are an error.
 func ReadEvents(r io.Reader, fn func(name string, data []byte) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 4096), maxEventBytes)
+	sc.Split(scanSSELines)
 	name, data, has := "", []byte(nil), false
 	for sc.Scan() {
 		line := sc.Text()

@@ -100,6 +100,10 @@ func New(o Options) *Server {
 			Skipper: func(c echo.Context) bool { return strings.HasSuffix(c.Path(), "/events") },
 		}))
 	notFound := func(c echo.Context) error {
+		if allow := s.allowed(c.Request()); len(allow) > 0 {
+			c.Response().Header().Set("Allow", strings.Join(allow, ", "))
+			return echo.ErrMethodNotAllowed
+		}
 		return echo.NewHTTPError(http.StatusNotFound, "server: no API route "+c.Request().Method+" "+c.Request().URL.Path)
 	}
 	// A group with middleware routes its unknown paths (and the wrong
@@ -124,6 +128,23 @@ func New(o Options) *Server {
 		e.Any("/*", notFound)
 	}
 	return s
+}
+
+// catchAll are the route paths of the API's fallback handler.
+var catchAll = map[string]bool{"/api/v1": true, "/api/v1/*": true, "/api": true, "/api/*": true, "/*": true}
+
+// allowed lists the methods with an API route for r's path other than the
+// fallback: a known path asked with a wrong method gets 405 and Allow.
+func (s *Server) allowed(r *http.Request) []string {
+	var allow []string
+	for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodDelete} {
+		c := s.e.NewContext(r, nil)
+		s.e.Router().Find(m, echo.GetPath(r), c)
+		if p := c.Path(); p != "" && !catchAll[p] {
+			allow = append(allow, m)
+		}
+	}
+	return allow
 }
 
 // ServeHTTP implements http.Handler.
