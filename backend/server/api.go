@@ -80,7 +80,8 @@ func (s *Server) job(c echo.Context) error {
 	return c.JSON(http.StatusOK, j)
 }
 
-// cancel: DELETE /jobs/:id. Waits briefly for the worker to record the
+// cancel: DELETE /jobs/:id?token=T, T the cancelToken of the submit that
+// started the run. Waits briefly for the worker to record the
 // cancellation, so that the answer usually shows the final state.
 func (s *Server) cancel(c echo.Context) error {
 	id, err := jobID(c)
@@ -89,7 +90,7 @@ func (s *Server) cancel(c echo.Context) error {
 	}
 	ctx, done := context.WithTimeout(c.Request().Context(), 5*time.Second)
 	defer done()
-	j, err := s.o.Jobs.Cancel(ctx, id)
+	j, err := s.o.Jobs.Cancel(ctx, id, c.QueryParam("token"))
 	if err != nil {
 		return err
 	}

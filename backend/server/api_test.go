@@ -249,7 +249,7 @@ func TestEventsAndCancel(t *testing.T) {
 			cancelOnce.Do(func() {
 				go func() {
 					defer close(cancelled)
-					if got, err := c.Cancel(ctx, j.ID); err != nil || got.Status != jobs.Cancelled {
+					if got, err := c.Cancel(ctx, j.ID, j.CancelToken); err != nil || got.Status != jobs.Cancelled {
 						t.Errorf("Cancel = %+v, %v", got, err)
 					}
 				}()

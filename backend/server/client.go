@@ -110,9 +110,10 @@ func (c *Client) Job(ctx context.Context, id string) (jobs.Job, error) {
 	return c.job(ctx, http.MethodGet, jobPath(url.PathEscape(id)), nil)
 }
 
-// Cancel cancels a queued or running job.
-func (c *Client) Cancel(ctx context.Context, id string) (jobs.Job, error) {
-	return c.job(ctx, http.MethodDelete, jobPath(url.PathEscape(id)), nil)
+// Cancel cancels a queued or running job, given the CancelToken of the
+// Submit that started it.
+func (c *Client) Cancel(ctx context.Context, id, token string) (jobs.Job, error) {
+	return c.job(ctx, http.MethodDelete, jobPath(url.PathEscape(id))+"?token="+url.QueryEscape(token), nil)
 }
 
 // Placement writes the job's placement in the given export format to w.

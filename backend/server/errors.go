@@ -49,6 +49,8 @@ func (s *Server) classify(err error) (int, ErrorBody, int) {
 	switch {
 	case errors.Is(err, jobs.ErrNotFound):
 		return http.StatusNotFound, body, 0
+	case errors.Is(err, jobs.ErrForbidden):
+		return http.StatusForbidden, body, 0
 	case errors.Is(err, jobs.ErrConflict):
 		return http.StatusConflict, body, 0
 	case errors.Is(err, jobs.ErrBusy):

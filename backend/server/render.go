@@ -83,6 +83,20 @@ func parseRender(q url.Values) (renderRequest, error) {
 			return r, &spec.FieldError{Field: "job", Err: errors.New("server: malformed job id: want 20 hex digits")}
 		}
 		r.Job = id
+		// A job is a mapping; the execution model's times of its gantt
+		// view come with the query.
+		for _, f := range []struct {
+			name string
+			dst  *float64
+		}{{"ta", &r.Instance.Ta}, {"tc", &r.Instance.Tc}} {
+			if s := q.Get(f.name); s != "" {
+				v, err := spec.ParseTime(f.name, s)
+				if err != nil {
+					return r, err
+				}
+				*f.dst = v
+			}
+		}
 		return r, nil
 	}
 	if r.View == "compare" && q.Get("algo") == "" {
@@ -126,6 +140,11 @@ func (s *Server) render(c echo.Context) error {
 	var buf bytes.Buffer
 	switch rq.View {
 	case "gantt":
+		if rq.Job != "" {
+			in := res.Instance
+			in.Ta, in.Tc = rq.Instance.Ta, rq.Instance.Tc
+			res = &solve.Result{Instance: in, Algorithm: res.Algorithm, Mapping: res.Mapping, Metrics: res.Metrics, Seconds: res.Seconds}
+		}
 		err = drawGantt(&buf, res, rq.Options)
 	default:
 		err = draw.Mapping(&buf, res, rq.Options)
