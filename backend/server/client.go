@@ -24,6 +24,12 @@ type Client struct {
 	// HTTP defaults to a client without an overall timeout (event streams
 	// last as long as their job); bound calls with their context.
 	HTTP *http.Client
+	// Token is an API token, sent as Authorization: Bearer (servers
+	// started with --auth-tokens want one to submit or cancel).
+	Token string
+	// StreamIdle ends an event stream that stays silent this long (the
+	// server sends a keep-alive every Heartbeat); 0 means a minute.
+	StreamIdle time.Duration
 }
 
 // APIError is a non-2xx answer of the API.
@@ -66,6 +72,9 @@ func (c *Client) do(ctx context.Context, method, path string, body any) (*http.R
 	}
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
+	}
+	if c.Token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.Token)
 	}
 	resp, err := c.http().Do(req)
 	if err != nil {
@@ -132,11 +141,22 @@ func (c *Client) Placement(ctx context.Context, id, format string, w io.Writer) 
 // went away) it returns the last state seen and an error.
 func (c *Client) Follow(ctx context.Context, id string, each func(jobs.Job)) (jobs.Job, error) {
 	var last jobs.Job
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
 	resp, err := c.do(ctx, http.MethodGet, jobPath(url.PathEscape(id))+"/events", nil)
 	if err != nil {
 		return last, err
 	}
 	defer resp.Body.Close()
+	idle := c.StreamIdle
+	if idle <= 0 {
+		idle = time.Minute
+	}
+	// A server that hangs keeps the connection open and sends nothing:
+	// every read re-arms the watchdog, which ends the stream.
+	watchdog := time.AfterFunc(idle, func() { cancel(errStreamIdle) })
+	defer watchdog.Stop()
+	resp.Body = readHook{resp.Body, func() { watchdog.Reset(idle) }}
 	end := false
 	err = ReadEvents(resp.Body, func(name string, data []byte) error {
 		var j jobs.Job
@@ -156,6 +176,8 @@ func (c *Client) Follow(ctx context.Context, id string, each func(jobs.Job)) (jo
 	switch {
 	case errors.Is(err, errStop):
 		return last, nil
+	case errors.Is(context.Cause(ctx), errStreamIdle):
+		return last, fmt.Errorf("%w (%v)", errStreamIdle, idle)
 	case err != nil:
 		return last, err
 	case !end:
@@ -165,6 +187,21 @@ func (c *Client) Follow(ctx context.Context, id string, each func(jobs.Job)) (jo
 }
 
 var errStop = errors.New("stop")
+
+// errStreamIdle ends an event stream on which the server went silent.
+var errStreamIdle = errors.New("server: the event stream went silent")
+
+// readHook calls after on every read of a body.
+type readHook struct {
+	io.ReadCloser
+	after func()
+}
+
+func (h readHook) Read(p []byte) (int, error) {
+	n, err := h.ReadCloser.Read(p)
+	h.after()
+	return n, err
+}
 
 // maxEventBytes bounds one event line.
 const maxEventBytes = 1 << 20

@@ -108,7 +108,9 @@ func TestLoad(t *testing.T) {
 				body = fmt.Sprintf(`{"guest":"hypercube:8","host":"ring:256","algo":%q}`, algo)
 			}
 			sync = append(sync, func() (*http.Request, error) {
-				return http.NewRequest("POST", c.Base+"/api/v1/map", strings.NewReader(body))
+				req, err := http.NewRequest("POST", c.Base+"/api/v1/map", strings.NewReader(body))
+				req.Header.Set("Content-Type", "application/json")
+				return req, err
 			})
 		} else {
 			host := "torus:16x16"

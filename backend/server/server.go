@@ -36,6 +36,14 @@ type Options struct {
 	// SyncWorkers bounds synchronous requests solved at once (default
 	// 4·NumCPU); others wait up to SyncTimeout, then get 503.
 	SyncWorkers int
+	// Tokens, if any, are the API tokens that submitting, mapping and
+	// cancelling want (Authorization: Bearer TOKEN); reads stay open, so
+	// job and result links can be shared.
+	Tokens []string
+	// BodyTimeout bounds the reading of a request body (default 10 s), as
+	// ReadHeaderTimeout bounds its headers: a body trickled at 1 byte/s
+	// would otherwise hold a connection and a goroutine for hours.
+	BodyTimeout time.Duration
 	// Heartbeat is the interval of SSE keep-alive comments (default 15 s).
 	Heartbeat time.Duration
 	// Version is reported by /api/v1/healthz.
@@ -56,6 +64,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.SyncWorkers <= 0 {
 		o.SyncWorkers = 4 * runtime.NumCPU()
+	}
+	if o.BodyTimeout <= 0 {
+		o.BodyTimeout = 10 * time.Second
 	}
 	if o.Heartbeat <= 0 {
 		o.Heartbeat = 15 * time.Second
@@ -94,6 +105,7 @@ func New(o Options) *Server {
 	e.Use(middleware.Recover())
 
 	api := e.Group("/api/v1",
+		s.bodyDeadline,
 		middleware.BodyLimit(fmt.Sprintf("%dB", o.MaxBody)),
 		middleware.GzipWithConfig(middleware.GzipConfig{
 			// SSE must reach the client event by event.
@@ -113,12 +125,12 @@ func New(o Options) *Server {
 	api.GET("/healthz", s.healthz)
 	api.GET("/openapi.yaml", s.openapi)
 	api.GET("/algorithms", s.algorithms)
-	api.POST("/jobs", s.submit)
+	api.POST("/jobs", s.submit, s.guardWrites)
 	api.GET("/jobs/:id", s.job)
-	api.DELETE("/jobs/:id", s.cancel)
+	api.DELETE("/jobs/:id", s.cancel, s.guardWrites)
 	api.GET("/jobs/:id/events", s.events)
 	api.GET("/jobs/:id/placement", s.placement)
-	api.POST("/map", s.mapSync)
+	api.POST("/map", s.mapSync, s.guardWrites)
 	api.GET("/render.svg", s.render)
 	e.Any("/api", notFound)
 	e.Any("/api/*", notFound)

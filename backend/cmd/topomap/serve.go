@@ -67,6 +67,7 @@ func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 	maxSync := fs.Int("max-sync-nodes", env.int("TOPOMAP_MAX_SYNC_NODES", 0), "cap for POST /map and on-the-fly renderings (env TOPOMAP_MAX_SYNC_NODES; 0 = 16384)")
 	jobTime := fs.Duration("job-timeout", env.duration("TOPOMAP_JOB_TIMEOUT", 0), "per-job time limit (env TOPOMAP_JOB_TIMEOUT; 0 = 5m)")
 	bodyLimit := fs.Int64("body-limit", int64(env.int("TOPOMAP_BODY_LIMIT", 0)), "request body limit in bytes (env TOPOMAP_BODY_LIMIT; 0 = 65536)")
+	tokensFile := fs.String("auth-tokens", env.string("TOPOMAP_AUTH_TOKENS", ""), "`file` of API tokens, one a line: submitting, mapping and cancelling then want Authorization: Bearer TOKEN (env TOPOMAP_AUTH_TOKENS; default none)")
 	noSW := fs.Bool("no-service-worker", os.Getenv("TOPOMAP_NO_SERVICE_WORKER") != "", "install a service worker that caches nothing (development; env TOPOMAP_NO_SERVICE_WORKER)")
 	if env.err != nil {
 		return env.err
@@ -75,6 +76,16 @@ func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	var tokens []string
+	if *tokensFile != "" {
+		b, err := os.ReadFile(*tokensFile)
+		if err == nil {
+			tokens, err = server.ReadTokens(string(b))
+		}
+		if err != nil {
+			return fmt.Errorf("--auth-tokens %s: %w", *tokensFile, err)
+		}
+	}
 
 	st, err := store.Open(filepath.Join(*data, "topomap.db"))
 	if err != nil {
@@ -90,6 +101,7 @@ func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 		App:          web.AppHandler(web.AppOptions{NoServiceWorker: *noSW}),
 		MaxBody:      *bodyLimit,
 		MaxSyncNodes: *maxSync,
+		Tokens:       tokens,
 		Version:      web.Version,
 		Logger:       log,
 	})
@@ -97,6 +109,9 @@ func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		runner.Close(context.Background())
 		return fmt.Errorf("serve: %w", err)
+	}
+	if len(tokens) == 0 && !loopback(ln.Addr()) {
+		log.Warn("topomap: serving beyond this machine without API tokens: anyone who reaches it can submit jobs (see --auth-tokens)")
 	}
 	lim := runner.Limits()
 	// The test harness reads this line to find a port picked with :0.
@@ -118,4 +133,12 @@ func displayURL(a net.Addr) string {
 		host = "localhost"
 	}
 	return "http://" + net.JoinHostPort(host, port)
+}
+
+// loopback reports whether a listener accepts this machine's connections
+// only.
+func loopback(a net.Addr) bool {
+	host, _, err := net.SplitHostPort(a.String())
+	ip := net.ParseIP(host)
+	return err == nil && ip != nil && ip.IsLoopback()
 }
