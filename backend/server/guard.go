@@ -3,11 +3,9 @@ package server
 import (
 	"crypto/subtle"
 	"errors"
-	"io"
 	"mime"
 	"net/http"
 	"net/url"
-	"os"
 	"strings"
 	"time"
 
@@ -105,33 +103,11 @@ func (s *Server) bodyDeadline(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
 		if r.Body != nil && r.Body != http.NoBody {
-			rc := http.NewResponseController(c.Response().Writer)
 			// Not every ResponseWriter has a connection (httptest's
-			// recorder): then there is nothing to bound.
-			if rc.SetReadDeadline(time.Now().Add(s.o.BodyTimeout)) == nil {
-				r.Body = &deadlineBody{ReadCloser: r.Body, rc: rc}
-			}
+			// recorder): then there is nothing to bound. The server lifts
+			// the deadline for the next request on the connection.
+			_ = http.NewResponseController(c.Response().Writer).SetReadDeadline(time.Now().Add(s.o.BodyTimeout))
 		}
 		return next(c)
 	}
-}
-
-// deadlineBody lifts the read deadline once the body is read: the server
-// then watches the connection for a client that goes away, and a deadline
-// there would cancel a long request that had sent its body in time.
-type deadlineBody struct {
-	io.ReadCloser
-	rc   *http.ResponseController
-	done bool
-}
-
-func (b *deadlineBody) Read(p []byte) (int, error) {
-	n, err := b.ReadCloser.Read(p)
-	if err != nil && !b.done {
-		b.done = true
-		if !errors.Is(err, os.ErrDeadlineExceeded) {
-			_ = b.rc.SetReadDeadline(time.Time{})
-		}
-	}
-	return n, err
 }
