@@ -34,8 +34,20 @@ type Options struct {
 	// SyncTimeout bounds a synchronous request's work (default 10 s).
 	SyncTimeout time.Duration
 	// SyncWorkers bounds synchronous requests solved at once (default
-	// 4·NumCPU); others wait up to SyncTimeout, then get 503.
+	// NumCPU: each may keep a core busy); others wait up to SyncTimeout,
+	// then get 503.
 	SyncWorkers int
+	// MaxSyncBudget caps the budget of a synchronous request, the CPU time
+	// a local search may take in it (default 2 s); more is a job's work.
+	MaxSyncBudget time.Duration
+	// MaxRenderNodes caps the host nodes one rendering draws (default
+	// 1<<18: a 27 MB SVG, 150 MB of work); larger jobs are refused with
+	// the field named. Edges are drawn up to MaxSyncNodes guest vertices,
+	// whatever ?detail= asks; above, a per-node heat map.
+	MaxRenderNodes int
+	// RenderWorkers bounds renderings drawn at once (default NumCPU);
+	// others wait up to SyncTimeout, then get 503.
+	RenderWorkers int
 	// Tokens, if any, are the API tokens that submitting, mapping and
 	// cancelling want (Authorization: Bearer TOKEN); reads stay open, so
 	// job and result links can be shared.
@@ -63,7 +75,16 @@ func (o Options) withDefaults() Options {
 		o.SyncTimeout = 10 * time.Second
 	}
 	if o.SyncWorkers <= 0 {
-		o.SyncWorkers = 4 * runtime.NumCPU()
+		o.SyncWorkers = runtime.NumCPU()
+	}
+	if o.MaxSyncBudget <= 0 {
+		o.MaxSyncBudget = 2 * time.Second
+	}
+	if o.MaxRenderNodes <= 0 {
+		o.MaxRenderNodes = 1 << 18
+	}
+	if o.RenderWorkers <= 0 {
+		o.RenderWorkers = runtime.NumCPU()
 	}
 	if o.BodyTimeout <= 0 {
 		o.BodyTimeout = 10 * time.Second
@@ -83,6 +104,7 @@ type Server struct {
 	o       Options
 	e       *echo.Echo
 	sync    chan struct{} // semaphore of synchronous work
+	draw    chan struct{} // semaphore of renderings
 	closing chan struct{} // closed on shutdown: ends SSE streams
 	once    sync.Once
 }
@@ -97,7 +119,7 @@ func New(o Options) *Server {
 		panic("server: Options.Jobs is nil")
 	}
 	o = o.withDefaults()
-	s := &Server{o: o, e: echo.New(), sync: make(chan struct{}, o.SyncWorkers), closing: make(chan struct{})}
+	s := &Server{o: o, e: echo.New(), sync: make(chan struct{}, o.SyncWorkers), draw: make(chan struct{}, o.RenderWorkers), closing: make(chan struct{})}
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
