@@ -86,7 +86,7 @@ var (
 	// ErrForbidden: the caller may not do this (a wrong cancel token).
 	ErrForbidden = errors.New("jobs: forbidden")
 	// ErrCorrupt: a stored record does not decode or no longer makes sense.
-	ErrCorrupt = errors.New("jobs: corrupt record")
+	ErrCorrupt = errors.New("corrupt data")
 )
 
 // Causes of a job's context ending.

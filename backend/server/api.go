@@ -15,6 +15,7 @@ import (
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/backend/jobs"
+	"topomap/backend/store"
 	"topomap/web/export"
 )
 
@@ -23,10 +24,17 @@ type Health struct {
 	Status  string     `json:"status"`
 	Version string     `json:"version"`
 	Jobs    jobs.Stats `json:"jobs"`
+	// Store is the job store's size (absent without Options.Store).
+	Store *store.Stats `json:"store,omitempty"`
 }
 
 func (s *Server) healthz(c echo.Context) error {
-	return c.JSON(http.StatusOK, Health{Status: "ok", Version: s.o.Version, Jobs: s.o.Jobs.Stats()})
+	h := Health{Status: "ok", Version: s.o.Version, Jobs: s.o.Jobs.Stats()}
+	if s.o.Store != nil {
+		st := s.o.Store()
+		h.Store = &st
+	}
+	return c.JSON(http.StatusOK, h)
 }
 
 func (s *Server) openapi(c echo.Context) error {

@@ -17,6 +17,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"topomap/backend/jobs"
+	"topomap/backend/store"
 )
 
 // Options configure a Server. Zero fields take the documented default.
@@ -58,6 +59,8 @@ type Options struct {
 	BodyTimeout time.Duration
 	// Heartbeat is the interval of SSE keep-alive comments (default 15 s).
 	Heartbeat time.Duration
+	// Store, if set, reports the job store's size in /api/v1/healthz.
+	Store func() store.Stats
 	// Version is reported by /api/v1/healthz.
 	Version string
 	// Logger defaults to slog.Default().

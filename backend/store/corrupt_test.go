@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -75,6 +76,11 @@ func TestCorruptChild(t *testing.T) {
 	if path == "" {
 		t.Skip("child of TestCorruptStore")
 	}
+	// The repair tools read any file without crashing.
+	r, err := store.Check(path)
+	fmt.Printf("CHECKED %d jobs, %d damage, %d problems, %v\n", r.Jobs, len(r.Damage), len(r.Problems), err)
+	n, _, err := store.Export(path, io.Discard)
+	fmt.Printf("EXPORTED %d, %v\n", n, err)
 	st, err := store.Open(path)
 	if err != nil {
 		fmt.Printf("REFUSED %v\n", err)
@@ -188,6 +194,11 @@ func TestCorruptStore(t *testing.T) {
 func verdict(t *testing.T, name, report string) {
 	t.Logf("%s", report)
 	lines := strings.Split(report, "\n")
+	if len(lines) < 3 || !strings.HasPrefix(lines[1], "EXPORTED") {
+		t.Fatalf("the child did not check and export")
+	}
+	report = strings.Join(lines[2:], "\n")
+	lines = lines[2:]
 	switch {
 	case strings.HasPrefix(report, "REFUSED"):
 		if !strings.Contains(report, "topomap store check") || !strings.Contains(report, "corrupt") {
@@ -227,7 +238,7 @@ func verdict(t *testing.T, name, report string) {
 func grep(s string) string {
 	var keep []string
 	for l := range strings.Lines(s) {
-		for _, p := range []string{"REFUSED", "PROBLEM", "GETERR", "WRONG", "PLACEERR", "PUTERR", "INTERRUPTERR", "OPENED"} {
+		for _, p := range []string{"CHECKED", "EXPORTED", "REFUSED", "PROBLEM", "GETERR", "WRONG", "PLACEERR", "PUTERR", "INTERRUPTERR", "OPENED"} {
 			if strings.HasPrefix(l, p) {
 				keep = append(keep, strings.TrimSpace(l))
 			}
