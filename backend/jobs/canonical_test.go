@@ -1,8 +1,12 @@
 package jobs_test
 
 import (
+	"context"
+	"strings"
 	"testing"
+	"time"
 
+	"topomap/algorithms/spec"
 	"topomap/backend/jobs"
 )
 
@@ -50,5 +54,35 @@ func TestIgnoredParamsShareAJob(t *testing.T) {
 	}
 	if len(seeds) != 2 {
 		t.Errorf("pairs with two seeds made %d jobs, want 2", len(seeds))
+	}
+}
+
+// TestLimitsReachTheMapper: affn3d on a thin shape ran 21 s under a 5 s
+// --job-timeout and ended "done", and DELETE did not stop it. The job
+// time limit and a cancel now stop the mapper itself, within milliseconds.
+func TestLimitsReachTheMapper(t *testing.T) {
+	if testing.Short() {
+		t.Skip("maps 2^20 objects")
+	}
+	const limit = 200 * time.Millisecond
+	r, _, _ := newRunner(t, jobs.Options{Workers: 2, MaxTime: limit})
+	slow := func(host string) spec.Instance { return instance(t, "grid:1x1x1048576", host, "affn3d") }
+	t0 := time.Now()
+	j, _, err := r.Submit(slow("mesh:1024x1x1024"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j = waitFinal(t, r, j.ID); j.Status != jobs.Failed || !strings.Contains(j.Error, "time limit") || time.Since(t0) > 2*time.Second {
+		t.Errorf("job under a %v limit: %s (%s) after %v", limit, j.Status, j.Error, time.Since(t0))
+	}
+	r2, _, _ := newRunner(t, jobs.Options{Workers: 1})
+	j, _, err = r2.Submit(slow("mesh:1024x1x1024"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(50 * time.Millisecond) // running
+	t0 = time.Now()
+	if j, err = r2.Cancel(context.Background(), j.ID, j.CancelToken); err != nil || j.Status != jobs.Cancelled || time.Since(t0) > time.Second {
+		t.Errorf("cancel: %s, %v after %v", j.Status, err, time.Since(t0))
 	}
 }
