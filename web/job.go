@@ -1,10 +1,10 @@
 package web
 
 import (
-	"net/url"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"strings"
 	"time"
 

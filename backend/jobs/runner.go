@@ -104,7 +104,7 @@ type entry struct {
 	cancel context.CancelCauseFunc
 	subs   []chan Job
 	done   chan struct{}
-	token  string // the cancel token, given to the submitter only
+	token  string    // the cancel token, given to the submitter only
 	last   time.Time // last progress event
 }
 

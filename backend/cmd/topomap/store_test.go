@@ -38,7 +38,9 @@ func TestStoreCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db.Update(func(tx *bolt.Tx) error { return tx.Bucket([]byte("jobs")).Put([]byte(fmt.Sprintf("%020x", 3)), []byte("garbage")) })
+	db.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket([]byte("jobs")).Put([]byte(fmt.Sprintf("%020x", 3)), []byte("garbage"))
+	})
 	db.Close()
 
 	var out bytes.Buffer
