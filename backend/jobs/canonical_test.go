@@ -72,7 +72,7 @@ func TestLimitsReachTheMapper(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if j = waitFinal(t, r, j.ID); j.Status != jobs.Failed || !strings.Contains(j.Error, "time limit") || time.Since(t0) > 2*time.Second {
+	if j = waitFinal(t, r, j.ID); j.Status != jobs.Failed || !strings.Contains(j.Error, "time limit") || time.Since(t0) > 5*time.Second {
 		t.Errorf("job under a %v limit: %s (%s) after %v", limit, j.Status, j.Error, time.Since(t0))
 	}
 	r2, _, _ := newRunner(t, jobs.Options{Workers: 1})
@@ -82,7 +82,7 @@ func TestLimitsReachTheMapper(t *testing.T) {
 	}
 	time.Sleep(50 * time.Millisecond) // running
 	t0 = time.Now()
-	if j, err = r2.Cancel(context.Background(), j.ID, j.CancelToken); err != nil || j.Status != jobs.Cancelled || time.Since(t0) > time.Second {
+	if j, err = r2.Cancel(context.Background(), j.ID, j.CancelToken); err != nil || j.Status != jobs.Cancelled || time.Since(t0) > 3*time.Second {
 		t.Errorf("cancel: %s, %v after %v", j.Status, err, time.Since(t0))
 	}
 }
