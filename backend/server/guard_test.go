@@ -2,9 +2,11 @@ package server_test
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -14,6 +16,7 @@ import (
 
 	"topomap/backend/jobs"
 	"topomap/backend/server"
+	"topomap/backend/store"
 )
 
 // TestWriteGuards: a page on another origin could POST jobs with any
@@ -166,5 +169,54 @@ func TestSlowBody(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != 200 {
 		t.Fatalf("a 1 s synchronous map after a prompt body: status %d", resp.StatusCode)
+	}
+}
+
+// TestCorruptStoredRequest: a stored request that no longer parses was
+// answered 400, blaming the client; it is the server's data: 500.
+func TestCorruptStoredRequest(t *testing.T) {
+	st := store.NewMemory()
+	id := "0123456789abcdef0123"
+	bad := jobs.Job{ID: id, Status: jobs.Done, Request: jobs.Request{Guest: "grid:4x4", Host: "nonsense:4", Algo: "affn"}}
+	if err := st.Finish(bad, make([]int, 16)); err != nil {
+		t.Fatal(err)
+	}
+	r, err := jobs.New(st, jobs.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close(context.Background())
+	srv := server.New(server.Options{Jobs: r, Logger: slog.New(slog.DiscardHandler)})
+	for _, p := range []string{"/api/v1/jobs/" + id + "/placement", "/api/v1/render.svg?job=" + id} {
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, httptest.NewRequest("GET", p, nil))
+		if rec.Code != 500 {
+			t.Errorf("GET %s: %d %s, want 500", p, rec.Code, rec.Body)
+		}
+	}
+}
+
+// TestReadTokens: an empty token file, or a short token, would leave the
+// server open while the operator believes it closed.
+func TestReadTokens(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		n    int
+	}{
+		{"# tokens\n\n0123456789abcdef\n  fedcba9876543210  \n", 2},
+		{"", 0}, {"# only a comment\n", 0}, {"short\n", 0}, {"0123456789abcdef 0123456789abcdef\n", 0},
+	} {
+		toks, err := server.ReadTokens(tc.text)
+		if len(toks) != tc.n || (err == nil) != (tc.n > 0) {
+			t.Errorf("ReadTokens(%q) = %q, %v", tc.text, toks, err)
+		}
+	}
+}
+
+// TestHealthStore: /healthz reports the store's size.
+func TestHealthStore(t *testing.T) {
+	f := newFixture(t, jobs.Options{}, server.Options{Store: func() store.Stats { return store.Stats{FileBytes: 32768, DataBytes: 1234, Jobs: 3} }})
+	if h := decode[server.Health](t, f.do(t, "GET", "/api/v1/healthz", "")); h.Store == nil || h.Store.FileBytes != 32768 || h.Store.Jobs != 3 {
+		t.Errorf("health %+v", h)
 	}
 }
