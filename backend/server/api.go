@@ -210,7 +210,7 @@ func (s *Server) solveSync(ctx context.Context, in spec.Instance) (*solve.Result
 		return nil, err
 	}
 	var res *solve.Result
-	err := s.syncSlot(s.sync, ctx, func(ctx context.Context) error {
+	err := s.syncSlot(ctx, s.sync, func(ctx context.Context) error {
 		var err error
 		res, err = lim.Solver.Map(ctx, in, nil)
 		return err
@@ -236,7 +236,7 @@ func (s *Server) checkSyncBudget(budget time.Duration, runs int) error {
 // syncSlot runs work in one of the slots of sem (SyncWorkers or
 // RenderWorkers), within SyncTimeout (waiting included): errSyncBusy if no
 // slot frees in time, errSyncTimeout if work fails after the time ran out.
-func (s *Server) syncSlot(sem chan struct{}, ctx context.Context, work func(context.Context) error) error {
+func (s *Server) syncSlot(ctx context.Context, sem chan struct{}, work func(context.Context) error) error {
 	ctx, cancel := context.WithTimeoutCause(ctx, s.o.SyncTimeout, errSyncTimeout)
 	defer cancel()
 	select {

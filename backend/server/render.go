@@ -151,7 +151,7 @@ func (s *Server) render(c echo.Context) error {
 		res = &solve.Result{Instance: in, Algorithm: res.Algorithm, Mapping: res.Mapping, Metrics: res.Metrics, Seconds: res.Seconds}
 	}
 	var buf bytes.Buffer
-	err = s.syncSlot(s.draw, c.Request().Context(), func(context.Context) error {
+	err = s.syncSlot(c.Request().Context(), s.draw, func(context.Context) error {
 		if rq.View == "gantt" {
 			return drawGantt(&buf, res, rq.Options)
 		}
@@ -207,7 +207,7 @@ func (s *Server) drawCompare(ctx context.Context, w io.Writer, rq renderRequest)
 	}
 	var entries []solve.Entry
 	var bounds []metric.Bound
-	err := s.syncSlot(s.sync, ctx, func(ctx context.Context) error {
+	err := s.syncSlot(ctx, s.sync, func(ctx context.Context) error {
 		var err error
 		entries, err = solve.Compare(ctx, in.Guest, in.Host, solve.CompareOptions{Seed: in.Seed, Start: in.Start, Budget: in.Budget})
 		if err != nil {

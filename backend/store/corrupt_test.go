@@ -161,8 +161,8 @@ func corruptions() []corruption {
 // refused with a message that says how to get out, or opens with every
 // job it cannot read reported, never lost silently.
 func TestCorruptStore(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs a child process per corruption")
+	if testing.Short() || raceEnabled {
+		t.Skip("runs a child process per corruption (and checks no concurrency)")
 	}
 	dir := t.TempDir()
 	orig := filepath.Join(dir, "orig.db")
