@@ -45,7 +45,7 @@ FUZZ_TARGETS := FuzzParseGuest:./algorithms/spec FuzzParseHost:./algorithms/spec
   FuzzMappers:./algorithms/gridmap FuzzDecodeJobRequest:./backend/jobs \
   FuzzDecodePlacement:./backend/store FuzzReadEvents:./backend/server \
   FuzzRenderQuery:./backend/server FuzzSubmitBody:./backend/server \
-  FuzzPermalink:./web
+  FuzzPermalink:./web FuzzSafeURL:./web
 
 fuzz: ## fuzz every user-input parser for FUZZTIME each (default 20s); fails at the end if any failed
 	@failed=""; for t in $(FUZZ_TARGETS); do \

@@ -5,6 +5,7 @@ package web
 import (
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -128,4 +129,34 @@ func TestSafeURL(t *testing.T) {
 			t.Errorf("safeURL(%s) = %s, %v; want %s", tc.in, got, changed, tc.want)
 		}
 	}
+}
+
+// FuzzSafeURL: whatever the request URL, what the pre-render sees goes
+// through go-app's attribute encoder (strconv.Quote) unchanged and reads
+// back the same in HTML (no &).
+func FuzzSafeURL(f *testing.F) {
+	for _, s := range []string{"/?host=%22%3E%3Cimg%3E", "/jobs/%5C%22", "/?a%26b=c", "/?x=%zz&y=%ff", "/gantt?vs=\u2028"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		u, err := url.Parse(raw)
+		if err != nil {
+			return
+		}
+		got, _ := safeURL(u)
+		q, err := url.ParseQuery(got.RawQuery)
+		if err != nil {
+			t.Fatalf("safeURL(%q) query %q does not parse: %v", raw, got.RawQuery, err)
+		}
+		texts := []string{got.Path}
+		for k, vs := range q {
+			texts = append(texts, k)
+			texts = append(texts, vs...)
+		}
+		for _, s := range texts {
+			if strconv.Quote(s) != `"`+s+`"` || strings.Contains(s, "&") {
+				t.Fatalf("safeURL(%q) leaves %q", raw, s)
+			}
+		}
+	})
 }
