@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -64,5 +65,28 @@ func TestSyncBudget(t *testing.T) {
 	}
 	if rec := f.do(t, "GET", "/api/v1/render.svg?view=compare&budget=200ms&guest=grid:4x4&host=mesh:4x4", ""); rec.Code != 200 {
 		t.Errorf("compare with a small budget: %d %s", rec.Code, rec.Body)
+	}
+}
+
+// TestRenderWorkers: four default renders of a 1M-node job at once took
+// the server to 2.47 GB. Renders are now drawn RenderWorkers at once; the
+// others wait up to SyncTimeout, then get a 503 with Retry-After.
+func TestRenderWorkers(t *testing.T) {
+	f := newFixture(t, jobs.Options{}, server.Options{RenderWorkers: 1, SyncTimeout: 50 * time.Millisecond})
+	// 262,144 nodes: a 27 MB drawing, hundreds of ms to draw.
+	big := doneJob(t, f, `{"guest":"grid:512x512","host":"mesh:512x512","algo":"rowmajor"}`)
+	codes := make(chan int, 3)
+	for i := range 3 {
+		go func() {
+			// Distinct widths: no ETag short-cut.
+			codes <- f.do(t, "GET", fmt.Sprintf("/api/v1/render.svg?width=%d&job=%s", 700+i, big.ID), "").Code
+		}()
+	}
+	got := map[int]int{}
+	for range 3 {
+		got[<-codes]++
+	}
+	if got[200] < 1 || got[503] < 1 {
+		t.Errorf("statuses %v: want one drawn and the others told to retry", got)
 	}
 }
