@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"strings"
 	"time"
 
@@ -109,6 +110,9 @@ func (j *jobSubmit) submit(ctx app.Context, in spec.Instance) {
 			if err != nil {
 				j.err = err.Error()
 				return
+			}
+			if st.CancelToken != "" {
+				ctx.SessionStorage().Set(cancelKey(st.ID), st.CancelToken)
 			}
 			ctx.Navigate("/jobs/" + st.ID)
 		})
@@ -266,10 +270,16 @@ func (c *JobPage) poll(ctx app.Context) {
 	})
 }
 
+// cancelKey names the session storage entry of a job's cancel token: the
+// tab that submitted the job can cancel it.
+func cancelKey(id string) string { return "topomap-cancel-" + id }
+
 func (c *JobPage) onCancel(ctx app.Context, e app.Event) {
 	id := c.id
+	var token string
+	ctx.SessionStorage().Get(cancelKey(id), &token)
 	ctx.Async(func() {
-		err := apiDo("DELETE", apiBase+"/jobs/"+id, nil, nil)
+		err := apiDo("DELETE", apiBase+"/jobs/"+id+"?token="+url.QueryEscape(token), nil, nil)
 		ctx.Dispatch(func(ctx app.Context) {
 			if err != nil {
 				c.err = err.Error()

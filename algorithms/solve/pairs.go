@@ -59,6 +59,7 @@ func init() {
 		Hosts:   "any host with as many nodes as the guest has vertices",
 		Applies: func(spec.Guest, spec.Host) error { return nil },
 		Map:     func(ctx context.Context, p *Problem) ([]int, error) { return mapPairs(ctx, p, pairs.Biased) },
+		Search:  true,
 	}, Algorithm{
 		Name: "pairs-uniform",
 		Notes: Notes{
@@ -75,6 +76,7 @@ func init() {
 		Hosts:   "any host with as many nodes as the guest has vertices",
 		Applies: func(spec.Guest, spec.Host) error { return nil },
 		Map:     func(ctx context.Context, p *Problem) ([]int, error) { return mapPairs(ctx, p, pairs.Uniform) },
+		Search:  true,
 	})
 }
 

@@ -65,6 +65,10 @@ type Algorithm struct {
 	Hosts  string `json:"hosts"`
 	// LargerHost allows hosts with more nodes than the guest has vertices.
 	LargerHost bool `json:"largerHost"`
+	// Search marks a local search, which reads the instance's seed,
+	// budget, moves and start (and is no start itself); every other
+	// algorithm is deterministic and ignores them.
+	Search bool `json:"search"`
 	// Applies returns nil if the algorithm can map g onto h, or an error
 	// saying why not.
 	Applies func(g spec.Guest, h spec.Host) error `json:"-"`
@@ -148,17 +152,13 @@ func Check(in spec.Instance) (Algorithm, error) {
 	return a, nil
 }
 
-// isSearch reports whether a is a local search (PAIRS), which needs a
-// start rather than being one.
-func isSearch(a Algorithm) bool { return strings.HasPrefix(a.Name, "pairs") }
-
 // Starts returns the algorithms a local search can start from on g and h:
 // every heuristic that maps g onto h (STEP included when the sizes are
 // equal), in listing order. They are all cheap: O(n) or near.
 func Starts(g spec.Guest, h spec.Host) []Algorithm {
 	var out []Algorithm
 	for _, a := range Applicable(g, h) {
-		if !isSearch(a) && checkSizes(Algorithm{}, g, h) == nil {
+		if !a.Search && checkSizes(Algorithm{}, g, h) == nil {
 			out = append(out, a)
 		}
 	}
@@ -171,7 +171,7 @@ func checkStart(in spec.Instance) error {
 	switch {
 	case !ok:
 		return fmt.Errorf("unknown start %q (known: %s)", in.Start, startNames(in.Guest, in.Host))
-	case isSearch(s):
+	case s.Search:
 		return fmt.Errorf("start %q is a search itself; a start is a heuristic (here: %s)", in.Start, startNames(in.Guest, in.Host))
 	}
 	if err := checkSizes(Algorithm{}, in.Guest, in.Host); err != nil {
@@ -204,6 +204,18 @@ func names() string {
 		s += a.Name
 	}
 	return s
+}
+
+// Canonical returns in without what a's mapping ignores, so that
+// instances differing only there are one mapping: seed, budget, moves and
+// start unless a is a Search, and always ta and tc (the execution model's
+// times, which only a schedule reads).
+func Canonical(in spec.Instance, a Algorithm) spec.Instance {
+	if !a.Search {
+		in.Seed, in.Budget, in.Moves, in.Start = 0, 0, 0, ""
+	}
+	in.Ta, in.Tc = 0, 0
+	return in
 }
 
 // Result is a solved instance.
@@ -248,7 +260,7 @@ func Map(ctx context.Context, in spec.Instance, progress func(Progress)) (*Resul
 	}
 	start := time.Now()
 	var run *PairsRun
-	if isSearch(a) {
+	if a.Search {
 		run = &PairsRun{}
 	}
 	place, err := a.Map(ctx, &Problem{Instance: in, Guest: g, Host: h, Progress: progress, Report: run})
