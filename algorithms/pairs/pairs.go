@@ -306,9 +306,6 @@ func Improve(ctx context.Context, g *guest.Graph, host *topology.Topology, start
 			break // the move cap, the budget, the round limit or ctx
 		}
 	}
-	if len(chains) > 1 {
-		r.converged = err == nil && !r.clock && r.converged
-	}
 	copy(s.pos, winPos)
 	s.placeSelf()
 	r.best = nil
