@@ -473,7 +473,7 @@ func metricsPanel(r *solve.Result, mapMs, drawMs float64) app.UI {
 	m := r.Metrics
 	rows := [][2]string{
 		{"hop-bytes", strconv.FormatFloat(m.HopBytes, 'g', -1, 64)},
-		{"hops per byte", fmt.Sprintf("%.4f", m.HopsPerByte)},
+		{"hops per byte", hopsPerByte(m)},
 		{"max dilation", strconv.Itoa(m.MaxDilation)},
 		{"average dilation", fmt.Sprintf("%.4f", m.AvgDilation)},
 	}

@@ -116,3 +116,12 @@ func (c *Explorer) keepMoves(res *solve.Result) {
 	}
 	app.Window().Get("history").Call("replaceState", nil, "", pageURL("/", c.in, extra))
 }
+
+// hopsPerByte formats the hops per byte of m, or says there is none: a
+// guest without messages (grid:1x1) has no hops per byte (0/0), not 0.
+func hopsPerByte(m metric.Metrics) string {
+	if m.Arcs == 0 && m.HopsPerByte == 0 {
+		return "— (no messages)"
+	}
+	return fmt.Sprintf("%.4f", m.HopsPerByte)
+}
