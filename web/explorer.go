@@ -280,7 +280,7 @@ func hoverText(r *solve.Result, d map[string]string) string {
 	dil := 0
 	g := m.Guest
 	for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
-		dil = max(dil, m.Host.Distance(m.Place[v], m.Place[g.Adj[e]]))
+		dil = max(dil, m.Host.Hops(m.Place[v], m.Place[g.Adj[e]]))
 	}
 	return "guest vertex " + d["v"] + " on " + at + ", largest dilation of its edges " + strconv.Itoa(dil)
 }

@@ -129,7 +129,7 @@ func (f form) algoChoices() []solve.Algorithm {
 // query plus the page's own keys (url.Values.Encode sorts them).
 // A zero instance (not parsed yet) gives the bare path.
 func pageURL(path string, in spec.Instance, extra url.Values) string {
-	if len(in.Guest.Dims) == 0 || len(in.Host.Dims) == 0 {
+	if len(in.Guest.Dims) == 0 || in.Host == nil {
 		return path
 	}
 	q := in.Query()

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"topomap/algorithms/topology"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -67,7 +68,7 @@ func mustGuest(t *testing.T, s string) spec.Guest {
 	return g
 }
 
-func mustHost(t *testing.T, s string) spec.Host {
+func mustHost(t *testing.T, s string) topology.Host {
 	h, err := spec.ParseHost(s)
 	if err != nil {
 		t.Fatal(err)

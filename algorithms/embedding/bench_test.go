@@ -17,7 +17,7 @@ func BenchmarkEmbedEvaluate(b *testing.B) {
 	cases := []struct {
 		name string
 		f    embedFunc
-		host *topology.Topology
+		host *topology.Lattice
 	}{
 		{"xor ring 1048576", embedding.Xor, ring(1 << 20)},
 		{"xor torus 1024x1024", embedding.Xor, torus(1024, 1024)},
@@ -44,7 +44,7 @@ func BenchmarkEmbed(b *testing.B) {
 	for _, c := range []struct {
 		name string
 		f    embedFunc
-		host *topology.Topology
+		host *topology.Lattice
 	}{
 		{"xor ring 1048576", embedding.Xor, ring(1 << 20)},
 		{"xor torus 1024x1024", embedding.Xor, torus(1024, 1024)},

@@ -20,7 +20,7 @@ func notApplicable(format string, args ...any) error {
 }
 
 // checkSize rejects a dimension out of range and a host of the wrong size.
-func checkSize(d int, host *topology.Topology) error {
+func checkSize(d int, host *topology.Lattice) error {
 	if d < 0 || d > MaxDim {
 		return notApplicable("cube dimension %d out of [0, %d]", d, MaxDim)
 	}
@@ -36,7 +36,7 @@ func checkSize(d int, host *topology.Topology) error {
 // fieldWidths returns log2 of every side of a line, ring, mesh or torus whose
 // sides are powers of two: the widths of the bit fields that hold the
 // coordinates in a node index.
-func fieldWidths(name string, host *topology.Topology) ([]int, error) {
+func fieldWidths(name string, host *topology.Lattice) ([]int, error) {
 	if host.Kind() == topology.Hypercube {
 		return nil, notApplicable("%s needs a line, ring, mesh or torus, not a hypercube (use identity)", name)
 	}
@@ -69,7 +69,7 @@ func perField(d int, w []int, f func(x uint, width int) uint) []int {
 }
 
 // CheckIdentity returns nil if Identity applies: the host is the d-cube.
-func CheckIdentity(d int, host *topology.Topology) error {
+func CheckIdentity(d int, host *topology.Lattice) error {
 	if err := checkSize(d, host); err != nil {
 		return err
 	}
@@ -82,7 +82,7 @@ func CheckIdentity(d int, host *topology.Topology) error {
 // Identity embeds the d-cube onto the hypercube host of the same dimension:
 // vertex n on node n, every edge on one link (D_i = 1, T = d(T_a + t_c),
 // [XOR] §2.1). O(2^d).
-func Identity(d int, host *topology.Topology) ([]int, error) {
+func Identity(d int, host *topology.Lattice) ([]int, error) {
 	if err := CheckIdentity(d, host); err != nil {
 		return nil, err
 	}
@@ -95,7 +95,7 @@ func Identity(d int, host *topology.Topology) ([]int, error) {
 
 // CheckStandard returns nil if Standard applies: a line, ring, mesh or torus
 // (any wrap-around) of 2^d nodes, hence with power-of-two sides.
-func CheckStandard(d int, host *topology.Topology) error {
+func CheckStandard(d int, host *topology.Lattice) error {
 	if err := checkSize(d, host); err != nil {
 		return err
 	}
@@ -108,7 +108,7 @@ func CheckStandard(d int, host *topology.Topology) error {
 // p_i = (n mod Π_{j≤i} k_j) div Π_{j<i} k_j, the mixed-radix digits of n,
 // p_1 least significant. With the first coordinate varying fastest that is
 // node index n. Distances: D_i = 2^(i - offset of i's field). O(2^d).
-func Standard(d int, host *topology.Topology) ([]int, error) {
+func Standard(d int, host *topology.Lattice) ([]int, error) {
 	if err := CheckStandard(d, host); err != nil {
 		return nil, err
 	}
@@ -122,7 +122,7 @@ func Standard(d int, host *topology.Topology) ([]int, error) {
 // CheckByWeight returns nil if ByWeight applies: a line or a ring of 2^d
 // nodes. Lai & Sprague's extension to 2-D meshes is not specified by our
 // source, so meshes are refused with a message saying so.
-func CheckByWeight(d int, host *topology.Topology) error {
+func CheckByWeight(d int, host *topology.Lattice) error {
 	if err := checkSize(d, host); err != nil {
 		return err
 	}
@@ -141,7 +141,7 @@ func CheckByWeight(d int, host *topology.Topology) error {
 // ring. For d = 3 the positions hold 000 100 010 001 110 101 011 111 (Fig.
 // 3.a). It minimises the dilation on a line but is not constant-distance.
 // O(2^d): the labels of each weight are enumerated directly, no sort.
-func ByWeight(d int, host *topology.Topology) ([]int, error) {
+func ByWeight(d int, host *topology.Lattice) ([]int, error) {
 	if err := CheckByWeight(d, host); err != nil {
 		return nil, err
 	}
@@ -177,7 +177,7 @@ func binomial(n, k int) int {
 
 // CheckGray returns nil if Gray applies: a line, ring, mesh or torus of 2^d
 // nodes (power-of-two sides).
-func CheckGray(d int, host *topology.Topology) error {
+func CheckGray(d int, host *topology.Lattice) error {
 	if err := checkSize(d, host); err != nil {
 		return err
 	}
@@ -197,7 +197,7 @@ func CheckGray(d int, host *topology.Topology) error {
 // mixed-radix construction, which we could not obtain. It is not
 // constant-distance on rings (flipping bit 1 moves a vertex 1 or 3 steps).
 // O(c·2^d).
-func Gray(d int, host *topology.Topology) ([]int, error) {
+func Gray(d int, host *topology.Lattice) ([]int, error) {
 	if err := CheckGray(d, host); err != nil {
 		return nil, err
 	}
@@ -220,7 +220,7 @@ func GrayRank(g uint) uint {
 
 // CheckXor returns nil if Xor applies: a ring of 2^d nodes or a torus (every
 // dimension wrapping) with sides 2^(d_j).
-func CheckXor(d int, host *topology.Topology) error {
+func CheckXor(d int, host *topology.Lattice) error {
 	if err := checkSize(d, host); err != nil {
 		return err
 	}
@@ -247,7 +247,7 @@ func CheckXor(d int, host *topology.Topology) error {
 // field 1 the least significant d_1 bits, and X_(d_j) is applied to field j
 // to give coordinate j. A field of one bit is copied ([P]: the formula is
 // undefined there; a 2-node ring has nothing to choose). O(c·2^d).
-func Xor(d int, host *topology.Topology) ([]int, error) {
+func Xor(d int, host *topology.Lattice) ([]int, error) {
 	if err := CheckXor(d, host); err != nil {
 		return nil, err
 	}

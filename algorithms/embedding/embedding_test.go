@@ -16,7 +16,7 @@ import (
 )
 
 // embedFunc is the shape shared by every embedding of the package.
-type embedFunc func(d int, host *topology.Topology) ([]int, error)
+type embedFunc func(d int, host *topology.Lattice) ([]int, error)
 
 var all = []struct {
 	name string
@@ -36,17 +36,17 @@ func must[T any](v T, err error) T {
 	return v
 }
 
-func ring(k int) *topology.Topology             { return must(topology.NewRing(k)) }
-func line(k int) *topology.Topology             { return must(topology.NewLine(k)) }
-func torus(k ...int) *topology.Topology         { return must(topology.NewTorus(k...)) }
-func mesh(k ...int) *topology.Topology          { return must(topology.NewMesh(k...)) }
-func cube(d int) *topology.Topology             { return must(topology.NewHypercube(d)) }
-func grid(k []int, w []bool) *topology.Topology { return must(topology.NewGrid(k, w)) }
+func ring(k int) *topology.Lattice             { return must(topology.NewRing(k)) }
+func line(k int) *topology.Lattice             { return must(topology.NewLine(k)) }
+func torus(k ...int) *topology.Lattice         { return must(topology.NewTorus(k...)) }
+func mesh(k ...int) *topology.Lattice          { return must(topology.NewMesh(k...)) }
+func cube(d int) *topology.Lattice             { return must(topology.NewHypercube(d)) }
+func grid(k []int, w []bool) *topology.Lattice { return must(topology.NewGrid(k, w)) }
 
 // hops recomputes the hop distance between nodes a and b from first
 // principles (coordinates by repeated division, first coordinate fastest),
 // independently of topology.Distance.
-func hops(h *topology.Topology, a, b int) int {
+func hops(h *topology.Lattice, a, b int) int {
 	if h.Kind() == topology.Hypercube {
 		n := 0
 		for x := a ^ b; x != 0; x >>= 1 {
@@ -71,7 +71,7 @@ func hops(h *topology.Topology, a, b int) int {
 }
 
 // dilations returns D_i(n) for every vertex n and dimension i.
-func dilations(d int, h *topology.Topology, place []int) [][]int {
+func dilations(d int, h *topology.Lattice, place []int) [][]int {
 	out := make([][]int, 1<<d)
 	for n := range out {
 		out[n] = make([]int, d)
@@ -84,7 +84,7 @@ func dilations(d int, h *topology.Topology, place []int) [][]int {
 
 // constantD returns the D_i vector if every edge of each dimension has the
 // same length, else nil.
-func constantD(d int, h *topology.Topology, place []int) []int {
+func constantD(d int, h *topology.Lattice, place []int) []int {
 	dil := dilations(d, h, place)
 	for n := range dil {
 		if !slices.Equal(dil[n], dil[0]) {
@@ -269,7 +269,7 @@ func TestStandardDistances(t *testing.T) {
 	tests := []struct {
 		name string
 		d, f int // f: bits per field
-		host *topology.Topology
+		host *topology.Lattice
 	}{
 		{"line 16", 4, 4, line(16)},
 		{"ring 64", 6, 6, ring(64)},
@@ -409,7 +409,7 @@ func TestNotApplicable(t *testing.T) {
 		name string
 		f    embedFunc
 		d    int
-		host *topology.Topology
+		host *topology.Lattice
 		want string
 	}{
 		{"identity on ring", embedding.Identity, 3, ring(8), "identity needs a hypercube host"},
@@ -445,8 +445,8 @@ func TestNotApplicable(t *testing.T) {
 }
 
 // hostsFor returns hosts of 2^d nodes of every family, several shapes each.
-func hostsFor(d int) []*topology.Topology {
-	hs := []*topology.Topology{cube(d), line(1 << d), ring(1 << d)}
+func hostsFor(d int) []*topology.Lattice {
+	hs := []*topology.Lattice{cube(d), line(1 << d), ring(1 << d)}
 	for a := 1; a < d; a++ {
 		hs = append(hs, mesh(pow2(a), pow2(d-a)), torus(pow2(a), pow2(d-a)),
 			grid([]int{pow2(a), pow2(d - a)}, []bool{false, true}))

@@ -18,7 +18,7 @@ func FuzzEmbed(f *testing.F) {
 	f.Add(uint8(9), uint8(3), uint8(3), uint8(3), uint8(7))
 	f.Fuzz(func(t *testing.T, d, a, b, kind, wrap uint8) {
 		dd := int(d % 11)
-		var host *topology.Topology
+		var host *topology.Lattice
 		switch kind % 4 {
 		case 0:
 			host = must(topology.NewRing(1 << dd))

@@ -11,7 +11,7 @@ import (
 // Mapping places each guest vertex v on host node Place[v].
 type Mapping struct {
 	Guest *guest.Graph
-	Host  *topology.Topology
+	Host  topology.Host
 	Place []int
 }
 
@@ -55,7 +55,10 @@ func (m *Mapping) Inverse() []int {
 // order (the "placement" array of the CLI and API). O(n·c), one
 // allocation for all rows. It panics on an out-of-range node.
 func (m *Mapping) Coords() [][]int {
-	c := m.Host.Rank()
+	c := 0
+	if len(m.Place) > 0 {
+		c = len(m.Host.Coords(m.Place[0], nil))
+	}
 	out := make([][]int, len(m.Place))
 	flat := make([]int, len(m.Place)*c)
 	for v, h := range m.Place {

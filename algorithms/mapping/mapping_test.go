@@ -17,7 +17,7 @@ func TestValidate(t *testing.T) {
 	line, _ := topology.NewLine(6)
 	tests := []struct {
 		name  string
-		host  *topology.Topology
+		host  *topology.Lattice
 		place []int
 		want  string // "" = valid
 	}{

@@ -31,12 +31,19 @@ type Bound struct {
 
 // Bounds returns the lower bounds that apply to mapping g onto host, the
 // ones valid for all mappings first. O(n + arcs·log deg).
-func Bounds(g *guest.Graph, host *topology.Topology) []Bound {
+//
+// The bounds are derived from the closed forms of grid hosts; a host
+// without the Grid capability has none.
+func Bounds(g *guest.Graph, h topology.Host) []Bound {
+	host, ok := h.(topology.Grid)
+	if !ok {
+		return nil
+	}
 	bs := []Bound{neighbourhood(g, host)}
 	if g.Kind == guest.Hypercube {
 		bs = append(bs, cubeBounds(g.Dims[0], host)...)
 	}
-	if g.Kind == guest.Grid && len(g.Dims) == host.Rank() && host.Kind() != topology.Hypercube {
+	if g.Kind == guest.Grid && len(g.Dims) == host.Rank() && !isHypercube(host) {
 		v := 0.0
 		for a, o := range g.Dims {
 			v += float64(host.Dim(a)) / float64(o)
@@ -47,12 +54,18 @@ func Bounds(g *guest.Graph, host *topology.Topology) []Bound {
 	return bs
 }
 
+// isHypercube reports whether h is a hypercube host (not a mesh of twos).
+func isHypercube(h topology.Host) bool {
+	l, ok := h.(*topology.Lattice)
+	return ok && l.Kind() == topology.Hypercube
+}
+
 // neighbourhood bounds hop-bytes vertex by vertex: the neighbours of a
 // vertex sit on distinct nodes, so their hops are at least the smallest
 // distances from the best-placed host node, heaviest message nearest
 // (rearrangement inequality). O(n + c·Δ²) with unit volumes, Δ the largest
 // degree; O(arcs·log Δ) with volumes.
-func neighbourhood(g *guest.Graph, host *topology.Topology) Bound {
+func neighbourhood(g *guest.Graph, host topology.Grid) Bound {
 	deg := maxDegree(g)
 	dist := distanceProfile(host, deg)
 	// prefix[k] = sum of the k smallest distances
@@ -94,7 +107,7 @@ func neighbourhood(g *guest.Graph, host *topology.Topology) Bound {
 // at distance 1..r from any node, so distances above upto are not needed:
 // the count per distance is the convolution of the per-axis counts, cut at
 // upto. O(c·upto²).
-func distanceProfile(host *topology.Topology, upto int) []int {
+func distanceProfile(host topology.Grid, upto int) []int {
 	upto = min(upto, host.Size()-1)
 	count := []int{1} // count[r]: nodes at distance r, over the axes so far
 	for j := range host.Rank() {
@@ -105,14 +118,7 @@ func distanceProfile(host *topology.Topology, upto int) []int {
 			centre = (k - 1) / 2
 		}
 		for x := range k {
-			d := x - centre
-			if d < 0 {
-				d = -d
-			}
-			if host.Wraps(j) {
-				d = min(d, k-d)
-			}
-			if d < len(axis) {
+			if d := topology.AxisHops(x, centre, k, host.Wraps(j)); d < len(axis) {
 				axis[d]++
 			}
 		}
@@ -138,7 +144,7 @@ func distanceProfile(host *topology.Topology, upto int) []int {
 // cubeBounds are the bounds of Gonzalez & Valero-Garcia (1993) for d-cubes
 // on hosts of 2^d nodes, chosen by the host's shape: axes of size 1 do not
 // count, so mesh:8x1 and mesh:1x8 are lines and torus:1x8 a ring.
-func cubeBounds(d int, host *topology.Topology) []Bound {
+func cubeBounds(d int, host topology.Grid) []Bound {
 	if d < 1 || host.Size() != 1<<d {
 		return nil
 	}
@@ -172,7 +178,7 @@ func cubeBounds(d int, host *topology.Topology) []Bound {
 }
 
 // effectiveRank is the number of host axes of size 2 or more.
-func effectiveRank(host *topology.Topology) int {
+func effectiveRank(host topology.Grid) int {
 	r := 0
 	for j := range host.Rank() {
 		if host.Dim(j) > 1 {
@@ -193,9 +199,10 @@ func effectiveRank(host *topology.Topology) int {
 //     half of it (cyclic bandwidth ≥ bandwidth / 2).
 //
 // O(n + c·Δ²).
-func DilationBound(g *guest.Graph, host *topology.Topology) int {
+func DilationBound(g *guest.Graph, h topology.Host) int {
+	host, ok := h.(topology.Grid)
 	deg := maxDegree(g)
-	if deg == 0 {
+	if deg == 0 || !ok {
 		return 0
 	}
 	dist := distanceProfile(host, deg)

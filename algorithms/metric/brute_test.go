@@ -41,7 +41,7 @@ type optimum struct {
 	count         int // bijections tried
 }
 
-func bruteForce(g *guest.Graph, h *topology.Topology) optimum {
+func bruteForce(g *guest.Graph, h *topology.Lattice) optimum {
 	o := optimum{all: math.Inf(1), constant: math.Inf(1)}
 	m := &mapping.Mapping{Guest: g, Host: h, Place: identity(h.Size())}
 	permute(m.Place, func() {
@@ -62,7 +62,7 @@ func bruteForce(g *guest.Graph, h *topology.Topology) optimum {
 func TestBoundsBruteForce(t *testing.T) {
 	tests := []struct {
 		g *guest.Graph
-		h *topology.Topology
+		h *topology.Lattice
 	}{
 		{must(guest.NewHypercube(3)), must(topology.NewRing(8))},
 		{must(guest.NewHypercube(3)), must(topology.NewLine(8))},

@@ -4,15 +4,19 @@ import (
 	"math/bits"
 
 	"topomap/algorithms/mapping"
+	"topomap/algorithms/topology"
 )
 
 // hopper computes the hop counts of guest arcs under a placement without a
 // division per arc: Topology.Distance divides twice per dimension, which
 // dominates on 20M-arc cubes. On hosts whose every dimension has size 2
 // (hypercubes) the distance is the popcount of the XOR of node indices;
-// on 1-D hosts it is the index difference; elsewhere it is read from the
-// host coordinates of each guest vertex, computed once (n·c int32).
+// on 1-D hosts it is the index difference; on other grid hosts it is read
+// from the host coordinates of each guest vertex, computed once (n·c
+// int32). Hosts without the Grid capability use Host.Hops, the definition
+// the fast paths are tested against.
 type hopper struct {
+	host  topology.Host
 	place []int
 	mode  hopMode
 	c     int     // rank
@@ -35,13 +39,18 @@ const (
 	hopCube hopMode = iota
 	hopLine
 	hopGrid
+	hopAny
 )
 
 // newHopper prepares the hop counts of m. O(n·c) time and memory.
 func newHopper(m *mapping.Mapping) *hopper {
-	host := m.Host
-	h := &hopper{place: m.Place, c: host.Rank(), mode: hopCube}
-	dims := host.Dims()
+	h := &hopper{host: m.Host, place: m.Place, mode: hopAny}
+	host, ok := m.Host.(topology.Grid)
+	if !ok {
+		return h
+	}
+	h.c, h.mode = host.Rank(), hopCube
+	dims := topology.DimsOf(host)
 	for j, k := range dims {
 		s := 2 * k
 		if host.Wraps(j) {
@@ -82,6 +91,11 @@ func (h *hopper) arcs(v int, adj []int32, out []int32) []int32 {
 		pv, s := int32(h.place[v]), h.span[0]
 		for i, u := range adj {
 			out[i] = fold(pv-int32(h.place[u]), s)
+		}
+	case hopAny:
+		pv := h.place[v]
+		for i, u := range adj {
+			out[i] = int32(h.host.Hops(pv, h.place[u]))
 		}
 	default:
 		c := h.c

@@ -38,7 +38,7 @@ func layout(t *testing.T, ox, px int, rows []string) []int {
 	return place
 }
 
-func evaluate(t *testing.T, g *guest.Graph, h *topology.Topology, place []int) metric.Metrics {
+func evaluate(t *testing.T, g *guest.Graph, h *topology.Lattice, place []int) metric.Metrics {
 	t.Helper()
 	m := &mapping.Mapping{Guest: g, Host: h, Place: place}
 	if err := m.Validate(); err != nil {
@@ -56,7 +56,7 @@ func TestGridOracles(t *testing.T) {
 	tests := []struct {
 		name     string
 		g        *guest.Graph
-		h        *topology.Topology
+		h        *topology.Lattice
 		place    []int
 		hops     int // sum of hops over directed arcs
 		arcs     int
@@ -158,7 +158,7 @@ func TestCubeOracles(t *testing.T) {
 	tests := []struct {
 		name    string
 		d       int
-		h       *topology.Topology
+		h       *topology.Lattice
 		place   []int
 		dims    []int // D_i, -1 where not constant
 		hpb     float64
@@ -233,7 +233,7 @@ func recompute(m *mapping.Mapping) naive {
 	r := naive{dimFirst: map[int8]int{}, dimHops: map[int8]int{}, dimConst: map[int8]bool{}}
 	for v := range g.Order() {
 		for e := int(g.Offsets[v]); e < int(g.Offsets[v+1]); e++ {
-			h := m.Host.Distance(m.Place[v], m.Place[g.Adj[e]])
+			h := m.Host.Hops(m.Place[v], m.Place[g.Adj[e]])
 			r.hopBytes += g.Volume(e) * float64(h)
 			r.vol += g.Volume(e)
 			r.hops += h
@@ -272,7 +272,7 @@ func TestRecompute(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 11))
 	cases := []struct {
 		g *guest.Graph
-		h *topology.Topology
+		h *topology.Lattice
 	}{
 		{must(guest.NewHypercube(6)), must(topology.NewRing(64))},
 		{must(guest.NewHypercube(6)), must(topology.NewLine(64))},
@@ -323,7 +323,7 @@ func TestRecompute(t *testing.T) {
 				hops := metric.EdgeHops(m)
 				for v := range c.g.Order() {
 					for e := c.g.Offsets[v]; e < c.g.Offsets[v+1]; e++ {
-						if h := c.h.Distance(m.Place[v], m.Place[c.g.Adj[e]]); hops[e] != h {
+						if h := c.h.Hops(m.Place[v], m.Place[c.g.Adj[e]]); hops[e] != h {
 							t.Fatalf("EdgeHops[%d] = %d, want %d", e, hops[e], h)
 						}
 					}
@@ -340,7 +340,7 @@ func TestBounds(t *testing.T) {
 	tests := []struct {
 		guest, host string
 		g           *guest.Graph
-		h           *topology.Topology
+		h           *topology.Lattice
 		want        map[string]float64 // name → value
 		scope       map[string]metric.Scope
 	}{
@@ -499,7 +499,7 @@ func TestNoEdges(t *testing.T) {
 // mesh:8x1 and mesh:1x8 as on line:8, and the Xor ring bound on torus:1x8.
 func TestHarperDegenerate(t *testing.T) {
 	g := must(guest.NewHypercube(3))
-	for _, h := range []*topology.Topology{must(topology.NewLine(8)), must(topology.NewMesh(8, 1)), must(topology.NewMesh(1, 8)), must(topology.NewMesh(1, 8, 1))} {
+	for _, h := range []*topology.Lattice{must(topology.NewLine(8)), must(topology.NewMesh(8, 1)), must(topology.NewMesh(1, 8)), must(topology.NewMesh(1, 8, 1))} {
 		bs := metric.Bounds(g, h)
 		if len(bs) < 2 || bs[1].Name != "harper" || !near(bs[1].Value, 7.0/3) {
 			t.Errorf("%v: bounds %+v, want harper 7/3", h, bs)
@@ -518,7 +518,7 @@ func TestHarperDegenerate(t *testing.T) {
 func TestDilationBound(t *testing.T) {
 	tests := []struct {
 		g    *guest.Graph
-		h    *topology.Topology
+		h    *topology.Lattice
 		want int
 	}{
 		{must(guest.NewHypercube(3)), must(topology.NewLine(8)), 4},

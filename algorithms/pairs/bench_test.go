@@ -28,7 +28,7 @@ func BenchmarkRounds(b *testing.B) {
 	cases := []struct {
 		name string
 		g    *guest.Graph
-		h    *topology.Topology
+		h    *topology.Lattice
 	}{
 		{"mesh 64x64 to 32x128", grid(64, 64), mesh(32, 128)},
 		{"torus 128x32 to 64x64", grid(128, 32), torus(64, 64)},

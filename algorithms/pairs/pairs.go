@@ -244,8 +244,12 @@ var ErrInvalid = errors.New("pairs: invalid input")
 // with ctx's error; when the budget or the move cap ends it returns the
 // result and no error. Source: Bhatele 2010, §9.1, Heuristic 7 [V] in
 // outline; every parameter here is our reading [P] (see the package doc).
-func Improve(ctx context.Context, g *guest.Graph, host *topology.Topology, starts [][]int, opt Options) (*Result, error) {
+func Improve(ctx context.Context, g *guest.Graph, h topology.Host, starts [][]int, opt Options) (*Result, error) {
 	begin := time.Now()
+	host, ok := h.(topology.Grid)
+	if !ok {
+		return nil, fmt.Errorf("%w: host %s has no grid coordinates", ErrInvalid, h)
+	}
 	if err := opt.check(g, host, starts); err != nil {
 		return nil, err
 	}
@@ -326,7 +330,7 @@ func Improve(ctx context.Context, g *guest.Graph, host *topology.Topology, start
 	return res, err
 }
 
-func (o *Options) check(g *guest.Graph, host *topology.Topology, starts [][]int) error {
+func (o *Options) check(g *guest.Graph, host topology.Host, starts [][]int) error {
 	switch {
 	case g.Order() > host.Size():
 		return fmt.Errorf("%w: guest has %d objects, host %s only %d nodes", ErrInvalid, g.Order(), host, host.Size())

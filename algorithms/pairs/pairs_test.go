@@ -24,10 +24,10 @@ func must[T any](v T, err error) T {
 }
 
 func grid(dims ...int) *guest.Graph { return must(guest.NewGrid(dims, false)) }
-func mesh(dims ...int) *topology.Topology {
+func mesh(dims ...int) *topology.Lattice {
 	return must(topology.NewMesh(dims...))
 }
-func torus(dims ...int) *topology.Topology {
+func torus(dims ...int) *topology.Lattice {
 	return must(topology.NewTorus(dims...))
 }
 
@@ -46,13 +46,13 @@ func randomPlace(n, size int, seed uint64) []int {
 
 // recompute returns the hop-bytes of place by the metric package, an
 // independent implementation.
-func recompute(g *guest.Graph, h *topology.Topology, place []int) float64 {
+func recompute(g *guest.Graph, h *topology.Lattice, place []int) float64 {
 	return metric.HopBytes(&mapping.Mapping{Guest: g, Host: h, Place: place})
 }
 
 // checkResult verifies the properties every result has: a valid placement,
 // hop-bytes as recomputed independently, no worse than any start.
-func checkResult(t *testing.T, g *guest.Graph, h *topology.Topology, starts [][]int, res *pairs.Result) {
+func checkResult(t *testing.T, g *guest.Graph, h *topology.Lattice, starts [][]int, res *pairs.Result) {
 	t.Helper()
 	m := &mapping.Mapping{Guest: g, Host: h, Place: res.Place}
 	if err := m.Validate(); err != nil {
@@ -79,7 +79,7 @@ func TestImproves(t *testing.T) {
 	cases := []struct {
 		name  string
 		g     *guest.Graph
-		h     *topology.Topology
+		h     *topology.Lattice
 		start []int
 	}{
 		// row-major is a local optimum of pairwise exchange on 8x4 → 4x8
@@ -141,7 +141,7 @@ func TestProperties(t *testing.T) {
 	cases := []struct {
 		name string
 		g    *guest.Graph
-		h    *topology.Topology
+		h    *topology.Lattice
 		opt  pairs.Options
 	}{
 		{"grid on mesh", grid(12, 10), mesh(8, 15), pairs.Options{}},
@@ -368,7 +368,7 @@ func TestInvalid(t *testing.T) {
 	dup[3] = 2
 	cases := []struct {
 		name   string
-		h      *topology.Topology
+		h      *topology.Lattice
 		starts [][]int
 		opt    pairs.Options
 	}{
@@ -396,7 +396,7 @@ func TestTrivial(t *testing.T) {
 	cases := []struct {
 		name string
 		g    *guest.Graph
-		h    *topology.Topology
+		h    *topology.Lattice
 	}{
 		{"one object", grid(1, 1), mesh(1, 1)},
 		{"no edges", must(guest.NewHypercube(0)), must(topology.NewHypercube(0))},

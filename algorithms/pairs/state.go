@@ -37,12 +37,12 @@ const bigUniform = 4096
 
 // newState places object v on node place[v]. place must be a valid
 // injective placement (checked by the caller).
-func newState(g *guest.Graph, host *topology.Topology, place []int) *state {
+func newState(g *guest.Graph, host topology.Grid, place []int) *state {
 	c := host.Rank()
 	s := &state{
 		n: g.Order(), c: c, off: g.Offsets, adj: g.Adj, w: g.Weight,
 		dims: make([]int32, c), wrapK: make([]int32, c), stride: make([]int32, c),
-		tab: host.Table().Coord,
+		tab: topology.TableOf(host).Coord,
 		pos: make([]int32, g.Order()), co: make([]int32, g.Order()*c), occ: make([]int32, host.Size()),
 	}
 	st := int32(1)
@@ -60,14 +60,7 @@ func newState(g *guest.Graph, host *topology.Topology, place []int) *state {
 		s.uniformMask = 0xfc00
 	}
 	// |q| ≤ 2·(deg a + deg b)·D², D the host's diameter
-	var diam, deg int64
-	for j := range c {
-		if k := int64(s.dims[j]); s.wrapK[j] != 0 {
-			diam += k / 2
-		} else {
-			diam += k - 1
-		}
-	}
+	diam, deg := int64(host.Diameter()), int64(0)
 	for v := range s.n {
 		deg = max(deg, int64(s.off[v+1]-s.off[v]))
 	}

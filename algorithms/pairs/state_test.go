@@ -15,7 +15,7 @@ import (
 type instance struct {
 	name  string
 	g     *guest.Graph
-	h     *topology.Topology
+	h     *topology.Lattice
 	place []int
 }
 
@@ -51,7 +51,7 @@ func randomGraph(n, extra int, rng *rand.Rand) *guest.Graph {
 func testInstances() []instance {
 	rng := rand.New(rand.NewPCG(7, 7))
 	var out []instance
-	add := func(name string, g *guest.Graph, h *topology.Topology) {
+	add := func(name string, g *guest.Graph, h *topology.Lattice) {
 		out = append(out, instance{name, g, h, randomPlace(g.Order(), h.Size(), rng)})
 	}
 	add("grid 8x8 on mesh 4x16", must(guest.NewGrid([]int{8, 8}, false)), must(topology.NewMesh(4, 16)))
@@ -218,7 +218,7 @@ func TestTargetWraps(t *testing.T) {
 	g := must(guest.FromEdges(3, []guest.Edge{{U: 0, V: 1, Volume: 1}, {U: 0, V: 2, Volume: 1}}))
 	cases := []struct {
 		name  string
-		h     *topology.Topology
+		h     *topology.Lattice
 		place []int
 		want  int32 // coordinate of object 0's target
 	}{

@@ -15,7 +15,7 @@ func BenchmarkSchedule(b *testing.B) {
 	for _, c := range []struct {
 		name string
 		f    embedFunc
-		host *topology.Topology
+		host *topology.Lattice
 	}{
 		{"xor ring 1048576", embedding.Xor, ring(1 << 20)},
 		{"xor torus 1024x1024", embedding.Xor, must(topology.NewTorus(1024, 1024))},

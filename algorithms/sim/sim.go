@@ -7,6 +7,7 @@ import (
 
 	"topomap/algorithms/guest"
 	"topomap/algorithms/mapping"
+	"topomap/algorithms/topology"
 )
 
 // ErrInvalid is wrapped by every error of Run.
@@ -110,8 +111,8 @@ func Run(m *mapping.Mapping, ta, tc float64) (*Schedule, error) {
 		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	d := m.Guest.Dims[0]
-	if int64(d)*int64(m.Host.Diameter()) > math.MaxInt32 {
-		return nil, fmt.Errorf("%w: %d stages over a host of diameter %d overflow the hop counters", ErrInvalid, d, m.Host.Diameter())
+	if diam := topology.MaxHops(m.Host); int64(d)*int64(diam) > math.MaxInt32 {
+		return nil, fmt.Errorf("%w: %d stages over a host of diameter %d overflow the hop counters", ErrInvalid, d, diam)
 	}
 	s := &Schedule{D: d, Ta: ta, Tc: tc, Mapping: m, ready: make([]int32, d<<d)}
 	s.evaluate()
@@ -135,7 +136,7 @@ func (s *Schedule) evaluate() {
 				continue
 			}
 			p := v | bit
-			hops := int32(host.Distance(place[v], place[p]))
+			hops := int32(host.Hops(place[v], place[p]))
 			var a, b int32
 			if prev != nil {
 				a, b = prev[v], prev[p]

@@ -25,15 +25,15 @@ func must[T any](v T, err error) T {
 	return v
 }
 
-type embedFunc func(int, *topology.Topology) ([]int, error)
+type embedFunc func(int, *topology.Lattice) ([]int, error)
 
 // embed maps the d-cube onto host with f.
-func embed(f embedFunc, d int, host *topology.Topology) *mapping.Mapping {
+func embed(f embedFunc, d int, host *topology.Lattice) *mapping.Mapping {
 	return &mapping.Mapping{Guest: must(guest.NewHypercube(d)), Host: host, Place: must(f(d, host))}
 }
 
-func line(k int) *topology.Topology { return must(topology.NewLine(k)) }
-func ring(k int) *topology.Topology { return must(topology.NewRing(k)) }
+func line(k int) *topology.Lattice { return must(topology.NewLine(k)) }
+func ring(k int) *topology.Lattice { return must(topology.NewRing(k)) }
 
 // hopsVector returns T_i(n)/t_c for every n.
 func hopsVector(s *sim.Schedule, i int) []int {
@@ -139,7 +139,7 @@ func reference(m *mapping.Mapping, tc float64) [][]float64 {
 			if i > 0 {
 				prev = math.Max(T[i-1][n], T[i-1][p])
 			}
-			T[i][n] = float64(m.Host.Distance(m.Place[n], m.Place[p]))*tc + prev
+			T[i][n] = float64(m.Host.Hops(m.Place[n], m.Place[p]))*tc + prev
 		}
 	}
 	return T
@@ -151,8 +151,8 @@ func reference(m *mapping.Mapping, tc float64) [][]float64 {
 // compute lasting T_a and communicate D_i(n)·t_c, and the summary adds up.
 func TestTimelineProperties(t *testing.T) {
 	const ta, tc = 1.5, 0.5
-	hosts := func(d int) []*topology.Topology {
-		return []*topology.Topology{line(1 << d), ring(1 << d), must(topology.NewHypercube(d)),
+	hosts := func(d int) []*topology.Lattice {
+		return []*topology.Lattice{line(1 << d), ring(1 << d), must(topology.NewHypercube(d)),
 			must(topology.NewTorus(2, 1<<(d-1))), must(topology.NewMesh(1<<(d-1), 2))}
 	}
 	fs := map[string]embedFunc{"identity": embedding.Identity, "standard": embedding.Standard,
@@ -200,7 +200,7 @@ func checkTimeline(t *testing.T, s *sim.Schedule, ref [][]float64) {
 				}
 				wait += p.End - p.Start
 			case sim.Communicate:
-				want := float64(m.Host.Distance(m.Place[n], m.Place[n^1<<p.Stage])) * s.Tc
+				want := float64(m.Host.Hops(m.Place[n], m.Place[n^1<<p.Stage])) * s.Tc
 				if math.Abs(p.End-p.Start-want) > 1e-9 || s.Dilation(p.Stage, n) != int(want/s.Tc+0.5) {
 					t.Fatalf("process %d communicate %+v, want length %v", n, p, want)
 				}

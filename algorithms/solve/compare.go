@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"time"
+	"topomap/algorithms/topology"
 
 	"topomap/algorithms/metric"
 	"topomap/algorithms/spec"
@@ -45,7 +46,7 @@ type CompareOptions struct {
 // fails only when no algorithm applies, the instance is invalid, or ctx
 // ends (then it returns the entries so far with ctx's error). Time: the
 // sum of the algorithms' times plus O(arcs·c) per algorithm for metrics.
-func Compare(ctx context.Context, g spec.Guest, h spec.Host, opts CompareOptions) ([]Entry, error) {
+func Compare(ctx context.Context, g spec.Guest, h topology.Host, opts CompareOptions) ([]Entry, error) {
 	if _, _, err := Build(spec.Instance{Guest: g, Host: h}); err != nil {
 		return nil, err
 	}
@@ -89,7 +90,7 @@ func Compare(ctx context.Context, g spec.Guest, h spec.Host, opts CompareOptions
 
 // Bounds returns the lower bounds on hops per byte for mapping g onto h
 // (metric.Bounds), the ones valid for every mapping first.
-func Bounds(g spec.Guest, h spec.Host) ([]metric.Bound, error) {
+func Bounds(g spec.Guest, h topology.Host) ([]metric.Bound, error) {
 	gg, hh, err := Build(spec.Instance{Guest: g, Host: h})
 	if err != nil {
 		return nil, err

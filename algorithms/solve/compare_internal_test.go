@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"topomap/algorithms/topology"
 
 	"topomap/algorithms/spec"
 )
@@ -12,7 +13,7 @@ import (
 // the test: its error stays in its entry and the others still run.
 func TestCompareKeepsErrors(t *testing.T) {
 	register(Algorithm{Name: "zzfail", Notes: Notes{Title: "fails"},
-		Applies: func(spec.Guest, spec.Host) error { return nil },
+		Applies: func(spec.Guest, topology.Host) error { return nil },
 		Map:     func(context.Context, *Problem) ([]int, error) { return nil, errors.New("zzfail: always fails") }})
 	defer func() { registry = registry[:len(registry)-1] }()
 	g, _ := spec.ParseGuest("grid:6x5")

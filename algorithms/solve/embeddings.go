@@ -70,14 +70,14 @@ func init() {
 
 // cubeEmbedding wraps an embedding of package embedding as an Algorithm
 // for hypercube guests.
-func cubeEmbedding(name string, embed func(int, *topology.Topology) ([]int, error),
-	check func(int, *topology.Topology) error, hosts string, notes Notes) Algorithm {
+func cubeEmbedding(name string, embed func(int, *topology.Lattice) ([]int, error),
+	check func(int, *topology.Lattice) error, hosts string, notes Notes) Algorithm {
 	return Algorithm{
 		Name:   name,
 		Notes:  notes,
 		Guests: "hypercube:D",
 		Hosts:  hosts,
-		Applies: func(g spec.Guest, h spec.Host) error {
+		Applies: func(g spec.Guest, h topology.Host) error {
 			d, host, err := cubeOnto(name, g, h)
 			if err != nil {
 				return err
@@ -88,19 +88,24 @@ func cubeEmbedding(name string, embed func(int, *topology.Topology) ([]int, erro
 			if p.Guest.Kind != guest.Hypercube {
 				return nil, fmt.Errorf("solve: %s needs a hypercube guest, not %s", name, p.Guest)
 			}
-			return embed(p.Guest.Dims[0], p.Host)
+			d, host, err := cubeOnto(name, p.Instance.Guest, p.Host)
+			if err != nil {
+				return nil, fmt.Errorf("solve: %w", err)
+			}
+			return embed(d, host)
 		},
 	}
 }
 
-// cubeOnto checks that the guest is a d-cube and builds the host.
-func cubeOnto(name string, g spec.Guest, h spec.Host) (int, *topology.Topology, error) {
+// cubeOnto checks that the guest is a d-cube and the host a lattice (the
+// embeddings are defined on lines, rings, meshes, toruses and hypercubes).
+func cubeOnto(name string, g spec.Guest, h topology.Host) (int, *topology.Lattice, error) {
 	if g.Kind != guest.Hypercube {
 		return 0, nil, fmt.Errorf("%s needs a hypercube guest, not %s", name, g)
 	}
-	host, err := h.Build()
-	if err != nil {
-		return 0, nil, err
+	host, ok := h.(*topology.Lattice)
+	if !ok {
+		return 0, nil, fmt.Errorf("%s needs a line, ring, mesh, torus or hypercube host, not %s", name, h)
 	}
 	return g.Dims[0], host, nil
 }

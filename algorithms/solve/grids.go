@@ -96,7 +96,7 @@ func init() {
 			Guests:     "grid:AxB[:wrap]",
 			Hosts:      "mesh or torus AxB with at least as many processors (may be larger than the grid)",
 			LargerHost: true,
-			Applies: func(g spec.Guest, h spec.Host) error {
+			Applies: func(g spec.Guest, h topology.Host) error {
 				if err := gridShape(g, h, 2, 2, false); err != nil {
 					return err
 				}
@@ -154,7 +154,7 @@ func init() {
 // for listings and the check whose error says what is wrong.
 type gridShapes struct {
 	guests, hosts string
-	check         func(g spec.Guest, h spec.Host) error
+	check         func(g spec.Guest, h topology.Host) error
 }
 
 // gridHeuristic wraps an equal-size mapper of package gridmap.
@@ -172,51 +172,52 @@ func gridHeuristic(name string, f func([]int, gridmap.Host) ([]int, error), shap
 // The shapes each family takes; sizes must be equal (checked by Check).
 var (
 	grid2Dto2D = gridShapes{"grid:AxB[:wrap]", "mesh or torus AxB of the same size",
-		func(g spec.Guest, h spec.Host) error { return gridShape(g, h, 2, 2, true) }}
+		func(g spec.Guest, h topology.Host) error { return gridShape(g, h, 2, 2, true) }}
 	grid2Dto3D = gridShapes{"grid:AxB[:wrap]", "mesh or torus AxBxC of the same size",
-		func(g spec.Guest, h spec.Host) error { return gridShape(g, h, 2, 3, true) }}
+		func(g spec.Guest, h topology.Host) error { return gridShape(g, h, 2, 3, true) }}
 	grid3Dto3D = gridShapes{"grid:AxBxC[:wrap]", "mesh or torus AxBxC of the same size",
-		func(g spec.Guest, h spec.Host) error { return gridShape(g, h, 3, 3, true) }}
+		func(g spec.Guest, h topology.Host) error { return gridShape(g, h, 3, 3, true) }}
 	anyGrid = gridShapes{"grid:AxB[:wrap] or grid:AxBxC[:wrap]", "mesh or torus of 2 or 3 dimensions, same size",
-		func(g spec.Guest, h spec.Host) error { return gridShape(g, h, 0, 0, true) }}
+		func(g spec.Guest, h topology.Host) error { return gridShape(g, h, 0, 0, true) }}
 	foldable = gridShapes{"grid:AxB[:wrap] or grid:AxBxC[:wrap]",
 		"mesh or torus AxBxC whose smallest side divides the grid's longer side, or a host of the grid's rank whose sides are the grid's up to order and one factor k",
-		func(g spec.Guest, h spec.Host) error {
+		func(g spec.Guest, h topology.Host) error {
 			if err := gridShape(g, h, 0, 0, true); err != nil {
 				return err
 			}
-			if len(g.Dims) == 3 && len(h.Dims) == 2 {
+			if len(g.Dims) == 3 && h.(topology.Grid).Rank() == 2 {
 				return fmt.Errorf("needs a host of 3 dimensions for a 3-D grid")
 			}
-			return shapeReason(gridmap.CheckFold(g.Dims, gridHostOf(h.Dims, h.Wrap)))
+			return shapeReason(gridmap.CheckFold(g.Dims, gridHostOf(h.(topology.Grid))))
 		}}
 	stackable = gridShapes{"grid:AxB[:wrap]",
 		"mesh or torus AxBxC of the same size whose smallest side divides the grid's longer side",
-		func(g spec.Guest, h spec.Host) error {
+		func(g spec.Guest, h topology.Host) error {
 			if err := gridShape(g, h, 2, 3, true); err != nil {
 				return err
 			}
-			return shapeReason(gridmap.CheckStack(g.Dims, gridHostOf(h.Dims, h.Wrap)))
+			return shapeReason(gridmap.CheckStack(g.Dims, gridHostOf(h.(topology.Grid))))
 		}}
 )
 
 // gridShape checks for a grid guest of og dimensions and a mesh or torus
 // host of hg dimensions (0: 2 or 3), with as many processors as objects if
 // equal is set.
-func gridShape(g spec.Guest, h spec.Host, og, hg int, equal bool) error {
+func gridShape(g spec.Guest, h topology.Host, og, hg int, equal bool) error {
 	if g.Kind != guest.Grid {
 		return fmt.Errorf("needs an object grid guest (grid:AxB or grid:AxBxC), not %s", g)
 	}
-	if h.Kind != topology.Mesh && h.Kind != topology.Torus {
+	grid, ok := h.(topology.Grid)
+	if !ok || grid.Rank() < 2 || isHypercube(h) {
 		return fmt.Errorf("needs a mesh or torus host, not %s", h)
 	}
-	switch {
-	case og == 0 && len(h.Dims) != 2 && len(h.Dims) != 3:
-		return fmt.Errorf("needs a host of 2 or 3 dimensions, not %d", len(h.Dims))
+	switch rank := grid.Rank(); {
+	case og == 0 && rank != 2 && rank != 3:
+		return fmt.Errorf("needs a host of 2 or 3 dimensions, not %d", rank)
 	case og != 0 && len(g.Dims) != og:
 		return fmt.Errorf("needs a %d-D object grid, not a %d-D one", og, len(g.Dims))
-	case og != 0 && len(h.Dims) != hg:
-		return fmt.Errorf("needs a %d-D host, not a %d-D one", hg, len(h.Dims))
+	case og != 0 && rank != hg:
+		return fmt.Errorf("needs a %d-D host, not a %d-D one", hg, rank)
 	case equal && g.Order() != h.Size():
 		return fmt.Errorf("needs as many processors as objects, not %d for %d", h.Size(), g.Order())
 	}
@@ -224,17 +225,15 @@ func gridShape(g spec.Guest, h spec.Host, og, hg int, equal bool) error {
 }
 
 // gridHostOf returns the gridmap form of a mesh or torus.
-func gridHostOf(dims []int, wrap []bool) gridmap.Host {
-	return gridmap.Host{Dims: dims, Wrap: wrap}
+func gridHostOf(g topology.Grid) gridmap.Host {
+	return gridmap.Host{Dims: topology.DimsOf(g), Wrap: topology.WrapsOf(g)}
 }
 
-// gridHostOfTopology returns the gridmap form of a built mesh or torus.
-func gridHostOfTopology(t *topology.Topology) gridmap.Host {
-	wrap := make([]bool, t.Rank())
-	for j := range wrap {
-		wrap[j] = t.Wraps(j)
-	}
-	return gridHostOf(t.Dims(), wrap)
+// isHypercube reports whether h is a hypercube host, which the grid
+// heuristics leave to the embeddings although it is a 2×…×2 grid.
+func isHypercube(h topology.Host) bool {
+	l, ok := h.(*topology.Lattice)
+	return ok && l.Kind() == topology.Hypercube
 }
 
 // gridMap adapts a gridmap mapper to Algorithm.Map. The host carries ctx:
@@ -248,7 +247,11 @@ func gridMap(name string, f func([]int, gridmap.Host) ([]int, error)) func(conte
 		if p.Guest.Kind != guest.Grid {
 			return nil, fmt.Errorf("solve: %s needs an object grid guest, not %s", name, p.Guest)
 		}
-		h := gridHostOfTopology(p.Host)
+		grid, ok := p.Host.(topology.Grid)
+		if !ok {
+			return nil, fmt.Errorf("solve: %s needs a mesh or torus host, not %s", name, p.Host)
+		}
+		h := gridHostOf(grid)
 		h.Ctx = ctx
 		place, err := f(p.Guest.Dims, h)
 		if cerr := ctx.Err(); cerr != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"time"
+	"topomap/algorithms/topology"
 
 	"topomap/algorithms/mapping"
 	"topomap/algorithms/pairs"
@@ -57,7 +58,7 @@ func init() {
 		},
 		Guests:  "any guest",
 		Hosts:   "any host with as many nodes as the guest has vertices",
-		Applies: func(spec.Guest, spec.Host) error { return nil },
+		Applies: func(spec.Guest, topology.Host) error { return nil },
 		Map:     func(ctx context.Context, p *Problem) ([]int, error) { return mapPairs(ctx, p, pairs.Biased) },
 		Search:  true,
 	}, Algorithm{
@@ -74,7 +75,7 @@ func init() {
 		},
 		Guests:  "any guest",
 		Hosts:   "any host with as many nodes as the guest has vertices",
-		Applies: func(spec.Guest, spec.Host) error { return nil },
+		Applies: func(spec.Guest, topology.Host) error { return nil },
 		Map:     func(ctx context.Context, p *Problem) ([]int, error) { return mapPairs(ctx, p, pairs.Uniform) },
 		Search:  true,
 	})

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 	"time"
+	"topomap/algorithms/topology"
 
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
@@ -132,7 +133,7 @@ func TestPairsErrors(t *testing.T) {
 		{"start is pairs", spec.Instance{Guest: g, Host: h, Algo: "pairs", Start: "pairs"}, "start"},
 		{"start does not apply", spec.Instance{Guest: g, Host: h, Algo: "pairs", Start: "stack"}, "start"},
 		{"start is a search", spec.Instance{Guest: g, Host: h, Algo: "pairs", Start: "pairs-uniform"}, "start"},
-		{"sizes differ", spec.Instance{Guest: g, Host: spec.Host{Kind: h.Kind, Dims: []int{10, 4}, Wrap: h.Wrap}, Algo: "pairs"}, "host"},
+		{"sizes differ", spec.Instance{Guest: g, Host: must(topology.NewMesh(10, 4)), Algo: "pairs"}, "host"},
 	}
 	for _, tt := range tests {
 		if _, err := solve.Map(context.Background(), tt.in, nil); spec.FieldOf(err) != tt.field {

@@ -49,7 +49,7 @@ type Progress struct {
 type Problem struct {
 	Instance spec.Instance
 	Guest    *guest.Graph
-	Host     *topology.Topology
+	Host     topology.Host
 	Progress func(Progress)
 	// Report, if set, receives what a local search reports beyond its
 	// placement.
@@ -71,7 +71,7 @@ type Algorithm struct {
 	Search bool `json:"search"`
 	// Applies returns nil if the algorithm can map g onto h, or an error
 	// saying why not.
-	Applies func(g spec.Guest, h spec.Host) error `json:"-"`
+	Applies func(g spec.Guest, h topology.Host) error `json:"-"`
 	// Map returns the host node of every guest vertex. It must honour ctx
 	// when it can run long.
 	Map func(ctx context.Context, p *Problem) ([]int, error) `json:"-"`
@@ -110,7 +110,7 @@ func Lookup(name string) (Algorithm, bool) {
 }
 
 // Applicable returns the algorithms that can map g onto h, in listing order.
-func Applicable(g spec.Guest, h spec.Host) []Algorithm {
+func Applicable(g spec.Guest, h topology.Host) []Algorithm {
 	var out []Algorithm
 	for _, a := range All() {
 		if checkSizes(a, g, h) == nil && a.Applies(g, h) == nil {
@@ -120,7 +120,7 @@ func Applicable(g spec.Guest, h spec.Host) []Algorithm {
 	return out
 }
 
-func checkSizes(a Algorithm, g spec.Guest, h spec.Host) error {
+func checkSizes(a Algorithm, g spec.Guest, h topology.Host) error {
 	n, k := g.Order(), h.Size()
 	if n == k || a.LargerHost && k > n {
 		return nil
@@ -155,7 +155,7 @@ func Check(in spec.Instance) (Algorithm, error) {
 // Starts returns the algorithms a local search can start from on g and h:
 // every heuristic that maps g onto h (STEP included when the sizes are
 // equal), in listing order. They are all cheap: O(n) or near.
-func Starts(g spec.Guest, h spec.Host) []Algorithm {
+func Starts(g spec.Guest, h topology.Host) []Algorithm {
 	var out []Algorithm
 	for _, a := range Applicable(g, h) {
 		if !a.Search && checkSizes(Algorithm{}, g, h) == nil {
@@ -184,7 +184,7 @@ func checkStart(in spec.Instance) error {
 }
 
 // startNames lists the names of Starts, or says there is none.
-func startNames(g spec.Guest, h spec.Host) string {
+func startNames(g spec.Guest, h topology.Host) string {
 	var ns []string
 	for _, a := range Starts(g, h) {
 		ns = append(ns, a.Name)
@@ -235,16 +235,15 @@ type Result struct {
 var ErrInternal = errors.New("solve: internal error")
 
 // Build constructs the guest and host of an instance.
-func Build(in spec.Instance) (*guest.Graph, *topology.Topology, error) {
+func Build(in spec.Instance) (*guest.Graph, topology.Host, error) {
 	g, err := in.Guest.Build()
 	if err != nil {
 		return nil, nil, &spec.FieldError{Field: "guest", Err: err}
 	}
-	h, err := in.Host.Build()
-	if err != nil {
-		return nil, nil, &spec.FieldError{Field: "host", Err: err}
+	if in.Host == nil {
+		return nil, nil, &spec.FieldError{Field: "host", Err: errors.New("no host")}
 	}
-	return g, h, nil
+	return g, in.Host, nil
 }
 
 // Map solves an instance: checks it, builds guest and host, runs the mapper,

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"topomap/algorithms/topology"
 
 	"topomap/algorithms/solve"
 	"topomap/algorithms/solve/solvetest"
@@ -15,7 +16,7 @@ import (
 // Helpers and table runners shared by the families' tests
 // (embeddings_test.go, grids_test.go, pairs_test.go).
 
-func parse(t *testing.T, g, h string) (spec.Guest, spec.Host) {
+func parse(t *testing.T, g, h string) (spec.Guest, topology.Host) {
 	t.Helper()
 	gg, err := spec.ParseGuest(g)
 	if err != nil {
@@ -115,4 +116,11 @@ func TestApplies(t *testing.T) {
 			}
 		})
 	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

@@ -5,6 +5,7 @@ import (
 	"net/url"
 
 	"topomap/algorithms/spec"
+	"topomap/algorithms/topology"
 )
 
 func ExampleParseGuest() {
@@ -40,10 +41,10 @@ func ExampleGuest_Build() {
 	// Output: hypercube:3 24
 }
 
-func ExampleHost_Build() {
+// A parsed host is a topology.Host; lattices expose their closed forms.
+func ExampleParseHost_lattice() {
 	h, _ := spec.ParseHost("torus:8x8")
-	top, _ := h.Build()
-	fmt.Println(top, top.Diameter())
+	fmt.Println(h, h.(*topology.Lattice).Diameter())
 	// Output: torus:8x8 8
 }
 

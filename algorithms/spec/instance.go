@@ -8,13 +8,14 @@ import (
 	"regexp"
 	"strconv"
 	"time"
+	"topomap/algorithms/topology"
 )
 
 // Instance is one mapping problem with its parameters: what a permalink,
 // an API request and a CLI invocation all describe.
 type Instance struct {
 	Guest Guest
-	Host  Host
+	Host  topology.Host
 	Algo  string
 	// Seed makes randomised algorithms reproducible (0 is a valid seed).
 	Seed uint64

@@ -10,7 +10,7 @@ import (
 var sink int
 
 func BenchmarkDistance(b *testing.B) {
-	for _, h := range []*topology.Topology{
+	for _, h := range []*topology.Lattice{
 		must(topology.NewRing(1 << 20)),
 		must(topology.NewTorus(1024, 1024)),
 		must(topology.NewMesh(64, 64, 64)),
@@ -22,7 +22,7 @@ func BenchmarkDistance(b *testing.B) {
 			s := 0
 			for b.Loop() {
 				for a := 0; a < 1024; a++ {
-					s += h.Distance(a*7919%n, a*104729%n)
+					s += h.Hops(a*7919%n, a*104729%n)
 				}
 			}
 			sink = s
@@ -33,7 +33,7 @@ func BenchmarkDistance(b *testing.B) {
 			s := 0
 			for b.Loop() {
 				for a := 0; a < 1024; a++ {
-					s += tab.Distance(a*7919%n, a*104729%n)
+					s += tab.Hops(a*7919%n, a*104729%n)
 				}
 			}
 			sink = s

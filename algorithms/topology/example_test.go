@@ -8,13 +8,13 @@ import (
 
 func ExampleNewLine() {
 	line, _ := topology.NewLine(8)
-	fmt.Println(line, line.Distance(0, 7), line.Diameter())
+	fmt.Println(line, line.Hops(0, 7), line.Diameter())
 	// Output: line:8 7 7
 }
 
 func ExampleNewRing() {
 	ring, _ := topology.NewRing(8)
-	fmt.Println(ring, ring.Distance(0, 7), ring.Diameter())
+	fmt.Println(ring, ring.Hops(0, 7), ring.Diameter())
 	// Output: ring:8 1 4
 }
 
@@ -27,32 +27,32 @@ func ExampleNewMesh() {
 func ExampleNewTorus() {
 	torus, _ := topology.NewTorus(8, 8)
 	// nodes 0 = (0,0) and 63 = (7,7) are neighbours across both seams
-	fmt.Println(torus, torus.Distance(0, 63), torus.Diameter())
+	fmt.Println(torus, torus.Hops(0, 63), torus.Diameter())
 	// Output: torus:8x8 2 8
 }
 
 func ExampleNewGrid() {
 	// wrap-around along x only
 	h, _ := topology.NewGrid([]int{8, 4}, []bool{true, false})
-	fmt.Println(h, h.Kind(), h.Distance(0, 7), h.Distance(0, 24))
+	fmt.Println(h, h.Kind(), h.Hops(0, 7), h.Hops(0, 24))
 	// Output: mesh:8x4:wrap=10 mesh 1 3
 }
 
 func ExampleNewHypercube() {
 	cube, _ := topology.NewHypercube(4)
 	// a node's coordinates are its bits, bit 0 first
-	fmt.Println(cube, cube.Coords(0b0110, nil), cube.Distance(0b0110, 0b1011))
+	fmt.Println(cube, cube.Coords(0b0110, nil), cube.Hops(0b0110, 0b1011))
 	// Output: hypercube:4 [0 1 1 0] 3
 }
 
-func ExampleTopology_Coords() {
+func ExampleLattice_Coords() {
 	mesh, _ := topology.NewMesh(4, 3)
 	// the first coordinate varies fastest: 9 = 1 + 4*2
 	fmt.Println(mesh.Coords(9, nil))
 	// Output: [1 2]
 }
 
-func ExampleTopology_Index() {
+func ExampleLattice_Index() {
 	mesh, _ := topology.NewMesh(4, 3)
 	i, _ := mesh.Index([]int{1, 2})
 	_, err := mesh.Index([]int{4, 0})
@@ -63,15 +63,15 @@ func ExampleTopology_Index() {
 	// topology: invalid host: coordinate 1 is 4, want [0, 4)
 }
 
-func ExampleTopology_Distance() {
+func ExampleLattice_Hops() {
 	torus, _ := topology.NewTorus(8, 4)
 	a, _ := torus.Index([]int{1, 0})
 	b, _ := torus.Index([]int{6, 3})
-	fmt.Println(torus.Distance(a, b))
+	fmt.Println(torus.Hops(a, b))
 	// Output: 4
 }
 
-func ExampleTopology_AxisDistance() {
+func ExampleLattice_AxisDistance() {
 	torus, _ := topology.NewTorus(8, 4)
 	a, _ := torus.Index([]int{1, 0})
 	b, _ := torus.Index([]int{6, 3})
@@ -85,29 +85,29 @@ func ExampleAxisHops() {
 	// Output: 5 3
 }
 
-func ExampleTopology_Neighbors() {
+func ExampleLattice_Neighbors() {
 	ring, _ := topology.NewRing(8)
 	mesh, _ := topology.NewMesh(3, 3)
 	fmt.Println(ring.Neighbors(0, nil), mesh.Neighbors(4, nil), mesh.Neighbors(0, nil))
 	// Output: [7 1] [3 5 1 7] [1 3]
 }
 
-func ExampleTopology_Diameter() {
+func ExampleLattice_Diameter() {
 	h, _ := topology.NewGrid([]int{6, 5}, []bool{true, false})
 	fmt.Println(h.Diameter())
 	// Output: 7
 }
 
-func ExampleTopology_Dims() {
+func ExampleLattice_Dims() {
 	torus, _ := topology.NewTorus(8, 4, 2)
 	fmt.Println(torus.Dims(), torus.Rank(), torus.Dim(1), torus.Wraps(1), torus.Size())
 	// Output: [8 4 2] 3 4 true 64
 }
 
-func ExampleTopology_Table() {
+func ExampleLattice_Table() {
 	torus, _ := topology.NewTorus(4, 4)
 	tab := torus.Table()
-	fmt.Println(tab.Coord[2*9:2*9+2], tab.Distance(0, 15))
+	fmt.Println(tab.Coord[2*9:2*9+2], tab.Hops(0, 15))
 	// Output: [1 2] 2
 }
 

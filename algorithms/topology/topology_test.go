@@ -9,7 +9,7 @@ import (
 	"topomap/algorithms/topology/topotest"
 )
 
-func must(t *topology.Topology, err error) *topology.Topology {
+func must(t *topology.Lattice, err error) *topology.Lattice {
 	if err != nil {
 		panic(err)
 	}
@@ -18,8 +18,8 @@ func must(t *topology.Topology, err error) *topology.Topology {
 
 // hosts are the topologies the contract runs on: every family, sizes 1 and
 // 2 (where wrap-around adds no link), mixed wrap, and sampled large ones.
-func hosts() []*topology.Topology {
-	return []*topology.Topology{
+func hosts() []*topology.Lattice {
+	return []*topology.Lattice{
 		must(topology.NewLine(1)),
 		must(topology.NewLine(2)),
 		must(topology.NewLine(3)),
@@ -66,7 +66,7 @@ func TestContract(t *testing.T) {
 
 func TestString(t *testing.T) {
 	tests := []struct {
-		host *topology.Topology
+		host *topology.Lattice
 		want string
 		kind topology.Kind
 	}{
@@ -96,18 +96,18 @@ func TestString(t *testing.T) {
 func TestConstructorErrors(t *testing.T) {
 	tests := []struct {
 		name string
-		make func() (*topology.Topology, error)
+		make func() (*topology.Lattice, error)
 		want string
 	}{
-		{"line of 0", func() (*topology.Topology, error) { return topology.NewLine(0) }, "dimension 1 has size 0"},
-		{"negative ring", func() (*topology.Topology, error) { return topology.NewRing(-3) }, "dimension 1 has size -3"},
-		{"mesh without dimensions", func() (*topology.Topology, error) { return topology.NewMesh() }, "no dimensions"},
-		{"mesh with a zero", func() (*topology.Topology, error) { return topology.NewMesh(4, 0) }, "dimension 2 has size 0"},
-		{"torus too large", func() (*topology.Topology, error) { return topology.NewTorus(1<<14, 1<<13) }, "more than 67108864 nodes"},
-		{"overflowing sizes", func() (*topology.Topology, error) { return topology.NewMesh(1<<40, 1<<40) }, "more than 67108864 nodes"},
-		{"grid flags", func() (*topology.Topology, error) { return topology.NewGrid([]int{4, 4}, []bool{true}) }, "1 wrap flags for 2 dimensions"},
-		{"hypercube -1", func() (*topology.Topology, error) { return topology.NewHypercube(-1) }, "hypercube dimension -1 out of [0, 26]"},
-		{"hypercube 27", func() (*topology.Topology, error) { return topology.NewHypercube(27) }, "hypercube dimension 27 out of [0, 26]"},
+		{"line of 0", func() (*topology.Lattice, error) { return topology.NewLine(0) }, "dimension 1 has size 0"},
+		{"negative ring", func() (*topology.Lattice, error) { return topology.NewRing(-3) }, "dimension 1 has size -3"},
+		{"mesh without dimensions", func() (*topology.Lattice, error) { return topology.NewMesh() }, "no dimensions"},
+		{"mesh with a zero", func() (*topology.Lattice, error) { return topology.NewMesh(4, 0) }, "dimension 2 has size 0"},
+		{"torus too large", func() (*topology.Lattice, error) { return topology.NewTorus(1<<14, 1<<13) }, "more than 67108864 nodes"},
+		{"overflowing sizes", func() (*topology.Lattice, error) { return topology.NewMesh(1<<40, 1<<40) }, "more than 67108864 nodes"},
+		{"grid flags", func() (*topology.Lattice, error) { return topology.NewGrid([]int{4, 4}, []bool{true}) }, "1 wrap flags for 2 dimensions"},
+		{"hypercube -1", func() (*topology.Lattice, error) { return topology.NewHypercube(-1) }, "hypercube dimension -1 out of [0, 26]"},
+		{"hypercube 27", func() (*topology.Lattice, error) { return topology.NewHypercube(27) }, "hypercube dimension 27 out of [0, 26]"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -142,7 +142,7 @@ func TestAccessors(t *testing.T) {
 		t.Errorf("Index(5,2,1) = %d, %v; want 53", i, err)
 	}
 	// ring distance across the seam: 0 and 7 on the 8-axis are 1 apart
-	if d := h.Distance(0, 7); d != 1 {
+	if d := h.Hops(0, 7); d != 1 {
 		t.Errorf("Distance(0,7) = %d, want 1", d)
 	}
 }

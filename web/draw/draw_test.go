@@ -20,7 +20,7 @@ import (
 )
 
 // identity builds a result without the registry: vertex v on node v.
-func identity(t testing.TB, g *guest.Graph, h *topology.Topology) *solve.Result {
+func identity(t testing.TB, g *guest.Graph, h *topology.Lattice) *solve.Result {
 	t.Helper()
 	place := make([]int, g.Order())
 	for v := range place {

@@ -3,6 +3,7 @@ package draw
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"strconv"
@@ -91,7 +92,11 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 		detail = DefaultDetail
 	}
 	heatMap := detail > 0 && g.Order() > detail
-	lay := newLayout(host, width)
+	lat, ok := host.(*topology.Lattice)
+	if !ok {
+		return fmt.Errorf("no drawing for host %s", host)
+	}
+	lay := newLayout(lat, width)
 
 	// Which guest vertices and edges the step view shows.
 	shown := func(v int) bool { return true }
@@ -355,7 +360,7 @@ func subcaption(r *solve.Result, heatMap bool, step int, g *guest.Graph) string 
 }
 
 // newLayout chooses positions for every host node within width.
-func newLayout(host *topology.Topology, width int) *layout {
+func newLayout(host *topology.Lattice, width int) *layout {
 	n := host.Size()
 	l := &layout{x: make([]int, n), y: make([]int, n)}
 	inner := width - 2*margin
@@ -489,7 +494,7 @@ func planesPerRow(planes, kx, ky int) int {
 }
 
 // planeLabel names plane p of a host of rank >= 3 by its coordinates.
-func planeLabel(host *topology.Topology, p int) string {
+func planeLabel(host *topology.Lattice, p int) string {
 	var parts []string
 	for j := 2; j < host.Rank(); j++ {
 		k := host.Dim(j)

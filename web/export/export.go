@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"topomap/algorithms/topology"
 
 	"topomap/algorithms/mapping"
 	"topomap/algorithms/metric"
@@ -61,7 +62,7 @@ func JSON(w io.Writer, r *solve.Result) error {
 func CSV(w io.Writer, m *mapping.Mapping) error {
 	bw := bufio.NewWriter(w)
 	bw.WriteString("vertex,node")
-	for j := range m.Host.Rank() {
+	for j := range len(m.Host.Coords(0, nil)) {
 		fmt.Fprintf(bw, ",x%d", j+1)
 	}
 	bw.WriteByte('\n')
@@ -209,15 +210,16 @@ func writePicture(bw *bufio.Writer, m *mapping.Mapping) {
 		}
 		return fmt.Sprintf("%*d", width, inv[h])
 	}
-	switch m.Host.Rank() {
-	case 1:
+	grid, _ := m.Host.(topology.Grid)
+	switch {
+	case grid != nil && grid.Rank() == 1:
 		bw.WriteString("placement (host nodes left to right):\n")
 		for h := range inv {
 			bw.WriteString(cell(h))
 		}
 		bw.WriteByte('\n')
-	case 2:
-		x, y := m.Host.Dim(0), m.Host.Dim(1)
+	case grid != nil && grid.Rank() == 2:
+		x, y := grid.Dim(0), grid.Dim(1)
 		bw.WriteString("placement (guest vertex on each host node; x to the right, y upwards):\n")
 		for b := y - 1; b >= 0; b-- {
 			fmt.Fprintf(bw, "y=%-3d|", b)

@@ -11,10 +11,10 @@ import (
 // The contract must reject hosts that break it; each wrapper breaks one
 // clause of a correct torus or mesh.
 
-type noWrapDistance struct{ *topology.Topology }
+type noWrapDistance struct{ *topology.Lattice }
 
 // Distance ignores wrap-around: too long across the seam.
-func (h noWrapDistance) Distance(a, b int) int {
+func (h noWrapDistance) Hops(a, b int) int {
 	d := 0
 	for j := range h.Rank() {
 		d += abs(h.Coords(a, nil)[j] - h.Coords(b, nil)[j])
@@ -22,42 +22,42 @@ func (h noWrapDistance) Distance(a, b int) int {
 	return d
 }
 
-type asymmetric struct{ *topology.Topology }
+type asymmetric struct{ *topology.Lattice }
 
-func (h asymmetric) Distance(a, b int) int {
+func (h asymmetric) Hops(a, b int) int {
 	if a == 0 && b == 1 {
 		return 2
 	}
-	return h.Topology.Distance(a, b)
+	return h.Lattice.Hops(a, b)
 }
 
 type lostNeighbour struct {
-	*topology.Topology
+	*topology.Lattice
 	node int
 }
 
 func (h lostNeighbour) Neighbors(idx int, dst []int) []int {
-	out := h.Topology.Neighbors(idx, dst)
+	out := h.Lattice.Neighbors(idx, dst)
 	if idx == h.node {
 		out = out[:len(out)-1]
 	}
 	return out
 }
 
-type lastFastest struct{ *topology.Topology }
+type lastFastest struct{ *topology.Lattice }
 
 // Coords lists the last coordinate first: the wrong convention.
 func (h lastFastest) Coords(idx int, dst []int) []int {
-	dst = h.Topology.Coords(idx, dst)
+	dst = h.Lattice.Coords(idx, dst)
 	for i, j := 0, len(dst)-1; i < j; i, j = i+1, j-1 {
 		dst[i], dst[j] = dst[j], dst[i]
 	}
 	return dst
 }
 
-type shortDiameter struct{ *topology.Topology }
+type shortDiameter struct{ *topology.Lattice }
 
-func (h shortDiameter) Diameter() int { return h.Topology.Diameter() - 1 }
+func (h shortDiameter) Diameter() int { return h.Lattice.Diameter() - 1 }
 
 func abs(x int) int {
 	if x < 0 {
@@ -102,7 +102,7 @@ func TestCheckAccepts(t *testing.T) {
 	}
 }
 
-func must(t *topology.Topology, err error) *topology.Topology {
+func must(t *topology.Lattice, err error) *topology.Lattice {
 	if err != nil {
 		panic(err)
 	}

@@ -101,7 +101,7 @@ func CheckPlacement(t testing.TB, in spec.Instance, place []int, hopsPerByte flo
 	hb, vol := 0.0, 0.0
 	for v := range g.Order() {
 		for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
-			hb += g.Volume(int(e)) * float64(h.Distance(place[v], place[g.Adj[e]]))
+			hb += g.Volume(int(e)) * float64(h.Hops(place[v], place[g.Adj[e]]))
 			vol += g.Volume(int(e))
 		}
 	}

@@ -30,9 +30,9 @@ func (k Kind) String() string {
 	return kindNames[k]
 }
 
-// Topology is a host network. Use the constructors: they validate sizes and
+// Lattice is a host network. Use the constructors: they validate sizes and
 // precompute strides. The zero value is not a valid host.
-type Topology struct {
+type Lattice struct {
 	kind    Kind
 	dims    []int
 	wrap    []bool
@@ -42,16 +42,19 @@ type Topology struct {
 
 // MaxNodes bounds the number of nodes of any host, so that sizes given by
 // users cannot overflow or exhaust memory.
-const MaxNodes = 1 << 26
+const MaxNodes = 1 << MaxCubeDim
+
+// MaxCubeDim is the largest hypercube host dimension.
+const MaxCubeDim = 26
 
 // ErrInvalid is wrapped by every validation error of this package.
 var ErrInvalid = errors.New("topology: invalid host")
 
-func newTopology(kind Kind, dims []int, wrap []bool) (*Topology, error) {
+func newLattice(kind Kind, dims []int, wrap []bool) (*Lattice, error) {
 	if len(dims) == 0 {
 		return nil, fmt.Errorf("%w: no dimensions", ErrInvalid)
 	}
-	t := &Topology{kind: kind, dims: append([]int(nil), dims...), wrap: append([]bool(nil), wrap...), strides: make([]int, len(dims)), size: 1}
+	t := &Lattice{kind: kind, dims: append([]int(nil), dims...), wrap: append([]bool(nil), wrap...), strides: make([]int, len(dims)), size: 1}
 	for i, k := range dims {
 		if k < 1 {
 			return nil, fmt.Errorf("%w: dimension %d has size %d, want at least 1", ErrInvalid, i+1, k)
@@ -66,30 +69,30 @@ func newTopology(kind Kind, dims []int, wrap []bool) (*Topology, error) {
 }
 
 // NewLine returns the line (1-D mesh) of k nodes.
-func NewLine(k int) (*Topology, error) { return newTopology(Line, []int{k}, []bool{false}) }
+func NewLine(k int) (*Lattice, error) { return newLattice(Line, []int{k}, []bool{false}) }
 
 // NewRing returns the ring (1-D torus) of k nodes, numbered clockwise.
-func NewRing(k int) (*Topology, error) { return newTopology(Ring, []int{k}, []bool{true}) }
+func NewRing(k int) (*Lattice, error) { return newLattice(Ring, []int{k}, []bool{true}) }
 
 // NewMesh returns the mesh of the given sizes, without wrap-around.
-func NewMesh(dims ...int) (*Topology, error) {
-	return newTopology(Mesh, dims, make([]bool, len(dims)))
+func NewMesh(dims ...int) (*Lattice, error) {
+	return newLattice(Mesh, dims, make([]bool, len(dims)))
 }
 
 // NewTorus returns the torus of the given sizes, with wrap-around in every
 // dimension.
-func NewTorus(dims ...int) (*Topology, error) {
+func NewTorus(dims ...int) (*Lattice, error) {
 	wrap := make([]bool, len(dims))
 	for i := range wrap {
 		wrap[i] = true
 	}
-	return newTopology(Torus, dims, wrap)
+	return newLattice(Torus, dims, wrap)
 }
 
 // NewGrid returns a mesh whose wrap-around is chosen per dimension
 // (len(wrap) == len(dims)). Its kind is Torus when every dimension wraps and
 // Mesh otherwise.
-func NewGrid(dims []int, wrap []bool) (*Topology, error) {
+func NewGrid(dims []int, wrap []bool) (*Lattice, error) {
 	if len(wrap) != len(dims) {
 		return nil, fmt.Errorf("%w: %d wrap flags for %d dimensions", ErrInvalid, len(wrap), len(dims))
 	}
@@ -99,45 +102,45 @@ func NewGrid(dims []int, wrap []bool) (*Topology, error) {
 			kind = Mesh
 		}
 	}
-	return newTopology(kind, dims, wrap)
+	return newLattice(kind, dims, wrap)
 }
 
 // NewHypercube returns the d-dimensional binary hypercube, d >= 0.
-func NewHypercube(d int) (*Topology, error) {
-	if d < 0 || d > bits.Len(MaxNodes)-1 {
-		return nil, fmt.Errorf("%w: hypercube dimension %d out of [0, %d]", ErrInvalid, d, bits.Len(MaxNodes)-1)
+func NewHypercube(d int) (*Lattice, error) {
+	if d < 0 || d > MaxCubeDim {
+		return nil, fmt.Errorf("%w: hypercube dimension %d out of [0, %d]", ErrInvalid, d, MaxCubeDim)
 	}
 	dims := make([]int, d)
 	for i := range dims {
 		dims[i] = 2
 	}
 	if d == 0 {
-		return &Topology{kind: Hypercube, size: 1}, nil
+		return &Lattice{kind: Hypercube, size: 1}, nil
 	}
-	return newTopology(Hypercube, dims, make([]bool, d))
+	return newLattice(Hypercube, dims, make([]bool, d))
 }
 
 // Kind returns the host's family.
-func (t *Topology) Kind() Kind { return t.kind }
+func (t *Lattice) Kind() Kind { return t.kind }
 
 // Size returns the number of nodes.
-func (t *Topology) Size() int { return t.size }
+func (t *Lattice) Size() int { return t.size }
 
 // Rank returns the number of dimensions c.
-func (t *Topology) Rank() int { return len(t.dims) }
+func (t *Lattice) Rank() int { return len(t.dims) }
 
 // Dims returns a copy of the dimension sizes.
-func (t *Topology) Dims() []int { return append([]int(nil), t.dims...) }
+func (t *Lattice) Dims() []int { return append([]int(nil), t.dims...) }
 
 // Dim returns the size of dimension j (0-based).
-func (t *Topology) Dim(j int) int { return t.dims[j] }
+func (t *Lattice) Dim(j int) int { return t.dims[j] }
 
 // Wraps reports whether dimension j (0-based) has wrap-around links.
-func (t *Topology) Wraps(j int) bool { return t.wrap[j] }
+func (t *Lattice) Wraps(j int) bool { return t.wrap[j] }
 
 // String returns the host's canonical spec string, e.g. "torus:8x8",
 // "mesh:8x4:wrap=10" (mixed wrap-around), "ring:16" or "hypercube:4".
-func (t *Topology) String() string {
+func (t *Lattice) String() string {
 	switch t.kind {
 	case Line, Ring:
 		return fmt.Sprintf("%s:%d", t.kind, t.size)
@@ -167,7 +170,7 @@ func (t *Topology) String() string {
 
 // Coords writes the coordinates of node idx into dst (grown if needed) and
 // returns it. O(c). It panics if idx is out of range.
-func (t *Topology) Coords(idx int, dst []int) []int {
+func (t *Lattice) Coords(idx int, dst []int) []int {
 	if idx < 0 || idx >= t.size {
 		panic(fmt.Sprintf("topology: node %d out of range [0, %d)", idx, t.size))
 	}
@@ -181,7 +184,7 @@ func (t *Topology) Coords(idx int, dst []int) []int {
 
 // Index returns the index of the node with the given coordinates, or an
 // error if they are out of range. O(c).
-func (t *Topology) Index(coords []int) (int, error) {
+func (t *Lattice) Index(coords []int) (int, error) {
 	if len(coords) != len(t.dims) {
 		return 0, fmt.Errorf("%w: %d coordinates for %d dimensions", ErrInvalid, len(coords), len(t.dims))
 	}
@@ -198,7 +201,7 @@ func (t *Topology) Index(coords []int) (int, error) {
 // AxisHops returns the hop count between coordinates a and b on one axis of
 // k nodes: |a-b|, or the shorter way round when the axis wraps. It is the
 // per-dimension term of every mesh/torus distance, exported for mappers
-// that work on coordinates without building a Topology. O(1).
+// that work on coordinates without building a Lattice. O(1).
 func AxisHops(a, b, k int, wrap bool) int {
 	d := a - b
 	if d < 0 {
@@ -210,9 +213,9 @@ func AxisHops(a, b, k int, wrap bool) int {
 	return d
 }
 
-// Distance returns the hop distance between nodes a and b: the sum of the
+// Hops returns the hop distance between nodes a and b: the sum of the
 // per-dimension distances. O(c).
-func (t *Topology) Distance(a, b int) int {
+func (t *Lattice) Hops(a, b int) int {
 	if t.kind == Hypercube {
 		return bits.OnesCount(uint(a ^ b))
 	}
@@ -227,7 +230,7 @@ func (t *Topology) Distance(a, b int) int {
 
 // AxisDistance returns the hop distance between nodes a and b along
 // dimension j only.
-func (t *Topology) AxisDistance(a, b, j int) int {
+func (t *Lattice) AxisDistance(a, b, j int) int {
 	s, k := t.strides[j], t.dims[j]
 	return AxisHops(a/s%k, b/s%k, k, t.wrap[j])
 }
@@ -236,7 +239,7 @@ func (t *Topology) AxisDistance(a, b, j int) int {
 // dimension, the step to coordinate x-1 (mod k with wrap-around) before the
 // step to x+1, and returns it. A wrapped dimension of size 2 gives one
 // neighbour, not two copies. O(c).
-func (t *Topology) Neighbors(idx int, dst []int) []int {
+func (t *Lattice) Neighbors(idx int, dst []int) []int {
 	for j, k := range t.dims {
 		s := t.strides[j]
 		x := idx / s % k
@@ -259,7 +262,7 @@ func (t *Topology) Neighbors(idx int, dst []int) []int {
 
 // Diameter returns the largest hop distance between two nodes: the sum over
 // dimensions of k-1, or ⌊k/2⌋ with wrap-around. O(c).
-func (t *Topology) Diameter() int {
+func (t *Lattice) Diameter() int {
 	d := 0
 	for j, k := range t.dims {
 		if t.wrap[j] {
@@ -275,18 +278,24 @@ func (t *Topology) Diameter() int {
 // coordinates are Coord[i*c : (i+1)*c]) for hot loops that cannot afford a
 // division per dimension.
 type Table struct {
-	host  *Topology
+	dims  []int
+	wrap  []bool
 	Coord []int32
 }
 
-// Table returns the coordinate table of t. O(n·c) time and memory (on a
-// hypercube, d·2^d entries: Distance, a popcount there, is cheaper).
-func (t *Topology) Table() *Table {
-	c := len(t.dims)
-	tab := &Table{host: t, Coord: make([]int32, t.size*c)}
-	for i := 0; i < t.size; i++ {
+// Table returns the coordinate table of t (see TableOf).
+func (t *Lattice) Table() *Table { return TableOf(t) }
+
+// TableOf returns the coordinate table of a grid host. O(n·c) time and
+// memory (on a hypercube, d·2^d entries: Hops, a popcount there, is
+// cheaper).
+func TableOf(g Grid) *Table {
+	dims := DimsOf(g)
+	c, n := len(dims), g.Size()
+	tab := &Table{dims: dims, wrap: WrapsOf(g), Coord: make([]int32, n*c)}
+	for i := range n {
 		x := i
-		for j, k := range t.dims {
+		for j, k := range dims {
 			tab.Coord[i*c+j] = int32(x % k)
 			x /= k
 		}
@@ -294,15 +303,16 @@ func (t *Topology) Table() *Table {
 	return tab
 }
 
-// Distance returns the hop distance between nodes a and b, reading the
+// Hops returns the hop distance between nodes a and b, reading the
 // coordinates from the table.
-func (tab *Table) Distance(a, b int) int {
-	t := tab.host
-	c := len(t.dims)
+func (tab *Table) Hops(a, b int) int {
+	c := len(tab.dims)
 	ca, cb := tab.Coord[a*c:a*c+c], tab.Coord[b*c:b*c+c]
 	d := 0
 	for j := range c {
-		d += AxisHops(int(ca[j]), int(cb[j]), t.dims[j], t.wrap[j])
+		d += AxisHops(int(ca[j]), int(cb[j]), tab.dims[j], tab.wrap[j])
 	}
 	return d
 }
+
+var _ Grid = (*Lattice)(nil)

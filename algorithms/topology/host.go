@@ -1,0 +1,146 @@
+package topology
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Host is a network that processes are mapped onto: Size nodes numbered
+// 0..Size()-1, each with coordinates (the first coordinate varies
+// fastest), the hop distance of shortest paths and the canonical spec
+// string. Hops is the one definition of distance: fast paths (the Grid
+// capability, coordinate tables) must agree with it, and topotest checks
+// that they do.
+type Host interface {
+	// Size returns the number of nodes.
+	Size() int
+	// Coords appends nothing: it writes the coordinates of node idx into
+	// dst (grown if needed) and returns it.
+	Coords(idx int, dst []int) []int
+	// Index returns the node of the given coordinates, or an error.
+	Index(coords []int) (int, error)
+	// Hops returns the number of links on a shortest path from a to b.
+	Hops(a, b int) int
+	// Neighbors appends the distinct nodes one hop from idx to dst.
+	Neighbors(idx int, dst []int) []int
+	// String returns the canonical spec string, which Parse accepts.
+	String() string
+}
+
+// Grid is the capability of hosts whose nodes are the points of a box of
+// Rank axes, the hop distance being the sum over axes of AxisHops (with
+// wrap-around where Wraps says so). Mappers and metrics type-assert it for
+// their coordinate fast paths; other hosts fall back to Host.Hops.
+type Grid interface {
+	Host
+	// Rank returns the number of axes.
+	Rank() int
+	// Dim returns the size of axis j.
+	Dim(j int) int
+	// Wraps reports whether axis j wraps around.
+	Wraps(j int) bool
+	// Diameter returns the largest hop distance.
+	Diameter() int
+}
+
+// GridOf returns h's Grid capability and whether it has one.
+func GridOf(h Host) (Grid, bool) {
+	g, ok := h.(Grid)
+	return g, ok
+}
+
+// MaxHops returns an upper bound on the hop distance of h: the diameter
+// of a grid host, otherwise Size()-1 (a host is connected).
+func MaxHops(h Host) int {
+	if g, ok := h.(Grid); ok {
+		return g.Diameter()
+	}
+	return h.Size() - 1
+}
+
+// DimsOf returns the axis sizes of a grid host.
+func DimsOf(g Grid) []int {
+	dims := make([]int, g.Rank())
+	for j := range dims {
+		dims[j] = g.Dim(j)
+	}
+	return dims
+}
+
+// WrapsOf returns the wrap-around flags of a grid host.
+func WrapsOf(g Grid) []bool {
+	wrap := make([]bool, g.Rank())
+	for j := range wrap {
+		wrap[j] = g.Wraps(j)
+	}
+	return wrap
+}
+
+// A KindSpec registers one host kind: its name (the spec string's prefix),
+// the form of its spec strings for messages, examples, and its parser, which receives
+// the spec string after "name:" and returns the host or an error saying
+// what is wrong (without repeating the input).
+type KindSpec struct {
+	Name  string
+	Form  string // e.g. "ring:K"
+	Parse func(args string) (Host, error)
+	// Examples are spec strings of small hosts of the kind, on which
+	// topotest runs the host contract.
+	Examples []string
+}
+
+var kinds []KindSpec
+
+// Register adds a host kind; Parse then accepts its spec strings. Kinds
+// are listed in messages in the order they were registered. Register
+// panics on a duplicate name (a programming error, as in image.RegisterFormat).
+func Register(k KindSpec) {
+	for _, o := range kinds {
+		if o.Name == k.Name {
+			panic("topology: host kind " + k.Name + " registered twice")
+		}
+	}
+	kinds = append(kinds, k)
+}
+
+// Kinds returns the registered host kinds in registration order.
+func Kinds() []KindSpec { return append([]KindSpec(nil), kinds...) }
+
+// ErrUnknownKind is wrapped by the error Parse returns for a kind that is
+// not registered (or an empty string).
+var ErrUnknownKind = errors.New("unknown host kind")
+
+// Parse reads a host spec string "kind:args" (kind case-insensitive,
+// surrounding spaces ignored) with the parser its kind registered. Errors
+// say what is wrong without repeating the input.
+func Parse(s string) (Host, error) {
+	name, rest, _ := strings.Cut(strings.ToLower(strings.TrimSpace(s)), ":")
+	if name == "" {
+		return nil, &kindError{"empty; " + wantKinds()}
+	}
+	for _, k := range kinds {
+		if k.Name == name {
+			return k.Parse(rest)
+		}
+	}
+	return nil, &kindError{fmt.Sprintf("unknown kind %.20q; %s", name, wantKinds())}
+}
+
+// kindError is the error of a missing or unknown kind.
+type kindError struct{ msg string }
+
+func (e *kindError) Error() string { return e.msg }
+func (e *kindError) Unwrap() error { return ErrUnknownKind }
+
+// wantKinds lists the forms of the registered kinds: "want a, b or c".
+func wantKinds() string {
+	forms := make([]string, len(kinds))
+	for i, k := range kinds {
+		forms[i] = k.Form
+	}
+	if len(forms) < 2 {
+		return "want " + strings.Join(forms, "")
+	}
+	return "want " + strings.Join(forms[:len(forms)-1], ", ") + " or " + forms[len(forms)-1]
+}
