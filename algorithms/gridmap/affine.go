@@ -9,7 +9,7 @@ package gridmap
 // answer at distance r (the thesis: worst case O(n²), tens of ms at 65,536
 // objects with its ring scan). Object grid and host have 2 axes and equal
 // sizes; on a torus the search wraps.
-func Affine(obj []int, h Host) ([]int, error) {
+func Affine(obj []int, h Box) ([]int, error) {
 	if err := check(obj, 2, h, 2, true); err != nil {
 		return nil, err
 	}
@@ -64,7 +64,7 @@ func lineAxis(obj, dims []int) int {
 // takes the free processor nearest to it (findNearest3D, order A: dx, then
 // dy ascending, then +dz before −dz). O(n) targets plus amortised O(r²)
 // per object. Object grid and host have 3 axes and equal sizes.
-func Affine3D(obj []int, h Host) ([]int, error) {
+func Affine3D(obj []int, h Box) ([]int, error) {
 	if err := check(obj, 3, h, 3, true); err != nil {
 		return nil, err
 	}

@@ -8,7 +8,7 @@ import (
 // benchCase is one benchmark instance; its name carries the sizes.
 type benchCase struct {
 	obj []int
-	h   Host
+	h   Box
 }
 
 func (c benchCase) String() string {

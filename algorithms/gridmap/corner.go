@@ -10,7 +10,7 @@ package gridmap
 // answered in amortised O(r) for an answer at distance r (the thesis
 // reports < 1 ms at 65,536 objects). Object grid and host have 2 axes and
 // equal sizes; on a torus the search wraps.
-func ExpandFromCorner(obj []int, h Host) ([]int, error) {
+func ExpandFromCorner(obj []int, h Box) ([]int, error) {
 	if err := check(obj, 2, h, 2, true); err != nil {
 		return nil, err
 	}
@@ -47,7 +47,7 @@ func ExpandFromCorner(obj []int, h Host) ([]int, error) {
 // the corner's side, clamped, and take the nearest free processor (order A).
 // Enumerating the layers directly avoids a sort: O(n) targets plus the
 // findNearest work. Object grid and host have 2 axes and equal sizes.
-func CornersToCenter(obj []int, h Host) ([]int, error) {
+func CornersToCenter(obj []int, h Box) ([]int, error) {
 	if err := check(obj, 2, h, 2, true); err != nil {
 		return nil, err
 	}
@@ -107,14 +107,14 @@ type placer2D struct {
 	place      []int
 }
 
-func newPlacer2D(obj []int, h Host) *placer2D {
+func newPlacer2D(obj []int, h Box) *placer2D {
 	return &placer2D{ox: obj[0], px: h.Dims[0], py: h.Dims[1], wx: h.wraps(0), wy: h.wraps(1),
 		near: NewNearest2D(h), place: make([]int, product(obj))}
 }
 
 // done returns the placement, or h.Ctx's error if it ended (the searches
 // then stopped early).
-func (p *placer2D) done(h Host) ([]int, error) {
+func (p *placer2D) done(h Box) ([]int, error) {
 	if err := h.ctxErr(); err != nil {
 		return nil, err
 	}

@@ -9,7 +9,7 @@ import (
 
 // draw prints a 2-D placement as ALGORITHMS.md draws it: processor rows
 // from the top, each entry the object "i,j" on that processor.
-func draw(place []int, obj []int, h gridmap.Host) {
+func draw(place []int, obj []int, h gridmap.Box) {
 	px, py := h.Dims[0], h.Dims[1]
 	inv := make([]string, px*py)
 	for p := range inv {
@@ -25,7 +25,7 @@ func draw(place []int, obj []int, h gridmap.Host) {
 
 // hops returns the average hops per byte and the maximum dilation of a
 // placement of a non-periodic 2-D grid on a 2-D mesh.
-func hops(place []int, obj []int, h gridmap.Host) (float64, int) {
+func hops(place []int, obj []int, h gridmap.Box) (float64, int) {
 	px := h.Dims[0]
 	dist := func(p, q int) int {
 		dx, dy := p%px-q%px, p/px-q/px
@@ -74,7 +74,7 @@ func ExampleMaxOverlap() {
 // With alignment, 8×4 onto 4×8 is a transpose: every edge on one link.
 func ExampleMaxOverlapAligned() {
 	obj, h := []int{8, 4}, gridmap.Mesh(4, 8)
-	for _, f := range []func([]int, gridmap.Host) ([]int, error){gridmap.MaxOverlap, gridmap.MaxOverlapAligned} {
+	for _, f := range []func([]int, gridmap.Box) ([]int, error){gridmap.MaxOverlap, gridmap.MaxOverlapAligned} {
 		place, _ := f(obj, h)
 		hpb, dil := hops(place, obj, h)
 		fmt.Printf("%.4f / %d\n", hpb, dil)
@@ -131,7 +131,7 @@ func ExampleSnake() {
 // B.10): folding keeps every edge on one link.
 func ExampleFold() {
 	obj, h := []int{32, 8}, gridmap.Mesh(8, 8, 4)
-	for _, f := range []func([]int, gridmap.Host) ([]int, error){gridmap.Stack, gridmap.Fold} {
+	for _, f := range []func([]int, gridmap.Box) ([]int, error){gridmap.Stack, gridmap.Fold} {
 		place, _ := f(obj, h)
 		// object (i, j) on processor (a, b, c): the edge (i,j)-(i+1,j)
 		// across the first subgrid boundary, i = 7.

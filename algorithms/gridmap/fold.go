@@ -26,7 +26,7 @@ type foldPlan struct {
 // the first in enumeration order), or an error if none fits: the sizes
 // must match axis for axis up to a permutation, except one object axis k
 // times a host axis and one host axis k times an object axis.
-func planFold(obj []int, h Host) (foldPlan, error) {
+func planFold(obj []int, h Box) (foldPlan, error) {
 	if err := check(obj, len(obj), h, len(obj), true); err != nil {
 		return foldPlan{}, err
 	}
@@ -49,7 +49,7 @@ func planFold(obj []int, h Host) (foldPlan, error) {
 }
 
 // fitFold checks one choice of axes and prices its two layouts.
-func fitFold(obj []int, h Host, perm []int, a, b int) (foldPlan, bool) {
+func fitFold(obj []int, h Box, perm []int, a, b int) (foldPlan, bool) {
 	pa, pb := h.Dims[perm[a]], h.Dims[perm[b]]
 	if obj[a]%pa != 0 {
 		return foldPlan{}, false
@@ -109,7 +109,7 @@ func sides(dims []int) string {
 
 // foldSame maps obj onto a host of the same number of axes by the best
 // fold plan. O(n·c).
-func foldSame(obj []int, h Host) ([]int, error) {
+func foldSame(obj []int, h Box) ([]int, error) {
 	p, err := planFold(obj, h)
 	if err != nil {
 		return nil, err

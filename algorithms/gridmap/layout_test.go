@@ -8,7 +8,7 @@ import (
 // layout prints a 2-D placement as the spec draws it: one line per
 // processor row b from the top, each entry the object "i,j" on processor
 // (a, b), a = 0 first.
-func layout(place []int, obj []int, h Host) string {
+func layout(place []int, obj []int, h Box) string {
 	px, py := h.Dims[0], h.Dims[1]
 	inv := make([]int, px*py)
 	for p := range inv {
@@ -46,7 +46,7 @@ func itoa(x int) string {
 func TestLayouts(t *testing.T) {
 	tests := []struct {
 		name     string
-		f        func([]int, Host) ([]int, error)
+		f        func([]int, Box) ([]int, error)
 		obj, pro []int
 		want     string
 	}{

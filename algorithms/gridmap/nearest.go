@@ -96,7 +96,7 @@ func (f *Nearest) halted() bool {
 
 // NewNearest2D returns the occupancy of a px×py host (h has 2 axes) with
 // every processor free. Processor (a, b) has index a + px·b. O(px·py).
-func NewNearest2D(h Host) *Nearest {
+func NewNearest2D(h Box) *Nearest {
 	// A 2-D host is the 3-D host 1×px×py: the key (0, dx, ±dy) of the 3-D
 	// order is then the 2-D order A. Take2D has its own faster query.
 	f := newNearest([3]int{1, h.Dims[0], h.Dims[1]}, [3]bool{false, h.wraps(0), h.wraps(1)}, true)
@@ -107,7 +107,7 @@ func NewNearest2D(h Host) *Nearest {
 // NewNearest3D returns the occupancy of a px×py×pz host (h has 3 axes)
 // with every processor free. Processor (a, b, c) has index a + px·(b + py·c).
 // O(px·py·pz).
-func NewNearest3D(h Host) *Nearest {
+func NewNearest3D(h Box) *Nearest {
 	f := newNearest([3]int{h.Dims[0], h.Dims[1], h.Dims[2]}, [3]bool{h.wraps(0), h.wraps(1), h.wraps(2)}, false)
 	f.ctx = h.Ctx
 	return f

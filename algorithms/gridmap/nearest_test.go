@@ -11,7 +11,7 @@ import (
 // before −dy ("order A"); a wrapping axis takes coordinates modulo its size
 // and limits the shells to its half size. It returns the first free
 // processor, or ok = false.
-func naive2D(used func(a, b int) bool, tx, ty int, h Host) (int, int, bool) {
+func naive2D(used func(a, b int) bool, tx, ty int, h Box) (int, int, bool) {
 	px, py := h.Dims[0], h.Dims[1]
 	maxD := 0
 	for a, k := range h.Dims {
@@ -41,7 +41,7 @@ func naive2D(used func(a, b int) bool, tx, ty int, h Host) (int, int, bool) {
 
 // naive3D is findNearest3D as B.1 writes it: dx ascending in [−D, D], dy
 // ascending in [−r, r] with r = D − |dx|, dz = r − |dy|, +dz before −dz.
-func naive3D(used func(a, b, c int) bool, t [3]int, h Host) ([3]int, bool) {
+func naive3D(used func(a, b, c int) bool, t [3]int, h Box) ([3]int, bool) {
 	maxD := 0
 	for a, k := range h.Dims {
 		if h.wraps(a) {
@@ -85,7 +85,7 @@ func naiveCoord(x, k int, wrap bool) (int, bool) {
 
 // hosts2D are small hosts of every wrap combination, with odd and even
 // sides and sides 1 and 2 (where ±k/2 coincide).
-var hosts2D = []Host{
+var hosts2D = []Box{
 	Mesh(7, 5), Torus(7, 5), Torus(6, 4), Mesh(1, 9), Torus(2, 8), Torus(9, 1),
 	{Dims: []int{6, 7}, Wrap: []bool{true, false}}, {Dims: []int{5, 8}, Wrap: []bool{false, true}},
 	Mesh(12, 3), Torus(3, 12),
@@ -107,7 +107,7 @@ func TestNearest2DOrderA(t *testing.T) {
 	}
 }
 
-func testNearest2D(t *testing.T, rng *rand.Rand, h Host, newF func() *Nearest) {
+func testNearest2D(t *testing.T, rng *rand.Rand, h Box, newF func() *Nearest) {
 	t.Helper()
 	for trial := range 20 {
 		f := newF()
@@ -139,7 +139,7 @@ func testNearest2D(t *testing.T, rng *rand.Rand, h Host, newF func() *Nearest) {
 // TestNearest3DOrderA is TestNearest2DOrderA for findNearest3D.
 func TestNearest3DOrderA(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4)) // fixed seed: reproducible cases
-	hosts := []Host{Mesh(4, 5, 3), Torus(4, 5, 3), Torus(2, 6, 4), Mesh(1, 7, 2),
+	hosts := []Box{Mesh(4, 5, 3), Torus(4, 5, 3), Torus(2, 6, 4), Mesh(1, 7, 2),
 		{Dims: []int{5, 4, 6}, Wrap: []bool{true, false, true}}, Torus(3, 3, 8), Mesh(8, 2, 2),
 		Torus(6, 6, 6), Mesh(9, 4, 5), {Dims: []int{7, 8, 6}, Wrap: []bool{false, true, false}}}
 	for _, h := range hosts {
@@ -159,7 +159,7 @@ func TestNearest3DOrderA(t *testing.T) {
 // both shell probes meet every occupancy around them.
 func TestNearest3DShells(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6)) // fixed seed: reproducible cases
-	hosts := []Host{Mesh(9, 8, 7), Torus(9, 8, 7), Mesh(5, 5, 5), Torus(5, 6, 5),
+	hosts := []Box{Mesh(9, 8, 7), Torus(9, 8, 7), Mesh(5, 5, 5), Torus(5, 6, 5),
 		{Dims: []int{7, 5, 9}, Wrap: []bool{true, false, true}},
 		{Dims: []int{6, 9, 5}, Wrap: []bool{false, true, false}},
 		Torus(4, 9, 6)} // side 4: no inner target, ±2 reach the same ring node
@@ -174,12 +174,12 @@ func TestNearest3DShells(t *testing.T) {
 	}
 }
 
-func uniformTarget(rng *rand.Rand, h Host) [3]int {
+func uniformTarget(rng *rand.Rand, h Box) [3]int {
 	return [3]int{rng.IntN(h.Dims[0]), rng.IntN(h.Dims[1]), rng.IntN(h.Dims[2])}
 }
 
 // shellTarget is an inner target or one within 2 of a side, alike often.
-func shellTarget(rng *rand.Rand, h Host) [3]int {
+func shellTarget(rng *rand.Rand, h Box) [3]int {
 	if rng.IntN(2) == 0 {
 		var c [3]int
 		for a, k := range h.Dims {
@@ -199,7 +199,7 @@ func shellTarget(rng *rand.Rand, h Host) [3]int {
 	return c
 }
 
-func testNearest3D(t *testing.T, rng *rand.Rand, h Host, newF func() *Nearest, target func(*rand.Rand, Host) [3]int) {
+func testNearest3D(t *testing.T, rng *rand.Rand, h Box, newF func() *Nearest, target func(*rand.Rand, Box) [3]int) {
 	t.Helper()
 	px, py, pz := h.Dims[0], h.Dims[1], h.Dims[2]
 	for trial := range 10 {
@@ -228,7 +228,7 @@ func testNearest3D(t *testing.T, rng *rand.Rand, h Host, newF func() *Nearest, t
 // checkCounts3D recomputes the free counts of every line and plane of f
 // from used (a processor index's flag) and compares: query skips a line
 // or a plane on a count of 0, so a wrong count silently skips free ones.
-func checkCounts3D(t *testing.T, f *Nearest, used []bool, h Host) {
+func checkCounts3D(t *testing.T, f *Nearest, used []bool, h Box) {
 	t.Helper()
 	lines := make([]int32, len(f.lineFree))
 	planes := make([]int32, len(f.planeFree))

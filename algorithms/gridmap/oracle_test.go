@@ -16,7 +16,7 @@ import (
 // package's own evaluator, the average hops per byte and the maximum
 // dilation of a placement of a non-periodic object grid (2 or 3 axes) on a
 // host: every object and every axis, the edge to the next object.
-func gridStats(place []int, obj []int, h Host) (hpb float64, maxDil int) {
+func gridStats(place []int, obj []int, h Box) (hpb float64, maxDil int) {
 	oc := make([]int, len(obj))
 	hc := func(p int) []int {
 		c := make([]int, len(h.Dims))
@@ -68,7 +68,7 @@ func gridStats(place []int, obj []int, h Host) (hpb float64, maxDil int) {
 }
 
 // evaluate runs package metric on the placement.
-func evaluate(t testing.TB, place []int, obj []int, h Host) metric.Metrics {
+func evaluate(t testing.TB, place []int, obj []int, h Box) metric.Metrics {
 	t.Helper()
 	g, err := guest.NewGrid(obj, false)
 	if err != nil {
@@ -98,7 +98,7 @@ func (o oracle) String() string { return fmt.Sprintf("%.4f / %d", o.hpb, o.dil) 
 
 // checkOracle checks a placement against the spec's figure, with metric
 // and with the independent recomputation.
-func checkOracle(t *testing.T, name string, place []int, obj []int, h Host, want oracle) {
+func checkOracle(t *testing.T, name string, place []int, obj []int, h Box, want oracle) {
 	t.Helper()
 	m := evaluate(t, place, obj, h)
 	hpb, dil := gridStats(place, obj, h)
@@ -113,7 +113,7 @@ func checkOracle(t *testing.T, name string, place []int, obj []int, h Host, want
 
 type mapper struct {
 	name string
-	f    func([]int, Host) ([]int, error)
+	f    func([]int, Box) ([]int, error)
 }
 
 var table2D = []mapper{{"MXOVLP", MaxOverlap}, {"MXOV+AL", MaxOverlapAligned}, {"EXCO", ExpandFromCorner}, {"COCE", CornersToCenter}, {"AFFN", Affine}}

@@ -9,7 +9,7 @@ package gridmap
 // until an exact fit. Each object is written once: O(n) time, no extra
 // memory. Object grid ox×oy and host px×py (2 axes each) have equal sizes;
 // wrap-around does not change the layout.
-func MaxOverlap(obj []int, h Host) ([]int, error) {
+func MaxOverlap(obj []int, h Box) ([]int, error) {
 	return maxOverlap(obj, h, false)
 }
 
@@ -18,11 +18,11 @@ func MaxOverlap(obj []int, h Host) ([]int, error) {
 // MaxOverlap, but at every step the object sub-rectangle is transposed when
 // its longer side is not parallel to the processor sub-rectangle's longer
 // side (neither being square). 8×4 onto 4×8 becomes a pure transpose. O(n).
-func MaxOverlapAligned(obj []int, h Host) ([]int, error) {
+func MaxOverlapAligned(obj []int, h Box) ([]int, error) {
 	return maxOverlap(obj, h, true)
 }
 
-func maxOverlap(obj []int, h Host, align bool) ([]int, error) {
+func maxOverlap(obj []int, h Box, align bool) ([]int, error) {
 	if err := check(obj, 2, h, 2, true); err != nil {
 		return nil, err
 	}

@@ -39,7 +39,7 @@ func randomWrap(rng *rand.Rand, c int) []bool {
 // checkPlacement checks that place maps every object to a distinct
 // processor of h, and that package metric agrees with the independent
 // recomputation.
-func checkPlacement(t *testing.T, name string, place []int, obj []int, h Host) {
+func checkPlacement(t *testing.T, name string, place []int, obj []int, h Box) {
 	t.Helper()
 	if len(place) != product(obj) {
 		t.Fatalf("%s: %d entries for %d objects", name, len(place), product(obj))
@@ -75,7 +75,7 @@ func TestProperties2D(t *testing.T) {
 		obj := []int{1 + rng.IntN(24), 1 + rng.IntN(24)}
 		n := product(obj)
 		px := divisor(rng, n)
-		h := Host{Dims: []int{px, n / px}, Wrap: randomWrap(rng, 2)}
+		h := Box{Dims: []int{px, n / px}, Wrap: randomWrap(rng, 2)}
 		for _, m := range all2D {
 			name := fmt.Sprintf("%s %v->%v wrap %v", m.name, obj, h.Dims, h.Wrap)
 			place, err := m.f(obj, h)
@@ -91,10 +91,10 @@ func TestProperties2D(t *testing.T) {
 			t.Fatalf("fold %v->%v: unexpected error %v", obj, h.Dims, err)
 		}
 		// Step may use a larger host, of any shape with enough processors.
-		big := Host{Dims: []int{px + rng.IntN(6), n/px + rng.IntN(6)}, Wrap: h.Wrap}
-		odd := Host{Dims: []int{1 + rng.IntN(40), 0}, Wrap: h.Wrap}
+		big := Box{Dims: []int{px + rng.IntN(6), n/px + rng.IntN(6)}, Wrap: h.Wrap}
+		odd := Box{Dims: []int{1 + rng.IntN(40), 0}, Wrap: h.Wrap}
 		odd.Dims[1] = (n + odd.Dims[0] - 1) / odd.Dims[0]
-		for _, hh := range []Host{h, big, odd} {
+		for _, hh := range []Box{h, big, odd} {
 			place, err := Step(obj, hh)
 			if err != nil {
 				t.Fatalf("step %v->%v: %v", obj, hh.Dims, err)
@@ -113,7 +113,7 @@ func TestProperties3D(t *testing.T) {
 		n := product(obj)
 		a := divisor(rng, n)
 		b := divisor(rng, n/a)
-		h := Host{Dims: []int{a, b, n / a / b}, Wrap: randomWrap(rng, 3)}
+		h := Box{Dims: []int{a, b, n / a / b}, Wrap: randomWrap(rng, 3)}
 		for _, m := range []mapper{{"rowmajor", RowMajor}, {"snake", Snake}, {"stack", Stack}, {"fold", Fold}, {"sfc", Curve}} {
 			name := fmt.Sprintf("%s %v->%v wrap %v", m.name, obj, h.Dims, h.Wrap)
 			place, err := m.f(obj, h)
@@ -129,7 +129,7 @@ func TestProperties3D(t *testing.T) {
 		n = product(obj3)
 		a = divisor(rng, n)
 		b = divisor(rng, n/a)
-		h = Host{Dims: []int{a, b, n / a / b}, Wrap: randomWrap(rng, 3)}
+		h = Box{Dims: []int{a, b, n / a / b}, Wrap: randomWrap(rng, 3)}
 		for _, m := range []mapper{{"rowmajor", RowMajor}, {"snake", Snake}, {"affn3d", Affine3D}, {"fold", Fold}} {
 			place, err := m.f(obj3, h)
 			if err != nil && m.name == "fold" && errors.Is(err, ErrShape) && CheckFold(obj3, h) != nil {
@@ -149,7 +149,7 @@ func TestProperties3D(t *testing.T) {
 // host's shorter side, so 7×5 onto itself becomes bands.)
 func TestIdentityShapes(t *testing.T) {
 	for _, obj := range [][]int{{16, 16}, {7, 5}, {1, 9}, {12, 3}} {
-		for _, h := range []Host{Mesh(obj...), Torus(obj...)} {
+		for _, h := range []Box{Mesh(obj...), Torus(obj...)} {
 			for _, m := range all2D {
 				place, err := m.f(obj, h)
 				if err != nil {
@@ -179,15 +179,15 @@ func TestIdentityShapes(t *testing.T) {
 func TestErrors(t *testing.T) {
 	tests := []struct {
 		name string
-		f    func([]int, Host) ([]int, error)
+		f    func([]int, Box) ([]int, error)
 		obj  []int
-		h    Host
+		h    Box
 	}{
 		{"sizes differ", Affine, []int{4, 4}, Mesh(4, 5)},
 		{"3-D guest", MaxOverlap, []int{2, 2, 2}, Mesh(4, 2)},
 		{"3-D host", ExpandFromCorner, []int{4, 2}, Mesh(2, 2, 2)},
 		{"zero side", CornersToCenter, []int{0, 4}, Mesh(4, 0)},
-		{"wrap flags", Affine, []int{4, 4}, Host{Dims: []int{4, 4}, Wrap: []bool{true}}},
+		{"wrap flags", Affine, []int{4, 4}, Box{Dims: []int{4, 4}, Wrap: []bool{true}}},
 		{"2-D host for affn3d", Affine3D, []int{2, 2, 2}, Mesh(4, 2)},
 		{"stack indivisible", Stack, []int{10, 6}, Mesh(5, 4, 3)},
 		{"sfc on 2-D host", Curve, []int{4, 4}, Mesh(4, 4)},

@@ -8,7 +8,7 @@ package gridmap
 // power-of-two side (Hilbert2D; Hilbert3D after Skilling 2004) and the
 // generalized Hilbert curve otherwise (Gilbert2D, Gilbert3D). O(n) time
 // and memory. Object grid (2 axes) and host (3 axes) have equal sizes.
-func Curve(obj []int, h Host) ([]int, error) {
+func Curve(obj []int, h Box) ([]int, error) {
 	if err := check(obj, 2, h, 3, true); err != nil {
 		return nil, err
 	}

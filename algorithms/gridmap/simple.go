@@ -4,7 +4,7 @@ package gridmap
 // on the k-th processor in index order: the default placement of most
 // runtimes. Object grid and host have 2 or 3 axes each and equal sizes.
 // O(n).
-func RowMajor(obj []int, h Host) ([]int, error) {
+func RowMajor(obj []int, h Box) ([]int, error) {
 	if err := checkAny(obj, h); err != nil {
 		return nil, err
 	}
@@ -21,7 +21,7 @@ func RowMajor(obj []int, h Host) ([]int, error) {
 // backward, and so on, so consecutive elements are always neighbours; with
 // equal shapes Snake is the identity. Object grid and host have 2 or 3 axes
 // each and equal sizes. O(n).
-func Snake(obj []int, h Host) ([]int, error) {
+func Snake(obj []int, h Box) ([]int, error) {
 	if err := checkAny(obj, h); err != nil {
 		return nil, err
 	}
@@ -38,7 +38,7 @@ func Snake(obj []int, h Host) ([]int, error) {
 
 // checkAny accepts a 2- or 3-axis object grid on a 2- or 3-axis host of
 // the same size.
-func checkAny(obj []int, h Host) error {
+func checkAny(obj []int, h Box) error {
 	og, hg := 2, 2
 	if len(obj) == 3 {
 		og = 3

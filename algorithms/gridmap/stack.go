@@ -12,7 +12,7 @@ import "fmt"
 // translated to plane k. The long side must be a multiple of P_s.
 // Objects on subgrid boundaries end up far apart (the thesis' remark).
 // O(5·(n/P_s)·findNearest + n).
-func Stack(obj []int, h Host) ([]int, error) { return stack(obj, h, false) }
+func Stack(obj []int, h Box) ([]int, error) { return stack(obj, h, false) }
 
 // Fold implements folding, Heuristic 2 of Bhatele 2010 §9.2, generalised.
 //
@@ -33,7 +33,7 @@ func Stack(obj []int, h Host) ([]int, error) { return stack(obj, h, false) }
 // 32×32×32 onto 64×32×16 becomes a 2-way interleaved fold, 4/3 hops per
 // byte; 2×512 onto 32×32 a 16-way fold in blocks. k = 1 is a
 // permutation of the axes (an embedding). O(n·c).
-func Fold(obj []int, h Host) ([]int, error) {
+func Fold(obj []int, h Box) ([]int, error) {
 	if len(obj) == len(h.Dims) {
 		return foldSame(obj, h)
 	}
@@ -41,7 +41,7 @@ func Fold(obj []int, h Host) ([]int, error) {
 }
 
 // CheckFold returns nil if Fold can map obj onto h, or the reason why not.
-func CheckFold(obj []int, h Host) error {
+func CheckFold(obj []int, h Box) error {
 	if len(obj) == len(h.Dims) {
 		_, err := planFold(obj, h)
 		return err
@@ -51,7 +51,7 @@ func CheckFold(obj []int, h Host) error {
 
 // CheckStack returns nil if Stack and Fold can map obj onto h, or the
 // reason why not.
-func CheckStack(obj []int, h Host) error {
+func CheckStack(obj []int, h Box) error {
 	_, err := planStack(obj, h)
 	return err
 }
@@ -62,7 +62,7 @@ type stackPlan struct {
 	w           int // columns per subgrid
 }
 
-func planStack(obj []int, h Host) (stackPlan, error) {
+func planStack(obj []int, h Box) (stackPlan, error) {
 	if err := check(obj, 2, h, 3, true); err != nil {
 		return stackPlan{}, err
 	}
@@ -91,15 +91,15 @@ func planStack(obj []int, h Host) (stackPlan, error) {
 }
 
 // planeMappers are the 2-D heuristics Stack chooses from, in tie order.
-var planeMappers = []func([]int, Host) ([]int, error){MaxOverlap, MaxOverlapAligned, ExpandFromCorner, CornersToCenter, Affine}
+var planeMappers = []func([]int, Box) ([]int, error){MaxOverlap, MaxOverlapAligned, ExpandFromCorner, CornersToCenter, Affine}
 
-func stack(obj []int, h Host, fold bool) ([]int, error) {
+func stack(obj []int, h Box, fold bool) ([]int, error) {
 	p, err := planStack(obj, h)
 	if err != nil {
 		return nil, err
 	}
 	sub := []int{p.w, obj[p.short]}
-	plane := Host{Dims: []int{h.Dims[p.p1], h.Dims[p.p2]}, Wrap: []bool{h.wraps(p.p1), h.wraps(p.p2)}, Ctx: h.Ctx}
+	plane := Box{Dims: []int{h.Dims[p.p1], h.Dims[p.p2]}, Wrap: []bool{h.wraps(p.p1), h.wraps(p.p2)}, Ctx: h.Ctx}
 	var best []int
 	bestHPB := 0.0
 	for _, m := range planeMappers {

@@ -18,7 +18,7 @@ package gridmap
 // columns, stay unused): by Hermite's identity column x holds
 // ⌊(x+1)·W·L/X'⌋ − ⌊x·W·L/X'⌋ ≤ ⌈W·L/X'⌉ ≤ Y cells. O(n) time, O(X) extra
 // memory.
-func Step(obj []int, h Host) ([]int, error) {
+func Step(obj []int, h Box) ([]int, error) {
 	if err := check(obj, 2, h, 2, false); err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -299,6 +300,13 @@ func TestRecompute(t *testing.T) {
 				m := &mapping.Mapping{Guest: c.g, Host: c.h, Place: r.Perm(c.h.Size())[:c.g.Order()]}
 				want := recompute(m)
 				got := metric.Evaluate(m)
+				// the coordinate fast paths agree with Host.Hops, which a
+				// host without the Grid capability is measured with
+				slow := metric.Evaluate(&mapping.Mapping{Guest: c.g, Host: plainHost{c.h}, Place: m.Place})
+				slow.Bounds, slow.LowerBound, slow.DilationBound = got.Bounds, got.LowerBound, got.DilationBound
+				if !reflect.DeepEqual(got, slow) {
+					t.Fatalf("fast paths %+v, Hops %+v", got, slow)
+				}
 				if math.Abs(got.HopBytes-want.hopBytes) > eps*want.hopBytes || math.Abs(metric.HopBytes(m)-want.hopBytes) > eps*want.hopBytes {
 					t.Fatalf("hop-bytes %v (HopBytes %v), want %v", got.HopBytes, metric.HopBytes(m), want.hopBytes)
 				}
@@ -543,3 +551,6 @@ func TestDilationBound(t *testing.T) {
 		}
 	}
 }
+
+// plainHost hides every method of a host but topology.Host's.
+type plainHost struct{ topology.Host }

@@ -126,13 +126,9 @@ func Distances(d int, place []int) []int {
 	return D
 }
 
-func ringDist(a, b, n int) int {
-	x := a - b
-	if x < 0 {
-		x = -x
-	}
-	return min(x, n-x)
-}
+// ringDist is the hop distance of positions a and b on the ring of n
+// nodes: one wrapped axis of topology's hop distance.
+func ringDist(a, b, n int) int { return topology.AxisHops(a, b, n, true) }
 
 // vectors calls f with every nondecreasing vector of d entries in
 // [1, top] with the given sum, in lexicographic order (f must not keep D).

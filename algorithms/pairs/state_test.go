@@ -265,3 +265,20 @@ func TestDilationTieBreak(t *testing.T) {
 		t.Fatalf("eps %v too large", s.eps)
 	}
 }
+
+// TestDistIsHops checks the search's coordinate distance (and so every
+// delta built on it, the 2-D and 3-D ones included, which
+// TestDeltaMatchesRecomputation checks against it) against the one hop
+// distance, topology.Host.Hops.
+func TestDistIsHops(t *testing.T) {
+	for _, in := range testInstances() {
+		s := newState(in.g, in.h, in.place)
+		for a := range in.h.Size() {
+			for b := range in.h.Size() {
+				if got, want := s.dist(s.node(int32(a)), s.node(int32(b))), in.h.Hops(a, b); int(got) != want {
+					t.Fatalf("%s: dist(%d, %d) = %d, Hops %d", in.name, a, b, got, want)
+				}
+			}
+		}
+	}
+}

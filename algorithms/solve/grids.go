@@ -158,7 +158,7 @@ type gridShapes struct {
 }
 
 // gridHeuristic wraps an equal-size mapper of package gridmap.
-func gridHeuristic(name string, f func([]int, gridmap.Host) ([]int, error), shapes gridShapes, notes Notes) Algorithm {
+func gridHeuristic(name string, f func([]int, gridmap.Box) ([]int, error), shapes gridShapes, notes Notes) Algorithm {
 	return Algorithm{
 		Name:    name,
 		Notes:   notes,
@@ -188,7 +188,7 @@ var (
 			if len(g.Dims) == 3 && h.(topology.Grid).Rank() == 2 {
 				return fmt.Errorf("needs a host of 3 dimensions for a 3-D grid")
 			}
-			return shapeReason(gridmap.CheckFold(g.Dims, gridHostOf(h.(topology.Grid))))
+			return shapeReason(gridmap.CheckFold(g.Dims, gridmap.BoxOf(context.Background(), h.(topology.Grid))))
 		}}
 	stackable = gridShapes{"grid:AxB[:wrap]",
 		"mesh or torus AxBxC of the same size whose smallest side divides the grid's longer side",
@@ -196,7 +196,7 @@ var (
 			if err := gridShape(g, h, 2, 3, true); err != nil {
 				return err
 			}
-			return shapeReason(gridmap.CheckStack(g.Dims, gridHostOf(h.(topology.Grid))))
+			return shapeReason(gridmap.CheckStack(g.Dims, gridmap.BoxOf(context.Background(), h.(topology.Grid))))
 		}}
 )
 
@@ -224,11 +224,6 @@ func gridShape(g spec.Guest, h topology.Host, og, hg int, equal bool) error {
 	return nil
 }
 
-// gridHostOf returns the gridmap form of a mesh or torus.
-func gridHostOf(g topology.Grid) gridmap.Host {
-	return gridmap.Host{Dims: topology.DimsOf(g), Wrap: topology.WrapsOf(g)}
-}
-
 // isHypercube reports whether h is a hypercube host, which the grid
 // heuristics leave to the embeddings although it is a 2×…×2 grid.
 func isHypercube(h topology.Host) bool {
@@ -239,7 +234,7 @@ func isHypercube(h topology.Host) bool {
 // gridMap adapts a gridmap mapper to Algorithm.Map. The host carries ctx:
 // the nearest-free searches, the only part that can run long, check it
 // every few queries; the linear ones run for milliseconds.
-func gridMap(name string, f func([]int, gridmap.Host) ([]int, error)) func(context.Context, *Problem) ([]int, error) {
+func gridMap(name string, f func([]int, gridmap.Box) ([]int, error)) func(context.Context, *Problem) ([]int, error) {
 	return func(ctx context.Context, p *Problem) ([]int, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -251,9 +246,7 @@ func gridMap(name string, f func([]int, gridmap.Host) ([]int, error)) func(conte
 		if !ok {
 			return nil, fmt.Errorf("solve: %s needs a mesh or torus host, not %s", name, p.Host)
 		}
-		h := gridHostOf(grid)
-		h.Ctx = ctx
-		place, err := f(p.Guest.Dims, h)
+		place, err := f(p.Guest.Dims, gridmap.BoxOf(ctx, grid))
 		if cerr := ctx.Err(); cerr != nil {
 			return nil, cerr
 		}

@@ -8,9 +8,13 @@ import (
 	"topomap/algorithms/topology"
 )
 
-// Host is a processor mesh or torus of 2 or 3 axes: the size of each axis
-// and whether it wraps around. A nil Wrap means no wrap-around anywhere.
-type Host struct {
+// Box is what a mapper of this package works on: the shape of a processor
+// mesh or torus of 2 or 3 axes (the size of each axis and whether it wraps
+// around; a nil Wrap means no wrap-around anywhere) and the context that
+// cancels the mapping. It is not a host type of its own: BoxOf takes it
+// from a topology.Grid, whose hop distance (topology.AxisHops per axis)
+// every distance here uses.
+type Box struct {
 	Dims []int
 	Wrap []bool
 	// Ctx, if not nil, cancels the mapping: the nearest-free searches
@@ -20,30 +24,35 @@ type Host struct {
 }
 
 // ctxErr returns the error of h.Ctx (nil without one).
-func (h Host) ctxErr() error {
+func (h Box) ctxErr() error {
 	if h.Ctx == nil {
 		return nil
 	}
 	return h.Ctx.Err()
 }
 
+// BoxOf returns the box of a grid host, cancelled by ctx (nil: never).
+func BoxOf(ctx context.Context, g topology.Grid) Box {
+	return Box{Dims: topology.DimsOf(g), Wrap: topology.WrapsOf(g), Ctx: ctx}
+}
+
 // Mesh returns the host of the given sizes without wrap-around.
-func Mesh(dims ...int) Host { return Host{Dims: dims} }
+func Mesh(dims ...int) Box { return Box{Dims: dims} }
 
 // Torus returns the host of the given sizes with wrap-around on every axis.
-func Torus(dims ...int) Host {
+func Torus(dims ...int) Box {
 	w := make([]bool, len(dims))
 	for i := range w {
 		w[i] = true
 	}
-	return Host{Dims: dims, Wrap: w}
+	return Box{Dims: dims, Wrap: w}
 }
 
 // wraps reports whether axis a wraps around.
-func (h Host) wraps(a int) bool { return a < len(h.Wrap) && h.Wrap[a] }
+func (h Box) wraps(a int) bool { return a < len(h.Wrap) && h.Wrap[a] }
 
 // Size returns the number of processors.
-func (h Host) Size() int { return product(h.Dims) }
+func (h Box) Size() int { return product(h.Dims) }
 
 // ErrShape is wrapped by every error about the shapes given to a mapper.
 var ErrShape = errors.New("gridmap: unsupported shapes")
@@ -80,7 +89,7 @@ func checkDims(what string, dims []int, want int) error {
 
 // check validates an object grid of og axes and a host of hg axes; with
 // equal set, their sizes must be equal, otherwise the host may be larger.
-func check(obj []int, og int, h Host, hg int, equal bool) error {
+func check(obj []int, og int, h Box, hg int, equal bool) error {
 	if err := checkDims("object grid", obj, og); err != nil {
 		return err
 	}
@@ -103,7 +112,7 @@ func check(obj []int, og int, h Host, hg int, equal bool) error {
 // hopsPerByte2D returns the mean hop count over the directed stencil edges
 // of a non-periodic ox×oy object grid placed on a 2-D host (the spec's
 // avgHPB, B.0). It decides between candidate sub-mappings in Stack. O(n).
-func hopsPerByte2D(place []int, ox, oy int, h Host) float64 {
+func hopsPerByte2D(place []int, ox, oy int, h Box) float64 {
 	px, py := h.Dims[0], h.Dims[1]
 	wx, wy := h.wraps(0), h.wraps(1)
 	dist := func(p, q int) int {
