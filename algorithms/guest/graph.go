@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 )
 
 // Kind names the family a guest belongs to.
@@ -86,21 +85,11 @@ func (g *Graph) Volume(e int) float64 {
 func (g *Graph) Neighbors(v int) []int32 { return g.Adj[g.Offsets[v]:g.Offsets[v+1]] }
 
 // String returns the guest's canonical spec string: "hypercube:4",
-// "grid:9x8", "grid:8x8x8:wrap", or "graph:N" for a custom graph.
+// "grid:9x8", "grid:8x8x8:wrap" (the registered kinds' form), or "graph:N"
+// for a custom graph.
 func (g *Graph) String() string {
-	switch g.Kind {
-	case Hypercube:
-		return "hypercube:" + strconv.Itoa(g.Dims[0])
-	case Grid:
-		parts := make([]string, len(g.Dims))
-		for i, k := range g.Dims {
-			parts[i] = strconv.Itoa(k)
-		}
-		s := "grid:" + strings.Join(parts, "x")
-		if g.Wrap {
-			s += ":wrap"
-		}
-		return s
+	if k, ok := kindOf(g.Kind); ok {
+		return k.Name + ":" + k.Args(Spec{Kind: g.Kind, Dims: g.Dims, Wrap: g.Wrap})
 	}
 	return "graph:" + strconv.Itoa(g.Order())
 }

@@ -1,0 +1,44 @@
+package guest_test
+
+import (
+	"testing"
+
+	"topomap/algorithms/guest"
+)
+
+// TestRegisteredKinds checks every registered guest kind on its examples:
+// the string is canonical, and the built graph has the spec's order, the
+// same string, and is symmetric (every arc has its reverse with the same
+// volume), as the mappers require.
+func TestRegisteredKinds(t *testing.T) {
+	for _, k := range guest.Kinds() {
+		if len(k.Examples) == 0 {
+			t.Errorf("kind %s registers no examples", k.Name)
+		}
+		for _, s := range k.Examples {
+			sp, err := guest.Parse(s)
+			if err != nil {
+				t.Fatalf("example %q: %v", s, err)
+			}
+			g, err := sp.Build()
+			if err != nil {
+				t.Fatalf("example %q does not build: %v", s, err)
+			}
+			if sp.String() != s || g.String() != s || sp.Kind != k.Kind || g.Order() != sp.Order() {
+				t.Errorf("%q: spec %q, graph %q of %d vertices, want %d", s, sp, g, g.Order(), sp.Order())
+			}
+			for v := range g.Order() {
+				for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
+					u := int(g.Adj[e])
+					found := false
+					for f := g.Offsets[u]; f < g.Offsets[u+1]; f++ {
+						found = found || int(g.Adj[f]) == v && g.Volume(int(f)) == g.Volume(int(e))
+					}
+					if !found {
+						t.Fatalf("%q: arc %d→%d has no reverse of the same volume", s, v, u)
+					}
+				}
+			}
+		}
+	}
+}

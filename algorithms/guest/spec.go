@@ -1,0 +1,126 @@
+package guest
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Spec is a guest described by its spec string ("hypercube:4", "grid:9x8"),
+// without building it: parsing is O(1) in the guest's size and Build makes
+// the graph. Its methods read the kind's registration.
+type Spec struct {
+	Kind Kind
+	Dims []int // Hypercube: [d]; Grid: the 2 or 3 object grid sizes
+	Wrap bool  // Grid: periodic
+}
+
+// A KindSpec registers one guest kind that a spec string names: its Kind,
+// its name (the string's prefix), the form of its strings for messages,
+// examples, and the functions that parse, print, count and build it.
+type KindSpec struct {
+	Kind Kind
+	Name string
+	Form string // e.g. "hypercube:D"
+	// Parse receives the string after "name:" and returns the spec or an
+	// error saying what is wrong (without repeating the input).
+	Parse func(args string) (Spec, error)
+	// Args prints a spec's part after "name:" (the canonical form).
+	Args func(Spec) string
+	// Order returns the number of vertices, Build the graph.
+	Order func(Spec) int
+	Build func(Spec) (*Graph, error)
+	// Examples are spec strings of small guests of the kind, on which the
+	// package tests check parsing, printing and building.
+	Examples []string
+}
+
+var kinds []KindSpec
+
+// Register adds a guest kind; Parse then accepts its spec strings. It
+// panics on a duplicate kind or name (a programming error).
+func Register(k KindSpec) {
+	for _, o := range kinds {
+		if o.Name == k.Name || o.Kind == k.Kind {
+			panic("guest: kind " + k.Name + " registered twice")
+		}
+	}
+	kinds = append(kinds, k)
+}
+
+// Kinds returns the registered guest kinds in registration order.
+func Kinds() []KindSpec { return append([]KindSpec(nil), kinds...) }
+
+// kindOf returns the registration of k.
+func kindOf(k Kind) (KindSpec, bool) {
+	for _, r := range kinds {
+		if r.Kind == k {
+			return r, true
+		}
+	}
+	return KindSpec{}, false
+}
+
+// ErrUnknownKind is wrapped by the error Parse returns for a kind that is
+// not registered (or an empty string).
+var ErrUnknownKind = errors.New("unknown guest kind")
+
+// Parse reads a guest spec string "kind:args" (kind case-insensitive,
+// surrounding spaces ignored) with the parser its kind registered.
+func Parse(s string) (Spec, error) {
+	name, rest, _ := strings.Cut(strings.ToLower(strings.TrimSpace(s)), ":")
+	if name == "" {
+		return Spec{}, &kindError{"empty; " + wantKinds()}
+	}
+	for _, k := range kinds {
+		if k.Name == name {
+			return k.Parse(rest)
+		}
+	}
+	return Spec{}, &kindError{fmt.Sprintf("unknown kind %.20q; %s", name, wantKinds())}
+}
+
+// kindError is the error of a missing or unknown kind.
+type kindError struct{ msg string }
+
+func (e *kindError) Error() string { return e.msg }
+func (e *kindError) Unwrap() error { return ErrUnknownKind }
+
+// wantKinds lists the forms of the registered kinds: "want a or b".
+func wantKinds() string {
+	forms := make([]string, len(kinds))
+	for i, k := range kinds {
+		forms[i] = k.Form
+	}
+	if len(forms) < 2 {
+		return "want " + strings.Join(forms, "")
+	}
+	return "want " + strings.Join(forms[:len(forms)-1], ", ") + " or " + forms[len(forms)-1]
+}
+
+// String returns the canonical spec string.
+func (s Spec) String() string {
+	k, ok := kindOf(s.Kind)
+	if !ok {
+		return fmt.Sprintf("kind(%d)", int(s.Kind))
+	}
+	return k.Name + ":" + k.Args(s)
+}
+
+// Order returns the number of guest vertices.
+func (s Spec) Order() int {
+	k, ok := kindOf(s.Kind)
+	if !ok {
+		return 0
+	}
+	return k.Order(s)
+}
+
+// Build constructs the guest graph. O(n·degree).
+func (s Spec) Build() (*Graph, error) {
+	k, ok := kindOf(s.Kind)
+	if !ok {
+		return nil, fmt.Errorf("%w: no kind %d", ErrInvalid, int(s.Kind))
+	}
+	return k.Build(s)
+}
