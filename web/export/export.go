@@ -142,23 +142,12 @@ func DilationWarning(m metric.Metrics) string {
 		m.MaxDilation, max(1, m.DilationBound), m.MaxDilation)
 }
 
-// DimDistances lists the per-dimension distances D_i, separated by
-// spaces, as the text outputs show them: "~mean" (two decimals) for a
-// dimension whose edges differ in hop count, "-" for one without edges.
-// O(c).
+// DimDistances lists the per-dimension distances D_i as every table
+// shows them (metric.Fields' "dimDistances"): "~mean" for a dimension whose
+// edges differ in hop count, "-" for one without edges. O(c).
 func DimDistances(m metric.Metrics) string {
-	parts := make([]string, len(m.DimDistances))
-	for i, d := range m.DimDistances {
-		switch {
-		case d != nil:
-			parts[i] = strconv.Itoa(*d)
-		case m.DimMeans[i] == nil: // no edges along this dimension
-			parts[i] = "-"
-		default:
-			parts[i] = fmt.Sprintf("~%.2f", *m.DimMeans[i])
-		}
-	}
-	return strings.Join(parts, " ")
+	v, _ := m.Value("dimDistances")
+	return v
 }
 
 // Text writes a readable summary: the instance, the metrics and, for hosts
@@ -168,26 +157,28 @@ func Text(w io.Writer, r *solve.Result) error {
 	bw := bufio.NewWriter(w)
 	m, mt := r.Mapping, r.Metrics
 	fmt.Fprintf(bw, "%s on %s by %s (%s, confidence %s)\n", r.Instance.Guest, r.Instance.Host, r.Algorithm.Name, r.Algorithm.Notes.Title, r.Algorithm.Notes.Confidence)
-	fmt.Fprintf(bw, "hop-bytes         %g\n", mt.HopBytes)
-	if mt.Arcs == 0 {
-		bw.WriteString("hops per byte     - (no messages)\n")
+	// the figures as metric.Fields formats them, laid out in lines of
+	// 18-character labels
+	val := func(key string) string { v, _ := mt.Value(key); return v }
+	line := func(label, value string) { fmt.Fprintf(bw, "%-18s%s\n", label, value) }
+	line("hop-bytes", val("hopBytes"))
+	if v, ok := mt.Value("hopsPerByte"); !ok {
+		line("hops per byte", "- ("+v+")")
 	} else {
-		fmt.Fprintf(bw, "hops per byte     %.4f\n", mt.HopsPerByte)
-		fmt.Fprintf(bw, "dilation          max %d, average %.4f, lower bound %d\n", mt.MaxDilation, mt.AvgDilation, mt.DilationBound)
+		line("hops per byte", v)
+		line("dilation", fmt.Sprintf("max %s, average %s, lower bound %s", val("maxDilation"), val("avgDilation"), val("dilationBound")))
 	}
 	if w := DilationWarning(mt); w != "" {
-		fmt.Fprintf(bw, "warning           %s\n", w)
+		line("warning", w)
 	}
-	if len(mt.DimDistances) > 0 {
-		fmt.Fprintf(bw, "distances D_i     %s", DimDistances(mt))
-		if mt.AvgDistance != nil {
-			fmt.Fprintf(bw, " (constant, D_a = %.4f)", *mt.AvgDistance)
+	if d, ok := mt.Value("dimDistances"); ok {
+		if da, ok := mt.Value("avgDistance"); ok {
+			line("distances D_i", d+" (constant, D_a = "+da+")")
 		} else {
-			bw.WriteString(" (not constant; ~ marks means)")
+			line("distances D_i", d+" (not constant; ~ marks means)")
 		}
-		bw.WriteByte('\n')
 	}
-	fmt.Fprintf(bw, "lower bound       %.4f\n", mt.LowerBound)
+	line("lower bound", val("lowerBound"))
 	for _, b := range mt.Bounds {
 		fmt.Fprintf(bw, "  %-15s %.4f  (%s)\n", b.Name, b.Value, b.Scope)
 	}

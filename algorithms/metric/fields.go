@@ -1,0 +1,123 @@
+package metric
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Level says in which tables people see a figure: a table of level L
+// shows the fields of level L and below.
+type Level int
+
+// The levels of the tables that show metrics.
+const (
+	// Ranking: the figures that rank algorithms side by side (the
+	// compare table).
+	Ranking Level = iota
+	// Summary: a result at a glance (the job page).
+	Summary
+	// Detail: every figure (the explorer panel, the text report).
+	Detail
+)
+
+// A Field is one figure of Metrics as people see it: its JSON key, its
+// label, the level of the tables that show it, and its number format.
+// Fields is the one list that every human-facing table reads, so that a
+// new metric is one entry here.
+type Field struct {
+	Key   string
+	Label string
+	Level Level
+	// Value formats the figure of m; ok is false when m has none, and
+	// then Value says why (e.g. "no messages").
+	Value func(m Metrics) (value string, ok bool)
+}
+
+// Fields lists the figures in the order tables show them.
+var Fields = []Field{
+	{"hopBytes", "hop-bytes", Summary, func(m Metrics) (string, bool) {
+		return strconv.FormatFloat(m.HopBytes, 'g', -1, 64), true
+	}},
+	{"hopsPerByte", "hops per byte", Ranking, func(m Metrics) (string, bool) {
+		if m.Arcs == 0 && m.HopsPerByte == 0 { // 0/0, not 0
+			return "no messages", false
+		}
+		return fmt.Sprintf("%.4f", m.HopsPerByte), true
+	}},
+	{"maxDilation", "max dilation", Ranking, func(m Metrics) (string, bool) {
+		return strconv.Itoa(m.MaxDilation), true
+	}},
+	{"avgDilation", "average dilation", Detail, func(m Metrics) (string, bool) {
+		return fmt.Sprintf("%.4f", m.AvgDilation), true
+	}},
+	{"dilationBound", "dilation lower bound", Detail, func(m Metrics) (string, bool) {
+		return strconv.Itoa(m.DilationBound), true
+	}},
+	{"dimDistances", "D_i", Detail, func(m Metrics) (string, bool) {
+		if len(m.DimDistances) == 0 {
+			return "no dimensions", false
+		}
+		return dimDistances(m), true
+	}},
+	{"avgDistance", "D_a", Detail, func(m Metrics) (string, bool) {
+		if m.AvgDistance == nil {
+			return "distances not constant", false
+		}
+		return fmt.Sprintf("%.4f", *m.AvgDistance), true
+	}},
+	{"lowerBound", "lower bound", Summary, func(m Metrics) (string, bool) {
+		return fmt.Sprintf("%.4f", m.LowerBound), true
+	}},
+}
+
+// FieldOf returns the field of that key; it panics on an unknown key (a
+// programming error).
+func FieldOf(key string) Field {
+	for _, f := range Fields {
+		if f.Key == key {
+			return f
+		}
+	}
+	panic("metric: no field " + key)
+}
+
+// Value returns the formatted figure of key in m and whether m has one.
+func (m Metrics) Value(key string) (string, bool) { return FieldOf(key).Value(m) }
+
+// dimDistances lists the per-dimension distances D_i, separated by spaces:
+// "~mean" (two decimals) for a dimension whose edges differ in hop count,
+// "-" for one without edges. O(c).
+func dimDistances(m Metrics) string {
+	parts := make([]string, len(m.DimDistances))
+	for i, d := range m.DimDistances {
+		switch {
+		case d != nil:
+			parts[i] = strconv.Itoa(*d)
+		case m.DimMeans[i] == nil: // no edges along this dimension
+			parts[i] = "-"
+		default:
+			parts[i] = fmt.Sprintf("~%.2f", *m.DimMeans[i])
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// A Row is one line of a metrics table: a field and its figure in m (or,
+// when OK is false, why there is none).
+type Row struct {
+	Key, Label, Value string
+	OK                bool
+}
+
+// Rows returns the rows of a table of level l, in the order of Fields.
+func (m Metrics) Rows(l Level) []Row {
+	var rows []Row
+	for _, f := range Fields {
+		if f.Level <= l {
+			v, ok := f.Value(m)
+			rows = append(rows, Row{f.Key, f.Label, v, ok})
+		}
+	}
+	return rows
+}

@@ -1,0 +1,49 @@
+package metric_test
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"topomap/algorithms/metric"
+)
+
+// TestFields: every field names a JSON key of Metrics once, and each
+// level's table contains the one below.
+func TestFields(t *testing.T) {
+	keys := map[string]bool{}
+	typ := reflect.TypeFor[metric.Metrics]()
+	for i := range typ.NumField() {
+		keys[strings.Split(typ.Field(i).Tag.Get("json"), ",")[0]] = true
+	}
+	seen := map[string]bool{}
+	for _, f := range metric.Fields {
+		if !keys[f.Key] || seen[f.Key] {
+			t.Errorf("field %q: not a JSON key of Metrics, or listed twice", f.Key)
+		}
+		seen[f.Key] = true
+	}
+	var m metric.Metrics
+	if r, s, d := len(m.Rows(metric.Ranking)), len(m.Rows(metric.Summary)), len(m.Rows(metric.Detail)); !(0 < r && r < s && s < d && d == len(metric.Fields)) {
+		t.Errorf("rows per level %d, %d, %d of %d fields", r, s, d, len(metric.Fields))
+	}
+}
+
+func ExampleMetrics_Rows() {
+	two, avg := 2, 1.5
+	m := metric.Metrics{HopBytes: 12, HopsPerByte: 1.5, Arcs: 8, MaxDilation: 2, AvgDilation: 1.5,
+		DimDistances: []*int{nil, &two}, DimMeans: []*float64{&avg, nil}, LowerBound: 1}
+	for _, r := range m.Rows(metric.Detail) {
+		fmt.Printf("%-20s %s %v\n", r.Label, r.Value, r.OK)
+	}
+	// Output:
+	// hop-bytes            12 true
+	// hops per byte        1.5000 true
+	// max dilation         2 true
+	// average dilation     1.5000 true
+	// dilation lower bound 0 true
+	// D_i                  ~1.50 2 true
+	// D_a                  distances not constant false
+	// lower bound          1.0000 true
+}
