@@ -7,12 +7,12 @@ import (
 	"net/url"
 	"strings"
 	"testing"
-	"topomap/algorithms/topology"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
+	"topomap/algorithms/topology"
 	"topomap/web/wire"
 )
 

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"slices"
 	"time"
-	"topomap/algorithms/topology"
 
 	"topomap/algorithms/metric"
 	"topomap/algorithms/spec"
+	"topomap/algorithms/topology"
 )
 
 // Entry is one algorithm's outcome in a comparison: its metrics and run
@@ -86,6 +86,30 @@ func Compare(ctx context.Context, g spec.Guest, h topology.Host, opts CompareOpt
 		}
 	}
 	return entries, nil
+}
+
+// Comparison is the outcome of the compare use case: every applicable
+// algorithm's entry and the lower bounds they compare against.
+type Comparison struct {
+	Entries []Entry
+	Bounds  []metric.Bound
+}
+
+// CompareInstance is the compare use case, as the CLI, the server and the
+// pages run it: Compare on in's guest and host with in's seed, start and
+// budget (opts' hooks are kept, its parameters overridden), then Bounds.
+// On a cancelled ctx it returns the entries so far with ctx's error.
+func CompareInstance(ctx context.Context, in spec.Instance, opts CompareOptions) (*Comparison, error) {
+	opts.Seed, opts.Start, opts.Budget = in.Seed, in.Start, in.Budget
+	entries, err := Compare(ctx, in.Guest, in.Host, opts)
+	if err != nil {
+		return &Comparison{Entries: entries}, err
+	}
+	bounds, err := Bounds(in.Guest, in.Host)
+	if err != nil {
+		return nil, err
+	}
+	return &Comparison{Entries: entries, Bounds: bounds}, nil
 }
 
 // Bounds returns the lower bounds on hops per byte for mapping g onto h

@@ -4,9 +4,9 @@ import (
 	"context"
 	"errors"
 	"testing"
-	"topomap/algorithms/topology"
 
 	"topomap/algorithms/spec"
+	"topomap/algorithms/topology"
 )
 
 // TestCompareKeepsErrors registers a failing algorithm for the duration of

@@ -1,7 +1,10 @@
 // Package solve is the single entry point that the CLI, the job server and
 // the browser call: it owns the registry of mapping algorithms (name, notes,
 // which guests and hosts each applies to) and turns a spec.Instance into a
-// mapping with its metrics.
+// mapping with its metrics. It also owns the use cases that the callers
+// assemble alike: Map (one instance), Schedule (a d-cube mapping and its
+// execution model) and CompareInstance (every applicable algorithm and the
+// lower bounds).
 //
 // Each algorithm family registers itself from its own file (embeddings.go,
 // grids.go, pairs.go), so families can grow independently. Errors about the

@@ -4,11 +4,11 @@ import (
 	"context"
 	"fmt"
 	"time"
-	"topomap/algorithms/topology"
 
 	"topomap/algorithms/mapping"
 	"topomap/algorithms/pairs"
 	"topomap/algorithms/spec"
+	"topomap/algorithms/topology"
 )
 
 // DefaultPairsBudget caps a PAIRS run that was given no budget: it runs

@@ -6,10 +6,10 @@ import (
 	"slices"
 	"testing"
 	"time"
-	"topomap/algorithms/topology"
 
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
+	"topomap/algorithms/topology"
 )
 
 // TestPairsMap: PAIRS is never worse than the best other equal-size

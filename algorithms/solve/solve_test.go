@@ -6,11 +6,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"topomap/algorithms/topology"
 
 	"topomap/algorithms/solve"
 	"topomap/algorithms/solve/solvetest"
 	"topomap/algorithms/spec"
+	"topomap/algorithms/topology"
 )
 
 // Helpers and table runners shared by the families' tests

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"time"
+
 	"topomap/algorithms/topology"
 )
 

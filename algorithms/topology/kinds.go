@@ -3,6 +3,7 @@ package topology
 import (
 	"fmt"
 	"strings"
+
 	"topomap/algorithms/internal/dims"
 )
 

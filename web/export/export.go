@@ -7,12 +7,12 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"topomap/algorithms/topology"
 
 	"topomap/algorithms/mapping"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
+	"topomap/algorithms/topology"
 )
 
 // Formats lists the placement formats, in the order the UI offers them.

@@ -31,18 +31,14 @@ func runCompare(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	entries, err := solve.Compare(ctx, in.Guest, in.Host, solve.CompareOptions{Seed: in.Seed, Start: in.Start, Budget: in.Budget})
+	c, err := solve.CompareInstance(ctx, in, solve.CompareOptions{})
 	if err != nil {
 		return err
 	}
 	if *format == "json" {
-		return json.NewEncoder(stdout).Encode(entries)
+		return json.NewEncoder(stdout).Encode(c.Entries)
 	}
-	bounds, err := solve.Bounds(in.Guest, in.Host)
-	if err != nil {
-		return err
-	}
-	return compareText(stdout, in, entries, bounds)
+	return compareText(stdout, in, c.Entries, c.Bounds)
 }
 
 // compareText writes the comparison as the table of Bhatele 2010, Figure

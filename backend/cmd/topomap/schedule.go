@@ -8,7 +8,6 @@ import (
 	"math"
 	"strings"
 
-	"topomap/algorithms/guest"
 	"topomap/algorithms/sim"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
@@ -39,24 +38,16 @@ func runSchedule(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if in.Guest.Kind != guest.Hypercube {
-		return fmt.Errorf("schedule needs a hypercube guest (hypercube:D), not %s", in.Guest)
-	}
 	if in.Ta, err = spec.ParseTime("ta", *ta); err != nil {
 		return err
 	}
 	if in.Tc, err = spec.ParseTime("tc", *tc); err != nil {
 		return err
 	}
-	r, err := solve.Map(ctx, in, nil)
+	r, s, err := solve.Schedule(ctx, in)
 	if err != nil {
 		return err
 	}
-	s, err := sim.Run(r.Mapping, in.Ta, in.Tc)
-	if err != nil {
-		return err
-	}
-	s.Algo = in.Algo
 	if *format == "json" {
 		return s.WriteJSON(stdout)
 	}
