@@ -2,9 +2,9 @@ package embedding
 
 import (
 	"errors"
-	"fmt"
 	"math/bits"
 
+	"topomap/algorithms/reason"
 	"topomap/algorithms/topology"
 )
 
@@ -15,8 +15,10 @@ var ErrNotApplicable = errors.New("embedding: not applicable")
 // MaxDim bounds the cube dimension (the placement has 2^d entries).
 const MaxDim = 26
 
+// notApplicable returns an error of kind ErrNotApplicable whose reason
+// (reason.Of) is the sentence without the package prefix.
 func notApplicable(format string, args ...any) error {
-	return fmt.Errorf("%w: %s", ErrNotApplicable, fmt.Sprintf(format, args...))
+	return reason.New(ErrNotApplicable, format, args...)
 }
 
 // checkSize rejects a dimension out of range and a host of the wrong size.

@@ -3,8 +3,8 @@ package gridmap
 import (
 	"context"
 	"errors"
-	"fmt"
 
+	"topomap/algorithms/reason"
 	"topomap/algorithms/topology"
 )
 
@@ -72,15 +72,15 @@ func product(dims []int) int {
 // checkDims validates a list of sizes with want entries.
 func checkDims(what string, dims []int, want int) error {
 	if len(dims) != want {
-		return fmt.Errorf("%w: %s has %d axes, want %d", ErrShape, what, len(dims), want)
+		return reason.New(ErrShape, "%s has %d axes, want %d", what, len(dims), want)
 	}
 	n := 1
 	for a, k := range dims {
 		if k < 1 {
-			return fmt.Errorf("%w: %s axis %d has size %d, want at least 1", ErrShape, what, a+1, k)
+			return reason.New(ErrShape, "%s axis %d has size %d, want at least 1", what, a+1, k)
 		}
 		if n > maxNodes/k {
-			return fmt.Errorf("%w: %s has more than %d nodes", ErrShape, what, maxNodes)
+			return reason.New(ErrShape, "%s has more than %d nodes", what, maxNodes)
 		}
 		n *= k
 	}
@@ -97,14 +97,14 @@ func check(obj []int, og int, h Box, hg int, equal bool) error {
 		return err
 	}
 	if h.Wrap != nil && len(h.Wrap) != len(h.Dims) {
-		return fmt.Errorf("%w: %d wrap flags for %d host axes", ErrShape, len(h.Wrap), len(h.Dims))
+		return reason.New(ErrShape, "%d wrap flags for %d host axes", len(h.Wrap), len(h.Dims))
 	}
 	n, k := product(obj), h.Size()
 	if equal && n != k {
-		return fmt.Errorf("%w: %d objects on %d processors, want equal sizes", ErrShape, n, k)
+		return reason.New(ErrShape, "%d objects on %d processors, want equal sizes", n, k)
 	}
 	if n > k {
-		return fmt.Errorf("%w: %d objects on %d processors, want at least as many processors", ErrShape, n, k)
+		return reason.New(ErrShape, "%d objects on %d processors, want at least as many processors", n, k)
 	}
 	return nil
 }

@@ -1,9 +1,10 @@
 package gridmap
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
+
+	"topomap/algorithms/reason"
 )
 
 // foldPlan is a k-way accordion fold between grids of the same number of
@@ -43,7 +44,7 @@ func planFold(obj []int, h Box) (foldPlan, error) {
 		}
 	}
 	if !found {
-		return best, fmt.Errorf("%w: folding needs the sides of %s to be those of %s up to order, except one object side k times a host side and one host side k times an object side", ErrShape, sides(obj), sides(h.Dims))
+		return best, reason.New(ErrShape, "folding needs the sides of %s to be those of %s up to order, except one object side k times a host side and one host side k times an object side", sides(obj), sides(h.Dims))
 	}
 	return best, nil
 }

@@ -1,6 +1,6 @@
 package gridmap
 
-import "fmt"
+import "topomap/algorithms/reason"
 
 // Stack implements stacking, Heuristic 1 of Bhatele 2010 §9.2 (2-D object
 // grid onto a 3-D mesh), with the details of ALGORITHMS.md B.10 [P]: the
@@ -83,8 +83,7 @@ func planStack(obj []int, h Box) (stackPlan, error) {
 	p.short = 1 - p.long
 	ps := h.Dims[p.s]
 	if obj[p.long]%ps != 0 {
-		return p, fmt.Errorf("%w: stacking cuts the longer object side %d into %d subgrids (the smallest host side), and %d is not a multiple of %d",
-			ErrShape, obj[p.long], ps, obj[p.long], ps)
+		return p, reason.New(ErrShape, "stacking cuts the longer object side %d into %d subgrids (the smallest host side), and %d is not a multiple of %d", obj[p.long], ps, obj[p.long], ps)
 	}
 	p.w = obj[p.long] / ps
 	return p, nil

@@ -3,10 +3,10 @@ package solve
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"topomap/algorithms/embedding"
 	"topomap/algorithms/guest"
+	"topomap/algorithms/reason"
 	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
 )
@@ -82,7 +82,7 @@ func cubeEmbedding(name string, embed func(int, *topology.Lattice) ([]int, error
 			if err != nil {
 				return err
 			}
-			return unwrapReason(check(d, host))
+			return reason.Plain(check(d, host))
 		},
 		Map: func(ctx context.Context, p *Problem) ([]int, error) {
 			if p.Guest.Kind != guest.Hypercube {
@@ -109,24 +109,3 @@ func cubeOnto(name string, g spec.Guest, h topology.Host) (int, *topology.Lattic
 	}
 	return g.Dims[0], host, nil
 }
-
-// unwrapReason drops the "embedding: not applicable: " prefix, because
-// Check wraps the reason in its own sentence, and keeps the error chain.
-func unwrapReason(err error) error {
-	if err == nil {
-		return nil
-	}
-	if msg, ok := strings.CutPrefix(err.Error(), embedding.ErrNotApplicable.Error()+": "); ok {
-		return reason{msg, err}
-	}
-	return err
-}
-
-// reason is an error with a shorter message than the error it wraps.
-type reason struct {
-	msg string
-	err error
-}
-
-func (r reason) Error() string { return r.msg }
-func (r reason) Unwrap() error { return r.err }

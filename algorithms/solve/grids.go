@@ -3,10 +3,10 @@ package solve
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"topomap/algorithms/gridmap"
 	"topomap/algorithms/guest"
+	"topomap/algorithms/reason"
 	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
 )
@@ -188,7 +188,7 @@ var (
 			if len(g.Dims) == 3 && h.(topology.Grid).Rank() == 2 {
 				return fmt.Errorf("needs a host of 3 dimensions for a 3-D grid")
 			}
-			return shapeReason(gridmap.CheckFold(g.Dims, gridmap.BoxOf(context.Background(), h.(topology.Grid))))
+			return reason.Plain(gridmap.CheckFold(g.Dims, gridmap.BoxOf(context.Background(), h.(topology.Grid))))
 		}}
 	stackable = gridShapes{"grid:AxB[:wrap]",
 		"mesh or torus AxBxC of the same size whose smallest side divides the grid's longer side",
@@ -196,7 +196,7 @@ var (
 			if err := gridShape(g, h, 2, 3, true); err != nil {
 				return err
 			}
-			return shapeReason(gridmap.CheckStack(g.Dims, gridmap.BoxOf(context.Background(), h.(topology.Grid))))
+			return reason.Plain(gridmap.CheckStack(g.Dims, gridmap.BoxOf(context.Background(), h.(topology.Grid))))
 		}}
 )
 
@@ -255,16 +255,4 @@ func gridMap(name string, f func([]int, gridmap.Box) ([]int, error)) func(contex
 		}
 		return place, nil
 	}
-}
-
-// shapeReason drops the "gridmap: unsupported shapes: " prefix, because
-// Check wraps the reason in its own sentence, and keeps the error chain.
-func shapeReason(err error) error {
-	if err == nil {
-		return nil
-	}
-	if msg, ok := strings.CutPrefix(err.Error(), gridmap.ErrShape.Error()+": "); ok {
-		return reason{msg, err}
-	}
-	return err
 }

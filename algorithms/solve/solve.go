@@ -11,6 +11,7 @@ import (
 	"topomap/algorithms/guest"
 	"topomap/algorithms/mapping"
 	"topomap/algorithms/metric"
+	"topomap/algorithms/reason"
 	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
 )
@@ -126,9 +127,9 @@ func checkSizes(a Algorithm, g spec.Guest, h topology.Host) error {
 		return nil
 	}
 	if a.LargerHost {
-		return &spec.FieldError{Field: "host", Err: fmt.Errorf("solve: host %s has %d nodes, fewer than the %d vertices of guest %s", h, k, n, g)}
+		return &spec.FieldError{Field: "host", Err: reason.New(ErrRefused, "host %s has %d nodes, fewer than the %d vertices of guest %s", h, k, n, g)}
 	}
-	return &spec.FieldError{Field: "host", Err: fmt.Errorf("solve: sizes differ: guest %s has %d vertices, host %s has %d nodes", g, n, h, k)}
+	return &spec.FieldError{Field: "host", Err: reason.New(ErrRefused, "sizes differ: guest %s has %d vertices, host %s has %d nodes", g, n, h, k)}
 }
 
 // Check validates an instance: a known algorithm that applies to its guest
@@ -136,13 +137,13 @@ func checkSizes(a Algorithm, g spec.Guest, h topology.Host) error {
 func Check(in spec.Instance) (Algorithm, error) {
 	a, ok := Lookup(in.Algo)
 	if !ok {
-		return a, &spec.FieldError{Field: "algo", Err: fmt.Errorf("solve: unknown algorithm %q (known: %s)", in.Algo, names())}
+		return a, &spec.FieldError{Field: "algo", Err: reason.New(ErrRefused, "unknown algorithm %q (known: %s)", in.Algo, names())}
 	}
 	if err := checkSizes(a, in.Guest, in.Host); err != nil {
 		return a, err
 	}
 	if err := a.Applies(in.Guest, in.Host); err != nil {
-		return a, &spec.FieldError{Field: "algo", Err: fmt.Errorf("solve: %s does not apply to %s on %s: %w", a.Name, in.Guest, in.Host, err)}
+		return a, &spec.FieldError{Field: "algo", Err: reason.New(ErrRefused, "%s does not apply to %s on %s: %v", a.Name, in.Guest, in.Host, err)}
 	}
 	if in.Start != "" {
 		if err := checkStart(in); err != nil {
@@ -229,6 +230,12 @@ type Result struct {
 	// Pairs is set for a local search (PAIRS).
 	Pairs *PairsRun
 }
+
+// ErrRefused is the kind of every error about a request that solve
+// refuses (an unknown algorithm, sizes that differ, an algorithm that does
+// not apply): its reason (reason.Of) is the sentence users read, and the
+// *spec.FieldError around it names the field.
+var ErrRefused = errors.New("solve")
 
 // ErrInternal marks a mapper that returned an invalid placement: a bug, not
 // bad input.

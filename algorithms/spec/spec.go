@@ -2,9 +2,9 @@ package spec
 
 import (
 	"errors"
-	"fmt"
 
 	"topomap/algorithms/guest"
+	"topomap/algorithms/reason"
 	"topomap/algorithms/topology"
 )
 
@@ -15,14 +15,15 @@ var ErrSyntax = errors.New("spec")
 // in package guest.
 type Guest = guest.Spec
 
-// fail returns a one-line error naming the input (quoted, cut to 64
-// characters) and the problem.
-func fail(what, s, format string, args ...any) error {
+// fail returns a one-line error of kind ErrSyntax naming the input
+// (quoted, cut to 64 characters) and what is wrong with it (err, which
+// stays in the chain).
+func fail(what, s string, err error) error {
 	cut := ""
 	if len(s) > 64 {
 		cut = "..."
 	}
-	return fmt.Errorf("%w: %s %.64q%s: %s", ErrSyntax, what, s, cut, fmt.Sprintf(format, args...))
+	return reason.New(ErrSyntax, "%s %.64q%s: %v", what, s, cut, err)
 }
 
 // ParseGuest parses a guest string with the parser its kind registered in
@@ -31,7 +32,7 @@ func fail(what, s, format string, args ...any) error {
 func ParseGuest(s string) (Guest, error) {
 	g, err := guest.Parse(s)
 	if err != nil {
-		return Guest{}, fail("guest", s, "%v", err)
+		return Guest{}, fail("guest", s, err)
 	}
 	return g, nil
 }
@@ -45,7 +46,7 @@ func ParseGuest(s string) (Guest, error) {
 func ParseHost(s string) (topology.Host, error) {
 	h, err := topology.Parse(s)
 	if err != nil {
-		return nil, fail("host", s, "%v", err)
+		return nil, fail("host", s, err)
 	}
 	return h, nil
 }
