@@ -3,7 +3,8 @@ package guest
 import (
 	"errors"
 	"fmt"
-	"strings"
+
+	"topomap/algorithms/internal/kinds"
 )
 
 // Spec is a guest described by its spec string ("hypercube:4", "grid:9x8"),
@@ -35,25 +36,23 @@ type KindSpec struct {
 	Examples []string
 }
 
-var kinds []KindSpec
+var registry = kinds.Registry[KindSpec]{Names: func(k KindSpec) (string, string) { return k.Name, k.Form }}
 
 // Register adds a guest kind; Parse then accepts its spec strings. It
 // panics on a duplicate kind or name (a programming error).
 func Register(k KindSpec) {
-	for _, o := range kinds {
-		if o.Name == k.Name || o.Kind == k.Kind {
-			panic("guest: kind " + k.Name + " registered twice")
-		}
+	if _, ok := kindOf(k.Kind); ok {
+		panic("guest: kind " + k.Name + " registered twice")
 	}
-	kinds = append(kinds, k)
+	registry.Add(k)
 }
 
 // Kinds returns the registered guest kinds in registration order.
-func Kinds() []KindSpec { return append([]KindSpec(nil), kinds...) }
+func Kinds() []KindSpec { return registry.All() }
 
 // kindOf returns the registration of k.
 func kindOf(k Kind) (KindSpec, bool) {
-	for _, r := range kinds {
+	for _, r := range registry.All() {
 		if r.Kind == k {
 			return r, true
 		}
@@ -68,34 +67,11 @@ var ErrUnknownKind = errors.New("unknown guest kind")
 // Parse reads a guest spec string "kind:args" (kind case-insensitive,
 // surrounding spaces ignored) with the parser its kind registered.
 func Parse(s string) (Spec, error) {
-	name, rest, _ := strings.Cut(strings.ToLower(strings.TrimSpace(s)), ":")
-	if name == "" {
-		return Spec{}, &kindError{"empty; " + wantKinds()}
+	k, args, err := registry.Find(s, ErrUnknownKind)
+	if err != nil {
+		return Spec{}, err
 	}
-	for _, k := range kinds {
-		if k.Name == name {
-			return k.Parse(rest)
-		}
-	}
-	return Spec{}, &kindError{fmt.Sprintf("unknown kind %.20q; %s", name, wantKinds())}
-}
-
-// kindError is the error of a missing or unknown kind.
-type kindError struct{ msg string }
-
-func (e *kindError) Error() string { return e.msg }
-func (e *kindError) Unwrap() error { return ErrUnknownKind }
-
-// wantKinds lists the forms of the registered kinds: "want a or b".
-func wantKinds() string {
-	forms := make([]string, len(kinds))
-	for i, k := range kinds {
-		forms[i] = k.Form
-	}
-	if len(forms) < 2 {
-		return "want " + strings.Join(forms, "")
-	}
-	return "want " + strings.Join(forms[:len(forms)-1], ", ") + " or " + forms[len(forms)-1]
+	return k.Parse(args)
 }
 
 // String returns the canonical spec string.

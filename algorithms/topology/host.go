@@ -2,8 +2,8 @@ package topology
 
 import (
 	"errors"
-	"fmt"
-	"strings"
+
+	"topomap/algorithms/internal/kinds"
 )
 
 // Host is a network that processes are mapped onto: Size nodes numbered
@@ -90,22 +90,15 @@ type KindSpec struct {
 	Examples []string
 }
 
-var kinds []KindSpec
+var registry = kinds.Registry[KindSpec]{Names: func(k KindSpec) (string, string) { return k.Name, k.Form }}
 
 // Register adds a host kind; Parse then accepts its spec strings. Kinds
 // are listed in messages in the order they were registered. Register
 // panics on a duplicate name (a programming error, as in image.RegisterFormat).
-func Register(k KindSpec) {
-	for _, o := range kinds {
-		if o.Name == k.Name {
-			panic("topology: host kind " + k.Name + " registered twice")
-		}
-	}
-	kinds = append(kinds, k)
-}
+func Register(k KindSpec) { registry.Add(k) }
 
 // Kinds returns the registered host kinds in registration order.
-func Kinds() []KindSpec { return append([]KindSpec(nil), kinds...) }
+func Kinds() []KindSpec { return registry.All() }
 
 // ErrUnknownKind is wrapped by the error Parse returns for a kind that is
 // not registered (or an empty string).
@@ -115,32 +108,9 @@ var ErrUnknownKind = errors.New("unknown host kind")
 // surrounding spaces ignored) with the parser its kind registered. Errors
 // say what is wrong without repeating the input.
 func Parse(s string) (Host, error) {
-	name, rest, _ := strings.Cut(strings.ToLower(strings.TrimSpace(s)), ":")
-	if name == "" {
-		return nil, &kindError{"empty; " + wantKinds()}
+	k, args, err := registry.Find(s, ErrUnknownKind)
+	if err != nil {
+		return nil, err
 	}
-	for _, k := range kinds {
-		if k.Name == name {
-			return k.Parse(rest)
-		}
-	}
-	return nil, &kindError{fmt.Sprintf("unknown kind %.20q; %s", name, wantKinds())}
-}
-
-// kindError is the error of a missing or unknown kind.
-type kindError struct{ msg string }
-
-func (e *kindError) Error() string { return e.msg }
-func (e *kindError) Unwrap() error { return ErrUnknownKind }
-
-// wantKinds lists the forms of the registered kinds: "want a, b or c".
-func wantKinds() string {
-	forms := make([]string, len(kinds))
-	for i, k := range kinds {
-		forms[i] = k.Form
-	}
-	if len(forms) < 2 {
-		return "want " + strings.Join(forms, "")
-	}
-	return "want " + strings.Join(forms[:len(forms)-1], ", ") + " or " + forms[len(forms)-1]
+	return k.Parse(args)
 }
