@@ -18,6 +18,9 @@
 // to a target, with the spec's tie-break "order A", answered with per-line
 // union-find structures instead of a growing ring scan.
 //
+// A mapper receives a Box: the shape of a topology.Grid host (BoxOf) and
+// the context that cancels it. Distances are topology.AxisHops per axis.
+//
 // Conventions. The first coordinate varies fastest, as everywhere in
 // topomap: object (i, j[, k]) of an Ox×Oy[×Oz] grid has index
 // i + Ox·(j + Oy·k) and processor (a, b[, c]) of a Px×Py[×Pz] host has index

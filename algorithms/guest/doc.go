@@ -1,14 +1,21 @@
 // Package guest owns the communication graphs of parallel programs: the
-// d-cube of "d-cube algorithms" (FFT, bitonic sort), 2-D and 3-D object grids
-// with a 4- or 6-neighbour stencil (optionally periodic), and arbitrary
-// weighted graphs.
+// d-cube of "d-cube algorithms" (FFT, bitonic sort), 2-D and 3-D object
+// grids with a 4- or 6-neighbour stencil (optionally periodic), and
+// arbitrary weighted graphs.
 //
-// Every guest is a Graph in compressed sparse row (CSR) form: vertex v's
-// neighbours are Adj[Offsets[v]:Offsets[v+1]], with the message volume of
-// each arc in Weight (nil means every arc carries one unit) and a small label
-// per arc in Label (the hypercube dimension, or the grid axis, used to colour
-// drawings and to compute per-dimension distances). Every undirected edge is
-// stored as two arcs. Vertex indices follow the product convention: a grid
-// object (i1,...,ic) of an (O1,...,Oc) grid has index i1 + O1*(i2 + ...); a
-// d-cube vertex's index is its label.
+// Every guest is a Graph in compressed sparse row (CSR) form with directed
+// volumes: vertex v's out-arcs go to Adj[Offsets[v]:Offsets[v+1]], the
+// volume of each arc (what v sends that way) in Weight (nil means every arc
+// carries one unit) and a small label per arc in Label (the hypercube
+// dimension, or the grid axis, used to colour drawings and to compute
+// per-dimension distances). The generated guests are symmetric: every
+// undirected edge is two arcs of the same volume. Vertex indices follow
+// the product convention: a grid object (i1,...,ic) of an (O1,...,Oc) grid
+// has index i1 + O1*(i2 + ...); a d-cube vertex's index is its label.
+//
+// Guest kinds that a spec string names are registered with Register (a
+// name, the form of the strings, a parser, the canonical form, the order,
+// a builder and examples); Parse, which package spec calls, reads the
+// registry, and a Spec describes a guest without building it. A new kind
+// is one file and one registration line in kinds.go.
 package guest

@@ -8,4 +8,12 @@
 // volume; dilation is the hop count of one undirected edge. Each bound says
 // for which mappings it holds, so that the product never shows an estimate
 // as if it were a bound.
+//
+// Fields is the one table of the figures that people see (key, label,
+// number format, and the level of the tables that show each): every
+// human-facing table reads it, so a new metric is one entry there.
+//
+// Distances come from the host's Hops; on hosts with the topology.Grid
+// capability a coordinate fast path computes the same numbers (tested
+// against Hops).
 package metric

@@ -1,12 +1,23 @@
-// Package topology owns the host networks that processes are mapped onto:
-// lines, rings, c-dimensional meshes and toruses of any sizes (wrap-around
-// chosen per dimension) and hypercubes.
+// Package topology owns the host networks that processes are mapped onto
+// and the one definition of their hop distance.
 //
-// Every host is a Topology: a list of dimension sizes and a wrap flag per
-// dimension. Node indices follow the product-wide convention that the first
-// coordinate varies fastest: node (i1,...,ic) of a (k1,...,kc) host has index
-// i1 + k1*(i2 + k2*(...)). A hypercube of dimension d is the (2,...,2) mesh,
-// so a node's coordinates are its d bits, bit 0 first, and its index is its
-// label. Hop distances are closed-form: per dimension |Δ| on a mesh and
-// min(|Δ|, k-|Δ|) with wrap-around, summed over dimensions.
+// Every host is a Host: Size nodes with coordinates (the product-wide
+// convention: the first coordinate varies fastest, node (i1,...,ic) of a
+// (k1,...,kc) host has index i1 + k1*(i2 + k2*(...))), Hops(a, b) (the
+// length of a shortest path, the one definition of distance), Neighbors and
+// the canonical spec string. Host kinds are registered with Register, in
+// the manner of image.RegisterFormat: a kind is its name, the form of its
+// spec strings, a parser and examples, and Parse (which package spec
+// calls) reads the registry. A new kind is one file and one registration
+// line in kinds.go; topotest checks the contract on every registered
+// kind's examples.
+//
+// Grid is the optional capability of hosts that are boxes of axes (lines,
+// rings, meshes and toruses of any sizes with wrap-around chosen per axis,
+// and hypercubes, all of them the Lattice kind): per axis |Δ| on a mesh
+// and min(|Δ|, k-|Δ|) with wrap-around (AxisHops), summed over axes. The
+// mappers and metrics type-assert it for their coordinate fast paths,
+// which are tested against Hops; other hosts fall back to Hops. A
+// hypercube of dimension d is the (2,...,2) mesh, so a node's coordinates
+// are its d bits, bit 0 first, and its index is its label.
 package topology
