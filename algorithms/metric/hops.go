@@ -8,7 +8,7 @@ import (
 )
 
 // hopper computes the hop counts of guest arcs under a placement without a
-// division per arc: Topology.Distance divides twice per dimension, which
+// division per arc: Lattice.Hops divides twice per dimension, which
 // dominates on 20M-arc cubes. On hosts whose every dimension has size 2
 // (hypercubes) the distance is the popcount of the XOR of node indices;
 // on 1-D hosts it is the index difference; on other grid hosts it is read
