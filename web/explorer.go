@@ -197,7 +197,20 @@ func (c *Explorer) navigate(ctx app.Context) {
 // setField returns the handlers of a text field; a new guest or host
 // keeps the algorithm only if it still applies.
 func (c *Explorer) setField(dst *string) (onInput, onChange app.EventHandler) {
-	return textField(dst, func() { _, c.errs = c.form.check() }, func(ctx app.Context) {
+	mark := func() {
+		switch dst {
+		case &c.form.Guest:
+			c.form.edited = "guest"
+		case &c.form.Host:
+			c.form.edited = "host"
+		}
+	}
+	validate := func() {
+		mark()
+		_, c.errs = c.form.check()
+	}
+	return textField(dst, validate, func(ctx app.Context) {
+		mark()
 		if dst == &c.form.Guest || dst == &c.form.Host {
 			c.pickApplicable()
 		}
@@ -228,9 +241,12 @@ func (c *Explorer) onAlgo(ctx app.Context, e app.Event) {
 	c.navigate(ctx)
 }
 
+// onStep redraws the step view and replaces the URL: every arrow-key step
+// of the slider is a change, and each would otherwise add a history entry.
 func (c *Explorer) onStep(ctx app.Context, e app.Event) {
 	c.step = atoiOr(ctx.JSSrc().Get("value").String(), 0)
-	c.navigate(ctx)
+	c.redraw()
+	replaceURL(ctx, c.permalink())
 }
 
 func (c *Explorer) onCancel(ctx app.Context, e app.Event) {
@@ -361,15 +377,20 @@ func hasAlgo(as []solve.Algorithm, name string) bool {
 	return name == ""
 }
 
-func (c *Explorer) renderLink() app.UI {
-	link := "/"
-	if c.valid {
-		extra := url.Values{}
-		if c.step > 0 {
-			extra.Set("step", strconv.Itoa(c.step))
-		}
-		link = pageURL("/", c.in, extra)
+// permalink is the URL of the page's current state.
+func (c *Explorer) permalink() string {
+	if !c.valid {
+		return "/"
 	}
+	extra := url.Values{}
+	if c.step > 0 {
+		extra.Set("step", strconv.Itoa(c.step))
+	}
+	return pageURL("/", c.in, extra)
+}
+
+func (c *Explorer) renderLink() app.UI {
+	link := c.permalink()
 	return app.Div().Class("links").Body(
 		app.A().ID("permalink").Href(link).Text("permalink"),
 		app.Button().ID("copy-link").Text("Copy link").OnClick(c.onCopy),
@@ -378,18 +399,17 @@ func (c *Explorer) renderLink() app.UI {
 			return app.A().ID("to-compare").Href(pageURL("/compare", c.in, nil)).Text("compare all algorithms")
 		}),
 		app.If(c.valid && c.in.Guest.Kind == guest.Hypercube, func() app.UI { // d-cube guests have a Gantt view
-			return app.A().ID("to-gantt").Href(pageURL("/gantt", c.in, url.Values{"vs": {c.ganttPartner()}})).Text("Gantt chart")
+			return app.A().ID("to-gantt").Href(pageURL("/gantt", c.in, url.Values{"vs": {ganttPartner(c.in)}})).Text("Gantt chart")
 		}),
 	)
 }
 
-// ganttPartner picks the embedding the Gantt page compares with the
-// current one: standard (the paper's reference), or the first other
-// applicable one.
-func (c *Explorer) ganttPartner() string {
+// ganttPartner picks the embedding the Gantt page compares with in's:
+// standard (the paper's reference), or the first other applicable one.
+func ganttPartner(in spec.Instance) string {
 	var other string
-	for _, a := range solve.Applicable(c.in.Guest, c.in.Host) {
-		if a.Name == c.in.Algo {
+	for _, a := range solve.Applicable(in.Guest, in.Host) {
+		if a.Name == in.Algo {
 			continue
 		}
 		if a.Name == "standard" {

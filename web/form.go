@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"net/url"
 	"strconv"
 
@@ -27,17 +28,38 @@ const (
 // visible next to its message. Keys are those of spec.Instance.Query.
 type form struct {
 	Guest, Host, Algo, Seed, Start, Budget, Ta, Tc string
+	// edited is "guest" or "host", whichever the user changed last: a size
+	// mismatch is reported under it (not in the URL).
+	edited string
 }
 
 // formFromQuery reads the instance keys of q; a query without guest, host
-// and algo gets the defaults.
+// and algo gets the defaults, and one without algo gets the first
+// applicable algorithm (the one the algorithm list shows).
 func formFromQuery(q url.Values) form {
 	f := form{Guest: q.Get("guest"), Host: q.Get("host"), Algo: q.Get("algo"), Seed: q.Get("seed"),
 		Start: q.Get("start"), Budget: q.Get("budget"), Ta: q.Get("ta"), Tc: q.Get("tc")}
 	if f.Guest == "" && f.Host == "" && f.Algo == "" {
 		f.Guest, f.Host, f.Algo = defaultGuest, defaultHost, defaultAlgo
 	}
+	if f.Algo == "" {
+		f.Algo = f.firstApplicable()
+	}
 	return f
+}
+
+// firstApplicable names the first algorithm that maps the guest onto the
+// host as typed, or "" if they do not parse or none applies.
+func (f form) firstApplicable() string {
+	g, err1 := spec.ParseGuest(f.Guest)
+	h, err2 := spec.ParseHost(f.Host)
+	if err1 != nil || err2 != nil {
+		return ""
+	}
+	if as := solve.Applicable(g, h); len(as) > 0 {
+		return as[0].Name
+	}
+	return ""
 }
 
 // values returns the fields as a query, empty fields left out.
@@ -101,7 +123,10 @@ func (f form) check() (spec.Instance, fieldErrors) {
 	}
 	if _, err := solve.Check(in); err != nil {
 		field := spec.FieldOf(err)
-		if field == "" {
+		switch {
+		case errors.Is(err, solve.ErrSizes) && f.edited != "":
+			field = f.edited
+		case field == "":
 			field = "algo"
 		}
 		errs[field] = err.Error()
@@ -159,4 +184,15 @@ func navigate(ctx app.Context, target string) {
 		return
 	}
 	ctx.Navigate(target)
+}
+
+// replaceURL replaces the current history entry with target, without
+// navigating: for continuous controls (sliders), whose every step would
+// otherwise be a history entry.
+func replaceURL(ctx app.Context, target string) {
+	u, err := url.Parse(target)
+	if err != nil || app.IsServer {
+		return
+	}
+	ctx.Page().ReplaceURL(u)
 }

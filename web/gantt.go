@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"net/url"
 	"strconv"
 
@@ -42,7 +43,7 @@ type GanttPage struct {
 	ready bool
 
 	scheds []*sim.Schedule
-	svg    string
+	svgs   []string
 	err    string
 	hover  string
 }
@@ -59,8 +60,15 @@ func (c *GanttPage) load(q url.Values) {
 		c.form.Host, c.form.Algo = defaultGanttHost, defaultGanttA
 	}
 	c.vs = q.Get("vs")
-	if c.vs == "" && q.Get("algo") == "" {
+	switch {
+	case c.vs == "" && q.Get("algo") == "":
 		c.vs = defaultGanttB
+	case c.vs == "":
+		// The same rule as the explorer's Gantt link: the paper's reference
+		// (standard) or the first other applicable embedding.
+		if in, errs := c.form.check(); len(errs) == 0 {
+			c.vs = ganttPartner(in)
+		}
 	}
 	c.ta, c.tc = 1, 1
 	c.errs = fieldErrors{}
@@ -84,7 +92,7 @@ func (c *GanttPage) load(q url.Values) {
 // compute maps both embeddings and runs the model; cheap enough for the
 // UI goroutine up to MaxGanttDim (a 14-cube takes milliseconds).
 func (c *GanttPage) compute() {
-	c.scheds, c.svg, c.err = nil, "", ""
+	c.scheds, c.err = nil, ""
 	in, errs := c.form.check()
 	for k, v := range errs {
 		c.errs[k] = v
@@ -129,12 +137,27 @@ func (c *GanttPage) compute() {
 		s.Algo = a
 		c.scheds = append(c.scheds, s)
 	}
-	var buf bytes.Buffer
-	if err := draw.Gantt(&buf, c.scheds, draw.Options{Width: 1000}); err != nil {
-		c.err = err.Error()
-		return
+	c.svgs = c.svgs[:0]
+	for _, s := range c.scheds {
+		doc, err := ganttSVG(s, c.scheds)
+		if err != nil {
+			c.err = err.Error()
+			return
+		}
+		c.svgs = append(c.svgs, draw.Inline(doc))
 	}
-	c.svg = draw.Inline(buf.Bytes())
+}
+
+// ganttSVG draws one schedule on the time axis shared by all, so that the
+// panels compare side by side on a wide screen and stack on a phone.
+func ganttSVG(s *sim.Schedule, all []*sim.Schedule) ([]byte, error) {
+	tmax := 0.0
+	for _, o := range all {
+		tmax = max(tmax, o.Total())
+	}
+	var buf bytes.Buffer
+	err := draw.Gantt(&buf, []*sim.Schedule{s}, draw.Options{Width: 560, TimeMax: tmax})
+	return buf.Bytes(), err
 }
 
 // url returns the page's permalink.
@@ -143,9 +166,10 @@ func (c *GanttPage) url() string {
 	if len(errs) > 0 {
 		return "/gantt"
 	}
-	in.Ta, in.Tc = c.ta, c.tc
-	extra := url.Values{}
-	extra.Set("vs", c.vs)
+	// ta and tc are always written, so that 0 reads back as 0 (an
+	// instance leaves zero times out of its query).
+	in.Ta, in.Tc = 0, 0
+	extra := url.Values{"vs": {c.vs}, "ta": {num(c.ta)}, "tc": {num(c.tc)}}
 	return pageURL("/gantt", in, extra)
 }
 
@@ -161,22 +185,35 @@ func (c *GanttPage) onText(dst *string) (app.EventHandler, app.EventHandler) {
 	return textField(dst, func() { _, c.errs = c.form.check() }, c.navigate)
 }
 
-// onSlider updates the chart live while a slider moves and records the
-// value in the URL when it is released.
-func (c *GanttPage) onSlider(dst *float64, commit bool) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		v, err := strconv.ParseFloat(ctx.JSSrc().Get("value").String(), 64)
-		if err != nil || v < 0 {
-			return
+// onTime returns the handlers of a time's slider and number field. The
+// chart follows every move; a released slider replaces the URL (arrow keys
+// would otherwise add a history entry per step), a typed number pushes it.
+func (c *GanttPage) onTime(name string, dst *float64) (onInput, onSlide, onNumber app.EventHandler) {
+	set := func(ctx app.Context) bool {
+		s := ctx.JSSrc().Get("value").String()
+		v, err := spec.ParseTime(name, s)
+		if err != nil {
+			c.errs[name] = err.Error()
+			return false
 		}
+		delete(c.errs, name)
 		*dst = v
 		c.form.Ta, c.form.Tc = num(c.ta), num(c.tc)
-		if commit {
-			c.navigate(ctx)
-			return
-		}
 		c.compute()
+		return true
 	}
+	onInput = func(ctx app.Context, e app.Event) { set(ctx) }
+	onSlide = func(ctx app.Context, e app.Event) {
+		if set(ctx) {
+			replaceURL(ctx, c.url())
+		}
+	}
+	onNumber = func(ctx app.Context, e app.Event) {
+		if set(ctx) {
+			c.navigate(ctx)
+		}
+	}
+	return onInput, onSlide, onNumber
 }
 
 func (c *GanttPage) onSelect(dst *string) app.EventHandler {
@@ -204,7 +241,7 @@ func (c *GanttPage) onDownload(ctx app.Context, e app.Event) {
 		return
 	}
 	var buf bytes.Buffer
-	if err := draw.Gantt(&buf, c.scheds, draw.Options{Width: 1000}); err == nil {
+	if err := draw.Gantt(&buf, c.scheds, draw.Options{Width: 1120}); err == nil {
 		download(fileStem("gantt", c.form.Guest, c.form.Host, c.form.Algo, c.vs)+".svg", "image/svg+xml", buf.String())
 	}
 }
@@ -225,8 +262,8 @@ func (c *GanttPage) Render() app.UI {
 				algoSelect("vs", "Right", c.vs, choices, c.errs["vs"], c.onSelect(&c.vs), false),
 			),
 			app.Div().Class("row sliders").Body(
-				slider("ta", "T_a (compute per stage)", c.ta, c.errs["ta"], c.onSlider(&c.ta, false), c.onSlider(&c.ta, true)),
-				slider("tc", "t_c (time per link)", c.tc, c.errs["tc"], c.onSlider(&c.tc, false), c.onSlider(&c.tc, true)),
+				c.timeField("ta", "T_a (compute per stage)", c.ta),
+				c.timeField("tc", "t_c (time per link)", c.tc),
 			),
 			app.Div().Class("links").Body(
 				app.A().ID("permalink").Href(c.url()).Text("permalink"),
@@ -236,7 +273,11 @@ func (c *GanttPage) Render() app.UI {
 		app.If(c.err != "", func() app.UI { return app.Div().ID("run-error").Class("notice").Text(c.err) }),
 		app.If(len(c.scheds) > 0, func() app.UI {
 			return app.Div().Body(
-				app.Div().ID("gantt").Class("svg-host").OnMouseOver(c.onHover).Body(app.Raw(c.svg)),
+				app.Div().ID("gantt").Class("gantt-panels").OnMouseOver(c.onHover).Body(
+					app.Range(c.svgs).Slice(func(i int) app.UI {
+						return app.Div().Class("svg-host gantt-panel").Body(app.Raw(c.svgs[i]))
+					}),
+				),
 				app.Div().ID("hover").Class("hover").Text(c.hover),
 				ganttTable(c.scheds),
 			)
@@ -281,11 +322,24 @@ func algoSelect(name, label, value string, choices []solve.Algorithm, msg string
 	)
 }
 
-// slider is a range input from 0 to 10 with its value shown.
-func slider(name, label string, v float64, msg string, onInput, onChange app.EventHandler) app.UI {
+// timeField is a model time as a number field (any value in [0, 1e9]) and
+// a slider from 0 to 10, or to the value when it is larger: ratios of
+// 100:1 and more are common on real machines.
+func (c *GanttPage) timeField(name, label string, v float64) app.UI {
+	onInput, onSlide, onNumber := c.onTime(name, map[string]*float64{"ta": &c.ta, "tc": &c.tc}[name])
+	msg := c.errs[name]
+	box := app.Input().ID("f-"+name).Name(name).Type("number").Min(0).Attr("step", "any").Value(num(v)).
+		OnChange(onNumber).Aria("describedby", "err-"+name)
+	if msg != "" {
+		box = box.Class("invalid").Aria("invalid", "true")
+	}
 	return app.Div().Class("field").Body(
-		app.Label().For("f-"+name).Text(label+": "+num(v)),
-		app.Input().ID("f-"+name).Type("range").Min(0).Max(10).Step(0.25).Value(v).OnInput(onInput).OnChange(onChange),
+		app.Label().For("f-"+name).Text(label),
+		app.Div().Class("time").Body(
+			box,
+			app.Input().ID("r-"+name).Type("range").Min(0).Max(math.Max(10, v)).Attr("step", "any").Value(v).
+				Aria("label", label).OnInput(onInput).OnChange(onSlide),
+		),
 		app.If(msg != "", func() app.UI { return app.Div().ID("err-" + name).Class("msg").Text(msg) }),
 	)
 }

@@ -24,7 +24,7 @@ const apiBase = "/api/v1"
 // pre-render.
 func apiDo(method, path string, body any, out any) error {
 	if app.IsServer {
-		return errors.New("web: the API is called from the browser only")
+		return errors.New("the job server is called from the browser only")
 	}
 	w := app.Window()
 	opts := w.Get("Object").New()
@@ -52,7 +52,7 @@ func apiDo(method, path string, body any, out any) error {
 		if len(args) > 0 && args[0].Truthy() {
 			msg = args[0].Call("toString").String()
 		}
-		ch <- answer{err: fmt.Errorf("web: the job server is not reachable: %s", msg)}
+		ch <- answer{err: fmt.Errorf("the job server is not reachable: %s", msg)}
 		return nil
 	})
 	onText = app.FuncOf(func(this app.Value, args []app.Value) any {
@@ -78,9 +78,9 @@ func apiDo(method, path string, body any, out any) error {
 			Error   string `json:"error"`
 		}
 		if json.Unmarshal([]byte(a.text), &e) == nil && (e.Message != "" || e.Error != "") {
-			return fmt.Errorf("web: %s", strings.TrimSpace(e.Message+" "+e.Error))
+			return errors.New(strings.TrimSpace(e.Message + " " + e.Error))
 		}
-		return fmt.Errorf("web: %s %s: status %d", method, path, a.status)
+		return fmt.Errorf("the job server answered %s %s with status %d", method, path, a.status)
 	}
 	if out != nil {
 		return json.Unmarshal([]byte(a.text), out)
@@ -203,7 +203,7 @@ func (c *JobPage) watch(ctx app.Context) {
 				return
 			}
 			if err != nil {
-				c.err = "web: unreadable job event: " + err.Error()
+				c.err = "unreadable job event from the server: " + err.Error()
 				return
 			}
 			c.job, c.loaded, c.err = st, true, ""

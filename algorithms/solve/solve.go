@@ -116,9 +116,44 @@ func checkSizes(a Algorithm, g spec.Guest, h spec.Host) error {
 		return nil
 	}
 	if a.LargerHost {
-		return &spec.FieldError{Field: "host", Err: fmt.Errorf("solve: host %s has %d nodes, fewer than the %d vertices of guest %s", h, k, n, g)}
+		return &spec.FieldError{Field: "host", Err: sizeErrorf("host %s has %d nodes, fewer than the %d vertices of guest %s", h, k, n, g)}
 	}
-	return &spec.FieldError{Field: "host", Err: fmt.Errorf("solve: sizes differ: guest %s has %d vertices, host %s has %d nodes", g, n, h, k)}
+	return &spec.FieldError{Field: "host", Err: sizeErrorf("sizes differ: guest %s has %d vertices, host %s has %d nodes", g, n, h, k)}
+}
+
+// ErrSizes matches (errors.Is) the error of an instance whose guest does
+// not fit its host. Its FieldError names the host, but either side may be
+// the one to change: a form blames the field the user edited last.
+var ErrSizes = errors.New("guest and host sizes do not fit")
+
+// sizeError is a size mismatch, with a message for users.
+type sizeError struct{ msg string }
+
+func (e *sizeError) Error() string        { return e.msg }
+func (e *sizeError) Is(target error) bool { return target == ErrSizes }
+
+func sizeErrorf(format string, args ...any) error { return &sizeError{fmt.Sprintf(format, args...)} }
+
+// startError explains why in.Start cannot start in.Algo, or returns nil.
+func startError(in spec.Instance) error {
+	if in.Start == "" {
+		return nil
+	}
+	s, ok := Lookup(in.Start)
+	var why string
+	switch {
+	case !ok:
+		why = fmt.Sprintf("unknown algorithm %q (known: %s)", in.Start, names())
+	case in.Start == in.Algo:
+		why = fmt.Sprintf("%s cannot start from itself; name a heuristic to improve, or leave the field empty to try them all", in.Algo)
+	case s.LargerHost:
+		why = fmt.Sprintf("%s may leave host nodes empty, and a start must fill them all", in.Start)
+	case s.Applies(in.Guest, in.Host) != nil:
+		why = fmt.Sprintf("%s does not map %s onto %s: %v", in.Start, in.Guest, in.Host, unwrapReason(s.Applies(in.Guest, in.Host)))
+	default:
+		return nil
+	}
+	return &spec.FieldError{Field: "start", Err: errors.New("start " + why)}
 }
 
 // Check validates an instance: a known algorithm that applies to its guest
@@ -126,21 +161,15 @@ func checkSizes(a Algorithm, g spec.Guest, h spec.Host) error {
 func Check(in spec.Instance) (Algorithm, error) {
 	a, ok := Lookup(in.Algo)
 	if !ok {
-		return a, &spec.FieldError{Field: "algo", Err: fmt.Errorf("solve: unknown algorithm %q (known: %s)", in.Algo, names())}
+		return a, &spec.FieldError{Field: "algo", Err: fmt.Errorf("unknown algorithm %q (known: %s)", in.Algo, names())}
 	}
 	if err := checkSizes(a, in.Guest, in.Host); err != nil {
 		return a, err
 	}
 	if err := a.Applies(in.Guest, in.Host); err != nil {
-		return a, &spec.FieldError{Field: "algo", Err: fmt.Errorf("solve: %s does not apply to %s on %s: %w", a.Name, in.Guest, in.Host, err)}
+		return a, &spec.FieldError{Field: "algo", Err: fmt.Errorf("%s does not apply to %s on %s: %w", a.Name, in.Guest, in.Host, err)}
 	}
-	if in.Start != "" {
-		s, ok := Lookup(in.Start)
-		if !ok || s.LargerHost || s.Applies(in.Guest, in.Host) != nil || in.Start == in.Algo {
-			return a, &spec.FieldError{Field: "start", Err: fmt.Errorf("solve: start %q is not an algorithm that maps %s onto %s", in.Start, in.Guest, in.Host)}
-		}
-	}
-	return a, nil
+	return a, startError(in)
 }
 
 func names() string {
@@ -166,7 +195,7 @@ type Result struct {
 
 // ErrInternal marks a mapper that returned an invalid placement: a bug, not
 // bad input.
-var ErrInternal = errors.New("solve: internal error")
+var ErrInternal = errors.New("internal error (a bug in topomap)")
 
 // Build constructs the guest and host of an instance.
 func Build(in spec.Instance) (*guest.Graph, *topology.Topology, error) {

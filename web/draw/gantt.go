@@ -47,6 +47,7 @@ func Gantt(w io.Writer, schedules []*sim.Schedule, o Options) error {
 		tmax = math.Max(tmax, s.Total())
 		rows = max(rows, min(s.Processes(), MaxGanttRows))
 	}
+	tmax = max(tmax, o.TimeMax)
 	if tmax <= 0 {
 		tmax = 1
 	}

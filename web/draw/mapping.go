@@ -29,6 +29,9 @@ type Options struct {
 	// Detail is the guest order above which edges are replaced by a
 	// per-node dilation heat map (0 = DefaultDetail, negative = never).
 	Detail int
+	// TimeMax is the extent of a Gantt chart's time axis (0 = the longest
+	// schedule's total): separate charts on one scale compare.
+	TimeMax float64
 }
 
 // StepCount returns how many steps the step view of a guest has: its rows

@@ -65,7 +65,7 @@ func TestSubmitErrors(t *testing.T) {
 		{"placement format without wait", []string{"--format", "csv", "--guest", "hypercube:4", "--host", "ring:16", "--algo", "xor"}, "needs --wait"},
 		{"missing algo", []string{"--guest", "hypercube:4", "--host", "ring:16"}, "missing --algo"},
 		{"bad guest", []string{"--guest", "cube:4", "--host", "ring:16", "--algo", "xor"}, "unknown kind"},
-		{"server refuses", []string{"--guest", "hypercube:4", "--host", "ring:8", "--algo", "xor"}, "server: answered 400: solve: sizes differ"},
+		{"server refuses", []string{"--guest", "hypercube:4", "--host", "ring:8", "--algo", "xor"}, "server: answered 400: sizes differ"},
 		{"no server", []string{"--server", "http://127.0.0.1:1", "--guest", "hypercube:4", "--host", "ring:16", "--algo", "xor"}, "connection refused"},
 	}
 	for _, tt := range tests {
