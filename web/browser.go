@@ -1,8 +1,6 @@
 package web
 
 import (
-	"strings"
-
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -51,6 +49,16 @@ func download(name, mime, data string) {
 	w.Get("URL").Call("revokeObjectURL", u)
 }
 
+// downloadPNG rasterises an SVG document in the browser (an image drawn
+// on a canvas at twice its size, capped at 8192 pixels a side) and saves
+// it as a PNG file named name.
+func downloadPNG(name, svgDoc string) {
+	if app.IsServer {
+		return
+	}
+	app.Window().Call("topomapSavePNG", name, svgDoc)
+}
+
 // copyText puts s on the clipboard; it reports whether the browser offers
 // a clipboard at all (it may still refuse, e.g. without focus).
 func copyText(s string) bool {
@@ -63,10 +71,4 @@ func copyText(s string) bool {
 	}
 	c.Call("writeText", s)
 	return true
-}
-
-// fileStem turns an instance into a file name stem ("hypercube-4_ring-16_xor").
-func fileStem(parts ...string) string {
-	r := strings.NewReplacer(":", "-", "=", "-", "/", "-", " ", "")
-	return r.Replace(strings.Join(parts, "_"))
 }

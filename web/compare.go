@@ -12,6 +12,7 @@ import (
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/web/draw"
+	"topomap/web/export"
 )
 
 // ComparePage is the page at "/compare": every algorithm applicable to one
@@ -197,7 +198,7 @@ func (c *ComparePage) onDownload(ctx app.Context, e app.Event) {
 	if c.svg == "" {
 		return
 	}
-	download(fileStem("compare", c.in.Guest.String(), c.in.Host.String())+".svg", "image/svg+xml", c.svg)
+	download(export.FileName("compare", c.in.Guest.String(), c.in.Host.String(), "", "svg"), "image/svg+xml", c.svg)
 }
 
 // Render is safe with the zero value.

@@ -304,30 +304,36 @@ func (c *Explorer) onCopy(ctx app.Context, e app.Event) {
 	c.copied = copyText(app.Window().URL().String())
 }
 
-func (c *Explorer) stem() string {
-	return fileStem(c.in.Guest.String(), c.in.Host.String(), c.in.Algo)
-}
+// downloadFormats are the explorer's downloads: the drawing, then every
+// placement format of the job page.
+var downloadFormats = append([]string{"svg", "png"}, export.Formats...)
 
+// onDownload saves the current mapping in a format: svg (the drawing as
+// shown, step view included), png (the same drawing rasterised by the
+// browser) or one of export.Formats, named by export.FileName.
 func (c *Explorer) onDownload(format string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		if c.res == nil {
 			return
 		}
 		var buf bytes.Buffer
+		var err error
 		switch format {
-		case "svg":
-			if err := draw.Mapping(&buf, c.res, draw.Options{Step: c.step}); err == nil {
-				download(c.stem()+".svg", "image/svg+xml", buf.String())
-			}
-		case "csv":
-			if err := export.CSV(&buf, c.res.Mapping); err == nil {
-				download(c.stem()+".csv", "text/csv", buf.String())
-			}
-		case "json":
-			if err := export.JSON(&buf, c.res); err == nil {
-				download(c.stem()+".json", "application/json", buf.String())
-			}
+		case "svg", "png":
+			err = draw.Mapping(&buf, c.res, draw.Options{Step: c.step})
+		default:
+			err = export.Write(&buf, format, c.res)
 		}
+		if err != nil {
+			c.runErr = err.Error()
+			return
+		}
+		name := export.FileName("", c.in.Guest.String(), c.in.Host.String(), c.in.Algo, format)
+		if format == "png" {
+			downloadPNG(name, buf.String())
+			return
+		}
+		download(name, export.ContentType(format), buf.String())
 	}
 }
 
@@ -464,9 +470,10 @@ func (c *Explorer) renderResult() app.UI {
 			app.Div().ID("hover").Class("hover").Text(c.hover),
 			app.Div().Class("downloads").Body(
 				app.Span().Text("Download: "),
-				app.Button().ID("dl-svg").Text("SVG").OnClick(c.onDownload("svg")),
-				app.Button().ID("dl-csv").Text("CSV").OnClick(c.onDownload("csv")),
-				app.Button().ID("dl-json").Text("JSON").OnClick(c.onDownload("json")),
+				app.Range(downloadFormats).Slice(func(i int) app.UI {
+					f := downloadFormats[i]
+					return app.Button().ID("dl-" + f).Text(f).OnClick(c.onDownload(f))
+				}),
 			),
 		),
 		app.Aside().Class("panel").Body(

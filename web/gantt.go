@@ -15,6 +15,7 @@ import (
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/web/draw"
+	"topomap/web/export"
 )
 
 // MaxGanttDim is the largest cube the Gantt page simulates in the browser
@@ -242,7 +243,7 @@ func (c *GanttPage) onDownload(ctx app.Context, e app.Event) {
 	}
 	var buf bytes.Buffer
 	if err := draw.Gantt(&buf, c.scheds, draw.Options{Width: 1120}); err == nil {
-		download(fileStem("gantt", c.form.Guest, c.form.Host, c.form.Algo, c.vs)+".svg", "image/svg+xml", buf.String())
+		download(export.FileName("gantt", c.form.Guest, c.form.Host, c.form.Algo+"-vs-"+c.vs, "svg"), "image/svg+xml", buf.String())
 	}
 }
 

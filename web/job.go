@@ -10,6 +10,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"topomap/algorithms/spec"
+	"topomap/web/export"
 	"topomap/web/wire"
 )
 
@@ -308,15 +309,19 @@ func (c *JobPage) Render() app.UI {
 
 func (c *JobPage) renderDone() app.UI {
 	base := apiBase + "/jobs/" + c.id
-	formats := []string{"json", "csv", "rankorder", "scotch"}
+	r := c.job.Request
+	name := func(format string) string { return export.FileName("", r.Guest, r.Host, r.Algo, format) }
+	// The links carry a download attribute, so that go-app's router lets
+	// the browser save them; the server answers with an attachment too.
 	return app.Div().Class("result").Body(
 		app.Section().Class("drawing").Body(
 			app.Img().ID("job-svg").Src(apiBase+"/render.svg?job="+c.id).Alt("the mapping drawn on its host"),
 			app.Div().Class("downloads").Body(
 				app.Span().Text("Download: "),
-				app.A().Href(apiBase+"/render.svg?job="+c.id).Attr("download", "mapping.svg").Text("SVG"),
-				app.Range(formats).Slice(func(i int) app.UI {
-					return app.A().Href(base+"/placement?format="+formats[i]).Attr("download", "").Text(formats[i])
+				app.A().ID("dl-svg").Href(apiBase+"/render.svg?download=1&job="+c.id).Download(name("svg")).Text("SVG"),
+				app.Range(export.Formats).Slice(func(i int) app.UI {
+					f := export.Formats[i]
+					return app.A().ID("dl-"+f).Href(base+"/placement?format="+f).Download(name(f)).Text(f)
 				}),
 			),
 		),

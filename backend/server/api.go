@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -96,25 +97,13 @@ func (s *Server) cancel(c echo.Context) error {
 	return c.JSON(http.StatusOK, j)
 }
 
-// contentTypes of the placement formats.
-var contentTypes = map[string]string{
-	"json":      echo.MIMEApplicationJSON,
-	"csv":       "text/csv; charset=utf-8",
-	"text":      echo.MIMETextPlainCharsetUTF8,
-	"rankorder": echo.MIMETextPlainCharsetUTF8,
-	"scotch":    echo.MIMETextPlainCharsetUTF8,
-}
-
-// fileExt names downloads.
-var fileExt = map[string]string{"json": "json", "csv": "csv", "text": "txt", "rankorder": "rankorder", "scotch": "map"}
-
 // placementFormat reads ?format= (default json).
 func placementFormat(c echo.Context) (string, error) {
 	f := c.QueryParam("format")
 	if f == "" {
 		f = "json"
 	}
-	if _, ok := contentTypes[f]; !ok {
+	if !slices.Contains(export.Formats, f) {
 		return "", &spec.FieldError{Field: "format", Err: errors.New("server: unknown format " + quote(f) + " (want json, csv, text, rankorder or scotch)")}
 	}
 	return f, nil
@@ -138,7 +127,7 @@ func (s *Server) placement(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return writeResult(c, res, format, "topomap-"+id)
+	return writeResult(c, res, format, true)
 }
 
 // notModified sets the ETag of a done job's output (id, finish time and
@@ -163,13 +152,25 @@ func (s *Server) notModified(c echo.Context, id, variant string) (bool, error) {
 	return false, nil
 }
 
-// writeResult sends a result in an export format.
-func writeResult(c echo.Context, res *solve.Result, format, name string) error {
+// writeResult sends a result in an export format, as a file to save
+// (attachment) or to show.
+func writeResult(c echo.Context, res *solve.Result, format string, attachment bool) error {
 	h := c.Response().Header()
-	h.Set(echo.HeaderContentType, contentTypes[format])
-	h.Set(echo.HeaderContentDisposition, `inline; filename="`+name+"."+fileExt[format]+`"`)
+	h.Set(echo.HeaderContentType, export.ContentType(format))
+	setDisposition(h, res, format, attachment)
 	c.Response().WriteHeader(http.StatusOK)
 	return export.Write(c.Response(), format, res)
+}
+
+// setDisposition names a result's file (export.FileName, the name every
+// page uses) and says whether the browser saves it or shows it.
+func setDisposition(h http.Header, res *solve.Result, format string, attachment bool) {
+	kind := "inline"
+	if attachment {
+		kind = "attachment"
+	}
+	in := res.Instance
+	h.Set(echo.HeaderContentDisposition, kind+`; filename="`+export.FileName("", in.Guest.String(), in.Host.String(), in.Algo, format)+`"`)
 }
 
 // mapSync: POST /map solves a small instance in the request and answers
@@ -187,7 +188,7 @@ func (s *Server) mapSync(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return writeResult(c, res, format, "topomap")
+	return writeResult(c, res, format, false)
 }
 
 // solveSync solves in within the synchronous caps: at most MaxSyncNodes,

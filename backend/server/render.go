@@ -133,6 +133,8 @@ func (s *Server) render(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	// ?download=1 saves the drawing under the name the pages use.
+	setDisposition(c.Response().Header(), res, "svg", c.QueryParam("download") != "")
 	return c.Blob(http.StatusOK, "image/svg+xml", buf.Bytes())
 }
 

@@ -36,11 +36,11 @@ func ExampleWrite() {
 		}
 	}
 	// Output:
-	// vertex,node,x1
-	// 0,0,0
-	// 1,1,1
-	// 2,2,2
-	// 3,3,3
+	// vertex,node,x1,g1,g2
+	// 0,0,0,0,0
+	// 1,1,1,1,0
+	// 2,2,2,0,1
+	// 3,3,3,1,1
 	// export: unknown format "pdf" (want one of json, csv, text, rankorder, scotch)
 }
 
@@ -53,11 +53,11 @@ func ExampleJSON() {
 func ExampleCSV() {
 	export.CSV(os.Stdout, standard().Mapping)
 	// Output:
-	// vertex,node,x1
-	// 0,0,0
-	// 1,1,1
-	// 2,2,2
-	// 3,3,3
+	// vertex,node,x1,g1,g2
+	// 0,0,0,0,0
+	// 1,1,1,1,0
+	// 2,2,2,0,1
+	// 3,3,3,1,1
 }
 
 func ExampleRankOrder() {

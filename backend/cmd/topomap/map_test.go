@@ -61,7 +61,7 @@ func TestMapFormats(t *testing.T) {
 		want   []string
 	}{
 		{"text", []string{"hypercube:2 on torus:2x2 by standard", "hops per byte     1.0000", "y=1  | 2 3"}},
-		{"csv", []string{"vertex,node,x1,x2\n0,0,0,0\n1,1,1,0\n2,2,0,1\n3,3,1,1\n"}},
+		{"csv", []string{"vertex,node,x1,x2,g1,g2\n0,0,0,0,0,0\n1,1,1,0,1,0\n2,2,0,1,0,1\n3,3,1,1,1,1\n"}},
 		{"rankorder", []string{"0,1,2,3\n"}},
 		{"scotch", []string{"4\n0\t0\n"}},
 	}

@@ -45,7 +45,7 @@ func TestSubmit(t *testing.T) {
 		t.Fatalf("submit --wait text: %v\n%s", err, out)
 	}
 	out, err = runCLI(t, append([]string{"submit", "--wait", "--format", "csv"}, instance...)...)
-	if err != nil || !strings.HasPrefix(out, "vertex,node,x1\n") || strings.Count(out, "\n") != 17 {
+	if err != nil || !strings.HasPrefix(out, "vertex,node,x1,g1,g2,g3,g4\n") || strings.Count(out, "\n") != 17 {
 		t.Fatalf("submit --wait csv: %v\n%s", err, out)
 	}
 	out, err = runCLI(t, "submit", "--format", "text", "--server", url, "--guest", "hypercube:4", "--host", "ring:16", "--algo", "xor")
