@@ -48,7 +48,12 @@ type compareRow struct {
 	Seconds    float64
 	Err        string
 	Confidence string
+	// NotRun marks an algorithm a cancelled comparison did not run.
+	NotRun bool
 }
+
+// notRun is the message of an algorithm a cancelled comparison skipped.
+const notRun = "not run (cancelled)"
 
 // OnMount marks the page as live.
 func (c *ComparePage) OnMount(ctx app.Context) { c.ready = true }
@@ -60,6 +65,7 @@ func (c *ComparePage) OnDismount() { c.stop() }
 func (c *ComparePage) OnNav(ctx app.Context) {
 	q := ctx.Page().URL().Query()
 	c.form = formFromQuery(q)
+	setTitle(ctx, "Compare: "+c.form.Guest+" on "+c.form.Host)
 	c.stop()
 	c.rows, c.svg, c.bounds, c.tooBig = nil, "", nil, false
 	in, errs := c.checkConfig()
@@ -143,6 +149,10 @@ func (c *ComparePage) run(ctx app.Context, in spec.Instance) {
 			}
 			rows = append(rows, row)
 		}
+		// A cancelled comparison says which algorithms it did not run.
+		for _, a := range algos[len(rows):] {
+			rows = append(rows, compareRow{Algo: a, Err: notRun, NotRun: true})
+		}
 		svg, bounds := compareSVG(rows)
 		ctx.Dispatch(func(ctx app.Context) {
 			if c.runID != id {
@@ -161,7 +171,7 @@ func compareSVG(rows []compareRow) (string, []metric.Bound) {
 	var bounds []metric.Bound
 	for _, r := range rows {
 		bars = append(bars, draw.Bar{Algo: r.Algo.Name, HopsPerByte: r.Metrics.HopsPerByte,
-			MaxDilation: r.Metrics.MaxDilation, Seconds: r.Seconds, Err: r.Err})
+			MaxDilation: r.Metrics.MaxDilation, Seconds: r.Seconds, Err: r.Err, NotRun: r.NotRun})
 		if bounds == nil && r.Err == "" {
 			bounds = r.Metrics.Bounds
 		}
@@ -192,7 +202,20 @@ func (c *ComparePage) onText(dst *string) (app.EventHandler, app.EventHandler) {
 	})
 }
 
-func (c *ComparePage) onSubmitJob(ctx app.Context, e app.Event) { c.job.submit(ctx, c.in) }
+// onSubmitJob runs the comparison on the server: one job per applicable
+// algorithm, listed with links.
+func (c *ComparePage) onSubmitJob(ctx app.Context, e app.Event) {
+	var ins []spec.Instance
+	for _, a := range solve.Applicable(c.in.Guest, c.in.Host) {
+		one := c.in
+		one.Algo = a.Name
+		if one.Start == a.Name {
+			one.Start = ""
+		}
+		ins = append(ins, one)
+	}
+	c.job.submit(ctx, ins...)
+}
 
 func (c *ComparePage) onDownload(ctx app.Context, e app.Event) {
 	if c.svg == "" {
@@ -223,8 +246,8 @@ func (c *ComparePage) Render() app.UI {
 		}),
 		app.If(c.tooBig, func() app.UI {
 			return app.Div().ID("too-big").Class("notice").Body(
-				app.P().Text(fmt.Sprintf("more than %d nodes: run one algorithm at a time as a server job instead.", BrowserLimit)),
-				c.job.render(c.onSubmitJob),
+				app.P().Text(fmt.Sprintf("more than %d nodes: too many to compare in this tab. The server can run every applicable algorithm, one job each.", BrowserLimit)),
+				c.job.render("Run the comparison as server jobs", c.onSubmitJob),
 			)
 		}),
 		app.If(len(c.rows) > 0, func() app.UI {
@@ -253,7 +276,11 @@ func compareTable(in spec.Instance, rows []compareRow) app.UI {
 			}
 			link := app.A().Href(pageURL("/", one, url.Values{})).Text(r.Algo.Name)
 			if r.Err != "" {
-				return app.Tr().DataSet("algo", r.Algo.Name).Body(app.Td().Body(link), app.Td().ColSpan(4).Class("msg").Text(r.Err))
+				cls := "msg"
+				if r.NotRun {
+					cls = "not-run"
+				}
+				return app.Tr().DataSet("algo", r.Algo.Name).Body(app.Td().Body(link), app.Td().ColSpan(4).Class(cls).Text(r.Err))
 			}
 			return app.Tr().DataSet("algo", r.Algo.Name).Body(
 				app.Td().Body(link),

@@ -60,6 +60,11 @@ func (c *Explorer) OnDismount() { c.stop() }
 // back button all land here.
 func (c *Explorer) OnNav(ctx app.Context) {
 	c.load(ctx, ctx.Page().URL().Query())
+	title := "Explorer"
+	if c.valid {
+		title = c.in.Guest.String() + " on " + c.in.Host.String() + " by " + c.in.Algo
+	}
+	setTitle(ctx, title)
 }
 
 // load parses q into the form and, if valid and small enough, maps it. A
@@ -440,7 +445,7 @@ func (c *Explorer) renderStatus() app.UI {
 		return app.Div().ID("too-big").Class("notice").Body(
 			app.P().Text(fmt.Sprintf("%s on %s has more than %d nodes: mapping it here would freeze this tab.",
 				c.in.Guest, c.in.Host, BrowserLimit)),
-			c.job.render(c.onSubmitJob),
+			c.job.render("Run as a server job", c.onSubmitJob),
 		)
 	case c.runErr != "":
 		return app.Div().ID("run-error").Class("notice").Text(c.runErr)

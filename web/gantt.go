@@ -53,7 +53,10 @@ type GanttPage struct {
 func (c *GanttPage) OnMount(ctx app.Context) { c.ready = true }
 
 // OnNav loads the state from the URL.
-func (c *GanttPage) OnNav(ctx app.Context) { c.load(ctx.Page().URL().Query()) }
+func (c *GanttPage) OnNav(ctx app.Context) {
+	c.load(ctx.Page().URL().Query())
+	setTitle(ctx, "Gantt: "+c.form.Guest+" on "+c.form.Host+", "+c.form.Algo+" vs "+c.vs)
+}
 
 func (c *GanttPage) load(q url.Values) {
 	c.form = formFromQuery(q)

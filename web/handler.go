@@ -108,8 +108,44 @@ func AppHandler(o AppOptions) http.Handler {
 	if o.NoServiceWorker {
 		h.ServiceWorkerTemplate = noopWorker
 	}
-	return h
+	return pageStatus{h}
 }
+
+// pageStatus sends the not-found page (go-app renders it for any path no
+// other route takes) with status 404 instead of 200.
+type pageStatus struct{ next http.Handler }
+
+func (p pageStatus) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !Routed(r.URL.Path) {
+		w = &notFoundWriter{ResponseWriter: w}
+	}
+	p.next.ServeHTTP(w, r)
+}
+
+// notFoundWriter turns a 200 HTML answer into a 404; other answers (go-app's
+// scripts, the manifest, /web/ files) pass unchanged.
+type notFoundWriter struct {
+	http.ResponseWriter
+	wrote bool
+}
+
+func (w *notFoundWriter) WriteHeader(code int) {
+	if !w.wrote && code == http.StatusOK && strings.HasPrefix(w.Header().Get("Content-Type"), "text/html") {
+		code = http.StatusNotFound
+	}
+	w.wrote = true
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *notFoundWriter) Write(b []byte) (int, error) {
+	if !w.wrote {
+		w.WriteHeader(http.StatusOK)
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (w *notFoundWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // staticResolver serves go-app's /web/... URLs from an fs.FS rooted at
 // assets/static. app.LocalDir cannot be used: it resolves the wasm URL to

@@ -93,33 +93,60 @@ func apiDo(method, path string, body any, out any) error {
 type jobSubmit struct {
 	sending bool
 	err     string
+	// submitted lists the jobs of a multi-job submission (a comparison).
+	submitted []wire.Job
 }
 
-// submit posts the instance as a job and opens its page.
-func (j *jobSubmit) submit(ctx app.Context, in spec.Instance) {
+// submit posts each instance as a job and remembers it in My jobs; one job
+// opens its page, several are listed with links (a comparison on the
+// server runs one job per algorithm).
+func (j *jobSubmit) submit(ctx app.Context, ins ...spec.Instance) {
 	if j.sending {
 		return
 	}
-	j.sending, j.err = true, ""
-	req := wire.RequestOf(in)
+	j.sending, j.err, j.submitted = true, "", nil
+	reqs := make([]wire.Request, len(ins))
+	for i, in := range ins {
+		reqs[i] = wire.RequestOf(in)
+	}
 	ctx.Async(func() {
-		var st wire.Job
-		err := apiDo("POST", apiBase+"/jobs", req, &st)
+		var done []wire.Job
+		var err error
+		for _, req := range reqs {
+			var st wire.Job
+			if err = apiDo("POST", apiBase+"/jobs", req, &st); err != nil {
+				break
+			}
+			done = append(done, st)
+		}
 		ctx.Dispatch(func(ctx app.Context) {
 			j.sending = false
+			for _, st := range done {
+				rememberJob(ctx, st)
+			}
 			if err != nil {
 				j.err = err.Error()
+			}
+			if len(reqs) == 1 && err == nil {
+				ctx.Navigate("/jobs/" + done[0].ID)
 				return
 			}
-			ctx.Navigate("/jobs/" + st.ID)
+			j.submitted = done
 		})
 	})
 }
 
-func (j *jobSubmit) render(onSubmit app.EventHandler) app.UI {
+func (j *jobSubmit) render(label string, onSubmit app.EventHandler) app.UI {
 	return app.Div().Class("job-submit").Body(
-		app.Button().ID("submit-job").Text("Run as a server job").Disabled(j.sending).OnClick(onSubmit),
+		app.Button().ID("submit-job").Text(label).Disabled(j.sending).OnClick(onSubmit),
 		app.If(j.err != "", func() app.UI { return app.Span().ID("job-error").Class("msg").Text(j.err) }),
+		app.If(len(j.submitted) > 0, func() app.UI {
+			return app.Ul().ID("submitted-jobs").Body(app.Range(j.submitted).Slice(func(i int) app.UI {
+				st := j.submitted[i]
+				return app.Li().DataSet("algo", st.Request.Algo).Body(
+					app.A().Href("/jobs/"+st.ID).Text(st.Request.Algo), app.Text(" ("+string(st.Status)+")"))
+			}))
+		}),
 	)
 }
 
@@ -151,6 +178,7 @@ func (c *JobPage) OnMount(ctx app.Context) {
 // OnNav reads the job id from the path.
 func (c *JobPage) OnNav(ctx app.Context) {
 	id := strings.TrimPrefix(ctx.Page().URL().Path, "/jobs/")
+	setTitle(ctx, "Job "+id)
 	if id != c.id {
 		c.via = ""
 	}

@@ -9,6 +9,7 @@ var pages = []struct{ path, title string }{
 	{"/", "Explorer"},
 	{"/gantt", "Gantt"},
 	{"/compare", "Compare"},
+	{"/my-jobs", "My jobs"},
 }
 
 // shell lays out a page: the navigation bar with the current page marked,

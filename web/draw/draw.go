@@ -52,6 +52,7 @@ const sheet = `
 .e{fill:none;stroke-width:2;stroke-linecap:round}
 .e:hover,.n:hover{stroke:#000;stroke-width:3}
 .bar:hover{opacity:.8}
+.plane-label,.val{paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}
 `
 
 // writeDoc writes the buffered document with one checked write.

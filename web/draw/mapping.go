@@ -49,6 +49,7 @@ type layout struct {
 	r        int   // node radius (or half the cell)
 	cell     int   // grid pitch of mesh and hypercube layouts (0 = none)
 	w, h     int   // extent, caption excluded
+	side     int   // side of a node's square in a heat map
 	arcs     bool  // single-row line: draw edges as arcs above the nodes
 	panels   []panel
 	links    [][2]int // host links to draw
@@ -94,7 +95,12 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 		detail = DefaultDetail
 	}
 	heatMap := detail > 0 && g.Order() > detail
-	lay := newLayout(host, width)
+	minCell := 3 // nodes drawn as shapes need room
+	if heatMap {
+		minCell = 1 // one pixel of the heat map's image per node
+	}
+	lay := newLayout(host, width, minCell)
+	width = lay.w // wider than asked when the host needs it: never clip
 
 	// Which guest vertices and edges the step view shows.
 	shown := func(v int) bool { return true }
@@ -136,9 +142,6 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 			st += ` stroke-dasharray="5 3"`
 		}
 		s.Rect(p.x, p.y, p.w, p.h, st)
-		if p.label != "" {
-			s.Text(p.x+2, p.y-3, p.label, `class="s"`)
-		}
 	}
 	if lay.isRing {
 		s.Circle(lay.ringC[0], lay.ringC[1], lay.ringR, `fill="none" class="link"`)
@@ -153,15 +156,20 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 
 	maxDil := max(1, r.Metrics.MaxDilation)
 	labels := !heatMap && lay.r >= 9 && g.Order() <= 512
-	colours := map[int]string{}
+	if heatMap {
+		heatImage(&buf, lay, inv, shown, nodeDil, maxDil)
+	}
 	// The nodes are the bulk of a large drawing: written straight into the
 	// buffer (svgo formats every element with fmt), about 10x faster.
 	var b []byte
 	for h := range host.Size() {
+		if heatMap {
+			break
+		}
 		v := inv[h]
 		on := v >= 0 && shown(v)
 		b = b[:0]
-		if heatMap || lay.r < 3 {
+		if lay.r < 3 {
 			b = append(b, `<rect x="`...)
 			b = strconv.AppendInt(b, int64(lay.x[h]-lay.r), 10)
 			b = append(b, `" y="`...)
@@ -179,9 +187,6 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 			b = strconv.AppendInt(b, int64(lay.r), 10)
 		}
 		b = append(b, `" class="n`...)
-		if heatMap {
-			b = append(b, ` hm`...)
-		}
 		if !on {
 			b = append(b, ` free`...)
 		}
@@ -190,22 +195,18 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 		if on {
 			b = append(b, `" data-v="`...)
 			b = strconv.AppendInt(b, int64(v), 10)
-			fill := "#dfe8f3"
-			if heatMap {
-				c, ok := colours[nodeDil[v]]
-				if !ok {
-					c = heat(heatT(nodeDil[v], maxDil))
-					colours[nodeDil[v]] = c
-				}
-				fill = c
-			}
-			b = append(b, `" fill="`...)
-			b = append(b, fill...)
+			b = append(b, `" fill="#dfe8f3`...)
 		}
 		b = append(b, "\"/>\n"...)
 		buf.Write(b)
 		if labels && on {
 			s.Text(lay.x[h], lay.y[h]+4, itoa(v), `class="lbl"`)
+		}
+	}
+	// Plane labels last, with a halo, so that no edge hides them.
+	for _, p := range lay.panels {
+		if p.label != "" {
+			s.Text(p.x+2, p.y-3, p.label, `class="s plane-label"`)
 		}
 	}
 	if heatMap {
@@ -258,8 +259,11 @@ func drawEdges(s *svg.SVG, buf *bytes.Buffer, r *solve.Result, lay *layout, hops
 					line = appendQuad(line[:0], x1, y1-lay.r, (x1+x2)/2, y1-lay.r-2*hgt, x2, y2-lay.r)
 				case lay.cell > 0 && (x1 == x2 || y1 == y2) && abs(x2-x1)+abs(y2-y1) > lay.cell*3/2:
 					// A straight edge along a row or column would hide the
-					// nodes it passes; bow it to one side by a fifth.
-					line = appendQuad(line[:0], x1, y1, (x1+x2)/2+(y2-y1)/5, (y1+y2)/2-(x2-x1)/5, x2, y2)
+					// nodes it passes; bow it by a fifth, towards the middle
+					// of the drawing, so that no edge leaves it (and runs
+					// over the caption).
+					cx, cy := lay.bow(x1, y1, x2, y2)
+					line = appendQuad(line[:0], x1, y1, cx, cy, x2, y2)
 				default:
 					line = append(line[:0], `<line x1="`...)
 					line = strconv.AppendInt(line, int64(x1), 10)
@@ -284,6 +288,47 @@ func drawEdges(s *svg.SVG, buf *bytes.Buffer, r *solve.Result, lay *layout, hops
 		s.Gend()
 	}
 }
+
+// heatImage writes the per-node dilation heat map as one PNG image: each
+// host node a square of the layout's pitch, free nodes pale grey. The image
+// carries the host's size (data-nodes) for readers of the document.
+func heatImage(buf *bytes.Buffer, lay *layout, inv []int, shown func(int) bool, nodeDil []int, maxDil int) {
+	ras := newRaster(lay.w, lay.h)
+	free := ras.index("#eef0f3")
+	idx := make(map[int]uint8)
+	side := max(1, lay.side)
+	for h, v := range inv {
+		c := free
+		if v >= 0 && shown(v) {
+			d := nodeDil[v]
+			k, ok := idx[d]
+			if !ok {
+				k = ras.index(heat(heatT(d, maxDil)))
+				idx[d] = k
+			}
+			c = k
+		}
+		ras.fill(lay.x[h]-side/2, lay.y[h]-side/2, side, c)
+	}
+	buf.WriteString(`<image class="heat" x="0" y="0" width="` + itoa(lay.w) + `" height="` + itoa(lay.h) +
+		`" data-nodes="` + itoa(len(inv)) + `" preserveAspectRatio="none" style="image-rendering:pixelated" href="`)
+	buf.WriteString(ras.dataURL())
+	buf.WriteString("\"/>\n")
+}
+
+// bow returns the control point of an edge bowed by a fifth of its length
+// to the side of the drawing's centre, kept inside the drawing (a
+// quadratic curve stays within the triangle of its points).
+func (l *layout) bow(x1, y1, x2, y2 int) (int, int) {
+	mx, my := (x1+x2)/2, (y1+y2)/2
+	dx, dy := (y2-y1)/5, -(x2-x1)/5
+	if sq(mx+dx-l.w/2)+sq(my+dy-l.h/2) > sq(mx-dx-l.w/2)+sq(my-dy-l.h/2) {
+		dx, dy = -dx, -dy
+	}
+	return clamp(mx+dx, 0, l.w), clamp(my+dy, 0, l.h)
+}
+
+func sq(x int) int { return x * x }
 
 // appendQuad appends an unterminated quadratic Bézier path element from
 // (x1,y1) to (x2,y2) with control point (cx,cy).
@@ -357,10 +402,12 @@ func subcaption(r *solve.Result, heatMap bool, step int, g *guest.Graph) string 
 	return strings.Join(parts, "; ")
 }
 
-// newLayout chooses positions for every host node within width.
-func newLayout(host *topology.Topology, width int) *layout {
+// newLayout chooses positions for every host node within width, with a
+// pitch of at least minCell; w is then the extent actually used, wider
+// than width when the host needs more room than that.
+func newLayout(host *topology.Topology, width, minCell int) *layout {
 	n := host.Size()
-	l := &layout{x: make([]int, n), y: make([]int, n)}
+	l := &layout{x: make([]int, n), y: make([]int, n), w: width}
 	inner := width - 2*margin
 	switch host.Kind() {
 	case topology.Ring:
@@ -369,6 +416,7 @@ func newLayout(host *topology.Topology, width int) *layout {
 		l.ringC = [2]int{width / 2, margin + l.ringR + 20}
 		circ := 2 * math.Pi * float64(l.ringR)
 		l.r = clamp(int(circ/float64(n)/2.4), 1, 14)
+		l.side = 2 * l.r
 		for h := range n {
 			a := 2*math.Pi*float64(h)/float64(n) - math.Pi/2
 			l.x[h] = l.ringC[0] + int(math.Round(float64(l.ringR)*math.Cos(a)))
@@ -380,6 +428,7 @@ func newLayout(host *topology.Topology, width int) *layout {
 		if n <= perRow {
 			cell := clamp(inner/n, 4, 40)
 			l.r = clamp(cell*2/5, 1, 14)
+			l.side = 2 * l.r
 			l.arcs = true
 			l.topSpace = min(inner/3, cell*n/2) + 8
 			y := margin + l.topSpace + l.r
@@ -393,25 +442,29 @@ func newLayout(host *topology.Topology, width int) *layout {
 			}
 			break
 		}
-		// A long line snakes through rows, so consecutive nodes stay adjacent.
-		cell := max(2, inner/perRow)
+		// A long line snakes through rows, so consecutive nodes stay
+		// adjacent; rows get longer as the line grows, so the drawing stays
+		// about twice as wide as high.
+		per := max(perRow, int(math.Ceil(math.Sqrt(2*float64(n)))))
+		cell := max(minCell, inner/per)
 		l.r = max(1, cell*2/5)
+		l.side = cell
 		for h := range n {
-			row, col := h/perRow, h%perRow
+			row, col := h/per, h%per
 			if row%2 == 1 {
-				col = perRow - 1 - col
+				col = per - 1 - col
 			}
 			l.x[h] = margin + cell/2 + col*cell
 			l.y[h] = margin + cell/2 + row*cell
 		}
-		l.h = margin*2 + ((n+perRow-1)/perRow)*cell + 20
+		l.h = margin*2 + ((n+per-1)/per)*cell + 20
 	case topology.Hypercube:
 		d := host.Rank()
 		bx := (d + 1) / 2
 		cols, rows := 1<<bx, 1<<(d-bx)
-		cell := clamp(inner/cols, 3, 60)
+		cell := clamp(inner/cols, minCell, 60)
 		l.r = clamp(cell/3, 1, 14)
-		l.cell = cell
+		l.cell, l.side = cell, cell
 		for h := range n {
 			cx, cy := grayRank(h&(cols-1)), grayRank(h>>bx)
 			l.x[h] = margin + cell/2 + cx*cell
@@ -437,9 +490,9 @@ func newLayout(host *topology.Topology, width int) *layout {
 			gap = 2
 		}
 		cellW := inner / (perRow*(kx+gap) - gap)
-		cell := clamp(cellW, 3, 60)
+		cell := clamp(cellW, minCell, 60)
 		l.r = clamp(cell*2/5, 1, 14)
-		l.cell = cell
+		l.cell, l.side = cell, cell
 		pw, ph := kx*cell, ky*cell
 		label := planes > 1
 		top := margin
@@ -475,6 +528,16 @@ func newLayout(host *topology.Topology, width int) *layout {
 			}
 		}
 	}
+	// The extent actually used: nodes at the minimum pitch may need more
+	// than width, and then the document grows rather than clipping them.
+	right := 0
+	for h := range n {
+		right = max(right, l.x[h]+max(l.r, l.side/2))
+	}
+	for _, p := range l.panels {
+		right = max(right, p.x+p.w)
+	}
+	l.w = max(width, right+margin)
 	return l
 }
 
