@@ -39,6 +39,7 @@ type ComparePage struct {
 	cancel  context.CancelFunc
 	runID   int
 	job     jobSubmit
+	copy    copyState
 }
 
 // compareRow is one algorithm's outcome.
@@ -192,6 +193,16 @@ func (c *ComparePage) onCancel(ctx app.Context, e app.Event) {
 	}
 }
 
+// permalink is the page's URL for its instance ("/compare" until valid).
+func (c *ComparePage) permalink() string {
+	if len(c.errs) > 0 {
+		return "/compare"
+	}
+	return pageURL("/compare", c.in, nil)
+}
+
+func (c *ComparePage) onCopy(ctx app.Context, e app.Event) { c.copy.copy(app.Window().URL().String()) }
+
 func (c *ComparePage) onText(dst *string) (app.EventHandler, app.EventHandler) {
 	return textField(dst, func() { _, c.errs = c.checkConfig() }, func(ctx app.Context) {
 		in, errs := c.checkConfig()
@@ -230,7 +241,7 @@ func (c *ComparePage) Render() app.UI {
 	hIn, hCh := c.onText(&c.form.Host)
 	sIn, sCh := c.onText(&c.form.Seed)
 	bIn, bCh := c.onText(&c.form.Budget)
-	return shell("/compare", c.ready,
+	return shell("/compare", c.ready, c.form.instanceKeys(),
 		app.Section().Class("controls").Body(
 			app.H1().Text("Compare every applicable algorithm"),
 			app.Div().Class("row").Body(
@@ -238,6 +249,10 @@ func (c *ComparePage) Render() app.UI {
 				field("host", "Host", c.form.Host, "mesh:6x12", c.errs["host"], hIn, hCh),
 				field("seed", "Seed", c.form.Seed, "0", c.errs["seed"], sIn, sCh),
 				field("budget", "Time budget (anytime algorithms)", c.form.Budget, "e.g. 1s", c.errs["budget"], bIn, bCh),
+			),
+			app.Div().Class("links").Body(
+				app.A().ID("permalink").Href(c.permalink()).Text("permalink"),
+				c.copy.render(c.onCopy),
 			),
 		),
 		app.If(c.running, func() app.UI {
@@ -252,7 +267,7 @@ func (c *ComparePage) Render() app.UI {
 		}),
 		app.If(len(c.rows) > 0, func() app.UI {
 			return app.Div().Body(
-				app.Div().ID("compare").Class("svg-host").Body(app.Raw(c.svg)),
+				zoomable("compare", "bar chart of hops per byte and run time", false, c.svg, nil, nil, nil),
 				app.Button().ID("dl-svg").Text("Download SVG").OnClick(c.onDownload),
 				compareTable(c.in, c.rows),
 				app.H3().Text("Bounds"),

@@ -30,6 +30,12 @@ type Explorer struct {
 	errs  fieldErrors
 	step  int
 	ready bool
+	// restored is set once the values typed before the app ran are back.
+	restored bool
+	// View keys of the URL: minhops hides shorter edges, detail is the
+	// guest order above which edges give way to a heat map.
+	minHops int
+	detail  int
 
 	// The current instance and its solution.
 	in       spec.Instance
@@ -45,9 +51,10 @@ type Explorer struct {
 	cancel   context.CancelFunc
 	runID    int
 
-	hover  string
-	copied bool
-	job    jobSubmit
+	hover   string
+	inspect string // the vertex typed in the inspect field
+	copy    copyState
+	job     jobSubmit
 }
 
 // OnMount marks the page as live (the e2e tests wait for it).
@@ -60,6 +67,13 @@ func (c *Explorer) OnDismount() { c.stop() }
 // back button all land here.
 func (c *Explorer) OnNav(ctx app.Context) {
 	c.load(ctx, ctx.Page().URL().Query())
+	if !c.restored && !app.IsServer {
+		// Put back what was typed while the app loaded.
+		c.restored = true
+		restoreTyped(ctx, map[string]*string{"f-guest": &c.form.Guest, "f-host": &c.form.Host,
+			"f-seed": &c.form.Seed, "f-start": &c.form.Start, "f-budget": &c.form.Budget},
+			func() { _, c.errs = c.form.check() }, c.navigate)
+	}
 	title := "Explorer"
 	if c.valid {
 		title = c.in.Guest.String() + " on " + c.in.Host.String() + " by " + c.in.Algo
@@ -72,7 +86,9 @@ func (c *Explorer) OnNav(ctx app.Context) {
 func (c *Explorer) load(ctx app.Context, q url.Values) {
 	c.form = formFromQuery(q)
 	c.step = atoiOr(q.Get("step"), 0)
-	c.copied = false
+	c.minHops = atoiOr(q.Get("minhops"), 0)
+	c.detail = atoiOr(q.Get("detail"), 0)
+	c.copy = copyState{}
 	in, errs := c.form.check()
 	c.errs = errs
 	c.valid = len(errs) == 0
@@ -119,7 +135,7 @@ func (c *Explorer) run(ctx app.Context, in spec.Instance) {
 	c.cancel = cancel
 	c.running = true
 	c.progress = solve.Progress{}
-	step := c.step
+	opts := c.drawOptions()
 	ctx.Async(func() {
 		var y yielder
 		onProgress := func(p solve.Progress) {
@@ -138,7 +154,7 @@ func (c *Explorer) run(ctx app.Context, in spec.Instance) {
 		var drawMs float64
 		if err == nil {
 			t1 := time.Now()
-			svg, err = mappingSVG(res, step)
+			svg, err = mappingSVG(res, opts)
 			drawMs = msSince(t1)
 		}
 		ctx.Dispatch(func(ctx app.Context) {
@@ -162,12 +178,17 @@ func (c *Explorer) run(ctx app.Context, in spec.Instance) {
 }
 
 // mappingSVG draws res for the page (prolog stripped for app.Raw).
-func mappingSVG(res *solve.Result, step int) (string, error) {
+func mappingSVG(res *solve.Result, o draw.Options) (string, error) {
 	var buf bytes.Buffer
-	if err := draw.Mapping(&buf, res, draw.Options{Step: step}); err != nil {
+	if err := draw.Mapping(&buf, res, o); err != nil {
 		return "", err
 	}
 	return draw.Inline(buf.Bytes()), nil
+}
+
+// drawOptions are the view keys as draw.Options.
+func (c *Explorer) drawOptions() draw.Options {
+	return draw.Options{Step: c.step, MinHops: c.minHops, Detail: c.detail}
 }
 
 // redraw draws the current result again (after a change of step).
@@ -176,7 +197,7 @@ func (c *Explorer) redraw() {
 		return
 	}
 	t := time.Now()
-	svg, err := mappingSVG(c.res, c.step)
+	svg, err := mappingSVG(c.res, c.drawOptions())
 	if err != nil {
 		c.runErr = err.Error()
 		return
@@ -192,11 +213,18 @@ func (c *Explorer) navigate(ctx app.Context) {
 	if len(errs) > 0 {
 		return
 	}
+	navigate(ctx, pageURL("/", in, c.viewKeys()))
+}
+
+// viewKeys are the page's own URL keys (zero values left out).
+func (c *Explorer) viewKeys() url.Values {
 	extra := url.Values{}
-	if c.step > 0 {
-		extra.Set("step", strconv.Itoa(c.step))
+	for k, v := range map[string]int{"step": c.step, "minhops": c.minHops, "detail": c.detail} {
+		if v != 0 {
+			extra.Set(k, strconv.Itoa(v))
+		}
 	}
-	navigate(ctx, pageURL("/", in, extra))
+	return extra
 }
 
 // setField returns the handlers of a text field; a new guest or host
@@ -260,25 +288,80 @@ func (c *Explorer) onCancel(ctx app.Context, e app.Event) {
 	c.runErr = "cancelled"
 }
 
-// onHover shows what is under the pointer in the drawing: a host node
-// with its guest vertex, coordinates and dilation, or a guest edge.
+// onHover shows what is under the pointer in a tooltip and highlights
+// it: a vertex's node and incident edges, an edge and its route.
 func (c *Explorer) onHover(ctx app.Context, e app.Event) {
-	c.hover = hoverText(c.res, targetData(e, "h", "v", "u", "dil"))
+	d := targetData(e, "h", "v", "u", "dil")
+	c.hover = hoverText(c.res, d)
+	if d == nil || c.res == nil {
+		return
+	}
+	u, _ := strconv.Atoi(d["u"])
+	v, err := strconv.Atoi(d["v"])
+	if err != nil {
+		return
+	}
+	if d["u"] == "" {
+		u = -1
+	}
+	c.mark(u, v)
+}
+
+func (c *Explorer) onLeave(ctx app.Context, e app.Event) {
+	c.hover = ""
+	c.mark(-1, -1)
+}
+
+// onInspect shows a vertex typed by number: the keyboard's way to the
+// tooltip's information.
+func (c *Explorer) onInspect(ctx app.Context, e app.Event) {
+	c.inspect = ctx.JSSrc().Get("value").String()
+	v, err := strconv.Atoi(c.inspect)
+	if c.res == nil || err != nil || v < 0 || v >= len(c.res.Mapping.Place) {
+		c.hover = ""
+		c.mark(-1, -1)
+		return
+	}
+	h := c.res.Mapping.Place[v]
+	c.hover = hoverText(c.res, map[string]string{"h": strconv.Itoa(h), "v": c.inspect})
+	c.mark(-1, v)
+}
+
+// mark highlights vertex v (u < 0) or edge u-v with its route in the
+// drawing; v < 0 clears. The route is only drawn for an edge.
+func (c *Explorer) mark(u, v int) {
+	if app.IsServer {
+		return
+	}
+	route := ""
+	if u >= 0 && v >= 0 && c.res != nil {
+		m := c.res.Mapping
+		route = joinInts(draw.Route(m.Host, m.Place[u], m.Place[v]))
+	}
+	app.Window().Call("topomapMark", "drawing", v, u, route)
 }
 
 // hoverText describes a node or edge from its data-* attributes, looking
-// up coordinates and dilations in the result.
+// up coordinates, dilations and routes in the result.
 func hoverText(r *solve.Result, d map[string]string) string {
 	if d == nil || r == nil || r.Mapping == nil {
 		return ""
 	}
 	m := r.Mapping
+	g := m.Guest
 	if d["u"] != "" {
+		u, err1 := strconv.Atoi(d["u"])
+		v, err2 := strconv.Atoi(d["v"])
+		if err1 != nil || err2 != nil || u < 0 || v < 0 || u >= len(m.Place) || v >= len(m.Place) {
+			return ""
+		}
 		s := "guest edge " + d["u"] + "–" + d["v"]
 		if d["dim"] != "" {
 			s += " (dimension " + d["dim"] + ")"
 		}
-		return s + ": dilation " + d["dil"]
+		route := draw.Route(m.Host, m.Place[u], m.Place[v])
+		s += ": dilation " + d["dil"] + "; route on the host: " + routeText(m.Host.Coords, route)
+		return s
 	}
 	h, err := strconv.Atoi(d["h"])
 	if err != nil || h < 0 || h >= m.Host.Size() {
@@ -290,11 +373,34 @@ func hoverText(r *solve.Result, d map[string]string) string {
 		return at + ": free"
 	}
 	dil := 0
-	g := m.Guest
 	for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
 		dil = max(dil, m.Host.Distance(m.Place[v], m.Place[g.Adj[e]]))
 	}
-	return "guest vertex " + d["v"] + " on " + at + ", largest dilation of its edges " + strconv.Itoa(dil)
+	what := "vertex " + d["v"]
+	switch g.Kind {
+	case guest.Grid:
+		what += " (object " + joinInts(g.Coords(v, nil)) + ")"
+	case guest.Hypercube:
+		what += " (bits " + joinInts(g.Coords(v, nil)) + ", bit 0 first)"
+	}
+	return "guest " + what + " on " + at + "; " + strconv.Itoa(int(g.Offsets[v+1]-g.Offsets[v])) +
+		" edges, the longest " + strconv.Itoa(dil) + " hops"
+}
+
+// routeText lists a route's host coordinates, eliding the middle of a
+// long one.
+func routeText(coords func(int, []int) []int, route []int) string {
+	parts := make([]string, 0, min(len(route), 9))
+	for i, h := range route {
+		if len(route) > 9 && i == 4 {
+			parts = append(parts, "… "+strconv.Itoa(len(route)-8)+" more …")
+		}
+		if len(route) > 9 && i >= 4 && i < len(route)-4 {
+			continue
+		}
+		parts = append(parts, "("+joinInts(coords(h, nil))+")")
+	}
+	return strings.Join(parts, " → ") + " (" + strconv.Itoa(len(route)-1) + " hops)"
 }
 
 func joinInts(xs []int) string {
@@ -305,9 +411,7 @@ func joinInts(xs []int) string {
 	return strings.Join(parts, ",")
 }
 
-func (c *Explorer) onCopy(ctx app.Context, e app.Event) {
-	c.copied = copyText(app.Window().URL().String())
-}
+func (c *Explorer) onCopy(ctx app.Context, e app.Event) { c.copy.copy(app.Window().URL().String()) }
 
 // downloadFormats are the explorer's downloads: the drawing, then every
 // placement format of the job page.
@@ -325,7 +429,7 @@ func (c *Explorer) onDownload(format string) app.EventHandler {
 		var err error
 		switch format {
 		case "svg", "png":
-			err = draw.Mapping(&buf, c.res, draw.Options{Step: c.step})
+			err = draw.Mapping(&buf, c.res, c.drawOptions())
 		default:
 			err = export.Write(&buf, format, c.res)
 		}
@@ -355,7 +459,7 @@ func (c *Explorer) Render() app.UI {
 	stIn, stCh := c.setField(&c.form.Start)
 	bIn, bCh := c.setField(&c.form.Budget)
 	choices := c.form.algoChoices()
-	return shell("/", c.ready,
+	return shell("/", c.ready, c.form.instanceKeys(),
 		app.Section().Class("controls").Body(
 			app.H1().Text("Explorer"),
 			app.Div().Class("row").Body(
@@ -393,19 +497,14 @@ func (c *Explorer) permalink() string {
 	if !c.valid {
 		return "/"
 	}
-	extra := url.Values{}
-	if c.step > 0 {
-		extra.Set("step", strconv.Itoa(c.step))
-	}
-	return pageURL("/", c.in, extra)
+	return pageURL("/", c.in, c.viewKeys())
 }
 
 func (c *Explorer) renderLink() app.UI {
 	link := c.permalink()
 	return app.Div().Class("links").Body(
 		app.A().ID("permalink").Href(link).Text("permalink"),
-		app.Button().ID("copy-link").Text("Copy link").OnClick(c.onCopy),
-		app.If(c.copied, func() app.UI { return app.Span().Class("note").Text("copied") }),
+		c.copy.render(c.onCopy),
 		app.If(c.valid, func() app.UI {
 			return app.A().ID("to-compare").Href(pageURL("/compare", c.in, nil)).Text("compare all algorithms")
 		}),
@@ -431,6 +530,42 @@ func ganttPartner(in spec.Instance) string {
 		}
 	}
 	return other
+}
+
+// renderView shows the edge filters and the edge limit.
+func (c *Explorer) renderView() app.UI {
+	detail := c.detail
+	if detail == 0 {
+		detail = draw.DefaultDetail
+	}
+	return app.Div().Class("row view").Body(
+		app.Label().Body(
+			app.Input().ID("f-hide1").Type("checkbox").Checked(c.minHops >= 2).OnChange(c.onHide1),
+			app.Text(" hide dilation-1 edges"),
+		),
+		app.Label().For("f-minhops").Text("only edges of ≥ k hops:"),
+		app.Input().ID("f-minhops").Type("number").Min(1).Value(max(1, c.minHops)).OnChange(c.onView(&c.minHops)),
+		app.Label().For("f-detail").Text("draw edges up to (vertices):"),
+		app.Input().ID("f-detail").Type("number").Min(1).Max(BrowserLimit).Value(detail).OnChange(c.onView(&c.detail)),
+	)
+}
+
+// onView sets a view key from a number field, redraws and replaces the URL.
+func (c *Explorer) onView(dst *int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		*dst = atoiOr(ctx.JSSrc().Get("value").String(), 0)
+		c.redraw()
+		replaceURL(ctx, c.permalink())
+	}
+}
+
+func (c *Explorer) onHide1(ctx app.Context, e app.Event) {
+	c.minHops = 0
+	if ctx.JSSrc().Get("checked").Bool() {
+		c.minHops = 2
+	}
+	c.redraw()
+	replaceURL(ctx, c.permalink())
 }
 
 func (c *Explorer) renderStatus() app.UI {
@@ -471,8 +606,14 @@ func (c *Explorer) renderResult() app.UI {
 					app.Input().ID("f-step").Type("range").Min(0).Max(steps).Value(c.step).OnChange(c.onStep),
 				)
 			}),
-			app.Div().ID("drawing").Class("svg-host").OnMouseOver(c.onHover).Body(app.Raw(c.svg)),
-			app.Div().ID("hover").Class("hover").Text(c.hover),
+			c.renderView(),
+			zoomable("drawing", "the mapping drawn on the host", r.Mapping.Host.Size() > draw.DefaultDetail, c.svg, c.onHover, c.onLeave,
+				app.Div().ID("hover").Class("tooltip").Hidden(c.hover == "").Aria("live", "polite").Text(c.hover)),
+			app.Div().Class("inspect").Body(
+				app.Label().For("f-inspect").Text("Inspect vertex"),
+				app.Input().ID("f-inspect").Type("number").Min(0).Max(len(r.Mapping.Place)-1).Value(c.inspect).
+					Aria("describedby", "hover").OnInput(c.onInspect),
+			),
 			app.Div().Class("downloads").Body(
 				app.Span().Text("Download: "),
 				app.Range(downloadFormats).Slice(func(i int) app.UI {

@@ -196,3 +196,15 @@ func replaceURL(ctx app.Context, target string) {
 	}
 	ctx.Page().ReplaceURL(u)
 }
+
+// instanceKeys returns the guest and host as typed, as a query ("" when
+// both are empty): what the navigation keeps from page to page.
+func (f form) instanceKeys() string {
+	q := url.Values{}
+	for k, v := range map[string]string{"guest": f.Guest, "host": f.Host} {
+		if v != "" {
+			q.Set(k, v)
+		}
+	}
+	return q.Encode()
+}

@@ -47,6 +47,7 @@ type GanttPage struct {
 	svgs   []string
 	err    string
 	hover  string
+	copy   copyState
 }
 
 // OnMount marks the page as live.
@@ -232,6 +233,8 @@ func (c *GanttPage) onHover(ctx app.Context, e app.Event) {
 	c.hover = barText(targetData(e, "p", "stage", "kind", "start", "end"))
 }
 
+func (c *GanttPage) onLeave(ctx app.Context, e app.Event) { c.hover = "" }
+
 // barText describes a Gantt bar from its data-* attributes.
 func barText(d map[string]string) string {
 	if d == nil || d["p"] == "" {
@@ -255,7 +258,7 @@ func (c *GanttPage) Render() app.UI {
 	gIn, gCh := c.onText(&c.form.Guest)
 	hIn, hCh := c.onText(&c.form.Host)
 	choices := c.form.algoChoices()
-	return shell("/gantt", c.ready,
+	return shell("/gantt", c.ready, c.form.instanceKeys(),
 		app.Section().Class("controls").Body(
 			app.H1().Text("Gantt chart of a compute-and-communicate d-cube algorithm"),
 			app.P().Class("note").Text("Every process computes for T_a, then exchanges with its neighbour in dimension i over D_i(n) links at t_c per link, for i = 0..d−1; an exchange starts when both partners are ready, so uneven distances make processes wait (Gonzalez & Valero-Garcia 1993, §2.1, Fig. 4)."),
@@ -271,18 +274,20 @@ func (c *GanttPage) Render() app.UI {
 			),
 			app.Div().Class("links").Body(
 				app.A().ID("permalink").Href(c.url()).Text("permalink"),
+				c.copy.render(func(ctx app.Context, e app.Event) { c.copy.copy(app.Window().URL().String()) }),
 				app.Button().ID("dl-svg").Text("Download SVG").OnClick(c.onDownload),
 			),
 		),
 		app.If(c.err != "", func() app.UI { return app.Div().ID("run-error").Class("notice").Text(c.err) }),
 		app.If(len(c.scheds) > 0, func() app.UI {
 			return app.Div().Body(
-				app.Div().ID("gantt").Class("gantt-panels").OnMouseOver(c.onHover).Body(
+				app.Div().ID("gantt").Class("gantt-panels tip-area").OnMouseOver(c.onHover).Body(
 					app.Range(c.svgs).Slice(func(i int) app.UI {
-						return app.Div().Class("svg-host gantt-panel").Body(app.Raw(c.svgs[i]))
+						return app.Div().Class("gantt-panel").Body(
+							zoomable("gantt-"+strconv.Itoa(i), "Gantt chart of "+c.scheds[i].Algo, false, c.svgs[i], nil, c.onLeave, nil))
 					}),
+					app.Div().ID("hover").Class("tooltip").Hidden(c.hover == "").Aria("live", "polite").Text(c.hover),
 				),
-				app.Div().ID("hover").Class("hover").Text(c.hover),
 				ganttTable(c.scheds),
 			)
 		}),
@@ -319,7 +324,13 @@ func algoSelect(name, label, value string, choices []solve.Algorithm, msg string
 				if titles {
 					text += " · " + choices[i].Notes.Title
 				}
-				return app.Option().Value(choices[i].Name).Text(text).Selected(choices[i].Name == value)
+				o := app.Option().Value(choices[i].Name).Text(text)
+				if choices[i].Name == value {
+					// Only the chosen option gets the attribute: the server
+					// writes selected="false", which HTML reads as selected.
+					o = o.Selected(true)
+				}
+				return o
 			}),
 		),
 		app.If(msg != "", func() app.UI { return app.Div().ID("err-" + name).Class("msg").Text(msg) }),

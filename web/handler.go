@@ -96,11 +96,14 @@ func AppHandler(o AppOptions) http.Handler {
 		Description: "Map parallel programs (d-cubes, object grids) onto processor topologies and compare the mappings.",
 		Icon:        app.Icon{Default: icon, Large: icon, SVG: icon, Maskable: icon},
 		Styles:      []string{"/web/app.css"},
+		// Plumbing that runs before the wasm (keeping what is typed while it
+		// loads) and on every pointer move (zoom, pan, tooltips).
+		Scripts: []string{"/web/topomap.js"},
 		Version:     v,
 		Resources:   newStaticResolver(assets.FS()),
 		// The loader shows a percentage only if it knows the raw size.
 		WasmContentLengthHeader: rawLengthHeader,
-		LoadingLabel:            "loading topomap {progress}%",
+		LoadingLabel:            "loading topomap {progress}% · you can type already, your input is kept",
 		ThemeColor:              "#1d3557",
 		BackgroundColor:         "#ffffff",
 	}

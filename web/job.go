@@ -310,7 +310,7 @@ func (c *JobPage) onCancel(ctx app.Context, e app.Event) {
 // Render is safe with the zero value.
 func (c *JobPage) Render() app.UI {
 	j := c.job
-	return shell("", c.ready,
+	return shell("", c.ready, "",
 		app.H1().Text("Server job "+c.id),
 		app.If(c.err != "", func() app.UI { return app.Div().ID("run-error").Class("notice").Text(c.err) }),
 		app.If(!c.loaded && c.err == "", func() app.UI { return app.P().ID("status").Text("loading…") }),

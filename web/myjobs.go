@@ -88,7 +88,7 @@ func (c *MyJobsPage) onDelete(id string) app.EventHandler {
 
 // Render is safe with the zero value.
 func (c *MyJobsPage) Render() app.UI {
-	return shell("/my-jobs", c.ready,
+	return shell("/my-jobs", c.ready, "",
 		app.H1().Text("My jobs"),
 		app.P().Class("note").Text("The server jobs this browser submitted (kept in this browser's local storage; other browsers and people see their own)."),
 		app.If(len(c.jobs) == 0, func() app.UI {

@@ -62,7 +62,7 @@ func (c *NotFoundPage) OnNav(ctx app.Context) { setTitle(ctx, "Page not found") 
 
 // Render lists where to go instead.
 func (c *NotFoundPage) Render() app.UI {
-	return shell("", c.ready,
+	return shell("", c.ready, "",
 		app.H1().ID("not-found").Text("Page not found"),
 		app.P().Text("There is no page at this address. The pages of topomap are:"),
 		app.Ul().Body(app.Range(pages).Slice(func(i int) app.UI {

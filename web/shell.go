@@ -14,8 +14,10 @@ var pages = []struct{ path, title string }{
 
 // shell lays out a page: the navigation bar with the current page marked,
 // the page's body and a footer with the deploy version. ready is set once
-// the wasm runs the page (the e2e tests wait for data-ready="true").
-func shell(current string, ready bool, body ...app.UI) app.UI {
+// the wasm runs the page (the e2e tests wait for data-ready="true"). keys
+// ("guest=…&host=…", or "") carry the current instance to the explorer,
+// Gantt and compare pages.
+func shell(current string, ready bool, keys string, body ...app.UI) app.UI {
 	return app.Div().ID("root").Class("shell").DataSet("ready", ready).Body(
 		app.Header().Class("top").Body(
 			app.A().Href("/").Class("brand").Body(
@@ -24,9 +26,13 @@ func shell(current string, ready bool, body ...app.UI) app.UI {
 			),
 			app.Nav().Body(
 				app.Range(pages).Slice(func(i int) app.UI {
-					a := app.A().Href(pages[i].path).Text(pages[i].title)
+					href := pages[i].path
+					if keys != "" && pages[i].path != "/my-jobs" {
+						href += "?" + keys
+					}
+					a := app.A().Href(href).Text(pages[i].title)
 					if pages[i].path == current {
-						a = a.Class("current")
+						a = a.Class("current").Aria("current", "page")
 					}
 					return a
 				}),

@@ -101,10 +101,10 @@ func TestHoverText(t *testing.T) {
 		want string
 	}{
 		{"nothing", nil, ""},
-		{"vertex", map[string]string{"h": "3", "v": "3"}, "guest vertex 3 on host node 3 at (3), largest dilation of its edges 2"},
+		{"vertex", map[string]string{"h": "3", "v": "3"}, "guest vertex 3 (bits 1,1, bit 0 first) on host node 3 at (3); 2 edges, the longest 2 hops"},
 		{"free node", map[string]string{"h": "2"}, "host node 2 at (2): free"},
 		{"bad node", map[string]string{"h": "99"}, ""},
-		{"edge", map[string]string{"u": "1", "v": "3", "dil": "2", "dim": "1"}, "guest edge 1–3 (dimension 1): dilation 2"},
+		{"edge", map[string]string{"u": "1", "v": "3", "dil": "2", "dim": "1"}, "guest edge 1–3 (dimension 1): dilation 2; route on the host: (1) → (2) → (3) (2 hops)"},
 	}
 	for _, tc := range tests {
 		if got := hoverText(r, tc.data); got != tc.want {

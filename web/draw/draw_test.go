@@ -317,3 +317,36 @@ func TestNodesInsideDocument(t *testing.T) {
 		t.Errorf("rightmost node ends at %v, document is %v wide", right, vw)
 	}
 }
+
+// TestRoute: a route has Distance+1 nodes, each a neighbour of the one
+// before, on meshes, tori (the short way round) and hypercubes.
+func TestRoute(t *testing.T) {
+	hosts := []*topology.Topology{}
+	for _, mk := range []func() (*topology.Topology, error){
+		func() (*topology.Topology, error) { return topology.NewMesh(5, 4, 3) },
+		func() (*topology.Topology, error) { return topology.NewTorus(6, 5) },
+		func() (*topology.Topology, error) { return topology.NewRing(9) },
+		func() (*topology.Topology, error) { return topology.NewHypercube(4) },
+	} {
+		h, err := mk()
+		if err != nil {
+			t.Fatal(err)
+		}
+		hosts = append(hosts, h)
+	}
+	for _, h := range hosts {
+		for a := range h.Size() {
+			for b := range h.Size() {
+				r := draw.Route(h, a, b)
+				if len(r) != h.Distance(a, b)+1 || r[0] != a || r[len(r)-1] != b {
+					t.Fatalf("%s: route %d->%d = %v, distance %d", h, a, b, r, h.Distance(a, b))
+				}
+				for i := 1; i < len(r); i++ {
+					if h.Distance(r[i-1], r[i]) != 1 {
+						t.Fatalf("%s: route %d->%d = %v jumps", h, a, b, r)
+					}
+				}
+			}
+		}
+	}
+}

@@ -32,6 +32,9 @@ type Options struct {
 	// TimeMax is the extent of a Gantt chart's time axis (0 = the longest
 	// schedule's total): separate charts on one scale compare.
 	TimeMax float64
+	// MinHops hides guest edges shorter than MinHops hops (2 hides the
+	// dilation-1 edges, so that only the imperfect ones show).
+	MinHops int
 }
 
 // StepCount returns how many steps the step view of a guest has: its rows
@@ -52,11 +55,19 @@ type layout struct {
 	side     int   // side of a node's square in a heat map
 	arcs     bool  // single-row line: draw edges as arcs above the nodes
 	panels   []panel
-	links    [][2]int // host links to draw
+	links    [][2]int   // host links to draw
+	ticks    []axisTick // coordinates written along the host
 	ringC    [2]int
 	ringR    int
 	isRing   bool
 	topSpace int
+}
+
+// axisTick is one coordinate label of the host's axes.
+type axisTick struct {
+	x, y int
+	text string
+	end  bool // right-aligned (y axis)
 }
 
 // panel is one plane of a 3-D (or higher) mesh, with its label.
@@ -67,7 +78,7 @@ type panel struct {
 }
 
 const (
-	captionH = 44
+	captionH = 62
 	margin   = 16
 	// maxLinks bounds the host links drawn (they are context, not data).
 	maxLinks = 4096
@@ -133,7 +144,8 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	s.Style("text/css", sheet)
 	s.Title(caption(r))
 	s.Text(margin, 20, caption(r), `class="t"`)
-	s.Text(margin, 36, subcaption(r, heatMap, o.Step, g), `class="s"`)
+	s.Text(margin, 36, subcaption(r, heatMap, o), `class="s"`)
+	key(s, &buf, g, host, heatMap)
 	s.Gtransform("translate(0," + itoa(captionH) + ")")
 
 	for _, p := range lay.panels {
@@ -151,7 +163,8 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	}
 
 	if !heatMap {
-		drawEdges(s, &buf, r, lay, hops, shown, edgeShown)
+		long := func(e int) bool { return hops[e] >= o.MinHops }
+		drawEdges(s, &buf, r, lay, hops, shown, edgeShown, long)
 	}
 
 	maxDil := max(1, r.Metrics.MaxDilation)
@@ -203,6 +216,13 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 			s.Text(lay.x[h], lay.y[h]+4, itoa(v), `class="lbl"`)
 		}
 	}
+	for _, t := range lay.ticks {
+		anchor := `text-anchor="middle"`
+		if t.end {
+			anchor = `text-anchor="end"`
+		}
+		s.Text(t.x, t.y, t.text, `class="tick"`, anchor)
+	}
 	// Plane labels last, with a halo, so that no edge hides them.
 	for _, p := range lay.panels {
 		if p.label != "" {
@@ -226,7 +246,7 @@ func label(g *guest.Graph, e int) int8 {
 
 // drawEdges draws each undirected guest edge once, grouped by dimension so
 // that the document carries one stroke colour per group.
-func drawEdges(s *svg.SVG, buf *bytes.Buffer, r *solve.Result, lay *layout, hops []int, shown func(int) bool, edgeShown func(int8) bool) {
+func drawEdges(s *svg.SVG, buf *bytes.Buffer, r *solve.Result, lay *layout, hops []int, shown func(int) bool, edgeShown func(int8) bool, long func(int) bool) {
 	m := r.Mapping
 	g := m.Guest
 	var line []byte
@@ -248,7 +268,7 @@ func drawEdges(s *svg.SVG, buf *bytes.Buffer, r *solve.Result, lay *layout, hops
 			for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
 				v := int(g.Adj[e])
 				l := label(g, int(e))
-				if v <= u || !shown(v) || !edgeShown(l) || (g.Label != nil && int(l) != dim) {
+				if v <= u || !shown(v) || !edgeShown(l) || (g.Label != nil && int(l) != dim) || !long(int(e)) {
 					continue
 				}
 				a, b := m.Place[u], m.Place[v]
@@ -385,21 +405,80 @@ func caption(r *solve.Result) string {
 		": " + f4(r.Metrics.HopsPerByte) + " hops/byte, max dilation " + itoa(r.Metrics.MaxDilation)
 }
 
-func subcaption(r *solve.Result, heatMap bool, step int, g *guest.Graph) string {
+func subcaption(r *solve.Result, heatMap bool, o Options) string {
+	g := r.Mapping.Guest
 	var parts []string
-	if step > 0 {
+	if o.Step > 0 {
 		if g.Kind == guest.Hypercube {
-			parts = append(parts, "step view: dimensions 0.."+itoa(step-1))
+			parts = append(parts, "step view: dimensions 0.."+itoa(o.Step-1))
 		} else {
-			parts = append(parts, "step view: rows 0.."+itoa(step-1))
+			parts = append(parts, "step view: rows 0.."+itoa(o.Step-1))
 		}
 	}
 	if heatMap {
-		parts = append(parts, "edges omitted above "+itoa(DefaultDetail)+" vertices; nodes coloured by dilation")
-	} else if g.Label != nil {
-		parts = append(parts, "edge colour = dimension (0 gold, 1 green, 2 blue, 3 red, ...)")
+		detail := o.Detail
+		if detail == 0 {
+			detail = DefaultDetail
+		}
+		parts = append(parts, "edges omitted above "+Thousands(detail)+" vertices; nodes coloured by the largest dilation of their edges")
+	} else if o.MinHops > 1 {
+		parts = append(parts, "only edges of at least "+itoa(o.MinHops)+" hops")
 	}
 	return strings.Join(parts, "; ")
+}
+
+// key draws the third caption line: a swatch per guest dimension (or
+// axis), what a dashed frame means, and how a hypercube host is laid out.
+func key(s *svg.SVG, buf *bytes.Buffer, g *guest.Graph, host *topology.Topology, heatMap bool) {
+	x := margin
+	const y = 52
+	item := func(text string) {
+		s.Text(x, y, text, `class="s"`)
+		x += 6*len(text) + 14
+	}
+	if !heatMap && g.Label != nil {
+		groups := 0
+		for _, l := range g.Label {
+			groups = max(groups, int(l)+1)
+		}
+		name := "dim "
+		if g.Kind == guest.Grid {
+			name = "axis "
+		}
+		buf.WriteString(`<g class="legend">`)
+		for d := range min(groups, 12) {
+			s.Line(x, y-4, x+16, y-4, `stroke="`+DimColour(d)+`" stroke-width="3"`)
+			x += 20
+			item(name + itoa(d))
+		}
+		buf.WriteString("</g>\n")
+	}
+	wraps := false
+	for j := range host.Rank() {
+		wraps = wraps || host.Wraps(j)
+	}
+	switch {
+	case host.Kind() == topology.Hypercube:
+		item("host nodes in Gray-code order: x = low bits, y = high bits; neighbours differ in one bit")
+	case wraps && host.Rank() >= 2:
+		item("dashed frame: the host wraps around (torus links not drawn)")
+	}
+}
+
+// Thousands formats an integer with thousands separators (12,578,816).
+func Thousands(n int) string {
+	s := strconv.Itoa(max(n, -n))
+	var b []byte
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b = append(b, ',')
+		}
+		b = append(b, s[i])
+	}
+	if n < 0 {
+		return "-" + string(b)
+	}
+	return string(b)
 }
 
 // newLayout chooses positions for every host node within width, with a
@@ -423,6 +502,12 @@ func newLayout(host *topology.Topology, width, minCell int) *layout {
 			l.y[h] = l.ringC[1] + int(math.Round(float64(l.ringR)*math.Sin(a)))
 		}
 		l.h = 2*l.ringC[1] - margin
+		for q := range 4 { // node indexes at the four quarters, outside
+			h := q * n / 4
+			a := 2*math.Pi*float64(h)/float64(n) - math.Pi/2
+			rr := float64(l.ringR + l.r + 10)
+			l.ticks = append(l.ticks, axisTick{x: l.ringC[0] + int(rr*math.Cos(a)), y: l.ringC[1] + int(rr*math.Sin(a)) + 3, text: itoa(h)})
+		}
 	case topology.Line:
 		const perRow = 64
 		if n <= perRow {
@@ -458,6 +543,7 @@ func newLayout(host *topology.Topology, width, minCell int) *layout {
 			l.y[h] = margin + cell/2 + row*cell
 		}
 		l.h = margin*2 + ((n+per-1)/per)*cell + 20
+		l.ticks = append(l.ticks, axisTick{x: l.x[0], y: l.y[0] - cell/2 - 3, text: "0"})
 	case topology.Hypercube:
 		d := host.Rank()
 		bx := (d + 1) / 2
@@ -512,6 +598,14 @@ func newLayout(host *topology.Topology, width, minCell int) *layout {
 					h := ix + kx*(iy+ky*p)
 					l.x[h] = px + cell/2 + ix*cell
 					l.y[h] = py + cell/2 + (ky-1-iy)*cell
+				}
+			}
+			if p == 0 { // x1 under the first plane, x2 on its left
+				for ix := 0; ix < kx; ix += max(1, (22+cell-1)/cell) {
+					l.ticks = append(l.ticks, axisTick{x: px + cell/2 + ix*cell, y: py + ph + 10, text: itoa(ix)})
+				}
+				for iy := 0; iy < ky; iy += max(1, (12+cell-1)/cell) {
+					l.ticks = append(l.ticks, axisTick{x: px - 4, y: py + cell/2 + (ky-1-iy)*cell + 3, text: itoa(iy), end: true})
 				}
 			}
 		}
