@@ -100,7 +100,7 @@ func (c *Explorer) load(ctx app.Context, q url.Values) {
 		c.res, c.svg = nil, ""
 		return
 	}
-	if in.Guest.Order() > BrowserLimit || in.Host.Size() > BrowserLimit {
+	if tooBig(in) {
 		c.stop()
 		c.in, c.tooBig, c.res, c.svg = in, true, nil, ""
 		return
@@ -546,7 +546,7 @@ func (c *Explorer) renderView() app.UI {
 		app.Label().For("f-minhops").Text("only edges of ≥ k hops:"),
 		app.Input().ID("f-minhops").Type("number").Min(1).Value(max(1, c.minHops)).OnChange(c.onView(&c.minHops)),
 		app.Label().For("f-detail").Text("draw edges up to (vertices):"),
-		app.Input().ID("f-detail").Type("number").Min(1).Max(BrowserLimit).Value(detail).OnChange(c.onView(&c.detail)),
+		app.Input().ID("f-detail").Type("number").Min(1).Max(HeuristicLimit).Value(detail).OnChange(c.onView(&c.detail)),
 	)
 }
 
@@ -579,7 +579,7 @@ func (c *Explorer) renderStatus() app.UI {
 	case c.tooBig:
 		return app.Div().ID("too-big").Class("notice").Body(
 			app.P().Text(fmt.Sprintf("%s on %s has more than %d nodes: mapping it here would freeze this tab.",
-				c.in.Guest, c.in.Host, BrowserLimit)),
+				c.in.Guest, c.in.Host, browserLimit(c.in))),
 			c.job.render("Run as a server job", c.onSubmitJob),
 		)
 	case c.runErr != "":

@@ -11,10 +11,31 @@ import (
 	"topomap/algorithms/spec"
 )
 
-// BrowserLimit is the largest guest (and host) the browser maps itself;
-// above it the page offers to run the instance as a server job, because
-// the tab would otherwise freeze for seconds (STYLE.md §2.5).
+// BrowserLimit is the largest guest (and host) the browser runs an anytime
+// search (PAIRS) on, or a comparison; above it the page offers to run the
+// instance as a server job, because the tab would otherwise freeze for
+// seconds (STYLE.md §2.5).
 const BrowserLimit = 16384
+
+// HeuristicLimit is the largest instance the browser maps with the other
+// algorithms: they take milliseconds even at 64K vertices (rowmajor on
+// 256x256 well under one), and the drawing is then a heat map image.
+const HeuristicLimit = 1 << 16
+
+// browserLimit is the size cap of the browser for an instance: it follows
+// the algorithm's cost, not the node count alone.
+func browserLimit(in spec.Instance) int {
+	if a, ok := solve.Lookup(in.Algo); ok && !a.Anytime {
+		return HeuristicLimit
+	}
+	return BrowserLimit
+}
+
+// tooBig reports whether in is above the browser's cap for it.
+func tooBig(in spec.Instance) bool {
+	n := browserLimit(in)
+	return in.Guest.Order() > n || in.Host.Size() > n
+}
 
 // Defaults shown when a page is opened without a query: the Xor paper's
 // worked example (Gonzalez & Valero-Garcia 1993, a 4-cube on a 16-ring).

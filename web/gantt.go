@@ -207,9 +207,20 @@ func (c *GanttPage) onTime(name string, dst *float64) (onInput, onSlide, onNumbe
 		c.compute()
 		return true
 	}
-	onInput = func(ctx app.Context, e app.Event) { set(ctx) }
+	slide := func(ctx app.Context) bool {
+		p, err := strconv.ParseFloat(ctx.JSSrc().Get("value").String(), 64)
+		if err != nil {
+			return false
+		}
+		*dst = sliderTime(p)
+		delete(c.errs, name)
+		c.form.Ta, c.form.Tc = num(c.ta), num(c.tc)
+		c.compute()
+		return true
+	}
+	onInput = func(ctx app.Context, e app.Event) { slide(ctx) }
 	onSlide = func(ctx app.Context, e app.Event) {
-		if set(ctx) {
+		if slide(ctx) {
 			replaceURL(ctx, c.url())
 		}
 	}
@@ -337,9 +348,28 @@ func algoSelect(name, label, value string, choices []solve.Algorithm, msg string
 	)
 }
 
+// The time sliders are logarithmic: position 0 is time 0, positions 1 to
+// 100 span 0.01 to 100 (1 in the middle), so that both ends of the
+// compute-to-link ratios of real machines are a drag away; the number
+// field takes any value.
+func sliderPos(v float64) float64 {
+	if v <= 0 {
+		return 0
+	}
+	return math.Round(max(1, min(100, 50+25*math.Log10(v))))
+}
+
+func sliderTime(p float64) float64 {
+	if p <= 0 {
+		return 0
+	}
+	v := math.Pow(10, (p-50)/25)
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 3, 64), 64)
+	return r
+}
+
 // timeField is a model time as a number field (any value in [0, 1e9]) and
-// a slider from 0 to 10, or to the value when it is larger: ratios of
-// 100:1 and more are common on real machines.
+// a logarithmic slider (sliderPos).
 func (c *GanttPage) timeField(name, label string, v float64) app.UI {
 	onInput, onSlide, onNumber := c.onTime(name, map[string]*float64{"ta": &c.ta, "tc": &c.tc}[name])
 	msg := c.errs[name]
@@ -352,7 +382,7 @@ func (c *GanttPage) timeField(name, label string, v float64) app.UI {
 		app.Label().For("f-"+name).Text(label),
 		app.Div().Class("time").Body(
 			box,
-			app.Input().ID("r-"+name).Type("range").Min(0).Max(math.Max(10, v)).Attr("step", "any").Value(v).
+			app.Input().ID("r-"+name).Type("range").Min(0).Max(100).Step(1).Value(sliderPos(v)).
 				Aria("label", label).OnInput(onInput).OnChange(onSlide),
 		),
 		app.If(msg != "", func() app.UI { return app.Div().ID("err-" + name).Class("msg").Text(msg) }),

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -321,6 +322,7 @@ func (c *JobPage) Render() app.UI {
 					app.Text(r.Guest+" on "+r.Host+" by "+r.Algo+": "),
 					app.Strong().ID("job-status").DataSet("via", c.via).Text(string(j.Status)),
 				),
+				c.renderRequest(),
 				app.If(!j.Status.Final(), func() app.UI {
 					label := "queued"
 					if j.Status == wire.Running {
@@ -332,6 +334,45 @@ func (c *JobPage) Render() app.UI {
 				app.If(j.Status == wire.Done, c.renderDone),
 			)
 		}),
+	)
+}
+
+// renderRequest shows the whole request, the job's times and its links:
+// the same instance in the explorer, and this page's permalink.
+func (c *JobPage) renderRequest() app.UI {
+	j := c.job
+	r := j.Request
+	at := func(t time.Time) string {
+		if t.IsZero() {
+			return ""
+		}
+		return t.Local().Format("2006-01-02 15:04:05")
+	}
+	rows := [][3]string{
+		{"guest", "guest", r.Guest}, {"host", "host", r.Host}, {"algo", "algorithm", r.Algo},
+		{"seed", "seed", strconv.FormatUint(r.Seed, 10)}, {"budget", "time budget", r.Budget}, {"start", "start from", r.Start},
+		{"created", "submitted", at(j.Created)}, {"started", "started", at(j.Started)}, {"finished", "finished", at(j.Finished)},
+	}
+	if r.Ta != 0 || r.Tc != 0 {
+		rows = append(rows, [3]string{"ta", "T_a", num(r.Ta)}, [3]string{"tc", "t_c", num(r.Tc)})
+	}
+	explorer := "/"
+	if in, err := r.Instance(); err == nil {
+		explorer = pageURL("/", in, nil)
+	}
+	return app.Details().Class("request-box").Open(true).Body(
+		app.Summary().Text("Request"),
+		app.Dl().ID("request").Class("request").Body(app.Range(rows).Slice(func(i int) app.UI {
+			v := rows[i][2]
+			if v == "" {
+				v = "—"
+			}
+			return app.Div().Body(app.Dt().Text(rows[i][1]), app.Dd().DataSet("key", rows[i][0]).Text(v))
+		})),
+		app.Div().Class("links").Body(
+			app.A().ID("to-explorer").Href(explorer).Text("open in the explorer"),
+			app.A().ID("permalink").Href("/jobs/"+c.id).Text("permalink of this job"),
+		),
 	)
 }
 

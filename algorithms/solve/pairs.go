@@ -45,7 +45,8 @@ func init() {
 		"with the most short-edge disorder to repair, relative to its hop-bytes), keeping the best placement and " +
 		"never ending worse than the best start. Seeded, so runs repeat when they converge within their budget."
 	register(Algorithm{
-		Name: "pairs",
+		Name:    "pairs",
+		Anytime: true,
 		Notes: Notes{
 			Title:      "PAIRS: pairwise exchanges",
 			Source:     "Bhatele 2010, §9.1, Heuristic 7 (outline); ALGORITHMS.md B.8",
@@ -61,7 +62,8 @@ func init() {
 		Applies: func(spec.Guest, spec.Host) error { return nil },
 		Map:     func(ctx context.Context, p *Problem) ([]int, error) { return mapPairs(ctx, p, pairs.Biased) },
 	}, Algorithm{
-		Name: "pairs-uniform",
+		Name:    "pairs-uniform",
+		Anytime: true,
 		Notes: Notes{
 			Title:      "PAIRS with uniform random pairs (the thesis's proposals)",
 			Source:     "Bhatele 2010, §9.1, Heuristic 7 (outline); ALGORITHMS.md B.8",

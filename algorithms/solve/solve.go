@@ -59,6 +59,10 @@ type Algorithm struct {
 	Hosts  string `json:"hosts"`
 	// LargerHost allows hosts with more nodes than the guest has vertices.
 	LargerHost bool `json:"largerHost"`
+	// Anytime marks a search that runs for seconds (until its budget or
+	// convergence); the others are heuristics of milliseconds at 64K
+	// vertices. The browser bounds the instances it runs by it.
+	Anytime bool `json:"anytime"`
 	// Applies returns nil if the algorithm can map g onto h, or an error
 	// saying why not.
 	Applies func(g spec.Guest, h spec.Host) error `json:"-"`

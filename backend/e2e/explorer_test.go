@@ -70,7 +70,7 @@ func TestExplorerXorRing(t *testing.T) {
 	x := eval[float64](t, ctx, `(r => r.x + r.width/2)(document.querySelector('#drawing svg .n[data-v="5"]').getBoundingClientRect())`)
 	y := eval[float64](t, ctx, `(r => r.y + r.height/2)(document.querySelector('#drawing svg .n[data-v="5"]').getBoundingClientRect())`)
 	do(t, ctx, chromedp.MouseEvent("mouseMoved", x, y))
-	waitJS(t, ctx, `document.querySelector('#hover').textContent.startsWith('guest vertex 5 on host node')`)
+	waitJS(t, ctx, `document.querySelector('#hover').textContent.startsWith('guest vertex 5 (bits 1,0,1,0, bit 0 first) on host node')`)
 	screenshot(t, ctx, "explorer-xor-ring")
 
 	// The step view: dimensions 0 and 1 only, 2·8 = 16 edges; in the URL.
@@ -125,8 +125,8 @@ func TestExplorerAffn(t *testing.T) {
 		t.Errorf("hops per byte %s, want 1.5276 (spec B.6)", got)
 	}
 	// Gold (axis 0) and green (axis 1) edge groups, as in the thesis.
-	if got := eval[string](t, ctx, `document.querySelector('#drawing svg g[data-dim="0"]').getAttribute('stroke')`); got != "#d4a017" {
-		t.Errorf("axis-0 edges stroke %s, want gold #d4a017", got)
+	if got := eval[string](t, ctx, `document.querySelector('#drawing svg g[data-dim="0"]').getAttribute('stroke')`); got != "#e69f00" {
+		t.Errorf("axis-0 edges stroke %s, want orange-gold #e69f00", got)
 	}
 	screenshot(t, ctx, "explorer-affn-9x8-6x12")
 

@@ -49,14 +49,14 @@ func TestMeasure(t *testing.T) {
 	wasmMs := eval[float64](t, ctx, `(performance.getEntriesByName(location.origin + '/web/app.wasm')[0] || {duration: 0}).duration`)
 	t.Logf("time to interactive (navigation start to OnMount): %.0f ms (wasm fetch %.0f ms)", tti, wasmMs)
 
-	waitJS(t, ctx, `document.querySelectorAll('#drawing svg .n').length === 4096`)
+	waitJS(t, ctx, `document.querySelector('#drawing svg image.heat[data-nodes="4096"]') !== null`)
 	for i, host := range []string{"torus:64x64", "ring:4096", "torus:16x16x16"} {
 		t0 := eval[float64](t, ctx, fmt.Sprintf(`(() => { const f = document.querySelector('#f-host'); f.value = %q; const t = performance.now(); f.dispatchEvent(new Event('change', {bubbles: true})); return t; })()`, host))
 		waitJS(t, ctx, fmt.Sprintf(`(window.__t.last || '').startsWith('hypercube:12 on %s by xor')`, host))
 		t1 := eval[float64](t, ctx, `window.__t.draws[window.__t.draws.length-1][0]`)
 		reported := eval[string](t, ctx, `document.querySelector('#metrics tr[data-metric="time"] td').textContent`)
-		if n := count(t, ctx, "#drawing svg .n"); n != 4096 {
-			t.Errorf("%s: %d nodes drawn, want 4096", host, n)
+		if n := count(t, ctx, `#drawing svg image.heat[data-nodes="4096"]`); n != 1 {
+			t.Errorf("%s: %d heat maps of 4096 nodes drawn, want 1", host, n)
 		}
 		t.Logf("4096-node instance %d (hypercube:12 on %s, xor): change to new SVG in the DOM %.0f ms (page reports %s)", i+1, host, t1-t0, reported)
 	}
@@ -83,7 +83,7 @@ func TestPairsProgress(t *testing.T) {
 		{"algo=pairs&budget=1s&guest=grid%3A64x64&host=mesh%3A128x32&start=rowmajor", 4096, 3},
 	} {
 		open(t, ctx, "/?"+c.query)
-		waitJS(t, ctx, fmt.Sprintf(`document.querySelectorAll('#drawing svg .n').length === %d`, c.nodes))
+		waitJS(t, ctx, fmt.Sprintf(`document.querySelectorAll('#drawing svg .n').length === %[1]d || document.querySelector('#drawing svg image.heat[data-nodes="%[1]d"]') !== null`, c.nodes))
 		seen := eval[[]string](t, ctx, `window.__progress`)
 		t.Logf("PAIRS %d objects: %d distinct progress labels (first %q, last %q); page reports %s, %s hops/byte", c.nodes, len(seen), first(seen), last(seen),
 			eval[string](t, ctx, `document.querySelector('#metrics tr[data-metric="time"] td').textContent`), metricText(t, ctx, "hops per byte"))

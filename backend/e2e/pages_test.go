@@ -101,7 +101,7 @@ func TestCompare(t *testing.T) {
 // a job and follows the job page to its result.
 func TestServerJob(t *testing.T) {
 	ctx := tab(t)
-	open(t, ctx, "/?algo=xor&guest=hypercube%3A15&host=ring%3A32768")
+	open(t, ctx, "/?algo=xor&guest=hypercube%3A17&host=ring%3A131072")
 	waitJS(t, ctx, `document.querySelector('#too-big #submit-job') !== null`)
 	do(t, ctx, chromedp.Click(chromedp.CSS("#submit-job")))
 	waitJS(t, ctx, `location.pathname.startsWith('/jobs/')`)
@@ -110,11 +110,11 @@ func TestServerJob(t *testing.T) {
 	if via := eval[string](t, ctx, `document.querySelector('#job-status').dataset.via`); via != "sse" {
 		t.Errorf("job followed by %q, want sse", via)
 	}
-	r := solvetest.Map(t, "algo=xor&guest=hypercube:15&host=ring:32768")
+	r := solvetest.Map(t, "algo=xor&guest=hypercube:17&host=ring:131072")
 	want := fmt.Sprintf("%.4f", r.Metrics.HopsPerByte)
 	waitJS(t, ctx, fmt.Sprintf(`[...document.querySelectorAll('#metrics td')].some(td => td.textContent === %q)`, want))
 	waitJS(t, ctx, `document.querySelector('#job-svg')?.complete && document.querySelector('#job-svg').naturalWidth > 0`)
-	screenshot(t, ctx, "job-xor-15cube")
+	screenshot(t, ctx, "job-xor-17cube")
 
 	// A PAIRS job of 32768 objects with a 2 s budget: the job page's
 	// progress bar moves (events from the server), then the result shows.

@@ -1,0 +1,564 @@
+//go:build !(js && wasm)
+
+package e2e
+
+// Regression tests of issue 12's bugs (one test per bug, named after it)
+// and browser tests of its features.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
+	"topomap/web/wire"
+)
+
+// centre returns the viewport coordinates of the centre of an element,
+// scrolled into view.
+func centre(t *testing.T, ctx context.Context, sel string) (float64, float64) {
+	t.Helper()
+	xy := eval[[]float64](t, ctx, fmt.Sprintf(`(el => { el.scrollIntoView({block: "center"}); const r = el.getBoundingClientRect(); return [r.x + r.width/2, r.y + r.height/2]; })(document.querySelector(%q))`, sel))
+	return xy[0], xy[1]
+}
+
+// setField sets an input's value and fires the events a user's edit fires.
+func setField(t *testing.T, ctx context.Context, sel, value string, events ...string) {
+	t.Helper()
+	eval[bool](t, ctx, fmt.Sprintf(`(el => { el.value = %q; for (const e of %q.split(" ")) el.dispatchEvent(new Event(e, {bubbles: true})); return true; })(document.querySelector(%q))`,
+		value, strings.Join(events, " "), sel))
+}
+
+// allowDownloads saves downloads of the tab's browser into a fresh
+// directory and returns it.
+func allowDownloads(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	dir := t.TempDir()
+	if _, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir}); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// waitFile waits for a downloaded file and returns its content.
+func waitFile(t *testing.T, path string) []byte {
+	t.Helper()
+	for range 200 {
+		if b, err := os.ReadFile(path); err == nil && len(b) > 0 {
+			return b
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Errorf("no file %s", filepath.Base(path))
+	return nil
+}
+
+// submitJob posts a job through the API and waits until it is done.
+func submitJob(t *testing.T, req wire.Request) wire.Job {
+	t.Helper()
+	b, _ := json.Marshal(req)
+	resp, err := http.Post(baseURL+"/api/v1/jobs", "application/json", strings.NewReader(string(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var j wire.Job
+	err = json.NewDecoder(resp.Body).Decode(&j)
+	resp.Body.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 200 {
+		if j.Status.Final() {
+			return j
+		}
+		time.Sleep(50 * time.Millisecond)
+		r, err := http.Get(baseURL + "/api/v1/jobs/" + j.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		json.NewDecoder(r.Body).Decode(&j)
+		r.Body.Close()
+	}
+	t.Fatalf("job %s did not finish: %+v", j.ID, j)
+	return j
+}
+
+// TestBug1JobDownloads: every download of a finished job's page saves a
+// file named like the explorer's (guest_host_algo.ext), and the page stays
+// (the router used to catch the links and show its 404 page).
+func TestBug1JobDownloads(t *testing.T) {
+	j := submitJob(t, wire.Request{Guest: "hypercube:4", Host: "ring:16", Algo: "xor"})
+	ctx := tab(t)
+	dir := allowDownloads(t, ctx)
+	open(t, ctx, "/jobs/"+j.ID)
+	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'done' && document.querySelector('#dl-scotch') !== null`)
+	for _, d := range []struct{ id, file, starts string }{
+		{"json", "json", `{"guest":"hypercube:4"`},
+		{"csv", "csv", "vertex,node,x1,g1,g2,g3,g4\n"},
+		{"text", "txt", "hypercube:4 on ring:16 by xor"},
+		{"rankorder", "rankorder", "# MPICH_RANK_ORDER"},
+		{"scotch", "map", "16\n"},
+		{"svg", "svg", "<?xml"},
+	} {
+		eval[bool](t, ctx, fmt.Sprintf(`(a => { a.click(); return true })(document.querySelector('#dl-%s'))`, d.id))
+		b := waitFile(t, filepath.Join(dir, "hypercube-4_ring-16_xor."+d.file))
+		if b != nil && !strings.HasPrefix(string(b), d.starts) {
+			t.Errorf("%s: starts %.40q, want %q", d.id, b, d.starts)
+		}
+		if p := eval[string](t, ctx, `location.pathname`); p != "/jobs/"+j.ID {
+			t.Fatalf("after clicking %s the page went to %s", d.id, p)
+		}
+	}
+	resp, err := http.Get(baseURL + "/api/v1/jobs/" + j.ID + "/placement?format=csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if got := resp.Header.Get("Content-Disposition"); got != `attachment; filename="hypercube-4_ring-16_xor.csv"` {
+		t.Errorf("Content-Disposition %q", got)
+	}
+	screenshot(t, ctx, "issue12-job-downloads")
+}
+
+// TestBug2WideHeatMap: a host 512 columns wide is drawn whole (its heat
+// map image fits the document) on a wide window and at 390 px.
+func TestBug2WideHeatMap(t *testing.T) {
+	ctx := tab(t)
+	for _, width := range []int64{1280, 390} {
+		if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: width, Height: 900, DeviceScaleFactor: 1}); err != nil {
+			t.Fatal(err)
+		}
+		open(t, ctx, "/?algo=rowmajor&guest=grid%3A512x32&host=mesh%3A512x32")
+		waitJS(t, ctx, `document.querySelector('#drawing svg image.heat') !== null`)
+		fits := eval[bool](t, ctx, `(() => {
+			const svg = document.querySelector('#drawing svg'), img = svg.querySelector('image.heat');
+			const vb = svg.viewBox.baseVal, b = img.getBBox(), r = svg.getBoundingClientRect(), ri = img.getBoundingClientRect();
+			return b.x >= 0 && b.x + b.width <= vb.width && ri.right <= r.right + 0.5 && r.right <= document.documentElement.clientWidth + 0.5;
+		})()`)
+		if !fits {
+			t.Errorf("width %d: the heat map does not fit the drawing", width)
+		}
+		screenshot(t, ctx, fmt.Sprintf("issue12-heatmap-512x32-%d", width))
+	}
+}
+
+// TestBug3NoAlgo: a permalink without algo maps with the algorithm the
+// list shows (the first applicable); the Gantt page without vs compares
+// with the reference embedding.
+func TestBug3NoAlgo(t *testing.T) {
+	ctx := tab(t)
+	open(t, ctx, "/?guest=hypercube%3A4&host=ring%3A16")
+	waitJS(t, ctx, `document.querySelectorAll('#drawing svg .n').length === 16`)
+	g, _ := spec.ParseGuest("hypercube:4")
+	h, _ := spec.ParseHost("ring:16")
+	first := solve.Applicable(g, h)[0].Name
+	if got := eval[string](t, ctx, `document.querySelector('#f-algo').value`); got != first {
+		t.Errorf("algorithm shown %q, want %q", got, first)
+	}
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#drawing svg title').textContent.includes(' by %s:')`, first))
+	// Only the chosen option is selected, in the server's page too.
+	resp, err := http.Get(baseURL + "/?guest=hypercube%3A4&host=ring%3A16")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var body strings.Builder
+	buf := make([]byte, 1<<16)
+	for {
+		n, err := resp.Body.Read(buf)
+		body.Write(buf[:n])
+		if err != nil {
+			break
+		}
+	}
+	resp.Body.Close()
+	if n := strings.Count(body.String(), " selected"); n != 1 {
+		t.Errorf("pre-rendered page has %d selected options, want 1", n)
+	}
+
+	open(t, ctx, "/gantt?algo=xor&guest=hypercube%3A4&host=ring%3A16")
+	waitJS(t, ctx, `document.querySelectorAll('#gantt-summary tbody tr').length === 2`)
+	if vs := eval[string](t, ctx, `document.querySelector('#f-vs').value`); vs != "standard" {
+		t.Errorf("vs %q, want standard", vs)
+	}
+}
+
+// TestBug4GanttTimes: T_a can be 0 (it used to snap back to 1), values
+// beyond the slider's old range and between its steps are kept, and the
+// number fields edit them.
+func TestBug4GanttTimes(t *testing.T) {
+	ctx := tab(t)
+	open(t, ctx, "/gantt?algo=standard&guest=hypercube%3A3&host=line%3A8&vs=byweight")
+	waitJS(t, ctx, `document.querySelectorAll('#gantt svg .bar').length > 0`)
+	setField(t, ctx, "#f-ta", "0", "change")
+	waitJS(t, ctx, `new URLSearchParams(location.search).get('ta') === '0'`)
+	do(t, ctx, chromedp.Reload())
+	waitJS(t, ctx, `document.querySelector('#root[data-ready="true"]') !== null`)
+	waitJS(t, ctx, `document.querySelector('#f-ta').value === '0' && document.querySelector('#r-ta').value === '0'`)
+	// The slider is logarithmic: 1 in the middle (50), 0.1 at 25, 100 at
+	// its end; 0 at its start.
+	for _, c := range [][2]string{{"100", "100"}, {"1e2", "100"}, {"0.1", "25"}} {
+		v, pos := c[0], c[1]
+		open(t, ctx, "/gantt?algo=standard&guest=hypercube%3A3&host=line%3A8&vs=byweight&ta="+v)
+		waitJS(t, ctx, fmt.Sprintf(`Number(document.querySelector('#f-ta').value) === %s && document.querySelector('#r-ta').value === %q`, v, pos))
+	}
+	want := modelTotal(t, "guest=hypercube:3&host=line:8&algo=standard", 0.1, 1)
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#gantt-summary tr[data-algo="standard"] td.total').textContent === %q`, fmt.Sprint(want)))
+}
+
+// TestBug5TypedBeforeLoad types into the server's page while the wasm is
+// held back: the typed host survives the app's start and is applied.
+func TestBug5TypedBeforeLoad(t *testing.T) {
+	ctx := tab(t)
+	gate := make(chan struct{})
+	wasmGate.Store(&gate)
+	released := false
+	release := func() {
+		if !released {
+			released = true
+			wasmGate.Store(nil)
+			close(gate)
+		}
+	}
+	defer release()
+	do(t, ctx, chromedp.Navigate(baseURL+"/?algo=xor&guest=hypercube%3A4&host=ring%3A16"))
+	waitJS(t, ctx, `document.querySelector('#app-wasm-loader') !== null && document.querySelector('#root[data-ready="false"]') !== null`)
+	screenshot(t, ctx, "issue12-loading")
+	do(t, ctx, chromedp.Click(chromedp.CSS("#f-host")))
+	eval[bool](t, ctx, `(el => { el.select(); return true })(document.querySelector('#f-host'))`)
+	do(t, ctx, chromedp.SendKeys(chromedp.CSS("#f-host"), "torus:4x4"+kb.Enter))
+	release()
+	waitJS(t, ctx, `document.querySelector('#root[data-ready="true"]') !== null`)
+	waitJS(t, ctx, `document.querySelector('#f-host').value === 'torus:4x4'`)
+	waitJS(t, ctx, `new URLSearchParams(location.search).get('host') === 'torus:4x4'`)
+	waitJS(t, ctx, `document.querySelector('#drawing svg title')?.textContent.startsWith('hypercube:4 on torus:4x4')`)
+}
+
+// insecure makes the page believe it runs over plain HTTP on a LAN
+// address: no secure context, no clipboard API.
+const insecure = `
+Object.defineProperty(window, 'isSecureContext', {get: () => false});
+Object.defineProperty(Navigator.prototype, 'clipboard', {get: () => undefined});
+`
+
+// TestBug6CopyLinkPlainHTTP: without a clipboard API, Copy link shows the
+// link selected and says how to copy it.
+func TestBug6CopyLinkPlainHTTP(t *testing.T) {
+	ctx := tab(t)
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: insecure}); err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, "/?algo=xor&guest=hypercube%3A3&host=ring%3A8")
+	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#copy-link'))`)
+	waitJS(t, ctx, `document.querySelector('#copy-text')?.value === location.href && document.activeElement?.id === 'copy-text'`)
+	waitJS(t, ctx, `(el => el.selectionStart === 0 && el.selectionEnd === el.value.length)(document.querySelector('#copy-text'))`)
+	if note := eval[string](t, ctx, `document.querySelector('#copy-note')?.textContent ?? ''`); note == "" {
+		t.Error("no note says how to copy")
+	}
+	screenshot(t, ctx, "issue12-copy-plain-http")
+}
+
+// TestBug7CompareJobs: Compare above the browser's cap runs every
+// applicable algorithm as a job, not rowmajor alone.
+func TestBug7CompareJobs(t *testing.T) {
+	ctx := tab(t)
+	open(t, ctx, "/compare?guest=grid%3A256x256&host=mesh%3A128x512")
+	waitJS(t, ctx, `document.querySelector('#too-big #submit-job') !== null`)
+	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#submit-job'))`)
+	g, _ := spec.ParseGuest("grid:256x256")
+	h, _ := spec.ParseHost("mesh:128x512")
+	var want []string
+	for _, a := range solve.Applicable(g, h) {
+		want = append(want, a.Name)
+	}
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelectorAll('#submitted-jobs li').length === %d`, len(want)))
+	got := eval[[]string](t, ctx, `[...document.querySelectorAll('#submitted-jobs li')].map(li => li.dataset.algo)`)
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("jobs for %v, want %v", got, want)
+	}
+	// Cancel them: the shared runner has other tests to serve.
+	for _, id := range eval[[]string](t, ctx, `[...document.querySelectorAll('#submitted-jobs a')].map(a => a.getAttribute('href').slice(6))`) {
+		req, _ := http.NewRequest("DELETE", baseURL+"/api/v1/jobs/"+id, nil)
+		if resp, err := http.DefaultClient.Do(req); err == nil {
+			resp.Body.Close()
+		}
+	}
+}
+
+// TestBug8CompareCancel: cancelling a comparison marks the algorithms it
+// did not run.
+func TestBug8CompareCancel(t *testing.T) {
+	ctx := tab(t)
+	open(t, ctx, "/compare?budget=30s&guest=grid%3A32x32&host=mesh%3A64x16")
+	waitJS(t, ctx, `document.querySelector('#progress-text')?.textContent.includes('running pairs')`)
+	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#cancel'))`)
+	g, _ := spec.ParseGuest("grid:32x32")
+	h, _ := spec.ParseHost("mesh:64x16")
+	n := len(solve.Applicable(g, h))
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelectorAll('#compare-table tbody tr').length === %d && !document.querySelector('#progress')`, n))
+	notRun := eval[[]string](t, ctx, `[...document.querySelectorAll('#compare-table td.not-run')].map(td => td.closest('tr').dataset.algo + ': ' + td.textContent)`)
+	if len(notRun) == 0 || !strings.HasPrefix(notRun[0], "pairs: not run (cancelled)") {
+		t.Errorf("rows marked not run: %q", notRun)
+	}
+	screenshot(t, ctx, "issue12-compare-cancelled")
+}
+
+// TestBug9GanttPhone: at 390 px the Gantt page does not overflow and its
+// two charts stack.
+func TestBug9GanttPhone(t *testing.T) {
+	ctx := tab(t)
+	if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 390, Height: 844, DeviceScaleFactor: 1, Mobile: true}); err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, "/gantt?algo=standard&guest=hypercube%3A3&host=line%3A8&vs=byweight")
+	waitJS(t, ctx, `document.querySelectorAll('.gantt-panel').length === 2`)
+	if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > 390 {
+		t.Errorf("page is %d px wide at 390", w)
+	}
+	if !eval[bool](t, ctx, `(p => p[1].getBoundingClientRect().top >= p[0].getBoundingClientRect().bottom)(document.querySelectorAll('.gantt-panel'))`) {
+		t.Error("the two charts are side by side at 390 px")
+	}
+	screenshot(t, ctx, "issue12-gantt-390")
+}
+
+// TestBug10Messages: messages name the real problem, without Go package
+// prefixes, under the field the user edited.
+func TestBug10Messages(t *testing.T) {
+	ctx := tab(t)
+	noPrefix := `![...document.querySelectorAll('.msg, .notice')].some(e => /\b(spec|solve|web|jobs|server): /.test(e.textContent))`
+	open(t, ctx, "/?algo=xor&guest=hypercube%3A04&host=ring%3A16")
+	waitJS(t, ctx, `document.querySelector('#err-guest')?.textContent.includes('as 4, without leading zeros')`)
+	waitJS(t, ctx, noPrefix)
+	open(t, ctx, "/?algo=pairs&guest=grid%3A4x4&host=mesh%3A4x4&start=pairs")
+	waitJS(t, ctx, `document.querySelector('#err-start')?.textContent.includes('pairs cannot start from itself')`)
+	waitJS(t, ctx, noPrefix)
+	open(t, ctx, "/?algo=xor&guest=hypercube%3A4&host=ring%3A16")
+	setField(t, ctx, "#f-guest", "hypercube:5", "input")
+	waitJS(t, ctx, `document.querySelector('#err-guest')?.textContent.startsWith('sizes differ') && !document.querySelector('#err-host')`)
+	waitJS(t, ctx, noPrefix)
+	screenshot(t, ctx, "issue12-message-under-guest")
+}
+
+// TestBug11SliderHistory: arrow keys on a slider replace the history
+// entry instead of adding one per step.
+func TestBug11SliderHistory(t *testing.T) {
+	ctx := tab(t)
+	open(t, ctx, "/?algo=xor&guest=hypercube%3A4&host=ring%3A16")
+	waitJS(t, ctx, `document.querySelector('#f-step') !== null`)
+	before := eval[int](t, ctx, `history.length`)
+	eval[bool](t, ctx, `(el => { el.focus(); return true })(document.querySelector('#f-step'))`)
+	for range 3 {
+		do(t, ctx, chromedp.KeyEvent(kb.ArrowRight))
+	}
+	waitJS(t, ctx, `new URLSearchParams(location.search).get('step') === '3'`)
+	if after := eval[int](t, ctx, `history.length`); after != before {
+		t.Errorf("history grew from %d to %d entries", before, after)
+	}
+	open(t, ctx, "/gantt?algo=standard&guest=hypercube%3A3&host=line%3A8&ta=1&tc=1&vs=byweight")
+	before = eval[int](t, ctx, `history.length`)
+	eval[bool](t, ctx, `(el => { el.focus(); return true })(document.querySelector('#r-tc'))`)
+	for range 3 {
+		do(t, ctx, chromedp.KeyEvent(kb.ArrowRight))
+	}
+	waitJS(t, ctx, `new URLSearchParams(location.search).get('tc') !== '1'`)
+	if after := eval[int](t, ctx, `history.length`); after != before {
+		t.Errorf("Gantt: history grew from %d to %d entries", before, after)
+	}
+}
+
+// TestBug12Labels: no bound line strikes a bar's value, the caption does
+// not call an estimate a bound, plane labels are above the edges, and no
+// edge runs over the caption.
+func TestBug12Labels(t *testing.T) {
+	ctx := tab(t)
+	open(t, ctx, "/compare?guest=grid%3A9x8&host=mesh%3A6x12")
+	waitJS(t, ctx, `document.querySelector('#compare svg .bound') !== null && !document.querySelector('#progress')`)
+	struck := eval[[]string](t, ctx, `(() => {
+		const lines = [...document.querySelectorAll('#compare svg line.bound')].map(l => l.getBBox());
+		return [...document.querySelectorAll('#compare svg text.val')].filter(t => {
+			const b = t.getBBox();
+			return lines.some(l => l.y >= b.y && l.y <= b.y + b.height);
+		}).map(t => t.textContent);
+	})()`)
+	if len(struck) > 0 {
+		t.Errorf("bound lines strike through %q", struck)
+	}
+	caption := eval[string](t, ctx, `document.querySelector('#bounds-caption').textContent`)
+	if strings.Contains(caption, "dashed: bounds") || !strings.Contains(caption, "estimate, not a bound") {
+		t.Errorf("caption %q", caption)
+	}
+	screenshot(t, ctx, "issue12-compare-labels")
+
+	open(t, ctx, "/?algo=standard&guest=hypercube%3A6&host=mesh%3A4x4x4")
+	waitJS(t, ctx, `document.querySelectorAll('#drawing svg .plane-label').length === 4`)
+	if !eval[bool](t, ctx, `(() => { const es = document.querySelectorAll('#drawing svg .e'); const last = es[es.length-1];
+		return [...document.querySelectorAll('#drawing svg .plane-label')].every(l => last.compareDocumentPosition(l) & Node.DOCUMENT_POSITION_FOLLOWING); })()`) {
+		t.Error("plane labels are drawn under edges")
+	}
+
+	open(t, ctx, "/?algo=standard&guest=hypercube%3A10&host=mesh%3A32x32")
+	waitJS(t, ctx, `document.querySelectorAll('#drawing svg .e').length === 5120`)
+	over := eval[int](t, ctx, `[...document.querySelectorAll('#drawing svg .e')].filter(e => e.getBBox().y < 0).length`)
+	if over > 0 {
+		t.Errorf("%d edges run over the caption", over)
+	}
+	screenshot(t, ctx, "issue12-1024-edges")
+}
+
+// TestBug13NotFoundAndTitles: an unknown path gets the app's 404 page
+// with status 404; each page has its own title.
+func TestBug13NotFoundAndTitles(t *testing.T) {
+	resp, err := http.Get(baseURL + "/nope")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNotFound || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
+		t.Errorf("/nope: %d %s, want 404 text/html", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	// Chromium logs the 404 status as a console error: this tab does not
+	// fail on console errors.
+	ctx, cancel := chromedp.NewContext(browserCtx)
+	defer cancel()
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, "/nope")
+	waitJS(t, ctx, `document.querySelector('#not-found') !== null && document.title.startsWith('Page not found')`)
+	screenshot(t, ctx, "issue12-not-found")
+	titles := map[string]bool{}
+	for _, p := range []string{"/?algo=xor&guest=hypercube%3A4&host=ring%3A16", "/gantt", "/compare?guest=grid%3A9x8&host=mesh%3A6x12", "/my-jobs"} {
+		open(t, ctx, p)
+		title := eval[string](t, ctx, `document.title`)
+		if titles[title] || !strings.HasSuffix(title, "· topomap") {
+			t.Errorf("%s: title %q", p, title)
+		}
+		titles[title] = true
+	}
+}
+
+// TestZoomPan: the wheel zooms around the pointer, a drag pans, the keys
+// and Reset view work; a large drawing shows its minimap when zoomed.
+func TestZoomPan(t *testing.T) {
+	ctx := tab(t)
+	open(t, ctx, "/?algo=affn&guest=grid%3A9x8&host=mesh%3A6x12")
+	waitJS(t, ctx, `document.querySelectorAll('#drawing svg .n').length === 72`)
+	vb := func() string { return eval[string](t, ctx, `document.querySelector('#drawing svg').getAttribute('viewBox')`) }
+	start := vb()
+	x, y := centre(t, ctx, "#drawing svg")
+	do(t, ctx, chromedp.MouseEvent("mouseWheel", x, y, func(p *input.DispatchMouseEventParams) { p.DeltaX, p.DeltaY = 1, -400 }))
+	waitJS(t, ctx, `Number(document.querySelector('#drawing').dataset.zoom) > 1.5`)
+	zoomed := vb()
+	do(t, ctx, chromedp.MouseEvent("mousePressed", x, y, chromedp.ButtonLeft),
+		chromedp.MouseEvent("mouseMoved", x+60, y+40, chromedp.ButtonLeft),
+		chromedp.MouseEvent("mouseMoved", x+120, y+80, chromedp.ButtonLeft),
+		chromedp.MouseEvent("mouseReleased", x+120, y+80, chromedp.ButtonLeft))
+	if vb() == zoomed {
+		t.Error("dragging did not pan")
+	}
+	screenshot(t, ctx, "issue12-zoomed")
+	eval[bool](t, ctx, `(el => { el.focus(); return true })(document.querySelector('#drawing'))`)
+	do(t, ctx, chromedp.KeyEvent("0"))
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#drawing svg').getAttribute('viewBox') === %q`, start))
+	do(t, ctx, chromedp.KeyEvent("+"))
+	waitJS(t, ctx, `Number(document.querySelector('#drawing').dataset.zoom) > 1.2`)
+	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#drawing-reset'))`)
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#drawing svg').getAttribute('viewBox') === %q`, start))
+	// The page stays within the window: no drawing taller than it.
+	if h := eval[float64](t, ctx, `document.querySelector('#drawing svg').getBoundingClientRect().height / innerHeight`); h > 0.8 {
+		t.Errorf("drawing is %.0f%% of the window's height", 100*h)
+	}
+
+	open(t, ctx, "/?algo=rowmajor&guest=grid%3A256x256&host=mesh%3A256x256")
+	waitJS(t, ctx, `document.querySelector('#drawing svg image.heat') !== null`)
+	eval[bool](t, ctx, `(b => { b.click(); b.click(); return true })(document.querySelector('#drawing-zoom-in'))`)
+	waitJS(t, ctx, `!document.querySelector('#drawing .minimap').hidden && document.querySelector('#drawing .minimap .mm-view') !== null`)
+	screenshot(t, ctx, "issue12-minimap")
+}
+
+// TestTooltipRoute: hovering a vertex shows its guest coordinates at the
+// pointer and highlights its edges; hovering an edge draws its route.
+func TestTooltipRoute(t *testing.T) {
+	ctx := tab(t)
+	open(t, ctx, "/?algo=affn&guest=grid%3A9x8&host=mesh%3A6x12")
+	waitJS(t, ctx, `document.querySelectorAll('#drawing svg .n').length === 72`)
+	x, y := centre(t, ctx, `#drawing svg .n[data-v="10"]`)
+	do(t, ctx, chromedp.MouseEvent("mouseMoved", x, y))
+	waitJS(t, ctx, `document.querySelector('#hover').textContent.startsWith('guest vertex 10 (object 1,1) on host node')`)
+	if d := eval[float64](t, ctx, fmt.Sprintf(`(r => Math.hypot(r.left - %v, r.top - %v))(document.querySelector('#hover').getBoundingClientRect())`, x, y)); d > 80 {
+		t.Errorf("tooltip %.0f px from the pointer", d)
+	}
+	// Vertex 10 = object (1,1) of a 9x8 grid has 4 neighbours.
+	waitJS(t, ctx, `document.querySelectorAll('#drawing svg .e.hl').length === 4`)
+	screenshot(t, ctx, "issue12-tooltip-vertex")
+
+	// The longest edge: its route has dilation+1 points.
+	sel := eval[string](t, ctx, `(() => { let best = null; for (const e of document.querySelectorAll('#drawing svg .e')) if (!best || +e.dataset.dil > +best.dataset.dil) best = e; return '#drawing svg .e[data-u="' + best.dataset.u + '"][data-v="' + best.dataset.v + '"]'; })()`)
+	dil := eval[int](t, ctx, fmt.Sprintf(`+document.querySelector(%q).dataset.dil`, sel))
+	eval[bool](t, ctx, fmt.Sprintf(`(e => { e.dispatchEvent(new MouseEvent('mouseover', {bubbles: true})); return true })(document.querySelector(%q))`, sel))
+	waitJS(t, ctx, fmt.Sprintf(`(p => p !== null && p.getAttribute('points').split(' ').length === %d)(document.querySelector('#drawing svg .route'))`, dil+1))
+	waitJS(t, ctx, `document.querySelector('#hover').textContent.includes('route on the host')`)
+	screenshot(t, ctx, "issue12-tooltip-route")
+
+	// The keyboard's way: the inspect field.
+	setField(t, ctx, "#f-inspect", "71", "input")
+	waitJS(t, ctx, `document.querySelector('#hover').textContent.startsWith('guest vertex 71 (object 8,7)')`)
+}
+
+// TestMyJobs: a job submitted from the explorer is listed on My jobs with
+// its status and link, and can be removed from the list.
+func TestMyJobs(t *testing.T) {
+	ctx := tab(t)
+	open(t, ctx, "/?algo=xor&guest=hypercube%3A17&host=ring%3A131072&seed=12")
+	waitJS(t, ctx, `document.querySelector('#too-big #submit-job') !== null`)
+	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#submit-job'))`)
+	waitJS(t, ctx, `location.pathname.startsWith('/jobs/')`)
+	id := eval[string](t, ctx, `location.pathname.slice(6)`)
+	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'done'`)
+	open(t, ctx, "/my-jobs")
+	row := fmt.Sprintf(`#my-jobs tr[data-job=%q]`, id)
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('%s td.status')?.textContent === 'done'`, row))
+	if href := eval[string](t, ctx, fmt.Sprintf(`document.querySelector('%s a').getAttribute('href')`, row)); href != "/jobs/"+id {
+		t.Errorf("link %q", href)
+	}
+	screenshot(t, ctx, "issue12-my-jobs")
+	eval[bool](t, ctx, fmt.Sprintf(`(b => { b.click(); return true })(document.querySelector('%s button.delete'))`, row))
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('%s') === null && !localStorage.getItem('topomap.jobs').includes(%q)`, row, id))
+}
+
+// TestJobRequestDetails: the job page shows the whole request, the times
+// and links to the explorer and to itself.
+func TestJobRequestDetails(t *testing.T) {
+	j := submitJob(t, wire.Request{Guest: "grid:8x8", Host: "mesh:8x8", Algo: "pairs", Seed: 7, Budget: "200ms", Start: "rowmajor"})
+	ctx := tab(t)
+	open(t, ctx, "/jobs/"+j.ID)
+	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'done'`)
+	for k, v := range map[string]string{"seed": "7", "budget": "200ms", "start": "rowmajor"} {
+		if got := eval[string](t, ctx, fmt.Sprintf(`document.querySelector('#request dd[data-key=%q]')?.textContent ?? ''`, k)); got != v {
+			t.Errorf("request %s shown %q, want %q", k, got, v)
+		}
+	}
+	q := url.Values{"guest": {"grid:8x8"}, "host": {"mesh:8x8"}, "algo": {"pairs"}, "seed": {"7"}, "budget": {"200ms"}, "start": {"rowmajor"}}
+	if href := eval[string](t, ctx, `document.querySelector('#to-explorer').getAttribute('href')`); href != "/?"+q.Encode() {
+		t.Errorf("explorer link %q, want %q", href, "/?"+q.Encode())
+	}
+	if eval[string](t, ctx, `document.querySelector('#request dd[data-key="finished"]')?.textContent ?? ''`) == "" {
+		t.Error("no finish time")
+	}
+	screenshot(t, ctx, "issue12-job-request")
+}
