@@ -98,9 +98,9 @@ func AppHandler(o AppOptions) http.Handler {
 		Styles:      []string{"/web/app.css"},
 		// Plumbing that runs before the wasm (keeping what is typed while it
 		// loads) and on every pointer move (zoom, pan, tooltips).
-		Scripts: []string{"/web/topomap.js"},
-		Version:     v,
-		Resources:   newStaticResolver(assets.FS()),
+		Scripts:   []string{"/web/topomap.js"},
+		Version:   v,
+		Resources: newStaticResolver(assets.FS()),
 		// The loader shows a percentage only if it knows the raw size.
 		WasmContentLengthHeader: rawLengthHeader,
 		LoadingLabel:            "loading topomap {progress}% · you can type already, your input is kept",

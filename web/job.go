@@ -390,7 +390,7 @@ func (c *JobPage) renderDone() app.UI {
 				app.A().ID("dl-svg").Href(apiBase+"/render.svg?download=1&job="+c.id).Download(name("svg")).Text("SVG"),
 				app.Range(export.Formats).Slice(func(i int) app.UI {
 					f := export.Formats[i]
-					return app.A().ID("dl-"+f).Href(base+"/placement?format="+f).Download(name(f)).Text(f)
+					return app.A().ID("dl-" + f).Href(base + "/placement?format=" + f).Download(name(f)).Text(f)
 				}),
 			),
 		),

@@ -458,7 +458,9 @@ func TestZoomPan(t *testing.T) {
 	ctx := tab(t)
 	open(t, ctx, "/?algo=affn&guest=grid%3A9x8&host=mesh%3A6x12")
 	waitJS(t, ctx, `document.querySelectorAll('#drawing svg .n').length === 72`)
-	vb := func() string { return eval[string](t, ctx, `document.querySelector('#drawing svg').getAttribute('viewBox')`) }
+	vb := func() string {
+		return eval[string](t, ctx, `document.querySelector('#drawing svg').getAttribute('viewBox')`)
+	}
 	start := vb()
 	x, y := centre(t, ctx, "#drawing svg")
 	do(t, ctx, chromedp.MouseEvent("mouseWheel", x, y, func(p *input.DispatchMouseEventParams) { p.DeltaX, p.DeltaY = 1, -400 }))

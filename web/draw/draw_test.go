@@ -3,12 +3,12 @@ package draw_test
 import (
 	"bytes"
 	"encoding/base64"
-	"image/png"
-	"regexp"
-	"strconv"
 	"encoding/xml"
 	"errors"
+	"image/png"
 	"io"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
