@@ -82,11 +82,9 @@ func (s *copyState) copy(link string) {
 		return
 	}
 	s.result = "selected"
-	// The input shows after this render; select and copy it then.
-	app.Window().Call("setTimeout", app.FuncOf(func(app.Value, []app.Value) any {
-		w.Call("topomapCopy", link, "copy-text")
-		return nil
-	}), 0)
+	// The input shows after this render: topomapCopy waits for it, then
+	// selects it and tries the older copy command.
+	w.Call("topomapCopy", link, "copy-text")
 }
 
 func (s *copyState) render(onCopy app.EventHandler) app.UI {

@@ -150,11 +150,18 @@ func (c *Explorer) run(ctx app.Context, in spec.Instance) {
 		t0 := time.Now()
 		res, err := solve.Map(rctx, in, onProgress)
 		mapMs := msSince(t0)
+		// A cancelled anytime search keeps its best mapping so far (not
+		// on the server, whose pre-render is cut off on purpose: the
+		// browser then runs it in full).
+		keep := err == nil || res != nil && res.Partial && !app.IsServer
 		var svg string
 		var drawMs float64
-		if err == nil {
+		if keep {
 			t1 := time.Now()
-			svg, err = mappingSVG(res, opts)
+			var derr error
+			if svg, derr = mappingSVG(res, opts); derr != nil {
+				keep, err = false, derr
+			}
 			drawMs = msSince(t1)
 		}
 		ctx.Dispatch(func(ctx app.Context) {
@@ -163,16 +170,19 @@ func (c *Explorer) run(ctx app.Context, in spec.Instance) {
 			}
 			cancel()
 			c.running, c.cancel = false, nil
-			if err != nil {
-				c.res, c.svg = nil, ""
-				if rctx.Err() != nil && !app.IsServer {
-					c.runErr = "cancelled"
-				} else if rctx.Err() == nil {
-					c.runErr = err.Error()
+			switch {
+			case keep:
+				c.res, c.svg, c.mapMs, c.drawMs, c.runErr = res, svg, mapMs, drawMs, ""
+				if res.Partial {
+					c.runErr = "cancelled: showing the best mapping found before the cancel (partial)"
 				}
-				return
+			case rctx.Err() != nil && !app.IsServer:
+				c.res, c.svg, c.runErr = nil, "", "cancelled"
+			case rctx.Err() == nil:
+				c.res, c.svg, c.runErr = nil, "", err.Error()
+			default:
+				c.res, c.svg = nil, ""
 			}
-			c.res, c.svg, c.mapMs, c.drawMs = res, svg, mapMs, drawMs
 		})
 	})
 }
@@ -282,10 +292,19 @@ func (c *Explorer) onStep(ctx app.Context, e app.Event) {
 	replaceURL(ctx, c.permalink())
 }
 
+// onCancel stops the run; an anytime search then delivers its best
+// mapping so far (run), which replaces this message.
 func (c *Explorer) onCancel(ctx app.Context, e app.Event) {
 	c.stop()
-	c.runID++ // drop the run's late dispatches
 	c.runErr = "cancelled"
+}
+
+// onRunAgain maps the current instance once more (after a cancel, or to
+// time it again).
+func (c *Explorer) onRunAgain(ctx app.Context, e app.Event) {
+	if c.valid && !c.tooBig {
+		c.run(ctx, c.in)
+	}
 }
 
 // onHover shows what is under the pointer in a tooltip and highlights
@@ -583,9 +602,14 @@ func (c *Explorer) renderStatus() app.UI {
 			c.job.render("Run as a server job", c.onSubmitJob),
 		)
 	case c.runErr != "":
-		return app.Div().ID("run-error").Class("notice").Text(c.runErr)
+		return app.Div().ID("status").Class("notice").Aria("live", "polite").Body(
+			app.Span().ID("run-error").Text(c.runErr),
+			app.If(c.valid, func() app.UI { return app.Button().ID("run-again").Text("Run again").OnClick(c.onRunAgain) }),
+		)
 	}
-	return app.Div().ID("status")
+	return app.Div().ID("status").Aria("live", "polite").Body(
+		app.If(c.res != nil, func() app.UI { return app.Button().ID("run-again").Text("Run again").OnClick(c.onRunAgain) }),
+	)
 }
 
 func (c *Explorer) renderResult() app.UI {

@@ -331,7 +331,10 @@ func (c *JobPage) Render() app.UI {
 					return progressBar(j.Progress.Fraction, label, c.onCancel)
 				}),
 				app.If(j.Error != "", func() app.UI { return app.P().Class("msg").Text(j.Error) }),
-				app.If(j.Status == wire.Done, c.renderDone),
+				app.If(j.Partial, func() app.UI {
+					return app.P().ID("partial").Class("notice").Text("Partial result: the best placement the search had found when the job was cancelled is kept; its metrics and downloads are that placement's.")
+				}),
+				app.If(j.Status == wire.Done || j.Partial, c.renderDone),
 			)
 		}),
 	)

@@ -107,8 +107,11 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 		}
 	}
 	res, err := pairs.Improve(ctx, p.Guest, p.Host, starts, opt)
+	if err != nil && res != nil && ctx.Err() != nil {
+		return res.Place, err // cancelled: the best so far (see Map)
+	}
 	if err != nil {
-		return nil, fmt.Errorf("solve: pairs: %w", err)
+		return nil, fmt.Errorf("pairs: %w", err)
 	}
 	return res.Place, nil
 }

@@ -195,6 +195,9 @@ type Result struct {
 	Metrics   metric.Metrics
 	// Seconds is the mapper's run time (metrics excluded).
 	Seconds float64
+	// Partial marks the best placement an anytime algorithm had found when
+	// its context ended (see Map).
+	Partial bool
 }
 
 // ErrInternal marks a mapper that returned an invalid placement: a bug, not
@@ -215,7 +218,10 @@ func Build(in spec.Instance) (*guest.Graph, *topology.Topology, error) {
 }
 
 // Map solves an instance: checks it, builds guest and host, runs the mapper,
-// validates its placement and evaluates the metrics.
+// validates its placement and evaluates the metrics. When ctx ends while an
+// anytime algorithm runs, Map returns the best placement found so far as a
+// Result with Partial set, together with the context's error: callers that
+// only look at the error lose nothing, the others keep the best so far.
 func Map(ctx context.Context, in spec.Instance, progress func(Progress)) (*Result, error) {
 	a, err := Check(in)
 	if err != nil {
@@ -227,7 +233,8 @@ func Map(ctx context.Context, in spec.Instance, progress func(Progress)) (*Resul
 	}
 	start := time.Now()
 	place, err := a.Map(ctx, &Problem{Instance: in, Guest: g, Host: h, Progress: progress})
-	if err != nil {
+	partial := err != nil && place != nil && ctx.Err() != nil
+	if err != nil && !partial {
 		return nil, err
 	}
 	secs := time.Since(start).Seconds()
@@ -235,5 +242,5 @@ func Map(ctx context.Context, in spec.Instance, progress func(Progress)) (*Resul
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrInternal, a.Name, err)
 	}
-	return &Result{Instance: in, Algorithm: a, Mapping: m, Metrics: metric.Evaluate(m), Seconds: secs}, nil
+	return &Result{Instance: in, Algorithm: a, Mapping: m, Metrics: metric.Evaluate(m), Seconds: secs, Partial: partial}, err
 }

@@ -68,13 +68,19 @@
       navigator.clipboard.writeText(text);
       return "copied";
     }
-    const el = document.getElementById(inputId);
-    if (!el) return "selected";
-    el.focus();
-    el.select();
-    let ok = false;
-    try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
-    return ok ? "copied" : "selected";
+    // The app shows the input on its next render: wait for it.
+    const select = (tries) => {
+      const el = document.getElementById(inputId);
+      if (!el || el.value !== text) {
+        if (tries > 0) setTimeout(() => select(tries - 1), 20);
+        return;
+      }
+      el.focus();
+      el.select();
+      try { document.execCommand("copy"); } catch (e) { /* the selection stays for Ctrl+C */ }
+    };
+    select(50);
+    return "selected";
   };
 
   // --- Zoom and pan ----------------------------------------------------

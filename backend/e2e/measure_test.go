@@ -5,6 +5,7 @@ package e2e
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"net/http"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"topomap/algorithms/solve"
+	"topomap/algorithms/solve/solvetest"
 )
 
 // needAlgo fails a test whose algorithm is not registered, with a clearer
@@ -96,13 +98,24 @@ func TestPairsProgress(t *testing.T) {
 	}
 	screenshot(t, ctx, "explorer-pairs-64x64")
 
-	// Cancel: the run stops at once and says so.
+	// Cancel: the run stops at once, says so and keeps the best mapping it
+	// had found (issue 12), no worse than its start; Run again restarts it.
 	open(t, ctx, "/?algo=pairs&budget=20s&guest=grid%3A64x64&host=mesh%3A128x32&seed=1&start=rowmajor")
 	waitJS(t, ctx, `document.querySelector('#progress-text')?.textContent.includes('moves')`)
 	// A JS click: the bar re-renders with every progress report, so a CDP
 	// click can lose its node between lookup and press.
 	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#cancel'))`)
-	waitJS(t, ctx, `document.querySelector('#run-error')?.textContent === 'cancelled' && !document.querySelector('#progress')`)
+	waitJS(t, ctx, `document.querySelector('#run-error')?.textContent.startsWith('cancelled: showing the best mapping') && !document.querySelector('#progress')`)
+	waitJS(t, ctx, `document.querySelector('#drawing svg image.heat') !== null`)
+	start := solvetest.Map(t, "algo=rowmajor&guest=grid:64x64&host=mesh:128x32")
+	if got, err := strconv.ParseFloat(metricText(t, ctx, "hops per byte"), 64); err != nil || got > start.Metrics.HopsPerByte {
+		t.Errorf("kept mapping: %v hops/byte (%v), start's %.4f", got, err, start.Metrics.HopsPerByte)
+	}
+	screenshot(t, ctx, "issue12-cancel-keeps-best")
+	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#run-again'))`)
+	waitJS(t, ctx, `document.querySelector('#progress') !== null`)
+	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#cancel'))`)
+	waitJS(t, ctx, `!document.querySelector('#progress')`)
 }
 
 // progressScript collects the distinct labels of the progress bar.

@@ -137,7 +137,12 @@ func TestServerJob(t *testing.T) {
 	// Cancel a 60 s job from its page.
 	open(t, ctx, "/?algo=pairs&budget=60s&guest=grid%3A256x128&host=mesh%3A128x256&seed=3")
 	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#submit-job'))`)
-	waitJS(t, ctx, `location.pathname.startsWith('/jobs/') && document.querySelector('#cancel') !== null`)
+	waitJS(t, ctx, `location.pathname.startsWith('/jobs/') && document.querySelector('#progress-text')?.textContent.includes('moves')`)
 	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#cancel'))`)
 	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'cancelled' && !document.querySelector('#progress')`)
+	// The cancelled job kept its best placement (issue 12): drawn, with
+	// its metrics and downloads, and said to be partial.
+	waitJS(t, ctx, `document.querySelector('#partial') !== null && document.querySelector('#job-svg')?.complete && document.querySelector('#job-svg').naturalWidth > 0`)
+	waitJS(t, ctx, `document.querySelector('#dl-csv') !== null && document.querySelectorAll('#metrics td').length > 0`)
+	screenshot(t, ctx, "issue12-job-cancelled-partial")
 }
