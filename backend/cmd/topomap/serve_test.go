@@ -35,10 +35,17 @@ func TestSubmit(t *testing.T) {
 	url := testServer(t)
 	instance := []string{"--server", url, "--guest", "hypercube:4", "--host", "ring:16", "--algo", "xor"}
 
+	var progress strings.Builder
+	progressOut = &progress
 	out, err := runCLI(t, append([]string{"submit", "--format", "json"}, instance...)...)
+	progressOut = io.Discard
 	var j jobs.Job
 	if err != nil || json.Unmarshal([]byte(out), &j) != nil || !jobs.ValidID(j.ID) || j.Request.Algo != "xor" {
 		t.Fatalf("submit json: %v\n%s", err, out)
+	}
+	// submit names the job's page (issue 12).
+	if want := url + "/jobs/" + j.ID + "\n"; !strings.HasSuffix(progress.String(), want) {
+		t.Errorf("submit said %q, want it to end with the job page %q", progress.String(), want)
 	}
 	out, err = runCLI(t, append([]string{"submit", "--wait", "--format", "text"}, instance...)...)
 	if err != nil || !strings.HasPrefix(out, "hypercube:4 on ring:16 by xor") || !strings.Contains(out, "hops per byte") {

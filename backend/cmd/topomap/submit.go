@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"topomap/backend/jobs"
@@ -51,7 +52,8 @@ func runSubmit(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(progressOut, "job %s %s: %s/api/v1/jobs/%s\n", j.ID, j.Status, *url, j.ID)
+	// The job's page, where a person follows it (and finds it again).
+	fmt.Fprintf(progressOut, "job %s %s: %s/jobs/%s\n", j.ID, j.Status, strings.TrimSuffix(*url, "/"), j.ID)
 	if !*wait {
 		return printJob(stdout, j, *format)
 	}
