@@ -344,7 +344,7 @@ func algoSelect(name, label, value string, choices []solve.Algorithm, msg string
 				return o
 			}),
 		),
-		app.If(msg != "", func() app.UI { return app.Div().ID("err-" + name).Class("msg").Text(msg) }),
+		app.If(msg != "", func() app.UI { return app.Div().ID("err-" + name).Class("msg").Aria("live", "polite").Text(msg) }),
 	)
 }
 
@@ -373,10 +373,9 @@ func sliderTime(p float64) float64 {
 func (c *GanttPage) timeField(name, label string, v float64) app.UI {
 	onInput, onSlide, onNumber := c.onTime(name, map[string]*float64{"ta": &c.ta, "tc": &c.tc}[name])
 	msg := c.errs[name]
-	box := app.Input().ID("f-"+name).Name(name).Type("number").Min(0).Attr("step", "any").Value(num(v)).
-		OnChange(onNumber).Aria("describedby", "err-"+name)
+	box := app.Input().ID("f-"+name).Name(name).Type("number").Min(0).Attr("step", "any").Value(num(v)).OnChange(onNumber)
 	if msg != "" {
-		box = box.Class("invalid").Aria("invalid", "true")
+		box = box.Class("invalid").Aria("invalid", "true").Aria("describedby", "err-"+name)
 	}
 	return app.Div().Class("field").Body(
 		app.Label().For("f-"+name).Text(label),
@@ -385,7 +384,7 @@ func (c *GanttPage) timeField(name, label string, v float64) app.UI {
 			app.Input().ID("r-"+name).Type("range").Min(0).Max(100).Step(1).Value(sliderPos(v)).
 				Aria("label", label).OnInput(onInput).OnChange(onSlide),
 		),
-		app.If(msg != "", func() app.UI { return app.Div().ID("err-" + name).Class("msg").Text(msg) }),
+		app.If(msg != "", func() app.UI { return app.Div().ID("err-" + name).Class("msg").Aria("live", "polite").Text(msg) }),
 	)
 }
 

@@ -52,25 +52,25 @@ func field(name, label, value, placeholder, msg string, onInput, onChange app.Ev
 	in := app.Input().ID("f-" + name).Name(name).Type("text").Value(value).Placeholder(placeholder).
 		AutoComplete(false).Spellcheck(false).OnInput(onInput).OnChange(onChange)
 	if msg != "" {
-		in = in.Class("invalid").Aria("invalid", "true")
+		in = in.Class("invalid").Aria("invalid", "true").Aria("describedby", "err-"+name)
 	}
 	return app.Div().Class("field").Body(
 		app.Label().For("f-"+name).Text(label),
 		in,
-		app.If(msg != "", func() app.UI { return app.Div().ID("err-" + name).Class("msg").Text(msg) }),
+		app.If(msg != "", func() app.UI { return app.Div().ID("err-" + name).Class("msg").Aria("live", "polite").Text(msg) }),
 	)
 }
 
 // progressBar shows a determinate bar when the fraction is known, an
 // indeterminate one otherwise, with a cancel button.
 func progressBar(fraction float64, label string, onCancel app.EventHandler) app.UI {
-	p := app.Progress().ID("progress").Max(1)
+	p := app.Progress().ID("progress").Max(1).Aria("label", "progress")
 	if fraction > 0 {
 		p = p.Value(fraction)
 	}
 	return app.Div().Class("progress").Body(
 		p,
-		app.Span().ID("progress-text").Text(label),
+		app.Span().ID("progress-text").Aria("live", "polite").Text(label),
 		app.Button().ID("cancel").Text("Cancel").OnClick(onCancel),
 	)
 }
