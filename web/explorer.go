@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"net/url"
 	"strconv"
 	"strings"
@@ -653,12 +654,21 @@ func (c *Explorer) renderResult() app.UI {
 	)
 }
 
-// metricsPanel shows the metrics of a result as a definition table. The
-// values are formatted as the CLI's text output formats them.
+// countText formats a count for people: a whole number with thousands
+// separators (12,578,816, not 1.2578816e+07), other values as they are.
+func countText(v float64) string {
+	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
+		return draw.Thousands(int(v))
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
+}
+
+// metricsPanel shows the metrics of a result as a definition table, the
+// ratios as the CLI's text output formats them, counts for people.
 func metricsPanel(r *solve.Result, mapMs, drawMs float64) app.UI {
 	m := r.Metrics
 	rows := [][2]string{
-		{"hop-bytes", strconv.FormatFloat(m.HopBytes, 'g', -1, 64)},
+		{"hop-bytes", countText(m.HopBytes)},
 		{"hops per byte", fmt.Sprintf("%.4f", m.HopsPerByte)},
 		{"max dilation", strconv.Itoa(m.MaxDilation)},
 		{"average dilation", fmt.Sprintf("%.4f", m.AvgDilation)},

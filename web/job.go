@@ -402,7 +402,7 @@ func (c *JobPage) renderDone() app.UI {
 			return app.Aside().Class("panel").Body(
 				app.H2().Text("Metrics"),
 				app.Table().ID("metrics").Body(app.TBody().Body(
-					app.Tr().Body(app.Th().Text("hop-bytes"), app.Td().Text(fmt.Sprintf("%g", m.HopBytes))),
+					app.Tr().Body(app.Th().Text("hop-bytes"), app.Td().Text(countText(m.HopBytes))),
 					app.Tr().Body(app.Th().Text("hops per byte"), app.Td().Text(fmt.Sprintf("%.4f", m.HopsPerByte))),
 					app.Tr().Body(app.Th().Text("max dilation"), app.Td().Text(fmt.Sprint(m.MaxDilation))),
 					app.Tr().Body(app.Th().Text("lower bound"), app.Td().Text(fmt.Sprintf("%.4f", m.LowerBound))),

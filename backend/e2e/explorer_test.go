@@ -19,6 +19,7 @@ import (
 	"topomap/algorithms/solve"
 	"topomap/algorithms/solve/solvetest"
 	"topomap/algorithms/spec"
+	"topomap/web/draw"
 	"topomap/web/export"
 )
 
@@ -32,7 +33,7 @@ func metricText(t *testing.T, ctx context.Context, name string) string {
 func checkMetrics(t *testing.T, ctx context.Context, r *solve.Result) {
 	t.Helper()
 	want := map[string]string{
-		"hop-bytes":     strconv.FormatFloat(r.Metrics.HopBytes, 'g', -1, 64),
+		"hop-bytes":     draw.Thousands(int(r.Metrics.HopBytes)), // whole numbers of unit messages
 		"hops per byte": fmt.Sprintf("%.4f", r.Metrics.HopsPerByte),
 		"max dilation":  strconv.Itoa(r.Metrics.MaxDilation),
 		"lower bound":   fmt.Sprintf("%.4f", r.Metrics.LowerBound),

@@ -86,3 +86,8 @@ func ExampleCompare() {
 	fmt.Println(strings.Count(buf.String(), `class="bar"`), "bars,", strings.Count(buf.String(), `class="bound"`), "bounds")
 	// Output: 4 bars, 2 bounds
 }
+
+func ExampleThousands() {
+	fmt.Println(draw.Thousands(12578816), draw.Thousands(999), draw.Thousands(-1000))
+	// Output: 12,578,816 999 -1,000
+}
