@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"net/url"
+	"sort"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -48,6 +49,19 @@ type GanttPage struct {
 	err    string
 	hover  string
 	copy   copyState
+	job    jobSubmit
+	big    []spec.Instance // the two instances, when too big for the browser
+
+	// Which processes the charts show (URL keys show, from, order).
+	show  string // "" = a range from `from`, "wait" = those that wait longest
+	from  int
+	order string // "" = by process number, "host" = by host position
+
+	// maps caches the mappings by instance query: moving a slider re-runs
+	// the model only. An anytime mapping (PAIRS) runs in the background.
+	maps    map[string]*solve.Result
+	mapping string // the key of the mapping in progress, "" if none
+	cancel  context.CancelFunc
 }
 
 // OnMount marks the page as live.
@@ -55,12 +69,13 @@ func (c *GanttPage) OnMount(ctx app.Context) { c.ready = true }
 
 // OnNav loads the state from the URL.
 func (c *GanttPage) OnNav(ctx app.Context) {
-	c.load(ctx.Page().URL().Query())
+	c.load(ctx, ctx.Page().URL().Query())
 	setTitle(ctx, "Gantt: "+c.form.Guest+" on "+c.form.Host+", "+c.form.Algo+" vs "+c.vs)
 }
 
-func (c *GanttPage) load(q url.Values) {
+func (c *GanttPage) load(ctx app.Context, q url.Values) {
 	c.form = formFromQuery(q)
+	c.show, c.order, c.from = q.Get("show"), q.Get("order"), atoiOr(q.Get("from"), 0)
 	if q.Get("guest") == "" && q.Get("host") == "" && q.Get("algo") == "" {
 		c.form.Host, c.form.Algo = defaultGanttHost, defaultGanttA
 	}
@@ -91,13 +106,13 @@ func (c *GanttPage) load(q url.Values) {
 		}
 	}
 	c.form.Ta, c.form.Tc = num(c.ta), num(c.tc)
-	c.compute()
+	c.compute(ctx)
 }
 
-// compute maps both embeddings and runs the model; cheap enough for the
-// UI goroutine up to MaxGanttDim (a 14-cube takes milliseconds).
-func (c *GanttPage) compute() {
-	c.scheds, c.err = nil, ""
+// compute maps both embeddings (mapOne) and runs the model; cheap enough
+// for the UI goroutine up to MaxGanttDim (a 14-cube takes milliseconds).
+func (c *GanttPage) compute(ctx app.Context) {
+	c.scheds, c.err, c.big = nil, "", nil
 	in, errs := c.form.check()
 	for k, v := range errs {
 		c.errs[k] = v
@@ -118,21 +133,35 @@ func (c *GanttPage) compute() {
 		c.errs["guest"] = "the execution model is that of d-cube algorithms: choose a hypercube guest"
 		return
 	}
-	if in.Guest.Dims[0] > MaxGanttDim {
-		c.errs["guest"] = fmt.Sprintf("the browser simulates cubes up to dimension %d", MaxGanttDim)
-		return
-	}
 	algos := []string{in.Algo}
 	if c.vs != "" {
 		algos = append(algos, c.vs)
 	}
+	if in.Guest.Dims[0] > MaxGanttDim {
+		c.errs["guest"] = fmt.Sprintf("the browser simulates cubes up to dimension %d; the server draws larger ones from jobs", MaxGanttDim)
+		for _, a := range algos {
+			one := in
+			one.Algo, one.Ta, one.Tc = a, c.ta, c.tc
+			c.big = append(c.big, one)
+		}
+		return
+	}
+	if c.maps == nil {
+		c.maps = map[string]*solve.Result{}
+	}
 	for _, a := range algos {
 		one := in
 		one.Algo = a
-		r, err := solve.Map(context.Background(), one, nil)
+		if one.Start == a {
+			one.Start = ""
+		}
+		r, err := c.mapOne(ctx, one)
 		if err != nil {
 			c.err = err.Error()
 			return
+		}
+		if r == nil {
+			return // mapping in the background; compute runs again when done
 		}
 		s, err := sim.Run(r.Mapping, c.ta, c.tc)
 		if err != nil {
@@ -144,7 +173,7 @@ func (c *GanttPage) compute() {
 	}
 	c.svgs = c.svgs[:0]
 	for _, s := range c.scheds {
-		doc, err := ganttSVG(s, c.scheds)
+		doc, err := ganttSVG(s, c.scheds, c.rows(s))
 		if err != nil {
 			c.err = err.Error()
 			return
@@ -153,15 +182,116 @@ func (c *GanttPage) compute() {
 	}
 }
 
+// mapOne returns the mapping of in, from the cache or computed. An anytime
+// algorithm in the browser runs in the background: mapOne then returns
+// nil, and compute runs again when it is done (cancelled: with its best
+// mapping so far).
+func (c *GanttPage) mapOne(ctx app.Context, in spec.Instance) (*solve.Result, error) {
+	key := in.Query().Encode()
+	if r := c.maps[key]; r != nil {
+		return r, nil
+	}
+	a, _ := solve.Lookup(in.Algo)
+	if !a.Anytime || app.IsServer || ctx.Context == nil {
+		rctx, cancel := runContext()
+		defer cancel()
+		r, err := solve.Map(rctx, in, nil)
+		if err == nil {
+			c.maps[key] = r
+		}
+		return r, err
+	}
+	if c.mapping == key {
+		return nil, nil
+	}
+	c.stopMapping()
+	rctx, cancel := runContext()
+	c.mapping, c.cancel = key, cancel
+	ctx.Async(func() {
+		var y yielder
+		y.now()
+		r, err := solve.Map(rctx, in, func(solve.Progress) { y.maybe() })
+		ctx.Dispatch(func(ctx app.Context) {
+			cancel()
+			if c.mapping != key {
+				return
+			}
+			c.mapping, c.cancel = "", nil
+			if r == nil {
+				c.err = err.Error()
+				return
+			}
+			c.maps[key] = r
+			c.compute(ctx)
+		})
+	})
+	return nil, nil
+}
+
+// stopMapping cancels a background mapping; it delivers its best so far.
+func (c *GanttPage) stopMapping() {
+	if c.cancel != nil {
+		c.cancel()
+	}
+}
+
+func (c *GanttPage) onCancel(ctx app.Context, e app.Event) { c.stopMapping() }
+
+// OnDismount stops a background mapping.
+func (c *GanttPage) OnDismount() {
+	c.stopMapping()
+	c.mapping = ""
+}
+
+// rows chooses the processes a chart shows (draw.MaxGanttRows at most): a
+// range from c.from, or those that wait longest; in process order or in
+// the order of their host nodes.
+func (c *GanttPage) rows(s *sim.Schedule) draw.Options {
+	n := s.Processes()
+	var procs []int
+	note := ""
+	if c.show == "wait" {
+		wait := make([]float64, n)
+		var phases []sim.Phase
+		for p := range n {
+			phases = s.Phases(p, phases[:0])
+			for _, ph := range phases {
+				if ph.Kind == sim.Wait {
+					wait[p] += ph.End - ph.Start
+				}
+			}
+			procs = append(procs, p)
+		}
+		sort.SliceStable(procs, func(i, j int) bool { return wait[procs[i]] > wait[procs[j]] })
+		procs = procs[:min(n, draw.MaxGanttRows)]
+		note = "the processes that wait longest"
+	} else {
+		from := min(c.from, max(0, n-draw.MaxGanttRows))
+		for p := from; p < min(n, from+draw.MaxGanttRows); p++ {
+			procs = append(procs, p)
+		}
+	}
+	if c.order == "host" {
+		place := s.Mapping.Place
+		sort.SliceStable(procs, func(i, j int) bool { return place[procs[i]] < place[procs[j]] })
+		if note == "" {
+			note = "processes " + strconv.Itoa(c.from) + " and on"
+		}
+		note += ", in host order"
+	}
+	return draw.Options{Processes: procs, RowsNote: note}
+}
+
 // ganttSVG draws one schedule on the time axis shared by all, so that the
 // panels compare side by side on a wide screen and stack on a phone.
-func ganttSVG(s *sim.Schedule, all []*sim.Schedule) ([]byte, error) {
+func ganttSVG(s *sim.Schedule, all []*sim.Schedule, o draw.Options) ([]byte, error) {
 	tmax := 0.0
-	for _, o := range all {
-		tmax = max(tmax, o.Total())
+	for _, other := range all {
+		tmax = max(tmax, other.Total())
 	}
+	o.Width, o.TimeMax = 560, tmax
 	var buf bytes.Buffer
-	err := draw.Gantt(&buf, []*sim.Schedule{s}, draw.Options{Width: 560, TimeMax: tmax})
+	err := draw.Gantt(&buf, []*sim.Schedule{s}, o)
 	return buf.Bytes(), err
 }
 
@@ -174,7 +304,10 @@ func (c *GanttPage) url() string {
 	// ta and tc are always written, so that 0 reads back as 0 (an
 	// instance leaves zero times out of its query).
 	in.Ta, in.Tc = 0, 0
-	extra := url.Values{"vs": {c.vs}, "ta": {num(c.ta)}, "tc": {num(c.tc)}}
+	extra := url.Values{"vs": {c.vs}, "ta": {num(c.ta)}, "tc": {num(c.tc)}, "show": {c.show}, "order": {c.order}}
+	if c.from > 0 {
+		extra.Set("from", strconv.Itoa(c.from))
+	}
 	return pageURL("/gantt", in, extra)
 }
 
@@ -194,29 +327,24 @@ func (c *GanttPage) onText(dst *string) (app.EventHandler, app.EventHandler) {
 // chart follows every move; a released slider replaces the URL (arrow keys
 // would otherwise add a history entry per step), a typed number pushes it.
 func (c *GanttPage) onTime(name string, dst *float64) (onInput, onSlide, onNumber app.EventHandler) {
-	set := func(ctx app.Context) bool {
-		s := ctx.JSSrc().Get("value").String()
-		v, err := spec.ParseTime(name, s)
+	apply := func(ctx app.Context, v float64) bool {
+		delete(c.errs, name)
+		*dst = v
+		c.form.Ta, c.form.Tc = num(c.ta), num(c.tc)
+		c.compute(ctx)
+		return true
+	}
+	typed := func(ctx app.Context) bool {
+		v, err := spec.ParseTime(name, ctx.JSSrc().Get("value").String())
 		if err != nil {
 			c.errs[name] = err.Error()
 			return false
 		}
-		delete(c.errs, name)
-		*dst = v
-		c.form.Ta, c.form.Tc = num(c.ta), num(c.tc)
-		c.compute()
-		return true
+		return apply(ctx, v)
 	}
 	slide := func(ctx app.Context) bool {
 		p, err := strconv.ParseFloat(ctx.JSSrc().Get("value").String(), 64)
-		if err != nil {
-			return false
-		}
-		*dst = sliderTime(p)
-		delete(c.errs, name)
-		c.form.Ta, c.form.Tc = num(c.ta), num(c.tc)
-		c.compute()
-		return true
+		return err == nil && apply(ctx, sliderTime(p))
 	}
 	onInput = func(ctx app.Context, e app.Event) { slide(ctx) }
 	onSlide = func(ctx app.Context, e app.Event) {
@@ -225,7 +353,7 @@ func (c *GanttPage) onTime(name string, dst *float64) (onInput, onSlide, onNumbe
 		}
 	}
 	onNumber = func(ctx app.Context, e app.Event) {
-		if set(ctx) {
+		if typed(ctx) {
 			c.navigate(ctx)
 		}
 	}
@@ -268,6 +396,9 @@ func (c *GanttPage) onDownload(ctx app.Context, e app.Event) {
 func (c *GanttPage) Render() app.UI {
 	gIn, gCh := c.onText(&c.form.Guest)
 	hIn, hCh := c.onText(&c.form.Host)
+	sIn, sCh := c.onText(&c.form.Seed)
+	stIn, stCh := c.onText(&c.form.Start)
+	bIn, bCh := c.onText(&c.form.Budget)
 	choices := c.form.algoChoices()
 	return shell("/gantt", c.ready, c.form.instanceKeys(),
 		app.Section().Class("controls").Body(
@@ -283,12 +414,28 @@ func (c *GanttPage) Render() app.UI {
 				c.timeField("ta", "T_a (compute per stage)", c.ta),
 				c.timeField("tc", "t_c (time per link)", c.tc),
 			),
+			app.Details().Class("advanced").Open(c.form.Seed != "" || c.form.Start != "" || c.form.Budget != "").Body(
+				app.Summary().Text("Parameters of randomised and anytime algorithms (PAIRS)"),
+				app.Div().Class("row").Body(
+					field("seed", "Seed", c.form.Seed, "0", c.errs["seed"], sIn, sCh),
+					field("start", "Start from", c.form.Start, "algorithm name", c.errs["start"], stIn, stCh),
+					field("budget", "Time budget", c.form.Budget, "e.g. 2s", c.errs["budget"], bIn, bCh),
+				),
+			),
+			c.renderRows(),
 			app.Div().Class("links").Body(
 				app.A().ID("permalink").Href(c.url()).Text("permalink"),
 				c.copy.render(func(ctx app.Context, e app.Event) { c.copy.copy(app.Window().URL().String()) }),
 				app.Button().ID("dl-svg").Text("Download SVG").OnClick(c.onDownload),
 			),
 		),
+		app.If(c.mapping != "", func() app.UI { return progressBar(0, "mapping with an anytime algorithm…", c.onCancel) }),
+		app.If(len(c.big) > 0, func() app.UI {
+			return app.Div().ID("too-big").Class("notice").Body(
+				app.P().Text("The server maps both embeddings as jobs; each job's page links to its Gantt chart."),
+				c.job.render("Run both as server jobs", func(ctx app.Context, e app.Event) { c.job.submit(ctx, c.big...) }),
+			)
+		}),
 		app.If(c.err != "", func() app.UI { return app.Div().ID("run-error").Class("notice").Text(c.err) }),
 		app.If(len(c.scheds) > 0, func() app.UI {
 			return app.Div().Body(
@@ -302,6 +449,40 @@ func (c *GanttPage) Render() app.UI {
 				ganttTable(c.scheds),
 			)
 		}),
+	)
+}
+
+// renderRows offers the choice of processes shown and their order.
+func (c *GanttPage) renderRows() app.UI {
+	onSel := func(dst *string) app.EventHandler {
+		return func(ctx app.Context, e app.Event) {
+			*dst = ctx.JSSrc().Get("value").String()
+			c.navigate(ctx)
+		}
+	}
+	opt := func(value, text, cur string) app.UI {
+		o := app.Option().Value(value).Text(text)
+		if value == cur {
+			o = o.Selected(true)
+		}
+		return o
+	}
+	return app.Div().Class("row view").Body(
+		app.Label().For("f-show").Text("Processes shown:"),
+		app.Select().ID("f-show").OnChange(onSel(&c.show)).Body(
+			opt("", fmt.Sprintf("%d from number…", draw.MaxGanttRows), c.show),
+			opt("wait", fmt.Sprintf("the %d that wait longest", draw.MaxGanttRows), c.show),
+		),
+		app.Input().ID("f-from").Type("number").Min(0).Value(c.from).Aria("label", "first process shown").
+			Disabled(c.show == "wait").OnChange(func(ctx app.Context, e app.Event) {
+			c.from = atoiOr(ctx.JSSrc().Get("value").String(), 0)
+			c.navigate(ctx)
+		}),
+		app.Label().For("f-order").Text("rows in order of:"),
+		app.Select().ID("f-order").OnChange(onSel(&c.order)).Body(
+			opt("", "process number", c.order),
+			opt("host", "host position", c.order),
+		),
 	)
 }
 
@@ -344,7 +525,7 @@ func algoSelect(name, label, value string, choices []solve.Algorithm, msg string
 				return o
 			}),
 		),
-		app.If(msg != "", func() app.UI { return app.Div().ID("err-" + name).Class("msg").Aria("live", "polite").Text(msg) }),
+		app.If(msg != "", func() app.UI { return app.Div().ID("err-"+name).Class("msg").Aria("live", "polite").Text(msg) }),
 	)
 }
 
@@ -384,7 +565,7 @@ func (c *GanttPage) timeField(name, label string, v float64) app.UI {
 			app.Input().ID("r-"+name).Type("range").Min(0).Max(100).Step(1).Value(sliderPos(v)).
 				Aria("label", label).OnInput(onInput).OnChange(onSlide),
 		),
-		app.If(msg != "", func() app.UI { return app.Div().ID("err-" + name).Class("msg").Aria("live", "polite").Text(msg) }),
+		app.If(msg != "", func() app.UI { return app.Div().ID("err-"+name).Class("msg").Aria("live", "polite").Text(msg) }),
 	)
 }
 

@@ -396,6 +396,12 @@ func (c *JobPage) renderDone() app.UI {
 					return app.A().ID("dl-" + f).Href(base + "/placement?format=" + f).Download(name(f)).Text(f)
 				}),
 			),
+			app.If(strings.HasPrefix(r.Guest, "hypercube:"), func() app.UI {
+				// The execution model of any d-cube, drawn by the server
+				// (the Gantt page simulates up to MaxGanttDim).
+				return app.P().Body(app.A().ID("job-gantt").Href(apiBase+"/render.svg?view=gantt&job="+c.id).
+					Target("_blank").Text("Gantt chart of this mapping (execution model, drawn by the server)"))
+			}),
 		),
 		app.If(c.job.Metrics != nil, func() app.UI {
 			m := c.job.Metrics

@@ -211,7 +211,7 @@ func TestExplorerLoad(t *testing.T) {
 // TestGanttLoad: the Xor paper's Fig. 4 pair, T = 10 and 12.
 func TestGanttLoad(t *testing.T) {
 	c := &GanttPage{}
-	c.load(mustQuery(t, "guest=hypercube:3&host=line:8&algo=standard&vs=byweight&ta=1&tc=1"))
+	c.load(app.Context{}, mustQuery(t, "guest=hypercube:3&host=line:8&algo=standard&vs=byweight&ta=1&tc=1"))
 	if len(c.scheds) != 2 || len(c.errs) > 0 {
 		t.Fatalf("%d schedules, errors %v", len(c.scheds), c.errs)
 	}
@@ -221,7 +221,7 @@ func TestGanttLoad(t *testing.T) {
 	if got := c.url(); got != "/gantt?algo=standard&guest=hypercube%3A3&host=line%3A8&ta=1&tc=1&vs=byweight" {
 		t.Errorf("url %s", got)
 	}
-	c.load(mustQuery(t, "guest=grid:4x4&host=mesh:4x4&algo=standard"))
+	c.load(app.Context{}, mustQuery(t, "guest=grid:4x4&host=mesh:4x4&algo=standard"))
 	if c.errs["guest"] == "" && c.errs["algo"] == "" {
 		t.Errorf("a grid guest should be refused: %v", c.errs)
 	}

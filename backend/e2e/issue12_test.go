@@ -564,3 +564,47 @@ func TestJobRequestDetails(t *testing.T) {
 	}
 	screenshot(t, ctx, "issue12-job-request")
 }
+
+// TestGanttAtScale: the processes that wait longest, in host order, with
+// PAIRS given a seed and budget (mapped in the background); above the
+// browser's dimension the two embeddings run as server jobs.
+func TestGanttAtScale(t *testing.T) {
+	ctx := tab(t)
+	open(t, ctx, "/gantt?algo=standard&guest=hypercube%3A8&host=ring%3A256&order=host&show=wait&vs=xor")
+	waitJS(t, ctx, `document.querySelectorAll('.gantt-panel').length === 2`)
+	for i := range 2 {
+		rows := eval[int](t, ctx, fmt.Sprintf(`new Set([...document.querySelectorAll('#gantt-%d svg .bar')].map(b => b.dataset.p)).size`, i))
+		if rows != 64 {
+			t.Errorf("panel %d shows %d processes, want 64", i, rows)
+		}
+	}
+	if !eval[bool](t, ctx, `document.querySelector('#gantt-0 svg').textContent.includes('the processes that wait longest, in host order')`) {
+		t.Error("the chart does not say which processes it shows")
+	}
+	if n := count(t, ctx, "#gantt-0 svg .stage-sep"); n == 0 {
+		t.Error("no stage separators")
+	}
+	screenshot(t, ctx, "issue12-gantt-wait-host-order")
+
+	open(t, ctx, "/gantt?algo=pairs&budget=300ms&guest=hypercube%3A6&host=torus%3A8x8&seed=5&start=standard&vs=xor")
+	waitJS(t, ctx, `document.querySelector('#gantt-summary tr[data-algo="pairs"]') !== null && !document.querySelector('#progress')`)
+	if v := eval[string](t, ctx, `document.querySelector('#f-budget').value + ' ' + document.querySelector('#f-seed').value`); v != "300ms 5" {
+		t.Errorf("budget and seed fields %q", v)
+	}
+
+	open(t, ctx, "/gantt?algo=standard&guest=hypercube%3A15&host=ring%3A32768&vs=xor")
+	waitJS(t, ctx, `document.querySelector('#too-big #submit-job') !== null`)
+	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#submit-job'))`)
+	waitJS(t, ctx, `document.querySelectorAll('#submitted-jobs li').length === 2`)
+	id := eval[string](t, ctx, `document.querySelector('#submitted-jobs li[data-algo="xor"] a').getAttribute('href').slice(6)`)
+	open(t, ctx, "/jobs/"+id)
+	waitJS(t, ctx, `document.querySelector('#job-gantt') !== null`)
+	resp, err := http.Get(baseURL + eval[string](t, ctx, `document.querySelector('#job-gantt').getAttribute('href')`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/svg+xml" {
+		t.Errorf("server Gantt chart: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+}

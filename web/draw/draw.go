@@ -57,6 +57,8 @@ const sheet = `
 .n.hl{stroke:#000;stroke-width:3}
 .route{fill:none;stroke:#d62728;stroke-width:5;stroke-opacity:.55;stroke-linejoin:round;pointer-events:none}
 .bar:hover{opacity:.8}
+.stage-sep{stroke:#fff;stroke-width:1;pointer-events:none}
+.stage-lbl{font:9px sans-serif;fill:#fff;text-anchor:middle;pointer-events:none}
 .plane-label,.val{paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}
 `
 

@@ -35,6 +35,10 @@ type Options struct {
 	// MinHops hides guest edges shorter than MinHops hops (2 hides the
 	// dilation-1 edges, so that only the imperfect ones show).
 	MinHops int
+	// Processes are the Gantt rows to draw, in order (nil = the first
+	// MaxGanttRows processes); RowsNote says how they were chosen.
+	Processes []int
+	RowsNote  string
 }
 
 // StepCount returns how many steps the step view of a guest has: its rows
