@@ -399,7 +399,7 @@ func (c *JobPage) renderDone() app.UI {
 			app.If(strings.HasPrefix(r.Guest, "hypercube:"), func() app.UI {
 				// The execution model of any d-cube, drawn by the server
 				// (the Gantt page simulates up to MaxGanttDim).
-				return app.P().Body(app.A().ID("job-gantt").Href(apiBase+"/render.svg?view=gantt&job="+c.id).
+				return app.P().Body(app.A().ID("job-gantt").Href(apiBase + "/render.svg?view=gantt&job=" + c.id).
 					Target("_blank").Text("Gantt chart of this mapping (execution model, drawn by the server)"))
 			}),
 		),

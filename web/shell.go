@@ -57,7 +57,7 @@ func field(name, label, value, placeholder, msg string, onInput, onChange app.Ev
 	return app.Div().Class("field").Body(
 		app.Label().For("f-"+name).Text(label),
 		in,
-		app.If(msg != "", func() app.UI { return app.Div().ID("err-" + name).Class("msg").Aria("live", "polite").Text(msg) }),
+		app.If(msg != "", func() app.UI { return app.Div().ID("err-"+name).Class("msg").Aria("live", "polite").Text(msg) }),
 	)
 }
 

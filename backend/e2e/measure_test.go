@@ -5,8 +5,8 @@ package e2e
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
