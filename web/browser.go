@@ -136,11 +136,14 @@ func restoreTyped(ctx app.Context, fields map[string]*string, validate func(), c
 	}
 }
 
+// pointer are the handlers of pointer events on a drawing (nil = none).
+type pointer struct{ over, move, leave app.EventHandler }
+
 // zoomable wraps a drawing (an SVG document for app.Raw) in a pannable,
 // zoomable view (/web/topomap.js rewrites its viewBox): buttons, wheel,
 // pinch, drag and keys, a minimap when zoomed into a large drawing, and
 // the tooltip tip (if not nil) placed at the pointer.
-func zoomable(id, label string, large bool, svg string, onOver, onLeave app.EventHandler, tip app.UI) app.UI {
+func zoomable(id, label string, large bool, svg string, on pointer, tip app.UI) app.UI {
 	wrap := "zoom-wrap"
 	if tip == nil {
 		tip = app.Span()
@@ -155,11 +158,14 @@ func zoomable(id, label string, large bool, svg string, onOver, onLeave app.Even
 		cls += " large"
 	}
 	host := app.Div().ID(id).Class(cls).TabIndex(0).Aria("label", label+"; + and − zoom, arrow keys pan, 0 shows all")
-	if onOver != nil {
-		host = host.OnMouseOver(onOver)
+	if on.over != nil {
+		host = host.OnMouseOver(on.over)
 	}
-	if onLeave != nil {
-		host = host.OnMouseLeave(onLeave)
+	if on.move != nil {
+		host = host.OnMouseMove(on.move)
+	}
+	if on.leave != nil {
+		host = host.OnMouseLeave(on.leave)
 	}
 	return app.Div().Class(wrap).Body(
 		app.Div().Class("zoom-bar").Body(

@@ -267,7 +267,7 @@ func (c *ComparePage) Render() app.UI {
 		}),
 		app.If(len(c.rows) > 0, func() app.UI {
 			return app.Div().Body(
-				zoomable("compare", "bar chart of hops per byte and run time", false, c.svg, nil, nil, nil),
+				zoomable("compare", "bar chart of hops per byte and run time", false, c.svg, pointer{}, nil),
 				app.Button().ID("dl-svg").Text("Download SVG").OnClick(c.onDownload),
 				compareTable(c.in, c.rows),
 				app.H3().Text("Bounds"),

@@ -53,7 +53,8 @@ type Explorer struct {
 	runID    int
 
 	hover   string
-	inspect string // the vertex typed in the inspect field
+	locator *draw.Locator // of the current heat map (nil until needed)
+	inspect string        // the vertex typed in the inspect field
 	copy    copyState
 	job     jobSubmit
 }
@@ -174,6 +175,7 @@ func (c *Explorer) run(ctx app.Context, in spec.Instance) {
 			switch {
 			case keep:
 				c.res, c.svg, c.mapMs, c.drawMs, c.runErr = res, svg, mapMs, drawMs, ""
+				c.locator = nil
 				if res.Partial {
 					c.runErr = "cancelled: showing the best mapping found before the cancel (partial)"
 				}
@@ -213,7 +215,7 @@ func (c *Explorer) redraw() {
 		c.runErr = err.Error()
 		return
 	}
-	c.svg, c.drawMs = svg, msSince(t)
+	c.svg, c.drawMs, c.locator = svg, msSince(t), nil
 }
 
 // navigate pushes the form's state as a new URL (a history entry, so the
@@ -325,6 +327,29 @@ func (c *Explorer) onHover(ctx app.Context, e app.Event) {
 		u = -1
 	}
 	c.mark(u, v)
+}
+
+// onMove names the node under the pointer of a heat map, which has no
+// element per node: the locator finds it from the pointer's position.
+func (c *Explorer) onMove(ctx app.Context, e app.Event) {
+	t := e.Get("target")
+	if c.res == nil || !t.Truthy() || t.Get("tagName").String() != "image" {
+		return
+	}
+	if c.locator == nil {
+		c.locator = draw.NewLocator(c.res, c.drawOptions())
+	}
+	p := app.Window().Call("topomapSVGPoint", "drawing", e.Get("clientX").Float(), e.Get("clientY").Float())
+	h, v := c.locator.At(p.Index(0).Float(), p.Index(1).Float())
+	if h < 0 {
+		c.hover = ""
+		return
+	}
+	d := map[string]string{"h": strconv.Itoa(h)}
+	if v >= 0 {
+		d["v"] = strconv.Itoa(v)
+	}
+	c.hover = hoverText(c.res, d)
 }
 
 func (c *Explorer) onLeave(ctx app.Context, e app.Event) {
@@ -632,7 +657,8 @@ func (c *Explorer) renderResult() app.UI {
 				)
 			}),
 			c.renderView(),
-			zoomable("drawing", "the mapping drawn on the host", r.Mapping.Host.Size() > draw.DefaultDetail, c.svg, c.onHover, c.onLeave,
+			zoomable("drawing", "the mapping drawn on the host", r.Mapping.Host.Size() > draw.DefaultDetail, c.svg,
+				pointer{over: c.onHover, move: c.onMove, leave: c.onLeave},
 				app.Div().ID("hover").Class("tooltip").Hidden(c.hover == "").Aria("live", "polite").Text(c.hover)),
 			app.Div().Class("inspect").Body(
 				app.Label().For("f-inspect").Text("Inspect vertex"),

@@ -442,7 +442,7 @@ func (c *GanttPage) Render() app.UI {
 				app.Div().ID("gantt").Class("gantt-panels tip-area").OnMouseOver(c.onHover).Body(
 					app.Range(c.svgs).Slice(func(i int) app.UI {
 						return app.Div().Class("gantt-panel").Body(
-							zoomable("gantt-"+strconv.Itoa(i), "Gantt chart of "+c.scheds[i].Algo, false, c.svgs[i], nil, c.onLeave, nil))
+							zoomable("gantt-"+strconv.Itoa(i), "Gantt chart of "+c.scheds[i].Algo, false, c.svgs[i], pointer{leave: c.onLeave}, nil))
 					}),
 					app.Div().ID("hover").Class("tooltip").Hidden(c.hover == "").Aria("live", "polite").Text(c.hover),
 				),

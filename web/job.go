@@ -11,6 +11,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"topomap/algorithms/spec"
+	"topomap/web/draw"
 	"topomap/web/export"
 	"topomap/web/wire"
 )
@@ -83,6 +84,10 @@ func apiDo(method, path string, body any, out any) error {
 			return errors.New(strings.TrimSpace(e.Message + " " + e.Error))
 		}
 		return fmt.Errorf("the job server answered %s %s with status %d", method, path, a.status)
+	}
+	if text, ok := out.(*string); ok { // a document, not JSON
+		*text = a.text
+		return nil
 	}
 	if out != nil {
 		return json.Unmarshal([]byte(a.text), out)
@@ -168,6 +173,10 @@ type JobPage struct {
 	// via says how the page follows the job: "sse" (the job's event
 	// stream) or "polling" (GET every pollEvery, when the stream fails).
 	via string
+	// svg is the result drawn by the server (render.svg), inlined so that
+	// it zooms like every drawing; svgFor is the job state it shows.
+	svg    string
+	svgFor string
 }
 
 // OnMount marks the page as live and starts following the job.
@@ -237,6 +246,7 @@ func (c *JobPage) watch(ctx app.Context) {
 				return
 			}
 			c.job, c.loaded, c.err = st, true, ""
+			c.fetchDrawing(ctx)
 		})
 	}
 	onJob = app.FuncOf(func(this app.Value, args []app.Value) any {
@@ -285,6 +295,7 @@ func (c *JobPage) poll(ctx app.Context) {
 					c.err = err.Error()
 				} else {
 					c.job, c.loaded, c.err = st, true, ""
+			c.fetchDrawing(ctx)
 				}
 			})
 			if err != nil || st.Status.Final() || ctx.Err() != nil {
@@ -304,6 +315,32 @@ func (c *JobPage) onCancel(ctx app.Context, e app.Event) {
 			if err != nil {
 				c.err = err.Error()
 			}
+		})
+	})
+}
+
+// fetchDrawing loads the server's drawing of a finished (or partial) job
+// once per job state.
+func (c *JobPage) fetchDrawing(ctx app.Context) {
+	j := c.job
+	key := c.id + string(j.Status) + j.Finished.String()
+	if app.IsServer || c.svgFor == key || !(j.Status == wire.Done || j.Partial) {
+		return
+	}
+	c.svgFor, c.svg = key, ""
+	id := c.id
+	ctx.Async(func() {
+		var doc string
+		err := apiDo("GET", apiBase+"/render.svg?job="+id, nil, &doc)
+		ctx.Dispatch(func(ctx app.Context) {
+			if c.svgFor != key {
+				return
+			}
+			if err != nil {
+				c.err = err.Error()
+				return
+			}
+			c.svg = draw.Inline([]byte(doc))
 		})
 	})
 }
@@ -387,7 +424,11 @@ func (c *JobPage) renderDone() app.UI {
 	// the browser save them; the server answers with an attachment too.
 	return app.Div().Class("result").Body(
 		app.Section().Class("drawing").Body(
-			app.Img().ID("job-svg").Src(apiBase+"/render.svg?job="+c.id).Alt("the mapping drawn on its host"),
+			app.If(c.svg == "", func() app.UI { return app.P().ID("job-svg-loading").Text("drawing…") }),
+			app.If(c.svg != "", func() app.UI {
+				h, err := spec.ParseHost(r.Host)
+				return zoomable("job-drawing", "the mapping drawn on its host", err == nil && h.Size() > draw.DefaultDetail, c.svg, pointer{}, nil)
+			}),
 			app.Div().Class("downloads").Body(
 				app.Span().Text("Download: "),
 				app.A().ID("dl-svg").Href(apiBase+"/render.svg?download=1&job="+c.id).Download(name("svg")).Text("SVG"),

@@ -230,6 +230,16 @@
     if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
   });
 
+  // topomapSVGPoint converts client coordinates to the user units of the
+  // drawing's SVG document (zoom included).
+  window.topomapSVGPoint = function (id, cx, cy) {
+    const svg = document.getElementById(id)?.querySelector("svg");
+    const m = svg && svg.getScreenCTM();
+    if (!m) return [-1, -1];
+    const p = new DOMPoint(cx, cy).matrixTransform(m.inverse());
+    return [p.x, p.y];
+  };
+
   // --- Tooltip and highlights -----------------------------------------
   // The app writes the tooltip's text; this places it at the pointer.
   function tooltipMove(e) {

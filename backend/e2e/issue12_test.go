@@ -520,6 +520,21 @@ func TestTooltipRoute(t *testing.T) {
 	// The keyboard's way: the inspect field.
 	setField(t, ctx, "#f-inspect", "71", "input")
 	waitJS(t, ctx, `document.querySelector('#hover').textContent.startsWith('guest vertex 71 (object 8,7)')`)
+
+	// A heat map has no element per node: the pointer's position names it.
+	// rowmajor puts object (i,j) of 256x256 on node (i,j).
+	open(t, ctx, "/?algo=rowmajor&guest=grid%3A256x256&host=mesh%3A256x256")
+	waitJS(t, ctx, `document.querySelector('#drawing svg image.heat') !== null`)
+	xy := eval[[]float64](t, ctx, `(() => { const img = document.querySelector('#drawing svg image.heat'); img.scrollIntoView({block: "center"});
+		const r = img.getBoundingClientRect(); return [r.left + r.width * 0.1, r.top + r.height * 0.5]; })()`)
+	do(t, ctx, chromedp.MouseEvent("mouseMoved", xy[0], xy[1]), chromedp.MouseEvent("mouseMoved", xy[0]+1, xy[1]))
+	waitJS(t, ctx, `/^guest vertex \d+ \(object \d+,\d+\) on host node \d+ at \(\d+,\d+\)/.test(document.querySelector('#hover').textContent)`)
+	got := eval[string](t, ctx, `document.querySelector('#hover').textContent`)
+	var v, i, j, h, hx, hy int
+	if _, err := fmt.Sscanf(got, "guest vertex %d (object %d,%d) on host node %d at (%d,%d)", &v, &i, &j, &h, &hx, &hy); err != nil || v != h || i != hx || j != hy || hx < 10 || hx > 40 || hy < 100 || hy > 156 {
+		t.Errorf("heat map tooltip %q (%v)", got, err)
+	}
+	screenshot(t, ctx, "issue12-tooltip-heatmap")
 }
 
 // TestMyJobs: a job submitted from the explorer is listed on My jobs with

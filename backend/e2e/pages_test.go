@@ -113,7 +113,7 @@ func TestServerJob(t *testing.T) {
 	r := solvetest.Map(t, "algo=xor&guest=hypercube:17&host=ring:131072")
 	want := fmt.Sprintf("%.4f", r.Metrics.HopsPerByte)
 	waitJS(t, ctx, fmt.Sprintf(`[...document.querySelectorAll('#metrics td')].some(td => td.textContent === %q)`, want))
-	waitJS(t, ctx, `document.querySelector('#job-svg')?.complete && document.querySelector('#job-svg').naturalWidth > 0`)
+	waitJS(t, ctx, `document.querySelector('#job-drawing svg image.heat') !== null`)
 	screenshot(t, ctx, "job-xor-17cube")
 
 	// A PAIRS job of 32768 objects with a 2 s budget: the job page's
@@ -142,7 +142,7 @@ func TestServerJob(t *testing.T) {
 	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'cancelled' && !document.querySelector('#progress')`)
 	// The cancelled job kept its best placement (issue 12): drawn, with
 	// its metrics and downloads, and said to be partial.
-	waitJS(t, ctx, `document.querySelector('#partial') !== null && document.querySelector('#job-svg')?.complete && document.querySelector('#job-svg').naturalWidth > 0`)
+	waitJS(t, ctx, `document.querySelector('#partial') !== null && document.querySelector('#job-drawing svg image.heat') !== null`)
 	waitJS(t, ctx, `document.querySelector('#dl-csv') !== null && document.querySelectorAll('#metrics td').length > 0`)
 	screenshot(t, ctx, "issue12-job-cancelled-partial")
 }

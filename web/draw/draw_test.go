@@ -350,3 +350,32 @@ func TestRoute(t *testing.T) {
 		}
 	}
 }
+
+// TestLocator: the locator names the node under each node's centre, in a
+// drawing of shapes and in a heat map (checked on the layout's grid).
+func TestLocator(t *testing.T) {
+	for _, q := range []string{"guest=hypercube:6&host=mesh:4x4x4&algo=standard", "guest=grid:9x8&host=mesh:6x12&algo=rowmajor", "guest=hypercube:5&host=ring:32&algo=xor"} {
+		r := solvetest.Map(t, q)
+		var buf bytes.Buffer
+		if err := draw.Mapping(&buf, r, draw.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		shift, _ := strconv.Atoi(string(regexp.MustCompile(`translate\(0,(\d+)\)`).FindSubmatch(buf.Bytes())[1]))
+		loc := draw.NewLocator(r, draw.Options{})
+		nodes := regexp.MustCompile(`<circle cx="(\d+)" cy="(\d+)" r="\d+" class="n[^"]*" data-h="(\d+)"(?: data-v="(\d+)")?`).FindAllSubmatch(buf.Bytes(), -1)
+		if len(nodes) != r.Mapping.Host.Size() {
+			t.Fatalf("%s: %d nodes parsed", q, len(nodes))
+		}
+		for _, m := range nodes {
+			x, _ := strconv.ParseFloat(string(m[1]), 64)
+			y, _ := strconv.ParseFloat(string(m[2]), 64)
+			h, v := loc.At(x+0.5, y+0.5+float64(shift))
+			if strconv.Itoa(h) != string(m[3]) || strconv.Itoa(v) != string(m[4]) {
+				t.Errorf("%s: at node %s (vertex %s) the locator finds %d (%d)", q, m[3], m[4], h, v)
+			}
+		}
+		if h, v := loc.At(-50, -50); h != -1 || v != -1 {
+			t.Errorf("%s: outside the drawing: %d, %d", q, h, v)
+		}
+	}
+}

@@ -313,6 +313,50 @@ func drawEdges(s *svg.SVG, buf *bytes.Buffer, r *solve.Result, lay *layout, hops
 	}
 }
 
+// Locator finds the host node under a point of a drawing made by Mapping
+// with the same result and options: a heat map has no element per node
+// for the page's events to name.
+type Locator struct {
+	lay  *layout
+	half int
+	inv  []int
+}
+
+// NewLocator lays out r's host as Mapping(r, o) does. O(host nodes).
+func NewLocator(r *solve.Result, o Options) *Locator {
+	width := o.Width
+	if width <= 0 {
+		width = DefaultWidth
+	}
+	detail := o.Detail
+	if detail == 0 {
+		detail = DefaultDetail
+	}
+	minCell := 3
+	if detail > 0 && r.Mapping.Guest.Order() > detail {
+		minCell = 1
+	}
+	lay := newLayout(r.Mapping.Host, width, minCell)
+	return &Locator{lay: lay, half: max(1, max(lay.side, 2*lay.r)) / 2, inv: r.Mapping.Inverse()}
+}
+
+// At returns the host node drawn at (x, y) in the document's user units
+// and the guest vertex on it, or -1 for either. O(host nodes).
+func (l *Locator) At(x, y float64) (node, vertex int) {
+	px, py := int(math.Floor(x)), int(math.Floor(y))-captionH
+	best, bestD := -1, l.half+1
+	for h := range l.lay.x {
+		d := max(abs(l.lay.x[h]-px), abs(l.lay.y[h]-py))
+		if d < bestD {
+			best, bestD = h, d
+		}
+	}
+	if best < 0 {
+		return -1, -1
+	}
+	return best, l.inv[best]
+}
+
 // heatImage writes the per-node dilation heat map as one PNG image: each
 // host node a square of the layout's pitch, free nodes pale grey. The image
 // carries the host's size (data-nodes) for readers of the document.
