@@ -295,7 +295,7 @@ func (c *JobPage) poll(ctx app.Context) {
 					c.err = err.Error()
 				} else {
 					c.job, c.loaded, c.err = st, true, ""
-			c.fetchDrawing(ctx)
+					c.fetchDrawing(ctx)
 				}
 			})
 			if err != nil || st.Status.Final() || ctx.Err() != nil {
