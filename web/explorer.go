@@ -402,7 +402,11 @@ func hoverText(r *solve.Result, d map[string]string) string {
 		}
 		s := "guest edge " + d["u"] + "–" + d["v"]
 		if d["dim"] != "" {
-			s += " (dimension " + d["dim"] + ")"
+			axis := "dimension "
+			if g.Kind == guest.Grid {
+				axis = "axis "
+			}
+			s += " (" + axis + d["dim"] + ")"
 		}
 		route := draw.Route(m.Host, m.Place[u], m.Place[v])
 		s += ": dilation " + d["dil"] + "; route on the host: " + routeText(m.Host.Coords, route)

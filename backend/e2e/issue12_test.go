@@ -154,6 +154,9 @@ func TestBug2WideHeatMap(t *testing.T) {
 		if !fits {
 			t.Errorf("width %d: the heat map does not fit the drawing", width)
 		}
+		if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > int(width) {
+			t.Errorf("width %d: the page is %d px wide", width, w)
+		}
 		screenshot(t, ctx, fmt.Sprintf("issue12-heatmap-512x32-%d", width))
 	}
 }
@@ -334,6 +337,14 @@ func TestBug9GanttPhone(t *testing.T) {
 		t.Error("the two charts are side by side at 390 px")
 	}
 	screenshot(t, ctx, "issue12-gantt-390")
+	// No page overflows a phone's width.
+	for _, p := range []string{"/?algo=affn&guest=grid%3A9x8&host=mesh%3A6x12", "/compare?guest=grid%3A9x8&host=mesh%3A6x12", "/my-jobs"} {
+		do(t, ctx, chromedp.Navigate(baseURL+p))
+		waitJS(t, ctx, `document.querySelector('#root[data-ready="true"]') !== null && !document.querySelector('#progress')`)
+		if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > 390 {
+			t.Errorf("%s is %d px wide at 390", p, w)
+		}
+	}
 }
 
 // TestBug10Messages: messages name the real problem, without Go package
