@@ -516,7 +516,7 @@ func (c *Explorer) Render() app.UI {
 				field("host", "Host", c.form.Host, "ring:16, mesh:6x12, torus:8x8x8, hypercube:4", c.errs["host"], hIn, hCh),
 				algoSelect("algo", "Algorithm", c.form.Algo, choices, c.errs["algo"], c.onAlgo, true),
 			),
-			app.Details().Class("advanced").Open(c.form.Seed != "" || c.form.Start != "" || c.form.Budget != "" ||
+			openIf(app.Details().Class("advanced"), c.form.Seed != "" || c.form.Start != "" || c.form.Budget != "" ||
 				c.errs["seed"] != "" || c.errs["start"] != "" || c.errs["budget"] != "").Body(
 				app.Summary().Text("Parameters of randomised and anytime algorithms"),
 				app.Div().Class("row").Body(
@@ -589,7 +589,7 @@ func (c *Explorer) renderView() app.UI {
 	}
 	return app.Div().Class("row view").Body(
 		app.Label().Body(
-			app.Input().ID("f-hide1").Type("checkbox").Checked(c.minHops >= 2).OnChange(c.onHide1),
+			checkedIf(app.Input().ID("f-hide1").Type("checkbox"), c.minHops >= 2).OnChange(c.onHide1),
 			app.Text(" hide dilation-1 edges"),
 		),
 		app.Label().For("f-minhops").Text("only edges of ≥ k hops:"),
@@ -663,7 +663,7 @@ func (c *Explorer) renderResult() app.UI {
 			c.renderView(),
 			zoomable("drawing", "the mapping drawn on the host", r.Mapping.Host.Size() > draw.DefaultDetail, c.svg,
 				pointer{over: c.onHover, move: c.onMove, leave: c.onLeave},
-				app.Div().ID("hover").Class("tooltip").Hidden(c.hover == "").Aria("live", "polite").Text(c.hover)),
+				tooltip(c.hover)),
 			app.Div().Class("inspect").Body(
 				app.Label().For("f-inspect").Text("Inspect vertex"),
 				app.Input().ID("f-inspect").Type("number").Min(0).Max(len(r.Mapping.Place)-1).Value(c.inspect).

@@ -414,7 +414,7 @@ func (c *GanttPage) Render() app.UI {
 				c.timeField("ta", "T_a (compute per stage)", c.ta),
 				c.timeField("tc", "t_c (time per link)", c.tc),
 			),
-			app.Details().Class("advanced").Open(c.form.Seed != "" || c.form.Start != "" || c.form.Budget != "").Body(
+			openIf(app.Details().Class("advanced"), c.form.Seed != "" || c.form.Start != "" || c.form.Budget != "").Body(
 				app.Summary().Text("Parameters of randomised and anytime algorithms (PAIRS)"),
 				app.Div().Class("row").Body(
 					field("seed", "Seed", c.form.Seed, "0", c.errs["seed"], sIn, sCh),
@@ -444,7 +444,7 @@ func (c *GanttPage) Render() app.UI {
 						return app.Div().Class("gantt-panel").Body(
 							zoomable("gantt-"+strconv.Itoa(i), "Gantt chart of "+c.scheds[i].Algo, false, c.svgs[i], pointer{leave: c.onLeave}, nil))
 					}),
-					app.Div().ID("hover").Class("tooltip").Hidden(c.hover == "").Aria("live", "polite").Text(c.hover),
+					tooltip(c.hover),
 				),
 				ganttTable(c.scheds),
 			)
@@ -473,8 +473,8 @@ func (c *GanttPage) renderRows() app.UI {
 			opt("", fmt.Sprintf("%d from number…", draw.MaxGanttRows), c.show),
 			opt("wait", fmt.Sprintf("the %d that wait longest", draw.MaxGanttRows), c.show),
 		),
-		app.Input().ID("f-from").Type("number").Min(0).Value(c.from).Aria("label", "first process shown").
-			Disabled(c.show == "wait").OnChange(func(ctx app.Context, e app.Event) {
+		disabledIf(app.Input().ID("f-from").Type("number").Min(0).Value(c.from).Aria("label", "first process shown"),
+			c.show == "wait").OnChange(func(ctx app.Context, e app.Event) {
 			c.from = atoiOr(ctx.JSSrc().Get("value").String(), 0)
 			c.navigate(ctx)
 		}),

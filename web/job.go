@@ -144,7 +144,7 @@ func (j *jobSubmit) submit(ctx app.Context, ins ...spec.Instance) {
 
 func (j *jobSubmit) render(label string, onSubmit app.EventHandler) app.UI {
 	return app.Div().Class("job-submit").Body(
-		app.Button().ID("submit-job").Text(label).Disabled(j.sending).OnClick(onSubmit),
+		disabledIf(app.Button().ID("submit-job").Text(label), j.sending).OnClick(onSubmit),
 		app.If(j.err != "", func() app.UI { return app.Span().ID("job-error").Class("msg").Aria("live", "polite").Text(j.err) }),
 		app.If(len(j.submitted) > 0, func() app.UI {
 			return app.Ul().ID("submitted-jobs").Body(app.Range(j.submitted).Slice(func(i int) app.UI {

@@ -101,3 +101,40 @@ func (b *updateBanner) Render() app.UI {
 		app.Button().Text("Reload").OnClick(b.onReload),
 	)
 }
+
+// go-app writes a false boolean attribute into the server's page as
+// name="false", which HTML reads as true (a details element open, a box
+// checked, a button disabled until the app runs). These set the attribute
+// only when it is true.
+
+func openIf(d app.HTMLDetails, open bool) app.HTMLDetails {
+	if open {
+		return d.Open(true)
+	}
+	return d
+}
+
+func checkedIf(in app.HTMLInput, checked bool) app.HTMLInput {
+	if checked {
+		return in.Checked(true)
+	}
+	return in
+}
+
+// disabledIf disables a button or an input.
+func disabledIf[E interface{ Disabled(bool) E }](e E, disabled bool) E {
+	if disabled {
+		return e.Disabled(true)
+	}
+	return e
+}
+
+// tooltip is the hover readout placed at the pointer by /web/topomap.js
+// and read out by screen readers.
+func tooltip(text string) app.UI {
+	t := app.Div().ID("hover").Class("tooltip").Aria("live", "polite").Text(text)
+	if text == "" {
+		t = t.Hidden(true)
+	}
+	return t
+}

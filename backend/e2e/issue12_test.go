@@ -9,10 +9,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -99,6 +101,24 @@ func submitJob(t *testing.T, req wire.Request) wire.Job {
 	return j
 }
 
+// falseBool matches an HTML boolean attribute written as false.
+var falseBool = regexp.MustCompile(`<[^>]*\s(checked|selected|disabled|hidden|open|readonly|required|multiple|autofocus)="false"[^>]*>`)
+
+// get returns the body of a page as the server sends it.
+func get(t *testing.T, path string) string {
+	t.Helper()
+	resp, err := http.Get(baseURL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
 // TestBug1JobDownloads: every download of a finished job's page saves a
 // file named like the explorer's (guest_host_algo.ext), and the page stays
 // (the router used to catch the links and show its 404 page).
@@ -176,22 +196,15 @@ func TestBug3NoAlgo(t *testing.T) {
 	}
 	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#drawing svg title').textContent.includes(' by %s:')`, first))
 	// Only the chosen option is selected, in the server's page too.
-	resp, err := http.Get(baseURL + "/?guest=hypercube%3A4&host=ring%3A16")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var body strings.Builder
-	buf := make([]byte, 1<<16)
-	for {
-		n, err := resp.Body.Read(buf)
-		body.Write(buf[:n])
-		if err != nil {
-			break
-		}
-	}
-	resp.Body.Close()
-	if n := strings.Count(body.String(), " selected"); n != 1 {
+	if n := strings.Count(get(t, "/?guest=hypercube%3A4&host=ring%3A16"), " selected"); n != 1 {
 		t.Errorf("pre-rendered page has %d selected options, want 1", n)
+	}
+	// go-app writes false booleans as name="false", which HTML reads as
+	// true: no page may carry one.
+	for _, p := range []string{"/?guest=hypercube%3A4&host=ring%3A16", "/gantt", "/compare?guest=grid%3A9x8&host=mesh%3A6x12", "/my-jobs"} {
+		if m := falseBool.FindString(get(t, p)); m != "" {
+			t.Errorf("%s: pre-rendered page has a false boolean attribute: %s", p, m)
+		}
 	}
 
 	open(t, ctx, "/gantt?algo=xor&guest=hypercube%3A4&host=ring%3A16")
