@@ -647,3 +647,44 @@ func TestGanttAtScale(t *testing.T) {
 		t.Errorf("server Gantt chart: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
 	}
 }
+
+// TestPerfectTorus: a perfect mapping of an 8x8x8 grid onto an 8x8x8
+// torus looks perfect: every edge drawn short (links between planes as
+// stubs), and "hide dilation-1 edges" leaves none.
+func TestPerfectTorus(t *testing.T) {
+	needAlgo(t, "affn3d")
+	ctx := tab(t)
+	open(t, ctx, "/?algo=affn3d&guest=grid%3A8x8x8&host=torus%3A8x8x8")
+	waitJS(t, ctx, `document.querySelectorAll('#drawing svg .e').length === 3*8*8*7`)
+	if got := metricText(t, ctx, "max dilation"); got != "1" {
+		t.Fatalf("max dilation %s: not a perfect mapping", got)
+	}
+	long := eval[int](t, ctx, `(() => { const x = h => document.querySelector('#drawing svg .n[data-h="' + h + '"]').cx.baseVal.value;
+		const pitch = Math.abs(x(1) - x(0));
+		return [...document.querySelectorAll('#drawing svg .e')].filter(e => { const b = e.getBBox(); return Math.hypot(b.width, b.height) > 1.1 * pitch; }).length; })()`)
+	if long > 0 {
+		t.Errorf("%d edges drawn longer than a node pitch", long)
+	}
+	screenshot(t, ctx, "issue12-perfect-torus-8x8x8")
+	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#f-hide1'))`)
+	waitJS(t, ctx, `document.querySelectorAll('#drawing svg .e').length === 0 && location.search.includes('minhops=2')`)
+}
+
+// TestDarkTheme: the page follows prefers-color-scheme: dark; drawings
+// keep their light paper.
+func TestDarkTheme(t *testing.T) {
+	ctx := tab(t)
+	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}}); err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, "/?algo=xor&guest=hypercube%3A4&host=ring%3A16")
+	waitJS(t, ctx, `document.querySelector('#drawing svg') !== null`)
+	if bg := eval[string](t, ctx, `getComputedStyle(document.body).backgroundColor`); bg != "rgb(21, 25, 30)" {
+		t.Errorf("body background %s in dark mode", bg)
+	}
+	if bg := eval[string](t, ctx, `getComputedStyle(document.querySelector('#drawing')).backgroundColor`); bg != "rgb(255, 255, 255)" {
+		t.Errorf("drawing background %s in dark mode", bg)
+	}
+	screenshot(t, ctx, "issue12-dark")
+}

@@ -57,6 +57,7 @@ type layout struct {
 	cell     int   // grid pitch of mesh and hypercube layouts (0 = none)
 	w, h     int   // extent, caption excluded
 	side     int   // side of a node's square in a heat map
+	perPlane int   // nodes per panel of a mesh or torus (kx·ky)
 	arcs     bool  // single-row line: draw edges as arcs above the nodes
 	panels   []panel
 	links    [][2]int   // host links to draw
@@ -277,7 +278,15 @@ func drawEdges(s *svg.SVG, buf *bytes.Buffer, r *solve.Result, lay *layout, hops
 				}
 				a, b := m.Place[u], m.Place[v]
 				x1, y1, x2, y2 := lay.x[a], lay.y[a], lay.x[b], lay.y[b]
+				stub := len(lay.panels) > 1 && hops[e] == 1 && (x1 != x2 || y1 != y2) && lay.planeOf(a) != lay.planeOf(b)
 				switch {
+				case stub:
+					// A one-hop link to the next plane: a short diagonal
+					// stub from the node, so that a perfect 3-D mapping
+					// looks perfect instead of criss-crossed by lines
+					// between the panels.
+					k := max(2, lay.cell*2/5)
+					line = appendQuad(line[:0], x1, y1, x1+k/2, y1+k/2, x1+k, y1+k)
 				case lay.arcs:
 					hgt := min(lay.topSpace-4, abs(x2-x1)/2)
 					line = appendQuad(line[:0], x1, y1-lay.r, (x1+x2)/2, y1-lay.r-2*hgt, x2, y2-lay.r)
@@ -356,6 +365,9 @@ func (l *Locator) At(x, y float64) (node, vertex int) {
 	}
 	return best, l.inv[best]
 }
+
+// planeOf returns the panel (plane of a 3-D or higher host) of node h.
+func (l *layout) planeOf(h int) int { return h / max(1, l.perPlane) }
 
 // heatImage writes the per-node dilation heat map as one PNG image: each
 // host node a square of the layout's pitch, free nodes pale grey. The image
@@ -617,6 +629,7 @@ func newLayout(host *topology.Topology, width, minCell int) *layout {
 	default: // mesh or torus of rank >= 2: planes of (x, y), y upwards
 		kx, ky := host.Dim(0), host.Dim(1)
 		planes := n / (kx * ky)
+		l.perPlane = kx * ky
 		perRow := planesPerRow(planes, kx, ky)
 		rowsOfPanels := (planes + perRow - 1) / perRow
 		gap := 1
