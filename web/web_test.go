@@ -257,8 +257,9 @@ func TestCompareRun(t *testing.T) {
 	}
 }
 
-// TestJobPageDone renders a finished job: status, drawing from the API,
-// metrics and one download link per placement format.
+// TestJobPageDone renders a finished job: status, the request with a link
+// to the explorer, metrics and one named download per format (the drawing
+// itself is fetched by the browser).
 func TestJobPageDone(t *testing.T) {
 	r, err := solve.Map(context.Background(), spec.Instance{Guest: mustGuest(t, "hypercube:4"), Host: mustHost(t, "ring:16"), Algo: "xor"}, nil)
 	if err != nil {
@@ -275,8 +276,10 @@ func TestJobPageDone(t *testing.T) {
 	html := app.HTMLString(c)
 	for _, want := range []string{
 		`id="job-status">done<`,
-		`src="/api/v1/render.svg?job=0123456789abcdef0123"`,
+		`href="/api/v1/render.svg?download=1&job=0123456789abcdef0123"`,
+		`download="hypercube-4_ring-16_xor.csv"`,
 		`href="/api/v1/jobs/0123456789abcdef0123/placement?format=csv"`,
+		`href="/?algo=xor&guest=hypercube%3A4&host=ring%3A16"`,
 		`href="/api/v1/jobs/0123456789abcdef0123/placement?format=scotch"`,
 		"<td>2.7500</td>",
 	} {
