@@ -104,11 +104,13 @@ func (s *copyState) render(onCopy app.EventHandler) app.UI {
 // restoreTyped puts back the values typed into the server's pre-rendered
 // page before the app ran (recorded by /web/topomap.js), validates them,
 // commits them if the user had (Enter or leaving the field), and gives the
-// focus back. fields maps input ids to the form's strings.
-func restoreTyped(ctx app.Context, fields map[string]*string, validate func(), commit func(app.Context)) {
-	if app.IsServer || !app.Window().Get("topomapTakeTyped").Truthy() {
+// focus back. fields maps input ids to the form's strings. It runs once
+// per page (*done), in the browser.
+func restoreTyped(ctx app.Context, done *bool, fields map[string]*string, validate func(), commit func(app.Context)) {
+	if *done || app.IsServer || !app.Window().Get("topomapTakeTyped").Truthy() {
 		return
 	}
+	*done = true
 	var t struct {
 		Fields map[string]struct {
 			Value     string `json:"value"`

@@ -40,6 +40,8 @@ type ComparePage struct {
 	runID   int
 	job     jobSubmit
 	copy    copyState
+	// restored is set once the values typed before the app ran are back.
+	restored bool
 }
 
 // compareRow is one algorithm's outcome.
@@ -64,6 +66,14 @@ func (c *ComparePage) OnDismount() { c.stop() }
 
 // OnNav loads the configuration from the URL and runs the comparison.
 func (c *ComparePage) OnNav(ctx app.Context) {
+	c.load(ctx)
+	// Put back what was typed while the app loaded.
+	restoreTyped(ctx, &c.restored, map[string]*string{"f-guest": &c.form.Guest, "f-host": &c.form.Host,
+		"f-seed": &c.form.Seed, "f-budget": &c.form.Budget},
+		func() { _, c.errs = c.checkConfig() }, c.commit)
+}
+
+func (c *ComparePage) load(ctx app.Context) {
 	q := ctx.Page().URL().Query()
 	c.form = formFromQuery(q)
 	setTitle(ctx, "Compare: "+c.form.Guest+" on "+c.form.Host)
@@ -204,13 +214,16 @@ func (c *ComparePage) permalink() string {
 func (c *ComparePage) onCopy(ctx app.Context, e app.Event) { c.copy.copy(app.Window().URL().String()) }
 
 func (c *ComparePage) onText(dst *string) (app.EventHandler, app.EventHandler) {
-	return textField(dst, func() { _, c.errs = c.checkConfig() }, func(ctx app.Context) {
-		in, errs := c.checkConfig()
-		c.errs = errs
-		if len(errs) == 0 {
-			navigate(ctx, pageURL("/compare", in, nil))
-		}
-	})
+	return textField(dst, func() { _, c.errs = c.checkConfig() }, c.commit)
+}
+
+// commit pushes the fields as the page's URL if they are valid.
+func (c *ComparePage) commit(ctx app.Context) {
+	in, errs := c.checkConfig()
+	c.errs = errs
+	if len(errs) == 0 {
+		navigate(ctx, pageURL("/compare", in, nil))
+	}
 }
 
 // onSubmitJob runs the comparison on the server: one job per applicable

@@ -69,13 +69,10 @@ func (c *Explorer) OnDismount() { c.stop() }
 // back button all land here.
 func (c *Explorer) OnNav(ctx app.Context) {
 	c.load(ctx, ctx.Page().URL().Query())
-	if !c.restored && !app.IsServer {
-		// Put back what was typed while the app loaded.
-		c.restored = true
-		restoreTyped(ctx, map[string]*string{"f-guest": &c.form.Guest, "f-host": &c.form.Host,
-			"f-seed": &c.form.Seed, "f-start": &c.form.Start, "f-budget": &c.form.Budget},
-			func() { _, c.errs = c.form.check() }, c.navigate)
-	}
+	// Put back what was typed while the app loaded.
+	restoreTyped(ctx, &c.restored, map[string]*string{"f-guest": &c.form.Guest, "f-host": &c.form.Host,
+		"f-seed": &c.form.Seed, "f-start": &c.form.Start, "f-budget": &c.form.Budget},
+		func() { _, c.errs = c.form.check() }, c.navigate)
 	title := "Explorer"
 	if c.valid {
 		title = c.in.Guest.String() + " on " + c.in.Host.String() + " by " + c.in.Algo

@@ -62,6 +62,8 @@ type GanttPage struct {
 	maps    map[string]*solve.Result
 	mapping string // the key of the mapping in progress, "" if none
 	cancel  context.CancelFunc
+	// restored is set once the values typed before the app ran are back.
+	restored bool
 }
 
 // OnMount marks the page as live.
@@ -70,6 +72,10 @@ func (c *GanttPage) OnMount(ctx app.Context) { c.ready = true }
 // OnNav loads the state from the URL.
 func (c *GanttPage) OnNav(ctx app.Context) {
 	c.load(ctx, ctx.Page().URL().Query())
+	// Put back what was typed while the app loaded.
+	restoreTyped(ctx, &c.restored, map[string]*string{"f-guest": &c.form.Guest, "f-host": &c.form.Host,
+		"f-seed": &c.form.Seed, "f-start": &c.form.Start, "f-budget": &c.form.Budget},
+		func() { _, c.errs = c.form.check() }, c.navigate)
 	setTitle(ctx, "Gantt: "+c.form.Guest+" on "+c.form.Host+", "+c.form.Algo+" vs "+c.vs)
 }
 

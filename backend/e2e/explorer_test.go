@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -162,6 +163,9 @@ func TestDownloadsAndAssets(t *testing.T) {
 		{"#dl-csv", "hypercube-3_ring-8_xor.csv", csv.String()},
 		{"#dl-json", "hypercube-3_ring-8_xor.json", ""},
 		{"#dl-svg", "hypercube-3_ring-8_xor.svg", ""},
+		{"#dl-png", "hypercube-3_ring-8_xor.png", ""},
+		{"#dl-rankorder", "hypercube-3_ring-8_xor.rankorder", ""},
+		{"#dl-scotch", "hypercube-3_ring-8_xor.map", "8\n0\t0\n1\t1\n2\t2\n3\t3\n4\t6\n5\t7\n6\t4\n7\t5\n"},
 	} {
 		do(t, ctx, chromedp.Click(chromedp.CSS(d.button)))
 		path := filepath.Join(dir, d.file)
@@ -186,6 +190,11 @@ func TestDownloadsAndAssets(t *testing.T) {
 		}
 		if d.file[len(d.file)-3:] == "svg" && !bytes.HasPrefix(b, []byte("<?xml")) {
 			t.Errorf("%s is not a standalone SVG document", d.file)
+		}
+		if d.file[len(d.file)-3:] == "png" {
+			if img, err := png.Decode(bytes.NewReader(b)); err != nil || img.Bounds().Dx() < 720 {
+				t.Errorf("%s: %v (want a PNG at least 720 px wide)", d.file, err)
+			}
 		}
 	}
 
