@@ -99,3 +99,13 @@ func ExampleDimDistances() {
 	fmt.Println(export.DimDistances(metric.Metrics{DimDistances: []*int{&one, nil, nil}, DimMeans: []float64{1, 2.5, 0}}))
 	// Output: 1 ~2.50 -
 }
+
+func ExampleFileName() {
+	fmt.Println(export.FileName("", "grid:9x8", "mesh:6x12", "affn", "csv"))
+	fmt.Println(export.FileName("", "hypercube:4", "mesh:8x2:wrap=10", "xor", "scotch"))
+	fmt.Println(export.FileName("compare", "grid:9x8", "mesh:6x12", "", "svg"))
+	// Output:
+	// grid-9x8_mesh-6x12_affn.csv
+	// hypercube-4_mesh-8x2-wrap-10_xor.map
+	// compare_grid-9x8_mesh-6x12.svg
+}
