@@ -195,12 +195,13 @@
     tooltipMove(e);
     if (!drag || !pointers.has(e.pointerId)) return;
     const prev = pointers.get(e.pointerId);
-    if (pointers.size === 2) { // pinch: zoom by the change of distance
+    if (pointers.size === 2) { // pinch: zoom by the change of distance, pan by the midpoint's move
       const [a, b] = [...pointers.values()];
       const d0 = Math.hypot(a.x - b.x, a.y - b.y);
       pointers.set(e.pointerId, {x: e.clientX, y: e.clientY});
       const [c, d] = [...pointers.values()];
       const d1 = Math.hypot(c.x - d.x, c.y - d.y);
+      panBy(drag.host, (c.x + d.x - a.x - b.x) / 2, (c.y + d.y - a.y - b.y) / 2);
       if (d0 > 0) zoomAt(drag.host, d1 / d0, (c.x + d.x) / 2, (c.y + d.y) / 2);
       drag.moved = true;
       return;

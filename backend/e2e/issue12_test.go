@@ -510,6 +510,31 @@ func TestZoomPan(t *testing.T) {
 		t.Errorf("drawing is %.0f%% of the window's height", 100*h)
 	}
 
+	// A two-finger pinch zooms (one finger is left to scroll the page).
+	if _, err := chromedp.Call(ctx, emulation.SetTouchEmulationEnabled, emulation.SetTouchEmulationEnabledParams{Enabled: true, MaxTouchPoints: 2}); err != nil {
+		t.Fatal(err)
+	}
+	do(t, ctx, chromedp.Reload())
+	waitJS(t, ctx, `document.querySelector('#root[data-ready="true"]') !== null && document.querySelector('#drawing svg .n') !== null`)
+	x, y = centre(t, ctx, "#drawing svg")
+	touch := func(typ input.DispatchTouchEventType, spread float64) {
+		t.Helper()
+		one, two := 1.0, 2.0
+		pts := []*input.TouchPoint{{X: x - spread, Y: y, ID: &one}, {X: x + spread, Y: y, ID: &two}}
+		if typ == input.DispatchTouchEventTypeTouchEnd {
+			pts = []*input.TouchPoint{}
+		}
+		if _, err := chromedp.Call(ctx, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: pts}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	touch(input.DispatchTouchEventTypeTouchStart, 20)
+	for _, sp := range []float64{30, 45, 60, 80} {
+		touch(input.DispatchTouchEventTypeTouchMove, sp)
+	}
+	touch(input.DispatchTouchEventTypeTouchEnd, 0)
+	waitJS(t, ctx, `Number(document.querySelector('#drawing').dataset.zoom) > 2`)
+
 	open(t, ctx, "/?algo=rowmajor&guest=grid%3A256x256&host=mesh%3A256x256")
 	waitJS(t, ctx, `document.querySelector('#drawing svg image.heat') !== null`)
 	eval[bool](t, ctx, `(b => { b.click(); b.click(); return true })(document.querySelector('#drawing-zoom-in'))`)
