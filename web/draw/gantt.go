@@ -123,11 +123,11 @@ func Gantt(w io.Writer, schedules []*sim.Schedule, o Options) error {
 	}
 	ly := height - margin - 8
 	for i, k := range []sim.Kind{sim.Compute, sim.Wait, sim.Communicate} {
-		x := margin + i*130
+		x := margin + i*110
 		s.Rect(x, ly-10, 14, 12, `fill="`+phaseColours[k]+`"`)
 		s.Text(x+20, ly, k.String(), `class="s"`)
 	}
-	s.Text(margin+400, ly, "time in units of T_a and t_c", `class="s"`)
+	s.Text(margin+330, ly, "time in units of T_a and t_c", `class="s"`)
 	s.End()
 	return writeDoc(w, &buf)
 }
