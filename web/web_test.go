@@ -44,6 +44,16 @@ func TestFormCheck(t *testing.T) {
 		{"bad budget", "guest=hypercube:4&host=ring:16&algo=xor&budget=forever", map[string]string{"budget": budgetErr.Error()}},
 		{"sizes differ", "guest=hypercube:4&host=ring:8&algo=xor", map[string]string{spec.FieldOf(sizeErr): sizeErr.Error()}},
 	}
+	// A size mismatch is shown under the field the user edited last.
+	f := formFromQuery(mustQuery(t, "guest=hypercube:4&host=ring:8&algo=xor"))
+	f.edited = "guest"
+	if _, errs := f.check(); errs["guest"] != sizeErr.Error() || errs["host"] != "" {
+		t.Errorf("edited guest: errors %v, want the size mismatch under guest", errs)
+	}
+	// Without algo, the first applicable algorithm (the one listed first).
+	if f := formFromQuery(mustQuery(t, "guest=hypercube:4&host=ring:16")); f.Algo != solve.Applicable(mustGuest(t, "hypercube:4"), mustHost(t, "ring:16"))[0].Name {
+		t.Errorf("no algo: %q", f.Algo)
+	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, errs := formFromQuery(mustQuery(t, tc.query)).check()
