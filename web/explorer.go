@@ -619,13 +619,13 @@ func (c *Explorer) renderStatus() app.UI {
 	case c.running:
 		label := "mapping…"
 		if p := c.progress; p.Evaluated > 0 {
-			label = fmt.Sprintf("%.4f hops/byte after %d moves, %.1f s", p.HopsPerByte, p.Evaluated, p.Elapsed.Seconds())
+			label = progressText(p.HopsPerByte, p.Evaluated, p.Elapsed.Seconds())
 		}
 		return progressBar(c.progress.Fraction, label, c.onCancel)
 	case c.tooBig:
 		return app.Div().ID("too-big").Class("notice").Body(
-			app.P().Text(fmt.Sprintf("%s on %s has more than %d nodes: mapping it here would freeze this tab.",
-				c.in.Guest, c.in.Host, browserLimit(c.in))),
+			app.P().Text(fmt.Sprintf("%s on %s has more than %s nodes: mapping it with %s here would freeze this tab.",
+				c.in.Guest, c.in.Host, draw.Thousands(browserLimit(c.in)), c.in.Algo)),
 			c.job.render("Run as a server job", c.onSubmitJob),
 		)
 	case c.runErr != "":

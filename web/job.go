@@ -363,7 +363,7 @@ func (c *JobPage) Render() app.UI {
 				app.If(!j.Status.Final(), func() app.UI {
 					label := "queued"
 					if j.Status == wire.Running {
-						label = fmt.Sprintf("%.4f hops/byte after %d moves, %.1f s", j.Progress.HopsPerByte, j.Progress.Evaluated, j.Progress.Elapsed)
+						label = progressText(j.Progress.HopsPerByte, j.Progress.Evaluated, j.Progress.Elapsed)
 					}
 					return progressBar(j.Progress.Fraction, label, c.onCancel)
 				}),

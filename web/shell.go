@@ -1,7 +1,11 @@
 package web
 
 import (
+	"fmt"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"topomap/web/draw"
 )
 
 // pages lists the navigation bar's entries.
@@ -73,6 +77,11 @@ func progressBar(fraction float64, label string, onCancel app.EventHandler) app.
 		app.Span().ID("progress-text").Aria("live", "polite").Text(label),
 		app.Button().ID("cancel").Text("Cancel").OnClick(onCancel),
 	)
+}
+
+// progressText is the label of an anytime search's progress.
+func progressText(hopsPerByte float64, moves int64, seconds float64) string {
+	return fmt.Sprintf("%.4f hops/byte after %s moves, %.1f s", hopsPerByte, draw.Thousands(int(moves)), seconds)
 }
 
 // updateBanner offers a reload when a new deploy's service worker has
