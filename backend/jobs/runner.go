@@ -80,7 +80,7 @@ var (
 	// ErrClosed: the runner is shutting down.
 	ErrClosed = errors.New("the server is shutting down")
 	// ErrConflict: the job is not in a state that allows the operation.
-	ErrConflict = errors.New("jobs: conflict")
+	ErrConflict = errors.New("conflict")
 )
 
 // Causes of a job's context ending.
