@@ -64,7 +64,7 @@ func (s *Server) submit(c echo.Context) error {
 func jobID(c echo.Context) (string, error) {
 	id := c.Param("id")
 	if !jobs.ValidID(id) {
-		return "", &spec.FieldError{Field: "id", Err: errors.New("server: malformed job id: want 20 hex digits")}
+		return "", &spec.FieldError{Field: "id", Err: errors.New("malformed job id: want 20 hex digits")}
 	}
 	return id, nil
 }
@@ -104,7 +104,7 @@ func placementFormat(c echo.Context) (string, error) {
 		f = "json"
 	}
 	if !slices.Contains(export.Formats, f) {
-		return "", &spec.FieldError{Field: "format", Err: errors.New("server: unknown format " + quote(f) + " (want json, csv, text, rankorder or scotch)")}
+		return "", &spec.FieldError{Field: "format", Err: errors.New("unknown format " + quote(f) + " (want json, csv, text, rankorder or scotch)")}
 	}
 	return f, nil
 }
