@@ -51,8 +51,9 @@ type compareRow struct {
 	Seconds    float64
 	Err        string
 	Confidence string
-	// NotRun marks an algorithm a cancelled comparison did not run.
-	NotRun bool
+	// NotRun marks an algorithm a cancelled comparison did not run;
+	// Partial one it interrupted, which kept its best mapping so far.
+	NotRun, Partial bool
 }
 
 // notRun is the message of an algorithm a cancelled comparison skipped.
@@ -150,15 +151,19 @@ func (c *ComparePage) run(ctx app.Context, in spec.Instance) {
 			}
 			row := compareRow{Algo: a}
 			res, err := solve.Map(rctx, one, func(solve.Progress) { y.maybe() })
-			if err != nil {
-				if rctx.Err() != nil {
-					break
-				}
+			switch {
+			case res != nil: // done, or cancelled with its best so far
+				row.Metrics, row.Seconds, row.Partial = res.Metrics, res.Seconds, res.Partial
+			case rctx.Err() == nil:
 				row.Err = err.Error()
-			} else {
-				row.Metrics, row.Seconds = res.Metrics, res.Seconds
+			}
+			if rctx.Err() != nil && !row.Partial {
+				break
 			}
 			rows = append(rows, row)
+			if row.Partial {
+				break
+			}
 		}
 		// A cancelled comparison says which algorithms it did not run.
 		for _, a := range algos[len(rows):] {
@@ -182,7 +187,7 @@ func compareSVG(rows []compareRow) (string, []metric.Bound) {
 	var bounds []metric.Bound
 	for _, r := range rows {
 		bars = append(bars, draw.Bar{Algo: r.Algo.Name, HopsPerByte: r.Metrics.HopsPerByte,
-			MaxDilation: r.Metrics.MaxDilation, Seconds: r.Seconds, Err: r.Err, NotRun: r.NotRun})
+			MaxDilation: r.Metrics.MaxDilation, Seconds: r.Seconds, Err: r.Err, NotRun: r.NotRun, Partial: r.Partial})
 		if bounds == nil && r.Err == "" {
 			bounds = r.Metrics.Bounds
 		}
@@ -314,7 +319,7 @@ func compareTable(in spec.Instance, rows []compareRow) app.UI {
 				app.Td().Body(link),
 				app.Td().Class("hpb").Text(fmt.Sprintf("%.4f", r.Metrics.HopsPerByte)),
 				app.Td().Text(fmt.Sprint(r.Metrics.MaxDilation)),
-				app.Td().Text(fmt.Sprintf("%.2f ms", r.Seconds*1000)),
+				app.Td().Class("time").Text(fmt.Sprintf("%.2f ms", r.Seconds*1000)+map[bool]string{true: ", partial (cancelled)"}[r.Partial]),
 				app.Td().Text(r.Algo.Notes.Confidence),
 			)
 		})),

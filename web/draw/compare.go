@@ -20,8 +20,9 @@ type Bar struct {
 	MaxDilation int
 	Seconds     float64
 	Err         string
-	// NotRun marks an algorithm that was not run (a cancelled comparison).
-	NotRun bool
+	// NotRun marks an algorithm that was not run (a cancelled comparison);
+	// Partial one that was interrupted and shows its best result so far.
+	NotRun, Partial bool
 }
 
 // Compare writes a bar chart of hops per byte, one bar per algorithm, with
@@ -65,6 +66,12 @@ func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 	s.Title("Average hops per byte of each algorithm, with lower bounds")
 	s.Text(margin, 18, "average hops per byte (lower is better)", `class="t"`)
 	s.Text(margin+300, 18, boundsCaption(bounds), `class="s"`, `id="bounds-caption"`)
+	for _, b := range bars {
+		if b.Partial {
+			s.Text(margin+300, 30, "* partial: the best found before the comparison was cancelled", `class="s"`)
+			break
+		}
+	}
 	yOf := func(v float64) int { return y0 - int(math.Round(v/vmax*chartH)) }
 	step := tick(vmax / 5)
 	for v := 0.0; v <= vmax+1e-9; v += step {
@@ -88,7 +95,11 @@ func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 		} else {
 			y := yOf(b.HopsPerByte)
 			s.Rect(x, y, barW, y0-y, `class="bar"`, `fill="#2f6fdb"`, at, `data-hpb="`+f4(b.HopsPerByte)+`"`)
-			s.Text(x+barW/2, valueLabelY(y-4, boundY), f4(b.HopsPerByte), `class="s val"`, `text-anchor="middle"`)
+			label := f4(b.HopsPerByte)
+			if b.Partial {
+				label += "*"
+			}
+			s.Text(x+barW/2, valueLabelY(y-4, boundY), label, `class="s val"`, `text-anchor="middle"`)
 		}
 		s.Text(x+barW/2, y0+16, b.Algo, `class="s"`, `text-anchor="middle"`)
 	}
