@@ -354,19 +354,58 @@ func (c *Explorer) onLeave(ctx app.Context, e app.Event) {
 	c.mark(-1, -1)
 }
 
-// onInspect shows a vertex typed by number: the keyboard's way to the
-// tooltip's information.
+// onInspect shows a vertex ("12") or an edge ("12-13") typed in the
+// inspect field: the keyboard's way to the tooltip's information.
 func (c *Explorer) onInspect(ctx app.Context, e app.Event) {
 	c.inspect = ctx.JSSrc().Get("value").String()
-	v, err := strconv.Atoi(c.inspect)
-	if c.res == nil || err != nil || v < 0 || v >= len(c.res.Mapping.Place) {
-		c.hover = ""
-		c.mark(-1, -1)
+	c.hover = ""
+	c.mark(-1, -1)
+	if c.res == nil {
 		return
 	}
-	h := c.res.Mapping.Place[v]
-	c.hover = hoverText(c.res, map[string]string{"h": strconv.Itoa(h), "v": c.inspect})
-	c.mark(-1, v)
+	m := c.res.Mapping
+	g := m.Guest
+	vertex := func(s string) int {
+		v, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || v < 0 || v >= len(m.Place) {
+			return -1
+		}
+		return v
+	}
+	a, b, isEdge := strings.Cut(strings.ReplaceAll(c.inspect, "–", "-"), "-")
+	u, v := vertex(a), vertex(b)
+	if !isEdge {
+		if u >= 0 {
+			c.hover = hoverText(c.res, map[string]string{"h": strconv.Itoa(m.Place[u]), "v": strconv.Itoa(u)})
+			c.mark(-1, u)
+		}
+		return
+	}
+	if u < 0 || v < 0 {
+		return
+	}
+	u, v = min(u, v), max(u, v)
+	for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
+		if int(g.Adj[e]) != v {
+			continue
+		}
+		d := map[string]string{"u": strconv.Itoa(u), "v": strconv.Itoa(v), "dil": strconv.Itoa(m.Host.Distance(m.Place[u], m.Place[v]))}
+		if l := label(g, int(e)); l >= 0 {
+			d["dim"] = strconv.Itoa(int(l))
+		}
+		c.hover = hoverText(c.res, d)
+		c.mark(u, v)
+		return
+	}
+	c.hover = "vertices " + strconv.Itoa(u) + " and " + strconv.Itoa(v) + " are not neighbours in the guest"
+}
+
+// label returns the dimension (or axis) of arc e, or -1.
+func label(g *guest.Graph, e int) int8 {
+	if g.Label == nil {
+		return -1
+	}
+	return g.Label[e]
 }
 
 // mark highlights vertex v (u < 0) or edge u-v with its route in the
@@ -662,8 +701,8 @@ func (c *Explorer) renderResult() app.UI {
 				pointer{over: c.onHover, move: c.onMove, leave: c.onLeave},
 				tooltip(c.hover)),
 			app.Div().Class("inspect").Body(
-				app.Label().For("f-inspect").Text("Inspect vertex"),
-				app.Input().ID("f-inspect").Type("number").Min(0).Max(len(r.Mapping.Place)-1).Value(c.inspect).
+				app.Label().For("f-inspect").Text("Inspect a vertex or an edge"),
+				app.Input().ID("f-inspect").Type("text").Placeholder("12, or 12-13").Value(c.inspect).
 					Aria("describedby", "hover").OnInput(c.onInspect),
 			),
 			app.Div().Class("downloads").Body(

@@ -588,6 +588,8 @@ func TestTooltipRoute(t *testing.T) {
 	// The keyboard's way: the inspect field.
 	setField(t, ctx, "#f-inspect", "71", "input")
 	waitJS(t, ctx, `document.querySelector('#hover').textContent.startsWith('guest vertex 71 (object 8,7)')`)
+	setField(t, ctx, "#f-inspect", "70-71", "input")
+	waitJS(t, ctx, `document.querySelector('#hover').textContent.startsWith('guest edge 70–71 (axis 0): dilation ') && document.querySelector('#drawing svg .route') !== null`)
 
 	// A heat map has no element per node: the pointer's position names it.
 	// rowmajor puts object (i,j) of 256x256 on node (i,j).
