@@ -58,22 +58,22 @@ func (c *MyJobsPage) OnMount(ctx app.Context) {
 	c.ready = true
 	c.jobs = loadMyJobs(ctx)
 	c.status = map[string]string{}
-	ids := make([]string, len(c.jobs))
-	for i, j := range c.jobs {
-		ids[i] = j.ID
-	}
-	ctx.Async(func() {
-		for _, id := range ids {
+	for _, j := range c.jobs { // the requests run side by side
+		id := j.ID
+		ctx.Async(func() {
 			var st wire.Job
 			s := ""
 			if err := apiDo("GET", apiBase+"/jobs/"+id, nil, &st); err != nil {
 				s = "unknown: " + err.Error()
 			} else {
 				s = string(st.Status)
+				if st.Partial {
+					s += " (partial result kept)"
+				}
 			}
 			ctx.Dispatch(func(ctx app.Context) { c.status[id] = s })
-		}
-	})
+		})
+	}
 }
 
 // OnNav names the page.
