@@ -169,6 +169,20 @@ func TestBug1JobDownloads(t *testing.T) {
 		t.Errorf("Content-Disposition %q", got)
 	}
 	screenshot(t, ctx, "issue12-job-downloads")
+
+	// The job page's drawing fits a phone (it was clipped at 390 px).
+	if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 390, Height: 844, DeviceScaleFactor: 1, Mobile: true}); err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, "/jobs/"+j.ID)
+	waitJS(t, ctx, `document.querySelector('#job-drawing svg') !== null`)
+	if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > 390 {
+		t.Errorf("job page is %d px wide at 390", w)
+	}
+	if !eval[bool](t, ctx, `(r => r.right <= 390 && r.width > 300)(document.querySelector('#job-drawing svg').getBoundingClientRect())`) {
+		t.Error("the job's drawing does not fit the phone's width")
+	}
+	screenshot(t, ctx, "issue12-job-390")
 }
 
 // TestBug2WideHeatMap: a host 512 columns wide is drawn whole (its heat
