@@ -340,8 +340,11 @@ func (c *Explorer) onMove(ctx app.Context, e app.Event) {
 	h, v := c.locator.At(p.Index(0).Float(), p.Index(1).Float())
 	if h < 0 {
 		c.hover = ""
+		app.Window().Call("topomapMarkBox", "drawing", 0, 0, -1)
 		return
 	}
+	x, y, side := c.locator.Box(h)
+	app.Window().Call("topomapMarkBox", "drawing", x, y, side)
 	d := map[string]string{"h": strconv.Itoa(h)}
 	if v >= 0 {
 		d["v"] = strconv.Itoa(v)
@@ -352,6 +355,9 @@ func (c *Explorer) onMove(ctx app.Context, e app.Event) {
 func (c *Explorer) onLeave(ctx app.Context, e app.Event) {
 	c.hover = ""
 	c.mark(-1, -1)
+	if !app.IsServer {
+		app.Window().Call("topomapMarkBox", "drawing", 0, 0, -1)
+	}
 }
 
 // onInspect shows a vertex ("12") or an edge ("12-13") typed in the

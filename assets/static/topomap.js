@@ -264,6 +264,22 @@
     if (el.tagName === "circle") return [+el.getAttribute("cx"), +el.getAttribute("cy")];
     return [+el.getAttribute("x") + el.getAttribute("width") / 2, +el.getAttribute("y") + el.getAttribute("height") / 2];
   }
+  // topomapMarkBox outlines a square of the drawing (a heat map's node,
+  // which has no element of its own); a negative side clears it.
+  window.topomapMarkBox = function (id, x, y, side) {
+    const svg = document.getElementById(id)?.querySelector("svg");
+    if (!svg) return;
+    let box = svg.querySelector(":scope > rect.overlay");
+    if (side < 0) { if (box) box.remove(); return; }
+    if (!box) {
+      box = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+      box.setAttribute("class", "overlay box");
+      svg.appendChild(box);
+    }
+    box.setAttribute("x", x); box.setAttribute("y", y);
+    box.setAttribute("width", side); box.setAttribute("height", side);
+  };
+
   // topomapMark highlights guest vertex v's node and incident edges, or,
   // with a route (host nodes, comma-separated), the edge u-v and its route.
   window.topomapMark = function (id, v, u, route) {

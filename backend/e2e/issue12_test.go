@@ -618,6 +618,9 @@ func TestTooltipRoute(t *testing.T) {
 	if _, err := fmt.Sscanf(got, "guest vertex %d (object %d,%d) on host node %d at (%d,%d)", &v, &i, &j, &h, &hx, &hy); err != nil || v != h || i != hx || j != hy || hx < 10 || hx > 40 || hy < 100 || hy > 156 {
 		t.Errorf("heat map tooltip %q (%v)", got, err)
 	}
+	if !eval[bool](t, ctx, `document.querySelector('#drawing svg > rect.box') !== null`) {
+		t.Error("the node under the pointer is not outlined")
+	}
 	screenshot(t, ctx, "issue12-tooltip-heatmap")
 }
 

@@ -373,6 +373,9 @@ func TestLocator(t *testing.T) {
 			if strconv.Itoa(h) != string(m[3]) || strconv.Itoa(v) != string(m[4]) {
 				t.Errorf("%s: at node %s (vertex %s) the locator finds %d (%d)", q, m[3], m[4], h, v)
 			}
+			if bx, by, side := loc.Box(h); float64(bx+side/2) != x || float64(by+side/2) != y+float64(shift) {
+				t.Errorf("%s: node %d's box (%d,%d)+%d is not centred on it", q, h, bx, by, side)
+			}
 		}
 		if h, v := loc.At(-50, -50); h != -1 || v != -1 {
 			t.Errorf("%s: outside the drawing: %d, %d", q, h, v)

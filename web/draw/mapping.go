@@ -369,6 +369,13 @@ func (l *Locator) At(x, y float64) (node, vertex int) {
 // planeOf returns the panel (plane of a 3-D or higher host) of node h.
 func (l *layout) planeOf(h int) int { return h / max(1, l.perPlane) }
 
+// Box returns the square that node h occupies in the document: its
+// top-left corner and side, in user units.
+func (l *Locator) Box(h int) (x, y, side int) {
+	side = 2 * l.half
+	return l.lay.x[h] - l.half, l.lay.y[h] - l.half + captionH, side
+}
+
 // heatImage writes the per-node dilation heat map as one PNG image: each
 // host node a square of the layout's pitch, free nodes pale grey. The image
 // carries the host's size (data-nodes) for readers of the document.
