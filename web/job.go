@@ -432,6 +432,9 @@ func (c *JobPage) renderDone() app.UI {
 			app.Div().Class("downloads").Body(
 				app.Span().Text("Download: "),
 				app.A().ID("dl-svg").Href(apiBase+"/render.svg?download=1&job="+c.id).Download(name("svg")).Text("SVG"),
+				app.If(c.svg != "", func() app.UI {
+					return app.Button().ID("dl-png").Text("PNG").OnClick(func(ctx app.Context, e app.Event) { downloadPNG(name("png"), c.svg) })
+				}),
 				app.Range(export.Formats).Slice(func(i int) app.UI {
 					f := export.Formats[i]
 					return app.A().ID("dl-" + f).Href(base + "/placement?format=" + f).Download(name(f)).Text(f)

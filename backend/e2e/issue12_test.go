@@ -150,6 +150,7 @@ func TestBug1JobDownloads(t *testing.T) {
 		{"rankorder", "rankorder", "# MPICH_RANK_ORDER"},
 		{"scotch", "map", "16\n"},
 		{"svg", "svg", "<?xml"},
+		{"png", "png", "\x89PNG"},
 	} {
 		eval[bool](t, ctx, fmt.Sprintf(`(a => { a.click(); return true })(document.querySelector('#dl-%s'))`, d.id))
 		b := waitFile(t, filepath.Join(dir, "hypercube-4_ring-16_xor."+d.file))
