@@ -759,5 +759,12 @@ func TestDarkTheme(t *testing.T) {
 	if bg := eval[string](t, ctx, `getComputedStyle(document.querySelector('#drawing')).backgroundColor`); bg != "rgb(255, 255, 255)" {
 		t.Errorf("drawing background %s in dark mode", bg)
 	}
+	// Panels, fields and buttons are dark with light text (readable).
+	for _, sel := range []string{".panel", "#f-guest", "#copy-link"} {
+		got := eval[[]string](t, ctx, fmt.Sprintf(`(s => [s.backgroundColor, s.color])(getComputedStyle(document.querySelector(%q)))`, sel))
+		if got[0] != "rgb(31, 37, 44)" || got[1] != "rgb(227, 231, 236)" {
+			t.Errorf("%s in dark mode: background %s, text %s", sel, got[0], got[1])
+		}
+	}
 	screenshot(t, ctx, "issue12-dark")
 }
