@@ -45,13 +45,14 @@ FUZZ_TARGETS := FuzzParseGuest:./algorithms/spec FuzzParseHost:./algorithms/spec
   FuzzMappers:./algorithms/gridmap FuzzDecodeJobRequest:./backend/jobs \
   FuzzDecodePlacement:./backend/store FuzzReadEvents:./backend/server \
   FuzzRenderQuery:./backend/server FuzzSubmitBody:./backend/server \
-  FuzzPermalink:./web
+  FuzzPermalink:./web FuzzSafeURL:./web
 
-fuzz: ## fuzz every user-input parser for FUZZTIME each (default 20s)
-	@set -e; for t in $(FUZZ_TARGETS); do \
+fuzz: ## fuzz every user-input parser for FUZZTIME each (default 20s); fails at the end if any failed
+	@failed=""; for t in $(FUZZ_TARGETS); do \
 	  echo "== $${t%%:*}"; \
-	  go test -run='^$$' -fuzz="^$${t%%:*}$$" -fuzztime=$${FUZZTIME:-20s} $${t#*:}; \
-	done
+	  go test -run='^$$' -fuzz="^$${t%%:*}$$" -fuzztime=$${FUZZTIME:-20s} $${t#*:} || failed="$$failed $${t%%:*}"; \
+	done; \
+	if [ -n "$$failed" ]; then echo "fuzz: failed:$$failed"; exit 1; fi
 
 clean: ## remove build outputs
 	rm -rf bin $(WASM) $(WASM).gz

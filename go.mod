@@ -9,6 +9,7 @@ require (
 	github.com/labstack/echo/v4 v4.16.5
 	github.com/maxence-charriere/go-app/v10 v10.1.11
 	go.etcd.io/bbolt v1.4.3
+	golang.org/x/net v0.60.0
 )
 
 require (
@@ -20,7 +21,6 @@ require (
 	github.com/valyala/bytebufferpool v1.0.0 // indirect
 	github.com/valyala/fasttemplate v1.2.2 // indirect
 	golang.org/x/crypto v0.57.0 // indirect
-	golang.org/x/net v0.60.0 // indirect
 	golang.org/x/sys v0.48.0 // indirect
 	golang.org/x/text v0.42.0 // indirect
 	golang.org/x/time v0.15.0 // indirect

@@ -152,7 +152,7 @@ func (c *ComparePage) run(ctx app.Context, in spec.Instance) {
 			row := compareRow{Algo: a}
 			res, err := solve.Map(rctx, one, func(solve.Progress) { y.maybe() })
 			switch {
-			case res != nil: // done, or cancelled with its best so far
+			case res != nil && !(res.Partial && app.IsServer): // done, or cancelled with its best so far
 				row.Metrics, row.Seconds, row.Partial = res.Metrics, res.Seconds, res.Partial
 			case rctx.Err() == nil:
 				row.Err = err.Error()
@@ -165,9 +165,13 @@ func (c *ComparePage) run(ctx app.Context, in spec.Instance) {
 				break
 			}
 		}
-		// A cancelled comparison says which algorithms it did not run.
+		// A cancelled comparison says which algorithms it did not run (a
+		// pre-render cut off by its budget shows what it has: the browser
+		// then runs the comparison in full).
 		for _, a := range algos[len(rows):] {
-			rows = append(rows, compareRow{Algo: a, Err: notRun, NotRun: true})
+			if !app.IsServer {
+				rows = append(rows, compareRow{Algo: a, Err: notRun, NotRun: true})
+			}
 		}
 		svg, bounds := compareSVG(rows)
 		ctx.Dispatch(func(ctx app.Context) {

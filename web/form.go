@@ -25,7 +25,7 @@ const HeuristicLimit = 1 << 16
 // browserLimit is the size cap of the browser for an instance: it follows
 // the algorithm's cost, not the node count alone.
 func browserLimit(in spec.Instance) int {
-	if a, ok := solve.Lookup(in.Algo); ok && !a.Anytime {
+	if a, ok := solve.Lookup(in.Algo); ok && !a.Search {
 		return HeuristicLimit
 	}
 	return BrowserLimit

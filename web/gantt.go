@@ -198,7 +198,7 @@ func (c *GanttPage) mapOne(ctx app.Context, in spec.Instance) (*solve.Result, er
 		return r, nil
 	}
 	a, _ := solve.Lookup(in.Algo)
-	if !a.Anytime || app.IsServer || ctx.Context == nil {
+	if !a.Search || app.IsServer || ctx.Context == nil {
 		rctx, cancel := runContext()
 		defer cancel()
 		r, err := solve.Map(rctx, in, nil)

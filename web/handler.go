@@ -80,8 +80,9 @@ const rawLengthHeader = "X-Raw-Content-Length"
 // AppHandler serves the app: the pages (pre-rendered on the server from the
 // same components the browser runs), go-app's /app.js, /wasm_exec.js,
 // /app-worker.js and manifest, and /web/* from assets.FS(), with app.wasm
-// sent precompressed when app.wasm.gz exists. The server mounts it as its
-// catch-all route.
+// sent precompressed when app.wasm.gz exists (directories are not listed).
+// User text in the URL reaches the pre-render only through safeURL. The
+// server mounts it as its catch-all route.
 func AppHandler(o AppOptions) http.Handler {
 	Routes()
 	v := o.Version
@@ -111,7 +112,7 @@ func AppHandler(o AppOptions) http.Handler {
 	if o.NoServiceWorker {
 		h.ServiceWorkerTemplate = noopWorker
 	}
-	return pageStatus{h}
+	return pageStatus{safePages{h}}
 }
 
 // pageStatus sends the not-found page (go-app renders it for any path no
@@ -174,6 +175,11 @@ func (s staticResolver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/web/")
 	if name == "app.wasm" {
 		s.serveWasm(w, r)
+		return
+	}
+	// http.FileServer would list a directory's files; only files are served.
+	if st, err := fs.Stat(s.fsys, name); err != nil || st.IsDir() || strings.HasSuffix(r.URL.Path, "/") {
+		http.NotFound(w, r)
 		return
 	}
 	s.files.ServeHTTP(w, r)

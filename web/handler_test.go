@@ -66,6 +66,7 @@ func TestAppHandler(t *testing.T) {
 		{"stylesheet", "/web/app.css", 200, ""},
 		{"icon", "/web/icon.svg", 200, "<svg"},
 		{"no sources", "/web/handler.go", 404, ""},
+		{"no directory listing", "/web/", 404, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -129,6 +130,9 @@ func (j *jobSubmit) submit(ctx app.Context, ins ...spec.Instance) {
 			j.sending = false
 			for _, st := range done {
 				rememberJob(ctx, st)
+				if st.CancelToken != "" { // this tab may cancel the job
+					ctx.SessionStorage().Set(cancelKey(st.ID), st.CancelToken)
+				}
 			}
 			if err != nil {
 				j.err = err.Error()
@@ -307,10 +311,16 @@ func (c *JobPage) poll(ctx app.Context) {
 	})
 }
 
+// cancelKey names the session storage entry of a job's cancel token: the
+// tab that submitted the job can cancel it.
+func cancelKey(id string) string { return "topomap-cancel-" + id }
+
 func (c *JobPage) onCancel(ctx app.Context, e app.Event) {
 	id := c.id
+	var token string
+	ctx.SessionStorage().Get(cancelKey(id), &token)
 	ctx.Async(func() {
-		err := apiDo("DELETE", apiBase+"/jobs/"+id, nil, nil)
+		err := apiDo("DELETE", apiBase+"/jobs/"+id+"?token="+url.QueryEscape(token), nil, nil)
 		ctx.Dispatch(func(ctx app.Context) {
 			if err != nil {
 				c.err = err.Error()

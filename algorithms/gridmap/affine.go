@@ -15,11 +15,8 @@ func Affine(obj []int, h Host) ([]int, error) {
 	}
 	ox, oy := obj[0], obj[1]
 	px, py := h.Dims[0], h.Dims[1]
-	line := 1 // internal axis of x; see Affine3D
-	if py*ox < px*oy {
-		line = 2
-	}
-	near := newNearestAlong([3]int{1, px, py}, [3]bool{false, h.wraps(0), h.wraps(1)}, true, line)
+	near := newNearestAlong([3]int{1, px, py}, [3]bool{false, h.wraps(0), h.wraps(1)}, true, 1+lineAxis(obj, h.Dims))
+	near.ctx = h.Ctx
 	place := make([]int, ox*oy)
 	for i := range ox {
 		tx := px * i / ox
@@ -28,7 +25,37 @@ func Affine(obj []int, h Host) ([]int, error) {
 			place[i+ox*j] = a + px*b
 		}
 	}
+	if err := h.ctxErr(); err != nil {
+		return nil, err
+	}
 	return place, nil
+}
+
+// thinRatio: a host axis this many times shorter than the longest is too
+// short to run Nearest's lines along (see lineAxis).
+const thinRatio = 8
+
+// lineAxis picks the host axis Nearest's lines run along for an affine
+// mapping. Collisions happen along the most compressed axis, so lines run
+// there, unless the host is thin there (thinRatio times shorter than
+// along its longest axis): the answers then spread along the long axis,
+// and lines across it would make each query visit O(r) of them (a 1×1×N
+// grid on an N×1×1 mesh took O(N²) queries' worth of lines: 12.6 s at
+// N = 4096).
+func lineAxis(obj, dims []int) int {
+	line, long := 0, 0
+	for a := 1; a < len(dims); a++ {
+		if dims[a]*obj[line] < dims[line]*obj[a] {
+			line = a
+		}
+		if dims[a] > dims[long] {
+			long = a
+		}
+	}
+	if dims[line]*thinRatio <= dims[long] {
+		return long
+	}
+	return line
 }
 
 // Affine3D implements the affine mapping of a 3-D object grid onto a 3-D
@@ -43,14 +70,8 @@ func Affine3D(obj []int, h Host) ([]int, error) {
 	}
 	ox, oy, oz := obj[0], obj[1], obj[2]
 	px, py, pz := h.Dims[0], h.Dims[1], h.Dims[2]
-	// Collisions happen along the most compressed axis: run lines there.
-	line := 0
-	for a := 1; a < 3; a++ {
-		if h.Dims[a]*obj[line] < h.Dims[line]*obj[a] {
-			line = a
-		}
-	}
-	near := newNearestAlong([3]int{px, py, pz}, [3]bool{h.wraps(0), h.wraps(1), h.wraps(2)}, false, line)
+	near := newNearestAlong([3]int{px, py, pz}, [3]bool{h.wraps(0), h.wraps(1), h.wraps(2)}, false, lineAxis(obj, h.Dims))
+	near.ctx = h.Ctx
 	place := make([]int, ox*oy*oz)
 	tz := make([]int, oz) // the inner loop's targets, without a division each
 	for z := range oz {
@@ -65,6 +86,9 @@ func Affine3D(obj []int, h Host) ([]int, error) {
 				place[o] = a + px*(b+py*c)
 			}
 		}
+	}
+	if err := h.ctxErr(); err != nil {
+		return nil, err
 	}
 	return place, nil
 }

@@ -34,7 +34,7 @@ func ExpandFromCorner(obj []int, h Host) ([]int, error) {
 		}
 		prev, cur = cur, prev
 	}
-	return p.place, nil
+	return p.done(h)
 }
 
 // CornersToCenter implements COCE, Corners to Center (Bhatele 2010 §9.1,
@@ -96,7 +96,7 @@ func CornersToCenter(obj []int, h Host) ([]int, error) {
 			prev[k], cur[k] = ck, pk
 		}
 	}
-	return p.place, nil
+	return p.done(h)
 }
 
 // placer2D places objects one by one with Nearest.
@@ -108,6 +108,15 @@ type placer2D struct {
 
 func newPlacer2D(obj []int, h Host) *placer2D {
 	return &placer2D{ox: obj[0], px: h.Dims[0], py: h.Dims[1], near: NewNearest2D(h), place: make([]int, product(obj))}
+}
+
+// done returns the placement, or h.Ctx's error if it ended (the searches
+// then stopped early).
+func (p *placer2D) done(h Host) ([]int, error) {
+	if err := h.ctxErr(); err != nil {
+		return nil, err
+	}
+	return p.place, nil
 }
 
 // take places object (i, j) on the free processor nearest (tx, ty), the

@@ -1,6 +1,7 @@
 package gridmap
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -12,6 +13,18 @@ import (
 type Host struct {
 	Dims []int
 	Wrap []bool
+	// Ctx, if not nil, cancels the mapping: the nearest-free searches
+	// check it every few queries and stop, and the mapper then returns
+	// Ctx's error instead of a placement.
+	Ctx context.Context
+}
+
+// ctxErr returns the error of h.Ctx (nil without one).
+func (h Host) ctxErr() error {
+	if h.Ctx == nil {
+		return nil
+	}
+	return h.Ctx.Err()
 }
 
 // Mesh returns the host of the given sizes without wrap-around.

@@ -1,6 +1,9 @@
 package gridmap
 
-import "math"
+import (
+	"context"
+	"math"
+)
 
 // Nearest answers findNearest2D / findNearest3D (ALGORITHMS.md B.1): which
 // free processor of a mesh or torus is closest (fewest hops) to a target,
@@ -66,6 +69,29 @@ type Nearest struct {
 	// axis a (p = probeShells), wrapped, or −2³¹ off the host, so
 	// that probe near the sides also costs a few loads per offset.
 	shellAxis [3][]int32
+	// ctx, if not nil, ends the searches: see halted.
+	ctx     context.Context
+	queries uint32
+	stopped bool
+}
+
+// haltEvery is how many slow queries pass between two looks at ctx: a
+// query costs microseconds, so a cancelled mapping stops within
+// milliseconds while the check stays off the hot path.
+const haltEvery = 16
+
+// halted reports whether the context has ended, looking at it every
+// haltEvery calls. Once halted, the Take methods answer "none free" (ok
+// false) at once for every target that is not itself free, so the
+// mapper's loop runs out quickly; the mapper then returns ctx's error.
+func (f *Nearest) halted() bool {
+	if f.ctx == nil {
+		return false
+	}
+	if f.queries++; !f.stopped && f.queries%haltEvery == 0 {
+		f.stopped = f.ctx.Err() != nil
+	}
+	return f.stopped
 }
 
 // NewNearest2D returns the occupancy of a px×py host (h has 2 axes) with
@@ -73,14 +99,18 @@ type Nearest struct {
 func NewNearest2D(h Host) *Nearest {
 	// A 2-D host is the 3-D host 1×px×py: the key (0, dx, ±dy) of the 3-D
 	// order is then the 2-D order A. Take2D has its own faster query.
-	return newNearest([3]int{1, h.Dims[0], h.Dims[1]}, [3]bool{false, h.wraps(0), h.wraps(1)}, true)
+	f := newNearest([3]int{1, h.Dims[0], h.Dims[1]}, [3]bool{false, h.wraps(0), h.wraps(1)}, true)
+	f.ctx = h.Ctx
+	return f
 }
 
 // NewNearest3D returns the occupancy of a px×py×pz host (h has 3 axes)
 // with every processor free. Processor (a, b, c) has index a + px·(b + py·c).
 // O(px·py·pz).
 func NewNearest3D(h Host) *Nearest {
-	return newNearest([3]int{h.Dims[0], h.Dims[1], h.Dims[2]}, [3]bool{h.wraps(0), h.wraps(1), h.wraps(2)}, false)
+	f := newNearest([3]int{h.Dims[0], h.Dims[1], h.Dims[2]}, [3]bool{h.wraps(0), h.wraps(1), h.wraps(2)}, false)
+	f.ctx = h.Ctx
+	return f
 }
 
 // newNearest builds the occupancy with lines along the longest axis.
@@ -230,6 +260,9 @@ func (f *Nearest) Take2D(x, y int) (a, b int, ok bool) {
 		f.useSlot(s, li)
 		return x, y, true
 	}
+	if f.halted() {
+		return x, y, false
+	}
 	dx, dy, ok := f.query2D(li, pos)
 	if !ok {
 		return x, y, false
@@ -325,6 +358,9 @@ func (f *Nearest) Take3D(x, y, z int) (a, b, c int, ok bool) {
 	} else if a, b, c, ok = f.probe(x, y, z); ok {
 		f.use(a, b, c)
 		return a, b, c, true
+	}
+	if f.halted() {
+		return x, y, z, false
 	}
 	o0, o1, o2, ok := f.query(x, y, z)
 	if !ok {
@@ -532,10 +568,21 @@ func (f *Nearest) query(x, y, z int) (o0, o1, o2 int, ok bool) {
 		loB, hiB = -(dB / 2), dB/2
 	}
 	strideA, strideB := f.n+1, dA*(f.n+1) // line slots per step along pa, pb
-	maxM := max(-loA, hiA) + max(-loB, hiB)
+	reachB := max(-loB, hiB)
+	maxM := max(-loA, hiA) + reachB
 	bestD, b0, b1, b2 := 1<<30, 0, 0, 0
 	for m := 0; m <= maxM && m <= bestD; m++ {
+		// Lines exist only for |ob| = m−|oa| ≤ reachB: skip the offsets oa
+		// in (−gap, gap), so that a thin host (few lines across pb) costs
+		// O(lines) per distance, not O(m).
+		gap := m - reachB
 		for oa := max(-m, loA); oa <= min(m, hiA); oa++ {
+			if gap > 0 && -gap < oa && oa < gap {
+				oa = gap
+				if oa > min(m, hiA) {
+					break
+				}
+			}
 			cA := tA + oa
 			if cA < 0 {
 				cA += dA

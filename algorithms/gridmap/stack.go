@@ -72,7 +72,7 @@ func stack(obj []int, h Host, fold bool) ([]int, error) {
 		return nil, err
 	}
 	sub := []int{p.w, obj[p.short]}
-	plane := Host{Dims: []int{h.Dims[p.p1], h.Dims[p.p2]}, Wrap: []bool{h.wraps(p.p1), h.wraps(p.p2)}}
+	plane := Host{Dims: []int{h.Dims[p.p1], h.Dims[p.p2]}, Wrap: []bool{h.wraps(p.p1), h.wraps(p.p2)}, Ctx: h.Ctx}
 	var best []int
 	bestHPB := 0.0
 	for _, m := range planeMappers {

@@ -180,6 +180,9 @@ func Improve(ctx context.Context, g *guest.Graph, host *topology.Topology, start
 	best, bestScore, bestHB := 0, 0.0, 0.0
 	lowest, lowestHB := 0, 0.0
 	for i := range starts {
+		if err := ctx.Err(); err != nil { // each start costs O(edges)
+			return nil, err
+		}
 		hb, short := s.hopBytesOf(starts[i])
 		score := hb
 		if opt.Temperature > 0 {

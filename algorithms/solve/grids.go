@@ -217,8 +217,9 @@ func gridHostOfTopology(t *topology.Topology) gridmap.Host {
 	return gridHostOf(t.Dims(), wrap)
 }
 
-// gridMap adapts a gridmap mapper to Algorithm.Map. The heuristics take
-// milliseconds, so the context is checked once, before starting.
+// gridMap adapts a gridmap mapper to Algorithm.Map. The host carries ctx:
+// the nearest-free searches, the only part that can run long, check it
+// every few queries; the linear ones run for milliseconds.
 func gridMap(name string, f func([]int, gridmap.Host) ([]int, error)) func(context.Context, *Problem) ([]int, error) {
 	return func(ctx context.Context, p *Problem) ([]int, error) {
 		if err := ctx.Err(); err != nil {
@@ -227,7 +228,12 @@ func gridMap(name string, f func([]int, gridmap.Host) ([]int, error)) func(conte
 		if p.Guest.Kind != guest.Grid {
 			return nil, fmt.Errorf("solve: %s needs an object grid guest, not %s", name, p.Guest)
 		}
-		place, err := f(p.Guest.Dims, gridHostOfTopology(p.Host))
+		h := gridHostOfTopology(p.Host)
+		h.Ctx = ctx
+		place, err := f(p.Guest.Dims, h)
+		if cerr := ctx.Err(); cerr != nil {
+			return nil, cerr
+		}
 		if err != nil {
 			return nil, fmt.Errorf("solve: %s: %w", name, err)
 		}

@@ -45,8 +45,7 @@ func init() {
 		"with the most short-edge disorder to repair, relative to its hop-bytes), keeping the best placement and " +
 		"never ending worse than the best start. Seeded, so runs repeat when they converge within their budget."
 	register(Algorithm{
-		Name:    "pairs",
-		Anytime: true,
+		Name: "pairs",
 		Notes: Notes{
 			Title:      "PAIRS: pairwise exchanges",
 			Source:     "Bhatele 2010, §9.1, Heuristic 7 (outline); ALGORITHMS.md B.8",
@@ -61,9 +60,9 @@ func init() {
 		Hosts:   "any host with as many nodes as the guest has vertices",
 		Applies: func(spec.Guest, spec.Host) error { return nil },
 		Map:     func(ctx context.Context, p *Problem) ([]int, error) { return mapPairs(ctx, p, pairs.Biased) },
+		Search:  true,
 	}, Algorithm{
-		Name:    "pairs-uniform",
-		Anytime: true,
+		Name: "pairs-uniform",
 		Notes: Notes{
 			Title:      "PAIRS with uniform random pairs (the thesis's proposals)",
 			Source:     "Bhatele 2010, §9.1, Heuristic 7 (outline); ALGORITHMS.md B.8",
@@ -78,6 +77,7 @@ func init() {
 		Hosts:   "any host with as many nodes as the guest has vertices",
 		Applies: func(spec.Guest, spec.Host) error { return nil },
 		Map:     func(ctx context.Context, p *Problem) ([]int, error) { return mapPairs(ctx, p, pairs.Uniform) },
+		Search:  true,
 	})
 }
 

@@ -59,10 +59,9 @@ type Algorithm struct {
 	Hosts  string `json:"hosts"`
 	// LargerHost allows hosts with more nodes than the guest has vertices.
 	LargerHost bool `json:"largerHost"`
-	// Anytime marks a search that runs for seconds (until its budget or
-	// convergence); the others are heuristics of milliseconds at 64K
-	// vertices. The browser bounds the instances it runs by it.
-	Anytime bool `json:"anytime"`
+	// Search marks a local search, which reads the instance's seed, budget
+	// and start; every other algorithm is deterministic and ignores them.
+	Search bool `json:"search"`
 	// Applies returns nil if the algorithm can map g onto h, or an error
 	// saying why not.
 	Applies func(g spec.Guest, h spec.Host) error `json:"-"`
@@ -185,6 +184,18 @@ func names() string {
 		s += a.Name
 	}
 	return s
+}
+
+// Canonical returns in without what a's mapping ignores, so that
+// instances differing only there are one mapping: seed, budget and start
+// unless a is a Search, and always ta and tc (the execution model's
+// times, which only a schedule reads).
+func Canonical(in spec.Instance, a Algorithm) spec.Instance {
+	if !a.Search {
+		in.Seed, in.Budget, in.Start = 0, 0, ""
+	}
+	in.Ta, in.Tc = 0, 0
+	return in
 }
 
 // Result is a solved instance.

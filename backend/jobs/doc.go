@@ -3,11 +3,14 @@
 // machine, live progress for subscribers (the API's Server-Sent Events),
 // cancellation, a per-job time limit, and durable records through a Store.
 //
-// A job's id is derived from its canonical request (ID), so identical
-// requests share one job and a job permalink keeps showing the same result,
-// also after a restart. A result is committed to the Store before the job
-// is reported done; jobs that were queued or running when the process
-// stopped are recorded as interrupted and run again when resubmitted.
+// A job's id is derived from its canonical request (ID, after
+// solve.Canonical drops what the algorithm ignores), so identical requests
+// share one job and a job permalink keeps showing the same result, also
+// after a restart. Because anyone who knows an instance knows its id, the
+// submit that starts a run gets a cancel token, which Cancel wants. A
+// result is committed to the Store before the job is reported done; jobs
+// that were queued or running when the process stopped are recorded as
+// interrupted and run again when resubmitted.
 //
 // The JSON shapes of the job API (Request, Job, Progress, Status) are
 // defined in web/wire, which the browser client shares, and aliased here.

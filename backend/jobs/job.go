@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"topomap/algorithms/spec"
@@ -95,8 +96,33 @@ func DecodeRequest(r io.Reader) (Request, spec.Instance, error) {
 	if _, err := dec.Token(); err != io.EOF {
 		return req, spec.Instance{}, &spec.FieldError{Err: fmt.Errorf("%w: data after the JSON object", ErrInvalid)}
 	}
+	if err := exactKeys(body); err != nil {
+		return req, spec.Instance{}, err
+	}
 	in, err := req.Instance()
 	return req, in, err
+}
+
+// requestFields are the keys of a request object, spelled exactly.
+var requestFields = []string{"guest", "host", "algo", "seed", "budget", "start", "ta", "tc"}
+
+// exactKeys rejects keys that encoding/json matched case-insensitively
+// ("Guest", "ALGO"): a key is a request field only as spelled.
+func exactKeys(body []byte) error {
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(body, &keys); err != nil {
+		return decodeError(err)
+	}
+	for k := range keys {
+		if !slices.Contains(requestFields, k) {
+			return unknownField(k)
+		}
+	}
+	return nil
+}
+
+func unknownField(f string) error {
+	return &spec.FieldError{Field: f, Err: fmt.Errorf("%w: unknown field %q (want %s)", ErrInvalid, f, strings.Join(requestFields, ", "))}
 }
 
 // decodeError turns a json error into a one-line FieldError.
@@ -113,8 +139,7 @@ func decodeError(err error) error {
 	}
 	msg := err.Error()
 	if f, ok := strings.CutPrefix(msg, `json: unknown field "`); ok {
-		f = strings.TrimSuffix(f, `"`)
-		return &spec.FieldError{Field: f, Err: fmt.Errorf("%w: unknown field %q (want guest, host, algo, seed, budget, start, ta, tc)", ErrInvalid, f)}
+		return unknownField(strings.TrimSuffix(f, `"`))
 	}
 	return &spec.FieldError{Err: fmt.Errorf("%w: %s", ErrInvalid, strings.TrimPrefix(msg, "json: "))}
 }

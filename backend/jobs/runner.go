@@ -2,6 +2,8 @@ package jobs
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/subtle"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -81,6 +83,10 @@ var (
 	ErrClosed = errors.New("the server is shutting down")
 	// ErrConflict: the job is not in a state that allows the operation.
 	ErrConflict = errors.New("conflict")
+	// ErrForbidden: the caller may not do this (a wrong cancel token).
+	ErrForbidden = errors.New("forbidden")
+	// ErrCorrupt: a stored record does not decode or no longer makes sense.
+	ErrCorrupt = errors.New("corrupt data")
 )
 
 // Causes of a job's context ending.
@@ -98,6 +104,7 @@ type entry struct {
 	cancel context.CancelCauseFunc
 	subs   []chan Job
 	done   chan struct{}
+	token  string    // the cancel token, given to the submitter only
 	last   time.Time // last progress event
 }
 
@@ -166,12 +173,15 @@ func CheckCaps(in spec.Instance, maxNodes int, maxTime time.Duration, check func
 
 // Submit returns the job that solves in, starting it if there is none or
 // if the previous run failed, was cancelled or interrupted. started says
-// whether this call queued a new run. Errors: *spec.FieldError (bad
-// instance), ErrBusy, ErrClosed, or a store error.
+// whether this call queued a new run; only then is j.CancelToken set (the
+// token Cancel wants). Errors: *spec.FieldError (bad instance), ErrBusy,
+// ErrClosed, or a store error.
 func (r *Runner) Submit(in spec.Instance) (j Job, started bool, err error) {
 	if err := r.Validate(in); err != nil {
 		return Job{}, false, err
 	}
+	a, _ := r.o.Solver.Check(in) // passed in Validate
+	in = solve.Canonical(in, a)  // parameters a ignores make no new job
 	id := ID(in)
 	r.mu.Lock()
 	if r.closed {
@@ -197,7 +207,7 @@ func (r *Runner) Submit(in spec.Instance) (j Job, started bool, err error) {
 		return Job{}, false, ErrBusy
 	}
 	ctx, cancel := context.WithCancelCause(r.base)
-	e := &entry{in: in, ctx: ctx, cancel: cancel, done: make(chan struct{}),
+	e := &entry{in: in, ctx: ctx, cancel: cancel, done: make(chan struct{}), token: rand.Text(),
 		job: Job{ID: id, Status: Queued, Request: RequestOf(in), Created: time.Now().UTC()}}
 	r.live[id] = e
 	r.pending++
@@ -215,6 +225,7 @@ func (r *Runner) Submit(in spec.Instance) (j Job, started bool, err error) {
 		return Job{}, false, err
 	}
 	r.queue <- e // never blocks: pending ≤ Queue = cap(queue)
+	j.CancelToken = e.token
 	return j, true, nil
 }
 
@@ -277,12 +288,17 @@ func (e *entry) publish() {
 	}
 }
 
-// Cancel cancels a queued or running job and returns its state after the
-// worker has recorded it (or after ctx ends). Errors: ErrNotFound, and
-// ErrConflict for a job that already finished.
-func (r *Runner) Cancel(ctx context.Context, id string) (Job, error) {
+// Cancel cancels a queued or running job, given the cancel token its
+// Submit returned, and returns its state after the worker has recorded it
+// (or after ctx ends). Errors: ErrNotFound, ErrForbidden for a missing or
+// wrong token, and ErrConflict for a job that already finished.
+func (r *Runner) Cancel(ctx context.Context, id, token string) (Job, error) {
 	r.mu.Lock()
 	e, ok := r.live[id]
+	if ok && subtle.ConstantTimeCompare([]byte(token), []byte(e.token)) != 1 {
+		r.mu.Unlock()
+		return Job{}, fmt.Errorf("%w: cancelling job %s needs the cancel token its submit returned", ErrForbidden, id)
+	}
 	if !ok {
 		r.mu.Unlock()
 		j, err := r.st.Get(id)
@@ -344,13 +360,15 @@ func (r *Runner) Result(id string) (*solve.Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A stored request that no longer parses is the store's fault, not the
+	// client's: ErrCorrupt, not the parser's field error (a 400).
 	in, err := j.Request.Instance()
 	if err != nil {
-		return nil, fmt.Errorf("jobs: stored request of %s: %w", id, err)
+		return nil, fmt.Errorf("%w: stored request of %s: %v", ErrCorrupt, id, err)
 	}
 	a, err := r.o.Solver.Check(in)
 	if err != nil {
-		return nil, fmt.Errorf("jobs: stored request of %s: %w", id, err)
+		return nil, fmt.Errorf("%w: stored request of %s: %v", ErrCorrupt, id, err)
 	}
 	g, h, err := solve.Build(in)
 	if err != nil {

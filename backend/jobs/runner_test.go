@@ -109,8 +109,20 @@ func TestCancel(t *testing.T) {
 		t.Fatalf("second job %+v, %v", queued, err)
 	}
 	ctx := context.Background()
-	for _, id := range []string{queued.ID, running.ID} {
-		j, err := r.Cancel(ctx, id)
+	// The same instance again: the live job, but no token for this caller.
+	if again, started, _ := r.Submit(instance(t, "grid:4x4", "mesh:4x4", jobstest.Block)); started || again.CancelToken != "" || again.ID != running.ID {
+		t.Fatalf("resubmit %+v, started %v: want the running job without a token", again, started)
+	}
+	for _, j := range []jobs.Job{queued, running} {
+		for _, bad := range []string{"", "x", queued.CancelToken + running.CancelToken} {
+			if _, err := r.Cancel(ctx, j.ID, bad); !errors.Is(err, jobs.ErrForbidden) {
+				t.Fatalf("Cancel(%s, %q): %v, want ErrForbidden", j.ID, bad, err)
+			}
+		}
+	}
+	for _, sub := range []jobs.Job{queued, running} {
+		id := sub.ID
+		j, err := r.Cancel(ctx, id, sub.CancelToken)
 		if err != nil || j.Status != jobs.Cancelled || j.Error == "" {
 			t.Fatalf("Cancel(%s) = %+v, %v", id, j, err)
 		}
@@ -118,10 +130,10 @@ func TestCancel(t *testing.T) {
 			t.Fatalf("stored %s as %s", id, rec.Status)
 		}
 	}
-	if _, err := r.Cancel(ctx, running.ID); !errors.Is(err, jobs.ErrConflict) {
+	if _, err := r.Cancel(ctx, running.ID, running.CancelToken); !errors.Is(err, jobs.ErrConflict) {
 		t.Fatalf("second cancel: %v, want ErrConflict", err)
 	}
-	if _, err := r.Cancel(ctx, strings.Repeat("0", jobs.IDLen)); !errors.Is(err, jobs.ErrNotFound) {
+	if _, err := r.Cancel(ctx, strings.Repeat("0", jobs.IDLen), ""); !errors.Is(err, jobs.ErrNotFound) {
 		t.Fatalf("cancel unknown: %v, want ErrNotFound", err)
 	}
 	if _, err := r.Result(running.ID); !errors.Is(err, jobs.ErrConflict) {
@@ -321,7 +333,7 @@ func TestCancelKeepsBest(t *testing.T) {
 			t.Fatal("no progress")
 		}
 	}
-	got, err := r.Cancel(context.Background(), j.ID)
+	got, err := r.Cancel(context.Background(), j.ID, j.CancelToken)
 	if err != nil || got.Status != jobs.Cancelled || !got.Partial || got.Metrics == nil {
 		t.Fatalf("Cancel = %+v, %v; want cancelled, partial, with metrics", got, err)
 	}

@@ -16,6 +16,7 @@ import (
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/backend/jobs"
+	"topomap/backend/store"
 	"topomap/web/export"
 )
 
@@ -24,10 +25,17 @@ type Health struct {
 	Status  string     `json:"status"`
 	Version string     `json:"version"`
 	Jobs    jobs.Stats `json:"jobs"`
+	// Store is the job store's size (absent without Options.Store).
+	Store *store.Stats `json:"store,omitempty"`
 }
 
 func (s *Server) healthz(c echo.Context) error {
-	return c.JSON(http.StatusOK, Health{Status: "ok", Version: s.o.Version, Jobs: s.o.Jobs.Stats()})
+	h := Health{Status: "ok", Version: s.o.Version, Jobs: s.o.Jobs.Stats()}
+	if s.o.Store != nil {
+		st := s.o.Store()
+		h.Store = &st
+	}
+	return c.JSON(http.StatusOK, h)
 }
 
 func (s *Server) openapi(c echo.Context) error {
@@ -81,7 +89,8 @@ func (s *Server) job(c echo.Context) error {
 	return c.JSON(http.StatusOK, j)
 }
 
-// cancel: DELETE /jobs/:id. Waits briefly for the worker to record the
+// cancel: DELETE /jobs/:id?token=T, T the cancelToken of the submit that
+// started the run. Waits briefly for the worker to record the
 // cancellation, so that the answer usually shows the final state.
 func (s *Server) cancel(c echo.Context) error {
 	id, err := jobID(c)
@@ -90,7 +99,7 @@ func (s *Server) cancel(c echo.Context) error {
 	}
 	ctx, done := context.WithTimeout(c.Request().Context(), 5*time.Second)
 	defer done()
-	j, err := s.o.Jobs.Cancel(ctx, id)
+	j, err := s.o.Jobs.Cancel(ctx, id, c.QueryParam("token"))
 	if err != nil {
 		return err
 	}
@@ -195,11 +204,14 @@ func (s *Server) mapSync(c echo.Context) error {
 // SyncWorkers at once, SyncTimeout in all (waiting included).
 func (s *Server) solveSync(ctx context.Context, in spec.Instance) (*solve.Result, error) {
 	lim := s.o.Jobs.Limits()
+	if err := s.checkSyncBudget(in.Budget, 1); err != nil {
+		return nil, err
+	}
 	if err := jobs.CheckCaps(in, s.o.MaxSyncNodes, s.o.SyncTimeout, lim.Solver.Check); err != nil {
 		return nil, err
 	}
 	var res *solve.Result
-	err := s.syncSlot(ctx, func(ctx context.Context) error {
+	err := s.syncSlot(ctx, s.sync, func(ctx context.Context) error {
 		var err error
 		res, err = lim.Solver.Map(ctx, in, nil)
 		return err
@@ -207,15 +219,30 @@ func (s *Server) solveSync(ctx context.Context, in spec.Instance) (*solve.Result
 	return res, err
 }
 
-// syncSlot runs work in one of the SyncWorkers slots, within SyncTimeout
-// (waiting included): errSyncBusy if no slot frees in time, errSyncTimeout
-// if work fails after the time ran out.
-func (s *Server) syncSlot(ctx context.Context, work func(context.Context) error) error {
+// checkSyncBudget refuses a synchronous request whose searches (runs of
+// a Search algorithm, budget each) would take more than MaxSyncBudget:
+// the request would hold a core for that long, or fail after SyncTimeout.
+func (s *Server) checkSyncBudget(budget time.Duration, runs int) error {
+	if time.Duration(runs)*budget <= s.o.MaxSyncBudget {
+		return nil
+	}
+	msg := fmt.Sprintf("server: budget %v is above the %v a synchronous request may take; submit a job (POST /api/v1/jobs)", budget, s.o.MaxSyncBudget)
+	if runs > 1 {
+		msg = fmt.Sprintf("server: budget %v for each of %d local searches is above the %v a synchronous request may take in all (at most %v each)",
+			budget, runs, s.o.MaxSyncBudget, s.o.MaxSyncBudget/time.Duration(runs))
+	}
+	return &spec.FieldError{Field: "budget", Err: errors.New(msg)}
+}
+
+// syncSlot runs work in one of the slots of sem (SyncWorkers or
+// RenderWorkers), within SyncTimeout (waiting included): errSyncBusy if no
+// slot frees in time, errSyncTimeout if work fails after the time ran out.
+func (s *Server) syncSlot(ctx context.Context, sem chan struct{}, work func(context.Context) error) error {
 	ctx, cancel := context.WithTimeoutCause(ctx, s.o.SyncTimeout, errSyncTimeout)
 	defer cancel()
 	select {
-	case s.sync <- struct{}{}:
-		defer func() { <-s.sync }()
+	case sem <- struct{}{}:
+		defer func() { <-sem }()
 	case <-ctx.Done():
 		return errSyncBusy
 	}

@@ -44,7 +44,8 @@ func TestErrors(t *testing.T) {
 		{"placement of unknown job", "GET", "/api/v1/jobs/" + unknown + "/placement", "", 404, "", "no such job"},
 		{"unknown API path", "GET", "/api/v1/nope", "", 404, "", "no API route GET /api/v1/nope"},
 		{"unknown API version", "GET", "/api/v2/jobs", "", 404, "", "no API route"},
-		{"wrong method", "PUT", "/api/v1/jobs", "", 404, "", "no API route PUT /api/v1/jobs"},
+		{"wrong method", "PUT", "/api/v1/jobs", "", 405, "", "method not allowed"},
+		{"wrong method on a job", "POST", "/api/v1/jobs/0123456789abcdef0123", "", 405, "", "method not allowed"},
 		{"render unknown view", "GET", "/api/v1/render.svg?view=pie", "", 400, "view", "unknown view"},
 		{"render bad width", "GET", "/api/v1/render.svg?width=5&guest=hypercube:4&host=ring:16&algo=xor", "", 400, "width", "[64, 8192]"},
 		{"gantt of a grid", "GET", "/api/v1/render.svg?view=gantt&guest=grid:4x4&host=mesh:4x4&algo=rowmajor", "", 400, "view", "hypercube guest"},
@@ -248,7 +249,7 @@ func TestEventsAndCancel(t *testing.T) {
 			cancelOnce.Do(func() {
 				go func() {
 					defer close(cancelled)
-					if got, err := c.Cancel(ctx, j.ID); err != nil || got.Status != jobs.Cancelled {
+					if got, err := c.Cancel(ctx, j.ID, j.CancelToken); err != nil || got.Status != jobs.Cancelled {
 						t.Errorf("Cancel = %+v, %v", got, err)
 					}
 				}()

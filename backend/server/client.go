@@ -24,6 +24,12 @@ type Client struct {
 	// HTTP defaults to a client without an overall timeout (event streams
 	// last as long as their job); bound calls with their context.
 	HTTP *http.Client
+	// Token is an API token, sent as Authorization: Bearer (servers
+	// started with --auth-tokens want one to submit or cancel).
+	Token string
+	// StreamIdle ends an event stream that stays silent this long (the
+	// server sends a keep-alive every Heartbeat); 0 means a minute.
+	StreamIdle time.Duration
 }
 
 // APIError is a non-2xx answer of the API.
@@ -66,6 +72,9 @@ func (c *Client) do(ctx context.Context, method, path string, body any) (*http.R
 	}
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
+	}
+	if c.Token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.Token)
 	}
 	resp, err := c.http().Do(req)
 	if err != nil {
@@ -110,9 +119,10 @@ func (c *Client) Job(ctx context.Context, id string) (jobs.Job, error) {
 	return c.job(ctx, http.MethodGet, jobPath(url.PathEscape(id)), nil)
 }
 
-// Cancel cancels a queued or running job.
-func (c *Client) Cancel(ctx context.Context, id string) (jobs.Job, error) {
-	return c.job(ctx, http.MethodDelete, jobPath(url.PathEscape(id)), nil)
+// Cancel cancels a queued or running job, given the CancelToken of the
+// Submit that started it.
+func (c *Client) Cancel(ctx context.Context, id, token string) (jobs.Job, error) {
+	return c.job(ctx, http.MethodDelete, jobPath(url.PathEscape(id))+"?token="+url.QueryEscape(token), nil)
 }
 
 // Placement writes the job's placement in the given export format to w.
@@ -131,11 +141,22 @@ func (c *Client) Placement(ctx context.Context, id, format string, w io.Writer) 
 // went away) it returns the last state seen and an error.
 func (c *Client) Follow(ctx context.Context, id string, each func(jobs.Job)) (jobs.Job, error) {
 	var last jobs.Job
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
 	resp, err := c.do(ctx, http.MethodGet, jobPath(url.PathEscape(id))+"/events", nil)
 	if err != nil {
 		return last, err
 	}
 	defer resp.Body.Close()
+	idle := c.StreamIdle
+	if idle <= 0 {
+		idle = time.Minute
+	}
+	// A server that hangs keeps the connection open and sends nothing:
+	// every read re-arms the watchdog, which ends the stream.
+	watchdog := time.AfterFunc(idle, func() { cancel(errStreamIdle) })
+	defer watchdog.Stop()
+	resp.Body = readHook{resp.Body, func() { watchdog.Reset(idle) }}
 	end := false
 	err = ReadEvents(resp.Body, func(name string, data []byte) error {
 		var j jobs.Job
@@ -155,6 +176,8 @@ func (c *Client) Follow(ctx context.Context, id string, each func(jobs.Job)) (jo
 	switch {
 	case errors.Is(err, errStop):
 		return last, nil
+	case errors.Is(context.Cause(ctx), errStreamIdle):
+		return last, fmt.Errorf("%w (%v)", errStreamIdle, idle)
 	case err != nil:
 		return last, err
 	case !end:
@@ -165,16 +188,60 @@ func (c *Client) Follow(ctx context.Context, id string, each func(jobs.Job)) (jo
 
 var errStop = errors.New("stop")
 
+// errStreamIdle ends an event stream on which the server went silent.
+var errStreamIdle = errors.New("server: the event stream went silent")
+
+// readHook calls after on every read of a body.
+type readHook struct {
+	io.ReadCloser
+	after func()
+}
+
+func (h readHook) Read(p []byte) (int, error) {
+	n, err := h.ReadCloser.Read(p)
+	h.after()
+	return n, err
+}
+
 // maxEventBytes bounds one event line.
 const maxEventBytes = 1 << 20
 
+// scanSSELines splits a stream into lines ended by CRLF, LF or a bare CR,
+// the three line ends of the SSE format (bufio.ScanLines knows only the
+// first two, so "event:\r0" read as one field named "event" with a CR in
+// its value).
+func scanSSELines(data []byte, atEOF bool) (advance int, token []byte, err error) {
+	for i, c := range data {
+		switch {
+		case c == '\n':
+			return i + 1, data[:i], nil
+		case c != '\r':
+		case i+1 < len(data):
+			if data[i+1] == '\n' {
+				return i + 2, data[:i], nil
+			}
+			return i + 1, data[:i], nil
+		case atEOF:
+			return i + 1, data[:i], nil
+		default:
+			return 0, nil, nil // a CR last: wait for the next byte (LF or not)
+		}
+	}
+	if atEOF && len(data) > 0 {
+		return len(data), data, nil
+	}
+	return 0, nil, nil
+}
+
 // ReadEvents parses a Server-Sent Events stream (the subset the server
 // writes: "event:" and "data:" fields, ":" comments, events ended by a
-// blank line) and calls fn for each event until the stream ends or fn
-// returns an error, which it returns. Lines over 1 MiB are an error.
+// blank line; lines end with CRLF, LF or CR) and calls fn for each event
+// until the stream ends or fn returns an error, which it returns. Lines
+// over 1 MiB are an error.
 func ReadEvents(r io.Reader, fn func(name string, data []byte) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 4096), maxEventBytes)
+	sc.Split(scanSSELines)
 	name, data, has := "", []byte(nil), false
 	for sc.Scan() {
 		line := sc.Text()

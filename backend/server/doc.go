@@ -8,5 +8,12 @@
 // Every error leaves through one HTTPErrorHandler as a JSON body
 // {error, field}: validation errors are 4xx naming the field, a full queue
 // or a busy synchronous path is 503 with Retry-After, and unknown /api
-// paths are JSON 404s rather than the app's page.
+// paths are JSON 404s rather than the app's page (a wrong method on a
+// known path is a 405).
+//
+// Limits and guards: every response carries the security headers (CSP,
+// nosniff, no framing, same-origin referrer); writes want JSON from a
+// same-origin page or a non-browser client, and the API token when the
+// server has some; request bodies have BodyTimeout to arrive; synchronous
+// work and renderings run in bounded slots with capped budgets and sizes.
 package server

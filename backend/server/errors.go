@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
 
@@ -37,6 +38,8 @@ func (s *Server) classify(err error) (int, ErrorBody, int) {
 			return he.Code, ErrorBody{Error: fmt.Sprintf("server: request body larger than %d bytes", s.o.MaxBody)}, 0
 		case http.StatusMethodNotAllowed:
 			return he.Code, ErrorBody{Error: "server: method not allowed on this path"}, 0
+		case http.StatusUnsupportedMediaType:
+			return he.Code, ErrorBody{Error: fmt.Sprint(he.Message), Field: "Content-Type"}, 0
 		}
 		msg := fmt.Sprint(he.Message)
 		if he.Code >= 500 {
@@ -47,8 +50,12 @@ func (s *Server) classify(err error) (int, ErrorBody, int) {
 	body := ErrorBody{Error: oneLine(err), Field: spec.FieldOf(err)}
 	var fe *spec.FieldError
 	switch {
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return http.StatusRequestTimeout, ErrorBody{Error: fmt.Sprintf("server: the request body did not arrive within %v", s.o.BodyTimeout)}, 0
 	case errors.Is(err, jobs.ErrNotFound):
 		return http.StatusNotFound, body, 0
+	case errors.Is(err, jobs.ErrForbidden):
+		return http.StatusForbidden, body, 0
 	case errors.Is(err, jobs.ErrConflict):
 		return http.StatusConflict, body, 0
 	case errors.Is(err, jobs.ErrBusy):

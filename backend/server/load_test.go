@@ -108,7 +108,9 @@ func TestLoad(t *testing.T) {
 				body = fmt.Sprintf(`{"guest":"hypercube:8","host":"ring:256","algo":%q}`, algo)
 			}
 			sync = append(sync, func() (*http.Request, error) {
-				return http.NewRequest("POST", c.Base+"/api/v1/map", strings.NewReader(body))
+				req, err := http.NewRequest("POST", c.Base+"/api/v1/map", strings.NewReader(body))
+				req.Header.Set("Content-Type", "application/json")
+				return req, err
 			})
 		} else {
 			host := "torus:16x16"
@@ -125,11 +127,12 @@ func TestLoad(t *testing.T) {
 	}
 
 	// A burst of distinct jobs, five times what the workers and the queue
-	// hold: 64K-vertex xor embeddings (distinct seeds: distinct jobs).
+	// hold: 64K-object snake mappings of distinct sizes (a seed would not
+	// make distinct jobs: snake ignores it).
 	n := 5 * (workers + queue)
 	var submits []func() (*http.Request, error)
 	for i := range n {
-		body := fmt.Sprintf(`{"guest":"hypercube:16","host":"torus:256x256","algo":"xor","seed":%d}`, i+1)
+		body := fmt.Sprintf(`{"guest":"grid:256x%d","host":"mesh:256x%d","algo":"snake"}`, 256+i, 256+i)
 		submits = append(submits, func() (*http.Request, error) {
 			req, err := http.NewRequest("POST", c.Base+"/api/v1/jobs", strings.NewReader(body))
 			req.Header.Set("Content-Type", "application/json")
@@ -146,7 +149,8 @@ func TestLoad(t *testing.T) {
 	defer cancel()
 	done := 0
 	for i := range n {
-		in, _ := jobs.Request{Guest: "hypercube:16", Host: "torus:256x256", Algo: "xor", Seed: uint64(i + 1)}.Instance()
+		k := fmt.Sprint(256 + i)
+		in, _ := jobs.Request{Guest: "grid:256x" + k, Host: "mesh:256x" + k, Algo: "snake"}.Instance()
 		j, err := runner.Get(jobs.ID(in))
 		if err != nil {
 			continue // refused

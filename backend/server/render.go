@@ -83,6 +83,20 @@ func parseRender(q url.Values) (renderRequest, error) {
 			return r, &spec.FieldError{Field: "job", Err: errors.New("malformed job id: want 20 hex digits")}
 		}
 		r.Job = id
+		// A job is a mapping; the execution model's times of its gantt
+		// view come with the query.
+		for _, f := range []struct {
+			name string
+			dst  *float64
+		}{{"ta", &r.Instance.Ta}, {"tc", &r.Instance.Tc}} {
+			if s := q.Get(f.name); s != "" {
+				v, err := spec.ParseTime(f.name, s)
+				if err != nil {
+					return r, err
+				}
+				*f.dst = v
+			}
+		}
 		return r, nil
 	}
 	if r.View == "compare" && q.Get("algo") == "" {
@@ -104,6 +118,11 @@ func (s *Server) render(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	// Edges are drawn up to MaxSyncNodes vertices, whatever detail asks
+	// (a 1M-vertex job with detail=16777216 made a 1.14 GB SVG).
+	if d := rq.Options.Detail; d < 0 || d > s.o.MaxSyncNodes {
+		rq.Options.Detail = s.o.MaxSyncNodes
+	}
 	if rq.View == "compare" {
 		var buf bytes.Buffer
 		if err := s.drawCompare(c.Request().Context(), &buf, rq); err != nil {
@@ -123,13 +142,21 @@ func (s *Server) render(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var buf bytes.Buffer
-	switch rq.View {
-	case "gantt":
-		err = drawGantt(&buf, res, rq.Options)
-	default:
-		err = draw.Mapping(&buf, res, rq.Options)
+	if n := res.Mapping.Host.Size(); n > s.o.MaxRenderNodes {
+		return &spec.FieldError{Field: "job", Err: fmt.Errorf("server: job %s maps onto %d nodes, more than the %d one drawing may show; download its placement instead", rq.Job, n, s.o.MaxRenderNodes)}
 	}
+	if rq.View == "gantt" && rq.Job != "" {
+		in := res.Instance
+		in.Ta, in.Tc = rq.Instance.Ta, rq.Instance.Tc
+		res = &solve.Result{Instance: in, Algorithm: res.Algorithm, Mapping: res.Mapping, Metrics: res.Metrics, Seconds: res.Seconds}
+	}
+	var buf bytes.Buffer
+	err = s.syncSlot(c.Request().Context(), s.draw, func(context.Context) error {
+		if rq.View == "gantt" {
+			return drawGantt(&buf, res, rq.Options)
+		}
+		return draw.Mapping(&buf, res, rq.Options)
+	})
 	if err != nil {
 		return err
 	}
@@ -165,13 +192,24 @@ func (s *Server) drawCompare(ctx context.Context, w io.Writer, rq renderRequest)
 	if in.Budget == 0 {
 		in.Budget = compareBudget
 	}
+	searches := 0
+	for _, a := range solve.Applicable(in.Guest, in.Host) {
+		if a.Search {
+			searches++
+		}
+	}
+	// Refused up front: it used to fail after SyncTimeout with a
+	// "retryable" 503.
+	if err := s.checkSyncBudget(in.Budget, searches); err != nil {
+		return err
+	}
 	noCheck := func(spec.Instance) (solve.Algorithm, error) { return solve.Algorithm{}, nil }
 	if err := jobs.CheckCaps(in, s.o.MaxSyncNodes, s.o.SyncTimeout, noCheck); err != nil {
 		return err
 	}
 	var entries []solve.Entry
 	var bounds []metric.Bound
-	err := s.syncSlot(ctx, func(ctx context.Context) error {
+	err := s.syncSlot(ctx, s.sync, func(ctx context.Context) error {
 		var err error
 		entries, err = solve.Compare(ctx, in.Guest, in.Host, solve.CompareOptions{Seed: in.Seed, Start: in.Start, Budget: in.Budget})
 		if err != nil {

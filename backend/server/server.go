@@ -17,6 +17,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"topomap/backend/jobs"
+	"topomap/backend/store"
 )
 
 // Options configure a Server. Zero fields take the documented default.
@@ -34,10 +35,32 @@ type Options struct {
 	// SyncTimeout bounds a synchronous request's work (default 10 s).
 	SyncTimeout time.Duration
 	// SyncWorkers bounds synchronous requests solved at once (default
-	// 4·NumCPU); others wait up to SyncTimeout, then get 503.
+	// NumCPU: each may keep a core busy); others wait up to SyncTimeout,
+	// then get 503.
 	SyncWorkers int
+	// MaxSyncBudget caps the budget of a synchronous request, the CPU time
+	// a local search may take in it (default 2 s); more is a job's work.
+	MaxSyncBudget time.Duration
+	// MaxRenderNodes caps the host nodes one rendering draws (default
+	// 1<<18: a 27 MB SVG, 150 MB of work); larger jobs are refused with
+	// the field named. Edges are drawn up to MaxSyncNodes guest vertices,
+	// whatever ?detail= asks; above, a per-node heat map.
+	MaxRenderNodes int
+	// RenderWorkers bounds renderings drawn at once (default NumCPU);
+	// others wait up to SyncTimeout, then get 503.
+	RenderWorkers int
+	// Tokens, if any, are the API tokens that submitting, mapping and
+	// cancelling want (Authorization: Bearer TOKEN); reads stay open, so
+	// job and result links can be shared.
+	Tokens []string
+	// BodyTimeout bounds the reading of a request body (default 10 s), as
+	// ReadHeaderTimeout bounds its headers: a body trickled at 1 byte/s
+	// would otherwise hold a connection and a goroutine for hours.
+	BodyTimeout time.Duration
 	// Heartbeat is the interval of SSE keep-alive comments (default 15 s).
 	Heartbeat time.Duration
+	// Store, if set, reports the job store's size in /api/v1/healthz.
+	Store func() store.Stats
 	// Version is reported by /api/v1/healthz.
 	Version string
 	// Logger defaults to slog.Default().
@@ -55,7 +78,19 @@ func (o Options) withDefaults() Options {
 		o.SyncTimeout = 10 * time.Second
 	}
 	if o.SyncWorkers <= 0 {
-		o.SyncWorkers = 4 * runtime.NumCPU()
+		o.SyncWorkers = runtime.NumCPU()
+	}
+	if o.MaxSyncBudget <= 0 {
+		o.MaxSyncBudget = 2 * time.Second
+	}
+	if o.MaxRenderNodes <= 0 {
+		o.MaxRenderNodes = 1 << 18
+	}
+	if o.RenderWorkers <= 0 {
+		o.RenderWorkers = runtime.NumCPU()
+	}
+	if o.BodyTimeout <= 0 {
+		o.BodyTimeout = 10 * time.Second
 	}
 	if o.Heartbeat <= 0 {
 		o.Heartbeat = 15 * time.Second
@@ -72,6 +107,7 @@ type Server struct {
 	o       Options
 	e       *echo.Echo
 	sync    chan struct{} // semaphore of synchronous work
+	draw    chan struct{} // semaphore of renderings
 	closing chan struct{} // closed on shutdown: ends SSE streams
 	once    sync.Once
 }
@@ -86,19 +122,25 @@ func New(o Options) *Server {
 		panic("server: Options.Jobs is nil")
 	}
 	o = o.withDefaults()
-	s := &Server{o: o, e: echo.New(), sync: make(chan struct{}, o.SyncWorkers), closing: make(chan struct{})}
+	s := &Server{o: o, e: echo.New(), sync: make(chan struct{}, o.SyncWorkers), draw: make(chan struct{}, o.RenderWorkers), closing: make(chan struct{})}
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
+	e.Pre(securityHeaders) // before routing: 404s and 405s get them too
 	e.Use(middleware.Recover())
 
 	api := e.Group("/api/v1",
+		s.bodyDeadline,
 		middleware.BodyLimit(fmt.Sprintf("%dB", o.MaxBody)),
 		middleware.GzipWithConfig(middleware.GzipConfig{
 			// SSE must reach the client event by event.
 			Skipper: func(c echo.Context) bool { return strings.HasSuffix(c.Path(), "/events") },
 		}))
 	notFound := func(c echo.Context) error {
+		if allow := s.allowed(c.Request()); len(allow) > 0 {
+			c.Response().Header().Set("Allow", strings.Join(allow, ", "))
+			return echo.ErrMethodNotAllowed
+		}
 		return echo.NewHTTPError(http.StatusNotFound, "server: no API route "+c.Request().Method+" "+c.Request().URL.Path)
 	}
 	// A group with middleware routes its unknown paths (and the wrong
@@ -108,12 +150,12 @@ func New(o Options) *Server {
 	api.GET("/healthz", s.healthz)
 	api.GET("/openapi.yaml", s.openapi)
 	api.GET("/algorithms", s.algorithms)
-	api.POST("/jobs", s.submit)
+	api.POST("/jobs", s.submit, s.guardWrites)
 	api.GET("/jobs/:id", s.job)
-	api.DELETE("/jobs/:id", s.cancel)
+	api.DELETE("/jobs/:id", s.cancel, s.guardWrites)
 	api.GET("/jobs/:id/events", s.events)
 	api.GET("/jobs/:id/placement", s.placement)
-	api.POST("/map", s.mapSync)
+	api.POST("/map", s.mapSync, s.guardWrites)
 	api.GET("/render.svg", s.render)
 	e.Any("/api", notFound)
 	e.Any("/api/*", notFound)
@@ -127,6 +169,23 @@ func New(o Options) *Server {
 		e.Any("/*", notFound)
 	}
 	return s
+}
+
+// catchAll are the route paths of the API's fallback handler.
+var catchAll = map[string]bool{"/api/v1": true, "/api/v1/*": true, "/api": true, "/api/*": true, "/*": true}
+
+// allowed lists the methods with an API route for r's path other than the
+// fallback: a known path asked with a wrong method gets 405 and Allow.
+func (s *Server) allowed(r *http.Request) []string {
+	var allow []string
+	for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodDelete} {
+		c := s.e.NewContext(r, nil)
+		s.e.Router().Find(m, echo.GetPath(r), c)
+		if p := c.Path(); p != "" && !catchAll[p] {
+			allow = append(allow, m)
+		}
+	}
+	return allow
 }
 
 // ServeHTTP implements http.Handler.

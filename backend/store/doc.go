@@ -5,6 +5,15 @@
 // Layout of the bbolt file: bucket "jobs" maps a job id to the job's JSON
 // record; bucket "placements" maps the id of a done job to its placement,
 // the host node of every guest vertex as little-endian int32s (4 bytes per
-// vertex: 256 KiB for 64K vertices). A done record and its placement are
-// written in one transaction.
+// vertex: 256 KiB for 64K vertices); bucket "meta" maps the id to the
+// CRC-32C checksums of both and the job's last use. A record, its
+// placement and its meta entry are written in one transaction.
+//
+// The store fails safe: Open checks the file (meta pages, bbolt's
+// consistency check, every record against its checksums) with memory
+// faults and panics turned into errors, refuses a damaged file with the
+// way out, and skips and reports a record that does not read (Problems).
+// Check, Export and Compact are the tools behind `topomap store`; Sweep
+// applies a Retention (maximum age, maximum size, least recently used
+// first).
 package store

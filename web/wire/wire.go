@@ -120,4 +120,9 @@ type Job struct {
 	Created  time.Time `json:"created"`
 	Started  time.Time `json:"started,omitzero"`
 	Finished time.Time `json:"finished,omitzero"`
+	// CancelToken is in the answer to the submit that started the run
+	// only (never stored, never shown by GET): DELETE needs it, so that
+	// knowing a job's id (derived from its instance) is not enough to
+	// cancel someone else's run.
+	CancelToken string `json:"cancelToken,omitempty"`
 }

@@ -67,6 +67,9 @@ func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 	maxSync := fs.Int("max-sync-nodes", env.int("TOPOMAP_MAX_SYNC_NODES", 0), "cap for POST /map and on-the-fly renderings (env TOPOMAP_MAX_SYNC_NODES; 0 = 16384)")
 	jobTime := fs.Duration("job-timeout", env.duration("TOPOMAP_JOB_TIMEOUT", 0), "per-job time limit (env TOPOMAP_JOB_TIMEOUT; 0 = 5m)")
 	bodyLimit := fs.Int64("body-limit", int64(env.int("TOPOMAP_BODY_LIMIT", 0)), "request body limit in bytes (env TOPOMAP_BODY_LIMIT; 0 = 65536)")
+	tokensFile := fs.String("auth-tokens", env.string("TOPOMAP_AUTH_TOKENS", ""), "`file` of API tokens, one a line: submitting, mapping and cancelling then want Authorization: Bearer TOKEN (env TOPOMAP_AUTH_TOKENS; default none)")
+	maxAge := fs.Duration("max-age", env.duration("TOPOMAP_MAX_AGE", 30*24*time.Hour), "finished jobs unused for this `long` are deleted (env TOPOMAP_MAX_AGE; 0 keeps them)")
+	maxStore := fs.Int64("max-store-bytes", int64(env.int("TOPOMAP_MAX_STORE_BYTES", 1<<30)), "bound on the stored jobs' size in `bytes`; the least recently used finished ones are deleted first (env TOPOMAP_MAX_STORE_BYTES; 0 = no bound)")
 	noSW := fs.Bool("no-service-worker", os.Getenv("TOPOMAP_NO_SERVICE_WORKER") != "", "install a service worker that caches nothing (development; env TOPOMAP_NO_SERVICE_WORKER)")
 	if env.err != nil {
 		return env.err
@@ -75,12 +78,25 @@ func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	var tokens []string
+	if *tokensFile != "" {
+		b, err := os.ReadFile(*tokensFile)
+		if err == nil {
+			tokens, err = server.ReadTokens(string(b))
+		}
+		if err != nil {
+			return fmt.Errorf("--auth-tokens %s: %w", *tokensFile, err)
+		}
+	}
 
 	st, err := store.Open(filepath.Join(*data, "topomap.db"))
 	if err != nil {
 		return err
 	}
 	defer st.Close()
+	for _, p := range st.Problems() {
+		log.Warn("store: skipped an unreadable record (topomap store compact removes it)", "problem", p)
+	}
 	runner, err := jobs.New(st, jobs.Options{Workers: *workers, Queue: *queue, MaxNodes: *maxNodes, MaxTime: *jobTime, Logger: log})
 	if err != nil {
 		return err
@@ -90,6 +106,8 @@ func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 		App:          web.AppHandler(web.AppOptions{NoServiceWorker: *noSW}),
 		MaxBody:      *bodyLimit,
 		MaxSyncNodes: *maxSync,
+		Tokens:       tokens,
+		Store:        st.Stats,
 		Version:      web.Version,
 		Logger:       log,
 	})
@@ -98,10 +116,16 @@ func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 		runner.Close(context.Background())
 		return fmt.Errorf("serve: %w", err)
 	}
+	if len(tokens) == 0 && !loopback(ln.Addr()) {
+		log.Warn("topomap: serving beyond this machine without API tokens: anyone who reaches it can submit jobs (see --auth-tokens)")
+	}
 	lim := runner.Limits()
 	// The test harness reads this line to find a port picked with :0.
 	log.Info("topomap serving", "url", displayURL(ln.Addr()), "data", *data,
 		"workers", lim.Workers, "queue", lim.Queue, "maxNodes", lim.MaxNodes, "jobTimeout", lim.MaxTime)
+	sweepCtx, stopSweep := context.WithCancel(ctx)
+	defer stopSweep()
+	go sweep(sweepCtx, st, store.Retention{MaxAge: *maxAge, MaxBytes: *maxStore}, log)
 	err = srv.Serve(ctx, ln)
 	log.Info("topomap stopped", "err", err)
 	return err
@@ -118,4 +142,38 @@ func displayURL(a net.Addr) string {
 		host = "localhost"
 	}
 	return "http://" + net.JoinHostPort(host, port)
+}
+
+// loopback reports whether a listener accepts this machine's connections
+// only.
+func loopback(a net.Addr) bool {
+	host, _, err := net.SplitHostPort(a.String())
+	ip := net.ParseIP(host)
+	return err == nil && ip != nil && ip.IsLoopback()
+}
+
+// sweepEvery is how often serve applies the store's retention.
+const sweepEvery = time.Minute
+
+// sweep applies the retention at start and every sweepEvery until ctx
+// ends.
+func sweep(ctx context.Context, st *store.Bolt, r store.Retention, log *slog.Logger) {
+	if r == (store.Retention{}) {
+		return
+	}
+	t := time.NewTicker(sweepEvery)
+	defer t.Stop()
+	for {
+		removed, err := st.Sweep(r, time.Now())
+		if err != nil {
+			log.Error("store: applying the retention", "err", err)
+		} else if len(removed) > 0 {
+			log.Info("store: expired finished jobs", "count", len(removed), "maxAge", r.MaxAge, "maxBytes", r.MaxBytes)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }

@@ -6,8 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
+	"net/http"
 	"os"
 	"strings"
+	"syscall"
 	"time"
 
 	"topomap/backend/jobs"
@@ -31,6 +34,8 @@ func runSubmit(ctx context.Context, args []string, stdout io.Writer) error {
 	url := fs.String("server", new(envDefaults).string("TOPOMAP_SERVER", "http://127.0.0.1:8080"), "server `URL` (env TOPOMAP_SERVER)")
 	wait := fs.Bool("wait", false, "follow the job's progress (on stderr) and print its result")
 	format := fs.String("format", "text", "output `format`: json or text (with --wait also csv, rankorder, scotch)")
+	timeout := fs.Duration("timeout", 30*time.Second, "give up when the server does not answer for this `long` (also while waiting)")
+	token := fs.String("token", os.Getenv("TOPOMAP_TOKEN"), "API `token` for a server started with --auth-tokens (env TOPOMAP_TOKEN)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -47,19 +52,29 @@ func runSubmit(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	c := &server.Client{Base: *url}
-	j, err := submitRetrying(ctx, c, jobs.RequestOf(in))
+	if *timeout <= 0 {
+		return fmt.Errorf("--timeout %v: want a positive duration", *timeout)
+	}
+	c := &server.Client{Base: *url, Token: *token, StreamIdle: *timeout, HTTP: &http.Client{
+		// No overall timeout (an event stream lasts as long as its job);
+		// a server that accepts and never answers is caught here.
+		Transport: &http.Transport{Proxy: http.ProxyFromEnvironment, ResponseHeaderTimeout: *timeout,
+			DialContext: (&net.Dialer{Timeout: *timeout}).DialContext, TLSHandshakeTimeout: *timeout},
+	}}
+	sctx, cancel := context.WithTimeout(ctx, *timeout)
+	j, err := submitRetrying(sctx, c, jobs.RequestOf(in))
+	cancel()
 	if err != nil {
-		return err
+		return unreachable(err, *url, *timeout)
 	}
 	// The job's page, where a person follows it (and finds it again).
 	fmt.Fprintf(progressOut, "job %s %s: %s/jobs/%s\n", j.ID, j.Status, strings.TrimSuffix(*url, "/"), j.ID)
 	if !*wait {
 		return printJob(stdout, j, *format)
 	}
-	j, err = follow(ctx, c, j)
+	j, err = follow(ctx, c, j, *timeout)
 	if err != nil {
-		return err
+		return unreachable(err, *url, *timeout)
 	}
 	if j.Status != jobs.Done {
 		return fmt.Errorf("job %s %s: %s", j.ID, j.Status, j.Error)
@@ -84,30 +99,55 @@ func submitRetrying(ctx context.Context, c *server.Client, r jobs.Request) (jobs
 	}
 }
 
+// unreachable rewords the errors of a server that is gone or silent.
+func unreachable(err error, url string, timeout time.Duration) error {
+	var ae *server.APIError
+	switch {
+	case errors.As(err, &ae), errors.Is(err, context.Canceled):
+		return err
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, errGone):
+		return fmt.Errorf("the server at %s did not answer for %v; is it running? (%v)", url, timeout, err)
+	}
+	var ne net.Error
+	if errors.As(err, &ne) || errors.Is(err, syscall.ECONNREFUSED) {
+		return fmt.Errorf("the server at %s is not reachable: %v", url, err)
+	}
+	return err
+}
+
+// errGone: polling found no server for the whole timeout.
+var errGone = errors.New("no answer while waiting for the job")
+
 // follow follows the job's events, printing progress to stderr; if the
-// stream breaks it polls until the job ends.
-func follow(ctx context.Context, c *server.Client, j jobs.Job) (jobs.Job, error) {
+// stream breaks it polls until the job ends, and gives up when the server
+// has not answered for timeout.
+func follow(ctx context.Context, c *server.Client, j jobs.Job, timeout time.Duration) (jobs.Job, error) {
 	show := func(j jobs.Job) {
 		p := j.Progress
 		fmt.Fprintf(progressOut, "\r%-9s %5.1f%%  %d evaluated  hops/byte %.4f  %.1fs ", j.Status, 100*p.Fraction, p.Evaluated, p.HopsPerByte, p.Elapsed)
 	}
 	last, err := c.Follow(ctx, j.ID, show)
 	fmt.Fprintln(progressOut)
+	answered := time.Now()
 	for err != nil || !last.Status.Final() {
-		if ctx.Err() != nil {
-			return last, ctx.Err()
+		if err != nil && time.Since(answered) > timeout {
+			return last, fmt.Errorf("%w: %v", errGone, err)
 		}
 		select {
 		case <-time.After(time.Second):
 		case <-ctx.Done():
 			return last, ctx.Err()
 		}
-		last, err = c.Job(ctx, j.ID)
+		pctx, cancel := context.WithTimeout(ctx, timeout)
+		var now jobs.Job
+		now, err = c.Job(pctx, j.ID)
+		cancel()
 		var ae *server.APIError
 		if errors.As(err, &ae) && ae.Status < 500 {
 			return last, err
 		}
 		if err == nil {
+			last, answered = now, time.Now()
 			show(last)
 		}
 	}

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"topomap/backend/jobs"
+)
+
+// TestSubmitSilentServer: a server that accepts connections and never
+// answers made submit hang; now it fails after --timeout, non-zero, with a
+// message that says so.
+func TestSubmitSilentServer(t *testing.T) {
+	progressOut = io.Discard
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			defer c.Close() // held open, never answered
+		}
+	}()
+	t0 := time.Now()
+	err = run(context.Background(), []string{"submit", "--server", "http://" + ln.Addr().String(), "--timeout", "300ms",
+		"--guest", "grid:4x4", "--host", "mesh:4x4", "--algo", "affn"}, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "did not answer") || time.Since(t0) > 5*time.Second {
+		t.Fatalf("submit to a silent server: %v after %v", err, time.Since(t0))
+	}
+}
+
+// TestSubmitWaitServerDies: submit --wait polled forever once the server
+// died; now it gives up after --timeout without an answer.
+func TestSubmitWaitServerDies(t *testing.T) {
+	progressOut = io.Discard
+	var srv *httptest.Server
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusAccepted)
+			json.NewEncoder(w).Encode(jobs.Job{ID: strings.Repeat("a", jobs.IDLen), Status: jobs.Running})
+			return
+		}
+		// The first event stream request: the server goes away.
+		go srv.CloseClientConnections()
+		srv.Listener.Close()
+	}))
+	defer srv.Close()
+	t0 := time.Now()
+	err := run(context.Background(), []string{"submit", "--server", srv.URL, "--timeout", "500ms", "--wait",
+		"--guest", "grid:4x4", "--host", "mesh:4x4", "--algo", "affn"}, io.Discard)
+	if err == nil || time.Since(t0) > 10*time.Second {
+		t.Fatalf("submit --wait on a dead server: %v after %v", err, time.Since(t0))
+	}
+	t.Logf("%v after %v", err, time.Since(t0).Round(time.Millisecond))
+}

@@ -1,0 +1,113 @@
+package server
+
+import (
+	"crypto/subtle"
+	"errors"
+	"mime"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+)
+
+// The errors of the request guards.
+var (
+	errCrossSite   = echo.NewHTTPError(http.StatusForbidden, "server: cross-site request refused: the API takes jobs from this origin's pages and from non-browser clients only")
+	errContentType = echo.NewHTTPError(http.StatusUnsupportedMediaType, "server: want Content-Type: application/json")
+	errAuth        = echo.NewHTTPError(http.StatusUnauthorized, "server: this server wants an API token: Authorization: Bearer TOKEN")
+)
+
+// crossSite reports whether a browser sent r from a page of another
+// origin: Sec-Fetch-Site says so, or, from a browser without it, Origin
+// names another host. Non-browser clients send neither.
+func crossSite(r *http.Request) bool {
+	switch r.Header.Get("Sec-Fetch-Site") {
+	case "same-origin", "none":
+		return false
+	case "":
+	default: // cross-site, same-site (a sibling subdomain)
+		return true
+	}
+	o := r.Header.Get("Origin")
+	if o == "" {
+		return false
+	}
+	u, err := url.Parse(o)
+	return err != nil || !strings.EqualFold(u.Host, r.Host)
+}
+
+// guardWrites protects the routes that change state (submit, map, cancel):
+// no cross-site browser requests, a JSON body for POST (a form or a
+// text/plain POST from another page is refused before it is read), and,
+// if the server has API tokens, one of them.
+func (s *Server) guardWrites(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		if crossSite(r) {
+			return errCrossSite
+		}
+		if r.Method == http.MethodPost {
+			mt, _, err := mime.ParseMediaType(r.Header.Get(echo.HeaderContentType))
+			if err != nil || mt != echo.MIMEApplicationJSON {
+				return errContentType
+			}
+		}
+		if len(s.o.Tokens) > 0 && !s.validToken(r.Header.Get(echo.HeaderAuthorization)) {
+			c.Response().Header().Set("WWW-Authenticate", `Bearer realm="topomap"`)
+			return errAuth
+		}
+		return next(c)
+	}
+}
+
+// validToken reports whether an Authorization header carries one of the
+// server's tokens (compared in constant time).
+func (s *Server) validToken(h string) bool {
+	tok, ok := strings.CutPrefix(h, "Bearer ")
+	if !ok || tok == "" {
+		return false
+	}
+	found := 0
+	for _, t := range s.o.Tokens {
+		found |= subtle.ConstantTimeCompare([]byte(tok), []byte(t))
+	}
+	return found == 1
+}
+
+// ReadTokens parses an API token file: one token per line; blank lines
+// and lines starting with # are skipped. An empty list is an error (it
+// would leave the server open while the operator believes it closed).
+func ReadTokens(text string) ([]string, error) {
+	var toks []string
+	for line := range strings.Lines(text) {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if len(line) < 16 || strings.ContainsAny(line, " \t") {
+			return nil, errors.New("an API token is at least 16 characters, without spaces")
+		}
+		toks = append(toks, line)
+	}
+	if len(toks) == 0 {
+		return nil, errors.New("no API token in the file")
+	}
+	return toks, nil
+}
+
+// bodyDeadline gives a request with a body BodyTimeout to send it: past
+// it, reads fail with os.ErrDeadlineExceeded, which classify answers 408.
+func (s *Server) bodyDeadline(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		if r.Body != nil && r.Body != http.NoBody {
+			// Not every ResponseWriter has a connection (httptest's
+			// recorder): then there is nothing to bound. The server lifts
+			// the deadline for the next request on the connection.
+			_ = http.NewResponseController(c.Response().Writer).SetReadDeadline(time.Now().Add(s.o.BodyTimeout))
+		}
+		return next(c)
+	}
+}

@@ -1,0 +1,222 @@
+package server_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"topomap/backend/jobs"
+	"topomap/backend/server"
+	"topomap/backend/store"
+)
+
+// TestWriteGuards: a page on another origin could POST jobs with any
+// Content-Type (a form or text/plain needs no CORS preflight); now writes
+// want JSON and a same-origin (or non-browser) caller, and, with API
+// tokens, a token. Reads stay open, so result links can be shared.
+func TestWriteGuards(t *testing.T) {
+	const token = "0123456789abcdef-token"
+	f := newFixture(t, jobs.Options{}, server.Options{Tokens: []string{token}})
+	body := `{"guest":"grid:4x4","host":"mesh:4x4","algo":"affn"}`
+	for _, tc := range []struct {
+		name   string
+		method string
+		path   string
+		hdr    map[string]string
+		status int
+	}{
+		{"form post", "POST", "/api/v1/jobs", map[string]string{"Content-Type": "application/x-www-form-urlencoded", "Authorization": "Bearer " + token}, 415},
+		{"text/plain post", "POST", "/api/v1/map", map[string]string{"Content-Type": "text/plain", "Authorization": "Bearer " + token}, 415},
+		{"no content type", "POST", "/api/v1/jobs", map[string]string{"Authorization": "Bearer " + token}, 415},
+		{"cross-site fetch", "POST", "/api/v1/jobs", map[string]string{"Content-Type": "application/json", "Sec-Fetch-Site": "cross-site", "Authorization": "Bearer " + token}, 403},
+		{"same-site fetch", "POST", "/api/v1/jobs", map[string]string{"Content-Type": "application/json", "Sec-Fetch-Site": "same-site", "Authorization": "Bearer " + token}, 403},
+		{"foreign origin", "POST", "/api/v1/map", map[string]string{"Content-Type": "application/json", "Origin": "https://evil.example", "Authorization": "Bearer " + token}, 403},
+		{"cross-site cancel", "DELETE", "/api/v1/jobs/0123456789abcdef0123", map[string]string{"Sec-Fetch-Site": "cross-site", "Authorization": "Bearer " + token}, 403},
+		{"no token", "POST", "/api/v1/jobs", map[string]string{"Content-Type": "application/json"}, 401},
+		{"wrong token", "POST", "/api/v1/jobs", map[string]string{"Content-Type": "application/json", "Authorization": "Bearer nope"}, 401},
+		{"same origin with token", "POST", "/api/v1/map", map[string]string{"Content-Type": "application/json; charset=utf-8", "Sec-Fetch-Site": "same-origin", "Origin": "http://example.com", "Authorization": "Bearer " + token}, 200},
+		{"curl with token", "POST", "/api/v1/jobs", map[string]string{"Content-Type": "application/json", "Authorization": "Bearer " + token}, 202},
+		{"read without token", "GET", "/api/v1/healthz", nil, 200},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var rd io.Reader
+			if tc.method == "POST" {
+				rd = strings.NewReader(body)
+			}
+			req := httptest.NewRequest(tc.method, tc.path, rd)
+			for k, v := range tc.hdr {
+				req.Header.Set(k, v)
+			}
+			rec := httptest.NewRecorder()
+			f.srv.ServeHTTP(rec, req)
+			if rec.Code != tc.status {
+				t.Fatalf("status %d, want %d: %s", rec.Code, tc.status, rec.Body)
+			}
+			if rec.Code >= 400 && !strings.Contains(rec.Body.String(), `"error"`) {
+				t.Errorf("no JSON error: %s", rec.Body)
+			}
+		})
+	}
+}
+
+// TestCancelToken: job ids derive from the request, so anyone who knew the
+// instance could DELETE someone else's job; DELETE now wants the token of
+// the submit that started the run, and a later identical submit gets the
+// job but not the token.
+func TestCancelToken(t *testing.T) {
+	f := newFixture(t, jobs.Options{Workers: 1}, server.Options{})
+	defer close(f.release)
+	rec := f.do(t, "POST", "/api/v1/jobs", `{"guest":"grid:4x4","host":"mesh:4x4","algo":"block"}`)
+	var j jobs.Job
+	if err := json.Unmarshal(rec.Body.Bytes(), &j); err != nil || rec.Code != 202 || j.CancelToken == "" {
+		t.Fatalf("submit: %d %s", rec.Code, rec.Body)
+	}
+	again := f.do(t, "POST", "/api/v1/jobs", `{"guest":"grid:4x4","host":"mesh:4x4","algo":"block"}`)
+	if strings.Contains(again.Body.String(), "cancelToken") || strings.Contains(f.do(t, "GET", "/api/v1/jobs/"+j.ID, "").Body.String(), j.CancelToken) {
+		t.Fatalf("the token leaked to another caller: %s", again.Body)
+	}
+	for _, q := range []string{"", "?token=", "?token=guess"} {
+		if rec := f.do(t, "DELETE", "/api/v1/jobs/"+j.ID+q, ""); rec.Code != 403 {
+			t.Fatalf("DELETE%s: %d %s, want 403", q, rec.Code, rec.Body)
+		}
+	}
+	if rec := f.do(t, "DELETE", "/api/v1/jobs/"+j.ID+"?token="+j.CancelToken, ""); rec.Code != 200 || !strings.Contains(rec.Body.String(), `"cancelled"`) {
+		t.Fatalf("DELETE with the token: %d %s", rec.Code, rec.Body)
+	}
+}
+
+// TestMethodNotAllowed: a wrong method on a known path was a 404.
+func TestMethodNotAllowed(t *testing.T) {
+	f := newFixture(t, jobs.Options{}, server.Options{})
+	for path, allow := range map[string]string{
+		"/api/v1/jobs":                      "POST",
+		"/api/v1/jobs/0123456789abcdef0123": "GET, DELETE",
+		"/api/v1/healthz":                   "GET",
+	} {
+		rec := f.do(t, "PUT", path, "")
+		if rec.Code != 405 || rec.Header().Get("Allow") != allow {
+			t.Errorf("PUT %s: %d, Allow %q; want 405, %q", path, rec.Code, rec.Header().Get("Allow"), allow)
+		}
+	}
+}
+
+// TestExactKeys: encoding/json matched "GUEST" and "Algo" to the fields.
+func TestExactKeys(t *testing.T) {
+	f := newFixture(t, jobs.Options{}, server.Options{})
+	for _, body := range []string{
+		`{"GUEST":"grid:4x4","host":"mesh:4x4","algo":"affn"}`,
+		`{"guest":"grid:4x4","host":"mesh:4x4","Algo":"affn"}`,
+	} {
+		rec := f.do(t, "POST", "/api/v1/map", body)
+		var e server.ErrorBody
+		json.Unmarshal(rec.Body.Bytes(), &e)
+		if rec.Code != 400 || (e.Field != "GUEST" && e.Field != "Algo") {
+			t.Errorf("%s: %d %s, want 400 naming the key", body, rec.Code, rec.Body)
+		}
+	}
+}
+
+// TestSlowBody: a body trickled at a byte a second held the connection
+// for as long as the client liked; now it times out like slow headers.
+func TestSlowBody(t *testing.T) {
+	f := newFixture(t, jobs.Options{}, server.Options{BodyTimeout: 300 * time.Millisecond})
+	ts := httptest.NewServer(f.srv)
+	defer ts.Close()
+	conn, err := net.Dial("tcp", ts.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	body := `{"guest":"grid:4x4","host":"mesh:4x4","algo":"affn"}`
+	fmt.Fprintf(conn, "POST /api/v1/map HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", len(body))
+	t0 := time.Now()
+	done := make(chan struct{})
+	go func() { // one byte every 100 ms until the server answers
+		defer close(done)
+		for i := range len(body) {
+			if _, err := conn.Write([]byte{body[i]}); err != nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}()
+	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusRequestTimeout || time.Since(t0) > 3*time.Second {
+		t.Fatalf("status %d after %v, want 408 within the body timeout", resp.StatusCode, time.Since(t0))
+	}
+	conn.Close()
+	<-done
+	// A request that sent its body in time and then works longer than the
+	// body timeout is not cut by it.
+	go func() { time.Sleep(time.Second); close(f.release) }()
+	resp, err = http.Post(ts.URL+"/api/v1/map", "application/json", strings.NewReader(`{"guest":"grid:4x4","host":"mesh:4x4","algo":"block"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Fatalf("a 1 s synchronous map after a prompt body: status %d", resp.StatusCode)
+	}
+}
+
+// TestCorruptStoredRequest: a stored request that no longer parses was
+// answered 400, blaming the client; it is the server's data: 500.
+func TestCorruptStoredRequest(t *testing.T) {
+	st := store.NewMemory()
+	id := "0123456789abcdef0123"
+	bad := jobs.Job{ID: id, Status: jobs.Done, Request: jobs.Request{Guest: "grid:4x4", Host: "nonsense:4", Algo: "affn"}}
+	if err := st.Finish(bad, make([]int, 16)); err != nil {
+		t.Fatal(err)
+	}
+	r, err := jobs.New(st, jobs.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close(context.Background())
+	srv := server.New(server.Options{Jobs: r, Logger: slog.New(slog.DiscardHandler)})
+	for _, p := range []string{"/api/v1/jobs/" + id + "/placement", "/api/v1/render.svg?job=" + id} {
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, httptest.NewRequest("GET", p, nil))
+		if rec.Code != 500 {
+			t.Errorf("GET %s: %d %s, want 500", p, rec.Code, rec.Body)
+		}
+	}
+}
+
+// TestReadTokens: an empty token file, or a short token, would leave the
+// server open while the operator believes it closed.
+func TestReadTokens(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		n    int
+	}{
+		{"# tokens\n\n0123456789abcdef\n  fedcba9876543210  \n", 2},
+		{"", 0}, {"# only a comment\n", 0}, {"short\n", 0}, {"0123456789abcdef 0123456789abcdef\n", 0},
+	} {
+		toks, err := server.ReadTokens(tc.text)
+		if len(toks) != tc.n || (err == nil) != (tc.n > 0) {
+			t.Errorf("ReadTokens(%q) = %q, %v", tc.text, toks, err)
+		}
+	}
+}
+
+// TestHealthStore: /healthz reports the store's size.
+func TestHealthStore(t *testing.T) {
+	f := newFixture(t, jobs.Options{}, server.Options{Store: func() store.Stats { return store.Stats{FileBytes: 32768, DataBytes: 1234, Jobs: 3} }})
+	if h := decode[server.Health](t, f.do(t, "GET", "/api/v1/healthz", "")); h.Store == nil || h.Store.FileBytes != 32768 || h.Store.Jobs != 3 {
+		t.Errorf("health %+v", h)
+	}
+}

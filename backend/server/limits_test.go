@@ -1,0 +1,92 @@
+package server_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"topomap/backend/jobs"
+	"topomap/backend/server"
+)
+
+// doneJob submits body and waits until its job is done.
+func doneJob(t *testing.T, f *fixture, body string) jobs.Job {
+	t.Helper()
+	_, c := f.loopback(t)
+	j := decode[jobs.Job](t, f.do(t, "POST", "/api/v1/jobs", body))
+	final, err := c.Follow(context.Background(), j.ID, nil)
+	if err != nil || final.Status != jobs.Done {
+		t.Fatalf("job %+v, %v", final, err)
+	}
+	return final
+}
+
+// TestRenderCaps: a render of a 1M-node job with detail=16777216 made a
+// 1.14 GB SVG. Edges are now drawn up to MaxSyncNodes vertices whatever
+// detail asks (a heat map above), and a job above MaxRenderNodes is
+// refused naming the field.
+func TestRenderCaps(t *testing.T) {
+	f := newFixture(t, jobs.Options{}, server.Options{MaxSyncNodes: 64, MaxRenderNodes: 128})
+	small := doneJob(t, f, `{"guest":"hypercube:7","host":"ring:128","algo":"xor"}`)
+	for _, detail := range []string{"16777216", "-1", "100"} {
+		rec := f.do(t, "GET", "/api/v1/render.svg?detail="+detail+"&job="+small.ID, "")
+		if rec.Code != 200 {
+			t.Fatalf("detail=%s: %d %s", detail, rec.Code, rec.Body)
+		}
+		if body := rec.Body.String(); strings.Contains(body, `class="e"`) || !strings.Contains(body, `<image class="heat"`) {
+			t.Errorf("detail=%s on 128 vertices, cap 64: edges drawn", detail)
+		}
+	}
+	big := doneJob(t, f, `{"guest":"hypercube:8","host":"ring:256","algo":"xor"}`)
+	rec := f.do(t, "GET", "/api/v1/render.svg?job="+big.ID, "")
+	if e := decode[server.ErrorBody](t, rec); rec.Code != 400 || e.Field != "job" {
+		t.Errorf("render of 256 nodes, cap 128: %d %s", rec.Code, rec.Body)
+	}
+}
+
+// TestSyncBudget: a synchronous pairs with budget=10s held a core for 9 s
+// (with 8 slots on 2 cores), and a compare view with budget=6s always
+// failed after 10 s with a "retryable" 503. Both are now a 400 naming the
+// budget, at once.
+func TestSyncBudget(t *testing.T) {
+	f := newFixture(t, jobs.Options{}, server.Options{})
+	for _, tc := range []struct{ method, path, body string }{
+		{"POST", "/api/v1/map", `{"guest":"grid:8x8","host":"mesh:8x8","algo":"pairs","budget":"10s"}`},
+		{"GET", "/api/v1/render.svg?view=compare&budget=6s&guest=grid:8x8&host=mesh:8x8", ""},
+		{"GET", "/api/v1/render.svg?algo=pairs&budget=3s&guest=grid:8x8&host=mesh:8x8", ""},
+	} {
+		t0 := time.Now()
+		rec := f.do(t, tc.method, tc.path, tc.body)
+		if e := decode[server.ErrorBody](t, rec); rec.Code != 400 || e.Field != "budget" || time.Since(t0) > time.Second {
+			t.Errorf("%s %s: %d %s after %v, want 400 naming budget at once", tc.method, tc.path, rec.Code, rec.Body, time.Since(t0))
+		}
+	}
+	if rec := f.do(t, "GET", "/api/v1/render.svg?view=compare&budget=200ms&guest=grid:4x4&host=mesh:4x4", ""); rec.Code != 200 {
+		t.Errorf("compare with a small budget: %d %s", rec.Code, rec.Body)
+	}
+}
+
+// TestRenderWorkers: four default renders of a 1M-node job at once took
+// the server to 2.47 GB. Renders are now drawn RenderWorkers at once; the
+// others wait up to SyncTimeout, then get a 503 with Retry-After.
+func TestRenderWorkers(t *testing.T) {
+	f := newFixture(t, jobs.Options{}, server.Options{RenderWorkers: 1, SyncTimeout: 50 * time.Millisecond})
+	// 262,144 nodes: a 27 MB drawing, hundreds of ms to draw.
+	big := doneJob(t, f, `{"guest":"grid:512x512","host":"mesh:512x512","algo":"rowmajor"}`)
+	codes := make(chan int, 3)
+	for i := range 3 {
+		go func() {
+			// Distinct widths: no ETag short-cut.
+			codes <- f.do(t, "GET", fmt.Sprintf("/api/v1/render.svg?width=%d&job=%s", 700+i, big.ID), "").Code
+		}()
+	}
+	got := map[int]int{}
+	for range 3 {
+		got[<-codes]++
+	}
+	if got[200] < 1 || got[503] < 1 {
+		t.Errorf("statuses %v: want one drawn and the others told to retry", got)
+	}
+}
