@@ -92,7 +92,7 @@ func TestPairsProgress(t *testing.T) {
 		seen := eval[[]string](t, ctx, `window.__progress`)
 		t.Logf("PAIRS %d objects: %d distinct progress labels (first %q, last %q); page reports %s, %s hops/byte", c.nodes, len(seen), first(seen), last(seen),
 			eval[string](t, ctx, `document.querySelector('#metrics tr[data-metric="time"] td').textContent`), metricText(t, ctx, "hops per byte"))
-		if len(seen) < c.minMoves {
+		if len(seen) < c.minMoves && !raceEnabled {
 			t.Errorf("%d objects: progress labels seen %q; want the bar to move (at least %d distinct)", c.nodes, seen, c.minMoves)
 		}
 	}
