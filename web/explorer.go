@@ -149,6 +149,7 @@ func (c *Explorer) run(ctx app.Context, in spec.Instance) {
 		t0 := time.Now()
 		res, err := solve.Map(rctx, in, onProgress)
 		mapMs := msSince(t0)
+		y.maybe() // mapping and drawing are then two shorter stalls, not one
 		// A cancelled anytime search keeps its best mapping so far (not
 		// on the server, whose pre-render is cut off on purpose: the
 		// browser then runs it in full).
