@@ -174,6 +174,7 @@ func (c *Explorer) run(ctx app.Context, in spec.Instance) {
 			case keep:
 				c.res, c.svg, c.mapMs, c.drawMs, c.runErr = res, svg, mapMs, drawMs, ""
 				c.locator = nil
+				c.keepMoves(res)
 				if res.Partial {
 					c.runErr = "cancelled: showing the best mapping found before the cancel (partial)"
 				}
@@ -282,6 +283,14 @@ func (c *Explorer) pickApplicable() {
 func (c *Explorer) onAlgo(ctx app.Context, e app.Event) {
 	c.form.Algo = ctx.JSSrc().Get("value").String()
 	c.step = 0
+	c.navigate(ctx)
+}
+
+func (c *Explorer) onStart(ctx app.Context, e app.Event) {
+	c.form.Start = ctx.JSSrc().Get("value").String()
+	if c.form.Start == bestStart {
+		c.form.Start = ""
+	}
 	c.navigate(ctx)
 }
 
@@ -548,8 +557,8 @@ func (c *Explorer) Render() app.UI {
 	gIn, gCh := c.setField(&c.form.Guest)
 	hIn, hCh := c.setField(&c.form.Host)
 	sIn, sCh := c.setField(&c.form.Seed)
-	stIn, stCh := c.setField(&c.form.Start)
 	bIn, bCh := c.setField(&c.form.Budget)
+	mIn, mCh := c.setField(&c.form.Moves)
 	choices := c.form.algoChoices()
 	return shell("/", c.ready, c.form.instanceKeys(),
 		app.Section().Class("controls").Body(
@@ -559,13 +568,14 @@ func (c *Explorer) Render() app.UI {
 				field("host", "Host", c.form.Host, "ring:16, mesh:6x12, torus:8x8x8, hypercube:4", c.errs["host"], hIn, hCh),
 				algoSelect("algo", "Algorithm", c.form.Algo, choices, c.errs["algo"], c.onAlgo, true),
 			),
-			openIf(app.Details().Class("advanced"), c.form.Seed != "" || c.form.Start != "" || c.form.Budget != "" ||
-				c.errs["seed"] != "" || c.errs["start"] != "" || c.errs["budget"] != "").Body(
+			openIf(app.Details().Class("advanced"), c.form.Seed != "" || c.form.Start != "" || c.form.Budget != "" || c.form.Moves != "" ||
+				c.errs["seed"] != "" || c.errs["start"] != "" || c.errs["budget"] != "" || c.errs["moves"] != "").Body(
 				app.Summary().Text("Parameters of randomised and anytime algorithms"),
 				app.Div().Class("row").Body(
 					field("seed", "Seed", c.form.Seed, "0", c.errs["seed"], sIn, sCh),
-					field("start", "Start from", c.form.Start, "algorithm name", c.errs["start"], stIn, stCh),
+					startSelect(c.form, c.errs["start"], c.onStart),
 					field("budget", "Time budget", c.form.Budget, "e.g. 2s", c.errs["budget"], bIn, bCh),
+					field("moves", "Moves (repeat a run)", c.form.Moves, "from the budget", c.errs["moves"], mIn, mCh),
 				),
 			),
 			c.renderLink(),
@@ -665,7 +675,7 @@ func (c *Explorer) renderStatus() app.UI {
 	case c.running:
 		label := "mapping…"
 		if p := c.progress; p.Evaluated > 0 {
-			label = progressText(p.HopsPerByte, p.Evaluated, p.Elapsed.Seconds())
+			label = progressText(p.HopsPerByte, p.Evaluated, p.Improved, p.Elapsed.Seconds())
 		}
 		return progressBar(c.progress.Fraction, label, c.onCancel)
 	case c.tooBig:
@@ -721,6 +731,7 @@ func (c *Explorer) renderResult() app.UI {
 			),
 		),
 		app.Aside().Class("panel").Body(
+			searchPanel(r.Instance, r.Pairs, r.Metrics, func(in spec.Instance) string { return pageURL("/", in, nil) }),
 			metricsPanel(r, c.mapMs, c.drawMs),
 			notesPanel(r.Algorithm),
 		),
@@ -742,7 +753,7 @@ func metricsPanel(r *solve.Result, mapMs, drawMs float64) app.UI {
 	m := r.Metrics
 	rows := [][2]string{
 		{"hop-bytes", countText(m.HopBytes)},
-		{"hops per byte", fmt.Sprintf("%.4f", m.HopsPerByte)},
+		{"hops per byte", hopsPerByte(m)},
 		{"max dilation", strconv.Itoa(m.MaxDilation)},
 		{"average dilation", fmt.Sprintf("%.4f", m.AvgDilation)},
 	}

@@ -467,11 +467,7 @@ func (c *GanttPage) renderRows() app.UI {
 		}
 	}
 	opt := func(value, text, cur string) app.UI {
-		o := app.Option().Value(value).Text(text)
-		if value == cur {
-			o = o.Selected(true)
-		}
-		return o
+		return selectedIf(app.Option().Value(value).Text(text), value == cur)
 	}
 	return app.Div().Class("row view").Body(
 		app.Label().For("f-show").Text("Processes shown:"),
@@ -522,13 +518,7 @@ func algoSelect(name, label, value string, choices []solve.Algorithm, msg string
 				if titles {
 					text += " · " + choices[i].Notes.Title
 				}
-				o := app.Option().Value(choices[i].Name).Text(text)
-				if choices[i].Name == value {
-					// Only the chosen option gets the attribute: the server
-					// writes selected="false", which HTML reads as selected.
-					o = o.Selected(true)
-				}
-				return o
+				return selectedIf(app.Option().Value(choices[i].Name).Text(text), choices[i].Name == value)
 			}),
 		),
 		app.If(msg != "", func() app.UI { return app.Div().ID("err-"+name).Class("msg").Aria("live", "polite").Text(msg) }),

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -373,7 +374,7 @@ func (c *JobPage) Render() app.UI {
 				app.If(!j.Status.Final(), func() app.UI {
 					label := "queued"
 					if j.Status == wire.Running {
-						label = progressText(j.Progress.HopsPerByte, j.Progress.Evaluated, j.Progress.Elapsed)
+						label = progressText(j.Progress.HopsPerByte, j.Progress.Evaluated, j.Progress.Improved, j.Progress.Elapsed)
 					}
 					return progressBar(j.Progress.Fraction, label, c.onCancel)
 				}),
@@ -430,6 +431,11 @@ func (c *JobPage) renderDone() app.UI {
 	base := apiBase + "/jobs/" + c.id
 	r := c.job.Request
 	name := func(format string) string { return export.FileName("", r.Guest, r.Host, r.Algo, format) }
+	formats := export.Formats
+	if in, err := r.Instance(); err == nil && in.Guest.Order() < in.Host.Size() {
+		// empty slots: rankorder cannot express them (export.Check)
+		formats = slices.DeleteFunc(slices.Clone(formats), func(f string) bool { return f == "rankorder" })
+	}
 	// The links carry a download attribute, so that go-app's router lets
 	// the browser save them; the server answers with an attachment too.
 	return app.Div().Class("result").Body(
@@ -445,8 +451,8 @@ func (c *JobPage) renderDone() app.UI {
 				app.If(c.svg != "", func() app.UI {
 					return app.Button().ID("dl-png").Text("PNG").OnClick(func(ctx app.Context, e app.Event) { downloadPNG(name("png"), c.svg) })
 				}),
-				app.Range(export.Formats).Slice(func(i int) app.UI {
-					f := export.Formats[i]
+				app.Range(formats).Slice(func(i int) app.UI {
+					f := formats[i]
 					return app.A().ID("dl-" + f).Href(base + "/placement?format=" + f).Download(name(f)).Text(f)
 				}),
 			),
@@ -460,10 +466,11 @@ func (c *JobPage) renderDone() app.UI {
 		app.If(c.job.Metrics != nil, func() app.UI {
 			m := c.job.Metrics
 			return app.Aside().Class("panel").Body(
+				c.renderSearch(),
 				app.H2().Text("Metrics"),
 				app.Table().ID("metrics").Body(app.TBody().Body(
 					app.Tr().Body(app.Th().Text("hop-bytes"), app.Td().Text(countText(m.HopBytes))),
-					app.Tr().Body(app.Th().Text("hops per byte"), app.Td().Text(fmt.Sprintf("%.4f", m.HopsPerByte))),
+					app.Tr().Body(app.Th().Text("hops per byte"), app.Td().Text(hopsPerByte(*m))),
 					app.Tr().Body(app.Th().Text("max dilation"), app.Td().Text(fmt.Sprint(m.MaxDilation))),
 					app.Tr().Body(app.Th().Text("lower bound"), app.Td().Text(fmt.Sprintf("%.4f", m.LowerBound))),
 					app.Tr().Body(app.Th().Text("time"), app.Td().Text(runTime(c.job.Seconds))),
@@ -472,6 +479,16 @@ func (c *JobPage) renderDone() app.UI {
 			)
 		}),
 	)
+}
+
+// renderSearch shows what a local search did and its warnings; its links
+// lead to the Explorer (the job's instance, with the moves to repeat it).
+func (c *JobPage) renderSearch() app.UI {
+	in, err := c.job.Request.Instance()
+	if err != nil || c.job.Metrics == nil {
+		return app.Div().ID("search")
+	}
+	return searchPanel(in, c.job.Search, *c.job.Metrics, func(in spec.Instance) string { return pageURL("/", in, nil) })
 }
 
 // runTime shows a run time in seconds with three significant digits in a

@@ -79,9 +79,10 @@ func progressBar(fraction float64, label string, onCancel app.EventHandler) app.
 	)
 }
 
-// progressText is the label of an anytime search's progress.
-func progressText(hopsPerByte float64, moves int64, seconds float64) string {
-	return fmt.Sprintf("%.4f hops/byte after %s moves, %.1f s", hopsPerByte, draw.Thousands(int(moves)), seconds)
+// progressText is the label of a search's progress.
+func progressText(hopsPerByte float64, moves, improving int64, seconds float64) string {
+	return fmt.Sprintf("%.4f hops/byte after %s moves (%s improving), %.1f s", hopsPerByte,
+		draw.Thousands(int(moves)), draw.Thousands(int(improving)), seconds)
 }
 
 // updateBanner offers a reload when a new deploy's service worker has
@@ -121,6 +122,13 @@ func openIf(d app.HTMLDetails, open bool) app.HTMLDetails {
 		return d.Open(true)
 	}
 	return d
+}
+
+func selectedIf(o app.HTMLOption, selected bool) app.HTMLOption {
+	if selected {
+		return o.Selected(true)
+	}
+	return o
 }
 
 func checkedIf(in app.HTMLInput, checked bool) app.HTMLInput {

@@ -378,7 +378,7 @@ func (r *Runner) Result(id string) (*solve.Result, error) {
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("jobs: stored placement of %s: %w", id, err)
 	}
-	res := &solve.Result{Instance: in, Algorithm: a, Mapping: m, Seconds: j.Seconds, Partial: j.Partial}
+	res := &solve.Result{Instance: in, Algorithm: a, Mapping: m, Seconds: j.Seconds, Pairs: j.Search, Partial: j.Partial}
 	if j.Metrics != nil {
 		res.Metrics = *j.Metrics
 	}
@@ -514,6 +514,7 @@ func (r *Runner) run(e *entry) {
 	partial := status == Cancelled && res != nil && res.Partial
 	if status == Done || partial {
 		j.Metrics = &res.Metrics
+		j.Search = res.Pairs
 		j.Seconds = res.Seconds
 		j.Partial = partial
 		if !partial {
@@ -547,7 +548,7 @@ func (r *Runner) solve(ctx context.Context, e *entry) (res *solve.Result, err er
 	progress := func(p solve.Progress) {
 		r.mu.Lock()
 		defer r.mu.Unlock()
-		e.job.Progress = Progress{Fraction: min(max(p.Fraction, 0), 1), Evaluated: p.Evaluated, HopsPerByte: p.HopsPerByte, Elapsed: p.Elapsed.Seconds()}
+		e.job.Progress = Progress{Fraction: min(max(p.Fraction, 0), 1), Evaluated: p.Evaluated, Improved: p.Improved, HopsPerByte: p.HopsPerByte, Elapsed: p.Elapsed.Seconds()}
 		if now := time.Now(); now.Sub(e.last) >= r.o.ProgressEvery {
 			e.last = now
 			e.publish()

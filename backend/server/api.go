@@ -164,6 +164,9 @@ func (s *Server) notModified(c echo.Context, id, variant string) (bool, error) {
 // writeResult sends a result in an export format, as a file to save
 // (attachment) or to show.
 func writeResult(c echo.Context, res *solve.Result, format string, attachment bool) error {
+	if err := export.Check(format, res.Mapping); err != nil {
+		return err // before the headers: a 4xx naming the format
+	}
 	h := c.Response().Header()
 	h.Set(echo.HeaderContentType, export.ContentType(format))
 	setDisposition(h, res, format, attachment)
