@@ -2,11 +2,11 @@ package solve
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"time"
 
 	"topomap/algorithms/metric"
-	"topomap/algorithms/reason"
 	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
 )
@@ -54,11 +54,11 @@ func Compare(ctx context.Context, g spec.Guest, h topology.Host, opts CompareOpt
 	if opts.Start != "" {
 		s, ok := Lookup(opts.Start)
 		if !ok || s.LargerHost || !slices.ContainsFunc(algos, func(a Algorithm) bool { return a.Name == s.Name }) {
-			return nil, &spec.FieldError{Field: "start", Err: reason.New(ErrRefused, "start %q is not an algorithm that maps %s onto %s", opts.Start, g, h)}
+			return nil, &spec.FieldError{Field: "start", Err: fmt.Errorf("start %q is not an algorithm that maps %s onto %s", opts.Start, g, h)}
 		}
 	}
 	if len(algos) == 0 {
-		return nil, &spec.FieldError{Field: "host", Err: reason.New(ErrRefused, "no algorithm maps %s onto %s", g, h)}
+		return nil, &spec.FieldError{Field: "host", Err: fmt.Errorf("no algorithm maps %s onto %s", g, h)}
 	}
 	entries := make([]Entry, 0, len(algos))
 	for i, a := range algos {

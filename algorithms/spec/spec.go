@@ -2,14 +2,31 @@ package spec
 
 import (
 	"errors"
+	"fmt"
 
 	"topomap/algorithms/guest"
-	"topomap/algorithms/reason"
 	"topomap/algorithms/topology"
 )
 
-// ErrSyntax is wrapped by every error of this package.
-var ErrSyntax = errors.New("spec")
+// ErrSyntax matches (errors.Is) every error of this package. The messages
+// themselves are sentences for users, with no package prefix.
+var ErrSyntax = errors.New("malformed input")
+
+// syntaxError is a message about malformed input; it matches ErrSyntax
+// and wraps the error it explains, if any.
+type syntaxError struct {
+	msg string
+	err error
+}
+
+func (e *syntaxError) Error() string        { return e.msg }
+func (e *syntaxError) Is(target error) bool { return target == ErrSyntax }
+func (e *syntaxError) Unwrap() error        { return e.err }
+
+// syntaxf returns a syntaxError with a formatted message.
+func syntaxf(format string, args ...any) error {
+	return &syntaxError{msg: fmt.Sprintf(format, args...)}
+}
 
 // Guest is a parsed guest string: guest.Spec, whose kinds are registered
 // in package guest.
@@ -23,7 +40,7 @@ func fail(what, s string, err error) error {
 	if len(s) > 64 {
 		cut = "..."
 	}
-	return reason.New(ErrSyntax, "%s %.64q%s: %v", what, s, cut, err)
+	return &syntaxError{fmt.Sprintf("%s %.64q%s: %v", what, s, cut, err), err}
 }
 
 // ParseGuest parses a guest string with the parser its kind registered in

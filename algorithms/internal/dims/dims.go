@@ -14,7 +14,10 @@ import (
 // ParseCubeDim parses a hypercube dimension in [1, maxD].
 func ParseCubeDim(s string, maxD int) (int, error) {
 	d, err := strconv.Atoi(s)
-	if err != nil || s != strconv.Itoa(d) {
+	if err == nil && s != strconv.Itoa(d) {
+		return 0, fmt.Errorf("write the dimension %.20q as %d, without leading zeros or sign", s, d)
+	}
+	if err != nil {
 		return 0, fmt.Errorf("dimension %.20q is not a number", s)
 	}
 	if d < 1 || d > maxD {
@@ -40,6 +43,9 @@ func ParseSizes(s string, limit int, what string) ([]int, error) {
 		k, err := strconv.Atoi(p)
 		if errors.Is(err, strconv.ErrRange) && strings.Trim(p, "0123456789") == "" {
 			return nil, fmt.Errorf("size %.20s... of dimension %d is too large", p, i+1)
+		}
+		if err == nil && k > 0 && p != strconv.Itoa(k) {
+			return nil, fmt.Errorf("write the size %.20q as %d, without leading zeros or sign", p, k)
 		}
 		if err != nil || p != strconv.Itoa(k) {
 			return nil, fmt.Errorf("size %.20q is not a positive integer", p)
