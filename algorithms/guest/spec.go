@@ -60,6 +60,10 @@ func kindOf(k Kind) (KindSpec, bool) {
 	return KindSpec{}, false
 }
 
+// Forms lists the forms of the registered guest kinds' spec strings, for
+// help texts: "a, b or c".
+func Forms() string { return registry.Forms() }
+
 // ErrUnknownKind is wrapped by the error Parse returns for a kind that is
 // not registered (or an empty string).
 var ErrUnknownKind = errors.New("unknown guest kind")

@@ -100,6 +100,10 @@ func Register(k KindSpec) { registry.Add(k) }
 // Kinds returns the registered host kinds in registration order.
 func Kinds() []KindSpec { return registry.All() }
 
+// Forms lists the forms of the registered host kinds' spec strings, for
+// help texts: "a, b or c".
+func Forms() string { return registry.Forms() }
+
 // ErrUnknownKind is wrapped by the error Parse returns for a kind that is
 // not registered (or an empty string).
 var ErrUnknownKind = errors.New("unknown host kind")

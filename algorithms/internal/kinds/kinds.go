@@ -36,23 +36,28 @@ func (r *Registry[K]) All() []K { return append([]K(nil), r.kinds...) }
 // sentinel.
 func (r *Registry[K]) Find(s string, sentinel error) (K, string, error) {
 	name, args, _ := strings.Cut(strings.ToLower(strings.TrimSpace(s)), ":")
-	forms := make([]string, len(r.kinds))
-	for i, k := range r.kinds {
-		n, form := r.Names(k)
-		if n == name {
+	for _, k := range r.kinds {
+		if n, _ := r.Names(k); n == name {
 			return k, args, nil
 		}
-		forms[i] = form
-	}
-	want := "want " + strings.Join(forms, "")
-	if len(forms) > 1 {
-		want = "want " + strings.Join(forms[:len(forms)-1], ", ") + " or " + forms[len(forms)-1]
 	}
 	var zero K
 	if name == "" {
-		return zero, "", &unknown{"empty; " + want, sentinel}
+		return zero, "", &unknown{"empty; want " + r.Forms(), sentinel}
 	}
-	return zero, "", &unknown{fmt.Sprintf("unknown kind %.20q; %s", name, want), sentinel}
+	return zero, "", &unknown{fmt.Sprintf("unknown kind %.20q; want %s", name, r.Forms()), sentinel}
+}
+
+// Forms lists the forms of the kinds for people: "a, b or c".
+func (r *Registry[K]) Forms() string {
+	forms := make([]string, len(r.kinds))
+	for i, k := range r.kinds {
+		_, forms[i] = r.Names(k)
+	}
+	if len(forms) < 2 {
+		return strings.Join(forms, "")
+	}
+	return strings.Join(forms[:len(forms)-1], ", ") + " or " + forms[len(forms)-1]
 }
 
 type unknown struct {

@@ -9,8 +9,10 @@ import (
 	"strings"
 	"time"
 
+	"topomap/algorithms/guest"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
+	"topomap/algorithms/topology"
 	"topomap/web/export"
 )
 
@@ -28,8 +30,8 @@ type instanceFlags struct {
 }
 
 func (f *instanceFlags) register(fs *flag.FlagSet, withAlgo bool) {
-	fs.StringVar(&f.guest, "guest", "", "guest `spec`: hypercube:D, grid:AxB or grid:AxBxC, suffix :wrap for periodic")
-	fs.StringVar(&f.host, "host", "", "host `spec`: line:K, ring:K, mesh:AxB[x...], torus:AxB[x...], hypercube:D")
+	fs.StringVar(&f.guest, "guest", "", "guest `spec`: "+guest.Forms())
+	fs.StringVar(&f.host, "host", "", "host `spec`: "+topology.Forms())
 	if withAlgo {
 		fs.StringVar(&f.algo, "algo", "", "algorithm `name` (see topomap algorithms in the README)")
 	}
