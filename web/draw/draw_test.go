@@ -318,7 +318,7 @@ func TestNodesInsideDocument(t *testing.T) {
 	}
 }
 
-// TestRoute: a route has Distance+1 nodes, each a neighbour of the one
+// TestRoute: a route has Hops+1 nodes, each a neighbour of the one
 // before, on meshes, tori (the short way round) and hypercubes.
 func TestRoute(t *testing.T) {
 	hosts := []*topology.Lattice{}
@@ -334,16 +334,20 @@ func TestRoute(t *testing.T) {
 		}
 		hosts = append(hosts, h)
 	}
-	for _, h := range hosts {
-		for a := range h.Size() {
-			for b := range h.Size() {
-				r := draw.Route(h, a, b)
-				if len(r) != h.Hops(a, b)+1 || r[0] != a || r[len(r)-1] != b {
-					t.Fatalf("%s: route %d->%d = %v, distance %d", h, a, b, r, h.Hops(a, b))
-				}
-				for i := 1; i < len(r); i++ {
-					if h.Hops(r[i-1], r[i]) != 1 {
-						t.Fatalf("%s: route %d->%d = %v jumps", h, a, b, r)
+	for _, lat := range hosts {
+		// the grid's dimension-order routes, and the steps of a host
+		// without the Grid capability
+		for _, h := range []topology.Host{lat, struct{ topology.Host }{lat}} {
+			for a := range h.Size() {
+				for b := range h.Size() {
+					r := draw.Route(h, a, b)
+					if len(r) != h.Hops(a, b)+1 || r[0] != a || r[len(r)-1] != b {
+						t.Fatalf("%s: route %d->%d = %v, distance %d", h, a, b, r, h.Hops(a, b))
+					}
+					for i := 1; i < len(r); i++ {
+						if h.Hops(r[i-1], r[i]) != 1 {
+							t.Fatalf("%s: route %d->%d = %v jumps", h, a, b, r)
+						}
 					}
 				}
 			}
