@@ -7,8 +7,8 @@
 // registries of packages guest and topology.
 //
 // Parse functions never panic, bound every size before anything is
-// allocated, and return errors that name the offending part: their
-// reason (reason.Of) is the sentence users read, *FieldError names the
-// field. String returns the canonical form, and parsing it gives the same
+// allocated, and return errors that name the offending part: sentences
+// for users without a package prefix, matching ErrSyntax (errors.Is),
+// in a *FieldError that names the field. String returns the canonical form, and parsing it gives the same
 // value back.
 package spec
