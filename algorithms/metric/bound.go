@@ -43,7 +43,7 @@ func Bounds(g *guest.Graph, h topology.Host) []Bound {
 	if g.Kind == guest.Hypercube {
 		bs = append(bs, cubeBounds(g.Dims[0], host)...)
 	}
-	if g.Kind == guest.Grid && len(g.Dims) == host.Rank() && !isHypercube(host) {
+	if g.Kind == guest.Grid && len(g.Dims) == host.Rank() && !topology.IsHypercube(host) {
 		v := 0.0
 		for a, o := range g.Dims {
 			v += float64(host.Dim(a)) / float64(o)
@@ -52,12 +52,6 @@ func Bounds(g *guest.Graph, h topology.Host) []Bound {
 			Source: "Bhatele 2010, Eq. 9.1/9.2 (loose bound for AFFN): sums the per-axis stretch, so it is about twice a per-edge average"})
 	}
 	return bs
-}
-
-// isHypercube reports whether h is a hypercube host (not a mesh of twos).
-func isHypercube(h topology.Host) bool {
-	l, ok := h.(*topology.Lattice)
-	return ok && l.Kind() == topology.Hypercube
 }
 
 // neighbourhood bounds hop-bytes vertex by vertex: the neighbours of a

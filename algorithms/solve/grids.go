@@ -208,7 +208,7 @@ func gridShape(g spec.Guest, h topology.Host, og, hg int, equal bool) error {
 		return fmt.Errorf("needs an object grid guest (grid:AxB or grid:AxBxC), not %s", g)
 	}
 	grid, ok := h.(topology.Grid)
-	if !ok || grid.Rank() < 2 || isHypercube(h) {
+	if !ok || grid.Rank() < 2 || topology.IsHypercube(h) {
 		return fmt.Errorf("needs a mesh or torus host, not %s", h)
 	}
 	switch rank := grid.Rank(); {
@@ -222,13 +222,6 @@ func gridShape(g spec.Guest, h topology.Host, og, hg int, equal bool) error {
 		return fmt.Errorf("needs as many processors as objects, not %d for %d", h.Size(), g.Order())
 	}
 	return nil
-}
-
-// isHypercube reports whether h is a hypercube host, which the grid
-// heuristics leave to the embeddings although it is a 2×…×2 grid.
-func isHypercube(h topology.Host) bool {
-	l, ok := h.(*topology.Lattice)
-	return ok && l.Kind() == topology.Hypercube
 }
 
 // gridMap adapts a gridmap mapper to Algorithm.Map. The host carries ctx:

@@ -50,6 +50,14 @@ func GridOf(h Host) (Grid, bool) {
 	return g, ok
 }
 
+// IsHypercube reports whether h is a hypercube host, not merely a mesh of
+// twos: the hypercube embeddings and bounds apply to it, the grid
+// heuristics leave it to them.
+func IsHypercube(h Host) bool {
+	l, ok := h.(*Lattice)
+	return ok && l.kind == Hypercube
+}
+
 // MaxHops returns an upper bound on the hop distance of h: the diameter
 // of a grid host, otherwise Size()-1 (a host is connected).
 func MaxHops(h Host) int {
