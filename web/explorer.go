@@ -152,7 +152,6 @@ func (c *Explorer) run(ctx app.Context, in spec.Instance) {
 				return
 			}
 			c.res, c.svg, c.mapMs, c.drawMs = res, svg, mapMs, drawMs
-			c.keepMoves(res)
 		})
 	})
 }
