@@ -12,10 +12,6 @@ import (
 	"topomap/web/export"
 )
 
-// suggestBudget is the budget offered when a search stopped by its own
-// rule short of the lower bound.
-const suggestBudget = "2s"
-
 // searchPanel says what a local search did (moves, improving moves, the
 // start it worked from among those it tried) and suggests a budget when
 // it stopped by its own rule short of the lower bound. It also
@@ -33,15 +29,16 @@ func searchPanel(in spec.Instance, run *solve.PairsRun, m metric.Metrics, link f
 			"PAIRS made %d moves, %d of them improving, from %s (chosen among %s).",
 			run.Moves, run.Improved, run.Start, strings.Join(run.Starts, ", "))))
 		if in.Budget == 0 && in.Moves == 0 && (run.Improved == 0 || m.HopsPerByte > m.LowerBound*1.01) {
+			// a budget below the moves made would give the same result
 			more := in
-			more.Budget, _ = spec.ParseBudget(suggestBudget)
+			more.Budget = solve.BudgetFor(2*run.Moves, in.Guest.Order(), m.Arcs)
 			why := "it stopped by its own rule (annealing cycles that no longer gain)"
 			if run.Improved == 0 {
 				why = "no move improved its start"
 			}
 			lines = append(lines, app.P().ID("suggest-budget").Body(
 				app.Text(fmt.Sprintf("%s, %.4f hops per byte against a lower bound of %.4f: ", strings.ToUpper(why[:1])+why[1:], m.HopsPerByte, m.LowerBound)),
-				app.A().ID("suggest-link").Href(link(more)).Text("search longer with a budget of "+suggestBudget),
+				app.A().ID("suggest-link").Href(link(more)).Text("search twice as long with a budget of "+more.Budget.String()),
 				app.Text("."),
 			))
 		}

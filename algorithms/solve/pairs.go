@@ -3,6 +3,7 @@ package solve
 import (
 	"context"
 	"fmt"
+	"math"
 	"time"
 
 	"topomap/algorithms/mapping"
@@ -97,17 +98,30 @@ func init() {
 // longer than its budget.
 const MovesPerSecond = 1_000_000
 
-// plannedMoves returns the moves a PAIRS run given that budget plans on
-// guest g (0 for no budget).
-func plannedMoves(p *Problem, budget time.Duration) int64 {
+// plannedMoves returns the moves a PAIRS run given that budget plans on a
+// guest of n objects and that many arcs (0 for no budget).
+func plannedMoves(n, arcs int, budget time.Duration) int64 {
 	if budget <= 0 {
 		return 0
 	}
-	deg := 4.0
-	if n := p.Guest.Order(); n > 0 {
-		deg = max(deg, float64(p.Guest.Arcs())/float64(n))
+	return max(1, int64(budget.Seconds()*MovesPerSecond/movesPerUnit(n, arcs)))
+}
+
+// movesPerUnit is the cost of a move relative to one on a guest of mean
+// degree 4 (at least 1).
+func movesPerUnit(n, arcs int) float64 {
+	if n <= 0 {
+		return 1
 	}
-	return max(1, int64(budget.Seconds()*MovesPerSecond*4/deg))
+	return max(1, float64(arcs)/float64(n)/4)
+}
+
+// BudgetFor returns the shortest budget in whole seconds that plans at
+// least that many moves on a guest of n objects and that many arcs (at
+// most spec.MaxBudget).
+func BudgetFor(moves int64, n, arcs int) time.Duration {
+	s := math.Ceil(float64(moves) * movesPerUnit(n, arcs) / MovesPerSecond)
+	return min(time.Duration(max(1, s))*time.Second, spec.MaxBudget)
 }
 
 // PairsRun is what a PAIRS run reports beyond its placement.
@@ -138,7 +152,7 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 	in := p.Instance
 	opt := pairs.Options{Mode: mode, Seed: in.Seed, Temperature: PairsTemperature * meanVolume(p), Moves: in.Moves}
 	if in.Budget > 0 {
-		plan := plannedMoves(p, in.Budget)
+		plan := plannedMoves(p.Guest.Order(), p.Guest.Arcs(), in.Budget)
 		opt.Horizon, opt.MinWork = plan, plan
 	}
 	starts, names, err := pairsStarts(ctx, p)
