@@ -251,8 +251,9 @@ var ErrInvalid = errors.New("pairs: invalid input")
 // When ctx is cancelled Improve returns the best placement so far together
 // with ctx's error; when the move cap or MaxRounds ends it returns the
 // result and no error. Nothing in the search reads the clock: the same
-// seed, starts and options give the same result on any machine. Source: Bhatele 2010, §9.1, Heuristic 7 [V] in
-// outline; every parameter here is our reading [P] (see the package doc).
+// seed, starts and options give the same result on any machine. Source:
+// Bhatele 2010, §9.1, Heuristic 7 [V] in outline; every parameter here is
+// our reading [P] (see the package doc).
 func Improve(ctx context.Context, g *guest.Graph, host *topology.Topology, starts [][]int, opt Options) (*Result, error) {
 	begin := time.Now()
 	if err := opt.check(g, host, starts); err != nil {

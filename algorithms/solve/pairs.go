@@ -11,8 +11,9 @@ import (
 	"topomap/algorithms/spec"
 )
 
-// PairsTemperature is the initial annealing temperature of PAIRS, in hop-bytes per unit of mean arc volume: a move that
-// lengthens edges by 1.5 hops in all is first kept with probability 1/e.
+// PairsTemperature is the initial annealing temperature of PAIRS, in
+// hop-bytes per unit of mean arc volume: a move that lengthens edges by
+// 1.5 hops in all is first kept with probability 1/e.
 // Chosen on 6x5→10x3, 9x8→6x12, 8x4→4x8 (which then reaches the optimum,
 // 1.0), 27x44→36x33 and 100x40→125x32 from AFFN.
 const PairsTemperature = 3
