@@ -23,6 +23,9 @@ func TestDefaultMoveCap(t *testing.T) {
 		if r.maxMoves != want {
 			t.Fatalf("plan %d: cap %d, want %d", plan, r.maxMoves, want)
 		}
+		if plan > 0 || raceEnabled {
+			continue // 4M moves to run, 8M with the plan
+		}
 		r.startChain(s.hopBytes())
 		if err := r.search(); err != nil {
 			t.Fatal(err)
