@@ -74,10 +74,10 @@ func startSelect(f form, msg string, onChange app.EventHandler) app.UI {
 	return app.Div().Class("field").Body(
 		app.Label().For("f-start").Text("Start from"),
 		app.Select().ID("f-start").Name("start").OnChange(onChange).Body(
-			app.Option().Value(bestStart).Text("best of all that apply").Selected(f.Start == ""),
+			selectedIf(app.Option().Value(bestStart).Text("best of all that apply"), f.Start == ""),
 			app.If(!known, func() app.UI { return app.Option().Value(f.Start).Text(f.Start).Selected(true) }),
 			app.Range(names).Slice(func(i int) app.UI {
-				return app.Option().Value(names[i]).Text(names[i]).Selected(names[i] == f.Start)
+				return selectedIf(app.Option().Value(names[i]).Text(names[i]), names[i] == f.Start)
 			}),
 		),
 		app.If(msg != "", func() app.UI { return app.Div().ID("err-start").Class("msg").Text(msg) }),
