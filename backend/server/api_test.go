@@ -390,7 +390,9 @@ func TestSyncLimits(t *testing.T) {
 // that the synchronous deadline ends gets the usual 503 naming the time
 // limit, never a shorter run's result.
 func TestSyncPairsReproducible(t *testing.T) {
-	f := newFixture(t, jobs.Options{}, server.Options{})
+	// a long deadline: under the race detector and a loaded machine the
+	// 1.8M moves took over the default 10 s
+	f := newFixture(t, jobs.Options{}, server.Options{SyncTimeout: 2 * time.Minute})
 	body := `{"guest":"grid:40x30","host":"mesh:20x60","algo":"pairs","start":"rowmajor","seed":2,"budget":"1ms"}`
 	var first string
 	for i := range 2 {
