@@ -1,0 +1,204 @@
+package graphfile
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"strconv"
+	"strings"
+
+	"topomap/algorithms/guest"
+)
+
+const mmTitle = "Matrix Market file"
+
+// matrixMarket is the Matrix Market coordinate format (NIST, "The Matrix
+// Market Exchange Formats", 1996): the banner "%%MatrixMarket matrix
+// coordinate real|integer|pattern general|symmetric", '%' comments, the
+// size line "rows columns entries", then one 1-based "i j [value]" per
+// entry. A general matrix holds directed volumes, entry (i,j) = w(i→j);
+// a symmetric one stores each pair once (w(i→j) = w(j→i)); a pattern
+// entry is one unit.
+var matrixMarket = Format{
+	Name:       "matrixmarket",
+	Title:      mmTitle,
+	Extensions: []string{".mtx", ".mm"},
+	MediaType:  "text/x-matrix-market",
+	Sniff:      sniffMatrixMarket,
+	Read:       readMatrixMarket,
+	Write:      writeMatrixMarket,
+}
+
+const mmBanner = "%%MatrixMarket"
+
+func readMatrixMarket(r *bufio.Reader, lim Limits) (*guest.Graph, []string, error) {
+	p := newParser(r, mmTitle, lim, "")
+	const banner = mmBanner + " matrix coordinate real|integer|pattern general|symmetric"
+	if !p.nextLine(true) {
+		return nil, nil, p.fail(false, "expected the banner %q, the input is empty", banner)
+	}
+	var words [5]string
+	for i := range words {
+		f, ok := p.next()
+		if !ok {
+			p.fieldNo++
+			return nil, nil, p.fail(true, "expected the banner %q, the line ends", banner)
+		}
+		words[i] = strings.ToLower(string(f))
+	}
+	if f, ok := p.next(); ok {
+		return nil, nil, p.fail(true, "expected the banner %q, got the extra word %s", banner, quoteField(f, p.long))
+	}
+	type check struct {
+		got, what string
+		ok        []string
+	}
+	for i, c := range []check{
+		{words[0], "the banner " + mmBanner, []string{strings.ToLower(mmBanner)}},
+		{words[1], `the object "matrix"`, []string{"matrix"}},
+		{words[2], `the format "coordinate" (a dense matrix is read as the "dense" format)`, []string{"coordinate"}},
+		{words[3], `the field "real", "integer" or "pattern" (volumes are real numbers ≥ 0)`, []string{"real", "integer", "pattern"}},
+		{words[4], `the symmetry "general" or "symmetric" (volumes are ≥ 0)`, []string{"general", "symmetric"}},
+	} {
+		if !contains(c.ok, c.got) {
+			return nil, nil, p.failAt(p.line, i+1, "expected %s, got %q", c.what, c.got)
+		}
+	}
+	field, symmetric := words[3], words[4] == "symmetric"
+	p.comments = "%"
+	if !p.nextLine(true) {
+		return nil, nil, p.fail(false, `expected the size line "rows columns entries", the input ends`)
+	}
+	rows, err := p.count("the number of rows")
+	if err != nil {
+		return nil, nil, err
+	}
+	cols, err := p.count("the number of columns")
+	if err != nil {
+		return nil, nil, err
+	}
+	if rows != cols {
+		return nil, nil, p.fail(false, "the matrix is %d×%d: a communication graph needs a square matrix, one row and one column per process", rows, cols)
+	}
+	n := rows
+	if n == 0 {
+		return nil, nil, p.failAt(p.line, 1, "a graph needs at least one vertex, the matrix is 0×0")
+	}
+	if n > lim.MaxVertices {
+		return nil, nil, p.tooLargeAt(p.line, 1, "the matrix has %d rows, more than the cap of %d vertices", n, lim.MaxVertices)
+	}
+	nnz, err := p.count("the number of entries")
+	if err != nil {
+		return nil, nil, err
+	}
+	perEntry := 1
+	if symmetric {
+		perEntry = 2
+	}
+	if nnz > lim.MaxArcs/perEntry {
+		return nil, nil, p.tooLarge("the size line says %d entries, more than the cap of %d arcs", nnz, lim.MaxArcs)
+	}
+	if f, ok := p.next(); ok {
+		return nil, nil, p.fail(true, `expected the size line "rows columns entries", got the extra field %s`, quoteField(f, p.long))
+	}
+	for k := range nnz {
+		if !p.nextLine(true) {
+			return nil, nil, p.failAt(p.line+1, 0, "expected %d entries after the size line, the input ends after %d", nnz, k)
+		}
+		f, err := p.field("the row i of an entry")
+		if err != nil {
+			return nil, nil, err
+		}
+		i, err := p.index(f, 1, n, "the row")
+		if err != nil {
+			return nil, nil, err
+		}
+		if f, err = p.field("the column j of an entry"); err != nil {
+			return nil, nil, err
+		}
+		j, err := p.index(f, 1, n, "the column")
+		if err != nil {
+			return nil, nil, err
+		}
+		w := 1.0
+		if field != "pattern" {
+			if f, err = p.field("the value of entry (" + strconv.Itoa(i+1) + "," + strconv.Itoa(j+1) + ")"); err != nil {
+				return nil, nil, err
+			}
+			if w, err = p.volume(f, field == "real", "the volume of entry ("+strconv.Itoa(i+1)+","+strconv.Itoa(j+1)+")"); err != nil {
+				return nil, nil, err
+			}
+		}
+		if f, ok := p.next(); ok {
+			want := "i j value"
+			if field == "pattern" {
+				want = "i j (the matrix is a pattern)"
+			}
+			return nil, nil, p.fail(true, "expected %s, got the extra field %s", want, quoteField(f, p.long))
+		}
+		if err := p.arc(i, j, w); err != nil {
+			return nil, nil, err
+		}
+		if symmetric && i != j {
+			if err := p.arc(j, i, w); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+	if p.nextLine(true) {
+		return nil, nil, p.fail(false, "the size line says %d entries, this line is one too many", nnz)
+	}
+	return p.graph(n)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func sniffMatrixMarket(head []byte, _ bool) bool {
+	return len(head) >= len(mmBanner) && bytes.EqualFold(head[:len(mmBanner)], []byte(mmBanner))
+}
+
+// writeMatrixMarket writes a symmetric graph as a symmetric matrix (its
+// lower triangle), any other as a general one; the field is pattern when
+// every volume is 1, integer when every volume is one, else real.
+func writeMatrixMarket(w io.Writer, g *guest.Graph) error {
+	symmetric, _, _ := unmatched(g)
+	field := "pattern"
+	if !unitVolumes(g) {
+		field = "integer"
+		for e := range g.Arcs() {
+			if v := g.Volume(e); v != float64(int64(v)) || v > maxExact {
+				field = "real"
+				break
+			}
+		}
+	}
+	shape := "general"
+	entries := g.Arcs()
+	if symmetric == 0 {
+		shape, entries = "symmetric", g.Arcs()/2
+	}
+	bw := newWriter(w)
+	bw.str(mmBanner + " matrix coordinate " + field + " " + shape + "\n")
+	bw.int(g.Order()).sp().int(g.Order()).sp().int(entries).nl()
+	for v := range g.Order() {
+		for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
+			u := int(g.Adj[e])
+			if shape == "symmetric" && u > v {
+				continue // the lower triangle holds the pair
+			}
+			bw.int(v + 1).sp().int(u + 1)
+			if field != "pattern" {
+				bw.sp().num(g.Volume(int(e)))
+			}
+			bw.nl()
+		}
+	}
+	return bw.flush()
+}
