@@ -67,7 +67,7 @@ func readDense(r *bufio.Reader, lim Limits) (*guest.Graph, []string, error) {
 		return nil, nil, p.fail(false, "the matrix has %d columns, so %d rows; this line is one too many", n, n)
 	}
 	arcs := len(p.arcs) - p.loops
-	p.warnf("a dense %d×%d matrix holds %d numbers for %s: a sparse format (Matrix Market, METIS, CSV) grows with the arcs, not with N²", n, n, n*n, plural(arcs, "arc"))
+	p.warnf("a dense %d×%d matrix holds %s for %s: a sparse format (Matrix Market, METIS, CSV) grows with the arcs, not with N²", n, n, plural(n*n, "number"), plural(arcs, "arc"))
 	return p.graph(n)
 }
 

@@ -75,10 +75,11 @@ func readMETIS(r *bufio.Reader, lim Limits) (*guest.Graph, []string, error) {
 		p.warnf("vertex sizes and weights are read but not used: each vertex is one process")
 	}
 	lines := make([]int32, 0, min(n, 1<<16))
-	entries := 0
+	entries, read := 0, n
 	for v := range n {
 		if !p.nextLine(false) {
-			return nil, nil, p.failAt(p.line+1, 0, "expected %d vertex lines after the header, the input ends after %d", n, v)
+			read = v
+			break
 		}
 		lines = append(lines, int32(p.line))
 		if digits[0] {
@@ -116,7 +117,14 @@ func readMETIS(r *bufio.Reader, lim Limits) (*guest.Graph, []string, error) {
 			}
 		}
 	}
-	if p.nextLine(true) {
+	if read < n {
+		// editors drop trailing blank lines: the vertices left are
+		// isolated, if the edges are all there
+		if entries != 2*m {
+			return nil, nil, p.failAt(p.line+1, 0, "expected %d vertex lines after the header, the input ends after %d", n, read)
+		}
+		p.warnf("the input ends after %d of the %d vertex lines: the last %s no neighbours", read, n, plural(n-read, "vertex has", "vertices have"))
+	} else if p.nextLine(true) {
 		return nil, nil, p.fail(false, "the header says %d vertices, this line is one too many", n)
 	}
 	if entries != 2*m {
@@ -134,14 +142,18 @@ func readMETIS(r *bufio.Reader, lim Limits) (*guest.Graph, []string, error) {
 		return nil, nil, err
 	}
 	if c, from, to := unmatched(g); c > 0 {
-		warnings = append(warnings, asymmetric(c, "neighbour entry", "entries", from+1, int(lines[from]), to+1))
+		warnings = append(warnings, asymmetric(c, "neighbour entry", "neighbour entries", from+1, int(lines[from]), to+1))
 	}
 	return g, warnings, nil
 }
 
 // asymmetric is the warning of an undirected format whose lists disagree.
 func asymmetric(count int, one, many string, from, line, to int) string {
-	return plural(count, one, many) + " have no reverse entry of the same weight (the first: vertex " +
+	verb := " have"
+	if count == 1 {
+		verb = " has"
+	}
+	return plural(count, one, many) + verb + " no reverse entry of the same weight (the first: vertex " +
 		strconv.Itoa(from) + " on line " + strconv.Itoa(line) + " lists " + strconv.Itoa(to) +
 		"); each entry is read as the volume its vertex sends"
 }

@@ -3,7 +3,9 @@ package graphfile
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -38,31 +40,26 @@ func readMatrixMarket(r *bufio.Reader, lim Limits) (*guest.Graph, []string, erro
 		return nil, nil, p.fail(false, "expected the banner %q, the input is empty", banner)
 	}
 	var words [5]string
-	for i := range words {
-		f, ok := p.next()
-		if !ok {
-			p.fieldNo++
-			return nil, nil, p.fail(true, "expected the banner %q, the line ends", banner)
+	for i, c := range []struct {
+		what string
+		ok   []string
+	}{
+		{"the banner " + mmBanner, []string{strings.ToLower(mmBanner)}},
+		{`the object "matrix"`, []string{"matrix"}},
+		{`the format "coordinate" (a dense matrix is read as the "dense" format)`, []string{"coordinate"}},
+		{`the field "real", "integer" or "pattern" (volumes are real numbers ≥ 0)`, []string{"real", "integer", "pattern"}},
+		{`the symmetry "general" or "symmetric" (volumes are ≥ 0)`, []string{"general", "symmetric"}},
+	} {
+		f, err := p.field(fmt.Sprintf("the banner %q", banner))
+		if err != nil {
+			return nil, nil, err
 		}
-		words[i] = strings.ToLower(string(f))
+		if words[i] = strings.ToLower(string(f)); !slices.Contains(c.ok, words[i]) {
+			return nil, nil, p.fail(true, "expected %s, got %s", c.what, quoteField(f, p.long))
+		}
 	}
 	if f, ok := p.next(); ok {
 		return nil, nil, p.fail(true, "expected the banner %q, got the extra word %s", banner, quoteField(f, p.long))
-	}
-	type check struct {
-		got, what string
-		ok        []string
-	}
-	for i, c := range []check{
-		{words[0], "the banner " + mmBanner, []string{strings.ToLower(mmBanner)}},
-		{words[1], `the object "matrix"`, []string{"matrix"}},
-		{words[2], `the format "coordinate" (a dense matrix is read as the "dense" format)`, []string{"coordinate"}},
-		{words[3], `the field "real", "integer" or "pattern" (volumes are real numbers ≥ 0)`, []string{"real", "integer", "pattern"}},
-		{words[4], `the symmetry "general" or "symmetric" (volumes are ≥ 0)`, []string{"general", "symmetric"}},
-	} {
-		if !contains(c.ok, c.got) {
-			return nil, nil, p.failAt(p.line, i+1, "expected %s, got %q", c.what, c.got)
-		}
 	}
 	field, symmetric := words[3], words[4] == "symmetric"
 	p.comments = "%"
@@ -146,18 +143,9 @@ func readMatrixMarket(r *bufio.Reader, lim Limits) (*guest.Graph, []string, erro
 		}
 	}
 	if p.nextLine(true) {
-		return nil, nil, p.fail(false, "the size line says %d entries, this line is one too many", nnz)
+		return nil, nil, p.fail(false, "the size line says %s, this line is one too many", plural(nnz, "entry", "entries"))
 	}
 	return p.graph(n)
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func sniffMatrixMarket(head []byte, _ bool) bool {

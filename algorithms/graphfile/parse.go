@@ -74,7 +74,7 @@ func (p *parser) add(u, v int, w float64, loop bool) error {
 		return nil
 	}
 	if len(p.arcs) >= p.lim.MaxArcs {
-		return p.tooLarge("more than %d arcs, the cap", p.lim.MaxArcs)
+		return p.tooLargeAt(p.line, 0, "more than %d arcs, the cap", p.lim.MaxArcs)
 	}
 	if loop {
 		if p.loops == 0 {
@@ -94,6 +94,9 @@ func (p *parser) warnf(format string, args ...any) {
 // warnings of what was dropped. All-unit volumes become a nil Weight, as
 // in the generated guests.
 func (p *parser) graph(n int) (*guest.Graph, []string, error) {
+	if p.err != nil {
+		return nil, nil, p.err // the input may have been cut short
+	}
 	g, _, err := guest.FromArcs(n, p.arcs)
 	if err != nil {
 		return nil, nil, err // unreachable: every arc was checked
@@ -138,8 +141,8 @@ func (p *parser) count(what string) (int, error) {
 // countOf parses a non-negative integer field.
 func (p *parser) countOf(f []byte, what string) (int, error) {
 	v, ok := atoi(f)
-	if !ok || v < 0 || v > math.MaxInt32 {
-		return 0, p.fail(true, "expected %s (an integer from 0 to 2^31-1), got %s", what, quoteField(f, p.long))
+	if !ok || v < 0 {
+		return 0, p.fail(true, "expected %s (an integer ≥ 0), got %s", what, quoteField(f, p.long))
 	}
 	return int(v), nil
 }
