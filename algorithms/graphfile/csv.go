@@ -109,7 +109,7 @@ func sniffCSV(head []byte, whole bool) bool {
 func writeCSV(w io.Writer, g *guest.Graph) error {
 	bw := newWriter(w)
 	bw.str("src,dst,volume\n")
-	for v := range g.Order() {
+	for v := 0; v < g.Order() && bw.err == nil; v++ {
 		for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
 			bw.int(v).str(",").int(int(g.Adj[e])).str(",").num(g.Volume(int(e))).nl()
 		}

@@ -2,6 +2,7 @@ package graphfile
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 
 	"topomap/algorithms/guest"
@@ -101,13 +102,20 @@ func sniffDense(head []byte, whole bool) bool {
 	return k > 4 || real || complete && len(lines) == k
 }
 
-// writeDense writes the N×N matrix of volumes, 0 where there is no arc.
-// The output has N² numbers.
+// MaxDenseOrder is the largest graph written as a dense matrix: 2^28
+// numbers, half a gigabyte of zeros at least.
+const MaxDenseOrder = 1 << 14
+
+// writeDense writes the N×N matrix of volumes, 0 where there is no arc:
+// N² numbers, for at most MaxDenseOrder vertices.
 func writeDense(w io.Writer, g *guest.Graph) error {
 	n := g.Order()
+	if n > MaxDenseOrder {
+		return &Error{Format: denseTitle, Msg: fmt.Sprintf("%d vertices would make %d numbers, more than a dense matrix of %d vertices holds; write Matrix Market or CSV", n, n*n, MaxDenseOrder)}
+	}
 	row := make([]float64, n)
 	bw := newWriter(w)
-	for v := range n {
+	for v := 0; v < n && bw.err == nil; v++ {
 		clear(row)
 		for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
 			row[g.Adj[e]] = g.Volume(int(e))

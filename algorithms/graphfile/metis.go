@@ -191,7 +191,7 @@ func writeMETIS(w io.Writer, g *guest.Graph) error {
 		bw.str(" 1")
 	}
 	bw.nl()
-	for v := range g.Order() {
+	for v := 0; v < g.Order() && bw.err == nil; v++ {
 		for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
 			if e > g.Offsets[v] {
 				bw.sp()

@@ -175,7 +175,7 @@ func writeMatrixMarket(w io.Writer, g *guest.Graph) error {
 	bw := newWriter(w)
 	bw.str(mmBanner + " matrix coordinate " + field + " " + shape + "\n")
 	bw.int(g.Order()).sp().int(g.Order()).sp().int(entries).nl()
-	for v := range g.Order() {
+	for v := 0; v < g.Order() && bw.err == nil; v++ {
 		for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
 			u := int(g.Adj[e])
 			if shape == "symmetric" && u > v {

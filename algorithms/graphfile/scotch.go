@@ -213,25 +213,19 @@ func (p *parser) relabel(labels []int, index map[int]int, lines []int32, base in
 	return true, nil
 }
 
-// sniffScotch accepts "0", two counts, a base and a flag.
+// sniffScotch accepts the lines that Scotch writes: "0", two counts, a
+// base and a flag. (The reader takes any line breaks.)
 func sniffScotch(head []byte, whole bool) bool {
-	lines, _ := headLines(head, whole, "", false)
-	var toks [][]byte
-	for _, l := range lines {
-		toks = append(toks, l...)
-		if len(toks) > 5 {
-			break
-		}
-	}
-	if len(toks) < 5 || len(toks) == 5 && !whole || string(toks[0]) != "0" {
+	lines, complete := headLines(head, whole, "", false)
+	if len(lines) < 3 || len(lines) == 3 && !complete || len(lines[0]) != 1 || string(lines[0][0]) != "0" || len(lines[1]) != 2 || len(lines[2]) != 2 {
 		return false
 	}
-	for _, t := range toks[1:4] {
+	for _, t := range [][]byte{lines[1][0], lines[1][1], lines[2][0]} {
 		if v, ok := atoi(t); !ok || v < 0 {
 			return false
 		}
 	}
-	_, ok := flags(toks[4])
+	_, ok := flags(lines[2][1])
 	return ok
 }
 
@@ -249,7 +243,7 @@ func writeScotch(w io.Writer, g *guest.Graph) error {
 	} else {
 		bw.str("0 010\n")
 	}
-	for v := range g.Order() {
+	for v := 0; v < g.Order() && bw.err == nil; v++ {
 		bw.int(int(g.Offsets[v+1] - g.Offsets[v]))
 		for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
 			if !unit {

@@ -14,33 +14,48 @@ import (
 type writer struct {
 	w   *bufio.Writer
 	buf []byte
+	err error
 }
 
 func newWriter(w io.Writer) *writer { return &writer{w: bufio.NewWriterSize(w, 64<<10)} }
 
+func (w *writer) bytes(b []byte) *writer {
+	if w.err == nil {
+		_, w.err = w.w.Write(b)
+	}
+	return w
+}
+
 func (w *writer) int(v int) *writer {
 	w.buf = strconv.AppendInt(w.buf[:0], int64(v), 10)
-	_, _ = w.w.Write(w.buf)
-	return w
+	return w.bytes(w.buf)
 }
 
 // num writes a volume exactly: integers without a decimal point, others
 // in the shortest form that reads back to the same float64.
 func (w *writer) num(v float64) *writer {
-	if v == math.Trunc(v) && math.Abs(v) < maxExact {
+	if v == math.Trunc(v) && math.Abs(v) <= maxExact {
 		return w.int(int(v))
 	}
 	w.buf = strconv.AppendFloat(w.buf[:0], v, 'g', -1, 64)
-	_, _ = w.w.Write(w.buf)
-	return w
+	return w.bytes(w.buf)
 }
 
-func (w *writer) str(s string) *writer { _, _ = w.w.WriteString(s); return w }
-func (w *writer) sp() *writer          { _ = w.w.WriteByte(' '); return w }
-func (w *writer) nl() *writer          { _ = w.w.WriteByte('\n'); return w }
+func (w *writer) str(s string) *writer {
+	w.buf = append(w.buf[:0], s...)
+	return w.bytes(w.buf)
+}
+
+func (w *writer) sp() *writer { return w.str(" ") }
+func (w *writer) nl() *writer { return w.str("\n") }
 
 // flush returns the first error of the output, if any.
-func (w *writer) flush() error { return w.w.Flush() }
+func (w *writer) flush() error {
+	if w.err != nil {
+		return w.err
+	}
+	return w.w.Flush()
+}
 
 // unitVolumes reports whether every arc of g carries 1.
 func unitVolumes(g *guest.Graph) bool {
