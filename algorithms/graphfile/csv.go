@@ -96,13 +96,48 @@ func (p *parser) vertex(f []byte, what string) (int, error) {
 	return int(v), nil
 }
 
-// sniffCSV accepts a first line of 2 or 3 comma-separated fields.
+// sniffCSV accepts lines of 2 or 3 comma-separated numbers, after an
+// optional header of as many column names.
 func sniffCSV(head []byte, whole bool) bool {
 	lines, complete := headLines(head, whole, "#", true)
 	if len(lines) == 0 || len(lines) == 1 && !complete {
 		return false
 	}
-	return len(lines[0]) == 2 || len(lines[0]) == 3
+	k := len(lines[0])
+	if k != 2 && k != 3 {
+		return false
+	}
+	if _, ok := atoi(lines[0][0]); !ok {
+		for _, name := range lines[0] {
+			if !isName(name) {
+				return false
+			}
+		}
+		if lines = lines[1:]; len(lines) == 0 || len(lines) == 1 && !complete {
+			return false // a header alone says little, and holds no graph
+		}
+	}
+	row := lines[0]
+	if len(row) != k {
+		return false
+	}
+	_, src := atoi(row[0])
+	_, dst := atoi(row[1])
+	return src && dst && (k == 2 || isNumber(row[2]))
+}
+
+// isName reports whether a header field is a column name: letters,
+// digits, '_', '-', '.', blanks, and no number.
+func isName(f []byte) bool {
+	if len(f) == 0 || isNumber(f) {
+		return false
+	}
+	for _, c := range f {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.' || c == ' ') {
+			return false
+		}
+	}
+	return true
 }
 
 // writeCSV writes the header src,dst,volume and one line per arc.
