@@ -69,7 +69,7 @@ func readCSV(r *bufio.Reader, lim Limits) (*guest.Graph, []string, error) {
 		w := 1.0
 		if cols == 3 {
 			p.fieldNo = 3
-			if w, err = p.volume(rec[2], true, "the volume"); err != nil {
+			if w, err = p.volume(rec[2], true, text("the volume")); err != nil {
 				return nil, nil, err
 			}
 		}

@@ -46,7 +46,7 @@ func readDense(r *bufio.Reader, lim Limits) (*guest.Graph, []string, error) {
 			if n == 0 && j == lim.MaxVertices {
 				return nil, nil, p.tooLarge("the first row has more than %d numbers, the cap of vertices", lim.MaxVertices)
 			}
-			w, err := p.volume(f, true, "a volume")
+			w, err := p.volume(f, true, text("a volume"))
 			if err != nil {
 				return nil, nil, err
 			}

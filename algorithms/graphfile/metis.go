@@ -32,7 +32,7 @@ func readMETIS(r *bufio.Reader, lim Limits) (*guest.Graph, []string, error) {
 		return nil, nil, p.fail(false, `expected the header "n m [fmt [ncon]]", the input holds only comments`)
 	}
 	headerLine := p.line
-	n, err := p.count("the number of vertices n")
+	n, err := p.count(text("the number of vertices n"))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -42,7 +42,7 @@ func readMETIS(r *bufio.Reader, lim Limits) (*guest.Graph, []string, error) {
 	if n > lim.MaxVertices {
 		return nil, nil, p.tooLarge("the header says %d vertices, more than the cap of %d", n, lim.MaxVertices)
 	}
-	m, err := p.count("the number of edges m")
+	m, err := p.count(text("the number of edges m"))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -57,7 +57,7 @@ func readMETIS(r *bufio.Reader, lim Limits) (*guest.Graph, []string, error) {
 		}
 		fmtField := string(f)
 		if f, ok := p.next(); ok {
-			if ncon, err = p.countOf(f, "the number of vertex weights ncon"); err != nil {
+			if ncon, err = p.countOf(f, text("the number of vertex weights ncon")); err != nil {
 				return nil, nil, err
 			}
 			if !digits[1] {
@@ -83,12 +83,12 @@ func readMETIS(r *bufio.Reader, lim Limits) (*guest.Graph, []string, error) {
 		}
 		lines = append(lines, int32(p.line))
 		if digits[0] {
-			if _, err := p.count("the size of vertex " + strconv.Itoa(v+1)); err != nil {
+			if _, err := p.count(textf("the size of vertex %d", v+1)); err != nil {
 				return nil, nil, err
 			}
 		}
 		for range ncon {
-			if _, err := p.count("a weight of vertex " + strconv.Itoa(v+1)); err != nil {
+			if _, err := p.count(textf("a weight of vertex %d", v+1)); err != nil {
 				return nil, nil, err
 			}
 		}
@@ -97,17 +97,17 @@ func readMETIS(r *bufio.Reader, lim Limits) (*guest.Graph, []string, error) {
 			if !ok {
 				break
 			}
-			u, err := p.index(f, 1, n, "a neighbour")
+			u, err := p.index(f, 1, n, text("a neighbour"))
 			if err != nil {
 				return nil, nil, err
 			}
 			w := 1.0
 			if digits[2] {
-				f, err := p.field("the weight of the edge to " + strconv.Itoa(u+1))
+				f, err := p.field(textf("the weight of the edge to %d", u+1))
 				if err != nil {
 					return nil, nil, err
 				}
-				if w, err = p.volume(f, false, "the weight of the edge to "+strconv.Itoa(u+1)); err != nil {
+				if w, err = p.volume(f, false, textf("the weight of the edge to %d", u+1)); err != nil {
 					return nil, nil, err
 				}
 			}

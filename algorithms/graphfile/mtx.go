@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 
 	"topomap/algorithms/guest"
@@ -50,7 +49,7 @@ func readMatrixMarket(r *bufio.Reader, lim Limits) (*guest.Graph, []string, erro
 		{`the field "real", "integer" or "pattern" (volumes are real numbers ≥ 0)`, []string{"real", "integer", "pattern"}},
 		{`the symmetry "general" or "symmetric" (volumes are ≥ 0)`, []string{"general", "symmetric"}},
 	} {
-		f, err := p.field(fmt.Sprintf("the banner %q", banner))
+		f, err := p.field(text(fmt.Sprintf("the banner %q", banner)))
 		if err != nil {
 			return nil, nil, err
 		}
@@ -66,11 +65,11 @@ func readMatrixMarket(r *bufio.Reader, lim Limits) (*guest.Graph, []string, erro
 	if !p.nextLine(true) {
 		return nil, nil, p.fail(false, `expected the size line "rows columns entries", the input ends`)
 	}
-	rows, err := p.count("the number of rows")
+	rows, err := p.count(text("the number of rows"))
 	if err != nil {
 		return nil, nil, err
 	}
-	cols, err := p.count("the number of columns")
+	cols, err := p.count(text("the number of columns"))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -84,7 +83,7 @@ func readMatrixMarket(r *bufio.Reader, lim Limits) (*guest.Graph, []string, erro
 	if n > lim.MaxVertices {
 		return nil, nil, p.tooLargeAt(p.line, 1, "the matrix has %d rows, more than the cap of %d vertices", n, lim.MaxVertices)
 	}
-	nnz, err := p.count("the number of entries")
+	nnz, err := p.count(text("the number of entries"))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -102,27 +101,27 @@ func readMatrixMarket(r *bufio.Reader, lim Limits) (*guest.Graph, []string, erro
 		if !p.nextLine(true) {
 			return nil, nil, p.failAt(p.line+1, 0, "expected %d entries after the size line, the input ends after %d", nnz, k)
 		}
-		f, err := p.field("the row i of an entry")
+		f, err := p.field(text("the row i of an entry"))
 		if err != nil {
 			return nil, nil, err
 		}
-		i, err := p.index(f, 1, n, "the row")
+		i, err := p.index(f, 1, n, text("the row"))
 		if err != nil {
 			return nil, nil, err
 		}
-		if f, err = p.field("the column j of an entry"); err != nil {
+		if f, err = p.field(text("the column j of an entry")); err != nil {
 			return nil, nil, err
 		}
-		j, err := p.index(f, 1, n, "the column")
+		j, err := p.index(f, 1, n, text("the column"))
 		if err != nil {
 			return nil, nil, err
 		}
 		w := 1.0
 		if field != "pattern" {
-			if f, err = p.field("the value of entry (" + strconv.Itoa(i+1) + "," + strconv.Itoa(j+1) + ")"); err != nil {
+			if f, err = p.field(textf2("the value of entry (%d,%d)", i+1, j+1)); err != nil {
 				return nil, nil, err
 			}
-			if w, err = p.volume(f, field == "real", "the volume of entry ("+strconv.Itoa(i+1)+","+strconv.Itoa(j+1)+")"); err != nil {
+			if w, err = p.volume(f, field == "real", textf2("the volume of entry (%d,%d)", i+1, j+1)); err != nil {
 				return nil, nil, err
 			}
 		}

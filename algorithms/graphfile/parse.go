@@ -120,7 +120,7 @@ func (p *parser) graph(n int) (*guest.Graph, []string, error) {
 
 // field returns the next field of the current line, or fails with what
 // was expected there.
-func (p *parser) field(what string) ([]byte, error) {
+func (p *parser) field(what desc) ([]byte, error) {
 	f, ok := p.next()
 	if !ok {
 		p.fieldNo++
@@ -130,7 +130,7 @@ func (p *parser) field(what string) ([]byte, error) {
 }
 
 // count reads a non-negative integer field.
-func (p *parser) count(what string) (int, error) {
+func (p *parser) count(what desc) (int, error) {
 	f, err := p.field(what)
 	if err != nil {
 		return 0, err
@@ -139,7 +139,7 @@ func (p *parser) count(what string) (int, error) {
 }
 
 // countOf parses a non-negative integer field.
-func (p *parser) countOf(f []byte, what string) (int, error) {
+func (p *parser) countOf(f []byte, what desc) (int, error) {
 	v, ok := atoi(f)
 	if !ok || v < 0 {
 		return 0, p.fail(true, "expected %s (an integer ≥ 0), got %s", what, quoteField(f, p.long))
@@ -148,7 +148,7 @@ func (p *parser) countOf(f []byte, what string) (int, error) {
 }
 
 // index reads a vertex number in [lo, lo+n) and returns it minus lo.
-func (p *parser) index(f []byte, lo, n int, what string) (int, error) {
+func (p *parser) index(f []byte, lo, n int, what desc) (int, error) {
 	v, ok := atoi(f)
 	if !ok || v < int64(lo) || v >= int64(lo)+int64(n) {
 		return 0, p.fail(true, "expected %s from %d to %d, got %s", what, lo, lo+n-1, quoteField(f, p.long))
@@ -157,7 +157,7 @@ func (p *parser) index(f []byte, lo, n int, what string) (int, error) {
 }
 
 // volume parses a volume: an integer, or a real if real, ≥ 0 and finite.
-func (p *parser) volume(f []byte, real bool, what string) (float64, error) {
+func (p *parser) volume(f []byte, real bool, what desc) (float64, error) {
 	if !real {
 		v, ok := atoi(f)
 		if !ok || v < 0 || v > maxExact {
@@ -288,4 +288,26 @@ func unmatched(g *guest.Graph) (count, from, to int) {
 func isNumber(f []byte) bool {
 	v, err := strconv.ParseFloat(string(f), 64)
 	return err == nil && v >= 0 && !math.IsInf(v, 1)
+}
+
+// desc describes an expected field for error messages. It is formatted
+// only on failure, so the hot paths build no strings.
+type desc struct {
+	format string
+	a, b   int
+	n      int // how many of a, b format uses
+}
+
+func text(s string) desc                  { return desc{format: s} }
+func textf(format string, a int) desc     { return desc{format: format, a: a, n: 1} }
+func textf2(format string, a, b int) desc { return desc{format: format, a: a, b: b, n: 2} }
+
+func (d desc) String() string {
+	switch d.n {
+	case 0:
+		return d.format
+	case 1:
+		return fmt.Sprintf(d.format, d.a)
+	}
+	return fmt.Sprintf(d.format, d.a, d.b)
 }

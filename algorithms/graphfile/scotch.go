@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"io"
 	"math"
-	"strconv"
 
 	"topomap/algorithms/guest"
 )
@@ -27,7 +26,7 @@ var scotch = Format{
 }
 
 // scotchToken reads the next number of the stream as a count.
-func (p *parser) scotchToken(what string) ([]byte, error) {
+func (p *parser) scotchToken(what desc) ([]byte, error) {
 	f, ok := p.token()
 	if !ok {
 		p.fieldNo++
@@ -36,7 +35,7 @@ func (p *parser) scotchToken(what string) ([]byte, error) {
 	return f, nil
 }
 
-func (p *parser) scotchCount(what string) (int, error) {
+func (p *parser) scotchCount(what desc) (int, error) {
 	f, err := p.scotchToken(what)
 	if err != nil {
 		return 0, err
@@ -46,14 +45,14 @@ func (p *parser) scotchCount(what string) (int, error) {
 
 func readScotch(r *bufio.Reader, lim Limits) (*guest.Graph, []string, error) {
 	p := newParser(r, scotchTitle, lim, "")
-	f, err := p.scotchToken("the version number 0")
+	f, err := p.scotchToken(text("the version number 0"))
 	if err != nil {
 		return nil, nil, err
 	}
 	if string(f) != "0" {
 		return nil, nil, p.fail(true, "expected the version number 0, got %s", quoteField(f, p.long))
 	}
-	n, err := p.scotchCount("the number of vertices")
+	n, err := p.scotchCount(text("the number of vertices"))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -63,21 +62,21 @@ func readScotch(r *bufio.Reader, lim Limits) (*guest.Graph, []string, error) {
 	if n > lim.MaxVertices {
 		return nil, nil, p.tooLarge("the header says %d vertices, more than the cap of %d", n, lim.MaxVertices)
 	}
-	arcs, err := p.scotchCount("the number of arcs")
+	arcs, err := p.scotchCount(text("the number of arcs"))
 	if err != nil {
 		return nil, nil, err
 	}
 	if arcs > lim.MaxArcs {
 		return nil, nil, p.tooLarge("the header says %d arcs, more than the cap of %d", arcs, lim.MaxArcs)
 	}
-	base, err := p.scotchCount("the base value (0 or 1)")
+	base, err := p.scotchCount(text("the base value (0 or 1)"))
 	if err != nil {
 		return nil, nil, err
 	}
 	if base > math.MaxInt32-n {
 		return nil, nil, p.fail(true, "the base value %d leaves no room for %d vertex numbers", base, n)
 	}
-	if f, err = p.scotchToken("the flag, three digits 0 or 1 (labels, edge loads, vertex loads)"); err != nil {
+	if f, err = p.scotchToken(text("the flag, three digits 0 or 1 (labels, edge loads, vertex loads)")); err != nil {
 		return nil, nil, err
 	}
 	digits, ok := flags(f)
@@ -100,7 +99,7 @@ func readScotch(r *bufio.Reader, lim Limits) (*guest.Graph, []string, error) {
 			}
 		}
 		if labelled {
-			l, err := p.scotchCount("the label of vertex " + strconv.Itoa(v+base))
+			l, err := p.scotchCount(textf("the label of vertex %d", v+base))
 			if err != nil {
 				return nil, nil, err
 			}
@@ -112,12 +111,12 @@ func readScotch(r *bufio.Reader, lim Limits) (*guest.Graph, []string, error) {
 			mark()
 		}
 		if vloads {
-			if _, err := p.scotchCount("the load of vertex " + strconv.Itoa(v+base)); err != nil {
+			if _, err := p.scotchCount(textf("the load of vertex %d", v+base)); err != nil {
 				return nil, nil, err
 			}
 			mark()
 		}
-		deg, err := p.scotchCount("the degree of vertex " + strconv.Itoa(v+base))
+		deg, err := p.scotchCount(textf("the degree of vertex %d", v+base))
 		if err != nil {
 			return nil, nil, err
 		}
@@ -129,23 +128,23 @@ func readScotch(r *bufio.Reader, lim Limits) (*guest.Graph, []string, error) {
 		for range deg {
 			w := 1.0
 			if eloads {
-				f, err := p.scotchToken("an edge load")
+				f, err := p.scotchToken(text("an edge load"))
 				if err != nil {
 					return nil, nil, err
 				}
-				if w, err = p.volume(f, false, "an edge load"); err != nil {
+				if w, err = p.volume(f, false, text("an edge load")); err != nil {
 					return nil, nil, err
 				}
 			}
-			f, err := p.scotchToken("a neighbour of vertex " + strconv.Itoa(v+base))
+			f, err := p.scotchToken(textf("a neighbour of vertex %d", v+base))
 			if err != nil {
 				return nil, nil, err
 			}
 			var u int
 			if labelled {
-				u, err = p.countOf(f, "the label of a neighbour")
+				u, err = p.countOf(f, text("the label of a neighbour"))
 			} else {
-				u, err = p.index(f, base, n, "a neighbour")
+				u, err = p.index(f, base, n, text("a neighbour"))
 			}
 			if err == nil {
 				// with labels, u is a label until relabel
