@@ -1,7 +1,6 @@
 package graphfile
 
 import (
-	"bufio"
 	"errors"
 	"io"
 )
@@ -11,13 +10,16 @@ import (
 const maxField = 64
 
 // lexer splits an input into lines and fields, keeping the position of the
-// last field for error messages. It never holds more than one field, so a
-// line of any length costs no memory.
+// last field for error messages. It holds one buffer and at most one
+// field, so a line of any length costs no memory.
 type lexer struct {
-	r        *bufio.Reader
+	r        io.Reader
+	buf      []byte // buf[pos:end] is read and not yet consumed
+	pos, end int
 	line     int    // current line, 1-based; 0 before the first
 	fieldNo  int    // fields returned on the current line
-	tok      []byte // the last field
+	tok      []byte // the last field: a slice of buf, or of own
+	own      []byte // a field that spans two reads of buf
 	long     bool   // the last field was longer than maxField (truncated)
 	eol      bool   // the current line has no more fields
 	eof      bool   // no more input
@@ -26,50 +28,54 @@ type lexer struct {
 	comma    bool   // fields are separated by ',' (CSV), not by blanks
 }
 
-func newLexer(r *bufio.Reader, comments string) *lexer {
-	return &lexer{r: r, comments: comments, eol: true, tok: make([]byte, 0, maxField)}
+func newLexer(r io.Reader, comments string) *lexer {
+	return &lexer{r: r, buf: make([]byte, 64<<10), comments: comments, eol: true, own: make([]byte, 0, maxField)}
 }
 
-func (l *lexer) readByte() (byte, bool) {
-	if l.eof {
-		return 0, false
-	}
-	c, err := l.r.ReadByte()
-	if err != nil {
-		if !errors.Is(err, io.EOF) {
-			l.err = err
+// fill reads more input into the empty buffer; false at its end.
+func (l *lexer) fill() bool {
+	for !l.eof {
+		n, err := l.r.Read(l.buf)
+		l.pos, l.end = 0, n
+		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				l.err = err
+			}
+			l.eof = true
 		}
-		l.eof = true
-		return 0, false
+		if n > 0 {
+			return true
+		}
 	}
-	return c, true
+	return false
 }
 
-func (l *lexer) unread() { _ = l.r.UnreadByte() }
+// peek returns the next byte without consuming it.
+func (l *lexer) peek() (byte, bool) {
+	if l.pos == l.end && !l.fill() {
+		return 0, false
+	}
+	return l.buf[l.pos], true
+}
 
 // nextLine moves to the start of the next line that is not a comment (and
 // not blank with skipBlank), skipping what is left of the current one. It
 // reports false at the end of the input.
 func (l *lexer) nextLine(skipBlank bool) bool {
 	for {
-		if l.line > 0 || l.fieldNo > 0 || !l.eol {
-			if !l.skipRest() {
-				return false
-			}
+		if l.line > 0 && !l.skipRest() {
+			return false
 		}
-		c, ok := l.readByte()
+		c, ok := l.peek()
 		if !ok {
 			return false
 		}
 		l.line++
 		l.fieldNo, l.eol = 0, false
 		if indexByte(l.comments, c) {
-			l.eol = true
 			continue
 		}
-		l.unread()
 		if skipBlank && l.blank() {
-			l.eol = true
 			continue
 		}
 		return true
@@ -80,13 +86,16 @@ func (l *lexer) nextLine(skipBlank bool) bool {
 // end of the input.
 func (l *lexer) skipRest() bool {
 	for {
-		c, ok := l.readByte()
-		if !ok {
+		if l.pos == l.end && !l.fill() {
 			return false
 		}
-		if c == '\n' {
-			return true
+		for i, c := range l.buf[l.pos:l.end] {
+			if c == '\n' {
+				l.pos += i + 1
+				return true
+			}
 		}
+		l.pos = l.end
 	}
 }
 
@@ -94,13 +103,14 @@ func (l *lexer) skipRest() bool {
 // the blanks (not the newline).
 func (l *lexer) blank() bool {
 	for {
-		c, ok := l.readByte()
-		if !ok {
-			return true
+		for l.pos < l.end && isSpace(l.buf[l.pos]) {
+			l.pos++
 		}
-		if !isSpace(c) {
-			l.unread()
-			return c == '\n'
+		if l.pos < l.end {
+			return l.buf[l.pos] == '\n'
+		}
+		if !l.fill() {
+			return true
 		}
 	}
 }
@@ -109,70 +119,69 @@ func (l *lexer) blank() bool {
 // comma, fields are separated by ',' and trimmed of blanks and of one
 // pair of double quotes; an empty field is returned as such.
 func (l *lexer) next() ([]byte, bool) {
-	if l.eol || l.eof {
-		l.eol = true
+	if l.eol {
 		return nil, false
 	}
-	if l.comma {
-		return l.nextCSV()
-	}
-	if l.blank() {
-		l.eol = true
-		return nil, false
-	}
-	l.tok, l.long = l.tok[:0], false
-	for {
-		c, ok := l.readByte()
-		if !ok {
-			break
-		}
-		if isSpace(c) || c == '\n' {
-			l.unread()
-			break
-		}
-		l.appendTok(c)
-	}
-	l.fieldNo++
-	return l.tok, true
-}
-
-func (l *lexer) nextCSV() ([]byte, bool) {
-	if l.fieldNo > 0 {
+	if l.comma && l.fieldNo > 0 {
 		// the previous field stopped before ',' or the newline
-		if c, ok := l.readByte(); !ok || c == '\n' {
+		if c, ok := l.peek(); !ok || c == '\n' {
 			l.eol = true
-			if ok {
-				l.unread()
-			}
 			return nil, false
 		}
+		l.pos++ // the comma
 	} else if l.blank() {
 		l.eol = true
 		return nil, false
 	}
-	l.tok, l.long = l.tok[:0], false
-	for {
-		c, ok := l.readByte()
-		if !ok {
-			break
-		}
-		if c == ',' || c == '\n' {
-			l.unread()
-			break
-		}
-		l.appendTok(c)
-	}
+	l.scan()
 	l.fieldNo++
-	l.tok = trimField(l.tok)
+	if l.comma {
+		l.tok = trimField(l.tok)
+	}
 	return l.tok, true
 }
 
-func (l *lexer) appendTok(c byte) {
-	if len(l.tok) < maxField {
-		l.tok = append(l.tok, c)
-	} else {
-		l.long = true
+// scan reads a field up to its separator, which it leaves unread.
+func (l *lexer) scan() {
+	l.own, l.long = l.own[:0], false
+	for {
+		start := l.pos
+		for l.pos < l.end && !l.stop(l.buf[l.pos]) {
+			l.pos++
+		}
+		if l.pos < l.end || l.eof {
+			if len(l.own) == 0 && !l.long {
+				l.tok = l.buf[start:l.pos]
+				if len(l.tok) > maxField {
+					l.tok, l.long = l.tok[:maxField], true
+				}
+				return
+			}
+			l.keep(l.buf[start:l.pos])
+			l.tok = l.own
+			return
+		}
+		l.keep(l.buf[start:l.pos]) // the field continues in the next read
+		if !l.fill() {
+			l.tok = l.own
+			return
+		}
 	}
+}
+
+func (l *lexer) stop(c byte) bool {
+	if l.comma {
+		return c == ',' || c == '\n'
+	}
+	return c == '\n' || isSpace(c)
+}
+
+// keep appends to own what fits of a field's part.
+func (l *lexer) keep(b []byte) {
+	if room := maxField - len(l.own); len(b) > room {
+		b, l.long = b[:room], true
+	}
+	l.own = append(l.own, b...)
 }
 
 // token returns the next field, crossing line ends: the grammar of Scotch

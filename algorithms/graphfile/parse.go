@@ -1,7 +1,7 @@
 package graphfile
 
 import (
-	"bufio"
+	"io"
 	"fmt"
 	"math"
 	"strconv"
@@ -23,7 +23,7 @@ type parser struct {
 	warnings []string
 }
 
-func newParser(r *bufio.Reader, title string, lim Limits, comments string) *parser {
+func newParser(r io.Reader, title string, lim Limits, comments string) *parser {
 	return &parser{lexer: newLexer(r, comments), title: title, lim: lim}
 }
 
