@@ -1,8 +1,8 @@
 package graphfile
 
 import (
-	"io"
 	"fmt"
+	"io"
 	"math"
 	"strconv"
 
