@@ -36,11 +36,8 @@ func readMETIS(r *bufio.Reader, lim Limits) (*guest.Graph, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if n == 0 {
-		return nil, nil, p.fail(true, "a graph needs at least one vertex, the header says 0")
-	}
-	if n > lim.MaxVertices {
-		return nil, nil, p.tooLarge("the header says %d vertices, more than the cap of %d", n, lim.MaxVertices)
+	if err := p.order(n); err != nil {
+		return nil, nil, err
 	}
 	m, err := p.count(text("the number of edges m"))
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 type parser struct {
 	*lexer
 	title    string
+	stream   bool // fields cross line ends (Scotch): field reads tokens
 	lim      Limits
 	arcs     []guest.Arc
 	loops    int // self-loops read, and the line of the first
@@ -121,12 +122,31 @@ func (p *parser) graph(n int) (*guest.Graph, []string, error) {
 // field returns the next field of the current line, or fails with what
 // was expected there.
 func (p *parser) field(what desc) ([]byte, error) {
+	if p.stream {
+		f, ok := p.token()
+		if !ok {
+			p.fieldNo++
+			return nil, p.fail(true, "expected %s, the input ends", what)
+		}
+		return f, nil
+	}
 	f, ok := p.next()
 	if !ok {
 		p.fieldNo++
 		return nil, p.fail(true, "expected %s, the line ends", what)
 	}
 	return f, nil
+}
+
+// order checks the number of vertices a header gives.
+func (p *parser) order(n int) error {
+	if n == 0 {
+		return p.fail(true, "a graph needs at least one vertex, the header says 0")
+	}
+	if n > p.lim.MaxVertices {
+		return p.tooLarge("the header says %d vertices, more than the cap of %d", n, p.lim.MaxVertices)
+	}
+	return nil
 }
 
 // count reads a non-negative integer field.

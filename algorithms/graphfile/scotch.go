@@ -25,58 +25,38 @@ var scotch = Format{
 	Write:      writeScotch,
 }
 
-// scotchToken reads the next number of the stream as a count.
-func (p *parser) scotchToken(what desc) ([]byte, error) {
-	f, ok := p.token()
-	if !ok {
-		p.fieldNo++
-		return nil, p.fail(true, "expected %s, the input ends", what)
-	}
-	return f, nil
-}
-
-func (p *parser) scotchCount(what desc) (int, error) {
-	f, err := p.scotchToken(what)
-	if err != nil {
-		return 0, err
-	}
-	return p.countOf(f, what)
-}
-
 func readScotch(r *bufio.Reader, lim Limits) (*guest.Graph, []string, error) {
 	p := newParser(r, scotchTitle, lim, "")
-	f, err := p.scotchToken(text("the version number 0"))
+	p.stream = true
+	f, err := p.field(text("the version number 0"))
 	if err != nil {
 		return nil, nil, err
 	}
 	if string(f) != "0" {
 		return nil, nil, p.fail(true, "expected the version number 0, got %s", quoteField(f, p.long))
 	}
-	n, err := p.scotchCount(text("the number of vertices"))
+	n, err := p.count(text("the number of vertices"))
 	if err != nil {
 		return nil, nil, err
 	}
-	if n == 0 {
-		return nil, nil, p.fail(true, "a graph needs at least one vertex, the header says 0")
+	if err := p.order(n); err != nil {
+		return nil, nil, err
 	}
-	if n > lim.MaxVertices {
-		return nil, nil, p.tooLarge("the header says %d vertices, more than the cap of %d", n, lim.MaxVertices)
-	}
-	arcs, err := p.scotchCount(text("the number of arcs"))
+	arcs, err := p.count(text("the number of arcs"))
 	if err != nil {
 		return nil, nil, err
 	}
 	if arcs > lim.MaxArcs {
 		return nil, nil, p.tooLarge("the header says %d arcs, more than the cap of %d", arcs, lim.MaxArcs)
 	}
-	base, err := p.scotchCount(text("the base value (0 or 1)"))
+	base, err := p.count(text("the base value (0 or 1)"))
 	if err != nil {
 		return nil, nil, err
 	}
 	if base > math.MaxInt32-n {
 		return nil, nil, p.fail(true, "the base value %d leaves no room for %d vertex numbers", base, n)
 	}
-	if f, err = p.scotchToken(text("the flag, three digits 0 or 1 (labels, edge loads, vertex loads)")); err != nil {
+	if f, err = p.field(text("the flag, three digits 0 or 1 (labels, edge loads, vertex loads)")); err != nil {
 		return nil, nil, err
 	}
 	digits, ok := flags(f)
@@ -99,7 +79,7 @@ func readScotch(r *bufio.Reader, lim Limits) (*guest.Graph, []string, error) {
 			}
 		}
 		if labelled {
-			l, err := p.scotchCount(textf("the label of vertex %d", v+base))
+			l, err := p.count(textf("the label of vertex %d", v+base))
 			if err != nil {
 				return nil, nil, err
 			}
@@ -111,12 +91,12 @@ func readScotch(r *bufio.Reader, lim Limits) (*guest.Graph, []string, error) {
 			mark()
 		}
 		if vloads {
-			if _, err := p.scotchCount(textf("the load of vertex %d", v+base)); err != nil {
+			if _, err := p.count(textf("the load of vertex %d", v+base)); err != nil {
 				return nil, nil, err
 			}
 			mark()
 		}
-		deg, err := p.scotchCount(textf("the degree of vertex %d", v+base))
+		deg, err := p.count(textf("the degree of vertex %d", v+base))
 		if err != nil {
 			return nil, nil, err
 		}
@@ -128,7 +108,7 @@ func readScotch(r *bufio.Reader, lim Limits) (*guest.Graph, []string, error) {
 		for range deg {
 			w := 1.0
 			if eloads {
-				f, err := p.scotchToken(text("an edge load"))
+				f, err := p.field(text("an edge load"))
 				if err != nil {
 					return nil, nil, err
 				}
@@ -136,7 +116,7 @@ func readScotch(r *bufio.Reader, lim Limits) (*guest.Graph, []string, error) {
 					return nil, nil, err
 				}
 			}
-			f, err := p.scotchToken(textf("a neighbour of vertex %d", v+base))
+			f, err := p.field(textf("a neighbour of vertex %d", v+base))
 			if err != nil {
 				return nil, nil, err
 			}
