@@ -1,7 +1,6 @@
 package graphfile
 
 import (
-	"bufio"
 	"io"
 
 	"topomap/algorithms/guest"
@@ -24,7 +23,7 @@ var csvEdges = Format{
 	Write:      writeCSV,
 }
 
-func readCSV(r *bufio.Reader, lim Limits) (*guest.Graph, []string, error) {
+func readCSV(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 	p := newParser(r, csvTitle, lim, "#")
 	p.comma = true
 	cols, n := 0, 0

@@ -1,7 +1,6 @@
 package graphfile
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 
@@ -24,7 +23,7 @@ var dense = Format{
 	Write:      writeDense,
 }
 
-func readDense(r *bufio.Reader, lim Limits) (*guest.Graph, []string, error) {
+func readDense(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 	p := newParser(r, denseTitle, lim, "%#")
 	n := 0 // the first row's length
 	for i := 0; n == 0 || i < n; i++ {

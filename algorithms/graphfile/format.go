@@ -2,6 +2,7 @@ package graphfile
 
 import (
 	"bufio"
+	"bytes"
 	"io"
 	"mime"
 	"path"
@@ -21,7 +22,7 @@ type Format struct {
 	// when whole), looks like this format. nil: never detected by content.
 	Sniff func(head []byte, whole bool) bool
 	// Read parses a whole input. Errors of the input are *Error.
-	Read func(r *bufio.Reader, lim Limits) (*guest.Graph, []string, error)
+	Read func(r io.Reader, lim Limits) (*guest.Graph, []string, error)
 	// Write writes g in this format; nil if the format cannot be written.
 	Write func(w io.Writer, g *guest.Graph) error
 }
@@ -176,6 +177,19 @@ func Read(r io.Reader, opt Options) (*Result, error) {
 }
 
 func choose(br *bufio.Reader, opt Options) (Format, error) {
+	head, err := br.Peek(sniffLen)
+	whole := err != nil
+	if err != nil && err != io.EOF {
+		return Format{}, err
+	}
+	if bytes.HasPrefix(head, utf8BOM) {
+		// editors on Windows start text files with it
+		_, _ = br.Discard(len(utf8BOM))
+		head = head[len(utf8BOM):]
+	}
+	if bytes.HasPrefix(head, gzipMagic) {
+		return Format{}, &Error{Msg: "the input is compressed with gzip; decompress it first"}
+	}
 	if opt.Format != "" {
 		f, ok := Lookup(opt.Format)
 		if !ok {
@@ -186,12 +200,7 @@ func choose(br *bufio.Reader, opt Options) (Format, error) {
 	if f, ok := ByExtension(opt.Name); ok {
 		return f, nil
 	}
-	head, err := br.Peek(sniffLen)
-	whole := err != nil
-	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-		return Format{}, err
-	}
-	if len(strings.TrimSpace(string(head))) == 0 && whole {
+	if len(bytes.TrimSpace(head)) == 0 && whole {
 		return Format{}, &Error{Msg: "the input is empty"}
 	}
 	if f, ok := Detect(head, whole); ok {
@@ -199,3 +208,8 @@ func choose(br *bufio.Reader, opt Options) (Format, error) {
 	}
 	return Format{}, &Error{Msg: "cannot tell the format from the content; name it: " + strings.Join(Names(), ", ")}
 }
+
+var (
+	utf8BOM   = []byte{0xEF, 0xBB, 0xBF}
+	gzipMagic = []byte{0x1f, 0x8b}
+)

@@ -1,7 +1,6 @@
 package graphfile
 
 import (
-	"bufio"
 	"io"
 	"strconv"
 
@@ -26,7 +25,7 @@ var metis = Format{
 	Write:      writeMETIS,
 }
 
-func readMETIS(r *bufio.Reader, lim Limits) (*guest.Graph, []string, error) {
+func readMETIS(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 	p := newParser(r, metisTitle, lim, "%")
 	if !p.nextLine(true) {
 		return nil, nil, p.fail(false, `expected the header "n m [fmt [ncon]]", the input holds only comments`)

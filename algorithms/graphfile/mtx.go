@@ -1,7 +1,6 @@
 package graphfile
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"io"
@@ -32,7 +31,7 @@ var matrixMarket = Format{
 
 const mmBanner = "%%MatrixMarket"
 
-func readMatrixMarket(r *bufio.Reader, lim Limits) (*guest.Graph, []string, error) {
+func readMatrixMarket(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 	p := newParser(r, mmTitle, lim, "")
 	const banner = mmBanner + " matrix coordinate real|integer|pattern general|symmetric"
 	if !p.nextLine(true) {

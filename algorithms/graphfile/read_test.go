@@ -65,6 +65,7 @@ var readTests = []struct {
 		[]string{"vertex sizes and weights are read but not used: each vertex is one process"}},
 	{"metis fmt 111 ncon 2", "metis", "2 1 111 2\n1 4 4 2 3\n1 0 0 1 3\n", 2, "0→1:3 1→0:3",
 		[]string{"vertex sizes and weights are read but not used: each vertex is one process"}},
+	{"metis after a UTF-8 byte order mark", "metis", "\xEF\xBB\xBF2 1\n2\n1\n", 2, "0→1:1 1→0:1", nil},
 	{"metis CRLF and tabs", "metis", "2 1\r\n2\t\r\n\t1\r\n", 2, "0→1:1 1→0:1", nil},
 	{"metis parallel entries add up", "metis", "2 2 1\n2 1 2 2\n1 3 1 0\n", 2, "0→1:3 1→0:3",
 		[]string{"1 entry of volume 0 ignored, the first on line 3"}},
@@ -171,6 +172,9 @@ var errorTests = []struct {
 	// choosing the format
 	{"unknown format", "gml", "x", `unknown format "gml"; known: matrixmarket, scotch, csv, dense, metis`, false},
 	{"empty", "", " \n\n", "the input is empty", false},
+	{"empty after a byte order mark", "", "\xEF\xBB\xBF", "the input is empty", false},
+	{"gzip", "", "\x1f\x8b\x08\x00\x00\x00", "the input is compressed with gzip; decompress it first", false},
+	{"gzip named", "metis", "\x1f\x8b\x08\x00\x00\x00", "the input is compressed with gzip; decompress it first", false},
 	{"undetectable", "", "hello world\n", "cannot tell the format from the content; name it: matrixmarket, scotch, csv, dense, metis", false},
 
 	// METIS header

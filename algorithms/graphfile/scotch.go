@@ -1,7 +1,6 @@
 package graphfile
 
 import (
-	"bufio"
 	"io"
 	"math"
 
@@ -25,7 +24,7 @@ var scotch = Format{
 	Write:      writeScotch,
 }
 
-func readScotch(r *bufio.Reader, lim Limits) (*guest.Graph, []string, error) {
+func readScotch(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 	p := newParser(r, scotchTitle, lim, "")
 	p.stream = true
 	f, err := p.field(text("the version number 0"))
