@@ -28,8 +28,12 @@ type lexer struct {
 	comma    bool   // fields are separated by ',' (CSV), not by blanks
 }
 
+// lexBuffer is the size of a lexer's buffer; tests make it tiny, so that
+// fields span reads.
+var lexBuffer = 64 << 10
+
 func newLexer(r io.Reader, comments string) *lexer {
-	return &lexer{r: r, buf: make([]byte, 64<<10), comments: comments, eol: true, own: make([]byte, 0, maxField)}
+	return &lexer{r: r, buf: make([]byte, lexBuffer), comments: comments, eol: true, own: make([]byte, 0, maxField)}
 }
 
 // fill reads more input into the empty buffer; false at its end.

@@ -3,10 +3,12 @@ package graphfile_test
 import (
 	"errors"
 	"fmt"
+	"io"
 	"runtime"
 	"slices"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"topomap/algorithms/graphfile"
 	"topomap/algorithms/guest"
@@ -359,5 +361,45 @@ func TestReaderError(t *testing.T) {
 	}
 	if _, err := graphfile.Read(failing{strings.NewReader("")}, graphfile.Options{}); !errors.Is(err, errBroken) {
 		t.Errorf("detecting: error %v, want %v", err, errBroken)
+	}
+}
+
+// TestChunking reads every table input with lexer buffers of a few
+// bytes, and through readers that return one byte, half of what is asked,
+// or the end with the last data: fields that span two reads must give the
+// same graphs, warnings and errors.
+func TestChunking(t *testing.T) {
+	outcome := func(r io.Reader, format string) string {
+		res, err := graphfile.Read(r, graphfile.Options{Format: format})
+		if err != nil {
+			return err.Error()
+		}
+		return fmt.Sprint(res.Format, res.Graph.Order(), arcList(res.Graph), res.Warnings)
+	}
+	type input struct{ name, format, in string }
+	var inputs []input
+	for _, tt := range readTests {
+		inputs = append(inputs, input{tt.name, tt.format, tt.in}, input{tt.name + " detected", "", tt.in})
+	}
+	for _, tt := range errorTests {
+		inputs = append(inputs, input{tt.name, tt.format, tt.in})
+	}
+	want := make([]string, len(inputs))
+	for i, in := range inputs {
+		want[i] = outcome(strings.NewReader(in.in), in.format)
+	}
+	readers := map[string]func(io.Reader) io.Reader{
+		"one byte": iotest.OneByteReader, "half": iotest.HalfReader, "data with EOF": iotest.DataErrReader,
+	}
+	for _, size := range []int{1, 2, 3, 7, 64} {
+		restore := graphfile.SetLexBuffer(size)
+		for name, wrap := range readers {
+			for i, in := range inputs {
+				if got := outcome(wrap(strings.NewReader(in.in)), in.format); got != want[i] {
+					t.Errorf("%s, buffer of %d, %s reader: %s\nwant %s", in.name, size, name, got, want[i])
+				}
+			}
+		}
+		restore()
 	}
 }
