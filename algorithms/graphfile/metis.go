@@ -45,6 +45,7 @@ func readMETIS(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 	if m > lim.MaxArcs/2 {
 		return nil, nil, p.tooLarge("the header says %d edges, more than the cap of %d arcs", m, lim.MaxArcs)
 	}
+	p.hint = 2 * m
 	var digits [3]bool // vertex sizes, vertex weights, edge weights
 	ncon := 0
 	if f, ok := p.next(); ok {

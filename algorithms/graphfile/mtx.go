@@ -93,6 +93,7 @@ func readMatrixMarket(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 	if nnz > lim.MaxArcs/perEntry {
 		return nil, nil, p.tooLarge("the size line says %d entries, more than the cap of %d arcs", nnz, lim.MaxArcs)
 	}
+	p.hint = perEntry * nnz
 	if f, ok := p.next(); ok {
 		return nil, nil, p.fail(true, `expected the size line "rows columns entries", got the extra field %s`, quoteField(f, p.long))
 	}

@@ -15,6 +15,7 @@ type parser struct {
 	*lexer
 	title    string
 	stream   bool // fields cross line ends (Scotch): field reads tokens
+	hint     int  // the arcs the header promises, 0 if it does not
 	lim      Limits
 	arcs     []guest.Arc
 	loops    int // self-loops read, and the line of the first
@@ -74,8 +75,11 @@ func (p *parser) add(u, v int, w float64, loop bool) error {
 		p.zeros++
 		return nil
 	}
-	if len(p.arcs) >= p.lim.MaxArcs {
-		return p.tooLargeAt(p.line, 0, "more than %d arcs, the cap", p.lim.MaxArcs)
+	if len(p.arcs) == cap(p.arcs) {
+		if len(p.arcs) >= p.lim.MaxArcs {
+			return p.tooLargeAt(p.line, 0, "more than %d arcs, the cap", p.lim.MaxArcs)
+		}
+		p.grow()
 	}
 	if loop {
 		if p.loops == 0 {
@@ -85,6 +89,18 @@ func (p *parser) add(u, v int, w float64, loop bool) error {
 	}
 	p.arcs = append(p.arcs, guest.Arc{From: u, To: v, Volume: w})
 	return nil
+}
+
+// grow doubles the room for arcs, or makes it what the header promised
+// if that is less: about half the copying of append, and an exact fit when
+// the header is right. Never above the cap.
+func (p *parser) grow() {
+	c := max(2*cap(p.arcs), 1<<12)
+	if p.hint > len(p.arcs) && p.hint < c {
+		c = p.hint
+	}
+	c = min(c, p.lim.MaxArcs)
+	p.arcs = append(make([]guest.Arc, 0, c), p.arcs...)
 }
 
 func (p *parser) warnf(format string, args ...any) {

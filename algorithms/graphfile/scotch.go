@@ -48,6 +48,7 @@ func readScotch(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 	if arcs > lim.MaxArcs {
 		return nil, nil, p.tooLarge("the header says %d arcs, more than the cap of %d", arcs, lim.MaxArcs)
 	}
+	p.hint = arcs
 	base, err := p.count(text("the base value (0 or 1)"))
 	if err != nil {
 		return nil, nil, err
