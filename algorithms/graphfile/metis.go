@@ -108,7 +108,9 @@ func readMETIS(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 					return nil, nil, err
 				}
 			}
-			entries++
+			if entries++; entries > 2*m {
+				return nil, nil, p.fail(true, "the header says %s, so %d neighbour entries, and this is one more", plural(m, "edge"), 2*m)
+			}
 			if err := p.arc(v, u, w); err != nil {
 				return nil, nil, err
 			}
@@ -132,7 +134,7 @@ func readMETIS(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 		case entries%2 == 1:
 			hint = "; an odd count means some edge is listed on one line only"
 		}
-		return nil, nil, p.failAt(headerLine, 2, "the header says %d edges, so %d neighbour entries, but the vertex lines hold %d%s", m, 2*m, entries, hint)
+		return nil, nil, p.failAt(headerLine, 2, "the header says %s, so %d neighbour entries, but the vertex lines hold %d%s", plural(m, "edge"), 2*m, entries, hint)
 	}
 	g, warnings, err := p.graph(n)
 	if err != nil {
