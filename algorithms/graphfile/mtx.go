@@ -97,6 +97,7 @@ func readMatrixMarket(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 	if f, ok := p.next(); ok {
 		return nil, nil, p.fail(true, `expected the size line "rows columns entries", got the extra field %s`, quoteField(f, p.long))
 	}
+	upper, lower := 0, 0 // the first lines of entries above and below the diagonal
 	for k := range nnz {
 		if !p.nextLine(true) {
 			return nil, nil, p.failAt(p.line+1, 0, "expected %d entries after the size line, the input ends after %d", nnz, k)
@@ -136,10 +137,19 @@ func readMatrixMarket(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 			return nil, nil, err
 		}
 		if symmetric && i != j {
+			if i < j && upper == 0 {
+				upper = p.line
+			}
+			if i > j && lower == 0 {
+				lower = p.line
+			}
 			if err := p.arc(j, i, w); err != nil {
 				return nil, nil, err
 			}
 		}
+	}
+	if upper > 0 && lower > 0 {
+		p.warnf("the symmetric matrix has entries on both sides of the diagonal (lines %d and %d): each stands for both directions, so a pair given on both sides counts twice", min(upper, lower), max(upper, lower))
 	}
 	if p.nextLine(true) {
 		return nil, nil, p.fail(false, "the size line says %s, this line is one too many", plural(nnz, "entry", "entries"))

@@ -100,6 +100,9 @@ var readTests = []struct {
 	{"mtx symmetric integer", "matrixmarket", "%%matrixmarket MATRIX Coordinate integer symmetric\n3 3 3\n2 1 4\n3 3 9\n\n3 2 1\n", 3, "0→1:4 1→0:4 1→2:1 2→1:1",
 		[]string{"1 self-loop dropped, the first on line 4: a process sending to itself uses no network"}},
 	{"mtx pattern general, duplicate entries", "matrixmarket", "%%MatrixMarket matrix coordinate pattern general\n2 2 3\n1 2\n1 2\n2 1\n", 2, "0→1:2 1→0:1", nil},
+	{"mtx symmetric upper triangle", "matrixmarket", "%%MatrixMarket matrix coordinate real symmetric\n2 2 1\n1 2 3\n", 2, "0→1:3 1→0:3", nil},
+	{"mtx symmetric both triangles", "matrixmarket", "%%MatrixMarket matrix coordinate real symmetric\n2 2 2\n2 1 3\n1 2 3\n", 2, "0→1:6 1→0:6",
+		[]string{"the symmetric matrix has entries on both sides of the diagonal (lines 3 and 4): each stands for both directions, so a pair given on both sides counts twice"}},
 	{"mtx zero entries", "matrixmarket", "%%MatrixMarket matrix coordinate real general\n2 2 2\n1 2 0\n2 1 0.0\n", 2, "",
 		[]string{"2 entries of volume 0 ignored, the first on line 3"}},
 
@@ -218,6 +221,8 @@ var errorTests = []struct {
 	{"scotch degree beyond arcs", "scotch", "0\n2 2\n0 000\n3 1 1 1\n", "Scotch graph, line 4, field 1: vertex 0 has degree 3, but only 2 of the header's 2 arcs are left", false},
 	{"scotch fewer arcs", "scotch", "0\n2 4\n0 000\n1 1\n1 0\n", "Scotch graph, line 2, field 2: the header says 4 arcs, but the degrees add up to 2", false},
 	{"scotch truncated", "scotch", "0\n3 4\n0 000\n1 1\n2 0", "Scotch graph, line 5, field 3: expected a neighbour of vertex 1, the input ends", false},
+	{"scotch fewer arcs, free layout", "scotch", "0 2\n4 0\n000 1 1 1 0\n", "Scotch graph, line 2, field 1: the header says 4 arcs, but the degrees add up to 2", false},
+	{"scotch base", "scotch", "0\n2 2\n-1 000\n", `Scotch graph, line 3, field 1: expected the base value (an integer ≥ 0), got "-1"`, false},
 	{"scotch trailing", "scotch", "0\n2 2\n0 000\n1 1\n1 0\n7\n", "Scotch graph, line 6, field 1: expected the end of the input after the 2 vertices", false},
 	{"scotch duplicate label", "scotch", "0\n2 2\n0 100\n5 1 5\n5 1 5\n", "Scotch graph, line 5, field 1: label 5 is already the label of the vertex on line 4", false},
 	{"scotch unknown label", "scotch", "0\n2 2\n0 100\n5 1 6\n6 1 7\n", "Scotch graph, line 5: vertex 6 lists the label 7, which no vertex has", false},

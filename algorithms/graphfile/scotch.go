@@ -49,7 +49,8 @@ func readScotch(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 		return nil, nil, p.tooLarge("the header says %d arcs, more than the cap of %d", arcs, lim.MaxArcs)
 	}
 	p.hint = arcs
-	base, err := p.count(text("the base value (0 or 1)"))
+	arcsLine, arcsField := p.line, p.fieldNo
+	base, err := p.count(text("the base value"))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -139,7 +140,7 @@ func readScotch(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 		return nil, nil, p.fail(true, "expected the end of the input after the %d vertices", n)
 	}
 	if left > 0 {
-		return nil, nil, p.failAt(2, 2, "the header says %d arcs, but the degrees add up to %d", arcs, arcs-left)
+		return nil, nil, p.failAt(arcsLine, arcsField, "the header says %d arcs, but the degrees add up to %d", arcs, arcs-left)
 	}
 	name := func(v int) int { return v + base } // a vertex's number in the file
 	if labelled {
