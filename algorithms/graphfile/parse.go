@@ -116,7 +116,9 @@ func (p *parser) graph(n int) (*guest.Graph, []string, error) {
 	}
 	g, _, err := guest.FromArcs(n, p.arcs)
 	if err != nil {
-		return nil, nil, err // unreachable: every arc was checked
+		// every arc was checked: what is left is parallel volumes whose
+		// sum overflows
+		return nil, nil, &Error{Format: p.title, Msg: "the volumes between two processes add up to more than 1.8e308, the largest number"}
 	}
 	p.arcs = nil
 	if p.loops > 0 {

@@ -193,8 +193,8 @@ type Arc struct {
 // FromEdges builds a custom graph of n vertices from undirected edges, each
 // stored as two arcs of the same volume. Parallel edges are merged (volumes
 // added); a vertex's neighbours are listed in the order of their first edge.
-// Self-loops and volumes that are not positive and finite are errors.
-// O(n + m).
+// Self-loops, volumes that are not positive and finite, and parallel
+// volumes that add up beyond float64 are errors. O(n + m).
 func FromEdges(n int, edges []Edge) (*Graph, error) {
 	if err := checkOrder(n, len(edges), math.MaxInt32/2, "edges"); err != nil {
 		return nil, err
@@ -212,7 +212,7 @@ func FromEdges(n int, edges []Edge) (*Graph, error) {
 			yield(e.U, e.V, e.Volume)
 			yield(e.V, e.U, e.Volume)
 		}
-	}), nil
+	})
 }
 
 // FromArcs builds a custom graph of n vertices with directed volumes: arc
@@ -220,7 +220,8 @@ func FromEdges(n int, edges []Edge) (*Graph, error) {
 // Self-loops carry no network traffic (MACHINES.md §1): they are dropped,
 // and their number returned. Parallel arcs are merged (volumes added); a
 // vertex's out-arcs are listed in the order of their first arc. Volumes
-// that are not positive and finite are errors. O(n + m).
+// that are not positive and finite, and parallel volumes that add up
+// beyond float64, are errors. O(n + m).
 func FromArcs(n int, arcs []Arc) (g *Graph, selfLoops int, err error) {
 	if err := checkOrder(n, len(arcs), math.MaxInt32, "arcs"); err != nil {
 		return nil, 0, err
@@ -233,13 +234,17 @@ func FromArcs(n int, arcs []Arc) (g *Graph, selfLoops int, err error) {
 			selfLoops++
 		}
 	}
-	return build(n, len(arcs)-selfLoops, func(yield func(u, v int, w float64)) {
+	g, err = build(n, len(arcs)-selfLoops, func(yield func(u, v int, w float64)) {
 		for _, a := range arcs {
 			if a.From != a.To {
 				yield(a.From, a.To, a.Volume)
 			}
 		}
-	}), selfLoops, nil
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	return g, selfLoops, nil
 }
 
 func checkOrder(n, m, maxM int, what string) error {
@@ -263,8 +268,9 @@ func checkArc(n, u, v int, w float64, what string) error {
 }
 
 // build returns the CSR graph of the m valid arcs that arcs yields (twice:
-// once to count, once to fill), merging parallel arcs.
-func build(n, m int, arcs func(yield func(u, v int, w float64))) *Graph {
+// once to count, once to fill), merging parallel arcs; an error if merged
+// volumes overflow.
+func build(n, m int, arcs func(yield func(u, v int, w float64))) (*Graph, error) {
 	deg := make([]int32, n+1)
 	arcs(func(u, _ int, _ float64) { deg[u+1]++ })
 	for v := range n {
@@ -290,7 +296,9 @@ func build(n, m int, arcs func(yield func(u, v int, w float64))) *Graph {
 		for e := deg[v]; e < deg[v+1]; e++ {
 			u := adj[e]
 			if i := at[u]; i >= first {
-				w[i] += w[e]
+				if w[i] += w[e]; math.IsInf(w[i], 1) {
+					return nil, fmt.Errorf("%w: the volumes from %d to %d add up to more than %g", ErrInvalid, v, u, math.MaxFloat64)
+				}
 				continue
 			}
 			at[u] = k
@@ -300,5 +308,5 @@ func build(n, m int, arcs func(yield func(u, v int, w float64))) *Graph {
 		g.Offsets[v+1] = k
 	}
 	g.Adj, g.Weight = adj[:k:k], w[:k:k]
-	return g
+	return g, nil
 }

@@ -264,6 +264,9 @@ func TestErrors(t *testing.T) {
 		{"zero volume", func() (*guest.Graph, error) { return guest.FromEdges(3, []guest.Edge{{0, 1, 0}}) }, "edge (0,1) has volume 0"},
 		{"NaN volume", func() (*guest.Graph, error) { return guest.FromEdges(3, []guest.Edge{{0, 1, math.NaN()}}) }, "has volume NaN"},
 		{"infinite volume", func() (*guest.Graph, error) { return guest.FromEdges(3, []guest.Edge{{0, 1, math.Inf(1)}}) }, "has volume +Inf"},
+		{"volumes overflow", func() (*guest.Graph, error) {
+			return guest.FromEdges(3, []guest.Edge{{0, 1, math.MaxFloat64}, {1, 0, math.MaxFloat64}})
+		}, "the volumes from 0 to 1 add up to more than 1.7976931348623157e+308"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -370,6 +373,7 @@ func TestFromArcsErrors(t *testing.T) {
 		{"negative volume on a self-loop", 3, []guest.Arc{{1, 1, -2}}, "guest: invalid graph: arc (1,1) has volume -2, want a finite number > 0"},
 		{"NaN volume", 3, []guest.Arc{{0, 1, math.NaN()}}, "guest: invalid graph: arc (0,1) has volume NaN, want a finite number > 0"},
 		{"infinite volume", 3, []guest.Arc{{2, 1, math.Inf(1)}}, "guest: invalid graph: arc (2,1) has volume +Inf, want a finite number > 0"},
+		{"volumes overflow", 3, []guest.Arc{{2, 1, math.MaxFloat64}, {0, 1, 1}, {2, 1, math.MaxFloat64}}, "guest: invalid graph: the volumes from 2 to 1 add up to more than 1.7976931348623157e+308"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
