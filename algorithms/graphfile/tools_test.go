@@ -159,6 +159,20 @@ func gtst(t *testing.T, grf string) (vertices, edges, edgeLoad int) {
 	return get(`S\tVertex\tnbr=(\d+)`), get(`S\tEdge\tnbr=(\d+)`), get(`S\tEdge load\tmin=\d+\tmax=\d+\tsum=(\d+)`)
 }
 
+// graphchk returns the counts METIS's own checker prints of a METIS
+// graph file, and fails unless it finds the format correct.
+func graphchk(t *testing.T, path string) (vertices, edges int) {
+	t.Helper()
+	out := run(t, "graphchk", path)
+	m := regexp.MustCompile(`#Vertices: (\d+), #Edges: (\d+)`).FindStringSubmatch(out)
+	if m == nil || !strings.Contains(out, "The format of the graph is correct!") {
+		t.Fatalf("graphchk %s:\n%s", path, out)
+	}
+	vertices, _ = strconv.Atoi(m[1])
+	edges, _ = strconv.Atoi(m[2])
+	return vertices, edges
+}
+
 // volume is the sum of g's arc volumes.
 func volume(g *guest.Graph) float64 {
 	s := 0.0
@@ -173,7 +187,7 @@ func volume(g *guest.Graph) float64 {
 // our writers make as Scotch reads them back, and checks that all are the
 // same graph, with the counts gtst prints.
 func TestFieldTools(t *testing.T) {
-	needTools(t, "gcv", "gtst")
+	needTools(t, "gcv", "gtst", "graphchk")
 	for name, path := range meshes(t) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -213,6 +227,9 @@ func TestFieldTools(t *testing.T) {
 			if n, m, _ := gtst(t, file("ours.grf")); n != g.Order() || 2*m != g.Arcs() {
 				t.Errorf("gtst of our .grf: %d vertices, %d edges", n, m)
 			}
+			if n, m := graphchk(t, file("ours.graph")); n != g.Order() || 2*m != g.Arcs() {
+				t.Errorf("graphchk of our METIS graph: %d vertices, %d edges", n, m)
+			}
 			run(t, "gcv", "-im", file("ours.mtx"), file("ours-mtx.grf"))
 			run(t, "gcv", "-ic", file("ours.graph"), file("ours-metis.grf"))
 			for _, conv := range []string{"ours-mtx.grf", "ours-metis.grf"} {
@@ -230,7 +247,7 @@ const quotientScript = "testdata/metis-quotient.sh"
 // against the same quotient computed here from the mesh and the partition,
 // against gpmetis's edge cut, and against gtst after gcv's conversion.
 func TestQuotientGraphs(t *testing.T) {
-	needTools(t, "gpmetis", "gcv", "gtst", "awk", "sort", "uniq")
+	needTools(t, "gpmetis", "graphchk", "gcv", "gtst", "awk", "sort", "uniq")
 	found := meshes(t)
 	for _, tt := range []struct {
 		mesh  string
@@ -279,6 +296,9 @@ func TestQuotientGraphs(t *testing.T) {
 				t.Errorf("%d arcs inside parts, want %d", loops, mesh.Arcs()-2*cut)
 			}
 			sameGraph(t, "the script's quotient", want, q)
+			if n, m := graphchk(t, out); n != tt.parts || 2*m != q.Arcs() {
+				t.Errorf("graphchk: %d vertices, %d edges; want %d, %d", n, m, tt.parts, q.Arcs()/2)
+			}
 			// Scotch sees the same graph
 			grf := filepath.Join(dir, "quotient.grf")
 			run(t, "gcv", "-ic", out, grf)
