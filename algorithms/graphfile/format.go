@@ -105,7 +105,14 @@ func ByMediaType(contentType string) (Format, bool) {
 }
 
 // Detect returns the first format whose sniffer accepts head, the first
-// bytes of an input (all of it when whole).
+// bytes of an input (all of it when whole). In table order: the Matrix
+// Market banner; Scotch's "0" line, two counts, base and flag; lines of 2
+// or 3 comma-separated numbers after an optional header (CSV); rows of
+// numbers as long as the first when no METIS header can be meant (more
+// than 4 numbers per row, a non-integer, or as many rows as columns in a
+// whole input: a dense matrix); and a METIS header of 2 to 4 integers.
+// Inputs that fit none, such as a whitespace-separated edge list, are not
+// guessed at: name their format.
 func Detect(head []byte, whole bool) (Format, bool) {
 	for _, f := range formats {
 		if f.Sniff != nil && f.Sniff(head, whole) {
