@@ -152,6 +152,7 @@ func (c *Explorer) run(ctx app.Context, in spec.Instance) {
 				return
 			}
 			c.res, c.svg, c.mapMs, c.drawMs = res, svg, mapMs, drawMs
+			c.keepMoves(res)
 		})
 	})
 }
@@ -225,6 +226,14 @@ func (c *Explorer) pickApplicable() {
 func (c *Explorer) onAlgo(ctx app.Context, e app.Event) {
 	c.form.Algo = ctx.JSSrc().Get("value").String()
 	c.step = 0
+	c.navigate(ctx)
+}
+
+func (c *Explorer) onStart(ctx app.Context, e app.Event) {
+	c.form.Start = ctx.JSSrc().Get("value").String()
+	if c.form.Start == bestStart {
+		c.form.Start = ""
+	}
 	c.navigate(ctx)
 }
 
@@ -325,8 +334,8 @@ func (c *Explorer) Render() app.UI {
 	gIn, gCh := c.setField(&c.form.Guest)
 	hIn, hCh := c.setField(&c.form.Host)
 	sIn, sCh := c.setField(&c.form.Seed)
-	stIn, stCh := c.setField(&c.form.Start)
 	bIn, bCh := c.setField(&c.form.Budget)
+	mIn, mCh := c.setField(&c.form.Moves)
 	choices := c.form.algoChoices()
 	return shell("/", c.ready,
 		app.Section().Class("controls").Body(
@@ -336,13 +345,14 @@ func (c *Explorer) Render() app.UI {
 				field("host", "Host", c.form.Host, "ring:16, mesh:6x12, torus:8x8x8, hypercube:4", c.errs["host"], hIn, hCh),
 				algoSelect("algo", "Algorithm", c.form.Algo, choices, c.errs["algo"], c.onAlgo, true),
 			),
-			app.Details().Class("advanced").Open(c.form.Seed != "" || c.form.Start != "" || c.form.Budget != "" ||
-				c.errs["seed"] != "" || c.errs["start"] != "" || c.errs["budget"] != "").Body(
+			app.Details().Class("advanced").Open(c.form.Seed != "" || c.form.Start != "" || c.form.Budget != "" || c.form.Moves != "" ||
+				c.errs["seed"] != "" || c.errs["start"] != "" || c.errs["budget"] != "" || c.errs["moves"] != "").Body(
 				app.Summary().Text("Parameters of randomised and anytime algorithms"),
 				app.Div().Class("row").Body(
 					field("seed", "Seed", c.form.Seed, "0", c.errs["seed"], sIn, sCh),
-					field("start", "Start from", c.form.Start, "algorithm name", c.errs["start"], stIn, stCh),
+					startSelect(c.form, c.errs["start"], c.onStart),
 					field("budget", "Time budget", c.form.Budget, "e.g. 2s", c.errs["budget"], bIn, bCh),
+					field("moves", "Moves (repeat a run)", c.form.Moves, "from the budget", c.errs["moves"], mIn, mCh),
 				),
 			),
 			c.renderLink(),
@@ -407,7 +417,7 @@ func (c *Explorer) renderStatus() app.UI {
 	case c.running:
 		label := "mapping…"
 		if p := c.progress; p.Evaluated > 0 {
-			label = fmt.Sprintf("%.4f hops/byte after %d moves, %.1f s", p.HopsPerByte, p.Evaluated, p.Elapsed.Seconds())
+			label = fmt.Sprintf("%.4f hops/byte after %d moves (%d improving), %.1f s", p.HopsPerByte, p.Evaluated, p.Improved, p.Elapsed.Seconds())
 		}
 		return progressBar(c.progress.Fraction, label, c.onCancel)
 	case c.tooBig:
@@ -450,6 +460,7 @@ func (c *Explorer) renderResult() app.UI {
 			),
 		),
 		app.Aside().Class("panel").Body(
+			searchPanel(r.Instance, r.Pairs, r.Metrics, func(in spec.Instance) string { return pageURL("/", in, nil) }),
 			metricsPanel(r, c.mapMs, c.drawMs),
 			notesPanel(r.Algorithm),
 		),
@@ -462,7 +473,7 @@ func metricsPanel(r *solve.Result, mapMs, drawMs float64) app.UI {
 	m := r.Metrics
 	rows := [][2]string{
 		{"hop-bytes", strconv.FormatFloat(m.HopBytes, 'g', -1, 64)},
-		{"hops per byte", fmt.Sprintf("%.4f", m.HopsPerByte)},
+		{"hops per byte", hopsPerByte(m)},
 		{"max dilation", strconv.Itoa(m.MaxDilation)},
 		{"average dilation", fmt.Sprintf("%.4f", m.AvgDilation)},
 	}

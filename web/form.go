@@ -26,14 +26,14 @@ const (
 // form holds the instance fields as typed, so that an invalid value stays
 // visible next to its message. Keys are those of spec.Instance.Query.
 type form struct {
-	Guest, Host, Algo, Seed, Start, Budget, Ta, Tc string
+	Guest, Host, Algo, Seed, Start, Budget, Moves, Ta, Tc string
 }
 
 // formFromQuery reads the instance keys of q; a query without guest, host
 // and algo gets the defaults.
 func formFromQuery(q url.Values) form {
 	f := form{Guest: q.Get("guest"), Host: q.Get("host"), Algo: q.Get("algo"), Seed: q.Get("seed"),
-		Start: q.Get("start"), Budget: q.Get("budget"), Ta: q.Get("ta"), Tc: q.Get("tc")}
+		Start: q.Get("start"), Budget: q.Get("budget"), Moves: q.Get("moves"), Ta: q.Get("ta"), Tc: q.Get("tc")}
 	if f.Guest == "" && f.Host == "" && f.Algo == "" {
 		f.Guest, f.Host, f.Algo = defaultGuest, defaultHost, defaultAlgo
 	}
@@ -44,7 +44,7 @@ func formFromQuery(q url.Values) form {
 func (f form) values() url.Values {
 	q := url.Values{}
 	for _, kv := range [][2]string{{"guest", f.Guest}, {"host", f.Host}, {"algo", f.Algo}, {"seed", f.Seed},
-		{"start", f.Start}, {"budget", f.Budget}, {"ta", f.Ta}, {"tc", f.Tc}} {
+		{"start", f.Start}, {"budget", f.Budget}, {"moves", f.Moves}, {"ta", f.Ta}, {"tc", f.Tc}} {
 		if kv[1] != "" {
 			q.Set(kv[0], kv[1])
 		}
@@ -73,7 +73,7 @@ func (f form) check() (spec.Instance, fieldErrors) {
 	}
 	// The optional fields go through ParseQuery itself, one at a time, so
 	// that each message is exactly the parser's.
-	for _, kv := range [][2]string{{"seed", f.Seed}, {"start", f.Start}, {"budget", f.Budget}, {"ta", f.Ta}, {"tc", f.Tc}} {
+	for _, kv := range [][2]string{{"seed", f.Seed}, {"start", f.Start}, {"budget", f.Budget}, {"moves", f.Moves}, {"ta", f.Ta}, {"tc", f.Tc}} {
 		if kv[1] == "" {
 			continue
 		}
@@ -90,6 +90,8 @@ func (f form) check() (spec.Instance, fieldErrors) {
 			in.Start = one.Start
 		case "budget":
 			in.Budget = one.Budget
+		case "moves":
+			in.Moves = one.Moves
 		case "ta":
 			in.Ta = one.Ta
 		case "tc":

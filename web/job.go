@@ -305,7 +305,7 @@ func (c *JobPage) Render() app.UI {
 				app.If(!j.Status.Final(), func() app.UI {
 					label := "queued"
 					if j.Status == wire.Running {
-						label = fmt.Sprintf("%.4f hops/byte after %d moves, %.1f s", j.Progress.HopsPerByte, j.Progress.Evaluated, j.Progress.Elapsed)
+						label = fmt.Sprintf("%.4f hops/byte after %d moves (%d improving), %.1f s", j.Progress.HopsPerByte, j.Progress.Evaluated, j.Progress.Improved, j.Progress.Elapsed)
 					}
 					return progressBar(j.Progress.Fraction, label, c.onCancel)
 				}),
@@ -319,6 +319,10 @@ func (c *JobPage) Render() app.UI {
 func (c *JobPage) renderDone() app.UI {
 	base := apiBase + "/jobs/" + c.id
 	formats := []string{"json", "csv", "rankorder", "scotch"}
+	if in, err := c.job.Request.Instance(); err == nil && in.Guest.Order() < in.Host.Size() {
+		// empty slots: rankorder cannot express them (export.Check)
+		formats = []string{"json", "csv", "scotch"}
+	}
 	return app.Div().Class("result").Body(
 		app.Section().Class("drawing").Body(
 			app.Img().ID("job-svg").Src(apiBase+"/render.svg?job="+c.id).Alt("the mapping drawn on its host"),
@@ -333,10 +337,11 @@ func (c *JobPage) renderDone() app.UI {
 		app.If(c.job.Metrics != nil, func() app.UI {
 			m := c.job.Metrics
 			return app.Aside().Class("panel").Body(
+				c.renderSearch(),
 				app.H2().Text("Metrics"),
 				app.Table().ID("metrics").Body(app.TBody().Body(
 					app.Tr().Body(app.Th().Text("hop-bytes"), app.Td().Text(fmt.Sprintf("%g", m.HopBytes))),
-					app.Tr().Body(app.Th().Text("hops per byte"), app.Td().Text(fmt.Sprintf("%.4f", m.HopsPerByte))),
+					app.Tr().Body(app.Th().Text("hops per byte"), app.Td().Text(hopsPerByte(*m))),
 					app.Tr().Body(app.Th().Text("max dilation"), app.Td().Text(fmt.Sprint(m.MaxDilation))),
 					app.Tr().Body(app.Th().Text("lower bound"), app.Td().Text(fmt.Sprintf("%.4f", m.LowerBound))),
 					app.Tr().Body(app.Th().Text("time"), app.Td().Text(runTime(c.job.Seconds))),
@@ -345,6 +350,16 @@ func (c *JobPage) renderDone() app.UI {
 			)
 		}),
 	)
+}
+
+// renderSearch shows what a local search did and its warnings; its links
+// lead to the Explorer (the job's instance, with the moves to repeat it).
+func (c *JobPage) renderSearch() app.UI {
+	in, err := c.job.Request.Instance()
+	if err != nil || c.job.Metrics == nil {
+		return app.Div().ID("search")
+	}
+	return searchPanel(in, c.job.Search, *c.job.Metrics, func(in spec.Instance) string { return pageURL("/", in, nil) })
 }
 
 // runTime shows a run time in seconds with three significant digits in a

@@ -102,12 +102,14 @@ func CornersToCenter(obj []int, h Host) ([]int, error) {
 // placer2D places objects one by one with Nearest.
 type placer2D struct {
 	ox, px, py int
+	wx, wy     bool
 	near       *Nearest
 	place      []int
 }
 
 func newPlacer2D(obj []int, h Host) *placer2D {
-	return &placer2D{ox: obj[0], px: h.Dims[0], py: h.Dims[1], near: NewNearest2D(h), place: make([]int, product(obj))}
+	return &placer2D{ox: obj[0], px: h.Dims[0], py: h.Dims[1], wx: h.wraps(0), wy: h.wraps(1),
+		near: NewNearest2D(h), place: make([]int, product(obj))}
 }
 
 // done returns the placement, or h.Ctx's error if it ended (the searches
@@ -120,11 +122,21 @@ func (p *placer2D) done(h Host) ([]int, error) {
 }
 
 // take places object (i, j) on the free processor nearest (tx, ty), the
-// target first clamped to the host, and returns the processor.
+// target first brought onto the host: clamped on a mesh axis, wrapped
+// around on a torus axis, and returns the processor.
 func (p *placer2D) take(i, j, tx, ty int) (int32, int32) {
-	tx = min(max(tx, 0), p.px-1)
-	ty = min(max(ty, 0), p.py-1)
+	tx = onAxis(tx, p.px, p.wx)
+	ty = onAxis(ty, p.py, p.wy)
 	a, b, _ := p.near.Take2D(tx, ty) // never full: sizes are equal
 	p.place[i+p.ox*j] = a + p.px*b
 	return int32(a), int32(b)
+}
+
+// onAxis brings coordinate x onto an axis of size k: wrapped around if the
+// axis wraps, clamped otherwise.
+func onAxis(x, k int, wrap bool) int {
+	if wrap {
+		return (x%k + k) % k
+	}
+	return min(max(x, 0), k-1)
 }

@@ -6,10 +6,13 @@
 //
 //   - 2-D grid onto 2-D mesh: RowMajor, Snake, MaxOverlap (MXOVLP),
 //     MaxOverlapAligned (MXOV+AL), ExpandFromCorner (EXCO), CornersToCenter
-//     (COCE), Affine (AFFN) and Step (our stand-in "fold" for STEP, which may
-//     use a larger host);
+//     (COCE), Affine (AFFN) and Step (the band embedding of B.7, our
+//     construction after Aleliunas & Rosenberg, which may use a larger
+//     host);
 //   - 2-D grid onto 3-D mesh: Stack, Fold and Curve (space-filling curves);
-//   - 3-D grid onto 3-D mesh: Affine3D.
+//   - 3-D grid onto 3-D mesh: Affine3D;
+//   - between grids and hosts of as many axes (2-D or 3-D): Fold, our
+//     k-way accordion fold when the sides match up to one factor k.
 //
 // Nearest is findNearest2D/findNearest3D (B.1): the free processor closest
 // to a target, with the spec's tie-break "order A", answered with per-line

@@ -102,18 +102,15 @@ func ExampleCornersToCenter() {
 	// 0,0 1,0 2,0 2,1 2,2 3,2 3,3 3,0 4,0 5,0
 }
 
-// Our stand-in for STEP folds the 9×8 grid into two mirrored strips on a
-// larger 16×12 mesh: dilation 8 at the fold only.
+// The band (step) embedding maps the thesis's Fig. 9.4 instance, 9×8 onto
+// 12×6, row by row: each object row becomes a band one or two cells high.
 func ExampleStep() {
-	obj, h := []int{9, 8}, gridmap.Mesh(6, 12)
-	fmt.Println(gridmap.CheckStep(obj, h))
-	h = gridmap.Mesh(16, 12)
+	obj, h := []int{9, 8}, gridmap.Mesh(12, 6)
 	place, _ := gridmap.Step(obj, h)
 	hpb, dil := hops(place, obj, h)
 	fmt.Printf("%.4f / %d\n", hpb, dil)
 	// Output:
-	// gridmap: unsupported shapes: the 9x8 grid folded into strips needs a host side X and the other side at least ⌈W/X⌉·L; 6x12 has none
-	// 1.0000 / 1
+	// 1.5354 / 3
 }
 
 func ExampleRowMajor() {

@@ -27,9 +27,13 @@ func FuzzMappers(f *testing.F) {
 		px := ds[int(pick)%len(ds)]
 		w := []bool{wrap&1 != 0, wrap&2 != 0, wrap&4 != 0}
 		h := Host{Dims: []int{px, n / px}, Wrap: w[:2]}
-		for _, m := range append(all2D, mapper{"step", Step}) {
+		for _, m := range append(all2D, mapper{"step", Step}, mapper{"fold", Fold}) {
 			run(t, m, obj, h)
 		}
+		// STEP onto a larger host of any shape
+		big := Host{Dims: []int{1 + int(pick3)%40, 0}, Wrap: w[:2]}
+		big.Dims[1] = (n+big.Dims[0]-1)/big.Dims[0] + int(wrap>>3)%3
+		run(t, mapper{"step", Step}, obj, big)
 		b := ds[int(pick3)%len(ds)]
 		if (n/b)%px == 0 {
 			h3 := Host{Dims: []int{px, b, n / px / b}, Wrap: w}

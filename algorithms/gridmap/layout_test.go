@@ -74,13 +74,13 @@ func TestLayouts(t *testing.T) {
 1,0 1,1 1,2 1,3
 0,0 0,1 0,2 0,3
 `},
-		// B.7 stand-in: the 6 columns (x) of 5 rows (y) folded into 2
-		// strips of width 3 laid along the host's y axis; strip 1 (columns
-		// 3..5) is mirrored, so column 3 sits next to column 2's row.
-		{"STEP stand-in", Step, []int{6, 5}, []int{10, 3}, `
-2,0 2,1 2,2 2,3 2,4 3,0 3,1 3,2 3,3 3,4
-1,0 1,1 1,2 1,3 1,4 4,0 4,1 4,2 4,3 4,4
-0,0 0,1 0,2 0,3 0,4 5,0 5,1 5,2 5,3 5,4
+		// B.7 band embedding: the 5 rows (y) of 6 objects become bands
+		// across the 3 host columns (y), 2 cells high each; row i starts at
+		// phase 3i mod 5 and every odd column runs down (the snake).
+		{"STEP", Step, []int{6, 5}, []int{10, 3}, `
+4,0 5,0 4,1 5,1 4,2 5,2 4,3 5,3 4,4 5,4
+3,0 2,0 3,1 2,1 3,2 2,2 3,3 2,3 3,4 2,4
+0,0 1,0 0,1 1,1 0,2 1,2 0,3 1,3 0,4 1,4
 `},
 	}
 	for _, tc := range tests {

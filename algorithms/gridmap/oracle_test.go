@@ -1,6 +1,7 @@
 package gridmap
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"testing"
@@ -205,5 +206,100 @@ func TestSpecB11(t *testing.T) {
 			t.Errorf("%s: got %.4f, want %.4f", name, hpb, tc.hpb)
 		}
 		t.Logf("%s: %.4f / %d", name, hpb, dil)
+	}
+}
+
+// TestSpecTableB7 reproduces the oracle table of ALGORITHMS.md B.7, the
+// band (step) embedding: total directed hops, directed edges, hops per byte
+// and maximum dilation, on meshes; the thesis's own Fig. 9.4 instance
+// (9×8 → 12×6) and its transpose host included.
+func TestSpecTableB7(t *testing.T) {
+	tests := []struct {
+		obj, proc   []int
+		hops, edges int
+		want        oracle
+	}{
+		{[]int{9, 8}, []int{12, 6}, 390, 254, oracle{1.5354, 3}},
+		{[]int{9, 8}, []int{6, 12}, 390, 254, oracle{1.5354, 3}},
+		{[]int{6, 5}, []int{10, 3}, 146, 98, oracle{1.4898, 2}},
+		{[]int{8, 4}, []int{4, 8}, 152, 104, oracle{1.4615, 2}},
+		{[]int{256, 256}, []int{128, 512}, 391680, 261120, oracle{1.5000, 2}},
+		{[]int{320, 200}, []int{250, 256}, 417136, 254960, oracle{1.6361, 5}},
+	}
+	for _, tt := range tests {
+		name := fmt.Sprintf("step %v->%v", tt.obj, tt.proc)
+		h := Mesh(tt.proc...)
+		place, err := Step(tt.obj, h)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		m := evaluate(t, place, tt.obj, h)
+		g, _ := guest.NewGrid(tt.obj, false)
+		if int(m.HopBytes) != tt.hops || g.Arcs() != tt.edges {
+			t.Errorf("%s: %v hops over %d arcs, want %d over %d", name, m.HopBytes, g.Arcs(), tt.hops, tt.edges)
+		}
+		checkOracle(t, name, place, tt.obj, h, tt.want)
+	}
+}
+
+// TestFoldSameRank: folding between grids and hosts of the same number of
+// axes (issue 14): the hand-built 2-way fold of 32×32×32 onto 64×32×16
+// (4/3 hops per byte: one axis 2 hops, two axes 1), the 16-way fold of
+// 2×512 onto 32×32 (15 folds of 2 hops per line of 511 edges), 64×64 onto
+// 256×16 (STEP's 2.5) and a transpose.
+func TestFoldSameRank(t *testing.T) {
+	tests := []struct {
+		obj, proc []int
+		want      oracle
+	}{
+		{[]int{32, 32, 32}, []int{64, 32, 16}, oracle{4.0 / 3, 2}},
+		{[]int{2, 512}, []int{32, 32}, oracle{(1022 + 15*2 + 512) / 1534.0, 2}},
+		{[]int{64, 64}, []int{256, 16}, oracle{2.5, 4}},
+		{[]int{8, 4}, []int{4, 8}, oracle{1, 1}},
+		{[]int{16, 8, 4}, []int{4, 16, 8}, oracle{1, 1}},
+		{[]int{4, 30}, []int{8, 15}, oracle{(30*3 + 28*4 + 4*4) / float64(30*3+4*29), 4}}, // in blocks: 4 folds of 4 hops
+	}
+	for _, tt := range tests {
+		name := fmt.Sprintf("fold %v->%v", tt.obj, tt.proc)
+		place, err := Fold(tt.obj, Mesh(tt.proc...))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		checkOracle(t, name, place, tt.obj, Mesh(tt.proc...), tt.want)
+	}
+	for _, bad := range [][2][]int{{{9, 8}, {6, 12}}, {{32, 32, 32}, {128, 16, 16}}} {
+		if err := CheckFold(bad[0], Mesh(bad[1]...)); !errors.Is(err, ErrShape) {
+			t.Errorf("fold %v->%v: %v, want ErrShape", bad[0], bad[1], err)
+		}
+	}
+}
+
+// TestExpandFromCornerTorus (issue 14): EXCO gave 22.83 hops per byte on
+// 1024×1024 → torus 512×2048 (6.82 at 256×256 → torus 128×512) because
+// its targets were clamped to the host even on torus axes: the fronts then
+// piled up against a border the torus does not have. Targets now wrap
+// around on torus axes. What remains is EXCO's definition (B.4): when an
+// object side is longer than the host side, the first row runs on around
+// the torus into the columns placed before it, and findNearest pushes the
+// collisions further as the instance grows, so the figure still grows
+// slowly with the size (mesh hosts: 3.49 at 64K, 3.83 at 1M).
+func TestExpandFromCornerTorus(t *testing.T) {
+	tests := []struct {
+		obj, proc []int
+		below     float64
+	}{
+		{[]int{256, 256}, []int{128, 512}, 2.7},    // was 6.82
+		{[]int{1024, 1024}, []int{512, 2048}, 5.1}, // was 22.83
+	}
+	for _, tt := range tests {
+		h := Torus(tt.proc...)
+		place, err := ExpandFromCorner(tt.obj, h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkPlacement(t, "exco", place, tt.obj, h)
+		if hpb, _ := gridStats(place, tt.obj, h); hpb >= tt.below {
+			t.Errorf("exco %v -> torus %v: %.4f hops per byte, want below %v", tt.obj, tt.proc, hpb, tt.below)
+		}
 	}
 }

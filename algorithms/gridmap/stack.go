@@ -14,13 +14,40 @@ import "fmt"
 // O(5·(n/P_s)·findNearest + n).
 func Stack(obj []int, h Host) ([]int, error) { return stack(obj, h, false) }
 
-// Fold implements folding, Heuristic 2 of Bhatele 2010 §9.2: Stack, but
-// every other subgrid is flipped by 180 degrees "like an accordion"
+// Fold implements folding, Heuristic 2 of Bhatele 2010 §9.2, generalised.
+//
+// A 2-D object grid onto a 3-D host is folded as the thesis says: Stack,
+// but every other subgrid is flipped by 180 degrees "like an accordion"
 // (ALGORITHMS.md B.10 [P]: odd subgrids are mirrored along the split axis),
 // so the last column of subgrid k and the first column of subgrid k+1 land
 // on the same plane position in adjacent planes, one hop apart. 32×8 onto
 // 8×8×4 becomes an embedding with dilation 1. Same cost as Stack.
-func Fold(obj []int, h Host) ([]int, error) { return stack(obj, h, true) }
+//
+// Onto a host of as many axes as the grid (2-D → 2-D, 3-D → 3-D), our
+// generalisation [P]: when the sides match up to order except that one
+// object side is k times a host side and one host side k times an object
+// side, that object axis is folded k ways like an accordion and the k
+// layers are laid along the long host axis, interleaved (the layers'
+// edges k hops, the folds 1) or in blocks (the layers' edges 1 hop, the
+// folds as long as the layers are wide), whichever has fewer hops.
+// 32×32×32 onto 64×32×16 becomes a 2-way interleaved fold, 4/3 hops per
+// byte; 2×512 onto 32×32 a 16-way fold in blocks. k = 1 is a
+// permutation of the axes (an embedding). O(n·c).
+func Fold(obj []int, h Host) ([]int, error) {
+	if len(obj) == len(h.Dims) {
+		return foldSame(obj, h)
+	}
+	return stack(obj, h, true)
+}
+
+// CheckFold returns nil if Fold can map obj onto h, or the reason why not.
+func CheckFold(obj []int, h Host) error {
+	if len(obj) == len(h.Dims) {
+		_, err := planFold(obj, h)
+		return err
+	}
+	return CheckStack(obj, h)
+}
 
 // CheckStack returns nil if Stack and Fold can map obj onto h, or the
 // reason why not.

@@ -136,8 +136,8 @@ func distanceProfile(host *topology.Topology, upto int) []int {
 }
 
 // cubeBounds are the bounds of Gonzalez & Valero-Garcia (1993) for d-cubes
-// on hosts of 2^d nodes, chosen by the host's shape (a one-dimensional mesh
-// is a line whatever its Kind).
+// on hosts of 2^d nodes, chosen by the host's shape: axes of size 1 do not
+// count, so mesh:8x1 and mesh:1x8 are lines and torus:1x8 a ring.
 func cubeBounds(d int, host *topology.Topology) []Bound {
 	if d < 1 || host.Size() != 1<<d {
 		return nil
@@ -146,11 +146,11 @@ func cubeBounds(d int, host *topology.Topology) []Bound {
 	for j := range host.Rank() {
 		wraps = wraps || host.Wraps(j) && host.Dim(j) > 2
 	}
-	switch {
-	case host.Rank() == 1 && !wraps:
+	switch rank := effectiveRank(host); {
+	case rank == 1 && !wraps:
 		return []Bound{{Name: "harper", Value: float64(int(1)<<d-1) / float64(d), Scope: AllMappings,
 			Source: "Harper 1964: the minimum linear arrangement of the d-cube has total length 2^(d-1)(2^d-1); the standard embedding attains it"}}
-	case host.Rank() == 1:
+	case rank == 1:
 		if d < 2 {
 			return nil
 		}
@@ -163,10 +163,105 @@ func cubeBounds(d int, host *topology.Topology) []Bound {
 			if k&(k-1) != 0 {
 				return nil
 			}
-			sum += k - 1
+			sum += k - 1 // 0 for an axis of size 1
 		}
 		return []Bound{{Name: "standard-mesh", Value: float64(sum) / float64(d), Scope: ConstantDistance,
 			Source: "Gonzalez & Valero-Garcia 1993, §2.3: the standard embedding minimises D_a on meshes (their refs [3],[8]); not re-proved here"}}
 	}
 	return nil
+}
+
+// effectiveRank is the number of host axes of size 2 or more.
+func effectiveRank(host *topology.Topology) int {
+	r := 0
+	for j := range host.Rank() {
+		if host.Dim(j) > 1 {
+			r++
+		}
+	}
+	return r
+}
+
+// DilationBound returns a lower bound on the maximum dilation of every
+// bijection of g onto host (0 if g has no edges), the largest of:
+//   - a vertex of largest degree Δ has its neighbours on Δ distinct nodes,
+//     so one of them is at least the Δ-th smallest distance away;
+//   - with equal sizes, the two ends of a host diameter hold objects at
+//     most the guest's diameter apart: ⌈host diameter / guest diameter⌉;
+//   - on a line, the bandwidth of the d-cube (Harper 1966:
+//     Σ_{k<d} C(k, ⌊k/2⌋)) and of the a×b grid (min(a, b)); on a ring,
+//     half of it (cyclic bandwidth ≥ bandwidth / 2).
+//
+// O(n + c·Δ²).
+func DilationBound(g *guest.Graph, host *topology.Topology) int {
+	deg := maxDegree(g)
+	if deg == 0 {
+		return 0
+	}
+	dist := distanceProfile(host, deg)
+	if len(dist) == 0 {
+		return 0 // a one-node host
+	}
+	b := dist[len(dist)-1]
+	if g.Order() != host.Size() {
+		return b
+	}
+	if dg := guestDiameter(g); dg > 0 {
+		b = max(b, (host.Diameter()+dg-1)/dg)
+	}
+	if effectiveRank(host) == 1 {
+		bw := bandwidth(g)
+		wraps := false
+		for j := range host.Rank() {
+			wraps = wraps || host.Wraps(j) && host.Dim(j) > 2
+		}
+		if wraps {
+			bw = (bw + 1) / 2
+		}
+		b = max(b, bw)
+	}
+	return b
+}
+
+// guestDiameter returns the diameter of a grid or hypercube guest (0 for
+// a custom graph: not computed).
+func guestDiameter(g *guest.Graph) int {
+	switch g.Kind {
+	case guest.Hypercube:
+		return g.Dims[0]
+	case guest.Grid:
+		d := 0
+		for _, k := range g.Dims {
+			if g.Wrap {
+				d += k / 2
+			} else {
+				d += k - 1
+			}
+		}
+		return d
+	}
+	return 0
+}
+
+// bandwidth returns a lower bound on the bandwidth of a hypercube or
+// 2-D grid guest (exact for both), 0 otherwise.
+func bandwidth(g *guest.Graph) int {
+	switch {
+	case g.Kind == guest.Hypercube:
+		sum, c := 0, 1 // c = C(k, ⌊k/2⌋)
+		for k := range g.Dims[0] {
+			sum += c
+			// C(k+1, ⌊(k+1)/2⌋) from C(k, ⌊k/2⌋): ×(k+1)/(k/2+1) from an
+			// even k, ×2 from an odd one
+			if k%2 == 0 {
+				c = c * (k + 1) / (k/2 + 1)
+			} else {
+				c *= 2
+			}
+		}
+		return sum
+	case g.Kind == guest.Grid && len(g.Dims) == 2 && !g.Wrap:
+		return min(g.Dims[0], g.Dims[1])
+	}
+	return 0
 }

@@ -1,6 +1,7 @@
 package metric
 
 import (
+	"encoding/json"
 	"math"
 
 	"topomap/algorithms/guest"
@@ -9,20 +10,35 @@ import (
 
 // Metrics are the measures of one mapping. The JSON names are the CLI and
 // API contract.
+//
+// Degenerate axes, our convention: the per-dimension arrays have one entry
+// per guest dimension (hypercube) or axis (grid), in order, whatever their
+// sizes. An axis without edges (extent 1, as in grid:16x1 or grid:1x16)
+// has no distance: its D_i and its mean are null, never 0; such a guest is
+// not constant-distance (no D_i there), so constantDistance is false and
+// avgDistance null. A guest without any edge (grid:1x1) has no hops per
+// byte and no average dilation: they are null in JSON (0/0 is not 0), and
+// Arcs says why.
 type Metrics struct {
-	HopBytes    float64 `json:"hopBytes"`
+	HopBytes float64 `json:"hopBytes"`
+	// HopsPerByte and AvgDilation are null in JSON when Arcs is 0.
 	HopsPerByte float64 `json:"hopsPerByte"`
 	MaxDilation int     `json:"maxDilation"`
 	AvgDilation float64 `json:"avgDilation"`
+	// Arcs is the number of directed messages (twice the guest's edges).
+	Arcs int `json:"arcs"`
+	// DilationBound is a lower bound on the maximum dilation of every
+	// bijection of this guest onto this host (see DilationBound).
+	DilationBound int `json:"dilationBound"`
 	// DimDistances[i] is D_i, the hop count of every edge of dimension
 	// (hypercube) or axis (grid) i, or nil where those edges differ or
 	// where there are none.
 	DimDistances []*int `json:"dimDistances"`
-	// DimMeans[i] is the mean hop count of the edges of dimension i.
-	DimMeans         []float64 `json:"dimMeans"`
-	ConstantDistance bool      `json:"constantDistance"`
-	// AvgDistance is D_a = mean of the D_i of the dimensions that have
-	// edges, or nil unless ConstantDistance.
+	// DimMeans[i] is the mean hop count of the edges of dimension i, nil
+	// where there are none.
+	DimMeans         []*float64 `json:"dimMeans"`
+	ConstantDistance bool       `json:"constantDistance"`
+	// AvgDistance is D_a = mean of the D_i, or nil unless ConstantDistance.
 	AvgDistance *float64 `json:"avgDistance"`
 	// LowerBound is the largest of Bounds that holds for every mapping.
 	LowerBound float64 `json:"lowerBound"`
@@ -35,10 +51,7 @@ type Metrics struct {
 // on a 1024x1024 torus (BenchmarkEvaluate, shared 2-core machine).
 func Evaluate(m *mapping.Mapping) Metrics {
 	g := m.Guest
-	labels := 0
-	for _, l := range g.Label {
-		labels = max(labels, int(l)+1)
-	}
+	labels := dimensions(g)
 	// per label: hop sum, arc count, and the least and largest hop count
 	// (the label is constant-distance when they agree)
 	dimHops := make([]int, labels)
@@ -80,7 +93,7 @@ func Evaluate(m *mapping.Mapping) Metrics {
 	if g.Weight == nil {
 		hb, vol = float64(hops), float64(arcs)
 	}
-	r := Metrics{HopBytes: hb, MaxDilation: maxDil, DimDistances: make([]*int, labels), DimMeans: make([]float64, labels)}
+	r := Metrics{HopBytes: hb, MaxDilation: maxDil, Arcs: arcs, DimDistances: make([]*int, labels), DimMeans: make([]*float64, labels)}
 	if vol > 0 {
 		r.HopsPerByte = hb / vol
 	}
@@ -88,15 +101,17 @@ func Evaluate(m *mapping.Mapping) Metrics {
 		r.AvgDilation = float64(hops) / float64(arcs)
 	}
 	// A dimension without edges (the axis of extent 1 of a 1×n grid) has
-	// no distance: it stays null and neither breaks nor enters D_a.
-	sum, used := 0, 0
-	r.ConstantDistance = true
+	// no distance: its entries stay null, and the guest is not
+	// constant-distance (see Metrics).
+	sum := 0
+	r.ConstantDistance = labels > 0
 	for i := range labels {
 		if dimArcs[i] == 0 {
+			r.ConstantDistance = false
 			continue
 		}
-		used++
-		r.DimMeans[i] = float64(dimHops[i]) / float64(dimArcs[i])
+		mean := float64(dimHops[i]) / float64(dimArcs[i])
+		r.DimMeans[i] = &mean
 		if dimMin[i] == dimMax[i] {
 			d := int(dimMin[i])
 			r.DimDistances[i] = &d
@@ -105,14 +120,47 @@ func Evaluate(m *mapping.Mapping) Metrics {
 			r.ConstantDistance = false
 		}
 	}
-	r.ConstantDistance = r.ConstantDistance && used > 0
 	if r.ConstantDistance {
-		da := float64(sum) / float64(used)
+		da := float64(sum) / float64(labels)
 		r.AvgDistance = &da
 	}
 	r.Bounds = Bounds(g, m.Host)
+	r.DilationBound = DilationBound(g, m.Host)
 	r.LowerBound = strongest(r.Bounds)
 	return r
+}
+
+// dimensions returns the number of dimensions (hypercube) or axes (grid)
+// of g, edges or not; for a custom graph, the labels used.
+func dimensions(g *guest.Graph) int {
+	switch g.Kind {
+	case guest.Hypercube:
+		return g.Dims[0]
+	case guest.Grid:
+		return len(g.Dims)
+	}
+	labels := 0
+	for _, l := range g.Label {
+		labels = max(labels, int(l)+1)
+	}
+	return labels
+}
+
+// metricsJSON is Metrics without its methods, for MarshalJSON.
+type metricsJSON Metrics
+
+// MarshalJSON writes hopsPerByte and avgDilation as null when there are
+// no messages: 0/0 is not 0. (Metrics stored before Arcs existed have
+// Arcs 0 but values: those are written as they are.)
+func (m Metrics) MarshalJSON() ([]byte, error) {
+	if m.Arcs > 0 || m.HopsPerByte != 0 || m.AvgDilation != 0 {
+		return json.Marshal(metricsJSON(m))
+	}
+	return json.Marshal(struct {
+		metricsJSON
+		HopsPerByte *float64 `json:"hopsPerByte"`
+		AvgDilation *float64 `json:"avgDilation"`
+	}{metricsJSON: metricsJSON(m)})
 }
 
 // maxDegree returns the largest number of arcs leaving one vertex. O(n).

@@ -1,6 +1,7 @@
 package metric_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -190,7 +191,7 @@ func TestCubeOracles(t *testing.T) {
 				t.Errorf("D_a = %v (constant %v), want %v", r.AvgDistance, r.ConstantDistance, tt.avgDist)
 			}
 			for i, mean := range r.DimMeans {
-				if tt.dims[i] >= 0 && mean != float64(tt.dims[i]) {
+				if tt.dims[i] >= 0 && (mean == nil || *mean != float64(tt.dims[i])) {
 					t.Errorf("mean of dimension %d is %v, want %d", i, mean, tt.dims[i])
 				}
 			}
@@ -311,8 +312,8 @@ func TestRecompute(t *testing.T) {
 					if want.dimConst[l] != (d != nil) || d != nil && *d != want.dimFirst[l] {
 						t.Fatalf("D_%d = %v, want constant %v at %d", i, d, want.dimConst[l], want.dimFirst[l])
 					}
-					if !near(got.DimMeans[i], float64(want.dimHops[l])/float64(c.g.Arcs())*float64(len(got.DimMeans))) && c.g.Kind == guest.Hypercube {
-						t.Fatalf("mean of dimension %d: %v", i, got.DimMeans[i])
+					if c.g.Kind == guest.Hypercube && !near(*got.DimMeans[i], float64(want.dimHops[l])/float64(c.g.Arcs())*float64(len(got.DimMeans))) {
+						t.Fatalf("mean of dimension %d: %v", i, *got.DimMeans[i])
 					}
 					constant = constant && want.dimConst[l]
 				}
@@ -426,29 +427,119 @@ func TestBounds(t *testing.T) {
 	}
 }
 
-// TestEmptyDimension: an axis without edges (1×n grid) has no distance; it
-// neither breaks constant distance nor enters D_a.
+// TestEmptyDimension (issue 14): an axis without edges (extent 1) keeps
+// its entry, leading, middle or trailing, with a null D_i and a null mean
+// (never 0); the guest is then not constant-distance (no null next to
+// constantDistance: true), and D_a is null.
 func TestEmptyDimension(t *testing.T) {
 	tests := []struct {
-		name     string
-		place    []int
-		dims     []int // D_i, -1 for null
-		constant bool
-		da       float64
+		dims  []int
+		place []int // nil: identity
+		want  []int // D_i, -1 for null
 	}{
-		{"identity", identity(8), []int{-1, 1}, true, 1},
+		{[]int{1, 8}, nil, []int{-1, 1}},
+		{[]int{8, 1}, nil, []int{1, -1}},
+		{[]int{1, 8, 1}, nil, []int{-1, 1, -1}},
+		{[]int{8, 1, 1}, nil, []int{1, -1, -1}},
+		{[]int{1, 1, 8}, nil, []int{-1, -1, 1}},
+		{[]int{4, 1, 2}, nil, []int{1, -1, 1}},
 		// object v on node place[v]: hops 7, 6, ..., 1 along axis 1
-		{"folded", []int{0, 7, 1, 6, 2, 5, 3, 4}, []int{-1, -1}, false, 0},
+		{[]int{1, 8}, []int{0, 7, 1, 6, 2, 5, 3, 4}, []int{-1, -1}},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r := evaluate(t, must(guest.NewGrid([]int{1, 8}, false)), must(topology.NewMesh(1, 8)), tt.place)
-			if got := ints(r.DimDistances); !slices.Equal(got, tt.dims) || r.ConstantDistance != tt.constant {
-				t.Fatalf("D_i %v constant %v, want %v %v", got, r.ConstantDistance, tt.dims, tt.constant)
+		g := must(guest.NewGrid(tt.dims, false))
+		place := tt.place
+		if place == nil {
+			place = identity(g.Order())
+		}
+		r := evaluate(t, g, must(topology.NewMesh(tt.dims...)), place)
+		if got := ints(r.DimDistances); !slices.Equal(got, tt.want) {
+			t.Errorf("grid %v: D_i %v, want %v", tt.dims, got, tt.want)
+		}
+		if len(r.DimMeans) != len(tt.dims) {
+			t.Fatalf("grid %v: %d means", tt.dims, len(r.DimMeans))
+		}
+		for i, k := range tt.dims {
+			if (k == 1) != (r.DimMeans[i] == nil) || k > 1 && *r.DimMeans[i] < 1 {
+				t.Errorf("grid %v: mean of axis %d is %v", tt.dims, i, r.DimMeans[i])
 			}
-			if tt.constant && (r.AvgDistance == nil || !near(*r.AvgDistance, tt.da)) || !tt.constant && r.AvgDistance != nil {
-				t.Errorf("D_a %v, want %v", r.AvgDistance, tt.da)
+		}
+		if r.ConstantDistance || r.AvgDistance != nil {
+			t.Errorf("grid %v: constant %v, D_a %v; want false and null", tt.dims, r.ConstantDistance, r.AvgDistance)
+		}
+	}
+	// every axis with edges: constant, D_a the mean of the D_i
+	r := evaluate(t, must(guest.NewGrid([]int{4, 2}, false)), must(topology.NewMesh(4, 2)), identity(8))
+	if !r.ConstantDistance || r.AvgDistance == nil || *r.AvgDistance != 1 {
+		t.Errorf("grid 4x2 on itself: constant %v, D_a %v", r.ConstantDistance, r.AvgDistance)
+	}
+}
+
+// TestNoEdges (issue 14): grid:1x1 has no messages, so no hops per byte
+// and no average dilation: null in JSON, not 0.
+func TestNoEdges(t *testing.T) {
+	r := evaluate(t, must(guest.NewGrid([]int{1, 1}, false)), must(topology.NewMesh(1, 1)), []int{0})
+	b, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"hopsPerByte":null`, `"avgDilation":null`, `"arcs":0`, `"dimDistances":[null,null]`, `"dimMeans":[null,null]`, `"constantDistance":false`} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("%s lacks %s", b, want)
+		}
+	}
+	r = evaluate(t, must(guest.NewGrid([]int{2, 1}, false)), must(topology.NewMesh(2, 1)), []int{0, 1})
+	if b, _ = json.Marshal(r); !strings.Contains(string(b), `"hopsPerByte":1,`) || strings.Count(string(b), `"hopsPerByte"`) != 1 {
+		t.Errorf("with edges: %s", b)
+	}
+}
+
+// TestHarperDegenerate (issue 14): a host with one axis of size 2 or more
+// is a line (or a ring) whatever its other axes: the Harper bound holds on
+// mesh:8x1 and mesh:1x8 as on line:8, and the Xor ring bound on torus:1x8.
+func TestHarperDegenerate(t *testing.T) {
+	g := must(guest.NewHypercube(3))
+	for _, h := range []*topology.Topology{must(topology.NewLine(8)), must(topology.NewMesh(8, 1)), must(topology.NewMesh(1, 8)), must(topology.NewMesh(1, 8, 1))} {
+		bs := metric.Bounds(g, h)
+		if len(bs) < 2 || bs[1].Name != "harper" || !near(bs[1].Value, 7.0/3) {
+			t.Errorf("%v: bounds %+v, want harper 7/3", h, bs)
+		}
+	}
+	bs := metric.Bounds(g, must(topology.NewTorus(1, 8)))
+	if len(bs) < 2 || bs[1].Name != "xor-ring" {
+		t.Errorf("torus:1x8: bounds %+v, want xor-ring", bs)
+	}
+}
+
+// TestDilationBound: Harper's bandwidth of the d-cube on a line, half of
+// it on a ring, a grid's smaller side on a line, the diameter ratio, and
+// 1 for a grid on a mesh of its shape; the bound holds for the standard
+// embedding and random placements.
+func TestDilationBound(t *testing.T) {
+	tests := []struct {
+		g    *guest.Graph
+		h    *topology.Topology
+		want int
+	}{
+		{must(guest.NewHypercube(3)), must(topology.NewLine(8)), 4},
+		{must(guest.NewHypercube(6)), must(topology.NewLine(64)), 23},
+		{must(guest.NewHypercube(6)), must(topology.NewRing(64)), 12},
+		{must(guest.NewHypercube(4)), must(topology.NewMesh(16, 1)), 7},
+		{must(guest.NewGrid([]int{4, 6}, false)), must(topology.NewLine(24)), 4},
+		{must(guest.NewGrid([]int{16, 16}, false)), must(topology.NewMesh(16, 16)), 1},
+		{must(guest.NewGrid([]int{16, 16}, false)), must(topology.NewMesh(2, 128)), 5}, // ⌈128/30⌉
+		{must(guest.NewGrid([]int{1, 1}, false)), must(topology.NewMesh(1, 1)), 0},
+	}
+	r := rand.New(rand.NewPCG(3, 3))
+	for _, tt := range tests {
+		if got := metric.DilationBound(tt.g, tt.h); got != tt.want {
+			t.Errorf("%v on %v: %d, want %d", tt.g, tt.h, got, tt.want)
+		}
+		for range 20 {
+			m := &mapping.Mapping{Guest: tt.g, Host: tt.h, Place: r.Perm(tt.h.Size())}
+			if d := metric.Evaluate(m).MaxDilation; d < tt.want {
+				t.Fatalf("%v on %v: a placement of dilation %d below the bound %d", tt.g, tt.h, d, tt.want)
 			}
-		})
+		}
 	}
 }

@@ -2,8 +2,9 @@
 // dissertation (UIUC 2010, §9.1, Heuristic 7; spec B.8): starting from a
 // placement of the guest's objects on host nodes, it proposes swaps of two
 // objects' nodes and keeps those that lower the hop-bytes, until a round of
-// attempts improves the hop-bytes by less than a threshold τ or a time
-// budget ends.
+// attempts improves the hop-bytes by less than a threshold τ; with a
+// temperature it then anneals in cycles until a stopping rule, a move cap
+// or a time budget ends it.
 //
 // The thesis gives PAIRS in outline only ([V]: random pairs, keep a swap if
 // the metric improves, stop when the improvement falls below a threshold);
@@ -18,23 +19,34 @@
 //     wrap-aware on torus axes) and proposes the swap with the occupant of
 //     that node or of a node next to it, or a shift along the path there
 //     (each hop a swap, so the sum of the deltas is exact);
-//   - an optional annealing schedule over the budget, after the greedy
-//     search has converged;
+//   - optional annealing cycles after the first descent: each restarts
+//     from the best placement so far, anneals over a number of moves that
+//     doubles from cycle to cycle, then descends; the run stops when two
+//     cycles in a row gain less than 0.2 % (after a least amount of work,
+//     and before a horizon of work), or at a move cap;
+//   - a dilation tie-break: among moves of equal hop-bytes, the one that
+//     lowers the sum of squared hops wins, so long edges do not pile up
+//     where hop-bytes are indifferent;
 //   - several starting placements: the one of lowest hop-bytes is kept, or
 //     when annealing the one whose hop-bytes minus half their short-edge
 //     excess is lowest (long seams do not anneal away; local disorder
-//     does), never returning worse than the lowest start;
-//   - above ParallelThreshold objects two goroutines work on the two halves
-//     of the host, each swapping only objects whose graph neighbours all lie
-//     in its half (the others are then tried sequentially), so every delta
-//     stays exact and the run stays
-//     deterministic for a given seed and worker count (annealing uses one
-//     worker by default: it did better per proposal on our 2 cores).
+//     does), and if that is not the one of lowest hop-bytes, both are
+//     searched, each for half the work; never returning worse than the
+//     lowest start;
+//   - from ParallelThreshold objects on, the greedy rounds use two
+//     goroutines on the two halves of the host, each swapping only objects
+//     whose graph neighbours all lie in its half (the others are then
+//     tried sequentially), so every delta stays exact (annealing rounds
+//     use one worker: it did better per proposal on our 2 cores).
 //
-// Determinism: with the same seed, starts and worker count, a run that
-// ends by convergence (or MaxRounds) gives the same placement, in
-// sequential and in parallel mode alike; a run cut short by the budget or
-// the context depends on timing.
+// Determinism: the schedule (temperatures, cycles, the stopping rule)
+// depends on the moves made, never on the clock, and the number of
+// workers on the size, never on GOMAXPROCS; each worker's random stream
+// depends on the seed, the round and the worker only. So the same seed,
+// starts and options give the same placement on any machine. The budget
+// only caps the run: one it ends says so (Result.Clock) and reports its
+// Moves, which as Options.Moves repeat it exactly; only a cancelled
+// context leaves a run that cannot be repeated.
 //
 // The guest must be symmetric (each arc has its reverse with the same
 // volume), as every guest.Graph constructor guarantees; a swap's delta

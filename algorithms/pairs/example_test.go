@@ -26,5 +26,5 @@ func ExampleImprove() {
 	fmt.Printf("row-major %.4f → pairs %.4f hops per byte, converged %v\n",
 		res.StartHopBytes/float64(g.Arcs()), res.HopsPerByte, res.Converged)
 	// Output:
-	// row-major 3.5714 → pairs 1.7551 hops per byte, converged true
+	// row-major 3.5714 → pairs 1.5306 hops per byte, converged true
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"time"
 
 	"topomap/algorithms/guest"
@@ -44,7 +43,7 @@ func (m Mode) String() string {
 }
 
 // DefaultTau is the convergence threshold of spec B.8: a round that lowers
-// the hop-bytes by less than this fraction ends the search.
+// the hop-bytes by less than this fraction ends a descent.
 const DefaultTau = 1e-4
 
 // MinAttempts is the least default round length: with R = n a small
@@ -52,8 +51,8 @@ const DefaultTau = 1e-4
 // (our reading [P]).
 const MinAttempts = 1024
 
-// ParallelThreshold is the number of objects from which Improve uses two
-// goroutines by default (when GOMAXPROCS allows).
+// ParallelThreshold is the number of objects from which the descents use
+// two workers by default.
 const ParallelThreshold = 16384
 
 // maxWorkers bounds Workers (slabs are numbered in an int8).
@@ -62,49 +61,109 @@ const maxWorkers = 64
 // DefaultProgressEvery is the default interval between progress reports.
 const DefaultProgressEvery = 50 * time.Millisecond
 
-// Options tune a run. The zero value is the default: biased candidates,
-// greedy, until converged, one worker below ParallelThreshold objects.
+// DefaultPatience is the number of annealing cycles in a row that must
+// bring no gain (less than CycleTau of the hop-bytes) for a search with
+// a stopping rule to stop.
+const DefaultPatience = 2
+
+// CycleTau is the least gain, as a share of the hop-bytes, for which an
+// annealing cycle counts as a gain for the stopping rule.
+const CycleTau = 2e-3
+
+// cycleTau is the convergence threshold of the descents of an annealing
+// run: the annealing ends nearly greedy, so they need not polish as
+// finely as a lone descent, and stopping them sooner leaves moves for
+// more cycles (on 320x200→250x256, 1.3126 hops per byte with 1e-2 against
+// 1.3350 with DefaultTau for the same horizon).
+const cycleTau = 1e-2
+
+// minWork is the least number of moves before the stopping rule may end
+// a run, or minWorkPerObject per object if that is less: on small
+// instances the cycles are cheap, and more restarts find better optima
+// (9x8→6x12), while a 16-object instance needs no million moves.
+const (
+	minWork          = 1 << 20
+	minWorkPerObject = 8192
+)
+
+// DefaultHorizon is the stopping rule's bound on work: no annealing cycle
+// starts that would end past this many moves (about a second at 64K
+// objects; at 1M objects the first descent alone takes longer), or past
+// horizonPerObject moves per object if that is less, but at least minWork
+// (9x8→6x12 reaches 1.3307 in 0.1 s; 4K objects stop at 8M moves, 0.7 s).
+const DefaultHorizon = 12 << 20
+
+const horizonPerObject = 2048
+
+// horizonOf returns the default horizon of a run on n objects.
+func horizonOf(n int) int64 {
+	return min(DefaultHorizon, max(minWork, horizonPerObject*int64(n)))
+}
+
+// Unlimited, as Options.Patience, never stops for lack of gain: only
+// Moves, Budget, MaxRounds or the context end the run.
+const Unlimited = -1
+
+// Options tune a run. The zero value is the default: biased candidates, a
+// greedy descent until converged, one worker below ParallelThreshold
+// objects and two from it.
 type Options struct {
-	// Seed seeds the PCG generator (math/rand/v2): the same seed, starts
-	// and worker count give the same result unless the run is cut short by
-	// the budget or the context.
+	// Seed seeds the PCG generator (math/rand/v2).
 	Seed uint64
 	Mode Mode
-	// Budget bounds the run time; 0 = no limit (run until converged).
+	// Moves caps the number of moves (proposed swaps or shifts); 0 = no
+	// cap. The run stops at the first check point (every checkEvery
+	// moves, and between rounds) at which the cap is reached, so a run
+	// given the Moves of an earlier one with the same seed and starts
+	// repeats it exactly.
+	Moves int64
+	// Budget caps the run time; 0 = no limit. It is only a cap: the
+	// search itself never reads the clock, and a run the budget ends says
+	// so (Result.Clock) and reports its Moves.
 	Budget time.Duration
-	// Tau is the convergence threshold; 0 = DefaultTau.
+	// Tau is the convergence threshold of a descent; 0 = DefaultTau.
 	Tau float64
-	// Attempts is the number of proposed swaps per round; 0 = one per
-	// object (spec B.8: R = n), but at least MinAttempts.
+	// Attempts is the number of moves per round; 0 = one per object
+	// (spec B.8: R = n), but at least MinAttempts.
 	Attempts int
 	// MaxRounds bounds the number of rounds; 0 = no limit.
 	MaxRounds int
-	// Temperature, if positive, anneals once the greedy search has
-	// converged: a swap that raises the hop-bytes by Δ is then kept with
-	// probability exp(−Δ/T), where T falls linearly from Temperature (in
-	// hop-bytes, i.e. hops × volume; a one-hop change of a unit edge is 2)
-	// to 0 over the first 90% of the budget left; the rest is greedy, and
-	// the best placement seen at a round's end is returned, so the result
-	// is never worse than the greedy one. Requires a Budget.
+	// Temperature, if positive, runs annealing cycles after the first
+	// descent: each restarts from the best placement so far, keeps a
+	// swap that raises the hop-bytes by Δ with probability exp(−Δ/T), T
+	// falling linearly from Temperature (in hop-bytes, i.e. hops × volume;
+	// a one-hop change of a unit edge is 2) to 0 over the cycle's moves,
+	// then descends greedily; the best placement seen is returned. Cycle k
+	// lasts 2^k times the first cycle, so a long run anneals slowly; the
+	// schedule depends on the moves made only.
 	//
 	// When annealing, the start kept is not the one of lowest hop-bytes
 	// but the one of lowest hop-bytes minus half of their short excess
 	// (Σ volume·(hops−1) over edges of 2 to 4 hops), an estimate of what
 	// annealing leaves: a start with a few long seams (MXOVLP's) may have
 	// the lowest hop-bytes yet be a trap for local moves, while a locally
-	// disordered one (AFFN's) anneals well. On 320×200→250×256 this picks
-	// AFFN (1.79, excess 0.39 per arc) over MXOVLP (1.65, excess 0) and
-	// ends 0.13 hops per byte lower; on 512×128→256×256 and
-	// 256×256→128×512 it keeps MXOVLP and snake. Our choice [P]. If the
-	// run does not end below the start of lowest hop-bytes, that start is
-	// returned.
+	// disordered one anneals well. Our choice [P]. If the run does not
+	// end below the start of lowest hop-bytes, that start is returned.
 	Temperature float64
-	// Workers is the number of goroutines (at most 64); 0 = 2 from
-	// ParallelThreshold objects on (bounded by GOMAXPROCS) when greedy, 1
-	// otherwise. Annealing defaults to one worker: on 320×200→250×256 in
-	// 5 s from AFFN two workers evaluated 1.0–1.4× the proposals but ended
-	// at 1.532–1.536 hops per byte against 1.515–1.522 with one (2 cores
-	// shared with other jobs).
+	// Patience is the number of annealing cycles in a row without gain
+	// that ends the run; 0 = DefaultPatience, Unlimited = never (then
+	// neither does Horizon).
+	Patience int
+	// Horizon raises the stopping rule's bound on work above its default
+	// (DefaultHorizon, or horizonPerObject·n if less, but at least
+	// minWork): no annealing cycle starts that would end past this many
+	// moves.
+	Horizon int64
+	// MinWork raises the least number of moves before the stopping rule
+	// may end the run for lack of gain (min(minWork, minWorkPerObject·n)).
+	// With MinWork and Horizon both set to P, a run makes about P moves
+	// when P is more than the stopping rule would make, and stops as the
+	// stopping rule does otherwise: never worse than without them.
+	MinWork int64
+	// Workers is the number of goroutines of the greedy rounds (at most
+	// 64); 0 = 2 from ParallelThreshold objects on, 1 below. Annealing
+	// rounds use one. The result depends on the seed and Workers, never
+	// on GOMAXPROCS or on scheduling.
 	Workers int
 	// Progress, if set, is called from Improve's goroutine at most every
 	// ProgressEvery (in parallel mode at the end of a round), and once at
@@ -116,16 +175,20 @@ type Options struct {
 // Progress reports on a run.
 type Progress struct {
 	Elapsed time.Duration
-	// Evaluated counts the swaps whose delta was computed.
+	// Moves counts the moves made; Evaluated the swaps whose delta was
+	// computed.
+	Moves     int64
 	Evaluated int64
 	Accepted  int64
-	Rounds    int
-	// HopBytes and HopsPerByte are the current (incrementally tracked)
-	// values; while annealing, the best seen at a round's end if lower.
+	// Improved counts the accepted moves that lowered the hop-bytes.
+	Improved int64
+	Rounds   int
+	// HopBytes and HopsPerByte are the best values so far (incrementally
+	// tracked).
 	HopBytes    float64
 	HopsPerByte float64
-	// Fraction is the share of the budget used, in [0, 1] (0 without a
-	// budget until the end).
+	// Fraction is the share of the move cap, of the budget or of the
+	// stopping rule's horizon used, whichever is largest, in [0, 1].
 	Fraction float64
 }
 
@@ -141,13 +204,23 @@ type Result struct {
 	Start         int
 	StartHopBytes float64
 	Rounds        int
-	Evaluated     int64
-	Accepted      int64
-	// Converged is set when a round improved by less than τ (rather than
-	// the budget, MaxRounds or the context ending the run).
+	// Cycles counts the annealing cycles completed.
+	Cycles int
+	// Moves is the number of moves made: Options.Moves set to it repeats
+	// the run.
+	Moves     int64
+	Evaluated int64
+	Accepted  int64
+	Improved  int64
+	// Converged is set when the stopping rule ended the run: a descent
+	// gained less than τ (without annealing), or Patience cycles in a row
+	// did (rather than Moves, the budget, MaxRounds or the context).
 	Converged bool
-	Workers   int
-	Elapsed   time.Duration
+	// Clock is set when the budget ended the run: only then does the
+	// result depend on the machine's speed (Moves repeats it).
+	Clock   bool
+	Workers int
+	Elapsed time.Duration
 }
 
 // ErrInvalid is wrapped by the errors about the arguments of Improve.
@@ -159,18 +232,18 @@ var ErrInvalid = errors.New("pairs: invalid input")
 // found. It never returns a placement worse than any start; when
 // annealing, the start it works from is chosen differently (see
 // Options.Temperature), and if that does not catch up with the start of
-// lowest hop-bytes within the budget, the latter is returned.
+// lowest hop-bytes, the latter is returned.
 //
 // Each proposed swap costs O(deg(a) + deg(b)) time and allocates nothing
 // (a shift of L hops, O(L·deg)); a round is Attempts proposals (default
-// max(n, MinAttempts)), plus O(n) to reshuffle (and in
-// parallel mode O(n + arcs) to split the host). Choosing the start costs
-// O(arcs·c) per start.
+// max(n, MinAttempts)), plus O(n) to reshuffle (and in parallel mode
+// O(n + arcs) to split the host); a cycle O(n) more to restore the best
+// placement. Choosing the start costs O(arcs·c) per start.
 //
 // When ctx is cancelled Improve returns the best placement so far together
-// with ctx's error; when the budget ends it returns the result and no
-// error. Source: Bhatele 2010, §9.1, Heuristic 7 [V] in outline; every
-// parameter here is our reading [P] (see the package doc).
+// with ctx's error; when the budget or the move cap ends it returns the
+// result and no error. Source: Bhatele 2010, §9.1, Heuristic 7 [V] in
+// outline; every parameter here is our reading [P] (see the package doc).
 func Improve(ctx context.Context, g *guest.Graph, host *topology.Topology, starts [][]int, opt Options) (*Result, error) {
 	begin := time.Now()
 	if err := opt.check(g, host, starts); err != nil {
@@ -195,15 +268,55 @@ func Improve(ctx context.Context, g *guest.Graph, host *topology.Topology, start
 			lowest, lowestHB = i, hb
 		}
 	}
-	if best != 0 {
-		s.place(starts[best])
+	// When annealing, the start of best score and the start of lowest
+	// hop-bytes, if they differ, are searched one after the other, each
+	// for half the work, and the better result is kept: neither rule
+	// picks the start that anneals best everywhere (27x44→36x33: STEP by
+	// score 1.2972, MXOVLP by hop-bytes 1.5241; 96x50→75x64: STEP 1.3711,
+	// AFFN 1.3059).
+	chains := []int{best}
+	if opt.Temperature > 0 && lowest != best {
+		chains = append(chains, lowest)
 	}
-	res := &Result{Start: best, StartHopBytes: bestHB}
 	r := newRun(ctx, s, opt, begin, bestHB)
-	err := r.loop()
+	r.share = int64(len(chains))
+	var err error
+	win, winH, winQ := -1, 0.0, int64(0)
+	var winPos []int32
+	for i, c := range chains {
+		hb := bestHB
+		if c != best {
+			hb = lowestHB
+		}
+		if c != 0 || i > 0 {
+			s.place(starts[c])
+		}
+		r.startChain(hb)
+		err = r.search()
+		h, q := r.chainBest()
+		r.earlier = min(r.earlier, h)
+		if win < 0 || better(h, q, winH, winQ) {
+			win, winH, winQ = i, h, q
+			winPos = append(winPos[:0], s.pos...)
+			if r.best != nil && better(r.bestH, r.bestQ, r.h, r.q) {
+				copy(winPos, r.best)
+			}
+		}
+		if err != nil || !r.converged {
+			break // the move cap, the budget, the round limit or ctx
+		}
+	}
+	copy(s.pos, winPos)
+	s.placeSelf()
+	r.best = nil
+	startIdx := chains[win]
+	res := &Result{Start: startIdx, StartHopBytes: bestHB}
+	if startIdx != best {
+		res.StartHopBytes = lowestHB
+	}
 	r.finish(res)
 	if res.HopBytes > lowestHB {
-		// annealing from another start did not catch up in time
+		// annealing did not catch up with the start of lowest hop-bytes
 		copy(res.Place, starts[lowest])
 		res.Start, res.StartHopBytes, res.HopBytes = lowest, lowestHB, lowestHB
 		res.HopsPerByte = lowestHB / r.volume
@@ -221,16 +334,16 @@ func (o *Options) check(g *guest.Graph, host *topology.Topology, starts [][]int)
 		return fmt.Errorf("%w: no starting placement", ErrInvalid)
 	case o.Mode != Biased && o.Mode != Uniform:
 		return fmt.Errorf("%w: unknown mode %d", ErrInvalid, int(o.Mode))
-	case o.Budget < 0:
-		return fmt.Errorf("%w: negative budget %v", ErrInvalid, o.Budget)
+	case o.Budget < 0 || o.Moves < 0 || o.Horizon < 0 || o.MinWork < 0:
+		return fmt.Errorf("%w: negative budget %v or moves %d", ErrInvalid, o.Budget, o.Moves)
 	case !(o.Tau >= 0 && o.Tau < 1):
 		return fmt.Errorf("%w: tau %v out of [0, 1)", ErrInvalid, o.Tau)
-	case o.Attempts < 0 || o.MaxRounds < 0 || o.Workers < 0 || o.ProgressEvery < 0:
-		return fmt.Errorf("%w: negative attempts, rounds, workers or progress interval", ErrInvalid)
+	case o.Attempts < 0 || o.MaxRounds < 0 || o.Workers < 0 || o.ProgressEvery < 0 || o.Patience < Unlimited:
+		return fmt.Errorf("%w: negative attempts, rounds, workers, patience or progress interval", ErrInvalid)
 	case !(o.Temperature >= 0) || math.IsInf(o.Temperature, 0):
 		return fmt.Errorf("%w: temperature %v, want a finite value >= 0", ErrInvalid, o.Temperature)
-	case o.Temperature > 0 && o.Budget == 0:
-		return fmt.Errorf("%w: annealing needs a budget", ErrInvalid)
+	case o.Patience == Unlimited && o.Moves == 0 && o.Budget == 0 && o.MaxRounds == 0:
+		return fmt.Errorf("%w: unlimited patience needs a move cap, a budget or a round limit", ErrInvalid)
 	}
 	for i, p := range starts {
 		m := mapping.Mapping{Guest: g, Host: host, Place: p}
@@ -279,18 +392,27 @@ type run struct {
 	attempts int
 	tau      float64
 	volume   float64
+	patience int
+	horizon  int64
+	minWork  int64
+	share    int64   // the chains that share the horizon and the least work
+	chainAt  int64   // moves at the start of this chain
+	earlier  float64 // the best hop-bytes of the earlier chains (+Inf: none)
 
-	h         float64 // tracked hop-bytes
-	rounds    int
-	evaluated int64
-	accepted  int64
-	converged bool
-	lastProg  time.Time
-	every     time.Duration
+	h                   float64 // tracked hop-bytes
+	rounds, cycles      int
+	moves, evaluated    int64
+	accepted, improved  int64
+	converged, clock    bool
+	lastProg            time.Time
+	every               time.Duration
+	temp                float64 // this round's temperature; 0: greedy
+	annealAt, annealLen int64   // the annealing phase: first move and length
 
-	best       []int32 // annealing: best placement at a round's end
-	bestH      float64
-	annealFrom time.Time // end of the greedy phase; zero before
+	best  []int32 // the best placement at the end of a cycle (annealing)
+	bestH float64
+	q     int64 // tracked Σ squared hops over the arcs
+	bestQ int64
 
 	perm     []int32 // sequential: 0..n-1
 	seqUntil int     // parallel mode: work sequentially before this round
@@ -299,9 +421,9 @@ type run struct {
 }
 
 func newRun(ctx context.Context, s *state, opt Options, begin time.Time, h float64) *run {
-	r := &run{ctx: ctx, s: s, opt: opt, begin: begin, h: h, bestH: h,
+	r := &run{ctx: ctx, s: s, opt: opt, begin: begin, h: h, bestH: h, share: 1, earlier: math.Inf(1),
 		rng:      rand.New(rand.NewPCG(opt.Seed, 0x9a175)),
-		attempts: opt.Attempts, tau: opt.Tau, every: opt.ProgressEvery, lastProg: begin}
+		attempts: opt.Attempts, tau: opt.Tau, every: opt.ProgressEvery, lastProg: begin, patience: opt.Patience}
 	if opt.Budget > 0 {
 		r.deadline = begin.Add(opt.Budget)
 	}
@@ -314,11 +436,16 @@ func newRun(ctx context.Context, s *state, opt Options, begin time.Time, h float
 	if r.every == 0 {
 		r.every = DefaultProgressEvery
 	}
+	if r.patience == 0 {
+		r.patience = DefaultPatience
+	}
+	r.horizon = max(opt.Horizon, horizonOf(s.n))
+	r.minWork = max(opt.MinWork, min(minWork, minWorkPerObject*int64(s.n)))
 	r.workers = min(opt.Workers, maxWorkers)
 	if r.workers == 0 {
 		r.workers = 1
-		if s.n >= ParallelThreshold && opt.Temperature == 0 {
-			r.workers = min(2, runtime.GOMAXPROCS(0))
+		if s.n >= ParallelThreshold {
+			r.workers = 2
 		}
 	}
 	for e := range s.adj {
@@ -328,25 +455,35 @@ func newRun(ctx context.Context, s *state, opt Options, begin time.Time, h float
 			r.volume += s.w[e]
 		}
 	}
-	if opt.Temperature > 0 {
-		r.best = append([]int32(nil), s.pos...)
-	}
 	return r
 }
 
-// stopped reports whether the budget or the context has ended the run.
-func (r *run) stopped(now time.Time) bool {
-	return !r.deadline.IsZero() && !now.Before(r.deadline) || r.ctx.Err() != nil
+// stopped reports whether the move cap, the round limit, the budget or the
+// context has ended the run. It is called at the check points only, so
+// that a cap on moves stops a run where an earlier one stopped.
+func (r *run) stopped() bool {
+	switch {
+	case r.ctx.Err() != nil:
+		return true
+	case r.opt.Moves > 0 && r.moves >= r.opt.Moves, r.opt.MaxRounds > 0 && r.rounds >= r.opt.MaxRounds:
+		return true
+	case r.moves > 0 && !r.deadline.IsZero() && !time.Now().Before(r.deadline):
+		// (after one move at least: a run cut at 0 moves could not be
+		// repeated, 0 meaning no cap)
+		r.clock = true
+		return true
+	}
+	return false
 }
 
-// temperature returns the annealing temperature at time now: 0 until the
-// greedy phase has converged, then falling linearly to 0 over the first 90%
-// of the time left (annealShare).
-func (r *run) temperature(now time.Time) float64 {
-	if r.opt.Temperature == 0 || r.annealFrom.IsZero() {
+// temperatureAt returns the annealing temperature after the moves made so
+// far: falling linearly from Options.Temperature to 0 over the annealing
+// phase, 0 outside it.
+func (r *run) temperatureAt() float64 {
+	if r.annealLen == 0 {
 		return 0
 	}
-	f := float64(now.Sub(r.annealFrom)) / float64(r.deadline.Sub(r.annealFrom)) / annealShare
+	f := float64(r.moves-r.annealAt) / float64(r.annealLen)
 	if f >= 1 {
 		return 0
 	}
@@ -354,60 +491,133 @@ func (r *run) temperature(now time.Time) float64 {
 }
 
 func (r *run) fraction(now time.Time) float64 {
-	if r.deadline.IsZero() {
-		return 0
+	f := 0.0
+	if r.opt.Budget > 0 {
+		f = float64(now.Sub(r.begin)) / float64(r.opt.Budget)
 	}
-	return min(1, float64(now.Sub(r.begin))/float64(r.opt.Budget))
+	if r.opt.Moves > 0 {
+		f = max(f, float64(r.moves)/float64(r.opt.Moves))
+	}
+	if r.opt.Temperature > 0 && r.patience != Unlimited {
+		f = max(f, float64(r.moves)/float64(r.horizon)) // the stopping rule's bound
+	}
+	return min(1, f)
 }
 
-// loop runs rounds until convergence, the budget, MaxRounds or ctx ends it.
-func (r *run) loop() error {
+// Annealing cycles: cycle k lasts 2^k times the first cycle's rounds
+// (cycleRounds, or min(minCycleMoves, cyclePerObject·n) moves on small
+// instances), then a descent, so
+// that a long run anneals slowly while a short one still completes cycles. Tuned on 320x200→250x256, 256x256→128x512,
+// 512x128→256x256 and the spec's small instances.
+const (
+	cycleRounds    = 4
+	minCycleMoves  = 1 << 18 // small instances anneal for at least this long,
+	cyclePerObject = 512     // or this many moves per object if less
+	maxCycleRounds = 1 << 12 // bounds the growth, as does horizonPerObject
+)
+
+// startChain prepares a search from the placement now in the state, of
+// hop-bytes h.
+func (r *run) startChain(h float64) {
+	r.h, r.bestH, r.best = h, h, nil
+	r.q = r.s.squares()
+	r.bestQ = r.q
+	r.chainAt, r.seqUntil, r.annealLen, r.converged = r.moves, r.rounds, 0, false
+}
+
+// chainBest returns the hop-bytes and squared hops of this chain's best
+// placement.
+func (r *run) chainBest() (float64, int64) {
+	if r.best != nil && better(r.bestH, r.bestQ, r.h, r.q) {
+		return r.bestH, r.bestQ
+	}
+	return r.h, r.q
+}
+
+// better orders placements by hop-bytes, then by squared hops: among
+// placements of equal hop-bytes, the one with the shorter longest edges
+// (the dilation tie-break).
+func better(h float64, q int64, than float64, thanQ int64) bool {
+	return h < than || h == than && q < thanQ
+}
+
+// search runs the first descent, then the annealing cycles, until the
+// stopping rule, the move cap, the budget, MaxRounds or ctx ends it.
+func (r *run) search() error {
 	s := r.s
 	if s.n < 2 || len(s.occ) < 2 || r.h == 0 {
 		r.converged = true
 		return nil
 	}
-	if r.workers > 1 {
+	if r.workers > 1 && r.par == nil {
 		r.par = newParallel(r)
 	}
-	r.perm = make([]int32, s.n)
-	for i := range r.perm {
-		r.perm[i] = int32(i)
+	if r.perm == nil {
+		r.perm = make([]int32, s.n)
+		for i := range r.perm {
+			r.perm[i] = int32(i)
+		}
 	}
-	for r.opt.MaxRounds == 0 || r.rounds < r.opt.MaxRounds {
-		now := time.Now()
-		if r.stopped(now) {
+	if r.opt.Temperature > 0 {
+		// annealing follows: descents need not polish as finely
+		r.tau = max(r.tau, cycleTau)
+	}
+	if !r.descend() {
+		return r.ctx.Err()
+	}
+	if r.opt.Temperature == 0 {
+		r.converged = true
+		return nil
+	}
+	r.best = append([]int32(nil), s.pos...)
+	r.bestH, r.bestQ = r.h, r.q
+	idle := 0
+	for k := 0; ; k++ {
+		first := max(cycleRounds, (min(minCycleMoves, cyclePerObject*s.n)+r.attempts-1)/r.attempts)
+		longest := min(maxCycleRounds, (horizonPerObject*s.n+r.attempts-1)/r.attempts)
+		rounds := min(first<<min(k, 30), max(first, longest))
+		length := int64(rounds) * int64(r.attempts)
+		if k == 0 && r.patience != Unlimited && 4*length > r.horizon/r.share {
+			// a first cycle that would take over a quarter of the work
+			// (4M moves of 12M at 1M objects) leaves no room for the
+			// longer ones that pay: the descent is the result
+			r.converged = true
 			break
 		}
-		hStart := r.h
-		temp := r.temperature(now)
-		var complete bool
-		if r.par != nil && r.rounds >= r.seqUntil {
-			var interior int
-			complete, interior = r.par.round(temp)
-			r.report(time.Now(), false)
-			if interior < s.n/2 {
-				// Most objects have neighbours in both slabs (a scattered
-				// placement or a guest such as a hypercube): the workers
-				// would idle, so work sequentially for a while.
-				r.seqUntil = r.rounds + 1 + seqRounds
+		if left := r.horizon/r.share - (r.moves - r.chainAt); r.patience != Unlimited && length > left {
+			// a horizon raised by a budget is filled: the last cycle
+			// is cut to the moves left, if it is worth a cycle
+			if r.horizon <= horizonOf(s.n) || left < int64(first)*int64(r.attempts) {
+				r.converged = true
+				break
 			}
-		} else {
-			complete = r.sequentialRound(temp)
+			rounds = int(left / int64(r.attempts))
+			length = int64(rounds) * int64(r.attempts)
 		}
-		if !complete {
-			break
+		if better(r.bestH, r.bestQ, r.h, r.q) {
+			copy(s.pos, r.best)
+			s.placeSelf()
+			r.h, r.q = r.bestH, r.bestQ
 		}
-		r.rounds++
-		if r.best != nil && r.h < r.bestH {
-			r.bestH = r.h
+		before := r.bestH
+		r.annealAt, r.annealLen = r.moves, length
+		ok := r.anneal(rounds)
+		r.annealLen = 0
+		ok = ok && r.descend()
+		if better(r.h, r.q, r.bestH, r.bestQ) {
+			r.bestH, r.bestQ = r.h, r.q
 			copy(r.best, s.pos)
 		}
-		if temp == 0 && hStart-r.h < r.tau*hStart {
-			if r.opt.Temperature > 0 && r.annealFrom.IsZero() {
-				r.annealFrom = time.Now() // greedy phase over: anneal
-				continue
-			}
+		if !ok {
+			break
+		}
+		r.cycles++
+		if before-r.bestH < CycleTau*before {
+			idle++
+		} else {
+			idle = 0
+		}
+		if r.patience != Unlimited && idle >= r.patience && r.moves-r.chainAt >= r.minWork/r.share {
 			r.converged = true
 			break
 		}
@@ -415,9 +625,57 @@ func (r *run) loop() error {
 	return r.ctx.Err()
 }
 
-// annealShare is the share of the time left after the greedy phase over
-// which the temperature falls to 0; the rest is greedy.
-const annealShare = 0.9
+// descend runs greedy rounds until one gains less than τ; false if the run
+// was stopped.
+func (r *run) descend() bool {
+	for {
+		if r.stopped() {
+			return false
+		}
+		hStart := r.h
+		if !r.round() {
+			return false
+		}
+		if hStart-r.h < r.tau*hStart {
+			return true
+		}
+	}
+}
+
+// anneal runs the given number of annealing rounds; false if the run was
+// stopped.
+func (r *run) anneal(rounds int) bool {
+	for range rounds {
+		if r.stopped() || !r.round() {
+			return false
+		}
+	}
+	return true
+}
+
+// round makes one round of attempts, on the workers when greedy and
+// parallel; false if it was cut short.
+func (r *run) round() bool {
+	r.temp = r.temperatureAt()
+	var complete bool
+	if r.par != nil && r.temp == 0 && r.rounds >= r.seqUntil {
+		var interior int
+		complete, interior = r.par.round()
+		r.report(time.Now(), false)
+		if interior < r.s.n/2 {
+			// Most objects have neighbours in both slabs (a scattered
+			// placement or a guest such as a hypercube): the workers
+			// would idle, so work sequentially for a while.
+			r.seqUntil = r.rounds + 1 + seqRounds
+		}
+	} else {
+		complete = r.sequentialRound()
+	}
+	if complete {
+		r.rounds++
+	}
+	return complete
+}
 
 // seqRounds is how many rounds run sequentially after a parallel round in
 // which fewer than half the objects could move.
@@ -427,10 +685,11 @@ const seqRounds = 8
 const checkEvery = 1024
 
 // sequentialRound makes one round of attempts; false if it was cut short.
-func (r *run) sequentialRound(temp float64) bool {
+func (r *run) sequentialRound() bool {
 	s := r.s
 	w := newWalker(s, r.opt.Mode)
-	w.rng, w.temp = r.rng, temp
+	w.rng = r.rng
+	w.setTemp(r.temp)
 	order := r.perm
 	if r.opt.Mode == Biased {
 		order = r.sweep.shuffle(r.perm, r.rng)
@@ -438,17 +697,13 @@ func (r *run) sequentialRound(temp float64) bool {
 	complete := true
 	for i := 0; i < r.attempts; i++ {
 		if i%checkEvery == checkEvery-1 {
-			now := time.Now()
-			r.h += w.dh
-			w.dh = 0
-			r.evaluated, w.evaluated = r.evaluated+w.evaluated, 0
-			r.accepted, w.accepted = r.accepted+w.accepted, 0
-			if r.stopped(now) {
+			r.collect(&w)
+			if r.stopped() {
 				complete = false
 				break
 			}
-			w.temp = r.temperature(now)
-			r.report(now, false)
+			w.setTemp(r.temperatureAt())
+			r.report(time.Now(), false)
 		}
 		var a int32
 		if r.opt.Mode == Biased {
@@ -458,10 +713,19 @@ func (r *run) sequentialRound(temp float64) bool {
 		}
 		w.attempt(a)
 	}
+	r.collect(&w)
+	return complete
+}
+
+// collect adds a walker's counters to the run's and clears them.
+func (r *run) collect(w *walker) {
 	r.h += w.dh
+	r.q += w.dq
+	r.moves += w.moves
 	r.evaluated += w.evaluated
 	r.accepted += w.accepted
-	return complete
+	r.improved += w.improved
+	w.dh, w.dq, w.moves, w.evaluated, w.accepted, w.improved = 0, 0, 0, 0, 0, 0
 }
 
 // report calls the progress callback if one is due (or final is set).
@@ -470,11 +734,12 @@ func (r *run) report(now time.Time, final bool) {
 		return
 	}
 	r.lastProg = now
-	p := Progress{Elapsed: now.Sub(r.begin), Evaluated: r.evaluated, Accepted: r.accepted, Rounds: r.rounds,
-		HopBytes: r.h, Fraction: r.fraction(now)}
+	p := Progress{Elapsed: now.Sub(r.begin), Moves: r.moves, Evaluated: r.evaluated, Accepted: r.accepted,
+		Improved: r.improved, Rounds: r.rounds, HopBytes: r.h, Fraction: r.fraction(now)}
 	if r.best != nil {
 		p.HopBytes = min(r.h, r.bestH)
 	}
+	p.HopBytes = min(p.HopBytes, r.earlier)
 	if r.volume > 0 {
 		p.HopsPerByte = p.HopBytes / r.volume
 	}
@@ -488,7 +753,7 @@ func (r *run) report(now time.Time, final bool) {
 // caller sends the final progress report.
 func (r *run) finish(res *Result) {
 	s := r.s
-	if r.best != nil && r.bestH < r.h {
+	if r.best != nil && better(r.bestH, r.bestQ, r.h, r.q) {
 		copy(s.pos, r.best)
 		s.placeSelf()
 	}
@@ -501,8 +766,9 @@ func (r *run) finish(res *Result) {
 	if r.volume > 0 {
 		res.HopsPerByte = res.HopBytes / r.volume
 	}
-	res.Rounds, res.Evaluated, res.Accepted = r.rounds, r.evaluated, r.accepted
-	res.Converged, res.Workers = r.converged, r.workers
+	res.Rounds, res.Cycles, res.Moves = r.rounds, r.cycles, r.moves
+	res.Evaluated, res.Accepted, res.Improved = r.evaluated, r.accepted, r.improved
+	res.Converged, res.Clock, res.Workers = r.converged, r.clock, r.workers
 	res.Elapsed = time.Since(r.begin)
 }
 
@@ -552,9 +818,13 @@ type walker struct {
 	rng  *rand.Rand
 	mode Mode
 	temp float64
-	t    []int32 // scratch: target coordinates
-	goal []int32 // scratch: shift goal coordinates
-	path []int32 // scratch: nodes a shift left behind
+	// boltz[k] = exp(−2k/temp): the chance of keeping a unit-volume move
+	// that lengthens edges by k hops in all (2k hop-bytes), computed once
+	// per temperature instead of once per move.
+	boltz [maxBoltz]float64
+	t     []int32 // scratch: target coordinates
+	goal  []int32 // scratch: shift goal coordinates
+	path  []int32 // scratch: nodes a shift left behind
 
 	// restrict, in parallel mode: only nodes in region and objects marked
 	// interior may take part.
@@ -562,25 +832,55 @@ type walker struct {
 	region   func(node int32) bool
 	interior []bool
 
-	dh                  float64
-	evaluated, accepted int64
+	dh                                   float64
+	dq                                   int64
+	moves, evaluated, accepted, improved int64
 }
 
 func newWalker(s *state, mode Mode) walker {
 	return walker{s: s, mode: mode, t: make([]int32, s.c), goal: make([]int32, s.c)}
 }
 
-// Biased proposals, from independent random bits: with chance 1/8 a
-// uniform one (so that small instances are not confined to local moves);
-// otherwise with chance 1/4 a shift along a path toward the target, else a
-// jump to the target, aimed one hop off it with chance 1/4 (always when
-// the object is already there) so that objects at their neighbours' mean
-// still move. Tuned by hand on 6×5→10×3 from random starts and on
-// 320×200→250×256 from AFFN.
+// Biased proposals, from independent random bits of one word: with
+// chance 1/8 (bits 2-4) a uniform one (1/64, bits 10-15, from bigUniform
+// objects on) so that small instances are not confined to local moves;
+// otherwise with chance 1/8 (bits 7-9) a shift along a path toward the
+// target, else a jump to the target, aimed one hop off it with chance 1/4
+// (bits 5-6; always when the object is already there) so that objects at
+// their neighbours' mean still move. Tuned by hand on 6×5→10×3
+// from random starts and on 320×200→250×256 from AFFN and STEP.
 const (
 	// maxShift bounds the length of a shift path.
 	maxShift = 64
 )
+
+// maxBoltz bounds the table of acceptance chances: a move that costs more
+// than 2·maxBoltz hop-bytes is computed directly.
+const maxBoltz = 32
+
+// setTemp sets the walker's temperature and its acceptance table.
+func (w *walker) setTemp(t float64) {
+	if t == w.temp {
+		return
+	}
+	w.temp = t
+	if t > 0 {
+		for k := range w.boltz {
+			w.boltz[k] = math.Exp(-2 * float64(k) / t)
+		}
+	}
+}
+
+// keep draws whether an uphill move of hop-bytes change d ≥ 0 and energy
+// e is kept at the walker's temperature (Metropolis): exp(−e/T), read
+// from the table when d is a whole number of hop pairs (unit volumes;
+// the tie-break's share of e is below one hop and left out there).
+func (w *walker) keep(d, e float64) bool {
+	if k := int(d) / 2; float64(2*k) == d && k >= 0 && k < maxBoltz && w.s.w == nil {
+		return w.rng.Float64() < w.boltz[k]
+	}
+	return w.rng.Float64() < math.Exp(-e/w.temp)
+}
 
 // occupant returns the object on node pb (-1 if empty) and whether pb and
 // it may take part. A restricted walker reads nothing outside its region:
@@ -595,11 +895,12 @@ func (w *walker) occupant(pb int32) (int32, bool) {
 
 // attempt proposes one move for object a and applies it if it is kept.
 func (w *walker) attempt(a int32) {
+	w.moves++
 	s := w.s
 	pa := s.pos[a]
 	var pb int32
 	r := w.rng.Uint32()
-	if w.mode == Uniform || r&0x1c == 0 {
+	if w.mode == Uniform || r&w.s.uniformMask == 0 {
 		pb = int32(w.rng.IntN(len(s.occ) - 1))
 		if pb >= pa {
 			pb++
@@ -607,7 +908,7 @@ func (w *walker) attempt(a int32) {
 	} else {
 		if !s.target(a, w.t) {
 			copy(w.t, s.coords(a))
-		} else if r&3 == 0 {
+		} else if r&0x380 == 0 {
 			w.shift(a)
 			return
 		}
@@ -624,12 +925,16 @@ func (w *walker) attempt(a int32) {
 	if !ok {
 		return
 	}
-	d := s.delta(a, b, pa, pb)
+	d, q := s.delta(a, b, pa, pb)
 	w.evaluated++
-	if d < 0 || w.temp > 0 && w.rng.Float64() < math.Exp(-d/w.temp) {
+	if e := s.energy(d, q); e < 0 || w.temp > 0 && w.keep(d, e) {
 		s.swap(a, b, pa, pb)
 		w.dh += d
+		w.dq += q
 		w.accepted++
+		if d < 0 {
+			w.improved++
+		}
 	}
 }
 
@@ -644,7 +949,8 @@ func (w *walker) shift(a int32) {
 	s := w.s
 	copy(w.goal, w.t)
 	goal := s.index(w.goal)
-	var sum, best float64
+	var sum, best, bestE float64
+	var sq, bestQ int64
 	keep := 0
 	w.path = w.path[:0]
 	for len(w.path) < maxShift {
@@ -659,12 +965,13 @@ func (w *walker) shift(a int32) {
 		if !ok {
 			break
 		}
-		sum += s.delta(a, b, pa, pb)
+		d, q := s.delta(a, b, pa, pb)
+		sum, sq = sum+d, sq+q
 		w.evaluated++
 		s.swap(a, b, pa, pb)
 		w.path = append(w.path, pa)
-		if sum < best {
-			best, keep = sum, len(w.path)
+		if e := s.energy(sum, sq); e < bestE {
+			best, bestQ, bestE, keep = sum, sq, e, len(w.path)
 		}
 	}
 	for i := len(w.path) - 1; i >= keep; i-- {
@@ -673,6 +980,10 @@ func (w *walker) shift(a int32) {
 	}
 	if keep > 0 {
 		w.dh += best
+		w.dq += bestQ
 		w.accepted++
+		if best < 0 {
+			w.improved++
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -173,9 +174,11 @@ func TestProperties(t *testing.T) {
 	}
 }
 
-// TestAnnealStartChoice: when annealing, a start whose excess lies in
-// short edges is preferred to one of lower hop-bytes whose excess lies in
-// a long edge; the greedy search keeps the latter.
+// TestAnnealStartChoice: a start whose excess lies in short edges has the
+// better score for annealing, one of lower hop-bytes whose excess lies in
+// a long edge the better hop-bytes; the greedy search keeps the latter,
+// annealing searches from both (each for half the work) and keeps the
+// better result, never worse than either start.
 func TestAnnealStartChoice(t *testing.T) {
 	g, h := grid(8, 8), mesh(8, 8)
 	seam := rowMajor(64) // identity but the two corners exchanged: 4 edges of 13-14 hops
@@ -189,20 +192,28 @@ func TestAnnealStartChoice(t *testing.T) {
 		t.Fatalf("fixture: local %v not above seam %v", hbLocal, hbSeam)
 	}
 	starts := [][]int{seam, local}
-	for _, c := range []struct {
-		opt   pairs.Options
-		start int
-	}{
-		{pairs.Options{}, 0},
-		{pairs.Options{Temperature: 3, Budget: 30 * time.Millisecond}, 1},
-	} {
-		res, err := pairs.Improve(context.Background(), g, h, starts, c.opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		checkResult(t, g, h, starts, res)
-		if res.Start != c.start && res.HopBytes != hbSeam {
-			t.Errorf("temperature %v: worked from start %d, want %d", c.opt.Temperature, res.Start, c.start)
+	greedy, err := pairs.Improve(context.Background(), g, h, starts, pairs.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkResult(t, g, h, starts, greedy)
+	if greedy.Start != 0 {
+		t.Errorf("greedy: worked from start %d, want 0 (lowest hop-bytes)", greedy.Start)
+	}
+	var reports []pairs.Progress
+	anneal, err := pairs.Improve(context.Background(), g, h, starts, pairs.Options{Temperature: 3, Seed: 1,
+		ProgressEvery: time.Nanosecond, Progress: func(p pairs.Progress) { reports = append(reports, p) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkResult(t, g, h, starts, anneal)
+	// the identity (224) is the optimum, reached from either start
+	if anneal.HopBytes != 224 || !anneal.Converged {
+		t.Errorf("annealing: %v hop-bytes (converged %v), want 224", anneal.HopBytes, anneal.Converged)
+	}
+	for i := 1; i < len(reports); i++ {
+		if reports[i].HopBytes > reports[i-1].HopBytes {
+			t.Fatalf("progress goes back from %v to %v when the second start begins", reports[i-1].HopBytes, reports[i].HopBytes)
 		}
 	}
 }
@@ -227,6 +238,52 @@ func TestDeterminism(t *testing.T) {
 		if slices.Equal(a.Place, c.Place) {
 			t.Errorf("workers %d: seeds 42 and 43 gave the same placement", workers)
 		}
+	}
+}
+
+// TestMovesRepeat: the schedule depends on the moves made only. A run that
+// the budget cut reports its moves, and a run given them as its cap
+// repeats it; a run the stopping rule ended repeats with its moves and no
+// stopping rule; with two workers the result does not depend on
+// GOMAXPROCS.
+func TestMovesRepeat(t *testing.T) {
+	g, h := grid(160, 120), mesh(125, 154) // above ParallelThreshold: two workers
+	starts := [][]int{randomPlace(g.Order(), h.Size(), 4), rowMajor(g.Order())}
+	run := func(opt pairs.Options) *pairs.Result {
+		t.Helper()
+		opt.Seed, opt.Temperature = 5, 3
+		res, err := pairs.Improve(context.Background(), g, h, starts, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkResult(t, g, h, starts, res)
+		return res
+	}
+	cut := run(pairs.Options{Budget: 150 * time.Millisecond, Patience: pairs.Unlimited})
+	if !cut.Clock || cut.Moves == 0 {
+		t.Fatalf("budget run: clock %v after %d moves, want cut by the clock", cut.Clock, cut.Moves)
+	}
+	again := run(pairs.Options{Moves: cut.Moves, Patience: pairs.Unlimited})
+	if again.Clock || again.Moves != cut.Moves || !slices.Equal(again.Place, cut.Place) {
+		t.Fatalf("moves %d: got %d moves, %v hop-bytes (clock %v), want %v", cut.Moves, again.Moves, again.HopBytes, again.Clock, cut.HopBytes)
+	}
+	small, hs := grid(9, 8), mesh(6, 12)
+	ss := [][]int{rowMajor(72)}
+	conv, err := pairs.Improve(context.Background(), small, hs, ss, pairs.Options{Seed: 2, Temperature: 3})
+	if err != nil || !conv.Converged || conv.Cycles == 0 {
+		t.Fatalf("stopping rule: %+v, %v", conv, err)
+	}
+	rep, err := pairs.Improve(context.Background(), small, hs, ss, pairs.Options{Seed: 2, Temperature: 3, Moves: conv.Moves, Patience: pairs.Unlimited})
+	if err != nil || !slices.Equal(rep.Place, conv.Place) {
+		t.Fatalf("repeat of a converged run with its %d moves: %v, want %v (%v)", conv.Moves, rep.HopBytes, conv.HopBytes, err)
+	}
+	procs := runtime.GOMAXPROCS(1)
+	one := run(pairs.Options{Moves: 400_000, Patience: pairs.Unlimited})
+	runtime.GOMAXPROCS(2)
+	two := run(pairs.Options{Moves: 400_000, Patience: pairs.Unlimited})
+	runtime.GOMAXPROCS(procs)
+	if one.Workers != 2 || !slices.Equal(one.Place, two.Place) || one.Moves != two.Moves {
+		t.Fatalf("GOMAXPROCS 1 and 2: %d workers, %v and %v hop-bytes, %d and %d moves", one.Workers, one.HopBytes, two.HopBytes, one.Moves, two.Moves)
 	}
 }
 
@@ -323,7 +380,8 @@ func TestInvalid(t *testing.T) {
 		{"negative budget", h, ok, pairs.Options{Budget: -1}},
 		{"tau 1", h, ok, pairs.Options{Tau: 1}},
 		{"negative attempts", h, ok, pairs.Options{Attempts: -1}},
-		{"annealing without budget", h, ok, pairs.Options{Temperature: 1}},
+		{"unlimited patience without a cap", h, ok, pairs.Options{Temperature: 1, Patience: pairs.Unlimited}},
+		{"negative moves", h, ok, pairs.Options{Moves: -1}},
 		{"negative temperature", h, ok, pairs.Options{Temperature: -1, Budget: time.Second}},
 	}
 	for _, c := range cases {

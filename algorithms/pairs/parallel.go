@@ -3,7 +3,6 @@ package pairs
 import (
 	"math/rand/v2"
 	"sync"
-	"time"
 )
 
 // parallel splits each round between workers that own disjoint slabs of
@@ -80,9 +79,12 @@ func (p *parallel) cut() {
 	p.lo = int32(r.rng.IntN(int(2*spread+1))) - spread
 }
 
-// round runs one round on the workers and returns false if the budget or
-// the context cut it short, and how many objects could move.
-func (p *parallel) round(temp float64) (complete bool, interior int) {
+// round runs one greedy round on the workers and returns false if the run
+// was stopped during it, and how many objects could move. The workers
+// check only the context (a cancelled run is an error, not a result to
+// repeat); the move cap and the budget are checked in the sequential part,
+// at the same points in every run.
+func (p *parallel) round() (complete bool, interior int) {
 	r, s := p.r, p.r.s
 	p.cut()
 	c, d := s.c, int(p.dim)
@@ -93,7 +95,6 @@ func (p *parallel) round(temp float64) (complete bool, interior int) {
 	done := make([]bool, len(p.walkers))
 	for i := range p.walkers {
 		w := &p.walkers[i]
-		w.temp = temp
 		// Each worker's stream depends on the seed, the round and the
 		// worker only.
 		w.rng = rand.New(rand.NewPCG(r.opt.Seed^uint64(r.rounds)*0x9e3779b97f4a7c15, uint64(i)+1))
@@ -102,25 +103,21 @@ func (p *parallel) round(temp float64) (complete bool, interior int) {
 	wg.Wait()
 	ok := true
 	for i := range p.walkers {
-		w := &p.walkers[i]
-		r.h += w.dh
-		r.evaluated += w.evaluated
-		r.accepted += w.accepted
-		w.dh, w.evaluated, w.accepted = 0, 0, 0
+		r.collect(&p.walkers[i])
 		ok = ok && done[i]
 		interior += len(p.lists[i])
 	}
 	if !ok {
 		return false, interior
 	}
-	return p.frozen(temp), interior
+	return p.frozen(), interior
 }
 
 // frozen gives the objects that could not move in the workers' phase
 // (some neighbour in another slab) their attempts, sequentially, so that
 // every object is tried in every round and no object stays frozen. False
 // if the budget or the context cut it short.
-func (p *parallel) frozen(temp float64) bool {
+func (p *parallel) frozen() bool {
 	r, s := p.r, p.r.s
 	p.stuck = p.stuck[:0]
 	for v := range int32(s.n) {
@@ -132,16 +129,19 @@ func (p *parallel) frozen(temp float64) bool {
 		return true
 	}
 	w := &p.cleanup
-	w.rng, w.temp = r.rng, temp
+	w.rng = r.rng
 	list := p.stuck
 	if w.mode == Biased {
 		list = p.stuckSweep.shuffle(list, w.rng)
 	}
 	ok := true
 	for k := range share(r.attempts, len(list), s.n) {
-		if k%checkEvery == checkEvery-1 && r.stopped(time.Now()) {
-			ok = false
-			break
+		if k%checkEvery == checkEvery-1 {
+			r.collect(w)
+			if r.stopped() {
+				ok = false
+				break
+			}
 		}
 		if w.mode == Biased {
 			w.attempt(list[k%len(list)])
@@ -149,10 +149,7 @@ func (p *parallel) frozen(temp float64) bool {
 			w.attempt(list[w.rng.IntN(len(list))])
 		}
 	}
-	r.h += w.dh
-	r.evaluated += w.evaluated
-	r.accepted += w.accepted
-	w.dh, w.evaluated, w.accepted = 0, 0, 0
+	r.collect(w)
 	return ok
 }
 
@@ -192,12 +189,8 @@ func (p *parallel) work(i int, w *walker) bool {
 		list = p.sweeps[i].shuffle(list, w.rng)
 	}
 	for k := range share(r.attempts, len(list), s.n) {
-		if k%checkEvery == checkEvery-1 {
-			now := time.Now()
-			if r.stopped(now) {
-				return false
-			}
-			w.temp = min(w.temp, r.temperature(now))
+		if k%checkEvery == checkEvery-1 && r.ctx.Err() != nil {
+			return false
 		}
 		var a int32
 		if w.mode == Biased {

@@ -23,7 +23,17 @@ type state struct {
 	pos    []int32 // object → host node
 	co     []int32 // object → coordinates of its node (c per object)
 	occ    []int32 // host node → object, or -1 if empty
+	// uniformMask: a biased proposal is uniform when these bits of its
+	// random word are all 0 (1 in 8 below bigUniform objects, 1 in 64
+	// from it: far swaps are almost never kept on large instances); they
+	// are disjoint from the bits of the other choices.
+	uniformMask uint32
+	// eps weighs the squared hops in energy: below 1/max|q|.
+	eps float64
 }
+
+// bigUniform is the size from which biased proposals are rarely uniform.
+const bigUniform = 4096
 
 // newState places object v on node place[v]. place must be a valid
 // injective placement (checked by the caller).
@@ -45,6 +55,23 @@ func newState(g *guest.Graph, host *topology.Topology, place []int) *state {
 		st *= s.dims[j]
 	}
 	s.place(place)
+	s.uniformMask = 0x1c
+	if s.n >= bigUniform {
+		s.uniformMask = 0xfc00
+	}
+	// |q| ≤ 2·(deg a + deg b)·D², D the host's diameter
+	var diam, deg int64
+	for j := range c {
+		if k := int64(s.dims[j]); s.wrapK[j] != 0 {
+			diam += k / 2
+		} else {
+			diam += k - 1
+		}
+	}
+	for v := range s.n {
+		deg = max(deg, int64(s.off[v+1]-s.off[v]))
+	}
+	s.eps = 1 / float64(4*deg*diam*diam+1)
 	return s
 }
 
@@ -98,39 +125,52 @@ func (s *state) node(h int32) []int32 { return s.tab[int(h)*s.c : int(h)*s.c+s.c
 
 // gain returns Σ w·(dist(to, u) − dist(from, u)) over the out-arcs a→u,
 // u ≠ skip: the change of a's out-arcs if a moves from `from` to `to` while
-// skip moves the other way (their common edge keeps its length).
-func (s *state) gain(a, skip int32, from, to []int32) float64 {
-	var d float64
+// skip moves the other way (their common edge keeps its length); and the
+// change of Σ dist² over them, for the dilation tie-break.
+func (s *state) gain(a, skip int32, from, to []int32) (d float64, q int64) {
 	for e := s.off[a]; e < s.off[a+1]; e++ {
 		u := s.adj[e]
 		if u == skip {
 			continue
 		}
 		cu := s.coords(u)
-		h := s.dist(to, cu) - s.dist(from, cu)
+		hn, ho := s.dist(to, cu), s.dist(from, cu)
+		q += int64(hn)*int64(hn) - int64(ho)*int64(ho)
 		if s.w == nil {
-			d += float64(h)
+			d += float64(hn - ho)
 		} else {
-			d += s.w[e] * float64(h)
+			d += s.w[e] * float64(hn-ho)
 		}
 	}
-	return d
+	return d, q
 }
 
 // delta returns the change of hop-bytes if object a (on node pa) and the
-// occupant b of node pb (-1 if empty) exchange nodes. Each undirected edge
-// is two arcs of equal volume, hence the factor 2. O(deg a + deg b).
-func (s *state) delta(a, b, pa, pb int32) float64 {
-	if s.c == 2 {
+// occupant b of node pb (-1 if empty) exchange nodes, and the change of
+// the sum of the squared hops of their edges. Each undirected edge is two
+// arcs of equal volume, hence the factor 2. O(deg a + deg b).
+func (s *state) delta(a, b, pa, pb int32) (float64, int64) {
+	switch s.c {
+	case 2:
 		return s.delta2(a, b, pa, pb)
+	case 3:
+		return s.delta3(a, b, pa, pb)
 	}
 	ca, cb := s.node(pa), s.node(pb)
-	d := s.gain(a, b, ca, cb)
+	d, q := s.gain(a, b, ca, cb)
 	if b >= 0 {
-		d += s.gain(b, a, cb, ca)
+		db, qb := s.gain(b, a, cb, ca)
+		d, q = d+db, q+qb
 	}
-	return 2 * d
+	return 2 * d, 2 * q
 }
+
+// energy is what the search minimises for a swap of hop-bytes change d
+// and squared-hops change q: d, with q as a tie-break (s.eps·|q| < 1, and
+// a non-zero d of unit volumes is at least 2), so that among moves of
+// equal hop-bytes the one that shortens the longest edges wins and long
+// edges do not pile up where hop-bytes are indifferent.
+func (s *state) energy(d float64, q int64) float64 { return d + s.eps*float64(q) }
 
 // swap exchanges the nodes of object a (on pa) and the occupant b of pb.
 func (s *state) swap(a, b, pa, pb int32) {
@@ -159,6 +199,20 @@ func (s *state) hopBytes() float64 {
 	return hb
 }
 
+// squares returns Σ hops² over the arcs (the dilation tie-break's
+// measure, tracked by the search from here on). O(arcs·c).
+func (s *state) squares() int64 {
+	var q int64
+	for v := range int32(s.n) {
+		cv := s.coords(v)
+		for e := s.off[v]; e < s.off[v+1]; e++ {
+			h := int64(s.dist(cv, s.coords(s.adj[e])))
+			q += h * h
+		}
+	}
+	return q
+}
+
 // target writes into t the coordinates of the volume-weighted mean host
 // position of a's neighbours, rounded per dimension; on a wrapped axis the
 // mean is taken over the shortest signed offsets from a, so neighbours
@@ -169,35 +223,85 @@ func (s *state) target(a int32, t []int32) bool {
 	if lo == hi {
 		return false
 	}
+	if s.w == nil && s.c <= maxFastRank {
+		s.targetUnit(a, lo, hi, t)
+		return true
+	}
 	ca := s.coords(a)
 	for j := range t {
-		var sum, vol float64
 		k := s.wrapK[j]
-		for e := lo; e < hi; e++ {
-			o := s.co[int(s.adj[e])*s.c+j] - ca[j]
-			if k != 0 {
-				if 2*o > k {
-					o -= k
-				} else if 2*o < -k {
-					o += k
-				}
+		var mean int32
+		if s.w == nil {
+			// unit volumes: an integer mean, rounded half away from zero
+			// as math.Round does, without floating point
+			var sum int32
+			for e := lo; e < hi; e++ {
+				sum += wrapOffset(s.co[int(s.adj[e])*s.c+j]-ca[j], k)
 			}
-			w := 1.0
-			if s.w != nil {
-				w = s.w[e]
-			}
-			sum += w * float64(o)
-			vol += w
-		}
-		x := ca[j] + int32(math.Round(sum/vol))
-		if k != 0 {
-			x = (x%k + k) % k
+			mean = roundDiv(sum, hi-lo)
 		} else {
-			x = min(max(x, 0), s.dims[j]-1)
+			var sum, vol float64
+			for e := lo; e < hi; e++ {
+				o := wrapOffset(s.co[int(s.adj[e])*s.c+j]-ca[j], k)
+				sum += s.w[e] * float64(o)
+				vol += s.w[e]
+			}
+			mean = int32(math.Round(sum / vol))
 		}
-		t[j] = x
+		t[j] = onAxis(ca[j]+mean, s.dims[j], k)
 	}
 	return true
+}
+
+// maxFastRank bounds the hosts whose unit-volume targets take one pass.
+const maxFastRank = 8
+
+// targetUnit is target for unit volumes on hosts of at most maxFastRank
+// axes, the common case: one pass over the neighbours for every axis.
+func (s *state) targetUnit(a, lo, hi int32, t []int32) {
+	c := s.c
+	ca := s.coords(a)
+	var sum [maxFastRank]int32
+	for _, u := range s.adj[lo:hi] {
+		cu := s.co[int(u)*c : int(u)*c+c]
+		for j := range c {
+			sum[j] += wrapOffset(cu[j]-ca[j], s.wrapK[j])
+		}
+	}
+	n := hi - lo
+	for j := range c {
+		t[j] = onAxis(ca[j]+roundDiv(sum[j], n), s.dims[j], s.wrapK[j])
+	}
+}
+
+// roundDiv returns sum/n rounded half away from zero, as math.Round does.
+func roundDiv(sum, n int32) int32 {
+	if sum >= 0 {
+		return (2*sum + n) / (2 * n)
+	}
+	return -((-2*sum + n) / (2 * n))
+}
+
+// onAxis brings x onto an axis of size k: around it if it wraps (kw ≠ 0),
+// clamped otherwise.
+func onAxis(x, k, kw int32) int32 {
+	if kw != 0 {
+		return (x%k + k) % k
+	}
+	return min(max(x, 0), k-1)
+}
+
+// wrapOffset returns the shortest signed offset o on an axis that wraps at
+// k (k = 0: no wrap-around, o itself).
+func wrapOffset(o, k int32) int32 {
+	if k != 0 {
+		if 2*o > k {
+			o -= k
+		} else if 2*o < -k {
+			o += k
+		}
+	}
+	return o
 }
 
 // index returns the node of coordinates t.
@@ -281,22 +385,24 @@ func axis(t, k int32) int32 {
 
 // delta2 is delta for two-dimensional hosts, the common case, with the
 // coordinates in registers (about twice as fast as the general loop).
-func (s *state) delta2(a, b, pa, pb int32) float64 {
+func (s *state) delta2(a, b, pa, pb int32) (float64, int64) {
 	ax, ay := s.tab[2*pa], s.tab[2*pa+1]
 	bx, by := s.tab[2*pb], s.tab[2*pb+1]
-	d := s.gain2(a, b, ax, ay, bx, by)
+	d, q := s.gain2(a, b, ax, ay, bx, by)
 	if b >= 0 {
-		d += s.gain2(b, a, bx, by, ax, ay)
+		db, qb := s.gain2(b, a, bx, by, ax, ay)
+		d, q = d+db, q+qb
 	}
-	return 2 * d
+	return 2 * d, 2 * q
 }
 
 // gain2 is gain for two-dimensional hosts: moving a from (fx, fy) to
 // (tx, ty).
-func (s *state) gain2(a, skip, fx, fy, tx, ty int32) float64 {
+func (s *state) gain2(a, skip, fx, fy, tx, ty int32) (float64, int64) {
 	kx, ky := s.wrapK[0], s.wrapK[1]
 	co, adj := s.co, s.adj
 	lo, hi := s.off[a], s.off[a+1]
+	var q int64
 	if s.w == nil {
 		var h int32
 		for _, u := range adj[lo:hi] {
@@ -304,9 +410,12 @@ func (s *state) gain2(a, skip, fx, fy, tx, ty int32) float64 {
 				continue
 			}
 			ux, uy := co[2*u], co[2*u+1]
-			h += axis(tx-ux, kx) + axis(ty-uy, ky) - axis(fx-ux, kx) - axis(fy-uy, ky)
+			hn := axis(tx-ux, kx) + axis(ty-uy, ky)
+			ho := axis(fx-ux, kx) + axis(fy-uy, ky)
+			h += hn - ho
+			q += int64(hn*hn - ho*ho)
 		}
-		return float64(h)
+		return float64(h), q
 	}
 	var d float64
 	for e := lo; e < hi; e++ {
@@ -315,7 +424,51 @@ func (s *state) gain2(a, skip, fx, fy, tx, ty int32) float64 {
 			continue
 		}
 		ux, uy := co[2*u], co[2*u+1]
-		d += s.w[e] * float64(axis(tx-ux, kx)+axis(ty-uy, ky)-axis(fx-ux, kx)-axis(fy-uy, ky))
+		hn := axis(tx-ux, kx) + axis(ty-uy, ky)
+		ho := axis(fx-ux, kx) + axis(fy-uy, ky)
+		d += s.w[e] * float64(hn-ho)
+		q += int64(hn)*int64(hn) - int64(ho)*int64(ho)
 	}
-	return d
+	return d, q
+}
+
+// delta3 is delta for three-dimensional hosts, as delta2.
+func (s *state) delta3(a, b, pa, pb int32) (float64, int64) {
+	from := [3]int32(s.tab[3*pa : 3*pa+3])
+	to := [3]int32(s.tab[3*pb : 3*pb+3])
+	d, q := s.gain3(a, b, from, to)
+	if b >= 0 {
+		db, qb := s.gain3(b, a, to, from)
+		d, q = d+db, q+qb
+	}
+	return 2 * d, 2 * q
+}
+
+// gain3 is gain for three-dimensional hosts: moving a from f to t.
+func (s *state) gain3(a, skip int32, f, t [3]int32) (float64, int64) {
+	kx, ky, kz := s.wrapK[0], s.wrapK[1], s.wrapK[2]
+	co, adj := s.co, s.adj
+	lo, hi := s.off[a], s.off[a+1]
+	var d float64
+	var h int32
+	var q int64
+	for e := lo; e < hi; e++ {
+		u := adj[e]
+		if u == skip {
+			continue
+		}
+		ux, uy, uz := co[3*u], co[3*u+1], co[3*u+2]
+		hn := axis(t[0]-ux, kx) + axis(t[1]-uy, ky) + axis(t[2]-uz, kz)
+		ho := axis(f[0]-ux, kx) + axis(f[1]-uy, ky) + axis(f[2]-uz, kz)
+		q += int64(hn)*int64(hn) - int64(ho)*int64(ho)
+		if s.w == nil {
+			h += hn - ho
+		} else {
+			d += s.w[e] * float64(hn-ho)
+		}
+	}
+	if s.w == nil {
+		return float64(h), q
+	}
+	return d, q
 }

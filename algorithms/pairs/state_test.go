@@ -61,6 +61,7 @@ func testInstances() []instance {
 	add("hypercube 5 on ring 32", must(guest.NewHypercube(5)), must(topology.NewRing(32)))
 	add("weighted graph 40 on torus 5x8", randomGraph(40, 60, rng), must(topology.NewTorus(5, 8)))
 	add("weighted graph 30 on mesh 3x4x3 (larger host)", randomGraph(30, 40, rng), must(topology.NewMesh(3, 4, 3)))
+	add("grid 4x4x4 on mixed torus 8x4x2", must(guest.NewGrid([]int{4, 4, 4}, false)), must(topology.NewGrid([]int{8, 4, 2}, []bool{true, false, true})))
 	add("grid 5x5 on mixed mesh 6x6 (larger host)", must(guest.NewGrid([]int{5, 5}, false)), must(topology.NewGrid([]int{6, 6}, []bool{true, false})))
 	return out
 }
@@ -97,7 +98,7 @@ func TestDeltaMatchesRecomputation(t *testing.T) {
 					continue
 				}
 				b := s.occ[pb]
-				d := s.delta(a, b, pa, pb)
+				d, _ := s.delta(a, b, pa, pb)
 				s.swap(a, b, pa, pb)
 				h += d
 				if i%100 == 0 {
@@ -167,8 +168,12 @@ func TestParallelTracking(t *testing.T) {
 			for _, mode := range []Mode{Biased, Uniform} {
 				s := newState(in.g, in.h, place)
 				r := newRun(context.Background(), s, Options{Seed: 9, Mode: mode, Workers: 2, MaxRounds: 6}, time.Now(), s.hopBytes())
-				if err := r.loop(); err != nil {
+				r.startChain(s.hopBytes())
+				if err := r.search(); err != nil {
 					t.Fatal(err)
+				}
+				if q := s.squares(); r.q != q {
+					t.Fatalf("%v: tracked squared hops %d, recomputed %d", mode, r.q, q)
 				}
 				if r.accepted == 0 {
 					t.Fatalf("%v: no swap accepted", mode)
@@ -233,5 +238,30 @@ func TestTargetWraps(t *testing.T) {
 		if !s.target(0, tt) || tt[0] != c.want {
 			t.Errorf("%s: target %v, want %d", c.name, tt, c.want)
 		}
+	}
+}
+
+// TestDilationTieBreak (issue 14): a swap that keeps the hop-bytes but
+// shortens the longest edge has a negative energy, so the search takes
+// it; its reverse has a positive one. Guest: edges 0–1 and 2–3 on line:4
+// with 0@0, 1@3, 2@1, 3@2 (hops 3 and 1); swapping 1 and 3 gives hops 2
+// and 2: the same hop-bytes, the maximum dilation 3 → 2.
+func TestDilationTieBreak(t *testing.T) {
+	g := must(guest.FromEdges(4, []guest.Edge{{U: 0, V: 1, Volume: 1}, {U: 2, V: 3, Volume: 1}}))
+	g.Weight = nil // unit volumes
+	s := newState(g, must(topology.NewLine(4)), []int{0, 3, 1, 2})
+	d, q := s.delta(1, 3, s.pos[1], s.pos[3])
+	if d != 0 || q >= 0 || s.energy(d, q) >= 0 {
+		t.Fatalf("tie swap: delta %v, squares %d, energy %v; want 0, < 0, < 0", d, q, s.energy(d, q))
+	}
+	s.swap(1, 3, s.pos[1], s.pos[3])
+	d, q = s.delta(1, 3, s.pos[1], s.pos[3])
+	if d != 0 || s.energy(d, q) <= 0 {
+		t.Fatalf("reverse: delta %v, energy %v; want 0, > 0", d, s.energy(d, q))
+	}
+	// the tie-break never outweighs a hop: |q| ≤ 2·(deg a + deg b)·D²
+	// (degree 1, diameter 3), so |eps·q| < 1
+	if lim := s.eps * float64(2*2*3*3); lim >= 1 {
+		t.Fatalf("eps %v too large", s.eps)
 	}
 }

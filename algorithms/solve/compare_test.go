@@ -111,9 +111,10 @@ func ExampleCompare() {
 	// exco          1.7143 3
 	// coce          1.9388 5
 	// affn          1.5918 3
-	// step          1.4082 5
-	// pairs         1.4490 3
-	// pairs-uniform 1.4694 3
+	// step          1.4898 2
+	// fold          1.4082 5
+	// pairs         1.4082 3
+	// pairs-uniform 1.4082 3
 }
 
 // The lower bounds shown under a comparison of 9×8 objects on a 6×12 mesh:

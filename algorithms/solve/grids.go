@@ -82,23 +82,28 @@ func init() {
 		Algorithm{
 			Name: "step",
 			Notes: Notes{
-				Title:      "Accordion fold (our stand-in for STEP, not Aleliunas & Rosenberg's step embedding)",
+				Title:      "STEP: band (step) embedding (our band construction after Aleliunas & Rosenberg, not their text)",
 				Source:     thesis + ", §9.1, Heuristic 6 (Aleliunas & Rosenberg, IEEE Trans. Computers C-31(9), 1982, unavailable); ALGORITHMS.md B.7",
 				Confidence: "P",
 				Complexity: "O(n)",
-				Summary: "Our stand-in, not the thesis' STEP: the step embedding construction could not be recovered. " +
-					"The grid, as L rows of W columns, is cut into strips as wide as one host side and laid strip " +
-					"after strip, every other strip mirrored; dilation L at the folds, 1 elsewhere. The host may be " +
-					"larger than the grid; it needs one side X and the other at least ⌈W/X⌉·L.",
+				Summary: "Our band construction after Aleliunas & Rosenberg, not their text, which could not be recovered. " +
+					"The grid is mapped row by row, as in the thesis's Fig. 9.4: each object row (along the grid's longer " +
+					"side) becomes a band across the host's columns (along its longer side), whose height in each column " +
+					"steps between the two integers nearest the compression ratio; row i is shifted by a golden-ratio " +
+					"phase so that the bands stay level, and snakes within a column. Applies to every 2-D grid on a 2-D " +
+					"mesh or torus with at least as many processors (the extra ones stay unused).",
 			},
 			Guests:     "grid:AxB[:wrap]",
-			Hosts:      "mesh or torus AxB with room for the folded strips (may be larger than the grid)",
+			Hosts:      "mesh or torus AxB with at least as many processors (may be larger than the grid)",
 			LargerHost: true,
 			Applies: func(g spec.Guest, h spec.Host) error {
 				if err := gridShape(g, h, 2, 2, false); err != nil {
 					return err
 				}
-				return shapeReason(gridmap.CheckStep(g.Dims, gridHostOf(h.Dims, h.Wrap)))
+				if g.Order() > h.Size() {
+					return fmt.Errorf("needs at least as many processors as objects, not %d for %d", h.Size(), g.Order())
+				}
+				return nil
 			},
 			Map: gridMap("step", gridmap.Step),
 		},
@@ -112,13 +117,17 @@ func init() {
 				"others are translated to the other planes. Our details: ties go to x for the object grid and to the " +
 				"last axis for the host, and the longer side must be a multiple of Ps.",
 		}),
-		gridHeuristic("fold", gridmap.Fold, stackable, Notes{
+		gridHeuristic("fold", gridmap.Fold, foldable, Notes{
 			Title:      "Folding",
-			Source:     thesis + ", §9.2, Heuristic 2; ALGORITHMS.md B.10",
+			Source:     thesis + ", §9.2, Heuristic 2; ALGORITHMS.md B.10; same-rank folds: ours",
 			Confidence: "P",
-			Complexity: "O(5·(n/Ps)·findNearest + n), Ps the smallest host side",
-			Summary: "Stacking, but every other subgrid is flipped by 180 degrees, like an accordion, so neighbouring " +
-				"subgrids meet one hop apart. Our reading of the flip: odd subgrids are mirrored along the split axis.",
+			Complexity: "O(5·(n/Ps)·findNearest + n) onto a 3-D host (Ps its smallest side); O(n) between grids of as many axes",
+			Summary: "2-D onto 3-D: stacking, but every other subgrid is flipped by 180 degrees, like an accordion, so " +
+				"neighbouring subgrids meet one hop apart (our reading of the flip: odd subgrids are mirrored along the " +
+				"split axis). 2-D onto 2-D and 3-D onto 3-D, our generalisation: when the sides match up to order except " +
+				"one object side k times a host side and one host side k times an object side, that object axis is " +
+				"folded k ways and the layers are laid along the long host axis, interleaved or in blocks, whichever " +
+				"has fewer hops (32×32×32 onto 64×32×16: 4/3 hops per byte).",
 		}),
 		gridHeuristic("sfc", gridmap.Curve, grid2Dto3D, Notes{
 			Title:      "Space-filling curves",
@@ -170,6 +179,17 @@ var (
 		func(g spec.Guest, h spec.Host) error { return gridShape(g, h, 3, 3, true) }}
 	anyGrid = gridShapes{"grid:AxB[:wrap] or grid:AxBxC[:wrap]", "mesh or torus of 2 or 3 dimensions, same size",
 		func(g spec.Guest, h spec.Host) error { return gridShape(g, h, 0, 0, true) }}
+	foldable = gridShapes{"grid:AxB[:wrap] or grid:AxBxC[:wrap]",
+		"mesh or torus AxBxC whose smallest side divides the grid's longer side, or a host of the grid's rank whose sides are the grid's up to order and one factor k",
+		func(g spec.Guest, h spec.Host) error {
+			if err := gridShape(g, h, 0, 0, true); err != nil {
+				return err
+			}
+			if len(g.Dims) == 3 && len(h.Dims) == 2 {
+				return fmt.Errorf("needs a host of 3 dimensions for a 3-D grid")
+			}
+			return shapeReason(gridmap.CheckFold(g.Dims, gridHostOf(h.Dims, h.Wrap)))
+		}}
 	stackable = gridShapes{"grid:AxB[:wrap]",
 		"mesh or torus AxBxC of the same size whose smallest side divides the grid's longer side",
 		func(g spec.Guest, h spec.Host) error {

@@ -30,18 +30,23 @@ var gridApplies = []appliesCase{
 	{"stack", "grid:32x8", "mesh:8x8x4", "", nil},
 	{"fold", "grid:8x32", "torus:8x4x8", "", nil},
 	{"stack", "grid:10x6", "mesh:5x4x3", "stacking cuts the longer object side 10 into 3 subgrids (the smallest host side), and 10 is not a multiple of 3", gridmap.ErrShape},
-	{"fold", "grid:8x8", "mesh:8x8", "needs a 3-D host, not a 2-D one", nil},
+	{"fold", "grid:8x8", "mesh:8x8", "", nil},
+	{"fold", "grid:32x32x32", "mesh:64x32x16", "", nil},
+	{"fold", "grid:9x8", "mesh:6x12", "folding needs the sides of 9x8 to be those of 6x12 up to order, except one object side k times a host side and one host side k times an object side", gridmap.ErrShape},
+	{"fold", "grid:4x4x4", "mesh:8x8", "needs a host of 3 dimensions for a 3-D grid", nil},
 	{"sfc", "grid:15x9", "mesh:5x3x9", "", nil},
 	{"sfc", "grid:4x4x4", "mesh:8x8", "needs a 2-D object grid, not a 3-D one", nil},
 	{"rowmajor", "grid:8x8", "torus:4x4x4", "", nil},
 	{"snake", "grid:4x4x4", "mesh:8x8", "", nil},
 	{"snake", "grid:8x8", "line:64", "needs a mesh or torus host, not line:64", nil},
 	{"step", "grid:6x5", "mesh:10x3", "", nil},
-	{"step", "grid:9x8", "mesh:6x12", "the 9x8 grid folded into strips needs a host side X and the other side at least ⌈W/X⌉·L; 6x12 has none", nil},
+	{"step", "grid:9x8", "mesh:6x12", "", nil},
+	{"step", "grid:9x8", "mesh:12x6", "", nil},
+	{"step", "grid:2x512", "torus:7x147", "", nil},
 	{"step", "grid:9x8", "mesh:16x12", "", nil},
 	{"affn", "grid:9x8", "mesh:6x13", "needs as many processors as objects, not 78 for 72", nil},
 	{"sfc", "grid:8x8", "torus:4x4x2", "needs as many processors as objects, not 32 for 64", nil},
-	{"step", "grid:9x8", "mesh:6x11", "72 objects on 66 processors, want at least as many processors", nil},
+	{"step", "grid:9x8", "mesh:6x11", "needs at least as many processors as objects, not 66 for 72", nil},
 }
 
 // TestGridsCheck: sizes are the registry's business; a larger host is
@@ -124,11 +129,11 @@ func TestGridsApplicable(t *testing.T) {
 		guest, host string
 		want        []string
 	}{
-		{"grid:9x8", "mesh:6x12", []string{"rowmajor", "snake", "mxovlp", "mxoval", "exco", "coce", "affn"}},
-		{"grid:6x5", "torus:10x3", []string{"rowmajor", "snake", "mxovlp", "mxoval", "exco", "coce", "affn", "step"}},
+		{"grid:9x8", "mesh:6x12", []string{"rowmajor", "snake", "mxovlp", "mxoval", "exco", "coce", "affn", "step"}},
+		{"grid:6x5", "torus:10x3", []string{"rowmajor", "snake", "mxovlp", "mxoval", "exco", "coce", "affn", "step", "fold"}},
 		{"grid:32x8", "mesh:8x8x4", []string{"rowmajor", "snake", "stack", "fold", "sfc"}},
 		{"grid:10x6", "mesh:5x4x3", []string{"rowmajor", "snake", "sfc"}},
-		{"grid:8x8x8", "mesh:16x8x4", []string{"rowmajor", "snake", "affn3d"}},
+		{"grid:8x8x8", "mesh:16x8x4", []string{"rowmajor", "snake", "fold", "affn3d"}},
 		{"grid:9x8", "mesh:16x12", []string{"step"}},
 	}
 	for _, tt := range tests {

@@ -3,7 +3,6 @@ package solve
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"topomap/algorithms/mapping"
@@ -81,34 +80,96 @@ func init() {
 	})
 }
 
+// MovesPerSecond converts a budget into the moves a PAIRS run plans, for
+// a guest of mean degree 4 (fewer for larger degrees): a run given a budget
+// searches for Budget × MovesPerSecond moves, or as long as its stopping
+// rule would without a budget if that is more, the same on every machine,
+// so that the same seed and budget give the same result. The budget
+// itself only caps the run time, on a machine too slow for those moves
+// (the result then reports the moves it made, which repeat it). Set well
+// below this machine's rate (6-10 M/s on one core, 2-D guests, 4K to 1M
+// objects; 2-3 M/s under the load of a full test run) and the browser's
+// (2-3 M/s), so that a budget is rarely cut.
+const MovesPerSecond = 1_000_000
+
+// plannedMoves returns the moves a PAIRS run given that budget plans on
+// guest g (0 for no budget).
+func plannedMoves(p *Problem, budget time.Duration) int64 {
+	if budget <= 0 {
+		return 0
+	}
+	deg := 4.0
+	if n := p.Guest.Order(); n > 0 {
+		deg = max(deg, float64(p.Guest.Arcs())/float64(n))
+	}
+	return max(1, int64(budget.Seconds()*MovesPerSecond*4/deg))
+}
+
+// PairsRun is what a PAIRS run reports beyond its placement.
+type PairsRun struct {
+	// Moves is the number of moves made: the instance's Moves set to it
+	// repeats the run.
+	Moves int64 `json:"moves"`
+	// Improved counts the moves that lowered the hop-bytes.
+	Improved int64 `json:"improvingMoves"`
+	// Start is the start the search worked from.
+	Start string `json:"start"`
+	// Starts lists the starts tried.
+	Starts []string `json:"starts"`
+	// Converged: the stopping rule ended the run (not the budget, the move
+	// cap or a cancellation); Clock: the budget did, on this machine.
+	Converged bool `json:"converged"`
+	Clock     bool `json:"clock"`
+}
+
 // mapPairs runs PAIRS in the given mode from the instance's start (or the
-// default starts) within its budget; the time spent on the starts counts
-// against it.
+// default starts). Without a budget it runs until its stopping rule
+// (capped by DefaultPairsBudget). With one it plans plannedMoves moves: it
+// searches that long if that is longer than the stopping rule would, and
+// stops as it does otherwise, so a budget never gives a worse result than
+// none; the budget caps the time. Moves caps the moves of the same
+// schedule: the count a run reports repeats it, with the clock cap
+// relaxed to DefaultPairsBudget so that a slower machine still gets there.
+// The time spent on the starts counts against the budget.
 func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 	begin := time.Now()
 	in := p.Instance
 	budget := in.Budget
+	opt := pairs.Options{Mode: mode, Seed: in.Seed, Temperature: PairsTemperature * meanVolume(p)}
+	if budget > 0 {
+		plan := plannedMoves(p, budget)
+		opt.Horizon, opt.MinWork = plan, plan
+	}
+	if in.Moves > 0 {
+		opt.Moves = in.Moves
+		budget = max(budget, DefaultPairsBudget)
+	}
 	if budget == 0 {
 		budget = DefaultPairsBudget
 	}
-	starts, err := pairsStarts(ctx, p)
+	starts, names, err := pairsStarts(ctx, p)
 	if err != nil {
 		return nil, err
 	}
-	opt := pairs.Options{Mode: mode, Seed: in.Seed, Budget: max(budget-time.Since(begin), time.Nanosecond)}
-	if in.Budget > 0 {
-		opt.Temperature = PairsTemperature * meanVolume(p)
-	}
+	opt.Budget = max(budget-time.Since(begin), time.Nanosecond)
 	if p.Progress != nil {
 		opt.Progress = func(q pairs.Progress) {
 			el := time.Since(begin)
-			p.Progress(Progress{Elapsed: el, Evaluated: q.Evaluated, HopsPerByte: q.HopsPerByte,
-				Fraction: min(1, max(q.Fraction, float64(el)/float64(budget)))})
+			f := q.Fraction
+			if in.Budget > 0 || in.Moves > 0 {
+				f = max(f, float64(el)/float64(budget))
+			}
+			p.Progress(Progress{Elapsed: el, Evaluated: q.Moves, Improved: q.Improved, HopsPerByte: q.HopsPerByte,
+				Fraction: min(1, f)})
 		}
 	}
 	res, err := pairs.Improve(ctx, p.Guest, p.Host, starts, opt)
 	if err != nil {
 		return nil, fmt.Errorf("solve: pairs: %w", err)
+	}
+	if p.Report != nil {
+		*p.Report = PairsRun{Moves: res.Moves, Improved: res.Improved, Start: names[res.Start], Starts: names,
+			Converged: res.Converged, Clock: res.Clock}
 	}
 	return res.Place, nil
 }
@@ -116,29 +177,24 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 // pairsStarts returns the starting placements: the named start's, or those
 // of every other applicable algorithm for equal sizes (all cheap: O(n) or
 // near), or the identity placement if none of them succeeds.
-func pairsStarts(ctx context.Context, p *Problem) ([][]int, error) {
+func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, error) {
 	in := p.Instance
-	var algos []Algorithm
+	algos := Starts(in.Guest, in.Host)
 	if in.Start != "" {
-		a, ok := Lookup(in.Start)
-		if !ok {
-			return nil, &spec.FieldError{Field: "start", Err: fmt.Errorf("solve: unknown start %q", in.Start)}
+		if err := checkStart(in); err != nil {
+			return nil, nil, &spec.FieldError{Field: "start", Err: err}
 		}
+		a, _ := Lookup(in.Start)
 		algos = []Algorithm{a}
-	} else {
-		for _, a := range Applicable(in.Guest, in.Host) {
-			if !strings.HasPrefix(a.Name, "pairs") && !a.LargerHost {
-				algos = append(algos, a)
-			}
-		}
 	}
 	var starts [][]int
+	var names []string
 	for _, a := range algos {
 		sub := *p
 		sub.Instance.Algo, sub.Instance.Start, sub.Progress = a.Name, "", nil
 		place, err := a.Map(ctx, &sub)
 		if ctx.Err() != nil {
-			return nil, ctx.Err()
+			return nil, nil, ctx.Err()
 		}
 		m := mapping.Mapping{Guest: p.Guest, Host: p.Host, Place: place}
 		if err == nil {
@@ -146,11 +202,12 @@ func pairsStarts(ctx context.Context, p *Problem) ([][]int, error) {
 		}
 		if err != nil {
 			if in.Start != "" {
-				return nil, fmt.Errorf("solve: pairs: start %s: %w", a.Name, err)
+				return nil, nil, fmt.Errorf("solve: pairs: start %s: %w", a.Name, err)
 			}
 			continue // a default start that fails is skipped
 		}
 		starts = append(starts, place)
+		names = append(names, a.Name)
 	}
 	if len(starts) == 0 {
 		id := make([]int, p.Guest.Order())
@@ -158,6 +215,7 @@ func pairsStarts(ctx context.Context, p *Problem) ([][]int, error) {
 			id[v] = v
 		}
 		starts = append(starts, id)
+		names = append(names, "identity")
 	}
-	return starts, nil
+	return starts, names, nil
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"topomap/algorithms/guest"
@@ -35,6 +36,8 @@ type Progress struct {
 	Elapsed time.Duration `json:"elapsed"`
 	// Evaluated counts the candidate moves tried so far.
 	Evaluated int64 `json:"evaluated"`
+	// Improved counts the moves that lowered the objective.
+	Improved int64 `json:"improved,omitempty"`
 	// HopsPerByte is the current value of the objective.
 	HopsPerByte float64 `json:"hopsPerByte"`
 	// Fraction is the share of the budget used, in [0, 1].
@@ -48,6 +51,9 @@ type Problem struct {
 	Guest    *guest.Graph
 	Host     *topology.Topology
 	Progress func(Progress)
+	// Report, if set, receives what a local search reports beyond its
+	// placement.
+	Report *PairsRun
 }
 
 // Algorithm is one registered mapper.
@@ -59,8 +65,9 @@ type Algorithm struct {
 	Hosts  string `json:"hosts"`
 	// LargerHost allows hosts with more nodes than the guest has vertices.
 	LargerHost bool `json:"largerHost"`
-	// Search marks a local search, which reads the instance's seed, budget
-	// and start; every other algorithm is deterministic and ignores them.
+	// Search marks a local search, which reads the instance's seed,
+	// budget, moves and start (and is no start itself); every other
+	// algorithm is deterministic and ignores them.
 	Search bool `json:"search"`
 	// Applies returns nil if the algorithm can map g onto h, or an error
 	// saying why not.
@@ -138,12 +145,54 @@ func Check(in spec.Instance) (Algorithm, error) {
 		return a, &spec.FieldError{Field: "algo", Err: fmt.Errorf("solve: %s does not apply to %s on %s: %w", a.Name, in.Guest, in.Host, err)}
 	}
 	if in.Start != "" {
-		s, ok := Lookup(in.Start)
-		if !ok || s.LargerHost || s.Applies(in.Guest, in.Host) != nil || in.Start == in.Algo {
-			return a, &spec.FieldError{Field: "start", Err: fmt.Errorf("solve: start %q is not an algorithm that maps %s onto %s", in.Start, in.Guest, in.Host)}
+		if err := checkStart(in); err != nil {
+			return a, &spec.FieldError{Field: "start", Err: err}
 		}
 	}
 	return a, nil
+}
+
+// Starts returns the algorithms a local search can start from on g and h:
+// every heuristic that maps g onto h (STEP included when the sizes are
+// equal), in listing order. They are all cheap: O(n) or near.
+func Starts(g spec.Guest, h spec.Host) []Algorithm {
+	var out []Algorithm
+	for _, a := range Applicable(g, h) {
+		if !a.Search && checkSizes(Algorithm{}, g, h) == nil {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// checkStart says why in.Start cannot start a search on in's guest and host.
+func checkStart(in spec.Instance) error {
+	s, ok := Lookup(in.Start)
+	switch {
+	case !ok:
+		return fmt.Errorf("unknown start %q (known: %s)", in.Start, startNames(in.Guest, in.Host))
+	case s.Search:
+		return fmt.Errorf("start %q is a search itself; a start is a heuristic (here: %s)", in.Start, startNames(in.Guest, in.Host))
+	}
+	if err := checkSizes(Algorithm{}, in.Guest, in.Host); err != nil {
+		return err
+	}
+	if err := s.Applies(in.Guest, in.Host); err != nil {
+		return fmt.Errorf("start %s does not apply to %s on %s: %w", s.Name, in.Guest, in.Host, err)
+	}
+	return nil
+}
+
+// startNames lists the names of Starts, or says there is none.
+func startNames(g spec.Guest, h spec.Host) string {
+	var ns []string
+	for _, a := range Starts(g, h) {
+		ns = append(ns, a.Name)
+	}
+	if len(ns) == 0 {
+		return "none applies"
+	}
+	return strings.Join(ns, ", ")
 }
 
 func names() string {
@@ -158,12 +207,12 @@ func names() string {
 }
 
 // Canonical returns in without what a's mapping ignores, so that
-// instances differing only there are one mapping: seed, budget and start
-// unless a is a Search, and always ta and tc (the execution model's
+// instances differing only there are one mapping: seed, budget, moves and
+// start unless a is a Search, and always ta and tc (the execution model's
 // times, which only a schedule reads).
 func Canonical(in spec.Instance, a Algorithm) spec.Instance {
 	if !a.Search {
-		in.Seed, in.Budget, in.Start = 0, 0, ""
+		in.Seed, in.Budget, in.Moves, in.Start = 0, 0, 0, ""
 	}
 	in.Ta, in.Tc = 0, 0
 	return in
@@ -177,6 +226,8 @@ type Result struct {
 	Metrics   metric.Metrics
 	// Seconds is the mapper's run time (metrics excluded).
 	Seconds float64
+	// Pairs is set for a local search (PAIRS).
+	Pairs *PairsRun
 }
 
 // ErrInternal marks a mapper that returned an invalid placement: a bug, not
@@ -208,7 +259,11 @@ func Map(ctx context.Context, in spec.Instance, progress func(Progress)) (*Resul
 		return nil, err
 	}
 	start := time.Now()
-	place, err := a.Map(ctx, &Problem{Instance: in, Guest: g, Host: h, Progress: progress})
+	var run *PairsRun
+	if a.Search {
+		run = &PairsRun{}
+	}
+	place, err := a.Map(ctx, &Problem{Instance: in, Guest: g, Host: h, Progress: progress, Report: run})
 	if err != nil {
 		return nil, err
 	}
@@ -217,5 +272,5 @@ func Map(ctx context.Context, in spec.Instance, progress func(Progress)) (*Resul
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrInternal, a.Name, err)
 	}
-	return &Result{Instance: in, Algorithm: a, Mapping: m, Metrics: metric.Evaluate(m), Seconds: secs}, nil
+	return &Result{Instance: in, Algorithm: a, Mapping: m, Metrics: metric.Evaluate(m), Seconds: secs, Pairs: run}, nil
 }

@@ -83,6 +83,7 @@ func FuzzParseQuery(f *testing.F) {
 	f.Add("guest=hypercube:3&host=ring:8&algo=xor")
 	f.Add("guest=grid:9x8&host=mesh:6x12&algo=pairs&seed=7&start=affn&budget=1.5s&ta=2.5&tc=1e-3")
 	f.Add("guest=grid:9x8&host=mesh:6x12&algo=pairs&seed=007&budget=0s&ta=0&tc=-0")
+	f.Add("guest=grid:9x8&host=mesh:6x12&algo=pairs&seed=7&budget=300ms&moves=0301056")
 	f.Add("guest=grid:9x8&host=torus:3x24:wrap=10&algo=x&budget=1h&tc=1e9&ta=0x1p-2")
 	f.Add("guest=&host=&algo=")
 	f.Add("guest=hypercube:3&guest=hypercube:4&host=ring:8&algo=xor&seed=-1")

@@ -22,6 +22,9 @@ type Instance struct {
 	Start string
 	// Budget bounds the run time of anytime algorithms (0 = their default).
 	Budget time.Duration
+	// Moves fixes the number of moves of a local search (0 = its default):
+	// the count a run reports, so that a link repeats a run its budget cut.
+	Moves int64
 	// Ta and Tc are the compute time per stage and the time per link of the
 	// execution model (0 = not given).
 	Ta, Tc float64
@@ -71,6 +74,18 @@ func ParseBudget(s string) (time.Duration, error) {
 	return d, nil
 }
 
+// MaxMoves bounds Moves (about an hour of PAIRS at 64K objects).
+const MaxMoves = 1 << 34
+
+// ParseMoves parses a move count in [0, MaxMoves].
+func ParseMoves(s string) (int64, error) {
+	v, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || v < 0 || v > MaxMoves {
+		return 0, &FieldError{"moves", fmt.Errorf("%w: moves %.64q: want a whole number in [0, %d]", ErrSyntax, s, int64(MaxMoves))}
+	}
+	return v, nil
+}
+
 // ParseTime parses a non-negative, finite model time (ta or tc).
 func ParseTime(field, s string) (float64, error) {
 	v, err := strconv.ParseFloat(s, 64)
@@ -81,7 +96,8 @@ func ParseTime(field, s string) (float64, error) {
 }
 
 // ParseQuery reads an instance from its query form (the permalink):
-// guest, host, algo (required) and seed, start, budget, ta, tc (optional).
+// guest, host, algo (required) and seed, start, budget, moves, ta, tc
+// (optional).
 func ParseQuery(q url.Values) (Instance, error) {
 	var in Instance
 	var err error
@@ -107,6 +123,11 @@ func ParseQuery(q url.Values) (Instance, error) {
 	}
 	if s := q.Get("budget"); s != "" {
 		if in.Budget, err = ParseBudget(s); err != nil {
+			return in, err
+		}
+	}
+	if s := q.Get("moves"); s != "" {
+		if in.Moves, err = ParseMoves(s); err != nil {
 			return in, err
 		}
 	}
@@ -138,6 +159,9 @@ func (in Instance) Query() url.Values {
 	}
 	if in.Budget != 0 {
 		q.Set("budget", in.Budget.String())
+	}
+	if in.Moves != 0 {
+		q.Set("moves", strconv.FormatInt(in.Moves, 10))
 	}
 	if in.Ta != 0 {
 		q.Set("ta", strconv.FormatFloat(in.Ta, 'g', -1, 64))

@@ -187,7 +187,7 @@ func TestGuestBuild(t *testing.T) {
 
 func TestParseQuery(t *testing.T) {
 	q := url.Values{"guest": {"grid:9x8"}, "host": {"mesh:6x12"}, "algo": {"pairs"},
-		"seed": {"007"}, "start": {"affn"}, "budget": {"1500ms"}, "ta": {"2.5"}, "tc": {"1e-3"}}
+		"seed": {"007"}, "start": {"affn"}, "budget": {"1500ms"}, "moves": {"0123456"}, "ta": {"2.5"}, "tc": {"1e-3"}}
 	in, err := spec.ParseQuery(q)
 	if err != nil {
 		t.Fatal(err)
@@ -195,13 +195,13 @@ func TestParseQuery(t *testing.T) {
 	want := spec.Instance{
 		Guest: spec.Guest{Kind: guest.Grid, Dims: []int{9, 8}},
 		Host:  spec.Host{Kind: topology.Mesh, Dims: []int{6, 12}, Wrap: []bool{false, false}},
-		Algo:  "pairs", Seed: 7, Start: "affn", Budget: 1500 * time.Millisecond, Ta: 2.5, Tc: 0.001,
+		Algo:  "pairs", Seed: 7, Start: "affn", Budget: 1500 * time.Millisecond, Moves: 123456, Ta: 2.5, Tc: 0.001,
 	}
 	if !reflect.DeepEqual(in, want) {
 		t.Errorf("got %+v\nwant %+v", in, want)
 	}
 	// canonical permalink: sorted keys, canonical values
-	const canon = "algo=pairs&budget=1.5s&guest=grid%3A9x8&host=mesh%3A6x12&seed=7&start=affn&ta=2.5&tc=0.001"
+	const canon = "algo=pairs&budget=1.5s&guest=grid%3A9x8&host=mesh%3A6x12&moves=123456&seed=7&start=affn&ta=2.5&tc=0.001"
 	if got := in.Query().Encode(); got != canon {
 		t.Errorf("Query() = %s\nwant %s", got, canon)
 	}
@@ -228,6 +228,9 @@ func TestParseQueryErrors(t *testing.T) {
 		{base + "&budget=2", "budget", `budget "2": want a duration such as 2s, at most 1h0m0s`},
 		{base + "&budget=-1s", "budget", `budget "-1s"`},
 		{base + "&budget=2h", "budget", `budget "2h"`},
+		{base + "&moves=-1", "moves", `moves "-1": want a whole number in [0, 17179869184]`},
+		{base + "&moves=1e6", "moves", `moves "1e6"`},
+		{base + "&moves=17179869185", "moves", `moves "17179869185"`},
 		{base + "&ta=-1", "ta", `ta "-1": want a number in [0, 1e9]`},
 		{base + "&tc=NaN", "tc", `tc "NaN"`},
 		{base + "&tc=inf", "tc", `tc "inf"`},

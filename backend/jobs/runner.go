@@ -378,7 +378,7 @@ func (r *Runner) Result(id string) (*solve.Result, error) {
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("jobs: stored placement of %s: %w", id, err)
 	}
-	res := &solve.Result{Instance: in, Algorithm: a, Mapping: m, Seconds: j.Seconds}
+	res := &solve.Result{Instance: in, Algorithm: a, Mapping: m, Seconds: j.Seconds, Pairs: j.Search}
 	if j.Metrics != nil {
 		res.Metrics = *j.Metrics
 	}
@@ -512,6 +512,7 @@ func (r *Runner) run(e *entry) {
 	j.Status, j.Error, j.Finished = status, msg, time.Now().UTC()
 	if status == Done {
 		j.Metrics = &res.Metrics
+		j.Search = res.Pairs
 		j.Seconds = res.Seconds
 		j.Progress.Fraction = 1
 		j.Progress.HopsPerByte = res.Metrics.HopsPerByte
@@ -542,7 +543,7 @@ func (r *Runner) solve(ctx context.Context, e *entry) (res *solve.Result, err er
 	progress := func(p solve.Progress) {
 		r.mu.Lock()
 		defer r.mu.Unlock()
-		e.job.Progress = Progress{Fraction: min(max(p.Fraction, 0), 1), Evaluated: p.Evaluated, HopsPerByte: p.HopsPerByte, Elapsed: p.Elapsed.Seconds()}
+		e.job.Progress = Progress{Fraction: min(max(p.Fraction, 0), 1), Evaluated: p.Evaluated, Improved: p.Improved, HopsPerByte: p.HopsPerByte, Elapsed: p.Elapsed.Seconds()}
 		if now := time.Now(); now.Sub(e.last) >= r.o.ProgressEvery {
 			e.last = now
 			e.publish()

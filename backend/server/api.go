@@ -174,6 +174,9 @@ func (s *Server) notModified(c echo.Context, id, variant string) (bool, error) {
 
 // writeResult sends a result in an export format.
 func writeResult(c echo.Context, res *solve.Result, format, name string) error {
+	if err := export.Check(format, res.Mapping); err != nil {
+		return err // before the headers: a 4xx naming the format
+	}
 	h := c.Response().Header()
 	h.Set(echo.HeaderContentType, contentTypes[format])
 	h.Set(echo.HeaderContentDisposition, `inline; filename="`+name+"."+fileExt[format]+`"`)

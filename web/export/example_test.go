@@ -47,7 +47,7 @@ func ExampleWrite() {
 func ExampleJSON() {
 	export.JSON(os.Stdout, standard())
 	// Output:
-	// {"guest":"hypercube:2","host":"ring:4","algo":"standard","seed":0,"placement":[[0],[1],[2],[3]],"metrics":{"hopBytes":12,"hopsPerByte":1.5,"maxDilation":2,"avgDilation":1.5,"dimDistances":[1,2],"dimMeans":[1,2],"constantDistance":true,"avgDistance":1.5,"lowerBound":1,"bounds":[{"name":"neighbourhood","value":1,"scope":"all mappings","source":"ours: each vertex's neighbours occupy distinct nodes, so their hops are at least the host's smallest distances"},{"name":"xor-ring","value":1,"scope":"constant-distance embeddings","source":"Gonzalez \u0026 Valero-Garcia 1993, theorem (rings): D_a \u003e= (3·2^(d-2)-1)/d; the Xor embedding attains it"}]},"seconds":0,"notes":{"title":"Standard embedding","source":"","confidence":"V","complexity":"","summary":""}}
+	// {"guest":"hypercube:2","host":"ring:4","algo":"standard","seed":0,"placement":[[0],[1],[2],[3]],"metrics":{"hopBytes":12,"hopsPerByte":1.5,"maxDilation":2,"avgDilation":1.5,"arcs":8,"dilationBound":1,"dimDistances":[1,2],"dimMeans":[1,2],"constantDistance":true,"avgDistance":1.5,"lowerBound":1,"bounds":[{"name":"neighbourhood","value":1,"scope":"all mappings","source":"ours: each vertex's neighbours occupy distinct nodes, so their hops are at least the host's smallest distances"},{"name":"xor-ring","value":1,"scope":"constant-distance embeddings","source":"Gonzalez \u0026 Valero-Garcia 1993, theorem (rings): D_a \u003e= (3·2^(d-2)-1)/d; the Xor embedding attains it"}]},"notes":{"title":"Standard embedding","source":"","confidence":"V","complexity":"","summary":""}}
 }
 
 func ExampleCSV() {
@@ -83,7 +83,7 @@ func ExampleText() {
 	// hypercube:2 on ring:4 by standard (Standard embedding, confidence V)
 	// hop-bytes         12
 	// hops per byte     1.5000
-	// dilation          max 2, average 1.5000
+	// dilation          max 2, average 1.5000, lower bound 1
 	// distances D_i     1 2 (constant, D_a = 1.5000)
 	// lower bound       1.0000
 	//   neighbourhood   1.0000  (all mappings)
@@ -95,7 +95,7 @@ func ExampleText() {
 
 // Dimension 0's edges all cross one link; dimension 1's cross 1 or 3.
 func ExampleDimDistances() {
-	one := 1
-	fmt.Println(export.DimDistances(metric.Metrics{DimDistances: []*int{&one, nil, nil}, DimMeans: []float64{1, 2.5, 0}}))
+	one, mean1, mean2 := 1, 1.0, 2.5
+	fmt.Println(export.DimDistances(metric.Metrics{DimDistances: []*int{&one, nil, nil}, DimMeans: []*float64{&mean1, &mean2, nil}}))
 	// Output: 1 ~2.50 -
 }

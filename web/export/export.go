@@ -11,13 +11,31 @@ import (
 	"topomap/algorithms/mapping"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
 )
 
 // Formats lists the placement formats, in the order the UI offers them.
 var Formats = []string{"json", "csv", "text", "rankorder", "scotch"}
 
-// Write writes r in the named format.
+// Check returns nil if the named format can express m, or why not: an
+// MPICH_RANK_ORDER file lists the ranks in slot order and has no way to
+// leave a slot empty, so a mapping onto a host larger than the guest
+// (STEP's) would silently shift every rank after a hole (MACHINES.md §7).
+// The error is a field error on "format".
+func Check(format string, m *mapping.Mapping) error {
+	if format == "rankorder" && len(m.Place) < m.Host.Size() {
+		return &spec.FieldError{Field: "format", Err: fmt.Errorf(
+			"rankorder cannot express this mapping: it leaves %d of the %d host nodes empty, and an MPICH_RANK_ORDER file has no way to skip a slot (the ranks after a hole would shift); use csv, json or scotch, which name each rank's node",
+			m.Host.Size()-len(m.Place), m.Host.Size())}
+	}
+	return nil
+}
+
+// Write writes r in the named format, after Check.
 func Write(w io.Writer, format string, r *solve.Result) error {
+	if err := Check(format, r.Mapping); err != nil {
+		return err
+	}
 	switch format {
 	case "json":
 		return JSON(w, r)
@@ -68,8 +86,12 @@ const ranksPerLine = 16
 
 // RankOrder writes an MPICH_RANK_ORDER file (for
 // MPICH_RANK_REORDER_METHOD=3): the guest ranks in host-node order,
-// comma-separated, ranksPerLine per line. Unused host nodes are skipped.
+// comma-separated, ranksPerLine per line. A mapping that leaves host nodes
+// empty is refused (see Check).
 func RankOrder(w io.Writer, m *mapping.Mapping) error {
+	if err := Check("rankorder", m); err != nil {
+		return err
+	}
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "# MPICH_RANK_ORDER for %s on %s: ranks in host node order\n", m.Guest, m.Host)
 	k := 0
@@ -107,6 +129,18 @@ func Scotch(w io.Writer, m *mapping.Mapping) error {
 	return bw.Flush()
 }
 
+// DilationWarning returns a warning when the maximum dilation of a mapping
+// is far above its lower bound (8 times, and at least 16 hops): a
+// latency-bound code suffers from its longest messages, whatever the
+// average. "" otherwise.
+func DilationWarning(m metric.Metrics) string {
+	if m.MaxDilation < 16 || m.MaxDilation <= 8*max(1, m.DilationBound) {
+		return ""
+	}
+	return fmt.Sprintf("maximum dilation %d is far above its lower bound %d: some messages cross %d hops; if latency matters, prefer a mapping with shorter longest edges (step, affn, or pairs from them)",
+		m.MaxDilation, max(1, m.DilationBound), m.MaxDilation)
+}
+
 // DimDistances lists the per-dimension distances D_i, separated by
 // spaces, as the text outputs show them: "~mean" (two decimals) for a
 // dimension whose edges differ in hop count, "-" for one without edges.
@@ -117,10 +151,10 @@ func DimDistances(m metric.Metrics) string {
 		switch {
 		case d != nil:
 			parts[i] = strconv.Itoa(*d)
-		case m.DimMeans[i] == 0: // no edges along this dimension
+		case m.DimMeans[i] == nil: // no edges along this dimension
 			parts[i] = "-"
 		default:
-			parts[i] = fmt.Sprintf("~%.2f", m.DimMeans[i])
+			parts[i] = fmt.Sprintf("~%.2f", *m.DimMeans[i])
 		}
 	}
 	return strings.Join(parts, " ")
@@ -134,8 +168,15 @@ func Text(w io.Writer, r *solve.Result) error {
 	m, mt := r.Mapping, r.Metrics
 	fmt.Fprintf(bw, "%s on %s by %s (%s, confidence %s)\n", r.Instance.Guest, r.Instance.Host, r.Algorithm.Name, r.Algorithm.Notes.Title, r.Algorithm.Notes.Confidence)
 	fmt.Fprintf(bw, "hop-bytes         %g\n", mt.HopBytes)
-	fmt.Fprintf(bw, "hops per byte     %.4f\n", mt.HopsPerByte)
-	fmt.Fprintf(bw, "dilation          max %d, average %.4f\n", mt.MaxDilation, mt.AvgDilation)
+	if mt.Arcs == 0 {
+		bw.WriteString("hops per byte     - (no messages)\n")
+	} else {
+		fmt.Fprintf(bw, "hops per byte     %.4f\n", mt.HopsPerByte)
+		fmt.Fprintf(bw, "dilation          max %d, average %.4f, lower bound %d\n", mt.MaxDilation, mt.AvgDilation, mt.DilationBound)
+	}
+	if w := DilationWarning(mt); w != "" {
+		fmt.Fprintf(bw, "warning           %s\n", w)
+	}
 	if len(mt.DimDistances) > 0 {
 		fmt.Fprintf(bw, "distances D_i     %s", DimDistances(mt))
 		if mt.AvgDistance != nil {
@@ -148,6 +189,9 @@ func Text(w io.Writer, r *solve.Result) error {
 	fmt.Fprintf(bw, "lower bound       %.4f\n", mt.LowerBound)
 	for _, b := range mt.Bounds {
 		fmt.Fprintf(bw, "  %-15s %.4f  (%s)\n", b.Name, b.Value, b.Scope)
+	}
+	if p := r.Pairs; p != nil {
+		fmt.Fprintf(bw, "search            %d moves, %d improving, from %s (of %s)\n", p.Moves, p.Improved, p.Start, strings.Join(p.Starts, ", "))
 	}
 	fmt.Fprintf(bw, "time              %.6f s\n", r.Seconds)
 	if m.Host.Size() <= 4096 {

@@ -71,7 +71,7 @@ func TestGolden(t *testing.T) {
 		{"text 2-D", "text", twisted(t), `hypercube:2 on mesh:2x2 by twist (Hand-made, confidence V)
 hop-bytes         12
 hops per byte     1.5000
-dilation          max 2, average 1.5000
+dilation          max 2, average 1.5000, lower bound 1
 distances D_i     1 2 (constant, D_a = 1.5000)
 lower bound       1.0000
   neighbourhood   1.0000  (all mappings)
@@ -84,7 +84,7 @@ y=0  | 0 1
 		{"text 1-D", "text", xorRing, `hypercube:3 on ring:8 by xor (Hand-made, confidence V)
 hop-bytes         40
 hops per byte     1.6667
-dilation          max 2, average 1.6667
+dilation          max 2, average 1.6667, lower bound 2
 distances D_i     1 2 2 (constant, D_a = 1.6667)
 lower bound       1.3333
   neighbourhood   1.3333  (all mappings)
@@ -96,7 +96,7 @@ placement (host nodes left to right):
 		{"text 3-D, not constant", "text", result(t, "grid:2x2x2", "mesh:2x2x2", "swap", []int{1, 0, 2, 3, 4, 5, 6, 7}), `grid:2x2x2 on mesh:2x2x2 by swap (Hand-made, confidence V)
 hop-bytes         32
 hops per byte     1.3333
-dilation          max 2, average 1.3333
+dilation          max 2, average 1.3333, lower bound 1
 distances D_i     1 ~1.50 ~1.50 (not constant; ~ marks means)
 lower bound       1.0000
   neighbourhood   1.0000  (all mappings)
@@ -123,18 +123,45 @@ placement (vertex: host coordinates):
 }
 
 func TestRankOrderLines(t *testing.T) {
-	// 32 ranks on the last 32 of 40 line nodes, in reverse: unused nodes
-	// are skipped, 16 ranks per line
+	// 32 ranks in reverse on line:32, 16 ranks per line
 	place := make([]int, 32)
 	for v := range place {
-		place[v] = 39 - v
+		place[v] = 31 - v
 	}
-	r := result(t, "hypercube:5", "line:40", "reverse", place)
-	want := "# MPICH_RANK_ORDER for hypercube:5 on line:40: ranks in host node order\n" +
+	r := result(t, "hypercube:5", "line:32", "reverse", place)
+	want := "# MPICH_RANK_ORDER for hypercube:5 on line:32: ranks in host node order\n" +
 		"31,30,29,28,27,26,25,24,23,22,21,20,19,18,17,16\n" +
 		"15,14,13,12,11,10,9,8,7,6,5,4,3,2,1,0\n"
 	if got := write(t, "rankorder", r); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestRankOrderHoles (issue 14): a host larger than the guest leaves
+// slots empty, which an MPICH_RANK_ORDER file cannot express (the ranks
+// after a hole would shift): refused with a message naming the formats
+// that can, as a field error on "format"; the other formats still work.
+func TestRankOrderHoles(t *testing.T) {
+	in, err := spec.ParseQuery(map[string][]string{"guest": {"grid:3x2"}, "host": {"mesh:4x2"}, "algo": {"step"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := solve.Map(t.Context(), in, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	err = export.Write(&buf, "rankorder", r)
+	if spec.FieldOf(err) != "format" || !strings.Contains(err.Error(), "leaves 2 of the 8 host nodes empty") || !strings.Contains(err.Error(), "use csv, json or scotch") || buf.Len() != 0 {
+		t.Fatalf("rankorder with holes: %v (wrote %q)", err, buf.String())
+	}
+	if err := export.RankOrder(&buf, r.Mapping); err == nil {
+		t.Fatal("RankOrder with holes: no error")
+	}
+	for _, f := range []string{"csv", "json", "scotch", "text"} {
+		if err := export.Write(&buf, f, r); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
 	}
 }
 

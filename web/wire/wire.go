@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"topomap/algorithms/metric"
+	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 )
 
@@ -42,6 +43,8 @@ type Request struct {
 	Seed  uint64 `json:"seed,omitempty"`
 	// Budget is a Go duration such as "2s" (anytime algorithms).
 	Budget string `json:"budget,omitempty"`
+	// Moves fixes the moves of a local search (the count a run reports).
+	Moves int64 `json:"moves,omitempty"`
 	// Start names the mapping a local search starts from.
 	Start string `json:"start,omitempty"`
 	// Ta and Tc are the execution model's compute and link times.
@@ -65,6 +68,9 @@ func (r Request) Query() url.Values {
 	if r.Start != "" {
 		q.Set("start", r.Start)
 	}
+	if r.Moves != 0 {
+		q.Set("moves", strconv.FormatInt(r.Moves, 10))
+	}
 	if r.Ta != 0 {
 		q.Set("ta", strconv.FormatFloat(r.Ta, 'g', -1, 64))
 	}
@@ -82,7 +88,7 @@ func (r Request) Instance() (spec.Instance, error) {
 // RequestOf returns the canonical request of an instance (normalised spec
 // strings), the form a job records.
 func RequestOf(in spec.Instance) Request {
-	r := Request{Guest: in.Guest.String(), Host: in.Host.String(), Algo: in.Algo, Seed: in.Seed, Start: in.Start, Ta: in.Ta, Tc: in.Tc}
+	r := Request{Guest: in.Guest.String(), Host: in.Host.String(), Algo: in.Algo, Seed: in.Seed, Start: in.Start, Moves: in.Moves, Ta: in.Ta, Tc: in.Tc}
 	if in.Budget != 0 {
 		r.Budget = in.Budget.String()
 	}
@@ -95,6 +101,8 @@ type Progress struct {
 	Fraction float64 `json:"fraction"`
 	// Evaluated counts the candidate moves tried so far.
 	Evaluated int64 `json:"evaluated"`
+	// Improved counts the moves that lowered the objective.
+	Improved int64 `json:"improved,omitempty"`
 	// HopsPerByte is the current value of the objective (0 = not known).
 	HopsPerByte float64 `json:"hopsPerByte"`
 	// Elapsed is the run time so far, in seconds.
@@ -110,6 +118,9 @@ type Job struct {
 	Request Request `json:"request"`
 	// Metrics are set when the job is done.
 	Metrics *metric.Metrics `json:"metrics"`
+	// Search is what a local search reported, when done: its moves (as
+	// the request's moves, they repeat the run), improving moves, starts.
+	Search *solve.PairsRun `json:"search,omitempty"`
 	// Seconds is the mapper's run time when done.
 	Seconds float64 `json:"seconds"`
 	// Error says why a job failed, was cancelled or interrupted.

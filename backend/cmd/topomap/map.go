@@ -24,6 +24,7 @@ type instanceFlags struct {
 	guest, host, algo, start string
 	seed                     uint64
 	budget                   time.Duration
+	moves                    int64
 }
 
 func (f *instanceFlags) register(fs *flag.FlagSet, withAlgo bool) {
@@ -34,12 +35,13 @@ func (f *instanceFlags) register(fs *flag.FlagSet, withAlgo bool) {
 	}
 	fs.Uint64Var(&f.seed, "seed", 0, "seed of randomised algorithms")
 	fs.StringVar(&f.start, "start", "", "pairs: algorithm `name` of the starting mapping")
-	fs.DurationVar(&f.budget, "budget", 0, "pairs: time budget (e.g. 2s); 0 = the algorithm's default")
+	fs.DurationVar(&f.budget, "budget", 0, "pairs: time budget (e.g. 2s), planned as a number of moves and capping the time; 0 = the algorithm's own stopping rule")
+	fs.Int64Var(&f.moves, "moves", 0, "pairs: make exactly this many moves (the count a run reports, to repeat it); 0 = from --budget or the stopping rule")
 }
 
 // instance parses the flags into an instance (algo may be overridden).
 func (f *instanceFlags) instance(algo string) (spec.Instance, error) {
-	in := spec.Instance{Seed: f.seed, Start: f.start, Budget: f.budget, Algo: algo}
+	in := spec.Instance{Seed: f.seed, Start: f.start, Budget: f.budget, Moves: f.moves, Algo: algo}
 	var err error
 	if f.guest == "" {
 		return in, fmt.Errorf("missing --guest")
@@ -55,6 +57,9 @@ func (f *instanceFlags) instance(algo string) (spec.Instance, error) {
 	}
 	if f.budget < 0 || f.budget > spec.MaxBudget {
 		return in, fmt.Errorf("--budget %v out of [0, %v]", f.budget, spec.MaxBudget)
+	}
+	if f.moves < 0 || f.moves > spec.MaxMoves {
+		return in, fmt.Errorf("--moves %d out of [0, %d]", f.moves, int64(spec.MaxMoves))
 	}
 	if in.Start != "" {
 		if _, err := spec.ParseAlgo(in.Start); err != nil {

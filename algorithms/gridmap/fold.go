@@ -1,0 +1,151 @@
+package gridmap
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// foldPlan is a k-way accordion fold between grids of the same number of
+// axes: object axis a (of size k·P) is cut into k layers of P objects, laid
+// on host axis perm[a] of size P, every other layer mirrored; the layers go
+// side by side along host axis perm[b] (of size k·O_b), interleaved
+// (host coordinate k·i_b + layer: object b-edges k hops, fold edges 1) or
+// in blocks (layer·O_b + i_b: b-edges 1 hop, fold edges O_b); every other
+// object axis c lies on host axis perm[c] of its own size. k = 1 is a pure
+// permutation of the axes.
+type foldPlan struct {
+	perm       []int
+	a, b, k    int
+	interleave bool
+	extra      float64 // hops above 1 per object, summed over the edges
+	dil        int
+}
+
+// planFold returns the fold of least extra hops (then least dilation, then
+// the first in enumeration order), or an error if none fits: the sizes
+// must match axis for axis up to a permutation, except one object axis k
+// times a host axis and one host axis k times an object axis.
+func planFold(obj []int, h Host) (foldPlan, error) {
+	if err := check(obj, len(obj), h, len(obj), true); err != nil {
+		return foldPlan{}, err
+	}
+	var best foldPlan
+	found := false
+	for _, perm := range permutations(len(obj)) {
+		for a := range obj {
+			for b := range obj {
+				p, ok := fitFold(obj, h, perm, a, b)
+				if ok && (!found || p.extra < best.extra || p.extra == best.extra && p.dil < best.dil) {
+					best, found = p, true
+				}
+			}
+		}
+	}
+	if !found {
+		return best, fmt.Errorf("%w: folding needs the sides of %s to be those of %s up to order, except one object side k times a host side and one host side k times an object side", ErrShape, sides(obj), sides(h.Dims))
+	}
+	return best, nil
+}
+
+// fitFold checks one choice of axes and prices its two layouts.
+func fitFold(obj []int, h Host, perm []int, a, b int) (foldPlan, bool) {
+	pa, pb := h.Dims[perm[a]], h.Dims[perm[b]]
+	if obj[a]%pa != 0 {
+		return foldPlan{}, false
+	}
+	k := obj[a] / pa
+	if a == b && k != 1 || a != b && pb != k*obj[b] {
+		return foldPlan{}, false
+	}
+	for c := range obj {
+		if c != a && c != b && obj[c] != h.Dims[perm[c]] {
+			return foldPlan{}, false
+		}
+	}
+	p := foldPlan{perm: perm, a: a, b: b, k: k, dil: 1}
+	if k == 1 {
+		return p, true
+	}
+	// per object, over the edges along b (ob−1 of every ob) and the fold
+	// edges (k−1 of every obj[a])
+	ob := obj[b]
+	inter := float64(k-1) * float64(ob-1) / float64(ob)
+	blocks := float64(ob-1) * float64(k-1) / float64(obj[a])
+	p.interleave = inter <= blocks
+	if p.interleave {
+		p.extra, p.dil = inter, k
+	} else {
+		p.extra, p.dil = blocks, ob
+	}
+	return p, true
+}
+
+// permutations returns every ordering of 0..n-1, identity first.
+func permutations(n int) [][]int {
+	if n == 0 {
+		return [][]int{{}}
+	}
+	var out [][]int
+	for _, p := range permutations(n - 1) {
+		for i := len(p); i >= 0; i-- {
+			q := make([]int, 0, n)
+			q = append(q, p[:i]...)
+			q = append(q, n-1)
+			q = append(q, p[i:]...)
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+func sides(dims []int) string {
+	s := make([]string, len(dims))
+	for i, k := range dims {
+		s[i] = strconv.Itoa(k)
+	}
+	return strings.Join(s, "x")
+}
+
+// foldSame maps obj onto a host of the same number of axes by the best
+// fold plan. O(n·c).
+func foldSame(obj []int, h Host) ([]int, error) {
+	p, err := planFold(obj, h)
+	if err != nil {
+		return nil, err
+	}
+	n := product(obj)
+	place := make([]int, n)
+	c := len(obj)
+	oc := make([]int, c)
+	hc := make([]int, c)
+	pa := h.Dims[p.perm[p.a]]
+	for v := range n {
+		x := v
+		for i, k := range obj {
+			oc[i] = x % k
+			x /= k
+		}
+		for i := range c {
+			hc[p.perm[i]] = oc[i]
+		}
+		if p.k > 1 {
+			layer, u := oc[p.a]/pa, oc[p.a]%pa
+			if layer%2 == 1 {
+				u = pa - 1 - u
+			}
+			hc[p.perm[p.a]] = u
+			if p.interleave {
+				hc[p.perm[p.b]] = p.k*oc[p.b] + layer
+			} else {
+				hc[p.perm[p.b]] = layer*obj[p.b] + oc[p.b]
+			}
+		}
+		node := 0
+		for i := c - 1; i >= 0; i-- {
+			node = node*h.Dims[i] + hc[i]
+		}
+		place[v] = node
+	}
+	return place, nil
+}

@@ -1,0 +1,116 @@
+package e2e
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
+)
+
+// TestPairsSearchPanel (issues 12 and 14): the explorer shows what PAIRS
+// did (moves, improving moves, the start among those tried), offers the
+// starts that apply as a list, suggests a budget when the search stopped
+// by its own rule above the lower bound, and warns about a very large
+// maximum dilation.
+func TestPairsSearchPanel(t *testing.T) {
+	needAlgo(t, "pairs")
+	ctx := tab(t)
+	open(t, ctx, "/?algo=pairs&guest=grid%3A9x8&host=mesh%3A6x12&start=snake&seed=1")
+	waitJS(t, ctx, `document.querySelector('#search-moves') !== null`)
+	text := eval[string](t, ctx, `document.querySelector('#search-moves').textContent`)
+	if !strings.Contains(text, "moves") || !strings.Contains(text, "improving") || !strings.Contains(text, "from snake") {
+		t.Errorf("search line %q", text)
+	}
+	// the start list: "best of all" (*) then the heuristics that apply
+	g, _ := spec.ParseGuest("grid:9x8")
+	h, _ := spec.ParseHost("mesh:6x12")
+	want := []string{"*"}
+	for _, a := range solve.Starts(g, h) {
+		want = append(want, a.Name)
+	}
+	got := eval[[]string](t, ctx, `[...document.querySelectorAll('#f-start option')].map(o => o.value)`)
+	if strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("start options %q, want %q", got, want)
+	}
+	if v := eval[string](t, ctx, `document.querySelector('#f-start').value`); v != "snake" {
+		t.Errorf("start select shows %q, want snake", v)
+	}
+	if hpb := metricText(t, ctx, "hops per byte"); hpb == "2.0866" {
+		t.Errorf("PAIRS from snake stayed at its start, %s", hpb)
+	}
+	// stopped by its own rule above the lower bound: a budget is offered
+	waitJS(t, ctx, `document.querySelector('#suggest-link')?.getAttribute('href').includes('budget=2s')`)
+	screenshot(t, ctx, "explorer-pairs-search")
+	// choosing another start from the list runs again from it
+	do(t, ctx, chromedp.SetValue(chromedp.CSS("#f-start"), "step"))
+	eval[bool](t, ctx, `(s => { s.dispatchEvent(new Event('change', {bubbles: true})); return true })(document.querySelector('#f-start'))`)
+	waitJS(t, ctx, `location.search.includes('start=step') && document.querySelector('#search-moves')?.textContent.includes('from step')`)
+	// and "best of all" drops the start from the URL
+	do(t, ctx, chromedp.SetValue(chromedp.CSS("#f-start"), "*"))
+	eval[bool](t, ctx, `(s => { s.dispatchEvent(new Event('change', {bubbles: true})); return true })(document.querySelector('#f-start'))`)
+	waitJS(t, ctx, `!location.search.includes('start=') && document.querySelector('#search-moves')?.textContent.includes('chosen among')`)
+
+	// a very large maximum dilation is warned about
+	open(t, ctx, "/?algo=mxovlp&guest=grid%3A27x44&host=mesh%3A36x33")
+	waitJS(t, ctx, `document.querySelector('#dilation-warning')?.textContent.includes('maximum dilation 59')`)
+}
+
+// TestPairsBudgetCutRepeats (issue 14): a budget that the browser's clock
+// cuts puts the moves made into the URL, so that the permalink repeats
+// the result shown; loading it gives the same numbers.
+func TestPairsBudgetCutRepeats(t *testing.T) {
+	needAlgo(t, "pairs")
+	ctx := tab(t)
+	// 1 ms plans 2000 moves; the clock ends the run at its first check
+	// point after a move (1024 moves)
+	open(t, ctx, "/?algo=pairs&budget=1ms&guest=grid%3A40x40&host=mesh%3A40x40&start=rowmajor&seed=2")
+	waitJS(t, ctx, `document.querySelector('#repeat-link') !== null && location.search.includes('moves=')`)
+	hpb := metricText(t, ctx, "hops per byte")
+	url := eval[string](t, ctx, `location.pathname + location.search`)
+	if link := eval[string](t, ctx, `document.querySelector('#permalink').getAttribute('href')`); link != url {
+		t.Errorf("permalink %q, URL %q", link, url)
+	}
+	open(t, ctx, url)
+	waitJS(t, ctx, `document.querySelector('#search-moves') !== null`)
+	if again := metricText(t, ctx, "hops per byte"); again != hpb {
+		t.Errorf("%s gives %s hops per byte, the run it repeats %s", url, again, hpb)
+	}
+	if eval[bool](t, ctx, `document.querySelector('#repeat-link') !== null`) {
+		t.Error("a run with its moves given was cut by the clock")
+	}
+}
+
+// TestPairsJobSearch (issue 12): a PAIRS job's page shows the moves, the
+// improving moves and the start, and links to the Explorer with the
+// moves that repeat the run.
+func TestPairsJobSearch(t *testing.T) {
+	needAlgo(t, "pairs")
+	ctx := tab(t)
+	body, _ := json.Marshal(map[string]string{"guest": "grid:64x64", "host": "mesh:32x128", "algo": "pairs", "budget": "300ms", "start": "snake"})
+	resp, err := http.Post(baseURL+"/api/v1/jobs", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var job struct{ ID string }
+	json.NewDecoder(resp.Body).Decode(&job)
+	resp.Body.Close()
+	if job.ID == "" {
+		t.Fatalf("no job id (status %s)", resp.Status)
+	}
+	open(t, ctx, "/jobs/"+job.ID)
+	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'done'`)
+	waitJS(t, ctx, `document.querySelector('#search-moves')?.textContent.includes('from snake')`)
+	text := eval[string](t, ctx, `document.querySelector('#search-moves').textContent`)
+	var moves, improving int
+	if _, err := fmt.Sscanf(text, "PAIRS made %d moves, %d of them improving", &moves, &improving); err != nil || moves == 0 || improving == 0 {
+		t.Errorf("job search line %q (%v)", text, err)
+	}
+	screenshot(t, ctx, "job-pairs-search")
+}
