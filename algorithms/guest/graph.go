@@ -199,6 +199,7 @@ func FromEdges(n int, edges []Edge) (*Graph, error) {
 	if err := checkOrder(n, len(edges), math.MaxInt32/2, "edges"); err != nil {
 		return nil, err
 	}
+	b := newBuilder(n)
 	for _, e := range edges {
 		if err := checkArc(n, e.U, e.V, e.Volume, "edge"); err != nil {
 			return nil, err
@@ -206,13 +207,15 @@ func FromEdges(n int, edges []Edge) (*Graph, error) {
 		if e.U == e.V {
 			return nil, fmt.Errorf("%w: self-loop at %d", ErrInvalid, e.U)
 		}
+		b.count(e.U)
+		b.count(e.V)
 	}
-	return build(n, 2*len(edges), func(yield func(u, v int, w float64)) {
-		for _, e := range edges {
-			yield(e.U, e.V, e.Volume)
-			yield(e.V, e.U, e.Volume)
-		}
-	})
+	b.alloc()
+	for _, e := range edges {
+		b.place(e.U, e.V, e.Volume)
+		b.place(e.V, e.U, e.Volume)
+	}
+	return b.graph()
 }
 
 // FromArcs builds a custom graph of n vertices with directed volumes: arc
@@ -226,22 +229,24 @@ func FromArcs(n int, arcs []Arc) (g *Graph, selfLoops int, err error) {
 	if err := checkOrder(n, len(arcs), math.MaxInt32, "arcs"); err != nil {
 		return nil, 0, err
 	}
+	b := newBuilder(n)
 	for _, a := range arcs {
 		if err := checkArc(n, a.From, a.To, a.Volume, "arc"); err != nil {
 			return nil, 0, err
 		}
 		if a.From == a.To {
 			selfLoops++
+		} else {
+			b.count(a.From)
 		}
 	}
-	g, err = build(n, len(arcs)-selfLoops, func(yield func(u, v int, w float64)) {
-		for _, a := range arcs {
-			if a.From != a.To {
-				yield(a.From, a.To, a.Volume)
-			}
+	b.alloc()
+	for _, a := range arcs {
+		if a.From != a.To {
+			b.place(a.From, a.To, a.Volume)
 		}
-	})
-	if err != nil {
+	}
+	if g, err = b.graph(); err != nil {
 		return nil, 0, err
 	}
 	return g, selfLoops, nil
@@ -267,24 +272,38 @@ func checkArc(n, u, v int, w float64, what string) error {
 	return nil
 }
 
-// build returns the CSR graph of the m valid arcs that arcs yields (twice:
-// once to count, once to fill), merging parallel arcs; an error if merged
-// volumes overflow.
-func build(n, m int, arcs func(yield func(u, v int, w float64))) (*Graph, error) {
-	deg := make([]int32, n+1)
-	arcs(func(u, _ int, _ float64) { deg[u+1]++ })
-	for v := range n {
-		deg[v+1] += deg[v]
+// builder makes a CSR graph in two passes over its arcs: count them per
+// source, then place them; graph merges parallel arcs.
+type builder struct {
+	n         int
+	deg, fill []int32 // deg[v+1]: v's arcs, then prefix sums
+	adj       []int32
+	w         []float64
+}
+
+func newBuilder(n int) *builder { return &builder{n: n, deg: make([]int32, n+1)} }
+
+func (b *builder) count(u int) { b.deg[u+1]++ }
+
+func (b *builder) alloc() {
+	for v := range b.n {
+		b.deg[v+1] += b.deg[v]
 	}
-	adj := make([]int32, m)
-	w := make([]float64, m)
-	fill := append([]int32(nil), deg[:n]...)
-	arcs(func(u, v int, vol float64) {
-		adj[fill[u]], w[fill[u]] = int32(v), vol
-		fill[u]++
-	})
-	// Merge parallel arcs in place: at[u] is where v's arc to u was kept,
-	// valid while it is at or after v's first kept arc.
+	b.adj = make([]int32, b.deg[b.n])
+	b.w = make([]float64, b.deg[b.n])
+	b.fill = append([]int32(nil), b.deg[:b.n]...)
+}
+
+func (b *builder) place(u, v int, w float64) {
+	b.adj[b.fill[u]], b.w[b.fill[u]] = int32(v), w
+	b.fill[u]++
+}
+
+// graph merges parallel arcs in place; an error if their volumes overflow.
+func (b *builder) graph() (*Graph, error) {
+	n, deg, adj, w := b.n, b.deg, b.adj, b.w
+	// at[u] is where v's arc to u was kept, valid while it is at or after
+	// v's first kept arc.
 	g := &Graph{Kind: Custom, Offsets: make([]int32, n+1)}
 	at := make([]int32, n)
 	for i := range at {
