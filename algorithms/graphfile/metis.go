@@ -14,7 +14,8 @@ const metisTitle = "METIS graph"
 // listing its 1-based neighbours, preceded by its size if fmt is 1xx and
 // its ncon weights if fmt is x1x, each neighbour followed by the edge's
 // weight if fmt is xx1. Lines starting with '%' are comments; a blank
-// line is a vertex without neighbours.
+// line is a vertex without neighbours. Chaco files read alike, except that
+// Chaco's fmt 1xx puts vertex labels where METIS puts sizes.
 var metis = Format{
 	Name:       "metis",
 	Title:      metisTitle,
@@ -47,12 +48,12 @@ func readMETIS(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 	}
 	p.hint = 2 * m
 	var digits [3]bool // vertex sizes, vertex weights, edge weights
-	ncon := 0
+	ncon, fmtField := 0, ""
 	if f, ok := p.next(); ok {
 		if digits, ok = flags(f); !ok {
 			return nil, nil, p.fail(true, "expected fmt, up to three digits 0 or 1 (vertex sizes, vertex weights, edge weights), got %s", quoteField(f, p.long))
 		}
-		fmtField := string(f)
+		fmtField = string(f)
 		if f, ok := p.next(); ok {
 			if ncon, err = p.countOf(f, text("the number of vertex weights ncon")); err != nil {
 				return nil, nil, err
@@ -70,6 +71,9 @@ func readMETIS(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 	}
 	if digits[0] || digits[1] {
 		p.warnf("vertex sizes and weights are read but not used: each vertex is one process")
+	}
+	if digits[0] {
+		p.warnf("fmt %s: the first number of each line is read as the vertex size of METIS; in a Chaco file, as Scotch writes it, it would be a vertex label", fmtField)
 	}
 	lines := make([]int32, 0, min(n, 1<<16))
 	entries, read := 0, n
