@@ -13,7 +13,10 @@ const scotchTitle = "Scotch graph"
 // the version 0, "vertnbr arcnbr" (arcs count each edge twice),
 // "baseval flag" where the flag's digits say labels, edge loads and
 // vertex loads, then per vertex "[label] [vload] degree {[eload] end}".
-// Only the order of the numbers matters, not the line breaks.
+// Only the order of the numbers matters, not the line breaks. With labels,
+// the ends of arcs are labels; when the labels are base..base+n-1 they are
+// the processes' ranks (as in Scotch's mapping files), else vertices keep
+// their order in the file.
 var scotch = Format{
 	Name:       "scotch",
 	Title:      scotchTitle,
