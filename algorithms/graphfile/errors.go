@@ -14,11 +14,11 @@ var ErrTooLarge = errors.New("graph above the size caps")
 // errors.As. Errors of the io.Reader itself are returned unchanged, not as
 // an Error.
 type Error struct {
-	Format string // the format's title, "METIS graph"; "" before one is chosen
-	Line   int    // 1-based line of the input; 0: the input as a whole
-	Field  int    // 1-based field on that line; 0: the whole line
-	Msg    string // what was expected and what was found
-	Err    error  // ErrTooLarge for inputs above the caps, else nil
+	Format string `json:"format,omitempty"` // the format's title, "METIS graph"; "" before one is chosen
+	Line   int    `json:"line,omitempty"`   // 1-based line of the input; 0: the input as a whole
+	Field  int    `json:"field,omitempty"`  // 1-based field on that line; 0: the whole line
+	Msg    string `json:"message"`          // what was expected and what was found
+	Err    error  `json:"-"`                // ErrTooLarge for inputs above the caps, else nil
 }
 
 func (e *Error) Error() string {

@@ -1,6 +1,7 @@
 package graphfile_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -62,6 +63,16 @@ func ExampleRead_error() {
 	// Output:
 	// 3 2
 	// METIS graph, line 3, field 2: expected a neighbour from 1 to 3, got "4"
+}
+
+func ExampleError() {
+	_, err := graphfile.Read(strings.NewReader("0,1,5\n1,x,2\n"), graphfile.Options{Name: "trace.csv"})
+	var e *graphfile.Error
+	if errors.As(err, &e) {
+		b, _ := json.Marshal(e) // what an API can answer
+		fmt.Println(string(b))
+	}
+	// Output: {"format":"CSV edge list","line":2,"field":2,"message":"expected the destination process dst (an integer ≥ 0), got \"x\""}
 }
 
 func ExampleRead_limits() {
