@@ -22,7 +22,8 @@
 // wrote the file. Resources are bounded: a header that claims more
 // vertices or arcs than Options.Limits allow fails before anything is
 // allocated (the error wraps ErrTooLarge), memory stays within the caps
-// whatever the lines' lengths, and time is linear in the input.
+// whatever the lines' lengths, and time is linear in the input;
+// ReadContext also stops when its context is done.
 //
 // Formats that store undirected integer weights (METIS, Scotch) cannot be
 // written from a directed graph or non-integer volumes; their writers say

@@ -3,6 +3,7 @@ package graphfile
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"io"
 	"mime"
 	"path"
@@ -171,7 +172,13 @@ type Result struct {
 // *Error naming the line and what was expected; errors of r are returned
 // as they are. Memory is bounded by the Limits, time by the input's length.
 func Read(r io.Reader, opt Options) (*Result, error) {
-	br := bufio.NewReaderSize(r, 64<<10)
+	return ReadContext(context.Background(), r, opt)
+}
+
+// ReadContext is Read that stops when ctx is done, returning its error:
+// the input is read in chunks of 64 KiB, and ctx is checked before each.
+func ReadContext(ctx context.Context, r io.Reader, opt Options) (*Result, error) {
+	br := bufio.NewReaderSize(ctxReader{ctx, r}, 64<<10)
 	f, err := choose(br, opt)
 	if err != nil {
 		return nil, err
@@ -181,6 +188,19 @@ func Read(r io.Reader, opt Options) (*Result, error) {
 		return nil, err
 	}
 	return &Result{Graph: g, Format: f.Name, Warnings: warnings}, nil
+}
+
+// ctxReader reads from r until ctx is done.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
 }
 
 func choose(br *bufio.Reader, opt Options) (Format, error) {

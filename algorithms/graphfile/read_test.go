@@ -1,6 +1,7 @@
 package graphfile_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
 
 	"topomap/algorithms/graphfile"
 	"topomap/algorithms/guest"
@@ -412,5 +414,35 @@ func TestChunking(t *testing.T) {
 			}
 		}
 		restore()
+	}
+}
+
+// blanks is an endless input of spaces: a lexer never finds its end.
+type blanks struct{}
+
+func (blanks) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = ' '
+	}
+	return len(p), nil
+}
+
+// TestReadContext: an input without end is read until the context is
+// done, and its error comes back.
+func TestReadContext(t *testing.T) {
+	for format, start := range map[string]string{
+		"metis": "% c\n", "scotch": "0\n", "matrixmarket": "%%MatrixMarket matrix coordinate real general\n", "dense": "# c\n", "csv": "# c\n",
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+		_, err := graphfile.ReadContext(ctx, io.MultiReader(strings.NewReader(start), blanks{}), graphfile.Options{Format: format})
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("%s: error %v, want %v", format, err, context.DeadlineExceeded)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := graphfile.ReadContext(ctx, strings.NewReader("2 1\n2\n1\n"), graphfile.Options{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: error %v", err)
 	}
 }
