@@ -28,5 +28,7 @@
 // Formats that store undirected integer weights (METIS, Scotch) cannot be
 // written from a directed graph or non-integer volumes; their writers say
 // so rather than change the graph. Matrix Market, CSV and dense writers
-// take any graph, and every writer's output reads back to the same graph.
+// take any graph (dense ones up to MaxDenseOrder vertices), and every
+// writer's output reads back to the same graph, but that a CSV edge list
+// cannot hold the processes after the last one that communicates.
 package graphfile
