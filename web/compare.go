@@ -12,6 +12,7 @@ import (
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/web/draw"
+	"topomap/web/export"
 )
 
 // ComparePage is the page at "/compare": every algorithm applicable to one
@@ -38,6 +39,9 @@ type ComparePage struct {
 	cancel  context.CancelFunc
 	runID   int
 	job     jobSubmit
+	copy    copyState
+	// restored is set once the values typed before the app ran are back.
+	restored bool
 }
 
 // compareRow is one algorithm's outcome.
@@ -47,7 +51,13 @@ type compareRow struct {
 	Seconds    float64
 	Err        string
 	Confidence string
+	// NotRun marks an algorithm a cancelled comparison did not run;
+	// Partial one it interrupted, which kept its best mapping so far.
+	NotRun, Partial bool
 }
+
+// notRun is the message of an algorithm a cancelled comparison skipped.
+const notRun = "not run (cancelled)"
 
 // OnMount marks the page as live.
 func (c *ComparePage) OnMount(ctx app.Context) { c.ready = true }
@@ -57,8 +67,17 @@ func (c *ComparePage) OnDismount() { c.stop() }
 
 // OnNav loads the configuration from the URL and runs the comparison.
 func (c *ComparePage) OnNav(ctx app.Context) {
+	c.load(ctx)
+	// Put back what was typed while the app loaded.
+	restoreTyped(ctx, &c.restored, map[string]*string{"f-guest": &c.form.Guest, "f-host": &c.form.Host,
+		"f-seed": &c.form.Seed, "f-budget": &c.form.Budget},
+		func() { _, c.errs = c.checkConfig() }, c.commit)
+}
+
+func (c *ComparePage) load(ctx app.Context) {
 	q := ctx.Page().URL().Query()
 	c.form = formFromQuery(q)
+	setTitle(ctx, "Compare: "+c.form.Guest+" on "+c.form.Host)
 	c.stop()
 	c.rows, c.svg, c.bounds, c.tooBig = nil, "", nil, false
 	in, errs := c.checkConfig()
@@ -132,15 +151,27 @@ func (c *ComparePage) run(ctx app.Context, in spec.Instance) {
 			}
 			row := compareRow{Algo: a}
 			res, err := solve.Map(rctx, one, func(solve.Progress) { y.maybe() })
-			if err != nil {
-				if rctx.Err() != nil {
-					break
-				}
+			switch {
+			case res != nil && !(res.Partial && app.IsServer): // done, or cancelled with its best so far
+				row.Metrics, row.Seconds, row.Partial = res.Metrics, res.Seconds, res.Partial
+			case rctx.Err() == nil:
 				row.Err = err.Error()
-			} else {
-				row.Metrics, row.Seconds = res.Metrics, res.Seconds
+			}
+			if rctx.Err() != nil && !row.Partial {
+				break
 			}
 			rows = append(rows, row)
+			if row.Partial {
+				break
+			}
+		}
+		// A cancelled comparison says which algorithms it did not run (a
+		// pre-render cut off by its budget shows what it has: the browser
+		// then runs the comparison in full).
+		for _, a := range algos[len(rows):] {
+			if !app.IsServer {
+				rows = append(rows, compareRow{Algo: a, Err: notRun, NotRun: true})
+			}
 		}
 		svg, bounds := compareSVG(rows)
 		ctx.Dispatch(func(ctx app.Context) {
@@ -160,7 +191,7 @@ func compareSVG(rows []compareRow) (string, []metric.Bound) {
 	var bounds []metric.Bound
 	for _, r := range rows {
 		bars = append(bars, draw.Bar{Algo: r.Algo.Name, HopsPerByte: r.Metrics.HopsPerByte,
-			MaxDilation: r.Metrics.MaxDilation, Seconds: r.Seconds, Err: r.Err})
+			MaxDilation: r.Metrics.MaxDilation, Seconds: r.Seconds, Err: r.Err, NotRun: r.NotRun, Partial: r.Partial})
 		if bounds == nil && r.Err == "" {
 			bounds = r.Metrics.Bounds
 		}
@@ -181,23 +212,49 @@ func (c *ComparePage) onCancel(ctx app.Context, e app.Event) {
 	}
 }
 
-func (c *ComparePage) onText(dst *string) (app.EventHandler, app.EventHandler) {
-	return textField(dst, func() { _, c.errs = c.checkConfig() }, func(ctx app.Context) {
-		in, errs := c.checkConfig()
-		c.errs = errs
-		if len(errs) == 0 {
-			navigate(ctx, pageURL("/compare", in, nil))
-		}
-	})
+// permalink is the page's URL for its instance ("/compare" until valid).
+func (c *ComparePage) permalink() string {
+	if len(c.errs) > 0 {
+		return "/compare"
+	}
+	return pageURL("/compare", c.in, nil)
 }
 
-func (c *ComparePage) onSubmitJob(ctx app.Context, e app.Event) { c.job.submit(ctx, c.in) }
+func (c *ComparePage) onCopy(ctx app.Context, e app.Event) { c.copy.copy(app.Window().URL().String()) }
+
+func (c *ComparePage) onText(dst *string) (app.EventHandler, app.EventHandler) {
+	return textField(dst, func() { _, c.errs = c.checkConfig() }, c.commit)
+}
+
+// commit pushes the fields as the page's URL if they are valid.
+func (c *ComparePage) commit(ctx app.Context) {
+	in, errs := c.checkConfig()
+	c.errs = errs
+	if len(errs) == 0 {
+		navigate(ctx, pageURL("/compare", in, nil))
+	}
+}
+
+// onSubmitJob runs the comparison on the server: one job per applicable
+// algorithm, listed with links.
+func (c *ComparePage) onSubmitJob(ctx app.Context, e app.Event) {
+	var ins []spec.Instance
+	for _, a := range solve.Applicable(c.in.Guest, c.in.Host) {
+		one := c.in
+		one.Algo = a.Name
+		if one.Start == a.Name {
+			one.Start = ""
+		}
+		ins = append(ins, one)
+	}
+	c.job.submit(ctx, ins...)
+}
 
 func (c *ComparePage) onDownload(ctx app.Context, e app.Event) {
 	if c.svg == "" {
 		return
 	}
-	download(fileStem("compare", c.in.Guest.String(), c.in.Host.String())+".svg", "image/svg+xml", c.svg)
+	download(export.FileName("compare", c.in.Guest.String(), c.in.Host.String(), "", "svg"), "image/svg+xml", c.svg)
 }
 
 // Render is safe with the zero value.
@@ -206,7 +263,7 @@ func (c *ComparePage) Render() app.UI {
 	hIn, hCh := c.onText(&c.form.Host)
 	sIn, sCh := c.onText(&c.form.Seed)
 	bIn, bCh := c.onText(&c.form.Budget)
-	return shell("/compare", c.ready,
+	return shell("/compare", c.ready, c.form.instanceKeys(),
 		app.Section().Class("controls").Body(
 			app.H1().Text("Compare every applicable algorithm"),
 			app.Div().Class("row").Body(
@@ -215,6 +272,10 @@ func (c *ComparePage) Render() app.UI {
 				field("seed", "Seed", c.form.Seed, "0", c.errs["seed"], sIn, sCh),
 				field("budget", "Time budget (anytime algorithms)", c.form.Budget, "e.g. 1s", c.errs["budget"], bIn, bCh),
 			),
+			app.Div().Class("links").Body(
+				app.A().ID("permalink").Href(c.permalink()).Text("permalink"),
+				c.copy.render(c.onCopy),
+			),
 		),
 		app.If(c.running, func() app.UI {
 			label := fmt.Sprintf("%d of %d done; running %s", c.done, c.total, c.current)
@@ -222,13 +283,13 @@ func (c *ComparePage) Render() app.UI {
 		}),
 		app.If(c.tooBig, func() app.UI {
 			return app.Div().ID("too-big").Class("notice").Body(
-				app.P().Text(fmt.Sprintf("more than %d nodes: run one algorithm at a time as a server job instead.", BrowserLimit)),
-				c.job.render(c.onSubmitJob),
+				app.P().Text(fmt.Sprintf("more than %s nodes: too many to compare in this tab. The server can run every applicable algorithm, one job each.", draw.Thousands(BrowserLimit))),
+				c.job.render("Run the comparison as server jobs", c.onSubmitJob),
 			)
 		}),
 		app.If(len(c.rows) > 0, func() app.UI {
 			return app.Div().Body(
-				app.Div().ID("compare").Class("svg-host").Body(app.Raw(c.svg)),
+				zoomable("compare", "bar chart of hops per byte and run time", false, c.svg, pointer{}, nil),
 				app.Button().ID("dl-svg").Text("Download SVG").OnClick(c.onDownload),
 				compareTable(c.in, c.rows),
 				app.H3().Text("Bounds"),
@@ -252,13 +313,17 @@ func compareTable(in spec.Instance, rows []compareRow) app.UI {
 			}
 			link := app.A().Href(pageURL("/", one, url.Values{})).Text(r.Algo.Name)
 			if r.Err != "" {
-				return app.Tr().DataSet("algo", r.Algo.Name).Body(app.Td().Body(link), app.Td().ColSpan(4).Class("msg").Text(r.Err))
+				cls := "msg"
+				if r.NotRun {
+					cls = "not-run"
+				}
+				return app.Tr().DataSet("algo", r.Algo.Name).Body(app.Td().Body(link), app.Td().ColSpan(4).Class(cls).Text(r.Err))
 			}
 			return app.Tr().DataSet("algo", r.Algo.Name).Body(
 				app.Td().Body(link),
 				app.Td().Class("hpb").Text(fmt.Sprintf("%.4f", r.Metrics.HopsPerByte)),
 				app.Td().Text(fmt.Sprint(r.Metrics.MaxDilation)),
-				app.Td().Text(fmt.Sprintf("%.2f ms", r.Seconds*1000)),
+				app.Td().Class("time").Text(fmt.Sprintf("%.2f ms", r.Seconds*1000)+map[bool]string{true: ", partial (cancelled)"}[r.Partial]),
 				app.Td().Text(r.Algo.Notes.Confidence),
 			)
 		})),

@@ -12,8 +12,15 @@
 //
 // Work that can run long (PAIRS, a comparison) runs in ctx.Async and
 // yields to the browser with time.Sleep on a time budget, so the page
-// paints its progress bar and its cancel button works; instances above
-// BrowserLimit are offered to the job server instead. The service worker
-// precaches the app so that permalinks open offline; the API is never
-// cached. Nothing is loaded from another origin.
+// paints its progress bar and its cancel button works; instances above the
+// browser's cap (browserLimit: BrowserLimit for anytime searches,
+// HeuristicLimit for the others) are offered to the job server instead.
+// The service worker precaches the app so that permalinks open offline;
+// the API is never cached. Nothing is loaded from another origin.
+//
+// /web/topomap.js (assets/static) is the plumbing that cannot wait for the
+// wasm or a round trip through Go: it records what is typed before the app
+// runs (restoreTyped puts it back), zooms and pans drawings by rewriting
+// their viewBox, places tooltips at the pointer, highlights edges and
+// routes, rasterises PNG downloads and copies links over plain HTTP.
 package web

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"net/url"
 	"strconv"
 	"strings"
@@ -30,6 +31,12 @@ type Explorer struct {
 	errs  fieldErrors
 	step  int
 	ready bool
+	// restored is set once the values typed before the app ran are back.
+	restored bool
+	// View keys of the URL: minhops hides shorter edges, detail is the
+	// guest order above which edges give way to a heat map.
+	minHops int
+	detail  int
 
 	// The current instance and its solution.
 	in       spec.Instance
@@ -45,9 +52,11 @@ type Explorer struct {
 	cancel   context.CancelFunc
 	runID    int
 
-	hover  string
-	copied bool
-	job    jobSubmit
+	hover   string
+	locator *draw.Locator // of the current heat map (nil until needed)
+	inspect string        // the vertex typed in the inspect field
+	copy    copyState
+	job     jobSubmit
 }
 
 // OnMount marks the page as live (the e2e tests wait for it).
@@ -60,6 +69,15 @@ func (c *Explorer) OnDismount() { c.stop() }
 // back button all land here.
 func (c *Explorer) OnNav(ctx app.Context) {
 	c.load(ctx, ctx.Page().URL().Query())
+	// Put back what was typed while the app loaded.
+	restoreTyped(ctx, &c.restored, map[string]*string{"f-guest": &c.form.Guest, "f-host": &c.form.Host,
+		"f-seed": &c.form.Seed, "f-start": &c.form.Start, "f-budget": &c.form.Budget},
+		func() { _, c.errs = c.form.check() }, c.navigate)
+	title := "Explorer"
+	if c.valid {
+		title = c.in.Guest.String() + " on " + c.in.Host.String() + " by " + c.in.Algo
+	}
+	setTitle(ctx, title)
 }
 
 // load parses q into the form and, if valid and small enough, maps it. A
@@ -67,7 +85,9 @@ func (c *Explorer) OnNav(ctx app.Context) {
 func (c *Explorer) load(ctx app.Context, q url.Values) {
 	c.form = formFromQuery(q)
 	c.step = atoiOr(q.Get("step"), 0)
-	c.copied = false
+	c.minHops = atoiOr(q.Get("minhops"), 0)
+	c.detail = atoiOr(q.Get("detail"), 0)
+	c.copy = copyState{}
 	in, errs := c.form.check()
 	c.errs = errs
 	c.valid = len(errs) == 0
@@ -79,7 +99,7 @@ func (c *Explorer) load(ctx app.Context, q url.Values) {
 		c.res, c.svg = nil, ""
 		return
 	}
-	if in.Guest.Order() > BrowserLimit || in.Host.Size() > BrowserLimit {
+	if tooBig(in) {
 		c.stop()
 		c.in, c.tooBig, c.res, c.svg = in, true, nil, ""
 		return
@@ -114,7 +134,7 @@ func (c *Explorer) run(ctx app.Context, in spec.Instance) {
 	c.cancel = cancel
 	c.running = true
 	c.progress = solve.Progress{}
-	step := c.step
+	opts := c.drawOptions()
 	ctx.Async(func() {
 		var y yielder
 		onProgress := func(p solve.Progress) {
@@ -129,11 +149,19 @@ func (c *Explorer) run(ctx app.Context, in spec.Instance) {
 		t0 := time.Now()
 		res, err := solve.Map(rctx, in, onProgress)
 		mapMs := msSince(t0)
+		y.maybe() // mapping and drawing are then two shorter stalls, not one
+		// A cancelled anytime search keeps its best mapping so far (not
+		// on the server, whose pre-render is cut off on purpose: the
+		// browser then runs it in full).
+		keep := err == nil || res != nil && res.Partial && !app.IsServer
 		var svg string
 		var drawMs float64
-		if err == nil {
+		if keep {
 			t1 := time.Now()
-			svg, err = mappingSVG(res, step)
+			var derr error
+			if svg, derr = mappingSVG(res, opts); derr != nil {
+				keep, err = false, derr
+			}
 			drawMs = msSince(t1)
 		}
 		ctx.Dispatch(func(ctx app.Context) {
@@ -142,28 +170,37 @@ func (c *Explorer) run(ctx app.Context, in spec.Instance) {
 			}
 			cancel()
 			c.running, c.cancel = false, nil
-			if err != nil {
-				c.res, c.svg = nil, ""
-				if rctx.Err() != nil && !app.IsServer {
-					c.runErr = "cancelled"
-				} else if rctx.Err() == nil {
-					c.runErr = err.Error()
+			switch {
+			case keep:
+				c.res, c.svg, c.mapMs, c.drawMs, c.runErr = res, svg, mapMs, drawMs, ""
+				c.locator = nil
+				c.keepMoves(res)
+				if res.Partial {
+					c.runErr = "cancelled: showing the best mapping found before the cancel (partial)"
 				}
-				return
+			case rctx.Err() != nil && !app.IsServer:
+				c.res, c.svg, c.runErr = nil, "", "cancelled"
+			case rctx.Err() == nil:
+				c.res, c.svg, c.runErr = nil, "", err.Error()
+			default:
+				c.res, c.svg = nil, ""
 			}
-			c.res, c.svg, c.mapMs, c.drawMs = res, svg, mapMs, drawMs
-			c.keepMoves(res)
 		})
 	})
 }
 
 // mappingSVG draws res for the page (prolog stripped for app.Raw).
-func mappingSVG(res *solve.Result, step int) (string, error) {
+func mappingSVG(res *solve.Result, o draw.Options) (string, error) {
 	var buf bytes.Buffer
-	if err := draw.Mapping(&buf, res, draw.Options{Step: step}); err != nil {
+	if err := draw.Mapping(&buf, res, o); err != nil {
 		return "", err
 	}
 	return draw.Inline(buf.Bytes()), nil
+}
+
+// drawOptions are the view keys as draw.Options.
+func (c *Explorer) drawOptions() draw.Options {
+	return draw.Options{Step: c.step, MinHops: c.minHops, Detail: c.detail}
 }
 
 // redraw draws the current result again (after a change of step).
@@ -172,12 +209,12 @@ func (c *Explorer) redraw() {
 		return
 	}
 	t := time.Now()
-	svg, err := mappingSVG(c.res, c.step)
+	svg, err := mappingSVG(c.res, c.drawOptions())
 	if err != nil {
 		c.runErr = err.Error()
 		return
 	}
-	c.svg, c.drawMs = svg, msSince(t)
+	c.svg, c.drawMs, c.locator = svg, msSince(t), nil
 }
 
 // navigate pushes the form's state as a new URL (a history entry, so the
@@ -188,17 +225,37 @@ func (c *Explorer) navigate(ctx app.Context) {
 	if len(errs) > 0 {
 		return
 	}
+	navigate(ctx, pageURL("/", in, c.viewKeys()))
+}
+
+// viewKeys are the page's own URL keys (zero values left out).
+func (c *Explorer) viewKeys() url.Values {
 	extra := url.Values{}
-	if c.step > 0 {
-		extra.Set("step", strconv.Itoa(c.step))
+	for k, v := range map[string]int{"step": c.step, "minhops": c.minHops, "detail": c.detail} {
+		if v != 0 {
+			extra.Set(k, strconv.Itoa(v))
+		}
 	}
-	navigate(ctx, pageURL("/", in, extra))
+	return extra
 }
 
 // setField returns the handlers of a text field; a new guest or host
 // keeps the algorithm only if it still applies.
 func (c *Explorer) setField(dst *string) (onInput, onChange app.EventHandler) {
-	return textField(dst, func() { _, c.errs = c.form.check() }, func(ctx app.Context) {
+	mark := func() {
+		switch dst {
+		case &c.form.Guest:
+			c.form.edited = "guest"
+		case &c.form.Host:
+			c.form.edited = "host"
+		}
+	}
+	validate := func() {
+		mark()
+		_, c.errs = c.form.check()
+	}
+	return textField(dst, validate, func(ctx app.Context) {
+		mark()
 		if dst == &c.form.Guest || dst == &c.form.Host {
 			c.pickApplicable()
 		}
@@ -237,36 +294,175 @@ func (c *Explorer) onStart(ctx app.Context, e app.Event) {
 	c.navigate(ctx)
 }
 
+// onStep redraws the step view and replaces the URL: every arrow-key step
+// of the slider is a change, and each would otherwise add a history entry.
 func (c *Explorer) onStep(ctx app.Context, e app.Event) {
 	c.step = atoiOr(ctx.JSSrc().Get("value").String(), 0)
-	c.navigate(ctx)
+	c.redraw()
+	replaceURL(ctx, c.permalink())
 }
 
+// onCancel stops the run; an anytime search then delivers its best
+// mapping so far (run), which replaces this message.
 func (c *Explorer) onCancel(ctx app.Context, e app.Event) {
 	c.stop()
-	c.runID++ // drop the run's late dispatches
 	c.runErr = "cancelled"
 }
 
-// onHover shows what is under the pointer in the drawing: a host node
-// with its guest vertex, coordinates and dilation, or a guest edge.
+// onRunAgain maps the current instance once more (after a cancel, or to
+// time it again).
+func (c *Explorer) onRunAgain(ctx app.Context, e app.Event) {
+	if c.valid && !c.tooBig {
+		c.run(ctx, c.in)
+	}
+}
+
+// onHover shows what is under the pointer in a tooltip and highlights
+// it: a vertex's node and incident edges, an edge and its route.
 func (c *Explorer) onHover(ctx app.Context, e app.Event) {
-	c.hover = hoverText(c.res, targetData(e, "h", "v", "u", "dil"))
+	d := targetData(e, "h", "v", "u", "dil")
+	c.hover = hoverText(c.res, d)
+	if d == nil || c.res == nil {
+		return
+	}
+	u, _ := strconv.Atoi(d["u"])
+	v, err := strconv.Atoi(d["v"])
+	if err != nil {
+		return
+	}
+	if d["u"] == "" {
+		u = -1
+	}
+	c.mark(u, v)
+}
+
+// onMove names the node under the pointer of a heat map, which has no
+// element per node: the locator finds it from the pointer's position.
+func (c *Explorer) onMove(ctx app.Context, e app.Event) {
+	t := e.Get("target")
+	if c.res == nil || !t.Truthy() || t.Get("tagName").String() != "image" {
+		return
+	}
+	if c.locator == nil {
+		c.locator = draw.NewLocator(c.res, c.drawOptions())
+	}
+	p := app.Window().Call("topomapSVGPoint", "drawing", e.Get("clientX").Float(), e.Get("clientY").Float())
+	h, v := c.locator.At(p.Index(0).Float(), p.Index(1).Float())
+	if h < 0 {
+		c.hover = ""
+		app.Window().Call("topomapMarkBox", "drawing", 0, 0, -1)
+		return
+	}
+	x, y, side := c.locator.Box(h)
+	app.Window().Call("topomapMarkBox", "drawing", x, y, side)
+	d := map[string]string{"h": strconv.Itoa(h)}
+	if v >= 0 {
+		d["v"] = strconv.Itoa(v)
+	}
+	c.hover = hoverText(c.res, d)
+}
+
+func (c *Explorer) onLeave(ctx app.Context, e app.Event) {
+	c.hover = ""
+	c.mark(-1, -1)
+	if !app.IsServer {
+		app.Window().Call("topomapMarkBox", "drawing", 0, 0, -1)
+	}
+}
+
+// onInspect shows a vertex ("12") or an edge ("12-13") typed in the
+// inspect field: the keyboard's way to the tooltip's information.
+func (c *Explorer) onInspect(ctx app.Context, e app.Event) {
+	c.inspect = ctx.JSSrc().Get("value").String()
+	c.hover = ""
+	c.mark(-1, -1)
+	if c.res == nil {
+		return
+	}
+	m := c.res.Mapping
+	g := m.Guest
+	vertex := func(s string) int {
+		v, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || v < 0 || v >= len(m.Place) {
+			return -1
+		}
+		return v
+	}
+	a, b, isEdge := strings.Cut(strings.ReplaceAll(c.inspect, "–", "-"), "-")
+	u, v := vertex(a), vertex(b)
+	if !isEdge {
+		if u >= 0 {
+			c.hover = hoverText(c.res, map[string]string{"h": strconv.Itoa(m.Place[u]), "v": strconv.Itoa(u)})
+			c.mark(-1, u)
+		}
+		return
+	}
+	if u < 0 || v < 0 {
+		return
+	}
+	u, v = min(u, v), max(u, v)
+	for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
+		if int(g.Adj[e]) != v {
+			continue
+		}
+		d := map[string]string{"u": strconv.Itoa(u), "v": strconv.Itoa(v), "dil": strconv.Itoa(m.Host.Distance(m.Place[u], m.Place[v]))}
+		if l := label(g, int(e)); l >= 0 {
+			d["dim"] = strconv.Itoa(int(l))
+		}
+		c.hover = hoverText(c.res, d)
+		c.mark(u, v)
+		return
+	}
+	c.hover = "vertices " + strconv.Itoa(u) + " and " + strconv.Itoa(v) + " are not neighbours in the guest"
+}
+
+// label returns the dimension (or axis) of arc e, or -1.
+func label(g *guest.Graph, e int) int8 {
+	if g.Label == nil {
+		return -1
+	}
+	return g.Label[e]
+}
+
+// mark highlights vertex v (u < 0) or edge u-v with its route in the
+// drawing; v < 0 clears. The route is only drawn for an edge.
+func (c *Explorer) mark(u, v int) {
+	if app.IsServer {
+		return
+	}
+	route := ""
+	if u >= 0 && v >= 0 && c.res != nil {
+		m := c.res.Mapping
+		route = joinInts(draw.Route(m.Host, m.Place[u], m.Place[v]))
+	}
+	app.Window().Call("topomapMark", "drawing", v, u, route)
 }
 
 // hoverText describes a node or edge from its data-* attributes, looking
-// up coordinates and dilations in the result.
+// up coordinates, dilations and routes in the result.
 func hoverText(r *solve.Result, d map[string]string) string {
 	if d == nil || r == nil || r.Mapping == nil {
 		return ""
 	}
 	m := r.Mapping
+	g := m.Guest
 	if d["u"] != "" {
+		u, err1 := strconv.Atoi(d["u"])
+		v, err2 := strconv.Atoi(d["v"])
+		if err1 != nil || err2 != nil || u < 0 || v < 0 || u >= len(m.Place) || v >= len(m.Place) {
+			return ""
+		}
 		s := "guest edge " + d["u"] + "–" + d["v"]
 		if d["dim"] != "" {
-			s += " (dimension " + d["dim"] + ")"
+			axis := "dimension "
+			if g.Kind == guest.Grid {
+				axis = "axis "
+			}
+			s += " (" + axis + d["dim"] + ")"
 		}
-		return s + ": dilation " + d["dil"]
+		route := draw.Route(m.Host, m.Place[u], m.Place[v])
+		s += ": dilation " + d["dil"] + "; route on the host: " + routeText(m.Host.Coords, route)
+		return s
 	}
 	h, err := strconv.Atoi(d["h"])
 	if err != nil || h < 0 || h >= m.Host.Size() {
@@ -278,11 +474,34 @@ func hoverText(r *solve.Result, d map[string]string) string {
 		return at + ": free"
 	}
 	dil := 0
-	g := m.Guest
 	for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
 		dil = max(dil, m.Host.Distance(m.Place[v], m.Place[g.Adj[e]]))
 	}
-	return "guest vertex " + d["v"] + " on " + at + ", largest dilation of its edges " + strconv.Itoa(dil)
+	what := "vertex " + d["v"]
+	switch g.Kind {
+	case guest.Grid:
+		what += " (object " + joinInts(g.Coords(v, nil)) + ")"
+	case guest.Hypercube:
+		what += " (bits " + joinInts(g.Coords(v, nil)) + ", bit 0 first)"
+	}
+	return "guest " + what + " on " + at + "; " + strconv.Itoa(int(g.Offsets[v+1]-g.Offsets[v])) +
+		" edges, the longest " + strconv.Itoa(dil) + " hops"
+}
+
+// routeText lists a route's host coordinates, eliding the middle of a
+// long one.
+func routeText(coords func(int, []int) []int, route []int) string {
+	parts := make([]string, 0, min(len(route), 9))
+	for i, h := range route {
+		if len(route) > 9 && i == 4 {
+			parts = append(parts, "… "+strconv.Itoa(len(route)-8)+" more …")
+		}
+		if len(route) > 9 && i >= 4 && i < len(route)-4 {
+			continue
+		}
+		parts = append(parts, "("+joinInts(coords(h, nil))+")")
+	}
+	return strings.Join(parts, " → ") + " (" + strconv.Itoa(len(route)-1) + " hops)"
 }
 
 func joinInts(xs []int) string {
@@ -293,34 +512,38 @@ func joinInts(xs []int) string {
 	return strings.Join(parts, ",")
 }
 
-func (c *Explorer) onCopy(ctx app.Context, e app.Event) {
-	c.copied = copyText(app.Window().URL().String())
-}
+func (c *Explorer) onCopy(ctx app.Context, e app.Event) { c.copy.copy(app.Window().URL().String()) }
 
-func (c *Explorer) stem() string {
-	return fileStem(c.in.Guest.String(), c.in.Host.String(), c.in.Algo)
-}
+// downloadFormats are the explorer's downloads: the drawing, then every
+// placement format of the job page.
+var downloadFormats = append([]string{"svg", "png"}, export.Formats...)
 
+// onDownload saves the current mapping in a format: svg (the drawing as
+// shown, step view included), png (the same drawing rasterised by the
+// browser) or one of export.Formats, named by export.FileName.
 func (c *Explorer) onDownload(format string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		if c.res == nil {
 			return
 		}
 		var buf bytes.Buffer
+		var err error
 		switch format {
-		case "svg":
-			if err := draw.Mapping(&buf, c.res, draw.Options{Step: c.step}); err == nil {
-				download(c.stem()+".svg", "image/svg+xml", buf.String())
-			}
-		case "csv":
-			if err := export.CSV(&buf, c.res.Mapping); err == nil {
-				download(c.stem()+".csv", "text/csv", buf.String())
-			}
-		case "json":
-			if err := export.JSON(&buf, c.res); err == nil {
-				download(c.stem()+".json", "application/json", buf.String())
-			}
+		case "svg", "png":
+			err = draw.Mapping(&buf, c.res, c.drawOptions())
+		default:
+			err = export.Write(&buf, format, c.res)
 		}
+		if err != nil {
+			c.runErr = err.Error()
+			return
+		}
+		name := export.FileName("", c.in.Guest.String(), c.in.Host.String(), c.in.Algo, format)
+		if format == "png" {
+			downloadPNG(name, buf.String())
+			return
+		}
+		download(name, export.ContentType(format), buf.String())
 	}
 }
 
@@ -337,7 +560,7 @@ func (c *Explorer) Render() app.UI {
 	bIn, bCh := c.setField(&c.form.Budget)
 	mIn, mCh := c.setField(&c.form.Moves)
 	choices := c.form.algoChoices()
-	return shell("/", c.ready,
+	return shell("/", c.ready, c.form.instanceKeys(),
 		app.Section().Class("controls").Body(
 			app.H1().Text("Explorer"),
 			app.Div().Class("row").Body(
@@ -345,7 +568,7 @@ func (c *Explorer) Render() app.UI {
 				field("host", "Host", c.form.Host, "ring:16, mesh:6x12, torus:8x8x8, hypercube:4", c.errs["host"], hIn, hCh),
 				algoSelect("algo", "Algorithm", c.form.Algo, choices, c.errs["algo"], c.onAlgo, true),
 			),
-			app.Details().Class("advanced").Open(c.form.Seed != "" || c.form.Start != "" || c.form.Budget != "" || c.form.Moves != "" ||
+			openIf(app.Details().Class("advanced"), c.form.Seed != "" || c.form.Start != "" || c.form.Budget != "" || c.form.Moves != "" ||
 				c.errs["seed"] != "" || c.errs["start"] != "" || c.errs["budget"] != "" || c.errs["moves"] != "").Body(
 				app.Summary().Text("Parameters of randomised and anytime algorithms"),
 				app.Div().Class("row").Body(
@@ -371,35 +594,34 @@ func hasAlgo(as []solve.Algorithm, name string) bool {
 	return name == ""
 }
 
-func (c *Explorer) renderLink() app.UI {
-	link := "/"
-	if c.valid {
-		extra := url.Values{}
-		if c.step > 0 {
-			extra.Set("step", strconv.Itoa(c.step))
-		}
-		link = pageURL("/", c.in, extra)
+// permalink is the URL of the page's current state.
+func (c *Explorer) permalink() string {
+	if !c.valid {
+		return "/"
 	}
+	return pageURL("/", c.in, c.viewKeys())
+}
+
+func (c *Explorer) renderLink() app.UI {
+	link := c.permalink()
 	return app.Div().Class("links").Body(
 		app.A().ID("permalink").Href(link).Text("permalink"),
-		app.Button().ID("copy-link").Text("Copy link").OnClick(c.onCopy),
-		app.If(c.copied, func() app.UI { return app.Span().Class("note").Text("copied") }),
+		c.copy.render(c.onCopy),
 		app.If(c.valid, func() app.UI {
 			return app.A().ID("to-compare").Href(pageURL("/compare", c.in, nil)).Text("compare all algorithms")
 		}),
 		app.If(c.valid && c.in.Guest.Kind == guest.Hypercube, func() app.UI { // d-cube guests have a Gantt view
-			return app.A().ID("to-gantt").Href(pageURL("/gantt", c.in, url.Values{"vs": {c.ganttPartner()}})).Text("Gantt chart")
+			return app.A().ID("to-gantt").Href(pageURL("/gantt", c.in, url.Values{"vs": {ganttPartner(c.in)}})).Text("Gantt chart")
 		}),
 	)
 }
 
-// ganttPartner picks the embedding the Gantt page compares with the
-// current one: standard (the paper's reference), or the first other
-// applicable one.
-func (c *Explorer) ganttPartner() string {
+// ganttPartner picks the embedding the Gantt page compares with in's:
+// standard (the paper's reference), or the first other applicable one.
+func ganttPartner(in spec.Instance) string {
 	var other string
-	for _, a := range solve.Applicable(c.in.Guest, c.in.Host) {
-		if a.Name == c.in.Algo {
+	for _, a := range solve.Applicable(in.Guest, in.Host) {
+		if a.Name == in.Algo {
 			continue
 		}
 		if a.Name == "standard" {
@@ -412,24 +634,65 @@ func (c *Explorer) ganttPartner() string {
 	return other
 }
 
+// renderView shows the edge filters and the edge limit.
+func (c *Explorer) renderView() app.UI {
+	detail := c.detail
+	if detail == 0 {
+		detail = draw.DefaultDetail
+	}
+	return app.Div().Class("row view").Body(
+		app.Label().Body(
+			checkedIf(app.Input().ID("f-hide1").Type("checkbox"), c.minHops >= 2).OnChange(c.onHide1),
+			app.Text(" hide dilation-1 edges"),
+		),
+		app.Label().For("f-minhops").Text("only edges of ≥ k hops:"),
+		app.Input().ID("f-minhops").Type("number").Min(1).Value(max(1, c.minHops)).OnChange(c.onView(&c.minHops)),
+		app.Label().For("f-detail").Text("draw edges up to (vertices):"),
+		app.Input().ID("f-detail").Type("number").Min(1).Max(HeuristicLimit).Value(detail).OnChange(c.onView(&c.detail)),
+	)
+}
+
+// onView sets a view key from a number field, redraws and replaces the URL.
+func (c *Explorer) onView(dst *int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		*dst = atoiOr(ctx.JSSrc().Get("value").String(), 0)
+		c.redraw()
+		replaceURL(ctx, c.permalink())
+	}
+}
+
+func (c *Explorer) onHide1(ctx app.Context, e app.Event) {
+	c.minHops = 0
+	if ctx.JSSrc().Get("checked").Bool() {
+		c.minHops = 2
+	}
+	c.redraw()
+	replaceURL(ctx, c.permalink())
+}
+
 func (c *Explorer) renderStatus() app.UI {
 	switch {
 	case c.running:
 		label := "mapping…"
 		if p := c.progress; p.Evaluated > 0 {
-			label = fmt.Sprintf("%.4f hops/byte after %d moves (%d improving), %.1f s", p.HopsPerByte, p.Evaluated, p.Improved, p.Elapsed.Seconds())
+			label = progressText(p.HopsPerByte, p.Evaluated, p.Improved, p.Elapsed.Seconds())
 		}
 		return progressBar(c.progress.Fraction, label, c.onCancel)
 	case c.tooBig:
 		return app.Div().ID("too-big").Class("notice").Body(
-			app.P().Text(fmt.Sprintf("%s on %s has more than %d nodes: mapping it here would freeze this tab.",
-				c.in.Guest, c.in.Host, BrowserLimit)),
-			c.job.render(c.onSubmitJob),
+			app.P().Text(fmt.Sprintf("%s on %s has more than %s nodes: mapping it with %s here would freeze this tab.",
+				c.in.Guest, c.in.Host, draw.Thousands(browserLimit(c.in)), c.in.Algo)),
+			c.job.render("Run as a server job", c.onSubmitJob),
 		)
 	case c.runErr != "":
-		return app.Div().ID("run-error").Class("notice").Text(c.runErr)
+		return app.Div().ID("status").Class("notice").Aria("live", "polite").Body(
+			app.Span().ID("run-error").Text(c.runErr),
+			app.If(c.valid, func() app.UI { return app.Button().ID("run-again").Text("Run again").OnClick(c.onRunAgain) }),
+		)
 	}
-	return app.Div().ID("status")
+	return app.Div().ID("status").Aria("live", "polite").Body(
+		app.If(c.res != nil, func() app.UI { return app.Button().ID("run-again").Text("Run again").OnClick(c.onRunAgain) }),
+	)
 }
 
 func (c *Explorer) renderResult() app.UI {
@@ -450,13 +713,21 @@ func (c *Explorer) renderResult() app.UI {
 					app.Input().ID("f-step").Type("range").Min(0).Max(steps).Value(c.step).OnChange(c.onStep),
 				)
 			}),
-			app.Div().ID("drawing").Class("svg-host").OnMouseOver(c.onHover).Body(app.Raw(c.svg)),
-			app.Div().ID("hover").Class("hover").Text(c.hover),
+			c.renderView(),
+			zoomable("drawing", "the mapping drawn on the host", r.Mapping.Host.Size() > draw.DefaultDetail, c.svg,
+				pointer{over: c.onHover, move: c.onMove, leave: c.onLeave},
+				tooltip(c.hover)),
+			app.Div().Class("inspect").Body(
+				app.Label().For("f-inspect").Text("Inspect a vertex or an edge"),
+				app.Input().ID("f-inspect").Type("text").Placeholder("12, or 12-13").Value(c.inspect).
+					Aria("describedby", "hover").OnInput(c.onInspect),
+			),
 			app.Div().Class("downloads").Body(
 				app.Span().Text("Download: "),
-				app.Button().ID("dl-svg").Text("SVG").OnClick(c.onDownload("svg")),
-				app.Button().ID("dl-csv").Text("CSV").OnClick(c.onDownload("csv")),
-				app.Button().ID("dl-json").Text("JSON").OnClick(c.onDownload("json")),
+				app.Range(downloadFormats).Slice(func(i int) app.UI {
+					f := downloadFormats[i]
+					return app.Button().ID("dl-" + f).Text(f).OnClick(c.onDownload(f))
+				}),
 			),
 		),
 		app.Aside().Class("panel").Body(
@@ -467,12 +738,21 @@ func (c *Explorer) renderResult() app.UI {
 	)
 }
 
-// metricsPanel shows the metrics of a result as a definition table. The
-// values are formatted as the CLI's text output formats them.
+// countText formats a count for people: a whole number with thousands
+// separators (12,578,816, not 1.2578816e+07), other values as they are.
+func countText(v float64) string {
+	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
+		return draw.Thousands(int(v))
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
+}
+
+// metricsPanel shows the metrics of a result as a definition table, the
+// ratios as the CLI's text output formats them, counts for people.
 func metricsPanel(r *solve.Result, mapMs, drawMs float64) app.UI {
 	m := r.Metrics
 	rows := [][2]string{
-		{"hop-bytes", strconv.FormatFloat(m.HopBytes, 'g', -1, 64)},
+		{"hop-bytes", countText(m.HopBytes)},
 		{"hops per byte", hopsPerByte(m)},
 		{"max dilation", strconv.Itoa(m.MaxDilation)},
 		{"average dilation", fmt.Sprintf("%.4f", m.AvgDilation)},

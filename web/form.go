@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"net/url"
 	"strconv"
 
@@ -10,10 +11,31 @@ import (
 	"topomap/algorithms/spec"
 )
 
-// BrowserLimit is the largest guest (and host) the browser maps itself;
-// above it the page offers to run the instance as a server job, because
-// the tab would otherwise freeze for seconds (STYLE.md §2.5).
+// BrowserLimit is the largest guest (and host) the browser runs an anytime
+// search (PAIRS) on, or a comparison; above it the page offers to run the
+// instance as a server job, because the tab would otherwise freeze for
+// seconds (STYLE.md §2.5).
 const BrowserLimit = 16384
+
+// HeuristicLimit is the largest instance the browser maps with the other
+// algorithms: they take milliseconds even at 64K vertices (rowmajor on
+// 256x256 well under one), and the drawing is then a heat map image.
+const HeuristicLimit = 1 << 16
+
+// browserLimit is the size cap of the browser for an instance: it follows
+// the algorithm's cost, not the node count alone.
+func browserLimit(in spec.Instance) int {
+	if a, ok := solve.Lookup(in.Algo); ok && !a.Search {
+		return HeuristicLimit
+	}
+	return BrowserLimit
+}
+
+// tooBig reports whether in is above the browser's cap for it.
+func tooBig(in spec.Instance) bool {
+	n := browserLimit(in)
+	return in.Guest.Order() > n || in.Host.Size() > n
+}
 
 // Defaults shown when a page is opened without a query: the Xor paper's
 // worked example (Gonzalez & Valero-Garcia 1993, a 4-cube on a 16-ring).
@@ -27,17 +49,38 @@ const (
 // visible next to its message. Keys are those of spec.Instance.Query.
 type form struct {
 	Guest, Host, Algo, Seed, Start, Budget, Moves, Ta, Tc string
+	// edited is "guest" or "host", whichever the user changed last: a size
+	// mismatch is reported under it (not in the URL).
+	edited string
 }
 
 // formFromQuery reads the instance keys of q; a query without guest, host
-// and algo gets the defaults.
+// and algo gets the defaults, and one without algo gets the first
+// applicable algorithm (the one the algorithm list shows).
 func formFromQuery(q url.Values) form {
 	f := form{Guest: q.Get("guest"), Host: q.Get("host"), Algo: q.Get("algo"), Seed: q.Get("seed"),
 		Start: q.Get("start"), Budget: q.Get("budget"), Moves: q.Get("moves"), Ta: q.Get("ta"), Tc: q.Get("tc")}
 	if f.Guest == "" && f.Host == "" && f.Algo == "" {
 		f.Guest, f.Host, f.Algo = defaultGuest, defaultHost, defaultAlgo
 	}
+	if f.Algo == "" {
+		f.Algo = f.firstApplicable()
+	}
 	return f
+}
+
+// firstApplicable names the first algorithm that maps the guest onto the
+// host as typed, or "" if they do not parse or none applies.
+func (f form) firstApplicable() string {
+	g, err1 := spec.ParseGuest(f.Guest)
+	h, err2 := spec.ParseHost(f.Host)
+	if err1 != nil || err2 != nil {
+		return ""
+	}
+	if as := solve.Applicable(g, h); len(as) > 0 {
+		return as[0].Name
+	}
+	return ""
 }
 
 // values returns the fields as a query, empty fields left out.
@@ -103,7 +146,10 @@ func (f form) check() (spec.Instance, fieldErrors) {
 	}
 	if _, err := solve.Check(in); err != nil {
 		field := spec.FieldOf(err)
-		if field == "" {
+		switch {
+		case errors.Is(err, solve.ErrSizes) && f.edited != "":
+			field = f.edited
+		case field == "":
 			field = "algo"
 		}
 		errs[field] = err.Error()
@@ -161,4 +207,27 @@ func navigate(ctx app.Context, target string) {
 		return
 	}
 	ctx.Navigate(target)
+}
+
+// replaceURL replaces the current history entry with target, without
+// navigating: for continuous controls (sliders), whose every step would
+// otherwise be a history entry.
+func replaceURL(ctx app.Context, target string) {
+	u, err := url.Parse(target)
+	if err != nil || app.IsServer {
+		return
+	}
+	ctx.Page().ReplaceURL(u)
+}
+
+// instanceKeys returns the guest and host as typed, as a query ("" when
+// both are empty): what the navigation keeps from page to page.
+func (f form) instanceKeys() string {
+	q := url.Values{}
+	for k, v := range map[string]string{"guest": f.Guest, "host": f.Host} {
+		if v != "" {
+			q.Set(k, v)
+		}
+	}
+	return q.Encode()
 }

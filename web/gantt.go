@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"net/url"
+	"sort"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -14,6 +16,7 @@ import (
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/web/draw"
+	"topomap/web/export"
 )
 
 // MaxGanttDim is the largest cube the Gantt page simulates in the browser
@@ -42,25 +45,56 @@ type GanttPage struct {
 	ready bool
 
 	scheds []*sim.Schedule
-	svg    string
+	svgs   []string
 	err    string
 	hover  string
+	copy   copyState
+	job    jobSubmit
+	big    []spec.Instance // the two instances, when too big for the browser
+
+	// Which processes the charts show (URL keys show, from, order).
+	show  string // "" = a range from `from`, "wait" = those that wait longest
+	from  int
+	order string // "" = by process number, "host" = by host position
+
+	// maps caches the mappings by instance query: moving a slider re-runs
+	// the model only. An anytime mapping (PAIRS) runs in the background.
+	maps    map[string]*solve.Result
+	mapping string // the key of the mapping in progress, "" if none
+	cancel  context.CancelFunc
+	// restored is set once the values typed before the app ran are back.
+	restored bool
 }
 
 // OnMount marks the page as live.
 func (c *GanttPage) OnMount(ctx app.Context) { c.ready = true }
 
 // OnNav loads the state from the URL.
-func (c *GanttPage) OnNav(ctx app.Context) { c.load(ctx.Page().URL().Query()) }
+func (c *GanttPage) OnNav(ctx app.Context) {
+	c.load(ctx, ctx.Page().URL().Query())
+	// Put back what was typed while the app loaded.
+	restoreTyped(ctx, &c.restored, map[string]*string{"f-guest": &c.form.Guest, "f-host": &c.form.Host,
+		"f-seed": &c.form.Seed, "f-start": &c.form.Start, "f-budget": &c.form.Budget},
+		func() { _, c.errs = c.form.check() }, c.navigate)
+	setTitle(ctx, "Gantt: "+c.form.Guest+" on "+c.form.Host+", "+c.form.Algo+" vs "+c.vs)
+}
 
-func (c *GanttPage) load(q url.Values) {
+func (c *GanttPage) load(ctx app.Context, q url.Values) {
 	c.form = formFromQuery(q)
+	c.show, c.order, c.from = q.Get("show"), q.Get("order"), atoiOr(q.Get("from"), 0)
 	if q.Get("guest") == "" && q.Get("host") == "" && q.Get("algo") == "" {
 		c.form.Host, c.form.Algo = defaultGanttHost, defaultGanttA
 	}
 	c.vs = q.Get("vs")
-	if c.vs == "" && q.Get("algo") == "" {
+	switch {
+	case c.vs == "" && q.Get("algo") == "":
 		c.vs = defaultGanttB
+	case c.vs == "":
+		// The same rule as the explorer's Gantt link: the paper's reference
+		// (standard) or the first other applicable embedding.
+		if in, errs := c.form.check(); len(errs) == 0 {
+			c.vs = ganttPartner(in)
+		}
 	}
 	c.ta, c.tc = 1, 1
 	c.errs = fieldErrors{}
@@ -78,13 +112,13 @@ func (c *GanttPage) load(q url.Values) {
 		}
 	}
 	c.form.Ta, c.form.Tc = num(c.ta), num(c.tc)
-	c.compute()
+	c.compute(ctx)
 }
 
-// compute maps both embeddings and runs the model; cheap enough for the
-// UI goroutine up to MaxGanttDim (a 14-cube takes milliseconds).
-func (c *GanttPage) compute() {
-	c.scheds, c.svg, c.err = nil, "", ""
+// compute maps both embeddings (mapOne) and runs the model; cheap enough
+// for the UI goroutine up to MaxGanttDim (a 14-cube takes milliseconds).
+func (c *GanttPage) compute(ctx app.Context) {
+	c.scheds, c.err, c.big = nil, "", nil
 	in, errs := c.form.check()
 	for k, v := range errs {
 		c.errs[k] = v
@@ -105,21 +139,35 @@ func (c *GanttPage) compute() {
 		c.errs["guest"] = "the execution model is that of d-cube algorithms: choose a hypercube guest"
 		return
 	}
-	if in.Guest.Dims[0] > MaxGanttDim {
-		c.errs["guest"] = fmt.Sprintf("the browser simulates cubes up to dimension %d", MaxGanttDim)
-		return
-	}
 	algos := []string{in.Algo}
 	if c.vs != "" {
 		algos = append(algos, c.vs)
 	}
+	if in.Guest.Dims[0] > MaxGanttDim {
+		c.errs["guest"] = fmt.Sprintf("the browser simulates cubes up to dimension %d; the server draws larger ones from jobs", MaxGanttDim)
+		for _, a := range algos {
+			one := in
+			one.Algo, one.Ta, one.Tc = a, c.ta, c.tc
+			c.big = append(c.big, one)
+		}
+		return
+	}
+	if c.maps == nil {
+		c.maps = map[string]*solve.Result{}
+	}
 	for _, a := range algos {
 		one := in
 		one.Algo = a
-		r, err := solve.Map(context.Background(), one, nil)
+		if one.Start == a {
+			one.Start = ""
+		}
+		r, err := c.mapOne(ctx, one)
 		if err != nil {
 			c.err = err.Error()
 			return
+		}
+		if r == nil {
+			return // mapping in the background; compute runs again when done
 		}
 		s, err := sim.Run(r.Mapping, c.ta, c.tc)
 		if err != nil {
@@ -129,12 +177,128 @@ func (c *GanttPage) compute() {
 		s.Algo = a
 		c.scheds = append(c.scheds, s)
 	}
-	var buf bytes.Buffer
-	if err := draw.Gantt(&buf, c.scheds, draw.Options{Width: 1000}); err != nil {
-		c.err = err.Error()
-		return
+	c.svgs = c.svgs[:0]
+	for _, s := range c.scheds {
+		doc, err := ganttSVG(s, c.scheds, c.rows(s))
+		if err != nil {
+			c.err = err.Error()
+			return
+		}
+		c.svgs = append(c.svgs, draw.Inline(doc))
 	}
-	c.svg = draw.Inline(buf.Bytes())
+}
+
+// mapOne returns the mapping of in, from the cache or computed. An anytime
+// algorithm in the browser runs in the background: mapOne then returns
+// nil, and compute runs again when it is done (cancelled: with its best
+// mapping so far).
+func (c *GanttPage) mapOne(ctx app.Context, in spec.Instance) (*solve.Result, error) {
+	key := in.Query().Encode()
+	if r := c.maps[key]; r != nil {
+		return r, nil
+	}
+	a, _ := solve.Lookup(in.Algo)
+	if !a.Search || app.IsServer || ctx.Context == nil {
+		rctx, cancel := runContext()
+		defer cancel()
+		r, err := solve.Map(rctx, in, nil)
+		if err == nil {
+			c.maps[key] = r
+		}
+		return r, err
+	}
+	if c.mapping == key {
+		return nil, nil
+	}
+	c.stopMapping()
+	rctx, cancel := runContext()
+	c.mapping, c.cancel = key, cancel
+	ctx.Async(func() {
+		var y yielder
+		y.now()
+		r, err := solve.Map(rctx, in, func(solve.Progress) { y.maybe() })
+		ctx.Dispatch(func(ctx app.Context) {
+			cancel()
+			if c.mapping != key {
+				return
+			}
+			c.mapping, c.cancel = "", nil
+			if r == nil {
+				c.err = err.Error()
+				return
+			}
+			c.maps[key] = r
+			c.compute(ctx)
+		})
+	})
+	return nil, nil
+}
+
+// stopMapping cancels a background mapping; it delivers its best so far.
+func (c *GanttPage) stopMapping() {
+	if c.cancel != nil {
+		c.cancel()
+	}
+}
+
+func (c *GanttPage) onCancel(ctx app.Context, e app.Event) { c.stopMapping() }
+
+// OnDismount stops a background mapping.
+func (c *GanttPage) OnDismount() {
+	c.stopMapping()
+	c.mapping = ""
+}
+
+// rows chooses the processes a chart shows (draw.MaxGanttRows at most): a
+// range from c.from, or those that wait longest; in process order or in
+// the order of their host nodes.
+func (c *GanttPage) rows(s *sim.Schedule) draw.Options {
+	n := s.Processes()
+	var procs []int
+	note := ""
+	if c.show == "wait" {
+		wait := make([]float64, n)
+		var phases []sim.Phase
+		for p := range n {
+			phases = s.Phases(p, phases[:0])
+			for _, ph := range phases {
+				if ph.Kind == sim.Wait {
+					wait[p] += ph.End - ph.Start
+				}
+			}
+			procs = append(procs, p)
+		}
+		sort.SliceStable(procs, func(i, j int) bool { return wait[procs[i]] > wait[procs[j]] })
+		procs = procs[:min(n, draw.MaxGanttRows)]
+		note = "the processes that wait longest"
+	} else {
+		from := min(c.from, max(0, n-draw.MaxGanttRows))
+		for p := from; p < min(n, from+draw.MaxGanttRows); p++ {
+			procs = append(procs, p)
+		}
+	}
+	if c.order == "host" {
+		place := s.Mapping.Place
+		sort.SliceStable(procs, func(i, j int) bool { return place[procs[i]] < place[procs[j]] })
+		if note == "" {
+			note = "processes " + strconv.Itoa(c.from) + " and on"
+		}
+		note += ", in host order"
+	}
+	return draw.Options{Processes: procs, RowsNote: note}
+}
+
+// ganttSVG draws one schedule on the time axis shared by all, so that the
+// panels compare side by side on a wide screen and stack on a phone.
+func ganttSVG(s *sim.Schedule, all []*sim.Schedule, o draw.Options) ([]byte, error) {
+	tmax := 0.0
+	for _, other := range all {
+		tmax = max(tmax, other.Total())
+	}
+	o.Width, o.TimeMax = 560, tmax
+	var buf bytes.Buffer
+	err := draw.Gantt(&buf, []*sim.Schedule{s}, o)
+	return buf.Bytes(), err
 }
 
 // url returns the page's permalink.
@@ -143,9 +307,13 @@ func (c *GanttPage) url() string {
 	if len(errs) > 0 {
 		return "/gantt"
 	}
-	in.Ta, in.Tc = c.ta, c.tc
-	extra := url.Values{}
-	extra.Set("vs", c.vs)
+	// ta and tc are always written, so that 0 reads back as 0 (an
+	// instance leaves zero times out of its query).
+	in.Ta, in.Tc = 0, 0
+	extra := url.Values{"vs": {c.vs}, "ta": {num(c.ta)}, "tc": {num(c.tc)}, "show": {c.show}, "order": {c.order}}
+	if c.from > 0 {
+		extra.Set("from", strconv.Itoa(c.from))
+	}
 	return pageURL("/gantt", in, extra)
 }
 
@@ -161,22 +329,41 @@ func (c *GanttPage) onText(dst *string) (app.EventHandler, app.EventHandler) {
 	return textField(dst, func() { _, c.errs = c.form.check() }, c.navigate)
 }
 
-// onSlider updates the chart live while a slider moves and records the
-// value in the URL when it is released.
-func (c *GanttPage) onSlider(dst *float64, commit bool) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		v, err := strconv.ParseFloat(ctx.JSSrc().Get("value").String(), 64)
-		if err != nil || v < 0 {
-			return
-		}
+// onTime returns the handlers of a time's slider and number field. The
+// chart follows every move; a released slider replaces the URL (arrow keys
+// would otherwise add a history entry per step), a typed number pushes it.
+func (c *GanttPage) onTime(name string, dst *float64) (onInput, onSlide, onNumber app.EventHandler) {
+	apply := func(ctx app.Context, v float64) bool {
+		delete(c.errs, name)
 		*dst = v
 		c.form.Ta, c.form.Tc = num(c.ta), num(c.tc)
-		if commit {
-			c.navigate(ctx)
-			return
-		}
-		c.compute()
+		c.compute(ctx)
+		return true
 	}
+	typed := func(ctx app.Context) bool {
+		v, err := spec.ParseTime(name, ctx.JSSrc().Get("value").String())
+		if err != nil {
+			c.errs[name] = err.Error()
+			return false
+		}
+		return apply(ctx, v)
+	}
+	slide := func(ctx app.Context) bool {
+		p, err := strconv.ParseFloat(ctx.JSSrc().Get("value").String(), 64)
+		return err == nil && apply(ctx, sliderTime(p))
+	}
+	onInput = func(ctx app.Context, e app.Event) { slide(ctx) }
+	onSlide = func(ctx app.Context, e app.Event) {
+		if slide(ctx) {
+			replaceURL(ctx, c.url())
+		}
+	}
+	onNumber = func(ctx app.Context, e app.Event) {
+		if typed(ctx) {
+			c.navigate(ctx)
+		}
+	}
+	return onInput, onSlide, onNumber
 }
 
 func (c *GanttPage) onSelect(dst *string) app.EventHandler {
@@ -191,6 +378,8 @@ func (c *GanttPage) onHover(ctx app.Context, e app.Event) {
 	c.hover = barText(targetData(e, "p", "stage", "kind", "start", "end"))
 }
 
+func (c *GanttPage) onLeave(ctx app.Context, e app.Event) { c.hover = "" }
+
 // barText describes a Gantt bar from its data-* attributes.
 func barText(d map[string]string) string {
 	if d == nil || d["p"] == "" {
@@ -204,8 +393,8 @@ func (c *GanttPage) onDownload(ctx app.Context, e app.Event) {
 		return
 	}
 	var buf bytes.Buffer
-	if err := draw.Gantt(&buf, c.scheds, draw.Options{Width: 1000}); err == nil {
-		download(fileStem("gantt", c.form.Guest, c.form.Host, c.form.Algo, c.vs)+".svg", "image/svg+xml", buf.String())
+	if err := draw.Gantt(&buf, c.scheds, draw.Options{Width: 1120}); err == nil {
+		download(export.FileName("gantt", c.form.Guest, c.form.Host, c.form.Algo+"-vs-"+c.vs, "svg"), "image/svg+xml", buf.String())
 	}
 }
 
@@ -213,8 +402,11 @@ func (c *GanttPage) onDownload(ctx app.Context, e app.Event) {
 func (c *GanttPage) Render() app.UI {
 	gIn, gCh := c.onText(&c.form.Guest)
 	hIn, hCh := c.onText(&c.form.Host)
+	sIn, sCh := c.onText(&c.form.Seed)
+	stIn, stCh := c.onText(&c.form.Start)
+	bIn, bCh := c.onText(&c.form.Budget)
 	choices := c.form.algoChoices()
-	return shell("/gantt", c.ready,
+	return shell("/gantt", c.ready, c.form.instanceKeys(),
 		app.Section().Class("controls").Body(
 			app.H1().Text("Gantt chart of a compute-and-communicate d-cube algorithm"),
 			app.P().Class("note").Text("Every process computes for T_a, then exchanges with its neighbour in dimension i over D_i(n) links at t_c per link, for i = 0..d−1; an exchange starts when both partners are ready, so uneven distances make processes wait (Gonzalez & Valero-Garcia 1993, §2.1, Fig. 4)."),
@@ -225,22 +417,74 @@ func (c *GanttPage) Render() app.UI {
 				algoSelect("vs", "Right", c.vs, choices, c.errs["vs"], c.onSelect(&c.vs), false),
 			),
 			app.Div().Class("row sliders").Body(
-				slider("ta", "T_a (compute per stage)", c.ta, c.errs["ta"], c.onSlider(&c.ta, false), c.onSlider(&c.ta, true)),
-				slider("tc", "t_c (time per link)", c.tc, c.errs["tc"], c.onSlider(&c.tc, false), c.onSlider(&c.tc, true)),
+				c.timeField("ta", "T_a (compute per stage)", c.ta),
+				c.timeField("tc", "t_c (time per link)", c.tc),
 			),
+			openIf(app.Details().Class("advanced"), c.form.Seed != "" || c.form.Start != "" || c.form.Budget != "").Body(
+				app.Summary().Text("Parameters of randomised and anytime algorithms (PAIRS)"),
+				app.Div().Class("row").Body(
+					field("seed", "Seed", c.form.Seed, "0", c.errs["seed"], sIn, sCh),
+					field("start", "Start from", c.form.Start, "algorithm name", c.errs["start"], stIn, stCh),
+					field("budget", "Time budget", c.form.Budget, "e.g. 2s", c.errs["budget"], bIn, bCh),
+				),
+			),
+			c.renderRows(),
 			app.Div().Class("links").Body(
 				app.A().ID("permalink").Href(c.url()).Text("permalink"),
+				c.copy.render(func(ctx app.Context, e app.Event) { c.copy.copy(app.Window().URL().String()) }),
 				app.Button().ID("dl-svg").Text("Download SVG").OnClick(c.onDownload),
 			),
 		),
+		app.If(c.mapping != "", func() app.UI { return progressBar(0, "mapping with an anytime algorithm…", c.onCancel) }),
+		app.If(len(c.big) > 0, func() app.UI {
+			return app.Div().ID("too-big").Class("notice").Body(
+				app.P().Text("The server maps both embeddings as jobs; each job's page links to its Gantt chart."),
+				c.job.render("Run both as server jobs", func(ctx app.Context, e app.Event) { c.job.submit(ctx, c.big...) }),
+			)
+		}),
 		app.If(c.err != "", func() app.UI { return app.Div().ID("run-error").Class("notice").Text(c.err) }),
 		app.If(len(c.scheds) > 0, func() app.UI {
 			return app.Div().Body(
-				app.Div().ID("gantt").Class("svg-host").OnMouseOver(c.onHover).Body(app.Raw(c.svg)),
-				app.Div().ID("hover").Class("hover").Text(c.hover),
+				app.Div().ID("gantt").Class("gantt-panels tip-area").OnMouseOver(c.onHover).Body(
+					app.Range(c.svgs).Slice(func(i int) app.UI {
+						return app.Div().Class("gantt-panel").Body(
+							zoomable("gantt-"+strconv.Itoa(i), "Gantt chart of "+c.scheds[i].Algo, false, c.svgs[i], pointer{leave: c.onLeave}, nil))
+					}),
+					tooltip(c.hover),
+				),
 				ganttTable(c.scheds),
 			)
 		}),
+	)
+}
+
+// renderRows offers the choice of processes shown and their order.
+func (c *GanttPage) renderRows() app.UI {
+	onSel := func(dst *string) app.EventHandler {
+		return func(ctx app.Context, e app.Event) {
+			*dst = ctx.JSSrc().Get("value").String()
+			c.navigate(ctx)
+		}
+	}
+	opt := func(value, text, cur string) app.UI {
+		return selectedIf(app.Option().Value(value).Text(text), value == cur)
+	}
+	return app.Div().Class("row view").Body(
+		app.Label().For("f-show").Text("Processes shown:"),
+		app.Select().ID("f-show").OnChange(onSel(&c.show)).Body(
+			opt("", fmt.Sprintf("%d from number…", draw.MaxGanttRows), c.show),
+			opt("wait", fmt.Sprintf("the %d that wait longest", draw.MaxGanttRows), c.show),
+		),
+		disabledIf(app.Input().ID("f-from").Type("number").Min(0).Value(c.from).Aria("label", "first process shown"),
+			c.show == "wait").OnChange(func(ctx app.Context, e app.Event) {
+			c.from = atoiOr(ctx.JSSrc().Get("value").String(), 0)
+			c.navigate(ctx)
+		}),
+		app.Label().For("f-order").Text("rows in order of:"),
+		app.Select().ID("f-order").OnChange(onSel(&c.order)).Body(
+			opt("", "process number", c.order),
+			opt("host", "host position", c.order),
+		),
 	)
 }
 
@@ -274,19 +518,50 @@ func algoSelect(name, label, value string, choices []solve.Algorithm, msg string
 				if titles {
 					text += " · " + choices[i].Notes.Title
 				}
-				return app.Option().Value(choices[i].Name).Text(text).Selected(choices[i].Name == value)
+				return selectedIf(app.Option().Value(choices[i].Name).Text(text), choices[i].Name == value)
 			}),
 		),
-		app.If(msg != "", func() app.UI { return app.Div().ID("err-" + name).Class("msg").Text(msg) }),
+		app.If(msg != "", func() app.UI { return app.Div().ID("err-"+name).Class("msg").Aria("live", "polite").Text(msg) }),
 	)
 }
 
-// slider is a range input from 0 to 10 with its value shown.
-func slider(name, label string, v float64, msg string, onInput, onChange app.EventHandler) app.UI {
+// The time sliders are logarithmic: position 0 is time 0, positions 1 to
+// 100 span 0.01 to 100 (1 in the middle), so that both ends of the
+// compute-to-link ratios of real machines are a drag away; the number
+// field takes any value.
+func sliderPos(v float64) float64 {
+	if v <= 0 {
+		return 0
+	}
+	return math.Round(max(1, min(100, 50+25*math.Log10(v))))
+}
+
+func sliderTime(p float64) float64 {
+	if p <= 0 {
+		return 0
+	}
+	v := math.Pow(10, (p-50)/25)
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 3, 64), 64)
+	return r
+}
+
+// timeField is a model time as a number field (any value in [0, 1e9]) and
+// a logarithmic slider (sliderPos).
+func (c *GanttPage) timeField(name, label string, v float64) app.UI {
+	onInput, onSlide, onNumber := c.onTime(name, map[string]*float64{"ta": &c.ta, "tc": &c.tc}[name])
+	msg := c.errs[name]
+	box := app.Input().ID("f-"+name).Name(name).Type("number").Min(0).Attr("step", "any").Value(num(v)).OnChange(onNumber)
+	if msg != "" {
+		box = box.Class("invalid").Aria("invalid", "true").Aria("describedby", "err-"+name)
+	}
 	return app.Div().Class("field").Body(
-		app.Label().For("f-"+name).Text(label+": "+num(v)),
-		app.Input().ID("f-"+name).Type("range").Min(0).Max(10).Step(0.25).Value(v).OnInput(onInput).OnChange(onChange),
-		app.If(msg != "", func() app.UI { return app.Div().ID("err-" + name).Class("msg").Text(msg) }),
+		app.Label().For("f-"+name).Text(label),
+		app.Div().Class("time").Body(
+			box,
+			app.Input().ID("r-"+name).Type("range").Min(0).Max(100).Step(1).Value(sliderPos(v)).
+				Aria("label", label).OnInput(onInput).OnChange(onSlide),
+		),
+		app.If(msg != "", func() app.UI { return app.Div().ID("err-"+name).Class("msg").Aria("live", "polite").Text(msg) }),
 	)
 }
 

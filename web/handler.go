@@ -97,11 +97,14 @@ func AppHandler(o AppOptions) http.Handler {
 		Description: "Map parallel programs (d-cubes, object grids) onto processor topologies and compare the mappings.",
 		Icon:        app.Icon{Default: icon, Large: icon, SVG: icon, Maskable: icon},
 		Styles:      []string{"/web/app.css"},
-		Version:     v,
-		Resources:   newStaticResolver(assets.FS()),
+		// Plumbing that runs before the wasm (keeping what is typed while it
+		// loads) and on every pointer move (zoom, pan, tooltips).
+		Scripts:   []string{"/web/topomap.js"},
+		Version:   v,
+		Resources: newStaticResolver(assets.FS()),
 		// The loader shows a percentage only if it knows the raw size.
 		WasmContentLengthHeader: rawLengthHeader,
-		LoadingLabel:            "loading topomap {progress}%",
+		LoadingLabel:            "loading topomap {progress}% · you can type already, your input is kept",
 		ThemeColor:              "#1d3557",
 		BackgroundColor:         "#ffffff",
 	}
@@ -109,8 +112,44 @@ func AppHandler(o AppOptions) http.Handler {
 	if o.NoServiceWorker {
 		h.ServiceWorkerTemplate = noopWorker
 	}
-	return safePages{h}
+	return pageStatus{safePages{h}}
 }
+
+// pageStatus sends the not-found page (go-app renders it for any path no
+// other route takes) with status 404 instead of 200.
+type pageStatus struct{ next http.Handler }
+
+func (p pageStatus) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !Routed(r.URL.Path) {
+		w = &notFoundWriter{ResponseWriter: w}
+	}
+	p.next.ServeHTTP(w, r)
+}
+
+// notFoundWriter turns a 200 HTML answer into a 404; other answers (go-app's
+// scripts, the manifest, /web/ files) pass unchanged.
+type notFoundWriter struct {
+	http.ResponseWriter
+	wrote bool
+}
+
+func (w *notFoundWriter) WriteHeader(code int) {
+	if !w.wrote && code == http.StatusOK && strings.HasPrefix(w.Header().Get("Content-Type"), "text/html") {
+		code = http.StatusNotFound
+	}
+	w.wrote = true
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *notFoundWriter) Write(b []byte) (int, error) {
+	if !w.wrote {
+		w.WriteHeader(http.StatusOK)
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (w *notFoundWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // staticResolver serves go-app's /web/... URLs from an fs.FS rooted at
 // assets/static. app.LocalDir cannot be used: it resolves the wasm URL to

@@ -5,12 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"topomap/algorithms/spec"
+	"topomap/web/draw"
+	"topomap/web/export"
 	"topomap/web/wire"
 )
 
@@ -25,7 +29,7 @@ const apiBase = "/api/v1"
 // pre-render.
 func apiDo(method, path string, body any, out any) error {
 	if app.IsServer {
-		return errors.New("web: the API is called from the browser only")
+		return errors.New("the job server is called from the browser only")
 	}
 	w := app.Window()
 	opts := w.Get("Object").New()
@@ -53,7 +57,7 @@ func apiDo(method, path string, body any, out any) error {
 		if len(args) > 0 && args[0].Truthy() {
 			msg = args[0].Call("toString").String()
 		}
-		ch <- answer{err: fmt.Errorf("web: the job server is not reachable: %s", msg)}
+		ch <- answer{err: fmt.Errorf("the job server is not reachable: %s", msg)}
 		return nil
 	})
 	onText = app.FuncOf(func(this app.Value, args []app.Value) any {
@@ -79,9 +83,13 @@ func apiDo(method, path string, body any, out any) error {
 			Error   string `json:"error"`
 		}
 		if json.Unmarshal([]byte(a.text), &e) == nil && (e.Message != "" || e.Error != "") {
-			return fmt.Errorf("web: %s", strings.TrimSpace(e.Message+" "+e.Error))
+			return errors.New(strings.TrimSpace(e.Message + " " + e.Error))
 		}
-		return fmt.Errorf("web: %s %s: status %d", method, path, a.status)
+		return fmt.Errorf("the job server answered %s %s with status %d", method, path, a.status)
+	}
+	if text, ok := out.(*string); ok { // a document, not JSON
+		*text = a.text
+		return nil
 	}
 	if out != nil {
 		return json.Unmarshal([]byte(a.text), out)
@@ -93,36 +101,63 @@ func apiDo(method, path string, body any, out any) error {
 type jobSubmit struct {
 	sending bool
 	err     string
+	// submitted lists the jobs of a multi-job submission (a comparison).
+	submitted []wire.Job
 }
 
-// submit posts the instance as a job and opens its page.
-func (j *jobSubmit) submit(ctx app.Context, in spec.Instance) {
+// submit posts each instance as a job and remembers it in My jobs; one job
+// opens its page, several are listed with links (a comparison on the
+// server runs one job per algorithm).
+func (j *jobSubmit) submit(ctx app.Context, ins ...spec.Instance) {
 	if j.sending {
 		return
 	}
-	j.sending, j.err = true, ""
-	req := wire.RequestOf(in)
+	j.sending, j.err, j.submitted = true, "", nil
+	reqs := make([]wire.Request, len(ins))
+	for i, in := range ins {
+		reqs[i] = wire.RequestOf(in)
+	}
 	ctx.Async(func() {
-		var st wire.Job
-		err := apiDo("POST", apiBase+"/jobs", req, &st)
+		var done []wire.Job
+		var err error
+		for _, req := range reqs {
+			var st wire.Job
+			if err = apiDo("POST", apiBase+"/jobs", req, &st); err != nil {
+				break
+			}
+			done = append(done, st)
+		}
 		ctx.Dispatch(func(ctx app.Context) {
 			j.sending = false
+			for _, st := range done {
+				rememberJob(ctx, st)
+				if st.CancelToken != "" { // this tab may cancel the job
+					ctx.SessionStorage().Set(cancelKey(st.ID), st.CancelToken)
+				}
+			}
 			if err != nil {
 				j.err = err.Error()
+			}
+			if len(reqs) == 1 && err == nil {
+				ctx.Navigate("/jobs/" + done[0].ID)
 				return
 			}
-			if st.CancelToken != "" {
-				ctx.SessionStorage().Set(cancelKey(st.ID), st.CancelToken)
-			}
-			ctx.Navigate("/jobs/" + st.ID)
+			j.submitted = done
 		})
 	})
 }
 
-func (j *jobSubmit) render(onSubmit app.EventHandler) app.UI {
+func (j *jobSubmit) render(label string, onSubmit app.EventHandler) app.UI {
 	return app.Div().Class("job-submit").Body(
-		app.Button().ID("submit-job").Text("Run as a server job").Disabled(j.sending).OnClick(onSubmit),
-		app.If(j.err != "", func() app.UI { return app.Span().ID("job-error").Class("msg").Text(j.err) }),
+		disabledIf(app.Button().ID("submit-job").Text(label), j.sending).OnClick(onSubmit),
+		app.If(j.err != "", func() app.UI { return app.Span().ID("job-error").Class("msg").Aria("live", "polite").Text(j.err) }),
+		app.If(len(j.submitted) > 0, func() app.UI {
+			return app.Ul().ID("submitted-jobs").Body(app.Range(j.submitted).Slice(func(i int) app.UI {
+				st := j.submitted[i]
+				return app.Li().DataSet("algo", st.Request.Algo).Body(
+					app.A().Href("/jobs/"+st.ID).Text(st.Request.Algo), app.Text(" ("+string(st.Status)+")"))
+			}))
+		}),
 	)
 }
 
@@ -143,6 +178,10 @@ type JobPage struct {
 	// via says how the page follows the job: "sse" (the job's event
 	// stream) or "polling" (GET every pollEvery, when the stream fails).
 	via string
+	// svg is the result drawn by the server (render.svg), inlined so that
+	// it zooms like every drawing; svgFor is the job state it shows.
+	svg    string
+	svgFor string
 }
 
 // OnMount marks the page as live and starts following the job.
@@ -154,6 +193,7 @@ func (c *JobPage) OnMount(ctx app.Context) {
 // OnNav reads the job id from the path.
 func (c *JobPage) OnNav(ctx app.Context) {
 	id := strings.TrimPrefix(ctx.Page().URL().Path, "/jobs/")
+	setTitle(ctx, "Job "+id)
 	if id != c.id {
 		c.via = ""
 	}
@@ -207,10 +247,11 @@ func (c *JobPage) watch(ctx app.Context) {
 				return
 			}
 			if err != nil {
-				c.err = "web: unreadable job event: " + err.Error()
+				c.err = "unreadable job event from the server: " + err.Error()
 				return
 			}
 			c.job, c.loaded, c.err = st, true, ""
+			c.fetchDrawing(ctx)
 		})
 	}
 	onJob = app.FuncOf(func(this app.Value, args []app.Value) any {
@@ -259,6 +300,7 @@ func (c *JobPage) poll(ctx app.Context) {
 					c.err = err.Error()
 				} else {
 					c.job, c.loaded, c.err = st, true, ""
+					c.fetchDrawing(ctx)
 				}
 			})
 			if err != nil || st.Status.Final() || ctx.Err() != nil {
@@ -288,10 +330,36 @@ func (c *JobPage) onCancel(ctx app.Context, e app.Event) {
 	})
 }
 
+// fetchDrawing loads the server's drawing of a finished (or partial) job
+// once per job state.
+func (c *JobPage) fetchDrawing(ctx app.Context) {
+	j := c.job
+	key := c.id + string(j.Status) + j.Finished.String()
+	if app.IsServer || c.svgFor == key || !(j.Status == wire.Done || j.Partial) {
+		return
+	}
+	c.svgFor, c.svg = key, ""
+	id := c.id
+	ctx.Async(func() {
+		var doc string
+		err := apiDo("GET", apiBase+"/render.svg?job="+id, nil, &doc)
+		ctx.Dispatch(func(ctx app.Context) {
+			if c.svgFor != key {
+				return
+			}
+			if err != nil {
+				c.err = err.Error()
+				return
+			}
+			c.svg = draw.Inline([]byte(doc))
+		})
+	})
+}
+
 // Render is safe with the zero value.
 func (c *JobPage) Render() app.UI {
 	j := c.job
-	return shell("", c.ready,
+	return shell("", c.ready, "",
 		app.H1().Text("Server job "+c.id),
 		app.If(c.err != "", func() app.UI { return app.Div().ID("run-error").Class("notice").Text(c.err) }),
 		app.If(!c.loaded && c.err == "", func() app.UI { return app.P().ID("status").Text("loading…") }),
@@ -302,37 +370,98 @@ func (c *JobPage) Render() app.UI {
 					app.Text(r.Guest+" on "+r.Host+" by "+r.Algo+": "),
 					app.Strong().ID("job-status").DataSet("via", c.via).Text(string(j.Status)),
 				),
+				c.renderRequest(),
 				app.If(!j.Status.Final(), func() app.UI {
 					label := "queued"
 					if j.Status == wire.Running {
-						label = fmt.Sprintf("%.4f hops/byte after %d moves (%d improving), %.1f s", j.Progress.HopsPerByte, j.Progress.Evaluated, j.Progress.Improved, j.Progress.Elapsed)
+						label = progressText(j.Progress.HopsPerByte, j.Progress.Evaluated, j.Progress.Improved, j.Progress.Elapsed)
 					}
 					return progressBar(j.Progress.Fraction, label, c.onCancel)
 				}),
 				app.If(j.Error != "", func() app.UI { return app.P().Class("msg").Text(j.Error) }),
-				app.If(j.Status == wire.Done, c.renderDone),
+				app.If(j.Partial, func() app.UI {
+					return app.P().ID("partial").Class("notice").Text("Partial result: the best placement the search had found when the job was cancelled is kept; its metrics and downloads are that placement's.")
+				}),
+				app.If(j.Status == wire.Done || j.Partial, c.renderDone),
 			)
 		}),
 	)
 }
 
+// renderRequest shows the whole request, the job's times and its links:
+// the same instance in the explorer, and this page's permalink.
+func (c *JobPage) renderRequest() app.UI {
+	j := c.job
+	r := j.Request
+	at := func(t time.Time) string {
+		if t.IsZero() {
+			return ""
+		}
+		return t.Local().Format("2006-01-02 15:04:05")
+	}
+	rows := [][3]string{
+		{"guest", "guest", r.Guest}, {"host", "host", r.Host}, {"algo", "algorithm", r.Algo},
+		{"seed", "seed", strconv.FormatUint(r.Seed, 10)}, {"budget", "time budget", r.Budget}, {"start", "start from", r.Start},
+		{"created", "submitted", at(j.Created)}, {"started", "started", at(j.Started)}, {"finished", "finished", at(j.Finished)},
+	}
+	if r.Ta != 0 || r.Tc != 0 {
+		rows = append(rows, [3]string{"ta", "T_a", num(r.Ta)}, [3]string{"tc", "t_c", num(r.Tc)})
+	}
+	explorer := "/"
+	if in, err := r.Instance(); err == nil {
+		explorer = pageURL("/", in, nil)
+	}
+	return app.Details().Class("request-box").Open(true).Body(
+		app.Summary().Text("Request"),
+		app.Dl().ID("request").Class("request").Body(app.Range(rows).Slice(func(i int) app.UI {
+			v := rows[i][2]
+			if v == "" {
+				v = "—"
+			}
+			return app.Div().Body(app.Dt().Text(rows[i][1]), app.Dd().DataSet("key", rows[i][0]).Text(v))
+		})),
+		app.Div().Class("links").Body(
+			app.A().ID("to-explorer").Href(explorer).Text("open in the explorer"),
+			app.A().ID("permalink").Href("/jobs/"+c.id).Text("permalink of this job"),
+		),
+	)
+}
+
 func (c *JobPage) renderDone() app.UI {
 	base := apiBase + "/jobs/" + c.id
-	formats := []string{"json", "csv", "rankorder", "scotch"}
-	if in, err := c.job.Request.Instance(); err == nil && in.Guest.Order() < in.Host.Size() {
+	r := c.job.Request
+	name := func(format string) string { return export.FileName("", r.Guest, r.Host, r.Algo, format) }
+	formats := export.Formats
+	if in, err := r.Instance(); err == nil && in.Guest.Order() < in.Host.Size() {
 		// empty slots: rankorder cannot express them (export.Check)
-		formats = []string{"json", "csv", "scotch"}
+		formats = slices.DeleteFunc(slices.Clone(formats), func(f string) bool { return f == "rankorder" })
 	}
+	// The links carry a download attribute, so that go-app's router lets
+	// the browser save them; the server answers with an attachment too.
 	return app.Div().Class("result").Body(
 		app.Section().Class("drawing").Body(
-			app.Img().ID("job-svg").Src(apiBase+"/render.svg?job="+c.id).Alt("the mapping drawn on its host"),
+			app.If(c.svg == "", func() app.UI { return app.P().ID("job-svg-loading").Text("drawing…") }),
+			app.If(c.svg != "", func() app.UI {
+				h, err := spec.ParseHost(r.Host)
+				return zoomable("job-drawing", "the mapping drawn on its host", err == nil && h.Size() > draw.DefaultDetail, c.svg, pointer{}, nil)
+			}),
 			app.Div().Class("downloads").Body(
 				app.Span().Text("Download: "),
-				app.A().Href(apiBase+"/render.svg?job="+c.id).Attr("download", "mapping.svg").Text("SVG"),
+				app.A().ID("dl-svg").Href(apiBase+"/render.svg?download=1&job="+c.id).Download(name("svg")).Text("SVG"),
+				app.If(c.svg != "", func() app.UI {
+					return app.Button().ID("dl-png").Text("PNG").OnClick(func(ctx app.Context, e app.Event) { downloadPNG(name("png"), c.svg) })
+				}),
 				app.Range(formats).Slice(func(i int) app.UI {
-					return app.A().Href(base+"/placement?format="+formats[i]).Attr("download", "").Text(formats[i])
+					f := formats[i]
+					return app.A().ID("dl-" + f).Href(base + "/placement?format=" + f).Download(name(f)).Text(f)
 				}),
 			),
+			app.If(strings.HasPrefix(r.Guest, "hypercube:"), func() app.UI {
+				// The execution model of any d-cube, drawn by the server
+				// (the Gantt page simulates up to MaxGanttDim).
+				return app.P().Body(app.A().ID("job-gantt").Href(apiBase + "/render.svg?view=gantt&job=" + c.id).
+					Target("_blank").Text("Gantt chart of this mapping (execution model, drawn by the server)"))
+			}),
 		),
 		app.If(c.job.Metrics != nil, func() app.UI {
 			m := c.job.Metrics
@@ -340,7 +469,7 @@ func (c *JobPage) renderDone() app.UI {
 				c.renderSearch(),
 				app.H2().Text("Metrics"),
 				app.Table().ID("metrics").Body(app.TBody().Body(
-					app.Tr().Body(app.Th().Text("hop-bytes"), app.Td().Text(fmt.Sprintf("%g", m.HopBytes))),
+					app.Tr().Body(app.Th().Text("hop-bytes"), app.Td().Text(countText(m.HopBytes))),
 					app.Tr().Body(app.Th().Text("hops per byte"), app.Td().Text(hopsPerByte(*m))),
 					app.Tr().Body(app.Th().Text("max dilation"), app.Td().Text(fmt.Sprint(m.MaxDilation))),
 					app.Tr().Body(app.Th().Text("lower bound"), app.Td().Text(fmt.Sprintf("%.4f", m.LowerBound))),

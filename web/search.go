@@ -2,7 +2,6 @@ package web
 
 import (
 	"fmt"
-	"net/url"
 	"strconv"
 	"strings"
 
@@ -89,10 +88,10 @@ func startSelect(f form, msg string, onChange app.EventHandler) app.UI {
 	return app.Div().Class("field").Body(
 		app.Label().For("f-start").Text("Start from"),
 		app.Select().ID("f-start").Name("start").OnChange(onChange).Body(
-			app.Option().Value(bestStart).Text("best of all that apply").Selected(f.Start == ""),
+			selectedIf(app.Option().Value(bestStart).Text("best of all that apply"), f.Start == ""),
 			app.If(!known, func() app.UI { return app.Option().Value(f.Start).Text(f.Start).Selected(true) }),
 			app.Range(names).Slice(func(i int) app.UI {
-				return app.Option().Value(names[i]).Text(names[i]).Selected(names[i] == f.Start)
+				return selectedIf(app.Option().Value(names[i]).Text(names[i]), names[i] == f.Start)
 			}),
 		),
 		app.If(msg != "", func() app.UI { return app.Div().ID("err-start").Class("msg").Text(msg) }),
@@ -110,11 +109,7 @@ func (c *Explorer) keepMoves(res *solve.Result) {
 	res.Instance.Moves = res.Pairs.Moves
 	c.in.Moves = res.Pairs.Moves
 	c.form.Moves = strconv.FormatInt(res.Pairs.Moves, 10)
-	extra := url.Values{}
-	if c.step > 0 {
-		extra.Set("step", strconv.Itoa(c.step))
-	}
-	app.Window().Get("history").Call("replaceState", nil, "", pageURL("/", c.in, extra))
+	app.Window().Get("history").Call("replaceState", nil, "", pageURL("/", c.in, c.viewKeys()))
 }
 
 // hopsPerByte formats the hops per byte of m, or says there is none: a

@@ -44,6 +44,16 @@ func TestFormCheck(t *testing.T) {
 		{"bad budget", "guest=hypercube:4&host=ring:16&algo=xor&budget=forever", map[string]string{"budget": budgetErr.Error()}},
 		{"sizes differ", "guest=hypercube:4&host=ring:8&algo=xor", map[string]string{spec.FieldOf(sizeErr): sizeErr.Error()}},
 	}
+	// A size mismatch is shown under the field the user edited last.
+	f := formFromQuery(mustQuery(t, "guest=hypercube:4&host=ring:8&algo=xor"))
+	f.edited = "guest"
+	if _, errs := f.check(); errs["guest"] != sizeErr.Error() || errs["host"] != "" {
+		t.Errorf("edited guest: errors %v, want the size mismatch under guest", errs)
+	}
+	// Without algo, the first applicable algorithm (the one listed first).
+	if f := formFromQuery(mustQuery(t, "guest=hypercube:4&host=ring:16")); f.Algo != solve.Applicable(mustGuest(t, "hypercube:4"), mustHost(t, "ring:16"))[0].Name {
+		t.Errorf("no algo: %q", f.Algo)
+	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, errs := formFromQuery(mustQuery(t, tc.query)).check()
@@ -101,10 +111,10 @@ func TestHoverText(t *testing.T) {
 		want string
 	}{
 		{"nothing", nil, ""},
-		{"vertex", map[string]string{"h": "3", "v": "3"}, "guest vertex 3 on host node 3 at (3), largest dilation of its edges 2"},
+		{"vertex", map[string]string{"h": "3", "v": "3"}, "guest vertex 3 (bits 1,1, bit 0 first) on host node 3 at (3); 2 edges, the longest 2 hops"},
 		{"free node", map[string]string{"h": "2"}, "host node 2 at (2): free"},
 		{"bad node", map[string]string{"h": "99"}, ""},
-		{"edge", map[string]string{"u": "1", "v": "3", "dil": "2", "dim": "1"}, "guest edge 1–3 (dimension 1): dilation 2"},
+		{"edge", map[string]string{"u": "1", "v": "3", "dil": "2", "dim": "1"}, "guest edge 1–3 (dimension 1): dilation 2; route on the host: (1) → (2) → (3) (2 hops)"},
 	}
 	for _, tc := range tests {
 		if got := hoverText(r, tc.data); got != tc.want {
@@ -190,25 +200,28 @@ func TestExplorerLoad(t *testing.T) {
 		t.Fatalf("no host error for 16 vertices on 8 nodes: %v", g.errs)
 	}
 	// Path: #root > main > section.controls > div.row > host field > message.
-	if err := app.Match(app.Div().ID("err-host").Class("msg").Text(g.errs["host"]), g, 0, 1, 0, 1, 1, 2); err != nil {
+	if err := app.Match(app.Div().ID("err-host").Class("msg").Aria("live", "polite").Text(g.errs["host"]), g, 0, 1, 0, 1, 1, 2); err != nil {
 		t.Error(err)
 	}
 	if err := app.Match(app.Text(g.errs["host"]), g, 0, 1, 0, 1, 1, 2, 0); err != nil {
 		t.Error(err)
 	}
 
-	// Above the browser's limit the page offers a server job instead.
-	g.load(g.ctx, mustQuery(t, "guest=hypercube:15&host=ring:32768&algo=xor"))
-	e.ConsumeAll()
-	if !g.tooBig || g.res != nil || g.running {
-		t.Errorf("15-cube: tooBig %v, result %v, running %v; want an offer of a server job", g.tooBig, g.res != nil, g.running)
+	// Above the browser's limit the page offers a server job instead: 64K
+	// vertices for a heuristic, 16K for an anytime search.
+	for _, q := range []string{"guest=hypercube:17&host=ring:131072&algo=xor", "guest=grid:256x128&host=mesh:256x128&algo=pairs"} {
+		g.load(g.ctx, mustQuery(t, q))
+		e.ConsumeAll()
+		if !g.tooBig || g.res != nil || g.running {
+			t.Errorf("%s: tooBig %v, result %v, running %v; want an offer of a server job", q, g.tooBig, g.res != nil, g.running)
+		}
 	}
 }
 
 // TestGanttLoad: the Xor paper's Fig. 4 pair, T = 10 and 12.
 func TestGanttLoad(t *testing.T) {
 	c := &GanttPage{}
-	c.load(mustQuery(t, "guest=hypercube:3&host=line:8&algo=standard&vs=byweight&ta=1&tc=1"))
+	c.load(app.Context{}, mustQuery(t, "guest=hypercube:3&host=line:8&algo=standard&vs=byweight&ta=1&tc=1"))
 	if len(c.scheds) != 2 || len(c.errs) > 0 {
 		t.Fatalf("%d schedules, errors %v", len(c.scheds), c.errs)
 	}
@@ -218,7 +231,7 @@ func TestGanttLoad(t *testing.T) {
 	if got := c.url(); got != "/gantt?algo=standard&guest=hypercube%3A3&host=line%3A8&ta=1&tc=1&vs=byweight" {
 		t.Errorf("url %s", got)
 	}
-	c.load(mustQuery(t, "guest=grid:4x4&host=mesh:4x4&algo=standard"))
+	c.load(app.Context{}, mustQuery(t, "guest=grid:4x4&host=mesh:4x4&algo=standard"))
 	if c.errs["guest"] == "" && c.errs["algo"] == "" {
 		t.Errorf("a grid guest should be refused: %v", c.errs)
 	}
@@ -254,8 +267,9 @@ func TestCompareRun(t *testing.T) {
 	}
 }
 
-// TestJobPageDone renders a finished job: status, drawing from the API,
-// metrics and one download link per placement format.
+// TestJobPageDone renders a finished job: status, the request with a link
+// to the explorer, metrics and one named download per format (the drawing
+// itself is fetched by the browser).
 func TestJobPageDone(t *testing.T) {
 	r, err := solve.Map(context.Background(), spec.Instance{Guest: mustGuest(t, "hypercube:4"), Host: mustHost(t, "ring:16"), Algo: "xor"}, nil)
 	if err != nil {
@@ -272,8 +286,10 @@ func TestJobPageDone(t *testing.T) {
 	html := app.HTMLString(c)
 	for _, want := range []string{
 		`id="job-status">done<`,
-		`src="/api/v1/render.svg?job=0123456789abcdef0123"`,
+		`href="/api/v1/render.svg?download=1&job=0123456789abcdef0123"`,
+		`download="hypercube-4_ring-16_xor.csv"`,
 		`href="/api/v1/jobs/0123456789abcdef0123/placement?format=csv"`,
+		`href="/?algo=xor&guest=hypercube%3A4&host=ring%3A16"`,
 		`href="/api/v1/jobs/0123456789abcdef0123/placement?format=scotch"`,
 		"<td>2.7500</td>",
 	} {

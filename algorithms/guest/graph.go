@@ -329,3 +329,22 @@ func (b *builder) graph() (*Graph, error) {
 	g.Adj, g.Weight = adj[:k:k], w[:k:k]
 	return g, nil
 }
+
+// Coords returns the coordinates of vertex v in dst (resized): for a
+// d-cube its d bits, bit 0 first; for a grid its object coordinates, the
+// first varying fastest; for a custom graph none. O(d).
+func (g *Graph) Coords(v int, dst []int) []int {
+	dst = dst[:0]
+	switch g.Kind {
+	case Hypercube:
+		for i := range g.Dims[0] {
+			dst = append(dst, v>>i&1)
+		}
+	case Grid:
+		for _, k := range g.Dims {
+			dst = append(dst, v%k)
+			v /= k
+		}
+	}
+	return dst
+}

@@ -53,11 +53,11 @@ func Compare(ctx context.Context, g spec.Guest, h spec.Host, opts CompareOptions
 	if opts.Start != "" {
 		s, ok := Lookup(opts.Start)
 		if !ok || s.LargerHost || !slices.ContainsFunc(algos, func(a Algorithm) bool { return a.Name == s.Name }) {
-			return nil, &spec.FieldError{Field: "start", Err: fmt.Errorf("solve: start %q is not an algorithm that maps %s onto %s", opts.Start, g, h)}
+			return nil, &spec.FieldError{Field: "start", Err: fmt.Errorf("start %q is not an algorithm that maps %s onto %s", opts.Start, g, h)}
 		}
 	}
 	if len(algos) == 0 {
-		return nil, &spec.FieldError{Field: "host", Err: fmt.Errorf("solve: no algorithm maps %s onto %s", g, h)}
+		return nil, &spec.FieldError{Field: "host", Err: fmt.Errorf("no algorithm maps %s onto %s", g, h)}
 	}
 	entries := make([]Entry, 0, len(algos))
 	for i, a := range algos {

@@ -57,7 +57,7 @@ func TestEmbeddingsMap(t *testing.T) {
 	}
 	g, h := parse(t, "hypercube:4", "line:16")
 	_, err := solve.Map(context.Background(), spec.Instance{Guest: g, Host: h, Algo: "xor"}, nil)
-	if err == nil || !strings.Contains(err.Error(), "solve: xor does not apply to hypercube:4 on line:16: xor needs a ring or torus") {
+	if err == nil || !strings.Contains(err.Error(), "xor does not apply to hypercube:4 on line:16: xor needs a ring or torus") {
 		t.Errorf("err = %v", err)
 	}
 }

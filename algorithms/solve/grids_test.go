@@ -55,8 +55,8 @@ func TestGridsCheck(t *testing.T) {
 	tests := []struct {
 		algo, guest, host, want string
 	}{
-		{"affn", "grid:9x8", "mesh:6x13", "solve: sizes differ: guest grid:9x8 has 72 vertices, host mesh:6x13 has 78 nodes"},
-		{"stack", "grid:10x6", "mesh:5x4x3", "solve: stack does not apply to grid:10x6 on mesh:5x4x3: stacking cuts the longer object side 10"},
+		{"affn", "grid:9x8", "mesh:6x13", "sizes differ: guest grid:9x8 has 72 vertices, host mesh:6x13 has 78 nodes"},
+		{"stack", "grid:10x6", "mesh:5x4x3", "stack does not apply to grid:10x6 on mesh:5x4x3: stacking cuts the longer object side 10"},
 		{"step", "grid:9x8", "mesh:16x12", ""},
 	}
 	for _, tt := range tests {

@@ -164,14 +164,14 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 		}
 	}
 	res, err := pairs.Improve(ctx, p.Guest, p.Host, starts, opt)
-	if err != nil {
-		return nil, fmt.Errorf("solve: pairs: %w", err)
+	if err != nil && (res == nil || ctx.Err() == nil) {
+		return nil, fmt.Errorf("pairs: %w", err)
 	}
 	if p.Report != nil {
 		*p.Report = PairsRun{Moves: res.Moves, Improved: res.Improved, Start: names[res.Start], Starts: names,
 			Converged: res.Converged, Clock: res.Clock}
 	}
-	return res.Place, nil
+	return res.Place, err // cancelled: ctx's error with the best so far (see Map)
 }
 
 // pairsStarts returns the starting placements: the named start's, or those

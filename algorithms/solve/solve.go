@@ -126,23 +126,36 @@ func checkSizes(a Algorithm, g spec.Guest, h spec.Host) error {
 		return nil
 	}
 	if a.LargerHost {
-		return &spec.FieldError{Field: "host", Err: fmt.Errorf("solve: host %s has %d nodes, fewer than the %d vertices of guest %s", h, k, n, g)}
+		return &spec.FieldError{Field: "host", Err: sizeErrorf("host %s has %d nodes, fewer than the %d vertices of guest %s", h, k, n, g)}
 	}
-	return &spec.FieldError{Field: "host", Err: fmt.Errorf("solve: sizes differ: guest %s has %d vertices, host %s has %d nodes", g, n, h, k)}
+	return &spec.FieldError{Field: "host", Err: sizeErrorf("sizes differ: guest %s has %d vertices, host %s has %d nodes", g, n, h, k)}
 }
+
+// ErrSizes matches (errors.Is) the error of an instance whose guest does
+// not fit its host. Its FieldError names the host, but either side may be
+// the one to change: a form blames the field the user edited last.
+var ErrSizes = errors.New("guest and host sizes do not fit")
+
+// sizeError is a size mismatch, with a message for users.
+type sizeError struct{ msg string }
+
+func (e *sizeError) Error() string        { return e.msg }
+func (e *sizeError) Is(target error) bool { return target == ErrSizes }
+
+func sizeErrorf(format string, args ...any) error { return &sizeError{fmt.Sprintf(format, args...)} }
 
 // Check validates an instance: a known algorithm that applies to its guest
 // and host, with matching sizes.
 func Check(in spec.Instance) (Algorithm, error) {
 	a, ok := Lookup(in.Algo)
 	if !ok {
-		return a, &spec.FieldError{Field: "algo", Err: fmt.Errorf("solve: unknown algorithm %q (known: %s)", in.Algo, names())}
+		return a, &spec.FieldError{Field: "algo", Err: fmt.Errorf("unknown algorithm %q (known: %s)", in.Algo, names())}
 	}
 	if err := checkSizes(a, in.Guest, in.Host); err != nil {
 		return a, err
 	}
 	if err := a.Applies(in.Guest, in.Host); err != nil {
-		return a, &spec.FieldError{Field: "algo", Err: fmt.Errorf("solve: %s does not apply to %s on %s: %w", a.Name, in.Guest, in.Host, err)}
+		return a, &spec.FieldError{Field: "algo", Err: fmt.Errorf("%s does not apply to %s on %s: %w", a.Name, in.Guest, in.Host, err)}
 	}
 	if in.Start != "" {
 		if err := checkStart(in); err != nil {
@@ -228,11 +241,14 @@ type Result struct {
 	Seconds float64
 	// Pairs is set for a local search (PAIRS).
 	Pairs *PairsRun
+	// Partial marks the best placement a search had found when its
+	// context ended (see Map).
+	Partial bool
 }
 
 // ErrInternal marks a mapper that returned an invalid placement: a bug, not
 // bad input.
-var ErrInternal = errors.New("solve: internal error")
+var ErrInternal = errors.New("internal error (a bug in topomap)")
 
 // Build constructs the guest and host of an instance.
 func Build(in spec.Instance) (*guest.Graph, *topology.Topology, error) {
@@ -248,7 +264,10 @@ func Build(in spec.Instance) (*guest.Graph, *topology.Topology, error) {
 }
 
 // Map solves an instance: checks it, builds guest and host, runs the mapper,
-// validates its placement and evaluates the metrics.
+// validates its placement and evaluates the metrics. When ctx ends while an
+// anytime algorithm runs, Map returns the best placement found so far as a
+// Result with Partial set, together with the context's error: callers that
+// only look at the error lose nothing, the others keep the best so far.
 func Map(ctx context.Context, in spec.Instance, progress func(Progress)) (*Result, error) {
 	a, err := Check(in)
 	if err != nil {
@@ -264,7 +283,8 @@ func Map(ctx context.Context, in spec.Instance, progress func(Progress)) (*Resul
 		run = &PairsRun{}
 	}
 	place, err := a.Map(ctx, &Problem{Instance: in, Guest: g, Host: h, Progress: progress, Report: run})
-	if err != nil {
+	partial := err != nil && place != nil && ctx.Err() != nil
+	if err != nil && !partial {
 		return nil, err
 	}
 	secs := time.Since(start).Seconds()
@@ -272,5 +292,5 @@ func Map(ctx context.Context, in spec.Instance, progress func(Progress)) (*Resul
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrInternal, a.Name, err)
 	}
-	return &Result{Instance: in, Algorithm: a, Mapping: m, Metrics: metric.Evaluate(m), Seconds: secs, Pairs: run}, nil
+	return &Result{Instance: in, Algorithm: a, Mapping: m, Metrics: metric.Evaluate(m), Seconds: secs, Pairs: run, Partial: partial}, err
 }

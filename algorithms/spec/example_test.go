@@ -14,7 +14,7 @@ func ExampleParseGuest() {
 	fmt.Println(err)
 	// Output:
 	// grid:9x8:wrap 72
-	// spec: guest "grid:9": a grid has 2 or 3 dimensions, got 1
+	// guest "grid:9": a grid has 2 or 3 dimensions, got 1
 }
 
 func ExampleParseHost() {
@@ -30,7 +30,7 @@ func ExampleParseHost() {
 	// mesh:8x4:wrap=10 32
 	// line:16 16
 	// hypercube:4 16
-	// spec: host "mesh:99999999x99999999": more than 67108864 nodes
+	// host "mesh:99999999x99999999": more than 67108864 nodes
 }
 
 func ExampleGuest_Build() {
@@ -55,7 +55,7 @@ func ExampleParseQuery() {
 	fmt.Println(spec.FieldOf(err), err)
 	// Output:
 	// grid:9x8 mesh:6x12 affn 7
-	// algo spec: algorithm "Affn": want a lower-case name such as xor, affn or pairs-uniform
+	// algo algorithm "Affn": want a lower-case name such as xor, affn or pairs-uniform
 }
 
 func ExampleInstance_Query() {
@@ -68,7 +68,7 @@ func ExampleInstance_Query() {
 func ExampleParseAlgo() {
 	_, err := spec.ParseAlgo("mxov+al")
 	fmt.Println(err)
-	// Output: spec: algorithm "mxov+al": want a lower-case name such as xor, affn or pairs-uniform
+	// Output: algorithm "mxov+al": want a lower-case name such as xor, affn or pairs-uniform
 }
 
 func ExampleParseBudget() {
@@ -78,7 +78,7 @@ func ExampleParseBudget() {
 	fmt.Println(err)
 	// Output:
 	// 1.5s
-	// spec: budget "2h": want a duration such as 2s, at most 1h0m0s
+	// budget "2h": want a duration such as 2s, at most 1h0m0s
 }
 
 func ExampleParseTime() {
@@ -88,7 +88,7 @@ func ExampleParseTime() {
 	fmt.Println(spec.FieldOf(err), err)
 	// Output:
 	// 2.5
-	// tc spec: tc "-1": want a number in [0, 1e9]
+	// tc tc "-1": want a number in [0, 1e9]
 }
 
 func ExampleFieldOf() {

@@ -2,7 +2,6 @@ package spec
 
 import (
 	"errors"
-	"fmt"
 	"math"
 	"net/url"
 	"regexp"
@@ -60,7 +59,7 @@ const MaxBudget = time.Hour
 // the solver's business).
 func ParseAlgo(s string) (string, error) {
 	if len(s) > 32 || !algoName.MatchString(s) {
-		return "", &FieldError{"algo", fmt.Errorf("%w: algorithm %.64q: want a lower-case name such as xor, affn or pairs-uniform", ErrSyntax, s)}
+		return "", &FieldError{"algo", syntaxf("algorithm %.64q: want a lower-case name such as xor, affn or pairs-uniform", s)}
 	}
 	return s, nil
 }
@@ -69,7 +68,7 @@ func ParseAlgo(s string) (string, error) {
 func ParseBudget(s string) (time.Duration, error) {
 	d, err := time.ParseDuration(s)
 	if err != nil || d < 0 || d > MaxBudget {
-		return 0, &FieldError{"budget", fmt.Errorf("%w: budget %.64q: want a duration such as 2s, at most %v", ErrSyntax, s, MaxBudget)}
+		return 0, &FieldError{"budget", syntaxf("budget %.64q: want a duration such as 2s, at most %v", s, MaxBudget)}
 	}
 	return d, nil
 }
@@ -81,7 +80,7 @@ const MaxMoves = 1 << 34
 func ParseMoves(s string) (int64, error) {
 	v, err := strconv.ParseInt(s, 10, 64)
 	if err != nil || v < 0 || v > MaxMoves {
-		return 0, &FieldError{"moves", fmt.Errorf("%w: moves %.64q: want a whole number in [0, %d]", ErrSyntax, s, int64(MaxMoves))}
+		return 0, &FieldError{"moves", syntaxf("moves %.64q: want a whole number in [0, %d]", s, int64(MaxMoves))}
 	}
 	return v, nil
 }
@@ -90,7 +89,7 @@ func ParseMoves(s string) (int64, error) {
 func ParseTime(field, s string) (float64, error) {
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil || v < 0 || math.IsInf(v, 0) || math.IsNaN(v) || v > 1e9 {
-		return 0, &FieldError{field, fmt.Errorf("%w: %s %.64q: want a number in [0, 1e9]", ErrSyntax, field, s)}
+		return 0, &FieldError{field, syntaxf("%s %.64q: want a number in [0, 1e9]", field, s)}
 	}
 	return v, nil
 }
@@ -112,7 +111,7 @@ func ParseQuery(q url.Values) (Instance, error) {
 	}
 	if s := q.Get("seed"); s != "" {
 		if in.Seed, err = strconv.ParseUint(s, 10, 64); err != nil {
-			return in, &FieldError{"seed", fmt.Errorf("%w: seed %.64q: want a non-negative integer", ErrSyntax, s)}
+			return in, &FieldError{"seed", syntaxf("seed %.64q: want a non-negative integer", s)}
 		}
 	}
 	in.Start = q.Get("start")

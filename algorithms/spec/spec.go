@@ -10,8 +10,20 @@ import (
 	"topomap/algorithms/topology"
 )
 
-// ErrSyntax is wrapped by every error of this package.
-var ErrSyntax = errors.New("spec")
+// ErrSyntax matches (errors.Is) every error of this package. The messages
+// themselves are sentences for users, with no package prefix.
+var ErrSyntax = errors.New("malformed input")
+
+// syntaxError is a message about malformed input; it matches ErrSyntax.
+type syntaxError struct{ msg string }
+
+func (e *syntaxError) Error() string        { return e.msg }
+func (e *syntaxError) Is(target error) bool { return target == ErrSyntax }
+
+// syntaxf returns a syntaxError with a formatted message.
+func syntaxf(format string, args ...any) error {
+	return &syntaxError{fmt.Sprintf(format, args...)}
+}
 
 // Guest is a parsed guest string.
 type Guest struct {
@@ -34,7 +46,7 @@ func fail(what, s, format string, args ...any) error {
 	if len(s) > 64 {
 		cut = "..."
 	}
-	return fmt.Errorf("%w: %s %.64q%s: %s", ErrSyntax, what, s, cut, fmt.Sprintf(format, args...))
+	return syntaxf("%s %.64q%s: %s", what, s, cut, fmt.Sprintf(format, args...))
 }
 
 // ParseGuest parses "hypercube:D", "grid:AxB" or "grid:AxBxC", optionally
@@ -234,7 +246,10 @@ func bitsOf(n int) int {
 
 func parseCubeDim(s string, maxD int) (int, error) {
 	d, err := strconv.Atoi(s)
-	if err != nil || s != strconv.Itoa(d) {
+	if err == nil && s != strconv.Itoa(d) {
+		return 0, fmt.Errorf("write the dimension %.20q as %d, without leading zeros or sign", s, d)
+	}
+	if err != nil {
 		return 0, fmt.Errorf("dimension %.20q is not a number", s)
 	}
 	if d < 1 || d > maxD {
@@ -260,6 +275,9 @@ func parseSizes(s string, limit int, what string) ([]int, error) {
 		k, err := strconv.Atoi(p)
 		if errors.Is(err, strconv.ErrRange) && strings.Trim(p, "0123456789") == "" {
 			return nil, fmt.Errorf("size %.20s... of dimension %d is too large", p, i+1)
+		}
+		if err == nil && k > 0 && p != strconv.Itoa(k) {
+			return nil, fmt.Errorf("write the size %.20q as %d, without leading zeros or sign", p, k)
 		}
 		if err != nil || p != strconv.Itoa(k) {
 			return nil, fmt.Errorf("size %.20q is not a positive integer", p)

@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -19,6 +20,7 @@ import (
 	"topomap/algorithms/solve"
 	"topomap/algorithms/solve/solvetest"
 	"topomap/algorithms/spec"
+	"topomap/web/draw"
 	"topomap/web/export"
 )
 
@@ -32,7 +34,7 @@ func metricText(t *testing.T, ctx context.Context, name string) string {
 func checkMetrics(t *testing.T, ctx context.Context, r *solve.Result) {
 	t.Helper()
 	want := map[string]string{
-		"hop-bytes":     strconv.FormatFloat(r.Metrics.HopBytes, 'g', -1, 64),
+		"hop-bytes":     draw.Thousands(int(r.Metrics.HopBytes)), // whole numbers of unit messages
 		"hops per byte": fmt.Sprintf("%.4f", r.Metrics.HopsPerByte),
 		"max dilation":  strconv.Itoa(r.Metrics.MaxDilation),
 		"lower bound":   fmt.Sprintf("%.4f", r.Metrics.LowerBound),
@@ -70,7 +72,7 @@ func TestExplorerXorRing(t *testing.T) {
 	x := eval[float64](t, ctx, `(r => r.x + r.width/2)(document.querySelector('#drawing svg .n[data-v="5"]').getBoundingClientRect())`)
 	y := eval[float64](t, ctx, `(r => r.y + r.height/2)(document.querySelector('#drawing svg .n[data-v="5"]').getBoundingClientRect())`)
 	do(t, ctx, chromedp.MouseEvent("mouseMoved", x, y))
-	waitJS(t, ctx, `document.querySelector('#hover').textContent.startsWith('guest vertex 5 on host node')`)
+	waitJS(t, ctx, `document.querySelector('#hover').textContent.startsWith('guest vertex 5 (bits 1,0,1,0, bit 0 first) on host node')`)
 	screenshot(t, ctx, "explorer-xor-ring")
 
 	// The step view: dimensions 0 and 1 only, 2·8 = 16 edges; in the URL.
@@ -125,8 +127,8 @@ func TestExplorerAffn(t *testing.T) {
 		t.Errorf("hops per byte %s, want 1.5276 (spec B.6)", got)
 	}
 	// Gold (axis 0) and green (axis 1) edge groups, as in the thesis.
-	if got := eval[string](t, ctx, `document.querySelector('#drawing svg g[data-dim="0"]').getAttribute('stroke')`); got != "#d4a017" {
-		t.Errorf("axis-0 edges stroke %s, want gold #d4a017", got)
+	if got := eval[string](t, ctx, `document.querySelector('#drawing svg g[data-dim="0"]').getAttribute('stroke')`); got != "#e69f00" {
+		t.Errorf("axis-0 edges stroke %s, want orange-gold #e69f00", got)
 	}
 	screenshot(t, ctx, "explorer-affn-9x8-6x12")
 
@@ -161,6 +163,9 @@ func TestDownloadsAndAssets(t *testing.T) {
 		{"#dl-csv", "hypercube-3_ring-8_xor.csv", csv.String()},
 		{"#dl-json", "hypercube-3_ring-8_xor.json", ""},
 		{"#dl-svg", "hypercube-3_ring-8_xor.svg", ""},
+		{"#dl-png", "hypercube-3_ring-8_xor.png", ""},
+		{"#dl-rankorder", "hypercube-3_ring-8_xor.rankorder", ""},
+		{"#dl-scotch", "hypercube-3_ring-8_xor.map", "8\n0\t0\n1\t1\n2\t2\n3\t3\n4\t6\n5\t7\n6\t4\n7\t5\n"},
 	} {
 		do(t, ctx, chromedp.Click(chromedp.CSS(d.button)))
 		path := filepath.Join(dir, d.file)
@@ -185,6 +190,11 @@ func TestDownloadsAndAssets(t *testing.T) {
 		}
 		if d.file[len(d.file)-3:] == "svg" && !bytes.HasPrefix(b, []byte("<?xml")) {
 			t.Errorf("%s is not a standalone SVG document", d.file)
+		}
+		if d.file[len(d.file)-3:] == "png" {
+			if img, err := png.Decode(bytes.NewReader(b)); err != nil || img.Bounds().Dx() < 720 {
+				t.Errorf("%s: %v (want a PNG at least 720 px wide)", d.file, err)
+			}
 		}
 	}
 

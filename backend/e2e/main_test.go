@@ -9,12 +9,14 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -82,7 +84,7 @@ func run(m *testing.M) int {
 	}
 	srv := server.New(server.Options{Jobs: runner, App: web.AppHandler(web.AppOptions{Version: "e2e", NoServiceWorker: true}),
 		Logger: slog.New(slog.DiscardHandler)})
-	ts := httptest.NewServer(srv)
+	ts := httptest.NewServer(gated(srv))
 	defer ts.Close()
 	defer runner.Close(context.Background())
 	baseURL = ts.URL
@@ -245,4 +247,17 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	if err := os.WriteFile(filepath.Join("artifacts", name+".png"), png, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// wasmGate, when set, holds every request for the wasm until it is closed:
+// a test can then use the server's pre-rendered page before the app runs.
+var wasmGate atomic.Pointer[chan struct{}]
+
+func gated(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if g := wasmGate.Load(); g != nil && strings.HasSuffix(r.URL.Path, ".wasm") {
+			<-*g
+		}
+		next.ServeHTTP(w, r)
+	})
 }

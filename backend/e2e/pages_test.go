@@ -101,7 +101,7 @@ func TestCompare(t *testing.T) {
 // a job and follows the job page to its result.
 func TestServerJob(t *testing.T) {
 	ctx := tab(t)
-	open(t, ctx, "/?algo=xor&guest=hypercube%3A15&host=ring%3A32768")
+	open(t, ctx, "/?algo=xor&guest=hypercube%3A17&host=ring%3A131072")
 	waitJS(t, ctx, `document.querySelector('#too-big #submit-job') !== null`)
 	do(t, ctx, chromedp.Click(chromedp.CSS("#submit-job")))
 	waitJS(t, ctx, `location.pathname.startsWith('/jobs/')`)
@@ -110,11 +110,11 @@ func TestServerJob(t *testing.T) {
 	if via := eval[string](t, ctx, `document.querySelector('#job-status').dataset.via`); via != "sse" {
 		t.Errorf("job followed by %q, want sse", via)
 	}
-	r := solvetest.Map(t, "algo=xor&guest=hypercube:15&host=ring:32768")
+	r := solvetest.Map(t, "algo=xor&guest=hypercube:17&host=ring:131072")
 	want := fmt.Sprintf("%.4f", r.Metrics.HopsPerByte)
 	waitJS(t, ctx, fmt.Sprintf(`[...document.querySelectorAll('#metrics td')].some(td => td.textContent === %q)`, want))
-	waitJS(t, ctx, `document.querySelector('#job-svg')?.complete && document.querySelector('#job-svg').naturalWidth > 0`)
-	screenshot(t, ctx, "job-xor-15cube")
+	waitJS(t, ctx, `document.querySelector('#job-drawing svg image.heat') !== null`)
+	screenshot(t, ctx, "job-xor-17cube")
 
 	// A PAIRS job of 32768 objects with a 2 s budget: the job page's
 	// progress bar moves (events from the server), then the result shows.
@@ -137,7 +137,14 @@ func TestServerJob(t *testing.T) {
 	// Cancel a 60 s job from its page.
 	open(t, ctx, "/?algo=pairs&budget=60s&guest=grid%3A256x128&host=mesh%3A128x256&seed=3")
 	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#submit-job'))`)
-	waitJS(t, ctx, `location.pathname.startsWith('/jobs/') && document.querySelector('#cancel') !== null`)
+	// Cancel once the search has made moves (so that it has a best mapping
+	// to keep; before, it is still building its starts).
+	waitJS(t, ctx, `location.pathname.startsWith('/jobs/') && /after [1-9][0-9,]* moves/.test(document.querySelector('#progress-text')?.textContent)`)
 	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#cancel'))`)
 	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'cancelled' && !document.querySelector('#progress')`)
+	// The cancelled job kept its best placement (issue 12): drawn, with
+	// its metrics and downloads, and said to be partial.
+	waitJS(t, ctx, `document.querySelector('#partial') !== null && document.querySelector('#job-drawing svg image.heat') !== null`)
+	waitJS(t, ctx, `document.querySelector('#dl-csv') !== null && document.querySelectorAll('#metrics td').length > 0`)
+	screenshot(t, ctx, "issue12-job-cancelled-partial")
 }

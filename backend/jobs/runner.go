@@ -78,22 +78,22 @@ func (o Options) withDefaults() Options {
 // and ErrNotFound; the server maps each to one HTTP status.
 var (
 	// ErrBusy: the queue is full; try again later.
-	ErrBusy = errors.New("jobs: the queue is full, try again later")
+	ErrBusy = errors.New("the job queue is full, try again later")
 	// ErrClosed: the runner is shutting down.
-	ErrClosed = errors.New("jobs: the server is shutting down")
+	ErrClosed = errors.New("the server is shutting down")
 	// ErrConflict: the job is not in a state that allows the operation.
-	ErrConflict = errors.New("jobs: conflict")
+	ErrConflict = errors.New("conflict")
 	// ErrForbidden: the caller may not do this (a wrong cancel token).
-	ErrForbidden = errors.New("jobs: forbidden")
+	ErrForbidden = errors.New("forbidden")
 	// ErrCorrupt: a stored record does not decode or no longer makes sense.
 	ErrCorrupt = errors.New("corrupt data")
 )
 
 // Causes of a job's context ending.
 var (
-	errCancelled = errors.New("jobs: cancelled by request")
-	errShutdown  = errors.New("jobs: the server stopped before the job finished")
-	errTimeout   = errors.New("jobs: time limit")
+	errCancelled = errors.New("cancelled by request")
+	errShutdown  = errors.New("the server stopped before the job finished")
+	errTimeout   = errors.New("time limit")
 )
 
 // entry is a live (queued or running) job.
@@ -159,13 +159,13 @@ func (r *Runner) Validate(in spec.Instance) error {
 // (solve.Check). Errors are *spec.FieldError; the caps' errors say the cap.
 func CheckCaps(in spec.Instance, maxNodes int, maxTime time.Duration, check func(spec.Instance) (solve.Algorithm, error)) error {
 	if n := in.Guest.Order(); n > maxNodes {
-		return &spec.FieldError{Field: "guest", Err: fmt.Errorf("jobs: guest %s has %d vertices, more than this server's cap of %d", in.Guest, n, maxNodes)}
+		return &spec.FieldError{Field: "guest", Err: fmt.Errorf("guest %s has %d vertices, more than this server's cap of %d", in.Guest, n, maxNodes)}
 	}
 	if n := in.Host.Size(); n > maxNodes {
-		return &spec.FieldError{Field: "host", Err: fmt.Errorf("jobs: host %s has %d nodes, more than this server's cap of %d", in.Host, n, maxNodes)}
+		return &spec.FieldError{Field: "host", Err: fmt.Errorf("host %s has %d nodes, more than this server's cap of %d", in.Host, n, maxNodes)}
 	}
 	if in.Budget > maxTime {
-		return &spec.FieldError{Field: "budget", Err: fmt.Errorf("jobs: budget %v exceeds this server's time limit of %v", in.Budget, maxTime)}
+		return &spec.FieldError{Field: "budget", Err: fmt.Errorf("budget %v exceeds this server's time limit of %v", in.Budget, maxTime)}
 	}
 	_, err := check(in)
 	return err
@@ -219,7 +219,7 @@ func (r *Runner) Submit(in spec.Instance) (j Job, started bool, err error) {
 	if err := r.st.Put(j); err != nil {
 		r.mu.Lock()
 		r.pending--
-		r.finishLocked(e, Failed, "jobs: the job could not be recorded: "+err.Error())
+		r.finishLocked(e, Failed, "the job could not be recorded: "+err.Error())
 		r.mu.Unlock()
 		cancel(err)
 		return Job{}, false, err
@@ -353,7 +353,7 @@ func (r *Runner) Result(id string) (*solve.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if j.Status != Done {
+	if j.Status != Done && !j.Partial {
 		return nil, fmt.Errorf("%w: job %s is %s; its placement exists once it is done", ErrConflict, id, j.Status)
 	}
 	place, err := r.st.Placement(id)
@@ -378,7 +378,7 @@ func (r *Runner) Result(id string) (*solve.Result, error) {
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("jobs: stored placement of %s: %w", id, err)
 	}
-	res := &solve.Result{Instance: in, Algorithm: a, Mapping: m, Seconds: j.Seconds, Pairs: j.Search}
+	res := &solve.Result{Instance: in, Algorithm: a, Mapping: m, Seconds: j.Seconds, Pairs: j.Search, Partial: j.Partial}
 	if j.Metrics != nil {
 		res.Metrics = *j.Metrics
 	}
@@ -501,7 +501,7 @@ func (r *Runner) run(e *entry) {
 	case errors.Is(cause, errShutdown):
 		status, msg = Interrupted, errShutdown.Error()
 	case err != nil && errors.Is(context.Cause(ctx), errTimeout):
-		status, msg = Failed, fmt.Sprintf("jobs: the job exceeded this server's time limit of %v", r.o.MaxTime)
+		status, msg = Failed, fmt.Sprintf("the job exceeded this server's time limit of %v", r.o.MaxTime)
 	case err != nil:
 		status, msg = Failed, err.Error()
 	}
@@ -510,16 +510,21 @@ func (r *Runner) run(e *entry) {
 	j = e.job
 	r.mu.Unlock()
 	j.Status, j.Error, j.Finished = status, msg, time.Now().UTC()
-	if status == Done {
+	// A cancelled anytime search keeps its best placement, marked partial.
+	partial := status == Cancelled && res != nil && res.Partial
+	if status == Done || partial {
 		j.Metrics = &res.Metrics
 		j.Search = res.Pairs
 		j.Seconds = res.Seconds
-		j.Progress.Fraction = 1
+		j.Partial = partial
+		if !partial {
+			j.Progress.Fraction = 1
+		}
 		j.Progress.HopsPerByte = res.Metrics.HopsPerByte
 		j.Progress.Elapsed = res.Seconds
 		if err := r.st.Finish(j, res.Mapping.Place); err != nil {
 			r.o.Logger.Error("jobs: committing a result", "id", j.ID, "err", err)
-			j.Status, j.Error, j.Metrics = Failed, "jobs: the result could not be stored: "+err.Error(), nil
+			j.Status, j.Error, j.Metrics = Failed, "the result could not be stored: "+err.Error(), nil
 			r.put(j)
 		}
 	} else {

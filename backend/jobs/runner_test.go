@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/backend/jobs"
 	"topomap/backend/jobs/jobstest"
@@ -311,5 +312,36 @@ func TestStoreFailures(t *testing.T) {
 	}
 	if s := r.Stats(); s.Queued != 0 {
 		t.Fatalf("stats %+v after a failed submit", s)
+	}
+}
+
+// TestCancelKeepsBest: a cancelled PAIRS job stores the best placement its
+// search had found, marked partial, and Result serves it (issue 12).
+func TestCancelKeepsBest(t *testing.T) {
+	r, _, _ := newRunner(t, jobs.Options{Workers: 1, Solver: jobs.Solver{Check: solve.Check, Map: solve.Map}})
+	in := instance(t, "grid:64x64", "mesh:128x32", "pairs")
+	in.Budget, in.Start = time.Minute, "rowmajor"
+	j, _, err := r.Submit(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if cur, _ := r.Get(j.ID); cur.Progress.Evaluated > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no progress")
+		}
+	}
+	got, err := r.Cancel(context.Background(), j.ID, j.CancelToken)
+	if err != nil || got.Status != jobs.Cancelled || !got.Partial || got.Metrics == nil {
+		t.Fatalf("Cancel = %+v, %v; want cancelled, partial, with metrics", got, err)
+	}
+	res, err := r.Result(j.ID)
+	if err != nil || !res.Partial || res.Mapping.Validate() != nil {
+		t.Fatalf("Result = %+v, %v", res, err)
+	}
+	if res.Metrics.HopsPerByte != got.Metrics.HopsPerByte {
+		t.Errorf("stored metrics %v, job says %v", res.Metrics.HopsPerByte, got.Metrics.HopsPerByte)
 	}
 }

@@ -6,7 +6,7 @@ import (
 )
 
 // ErrNotFound is returned for an unknown job id.
-var ErrNotFound = errors.New("jobs: no such job")
+var ErrNotFound = errors.New("no such job")
 
 // Store keeps job records and the placements of finished jobs. Writes are
 // durable when they return (backend/store's bbolt Store fsyncs each

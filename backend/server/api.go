@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -71,7 +72,7 @@ func (s *Server) submit(c echo.Context) error {
 func jobID(c echo.Context) (string, error) {
 	id := c.Param("id")
 	if !jobs.ValidID(id) {
-		return "", &spec.FieldError{Field: "id", Err: errors.New("server: malformed job id: want 20 hex digits")}
+		return "", &spec.FieldError{Field: "id", Err: errors.New("malformed job id: want 20 hex digits")}
 	}
 	return id, nil
 }
@@ -105,26 +106,14 @@ func (s *Server) cancel(c echo.Context) error {
 	return c.JSON(http.StatusOK, j)
 }
 
-// contentTypes of the placement formats.
-var contentTypes = map[string]string{
-	"json":      echo.MIMEApplicationJSON,
-	"csv":       "text/csv; charset=utf-8",
-	"text":      echo.MIMETextPlainCharsetUTF8,
-	"rankorder": echo.MIMETextPlainCharsetUTF8,
-	"scotch":    echo.MIMETextPlainCharsetUTF8,
-}
-
-// fileExt names downloads.
-var fileExt = map[string]string{"json": "json", "csv": "csv", "text": "txt", "rankorder": "rankorder", "scotch": "map"}
-
 // placementFormat reads ?format= (default json).
 func placementFormat(c echo.Context) (string, error) {
 	f := c.QueryParam("format")
 	if f == "" {
 		f = "json"
 	}
-	if _, ok := contentTypes[f]; !ok {
-		return "", &spec.FieldError{Field: "format", Err: errors.New("server: unknown format " + quote(f) + " (want json, csv, text, rankorder or scotch)")}
+	if !slices.Contains(export.Formats, f) {
+		return "", &spec.FieldError{Field: "format", Err: errors.New("unknown format " + quote(f) + " (want json, csv, text, rankorder or scotch)")}
 	}
 	return f, nil
 }
@@ -147,7 +136,7 @@ func (s *Server) placement(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return writeResult(c, res, format, "topomap-"+id)
+	return writeResult(c, res, format, true)
 }
 
 // notModified sets the ETag of a done job's output (id, finish time and
@@ -172,16 +161,28 @@ func (s *Server) notModified(c echo.Context, id, variant string) (bool, error) {
 	return false, nil
 }
 
-// writeResult sends a result in an export format.
-func writeResult(c echo.Context, res *solve.Result, format, name string) error {
+// writeResult sends a result in an export format, as a file to save
+// (attachment) or to show.
+func writeResult(c echo.Context, res *solve.Result, format string, attachment bool) error {
 	if err := export.Check(format, res.Mapping); err != nil {
 		return err // before the headers: a 4xx naming the format
 	}
 	h := c.Response().Header()
-	h.Set(echo.HeaderContentType, contentTypes[format])
-	h.Set(echo.HeaderContentDisposition, `inline; filename="`+name+"."+fileExt[format]+`"`)
+	h.Set(echo.HeaderContentType, export.ContentType(format))
+	setDisposition(h, res, format, attachment)
 	c.Response().WriteHeader(http.StatusOK)
 	return export.Write(c.Response(), format, res)
+}
+
+// setDisposition names a result's file (export.FileName, the name every
+// page uses) and says whether the browser saves it or shows it.
+func setDisposition(h http.Header, res *solve.Result, format string, attachment bool) {
+	kind := "inline"
+	if attachment {
+		kind = "attachment"
+	}
+	in := res.Instance
+	h.Set(echo.HeaderContentDisposition, kind+`; filename="`+export.FileName("", in.Guest.String(), in.Host.String(), in.Algo, format)+`"`)
 }
 
 // mapSync: POST /map solves a small instance in the request and answers
@@ -199,7 +200,7 @@ func (s *Server) mapSync(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return writeResult(c, res, format, "topomap")
+	return writeResult(c, res, format, false)
 }
 
 // solveSync solves in within the synchronous caps: at most MaxSyncNodes,

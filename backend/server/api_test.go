@@ -333,7 +333,7 @@ func TestMapSync(t *testing.T) {
 	}
 	jobstest.CheckPlacement(t, in, place, r.Metrics.HopsPerByte)
 	rec = f.do(t, "POST", "/api/v1/map?format=csv", xorBody)
-	if rec.Code != 200 || !strings.HasPrefix(rec.Body.String(), "vertex,node,x1\n") {
+	if rec.Code != 200 || !strings.HasPrefix(rec.Body.String(), "vertex,node,x1,g1,g2,g3,g4\n") {
 		t.Fatalf("map csv: %d %.40q", rec.Code, rec.Body.String())
 	}
 	for _, q := range []string{

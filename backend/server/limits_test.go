@@ -35,7 +35,7 @@ func TestRenderCaps(t *testing.T) {
 		if rec.Code != 200 {
 			t.Fatalf("detail=%s: %d %s", detail, rec.Code, rec.Body)
 		}
-		if body := rec.Body.String(); strings.Contains(body, `class="e"`) || !strings.Contains(body, "coloured by dilation") {
+		if body := rec.Body.String(); strings.Contains(body, `class="e"`) || !strings.Contains(body, `<image class="heat"`) {
 			t.Errorf("detail=%s on 128 vertices, cap 64: edges drawn", detail)
 		}
 	}
@@ -72,9 +72,10 @@ func TestSyncBudget(t *testing.T) {
 // the server to 2.47 GB. Renders are now drawn RenderWorkers at once; the
 // others wait up to SyncTimeout, then get a 503 with Retry-After.
 func TestRenderWorkers(t *testing.T) {
-	f := newFixture(t, jobs.Options{}, server.Options{RenderWorkers: 1, SyncTimeout: 50 * time.Millisecond})
-	// 262,144 nodes: a 27 MB drawing, hundreds of ms to draw.
-	big := doneJob(t, f, `{"guest":"grid:512x512","host":"mesh:512x512","algo":"rowmajor"}`)
+	f := newFixture(t, jobs.Options{}, server.Options{RenderWorkers: 1, SyncTimeout: 50 * time.Millisecond, MaxRenderNodes: 1 << 20})
+	// 1,048,576 nodes: rebuilding the result and drawing its heat map (one
+	// image since issue 12) take well over SyncTimeout.
+	big := doneJob(t, f, `{"guest":"grid:1024x1024","host":"mesh:1024x1024","algo":"rowmajor"}`)
 	codes := make(chan int, 3)
 	for i := range 3 {
 		go func() {

@@ -54,7 +54,7 @@ func parseRender(q url.Values) (renderRequest, error) {
 		known = known || v == r.View
 	}
 	if !known {
-		return r, &spec.FieldError{Field: "view", Err: fmt.Errorf("server: unknown view %s (want one of %v)", quote(r.View), views)}
+		return r, &spec.FieldError{Field: "view", Err: fmt.Errorf("unknown view %s (want one of %v)", quote(r.View), views)}
 	}
 	for _, f := range []struct {
 		name     string
@@ -71,16 +71,16 @@ func parseRender(q url.Values) (renderRequest, error) {
 		}
 		v, err := strconv.Atoi(s)
 		if err != nil || v < f.min || v > f.max {
-			return r, &spec.FieldError{Field: f.name, Err: fmt.Errorf("server: %s %s: want an integer in [%d, %d]", f.name, quote(s), f.min, f.max)}
+			return r, &spec.FieldError{Field: f.name, Err: fmt.Errorf("%s %s: want an integer in [%d, %d]", f.name, quote(s), f.min, f.max)}
 		}
 		*f.dst = v
 	}
 	if id := q.Get("job"); id != "" {
 		if r.View == "compare" {
-			return r, &spec.FieldError{Field: "view", Err: errors.New("server: the compare view draws an instance (guest, host), not a job")}
+			return r, &spec.FieldError{Field: "view", Err: errors.New("the compare view draws an instance (guest, host), not a job")}
 		}
 		if !jobs.ValidID(id) {
-			return r, &spec.FieldError{Field: "job", Err: errors.New("server: malformed job id: want 20 hex digits")}
+			return r, &spec.FieldError{Field: "job", Err: errors.New("malformed job id: want 20 hex digits")}
 		}
 		r.Job = id
 		// A job is a mapping; the execution model's times of its gantt
@@ -160,6 +160,8 @@ func (s *Server) render(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	// ?download=1 saves the drawing under the name the pages use.
+	setDisposition(c.Response().Header(), res, "svg", c.QueryParam("download") != "")
 	return c.Blob(http.StatusOK, "image/svg+xml", buf.Bytes())
 }
 
@@ -175,7 +177,7 @@ func drawGantt(w io.Writer, res *solve.Result, o draw.Options) error {
 	}
 	s, err := sim.Run(res.Mapping, ta, tc)
 	if err != nil {
-		return &spec.FieldError{Field: "view", Err: fmt.Errorf("server: gantt view: %w", err)}
+		return &spec.FieldError{Field: "view", Err: fmt.Errorf("gantt view: %w", err)}
 	}
 	s.Algo = res.Instance.Algo
 	return draw.Gantt(w, []*sim.Schedule{s}, o)

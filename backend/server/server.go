@@ -160,7 +160,11 @@ func New(o Options) *Server {
 	e.Any("/api", notFound)
 	e.Any("/api/*", notFound)
 	if o.App != nil {
-		e.Any("/*", echo.WrapHandler(o.App))
+		// Pages are compressed (a 16K-node page is megabytes of SVG); the
+		// wasm is sent precompressed by the app handler itself.
+		e.Any("/*", echo.WrapHandler(o.App), middleware.GzipWithConfig(middleware.GzipConfig{
+			Skipper: func(c echo.Context) bool { return strings.HasSuffix(c.Request().URL.Path, ".wasm") },
+		}))
 	} else {
 		e.Any("/*", notFound)
 	}

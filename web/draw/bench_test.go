@@ -14,6 +14,8 @@ func BenchmarkMapping(b *testing.B) {
 		{"xor 4096 torus 64x64 heat map", "guest=hypercube:12&host=torus:64x64&algo=xor"},
 		{"xor 1024 torus 32x32 edges", "guest=hypercube:10&host=torus:32x32&algo=xor"},
 		{"xor 65536 ring heat map", "guest=hypercube:16&host=ring:65536&algo=xor"},
+		{"rowmajor 65536 mesh 256x256 heat map", "guest=grid:256x256&host=mesh:256x256&algo=rowmajor"},
+		{"rowmajor 65536 mesh 1024x64 heat map", "guest=grid:1024x64&host=mesh:1024x64&algo=rowmajor"},
 	} {
 		r := solvetest.Map(b, bc.query)
 		b.Run(bc.name, func(b *testing.B) {

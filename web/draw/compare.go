@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"math"
+	"strings"
 
 	svg "github.com/ajstarks/svgo"
 
@@ -19,6 +20,9 @@ type Bar struct {
 	MaxDilation int
 	Seconds     float64
 	Err         string
+	// NotRun marks an algorithm that was not run (a cancelled comparison);
+	// Partial one that was interrupted and shows its best result so far.
+	NotRun, Partial bool
 }
 
 // Compare writes a bar chart of hops per byte, one bar per algorithm, with
@@ -60,7 +64,14 @@ func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 	s.Startview(width, height, 0, 0, width, height)
 	s.Style("text/css", sheet)
 	s.Title("Average hops per byte of each algorithm, with lower bounds")
-	s.Text(margin, 18, "average hops per byte (lower is better); dashed: bounds", `class="t"`)
+	s.Text(margin, 18, "average hops per byte (lower is better)", `class="t"`)
+	s.Text(margin+300, 18, boundsCaption(bounds), `class="s"`, `id="bounds-caption"`)
+	for _, b := range bars {
+		if b.Partial {
+			s.Text(margin+300, 30, "* partial: the best found before the comparison was cancelled", `class="s"`)
+			break
+		}
+	}
 	yOf := func(v float64) int { return y0 - int(math.Round(v/vmax*chartH)) }
 	step := tick(vmax / 5)
 	for v := 0.0; v <= vmax+1e-9; v += step {
@@ -68,29 +79,37 @@ func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 		s.Line(plotX, y, plotX+plotW, y, `stroke="#eceef1"`)
 		s.Text(plotX-6, y+4, num(v), `class="s"`, `text-anchor="end"`)
 	}
+	boundY := make([]int, len(bounds))
+	for i, b := range bounds {
+		boundY[i] = yOf(b.Value)
+	}
 	for i, b := range bars {
 		x := plotX + i*slot + (slot-barW)/2
 		at := `data-algo="` + b.Algo + `"`
 		if b.Err != "" {
-			s.Text(x+barW/2, y0-6, "failed", `class="s"`, `text-anchor="middle"`, at)
+			what := "failed"
+			if b.NotRun {
+				what = "not run"
+			}
+			s.Text(x+barW/2, y0-6, what, `class="s"`, `text-anchor="middle"`, at)
 		} else {
 			y := yOf(b.HopsPerByte)
 			s.Rect(x, y, barW, y0-y, `class="bar"`, `fill="#2f6fdb"`, at, `data-hpb="`+f4(b.HopsPerByte)+`"`)
-			s.Text(x+barW/2, y-4, f4(b.HopsPerByte), `class="s"`, `text-anchor="middle"`)
+			label := f4(b.HopsPerByte)
+			if b.Partial {
+				label += "*"
+			}
+			s.Text(x+barW/2, valueLabelY(y-4, boundY), label, `class="s val"`, `text-anchor="middle"`)
 		}
 		s.Text(x+barW/2, y0+16, b.Algo, `class="s"`, `text-anchor="middle"`)
 	}
 	s.Line(plotX, y0, plotX+plotW, y0, `stroke="#888"`)
 	for i, b := range bounds {
-		y := yOf(b.Value)
-		colour := "#d64545"
-		if b.Scope != metric.AllMappings {
-			colour = "#8e44ad"
-		}
-		s.Line(plotX, y, plotX+plotW, y, `stroke="`+colour+`" stroke-width="2" stroke-dasharray="6 4"`,
+		colour, dash := boundStyle(b.Scope)
+		s.Line(plotX, boundY[i], plotX+plotW, boundY[i], `stroke="`+colour+`" stroke-width="2" stroke-dasharray="`+dash+`"`,
 			`class="bound" data-bound="`+itoa(i)+`"`)
-		s.Text(plotX+plotW+6, y+4, b.Name+" "+f4(b.Value), `class="s"`)
-		s.Text(plotX+plotW+6, y+16, "("+string(b.Scope)+")", `class="s"`, `font-size="9"`)
+		s.Text(plotX+plotW+6, boundY[i]+4, b.Name+" "+f4(b.Value), `class="s"`)
+		s.Text(plotX+plotW+6, boundY[i]+16, "("+string(b.Scope)+")", `class="s"`, `font-size="9"`)
 	}
 
 	// Run times.
@@ -111,4 +130,54 @@ func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 	s.Line(plotX, ty, plotX+plotW, ty, `stroke="#888"`)
 	s.End()
 	return writeDoc(w, &buf)
+}
+
+// boundStyle draws a bound for all mappings red and dashed, one for some
+// mappings purple and dashed, an estimate grey and dotted.
+func boundStyle(sc metric.Scope) (colour, dash string) {
+	switch sc {
+	case metric.AllMappings:
+		return "#d64545", "6 4"
+	case metric.Estimate:
+		return "#6b7280", "2 3"
+	}
+	return "#8e44ad", "6 4"
+}
+
+// boundsCaption explains the lines that are drawn, by scope: an estimate is
+// never called a bound.
+func boundsCaption(bounds []metric.Bound) string {
+	var parts []string
+	seen := map[metric.Scope]bool{}
+	for _, b := range bounds {
+		if seen[b.Scope] {
+			continue
+		}
+		seen[b.Scope] = true
+		switch b.Scope {
+		case metric.AllMappings:
+			parts = append(parts, "red dashed: lower bound for every mapping")
+		case metric.Estimate:
+			parts = append(parts, "grey dotted: estimate, not a bound")
+		default:
+			parts = append(parts, "purple dashed: lower bound for "+string(b.Scope))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// valueLabelY moves a bar's value label (baseline y, about 11 units tall)
+// up until no bound line crosses it, so that no line strikes through a
+// number.
+func valueLabelY(y int, lines []int) int {
+	for moved := true; moved; {
+		moved = false
+		for _, ly := range lines {
+			if ly >= y-11 && ly <= y+3 {
+				y = ly - 4
+				moved = true
+			}
+		}
+	}
+	return y
 }

@@ -15,4 +15,11 @@
 // data-kind, data-start, data-end) and compare bars class "bar"
 // (data-algo). Nodes carry no more, to keep large drawings small; a page
 // looks the rest up in the result.
+//
+// Above the detail limit a mapping's nodes are one paletted PNG image
+// (class "heat", data-nodes) drawn by a small encoder of our own, so that
+// 65,536 nodes cost one element; Locator finds the node under a point.
+// A document is never narrower than its host needs: it widens instead of
+// clipping, and pages scale it to fit. Route gives the hops of a message
+// under dimension-order routing, which the page draws on hover.
 package draw

@@ -16,10 +16,11 @@ const (
 	DefaultDetail = 1024
 )
 
-// dimColours colour guest edges by dimension or axis. The first two follow
-// the thesis' figures (Bhatele 2010, Fig. 9.4/9.5): horizontal edges gold,
-// vertical edges green.
-var dimColours = []string{"#d4a017", "#2e9b4a", "#2f6fdb", "#d64545", "#8e44ad", "#16a5a5", "#e67e22", "#7f8c8d"}
+// dimColours colour guest edges by dimension or axis: the Okabe-Ito
+// palette, which readers with any common colour-vision deficiency tell
+// apart, ordered so that the first two keep the thesis' figures (Bhatele
+// 2010, Fig. 9.4/9.5): horizontal edges orange-gold, vertical edges green.
+var dimColours = []string{"#e69f00", "#009e73", "#0072b2", "#d55e00", "#cc79a7", "#56b4e9", "#000000", "#f0e442"}
 
 // DimColour returns the colour of guest edges of dimension (or axis) i.
 func DimColour(i int) string {
@@ -44,6 +45,7 @@ func heat(t float64) string {
 const sheet = `
 .t{font:14px sans-serif;fill:#222}
 .s{font:11px sans-serif;fill:#555}
+.tick{font:9px sans-serif;fill:#777;pointer-events:none}
 .lbl{font:10px sans-serif;fill:#222;text-anchor:middle;pointer-events:none}
 .link{stroke:#d0d4da;stroke-width:1}
 .n{stroke:#44505c;stroke-width:1}
@@ -51,7 +53,14 @@ const sheet = `
 .n.hm{stroke:none}
 .e{fill:none;stroke-width:2;stroke-linecap:round}
 .e:hover,.n:hover{stroke:#000;stroke-width:3}
+.e.hl{stroke:#000;stroke-width:4}
+.n.hl{stroke:#000;stroke-width:3}
+.box{fill:none;stroke:#000;stroke-width:1.5px;vector-effect:non-scaling-stroke;pointer-events:none}
+.route{fill:none;stroke:#d62728;stroke-width:5;stroke-opacity:.55;stroke-linejoin:round;pointer-events:none}
 .bar:hover{opacity:.8}
+.stage-sep{stroke:#fff;stroke-width:1;pointer-events:none}
+.stage-lbl{font:9px sans-serif;fill:#fff;text-anchor:middle;pointer-events:none}
+.plane-label,.val{paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}
 `
 
 // writeDoc writes the buffered document with one checked write.

@@ -2,9 +2,13 @@ package draw_test
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/xml"
 	"errors"
+	"image/png"
 	"io"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -76,8 +80,9 @@ func TestMappingCounts(t *testing.T) {
 		{"6-cube on 6-cube", "guest=hypercube:6&host=hypercube:6&algo=identity", draw.Options{}, 64, 0, 192, 0},
 		// Step view of a d-cube: dimensions 0 and 1 only, 2·8 = 16 edges.
 		{"step 2 of a 4-cube", "guest=hypercube:4&host=ring:16&algo=xor", draw.Options{Step: 2}, 16, 0, 16, 0},
-		// 12-cube: 4096 nodes, above the detail limit: a heat map, no edges.
-		{"12-cube heat map", "guest=hypercube:12&host=torus:64x64&algo=xor", draw.Options{}, 4096, 0, 0, 0},
+		// 12-cube: 4096 nodes, above the detail limit: a heat map (one
+		// image, TestHeatMapImage), no node elements, no edges.
+		{"12-cube heat map", "guest=hypercube:12&host=torus:64x64&algo=xor", draw.Options{}, 0, 0, 0, 0},
 		// Detail < 0 forces every edge: 12·2048.
 		{"12-cube all edges", "guest=hypercube:12&host=torus:64x64&algo=xor", draw.Options{Detail: -1}, 4096, 0, 24576, 0},
 	}
@@ -220,5 +225,160 @@ func TestCompare(t *testing.T) {
 	// Two bars per successful algorithm (hops/byte and time).
 	if c["bar"] != 4 || c["bound"] != 2 {
 		t.Errorf("bars %d bounds %d, want 4 and 2", c["bar"], c["bound"])
+	}
+}
+
+// viewBox reads the width and height of a document's viewBox.
+func viewBox(t *testing.T, doc []byte) (w, h float64) {
+	t.Helper()
+	m := regexp.MustCompile(`viewBox="0 0 (\d+) (\d+)"`).FindSubmatch(doc)
+	if m == nil {
+		t.Fatal("no viewBox")
+	}
+	w, _ = strconv.ParseFloat(string(m[1]), 64)
+	h, _ = strconv.ParseFloat(string(m[2]), 64)
+	return w, h
+}
+
+// TestHeatMapImage: a large host's heat map is one PNG image (issue 12,
+// bug 2: hosts wider than ~233 columns were clipped at 720 units) that
+// covers every node and fits in the document.
+func TestHeatMapImage(t *testing.T) {
+	for _, tc := range []struct {
+		query string
+		cols  int // host nodes along x
+	}{
+		{"guest=grid:512x32&host=mesh:512x32&algo=rowmajor", 512},
+		{"guest=grid:1024x64&host=mesh:1024x64&algo=rowmajor", 1024},
+		{"guest=hypercube:12&host=torus:64x64&algo=xor", 64},
+		{"guest=hypercube:16&host=ring:65536&algo=xor", 0},
+	} {
+		r := solvetest.Map(t, tc.query)
+		var buf bytes.Buffer
+		if err := draw.Mapping(&buf, r, draw.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		doc := buf.Bytes()
+		vw, _ := viewBox(t, doc)
+		m := regexp.MustCompile(`<image class="heat" x="0" y="0" width="(\d+)" height="(\d+)" data-nodes="(\d+)"[^>]* href="data:image/png;base64,([^"]+)"`).FindSubmatch(doc)
+		if m == nil {
+			t.Fatalf("%s: no heat map image", tc.query)
+		}
+		iw, _ := strconv.Atoi(string(m[1]))
+		if float64(iw) > vw {
+			t.Errorf("%s: image %d wide in a %v-wide document", tc.query, iw, vw)
+		}
+		raw, err := base64.StdEncoding.DecodeString(string(m[4]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(raw))
+		if err != nil {
+			t.Fatalf("%s: the heat map is no PNG: %v", tc.query, err)
+		}
+		if img.Bounds().Dx() != iw {
+			t.Errorf("%s: PNG %d px wide, element %d", tc.query, img.Bounds().Dx(), iw)
+		}
+		// Every column of host nodes is painted: count painted x positions.
+		painted := 0
+		for x := range img.Bounds().Dx() {
+			for y := range img.Bounds().Dy() {
+				if _, _, _, a := img.At(x, y).RGBA(); a != 0 {
+					painted++
+					break
+				}
+			}
+		}
+		if painted < tc.cols {
+			t.Errorf("%s: %d painted columns, want at least %d (one per host column)", tc.query, painted, tc.cols)
+		}
+		if string(m[3]) != strconv.Itoa(r.Mapping.Host.Size()) {
+			t.Errorf("%s: data-nodes %s", tc.query, m[3])
+		}
+	}
+}
+
+// TestNodesInsideDocument: nodes drawn as shapes never leave the document
+// (issue 12, bug 2): a 256-column host at the minimum node size widens it.
+func TestNodesInsideDocument(t *testing.T) {
+	r := solvetest.Map(t, "guest=grid:256x4&host=mesh:256x4&algo=rowmajor")
+	var buf bytes.Buffer
+	if err := draw.Mapping(&buf, r, draw.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	vw, _ := viewBox(t, buf.Bytes())
+	right := 0.0
+	for _, m := range regexp.MustCompile(`<rect x="(\d+)" y="\d+" width="(\d+)"[^>]*class="n`).FindAllSubmatch(buf.Bytes(), -1) {
+		x, _ := strconv.ParseFloat(string(m[1]), 64)
+		w, _ := strconv.ParseFloat(string(m[2]), 64)
+		right = max(right, x+w)
+	}
+	if right == 0 || right > vw {
+		t.Errorf("rightmost node ends at %v, document is %v wide", right, vw)
+	}
+}
+
+// TestRoute: a route has Distance+1 nodes, each a neighbour of the one
+// before, on meshes, tori (the short way round) and hypercubes.
+func TestRoute(t *testing.T) {
+	hosts := []*topology.Topology{}
+	for _, mk := range []func() (*topology.Topology, error){
+		func() (*topology.Topology, error) { return topology.NewMesh(5, 4, 3) },
+		func() (*topology.Topology, error) { return topology.NewTorus(6, 5) },
+		func() (*topology.Topology, error) { return topology.NewRing(9) },
+		func() (*topology.Topology, error) { return topology.NewHypercube(4) },
+	} {
+		h, err := mk()
+		if err != nil {
+			t.Fatal(err)
+		}
+		hosts = append(hosts, h)
+	}
+	for _, h := range hosts {
+		for a := range h.Size() {
+			for b := range h.Size() {
+				r := draw.Route(h, a, b)
+				if len(r) != h.Distance(a, b)+1 || r[0] != a || r[len(r)-1] != b {
+					t.Fatalf("%s: route %d->%d = %v, distance %d", h, a, b, r, h.Distance(a, b))
+				}
+				for i := 1; i < len(r); i++ {
+					if h.Distance(r[i-1], r[i]) != 1 {
+						t.Fatalf("%s: route %d->%d = %v jumps", h, a, b, r)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestLocator: the locator names the node under each node's centre, in a
+// drawing of shapes and in a heat map (checked on the layout's grid).
+func TestLocator(t *testing.T) {
+	for _, q := range []string{"guest=hypercube:6&host=mesh:4x4x4&algo=standard", "guest=grid:9x8&host=mesh:6x12&algo=rowmajor", "guest=hypercube:5&host=ring:32&algo=xor"} {
+		r := solvetest.Map(t, q)
+		var buf bytes.Buffer
+		if err := draw.Mapping(&buf, r, draw.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		shift, _ := strconv.Atoi(string(regexp.MustCompile(`translate\(0,(\d+)\)`).FindSubmatch(buf.Bytes())[1]))
+		loc := draw.NewLocator(r, draw.Options{})
+		nodes := regexp.MustCompile(`<circle cx="(\d+)" cy="(\d+)" r="\d+" class="n[^"]*" data-h="(\d+)"(?: data-v="(\d+)")?`).FindAllSubmatch(buf.Bytes(), -1)
+		if len(nodes) != r.Mapping.Host.Size() {
+			t.Fatalf("%s: %d nodes parsed", q, len(nodes))
+		}
+		for _, m := range nodes {
+			x, _ := strconv.ParseFloat(string(m[1]), 64)
+			y, _ := strconv.ParseFloat(string(m[2]), 64)
+			h, v := loc.At(x+0.5, y+0.5+float64(shift))
+			if strconv.Itoa(h) != string(m[3]) || strconv.Itoa(v) != string(m[4]) {
+				t.Errorf("%s: at node %s (vertex %s) the locator finds %d (%d)", q, m[3], m[4], h, v)
+			}
+			if bx, by, side := loc.Box(h); float64(bx+side/2) != x || float64(by+side/2) != y+float64(shift) {
+				t.Errorf("%s: node %d's box (%d,%d)+%d is not centred on it", q, h, bx, by, side)
+			}
+		}
+		if h, v := loc.At(-50, -50); h != -1 || v != -1 {
+			t.Errorf("%s: outside the drawing: %d, %d", q, h, v)
+		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"topomap/algorithms/sim"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
+	"topomap/algorithms/topology"
 	"topomap/web/draw"
 )
 
@@ -85,4 +86,17 @@ func ExampleCompare() {
 	}
 	fmt.Println(strings.Count(buf.String(), `class="bar"`), "bars,", strings.Count(buf.String(), `class="bound"`), "bounds")
 	// Output: 4 bars, 2 bounds
+}
+
+func ExampleThousands() {
+	fmt.Println(draw.Thousands(12578816), draw.Thousands(999), draw.Thousands(-1000))
+	// Output: 12,578,816 999 -1,000
+}
+
+func ExampleRoute() {
+	// From (0,0) to (3,1) on a 4x2 torus: dimension 0 first, the short way
+	// round (one hop back over the wrap-around link), then dimension 1.
+	h, _ := topology.NewTorus(4, 2)
+	fmt.Println(draw.Route(h, 0, 7))
+	// Output: [0 3 7]
 }

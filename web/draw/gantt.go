@@ -45,8 +45,9 @@ func Gantt(w io.Writer, schedules []*sim.Schedule, o Options) error {
 	rows := 0
 	for _, s := range schedules {
 		tmax = math.Max(tmax, s.Total())
-		rows = max(rows, min(s.Processes(), MaxGanttRows))
+		rows = max(rows, len(ganttRows(s, o.Processes)))
 	}
+	tmax = max(tmax, o.TimeMax)
 	if tmax <= 0 {
 		tmax = 1
 	}
@@ -72,14 +73,19 @@ func Gantt(w io.Writer, schedules []*sim.Schedule, o Options) error {
 		}
 		s.Text(x0, 18, name+" on "+sc.Mapping.Host.String(), `class="t"`, `data-panel="`+itoa(k)+`"`)
 		s.Text(x0, 34, "T = "+num(sum.Total)+", idle "+pct(sum.IdleShare)+", waiting "+num(sum.WaitTotal), `class="s"`)
-		shown := min(sc.Processes(), MaxGanttRows)
+		procs := ganttRows(sc, o.Processes)
+		shown := len(procs)
 		if shown < sc.Processes() {
-			s.Text(x0, 48, "processes 0.."+itoa(shown-1)+" of "+itoa(sc.Processes()), `class="s"`)
+			what := "processes " + itoa(procs[0]) + ".." + itoa(procs[shown-1])
+			if o.RowsNote != "" {
+				what = o.RowsNote
+			}
+			s.Text(x0, 48, what+" ("+itoa(shown)+" of "+itoa(sc.Processes())+")", `class="s"`)
 		}
 		px := x0 + labelW
-		for n := range shown {
-			y := top + n*rowH
-			if rowH >= 10 && (shown <= 32 || n%8 == 0) {
+		for row, n := range procs {
+			y := top + row*rowH
+			if rowH >= 10 && (shown <= 32 || row%8 == 0) {
 				s.Text(px-4, y+rowH-3, itoa(n), `class="s"`, `text-anchor="end"`)
 			}
 			phases = sc.Phases(n, phases[:0])
@@ -92,6 +98,14 @@ func Gantt(w io.Writer, schedules []*sim.Schedule, o Options) error {
 				s.Rect(bx, y+1, bw, rowH-2, `class="bar"`, `fill="`+phaseColours[p.Kind]+`"`,
 					`data-p="`+itoa(n)+`" data-stage="`+itoa(p.Stage)+`" data-kind="`+p.Kind.String()+
 						`" data-start="`+num(p.Start)+`" data-end="`+num(p.End)+`"`)
+				// Stage separators: each stage's compute bar starts with a
+				// white rule and, when there is room, its number.
+				if p.Kind == sim.Compute {
+					s.Line(bx, y, bx, y+rowH, `class="stage-sep"`)
+					if bw >= 14 && rowH >= 12 {
+						s.Text(bx+bw/2, y+rowH-4, itoa(p.Stage), `class="stage-lbl"`)
+					}
+				}
 			}
 		}
 		// The time axis, with about five ticks.
@@ -109,13 +123,34 @@ func Gantt(w io.Writer, schedules []*sim.Schedule, o Options) error {
 	}
 	ly := height - margin - 8
 	for i, k := range []sim.Kind{sim.Compute, sim.Wait, sim.Communicate} {
-		x := margin + i*130
+		x := margin + i*110
 		s.Rect(x, ly-10, 14, 12, `fill="`+phaseColours[k]+`"`)
 		s.Text(x+20, ly, k.String(), `class="s"`)
 	}
-	s.Text(margin+400, ly, "time in units of T_a and t_c", `class="s"`)
+	s.Text(margin+330, ly, "time in units of T_a and t_c", `class="s"`)
 	s.End()
 	return writeDoc(w, &buf)
+}
+
+// ganttRows returns the processes a panel draws, in order: those of want
+// that exist (at most MaxGanttRows), or the first MaxGanttRows.
+func ganttRows(s *sim.Schedule, want []int) []int {
+	var out []int
+	if want == nil {
+		for n := range min(s.Processes(), MaxGanttRows) {
+			out = append(out, n)
+		}
+		return out
+	}
+	for _, n := range want {
+		if n >= 0 && n < s.Processes() && len(out) < MaxGanttRows {
+			out = append(out, n)
+		}
+	}
+	if len(out) == 0 {
+		return ganttRows(s, nil)
+	}
+	return out
 }
 
 // tick rounds a step up to 1, 2 or 5 times a power of ten.

@@ -29,6 +29,16 @@ type Options struct {
 	// Detail is the guest order above which edges are replaced by a
 	// per-node dilation heat map (0 = DefaultDetail, negative = never).
 	Detail int
+	// TimeMax is the extent of a Gantt chart's time axis (0 = the longest
+	// schedule's total): separate charts on one scale compare.
+	TimeMax float64
+	// MinHops hides guest edges shorter than MinHops hops (2 hides the
+	// dilation-1 edges, so that only the imperfect ones show).
+	MinHops int
+	// Processes are the Gantt rows to draw, in order (nil = the first
+	// MaxGanttRows processes); RowsNote says how they were chosen.
+	Processes []int
+	RowsNote  string
 }
 
 // StepCount returns how many steps the step view of a guest has: its rows
@@ -46,13 +56,23 @@ type layout struct {
 	r        int   // node radius (or half the cell)
 	cell     int   // grid pitch of mesh and hypercube layouts (0 = none)
 	w, h     int   // extent, caption excluded
+	side     int   // side of a node's square in a heat map
+	perPlane int   // nodes per panel of a mesh or torus (kx·ky)
 	arcs     bool  // single-row line: draw edges as arcs above the nodes
 	panels   []panel
-	links    [][2]int // host links to draw
+	links    [][2]int   // host links to draw
+	ticks    []axisTick // coordinates written along the host
 	ringC    [2]int
 	ringR    int
 	isRing   bool
 	topSpace int
+}
+
+// axisTick is one coordinate label of the host's axes.
+type axisTick struct {
+	x, y int
+	text string
+	end  bool // right-aligned (y axis)
 }
 
 // panel is one plane of a 3-D (or higher) mesh, with its label.
@@ -63,7 +83,7 @@ type panel struct {
 }
 
 const (
-	captionH = 44
+	captionH = 62
 	margin   = 16
 	// maxLinks bounds the host links drawn (they are context, not data).
 	maxLinks = 4096
@@ -91,7 +111,12 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 		detail = DefaultDetail
 	}
 	heatMap := detail > 0 && g.Order() > detail
-	lay := newLayout(host, width)
+	minCell := 3 // nodes drawn as shapes need room
+	if heatMap {
+		minCell = 1 // one pixel of the heat map's image per node
+	}
+	lay := newLayout(host, width, minCell)
+	width = lay.w // wider than asked when the host needs it: never clip
 
 	// Which guest vertices and edges the step view shows.
 	shown := func(v int) bool { return true }
@@ -124,7 +149,8 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	s.Style("text/css", sheet)
 	s.Title(caption(r))
 	s.Text(margin, 20, caption(r), `class="t"`)
-	s.Text(margin, 36, subcaption(r, heatMap, o.Step, g), `class="s"`)
+	s.Text(margin, 36, subcaption(r, heatMap, o), `class="s"`)
+	key(s, &buf, g, host, heatMap)
 	s.Gtransform("translate(0," + itoa(captionH) + ")")
 
 	for _, p := range lay.panels {
@@ -133,9 +159,6 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 			st += ` stroke-dasharray="5 3"`
 		}
 		s.Rect(p.x, p.y, p.w, p.h, st)
-		if p.label != "" {
-			s.Text(p.x+2, p.y-3, p.label, `class="s"`)
-		}
 	}
 	if lay.isRing {
 		s.Circle(lay.ringC[0], lay.ringC[1], lay.ringR, `fill="none" class="link"`)
@@ -145,20 +168,26 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	}
 
 	if !heatMap {
-		drawEdges(s, &buf, r, lay, hops, shown, edgeShown)
+		long := func(e int) bool { return hops[e] >= o.MinHops }
+		drawEdges(s, &buf, r, lay, hops, shown, edgeShown, long)
 	}
 
 	maxDil := max(1, r.Metrics.MaxDilation)
 	labels := !heatMap && lay.r >= 9 && g.Order() <= 512
-	colours := map[int]string{}
+	if heatMap {
+		heatImage(&buf, lay, inv, shown, nodeDil, maxDil)
+	}
 	// The nodes are the bulk of a large drawing: written straight into the
 	// buffer (svgo formats every element with fmt), about 10x faster.
 	var b []byte
 	for h := range host.Size() {
+		if heatMap {
+			break
+		}
 		v := inv[h]
 		on := v >= 0 && shown(v)
 		b = b[:0]
-		if heatMap || lay.r < 3 {
+		if lay.r < 3 {
 			b = append(b, `<rect x="`...)
 			b = strconv.AppendInt(b, int64(lay.x[h]-lay.r), 10)
 			b = append(b, `" y="`...)
@@ -176,9 +205,6 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 			b = strconv.AppendInt(b, int64(lay.r), 10)
 		}
 		b = append(b, `" class="n`...)
-		if heatMap {
-			b = append(b, ` hm`...)
-		}
 		if !on {
 			b = append(b, ` free`...)
 		}
@@ -187,22 +213,25 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 		if on {
 			b = append(b, `" data-v="`...)
 			b = strconv.AppendInt(b, int64(v), 10)
-			fill := "#dfe8f3"
-			if heatMap {
-				c, ok := colours[nodeDil[v]]
-				if !ok {
-					c = heat(heatT(nodeDil[v], maxDil))
-					colours[nodeDil[v]] = c
-				}
-				fill = c
-			}
-			b = append(b, `" fill="`...)
-			b = append(b, fill...)
+			b = append(b, `" fill="#dfe8f3`...)
 		}
 		b = append(b, "\"/>\n"...)
 		buf.Write(b)
 		if labels && on {
 			s.Text(lay.x[h], lay.y[h]+4, itoa(v), `class="lbl"`)
+		}
+	}
+	for _, t := range lay.ticks {
+		anchor := `text-anchor="middle"`
+		if t.end {
+			anchor = `text-anchor="end"`
+		}
+		s.Text(t.x, t.y, t.text, `class="tick"`, anchor)
+	}
+	// Plane labels last, with a halo, so that no edge hides them.
+	for _, p := range lay.panels {
+		if p.label != "" {
+			s.Text(p.x+2, p.y-3, p.label, `class="s plane-label"`)
 		}
 	}
 	if heatMap {
@@ -222,7 +251,7 @@ func label(g *guest.Graph, e int) int8 {
 
 // drawEdges draws each undirected guest edge once, grouped by dimension so
 // that the document carries one stroke colour per group.
-func drawEdges(s *svg.SVG, buf *bytes.Buffer, r *solve.Result, lay *layout, hops []int, shown func(int) bool, edgeShown func(int8) bool) {
+func drawEdges(s *svg.SVG, buf *bytes.Buffer, r *solve.Result, lay *layout, hops []int, shown func(int) bool, edgeShown func(int8) bool, long func(int) bool) {
 	m := r.Mapping
 	g := m.Guest
 	var line []byte
@@ -244,19 +273,30 @@ func drawEdges(s *svg.SVG, buf *bytes.Buffer, r *solve.Result, lay *layout, hops
 			for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
 				v := int(g.Adj[e])
 				l := label(g, int(e))
-				if v <= u || !shown(v) || !edgeShown(l) || (g.Label != nil && int(l) != dim) {
+				if v <= u || !shown(v) || !edgeShown(l) || (g.Label != nil && int(l) != dim) || !long(int(e)) {
 					continue
 				}
 				a, b := m.Place[u], m.Place[v]
 				x1, y1, x2, y2 := lay.x[a], lay.y[a], lay.x[b], lay.y[b]
+				stub := len(lay.panels) > 1 && hops[e] == 1 && (x1 != x2 || y1 != y2) && lay.planeOf(a) != lay.planeOf(b)
 				switch {
+				case stub:
+					// A one-hop link to the next plane: a short diagonal
+					// stub from the node, so that a perfect 3-D mapping
+					// looks perfect instead of criss-crossed by lines
+					// between the panels.
+					k := max(2, lay.cell*2/5)
+					line = appendQuad(line[:0], x1, y1, x1+k/2, y1+k/2, x1+k, y1+k)
 				case lay.arcs:
 					hgt := min(lay.topSpace-4, abs(x2-x1)/2)
 					line = appendQuad(line[:0], x1, y1-lay.r, (x1+x2)/2, y1-lay.r-2*hgt, x2, y2-lay.r)
 				case lay.cell > 0 && (x1 == x2 || y1 == y2) && abs(x2-x1)+abs(y2-y1) > lay.cell*3/2:
 					// A straight edge along a row or column would hide the
-					// nodes it passes; bow it to one side by a fifth.
-					line = appendQuad(line[:0], x1, y1, (x1+x2)/2+(y2-y1)/5, (y1+y2)/2-(x2-x1)/5, x2, y2)
+					// nodes it passes; bow it by a fifth, towards the middle
+					// of the drawing, so that no edge leaves it (and runs
+					// over the caption).
+					cx, cy := lay.bow(x1, y1, x2, y2)
+					line = appendQuad(line[:0], x1, y1, cx, cy, x2, y2)
 				default:
 					line = append(line[:0], `<line x1="`...)
 					line = strconv.AppendInt(line, int64(x1), 10)
@@ -281,6 +321,101 @@ func drawEdges(s *svg.SVG, buf *bytes.Buffer, r *solve.Result, lay *layout, hops
 		s.Gend()
 	}
 }
+
+// Locator finds the host node under a point of a drawing made by Mapping
+// with the same result and options: a heat map has no element per node
+// for the page's events to name.
+type Locator struct {
+	lay  *layout
+	half int
+	inv  []int
+}
+
+// NewLocator lays out r's host as Mapping(r, o) does. O(host nodes).
+func NewLocator(r *solve.Result, o Options) *Locator {
+	width := o.Width
+	if width <= 0 {
+		width = DefaultWidth
+	}
+	detail := o.Detail
+	if detail == 0 {
+		detail = DefaultDetail
+	}
+	minCell := 3
+	if detail > 0 && r.Mapping.Guest.Order() > detail {
+		minCell = 1
+	}
+	lay := newLayout(r.Mapping.Host, width, minCell)
+	return &Locator{lay: lay, half: max(1, max(lay.side, 2*lay.r)) / 2, inv: r.Mapping.Inverse()}
+}
+
+// At returns the host node drawn at (x, y) in the document's user units
+// and the guest vertex on it, or -1 for either. O(host nodes).
+func (l *Locator) At(x, y float64) (node, vertex int) {
+	px, py := int(math.Floor(x)), int(math.Floor(y))-captionH
+	best, bestD := -1, l.half+1
+	for h := range l.lay.x {
+		d := max(abs(l.lay.x[h]-px), abs(l.lay.y[h]-py))
+		if d < bestD {
+			best, bestD = h, d
+		}
+	}
+	if best < 0 {
+		return -1, -1
+	}
+	return best, l.inv[best]
+}
+
+// planeOf returns the panel (plane of a 3-D or higher host) of node h.
+func (l *layout) planeOf(h int) int { return h / max(1, l.perPlane) }
+
+// Box returns the square that node h occupies in the document: its
+// top-left corner and side, in user units.
+func (l *Locator) Box(h int) (x, y, side int) {
+	side = 2 * l.half
+	return l.lay.x[h] - l.half, l.lay.y[h] - l.half + captionH, side
+}
+
+// heatImage writes the per-node dilation heat map as one PNG image: each
+// host node a square of the layout's pitch, free nodes pale grey. The image
+// carries the host's size (data-nodes) for readers of the document.
+func heatImage(buf *bytes.Buffer, lay *layout, inv []int, shown func(int) bool, nodeDil []int, maxDil int) {
+	ras := newRaster(lay.w, lay.h)
+	free := ras.index("#eef0f3")
+	idx := make(map[int]uint8)
+	side := max(1, lay.side)
+	for h, v := range inv {
+		c := free
+		if v >= 0 && shown(v) {
+			d := nodeDil[v]
+			k, ok := idx[d]
+			if !ok {
+				k = ras.index(heat(heatT(d, maxDil)))
+				idx[d] = k
+			}
+			c = k
+		}
+		ras.fill(lay.x[h]-side/2, lay.y[h]-side/2, side, c)
+	}
+	buf.WriteString(`<image class="heat" x="0" y="0" width="` + itoa(lay.w) + `" height="` + itoa(lay.h) +
+		`" data-nodes="` + itoa(len(inv)) + `" preserveAspectRatio="none" style="image-rendering:pixelated" href="`)
+	buf.WriteString(ras.dataURL())
+	buf.WriteString("\"/>\n")
+}
+
+// bow returns the control point of an edge bowed by a fifth of its length
+// to the side of the drawing's centre, kept inside the drawing (a
+// quadratic curve stays within the triangle of its points).
+func (l *layout) bow(x1, y1, x2, y2 int) (int, int) {
+	mx, my := (x1+x2)/2, (y1+y2)/2
+	dx, dy := (y2-y1)/5, -(x2-x1)/5
+	if sq(mx+dx-l.w/2)+sq(my+dy-l.h/2) > sq(mx-dx-l.w/2)+sq(my-dy-l.h/2) {
+		dx, dy = -dx, -dy
+	}
+	return clamp(mx+dx, 0, l.w), clamp(my+dy, 0, l.h)
+}
+
+func sq(x int) int { return x * x }
 
 // appendQuad appends an unterminated quadratic Bézier path element from
 // (x1,y1) to (x2,y2) with control point (cx,cy).
@@ -337,27 +472,88 @@ func caption(r *solve.Result) string {
 		": " + f4(r.Metrics.HopsPerByte) + " hops/byte, max dilation " + itoa(r.Metrics.MaxDilation)
 }
 
-func subcaption(r *solve.Result, heatMap bool, step int, g *guest.Graph) string {
+func subcaption(r *solve.Result, heatMap bool, o Options) string {
+	g := r.Mapping.Guest
 	var parts []string
-	if step > 0 {
+	if o.Step > 0 {
 		if g.Kind == guest.Hypercube {
-			parts = append(parts, "step view: dimensions 0.."+itoa(step-1))
+			parts = append(parts, "step view: dimensions 0.."+itoa(o.Step-1))
 		} else {
-			parts = append(parts, "step view: rows 0.."+itoa(step-1))
+			parts = append(parts, "step view: rows 0.."+itoa(o.Step-1))
 		}
 	}
 	if heatMap {
-		parts = append(parts, "edges omitted above "+itoa(DefaultDetail)+" vertices; nodes coloured by dilation")
-	} else if g.Label != nil {
-		parts = append(parts, "edge colour = dimension (0 gold, 1 green, 2 blue, 3 red, ...)")
+		detail := o.Detail
+		if detail == 0 {
+			detail = DefaultDetail
+		}
+		parts = append(parts, "edges omitted above "+Thousands(detail)+" vertices; nodes coloured by the largest dilation of their edges")
+	} else if o.MinHops > 1 {
+		parts = append(parts, "only edges of at least "+itoa(o.MinHops)+" hops")
 	}
 	return strings.Join(parts, "; ")
 }
 
-// newLayout chooses positions for every host node within width.
-func newLayout(host *topology.Topology, width int) *layout {
+// key draws the third caption line: a swatch per guest dimension (or
+// axis), what a dashed frame means, and how a hypercube host is laid out.
+func key(s *svg.SVG, buf *bytes.Buffer, g *guest.Graph, host *topology.Topology, heatMap bool) {
+	x := margin
+	const y = 52
+	item := func(text string) {
+		s.Text(x, y, text, `class="s"`)
+		x += 6*len(text) + 14
+	}
+	if !heatMap && g.Label != nil {
+		groups := 0
+		for _, l := range g.Label {
+			groups = max(groups, int(l)+1)
+		}
+		name := "dim "
+		if g.Kind == guest.Grid {
+			name = "axis "
+		}
+		buf.WriteString(`<g class="legend">`)
+		for d := range min(groups, 12) {
+			s.Line(x, y-4, x+16, y-4, `stroke="`+DimColour(d)+`" stroke-width="3"`)
+			x += 20
+			item(name + itoa(d))
+		}
+		buf.WriteString("</g>\n")
+	}
+	wraps := false
+	for j := range host.Rank() {
+		wraps = wraps || host.Wraps(j)
+	}
+	switch {
+	case host.Kind() == topology.Hypercube:
+		item("host nodes in Gray-code order: x = low bits, y = high bits; neighbours differ in one bit")
+	case wraps && host.Rank() >= 2:
+		item("dashed frame: the host wraps around (torus links not drawn)")
+	}
+}
+
+// Thousands formats an integer with thousands separators (12,578,816).
+func Thousands(n int) string {
+	s := strconv.Itoa(max(n, -n))
+	var b []byte
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b = append(b, ',')
+		}
+		b = append(b, s[i])
+	}
+	if n < 0 {
+		return "-" + string(b)
+	}
+	return string(b)
+}
+
+// newLayout chooses positions for every host node within width, with a
+// pitch of at least minCell; w is then the extent actually used, wider
+// than width when the host needs more room than that.
+func newLayout(host *topology.Topology, width, minCell int) *layout {
 	n := host.Size()
-	l := &layout{x: make([]int, n), y: make([]int, n)}
+	l := &layout{x: make([]int, n), y: make([]int, n), w: width}
 	inner := width - 2*margin
 	switch host.Kind() {
 	case topology.Ring:
@@ -366,17 +562,25 @@ func newLayout(host *topology.Topology, width int) *layout {
 		l.ringC = [2]int{width / 2, margin + l.ringR + 20}
 		circ := 2 * math.Pi * float64(l.ringR)
 		l.r = clamp(int(circ/float64(n)/2.4), 1, 14)
+		l.side = 2 * l.r
 		for h := range n {
 			a := 2*math.Pi*float64(h)/float64(n) - math.Pi/2
 			l.x[h] = l.ringC[0] + int(math.Round(float64(l.ringR)*math.Cos(a)))
 			l.y[h] = l.ringC[1] + int(math.Round(float64(l.ringR)*math.Sin(a)))
 		}
 		l.h = 2*l.ringC[1] - margin
+		for q := range 4 { // node indexes at the four quarters, outside
+			h := q * n / 4
+			a := 2*math.Pi*float64(h)/float64(n) - math.Pi/2
+			rr := float64(l.ringR + l.r + 10)
+			l.ticks = append(l.ticks, axisTick{x: l.ringC[0] + int(rr*math.Cos(a)), y: l.ringC[1] + int(rr*math.Sin(a)) + 3, text: itoa(h)})
+		}
 	case topology.Line:
 		const perRow = 64
 		if n <= perRow {
 			cell := clamp(inner/n, 4, 40)
 			l.r = clamp(cell*2/5, 1, 14)
+			l.side = 2 * l.r
 			l.arcs = true
 			l.topSpace = min(inner/3, cell*n/2) + 8
 			y := margin + l.topSpace + l.r
@@ -390,25 +594,30 @@ func newLayout(host *topology.Topology, width int) *layout {
 			}
 			break
 		}
-		// A long line snakes through rows, so consecutive nodes stay adjacent.
-		cell := max(2, inner/perRow)
+		// A long line snakes through rows, so consecutive nodes stay
+		// adjacent; rows get longer as the line grows, so the drawing stays
+		// about twice as wide as high.
+		per := max(perRow, int(math.Ceil(math.Sqrt(2*float64(n)))))
+		cell := max(minCell, inner/per)
 		l.r = max(1, cell*2/5)
+		l.side = cell
 		for h := range n {
-			row, col := h/perRow, h%perRow
+			row, col := h/per, h%per
 			if row%2 == 1 {
-				col = perRow - 1 - col
+				col = per - 1 - col
 			}
 			l.x[h] = margin + cell/2 + col*cell
 			l.y[h] = margin + cell/2 + row*cell
 		}
-		l.h = margin*2 + ((n+perRow-1)/perRow)*cell + 20
+		l.h = margin*2 + ((n+per-1)/per)*cell + 20
+		l.ticks = append(l.ticks, axisTick{x: l.x[0], y: l.y[0] - cell/2 - 3, text: "0"})
 	case topology.Hypercube:
 		d := host.Rank()
 		bx := (d + 1) / 2
 		cols, rows := 1<<bx, 1<<(d-bx)
-		cell := clamp(inner/cols, 3, 60)
+		cell := clamp(inner/cols, minCell, 60)
 		l.r = clamp(cell/3, 1, 14)
-		l.cell = cell
+		l.cell, l.side = cell, cell
 		for h := range n {
 			cx, cy := grayRank(h&(cols-1)), grayRank(h>>bx)
 			l.x[h] = margin + cell/2 + cx*cell
@@ -427,6 +636,7 @@ func newLayout(host *topology.Topology, width int) *layout {
 	default: // mesh or torus of rank >= 2: planes of (x, y), y upwards
 		kx, ky := host.Dim(0), host.Dim(1)
 		planes := n / (kx * ky)
+		l.perPlane = kx * ky
 		perRow := planesPerRow(planes, kx, ky)
 		rowsOfPanels := (planes + perRow - 1) / perRow
 		gap := 1
@@ -434,9 +644,9 @@ func newLayout(host *topology.Topology, width int) *layout {
 			gap = 2
 		}
 		cellW := inner / (perRow*(kx+gap) - gap)
-		cell := clamp(cellW, 3, 60)
+		cell := clamp(cellW, minCell, 60)
 		l.r = clamp(cell*2/5, 1, 14)
-		l.cell = cell
+		l.cell, l.side = cell, cell
 		pw, ph := kx*cell, ky*cell
 		label := planes > 1
 		top := margin
@@ -458,6 +668,14 @@ func newLayout(host *topology.Topology, width int) *layout {
 					l.y[h] = py + cell/2 + (ky-1-iy)*cell
 				}
 			}
+			if p == 0 { // x1 under the first plane, x2 on its left
+				for ix := 0; ix < kx; ix += max(1, (22+cell-1)/cell) {
+					l.ticks = append(l.ticks, axisTick{x: px + cell/2 + ix*cell, y: py + ph + 10, text: itoa(ix)})
+				}
+				for iy := 0; iy < ky; iy += max(1, (12+cell-1)/cell) {
+					l.ticks = append(l.ticks, axisTick{x: px - 4, y: py + cell/2 + (ky-1-iy)*cell + 3, text: itoa(iy), end: true})
+				}
+			}
 		}
 		l.h = top + rowsOfPanels*(ph+12) + (rowsOfPanels-1)*gap*cell + margin
 		if n <= maxLinks/2 && cell >= 8 {
@@ -472,6 +690,16 @@ func newLayout(host *topology.Topology, width int) *layout {
 			}
 		}
 	}
+	// The extent actually used: nodes at the minimum pitch may need more
+	// than width, and then the document grows rather than clipping them.
+	right := 0
+	for h := range n {
+		right = max(right, l.x[h]+max(l.r, l.side/2))
+	}
+	for _, p := range l.panels {
+		right = max(right, p.x+p.w)
+	}
+	l.w = max(width, right+margin)
 	return l
 }
 

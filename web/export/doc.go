@@ -3,6 +3,9 @@
 // CSV, a readable text summary, an MPICH_RANK_ORDER file and a Scotch
 // mapping file (formats in shared/spec/FORMATS.md).
 //
+// FileName names every download the same way on every page and in the
+// API ("grid-9x8_mesh-6x12_affn.csv"); ContentType gives its media type.
+//
 // Writers take an io.Writer and return its first error; host node indices
 // follow the product convention (first coordinate fastest), which is also
 // Scotch's numbering of meshXD/torusXD targets.

@@ -36,11 +36,11 @@ func ExampleWrite() {
 		}
 	}
 	// Output:
-	// vertex,node,x1
-	// 0,0,0
-	// 1,1,1
-	// 2,2,2
-	// 3,3,3
+	// vertex,node,x1,g1,g2
+	// 0,0,0,0,0
+	// 1,1,1,1,0
+	// 2,2,2,0,1
+	// 3,3,3,1,1
 	// export: unknown format "pdf" (want one of json, csv, text, rankorder, scotch)
 }
 
@@ -53,11 +53,11 @@ func ExampleJSON() {
 func ExampleCSV() {
 	export.CSV(os.Stdout, standard().Mapping)
 	// Output:
-	// vertex,node,x1
-	// 0,0,0
-	// 1,1,1
-	// 2,2,2
-	// 3,3,3
+	// vertex,node,x1,g1,g2
+	// 0,0,0,0,0
+	// 1,1,1,1,0
+	// 2,2,2,0,1
+	// 3,3,3,1,1
 }
 
 func ExampleRankOrder() {
@@ -98,4 +98,14 @@ func ExampleDimDistances() {
 	one, mean1, mean2 := 1, 1.0, 2.5
 	fmt.Println(export.DimDistances(metric.Metrics{DimDistances: []*int{&one, nil, nil}, DimMeans: []*float64{&mean1, &mean2, nil}}))
 	// Output: 1 ~2.50 -
+}
+
+func ExampleFileName() {
+	fmt.Println(export.FileName("", "grid:9x8", "mesh:6x12", "affn", "csv"))
+	fmt.Println(export.FileName("", "hypercube:4", "mesh:8x2:wrap=10", "xor", "scotch"))
+	fmt.Println(export.FileName("compare", "grid:9x8", "mesh:6x12", "", "svg"))
+	// Output:
+	// grid-9x8_mesh-6x12_affn.csv
+	// hypercube-4_mesh-8x2-wrap-10_xor.map
+	// compare_grid-9x8_mesh-6x12.svg
 }

@@ -17,6 +17,40 @@ import (
 // Formats lists the placement formats, in the order the UI offers them.
 var Formats = []string{"json", "csv", "text", "rankorder", "scotch"}
 
+// formatFiles gives each format its file extension and media type.
+var formatFiles = map[string]struct{ ext, mime string }{
+	"json":      {"json", "application/json"},
+	"csv":       {"csv", "text/csv; charset=utf-8"},
+	"text":      {"txt", "text/plain; charset=utf-8"},
+	"rankorder": {"rankorder", "text/plain; charset=utf-8"},
+	"scotch":    {"map", "text/plain; charset=utf-8"},
+	"svg":       {"svg", "image/svg+xml"},
+	"png":       {"png", "image/png"},
+}
+
+// ContentType returns the media type of a format (placement formats, svg
+// and png), or "" for an unknown one.
+func ContentType(format string) string { return formatFiles[format].mime }
+
+// FileName names the download of a mapping in a format, the same way on
+// every page and in the API: guest, host and algorithm with ":" and "="
+// turned into "-", joined by "_" ("grid-9x8_mesh-6x12_affn.csv"). A
+// non-empty prefix (a view: "compare", "gantt") comes first.
+func FileName(prefix, guest, host, algo, format string) string {
+	parts := []string{}
+	for _, p := range []string{prefix, guest, host, algo} {
+		if p != "" {
+			parts = append(parts, p)
+		}
+	}
+	r := strings.NewReplacer(":", "-", "=", "-", "/", "-", " ", "", "\"", "", "\\", "")
+	ext := formatFiles[format].ext
+	if ext == "" {
+		ext = format
+	}
+	return r.Replace(strings.Join(parts, "_")) + "." + ext
+}
+
 // Check returns nil if the named format can express m, or why not: an
 // MPICH_RANK_ORDER file lists the ranks in slot order and has no way to
 // leave a slot empty, so a mapping onto a host larger than the guest
@@ -56,13 +90,19 @@ func JSON(w io.Writer, r *solve.Result) error {
 	return json.NewEncoder(w).Encode(r.Report())
 }
 
-// CSV writes a header "vertex,node,x1,...,xc" and one row per guest vertex:
-// its index, its host node index and its host coordinates.
+// CSV writes a header "vertex,node,x1,...,xc,g1,...,gk" and one row per
+// guest vertex: its index, its host node index, its host coordinates and
+// its guest coordinates (a grid object's, a d-cube vertex's bits, bit 0
+// first).
 func CSV(w io.Writer, m *mapping.Mapping) error {
 	bw := bufio.NewWriter(w)
 	bw.WriteString("vertex,node")
 	for j := range m.Host.Rank() {
 		fmt.Fprintf(bw, ",x%d", j+1)
+	}
+	var gc []int
+	for j := range len(m.Guest.Coords(0, gc)) {
+		fmt.Fprintf(bw, ",g%d", j+1)
 	}
 	bw.WriteByte('\n')
 	var coords []int
@@ -72,7 +112,8 @@ func CSV(w io.Writer, m *mapping.Mapping) error {
 		line = append(line, ',')
 		line = strconv.AppendInt(line, int64(h), 10)
 		coords = m.Host.Coords(h, coords)
-		for _, x := range coords {
+		gc = m.Guest.Coords(v, gc)
+		for _, x := range append(coords, gc...) {
 			line = append(line, ',')
 			line = strconv.AppendInt(line, int64(x), 10)
 		}

@@ -64,8 +64,8 @@ func TestGolden(t *testing.T) {
 		r            *solve.Result
 		want         string
 	}{
-		{"csv", "csv", twisted(t), "vertex,node,x1,x2\n0,0,0,0\n1,1,1,0\n2,3,1,1\n3,2,0,1\n"},
-		{"csv 1-D", "csv", xorRing, "vertex,node,x1\n0,0,0\n1,1,1\n2,2,2\n3,3,3\n4,6,6\n5,7,7\n6,4,4\n7,5,5\n"},
+		{"csv", "csv", twisted(t), "vertex,node,x1,x2,g1,g2\n0,0,0,0,0,0\n1,1,1,0,1,0\n2,3,1,1,0,1\n3,2,0,1,1,1\n"},
+		{"csv 1-D", "csv", xorRing, "vertex,node,x1,g1,g2,g3\n0,0,0,0,0,0\n1,1,1,1,0,0\n2,2,2,0,1,0\n3,3,3,1,1,0\n4,6,6,0,0,1\n5,7,7,1,0,1\n6,4,4,0,1,1\n7,5,5,1,1,1\n"},
 		{"rankorder", "rankorder", twisted(t), "# MPICH_RANK_ORDER for hypercube:2 on mesh:2x2: ranks in host node order\n0,1,3,2\n"},
 		{"scotch", "scotch", twisted(t), "4\n0\t0\n1\t1\n2\t3\n3\t2\n"},
 		{"text 2-D", "text", twisted(t), `hypercube:2 on mesh:2x2 by twist (Hand-made, confidence V)

@@ -123,6 +123,9 @@ type Job struct {
 	Search *solve.PairsRun `json:"search,omitempty"`
 	// Seconds is the mapper's run time when done.
 	Seconds float64 `json:"seconds"`
+	// Partial marks a cancelled job that kept the best placement its
+	// anytime search had found (metrics and placement are that one's).
+	Partial bool `json:"partial,omitempty"`
 	// Error says why a job failed, was cancelled or interrupted.
 	Error    string    `json:"error"`
 	Created  time.Time `json:"created"`

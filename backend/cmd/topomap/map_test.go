@@ -113,7 +113,7 @@ func TestMapFormats(t *testing.T) {
 		want   []string
 	}{
 		{"text", []string{"hypercube:2 on torus:2x2 by standard", "hops per byte     1.0000", "y=1  | 2 3"}},
-		{"csv", []string{"vertex,node,x1,x2\n0,0,0,0\n1,1,1,0\n2,2,0,1\n3,3,1,1\n"}},
+		{"csv", []string{"vertex,node,x1,x2,g1,g2\n0,0,0,0,0,0\n1,1,1,0,1,0\n2,2,0,1,0,1\n3,3,1,1,1,1\n"}},
 		{"rankorder", []string{"0,1,2,3\n"}},
 		{"scotch", []string{"4\n0\t0\n"}},
 	}
@@ -147,22 +147,22 @@ func TestMapErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"unknown algorithm", with("--algo", "nosuch"), `solve: unknown algorithm "nosuch" (known: `},
-		{"algorithm syntax", with("--algo", "Xor+"), `spec: algorithm "Xor+": want a lower-case name`},
+		{"unknown algorithm", with("--algo", "nosuch"), `unknown algorithm "nosuch" (known: `},
+		{"algorithm syntax", with("--algo", "Xor+"), `algorithm "Xor+": want a lower-case name`},
 		{"missing algorithm", with(), "missing --algo"},
 		{"missing guest", []string{"map", "--host", "ring:8", "--algo", "xor"}, "missing --guest"},
 		{"missing host", []string{"map", "--guest", "hypercube:3", "--algo", "xor"}, "missing --host"},
-		{"bad guest", []string{"map", "--guest", "cube:3", "--host", "ring:8", "--algo", "xor"}, `spec: guest "cube:3": unknown kind "cube"`},
-		{"bad host", []string{"map", "--guest", "hypercube:3", "--host", "ring:8x2", "--algo", "xor"}, `spec: host "ring:8x2": a ring has one size`},
+		{"bad guest", []string{"map", "--guest", "cube:3", "--host", "ring:8", "--algo", "xor"}, `guest "cube:3": unknown kind "cube"`},
+		{"bad host", []string{"map", "--guest", "hypercube:3", "--host", "ring:8x2", "--algo", "xor"}, `host "ring:8x2": a ring has one size`},
 		{"huge host", []string{"map", "--guest", "hypercube:3", "--host", "mesh:99999999x99999999", "--algo", "xor"}, "more than 67108864 nodes"},
-		{"sizes differ", []string{"map", "--guest", "hypercube:3", "--host", "ring:16", "--algo", "xor"}, "solve: sizes differ: guest hypercube:3 has 8 vertices, host ring:16 has 16 nodes"},
-		{"does not apply", []string{"map", "--guest", "hypercube:3", "--host", "line:8", "--algo", "xor"}, "solve: xor does not apply to hypercube:3 on line:8"},
+		{"sizes differ", []string{"map", "--guest", "hypercube:3", "--host", "ring:16", "--algo", "xor"}, "sizes differ: guest hypercube:3 has 8 vertices, host ring:16 has 16 nodes"},
+		{"does not apply", []string{"map", "--guest", "hypercube:3", "--host", "line:8", "--algo", "xor"}, "xor does not apply to hypercube:3 on line:8"},
 		{"unknown format", with("--algo", "xor", "--format", "xml"), `unknown --format "xml" (want json, csv, text, rankorder, scotch)`},
 		{"stray argument", with("--algo", "xor", "extra"), `unexpected argument "extra"`},
 		{"unknown flag", with("--algo", "xor", "--colour"), "flag provided but not defined: -colour"},
 		{"bad seed", with("--algo", "xor", "--seed", "-1"), `invalid value "-1" for flag -seed`},
 		{"budget too long", with("--algo", "xor", "--budget", "2h"), "--budget 2h0m0s out of [0, 1h0m0s]"},
-		{"bad start", with("--algo", "xor", "--start", "Nope"), `spec: algorithm "Nope"`},
+		{"bad start", with("--algo", "xor", "--start", "Nope"), `algorithm "Nope"`},
 		{"unknown command", []string{"mapp"}, `unknown command "mapp"`},
 	}
 	for _, tt := range tests {

@@ -35,17 +35,24 @@ func TestSubmit(t *testing.T) {
 	url := testServer(t)
 	instance := []string{"--server", url, "--guest", "hypercube:4", "--host", "ring:16", "--algo", "xor"}
 
+	var progress strings.Builder
+	progressOut = &progress
 	out, err := runCLI(t, append([]string{"submit", "--format", "json"}, instance...)...)
+	progressOut = io.Discard
 	var j jobs.Job
 	if err != nil || json.Unmarshal([]byte(out), &j) != nil || !jobs.ValidID(j.ID) || j.Request.Algo != "xor" {
 		t.Fatalf("submit json: %v\n%s", err, out)
+	}
+	// submit names the job's page (issue 12).
+	if want := url + "/jobs/" + j.ID + "\n"; !strings.HasSuffix(progress.String(), want) {
+		t.Errorf("submit said %q, want it to end with the job page %q", progress.String(), want)
 	}
 	out, err = runCLI(t, append([]string{"submit", "--wait", "--format", "text"}, instance...)...)
 	if err != nil || !strings.HasPrefix(out, "hypercube:4 on ring:16 by xor") || !strings.Contains(out, "hops per byte") {
 		t.Fatalf("submit --wait text: %v\n%s", err, out)
 	}
 	out, err = runCLI(t, append([]string{"submit", "--wait", "--format", "csv"}, instance...)...)
-	if err != nil || !strings.HasPrefix(out, "vertex,node,x1\n") || strings.Count(out, "\n") != 17 {
+	if err != nil || !strings.HasPrefix(out, "vertex,node,x1,g1,g2,g3,g4\n") || strings.Count(out, "\n") != 17 {
 		t.Fatalf("submit --wait csv: %v\n%s", err, out)
 	}
 	out, err = runCLI(t, "submit", "--format", "text", "--server", url, "--guest", "hypercube:4", "--host", "ring:16", "--algo", "xor")
@@ -65,7 +72,7 @@ func TestSubmitErrors(t *testing.T) {
 		{"placement format without wait", []string{"--format", "csv", "--guest", "hypercube:4", "--host", "ring:16", "--algo", "xor"}, "needs --wait"},
 		{"missing algo", []string{"--guest", "hypercube:4", "--host", "ring:16"}, "missing --algo"},
 		{"bad guest", []string{"--guest", "cube:4", "--host", "ring:16", "--algo", "xor"}, "unknown kind"},
-		{"server refuses", []string{"--guest", "hypercube:4", "--host", "ring:8", "--algo", "xor"}, "server: answered 400: solve: sizes differ"},
+		{"server refuses", []string{"--guest", "hypercube:4", "--host", "ring:8", "--algo", "xor"}, "server: answered 400: sizes differ"},
 		{"no server", []string{"--server", "http://127.0.0.1:1", "--guest", "hypercube:4", "--host", "ring:16", "--algo", "xor"}, "connection refused"},
 	}
 	for _, tt := range tests {

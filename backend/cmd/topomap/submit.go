@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strings"
 	"syscall"
 	"time"
 
@@ -66,7 +67,8 @@ func runSubmit(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return unreachable(err, *url, *timeout)
 	}
-	fmt.Fprintf(progressOut, "job %s %s: %s/api/v1/jobs/%s\n", j.ID, j.Status, *url, j.ID)
+	// The job's page, where a person follows it (and finds it again).
+	fmt.Fprintf(progressOut, "job %s %s: %s/jobs/%s\n", j.ID, j.Status, strings.TrimSuffix(*url, "/"), j.ID)
 	if !*wait {
 		return printJob(stdout, j, *format)
 	}

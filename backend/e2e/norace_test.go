@@ -1,0 +1,5 @@
+//go:build !race && !(js && wasm)
+
+package e2e
+
+const raceEnabled = false

@@ -1,0 +1,107 @@
+package draw
+
+import (
+	"bytes"
+	"compress/zlib"
+	"encoding/base64"
+	"encoding/binary"
+	"hash/crc32"
+)
+
+// raster is an 8-bit paletted picture: the heat map of a large host is
+// one image inside the SVG instead of one element per node (a browser
+// inserts a few thousand elements quickly, 65,536 slowly). Index 0 is
+// transparent.
+type raster struct {
+	w, h    int
+	pix     []uint8
+	palette [][3]uint8 // palette[i-1] is the colour of index i
+}
+
+func newRaster(w, h int) *raster {
+	return &raster{w: w, h: h, pix: make([]uint8, w*h)}
+}
+
+// index returns the palette index of a colour "#rrggbb", adding it if new
+// (at most 255 colours; later ones reuse the last).
+func (r *raster) index(hex string) uint8 {
+	var c [3]uint8
+	for i := range c {
+		c[i] = uint8(hexVal(hex[1+2*i])<<4 | hexVal(hex[2+2*i]))
+	}
+	for i, p := range r.palette {
+		if p == c {
+			return uint8(i + 1)
+		}
+	}
+	if len(r.palette) == 255 {
+		return 255
+	}
+	r.palette = append(r.palette, c)
+	return uint8(len(r.palette))
+}
+
+func hexVal(b byte) int {
+	switch {
+	case b >= 'a':
+		return int(b-'a') + 10
+	case b >= 'A':
+		return int(b-'A') + 10
+	}
+	return int(b - '0')
+}
+
+// fill paints the square of side s at (x, y), clipped to the picture.
+func (r *raster) fill(x, y, s int, idx uint8) {
+	for j := max(0, y); j < min(r.h, y+s); j++ {
+		row := r.pix[j*r.w : (j+1)*r.w]
+		for i := max(0, x); i < min(r.w, x+s); i++ {
+			row[i] = idx
+		}
+	}
+}
+
+// png encodes the picture as a PNG file (colour type 3, with tRNS making
+// index 0 transparent). O(w·h).
+func (r *raster) png() []byte {
+	var out bytes.Buffer
+	out.WriteString("\x89PNG\r\n\x1a\n")
+	chunk := func(kind string, data []byte) {
+		var n [4]byte
+		binary.BigEndian.PutUint32(n[:], uint32(len(data)))
+		out.Write(n[:])
+		crc := crc32.NewIEEE()
+		crc.Write([]byte(kind))
+		crc.Write(data)
+		out.WriteString(kind)
+		out.Write(data)
+		binary.BigEndian.PutUint32(n[:], crc.Sum32())
+		out.Write(n[:])
+	}
+	var hdr [13]byte
+	binary.BigEndian.PutUint32(hdr[0:], uint32(r.w))
+	binary.BigEndian.PutUint32(hdr[4:], uint32(r.h))
+	hdr[8], hdr[9] = 8, 3 // 8 bits per index, paletted
+	chunk("IHDR", hdr[:])
+	plte := []byte{0, 0, 0}
+	for _, c := range r.palette {
+		plte = append(plte, c[0], c[1], c[2])
+	}
+	chunk("PLTE", plte)
+	chunk("tRNS", []byte{0})
+	var z bytes.Buffer
+	zw, _ := zlib.NewWriterLevel(&z, zlib.BestSpeed)
+	for j := range r.h {
+		zw.Write([]byte{0}) // filter: none
+		zw.Write(r.pix[j*r.w : (j+1)*r.w])
+	}
+	zw.Close()
+	chunk("IDAT", z.Bytes())
+	chunk("IEND", nil)
+	return out.Bytes()
+}
+
+// dataURL returns the picture as a data: URL.
+func (r *raster) dataURL() string {
+	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(r.png())
+}

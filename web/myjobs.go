@@ -1,0 +1,121 @@
+package web
+
+import (
+	"slices"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"topomap/web/wire"
+)
+
+// myJobsKey is the local-storage key of the jobs this browser submitted.
+const myJobsKey = "topomap.jobs"
+
+// maxMyJobs bounds the list kept in local storage (oldest dropped first).
+const maxMyJobs = 200
+
+// myJob is one job this browser submitted, as kept in local storage.
+type myJob struct {
+	ID        string       `json:"id"`
+	Request   wire.Request `json:"request"`
+	Submitted time.Time    `json:"submitted"`
+}
+
+// loadMyJobs reads the list, newest first; a missing or unreadable entry
+// gives an empty list.
+func loadMyJobs(ctx app.Context) []myJob {
+	var js []myJob
+	if app.IsServer {
+		return nil
+	}
+	if err := ctx.LocalStorage().Get(myJobsKey, &js); err != nil {
+		return nil
+	}
+	return js
+}
+
+// rememberJob puts a submitted job first in the list (once).
+func rememberJob(ctx app.Context, st wire.Job) {
+	js := slices.DeleteFunc(loadMyJobs(ctx), func(j myJob) bool { return j.ID == st.ID })
+	js = append([]myJob{{ID: st.ID, Request: st.Request, Submitted: time.Now().UTC()}}, js...)
+	ctx.LocalStorage().Set(myJobsKey, js[:min(len(js), maxMyJobs)])
+}
+
+// MyJobsPage is the page at "/my-jobs": the jobs this browser submitted,
+// kept in local storage, each with its live status, its instance, a link
+// to its page and a button that removes it from the list.
+type MyJobsPage struct {
+	app.Compo
+
+	ready  bool
+	jobs   []myJob
+	status map[string]string
+}
+
+// OnMount reads the list and asks the server for each job's status.
+func (c *MyJobsPage) OnMount(ctx app.Context) {
+	c.ready = true
+	c.jobs = loadMyJobs(ctx)
+	c.status = map[string]string{}
+	for _, j := range c.jobs { // the requests run side by side
+		id := j.ID
+		ctx.Async(func() {
+			var st wire.Job
+			s := ""
+			if err := apiDo("GET", apiBase+"/jobs/"+id, nil, &st); err != nil {
+				s = "unknown: " + err.Error()
+			} else {
+				s = string(st.Status)
+				if st.Partial {
+					s += " (partial result kept)"
+				}
+			}
+			ctx.Dispatch(func(ctx app.Context) { c.status[id] = s })
+		})
+	}
+}
+
+// OnNav names the page.
+func (c *MyJobsPage) OnNav(ctx app.Context) { setTitle(ctx, "My jobs") }
+
+func (c *MyJobsPage) onDelete(id string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		c.jobs = slices.DeleteFunc(c.jobs, func(j myJob) bool { return j.ID == id })
+		ctx.LocalStorage().Set(myJobsKey, c.jobs)
+	}
+}
+
+// Render is safe with the zero value.
+func (c *MyJobsPage) Render() app.UI {
+	return shell("/my-jobs", c.ready, "",
+		app.H1().Text("My jobs"),
+		app.P().Class("note").Text("The server jobs this browser submitted (kept in this browser's local storage; other browsers and people see their own)."),
+		app.If(len(c.jobs) == 0, func() app.UI {
+			return app.P().ID("no-jobs").Text("No jobs yet: instances above the browser's limit offer \"Run as a server job\".")
+		}),
+		app.If(len(c.jobs) > 0, func() app.UI {
+			return app.Table().ID("my-jobs").Class("bounds").Body(
+				app.THead().Body(app.Tr().Body(
+					app.Th().Text("job"), app.Th().Text("instance"), app.Th().Text("status"),
+					app.Th().Text("submitted"), app.Th().Text(""))),
+				app.TBody().Body(app.Range(c.jobs).Slice(func(i int) app.UI {
+					j := c.jobs[i]
+					r := j.Request
+					st := c.status[j.ID]
+					if st == "" {
+						st = "…"
+					}
+					return app.Tr().DataSet("job", j.ID).Body(
+						app.Td().Body(app.A().Href("/jobs/"+j.ID).Text(j.ID)),
+						app.Td().Text(r.Guest+" on "+r.Host+" by "+r.Algo),
+						app.Td().Class("status").Text(st),
+						app.Td().Text(j.Submitted.Local().Format("2006-01-02 15:04")),
+						app.Td().Body(app.Button().Class("delete").Text("Remove").
+							Aria("label", "remove job "+j.ID+" from this list").OnClick(c.onDelete(j.ID))),
+					)
+				})),
+			)
+		}),
+	)
+}
