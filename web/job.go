@@ -15,7 +15,7 @@ import (
 	"topomap/algorithms/spec"
 	"topomap/web/draw"
 	"topomap/web/export"
-	"topomap/web/wire"
+	"topomap/backend/api"
 )
 
 // apiBase is the job server's REST API (backend/server).
@@ -102,7 +102,7 @@ type jobSubmit struct {
 	sending bool
 	err     string
 	// submitted lists the jobs of a multi-job submission (a comparison).
-	submitted []wire.Job
+	submitted []api.Job
 }
 
 // submit posts each instance as a job and remembers it in My jobs; one job
@@ -113,15 +113,15 @@ func (j *jobSubmit) submit(ctx app.Context, ins ...spec.Instance) {
 		return
 	}
 	j.sending, j.err, j.submitted = true, "", nil
-	reqs := make([]wire.Request, len(ins))
+	reqs := make([]api.Request, len(ins))
 	for i, in := range ins {
-		reqs[i] = wire.RequestOf(in)
+		reqs[i] = api.RequestOf(in)
 	}
 	ctx.Async(func() {
-		var done []wire.Job
+		var done []api.Job
 		var err error
 		for _, req := range reqs {
-			var st wire.Job
+			var st api.Job
 			if err = apiDo("POST", apiBase+"/jobs", req, &st); err != nil {
 				break
 			}
@@ -170,7 +170,7 @@ type JobPage struct {
 	app.Compo
 
 	id      string
-	job     wire.Job
+	job     api.Job
 	loaded  bool
 	err     string
 	ready   bool
@@ -240,7 +240,7 @@ func (c *JobPage) watch(ctx app.Context) {
 		if len(args) == 0 {
 			return
 		}
-		var st wire.Job
+		var st api.Job
 		err := json.Unmarshal([]byte(args[0].Get("data").String()), &st)
 		ctx.Dispatch(func(ctx app.Context) {
 			if c.id != id {
@@ -290,7 +290,7 @@ func (c *JobPage) poll(ctx app.Context) {
 	id := c.id
 	ctx.Async(func() {
 		for {
-			var st wire.Job
+			var st api.Job
 			err := apiDo("GET", apiBase+"/jobs/"+id, nil, &st)
 			ctx.Dispatch(func(ctx app.Context) {
 				if c.id != id {
@@ -335,7 +335,7 @@ func (c *JobPage) onCancel(ctx app.Context, e app.Event) {
 func (c *JobPage) fetchDrawing(ctx app.Context) {
 	j := c.job
 	key := c.id + string(j.Status) + j.Finished.String()
-	if app.IsServer || c.svgFor == key || !(j.Status == wire.Done || j.Partial) {
+	if app.IsServer || c.svgFor == key || !(j.Status == api.Done || j.Partial) {
 		return
 	}
 	c.svgFor, c.svg = key, ""
@@ -373,7 +373,7 @@ func (c *JobPage) Render() app.UI {
 				c.renderRequest(),
 				app.If(!j.Status.Final(), func() app.UI {
 					label := "queued"
-					if j.Status == wire.Running {
+					if j.Status == api.Running {
 						label = progressText(j.Progress.HopsPerByte, j.Progress.Evaluated, j.Progress.Improved, j.Progress.Elapsed)
 					}
 					return progressBar(j.Progress.Fraction, label, c.onCancel)
@@ -382,7 +382,7 @@ func (c *JobPage) Render() app.UI {
 				app.If(j.Partial, func() app.UI {
 					return app.P().ID("partial").Class("notice").Text("Partial result: the best placement the search had found when the job was cancelled is kept; its metrics and downloads are that placement's.")
 				}),
-				app.If(j.Status == wire.Done || j.Partial, c.renderDone),
+				app.If(j.Status == api.Done || j.Partial, c.renderDone),
 			)
 		}),
 	)

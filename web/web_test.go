@@ -12,7 +12,7 @@ import (
 
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
-	"topomap/web/wire"
+	"topomap/backend/api"
 )
 
 func mustQuery(t *testing.T, s string) url.Values {
@@ -276,8 +276,8 @@ func TestJobPageDone(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := &JobPage{id: "0123456789abcdef0123", loaded: true,
-		job: wire.Job{ID: "0123456789abcdef0123", Status: wire.Done, Metrics: &r.Metrics,
-			Request: wire.RequestOf(r.Instance)}}
+		job: api.Job{ID: "0123456789abcdef0123", Status: api.Done, Metrics: &r.Metrics,
+			Request: api.RequestOf(r.Instance)}}
 	e := app.NewTestEngine()
 	if err := e.Load(c); err != nil {
 		t.Fatal(err)
@@ -301,9 +301,9 @@ func TestJobPageDone(t *testing.T) {
 		t.Error("a finished job shows a progress bar")
 	}
 	for _, tt := range []struct {
-		status wire.Status
+		status api.Status
 		want   bool
-	}{{"", false}, {wire.Queued, false}, {wire.Running, false}, {wire.Done, true}, {wire.Failed, true}, {wire.Cancelled, true}, {wire.Interrupted, true}} {
+	}{{"", false}, {api.Queued, false}, {api.Running, false}, {api.Done, true}, {api.Failed, true}, {api.Cancelled, true}, {api.Interrupted, true}} {
 		if got := tt.status.Final(); got != tt.want {
 			t.Errorf("Status(%q).Final() = %t, want %t", tt.status, got, tt.want)
 		}

@@ -12,36 +12,36 @@ import (
 	"strings"
 
 	"topomap/algorithms/spec"
-	"topomap/web/wire"
+	"topomap/backend/api"
 )
 
-// The JSON shapes of the job API live in web/wire, which the WebAssembly
+// The JSON shapes of the job API live in backend/api, which the WebAssembly
 // client imports too; these aliases keep them the jobs package's own names.
 type (
-	// Status is the state of a job; see wire.Status.
-	Status = wire.Status
+	// Status is the state of a job; see api.Status.
+	Status = api.Status
 	// Request is the body of POST /api/v1/jobs and /api/v1/map; see
-	// wire.Request.
-	Request = wire.Request
-	// Progress is the live state of a running job; see wire.Progress.
-	Progress = wire.Progress
-	// Job is one mapping run as the API shows it; see wire.Job.
-	Job = wire.Job
+	// api.Request.
+	Request = api.Request
+	// Progress is the live state of a running job; see api.Progress.
+	Progress = api.Progress
+	// Job is one mapping run as the API shows it; see api.Job.
+	Job = api.Job
 )
 
 // The job states.
 const (
-	Queued      = wire.Queued
-	Running     = wire.Running
-	Done        = wire.Done
-	Failed      = wire.Failed
-	Cancelled   = wire.Cancelled
-	Interrupted = wire.Interrupted
+	Queued      = api.Queued
+	Running     = api.Running
+	Done        = api.Done
+	Failed      = api.Failed
+	Cancelled   = api.Cancelled
+	Interrupted = api.Interrupted
 )
 
 // RequestOf returns the canonical request of an instance (normalised spec
 // strings), the form a job records.
-func RequestOf(in spec.Instance) Request { return wire.RequestOf(in) }
+func RequestOf(in spec.Instance) Request { return api.RequestOf(in) }
 
 // IDLen is the length of a job id: hex digits of a SHA-256 prefix.
 const IDLen = 20

@@ -2,7 +2,6 @@ package store
 
 import (
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/crc32"
@@ -255,22 +254,22 @@ func readRecord(tx *bolt.Tx, id []byte) record {
 
 // check decodes a record and verifies it against its checksums.
 func (r record) check(id string) (jobs.Job, error) {
-	var j jobs.Job
 	if r.job == nil {
-		return j, notFound(id)
+		return jobs.Job{}, notFound(id)
 	}
 	if r.meta != nil {
 		if len(r.meta) != metaLen {
-			return j, fmt.Errorf("%w: job %s: meta entry of %d bytes", ErrCorrupt, id, len(r.meta))
+			return jobs.Job{}, fmt.Errorf("%w: job %s: meta entry of %d bytes", ErrCorrupt, id, len(r.meta))
 		}
 		if binary.LittleEndian.Uint32(r.meta) != sum(r.job) {
-			return j, fmt.Errorf("%w: job %s: the record does not match its checksum", ErrCorrupt, id)
+			return jobs.Job{}, fmt.Errorf("%w: job %s: the record does not match its checksum", ErrCorrupt, id)
 		}
 		if r.place != nil && binary.LittleEndian.Uint32(r.meta[4:]) != sum(r.place) {
-			return j, fmt.Errorf("%w: job %s: the placement does not match its checksum", ErrCorrupt, id)
+			return jobs.Job{}, fmt.Errorf("%w: job %s: the placement does not match its checksum", ErrCorrupt, id)
 		}
 	}
-	if err := json.Unmarshal(r.job, &j); err != nil {
+	j, err := decodeJob(r.job)
+	if err != nil {
 		return j, fmt.Errorf("%w: job %s: the record does not decode: %v", ErrCorrupt, id, err)
 	}
 	if j.ID != id {
@@ -337,7 +336,7 @@ func (s *Bolt) touch(id string) {
 // putJob writes a job record, its placement (if place is not nil) and
 // their checksums.
 func putJob(tx *bolt.Tx, j jobs.Job, place []byte) error {
-	b, err := json.Marshal(j)
+	b, err := encodeJob(j)
 	if err != nil {
 		return fmt.Errorf("store: encoding job %s: %w", j.ID, err)
 	}
