@@ -516,7 +516,7 @@ func (c *Explorer) onCopy(ctx app.Context, e app.Event) { c.copy.copy(app.Window
 
 // downloadFormats are the explorer's downloads: the drawing, then every
 // placement format of the job page.
-var downloadFormats = append([]string{"svg", "png"}, export.Formats...)
+var downloadFormats = append([]string{"svg", "png"}, export.Names()...)
 
 // onDownload saves the current mapping in a format: svg (the drawing as
 // shown, step view included), png (the same drawing rasterised by the

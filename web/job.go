@@ -13,9 +13,9 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"topomap/algorithms/spec"
+	"topomap/backend/api"
 	"topomap/web/draw"
 	"topomap/web/export"
-	"topomap/backend/api"
 )
 
 // apiBase is the job server's REST API (backend/server).
@@ -431,7 +431,7 @@ func (c *JobPage) renderDone() app.UI {
 	base := apiBase + "/jobs/" + c.id
 	r := c.job.Request
 	name := func(format string) string { return export.FileName("", r.Guest, r.Host, r.Algo, format) }
-	formats := export.Formats
+	formats := export.Names()
 	if in, err := r.Instance(); err == nil && in.Guest.Order() < in.Host.Size() {
 		// empty slots: rankorder cannot express them (export.Check)
 		formats = slices.DeleteFunc(slices.Clone(formats), func(f string) bool { return f == "rankorder" })

@@ -17,9 +17,9 @@ const maxMyJobs = 200
 
 // myJob is one job this browser submitted, as kept in local storage.
 type myJob struct {
-	ID        string       `json:"id"`
+	ID        string      `json:"id"`
 	Request   api.Request `json:"request"`
-	Submitted time.Time    `json:"submitted"`
+	Submitted time.Time   `json:"submitted"`
 }
 
 // loadMyJobs reads the list, newest first; a missing or unreadable entry

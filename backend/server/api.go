@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -112,10 +111,8 @@ func placementFormat(c echo.Context) (string, error) {
 	if f == "" {
 		f = "json"
 	}
-	if !slices.Contains(export.Formats, f) {
-		return "", &spec.FieldError{Field: "format", Err: errors.New("unknown format " + quote(f) + " (want json, csv, text, rankorder or scotch)")}
-	}
-	return f, nil
+	_, err := export.Lookup(f)
+	return f, err
 }
 
 // placement: GET /jobs/:id/placement?format=. json is exactly what

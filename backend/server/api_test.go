@@ -155,7 +155,7 @@ func TestJobLifecycle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, format := range export.Formats {
+	for _, format := range export.Names() {
 		var want bytes.Buffer
 		if err := export.Write(&want, format, res); err != nil {
 			t.Fatal(err)

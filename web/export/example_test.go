@@ -41,7 +41,7 @@ func ExampleWrite() {
 	// 1,1,1,1,0
 	// 2,2,2,0,1
 	// 3,3,3,1,1
-	// export: unknown format "pdf" (want one of json, csv, text, rankorder, scotch)
+	// unknown format "pdf" (want one of json, csv, text, rankorder, scotch)
 }
 
 func ExampleJSON() {

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"time"
 
@@ -103,10 +102,10 @@ func runMap(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("map")
 	var f instanceFlags
 	f.register(fs, true)
-	format := fs.String("format", "text", "output `format`: "+strings.Join(export.Formats, ", "))
+	format := fs.String("format", "text", "output `format`: "+strings.Join(export.Names(), ", "))
 	in, err := f.parseInstance(fs, args, func() error {
-		if !slices.Contains(export.Formats, *format) {
-			return fmt.Errorf("unknown --format %q (want %s)", *format, strings.Join(export.Formats, ", "))
+		if _, err := export.Lookup(*format); err != nil {
+			return fmt.Errorf("unknown --format %q (want %s)", *format, strings.Join(export.Names(), ", "))
 		}
 		return nil
 	})
