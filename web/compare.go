@@ -8,11 +8,11 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"topomap/algorithms/export"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/web/draw"
-	"topomap/web/export"
 )
 
 // ComparePage is the page at "/compare": every algorithm applicable to one

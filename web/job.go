@@ -12,10 +12,10 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"topomap/algorithms/export"
 	"topomap/algorithms/spec"
 	"topomap/backend/api"
 	"topomap/web/draw"
-	"topomap/web/export"
 )
 
 // apiBase is the job server's REST API (backend/server).

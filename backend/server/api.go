@@ -12,11 +12,11 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"topomap/algorithms/export"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/backend/jobs"
 	"topomap/backend/store"
-	"topomap/web/export"
 )
 
 // Health is the body of GET /api/v1/healthz.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"topomap/web/export"
+	"topomap/algorithms/export"
 )
 
 // TestOpenAPIFormats checks the OpenAPI document against the one table of

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"time"
 
+	"topomap/algorithms/export"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
-	"topomap/web/export"
 )
 
 func init() {

@@ -13,9 +13,9 @@ import (
 	"syscall"
 	"time"
 
+	"topomap/algorithms/export"
 	"topomap/backend/jobs"
 	"topomap/backend/server"
-	"topomap/web/export"
 )
 
 func init() {

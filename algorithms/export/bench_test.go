@@ -4,7 +4,7 @@ import (
 	"io"
 	"testing"
 
-	"topomap/web/export"
+	"topomap/algorithms/export"
 )
 
 func BenchmarkWrite(b *testing.B) {

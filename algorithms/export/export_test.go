@@ -7,11 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	"topomap/algorithms/export"
 	"topomap/algorithms/mapping"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
-	"topomap/web/export"
 )
 
 // result builds a solved instance by hand (no registered algorithm needed).

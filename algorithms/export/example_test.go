@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"os"
 
+	"topomap/algorithms/export"
 	"topomap/algorithms/guest"
 	"topomap/algorithms/mapping"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
-	"topomap/web/export"
 )
 
 // standard returns the standard embedding of the 2-cube on the 4-ring, as
