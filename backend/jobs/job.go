@@ -70,7 +70,7 @@ func ValidID(s string) bool {
 
 // ErrInvalid is wrapped by every error about a request body that is not a
 // well-formed request (the instance's own errors come from spec and solve).
-var ErrInvalid = errors.New("jobs: invalid request")
+var ErrInvalid = errors.New("invalid request")
 
 // MaxRequestBytes bounds a request body; DecodeRequest reads no further.
 const MaxRequestBytes = 64 << 10

@@ -226,9 +226,9 @@ func (s *Server) checkSyncBudget(budget time.Duration, runs int) error {
 	if time.Duration(runs)*budget <= s.o.MaxSyncBudget {
 		return nil
 	}
-	msg := fmt.Sprintf("server: budget %v is above the %v a synchronous request may take; submit a job (POST /api/v1/jobs)", budget, s.o.MaxSyncBudget)
+	msg := fmt.Sprintf("budget %v is above the %v a synchronous request may take; submit a job (POST /api/v1/jobs)", budget, s.o.MaxSyncBudget)
 	if runs > 1 {
-		msg = fmt.Sprintf("server: budget %v for each of %d local searches is above the %v a synchronous request may take in all (at most %v each)",
+		msg = fmt.Sprintf("budget %v for each of %d local searches is above the %v a synchronous request may take in all (at most %v each)",
 			budget, runs, s.o.MaxSyncBudget, s.o.MaxSyncBudget/time.Duration(runs))
 	}
 	return &spec.FieldError{Field: "budget", Err: errors.New(msg)}

@@ -90,11 +90,11 @@ func openDB(path string, readOnly bool) (*bolt.DB, error) {
 	})
 	switch {
 	case errors.Is(err, bolt.ErrTimeout):
-		return nil, fmt.Errorf("store: %s is in use by another process", path)
+		return nil, fmt.Errorf("the job store %s is in use by another process", path)
 	case errors.Is(err, ErrCorrupt):
 		return nil, fmt.Errorf("%w: %s: %v", ErrCorrupt, path, err)
 	case err != nil && !readOnly && errors.Is(err, os.ErrPermission):
-		return nil, fmt.Errorf("store: opening %s: %w", path, err)
+		return nil, fmt.Errorf("opening the job store %s: %w", path, err)
 	case err != nil:
 		return nil, fmt.Errorf("%w: %s: %v", ErrCorrupt, path, err)
 	}
@@ -186,7 +186,7 @@ func touch(tx *bolt.Tx) error {
 // if another process holds the file.
 func Open(path string) (*Bolt, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, fmt.Errorf("store: %w", err)
+		return nil, fmt.Errorf("the job store's directory: %w", err)
 	}
 	db, err := openDB(path, false)
 	if err != nil {
@@ -211,7 +211,7 @@ func Open(path string) (*Bolt, error) {
 	})
 	if err != nil {
 		db.Close()
-		return nil, fmt.Errorf("store: initialising %s: %w", path, err)
+		return nil, fmt.Errorf("initialising the job store %s: %w", path, err)
 	}
 	s := &Bolt{db: db, path: path, used: map[string]time.Time{}}
 	err = guard(func() error {
@@ -338,7 +338,7 @@ func (s *Bolt) touch(id string) {
 func putJob(tx *bolt.Tx, j jobs.Job, place []byte) error {
 	b, err := encodeJob(j)
 	if err != nil {
-		return fmt.Errorf("store: encoding job %s: %w", j.ID, err)
+		return fmt.Errorf("encoding job %s: %w", j.ID, err)
 	}
 	id := []byte(j.ID)
 	meta := make([]byte, metaLen)
