@@ -1,7 +1,11 @@
 // Package web owns the browser app (go-app v10 components compiled to
 // WebAssembly and pre-rendered by the server): the explorer ("/"), the
-// Gantt page ("/gantt"), the compare page ("/compare") and the job page
-// ("/jobs/{id}"); Routes registers them and AppHandler serves them.
+// Gantt page ("/gantt"), the compare page ("/compare"), the job page
+// ("/jobs/{id}"), My jobs ("/my-jobs") and the algorithms' documentation
+// ("/algorithms": the notes of every registered algorithm, our [P]
+// definitions included, which user-visible notes link to instead of citing
+// a file users do not have); Routes registers them and AppHandler serves
+// them.
 //
 // Every page's state lives in its URL: the instance keys are those of
 // spec.Instance.Query (guest, host, algo, seed, start, budget, ta, tc), and

@@ -801,19 +801,31 @@ var confidence = map[string]string{
 }
 
 func notesPanel(a solve.Algorithm) app.UI {
+	return app.Div().ID("notes").Class("notes").Body(append(notesBody(a, true),
+		app.P().Body(app.A().ID("notes-docs").Href("/algorithms#"+a.Name).Text("Every algorithm and our definitions")))...)
+}
+
+// notesBody renders an algorithm's notes: title, summary, source,
+// confidence, cost and scope (the explorer's panel and the algorithms
+// page; only the panel's confidence has an id).
+func notesBody(a solve.Algorithm, panel bool) []app.UI {
 	n := a.Notes
 	conf := n.Confidence
 	if s, ok := confidence[n.Confidence]; ok {
 		conf += " (" + s + ")"
 	}
-	return app.Div().ID("notes").Class("notes").Body(
+	confDd := app.Dd().Text(conf)
+	if panel {
+		confDd = confDd.ID("confidence")
+	}
+	return []app.UI{
 		app.H2().Text(n.Title),
 		app.P().Text(n.Summary),
 		app.Dl().Body(
 			app.Dt().Text("Source"), app.Dd().Text(n.Source),
-			app.Dt().Text("Confidence"), app.Dd().ID("confidence").Text(conf),
+			app.Dt().Text("Confidence"), confDd,
 			app.Dt().Text("Complexity"), app.Dd().Text(n.Complexity),
 			app.Dt().Text("Applies to"), app.Dd().Text(a.Guests+" → "+a.Hosts),
 		),
-	)
+	}
 }

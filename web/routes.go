@@ -24,6 +24,7 @@ func Routes() {
 		app.Route("/compare", func() app.Composer { return &ComparePage{} })
 		app.RouteWithRegexp(jobPath.String(), func() app.Composer { return &JobPage{} })
 		app.Route("/my-jobs", func() app.Composer { return &MyJobsPage{} })
+		app.Route("/algorithms", func() app.Composer { return &AlgorithmsPage{} })
 		// Last: any other path gets the not-found page (the server sends it
 		// with status 404, see Routed).
 		app.RouteWithRegexp("^/", func() app.Composer { return &NotFoundPage{} })
@@ -37,7 +38,7 @@ var jobPath = regexp.MustCompile("^/jobs/[^/]+$")
 // not-found page).
 func Routed(path string) bool {
 	switch path {
-	case "/", "/gantt", "/compare", "/my-jobs":
+	case "/", "/gantt", "/compare", "/my-jobs", "/algorithms":
 		return true
 	}
 	return jobPath.MatchString(path)

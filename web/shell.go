@@ -14,6 +14,7 @@ var pages = []struct{ path, title string }{
 	{"/gantt", "Gantt"},
 	{"/compare", "Compare"},
 	{"/my-jobs", "My jobs"},
+	{"/algorithms", "Algorithms"},
 }
 
 // shell lays out a page: the navigation bar with the current page marked,
@@ -31,7 +32,7 @@ func shell(current string, ready bool, keys string, body ...app.UI) app.UI {
 			app.Nav().Body(
 				app.Range(pages).Slice(func(i int) app.UI {
 					href := pages[i].path
-					if keys != "" && pages[i].path != "/my-jobs" {
+					if keys != "" && pages[i].path != "/my-jobs" && pages[i].path != "/algorithms" {
 						href += "?" + keys
 					}
 					a := app.A().Href(href).Text(pages[i].title)

@@ -88,8 +88,9 @@ func DecodeRequest(r io.Reader) (Request, spec.Instance, error) {
 	if len(body) > MaxRequestBytes {
 		return req, spec.Instance{}, &spec.FieldError{Err: fmt.Errorf("%w: body larger than %d bytes", ErrInvalid, MaxRequestBytes)}
 	}
+	// Unknown keys are found by exactKeys, which names them without
+	// reading encoding/json's message.
 	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {
 		return req, spec.Instance{}, decodeError(err)
 	}
@@ -137,11 +138,7 @@ func decodeError(err error) error {
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return &spec.FieldError{Err: fmt.Errorf("%w: empty or truncated body; want a JSON object", ErrInvalid)}
 	}
-	msg := err.Error()
-	if f, ok := strings.CutPrefix(msg, `json: unknown field "`); ok {
-		return unknownField(strings.TrimSuffix(f, `"`))
-	}
-	return &spec.FieldError{Err: fmt.Errorf("%w: %s", ErrInvalid, strings.TrimPrefix(msg, "json: "))}
+	return &spec.FieldError{Err: fmt.Errorf("%w: malformed JSON", ErrInvalid)}
 }
 
 // jsonType names what a Go field kind wants, in JSON terms.
