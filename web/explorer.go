@@ -174,7 +174,6 @@ func (c *Explorer) run(ctx app.Context, in spec.Instance) {
 			case keep:
 				c.res, c.svg, c.mapMs, c.drawMs, c.runErr = res, svg, mapMs, drawMs, ""
 				c.locator = nil
-				c.keepMoves(res)
 				if res.Partial {
 					c.runErr = "cancelled: showing the best mapping found before the cancel (partial)"
 				}
@@ -574,7 +573,7 @@ func (c *Explorer) Render() app.UI {
 				app.Div().Class("row").Body(
 					field("seed", "Seed", c.form.Seed, "0", c.errs["seed"], sIn, sCh),
 					startSelect(c.form, c.errs["start"], c.onStart),
-					field("budget", "Time budget", c.form.Budget, "e.g. 2s", c.errs["budget"], bIn, bCh),
+					field("budget", "Budget (planned moves, 1M a second)", c.form.Budget, "e.g. 2s", c.errs["budget"], bIn, bCh),
 					field("moves", "Moves (repeat a run)", c.form.Moves, "from the budget", c.errs["moves"], mIn, mCh),
 				),
 			),

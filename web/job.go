@@ -482,7 +482,7 @@ func (c *JobPage) renderDone() app.UI {
 }
 
 // renderSearch shows what a local search did and its warnings; its links
-// lead to the Explorer (the job's instance, with the moves to repeat it).
+// lead to the Explorer (the job's instance).
 func (c *JobPage) renderSearch() app.UI {
 	in, err := c.job.Request.Instance()
 	if err != nil || c.job.Metrics == nil {

@@ -2,7 +2,6 @@ package web
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -13,14 +12,9 @@ import (
 	"topomap/algorithms/spec"
 )
 
-// suggestBudget is the budget offered when a search stopped by its own
-// rule short of the lower bound.
-const suggestBudget = "2s"
-
 // searchPanel says what a local search did (moves, improving moves, the
-// start it worked from among those it tried), suggests a budget when it
-// stopped by its own rule short of the lower bound, and gives the link
-// that repeats the run (with its moves) when the budget cut it. It also
+// start it worked from among those it tried) and suggests a budget when
+// it stopped by its own rule short of the lower bound. It also
 // carries the dilation warning of any result. link is the page's
 // permalink builder. Nothing for an algorithm that is not a search and
 // has no warning.
@@ -34,25 +28,17 @@ func searchPanel(in spec.Instance, run *solve.PairsRun, m metric.Metrics, link f
 		lines = append(lines, app.P().ID("search-moves").Text(fmt.Sprintf(
 			"PAIRS made %d moves, %d of them improving, from %s (chosen among %s).",
 			run.Moves, run.Improved, run.Start, strings.Join(run.Starts, ", "))))
-		switch {
-		case run.Clock:
-			again := in
-			again.Moves = run.Moves
-			lines = append(lines, app.P().ID("search-repeat").Body(
-				app.Text("The budget ended the run on this machine; "),
-				app.A().ID("repeat-link").Href(link(again)).Text(fmt.Sprintf("this link repeats it (moves=%d)", run.Moves)),
-				app.Text("."),
-			))
-		case in.Budget == 0 && in.Moves == 0 && (run.Improved == 0 || m.HopsPerByte > m.LowerBound*1.01):
+		if in.Budget == 0 && in.Moves == 0 && (run.Improved == 0 || m.HopsPerByte > m.LowerBound*1.01) {
+			// a budget below the moves made would give the same result
 			more := in
-			more.Budget, _ = spec.ParseBudget(suggestBudget)
+			more.Budget = solve.BudgetFor(2*run.Moves, in.Guest.Order(), m.Arcs)
 			why := "it stopped by its own rule (annealing cycles that no longer gain)"
 			if run.Improved == 0 {
 				why = "no move improved its start"
 			}
 			lines = append(lines, app.P().ID("suggest-budget").Body(
 				app.Text(fmt.Sprintf("%s, %.4f hops per byte against a lower bound of %.4f: ", strings.ToUpper(why[:1])+why[1:], m.HopsPerByte, m.LowerBound)),
-				app.A().ID("suggest-link").Href(link(more)).Text("search longer with a budget of "+suggestBudget),
+				app.A().ID("suggest-link").Href(link(more)).Text("search twice as long with a budget of "+more.Budget.String()),
 				app.Text("."),
 			))
 		}
@@ -96,20 +82,6 @@ func startSelect(f form, msg string, onChange app.EventHandler) app.UI {
 		),
 		app.If(msg != "", func() app.UI { return app.Div().ID("err-start").Class("msg").Text(msg) }),
 	)
-}
-
-// keepMoves records in the page's URL (replacing, not adding, a history
-// entry) the moves of a search that the budget cut in this browser, so
-// that the permalink and Copy link repeat the result shown rather than
-// a run of another length.
-func (c *Explorer) keepMoves(res *solve.Result) {
-	if res.Pairs == nil || !res.Pairs.Clock || app.IsServer {
-		return
-	}
-	res.Instance.Moves = res.Pairs.Moves
-	c.in.Moves = res.Pairs.Moves
-	c.form.Moves = strconv.FormatInt(res.Pairs.Moves, 10)
-	app.Window().Get("history").Call("replaceState", nil, "", pageURL("/", c.in, c.viewKeys()))
 }
 
 // hopsPerByte formats the hops per byte of m, or says there is none: a

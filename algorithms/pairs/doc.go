@@ -3,8 +3,8 @@
 // placement of the guest's objects on host nodes, it proposes swaps of two
 // objects' nodes and keeps those that lower the hop-bytes, until a round of
 // attempts improves the hop-bytes by less than a threshold τ; with a
-// temperature it then anneals in cycles until a stopping rule, a move cap
-// or a time budget ends it.
+// temperature it then anneals in cycles until a stopping rule or a move cap
+// ends it.
 //
 // The thesis gives PAIRS in outline only ([V]: random pairs, keep a swap if
 // the metric improves, stop when the improvement falls below a threshold);
@@ -23,7 +23,9 @@
 //     from the best placement so far, anneals over a number of moves that
 //     doubles from cycle to cycle, then descends; the run stops when two
 //     cycles in a row gain less than 0.2 % (after a least amount of work,
-//     and before a horizon of work), or at a move cap;
+//     and before a horizon of work: a caller's budget, planned as moves,
+//     raises both), or at a move cap (by default four times the horizon
+//     plus 64 moves per object: a bound on a run that would not converge);
 //   - a dilation tie-break: among moves of equal hop-bytes, the one that
 //     lowers the sum of squared hops wins, so long edges do not pile up
 //     where hop-bytes are indifferent;
@@ -43,10 +45,11 @@
 // depends on the moves made, never on the clock, and the number of
 // workers on the size, never on GOMAXPROCS; each worker's random stream
 // depends on the seed, the round and the worker only. So the same seed,
-// starts and options give the same placement on any machine. The budget
-// only caps the run: one it ends says so (Result.Clock) and reports its
-// Moves, which as Options.Moves repeat it exactly; only a cancelled
-// context leaves a run that cannot be repeated.
+// starts and options give the same placement on any machine and under any
+// load. Nothing reads the clock but the progress reports: there is no time
+// budget (a caller plans one as moves). A run reports its Moves, which as
+// Options.Moves repeat it exactly; only a cancelled context ends a run
+// early, and Improve then returns the context's error.
 //
 // The guest must be symmetric (each arc has its reverse with the same
 // volume), as every guest.Graph constructor guarantees; a swap's delta

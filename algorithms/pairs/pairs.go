@@ -100,8 +100,19 @@ func horizonOf(n int) int64 {
 	return min(DefaultHorizon, max(minWork, horizonPerObject*int64(n)))
 }
 
+// Move cap of a run given none: capFactor times its horizon plus
+// capPerObject moves per object. A run the stopping rule ends makes about
+// its horizon and a few descents (at 1M objects the first descent takes
+// some 10 rounds of n moves); the cap only bounds a run that would not
+// converge, in moves rather than time, so that it ends the same way on
+// every machine.
+const (
+	capFactor    = 4
+	capPerObject = 64
+)
+
 // Unlimited, as Options.Patience, never stops for lack of gain: only
-// Moves, Budget, MaxRounds or the context end the run.
+// Moves, MaxRounds or the context end the run.
 const Unlimited = -1
 
 // Options tune a run. The zero value is the default: biased candidates, a
@@ -111,16 +122,16 @@ type Options struct {
 	// Seed seeds the PCG generator (math/rand/v2).
 	Seed uint64
 	Mode Mode
-	// Moves caps the number of moves (proposed swaps or shifts); 0 = no
-	// cap. The run stops at the first check point (every checkEvery
-	// moves, and between rounds) at which the cap is reached, so a run
-	// given the Moves of an earlier one with the same seed and starts
-	// repeats it exactly.
+	// Moves caps the number of moves (proposed swaps or shifts); 0 = the
+	// default cap, capFactor times the horizon plus capPerObject moves
+	// per object, which a run its stopping rule ends does not reach. The
+	// run stops at the first check point (every checkEvery moves, and
+	// between rounds) at which the cap is reached, so a run given the
+	// Moves of an earlier one with the same seed and starts repeats it
+	// exactly. There is no time budget: a caller plans one as moves
+	// (Horizon and MinWork), so that the result never depends on the
+	// machine's speed.
 	Moves int64
-	// Budget caps the run time; 0 = no limit. It is only a cap: the
-	// search itself never reads the clock, and a run the budget ends says
-	// so (Result.Clock) and reports its Moves.
-	Budget time.Duration
 	// Tau is the convergence threshold of a descent; 0 = DefaultTau.
 	Tau float64
 	// Attempts is the number of moves per round; 0 = one per object
@@ -187,8 +198,8 @@ type Progress struct {
 	// tracked).
 	HopBytes    float64
 	HopsPerByte float64
-	// Fraction is the share of the move cap, of the budget or of the
-	// stopping rule's horizon used, whichever is largest, in [0, 1].
+	// Fraction is the share of the move cap given or of the stopping
+	// rule's horizon used, whichever is larger, in [0, 1].
 	Fraction float64
 }
 
@@ -214,13 +225,10 @@ type Result struct {
 	Improved  int64
 	// Converged is set when the stopping rule ended the run: a descent
 	// gained less than τ (without annealing), or Patience cycles in a row
-	// did (rather than Moves, the budget, MaxRounds or the context).
+	// did (rather than Moves, MaxRounds or the context).
 	Converged bool
-	// Clock is set when the budget ended the run: only then does the
-	// result depend on the machine's speed (Moves repeats it).
-	Clock   bool
-	Workers int
-	Elapsed time.Duration
+	Workers   int
+	Elapsed   time.Duration
 }
 
 // ErrInvalid is wrapped by the errors about the arguments of Improve.
@@ -241,9 +249,11 @@ var ErrInvalid = errors.New("pairs: invalid input")
 // placement. Choosing the start costs O(arcs·c) per start.
 //
 // When ctx is cancelled Improve returns the best placement so far together
-// with ctx's error; when the budget or the move cap ends it returns the
-// result and no error. Source: Bhatele 2010, §9.1, Heuristic 7 [V] in
-// outline; every parameter here is our reading [P] (see the package doc).
+// with ctx's error; when the move cap or MaxRounds ends it returns the
+// result and no error. Nothing in the search reads the clock: the same
+// seed, starts and options give the same result on any machine. Source:
+// Bhatele 2010, §9.1, Heuristic 7 [V] in outline; every parameter here is
+// our reading [P] (see the package doc).
 func Improve(ctx context.Context, g *guest.Graph, host *topology.Topology, starts [][]int, opt Options) (*Result, error) {
 	begin := time.Now()
 	if err := opt.check(g, host, starts); err != nil {
@@ -303,7 +313,7 @@ func Improve(ctx context.Context, g *guest.Graph, host *topology.Topology, start
 			}
 		}
 		if err != nil || !r.converged {
-			break // the move cap, the budget, the round limit or ctx
+			break // the move cap, the round limit or ctx
 		}
 	}
 	copy(s.pos, winPos)
@@ -334,16 +344,16 @@ func (o *Options) check(g *guest.Graph, host *topology.Topology, starts [][]int)
 		return fmt.Errorf("%w: no starting placement", ErrInvalid)
 	case o.Mode != Biased && o.Mode != Uniform:
 		return fmt.Errorf("%w: unknown mode %d", ErrInvalid, int(o.Mode))
-	case o.Budget < 0 || o.Moves < 0 || o.Horizon < 0 || o.MinWork < 0:
-		return fmt.Errorf("%w: negative budget %v or moves %d", ErrInvalid, o.Budget, o.Moves)
+	case o.Moves < 0 || o.Horizon < 0 || o.MinWork < 0:
+		return fmt.Errorf("%w: negative moves %d, horizon %d or least work %d", ErrInvalid, o.Moves, o.Horizon, o.MinWork)
 	case !(o.Tau >= 0 && o.Tau < 1):
 		return fmt.Errorf("%w: tau %v out of [0, 1)", ErrInvalid, o.Tau)
 	case o.Attempts < 0 || o.MaxRounds < 0 || o.Workers < 0 || o.ProgressEvery < 0 || o.Patience < Unlimited:
 		return fmt.Errorf("%w: negative attempts, rounds, workers, patience or progress interval", ErrInvalid)
 	case !(o.Temperature >= 0) || math.IsInf(o.Temperature, 0):
 		return fmt.Errorf("%w: temperature %v, want a finite value >= 0", ErrInvalid, o.Temperature)
-	case o.Patience == Unlimited && o.Moves == 0 && o.Budget == 0 && o.MaxRounds == 0:
-		return fmt.Errorf("%w: unlimited patience needs a move cap, a budget or a round limit", ErrInvalid)
+	case o.Patience == Unlimited && o.Moves == 0 && o.MaxRounds == 0:
+		return fmt.Errorf("%w: unlimited patience needs a move cap or a round limit", ErrInvalid)
 	}
 	for i, p := range starts {
 		m := mapping.Mapping{Guest: g, Host: host, Place: p}
@@ -385,8 +395,7 @@ type run struct {
 	ctx      context.Context
 	s        *state
 	opt      Options
-	begin    time.Time
-	deadline time.Time // zero: none
+	begin    time.Time // for progress reports only
 	rng      *rand.Rand
 	workers  int
 	attempts int
@@ -395,6 +404,7 @@ type run struct {
 	patience int
 	horizon  int64
 	minWork  int64
+	maxMoves int64   // the move cap
 	share    int64   // the chains that share the horizon and the least work
 	chainAt  int64   // moves at the start of this chain
 	earlier  float64 // the best hop-bytes of the earlier chains (+Inf: none)
@@ -403,7 +413,7 @@ type run struct {
 	rounds, cycles      int
 	moves, evaluated    int64
 	accepted, improved  int64
-	converged, clock    bool
+	converged           bool
 	lastProg            time.Time
 	every               time.Duration
 	temp                float64 // this round's temperature; 0: greedy
@@ -424,9 +434,6 @@ func newRun(ctx context.Context, s *state, opt Options, begin time.Time, h float
 	r := &run{ctx: ctx, s: s, opt: opt, begin: begin, h: h, bestH: h, share: 1, earlier: math.Inf(1),
 		rng:      rand.New(rand.NewPCG(opt.Seed, 0x9a175)),
 		attempts: opt.Attempts, tau: opt.Tau, every: opt.ProgressEvery, lastProg: begin, patience: opt.Patience}
-	if opt.Budget > 0 {
-		r.deadline = begin.Add(opt.Budget)
-	}
 	if r.attempts == 0 {
 		r.attempts = max(s.n, MinAttempts)
 	}
@@ -441,6 +448,10 @@ func newRun(ctx context.Context, s *state, opt Options, begin time.Time, h float
 	}
 	r.horizon = max(opt.Horizon, horizonOf(s.n))
 	r.minWork = max(opt.MinWork, min(minWork, minWorkPerObject*int64(s.n)))
+	r.maxMoves = opt.Moves
+	if r.maxMoves == 0 {
+		r.maxMoves = capFactor*max(r.horizon, r.minWork) + capPerObject*int64(s.n)
+	}
 	r.workers = min(opt.Workers, maxWorkers)
 	if r.workers == 0 {
 		r.workers = 1
@@ -458,22 +469,12 @@ func newRun(ctx context.Context, s *state, opt Options, begin time.Time, h float
 	return r
 }
 
-// stopped reports whether the move cap, the round limit, the budget or the
-// context has ended the run. It is called at the check points only, so
-// that a cap on moves stops a run where an earlier one stopped.
+// stopped reports whether the move cap, the round limit or the context
+// has ended the run. It is called at the check points only, so that a cap
+// on moves stops a run where an earlier one stopped; it never reads the
+// clock.
 func (r *run) stopped() bool {
-	switch {
-	case r.ctx.Err() != nil:
-		return true
-	case r.opt.Moves > 0 && r.moves >= r.opt.Moves, r.opt.MaxRounds > 0 && r.rounds >= r.opt.MaxRounds:
-		return true
-	case r.moves > 0 && !r.deadline.IsZero() && !time.Now().Before(r.deadline):
-		// (after one move at least: a run cut at 0 moves could not be
-		// repeated, 0 meaning no cap)
-		r.clock = true
-		return true
-	}
-	return false
+	return r.ctx.Err() != nil || r.moves >= r.maxMoves || r.opt.MaxRounds > 0 && r.rounds >= r.opt.MaxRounds
 }
 
 // temperatureAt returns the annealing temperature after the moves made so
@@ -490,11 +491,10 @@ func (r *run) temperatureAt() float64 {
 	return r.opt.Temperature * (1 - f)
 }
 
-func (r *run) fraction(now time.Time) float64 {
+// fraction returns the share of the work done: of the move cap given, or
+// of the stopping rule's horizon (which a planned budget raises).
+func (r *run) fraction() float64 {
 	f := 0.0
-	if r.opt.Budget > 0 {
-		f = float64(now.Sub(r.begin)) / float64(r.opt.Budget)
-	}
 	if r.opt.Moves > 0 {
 		f = max(f, float64(r.moves)/float64(r.opt.Moves))
 	}
@@ -542,7 +542,7 @@ func better(h float64, q int64, than float64, thanQ int64) bool {
 }
 
 // search runs the first descent, then the annealing cycles, until the
-// stopping rule, the move cap, the budget, MaxRounds or ctx ends it.
+// stopping rule, the move cap, MaxRounds or ctx ends it.
 func (r *run) search() error {
 	s := r.s
 	if s.n < 2 || len(s.occ) < 2 || r.h == 0 {
@@ -681,7 +681,8 @@ func (r *run) round() bool {
 // which fewer than half the objects could move.
 const seqRounds = 8
 
-// checkEvery is how many attempts pass between clock and context checks.
+// checkEvery is how many attempts pass between checks of the move cap and
+// the context (and progress reports).
 const checkEvery = 1024
 
 // sequentialRound makes one round of attempts; false if it was cut short.
@@ -735,7 +736,7 @@ func (r *run) report(now time.Time, final bool) {
 	}
 	r.lastProg = now
 	p := Progress{Elapsed: now.Sub(r.begin), Moves: r.moves, Evaluated: r.evaluated, Accepted: r.accepted,
-		Improved: r.improved, Rounds: r.rounds, HopBytes: r.h, Fraction: r.fraction(now)}
+		Improved: r.improved, Rounds: r.rounds, HopBytes: r.h, Fraction: r.fraction()}
 	if r.best != nil {
 		p.HopBytes = min(r.h, r.bestH)
 	}
@@ -768,7 +769,7 @@ func (r *run) finish(res *Result) {
 	}
 	res.Rounds, res.Cycles, res.Moves = r.rounds, r.cycles, r.moves
 	res.Evaluated, res.Accepted, res.Improved = r.evaluated, r.accepted, r.improved
-	res.Converged, res.Clock, res.Workers = r.converged, r.clock, r.workers
+	res.Converged, res.Workers = r.converged, r.workers
 	res.Elapsed = time.Since(r.begin)
 }
 

@@ -3,6 +3,7 @@ package solve
 import (
 	"context"
 	"fmt"
+	"math"
 	"time"
 
 	"topomap/algorithms/mapping"
@@ -10,13 +11,9 @@ import (
 	"topomap/algorithms/spec"
 )
 
-// DefaultPairsBudget caps a PAIRS run that was given no budget: it runs
-// until converged, or this long.
-const DefaultPairsBudget = 30 * time.Second
-
-// PairsTemperature is the initial annealing temperature of a PAIRS run
-// given a budget, in hop-bytes per unit of mean arc volume: a move that
-// lengthens edges by 1.5 hops in all is first kept with probability 1/e.
+// PairsTemperature is the initial annealing temperature of PAIRS, in
+// hop-bytes per unit of mean arc volume: a move that lengthens edges by
+// 1.5 hops in all is first kept with probability 1/e.
 // Chosen on 6x5→10x3, 9x8→6x12, 8x4→4x8 (which then reaches the optimum,
 // 1.0), 27x44→36x33 and 100x40→125x32 from AFFN.
 const PairsTemperature = 3
@@ -38,11 +35,20 @@ func meanVolume(p *Problem) float64 {
 // with our neighbour-biased proposals, "pairs-uniform" with the thesis's
 // uniform random pairs (for fidelity and comparison).
 func init() {
-	complexity := fmt.Sprintf("O(degree) per proposed swap; rounds of max(n, %d) proposals until a round gains less than %g of the hop-bytes or the budget (default %v) ends", pairs.MinAttempts, pairs.DefaultTau, DefaultPairsBudget)
-	const rest = "computes each swap's gain from the edges of the two objects only, and stops when a round gains " +
-		"less than 0.01% (default) or, given a budget, anneals for the rest of it once converged (from the start " +
-		"with the most short-edge disorder to repair, relative to its hop-bytes), keeping the best placement and " +
-		"never ending worse than the best start. Seeded, so runs repeat when they converge within their budget."
+	complexity := fmt.Sprintf("O(degree) per proposed swap, in rounds of max(n, %d) proposals; the annealing "+
+		"cycles end within 2,048 moves per object (at least 1M, at most %dM), plus the descents, or within a "+
+		"budget's planned moves (%dM per second of budget for a guest of mean degree 4) if more",
+		pairs.MinAttempts, pairs.DefaultHorizon>>20, MovesPerSecond/1_000_000)
+	rest := "computes each swap's gain from the edges of the two objects only. A greedy descent runs until a round " +
+		"gains less than 1% of the hop-bytes; then annealing cycles, each restarting from the best placement so far, " +
+		"cooling linearly over a number of moves that doubles from cycle to cycle, then descending; it stops when " +
+		fmt.Sprintf("%d cycles in a row gain less than %.1f%%", pairs.DefaultPatience, pairs.CycleTau*100) +
+		" (after a least amount of work; no cycle starts past the horizon). A budget is a number of moves, never a " +
+		"clock: it raises the least work and the horizon to the moves it plans, so it never gives a worse result than " +
+		"none. It searches from the start whose hop-bytes minus half its short-edge excess are lowest and, if another " +
+		"start has lower hop-bytes, from that one too (each for half the work), keeps the best placement and never " +
+		"ends worse than the best start. The same seed and budget give the same result on any machine; the moves it " +
+		"reports (--moves, moves=) repeat it."
 	register(Algorithm{
 		Name: "pairs",
 		Notes: Notes{
@@ -84,25 +90,39 @@ func init() {
 // a guest of mean degree 4 (fewer for larger degrees): a run given a budget
 // searches for Budget × MovesPerSecond moves, or as long as its stopping
 // rule would without a budget if that is more, the same on every machine,
-// so that the same seed and budget give the same result. The budget
-// itself only caps the run time, on a machine too slow for those moves
-// (the result then reports the moves it made, which repeat it). Set well
-// below this machine's rate (6-10 M/s on one core, 2-D guests, 4K to 1M
-// objects; 2-3 M/s under the load of a full test run) and the browser's
-// (2-3 M/s), so that a budget is rarely cut.
+// so that the same seed and budget give the same result. The clock never
+// ends or shapes a run: only a cancelled context (the caller's, a job's
+// time limit, a synchronous request's deadline) stops it early, and that
+// is an error, not a result. Set well below this machine's rate (6-10 M/s
+// on one core, 2-D guests, 4K to 1M objects; 2-3 M/s under the load of a
+// full test run) and the browser's (2-3 M/s), so that a run rarely takes
+// longer than its budget.
 const MovesPerSecond = 1_000_000
 
-// plannedMoves returns the moves a PAIRS run given that budget plans on
-// guest g (0 for no budget).
-func plannedMoves(p *Problem, budget time.Duration) int64 {
+// plannedMoves returns the moves a PAIRS run given that budget plans on a
+// guest of n objects and that many arcs (0 for no budget).
+func plannedMoves(n, arcs int, budget time.Duration) int64 {
 	if budget <= 0 {
 		return 0
 	}
-	deg := 4.0
-	if n := p.Guest.Order(); n > 0 {
-		deg = max(deg, float64(p.Guest.Arcs())/float64(n))
+	return max(1, int64(budget.Seconds()*MovesPerSecond/movesPerUnit(n, arcs)))
+}
+
+// movesPerUnit is the cost of a move relative to one on a guest of mean
+// degree 4 (at least 1).
+func movesPerUnit(n, arcs int) float64 {
+	if n <= 0 {
+		return 1
 	}
-	return max(1, int64(budget.Seconds()*MovesPerSecond*4/deg))
+	return max(1, float64(arcs)/float64(n)/4)
+}
+
+// BudgetFor returns the shortest budget in whole seconds that plans at
+// least that many moves on a guest of n objects and that many arcs (at
+// most spec.MaxBudget).
+func BudgetFor(moves int64, n, arcs int) time.Duration {
+	s := math.Ceil(float64(moves) * movesPerUnit(n, arcs) / MovesPerSecond)
+	return min(time.Duration(max(1, s))*time.Second, spec.MaxBudget)
 }
 
 // PairsRun is what a PAIRS run reports beyond its placement.
@@ -116,51 +136,34 @@ type PairsRun struct {
 	Start string `json:"start"`
 	// Starts lists the starts tried.
 	Starts []string `json:"starts"`
-	// Converged: the stopping rule ended the run (not the budget, the move
-	// cap or a cancellation); Clock: the budget did, on this machine.
+	// Converged: the stopping rule ended the run (not the move cap).
 	Converged bool `json:"converged"`
-	Clock     bool `json:"clock"`
 }
 
 // mapPairs runs PAIRS in the given mode from the instance's start (or the
-// default starts). Without a budget it runs until its stopping rule
-// (capped by DefaultPairsBudget). With one it plans plannedMoves moves: it
-// searches that long if that is longer than the stopping rule would, and
-// stops as it does otherwise, so a budget never gives a worse result than
-// none; the budget caps the time. Moves caps the moves of the same
-// schedule: the count a run reports repeats it, with the clock cap
-// relaxed to DefaultPairsBudget so that a slower machine still gets there.
-// The time spent on the starts counts against the budget.
+// default starts). Without a budget it runs until its stopping rule, within
+// the search's deterministic move cap. With one it plans plannedMoves
+// moves: it searches that long if that is longer than the stopping rule
+// would, and stops as it does otherwise, so a budget never gives a worse
+// result than none. Moves caps the moves of the same schedule: the count
+// a run reports repeats it. Nothing here reads the clock but the progress
+// reports, whose fraction is of the planned moves.
 func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 	begin := time.Now()
 	in := p.Instance
-	budget := in.Budget
-	opt := pairs.Options{Mode: mode, Seed: in.Seed, Temperature: PairsTemperature * meanVolume(p)}
-	if budget > 0 {
-		plan := plannedMoves(p, budget)
+	opt := pairs.Options{Mode: mode, Seed: in.Seed, Temperature: PairsTemperature * meanVolume(p), Moves: in.Moves}
+	if in.Budget > 0 {
+		plan := plannedMoves(p.Guest.Order(), p.Guest.Arcs(), in.Budget)
 		opt.Horizon, opt.MinWork = plan, plan
-	}
-	if in.Moves > 0 {
-		opt.Moves = in.Moves
-		budget = max(budget, DefaultPairsBudget)
-	}
-	if budget == 0 {
-		budget = DefaultPairsBudget
 	}
 	starts, names, err := pairsStarts(ctx, p)
 	if err != nil {
 		return nil, err
 	}
-	opt.Budget = max(budget-time.Since(begin), time.Nanosecond)
 	if p.Progress != nil {
 		opt.Progress = func(q pairs.Progress) {
-			el := time.Since(begin)
-			f := q.Fraction
-			if in.Budget > 0 || in.Moves > 0 {
-				f = max(f, float64(el)/float64(budget))
-			}
-			p.Progress(Progress{Elapsed: el, Evaluated: q.Moves, Improved: q.Improved, HopsPerByte: q.HopsPerByte,
-				Fraction: min(1, f)})
+			p.Progress(Progress{Elapsed: time.Since(begin), Evaluated: q.Moves, Improved: q.Improved,
+				HopsPerByte: q.HopsPerByte, Fraction: q.Fraction})
 		}
 	}
 	res, err := pairs.Improve(ctx, p.Guest, p.Host, starts, opt)
@@ -169,7 +172,7 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 	}
 	if p.Report != nil {
 		*p.Report = PairsRun{Moves: res.Moves, Improved: res.Improved, Start: names[res.Start], Starts: names,
-			Converged: res.Converged, Clock: res.Clock}
+			Converged: res.Converged}
 	}
 	return res.Place, err // cancelled: ctx's error with the best so far (see Map)
 }

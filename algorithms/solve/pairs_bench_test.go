@@ -64,9 +64,6 @@ func BenchmarkPairs(b *testing.B) {
 				b.ReportMetric(float64(r.Metrics.MaxDilation), "max-dilation")
 				b.ReportMetric(float64(r.Pairs.Moves)/1e6, "Mmoves")
 				b.ReportMetric(r.Seconds, "s")
-				if r.Pairs.Clock {
-					b.Logf("the budget cut the run after %d moves", r.Pairs.Moves)
-				}
 			})
 		}
 	}

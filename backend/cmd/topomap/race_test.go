@@ -2,6 +2,6 @@
 
 package main
 
-// raceDetector: the race detector slows the search about tenfold, below
-// the move rate a budget plans for, so the clock would cut budgeted runs.
+// raceDetector: the race detector slows the search about tenfold, which
+// makes the tests that repeat long searches too slow.
 const raceDetector = true
