@@ -20,7 +20,7 @@ type jobRecord struct {
 	Progress progressRecord  `json:"progress"`
 	Request  requestRecord   `json:"request"`
 	Metrics  *metric.Metrics `json:"metrics"`
-	Search   *solve.PairsRun `json:"search,omitempty"`
+	Search   *searchRecord   `json:"search,omitempty"`
 	Seconds  float64         `json:"seconds"`
 	Partial  bool            `json:"partial,omitempty"`
 	Error    string          `json:"error"`
@@ -51,6 +51,16 @@ type requestRecord struct {
 	Tc     float64 `json:"tc,omitempty"`
 }
 
+// searchRecord is what a local search reported (a former "clock" key is
+// ignored).
+type searchRecord struct {
+	Moves     int64    `json:"moves"`
+	Improved  int64    `json:"improvingMoves"`
+	Start     string   `json:"start"`
+	Starts    []string `json:"starts"`
+	Converged bool     `json:"converged"`
+}
+
 // encodeJob returns the record of j (its cancel token is never stored).
 func encodeJob(j jobs.Job) ([]byte, error) {
 	p, q := j.Progress, j.Request
@@ -58,7 +68,7 @@ func encodeJob(j jobs.Job) ([]byte, error) {
 		ID: j.ID, Status: string(j.Status),
 		Progress: progressRecord{p.Fraction, p.Evaluated, p.Improved, p.HopsPerByte, p.Elapsed},
 		Request:  requestRecord{q.Guest, q.Host, q.Algo, q.Seed, q.Budget, q.Moves, q.Start, q.Ta, q.Tc},
-		Metrics:  j.Metrics, Search: j.Search, Seconds: j.Seconds, Partial: j.Partial, Error: j.Error,
+		Metrics:  j.Metrics, Search: (*searchRecord)(j.Search), Seconds: j.Seconds, Partial: j.Partial, Error: j.Error,
 		Created: j.Created, Started: j.Started, Finished: j.Finished,
 	})
 }
@@ -74,7 +84,7 @@ func decodeJob(b []byte) (jobs.Job, error) {
 		ID: r.ID, Status: jobs.Status(r.Status),
 		Progress: jobs.Progress{Fraction: p.Fraction, Evaluated: p.Evaluated, Improved: p.Improved, HopsPerByte: p.HopsPerByte, Elapsed: p.Elapsed},
 		Request:  jobs.Request{Guest: q.Guest, Host: q.Host, Algo: q.Algo, Seed: q.Seed, Budget: q.Budget, Moves: q.Moves, Start: q.Start, Ta: q.Ta, Tc: q.Tc},
-		Metrics:  r.Metrics, Search: r.Search, Seconds: r.Seconds, Partial: r.Partial, Error: r.Error,
+		Metrics:  r.Metrics, Search: (*solve.PairsRun)(r.Search), Seconds: r.Seconds, Partial: r.Partial, Error: r.Error,
 		Created: r.Created, Started: r.Started, Finished: r.Finished,
 	}, nil
 }
