@@ -47,10 +47,8 @@ type Explorer struct {
 	mapMs    float64 // solve.Map, wall clock
 	drawMs   float64 // draw.Mapping
 	runErr   string
-	running  bool
 	progress solve.Progress
-	cancel   context.CancelFunc
-	runID    int
+	work     asyncRun
 
 	hover   string
 	locator *draw.Locator // of the current heat map (nil until needed)
@@ -116,33 +114,16 @@ func (c *Explorer) load(ctx app.Context, q url.Values) {
 func sameInstance(a, b spec.Instance) bool { return a.Query().Encode() == b.Query().Encode() }
 
 // stop cancels a run in progress.
-func (c *Explorer) stop() {
-	if c.cancel != nil {
-		c.cancel()
-		c.cancel = nil
-	}
-	c.running = false
-}
+func (c *Explorer) stop() { c.work.stop() }
 
 // run maps in on a goroutine, reporting progress and yielding to the
 // browser so that the page stays responsive; a newer run or Cancel stops it.
 func (c *Explorer) run(ctx app.Context, in spec.Instance) {
-	c.stop()
-	c.runID++
-	id := c.runID
-	rctx, cancel := runContext()
-	c.cancel = cancel
-	c.running = true
 	c.progress = solve.Progress{}
 	opts := c.drawOptions()
-	ctx.Async(func() {
-		var y yielder
+	c.work.start(ctx, func(rctx context.Context, y *yielder, update func(func())) func() {
 		onProgress := func(p solve.Progress) {
-			ctx.Dispatch(func(ctx app.Context) {
-				if c.runID == id {
-					c.progress = p
-				}
-			})
+			update(func() { c.progress = p })
 			y.maybe()
 		}
 		y.now() // paint "running" before the work starts
@@ -164,12 +145,7 @@ func (c *Explorer) run(ctx app.Context, in spec.Instance) {
 			}
 			drawMs = msSince(t1)
 		}
-		ctx.Dispatch(func(ctx app.Context) {
-			if c.runID != id {
-				return
-			}
-			cancel()
-			c.running, c.cancel = false, nil
+		return func() {
 			switch {
 			case keep:
 				c.res, c.svg, c.mapMs, c.drawMs, c.runErr = res, svg, mapMs, drawMs, ""
@@ -184,7 +160,7 @@ func (c *Explorer) run(ctx app.Context, in spec.Instance) {
 			default:
 				c.res, c.svg = nil, ""
 			}
-		})
+		}
 	})
 }
 
@@ -671,7 +647,7 @@ func (c *Explorer) onHide1(ctx app.Context, e app.Event) {
 
 func (c *Explorer) renderStatus() app.UI {
 	switch {
-	case c.running:
+	case c.work.running:
 		label := "mapping…"
 		if p := c.progress; p.Evaluated > 0 {
 			label = progressText(p.HopsPerByte, p.Evaluated, p.Improved, p.Elapsed.Seconds())

@@ -212,8 +212,8 @@ func TestExplorerLoad(t *testing.T) {
 	for _, q := range []string{"guest=hypercube:17&host=ring:131072&algo=xor", "guest=grid:256x128&host=mesh:256x128&algo=pairs"} {
 		g.load(g.ctx, mustQuery(t, q))
 		e.ConsumeAll()
-		if !g.tooBig || g.res != nil || g.running {
-			t.Errorf("%s: tooBig %v, result %v, running %v; want an offer of a server job", q, g.tooBig, g.res != nil, g.running)
+		if !g.tooBig || g.res != nil || g.work.running {
+			t.Errorf("%s: tooBig %v, result %v, running %v; want an offer of a server job", q, g.tooBig, g.res != nil, g.work.running)
 		}
 	}
 }
