@@ -14,6 +14,13 @@
 // server. Drawings come from web/draw as standalone SVG documents inserted
 // with app.Raw; events on them are delegated to the wrapper element.
 //
+// Pages are small components over shared parts: widgets.go holds the
+// widgets every page uses (fields, selects, the progress bar, tooltips,
+// the zoomable drawing), browser.go the browser plumbing (fetch through
+// apiDo, EventSource through streamEvents, downloads, the clipboard), and
+// work.go the one async-run helper (asyncRun) behind the explorer's
+// mapping and the compare page's solve.Compare.
+//
 // Work that can run long (PAIRS, a comparison) runs in ctx.Async and
 // yields to the browser with time.Sleep on a time budget, so the page
 // paints its progress bar and its cancel button works; instances above the

@@ -503,28 +503,6 @@ func ganttTable(ss []*sim.Schedule) app.UI {
 	)
 }
 
-// algoSelect is a select of algorithm names (with their titles if asked)
-// and its message; an unknown value stays selectable so that its message
-// makes sense.
-func algoSelect(name, label, value string, choices []solve.Algorithm, msg string, onChange app.EventHandler, titles bool) app.UI {
-	return app.Div().Class("field").Body(
-		app.Label().For("f-"+name).Text(label),
-		app.Select().ID("f-"+name).Name(name).OnChange(onChange).Body(
-			app.If(!hasAlgo(choices, value), func() app.UI {
-				return app.Option().Value(value).Text(value).Selected(true)
-			}),
-			app.Range(choices).Slice(func(i int) app.UI {
-				text := choices[i].Name
-				if titles {
-					text += " · " + choices[i].Notes.Title
-				}
-				return selectedIf(app.Option().Value(choices[i].Name).Text(text), choices[i].Name == value)
-			}),
-		),
-		app.If(msg != "", func() app.UI { return app.Div().ID("err-"+name).Class("msg").Aria("live", "polite").Text(msg) }),
-	)
-}
-
 // The time sliders are logarithmic: position 0 is time 0, positions 1 to
 // 100 span 0.01 to 100 (1 in the middle), so that both ends of the
 // compute-to-link ratios of real machines are a drag away; the number

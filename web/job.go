@@ -2,7 +2,6 @@ package web
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/url"
 	"slices"
@@ -17,85 +16,6 @@ import (
 	"topomap/backend/api"
 	"topomap/web/draw"
 )
-
-// apiBase is the job server's REST API (backend/server).
-const apiBase = "/api/v1"
-
-// apiDo sends one API request with the browser's fetch and decodes a
-// JSON answer into out; an error answer's message becomes the error. It
-// blocks the calling goroutine (run it in ctx.Async). Using fetch rather
-// than net/http's client keeps TLS and the HTTP transport out of the wasm
-// (7 MB). On the server it fails: pages never call the API while they
-// pre-render.
-func apiDo(method, path string, body any, out any) error {
-	if app.IsServer {
-		return errors.New("the job server is called from the browser only")
-	}
-	w := app.Window()
-	opts := w.Get("Object").New()
-	opts.Set("method", method)
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			return err
-		}
-		hdr := w.Get("Object").New()
-		hdr.Set("Content-Type", "application/json")
-		opts.Set("headers", hdr)
-		opts.Set("body", string(b))
-	}
-	type answer struct {
-		status int
-		text   string
-		err    error
-	}
-	ch := make(chan answer, 1)
-	var onText, onResponse, onError app.Func
-	status := 0
-	onError = app.FuncOf(func(this app.Value, args []app.Value) any {
-		msg := "network error"
-		if len(args) > 0 && args[0].Truthy() {
-			msg = args[0].Call("toString").String()
-		}
-		ch <- answer{err: fmt.Errorf("the job server is not reachable: %s", msg)}
-		return nil
-	})
-	onText = app.FuncOf(func(this app.Value, args []app.Value) any {
-		ch <- answer{status: status, text: args[0].String()}
-		return nil
-	})
-	onResponse = app.FuncOf(func(this app.Value, args []app.Value) any {
-		status = args[0].Get("status").Int()
-		args[0].Call("text").Call("then", onText, onError)
-		return nil
-	})
-	w.Call("fetch", path, opts).Call("then", onResponse, onError)
-	a := <-ch
-	onText.Release()
-	onResponse.Release()
-	onError.Release()
-	if a.err != nil {
-		return a.err
-	}
-	if a.status >= 300 {
-		var e struct {
-			Message string `json:"message"`
-			Error   string `json:"error"`
-		}
-		if json.Unmarshal([]byte(a.text), &e) == nil && (e.Message != "" || e.Error != "") {
-			return errors.New(strings.TrimSpace(e.Message + " " + e.Error))
-		}
-		return fmt.Errorf("the job server answered %s %s with status %d", method, path, a.status)
-	}
-	if text, ok := out.(*string); ok { // a document, not JSON
-		*text = a.text
-		return nil
-	}
-	if out != nil {
-		return json.Unmarshal([]byte(a.text), out)
-	}
-	return nil
-}
 
 // jobSubmit is the "run as a server job" control of a page.
 type jobSubmit struct {
@@ -212,36 +132,10 @@ func (c *JobPage) watch(ctx app.Context) {
 	if c.via != "" || c.polling || c.id == "" || app.IsServer {
 		return
 	}
-	es := app.Window().Get("EventSource")
-	if !es.Truthy() {
-		c.poll(ctx)
-		return
-	}
-	c.via = "sse"
 	id := c.id
-	src := es.New(apiBase + "/jobs/" + id + "/events")
-	var onJob, onEnd, onErr app.Func
-	closed := false
-	// close stops the stream; the callbacks are released on the UI
-	// goroutine, after the one running has returned.
-	closeStream := func() {
-		if closed {
-			return
-		}
-		closed = true
-		src.Call("close")
-		ctx.Dispatch(func(app.Context) {
-			onJob.Release()
-			onEnd.Release()
-			onErr.Release()
-		})
-	}
-	handle := func(args []app.Value) {
-		if len(args) == 0 {
-			return
-		}
+	ok := streamEvents(ctx, apiBase+"/jobs/"+id+"/events", "job", "end", func(data string) {
 		var st api.Job
-		err := json.Unmarshal([]byte(args[0].Get("data").String()), &st)
+		err := json.Unmarshal([]byte(data), &st)
 		ctx.Dispatch(func(ctx app.Context) {
 			if c.id != id {
 				return
@@ -253,32 +147,19 @@ func (c *JobPage) watch(ctx app.Context) {
 			c.job, c.loaded, c.err = st, true, ""
 			c.fetchDrawing(ctx)
 		})
-	}
-	onJob = app.FuncOf(func(this app.Value, args []app.Value) any {
-		handle(args)
-		return nil
-	})
-	onEnd = app.FuncOf(func(this app.Value, args []app.Value) any {
-		handle(args)
-		closeStream()
-		return nil
-	})
-	onErr = app.FuncOf(func(this app.Value, args []app.Value) any {
-		if closed {
-			return nil
-		}
-		closeStream()
+	}, func() {
 		ctx.Dispatch(func(ctx app.Context) {
 			if c.id == id && !c.job.Status.Final() {
 				c.via = "polling"
 				c.poll(ctx)
 			}
 		})
-		return nil
 	})
-	src.Call("addEventListener", "job", onJob)
-	src.Call("addEventListener", "end", onEnd)
-	src.Call("addEventListener", "error", onErr)
+	if !ok {
+		c.poll(ctx)
+		return
+	}
+	c.via = "sse"
 }
 
 // poll fetches the job until its status is final, one request at a time.
