@@ -13,11 +13,8 @@ import (
 // has its name as id, so that notes elsewhere link to "/algorithms#name".
 type AlgorithmsPage struct {
 	app.Compo
-	ready bool
+	live
 }
-
-// OnMount marks the page as live.
-func (c *AlgorithmsPage) OnMount(ctx app.Context) { c.ready = true }
 
 // OnNav names the page.
 func (c *AlgorithmsPage) OnNav(ctx app.Context) { setTitle(ctx, "Algorithms") }

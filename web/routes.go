@@ -49,14 +49,18 @@ func setTitle(ctx app.Context, title string) {
 	ctx.Page().SetTitle("%s · topomap", title)
 }
 
+// live marks a page live once the wasm runs it (the shell's data-ready);
+// pages with nothing else to do on mount embed it.
+type live struct{ ready bool }
+
+// OnMount marks the page as live.
+func (l *live) OnMount(app.Context) { l.ready = true }
+
 // NotFoundPage is shown for a path that is no page of the app.
 type NotFoundPage struct {
 	app.Compo
-	ready bool
+	live
 }
-
-// OnMount marks the page as live.
-func (c *NotFoundPage) OnMount(ctx app.Context) { c.ready = true }
 
 // OnNav names the page.
 func (c *NotFoundPage) OnNav(ctx app.Context) { setTitle(ctx, "Page not found") }
