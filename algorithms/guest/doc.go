@@ -7,8 +7,11 @@
 // neighbours are Adj[Offsets[v]:Offsets[v+1]], with the message volume of
 // each arc in Weight (nil means every arc carries one unit) and a small label
 // per arc in Label (the hypercube dimension, or the grid axis, used to colour
-// drawings and to compute per-dimension distances). Every undirected edge is
-// stored as two arcs. Vertex indices follow the product convention: a grid
+// drawings and to compute per-dimension distances). Volumes are directed
+// (MACHINES.md §1): arc v→u carries w(v→u), the volume v sends to u. Every
+// undirected edge is stored as two arcs of the same volume; a graph built
+// by FromArcs may have arcs whose reverse is absent or carries another
+// volume. Vertex indices follow the product convention: a grid
 // object (i1,...,ic) of an (O1,...,Oc) grid has index i1 + O1*(i2 + ...); a
 // d-cube vertex's index is its label.
 package guest
