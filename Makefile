@@ -36,7 +36,7 @@ deps: ## install what the tests need on a fresh Debian machine (chromium, gcc, s
 check: ## formatting, vet, and the js/wasm build of the pure layers
 	@out=$$(gofmt -s -l $$(git ls-files '*.go') 2>/dev/null); if [ -n "$$out" ]; then echo "gofmt -s would change: $$out"; exit 1; fi
 	go vet ./...
-	GOOS=js GOARCH=wasm go build ./algorithms/... ./web/... ./wasm
+	GOOS=js GOARCH=wasm go build ./algorithms/... ./backend/api ./web/... ./wasm
 
 test: deps wasm check ## everything the machine needs, then all tests
 	TOPOMAP_REQUIRE_BROWSER=1 TOPOMAP_REQUIRE_TOOLS=1 go test -count=1 ./...

@@ -2,6 +2,9 @@ package web
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -138,49 +141,136 @@ func restoreTyped(ctx app.Context, done *bool, fields map[string]*string, valida
 	}
 }
 
-// pointer are the handlers of pointer events on a drawing (nil = none).
-type pointer struct{ over, move, leave app.EventHandler }
+// apiBase is the job server's REST API (backend/server).
+const apiBase = "/api/v1"
 
-// zoomable wraps a drawing (an SVG document for app.Raw) in a pannable,
-// zoomable view (/web/topomap.js rewrites its viewBox): buttons, wheel,
-// pinch, drag and keys, a minimap when zoomed into a large drawing, and
-// the tooltip tip (if not nil) placed at the pointer.
-func zoomable(id, label string, large bool, svg string, on pointer, tip app.UI) app.UI {
-	wrap := "zoom-wrap"
-	if tip == nil {
-		tip = app.Span()
-	} else {
-		wrap += " tip-area"
+// apiDo sends one API request with the browser's fetch and decodes a
+// JSON answer into out; an error answer's message becomes the error. It
+// blocks the calling goroutine (run it in ctx.Async). Using fetch rather
+// than net/http's client keeps TLS and the HTTP transport out of the wasm
+// (7 MB). On the server it fails: pages never call the API while they
+// pre-render.
+func apiDo(method, path string, body any, out any) error {
+	if app.IsServer {
+		return errors.New("the job server is called from the browser only")
 	}
-	zoom := func(f float64) app.EventHandler {
-		return func(ctx app.Context, e app.Event) { app.Window().Call("topomapZoom", id, f) }
+	w := app.Window()
+	opts := w.Get("Object").New()
+	opts.Set("method", method)
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return err
+		}
+		hdr := w.Get("Object").New()
+		hdr.Set("Content-Type", "application/json")
+		opts.Set("headers", hdr)
+		opts.Set("body", string(b))
 	}
-	cls := "svg-host zoom-host"
-	if large {
-		cls += " large"
+	type answer struct {
+		status int
+		text   string
+		err    error
 	}
-	host := app.Div().ID(id).Class(cls).TabIndex(0).Aria("label", label+"; + and − zoom, arrow keys pan, 0 shows all")
-	if on.over != nil {
-		host = host.OnMouseOver(on.over)
+	ch := make(chan answer, 1)
+	var onText, onResponse, onError app.Func
+	status := 0
+	onError = app.FuncOf(func(this app.Value, args []app.Value) any {
+		msg := "network error"
+		if len(args) > 0 && args[0].Truthy() {
+			msg = args[0].Call("toString").String()
+		}
+		ch <- answer{err: fmt.Errorf("the job server is not reachable: %s", msg)}
+		return nil
+	})
+	onText = app.FuncOf(func(this app.Value, args []app.Value) any {
+		ch <- answer{status: status, text: args[0].String()}
+		return nil
+	})
+	onResponse = app.FuncOf(func(this app.Value, args []app.Value) any {
+		status = args[0].Get("status").Int()
+		args[0].Call("text").Call("then", onText, onError)
+		return nil
+	})
+	w.Call("fetch", path, opts).Call("then", onResponse, onError)
+	a := <-ch
+	onText.Release()
+	onResponse.Release()
+	onError.Release()
+	if a.err != nil {
+		return a.err
 	}
-	if on.move != nil {
-		host = host.OnMouseMove(on.move)
+	if a.status >= 300 {
+		var e struct {
+			Message string `json:"message"`
+			Error   string `json:"error"`
+		}
+		if json.Unmarshal([]byte(a.text), &e) == nil && (e.Message != "" || e.Error != "") {
+			return errors.New(strings.TrimSpace(e.Message + " " + e.Error))
+		}
+		return fmt.Errorf("the job server answered %s %s with status %d", method, path, a.status)
 	}
-	if on.leave != nil {
-		host = host.OnMouseLeave(on.leave)
+	if text, ok := out.(*string); ok { // a document, not JSON
+		*text = a.text
+		return nil
 	}
-	return app.Div().Class(wrap).Body(
-		app.Div().Class("zoom-bar").Body(
-			app.Button().ID(id+"-zoom-in").Title("zoom in (+)").Aria("label", "zoom in").Text("+").OnClick(zoom(1.5)),
-			app.Button().ID(id+"-zoom-out").Title("zoom out (−)").Aria("label", "zoom out").Text("−").OnClick(zoom(1/1.5)),
-			app.Button().ID(id+"-reset").Title("show all (0)").Text("Reset view").
-				OnClick(func(ctx app.Context, e app.Event) { app.Window().Call("topomapZoomReset", id) }),
-			app.Span().Class("note").Text("wheel or pinch to zoom, drag to pan; focused: + − 0 and arrow keys"),
-		),
-		host.Body(
-			app.Raw(svg),
-			app.Div().Class("minimap").Hidden(true),
-		),
-		tip,
-	)
+	if out != nil {
+		return json.Unmarshal([]byte(a.text), out)
+	}
+	return nil
+}
+
+// streamEvents follows a Server-Sent Events stream with the browser's
+// EventSource: onEvent gets the data of every event named event or last,
+// and the stream closes after last; onFail is called once if the stream
+// fails before that. It returns false (and does nothing) where the browser
+// has no EventSource. The callbacks run on the JS event loop: use
+// ctx.Dispatch to touch a component.
+func streamEvents(ctx app.Context, path, event, last string, onEvent func(data string), onFail func()) bool {
+	es := app.Window().Get("EventSource")
+	if !es.Truthy() {
+		return false
+	}
+	src := es.New(path)
+	var onData, onLast, onErr app.Func
+	closed := false
+	// closeStream stops the stream; the callbacks are released on the UI
+	// goroutine, after the one running has returned.
+	closeStream := func() {
+		if closed {
+			return
+		}
+		closed = true
+		src.Call("close")
+		ctx.Dispatch(func(app.Context) {
+			onData.Release()
+			onLast.Release()
+			onErr.Release()
+		})
+	}
+	handle := func(args []app.Value) {
+		if len(args) > 0 {
+			onEvent(args[0].Get("data").String())
+		}
+	}
+	onData = app.FuncOf(func(this app.Value, args []app.Value) any {
+		handle(args)
+		return nil
+	})
+	onLast = app.FuncOf(func(this app.Value, args []app.Value) any {
+		handle(args)
+		closeStream()
+		return nil
+	})
+	onErr = app.FuncOf(func(this app.Value, args []app.Value) any {
+		if !closed {
+			closeStream()
+			onFail()
+		}
+		return nil
+	})
+	src.Call("addEventListener", event, onData)
+	src.Call("addEventListener", last, onLast)
+	src.Call("addEventListener", "error", onErr)
+	return true
 }

@@ -8,11 +8,11 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"topomap/algorithms/export"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/web/draw"
-	"topomap/web/export"
 )
 
 // ComparePage is the page at "/compare": every algorithm applicable to one
@@ -32,12 +32,10 @@ type ComparePage struct {
 	rows    []compareRow
 	bounds  []metric.Bound
 	svg     string
-	running bool
 	current string
 	done    int
 	total   int
-	cancel  context.CancelFunc
-	runID   int
+	work    asyncRun
 	job     jobSubmit
 	copy    copyState
 	// restored is set once the values typed before the app ran are back.
@@ -113,56 +111,50 @@ func (c *ComparePage) checkConfig() (spec.Instance, fieldErrors) {
 	return in, errs
 }
 
-func (c *ComparePage) stop() {
-	if c.cancel != nil {
-		c.cancel()
-		c.cancel = nil
-	}
-	c.running = false
-}
+func (c *ComparePage) stop() { c.work.stop() }
 
-// run maps the instance with every applicable algorithm in turn, yielding
-// to the browser between algorithms and within long ones.
+// run compares every applicable algorithm (solve.Compare, one after the
+// other), yielding to the browser between algorithms and within long ones.
 func (c *ComparePage) run(ctx app.Context, in spec.Instance) {
 	algos := solve.Applicable(in.Guest, in.Host)
-	c.in = in
-	c.runID++
-	id := c.runID
-	rctx, cancel := runContext()
-	c.cancel, c.running, c.done, c.total = cancel, true, 0, len(algos)
-	ctx.Async(func() {
-		defer cancel()
-		var y yielder
+	c.in, c.done, c.total = in, 0, len(algos)
+	c.work.start(ctx, func(rctx context.Context, y *yielder, update func(func())) func() {
 		var rows []compareRow
-		for k, a := range algos {
-			if rctx.Err() != nil {
-				break
-			}
-			ctx.Dispatch(func(ctx app.Context) {
-				if c.runID == id {
-					c.current, c.done = a.Name, k
-				}
-			})
+		begin := func(k int) {
+			update(func() { c.current, c.done = algos[k].Name, k })
 			y.now() // paint the progress
-			one := in
-			one.Algo = a.Name
-			if one.Start == a.Name {
-				one.Start = ""
-			}
-			row := compareRow{Algo: a}
-			res, err := solve.Map(rctx, one, func(solve.Progress) { y.maybe() })
-			switch {
-			case res != nil && !(res.Partial && app.IsServer): // done, or cancelled with its best so far
-				row.Metrics, row.Seconds, row.Partial = res.Metrics, res.Seconds, res.Partial
-			case rctx.Err() == nil:
-				row.Err = err.Error()
-			}
-			if rctx.Err() != nil && !row.Partial {
-				break
-			}
-			rows = append(rows, row)
-			if row.Partial {
-				break
+		}
+		if len(algos) > 0 {
+			begin(0)
+		}
+		_, err := solve.Compare(rctx, in.Guest, in.Host, solve.CompareOptions{
+			Seed: in.Seed, Start: in.Start, Budget: in.Budget, Moves: in.Moves,
+			Progress: func(string, solve.Progress) { y.maybe() },
+			Done: func(e solve.Entry, k, total int) {
+				// A partial entry (cancelled, with its best so far) is
+				// kept in the browser; the server's pre-render, cut off
+				// on purpose, shows only what finished.
+				if e.Partial && app.IsServer {
+					return
+				}
+				row := compareRow{Algo: algos[k], Seconds: e.Seconds, Err: e.Error, Partial: e.Partial}
+				if e.Metrics != nil {
+					row.Metrics = *e.Metrics
+				}
+				rows = append(rows, row)
+				if k+1 < total && rctx.Err() == nil {
+					begin(k + 1)
+				}
+			},
+		})
+		if err != nil && rctx.Err() == nil {
+			// refused as a whole (the page's checks let it through)
+			return func() {
+				field := spec.FieldOf(err)
+				if field == "" {
+					field = "host"
+				}
+				c.errs = fieldErrors{field: err.Error()}
 			}
 		}
 		// A cancelled comparison says which algorithms it did not run (a
@@ -174,13 +166,7 @@ func (c *ComparePage) run(ctx app.Context, in spec.Instance) {
 			}
 		}
 		svg, bounds := compareSVG(rows)
-		ctx.Dispatch(func(ctx app.Context) {
-			if c.runID != id {
-				return
-			}
-			c.rows, c.svg, c.bounds = rows, svg, bounds
-			c.running, c.cancel, c.done = false, nil, len(rows)
-		})
+		return func() { c.rows, c.svg, c.bounds, c.done = rows, svg, bounds, len(rows) }
 	})
 }
 
@@ -207,9 +193,7 @@ func compareSVG(rows []compareRow) (string, []metric.Bound) {
 }
 
 func (c *ComparePage) onCancel(ctx app.Context, e app.Event) {
-	if c.cancel != nil {
-		c.cancel() // the run stops after the current algorithm and shows what it has
-	}
+	c.work.interrupt() // the run stops after the current algorithm and shows what it has
 }
 
 // permalink is the page's URL for its instance ("/compare" until valid).
@@ -277,7 +261,7 @@ func (c *ComparePage) Render() app.UI {
 				c.copy.render(c.onCopy),
 			),
 		),
-		app.If(c.running, func() app.UI {
+		app.If(c.work.running, func() app.UI {
 			label := fmt.Sprintf("%d of %d done; running %s", c.done, c.total, c.current)
 			return progressBar(float64(c.done)/float64(max(1, c.total)), label, c.onCancel)
 		}),

@@ -12,12 +12,12 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"topomap/algorithms/export"
 	"topomap/algorithms/guest"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/web/draw"
-	"topomap/web/export"
 )
 
 // Explorer is the page at "/": a form for one instance, its mapping drawn
@@ -47,10 +47,8 @@ type Explorer struct {
 	mapMs    float64 // solve.Map, wall clock
 	drawMs   float64 // draw.Mapping
 	runErr   string
-	running  bool
 	progress solve.Progress
-	cancel   context.CancelFunc
-	runID    int
+	work     asyncRun
 
 	hover   string
 	locator *draw.Locator // of the current heat map (nil until needed)
@@ -116,33 +114,16 @@ func (c *Explorer) load(ctx app.Context, q url.Values) {
 func sameInstance(a, b spec.Instance) bool { return a.Query().Encode() == b.Query().Encode() }
 
 // stop cancels a run in progress.
-func (c *Explorer) stop() {
-	if c.cancel != nil {
-		c.cancel()
-		c.cancel = nil
-	}
-	c.running = false
-}
+func (c *Explorer) stop() { c.work.stop() }
 
 // run maps in on a goroutine, reporting progress and yielding to the
 // browser so that the page stays responsive; a newer run or Cancel stops it.
 func (c *Explorer) run(ctx app.Context, in spec.Instance) {
-	c.stop()
-	c.runID++
-	id := c.runID
-	rctx, cancel := runContext()
-	c.cancel = cancel
-	c.running = true
 	c.progress = solve.Progress{}
 	opts := c.drawOptions()
-	ctx.Async(func() {
-		var y yielder
+	c.work.start(ctx, func(rctx context.Context, y *yielder, update func(func())) func() {
 		onProgress := func(p solve.Progress) {
-			ctx.Dispatch(func(ctx app.Context) {
-				if c.runID == id {
-					c.progress = p
-				}
-			})
+			update(func() { c.progress = p })
 			y.maybe()
 		}
 		y.now() // paint "running" before the work starts
@@ -164,12 +145,7 @@ func (c *Explorer) run(ctx app.Context, in spec.Instance) {
 			}
 			drawMs = msSince(t1)
 		}
-		ctx.Dispatch(func(ctx app.Context) {
-			if c.runID != id {
-				return
-			}
-			cancel()
-			c.running, c.cancel = false, nil
+		return func() {
 			switch {
 			case keep:
 				c.res, c.svg, c.mapMs, c.drawMs, c.runErr = res, svg, mapMs, drawMs, ""
@@ -184,7 +160,7 @@ func (c *Explorer) run(ctx app.Context, in spec.Instance) {
 			default:
 				c.res, c.svg = nil, ""
 			}
-		})
+		}
 	})
 }
 
@@ -515,7 +491,7 @@ func (c *Explorer) onCopy(ctx app.Context, e app.Event) { c.copy.copy(app.Window
 
 // downloadFormats are the explorer's downloads: the drawing, then every
 // placement format of the job page.
-var downloadFormats = append([]string{"svg", "png"}, export.Formats...)
+var downloadFormats = append([]string{"svg", "png"}, export.Names()...)
 
 // onDownload saves the current mapping in a format: svg (the drawing as
 // shown, step view included), png (the same drawing rasterised by the
@@ -671,7 +647,7 @@ func (c *Explorer) onHide1(ctx app.Context, e app.Event) {
 
 func (c *Explorer) renderStatus() app.UI {
 	switch {
-	case c.running:
+	case c.work.running:
 		label := "mapping…"
 		if p := c.progress; p.Evaluated > 0 {
 			label = progressText(p.HopsPerByte, p.Evaluated, p.Improved, p.Elapsed.Seconds())
@@ -800,19 +776,31 @@ var confidence = map[string]string{
 }
 
 func notesPanel(a solve.Algorithm) app.UI {
+	return app.Div().ID("notes").Class("notes").Body(append(notesBody(a, true),
+		app.P().Body(app.A().ID("notes-docs").Href("/algorithms#"+a.Name).Text("Every algorithm and our definitions")))...)
+}
+
+// notesBody renders an algorithm's notes: title, summary, source,
+// confidence, cost and scope (the explorer's panel and the algorithms
+// page; only the panel's confidence has an id).
+func notesBody(a solve.Algorithm, panel bool) []app.UI {
 	n := a.Notes
 	conf := n.Confidence
 	if s, ok := confidence[n.Confidence]; ok {
 		conf += " (" + s + ")"
 	}
-	return app.Div().ID("notes").Class("notes").Body(
+	confDd := app.Dd().Text(conf)
+	if panel {
+		confDd = confDd.ID("confidence")
+	}
+	return []app.UI{
 		app.H2().Text(n.Title),
 		app.P().Text(n.Summary),
 		app.Dl().Body(
 			app.Dt().Text("Source"), app.Dd().Text(n.Source),
-			app.Dt().Text("Confidence"), app.Dd().ID("confidence").Text(conf),
+			app.Dt().Text("Confidence"), confDd,
 			app.Dt().Text("Complexity"), app.Dd().Text(n.Complexity),
 			app.Dt().Text("Applies to"), app.Dd().Text(a.Guests+" → "+a.Hosts),
 		),
-	)
+	}
 }

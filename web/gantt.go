@@ -11,12 +11,12 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"topomap/algorithms/export"
 	"topomap/algorithms/guest"
 	"topomap/algorithms/sim"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/web/draw"
-	"topomap/web/export"
 )
 
 // MaxGanttDim is the largest cube the Gantt page simulates in the browser
@@ -400,41 +400,8 @@ func (c *GanttPage) onDownload(ctx app.Context, e app.Event) {
 
 // Render is safe with the zero value.
 func (c *GanttPage) Render() app.UI {
-	gIn, gCh := c.onText(&c.form.Guest)
-	hIn, hCh := c.onText(&c.form.Host)
-	sIn, sCh := c.onText(&c.form.Seed)
-	stIn, stCh := c.onText(&c.form.Start)
-	bIn, bCh := c.onText(&c.form.Budget)
-	choices := c.form.algoChoices()
 	return shell("/gantt", c.ready, c.form.instanceKeys(),
-		app.Section().Class("controls").Body(
-			app.H1().Text("Gantt chart of a compute-and-communicate d-cube algorithm"),
-			app.P().Class("note").Text("Every process computes for T_a, then exchanges with its neighbour in dimension i over D_i(n) links at t_c per link, for i = 0..d−1; an exchange starts when both partners are ready, so uneven distances make processes wait (Gonzalez & Valero-Garcia 1993, §2.1, Fig. 4)."),
-			app.Div().Class("row").Body(
-				field("guest", "Guest (d-cube)", c.form.Guest, "hypercube:4", c.errs["guest"], gIn, gCh),
-				field("host", "Host", c.form.Host, "line:16, ring:16, torus:4x4", c.errs["host"], hIn, hCh),
-				algoSelect("algo", "Left", c.form.Algo, choices, c.errs["algo"], c.onSelect(&c.form.Algo), false),
-				algoSelect("vs", "Right", c.vs, choices, c.errs["vs"], c.onSelect(&c.vs), false),
-			),
-			app.Div().Class("row sliders").Body(
-				c.timeField("ta", "T_a (compute per stage)", c.ta),
-				c.timeField("tc", "t_c (time per link)", c.tc),
-			),
-			openIf(app.Details().Class("advanced"), c.form.Seed != "" || c.form.Start != "" || c.form.Budget != "").Body(
-				app.Summary().Text("Parameters of randomised and anytime algorithms (PAIRS)"),
-				app.Div().Class("row").Body(
-					field("seed", "Seed", c.form.Seed, "0", c.errs["seed"], sIn, sCh),
-					field("start", "Start from", c.form.Start, "algorithm name", c.errs["start"], stIn, stCh),
-					field("budget", "Time budget", c.form.Budget, "e.g. 2s", c.errs["budget"], bIn, bCh),
-				),
-			),
-			c.renderRows(),
-			app.Div().Class("links").Body(
-				app.A().ID("permalink").Href(c.url()).Text("permalink"),
-				c.copy.render(func(ctx app.Context, e app.Event) { c.copy.copy(app.Window().URL().String()) }),
-				app.Button().ID("dl-svg").Text("Download SVG").OnClick(c.onDownload),
-			),
-		),
+		c.renderControls(),
 		app.If(c.mapping != "", func() app.UI { return progressBar(0, "mapping with an anytime algorithm…", c.onCancel) }),
 		app.If(len(c.big) > 0, func() app.UI {
 			return app.Div().ID("too-big").Class("notice").Body(
@@ -443,18 +410,60 @@ func (c *GanttPage) Render() app.UI {
 			)
 		}),
 		app.If(c.err != "", func() app.UI { return app.Div().ID("run-error").Class("notice").Text(c.err) }),
-		app.If(len(c.scheds) > 0, func() app.UI {
-			return app.Div().Body(
-				app.Div().ID("gantt").Class("gantt-panels tip-area").OnMouseOver(c.onHover).Body(
-					app.Range(c.svgs).Slice(func(i int) app.UI {
-						return app.Div().Class("gantt-panel").Body(
-							zoomable("gantt-"+strconv.Itoa(i), "Gantt chart of "+c.scheds[i].Algo, false, c.svgs[i], pointer{leave: c.onLeave}, nil))
-					}),
-					tooltip(c.hover),
-				),
-				ganttTable(c.scheds),
-			)
-		}),
+		app.If(len(c.scheds) > 0, c.renderCharts),
+	)
+}
+
+// renderControls is the form: instance, the two algorithms, the times,
+// the parameters of anytime algorithms, the rows shown and the links.
+func (c *GanttPage) renderControls() app.UI {
+	gIn, gCh := c.onText(&c.form.Guest)
+	hIn, hCh := c.onText(&c.form.Host)
+	sIn, sCh := c.onText(&c.form.Seed)
+	stIn, stCh := c.onText(&c.form.Start)
+	bIn, bCh := c.onText(&c.form.Budget)
+	choices := c.form.algoChoices()
+	return app.Section().Class("controls").Body(
+		app.H1().Text("Gantt chart of a compute-and-communicate d-cube algorithm"),
+		app.P().Class("note").Text("Every process computes for T_a, then exchanges with its neighbour in dimension i over D_i(n) links at t_c per link, for i = 0..d−1; an exchange starts when both partners are ready, so uneven distances make processes wait (Gonzalez & Valero-Garcia 1993, §2.1, Fig. 4)."),
+		app.Div().Class("row").Body(
+			field("guest", "Guest (d-cube)", c.form.Guest, "hypercube:4", c.errs["guest"], gIn, gCh),
+			field("host", "Host", c.form.Host, "line:16, ring:16, torus:4x4", c.errs["host"], hIn, hCh),
+			algoSelect("algo", "Left", c.form.Algo, choices, c.errs["algo"], c.onSelect(&c.form.Algo), false),
+			algoSelect("vs", "Right", c.vs, choices, c.errs["vs"], c.onSelect(&c.vs), false),
+		),
+		app.Div().Class("row sliders").Body(
+			c.timeField("ta", "T_a (compute per stage)", c.ta),
+			c.timeField("tc", "t_c (time per link)", c.tc),
+		),
+		openIf(app.Details().Class("advanced"), c.form.Seed != "" || c.form.Start != "" || c.form.Budget != "").Body(
+			app.Summary().Text("Parameters of randomised and anytime algorithms (PAIRS)"),
+			app.Div().Class("row").Body(
+				field("seed", "Seed", c.form.Seed, "0", c.errs["seed"], sIn, sCh),
+				field("start", "Start from", c.form.Start, "algorithm name", c.errs["start"], stIn, stCh),
+				field("budget", "Time budget", c.form.Budget, "e.g. 2s", c.errs["budget"], bIn, bCh),
+			),
+		),
+		c.renderRows(),
+		app.Div().Class("links").Body(
+			app.A().ID("permalink").Href(c.url()).Text("permalink"),
+			c.copy.render(func(ctx app.Context, e app.Event) { c.copy.copy(app.Window().URL().String()) }),
+			app.Button().ID("dl-svg").Text("Download SVG").OnClick(c.onDownload),
+		),
+	)
+}
+
+// renderCharts draws the two Gantt charts side by side and their table.
+func (c *GanttPage) renderCharts() app.UI {
+	return app.Div().Body(
+		app.Div().ID("gantt").Class("gantt-panels tip-area").OnMouseOver(c.onHover).Body(
+			app.Range(c.svgs).Slice(func(i int) app.UI {
+				return app.Div().Class("gantt-panel").Body(
+					zoomable("gantt-"+strconv.Itoa(i), "Gantt chart of "+c.scheds[i].Algo, false, c.svgs[i], pointer{leave: c.onLeave}, nil))
+			}),
+			tooltip(c.hover),
+		),
+		ganttTable(c.scheds),
 	)
 }
 
@@ -500,28 +509,6 @@ func ganttTable(ss []*sim.Schedule) app.UI {
 				app.Td().Text(ss[i].Algo), app.Td().Class("total").Text(num(s.Total)), app.Td().Text(num(s.Communication)),
 				app.Td().Class("idle").Text(fmt.Sprintf("%.1f%%", 100*s.IdleShare)), app.Td().Text(num(s.WaitTotal)))
 		})),
-	)
-}
-
-// algoSelect is a select of algorithm names (with their titles if asked)
-// and its message; an unknown value stays selectable so that its message
-// makes sense.
-func algoSelect(name, label, value string, choices []solve.Algorithm, msg string, onChange app.EventHandler, titles bool) app.UI {
-	return app.Div().Class("field").Body(
-		app.Label().For("f-"+name).Text(label),
-		app.Select().ID("f-"+name).Name(name).OnChange(onChange).Body(
-			app.If(!hasAlgo(choices, value), func() app.UI {
-				return app.Option().Value(value).Text(value).Selected(true)
-			}),
-			app.Range(choices).Slice(func(i int) app.UI {
-				text := choices[i].Name
-				if titles {
-					text += " · " + choices[i].Notes.Title
-				}
-				return selectedIf(app.Option().Value(choices[i].Name).Text(text), choices[i].Name == value)
-			}),
-		),
-		app.If(msg != "", func() app.UI { return app.Div().ID("err-"+name).Class("msg").Aria("live", "polite").Text(msg) }),
 	)
 }
 

@@ -59,6 +59,7 @@ func TestAppHandler(t *testing.T) {
 		{"job page", "/jobs/abc", 200, "<html"},
 		{"unrouted: the app's 404 page", "/nowhere", 404, "Page not found"},
 		{"my jobs", "/my-jobs", 200, "My jobs · topomap"},
+		{"algorithms: the served definitions", "/algorithms", 200, `id="mxovlp"`},
 		{"app plumbing", "/web/topomap.js", 200, "topomapTakeTyped"},
 		{"app.js", "/app.js", 200, "/web/app.wasm"},
 		{"wasm_exec.js", "/wasm_exec.js", 200, "Go"},

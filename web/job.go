@@ -2,7 +2,6 @@ package web
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/url"
 	"slices"
@@ -12,97 +11,18 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"topomap/algorithms/export"
 	"topomap/algorithms/spec"
+	"topomap/backend/api"
 	"topomap/web/draw"
-	"topomap/web/export"
-	"topomap/web/wire"
 )
-
-// apiBase is the job server's REST API (backend/server).
-const apiBase = "/api/v1"
-
-// apiDo sends one API request with the browser's fetch and decodes a
-// JSON answer into out; an error answer's message becomes the error. It
-// blocks the calling goroutine (run it in ctx.Async). Using fetch rather
-// than net/http's client keeps TLS and the HTTP transport out of the wasm
-// (7 MB). On the server it fails: pages never call the API while they
-// pre-render.
-func apiDo(method, path string, body any, out any) error {
-	if app.IsServer {
-		return errors.New("the job server is called from the browser only")
-	}
-	w := app.Window()
-	opts := w.Get("Object").New()
-	opts.Set("method", method)
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			return err
-		}
-		hdr := w.Get("Object").New()
-		hdr.Set("Content-Type", "application/json")
-		opts.Set("headers", hdr)
-		opts.Set("body", string(b))
-	}
-	type answer struct {
-		status int
-		text   string
-		err    error
-	}
-	ch := make(chan answer, 1)
-	var onText, onResponse, onError app.Func
-	status := 0
-	onError = app.FuncOf(func(this app.Value, args []app.Value) any {
-		msg := "network error"
-		if len(args) > 0 && args[0].Truthy() {
-			msg = args[0].Call("toString").String()
-		}
-		ch <- answer{err: fmt.Errorf("the job server is not reachable: %s", msg)}
-		return nil
-	})
-	onText = app.FuncOf(func(this app.Value, args []app.Value) any {
-		ch <- answer{status: status, text: args[0].String()}
-		return nil
-	})
-	onResponse = app.FuncOf(func(this app.Value, args []app.Value) any {
-		status = args[0].Get("status").Int()
-		args[0].Call("text").Call("then", onText, onError)
-		return nil
-	})
-	w.Call("fetch", path, opts).Call("then", onResponse, onError)
-	a := <-ch
-	onText.Release()
-	onResponse.Release()
-	onError.Release()
-	if a.err != nil {
-		return a.err
-	}
-	if a.status >= 300 {
-		var e struct {
-			Message string `json:"message"`
-			Error   string `json:"error"`
-		}
-		if json.Unmarshal([]byte(a.text), &e) == nil && (e.Message != "" || e.Error != "") {
-			return errors.New(strings.TrimSpace(e.Message + " " + e.Error))
-		}
-		return fmt.Errorf("the job server answered %s %s with status %d", method, path, a.status)
-	}
-	if text, ok := out.(*string); ok { // a document, not JSON
-		*text = a.text
-		return nil
-	}
-	if out != nil {
-		return json.Unmarshal([]byte(a.text), out)
-	}
-	return nil
-}
 
 // jobSubmit is the "run as a server job" control of a page.
 type jobSubmit struct {
 	sending bool
 	err     string
 	// submitted lists the jobs of a multi-job submission (a comparison).
-	submitted []wire.Job
+	submitted []api.Job
 }
 
 // submit posts each instance as a job and remembers it in My jobs; one job
@@ -113,15 +33,15 @@ func (j *jobSubmit) submit(ctx app.Context, ins ...spec.Instance) {
 		return
 	}
 	j.sending, j.err, j.submitted = true, "", nil
-	reqs := make([]wire.Request, len(ins))
+	reqs := make([]api.Request, len(ins))
 	for i, in := range ins {
-		reqs[i] = wire.RequestOf(in)
+		reqs[i] = api.RequestOf(in)
 	}
 	ctx.Async(func() {
-		var done []wire.Job
+		var done []api.Job
 		var err error
 		for _, req := range reqs {
-			var st wire.Job
+			var st api.Job
 			if err = apiDo("POST", apiBase+"/jobs", req, &st); err != nil {
 				break
 			}
@@ -170,7 +90,7 @@ type JobPage struct {
 	app.Compo
 
 	id      string
-	job     wire.Job
+	job     api.Job
 	loaded  bool
 	err     string
 	ready   bool
@@ -212,36 +132,10 @@ func (c *JobPage) watch(ctx app.Context) {
 	if c.via != "" || c.polling || c.id == "" || app.IsServer {
 		return
 	}
-	es := app.Window().Get("EventSource")
-	if !es.Truthy() {
-		c.poll(ctx)
-		return
-	}
-	c.via = "sse"
 	id := c.id
-	src := es.New(apiBase + "/jobs/" + id + "/events")
-	var onJob, onEnd, onErr app.Func
-	closed := false
-	// close stops the stream; the callbacks are released on the UI
-	// goroutine, after the one running has returned.
-	closeStream := func() {
-		if closed {
-			return
-		}
-		closed = true
-		src.Call("close")
-		ctx.Dispatch(func(app.Context) {
-			onJob.Release()
-			onEnd.Release()
-			onErr.Release()
-		})
-	}
-	handle := func(args []app.Value) {
-		if len(args) == 0 {
-			return
-		}
-		var st wire.Job
-		err := json.Unmarshal([]byte(args[0].Get("data").String()), &st)
+	ok := streamEvents(ctx, apiBase+"/jobs/"+id+"/events", "job", "end", func(data string) {
+		var st api.Job
+		err := json.Unmarshal([]byte(data), &st)
 		ctx.Dispatch(func(ctx app.Context) {
 			if c.id != id {
 				return
@@ -253,32 +147,19 @@ func (c *JobPage) watch(ctx app.Context) {
 			c.job, c.loaded, c.err = st, true, ""
 			c.fetchDrawing(ctx)
 		})
-	}
-	onJob = app.FuncOf(func(this app.Value, args []app.Value) any {
-		handle(args)
-		return nil
-	})
-	onEnd = app.FuncOf(func(this app.Value, args []app.Value) any {
-		handle(args)
-		closeStream()
-		return nil
-	})
-	onErr = app.FuncOf(func(this app.Value, args []app.Value) any {
-		if closed {
-			return nil
-		}
-		closeStream()
+	}, func() {
 		ctx.Dispatch(func(ctx app.Context) {
 			if c.id == id && !c.job.Status.Final() {
 				c.via = "polling"
 				c.poll(ctx)
 			}
 		})
-		return nil
 	})
-	src.Call("addEventListener", "job", onJob)
-	src.Call("addEventListener", "end", onEnd)
-	src.Call("addEventListener", "error", onErr)
+	if !ok {
+		c.poll(ctx)
+		return
+	}
+	c.via = "sse"
 }
 
 // poll fetches the job until its status is final, one request at a time.
@@ -290,7 +171,7 @@ func (c *JobPage) poll(ctx app.Context) {
 	id := c.id
 	ctx.Async(func() {
 		for {
-			var st wire.Job
+			var st api.Job
 			err := apiDo("GET", apiBase+"/jobs/"+id, nil, &st)
 			ctx.Dispatch(func(ctx app.Context) {
 				if c.id != id {
@@ -335,7 +216,7 @@ func (c *JobPage) onCancel(ctx app.Context, e app.Event) {
 func (c *JobPage) fetchDrawing(ctx app.Context) {
 	j := c.job
 	key := c.id + string(j.Status) + j.Finished.String()
-	if app.IsServer || c.svgFor == key || !(j.Status == wire.Done || j.Partial) {
+	if app.IsServer || c.svgFor == key || !(j.Status == api.Done || j.Partial) {
 		return
 	}
 	c.svgFor, c.svg = key, ""
@@ -373,7 +254,7 @@ func (c *JobPage) Render() app.UI {
 				c.renderRequest(),
 				app.If(!j.Status.Final(), func() app.UI {
 					label := "queued"
-					if j.Status == wire.Running {
+					if j.Status == api.Running {
 						label = progressText(j.Progress.HopsPerByte, j.Progress.Evaluated, j.Progress.Improved, j.Progress.Elapsed)
 					}
 					return progressBar(j.Progress.Fraction, label, c.onCancel)
@@ -382,7 +263,7 @@ func (c *JobPage) Render() app.UI {
 				app.If(j.Partial, func() app.UI {
 					return app.P().ID("partial").Class("notice").Text("Partial result: the best placement the search had found when the job was cancelled is kept; its metrics and downloads are that placement's.")
 				}),
-				app.If(j.Status == wire.Done || j.Partial, c.renderDone),
+				app.If(j.Status == api.Done || j.Partial, c.renderDone),
 			)
 		}),
 	)
@@ -431,7 +312,7 @@ func (c *JobPage) renderDone() app.UI {
 	base := apiBase + "/jobs/" + c.id
 	r := c.job.Request
 	name := func(format string) string { return export.FileName("", r.Guest, r.Host, r.Algo, format) }
-	formats := export.Formats
+	formats := export.Names()
 	if in, err := r.Instance(); err == nil && in.Guest.Order() < in.Host.Size() {
 		// empty slots: rankorder cannot express them (export.Check)
 		formats = slices.DeleteFunc(slices.Clone(formats), func(f string) bool { return f == "rankorder" })

@@ -6,7 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"topomap/web/wire"
+	"topomap/backend/api"
 )
 
 // myJobsKey is the local-storage key of the jobs this browser submitted.
@@ -17,9 +17,9 @@ const maxMyJobs = 200
 
 // myJob is one job this browser submitted, as kept in local storage.
 type myJob struct {
-	ID        string       `json:"id"`
-	Request   wire.Request `json:"request"`
-	Submitted time.Time    `json:"submitted"`
+	ID        string      `json:"id"`
+	Request   api.Request `json:"request"`
+	Submitted time.Time   `json:"submitted"`
 }
 
 // loadMyJobs reads the list, newest first; a missing or unreadable entry
@@ -36,7 +36,7 @@ func loadMyJobs(ctx app.Context) []myJob {
 }
 
 // rememberJob puts a submitted job first in the list (once).
-func rememberJob(ctx app.Context, st wire.Job) {
+func rememberJob(ctx app.Context, st api.Job) {
 	js := slices.DeleteFunc(loadMyJobs(ctx), func(j myJob) bool { return j.ID == st.ID })
 	js = append([]myJob{{ID: st.ID, Request: st.Request, Submitted: time.Now().UTC()}}, js...)
 	ctx.LocalStorage().Set(myJobsKey, js[:min(len(js), maxMyJobs)])
@@ -61,7 +61,7 @@ func (c *MyJobsPage) OnMount(ctx app.Context) {
 	for _, j := range c.jobs { // the requests run side by side
 		id := j.ID
 		ctx.Async(func() {
-			var st wire.Job
+			var st api.Job
 			s := ""
 			if err := apiDo("GET", apiBase+"/jobs/"+id, nil, &st); err != nil {
 				s = "unknown: " + err.Error()

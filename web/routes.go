@@ -24,6 +24,7 @@ func Routes() {
 		app.Route("/compare", func() app.Composer { return &ComparePage{} })
 		app.RouteWithRegexp(jobPath.String(), func() app.Composer { return &JobPage{} })
 		app.Route("/my-jobs", func() app.Composer { return &MyJobsPage{} })
+		app.Route("/algorithms", func() app.Composer { return &AlgorithmsPage{} })
 		// Last: any other path gets the not-found page (the server sends it
 		// with status 404, see Routed).
 		app.RouteWithRegexp("^/", func() app.Composer { return &NotFoundPage{} })
@@ -37,7 +38,7 @@ var jobPath = regexp.MustCompile("^/jobs/[^/]+$")
 // not-found page).
 func Routed(path string) bool {
 	switch path {
-	case "/", "/gantt", "/compare", "/my-jobs":
+	case "/", "/gantt", "/compare", "/my-jobs", "/algorithms":
 		return true
 	}
 	return jobPath.MatchString(path)
@@ -48,14 +49,18 @@ func setTitle(ctx app.Context, title string) {
 	ctx.Page().SetTitle("%s · topomap", title)
 }
 
+// live marks a page live once the wasm runs it (the shell's data-ready);
+// pages with nothing else to do on mount embed it.
+type live struct{ ready bool }
+
+// OnMount marks the page as live.
+func (l *live) OnMount(app.Context) { l.ready = true }
+
 // NotFoundPage is shown for a path that is no page of the app.
 type NotFoundPage struct {
 	app.Compo
-	ready bool
+	live
 }
-
-// OnMount marks the page as live.
-func (c *NotFoundPage) OnMount(ctx app.Context) { c.ready = true }
 
 // OnNav names the page.
 func (c *NotFoundPage) OnNav(ctx app.Context) { setTitle(ctx, "Page not found") }

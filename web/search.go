@@ -6,10 +6,10 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"topomap/algorithms/export"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
-	"topomap/web/export"
 )
 
 // searchPanel says what a local search did (moves, improving moves, the
@@ -53,36 +53,6 @@ func searchPanel(in spec.Instance, run *solve.PairsRun, m metric.Metrics, link f
 // leaves an empty value attribute out, and the option's text would then
 // be its value); no algorithm name has a "*".
 const bestStart = "*"
-
-// startSelect offers the starts of a local search that apply to the
-// instance as typed (every cheap heuristic, STEP and folds included), or
-// "best of all" (the default); a value that does not apply stays shown,
-// with its message.
-func startSelect(f form, msg string, onChange app.EventHandler) app.UI {
-	var names []string
-	g, err1 := spec.ParseGuest(f.Guest)
-	h, err2 := spec.ParseHost(f.Host)
-	if err1 == nil && err2 == nil {
-		for _, a := range solve.Starts(g, h) {
-			names = append(names, a.Name)
-		}
-	}
-	known := f.Start == ""
-	for _, n := range names {
-		known = known || n == f.Start
-	}
-	return app.Div().Class("field").Body(
-		app.Label().For("f-start").Text("Start from"),
-		app.Select().ID("f-start").Name("start").OnChange(onChange).Body(
-			selectedIf(app.Option().Value(bestStart).Text("best of all that apply"), f.Start == ""),
-			app.If(!known, func() app.UI { return app.Option().Value(f.Start).Text(f.Start).Selected(true) }),
-			app.Range(names).Slice(func(i int) app.UI {
-				return selectedIf(app.Option().Value(names[i]).Text(names[i]), names[i] == f.Start)
-			}),
-		),
-		app.If(msg != "", func() app.UI { return app.Div().ID("err-start").Class("msg").Text(msg) }),
-	)
-}
 
 // hopsPerByte formats the hops per byte of m, or says there is none: a
 // guest without messages (grid:1x1) has no hops per byte (0/0), not 0.

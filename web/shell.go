@@ -1,11 +1,7 @@
 package web
 
 import (
-	"fmt"
-
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-
-	"topomap/web/draw"
 )
 
 // pages lists the navigation bar's entries.
@@ -14,6 +10,7 @@ var pages = []struct{ path, title string }{
 	{"/gantt", "Gantt"},
 	{"/compare", "Compare"},
 	{"/my-jobs", "My jobs"},
+	{"/algorithms", "Algorithms"},
 }
 
 // shell lays out a page: the navigation bar with the current page marked,
@@ -31,7 +28,7 @@ func shell(current string, ready bool, keys string, body ...app.UI) app.UI {
 			app.Nav().Body(
 				app.Range(pages).Slice(func(i int) app.UI {
 					href := pages[i].path
-					if keys != "" && pages[i].path != "/my-jobs" {
+					if keys != "" && pages[i].path != "/my-jobs" && pages[i].path != "/algorithms" {
 						href += "?" + keys
 					}
 					a := app.A().Href(href).Text(pages[i].title)
@@ -48,41 +45,6 @@ func shell(current string, ready bool, keys string, body ...app.UI) app.UI {
 			app.Text("topomap "+Version+" · runs in your browser (WebAssembly); large instances run as server jobs"),
 		),
 	)
-}
-
-// field renders a labelled input whose message (if any) shows under it.
-// The input's id is "f-"+name; its message's id is "err-"+name.
-func field(name, label, value, placeholder, msg string, onInput, onChange app.EventHandler) app.UI {
-	in := app.Input().ID("f-" + name).Name(name).Type("text").Value(value).Placeholder(placeholder).
-		AutoComplete(false).Spellcheck(false).OnInput(onInput).OnChange(onChange)
-	if msg != "" {
-		in = in.Class("invalid").Aria("invalid", "true").Aria("describedby", "err-"+name)
-	}
-	return app.Div().Class("field").Body(
-		app.Label().For("f-"+name).Text(label),
-		in,
-		app.If(msg != "", func() app.UI { return app.Div().ID("err-"+name).Class("msg").Aria("live", "polite").Text(msg) }),
-	)
-}
-
-// progressBar shows a determinate bar when the fraction is known, an
-// indeterminate one otherwise, with a cancel button.
-func progressBar(fraction float64, label string, onCancel app.EventHandler) app.UI {
-	p := app.Progress().ID("progress").Max(1).Aria("label", "progress")
-	if fraction > 0 {
-		p = p.Value(fraction)
-	}
-	return app.Div().Class("progress").Body(
-		p,
-		app.Span().ID("progress-text").Aria("live", "polite").Text(label),
-		app.Button().ID("cancel").Text("Cancel").OnClick(onCancel),
-	)
-}
-
-// progressText is the label of a search's progress.
-func progressText(hopsPerByte float64, moves, improving int64, seconds float64) string {
-	return fmt.Sprintf("%.4f hops/byte after %s moves (%s improving), %.1f s", hopsPerByte,
-		draw.Thousands(int(moves)), draw.Thousands(int(improving)), seconds)
 }
 
 // updateBanner offers a reload when a new deploy's service worker has
@@ -116,42 +78,3 @@ func (b *updateBanner) Render() app.UI {
 // name="false", which HTML reads as true (a details element open, a box
 // checked, a button disabled until the app runs). These set the attribute
 // only when it is true.
-
-func openIf(d app.HTMLDetails, open bool) app.HTMLDetails {
-	if open {
-		return d.Open(true)
-	}
-	return d
-}
-
-func selectedIf(o app.HTMLOption, selected bool) app.HTMLOption {
-	if selected {
-		return o.Selected(true)
-	}
-	return o
-}
-
-func checkedIf(in app.HTMLInput, checked bool) app.HTMLInput {
-	if checked {
-		return in.Checked(true)
-	}
-	return in
-}
-
-// disabledIf disables a button or an input.
-func disabledIf[E interface{ Disabled(bool) E }](e E, disabled bool) E {
-	if disabled {
-		return e.Disabled(true)
-	}
-	return e
-}
-
-// tooltip is the hover readout placed at the pointer by /web/topomap.js
-// and read out by screen readers.
-func tooltip(text string) app.UI {
-	t := app.Div().ID("hover").Class("tooltip").Aria("live", "polite").Text(text)
-	if text == "" {
-		t = t.Hidden(true)
-	}
-	return t
-}

@@ -13,7 +13,7 @@ import (
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
-	"topomap/web/wire"
+	"topomap/backend/api"
 )
 
 func mustQuery(t *testing.T, s string) url.Values {
@@ -213,8 +213,8 @@ func TestExplorerLoad(t *testing.T) {
 	for _, q := range []string{"guest=hypercube:17&host=ring:131072&algo=xor", "guest=grid:256x128&host=mesh:256x128&algo=pairs"} {
 		g.load(g.ctx, mustQuery(t, q))
 		e.ConsumeAll()
-		if !g.tooBig || g.res != nil || g.running {
-			t.Errorf("%s: tooBig %v, result %v, running %v; want an offer of a server job", q, g.tooBig, g.res != nil, g.running)
+		if !g.tooBig || g.res != nil || g.work.running {
+			t.Errorf("%s: tooBig %v, result %v, running %v; want an offer of a server job", q, g.tooBig, g.res != nil, g.work.running)
 		}
 	}
 }
@@ -277,8 +277,8 @@ func TestJobPageDone(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := &JobPage{id: "0123456789abcdef0123", loaded: true,
-		job: wire.Job{ID: "0123456789abcdef0123", Status: wire.Done, Metrics: &r.Metrics,
-			Request: wire.RequestOf(r.Instance)}}
+		job: api.Job{ID: "0123456789abcdef0123", Status: api.Done, Metrics: &r.Metrics,
+			Request: api.RequestOf(r.Instance)}}
 	e := app.NewTestEngine()
 	if err := e.Load(c); err != nil {
 		t.Fatal(err)
@@ -302,9 +302,9 @@ func TestJobPageDone(t *testing.T) {
 		t.Error("a finished job shows a progress bar")
 	}
 	for _, tt := range []struct {
-		status wire.Status
+		status api.Status
 		want   bool
-	}{{"", false}, {wire.Queued, false}, {wire.Running, false}, {wire.Done, true}, {wire.Failed, true}, {wire.Cancelled, true}, {wire.Interrupted, true}} {
+	}{{"", false}, {api.Queued, false}, {api.Running, false}, {api.Done, true}, {api.Failed, true}, {api.Cancelled, true}, {api.Interrupted, true}} {
 		if got := tt.status.Final(); got != tt.want {
 			t.Errorf("Status(%q).Final() = %t, want %t", tt.status, got, tt.want)
 		}

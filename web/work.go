@@ -25,6 +25,58 @@ func runContext() (context.Context, context.CancelFunc) {
 	return context.WithCancel(context.Background())
 }
 
+// asyncRun is a page's one long computation at a time (the explorer's
+// mapping, the compare page's comparison): start stops the previous run
+// and runs work off the UI goroutine with a context that the page cancels
+// (cut off after prerenderBudget on the server) and a yielder; work's
+// updates, and the finish it returns, reach the page only while its run
+// is still the current one.
+type asyncRun struct {
+	id      int
+	cancel  context.CancelFunc
+	running bool
+}
+
+// start runs work in ctx.Async. update runs f on the UI goroutine (and
+// re-renders) unless a newer run started; finish runs there likewise,
+// after the run is marked over.
+func (r *asyncRun) start(ctx app.Context, work func(rctx context.Context, y *yielder, update func(f func())) (finish func())) {
+	r.stop()
+	r.id++
+	id := r.id
+	rctx, cancel := runContext()
+	r.cancel, r.running = cancel, true
+	ctx.Async(func() {
+		defer cancel()
+		update := func(f func()) {
+			ctx.Dispatch(func(app.Context) {
+				if r.id == id {
+					f()
+				}
+			})
+		}
+		var y yielder
+		finish := work(rctx, &y, update)
+		update(func() {
+			r.running, r.cancel = false, nil
+			finish()
+		})
+	})
+}
+
+// interrupt cancels the run, which finishes with what it has.
+func (r *asyncRun) interrupt() {
+	if r.cancel != nil {
+		r.cancel()
+	}
+}
+
+// stop cancels the run and marks it over at once.
+func (r *asyncRun) stop() {
+	r.interrupt()
+	r.cancel, r.running = nil, false
+}
+
 // yielder lets the browser paint during long work on a time budget:
 // time.Sleep blocks the goroutine, which hands control back to the JS
 // event loop; runtime.Gosched does not (STACK.md §8). Each sleep costs

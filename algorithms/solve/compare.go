@@ -21,6 +21,9 @@ type Entry struct {
 	// Seconds is the mapper's run time, metrics excluded.
 	Seconds float64 `json:"seconds"`
 	Error   string  `json:"error,omitempty"`
+	// Partial marks the entry of an anytime search that the end of ctx
+	// interrupted: its metrics are those of the best mapping it had.
+	Partial bool `json:"partial,omitempty"`
 }
 
 // CompareOptions are the parameters shared by every algorithm of a
@@ -32,6 +35,9 @@ type CompareOptions struct {
 	// algorithm that applies.
 	Start  string
 	Budget time.Duration
+	// Moves fixes the moves of the local searches (a run's reported
+	// count repeats it).
+	Moves int64
 	// Progress, if set, receives the progress of each algorithm by name.
 	Progress func(algo string, p Progress)
 	// Done, if set, is called after each algorithm with its entry, its
@@ -44,7 +50,8 @@ type CompareOptions struct {
 // returns their entries (the Figure 9.7 table of Bhatele 2010 for any
 // configuration). An algorithm's failure is kept in its entry; Compare
 // fails only when no algorithm applies, the instance is invalid, or ctx
-// ends (then it returns the entries so far with ctx's error). Time: the
+// ends (then it returns the entries so far with ctx's error, the last one
+// Partial if the interrupted algorithm kept its best mapping). Time: the
 // sum of the algorithms' times plus O(arcs·c) per algorithm for metrics.
 func Compare(ctx context.Context, g spec.Guest, h topology.Host, opts CompareOptions) ([]Entry, error) {
 	if _, _, err := Build(spec.Instance{Guest: g, Host: h}); err != nil {
@@ -62,7 +69,7 @@ func Compare(ctx context.Context, g spec.Guest, h topology.Host, opts CompareOpt
 	}
 	entries := make([]Entry, 0, len(algos))
 	for i, a := range algos {
-		in := spec.Instance{Guest: g, Host: h, Algo: a.Name, Seed: opts.Seed, Budget: opts.Budget}
+		in := spec.Instance{Guest: g, Host: h, Algo: a.Name, Seed: opts.Seed, Budget: opts.Budget, Moves: opts.Moves}
 		if opts.Start != a.Name {
 			in.Start = opts.Start
 		}
@@ -71,18 +78,21 @@ func Compare(ctx context.Context, g spec.Guest, h topology.Host, opts CompareOpt
 			progress = func(p Progress) { opts.Progress(a.Name, p) }
 		}
 		r, err := Map(ctx, in, progress)
-		if ctx.Err() != nil {
+		if ctx.Err() != nil && (r == nil || !r.Partial) {
 			return entries, ctx.Err()
 		}
 		e := Entry{Algo: a.Name}
-		if err != nil {
-			e.Error = err.Error()
+		if r != nil {
+			e.Metrics, e.Seconds, e.Partial = &r.Metrics, r.Seconds, r.Partial
 		} else {
-			e.Metrics, e.Seconds = &r.Metrics, r.Seconds
+			e.Error = err.Error()
 		}
 		entries = append(entries, e)
 		if opts.Done != nil {
 			opts.Done(e, i, len(algos))
+		}
+		if e.Partial {
+			return entries, ctx.Err()
 		}
 	}
 	return entries, nil

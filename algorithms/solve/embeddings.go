@@ -47,7 +47,7 @@ func init() {
 		cubeEmbedding("gray", embedding.Gray, embedding.CheckGray, "line, ring, mesh or torus of 2^d nodes",
 			Notes{
 				Title:      "Reflected Gray code per coordinate (stand-in for Ma & Tao)",
-				Source:     paper + ", §2.3 (Ma & Tao, UPenn MS-CIS-88-63, 1988, unavailable); ALGORITHMS.md A.4",
+				Source:     paper + ", §2.3 (Ma & Tao, UPenn MS-CIS-88-63, 1988, unavailable)",
 				Confidence: "P",
 				Complexity: "O(c·2^d)",
 				Summary: "Our proposal, not the source's: Ma & Tao's mixed-radix Gray codes are unavailable, so each " +

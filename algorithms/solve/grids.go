@@ -23,7 +23,7 @@ func init() {
 	register(
 		gridHeuristic("rowmajor", gridmap.RowMajor, anyGrid, Notes{
 			Title:      "Row-major",
-			Source:     "topomap baseline (no paper); index order of ALGORITHMS.md B.0 conventions",
+			Source:     "topomap baseline (no paper); index order: the first coordinate varies fastest",
 			Confidence: "P",
 			Complexity: "O(n)",
 			Summary: "Our baseline, not from the thesis: the k-th object in index order (first coordinate fastest) " +
@@ -39,7 +39,7 @@ func init() {
 		}),
 		gridHeuristic("mxovlp", gridmap.MaxOverlap, grid2Dto2D, Notes{
 			Title:      "MXOVLP: maximum overlap",
-			Source:     thesis + ", §9.1, Heuristic 1; ALGORITHMS.md B.2",
+			Source:     thesis + ", §9.1, Heuristic 1",
 			Confidence: "P",
 			Complexity: "O(n)",
 			Summary: ours + "the object rectangle is laid on the processor rectangle from a common corner, the " +
@@ -48,7 +48,7 @@ func init() {
 		}),
 		gridHeuristic("mxoval", gridmap.MaxOverlapAligned, grid2Dto2D, Notes{
 			Title:      "MXOV+AL: maximum overlap with alignment",
-			Source:     thesis + ", §9.1, Heuristic 2; ALGORITHMS.md B.3",
+			Source:     thesis + ", §9.1, Heuristic 2",
 			Confidence: "P",
 			Complexity: "O(n)",
 			Summary: ours + "MXOVLP, but at every step the object sub-rectangle is transposed when its longer side " +
@@ -56,7 +56,7 @@ func init() {
 		}),
 		gridHeuristic("exco", gridmap.ExpandFromCorner, grid2Dto2D, Notes{
 			Title:      "EXCO: expand from corner",
-			Source:     thesis + ", §9.1, Heuristic 3; ALGORITHMS.md B.4",
+			Source:     thesis + ", §9.1, Heuristic 3",
 			Confidence: "P",
 			Complexity: fnCost,
 			Summary: ours + "objects are visited in BFS layers from corner (0,0); each targets the processor one " +
@@ -64,7 +64,7 @@ func init() {
 		}),
 		gridHeuristic("coce", gridmap.CornersToCenter, grid2Dto2D, Notes{
 			Title:      "COCE: corners to center",
-			Source:     thesis + ", §9.1, Heuristic 4; ALGORITHMS.md B.5",
+			Source:     thesis + ", §9.1, Heuristic 4",
 			Confidence: "P",
 			Complexity: fnCost,
 			Summary: ours + "four EXCO fronts, one from each corner of the object grid, grow inward in turn; a " +
@@ -72,7 +72,7 @@ func init() {
 		}),
 		gridHeuristic("affn", gridmap.Affine, grid2Dto2D, Notes{
 			Title:      "AFFN: affine mapping",
-			Source:     thesis + ", §9.1, Heuristic 5, Algorithm 9.3, Eq. 9.1; ALGORITHMS.md B.6",
+			Source:     thesis + ", §9.1, Heuristic 5, Algorithm 9.3, Eq. 9.1",
 			Confidence: "V",
 			Complexity: fnCost,
 			Summary: "Object (i,j) targets processor (⌊Px·i/Ox⌋, ⌊Py·j/Oy⌋), i outer, j inner, so the map is " +
@@ -83,7 +83,7 @@ func init() {
 			Name: "step",
 			Notes: Notes{
 				Title:      "STEP: band (step) embedding (our band construction after Aleliunas & Rosenberg, not their text)",
-				Source:     thesis + ", §9.1, Heuristic 6 (Aleliunas & Rosenberg, IEEE Trans. Computers C-31(9), 1982, unavailable); ALGORITHMS.md B.7",
+				Source:     thesis + ", §9.1, Heuristic 6 (Aleliunas & Rosenberg, IEEE Trans. Computers C-31(9), 1982, unavailable)",
 				Confidence: "P",
 				Complexity: "O(n)",
 				Summary: "Our band construction after Aleliunas & Rosenberg, not their text, which could not be recovered. " +
@@ -109,7 +109,7 @@ func init() {
 		},
 		gridHeuristic("stack", gridmap.Stack, stackable, Notes{
 			Title:      "Stacking",
-			Source:     thesis + ", §9.2, Heuristic 1; ALGORITHMS.md B.10",
+			Source:     thesis + ", §9.2, Heuristic 1",
 			Confidence: "P",
 			Complexity: "O(5·(n/Ps)·findNearest + n), Ps the smallest host side",
 			Summary: "The grid is cut along its longer side into Ps subgrids, the first is mapped onto a host plane " +
@@ -119,7 +119,7 @@ func init() {
 		}),
 		gridHeuristic("fold", gridmap.Fold, foldable, Notes{
 			Title:      "Folding",
-			Source:     thesis + ", §9.2, Heuristic 2; ALGORITHMS.md B.10; same-rank folds: ours",
+			Source:     thesis + ", §9.2, Heuristic 2; same-rank folds: ours",
 			Confidence: "P",
 			Complexity: "O(5·(n/Ps)·findNearest + n) onto a 3-D host (Ps its smallest side); O(n) between grids of as many axes",
 			Summary: "2-D onto 3-D: stacking, but every other subgrid is flipped by 180 degrees, like an accordion, so " +
@@ -131,7 +131,7 @@ func init() {
 		}),
 		gridHeuristic("sfc", gridmap.Curve, grid2Dto3D, Notes{
 			Title:      "Space-filling curves",
-			Source:     thesis + ", §9.2, Heuristic 3; ALGORITHMS.md B.10; curves: Hilbert, Skilling (AIP Conf. Proc. 707, 2004), jakubcerveny/gilbert (BSD-2)",
+			Source:     thesis + ", §9.2, Heuristic 3; curves: Hilbert, Skilling (AIP Conf. Proc. 707, 2004), jakubcerveny/gilbert (BSD-2)",
 			Confidence: "P",
 			Complexity: "O(n)",
 			Summary: "One curve orders the objects, another the processors, and the t-th object goes to the t-th " +
@@ -140,7 +140,7 @@ func init() {
 		}),
 		gridHeuristic("affn3d", gridmap.Affine3D, grid3Dto3D, Notes{
 			Title:      "Affine mapping in 3-D",
-			Source:     thesis + ", §9.3, Algorithm 9.4, Eq. 9.2; ALGORITHMS.md B.11",
+			Source:     thesis + ", §9.3, Algorithm 9.4, Eq. 9.2",
 			Confidence: "V",
 			Complexity: "O(n) targets; each findNearest3D amortised O(r²) for an answer r hops away",
 			Summary: "Object (x,y,z) targets (⌊Px·x/Ox⌋, ⌊Py·y/Oy⌋, ⌊Pz·z/Oz⌋), x outer, z inner; collisions go to " +

@@ -54,7 +54,7 @@ func init() {
 		Name: "pairs",
 		Notes: Notes{
 			Title:      "PAIRS: pairwise exchanges",
-			Source:     "Bhatele 2010, §9.1, Heuristic 7 (outline); ALGORITHMS.md B.8",
+			Source:     "Bhatele 2010, §9.1, Heuristic 7 (outline)",
 			Confidence: "P",
 			Complexity: complexity,
 			Summary: "The thesis gives PAIRS in outline only: swap two objects' processors when it lowers the hop-bytes, " +
@@ -71,7 +71,7 @@ func init() {
 		Name: "pairs-uniform",
 		Notes: Notes{
 			Title:      "PAIRS with uniform random pairs (the thesis's proposals)",
-			Source:     "Bhatele 2010, §9.1, Heuristic 7 (outline); ALGORITHMS.md B.8",
+			Source:     "Bhatele 2010, §9.1, Heuristic 7 (outline)",
 			Confidence: "P",
 			Complexity: complexity,
 			Summary: "PAIRS as the thesis outlines it: pick an object and a processor uniformly at random and swap " +

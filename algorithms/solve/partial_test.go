@@ -43,3 +43,52 @@ func TestMapPartial(t *testing.T) {
 		t.Errorf("cancelled rowmajor: %v, %v", res, err)
 	}
 }
+
+// TestComparePartial: a comparison cancelled during a local search ends
+// with that search's entry, marked partial, with its best metrics, and
+// the context's error; the moves of CompareOptions reach the searches
+// (their entries repeat a run of solve.Map with those moves).
+func TestComparePartial(t *testing.T) {
+	g, h := parse(t, "grid:64x64", "mesh:128x32")
+	ctx, cancel := context.WithCancel(context.Background())
+	calls := 0
+	entries, err := solve.Compare(ctx, g, h, solve.CompareOptions{Seed: 1, Budget: time.Minute, Progress: func(algo string, _ solve.Progress) {
+		if calls++; algo == "pairs" && calls > 2 {
+			cancel()
+		}
+	}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want context.Canceled", err)
+	}
+	last := entries[len(entries)-1]
+	if last.Algo != "pairs" || !last.Partial || last.Metrics == nil || last.Error != "" {
+		t.Fatalf("last entry %+v, want pairs, partial, with metrics", last)
+	}
+	for _, e := range entries[:len(entries)-1] {
+		if e.Partial {
+			t.Errorf("entry %s marked partial", e.Algo)
+		}
+	}
+
+	g, h = parse(t, "grid:27x44", "mesh:36x33")
+	entries, err = solve.Compare(context.Background(), g, h, solve.CompareOptions{Seed: 3, Moves: 2000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairs := func(moves int64) float64 {
+		r, err := solve.Map(context.Background(), spec.Instance{Guest: g, Host: h, Algo: "pairs", Seed: 3, Moves: moves}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.Metrics.HopBytes
+	}
+	capped, free := pairs(2000), pairs(0)
+	if capped == free {
+		t.Fatalf("2000 moves and no cap give the same %v hop-bytes: the instance does not tell them apart", capped)
+	}
+	for _, e := range entries {
+		if e.Algo == "pairs" && e.Metrics.HopBytes != capped {
+			t.Errorf("compare's pairs %v hop-bytes, Map with 2000 moves %v", e.Metrics.HopBytes, capped)
+		}
+	}
+}

@@ -17,11 +17,11 @@ import (
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
+	"topomap/algorithms/export"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/solve/solvetest"
 	"topomap/algorithms/spec"
 	"topomap/web/draw"
-	"topomap/web/export"
 )
 
 // metricText reads one row of the metrics panel.
@@ -141,7 +141,7 @@ func TestExplorerAffn(t *testing.T) {
 }
 
 // TestDownloadsAndAssets clicks the download buttons and compares the
-// files with web/export's output and draw's SVG, checks that the page
+// files with algorithms/export's output and draw's SVG, checks that the page
 // loaded nothing from another origin (it must work offline), and copies
 // the permalink to the clipboard.
 func TestDownloadsAndAssets(t *testing.T) {

@@ -28,7 +28,7 @@ import (
 
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
-	"topomap/web/wire"
+	"topomap/backend/api"
 )
 
 // centre returns the viewport coordinates of the centre of an element,
@@ -72,14 +72,14 @@ func waitFile(t *testing.T, path string) []byte {
 }
 
 // submitJob posts a job through the API and waits until it is done.
-func submitJob(t *testing.T, req wire.Request) wire.Job {
+func submitJob(t *testing.T, req api.Request) api.Job {
 	t.Helper()
 	b, _ := json.Marshal(req)
 	resp, err := http.Post(baseURL+"/api/v1/jobs", "application/json", strings.NewReader(string(b)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var j wire.Job
+	var j api.Job
 	err = json.NewDecoder(resp.Body).Decode(&j)
 	resp.Body.Close()
 	if err != nil {
@@ -138,7 +138,7 @@ func quietTab(t *testing.T) context.Context {
 // file named like the explorer's (guest_host_algo.ext), and the page stays
 // (the router used to catch the links and show its 404 page).
 func TestBug1JobDownloads(t *testing.T) {
-	j := submitJob(t, wire.Request{Guest: "hypercube:4", Host: "ring:16", Algo: "xor"})
+	j := submitJob(t, api.Request{Guest: "hypercube:4", Host: "ring:16", Algo: "xor"})
 	ctx := tab(t)
 	dir := allowDownloads(t, ctx)
 	open(t, ctx, "/jobs/"+j.ID)
@@ -661,7 +661,7 @@ func TestMyJobs(t *testing.T) {
 // TestJobRequestDetails: the job page shows the whole request, the times
 // and links to the explorer and to itself.
 func TestJobRequestDetails(t *testing.T) {
-	j := submitJob(t, wire.Request{Guest: "grid:8x8", Host: "mesh:8x8", Algo: "pairs", Seed: 7, Budget: "200ms", Start: "rowmajor"})
+	j := submitJob(t, api.Request{Guest: "grid:8x8", Host: "mesh:8x8", Algo: "pairs", Seed: 7, Budget: "200ms", Start: "rowmajor"})
 	ctx := tab(t)
 	open(t, ctx, "/jobs/"+j.ID)
 	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'done'`)

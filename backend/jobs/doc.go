@@ -13,7 +13,7 @@
 // interrupted and run again when resubmitted.
 //
 // The JSON shapes of the job API (Request, Job, Progress, Status) are
-// defined in web/wire, which the browser client shares, and aliased here.
+// defined in backend/api, which the browser client shares, and aliased here.
 // The package owns the one decoder of a request body (DecodeRequest); the
 // instance itself is parsed by algorithms/spec and checked by
 // algorithms/solve.

@@ -25,7 +25,7 @@ func ExampleDecodeRequest() {
 	// Output:
 	// {Guest:grid:9x8 Host:mesh:6x12 Algo:affn Seed:0 Budget: Moves:0 Start: Ta:0 Tc:0}
 	// 8d0e01cf03db9fea0afc
-	// jobs: invalid request: unknown field "seeds" (want guest, host, algo, seed, budget, moves, start, ta, tc)
+	// invalid request: unknown field "seeds" (want guest, host, algo, seed, budget, moves, start, ta, tc)
 }
 
 func ExampleRunner() {

@@ -12,36 +12,36 @@ import (
 	"strings"
 
 	"topomap/algorithms/spec"
-	"topomap/web/wire"
+	"topomap/backend/api"
 )
 
-// The JSON shapes of the job API live in web/wire, which the WebAssembly
+// The JSON shapes of the job API live in backend/api, which the WebAssembly
 // client imports too; these aliases keep them the jobs package's own names.
 type (
-	// Status is the state of a job; see wire.Status.
-	Status = wire.Status
+	// Status is the state of a job; see api.Status.
+	Status = api.Status
 	// Request is the body of POST /api/v1/jobs and /api/v1/map; see
-	// wire.Request.
-	Request = wire.Request
-	// Progress is the live state of a running job; see wire.Progress.
-	Progress = wire.Progress
-	// Job is one mapping run as the API shows it; see wire.Job.
-	Job = wire.Job
+	// api.Request.
+	Request = api.Request
+	// Progress is the live state of a running job; see api.Progress.
+	Progress = api.Progress
+	// Job is one mapping run as the API shows it; see api.Job.
+	Job = api.Job
 )
 
 // The job states.
 const (
-	Queued      = wire.Queued
-	Running     = wire.Running
-	Done        = wire.Done
-	Failed      = wire.Failed
-	Cancelled   = wire.Cancelled
-	Interrupted = wire.Interrupted
+	Queued      = api.Queued
+	Running     = api.Running
+	Done        = api.Done
+	Failed      = api.Failed
+	Cancelled   = api.Cancelled
+	Interrupted = api.Interrupted
 )
 
 // RequestOf returns the canonical request of an instance (normalised spec
 // strings), the form a job records.
-func RequestOf(in spec.Instance) Request { return wire.RequestOf(in) }
+func RequestOf(in spec.Instance) Request { return api.RequestOf(in) }
 
 // IDLen is the length of a job id: hex digits of a SHA-256 prefix.
 const IDLen = 20
@@ -70,7 +70,7 @@ func ValidID(s string) bool {
 
 // ErrInvalid is wrapped by every error about a request body that is not a
 // well-formed request (the instance's own errors come from spec and solve).
-var ErrInvalid = errors.New("jobs: invalid request")
+var ErrInvalid = errors.New("invalid request")
 
 // MaxRequestBytes bounds a request body; DecodeRequest reads no further.
 const MaxRequestBytes = 64 << 10
@@ -88,8 +88,9 @@ func DecodeRequest(r io.Reader) (Request, spec.Instance, error) {
 	if len(body) > MaxRequestBytes {
 		return req, spec.Instance{}, &spec.FieldError{Err: fmt.Errorf("%w: body larger than %d bytes", ErrInvalid, MaxRequestBytes)}
 	}
+	// Unknown keys are found by exactKeys, which names them without
+	// reading encoding/json's message.
 	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {
 		return req, spec.Instance{}, decodeError(err)
 	}
@@ -137,11 +138,7 @@ func decodeError(err error) error {
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return &spec.FieldError{Err: fmt.Errorf("%w: empty or truncated body; want a JSON object", ErrInvalid)}
 	}
-	msg := err.Error()
-	if f, ok := strings.CutPrefix(msg, `json: unknown field "`); ok {
-		return unknownField(strings.TrimSuffix(f, `"`))
-	}
-	return &spec.FieldError{Err: fmt.Errorf("%w: %s", ErrInvalid, strings.TrimPrefix(msg, "json: "))}
+	return &spec.FieldError{Err: fmt.Errorf("%w: malformed JSON", ErrInvalid)}
 }
 
 // jsonType names what a Go field kind wants, in JSON terms.

@@ -131,7 +131,7 @@ func New(st Store, o Options) (*Runner, error) {
 	o = o.withDefaults()
 	ids, err := st.Interrupt(errShutdown.Error(), time.Now().UTC())
 	if err != nil {
-		return nil, fmt.Errorf("jobs: recovering the store: %w", err)
+		return nil, fmt.Errorf("recovering the job store: %w", err)
 	}
 	if len(ids) > 0 {
 		o.Logger.Info("jobs: marked interrupted", "count", len(ids), "ids", ids)
@@ -376,7 +376,7 @@ func (r *Runner) Result(id string) (*solve.Result, error) {
 	}
 	m := &mapping.Mapping{Guest: g, Host: h, Place: place}
 	if err := m.Validate(); err != nil {
-		return nil, fmt.Errorf("jobs: stored placement of %s: %w", id, err)
+		return nil, fmt.Errorf("stored placement of job %s: %w", id, err)
 	}
 	res := &solve.Result{Instance: in, Algorithm: a, Mapping: m, Seconds: j.Seconds, Pairs: j.Search, Partial: j.Partial}
 	if j.Metrics != nil {
@@ -418,7 +418,7 @@ func (r *Runner) Close(ctx context.Context) error {
 	select {
 	case <-done:
 	case <-ctx.Done():
-		return fmt.Errorf("jobs: closing: %w", ctx.Err())
+		return fmt.Errorf("closing the job runner: %w", ctx.Err())
 	}
 	for {
 		select {
@@ -542,7 +542,7 @@ func (r *Runner) solve(ctx context.Context, e *entry) (res *solve.Result, err er
 	defer func() {
 		if p := recover(); p != nil {
 			r.o.Logger.Error("jobs: solver panic", "id", e.job.ID, "panic", p, "stack", string(debug.Stack()))
-			res, err = nil, fmt.Errorf("jobs: internal error in %s", e.in.Algo)
+			res, err = nil, fmt.Errorf("internal error in %s", e.in.Algo)
 		}
 	}()
 	progress := func(p solve.Progress) {

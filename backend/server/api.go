@@ -6,18 +6,17 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
+	"topomap/algorithms/export"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/backend/jobs"
 	"topomap/backend/store"
-	"topomap/web/export"
 )
 
 // Health is the body of GET /api/v1/healthz.
@@ -112,10 +111,8 @@ func placementFormat(c echo.Context) (string, error) {
 	if f == "" {
 		f = "json"
 	}
-	if !slices.Contains(export.Formats, f) {
-		return "", &spec.FieldError{Field: "format", Err: errors.New("unknown format " + quote(f) + " (want json, csv, text, rankorder or scotch)")}
-	}
-	return f, nil
+	_, err := export.Lookup(f)
+	return f, err
 }
 
 // placement: GET /jobs/:id/placement?format=. json is exactly what
@@ -229,9 +226,9 @@ func (s *Server) checkSyncBudget(budget time.Duration, runs int) error {
 	if time.Duration(runs)*budget <= s.o.MaxSyncBudget {
 		return nil
 	}
-	msg := fmt.Sprintf("server: budget %v is above the %v a synchronous request may take; submit a job (POST /api/v1/jobs)", budget, s.o.MaxSyncBudget)
+	msg := fmt.Sprintf("budget %v is above the %v a synchronous request may take; submit a job (POST /api/v1/jobs)", budget, s.o.MaxSyncBudget)
 	if runs > 1 {
-		msg = fmt.Sprintf("server: budget %v for each of %d local searches is above the %v a synchronous request may take in all (at most %v each)",
+		msg = fmt.Sprintf("budget %v for each of %d local searches is above the %v a synchronous request may take in all (at most %v each)",
 			budget, runs, s.o.MaxSyncBudget, s.o.MaxSyncBudget/time.Duration(runs))
 	}
 	return &spec.FieldError{Field: "budget", Err: errors.New(msg)}

@@ -11,12 +11,12 @@ import (
 	"testing"
 	"time"
 
+	"topomap/algorithms/export"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/backend/jobs"
 	"topomap/backend/jobs/jobstest"
 	"topomap/backend/server"
-	"topomap/web/export"
 )
 
 // TestErrors: every bad request is a JSON {error, field} with the right
@@ -151,12 +151,12 @@ func TestJobLifecycle(t *testing.T) {
 		t.Fatalf("identical request: %d %+v", rec.Code, again)
 	}
 
-	// Every format is what web/export writes for the same result.
+	// Every format is what algorithms/export writes for the same result.
 	res, err := f.runner.Result(j.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, format := range export.Formats {
+	for _, format := range export.Names() {
 		var want bytes.Buffer
 		if err := export.Write(&want, format, res); err != nil {
 			t.Fatal(err)
@@ -166,7 +166,7 @@ func TestJobLifecycle(t *testing.T) {
 			t.Fatalf("%s: %v", format, err)
 		}
 		if got.String() != want.String() {
-			t.Fatalf("%s placement differs from web/export:\n%s\nwant\n%s", format, got.String(), want.String())
+			t.Fatalf("%s placement differs from algorithms/export:\n%s\nwant\n%s", format, got.String(), want.String())
 		}
 	}
 	// placement?format=json is what `topomap map --format json` prints:

@@ -41,7 +41,7 @@ type APIError struct {
 }
 
 func (e *APIError) Error() string {
-	s := fmt.Sprintf("server: answered %d: %s", e.Status, e.ErrorBody.Error)
+	s := fmt.Sprintf("the server answered %d: %s", e.Status, e.ErrorBody.Error)
 	if e.Field != "" {
 		s += " (field " + e.Field + ")"
 	}
@@ -103,7 +103,7 @@ func (c *Client) job(ctx context.Context, method, path string, body any) (jobs.J
 	}
 	defer resp.Body.Close()
 	if err := json.NewDecoder(resp.Body).Decode(&j); err != nil {
-		return j, fmt.Errorf("server: decoding a job: %w", err)
+		return j, fmt.Errorf("decoding the server's job: %w", err)
 	}
 	return j, nil
 }
@@ -161,7 +161,7 @@ func (c *Client) Follow(ctx context.Context, id string, each func(jobs.Job)) (jo
 	err = ReadEvents(resp.Body, func(name string, data []byte) error {
 		var j jobs.Job
 		if err := json.Unmarshal(data, &j); err != nil {
-			return fmt.Errorf("server: decoding an event: %w", err)
+			return fmt.Errorf("decoding the server's event: %w", err)
 		}
 		last = j
 		if each != nil {
@@ -181,7 +181,7 @@ func (c *Client) Follow(ctx context.Context, id string, each func(jobs.Job)) (jo
 	case err != nil:
 		return last, err
 	case !end:
-		return last, errors.New("server: the event stream ended before the job finished")
+		return last, errors.New("the event stream ended before the job finished")
 	}
 	return last, nil
 }
@@ -189,7 +189,7 @@ func (c *Client) Follow(ctx context.Context, id string, each func(jobs.Job)) (jo
 var errStop = errors.New("stop")
 
 // errStreamIdle ends an event stream on which the server went silent.
-var errStreamIdle = errors.New("server: the event stream went silent")
+var errStreamIdle = errors.New("the event stream went silent")
 
 // readHook calls after on every read of a body.
 type readHook struct {
@@ -205,6 +205,10 @@ func (h readHook) Read(p []byte) (int, error) {
 
 // maxEventBytes bounds one event line.
 const maxEventBytes = 1 << 20
+
+// ErrEvents is wrapped by every error of reading an event stream itself
+// (not of the callback), so that callers tell them apart with errors.Is.
+var ErrEvents = errors.New("reading the job's events")
 
 // scanSSELines splits a stream into lines ended by CRLF, LF or a bare CR,
 // the three line ends of the SSE format (bufio.ScanLines knows only the
@@ -274,7 +278,7 @@ func ReadEvents(r io.Reader, fn func(name string, data []byte) error) error {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return fmt.Errorf("server: reading events: %w", err)
+		return fmt.Errorf("%w: %w", ErrEvents, err)
 	}
 	return nil
 }

@@ -35,7 +35,7 @@ func TestAPIError(t *testing.T) {
 			w.Header().Set("Retry-After", "3")
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(http.StatusServiceUnavailable)
-			w.Write([]byte(`{"error":"jobs: the queue is full, try again later","field":""}`))
+			w.Write([]byte(`{"error":"the job queue is full, try again later","field":""}`))
 			return
 		}
 		http.Error(w, "bad gateway", http.StatusBadGateway)

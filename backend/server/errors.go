@@ -23,10 +23,10 @@ type ErrorBody struct {
 }
 
 // errSyncBusy: no synchronous slot freed within SyncTimeout.
-var errSyncBusy = errors.New("server: too many synchronous requests, try again later or submit a job")
+var errSyncBusy = errors.New("too many synchronous requests, try again later or submit a job")
 
 // errSyncTimeout: a synchronous request ran out of time.
-var errSyncTimeout = errors.New("server: the request exceeded the synchronous time limit; submit it as a job (POST /api/v1/jobs)")
+var errSyncTimeout = errors.New("the request exceeded the synchronous time limit; submit it as a job (POST /api/v1/jobs)")
 
 // classify maps an error to its status, body and Retry-After seconds (0 =
 // none). This is the one place where errors become statuses.
@@ -35,9 +35,9 @@ func (s *Server) classify(err error) (int, ErrorBody, int) {
 	if errors.As(err, &he) {
 		switch he.Code {
 		case http.StatusRequestEntityTooLarge:
-			return he.Code, ErrorBody{Error: fmt.Sprintf("server: request body larger than %d bytes", s.o.MaxBody)}, 0
+			return he.Code, ErrorBody{Error: fmt.Sprintf("request body larger than %d bytes", s.o.MaxBody)}, 0
 		case http.StatusMethodNotAllowed:
-			return he.Code, ErrorBody{Error: "server: method not allowed on this path"}, 0
+			return he.Code, ErrorBody{Error: "method not allowed on this path"}, 0
 		case http.StatusUnsupportedMediaType:
 			return he.Code, ErrorBody{Error: fmt.Sprint(he.Message), Field: "Content-Type"}, 0
 		}
@@ -51,7 +51,7 @@ func (s *Server) classify(err error) (int, ErrorBody, int) {
 	var fe *spec.FieldError
 	switch {
 	case errors.Is(err, os.ErrDeadlineExceeded):
-		return http.StatusRequestTimeout, ErrorBody{Error: fmt.Sprintf("server: the request body did not arrive within %v", s.o.BodyTimeout)}, 0
+		return http.StatusRequestTimeout, ErrorBody{Error: fmt.Sprintf("the request body did not arrive within %v", s.o.BodyTimeout)}, 0
 	case errors.Is(err, jobs.ErrNotFound):
 		return http.StatusNotFound, body, 0
 	case errors.Is(err, jobs.ErrForbidden):
@@ -67,7 +67,7 @@ func (s *Server) classify(err error) (int, ErrorBody, int) {
 	case errors.As(err, &fe), errors.Is(err, jobs.ErrInvalid):
 		return http.StatusBadRequest, body, 0
 	}
-	return http.StatusInternalServerError, ErrorBody{Error: "server: internal error"}, 0
+	return http.StatusInternalServerError, ErrorBody{Error: "internal error"}, 0
 }
 
 // handleError is the echo HTTPErrorHandler.

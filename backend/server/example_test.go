@@ -41,5 +41,5 @@ func ExampleClient() {
 	// 5	5
 	// 6	6
 	// 7	7
-	// server: answered 400: sizes differ: guest hypercube:3 has 8 vertices, host line:9 has 9 nodes (field host)
+	// the server answered 400: sizes differ: guest hypercube:3 has 8 vertices, host line:9 has 9 nodes (field host)
 }

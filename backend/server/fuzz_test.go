@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"errors"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -28,7 +29,7 @@ func FuzzReadEvents(f *testing.F) {
 			}
 			return nil
 		})
-		if err != nil && !strings.HasPrefix(err.Error(), "server: ") {
+		if err != nil && !errors.Is(err, server.ErrEvents) {
 			t.Fatalf("error %v", err)
 		}
 	})

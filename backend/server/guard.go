@@ -14,9 +14,9 @@ import (
 
 // The errors of the request guards.
 var (
-	errCrossSite   = echo.NewHTTPError(http.StatusForbidden, "server: cross-site request refused: the API takes jobs from this origin's pages and from non-browser clients only")
-	errContentType = echo.NewHTTPError(http.StatusUnsupportedMediaType, "server: want Content-Type: application/json")
-	errAuth        = echo.NewHTTPError(http.StatusUnauthorized, "server: this server wants an API token: Authorization: Bearer TOKEN")
+	errCrossSite   = echo.NewHTTPError(http.StatusForbidden, "cross-site request refused: the API takes jobs from this origin's pages and from non-browser clients only")
+	errContentType = echo.NewHTTPError(http.StatusUnsupportedMediaType, "want Content-Type: application/json")
+	errAuth        = echo.NewHTTPError(http.StatusUnauthorized, "this server wants an API token: Authorization: Bearer TOKEN")
 )
 
 // crossSite reports whether a browser sent r from a page of another

@@ -143,7 +143,7 @@ func (s *Server) render(c echo.Context) error {
 		return err
 	}
 	if n := res.Mapping.Host.Size(); n > s.o.MaxRenderNodes {
-		return &spec.FieldError{Field: "job", Err: fmt.Errorf("server: job %s maps onto %d nodes, more than the %d one drawing may show; download its placement instead", rq.Job, n, s.o.MaxRenderNodes)}
+		return &spec.FieldError{Field: "job", Err: fmt.Errorf("job %s maps onto %d nodes, more than the %d one drawing may show; download its placement instead", rq.Job, n, s.o.MaxRenderNodes)}
 	}
 	if rq.View == "gantt" && rq.Job != "" {
 		in := res.Instance

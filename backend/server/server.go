@@ -141,7 +141,7 @@ func New(o Options) *Server {
 			c.Response().Header().Set("Allow", strings.Join(allow, ", "))
 			return echo.ErrMethodNotAllowed
 		}
-		return echo.NewHTTPError(http.StatusNotFound, "server: no API route "+c.Request().Method+" "+c.Request().URL.Path)
+		return echo.NewHTTPError(http.StatusNotFound, "no API route "+c.Request().Method+" "+c.Request().URL.Path)
 	}
 	// A group with middleware routes its unknown paths (and the wrong
 	// methods of known ones) to echo's plain 404; take them over.
@@ -211,7 +211,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	select {
 	case err := <-errc:
 		s.o.Jobs.Close(context.Background())
-		return fmt.Errorf("server: %w", err)
+		return fmt.Errorf("serving: %w", err)
 	case <-ctx.Done():
 	}
 	sctx, cancel := context.WithTimeout(context.Background(), ShutdownTimeout)
@@ -223,7 +223,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		herr = errors.Join(herr, err)
 	}
 	if err := errors.Join(jerr, herr); err != nil {
-		return fmt.Errorf("server: shutdown: %w", err)
+		return fmt.Errorf("shutting down: %w", err)
 	}
 	return nil
 }

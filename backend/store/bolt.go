@@ -2,7 +2,6 @@ package store
 
 import (
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/crc32"
@@ -91,11 +90,11 @@ func openDB(path string, readOnly bool) (*bolt.DB, error) {
 	})
 	switch {
 	case errors.Is(err, bolt.ErrTimeout):
-		return nil, fmt.Errorf("store: %s is in use by another process", path)
+		return nil, fmt.Errorf("the job store %s is in use by another process", path)
 	case errors.Is(err, ErrCorrupt):
 		return nil, fmt.Errorf("%w: %s: %v", ErrCorrupt, path, err)
 	case err != nil && !readOnly && errors.Is(err, os.ErrPermission):
-		return nil, fmt.Errorf("store: opening %s: %w", path, err)
+		return nil, fmt.Errorf("opening the job store %s: %w", path, err)
 	case err != nil:
 		return nil, fmt.Errorf("%w: %s: %v", ErrCorrupt, path, err)
 	}
@@ -187,7 +186,7 @@ func touch(tx *bolt.Tx) error {
 // if another process holds the file.
 func Open(path string) (*Bolt, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, fmt.Errorf("store: %w", err)
+		return nil, fmt.Errorf("the job store's directory: %w", err)
 	}
 	db, err := openDB(path, false)
 	if err != nil {
@@ -212,7 +211,7 @@ func Open(path string) (*Bolt, error) {
 	})
 	if err != nil {
 		db.Close()
-		return nil, fmt.Errorf("store: initialising %s: %w", path, err)
+		return nil, fmt.Errorf("initialising the job store %s: %w", path, err)
 	}
 	s := &Bolt{db: db, path: path, used: map[string]time.Time{}}
 	err = guard(func() error {
@@ -255,22 +254,22 @@ func readRecord(tx *bolt.Tx, id []byte) record {
 
 // check decodes a record and verifies it against its checksums.
 func (r record) check(id string) (jobs.Job, error) {
-	var j jobs.Job
 	if r.job == nil {
-		return j, notFound(id)
+		return jobs.Job{}, notFound(id)
 	}
 	if r.meta != nil {
 		if len(r.meta) != metaLen {
-			return j, fmt.Errorf("%w: job %s: meta entry of %d bytes", ErrCorrupt, id, len(r.meta))
+			return jobs.Job{}, fmt.Errorf("%w: job %s: meta entry of %d bytes", ErrCorrupt, id, len(r.meta))
 		}
 		if binary.LittleEndian.Uint32(r.meta) != sum(r.job) {
-			return j, fmt.Errorf("%w: job %s: the record does not match its checksum", ErrCorrupt, id)
+			return jobs.Job{}, fmt.Errorf("%w: job %s: the record does not match its checksum", ErrCorrupt, id)
 		}
 		if r.place != nil && binary.LittleEndian.Uint32(r.meta[4:]) != sum(r.place) {
-			return j, fmt.Errorf("%w: job %s: the placement does not match its checksum", ErrCorrupt, id)
+			return jobs.Job{}, fmt.Errorf("%w: job %s: the placement does not match its checksum", ErrCorrupt, id)
 		}
 	}
-	if err := json.Unmarshal(r.job, &j); err != nil {
+	j, err := decodeJob(r.job)
+	if err != nil {
 		return j, fmt.Errorf("%w: job %s: the record does not decode: %v", ErrCorrupt, id, err)
 	}
 	if j.ID != id {
@@ -337,9 +336,9 @@ func (s *Bolt) touch(id string) {
 // putJob writes a job record, its placement (if place is not nil) and
 // their checksums.
 func putJob(tx *bolt.Tx, j jobs.Job, place []byte) error {
-	b, err := json.Marshal(j)
+	b, err := encodeJob(j)
 	if err != nil {
-		return fmt.Errorf("store: encoding job %s: %w", j.ID, err)
+		return fmt.Errorf("encoding job %s: %w", j.ID, err)
 	}
 	id := []byte(j.ID)
 	meta := make([]byte, metaLen)

@@ -3,11 +3,14 @@
 // commit), and Memory for tests. Both implement jobs.Store.
 //
 // Layout of the bbolt file: bucket "jobs" maps a job id to the job's JSON
-// record; bucket "placements" maps the id of a done job to its placement,
-// the host node of every guest vertex as little-endian int32s (4 bytes per
-// vertex: 256 KiB for 64K vertices); bucket "meta" maps the id to the
-// CRC-32C checksums of both and the job's last use. A record, its
-// placement and its meta entry are written in one transaction.
+// record, a type of the store's own (jobRecord, not the API's Job, so that
+// renaming an API field leaves the file as it is; testdata/v1.db, written
+// by the former code, must keep opening); bucket "placements" maps the id
+// of a done job to its placement, the host node of every guest vertex as
+// little-endian int32s (4 bytes per vertex: 256 KiB for 64K vertices);
+// bucket "meta" maps the id to the CRC-32C checksums of both and the job's
+// last use. A record, its placement and its meta entry are written in one
+// transaction.
 //
 // The store fails safe: Open checks the file (meta pages, bbolt's
 // consistency check, every record against its checksums) with memory

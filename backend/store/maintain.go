@@ -42,7 +42,7 @@ func each(db *bolt.DB, f func(j jobs.Job, place []byte) error) ([]string, error)
 				return nil // never initialised: empty
 			}
 			if tx.Bucket(bucketPlacements) == nil || tx.Bucket(bucketMeta) == nil {
-				return errors.New("store: missing buckets")
+				return errors.New("the store file lacks its buckets")
 			}
 			problems = scan(tx)
 			return jb.ForEach(func(k, _ []byte) error {
@@ -73,7 +73,7 @@ func each(db *bolt.DB, f func(j jobs.Job, place []byte) error) ([]string, error)
 // openRead opens a store file read-only, alongside a running server.
 func openRead(path string) (*bolt.DB, error) {
 	if _, err := os.Stat(path); err != nil {
-		return nil, fmt.Errorf("store: %w", err)
+		return nil, fmt.Errorf("the job store: %w", err)
 	}
 	return openDB(path, true)
 }
@@ -167,14 +167,14 @@ func Compact(path string) (Report, error) {
 	}
 	if err != nil {
 		os.Remove(tmp)
-		return old, fmt.Errorf("store: compacting %s: %w", path, err)
+		return old, fmt.Errorf("compacting %s: %w", path, err)
 	}
 	src.Close()
 	if err := os.Rename(path, path+".bak"); err != nil {
-		return old, fmt.Errorf("store: %w", err)
+		return old, fmt.Errorf("the job store: %w", err)
 	}
 	if err := os.Rename(tmp, path); err != nil {
-		return old, fmt.Errorf("store: %w (the old file is %s.bak)", err, path)
+		return old, fmt.Errorf("%w (the old file is %s.bak)", err, path)
 	}
 	return old, nil
 }

@@ -11,7 +11,7 @@ func EncodePlacement(place []int) ([]byte, error) {
 	b := make([]byte, 0, 4*len(place))
 	for v, h := range place {
 		if h < 0 || h > math.MaxInt32 {
-			return nil, fmt.Errorf("store: vertex %d on node %d, outside [0, 2^31)", v, h)
+			return nil, fmt.Errorf("vertex %d on node %d, outside [0, 2^31)", v, h)
 		}
 		b = binary.LittleEndian.AppendUint32(b, uint32(h))
 	}
@@ -21,13 +21,13 @@ func EncodePlacement(place []int) ([]byte, error) {
 // DecodePlacement unpacks EncodePlacement's form. O(n).
 func DecodePlacement(b []byte) ([]int, error) {
 	if len(b)%4 != 0 {
-		return nil, fmt.Errorf("store: placement of %d bytes, not a multiple of 4", len(b))
+		return nil, fmt.Errorf("placement of %d bytes, not a multiple of 4", len(b))
 	}
 	place := make([]int, len(b)/4)
 	for i := range place {
 		v := binary.LittleEndian.Uint32(b[4*i:])
 		if v > math.MaxInt32 {
-			return nil, fmt.Errorf("store: vertex %d on node %d, outside [0, 2^31)", i, v)
+			return nil, fmt.Errorf("vertex %d on node %d, outside [0, 2^31)", i, v)
 		}
 		place[i] = int(v)
 	}

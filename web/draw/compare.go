@@ -31,7 +31,7 @@ type Bar struct {
 // bar chart of the run times. Bars carry data-algo. O(bars + bounds).
 func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 	if len(bars) == 0 {
-		return errors.New("draw: nothing to compare")
+		return errors.New("nothing to compare")
 	}
 	width := o.Width
 	if width <= 0 {

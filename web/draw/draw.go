@@ -2,6 +2,7 @@ package draw
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -63,10 +64,14 @@ const sheet = `
 .plane-label,.val{paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}
 `
 
+// ErrWrite is wrapped by the error of writing a finished drawing out, so
+// that callers tell a failed write from a drawing refused (errors.Is).
+var ErrWrite = errors.New("writing the drawing")
+
 // writeDoc writes the buffered document with one checked write.
 func writeDoc(w io.Writer, buf *bytes.Buffer) error {
 	if _, err := w.Write(buf.Bytes()); err != nil {
-		return fmt.Errorf("draw: %w", err)
+		return fmt.Errorf("%w: %w", ErrWrite, err)
 	}
 	return nil
 }

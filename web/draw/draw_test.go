@@ -176,8 +176,8 @@ func TestErrors(t *testing.T) {
 		t.Error("Compare(nil) succeeded")
 	}
 	r := solvetest.Map(t, "guest=hypercube:3&host=ring:8&algo=xor")
-	if err := draw.Mapping(failWriter{}, r, draw.Options{}); err == nil || !strings.HasPrefix(err.Error(), "draw: ") {
-		t.Errorf("write error = %v, want a draw: error", err)
+	if err := draw.Mapping(failWriter{}, r, draw.Options{}); !errors.Is(err, draw.ErrWrite) {
+		t.Errorf("write error = %v, want draw.ErrWrite", err)
 	}
 }
 

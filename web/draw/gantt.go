@@ -30,11 +30,11 @@ var phaseColours = [...]string{sim.Compute: "#5b8def", sim.Wait: "#f4b6b0", sim.
 // data-end. O(processes drawn · d).
 func Gantt(w io.Writer, schedules []*sim.Schedule, o Options) error {
 	if len(schedules) == 0 {
-		return errors.New("draw: no schedule to draw")
+		return errors.New("no schedule to draw")
 	}
 	for _, s := range schedules {
 		if s == nil || s.Mapping == nil {
-			return errors.New("draw: nil schedule")
+			return errors.New("nil schedule")
 		}
 	}
 	width := o.Width

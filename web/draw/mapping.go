@@ -96,7 +96,7 @@ const (
 // and a caption with the metrics. O(host nodes + guest arcs).
 func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	if r == nil || r.Mapping == nil || r.Mapping.Guest == nil || r.Mapping.Host == nil {
-		return errors.New("draw: no mapping to draw")
+		return errors.New("no mapping to draw")
 	}
 	m := r.Mapping
 	g := m.Guest
@@ -105,7 +105,7 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 		return fmt.Errorf("no drawing for host %s", m.Host)
 	}
 	if len(m.Place) != g.Order() {
-		return errors.New("draw: placement does not match the guest")
+		return errors.New("placement does not match the guest")
 	}
 	width := o.Width
 	if width <= 0 {

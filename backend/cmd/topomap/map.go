@@ -5,15 +5,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"time"
 
+	"topomap/algorithms/export"
 	"topomap/algorithms/guest"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
-	"topomap/web/export"
 )
 
 func init() {
@@ -105,10 +104,10 @@ func runMap(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("map")
 	var f instanceFlags
 	f.register(fs, true)
-	format := fs.String("format", "text", "output `format`: "+strings.Join(export.Formats, ", "))
+	format := fs.String("format", "text", "output `format`: "+strings.Join(export.Names(), ", "))
 	in, err := f.parseInstance(fs, args, func() error {
-		if !slices.Contains(export.Formats, *format) {
-			return fmt.Errorf("unknown --format %q (want %s)", *format, strings.Join(export.Formats, ", "))
+		if _, err := export.Lookup(*format); err != nil {
+			return fmt.Errorf("unknown --format %q (want %s)", *format, strings.Join(export.Names(), ", "))
 		}
 		return nil
 	})

@@ -8,10 +8,10 @@ import (
 	"math"
 	"strings"
 
+	"topomap/algorithms/export"
 	"topomap/algorithms/sim"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
-	"topomap/web/export"
 )
 
 func init() {

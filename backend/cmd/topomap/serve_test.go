@@ -72,7 +72,7 @@ func TestSubmitErrors(t *testing.T) {
 		{"placement format without wait", []string{"--format", "csv", "--guest", "hypercube:4", "--host", "ring:16", "--algo", "xor"}, "needs --wait"},
 		{"missing algo", []string{"--guest", "hypercube:4", "--host", "ring:16"}, "missing --algo"},
 		{"bad guest", []string{"--guest", "cube:4", "--host", "ring:16", "--algo", "xor"}, "unknown kind"},
-		{"server refuses", []string{"--guest", "hypercube:4", "--host", "ring:8", "--algo", "xor"}, "server: answered 400: sizes differ"},
+		{"server refuses", []string{"--guest", "hypercube:4", "--host", "ring:8", "--algo", "xor"}, "the server answered 400: sizes differ"},
 		{"no server", []string{"--server", "http://127.0.0.1:1", "--guest", "hypercube:4", "--host", "ring:16", "--algo", "xor"}, "connection refused"},
 	}
 	for _, tt := range tests {
@@ -157,7 +157,7 @@ func TestSubmitRetriesBusy(t *testing.T) {
 		if calls++; calls == 1 {
 			w.Header().Set("Retry-After", "1")
 			w.WriteHeader(http.StatusServiceUnavailable)
-			w.Write([]byte(`{"error":"jobs: the queue is full, try again later","field":""}`))
+			w.Write([]byte(`{"error":"the job queue is full, try again later","field":""}`))
 			return
 		}
 		proxy, _ := http.NewRequest(r.Method, real+r.URL.RequestURI(), r.Body)

@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"topomap/algorithms/export"
 	"topomap/backend/jobs"
 	"topomap/backend/server"
 )
@@ -33,20 +34,18 @@ func runSubmit(ctx context.Context, args []string, stdout io.Writer) error {
 	f.register(fs, true)
 	url := fs.String("server", new(envDefaults).string("TOPOMAP_SERVER", "http://127.0.0.1:8080"), "server `URL` (env TOPOMAP_SERVER)")
 	wait := fs.Bool("wait", false, "follow the job's progress (on stderr) and print its result")
-	format := fs.String("format", "text", "output `format`: json or text (with --wait also csv, rankorder, scotch)")
+	format := fs.String("format", "text", "output `format`: json or text (with --wait any placement format: "+strings.Join(export.Names(), ", ")+")")
 	timeout := fs.Duration("timeout", 30*time.Second, "give up when the server does not answer for this `long` (also while waiting)")
 	token := fs.String("token", os.Getenv("TOPOMAP_TOKEN"), "API `token` for a server started with --auth-tokens (env TOPOMAP_TOKEN)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	switch *format {
-	case "json", "text":
-	case "csv", "rankorder", "scotch":
-		if !*wait {
-			return fmt.Errorf("--format %s needs --wait (it is a placement format)", *format)
-		}
-	default:
-		return fmt.Errorf("unknown --format %q (want json, text, csv, rankorder or scotch)", *format)
+	if _, err := export.Lookup(*format); err != nil {
+		return fmt.Errorf("unknown --format %q (want %s)", *format, strings.Join(export.Names(), ", "))
+	}
+	if !*wait && *format != "json" && *format != "text" {
+		// without --wait, submit prints the job (as JSON or a line of text)
+		return fmt.Errorf("--format %s needs --wait (it is a placement format)", *format)
 	}
 	in, err := f.algoInstance()
 	if err != nil {

@@ -15,24 +15,6 @@ import (
 	"topomap/algorithms/topology"
 )
 
-// Formats lists the placement formats, in the order the UI offers them.
-var Formats = []string{"json", "csv", "text", "rankorder", "scotch"}
-
-// formatFiles gives each format its file extension and media type.
-var formatFiles = map[string]struct{ ext, mime string }{
-	"json":      {"json", "application/json"},
-	"csv":       {"csv", "text/csv; charset=utf-8"},
-	"text":      {"txt", "text/plain; charset=utf-8"},
-	"rankorder": {"rankorder", "text/plain; charset=utf-8"},
-	"scotch":    {"map", "text/plain; charset=utf-8"},
-	"svg":       {"svg", "image/svg+xml"},
-	"png":       {"png", "image/png"},
-}
-
-// ContentType returns the media type of a format (placement formats, svg
-// and png), or "" for an unknown one.
-func ContentType(format string) string { return formatFiles[format].mime }
-
 // FileName names the download of a mapping in a format, the same way on
 // every page and in the API: guest, host and algorithm with ":" and "="
 // turned into "-", joined by "_" ("grid-9x8_mesh-6x12_affn.csv"). A
@@ -45,7 +27,7 @@ func FileName(prefix, guest, host, algo, format string) string {
 		}
 	}
 	r := strings.NewReplacer(":", "-", "=", "-", "/", "-", " ", "", "\"", "", "\\", "")
-	ext := formatFiles[format].ext
+	ext := find(format).Ext
 	if ext == "" {
 		ext = format
 	}
@@ -68,22 +50,14 @@ func Check(format string, m *mapping.Mapping) error {
 
 // Write writes r in the named format, after Check.
 func Write(w io.Writer, format string, r *solve.Result) error {
+	f, err := Lookup(format)
+	if err != nil {
+		return err
+	}
 	if err := Check(format, r.Mapping); err != nil {
 		return err
 	}
-	switch format {
-	case "json":
-		return JSON(w, r)
-	case "csv":
-		return CSV(w, r.Mapping)
-	case "text":
-		return Text(w, r)
-	case "rankorder":
-		return RankOrder(w, r.Mapping)
-	case "scotch":
-		return Scotch(w, r.Mapping)
-	}
-	return fmt.Errorf("export: unknown format %q (want one of %s)", format, strings.Join(Formats, ", "))
+	return f.Write(w, r)
 }
 
 // JSON writes the report of r as one JSON object and a newline.

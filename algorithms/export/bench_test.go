@@ -4,7 +4,7 @@ import (
 	"io"
 	"testing"
 
-	"topomap/web/export"
+	"topomap/algorithms/export"
 )
 
 func BenchmarkWrite(b *testing.B) {
@@ -14,7 +14,7 @@ func BenchmarkWrite(b *testing.B) {
 		place[v] = (v * 7919) % n // a bijection: 7919 is odd
 	}
 	r := result(b, "grid:1024x1024", "torus:1024x1024", "shuffle", place)
-	for _, f := range export.Formats {
+	for _, f := range export.Names() {
 		if f == "text" {
 			continue // prints no placement beyond 4096 nodes
 		}

@@ -1,11 +1,11 @@
-package wire_test
+package api_test
 
 import (
 	"encoding/json"
 	"fmt"
 
 	"topomap/algorithms/spec"
-	"topomap/web/wire"
+	"topomap/backend/api"
 )
 
 // ExampleRequestOf shows the JSON body the browser and the CLI post for an
@@ -15,9 +15,9 @@ func ExampleRequestOf() {
 	if err != nil {
 		panic(err)
 	}
-	b, _ := json.Marshal(wire.RequestOf(in))
+	b, _ := json.Marshal(api.RequestOf(in))
 	fmt.Println(string(b))
-	fmt.Println(wire.RequestOf(in).Query().Encode())
+	fmt.Println(api.RequestOf(in).Query().Encode())
 	// Output:
 	// {"guest":"grid:4x4","host":"torus:4x4","algo":"pairs","budget":"1.5s"}
 	// algo=pairs&budget=1.5s&guest=grid%3A4x4&host=torus%3A4x4

@@ -7,11 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	"topomap/algorithms/export"
 	"topomap/algorithms/mapping"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
-	"topomap/web/export"
 )
 
 // result builds a solved instance by hand (no registered algorithm needed).
@@ -245,11 +245,11 @@ func equal(a, b []int) bool {
 
 func TestWriteErrors(t *testing.T) {
 	err := export.Write(&bytes.Buffer{}, "xml", twisted(t))
-	if err == nil || err.Error() != `export: unknown format "xml" (want one of json, csv, text, rankorder, scotch)` {
+	if err == nil || err.Error() != `unknown format "xml" (want one of json, csv, text, rankorder, scotch)` {
 		t.Errorf("Write(xml) = %v", err)
 	}
 	// the writer's first error is returned by every format
-	for _, f := range export.Formats {
+	for _, f := range export.Names() {
 		if err := export.Write(failing{}, f, twisted(t)); !errors.Is(err, errFull) {
 			t.Errorf("%s on a failing writer: %v", f, err)
 		}

@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"os"
 
+	"topomap/algorithms/export"
 	"topomap/algorithms/guest"
 	"topomap/algorithms/mapping"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
-	"topomap/web/export"
 )
 
 // standard returns the standard embedding of the 2-cube on the 4-ring, as
@@ -41,7 +41,7 @@ func ExampleWrite() {
 	// 1,1,1,1,0
 	// 2,2,2,0,1
 	// 3,3,3,1,1
-	// export: unknown format "pdf" (want one of json, csv, text, rankorder, scotch)
+	// unknown format "pdf" (want one of json, csv, text, rankorder, scotch)
 }
 
 func ExampleJSON() {

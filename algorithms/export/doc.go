@@ -1,0 +1,17 @@
+// Package export owns the file formats a mapping is written in, as pure
+// codecs (an io.Writer in, no other I/O; it builds for js/wasm) shared by
+// the CLI, the job server and the browser's downloads: the JSON report,
+// CSV, a readable text summary, an MPICH_RANK_ORDER file and a Scotch
+// mapping file (formats in shared/spec/FORMATS.md).
+//
+// Formats is the one table of them — name, media type, extension and
+// writer — that the CLI's --format, the API's ?format= (and its OpenAPI
+// enum, held to the table by a server test), the job page and the
+// explorer read; a new format is a writer and one entry there. FileName
+// names every download the same way on every page and in the API
+// ("grid-9x8_mesh-6x12_affn.csv"); ContentType gives its media type.
+//
+// Writers take an io.Writer and return its first error; host node indices
+// follow the product convention (first coordinate fastest), which is also
+// Scotch's numbering of meshXD/torusXD targets.
+package export

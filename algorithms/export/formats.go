@@ -1,0 +1,83 @@
+package export
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"topomap/algorithms/mapping"
+	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
+)
+
+// Format is one placement format: the one table (Formats) that the CLI's
+// --format, the API's ?format= and its OpenAPI enum, the job page's and
+// the explorer's downloads read. A new format is one writer and one entry.
+type Format struct {
+	// Name is the key in --format, ?format= and the download buttons' ids.
+	Name string
+	// MediaType is the Content-Type the server answers with.
+	MediaType string
+	// Ext is the file extension of a download, without the dot.
+	Ext string
+	// Write writes a result in the format (after Check, through Write).
+	Write func(io.Writer, *solve.Result) error
+}
+
+// Formats lists the placement formats, in the order the UI offers them.
+var Formats = []Format{
+	{"json", "application/json", "json", JSON},
+	{"csv", "text/csv; charset=utf-8", "csv", mappingOnly(CSV)},
+	{"text", "text/plain; charset=utf-8", "txt", Text},
+	{"rankorder", "text/plain; charset=utf-8", "rankorder", mappingOnly(RankOrder)},
+	{"scotch", "text/plain; charset=utf-8", "map", mappingOnly(Scotch)},
+}
+
+// drawings are the formats of a drawing (written by web/draw and the
+// browser, not here), named and typed like the placements.
+var drawings = []Format{
+	{Name: "svg", MediaType: "image/svg+xml", Ext: "svg"},
+	{Name: "png", MediaType: "image/png", Ext: "png"},
+}
+
+func mappingOnly(w func(io.Writer, *mapping.Mapping) error) func(io.Writer, *solve.Result) error {
+	return func(out io.Writer, r *solve.Result) error { return w(out, r.Mapping) }
+}
+
+// Names returns the names of Formats, in order.
+func Names() []string {
+	names := make([]string, len(Formats))
+	for i, f := range Formats {
+		names[i] = f.Name
+	}
+	return names
+}
+
+// Lookup returns the placement format of that name, or a field error on
+// "format" that lists the names (quoting at most 40 bytes of the name,
+// which is user input).
+func Lookup(name string) (Format, error) {
+	for _, f := range Formats {
+		if f.Name == name {
+			return f, nil
+		}
+	}
+	if len(name) > 40 {
+		name = name[:40] + "..."
+	}
+	return Format{}, &spec.FieldError{Field: "format", Err: fmt.Errorf("unknown format %q (want one of %s)", name, strings.Join(Names(), ", "))}
+}
+
+// find looks a name up among the placements and the drawings.
+func find(name string) Format {
+	for _, f := range append(Formats[:len(Formats):len(Formats)], drawings...) {
+		if f.Name == name {
+			return f
+		}
+	}
+	return Format{}
+}
+
+// ContentType returns the media type of a format (placement formats, svg
+// and png), or "" for an unknown one.
+func ContentType(format string) string { return find(format).MediaType }

@@ -1,0 +1,39 @@
+package web
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"topomap/algorithms/solve"
+)
+
+// AlgorithmsPage is the page at "/algorithms": the documentation of every
+// algorithm the app runs, from the registry's notes — what each does, the
+// paper or thesis section it comes from, and for those tagged P the
+// definition we chose where the source is silent. Each algorithm's section
+// has its name as id, so that notes elsewhere link to "/algorithms#name".
+type AlgorithmsPage struct {
+	app.Compo
+	live
+}
+
+// OnNav names the page.
+func (c *AlgorithmsPage) OnNav(ctx app.Context) { setTitle(ctx, "Algorithms") }
+
+// Render lists the algorithms; it depends on nothing but the registry.
+func (c *AlgorithmsPage) Render() app.UI {
+	all := solve.All()
+	return shell("/algorithms", c.ready, "",
+		app.H1().Text("Algorithms and our definitions"),
+		app.P().Text("Each algorithm cites its source. Its confidence tag says how far the source carries it: "+
+			"V read in the source, R repaired from the damaged text of the source, V-num checked by computation "+
+			"against the source's numbers, and P the source is silent: the definition below is ours, not the source's."),
+		app.P().Text("Conventions of every definition: the first coordinate varies fastest (node (i1, …, ic) of a "+
+			"(k1, …, kc) mesh has index i1 + k1·(i2 + k2·(…))); findNearest, used by AFFN, EXCO, COCE, stacking, "+
+			"folding and the 3-D affine mapping, returns the free processor closest to a target, ties broken in "+
+			"\"order A\": by distance, then the offset along x ascending, then +y before −y (in 3-D dx, then dy, "+
+			"then +dz before −dz)."),
+		app.Range(all).Slice(func(i int) app.UI {
+			return app.Section().ID(all[i].Name).Class("notes").Body(notesBody(all[i], false)...)
+		}),
+	)
+}

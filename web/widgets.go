@@ -1,0 +1,188 @@
+package web
+
+// The widgets every page shares: labelled fields and selects, the
+// progress bar, tooltips, the zoomable drawing, and the helpers that set
+// a boolean attribute only when it holds (go-app writes false ones too).
+
+import (
+	"fmt"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
+	"topomap/web/draw"
+)
+
+// field renders a labelled input whose message (if any) shows under it.
+// The input's id is "f-"+name; its message's id is "err-"+name.
+func field(name, label, value, placeholder, msg string, onInput, onChange app.EventHandler) app.UI {
+	in := app.Input().ID("f-" + name).Name(name).Type("text").Value(value).Placeholder(placeholder).
+		AutoComplete(false).Spellcheck(false).OnInput(onInput).OnChange(onChange)
+	if msg != "" {
+		in = in.Class("invalid").Aria("invalid", "true").Aria("describedby", "err-"+name)
+	}
+	return app.Div().Class("field").Body(
+		app.Label().For("f-"+name).Text(label),
+		in,
+		app.If(msg != "", func() app.UI { return app.Div().ID("err-"+name).Class("msg").Aria("live", "polite").Text(msg) }),
+	)
+}
+
+// progressBar shows a determinate bar when the fraction is known, an
+// indeterminate one otherwise, with a cancel button.
+func progressBar(fraction float64, label string, onCancel app.EventHandler) app.UI {
+	p := app.Progress().ID("progress").Max(1).Aria("label", "progress")
+	if fraction > 0 {
+		p = p.Value(fraction)
+	}
+	return app.Div().Class("progress").Body(
+		p,
+		app.Span().ID("progress-text").Aria("live", "polite").Text(label),
+		app.Button().ID("cancel").Text("Cancel").OnClick(onCancel),
+	)
+}
+
+// progressText is the label of a search's progress.
+func progressText(hopsPerByte float64, moves, improving int64, seconds float64) string {
+	return fmt.Sprintf("%.4f hops/byte after %s moves (%s improving), %.1f s", hopsPerByte,
+		draw.Thousands(int(moves)), draw.Thousands(int(improving)), seconds)
+}
+
+func openIf(d app.HTMLDetails, open bool) app.HTMLDetails {
+	if open {
+		return d.Open(true)
+	}
+	return d
+}
+
+func selectedIf(o app.HTMLOption, selected bool) app.HTMLOption {
+	if selected {
+		return o.Selected(true)
+	}
+	return o
+}
+
+func checkedIf(in app.HTMLInput, checked bool) app.HTMLInput {
+	if checked {
+		return in.Checked(true)
+	}
+	return in
+}
+
+// disabledIf disables a button or an input.
+func disabledIf[E interface{ Disabled(bool) E }](e E, disabled bool) E {
+	if disabled {
+		return e.Disabled(true)
+	}
+	return e
+}
+
+// tooltip is the hover readout placed at the pointer by /web/topomap.js
+// and read out by screen readers.
+func tooltip(text string) app.UI {
+	t := app.Div().ID("hover").Class("tooltip").Aria("live", "polite").Text(text)
+	if text == "" {
+		t = t.Hidden(true)
+	}
+	return t
+}
+
+// algoSelect is a select of algorithm names (with their titles if asked)
+// and its message; an unknown value stays selectable so that its message
+// makes sense.
+func algoSelect(name, label, value string, choices []solve.Algorithm, msg string, onChange app.EventHandler, titles bool) app.UI {
+	return app.Div().Class("field").Body(
+		app.Label().For("f-"+name).Text(label),
+		app.Select().ID("f-"+name).Name(name).OnChange(onChange).Body(
+			app.If(!hasAlgo(choices, value), func() app.UI {
+				return app.Option().Value(value).Text(value).Selected(true)
+			}),
+			app.Range(choices).Slice(func(i int) app.UI {
+				text := choices[i].Name
+				if titles {
+					text += " · " + choices[i].Notes.Title
+				}
+				return selectedIf(app.Option().Value(choices[i].Name).Text(text), choices[i].Name == value)
+			}),
+		),
+		app.If(msg != "", func() app.UI { return app.Div().ID("err-"+name).Class("msg").Aria("live", "polite").Text(msg) }),
+	)
+}
+
+// startSelect offers the starts of a local search that apply to the
+// instance as typed (every cheap heuristic, STEP and folds included), or
+// "best of all" (the default); a value that does not apply stays shown,
+// with its message.
+func startSelect(f form, msg string, onChange app.EventHandler) app.UI {
+	var names []string
+	g, err1 := spec.ParseGuest(f.Guest)
+	h, err2 := spec.ParseHost(f.Host)
+	if err1 == nil && err2 == nil {
+		for _, a := range solve.Starts(g, h) {
+			names = append(names, a.Name)
+		}
+	}
+	known := f.Start == ""
+	for _, n := range names {
+		known = known || n == f.Start
+	}
+	return app.Div().Class("field").Body(
+		app.Label().For("f-start").Text("Start from"),
+		app.Select().ID("f-start").Name("start").OnChange(onChange).Body(
+			selectedIf(app.Option().Value(bestStart).Text("best of all that apply"), f.Start == ""),
+			app.If(!known, func() app.UI { return app.Option().Value(f.Start).Text(f.Start).Selected(true) }),
+			app.Range(names).Slice(func(i int) app.UI {
+				return selectedIf(app.Option().Value(names[i]).Text(names[i]), names[i] == f.Start)
+			}),
+		),
+		app.If(msg != "", func() app.UI { return app.Div().ID("err-start").Class("msg").Text(msg) }),
+	)
+}
+
+// pointer are the handlers of pointer events on a drawing (nil = none).
+type pointer struct{ over, move, leave app.EventHandler }
+
+// zoomable wraps a drawing (an SVG document for app.Raw) in a pannable,
+// zoomable view (/web/topomap.js rewrites its viewBox): buttons, wheel,
+// pinch, drag and keys, a minimap when zoomed into a large drawing, and
+// the tooltip tip (if not nil) placed at the pointer.
+func zoomable(id, label string, large bool, svg string, on pointer, tip app.UI) app.UI {
+	wrap := "zoom-wrap"
+	if tip == nil {
+		tip = app.Span()
+	} else {
+		wrap += " tip-area"
+	}
+	zoom := func(f float64) app.EventHandler {
+		return func(ctx app.Context, e app.Event) { app.Window().Call("topomapZoom", id, f) }
+	}
+	cls := "svg-host zoom-host"
+	if large {
+		cls += " large"
+	}
+	host := app.Div().ID(id).Class(cls).TabIndex(0).Aria("label", label+"; + and − zoom, arrow keys pan, 0 shows all")
+	if on.over != nil {
+		host = host.OnMouseOver(on.over)
+	}
+	if on.move != nil {
+		host = host.OnMouseMove(on.move)
+	}
+	if on.leave != nil {
+		host = host.OnMouseLeave(on.leave)
+	}
+	return app.Div().Class(wrap).Body(
+		app.Div().Class("zoom-bar").Body(
+			app.Button().ID(id+"-zoom-in").Title("zoom in (+)").Aria("label", "zoom in").Text("+").OnClick(zoom(1.5)),
+			app.Button().ID(id+"-zoom-out").Title("zoom out (−)").Aria("label", "zoom out").Text("−").OnClick(zoom(1/1.5)),
+			app.Button().ID(id+"-reset").Title("show all (0)").Text("Reset view").
+				OnClick(func(ctx app.Context, e app.Event) { app.Window().Call("topomapZoomReset", id) }),
+			app.Span().Class("note").Text("wheel or pinch to zoom, drag to pan; focused: + − 0 and arrow keys"),
+		),
+		host.Body(
+			app.Raw(svg),
+			app.Div().Class("minimap").Hidden(true),
+		),
+		tip,
+	)
+}
