@@ -33,6 +33,7 @@ type ComparePage struct {
 	bounds  []metric.Bound
 	svg     string
 	current string
+	search  string // the running local search's progress (progressText), if any
 	done    int
 	total   int
 	work    asyncRun
@@ -121,7 +122,7 @@ func (c *ComparePage) run(ctx app.Context, in spec.Instance) {
 	c.work.start(ctx, func(rctx context.Context, y *yielder, update func(func())) func() {
 		var rows []compareRow
 		begin := func(k int) {
-			update(func() { c.current, c.done = algos[k].Name, k })
+			update(func() { c.current, c.done, c.search = algos[k].Name, k, "" })
 			y.now() // paint the progress
 		}
 		if len(algos) > 0 {
@@ -129,7 +130,11 @@ func (c *ComparePage) run(ctx app.Context, in spec.Instance) {
 		}
 		_, err := solve.Compare(rctx, in.Guest, in.Host, solve.CompareOptions{
 			Seed: in.Seed, Start: in.Start, Budget: in.Budget, Moves: in.Moves,
-			Progress: func(string, solve.Progress) { y.maybe() },
+			Progress: func(_ string, p solve.Progress) {
+				if y.maybe() {
+					update(func() { c.search = progressText(p.HopsPerByte, p.Evaluated, p.Improved, p.Elapsed.Seconds()) })
+				}
+			},
 			Done: func(e solve.Entry, k, total int) {
 				// A partial entry (cancelled, with its best so far) is
 				// kept in the browser; the server's pre-render, cut off
@@ -263,6 +268,9 @@ func (c *ComparePage) Render() app.UI {
 		),
 		app.If(c.work.running, func() app.UI {
 			label := fmt.Sprintf("%d of %d done; running %s", c.done, c.total, c.current)
+			if c.search != "" {
+				label += ": " + c.search
+			}
 			return progressBar(float64(c.done)/float64(max(1, c.total)), label, c.onCancel)
 		}),
 		app.If(c.tooBig, func() app.UI {

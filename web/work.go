@@ -91,11 +91,14 @@ func (y *yielder) now() {
 	y.last = time.Now()
 }
 
-// maybe yields if yieldEvery has passed since the last yield.
-func (y *yielder) maybe() {
-	if time.Since(y.last) >= yieldEvery {
-		y.now()
+// maybe yields if yieldEvery has passed since the last yield, and reports
+// whether it did (a good moment to show progress).
+func (y *yielder) maybe() bool {
+	if time.Since(y.last) < yieldEvery {
+		return false
 	}
+	y.now()
+	return true
 }
 
 // textField returns the handlers of a text input bound to *dst: validate

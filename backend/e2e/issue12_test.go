@@ -359,7 +359,9 @@ func TestBug7CompareJobs(t *testing.T) {
 func TestBug8CompareCancel(t *testing.T) {
 	ctx := tab(t)
 	open(t, ctx, "/compare?budget=30s&guest=grid%3A32x32&host=mesh%3A64x16")
-	waitJS(t, ctx, `document.querySelector('#progress-text')?.textContent.includes('running pairs')`)
+	// Cancel once the search reports moves (before, it may still be
+	// computing its starts and would have nothing to keep).
+	waitJS(t, ctx, `/running pairs: .* moves/.test(document.querySelector('#progress-text')?.textContent ?? '')`)
 	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#cancel'))`)
 	g, _ := spec.ParseGuest("grid:32x32")
 	h, _ := spec.ParseHost("mesh:64x16")
