@@ -43,10 +43,23 @@ type Metrics struct {
 	// LowerBound is the largest of Bounds that holds for every mapping.
 	LowerBound float64 `json:"lowerBound"`
 	Bounds     []Bound `json:"bounds"`
+	// The link figures (MACHINES.md §5) under the host's routing rule,
+	// which Routing names: the largest load of a directed link (the
+	// congestion), hop-bytes per directed link, the links that some
+	// message crosses, the number of directed links, and a lower bound on
+	// MaxLinkLoad for every mapping. They are null when the host has no
+	// routing rule (or is too large to count), and NoLinkLoads says why.
+	Routing       string   `json:"routing,omitempty"`
+	MaxLinkLoad   *float64 `json:"maxLinkLoad"`
+	AvgLinkLoad   *float64 `json:"avgLinkLoad"`
+	LinksUsed     *int     `json:"linksUsed"`
+	Links         *int     `json:"links"`
+	LinkLoadBound *float64 `json:"linkLoadBound"`
+	NoLinkLoads   string   `json:"noLinkLoads,omitempty"`
 }
 
 // Evaluate computes the metrics of m. It does not validate m (a node out
-// of range panics). O(arcs + n·c)
+// of range panics). O(arcs·c + n·c + link numbering)
 // time, O(n·c) memory: 0.13 s for a d = 20 cube (20M arcs) on a ring, 0.25 s
 // on a 1024x1024 torus (BenchmarkEvaluate, shared 2-core machine).
 func Evaluate(m *mapping.Mapping) Metrics {
@@ -127,6 +140,7 @@ func Evaluate(m *mapping.Mapping) Metrics {
 	r.Bounds = Bounds(g, m.Host)
 	r.DilationBound = DilationBound(g, m.Host)
 	r.LowerBound = strongest(r.Bounds)
+	linkFigures(&r, m, vol)
 	return r
 }
 
