@@ -1,5 +1,7 @@
 package topology
 
+import "math/bits"
+
 // Loads accumulates the link loads of messages on a routed host (MACHINES.md
 // §5): Add every message, then Sum. On a lattice each message costs O(c),
 // whatever its length: it marks the start and end of its segment along
@@ -10,18 +12,56 @@ type Loads struct {
 	r     Router
 	lat   *Lattice // the difference-array fast path, or nil
 	first []int    // lat's first slot per axis
-	load  []float64
-	msgs  []int32
+	cube  bool     // every axis of lat has size 2: coordinates are bits
+	sum   []linkSum
 	route []int
+	div   []divisor // per axis of lat
+	ca    []int     // coordinates of the message's ends
+	cb    []int
 }
 
-// NewLoads returns an empty accumulator of the link loads of r. O(LinkSlots)
-// memory: 12 bytes per number of the link numbering.
+// divisor divides node numbers (below MaxNodes = 2^26) by k with a
+// multiplication and a shift: a division per axis and message would
+// dominate Add. With s = 26 + ⌈log2 k⌉ and m = ⌈2^s/k⌉, ⌊a·m/2^s⌋ = ⌊a/k⌋
+// for every a < 2^26 (the error m·k − 2^s < k adds less than 1/k to a/k),
+// and a·m < 2^54 does not overflow.
+type divisor struct {
+	m, s, k uint64
+}
+
+func newDivisor(k int) divisor {
+	s := uint64(MaxCubeDim + bits.Len(uint(k-1)))
+	return divisor{(1<<s + uint64(k) - 1) / uint64(k), s, uint64(k)}
+}
+
+// divmod returns a/k and a%k for 0 ≤ a < 2^26.
+func (d divisor) divmod(a int) (q, r int) {
+	qq := uint64(a) * d.m >> d.s
+	return int(qq), a - int(qq*d.k)
+}
+
+// linkSum is one link's load and message count, side by side so that a
+// random message touches one cache line per mark, not two.
+type linkSum struct {
+	load float64
+	msgs int32
+}
+
+// NewLoads returns an empty accumulator of the link loads of r.
+// O(LinkSlots) memory: 16 bytes per number of the link numbering.
 func NewLoads(r Router) *Loads {
-	l := &Loads{r: r, load: make([]float64, r.LinkSlots()), msgs: make([]int32, r.LinkSlots())}
+	l := &Loads{r: r, sum: make([]linkSum, r.LinkSlots())}
 	if lat, ok := r.(*Lattice); ok {
 		l.lat = lat
 		l.first, _ = lat.slots()
+		l.cube = true
+		for _, k := range lat.dims {
+			l.cube = l.cube && k == 2
+		}
+		l.ca, l.cb = make([]int, len(lat.dims)), make([]int, len(lat.dims))
+		for _, k := range lat.dims {
+			l.div = append(l.div, newDivisor(k))
+		}
 	}
 	return l
 }
@@ -33,18 +73,20 @@ func (l *Loads) Add(a, b int, w float64) {
 	if t == nil {
 		l.route = l.r.Route(a, b, l.route[:0])
 		for _, e := range l.route {
-			l.load[e] += w
-			l.msgs[e]++
+			l.sum[e].load += w
+			l.sum[e].msgs++
 		}
 		return
 	}
+	l.coords(a, l.ca)
+	l.coords(b, l.cb)
 	cur := a
 	for j, k := range t.dims {
-		s := t.strides[j]
-		x, y := cur/s%k, b/s%k
+		x, y := l.ca[j], l.cb[j]
 		if x == y {
 			continue
 		}
+		s := t.strides[j]
 		dir, steps := axisStep(x, y, k, t.wrap[j])
 		slot := l.first[j]
 		// the tails of the links crossed form the cyclic interval
@@ -67,18 +109,34 @@ func (l *Loads) Add(a, b int, w float64) {
 	}
 }
 
+// coords writes the coordinates of node a into dst, without a division.
+func (l *Loads) coords(a int, dst []int) {
+	switch {
+	case len(dst) == 1:
+		dst[0] = a
+	case l.cube:
+		for j := range dst {
+			dst[j] = a >> j & 1
+		}
+	default:
+		for j, d := range l.div {
+			a, dst[j] = d.divmod(a)
+		}
+	}
+}
+
 // mark adds w to the difference array of the line of k links starting at
 // line with stride s, over the cyclic interval [lo, hi].
 func (l *Loads) mark(line, s, k, lo, hi int, w float64) {
-	l.load[line+lo*s] += w
-	l.msgs[line+lo*s]++
+	l.sum[line+lo*s].load += w
+	l.sum[line+lo*s].msgs++
 	if hi+1 < k {
-		l.load[line+(hi+1)*s] -= w
-		l.msgs[line+(hi+1)*s]--
+		l.sum[line+(hi+1)*s].load -= w
+		l.sum[line+(hi+1)*s].msgs--
 	}
 	if lo > hi { // wraps past k-1: the part from 0
-		l.load[line] += w
-		l.msgs[line]++
+		l.sum[line].load += w
+		l.sum[line].msgs++
 	}
 }
 
@@ -88,31 +146,35 @@ func (l *Loads) mark(line, s, k, lo, hi int, w float64) {
 // has load exactly 0. The accumulator must not be used afterwards.
 // O(LinkSlots).
 func (l *Loads) Sum() (load []float64, msgs []int32) {
-	t := l.lat
-	if t == nil {
-		return l.load, l.msgs
+	if t := l.lat; t != nil {
+		l.prefixSums(t)
 	}
+	load, msgs = make([]float64, len(l.sum)), make([]int32, len(l.sum))
+	for i, x := range l.sum {
+		msgs[i] = x.msgs
+		if x.msgs != 0 { // else exactly 0, without rounding residue
+			load[i] = x.load
+		}
+	}
+	return load, msgs
+}
+
+// prefixSums turns the difference arrays into loads: running sums along
+// every line, s lines of axis j side by side.
+func (l *Loads) prefixSums(t *Lattice) {
 	n := t.size
 	for j, k := range t.dims {
 		s := t.strides[j]
 		for slot := l.first[j]; slot < l.first[j]+min(k-1, 2); slot++ {
 			for blk := n * slot; blk < n*(slot+1); blk += s * k {
-				// running sums along axis j, s lines side by side
 				for row := blk + s; row < blk+s*k; row += s {
-					ld, pl := l.load[row:row+s], l.load[row-s:row]
-					m, pm := l.msgs[row:row+s], l.msgs[row-s:row]
-					for i := range ld {
-						ld[i] += pl[i]
-						m[i] += pm[i]
+					cur, prev := l.sum[row:row+s], l.sum[row-s:row]
+					for i := range cur {
+						cur[i].load += prev[i].load
+						cur[i].msgs += prev[i].msgs
 					}
 				}
 			}
 		}
 	}
-	for i, m := range l.msgs {
-		if m == 0 {
-			l.load[i] = 0 // no rounding residue where nothing passes
-		}
-	}
-	return l.load, l.msgs
 }
