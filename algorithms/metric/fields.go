@@ -70,7 +70,7 @@ var Fields = []Field{
 		return fmt.Sprintf("%.4f", m.LowerBound), true
 	}},
 	{"maxLinkLoad", "max link load", Ranking, linkFigure(func(m Metrics) string {
-		return strconv.FormatFloat(*m.MaxLinkLoad, 'g', 6, 64) + " (" + m.Routing + " routing)"
+		return strconv.FormatFloat(*m.MaxLinkLoad, 'g', 6, 64)
 	})},
 	{"avgLinkLoad", "average link load", Detail, linkFigure(func(m Metrics) string {
 		return strconv.FormatFloat(*m.AvgLinkLoad, 'g', 6, 64)
@@ -81,6 +81,7 @@ var Fields = []Field{
 	{"linkLoadBound", "link load lower bound", Detail, linkFigure(func(m Metrics) string {
 		return strconv.FormatFloat(*m.LinkLoadBound, 'g', 6, 64)
 	})},
+	{"routing", "routing", Detail, linkFigure(func(m Metrics) string { return m.Routing })},
 }
 
 // linkFigure formats a link figure with f, or says why m has none.

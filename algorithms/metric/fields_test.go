@@ -50,4 +50,5 @@ func ExampleMetrics_Rows() {
 	// average link load    not computed false
 	// links used           not computed false
 	// link load lower bound not computed false
+	// routing              not computed false
 }
