@@ -59,9 +59,12 @@ type Metrics struct {
 }
 
 // Evaluate computes the metrics of m. It does not validate m (a node out
-// of range panics). O(arcs·c + n·c + link numbering)
-// time, O(n·c) memory: 0.13 s for a d = 20 cube (20M arcs) on a ring, 0.25 s
-// on a 1024x1024 torus (BenchmarkEvaluate, shared 2-core machine).
+// of range panics). O(arcs·c + n·c + LinkSlots) time, O(n·c + LinkSlots)
+// memory. The link loads dominate on large random placements, whose marks
+// miss the cache: a d = 20 cube (20M arcs) under a random bijection takes
+// about 1 s on a ring and 3 s on a 1024x1024 torus, of which hop-bytes
+// 0.1 s (BenchmarkEvaluate, BenchmarkLinkLoads, CPU time on a loaded
+// 2-core machine); local placements cost far less.
 func Evaluate(m *mapping.Mapping) Metrics {
 	g := m.Guest
 	labels := dimensions(g)
