@@ -22,10 +22,16 @@ build: wasm ## build the server and CLI (embeds assets/static)
 run: build ## serve http://localhost:8080 on the embedded default store (./data)
 	./$(BIN) serve
 
-deps: ## install what the tests need on a fresh Debian machine (chromium, gcc)
-	@command -v chromium >/dev/null && command -v gcc >/dev/null || \
-	  { if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y chromium gcc; \
-	    else sudo apt-get update && sudo apt-get install -y chromium gcc; fi; }
+# Debian packages the tests need: the browser, the race detector's C
+# compiler, and the field's own tools with their example meshes (the
+# graphfile tests compare against Scotch's gcv/gtst and METIS's gpmetis).
+DEB_PKGS := chromium gcc scotch metis libmetis-doc
+
+deps: ## install what the tests need on a fresh Debian machine (chromium, gcc, scotch, metis, libmetis-doc)
+	@command -v chromium >/dev/null && command -v gcc >/dev/null && command -v gcv >/dev/null && \
+	  command -v gpmetis >/dev/null && dpkg -s libmetis-doc >/dev/null 2>&1 || \
+	  { if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y $(DEB_PKGS); \
+	    else sudo apt-get update && sudo apt-get install -y $(DEB_PKGS); fi; }
 
 check: ## formatting, vet, and the js/wasm build of the pure layers
 	@out=$$(gofmt -s -l $$(git ls-files '*.go') 2>/dev/null); if [ -n "$$out" ]; then echo "gofmt -s would change: $$out"; exit 1; fi
@@ -33,8 +39,8 @@ check: ## formatting, vet, and the js/wasm build of the pure layers
 	GOOS=js GOARCH=wasm go build ./algorithms/... ./web/... ./wasm
 
 test: deps wasm check ## everything the machine needs, then all tests
-	TOPOMAP_REQUIRE_BROWSER=1 go test -count=1 ./...
-	TOPOMAP_REQUIRE_BROWSER=1 go test -count=1 -race $(RACE_PKGS)
+	TOPOMAP_REQUIRE_BROWSER=1 TOPOMAP_REQUIRE_TOOLS=1 go test -count=1 ./...
+	TOPOMAP_REQUIRE_BROWSER=1 TOPOMAP_REQUIRE_TOOLS=1 go test -count=1 -race $(RACE_PKGS)
 
 bench: ## benchmarks of the hot paths (figures quoted in the README)
 	go test -run='^$$' -bench=. -benchmem ./algorithms/... ./web/... ./backend/store ./backend/server
@@ -45,7 +51,10 @@ FUZZ_TARGETS := FuzzParseGuest:./algorithms/spec FuzzParseHost:./algorithms/spec
   FuzzMappers:./algorithms/gridmap FuzzDecodeJobRequest:./backend/jobs \
   FuzzDecodePlacement:./backend/store FuzzReadEvents:./backend/server \
   FuzzRenderQuery:./backend/server FuzzSubmitBody:./backend/server \
-  FuzzPermalink:./web FuzzSafeURL:./web
+  FuzzPermalink:./web FuzzSafeURL:./web \
+  FuzzReadMETIS:./algorithms/graphfile FuzzReadScotch:./algorithms/graphfile \
+  FuzzReadMatrixMarket:./algorithms/graphfile FuzzReadDense:./algorithms/graphfile \
+  FuzzReadCSV:./algorithms/graphfile FuzzRead:./algorithms/graphfile
 
 fuzz: ## fuzz every user-input parser for FUZZTIME each (default 20s); fails at the end if any failed
 	@failed=""; for t in $(FUZZ_TARGETS); do \

@@ -3,15 +3,17 @@
 // grids with a 4- or 6-neighbour stencil (optionally periodic), and
 // arbitrary weighted graphs.
 //
-// Every guest is a Graph in compressed sparse row (CSR) form with directed
-// volumes: vertex v's out-arcs go to Adj[Offsets[v]:Offsets[v+1]], the
-// volume of each arc (what v sends that way) in Weight (nil means every arc
-// carries one unit) and a small label per arc in Label (the hypercube
-// dimension, or the grid axis, used to colour drawings and to compute
-// per-dimension distances). The generated guests are symmetric: every
-// undirected edge is two arcs of the same volume. Vertex indices follow
-// the product convention: a grid object (i1,...,ic) of an (O1,...,Oc) grid
-// has index i1 + O1*(i2 + ...); a d-cube vertex's index is its label.
+// Every guest is a Graph in compressed sparse row (CSR) form: vertex v's
+// neighbours are Adj[Offsets[v]:Offsets[v+1]], with the message volume of
+// each arc in Weight (nil means every arc carries one unit) and a small label
+// per arc in Label (the hypercube dimension, or the grid axis, used to colour
+// drawings and to compute per-dimension distances). Volumes are directed
+// (MACHINES.md §1): arc v→u carries w(v→u), the volume v sends to u. Every
+// undirected edge is stored as two arcs of the same volume; a graph built
+// by FromArcs may have arcs whose reverse is absent or carries another
+// volume. Vertex indices follow the product convention: a grid
+// object (i1,...,ic) of an (O1,...,Oc) grid has index i1 + O1*(i2 + ...); a
+// d-cube vertex's index is its label.
 //
 // Guest kinds that a spec string names are registered with Register (a
 // name, the form of the strings, a parser, the canonical form, the order,

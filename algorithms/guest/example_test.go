@@ -60,3 +60,21 @@ func ExampleCubeArcs() {
 	fmt.Println(guest.CubeArcs(3), guest.CubeArcs(guest.MaxCubeDim) <= guest.MaxArcs)
 	// Output: 24 true
 }
+
+func ExampleFromArcs() {
+	// rank 0 sends 5 units to rank 1 and gets 2 back; rank 2's self-loop is no traffic
+	g, loops, _ := guest.FromArcs(3, []guest.Arc{{From: 0, To: 1, Volume: 5}, {From: 1, To: 0, Volume: 2}, {From: 2, To: 2, Volume: 9}, {From: 1, To: 2, Volume: 1}})
+	for v := range g.Order() {
+		fmt.Print(v, ":")
+		for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
+			fmt.Print(" →", g.Adj[e], "/", g.Volume(int(e)))
+		}
+		fmt.Println()
+	}
+	fmt.Println(g.Arcs(), "arcs,", loops, "self-loop dropped")
+	// Output:
+	// 0: →1/5
+	// 1: →0/2 →2/1
+	// 2:
+	// 3 arcs, 1 self-loop dropped
+}

@@ -172,46 +172,127 @@ type Edge struct {
 	Volume float64
 }
 
+// Arc is one directed arc of a custom graph: Volume units sent from From to
+// To, w(From→To) in MACHINES.md §1.
+type Arc struct {
+	From, To int
+	Volume   float64
+}
+
 // FromEdges builds a custom graph of n vertices from undirected edges, each
 // stored as two arcs of the same volume. Parallel edges are merged (volumes
 // added); a vertex's neighbours are listed in the order of their first edge.
-// Self-loops and volumes that are not positive and finite are errors.
-// O(n + m).
+// Self-loops, volumes that are not positive and finite, and parallel
+// volumes that add up beyond float64 are errors. O(n + m).
 func FromEdges(n int, edges []Edge) (*Graph, error) {
-	if n < 1 || n > MaxVertices {
-		return nil, fmt.Errorf("%w: %d vertices, want [1, %d]", ErrInvalid, n, MaxVertices)
+	if err := checkOrder(n, len(edges), math.MaxInt32/2, "edges"); err != nil {
+		return nil, err
 	}
-	if len(edges) > math.MaxInt32/2 {
-		return nil, fmt.Errorf("%w: %d edges, at most %d", ErrInvalid, len(edges), math.MaxInt32/2)
-	}
-	deg := make([]int32, n+1)
+	b := newBuilder(n)
 	for _, e := range edges {
-		if e.U < 0 || e.U >= n || e.V < 0 || e.V >= n {
-			return nil, fmt.Errorf("%w: edge (%d,%d) outside [0, %d)", ErrInvalid, e.U, e.V, n)
+		if err := checkArc(n, e.U, e.V, e.Volume, "edge"); err != nil {
+			return nil, err
 		}
 		if e.U == e.V {
 			return nil, fmt.Errorf("%w: self-loop at %d", ErrInvalid, e.U)
 		}
-		if !(e.Volume > 0) || math.IsInf(e.Volume, 1) {
-			return nil, fmt.Errorf("%w: edge (%d,%d) has volume %v, want a finite number > 0", ErrInvalid, e.U, e.V, e.Volume)
-		}
-		deg[e.U+1]++
-		deg[e.V+1]++
+		b.count(e.U)
+		b.count(e.V)
 	}
-	for v := range n {
-		deg[v+1] += deg[v]
-	}
-	adj := make([]int32, deg[n])
-	w := make([]float64, deg[n])
-	fill := append([]int32(nil), deg[:n]...)
+	b.alloc()
 	for _, e := range edges {
-		adj[fill[e.U]], w[fill[e.U]] = int32(e.V), e.Volume
-		fill[e.U]++
-		adj[fill[e.V]], w[fill[e.V]] = int32(e.U), e.Volume
-		fill[e.V]++
+		b.place(e.U, e.V, e.Volume)
+		b.place(e.V, e.U, e.Volume)
 	}
-	// Merge parallel arcs in place: at[u] is where v's arc to u was kept,
-	// valid while it is at or after v's first kept arc.
+	return b.graph()
+}
+
+// FromArcs builds a custom graph of n vertices with directed volumes: arc
+// From→To carries Volume, and its reverse only what another arc gives it.
+// Self-loops carry no network traffic (MACHINES.md §1): they are dropped,
+// and their number returned. Parallel arcs are merged (volumes added); a
+// vertex's out-arcs are listed in the order of their first arc. Volumes
+// that are not positive and finite, and parallel volumes that add up
+// beyond float64, are errors. O(n + m).
+func FromArcs(n int, arcs []Arc) (g *Graph, selfLoops int, err error) {
+	if err := checkOrder(n, len(arcs), math.MaxInt32, "arcs"); err != nil {
+		return nil, 0, err
+	}
+	b := newBuilder(n)
+	for _, a := range arcs {
+		if err := checkArc(n, a.From, a.To, a.Volume, "arc"); err != nil {
+			return nil, 0, err
+		}
+		if a.From == a.To {
+			selfLoops++
+		} else {
+			b.count(a.From)
+		}
+	}
+	b.alloc()
+	for _, a := range arcs {
+		if a.From != a.To {
+			b.place(a.From, a.To, a.Volume)
+		}
+	}
+	if g, err = b.graph(); err != nil {
+		return nil, 0, err
+	}
+	return g, selfLoops, nil
+}
+
+func checkOrder(n, m, maxM int, what string) error {
+	if n < 1 || n > MaxVertices {
+		return fmt.Errorf("%w: %d vertices, want [1, %d]", ErrInvalid, n, MaxVertices)
+	}
+	if m > maxM {
+		return fmt.Errorf("%w: %d %s, at most %d", ErrInvalid, m, what, maxM)
+	}
+	return nil
+}
+
+func checkArc(n, u, v int, w float64, what string) error {
+	if u < 0 || u >= n || v < 0 || v >= n {
+		return fmt.Errorf("%w: %s (%d,%d) outside [0, %d)", ErrInvalid, what, u, v, n)
+	}
+	if !(w > 0) || math.IsInf(w, 1) {
+		return fmt.Errorf("%w: %s (%d,%d) has volume %v, want a finite number > 0", ErrInvalid, what, u, v, w)
+	}
+	return nil
+}
+
+// builder makes a CSR graph in two passes over its arcs: count them per
+// source, then place them; graph merges parallel arcs.
+type builder struct {
+	n         int
+	deg, fill []int32 // deg[v+1]: v's arcs, then prefix sums
+	adj       []int32
+	w         []float64
+}
+
+func newBuilder(n int) *builder { return &builder{n: n, deg: make([]int32, n+1)} }
+
+func (b *builder) count(u int) { b.deg[u+1]++ }
+
+func (b *builder) alloc() {
+	for v := range b.n {
+		b.deg[v+1] += b.deg[v]
+	}
+	b.adj = make([]int32, b.deg[b.n])
+	b.w = make([]float64, b.deg[b.n])
+	b.fill = append([]int32(nil), b.deg[:b.n]...)
+}
+
+func (b *builder) place(u, v int, w float64) {
+	b.adj[b.fill[u]], b.w[b.fill[u]] = int32(v), w
+	b.fill[u]++
+}
+
+// graph merges parallel arcs in place; an error if their volumes overflow.
+func (b *builder) graph() (*Graph, error) {
+	n, deg, adj, w := b.n, b.deg, b.adj, b.w
+	// at[u] is where v's arc to u was kept, valid while it is at or after
+	// v's first kept arc.
 	g := &Graph{Kind: Custom, Offsets: make([]int32, n+1)}
 	at := make([]int32, n)
 	for i := range at {
@@ -223,7 +304,9 @@ func FromEdges(n int, edges []Edge) (*Graph, error) {
 		for e := deg[v]; e < deg[v+1]; e++ {
 			u := adj[e]
 			if i := at[u]; i >= first {
-				w[i] += w[e]
+				if w[i] += w[e]; math.IsInf(w[i], 1) {
+					return nil, fmt.Errorf("%w: the volumes from %d to %d add up to more than %g", ErrInvalid, v, u, math.MaxFloat64)
+				}
 				continue
 			}
 			at[u] = k

@@ -264,6 +264,9 @@ func TestErrors(t *testing.T) {
 		{"zero volume", func() (*guest.Graph, error) { return guest.FromEdges(3, []guest.Edge{{0, 1, 0}}) }, "edge (0,1) has volume 0"},
 		{"NaN volume", func() (*guest.Graph, error) { return guest.FromEdges(3, []guest.Edge{{0, 1, math.NaN()}}) }, "has volume NaN"},
 		{"infinite volume", func() (*guest.Graph, error) { return guest.FromEdges(3, []guest.Edge{{0, 1, math.Inf(1)}}) }, "has volume +Inf"},
+		{"volumes overflow", func() (*guest.Graph, error) {
+			return guest.FromEdges(3, []guest.Edge{{0, 1, math.MaxFloat64}, {1, 0, math.MaxFloat64}})
+		}, "the volumes from 0 to 1 add up to more than 1.7976931348623157e+308"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -288,5 +291,99 @@ func TestCaps(t *testing.T) {
 	// the largest square 2-D grid, with wrap-around, fits
 	if a := guest.GridArcs([]int{4096, 4096}, true); a > guest.MaxArcs {
 		t.Errorf("grid:4096x4096:wrap has %d arcs, more than MaxArcs", a)
+	}
+}
+
+func TestFromArcs(t *testing.T) {
+	g, loops, err := guest.FromArcs(4, []guest.Arc{
+		{0, 1, 2}, {1, 1, 7}, {1, 0, 3}, {2, 3, 0.5}, {0, 1, 1}, {3, 3, 1}, {0, 2, 4},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if loops != 2 {
+		t.Errorf("%d self-loops dropped, want 2", loops)
+	}
+	// out-arcs in order of first arc; parallel volumes added: 2+1 = 3; no reverse added
+	want := []struct {
+		adj []int32
+		vol []float64
+	}{
+		{[]int32{1, 2}, []float64{3, 4}},
+		{[]int32{0}, []float64{3}},
+		{[]int32{3}, []float64{0.5}},
+		{nil, nil},
+	}
+	for v, w := range want {
+		lo, hi := g.Offsets[v], g.Offsets[v+1]
+		if !slices.Equal(g.Neighbors(v), w.adj) || !slices.Equal(g.Weight[lo:hi], w.vol) {
+			t.Errorf("vertex %d: out-arcs %v volumes %v; want %v %v", v, g.Neighbors(v), g.Weight[lo:hi], w.adj, w.vol)
+		}
+	}
+	if g.Kind != guest.Custom || g.Label != nil || g.Arcs() != 4 || g.Offsets[4] != 4 {
+		t.Errorf("kind %v, labels %v, %d arcs, offsets %v", g.Kind, g.Label, g.Arcs(), g.Offsets)
+	}
+}
+
+// TestFromArcsMatchesFromEdges: an undirected edge is two arcs of its volume.
+func TestFromArcsMatchesFromEdges(t *testing.T) {
+	grid, _ := guest.NewGrid([]int{5, 4, 3}, true)
+	var edges []guest.Edge
+	var arcs []guest.Arc
+	for v := range grid.Order() {
+		for _, u := range grid.Neighbors(v) {
+			if int(u) > v {
+				vol := float64(v%7 + 1)
+				edges = append(edges, guest.Edge{U: v, V: int(u), Volume: vol})
+				arcs = append(arcs, guest.Arc{From: v, To: int(u), Volume: vol}, guest.Arc{From: int(u), To: v, Volume: vol})
+			}
+		}
+	}
+	a, _ := guest.FromEdges(grid.Order(), edges)
+	b, loops, err := guest.FromArcs(grid.Order(), arcs)
+	if err != nil || loops != 0 {
+		t.Fatal(err, loops)
+	}
+	checkCSR(t, b)
+	for v := range a.Order() {
+		for e := a.Offsets[v]; e < a.Offsets[v+1]; e++ {
+			i := slices.Index(b.Neighbors(v), a.Adj[e])
+			if i < 0 || b.Weight[int(b.Offsets[v])+i] != a.Weight[e] {
+				t.Fatalf("arc %d->%d of volume %v missing from FromArcs", v, a.Adj[e], a.Weight[e])
+			}
+		}
+	}
+	if a.Arcs() != b.Arcs() {
+		t.Errorf("FromArcs has %d arcs, FromEdges %d", b.Arcs(), a.Arcs())
+	}
+}
+
+func TestFromArcsErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		n    int
+		arcs []guest.Arc
+		want string
+	}{
+		{"no vertices", 0, nil, "guest: invalid graph: 0 vertices, want [1, 16777216]"},
+		{"too many vertices", guest.MaxVertices + 1, nil, "guest: invalid graph: 16777217 vertices, want [1, 16777216]"},
+		{"arc outside", 3, []guest.Arc{{0, 3, 1}}, "guest: invalid graph: arc (0,3) outside [0, 3)"},
+		{"negative vertex", 3, []guest.Arc{{-1, 2, 1}}, "guest: invalid graph: arc (-1,2) outside [0, 3)"},
+		{"zero volume", 3, []guest.Arc{{0, 1, 0}}, "guest: invalid graph: arc (0,1) has volume 0, want a finite number > 0"},
+		{"negative volume on a self-loop", 3, []guest.Arc{{1, 1, -2}}, "guest: invalid graph: arc (1,1) has volume -2, want a finite number > 0"},
+		{"NaN volume", 3, []guest.Arc{{0, 1, math.NaN()}}, "guest: invalid graph: arc (0,1) has volume NaN, want a finite number > 0"},
+		{"infinite volume", 3, []guest.Arc{{2, 1, math.Inf(1)}}, "guest: invalid graph: arc (2,1) has volume +Inf, want a finite number > 0"},
+		{"volumes overflow", 3, []guest.Arc{{2, 1, math.MaxFloat64}, {0, 1, 1}, {2, 1, math.MaxFloat64}}, "guest: invalid graph: the volumes from 2 to 1 add up to more than 1.7976931348623157e+308"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g, _, err := guest.FromArcs(tt.n, tt.arcs)
+			if err == nil {
+				t.Fatalf("got %v, want an error", g)
+			}
+			if !errors.Is(err, guest.ErrInvalid) || err.Error() != tt.want {
+				t.Errorf("error %q, want %q wrapping ErrInvalid", err, tt.want)
+			}
+		})
 	}
 }

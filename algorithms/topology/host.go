@@ -9,14 +9,14 @@ import (
 // Host is a network that processes are mapped onto: Size nodes numbered
 // 0..Size()-1, each with coordinates (the first coordinate varies
 // fastest), the hop distance of shortest paths and the canonical spec
-// string. Hops is the one definition of distance: fast paths (the Grid
-// capability, coordinate tables) must agree with it, and topotest checks
-// that they do.
+// string. A host is connected. Hops is the one definition of distance:
+// fast paths (the Grid capability, coordinate tables) must agree with it,
+// and topotest checks the contract on every registered kind.
 type Host interface {
 	// Size returns the number of nodes.
 	Size() int
-	// Coords appends nothing: it writes the coordinates of node idx into
-	// dst (grown if needed) and returns it.
+	// Coords writes the coordinates of node idx into dst (reused from
+	// its start, grown if needed) and returns it.
 	Coords(idx int, dst []int) []int
 	// Index returns the node of the given coordinates, or an error.
 	Index(coords []int) (int, error)
@@ -42,12 +42,6 @@ type Grid interface {
 	Wraps(j int) bool
 	// Diameter returns the largest hop distance.
 	Diameter() int
-}
-
-// GridOf returns h's Grid capability and whether it has one.
-func GridOf(h Host) (Grid, bool) {
-	g, ok := h.(Grid)
-	return g, ok
 }
 
 // IsHypercube reports whether h is a hypercube host, not merely a mesh of

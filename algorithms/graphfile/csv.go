@@ -1,0 +1,152 @@
+package graphfile
+
+import (
+	"io"
+
+	"topomap/algorithms/guest"
+)
+
+const csvTitle = "CSV edge list"
+
+// csvEdges is an edge list in CSV (RFC 4180 without quoted commas):
+// lines "src,dst,volume" of 0-based process numbers, each w(src→dst), after
+// an optional header line. A missing volume column means one unit; blank
+// lines and lines starting with '#' are skipped. The graph has as many
+// vertices as the largest number plus one.
+var csvEdges = Format{
+	Name:       "csv",
+	Title:      csvTitle,
+	Extensions: []string{".csv"},
+	MediaType:  "text/csv",
+	Sniff:      sniffCSV,
+	Read:       readCSV,
+	Write:      writeCSV,
+}
+
+func readCSV(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
+	p := newParser(r, csvTitle, lim, "#")
+	p.comma = true
+	cols, n := 0, 0
+	var rec [3][]byte
+	for i := range rec {
+		rec[i] = make([]byte, 0, maxField)
+	}
+	for p.nextLine(true) {
+		k := 0
+		for f, ok := p.next(); ok; f, ok = p.next() {
+			if k == len(rec) {
+				return nil, nil, p.fail(true, "expected 2 or 3 columns src,dst[,volume], got more")
+			}
+			if p.long {
+				return nil, nil, p.fail(true, "expected a number, got %s", quoteField(f, true))
+			}
+			rec[k] = append(rec[k][:0], f...)
+			k++
+		}
+		if cols == 0 {
+			if k < 2 {
+				return nil, nil, p.fail(false, "expected 2 or 3 columns src,dst[,volume], got %d", k)
+			}
+			cols = k
+			if _, ok := atoi(rec[0]); !ok {
+				continue // the header
+			}
+		}
+		if k != cols {
+			return nil, nil, p.fail(false, "expected %d columns like the first line, got %d", cols, k)
+		}
+		p.fieldNo = 1
+		src, err := p.vertex(rec[0], "the source process src")
+		if err != nil {
+			return nil, nil, err
+		}
+		p.fieldNo = 2
+		dst, err := p.vertex(rec[1], "the destination process dst")
+		if err != nil {
+			return nil, nil, err
+		}
+		w := 1.0
+		if cols == 3 {
+			p.fieldNo = 3
+			if w, err = p.volume(rec[2], true, text("the volume")); err != nil {
+				return nil, nil, err
+			}
+		}
+		n = max(n, src+1, dst+1)
+		if err := p.arc(src, dst, w); err != nil {
+			return nil, nil, err
+		}
+	}
+	if n == 0 {
+		return nil, nil, p.fail(false, "expected lines src,dst,volume, the input holds none")
+	}
+	return p.graph(n)
+}
+
+// vertex parses a 0-based process number below the cap.
+func (p *parser) vertex(f []byte, what string) (int, error) {
+	v, ok := atoi(f)
+	if !ok || v < 0 {
+		return 0, p.fail(true, "expected %s (an integer ≥ 0), got %s", what, quoteField(f, p.long))
+	}
+	if v >= int64(p.lim.MaxVertices) {
+		return 0, p.tooLarge("process %d is above the cap of %d vertices", v, p.lim.MaxVertices)
+	}
+	return int(v), nil
+}
+
+// sniffCSV accepts lines of 2 or 3 comma-separated numbers, after an
+// optional header of as many column names.
+func sniffCSV(head []byte, whole bool) bool {
+	lines, complete := headLines(head, whole, "#", true)
+	if len(lines) == 0 || len(lines) == 1 && !complete {
+		return false
+	}
+	k := len(lines[0])
+	if k != 2 && k != 3 {
+		return false
+	}
+	if _, ok := atoi(lines[0][0]); !ok {
+		for _, name := range lines[0] {
+			if !isName(name) {
+				return false
+			}
+		}
+		if lines = lines[1:]; len(lines) == 0 || len(lines) == 1 && !complete {
+			return false // a header alone says little, and holds no graph
+		}
+	}
+	row := lines[0]
+	if len(row) != k {
+		return false
+	}
+	_, src := atoi(row[0])
+	_, dst := atoi(row[1])
+	return src && dst && (k == 2 || isNumber(row[2]))
+}
+
+// isName reports whether a header field is a column name: letters,
+// digits, '_', '-', '.', blanks, and no number.
+func isName(f []byte) bool {
+	if len(f) == 0 || isNumber(f) {
+		return false
+	}
+	for _, c := range f {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.' || c == ' ') {
+			return false
+		}
+	}
+	return true
+}
+
+// writeCSV writes the header src,dst,volume and one line per arc.
+func writeCSV(w io.Writer, g *guest.Graph) error {
+	bw := newWriter(w)
+	bw.str("src,dst,volume\n")
+	for v := 0; v < g.Order() && bw.err == nil; v++ {
+		for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
+			bw.int(v).str(",").int(int(g.Adj[e])).str(",").num(g.Volume(int(e))).nl()
+		}
+	}
+	return bw.flush()
+}

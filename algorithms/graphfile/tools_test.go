@@ -1,0 +1,317 @@
+package graphfile_test
+
+// Tests against the field's own tools and data: Debian's METIS example
+// meshes (libmetis-doc), Scotch's converter gcv and checker gtst (scotch),
+// and gpmetis (metis). Nothing here is committed data: the meshes come
+// from the packages that `make deps` installs.
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"topomap/algorithms/graphfile"
+	"topomap/algorithms/guest"
+)
+
+// missing skips the test, or fails it when TOPOMAP_REQUIRE_TOOLS=1 (as
+// `make test` sets), so that a machine without the tools cannot pass.
+func missing(t *testing.T, what string) {
+	t.Helper()
+	const how = "`make deps` installs scotch, metis and libmetis-doc"
+	if os.Getenv("TOPOMAP_REQUIRE_TOOLS") == "1" {
+		t.Fatalf("%s is missing (%s) and TOPOMAP_REQUIRE_TOOLS=1", what, how)
+	}
+	t.Skipf("%s is missing (%s; TOPOMAP_REQUIRE_TOOLS=1 makes this a failure)", what, how)
+}
+
+func needTools(t *testing.T, tools ...string) {
+	t.Helper()
+	for _, tool := range tools {
+		if _, err := exec.LookPath(tool); err != nil {
+			missing(t, tool)
+		}
+	}
+}
+
+// meshes returns the paths of the example meshes that libmetis-doc ships,
+// by name ("4elt"), plain or gzip-compressed.
+func meshes(t *testing.T) map[string]string {
+	t.Helper()
+	needTools(t, "dpkg")
+	out, err := exec.Command("dpkg", "-L", "libmetis-doc").Output()
+	if err != nil {
+		missing(t, "libmetis-doc")
+	}
+	re := regexp.MustCompile(`/examples/graphs/(4elt|copter2|mdual)\.graph(\.gz)?$`)
+	found := map[string]string{}
+	for _, line := range strings.Split(string(out), "\n") {
+		if m := re.FindStringSubmatch(line); m != nil {
+			found[m[1]] = line
+		}
+	}
+	if len(found) != 3 {
+		missing(t, "the meshes 4elt, copter2 and mdual of libmetis-doc")
+	}
+	return found
+}
+
+// plain returns the content of a file, gunzipped if it ends in .gz.
+func plain(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.HasSuffix(path, ".gz") {
+		zr, err := gzip.NewReader(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b, err = io.ReadAll(zr); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return b
+}
+
+// readPath reads a file with the format its extension names.
+func readPath(t *testing.T, path string) *graphfile.Result {
+	t.Helper()
+	res, err := graphfile.Read(bytes.NewReader(plain(t, path)), graphfile.Options{Name: strings.TrimSuffix(path, ".gz")})
+	if err != nil {
+		t.Fatalf("%s: %v", filepath.Base(path), err)
+	}
+	checkGraph(t, res.Graph)
+	return res
+}
+
+func run(t *testing.T, name string, args ...string) string {
+	t.Helper()
+	out, err := exec.Command(name, args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// write writes g in a format to a file in dir.
+func write(t *testing.T, g *guest.Graph, format, path string) {
+	t.Helper()
+	f, _ := graphfile.Lookup(format)
+	var buf bytes.Buffer
+	if err := f.Write(&buf, g); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// sameGraph fails unless a and b have the same vertices and arcs with the
+// same volumes, in any order of neighbours.
+func sameGraph(t *testing.T, what string, a, b *guest.Graph) {
+	t.Helper()
+	if a.Order() != b.Order() || a.Arcs() != b.Arcs() {
+		t.Fatalf("%s: %d vertices, %d arcs; want %d, %d", what, b.Order(), b.Arcs(), a.Order(), a.Arcs())
+	}
+	type arc struct {
+		u int32
+		w float64
+	}
+	list := func(g *guest.Graph, v int) []arc {
+		var l []arc
+		for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
+			l = append(l, arc{g.Adj[e], g.Volume(int(e))})
+		}
+		slices.SortFunc(l, func(x, y arc) int { return int(x.u - y.u) })
+		return l
+	}
+	for v := range a.Order() {
+		if la, lb := list(a, v), list(b, v); !slices.Equal(la, lb) {
+			t.Fatalf("%s: vertex %d has arcs %v, want %v", what, v, lb, la)
+		}
+	}
+}
+
+// gtst returns what Scotch's graph checker prints of a .grf file. Its
+// edge load sum counts every arc when the graph has edge loads (a 1-2-3
+// triangle sums to 12), and every edge once when it has none.
+func gtst(t *testing.T, grf string) (vertices, edges, edgeLoad int) {
+	t.Helper()
+	out := run(t, "gtst", grf)
+	get := func(re string) int {
+		m := regexp.MustCompile(re).FindStringSubmatch(out)
+		if m == nil {
+			t.Fatalf("gtst %s: no %s in\n%s", grf, re, out)
+		}
+		v, _ := strconv.Atoi(m[1])
+		return v
+	}
+	return get(`S\tVertex\tnbr=(\d+)`), get(`S\tEdge\tnbr=(\d+)`), get(`S\tEdge load\tmin=\d+\tmax=\d+\tsum=(\d+)`)
+}
+
+// graphchk returns the counts METIS's own checker prints of a METIS
+// graph file, and fails unless it finds the format correct.
+func graphchk(t *testing.T, path string) (vertices, edges int) {
+	t.Helper()
+	out := run(t, "graphchk", path)
+	m := regexp.MustCompile(`#Vertices: (\d+), #Edges: (\d+)`).FindStringSubmatch(out)
+	if m == nil || !strings.Contains(out, "The format of the graph is correct!") {
+		t.Fatalf("graphchk %s:\n%s", path, out)
+	}
+	vertices, _ = strconv.Atoi(m[1])
+	edges, _ = strconv.Atoi(m[2])
+	return vertices, edges
+}
+
+// volume is the sum of g's arc volumes.
+func volume(g *guest.Graph) float64 {
+	s := 0.0
+	for e := range g.Arcs() {
+		s += g.Volume(e)
+	}
+	return s
+}
+
+// TestFieldTools reads each METIS example mesh, its conversions by
+// Scotch's gcv (Scotch, Matrix Market and Chaco output) and the graphs
+// our writers make as Scotch reads them back, and checks that all are the
+// same graph, with the counts gtst prints.
+func TestFieldTools(t *testing.T) {
+	needTools(t, "gcv", "gtst", "graphchk")
+	for name, path := range meshes(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			mesh := readPath(t, path)
+			if mesh.Format != "metis" || len(mesh.Warnings) != 0 {
+				t.Errorf("%s read as %s with warnings %q", name, mesh.Format, mesh.Warnings)
+			}
+			g := mesh.Graph
+			dir := t.TempDir()
+			src := filepath.Join(dir, name+".graph")
+			if err := os.WriteFile(src, plain(t, path), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			file := func(s string) string { return filepath.Join(dir, s) }
+			run(t, "gcv", "-ic", src, file("gcv.grf"))
+			run(t, "gcv", "-is", "-om", file("gcv.grf"), file("gcv.mtx"))
+			run(t, "gcv", "-is", "-oc", file("gcv.grf"), file("gcv.chaco"))
+			for _, conv := range []string{"gcv.grf", "gcv.mtx", "gcv.chaco"} {
+				res := readPath(t, file(conv))
+				sameGraph(t, conv, g, res.Graph)
+				// gcv writes the diagonal of a Matrix Market pattern
+				var want []string
+				if conv == "gcv.mtx" {
+					want = []string{strconv.Itoa(g.Order()) + " self-loops dropped, the first on line 4: a process sending to itself uses no network"}
+				}
+				if !slices.Equal(res.Warnings, want) {
+					t.Errorf("%s: warnings %q, want %q", conv, res.Warnings, want)
+				}
+			}
+			if n, m, load := gtst(t, file("gcv.grf")); n != g.Order() || 2*m != g.Arcs() || load != m || volume(g) != float64(g.Arcs()) {
+				t.Errorf("gtst: %d vertices, %d edges, edge load %d; read %d vertices, %d arcs, volume %v", n, m, load, g.Order(), g.Arcs(), volume(g))
+			}
+			// our writers, read by Scotch
+			write(t, g, "scotch", file("ours.grf"))
+			write(t, g, "matrixmarket", file("ours.mtx"))
+			write(t, g, "metis", file("ours.graph"))
+			if n, m, _ := gtst(t, file("ours.grf")); n != g.Order() || 2*m != g.Arcs() {
+				t.Errorf("gtst of our .grf: %d vertices, %d edges", n, m)
+			}
+			if n, m := graphchk(t, file("ours.graph")); n != g.Order() || 2*m != g.Arcs() {
+				t.Errorf("graphchk of our METIS graph: %d vertices, %d edges", n, m)
+			}
+			run(t, "gcv", "-im", file("ours.mtx"), file("ours-mtx.grf"))
+			run(t, "gcv", "-ic", file("ours.graph"), file("ours-metis.grf"))
+			for _, conv := range []string{"ours-mtx.grf", "ours-metis.grf"} {
+				sameGraph(t, conv, g, readPath(t, file(conv)).Graph)
+			}
+		})
+	}
+}
+
+// quotientScript is the repository's script that builds quotient graphs.
+const quotientScript = "testdata/metis-quotient.sh"
+
+// TestQuotientGraphs builds the quotient graph of a gpmetis partition of
+// each mesh (MACHINES.md §1) with the repository's script, and checks it
+// against the same quotient computed here from the mesh and the partition,
+// against gpmetis's edge cut, and against gtst after gcv's conversion.
+func TestQuotientGraphs(t *testing.T) {
+	needTools(t, "gpmetis", "graphchk", "gcv", "gtst", "awk", "sort", "uniq")
+	found := meshes(t)
+	for _, tt := range []struct {
+		mesh  string
+		parts int
+	}{{"4elt", 64}, {"4elt", 1024}, {"copter2", 256}} {
+		t.Run(tt.mesh+" into "+strconv.Itoa(tt.parts), func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			out := filepath.Join(dir, "quotient.graph")
+			cut, err := strconv.Atoi(strings.TrimSpace(run(t, "sh", quotientScript, found[tt.mesh], strconv.Itoa(tt.parts), out)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := readPath(t, out)
+			q := res.Graph
+			if res.Format != "metis" || len(res.Warnings) != 0 || q.Order() != tt.parts {
+				t.Errorf("read as %s, %d vertices, warnings %q", res.Format, q.Order(), res.Warnings)
+			}
+			if volume(q) != float64(2*cut) {
+				t.Errorf("total volume %v, want twice the edge cut %d of gpmetis", volume(q), cut)
+			}
+			// the same quotient, computed from the mesh and the partition
+			mesh := readPath(t, found[tt.mesh]).Graph
+			var part []int
+			for _, f := range strings.Fields(string(plain(t, out+".part"))) {
+				p, err := strconv.Atoi(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				part = append(part, p)
+			}
+			if len(part) != mesh.Order() {
+				t.Fatalf("%d parts for %d vertices", len(part), mesh.Order())
+			}
+			var arcs []guest.Arc
+			for v := range mesh.Order() {
+				for _, u := range mesh.Neighbors(v) {
+					arcs = append(arcs, guest.Arc{From: part[v], To: part[u], Volume: 1})
+				}
+			}
+			want, loops, err := guest.FromArcs(tt.parts, arcs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if loops != mesh.Arcs()-2*cut {
+				t.Errorf("%d arcs inside parts, want %d", loops, mesh.Arcs()-2*cut)
+			}
+			sameGraph(t, "the script's quotient", want, q)
+			if n, m := graphchk(t, out); n != tt.parts || 2*m != q.Arcs() {
+				t.Errorf("graphchk: %d vertices, %d edges; want %d, %d", n, m, tt.parts, q.Arcs()/2)
+			}
+			// Scotch sees the same graph
+			grf := filepath.Join(dir, "quotient.grf")
+			run(t, "gcv", "-ic", out, grf)
+			if n, m, load := gtst(t, grf); n != tt.parts || 2*m != q.Arcs() || load != 2*cut {
+				t.Errorf("gtst: %d vertices, %d edges, edge load %d; want %d, %d, %d", n, m, load, tt.parts, q.Arcs()/2, 2*cut)
+			}
+			sameGraph(t, "gcv's .grf", q, readPath(t, grf).Graph)
+			// and every format holds it
+			for _, f := range graphfile.Formats() {
+				path := filepath.Join(dir, "quotient"+f.Extensions[0])
+				write(t, q, f.Name, path)
+				sameGraph(t, f.Name, q, readPath(t, path).Graph)
+			}
+		})
+	}
+}
