@@ -52,7 +52,10 @@ func TestLinkLoadsOracle(t *testing.T) {
 		t.Errorf("link load bound %v, want 0.75", *r.LinkLoadBound)
 	}
 	// the message 0→2 alone, volume 5: a tie, so the + direction
-	one := &guest.Graph{Kind: guest.Custom, Offsets: []int32{0, 1, 1, 1, 1}, Adj: []int32{2}, Weight: []float64{5}}
+	one, _, err := guest.FromArcs(4, []guest.Arc{{From: 0, To: 2, Volume: 5}})
+	if err != nil {
+		t.Fatal(err)
+	}
 	got = loadsByPair(t, &mapping.Mapping{Guest: one, Host: ring, Place: identity(4)})
 	if want := map[[2]int]float64{{0, 1}: 5, {1, 2}: 5}; !equalLoads(got, want) {
 		t.Errorf("0→2 on ring:4: loads %v, want %v", got, want)
