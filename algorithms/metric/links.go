@@ -1,6 +1,7 @@
 package metric
 
 import (
+	"context"
 	"fmt"
 
 	"topomap/algorithms/mapping"
@@ -8,8 +9,9 @@ import (
 )
 
 // MaxLinkSlots bounds the link numbering on which Evaluate counts link
-// loads (12 bytes per number, so at most 400 MB); beyond it the link
-// figures are null and NoLinkLoads says why.
+// loads (12 bytes per number, so at most 400 MB: a torus of 2^22 nodes,
+// hypercube:20); beyond it the link figures are null and NoLinkLoads says
+// why.
 const MaxLinkSlots = 1 << 25
 
 // LinkLoads returns, indexed by the host's link numbering
@@ -22,23 +24,34 @@ func LinkLoads(m *mapping.Mapping) (load []float64, msgs []int32, ok bool) {
 	if !ok {
 		return nil, nil, false
 	}
+	load, msgs, _ = linkLoads(context.Background(), r, m)
+	return load, msgs, true
+}
+
+// linkLoads is LinkLoads on router r, which returns ctx's error if ctx is
+// done before the end (checked every 4096 vertices).
+func linkLoads(ctx context.Context, r topology.Router, m *mapping.Mapping) (load []float64, msgs []int32, err error) {
 	l := topology.NewLoads(r)
 	g := m.Guest
 	for v := range g.Order() {
+		if v%4096 == 0 && ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
 		pv := m.Place[v]
 		for e := int(g.Offsets[v]); e < int(g.Offsets[v+1]); e++ {
 			l.Add(pv, m.Place[g.Adj[e]], g.Volume(e))
 		}
 	}
 	load, msgs = l.Sum()
-	return load, msgs, true
+	return load, msgs, nil
 }
 
 // linkFigures sets the link figures of r, the metrics of m whose total
 // volume is vol: the congestion, the mean load, the links used and the
 // lower bound on the congestion (the neighbourhood bound on hop-bytes of
-// MACHINES.md §6 spread evenly over the links), or why there are none.
-func linkFigures(r *Metrics, m *mapping.Mapping, vol float64) {
+// MACHINES.md §6 spread evenly over the links), or why there are none
+// (among them a ctx done before the loads are counted).
+func linkFigures(ctx context.Context, r *Metrics, m *mapping.Mapping, vol float64) {
 	rt, ok := topology.RouterOf(m.Host)
 	switch {
 	case !ok:
@@ -51,7 +64,11 @@ func linkFigures(r *Metrics, m *mapping.Mapping, vol float64) {
 		r.NoLinkLoads = fmt.Sprintf("not counted on more than %d links", MaxLinkSlots)
 		return
 	}
-	load, msgs, _ := LinkLoads(m)
+	load, msgs, err := linkLoads(ctx, rt, m)
+	if err != nil {
+		r.NoLinkLoads = "not counted: the run was stopped first"
+		return
+	}
 	maxLoad, used, links := 0.0, 0, rt.Links()
 	for i, x := range load {
 		maxLoad = max(maxLoad, x)

@@ -1,6 +1,7 @@
 package metric_test
 
 import (
+	"context"
 	"encoding/json"
 	"math/rand/v2"
 	"strings"
@@ -191,5 +192,20 @@ func TestLinkLoadsOneNode(t *testing.T) {
 	m := &mapping.Mapping{Guest: must(guest.NewHypercube(0)), Host: must(topology.NewHypercube(0)), Place: []int{0}}
 	if v, ok := metric.Evaluate(m).Value("maxLinkLoad"); ok || v != "the host has no links" {
 		t.Errorf("maxLinkLoad %q, %v", v, ok)
+	}
+}
+
+// TestEvaluateContextStopped: a done context leaves the link figures
+// null, with the reason, and every other figure as Evaluate gives it.
+func TestEvaluateContextStopped(t *testing.T) {
+	m := &mapping.Mapping{Guest: must(guest.NewHypercube(4)), Host: must(topology.NewRing(16)), Place: identity(16)}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	got, want := metric.EvaluateContext(ctx, m), metric.Evaluate(m)
+	if got.MaxLinkLoad != nil || got.NoLinkLoads != "not counted: the run was stopped first" {
+		t.Errorf("max link load %v (%q) after the context ended", got.MaxLinkLoad, got.NoLinkLoads)
+	}
+	if got.HopBytes != want.HopBytes || got.LowerBound != want.LowerBound || want.MaxLinkLoad == nil {
+		t.Errorf("stopped %+v, want %+v", got, want)
 	}
 }

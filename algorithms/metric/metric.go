@@ -1,6 +1,7 @@
 package metric
 
 import (
+	"context"
 	"encoding/json"
 	"math"
 
@@ -65,7 +66,12 @@ type Metrics struct {
 // about 1 s on a ring and 3 s on a 1024x1024 torus, of which hop-bytes
 // 0.1 s (BenchmarkEvaluate, BenchmarkLinkLoads, CPU time on a loaded
 // 2-core machine); local placements cost far less.
-func Evaluate(m *mapping.Mapping) Metrics {
+func Evaluate(m *mapping.Mapping) Metrics { return EvaluateContext(context.Background(), m) }
+
+// EvaluateContext is Evaluate that stops counting the link loads, the one
+// part that can outlast a deadline, when ctx is done: the link figures
+// are then null, and NoLinkLoads says so.
+func EvaluateContext(ctx context.Context, m *mapping.Mapping) Metrics {
 	g := m.Guest
 	labels := dimensions(g)
 	// per label: hop sum, arc count, and the least and largest hop count
@@ -143,7 +149,7 @@ func Evaluate(m *mapping.Mapping) Metrics {
 	r.Bounds = Bounds(g, m.Host)
 	r.DilationBound = DilationBound(g, m.Host)
 	r.LowerBound = strongest(r.Bounds)
-	linkFigures(&r, m, vol)
+	linkFigures(ctx, &r, m, vol)
 	return r
 }
 

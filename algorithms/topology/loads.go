@@ -13,7 +13,8 @@ type Loads struct {
 	lat   *Lattice // the difference-array fast path, or nil
 	first []int    // lat's first slot per axis
 	cube  bool     // every axis of lat has size 2: coordinates are bits
-	sum   []linkSum
+	load  []float64
+	msgs  []int32
 	route []int
 	div   []divisor // per axis of lat
 	ca    []int     // coordinates of the message's ends
@@ -40,17 +41,10 @@ func (d divisor) divmod(a int) (q, r int) {
 	return int(qq), a - int(qq*d.k)
 }
 
-// linkSum is one link's load and message count, side by side so that a
-// random message touches one cache line per mark, not two.
-type linkSum struct {
-	load float64
-	msgs int32
-}
-
 // NewLoads returns an empty accumulator of the link loads of r.
-// O(LinkSlots) memory: 16 bytes per number of the link numbering.
+// O(LinkSlots) memory: 12 bytes per number of the link numbering.
 func NewLoads(r Router) *Loads {
-	l := &Loads{r: r, sum: make([]linkSum, r.LinkSlots())}
+	l := &Loads{r: r, load: make([]float64, r.LinkSlots()), msgs: make([]int32, r.LinkSlots())}
 	if lat, ok := r.(*Lattice); ok {
 		l.lat = lat
 		l.first, _ = lat.slots()
@@ -73,8 +67,8 @@ func (l *Loads) Add(a, b int, w float64) {
 	if t == nil {
 		l.route = l.r.Route(a, b, l.route[:0])
 		for _, e := range l.route {
-			l.sum[e].load += w
-			l.sum[e].msgs++
+			l.load[e] += w
+			l.msgs[e]++
 		}
 		return
 	}
@@ -128,15 +122,15 @@ func (l *Loads) coords(a int, dst []int) {
 // mark adds w to the difference array of the line of k links starting at
 // line with stride s, over the cyclic interval [lo, hi].
 func (l *Loads) mark(line, s, k, lo, hi int, w float64) {
-	l.sum[line+lo*s].load += w
-	l.sum[line+lo*s].msgs++
+	l.load[line+lo*s] += w
+	l.msgs[line+lo*s]++
 	if hi+1 < k {
-		l.sum[line+(hi+1)*s].load -= w
-		l.sum[line+(hi+1)*s].msgs--
+		l.load[line+(hi+1)*s] -= w
+		l.msgs[line+(hi+1)*s]--
 	}
 	if lo > hi { // wraps past k-1: the part from 0
-		l.sum[line].load += w
-		l.sum[line].msgs++
+		l.load[line] += w
+		l.msgs[line]++
 	}
 }
 
@@ -149,14 +143,12 @@ func (l *Loads) Sum() (load []float64, msgs []int32) {
 	if t := l.lat; t != nil {
 		l.prefixSums(t)
 	}
-	load, msgs = make([]float64, len(l.sum)), make([]int32, len(l.sum))
-	for i, x := range l.sum {
-		msgs[i] = x.msgs
-		if x.msgs != 0 { // else exactly 0, without rounding residue
-			load[i] = x.load
+	for i, m := range l.msgs {
+		if m == 0 {
+			l.load[i] = 0 // no rounding residue where nothing passes
 		}
 	}
-	return load, msgs
+	return l.load, l.msgs
 }
 
 // prefixSums turns the difference arrays into loads: running sums along
@@ -168,10 +160,11 @@ func (l *Loads) prefixSums(t *Lattice) {
 		for slot := l.first[j]; slot < l.first[j]+min(k-1, 2); slot++ {
 			for blk := n * slot; blk < n*(slot+1); blk += s * k {
 				for row := blk + s; row < blk+s*k; row += s {
-					cur, prev := l.sum[row:row+s], l.sum[row-s:row]
-					for i := range cur {
-						cur[i].load += prev[i].load
-						cur[i].msgs += prev[i].msgs
+					ld, pl := l.load[row:row+s], l.load[row-s:row]
+					m, pm := l.msgs[row:row+s], l.msgs[row-s:row]
+					for i := range ld {
+						ld[i] += pl[i]
+						m[i] += pm[i]
 					}
 				}
 			}
