@@ -152,16 +152,16 @@ func axisStep(x, y, k int, wrap bool) (dir, steps int) {
 // Route appends to dst the links of the route from a to b (dimension-order,
 // e-cube on a hypercube, see Routing) and returns it. O(c + Hops(a, b)).
 func (t *Lattice) Route(a, b int, dst []int) []int {
-	first, _ := t.slots()
-	cur := a
+	cur, first := a, 0 // first: axis j's first slot
 	for j, k := range t.dims {
 		s := t.strides[j]
 		x, y := cur/s%k, b/s%k
 		dir, steps := axisStep(x, y, k, t.wrap[j])
-		slot := first[j]
+		slot := first
 		if dir < 0 && k > 2 {
 			slot++
 		}
+		first += min(k-1, 2)
 		for range steps {
 			dst = append(dst, cur+t.size*slot)
 			nx := (x + dir + k) % k
