@@ -165,6 +165,18 @@ func DimDistances(m metric.Metrics) string {
 	return v
 }
 
+// LinkLoads describes the link figures of m in one line: "max 2, average
+// 0.75, 6 of 8 links used, lower bound 0.5 (dimension-order routing)", or
+// "– (why there are none)".
+func LinkLoads(m metric.Metrics) string {
+	if why, ok := m.Value("maxLinkLoad"); !ok {
+		return "– (" + why + ")"
+	}
+	val := func(key string) string { v, _ := m.Value(key); return v }
+	return fmt.Sprintf("max %s, average %s, %s links used, lower bound %s (%s routing)",
+		val("maxLinkLoad"), val("avgLinkLoad"), val("linksUsed"), val("linkLoadBound"), val("routing"))
+}
+
 // Text writes a readable summary: the instance, the metrics and, for hosts
 // of at most 4096 nodes, the placement (a picture of the host for 1-D and
 // 2-D hosts, rows of the last dimension top-down; a vertex list otherwise).
@@ -197,6 +209,7 @@ func Text(w io.Writer, r *solve.Result) error {
 	for _, b := range mt.Bounds {
 		fmt.Fprintf(bw, "  %-15s %.4f  (%s)\n", b.Name, b.Value, b.Scope)
 	}
+	line("link loads", LinkLoads(mt))
 	if p := r.Pairs; p != nil {
 		fmt.Fprintf(bw, "search            %d moves, %d improving, from %s (of %s)\n", p.Moves, p.Improved, p.Start, strings.Join(p.Starts, ", "))
 	}

@@ -66,3 +66,36 @@ func BenchmarkBounds(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLinkLoads: the link loads of a 64K-node placement on
+// torus:64x32x32 (goal ≤ 50 ms), the 3-D periodic stencil (393K arcs)
+// placed as is and at random, and of the benchmark mappings above.
+func BenchmarkLinkLoads(b *testing.B) {
+	stencil := must(guest.NewGrid([]int{64, 32, 32}, true))
+	torus := must(topology.NewTorus(64, 32, 32))
+	cases := benchMappings()
+	cases = append(cases, []struct {
+		name string
+		m    *mapping.Mapping
+	}{
+		{"torus 64x32x32 stencil identity", &mapping.Mapping{Guest: stencil, Host: torus, Place: identityPlace(1 << 16)}},
+		{"torus 64x32x32 stencil random", &mapping.Mapping{Guest: stencil, Host: torus, Place: rand.New(rand.NewPCG(1, 2)).Perm(1 << 16)}},
+	}...)
+	for _, bm := range cases {
+		b.Run(bm.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				load, _, _ := metric.LinkLoads(bm.m)
+				sinkMetrics.HopBytes = load[0]
+			}
+		})
+	}
+}
+
+func identityPlace(n int) []int {
+	p := make([]int, n)
+	for i := range p {
+		p[i] = i
+	}
+	return p
+}

@@ -39,15 +39,18 @@ func permute(p []int, f func()) {
 type optimum struct {
 	all, constant float64
 	count         int // bijections tried
+	// maxLoad is the least maxLinkLoad, linkBound the link load bound
+	maxLoad, linkBound float64
 }
 
 func bruteForce(g *guest.Graph, h *topology.Lattice) optimum {
-	o := optimum{all: math.Inf(1), constant: math.Inf(1)}
+	o := optimum{all: math.Inf(1), constant: math.Inf(1), maxLoad: math.Inf(1)}
 	m := &mapping.Mapping{Guest: g, Host: h, Place: identity(h.Size())}
 	permute(m.Place, func() {
 		r := metric.Evaluate(m)
 		o.count++
 		o.all = min(o.all, r.HopsPerByte)
+		o.maxLoad, o.linkBound = min(o.maxLoad, *r.MaxLinkLoad), *r.LinkLoadBound
 		if r.ConstantDistance {
 			o.constant = min(o.constant, r.HopsPerByte)
 		}
@@ -58,7 +61,7 @@ func bruteForce(g *guest.Graph, h *topology.Lattice) optimum {
 // TestBoundsBruteForce checks every bound against the true optimum of
 // small instances: a bound for all mappings must not exceed the minimum
 // over all bijections, a constant-distance bound the minimum over
-// constant-distance ones.
+// constant-distance ones, the link load bound the least max link load.
 func TestBoundsBruteForce(t *testing.T) {
 	tests := []struct {
 		g *guest.Graph
@@ -99,6 +102,10 @@ func TestBoundsBruteForce(t *testing.T) {
 					}
 				}
 				t.Logf("%s %s %.4f; minimum %.4f, constant-distance minimum %.4f", b.Name, b.Scope, b.Value, o.all, o.constant)
+			}
+			// the link load bound holds for every mapping
+			if o.linkBound > o.maxLoad+eps {
+				t.Errorf("link load bound %.4f exceeds the least max link load %.4f over all bijections", o.linkBound, o.maxLoad)
 			}
 		})
 	}

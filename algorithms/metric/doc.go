@@ -1,7 +1,11 @@
 // Package metric owns the quality measures of a mapping: hop-bytes, average
 // hops per byte, maximum and average dilation, the per-dimension distances
 // D_i of Gonzalez & Valero-Garcia (1993) with whether they are constant, the
-// average distance D_a, and lower bounds on hops per byte.
+// average distance D_a, lower bounds on hops per byte, and the link loads
+// (congestion) under the host's routing rule: maxLinkLoad, avgLinkLoad
+// (hop-bytes per directed link), linksUsed and a lower bound on
+// maxLinkLoad (MACHINES.md §5, §6). Hosts without the topology.Router
+// capability have no link figures, and Metrics says why.
 //
 // Conventions: hop-bytes sums volume × hops over every directed arc (each
 // exchange sends a message both ways); hops per byte divides it by the total

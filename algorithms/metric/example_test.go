@@ -68,3 +68,30 @@ func ExampleEdgeHops() {
 	fmt.Println(metric.EdgeHops(&mapping.Mapping{Guest: cube, Host: ring, Place: []int{0, 1, 2, 3}}))
 	// Output: [1 2 1 2 1 2 1 2]
 }
+
+// The by-hand link loads of MACHINES.md §5: grid:4x1 on ring:4 in row
+// order sends one message each way between neighbours of the line, and
+// none across the wrap links.
+func ExampleLinkLoads() {
+	g, _ := guest.NewGrid([]int{4, 1}, false)
+	ring, _ := topology.NewRing(4)
+	m := &mapping.Mapping{Guest: g, Host: ring, Place: []int{0, 1, 2, 3}}
+	load, _, _ := metric.LinkLoads(m)
+	for id, x := range load {
+		if tail, head, ok := ring.Link(id); ok {
+			fmt.Printf("%d→%d %v\n", tail, head, x)
+		}
+	}
+	r := metric.Evaluate(m)
+	fmt.Println("max", *r.MaxLinkLoad, "average", *r.AvgLinkLoad, "used", *r.LinksUsed, "of", *r.Links)
+	// Output:
+	// 0→1 1
+	// 1→2 1
+	// 2→3 1
+	// 3→0 0
+	// 0→3 0
+	// 1→0 1
+	// 2→1 1
+	// 3→2 1
+	// max 1 average 0.75 used 6 of 8
+}

@@ -69,6 +69,32 @@ var Fields = []Field{
 	{"lowerBound", "lower bound", Summary, func(m Metrics) (string, bool) {
 		return fmt.Sprintf("%.4f", m.LowerBound), true
 	}},
+	{"maxLinkLoad", "max link load", Ranking, linkFigure(func(m Metrics) string {
+		return strconv.FormatFloat(*m.MaxLinkLoad, 'g', 6, 64)
+	})},
+	{"avgLinkLoad", "average link load", Detail, linkFigure(func(m Metrics) string {
+		return strconv.FormatFloat(*m.AvgLinkLoad, 'g', 6, 64)
+	})},
+	{"linksUsed", "links used", Detail, linkFigure(func(m Metrics) string {
+		return fmt.Sprintf("%d of %d", *m.LinksUsed, *m.Links)
+	})},
+	{"linkLoadBound", "link load lower bound", Detail, linkFigure(func(m Metrics) string {
+		return strconv.FormatFloat(*m.LinkLoadBound, 'g', 6, 64)
+	})},
+	{"routing", "routing", Detail, linkFigure(func(m Metrics) string { return m.Routing })},
+}
+
+// linkFigure formats a link figure with f, or says why m has none.
+func linkFigure(f func(Metrics) string) func(Metrics) (string, bool) {
+	return func(m Metrics) (string, bool) {
+		switch {
+		case m.MaxLinkLoad != nil:
+			return f(m), true
+		case m.NoLinkLoads != "":
+			return m.NoLinkLoads, false
+		}
+		return "not computed", false // a result stored before link loads
+	}
 }
 
 // FieldOf returns the field of that key; it panics on an unknown key (a

@@ -46,4 +46,9 @@ func ExampleMetrics_Rows() {
 	// D_i                  ~1.50 2 true
 	// D_a                  distances not constant false
 	// lower bound          1.0000 true
+	// max link load        not computed false
+	// average link load    not computed false
+	// links used           not computed false
+	// link load lower bound not computed false
+	// routing              not computed false
 }

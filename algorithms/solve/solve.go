@@ -291,5 +291,5 @@ func Map(ctx context.Context, in spec.Instance, progress func(Progress)) (*Resul
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrInternal, a.Name, err)
 	}
-	return &Result{Instance: in, Algorithm: a, Mapping: m, Metrics: metric.Evaluate(m), Seconds: secs, Pairs: run, Partial: partial}, err
+	return &Result{Instance: in, Algorithm: a, Mapping: m, Metrics: metric.EvaluateContext(ctx, m), Seconds: secs, Pairs: run, Partial: partial}, err
 }

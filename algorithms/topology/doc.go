@@ -20,4 +20,14 @@
 // which are tested against Hops; other hosts fall back to Hops. A
 // hypercube of dimension d is the (2,...,2) mesh, so a node's coordinates
 // are its d bits, bit 0 first, and its index is its label.
+//
+// Router is the optional capability of hosts with a routing rule
+// (MACHINES.md §5): lattices route dimension by dimension (axis 0 first,
+// the shorter way round a wrapped axis, + on an exact tie, so only + on a
+// wrapped axis of size 2), which on a hypercube is e-cube routing (bits
+// 0, 1, ... in order). Directed links are numbered node + n·slot, slot
+// counting the (axis, direction) pairs an axis has: none for size 1, one
+// for size 2, + then − beyond (see Lattice.Link). Loads sums the volumes
+// of messages per link in O(c) per message with difference arrays along
+// the axis lines; topotest checks every route against Hops.
 package topology

@@ -115,3 +115,51 @@ func ExampleKind_String() {
 	fmt.Println(topology.Ring, topology.Hypercube)
 	// Output: ring hypercube
 }
+
+// The route of a message on the 4-ring from node 0 to node 2, an exact
+// tie: the + direction (MACHINES.md §5).
+func ExampleLattice_Route() {
+	ring, _ := topology.NewRing(4)
+	for _, id := range ring.Route(0, 2, nil) {
+		tail, head, _ := ring.Link(id)
+		fmt.Printf("link %d: %d→%d\n", id, tail, head)
+	}
+	// Output:
+	// link 0: 0→1
+	// link 1: 1→2
+}
+
+// The numbering of a 3x2 mesh's links: node + 6·slot, slots + then − on
+// the axis of size 3, one slot on the axis of size 2.
+func ExampleLattice_Link() {
+	mesh, _ := topology.NewMesh(3, 2)
+	fmt.Println(mesh.Routing(), mesh.Links(), "links,", mesh.LinkSlots(), "numbers")
+	for id := range mesh.LinkSlots() {
+		if tail, head, ok := mesh.Link(id); ok {
+			fmt.Printf("%d:%d→%d ", id, tail, head)
+		}
+	}
+	fmt.Println()
+	// Output:
+	// dimension-order 14 links, 18 numbers
+	// 0:0→1 1:1→2 3:3→4 4:4→5 7:1→0 8:2→1 10:4→3 11:5→4 12:0→3 13:1→4 14:2→5 15:3→0 16:4→1 17:5→2
+}
+
+// The loads of two messages on a hypercube: e-cube routing flips bit 0
+// first, so both cross the link from 1 to 3.
+func ExampleNewLoads() {
+	cube, _ := topology.NewHypercube(2)
+	l := topology.NewLoads(cube)
+	l.Add(0, 3, 10) // 0→1→3
+	l.Add(1, 3, 1)
+	load, msgs := l.Sum()
+	for id, x := range load {
+		if msgs[id] > 0 {
+			tail, head, _ := cube.Link(id)
+			fmt.Printf("%d→%d: %v over %d messages\n", tail, head, x, msgs[id])
+		}
+	}
+	// Output:
+	// 0→1: 10 over 1 messages
+	// 1→3: 11 over 2 messages
+}

@@ -53,6 +53,7 @@ var Properties = []Property{
 	{"shortest paths", checkBFS},
 	{"table", checkTable},
 	{"diameter", checkDiameter},
+	{"routes", checkRoutes},
 }
 
 // Check runs every property on h and returns their violations joined, or

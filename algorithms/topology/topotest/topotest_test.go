@@ -59,6 +59,20 @@ type shortDiameter struct{ *topology.Lattice }
 
 func (h shortDiameter) Diameter() int { return h.Lattice.Diameter() - 1 }
 
+type detour struct{ *topology.Lattice }
+
+// Route goes from node 0 to node 1 the long way round the first axis: a
+// chain of links, but not a shortest one.
+func (h detour) Route(a, b int, dst []int) []int {
+	if k := h.Dim(0); a == 0 && b == 1 {
+		for x := k; x > 1; x-- {
+			dst = h.Lattice.Route(x%k, x-1, dst)
+		}
+		return dst
+	}
+	return h.Lattice.Route(a, b, dst)
+}
+
 func abs(x int) int {
 	if x < 0 {
 		return -x
@@ -82,6 +96,7 @@ func TestCheckRejects(t *testing.T) {
 		{"last coordinate fastest", lastFastest{must(topology.NewMesh(3, 4))}, "coordinates"},
 		{"short diameter", shortDiameter{torus}, "diameter"},
 		{"short diameter, sampled", shortDiameter{big}, "diameter"},
+		{"route round the long way", detour{torus}, "routes"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

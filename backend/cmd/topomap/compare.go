@@ -51,17 +51,30 @@ func compareText(w io.Writer, in spec.Instance, entries []solve.Entry, bounds []
 	for _, e := range entries {
 		nw = max(nw, len(e.Algo))
 	}
-	fmt.Fprintf(bw, "%-*s %10s %13s %10s\n", nw, "algo", "hops/byte", "max dilation", "seconds")
+	fmt.Fprintf(bw, "%-*s %10s %13s %14s %10s\n", nw, "algo", "hops/byte", "max dilation", "max link load", "seconds")
+	var note string // the link loads' rule and bound, or why there are none: the host's
 	for _, e := range entries {
 		if e.Metrics == nil {
 			fmt.Fprintf(bw, "%-*s error: %s\n", nw, e.Algo, oneLine(fmt.Errorf("%s", e.Error)))
 			continue
 		}
-		fmt.Fprintf(bw, "%-*s %10.4f %13d %10.6f\n", nw, e.Algo, e.Metrics.HopsPerByte, e.Metrics.MaxDilation, e.Seconds)
+		load, ok := e.Metrics.Value("maxLinkLoad")
+		note = "– (" + load + ")"
+		if ok {
+			rule, _ := e.Metrics.Value("routing")
+			bound, _ := e.Metrics.Value("linkLoadBound")
+			note = rule + " routing; lower bound " + bound + " for every mapping"
+		} else {
+			load = "–"
+		}
+		fmt.Fprintf(bw, "%-*s %10.4f %13d %14s %10.6f\n", nw, e.Algo, e.Metrics.HopsPerByte, e.Metrics.MaxDilation, load, e.Seconds)
 	}
 	fmt.Fprintln(bw, "lower bounds on hops/byte:")
 	for _, b := range bounds {
 		fmt.Fprintf(bw, "  %-14s %8.4f  %s\n", b.Name, b.Value, b.Scope)
+	}
+	if note != "" {
+		fmt.Fprintln(bw, "max link load:", note)
 	}
 	return bw.Flush()
 }

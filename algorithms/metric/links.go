@@ -1,0 +1,88 @@
+package metric
+
+import (
+	"context"
+	"fmt"
+
+	"topomap/algorithms/mapping"
+	"topomap/algorithms/topology"
+)
+
+// MaxLinkSlots bounds the link numbering on which Evaluate counts link
+// loads (12 bytes per number, so at most 400 MB: a torus of 2^22 nodes,
+// hypercube:20); beyond it the link figures are null and NoLinkLoads says
+// why.
+const MaxLinkSlots = 1 << 25
+
+// LinkLoads returns, indexed by the host's link numbering
+// (topology.Router), the load of every directed link of m's host, L(e) =
+// Σ w(u→v) over the guest arcs whose route from π(u) to π(v) crosses e
+// (MACHINES.md §5), and the number of those arcs; ok is false when the
+// host has no routing rule. O(arcs·c + LinkSlots) on lattices.
+func LinkLoads(m *mapping.Mapping) (load []float64, msgs []int32, ok bool) {
+	r, ok := topology.RouterOf(m.Host)
+	if !ok {
+		return nil, nil, false
+	}
+	load, msgs, _ = linkLoads(context.Background(), r, m)
+	return load, msgs, true
+}
+
+// linkLoads is LinkLoads on router r, which returns ctx's error if ctx is
+// done before the end (checked every 4096 vertices).
+func linkLoads(ctx context.Context, r topology.Router, m *mapping.Mapping) (load []float64, msgs []int32, err error) {
+	l := topology.NewLoads(r)
+	g := m.Guest
+	for v := range g.Order() {
+		if v%4096 == 0 && ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
+		pv := m.Place[v]
+		for e := int(g.Offsets[v]); e < int(g.Offsets[v+1]); e++ {
+			l.Add(pv, m.Place[g.Adj[e]], g.Volume(e))
+		}
+	}
+	load, msgs = l.Sum()
+	return load, msgs, nil
+}
+
+// linkFigures sets the link figures of r, the metrics of m whose total
+// volume is vol: the congestion, the mean load, the links used and the
+// lower bound on the congestion (the neighbourhood bound on hop-bytes of
+// MACHINES.md §6 spread evenly over the links), or why there are none
+// (among them a ctx done before the loads are counted).
+func linkFigures(ctx context.Context, r *Metrics, m *mapping.Mapping, vol float64) {
+	rt, ok := topology.RouterOf(m.Host)
+	switch {
+	case !ok:
+		r.NoLinkLoads = "no routing rule for " + m.Host.String()
+		return
+	case rt.Links() == 0:
+		r.NoLinkLoads = "the host has no links"
+		return
+	case rt.LinkSlots() > MaxLinkSlots:
+		r.NoLinkLoads = fmt.Sprintf("not counted on more than %d links", MaxLinkSlots)
+		return
+	}
+	load, msgs, err := linkLoads(ctx, rt, m)
+	if err != nil {
+		r.NoLinkLoads = "not counted: the run was stopped first"
+		return
+	}
+	maxLoad, used, links := 0.0, 0, rt.Links()
+	for i, x := range load {
+		maxLoad = max(maxLoad, x)
+		if msgs[i] > 0 {
+			used++
+		}
+	}
+	avg := r.HopBytes / float64(links)
+	bound := 0.0
+	for _, b := range r.Bounds {
+		if b.Name == "neighbourhood" {
+			bound = b.Value * vol / float64(links)
+		}
+	}
+	r.Routing, r.Links = rt.Routing(), &links
+	r.MaxLinkLoad, r.AvgLinkLoad, r.LinksUsed, r.LinkLoadBound = &maxLoad, &avg, &used, &bound
+}

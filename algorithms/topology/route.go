@@ -1,0 +1,175 @@
+package topology
+
+// Router is the optional capability of hosts with a deterministic routing
+// rule: every message from node a to node b follows Route(a, b), a path of
+// Hops(a, b) directed links. Callers type-assert it (RouterOf); a host
+// without it has no link loads, and the product says so rather than
+// guessing a rule.
+//
+// Directed links are numbered 0..LinkSlots()-1; some numbers of the
+// numbering may be no link (Link says which), so that a link's number is
+// computed, not looked up.
+type Router interface {
+	Host
+	// Routing names the rule, e.g. "dimension-order".
+	Routing() string
+	// LinkSlots returns the size of the link numbering.
+	LinkSlots() int
+	// Links returns the number of directed links.
+	Links() int
+	// Link returns the tail and head nodes of link id; ok is false when
+	// id is a number of the numbering that is no link.
+	Link(id int) (tail, head int, ok bool)
+	// Route appends to dst the links from a to b, in the order a message
+	// crosses them, and returns it.
+	Route(a, b int, dst []int) []int
+}
+
+// RouterOf returns h's routing capability and whether it has one.
+func RouterOf(h Host) (Router, bool) {
+	r, ok := h.(Router)
+	return r, ok
+}
+
+// The routing rules of lattices (MACHINES.md §5).
+const (
+	// DimensionOrder corrects axis 0 first, then 1, ...; with wrap-around
+	// the shorter way round, on an exact tie (k/2) in the + direction.
+	DimensionOrder = "dimension-order"
+	// ECube flips the differing bits of a hypercube label, bit 0 first.
+	ECube = "e-cube"
+)
+
+// Routing returns the lattice's rule: e-cube on a hypercube (which is
+// dimension-order routing on the (2,...,2) mesh), dimension-order
+// otherwise.
+func (t *Lattice) Routing() string {
+	if t.kind == Hypercube {
+		return ECube
+	}
+	return DimensionOrder
+}
+
+// Link numbering of a lattice of n nodes: link id = node + n·slot, where
+// node is the link's tail and slot numbers the (axis, direction) pairs
+// that exist, axis by axis:
+//   - an axis of size 1 has no slot;
+//   - an axis of size 2 has one: the link to the other node (+ from
+//     coordinate 0 and − from 1 on a mesh; + from both with wrap-around,
+//     the only direction §5 uses there), so a d-cube has d·2^d slots,
+//     one per node and dimension;
+//   - a larger axis has two, + (to x+1) then − (to x−1). On a mesh the
+//     numbers of + from x = k−1 and − from x = 0 are no links.
+//
+// slots returns, per axis, the first slot and the number of slots.
+func (t *Lattice) slots() (first, count []int) {
+	first, count = make([]int, len(t.dims)), make([]int, len(t.dims))
+	s := 0
+	for j, k := range t.dims {
+		first[j], count[j] = s, min(k-1, 2)
+		s += count[j]
+	}
+	return first, count
+}
+
+// LinkSlots returns the size of the link numbering (see Link): n times
+// the number of (axis, direction) slots.
+func (t *Lattice) LinkSlots() int {
+	s := 0
+	for _, k := range t.dims {
+		s += min(k-1, 2)
+	}
+	return s * t.size
+}
+
+// Links returns the number of directed links: per axis of size k, 2(k−1)
+// per line on a mesh, 2k with wrap-around (k > 2), and one per node on an
+// axis of size 2.
+func (t *Lattice) Links() int {
+	l := 0
+	for j, k := range t.dims {
+		switch {
+		case k == 2:
+			l += t.size
+		case k > 2 && t.wrap[j]:
+			l += 2 * t.size
+		case k > 2:
+			l += 2 * (k - 1) * (t.size / k)
+		}
+	}
+	return l
+}
+
+// Link returns the tail and head of link id, numbered node + n·slot (see
+// the numbering above); ok is false for a number that is no link (a mesh
+// boundary) or out of range. O(c).
+func (t *Lattice) Link(id int) (tail, head int, ok bool) {
+	if id < 0 || id >= t.LinkSlots() {
+		return 0, 0, false
+	}
+	tail, slot := id%t.size, id/t.size
+	for j, k := range t.dims {
+		n := min(k-1, 2)
+		if slot >= n {
+			slot -= n
+			continue
+		}
+		s, x := t.strides[j], tail/t.strides[j]%k
+		y := x + 1 // the + direction
+		if slot == 1 || (k == 2 && x == 1 && !t.wrap[j]) {
+			y = x - 1
+		}
+		if y < 0 || y >= k {
+			if !t.wrap[j] {
+				return 0, 0, false
+			}
+			y = (y + k) % k
+		}
+		return tail, tail + (y-x)*s, true
+	}
+	return 0, 0, false
+}
+
+// axisStep returns the direction (+1 or −1) and the number of steps that
+// the route takes along an axis of size k from coordinate x to y: on a
+// mesh straight there; with wrap-around the shorter way round, an exact
+// tie (k/2, so every step on an axis of size 2) going +.
+func axisStep(x, y, k int, wrap bool) (dir, steps int) {
+	switch d := y - x; {
+	case !wrap && d >= 0:
+		return 1, d
+	case !wrap:
+		return -1, -d
+	default:
+		d = (d + k) % k
+		if 2*d <= k {
+			return 1, d
+		}
+		return -1, k - d
+	}
+}
+
+// Route appends to dst the links of the route from a to b (dimension-order,
+// e-cube on a hypercube, see Routing) and returns it. O(c + Hops(a, b)).
+func (t *Lattice) Route(a, b int, dst []int) []int {
+	cur, first := a, 0 // first: axis j's first slot
+	for j, k := range t.dims {
+		s := t.strides[j]
+		x, y := cur/s%k, b/s%k
+		dir, steps := axisStep(x, y, k, t.wrap[j])
+		slot := first
+		if dir < 0 && k > 2 {
+			slot++
+		}
+		first += min(k-1, 2)
+		for range steps {
+			dst = append(dst, cur+t.size*slot)
+			nx := (x + dir + k) % k
+			cur += (nx - x) * s
+			x = nx
+		}
+	}
+	return dst
+}
+
+var _ Router = (*Lattice)(nil)
