@@ -95,7 +95,9 @@ func TestPairsBudgetRepeats(t *testing.T) {
 func TestPairsJobSearch(t *testing.T) {
 	needAlgo(t, "pairs")
 	ctx := tab(t)
-	body, _ := json.Marshal(map[string]string{"guest": "grid:64x64", "host": "mesh:32x128", "algo": "pairs", "budget": "300ms", "start": "snake"})
+	// A move cap keeps the job short under the race detector (a default
+	// run of this size is about 1 s natively, 5-10 times that with -race).
+	body, _ := json.Marshal(map[string]any{"guest": "grid:64x64", "host": "mesh:32x128", "algo": "pairs", "moves": 200000, "start": "snake"})
 	resp, err := http.Post(baseURL+"/api/v1/jobs", "application/json", bytes.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
