@@ -99,9 +99,11 @@ type JobPage struct {
 	// stream) or "polling" (GET every pollEvery, when the stream fails).
 	via string
 	// svg is the result drawn by the server (render.svg), inlined so that
-	// it zooms like every drawing; svgFor is the job state it shows.
+	// it zooms like every drawing; svgFor is the job state it shows;
+	// svgErr says why the server did not draw it (too many nodes, say).
 	svg    string
 	svgFor string
+	svgErr string
 }
 
 // OnMount marks the page as live and starts following the job.
@@ -219,7 +221,7 @@ func (c *JobPage) fetchDrawing(ctx app.Context) {
 	if app.IsServer || c.svgFor == key || !(j.Status == api.Done || j.Partial) {
 		return
 	}
-	c.svgFor, c.svg = key, ""
+	c.svgFor, c.svg, c.svgErr = key, "", ""
 	id := c.id
 	ctx.Async(func() {
 		var doc string
@@ -229,7 +231,7 @@ func (c *JobPage) fetchDrawing(ctx app.Context) {
 				return
 			}
 			if err != nil {
-				c.err = err.Error()
+				c.svgErr = err.Error()
 				return
 			}
 			c.svg = draw.Inline([]byte(doc))
@@ -321,14 +323,19 @@ func (c *JobPage) renderDone() app.UI {
 	// the browser save them; the server answers with an attachment too.
 	return app.Div().Class("result").Body(
 		app.Section().Class("drawing").Body(
-			app.If(c.svg == "", func() app.UI { return app.P().ID("job-svg-loading").Text("drawing…") }),
+			app.If(c.svg == "" && c.svgErr == "", func() app.UI { return app.P().ID("job-svg-loading").Text("drawing…") }),
+			app.If(c.svgErr != "", func() app.UI {
+				return app.P().ID("job-svg-error").Class("notice").Text("Not drawn: " + c.svgErr)
+			}),
 			app.If(c.svg != "", func() app.UI {
 				h, err := spec.ParseHost(r.Host)
 				return zoomable("job-drawing", "the mapping drawn on its host", err == nil && h.Size() > draw.DefaultDetail, c.svg, pointer{}, nil)
 			}),
 			app.Div().Class("downloads").Body(
 				app.Span().Text("Download: "),
-				app.A().ID("dl-svg").Href(apiBase+"/render.svg?download=1&job="+c.id).Download(name("svg")).Text("SVG"),
+				app.If(c.svgErr == "", func() app.UI {
+					return app.A().ID("dl-svg").Href(apiBase + "/render.svg?download=1&job=" + c.id).Download(name("svg")).Text("SVG")
+				}),
 				app.If(c.svg != "", func() app.UI {
 					return app.Button().ID("dl-png").Text("PNG").OnClick(func(ctx app.Context, e app.Event) { downloadPNG(name("png"), c.svg) })
 				}),

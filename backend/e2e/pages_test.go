@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/page"
@@ -16,6 +17,7 @@ import (
 	"topomap/algorithms/solve"
 	"topomap/algorithms/solve/solvetest"
 	"topomap/algorithms/spec"
+	"topomap/backend/api"
 )
 
 // ganttTotal reads the total time shown for one embedding.
@@ -147,4 +149,23 @@ func TestServerJob(t *testing.T) {
 	waitJS(t, ctx, `document.querySelector('#partial') !== null && document.querySelector('#job-drawing svg image.heat') !== null`)
 	waitJS(t, ctx, `document.querySelector('#dl-csv') !== null && document.querySelectorAll('#metrics td').length > 0`)
 	screenshot(t, ctx, "issue12-job-cancelled-partial")
+}
+
+// TestJobTooLargeToDraw: a job above the server's drawing cap says on its
+// page why it is not drawn, offers no SVG that would fail, and keeps its
+// placement downloads (it used to wait on "drawing…" forever).
+func TestJobTooLargeToDraw(t *testing.T) {
+	ctx := tab(t, "status of 400") // render.svg refuses the job, as it should
+	j := submitJob(t, api.Request{Guest: "grid:512x512", Host: "mesh:512x512", Algo: "rowmajor"})
+	open(t, ctx, "/jobs/"+j.ID)
+	waitJS(t, ctx, `document.querySelector('#job-svg-error') !== null`)
+	msg := eval[string](t, ctx, `document.querySelector('#job-svg-error').textContent`)
+	if !strings.Contains(msg, "262144 nodes") || !strings.Contains(msg, "download its placement") {
+		t.Errorf("drawing message %q, want the node count and the way out", msg)
+	}
+	if eval[bool](t, ctx, `document.querySelector('#job-svg-loading') !== null || document.querySelector('#dl-svg') !== null`) {
+		t.Error(`the page still says "drawing…" or offers the SVG`)
+	}
+	waitJS(t, ctx, `document.querySelector('#dl-csv') !== null`)
+	screenshot(t, ctx, "job-too-large-to-draw")
 }
