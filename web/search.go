@@ -32,12 +32,12 @@ func searchPanel(in spec.Instance, run *solve.PairsRun, m metric.Metrics, link f
 			// a budget below the moves made would give the same result
 			more := in
 			more.Budget = solve.BudgetFor(2*run.Moves, in.Guest.Order(), m.Arcs)
-			why := "it stopped by its own rule (annealing cycles that no longer gain)"
+			why := "It stopped by its own rule (annealing cycles that no longer gain)"
 			if run.Improved == 0 {
-				why = "no move improved its start"
+				why = "No move improved its start"
 			}
 			lines = append(lines, app.P().ID("suggest-budget").Body(
-				app.Text(fmt.Sprintf("%s, %.4f hops per byte against a lower bound of %.4f: ", strings.ToUpper(why[:1])+why[1:], m.HopsPerByte, m.LowerBound)),
+				app.Text(fmt.Sprintf("%s, %.4f hops per byte against a lower bound of %.4f: ", why, m.HopsPerByte, m.LowerBound)),
 				app.A().ID("suggest-link").Href(link(more)).Text("search twice as long with a budget of "+more.Budget.String()),
 				app.Text("."),
 			))

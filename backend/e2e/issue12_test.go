@@ -318,7 +318,7 @@ func TestBug6CopyLinkPlainHTTP(t *testing.T) {
 		t.Fatal(err)
 	}
 	open(t, ctx, "/?algo=xor&guest=hypercube%3A3&host=ring%3A8")
-	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#copy-link'))`)
+	click(t, ctx, "#copy-link")
 	waitJS(t, ctx, `document.querySelector('#copy-text')?.value === location.href && document.activeElement?.id === 'copy-text'`)
 	waitJS(t, ctx, `(el => el.selectionStart === 0 && el.selectionEnd === el.value.length)(document.querySelector('#copy-text'))`)
 	if note := eval[string](t, ctx, `document.querySelector('#copy-note')?.textContent ?? ''`); note == "" {
@@ -333,7 +333,7 @@ func TestBug7CompareJobs(t *testing.T) {
 	ctx := tab(t)
 	open(t, ctx, "/compare?guest=grid%3A256x256&host=mesh%3A128x512")
 	waitJS(t, ctx, `document.querySelector('#too-big #submit-job') !== null`)
-	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#submit-job'))`)
+	click(t, ctx, "#submit-job")
 	g, _ := spec.ParseGuest("grid:256x256")
 	h, _ := spec.ParseHost("mesh:128x512")
 	var want []string
@@ -362,7 +362,7 @@ func TestBug8CompareCancel(t *testing.T) {
 	// Cancel once the search reports moves (before, it may still be
 	// computing its starts and would have nothing to keep).
 	waitJS(t, ctx, `/running pairs: .* moves/.test(document.querySelector('#progress-text')?.textContent ?? '')`)
-	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#cancel'))`)
+	click(t, ctx, "#cancel")
 	g, _ := spec.ParseGuest("grid:32x32")
 	h, _ := spec.ParseHost("mesh:64x16")
 	n := len(solve.Applicable(g, h))
@@ -551,7 +551,7 @@ func TestZoomPan(t *testing.T) {
 	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#drawing svg').getAttribute('viewBox') === %q`, start))
 	do(t, ctx, chromedp.KeyEvent("+"))
 	waitJS(t, ctx, `Number(document.querySelector('#drawing').dataset.zoom) > 1.2`)
-	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#drawing-reset'))`)
+	click(t, ctx, "#drawing-reset")
 	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#drawing svg').getAttribute('viewBox') === %q`, start))
 	// The page stays within the window: no drawing taller than it.
 	if h := eval[float64](t, ctx, `document.querySelector('#drawing svg').getBoundingClientRect().height / innerHeight`); h > 0.8 {
@@ -645,7 +645,7 @@ func TestMyJobs(t *testing.T) {
 	ctx := tab(t)
 	open(t, ctx, "/?algo=xor&guest=hypercube%3A17&host=ring%3A131072&seed=12")
 	waitJS(t, ctx, `document.querySelector('#too-big #submit-job') !== null`)
-	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#submit-job'))`)
+	click(t, ctx, "#submit-job")
 	waitJS(t, ctx, `location.pathname.startsWith('/jobs/')`)
 	id := eval[string](t, ctx, `location.pathname.slice(6)`)
 	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'done'`)
@@ -656,7 +656,7 @@ func TestMyJobs(t *testing.T) {
 		t.Errorf("link %q", href)
 	}
 	screenshot(t, ctx, "issue12-my-jobs")
-	eval[bool](t, ctx, fmt.Sprintf(`(b => { b.click(); return true })(document.querySelector('%s button.delete'))`, row))
+	click(t, ctx, row+" button.delete")
 	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('%s') === null && !localStorage.getItem('topomap.jobs').includes(%q)`, row, id))
 }
 
@@ -711,7 +711,7 @@ func TestGanttAtScale(t *testing.T) {
 
 	open(t, ctx, "/gantt?algo=standard&guest=hypercube%3A15&host=ring%3A32768&vs=xor")
 	waitJS(t, ctx, `document.querySelector('#too-big #submit-job') !== null`)
-	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#submit-job'))`)
+	click(t, ctx, "#submit-job")
 	waitJS(t, ctx, `document.querySelectorAll('#submitted-jobs li').length === 2`)
 	id := eval[string](t, ctx, `document.querySelector('#submitted-jobs li[data-algo="xor"] a').getAttribute('href').slice(6)`)
 	open(t, ctx, "/jobs/"+id)
@@ -744,7 +744,7 @@ func TestPerfectTorus(t *testing.T) {
 		t.Errorf("%d edges drawn longer than a node pitch", long)
 	}
 	screenshot(t, ctx, "issue12-perfect-torus-8x8x8")
-	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#f-hide1'))`)
+	click(t, ctx, "#f-hide1")
 	waitJS(t, ctx, `document.querySelectorAll('#drawing svg .e').length === 0 && location.search.includes('minhops=2')`)
 }
 

@@ -212,6 +212,15 @@ func eval[T any](t *testing.T, ctx context.Context, js string) T {
 	return v
 }
 
+// click clicks the element that selector finds, in the page's own
+// JavaScript: unlike chromedp.Click, it does not wait for the element to
+// be visible or still, nor scroll to it (buttons under a moving progress
+// bar, say).
+func click(t *testing.T, ctx context.Context, selector string) {
+	t.Helper()
+	eval[bool](t, ctx, fmt.Sprintf(`(b => { b.click(); return true })(document.querySelector(%q))`, selector))
+}
+
 // waitJS polls a JavaScript condition until it is true. A poll cut short
 // by a navigation (a reload the page started) is polled again.
 func waitJS(t *testing.T, ctx context.Context, js string) {

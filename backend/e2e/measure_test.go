@@ -104,7 +104,7 @@ func TestPairsProgress(t *testing.T) {
 	waitJS(t, ctx, `/after [1-9][0-9,]* moves/.test(document.querySelector('#progress-text')?.textContent)`)
 	// A JS click: the bar re-renders with every progress report, so a CDP
 	// click can lose its node between lookup and press.
-	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#cancel'))`)
+	click(t, ctx, "#cancel")
 	waitJS(t, ctx, `document.querySelector('#run-error')?.textContent.startsWith('cancelled: showing the best mapping') && !document.querySelector('#progress')`)
 	waitJS(t, ctx, `document.querySelector('#drawing svg image.heat') !== null`)
 	start := solvetest.Map(t, "algo=rowmajor&guest=grid:64x64&host=mesh:128x32")
@@ -112,9 +112,9 @@ func TestPairsProgress(t *testing.T) {
 		t.Errorf("kept mapping: %v hops/byte (%v), start's %.4f", got, err, start.Metrics.HopsPerByte)
 	}
 	screenshot(t, ctx, "issue12-cancel-keeps-best")
-	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#run-again'))`)
+	click(t, ctx, "#run-again")
 	waitJS(t, ctx, `document.querySelector('#progress') !== null`)
-	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#cancel'))`)
+	click(t, ctx, "#cancel")
 	waitJS(t, ctx, `!document.querySelector('#progress')`)
 }
 

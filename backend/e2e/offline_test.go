@@ -62,7 +62,7 @@ func TestUpdate(t *testing.T) {
 	eval[bool](t, ctx, `(goappTryUpdate(), true)`)
 	waitJS(t, ctx, `document.querySelector('#update button') !== null`)
 	screenshot(t, ctx, "update-banner")
-	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#update button'))`)
+	click(t, ctx, "#update button")
 	waitJS(t, ctx, `document.querySelector('#root[data-ready="true"]') !== null && document.querySelector('#update') === null`)
 	waitJS(t, ctx, `caches.keys().then(k => k.length === 1 && k[0] === 'app-update-2')`)
 }

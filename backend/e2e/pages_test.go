@@ -125,7 +125,7 @@ func TestServerJob(t *testing.T) {
 	}
 	open(t, ctx, "/?algo=pairs&budget=2s&guest=grid%3A256x128&host=mesh%3A128x256")
 	waitJS(t, ctx, `document.querySelector('#too-big #submit-job') !== null`)
-	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#submit-job'))`)
+	click(t, ctx, "#submit-job")
 	waitJS(t, ctx, `location.pathname.startsWith('/jobs/')`)
 	waitJS(t, ctx, `document.querySelector('#progress') !== null`)
 	screenshot(t, ctx, "job-pairs-running")
@@ -138,11 +138,11 @@ func TestServerJob(t *testing.T) {
 
 	// Cancel a 60 s job from its page.
 	open(t, ctx, "/?algo=pairs&budget=60s&guest=grid%3A256x128&host=mesh%3A128x256&seed=3")
-	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#submit-job'))`)
+	click(t, ctx, "#submit-job")
 	// Cancel once the search has made moves (so that it has a best mapping
 	// to keep; before, it is still building its starts).
 	waitJS(t, ctx, `location.pathname.startsWith('/jobs/') && /after [1-9][0-9,]* moves/.test(document.querySelector('#progress-text')?.textContent)`)
-	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#cancel'))`)
+	click(t, ctx, "#cancel")
 	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'cancelled' && !document.querySelector('#progress')`)
 	// The cancelled job kept its best placement (issue 12): drawn, with
 	// its metrics and downloads, and said to be partial.

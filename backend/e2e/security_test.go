@@ -99,9 +99,9 @@ func TestJobCancelInBrowser(t *testing.T) {
 	ctx := tab(t)
 	open(t, ctx, "/?algo=pairs&budget=60s&guest=grid%3A256x128&host=mesh%3A128x256")
 	waitJS(t, ctx, `document.querySelector('#too-big #submit-job') !== null`)
-	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#submit-job'))`)
+	click(t, ctx, "#submit-job")
 	waitJS(t, ctx, `location.pathname.startsWith('/jobs/')`)
 	waitJS(t, ctx, `document.querySelector('#cancel') !== null`)
-	eval[bool](t, ctx, `(b => { b.click(); return true })(document.querySelector('#cancel'))`)
+	click(t, ctx, "#cancel")
 	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'cancelled'`)
 }
