@@ -51,6 +51,17 @@
 // Options.Moves repeat it exactly; only a cancelled context ends a run
 // early, and Improve then returns the context's error.
 //
+// Hosts: on a host with the Grid capability (meshes, tori, hypercubes)
+// distances and proposals use coordinate tables as above. On any other
+// host (slots of multi-core nodes, fat trees, dragonflies, ...) the search
+// reads distances from Host.Hops (a table below 1,024 nodes) and a biased
+// proposal moves an object onto or next to the node of one of its graph
+// neighbours (of two drawn, the heavier): the nodes next to a node are
+// those at the least distance among its Neighbors and the nodes of nearby
+// index, since host numberings keep the cores of a node, the terminals of
+// a router and the leaves of a switch together; one time in four, a node
+// of index within 64 of it. There are no shifts, and one worker.
+//
 // The guest must be symmetric (each arc has its reverse with the same
 // volume), as every guest.Graph constructor guarantees; a swap's delta
 // counts each out-arc twice for that reason. The host may have more nodes

@@ -173,7 +173,7 @@ type Options struct {
 	MinWork int64
 	// Workers is the number of goroutines of the greedy rounds (at most
 	// 64); 0 = 2 from ParallelThreshold objects on, 1 below. Annealing
-	// rounds use one. The result depends on the seed and Workers, never
+	// rounds use one, and so does a host without grid coordinates. The result depends on the seed and Workers, never
 	// on GOMAXPROCS or on scheduling.
 	Workers int
 	// Progress, if set, is called from Improve's goroutine at most every
@@ -256,14 +256,10 @@ var ErrInvalid = errors.New("pairs: invalid input")
 // our reading [P] (see the package doc).
 func Improve(ctx context.Context, g *guest.Graph, h topology.Host, starts [][]int, opt Options) (*Result, error) {
 	begin := time.Now()
-	host, ok := h.(topology.Grid)
-	if !ok {
-		return nil, fmt.Errorf("%w: host %s has no grid coordinates", ErrInvalid, h)
-	}
-	if err := opt.check(g, host, starts); err != nil {
+	if err := opt.check(g, h, starts); err != nil {
 		return nil, err
 	}
-	s := newState(g, host, starts[0])
+	s := newState(g, h, starts[0])
 	best, bestScore, bestHB := 0, 0.0, 0.0
 	lowest, lowestHB := 0, 0.0
 	for i := range starts {
@@ -378,9 +374,8 @@ const shortEdge = 4
 // of 2 to shortEdge hops. O(arcs·c).
 func (s *state) hopBytesOf(place []int) (hb, short float64) {
 	for v := range s.n {
-		cv := s.node(int32(place[v]))
 		for e := s.off[v]; e < s.off[v+1]; e++ {
-			h := s.dist(cv, s.node(int32(place[s.adj[e]])))
+			h := s.hops(int32(place[v]), int32(place[s.adj[e]]))
 			w := 1.0
 			if s.w != nil {
 				w = s.w[e]
@@ -462,6 +457,9 @@ func newRun(ctx context.Context, s *state, opt Options, begin time.Time, h float
 		if s.n >= ParallelThreshold {
 			r.workers = 2
 		}
+	}
+	if s.gen != nil {
+		r.workers = 1 // the slabs are cut along a coordinate
 	}
 	for e := range s.adj {
 		if s.w == nil {
@@ -909,6 +907,10 @@ func (w *walker) attempt(a int32) {
 		pb = int32(w.rng.IntN(len(s.occ) - 1))
 		if pb >= pa {
 			pb++
+		}
+	} else if s.gen != nil {
+		if pb = w.nearNeighbour(a, r); pb == pa {
+			return
 		}
 	} else {
 		if !s.target(a, w.t) {

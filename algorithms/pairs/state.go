@@ -10,7 +10,9 @@ import (
 
 // state is a placement under local search: positions, their host
 // coordinates and the inverse map, in int32 arrays, so that a swap's delta
-// touches a few cache lines and allocates nothing.
+// touches a few cache lines and allocates nothing. On a host without the
+// Grid capability c is 0 and there are no coordinates: distances come from
+// the host (see generic.go).
 type state struct {
 	n, c   int
 	off    []int32
@@ -30,21 +32,28 @@ type state struct {
 	uniformMask uint32
 	// eps weighs the squared hops in energy: below 1/max|q|.
 	eps float64
+	// gen is the other hosts' path (c = 0), nil on a grid.
+	gen *generic
 }
 
 // bigUniform is the size from which biased proposals are rarely uniform.
 const bigUniform = 4096
 
 // newState places object v on node place[v]. place must be a valid
-// injective placement (checked by the caller).
-func newState(g *guest.Graph, host topology.Grid, place []int) *state {
-	c := host.Rank()
-	s := &state{
-		n: g.Order(), c: c, off: g.Offsets, adj: g.Adj, w: g.Weight,
-		dims: make([]int32, c), wrapK: make([]int32, c), stride: make([]int32, c),
-		tab: topology.TableOf(host).Coord,
-		pos: make([]int32, g.Order()), co: make([]int32, g.Order()*c), occ: make([]int32, host.Size()),
+// injective placement (checked by the caller). A grid host gets the
+// coordinate fast path, any other host the generic one.
+func newState(g *guest.Graph, h topology.Host, place []int) *state {
+	s := &state{n: g.Order(), off: g.Offsets, adj: g.Adj, w: g.Weight,
+		pos: make([]int32, g.Order()), occ: make([]int32, h.Size())}
+	host, ok := h.(topology.Grid)
+	if !ok {
+		s.gen = newGeneric(h)
+		s.init(place, int64(s.gen.diam))
+		return s
 	}
+	c := host.Rank()
+	s.c, s.dims, s.wrapK, s.stride = c, make([]int32, c), make([]int32, c), make([]int32, c)
+	s.tab, s.co = topology.TableOf(host).Coord, make([]int32, g.Order()*c)
 	st := int32(1)
 	for j := range c {
 		s.dims[j] = int32(host.Dim(j))
@@ -54,18 +63,24 @@ func newState(g *guest.Graph, host topology.Grid, place []int) *state {
 		s.stride[j] = st
 		st *= s.dims[j]
 	}
+	s.init(place, int64(host.Diameter()))
+	return s
+}
+
+// init places the objects and sets what depends on the size and on diam,
+// a bound on the host's hop distance.
+func (s *state) init(place []int, diam int64) {
 	s.place(place)
 	s.uniformMask = 0x1c
 	if s.n >= bigUniform {
 		s.uniformMask = 0xfc00
 	}
 	// |q| ≤ 2·(deg a + deg b)·D², D the host's diameter
-	diam, deg := int64(host.Diameter()), int64(0)
+	deg := int64(0)
 	for v := range s.n {
 		deg = max(deg, int64(s.off[v+1]-s.off[v]))
 	}
 	s.eps = 1 / float64(4*deg*diam*diam+1)
-	return s
 }
 
 // place replaces the placement by another one.
@@ -110,6 +125,15 @@ func (s *state) dist(x, y []int32) int32 {
 	return d
 }
 
+// hops is the hop distance between nodes p and q, for the O(arcs) passes
+// (the deltas have their own loops).
+func (s *state) hops(p, q int32) int32 {
+	if s.gen != nil {
+		return s.gen.hops(p, q)
+	}
+	return s.dist(s.node(p), s.node(q))
+}
+
 // coords returns object v's coordinates.
 func (s *state) coords(v int32) []int32 { return s.co[int(v)*s.c : int(v)*s.c+s.c] }
 
@@ -148,6 +172,8 @@ func (s *state) delta(a, b, pa, pb int32) (float64, int64) {
 		return s.delta2(a, b, pa, pb)
 	case 3:
 		return s.delta3(a, b, pa, pb)
+	case 0:
+		return s.deltaGeneric(a, b, pa, pb)
 	}
 	ca, cb := s.node(pa), s.node(pb)
 	d, q := s.gain(a, b, ca, cb)
@@ -179,9 +205,8 @@ func (s *state) swap(a, b, pa, pb int32) {
 func (s *state) hopBytes() float64 {
 	var hb float64
 	for v := range int32(s.n) {
-		cv := s.coords(v)
 		for e := s.off[v]; e < s.off[v+1]; e++ {
-			h := float64(s.dist(cv, s.coords(s.adj[e])))
+			h := float64(s.hops(s.pos[v], s.pos[s.adj[e]]))
 			if s.w == nil {
 				hb += h
 			} else {
@@ -197,9 +222,8 @@ func (s *state) hopBytes() float64 {
 func (s *state) squares() int64 {
 	var q int64
 	for v := range int32(s.n) {
-		cv := s.coords(v)
 		for e := s.off[v]; e < s.off[v+1]; e++ {
-			h := int64(s.dist(cv, s.coords(s.adj[e])))
+			h := int64(s.hops(s.pos[v], s.pos[s.adj[e]]))
 			q += h * h
 		}
 	}

@@ -62,11 +62,12 @@ func init() {
 				"heuristics that apply (or from --start), proposes moves toward the mean position of an object's " +
 				"neighbours, shifts along short paths and uniform pairs, " + rest,
 		},
-		Guests:  "any guest",
-		Hosts:   "any host with as many nodes as the guest has vertices",
-		Applies: func(spec.Guest, topology.Host) error { return nil },
-		Map:     func(ctx context.Context, p *Problem) ([]int, error) { return mapPairs(ctx, p, pairs.Biased) },
-		Search:  true,
+		Guests:     "any guest",
+		Hosts:      pairsHosts,
+		LargerHost: true,
+		Applies:    func(spec.Guest, topology.Host) error { return nil },
+		Map:        func(ctx context.Context, p *Problem) ([]int, error) { return mapPairs(ctx, p, pairs.Biased) },
+		Search:     true,
 	}, Algorithm{
 		Name: "pairs-uniform",
 		Notes: Notes{
@@ -79,13 +80,18 @@ func init() {
 				"budget are our reading, as for pairs: it starts from the best of the cheap heuristics that apply " +
 				"(or from --start), " + rest + " Much slower to converge than pairs at large sizes.",
 		},
-		Guests:  "any guest",
-		Hosts:   "any host with as many nodes as the guest has vertices",
-		Applies: func(spec.Guest, topology.Host) error { return nil },
-		Map:     func(ctx context.Context, p *Problem) ([]int, error) { return mapPairs(ctx, p, pairs.Uniform) },
-		Search:  true,
+		Guests:     "any guest",
+		Hosts:      pairsHosts,
+		LargerHost: true,
+		Applies:    func(spec.Guest, topology.Host) error { return nil },
+		Map:        func(ctx context.Context, p *Problem) ([]int, error) { return mapPairs(ctx, p, pairs.Uniform) },
+		Search:     true,
 	})
 }
+
+// pairsHosts says what PAIRS maps onto: it needs distances only (a host
+// without grid coordinates gets proposals next to an object's neighbours).
+const pairsHosts = "any host with at least as many nodes (or slots) as the guest has vertices; the others stay empty"
 
 // MovesPerSecond converts a budget into the moves a PAIRS run plans, for
 // a guest of mean degree 4 (fewer for larger degrees): a run given a budget
@@ -179,8 +185,8 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 }
 
 // pairsStarts returns the starting placements: the named start's, or those
-// of every other applicable algorithm for equal sizes (all cheap: O(n) or
-// near), or the identity placement if none of them succeeds.
+// of every heuristic that applies (all cheap: O(n) or near), or the
+// identity placement (object v on node v) if none of them succeeds.
 func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, error) {
 	in := p.Instance
 	algos := Starts(in.Guest, in.Host)

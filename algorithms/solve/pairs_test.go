@@ -133,7 +133,7 @@ func TestPairsErrors(t *testing.T) {
 		{"start is pairs", spec.Instance{Guest: g, Host: h, Algo: "pairs", Start: "pairs"}, "start"},
 		{"start does not apply", spec.Instance{Guest: g, Host: h, Algo: "pairs", Start: "stack"}, "start"},
 		{"start is a search", spec.Instance{Guest: g, Host: h, Algo: "pairs", Start: "pairs-uniform"}, "start"},
-		{"sizes differ", spec.Instance{Guest: g, Host: must(topology.NewMesh(10, 4)), Algo: "pairs"}, "host"},
+		{"host too small", spec.Instance{Guest: g, Host: must(topology.NewMesh(5, 4)), Algo: "pairs"}, "host"},
 	}
 	for _, tt := range tests {
 		if _, err := solve.Map(context.Background(), tt.in, nil); spec.FieldOf(err) != tt.field {

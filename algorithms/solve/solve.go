@@ -166,12 +166,12 @@ func Check(in spec.Instance) (Algorithm, error) {
 }
 
 // Starts returns the algorithms a local search can start from on g and h:
-// every heuristic that maps g onto h (STEP included when the sizes are
-// equal), in listing order. They are all cheap: O(n) or near.
+// every heuristic that maps g onto h (on a larger host, those that allow
+// one), in listing order. They are all cheap: O(n) or near.
 func Starts(g spec.Guest, h topology.Host) []Algorithm {
 	var out []Algorithm
 	for _, a := range Applicable(g, h) {
-		if !a.Search && checkSizes(Algorithm{}, g, h) == nil {
+		if !a.Search {
 			out = append(out, a)
 		}
 	}
@@ -187,7 +187,7 @@ func checkStart(in spec.Instance) error {
 	case s.Search:
 		return fmt.Errorf("start %q is a search itself; a start is a heuristic (here: %s)", in.Start, startNames(in.Guest, in.Host))
 	}
-	if err := checkSizes(Algorithm{}, in.Guest, in.Host); err != nil {
+	if err := checkSizes(s, in.Guest, in.Host); err != nil {
 		return err
 	}
 	if err := s.Applies(in.Guest, in.Host); err != nil {

@@ -1,0 +1,164 @@
+package pairs
+
+import (
+	"topomap/algorithms/topology"
+)
+
+// generic is the search's view of a host without the Grid capability (a
+// fat tree, a dragonfly, slots of multi-core nodes, ...): distances come
+// from Host.Hops, or from a table on small hosts, and a biased proposal
+// moves an object next to one of its graph neighbours, since there is no
+// mean position to aim at. [P]: our reading.
+type generic struct {
+	host topology.Host
+	n    int32
+	// table[p·n+q] = Hops(p, q) on hosts of at most maxTable nodes
+	// (O(n²) to build, 2 MB at most), nil otherwise.
+	table []uint16
+	// near[nearOff[p]:nearOff[p+1]] lists the nodes "next to" p: among
+	// its Neighbors and the nodes of index within nearWindow of p, those
+	// at the least distance from p (at most maxNear, the closest in
+	// index first). Host numberings keep close nodes at close indices
+	// (the cores of a node, the terminals of a router, the leaves of a
+	// switch), so the window finds them when Neighbors has none.
+	nearOff []int32
+	near    []int32
+	// diam bounds the hop distance (for the tie-break's weight).
+	diam int32
+}
+
+const (
+	// maxTable is the largest host whose distances are tabulated.
+	maxTable = 1024
+	// nearWindow is the half-width of the index window searched for the
+	// nodes next to a node; farWindow that of the wider proposals.
+	nearWindow = 16
+	farWindow  = 64
+	maxNear    = 32
+)
+
+func newGeneric(h topology.Host) *generic {
+	n := h.Size()
+	g := &generic{host: h, n: int32(n), nearOff: make([]int32, 1, n+1), diam: int32(topology.MaxHops(h))}
+	if n <= maxTable {
+		g.table = make([]uint16, n*n)
+		g.diam = 0
+		for p := range n {
+			for q := range n {
+				d := int32(h.Hops(p, q))
+				g.table[p*n+q] = uint16(d)
+				g.diam = max(g.diam, d)
+			}
+		}
+	}
+	var nb, cand []int
+	for p := range n {
+		nb = h.Neighbors(p, nb[:0])
+		cand = append(cand[:0], nb...)
+		for d := 1; d <= nearWindow; d++ {
+			if p-d >= 0 {
+				cand = append(cand, p-d)
+			}
+			if p+d < n {
+				cand = append(cand, p+d)
+			}
+		}
+		// the least distance among the candidates, then the candidates
+		// at that distance, in the order above (neighbours, then by
+		// index distance), without repeats
+		least := int32(-1)
+		for _, q := range cand {
+			if d := g.hops(int32(p), int32(q)); q != p && (least < 0 || d < least) {
+				least = d
+			}
+		}
+		start := len(g.near)
+		for _, q := range cand {
+			if len(g.near)-start == maxNear {
+				break
+			}
+			if q != p && g.hops(int32(p), int32(q)) == least && !contains(g.near[start:], int32(q)) {
+				g.near = append(g.near, int32(q))
+			}
+		}
+		g.nearOff = append(g.nearOff, int32(len(g.near)))
+	}
+	return g
+}
+
+func contains(s []int32, x int32) bool {
+	for _, y := range s {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// hops returns the distance between nodes p and q.
+func (g *generic) hops(p, q int32) int32 {
+	if g.table != nil {
+		return int32(g.table[p*g.n+q])
+	}
+	return int32(g.host.Hops(int(p), int(q)))
+}
+
+// deltaGeneric is delta on a host without coordinates.
+func (s *state) deltaGeneric(a, b, pa, pb int32) (float64, int64) {
+	d, q := s.gainGeneric(a, b, pa, pb)
+	if b >= 0 {
+		db, qb := s.gainGeneric(b, a, pb, pa)
+		d, q = d+db, q+qb
+	}
+	return 2 * d, 2 * q
+}
+
+// gainGeneric is gain on a host without coordinates: moving a from node
+// from to node to.
+func (s *state) gainGeneric(a, skip, from, to int32) (float64, int64) {
+	g := s.gen
+	var d float64
+	var q int64
+	for e := s.off[a]; e < s.off[a+1]; e++ {
+		u := s.adj[e]
+		if u == skip {
+			continue
+		}
+		pu := s.pos[u]
+		hn, ho := g.hops(to, pu), g.hops(from, pu)
+		q += int64(hn)*int64(hn) - int64(ho)*int64(ho)
+		if s.w == nil {
+			d += float64(hn - ho)
+		} else {
+			d += s.w[e] * float64(hn-ho)
+		}
+	}
+	return d, q
+}
+
+// nearNeighbour proposes a node for object a on a host without
+// coordinates, from the random word r: the node of one of a's graph
+// neighbours (of two drawn, the one of larger volume), or rather, three
+// times in four (bits 5-6), a node next to it, else a node of index within
+// farWindow of it. It returns a's own node if a has no neighbours.
+func (w *walker) nearNeighbour(a int32, r uint32) int32 {
+	s, g := w.s, w.s.gen
+	lo, hi := s.off[a], s.off[a+1]
+	if lo == hi {
+		return s.pos[a]
+	}
+	e := lo + int32(w.rng.IntN(int(hi-lo)))
+	if s.w != nil {
+		if f := lo + int32(w.rng.IntN(int(hi-lo))); s.w[f] > s.w[e] {
+			e = f
+		}
+	}
+	t := s.pos[s.adj[e]]
+	if r&0x60 != 0 {
+		if k := g.nearOff[t+1] - g.nearOff[t]; k > 0 {
+			return g.near[g.nearOff[t]+int32(w.rng.IntN(int(k)))]
+		}
+		return t
+	}
+	return min(max(t+int32(w.rng.IntN(2*farWindow+1))-farWindow, 0), g.n-1)
+}

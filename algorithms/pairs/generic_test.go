@@ -1,0 +1,268 @@
+package pairs
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"topomap/algorithms/guest"
+	"topomap/algorithms/mapping"
+	"topomap/algorithms/metric"
+	"topomap/algorithms/topology"
+)
+
+// plain hides the Grid capability of a lattice: the search takes the
+// generic path on it.
+type plain struct{ topology.Host }
+
+// slots is a test host of c cores per node of an inner host (MACHINES.md
+// §2): slot t + c·node, 0 hops between the cores of a node.
+type slots struct {
+	in topology.Host
+	c  int
+}
+
+func (h slots) Size() int                { return h.in.Size() * h.c }
+func (h slots) Hops(a, b int) int        { return h.in.Hops(a/h.c, b/h.c) }
+func (h slots) String() string           { return fmt.Sprintf("%s:cores=%d", h.in, h.c) }
+func (h slots) Index([]int) (int, error) { return 0, fmt.Errorf("not used") }
+func (h slots) Coords(idx int, dst []int) []int {
+	return append(h.in.Coords(idx/h.c, append(dst[:0], idx%h.c)[1:]), idx%h.c)
+}
+
+func (h slots) Neighbors(idx int, dst []int) []int {
+	for _, m := range h.in.Neighbors(idx/h.c, nil) {
+		for t := range h.c {
+			dst = append(dst, t+h.c*m)
+		}
+	}
+	return dst
+}
+
+// tree is a test host shaped as a k-ary n-tree (MACHINES.md §3): k^n
+// leaves, 2ℓ hops between leaves whose lowest common switch is at level ℓ.
+type tree struct{ k, n int }
+
+func (h tree) Size() int {
+	s := 1
+	for range h.n {
+		s *= h.k
+	}
+	return s
+}
+
+func (h tree) Hops(a, b int) int {
+	l := 0
+	for a != b {
+		a, b, l = a/h.k, b/h.k, l+1
+	}
+	return 2 * l
+}
+
+func (h tree) String() string                     { return fmt.Sprintf("fattree:%d,%d", h.k, h.n) }
+func (h tree) Index([]int) (int, error)           { return 0, fmt.Errorf("not used") }
+func (h tree) Coords(idx int, dst []int) []int    { return append(dst[:0], idx) }
+func (h tree) Neighbors(idx int, dst []int) []int { return dst }
+
+// genericInstances are guests on hosts without the Grid capability.
+func genericInstances() []struct {
+	name  string
+	g     *guest.Graph
+	h     topology.Host
+	place []int
+} {
+	rng := rand.New(rand.NewPCG(11, 11))
+	type inst = struct {
+		name  string
+		g     *guest.Graph
+		h     topology.Host
+		place []int
+	}
+	var out []inst
+	add := func(name string, g *guest.Graph, h topology.Host) {
+		out = append(out, inst{name, g, h, randomPlace(g.Order(), h.Size(), rng)})
+	}
+	add("grid 8x8 on plain mesh 4x16", must(guest.NewGrid([]int{8, 8}, false)), plain{must(topology.NewMesh(4, 16))})
+	add("grid 8x8 on mesh 4x4 with 4 cores", must(guest.NewGrid([]int{8, 8}, false)), slots{must(topology.NewMesh(4, 4)), 4})
+	add("grid 8x8 on a 4-ary 3-tree", must(guest.NewGrid([]int{8, 8}, false)), tree{4, 3})
+	add("weighted graph 40 on torus 3x3 with 5 cores (larger host)", randomGraph(40, 60, rng), slots{must(topology.NewTorus(3, 3)), 5})
+	add("weighted graph 30 on a 2-ary 6-tree (larger host)", randomGraph(30, 40, rng), tree{2, 6})
+	// beyond maxTable nodes: distances from Hops
+	add("hypercube 11 on a 4-ary 6-tree (larger host)", must(guest.NewHypercube(11)), tree{4, 6})
+	return out
+}
+
+// TestGenericDelta: on hosts without coordinates, every delta equals a
+// full recomputation, and the state stays consistent.
+func TestGenericDelta(t *testing.T) {
+	for _, in := range genericInstances() {
+		t.Run(in.name, func(t *testing.T) {
+			s := newState(in.g, in.h, in.place)
+			if s.gen == nil {
+				t.Fatal("grid path on a host without the Grid capability")
+			}
+			if (s.gen.table != nil) != (in.h.Size() <= maxTable) {
+				t.Fatalf("distance table %v on %d nodes", s.gen.table != nil, in.h.Size())
+			}
+			rng := rand.New(rand.NewPCG(1, 2))
+			h := s.hopBytes()
+			if want := metric.HopBytes(&mapping.Mapping{Guest: in.g, Host: in.h, Place: in.place}); !closeTo(in.g, h, want) {
+				t.Fatalf("hop-bytes %v, metric says %v", h, want)
+			}
+			w := newWalker(s, Biased)
+			w.rng = rng
+			for i := range 3000 {
+				a := int32(rng.IntN(s.n))
+				pb := int32(rng.IntN(len(s.occ)))
+				if i%2 == 0 {
+					pb = w.nearNeighbour(a, rng.Uint32())
+				}
+				pa := s.pos[a]
+				if pa == pb {
+					continue
+				}
+				b := s.occ[pb]
+				d, _ := s.delta(a, b, pa, pb)
+				s.swap(a, b, pa, pb)
+				h += d
+				if i%100 == 0 {
+					if full := s.hopBytes(); !closeTo(in.g, h, full) {
+						t.Fatalf("swap %d: tracked %v, recomputed %v", i, h, full)
+					}
+				}
+			}
+			checkState(t, s)
+		})
+	}
+}
+
+// TestGenericNear: the nodes next to a node are its Neighbors on a plain
+// lattice, the other cores of its node with cores, its leaf switch's
+// other leaves on a tree.
+func TestGenericNear(t *testing.T) {
+	cases := []struct {
+		h    topology.Host
+		node int
+		want []int32
+	}{
+		{plain{must(topology.NewMesh(4, 4))}, 5, []int32{4, 6, 1, 9}},
+		{slots{must(topology.NewMesh(4, 4)), 4}, 21, []int32{20, 22, 23}},
+		{tree{4, 3}, 6, []int32{5, 7, 4}},
+		{tree{1 << 6, 2}, 96, nil}, // 32 leaf-mates in the window: the cap
+	}
+	for _, c := range cases {
+		g := newGeneric(c.h)
+		got := g.near[g.nearOff[c.node]:g.nearOff[c.node+1]]
+		if c.want == nil {
+			if len(got) != maxNear {
+				t.Errorf("%s: %d nodes next to %d, want the cap %d", c.h, len(got), c.node, maxNear)
+			}
+			continue
+		}
+		if fmt.Sprint(sorted(got)) != fmt.Sprint(sorted(c.want)) {
+			t.Errorf("%s: nodes next to %d: %v, want %v", c.h, c.node, got, c.want)
+		}
+	}
+}
+
+func sorted(s []int32) []int32 {
+	out := append([]int32(nil), s...)
+	for i := range out {
+		for j := i + 1; j < len(out); j++ {
+			if out[j] < out[i] {
+				out[i], out[j] = out[j], out[i]
+			}
+		}
+	}
+	return out
+}
+
+// TestGenericImprove: PAIRS on hosts without coordinates finds the
+// optimum of small cases from random starts: 2x2 blocks of an 8x8 grid on
+// the nodes of mesh 4x4 with 4 cores (96 hop-bytes: 48 cut edges of one
+// hop, each two arcs), and on a 4-ary 3-tree 2x2 blocks under each leaf
+// switch, 4x4 blocks under each level-2 switch (48 arcs of 2 hops inside
+// the leaves, 64 arcs of 4 hops between them inside the 4x4 blocks, 112
+// arcs of 6 hops across: 1024 hop-bytes); on a plain mesh it reaches what
+// the grid path reaches. Same seed, same placement.
+func TestGenericImprove(t *testing.T) {
+	g := must(guest.NewGrid([]int{8, 8}, false))
+	mesh := must(topology.NewMesh(4, 16))
+	grid, err := Improve(context.Background(), g, mesh, [][]int{randomPlace(64, 64, rand.New(rand.NewPCG(3, 3)))}, Options{Seed: 2, Temperature: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		h    topology.Host
+		want float64
+	}{
+		{slots{must(topology.NewMesh(4, 4)), 4}, 96},
+		{tree{4, 3}, 1024},
+		{plain{mesh}, grid.HopBytes},
+	}
+	for _, c := range cases {
+		t.Run(c.h.String(), func(t *testing.T) {
+			start := [][]int{randomPlace(64, c.h.Size(), rand.New(rand.NewPCG(3, 3)))}
+			opt := Options{Seed: 2, Temperature: 3}
+			res, err := Improve(context.Background(), g, c.h, start, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := metric.HopBytes(&mapping.Mapping{Guest: g, Host: c.h, Place: res.Place}); got != res.HopBytes {
+				t.Fatalf("result says %v hop-bytes, metric %v", res.HopBytes, got)
+			}
+			if res.HopBytes > c.want || !res.Converged {
+				t.Fatalf("hop-bytes %v (converged %v), want %v", res.HopBytes, res.Converged, c.want)
+			}
+			again, err := Improve(context.Background(), g, c.h, start, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fmt.Sprint(again.Place) != fmt.Sprint(res.Place) {
+				t.Fatal("same seed, another placement")
+			}
+		})
+	}
+}
+
+// BenchmarkGeneric runs PAIRS (annealing, the default stopping rule) from
+// row-major on hosts without coordinates at 4096 objects: a 16-ary 3-tree
+// as fattree:16,3, torus 16x16 with 16 cores, and the plain mesh 64x64
+// against the grid path; with a 8x longer horizon for comparison.
+func BenchmarkGeneric(b *testing.B) {
+	g := must(guest.NewGrid([]int{64, 64}, false))
+	cases := []struct {
+		name string
+		h    topology.Host
+	}{
+		{"fattree 16,3", tree{16, 3}},
+		{"torus 16x16 cores 16", slots{must(topology.NewTorus(16, 16)), 16}},
+		{"plain mesh 64x64", plain{must(topology.NewMesh(64, 64))}},
+		{"grid mesh 64x64", must(topology.NewMesh(64, 64))},
+	}
+	for _, c := range cases {
+		for _, long := range []int64{0, 64 << 20} {
+			b.Run(fmt.Sprintf("%s/horizon %d", c.name, long), func(b *testing.B) {
+				var res *Result
+				for b.Loop() {
+					var err error
+					res, err = Improve(context.Background(), g, c.h, [][]int{rowMajor(g.Order())}, Options{Seed: 1, Temperature: 3, Horizon: long, MinWork: long})
+					if err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(res.HopsPerByte, "hops/byte")
+				b.ReportMetric(float64(res.Moves)/1e6, "Mmoves")
+			})
+		}
+	}
+}
+
+func rowMajor(n int) []int {
+	p := make([]int, n)
+	for i := range p {
+		p[i] = i
+	}
+	return p
+}
