@@ -122,6 +122,13 @@ type Options struct {
 	// Seed seeds the PCG generator (math/rand/v2).
 	Seed uint64
 	Mode Mode
+	// Objective is what the run minimises (HopBytes by default). Under
+	// Congestion the host must route (topology.Router); every delta then
+	// routes the arcs of the two objects, there are no shifts and one
+	// worker, and Temperature is scaled by 2L̄ + w̄, the change of Σ L²
+	// per hop-byte on links of the start's mean load L̄ = Σ L²/Σ L for a
+	// message of the mean volume w̄.
+	Objective Objective
 	// Moves caps the number of moves (proposed swaps or shifts); 0 = the
 	// default cap, capFactor times the horizon plus capPerObject moves
 	// per object, which a run its stopping rule ends does not reach. The
@@ -195,9 +202,12 @@ type Progress struct {
 	Improved int64
 	Rounds   int
 	// HopBytes and HopsPerByte are the best values so far (incrementally
-	// tracked).
+	// tracked); under Congestion those of the current placement
+	// (recomputed).
 	HopBytes    float64
 	HopsPerByte float64
+	// Objective is the best value of the objective so far.
+	Objective float64
 	// Fraction is the share of the move cap given or of the stopping
 	// rule's horizon used, whichever is larger, in [0, 1].
 	Fraction float64
@@ -210,6 +220,9 @@ type Result struct {
 	// HopBytes is recomputed from Place at the end, not tracked.
 	HopBytes    float64
 	HopsPerByte float64
+	// Objective is the objective's value of Place (recomputed): the
+	// hop-bytes, or Σ L² under Congestion.
+	Objective float64
 	// Start is the index of the start that was kept, StartHopBytes its
 	// hop-bytes.
 	Start         int
@@ -260,13 +273,18 @@ func Improve(ctx context.Context, g *guest.Graph, h topology.Host, starts [][]in
 		return nil, err
 	}
 	s := newState(g, h, starts[0])
+	if opt.Objective == Congestion {
+		r, _ := topology.RouterOf(h) // checked
+		s.cong = newCongestion(r)
+		s.loads()
+	}
 	best, bestScore, bestHB := 0, 0.0, 0.0
 	lowest, lowestHB := 0, 0.0
 	for i := range starts {
 		if err := ctx.Err(); err != nil { // each start costs O(edges)
 			return nil, err
 		}
-		hb, short := s.hopBytesOf(starts[i])
+		hb, short := s.valueOf(starts[i])
 		score := hb
 		if opt.Temperature > 0 {
 			score -= short / 2
@@ -320,16 +338,15 @@ func Improve(ctx context.Context, g *guest.Graph, h topology.Host, starts [][]in
 	s.placeSelf()
 	r.best = nil
 	startIdx := chains[win]
-	res := &Result{Start: startIdx, StartHopBytes: bestHB}
-	if startIdx != best {
-		res.StartHopBytes = lowestHB
-	}
+	res := &Result{Start: startIdx}
+	res.StartHopBytes, _ = s.hopBytesOf(starts[startIdx])
 	r.finish(res)
-	if res.HopBytes > lowestHB {
-		// annealing did not catch up with the start of lowest hop-bytes
+	if res.Objective > lowestHB {
+		// annealing did not catch up with the start of lowest objective
 		copy(res.Place, starts[lowest])
-		res.Start, res.StartHopBytes, res.HopBytes = lowest, lowestHB, lowestHB
-		res.HopsPerByte = lowestHB / r.volume
+		res.HopBytes, _ = s.hopBytesOf(starts[lowest])
+		res.Start, res.StartHopBytes, res.Objective = lowest, res.HopBytes, lowestHB
+		res.HopsPerByte = res.HopBytes / r.volume
 		r.h, r.bestH = lowestHB, lowestHB
 	}
 	r.report(time.Now(), true)
@@ -344,6 +361,8 @@ func (o *Options) check(g *guest.Graph, host topology.Host, starts [][]int) erro
 		return fmt.Errorf("%w: no starting placement", ErrInvalid)
 	case o.Mode != Biased && o.Mode != Uniform:
 		return fmt.Errorf("%w: unknown mode %d", ErrInvalid, int(o.Mode))
+	case o.Objective != HopBytes && o.Objective != Congestion:
+		return fmt.Errorf("%w: unknown objective %d", ErrInvalid, int(o.Objective))
 	case o.Moves < 0 || o.Horizon < 0 || o.MinWork < 0:
 		return fmt.Errorf("%w: negative moves %d, horizon %d or least work %d", ErrInvalid, o.Moves, o.Horizon, o.MinWork)
 	case !(o.Tau >= 0 && o.Tau < 1):
@@ -354,6 +373,9 @@ func (o *Options) check(g *guest.Graph, host topology.Host, starts [][]int) erro
 		return fmt.Errorf("%w: temperature %v, want a finite value >= 0", ErrInvalid, o.Temperature)
 	case o.Patience == Unlimited && o.Moves == 0 && o.MaxRounds == 0:
 		return fmt.Errorf("%w: unlimited patience needs a move cap or a round limit", ErrInvalid)
+	}
+	if _, ok := topology.RouterOf(host); o.Objective == Congestion && !ok {
+		return fmt.Errorf("%w: host %s has no routing rule, so no link loads to minimise: the congestion objective needs one", ErrInvalid, host)
 	}
 	for i, p := range starts {
 		m := mapping.Mapping{Guest: g, Host: host, Place: p}
@@ -367,6 +389,30 @@ func (o *Options) check(g *guest.Graph, host topology.Host, starts [][]int) erro
 // shortEdge is the longest edge that annealing is expected to shorten:
 // longer ones are "seams" between blocks that local moves cannot close.
 const shortEdge = 4
+
+// valueOf returns the objective's value of another placement with s's
+// guest and host and, under HopBytes, the part that annealing can be
+// expected to remove (see hopBytesOf).
+func (s *state) valueOf(place []int) (v, short float64) {
+	if s.cong == nil {
+		return s.hopBytesOf(place)
+	}
+	l := topology.NewLoads(s.cong.r)
+	for u := range s.n {
+		for e := s.off[u]; e < s.off[u+1]; e++ {
+			w := 1.0
+			if s.w != nil {
+				w = s.w[e]
+			}
+			l.Add(place[u], place[s.adj[e]], w)
+		}
+	}
+	load, _ := l.Sum()
+	for _, x := range load {
+		v += x * x
+	}
+	return v, 0
+}
 
 // hopBytesOf returns the hop-bytes of another placement with s's guest and
 // host, reading coordinates from the host table, and the part of them that
@@ -458,14 +504,24 @@ func newRun(ctx context.Context, s *state, opt Options, begin time.Time, h float
 			r.workers = 2
 		}
 	}
-	if s.gen != nil {
-		r.workers = 1 // the slabs are cut along a coordinate
+	if s.gen != nil || s.cong != nil {
+		r.workers = 1 // slabs are cut along a coordinate; routes cross them
 	}
 	for e := range s.adj {
 		if s.w == nil {
 			r.volume++
 		} else {
 			r.volume += s.w[e]
+		}
+	}
+	if c := s.cong; c != nil && len(s.adj) > 0 {
+		// temperature in Σ L² units: 2L̄ + w̄ per hop-byte
+		var sum, sq float64
+		for _, l := range c.load {
+			sum, sq = sum+l, sq+l*l
+		}
+		if sum > 0 {
+			r.opt.Temperature *= 2*sq/sum + r.volume/float64(len(s.adj))
 		}
 	}
 	return r
@@ -738,11 +794,15 @@ func (r *run) report(now time.Time, final bool) {
 	}
 	r.lastProg = now
 	p := Progress{Elapsed: now.Sub(r.begin), Moves: r.moves, Evaluated: r.evaluated, Accepted: r.accepted,
-		Improved: r.improved, Rounds: r.rounds, HopBytes: r.h, Fraction: r.fraction()}
+		Improved: r.improved, Rounds: r.rounds, Objective: r.h, Fraction: r.fraction()}
 	if r.best != nil {
-		p.HopBytes = min(r.h, r.bestH)
+		p.Objective = min(r.h, r.bestH)
 	}
-	p.HopBytes = min(p.HopBytes, r.earlier)
+	p.Objective = min(p.Objective, r.earlier)
+	p.HopBytes = p.Objective
+	if r.s.cong != nil {
+		p.HopBytes = r.s.hopBytes()
+	}
 	if r.volume > 0 {
 		p.HopsPerByte = p.HopBytes / r.volume
 	}
@@ -765,7 +825,11 @@ func (r *run) finish(res *Result) {
 		res.Place[v] = int(h)
 	}
 	res.HopBytes = s.hopBytes()
-	r.h = res.HopBytes
+	res.Objective = res.HopBytes
+	if s.cong != nil {
+		res.Objective = s.value()
+	}
+	r.h = res.Objective
 	if r.volume > 0 {
 		res.HopsPerByte = res.HopBytes / r.volume
 	}
@@ -915,7 +979,7 @@ func (w *walker) attempt(a int32) {
 	} else {
 		if !s.target(a, w.t) {
 			copy(w.t, s.coords(a))
-		} else if r&0x380 == 0 {
+		} else if r&0x380 == 0 && s.cong == nil {
 			w.shift(a)
 			return
 		}

@@ -34,6 +34,9 @@ type state struct {
 	eps float64
 	// gen is the other hosts' path (c = 0), nil on a grid.
 	gen *generic
+	// cong keeps the link loads under the Congestion objective, nil
+	// under HopBytes.
+	cong *congestion
 }
 
 // bigUniform is the size from which biased proposals are rarely uniform.
@@ -91,13 +94,16 @@ func (s *state) place(place []int) {
 	s.placeSelf()
 }
 
-// placeSelf rebuilds occ and co from pos.
+// placeSelf rebuilds occ and co (and the link loads) from pos.
 func (s *state) placeSelf() {
 	for i := range s.occ {
 		s.occ[i] = -1
 	}
 	for v, h := range s.pos {
 		s.put(int32(v), h)
+	}
+	if s.cong != nil {
+		s.loads()
 	}
 }
 
@@ -162,11 +168,20 @@ func (s *state) gain(a, skip int32, from, to []int32) (d float64, q int64) {
 	return d, q
 }
 
-// delta returns the change of hop-bytes if object a (on node pa) and the
-// occupant b of node pb (-1 if empty) exchange nodes, and the change of
-// the sum of the squared hops of their edges. Each undirected edge is two
-// arcs of equal volume, hence the factor 2. O(deg a + deg b).
+// delta returns the change of the objective if object a (on node pa) and
+// the occupant b of node pb (-1 if empty) exchange nodes, and the change
+// of the sum of the squared hops of their edges (the tie-break). Under
+// Congestion the change of the loads is left pending for swap.
 func (s *state) delta(a, b, pa, pb int32) (float64, int64) {
+	if s.cong != nil {
+		return s.deltaCongestion(a, b, pa, pb)
+	}
+	return s.deltaHops(a, b, pa, pb)
+}
+
+// deltaHops is delta for the hop-bytes. Each undirected edge is two arcs
+// of equal volume, hence the factor 2. O(deg a + deg b).
+func (s *state) deltaHops(a, b, pa, pb int32) (float64, int64) {
 	switch s.c {
 	case 2:
 		return s.delta2(a, b, pa, pb)
@@ -191,8 +206,12 @@ func (s *state) delta(a, b, pa, pb int32) (float64, int64) {
 // edges do not pile up where hop-bytes are indifferent.
 func (s *state) energy(d float64, q int64) float64 { return d + s.eps*float64(q) }
 
-// swap exchanges the nodes of object a (on pa) and the occupant b of pb.
+// swap exchanges the nodes of object a (on pa) and the occupant b of pb;
+// under Congestion, right after the delta of that swap.
 func (s *state) swap(a, b, pa, pb int32) {
+	if s.cong != nil {
+		s.cong.apply()
+	}
 	s.put(a, pb)
 	if b >= 0 {
 		s.put(b, pa)
@@ -215,6 +234,15 @@ func (s *state) hopBytes() float64 {
 		}
 	}
 	return hb
+}
+
+// value recomputes the objective from scratch.
+func (s *state) value() float64 {
+	if s.cong != nil {
+		s.loads()
+		return s.cong.squaredLoads()
+	}
+	return s.hopBytes()
 }
 
 // squares returns Σ hops² over the arcs (the dilation tie-break's

@@ -1,0 +1,116 @@
+package pairs
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"topomap/algorithms/guest"
+	"topomap/algorithms/mapping"
+	"topomap/algorithms/metric"
+	"topomap/algorithms/topology"
+)
+
+// squaredLoadsOf returns Σ L² of a placement by the metric package, an
+// independent computation of the link loads.
+func squaredLoadsOf(t *testing.T, g *guest.Graph, h topology.Host, place []int) float64 {
+	t.Helper()
+	load, _, ok := metric.LinkLoads(&mapping.Mapping{Guest: g, Host: h, Place: slices.Clone(place)})
+	if !ok {
+		t.Fatalf("%s does not route", h)
+	}
+	var sum float64
+	for _, l := range load {
+		sum += l * l
+	}
+	return sum
+}
+
+func near(got, want float64) bool { return math.Abs(got-want) <= 1e-9*math.Max(1, math.Abs(want)) }
+
+// TestCongestionDelta: the incremental change of Σ L² of a swap, which
+// routes only the arcs of the two objects, equals a full recomputation of
+// the loads, on random swaps (a third between graph neighbours, whose
+// common arcs exchange routes), on every routed kind.
+func TestCongestionDelta(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 21))
+	cases := []instance{
+		{name: "grid 8x8 on mesh 4x16", g: must(guest.NewGrid([]int{8, 8}, false)), h: must(topology.NewMesh(4, 16))},
+		{name: "periodic grid 6x6 on torus 4x9", g: must(guest.NewGrid([]int{6, 6}, true)), h: must(topology.NewTorus(4, 9))},
+		{name: "hypercube 6 on hypercube 6", g: must(guest.NewHypercube(6)), h: must(topology.NewHypercube(6))},
+		{name: "hypercube 5 on ring 32", g: must(guest.NewHypercube(5)), h: must(topology.NewRing(32))},
+		{name: "weighted graph 40 on torus 5x8", g: randomGraph(40, 60, rng), h: must(topology.NewTorus(5, 8))},
+		{name: "weighted graph 30 on mesh 3x4x3 (larger host)", g: randomGraph(30, 40, rng), h: must(topology.NewMesh(3, 4, 3))},
+		{name: "grid 4x4x4 on mixed torus 8x4x2", g: must(guest.NewGrid([]int{4, 4, 4}, false)), h: must(topology.NewGrid([]int{8, 4, 2}, []bool{true, false, true}))},
+	}
+	for _, in := range cases {
+		t.Run(in.name, func(t *testing.T) {
+			place := randomPlace(in.g.Order(), in.h.Size(), rng)
+			s := newState(in.g, in.h, place)
+			s.cong = newCongestion(in.h)
+			s.loads()
+			c := s.cong.squaredLoads()
+			if want := squaredLoadsOf(t, in.g, in.h, place); !near(c, want) {
+				t.Fatalf("Σ L² %v, metric says %v", c, want)
+			}
+			for i := range 2000 {
+				a := int32(rng.IntN(s.n))
+				var pb int32
+				if i%3 == 0 && s.off[a] < s.off[a+1] {
+					pb = s.pos[s.adj[s.off[a]+int32(rng.IntN(int(s.off[a+1]-s.off[a])))]]
+				} else {
+					pb = int32(rng.IntN(len(s.occ)))
+				}
+				pa := s.pos[a]
+				if pa == pb {
+					continue
+				}
+				d, _ := s.delta(a, s.occ[pb], pa, pb)
+				s.swap(a, s.occ[pb], pa, pb)
+				c += d
+				if i%50 == 0 {
+					for v, p := range s.pos {
+						place[v] = int(p)
+					}
+					if want := squaredLoadsOf(t, in.g, in.h, place); !near(c, want) {
+						t.Fatalf("swap %d: tracked Σ L² %v, recomputed %v", i, c, want)
+					}
+				}
+			}
+			checkState(t, s)
+		})
+	}
+}
+
+// TestCongestionImprove: the congestion objective lowers Σ L² below its
+// start's, reports the Σ L² of its placement, repeats for a seed, and
+// refuses a host without routing.
+func TestCongestionImprove(t *testing.T) {
+	g, h := must(guest.NewHypercube(6)), must(topology.NewTorus(8, 8))
+	start := [][]int{randomPlace(64, 64, rand.New(rand.NewPCG(4, 4)))}
+	opt := Options{Seed: 3, Objective: Congestion, Temperature: 3, Moves: 200_000}
+	res, err := Improve(context.Background(), g, h, start, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := squaredLoadsOf(t, g, h, res.Place)
+	if !near(res.Objective, got) || !(got < squaredLoadsOf(t, g, h, start[0])) {
+		t.Fatalf("objective %v, recomputed %v, start %v", res.Objective, got, squaredLoadsOf(t, g, h, start[0]))
+	}
+	if hb := metric.HopBytes(&mapping.Mapping{Guest: g, Host: h, Place: res.Place}); hb != res.HopBytes {
+		t.Fatalf("hop-bytes %v, recomputed %v", res.HopBytes, hb)
+	}
+	again, err := Improve(context.Background(), g, h, start, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(again.Place, res.Place) {
+		t.Fatal("same seed, another placement")
+	}
+	if _, err := Improve(context.Background(), g, plain{h}, start, opt); !errors.Is(err, ErrInvalid) {
+		t.Fatalf("host without routing: got %v, want ErrInvalid", err)
+	}
+}
