@@ -38,6 +38,8 @@ type CompareOptions struct {
 	// Moves fixes the moves of the local searches (a run's reported
 	// count repeats it).
 	Moves int64
+	// Objective is what the local searches minimise ("" = hop-bytes).
+	Objective string
 	// Progress, if set, receives the progress of each algorithm by name.
 	Progress func(algo string, p Progress)
 	// Done, if set, is called after each algorithm with its entry, its
@@ -69,7 +71,7 @@ func Compare(ctx context.Context, g spec.Guest, h topology.Host, opts CompareOpt
 	}
 	entries := make([]Entry, 0, len(algos))
 	for i, a := range algos {
-		in := spec.Instance{Guest: g, Host: h, Algo: a.Name, Seed: opts.Seed, Budget: opts.Budget, Moves: opts.Moves}
+		in := spec.Instance{Guest: g, Host: h, Algo: a.Name, Seed: opts.Seed, Budget: opts.Budget, Moves: opts.Moves, Objective: opts.Objective}
 		if opts.Start != a.Name {
 			in.Start = opts.Start
 		}
@@ -110,7 +112,7 @@ type Comparison struct {
 // budget (opts' hooks are kept, its parameters overridden), then Bounds.
 // On a cancelled ctx it returns the entries so far with ctx's error.
 func CompareInstance(ctx context.Context, in spec.Instance, opts CompareOptions) (*Comparison, error) {
-	opts.Seed, opts.Start, opts.Budget = in.Seed, in.Start, in.Budget
+	opts.Seed, opts.Start, opts.Budget, opts.Objective = in.Seed, in.Start, in.Budget, in.Objective
 	entries, err := Compare(ctx, in.Guest, in.Host, opts)
 	if err != nil {
 		return &Comparison{Entries: entries}, err

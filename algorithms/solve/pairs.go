@@ -159,6 +159,9 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 	begin := time.Now()
 	in := p.Instance
 	opt := pairs.Options{Mode: mode, Seed: in.Seed, Temperature: PairsTemperature * meanVolume(p), Moves: in.Moves}
+	if in.Objective == spec.ObjectiveCongestion {
+		opt.Objective = pairs.Congestion
+	}
 	if in.Budget > 0 {
 		plan := plannedMoves(p.Guest.Order(), p.Guest.Arcs(), in.Budget)
 		opt.Horizon, opt.MinWork = plan, plan

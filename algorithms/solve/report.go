@@ -14,6 +14,9 @@ type Report struct {
 	Start  string `json:"start,omitempty"`
 	Budget string `json:"budget,omitempty"`
 	Moves  int64  `json:"moves,omitempty"`
+	// Objective is the request's objective of a local search, when not
+	// the default (hop-bytes).
+	Objective string `json:"objective,omitempty"`
 	// Placement[v] is the host coordinates of guest vertex v.
 	Placement [][]int        `json:"placement"`
 	Metrics   metric.Metrics `json:"metrics"`
@@ -32,6 +35,7 @@ func (r *Result) Report() Report {
 		Seed:      r.Instance.Seed,
 		Start:     r.Instance.Start,
 		Moves:     r.Instance.Moves,
+		Objective: r.Instance.Objective,
 		Placement: r.Mapping.Coords(),
 		Metrics:   r.Metrics,
 		Pairs:     r.Pairs,

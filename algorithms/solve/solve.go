@@ -162,6 +162,9 @@ func Check(in spec.Instance) (Algorithm, error) {
 			return a, &spec.FieldError{Field: "start", Err: err}
 		}
 	}
+	if _, ok := topology.RouterOf(in.Host); a.Search && in.Objective == spec.ObjectiveCongestion && !ok {
+		return a, &spec.FieldError{Field: "objective", Err: fmt.Errorf("host %s has no routing rule, so no link loads to minimise: the congestion objective needs one (meshes, tori, hypercubes)", in.Host)}
+	}
 	return a, nil
 }
 
@@ -221,11 +224,11 @@ func names() string {
 
 // Canonical returns in without what a's mapping ignores, so that
 // instances differing only there are one mapping: seed, budget, moves and
-// start unless a is a Search, and always ta and tc (the execution model's
+// start, objective unless a is a Search, and always ta and tc (the execution model's
 // times, which only a schedule reads).
 func Canonical(in spec.Instance, a Algorithm) spec.Instance {
 	if !a.Search {
-		in.Seed, in.Budget, in.Moves, in.Start = 0, 0, 0, ""
+		in.Seed, in.Budget, in.Moves, in.Start, in.Objective = 0, 0, 0, "", ""
 	}
 	in.Ta, in.Tc = 0, 0
 	return in

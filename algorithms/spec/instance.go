@@ -29,6 +29,29 @@ type Instance struct {
 	// Ta and Tc are the compute time per stage and the time per link of the
 	// execution model (0 = not given).
 	Ta, Tc float64
+	// Objective is what a local search minimises: "" for the hop-bytes
+	// (the default, also spelled ObjectiveHopBytes), or
+	// ObjectiveCongestion.
+	Objective string
+}
+
+// The objectives of a local search, as the CLI, the API and permalinks
+// spell them (MACHINES.md §5: congestion is Σ L² over the directed links).
+const (
+	ObjectiveHopBytes   = "hopbytes"
+	ObjectiveCongestion = "congestion"
+)
+
+// ParseObjective reads an objective; the default, hop-bytes, is "" in an
+// Instance, so that a permalink spells it one way only.
+func ParseObjective(s string) (string, error) {
+	switch s {
+	case "", ObjectiveHopBytes:
+		return "", nil
+	case ObjectiveCongestion:
+		return s, nil
+	}
+	return "", &FieldError{"objective", syntaxf("objective %.64q: want %s or %s", s, ObjectiveHopBytes, ObjectiveCongestion)}
 }
 
 // FieldError is a validation error tied to one input field, named as in
@@ -97,8 +120,8 @@ func ParseTime(field, s string) (float64, error) {
 }
 
 // ParseQuery reads an instance from its query form (the permalink):
-// guest, host, algo (required) and seed, start, budget, moves, ta, tc
-// (optional).
+// guest, host, algo (required) and seed, start, budget, moves, ta, tc,
+// objective (optional).
 func ParseQuery(q url.Values) (Instance, error) {
 	var in Instance
 	var err error
@@ -131,6 +154,9 @@ func ParseQuery(q url.Values) (Instance, error) {
 		if in.Moves, err = ParseMoves(s); err != nil {
 			return in, err
 		}
+	}
+	if in.Objective, err = ParseObjective(q.Get("objective")); err != nil {
+		return in, err
 	}
 	for _, f := range []struct {
 		name string
@@ -169,6 +195,9 @@ func (in Instance) Query() url.Values {
 	}
 	if in.Tc != 0 {
 		q.Set("tc", strconv.FormatFloat(in.Tc, 'g', -1, 64))
+	}
+	if in.Objective != "" {
+		q.Set("objective", in.Objective)
 	}
 	return q
 }

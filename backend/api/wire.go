@@ -50,6 +50,9 @@ type Request struct {
 	// Ta and Tc are the execution model's compute and link times.
 	Ta float64 `json:"ta,omitempty"`
 	Tc float64 `json:"tc,omitempty"`
+	// Objective is what a local search minimises: hopbytes (the
+	// default) or congestion.
+	Objective string `json:"objective,omitempty"`
 }
 
 // Query returns r in the query form that spec.ParseQuery reads, so that the
@@ -77,6 +80,9 @@ func (r Request) Query() url.Values {
 	if r.Tc != 0 {
 		q.Set("tc", strconv.FormatFloat(r.Tc, 'g', -1, 64))
 	}
+	if r.Objective != "" {
+		q.Set("objective", r.Objective)
+	}
 	return q
 }
 
@@ -88,7 +94,7 @@ func (r Request) Instance() (spec.Instance, error) {
 // RequestOf returns the canonical request of an instance (normalised spec
 // strings), the form a job records.
 func RequestOf(in spec.Instance) Request {
-	r := Request{Guest: in.Guest.String(), Host: in.Host.String(), Algo: in.Algo, Seed: in.Seed, Start: in.Start, Moves: in.Moves, Ta: in.Ta, Tc: in.Tc}
+	r := Request{Guest: in.Guest.String(), Host: in.Host.String(), Algo: in.Algo, Seed: in.Seed, Start: in.Start, Moves: in.Moves, Ta: in.Ta, Tc: in.Tc, Objective: in.Objective}
 	if in.Budget != 0 {
 		r.Budget = in.Budget.String()
 	}

@@ -105,7 +105,7 @@ func DecodeRequest(r io.Reader) (Request, spec.Instance, error) {
 }
 
 // requestFields are the keys of a request object, spelled exactly.
-var requestFields = []string{"guest", "host", "algo", "seed", "budget", "moves", "start", "ta", "tc"}
+var requestFields = []string{"guest", "host", "algo", "seed", "budget", "moves", "start", "ta", "tc", "objective"}
 
 // exactKeys rejects keys that encoding/json matched case-insensitively
 // ("Guest", "ALGO"): a key is a request field only as spelled.

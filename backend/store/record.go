@@ -49,6 +49,8 @@ type requestRecord struct {
 	Start  string  `json:"start,omitempty"`
 	Ta     float64 `json:"ta,omitempty"`
 	Tc     float64 `json:"tc,omitempty"`
+	// Objective: absent in records written before it (hop-bytes).
+	Objective string `json:"objective,omitempty"`
 }
 
 // searchRecord is what a local search reported (a former "clock" key is
@@ -67,7 +69,7 @@ func encodeJob(j jobs.Job) ([]byte, error) {
 	return json.Marshal(jobRecord{
 		ID: j.ID, Status: string(j.Status),
 		Progress: progressRecord{p.Fraction, p.Evaluated, p.Improved, p.HopsPerByte, p.Elapsed},
-		Request:  requestRecord{q.Guest, q.Host, q.Algo, q.Seed, q.Budget, q.Moves, q.Start, q.Ta, q.Tc},
+		Request:  requestRecord{q.Guest, q.Host, q.Algo, q.Seed, q.Budget, q.Moves, q.Start, q.Ta, q.Tc, q.Objective},
 		Metrics:  j.Metrics, Search: (*searchRecord)(j.Search), Seconds: j.Seconds, Partial: j.Partial, Error: j.Error,
 		Created: j.Created, Started: j.Started, Finished: j.Finished,
 	})
@@ -83,7 +85,7 @@ func decodeJob(b []byte) (jobs.Job, error) {
 	return jobs.Job{
 		ID: r.ID, Status: jobs.Status(r.Status),
 		Progress: jobs.Progress{Fraction: p.Fraction, Evaluated: p.Evaluated, Improved: p.Improved, HopsPerByte: p.HopsPerByte, Elapsed: p.Elapsed},
-		Request:  jobs.Request{Guest: q.Guest, Host: q.Host, Algo: q.Algo, Seed: q.Seed, Budget: q.Budget, Moves: q.Moves, Start: q.Start, Ta: q.Ta, Tc: q.Tc},
+		Request:  jobs.Request{Guest: q.Guest, Host: q.Host, Algo: q.Algo, Seed: q.Seed, Budget: q.Budget, Moves: q.Moves, Start: q.Start, Ta: q.Ta, Tc: q.Tc, Objective: q.Objective},
 		Metrics:  r.Metrics, Search: (*solve.PairsRun)(r.Search), Seconds: r.Seconds, Partial: r.Partial, Error: r.Error,
 		Created: r.Created, Started: r.Started, Finished: r.Finished,
 	}, nil

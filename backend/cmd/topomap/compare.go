@@ -47,6 +47,9 @@ func runCompare(ctx context.Context, args []string, stdout io.Writer) error {
 func compareText(w io.Writer, in spec.Instance, entries []solve.Entry, bounds []metric.Bound) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "%s on %s, %d algorithms\n", in.Guest, in.Host, len(entries))
+	if in.Objective != "" {
+		fmt.Fprintf(bw, "local searches minimise: %s\n", in.Objective)
+	}
 	nw := len("algo")
 	for _, e := range entries {
 		nw = max(nw, len(e.Algo))

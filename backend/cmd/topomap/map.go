@@ -23,6 +23,7 @@ func init() {
 // commands that take one.
 type instanceFlags struct {
 	guest, host, algo, start string
+	objective                string
 	seed                     uint64
 	budget                   time.Duration
 	moves                    int64
@@ -38,6 +39,8 @@ func (f *instanceFlags) register(fs *flag.FlagSet, withAlgo bool) {
 	fs.StringVar(&f.start, "start", "", "pairs: algorithm `name` of the starting mapping")
 	fs.DurationVar(&f.budget, "budget", 0, "pairs: time budget (e.g. 2s), planned as a number of moves and capping the time; 0 = the algorithm's own stopping rule")
 	fs.Int64Var(&f.moves, "moves", 0, "pairs: make exactly this many moves (the count a run reports, to repeat it); 0 = from --budget or the stopping rule")
+	fs.StringVar(&f.objective, "objective", spec.ObjectiveHopBytes, "pairs: what to minimise: "+spec.ObjectiveHopBytes+
+		" or "+spec.ObjectiveCongestion+" (the sum of the squared link loads under the host's routing)")
 }
 
 // instance parses the flags into an instance (algo may be overridden).
@@ -66,6 +69,9 @@ func (f *instanceFlags) instance(algo string) (spec.Instance, error) {
 		if _, err := spec.ParseAlgo(in.Start); err != nil {
 			return in, err
 		}
+	}
+	if in.Objective, err = spec.ParseObjective(f.objective); err != nil {
+		return in, err
 	}
 	return in, nil
 }
