@@ -49,6 +49,7 @@ const (
 // visible next to its message. Keys are those of spec.Instance.Query.
 type form struct {
 	Guest, Host, Algo, Seed, Start, Budget, Moves, Ta, Tc string
+	Objective                                             string
 	// edited is "guest" or "host", whichever the user changed last: a size
 	// mismatch is reported under it (not in the URL).
 	edited string
@@ -59,7 +60,8 @@ type form struct {
 // applicable algorithm (the one the algorithm list shows).
 func formFromQuery(q url.Values) form {
 	f := form{Guest: q.Get("guest"), Host: q.Get("host"), Algo: q.Get("algo"), Seed: q.Get("seed"),
-		Start: q.Get("start"), Budget: q.Get("budget"), Moves: q.Get("moves"), Ta: q.Get("ta"), Tc: q.Get("tc")}
+		Start: q.Get("start"), Budget: q.Get("budget"), Moves: q.Get("moves"), Ta: q.Get("ta"), Tc: q.Get("tc"),
+		Objective: q.Get("objective")}
 	if f.Guest == "" && f.Host == "" && f.Algo == "" {
 		f.Guest, f.Host, f.Algo = defaultGuest, defaultHost, defaultAlgo
 	}
@@ -87,7 +89,7 @@ func (f form) firstApplicable() string {
 func (f form) values() url.Values {
 	q := url.Values{}
 	for _, kv := range [][2]string{{"guest", f.Guest}, {"host", f.Host}, {"algo", f.Algo}, {"seed", f.Seed},
-		{"start", f.Start}, {"budget", f.Budget}, {"moves", f.Moves}, {"ta", f.Ta}, {"tc", f.Tc}} {
+		{"start", f.Start}, {"budget", f.Budget}, {"moves", f.Moves}, {"ta", f.Ta}, {"tc", f.Tc}, {"objective", f.Objective}} {
 		if kv[1] != "" {
 			q.Set(kv[0], kv[1])
 		}
@@ -116,7 +118,7 @@ func (f form) check() (spec.Instance, fieldErrors) {
 	}
 	// The optional fields go through ParseQuery itself, one at a time, so
 	// that each message is exactly the parser's.
-	for _, kv := range [][2]string{{"seed", f.Seed}, {"start", f.Start}, {"budget", f.Budget}, {"moves", f.Moves}, {"ta", f.Ta}, {"tc", f.Tc}} {
+	for _, kv := range [][2]string{{"seed", f.Seed}, {"start", f.Start}, {"budget", f.Budget}, {"moves", f.Moves}, {"ta", f.Ta}, {"tc", f.Tc}, {"objective", f.Objective}} {
 		if kv[1] == "" {
 			continue
 		}
@@ -139,6 +141,8 @@ func (f form) check() (spec.Instance, fieldErrors) {
 			in.Ta = one.Ta
 		case "tc":
 			in.Tc = one.Tc
+		case "objective":
+			in.Objective = one.Objective
 		}
 	}
 	if len(errs) > 0 {

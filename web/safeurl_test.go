@@ -27,7 +27,7 @@ var hostile = []string{
 
 // pageKeys lists the pages and the URL keys each reads.
 var pageKeys = map[string][]string{
-	"/":        {"guest", "host", "algo", "seed", "budget", "start", "ta", "tc", "step"},
+	"/":        {"guest", "host", "algo", "seed", "budget", "start", "ta", "tc", "step", "objective"},
 	"/gantt":   {"guest", "host", "algo", "vs", "ta", "tc"},
 	"/compare": {"guest", "host", "seed", "budget", "start"},
 }

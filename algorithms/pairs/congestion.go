@@ -38,6 +38,13 @@ func (o Objective) String() string {
 type congestion struct {
 	r     topology.Router
 	route []int
+	// lat is set on a lattice: routes are walked on the state's
+	// coordinate table (no division per axis), with first[j] the first
+	// link slot of axis j in topology.Lattice's numbering (link = tail +
+	// n·slot; per axis one slot if its size is 2, none if 1, else + then
+	// −).
+	lat   *state
+	first []int32
 	load  []float64 // per number of the link numbering
 	// the pending change of the last delta: pend[l] on the links listed
 	// in touched, marked by stamp[l] == epoch
@@ -47,22 +54,83 @@ type congestion struct {
 	touched []int32
 }
 
-func newCongestion(r topology.Router) *congestion {
+// newCongestion returns the link loads of s's host r (all 0).
+func newCongestion(s *state, r topology.Router) *congestion {
 	n := r.LinkSlots()
-	return &congestion{r: r, load: make([]float64, n), pend: make([]float64, n), stamp: make([]uint32, n)}
+	c := &congestion{r: r, load: make([]float64, n), pend: make([]float64, n), stamp: make([]uint32, n)}
+	if _, ok := r.(*topology.Lattice); ok && s.gen == nil {
+		c.lat = s
+		slot := int32(0)
+		for _, k := range s.dims {
+			c.first = append(c.first, slot)
+			slot += min(k-1, 2)
+		}
+	}
+	return c
 }
 
 // add routes a message of volume w from node p to node q into the
 // pending change.
 func (c *congestion) add(p, q int32, w float64) {
+	if c.lat != nil {
+		c.addLattice(p, q, w)
+		return
+	}
 	c.route = c.r.Route(int(p), int(q), c.route[:0])
 	for _, l := range c.route {
-		if c.stamp[l] != c.epoch {
-			c.stamp[l] = c.epoch
-			c.pend[l] = 0
-			c.touched = append(c.touched, int32(l))
+		c.bump(int32(l), w)
+	}
+}
+
+// bump adds w to the pending change of link l.
+func (c *congestion) bump(l int32, w float64) {
+	if c.stamp[l] != c.epoch {
+		c.stamp[l] = c.epoch
+		c.pend[l] = 0
+		c.touched = append(c.touched, l)
+	}
+	c.pend[l] += w
+}
+
+// addLattice is add on a lattice: dimension-order routing (MACHINES.md
+// §5) walked on the coordinate table. On a torus axis the route goes the
+// shorter way round, + on a tie; an axis of size 2 has one link per node.
+func (c *congestion) addLattice(p, q int32, w float64) {
+	s := c.lat
+	n := int32(len(s.occ))
+	cp, cq := s.node(p), s.node(q)
+	cur := p
+	for j, k := range s.dims {
+		x, y := cp[j], cq[j]
+		if x == y {
+			continue
 		}
-		c.pend[l] += w
+		dir, steps := int32(1), y-x
+		switch {
+		case s.wrapK[j] == 0 && steps < 0:
+			dir, steps = -1, -steps
+		case s.wrapK[j] != 0:
+			steps = (steps + k) % k
+			if 2*steps > k {
+				dir, steps = -1, k-steps
+			}
+		}
+		slot := c.first[j]
+		if dir < 0 && k > 2 {
+			slot++
+		}
+		base, st := n*slot, s.stride[j]
+		for range steps {
+			c.bump(base+cur, w)
+			switch x += dir; {
+			case x == k:
+				x, cur = 0, cur-(k-1)*st
+			case x < 0:
+				x, cur = k-1, cur+(k-1)*st
+			default:
+				cur += dir * st
+			}
+		}
 	}
 }
 

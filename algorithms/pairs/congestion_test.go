@@ -47,42 +47,58 @@ func TestCongestionDelta(t *testing.T) {
 		{name: "grid 4x4x4 on mixed torus 8x4x2", g: must(guest.NewGrid([]int{4, 4, 4}, false)), h: must(topology.NewGrid([]int{8, 4, 2}, []bool{true, false, true}))},
 	}
 	for _, in := range cases {
-		t.Run(in.name, func(t *testing.T) {
-			place := randomPlace(in.g.Order(), in.h.Size(), rng)
-			s := newState(in.g, in.h, place)
-			s.cong = newCongestion(in.h)
-			s.loads()
-			c := s.cong.squaredLoads()
-			if want := squaredLoadsOf(t, in.g, in.h, place); !near(c, want) {
-				t.Fatalf("Σ L² %v, metric says %v", c, want)
+		for _, fast := range []bool{true, false} {
+			name := in.name
+			if !fast {
+				name += " by Route"
 			}
-			for i := range 2000 {
-				a := int32(rng.IntN(s.n))
-				var pb int32
-				if i%3 == 0 && s.off[a] < s.off[a+1] {
-					pb = s.pos[s.adj[s.off[a]+int32(rng.IntN(int(s.off[a+1]-s.off[a])))]]
-				} else {
-					pb = int32(rng.IntN(len(s.occ)))
-				}
-				pa := s.pos[a]
-				if pa == pb {
-					continue
-				}
-				d, _ := s.delta(a, s.occ[pb], pa, pb)
-				s.swap(a, s.occ[pb], pa, pb)
-				c += d
-				if i%50 == 0 {
-					for v, p := range s.pos {
-						place[v] = int(p)
-					}
-					if want := squaredLoadsOf(t, in.g, in.h, place); !near(c, want) {
-						t.Fatalf("swap %d: tracked Σ L² %v, recomputed %v", i, c, want)
-					}
-				}
-			}
-			checkState(t, s)
-		})
+			t.Run(name, func(t *testing.T) { checkCongestionDelta(t, in, fast, rng) })
+		}
 	}
+}
+
+// checkCongestionDelta is TestCongestionDelta on one instance, with the
+// lattice's fast routes or with Router.Route.
+func checkCongestionDelta(t *testing.T, in instance, fast bool, rng *rand.Rand) {
+	place := randomPlace(in.g.Order(), in.h.Size(), rng)
+	s := newState(in.g, in.h, place)
+	s.cong = newCongestion(s, in.h)
+	if s.cong.lat == nil {
+		t.Fatal("no lattice fast path")
+	}
+	if !fast {
+		s.cong.lat = nil
+	}
+	s.loads()
+	c := s.cong.squaredLoads()
+	if want := squaredLoadsOf(t, in.g, in.h, place); !near(c, want) {
+		t.Fatalf("Σ L² %v, metric says %v", c, want)
+	}
+	for i := range 2000 {
+		a := int32(rng.IntN(s.n))
+		var pb int32
+		if i%3 == 0 && s.off[a] < s.off[a+1] {
+			pb = s.pos[s.adj[s.off[a]+int32(rng.IntN(int(s.off[a+1]-s.off[a])))]]
+		} else {
+			pb = int32(rng.IntN(len(s.occ)))
+		}
+		pa := s.pos[a]
+		if pa == pb {
+			continue
+		}
+		d, _ := s.delta(a, s.occ[pb], pa, pb)
+		s.swap(a, s.occ[pb], pa, pb)
+		c += d
+		if i%50 == 0 {
+			for v, p := range s.pos {
+				place[v] = int(p)
+			}
+			if want := squaredLoadsOf(t, in.g, in.h, place); !near(c, want) {
+				t.Fatalf("swap %d: tracked Σ L² %v, recomputed %v", i, c, want)
+			}
+		}
+	}
+	checkState(t, s)
 }
 
 // TestCongestionImprove: the congestion objective lowers Σ L² below its
@@ -112,5 +128,35 @@ func TestCongestionImprove(t *testing.T) {
 	}
 	if _, err := Improve(context.Background(), g, plain{h}, start, opt); !errors.Is(err, ErrInvalid) {
 		t.Fatalf("host without routing: got %v, want ErrInvalid", err)
+	}
+}
+
+// BenchmarkCongestion runs PAIRS under each objective from a random start
+// and reports the cost per move.
+func BenchmarkCongestion(b *testing.B) {
+	cases := []struct {
+		name string
+		g    *guest.Graph
+		h    *topology.Lattice
+	}{
+		{"hypercube 6 to torus 8x8", must(guest.NewHypercube(6)), must(topology.NewTorus(8, 8))},
+		{"grid 64x64 to torus 64x64", must(guest.NewGrid([]int{64, 64}, false)), must(topology.NewTorus(64, 64))},
+	}
+	for _, c := range cases {
+		start := [][]int{randomPlace(c.g.Order(), c.h.Size(), rand.New(rand.NewPCG(1, 1)))}
+		for _, o := range []Objective{HopBytes, Congestion} {
+			b.Run(c.name+"/"+o.String(), func(b *testing.B) {
+				var res *Result
+				for b.Loop() {
+					var err error
+					res, err = Improve(context.Background(), c.g, c.h, start, Options{Seed: 1, Objective: o, Temperature: 3, Moves: 1 << 20})
+					if err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(res.Moves), "ns/move")
+				b.ReportMetric(res.HopsPerByte, "hops/byte")
+			})
+		}
 	}
 }

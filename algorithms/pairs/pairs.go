@@ -275,7 +275,7 @@ func Improve(ctx context.Context, g *guest.Graph, h topology.Host, starts [][]in
 	s := newState(g, h, starts[0])
 	if opt.Objective == Congestion {
 		r, _ := topology.RouterOf(h) // checked
-		s.cong = newCongestion(r)
+		s.cong = newCongestion(s, r)
 		s.loads()
 	}
 	best, bestScore, bestHB := 0, 0.0, 0.0
