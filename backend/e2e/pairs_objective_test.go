@@ -1,0 +1,50 @@
+package e2e
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"topomap/algorithms/solve"
+	"topomap/algorithms/solve/solvetest"
+)
+
+// TestPairsObjective (issue 11): next to the algorithm, PAIRS offers what
+// to minimise; choosing congestion records it in the permalink and maps
+// again, as the CLI does natively: on grid:64x16 → torus:32x32 the
+// largest link load falls from 17 (hop-bytes) to 3 (Σ L²), the hops per
+// byte rise from 1.1220 to 1.4878. The page shows the run's metrics: the
+// hops per byte, and the max link load where the metrics table has it.
+func TestPairsObjective(t *testing.T) {
+	needAlgo(t, "pairs")
+	ctx := tab(t)
+	const q = "algo=pairs&guest=grid:64x16&host=torus:32x32&moves=30000&seed=1"
+	hb, cong := solvetest.Map(t, q), solvetest.Map(t, q+"&objective=congestion")
+	if !(*cong.Metrics.MaxLinkLoad < *hb.Metrics.MaxLinkLoad) {
+		t.Fatalf("natively, max link load %v under congestion, %v under hop-bytes: no drop to show", *cong.Metrics.MaxLinkLoad, *hb.Metrics.MaxLinkLoad)
+	}
+	shows := func(r *solve.Result) string {
+		return fmt.Sprintf(`(m => m('hops per byte') === %q && [undefined, %q].includes(m('max link load')))(`+
+			`k => document.querySelector('#metrics tr[data-metric="' + k + '"] td')?.textContent)`,
+			fmt.Sprintf("%.4f", r.Metrics.HopsPerByte), strconv.FormatFloat(*r.Metrics.MaxLinkLoad, 'g', 6, 64))
+	}
+	open(t, ctx, "/?"+strings.ReplaceAll(q, ":", "%3A"))
+	waitJS(t, ctx, shows(hb))
+	if v := eval[string](t, ctx, `document.querySelector('#f-objective').value`); v != "hopbytes" {
+		t.Errorf("objective shows %q, want hopbytes", v)
+	}
+	do(t, ctx, chromedp.SetValue(chromedp.CSS("#f-objective"), "congestion"))
+	eval[bool](t, ctx, `(s => { s.dispatchEvent(new Event('change', {bubbles: true})); return true })(document.querySelector('#f-objective'))`)
+	waitJS(t, ctx, `location.search.includes('objective=congestion')`)
+	waitJS(t, ctx, shows(cong))
+	screenshot(t, ctx, "explorer-pairs-congestion")
+	// the permalink repeats it on a fresh load
+	open(t, ctx, "/?"+strings.ReplaceAll(q, ":", "%3A")+"&objective=congestion")
+	waitJS(t, ctx, shows(cong))
+	if v := eval[string](t, ctx, `document.querySelector('#f-objective').value`); v != "congestion" {
+		t.Errorf("objective shows %q after a reload, want congestion", v)
+	}
+}
