@@ -23,9 +23,9 @@ func ExampleDecodeRequest() {
 	_, _, err = jobs.DecodeRequest(strings.NewReader(`{"guest":"grid:9x8","host":"mesh:6x12","algo":"affn","seeds":1}`))
 	fmt.Println(err)
 	// Output:
-	// {Guest:grid:9x8 Host:mesh:6x12 Algo:affn Seed:0 Budget: Moves:0 Start: Ta:0 Tc:0}
+	// {Guest:grid:9x8 Host:mesh:6x12 Algo:affn Seed:0 Budget: Moves:0 Start: Ta:0 Tc:0 Objective:}
 	// 8d0e01cf03db9fea0afc
-	// invalid request: unknown field "seeds" (want guest, host, algo, seed, budget, moves, start, ta, tc)
+	// invalid request: unknown field "seeds" (want guest, host, algo, seed, budget, moves, start, ta, tc, objective)
 }
 
 func ExampleRunner() {
