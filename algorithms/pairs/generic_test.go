@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"topomap/algorithms/guest"
 	"topomap/algorithms/mapping"
@@ -22,6 +23,10 @@ type slots struct {
 	in topology.Host
 	c  int
 }
+
+// Inner and PerNode are the cores capability (topology.SplitCores).
+func (h slots) Inner() topology.Host { return h.in }
+func (h slots) PerNode() int         { return h.c }
 
 func (h slots) Size() int                { return h.in.Size() * h.c }
 func (h slots) Hops(a, b int) int        { return h.in.Hops(a/h.c, b/h.c) }
@@ -88,21 +93,26 @@ func genericInstances() []struct {
 	add("grid 8x8 on a 4-ary 3-tree", must(guest.NewGrid([]int{8, 8}, false)), tree{4, 3})
 	add("weighted graph 40 on torus 3x3 with 5 cores (larger host)", randomGraph(40, 60, rng), slots{must(topology.NewTorus(3, 3)), 5})
 	add("weighted graph 30 on a 2-ary 6-tree (larger host)", randomGraph(30, 40, rng), tree{2, 6})
+	add("grid 8x8 on a 2-ary 4-tree with 4 cores", must(guest.NewGrid([]int{8, 8}, false)), slots{tree{2, 4}, 4})
 	// beyond maxTable nodes: distances from Hops
 	add("hypercube 11 on a 4-ary 6-tree (larger host)", must(guest.NewHypercube(11)), tree{4, 6})
 	return out
 }
 
-// TestGenericDelta: on hosts without coordinates, every delta equals a
-// full recomputation, and the state stays consistent.
+// TestGenericDelta: on hosts without the Grid capability (cores over a
+// grid take the grid path on slots, the others the generic one), every
+// delta equals a full recomputation, and the state stays consistent.
 func TestGenericDelta(t *testing.T) {
 	for _, in := range genericInstances() {
 		t.Run(in.name, func(t *testing.T) {
 			s := newState(in.g, in.h, in.place)
-			if s.gen == nil {
-				t.Fatal("grid path on a host without the Grid capability")
+			inner, cores := splitCores(in.h)
+			if _, grid := inner.(topology.Grid); grid != (s.gen == nil) || s.cores != int32(cores) && grid {
+				t.Fatalf("grid path %v with %d cores on %s", s.gen == nil, s.cores, in.h)
 			}
-			if (s.gen.table != nil) != (in.h.Size() <= maxTable) {
+			if s.gen == nil {
+				checkCoresTable(t, s, in.h)
+			} else if (s.gen.table != nil) != (in.h.Size() <= maxTable) {
 				t.Fatalf("distance table %v on %d nodes", s.gen.table != nil, in.h.Size())
 			}
 			rng := rand.New(rand.NewPCG(1, 2))
@@ -115,8 +125,11 @@ func TestGenericDelta(t *testing.T) {
 			for i := range 3000 {
 				a := int32(rng.IntN(s.n))
 				pb := int32(rng.IntN(len(s.occ)))
-				if i%2 == 0 {
+				switch {
+				case i%2 == 0 && s.gen != nil:
 					pb = w.nearNeighbour(a, rng.Uint32())
+				case i%2 == 0 && s.off[a] < s.off[a+1]:
+					pb = w.slot(s.nodeOf(s.pos[s.adj[s.off[a]]]))
 				}
 				pa := s.pos[a]
 				if pa == pb {
@@ -134,6 +147,24 @@ func TestGenericDelta(t *testing.T) {
 			}
 			checkState(t, s)
 		})
+	}
+}
+
+// checkCoresTable: on the grid path with cores, slot p has the
+// coordinates of its node (its host coordinates without the core), and
+// the distances are the host's.
+func checkCoresTable(t *testing.T, s *state, h topology.Host) {
+	t.Helper()
+	for p := range int32(len(s.occ)) {
+		want := h.Coords(int(p), nil)
+		if got := s.node(p); fmt.Sprint(got) != fmt.Sprint(want[:len(want)-1]) {
+			t.Fatalf("slot %d: coordinates %v, host says %v", p, got, want)
+		}
+		for q := range int32(len(s.occ)) {
+			if got := s.hops(p, q); int(got) != h.Hops(int(p), int(q)) {
+				t.Fatalf("hops(%d, %d) = %d, host says %d", p, q, got, h.Hops(int(p), int(q)))
+			}
+		}
 	}
 }
 
@@ -265,4 +296,30 @@ func rowMajor(n int) []int {
 		p[i] = i
 	}
 	return p
+}
+
+// TestCoresParallel: on slots of a grid host, rounds on two workers keep
+// the tracked hop-bytes and squared hops exact (the slabs are cut along
+// the nodes' coordinates).
+func TestCoresParallel(t *testing.T) {
+	g, h := must(guest.NewGrid([]int{32, 32}, false)), slots{must(topology.NewTorus(16, 8)), 8}
+	place := randomPlace(g.Order(), h.Size(), rand.New(rand.NewPCG(8, 8)))
+	for _, mode := range []Mode{Biased, Uniform} {
+		s := newState(g, h, place)
+		r := newRun(context.Background(), s, Options{Seed: 9, Mode: mode, Workers: 2, MaxRounds: 6}, time.Now(), s.hopBytes())
+		r.startChain(s.hopBytes())
+		if err := r.search(); err != nil {
+			t.Fatal(err)
+		}
+		if r.par == nil || r.accepted == 0 {
+			t.Fatalf("%v: parallel %v (workers %d, generic %v), %d swaps accepted", mode, r.par != nil, r.workers, s.gen != nil, r.accepted)
+		}
+		if q := s.squares(); r.q != q {
+			t.Fatalf("%v: tracked squared hops %d, recomputed %d", mode, r.q, q)
+		}
+		if full := s.hopBytes(); r.h != full {
+			t.Fatalf("%v: tracked %v, recomputed %v", mode, r.h, full)
+		}
+		checkState(t, s)
+	}
 }

@@ -983,14 +983,16 @@ func (w *walker) attempt(a int32) {
 			w.shift(a)
 			return
 		}
+		pn := s.nodeOf(pa)
 		pb = s.index(w.t)
-		if pb == pa || r&0x60 == 0 {
+		if pb == pn || r&0x60 == 0 {
 			s.step(w.t, w.rng)
 			pb = s.index(w.t)
 		}
-		if pb == pa {
+		if pb == pn {
 			return
 		}
+		pb = w.slot(pb)
 	}
 	b, ok := w.occupant(pb)
 	if !ok {
@@ -1019,19 +1021,19 @@ func (w *walker) attempt(a int32) {
 func (w *walker) shift(a int32) {
 	s := w.s
 	copy(w.goal, w.t)
-	goal := s.index(w.goal)
+	goal := s.index(w.goal) // a node (see slot)
 	var sum, best, bestE float64
 	var sq, bestQ int64
 	keep := 0
 	w.path = w.path[:0]
 	for len(w.path) < maxShift {
 		pa := s.pos[a]
-		if pa == goal {
+		if s.nodeOf(pa) == goal {
 			break
 		}
 		copy(w.t, w.goal)
 		s.toward(s.coords(a), w.t)
-		pb := s.index(w.t)
+		pb := w.slot(s.index(w.t))
 		b, ok := w.occupant(pb)
 		if !ok {
 			break

@@ -34,6 +34,11 @@ type state struct {
 	eps float64
 	// gen is the other hosts' path (c = 0), nil on a grid.
 	gen *generic
+	// cores is the number of slots per node of a grid host with cores
+	// (1 without): slot p lies on node p/cores, tab holds the node's
+	// coordinates per slot, and index returns a node, which slot turns
+	// into one of its slots.
+	cores int32
 	// cong keeps the link loads under the Congestion objective, nil
 	// under HopBytes.
 	cong *congestion
@@ -47,8 +52,9 @@ const bigUniform = 4096
 // coordinate fast path, any other host the generic one.
 func newState(g *guest.Graph, h topology.Host, place []int) *state {
 	s := &state{n: g.Order(), off: g.Offsets, adj: g.Adj, w: g.Weight,
-		pos: make([]int32, g.Order()), occ: make([]int32, h.Size())}
-	host, ok := h.(topology.Grid)
+		pos: make([]int32, g.Order()), occ: make([]int32, h.Size()), cores: 1}
+	inner, cores := splitCores(h)
+	host, ok := inner.(topology.Grid)
 	if !ok {
 		s.gen = newGeneric(h)
 		s.init(place, int64(s.gen.diam))
@@ -57,6 +63,9 @@ func newState(g *guest.Graph, h topology.Host, place []int) *state {
 	c := host.Rank()
 	s.c, s.dims, s.wrapK, s.stride = c, make([]int32, c), make([]int32, c), make([]int32, c)
 	s.tab, s.co = topology.TableOf(host).Coord, make([]int32, g.Order()*c)
+	if cores > 1 {
+		s.cores, s.tab = int32(cores), slotTable(s.tab, c, cores)
+	}
 	st := int32(1)
 	for j := range c {
 		s.dims[j] = int32(host.Dim(j))
@@ -347,6 +356,46 @@ func wrapOffset(o, k int32) int32 {
 		}
 	}
 	return o
+}
+
+// splitCores returns the host of nodes under h and the slots per node
+// (h and 1 for a host without cores).
+func splitCores(h topology.Host) (topology.Host, int) {
+	if ch, ok := h.(interface {
+		Inner() topology.Host
+		PerNode() int
+	}); ok {
+		return ch.Inner(), ch.PerNode()
+	}
+	return h, 1
+}
+
+// slotTable returns the coordinate table of the slots: node u's c
+// coordinates for each of its cores.
+func slotTable(nodes []int32, c, cores int) []int32 {
+	tab := make([]int32, 0, len(nodes)*cores)
+	for u := 0; u < len(nodes); u += c {
+		for range cores {
+			tab = append(tab, nodes[u:u+c]...)
+		}
+	}
+	return tab
+}
+
+// nodeOf returns the node of slot p.
+func (s *state) nodeOf(p int32) int32 {
+	if s.cores > 1 {
+		return p / s.cores
+	}
+	return p
+}
+
+// slot returns a slot of node u: one of its cores at random.
+func (w *walker) slot(u int32) int32 {
+	if c := w.s.cores; c > 1 {
+		return u*c + int32(w.rng.IntN(int(c)))
+	}
+	return u
 }
 
 // index returns the node of coordinates t.

@@ -63,7 +63,7 @@ func init() {
 				"neighbours, shifts along short paths and uniform pairs, " + rest,
 		},
 		Guests:     "any guest",
-		Hosts:      pairsHosts,
+		Hosts:      pairsHostsText,
 		LargerHost: true,
 		Applies:    func(spec.Guest, topology.Host) error { return nil },
 		Map:        func(ctx context.Context, p *Problem) ([]int, error) { return mapPairs(ctx, p, pairs.Biased) },
@@ -81,7 +81,7 @@ func init() {
 				"(or from --start), " + rest + " Much slower to converge than pairs at large sizes.",
 		},
 		Guests:     "any guest",
-		Hosts:      pairsHosts,
+		Hosts:      pairsHostsText,
 		LargerHost: true,
 		Applies:    func(spec.Guest, topology.Host) error { return nil },
 		Map:        func(ctx context.Context, p *Problem) ([]int, error) { return mapPairs(ctx, p, pairs.Uniform) },
@@ -89,9 +89,9 @@ func init() {
 	})
 }
 
-// pairsHosts says what PAIRS maps onto: it needs distances only (a host
+// pairsHostsText says what PAIRS maps onto: it needs distances only (a host
 // without grid coordinates gets proposals next to an object's neighbours).
-const pairsHosts = "any host with at least as many nodes (or slots) as the guest has vertices; the others stay empty"
+const pairsHostsText = "any host with at least as many nodes (or slots) as the guest has vertices; the others stay empty"
 
 // MovesPerSecond converts a budget into the moves a PAIRS run plans, for
 // a guest of mean degree 4 (fewer for larger degrees): a run given a budget
