@@ -25,6 +25,11 @@ type generic struct {
 	near    []int32
 	// diam bounds the hop distance (for the tie-break's weight).
 	diam int32
+	// arc[e] is the length of arc e at the current placement, so that a
+	// delta asks the host for the new lengths only; newA and newB hold
+	// the new lengths of the arcs of the last delta's two objects, which
+	// swap then keeps without asking again.
+	arc, newA, newB []int32
 }
 
 const (
@@ -103,29 +108,67 @@ func (g *generic) hops(p, q int32) int32 {
 	return int32(g.host.Hops(int(p), int(q)))
 }
 
-// deltaGeneric is delta on a host without coordinates.
+// measure sets the length of every arc from the placement. O(arcs).
+func (s *state) measure() {
+	g := s.gen
+	if g.arc == nil {
+		deg := int32(0)
+		for v := range s.n {
+			deg = max(deg, s.off[v+1]-s.off[v])
+		}
+		g.arc, g.newA, g.newB = make([]int32, len(s.adj)), make([]int32, deg), make([]int32, deg)
+	}
+	for v := range int32(s.n) {
+		for e := s.off[v]; e < s.off[v+1]; e++ {
+			g.arc[e] = g.hops(s.pos[v], s.pos[s.adj[e]])
+		}
+	}
+}
+
+// moved sets the lengths of the arcs of object a, which has moved, to
+// those its delta found (in lengths), both ways (a host's distance is
+// symmetric). O(Σ degree of a's neighbours).
+func (s *state) moved(a int32, lengths []int32) {
+	g := s.gen
+	for e := s.off[a]; e < s.off[a+1]; e++ {
+		u := s.adj[e]
+		h := lengths[e-s.off[a]]
+		g.arc[e] = h
+		for f := s.off[u]; f < s.off[u+1]; f++ {
+			if s.adj[f] == a {
+				g.arc[f] = h
+			}
+		}
+	}
+}
+
+// deltaGeneric is delta on a host without coordinates. It keeps the new
+// lengths of the two objects' arcs for swap.
 func (s *state) deltaGeneric(a, b, pa, pb int32) (float64, int64) {
-	d, q := s.gainGeneric(a, b, pa, pb)
+	d, q := s.gainGeneric(a, b, pb, s.gen.newA)
 	if b >= 0 {
-		db, qb := s.gainGeneric(b, a, pb, pa)
+		db, qb := s.gainGeneric(b, a, pa, s.gen.newB)
 		d, q = d+db, q+qb
 	}
 	return 2 * d, 2 * q
 }
 
-// gainGeneric is gain on a host without coordinates: moving a from node
-// from to node to.
-func (s *state) gainGeneric(a, skip, from, to int32) (float64, int64) {
+// gainGeneric is gain on a host without coordinates: moving a to node to;
+// it writes the new lengths of a's arcs into lengths (the arc to skip,
+// which moves with it, keeps its length).
+func (s *state) gainGeneric(a, skip, to int32, lengths []int32) (float64, int64) {
 	g := s.gen
 	var d float64
 	var q int64
 	for e := s.off[a]; e < s.off[a+1]; e++ {
 		u := s.adj[e]
+		ho := g.arc[e]
 		if u == skip {
+			lengths[e-s.off[a]] = ho
 			continue
 		}
-		pu := s.pos[u]
-		hn, ho := g.hops(to, pu), g.hops(from, pu)
+		hn := g.hops(to, s.pos[u])
+		lengths[e-s.off[a]] = hn
 		q += int64(hn)*int64(hn) - int64(ho)*int64(ho)
 		if s.w == nil {
 			d += float64(hn - ho)

@@ -114,6 +114,9 @@ func (s *state) placeSelf() {
 	if s.cong != nil {
 		s.loads()
 	}
+	if s.gen != nil {
+		s.measure()
+	}
 }
 
 // put places object v on node h (bookkeeping only).
@@ -215,8 +218,9 @@ func (s *state) deltaHops(a, b, pa, pb int32) (float64, int64) {
 // edges do not pile up where hop-bytes are indifferent.
 func (s *state) energy(d float64, q int64) float64 { return d + s.eps*float64(q) }
 
-// swap exchanges the nodes of object a (on pa) and the occupant b of pb;
-// under Congestion, right after the delta of that swap.
+// swap exchanges the nodes of object a (on pa) and the occupant b of pb,
+// right after the delta of that swap (whose link loads under Congestion,
+// and arc lengths on the generic path, it keeps).
 func (s *state) swap(a, b, pa, pb int32) {
 	if s.cong != nil {
 		s.cong.apply()
@@ -226,6 +230,12 @@ func (s *state) swap(a, b, pa, pb int32) {
 		s.put(b, pa)
 	} else {
 		s.occ[pa] = -1
+	}
+	if s.gen != nil {
+		s.moved(a, s.gen.newA)
+		if b >= 0 {
+			s.moved(b, s.gen.newB)
+		}
 	}
 }
 
