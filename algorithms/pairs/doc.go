@@ -64,7 +64,9 @@
 // those at the least distance among its Neighbors and the nodes of nearby
 // index, since host numberings keep the cores of a node, the terminals of
 // a router and the leaves of a switch together; one time in four, a node
-// of index within 64 of it. There are no shifts, and one worker.
+// of index within 64 of it. There are no shifts, one worker, and half the
+// horizon (its moves cost about twice a grid's); each arc's length is
+// kept, so a delta asks the host for the new lengths only.
 //
 // The guest must be symmetric (each arc has its reverse with the same
 // volume), as every guest.Graph constructor guarantees; a swap's delta
