@@ -129,7 +129,7 @@ func (c *ComparePage) run(ctx app.Context, in spec.Instance) {
 			begin(0)
 		}
 		_, err := solve.Compare(rctx, in.Guest, in.Host, solve.CompareOptions{
-			Seed: in.Seed, Start: in.Start, Budget: in.Budget, Moves: in.Moves,
+			Seed: in.Seed, Start: in.Start, Budget: in.Budget, Moves: in.Moves, Objective: in.Objective,
 			Progress: func(_ string, p solve.Progress) {
 				if y.maybe() {
 					update(func() { c.search = progressText(p.HopsPerByte, p.Evaluated, p.Improved, p.Elapsed.Seconds()) })

@@ -108,11 +108,12 @@ type Comparison struct {
 }
 
 // CompareInstance is the compare use case, as the CLI, the server and the
-// pages run it: Compare on in's guest and host with in's seed, start and
-// budget (opts' hooks are kept, its parameters overridden), then Bounds.
+// pages run it: Compare on in's guest and host with in's seed, start,
+// budget, moves and objective (opts' hooks are kept, its parameters
+// overridden), then Bounds.
 // On a cancelled ctx it returns the entries so far with ctx's error.
 func CompareInstance(ctx context.Context, in spec.Instance, opts CompareOptions) (*Comparison, error) {
-	opts.Seed, opts.Start, opts.Budget, opts.Objective = in.Seed, in.Start, in.Budget, in.Objective
+	opts.Seed, opts.Start, opts.Budget, opts.Moves, opts.Objective = in.Seed, in.Start, in.Budget, in.Moves, in.Objective
 	entries, err := Compare(ctx, in.Guest, in.Host, opts)
 	if err != nil {
 		return &Comparison{Entries: entries}, err
