@@ -3,6 +3,7 @@ package solve_test
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"topomap/algorithms/solve"
@@ -65,5 +66,20 @@ func TestPairsAnyHost(t *testing.T) {
 				t.Error("same seed, another placement")
 			}
 		})
+	}
+}
+
+// TestCongestionNeedsRouting: the congestion objective on a host without
+// a routing rule is refused under the objective field, with a message
+// naming the host; a heuristic, which minimises nothing, ignores it.
+func TestCongestionNeedsRouting(t *testing.T) {
+	g, _ := parse(t, "grid:6x5", "mesh:10x3")
+	h := plainHost{must(topology.NewMesh(10, 3))}
+	_, err := solve.Map(context.Background(), spec.Instance{Guest: g, Host: h, Algo: "pairs", Objective: spec.ObjectiveCongestion}, nil)
+	if spec.FieldOf(err) != "objective" || !strings.Contains(err.Error(), "mesh:10x3 has no routing rule") {
+		t.Fatalf("got %v (field %q), want a refusal under objective naming the host", err, spec.FieldOf(err))
+	}
+	if _, err := solve.Map(context.Background(), spec.Instance{Guest: g, Host: h.Host, Algo: "rowmajor", Objective: spec.ObjectiveCongestion}, nil); err != nil {
+		t.Fatalf("rowmajor with an objective: %v", err)
 	}
 }
