@@ -32,9 +32,10 @@
 //   - several starting placements: the one of lowest hop-bytes is kept, or
 //     when annealing the one whose hop-bytes minus half their short-edge
 //     excess is lowest (long seams do not anneal away; local disorder
-//     does), and if that is not the one of lowest hop-bytes, both are
-//     searched, each for half the work; never returning worse than the
-//     lowest start;
+//     does), and if that is not the one of lowest hop-bytes, both race:
+//     each is searched for a quarter of the work, then the one that got
+//     lower takes the rest from its best placement; never returning worse
+//     than the lowest start;
 //   - from ParallelThreshold objects on, the greedy rounds use two
 //     goroutines on the two halves of the host, each swapping only objects
 //     whose graph neighbours all lie in its half (the others are then

@@ -177,8 +177,9 @@ func TestProperties(t *testing.T) {
 // TestAnnealStartChoice: a start whose excess lies in short edges has the
 // better score for annealing, one of lower hop-bytes whose excess lies in
 // a long edge the better hop-bytes; the greedy search keeps the latter,
-// annealing searches from both (each for half the work) and keeps the
-// better result, never worse than either start.
+// annealing searches from both (a race: a quarter of the work each, the
+// rest to the leader) and keeps the better result, never worse than
+// either start.
 func TestAnnealStartChoice(t *testing.T) {
 	g, h := grid(8, 8), mesh(8, 8)
 	seam := rowMajor(64) // identity but the two corners exchanged: 4 edges of 13-14 hops

@@ -47,7 +47,8 @@ func init() {
 		" (after a least amount of work; no cycle starts past the horizon). A budget is a number of moves, never a " +
 		"clock: it raises the least work and the horizon to the moves it plans, so it never gives a worse result than " +
 		"none. It searches from the start whose hop-bytes minus half its short-edge excess are lowest and, if another " +
-		"start has lower hop-bytes, from that one too (each for half the work), keeps the best placement and never " +
+		"start has lower hop-bytes, from that one too (each for a quarter of the work, then the one that got lower for the " +
+		"rest), keeps the best placement and never " +
 		"ends worse than the best start. The same seed and budget give the same result on any machine; the moves it " +
 		"reports (--moves, moves=) repeat it."
 	register(Algorithm{
