@@ -1,8 +1,8 @@
 package api
 
 import (
+	"encoding/json"
 	"net/url"
-	"strconv"
 	"time"
 
 	"topomap/algorithms/metric"
@@ -53,29 +53,26 @@ type Request struct {
 }
 
 // Query returns r in the query form that spec.ParseQuery reads, so that the
-// API, the CLI and permalinks share one parser.
+// API, the CLI and permalinks share one parser. Its keys are r's JSON
+// names, which are the query keys by design: the list of keys lives in one
+// place, the Request type, and a new field needs no line here. Zero
+// optional fields are left out (omitempty).
 func (r Request) Query() url.Values {
+	b, err := json.Marshal(r)
+	var fields map[string]json.RawMessage
+	if err == nil {
+		err = json.Unmarshal(b, &fields)
+	}
+	if err != nil {
+		panic("api: request not JSON: " + err.Error()) // strings and numbers always are
+	}
 	q := url.Values{}
-	q.Set("guest", r.Guest)
-	q.Set("host", r.Host)
-	q.Set("algo", r.Algo)
-	if r.Seed != 0 {
-		q.Set("seed", strconv.FormatUint(r.Seed, 10))
-	}
-	if r.Budget != "" {
-		q.Set("budget", r.Budget)
-	}
-	if r.Start != "" {
-		q.Set("start", r.Start)
-	}
-	if r.Moves != 0 {
-		q.Set("moves", strconv.FormatInt(r.Moves, 10))
-	}
-	if r.Ta != 0 {
-		q.Set("ta", strconv.FormatFloat(r.Ta, 'g', -1, 64))
-	}
-	if r.Tc != 0 {
-		q.Set("tc", strconv.FormatFloat(r.Tc, 'g', -1, 64))
+	for k, raw := range fields {
+		var s string
+		if json.Unmarshal(raw, &s) != nil {
+			s = string(raw) // a number, in its shortest exact form
+		}
+		q.Set(k, s)
 	}
 	return q
 }
