@@ -28,8 +28,8 @@ func TestRequestQueryEveryField(t *testing.T) {
 	if back := api.RequestOf(in); back != r {
 		t.Errorf("round trip: got %+v, want %+v", back, r)
 	}
-	if got, want := r.Query().Encode(), in.Query().Encode(); got != want {
-		t.Errorf("request query %s, instance query %s", got, want)
+	if q := r.Query(); len(q) != v.NumField() {
+		t.Errorf("request query %s: want one key per field", q.Encode())
 	}
 	// Zero optional fields are left out, as in permalinks.
 	q := api.Request{Guest: "grid:2x2", Host: "mesh:2x2", Algo: "rowmajor"}.Query()
