@@ -289,10 +289,18 @@ func (c *ComparePage) Render() app.UI {
 	)
 }
 
+// compareColumns are the figures that rank algorithms side by side;
+// compareClass names the cells that the page's tests read.
+var (
+	compareColumns = metric.FieldsOf(metric.Ranking)
+	compareClass   = map[string]string{"hopsPerByte": "hpb"}
+)
+
 func compareTable(in spec.Instance, rows []compareRow) app.UI {
 	return app.Table().ID("compare-table").Class("bounds").Body(
 		app.THead().Body(app.Tr().Body(
-			app.Th().Text("algorithm"), app.Th().Text("hops per byte"), app.Th().Text("max dilation"),
+			app.Th().Text("algorithm"),
+			app.Range(compareColumns).Slice(func(i int) app.UI { return app.Th().Text(compareColumns[i].Label) }),
 			app.Th().Text("time"), app.Th().Text("confidence"))),
 		app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
 			r := rows[i]
@@ -307,12 +315,14 @@ func compareTable(in spec.Instance, rows []compareRow) app.UI {
 				if r.NotRun {
 					cls = "not-run"
 				}
-				return app.Tr().DataSet("algo", r.Algo.Name).Body(app.Td().Body(link), app.Td().ColSpan(4).Class(cls).Text(r.Err))
+				return app.Tr().DataSet("algo", r.Algo.Name).Body(app.Td().Body(link), app.Td().ColSpan(len(compareColumns)+2).Class(cls).Text(r.Err))
 			}
 			return app.Tr().DataSet("algo", r.Algo.Name).Body(
 				app.Td().Body(link),
-				app.Td().Class("hpb").Text(fmt.Sprintf("%.4f", r.Metrics.HopsPerByte)),
-				app.Td().Text(fmt.Sprint(r.Metrics.MaxDilation)),
+				app.Range(compareColumns).Slice(func(i int) app.UI {
+					f := compareColumns[i]
+					return figure(f, r.Metrics).Class(compareClass[f.Key])
+				}),
 				app.Td().Class("time").Text(fmt.Sprintf("%.2f ms", r.Seconds*1000)+map[bool]string{true: ", partial (cancelled)"}[r.Partial]),
 				app.Td().Text(r.Algo.Notes.Confidence),
 			)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"math"
 	"net/url"
 	"strconv"
 	"strings"
@@ -713,44 +712,13 @@ func (c *Explorer) renderResult() app.UI {
 	)
 }
 
-// countText formats a count for people: a whole number with thousands
-// separators (12,578,816, not 1.2578816e+07), other values as they are.
-func countText(v float64) string {
-	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
-		return draw.Thousands(int(v))
-	}
-	return strconv.FormatFloat(v, 'g', -1, 64)
-}
-
-// metricsPanel shows the metrics of a result as a definition table, the
-// ratios as the CLI's text output formats them, counts for people.
+// metricsPanel shows the metrics of a result: the detail table of
+// metric.Fields and the run times.
 func metricsPanel(r *solve.Result, mapMs, drawMs float64) app.UI {
 	m := r.Metrics
-	rows := [][2]string{
-		{"hop-bytes", countText(m.HopBytes)},
-		{"hops per byte", hopsPerByte(m)},
-		{"max dilation", strconv.Itoa(m.MaxDilation)},
-		{"average dilation", fmt.Sprintf("%.4f", m.AvgDilation)},
-	}
-	if len(m.DimDistances) > 0 {
-		rows = append(rows, [2]string{"D_i", export.DimDistances(m)})
-		da := "— (distances not constant)"
-		if m.AvgDistance != nil {
-			da = fmt.Sprintf("%.4f", *m.AvgDistance)
-		}
-		rows = append(rows, [2]string{"D_a", da})
-	}
-	rows = append(rows,
-		[2]string{"lower bound", fmt.Sprintf("%.4f", m.LowerBound)},
-		[2]string{"time", fmt.Sprintf("map %.1f ms, draw %.1f ms", mapMs, drawMs)},
-	)
 	return app.Div().ID("metrics").Class("metrics").Body(
 		app.H2().Text("Metrics"),
-		app.Table().Body(app.TBody().Body(
-			app.Range(rows).Slice(func(i int) app.UI {
-				return app.Tr().DataSet("metric", rows[i][0]).Body(app.Th().Text(rows[i][0]), app.Td().Text(rows[i][1]))
-			}),
-		)),
+		metricsTable("", m, metric.Detail, "time", fmt.Sprintf("map %.1f ms, draw %.1f ms", mapMs, drawMs)),
 		app.H3().Text("Bounds on hops per byte"),
 		boundsTable(m.Bounds),
 	)

@@ -539,20 +539,7 @@ func key(s *svg.SVG, buf *bytes.Buffer, g *guest.Graph, host *topology.Lattice, 
 }
 
 // Thousands formats an integer with thousands separators (12,578,816).
-func Thousands(n int) string {
-	s := strconv.Itoa(max(n, -n))
-	var b []byte
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b = append(b, ',')
-		}
-		b = append(b, s[i])
-	}
-	if n < 0 {
-		return "-" + string(b)
-	}
-	return string(b)
-}
+func Thousands(n int) string { return metric.Thousands(n) }
 
 // newLayout chooses positions for every host node within width, with a
 // pitch of at least minCell; w is then the extent actually used, wider
