@@ -51,6 +51,7 @@ type Explorer struct {
 
 	hover   string
 	locator *draw.Locator // of the current heat map (nil until needed)
+	loads   linkLoads     // of the current mapping, for the link readouts
 	inspect string        // the vertex typed in the inspect field
 	copy    copyState
 	job     jobSubmit
@@ -294,9 +295,14 @@ func (c *Explorer) onRunAgain(ctx app.Context, e app.Event) {
 // onHover shows what is under the pointer in a tooltip and highlights
 // it: a vertex's node and incident edges, an edge and its route.
 func (c *Explorer) onHover(ctx app.Context, e app.Event) {
-	d := targetData(e, "h", "v", "u", "dil")
+	d := targetData(e, "h", "v", "u", "dil", "l")
 	c.hover = hoverText(c.res, d)
 	if d == nil || c.res == nil {
+		return
+	}
+	if l, err := strconv.Atoi(d["l"]); err == nil {
+		c.hover = linkText(c.res.Mapping, l)
+		c.mark(-1, -1)
 		return
 	}
 	u, _ := strconv.Atoi(d["u"])
@@ -334,6 +340,9 @@ func (c *Explorer) onMove(ctx app.Context, e app.Event) {
 		d["v"] = strconv.Itoa(v)
 	}
 	c.hover = hoverText(c.res, d)
+	if load, _, ok := c.loads.of(c.res.Mapping); ok {
+		c.hover += nodeLinksText(c.res.Mapping, load, h)
+	}
 }
 
 func (c *Explorer) onLeave(ctx app.Context, e app.Event) {
@@ -399,17 +408,19 @@ func label(g *guest.Graph, e int) int8 {
 }
 
 // mark highlights vertex v (u < 0) or edge u-v with its route in the
-// drawing; v < 0 clears. The route is only drawn for an edge.
+// drawing, the links of the route too on a link heat map; v < 0 clears.
+// The route is only drawn for an edge.
 func (c *Explorer) mark(u, v int) {
 	if app.IsServer {
 		return
 	}
-	route := ""
+	route, links := "", ""
 	if u >= 0 && v >= 0 && c.res != nil {
 		m := c.res.Mapping
 		route = joinInts(draw.Route(m.Host, m.Place[u], m.Place[v]))
+		links = joinInts(draw.RouteLinks(m.Host, m.Place[u], m.Place[v]))
 	}
-	app.Window().Call("topomapMark", "drawing", v, u, route)
+	app.Window().Call("topomapMark", "drawing", v, u, route, links)
 }
 
 // hoverText describes a node or edge from its data-* attributes, looking

@@ -281,8 +281,9 @@
   };
 
   // topomapMark highlights guest vertex v's node and incident edges, or,
-  // with a route (host nodes, comma-separated), the edge u-v and its route.
-  window.topomapMark = function (id, v, u, route) {
+  // with a route (host nodes, comma-separated), the edge u-v and its route;
+  // on a link heat map also the route's links (link numbers, comma-separated).
+  window.topomapMark = function (id, v, u, route, links) {
     const host = document.getElementById(id);
     const svg = host && host.querySelector("svg");
     if (!svg) return 0;
@@ -294,6 +295,9 @@
       svg.querySelectorAll('.e[data-u="' + v + '"], .e[data-v="' + v + '"], .n[data-v="' + v + '"]').forEach(mark);
     } else {
       svg.querySelectorAll('.e[data-u="' + Math.min(u, v) + '"][data-v="' + Math.max(u, v) + '"]').forEach(mark);
+    }
+    if (links) {
+      for (const l of links.split(",")) svg.querySelectorAll('.l[data-l="' + l + '"]').forEach(mark);
     }
     if (route) {
       const pts = [];

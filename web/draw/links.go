@@ -251,7 +251,9 @@ func (v *linkView) paintLinks(ras *raster, lay *layout) {
 	})
 }
 
-func appendF1(b []byte, x float64) []byte { return strconv.AppendFloat(b, math.Round(x*10)/10, 'f', -1, 64) }
+func appendF1(b []byte, x float64) []byte {
+	return strconv.AppendFloat(b, math.Round(x*10)/10, 'f', -1, 64)
+}
 
 // nodeColours returns, per host node, the colour of the heaviest link
 // leaving it: the aggregate drawn when links are too many or too small
