@@ -27,8 +27,8 @@ import (
 // node coloured by the heaviest link leaving it.
 
 // maxLinkElems bounds the links drawn as one element each (about 90 bytes
-// each); more are aggregated per node.
-const maxLinkElems = 8192
+// each; a 5-D torus of 4^5 nodes has 10,240); more are painted.
+const maxLinkElems = 12288
 
 // TopLinks is the number of most loaded links a drawing lists.
 const TopLinks = 10
