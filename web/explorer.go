@@ -340,7 +340,7 @@ func (c *Explorer) onMove(ctx app.Context, e app.Event) {
 		d["v"] = strconv.Itoa(v)
 	}
 	c.hover = hoverText(c.res, d)
-	if load, _, ok := c.loads.of(c.res.Mapping); ok {
+	if load, ok := c.loads.of(c.res); ok {
 		c.hover += nodeLinksText(c.res.Mapping, load, h)
 	}
 }
@@ -718,6 +718,7 @@ func (c *Explorer) renderResult() app.UI {
 		app.Aside().Class("panel").Body(
 			searchPanel(r.Instance, r.Pairs, r.Metrics, func(in spec.Instance) string { return pageURL("/", in, nil) }),
 			metricsPanel(r, c.mapMs, c.drawMs),
+			c.renderTopLinks(),
 			notesPanel(r.Algorithm),
 		),
 	)

@@ -4,8 +4,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
 	"topomap/algorithms/mapping"
 	"topomap/algorithms/metric"
+	"topomap/algorithms/solve"
 	"topomap/algorithms/topology"
 	"topomap/web/draw"
 )
@@ -20,23 +23,26 @@ const maxAttributionHops = 1 << 22
 // heaviestShown is the number of messages a link's readout lists.
 const heaviestShown = 5
 
-// linkLoads caches the link loads of one mapping for the readouts.
+// linkLoads caches the link loads of one result for the readouts, and
+// its most loaded links.
 type linkLoads struct {
-	m    *mapping.Mapping
+	r    *solve.Result
 	load []float64
-	msgs []int32
+	top  []draw.LinkLoad
 }
 
-// of returns the loads of m's links, counted once per mapping; ok is
-// false on a host without routing.
-func (l *linkLoads) of(m *mapping.Mapping) (load []float64, msgs []int32, ok bool) {
-	if l.m != m || l.load == nil {
-		l.m = m
-		if l.load, l.msgs, ok = metric.LinkLoads(m); !ok {
-			l.load, l.msgs = nil, nil
+// of returns the loads of r's links, counted once per result; ok is false
+// when r's metrics have none (a host without routing, or too many links).
+func (l *linkLoads) of(r *solve.Result) (load []float64, ok bool) {
+	if l.r != r {
+		l.r, l.load, l.top = r, nil, nil
+		if r.Metrics.MaxLinkLoad != nil {
+			var msgs []int32
+			l.load, msgs, _ = metric.LinkLoads(r.Mapping)
+			l.top = draw.MostLoaded(l.load, msgs, draw.TopLinks)
 		}
 	}
-	return l.load, l.msgs, l.load != nil
+	return l.load, l.load != nil
 }
 
 // linkText describes link id of m: its ends, its load and message count,
@@ -86,4 +92,31 @@ func nodeLinksText(m *mapping.Mapping, load []float64, h int) string {
 		return ""
 	}
 	return "; loads of its links: " + strings.Join(parts, ", ")
+}
+
+// renderTopLinks lists the most loaded links of the current result
+// (draw.TopLinks; the drawing's list, in the page), each row carrying its
+// link number (data-l), if its host has routing.
+func (c *Explorer) renderTopLinks() app.UI {
+	if _, ok := c.loads.of(c.res); !ok {
+		return app.Div().ID("top-links")
+	}
+	m := c.res.Mapping
+	r, _ := topology.RouterOf(m.Host)
+	top := c.loads.top
+	return app.Div().ID("top-links").Class("metrics").Body(
+		app.H3().Text("Most loaded links"),
+		app.Table().Class("bounds").Body(
+			app.THead().Body(app.Tr().Body(app.Th().Text("link"), app.Th().Text("load"), app.Th().Text("messages"))),
+			app.TBody().Body(app.Range(top).Slice(func(i int) app.UI {
+				l := top[i]
+				tail, head, _ := r.Link(l.Link)
+				return app.Tr().DataSet("l", l.Link).Body(
+					app.Td().Text(draw.LinkName(m.Host, tail, head)),
+					app.Td().Text(strconv.FormatFloat(l.Load, 'g', 6, 64)),
+					app.Td().Text(draw.Thousands(l.Messages)),
+				)
+			})),
+		),
+	)
 }

@@ -49,6 +49,10 @@ func TestLinkHeatMap(t *testing.T) {
 	if err != nil || load[id] != *r.Metrics.MaxLinkLoad {
 		t.Fatalf("first listed link %q: load %v, want the max %v (%v)", top, load[max(0, id)], maxLoad, err)
 	}
+	// The page lists the same links.
+	if got := eval[string](t, ctx, `[...document.querySelectorAll('#top-links tbody tr')].map(r => r.dataset.l).join(' ')`); got != eval[string](t, ctx, `[...document.querySelectorAll('#drawing svg text.top')].map(e => e.dataset.l).join(' ')`) || !strings.HasPrefix(got, top+" ") {
+		t.Errorf("the page lists links %q, the drawing others, or not the heaviest first", got)
+	}
 	hover(t, ctx, fmt.Sprintf(`#drawing svg line.l[data-l="%d"]`, id))
 	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#hover').textContent.startsWith('link (') && document.querySelector('#hover').textContent.includes(': load %s, ')`, maxLoad))
 	if txt := eval[string](t, ctx, `document.querySelector('#hover').textContent`); !strings.Contains(txt, "heaviest: ") {

@@ -101,18 +101,16 @@ func LoadColour(x, xmax float64) string {
 	return loadColours[clamp(int(math.Ceil(x/xmax*LoadBins)), 1, LoadBins)]
 }
 
-// top returns the k most loaded links, heaviest first, ties by link
-// number. O(LinkSlots·log k).
-func (v *linkView) top(k int) []LinkLoad {
+// MostLoaded returns the k most loaded links of loads counted by
+// metric.LinkLoads, heaviest first, ties by link number; links without
+// messages are left out. O(links·k) at worst, O(links) in practice.
+func MostLoaded(load []float64, msgs []int32, k int) []LinkLoad {
 	var out []LinkLoad
-	for id, x := range v.load {
-		if v.msgs[id] == 0 {
+	for id, x := range load {
+		if msgs[id] == 0 || len(out) == k && x <= out[k-1].Load {
 			continue
 		}
-		if len(out) == k && x <= out[k-1].Load {
-			continue
-		}
-		l := LinkLoad{id, x, int(v.msgs[id])}
+		l := LinkLoad{id, x, int(msgs[id])}
 		i, _ := slices.BinarySearchFunc(out, l, func(a, b LinkLoad) int {
 			return cmp.Or(cmp.Compare(b.Load, a.Load), cmp.Compare(a.Link, b.Link))
 		})
@@ -303,7 +301,7 @@ func (v *linkView) legend(s *svg.SVG, y int) {
 		lo, hi := v.max*float64(i-1)/LoadBins, v.max*float64(i)/LoadBins
 		swatch(i, lo, hi, "≤ "+scaleLabel(hi))
 	}
-	top := v.top(TopLinks)
+	top := MostLoaded(v.load, v.msgs, TopLinks)
 	y += 30
 	if len(top) == 0 {
 		s.Text(margin, y, "no message crosses a link", `class="s"`)

@@ -143,12 +143,17 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 		}
 	}
 
-	hops := metric.EdgeHops(m)
-	nodeDil := make([]int, g.Order())
-	for v := range g.Order() {
-		for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
-			if edgeShown(label(g, int(e))) && shown(int(g.Adj[e])) {
-				nodeDil[v] = max(nodeDil[v], hops[e])
+	// The edges' hops, and each vertex's largest (the dilation heat
+	// map), unless the link heat map replaces both.
+	var hops, nodeDil []int
+	if !heatMap || lv == nil {
+		hops = metric.EdgeHops(m)
+		nodeDil = make([]int, g.Order())
+		for v := range g.Order() {
+			for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
+				if edgeShown(label(g, int(e))) && shown(int(g.Adj[e])) {
+					nodeDil[v] = max(nodeDil[v], hops[e])
+				}
 			}
 		}
 	}
