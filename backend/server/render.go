@@ -110,8 +110,9 @@ func parseRender(q url.Values) (renderRequest, error) {
 }
 
 // render: GET /render.svg draws a done job's result or a small instance
-// solved on the fly (within the synchronous caps). Large mappings are drawn
-// with a per-node dilation heat map instead of every edge (draw.Options.Detail).
+// solved on the fly (within the synchronous caps), with the link heat map
+// of its host. Large mappings are drawn without their edges
+// (draw.Options.Detail).
 func (s *Server) render(c echo.Context) error {
 	rq, err := parseRender(c.QueryParams())
 	if err != nil {

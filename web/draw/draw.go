@@ -12,8 +12,9 @@ import (
 const (
 	DefaultWidth = 720
 	// DefaultDetail is the guest order above which Mapping replaces the
-	// guest edges by a per-node dilation heat map: a browser parses a few
-	// thousand shapes quickly, tens of thousands of edges slowly.
+	// guest edges by the link heat map (a per-node dilation heat map on a
+	// host without routing): a browser parses a few thousand shapes
+	// quickly, tens of thousands of edges slowly.
 	DefaultDetail = 1024
 )
 

@@ -27,8 +27,9 @@ type Options struct {
 	// the first Step rows (first coordinate < Step), for a d-cube only the
 	// edges of dimensions below Step (the first Step stages).
 	Step int
-	// Detail is the guest order above which edges are replaced by a
-	// per-node dilation heat map (0 = DefaultDetail, negative = never).
+	// Detail is the guest order above which edges are replaced by the
+	// link heat map, or by a per-node dilation heat map on a host without
+	// routing (0 = DefaultDetail, negative = never).
 	Detail int
 	// TimeMax is the extent of a Gantt chart's time axis (0 = the longest
 	// schedule's total): separate charts on one scale compare.
@@ -92,8 +93,9 @@ const (
 
 // Mapping writes the mapping of r drawn on its host: host nodes in their
 // network layout (line, ring, 2-D mesh/torus, higher meshes as stacked
-// planes, hypercube in Gray-code order), guest edges coloured by dimension
-// and a caption with the metrics. O(host nodes + guest arcs).
+// planes, hypercube in Gray-code order), guest edges coloured by dimension,
+// the host's links coloured by their load (links.go) and a caption with
+// the metrics. O(host nodes + guest arcs·c + links).
 func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	if r == nil || r.Mapping == nil || r.Mapping.Guest == nil || r.Mapping.Host == nil {
 		return errors.New("no mapping to draw")
