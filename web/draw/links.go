@@ -84,22 +84,26 @@ func newLinkView(r *solve.Result, host *topology.Lattice, lay *layout) *linkView
 	return v
 }
 
-// bin returns the colour index of a link: 0 unused, else 1..LoadBins.
+// bin returns the colour index of link id (see loadBin).
 func (v *linkView) bin(id int) int {
-	if v.msgs[id] == 0 || v.max <= 0 {
+	if v.msgs[id] == 0 {
 		return 0
 	}
-	return clamp(int(math.Ceil(v.load[id]/v.max*LoadBins)), 1, LoadBins)
+	return loadBin(v.load[id], v.max)
+}
+
+// loadBin places a load x on the scale up to xmax: 0 for no load, else
+// 1..LoadBins, each bin an eighth of [0, xmax].
+func loadBin(x, xmax float64) int {
+	if x <= 0 || xmax <= 0 {
+		return 0
+	}
+	return clamp(int(math.Ceil(x/xmax*LoadBins)), 1, LoadBins)
 }
 
 // LoadColour returns the colour of a link of load x when the heaviest
 // carries xmax (x = 0: an unused link).
-func LoadColour(x, xmax float64) string {
-	if x <= 0 || xmax <= 0 {
-		return loadColours[0]
-	}
-	return loadColours[clamp(int(math.Ceil(x/xmax*LoadBins)), 1, LoadBins)]
-}
+func LoadColour(x, xmax float64) string { return loadColours[loadBin(x, xmax)] }
 
 // MostLoaded returns the k most loaded links of loads counted by
 // metric.LinkLoads, heaviest first, ties by link number; links without
