@@ -301,8 +301,9 @@ func (c *Explorer) onHover(ctx app.Context, e app.Event) {
 		return
 	}
 	if l, err := strconv.Atoi(d["l"]); err == nil {
-		c.hover = linkText(c.res.Mapping, l)
-		c.mark(-1, -1)
+		var heaviest []metric.Message
+		c.hover, heaviest = c.loads.link(c.res, l)
+		markLink(l, heaviest)
 		return
 	}
 	u, _ := strconv.Atoi(d["u"])

@@ -28,6 +28,7 @@ const heaviestShown = 5
 type linkLoads struct {
 	r    *solve.Result
 	load []float64
+	msgs []int32
 	top  []draw.LinkLoad
 }
 
@@ -35,42 +36,45 @@ type linkLoads struct {
 // when r's metrics have none (a host without routing, or too many links).
 func (l *linkLoads) of(r *solve.Result) (load []float64, ok bool) {
 	if l.r != r {
-		l.r, l.load, l.top = r, nil, nil
+		l.r, l.load, l.msgs, l.top = r, nil, nil, nil
 		if r.Metrics.MaxLinkLoad != nil {
-			var msgs []int32
-			l.load, msgs, _ = metric.LinkLoads(r.Mapping)
-			l.top = draw.MostLoaded(l.load, msgs, draw.TopLinks)
+			l.load, l.msgs, _ = metric.LinkLoads(r.Mapping)
+			l.top = draw.MostLoaded(l.load, l.msgs, draw.TopLinks)
 		}
 	}
 	return l.load, l.load != nil
 }
 
-// linkText describes link id of m: its ends, its load and message count,
-// and the heaviest messages across it (guest arcs u→v with their volume),
-// attributed on demand.
-func linkText(m *mapping.Mapping, id int) string {
-	r, ok := topology.RouterOf(m.Host)
-	if !ok {
-		return ""
+// link describes link id of r: its ends, its load and message count, and
+// the heaviest messages across it (guest arcs u→v with their volume),
+// attributed on demand; it returns them too, for the drawing to
+// highlight. "" for a number that is no link.
+func (l *linkLoads) link(r *solve.Result, id int) (string, []metric.Message) {
+	load, ok := l.of(r)
+	m := r.Mapping
+	rt, _ := topology.RouterOf(m.Host)
+	if !ok || id < 0 || id >= len(load) {
+		return "", nil
 	}
-	tail, head, ok := r.Link(id)
+	tail, head, ok := rt.Link(id)
 	if !ok {
-		return ""
+		return "", nil
+	}
+	s := "link " + draw.LinkName(m.Host, tail, head) + ": load " + strconv.FormatFloat(load[id], 'g', 6, 64) +
+		", " + draw.Thousands(int(l.msgs[id])) + " messages"
+	if l.msgs[id] == 0 {
+		return s, nil
 	}
 	t, _ := metric.LinkMessages(m, id, heaviestShown, maxAttributionHops)
-	s := "link " + draw.LinkName(m.Host, tail, head) + ": load " + strconv.FormatFloat(t.Load, 'g', 6, 64) +
-		", " + draw.Thousands(t.Count) + " messages"
-	if !t.Complete {
-		s += " (counted over the first " + draw.Thousands(maxAttributionHops) + " routed hops only)"
-	}
-	if len(t.Heaviest) == 0 {
-		return s
-	}
 	parts := make([]string, len(t.Heaviest))
 	for i, msg := range t.Heaviest {
 		parts[i] = strconv.Itoa(msg.From) + "→" + strconv.Itoa(msg.To) + " (" + strconv.FormatFloat(msg.Volume, 'g', 6, 64) + ")"
 	}
-	return s + "; heaviest: " + strings.Join(parts, ", ")
+	s += "; heaviest: " + strings.Join(parts, ", ")
+	if !t.Complete {
+		s += " (among the messages of the first " + draw.Thousands(maxAttributionHops) + " routed hops)"
+	}
+	return s, t.Heaviest
 }
 
 // nodeLinksText lists the loads of the links leaving node h (the heat
@@ -119,4 +123,17 @@ func (c *Explorer) renderTopLinks() app.UI {
 			})),
 		),
 	)
+}
+
+// markLink highlights link l in the drawing and the guest edges of the
+// messages listed (those drawn).
+func markLink(l int, msgs []metric.Message) {
+	if app.IsServer {
+		return
+	}
+	pairs := make([]string, len(msgs))
+	for i, msg := range msgs {
+		pairs[i] = strconv.Itoa(msg.From) + "-" + strconv.Itoa(msg.To)
+	}
+	app.Window().Call("topomapMarkLink", "drawing", l, strings.Join(pairs, ","))
 }

@@ -58,6 +58,13 @@ func TestLinkHeatMap(t *testing.T) {
 	if txt := eval[string](t, ctx, `document.querySelector('#hover').textContent`); !strings.Contains(txt, "heaviest: ") {
 		t.Errorf("link readout %q names no message", txt)
 	}
+	// The link and the guest edges of its heaviest messages light up.
+	through, _ := metric.LinkMessages(r.Mapping, id, 5, 0)
+	edges := map[[2]int]bool{}
+	for _, msg := range through.Heaviest {
+		edges[[2]int{min(msg.From, msg.To), max(msg.From, msg.To)}] = true
+	}
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelectorAll('#drawing svg line.l.hl').length === 1 && document.querySelectorAll('#drawing svg .e.hl').length === %d`, len(edges)))
 	screenshot(t, ctx, "issue11-link-hover")
 
 	// A guest edge of dilation d lights up the d links of its route.
