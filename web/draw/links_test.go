@@ -2,10 +2,14 @@ package draw_test
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/xml"
 	"errors"
+	"fmt"
+	"image/png"
 	"io"
 	"strconv"
+	"strings"
 	"testing"
 
 	"topomap/algorithms/metric"
@@ -124,26 +128,71 @@ func TestLinkHeatMap(t *testing.T) {
 	}
 }
 
+// heatColours decodes a drawing's heat map image and counts its opaque
+// pixels by colour ("#rrggbb").
+func heatColours(t *testing.T, doc []byte) map[string]int {
+	t.Helper()
+	img := elements(t, doc, "heat")
+	if len(img) != 1 {
+		t.Fatalf("%d heat map images, want 1", len(img))
+	}
+	raw, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(img[0].attrs["href"], "data:image/png;base64,"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pic, err := png.Decode(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]int{}
+	for y := range pic.Bounds().Dy() {
+		for x := range pic.Bounds().Dx() {
+			if r, g, b, a := pic.At(x, y).RGBA(); a != 0 {
+				out[fmt.Sprintf("#%02x%02x%02x", r>>8, g>>8, b>>8)]++
+			}
+		}
+	}
+	return out
+}
+
 // TestLinkHeatMapPainted: above the element cap the links are painted
-// into the heat map's image (no element per link), with the legend and
-// the list.
+// into the heat map's image (no element per link) in the colours of their
+// loads, with the legend and the list. Row-major on a torus loads every
+// link inside the grid with 1 and leaves the wrap-around links unused;
+// aggregated per node, every node of a row-major mesh has a link of load
+// 1 leaving it.
 func TestLinkHeatMapPainted(t *testing.T) {
-	for _, q := range []string{
-		"guest=grid:64x64&host=torus:64x64&algo=rowmajor",    // painted one by one
-		"guest=grid:256x256&host=mesh:256x256&algo=rowmajor", // aggregated per node
-		"guest=hypercube:11&host=ring:2048&algo=gray",        // aggregated per node
+	full, unused := draw.LoadColour(1, 1), draw.LoadColour(0, 1)
+	for _, tc := range []struct {
+		q          string
+		want, none []string // colours painted, and not
+	}{
+		{"guest=grid:64x64&host=torus:64x64&algo=rowmajor", []string{full, unused}, nil},         // one by one
+		{"guest=grid:256x256&host=mesh:256x256&algo=rowmajor", []string{full}, []string{unused}}, // per node
+		{"guest=hypercube:11&host=ring:2048&algo=gray", nil, []string{unused}},                   // per node
 	} {
-		r := solvetest.Map(t, q)
+		r := solvetest.Map(t, tc.q)
 		var buf bytes.Buffer
 		if err := draw.Mapping(&buf, r, draw.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		doc := buf.Bytes()
 		if n := len(elements(t, doc, "l")); n != 0 {
-			t.Errorf("%s: %d link elements, want them painted", q, n)
+			t.Errorf("%s: %d link elements, want them painted", tc.q, n)
 		}
-		if len(elements(t, doc, "heat")) != 1 || len(elements(t, doc, "lg")) != draw.LoadBins+1 || len(elements(t, doc, "top")) != draw.TopLinks {
-			t.Errorf("%s: want the heat map image, the legend and %d links listed", q, draw.TopLinks)
+		if len(elements(t, doc, "lg")) != draw.LoadBins+1 || len(elements(t, doc, "top")) != draw.TopLinks {
+			t.Errorf("%s: want the legend and %d links listed", tc.q, draw.TopLinks)
+		}
+		colours := heatColours(t, doc)
+		for _, c := range tc.want {
+			if colours[c] == 0 {
+				t.Errorf("%s: no pixel of colour %s (%v)", tc.q, c, colours)
+			}
+		}
+		for _, c := range tc.none {
+			if colours[c] != 0 {
+				t.Errorf("%s: %d pixels of colour %s", tc.q, colours[c], c)
+			}
 		}
 	}
 }
