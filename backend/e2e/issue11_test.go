@@ -33,9 +33,11 @@ func TestLinkHeatMap(t *testing.T) {
 	ctx := tab(t)
 	open(t, ctx, "/?"+q)
 	waitJS(t, ctx, fmt.Sprintf(`document.querySelectorAll('#drawing svg line.l').length === %d`, rt.Links()))
-	// The legend: the unused swatch, then the scale up to the largest load.
-	if n := count(t, ctx, "#drawing svg rect.lg"); n != 9 {
-		t.Errorf("%d legend swatches, want 9", n)
+	// The legend: the unused swatch, then one per load (unit messages,
+	// loads up to 3).
+	const swatches = 4
+	if n := count(t, ctx, "#drawing svg rect.lg"); n != swatches || maxLoad != "3" {
+		t.Errorf("%d legend swatches for a max load of %s, want %d", n, maxLoad, swatches)
 	}
 	if hi := eval[string](t, ctx, `[...document.querySelectorAll('#drawing svg rect.lg')].pop().dataset.hi`); hi != maxLoad {
 		t.Errorf("legend ends at %s, want the max link load %s", hi, maxLoad)
@@ -79,7 +81,7 @@ func TestLinkHeatMap(t *testing.T) {
 	if n := strings.Count(svg, `class="l"`); n != rt.Links() {
 		t.Errorf("render.svg has %d links, want %d", n, rt.Links())
 	}
-	if !strings.Contains(svg, "most loaded links") || strings.Count(svg, `class="lg"`) != 9 {
+	if !strings.Contains(svg, "most loaded links") || strings.Count(svg, `class="lg"`) != swatches {
 		t.Error("render.svg lacks the legend or the list of the most loaded links")
 	}
 	// A large torus: links painted into the heat map, its nodes' readout

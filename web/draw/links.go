@@ -282,6 +282,20 @@ func (v *linkView) caption() string {
 	return s + "; " + Thousands(v.host.Links()) + " links, too many to draw one by one: each node shows the heaviest link leaving it"
 }
 
+// whole reports whether every load is a whole number and the largest at
+// most LoadBins: the legend then shows each load's colour, not ranges.
+func (v *linkView) whole() bool {
+	if v.max > LoadBins {
+		return false
+	}
+	for _, x := range v.load {
+		if x != math.Trunc(x) {
+			return false
+		}
+	}
+	return true
+}
+
 // legendH is the height of the link legend under the drawing: what the
 // colours mean, the scale, and the most loaded links in two columns.
 const legendH = 46 + 14*((TopLinks+1)/2+1) + 8
@@ -301,9 +315,16 @@ func (v *linkView) legend(s *svg.SVG, y int) {
 		x += 22 + 6*utf8.RuneCountInString(text)
 	}
 	swatch(0, 0, 0, "0 (unused)")
-	for i := 1; i <= LoadBins; i++ {
-		lo, hi := v.max*float64(i-1)/LoadBins, v.max*float64(i)/LoadBins
-		swatch(i, lo, hi, "≤ "+scaleLabel(hi))
+	if v.whole() {
+		// whole loads up to LoadBins (unit messages): one swatch per load
+		for k := 1.0; k <= v.max; k++ {
+			swatch(loadBin(k, v.max), k, k, fmtLoad(k))
+		}
+	} else {
+		for i := 1; i <= LoadBins; i++ {
+			lo, hi := v.max*float64(i-1)/LoadBins, v.max*float64(i)/LoadBins
+			swatch(i, lo, hi, "≤ "+scaleLabel(hi))
+		}
 	}
 	top := MostLoaded(v.load, v.msgs, TopLinks)
 	y += 30

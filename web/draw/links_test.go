@@ -97,8 +97,19 @@ func TestLinkHeatMap(t *testing.T) {
 				}
 			}
 			legend := elements(t, buf.Bytes(), "lg")
-			if len(legend) != draw.LoadBins+1 {
-				t.Fatalf("%d legend swatches, want %d", len(legend), draw.LoadBins+1)
+			swatches := draw.LoadBins + 1
+			if whole(load) && maxLoad <= draw.LoadBins {
+				swatches = int(maxLoad) + 1 // one per load
+			}
+			if len(legend) != swatches {
+				t.Fatalf("%d legend swatches, want %d", len(legend), swatches)
+			}
+			for _, e := range legend {
+				lo, _ := strconv.ParseFloat(e.attrs["data-lo"], 64)
+				hi, _ := strconv.ParseFloat(e.attrs["data-hi"], 64)
+				if e.attrs["fill"] != draw.LoadColour(hi, maxLoad) || lo > 0 && lo < hi && e.attrs["fill"] != draw.LoadColour(lo+1e-9*maxLoad, maxLoad) {
+					t.Errorf("swatch %v: not the colour of the loads in [%v, %v]", e.attrs, lo, hi)
+				}
 			}
 			if lo, hi := legend[0].attrs["data-hi"], legend[len(legend)-1].attrs["data-hi"]; lo != "0" || hi != strconv.FormatFloat(maxLoad, 'g', 6, 64) {
 				t.Errorf("legend from %s to %s, want 0 to %v", lo, hi, maxLoad)
@@ -180,7 +191,7 @@ func TestLinkHeatMapPainted(t *testing.T) {
 		if n := len(elements(t, doc, "l")); n != 0 {
 			t.Errorf("%s: %d link elements, want them painted", tc.q, n)
 		}
-		if len(elements(t, doc, "lg")) != draw.LoadBins+1 || len(elements(t, doc, "top")) != draw.TopLinks {
+		if len(elements(t, doc, "lg")) < 2 || len(elements(t, doc, "top")) != draw.TopLinks {
 			t.Errorf("%s: want the legend and %d links listed", tc.q, draw.TopLinks)
 		}
 		colours := heatColours(t, doc)
@@ -232,4 +243,14 @@ func TestRouteLinks(t *testing.T) {
 	if got := draw.Route(ring, 0, 2); len(got) != 3 || got[1] != 1 {
 		t.Errorf("ring:4 route 0→2 %v, want the + way (0 1 2)", got)
 	}
+}
+
+// whole reports whether every load is a whole number.
+func whole(load []float64) bool {
+	for _, x := range load {
+		if x != float64(int64(x)) {
+			return false
+		}
+	}
+	return true
 }
