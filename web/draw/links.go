@@ -36,10 +36,11 @@ const TopLinks = 10
 // LoadBins is the number of colours of the load scale.
 const LoadBins = 8
 
-// loadColours: unused (no message), then LoadBins steps from light to
-// dark (ColorBrewer YlOrRd, darkened at the end so that the heaviest
-// links stand out on white).
-var loadColours = [LoadBins + 1]string{"#dde1e6", "#fed976", "#feb24c", "#fd8d3c", "#fc4e2a", "#e31a1c", "#bd0026", "#800026", "#4d0013"}
+// loadColours: unused (no message), then LoadBins steps of one hue from
+// light to dark. Purple, because the guest edges drawn over the links
+// take the other hues (Okabe-Ito: orange-gold and green first), so a
+// link's load is never read as an edge's dimension.
+var loadColours = [LoadBins + 1]string{"#e6e8eb", "#c9c4e6", "#ab9fd6", "#8e7cc4", "#745ab1", "#5d3d9d", "#482386", "#34106c", "#20004a"}
 
 // LinkLoad is one directed link and its load.
 type LinkLoad struct {
