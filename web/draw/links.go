@@ -151,9 +151,10 @@ func RouteLinks(h topology.Host, a, b int) []int {
 	return r.Route(a, b, nil)
 }
 
-// geom says how link id is drawn: a segment between its ends' centres,
-// or a stub from its tail along (ux, uy) (screen units, y down).
-func (v *linkView) geom(lay *layout, tail, head int, ct, ch []int) (segment bool, ux, uy float64) {
+// geom says how the link from coordinates ct to ch is drawn: a segment
+// between its ends' centres, or a stub from its tail along (ux, uy)
+// (screen units, y down).
+func (v *linkView) geom(ct, ch []int) (segment bool, ux, uy float64) {
 	t := v.host
 	if t.Kind() != topology.Mesh && t.Kind() != topology.Torus || t.Rank() < 2 {
 		return true, 0, 0 // line, ring, hypercube: neighbours are drawn side by side or as chords
@@ -195,7 +196,7 @@ func (v *linkView) eachLink(lay *layout, off float64, fn func(id int, x1, y1, x2
 		t.Coords(head, ch)
 		x1, y1 := float64(lay.x[tail]), float64(lay.y[tail])
 		var x2, y2 float64
-		segment, ux, uy := v.geom(lay, tail, head, ct, ch)
+		segment, ux, uy := v.geom(ct, ch)
 		if segment {
 			x2, y2 = float64(lay.x[head]), float64(lay.y[head])
 			dx, dy := x2-x1, y2-y1
