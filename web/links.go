@@ -17,8 +17,11 @@ import (
 // carries, and the loads of the links leaving a hovered node.
 
 // maxAttributionHops bounds the routing work of one hovered link's
-// attribution (metric.LinkMessages): about 50 ms in the browser.
-const maxAttributionHops = 1 << 22
+// attribution (metric.LinkMessages): 1M routed hops take about 25 ms
+// natively (BenchmarkLinkMessages), a few times that in the browser.
+// Links are hoverable one by one on hosts of at most 12,288 links, whose
+// mappings rarely route more.
+const maxAttributionHops = 1 << 20
 
 // heaviestShown is the number of messages a link's readout lists.
 const heaviestShown = 5
