@@ -63,7 +63,7 @@ func (l *linkLoads) link(r *solve.Result, id int) (string, []metric.Message) {
 	if !ok {
 		return "", nil
 	}
-	s := "link " + draw.LinkName(m.Host, tail, head) + ": load " + strconv.FormatFloat(load[id], 'g', 6, 64) +
+	s := "link " + draw.LinkName(m.Host, tail, head) + ": load " + metric.FormatLoad(load[id]) +
 		", " + draw.Thousands(int(l.msgs[id])) + " messages"
 	if l.msgs[id] == 0 {
 		return s, nil
@@ -71,7 +71,7 @@ func (l *linkLoads) link(r *solve.Result, id int) (string, []metric.Message) {
 	t, _ := metric.LinkMessages(m, id, heaviestShown, maxAttributionHops)
 	parts := make([]string, len(t.Heaviest))
 	for i, msg := range t.Heaviest {
-		parts[i] = strconv.Itoa(msg.From) + "→" + strconv.Itoa(msg.To) + " (" + strconv.FormatFloat(msg.Volume, 'g', 6, 64) + ")"
+		parts[i] = strconv.Itoa(msg.From) + "→" + strconv.Itoa(msg.To) + " (" + metric.FormatLoad(msg.Volume) + ")"
 	}
 	s += "; heaviest: " + strings.Join(parts, ", ")
 	if !t.Complete {
@@ -82,7 +82,7 @@ func (l *linkLoads) link(r *solve.Result, id int) (string, []metric.Message) {
 
 // nodeLinksText lists the loads of the links leaving node h (the heat
 // map's readout of a node, whose links may be painted too small to
-// hover): "; links out: (1,2)→(2,2) 3, ...".
+// hover): "; loads of its links: →(2,2) 3, →(0,2) 1, ...".
 func nodeLinksText(m *mapping.Mapping, load []float64, h int) string {
 	r, ok := topology.RouterOf(m.Host)
 	if !ok {
@@ -92,7 +92,7 @@ func nodeLinksText(m *mapping.Mapping, load []float64, h int) string {
 	n := m.Host.Size()
 	for id := h; id < r.LinkSlots(); id += n {
 		if _, head, ok := r.Link(id); ok {
-			parts = append(parts, "→("+joinInts(m.Host.Coords(head, nil))+") "+strconv.FormatFloat(load[id], 'g', 6, 64))
+			parts = append(parts, "→("+joinInts(m.Host.Coords(head, nil))+") "+metric.FormatLoad(load[id]))
 		}
 	}
 	if len(parts) == 0 {
@@ -120,7 +120,7 @@ func (c *Explorer) renderTopLinks() app.UI {
 				tail, head, _ := r.Link(l.Link)
 				return app.Tr().DataSet("l", l.Link).Body(
 					app.Td().Text(draw.LinkName(m.Host, tail, head)),
-					app.Td().Text(strconv.FormatFloat(l.Load, 'g', 6, 64)),
+					app.Td().Text(metric.FormatLoad(l.Load)),
 					app.Td().Text(draw.Thousands(l.Messages)),
 				)
 			})),

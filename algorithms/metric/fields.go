@@ -71,16 +71,16 @@ var Fields = []Field{
 		return fmt.Sprintf("%.4f", m.LowerBound), true
 	}},
 	{"maxLinkLoad", "max link load", Ranking, linkFigure(func(m Metrics) string {
-		return strconv.FormatFloat(*m.MaxLinkLoad, 'g', 6, 64)
+		return FormatLoad(*m.MaxLinkLoad)
 	})},
 	{"avgLinkLoad", "average link load", Detail, linkFigure(func(m Metrics) string {
-		return strconv.FormatFloat(*m.AvgLinkLoad, 'g', 6, 64)
+		return FormatLoad(*m.AvgLinkLoad)
 	})},
 	{"linksUsed", "links used", Detail, linkFigure(func(m Metrics) string {
 		return fmt.Sprintf("%d of %d", *m.LinksUsed, *m.Links)
 	})},
 	{"linkLoadBound", "link load lower bound", Detail, linkFigure(func(m Metrics) string {
-		return strconv.FormatFloat(*m.LinkLoadBound, 'g', 6, 64)
+		return FormatLoad(*m.LinkLoadBound)
 	})},
 	{"routing", "routing", Detail, linkFigure(func(m Metrics) string { return m.Routing })},
 }
@@ -158,6 +158,10 @@ func (m Metrics) Rows(l Level) []Row {
 	}
 	return rows
 }
+
+// FormatLoad formats a link load as every table and drawing shows it: six
+// significant digits.
+func FormatLoad(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
 
 // Count formats a count for people: a whole number with thousands
 // separators (12,578,816, not 1.2578816e+07), other values as they are.

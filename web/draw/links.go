@@ -312,7 +312,7 @@ func (v *linkView) legend(s *svg.SVG, y int) {
 	x := margin + 62
 	swatch := func(i int, lo, hi float64, text string) {
 		s.Rect(x, y, 14, 12, `class="lg"`, attr("fill", loadColours[i]), `stroke="#888"`,
-			attr("data-lo", fmtLoad(lo)), attr("data-hi", fmtLoad(hi)))
+			attr("data-lo", metric.FormatLoad(lo)), attr("data-hi", metric.FormatLoad(hi)))
 		s.Text(x+17, y+10, text, `class="s"`)
 		x += 22 + 6*utf8.RuneCountInString(text)
 	}
@@ -320,7 +320,7 @@ func (v *linkView) legend(s *svg.SVG, y int) {
 	if v.whole() {
 		// whole loads up to LoadBins (unit messages): one swatch per load
 		for k := 1.0; k <= v.max; k++ {
-			swatch(loadBin(k, v.max), k, k, fmtLoad(k))
+			swatch(loadBin(k, v.max), k, k, metric.FormatLoad(k))
 		}
 	} else {
 		for i := 1; i <= LoadBins; i++ {
@@ -339,7 +339,7 @@ func (v *linkView) legend(s *svg.SVG, y int) {
 	for i, l := range top {
 		tail, head, _ := v.host.Link(l.Link)
 		col, row := i/half, i%half
-		s.Text(margin+col*340, y+14*(row+1), itoa(i+1)+". "+LinkName(v.host, tail, head)+": "+fmtLoad(l.Load)+" ("+itoa(l.Messages)+")",
+		s.Text(margin+col*340, y+14*(row+1), itoa(i+1)+". "+LinkName(v.host, tail, head)+": "+metric.FormatLoad(l.Load)+" ("+itoa(l.Messages)+")",
 			`class="s top"`, attr("data-l", itoa(l.Link)))
 	}
 }
@@ -352,6 +352,3 @@ func scaleLabel(x float64) string {
 	}
 	return strconv.FormatFloat(x, 'g', 3, 64)
 }
-
-// fmtLoad formats a load: six significant digits, as metric.Fields.
-func fmtLoad(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
