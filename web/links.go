@@ -118,7 +118,7 @@ func (c *Explorer) renderTopLinks() app.UI {
 			app.TBody().Body(app.Range(top).Slice(func(i int) app.UI {
 				l := top[i]
 				tail, head, _ := r.Link(l.Link)
-				return app.Tr().DataSet("l", l.Link).Body(
+				return app.Tr().DataSet("l", l.Link).OnMouseOver(c.onTopLink(l.Link, tail)).OnMouseOut(c.onLeave).Body(
 					app.Td().Text(draw.LinkName(m.Host, tail, head)),
 					app.Td().Text(metric.FormatLoad(l.Load)),
 					app.Td().Text(draw.Thousands(l.Messages)),
@@ -139,4 +139,22 @@ func markLink(l int, msgs []metric.Message) {
 		pairs[i] = strconv.Itoa(msg.From) + "-" + strconv.Itoa(msg.To)
 	}
 	app.Window().Call("topomapMarkLink", "drawing", l, strings.Join(pairs, ","))
+}
+
+// onTopLink shows where a listed link is: it lights up in the drawing
+// with the guest edges of its heaviest messages, and its tail node is
+// outlined (a painted link has no element of its own).
+func (c *Explorer) onTopLink(l, tail int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		if c.res == nil {
+			return
+		}
+		_, heaviest := c.loads.link(c.res, l)
+		markLink(l, heaviest)
+		if c.locator == nil {
+			c.locator = draw.NewLocator(c.res, c.drawOptions())
+		}
+		x, y, side := c.locator.Box(tail)
+		app.Window().Call("topomapMarkBox", "drawing", x, y, side)
+	}
 }

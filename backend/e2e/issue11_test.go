@@ -55,6 +55,9 @@ func TestLinkHeatMap(t *testing.T) {
 	if got := eval[string](t, ctx, `[...document.querySelectorAll('#top-links tbody tr')].map(r => r.dataset.l).join(' ')`); got != eval[string](t, ctx, `[...document.querySelectorAll('#drawing svg text.top')].map(e => e.dataset.l).join(' ')`) || !strings.HasPrefix(got, top+" ") {
 		t.Errorf("the page lists links %q, the drawing others, or not the heaviest first", got)
 	}
+	// Pointing at a listed link shows it in the drawing, its tail outlined.
+	hover(t, ctx, `#top-links tbody tr td`)
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#drawing svg line.l.hl')?.dataset.l === %q && document.querySelector('#drawing svg > rect.box') !== null`, top))
 	hover(t, ctx, fmt.Sprintf(`#drawing svg line.l[data-l="%d"]`, id))
 	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#hover').textContent.startsWith('link (') && document.querySelector('#hover').textContent.includes(': load %s, ')`, maxLoad))
 	if txt := eval[string](t, ctx, `document.querySelector('#hover').textContent`); !strings.Contains(txt, "heaviest: ") {
