@@ -51,10 +51,14 @@ type Explorer struct {
 
 	hover   string
 	locator *draw.Locator // of the current heat map (nil until needed)
-	loads   linkLoads     // of the current mapping, for the link readouts
 	inspect string        // the vertex typed in the inspect field
 	copy    copyState
 	job     jobSubmit
+
+	// The link heat map's readouts: the loads of the current mapping, and
+	// the readout of the listed link pointed at.
+	loads    linkLoads
+	linkInfo string
 }
 
 // OnMount marks the page as live (the e2e tests wait for it).

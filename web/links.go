@@ -118,13 +118,14 @@ func (c *Explorer) renderTopLinks() app.UI {
 			app.TBody().Body(app.Range(top).Slice(func(i int) app.UI {
 				l := top[i]
 				tail, head, _ := r.Link(l.Link)
-				return app.Tr().DataSet("l", l.Link).OnMouseOver(c.onTopLink(l.Link, tail)).OnMouseOut(c.onLeave).Body(
+				return app.Tr().DataSet("l", l.Link).OnMouseOver(c.onTopLink(l.Link, tail)).OnMouseOut(c.onTopLinkOut).Body(
 					app.Td().Text(draw.LinkName(m.Host, tail, head)),
 					app.Td().Text(metric.FormatLoad(l.Load)),
 					app.Td().Text(draw.Thousands(l.Messages)),
 				)
 			})),
 		),
+		app.P().ID("top-link-info").Class("scope").Aria("live", "polite").Text(c.linkInfo),
 	)
 }
 
@@ -141,15 +142,17 @@ func markLink(l int, msgs []metric.Message) {
 	app.Window().Call("topomapMarkLink", "drawing", l, strings.Join(pairs, ","))
 }
 
-// onTopLink shows where a listed link is: it lights up in the drawing
-// with the guest edges of its heaviest messages, and its tail node is
-// outlined (a painted link has no element of its own).
+// onTopLink shows a listed link: its readout under the list, and where
+// it is: it lights up in the drawing with the guest edges of its heaviest
+// messages, and its tail node is outlined (a painted link has no element
+// of its own).
 func (c *Explorer) onTopLink(l, tail int) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		if c.res == nil {
 			return
 		}
-		_, heaviest := c.loads.link(c.res, l)
+		var heaviest []metric.Message
+		c.linkInfo, heaviest = c.loads.link(c.res, l)
 		markLink(l, heaviest)
 		if c.locator == nil {
 			c.locator = draw.NewLocator(c.res, c.drawOptions())
@@ -157,4 +160,9 @@ func (c *Explorer) onTopLink(l, tail int) app.EventHandler {
 		x, y, side := c.locator.Box(tail)
 		app.Window().Call("topomapMarkBox", "drawing", x, y, side)
 	}
+}
+
+func (c *Explorer) onTopLinkOut(ctx app.Context, e app.Event) {
+	c.linkInfo = ""
+	c.onLeave(ctx, e)
 }

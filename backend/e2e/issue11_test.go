@@ -58,6 +58,7 @@ func TestLinkHeatMap(t *testing.T) {
 	// Pointing at a listed link shows it in the drawing, its tail outlined.
 	hover(t, ctx, `#top-links tbody tr td`)
 	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#drawing svg line.l.hl')?.dataset.l === %q && document.querySelector('#drawing svg > rect.box') !== null`, top))
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#top-link-info').textContent.startsWith('link (') && document.querySelector('#top-link-info').textContent.includes(': load %s, ')`, maxLoad))
 	hover(t, ctx, fmt.Sprintf(`#drawing svg line.l[data-l="%d"]`, id))
 	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#hover').textContent.startsWith('link (') && document.querySelector('#hover').textContent.includes(': load %s, ')`, maxLoad))
 	if txt := eval[string](t, ctx, `document.querySelector('#hover').textContent`); !strings.Contains(txt, "heaviest: ") {
