@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"math"
 	"reflect"
 	"testing"
 
@@ -28,8 +29,12 @@ func TestRequestQueryEveryField(t *testing.T) {
 	if back := api.RequestOf(in); back != r {
 		t.Errorf("round trip: got %+v, want %+v", back, r)
 	}
-	if q := r.Query(); len(q) != v.NumField() {
-		t.Errorf("request query %s: want one key per field", q.Encode())
+	if got, want := r.Query().Encode(), in.Query().Encode(); got != want {
+		t.Errorf("request query %s, instance query %s", got, want)
+	}
+	// A time that no JSON carries is refused by the parser, not a panic.
+	if _, err := (api.Request{Guest: "hypercube:3", Host: "line:8", Algo: "byweight", Ta: math.NaN()}).Instance(); spec.FieldOf(err) != "ta" {
+		t.Errorf("ta NaN: %v, want an error about ta", err)
 	}
 	// Zero optional fields are left out, as in permalinks.
 	q := api.Request{Guest: "grid:2x2", Host: "mesh:2x2", Algo: "rowmajor"}.Query()

@@ -1,8 +1,10 @@
 package api
 
 import (
-	"encoding/json"
 	"net/url"
+	"reflect"
+	"strconv"
+	"strings"
 	"time"
 
 	"topomap/algorithms/metric"
@@ -56,23 +58,27 @@ type Request struct {
 // API, the CLI and permalinks share one parser. Its keys are r's JSON
 // names, which are the query keys by design: the list of keys lives in one
 // place, the Request type, and a new field needs no line here. Zero
-// optional fields are left out (omitempty).
+// optional fields (omitempty) are left out; numbers are written as
+// spec.Instance.Query writes them.
 func (r Request) Query() url.Values {
-	b, err := json.Marshal(r)
-	var fields map[string]json.RawMessage
-	if err == nil {
-		err = json.Unmarshal(b, &fields)
-	}
-	if err != nil {
-		panic("api: request not JSON: " + err.Error()) // strings and numbers always are
-	}
 	q := url.Values{}
-	for k, raw := range fields {
-		var s string
-		if json.Unmarshal(raw, &s) != nil {
-			s = string(raw) // a number, in its shortest exact form
+	v := reflect.ValueOf(r)
+	for i := range v.NumField() {
+		name, opts, _ := strings.Cut(v.Type().Field(i).Tag.Get("json"), ",")
+		f := v.Field(i)
+		if name == "" || name == "-" || strings.Contains(opts, "omitempty") && f.IsZero() {
+			continue
 		}
-		q.Set(k, s)
+		switch f.Kind() {
+		case reflect.String:
+			q.Set(name, f.String())
+		case reflect.Int, reflect.Int64:
+			q.Set(name, strconv.FormatInt(f.Int(), 10))
+		case reflect.Uint, reflect.Uint64:
+			q.Set(name, strconv.FormatUint(f.Uint(), 10))
+		case reflect.Float64:
+			q.Set(name, strconv.FormatFloat(f.Float(), 'g', -1, 64))
+		}
 	}
 	return q
 }
