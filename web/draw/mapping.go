@@ -182,29 +182,8 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 		}
 		s.Rect(p.x, p.y, p.w, p.h, st)
 	}
-	switch {
-	case heatMap && lv != nil && (lv.elems || lv.paints):
-		var links func(*raster)
-		if lv.paints {
-			links = func(ras *raster) { lv.paintLinks(ras, lay) }
-		}
-		nodeImage(&buf, lay, func(h int) string {
-			if inv[h] >= 0 && shown(inv[h]) {
-				return "#dfe8f3"
-			}
-			return "#f4f5f7"
-		}, links)
-	case heatMap && lv != nil:
-		colours := lv.nodeColours()
-		nodeImage(&buf, lay, func(h int) string { return colours[h] }, nil)
-	case heatMap:
-		maxDil := max(1, r.Metrics.MaxDilation)
-		nodeImage(&buf, lay, func(h int) string {
-			if v := inv[h]; v >= 0 && shown(v) {
-				return heat(heatT(nodeDil[v], maxDil))
-			}
-			return "#eef0f3"
-		}, nil)
+	if heatMap {
+		heatImage(&buf, lay, lv, inv, shown, nodeDil, max(1, r.Metrics.MaxDilation))
 	}
 	if lv != nil && lv.elems {
 		lv.drawLinks(&buf, lay)
@@ -424,6 +403,37 @@ func (l *layout) planeOf(h int) int { return h / max(1, l.perPlane) }
 func (l *Locator) Box(h int) (x, y, side int) {
 	side = 2 * l.half
 	return l.lay.x[h] - l.half, l.lay.y[h] - l.half + captionH, side
+}
+
+// heatImage writes the heat map's image: with the link heat map, the
+// nodes (pale, free ones paler) under links drawn or painted one by one,
+// or each node in the colour of the heaviest link leaving it; without,
+// each node in the colour of the largest dilation of its edges (nodeDil,
+// on a scale up to maxDil).
+func heatImage(buf *bytes.Buffer, lay *layout, lv *linkView, inv []int, shown func(int) bool, nodeDil []int, maxDil int) {
+	switch {
+	case lv != nil && (lv.elems || lv.paints):
+		var links func(*raster)
+		if lv.paints {
+			links = func(ras *raster) { lv.paintLinks(ras, lay) }
+		}
+		nodeImage(buf, lay, func(h int) string {
+			if inv[h] >= 0 && shown(inv[h]) {
+				return "#dfe8f3"
+			}
+			return "#f4f5f7"
+		}, links)
+	case lv != nil:
+		colours := lv.nodeColours()
+		nodeImage(buf, lay, func(h int) string { return colours[h] }, nil)
+	default:
+		nodeImage(buf, lay, func(h int) string {
+			if v := inv[h]; v >= 0 && shown(v) {
+				return heat(heatT(nodeDil[v], maxDil))
+			}
+			return "#eef0f3"
+		}, nil)
+	}
 }
 
 // nodeImage writes the nodes as one PNG image, each host node a square
