@@ -15,7 +15,7 @@ import (
 // (spec.Instance.Query): the key lists cannot drift apart.
 func TestRequestQueryEveryField(t *testing.T) {
 	r := api.Request{Guest: "grid:4x4", Host: "torus:4x4", Algo: "pairs", Seed: 7, Budget: "1.5s",
-		Moves: 1000, Start: "rowmajor", Ta: 0.5, Tc: 1e-7}
+		Moves: 1000, Start: "rowmajor", Ta: 0.5, Tc: 1e-7, Objective: "congestion"}
 	v := reflect.ValueOf(r)
 	for i := range v.NumField() {
 		if v.Field(i).IsZero() {
