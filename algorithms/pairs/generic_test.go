@@ -129,7 +129,7 @@ func TestGenericDelta(t *testing.T) {
 				case i%2 == 0 && s.gen != nil:
 					pb = w.nearNeighbour(a, rng.Uint32())
 				case i%2 == 0 && s.off[a] < s.off[a+1]:
-					pb = w.slot(s.nodeOf(s.pos[s.adj[s.off[a]]]))
+					pb = w.slot(s.nodeOf(s.pos[s.adj[s.off[a]]])) // s.cores > 1: the grid path here is on slots
 				}
 				pa := s.pos[a]
 				if pa == pb {

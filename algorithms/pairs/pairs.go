@@ -1015,7 +1015,9 @@ func (w *walker) attempt(a int32) {
 		if pb == pn {
 			return
 		}
-		pb = w.slot(pb)
+		if s.cores > 1 {
+			pb = w.slot(pb)
+		}
 	}
 	b, ok := w.occupant(pb)
 	if !ok {
@@ -1056,7 +1058,10 @@ func (w *walker) shift(a int32) {
 		}
 		copy(w.t, w.goal)
 		s.toward(s.coords(a), w.t)
-		pb := w.slot(s.index(w.t))
+		pb := s.index(w.t)
+		if s.cores > 1 {
+			pb = w.slot(pb)
+		}
 		b, ok := w.occupant(pb)
 		if !ok {
 			break

@@ -188,6 +188,12 @@ func (s *state) delta(a, b, pa, pb int32) (float64, int64) {
 	if s.cong != nil {
 		return s.deltaCongestion(a, b, pa, pb)
 	}
+	switch s.c { // the common cases without a call more
+	case 2:
+		return s.delta2(a, b, pa, pb)
+	case 3:
+		return s.delta3(a, b, pa, pb)
+	}
 	return s.deltaHops(a, b, pa, pb)
 }
 
@@ -400,12 +406,12 @@ func (s *state) nodeOf(p int32) int32 {
 	return p
 }
 
-// slot returns a slot of node u: one of its cores at random.
+// slot returns a slot of node u on a host with cores (s.cores > 1, which
+// callers check, so that the grid path makes no call): one of its cores
+// at random.
 func (w *walker) slot(u int32) int32 {
-	if c := w.s.cores; c > 1 {
-		return u*c + int32(w.rng.IntN(int(c)))
-	}
-	return u
+	c := w.s.cores
+	return u*c + int32(w.rng.IntN(int(c)))
 }
 
 // index returns the node of coordinates t.
