@@ -291,6 +291,9 @@ func (c *JobPage) renderRequest() app.UI {
 	if r.Ta != 0 || r.Tc != 0 {
 		rows = append(rows, [3]string{"ta", "T_a", num(r.Ta)}, [3]string{"tc", "t_c", num(r.Tc)})
 	}
+	if r.Objective != "" {
+		rows = append(rows, [3]string{"objective", "minimise", r.Objective})
+	}
 	explorer := "/"
 	if in, err := r.Instance(); err == nil {
 		explorer = pageURL("/", in, nil)

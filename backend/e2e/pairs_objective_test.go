@@ -1,7 +1,10 @@
 package e2e
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"strconv"
 	"strings"
 	"testing"
@@ -46,5 +49,27 @@ func TestPairsObjective(t *testing.T) {
 	waitJS(t, ctx, shows(cong))
 	if v := eval[string](t, ctx, `document.querySelector('#f-objective').value`); v != "congestion" {
 		t.Errorf("objective shows %q after a reload, want congestion", v)
+	}
+	// a server job with the objective records it, shows it with the
+	// request and gives the figures of the native run
+	body, _ := json.Marshal(map[string]any{"guest": "grid:64x16", "host": "torus:32x32", "algo": "pairs", "moves": 30000, "seed": 1, "objective": "congestion"})
+	resp, err := http.Post(baseURL+"/api/v1/jobs", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var job struct{ ID string }
+	json.NewDecoder(resp.Body).Decode(&job)
+	resp.Body.Close()
+	if job.ID == "" {
+		t.Fatalf("no job id (status %s)", resp.Status)
+	}
+	open(t, ctx, "/jobs/"+job.ID)
+	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'done'`)
+	if v := eval[string](t, ctx, `document.querySelector('#request dd[data-key="objective"]')?.textContent ?? ""`); v != "congestion" {
+		t.Errorf("job request shows objective %q, want congestion", v)
+	}
+	waitJS(t, ctx, shows(cong))
+	if href := eval[string](t, ctx, `document.querySelector('#to-explorer').getAttribute('href')`); !strings.Contains(href, "objective=congestion") {
+		t.Errorf("the job's explorer link %s drops the objective", href)
 	}
 }
