@@ -150,6 +150,14 @@ func TestGenericDelta(t *testing.T) {
 	}
 }
 
+// nodeHops is the search's hop distance between nodes p and q.
+func (s *state) nodeHops(p, q int32) int32 {
+	if s.gen == nil {
+		return s.dist(s.node(p), s.node(q))
+	}
+	return s.gen.hops(p, q)
+}
+
 // checkCoresTable: on the grid path with cores, slot p has the
 // coordinates of its node (its host coordinates without the core), and
 // the distances are the host's.
@@ -161,7 +169,7 @@ func checkCoresTable(t *testing.T, s *state, h topology.Host) {
 			t.Fatalf("slot %d: coordinates %v, host says %v", p, got, want)
 		}
 		for q := range int32(len(s.occ)) {
-			if got := s.hops(p, q); int(got) != h.Hops(int(p), int(q)) {
+			if got := s.nodeHops(p, q); int(got) != h.Hops(int(p), int(q)) {
 				t.Fatalf("hops(%d, %d) = %d, host says %d", p, q, got, h.Hops(int(p), int(q)))
 			}
 		}

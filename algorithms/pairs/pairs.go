@@ -436,8 +436,15 @@ func (s *state) valueOf(place []int) (v, short float64) {
 // of 2 to shortEdge hops. O(arcs·c).
 func (s *state) hopBytesOf(place []int) (hb, short float64) {
 	for v := range s.n {
+		pv := int32(place[v])
+		cv := s.node(pv) // empty on the generic path
 		for e := s.off[v]; e < s.off[v+1]; e++ {
-			h := s.hops(int32(place[v]), int32(place[s.adj[e]]))
+			var h int32
+			if pu := int32(place[s.adj[e]]); s.gen == nil {
+				h = s.dist(cv, s.node(pu))
+			} else {
+				h = s.gen.hops(pv, pu)
+			}
 			w := 1.0
 			if s.w != nil {
 				w = s.w[e]

@@ -143,15 +143,6 @@ func (s *state) dist(x, y []int32) int32 {
 	return d
 }
 
-// hops is the hop distance between nodes p and q, for the O(arcs) passes
-// (the deltas have their own loops).
-func (s *state) hops(p, q int32) int32 {
-	if s.gen != nil {
-		return s.gen.hops(p, q)
-	}
-	return s.dist(s.node(p), s.node(q))
-}
-
 // coords returns object v's coordinates.
 func (s *state) coords(v int32) []int32 { return s.co[int(v)*s.c : int(v)*s.c+s.c] }
 
@@ -249,8 +240,14 @@ func (s *state) swap(a, b, pa, pb int32) {
 func (s *state) hopBytes() float64 {
 	var hb float64
 	for v := range int32(s.n) {
+		cv := s.coords(v)
 		for e := s.off[v]; e < s.off[v+1]; e++ {
-			h := float64(s.hops(s.pos[v], s.pos[s.adj[e]]))
+			var h float64
+			if u := s.adj[e]; s.gen == nil {
+				h = float64(s.dist(cv, s.coords(u)))
+			} else {
+				h = float64(s.gen.hops(s.pos[v], s.pos[u]))
+			}
 			if s.w == nil {
 				hb += h
 			} else {
@@ -275,8 +272,14 @@ func (s *state) value() float64 {
 func (s *state) squares() int64 {
 	var q int64
 	for v := range int32(s.n) {
+		cv := s.coords(v)
 		for e := s.off[v]; e < s.off[v+1]; e++ {
-			h := int64(s.hops(s.pos[v], s.pos[s.adj[e]]))
+			var h int64
+			if u := s.adj[e]; s.gen == nil {
+				h = int64(s.dist(cv, s.coords(u)))
+			} else {
+				h = int64(s.gen.hops(s.pos[v], s.pos[u]))
+			}
 			q += h * h
 		}
 	}
