@@ -355,12 +355,23 @@ func Improve(ctx context.Context, g *guest.Graph, h topology.Host, starts [][]in
 	r.best = nil
 	startIdx := chains[win]
 	res := &Result{Start: startIdx}
-	res.StartHopBytes, _ = s.hopBytesOf(starts[startIdx])
+	// the start's hop-bytes: its objective, or under Congestion one pass more
+	hopBytesOf := func(i int, objective float64) float64 {
+		if s.cong == nil {
+			return objective
+		}
+		hb, _ := s.hopBytesOf(starts[i])
+		return hb
+	}
+	res.StartHopBytes = hopBytesOf(best, bestHB)
+	if startIdx != best {
+		res.StartHopBytes = hopBytesOf(lowest, lowestHB)
+	}
 	r.finish(res)
 	if res.Objective > lowestHB {
 		// annealing did not catch up with the start of lowest objective
 		copy(res.Place, starts[lowest])
-		res.HopBytes, _ = s.hopBytesOf(starts[lowest])
+		res.HopBytes = hopBytesOf(lowest, lowestHB)
 		res.Start, res.StartHopBytes, res.Objective = lowest, res.HopBytes, lowestHB
 		res.HopsPerByte = res.HopBytes / r.volume
 		r.h, r.bestH = lowestHB, lowestHB
@@ -437,25 +448,31 @@ func (s *state) valueOf(place []int) (v, short float64) {
 func (s *state) hopBytesOf(place []int) (hb, short float64) {
 	for v := range s.n {
 		pv := int32(place[v])
-		cv := s.node(pv) // empty on the generic path
+		if g := s.gen; g != nil {
+			for e := s.off[v]; e < s.off[v+1]; e++ {
+				s.tally(e, g.hops(pv, int32(place[s.adj[e]])), &hb, &short)
+			}
+			continue
+		}
+		cv := s.node(pv)
 		for e := s.off[v]; e < s.off[v+1]; e++ {
-			var h int32
-			if pu := int32(place[s.adj[e]]); s.gen == nil {
-				h = s.dist(cv, s.node(pu))
-			} else {
-				h = s.gen.hops(pv, pu)
-			}
-			w := 1.0
-			if s.w != nil {
-				w = s.w[e]
-			}
-			hb += w * float64(h)
-			if h >= 2 && h <= shortEdge {
-				short += w * float64(h-1)
-			}
+			s.tally(e, s.dist(cv, s.node(int32(place[s.adj[e]]))), &hb, &short)
 		}
 	}
 	return hb, short
+}
+
+// tally adds arc e of h hops to the hop-bytes hb and to the short-edge
+// excess.
+func (s *state) tally(e, h int32, hb, short *float64) {
+	w := 1.0
+	if s.w != nil {
+		w = s.w[e]
+	}
+	*hb += w * float64(h)
+	if h >= 2 && h <= shortEdge {
+		*short += w * float64(h-1)
+	}
 }
 
 // run is one search in progress.
