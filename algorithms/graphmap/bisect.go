@@ -2,6 +2,7 @@ package graphmap
 
 import (
 	"context"
+	"math/bits"
 	"math/rand/v2"
 )
 
@@ -25,7 +26,7 @@ func (l *level) order() int { return len(l.vw) }
 const (
 	coarseTo     = 64  // stop coarsening at this many vertices
 	coarseFactor = 0.9 // or when a level keeps more than this share
-	initialTries = 8   // greedy growings from different seeds
+	initialTries = 8   // greedy growings from different seeds (fewer below 4096 vertices)
 	fmPasses     = 8   // refinement passes per level, at most
 	fmPatience   = 64  // moves without improvement before a pass ends (plus order/16)
 )
@@ -42,10 +43,9 @@ type bisector struct {
 }
 
 // bisect splits the job graph l into sides 0 and 1, side 0 weighing
-// target, minimising d01·(cut weight) + Σ_{v on side 1} ext[v]: the cut
-// edges will span about the distance d01 between the two host halves,
-// and ext weighs the edges that leave the job. Returns the side of each
-// vertex.
+// target, minimising d01·(cut weight) + Σ_{v on side 1} ext[v]: d01
+// prices an edge between the two host halves, and ext the edges that
+// leave the job. Returns the side of each vertex.
 func (b *bisector) bisect(l *level, target int32, d01 float64) ([]int8, error) {
 	levels := []*level{l}
 	for c := l; c.order() > coarseTo; {
@@ -169,7 +169,7 @@ func (b *bisector) initial(l *level, target int32, d01 float64) []int8 {
 	var best []int8
 	bestCost, bestImb := 0.0, int32(0)
 	starts := b.rng.Perm(n)
-	for t := range min(initialTries, n) {
+	for t := range min(tries(total(l)), n) {
 		side := make([]int8, n)
 		for v := range side {
 			side[v] = 1
@@ -223,6 +223,13 @@ func (b *bisector) heap(i, n int) *maxHeap {
 	return b.h[i]
 }
 
+// tries is the number of initial bisections of a job of that weight:
+// initialTries from 4096 vertices on, one less per halving below, at
+// least one: the small jobs at the bottom of the recursion are the many.
+func tries(w int32) int {
+	return max(1, initialTries-max(0, 12-bits.Len32(uint32(w))))
+}
+
 // better reports whether a state of that cost and imbalance beats the
 // best one: less imbalance beyond the tolerance first, then less cost.
 func better(cost float64, imb int32, bestCost float64, bestImb int32, tol int32) bool {
@@ -247,7 +254,8 @@ func abs32(x int32) int32 {
 }
 
 // refine improves a bisection by Fiduccia–Mattheyses passes: each moves
-// every vertex at most once, always the move of highest gain whose side
+// every vertex at most once (the candidates are the vertices on the cut
+// or with edges leaving the job, and their neighbours as they move), always the move of highest gain whose side
 // keeps the imbalance within max(tolerance, heaviest vertex, current
 // imbalance), and keeps the best prefix of its moves. Returns the cost
 // and imbalance of the result. O(passes·n·log n + passes·edges).
@@ -281,15 +289,19 @@ func (b *bisector) refine(l *level, side []int8, target, tol int32, d01 float64)
 			if side[v] == 0 {
 				g = -g
 			}
+			boundary := g != 0
 			for e := l.xadj[v]; e < l.xadj[v+1]; e++ {
 				if side[l.adj[e]] != side[v] {
 					g += d01 * l.ew[e]
+					boundary = true
 				} else {
 					g -= d01 * l.ew[e]
 				}
 			}
 			gain[v], lock[v] = g, false
-			b.h[side[v]].set(v, g)
+			if boundary {
+				b.h[side[v]].set(v, g)
+			}
 		}
 		b.log = b.log[:0]
 		bestCost, bestImb, bestLen := cost, abs32(w0-target), 0
