@@ -3,6 +3,7 @@ package graphmap_test
 import (
 	"context"
 	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -11,6 +12,8 @@ import (
 	"topomap/algorithms/guest"
 	"topomap/algorithms/mapping"
 	"topomap/algorithms/metric"
+	"topomap/algorithms/pairs"
+	"topomap/algorithms/solve"
 	"topomap/algorithms/topology"
 )
 
@@ -41,27 +44,80 @@ func hopsPerByte(tb testing.TB, g *guest.Graph, h topology.Host, place []int) fl
 	if err := m.Validate(); err != nil {
 		tb.Fatal(err)
 	}
+	return metric.HopBytes(m) / volume(g)
+}
+
+func volume(g *guest.Graph) float64 {
 	vol := 0.0
 	for e := range g.Arcs() {
 		vol += g.Volume(e)
 	}
-	return metric.HopBytes(m) / vol
+	return vol
 }
 
-// BenchmarkScotch maps each instance with greedy and rb, and with Scotch 7
-// (scotch_gmap -b0 -cbq) side by side: it reports both hops per byte, their
-// ratio (goal: at most 0.90) and Scotch's time.
+// polish is what `topomap map --algo pairs` does on a graph guest without
+// a budget: PAIRS from the placements of rb and greedy (solve's default
+// starts on a graph), seed 0, at solve's temperature.
+func polish(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error) {
+	var starts [][]int
+	for _, m := range mappers {
+		p, err := m.f(ctx, g, h)
+		if err != nil {
+			return nil, err
+		}
+		starts = append(starts, p)
+	}
+	res, err := pairs.Improve(ctx, g, h, starts, pairs.Options{Temperature: solve.PairsTemperature * volume(g) / float64(g.Arcs())})
+	if err != nil {
+		return nil, err
+	}
+	return res.Place, nil
+}
+
+// scotchHPB caches Scotch's hops per byte by instance: scotch_gmap is not
+// deterministic run to run (4elt: 2.02 to 2.06), so every ratio of one
+// benchmark run is against the same run of Scotch.
+var scotchHPB sync.Map
+
+// BenchmarkScotch maps each instance with Scotch 7 (scotch_gmap -b0 -cbq,
+// the run time of the command), greedy, rb, and PAIRS from them ("pairs",
+// the time of all three), side by side: it reports each one's hops per
+// byte and, for ours, the ratio to Scotch's (the goal: at most 0.90).
 func BenchmarkScotch(b *testing.B) {
 	for _, in := range scotchInstances {
 		h, err := topology.Parse(in.host)
 		if err != nil {
 			b.Fatal(err)
 		}
-		for _, m := range mappers {
-			b.Run(fmt.Sprintf("%s-%d-on-%s/%s", in.mesh, in.parts, in.host, m.name), func(b *testing.B) {
+		name := fmt.Sprintf("%s-%d-on-%s", in.mesh, in.parts, in.host)
+		scotch := func(b *testing.B, q *meshtest.Quotient) float64 {
+			if v, ok := scotchHPB.Load(name); ok {
+				return v.(float64)
+			}
+			p, _ := meshtest.Scotch(b, q, h.(topology.Grid))
+			v, _ := scotchHPB.LoadOrStore(name, hopsPerByte(b, q.Graph, h, p))
+			return v.(float64)
+		}
+		b.Run(name+"/scotch", func(b *testing.B) {
+			q := meshtest.QuotientGraph(b, in.mesh, in.parts)
+			var p []int
+			var took time.Duration
+			for b.Loop() {
+				p, took = meshtest.Scotch(b, q, h.(topology.Grid))
+			}
+			v := hopsPerByte(b, q.Graph, h, p)
+			scotchHPB.LoadOrStore(name, v)
+			b.ReportMetric(v, "hops/byte")
+			b.ReportMetric(took.Seconds(), "gmap-s")
+		})
+		all := append(mappers[:len(mappers):len(mappers)], struct {
+			name string
+			f    func(context.Context, *guest.Graph, topology.Host) ([]int, error)
+		}{"pairs", polish})
+		for _, m := range all {
+			b.Run(name+"/"+m.name, func(b *testing.B) {
 				q := meshtest.QuotientGraph(b, in.mesh, in.parts)
-				sp, st := meshtest.Scotch(b, q, h.(topology.Grid))
-				scotch := hopsPerByte(b, q.Graph, h, sp)
+				ref := scotch(b, q)
 				var place []int
 				for b.Loop() {
 					if place, err = m.f(context.Background(), q.Graph, h); err != nil {
@@ -70,12 +126,8 @@ func BenchmarkScotch(b *testing.B) {
 				}
 				ours := hopsPerByte(b, q.Graph, h, place)
 				b.ReportMetric(ours, "hops/byte")
-				b.ReportMetric(scotch, "scotch-hops/byte")
-				b.ReportMetric(ours/scotch, "ratio")
-				b.ReportMetric(st.Seconds(), "scotch-s")
+				b.ReportMetric(ours/ref, "x-scotch")
 			})
 		}
 	}
 }
-
-var _ = time.Second
