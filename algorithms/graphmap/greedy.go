@@ -52,14 +52,17 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 	if err := checkSizes(g, h); err != nil {
 		return nil, err
 	}
-	s := undirected(g)
+	s, err := g.Undirected()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
+	}
 	sp := newSpace(h)
 	xnbr, nbr := sp.neighbours()
-	n := s.order()
+	n := s.Order()
 	vol := make([]float64, n)
 	for v := range n {
-		for e := s.xadj[v]; e < s.xadj[v+1]; e++ {
-			vol[v] += s.ew[e]
+		for e := s.Offsets[v]; e < s.Offsets[v+1]; e++ {
+			vol[v] += s.Weight[e]
 		}
 	}
 	// vertices by decreasing volume: the seeds of the components
@@ -94,8 +97,8 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 		// BFS from the nodes of v's placed partners (or the centre)
 		stamp++
 		shell = shell[:0]
-		for e := s.xadj[v]; e < s.xadj[v+1]; e++ {
-			if p := place[s.adj[e]]; p >= 0 && seen[p] != stamp {
+		for e := s.Offsets[v]; e < s.Offsets[v+1]; e++ {
+			if p := place[s.Adj[e]]; p >= 0 && seen[p] != stamp {
 				seen[p] = stamp
 				shell = append(shell, p)
 			}
@@ -132,9 +135,9 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 		best, bestCost := cands[0], -1.0
 		for _, x := range cands {
 			cost := 0.0
-			for e := s.xadj[v]; e < s.xadj[v+1]; e++ {
-				if p := place[s.adj[e]]; p >= 0 {
-					cost += s.ew[e] * float64(sp.hops(x, p))
+			for e := s.Offsets[v]; e < s.Offsets[v+1]; e++ {
+				if p := place[s.Adj[e]]; p >= 0 {
+					cost += s.Weight[e] * float64(sp.hops(x, p))
 				}
 			}
 			if bestCost < 0 || cost < bestCost {
@@ -142,9 +145,9 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 			}
 		}
 		place[v], used[best] = best, true
-		for e := s.xadj[v]; e < s.xadj[v+1]; e++ {
-			if u := s.adj[e]; place[u] < 0 {
-				k := s.ew[e]
+		for e := s.Offsets[v]; e < s.Offsets[v+1]; e++ {
+			if u := s.Adj[e]; place[u] < 0 {
+				k := s.Weight[e]
 				if queue.has(u) {
 					k += queue.key[u]
 				}

@@ -2,6 +2,7 @@ package graphmap
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 
 	"topomap/algorithms/guest"
@@ -46,10 +47,13 @@ func Bipartition(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, e
 	if err := checkSizes(g, h); err != nil {
 		return nil, err
 	}
-	s := undirected(g)
-	r := &rb{s: s, sp: newSpace(h), domOf: make([]int32, s.order()), local: make([]int32, s.order()),
+	s, err := g.Undirected()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
+	}
+	r := &rb{s: s, sp: newSpace(h), domOf: make([]int32, s.Order()), local: make([]int32, s.Order()),
 		bis: bisector{ctx: ctx, rng: rand.New(rand.NewPCG(rbSeed, 0))}}
-	n := s.order()
+	n := s.Order()
 	r.doms = append(r.doms, r.sp.whole())
 	all := make([]int32, n)
 	for v := range all {
@@ -86,7 +90,7 @@ func Bipartition(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, e
 
 // rb is the state of one recursive bipartitioning.
 type rb struct {
-	s     *graph
+	s     *guest.Graph // the undirected view of the guest
 	sp    *space
 	doms  []domain
 	domOf []int32 // per guest vertex: the domain it was last sent to
@@ -138,21 +142,21 @@ func (r *rb) jobGraph(verts []int32, d0, d1 *domain) *level {
 	}
 	arcs := int32(0)
 	for _, v := range verts {
-		arcs += s.xadj[v+1] - s.xadj[v]
+		arcs += s.Offsets[v+1] - s.Offsets[v]
 	}
 	l := &level{xadj: make([]int32, len(verts)+1), vw: make([]int32, len(verts)), ext: make([]float64, len(verts)), maxw: 1,
 		adj: make([]int32, 0, arcs), ew: make([]float64, 0, arcs)}
 	for i, v := range verts {
 		l.vw[i] = 1
-		for e := s.xadj[v]; e < s.xadj[v+1]; e++ {
-			u := s.adj[e]
+		for e := s.Offsets[v]; e < s.Offsets[v+1]; e++ {
+			u := s.Adj[e]
 			if k := r.local[u]; k >= 0 {
 				l.adj = append(l.adj, k)
-				l.ew = append(l.ew, s.ew[e])
+				l.ew = append(l.ew, s.Weight[e])
 				continue
 			}
 			du := &r.doms[r.domOf[u]]
-			l.ext[i] += s.ew[e] * (r.sp.dist(d1, du) - r.sp.dist(d0, du))
+			l.ext[i] += s.Weight[e] * (r.sp.dist(d1, du) - r.sp.dist(d0, du))
 		}
 		l.xadj[i+1] = int32(len(l.adj))
 	}

@@ -75,24 +75,7 @@ func neighbourhood(g *guest.Graph, h topology.Host) Bound {
 // O(n + arcs) to prepare, O(partners) per call.
 func partnerVolumes(g *guest.Graph) (func(v int, dst []float64) []float64, int) {
 	n := g.Order()
-	// the transpose: in-arcs of each vertex
-	in := make([]int32, n+1)
-	for _, u := range g.Adj {
-		in[u+1]++
-	}
-	for v := range n {
-		in[v+1] += in[v]
-	}
-	src := make([]int32, len(g.Adj))
-	wt := make([]float64, len(g.Adj))
-	fill := slices.Clone(in[:n])
-	for v := range n {
-		for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
-			u := g.Adj[e]
-			src[fill[u]], wt[fill[u]] = int32(v), g.Weight[e]
-			fill[u]++
-		}
-	}
+	in, src, wt := g.Transpose()
 	// stamp[u] == v marks u as a partner of v seen in this call, its
 	// volume at dst[at[u]]
 	stamp := make([]int32, n)
