@@ -113,7 +113,7 @@ func ExampleCompare() {
 	// affn          1.5918 3
 	// step          1.4898 2
 	// fold          1.4082 5
-	// rb            1.7347 4
+	// rb            1.5714 3
 	// greedy        1.8776 6
 	// pairs         1.4082 3
 	// pairs-uniform 1.4082 3
