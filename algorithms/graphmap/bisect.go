@@ -40,6 +40,17 @@ type bisector struct {
 	gain []float64
 	lock []bool
 	log  []int32
+	work int // steps since the context was last looked at
+}
+
+// stopped reports whether the context is done, looking at it once every
+// 16384 calls: the loops over vertices and moves call it every step.
+func (b *bisector) stopped() bool {
+	if b.work++; b.work < 1<<14 {
+		return false
+	}
+	b.work = 0
+	return b.ctx.Err() != nil
 }
 
 // bisect splits the job graph l into sides 0 and 1, side 0 weighing
@@ -59,6 +70,9 @@ func (b *bisector) bisect(l *level, target int32, d01 float64) ([]int8, error) {
 		levels = append(levels, next)
 		c = next
 	}
+	if err := b.ctx.Err(); err != nil {
+		return nil, err
+	}
 	side := b.initial(levels[len(levels)-1], target, d01)
 	for i := len(levels) - 1; i >= 0; i-- {
 		if err := b.ctx.Err(); err != nil {
@@ -72,6 +86,9 @@ func (b *bisector) bisect(l *level, target int32, d01 float64) ([]int8, error) {
 			}
 		}
 		b.refine(levels[i], side, target, tolerance(levels[i], i == 0), d01)
+	}
+	if err := b.ctx.Err(); err != nil {
+		return nil, err // refine stopped early
 	}
 	return side, nil
 }
@@ -109,8 +126,8 @@ func (b *bisector) coarsen(f *level, whole int32) *level {
 	rep := make([]int32, 0, n) // per coarse vertex: its first fine vertex
 	for _, i := range b.rng.Perm(n) {
 		v := int32(i)
-		if match[v] >= 0 {
-			continue
+		if match[v] >= 0 || b.stopped() {
+			continue // a stopped run's levels are thrown away
 		}
 		best, bw := v, 0.0
 		for e := f.xadj[v]; e < f.xadj[v+1]; e++ {
@@ -133,6 +150,9 @@ func (b *bisector) coarsen(f *level, whole int32) *level {
 		mark[i] = -1
 	}
 	for cv, v := range rep {
+		if b.stopped() {
+			break // a stopped run's levels are thrown away
+		}
 		row := int32(len(c.adj))
 		pair := [2]int32{v, match[v]}
 		for k, x := range pair {
@@ -305,7 +325,7 @@ func (b *bisector) refine(l *level, side []int8, target, tol int32, d01 float64)
 		}
 		b.log = b.log[:0]
 		bestCost, bestImb, bestLen := cost, abs32(w0-target), 0
-		for len(b.log)-bestLen < patience {
+		for len(b.log)-bestLen < patience && !b.stopped() {
 			imb := abs32(w0 - target)
 			v := int32(-1)
 			for s := range int8(2) {
@@ -367,7 +387,7 @@ func (b *bisector) refine(l *level, side []int8, target, tol int32, d01 float64)
 			}
 		}
 		cost = bestCost
-		if !better(cost, abs32(w0-target), startCost, startImb, tol) {
+		if !better(cost, abs32(w0-target), startCost, startImb, tol) || b.ctx.Err() != nil {
 			break
 		}
 	}

