@@ -13,7 +13,8 @@
 //     refinement) while the host is bisected along its longest axis, the
 //     part sizes exactly the host halves' capacities, down to single
 //     nodes. Each bisection weighs the edges to vertices already sent
-//     elsewhere by how far the two halves are from them.
+//     elsewhere by how far the two halves are from them; small guests
+//     are mapped with several seeds and the best kept.
 //
 // Both mappers see the guest as undirected: the hop-bytes of an edge are
 // w(u→v)+w(v→u) times its hops. The host may have more nodes than the

@@ -106,11 +106,10 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 		var v int32
 		if queue.len() > 0 {
 			v = queue.pop()
+			seeds.remove(v)
 		} else {
-			for v = seeds.pop(); place[v] >= 0; v = seeds.pop() {
-			}
+			v = seeds.pop() // a new component: its heaviest vertex
 		}
-		seeds.remove(v)
 		// BFS from the nodes of v's placed partners (or the centre)
 		stamp++
 		shell = shell[:0]
