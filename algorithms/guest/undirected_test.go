@@ -52,3 +52,17 @@ func TestTranspose(t *testing.T) {
 		t.Errorf("transpose %v %v %v", off, from, vol)
 	}
 }
+
+func ExampleGraph_Undirected() {
+	// 0 sends 5 to 1 and hears 1 back; 1 sends 2 to 2
+	g, _, _ := guest.FromArcs(3, []guest.Arc{{From: 0, To: 1, Volume: 5}, {From: 1, To: 0, Volume: 1}, {From: 1, To: 2, Volume: 2}})
+	u, _ := g.Undirected()
+	for v := range u.Order() {
+		for e := u.Offsets[v]; e < u.Offsets[v+1]; e++ {
+			fmt.Printf("{%d,%d}: %v  ", v, u.Adj[e], u.Volume(int(e)))
+		}
+	}
+	fmt.Println()
+	// Output:
+	// {0,1}: 6  {1,0}: 6  {1,2}: 2  {2,1}: 2
+}
