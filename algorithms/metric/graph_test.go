@@ -198,7 +198,7 @@ func TestNeighbourhoodHolds(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 5))
 	hosts := []topology.Host{must(topology.NewLine(6)), must(topology.NewRing(6)), must(topology.NewMesh(2, 3)),
 		plainHost{must(topology.NewMesh(3, 2))}, star{4}, must(topology.NewMesh(3, 3))}
-	for range 20 {
+	for range 8 {
 		var as []guest.Arc
 		for range 10 {
 			as = append(as, guest.Arc{From: r.IntN(6), To: r.IntN(6), Volume: float64(1 + r.IntN(9))})
@@ -291,5 +291,26 @@ func BenchmarkNeighbourhood(b *testing.B) {
 				metric.Bounds(g, host)
 			}
 		})
+	}
+}
+
+// liar is a host whose Hops is not the shortest-path distance of its
+// Neighbors: a ring of 6 that claims every pair is 1 hop apart.
+type liar struct{ topology.Host }
+
+func (l liar) Hops(a, b int) int { return min(1, l.Host.Hops(a, b)) }
+
+// TestNeighbourhoodBrokenContract: on a host that breaks the Host
+// contract the bound is 0, not a value that a mapping could beat.
+func TestNeighbourhoodBrokenContract(t *testing.T) {
+	// a star: its centre's 5 partners need the ball of radius 2
+	g := must(guest.FromEdges(6, []guest.Edge{{U: 0, V: 1, Volume: 1}, {U: 0, V: 2, Volume: 1}, {U: 0, V: 3, Volume: 1},
+		{U: 0, V: 4, Volume: 1}, {U: 0, V: 5, Volume: 1}}))
+	h := liar{plainHost{must(topology.NewRing(6))}}
+	if b, _ := boundOf(metric.Bounds(g, plainHost{must(topology.NewRing(6))}), "neighbourhood"); b.Value <= 1 {
+		t.Errorf("neighbourhood %v on an honest ring, want above 1", b.Value)
+	}
+	if b, _ := boundOf(metric.Bounds(g, h), "neighbourhood"); b.Value != 0 {
+		t.Errorf("neighbourhood %v on a host whose Hops is not its shortest paths, want 0", b.Value)
 	}
 }

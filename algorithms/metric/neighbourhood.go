@@ -124,7 +124,9 @@ func partnerVolumes(g *guest.Graph) (func(v int, dst []float64) []float64, int) 
 // node), δ_k is the least r with B(r) > k, so that no node has a k-th
 // nearest other node closer. Each node's breadth-first search over
 // Neighbors (the Host contract: its shortest paths are the hop distance)
-// stops once it has counted upto+1 nodes. O(N·upto·degree).
+// stops once it has counted upto+1 nodes; a node it finds r steps away
+// that Hops does not put at r hops breaks the contract, and the profile is
+// then empty (a bound of 0, never a wrong one). O(N·upto·degree).
 func ballProfile(h topology.Host, upto int) []int {
 	n := h.Size()
 	upto = min(upto, n-1)
@@ -148,6 +150,9 @@ func ballProfile(h topology.Host, upto int) []int {
 				buf = h.Neighbors(y, buf[:0])
 				for _, z := range buf {
 					if seen[z] != int32(x) && count <= upto {
+						if h.Hops(x, z) != r {
+							return nil // not the Host contract: no bound rather than a wrong one
+						}
 						seen[z] = int32(x)
 						next = append(next, z)
 						count++
