@@ -13,12 +13,17 @@ import (
 // be mapped (a host with fewer nodes than the guest has vertices).
 var ErrInvalid = errors.New("graphmap: invalid instance")
 
-// checkSizes says why g does not fit on h.
-func checkSizes(g *guest.Graph, h topology.Host) error {
+// prepare checks that g fits on h and returns the undirected view of g
+// and the space of h that both mappers work on.
+func prepare(g *guest.Graph, h topology.Host) (*guest.Graph, *space, error) {
 	if g.Order() > h.Size() {
-		return fmt.Errorf("%w: guest of %d vertices on host %s of %d nodes", ErrInvalid, g.Order(), h, h.Size())
+		return nil, nil, fmt.Errorf("%w: guest of %d vertices on host %s of %d nodes", ErrInvalid, g.Order(), h, h.Size())
 	}
-	return nil
+	s, err := undirected(g)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, newSpace(h), nil
 }
 
 // undirected returns the undirected view of g (guest.Graph.Undirected).
@@ -66,14 +71,10 @@ const greedyCandidates = 64
 // search visits times the host degree and the candidates times its
 // degree: near-linear while free nodes lie near the placed partners.
 func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error) {
-	if err := checkSizes(g, h); err != nil {
-		return nil, err
-	}
-	s, err := undirected(g)
+	s, sp, err := prepare(g, h)
 	if err != nil {
 		return nil, err
 	}
-	sp := newSpace(h)
 	xnbr, nbr := sp.neighbours()
 	n := s.Order()
 	vol := make([]float64, n)

@@ -48,14 +48,10 @@ type job struct {
 // (O(n log n) per refinement pass), times the restarts, plus O(N) for
 // the host.
 func Bipartition(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error) {
-	if err := checkSizes(g, h); err != nil {
-		return nil, err
-	}
-	s, err := undirected(g)
+	s, sp, err := prepare(g, h)
 	if err != nil {
 		return nil, err
 	}
-	sp := newSpace(h)
 	var best []int
 	bestHB := 0.0
 	for i := range restarts(s.Order()) {
