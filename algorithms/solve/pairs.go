@@ -208,11 +208,12 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 }
 
 // pairsStarts returns the starting placements: the named start's, or those
-// of every heuristic that applies (all cheap: O(n) or near), or the
-// identity placement (object v on node v) if none of them succeeds.
+// of every heuristic that applies (all cheap: O(n) or near; the graph
+// mappers where nothing else applies, see defaultStarts), or the identity
+// placement (object v on node v) if none of them succeeds.
 func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, error) {
 	in := p.Instance
-	algos := Starts(in.Guest, in.Host)
+	algos := defaultStarts(Starts(in.Guest, in.Host))
 	if in.Start != "" {
 		if err := checkStart(in); err != nil {
 			return nil, nil, &spec.FieldError{Field: "start", Err: err}
