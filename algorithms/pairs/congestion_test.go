@@ -108,9 +108,15 @@ func TestCongestionImprove(t *testing.T) {
 	g, h := must(guest.NewHypercube(6)), must(topology.NewTorus(8, 8))
 	start := [][]int{randomPlace(64, 64, rand.New(rand.NewPCG(4, 4)))}
 	opt := Options{Seed: 3, Objective: Congestion, Temperature: 3, Moves: 200_000}
-	res, err := Improve(context.Background(), g, h, start, opt)
+	var last Progress
+	withProgress := opt
+	withProgress.Progress = func(p Progress) { last = p }
+	res, err := Improve(context.Background(), g, h, start, withProgress)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if last.HopBytes != res.HopBytes || last.Objective != res.Objective {
+		t.Fatalf("final progress: hop-bytes %v, objective %v; result %v, %v", last.HopBytes, last.Objective, res.HopBytes, res.Objective)
 	}
 	got := squaredLoadsOf(t, g, h, res.Place)
 	if !near(res.Objective, got) || !(got < squaredLoadsOf(t, g, h, start[0])) {

@@ -58,6 +58,10 @@ const ParallelThreshold = 16384
 // maxWorkers bounds Workers (slabs are numbered in an int8).
 const maxWorkers = 64
 
+// congestionReport is the least interval between the recomputations of
+// the hop-bytes that the progress reports of a Congestion run show.
+const congestionReport = time.Second
+
 // DefaultProgressEvery is the default interval between progress reports.
 const DefaultProgressEvery = 50 * time.Millisecond
 
@@ -502,6 +506,8 @@ type run struct {
 	accepted, improved  int64
 	converged           bool
 	lastProg            time.Time
+	hb                  float64   // under Congestion: the hop-bytes last reported,
+	hbAt                time.Time // recomputed then
 	every               time.Duration
 	temp                float64 // this round's temperature; 0: greedy
 	annealAt, annealLen int64   // the annealing phase: first move and length
@@ -848,7 +854,12 @@ func (r *run) report(now time.Time, final bool) {
 	p.Objective = min(p.Objective, r.earlier)
 	p.HopBytes = p.Objective
 	if r.s.cong != nil {
-		p.HopBytes = r.s.hopBytes()
+		// recomputed, O(arcs): at most once a second (a report is due
+		// every 50 ms, and 4M arcs take some 20 ms)
+		if final || r.hbAt.IsZero() || now.Sub(r.hbAt) >= congestionReport {
+			r.hb, r.hbAt = r.s.hopBytes(), now
+		}
+		p.HopBytes = r.hb
 	}
 	if r.volume > 0 {
 		p.HopsPerByte = p.HopBytes / r.volume
