@@ -30,4 +30,14 @@
 // for size 2, + then − beyond (see Lattice.Link). Loads sums the volumes
 // of messages per link in O(c) per message with difference arrays along
 // the axis lines; topotest checks every route against Hops.
+//
+// Real machines (MACHINES.md §2–4): the suffix ":cores=C" on any host
+// spec gives its nodes C cores each (Cores: slot t of node u is t + C·u,
+// 0 hops inside a node; SplitCores reaches the inner host, whose fast
+// paths stay usable); FatTree (fattree:K,N, a k-ary n-tree) and Dragonfly
+// (dragonfly:A,P,H,G, minimal routes over the absolute global wiring)
+// are indirect networks with the Network capability, their wiring, which
+// topotest checks Hops against. Presets names machines users know
+// ("preset:bgq-midplane"), each an alias of a spec string that Parse
+// resolves.
 package topology
