@@ -41,6 +41,11 @@ type Metrics struct {
 	ConstantDistance bool       `json:"constantDistance"`
 	// AvgDistance is D_a = mean of the D_i, or nil unless ConstantDistance.
 	AvgDistance *float64 `json:"avgDistance"`
+	// IntraNodeVolume is the volume of the messages between slots of one
+	// node (0 hops: a host with cores, MACHINES.md §2), InterNodeVolume
+	// the volume that crosses the network; they sum to the total volume.
+	IntraNodeVolume float64 `json:"intraNodeVolume"`
+	InterNodeVolume float64 `json:"interNodeVolume"`
 	// LowerBound is the largest of Bounds that holds for every mapping.
 	LowerBound float64 `json:"lowerBound"`
 	Bounds     []Bound `json:"bounds"`
@@ -83,8 +88,8 @@ func EvaluateContext(ctx context.Context, m *mapping.Mapping) Metrics {
 	for i := range labels {
 		dimMin[i] = math.MaxInt32
 	}
-	var hb, vol float64
-	var hops, maxDil int
+	var hb, vol, intra float64
+	var hops, maxDil, local int
 	hp := newHopper(m)
 	buf := make([]int32, maxDegree(g))
 	for v := range g.Order() {
@@ -93,12 +98,18 @@ func EvaluateContext(ctx context.Context, m *mapping.Mapping) Metrics {
 		for _, h := range hs {
 			hops += int(h)
 			maxDil = max(maxDil, int(h))
+			if h == 0 {
+				local++
+			}
 		}
 		if g.Weight != nil {
 			for i, h := range hs {
 				w := g.Weight[int(lo)+i]
 				hb += w * float64(h)
 				vol += w
+				if h == 0 {
+					intra += w
+				}
 			}
 		}
 		if g.Label != nil {
@@ -113,9 +124,10 @@ func EvaluateContext(ctx context.Context, m *mapping.Mapping) Metrics {
 	}
 	arcs := g.Arcs()
 	if g.Weight == nil {
-		hb, vol = float64(hops), float64(arcs)
+		hb, vol, intra = float64(hops), float64(arcs), float64(local)
 	}
-	r := Metrics{HopBytes: hb, MaxDilation: maxDil, Arcs: arcs, DimDistances: make([]*int, labels), DimMeans: make([]*float64, labels)}
+	r := Metrics{HopBytes: hb, MaxDilation: maxDil, Arcs: arcs, DimDistances: make([]*int, labels), DimMeans: make([]*float64, labels),
+		IntraNodeVolume: intra, InterNodeVolume: vol - intra}
 	if vol > 0 {
 		r.HopsPerByte = hb / vol
 	}

@@ -1,0 +1,77 @@
+package gridmap
+
+// Brick returns the shape of the bricks of c objects that a grid of those
+// sides is cut into when every host node has c cores, so that each node
+// receives one brick: among the shapes whose sides divide the grid's and
+// multiply to c, the one with the fewest objects on its faces (Σ c/b_j,
+// the edges that leave a brick of a stencil, so the most cube-like), ties
+// to the first in the order that tries larger first sides first. ok is
+// false when no shape divides the grid. O(c^rank).
+func Brick(obj []int, c int) (brick []int, ok bool) {
+	cur := make([]int, len(obj))
+	best, bestFaces := []int(nil), 0
+	var try func(j, left int)
+	try = func(j, left int) {
+		if j == len(obj)-1 {
+			if obj[j]%left != 0 {
+				return
+			}
+			cur[j] = left
+			faces := 0
+			for _, b := range cur {
+				faces += c / b
+			}
+			if best == nil || faces < bestFaces {
+				best, bestFaces = append([]int(nil), cur...), faces
+			}
+			return
+		}
+		for b := left; b >= 1; b-- {
+			if left%b == 0 && obj[j]%b == 0 {
+				cur[j] = b
+				try(j+1, left/b)
+			}
+		}
+	}
+	if len(obj) > 0 && c >= 1 {
+		try(0, c)
+	}
+	return best, best != nil
+}
+
+// Coarse returns the sides of the grid of bricks: obj[j] / brick[j].
+func Coarse(obj, brick []int) []int {
+	out := make([]int, len(obj))
+	for j := range obj {
+		out[j] = obj[j] / brick[j]
+	}
+	return out
+}
+
+// ExpandBricks turns a placement of the grid of bricks onto nodes (coarse
+// object q → node place[q]) into a placement of the objects onto slots:
+// the object at offset o within brick q goes to core t of node place[q],
+// t = o's index within the brick (first coordinate fastest), slot
+// t + c·node (MACHINES.md §2). O(n·rank).
+func ExpandBricks(place, obj, brick []int) []int {
+	c := product(brick)
+	out := make([]int, product(obj))
+	x := make([]int, len(obj))
+	for v := range out {
+		q, t, qs, ts := 0, 0, 1, 1
+		for j := range obj {
+			q += x[j] / brick[j] * qs
+			t += x[j] % brick[j] * ts
+			qs *= obj[j] / brick[j]
+			ts *= brick[j]
+		}
+		out[v] = t + c*place[q]
+		for j := range x { // next object, first coordinate fastest
+			if x[j]++; x[j] < obj[j] {
+				break
+			}
+			x[j] = 0
+		}
+	}
+	return out
+}

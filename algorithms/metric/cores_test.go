@@ -1,0 +1,65 @@
+package metric_test
+
+import (
+	"testing"
+
+	"topomap/algorithms/guest"
+	"topomap/algorithms/mapping"
+	"topomap/algorithms/metric"
+	"topomap/algorithms/topology"
+)
+
+// TestNodeVolumes checks MACHINES.md §2 by hand: grid:4x2 on
+// mesh:2x2:cores=2, objects (2i, j) and (2i+1, j) on the two cores of node
+// (i, j). Of the 10 edges (20 unit messages), the 4 inside a node carry 8
+// messages at 0 hops; the other 12 cross one hop.
+func TestNodeVolumes(t *testing.T) {
+	g, err := guest.NewGrid([]int{4, 2}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := topology.Parse("mesh:2x2:cores=2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// object x + 4y → core x%2 of node x/2 + 2y
+	place := make([]int, 8)
+	for v := range place {
+		x, y := v%4, v/4
+		place[v] = x%2 + 2*(x/2+2*y)
+	}
+	m := metric.Evaluate(&mapping.Mapping{Guest: g, Host: h, Place: place})
+	if m.IntraNodeVolume != 8 || m.InterNodeVolume != 12 || m.HopBytes != 12 || m.HopsPerByte != 0.6 {
+		t.Errorf("intra %v, inter %v, hop-bytes %v, hops per byte %v; want 8, 12, 12, 0.6",
+			m.IntraNodeVolume, m.InterNodeVolume, m.HopBytes, m.HopsPerByte)
+	}
+	if v, ok := m.Value("interNodeVolume"); !ok || v != "12" {
+		t.Errorf("inter-node volume shows %q", v)
+	}
+	// without cores, every message leaves its node
+	flat, _ := topology.Parse("mesh:4x2")
+	id := []int{0, 1, 2, 3, 4, 5, 6, 7}
+	m = metric.Evaluate(&mapping.Mapping{Guest: g, Host: flat, Place: id})
+	if m.IntraNodeVolume != 0 || m.InterNodeVolume != 20 {
+		t.Errorf("mesh:4x2: intra %v, inter %v; want 0, 20", m.IntraNodeVolume, m.InterNodeVolume)
+	}
+	if why := m.NoLinkLoads; why != "" {
+		t.Errorf("mesh:4x2 has link loads, but: %s", why)
+	}
+}
+
+// TestIndirectNoLinkLoads: fat trees and dragonflies have no routing rule
+// (MACHINES.md §5): their link figures are null, with the reason.
+func TestIndirectNoLinkLoads(t *testing.T) {
+	g, _ := guest.NewGrid([]int{4, 2}, false)
+	for _, s := range []string{"fattree:2,3", "dragonfly:2,2,1,2", "mesh:2x2:cores=2"} {
+		h, err := topology.Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := metric.Evaluate(&mapping.Mapping{Guest: g, Host: h, Place: []int{0, 1, 2, 3, 4, 5, 6, 7}})
+		if v, ok := m.Value("maxLinkLoad"); ok || m.MaxLinkLoad != nil || v != "no routing rule for "+s {
+			t.Errorf("%s: max link load %q, %v", s, v, ok)
+		}
+	}
+}
