@@ -111,7 +111,10 @@ const coresSuffix = ":cores="
 
 // cutCores splits "spec:cores=C" into spec and C (0 without the suffix).
 func cutCores(s string) (string, int, error) {
-	i := strings.LastIndex(strings.ToLower(s), coresSuffix)
+	i := len(s) - len(coresSuffix)
+	for i >= 0 && !strings.EqualFold(s[i:i+len(coresSuffix)], coresSuffix) {
+		i-- // the last one, in bytes (lower-casing may change lengths)
+	}
 	if i < 0 {
 		return s, 0, nil
 	}
