@@ -96,11 +96,11 @@ func parseBack(t *testing.T, format, text string, h topology.Host, names []strin
 			var xs []int
 			for j, name := range head {
 				if strings.HasPrefix(name, "x") || name == "core" {
-					xs = append(xs, ints(f[j:j+1])[0])
+					xs = append(xs, ints(f[j : j+1])[0])
 				}
 			}
 			s := index(xs)
-			if c > 1 && ints(f[col("slot"):col("slot")+1])[0] != s || ints(f[col("node"):col("node")+1])[0] != s/c {
+			if c > 1 && ints(f[col("slot") : col("slot")+1])[0] != s || ints(f[col("node") : col("node")+1])[0] != s/c {
 				t.Errorf("csv: row %q: slot or node column disagrees with the coordinates", l)
 			}
 			if names != nil && byName[f[col("host")]] != s/c {
