@@ -8,17 +8,25 @@ import "topomap/algorithms/topology"
 // wrapped dimension), O(c + hops); on other hosts each step goes to the
 // first neighbour one hop nearer b, O(hops·degree) calls of Hops.
 func Route(h topology.Host, a, b int) []int {
+	if inner, c := topology.SplitCores(h); c > 1 {
+		return slotRoute(inner, c, a, b)
+	}
 	t, ok := h.(topology.Grid)
 	if !ok {
 		route := []int{a}
 		var nb []int
 		for cur := a; cur != b; route = append(route, cur) {
+			next := cur
 			for _, v := range h.Neighbors(cur, nb[:0]) {
 				if h.Hops(v, b) < h.Hops(cur, b) {
-					cur = v
+					next = v
 					break
 				}
 			}
+			if next == cur { // through switches (a fat tree, a dragonfly): not drawn
+				next = b
+			}
+			cur = next
 		}
 		return route
 	}
@@ -45,5 +53,20 @@ func Route(h topology.Host, a, b int) []int {
 		}
 		stride *= k
 	}
+	return route
+}
+
+// slotRoute is Route between slots a and b of a host with c cores per
+// node: the route between their nodes, through core 0 of the nodes on the
+// way; [a, b] inside one node (0 hops).
+func slotRoute(inner topology.Host, c, a, b int) []int {
+	if a/c == b/c {
+		return []int{a, b}
+	}
+	route := Route(inner, a/c, b/c)
+	for i := range route {
+		route[i] *= c
+	}
+	route[0], route[len(route)-1] = a, b
 	return route
 }
