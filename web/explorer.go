@@ -541,6 +541,7 @@ func (c *Explorer) Render() app.UI {
 			app.Div().Class("row").Body(
 				field("guest", "Guest", c.form.Guest, "hypercube:4 or grid:9x8", c.errs["guest"], gIn, gCh),
 				field("host", "Host", c.form.Host, "ring:16, mesh:6x12, torus:8x8x8, hypercube:4", c.errs["host"], hIn, hCh),
+				presetSelect(c.form.Host, c.onPreset),
 				algoSelect("algo", "Algorithm", c.form.Algo, choices, c.errs["algo"], c.onAlgo, true),
 			),
 			openIf(app.Details().Class("advanced"), c.form.Seed != "" || c.form.Start != "" || c.form.Budget != "" || c.form.Moves != "" ||

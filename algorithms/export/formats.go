@@ -91,6 +91,19 @@ func Names() []string {
 	return names
 }
 
+// NamesFor returns the names of the formats that can express a
+// placement, in order: all of them, or without the NoHoles ones when it
+// leaves slots empty.
+func NamesFor(holes bool) []string {
+	var names []string
+	for _, f := range Formats {
+		if !holes || !f.NoHoles {
+			names = append(names, f.Name)
+		}
+	}
+	return names
+}
+
 // Lookup returns the placement format of that name, or a field error on
 // "format" that lists the names (quoting at most 40 bytes of the name,
 // which is user input).
