@@ -1,0 +1,102 @@
+//go:build !(js && wasm)
+
+package e2e
+
+// Browser tests of issue 10: named machines, cores per node and the
+// launcher files.
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"topomap/algorithms/export"
+	"topomap/algorithms/solve/solvetest"
+)
+
+// TestPresetCoresRankfile picks a named machine in the explorer (the
+// xe6-slice, a 4×4×8 torus of 32-core nodes), maps a 64×64 stencil onto
+// its 4,096 slots by row-major bricks of 8×4 objects per node, and
+// downloads the Open MPI rankfile: 4,096 lines "rank r=node<n> slot=<t>",
+// equal to the CLI's, each node holding one whole brick.
+func TestPresetCoresRankfile(t *testing.T) {
+	ctx := tab(t)
+	dir := allowDownloads(t, ctx)
+	open(t, ctx, "/?guest=grid%3A64x64&host=mesh%3A64x64&algo=rowmajor")
+	waitJS(t, ctx, `document.querySelector('#f-preset') !== null && document.querySelector('#drawing svg') !== null`)
+	if n := count(t, ctx, `#f-preset option`); n < 5 {
+		t.Fatalf("%d options in the machine list, want the 4 presets and a prompt", n)
+	}
+	if about := eval[string](t, ctx, `document.querySelector('#f-preset option[value="bgq-midplane"]').title`); !strings.Contains(about, "Blue Gene/Q") {
+		t.Errorf("the bgq-midplane option says %q", about)
+	}
+	setField(t, ctx, "#f-preset", "xe6-slice", "change")
+	waitJS(t, ctx, `document.querySelector('#f-host').value === 'torus:4x4x8:cores=32' && location.search.includes('cores%3D32') && document.querySelector('#drawing svg image.heat') !== null`)
+	if about := eval[string](t, ctx, `document.querySelector('#preset-about')?.textContent ?? ""`); !strings.Contains(about, "Cray XE6") {
+		t.Errorf("the chosen machine is described as %q", about)
+	}
+	if algo := eval[string](t, ctx, `document.querySelector('#f-algo').value`); algo != "rowmajor" {
+		t.Fatalf("algorithm %q after the preset, want rowmajor kept", algo)
+	}
+	screenshot(t, ctx, "issue10-preset-cores")
+	const q = "guest=grid:64x64&host=torus:4x4x8:cores=32&algo=rowmajor"
+	r := solvetest.Map(t, q)
+	checkMetrics(t, ctx, r)
+
+	click(t, ctx, "#dl-rankfile")
+	got := waitFile(t, filepath.Join(dir, "grid-64x64_torus-4x4x8-cores-32_rowmajor.rankfile"))
+	var want bytes.Buffer
+	if err := export.Write(&want, "rankfile", r); err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != want.String() {
+		t.Errorf("rankfile differs from the CLI's: %.200q", got)
+	}
+	// read it back: 4,096 ranks, 32 per node, each node one 8×4 brick
+	re := regexp.MustCompile(`^rank (\d+)=node(\d+) slot=(\d+)$`)
+	lines := strings.Split(strings.TrimSuffix(string(got), "\n"), "\n")
+	if len(lines) != 4096 {
+		t.Fatalf("%d lines, want 4096", len(lines))
+	}
+	perNode := map[int]int{}
+	brick := map[int][2]int{} // node → its brick's corner
+	for i, l := range lines {
+		m := re.FindStringSubmatch(l)
+		if m == nil {
+			t.Fatalf("line %d: %q", i+1, l)
+		}
+		rank, node, slot := atoi(m[1]), atoi(m[2]), atoi(m[3])
+		if rank != i || slot < 0 || slot >= 32 || node >= 128 {
+			t.Fatalf("line %d: %q", i+1, l)
+		}
+		if r.Mapping.Place[rank] != slot+32*node {
+			t.Errorf("rank %d on node %d slot %d, the placement says slot %d", rank, node, slot, r.Mapping.Place[rank])
+		}
+		perNode[node]++
+		corner := [2]int{rank % 64 / 8 * 8, rank / 64 / 4 * 4}
+		if c, ok := brick[node]; ok && c != corner {
+			t.Errorf("node %d holds objects of the bricks at %v and %v", node, c, corner)
+		}
+		brick[node] = corner
+	}
+	for node, n := range perNode {
+		if n != 32 {
+			t.Errorf("node %d has %d ranks, want 32", node, n)
+		}
+	}
+	if len(perNode) != 128 {
+		t.Errorf("%d nodes used, want 128", len(perNode))
+	}
+}
+
+func atoi(s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		panic(fmt.Sprintf("not a number: %q", s))
+	}
+	return n
+}
