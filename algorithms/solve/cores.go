@@ -82,3 +82,39 @@ func pairsHosts(_ spec.Guest, h topology.Host) error {
 	}
 	return nil
 }
+
+// withIndexOrder extends a grid baseline to hosts without grid
+// coordinates (fat trees, dragonflies, with or without cores): there the
+// k-th object in index order goes to the k-th slot in index order, which
+// keeps neighbours in index order under one switch or router.
+func withIndexOrder(a Algorithm) Algorithm {
+	applies, mapper := a.Applies, a.Map
+	a.Hosts += "; any host without grid coordinates (fat tree, dragonfly) of the same size, in index order"
+	a.Notes.Summary += " On hosts without grid coordinates (fat trees, dragonflies), ours: objects in index order onto slots in index order."
+	a.Applies = func(g spec.Guest, h topology.Host) error {
+		err := applies(g, h)
+		if err != nil && g.Kind == guest.Grid && !gridded(h) {
+			return nil
+		}
+		return err
+	}
+	a.Map = func(ctx context.Context, p *Problem) ([]int, error) {
+		if gridded(p.Host) {
+			return mapper(ctx, p)
+		}
+		place := make([]int, p.Guest.Order())
+		for v := range place {
+			place[v] = v
+		}
+		return place, ctx.Err()
+	}
+	return a
+}
+
+// gridded reports whether h, or the host of its nodes, has grid
+// coordinates.
+func gridded(h topology.Host) bool {
+	inner, _ := topology.SplitCores(h)
+	_, ok := inner.(topology.Grid)
+	return ok
+}

@@ -21,14 +21,14 @@ func init() {
 		fnCost = "O(n) targets; each findNearest amortised O(r) for an answer r hops away (worst case O(n·min(Px,Py)))"
 	)
 	register(
-		gridHeuristic("rowmajor", gridmap.RowMajor, anyGrid, Notes{
+		withIndexOrder(gridHeuristic("rowmajor", gridmap.RowMajor, anyGrid, Notes{
 			Title:      "Row-major",
 			Source:     "topomap baseline (no paper); index order: the first coordinate varies fastest",
 			Confidence: "P",
 			Complexity: "O(n)",
 			Summary: "Our baseline, not from the thesis: the k-th object in index order (first coordinate fastest) " +
 				"goes to the k-th processor in index order, the default placement of most runtimes.",
-		}),
+		})),
 		gridHeuristic("snake", gridmap.Snake, anyGrid, Notes{
 			Title:      "Snake (boustrophedon)",
 			Source:     "topomap baseline (no paper)",
