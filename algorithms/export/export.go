@@ -266,6 +266,9 @@ func Text(w io.Writer, r *solve.Result) error {
 			line("distances D_i", d+" (not constant; ~ marks means)")
 		}
 	}
+	if _, c := topology.SplitCores(m.Host); c > 1 {
+		line("node volumes", "intra-node "+val("intraNodeVolume")+", inter-node "+val("interNodeVolume")+" (0 hops inside a node)")
+	}
 	line("lower bound", val("lowerBound"))
 	for _, b := range mt.Bounds {
 		fmt.Fprintf(bw, "  %-15s %.4f  (%s)\n", b.Name, b.Value, b.Scope)

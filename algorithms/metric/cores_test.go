@@ -36,6 +36,13 @@ func TestNodeVolumes(t *testing.T) {
 	if v, ok := m.Value("interNodeVolume"); !ok || v != "12" {
 		t.Errorf("inter-node volume shows %q", v)
 	}
+	// links route as the mesh's (dimension order); messages inside a
+	// node cross none. Each of the 8 directed links is used: the 4 along
+	// x carry 1 message each (objects 1↔2 of each row), the 4 along y
+	// carry 2 (objects 2x and 2x+1 of a column pair): max 2, mean 12/8.
+	if m.MaxLinkLoad == nil || *m.MaxLinkLoad != 2 || *m.LinksUsed != 8 || *m.AvgLinkLoad != 1.5 || m.Routing != topology.DimensionOrder {
+		t.Errorf("link loads %v, used %v, mean %v, routing %q; want 2, 8, 1.5, dimension-order", m.MaxLinkLoad, m.LinksUsed, m.AvgLinkLoad, m.Routing)
+	}
 	// without cores, every message leaves its node
 	flat, _ := topology.Parse("mesh:4x2")
 	id := []int{0, 1, 2, 3, 4, 5, 6, 7}
@@ -52,7 +59,7 @@ func TestNodeVolumes(t *testing.T) {
 // (MACHINES.md §5): their link figures are null, with the reason.
 func TestIndirectNoLinkLoads(t *testing.T) {
 	g, _ := guest.NewGrid([]int{4, 2}, false)
-	for _, s := range []string{"fattree:2,3", "dragonfly:2,2,1,2", "mesh:2x2:cores=2"} {
+	for _, s := range []string{"fattree:2,3", "dragonfly:2,2,1,2", "fattree:2,2:cores=2"} {
 		h, err := topology.Parse(s)
 		if err != nil {
 			t.Fatal(err)

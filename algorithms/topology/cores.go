@@ -140,3 +140,23 @@ func withCores(h Host, c int) (Host, error) {
 	}
 	return NewCores(h, c)
 }
+
+// coresRouter is the routing capability of a host with cores whose nodes'
+// host has one: a message between two nodes follows the inner rule, a
+// message inside a node crosses no link. Links are numbered as the inner
+// host's; their ends are written as core 0 of each node.
+type coresRouter struct {
+	*Cores
+	r Router
+}
+
+func (h coresRouter) Routing() string { return h.r.Routing() }
+func (h coresRouter) LinkSlots() int  { return h.r.LinkSlots() }
+func (h coresRouter) Links() int      { return h.r.Links() }
+
+func (h coresRouter) Link(id int) (tail, head int, ok bool) {
+	tail, head, ok = h.r.Link(id)
+	return tail * h.c, head * h.c, ok
+}
+
+func (h coresRouter) Route(a, b int, dst []int) []int { return h.r.Route(a/h.c, b/h.c, dst) }

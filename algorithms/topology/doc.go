@@ -29,7 +29,9 @@
 // counting the (axis, direction) pairs an axis has: none for size 1, one
 // for size 2, + then − beyond (see Lattice.Link). Loads sums the volumes
 // of messages per link in O(c) per message with difference arrays along
-// the axis lines; topotest checks every route against Hops.
+// the axis lines; topotest checks every route against Hops. A host with
+// cores routes as the host of its nodes does (RouterOf), and a message
+// inside a node crosses no link.
 //
 // Real machines (MACHINES.md §2–4): the suffix ":cores=C" on any host
 // spec gives its nodes C cores each (Cores: slot t of node u is t + C·u,
