@@ -152,3 +152,42 @@ func (d *Dragonfly) Wires(v int, dst []Wire) []Wire {
 	}
 	return dst
 }
+
+// Ball returns the largest number of nodes within r hops of one node:
+// 1, then the P of its router (2 hops), its group and the landing
+// routers of its router's u used channels (3), then whole groups behind
+// those channels and the landing routers of the others (4), then all.
+// Largest for the router with the most used channels. O(A·G·H).
+func (d *Dragonfly) Ball(r int) int {
+	switch {
+	case r < 0:
+		return 0
+	case r < 2:
+		return 1
+	case r == 2:
+		return d.p
+	case r >= 5:
+		return d.Size()
+	}
+	u := 0 // the most used global channels of one router
+	for g := range d.g {
+		for rt := range d.a {
+			used := 0
+			for j := range d.h {
+				to := rt*d.h + j
+				if to >= g {
+					to++
+				}
+				if to < d.g {
+					used++
+				}
+			}
+			u = max(u, used)
+		}
+	}
+	group := d.a * d.p
+	if r == 3 {
+		return group + u*d.p
+	}
+	return group + u*group + (d.g-1-u)*d.p
+}

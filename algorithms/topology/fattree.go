@@ -152,3 +152,12 @@ func (t *FatTree) digitWires(dst []Wire, l, w, d int) []Wire {
 	}
 	return dst
 }
+
+// Ball returns K^⌊r/2⌋ (at most K^N): the nodes under one switch of
+// level ⌊r/2⌋, the same from every node.
+func (t *FatTree) Ball(r int) int {
+	if r < 0 {
+		return 0
+	}
+	return t.pow[min(r/2, t.n)]
+}

@@ -63,3 +63,14 @@ func checkedProduct(xs ...int) (int, error) {
 	}
 	return n, nil
 }
+
+// Balls is the optional capability of hosts that count their balls in
+// closed form, for the lower bound of MACHINES.md §6 on hosts whose
+// distances are not a walk over Neighbors (indirect networks): Ball(r) is
+// the largest number of nodes within r hops of one node, over all nodes
+// (a host need not look the same from every node). topotest checks it
+// against Hops.
+type Balls interface {
+	Host
+	Ball(r int) int
+}

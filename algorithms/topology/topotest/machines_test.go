@@ -51,6 +51,7 @@ func TestContractCatchesMachines(t *testing.T) {
 	}{
 		{"dragonfly distance shorter than its minimal route", shortcut{df}, "shortest paths"},
 		{"fat tree wiring without a wire back", lostWire{ft}, "no wire back"},
+		{"dragonfly ball one too large", bigBall{df}, "Ball(3)"},
 	} {
 		err := topotest.Check(tt.h)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -72,4 +73,14 @@ func (h slotsOff) Hops(a, b int) int {
 		return h.Cores.Hops(a, b) + 1
 	}
 	return h.Cores.Hops(a, b)
+}
+
+// bigBall counts one node too many within 3 hops.
+type bigBall struct{ *topology.Dragonfly }
+
+func (h bigBall) Ball(r int) int {
+	if r == 3 {
+		return h.Dragonfly.Ball(r) + 1
+	}
+	return h.Dragonfly.Ball(r)
 }

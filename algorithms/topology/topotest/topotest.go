@@ -55,6 +55,7 @@ var Properties = []Property{
 	{"diameter", checkDiameter},
 	{"routes", checkRoutes},
 	{"slots", checkSlots},
+	{"balls", checkBalls},
 }
 
 // Check runs every property on h and returns their violations joined, or

@@ -110,3 +110,48 @@ func equal(a, b []int) bool {
 	}
 	return true
 }
+
+// checkBalls checks a host's closed-form ball sizes (topology.Balls)
+// against Hops: on a small host, the largest count of nodes within r hops
+// of one node, over all nodes, for every r up to the largest distance.
+func checkBalls(host Host) error {
+	h, ok := host.(topology.Balls)
+	if !ok || h.Size() > SmallHost {
+		return nil
+	}
+	var c collector
+	n := h.Size()
+	var most []int
+	for a := range n {
+		count := []int{}
+		for b := range n {
+			d := h.Hops(a, b)
+			for len(count) <= d {
+				count = append(count, 0)
+			}
+			count[d]++
+		}
+		for r := 1; r < len(count); r++ {
+			count[r] += count[r-1]
+		}
+		for r, k := range count {
+			if r == len(most) {
+				most = append(most, 0)
+			}
+			most[r] = max(most[r], k)
+		}
+	}
+	for r := 1; r < len(most); r++ {
+		most[r] = max(most[r], most[r-1])
+	}
+	for r := range len(most) + 2 {
+		want := n
+		if r < len(most) {
+			want = most[r]
+		}
+		if got := h.Ball(r); got != want {
+			c.add("Ball(%d) = %d, largest ball of radius %d has %d nodes", r, got, r, want)
+		}
+	}
+	return c.err()
+}
