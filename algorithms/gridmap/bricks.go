@@ -75,3 +75,58 @@ func ExpandBricks(place, obj, brick []int) []int {
 	}
 	return out
 }
+
+// NestedBricks orders the objects of a grid for a host whose index order
+// nests groups of sizes factors[0], factors[0]·factors[1], ... (the cores
+// of a node, the nodes under a leaf switch or router, then under a switch
+// of the next level or in a group): it cuts the grid into bricks of
+// factors[0] objects (Brick), the grid of bricks into bricks of
+// factors[1] bricks, and so on, and numbers the objects brick by brick,
+// first coordinate fastest inside each, so that every group of the host
+// receives a compact brick. It returns the index of every object, or
+// ok = false when some level has no brick whose sides divide the grid
+// left. O(n·levels·rank), plus Brick's search per level.
+func NestedBricks(obj []int, factors []int) (index []int, ok bool) {
+	var bricks [][]int
+	dims := obj
+	for _, f := range factors {
+		b, ok := Brick(dims, f)
+		if !ok {
+			return nil, false
+		}
+		bricks = append(bricks, b)
+		dims = Coarse(dims, b)
+	}
+	n := product(obj)
+	index = make([]int, n)
+	x := make([]int, len(obj))
+	y := make([]int, len(obj))
+	for v := range index {
+		copy(y, x)
+		idx, scale := 0, 1
+		for _, b := range bricks {
+			t, ts := 0, 1
+			for j := range y {
+				t += y[j] % b[j] * ts
+				ts *= b[j]
+				y[j] /= b[j]
+			}
+			idx += t * scale
+			scale *= ts
+		}
+		// what is left: the grid of the top-level bricks, in index order
+		t, ts := 0, 1
+		for j := range y {
+			t += y[j] * ts
+			ts *= dims[j]
+		}
+		index[v] = idx + t*scale
+		for j := range x { // next object, first coordinate fastest
+			if x[j]++; x[j] < obj[j] {
+				break
+			}
+			x[j] = 0
+		}
+	}
+	return index, true
+}

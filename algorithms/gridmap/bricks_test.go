@@ -50,3 +50,27 @@ func TestExpandBricks(t *testing.T) {
 		t.Errorf("not a bijection onto 24 slots: %v", got)
 	}
 }
+
+// TestNestedBricks: 8×4 objects for a host of 2 cores per node and 4
+// nodes per switch: bricks of 2×1, then 2×2 bricks of bricks (4×2
+// objects), then the 2×2 grid of those, each group of the host a compact
+// brick.
+func TestNestedBricks(t *testing.T) {
+	idx, ok := gridmap.NestedBricks([]int{8, 4}, []int{2, 4})
+	if !ok {
+		t.Fatal("no nesting")
+	}
+	for v, i := range idx {
+		x, y := v%8, v/8
+		want := x%2 + 2*(x/2%2+2*(y%2)) + 8*(x/4+2*(y/2))
+		if i != want {
+			t.Errorf("object (%d,%d) at %d, want %d", x, y, i, want)
+		}
+	}
+	if s := slices.Sorted(slices.Values(idx)); s[0] != 0 || s[31] != 31 || len(slices.Compact(s)) != 32 {
+		t.Errorf("not a bijection: %v", idx)
+	}
+	if _, ok := gridmap.NestedBricks([]int{6, 5}, []int{2, 4}); ok {
+		t.Error("6×5 cut into 2, then 4: no brick of 4 divides 3×5")
+	}
+}

@@ -1,0 +1,69 @@
+package solve_test
+
+import (
+	"strings"
+	"testing"
+
+	"topomap/algorithms/solve"
+	"topomap/algorithms/solve/solvetest"
+	"topomap/algorithms/spec"
+)
+
+// TestBricksFatTree checks nested bricks on fattree:16,3 by hand: 64×64
+// objects, 4×4 bricks under each leaf switch, 16×16 under each level-2
+// switch. Of the 8,064 edges, 1,920 cross a 4×4 brick (15 lines of 64
+// each way), 384 of them a 16×16 brick (3 lines of 64 each way): hops
+// (8064−1920)·2 + (1920−384)·4 + 384·6 = 20,736 per direction, so
+// hop-bytes 41,472 over 16,128 messages = 2.5714; row-major gives 3.2857.
+func TestBricksFatTree(t *testing.T) {
+	r := solvetest.Map(t, "guest=grid:64x64&host=fattree:16,3&algo=bricks")
+	if r.Metrics.HopBytes != 41472 || r.Metrics.MaxDilation != 6 {
+		t.Errorf("hop-bytes %v, max dilation %d; want 41472, 6", r.Metrics.HopBytes, r.Metrics.MaxDilation)
+	}
+	// every leaf switch serves a 4×4 brick
+	corner := map[int][2]int{}
+	for v, node := range r.Mapping.Place {
+		c := [2]int{v % 64 / 4, v / 64 / 4}
+		if got, ok := corner[node/16]; ok && got != c {
+			t.Fatalf("leaf %d serves bricks %v and %v", node/16, got, c)
+		}
+		corner[node/16] = c
+	}
+	if rm := solvetest.Map(t, "guest=grid:64x64&host=fattree:16,3&algo=rowmajor"); rm.Metrics.HopsPerByte <= r.Metrics.HopsPerByte {
+		t.Errorf("row-major %v is no worse than bricks %v", rm.Metrics.HopsPerByte, r.Metrics.HopsPerByte)
+	}
+}
+
+// TestBricksDragonflyCores: on dragonfly:2,2,1,3:cores=2 (24 slots) a
+// 6×4 grid is cut into 2×1 bricks per node (2 cores), 2×2 per router (2
+// nodes), 2×4 objects per group (2 routers): every object on its own slot, the
+// two cores of a node holding neighbours.
+func TestBricksDragonflyCores(t *testing.T) {
+	r := solvetest.Map(t, "guest=grid:6x4&host=dragonfly:2,2,1,3:cores=2&algo=bricks")
+	for v, s := range r.Mapping.Place {
+		if s%2 == 0 && r.Mapping.Place[v+1] != s+1 {
+			t.Errorf("object %d on core 0 of node %d, its right neighbour not on core 1", v, s/2)
+		}
+	}
+	if r.Metrics.IntraNodeVolume != 24 { // 12 horizontal pairs inside nodes, both ways
+		t.Errorf("intra-node volume %v, want 24", r.Metrics.IntraNodeVolume)
+	}
+}
+
+// TestBricksNotApplicable: the reasons are given.
+func TestBricksNotApplicable(t *testing.T) {
+	for _, tt := range []struct{ guest, host, says string }{
+		{"grid:8x8", "mesh:8x8", "needs a fat tree or a dragonfly"},
+		{"hypercube:6", "fattree:2,6", "needs an object grid"},
+		{"grid:5x3", "fattree:15,1", ""},
+	} {
+		in, err := spec.ParseQuery(map[string][]string{"guest": {tt.guest}, "host": {tt.host}, "algo": {"bricks"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = solve.Check(in)
+		if tt.says == "" && err != nil || tt.says != "" && (err == nil || !strings.Contains(err.Error(), tt.says)) {
+			t.Errorf("%s on %s: %v, want %q", tt.guest, tt.host, err, tt.says)
+		}
+	}
+}
