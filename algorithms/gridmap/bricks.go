@@ -8,8 +8,16 @@ package gridmap
 // to the first in the order that tries larger first sides first. ok is
 // false when no shape divides the grid. O(c^rank).
 func Brick(obj []int, c int) (brick []int, ok bool) {
+	return nestedBrick(obj, c, nil)
+}
+
+// nestedBrick is Brick for a grid of bricks of sides cum (nil: single
+// objects): it minimises the faces of the brick it makes in objects,
+// Σ_j 1/(b_j·cum_j) (times its volume), so that bricks of bricks stay
+// cube-like level after level.
+func nestedBrick(obj []int, c int, cum []int) (brick []int, ok bool) {
 	cur := make([]int, len(obj))
-	best, bestFaces := []int(nil), 0
+	best, bestFaces := []int(nil), 0.0
 	var try func(j, left int)
 	try = func(j, left int) {
 		if j == len(obj)-1 {
@@ -17,11 +25,15 @@ func Brick(obj []int, c int) (brick []int, ok bool) {
 				return
 			}
 			cur[j] = left
-			faces := 0
-			for _, b := range cur {
-				faces += c / b
+			faces := 0.0
+			for i, b := range cur {
+				side := float64(b)
+				if cum != nil {
+					side *= float64(cum[i])
+				}
+				faces += 1 / side
 			}
-			if best == nil || faces < bestFaces {
+			if best == nil || faces < bestFaces-1e-12 {
 				best, bestFaces = append([]int(nil), cur...), faces
 			}
 			return
@@ -83,19 +95,28 @@ func ExpandBricks(place, obj, brick []int) []int {
 // factors[0] objects (Brick), the grid of bricks into bricks of
 // factors[1] bricks, and so on, and numbers the objects brick by brick,
 // first coordinate fastest inside each, so that every group of the host
-// receives a compact brick. It returns the index of every object, or
+// receives a compact brick (each level's brick chosen so that the bricks
+// of bricks are as cube-like as the grid allows). It returns the index of
+// every object, or
 // ok = false when some level has no brick whose sides divide the grid
 // left. O(n·levels·rank), plus Brick's search per level.
 func NestedBricks(obj []int, factors []int) (index []int, ok bool) {
 	var bricks [][]int
 	dims := obj
+	cum := make([]int, len(obj)) // the sides of the bricks so far, in objects
+	for j := range cum {
+		cum[j] = 1
+	}
 	for _, f := range factors {
-		b, ok := Brick(dims, f)
+		b, ok := nestedBrick(dims, f, cum)
 		if !ok {
 			return nil, false
 		}
 		bricks = append(bricks, b)
 		dims = Coarse(dims, b)
+		for j := range cum {
+			cum[j] *= b[j]
+		}
 	}
 	n := product(obj)
 	index = make([]int, n)

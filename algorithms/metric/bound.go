@@ -33,10 +33,14 @@ type Bound struct {
 // ones valid for all mappings first. O(n + arcs·log deg).
 //
 // The bounds are derived from the closed forms of grid hosts; a host
-// without the Grid capability has none.
+// without the Grid capability has the neighbourhood bound where its
+// distances have closed forms (machineProfile), none otherwise.
 func Bounds(g *guest.Graph, h topology.Host) []Bound {
 	host, ok := h.(topology.Grid)
 	if !ok {
+		if dist, ok := machineProfile(h, maxDegree(g)); ok {
+			return []Bound{neighbourhoodOf(g, dist)}
+		}
 		return nil
 	}
 	bs := []Bound{neighbourhood(g, host)}
@@ -60,8 +64,12 @@ func Bounds(g *guest.Graph, h topology.Host) []Bound {
 // (rearrangement inequality). O(n + c·Δ²) with unit volumes, Δ the largest
 // degree; O(arcs·log Δ) with volumes.
 func neighbourhood(g *guest.Graph, host topology.Grid) Bound {
-	deg := maxDegree(g)
-	dist := distanceProfile(host, deg)
+	return neighbourhoodOf(g, distanceProfile(host, maxDegree(g)))
+}
+
+// neighbourhoodOf is the neighbourhood bound given the host's smallest
+// distances from its best-placed node, ascending.
+func neighbourhoodOf(g *guest.Graph, dist []int) Bound {
 	// prefix[k] = sum of the k smallest distances
 	prefix := make([]int, len(dist)+1)
 	for k, d := range dist {

@@ -1,6 +1,7 @@
 package metric_test
 
 import (
+	"math"
 	"testing"
 
 	"topomap/algorithms/guest"
@@ -69,4 +70,62 @@ func TestIndirectNoLinkLoads(t *testing.T) {
 			t.Errorf("%s: max link load %q, %v", s, v, ok)
 		}
 	}
+}
+
+// TestMachineBound checks the neighbourhood bound of MACHINES.md §6 on
+// hosts with cores and indirect networks by hand, and against brute
+// force. grid:4x2 has 4 corners of degree 2 and 4 middles of degree 3
+// (20 unit messages).
+//   - mesh:2x2:cores=2: from a slot, 1 slot at 0 hops, 4 at 1, 2 at 2:
+//     corners 0+1, middles 0+1+1, so ½·Σ_v Σ_k W_k·δ_k with W = 2 (each
+//     message counted at both ends) is 4·1 + 4·2 = 12, over 20 messages
+//     0.6, which row-major attains.
+//   - fattree:2,3: 1 node at 2 hops, 2 at 4, 4 at 6: corners 2+4,
+//     middles 2+4+4: (4·6 + 4·10)/20 = 3.2; the best of all 8!
+//     placements has 3.6 (2×2 blocks under each level-2 switch).
+func TestMachineBound(t *testing.T) {
+	g, _ := guest.NewGrid([]int{4, 2}, false)
+	for _, tt := range []struct {
+		host       string
+		bound, opt float64
+	}{
+		{"mesh:2x2:cores=2", 0.6, 0.6},
+		{"fattree:2,3", 3.2, 3.6},
+		{"dragonfly:2,2,1,2", 0, 0}, // by brute force only
+	} {
+		h, err := topology.Parse(tt.host)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bs := metric.Bounds(g, h)
+		if len(bs) != 1 || bs[0].Name != "neighbourhood" || bs[0].Scope != metric.AllMappings {
+			t.Fatalf("%s: bounds %+v", tt.host, bs)
+		}
+		best := bruteBest(g, h)
+		if bs[0].Value > best+1e-9 || tt.bound != 0 && (bs[0].Value != tt.bound || best != tt.opt) {
+			t.Errorf("%s: bound %v, best placement %v; want %v ≤ %v", tt.host, bs[0].Value, best, tt.bound, tt.opt)
+		}
+	}
+}
+
+// bruteBest returns the least hops per byte of all placements of the 8
+// objects of g onto the 8 slots of h.
+func bruteBest(g *guest.Graph, h topology.Host) float64 {
+	place := []int{0, 1, 2, 3, 4, 5, 6, 7}
+	best := math.Inf(1)
+	var perm func(k int)
+	perm = func(k int) {
+		if k == len(place) {
+			m := &mapping.Mapping{Guest: g, Host: h, Place: place}
+			best = math.Min(best, metric.HopBytes(m)/float64(g.Arcs()))
+			return
+		}
+		for i := k; i < len(place); i++ {
+			place[k], place[i] = place[i], place[k]
+			perm(k + 1)
+			place[k], place[i] = place[i], place[k]
+		}
+	}
+	perm(0)
+	return best
 }

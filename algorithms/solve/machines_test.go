@@ -34,6 +34,18 @@ func TestBricksFatTree(t *testing.T) {
 	}
 }
 
+// TestBricksOptimalSmall: on fattree:2,3 the bricks of grid:4x2 are
+// 2×1 under each leaf and 2×2 under each level-2 switch: 3.6 hops per
+// byte, the least of all 8! placements (metric's TestMachineBound). Bricks
+// chosen level by level without looking at the bricks below them gave
+// 4×1 strips and 4.0.
+func TestBricksOptimalSmall(t *testing.T) {
+	r := solvetest.Map(t, "guest=grid:4x2&host=fattree:2,3&algo=bricks")
+	if r.Metrics.HopsPerByte != 3.6 {
+		t.Errorf("hops per byte %v, want 3.6", r.Metrics.HopsPerByte)
+	}
+}
+
 // TestBricksDragonflyCores: on dragonfly:2,2,1,3:cores=2 (24 slots) a
 // 6×4 grid is cut into 2×1 bricks per node (2 cores), 2×2 per router (2
 // nodes), 2×4 objects per group (2 routers): every object on its own slot, the
