@@ -2,6 +2,7 @@ package topology
 
 import (
 	"errors"
+	"fmt"
 
 	"topomap/algorithms/internal/kinds"
 )
@@ -133,7 +134,7 @@ func Parse(s string) (Host, error) {
 	}
 	k, args, err := registry.Find(base, ErrUnknownKind)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w, or preset:NAME; any may end with :cores=C", err)
 	}
 	h, err := k.Parse(args)
 	if err != nil {
