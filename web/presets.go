@@ -7,9 +7,12 @@ import (
 )
 
 // presetSelect offers the named machines (topology.Presets), each with
-// what it is; the one whose spec the host field holds is selected and
-// described under the list.
+// what it is; the one the host field names (by its spec or as
+// preset:NAME) is selected and described under the list.
 func presetSelect(host string, onChange app.EventHandler) app.UI {
+	if h, err := topology.Parse(host); err == nil {
+		host = h.String() // "preset:NAME" or another spelling of a preset's spec
+	}
 	about := ""
 	for _, p := range topology.Presets {
 		if p.Spec == host {

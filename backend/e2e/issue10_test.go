@@ -93,6 +93,38 @@ func TestPresetCoresRankfile(t *testing.T) {
 	}
 }
 
+// TestMachineDrawingsInBrowser: the explorer draws a fat tree as its tree
+// and a dragonfly as groups of routers with their nodes, from permalinks
+// that name presets, mapped by nested bricks.
+func TestMachineDrawingsInBrowser(t *testing.T) {
+	ctx := tab(t)
+	for _, c := range []struct {
+		query, host    string
+		switches, heat int
+	}{
+		// 3 levels of 64 switches, 512 nodes: edges drawn
+		{"guest=grid%3A32x16&host=preset%3Afattree-16port&algo=bricks", "fattree:8,3", 192, 0},
+		// 9 groups of 8 routers, 1,152 slots: a heat map
+		{"guest=grid%3A48x24&host=preset%3Aslingshot-small&algo=bricks", "dragonfly:8,4,4,9:cores=4", 72, 1},
+	} {
+		open(t, ctx, "/?"+c.query)
+		waitJS(t, ctx, fmt.Sprintf(`document.querySelectorAll('#drawing svg rect.switch').length === %d`, c.switches))
+		if got := eval[string](t, ctx, `document.querySelector('#drawing svg title').textContent`); !strings.Contains(got, " on "+c.host+" by bricks") {
+			t.Errorf("drawing titled %q, want the preset's spec %q", got, c.host)
+		}
+		if n := count(t, ctx, `#drawing svg image.heat`); n != c.heat {
+			t.Errorf("%s: %d heat maps, want %d", c.host, n, c.heat)
+		}
+		if c.heat == 0 && count(t, ctx, `#drawing svg .e`) != 2*32*16-32-16 {
+			t.Errorf("%s: %d guest edges drawn", c.host, count(t, ctx, `#drawing svg .e`))
+		}
+		if name := eval[string](t, ctx, `document.querySelector('#f-preset').value`); !strings.Contains(c.query, name) || name == "" {
+			t.Errorf("the machine list shows %q for %s", name, c.query)
+		}
+		screenshot(t, ctx, "issue10-"+strings.NewReplacer(":", "-", ",", "-").Replace(c.host))
+	}
+}
+
 func atoi(s string) int {
 	n, err := strconv.Atoi(s)
 	if err != nil {
