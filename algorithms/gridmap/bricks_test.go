@@ -74,3 +74,22 @@ func TestNestedBricks(t *testing.T) {
 		t.Error("6×5 cut into 2, then 4: no brick of 4 divides 3×5")
 	}
 }
+
+// BenchmarkNestedBricks: the bricks of a 64K-object stencil for
+// fattree:16,4 and for a dragonfly of 4-core nodes (dragonfly:16,8,8,32
+// with 4 cores per node, 2^16 slots).
+func BenchmarkNestedBricks(b *testing.B) {
+	for _, c := range []struct {
+		name    string
+		factors []int
+	}{{"fattree 16,4 65536", []int{16, 16, 16, 16}}, {"dragonfly cores 65536", []int{4, 8, 16, 32}}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, ok := gridmap.NestedBricks([]int{256, 256}, c.factors); !ok {
+					b.Fatal("no bricks")
+				}
+			}
+		})
+	}
+}
