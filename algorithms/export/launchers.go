@@ -9,8 +9,8 @@ import (
 	"topomap/algorithms/topology"
 )
 
-// slotOf returns the node and core of slot s of m's host (core 0 on a
-// host without cores) and the host of the nodes.
+// slots is the host of the nodes under m's host and the cores per node
+// (1 on a host without cores).
 type slots struct {
 	nodes topology.Host
 	c     int
@@ -21,6 +21,7 @@ func slotsOf(m *mapping.Mapping) slots {
 	return slots{inner, c}
 }
 
+// split returns the node and core of a slot.
 func (s slots) split(slot int) (node, core int) { return slot / s.c, slot % s.c }
 
 // Mapfile writes the Blue Gene/Q --mapping file (Rubik's output,
