@@ -52,3 +52,21 @@ func TestMapRankOrderHoles(t *testing.T) {
 		t.Errorf("rankorder with holes: %v", err)
 	}
 }
+
+// TestSubmitHostnames: submit --wait --hostnames fetches a job's
+// launcher file with those names (POST /jobs/{id}/placement).
+func TestSubmitHostnames(t *testing.T) {
+	url := testServer(t)
+	names := filepath.Join(t.TempDir(), "hosts")
+	if err := os.WriteFile(names, []byte("alpha\nbeta\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	instance := []string{"--server", url, "--guest", "grid:2x2", "--host", "mesh:2x1:cores=2", "--algo", "rowmajor"}
+	out, err := runCLI(t, append([]string{"submit", "--wait", "--format", "slurm", "--hostnames", names}, instance...)...)
+	if err != nil || out != "alpha\nalpha\nbeta\nbeta\n" {
+		t.Errorf("submit --hostnames: %v\n%s", err, out)
+	}
+	if _, err := runCLI(t, append([]string{"submit", "--format", "json", "--hostnames", names}, instance...)...); err == nil || !strings.Contains(err.Error(), "needs --wait") {
+		t.Errorf("--hostnames without --wait: %v", err)
+	}
+}
