@@ -29,6 +29,13 @@ func presetSelect(host string, onChange app.EventHandler) app.UI {
 			}),
 		),
 		app.If(about != "", func() app.UI { return app.Div().ID("preset-about").Class("hint").Text(about) }),
+		app.Details().ID("preset-list").Class("hint").Body(
+			app.Summary().Text("What they are"),
+			app.Dl().Body(app.Range(topology.Presets).Slice(func(i int) app.UI {
+				p := topology.Presets[i]
+				return app.Div().Body(app.Dt().Text("preset:"+p.Name+" = "+p.Spec), app.Dd().Text(p.About))
+			})),
+		),
 	)
 }
 

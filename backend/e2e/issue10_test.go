@@ -34,6 +34,9 @@ func TestPresetCoresRankfile(t *testing.T) {
 	if about := eval[string](t, ctx, `document.querySelector('#f-preset option[value="bgq-midplane"]').title`); !strings.Contains(about, "Blue Gene/Q") {
 		t.Errorf("the bgq-midplane option says %q", about)
 	}
+	if list := eval[string](t, ctx, `document.querySelector('#preset-list').textContent`); !strings.Contains(list, "preset:slingshot-small = dragonfly:8,4,4,9:cores=4") || !strings.Contains(list, "Slingshot-like") {
+		t.Errorf("the list of machines says %q", list)
+	}
 	setField(t, ctx, "#f-preset", "xe6-slice", "change")
 	waitJS(t, ctx, `document.querySelector('#f-host').value === 'torus:4x4x8:cores=32' && location.search.includes('cores%3D32') && document.querySelector('#drawing svg image.heat') !== null`)
 	if about := eval[string](t, ctx, `document.querySelector('#preset-about')?.textContent ?? ""`); !strings.Contains(about, "Cray XE6") {
