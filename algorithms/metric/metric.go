@@ -28,6 +28,11 @@ type Metrics struct {
 	AvgDilation float64 `json:"avgDilation"`
 	// Arcs is the number of directed messages (twice the guest's edges).
 	Arcs int `json:"arcs"`
+	// HopHistogram[h] is the volume of the messages that travel h hops,
+	// for h from 0 to MaxDilation (the weighted histogram of hops; the
+	// number of messages for a guest without volumes); empty without
+	// messages.
+	HopHistogram []float64 `json:"hopHistogram"`
 	// DilationBound is a lower bound on the maximum dilation of every
 	// bijection of this guest onto this host (see DilationBound).
 	DilationBound int `json:"dilationBound"`
@@ -88,8 +93,9 @@ func EvaluateContext(ctx context.Context, m *mapping.Mapping) Metrics {
 	for i := range labels {
 		dimMin[i] = math.MaxInt32
 	}
-	var hb, vol, intra float64
-	var hops, maxDil, local int
+	var hb, vol float64
+	var hops, maxDil int
+	hist := []float64{}
 	hp := newHopper(m)
 	buf := make([]int32, maxDegree(g))
 	for v := range g.Order() {
@@ -97,9 +103,9 @@ func EvaluateContext(ctx context.Context, m *mapping.Mapping) Metrics {
 		hs := hp.arcs(v, g.Adj[lo:hi], buf)
 		for _, h := range hs {
 			hops += int(h)
-			maxDil = max(maxDil, int(h))
-			if h == 0 {
-				local++
+			if int(h) > maxDil || len(hist) == 0 {
+				maxDil = max(maxDil, int(h))
+				hist = append(hist, make([]float64, maxDil+1-len(hist))...)
 			}
 		}
 		if g.Weight != nil {
@@ -107,9 +113,11 @@ func EvaluateContext(ctx context.Context, m *mapping.Mapping) Metrics {
 				w := g.Weight[int(lo)+i]
 				hb += w * float64(h)
 				vol += w
-				if h == 0 {
-					intra += w
-				}
+				hist[h] += w
+			}
+		} else {
+			for _, h := range hs {
+				hist[h]++
 			}
 		}
 		if g.Label != nil {
@@ -124,10 +132,12 @@ func EvaluateContext(ctx context.Context, m *mapping.Mapping) Metrics {
 	}
 	arcs := g.Arcs()
 	if g.Weight == nil {
-		hb, vol, intra = float64(hops), float64(arcs), float64(local)
+		hb, vol = float64(hops), float64(arcs)
 	}
-	r := Metrics{HopBytes: hb, MaxDilation: maxDil, Arcs: arcs, DimDistances: make([]*int, labels), DimMeans: make([]*float64, labels),
-		IntraNodeVolume: intra, InterNodeVolume: vol - intra}
+	r := Metrics{HopBytes: hb, MaxDilation: maxDil, Arcs: arcs, HopHistogram: hist, DimDistances: make([]*int, labels), DimMeans: make([]*float64, labels)}
+	if len(hist) > 0 { // the messages of 0 hops stay inside a node
+		r.IntraNodeVolume, r.InterNodeVolume = hist[0], vol-hist[0]
+	}
 	if vol > 0 {
 		r.HopsPerByte = hb / vol
 	}
