@@ -79,3 +79,38 @@ func TestBricksNotApplicable(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryAlgorithmOnMachines runs every algorithm that applies on
+// hosts with cores, fat trees and dragonflies (graph mappers, bricks,
+// row-major, PAIRS where it applies) and checks each placement: no
+// panic (greedy's host search indexed an empty candidate list where
+// Neighbors reaches no node, as on a fat tree), a valid mapping.
+func TestEveryAlgorithmOnMachines(t *testing.T) {
+	for _, c := range []struct{ guest, host string }{
+		{"grid:8x8", "fattree:4,3"},
+		{"grid:8x8", "fattree:2,3:cores=8"},
+		{"grid:6x4", "dragonfly:2,2,1,3:cores=2"},
+		{"grid:6x10", "dragonfly:3,2,2,5:cores=2"},
+		{"grid:8x8", "mesh:4x4:cores=4"},
+		{"grid:6x5", "fattree:4,2:cores=2"}, // a larger host
+	} {
+		g, err := spec.ParseGuest(c.guest)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := spec.ParseHost(c.host)
+		if err != nil {
+			t.Fatal(err)
+		}
+		algos := solve.Applicable(g, h)
+		if len(algos) == 0 {
+			t.Errorf("%s on %s: no algorithm applies", c.guest, c.host)
+		}
+		for _, a := range algos {
+			in := spec.Instance{Guest: g, Host: h, Algo: a.Name, Seed: 1, Moves: 20000}
+			if _, err := solve.Map(t.Context(), in, nil); err != nil {
+				t.Errorf("%s on %s by %s: %v", c.guest, c.host, a.Name, err)
+			}
+		}
+	}
+}
