@@ -114,3 +114,15 @@ func TestEveryAlgorithmOnMachines(t *testing.T) {
 		}
 	}
 }
+
+// TestCubeEmbeddingsOnCores: the d-cube embeddings place one process per
+// node; on a host with cores they say so and name what maps onto slots.
+func TestCubeEmbeddingsOnCores(t *testing.T) {
+	in, err := spec.ParseQuery(map[string][]string{"guest": {"hypercube:5"}, "host": {"hypercube:3:cores=4"}, "algo": {"xor"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := solve.Check(in); err == nil || !strings.Contains(err.Error(), "has 4 cores per node (rb and greedy map onto its slots)") {
+		t.Errorf("xor on cores: %v", err)
+	}
+}
