@@ -59,6 +59,8 @@ type Explorer struct {
 	// the readout of the listed link pointed at.
 	loads    linkLoads
 	linkInfo string
+
+	names hostNames // the host names of the launcher files
 }
 
 // OnMount marks the page as live (the e2e tests wait for it).
@@ -522,7 +524,10 @@ func (c *Explorer) onDownload(format string) app.EventHandler {
 		case "svg", "png":
 			err = draw.Mapping(&buf, c.res, c.drawOptions())
 		default:
-			err = export.Write(&buf, format, c.res)
+			var names export.Hostnames
+			if names, err = c.names.of(c.res); err == nil {
+				err = export.WriteWith(&buf, format, c.res, export.Options{Hostnames: names})
+			}
 		}
 		if err != nil {
 			c.runErr = err.Error()
@@ -720,6 +725,7 @@ func (c *Explorer) renderResult() app.UI {
 					return app.Button().ID("dl-" + f).Text(f).OnClick(c.onDownload(f))
 				}),
 			),
+			c.names.render(r),
 		),
 		app.Aside().Class("panel").Body(
 			searchPanel(r.Instance, r.Pairs, r.Metrics, func(in spec.Instance) string { return pageURL("/", in, nil) }),
