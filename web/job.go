@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -318,11 +317,8 @@ func (c *JobPage) renderDone() app.UI {
 	base := apiBase + "/jobs/" + c.id
 	r := c.job.Request
 	name := func(format string) string { return export.FileName("", r.Guest, r.Host, r.Algo, format) }
-	formats := export.Names()
-	if in, err := r.Instance(); err == nil && in.Guest.Order() < in.Host.Size() {
-		// empty slots: rankorder cannot express them (export.Check)
-		formats = slices.DeleteFunc(slices.Clone(formats), func(f string) bool { return f == "rankorder" })
-	}
+	in, err := r.Instance()
+	formats := export.NamesFor(err == nil && in.Guest.Order() < in.Host.Size()) // empty slots: not every format can say so (export.Check)
 	// The links carry a download attribute, so that go-app's router lets
 	// the browser save them; the server answers with an attachment too.
 	return app.Div().Class("result").Body(

@@ -76,6 +76,8 @@ var Fields = []Field{
 		}
 		return fmt.Sprintf("%.4f", *m.AvgDistance), true
 	}},
+	{"intraNodeVolume", "intra-node volume", Summary, nodeVolume(func(m Metrics) float64 { return m.IntraNodeVolume })},
+	{"interNodeVolume", "inter-node volume", Summary, nodeVolume(func(m Metrics) float64 { return m.InterNodeVolume })},
 	{"lowerBound", "lower bound", Summary, func(m Metrics) (string, bool) {
 		return fmt.Sprintf("%.4f", m.LowerBound), true
 	}},
@@ -92,6 +94,17 @@ var Fields = []Field{
 		return FormatLoad(*m.LinkLoadBound)
 	})},
 	{"routing", "routing", Detail, linkFigure(func(m Metrics) string { return m.Routing })},
+}
+
+// nodeVolume formats a volume that stays on, or leaves, the nodes; a
+// result stored before they were counted has neither.
+func nodeVolume(f func(Metrics) float64) func(Metrics) (string, bool) {
+	return func(m Metrics) (string, bool) {
+		if m.Arcs > 0 && m.IntraNodeVolume == 0 && m.InterNodeVolume == 0 {
+			return "not computed", false
+		}
+		return strconv.FormatFloat(f(m), 'g', -1, 64), true
+	}
 }
 
 // linkFigure formats a link figure with f, or says why m has none.

@@ -106,7 +106,7 @@ func TestGenericDelta(t *testing.T) {
 	for _, in := range genericInstances() {
 		t.Run(in.name, func(t *testing.T) {
 			s := newState(in.g, in.h, in.place)
-			inner, cores := splitCores(in.h)
+			inner, cores := topology.SplitCores(in.h)
 			if _, grid := inner.(topology.Grid); grid != (s.gen == nil) || s.cores != int32(cores) && grid {
 				t.Fatalf("grid path %v with %d cores on %s", s.gen == nil, s.cores, in.h)
 			}

@@ -53,7 +53,7 @@ const bigUniform = 4096
 func newState(g *guest.Graph, h topology.Host, place []int) *state {
 	s := &state{n: g.Order(), off: g.Offsets, adj: g.Adj, w: g.Weight,
 		pos: make([]int32, g.Order()), occ: make([]int32, h.Size()), cores: 1}
-	inner, cores := splitCores(h)
+	inner, cores := topology.SplitCores(h)
 	host, ok := inner.(topology.Grid)
 	if !ok {
 		s.gen = newGeneric(h)
@@ -375,18 +375,6 @@ func wrapOffset(o, k int32) int32 {
 		}
 	}
 	return o
-}
-
-// splitCores returns the host of nodes under h and the slots per node
-// (h and 1 for a host without cores).
-func splitCores(h topology.Host) (topology.Host, int) {
-	if ch, ok := h.(interface {
-		Inner() topology.Host
-		PerNode() int
-	}); ok {
-		return ch.Inner(), ch.PerNode()
-	}
-	return h, 1
 }
 
 // slotTable returns the coordinate table of the slots: node u's c

@@ -16,6 +16,7 @@ var seeds = []string{
 	"line:16", "ring:1", "mesh:6x12", "torus:8x8", "mesh:8x4:wrap=10", "torus:4:wrap=0",
 	"mesh:1x2x1x2x1x2x1x2", "hypercube:26", "ring:-1", "mesh:4x4:wrap=", "", ":", "x", "mesh:x",
 	"torus:8192x8193", "ring:99999999999999999999",
+	"fattree:16,3", "dragonfly:4,2,2,9", "mesh:4x4:cores=2", "preset:bgq-midplane", "dragonfly:2,2,1,4", "ring:4:cores=0",
 }
 
 // checkOneLine fails on an error that is not a one-line spec error.

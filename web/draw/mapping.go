@@ -3,7 +3,6 @@ package draw
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"math"
 	"strconv"
@@ -68,6 +67,7 @@ type layout struct {
 	ringR    int
 	isRing   bool
 	topSpace int
+	structure
 }
 
 // axisTick is one coordinate label of the host's axes.
@@ -102,10 +102,6 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	}
 	m := r.Mapping
 	g := m.Guest
-	host, ok := m.Host.(*topology.Lattice)
-	if !ok {
-		return fmt.Errorf("no drawing for host %s", m.Host)
-	}
 	if len(m.Place) != g.Order() {
 		return errors.New("placement does not match the guest")
 	}
@@ -122,12 +118,18 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	if heatMap {
 		minCell = 1 // one pixel of the heat map's image per node
 	}
-	lay := newLayout(host, width, minCell)
+	lay, err := hostLayout(m.Host, width, minCell)
+	if err != nil {
+		return err
+	}
 	width = lay.w // wider than asked when the host needs it: never clip
 	// The link heat map replaces the dilation heat map on routed hosts;
 	// with the guest's edges drawn, it replaces the grey host links when
 	// the links fit one element each.
-	lv := newLinkView(r, host, lay)
+	var lv *linkView
+	if host, ok := m.Host.(*topology.Lattice); ok { // not yet on slots or through switches
+		lv = newLinkView(r, host, lay)
+	}
 	if lv != nil && !heatMap && !lv.elems {
 		lv = nil
 	}
@@ -172,7 +174,7 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	s.Title(caption(r))
 	s.Text(margin, 20, caption(r), `class="t"`)
 	s.Text(margin, 36, subcaption(r, heatMap, lv, o), `class="s"`)
-	key(s, &buf, g, host, heatMap, lv != nil && (lv.elems || lv.paints))
+	key(s, &buf, g, m.Host, lay.note, heatMap, lv != nil && (lv.elems || lv.paints))
 	s.Gtransform("translate(0," + itoa(captionH) + ")")
 
 	for _, p := range lay.panels {
@@ -195,6 +197,7 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 			s.Line(lay.x[l[0]], lay.y[l[0]], lay.x[l[1]], lay.y[l[1]], `class="link"`)
 		}
 	}
+	drawStructure(s, lay)
 
 	if !heatMap {
 		long := func(e int) bool { return hops[e] >= o.MinHops }
@@ -205,7 +208,7 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	// The nodes are the bulk of a large drawing: written straight into the
 	// buffer (svgo formats every element with fmt), about 10x faster.
 	var b []byte
-	for h := range host.Size() {
+	for h := range m.Host.Size() {
 		if heatMap {
 			break
 		}
@@ -315,6 +318,9 @@ func drawEdges(s *svg.SVG, buf *bytes.Buffer, r *solve.Result, lay *layout, hops
 					// between the panels.
 					k := max(2, lay.cell*2/5)
 					line = appendQuad(line[:0], x1, y1, x1+k/2, y1+k/2, x1+k, y1+k)
+				case lay.arcs && lay.below:
+					hgt := min(lay.topSpace-4, abs(x2-x1)/2)
+					line = appendQuad(line[:0], x1, y1+lay.r, (x1+x2)/2, y1+lay.r+2*hgt, x2, y2+lay.r)
 				case lay.arcs:
 					hgt := min(lay.topSpace-4, abs(x2-x1)/2)
 					line = appendQuad(line[:0], x1, y1-lay.r, (x1+x2)/2, y1-lay.r-2*hgt, x2, y2-lay.r)
@@ -359,8 +365,8 @@ type Locator struct {
 	inv  []int
 }
 
-// NewLocator lays out r's host as Mapping(r, o) does; the host must be one
-// that Mapping draws (a *topology.Lattice). O(host nodes).
+// NewLocator lays out r's host as Mapping(r, o) does; on a host that
+// Mapping does not draw it locates nothing. O(host nodes).
 func NewLocator(r *solve.Result, o Options) *Locator {
 	width := o.Width
 	if width <= 0 {
@@ -374,7 +380,10 @@ func NewLocator(r *solve.Result, o Options) *Locator {
 	if detail > 0 && r.Mapping.Guest.Order() > detail {
 		minCell = 1
 	}
-	lay := newLayout(r.Mapping.Host.(*topology.Lattice), width, minCell)
+	lay, err := hostLayout(r.Mapping.Host, width, minCell)
+	if err != nil {
+		lay = &layout{}
+	}
 	return &Locator{lay: lay, half: max(1, max(lay.side, 2*lay.r)) / 2, inv: r.Mapping.Inverse()}
 }
 
@@ -560,7 +569,7 @@ func subcaption(r *solve.Result, heatMap bool, lv *linkView, o Options) string {
 
 // key draws the third caption line: a swatch per guest dimension (or
 // axis), what a dashed frame means, and how a hypercube host is laid out.
-func key(s *svg.SVG, buf *bytes.Buffer, g *guest.Graph, host *topology.Lattice, heatMap, links bool) {
+func key(s *svg.SVG, buf *bytes.Buffer, g *guest.Graph, h topology.Host, note string, heatMap, links bool) {
 	x := margin
 	const y = 52
 	item := func(text string) {
@@ -583,6 +592,14 @@ func key(s *svg.SVG, buf *bytes.Buffer, g *guest.Graph, host *topology.Lattice, 
 			item(name + itoa(d))
 		}
 		buf.WriteString("</g>\n")
+	}
+	if note != "" {
+		item(note)
+	}
+	inner, _ := topology.SplitCores(h)
+	host, ok := inner.(*topology.Lattice)
+	if !ok {
+		return
 	}
 	wraps := false
 	for j := range host.Rank() {
