@@ -11,14 +11,33 @@ import (
 // The registered guest kinds, in the order messages list them. A new kind
 // is a file with its constructor and parser plus one line here.
 func init() {
-	Register(KindSpec{Hypercube, "hypercube", "hypercube:D", parseHypercube, hypercubeArgs,
-		func(s Spec) int { return 1 << s.Dims[0] },
-		func(s Spec) (*Graph, error) { return NewHypercube(s.Dims[0]) },
-		[]string{"hypercube:1", "hypercube:4"}})
-	Register(KindSpec{Grid, "grid", "grid:AxB[xC][:wrap]", parseGrid, gridArgs,
-		func(s Spec) int { return dims.Product(s.Dims) },
-		func(s Spec) (*Graph, error) { return NewGrid(s.Dims, s.Wrap) },
-		[]string{"grid:9x8", "grid:1x5", "grid:4x3x2:wrap", "grid:2x2:wrap"}})
+	Register(KindSpec{Kind: Hypercube, Name: "hypercube", Form: "hypercube:D", Parse: parseHypercube, Args: hypercubeArgs,
+		Order:      func(s Spec) int { return 1 << s.Dims[0] },
+		Build:      func(s Spec) (*Graph, error) { return NewHypercube(s.Dims[0]) },
+		Examples:   []string{"hypercube:1", "hypercube:4"},
+		Dimensions: func(s Spec) int { return s.Dims[0] },
+		Diameter:   func(s Spec) int { return s.Dims[0] }})
+	Register(KindSpec{Kind: Grid, Name: "grid", Form: "grid:AxB[xC][:wrap]", Parse: parseGrid, Args: gridArgs,
+		Order:      func(s Spec) int { return dims.Product(s.Dims) },
+		Build:      func(s Spec) (*Graph, error) { return NewGrid(s.Dims, s.Wrap) },
+		Examples:   []string{"grid:9x8", "grid:1x5", "grid:4x3x2:wrap", "grid:2x2:wrap"},
+		Dimensions: func(s Spec) int { return len(s.Dims) },
+		Diameter:   gridDiameter})
+	Register(KindSpec{Kind: Custom, Name: "graph", Form: "graph:ID", Parse: parseWeighted, Args: func(s Spec) string { return s.ID },
+		Order: weightedOrder, Build: buildWeighted, External: true})
+}
+
+// gridDiameter: the sum of the axes' diameters (k-1, or k/2 around a ring).
+func gridDiameter(s Spec) int {
+	d := 0
+	for _, k := range s.Dims {
+		if s.Wrap {
+			d += k / 2
+		} else {
+			d += k - 1
+		}
+	}
+	return d
 }
 
 func parseHypercube(args string) (Spec, error) {

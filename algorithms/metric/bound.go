@@ -207,7 +207,7 @@ func DilationBound(g *guest.Graph, h topology.Host) int {
 	if g.Order() != host.Size() {
 		return b
 	}
-	if dg := guestDiameter(g); dg > 0 {
+	if dg := g.Diameter(); dg > 0 {
 		b = max(b, (host.Diameter()+dg-1)/dg)
 	}
 	if effectiveRank(host) == 1 {
@@ -222,26 +222,6 @@ func DilationBound(g *guest.Graph, h topology.Host) int {
 		b = max(b, bw)
 	}
 	return b
-}
-
-// guestDiameter returns the diameter of a grid or hypercube guest (0 for
-// a custom graph: not computed).
-func guestDiameter(g *guest.Graph) int {
-	switch g.Kind {
-	case guest.Hypercube:
-		return g.Dims[0]
-	case guest.Grid:
-		d := 0
-		for _, k := range g.Dims {
-			if g.Wrap {
-				d += k / 2
-			} else {
-				d += k - 1
-			}
-		}
-		return d
-	}
-	return 0
 }
 
 // bandwidth returns a lower bound on the bandwidth of a hypercube or

@@ -82,6 +82,12 @@ var Fields = []Field{
 		return strconv.FormatFloat(*m.LinkLoadBound, 'g', 6, 64)
 	})},
 	{"routing", "routing", Detail, linkFigure(func(m Metrics) string { return m.Routing })},
+	{"emptyNodes", "empty host nodes", Detail, func(m Metrics) (string, bool) {
+		if m.EmptyNodes == 0 {
+			return "none: every node holds a vertex", true
+		}
+		return strconv.Itoa(m.EmptyNodes) + " (the host is larger than the guest)", true
+	}},
 }
 
 // linkFigure formats a link figure with f, or says why m has none.

@@ -1,0 +1,96 @@
+package guest_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"topomap/algorithms/guest"
+)
+
+// path3 is the path 0-1-2 with volumes 2 and 5 and a directed arc 2→0.
+func path3(t *testing.T, arcs []guest.Arc) *guest.Graph {
+	t.Helper()
+	g, _, err := guest.FromArcs(3, arcs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestWeightedKind: graph:ID parses, prints and builds once resolved, and
+// the id is the content's: the same arcs in another order, or a parallel
+// arc split in two, give the same id; another volume another one.
+func TestWeightedKind(t *testing.T) {
+	a := guest.Canonical(path3(t, []guest.Arc{{0, 1, 2}, {1, 0, 2}, {1, 2, 5}, {2, 1, 5}, {2, 0, 1}}))
+	b := guest.Canonical(path3(t, []guest.Arc{{2, 0, 1}, {2, 1, 5}, {1, 2, 2}, {1, 2, 3}, {1, 0, 2}, {0, 1, 2}}))
+	c := guest.Canonical(path3(t, []guest.Arc{{0, 1, 2}, {1, 0, 2}, {1, 2, 5}, {2, 1, 5}, {2, 0, 2}}))
+	if a.ID != b.ID || a.ID == c.ID || !guest.ValidID(a.ID) {
+		t.Fatalf("ids %s %s %s: want the first two equal, the third different", a.ID, b.ID, c.ID)
+	}
+	checkCSRDirected(t, a)
+	s := a.String()
+	sp, err := guest.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sp.String() != s || sp.Kind != guest.Custom || sp.Order() != 0 {
+		t.Fatalf("spec %v order %d, want %s unresolved", sp, sp.Order(), s)
+	}
+	if _, err := sp.Build(); !errors.Is(err, guest.ErrUnresolved) {
+		t.Fatalf("build before resolve: %v, want ErrUnresolved", err)
+	}
+	byID := func(_ context.Context, id string) (*guest.Graph, error) {
+		if id == a.ID {
+			return a, nil
+		}
+		return c, nil // the wrong graph
+	}
+	sp, err = sp.Resolve(context.Background(), byID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := sp.Build()
+	if err != nil || g != a || sp.Order() != 3 || g.String() != s {
+		t.Fatalf("resolved: %v %v, order %d", g, err, sp.Order())
+	}
+	if g.Dimensions() != 0 || g.Diameter() != 0 {
+		t.Errorf("a weighted graph has %d dimensions, diameter %d; want none", g.Dimensions(), g.Diameter())
+	}
+	other, _ := guest.Parse("graph:" + b.ID[:31] + "0")
+	if _, err := other.Resolve(context.Background(), byID); !errors.Is(err, guest.ErrInvalid) {
+		t.Errorf("a resolver answering another graph: %v, want ErrInvalid", err)
+	}
+	for _, bad := range []string{"graph:", "graph:12", "graph:" + a.ID + "0", "graph:" + a.ID[:31] + "g"} {
+		if _, err := guest.Parse(bad); err == nil {
+			t.Errorf("%q parses", bad)
+		}
+	}
+}
+
+// checkCSRDirected checks the CSR invariants that hold for directed
+// graphs too: offsets, sorted targets in range, no self-loop.
+func checkCSRDirected(t *testing.T, g *guest.Graph) {
+	t.Helper()
+	for v := range g.Order() {
+		nb := g.Neighbors(v)
+		for i, u := range nb {
+			if int(u) == v || u < 0 || int(u) >= g.Order() || i > 0 && nb[i-1] >= u {
+				t.Fatalf("vertex %d: neighbours %v", v, nb)
+			}
+		}
+	}
+}
+
+func TestDimensionsAndDiameter(t *testing.T) {
+	for _, tt := range []struct {
+		spec           string
+		dims, diameter int
+	}{{"hypercube:5", 5, 5}, {"grid:9x8", 2, 15}, {"grid:8x5x1:wrap", 3, 6}, {"grid:1x5", 2, 4}} {
+		sp, _ := guest.Parse(tt.spec)
+		g, _ := sp.Build()
+		if g.Dimensions() != tt.dims || g.Diameter() != tt.diameter {
+			t.Errorf("%s: %d dimensions, diameter %d; want %d, %d", tt.spec, g.Dimensions(), g.Diameter(), tt.dims, tt.diameter)
+		}
+	}
+}
