@@ -160,7 +160,14 @@ func Compact(path string) (Report, error) {
 		_, err := each(src, func(j jobs.Job, place []byte) error {
 			return putJob(tx, j, slices.Clone(place))
 		})
-		return err
+		if err != nil {
+			return err
+		}
+		return guard(func() error {
+			return src.View(func(stx *bolt.Tx) error {
+				return eachGraph(stx, func(g GraphRecord) error { return putGraph(tx, g) })
+			})
+		})
 	})
 	if cerr := dst.Close(); err == nil {
 		err = cerr

@@ -14,13 +14,14 @@ type Memory struct {
 	mu     sync.Mutex
 	jobs   map[string]jobs.Job
 	places map[string][]int
+	graphs map[string]GraphRecord
 }
 
 var _ jobs.Store = (*Memory)(nil)
 
 // NewMemory returns an empty store.
 func NewMemory() *Memory {
-	return &Memory{jobs: map[string]jobs.Job{}, places: map[string][]int{}}
+	return &Memory{jobs: map[string]jobs.Job{}, places: map[string][]int{}, graphs: map[string]GraphRecord{}}
 }
 
 // Get implements jobs.Store.
@@ -79,4 +80,26 @@ func (s *Memory) Interrupt(reason string, at time.Time) ([]string, error) {
 	}
 	slices.Sort(ids)
 	return ids, nil
+}
+
+// PutGraph stores a graph as Bolt.PutGraph does (graphs are immutable:
+// kept, not copied).
+func (s *Memory) PutGraph(r GraphRecord) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.graphs[r.Graph.ID]; !ok {
+		s.graphs[r.Graph.ID] = r
+	}
+	return nil
+}
+
+// Graph returns a stored graph as Bolt.Graph does.
+func (s *Memory) Graph(id string) (GraphRecord, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r, ok := s.graphs[id]
+	if !ok {
+		return r, graphNotFound(id)
+	}
+	return r, nil
 }
