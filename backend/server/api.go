@@ -55,6 +55,9 @@ func (s *Server) submit(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if err := s.resolve(c.Request().Context(), &in); err != nil {
+		return err
+	}
 	j, _, err := s.o.Jobs.Submit(in)
 	if err != nil {
 		return err
@@ -191,6 +194,9 @@ func (s *Server) mapSync(c echo.Context) error {
 	}
 	_, in, err := jobs.DecodeRequest(c.Request().Body)
 	if err != nil {
+		return err
+	}
+	if err := s.resolve(c.Request().Context(), &in); err != nil {
 		return err
 	}
 	res, err := s.solveSync(c.Request().Context(), in)

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -230,4 +231,10 @@ func eachGraph(tx *bolt.Tx, f func(r GraphRecord) error) error {
 		}
 		return f(r)
 	})
+}
+
+// Resolve is a guest.Resolver over the store: the graph of an id.
+func (s *Bolt) Resolve(_ context.Context, id string) (*guest.Graph, error) {
+	r, err := s.Graph(id)
+	return r.Graph, err
 }

@@ -1,10 +1,12 @@
 package store
 
 import (
+	"context"
 	"slices"
 	"sync"
 	"time"
 
+	"topomap/algorithms/guest"
 	"topomap/backend/jobs"
 )
 
@@ -102,4 +104,10 @@ func (s *Memory) Graph(id string) (GraphRecord, error) {
 		return r, graphNotFound(id)
 	}
 	return r, nil
+}
+
+// Resolve is a guest.Resolver over the store, as Bolt.Resolve.
+func (s *Memory) Resolve(_ context.Context, id string) (*guest.Graph, error) {
+	r, err := s.Graph(id)
+	return r.Graph, err
 }

@@ -97,7 +97,7 @@ func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 	for _, p := range st.Problems() {
 		log.Warn("store: skipped an unreadable record (topomap store compact removes it)", "problem", p)
 	}
-	runner, err := jobs.New(st, jobs.Options{Workers: *workers, Queue: *queue, MaxNodes: *maxNodes, MaxTime: *jobTime, Logger: log})
+	runner, err := jobs.New(st, jobs.Options{Workers: *workers, Queue: *queue, MaxNodes: *maxNodes, MaxTime: *jobTime, Logger: log, Graphs: st.Resolve})
 	if err != nil {
 		return err
 	}
@@ -108,6 +108,7 @@ func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 		MaxSyncNodes: *maxSync,
 		Tokens:       tokens,
 		Store:        st.Stats,
+		Graphs:       st,
 		Version:      web.Version,
 		Logger:       log,
 	})
