@@ -97,7 +97,7 @@ func (c *ComparePage) load(ctx app.Context) {
 // for the check.
 func (c *ComparePage) checkConfig() (spec.Instance, fieldErrors) {
 	f := c.form
-	g, err1 := spec.ParseGuest(f.Guest)
+	g, err1 := parseGuest(f.Guest)
 	h, err2 := spec.ParseHost(f.Host)
 	if err1 == nil && err2 == nil {
 		if as := solve.Applicable(g, h); len(as) > 0 && (f.Algo == "" || !hasAlgo(as, f.Algo)) {

@@ -17,6 +17,7 @@ import (
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
+	"topomap/backend/api"
 	"topomap/web/draw"
 )
 
@@ -55,6 +56,7 @@ type Explorer struct {
 	inspect string        // the vertex typed in the inspect field
 	copy    copyState
 	job     jobSubmit
+	upload  graphUpload
 }
 
 // OnMount marks the page as live (the e2e tests wait for it).
@@ -91,6 +93,16 @@ func (c *Explorer) load(ctx app.Context, q url.Values) {
 	c.valid = len(errs) == 0
 	c.tooBig = false
 	c.runErr = ""
+	if id := pendingGraph(in.Guest); id != "" && errs["guest"] == errGraphLoading.Error() {
+		// A permalink of an uploaded graph: fetch it, then load again.
+		fetchGraph(ctx, id, func(ctx app.Context, err error) {
+			if err != nil {
+				c.errs["guest"] = err.Error()
+				return
+			}
+			c.load(ctx, q)
+		})
+	}
 	if !c.valid {
 		// A bad permalink shows its messages, not an older drawing.
 		c.stop()
@@ -248,7 +260,7 @@ func (c *Explorer) pickApplicable() {
 			return
 		}
 	}
-	g, err1 := spec.ParseGuest(c.form.Guest)
+	g, err1 := parseGuest(c.form.Guest)
 	h, err2 := spec.ParseHost(c.form.Host)
 	if err1 == nil && err2 == nil && len(solve.Applicable(g, h)) > 0 {
 		c.form.Algo = choices[0].Name
@@ -522,6 +534,14 @@ func (c *Explorer) onDownload(format string) app.EventHandler {
 	}
 }
 
+// onGraph maps an uploaded graph: its guest graph:ID, on the host if it
+// fits, else on a host of its size, by the first algorithm that applies.
+func (c *Explorer) onGraph(ctx app.Context, g api.Graph) {
+	c.form.Guest, c.form.Host = g.Guest(), hostFor(g.Vertices, c.form.Host)
+	c.form.Algo, c.form.edited = c.form.firstApplicable(), "guest"
+	c.navigate(ctx)
+}
+
 func (c *Explorer) onSubmitJob(ctx app.Context, e app.Event) {
 	c.job.submit(ctx, c.in)
 }
@@ -539,10 +559,11 @@ func (c *Explorer) Render() app.UI {
 		app.Section().Class("controls").Body(
 			app.H1().Text("Explorer"),
 			app.Div().Class("row").Body(
-				field("guest", "Guest", c.form.Guest, "hypercube:4 or grid:9x8", c.errs["guest"], gIn, gCh),
+				field("guest", "Guest", c.form.Guest, "hypercube:4, grid:9x8 or graph:ID", c.errs["guest"], gIn, gCh),
 				field("host", "Host", c.form.Host, "ring:16, mesh:6x12, torus:8x8x8, hypercube:4", c.errs["host"], hIn, hCh),
 				algoSelect("algo", "Algorithm", c.form.Algo, choices, c.errs["algo"], c.onAlgo, true),
 			),
+			c.upload.render(c.onGraph),
 			openIf(app.Details().Class("advanced"), c.form.Seed != "" || c.form.Start != "" || c.form.Budget != "" || c.form.Moves != "" ||
 				c.errs["seed"] != "" || c.errs["start"] != "" || c.errs["budget"] != "" || c.errs["moves"] != "").Body(
 				app.Summary().Text("Parameters of randomised and anytime algorithms"),
@@ -739,6 +760,10 @@ func metricsPanel(r *solve.Result, mapMs, drawMs float64) app.UI {
 			da = fmt.Sprintf("%.4f", *m.AvgDistance)
 		}
 		rows = append(rows, [2]string{"D_a", da})
+	}
+	if m.EmptyNodes > 0 { // a host larger than the guest
+		v, _ := m.Value("emptyNodes")
+		rows = append(rows, [2]string{"empty host nodes", v})
 	}
 	rows = append(rows,
 		[2]string{"lower bound", fmt.Sprintf("%.4f", m.LowerBound)},

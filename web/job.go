@@ -315,7 +315,11 @@ func (c *JobPage) renderDone() app.UI {
 	r := c.job.Request
 	name := func(format string) string { return export.FileName("", r.Guest, r.Host, r.Algo, format) }
 	formats := export.Names()
-	if in, err := r.Instance(); err == nil && in.Guest.Order() < in.Host.Size() {
+	holes := c.job.Metrics != nil && c.job.Metrics.EmptyNodes > 0
+	if in, err := r.Instance(); err == nil && in.Guest.Order() > 0 && in.Guest.Order() < in.Host.Size() {
+		holes = true // a result stored before emptyNodes
+	}
+	if holes {
 		// empty slots: rankorder cannot express them (export.Check)
 		formats = slices.DeleteFunc(slices.Clone(formats), func(f string) bool { return f == "rankorder" })
 	}

@@ -117,3 +117,13 @@ func (s Spec) Build() (*Graph, error) {
 	}
 	return k.Build(s)
 }
+
+// IsZero reports whether s is the zero Spec (no guest parsed yet).
+func (s Spec) IsZero() bool { return len(s.Dims) == 0 && s.ID == "" }
+
+// External reports whether s names a graph held elsewhere (graph:ID),
+// which Resolve attaches.
+func (s Spec) External() bool {
+	k, ok := kindOf(s.Kind)
+	return ok && k.External && s.ID != ""
+}

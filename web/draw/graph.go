@@ -99,11 +99,15 @@ func graphMapping(w io.Writer, r *solve.Result, o Options, lay *layout, heatMap 
 	for _, h := range hops {
 		maxHops = max(maxHops, h)
 	}
-	graphKey(s, &buf, maxHops, heatMap)
+	var level []int
+	var lo, hi float64
+	if heatMap {
+		level, lo, hi = nodeHopBytes(m, hops)
+	}
+	graphKey(s, &buf, maxHops, heatMap, lo, hi)
 	s.Gtransform("translate(0," + itoa(captionH) + ")")
 	lay.frame(s)
 	if heatMap {
-		level := nodeHopBytes(m, hops)
 		heatImage(&buf, lay, inv, func(int) bool { return true }, level, func(l int) string { return heat(float64(l) / heatLevels) })
 	} else {
 		graphEdges(&buf, m, lay, pairs(m, hops), o.MinHops)
@@ -119,11 +123,12 @@ func graphMapping(w io.Writer, r *solve.Result, o Options, lay *layout, heatMap 
 // heatLevels is the number of colours of a hop-bytes heat map.
 const heatLevels = 32
 
-// nodeHopBytes returns the heat level (0..heatLevels) of every vertex:
-// its share of the hop-bytes (half of each of its messages, sent or
-// received, so that the shares add up to the hop-bytes), on a square-root
-// scale of the largest.
-func nodeHopBytes(m *mapping.Mapping, hops []int) []int {
+// nodeHopBytes returns the heat level (0..heatLevels) of every vertex
+// and the least and largest hop-bytes at a vertex: half of each of its
+// messages, sent or received, so that they add up to the hop-bytes. The
+// scale runs linearly from the least to the largest, so that a map where
+// every node carries about the same shows pale, not uniformly hot.
+func nodeHopBytes(m *mapping.Mapping, hops []int) (level []int, lo, hi float64) {
 	g := m.Guest
 	hb := make([]float64, g.Order())
 	for u := range g.Order() {
@@ -133,17 +138,17 @@ func nodeHopBytes(m *mapping.Mapping, hops []int) []int {
 			hb[g.Adj[e]] += x
 		}
 	}
-	top := 0.0
+	lo, hi = math.Inf(1), 0.0
 	for _, x := range hb {
-		top = max(top, x)
+		lo, hi = min(lo, x), max(hi, x)
 	}
-	level := make([]int, len(hb))
-	if top > 0 {
+	level = make([]int, len(hb))
+	if hi > lo {
 		for v, x := range hb {
-			level[v] = int(math.Round(math.Sqrt(x/top) * heatLevels))
+			level[v] = int(math.Round((x - lo) / (hi - lo) * heatLevels))
 		}
 	}
-	return level
+	return level, lo, hi
 }
 
 // graphEdges draws the pairs, longest on top, each in the colour of its
@@ -171,7 +176,8 @@ func graphEdges(buf *bytes.Buffer, m *mapping.Mapping, lay *layout, ps []pairEdg
 		buf.WriteString(`<g stroke="` + HopColour(h) + `" data-hops="` + itoa(h) + "\">\n")
 		for _, p := range byHops[h] {
 			line = lay.edgePath(line[:0], m.Place[p.u], m.Place[p.v], p.hops)
-			line = append(line, ` class="e" stroke-width="`...)
+			// a style, not an attribute: the sheet's .e width would win
+			line = append(line, ` class="e" style="stroke-width:`...)
 			line = strconv.AppendFloat(line, 1+5*math.Sqrt(p.vol/top), 'f', 1, 64)
 			line = append(line, `" data-u="`...)
 			line = strconv.AppendInt(line, int64(p.u), 10)
@@ -190,7 +196,7 @@ func graphEdges(buf *bytes.Buffer, m *mapping.Mapping, lay *layout, ps []pairEdg
 
 // graphKey draws the third caption line: the colours of hops (or the heat
 // map's meaning) and what a dashed node is.
-func graphKey(s *svg.SVG, buf *bytes.Buffer, maxHops int, heatMap bool) {
+func graphKey(s *svg.SVG, buf *bytes.Buffer, maxHops int, heatMap bool, lo, hi float64) {
 	x := margin
 	const y = 52
 	item := func(text string) {
@@ -203,7 +209,7 @@ func graphKey(s *svg.SVG, buf *bytes.Buffer, maxHops int, heatMap bool) {
 			x += 15
 		}
 		x += 4
-		item("hop-bytes at a node, square-root scale, from none to the most")
+		item("hop-bytes at a node, from " + strconv.FormatFloat(lo, 'g', 4, 64) + " (pale) to " + strconv.FormatFloat(hi, 'g', 4, 64))
 		return
 	}
 	buf.WriteString(`<g class="legend">`)

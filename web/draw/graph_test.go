@@ -68,7 +68,7 @@ func TestGraphDrawing(t *testing.T) {
 		t.Error("the caption does not say the empty nodes")
 	}
 	// Pair 0-1: 1 hop, volume 10, the widest; 1-2 (5→1... 1 and 5): 2 hops.
-	edge := regexp.MustCompile(`class="e" stroke-width="([0-9.]+)" data-u="(\d)" data-v="(\d)" data-dil="(\d)" data-vol="([0-9.]+)"`)
+	edge := regexp.MustCompile(`class="e" style="stroke-width:([0-9.]+)" data-u="(\d)" data-v="(\d)" data-dil="(\d)" data-vol="([0-9.]+)"`)
 	got := map[string]string{}
 	for _, m := range edge.FindAllStringSubmatch(doc, -1) {
 		got[m[2]+"-"+m[3]] = m[4] + " hops, volume " + m[5] + ", width " + m[1]
@@ -109,7 +109,7 @@ func TestGraphHeatMap(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := census(t, buf.Bytes())
-	if c["heat"] != 1 || c["e"] != 0 || c["bar"] != 2 || !strings.Contains(buf.String(), "hop-bytes at a node") {
+	if c["heat"] != 1 || c["e"] != 0 || c["bar"] != 2 || !strings.Contains(buf.String(), "hop-bytes at a node, from 4 (pale) to 10") {
 		t.Errorf("heat %d, edges %d, bars %d:\n%s", c["heat"], c["e"], c["bar"], buf.String())
 	}
 }

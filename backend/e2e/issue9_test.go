@@ -1,0 +1,143 @@
+//go:build !(js && wasm)
+
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// meshMETIS is a METIS graph of a 6x4 mesh of processes (1-based, edge
+// weights): 10 bytes along x, 1 along y, so a good mapping keeps the x
+// neighbours together.
+func meshMETIS() string {
+	const kx, ky = 6, 4
+	var lines []string
+	edges := 0
+	for v := range kx * ky {
+		x, y := v%kx, v/kx
+		var parts []string
+		for _, n := range [][3]int{{x - 1, y, 10}, {x + 1, y, 10}, {x, y - 1, 1}, {x, y + 1, 1}} {
+			if n[0] >= 0 && n[0] < kx && n[1] >= 0 && n[1] < ky {
+				parts = append(parts, fmt.Sprintf("%d %d", n[0]+kx*n[1]+1, n[2]))
+				edges++
+			}
+		}
+		lines = append(lines, strings.Join(parts, " "))
+	}
+	return fmt.Sprintf("%% a weighted 6x4 mesh\n%d %d 001\n%s\n", kx*ky, edges/2, strings.Join(lines, "\n"))
+}
+
+// ringCSV is a CSV edge list of a ring of n processes, both directions.
+func ringCSV(n int) string {
+	var b strings.Builder
+	b.WriteString("src,dst,volume\n")
+	for v := range n {
+		fmt.Fprintf(&b, "%d,%d,1\n%d,%d,1\n", v, (v+1)%n, (v+1)%n, v)
+	}
+	return b.String()
+}
+
+// offerFile hands a file to the page as a user would: chosen in the file
+// picker (#f-graph), or dropped on the upload zone (#graph-drop).
+func offerFile(t *testing.T, ctx context.Context, name, text string, drop bool) {
+	t.Helper()
+	js := `(() => {
+		const dt = new DataTransfer();
+		dt.items.add(new File([%q], %q));
+		if (%t) {
+			document.querySelector('#graph-drop').dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));
+		} else {
+			const i = document.querySelector('#f-graph');
+			i.files = dt.files;
+			i.dispatchEvent(new Event('change', {bubbles: true}));
+		}
+		return true;
+	})()`
+	eval[bool](t, ctx, fmt.Sprintf(js, text, name, drop))
+}
+
+// serverHopsPerByte maps a permalink's instance with POST /api/v1/map and
+// returns its hops per byte as the panel formats it.
+func serverHopsPerByte(t *testing.T, query string) string {
+	t.Helper()
+	q, err := url.ParseQuery(strings.TrimPrefix(query, "?"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := json.Marshal(map[string]string{"guest": q.Get("guest"), "host": q.Get("host"), "algo": q.Get("algo")})
+	resp, err := http.Post(baseURL+"/api/v1/map", "application/json", strings.NewReader(string(body)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var r struct {
+		Metrics struct {
+			HopsPerByte float64 `json:"hopsPerByte"`
+		} `json:"metrics"`
+	}
+	if resp.StatusCode != 200 || json.NewDecoder(resp.Body).Decode(&r) != nil {
+		t.Fatalf("POST /map %s: %d", body, resp.StatusCode)
+	}
+	return fmt.Sprintf("%.4f", r.Metrics.HopsPerByte)
+}
+
+// TestUploadGraphFile (issue 9): a METIS file chosen in "Upload a graph"
+// is stored on the server and mapped in the page: the URL names it
+// (graph:ID), the drawing shows its edges by hops and the hop histogram,
+// and the metrics are the server's for the same permalink; the permalink
+// works in a fresh tab, which fetches the graph; a graph too large for the
+// page, dropped on the zone, becomes a server job that runs to the end.
+func TestUploadGraphFile(t *testing.T) {
+	ctx := tab(t)
+	open(t, ctx, "/")
+	offerFile(t, ctx, "mesh.graph", meshMETIS(), false)
+	waitJS(t, ctx, `location.search.includes("guest=graph%3A")`)
+	waitJS(t, ctx, `document.querySelectorAll('#drawing svg .e').length > 0 && !!document.querySelector('#drawing #hop-histogram')`)
+	search := eval[string](t, ctx, `location.search`)
+	guest := eval[string](t, ctx, `new URLSearchParams(location.search).get("guest")`)
+	if info := eval[string](t, ctx, `document.querySelector('#graph-info').textContent`); !strings.Contains(info, guest) || !strings.Contains(info, "24 vertices, 76 arcs (metis)") {
+		t.Errorf("upload note %q", info)
+	}
+	if host := eval[string](t, ctx, `new URLSearchParams(location.search).get("host")`); host != "torus:6x4" {
+		t.Errorf("host %q, want torus:6x4 (a host of the graph's size)", host)
+	}
+	// 38 communicating pairs, each one edge; 24 vertices on 24 nodes.
+	if e, n := eval[int](t, ctx, `document.querySelectorAll('#drawing svg .e').length`), eval[int](t, ctx, `document.querySelectorAll('#drawing svg .n:not(.free)').length`); e != 38 || n != 24 {
+		t.Errorf("%d edges, %d occupied nodes; want 38, 24", e, n)
+	}
+	want := serverHopsPerByte(t, search)
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#metrics tr[data-metric="hops per byte"] td')?.textContent === %q`, want))
+	screenshot(t, ctx, "issue9-upload")
+
+	// The permalink in a fresh tab: no graph in memory, fetched by id.
+	fresh := tab(t)
+	open(t, fresh, "/"+search)
+	waitJS(t, fresh, `document.querySelectorAll('#drawing svg .e').length === 38`)
+	waitJS(t, fresh, fmt.Sprintf(`document.querySelector('#metrics tr[data-metric="hops per byte"] td')?.textContent === %q`, want))
+
+	// Too large for the page: a server job.
+	const n = 17000
+	offerFile(t, ctx, "ring.csv", ringCSV(n), true)
+	waitJS(t, ctx, `!!document.querySelector('#too-big #submit-job') && location.search.includes("host=torus%3A136x125")`)
+	click(t, ctx, "#submit-job")
+	waitJS(t, ctx, `location.pathname.startsWith("/jobs/")`)
+	tctx, cancel := context.WithTimeout(ctx, 90*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(tctx, chromedp.Poll[bool](`document.querySelector('#job-status')?.textContent === "done"`, chromedp.WithPollingTimeout(85*time.Second))); err != nil {
+		t.Fatalf("the job did not finish: %v", err)
+	}
+	if g := eval[string](t, ctx, `document.querySelector('#request [data-key="guest"]').textContent`); !strings.HasPrefix(g, "graph:") || g == guest {
+		t.Errorf("the job's guest %q, want the ring's graph:ID", g)
+	}
+	waitJS(t, ctx, `!!document.querySelector('.result svg #hop-histogram')`)
+	screenshot(t, ctx, "issue9-job")
+}

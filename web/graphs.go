@@ -1,0 +1,236 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"net/url"
+	"strings"
+	"sync"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"topomap/algorithms/graphfile"
+	"topomap/algorithms/guest"
+	"topomap/algorithms/spec"
+	"topomap/backend/api"
+)
+
+// Uploaded communication graphs in the pages: a graph:ID guest is resolved
+// from the graphs this page has uploaded or fetched (GET
+// /api/v1/graphs/{id}, parsed with the same codecs as the server), so that
+// small ones are mapped in the browser like any other guest.
+
+// loaded holds the graphs this page has, the most recent last.
+var loaded struct {
+	sync.Mutex
+	ids    []string
+	graphs map[string]*guest.Graph
+	busy   map[string]bool // fetches in flight
+}
+
+// maxLoadedGraphs bounds the graphs a page keeps in memory.
+const maxLoadedGraphs = 4
+
+// keepGraph adds an identified graph to the page's graphs.
+func keepGraph(g *guest.Graph) {
+	loaded.Lock()
+	defer loaded.Unlock()
+	if loaded.graphs == nil {
+		loaded.graphs = map[string]*guest.Graph{}
+	}
+	if _, ok := loaded.graphs[g.ID]; ok {
+		return
+	}
+	if len(loaded.ids) == maxLoadedGraphs {
+		delete(loaded.graphs, loaded.ids[0])
+		loaded.ids = loaded.ids[1:]
+	}
+	loaded.ids = append(loaded.ids, g.ID)
+	loaded.graphs[g.ID] = g
+}
+
+// errGraphLoading is the guest's message while its graph is fetched.
+var errGraphLoading = errors.New("loading the graph from the server…")
+
+// loadedGraph is a guest.Resolver over the page's graphs.
+func loadedGraph(_ context.Context, id string) (*guest.Graph, error) {
+	loaded.Lock()
+	defer loaded.Unlock()
+	if g, ok := loaded.graphs[id]; ok {
+		return g, nil
+	}
+	return nil, errGraphLoading
+}
+
+// parseGuest is spec.ParseGuest with the graph of a graph:ID guest
+// attached when the page has it (pendingGraph says when not).
+func parseGuest(s string) (spec.Guest, error) {
+	g, err := spec.ParseGuest(s)
+	if err != nil {
+		return g, err
+	}
+	if r, err := g.Resolve(context.Background(), loadedGraph); err == nil {
+		return r, nil
+	}
+	return g, nil
+}
+
+// pendingGraph returns the id of a graph:ID guest whose graph the page
+// has yet to load, or "".
+func pendingGraph(g spec.Guest) string {
+	if g.External() && g.Graph == nil {
+		return g.ID
+	}
+	return ""
+}
+
+// fetchGraph loads graph:id from the server into the page's graphs (once
+// at a time per id) and calls done on the UI goroutine with the error, if
+// any. Nothing is fetched while pre-rendering on the server.
+func fetchGraph(ctx app.Context, id string, done func(app.Context, error)) {
+	if app.IsServer {
+		return
+	}
+	loaded.Lock()
+	if loaded.busy == nil {
+		loaded.busy = map[string]bool{}
+	}
+	if loaded.busy[id] {
+		loaded.Unlock()
+		return
+	}
+	loaded.busy[id] = true
+	loaded.Unlock()
+	ctx.Async(func() {
+		var text string
+		err := apiDo("GET", apiBase+"/graphs/"+url.PathEscape(id), nil, &text)
+		if err == nil {
+			_, err = readGraph(text, "matrixmarket", id)
+		}
+		loaded.Lock()
+		delete(loaded.busy, id)
+		loaded.Unlock()
+		ctx.Dispatch(func(ctx app.Context) { done(ctx, err) })
+	})
+}
+
+// readGraph parses a graph file in the page, checks that it is the graph
+// of id and keeps it.
+func readGraph(text, format, id string) (*guest.Graph, error) {
+	res, err := graphfile.Read(strings.NewReader(text), graphfile.Options{Format: format, Limits: graphfile.Limits{MaxVertices: guest.MaxVertices, MaxArcs: math.MaxInt32}})
+	if err != nil {
+		return nil, err
+	}
+	g := guest.Canonical(res.Graph)
+	if g.ID != id {
+		return nil, fmt.Errorf("the server's graph %s reads here as another graph (%s)", id, g.ID)
+	}
+	keepGraph(g)
+	return g, nil
+}
+
+// graphUpload is the "Upload a graph" control: a file picker and a drop
+// zone that send the file to the server (POST /api/v1/graphs), which
+// stores it under its content hash, and keep the graph in the page.
+type graphUpload struct {
+	busy     bool
+	info     string // what was uploaded
+	warnings []string
+	err      string
+}
+
+// uploadFormats are the extensions the file picker offers.
+func uploadFormats() string {
+	var exts []string
+	for _, f := range graphfile.Formats() {
+		exts = append(exts, f.Extensions...)
+	}
+	return strings.Join(append(exts, ".txt"), ",")
+}
+
+// start uploads file (a File of a picker or a drop) and, once the server
+// stored it and the page read it, calls done with the server's answer on
+// the UI goroutine.
+func (u *graphUpload) start(ctx app.Context, file app.Value, done func(app.Context, api.Graph)) {
+	if !file.Truthy() || u.busy {
+		return
+	}
+	u.busy, u.err, u.info, u.warnings = true, "", "", nil
+	name := file.Get("name").String()
+	ctx.Async(func() {
+		var g api.Graph
+		text, err := fileText(file)
+		if err == nil {
+			path := apiBase + "/graphs"
+			if f, ok := graphfile.ByExtension(name); ok {
+				path += "?format=" + f.Name
+			}
+			err = apiDo("POST", path, rawUpload{"text/plain", text}, &g)
+		}
+		if err == nil {
+			_, err = readGraph(text, g.Format, g.ID)
+		}
+		ctx.Dispatch(func(ctx app.Context) {
+			u.busy = false
+			if err != nil {
+				u.err = name + ": " + err.Error()
+				return
+			}
+			u.info = fmt.Sprintf("%s: graph:%s, %s vertices, %s arcs (%s)", name, g.ID, countText(float64(g.Vertices)), countText(float64(g.Arcs)), g.Format)
+			u.warnings = g.Warnings
+			done(ctx, g)
+		})
+	})
+}
+
+// onPick uploads the file chosen in the picker.
+func (u *graphUpload) onPick(done func(app.Context, api.Graph)) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		files := ctx.JSSrc().Get("files")
+		if files.Truthy() && files.Length() > 0 {
+			u.start(ctx, files.Index(0), done)
+		}
+	}
+}
+
+// onDrop uploads the first file dropped on the zone.
+func (u *graphUpload) onDrop(done func(app.Context, api.Graph)) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		e.PreventDefault()
+		files := e.Get("dataTransfer").Get("files")
+		if files.Truthy() && files.Length() > 0 {
+			u.start(ctx, files.Index(0), done)
+		}
+	}
+}
+
+// render draws the control; done receives each uploaded graph.
+func (u *graphUpload) render(done func(app.Context, api.Graph)) app.UI {
+	allowDrop := func(ctx app.Context, e app.Event) { e.PreventDefault() }
+	return app.Div().ID("graph-drop").Class("field upload").OnDragOver(allowDrop).OnDrop(u.onDrop(done)).Body(
+		app.Label().For("f-graph").Text("Upload a graph"),
+		app.Input().ID("f-graph").Type("file").Accept(uploadFormats()).OnChange(u.onPick(done)),
+		app.Span().Class("note").Text("or drop a file here: METIS, Scotch .grf, Matrix Market, dense matrix or CSV src,dst,volume"),
+		app.If(u.busy, func() app.UI { return app.Div().ID("graph-busy").Class("note").Text("uploading…") }),
+		app.If(u.info != "", func() app.UI { return app.Div().ID("graph-info").Class("note").Text(u.info) }),
+		app.Range(u.warnings).Slice(func(i int) app.UI { return app.Div().Class("note graph-warning").Text(u.warnings[i]) }),
+		app.If(u.err != "", func() app.UI { return app.Div().ID("graph-error").Class("msg").Aria("live", "polite").Text(u.err) }),
+	)
+}
+
+// hostFor suggests a host for a guest of n vertices: keep is kept if it
+// has n nodes; otherwise the squarest 2-D torus of n nodes whose sides
+// are at least a quarter of each other, else a ring of n.
+func hostFor(n int, keep string) string {
+	if h, err := spec.ParseHost(keep); err == nil && h.Size() == n {
+		return keep
+	}
+	for b := int(math.Sqrt(float64(n))); b >= 2; b-- {
+		if n%b == 0 && n/b <= 4*b {
+			return fmt.Sprintf("torus:%dx%d", n/b, b)
+		}
+	}
+	return fmt.Sprintf("ring:%d", n)
+}
