@@ -81,6 +81,7 @@ func (c *ComparePage) load(ctx app.Context) {
 	c.rows, c.svg, c.bounds, c.tooBig = nil, "", nil, false
 	in, errs := c.checkConfig()
 	c.errs = errs
+	whenGraphLoaded(ctx, in.Guest, errs, c.load)
 	if len(errs) > 0 {
 		return
 	}

@@ -93,16 +93,8 @@ func (c *Explorer) load(ctx app.Context, q url.Values) {
 	c.valid = len(errs) == 0
 	c.tooBig = false
 	c.runErr = ""
-	if id := pendingGraph(in.Guest); id != "" && errs["guest"] == errGraphLoading.Error() {
-		// A permalink of an uploaded graph: fetch it, then load again.
-		fetchGraph(ctx, id, func(ctx app.Context, err error) {
-			if err != nil {
-				c.errs["guest"] = err.Error()
-				return
-			}
-			c.load(ctx, q)
-		})
-	}
+	// A permalink of an uploaded graph: fetch it, then load again.
+	whenGraphLoaded(ctx, in.Guest, errs, func(ctx app.Context) { c.load(ctx, q) })
 	if !c.valid {
 		// A bad permalink shows its messages, not an older drawing.
 		c.stop()
@@ -307,7 +299,7 @@ func (c *Explorer) onRunAgain(ctx app.Context, e app.Event) {
 // onHover shows what is under the pointer in a tooltip and highlights
 // it: a vertex's node and incident edges, an edge and its route.
 func (c *Explorer) onHover(ctx app.Context, e app.Event) {
-	d := targetData(e, "h", "v", "u", "dil")
+	d := targetData(e, "h", "v", "u", "dil", "vol")
 	c.hover = hoverText(c.res, d)
 	if d == nil || c.res == nil {
 		return
@@ -448,8 +440,11 @@ func hoverText(r *solve.Result, d map[string]string) string {
 			s += " (" + axis + d["dim"] + ")"
 		}
 		route := draw.Route(m.Host, m.Place[u], m.Place[v])
-		s += ": dilation " + d["dil"] + "; route on the host: " + routeText(m.Host.Coords, route)
-		return s
+		s += ": dilation " + d["dil"]
+		if d["vol"] != "" { // a weighted graph's pair: its volume both ways
+			s += ", volume " + d["vol"]
+		}
+		return s + "; route on the host: " + routeText(m.Host.Coords, route)
 	}
 	h, err := strconv.Atoi(d["h"])
 	if err != nil || h < 0 || h >= m.Host.Size() {

@@ -141,7 +141,7 @@ func (f form) check() (spec.Instance, fieldErrors) {
 			in.Tc = one.Tc
 		}
 	}
-	if len(errs) == 0 && pendingGraph(in.Guest) != "" {
+	if errs["guest"] == "" && pendingGraph(in.Guest) != "" {
 		errs["guest"] = errGraphLoading.Error() // the page fetches it (fetchGraph)
 	}
 	if len(errs) > 0 {

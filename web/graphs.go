@@ -116,6 +116,23 @@ func fetchGraph(ctx app.Context, id string, done func(app.Context, error)) {
 	})
 }
 
+// whenGraphLoaded fetches the graph of a graph:ID guest that form.check
+// left pending, then calls reload (or puts the error in errs, the page's
+// messages, under the guest field).
+func whenGraphLoaded(ctx app.Context, g spec.Guest, errs fieldErrors, reload func(app.Context)) {
+	id := pendingGraph(g)
+	if id == "" || errs["guest"] != errGraphLoading.Error() {
+		return
+	}
+	fetchGraph(ctx, id, func(ctx app.Context, err error) {
+		if err != nil {
+			errs["guest"] = err.Error()
+			return
+		}
+		reload(ctx)
+	})
+}
+
 // readGraph parses a graph file in the page, checks that it is the graph
 // of id and keeps it.
 func readGraph(text, format, id string) (*guest.Graph, error) {

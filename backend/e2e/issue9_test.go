@@ -124,6 +124,16 @@ func TestUploadGraphFile(t *testing.T) {
 	waitJS(t, fresh, `document.querySelectorAll('#drawing svg .e').length === 38`)
 	waitJS(t, fresh, fmt.Sprintf(`document.querySelector('#metrics tr[data-metric="hops per byte"] td')?.textContent === %q`, want))
 
+	// The Compare page of the uploaded graph: every algorithm that applies.
+	open(t, fresh, "/compare?"+url.Values{"guest": {guest}, "host": {"torus:6x4"}}.Encode())
+	waitJS(t, fresh, `document.querySelectorAll('#compare-table tbody tr').length >= 1 && !document.querySelector('#progress')`)
+	if rows := eval[string](t, fresh, `[...document.querySelectorAll('#compare-table tbody tr')].map(r => r.dataset.algo).join(",")`); !strings.Contains(rows, "pairs") {
+		t.Errorf("compare rows %q, want pairs among them", rows)
+	}
+	if got := eval[int](t, fresh, `document.querySelectorAll('#compare svg rect.bar').length`); got == 0 {
+		t.Error("no bars in the comparison")
+	}
+
 	// Too large for the page: a server job.
 	const n = 17000
 	offerFile(t, ctx, "ring.csv", ringCSV(n), true)
