@@ -98,7 +98,9 @@ func (g *Graph) String() string {
 }
 
 // spec returns the spec that describes g.
-func (g *Graph) spec() Spec { return Spec{Kind: g.Kind, Dims: g.Dims, Wrap: g.Wrap, ID: g.ID, Graph: g} }
+func (g *Graph) spec() Spec {
+	return Spec{Kind: g.Kind, Dims: g.Dims, Wrap: g.Wrap, ID: g.ID, Graph: g}
+}
 
 // Dimensions returns how many dimensions (hypercube) or axes (grid) g
 // has, edges or not: the per-dimension figures of its metrics. A kind
