@@ -73,22 +73,26 @@ func (s *Server) uploadGraph(c echo.Context) error {
 			format = f.Name
 		}
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.o.SyncTimeout)
-	defer cancel()
 	lim := graphfile.Limits{MaxVertices: s.o.Jobs.Limits().MaxNodes, MaxArcs: s.o.MaxGraphArcs}
-	res, err := graphfile.ReadContext(ctx, &capped{r.Body, s.o.MaxGraphBytes}, graphfile.Options{Format: format, Limits: lim})
-	switch {
-	case errors.Is(err, errGraphTooLarge):
-		return &graphfile.Error{Err: graphfile.ErrTooLarge,
-			Msg: fmt.Sprintf("graph file larger than this server's cap of %d bytes; map it with the command line (topomap map --guest file:PATH)", s.o.MaxGraphBytes)}
-	case err != nil:
+	var rec store.GraphRecord
+	// A large upload takes hundreds of megabytes while it is read: one
+	// per synchronous slot, within SyncTimeout.
+	err := s.syncSlot(r.Context(), s.sync, func(ctx context.Context) error {
+		res, err := graphfile.ReadContext(ctx, &capped{r.Body, s.o.MaxGraphBytes}, graphfile.Options{Format: format, Limits: lim})
+		switch {
+		case errors.Is(err, errGraphTooLarge):
+			return &graphfile.Error{Err: graphfile.ErrTooLarge,
+				Msg: fmt.Sprintf("graph file larger than this server's cap of %d bytes; map it with the command line (topomap map --guest file:PATH)", s.o.MaxGraphBytes)}
+		case err != nil:
+			return err
+		}
+		rec = store.GraphRecord{Graph: guest.Canonical(res.Graph), Format: res.Format, Warnings: res.Warnings, Created: time.Now().UTC()}
+		return s.o.Graphs.PutGraph(rec)
+	})
+	if err != nil {
 		return err
 	}
-	g := guest.Canonical(res.Graph)
-	rec := store.GraphRecord{Graph: g, Format: res.Format, Warnings: res.Warnings, Created: time.Now().UTC()}
-	if err := s.o.Graphs.PutGraph(rec); err != nil {
-		return err
-	}
+	g := rec.Graph
 	c.Response().Header().Set(echo.HeaderLocation, graphsPath+"/"+g.ID)
 	return c.JSON(http.StatusCreated, graphInfo(rec))
 }

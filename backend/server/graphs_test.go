@@ -188,6 +188,10 @@ func TestGraphGuest(t *testing.T) {
 	if rec.Code != 200 || !strings.Contains(rec.Body.String(), "<svg") {
 		t.Fatalf("render: %d %s", rec.Code, rec.Body)
 	}
+	rec = f.do(t, "GET", "/api/v1/render.svg?view=compare&host=ring:4&guest=graph:"+g.ID, "")
+	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `data-algo="pairs"`) {
+		t.Fatalf("compare view: %d %s", rec.Code, rec.Body)
+	}
 	unknown := `{"guest":"graph:` + strings.Repeat("b", 32) + `","host":"ring:4","algo":"pairs"}`
 	if rec := f.do(t, "POST", "/api/v1/map", unknown); rec.Code != 404 || decode[server.ErrorBody](t, rec).Field != "guest" {
 		t.Errorf("unknown graph: %d %s", rec.Code, rec.Body)

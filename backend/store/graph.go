@@ -207,7 +207,11 @@ func graphKey(id string) string { return "graph:" + id }
 
 // scanGraphs checks every graph record, as scan does the jobs.
 func scanGraphs(tx *bolt.Tx) (problems []string) {
-	tx.Bucket(bucketGraphs).ForEach(func(k, _ []byte) error {
+	gb := tx.Bucket(bucketGraphs)
+	if gb == nil {
+		return nil // a store written before graphs
+	}
+	gb.ForEach(func(k, _ []byte) error {
 		if !guest.ValidID(string(k)) {
 			problems = append(problems, fmt.Sprintf("junk key %q in the graphs bucket", k))
 		} else if _, err := checkGraph(tx, string(k)); err != nil {

@@ -100,6 +100,9 @@ func TestBadGraphRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if r, err := store.Check(path); err != nil || !strings.Contains(strings.Join(r.Problems, "\n"), "graph "+bad.Graph.ID) {
+		t.Errorf("store check: %+v, %v; want the bad graph among the problems", r, err)
+	}
 	st, err = store.Open(path)
 	if err != nil {
 		t.Fatal(err)

@@ -44,7 +44,7 @@ func each(db *bolt.DB, f func(j jobs.Job, place []byte) error) ([]string, error)
 			if tx.Bucket(bucketPlacements) == nil || tx.Bucket(bucketMeta) == nil {
 				return errors.New("the store file lacks its buckets")
 			}
-			problems = scan(tx)
+			problems = append(scan(tx), scanGraphs(tx)...)
 			return jb.ForEach(func(k, _ []byte) error {
 				if !jobs.ValidID(string(k)) {
 					return nil
