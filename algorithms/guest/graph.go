@@ -117,6 +117,15 @@ func (g *Graph) Dimensions() int {
 	return labels
 }
 
+// Bandwidth returns the bandwidth of g as its kind registers it in closed
+// form (exact for d-cubes and 2-D grids), or 0 when it has none.
+func (g *Graph) Bandwidth() int {
+	if k, ok := kindOf(g.Kind); ok && k.Bandwidth != nil {
+		return k.Bandwidth(g.spec())
+	}
+	return 0
+}
+
 // Diameter returns the largest hop distance between two vertices of g,
 // as its kind registers it in closed form, or 0 when its kind has none
 // (a weighted graph: not computed).

@@ -44,6 +44,10 @@ type KindSpec struct {
 	// a guest in closed form; see Graph.Dimensions and Graph.Diameter.
 	Dimensions func(Spec) int
 	Diameter   func(Spec) int
+	// Bandwidth, if set, gives the least bandwidth of a numbering of the
+	// guest's vertices (a lower bound on any mapping's maximum dilation
+	// onto a line); see Graph.Bandwidth.
+	Bandwidth func(Spec) int
 	// External marks a kind whose spec names a graph held elsewhere: Build
 	// wants it attached by Resolve first.
 	External bool

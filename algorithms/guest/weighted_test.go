@@ -54,7 +54,7 @@ func TestWeightedKind(t *testing.T) {
 	if err != nil || g != a || sp.Order() != 3 || g.String() != s {
 		t.Fatalf("resolved: %v %v, order %d", g, err, sp.Order())
 	}
-	if g.Dimensions() != 0 || g.Diameter() != 0 {
+	if g.Dimensions() != 0 || g.Diameter() != 0 || g.Bandwidth() != 0 {
 		t.Errorf("a weighted graph has %d dimensions, diameter %d; want none", g.Dimensions(), g.Diameter())
 	}
 	other, _ := guest.Parse("graph:" + b.ID[:31] + "0")
@@ -84,13 +84,13 @@ func checkCSRDirected(t *testing.T, g *guest.Graph) {
 
 func TestDimensionsAndDiameter(t *testing.T) {
 	for _, tt := range []struct {
-		spec           string
-		dims, diameter int
-	}{{"hypercube:5", 5, 5}, {"grid:9x8", 2, 15}, {"grid:8x5x1:wrap", 3, 6}, {"grid:1x5", 2, 4}} {
+		spec                      string
+		dims, diameter, bandwidth int
+	}{{"hypercube:5", 5, 5, 13}, {"grid:9x8", 2, 15, 8}, {"grid:8x5x1:wrap", 3, 6, 0}, {"grid:1x5", 2, 4, 1}} {
 		sp, _ := guest.Parse(tt.spec)
 		g, _ := sp.Build()
-		if g.Dimensions() != tt.dims || g.Diameter() != tt.diameter {
-			t.Errorf("%s: %d dimensions, diameter %d; want %d, %d", tt.spec, g.Dimensions(), g.Diameter(), tt.dims, tt.diameter)
+		if g.Dimensions() != tt.dims || g.Diameter() != tt.diameter || g.Bandwidth() != tt.bandwidth {
+			t.Errorf("%s: %d dimensions, diameter %d, bandwidth %d; want %d, %d, %d", tt.spec, g.Dimensions(), g.Diameter(), g.Bandwidth(), tt.dims, tt.diameter, tt.bandwidth)
 		}
 	}
 }
