@@ -101,9 +101,9 @@ func Canonical(g *Graph) *Graph {
 	}
 	var buf []arc
 	h := sha256.New()
-	var word [12]byte
-	binary.LittleEndian.PutUint32(word[:4], uint32(n))
-	h.Write(word[:4])
+	// The hashed form, written to h in blocks: n, then per vertex its
+	// degree and its (target, volume bits) pairs, little-endian.
+	enc := binary.LittleEndian.AppendUint32(make([]byte, 0, 64<<10), uint32(n))
 	for v := range n {
 		lo, hi := g.Offsets[v], g.Offsets[v+1]
 		buf = buf[:0]
@@ -111,15 +111,18 @@ func Canonical(g *Graph) *Graph {
 			buf = append(buf, arc{g.Adj[e], g.Volume(int(e))})
 		}
 		slices.SortFunc(buf, func(a, b arc) int { return int(a.to) - int(b.to) })
-		binary.LittleEndian.PutUint32(word[:4], uint32(hi-lo))
-		h.Write(word[:4])
+		enc = binary.LittleEndian.AppendUint32(enc, uint32(hi-lo))
 		for i, a := range buf {
 			c.Adj[int(lo)+i], c.Weight[int(lo)+i] = a.to, a.w
-			binary.LittleEndian.PutUint32(word[:4], uint32(a.to))
-			binary.LittleEndian.PutUint64(word[4:], math.Float64bits(a.w))
-			h.Write(word[:])
+			enc = binary.LittleEndian.AppendUint32(enc, uint32(a.to))
+			enc = binary.LittleEndian.AppendUint64(enc, math.Float64bits(a.w))
+		}
+		if len(enc) >= 60<<10 {
+			h.Write(enc)
+			enc = enc[:0]
 		}
 	}
+	h.Write(enc)
 	c.ID = hex.EncodeToString(h.Sum(nil)[:IDLen/2])
 	return c
 }

@@ -94,3 +94,32 @@ func TestDimensionsAndDiameter(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkCanonical(b *testing.B) {
+	for _, s := range []string{"grid:256x256", "grid:1024x1024"} {
+		sp, _ := guest.Parse(s)
+		g, _ := sp.Build()
+		b.Run(s, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				sink = guest.Canonical(g)
+			}
+		})
+	}
+}
+
+// TestCanonicalIDStable pins the id of one graph: ids are kept in stores,
+// job records and permalinks, so the hashed form must never change.
+func TestCanonicalIDStable(t *testing.T) {
+	var arcs []guest.Arc
+	for _, e := range [][3]int{{0, 1, 5}, {1, 2, 2}, {2, 3, 3}, {3, 0, 1}} { // the 4-cycle of the server's tests
+		arcs = append(arcs, guest.Arc{From: e[0], To: e[1], Volume: float64(e[2])}, guest.Arc{From: e[1], To: e[0], Volume: float64(e[2])})
+	}
+	g, _, err := guest.FromArcs(4, arcs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if id := guest.Canonical(g).ID; id != "6e2de0a8bdff56dffce969478ca8872d" {
+		t.Errorf("id %s: the hashed form changed", id)
+	}
+}

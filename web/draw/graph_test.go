@@ -113,3 +113,30 @@ func TestGraphHeatMap(t *testing.T) {
 		t.Errorf("heat %d, edges %d, bars %d:\n%s", c["heat"], c["e"], c["bar"], buf.String())
 	}
 }
+
+// BenchmarkGraphMapping draws a weighted graph (a grid read as a graph
+// file would be) with its edges at 1024 vertices and as a hop-bytes heat
+// map at 65,536, identity-placed on a torus.
+func BenchmarkGraphMapping(b *testing.B) {
+	for _, tc := range []struct {
+		grid, host string
+		sides      []int
+	}{{"grid 32x32", "torus:32x32", []int{32, 32}}, {"grid 256x256", "torus:256x256", []int{256, 256}}} {
+		grid, _ := guest.NewGrid(tc.sides, false)
+		g := guest.Canonical(grid)
+		place := make([]int, g.Order())
+		for v := range place {
+			place[v] = (v * 7) % len(place) // a scrambled placement: edges of every length
+		}
+		r := placed(b, g, tc.host, place)
+		b.Run(tc.grid+" on "+tc.host, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				var buf bytes.Buffer
+				if err := draw.Mapping(&buf, r, draw.Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
