@@ -133,6 +133,11 @@ func TestUploadGraphFile(t *testing.T) {
 	if got := eval[int](t, fresh, `document.querySelectorAll('#compare svg rect.bar').length`); got == 0 {
 		t.Error("no bars in the comparison")
 	}
+	// ... and its own upload control: the same file dropped there compares
+	// the same graph.
+	open(t, fresh, "/compare")
+	offerFile(t, fresh, "mesh.graph", meshMETIS(), true)
+	waitJS(t, fresh, fmt.Sprintf(`new URLSearchParams(location.search).get("guest") === %q && document.querySelectorAll('#compare-table tbody tr').length >= 1`, guest))
 
 	// Too large for the page: a server job.
 	const n = 17000
