@@ -6,12 +6,10 @@ import (
 	"fmt"
 	"math"
 	"net/url"
-	"strings"
 	"sync"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"topomap/algorithms/graphfile"
 	"topomap/algorithms/guest"
 	"topomap/algorithms/spec"
 	"topomap/backend/api"
@@ -19,8 +17,9 @@ import (
 
 // Uploaded communication graphs in the pages: a graph:ID guest is resolved
 // from the graphs this page has uploaded or fetched (GET
-// /api/v1/graphs/{id}, parsed with the same codecs as the server), so that
-// small ones are mapped in the browser like any other guest.
+// /api/v1/graphs/{id}?format=json, the server's canonical graph in CSR
+// form), so that small ones are mapped in the browser like any other
+// guest. The server reads the files: the wasm carries no file codecs.
 
 // loaded holds the graphs this page has, the most recent last.
 var loaded struct {
@@ -104,11 +103,7 @@ func fetchGraph(ctx app.Context, id string, done func(app.Context, error)) {
 	loaded.busy[id] = true
 	loaded.Unlock()
 	ctx.Async(func() {
-		var text string
-		err := apiDo("GET", apiBase+"/graphs/"+url.PathEscape(id), nil, &text)
-		if err == nil {
-			_, err = readGraph(text, "matrixmarket", id)
-		}
+		err := getGraph(id)
 		loaded.Lock()
 		delete(loaded.busy, id)
 		loaded.Unlock()
@@ -133,19 +128,23 @@ func whenGraphLoaded(ctx app.Context, g spec.Guest, errs fieldErrors, reload fun
 	})
 }
 
-// readGraph parses a graph file in the page, checks that it is the graph
-// of id and keeps it.
-func readGraph(text, format, id string) (*guest.Graph, error) {
-	res, err := graphfile.Read(strings.NewReader(text), graphfile.Options{Format: format, Limits: graphfile.Limits{MaxVertices: guest.MaxVertices, MaxArcs: math.MaxInt32}})
-	if err != nil {
-		return nil, err
+// getGraph fetches the graph of id in CSR form (GET
+// /api/v1/graphs/{id}?format=json) and keeps it. It blocks (run it in
+// ctx.Async).
+func getGraph(id string) error {
+	var d api.GraphData
+	if err := apiDo("GET", apiBase+"/graphs/"+url.PathEscape(id)+"?format=json", nil, &d); err != nil {
+		return err
 	}
-	g := guest.Canonical(res.Graph)
-	if g.ID != id {
-		return nil, fmt.Errorf("the server's graph %s reads here as another graph (%s)", id, g.ID)
+	if d.ID != id {
+		return fmt.Errorf("the server answered graph %.40q for graph %s", d.ID, id)
+	}
+	g, err := guest.FromCSR(d.ID, d.Offsets, d.Adj, d.Weight)
+	if err != nil {
+		return err
 	}
 	keepGraph(g)
-	return g, nil
+	return nil
 }
 
 // graphUpload is the "Upload a graph" control: a file picker and a drop
@@ -156,15 +155,6 @@ type graphUpload struct {
 	info     string // what was uploaded
 	warnings []string
 	err      string
-}
-
-// uploadFormats are the extensions the file picker offers.
-func uploadFormats() string {
-	var exts []string
-	for _, f := range graphfile.Formats() {
-		exts = append(exts, f.Extensions...)
-	}
-	return strings.Join(append(exts, ".txt"), ",")
 }
 
 // start uploads file (a File of a picker or a drop) and, once the server
@@ -178,16 +168,15 @@ func (u *graphUpload) start(ctx app.Context, file app.Value, done func(app.Conte
 	name := file.Get("name").String()
 	ctx.Async(func() {
 		var g api.Graph
+		// The server reads the file (its format from the name's extension,
+		// else the content) and the page then takes the graph in CSR form:
+		// the page carries no file codecs.
 		text, err := fileText(file)
 		if err == nil {
-			path := apiBase + "/graphs"
-			if f, ok := graphfile.ByExtension(name); ok {
-				path += "?format=" + f.Name
-			}
-			err = apiDo("POST", path, rawUpload{"text/plain", text}, &g)
+			err = apiDo("POST", apiBase+"/graphs?name="+url.QueryEscape(name), rawUpload{"text/plain", text}, &g)
 		}
 		if err == nil {
-			_, err = readGraph(text, g.Format, g.ID)
+			err = getGraph(g.ID)
 		}
 		ctx.Dispatch(func(ctx app.Context) {
 			u.busy = false
@@ -228,7 +217,7 @@ func (u *graphUpload) render(done func(app.Context, api.Graph)) app.UI {
 	allowDrop := func(ctx app.Context, e app.Event) { e.PreventDefault() }
 	return app.Div().ID("graph-drop").Class("field upload").OnDragOver(allowDrop).OnDrop(u.onDrop(done)).Body(
 		app.Label().For("f-graph").Text("Upload a graph"),
-		app.Input().ID("f-graph").Type("file").Accept(uploadFormats()).OnChange(u.onPick(done)),
+		app.Input().ID("f-graph").Type("file").OnChange(u.onPick(done)),
 		app.Span().Class("note").Text("or drop a file here: METIS, Scotch .grf, Matrix Market, dense matrix or CSV src,dst,volume"),
 		app.If(u.busy, func() app.UI { return app.Div().ID("graph-busy").Class("note").Text("uploading…") }),
 		app.If(u.info != "", func() app.UI { return app.Div().ID("graph-info").Class("note").Text(u.info) }),

@@ -127,6 +127,37 @@ func Canonical(g *Graph) *Graph {
 	return c
 }
 
+// FromCSR returns the weighted graph of an id from its CSR arrays (as a
+// store or the API hands them over), after checking what the mappers
+// rely on: n ≥ 1 vertices, offsets from 0 increasing to the arcs, targets
+// in range and no self-loop, one finite volume > 0 per arc. The arrays
+// are kept, not copied. O(n + arcs).
+func FromCSR(id string, offsets, adj []int32, weight []float64) (*Graph, error) {
+	n := len(offsets) - 1
+	switch {
+	case !ValidID(id):
+		return nil, fmt.Errorf("%w: graph id %.40q", ErrInvalid, id)
+	case n < 1 || n > MaxVertices:
+		return nil, fmt.Errorf("%w: %d vertices, want [1, %d]", ErrInvalid, n, MaxVertices)
+	case offsets[0] != 0 || int(offsets[n]) != len(adj) || len(weight) != len(adj):
+		return nil, fmt.Errorf("%w: offsets [%d..%d] for %d arcs and %d volumes", ErrInvalid, offsets[0], offsets[n], len(adj), len(weight))
+	}
+	for v := range n {
+		if offsets[v] > offsets[v+1] || int(offsets[v+1]) > len(adj) {
+			return nil, fmt.Errorf("%w: offsets out of order at vertex %d", ErrInvalid, v)
+		}
+		for e := offsets[v]; e < offsets[v+1]; e++ {
+			if u := adj[e]; u < 0 || int(u) >= n || int(u) == v {
+				return nil, fmt.Errorf("%w: arc %d→%d out of range", ErrInvalid, v, u)
+			}
+			if w := weight[e]; !(w > 0) || math.IsInf(w, 1) {
+				return nil, fmt.Errorf("%w: arc %d→%d has volume %v", ErrInvalid, v, adj[e], w)
+			}
+		}
+	}
+	return &Graph{Kind: Custom, ID: id, Offsets: offsets, Adj: adj, Weight: weight}, nil
+}
+
 // TotalVolume returns Σ w over the arcs of g.
 func (g *Graph) TotalVolume() float64 {
 	if g.Weight == nil {

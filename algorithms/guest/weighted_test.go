@@ -3,6 +3,7 @@ package guest_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"topomap/algorithms/guest"
@@ -121,5 +122,35 @@ func TestCanonicalIDStable(t *testing.T) {
 	}
 	if id := guest.Canonical(g).ID; id != "6e2de0a8bdff56dffce969478ca8872d" {
 		t.Errorf("id %s: the hashed form changed", id)
+	}
+}
+
+// TestFromCSR: the arrays a store or the API hands over are checked
+// before a mapper sees them.
+func TestFromCSR(t *testing.T) {
+	id := strings.Repeat("a", guest.IDLen)
+	if g, err := guest.FromCSR(id, []int32{0, 1, 2}, []int32{1, 0}, []float64{2, 2}); err != nil || g.Order() != 2 || g.String() != "graph:"+id {
+		t.Fatalf("%v, %v", g, err)
+	}
+	for _, tc := range []struct {
+		name    string
+		id      string
+		offsets []int32
+		adj     []int32
+		weight  []float64
+	}{
+		{"bad id", "xyz", []int32{0, 0}, nil, nil},
+		{"no vertex", id, []int32{0}, nil, nil},
+		{"offsets past the arcs", id, []int32{0, 5, 1}, []int32{1}, []float64{1}},
+		{"decreasing", id, []int32{0, 1, 0, 1}, []int32{1}, []float64{1}},
+		{"not from 0", id, []int32{1, 1}, []int32{0}, []float64{1}},
+		{"target out of range", id, []int32{0, 1, 1}, []int32{2}, []float64{1}},
+		{"self-loop", id, []int32{0, 1, 1}, []int32{0}, []float64{1}},
+		{"zero volume", id, []int32{0, 1, 1}, []int32{1}, []float64{0}},
+		{"volumes missing", id, []int32{0, 1, 1}, []int32{1}, nil},
+	} {
+		if _, err := guest.FromCSR(tc.id, tc.offsets, tc.adj, tc.weight); !errors.Is(err, guest.ErrInvalid) {
+			t.Errorf("%s: %v, want ErrInvalid", tc.name, err)
+		}
 	}
 }

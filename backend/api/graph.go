@@ -18,3 +18,14 @@ type Graph struct {
 
 // Guest returns the guest spec string that names the graph.
 func (g Graph) Guest() string { return "graph:" + g.ID }
+
+// GraphData is an uploaded graph in CSR form, as GET
+// /api/v1/graphs/{id}?format=json answers it: vertex v's arcs go to
+// Adj[Offsets[v]:Offsets[v+1]] with the volumes in Weight (directed:
+// w(v→u)). It is what the browser maps (guest.FromCSR).
+type GraphData struct {
+	ID      string    `json:"id"`
+	Offsets []int32   `json:"offsets"`
+	Adj     []int32   `json:"adj"`
+	Weight  []float64 `json:"weight"`
+}

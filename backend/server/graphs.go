@@ -59,7 +59,8 @@ func (c *capped) Read(p []byte) (int, error) {
 
 // uploadGraph: POST /graphs reads a graph file from the raw body, in the
 // format of ?format=, else of the Content-Type (a graph format's media
-// type), else detected from the content, within the upload caps; stores
+// type), else of the extension of ?name= (the file's name, never opened),
+// else detected from the content, within the upload caps; stores
 // its canonical form under its content hash and answers 201 with an
 // api.Graph.
 func (s *Server) uploadGraph(c echo.Context) error {
@@ -67,7 +68,7 @@ func (s *Server) uploadGraph(c echo.Context) error {
 		return errNoGraphs
 	}
 	r := c.Request()
-	format := c.QueryParam("format")
+	format, name := c.QueryParam("format"), c.QueryParam("name")
 	if format == "" {
 		if f, ok := graphfile.ByMediaType(r.Header.Get(echo.HeaderContentType)); ok {
 			format = f.Name
@@ -78,7 +79,7 @@ func (s *Server) uploadGraph(c echo.Context) error {
 	// A large upload takes hundreds of megabytes while it is read: one
 	// per synchronous slot, within SyncTimeout.
 	err := s.syncSlot(r.Context(), s.sync, func(ctx context.Context) error {
-		res, err := graphfile.ReadContext(ctx, &capped{r.Body, s.o.MaxGraphBytes}, graphfile.Options{Format: format, Limits: lim})
+		res, err := graphfile.ReadContext(ctx, &capped{r.Body, s.o.MaxGraphBytes}, graphfile.Options{Format: format, Name: name, Limits: lim})
 		switch {
 		case errors.Is(err, errGraphTooLarge):
 			return &graphfile.Error{Err: graphfile.ErrTooLarge,
@@ -113,8 +114,9 @@ func graphInfo(r store.GraphRecord) api.Graph {
 const defaultGraphFormat = "matrixmarket"
 
 // graph: GET /graphs/:id returns the graph as a file of ?format= (default
-// Matrix Market); ?info=1 returns its api.Graph instead. A graph never
-// changes under its id.
+// Matrix Market), or as api.GraphData with format=json (what the browser
+// maps); ?info=1 returns its api.Graph instead. A graph never changes
+// under its id.
 func (s *Server) graph(c echo.Context) error {
 	if s.o.Graphs == nil {
 		return errNoGraphs
@@ -128,8 +130,8 @@ func (s *Server) graph(c echo.Context) error {
 		name = defaultGraphFormat
 	}
 	f, ok := graphfile.Lookup(name)
-	if !ok || f.Write == nil {
-		return &spec.FieldError{Field: "format", Err: fmt.Errorf("graph format %s: want one of %s", quote(name), strings.Join(writableGraphFormats(), ", "))}
+	if name != "json" && (!ok || f.Write == nil) {
+		return &spec.FieldError{Field: "format", Err: fmt.Errorf("graph format %s: want json or one of %s", quote(name), strings.Join(writableGraphFormats(), ", "))}
 	}
 	rec, err := s.o.Graphs.Graph(id)
 	if err != nil {
@@ -137,8 +139,12 @@ func (s *Server) graph(c echo.Context) error {
 	}
 	h := c.Response().Header()
 	h.Set(echo.HeaderCacheControl, "public, max-age=86400")
-	if c.QueryParam("info") != "" {
+	switch {
+	case c.QueryParam("info") != "":
 		return c.JSON(http.StatusOK, graphInfo(rec))
+	case name == "json":
+		g := rec.Graph
+		return c.JSON(http.StatusOK, api.GraphData{ID: g.ID, Offsets: g.Offsets, Adj: g.Adj, Weight: g.Weight})
 	}
 	var buf strings.Builder
 	if err := f.Write(&buf, rec.Graph); err != nil {

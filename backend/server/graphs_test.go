@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"topomap/algorithms/guest"
 	"topomap/algorithms/solve"
 	"topomap/backend/api"
 	"topomap/backend/jobs"
@@ -86,6 +87,7 @@ func TestUploadGraph(t *testing.T) {
 		{"/api/v1/graphs", "text/x-matrix-market", ring4MTX},
 		{"/api/v1/graphs?format=csv", "", ring4CSV},
 		{"/api/v1/graphs", "application/octet-stream", ring4CSV},
+		{"/api/v1/graphs?name=ring.mtx", "text/plain", ring4MTX}, // by the file's extension
 	} {
 		if b := uploaded(t, f, tc.target, tc.ct, tc.body); b.ID != a.ID {
 			t.Errorf("%s %s: id %s, want %s", tc.target, tc.ct, b.ID, a.ID)
@@ -106,6 +108,11 @@ func TestUploadGraph(t *testing.T) {
 	}
 	if info := decode[api.Graph](t, f.do(t, "GET", "/api/v1/graphs/"+a.ID+"?info=1", "")); info.ID != a.ID || info.Vertices != 4 {
 		t.Errorf("info %+v", info)
+	}
+	// The CSR form the browser maps is the same graph.
+	d := decode[api.GraphData](t, f.do(t, "GET", "/api/v1/graphs/"+a.ID+"?format=json", ""))
+	if g, err := guest.FromCSR(d.ID, d.Offsets, d.Adj, d.Weight); err != nil || guest.Canonical(g).ID != a.ID {
+		t.Errorf("format=json: %+v, %v", d, err)
 	}
 	// A different volume is a different graph.
 	if b := uploaded(t, f, "/api/v1/graphs", "", strings.Replace(ring4CSV, "0,3,1", "0,3,2", 1)); b.ID == a.ID {

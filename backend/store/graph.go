@@ -88,34 +88,21 @@ func DecodeGraph(b []byte) (GraphRecord, error) {
 	if n < 1 || n > guest.MaxVertices || m < 0 || m > math.MaxInt32 || len(b) != 4*(n+1)+12*m {
 		return r, fmt.Errorf("graph of %d vertices and %d arcs in %d bytes", n, m, len(b))
 	}
-	g := &guest.Graph{Kind: guest.Custom, ID: h.ID, Offsets: make([]int32, n+1), Adj: make([]int32, m), Weight: make([]float64, m)}
-	for i := range g.Offsets {
-		o := binary.LittleEndian.Uint32(b[4*i:])
-		if o > uint32(m) || i > 0 && int32(o) < g.Offsets[i-1] || i == 0 && o != 0 || i == n && o != uint32(m) {
-			return r, fmt.Errorf("graph offset %d is %d, out of order", i, o)
-		}
-		g.Offsets[i] = int32(o)
+	offsets, adj, weight := make([]int32, n+1), make([]int32, m), make([]float64, m)
+	for i := range offsets {
+		offsets[i] = int32(binary.LittleEndian.Uint32(b[4*i:]))
 	}
 	b = b[4*(n+1):]
-	for v := range n {
-		for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
-			u := binary.LittleEndian.Uint32(b[4*e:])
-			if u >= uint32(n) || int(u) == v {
-				return r, fmt.Errorf("graph arc %d→%d out of range", v, u)
-			}
-			g.Adj[e] = int32(u)
-		}
+	for e := range adj {
+		adj[e] = int32(binary.LittleEndian.Uint32(b[4*e:]))
 	}
 	b = b[4*m:]
-	for e := range g.Weight {
-		w := math.Float64frombits(binary.LittleEndian.Uint64(b[8*e:]))
-		if !(w > 0) || math.IsInf(w, 1) {
-			return r, fmt.Errorf("graph arc %d has volume %v", e, w)
-		}
-		g.Weight[e] = w
+	for e := range weight {
+		weight[e] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*e:]))
 	}
-	if !guest.ValidID(h.ID) {
-		return r, fmt.Errorf("graph record with id %.40q", h.ID)
+	g, err := guest.FromCSR(h.ID, offsets, adj, weight)
+	if err != nil {
+		return r, err
 	}
 	return GraphRecord{Graph: g, Format: h.Format, Warnings: h.Warnings, Created: h.Created}, nil
 }
