@@ -114,6 +114,9 @@ func TestUploadGraphFile(t *testing.T) {
 	if e, n := eval[int](t, ctx, `document.querySelectorAll('#drawing svg .e').length`), eval[int](t, ctx, `document.querySelectorAll('#drawing svg .n:not(.free)').length`); e != 38 || n != 24 {
 		t.Errorf("%d edges, %d occupied nodes; want 38, 24", e, n)
 	}
+	// An edge's tooltip says its hops and the pair's volume, both ways.
+	eval[bool](t, ctx, `document.querySelector('#drawing svg .e[data-u="0"][data-v="1"]').dispatchEvent(new MouseEvent('mouseover', {bubbles: true}))`)
+	waitJS(t, ctx, `/^guest edge 0–1: dilation 1, volume 20; route/.test(document.querySelector('#hover').textContent)`)
 	want := serverHopsPerByte(t, search)
 	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#metrics tr[data-metric="hops per byte"] td')?.textContent === %q`, want))
 	screenshot(t, ctx, "issue9-upload")
@@ -155,4 +158,18 @@ func TestUploadGraphFile(t *testing.T) {
 	}
 	waitJS(t, ctx, `!!document.querySelector('.result svg #hop-histogram')`)
 	screenshot(t, ctx, "issue9-job")
+}
+
+// TestUploadGraphErrors (issue 9): a malformed file is refused with the
+// line at fault, an empty one with its reason, and the URL stays as it was.
+func TestUploadGraphErrors(t *testing.T) {
+	ctx := tab(t, "400") // the refused uploads' responses
+	open(t, ctx, "/?guest=grid:9x8&host=mesh:6x12&algo=affn")
+	offerFile(t, ctx, "bad.graph", "4 4 001\n2 5 4 x\n", false)
+	waitJS(t, ctx, `/^bad\.graph: METIS graph, line 2, field 4: expected the weight/.test(document.querySelector('#graph-error')?.textContent ?? "")`)
+	offerFile(t, ctx, "empty.csv", "", true)
+	waitJS(t, ctx, `/^empty\.csv: CSV edge list: .*holds none/.test(document.querySelector('#graph-error')?.textContent ?? "")`)
+	if q := eval[string](t, ctx, `location.search`); q != "?guest=grid:9x8&host=mesh:6x12&algo=affn" {
+		t.Errorf("the URL changed to %s", q)
+	}
 }
