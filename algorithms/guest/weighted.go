@@ -50,7 +50,7 @@ var ErrUnresolved = errors.New("the graph is not loaded")
 
 func buildWeighted(s Spec) (*Graph, error) {
 	if s.Graph == nil {
-		return nil, fmt.Errorf("%w: graph:%s", ErrUnresolved, s.ID)
+		return nil, fmt.Errorf("%w: graph:%s names a graph uploaded to a server (the command line reads the file itself: file:PATH)", ErrUnresolved, s.ID)
 	}
 	return s.Graph, nil
 }

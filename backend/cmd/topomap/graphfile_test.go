@@ -57,6 +57,10 @@ func TestMapFile(t *testing.T) {
 	if !strings.HasPrefix(guests[0], "graph:") || guests[0] != guests[1] {
 		t.Errorf("guests %v: want one graph:ID", guests)
 	}
+	// graph:ID names a server's upload: the command line says so.
+	if _, _, err := runArgs(t, "map", "--guest", guests[0], "--host", "ring:4", "--algo", "pairs"); err == nil || !strings.Contains(err.Error(), "uploaded to a server") {
+		t.Errorf("graph:ID on the command line: %v", err)
+	}
 	bad := writeFile(t, "bad.graph", "4 4 001\n2 5 4 x\n")
 	if _, _, err := runArgs(t, "map", "--guest", "file:"+bad, "--host", "ring:4", "--algo", "pairs"); err == nil || !strings.Contains(err.Error(), "line 2") {
 		t.Errorf("malformed file: %v", err)
