@@ -117,8 +117,8 @@ func (c *ComparePage) checkConfig() (spec.Instance, fieldErrors) {
 
 func (c *ComparePage) stop() { c.work.stop() }
 
-// run compares every applicable algorithm (solve.Compare, one after the
-// other), yielding to the browser between algorithms and within long ones.
+// run compares every applicable algorithm (solve.CompareInstance, one
+// after the other), yielding to the browser between algorithms and within long ones.
 func (c *ComparePage) run(ctx app.Context, in spec.Instance) {
 	algos := solve.Applicable(in.Guest, in.Host)
 	c.in, c.done, c.total = in, 0, len(algos)
@@ -131,8 +131,7 @@ func (c *ComparePage) run(ctx app.Context, in spec.Instance) {
 		if len(algos) > 0 {
 			begin(0)
 		}
-		_, err := solve.Compare(rctx, in.Guest, in.Host, solve.CompareOptions{
-			Seed: in.Seed, Start: in.Start, Budget: in.Budget, Moves: in.Moves,
+		cmp, err := solve.CompareInstance(rctx, in, solve.CompareOptions{
 			Progress: func(_ string, p solve.Progress) {
 				if y.maybe() {
 					update(func() { c.search = progressText(p.HopsPerByte, p.Evaluated, p.Improved, p.Elapsed.Seconds()) })
@@ -173,31 +172,30 @@ func (c *ComparePage) run(ctx app.Context, in spec.Instance) {
 				rows = append(rows, compareRow{Algo: a, Err: notRun, NotRun: true})
 			}
 		}
-		svg, bounds := compareSVG(rows)
+		var bounds []metric.Bound
+		if cmp != nil {
+			bounds = cmp.Bounds
+		}
+		svg := compareSVG(rows, bounds)
 		return func() { c.rows, c.svg, c.bounds, c.done = rows, svg, bounds, len(rows) }
 	})
 }
 
-// compareSVG draws the rows; the bounds are those of the instance (the
-// same for every algorithm).
-func compareSVG(rows []compareRow) (string, []metric.Bound) {
+// compareSVG draws the rows with the instance's bounds.
+func compareSVG(rows []compareRow, bounds []metric.Bound) string {
 	var bars []draw.Bar
-	var bounds []metric.Bound
 	for _, r := range rows {
 		bars = append(bars, draw.Bar{Algo: r.Algo.Name, HopsPerByte: r.Metrics.HopsPerByte,
 			MaxDilation: r.Metrics.MaxDilation, Seconds: r.Seconds, Err: r.Err, NotRun: r.NotRun, Partial: r.Partial})
-		if bounds == nil && r.Err == "" {
-			bounds = r.Metrics.Bounds
-		}
 	}
 	if len(bars) == 0 {
-		return "", nil
+		return ""
 	}
 	var buf bytes.Buffer
 	if err := draw.Compare(&buf, bars, bounds, draw.Options{Width: 960}); err != nil {
-		return "", bounds
+		return ""
 	}
-	return draw.Inline(buf.Bytes()), bounds
+	return draw.Inline(buf.Bytes())
 }
 
 func (c *ComparePage) onCancel(ctx app.Context, e app.Event) {
@@ -302,10 +300,18 @@ func (c *ComparePage) Render() app.UI {
 	)
 }
 
+// compareColumns are the figures that rank algorithms side by side;
+// compareClass names the cells that the page's tests read.
+var (
+	compareColumns = metric.FieldsOf(metric.Ranking)
+	compareClass   = map[string]string{"hopsPerByte": "hpb"}
+)
+
 func compareTable(in spec.Instance, rows []compareRow) app.UI {
 	return app.Table().ID("compare-table").Class("bounds").Body(
 		app.THead().Body(app.Tr().Body(
-			app.Th().Text("algorithm"), app.Th().Text("hops per byte"), app.Th().Text("max dilation"),
+			app.Th().Text("algorithm"),
+			app.Range(compareColumns).Slice(func(i int) app.UI { return app.Th().Text(compareColumns[i].Label) }),
 			app.Th().Text("time"), app.Th().Text("confidence"))),
 		app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
 			r := rows[i]
@@ -320,12 +326,14 @@ func compareTable(in spec.Instance, rows []compareRow) app.UI {
 				if r.NotRun {
 					cls = "not-run"
 				}
-				return app.Tr().DataSet("algo", r.Algo.Name).Body(app.Td().Body(link), app.Td().ColSpan(4).Class(cls).Text(r.Err))
+				return app.Tr().DataSet("algo", r.Algo.Name).Body(app.Td().Body(link), app.Td().ColSpan(len(compareColumns)+2).Class(cls).Text(r.Err))
 			}
 			return app.Tr().DataSet("algo", r.Algo.Name).Body(
 				app.Td().Body(link),
-				app.Td().Class("hpb").Text(fmt.Sprintf("%.4f", r.Metrics.HopsPerByte)),
-				app.Td().Text(fmt.Sprint(r.Metrics.MaxDilation)),
+				app.Range(compareColumns).Slice(func(i int) app.UI {
+					f := compareColumns[i]
+					return figure(f, r.Metrics).Class(compareClass[f.Key])
+				}),
 				app.Td().Class("time").Text(fmt.Sprintf("%.2f ms", r.Seconds*1000)+map[bool]string{true: ", partial (cancelled)"}[r.Partial]),
 				app.Td().Text(r.Algo.Notes.Confidence),
 			)

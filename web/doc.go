@@ -19,7 +19,7 @@
 // the zoomable drawing), browser.go the browser plumbing (fetch through
 // apiDo, EventSource through streamEvents, downloads, the clipboard), and
 // work.go the one async-run helper (asyncRun) behind the explorer's
-// mapping and the compare page's solve.Compare.
+// mapping and the compare page's solve.CompareInstance.
 //
 // Work that can run long (PAIRS, a comparison) runs in ctx.Async and
 // yields to the browser with time.Sleep on a time budget, so the page

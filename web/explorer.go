@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"math"
 	"net/url"
 	"strconv"
 	"strings"
@@ -56,7 +55,12 @@ type Explorer struct {
 	inspect string        // the vertex typed in the inspect field
 	copy    copyState
 	job     jobSubmit
-	upload  graphUpload
+
+	// The link heat map's readouts: the loads of the current mapping, and
+	// the readout of the listed link pointed at.
+	loads    linkLoads
+	linkInfo string
+	upload   graphUpload
 }
 
 // OnMount marks the page as live (the e2e tests wait for it).
@@ -299,9 +303,15 @@ func (c *Explorer) onRunAgain(ctx app.Context, e app.Event) {
 // onHover shows what is under the pointer in a tooltip and highlights
 // it: a vertex's node and incident edges, an edge and its route.
 func (c *Explorer) onHover(ctx app.Context, e app.Event) {
-	d := targetData(e, "h", "v", "u", "dil", "vol")
+	d := targetData(e, "h", "v", "u", "dil", "l", "vol")
 	c.hover = hoverText(c.res, d)
 	if d == nil || c.res == nil {
+		return
+	}
+	if l, err := strconv.Atoi(d["l"]); err == nil {
+		var heaviest []metric.Message
+		c.hover, heaviest = c.loads.link(c.res, l)
+		markLink(l, heaviest)
 		return
 	}
 	u, _ := strconv.Atoi(d["u"])
@@ -339,6 +349,9 @@ func (c *Explorer) onMove(ctx app.Context, e app.Event) {
 		d["v"] = strconv.Itoa(v)
 	}
 	c.hover = hoverText(c.res, d)
+	if load, ok := c.loads.of(c.res); ok {
+		c.hover += nodeLinksText(c.res.Mapping, load, h)
+	}
 }
 
 func (c *Explorer) onLeave(ctx app.Context, e app.Event) {
@@ -404,17 +417,19 @@ func label(g *guest.Graph, e int) int8 {
 }
 
 // mark highlights vertex v (u < 0) or edge u-v with its route in the
-// drawing; v < 0 clears. The route is only drawn for an edge.
+// drawing, the links of the route too on a link heat map; v < 0 clears.
+// The route is only drawn for an edge.
 func (c *Explorer) mark(u, v int) {
 	if app.IsServer {
 		return
 	}
-	route := ""
+	route, links := "", ""
 	if u >= 0 && v >= 0 && c.res != nil {
 		m := c.res.Mapping
 		route = joinInts(draw.Route(m.Host, m.Place[u], m.Place[v]))
+		links = joinInts(draw.RouteLinks(m.Host, m.Place[u], m.Place[v]))
 	}
-	app.Window().Call("topomapMark", "drawing", v, u, route)
+	app.Window().Call("topomapMark", "drawing", v, u, route, links)
 }
 
 // hoverText describes a node or edge from its data-* attributes, looking
@@ -724,53 +739,19 @@ func (c *Explorer) renderResult() app.UI {
 		app.Aside().Class("panel").Body(
 			searchPanel(r.Instance, r.Pairs, r.Metrics, func(in spec.Instance) string { return pageURL("/", in, nil) }),
 			metricsPanel(r, c.mapMs, c.drawMs),
+			c.renderTopLinks(),
 			notesPanel(r.Algorithm),
 		),
 	)
 }
 
-// countText formats a count for people: a whole number with thousands
-// separators (12,578,816, not 1.2578816e+07), other values as they are.
-func countText(v float64) string {
-	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
-		return draw.Thousands(int(v))
-	}
-	return strconv.FormatFloat(v, 'g', -1, 64)
-}
-
-// metricsPanel shows the metrics of a result as a definition table, the
-// ratios as the CLI's text output formats them, counts for people.
+// metricsPanel shows the metrics of a result: the detail table of
+// metric.Fields and the run times.
 func metricsPanel(r *solve.Result, mapMs, drawMs float64) app.UI {
 	m := r.Metrics
-	rows := [][2]string{
-		{"hop-bytes", countText(m.HopBytes)},
-		{"hops per byte", hopsPerByte(m)},
-		{"max dilation", strconv.Itoa(m.MaxDilation)},
-		{"average dilation", fmt.Sprintf("%.4f", m.AvgDilation)},
-	}
-	if len(m.DimDistances) > 0 {
-		rows = append(rows, [2]string{"D_i", export.DimDistances(m)})
-		da := "— (distances not constant)"
-		if m.AvgDistance != nil {
-			da = fmt.Sprintf("%.4f", *m.AvgDistance)
-		}
-		rows = append(rows, [2]string{"D_a", da})
-	}
-	if m.EmptyNodes > 0 { // a host larger than the guest
-		v, _ := m.Value("emptyNodes")
-		rows = append(rows, [2]string{"empty host nodes", v})
-	}
-	rows = append(rows,
-		[2]string{"lower bound", fmt.Sprintf("%.4f", m.LowerBound)},
-		[2]string{"time", fmt.Sprintf("map %.1f ms, draw %.1f ms", mapMs, drawMs)},
-	)
 	return app.Div().ID("metrics").Class("metrics").Body(
 		app.H2().Text("Metrics"),
-		app.Table().Body(app.TBody().Body(
-			app.Range(rows).Slice(func(i int) app.UI {
-				return app.Tr().DataSet("metric", rows[i][0]).Body(app.Th().Text(rows[i][0]), app.Td().Text(rows[i][1]))
-			}),
-		)),
+		metricsTable("", m, metric.Detail, "time", fmt.Sprintf("map %.1f ms, draw %.1f ms", mapMs, drawMs)),
 		app.H3().Text("Bounds on hops per byte"),
 		boundsTable(m.Bounds),
 	)

@@ -175,12 +175,13 @@ func (c *GanttPage) compute(ctx app.Context) {
 		if r == nil {
 			return // mapping in the background; compute runs again when done
 		}
-		s, err := sim.Run(r.Mapping, c.ta, c.tc)
+		timed := *r // the cached mapping, under the page's times
+		timed.Instance.Ta, timed.Instance.Tc = c.ta, c.tc
+		s, err := solve.ScheduleOf(&timed)
 		if err != nil {
 			c.err = err.Error()
 			return
 		}
-		s.Algo = a
 		c.scheds = append(c.scheds, s)
 	}
 	c.svgs = c.svgs[:0]

@@ -11,6 +11,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"topomap/algorithms/guest"
+	"topomap/algorithms/metric"
 	"topomap/algorithms/spec"
 	"topomap/backend/api"
 )
@@ -184,7 +185,7 @@ func (u *graphUpload) start(ctx app.Context, file app.Value, done func(app.Conte
 				u.err = name + ": " + err.Error()
 				return
 			}
-			u.info = fmt.Sprintf("%s: graph:%s, %s vertices, %s arcs (%s)", name, g.ID, countText(float64(g.Vertices)), countText(float64(g.Arcs)), g.Format)
+			u.info = fmt.Sprintf("%s: graph:%s, %s vertices, %s arcs (%s)", name, g.ID, metric.Thousands(g.Vertices), metric.Thousands(g.Arcs), g.Format)
 			u.warnings = g.Warnings
 			done(ctx, g)
 		})

@@ -12,6 +12,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"topomap/algorithms/export"
+	"topomap/algorithms/metric"
 	"topomap/algorithms/spec"
 	"topomap/backend/api"
 	"topomap/web/draw"
@@ -360,13 +361,7 @@ func (c *JobPage) renderDone() app.UI {
 			return app.Aside().Class("panel").Body(
 				c.renderSearch(),
 				app.H2().Text("Metrics"),
-				app.Table().ID("metrics").Body(app.TBody().Body(
-					app.Tr().Body(app.Th().Text("hop-bytes"), app.Td().Text(countText(m.HopBytes))),
-					app.Tr().Body(app.Th().Text("hops per byte"), app.Td().Text(hopsPerByte(*m))),
-					app.Tr().Body(app.Th().Text("max dilation"), app.Td().Text(fmt.Sprint(m.MaxDilation))),
-					app.Tr().Body(app.Th().Text("lower bound"), app.Td().Text(fmt.Sprintf("%.4f", m.LowerBound))),
-					app.Tr().Body(app.Th().Text("time"), app.Td().Text(runTime(c.job.Seconds))),
-				)),
+				metricsTable("metrics", *m, metric.Summary, "time", runTime(c.job.Seconds)),
 				boundsTable(m.Bounds),
 			)
 		}),

@@ -53,12 +53,3 @@ func searchPanel(in spec.Instance, run *solve.PairsRun, m metric.Metrics, link f
 // leaves an empty value attribute out, and the option's text would then
 // be its value); no algorithm name has a "*".
 const bestStart = "*"
-
-// hopsPerByte formats the hops per byte of m, or says there is none: a
-// guest without messages (grid:1x1) has no hops per byte (0/0), not 0.
-func hopsPerByte(m metric.Metrics) string {
-	if m.Arcs == 0 && m.HopsPerByte == 0 {
-		return "— (no messages)"
-	}
-	return fmt.Sprintf("%.4f", m.HopsPerByte)
-}

@@ -18,7 +18,7 @@ func TestHopsPerByteShown(t *testing.T) {
 		{metric.Metrics{Arcs: 8, HopsPerByte: 1.5}, "1.5000"},
 		{metric.Metrics{HopsPerByte: 1.25}, "1.2500"},
 	} {
-		if got := hopsPerByte(c.m); got != c.want {
+		if got := shown(c.m.Value("hopsPerByte")); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.m, got, c.want)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/web/draw"
@@ -185,4 +186,46 @@ func zoomable(id, label string, large bool, svg string, on pointer, tip app.UI) 
 		),
 		tip,
 	)
+}
+
+// metricsTable shows the rows of metric.Fields of level l for m (a
+// figure, or "— (why there is none)"), then extra label/value pairs such
+// as the run time. Each row carries its label as data-metric. id "" gives
+// the table no id.
+func metricsTable(id string, m metric.Metrics, l metric.Level, extra ...string) app.UI {
+	var rows [][2]string
+	for _, r := range m.Rows(l) {
+		rows = append(rows, [2]string{r.Label, shown(r.Value, r.OK)})
+	}
+	for i := 0; i+1 < len(extra); i += 2 {
+		rows = append(rows, [2]string{extra[i], extra[i+1]})
+	}
+	t := app.Table()
+	if id != "" {
+		t = t.ID(id)
+	}
+	return t.Body(app.TBody().Body(
+		app.Range(rows).Slice(func(i int) app.UI {
+			return app.Tr().DataSet("metric", rows[i][0]).Body(app.Th().Text(rows[i][0]), app.Td().Text(rows[i][1]))
+		}),
+	))
+}
+
+// shown is a figure as a panel shows it: value, or "— (why)" when there
+// is none (ok false; see metric.Field).
+func shown(value string, ok bool) string {
+	if !ok {
+		return "— (" + value + ")"
+	}
+	return value
+}
+
+// figure formats field f of m for a table cell: the figure, or "—" with
+// the reason as the cell's title.
+func figure(f metric.Field, m metric.Metrics) app.HTMLTd {
+	v, ok := f.Value(m)
+	if !ok {
+		return app.Td().Title(v).Text("—")
+	}
+	return app.Td().Text(v)
 }

@@ -2,6 +2,7 @@ package metric
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -37,7 +38,7 @@ type Field struct {
 // Fields lists the figures in the order tables show them.
 var Fields = []Field{
 	{"hopBytes", "hop-bytes", Summary, func(m Metrics) (string, bool) {
-		return strconv.FormatFloat(m.HopBytes, 'g', -1, 64), true
+		return Count(m.HopBytes), true
 	}},
 	{"hopsPerByte", "hops per byte", Ranking, func(m Metrics) (string, bool) {
 		if m.Arcs == 0 && m.HopsPerByte == 0 { // 0/0, not 0
@@ -70,23 +71,23 @@ var Fields = []Field{
 		return fmt.Sprintf("%.4f", m.LowerBound), true
 	}},
 	{"maxLinkLoad", "max link load", Ranking, linkFigure(func(m Metrics) string {
-		return strconv.FormatFloat(*m.MaxLinkLoad, 'g', 6, 64)
+		return FormatLoad(*m.MaxLinkLoad)
 	})},
 	{"avgLinkLoad", "average link load", Detail, linkFigure(func(m Metrics) string {
-		return strconv.FormatFloat(*m.AvgLinkLoad, 'g', 6, 64)
+		return FormatLoad(*m.AvgLinkLoad)
 	})},
 	{"linksUsed", "links used", Detail, linkFigure(func(m Metrics) string {
 		return fmt.Sprintf("%d of %d", *m.LinksUsed, *m.Links)
 	})},
 	{"linkLoadBound", "link load lower bound", Detail, linkFigure(func(m Metrics) string {
-		return strconv.FormatFloat(*m.LinkLoadBound, 'g', 6, 64)
+		return FormatLoad(*m.LinkLoadBound)
 	})},
 	{"routing", "routing", Detail, linkFigure(func(m Metrics) string { return m.Routing })},
 	{"emptyNodes", "empty host nodes", Detail, func(m Metrics) (string, bool) {
 		if m.EmptyNodes == 0 {
-			return "none: every node holds a vertex", true
+			return "0", true
 		}
-		return strconv.Itoa(m.EmptyNodes) + " (the host is larger than the guest)", true
+		return Thousands(m.EmptyNodes) + " (the host is larger than the guest)", true
 	}},
 }
 
@@ -142,14 +143,53 @@ type Row struct {
 	OK                bool
 }
 
+// FieldsOf returns the fields a table of level l shows (its columns or
+// rows), in the order of Fields.
+func FieldsOf(l Level) []Field {
+	var fs []Field
+	for _, f := range Fields {
+		if f.Level <= l {
+			fs = append(fs, f)
+		}
+	}
+	return fs
+}
+
 // Rows returns the rows of a table of level l, in the order of Fields.
 func (m Metrics) Rows(l Level) []Row {
 	var rows []Row
-	for _, f := range Fields {
-		if f.Level <= l {
-			v, ok := f.Value(m)
-			rows = append(rows, Row{f.Key, f.Label, v, ok})
-		}
+	for _, f := range FieldsOf(l) {
+		v, ok := f.Value(m)
+		rows = append(rows, Row{f.Key, f.Label, v, ok})
 	}
 	return rows
+}
+
+// FormatLoad formats a link load as every table and drawing shows it: six
+// significant digits.
+func FormatLoad(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
+
+// Count formats a count for people: a whole number with thousands
+// separators (12,578,816, not 1.2578816e+07), other values as they are.
+func Count(v float64) string {
+	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
+		return Thousands(int(v))
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
+}
+
+// Thousands formats an integer with thousands separators (12,578,816).
+func Thousands(n int) string {
+	s := strconv.Itoa(max(n, -n))
+	var b []byte
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b = append(b, ',')
+		}
+		b = append(b, s[i])
+	}
+	if n < 0 {
+		return "-" + string(b)
+	}
+	return string(b)
 }

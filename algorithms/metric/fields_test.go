@@ -51,5 +51,5 @@ func ExampleMetrics_Rows() {
 	// links used           not computed false
 	// link load lower bound not computed false
 	// routing              not computed false
-	// empty host nodes     none: every node holds a vertex true
+	// empty host nodes     0 true
 }

@@ -106,20 +106,24 @@ type Comparison struct {
 }
 
 // CompareInstance is the compare use case, as the CLI, the server and the
-// pages run it: Compare on in's guest and host with in's seed, start and
-// budget (opts' hooks are kept, its parameters overridden), then Bounds.
-// On a cancelled ctx it returns the entries so far with ctx's error.
+// pages run it: Compare on in's guest and host with in's seed, start,
+// budget and moves (opts' hooks are kept, its parameters overridden), then
+// Bounds.
+// On a cancelled ctx it returns the entries so far and the bounds with
+// ctx's error.
 func CompareInstance(ctx context.Context, in spec.Instance, opts CompareOptions) (*Comparison, error) {
-	opts.Seed, opts.Start, opts.Budget = in.Seed, in.Start, in.Budget
+	opts.Seed, opts.Start, opts.Budget, opts.Moves = in.Seed, in.Start, in.Budget, in.Moves
 	entries, err := Compare(ctx, in.Guest, in.Host, opts)
-	if err != nil {
-		return &Comparison{Entries: entries}, err
+	c := &Comparison{Entries: entries}
+	if err != nil && ctx.Err() == nil {
+		return c, err
 	}
-	bounds, err := Bounds(in.Guest, in.Host)
-	if err != nil {
-		return nil, err
+	bounds, berr := Bounds(in.Guest, in.Host)
+	if berr != nil {
+		return nil, berr
 	}
-	return &Comparison{Entries: entries, Bounds: bounds}, nil
+	c.Bounds = bounds
+	return c, err
 }
 
 // Bounds returns the lower bounds on hops per byte for mapping g onto h

@@ -264,6 +264,23 @@
     if (el.tagName === "circle") return [+el.getAttribute("cx"), +el.getAttribute("cy")];
     return [+el.getAttribute("x") + el.getAttribute("width") / 2, +el.getAttribute("y") + el.getAttribute("height") / 2];
   }
+  // topomapMarkLink highlights link l of a link heat map and the guest
+  // edges u-v listed (comma-separated "u-v" pairs): a hovered link and its
+  // heaviest messages.
+  window.topomapMarkLink = function (id, l, pairs) {
+    const svg = document.getElementById(id)?.querySelector("svg");
+    if (!svg) return 0;
+    clearMarks(svg);
+    let n = 0;
+    const mark = (el) => { el.classList.add("hl"); n++; };
+    svg.querySelectorAll('.l[data-l="' + l + '"]').forEach(mark);
+    for (const p of pairs ? pairs.split(",") : []) {
+      const [a, b] = p.split("-").map(Number);
+      svg.querySelectorAll('.e[data-u="' + Math.min(a, b) + '"][data-v="' + Math.max(a, b) + '"]').forEach(mark);
+    }
+    return n;
+  };
+
   // topomapMarkBox outlines a square of the drawing (a heat map's node,
   // which has no element of its own); a negative side clears it.
   window.topomapMarkBox = function (id, x, y, side) {
@@ -281,8 +298,9 @@
   };
 
   // topomapMark highlights guest vertex v's node and incident edges, or,
-  // with a route (host nodes, comma-separated), the edge u-v and its route.
-  window.topomapMark = function (id, v, u, route) {
+  // with a route (host nodes, comma-separated), the edge u-v and its route;
+  // on a link heat map also the route's links (link numbers, comma-separated).
+  window.topomapMark = function (id, v, u, route, links) {
     const host = document.getElementById(id);
     const svg = host && host.querySelector("svg");
     if (!svg) return 0;
@@ -294,6 +312,9 @@
       svg.querySelectorAll('.e[data-u="' + v + '"], .e[data-v="' + v + '"], .n[data-v="' + v + '"]').forEach(mark);
     } else {
       svg.querySelectorAll('.e[data-u="' + Math.min(u, v) + '"][data-v="' + Math.max(u, v) + '"]').forEach(mark);
+    }
+    if (links) {
+      for (const l of links.split(",")) svg.querySelectorAll('.l[data-l="' + l + '"]').forEach(mark);
     }
     if (route) {
       const pts = [];

@@ -2,7 +2,9 @@ package api
 
 import (
 	"net/url"
+	"reflect"
 	"strconv"
+	"strings"
 	"time"
 
 	"topomap/algorithms/metric"
@@ -53,29 +55,30 @@ type Request struct {
 }
 
 // Query returns r in the query form that spec.ParseQuery reads, so that the
-// API, the CLI and permalinks share one parser.
+// API, the CLI and permalinks share one parser. Its keys are r's JSON
+// names, which are the query keys by design: the list of keys lives in one
+// place, the Request type, and a new field needs no line here. Zero
+// optional fields (omitempty) are left out; numbers are written as
+// spec.Instance.Query writes them.
 func (r Request) Query() url.Values {
 	q := url.Values{}
-	q.Set("guest", r.Guest)
-	q.Set("host", r.Host)
-	q.Set("algo", r.Algo)
-	if r.Seed != 0 {
-		q.Set("seed", strconv.FormatUint(r.Seed, 10))
-	}
-	if r.Budget != "" {
-		q.Set("budget", r.Budget)
-	}
-	if r.Start != "" {
-		q.Set("start", r.Start)
-	}
-	if r.Moves != 0 {
-		q.Set("moves", strconv.FormatInt(r.Moves, 10))
-	}
-	if r.Ta != 0 {
-		q.Set("ta", strconv.FormatFloat(r.Ta, 'g', -1, 64))
-	}
-	if r.Tc != 0 {
-		q.Set("tc", strconv.FormatFloat(r.Tc, 'g', -1, 64))
+	v := reflect.ValueOf(r)
+	for i := range v.NumField() {
+		name, opts, _ := strings.Cut(v.Type().Field(i).Tag.Get("json"), ",")
+		f := v.Field(i)
+		if name == "" || name == "-" || strings.Contains(opts, "omitempty") && f.IsZero() {
+			continue
+		}
+		switch f.Kind() {
+		case reflect.String:
+			q.Set(name, f.String())
+		case reflect.Int, reflect.Int64:
+			q.Set(name, strconv.FormatInt(f.Int(), 10))
+		case reflect.Uint, reflect.Uint64:
+			q.Set(name, strconv.FormatUint(f.Uint(), 10))
+		case reflect.Float64:
+			q.Set(name, strconv.FormatFloat(f.Float(), 'g', -1, 64))
+		}
 	}
 	return q
 }

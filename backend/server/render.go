@@ -14,7 +14,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"topomap/algorithms/metric"
 	"topomap/algorithms/sim"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
@@ -111,8 +110,9 @@ func parseRender(q url.Values) (renderRequest, error) {
 }
 
 // render: GET /render.svg draws a done job's result or a small instance
-// solved on the fly (within the synchronous caps). Large mappings are drawn
-// with a per-node dilation heat map instead of every edge (draw.Options.Detail).
+// solved on the fly (within the synchronous caps), with the link heat map
+// of its host. Large mappings are drawn without their edges
+// (draw.Options.Detail).
 func (s *Server) render(c echo.Context) error {
 	rq, err := parseRender(c.QueryParams())
 	if err != nil {
@@ -180,16 +180,17 @@ func drawGantt(w io.Writer, res *solve.Result, o draw.Options) error {
 	if tc == 0 {
 		tc = 1
 	}
-	s, err := sim.Run(res.Mapping, ta, tc)
+	one := *res
+	one.Instance.Ta, one.Instance.Tc = ta, tc
+	s, err := solve.ScheduleOf(&one)
 	if err != nil {
 		return &spec.FieldError{Field: "view", Err: fmt.Errorf("gantt view: %w", err)}
 	}
-	s.Algo = res.Instance.Algo
 	return draw.Gantt(w, []*sim.Schedule{s}, o)
 }
 
-// drawCompare runs every applicable algorithm on the instance (solve.Compare,
-// within the synchronous caps; pairs gets compareBudget unless the query
+// drawCompare runs every applicable algorithm on the instance
+// (solve.CompareInstance, within the synchronous caps; pairs gets compareBudget unless the query
 // gives a budget) and draws their hops per byte and times against the
 // lower bounds.
 func (s *Server) drawCompare(ctx context.Context, w io.Writer, rq renderRequest) error {
@@ -212,26 +213,21 @@ func (s *Server) drawCompare(ctx context.Context, w io.Writer, rq renderRequest)
 	if err := jobs.CheckCaps(in, s.o.MaxSyncNodes, s.o.SyncTimeout, noCheck); err != nil {
 		return err
 	}
-	var entries []solve.Entry
-	var bounds []metric.Bound
+	var cmp *solve.Comparison
 	err := s.syncSlot(ctx, s.sync, func(ctx context.Context) error {
 		var err error
-		entries, err = solve.Compare(ctx, in.Guest, in.Host, solve.CompareOptions{Seed: in.Seed, Start: in.Start, Budget: in.Budget})
-		if err != nil {
-			return err
-		}
-		bounds, err = solve.Bounds(in.Guest, in.Host)
+		cmp, err = solve.CompareInstance(ctx, in, solve.CompareOptions{})
 		return err
 	})
 	if err != nil {
 		return err
 	}
-	bars := make([]draw.Bar, len(entries))
-	for i, e := range entries {
+	bars := make([]draw.Bar, len(cmp.Entries))
+	for i, e := range cmp.Entries {
 		bars[i] = draw.Bar{Algo: e.Algo, Seconds: e.Seconds, Err: e.Error}
 		if e.Metrics != nil {
 			bars[i].HopsPerByte, bars[i].MaxDilation = e.Metrics.HopsPerByte, e.Metrics.MaxDilation
 		}
 	}
-	return draw.Compare(w, bars, bounds, rq.Options)
+	return draw.Compare(w, bars, cmp.Bounds, rq.Options)
 }

@@ -13,6 +13,8 @@ func BenchmarkMapping(b *testing.B) {
 	for _, bc := range []struct{ name, query string }{
 		{"xor 4096 torus 64x64 heat map", "guest=hypercube:12&host=torus:64x64&algo=xor"},
 		{"xor 1024 torus 32x32 edges", "guest=hypercube:10&host=torus:32x32&algo=xor"},
+		{"gray 2048 torus 8x16x16 12288 link elements", "guest=hypercube:11&host=torus:8x16x16&algo=gray"},
+		{"rowmajor 4096 torus 64x64 links painted", "guest=grid:64x64&host=torus:64x64&algo=rowmajor"},
 		{"xor 65536 ring heat map", "guest=hypercube:16&host=ring:65536&algo=xor"},
 		{"rowmajor 65536 mesh 256x256 heat map", "guest=grid:256x256&host=mesh:256x256&algo=rowmajor"},
 		{"rowmajor 65536 mesh 1024x64 heat map", "guest=grid:1024x64&host=mesh:1024x64&algo=rowmajor"},

@@ -16,6 +16,12 @@
 // (data-algo). Nodes carry no more, to keep large drawings small; a page
 // looks the rest up in the result.
 //
+// On a host with routing (topology.Router) the host's directed links are
+// drawn coloured by their load (links.go: class "l", data-l the link's
+// number; legend swatches class "lg" with data-lo/data-hi; the most
+// loaded links class "top" with data-l), and RouteLinks gives the links a
+// message crosses, which the page highlights on hover.
+//
 // A weighted graph (a guest without dimensions) is drawn by graph.go: one
 // edge per communicating pair in groups by hops (data-hops), with data-vol
 // (the volume both ways) and a width that grows with it, free nodes

@@ -12,8 +12,9 @@ import (
 const (
 	DefaultWidth = 720
 	// DefaultDetail is the guest order above which Mapping replaces the
-	// guest edges by a per-node dilation heat map: a browser parses a few
-	// thousand shapes quickly, tens of thousands of edges slowly.
+	// guest edges by the link heat map (a per-node dilation heat map on a
+	// host without routing): a browser parses a few thousand shapes
+	// quickly, tens of thousands of edges slowly.
 	DefaultDetail = 1024
 )
 
@@ -57,6 +58,8 @@ const sheet = `
 .e.hl{stroke:#000;stroke-width:4}
 .n.hl{stroke:#000;stroke-width:3}
 .box{fill:none;stroke:#000;stroke-width:1.5px;vector-effect:non-scaling-stroke;pointer-events:none}
+.l:hover{stroke:#000}
+.l.hl{stroke:#000;stroke-width:3px}
 .route{fill:none;stroke:#d62728;stroke-width:5;stroke-opacity:.55;stroke-linejoin:round;pointer-events:none}
 .bar:hover{opacity:.8}
 .stage-sep{stroke:#fff;stroke-width:1;pointer-events:none}

@@ -108,8 +108,14 @@ func graphMapping(w io.Writer, r *solve.Result, o Options, lay *layout, heatMap 
 	s.Gtransform("translate(0," + itoa(captionH) + ")")
 	lay.frame(s)
 	if heatMap {
-		heatImage(&buf, lay, inv, func(int) bool { return true }, level, func(l int) string { return heat(float64(l) / heatLevels) })
+		nodeImage(&buf, lay, func(h int) string {
+			if v := inv[h]; v >= 0 {
+				return heat(float64(level[v]) / heatLevels)
+			}
+			return "#eef0f3"
+		}, nil)
 	} else {
+		lay.hostLinks(s)
 		graphEdges(&buf, m, lay, pairs(m, hops), o.MinHops)
 		lay.nodes(s, &buf, inv, func(int) bool { return true }, lay.r >= 9 && g.Order() <= 512)
 	}

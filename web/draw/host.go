@@ -11,7 +11,7 @@ import (
 // of every guest share: the host's frame, its nodes, its labels, and the
 // path of a guest edge between two nodes.
 
-// frame draws the host's panels (dashed where it wraps), ring and links.
+// frame draws the host's panels (dashed where it wraps).
 func (l *layout) frame(s *svg.SVG) {
 	for _, p := range l.panels {
 		st := `fill="none" stroke="#c8ccd2"`
@@ -20,6 +20,10 @@ func (l *layout) frame(s *svg.SVG) {
 		}
 		s.Rect(p.x, p.y, p.w, p.h, st)
 	}
+}
+
+// hostLinks draws the host's ring and links in grey, as context.
+func (l *layout) hostLinks(s *svg.SVG) {
 	if l.isRing {
 		s.Circle(l.ringC[0], l.ringC[1], l.ringR, `fill="none" class="link"`)
 	}

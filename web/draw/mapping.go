@@ -27,8 +27,9 @@ type Options struct {
 	// the first Step rows (first coordinate < Step), for a d-cube only the
 	// edges of dimensions below Step (the first Step stages).
 	Step int
-	// Detail is the guest order above which edges are replaced by a
-	// per-node dilation heat map (0 = DefaultDetail, negative = never).
+	// Detail is the guest order above which edges are replaced by the
+	// link heat map, or by a per-node dilation heat map on a host without
+	// routing (0 = DefaultDetail, negative = never).
 	Detail int
 	// TimeMax is the extent of a Gantt chart's time axis (0 = the longest
 	// schedule's total): separate charts on one scale compare.
@@ -92,10 +93,11 @@ const (
 
 // Mapping writes the mapping of r drawn on its host: host nodes in their
 // network layout (line, ring, 2-D mesh/torus, higher meshes as stacked
-// planes, hypercube in Gray-code order), guest edges coloured by dimension
-// and a caption with the metrics. A weighted graph's edges are coloured by
-// hops instead, with the hop histogram under the host (see graph.go).
-// O(host nodes + guest arcs).
+// planes, hypercube in Gray-code order), guest edges coloured by dimension,
+// the host's links coloured by their load (links.go) and a caption with
+// the metrics. A weighted graph's edges are coloured by hops instead, with
+// the hop histogram under the host (graph.go). O(host nodes + guest
+// arcs·c + links).
 func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	if r == nil || r.Mapping == nil || r.Mapping.Guest == nil || r.Mapping.Host == nil {
 		return errors.New("no mapping to draw")
@@ -127,6 +129,13 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	if g.Label == nil {
 		return graphMapping(w, r, o, lay, heatMap) // a weighted graph: no dimensions
 	}
+	// The link heat map replaces the dilation heat map on routed hosts;
+	// with the guest's edges drawn, it replaces the grey host links when
+	// the links fit one element each.
+	lv := newLinkView(r, host, lay)
+	if lv != nil && !heatMap && !lv.elems {
+		lv = nil
+	}
 
 	// Which guest vertices and edges the step view shows.
 	shown := func(v int) bool { return true }
@@ -141,12 +150,17 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 		}
 	}
 
-	hops := metric.EdgeHops(m)
-	nodeDil := make([]int, g.Order())
-	for v := range g.Order() {
-		for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
-			if edgeShown(label(g, int(e))) && shown(int(g.Adj[e])) {
-				nodeDil[v] = max(nodeDil[v], hops[e])
+	// The edges' hops, and each vertex's largest (the dilation heat
+	// map), unless the link heat map replaces both.
+	var hops, nodeDil []int
+	if !heatMap || lv == nil {
+		hops = metric.EdgeHops(m)
+		nodeDil = make([]int, g.Order())
+		for v := range g.Order() {
+			for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
+				if edgeShown(label(g, int(e))) && shown(int(g.Adj[e])) {
+					nodeDil[v] = max(nodeDil[v], hops[e])
+				}
 			}
 		}
 	}
@@ -155,32 +169,42 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	var buf bytes.Buffer
 	s := svg.New(&buf)
 	total := lay.h + captionH
+	if lv != nil {
+		total += legendH
+	}
 	s.Startview(width, total, 0, 0, width, total)
 	s.Style("text/css", sheet)
 	s.Title(caption(r))
 	s.Text(margin, 20, caption(r), `class="t"`)
-	s.Text(margin, 36, subcaption(r, heatMap, o), `class="s"`)
-	key(s, &buf, g, host, heatMap)
+	s.Text(margin, 36, subcaption(r, heatMap, lv, o), `class="s"`)
+	key(s, &buf, g, host, heatMap, lv != nil && (lv.elems || lv.paints))
 	s.Gtransform("translate(0," + itoa(captionH) + ")")
 
 	lay.frame(s)
+	if heatMap {
+		heatImage(&buf, lay, lv, inv, shown, nodeDil, max(1, r.Metrics.MaxDilation))
+	}
+	if lv != nil && lv.elems {
+		lv.drawLinks(&buf, lay)
+	} else {
+		lay.hostLinks(s)
+	}
 
 	if !heatMap {
 		long := func(e int) bool { return hops[e] >= o.MinHops }
 		drawEdges(s, &buf, r, lay, hops, shown, edgeShown, long)
 	}
 
-	maxDil := max(1, r.Metrics.MaxDilation)
 	labels := !heatMap && lay.r >= 9 && g.Order() <= 512
-	if heatMap {
-		heatImage(&buf, lay, inv, shown, nodeDil, func(d int) string { return heat(heatT(d, maxDil)) })
-	}
 	if !heatMap {
 		lay.nodes(s, &buf, inv, shown, labels)
 	}
 	lay.labels(s)
-	if heatMap {
-		legend(s, lay, maxDil)
+	switch {
+	case lv != nil:
+		lv.legend(s, lay.h)
+	case heatMap:
+		legend(s, lay, max(1, r.Metrics.MaxDilation))
 	}
 	s.Gend()
 	s.End()
@@ -291,31 +315,59 @@ func (l *Locator) Box(h int) (x, y, side int) {
 	return l.lay.x[h] - l.half, l.lay.y[h] - l.half + captionH, side
 }
 
-// heatImage writes a per-node heat map as one PNG image: each host node a
-// square of the layout's pitch in the colour of its vertex's level (the
-// largest dilation at it, or its share of the hop-bytes), free nodes pale
-// grey. The image carries the host's size (data-nodes) for readers of the
-// document.
-func heatImage(buf *bytes.Buffer, lay *layout, inv []int, shown func(int) bool, level []int, colour func(int) string) {
-	ras := newRaster(lay.w, lay.h)
-	free := ras.index("#eef0f3")
-	idx := make(map[int]uint8)
-	side := max(1, lay.side)
-	for h, v := range inv {
-		c := free
-		if v >= 0 && shown(v) {
-			d := level[v]
-			k, ok := idx[d]
-			if !ok {
-				k = ras.index(colour(d))
-				idx[d] = k
-			}
-			c = k
+// heatImage writes the heat map's image: with the link heat map, the
+// nodes (pale, free ones paler) under links drawn or painted one by one,
+// or each node in the colour of the heaviest link leaving it; without,
+// each node in the colour of the largest dilation of its edges (nodeDil,
+// on a scale up to maxDil).
+func heatImage(buf *bytes.Buffer, lay *layout, lv *linkView, inv []int, shown func(int) bool, nodeDil []int, maxDil int) {
+	switch {
+	case lv != nil && (lv.elems || lv.paints):
+		var links func(*raster)
+		if lv.paints {
+			links = func(ras *raster) { lv.paintLinks(ras, lay) }
 		}
-		ras.fill(lay.x[h]-side/2, lay.y[h]-side/2, side, c)
+		nodeImage(buf, lay, func(h int) string {
+			if inv[h] >= 0 && shown(inv[h]) {
+				return "#dfe8f3"
+			}
+			return "#f4f5f7"
+		}, links)
+	case lv != nil:
+		colours := lv.nodeColours()
+		nodeImage(buf, lay, func(h int) string { return colours[h] }, nil)
+	default:
+		nodeImage(buf, lay, func(h int) string {
+			if v := inv[h]; v >= 0 && shown(v) {
+				return heat(heatT(nodeDil[v], maxDil))
+			}
+			return "#eef0f3"
+		}, nil)
+	}
+}
+
+// nodeImage writes the nodes as one PNG image, each host node a square
+// of the layout's pitch in its colour ("#rrggbb"), then what paint adds
+// (if not nil). The image carries the host's size (data-nodes) for
+// readers of the document.
+func nodeImage(buf *bytes.Buffer, lay *layout, colour func(h int) string, paint func(*raster)) {
+	ras := newRaster(lay.w, lay.h)
+	idx := make(map[string]uint8)
+	side := max(1, lay.side)
+	for h := range lay.x {
+		c := colour(h)
+		k, ok := idx[c]
+		if !ok {
+			k = ras.index(c)
+			idx[c] = k
+		}
+		ras.fill(lay.x[h]-side/2, lay.y[h]-side/2, side, k)
+	}
+	if paint != nil {
+		paint(ras)
 	}
 	buf.WriteString(`<image class="heat" x="0" y="0" width="` + itoa(lay.w) + `" height="` + itoa(lay.h) +
-		`" data-nodes="` + itoa(len(inv)) + `" preserveAspectRatio="none" style="image-rendering:pixelated" href="`)
+		`" data-nodes="` + itoa(len(lay.x)) + `" preserveAspectRatio="none" style="image-rendering:pixelated" href="`)
 	buf.WriteString(ras.dataURL())
 	buf.WriteString("\"/>\n")
 }
@@ -389,7 +441,7 @@ func caption(r *solve.Result) string {
 		": " + f4(r.Metrics.HopsPerByte) + " hops/byte, max dilation " + itoa(r.Metrics.MaxDilation)
 }
 
-func subcaption(r *solve.Result, heatMap bool, o Options) string {
+func subcaption(r *solve.Result, heatMap bool, lv *linkView, o Options) string {
 	g := r.Mapping.Guest
 	var parts []string
 	if o.Step > 0 {
@@ -404,16 +456,21 @@ func subcaption(r *solve.Result, heatMap bool, o Options) string {
 		if detail == 0 {
 			detail = DefaultDetail
 		}
-		parts = append(parts, "edges omitted above "+Thousands(detail)+" vertices; nodes coloured by the largest dilation of their edges")
+		if lv != nil {
+			parts = append(parts, "edges omitted above "+Thousands(detail)+" vertices")
+		} else {
+			parts = append(parts, "edges omitted above "+Thousands(detail)+" vertices; nodes coloured by the largest dilation of their edges")
+		}
 	} else if o.MinHops > 1 {
 		parts = append(parts, "only edges of at least "+itoa(o.MinHops)+" hops")
 	}
+
 	return strings.Join(parts, "; ")
 }
 
 // key draws the third caption line: a swatch per guest dimension (or
 // axis), what a dashed frame means, and how a hypercube host is laid out.
-func key(s *svg.SVG, buf *bytes.Buffer, g *guest.Graph, host *topology.Lattice, heatMap bool) {
+func key(s *svg.SVG, buf *bytes.Buffer, g *guest.Graph, host *topology.Lattice, heatMap, links bool) {
 	x := margin
 	const y = 52
 	item := func(text string) {
@@ -444,26 +501,17 @@ func key(s *svg.SVG, buf *bytes.Buffer, g *guest.Graph, host *topology.Lattice, 
 	switch {
 	case host.Kind() == topology.Hypercube:
 		item("host nodes in Gray-code order: x = low bits, y = high bits; neighbours differ in one bit")
+	case wraps && host.Rank() >= 2 && links:
+		item("dashed frame: the host wraps around (wrap-around links drawn as stubs)")
+	case wraps && host.Rank() >= 2 && heatMap:
+		item("dashed frame: the host wraps around")
 	case wraps && host.Rank() >= 2:
 		item("dashed frame: the host wraps around (torus links not drawn)")
 	}
 }
 
 // Thousands formats an integer with thousands separators (12,578,816).
-func Thousands(n int) string {
-	s := strconv.Itoa(max(n, -n))
-	var b []byte
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b = append(b, ',')
-		}
-		b = append(b, s[i])
-	}
-	if n < 0 {
-		return "-" + string(b)
-	}
-	return string(b)
-}
+func Thousands(n int) string { return metric.Thousands(n) }
 
 // newLayout chooses positions for every host node within width, with a
 // pitch of at least minCell; w is then the extent actually used, wider

@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"hash/crc32"
+	"math"
 )
 
 // raster is an 8-bit paletted picture: the heat map of a large host is
@@ -58,6 +59,17 @@ func (r *raster) fill(x, y, s int, idx uint8) {
 		for i := max(0, x); i < min(r.w, x+s); i++ {
 			row[i] = idx
 		}
+	}
+}
+
+// line paints a line from (x1, y1) to (x2, y2) w pixels wide (DDA: one
+// w×w square per unit step).
+func (r *raster) line(x1, y1, x2, y2 float64, w int, idx uint8) {
+	steps := int(math.Ceil(max(math.Abs(x2-x1), math.Abs(y2-y1))))
+	for i := 0; i <= steps; i++ {
+		t := float64(i) / float64(max(1, steps))
+		x, y := x1+(x2-x1)*t, y1+(y2-y1)*t
+		r.fill(int(math.Floor(x-float64(w)/2+0.5)), int(math.Floor(y-float64(w)/2+0.5)), w, idx)
 	}
 }
 

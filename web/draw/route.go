@@ -3,47 +3,28 @@ package draw
 import "topomap/algorithms/topology"
 
 // Route returns the host nodes a message from node a to node b passes
-// through, a and b included: Hops(a, b)+1 nodes. On a grid host it is
-// dimension-order routing (dimension 0 first, the shorter way round a
-// wrapped dimension), O(c + hops); on other hosts each step goes to the
-// first neighbour one hop nearer b, O(hops·degree) calls of Hops.
+// through, a and b included: Hops(a, b)+1 nodes. On a host with routing
+// it is the host's rule (topology.Router: dimension-order with the tie
+// rule, e-cube), the route whose links the link heat map counts,
+// O(c + hops); on other hosts each step goes to the first neighbour one
+// hop nearer b, O(hops·degree) calls of Hops.
 func Route(h topology.Host, a, b int) []int {
-	t, ok := h.(topology.Grid)
-	if !ok {
-		route := []int{a}
-		var nb []int
-		for cur := a; cur != b; route = append(route, cur) {
-			for _, v := range h.Neighbors(cur, nb[:0]) {
-				if h.Hops(v, b) < h.Hops(cur, b) {
-					cur = v
-					break
-				}
-			}
+	route := []int{a}
+	if r, ok := topology.RouterOf(h); ok {
+		for _, l := range r.Route(a, b, nil) {
+			_, head, _ := r.Link(l)
+			route = append(route, head)
 		}
 		return route
 	}
-	ca := t.Coords(a, nil)
-	cb := t.Coords(b, nil)
-	route := []int{a}
-	stride := 1
-	cur := a
-	for j, x := range ca {
-		k := t.Dim(j)
-		d := cb[j] - x
-		step := 1
-		if d < 0 {
-			step, d = -1, -d
+	var nb []int
+	for cur := a; cur != b; route = append(route, cur) {
+		for _, v := range h.Neighbors(cur, nb[:0]) {
+			if h.Hops(v, b) < h.Hops(cur, b) {
+				cur = v
+				break
+			}
 		}
-		if t.Wraps(j) && k-d < d { // the other way round is shorter
-			step, d = -step, k-d
-		}
-		for range d {
-			nx := (x + step + k) % k
-			cur += (nx - x) * stride
-			x = nx
-			route = append(route, cur)
-		}
-		stride *= k
 	}
 	return route
 }

@@ -1,0 +1,354 @@
+package draw
+
+import (
+	"bytes"
+	"cmp"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	svg "github.com/ajstarks/svgo"
+
+	"topomap/algorithms/metric"
+	"topomap/algorithms/solve"
+	"topomap/algorithms/topology"
+)
+
+// The link heat map (MACHINES.md §5, after LLNL Boxfish's 2-D views of
+// tori): every directed link of a routed host coloured by its load, with
+// a legend and the most loaded links listed. Between two neighbours the
+// two directed links are two parallel lines, each on the right-hand side
+// of its direction of travel; a wrap-around link, and on a host of rank 3
+// or more a link to another plane, is a short stub leaving its tail in
+// its direction. Above maxLinkElems links, or when nodes are too small
+// for two lines, the links are painted into the heat map's image, each
+// node coloured by the heaviest link leaving it.
+
+// maxLinkElems bounds the links drawn as one element each (about 90 bytes
+// each; a 5-D torus of 4^5 nodes has 10,240); more are painted.
+const maxLinkElems = 12288
+
+// TopLinks is the number of most loaded links a drawing lists.
+const TopLinks = 10
+
+// LoadBins is the number of colours of the load scale.
+const LoadBins = 8
+
+// loadColours: unused (no message), then LoadBins steps of one hue from
+// light to dark. Purple, because the guest edges drawn over the links
+// take the other hues (Okabe-Ito: orange-gold and green first), so a
+// link's load is never read as an edge's dimension.
+var loadColours = [LoadBins + 1]string{"#e6e8eb", "#c9c4e6", "#ab9fd6", "#8e7cc4", "#745ab1", "#5d3d9d", "#482386", "#34106c", "#20004a"}
+
+// LinkLoad is one directed link and its load.
+type LinkLoad struct {
+	Link     int // the host's link number (topology.Router)
+	Load     float64
+	Messages int
+}
+
+// linkView holds a mapping's link loads for drawing.
+type linkView struct {
+	host  *topology.Lattice
+	load  []float64
+	msgs  []int32
+	max   float64
+	elems bool // one element per link
+	// paints: else painted one by one into the heat map's image (planes of
+	// a mesh or torus with a pitch of 4 pixels or more); else aggregated
+	// per node.
+	paints bool
+}
+
+// newLinkView counts the link loads of r on host, or returns nil when
+// there are none to draw: a host without routing, without links, or
+// whose link numbering is above metric.MaxLinkSlots (the per-node
+// dilation heat map then stays). O(arcs·c + LinkSlots).
+func newLinkView(r *solve.Result, host *topology.Lattice, lay *layout) *linkView {
+	if host.Links() == 0 || host.LinkSlots() > metric.MaxLinkSlots {
+		return nil
+	}
+	load, msgs, ok := metric.LinkLoads(r.Mapping)
+	if !ok {
+		return nil
+	}
+	v := &linkView{host: host, load: load, msgs: msgs}
+	for _, x := range load {
+		v.max = max(v.max, x)
+	}
+	// Two lines between neighbours need a pitch of about 7 units (node
+	// radius 3); hypercube chords are legible up to 64 nodes.
+	v.elems = host.Links() <= maxLinkElems && lay.r >= 3 && (host.Kind() != topology.Hypercube || host.Size() <= 64)
+	v.paints = !v.elems && lay.cell >= 4 && lay.perPlane > 0
+	return v
+}
+
+// bin returns the colour index of link id (see loadBin).
+func (v *linkView) bin(id int) int {
+	if v.msgs[id] == 0 {
+		return 0
+	}
+	return loadBin(v.load[id], v.max)
+}
+
+// loadBin places a load x on the scale up to xmax: 0 for no load, else
+// 1..LoadBins, each bin an eighth of [0, xmax].
+func loadBin(x, xmax float64) int {
+	if x <= 0 || xmax <= 0 {
+		return 0
+	}
+	return clamp(int(math.Ceil(x/xmax*LoadBins)), 1, LoadBins)
+}
+
+// LoadColour returns the colour of a link of load x when the heaviest
+// carries xmax (x = 0: an unused link).
+func LoadColour(x, xmax float64) string { return loadColours[loadBin(x, xmax)] }
+
+// MostLoaded returns the k most loaded links of loads counted by
+// metric.LinkLoads, heaviest first, ties by link number; links without
+// messages are left out. O(links·k) at worst, O(links) in practice.
+func MostLoaded(load []float64, msgs []int32, k int) []LinkLoad {
+	var out []LinkLoad
+	for id, x := range load {
+		if msgs[id] == 0 || len(out) == k && x <= out[k-1].Load {
+			continue
+		}
+		l := LinkLoad{id, x, int(msgs[id])}
+		i, _ := slices.BinarySearchFunc(out, l, func(a, b LinkLoad) int {
+			return cmp.Or(cmp.Compare(b.Load, a.Load), cmp.Compare(a.Link, b.Link))
+		})
+		out = slices.Insert(out, i, l)
+		out = out[:min(len(out), k)]
+	}
+	return out
+}
+
+// LinkName names a directed link by its ends' coordinates:
+// "(1,2)→(2,2)".
+func LinkName(h topology.Host, tail, head int) string {
+	return "(" + joinInts(h.Coords(tail, nil)) + ")→(" + joinInts(h.Coords(head, nil)) + ")"
+}
+
+func joinInts(xs []int) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = itoa(x)
+	}
+	return strings.Join(parts, ",")
+}
+
+// RouteLinks returns the links, by number, that a message from node a to
+// node b crosses under h's routing rule, in order (Hops(a, b) of them),
+// or nil on a host without routing: the route the page highlights on
+// the link heat map.
+func RouteLinks(h topology.Host, a, b int) []int {
+	r, ok := topology.RouterOf(h)
+	if !ok {
+		return nil
+	}
+	return r.Route(a, b, nil)
+}
+
+// geom says how the link from coordinates ct to ch is drawn: a segment
+// between its ends' centres, or a stub from its tail along (ux, uy)
+// (screen units, y down).
+func (v *linkView) geom(ct, ch []int) (segment bool, ux, uy float64) {
+	t := v.host
+	if t.Kind() != topology.Mesh && t.Kind() != topology.Torus || t.Rank() < 2 {
+		return true, 0, 0 // line, ring, hypercube: neighbours are drawn side by side or as chords
+	}
+	j := 0
+	for j < len(ct) && ct[j] == ch[j] {
+		j++
+	}
+	d := ch[j] - ct[j]
+	dir := 1.0 // direction of travel along axis j
+	if d == -1 || d == t.Dim(j)-1 && d != 1 {
+		dir = -1
+	}
+	switch {
+	case j < 2 && (d == 1 || d == -1):
+		return true, 0, 0
+	case j == 0:
+		return false, dir, 0
+	case j == 1:
+		return false, 0, -dir // y upwards
+	}
+	a := math.Pi/4 + float64(j-2)*math.Pi/6
+	return false, dir * math.Cos(a), dir * math.Sin(a)
+}
+
+// eachLink calls fn with every link's number and the ends of its line:
+// off units to the right of its direction of travel, shortened at both
+// ends so that a direction shows where lines meet nodes.
+func (v *linkView) eachLink(lay *layout, off float64, fn func(id int, x1, y1, x2, y2 float64)) {
+	t := v.host
+	pitch := float64(max(lay.cell, 2*lay.r+2))
+	ct, ch := make([]int, t.Rank()), make([]int, t.Rank())
+	for id := range t.LinkSlots() {
+		tail, head, ok := t.Link(id)
+		if !ok {
+			continue
+		}
+		t.Coords(tail, ct)
+		t.Coords(head, ch)
+		x1, y1 := float64(lay.x[tail]), float64(lay.y[tail])
+		var x2, y2 float64
+		segment, ux, uy := v.geom(ct, ch)
+		if segment {
+			x2, y2 = float64(lay.x[head]), float64(lay.y[head])
+			dx, dy := x2-x1, y2-y1
+			n := math.Hypot(dx, dy)
+			if n == 0 {
+				continue
+			}
+			ux, uy = dx/n, dy/n
+			cut := min(n/5, float64(lay.r))
+			x1, y1, x2, y2 = x1+ux*cut, y1+uy*cut, x2-ux*cut, y2-uy*cut
+		} else {
+			x2, y2 = x1+ux*pitch*0.45, y1+uy*pitch*0.45
+		}
+		nx, ny := -uy*off, ux*off // the right-hand side (y down)
+		fn(id, x1+nx, y1+ny, x2+nx, y2+ny)
+	}
+}
+
+// drawLinks writes every link as a line coloured by its load, each
+// carrying its number (data-l) for the page's hover.
+func (v *linkView) drawLinks(buf *bytes.Buffer, lay *layout) {
+	sw := clamp(max(lay.cell, 2*lay.r+2)/7, 1, 4)
+	buf.WriteString(`<g class="links" stroke-width="` + itoa(sw) + `" stroke-linecap="butt">` + "\n")
+	var b []byte
+	v.eachLink(lay, float64(sw)*0.8, func(id int, x1, y1, x2, y2 float64) {
+		b = append(b[:0], `<line x1="`...)
+		b = appendF1(b, x1)
+		b = append(b, `" y1="`...)
+		b = appendF1(b, y1)
+		b = append(b, `" x2="`...)
+		b = appendF1(b, x2)
+		b = append(b, `" y2="`...)
+		b = appendF1(b, y2)
+		b = append(b, `" class="l" data-l="`...)
+		b = strconv.AppendInt(b, int64(id), 10)
+		b = append(b, `" stroke="`...)
+		b = append(b, loadColours[v.bin(id)]...)
+		b = append(b, "\"/>\n"...)
+		buf.Write(b)
+	})
+	buf.WriteString("</g>\n")
+}
+
+// paintLinks paints every link into ras as a line one or two pixels wide.
+func (v *linkView) paintLinks(ras *raster, lay *layout) {
+	w := 1
+	if lay.cell >= 8 {
+		w = 2
+	}
+	var idx [LoadBins + 1]uint8
+	for i, c := range loadColours {
+		idx[i] = ras.index(c)
+	}
+	v.eachLink(lay, float64(w), func(id int, x1, y1, x2, y2 float64) {
+		ras.line(x1, y1, x2, y2, w, idx[v.bin(id)])
+	})
+}
+
+func appendF1(b []byte, x float64) []byte {
+	return strconv.AppendFloat(b, math.Round(x*10)/10, 'f', -1, 64)
+}
+
+// nodeColours returns, per host node, the colour of the heaviest link
+// leaving it: the aggregate drawn when links are too many or too small
+// to draw one by one.
+func (v *linkView) nodeColours() []string {
+	n := v.host.Size()
+	best := make([]int, n)
+	for id := range v.load {
+		best[id%n] = max(best[id%n], v.bin(id))
+	}
+	out := make([]string, n)
+	for h, b := range best {
+		out[h] = loadColours[b]
+	}
+	return out
+}
+
+// caption is the subcaption's part about the links.
+func (v *linkView) caption() string {
+	s := "links coloured by load under " + v.host.Routing() + " routing"
+	if v.elems || v.paints {
+		return s + "; each drawn on the right of its direction, wrap-around and inter-plane links as stubs"
+	}
+	return s + "; " + Thousands(v.host.Links()) + " links, too many to draw one by one: each node shows the heaviest link leaving it"
+}
+
+// whole reports whether every load is a whole number and the largest at
+// most LoadBins: the legend then shows each load's colour, not ranges.
+func (v *linkView) whole() bool {
+	if v.max > LoadBins {
+		return false
+	}
+	for _, x := range v.load {
+		if x != math.Trunc(x) {
+			return false
+		}
+	}
+	return true
+}
+
+// legendH is the height of the link legend under the drawing: what the
+// colours mean, the scale, and the most loaded links in two columns.
+const legendH = 46 + 14*((TopLinks+1)/2+1) + 8
+
+// legend draws, from y, what the link colours mean, the load scale (every
+// swatch carries its range, data-lo and data-hi) and the most loaded
+// links (each carrying its number, data-l).
+func (v *linkView) legend(s *svg.SVG, y int) {
+	s.Text(margin, y+10, v.caption(), `class="s"`)
+	y += 20
+	s.Text(margin, y+10, "link load:", `class="s"`)
+	x := margin + 62
+	swatch := func(i int, lo, hi float64, text string) {
+		s.Rect(x, y, 14, 12, `class="lg"`, attr("fill", loadColours[i]), `stroke="#888"`,
+			attr("data-lo", metric.FormatLoad(lo)), attr("data-hi", metric.FormatLoad(hi)))
+		s.Text(x+17, y+10, text, `class="s"`)
+		x += 22 + 6*utf8.RuneCountInString(text)
+	}
+	swatch(0, 0, 0, "0 (unused)")
+	if v.whole() {
+		// whole loads up to LoadBins (unit messages): one swatch per load
+		for k := 1.0; k <= v.max; k++ {
+			swatch(loadBin(k, v.max), k, k, metric.FormatLoad(k))
+		}
+	} else {
+		for i := 1; i <= LoadBins; i++ {
+			lo, hi := v.max*float64(i-1)/LoadBins, v.max*float64(i)/LoadBins
+			swatch(i, lo, hi, "≤ "+scaleLabel(hi))
+		}
+	}
+	top := MostLoaded(v.load, v.msgs, TopLinks)
+	y += 30
+	if len(top) == 0 {
+		s.Text(margin, y, "no message crosses a link", `class="s"`)
+		return
+	}
+	s.Text(margin, y, "most loaded links (load, messages):", `class="s"`)
+	half := (len(top) + 1) / 2
+	for i, l := range top {
+		tail, head, _ := v.host.Link(l.Link)
+		col, row := i/half, i%half
+		s.Text(margin+col*340, y+14*(row+1), itoa(i+1)+". "+LinkName(v.host, tail, head)+": "+metric.FormatLoad(l.Load)+" ("+itoa(l.Messages)+")",
+			`class="s top"`, attr("data-l", itoa(l.Link)))
+	}
+}
+
+// scaleLabel formats a bound of the scale briefly: whole above 100, else
+// three significant digits.
+func scaleLabel(x float64) string {
+	if x >= 100 {
+		return strconv.Itoa(int(math.Round(x)))
+	}
+	return strconv.FormatFloat(x, 'g', 3, 64)
+}

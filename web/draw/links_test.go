@@ -1,0 +1,256 @@
+package draw_test
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"image/png"
+	"io"
+	"strconv"
+	"strings"
+	"testing"
+
+	"topomap/algorithms/metric"
+	"topomap/algorithms/solve/solvetest"
+	"topomap/algorithms/topology"
+	"topomap/web/draw"
+)
+
+// svgElem is one element of a drawing: its name and attributes.
+type svgElem struct {
+	name  string
+	attrs map[string]string
+}
+
+// elements parses a drawing (well-formed XML) into its elements of class
+// cls, in document order.
+func elements(t *testing.T, doc []byte, cls string) []svgElem {
+	t.Helper()
+	var out []svgElem
+	d := xml.NewDecoder(bytes.NewReader(doc))
+	for {
+		tok, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			return out
+		}
+		if err != nil {
+			t.Fatalf("not well-formed: %v", err)
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		e := svgElem{se.Name.Local, map[string]string{}}
+		for _, a := range se.Attr {
+			e.attrs[a.Name.Local] = a.Value
+		}
+		for _, c := range bytes.Fields([]byte(e.attrs["class"])) {
+			if string(c) == cls {
+				out = append(out, e)
+			}
+		}
+	}
+}
+
+// TestLinkHeatMap: on a routed host every directed link is one line
+// (data-l, distinct), coloured by its load on the legend's scale; the
+// legend runs from the unused links to the largest load; the list names
+// the most loaded links, heaviest first. Hosts of rank 1 to 4 and a
+// hypercube, drawn with their guest edges or (above the detail limit) as
+// a heat map.
+func TestLinkHeatMap(t *testing.T) {
+	for _, q := range []string{
+		"guest=hypercube:2&host=ring:4&algo=xor",
+		"guest=hypercube:5&host=line:32&algo=byweight",
+		"guest=grid:9x8&host=mesh:6x12&algo=affn",
+		"guest=grid:8x8&host=torus:8x8&algo=rowmajor",
+		"guest=hypercube:6&host=torus:4x4x4&algo=gray",
+		"guest=hypercube:8&host=torus:4x4x4x4&algo=gray",
+		"guest=hypercube:10&host=torus:4x4x4x4x4&algo=gray",
+		"guest=hypercube:4&host=hypercube:4&algo=identity",
+		"guest=hypercube:11&host=torus:8x16x16&algo=gray", // heat map, links as elements
+	} {
+		t.Run(q, func(t *testing.T) {
+			r := solvetest.Map(t, q)
+			rt, _ := topology.RouterOf(r.Mapping.Host)
+			load, msgs, _ := metric.LinkLoads(r.Mapping)
+			maxLoad := *r.Metrics.MaxLinkLoad
+			var buf bytes.Buffer
+			if err := draw.Mapping(&buf, r, draw.Options{}); err != nil {
+				t.Fatal(err)
+			}
+			lines := elements(t, buf.Bytes(), "l")
+			if len(lines) != rt.Links() {
+				t.Fatalf("%d links drawn, want %d", len(lines), rt.Links())
+			}
+			seen := map[int]bool{}
+			for _, l := range lines {
+				id, err := strconv.Atoi(l.attrs["data-l"])
+				if _, _, ok := rt.Link(id); err != nil || !ok || seen[id] {
+					t.Fatalf("line %v: no link or drawn twice", l.attrs)
+				}
+				seen[id] = true
+				if want := draw.LoadColour(load[id], maxLoad); l.attrs["stroke"] != want {
+					t.Errorf("link %d of load %v coloured %s, want %s", id, load[id], l.attrs["stroke"], want)
+				}
+			}
+			legend := elements(t, buf.Bytes(), "lg")
+			swatches := draw.LoadBins + 1
+			if whole(load) && maxLoad <= draw.LoadBins {
+				swatches = int(maxLoad) + 1 // one per load
+			}
+			if len(legend) != swatches {
+				t.Fatalf("%d legend swatches, want %d", len(legend), swatches)
+			}
+			for _, e := range legend {
+				lo, _ := strconv.ParseFloat(e.attrs["data-lo"], 64)
+				hi, _ := strconv.ParseFloat(e.attrs["data-hi"], 64)
+				if e.attrs["fill"] != draw.LoadColour(hi, maxLoad) || lo > 0 && lo < hi && e.attrs["fill"] != draw.LoadColour(lo+1e-9*maxLoad, maxLoad) {
+					t.Errorf("swatch %v: not the colour of the loads in [%v, %v]", e.attrs, lo, hi)
+				}
+			}
+			if lo, hi := legend[0].attrs["data-hi"], legend[len(legend)-1].attrs["data-hi"]; lo != "0" || hi != strconv.FormatFloat(maxLoad, 'g', 6, 64) {
+				t.Errorf("legend from %s to %s, want 0 to %v", lo, hi, maxLoad)
+			}
+			if legend[0].attrs["fill"] != draw.LoadColour(0, maxLoad) || legend[len(legend)-1].attrs["fill"] != draw.LoadColour(maxLoad, maxLoad) {
+				t.Error("the legend's ends are not the colours of an unused and of the heaviest link")
+			}
+			used := 0
+			for _, m := range msgs {
+				if m > 0 {
+					used++
+				}
+			}
+			top := elements(t, buf.Bytes(), "top")
+			if len(top) != min(draw.TopLinks, used) {
+				t.Fatalf("%d links listed, want %d", len(top), min(draw.TopLinks, used))
+			}
+			prev := maxLoad
+			for i, e := range top {
+				id, _ := strconv.Atoi(e.attrs["data-l"])
+				if load[id] > prev || i == 0 && load[id] != maxLoad {
+					t.Errorf("listed link %d (load %v) out of order", id, load[id])
+				}
+				prev = load[id]
+			}
+		})
+	}
+}
+
+// heatColours decodes a drawing's heat map image and counts its opaque
+// pixels by colour ("#rrggbb").
+func heatColours(t *testing.T, doc []byte) map[string]int {
+	t.Helper()
+	img := elements(t, doc, "heat")
+	if len(img) != 1 {
+		t.Fatalf("%d heat map images, want 1", len(img))
+	}
+	raw, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(img[0].attrs["href"], "data:image/png;base64,"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pic, err := png.Decode(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]int{}
+	for y := range pic.Bounds().Dy() {
+		for x := range pic.Bounds().Dx() {
+			if r, g, b, a := pic.At(x, y).RGBA(); a != 0 {
+				out[fmt.Sprintf("#%02x%02x%02x", r>>8, g>>8, b>>8)]++
+			}
+		}
+	}
+	return out
+}
+
+// TestLinkHeatMapPainted: above the element cap the links are painted
+// into the heat map's image (no element per link) in the colours of their
+// loads, with the legend and the list. Row-major on a torus loads every
+// link inside the grid with 1 and leaves the wrap-around links unused;
+// aggregated per node, every node of a row-major mesh has a link of load
+// 1 leaving it.
+func TestLinkHeatMapPainted(t *testing.T) {
+	full, unused := draw.LoadColour(1, 1), draw.LoadColour(0, 1)
+	for _, tc := range []struct {
+		q          string
+		want, none []string // colours painted, and not
+	}{
+		{"guest=grid:64x64&host=torus:64x64&algo=rowmajor", []string{full, unused}, nil},         // one by one
+		{"guest=grid:256x256&host=mesh:256x256&algo=rowmajor", []string{full}, []string{unused}}, // per node
+		{"guest=hypercube:11&host=ring:2048&algo=gray", nil, []string{unused}},                   // per node
+	} {
+		r := solvetest.Map(t, tc.q)
+		var buf bytes.Buffer
+		if err := draw.Mapping(&buf, r, draw.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		doc := buf.Bytes()
+		if n := len(elements(t, doc, "l")); n != 0 {
+			t.Errorf("%s: %d link elements, want them painted", tc.q, n)
+		}
+		if len(elements(t, doc, "lg")) < 2 || len(elements(t, doc, "top")) != draw.TopLinks {
+			t.Errorf("%s: want the legend and %d links listed", tc.q, draw.TopLinks)
+		}
+		colours := heatColours(t, doc)
+		for _, c := range tc.want {
+			if colours[c] == 0 {
+				t.Errorf("%s: no pixel of colour %s (%v)", tc.q, c, colours)
+			}
+		}
+		for _, c := range tc.none {
+			if colours[c] != 0 {
+				t.Errorf("%s: %d pixels of colour %s", tc.q, colours[c], c)
+			}
+		}
+	}
+}
+
+// TestRouteLinks: the links a guest edge highlights are its route under
+// the host's rule: Hops(a, b) links, chained from a to b, the nodes of
+// draw.Route; each is drawn (a cell of the heat map to light up). The
+// tie on a 4-ring goes + (MACHINES.md §5).
+func TestRouteLinks(t *testing.T) {
+	r := solvetest.Map(t, "guest=hypercube:6&host=torus:4x4x4&algo=gray")
+	h := r.Mapping.Host
+	rt, _ := topology.RouterOf(h)
+	var buf bytes.Buffer
+	if err := draw.Mapping(&buf, r, draw.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	drawn := map[string]bool{}
+	for _, l := range elements(t, buf.Bytes(), "l") {
+		drawn[l.attrs["data-l"]] = true
+	}
+	for a := range h.Size() {
+		for b := range h.Size() {
+			links := draw.RouteLinks(h, a, b)
+			nodes := draw.Route(h, a, b)
+			if len(links) != h.Hops(a, b) || len(nodes) != len(links)+1 || nodes[0] != a || nodes[len(nodes)-1] != b {
+				t.Fatalf("%d→%d: %d links, nodes %v; want %d hops", a, b, len(links), nodes, h.Hops(a, b))
+			}
+			for i, l := range links {
+				tail, head, ok := rt.Link(l)
+				if !ok || tail != nodes[i] || head != nodes[i+1] || !drawn[strconv.Itoa(l)] {
+					t.Fatalf("%d→%d: link %d (%d→%d) is not hop %d of the route %v, or not drawn", a, b, l, tail, head, i, nodes)
+				}
+			}
+		}
+	}
+	ring, _ := topology.NewRing(4)
+	if got := draw.Route(ring, 0, 2); len(got) != 3 || got[1] != 1 {
+		t.Errorf("ring:4 route 0→2 %v, want the + way (0 1 2)", got)
+	}
+}
+
+// whole reports whether every load is a whole number.
+func whole(load []float64) bool {
+	for _, x := range load {
+		if x != float64(int64(x)) {
+			return false
+		}
+	}
+	return true
+}

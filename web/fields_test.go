@@ -1,0 +1,51 @@
+//go:build !(js && wasm)
+
+package web
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"topomap/algorithms/metric"
+	"topomap/algorithms/solve/solvetest"
+	"topomap/algorithms/spec"
+)
+
+// TestTablesReadFields (issue 8): the explorer panel, the job page's
+// table and the compare table show the rows and columns of metric.Fields
+// at their level, each figure formatted by the field, a missing one as
+// "— (why)".
+func TestTablesReadFields(t *testing.T) {
+	r := solvetest.Map(t, "guest=grid:9x8&host=mesh:6x12&algo=affn")
+	for _, l := range []metric.Level{metric.Detail, metric.Summary} {
+		html := app.HTMLString(metricsTable("metrics", r.Metrics, l, "time", "1 ms"))
+		for _, row := range r.Metrics.Rows(l) {
+			if !strings.Contains(html, `data-metric="`+row.Label+`"`) || !strings.Contains(html, "<td>"+shown(row.Value, row.OK)+"</td>") {
+				t.Errorf("level %d: row %s = %q missing in %s", l, row.Label, row.Value, html)
+			}
+		}
+		if n, want := strings.Count(html, "<tr"), len(r.Metrics.Rows(l))+1; n != want {
+			t.Errorf("level %d: %d rows, want %d", l, n, want)
+		}
+	}
+	in, err := spec.ParseQuery(r.Instance.Query())
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := app.HTMLString(compareTable(in, []compareRow{{Algo: r.Algorithm, Metrics: r.Metrics}}))
+	for _, f := range metric.FieldsOf(metric.Ranking) {
+		v, _ := f.Value(r.Metrics)
+		if !strings.Contains(html, "<th>"+f.Label+"</th>") || !strings.Contains(html, ">"+v+"</td>") {
+			t.Errorf("compare table lacks column %s (%s): %s", f.Label, v, html)
+		}
+	}
+	if !strings.Contains(html, `class="hpb"`) {
+		t.Error("compare table: the hops per byte cell lost its class")
+	}
+	var none metric.Metrics // a result stored before link loads
+	if html := app.HTMLString(metricsTable("", none, metric.Summary)); !strings.Contains(html, "— (not computed)") {
+		t.Errorf("figures not computed shown as %s", html)
+	}
+}
