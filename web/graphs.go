@@ -27,7 +27,8 @@ var loaded struct {
 	sync.Mutex
 	ids    []string
 	graphs map[string]*guest.Graph
-	busy   map[string]bool // fetches in flight
+	// waiting lists, per graph in flight, who waits for it
+	waiting map[string][]waiter
 }
 
 // maxLoadedGraphs bounds the graphs a page keeps in memory.
@@ -86,30 +87,41 @@ func pendingGraph(g spec.Guest) string {
 	return ""
 }
 
-// fetchGraph loads graph:id from the server into the page's graphs (once
-// at a time per id) and calls done on the UI goroutine with the error, if
-// any. Nothing is fetched while pre-rendering on the server.
+// fetchGraph loads graph:id from the server into the page's graphs and
+// calls done on the UI goroutine with the error, if any. Callers that ask
+// for a graph already in flight wait for the same fetch. Nothing is
+// fetched while pre-rendering on the server.
 func fetchGraph(ctx app.Context, id string, done func(app.Context, error)) {
 	if app.IsServer {
 		return
 	}
+	w := waiter{ctx, done}
 	loaded.Lock()
-	if loaded.busy == nil {
-		loaded.busy = map[string]bool{}
+	if loaded.waiting == nil {
+		loaded.waiting = map[string][]waiter{}
 	}
-	if loaded.busy[id] {
-		loaded.Unlock()
+	first := len(loaded.waiting[id]) == 0
+	loaded.waiting[id] = append(loaded.waiting[id], w)
+	loaded.Unlock()
+	if !first {
 		return
 	}
-	loaded.busy[id] = true
-	loaded.Unlock()
 	ctx.Async(func() {
 		err := getGraph(id)
 		loaded.Lock()
-		delete(loaded.busy, id)
+		ws := loaded.waiting[id]
+		delete(loaded.waiting, id)
 		loaded.Unlock()
-		ctx.Dispatch(func(ctx app.Context) { done(ctx, err) })
+		for _, w := range ws {
+			w.ctx.Dispatch(func(ctx app.Context) { w.done(ctx, err) })
+		}
 	})
+}
+
+// waiter is a page waiting for a graph.
+type waiter struct {
+	ctx  app.Context
+	done func(app.Context, error)
 }
 
 // whenGraphLoaded fetches the graph of a graph:ID guest that form.check
