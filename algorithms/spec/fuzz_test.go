@@ -16,6 +16,7 @@ var seeds = []string{
 	"line:16", "ring:1", "mesh:6x12", "torus:8x8", "mesh:8x4:wrap=10", "torus:4:wrap=0",
 	"mesh:1x2x1x2x1x2x1x2", "hypercube:26", "ring:-1", "mesh:4x4:wrap=", "", ":", "x", "mesh:x",
 	"torus:8192x8193", "ring:99999999999999999999",
+	"graph:6e2de0a8bdff56dffce969478ca8872d", "GRAPH:6E2DE0A8BDFF56DFFCE969478CA8872D", "graph:6e2d", "file:/etc/passwd", "file:",
 }
 
 // checkOneLine fails on an error that is not a one-line spec error.
