@@ -286,24 +286,7 @@ func plural(n int, one string, many ...string) string {
 // carries another volume, and the first of them (smallest source). O(n+m).
 func unmatched(g *guest.Graph) (count, from, to int) {
 	n := g.Order()
-	// the transpose: in[v] lists (u, w(u→v))
-	off := make([]int32, n+1)
-	for _, u := range g.Adj {
-		off[u+1]++
-	}
-	for v := range n {
-		off[v+1] += off[v]
-	}
-	src := make([]int32, len(g.Adj))
-	vol := make([]float64, len(g.Adj))
-	fill := append([]int32(nil), off[:n]...)
-	for u := range n {
-		for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
-			v := g.Adj[e]
-			src[fill[v]], vol[fill[v]] = int32(u), g.Volume(int(e))
-			fill[v]++
-		}
-	}
+	off, src, vol := g.Transpose() // in-arcs u→v of each v, with w(u→v)
 	// arc u→v is matched when v's out-arc to u has its volume
 	stamp := make([]int32, n)
 	out := make([]float64, n)

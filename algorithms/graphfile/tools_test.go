@@ -10,7 +10,6 @@ import (
 	"compress/gzip"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -19,50 +18,9 @@ import (
 	"testing"
 
 	"topomap/algorithms/graphfile"
+	"topomap/algorithms/graphfile/meshtest"
 	"topomap/algorithms/guest"
 )
-
-// missing skips the test, or fails it when TOPOMAP_REQUIRE_TOOLS=1 (as
-// `make test` sets), so that a machine without the tools cannot pass.
-func missing(t *testing.T, what string) {
-	t.Helper()
-	const how = "`make deps` installs scotch, metis and libmetis-doc"
-	if os.Getenv("TOPOMAP_REQUIRE_TOOLS") == "1" {
-		t.Fatalf("%s is missing (%s) and TOPOMAP_REQUIRE_TOOLS=1", what, how)
-	}
-	t.Skipf("%s is missing (%s; TOPOMAP_REQUIRE_TOOLS=1 makes this a failure)", what, how)
-}
-
-func needTools(t *testing.T, tools ...string) {
-	t.Helper()
-	for _, tool := range tools {
-		if _, err := exec.LookPath(tool); err != nil {
-			missing(t, tool)
-		}
-	}
-}
-
-// meshes returns the paths of the example meshes that libmetis-doc ships,
-// by name ("4elt"), plain or gzip-compressed.
-func meshes(t *testing.T) map[string]string {
-	t.Helper()
-	needTools(t, "dpkg")
-	out, err := exec.Command("dpkg", "-L", "libmetis-doc").Output()
-	if err != nil {
-		missing(t, "libmetis-doc")
-	}
-	re := regexp.MustCompile(`/examples/graphs/(4elt|copter2|mdual)\.graph(\.gz)?$`)
-	found := map[string]string{}
-	for _, line := range strings.Split(string(out), "\n") {
-		if m := re.FindStringSubmatch(line); m != nil {
-			found[m[1]] = line
-		}
-	}
-	if len(found) != 3 {
-		missing(t, "the meshes 4elt, copter2 and mdual of libmetis-doc")
-	}
-	return found
-}
 
 // plain returns the content of a file, gunzipped if it ends in .gz.
 func plain(t *testing.T, path string) []byte {
@@ -92,15 +50,6 @@ func readPath(t *testing.T, path string) *graphfile.Result {
 	}
 	checkGraph(t, res.Graph)
 	return res
-}
-
-func run(t *testing.T, name string, args ...string) string {
-	t.Helper()
-	out, err := exec.Command(name, args...).CombinedOutput()
-	if err != nil {
-		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
-	}
-	return string(out)
 }
 
 // write writes g in a format to a file in dir.
@@ -147,7 +96,7 @@ func sameGraph(t *testing.T, what string, a, b *guest.Graph) {
 // triangle sums to 12), and every edge once when it has none.
 func gtst(t *testing.T, grf string) (vertices, edges, edgeLoad int) {
 	t.Helper()
-	out := run(t, "gtst", grf)
+	out := meshtest.Run(t, "gtst", grf)
 	get := func(re string) int {
 		m := regexp.MustCompile(re).FindStringSubmatch(out)
 		if m == nil {
@@ -163,7 +112,7 @@ func gtst(t *testing.T, grf string) (vertices, edges, edgeLoad int) {
 // graph file, and fails unless it finds the format correct.
 func graphchk(t *testing.T, path string) (vertices, edges int) {
 	t.Helper()
-	out := run(t, "graphchk", path)
+	out := meshtest.Run(t, "graphchk", path)
 	m := regexp.MustCompile(`#Vertices: (\d+), #Edges: (\d+)`).FindStringSubmatch(out)
 	if m == nil || !strings.Contains(out, "The format of the graph is correct!") {
 		t.Fatalf("graphchk %s:\n%s", path, out)
@@ -187,8 +136,8 @@ func volume(g *guest.Graph) float64 {
 // our writers make as Scotch reads them back, and checks that all are the
 // same graph, with the counts gtst prints.
 func TestFieldTools(t *testing.T) {
-	needTools(t, "gcv", "gtst", "graphchk")
-	for name, path := range meshes(t) {
+	meshtest.NeedTools(t, "gcv", "gtst", "graphchk")
+	for name, path := range meshtest.Meshes(t) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			mesh := readPath(t, path)
@@ -202,9 +151,9 @@ func TestFieldTools(t *testing.T) {
 				t.Fatal(err)
 			}
 			file := func(s string) string { return filepath.Join(dir, s) }
-			run(t, "gcv", "-ic", src, file("gcv.grf"))
-			run(t, "gcv", "-is", "-om", file("gcv.grf"), file("gcv.mtx"))
-			run(t, "gcv", "-is", "-oc", file("gcv.grf"), file("gcv.chaco"))
+			meshtest.Run(t, "gcv", "-ic", src, file("gcv.grf"))
+			meshtest.Run(t, "gcv", "-is", "-om", file("gcv.grf"), file("gcv.mtx"))
+			meshtest.Run(t, "gcv", "-is", "-oc", file("gcv.grf"), file("gcv.chaco"))
 			for _, conv := range []string{"gcv.grf", "gcv.mtx", "gcv.chaco"} {
 				res := readPath(t, file(conv))
 				sameGraph(t, conv, g, res.Graph)
@@ -230,8 +179,8 @@ func TestFieldTools(t *testing.T) {
 			if n, m := graphchk(t, file("ours.graph")); n != g.Order() || 2*m != g.Arcs() {
 				t.Errorf("graphchk of our METIS graph: %d vertices, %d edges", n, m)
 			}
-			run(t, "gcv", "-im", file("ours.mtx"), file("ours-mtx.grf"))
-			run(t, "gcv", "-ic", file("ours.graph"), file("ours-metis.grf"))
+			meshtest.Run(t, "gcv", "-im", file("ours.mtx"), file("ours-mtx.grf"))
+			meshtest.Run(t, "gcv", "-ic", file("ours.graph"), file("ours-metis.grf"))
 			for _, conv := range []string{"ours-mtx.grf", "ours-metis.grf"} {
 				sameGraph(t, conv, g, readPath(t, file(conv)).Graph)
 			}
@@ -247,8 +196,8 @@ const quotientScript = "testdata/metis-quotient.sh"
 // against the same quotient computed here from the mesh and the partition,
 // against gpmetis's edge cut, and against gtst after gcv's conversion.
 func TestQuotientGraphs(t *testing.T) {
-	needTools(t, "gpmetis", "graphchk", "gcv", "gtst", "awk", "sort", "uniq")
-	found := meshes(t)
+	meshtest.NeedTools(t, "gpmetis", "graphchk", "gcv", "gtst", "awk", "sort", "uniq")
+	found := meshtest.Meshes(t)
 	for _, tt := range []struct {
 		mesh  string
 		parts int
@@ -257,7 +206,7 @@ func TestQuotientGraphs(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
 			out := filepath.Join(dir, "quotient.graph")
-			cut, err := strconv.Atoi(strings.TrimSpace(run(t, "sh", quotientScript, found[tt.mesh], strconv.Itoa(tt.parts), out)))
+			cut, err := strconv.Atoi(strings.TrimSpace(meshtest.Run(t, "sh", quotientScript, found[tt.mesh], strconv.Itoa(tt.parts), out)))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -301,7 +250,7 @@ func TestQuotientGraphs(t *testing.T) {
 			}
 			// Scotch sees the same graph
 			grf := filepath.Join(dir, "quotient.grf")
-			run(t, "gcv", "-ic", out, grf)
+			meshtest.Run(t, "gcv", "-ic", out, grf)
 			if n, m, load := gtst(t, grf); n != tt.parts || 2*m != q.Arcs() || load != 2*cut {
 				t.Errorf("gtst: %d vertices, %d edges, edge load %d; want %d, %d, %d", n, m, load, tt.parts, q.Arcs()/2, 2*cut)
 			}

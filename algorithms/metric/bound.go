@@ -1,8 +1,6 @@
 package metric
 
 import (
-	"slices"
-
 	"topomap/algorithms/guest"
 	"topomap/algorithms/topology"
 )
@@ -30,16 +28,17 @@ type Bound struct {
 }
 
 // Bounds returns the lower bounds that apply to mapping g onto host, the
-// ones valid for all mappings first. O(n + arcs·log deg).
+// ones valid for all mappings first. O(n + arcs·log deg), plus on a host
+// without the Grid capability O(N·deg·host degree).
 //
-// The bounds are derived from the closed forms of grid hosts; a host
-// without the Grid capability has none.
+// The neighbourhood bound (MACHINES.md §6) holds for any guest on any
+// host; the others are derived from the closed forms of grid hosts.
 func Bounds(g *guest.Graph, h topology.Host) []Bound {
+	bs := []Bound{neighbourhood(g, h)}
 	host, ok := h.(topology.Grid)
 	if !ok {
-		return nil
+		return bs
 	}
-	bs := []Bound{neighbourhood(g, host)}
 	if g.Kind == guest.Hypercube {
 		bs = append(bs, cubeBounds(g.Dims[0], host)...)
 	}
@@ -52,45 +51,6 @@ func Bounds(g *guest.Graph, h topology.Host) []Bound {
 			Source: "Bhatele 2010, Eq. 9.1/9.2 (loose bound for AFFN): sums the per-axis stretch, so it is about twice a per-edge average"})
 	}
 	return bs
-}
-
-// neighbourhood bounds hop-bytes vertex by vertex: the neighbours of a
-// vertex sit on distinct nodes, so their hops are at least the smallest
-// distances from the best-placed host node, heaviest message nearest
-// (rearrangement inequality). O(n + c·Δ²) with unit volumes, Δ the largest
-// degree; O(arcs·log Δ) with volumes.
-func neighbourhood(g *guest.Graph, host topology.Grid) Bound {
-	deg := maxDegree(g)
-	dist := distanceProfile(host, deg)
-	// prefix[k] = sum of the k smallest distances
-	prefix := make([]int, len(dist)+1)
-	for k, d := range dist {
-		prefix[k+1] = prefix[k] + d
-	}
-	var lb, vol float64
-	var w []float64
-	for v := range g.Order() {
-		lo, hi := int(g.Offsets[v]), int(g.Offsets[v+1])
-		if g.Weight == nil {
-			lb += float64(prefix[min(hi-lo, len(dist))])
-			vol += float64(hi - lo)
-			continue
-		}
-		w = append(w[:0], g.Weight[lo:hi]...)
-		slices.Sort(w)
-		for k, x := range w {
-			vol += x
-			if j := len(w) - 1 - k; j < len(dist) {
-				lb += x * float64(dist[j])
-			}
-		}
-	}
-	b := Bound{Name: "neighbourhood", Scope: AllMappings,
-		Source: "ours: each vertex's neighbours occupy distinct nodes, so their hops are at least the host's smallest distances"}
-	if vol > 0 {
-		b.Value = lb / vol
-	}
-	return b
 }
 
 // distanceProfile returns the at most upto smallest distances from the most

@@ -1,7 +1,10 @@
 // Package metric owns the quality measures of a mapping: hop-bytes, average
-// hops per byte, maximum and average dilation, the per-dimension distances
-// D_i of Gonzalez & Valero-Garcia (1993) with whether they are constant, the
-// average distance D_a, lower bounds on hops per byte, and the link loads
+// hops per byte, maximum and average dilation, the weighted histogram of
+// hops (the volume that travels each number of hops), the per-dimension
+// distances D_i of Gonzalez & Valero-Garcia (1993) with whether they are
+// constant, the average distance D_a, lower bounds on hops per byte (among
+// them the neighbourhood bound of MACHINES.md §6, for any guest on any
+// host), and the link loads
 // (congestion) under the host's routing rule: maxLinkLoad, avgLinkLoad
 // (hop-bytes per directed link), linksUsed and a lower bound on
 // maxLinkLoad (MACHINES.md §5, §6). Hosts without the topology.Router

@@ -52,6 +52,15 @@ var Fields = []Field{
 	{"avgDilation", "average dilation", Detail, func(m Metrics) (string, bool) {
 		return fmt.Sprintf("%.4f", m.AvgDilation), true
 	}},
+	{"hopHistogram", "volume by hops", Detail, func(m Metrics) (string, bool) {
+		switch {
+		case m.Arcs == 0:
+			return "no messages", false
+		case len(m.HopHistogram) == 0:
+			return "not computed", false // a result stored before histograms
+		}
+		return hopHistogram(m.HopHistogram), true
+	}},
 	{"dilationBound", "dilation lower bound", Detail, func(m Metrics) (string, bool) {
 		return strconv.Itoa(m.DilationBound), true
 	}},
@@ -134,6 +143,22 @@ func dimDistances(m Metrics) string {
 		}
 	}
 	return strings.Join(parts, " ")
+}
+
+// hopHistogram lists the share of the volume that travels each number of
+// hops, from the least to the most: "1: 75.0%, 2: 25.0%". O(max hops).
+func hopHistogram(hist []float64) string {
+	total := 0.0
+	for _, x := range hist {
+		total += x
+	}
+	var parts []string
+	for h, x := range hist {
+		if x > 0 || len(parts) > 0 {
+			parts = append(parts, fmt.Sprintf("%d: %.1f%%", h, 100*x/total))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // A Row is one line of a metrics table: a field and its figure in m (or,

@@ -32,7 +32,7 @@ func TestFields(t *testing.T) {
 
 func ExampleMetrics_Rows() {
 	two, avg := 2, 1.5
-	m := metric.Metrics{HopBytes: 12, HopsPerByte: 1.5, Arcs: 8, MaxDilation: 2, AvgDilation: 1.5,
+	m := metric.Metrics{HopBytes: 12, HopsPerByte: 1.5, Arcs: 8, MaxDilation: 2, AvgDilation: 1.5, HopHistogram: []float64{0, 4, 4},
 		DimDistances: []*int{nil, &two}, DimMeans: []*float64{&avg, nil}, LowerBound: 1}
 	for _, r := range m.Rows(metric.Detail) {
 		fmt.Printf("%-20s %s %v\n", r.Label, r.Value, r.OK)
@@ -42,6 +42,7 @@ func ExampleMetrics_Rows() {
 	// hops per byte        1.5000 true
 	// max dilation         2 true
 	// average dilation     1.5000 true
+	// volume by hops       1: 50.0%, 2: 50.0% true
 	// dilation lower bound 0 true
 	// D_i                  ~1.50 2 true
 	// D_a                  distances not constant false

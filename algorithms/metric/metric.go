@@ -28,6 +28,11 @@ type Metrics struct {
 	AvgDilation float64 `json:"avgDilation"`
 	// Arcs is the number of directed messages (twice the guest's edges).
 	Arcs int `json:"arcs"`
+	// HopHistogram[h] is the volume of the messages that travel h hops,
+	// for h from 0 to MaxDilation (the weighted histogram of hops; the
+	// number of messages for a guest without volumes); empty without
+	// messages.
+	HopHistogram []float64 `json:"hopHistogram"`
 	// DilationBound is a lower bound on the maximum dilation of every
 	// bijection of this guest onto this host (see DilationBound).
 	DilationBound int `json:"dilationBound"`
@@ -88,6 +93,7 @@ func EvaluateContext(ctx context.Context, m *mapping.Mapping) Metrics {
 	}
 	var hb, vol float64
 	var hops, maxDil int
+	hist := []float64{}
 	hp := newHopper(m)
 	buf := make([]int32, maxDegree(g))
 	for v := range g.Order() {
@@ -95,13 +101,21 @@ func EvaluateContext(ctx context.Context, m *mapping.Mapping) Metrics {
 		hs := hp.arcs(v, g.Adj[lo:hi], buf)
 		for _, h := range hs {
 			hops += int(h)
-			maxDil = max(maxDil, int(h))
+			if int(h) > maxDil || len(hist) == 0 {
+				maxDil = max(maxDil, int(h))
+				hist = append(hist, make([]float64, maxDil+1-len(hist))...)
+			}
 		}
 		if g.Weight != nil {
 			for i, h := range hs {
 				w := g.Weight[int(lo)+i]
 				hb += w * float64(h)
 				vol += w
+				hist[h] += w
+			}
+		} else {
+			for _, h := range hs {
+				hist[h]++
 			}
 		}
 		if g.Label != nil {
@@ -118,7 +132,7 @@ func EvaluateContext(ctx context.Context, m *mapping.Mapping) Metrics {
 	if g.Weight == nil {
 		hb, vol = float64(hops), float64(arcs)
 	}
-	r := Metrics{HopBytes: hb, MaxDilation: maxDil, Arcs: arcs, DimDistances: make([]*int, labels), DimMeans: make([]*float64, labels)}
+	r := Metrics{HopBytes: hb, MaxDilation: maxDil, Arcs: arcs, HopHistogram: hist, DimDistances: make([]*int, labels), DimMeans: make([]*float64, labels)}
 	if vol > 0 {
 		r.HopsPerByte = hb / vol
 	}

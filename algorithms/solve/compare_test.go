@@ -113,6 +113,8 @@ func ExampleCompare() {
 	// affn          1.5918 3
 	// step          1.4898 2
 	// fold          1.4082 5
+	// rb            1.5714 3
+	// greedy        2.7959 11
 	// pairs         1.4082 3
 	// pairs-uniform 1.4082 3
 }

@@ -180,10 +180,11 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 
 // pairsStarts returns the starting placements: the named start's, or those
 // of every other applicable algorithm for equal sizes (all cheap: O(n) or
-// near), or the identity placement if none of them succeeds.
+// near; the graph mappers where nothing else applies, see defaultStarts),
+// or the identity placement if none of them succeeds.
 func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, error) {
 	in := p.Instance
-	algos := Starts(in.Guest, in.Host)
+	algos := defaultStarts(Starts(in.Guest, in.Host))
 	if in.Start != "" {
 		if err := checkStart(in); err != nil {
 			return nil, nil, &spec.FieldError{Field: "start", Err: err}

@@ -51,6 +51,7 @@ func TestRegistered(t *testing.T) {
 		{"embeddings", cubeAlgos, []string{"V", "R", "V-num", "P"}, "§", nil},
 		{"grids", gridAlgos, []string{"V", "P"}, "§9.", []string{"rowmajor", "snake"}},
 		{"pairs", []string{"pairs", "pairs-uniform"}, []string{"P"}, "", nil},
+		{"graphs", []string{"rb", "greedy"}, []string{"P"}, "§", []string{"rb"}},
 	}
 	for _, f := range families {
 		for _, name := range f.algos {

@@ -1,0 +1,11 @@
+// Package meshtest gives tests and benchmarks the field's own data and
+// tools: Debian's METIS example meshes (package libmetis-doc), the quotient
+// graphs of their gpmetis partitions (MACHINES.md §1) that the
+// repository's script ../testdata/metis-quotient.sh builds, and Scotch's
+// scotch_gmap as a reference mapper. Nothing it returns is committed
+// data: the meshes come from the packages that `make deps` installs.
+//
+// A missing tool or package skips the test, or fails it when the
+// environment sets TOPOMAP_REQUIRE_TOOLS=1 (as `make test` does), so that
+// a machine without the tools cannot pass.
+package meshtest

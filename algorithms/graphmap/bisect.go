@@ -1,0 +1,395 @@
+package graphmap
+
+import (
+	"context"
+	"math/bits"
+	"math/rand/v2"
+)
+
+// A level is one graph of the multilevel bisection: the job's own graph,
+// or a coarsening of the level below. Vertex weights count guest vertices.
+type level struct {
+	xadj, adj []int32
+	ew        []float64
+	vw        []int32
+	// ext[v] is what putting v on side 1 rather than side 0 adds to the
+	// hop-bytes of the edges from v to vertices outside the job.
+	ext []float64
+	// cmap maps each vertex to its vertex in the next coarser level.
+	cmap []int32
+	maxw int32 // the largest vertex weight
+}
+
+func (l *level) order() int { return len(l.vw) }
+
+// The parameters of the multilevel scheme.
+const (
+	coarseTo     = 64  // stop coarsening at this many vertices
+	coarseFactor = 0.9 // or when a level keeps more than this share
+	initialTries = 8   // greedy growings from different seeds (fewer below 4096 vertices)
+	fmPasses     = 8   // refinement passes per level, at most
+	fmPatience   = 64  // moves without improvement before a pass ends (plus order/16)
+)
+
+// bisector holds the scratch space of the bisections of one run.
+type bisector struct {
+	ctx  context.Context
+	rng  *rand.Rand
+	mark []int32 // per coarse vertex: where its row's edge to it is, or -1
+	h    [2]*maxHeap
+	gain []float64
+	lock []bool
+	log  []int32
+	work int // steps since the context was last looked at
+}
+
+// stopped reports whether the context is done, looking at it once every
+// 16384 calls: the loops over vertices and moves call it every step.
+func (b *bisector) stopped() bool {
+	if b.work++; b.work < 1<<14 {
+		return false
+	}
+	b.work = 0
+	return b.ctx.Err() != nil
+}
+
+// bisect splits the job graph l into sides 0 and 1, side 0 weighing
+// target, minimising d01·(cut weight) + Σ_{v on side 1} ext[v]: d01
+// prices an edge between the two host halves, and ext the edges that
+// leave the job. Returns the side of each vertex.
+func (b *bisector) bisect(l *level, target int32, d01 float64) ([]int8, error) {
+	levels := []*level{l}
+	for c := l; c.order() > coarseTo; {
+		if err := b.ctx.Err(); err != nil {
+			return nil, err
+		}
+		next := b.coarsen(c, total(l))
+		if float64(next.order()) > coarseFactor*float64(c.order()) {
+			break
+		}
+		levels = append(levels, next)
+		c = next
+	}
+	if err := b.ctx.Err(); err != nil {
+		return nil, err
+	}
+	side := b.initial(levels[len(levels)-1], target, d01)
+	for i := len(levels) - 1; i >= 0; i-- {
+		if err := b.ctx.Err(); err != nil {
+			return nil, err
+		}
+		if i < len(levels)-1 {
+			fine, coarse := levels[i], side
+			side = make([]int8, fine.order())
+			for v := range side {
+				side[v] = coarse[fine.cmap[v]]
+			}
+		}
+		b.refine(levels[i], side, target, tolerance(levels[i], i == 0), d01)
+	}
+	if err := b.ctx.Err(); err != nil {
+		return nil, err // refine stopped early
+	}
+	return side, nil
+}
+
+// total returns the weight of all vertices of l.
+func total(l *level) int32 {
+	t := int32(0)
+	for _, w := range l.vw {
+		t += w
+	}
+	return t
+}
+
+// tolerance is the imbalance a level may end with: none on the job's
+// graph, half the heaviest vertex above it.
+func tolerance(l *level, finest bool) int32 {
+	if finest {
+		return 0
+	}
+	return l.maxw / 2
+}
+
+// coarsen matches each vertex, in a seeded random order, with the
+// unmatched neighbour of heaviest edge (heavy-edge matching), the merged
+// weight at most a twentieth of the job's, and builds the graph of the
+// pairs. O(n + edges).
+func (b *bisector) coarsen(f *level, whole int32) *level {
+	n := f.order()
+	limit := max(2, (whole+19)/20)
+	match := make([]int32, n)
+	for i := range match {
+		match[i] = -1
+	}
+	f.cmap = make([]int32, n)
+	rep := make([]int32, 0, n) // per coarse vertex: its first fine vertex
+	for _, i := range b.rng.Perm(n) {
+		v := int32(i)
+		if match[v] >= 0 || b.stopped() {
+			continue // a stopped run's levels are thrown away
+		}
+		best, bw := v, 0.0
+		for e := f.xadj[v]; e < f.xadj[v+1]; e++ {
+			u := f.adj[e]
+			if match[u] < 0 && u != v && f.vw[v]+f.vw[u] <= limit && f.ew[e] > bw {
+				best, bw = u, f.ew[e]
+			}
+		}
+		match[v], match[best] = best, v
+		f.cmap[v], f.cmap[best] = int32(len(rep)), int32(len(rep))
+		rep = append(rep, v)
+	}
+	nc := len(rep)
+	c := &level{xadj: make([]int32, nc+1), vw: make([]int32, nc), ext: make([]float64, nc)}
+	if cap(b.mark) < nc {
+		b.mark = make([]int32, nc)
+	}
+	mark := b.mark[:nc]
+	for i := range mark {
+		mark[i] = -1
+	}
+	for cv, v := range rep {
+		if b.stopped() {
+			break // a stopped run's levels are thrown away
+		}
+		row := int32(len(c.adj))
+		pair := [2]int32{v, match[v]}
+		for k, x := range pair {
+			if k == 1 && x == v {
+				break
+			}
+			c.vw[cv] += f.vw[x]
+			c.ext[cv] += f.ext[x]
+			for e := f.xadj[x]; e < f.xadj[x+1]; e++ {
+				cu := f.cmap[f.adj[e]]
+				if cu == int32(cv) {
+					continue
+				}
+				if k := mark[cu]; k >= row {
+					c.ew[k] += f.ew[e]
+					continue
+				}
+				mark[cu] = int32(len(c.adj))
+				c.adj = append(c.adj, cu)
+				c.ew = append(c.ew, f.ew[e])
+			}
+		}
+		c.xadj[cv+1] = int32(len(c.adj))
+		c.maxw = max(c.maxw, c.vw[cv])
+	}
+	return c
+}
+
+// initial bisects the coarsest level by greedy graph growing from
+// several seeded start vertices, each refined, and keeps the best.
+func (b *bisector) initial(l *level, target int32, d01 float64) []int8 {
+	n := l.order()
+	tol := tolerance(l, false)
+	var best []int8
+	bestCost, bestImb := 0.0, int32(0)
+	starts := b.rng.Perm(n)
+	for t := range min(tries(total(l)), n) {
+		side := make([]int8, n)
+		for v := range side {
+			side[v] = 1
+		}
+		w0 := int32(0)
+		// by gain of moving it to side 0, the side-1 vertices that fit
+		grow := b.heap(1, n)
+		for v := range int32(n) {
+			g := l.ext[v]
+			for e := l.xadj[v]; e < l.xadj[v+1]; e++ {
+				g -= d01 * l.ew[e]
+			}
+			grow.set(v, g)
+		}
+		for v := int32(starts[t]); ; {
+			grow.remove(v)
+			side[v] = 0
+			w0 += l.vw[v]
+			for e := l.xadj[v]; e < l.xadj[v+1]; e++ {
+				if u := l.adj[e]; grow.has(u) {
+					grow.set(u, grow.key[u]+2*d01*l.ew[e])
+				}
+			}
+			for grow.len() > 0 && w0+l.vw[grow.top()] > target+tol {
+				grow.pop() // too heavy now, and later
+			}
+			if w0 >= target || grow.len() == 0 {
+				break
+			}
+			v = grow.top()
+		}
+		grow.clear()
+		if target == 0 {
+			for u := range side {
+				side[u] = 1
+			}
+		}
+		cost, imb := b.refine(l, side, target, tol, d01)
+		if best == nil || better(cost, imb, bestCost, bestImb, tol) {
+			best, bestCost, bestImb = side, cost, imb
+		}
+	}
+	return best
+}
+
+// heap returns scratch heap i, empty, for items below n.
+func (b *bisector) heap(i, n int) *maxHeap {
+	if b.h[i] == nil || len(b.h[i].pos) < n {
+		b.h[i] = newMaxHeap(max(n, 1024))
+	}
+	return b.h[i]
+}
+
+// tries is the number of initial bisections of a job of that weight:
+// initialTries from 4096 vertices on, one less per halving below, at
+// least one: the small jobs at the bottom of the recursion are the many.
+func tries(w int32) int {
+	return max(1, initialTries-max(0, 12-bits.Len32(uint32(w))))
+}
+
+// better reports whether a state of that cost and imbalance beats the
+// best one: less imbalance beyond the tolerance first, then less cost.
+func better(cost float64, imb int32, bestCost float64, bestImb int32, tol int32) bool {
+	if e, be := max(0, imb-tol), max(0, bestImb-tol); e != be {
+		return e < be
+	}
+	return cost < bestCost-1e-9*(1+abs(bestCost))
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func abs32(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// refine improves a bisection by Fiduccia–Mattheyses passes: each moves
+// every vertex at most once (the candidates are the vertices on the cut
+// or with edges leaving the job, and their neighbours as they move), always the move of highest gain whose side
+// keeps the imbalance within max(tolerance, heaviest vertex, current
+// imbalance), and keeps the best prefix of its moves. Returns the cost
+// and imbalance of the result. O(passes·n·log n + passes·edges).
+func (b *bisector) refine(l *level, side []int8, target, tol int32, d01 float64) (float64, int32) {
+	n := l.order()
+	if cap(b.gain) < n {
+		b.gain, b.lock = make([]float64, n), make([]bool, n)
+	}
+	b.heap(0, n)
+	b.heap(1, n)
+	gain, lock := b.gain[:n], b.lock[:n]
+	w0, cost := int32(0), 0.0
+	for v := range n {
+		if side[v] == 0 {
+			w0 += l.vw[v]
+		} else {
+			cost += l.ext[v]
+		}
+		for e := l.xadj[v]; e < l.xadj[v+1]; e++ {
+			if side[l.adj[e]] != side[v] {
+				cost += d01 * l.ew[e] / 2
+			}
+		}
+	}
+	slack := max(tol, l.maxw)
+	patience := fmPatience + n/16
+	for range fmPasses {
+		startCost, startImb := cost, abs32(w0-target)
+		for v := range int32(n) {
+			g := l.ext[v]
+			if side[v] == 0 {
+				g = -g
+			}
+			boundary := g != 0
+			for e := l.xadj[v]; e < l.xadj[v+1]; e++ {
+				if side[l.adj[e]] != side[v] {
+					g += d01 * l.ew[e]
+					boundary = true
+				} else {
+					g -= d01 * l.ew[e]
+				}
+			}
+			gain[v], lock[v] = g, false
+			if boundary {
+				b.h[side[v]].set(v, g)
+			}
+		}
+		b.log = b.log[:0]
+		bestCost, bestImb, bestLen := cost, abs32(w0-target), 0
+		for len(b.log)-bestLen < patience && !b.stopped() {
+			imb := abs32(w0 - target)
+			v := int32(-1)
+			for s := range int8(2) {
+				h := b.h[s]
+				if h.len() == 0 {
+					continue
+				}
+				u := h.top()
+				nw := w0 - l.vw[u]
+				if s == 1 {
+					nw = w0 + l.vw[u]
+				}
+				if abs32(nw-target) > max(slack, imb) {
+					continue
+				}
+				if v < 0 || gain[u] > gain[v] {
+					v = u
+				}
+			}
+			if v < 0 {
+				break
+			}
+			s := side[v]
+			b.h[s].remove(v)
+			lock[v] = true
+			cost -= gain[v]
+			if s == 0 {
+				w0 -= l.vw[v]
+			} else {
+				w0 += l.vw[v]
+			}
+			side[v] = 1 - s
+			for e := l.xadj[v]; e < l.xadj[v+1]; e++ {
+				u := l.adj[e]
+				if lock[u] {
+					continue
+				}
+				d := 2 * d01 * l.ew[e]
+				if side[u] == side[v] {
+					d = -d
+				}
+				gain[u] += d
+				b.h[side[u]].set(u, gain[u])
+			}
+			b.log = append(b.log, v)
+			if better(cost, abs32(w0-target), bestCost, bestImb, tol) {
+				bestCost, bestImb, bestLen = cost, abs32(w0-target), len(b.log)
+			}
+		}
+		b.h[0].clear()
+		b.h[1].clear()
+		for i := len(b.log) - 1; i >= bestLen; i-- {
+			v := b.log[i]
+			side[v] = 1 - side[v]
+			if side[v] == 0 {
+				w0 += l.vw[v]
+			} else {
+				w0 -= l.vw[v]
+			}
+		}
+		cost = bestCost
+		if !better(cost, abs32(w0-target), startCost, startImb, tol) || b.ctx.Err() != nil {
+			break
+		}
+	}
+	return cost, abs32(w0 - target)
+}

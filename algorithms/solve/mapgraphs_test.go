@@ -1,0 +1,50 @@
+package solve_test
+
+import (
+	"net/url"
+	"slices"
+	"testing"
+
+	"topomap/algorithms/solve"
+	"topomap/algorithms/solve/solvetest"
+)
+
+// TestGraphMappers: rb and greedy map any guest onto hosts at least as
+// large (the others' nodes stay empty), and rb is the first algorithm that
+// applies where no heuristic made for the guest's shape does: the default
+// the pages suggest.
+func TestGraphMappers(t *testing.T) {
+	for _, tt := range []struct{ guest, host, first string }{
+		{"hypercube:4", "mesh:4x5", "rb"},
+		{"grid:9x8", "torus:10x10", "step"},
+		{"grid:4x4x4:wrap", "hypercube:7", "rb"},
+		{"hypercube:3", "ring:8", "standard"},
+	} {
+		g, h := parse(t, tt.guest, tt.host)
+		var names []string
+		for _, a := range solve.Applicable(g, h) {
+			names = append(names, a.Name)
+		}
+		if !slices.Contains(names, "rb") || !slices.Contains(names, "greedy") {
+			t.Errorf("%s on %s: applicable %v, want rb and greedy among them", tt.guest, tt.host, names)
+		}
+		if names[0] != tt.first {
+			t.Errorf("%s on %s: first applicable %s, want %s", tt.guest, tt.host, names[0], tt.first)
+		}
+		for _, algo := range []string{"rb", "greedy"} {
+			r := solvetest.Map(t, url.Values{"guest": {tt.guest}, "host": {tt.host}, "algo": {algo}}.Encode())
+			if err := r.Mapping.Validate(); err != nil || r.Metrics.HopsPerByte < r.Metrics.LowerBound {
+				t.Errorf("%s on %s by %s: %v, %v hops per byte below the bound %v", tt.guest, tt.host, algo, err, r.Metrics.HopsPerByte, r.Metrics.LowerBound)
+			}
+		}
+	}
+}
+
+// TestPairsStartsOnShapes: on a grid PAIRS starts from the grid
+// heuristics only, not from the graph mappers.
+func TestPairsStartsOnShapes(t *testing.T) {
+	r := solvetest.Map(t, url.Values{"guest": {"grid:6x5"}, "host": {"mesh:10x3"}, "algo": {"pairs"}, "moves": {"2000"}}.Encode())
+	if slices.Contains(r.Pairs.Starts, "rb") || slices.Contains(r.Pairs.Starts, "greedy") || len(r.Pairs.Starts) == 0 {
+		t.Errorf("starts %v", r.Pairs.Starts)
+	}
+}
