@@ -228,7 +228,8 @@ func (c *ComparePage) commit(ctx app.Context) {
 // onGraph compares on an uploaded graph, on the host if it fits, else on
 // a host of its size.
 func (c *ComparePage) onGraph(ctx app.Context, g api.Graph) {
-	c.form.Guest, c.form.Host, c.form.Algo = g.Guest(), hostFor(g.Vertices, c.form.Host), ""
+	gs, _ := parseGuest(g.Guest()) // the page has the graph (graphUpload)
+	c.form.Guest, c.form.Host, c.form.Algo = g.Guest(), hostFor(gs, c.form.Host), ""
 	c.commit(ctx)
 }
 

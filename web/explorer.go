@@ -547,7 +547,8 @@ func (c *Explorer) onDownload(format string) app.EventHandler {
 // onGraph maps an uploaded graph: its guest graph:ID, on the host if it
 // fits, else on a host of its size, by the first algorithm that applies.
 func (c *Explorer) onGraph(ctx app.Context, g api.Graph) {
-	c.form.Guest, c.form.Host = g.Guest(), hostFor(g.Vertices, c.form.Host)
+	gs, _ := parseGuest(g.Guest()) // the page has the graph (graphUpload)
+	c.form.Guest, c.form.Host = g.Guest(), hostFor(gs, c.form.Host)
 	c.form.Algo, c.form.edited = c.form.firstApplicable(), "guest"
 	c.navigate(ctx)
 }

@@ -12,6 +12,7 @@ import (
 
 	"topomap/algorithms/guest"
 	"topomap/algorithms/metric"
+	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/backend/api"
 )
@@ -239,13 +240,15 @@ func (u *graphUpload) render(done func(app.Context, api.Graph)) app.UI {
 	)
 }
 
-// hostFor suggests a host for a guest of n vertices: keep is kept if it
-// has n nodes; otherwise the squarest 2-D torus of n nodes whose sides
-// are at least a quarter of each other, else a ring of n.
-func hostFor(n int, keep string) string {
-	if h, err := spec.ParseHost(keep); err == nil && h.Size() == n {
+// hostFor suggests a host for guest g: keep if some algorithm maps g
+// onto it (one of its size, or a larger one for the algorithms that leave
+// nodes empty); otherwise the squarest 2-D torus of g's order whose sides
+// are at least a quarter of each other, else a ring.
+func hostFor(g spec.Guest, keep string) string {
+	if h, err := spec.ParseHost(keep); err == nil && len(solve.Applicable(g, h)) > 0 {
 		return keep
 	}
+	n := g.Order()
 	for b := int(math.Sqrt(float64(n))); b >= 2; b-- {
 		if n%b == 0 && n/b <= 4*b {
 			return fmt.Sprintf("torus:%dx%d", n/b, b)

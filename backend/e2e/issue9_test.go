@@ -94,8 +94,9 @@ func serverHopsPerByte(t *testing.T, query string) string {
 // is stored on the server and mapped in the page: the URL names it
 // (graph:ID), the drawing shows its edges by hops and the hop histogram,
 // and the metrics are the server's for the same permalink; the permalink
-// works in a fresh tab, which fetches the graph; a graph too large for the
-// page, dropped on the zone, becomes a server job that runs to the end.
+// works in a fresh tab, which fetches the graph, and on a larger host
+// shows the empty nodes; a graph too large for PAIRS in the page, dropped
+// on the zone, becomes a server job that runs to the end.
 func TestUploadGraphFile(t *testing.T) {
 	ctx := tab(t)
 	open(t, ctx, "/")
@@ -127,6 +128,16 @@ func TestUploadGraphFile(t *testing.T) {
 	waitJS(t, fresh, `document.querySelectorAll('#drawing svg .e').length === 38`)
 	waitJS(t, fresh, fmt.Sprintf(`document.querySelector('#metrics tr[data-metric="hops per byte"] td')?.textContent === %q`, want))
 
+	// A host larger than the graph (issue 9 item 3): the empty nodes are
+	// drawn dashed, counted in the caption and in the metrics.
+	open(t, fresh, "/?"+url.Values{"guest": {guest}, "host": {"torus:8x4"}, "algo": {"greedy"}}.Encode())
+	waitJS(t, fresh, `document.querySelectorAll('#drawing svg .n.free').length === 8 && document.querySelectorAll('#drawing svg .n:not(.free)').length === 24`)
+	if sub := eval[string](t, fresh, `document.querySelector('#drawing svg text.s').textContent`); !strings.Contains(sub, "8 of 32 host nodes empty") {
+		t.Errorf("caption %q", sub)
+	}
+	waitJS(t, fresh, `document.querySelector('#metrics tr[data-metric="empty host nodes"] td')?.textContent === "8 (the host is larger than the guest)"`)
+	screenshot(t, fresh, "issue9-larger-host")
+
 	// The Compare page of the uploaded graph: every algorithm that applies.
 	open(t, fresh, "/compare?"+url.Values{"guest": {guest}, "host": {"torus:6x4"}}.Encode())
 	waitJS(t, fresh, `document.querySelectorAll('#compare-table tbody tr').length >= 1 && !document.querySelector('#progress')`)
@@ -145,7 +156,10 @@ func TestUploadGraphFile(t *testing.T) {
 	// Too large for the page: a server job.
 	const n = 17000
 	offerFile(t, ctx, "ring.csv", ringCSV(n), true)
-	waitJS(t, ctx, `!!document.querySelector('#too-big #submit-job') && location.search.includes("host=torus%3A136x125")`)
+	waitJS(t, ctx, `location.search.includes("host=torus%3A136x125")`)
+	// The graph heuristics map it here; PAIRS would freeze the tab.
+	eval[bool](t, ctx, `(s => { s.value = "pairs"; s.dispatchEvent(new Event('change', {bubbles: true})); return true })(document.querySelector('#f-algo'))`)
+	waitJS(t, ctx, `!!document.querySelector('#too-big #submit-job') && location.search.includes("algo=pairs")`)
 	click(t, ctx, "#submit-job")
 	waitJS(t, ctx, `location.pathname.startsWith("/jobs/")`)
 	tctx, cancel := context.WithTimeout(ctx, 90*time.Second)

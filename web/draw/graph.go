@@ -64,18 +64,16 @@ func pairs(m *mapping.Mapping, hops []int) []pairEdge {
 	return out
 }
 
-// HopHistogram returns, for h = 0, 1, ..., the volume of m's messages
-// that travel h hops (index h), given the hops of every arc (EdgeHops).
-// O(arcs). The seam for the metric package's weighted histogram (issue 9
-// item 5): the drawing reads it from here until that lands.
-func HopHistogram(m *mapping.Mapping, hops []int) []float64 {
-	g := m.Guest
+// hopHistogram is the volume of m's messages at each hop count, from the
+// hops of its arcs: metric's HopHistogram, for results stored before the
+// metrics had it. O(arcs).
+func hopHistogram(m *mapping.Mapping, hops []int) []float64 {
 	var hist []float64
 	for e, h := range hops {
 		for len(hist) <= h {
 			hist = append(hist, 0)
 		}
-		hist[h] += g.Volume(e)
+		hist[h] += m.Guest.Volume(e)
 	}
 	return hist
 }
@@ -121,7 +119,11 @@ func graphMapping(w io.Writer, r *solve.Result, o Options, lay *layout, heatMap 
 	}
 	lay.labels(s)
 	s.Gend()
-	histogram(s, HopHistogram(m, hops), margin, captionH+lay.h+8, min(width-2*margin, 480))
+	hist := r.Metrics.HopHistogram
+	if len(hist) == 0 && g.Arcs() > 0 {
+		hist = hopHistogram(m, hops)
+	}
+	histogram(s, hist, margin, captionH+lay.h+8, min(width-2*margin, 480))
 	s.End()
 	return writeDoc(w, &buf)
 }

@@ -91,12 +91,25 @@ func TestGraphDrawing(t *testing.T) {
 		}
 	}
 	// Volume 26 in all: 12 at 1 hop, 10 at 2, 4 at 3.
-	hb := draw.HopHistogram(r.Mapping, metric.EdgeHops(r.Mapping))
-	if !slices.Equal(hb, []float64{0, 12, 10, 4}) {
+	if hb := r.Metrics.HopHistogram; !slices.Equal(hb, []float64{0, 12, 10, 4}) {
 		t.Errorf("histogram %v", hb)
 	}
 	if !strings.Contains(doc, `data-hops="2" data-share="0.3846"`) {
 		t.Error("the 2-hop bar does not carry its share 10/26")
+	}
+}
+
+// TestGraphHistogramOfStoredResult: a result stored before the metrics
+// had a hop histogram still gets its bars, from the drawing's hops.
+func TestGraphHistogramOfStoredResult(t *testing.T) {
+	r := placed(t, weighted4(t), "mesh:3x2", []int{0, 1, 5, 3})
+	r.Metrics.HopHistogram = nil
+	var buf bytes.Buffer
+	if err := draw.Mapping(&buf, r, draw.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), `data-hops="2" data-share="0.3846"`) {
+		t.Error("no 2-hop bar of share 10/26")
 	}
 }
 
