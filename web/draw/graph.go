@@ -106,9 +106,13 @@ func graphMapping(w io.Writer, r *solve.Result, o Options, lay *layout, heatMap 
 	s.Gtransform("translate(0," + itoa(captionH) + ")")
 	lay.frame(s)
 	if heatMap {
+		colours := make([]string, heatLevels+1)
+		for l := range colours {
+			colours[l] = heat(float64(l) / heatLevels)
+		}
 		nodeImage(&buf, lay, func(h int) string {
 			if v := inv[h]; v >= 0 {
-				return heat(float64(level[v]) / heatLevels)
+				return colours[level[v]]
 			}
 			return "#eef0f3"
 		}, nil)
