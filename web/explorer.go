@@ -61,6 +61,8 @@ type Explorer struct {
 	loads    linkLoads
 	linkInfo string
 	upload   graphUpload
+
+	names hostNames // the host names of the launcher files
 }
 
 // OnMount marks the page as live (the e2e tests wait for it).
@@ -529,7 +531,10 @@ func (c *Explorer) onDownload(format string) app.EventHandler {
 		case "svg", "png":
 			err = draw.Mapping(&buf, c.res, c.drawOptions())
 		default:
-			err = export.Write(&buf, format, c.res)
+			var names export.Hostnames
+			if names, err = c.names.of(c.res); err == nil {
+				err = export.WriteWith(&buf, format, c.res, export.Options{Hostnames: names})
+			}
 		}
 		if err != nil {
 			c.runErr = err.Error()
@@ -572,6 +577,7 @@ func (c *Explorer) Render() app.UI {
 			app.Div().Class("row").Body(
 				field("guest", "Guest", c.form.Guest, "hypercube:4, grid:9x8 or graph:ID", c.errs["guest"], gIn, gCh),
 				field("host", "Host", c.form.Host, "ring:16, mesh:6x12, torus:8x8x8, hypercube:4", c.errs["host"], hIn, hCh),
+				presetSelect(c.form.Host, c.onPreset),
 				algoSelect("algo", "Algorithm", c.form.Algo, choices, c.errs["algo"], c.onAlgo, true),
 			),
 			c.upload.render(c.onGraph),
@@ -736,6 +742,7 @@ func (c *Explorer) renderResult() app.UI {
 					return app.Button().ID("dl-" + f).Text(f).OnClick(c.onDownload(f))
 				}),
 			),
+			c.names.render(r),
 		),
 		app.Aside().Class("panel").Body(
 			searchPanel(r.Instance, r.Pairs, r.Metrics, func(in spec.Instance) string { return pageURL("/", in, nil) }),

@@ -41,13 +41,13 @@ func ExampleWrite() {
 	// 1,1,1,1,0
 	// 2,2,2,0,1
 	// 3,3,3,1,1
-	// unknown format "pdf" (want one of json, csv, text, rankorder, scotch)
+	// unknown format "pdf" (want one of json, csv, text, rankorder, scotch, mapfile, rankfile, slurm)
 }
 
 func ExampleJSON() {
 	export.JSON(os.Stdout, standard())
 	// Output:
-	// {"guest":"hypercube:2","host":"ring:4","algo":"standard","seed":0,"placement":[[0],[1],[2],[3]],"metrics":{"hopBytes":12,"hopsPerByte":1.5,"maxDilation":2,"avgDilation":1.5,"arcs":8,"hopHistogram":[0,4,4],"dilationBound":1,"dimDistances":[1,2],"dimMeans":[1,2],"constantDistance":true,"avgDistance":1.5,"lowerBound":1,"bounds":[{"name":"neighbourhood","value":1,"scope":"all mappings","source":"ours: each vertex's neighbours occupy distinct nodes, so their hops are at least the host's smallest distances"},{"name":"xor-ring","value":1,"scope":"constant-distance embeddings","source":"Gonzalez \u0026 Valero-Garcia 1993, theorem (rings): D_a \u003e= (3·2^(d-2)-1)/d; the Xor embedding attains it"}],"routing":"dimension-order","maxLinkLoad":3,"avgLinkLoad":1.5,"linksUsed":6,"links":8,"linkLoadBound":1},"notes":{"title":"Standard embedding","source":"","confidence":"V","complexity":"","summary":""}}
+	// {"guest":"hypercube:2","host":"ring:4","algo":"standard","seed":0,"placement":[[0],[1],[2],[3]],"metrics":{"hopBytes":12,"hopsPerByte":1.5,"maxDilation":2,"avgDilation":1.5,"arcs":8,"hopHistogram":[0,4,4],"dilationBound":1,"dimDistances":[1,2],"dimMeans":[1,2],"constantDistance":true,"avgDistance":1.5,"intraNodeVolume":0,"interNodeVolume":8,"lowerBound":1,"bounds":[{"name":"neighbourhood","value":1,"scope":"all mappings","source":"ours: each vertex's neighbours occupy distinct nodes, so their hops are at least the host's smallest distances"},{"name":"xor-ring","value":1,"scope":"constant-distance embeddings","source":"Gonzalez \u0026 Valero-Garcia 1993, theorem (rings): D_a \u003e= (3·2^(d-2)-1)/d; the Xor embedding attains it"}],"routing":"dimension-order","maxLinkLoad":3,"avgLinkLoad":1.5,"linksUsed":6,"links":8,"linkLoadBound":1},"notes":{"title":"Standard embedding","source":"","confidence":"V","complexity":"","summary":""}}
 }
 
 func ExampleCSV() {

@@ -38,18 +38,25 @@ func FileName(prefix, guest, host, algo, format string) string {
 // MPICH_RANK_ORDER file lists the ranks in slot order and has no way to
 // leave a slot empty, so a mapping onto a host larger than the guest
 // (STEP's) would silently shift every rank after a hole (MACHINES.md §7).
-// The error is a field error on "format".
+// The error is a field error on "format" that names the formats that can.
 func Check(format string, m *mapping.Mapping) error {
-	if format == "rankorder" && len(m.Place) < m.Host.Size() {
+	if find(format).NoHoles && len(m.Place) < m.Host.Size() {
 		return &spec.FieldError{Field: "format", Err: fmt.Errorf(
-			"rankorder cannot express this mapping: it leaves %d of the %d host nodes empty, and an MPICH_RANK_ORDER file has no way to skip a slot (the ranks after a hole would shift); use csv, json or scotch, which name each rank's node",
-			m.Host.Size()-len(m.Place), m.Host.Size())}
+			"%s cannot express this mapping: it leaves %d of the %d host slots empty, and the file has no way to skip a slot (the ranks after a hole would shift); use %s, which name each rank's slot",
+			format, m.Host.Size()-len(m.Place), m.Host.Size(), holeFormats())}
 	}
 	return nil
 }
 
-// Write writes r in the named format, after Check.
+// Write writes r in the named format with the default host names, after
+// Check.
 func Write(w io.Writer, format string, r *solve.Result) error {
+	return WriteWith(w, format, r, Options{})
+}
+
+// WriteWith writes r in the named format with o (host names), after
+// Check and after checking the names against the host's nodes.
+func WriteWith(w io.Writer, format string, r *solve.Result, o Options) error {
 	f, err := Lookup(format)
 	if err != nil {
 		return err
@@ -57,23 +64,65 @@ func Write(w io.Writer, format string, r *solve.Result) error {
 	if err := Check(format, r.Mapping); err != nil {
 		return err
 	}
-	return f.Write(w, r)
+	nodes, _ := topology.SplitCores(r.Mapping.Host)
+	if err := CheckHostnames(o.Hostnames, nodes.Size()); err != nil {
+		return err
+	}
+	return f.Write(w, r, o)
 }
 
 // JSON writes the report of r as one JSON object and a newline.
-func JSON(w io.Writer, r *solve.Result) error {
-	return json.NewEncoder(w).Encode(r.Report())
+func JSON(w io.Writer, r *solve.Result) error { return JSONWith(w, r, Options{}) }
+
+// JSONWith writes the report of r, with "cores" (the cores per node)
+// on a host with cores and "hosts" (the host name of each rank's node)
+// when names are given.
+func JSONWith(w io.Writer, r *solve.Result, o Options) error {
+	s := slotsOf(r.Mapping)
+	out := struct {
+		solve.Report
+		Cores int      `json:"cores,omitempty"`
+		Hosts []string `json:"hosts,omitempty"`
+	}{Report: r.Report()}
+	if s.c > 1 {
+		out.Cores = s.c
+	}
+	if len(o.Hostnames) > 0 {
+		out.Hosts = make([]string, len(r.Mapping.Place))
+		for v, slot := range r.Mapping.Place {
+			node, _ := s.split(slot)
+			out.Hosts[v] = o.Hostnames.Name(node)
+		}
+	}
+	return json.NewEncoder(w).Encode(out)
 }
 
 // CSV writes a header "vertex,node,x1,...,xc,g1,...,gk" and one row per
 // guest vertex: its index, its host node index, its host coordinates and
 // its guest coordinates (a grid object's, a d-cube vertex's bits, bit 0
-// first).
-func CSV(w io.Writer, m *mapping.Mapping) error {
+// first). On a host with cores the columns are
+// "vertex,slot,node,x1,...,xc,core,g1,...": the slot, its node, the
+// node's coordinates and the core.
+func CSV(w io.Writer, m *mapping.Mapping) error { return CSVWith(w, m, nil) }
+
+// CSVWith is CSV with a "host" column after the node, the node's name,
+// when names are given.
+func CSVWith(w io.Writer, m *mapping.Mapping, names Hostnames) error {
+	s := slotsOf(m)
 	bw := bufio.NewWriter(w)
-	bw.WriteString("vertex,node")
-	for j := range len(m.Host.Coords(0, nil)) {
+	bw.WriteString("vertex")
+	if s.c > 1 {
+		bw.WriteString(",slot")
+	}
+	bw.WriteString(",node")
+	if len(names) > 0 {
+		bw.WriteString(",host")
+	}
+	for j := range len(s.nodes.Coords(0, nil)) {
 		fmt.Fprintf(bw, ",x%d", j+1)
+	}
+	if s.c > 1 {
+		bw.WriteString(",core")
 	}
 	var gc []int
 	for j := range len(m.Guest.Coords(0, gc)) {
@@ -84,9 +133,20 @@ func CSV(w io.Writer, m *mapping.Mapping) error {
 	var line []byte // reused: no allocation per row
 	for v, h := range m.Place {
 		line = strconv.AppendInt(line[:0], int64(v), 10)
+		node, core := s.split(h)
+		if s.c > 1 {
+			line = append(line, ',')
+			line = strconv.AppendInt(line, int64(h), 10)
+		}
 		line = append(line, ',')
-		line = strconv.AppendInt(line, int64(h), 10)
-		coords = m.Host.Coords(h, coords)
+		line = strconv.AppendInt(line, int64(node), 10)
+		if len(names) > 0 {
+			line = append(append(line, ','), names.Name(node)...)
+		}
+		coords = s.nodes.Coords(node, coords)
+		if s.c > 1 {
+			coords = append(coords, core)
+		}
 		gc = m.Guest.Coords(v, gc)
 		for _, x := range append(coords, gc...) {
 			line = append(line, ',')
@@ -131,7 +191,8 @@ func RankOrder(w io.Writer, m *mapping.Mapping) error {
 }
 
 // Scotch writes a Scotch mapping file: the vertex count, then one
-// "vertex node" line per guest vertex.
+// "vertex slot" line per guest vertex (the host node on a host without
+// cores).
 func Scotch(w io.Writer, m *mapping.Mapping) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "%d\n", len(m.Place))
@@ -204,6 +265,9 @@ func Text(w io.Writer, r *solve.Result) error {
 		} else {
 			line("distances D_i", d+" (not constant; ~ marks means)")
 		}
+	}
+	if _, c := topology.SplitCores(m.Host); c > 1 {
+		line("node volumes", "intra-node "+val("intraNodeVolume")+", inter-node "+val("interNodeVolume")+" (0 hops inside a node)")
 	}
 	line("lower bound", val("lowerBound"))
 	for _, b := range mt.Bounds {

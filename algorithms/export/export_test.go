@@ -155,13 +155,13 @@ func TestRankOrderHoles(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	err = export.Write(&buf, "rankorder", r)
-	if spec.FieldOf(err) != "format" || !strings.Contains(err.Error(), "leaves 2 of the 8 host nodes empty") || !strings.Contains(err.Error(), "use csv, json or scotch") || buf.Len() != 0 {
+	if spec.FieldOf(err) != "format" || !strings.Contains(err.Error(), "leaves 2 of the 8 host slots empty") || !strings.Contains(err.Error(), "use json, csv, scotch, mapfile, rankfile or slurm") || buf.Len() != 0 {
 		t.Fatalf("rankorder with holes: %v (wrote %q)", err, buf.String())
 	}
 	if err := export.RankOrder(&buf, r.Mapping); err == nil {
 		t.Fatal("RankOrder with holes: no error")
 	}
-	for _, f := range []string{"csv", "json", "scotch", "text"} {
+	for _, f := range []string{"csv", "json", "scotch", "text", "mapfile", "rankfile", "slurm"} {
 		if err := export.Write(&buf, f, r); err != nil {
 			t.Errorf("%s: %v", f, err)
 		}
@@ -248,7 +248,7 @@ func equal(a, b []int) bool {
 
 func TestWriteErrors(t *testing.T) {
 	err := export.Write(&bytes.Buffer{}, "xml", twisted(t))
-	if err == nil || err.Error() != `unknown format "xml" (want one of json, csv, text, rankorder, scotch)` {
+	if err == nil || err.Error() != `unknown format "xml" (want one of json, csv, text, rankorder, scotch, mapfile, rankfile, slurm)` {
 		t.Errorf("Write(xml) = %v", err)
 	}
 	// the writer's first error is returned by every format

@@ -21,16 +21,34 @@ type Format struct {
 	// Ext is the file extension of a download, without the dot.
 	Ext string
 	// Write writes a result in the format (after Check, through Write).
-	Write func(io.Writer, *solve.Result) error
+	Write func(io.Writer, *solve.Result, Options) error
+	// NoHoles marks a format that cannot express an empty slot (a host
+	// larger than the guest): Check refuses such a mapping.
+	NoHoles bool
+}
+
+// Options are what a user adds to a placement file beyond the result.
+type Options struct {
+	// Hostnames name the host nodes in launcher files (default
+	// "node<index>").
+	Hostnames Hostnames
 }
 
 // Formats lists the placement formats, in the order the UI offers them.
-var Formats = []Format{
-	{"json", "application/json", "json", JSON},
-	{"csv", "text/csv; charset=utf-8", "csv", mappingOnly(CSV)},
-	{"text", "text/plain; charset=utf-8", "txt", Text},
-	{"rankorder", "text/plain; charset=utf-8", "rankorder", mappingOnly(RankOrder)},
-	{"scotch", "text/plain; charset=utf-8", "map", mappingOnly(Scotch)},
+// (Set in init: Check, which RankOrder calls, names formats from it.)
+var Formats []Format
+
+func init() {
+	Formats = []Format{
+		{Name: "json", MediaType: "application/json", Ext: "json", Write: JSONWith},
+		{Name: "csv", MediaType: "text/csv; charset=utf-8", Ext: "csv", Write: func(w io.Writer, r *solve.Result, o Options) error { return CSVWith(w, r.Mapping, o.Hostnames) }},
+		{Name: "text", MediaType: "text/plain; charset=utf-8", Ext: "txt", Write: resultOnly(Text)},
+		{Name: "rankorder", MediaType: "text/plain; charset=utf-8", Ext: "rankorder", Write: mappingOnly(RankOrder), NoHoles: true},
+		{Name: "scotch", MediaType: "text/plain; charset=utf-8", Ext: "map", Write: mappingOnly(Scotch)},
+		{Name: "mapfile", MediaType: "text/plain; charset=utf-8", Ext: "mapfile", Write: mappingOnly(Mapfile)},
+		{Name: "rankfile", MediaType: "text/plain; charset=utf-8", Ext: "rankfile", Write: named(RankFile)},
+		{Name: "slurm", MediaType: "text/plain; charset=utf-8", Ext: "hostfile", Write: named(Slurm)},
+	}
 }
 
 // drawings are the formats of a drawing (written by web/draw and the
@@ -40,8 +58,28 @@ var drawings = []Format{
 	{Name: "png", MediaType: "image/png", Ext: "png"},
 }
 
-func mappingOnly(w func(io.Writer, *mapping.Mapping) error) func(io.Writer, *solve.Result) error {
-	return func(out io.Writer, r *solve.Result) error { return w(out, r.Mapping) }
+func mappingOnly(w func(io.Writer, *mapping.Mapping) error) func(io.Writer, *solve.Result, Options) error {
+	return func(out io.Writer, r *solve.Result, _ Options) error { return w(out, r.Mapping) }
+}
+
+func resultOnly(w func(io.Writer, *solve.Result) error) func(io.Writer, *solve.Result, Options) error {
+	return func(out io.Writer, r *solve.Result, _ Options) error { return w(out, r) }
+}
+
+func named(w func(io.Writer, *mapping.Mapping, Hostnames) error) func(io.Writer, *solve.Result, Options) error {
+	return func(out io.Writer, r *solve.Result, o Options) error { return w(out, r.Mapping, o.Hostnames) }
+}
+
+// holeFormats lists the formats that can express empty slots, for
+// messages: "a, b or c".
+func holeFormats() string {
+	var names []string
+	for _, f := range Formats {
+		if !f.NoHoles && f.Name != "text" {
+			names = append(names, f.Name)
+		}
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // Names returns the names of Formats, in order.
@@ -49,6 +87,19 @@ func Names() []string {
 	names := make([]string, len(Formats))
 	for i, f := range Formats {
 		names[i] = f.Name
+	}
+	return names
+}
+
+// NamesFor returns the names of the formats that can express a
+// placement, in order: all of them, or without the NoHoles ones when it
+// leaves slots empty.
+func NamesFor(holes bool) []string {
+	var names []string
+	for _, f := range Formats {
+		if !holes || !f.NoHoles {
+			names = append(names, f.Name)
+		}
 	}
 	return names
 }

@@ -124,6 +124,7 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 			seen[centre] = stamp
 			shell = append(shell, centre)
 		}
+		from := shell[0]
 		cands = cands[:0]
 		extra := -1 // shells still to search after the first with a free node
 		for len(shell) > 0 && extra != 0 && len(cands) < greedyCandidates {
@@ -148,6 +149,11 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 				}
 			}
 			shell, next = next, shell
+		}
+		if len(cands) == 0 {
+			// Neighbors reaches no free node (a fat tree's or a
+			// dragonfly's nodes have none: they meet at switches)
+			cands = nearestFree(used, int(from), greedyCandidates, cands)
 		}
 		best, bestCost := cands[0], -1.0
 		for _, x := range cands {
@@ -177,4 +183,22 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 		out[v] = int(p)
 	}
 	return out, nil
+}
+
+// nearestFree appends to dst up to k free nodes nearest from in index
+// order (from, from−1, from+1, ...): on fat trees and dragonflies, whose
+// index order nests switches and routers, they are among the nearest in
+// hops. O(distance to the k-th free node).
+func nearestFree(used []bool, from, k int, dst []int32) []int32 {
+	for d := 0; len(dst) < k && (from-d >= 0 || from+d < len(used)); d++ {
+		for _, x := range [2]int{from - d, from + d} {
+			if x >= 0 && x < len(used) && !used[x] && len(dst) < k {
+				dst = append(dst, int32(x))
+			}
+			if d == 0 {
+				break
+			}
+		}
+	}
+	return dst
 }

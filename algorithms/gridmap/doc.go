@@ -14,6 +14,10 @@
 //   - between grids and hosts of as many axes (2-D or 3-D): Fold, our
 //     k-way accordion fold when the sides match up to one factor k.
 //
+// Brick, Coarse and ExpandBricks cut a grid into bricks of C objects for
+// hosts with C cores per node (a brick per node; MACHINES.md §2);
+// NestedBricks nests bricks for the levels of fat trees and dragonflies.
+//
 // Nearest is findNearest2D/findNearest3D (B.1): the free processor closest
 // to a target, with the spec's tie-break "order A", answered with per-line
 // union-find structures instead of a growing ring scan.

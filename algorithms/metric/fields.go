@@ -76,6 +76,8 @@ var Fields = []Field{
 		}
 		return fmt.Sprintf("%.4f", *m.AvgDistance), true
 	}},
+	{"intraNodeVolume", "intra-node volume", Summary, nodeVolume(func(m Metrics) float64 { return m.IntraNodeVolume })},
+	{"interNodeVolume", "inter-node volume", Summary, nodeVolume(func(m Metrics) float64 { return m.InterNodeVolume })},
 	{"lowerBound", "lower bound", Summary, func(m Metrics) (string, bool) {
 		return fmt.Sprintf("%.4f", m.LowerBound), true
 	}},
@@ -98,6 +100,17 @@ var Fields = []Field{
 		}
 		return Thousands(m.EmptyNodes) + " (the host is larger than the guest)", true
 	}},
+}
+
+// nodeVolume formats a volume that stays on, or leaves, the nodes; a
+// result stored before they were counted has neither.
+func nodeVolume(f func(Metrics) float64) func(Metrics) (string, bool) {
+	return func(m Metrics) (string, bool) {
+		if m.Arcs > 0 && m.IntraNodeVolume == 0 && m.InterNodeVolume == 0 {
+			return "not computed", false
+		}
+		return strconv.FormatFloat(f(m), 'g', -1, 64), true
+	}
 }
 
 // linkFigure formats a link figure with f, or says why m has none.

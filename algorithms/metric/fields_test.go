@@ -33,7 +33,8 @@ func TestFields(t *testing.T) {
 func ExampleMetrics_Rows() {
 	two, avg := 2, 1.5
 	m := metric.Metrics{HopBytes: 12, HopsPerByte: 1.5, Arcs: 8, MaxDilation: 2, AvgDilation: 1.5, HopHistogram: []float64{0, 4, 4},
-		DimDistances: []*int{nil, &two}, DimMeans: []*float64{&avg, nil}, LowerBound: 1}
+		DimDistances: []*int{nil, &two}, DimMeans: []*float64{&avg, nil}, LowerBound: 1,
+		IntraNodeVolume: 2, InterNodeVolume: 6}
 	for _, r := range m.Rows(metric.Detail) {
 		fmt.Printf("%-20s %s %v\n", r.Label, r.Value, r.OK)
 	}
@@ -46,6 +47,8 @@ func ExampleMetrics_Rows() {
 	// dilation lower bound 0 true
 	// D_i                  ~1.50 2 true
 	// D_a                  distances not constant false
+	// intra-node volume    2 true
+	// inter-node volume    6 true
 	// lower bound          1.0000 true
 	// max link load        not computed false
 	// average link load    not computed false

@@ -46,6 +46,11 @@ type Metrics struct {
 	ConstantDistance bool       `json:"constantDistance"`
 	// AvgDistance is D_a = mean of the D_i, or nil unless ConstantDistance.
 	AvgDistance *float64 `json:"avgDistance"`
+	// IntraNodeVolume is the volume of the messages between slots of one
+	// node (0 hops: a host with cores, MACHINES.md §2), InterNodeVolume
+	// the volume that crosses the network; they sum to the total volume.
+	IntraNodeVolume float64 `json:"intraNodeVolume"`
+	InterNodeVolume float64 `json:"interNodeVolume"`
 	// LowerBound is the largest of Bounds that holds for every mapping.
 	LowerBound float64 `json:"lowerBound"`
 	Bounds     []Bound `json:"bounds"`
@@ -133,6 +138,9 @@ func EvaluateContext(ctx context.Context, m *mapping.Mapping) Metrics {
 		hb, vol = float64(hops), float64(arcs)
 	}
 	r := Metrics{HopBytes: hb, MaxDilation: maxDil, Arcs: arcs, HopHistogram: hist, DimDistances: make([]*int, labels), DimMeans: make([]*float64, labels)}
+	if len(hist) > 0 { // the messages of 0 hops stay inside a node
+		r.IntraNodeVolume, r.InterNodeVolume = hist[0], vol-hist[0]
+	}
 	if vol > 0 {
 		r.HopsPerByte = hb / vol
 	}

@@ -20,7 +20,8 @@ import (
 // this is Σ_v Σ_k w_k·δ_k, the stencils' neighbourhood bound of
 // ALGORITHMS.md. A graph without volumes (Weight nil: NewGrid,
 // NewHypercube) lists every edge both ways, so W = 2 for every partner.
-// δ comes from distanceProfile on grid hosts and from ballProfile on
+// δ comes from distanceProfile on grid hosts, from machineProfile on hosts
+// with cores and indirect networks, and from ballProfile on
 // others. O(n + arcs·log Δ) with volumes, O(n) without, plus the profile.
 func neighbourhood(g *guest.Graph, h topology.Host) Bound {
 	var deg int
@@ -33,6 +34,8 @@ func neighbourhood(g *guest.Graph, h topology.Host) Bound {
 	var dist []int
 	if grid, ok := h.(topology.Grid); ok {
 		dist = distanceProfile(grid, deg)
+	} else if closed, ok := machineProfile(h, deg); ok {
+		dist = closed
 	} else {
 		dist = ballProfile(h, deg)
 	}

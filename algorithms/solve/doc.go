@@ -7,6 +7,12 @@
 // lower bounds).
 //
 // Each algorithm family registers itself from its own file (embeddings.go,
-// grids.go, pairs.go), so families can grow independently. Errors about the
-// request are *spec.FieldError values naming the offending field.
+// grids.go, machines.go, pairs.go), so families can grow independently.
+// Errors about the request are *spec.FieldError values naming the
+// offending field.
+//
+// On a host with cores (topology.SplitCores) the grid heuristics map a
+// grid of bricks of C objects onto the nodes (cores.go: perNode, onNodes);
+// row-major also maps onto hosts without grid coordinates in index order,
+// and bricks nests bricks for the levels of fat trees and dragonflies.
 package solve

@@ -104,6 +104,9 @@ func cubeOnto(name string, g spec.Guest, h topology.Host) (int, *topology.Lattic
 		return 0, nil, fmt.Errorf("%s needs a hypercube guest, not %s", name, g)
 	}
 	host, ok := h.(*topology.Lattice)
+	if _, c := topology.SplitCores(h); c > 1 {
+		return 0, nil, fmt.Errorf("%s places one process per node; %s has %d cores per node (rb and greedy map onto its slots)", name, h, c)
+	}
 	if !ok {
 		return 0, nil, fmt.Errorf("%s needs a line, ring, mesh, torus or hypercube host, not %s", name, h)
 	}

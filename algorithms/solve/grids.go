@@ -21,14 +21,14 @@ func init() {
 		fnCost = "O(n) targets; each findNearest amortised O(r) for an answer r hops away (worst case O(n·min(Px,Py)))"
 	)
 	register(
-		gridHeuristic("rowmajor", gridmap.RowMajor, anyGrid, Notes{
+		withIndexOrder(gridHeuristic("rowmajor", gridmap.RowMajor, anyGrid, Notes{
 			Title:      "Row-major",
 			Source:     "topomap baseline (no paper); index order: the first coordinate varies fastest",
 			Confidence: "P",
 			Complexity: "O(n)",
 			Summary: "Our baseline, not from the thesis: the k-th object in index order (first coordinate fastest) " +
 				"goes to the k-th processor in index order, the default placement of most runtimes.",
-		}),
+		})),
 		gridHeuristic("snake", gridmap.Snake, anyGrid, Notes{
 			Title:      "Snake (boustrophedon)",
 			Source:     "topomap baseline (no paper)",
@@ -91,12 +91,12 @@ func init() {
 					"side) becomes a band across the host's columns (along its longer side), whose height in each column " +
 					"steps between the two integers nearest the compression ratio; row i is shifted by a golden-ratio " +
 					"phase so that the bands stay level, and snakes within a column. Applies to every 2-D grid on a 2-D " +
-					"mesh or torus with at least as many processors (the extra ones stay unused).",
+					"mesh or torus with at least as many processors (the extra ones stay unused)." + coresNote,
 			},
 			Guests:     "grid:AxB[:wrap]",
 			Hosts:      "mesh or torus AxB with at least as many processors (may be larger than the grid)",
 			LargerHost: true,
-			Applies: func(g spec.Guest, h topology.Host) error {
+			Applies: onNodes(func(g spec.Guest, h topology.Host) error {
 				if err := gridShape(g, h, 2, 2, false); err != nil {
 					return err
 				}
@@ -104,8 +104,8 @@ func init() {
 					return fmt.Errorf("needs at least as many processors as objects, not %d for %d", h.Size(), g.Order())
 				}
 				return nil
-			},
-			Map: gridMap("step", gridmap.Step),
+			}),
+			Map: onNodesMap(gridMap("step", gridmap.Step)),
 		},
 		gridHeuristic("stack", gridmap.Stack, stackable, Notes{
 			Title:      "Stacking",
@@ -159,13 +159,14 @@ type gridShapes struct {
 
 // gridHeuristic wraps an equal-size mapper of package gridmap.
 func gridHeuristic(name string, f func([]int, gridmap.Box) ([]int, error), shapes gridShapes, notes Notes) Algorithm {
+	notes.Summary += coresNote
 	return Algorithm{
 		Name:    name,
 		Notes:   notes,
 		Guests:  shapes.guests,
 		Hosts:   shapes.hosts,
-		Applies: shapes.check,
-		Map:     gridMap(name, f),
+		Applies: onNodes(shapes.check),
+		Map:     onNodesMap(gridMap(name, f)),
 	}
 }
 

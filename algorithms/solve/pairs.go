@@ -64,7 +64,7 @@ func init() {
 		},
 		Guests:  "any guest",
 		Hosts:   "any host with as many nodes as the guest has vertices",
-		Applies: func(spec.Guest, topology.Host) error { return nil },
+		Applies: func(g spec.Guest, h topology.Host) error { return pairsHosts(g, h) },
 		Map:     func(ctx context.Context, p *Problem) ([]int, error) { return mapPairs(ctx, p, pairs.Biased) },
 		Search:  true,
 	}, Algorithm{
@@ -81,7 +81,7 @@ func init() {
 		},
 		Guests:  "any guest",
 		Hosts:   "any host with as many nodes as the guest has vertices",
-		Applies: func(spec.Guest, topology.Host) error { return nil },
+		Applies: func(g spec.Guest, h topology.Host) error { return pairsHosts(g, h) },
 		Map:     func(ctx context.Context, p *Problem) ([]int, error) { return mapPairs(ctx, p, pairs.Uniform) },
 		Search:  true,
 	})

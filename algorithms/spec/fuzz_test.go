@@ -17,6 +17,7 @@ var seeds = []string{
 	"mesh:1x2x1x2x1x2x1x2", "hypercube:26", "ring:-1", "mesh:4x4:wrap=", "", ":", "x", "mesh:x",
 	"torus:8192x8193", "ring:99999999999999999999",
 	"graph:6e2de0a8bdff56dffce969478ca8872d", "GRAPH:6E2DE0A8BDFF56DFFCE969478CA8872D", "graph:6e2d", "file:/etc/passwd", "file:",
+	"fattree:16,3", "dragonfly:4,2,2,9", "mesh:4x4:cores=2", "preset:bgq-midplane", "dragonfly:2,2,1,4", "ring:4:cores=0",
 }
 
 // checkOneLine fails on an error that is not a one-line spec error.

@@ -150,7 +150,7 @@ func twos(d int) []int {
 
 func TestParseHostErrors(t *testing.T) {
 	tests := []struct{ in, want string }{
-		{"", `host "": empty; want line:K, ring:K, mesh:AxB[x...], torus:AxB[x...] or hypercube:D`},
+		{"", `host "": empty; want line:K, ring:K, mesh:AxB[x...], torus:AxB[x...], hypercube:D, fattree:K,N or dragonfly:A,P,H,G`},
 		{"star:4", `unknown kind "star"`},
 		{"line:", "missing sizes"},
 		{"line:4x4", "a line has one size"},

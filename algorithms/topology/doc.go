@@ -29,5 +29,17 @@
 // counting the (axis, direction) pairs an axis has: none for size 1, one
 // for size 2, + then − beyond (see Lattice.Link). Loads sums the volumes
 // of messages per link in O(c) per message with difference arrays along
-// the axis lines; topotest checks every route against Hops.
+// the axis lines; topotest checks every route against Hops. A host with
+// cores routes as the host of its nodes does (RouterOf), and a message
+// inside a node crosses no link.
+//
+// Real machines (MACHINES.md §2–4): the suffix ":cores=C" on any host
+// spec gives its nodes C cores each (Cores: slot t of node u is t + C·u,
+// 0 hops inside a node; SplitCores reaches the inner host, whose fast
+// paths stay usable); FatTree (fattree:K,N, a k-ary n-tree) and Dragonfly
+// (dragonfly:A,P,H,G, minimal routes over the absolute global wiring)
+// are indirect networks with the Network capability, their wiring, which
+// topotest checks Hops against. Presets names machines users know
+// ("preset:bgq-midplane"), each an alias of a spec string that Parse
+// resolves.
 package topology

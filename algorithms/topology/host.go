@@ -2,6 +2,7 @@ package topology
 
 import (
 	"errors"
+	"fmt"
 
 	"topomap/algorithms/internal/kinds"
 )
@@ -20,7 +21,9 @@ type Host interface {
 	Coords(idx int, dst []int) []int
 	// Index returns the node of the given coordinates, or an error.
 	Index(coords []int) (int, error)
-	// Hops returns the number of links on a shortest path from a to b.
+	// Hops returns the number of links on a shortest path from a to b:
+	// 0 from a node to itself (and between the slots of one node of a
+	// host with cores, see Cores), positive otherwise.
 	Hops(a, b int) int
 	// Neighbors appends the distinct nodes one hop from idx to dst.
 	Neighbors(idx int, dst []int) []int
@@ -111,12 +114,31 @@ func Forms() string { return registry.Forms() }
 var ErrUnknownKind = errors.New("unknown host kind")
 
 // Parse reads a host spec string "kind:args" (kind case-insensitive,
-// surrounding spaces ignored) with the parser its kind registered. Errors
-// say what is wrong without repeating the input.
+// surrounding spaces ignored) with the parser its kind registered, or a
+// named machine "preset:NAME" (Presets); either may end with
+// ":cores=C", C cores per node (Cores). Errors say what is wrong without
+// repeating the input.
 func Parse(s string) (Host, error) {
-	k, args, err := registry.Find(s, ErrUnknownKind)
+	base, c, err := cutCores(s)
 	if err != nil {
 		return nil, err
 	}
-	return k.Parse(args)
+	if base, err = presetSpec(base); err != nil {
+		return nil, err
+	}
+	if b, inner, err := cutCores(base); err == nil && inner > 0 {
+		if c > 0 {
+			return nil, errors.New("cores given twice")
+		}
+		base, c = b, inner // a preset with cores
+	}
+	k, args, err := registry.Find(base, ErrUnknownKind)
+	if err != nil {
+		return nil, fmt.Errorf("%w, or preset:NAME; any may end with :cores=C", err)
+	}
+	h, err := k.Parse(args)
+	if err != nil {
+		return nil, err
+	}
+	return withCores(h, c)
 }

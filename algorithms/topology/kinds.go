@@ -15,6 +15,8 @@ func init() {
 	Register(KindSpec{"mesh", "mesh:AxB[x...]", parseMesh, []string{"mesh:5x4", "mesh:3x1x4", "mesh:8x4:wrap=10", "mesh:64x48x3"}})
 	Register(KindSpec{"torus", "torus:AxB[x...]", parseTorus, []string{"torus:2x3", "torus:5x4x3", "torus:64x33"}})
 	Register(KindSpec{"hypercube", "hypercube:D", parseHypercube, []string{"hypercube:1", "hypercube:5", "hypercube:12"}})
+	Register(KindSpec{"fattree", "fattree:K,N", parseFatTree, []string{"fattree:2,1", "fattree:3,2", "fattree:2,4", "fattree:4,3", "fattree:2,3:cores=3", "fattree:16,3"}})
+	Register(KindSpec{"dragonfly", "dragonfly:A,P,H,G", parseDragonfly, []string{"dragonfly:1,1,1,1", "dragonfly:2,1,1,3", "dragonfly:4,2,2,9", "dragonfly:3,2,2,5", "dragonfly:2,2,1,3:cores=2", "dragonfly:8,4,4,33"}})
 }
 
 func parseHypercube(args string) (Host, error) {

@@ -25,8 +25,16 @@ type Router interface {
 	Route(a, b int, dst []int) []int
 }
 
-// RouterOf returns h's routing capability and whether it has one.
+// RouterOf returns h's routing capability and whether it has one. A
+// host with cores routes as the host of its nodes does (coresRouter).
 func RouterOf(h Host) (Router, bool) {
+	if c, ok := h.(*Cores); ok {
+		r, ok := RouterOf(c.inner)
+		if !ok {
+			return nil, false
+		}
+		return coresRouter{c, r}, true
+	}
 	r, ok := h.(Router)
 	return r, ok
 }

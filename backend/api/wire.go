@@ -54,6 +54,15 @@ type Request struct {
 	Tc float64 `json:"tc,omitempty"`
 }
 
+// MapRequest is the body of POST /api/v1/map: a Request and the host
+// names of the launcher files (one per host node, in node-index order;
+// default node<index>). Host names are no part of the instance: a job
+// takes them when its placement is fetched (POST /jobs/{id}/placement).
+type MapRequest struct {
+	Request
+	Hostnames []string `json:"hostnames,omitempty"`
+}
+
 // Query returns r in the query form that spec.ParseQuery reads, so that the
 // API, the CLI and permalinks share one parser. Its keys are r's JSON
 // names, which are the query keys by design: the list of keys lives in one

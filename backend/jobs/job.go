@@ -80,7 +80,19 @@ const MaxRequestBytes = 64 << 10
 // MaxRequestBytes are errors; every error is a *spec.FieldError naming
 // the field ("" for the body as a whole). O(body size).
 func DecodeRequest(r io.Reader) (Request, spec.Instance, error) {
-	var req Request
+	req, in, err := decode(r, requestFields)
+	return req.Request, in, err
+}
+
+// DecodeMapRequest is DecodeRequest for the body of POST /map, which may
+// also hold host names.
+func DecodeMapRequest(r io.Reader) (api.MapRequest, spec.Instance, error) {
+	return decode(r, mapFields)
+}
+
+// decode reads a request object whose keys are among fields.
+func decode(r io.Reader, fields []string) (api.MapRequest, spec.Instance, error) {
+	var req api.MapRequest
 	body, err := io.ReadAll(io.LimitReader(r, MaxRequestBytes+1))
 	if err != nil {
 		return req, spec.Instance{}, &spec.FieldError{Err: fmt.Errorf("%w: reading the body: %w", ErrInvalid, err)}
@@ -91,39 +103,48 @@ func DecodeRequest(r io.Reader) (Request, spec.Instance, error) {
 	// Unknown keys are found by exactKeys, which names them without
 	// reading encoding/json's message.
 	dec := json.NewDecoder(bytes.NewReader(body))
-	if err := dec.Decode(&req); err != nil {
+	if err := dec.Decode(&req.Request); err != nil {
 		return req, spec.Instance{}, decodeError(err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return req, spec.Instance{}, &spec.FieldError{Err: fmt.Errorf("%w: data after the JSON object", ErrInvalid)}
 	}
-	if err := exactKeys(body); err != nil {
+	if err := exactKeys(body, fields); err != nil {
 		return req, spec.Instance{}, err
+	}
+	if slices.Contains(fields, "hostnames") {
+		var names struct {
+			Hostnames []string `json:"hostnames"`
+		}
+		if err := json.Unmarshal(body, &names); err != nil {
+			return req, spec.Instance{}, decodeError(err)
+		}
+		req.Hostnames = names.Hostnames
 	}
 	in, err := req.Instance()
 	return req, in, err
 }
 
-// requestFields are the keys of a request object, spelled exactly.
-var requestFields = []string{"guest", "host", "algo", "seed", "budget", "moves", "start", "ta", "tc"}
+// requestFields are the keys of a request object, spelled exactly;
+// mapFields those of POST /map's.
+var (
+	requestFields = []string{"guest", "host", "algo", "seed", "budget", "moves", "start", "ta", "tc"}
+	mapFields     = append(slices.Clip(requestFields), "hostnames")
+)
 
 // exactKeys rejects keys that encoding/json matched case-insensitively
-// ("Guest", "ALGO"): a key is a request field only as spelled.
-func exactKeys(body []byte) error {
+// ("Guest", "ALGO"): a key is one of fields only as spelled.
+func exactKeys(body []byte, fields []string) error {
 	var keys map[string]json.RawMessage
 	if err := json.Unmarshal(body, &keys); err != nil {
 		return decodeError(err)
 	}
 	for k := range keys {
-		if !slices.Contains(requestFields, k) {
-			return unknownField(k)
+		if !slices.Contains(fields, k) {
+			return &spec.FieldError{Field: k, Err: fmt.Errorf("%w: unknown field %q (want %s)", ErrInvalid, k, strings.Join(fields, ", "))}
 		}
 	}
 	return nil
-}
-
-func unknownField(f string) error {
-	return &spec.FieldError{Field: f, Err: fmt.Errorf("%w: unknown field %q (want %s)", ErrInvalid, f, strings.Join(requestFields, ", "))}
 }
 
 // decodeError turns a json error into a one-line FieldError.

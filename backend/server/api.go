@@ -15,6 +15,7 @@ import (
 	"topomap/algorithms/export"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
+	"topomap/algorithms/topology"
 	"topomap/backend/jobs"
 	"topomap/backend/store"
 )
@@ -52,6 +53,9 @@ func jobPath(id string) string { return "/api/v1/jobs/" + id }
 // identical request's), 200 when its result already exists.
 func (s *Server) submit(c echo.Context) error {
 	_, in, err := jobs.DecodeRequest(c.Request().Body)
+	if spec.FieldOf(err) == "hostnames" {
+		return errJobHostnames
+	}
 	if err != nil {
 		return err
 	}
@@ -136,7 +140,7 @@ func (s *Server) placement(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return writeResult(c, res, format, true)
+	return writeResult(c, res, format, true, export.Options{})
 }
 
 // notModified sets the ETag of a done job's output (id, finish time and
@@ -163,15 +167,19 @@ func (s *Server) notModified(c echo.Context, id, variant string) (bool, error) {
 
 // writeResult sends a result in an export format, as a file to save
 // (attachment) or to show.
-func writeResult(c echo.Context, res *solve.Result, format string, attachment bool) error {
+func writeResult(c echo.Context, res *solve.Result, format string, attachment bool, o export.Options) error {
 	if err := export.Check(format, res.Mapping); err != nil {
 		return err // before the headers: a 4xx naming the format
+	}
+	nodes, _ := topology.SplitCores(res.Mapping.Host)
+	if err := export.CheckHostnames(o.Hostnames, nodes.Size()); err != nil {
+		return err
 	}
 	h := c.Response().Header()
 	h.Set(echo.HeaderContentType, export.ContentType(format))
 	setDisposition(h, res, format, attachment)
 	c.Response().WriteHeader(http.StatusOK)
-	return export.Write(c.Response(), format, res)
+	return export.WriteWith(c.Response(), format, res, o)
 }
 
 // setDisposition names a result's file (export.FileName, the name every
@@ -192,18 +200,22 @@ func (s *Server) mapSync(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	_, in, err := jobs.DecodeRequest(c.Request().Body)
+	req, in, err := jobs.DecodeMapRequest(c.Request().Body)
 	if err != nil {
 		return err
 	}
 	if err := s.resolve(c.Request().Context(), &in); err != nil {
 		return err
 	}
+	nodes, _ := topology.SplitCores(in.Host)
+	if err := export.CheckHostnames(req.Hostnames, nodes.Size()); err != nil {
+		return err // before solving
+	}
 	res, err := s.solveSync(c.Request().Context(), in)
 	if err != nil {
 		return err
 	}
-	return writeResult(c, res, format, false)
+	return writeResult(c, res, format, false, export.Options{Hostnames: req.Hostnames})
 }
 
 // solveSync solves in within the synchronous caps: at most MaxSyncNodes,

@@ -38,7 +38,7 @@ func TestErrors(t *testing.T) {
 		{"body over the limit", "POST", "/api/v1/jobs", `{"guest":"` + strings.Repeat("x", 2000) + `"}`, 413, "", "larger than 1024 bytes"},
 		{"map over the sync cap", "POST", "/api/v1/map", `{"guest":"hypercube:7","host":"ring:128","algo":"xor"}`, 400, "guest", "cap of 64"},
 		{"map bad format", "POST", "/api/v1/map?format=pdf", xorBody, 400, "format", "unknown format"},
-		{"rankorder with empty slots", "POST", "/api/v1/map?format=rankorder", `{"guest":"grid:3x2","host":"mesh:4x2","algo":"step"}`, 400, "format", "leaves 2 of the 8 host nodes empty"},
+		{"rankorder with empty slots", "POST", "/api/v1/map?format=rankorder", `{"guest":"grid:3x2","host":"mesh:4x2","algo":"step"}`, 400, "format", "leaves 2 of the 8 host slots empty"},
 		{"moves out of range", "POST", "/api/v1/jobs", `{"guest":"grid:3x2","host":"mesh:3x2","algo":"pairs","moves":-1}`, 400, "moves", "want a whole number"},
 		{"malformed id", "GET", "/api/v1/jobs/xyz", "", 400, "id", "malformed job id"},
 		{"unknown job", "GET", "/api/v1/jobs/" + unknown, "", 404, "", "no such job"},

@@ -160,9 +160,15 @@ func (c *Client) Cancel(ctx context.Context, id, token string) (jobs.Job, error)
 	return c.job(ctx, http.MethodDelete, jobPath(url.PathEscape(id))+"?token="+url.QueryEscape(token), nil)
 }
 
-// Placement writes the job's placement in the given export format to w.
-func (c *Client) Placement(ctx context.Context, id, format string, w io.Writer) error {
-	resp, err := c.do(ctx, http.MethodGet, jobPath(url.PathEscape(id))+"/placement?format="+url.QueryEscape(format), nil)
+// Placement writes the job's placement in the given export format to w,
+// with the given host names (POST /jobs/{id}/placement) or, without any,
+// the default ones (GET).
+func (c *Client) Placement(ctx context.Context, id, format string, w io.Writer, hostnames ...string) error {
+	method, body := http.MethodGet, any(nil)
+	if len(hostnames) > 0 {
+		method, body = http.MethodPost, map[string][]string{"hostnames": hostnames}
+	}
+	resp, err := c.do(ctx, method, jobPath(url.PathEscape(id))+"/placement?format="+url.QueryEscape(format), body)
 	if err != nil {
 		return err
 	}

@@ -66,6 +66,7 @@ func FuzzSubmitBody(f *testing.F) {
 	for _, s := range []string{
 		xorBody, `{"guest":"grid:4x4","host":"mesh:4x4","algo":"affn","seed":3}`,
 		`{"guest":"hypercube:30","host":"ring:1073741824","algo":"xor"}`, `{"guest":[]}`, `nul`,
+		`{"guest":"grid:2x2","host":"mesh:2x1:cores=2","algo":"rowmajor","hostnames":["a","b"]}`, `{"hostnames":"a"}`,
 	} {
 		f.Add(s)
 	}

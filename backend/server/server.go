@@ -173,6 +173,7 @@ func New(o Options) *Server {
 	api.DELETE("/jobs/:id", s.cancel, s.guardWrites)
 	api.GET("/jobs/:id/events", s.events)
 	api.GET("/jobs/:id/placement", s.placement)
+	api.POST("/jobs/:id/placement", s.namedPlacement, s.guardWrites)
 	api.POST("/map", s.mapSync, s.guardWrites)
 	api.GET("/render.svg", s.render)
 	api.POST("/graphs", s.uploadGraph, s.guardUploads)

@@ -118,6 +118,9 @@ func graphMapping(w io.Writer, r *solve.Result, o Options, lay *layout, heatMap 
 		}, nil)
 	} else {
 		lay.hostLinks(s)
+	}
+	drawStructure(s, lay)
+	if !heatMap {
 		graphEdges(&buf, m, lay, pairs(m, hops), o.MinHops)
 		lay.nodes(s, &buf, inv, func(int) bool { return true }, lay.r >= 9 && g.Order() <= 512)
 	}

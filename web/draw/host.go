@@ -107,6 +107,9 @@ func (l *layout) edgePath(line []byte, a, b, hops int) []byte {
 		// criss-crossed by lines between the panels.
 		k := max(2, l.cell*2/5)
 		return appendQuad(line, x1, y1, x1+k/2, y1+k/2, x1+k, y1+k)
+	case l.arcs && l.below:
+		hgt := min(l.topSpace-4, abs(x2-x1)/2)
+		return appendQuad(line, x1, y1+l.r, (x1+x2)/2, y1+l.r+2*hgt, x2, y2+l.r)
 	case l.arcs:
 		hgt := min(l.topSpace-4, abs(x2-x1)/2)
 		return appendQuad(line, x1, y1-l.r, (x1+x2)/2, y1-l.r-2*hgt, x2, y2-l.r)

@@ -3,7 +3,6 @@ package draw
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"math"
 	"strconv"
@@ -68,6 +67,7 @@ type layout struct {
 	ringR    int
 	isRing   bool
 	topSpace int
+	structure
 }
 
 // axisTick is one coordinate label of the host's axes.
@@ -104,10 +104,6 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	}
 	m := r.Mapping
 	g := m.Guest
-	host, ok := m.Host.(*topology.Lattice)
-	if !ok {
-		return fmt.Errorf("no drawing for host %s", m.Host)
-	}
 	if len(m.Place) != g.Order() {
 		return errors.New("placement does not match the guest")
 	}
@@ -124,7 +120,10 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	if heatMap {
 		minCell = 1 // one pixel of the heat map's image per node
 	}
-	lay := newLayout(host, width, minCell)
+	lay, err := hostLayout(m.Host, width, minCell)
+	if err != nil {
+		return err
+	}
 	width = lay.w // wider than asked when the host needs it: never clip
 	if g.Label == nil {
 		return graphMapping(w, r, o, lay, heatMap) // a weighted graph: no dimensions
@@ -132,7 +131,10 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	// The link heat map replaces the dilation heat map on routed hosts;
 	// with the guest's edges drawn, it replaces the grey host links when
 	// the links fit one element each.
-	lv := newLinkView(r, host, lay)
+	var lv *linkView
+	if host, ok := m.Host.(*topology.Lattice); ok { // not yet on slots or through switches
+		lv = newLinkView(r, host, lay)
+	}
 	if lv != nil && !heatMap && !lv.elems {
 		lv = nil
 	}
@@ -177,7 +179,7 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	s.Title(caption(r))
 	s.Text(margin, 20, caption(r), `class="t"`)
 	s.Text(margin, 36, subcaption(r, heatMap, lv, o), `class="s"`)
-	key(s, &buf, g, host, heatMap, lv != nil && (lv.elems || lv.paints))
+	key(s, &buf, g, m.Host, lay.note, heatMap, lv != nil && (lv.elems || lv.paints))
 	s.Gtransform("translate(0," + itoa(captionH) + ")")
 
 	lay.frame(s)
@@ -189,6 +191,7 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	} else {
 		lay.hostLinks(s)
 	}
+	drawStructure(s, lay)
 
 	if !heatMap {
 		long := func(e int) bool { return hops[e] >= o.MinHops }
@@ -269,8 +272,8 @@ type Locator struct {
 	inv  []int
 }
 
-// NewLocator lays out r's host as Mapping(r, o) does; the host must be one
-// that Mapping draws (a *topology.Lattice). O(host nodes).
+// NewLocator lays out r's host as Mapping(r, o) does; on a host that
+// Mapping does not draw it locates nothing. O(host nodes).
 func NewLocator(r *solve.Result, o Options) *Locator {
 	width := o.Width
 	if width <= 0 {
@@ -284,7 +287,10 @@ func NewLocator(r *solve.Result, o Options) *Locator {
 	if detail > 0 && r.Mapping.Guest.Order() > detail {
 		minCell = 1
 	}
-	lay := newLayout(r.Mapping.Host.(*topology.Lattice), width, minCell)
+	lay, err := hostLayout(r.Mapping.Host, width, minCell)
+	if err != nil {
+		lay = &layout{}
+	}
 	return &Locator{lay: lay, half: max(1, max(lay.side, 2*lay.r)) / 2, inv: r.Mapping.Inverse()}
 }
 
@@ -470,7 +476,7 @@ func subcaption(r *solve.Result, heatMap bool, lv *linkView, o Options) string {
 
 // key draws the third caption line: a swatch per guest dimension (or
 // axis), what a dashed frame means, and how a hypercube host is laid out.
-func key(s *svg.SVG, buf *bytes.Buffer, g *guest.Graph, host *topology.Lattice, heatMap, links bool) {
+func key(s *svg.SVG, buf *bytes.Buffer, g *guest.Graph, h topology.Host, note string, heatMap, links bool) {
 	x := margin
 	const y = 52
 	item := func(text string) {
@@ -493,6 +499,14 @@ func key(s *svg.SVG, buf *bytes.Buffer, g *guest.Graph, host *topology.Lattice, 
 			item(name + itoa(d))
 		}
 		buf.WriteString("</g>\n")
+	}
+	if note != "" {
+		item(note)
+	}
+	inner, _ := topology.SplitCores(h)
+	host, ok := inner.(*topology.Lattice)
+	if !ok {
+		return
 	}
 	wraps := false
 	for j := range host.Rank() {

@@ -7,8 +7,14 @@ import "topomap/algorithms/topology"
 // it is the host's rule (topology.Router: dimension-order with the tie
 // rule, e-cube), the route whose links the link heat map counts,
 // O(c + hops); on other hosts each step goes to the first neighbour one
-// hop nearer b, O(hops·degree) calls of Hops.
+// hop nearer b, O(hops·degree) calls of Hops, and a route through switches
+// (a fat tree, a dragonfly) is its two ends. Between slots of a host with
+// cores it is the route of their nodes through core 0 of the nodes on the
+// way ([a, b] inside one node).
 func Route(h topology.Host, a, b int) []int {
+	if inner, c := topology.SplitCores(h); c > 1 {
+		return slotRoute(inner, c, a, b)
+	}
 	route := []int{a}
 	if r, ok := topology.RouterOf(h); ok {
 		for _, l := range r.Route(a, b, nil) {
@@ -19,12 +25,32 @@ func Route(h topology.Host, a, b int) []int {
 	}
 	var nb []int
 	for cur := a; cur != b; route = append(route, cur) {
+		next := cur
 		for _, v := range h.Neighbors(cur, nb[:0]) {
 			if h.Hops(v, b) < h.Hops(cur, b) {
-				cur = v
+				next = v
 				break
 			}
 		}
+		if next == cur { // through switches (a fat tree, a dragonfly): not drawn
+			next = b
+		}
+		cur = next
 	}
+	return route
+}
+
+// slotRoute is Route between slots a and b of a host with c cores per
+// node: the route between their nodes, through core 0 of the nodes on the
+// way; [a, b] inside one node (0 hops).
+func slotRoute(inner topology.Host, c, a, b int) []int {
+	if a/c == b/c {
+		return []int{a, b}
+	}
+	route := Route(inner, a/c, b/c)
+	for i := range route {
+		route[i] *= c
+	}
+	route[0], route[len(route)-1] = a, b
 	return route
 }

@@ -5,7 +5,8 @@ import "topomap/algorithms/topology"
 // checkRoutes checks the routing capability, where a host has it: the
 // numbering's links are Links() distinct (tail, head) pairs of
 // neighbours, and every route from a to b is a chain of Hops(a, b) links
-// from a to b (a shortest path).
+// from a to b (a shortest path; from a's node to b's on a host with
+// cores, whose links join core 0 of each node).
 func checkRoutes(h Host) error {
 	r, ok := topology.RouterOf(h)
 	if !ok {
@@ -38,12 +39,12 @@ func checkRoutes(h Host) error {
 		at := a
 		for _, id := range route {
 			tail, head, ok := r.Link(id)
-			if !ok || tail != at {
+			if !ok || !sameNode(h, tail, at) {
 				return c.add("route %d→%d: link %d is no link from %d", a, b, id, at)
 			}
 			at = head
 		}
-		if at != b || len(route) != h.Hops(a, b) {
+		if !sameNode(h, at, b) || len(route) != h.Hops(a, b) {
 			return c.add("route %d→%d ends at %d after %d links, want %d", a, b, at, len(route), h.Hops(a, b))
 		}
 		return true

@@ -54,6 +54,8 @@ var Properties = []Property{
 	{"table", checkTable},
 	{"diameter", checkDiameter},
 	{"routes", checkRoutes},
+	{"slots", checkSlots},
+	{"balls", checkBalls},
 }
 
 // Check runs every property on h and returns their violations joined, or
@@ -231,7 +233,9 @@ func checkMetric(h Host) error {
 			return c.add("d(%d,%d) = %d but d(%d,%d) = %d", a, b, d, b, a, r)
 		case a == b && d != 0:
 			return c.add("d(%d,%d) = %d, want 0", a, a, d)
-		case a != b && d <= 0:
+		case sameNode(h, a, b) && d != 0:
+			return c.add("d(%d,%d) = %d for slots of one node, want 0", a, b, d)
+		case !sameNode(h, a, b) && d <= 0:
 			return c.add("d(%d,%d) = %d for distinct nodes", a, b, d)
 		}
 		return true
@@ -361,22 +365,43 @@ func checkNeighbours(h Host) error {
 	return c.err()
 }
 
+// sameNode reports whether slots a and b lie on one node of a host with
+// cores (a = b otherwise).
+func sameNode(h Host, a, b int) bool {
+	_, c := topology.SplitCores(h)
+	return a/c == b/c
+}
+
 // checkBFS checks that Distance is the shortest-path distance of the graph
-// that Neighbors defines, from a few sources.
+// that Neighbors defines (or of a Network's wiring), from a few sources.
+// On a host with cores, the sources' whole nodes start at distance 0.
 func checkBFS(h Host) error {
+	if net, ok := h.(topology.Network); ok {
+		return checkWiring(net)
+	}
+	if inner, _ := topology.SplitCores(h); inner != h {
+		if net, ok := inner.(topology.Network); ok {
+			return checkWiring(net) // the slots' distances are checked against it by "slots"
+		}
+	}
 	var c collector
 	n := h.Size()
 	if n > 1<<16 {
 		return nil
 	}
+	_, cores := topology.SplitCores(h)
 	dist := make([]int, n)
 	var queue, nb []int
 	for _, s := range []int{0, n / 2, n - 1} {
 		for i := range dist {
 			dist[i] = -1
 		}
-		dist[s] = 0
-		queue = append(queue[:0], s)
+		queue = queue[:0]
+		for t := range cores {
+			u := s/cores*cores + t
+			dist[u] = 0
+			queue = append(queue, u)
+		}
 		for len(queue) > 0 {
 			u := queue[0]
 			queue = queue[1:]

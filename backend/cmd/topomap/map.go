@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
@@ -105,6 +106,7 @@ func runMap(ctx context.Context, args []string, stdout io.Writer) error {
 	var f instanceFlags
 	f.register(fs, true)
 	format := fs.String("format", "text", "output `format`: "+strings.Join(export.Names(), ", "))
+	hostnames := fs.String("hostnames", "", "`file` of host names for the launcher files, one per host node in node-index order (default node<index>)")
 	in, err := f.parseInstance(fs, args, func() error {
 		if _, err := export.Lookup(*format); err != nil {
 			return fmt.Errorf("unknown --format %q (want %s)", *format, strings.Join(export.Names(), ", "))
@@ -114,9 +116,31 @@ func runMap(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	var opt export.Options
+	if *hostnames != "" {
+		if opt.Hostnames, err = readHostnames(*hostnames, in.Host); err != nil {
+			return err
+		}
+	}
 	r, err := solve.Map(ctx, in, nil)
 	if err != nil {
 		return err
 	}
-	return export.Write(stdout, *format, r)
+	return export.WriteWith(stdout, *format, r, opt)
+}
+
+// readHostnames reads a --hostnames file for the nodes of h (not its
+// slots: the cores of a node share its name).
+func readHostnames(path string, h topology.Host) (export.Hostnames, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("--hostnames: %w", err)
+	}
+	defer f.Close()
+	nodes, _ := topology.SplitCores(h)
+	names, err := export.ParseHostnames(f, nodes.Size())
+	if err != nil {
+		return nil, fmt.Errorf("--hostnames %s: %w", path, err)
+	}
+	return names, nil
 }

@@ -200,7 +200,7 @@ func TestMapErrors(t *testing.T) {
 		{"huge host", []string{"map", "--guest", "hypercube:3", "--host", "mesh:99999999x99999999", "--algo", "xor"}, "more than 67108864 nodes"},
 		{"sizes differ", []string{"map", "--guest", "hypercube:3", "--host", "ring:16", "--algo", "xor"}, "sizes differ: guest hypercube:3 has 8 vertices, host ring:16 has 16 nodes"},
 		{"does not apply", []string{"map", "--guest", "hypercube:3", "--host", "line:8", "--algo", "xor"}, "xor does not apply to hypercube:3 on line:8"},
-		{"unknown format", with("--algo", "xor", "--format", "xml"), `unknown --format "xml" (want json, csv, text, rankorder, scotch)`},
+		{"unknown format", with("--algo", "xor", "--format", "xml"), `unknown --format "xml" (want json, csv, text, rankorder, scotch, mapfile, rankfile, slurm)`},
 		{"stray argument", with("--algo", "xor", "extra"), `unexpected argument "extra"`},
 		{"unknown flag", with("--algo", "xor", "--colour"), "flag provided but not defined: -colour"},
 		{"bad seed", with("--algo", "xor", "--seed", "-1"), `invalid value "-1" for flag -seed`},

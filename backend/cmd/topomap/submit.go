@@ -37,6 +37,7 @@ func runSubmit(ctx context.Context, args []string, stdout io.Writer) error {
 	format := fs.String("format", "text", "output `format`: json or text (with --wait any placement format: "+strings.Join(export.Names(), ", ")+")")
 	timeout := fs.Duration("timeout", 30*time.Second, "give up when the server does not answer for this `long` (also while waiting)")
 	token := fs.String("token", os.Getenv("TOPOMAP_TOKEN"), "API `token` for a server started with --auth-tokens (env TOPOMAP_TOKEN)")
+	hostnames := fs.String("hostnames", "", "with --wait: `file` of host names for the launcher files, one per host node in node-index order (default node<index>)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -50,6 +51,15 @@ func runSubmit(ctx context.Context, args []string, stdout io.Writer) error {
 	in, err := f.algoInstance()
 	if err != nil {
 		return err
+	}
+	var names []string
+	if *hostnames != "" {
+		if !*wait {
+			return errors.New("--hostnames needs --wait (they name the hosts of a placement file)")
+		}
+		if names, err = readHostnames(*hostnames, in.Host); err != nil {
+			return err
+		}
 	}
 	if *timeout <= 0 {
 		return fmt.Errorf("--timeout %v: want a positive duration", *timeout)
@@ -87,7 +97,7 @@ func runSubmit(ctx context.Context, args []string, stdout io.Writer) error {
 	if j.Status != jobs.Done {
 		return fmt.Errorf("job %s %s: %s", j.ID, j.Status, j.Error)
 	}
-	return c.Placement(ctx, j.ID, *format, stdout)
+	return c.Placement(ctx, j.ID, *format, stdout, names...)
 }
 
 // submitRetrying submits, waiting out 503 answers (Retry-After) a few times.

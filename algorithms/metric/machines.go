@@ -1,0 +1,45 @@
+package metric
+
+import "topomap/algorithms/topology"
+
+// machineProfile returns the at most upto smallest distances from a
+// best-placed slot to the others (MACHINES.md §6), ascending, on hosts
+// without the Grid capability whose distances have closed forms: a host
+// with C cores per node (C−1 slots 0 hops away, then every node of its
+// nodes' host's profile C times: the largest ball of slots is C times
+// the largest ball of nodes) and a host that counts its balls
+// (topology.Balls: fat trees, dragonflies; δ_k is the least radius whose
+// largest ball holds more than k other nodes). ok is false on other
+// hosts. O(upto) plus the inner profile or the balls.
+func machineProfile(h topology.Host, upto int) (dist []int, ok bool) {
+	upto = min(upto, h.Size()-1)
+	if inner, c := topology.SplitCores(h); c > 1 {
+		var nodes []int
+		if grid, isGrid := inner.(topology.Grid); isGrid {
+			nodes = distanceProfile(grid, upto/c+1)
+		} else if nodes, ok = machineProfile(inner, upto/c+1); !ok {
+			return nil, false
+		}
+		for range min(c-1, upto) {
+			dist = append(dist, 0)
+		}
+		for _, d := range nodes {
+			for range c {
+				if len(dist) < upto {
+					dist = append(dist, d)
+				}
+			}
+		}
+		return dist, true
+	}
+	b, ok := h.(topology.Balls)
+	if !ok {
+		return nil, false
+	}
+	for r := 1; len(dist) < upto; r++ {
+		for len(dist) < upto && len(dist)+1 < b.Ball(r) {
+			dist = append(dist, r)
+		}
+	}
+	return dist, true
+}

@@ -1,0 +1,162 @@
+package topology
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Cores is a host whose nodes have C cores each (the spec suffix
+// ":cores=C", MACHINES.md §2): its Size() = nodes × C slots. Slot t of
+// node u has index t + C·u (the core varies fastest: launchers fill a
+// node first) and coordinates those of u followed by t. Two slots are as
+// many hops apart as their nodes, so two slots of one node are 0 apart.
+//
+// Cores has no Grid capability even over a lattice: its distance is not
+// a sum over axes (the core axis counts 0). Callers with grid fast paths
+// reach the inner host and C through SplitCores.
+type Cores struct {
+	inner Host
+	c     int
+}
+
+// MaxCores bounds the cores per node of a spec string.
+const MaxCores = 1024
+
+// NewCores returns inner with c ≥ 2 cores per node; inner must not have
+// cores itself, and the slots number at most MaxNodes.
+func NewCores(inner Host, c int) (*Cores, error) {
+	if _, ok := inner.(*Cores); ok {
+		return nil, fmt.Errorf("%w: cores given twice", ErrInvalid)
+	}
+	if c < 2 || c > MaxCores {
+		return nil, fmt.Errorf("%w: %d cores per node, want 2 to %d", ErrInvalid, c, MaxCores)
+	}
+	if inner.Size() > MaxNodes/c {
+		return nil, fmt.Errorf("%w: more than %d slots", ErrInvalid, MaxNodes)
+	}
+	return &Cores{inner, c}, nil
+}
+
+// SplitCores returns the host of nodes under h and the cores per node:
+// (inner, C) for a Cores host, (h, 1) otherwise. Slot s then lies on node
+// s / C of inner, as core s % C.
+func SplitCores(h Host) (inner Host, c int) {
+	if ch, ok := h.(interface {
+		Inner() Host
+		PerNode() int
+	}); ok {
+		return ch.Inner(), ch.PerNode()
+	}
+	return h, 1
+}
+
+// Inner returns the host of the nodes.
+func (h *Cores) Inner() Host { return h.inner }
+
+// PerNode returns C, the cores (slots) per node.
+func (h *Cores) PerNode() int { return h.c }
+
+// Size returns nodes × C.
+func (h *Cores) Size() int { return h.inner.Size() * h.c }
+
+// String returns the inner host's spec string and ":cores=C".
+func (h *Cores) String() string { return h.inner.String() + ":cores=" + strconv.Itoa(h.c) }
+
+// Coords writes the coordinates of slot idx's node, then its core.
+func (h *Cores) Coords(idx int, dst []int) []int {
+	if idx < 0 || idx >= h.Size() {
+		panic(fmt.Sprintf("topology: slot %d out of range [0, %d)", idx, h.Size()))
+	}
+	return append(h.inner.Coords(idx/h.c, dst), idx%h.c)
+}
+
+// Index returns the slot of the given node coordinates and core.
+func (h *Cores) Index(coords []int) (int, error) {
+	if len(coords) == 0 {
+		return 0, fmt.Errorf("%w: no coordinates", ErrInvalid)
+	}
+	last := len(coords) - 1
+	t := coords[last]
+	if t < 0 || t >= h.c {
+		return 0, fmt.Errorf("%w: core %d, want [0, %d)", ErrInvalid, t, h.c)
+	}
+	u, err := h.inner.Index(coords[:last])
+	if err != nil {
+		return 0, err
+	}
+	return t + h.c*u, nil
+}
+
+// Hops returns the hops between the slots' nodes.
+func (h *Cores) Hops(a, b int) int { return h.inner.Hops(a/h.c, b/h.c) }
+
+// Neighbors appends every slot of the nodes one hop from idx's node.
+func (h *Cores) Neighbors(idx int, dst []int) []int {
+	start := len(dst)
+	dst = h.inner.Neighbors(idx/h.c, dst)
+	nodes := append([]int(nil), dst[start:]...)
+	dst = dst[:start]
+	for _, u := range nodes {
+		for t := range h.c {
+			dst = append(dst, t+h.c*u)
+		}
+	}
+	return dst
+}
+
+// coresSuffix is the modifier a host spec string may end with.
+const coresSuffix = ":cores="
+
+// cutCores splits "spec:cores=C" into spec and C (0 without the suffix).
+func cutCores(s string) (string, int, error) {
+	i := len(s) - len(coresSuffix)
+	for i >= 0 && !strings.EqualFold(s[i:i+len(coresSuffix)], coresSuffix) {
+		i-- // the last one, in bytes (lower-casing may change lengths)
+	}
+	if i < 0 {
+		return s, 0, nil
+	}
+	arg := strings.TrimSpace(s[i+len(coresSuffix):])
+	c, err := strconv.Atoi(arg)
+	if err != nil || arg != strconv.Itoa(c) || c < 1 || c > MaxCores {
+		return "", 0, fmt.Errorf("cores=%.20q: want a whole number of cores per node from 1 to %d", arg, MaxCores)
+	}
+	return s[:i], c, nil
+}
+
+// withCores gives h c cores per node (c ≤ 1: h itself), with messages for
+// users.
+func withCores(h Host, c int) (Host, error) {
+	if c <= 1 {
+		return h, nil
+	}
+	if _, ok := h.(*Cores); ok {
+		return nil, errors.New("cores given twice")
+	}
+	if h.Size() > MaxNodes/c {
+		return nil, fmt.Errorf("%d nodes × %d cores is more than %d slots", h.Size(), c, MaxNodes)
+	}
+	return NewCores(h, c)
+}
+
+// coresRouter is the routing capability of a host with cores whose nodes'
+// host has one: a message between two nodes follows the inner rule, a
+// message inside a node crosses no link. Links are numbered as the inner
+// host's; their ends are written as core 0 of each node.
+type coresRouter struct {
+	*Cores
+	r Router
+}
+
+func (h coresRouter) Routing() string { return h.r.Routing() }
+func (h coresRouter) LinkSlots() int  { return h.r.LinkSlots() }
+func (h coresRouter) Links() int      { return h.r.Links() }
+
+func (h coresRouter) Link(id int) (tail, head int, ok bool) {
+	tail, head, ok = h.r.Link(id)
+	return tail * h.c, head * h.c, ok
+}
+
+func (h coresRouter) Route(a, b int, dst []int) []int { return h.r.Route(a/h.c, b/h.c, dst) }

@@ -1,0 +1,76 @@
+package topology
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Network is the optional capability of indirect networks, whose nodes
+// are joined through switches or routers (fat trees, dragonflies): it
+// gives the whole wiring, for drawings and for the contract tests that
+// check Hops against it. Such a host has no two nodes one hop apart, so
+// its Neighbors lists none.
+//
+// The wiring has Size()+Switches() vertices: the nodes first, then the
+// switches. Hops(a, b) is the number of wires on a shortest path from a
+// to b that crosses at most one global wire (a dragonfly's minimal
+// route); a fat tree has no global wires, so there it is the plain
+// shortest path.
+type Network interface {
+	Host
+	// Switches returns the number of switches (or routers).
+	Switches() int
+	// Wires appends the wires at vertex v of the wiring to dst and
+	// returns it.
+	Wires(v int, dst []Wire) []Wire
+}
+
+// A Wire is one link of a Network's wiring, seen from one end: the vertex
+// at its other end, and whether it is a global (inter-group) link.
+type Wire struct {
+	To     int
+	Global bool
+}
+
+// parseParams parses the comma-separated whole numbers of a spec string
+// such as "16,3", one per name, each in [1, limit].
+func parseParams(args string, limit int, names ...string) ([]int, error) {
+	parts := strings.Split(args, ",")
+	if len(parts) != len(names) {
+		return nil, fmt.Errorf("want %d numbers %s separated by commas, got %d", len(names), strings.Join(names, ","), len(parts))
+	}
+	out := make([]int, len(parts))
+	for i, p := range parts {
+		v, err := strconv.Atoi(p)
+		if err != nil || p != strconv.Itoa(v) || v < 1 || v > limit {
+			return nil, fmt.Errorf("%s = %.20q: want a whole number from 1 to %d", names[i], p, limit)
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// checkedProduct returns the product of xs, or an error when it exceeds
+// MaxNodes.
+func checkedProduct(xs ...int) (int, error) {
+	n := 1
+	for _, x := range xs {
+		if n > MaxNodes/x {
+			return 0, fmt.Errorf("more than %d nodes", MaxNodes)
+		}
+		n *= x
+	}
+	return n, nil
+}
+
+// Balls is the optional capability of hosts that count their balls in
+// closed form, for the lower bound of MACHINES.md §6 on hosts whose
+// distances are not a walk over Neighbors (indirect networks): Ball(r) is
+// the largest number of nodes within r hops of one node, over all nodes
+// (a host need not look the same from every node). topotest checks it
+// against Hops.
+type Balls interface {
+	Host
+	Ball(r int) int
+}

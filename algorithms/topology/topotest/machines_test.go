@@ -1,0 +1,86 @@
+package topotest_test
+
+import (
+	"strings"
+	"testing"
+
+	"topomap/algorithms/topology"
+	"topomap/algorithms/topology/topotest"
+)
+
+// shortcut is a dragonfly whose Hops ignores the channel's router: 3
+// between any two groups, shorter than its minimal routes.
+type shortcut struct{ *topology.Dragonfly }
+
+func (h shortcut) Hops(a, b int) int {
+	if d := h.Dragonfly.Hops(a, b); d > 3 {
+		return 3
+	}
+	return h.Dragonfly.Hops(a, b)
+}
+
+// lostWire is a fat tree whose first leaf switch forgets its first node.
+type lostWire struct{ *topology.FatTree }
+
+func (h lostWire) Wires(v int, dst []topology.Wire) []topology.Wire {
+	out := h.FatTree.Wires(v, dst)
+	if v == h.Size() {
+		out = out[1:]
+	}
+	return out
+}
+
+func mustParse(t *testing.T, s string) topology.Host {
+	t.Helper()
+	h, err := topology.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// TestContractCatchesMachines: the wiring and slot clauses fail on hosts
+// that break them.
+func TestContractCatchesMachines(t *testing.T) {
+	df := mustParse(t, "dragonfly:2,2,1,3").(*topology.Dragonfly)
+	ft := mustParse(t, "fattree:2,3").(*topology.FatTree)
+	for _, tt := range []struct {
+		name string
+		h    topology.Host
+		want string
+	}{
+		{"dragonfly distance shorter than its minimal route", shortcut{df}, "shortest paths"},
+		{"fat tree wiring without a wire back", lostWire{ft}, "no wire back"},
+		{"dragonfly ball one too large", bigBall{df}, "Ball(3)"},
+	} {
+		err := topotest.Check(tt.h)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: Check = %v, want %q", tt.name, err, tt.want)
+		}
+	}
+	// a host with cores whose slots are not their nodes' distances apart
+	cores := mustParse(t, "mesh:3x2:cores=2").(*topology.Cores)
+	if err := topotest.Check(slotsOff{cores}); err == nil || !strings.Contains(err.Error(), "slots") {
+		t.Errorf("Check on broken slots = %v", err)
+	}
+}
+
+// slotsOff adds a hop between slots of different cores.
+type slotsOff struct{ *topology.Cores }
+
+func (h slotsOff) Hops(a, b int) int {
+	if a%2 != b%2 && a/2 != b/2 {
+		return h.Cores.Hops(a, b) + 1
+	}
+	return h.Cores.Hops(a, b)
+}
+
+// bigBall counts one node too many within 3 hops.
+type bigBall struct{ *topology.Dragonfly }
+
+func (h bigBall) Ball(r int) int {
+	if r == 3 {
+		return h.Dragonfly.Ball(r) + 1
+	}
+	return h.Dragonfly.Ball(r)
+}

@@ -1,0 +1,226 @@
+package draw
+
+import (
+	"fmt"
+	"math"
+
+	svg "github.com/ajstarks/svgo"
+
+	"topomap/algorithms/topology"
+)
+
+// structure is what a layout draws of a host beyond its nodes and
+// links: the switches and wires of an indirect network, the frames of
+// nodes with several cores.
+type structure struct {
+	switches [][4]int // x, y, w, h
+	wires    [][4]int // x1, y1, x2, y2
+	globals  [][4]int // a dragonfly's global links
+	frames   [][4]int // a node's frame around its cores
+	note     string   // the key's word on the layout
+	below    bool     // arcs of guest edges go below the nodes (fat tree)
+}
+
+// maxWires bounds the wires drawn (context, not data).
+const maxWires = 16384
+
+// hostLayout lays out any host that Mapping draws: lattices (newLayout),
+// fat trees as trees, dragonflies as groups of routers with their
+// terminals, and any of them with cores, each node's cores as a small
+// grid in its place.
+func hostLayout(h topology.Host, width, minCell int) (*layout, error) {
+	switch t := h.(type) {
+	case *topology.Lattice:
+		return newLayout(t, width, minCell), nil
+	case *topology.FatTree:
+		return fatTreeLayout(t, width, minCell), nil
+	case *topology.Dragonfly:
+		return dragonflyLayout(t, width, minCell), nil
+	}
+	inner, c := topology.SplitCores(h)
+	if c == 1 {
+		return nil, fmt.Errorf("no drawing for host %s", h)
+	}
+	q := int(math.Ceil(math.Sqrt(float64(c))))
+	il, err := hostLayout(inner, width, q*minCell+2)
+	if err != nil {
+		return nil, err
+	}
+	return coresLayout(il, c, q), nil
+}
+
+// coresLayout subdivides the place of every node of il into a q×q grid
+// of its c cores, core 0 top left, row by row.
+func coresLayout(il *layout, c, q int) *layout {
+	n := len(il.x)
+	side := max(il.cell, il.side, 2*il.r)
+	sub := max(1, (side-2)/q)
+	l := *il
+	l.x, l.y = make([]int, n*c), make([]int, n*c)
+	l.r, l.side = max(1, sub*2/5), sub
+	l.perPlane = il.perPlane * c
+	l.arcs = false // the node's row is not the slots' row
+	l.links, l.frames = nil, nil
+	for _, k := range il.links {
+		l.wires = append(l.wires, [4]int{il.x[k[0]], il.y[k[0]], il.x[k[1]], il.y[k[1]]})
+	}
+	rows := (c + q - 1) / q
+	halfW, halfH := q*sub/2, rows*sub/2
+	for u := range n {
+		l.frames = append(l.frames, [4]int{il.x[u] - halfW - 1, il.y[u] - halfH - 1, q*sub + 2, rows*sub + 2})
+		for t := range c {
+			s := t + c*u
+			l.x[s] = il.x[u] - halfW + sub/2 + t%q*sub
+			l.y[s] = il.y[u] - halfH + sub/2 + t/q*sub
+		}
+	}
+	l.note = fmt.Sprintf("each node's %d cores as a small grid, core 0 top left", c)
+	if il.note != "" {
+		l.note = il.note + "; " + l.note
+	}
+	return &l
+}
+
+// fatTreeLayout draws a fat tree as its tree (MACHINES.md §3): the nodes
+// in index order along the bottom, the N switch levels above, level N at
+// the top, each switch over the nodes it reaches through its down links.
+func fatTreeLayout(t *topology.FatTree, width, minCell int) *layout {
+	n, k, levels := t.Size(), t.Arity(), t.Levels()
+	per := n / k // switches per level
+	inner := width - 2*margin
+	cell := clamp(inner/n, minCell, 40)
+	l := &layout{x: make([]int, n), y: make([]int, n), w: width}
+	l.r = clamp(cell*2/5, 1, 14)
+	l.side = cell
+	const rowH = 48
+	swW := max(2, min(cell*k-4, 24))
+	top := margin + 8
+	leafY := top + levels*rowH + 8
+	for x := range n {
+		l.x[x] = margin + cell/2 + x*cell
+		l.y[x] = leafY
+	}
+	// switch w of level lv sits over the span of nodes below it: the
+	// nodes whose digits lv..N-1 equal w's, which for the drawing is the
+	// block w·k .. w·k+k-1 of level 1, spread at higher levels
+	pos := func(lv, w int) (int, int) {
+		x := margin + (w*k+k/2)*cell
+		if k%2 == 0 {
+			x -= cell / 2
+		}
+		return x + cell/2, top + (levels-lv)*rowH
+	}
+	for lv := 1; lv <= levels; lv++ {
+		for w := range per {
+			x, y := pos(lv, w)
+			l.switches = append(l.switches, [4]int{x - swW/2, y - 5, swW, 10})
+		}
+	}
+	if t.Switches()*k <= maxWires {
+		var ws []topology.Wire
+		for lv := 1; lv <= levels; lv++ {
+			for w := range per {
+				x, y := pos(lv, w)
+				for _, wire := range t.Wires(t.Switch(lv, w), ws[:0]) {
+					to := wire.To
+					switch {
+					case to < n:
+						l.wires = append(l.wires, [4]int{x, y + 5, l.x[to], leafY - l.r})
+					case (to-n)/per+1 == lv-1:
+						x2, y2 := pos(lv-1, (to-n)%per)
+						l.wires = append(l.wires, [4]int{x, y + 5, x2, y2 - 5})
+					}
+				}
+			}
+		}
+	}
+	for lv := 1; lv <= levels; lv++ {
+		_, y := pos(lv, 0)
+		l.ticks = append(l.ticks, axisTick{x: margin - 2, y: y + 3, text: "L" + itoa(lv), end: true})
+	}
+	for x := 0; x < n; x += max(1, (22+cell-1)/cell) {
+		l.ticks = append(l.ticks, axisTick{x: l.x[x], y: leafY + l.r + 10, text: itoa(x)})
+	}
+	l.below, l.arcs = true, true
+	l.topSpace = min(inner/4, cell*n/2) + 8
+	l.h = leafY + l.r + 14 + l.topSpace + margin
+	l.note = fmt.Sprintf("nodes in index order at the bottom, switch levels L1 (leaves) to L%d above; nodes 2ℓ hops apart under a level-ℓ switch", levels)
+	l.w = max(width, margin+n*cell+margin)
+	return l
+}
+
+// dragonflyLayout draws a dragonfly (MACHINES.md §4): one panel per
+// group, its A routers in a row (all linked to each other), each
+// router's P terminals under it; grey lines join the routers of the
+// global links.
+func dragonflyLayout(d *topology.Dragonfly, width, minCell int) *layout {
+	a, p, _, g := d.Params()
+	n := d.Size()
+	perRow := planesPerRow(g, a*p, 3)
+	inner := width - 2*margin
+	cell := clamp(inner/(perRow*(a*p+1)), minCell, 40)
+	l := &layout{x: make([]int, n), y: make([]int, n), w: width, cell: cell}
+	l.r = clamp(cell*2/5, 1, 14)
+	l.side = cell
+	pw, ph := a*p*cell, cell+48
+	swW := max(2, min(p*cell-4, 24))
+	router := func(r, grp int) (int, int) {
+		px := margin + grp%perRow*(pw+cell)
+		py := margin + 14 + grp/perRow*(ph+16)
+		return px + r*p*cell + p*cell/2, py + 12
+	}
+	for grp := range g {
+		px := margin + grp%perRow*(pw+cell)
+		py := margin + 14 + grp/perRow*(ph+16)
+		l.panels = append(l.panels, panel{x: px - 2, y: py - 2, w: pw + 4, h: ph, label: "group " + itoa(grp)})
+		x0, y0 := router(0, grp)
+		x1, _ := router(a-1, grp)
+		if a > 1 {
+			l.wires = append(l.wires, [4]int{x0, y0, x1, y0})
+		}
+		for r := range a {
+			x, y := router(r, grp)
+			l.switches = append(l.switches, [4]int{x - swW/2, y - 5, swW, 10})
+			for t := range p {
+				v := t + p*(r+a*grp)
+				l.x[v] = px + (r*p+t)*cell + cell/2
+				l.y[v] = y + 28 + cell/2
+				l.wires = append(l.wires, [4]int{x, y + 5, l.x[v], l.y[v] - l.r})
+			}
+		}
+	}
+	var ws []topology.Wire
+	for v := n; v < n+d.Switches() && len(l.globals) < maxWires; v++ {
+		r, grp := (v-n)%a, (v-n)/a
+		for _, w := range d.Wires(v, ws[:0]) {
+			if w.Global && w.To > v {
+				x1, y1 := router(r, grp)
+				x2, y2 := router((w.To-n)%a, (w.To-n)/a)
+				l.globals = append(l.globals, [4]int{x1, y1 - 5, x2, y2 - 5})
+			}
+		}
+	}
+	rows := (g + perRow - 1) / perRow
+	l.h = margin + 14 + rows*(ph+16) + margin
+	l.note = "groups of routers (squares, all linked within a group) with their nodes below; grey lines: global links"
+	right := margin + min(g, perRow)*(pw+cell)
+	l.w = max(width, right+margin)
+	return l
+}
+
+// drawStructure draws a layout's switches, wires and node frames under
+// everything else.
+func drawStructure(s *svg.SVG, l *layout) {
+	for _, w := range l.globals {
+		s.Line(w[0], w[1], w[2], w[3], `class="link" style="stroke:#8a929c" data-global="1"`)
+	}
+	for _, w := range l.wires {
+		s.Line(w[0], w[1], w[2], w[3], `class="link"`)
+	}
+	for _, b := range l.frames {
+		s.Rect(b[0], b[1], b[2], b[3], `fill="none" stroke="#c8ccd2" class="node-frame"`)
+	}
+	for _, b := range l.switches {
+		s.Rect(b[0], b[1], b[2], b[3], `fill="#9aa3ad" class="switch"`)
+	}
+}

@@ -1,0 +1,148 @@
+package draw_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"topomap/algorithms/mapping"
+	"topomap/algorithms/metric"
+	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
+	"topomap/algorithms/topology"
+	"topomap/web/draw"
+)
+
+// onHost maps a grid guest onto the first slots of any host, in order.
+func onHost(t *testing.T, g, h string) *solve.Result {
+	t.Helper()
+	in, err := spec.ParseQuery(map[string][]string{"guest": {g}, "host": {h}, "algo": {"pairs"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gr, hr, err := solve.Build(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	place := make([]int, gr.Order())
+	for v := range place {
+		place[v] = v
+	}
+	m := &mapping.Mapping{Guest: gr, Host: hr, Place: place}
+	return &solve.Result{Instance: in, Mapping: m, Metrics: metric.Evaluate(m)}
+}
+
+// TestMachineDrawings: a fat tree is drawn as its tree (N levels of
+// K^(N-1) switches above the nodes, every wire), a dragonfly as groups of
+// routers with their terminals and one line per pair of groups, cores as
+// a frame per node around its slots; every slot is one node element.
+func TestMachineDrawings(t *testing.T) {
+	for _, tt := range []struct {
+		guest, host                            string
+		slots, switches, wires, globals, frame int
+		note                                   string
+	}{
+		// fattree:2,3: 8 nodes, 3 levels of 4 switches; wires: 8 node
+		// links + 2 levels × 4 switches × 2 down links
+		{"grid:4x2", "fattree:2,3", 8, 12, 8 + 16, 0, 0, "switch levels L1 (leaves) to L3"},
+		// dragonfly:2,2,1,3: 3 groups of 2 routers; wires: 12 terminal
+		// links + 1 local link per group; 3 global links (one per pair)
+		{"grid:4x3", "dragonfly:2,2,1,3", 12, 6, 12 + 3, 3, 0, "groups of routers"},
+		{"grid:8x4", "mesh:4x2:cores=4", 32, 0, 10, 0, 8, "4 cores as a small grid"},
+		{"grid:8x3", "dragonfly:2,2,1,3:cores=2", 24, 6, 15, 3, 12, "2 cores as a small grid"},
+		{"grid:6x4", "torus:6:cores=4", 24, 0, 1, 0, 6, // the ring: one circle
+			"4 cores as a small grid"},
+	} {
+		t.Run(tt.host, func(t *testing.T) {
+			r := onHost(t, tt.guest, tt.host)
+			var buf bytes.Buffer
+			if err := draw.Mapping(&buf, r, draw.Options{}); err != nil {
+				t.Fatal(err)
+			}
+			doc := buf.Bytes()
+			c := census(t, doc)
+			globals := bytes.Count(doc, []byte(`data-global="1"`))
+			if c["n"] != tt.slots || c["switch"] != tt.switches || c["link"]-globals != tt.wires || globals != tt.globals || c["node-frame"] != tt.frame {
+				t.Errorf("nodes %d, switches %d, wires %d, global links %d, frames %d; want %d, %d, %d, %d, %d",
+					c["n"], c["switch"], c["link"]-globals, globals, c["node-frame"], tt.slots, tt.switches, tt.wires, tt.globals, tt.frame)
+			}
+			if !bytes.Contains(doc, []byte(tt.note)) {
+				t.Errorf("the key does not say %q", tt.note)
+			}
+			if c["e"] == 0 {
+				t.Error("no guest edges drawn")
+			}
+			if dir := os.Getenv("TOPOMAP_DRAW_OUT"); dir != "" {
+				os.WriteFile(filepath.Join(dir, strings.NewReplacer(":", "-", ",", "-").Replace(tt.host)+".svg"), doc, 0o644)
+			}
+			// every slot is located where it is drawn
+			loc := draw.NewLocator(r, draw.Options{})
+			re := regexp.MustCompile(`<(?:circle cx="(\d+)" cy="(\d+)"|rect x="(\d+)" y="(\d+)")[^>]*data-h="(\d+)"`)
+			for _, m := range re.FindAllSubmatch(doc, -1) {
+				if len(m[1]) == 0 {
+					continue // squares: checked by TestLocator on lattices
+				}
+				x, y := atoi(t, string(m[1])), atoi(t, string(m[2]))+62
+				if h, _ := loc.At(float64(x), float64(y)); h != atoi(t, string(m[5])) {
+					t.Errorf("node drawn at (%d,%d) is %s, the locator says %d", x, y, m[5], h)
+				}
+			}
+		})
+	}
+}
+
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	n := 0
+	for _, c := range s {
+		n = 10*n + int(c-'0')
+	}
+	return n
+}
+
+// TestRouteMachines: routes on hosts with cores go through the nodes'
+// route; inside a node a route is the two slots; through the switches of
+// a fat tree or a dragonfly it is the two ends (not drawn), never a loop.
+func TestRouteMachines(t *testing.T) {
+	for _, tt := range []struct {
+		host string
+		a, b int
+		want []int
+	}{
+		{"mesh:3x1:cores=2", 0, 5, []int{0, 2, 5}},
+		{"mesh:3x1:cores=2", 2, 3, []int{2, 3}},
+		{"fattree:2,3", 0, 7, []int{0, 7}},
+		{"dragonfly:2,2,1,3", 0, 11, []int{0, 11}},
+		{"fattree:2,2:cores=2", 1, 6, []int{1, 6}},
+	} {
+		h, err := topology.Parse(tt.host)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := draw.Route(h, tt.a, tt.b); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: Route(%d,%d) = %v, want %v", tt.host, tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+// TestPresetDrawings draws every preset with a guest of its size (a
+// heat map above the default detail), for a look at them with
+// TOPOMAP_DRAW_OUT=dir.
+func TestPresetDrawings(t *testing.T) {
+	guests := map[string]string{"bgq-midplane": "grid:128x64", "xe6-slice": "grid:64x64", "fattree-16port": "grid:32x16", "slingshot-small": "grid:48x24"}
+	for _, p := range topology.Presets {
+		r := onHost(t, guests[p.Name], "preset:"+p.Name)
+		var buf bytes.Buffer
+		if err := draw.Mapping(&buf, r, draw.Options{}); err != nil {
+			t.Fatalf("%s: %v", p.Name, err)
+		}
+		census(t, buf.Bytes())
+		if dir := os.Getenv("TOPOMAP_DRAW_OUT"); dir != "" {
+			os.WriteFile(filepath.Join(dir, p.Name+".svg"), buf.Bytes(), 0o644)
+		}
+	}
+}
