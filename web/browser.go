@@ -141,6 +141,30 @@ func restoreTyped(ctx app.Context, done *bool, fields map[string]*string, valida
 	}
 }
 
+// rawUpload is a request body that apiDo sends as it is (a file).
+type rawUpload struct{ contentType, data string }
+
+// fileText reads the text of a File (from a file input or a drop) with the
+// browser's File.text(). It blocks the calling goroutine (run it in
+// ctx.Async).
+func fileText(file app.Value) (string, error) {
+	ch := make(chan error, 1)
+	var text string
+	onText := app.FuncOf(func(this app.Value, args []app.Value) any {
+		text = args[0].String()
+		ch <- nil
+		return nil
+	})
+	onError := app.FuncOf(func(this app.Value, args []app.Value) any {
+		ch <- errors.New("the file could not be read")
+		return nil
+	})
+	defer onText.Release()
+	defer onError.Release()
+	file.Call("text").Call("then", onText, onError)
+	return text, <-ch
+}
+
 // apiBase is the job server's REST API (backend/server).
 const apiBase = "/api/v1"
 
@@ -158,14 +182,20 @@ func apiDo(method, path string, body any, out any) error {
 	opts := w.Get("Object").New()
 	opts.Set("method", method)
 	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			return err
+		contentType, data := "application/json", ""
+		if raw, ok := body.(rawUpload); ok {
+			contentType, data = raw.contentType, raw.data
+		} else {
+			b, err := json.Marshal(body)
+			if err != nil {
+				return err
+			}
+			data = string(b)
 		}
 		hdr := w.Get("Object").New()
-		hdr.Set("Content-Type", "application/json")
+		hdr.Set("Content-Type", contentType)
 		opts.Set("headers", hdr)
-		opts.Set("body", string(b))
+		opts.Set("body", data)
 	}
 	type answer struct {
 		status int

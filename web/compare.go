@@ -12,6 +12,7 @@ import (
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
+	"topomap/backend/api"
 	"topomap/web/draw"
 )
 
@@ -39,6 +40,7 @@ type ComparePage struct {
 	work    asyncRun
 	job     jobSubmit
 	copy    copyState
+	upload  graphUpload
 	// restored is set once the values typed before the app ran are back.
 	restored bool
 }
@@ -81,6 +83,7 @@ func (c *ComparePage) load(ctx app.Context) {
 	c.rows, c.svg, c.bounds, c.tooBig = nil, "", nil, false
 	in, errs := c.checkConfig()
 	c.errs = errs
+	whenGraphLoaded(ctx, in.Guest, errs, c.load)
 	if len(errs) > 0 {
 		return
 	}
@@ -97,7 +100,7 @@ func (c *ComparePage) load(ctx app.Context) {
 // for the check.
 func (c *ComparePage) checkConfig() (spec.Instance, fieldErrors) {
 	f := c.form
-	g, err1 := spec.ParseGuest(f.Guest)
+	g, err1 := parseGuest(f.Guest)
 	h, err2 := spec.ParseHost(f.Host)
 	if err1 == nil && err2 == nil {
 		if as := solve.Applicable(g, h); len(as) > 0 && (f.Algo == "" || !hasAlgo(as, f.Algo)) {
@@ -222,6 +225,14 @@ func (c *ComparePage) commit(ctx app.Context) {
 	}
 }
 
+// onGraph compares on an uploaded graph, on the host if it fits, else on
+// a host of its size.
+func (c *ComparePage) onGraph(ctx app.Context, g api.Graph) {
+	gs, _ := parseGuest(g.Guest()) // the page has the graph (graphUpload)
+	c.form.Guest, c.form.Host, c.form.Algo = g.Guest(), hostFor(gs, c.form.Host), ""
+	c.commit(ctx)
+}
+
 // onSubmitJob runs the comparison on the server: one job per applicable
 // algorithm, listed with links.
 func (c *ComparePage) onSubmitJob(ctx app.Context, e app.Event) {
@@ -259,6 +270,7 @@ func (c *ComparePage) Render() app.UI {
 				field("seed", "Seed", c.form.Seed, "0", c.errs["seed"], sIn, sCh),
 				field("budget", "Budget (local searches: planned moves, 1M a second)", c.form.Budget, "e.g. 1s", c.errs["budget"], bIn, bCh),
 			),
+			c.upload.render(c.onGraph),
 			app.Div().Class("links").Body(
 				app.A().ID("permalink").Href(c.permalink()).Text("permalink"),
 				c.copy.render(c.onCopy),

@@ -16,6 +16,7 @@ import (
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
+	"topomap/backend/api"
 	"topomap/web/draw"
 )
 
@@ -59,6 +60,7 @@ type Explorer struct {
 	// the readout of the listed link pointed at.
 	loads    linkLoads
 	linkInfo string
+	upload   graphUpload
 
 	names hostNames // the host names of the launcher files
 }
@@ -97,6 +99,8 @@ func (c *Explorer) load(ctx app.Context, q url.Values) {
 	c.valid = len(errs) == 0
 	c.tooBig = false
 	c.runErr = ""
+	// A permalink of an uploaded graph: fetch it, then load again.
+	whenGraphLoaded(ctx, in.Guest, errs, func(ctx app.Context) { c.load(ctx, q) })
 	if !c.valid {
 		// A bad permalink shows its messages, not an older drawing.
 		c.stop()
@@ -254,7 +258,7 @@ func (c *Explorer) pickApplicable() {
 			return
 		}
 	}
-	g, err1 := spec.ParseGuest(c.form.Guest)
+	g, err1 := parseGuest(c.form.Guest)
 	h, err2 := spec.ParseHost(c.form.Host)
 	if err1 == nil && err2 == nil && len(solve.Applicable(g, h)) > 0 {
 		c.form.Algo = choices[0].Name
@@ -301,7 +305,7 @@ func (c *Explorer) onRunAgain(ctx app.Context, e app.Event) {
 // onHover shows what is under the pointer in a tooltip and highlights
 // it: a vertex's node and incident edges, an edge and its route.
 func (c *Explorer) onHover(ctx app.Context, e app.Event) {
-	d := targetData(e, "h", "v", "u", "dil", "l")
+	d := targetData(e, "h", "v", "u", "dil", "l", "vol")
 	c.hover = hoverText(c.res, d)
 	if d == nil || c.res == nil {
 		return
@@ -453,8 +457,11 @@ func hoverText(r *solve.Result, d map[string]string) string {
 			s += " (" + axis + d["dim"] + ")"
 		}
 		route := draw.Route(m.Host, m.Place[u], m.Place[v])
-		s += ": dilation " + d["dil"] + "; route on the host: " + routeText(m.Host.Coords, route)
-		return s
+		s += ": dilation " + d["dil"]
+		if d["vol"] != "" { // a weighted graph's pair: its volume both ways
+			s += ", volume " + d["vol"]
+		}
+		return s + "; route on the host: " + routeText(m.Host.Coords, route)
 	}
 	h, err := strconv.Atoi(d["h"])
 	if err != nil || h < 0 || h >= m.Host.Size() {
@@ -542,6 +549,15 @@ func (c *Explorer) onDownload(format string) app.EventHandler {
 	}
 }
 
+// onGraph maps an uploaded graph: its guest graph:ID, on the host if it
+// fits, else on a host of its size, by the first algorithm that applies.
+func (c *Explorer) onGraph(ctx app.Context, g api.Graph) {
+	gs, _ := parseGuest(g.Guest()) // the page has the graph (graphUpload)
+	c.form.Guest, c.form.Host = g.Guest(), hostFor(gs, c.form.Host)
+	c.form.Algo, c.form.edited = c.form.firstApplicable(), "guest"
+	c.navigate(ctx)
+}
+
 func (c *Explorer) onSubmitJob(ctx app.Context, e app.Event) {
 	c.job.submit(ctx, c.in)
 }
@@ -559,12 +575,13 @@ func (c *Explorer) Render() app.UI {
 		app.Section().Class("controls").Body(
 			app.H1().Text("Explorer"),
 			app.Div().Class("row").Body(
-				field("guest", "Guest", c.form.Guest, "hypercube:4 or grid:9x8", c.errs["guest"], gIn, gCh),
+				field("guest", "Guest", c.form.Guest, "hypercube:4, grid:9x8 or graph:ID", c.errs["guest"], gIn, gCh),
 				field("host", "Host", c.form.Host, "ring:16, mesh:6x12, torus:8x8x8, hypercube:4", c.errs["host"], hIn, hCh),
 				presetSelect(c.form.Host, c.onPreset),
 				algoSelect("algo", "Algorithm", c.form.Algo, choices, c.errs["algo"], c.onAlgo, true),
 				objectiveSelect(c.form, c.errs["objective"], c.onObjective),
 			),
+			c.upload.render(c.onGraph),
 			openIf(app.Details().Class("advanced"), c.form.Seed != "" || c.form.Start != "" || c.form.Budget != "" || c.form.Moves != "" ||
 				c.errs["seed"] != "" || c.errs["start"] != "" || c.errs["budget"] != "" || c.errs["moves"] != "").Body(
 				app.Summary().Text("Parameters of randomised and anytime algorithms"),

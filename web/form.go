@@ -74,7 +74,7 @@ func formFromQuery(q url.Values) form {
 // firstApplicable names the first algorithm that maps the guest onto the
 // host as typed, or "" if they do not parse or none applies.
 func (f form) firstApplicable() string {
-	g, err1 := spec.ParseGuest(f.Guest)
+	g, err1 := parseGuest(f.Guest)
 	h, err2 := spec.ParseHost(f.Host)
 	if err1 != nil || err2 != nil {
 		return ""
@@ -107,7 +107,7 @@ func (f form) check() (spec.Instance, fieldErrors) {
 	errs := fieldErrors{}
 	var in spec.Instance
 	var err error
-	if in.Guest, err = spec.ParseGuest(f.Guest); err != nil {
+	if in.Guest, err = parseGuest(f.Guest); err != nil {
 		errs["guest"] = err.Error()
 	}
 	if in.Host, err = spec.ParseHost(f.Host); err != nil {
@@ -145,6 +145,9 @@ func (f form) check() (spec.Instance, fieldErrors) {
 			in.Objective = one.Objective
 		}
 	}
+	if errs["guest"] == "" && pendingGraph(in.Guest) != "" {
+		errs["guest"] = errGraphLoading.Error() // the page fetches it (fetchGraph)
+	}
 	if len(errs) > 0 {
 		return in, errs
 	}
@@ -165,7 +168,7 @@ func (f form) check() (spec.Instance, fieldErrors) {
 // typed: those applicable when both parse, else all of them. New
 // algorithms appear here as they are registered.
 func (f form) algoChoices() []solve.Algorithm {
-	g, err1 := spec.ParseGuest(f.Guest)
+	g, err1 := parseGuest(f.Guest)
 	h, err2 := spec.ParseHost(f.Host)
 	if err1 == nil && err2 == nil {
 		if as := solve.Applicable(g, h); len(as) > 0 {
@@ -179,7 +182,7 @@ func (f form) algoChoices() []solve.Algorithm {
 // query plus the page's own keys (url.Values.Encode sorts them).
 // A zero instance (not parsed yet) gives the bare path.
 func pageURL(path string, in spec.Instance, extra url.Values) string {
-	if len(in.Guest.Dims) == 0 || in.Host == nil {
+	if in.Guest.IsZero() || in.Host == nil {
 		return path
 	}
 	q := in.Query()

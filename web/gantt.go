@@ -115,11 +115,17 @@ func (c *GanttPage) load(ctx app.Context, q url.Values) {
 	c.compute(ctx)
 }
 
+// errNotCube is the guest's message for a guest that is not a d-cube.
+const errNotCube = "the execution model is that of d-cube algorithms: choose a hypercube guest"
+
 // compute maps both embeddings (mapOne) and runs the model; cheap enough
 // for the UI goroutine up to MaxGanttDim (a 14-cube takes milliseconds).
 func (c *GanttPage) compute(ctx app.Context) {
 	c.scheds, c.err, c.big = nil, "", nil
 	in, errs := c.form.check()
+	if pendingGraph(in.Guest) != "" {
+		errs["guest"] = errNotCube // no need to load a graph to say so
+	}
 	for k, v := range errs {
 		c.errs[k] = v
 	}
@@ -136,7 +142,7 @@ func (c *GanttPage) compute(ctx app.Context) {
 		return
 	}
 	if in.Guest.Kind != guest.Hypercube {
-		c.errs["guest"] = "the execution model is that of d-cube algorithms: choose a hypercube guest"
+		c.errs["guest"] = errNotCube
 		return
 	}
 	algos := []string{in.Algo}

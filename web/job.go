@@ -317,8 +317,11 @@ func (c *JobPage) renderDone() app.UI {
 	base := apiBase + "/jobs/" + c.id
 	r := c.job.Request
 	name := func(format string) string { return export.FileName("", r.Guest, r.Host, r.Algo, format) }
-	in, err := r.Instance()
-	formats := export.NamesFor(err == nil && in.Guest.Order() < in.Host.Size()) // empty slots: not every format can say so (export.Check)
+	holes := c.job.Metrics != nil && c.job.Metrics.EmptyNodes > 0
+	if in, err := r.Instance(); err == nil && in.Guest.Order() > 0 && in.Guest.Order() < in.Host.Size() {
+		holes = true // a result stored before emptyNodes (a graph:ID has no order here)
+	}
+	formats := export.NamesFor(holes) // empty slots: not every format can say so (export.Check)
 	// The links carry a download attribute, so that go-app's router lets
 	// the browser save them; the server answers with an attachment too.
 	return app.Div().Class("result").Body(

@@ -117,7 +117,7 @@ func algoSelect(name, label, value string, choices []solve.Algorithm, msg string
 // with its message.
 func startSelect(f form, msg string, onChange app.EventHandler) app.UI {
 	var names []string
-	g, err1 := spec.ParseGuest(f.Guest)
+	g, err1 := parseGuest(f.Guest)
 	h, err2 := spec.ParseHost(f.Host)
 	if err1 == nil && err2 == nil {
 		for _, a := range solve.Starts(g, h) {

@@ -17,7 +17,15 @@
 //
 // Guest kinds that a spec string names are registered with Register (a
 // name, the form of the strings, a parser, the canonical form, the order,
-// a builder and examples); Parse, which package spec calls, reads the
-// registry, and a Spec describes a guest without building it. A new kind
-// is one file and one registration line in kinds.go.
+// a builder and examples, and what metrics read in closed form: the
+// dimensions, diameter and bandwidth); Parse, which package spec calls,
+// reads the registry, and a Spec describes a guest without building it. A
+// new kind is one file and one registration line in kinds.go.
+//
+// The weighted graph is the kind "graph": graph:ID names a graph read
+// from a file, ID the content hash of its canonical form (Canonical: arcs
+// sorted, volumes explicit), so the same graph in any file format has one
+// id. The package does no I/O: the caller's Resolver (the server's store,
+// the command line's file loader, the page's fetch) attaches the graph to
+// the Spec (Spec.Resolve) before Build. Such a graph has no dimensions.
 package guest

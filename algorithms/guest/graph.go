@@ -65,6 +65,9 @@ type Graph struct {
 	Adj     []int32
 	Weight  []float64 // nil: unit volume per arc
 	Label   []int8    // per arc: hypercube dimension or grid axis; nil for Custom
+	// ID is a Custom graph's content hash (its spec string is graph:ID),
+	// set by Canonical; "" for a graph not identified.
+	ID string
 }
 
 // Order returns the number of vertices.
@@ -85,13 +88,52 @@ func (g *Graph) Volume(e int) float64 {
 func (g *Graph) Neighbors(v int) []int32 { return g.Adj[g.Offsets[v]:g.Offsets[v+1]] }
 
 // String returns the guest's canonical spec string: "hypercube:4",
-// "grid:9x8", "grid:8x8x8:wrap" (the registered kinds' form), or "graph:N"
-// for a custom graph.
+// "grid:9x8", "grid:8x8x8:wrap", "graph:ID" (the registered kinds' form),
+// or "graph:N" for a custom graph not identified (see Canonical).
 func (g *Graph) String() string {
-	if k, ok := kindOf(g.Kind); ok {
-		return k.Name + ":" + k.Args(Spec{Kind: g.Kind, Dims: g.Dims, Wrap: g.Wrap})
+	if k, ok := kindOf(g.Kind); ok && (g.Kind != Custom || g.ID != "") {
+		return k.Name + ":" + k.Args(g.spec())
 	}
 	return "graph:" + strconv.Itoa(g.Order())
+}
+
+// spec returns the spec that describes g.
+func (g *Graph) spec() Spec {
+	return Spec{Kind: g.Kind, Dims: g.Dims, Wrap: g.Wrap, ID: g.ID, Graph: g}
+}
+
+// Dimensions returns how many dimensions (hypercube) or axes (grid) g
+// has, edges or not: the per-dimension figures of its metrics. A kind
+// that registers none (a weighted graph) has the labels its arcs use,
+// none for a graph read from a file.
+func (g *Graph) Dimensions() int {
+	if k, ok := kindOf(g.Kind); ok && k.Dimensions != nil {
+		return k.Dimensions(g.spec())
+	}
+	labels := 0
+	for _, l := range g.Label {
+		labels = max(labels, int(l)+1)
+	}
+	return labels
+}
+
+// Bandwidth returns the bandwidth of g as its kind registers it in closed
+// form (exact for d-cubes and 2-D grids), or 0 when it has none.
+func (g *Graph) Bandwidth() int {
+	if k, ok := kindOf(g.Kind); ok && k.Bandwidth != nil {
+		return k.Bandwidth(g.spec())
+	}
+	return 0
+}
+
+// Diameter returns the largest hop distance between two vertices of g,
+// as its kind registers it in closed form, or 0 when its kind has none
+// (a weighted graph: not computed).
+func (g *Graph) Diameter() int {
+	if k, ok := kindOf(g.Kind); ok && k.Diameter != nil {
+		return k.Diameter(g.spec())
+	}
+	return 0
 }
 
 // NewHypercube returns the d-cube: 2^d vertices, vertex n adjacent to

@@ -11,14 +11,61 @@ import (
 // The registered guest kinds, in the order messages list them. A new kind
 // is a file with its constructor and parser plus one line here.
 func init() {
-	Register(KindSpec{Hypercube, "hypercube", "hypercube:D", parseHypercube, hypercubeArgs,
-		func(s Spec) int { return 1 << s.Dims[0] },
-		func(s Spec) (*Graph, error) { return NewHypercube(s.Dims[0]) },
-		[]string{"hypercube:1", "hypercube:4"}})
-	Register(KindSpec{Grid, "grid", "grid:AxB[xC][:wrap]", parseGrid, gridArgs,
-		func(s Spec) int { return dims.Product(s.Dims) },
-		func(s Spec) (*Graph, error) { return NewGrid(s.Dims, s.Wrap) },
-		[]string{"grid:9x8", "grid:1x5", "grid:4x3x2:wrap", "grid:2x2:wrap"}})
+	Register(KindSpec{Kind: Hypercube, Name: "hypercube", Form: "hypercube:D", Parse: parseHypercube, Args: hypercubeArgs,
+		Order:      func(s Spec) int { return 1 << s.Dims[0] },
+		Build:      func(s Spec) (*Graph, error) { return NewHypercube(s.Dims[0]) },
+		Examples:   []string{"hypercube:1", "hypercube:4"},
+		Dimensions: func(s Spec) int { return s.Dims[0] },
+		Diameter:   func(s Spec) int { return s.Dims[0] },
+		Bandwidth:  cubeBandwidth})
+	Register(KindSpec{Kind: Grid, Name: "grid", Form: "grid:AxB[xC][:wrap]", Parse: parseGrid, Args: gridArgs,
+		Order:      func(s Spec) int { return dims.Product(s.Dims) },
+		Build:      func(s Spec) (*Graph, error) { return NewGrid(s.Dims, s.Wrap) },
+		Examples:   []string{"grid:9x8", "grid:1x5", "grid:4x3x2:wrap", "grid:2x2:wrap"},
+		Dimensions: func(s Spec) int { return len(s.Dims) },
+		Diameter:   gridDiameter,
+		Bandwidth:  gridBandwidth})
+	Register(KindSpec{Kind: Custom, Name: "graph", Form: "graph:ID", Parse: parseWeighted, Args: func(s Spec) string { return s.ID },
+		Order: weightedOrder, Build: buildWeighted, External: true})
+}
+
+// cubeBandwidth is the d-cube's bandwidth, Σ_{k<d} C(k, ⌊k/2⌋) (Harper
+// 1966).
+func cubeBandwidth(s Spec) int {
+	sum, c := 0, 1 // c = C(k, ⌊k/2⌋)
+	for k := range s.Dims[0] {
+		sum += c
+		// C(k+1, ⌊(k+1)/2⌋) from C(k, ⌊k/2⌋): ×(k+1)/(k/2+1) from an
+		// even k, ×2 from an odd one
+		if k%2 == 0 {
+			c = c * (k + 1) / (k/2 + 1)
+		} else {
+			c *= 2
+		}
+	}
+	return sum
+}
+
+// gridBandwidth is a 2-D grid's bandwidth, its shorter side; 0 (not
+// known here) for 3-D or periodic grids.
+func gridBandwidth(s Spec) int {
+	if len(s.Dims) == 2 && !s.Wrap {
+		return min(s.Dims[0], s.Dims[1])
+	}
+	return 0
+}
+
+// gridDiameter: the sum of the axes' diameters (k-1, or k/2 around a ring).
+func gridDiameter(s Spec) int {
+	d := 0
+	for _, k := range s.Dims {
+		if s.Wrap {
+			d += k / 2
+		} else {
+			d += k - 1
+		}
+	}
+	return d
 }
 
 func parseHypercube(args string) (Spec, error) {

@@ -14,6 +14,11 @@ type Spec struct {
 	Kind Kind
 	Dims []int // Hypercube: [d]; Grid: the 2 or 3 object grid sizes
 	Wrap bool  // Grid: periodic
+	// ID is a weighted graph's content hash (Custom: graph:ID).
+	ID string
+	// Graph is the weighted graph that ID names, once a resolver found it
+	// (see Resolve); it is not part of the spec's identity.
+	Graph *Graph
 }
 
 // A KindSpec registers one guest kind that a spec string names: its Kind,
@@ -34,6 +39,18 @@ type KindSpec struct {
 	// Examples are spec strings of small guests of the kind, on which the
 	// package tests check parsing, printing and building.
 	Examples []string
+	// Dimensions and Diameter, if set, give the number of dimensions or
+	// axes (the per-dimension figures of the metrics) and the diameter of
+	// a guest in closed form; see Graph.Dimensions and Graph.Diameter.
+	Dimensions func(Spec) int
+	Diameter   func(Spec) int
+	// Bandwidth, if set, gives the least bandwidth of a numbering of the
+	// guest's vertices (a lower bound on any mapping's maximum dilation
+	// onto a line); see Graph.Bandwidth.
+	Bandwidth func(Spec) int
+	// External marks a kind whose spec names a graph held elsewhere: Build
+	// wants it attached by Resolve first.
+	External bool
 }
 
 var registry = kinds.Registry[KindSpec]{Names: func(k KindSpec) (string, string) { return k.Name, k.Form }}
@@ -103,4 +120,14 @@ func (s Spec) Build() (*Graph, error) {
 		return nil, fmt.Errorf("%w: no kind %d", ErrInvalid, int(s.Kind))
 	}
 	return k.Build(s)
+}
+
+// IsZero reports whether s is the zero Spec (no guest parsed yet).
+func (s Spec) IsZero() bool { return len(s.Dims) == 0 && s.ID == "" }
+
+// External reports whether s names a graph held elsewhere (graph:ID),
+// which Resolve attaches.
+func (s Spec) External() bool {
+	k, ok := kindOf(s.Kind)
+	return ok && k.External && s.ID != ""
 }

@@ -167,11 +167,11 @@ func DilationBound(g *guest.Graph, h topology.Host) int {
 	if g.Order() != host.Size() {
 		return b
 	}
-	if dg := guestDiameter(g); dg > 0 {
+	if dg := g.Diameter(); dg > 0 {
 		b = max(b, (host.Diameter()+dg-1)/dg)
 	}
 	if effectiveRank(host) == 1 {
-		bw := bandwidth(g)
+		bw := g.Bandwidth()
 		wraps := false
 		for j := range host.Rank() {
 			wraps = wraps || host.Wraps(j) && host.Dim(j) > 2
@@ -182,47 +182,4 @@ func DilationBound(g *guest.Graph, h topology.Host) int {
 		b = max(b, bw)
 	}
 	return b
-}
-
-// guestDiameter returns the diameter of a grid or hypercube guest (0 for
-// a custom graph: not computed).
-func guestDiameter(g *guest.Graph) int {
-	switch g.Kind {
-	case guest.Hypercube:
-		return g.Dims[0]
-	case guest.Grid:
-		d := 0
-		for _, k := range g.Dims {
-			if g.Wrap {
-				d += k / 2
-			} else {
-				d += k - 1
-			}
-		}
-		return d
-	}
-	return 0
-}
-
-// bandwidth returns a lower bound on the bandwidth of a hypercube or
-// 2-D grid guest (exact for both), 0 otherwise.
-func bandwidth(g *guest.Graph) int {
-	switch {
-	case g.Kind == guest.Hypercube:
-		sum, c := 0, 1 // c = C(k, ⌊k/2⌋)
-		for k := range g.Dims[0] {
-			sum += c
-			// C(k+1, ⌊(k+1)/2⌋) from C(k, ⌊k/2⌋): ×(k+1)/(k/2+1) from an
-			// even k, ×2 from an odd one
-			if k%2 == 0 {
-				c = c * (k + 1) / (k/2 + 1)
-			} else {
-				c *= 2
-			}
-		}
-		return sum
-	case g.Kind == guest.Grid && len(g.Dims) == 2 && !g.Wrap:
-		return min(g.Dims[0], g.Dims[1])
-	}
-	return 0
 }

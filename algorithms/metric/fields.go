@@ -94,6 +94,12 @@ var Fields = []Field{
 		return FormatLoad(*m.LinkLoadBound)
 	})},
 	{"routing", "routing", Detail, linkFigure(func(m Metrics) string { return m.Routing })},
+	{"emptyNodes", "empty host nodes", Detail, func(m Metrics) (string, bool) {
+		if m.EmptyNodes == 0 {
+			return "0", true
+		}
+		return Thousands(m.EmptyNodes) + " (the host is larger than the guest)", true
+	}},
 }
 
 // nodeVolume formats a volume that stays on, or leaves, the nodes; a

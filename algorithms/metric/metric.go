@@ -67,6 +67,9 @@ type Metrics struct {
 	Links         *int     `json:"links"`
 	LinkLoadBound *float64 `json:"linkLoadBound"`
 	NoLinkLoads   string   `json:"noLinkLoads,omitempty"`
+	// EmptyNodes counts the host nodes no guest vertex occupies (a host
+	// larger than the guest); absent in JSON for a bijection.
+	EmptyNodes int `json:"emptyNodes,omitempty"`
 }
 
 // Evaluate computes the metrics of m. It does not validate m (a node out
@@ -83,7 +86,7 @@ func Evaluate(m *mapping.Mapping) Metrics { return EvaluateContext(context.Backg
 // are then null, and NoLinkLoads says so.
 func EvaluateContext(ctx context.Context, m *mapping.Mapping) Metrics {
 	g := m.Guest
-	labels := dimensions(g)
+	labels := g.Dimensions() // none for a weighted graph
 	// per label: hop sum, arc count, and the least and largest hop count
 	// (the label is constant-distance when they agree)
 	dimHops := make([]int, labels)
@@ -168,27 +171,12 @@ func EvaluateContext(ctx context.Context, m *mapping.Mapping) Metrics {
 		da := float64(sum) / float64(labels)
 		r.AvgDistance = &da
 	}
+	r.EmptyNodes = m.Host.Size() - g.Order() // a placement is one-to-one
 	r.Bounds = Bounds(g, m.Host)
 	r.DilationBound = DilationBound(g, m.Host)
 	r.LowerBound = strongest(r.Bounds)
 	linkFigures(ctx, &r, m, vol)
 	return r
-}
-
-// dimensions returns the number of dimensions (hypercube) or axes (grid)
-// of g, edges or not; for a custom graph, the labels used.
-func dimensions(g *guest.Graph) int {
-	switch g.Kind {
-	case guest.Hypercube:
-		return g.Dims[0]
-	case guest.Grid:
-		return len(g.Dims)
-	}
-	labels := 0
-	for _, l := range g.Label {
-		labels = max(labels, int(l)+1)
-	}
-	return labels
 }
 
 // metricsJSON is Metrics without its methods, for MarshalJSON.

@@ -151,6 +151,12 @@ func Check(in spec.Instance) (Algorithm, error) {
 	if !ok {
 		return a, &spec.FieldError{Field: "algo", Err: fmt.Errorf("unknown algorithm %q (known: %s)", in.Algo, names())}
 	}
+	if in.Guest.External() {
+		// graph:ID without its graph: say so, not "0 vertices" (O(1))
+		if _, err := in.Guest.Build(); err != nil {
+			return a, &spec.FieldError{Field: "guest", Err: err}
+		}
+	}
 	if err := checkSizes(a, in.Guest, in.Host); err != nil {
 		return a, err
 	}

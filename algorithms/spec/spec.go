@@ -1,8 +1,10 @@
 package spec
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"topomap/algorithms/guest"
 	"topomap/algorithms/topology"
@@ -46,7 +48,14 @@ func fail(what, s string, err error) error {
 // ParseGuest parses a guest string with the parser its kind registered in
 // package guest: "hypercube:D", "grid:AxB" or "grid:AxBxC", optionally
 // followed by ":wrap" for a periodic grid, today.
+//
+// "file:PATH" names a graph file, which only the command line reads
+// (FilePath recognises it): here it is an error wrapping ErrFileGuest,
+// so that a server never opens a path named in a request.
 func ParseGuest(s string) (Guest, error) {
+	if _, ok := FilePath(s); ok {
+		return Guest{}, &syntaxError{fmt.Sprintf("guest %.64q: %v", s, ErrFileGuest), ErrFileGuest}
+	}
 	g, err := guest.Parse(s)
 	if err != nil {
 		return Guest{}, fail("guest", s, err)
@@ -66,4 +75,31 @@ func ParseHost(s string) (topology.Host, error) {
 		return nil, fail("host", s, err)
 	}
 	return h, nil
+}
+
+// ErrFileGuest is wrapped by the error of a guest "file:PATH" given where
+// no file may be read (the API, a permalink).
+var ErrFileGuest = errors.New("file:PATH is read by the command line only; upload the graph (POST /api/v1/graphs, or Upload a graph in the app) and give the graph:ID it answers")
+
+// FilePath returns the path of a guest "file:PATH", the command line's
+// form of a graph file (the prefix in any case, surrounding spaces
+// ignored).
+func FilePath(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	if len(s) < 5 || !strings.EqualFold(s[:5], "file:") {
+		return "", false
+	}
+	return s[5:], true
+}
+
+// Resolve attaches the graph that a graph:ID guest names, with the
+// caller's resolver (a store, a file loader, a fetch); other guests are
+// left as they are. Errors are *FieldError of the guest field.
+func (in *Instance) Resolve(ctx context.Context, r guest.Resolver) error {
+	g, err := in.Guest.Resolve(ctx, r)
+	if err != nil {
+		return &FieldError{"guest", err}
+	}
+	in.Guest = g
+	return nil
 }

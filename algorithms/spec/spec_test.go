@@ -54,7 +54,7 @@ func TestParseGuest(t *testing.T) {
 
 func TestParseGuestErrors(t *testing.T) {
 	tests := []struct{ in, want string }{
-		{"", `guest "": empty; want hypercube:D or grid:AxB[xC][:wrap]`},
+		{"", `guest "": empty; want hypercube:D, grid:AxB[xC][:wrap] or graph:ID`},
 		{"cube:4", `unknown kind "cube"`},
 		{"hypercube", `dimension "" is not a number`},
 		{"hypercube:x", `dimension "x" is not a number`},
@@ -307,4 +307,23 @@ func must[T any](v T, err error) T {
 		panic(err)
 	}
 	return v
+}
+
+// TestFileGuest: file:PATH is the command line's; the one parser refuses
+// it, so no request or permalink makes anything read a path.
+func TestFileGuest(t *testing.T) {
+	for _, s := range []string{"file:/etc/passwd", " FILE:x.graph", "file:"} {
+		if _, err := spec.ParseGuest(s); !errors.Is(err, spec.ErrFileGuest) || !errors.Is(err, spec.ErrSyntax) {
+			t.Errorf("%q: %v, want ErrFileGuest", s, err)
+		}
+		if _, ok := spec.FilePath(s); !ok {
+			t.Errorf("FilePath(%q) does not recognise it", s)
+		}
+	}
+	if p, ok := spec.FilePath("file:a/b.graph"); p != "a/b.graph" || !ok {
+		t.Errorf("FilePath = %q, %v", p, ok)
+	}
+	if _, ok := spec.FilePath("graph:0123"); ok {
+		t.Error("FilePath accepts graph:")
+	}
 }

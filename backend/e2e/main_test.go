@@ -78,7 +78,8 @@ func run(m *testing.M) int {
 	// The handler serves the fresh wasm through the assets overlay.
 	os.Setenv(assets.DirEnv, filepath.Join(dir, "static"))
 
-	runner, err := jobs.New(store.NewMemory(), jobs.Options{Workers: 1, Logger: slog.New(slog.DiscardHandler)})
+	st := store.NewMemory() // jobs and uploaded graphs (issue9_test.go)
+	runner, err := jobs.New(st, jobs.Options{Workers: 1, Logger: slog.New(slog.DiscardHandler), Graphs: st.Resolve})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "e2e:", err)
 		return 1
@@ -86,7 +87,7 @@ func run(m *testing.M) int {
 	// MaxRenderNodes: TestServerJob draws a 131,072-node job, and
 	// TestJobTooLargeToDraw needs a job just above the cap.
 	srv := server.New(server.Options{Jobs: runner, App: web.AppHandler(web.AppOptions{Version: "e2e", NoServiceWorker: true}),
-		Logger: slog.New(slog.DiscardHandler), MaxRenderNodes: 1 << 17})
+		Logger: slog.New(slog.DiscardHandler), MaxRenderNodes: 1 << 17, Graphs: st})
 	ts := httptest.NewServer(gated(srv))
 	defer ts.Close()
 	defer runner.Close(context.Background())

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"topomap/algorithms/guest"
 	"topomap/algorithms/mapping"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
@@ -42,6 +43,9 @@ type Options struct {
 	ProgressEvery time.Duration
 	// Solver defaults to solve.Check and solve.Map.
 	Solver Solver
+	// Graphs resolves the graph:ID guests of stored requests (the
+	// server's graph store); nil: such jobs' results cannot be rebuilt.
+	Graphs guest.Resolver
 	// Logger defaults to slog.Default().
 	Logger *slog.Logger
 }
@@ -365,6 +369,9 @@ func (r *Runner) Result(id string) (*solve.Result, error) {
 	in, err := j.Request.Instance()
 	if err != nil {
 		return nil, fmt.Errorf("%w: stored request of %s: %v", ErrCorrupt, id, err)
+	}
+	if err := in.Resolve(context.Background(), r.o.Graphs); err != nil {
+		return nil, err // the graph expired or is damaged: the store says which
 	}
 	a, err := r.o.Solver.Check(in)
 	if err != nil {

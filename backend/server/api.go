@@ -59,6 +59,9 @@ func (s *Server) submit(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if err := s.resolve(c.Request().Context(), &in); err != nil {
+		return err
+	}
 	j, _, err := s.o.Jobs.Submit(in)
 	if err != nil {
 		return err
@@ -199,6 +202,9 @@ func (s *Server) mapSync(c echo.Context) error {
 	}
 	req, in, err := jobs.DecodeMapRequest(c.Request().Body)
 	if err != nil {
+		return err
+	}
+	if err := s.resolve(c.Request().Context(), &in); err != nil {
 		return err
 	}
 	nodes, _ := topology.SplitCores(in.Host)

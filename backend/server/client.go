@@ -14,6 +14,9 @@ import (
 	"strings"
 	"time"
 
+	"topomap/algorithms/graphfile"
+	"topomap/algorithms/guest"
+	"topomap/backend/api"
 	"topomap/backend/jobs"
 )
 
@@ -59,19 +62,24 @@ func (c *Client) http() *http.Client {
 // other statuses it returns an *APIError.
 func (c *Client) do(ctx context.Context, method, path string, body any) (*http.Response, error) {
 	var rd io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
+	contentType := "application/json"
+	switch b := body.(type) {
+	case nil:
+	case rawBody:
+		rd, contentType = bytes.NewReader(b.data), b.contentType
+	default:
+		j, err := json.Marshal(body)
 		if err != nil {
 			return nil, err
 		}
-		rd = bytes.NewReader(b)
+		rd = bytes.NewReader(j)
 	}
 	req, err := http.NewRequestWithContext(ctx, method, strings.TrimSuffix(c.Base, "/")+path, rd)
 	if err != nil {
 		return nil, err
 	}
 	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Content-Type", contentType)
 	}
 	if c.Token != "" {
 		req.Header.Set("Authorization", "Bearer "+c.Token)
@@ -106,6 +114,33 @@ func (c *Client) job(ctx context.Context, method, path string, body any) (jobs.J
 		return j, fmt.Errorf("decoding the server's job: %w", err)
 	}
 	return j, nil
+}
+
+// rawBody is a request body sent as it is (an uploaded file).
+type rawBody struct {
+	contentType string
+	data        []byte
+}
+
+// UploadGraph stores g on the server (POST /api/v1/graphs, as a Matrix
+// Market file, which holds any graph) and returns the server's answer:
+// its id is g's (guest.Canonical), so graph:ID names it in requests.
+func (c *Client) UploadGraph(ctx context.Context, g *guest.Graph) (api.Graph, error) {
+	var out api.Graph
+	f, _ := graphfile.Lookup(defaultGraphFormat)
+	var buf bytes.Buffer
+	if err := f.Write(&buf, g); err != nil {
+		return out, err
+	}
+	resp, err := c.do(ctx, http.MethodPost, graphsPath+"?format="+f.Name, rawBody{f.MediaType, buf.Bytes()})
+	if err != nil {
+		return out, err
+	}
+	defer resp.Body.Close()
+	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
+		return out, fmt.Errorf("decoding the server's answer: %w", err)
+	}
+	return out, nil
 }
 
 // Submit posts a job request and returns the job (new, or the existing

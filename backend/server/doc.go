@@ -1,6 +1,7 @@
 // Package server is topomap's HTTP face: the JSON API under /api/v1 (jobs
 // with live progress over Server-Sent Events, placements in every export
-// format, synchronous mapping of small instances, SVG renderings, the
+// format, uploaded communication graphs (POST /graphs, then graph:ID as a
+// guest; GraphStore), synchronous mapping of small instances, SVG renderings, the
 // algorithm listing, health and the OpenAPI document), with the browser app
 // mounted as the catch-all. Server hides echo from its callers; Client is
 // the Go client of the same API (used by `topomap submit` and the tests).

@@ -11,6 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"topomap/algorithms/graphfile"
 	"topomap/algorithms/spec"
 	"topomap/backend/jobs"
 )
@@ -49,7 +50,12 @@ func (s *Server) classify(err error) (int, ErrorBody, int) {
 	}
 	body := ErrorBody{Error: oneLine(err), Field: spec.FieldOf(err)}
 	var fe *spec.FieldError
+	var ge *graphfile.Error
 	switch {
+	case errors.As(err, &ge) && errors.Is(err, graphfile.ErrTooLarge):
+		return http.StatusRequestEntityTooLarge, ErrorBody{Error: oneLine(err), Field: "body"}, 0
+	case errors.As(err, &ge):
+		return http.StatusBadRequest, ErrorBody{Error: oneLine(err), Field: "body"}, 0
 	case errors.Is(err, os.ErrDeadlineExceeded):
 		return http.StatusRequestTimeout, ErrorBody{Error: fmt.Sprintf("the request body did not arrive within %v", s.o.BodyTimeout)}, 0
 	case errors.Is(err, jobs.ErrNotFound):

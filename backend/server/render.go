@@ -118,6 +118,11 @@ func (s *Server) render(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if rq.Job == "" {
+		if err := s.resolve(c.Request().Context(), &rq.Instance); err != nil {
+			return err
+		}
+	}
 	// Edges are drawn up to MaxSyncNodes vertices, whatever detail asks
 	// (a 1M-vertex job with detail=16777216 made a 1.14 GB SVG).
 	if d := rq.Options.Detail; d < 0 || d > s.o.MaxSyncNodes {

@@ -59,6 +59,14 @@ type Options struct {
 	BodyTimeout time.Duration
 	// Heartbeat is the interval of SSE keep-alive comments (default 15 s).
 	Heartbeat time.Duration
+	// Graphs keeps uploaded graphs (POST /api/v1/graphs) and resolves the
+	// graph:ID guests of requests; nil answers the graph routes with 501.
+	Graphs GraphStore
+	// MaxGraphBytes bounds an uploaded graph file (default 64 MiB);
+	// MaxGraphArcs its arcs before merging (default 1<<22). Its vertices
+	// are capped by the runner's MaxNodes.
+	MaxGraphBytes int64
+	MaxGraphArcs  int
 	// Store, if set, reports the job store's size in /api/v1/healthz.
 	Store func() store.Stats
 	// Version is reported by /api/v1/healthz.
@@ -94,6 +102,12 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Heartbeat <= 0 {
 		o.Heartbeat = 15 * time.Second
+	}
+	if o.MaxGraphBytes <= 0 {
+		o.MaxGraphBytes = 64 << 20
+	}
+	if o.MaxGraphArcs <= 0 {
+		o.MaxGraphArcs = 1 << 22
 	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()
@@ -131,7 +145,11 @@ func New(o Options) *Server {
 
 	api := e.Group("/api/v1",
 		s.bodyDeadline,
-		middleware.BodyLimit(fmt.Sprintf("%dB", o.MaxBody)),
+		middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{
+			Limit: fmt.Sprintf("%dB", o.MaxBody),
+			// An uploaded graph has its own cap (MaxGraphBytes).
+			Skipper: func(c echo.Context) bool { return c.Path() == graphsPath && c.Request().Method == http.MethodPost },
+		}),
 		middleware.GzipWithConfig(middleware.GzipConfig{
 			// SSE must reach the client event by event.
 			Skipper: func(c echo.Context) bool { return strings.HasSuffix(c.Path(), "/events") },
@@ -158,6 +176,8 @@ func New(o Options) *Server {
 	api.POST("/jobs/:id/placement", s.namedPlacement, s.guardWrites)
 	api.POST("/map", s.mapSync, s.guardWrites)
 	api.GET("/render.svg", s.render)
+	api.POST("/graphs", s.uploadGraph, s.guardUploads)
+	api.GET("/graphs/:id", s.graph)
 	e.Any("/api", notFound)
 	e.Any("/api/*", notFound)
 	if o.App != nil {

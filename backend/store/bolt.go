@@ -201,7 +201,7 @@ func Open(path string) (*Bolt, error) {
 	}
 	err = guard(func() error {
 		return db.Update(func(tx *bolt.Tx) error {
-			for _, b := range [][]byte{bucketJobs, bucketPlacements, bucketMeta} {
+			for _, b := range [][]byte{bucketJobs, bucketPlacements, bucketMeta, bucketGraphs, bucketGraphMeta} {
 				if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 					return err
 				}
@@ -216,7 +216,7 @@ func Open(path string) (*Bolt, error) {
 	s := &Bolt{db: db, path: path, used: map[string]time.Time{}}
 	err = guard(func() error {
 		return db.View(func(tx *bolt.Tx) error {
-			s.problems = scan(tx)
+			s.problems = append(scan(tx), scanGraphs(tx)...)
 			return nil
 		})
 	})

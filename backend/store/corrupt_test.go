@@ -62,9 +62,20 @@ func writeSample(t *testing.T, path string) {
 			t.Fatal(err)
 		}
 	}
+	for _, g := range sampleGraphs(t) {
+		if err := st.PutGraph(g); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if err := st.Close(); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// sampleGraphs are the uploaded graphs of the sample store: records of a
+// few pages each, so that corruptions hit them too.
+func sampleGraphs(t testing.TB) []store.GraphRecord {
+	return []store.GraphRecord{sampleGraph(t, 500), sampleGraph(t, 2000), sampleGraph(t, 3000)}
 }
 
 // TestCorruptChild is the child of TestCorruptStore: it opens the store
@@ -104,6 +115,15 @@ func TestCorruptChild(t *testing.T) {
 			} else if fmt.Sprint(p) != fmt.Sprint(samplePlacement(i)) {
 				fmt.Printf("WRONGPLACE %s\n", want.ID)
 			}
+		}
+	}
+	for _, want := range sampleGraphs(t) {
+		g, err := st.Graph(want.Graph.ID)
+		switch {
+		case err != nil:
+			fmt.Printf("GRAPHERR %s %v\n", want.Graph.ID, err)
+		case !sameGraph(g.Graph, want.Graph):
+			fmt.Printf("WRONGGRAPH %s\n", want.Graph.ID)
 		}
 	}
 	if err := st.Put(jobs.Job{ID: strings.Repeat("f", jobs.IDLen), Status: jobs.Queued}); err != nil {
@@ -223,9 +243,9 @@ func verdict(t *testing.T, name, report string) {
 	for _, l := range lines {
 		f := strings.Fields(l)
 		switch f[0] {
-		case "WRONG", "WRONGPLACE":
+		case "WRONG", "WRONGPLACE", "WRONGGRAPH":
 			t.Errorf("silently wrong data: %s", l)
-		case "GETERR", "PLACEERR":
+		case "GETERR", "PLACEERR", "GRAPHERR":
 			if !strings.Contains(l, "corrupt") || !strings.Contains(problems, f[1]) {
 				t.Errorf("a job lost without a report: %s", l)
 			}
@@ -238,7 +258,7 @@ func verdict(t *testing.T, name, report string) {
 func grep(s string) string {
 	var keep []string
 	for l := range strings.Lines(s) {
-		for _, p := range []string{"CHECKED", "EXPORTED", "REFUSED", "PROBLEM", "GETERR", "WRONG", "PLACEERR", "PUTERR", "INTERRUPTERR", "OPENED"} {
+		for _, p := range []string{"CHECKED", "EXPORTED", "REFUSED", "PROBLEM", "GETERR", "WRONG", "PLACEERR", "GRAPHERR", "PUTERR", "INTERRUPTERR", "OPENED"} {
 			if strings.HasPrefix(l, p) {
 				keep = append(keep, strings.TrimSpace(l))
 			}

@@ -10,7 +10,11 @@
 // little-endian int32s (4 bytes per vertex: 256 KiB for 64K vertices);
 // bucket "meta" maps the id to the CRC-32C checksums of both and the job's
 // last use. A record, its placement and its meta entry are written in one
-// transaction.
+// transaction. Uploaded communication graphs have buckets of their own:
+// "graphs" maps a graph's id (its content hash) to its record (a JSON head
+// and the CSR arrays, DecodeGraph), "graphmeta" to its checksum and last
+// use; they are checked at Open like the jobs, kept by Compact, and age
+// with them under a Retention.
 //
 // The store fails safe: Open checks the file (meta pages, bbolt's
 // consistency check, every record against its checksums) with memory

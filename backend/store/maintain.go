@@ -44,7 +44,7 @@ func each(db *bolt.DB, f func(j jobs.Job, place []byte) error) ([]string, error)
 			if tx.Bucket(bucketPlacements) == nil || tx.Bucket(bucketMeta) == nil {
 				return errors.New("the store file lacks its buckets")
 			}
-			problems = scan(tx)
+			problems = append(scan(tx), scanGraphs(tx)...)
 			return jb.ForEach(func(k, _ []byte) error {
 				if !jobs.ValidID(string(k)) {
 					return nil
@@ -160,7 +160,14 @@ func Compact(path string) (Report, error) {
 		_, err := each(src, func(j jobs.Job, place []byte) error {
 			return putJob(tx, j, slices.Clone(place))
 		})
-		return err
+		if err != nil {
+			return err
+		}
+		return guard(func() error {
+			return src.View(func(stx *bolt.Tx) error {
+				return eachGraph(stx, func(g GraphRecord) error { return putGraph(tx, g) })
+			})
+		})
 	})
 	if cerr := dst.Close(); err == nil {
 		err = cerr

@@ -1,10 +1,12 @@
 package store
 
 import (
+	"context"
 	"slices"
 	"sync"
 	"time"
 
+	"topomap/algorithms/guest"
 	"topomap/backend/jobs"
 )
 
@@ -14,13 +16,14 @@ type Memory struct {
 	mu     sync.Mutex
 	jobs   map[string]jobs.Job
 	places map[string][]int
+	graphs map[string]GraphRecord
 }
 
 var _ jobs.Store = (*Memory)(nil)
 
 // NewMemory returns an empty store.
 func NewMemory() *Memory {
-	return &Memory{jobs: map[string]jobs.Job{}, places: map[string][]int{}}
+	return &Memory{jobs: map[string]jobs.Job{}, places: map[string][]int{}, graphs: map[string]GraphRecord{}}
 }
 
 // Get implements jobs.Store.
@@ -79,4 +82,32 @@ func (s *Memory) Interrupt(reason string, at time.Time) ([]string, error) {
 	}
 	slices.Sort(ids)
 	return ids, nil
+}
+
+// PutGraph stores a graph as Bolt.PutGraph does (graphs are immutable:
+// kept, not copied).
+func (s *Memory) PutGraph(r GraphRecord) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.graphs[r.Graph.ID]; !ok {
+		s.graphs[r.Graph.ID] = r
+	}
+	return nil
+}
+
+// Graph returns a stored graph as Bolt.Graph does.
+func (s *Memory) Graph(id string) (GraphRecord, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r, ok := s.graphs[id]
+	if !ok {
+		return r, graphNotFound(id)
+	}
+	return r, nil
+}
+
+// Resolve is a guest.Resolver over the store, as Bolt.Resolve.
+func (s *Memory) Resolve(_ context.Context, id string) (*guest.Graph, error) {
+	r, err := s.Graph(id)
+	return r.Graph, err
 }

@@ -30,6 +30,8 @@ type Stats struct {
 	FileBytes int64 `json:"fileBytes"`
 	DataBytes int64 `json:"dataBytes"`
 	Jobs      int   `json:"jobs"`
+	// Graphs counts the uploaded graphs.
+	Graphs int `json:"graphs"`
 	// Problems counts the unreadable records Open skipped.
 	Problems int `json:"problems"`
 }
@@ -39,6 +41,9 @@ func entrySize(k []byte, r record) int64 {
 	return int64(3*len(k) + len(r.job) + len(r.place) + len(r.meta))
 }
 
+// graphSize is what one graph takes in the file.
+func graphSize(k, v []byte) int64 { return int64(2*len(k) + len(v) + metaLen) }
+
 // Stats returns the store's size and job count. O(jobs), no values read.
 func (s *Bolt) Stats() Stats {
 	st := Stats{Problems: len(s.Problems())}
@@ -47,9 +52,17 @@ func (s *Bolt) Stats() Stats {
 	}
 	guard(func() error {
 		return s.db.View(func(tx *bolt.Tx) error {
-			return tx.Bucket(bucketJobs).ForEach(func(k, _ []byte) error {
+			err := tx.Bucket(bucketJobs).ForEach(func(k, _ []byte) error {
 				st.Jobs++
 				st.DataBytes += entrySize(k, readRecord(tx, k))
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			return tx.Bucket(bucketGraphs).ForEach(func(k, v []byte) error {
+				st.Graphs++
+				st.DataBytes += graphSize(k, v)
 				return nil
 			})
 		})
@@ -57,10 +70,11 @@ func (s *Bolt) Stats() Stats {
 	return st
 }
 
-// lastUse returns when a finished job was last used: its meta entry's
-// time, a read since, or its finish time, whichever is latest.
-func (s *Bolt) lastUse(id string, j jobs.Job, meta []byte) time.Time {
-	t := j.Finished
+// lastUse returns when a finished job or a graph (key) was last used: its
+// meta entry's time, a read since, or since (its finish or upload time),
+// whichever is latest.
+func (s *Bolt) lastUse(key string, since time.Time, meta []byte) time.Time {
+	t := since
 	if len(meta) == metaLen {
 		if ns := int64(binary.LittleEndian.Uint64(meta[8:])); ns > 0 {
 			t = later(t, time.Unix(0, ns))
@@ -68,7 +82,7 @@ func (s *Bolt) lastUse(id string, j jobs.Job, meta []byte) time.Time {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return later(t, s.used[id])
+	return later(t, s.used[key])
 }
 
 func later(a, b time.Time) time.Time {
@@ -86,9 +100,10 @@ func later(a, b time.Time) time.Time {
 // returns the ids removed.
 func (s *Bolt) Sweep(r Retention, now time.Time) ([]string, error) {
 	type cand struct {
-		id   string
-		used time.Time
-		size int64
+		id    string
+		used  time.Time
+		size  int64
+		graph bool // an uploaded graph (its id is "graph:" + key)
 	}
 	var removed []string
 	err := s.update(func(tx *bolt.Tx) error {
@@ -104,35 +119,47 @@ func (s *Bolt) Sweep(r Retention, now time.Time) ([]string, error) {
 				return nil
 			}
 			if j, err := rec.check(id); err == nil && j.Status.Final() {
-				cands = append(cands, cand{id, s.lastUse(id, j, rec.meta), size})
+				cands = append(cands, cand{id, s.lastUse(id, j.Finished, rec.meta), size, false})
 			}
 			return nil
 		})
 		if err != nil {
 			return err
 		}
+		// Graphs age like finished jobs: by their last use (an upload, a
+		// read, a job's mapping).
+		err = eachGraph(tx, func(g GraphRecord) error {
+			k := []byte(g.Graph.ID)
+			size := graphSize(k, tx.Bucket(bucketGraphs).Get(k))
+			total += size
+			cands = append(cands, cand{g.Graph.ID, s.lastUse(graphKey(g.Graph.ID), g.Created, tx.Bucket(bucketGraphMeta).Get(k)), size, true})
+			return nil
+		})
+		if err != nil {
+			return err
+		}
 		slices.SortFunc(cands, func(a, b cand) int { return cmp.Or(a.used.Compare(b.used), cmp.Compare(a.id, b.id)) })
-		keep := cands[:0]
 		for _, c := range cands {
+			buckets, metaBucket, name := [][]byte{bucketJobs, bucketPlacements, bucketMeta}, bucketMeta, c.id
+			if c.graph {
+				buckets, metaBucket, name = [][]byte{bucketGraphs, bucketGraphMeta}, bucketGraphMeta, graphKey(c.id)
+			}
 			if r.MaxAge > 0 && now.Sub(c.used) > r.MaxAge || r.MaxBytes > 0 && total > r.MaxBytes {
-				for _, b := range [][]byte{bucketJobs, bucketPlacements, bucketMeta} {
+				for _, b := range buckets {
 					if err := tx.Bucket(b).Delete([]byte(c.id)); err != nil {
 						return err
 					}
 				}
 				total -= c.size
-				removed = append(removed, c.id)
+				removed = append(removed, name)
 				continue
 			}
-			keep = append(keep, c)
-		}
-		for _, c := range keep {
-			meta := slices.Clone(tx.Bucket(bucketMeta).Get([]byte(c.id)))
+			meta := slices.Clone(tx.Bucket(metaBucket).Get([]byte(c.id)))
 			if len(meta) != metaLen {
 				continue // written before checksums: its finish time counts
 			}
 			binary.LittleEndian.PutUint64(meta[8:], uint64(c.used.UnixNano()))
-			if err := tx.Bucket(bucketMeta).Put([]byte(c.id), meta); err != nil {
+			if err := tx.Bucket(metaBucket).Put([]byte(c.id), meta); err != nil {
 				return err
 			}
 		}

@@ -22,6 +22,13 @@
 // loaded links class "top" with data-l), and RouteLinks gives the links a
 // message crosses, which the page highlights on hover.
 //
+// A weighted graph (a guest without dimensions) is drawn by graph.go: one
+// edge per communicating pair in groups by hops (data-hops), with data-vol
+// (the volume both ways) and a width that grows with it, free nodes
+// dashed, and the hop histogram (#hop-histogram, bars with data-hops and
+// data-share) under the host; above the detail limit the heat map shows
+// the hop-bytes at each node instead of the largest dilation.
+//
 // Above the detail limit a mapping's nodes are one paletted PNG image
 // (class "heat", data-nodes) drawn by a small encoder of our own, so that
 // 65,536 nodes cost one element; Locator finds the node under a point.

@@ -95,7 +95,9 @@ const (
 // network layout (line, ring, 2-D mesh/torus, higher meshes as stacked
 // planes, hypercube in Gray-code order), guest edges coloured by dimension,
 // the host's links coloured by their load (links.go) and a caption with
-// the metrics. O(host nodes + guest arcs·c + links).
+// the metrics. A weighted graph's edges are coloured by hops instead, with
+// the hop histogram under the host (graph.go). O(host nodes + guest
+// arcs·c + links).
 func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	if r == nil || r.Mapping == nil || r.Mapping.Guest == nil || r.Mapping.Host == nil {
 		return errors.New("no mapping to draw")
@@ -123,6 +125,9 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 		return err
 	}
 	width = lay.w // wider than asked when the host needs it: never clip
+	if g.Label == nil {
+		return graphMapping(w, r, o, lay, heatMap) // a weighted graph: no dimensions
+	}
 	// The link heat map replaces the dilation heat map on routed hosts;
 	// with the guest's edges drawn, it replaces the grey host links when
 	// the links fit one element each.
@@ -177,25 +182,14 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	key(s, &buf, g, m.Host, lay.note, heatMap, lv != nil && (lv.elems || lv.paints))
 	s.Gtransform("translate(0," + itoa(captionH) + ")")
 
-	for _, p := range lay.panels {
-		st := `fill="none" stroke="#c8ccd2"`
-		if p.wrap {
-			st += ` stroke-dasharray="5 3"`
-		}
-		s.Rect(p.x, p.y, p.w, p.h, st)
-	}
+	lay.frame(s)
 	if heatMap {
 		heatImage(&buf, lay, lv, inv, shown, nodeDil, max(1, r.Metrics.MaxDilation))
 	}
 	if lv != nil && lv.elems {
 		lv.drawLinks(&buf, lay)
 	} else {
-		if lay.isRing {
-			s.Circle(lay.ringC[0], lay.ringC[1], lay.ringR, `fill="none" class="link"`)
-		}
-		for _, l := range lay.links {
-			s.Line(lay.x[l[0]], lay.y[l[0]], lay.x[l[1]], lay.y[l[1]], `class="link"`)
-		}
+		lay.hostLinks(s)
 	}
 	drawStructure(s, lay)
 
@@ -205,63 +199,10 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	}
 
 	labels := !heatMap && lay.r >= 9 && g.Order() <= 512
-	// The nodes are the bulk of a large drawing: written straight into the
-	// buffer (svgo formats every element with fmt), about 10x faster.
-	var b []byte
-	for h := range m.Host.Size() {
-		if heatMap {
-			break
-		}
-		v := inv[h]
-		on := v >= 0 && shown(v)
-		b = b[:0]
-		if lay.r < 3 {
-			b = append(b, `<rect x="`...)
-			b = strconv.AppendInt(b, int64(lay.x[h]-lay.r), 10)
-			b = append(b, `" y="`...)
-			b = strconv.AppendInt(b, int64(lay.y[h]-lay.r), 10)
-			b = append(b, `" width="`...)
-			b = strconv.AppendInt(b, int64(2*lay.r), 10)
-			b = append(b, `" height="`...)
-			b = strconv.AppendInt(b, int64(2*lay.r), 10)
-		} else {
-			b = append(b, `<circle cx="`...)
-			b = strconv.AppendInt(b, int64(lay.x[h]), 10)
-			b = append(b, `" cy="`...)
-			b = strconv.AppendInt(b, int64(lay.y[h]), 10)
-			b = append(b, `" r="`...)
-			b = strconv.AppendInt(b, int64(lay.r), 10)
-		}
-		b = append(b, `" class="n`...)
-		if !on {
-			b = append(b, ` free`...)
-		}
-		b = append(b, `" data-h="`...)
-		b = strconv.AppendInt(b, int64(h), 10)
-		if on {
-			b = append(b, `" data-v="`...)
-			b = strconv.AppendInt(b, int64(v), 10)
-			b = append(b, `" fill="#dfe8f3`...)
-		}
-		b = append(b, "\"/>\n"...)
-		buf.Write(b)
-		if labels && on {
-			s.Text(lay.x[h], lay.y[h]+4, itoa(v), `class="lbl"`)
-		}
+	if !heatMap {
+		lay.nodes(s, &buf, inv, shown, labels)
 	}
-	for _, t := range lay.ticks {
-		anchor := `text-anchor="middle"`
-		if t.end {
-			anchor = `text-anchor="end"`
-		}
-		s.Text(t.x, t.y, t.text, `class="tick"`, anchor)
-	}
-	// Plane labels last, with a halo, so that no edge hides them.
-	for _, p := range lay.panels {
-		if p.label != "" {
-			s.Text(p.x+2, p.y-3, p.label, `class="s plane-label"`)
-		}
-	}
+	lay.labels(s)
 	switch {
 	case lv != nil:
 		lv.legend(s, lay.h)
@@ -307,41 +248,7 @@ func drawEdges(s *svg.SVG, buf *bytes.Buffer, r *solve.Result, lay *layout, hops
 				if v <= u || !shown(v) || !edgeShown(l) || (g.Label != nil && int(l) != dim) || !long(int(e)) {
 					continue
 				}
-				a, b := m.Place[u], m.Place[v]
-				x1, y1, x2, y2 := lay.x[a], lay.y[a], lay.x[b], lay.y[b]
-				stub := len(lay.panels) > 1 && hops[e] == 1 && (x1 != x2 || y1 != y2) && lay.planeOf(a) != lay.planeOf(b)
-				switch {
-				case stub:
-					// A one-hop link to the next plane: a short diagonal
-					// stub from the node, so that a perfect 3-D mapping
-					// looks perfect instead of criss-crossed by lines
-					// between the panels.
-					k := max(2, lay.cell*2/5)
-					line = appendQuad(line[:0], x1, y1, x1+k/2, y1+k/2, x1+k, y1+k)
-				case lay.arcs && lay.below:
-					hgt := min(lay.topSpace-4, abs(x2-x1)/2)
-					line = appendQuad(line[:0], x1, y1+lay.r, (x1+x2)/2, y1+lay.r+2*hgt, x2, y2+lay.r)
-				case lay.arcs:
-					hgt := min(lay.topSpace-4, abs(x2-x1)/2)
-					line = appendQuad(line[:0], x1, y1-lay.r, (x1+x2)/2, y1-lay.r-2*hgt, x2, y2-lay.r)
-				case lay.cell > 0 && (x1 == x2 || y1 == y2) && abs(x2-x1)+abs(y2-y1) > lay.cell*3/2:
-					// A straight edge along a row or column would hide the
-					// nodes it passes; bow it by a fifth, towards the middle
-					// of the drawing, so that no edge leaves it (and runs
-					// over the caption).
-					cx, cy := lay.bow(x1, y1, x2, y2)
-					line = appendQuad(line[:0], x1, y1, cx, cy, x2, y2)
-				default:
-					line = append(line[:0], `<line x1="`...)
-					line = strconv.AppendInt(line, int64(x1), 10)
-					line = append(line, `" y1="`...)
-					line = strconv.AppendInt(line, int64(y1), 10)
-					line = append(line, `" x2="`...)
-					line = strconv.AppendInt(line, int64(x2), 10)
-					line = append(line, `" y2="`...)
-					line = strconv.AppendInt(line, int64(y2), 10)
-					line = append(line, '"')
-				}
+				line = lay.edgePath(line[:0], m.Place[u], m.Place[v], hops[e])
 				line = append(line, ` class="e" data-u="`...)
 				line = strconv.AppendInt(line, int64(u), 10)
 				line = append(line, `" data-v="`...)

@@ -31,7 +31,7 @@ type instanceFlags struct {
 }
 
 func (f *instanceFlags) register(fs *flag.FlagSet, withAlgo bool) {
-	fs.StringVar(&f.guest, "guest", "", "guest `spec`: "+guest.Forms())
+	fs.StringVar(&f.guest, "guest", "", "guest `spec`: "+guest.Forms()+", or file:PATH, a graph file (METIS, Scotch .grf, Matrix Market, dense matrix, CSV edge list)")
 	fs.StringVar(&f.host, "host", "", "host `spec`: "+topology.Forms())
 	if withAlgo {
 		fs.StringVar(&f.algo, "algo", "", "algorithm `name` (see topomap algorithms in the README)")
@@ -54,7 +54,7 @@ func (f *instanceFlags) instance(algo string) (spec.Instance, error) {
 	if f.host == "" {
 		return in, fmt.Errorf("missing --host")
 	}
-	if in.Guest, err = spec.ParseGuest(f.guest); err != nil {
+	if in.Guest, err = guestSpec(context.Background(), f.guest); err != nil {
 		return in, err
 	}
 	if in.Host, err = spec.ParseHost(f.host); err != nil {

@@ -67,6 +67,7 @@ func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 	maxSync := fs.Int("max-sync-nodes", env.int("TOPOMAP_MAX_SYNC_NODES", 0), "cap for POST /map and on-the-fly renderings (env TOPOMAP_MAX_SYNC_NODES; 0 = 16384)")
 	jobTime := fs.Duration("job-timeout", env.duration("TOPOMAP_JOB_TIMEOUT", 0), "per-job time limit (env TOPOMAP_JOB_TIMEOUT; 0 = 5m)")
 	bodyLimit := fs.Int64("body-limit", int64(env.int("TOPOMAP_BODY_LIMIT", 0)), "request body limit in bytes (env TOPOMAP_BODY_LIMIT; 0 = 65536)")
+	graphBytes := fs.Int64("max-graph-bytes", int64(env.int("TOPOMAP_MAX_GRAPH_BYTES", 0)), "cap on an uploaded graph file in bytes (env TOPOMAP_MAX_GRAPH_BYTES; 0 = 67108864)")
 	tokensFile := fs.String("auth-tokens", env.string("TOPOMAP_AUTH_TOKENS", ""), "`file` of API tokens, one a line: submitting, mapping and cancelling then want Authorization: Bearer TOKEN (env TOPOMAP_AUTH_TOKENS; default none)")
 	maxAge := fs.Duration("max-age", env.duration("TOPOMAP_MAX_AGE", 30*24*time.Hour), "finished jobs unused for this `long` are deleted (env TOPOMAP_MAX_AGE; 0 keeps them)")
 	maxStore := fs.Int64("max-store-bytes", int64(env.int("TOPOMAP_MAX_STORE_BYTES", 1<<30)), "bound on the stored jobs' size in `bytes`; the least recently used finished ones are deleted first (env TOPOMAP_MAX_STORE_BYTES; 0 = no bound)")
@@ -97,19 +98,21 @@ func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 	for _, p := range st.Problems() {
 		log.Warn("store: skipped an unreadable record (topomap store compact removes it)", "problem", p)
 	}
-	runner, err := jobs.New(st, jobs.Options{Workers: *workers, Queue: *queue, MaxNodes: *maxNodes, MaxTime: *jobTime, Logger: log})
+	runner, err := jobs.New(st, jobs.Options{Workers: *workers, Queue: *queue, MaxNodes: *maxNodes, MaxTime: *jobTime, Logger: log, Graphs: st.Resolve})
 	if err != nil {
 		return err
 	}
 	srv := server.New(server.Options{
-		Jobs:         runner,
-		App:          web.AppHandler(web.AppOptions{NoServiceWorker: *noSW}),
-		MaxBody:      *bodyLimit,
-		MaxSyncNodes: *maxSync,
-		Tokens:       tokens,
-		Store:        st.Stats,
-		Version:      web.Version,
-		Logger:       log,
+		Jobs:          runner,
+		App:           web.AppHandler(web.AppOptions{NoServiceWorker: *noSW}),
+		MaxBody:       *bodyLimit,
+		MaxSyncNodes:  *maxSync,
+		Tokens:        tokens,
+		Store:         st.Stats,
+		Graphs:        st,
+		MaxGraphBytes: *graphBytes,
+		Version:       web.Version,
+		Logger:        log,
 	})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

@@ -71,6 +71,15 @@ func runSubmit(ctx context.Context, args []string, stdout io.Writer) error {
 			DialContext: (&net.Dialer{Timeout: *timeout}).DialContext, TLSHandshakeTimeout: *timeout},
 	}}
 	sctx, cancel := context.WithTimeout(ctx, *timeout)
+	if g := in.Guest.Graph; g != nil {
+		// --guest file:PATH: the server reads no path; it gets the graph.
+		up, err := c.UploadGraph(sctx, g)
+		if err != nil {
+			cancel()
+			return unreachable(err, *url, *timeout)
+		}
+		fmt.Fprintf(progressOut, "graph %s uploaded: %d vertices, %d arcs\n", up.ID, up.Vertices, up.Arcs)
+	}
 	j, err := submitRetrying(sctx, c, jobs.RequestOf(in))
 	cancel()
 	if err != nil {

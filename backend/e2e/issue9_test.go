@@ -1,0 +1,189 @@
+//go:build !(js && wasm)
+
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// meshMETIS is a METIS graph of a 6x4 mesh of processes (1-based, edge
+// weights): 10 bytes along x, 1 along y, so a good mapping keeps the x
+// neighbours together.
+func meshMETIS() string {
+	const kx, ky = 6, 4
+	var lines []string
+	edges := 0
+	for v := range kx * ky {
+		x, y := v%kx, v/kx
+		var parts []string
+		for _, n := range [][3]int{{x - 1, y, 10}, {x + 1, y, 10}, {x, y - 1, 1}, {x, y + 1, 1}} {
+			if n[0] >= 0 && n[0] < kx && n[1] >= 0 && n[1] < ky {
+				parts = append(parts, fmt.Sprintf("%d %d", n[0]+kx*n[1]+1, n[2]))
+				edges++
+			}
+		}
+		lines = append(lines, strings.Join(parts, " "))
+	}
+	return fmt.Sprintf("%% a weighted 6x4 mesh\n%d %d 001\n%s\n", kx*ky, edges/2, strings.Join(lines, "\n"))
+}
+
+// ringCSV is a CSV edge list of a ring of n processes, both directions.
+func ringCSV(n int) string {
+	var b strings.Builder
+	b.WriteString("src,dst,volume\n")
+	for v := range n {
+		fmt.Fprintf(&b, "%d,%d,1\n%d,%d,1\n", v, (v+1)%n, (v+1)%n, v)
+	}
+	return b.String()
+}
+
+// offerFile hands a file to the page as a user would: chosen in the file
+// picker (#f-graph), or dropped on the upload zone (#graph-drop).
+func offerFile(t *testing.T, ctx context.Context, name, text string, drop bool) {
+	t.Helper()
+	js := `(() => {
+		const dt = new DataTransfer();
+		dt.items.add(new File([%q], %q));
+		if (%t) {
+			document.querySelector('#graph-drop').dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));
+		} else {
+			const i = document.querySelector('#f-graph');
+			i.files = dt.files;
+			i.dispatchEvent(new Event('change', {bubbles: true}));
+		}
+		return true;
+	})()`
+	eval[bool](t, ctx, fmt.Sprintf(js, text, name, drop))
+}
+
+// serverHopsPerByte maps a permalink's instance with POST /api/v1/map and
+// returns its hops per byte as the panel formats it.
+func serverHopsPerByte(t *testing.T, query string) string {
+	t.Helper()
+	q, err := url.ParseQuery(strings.TrimPrefix(query, "?"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := json.Marshal(map[string]string{"guest": q.Get("guest"), "host": q.Get("host"), "algo": q.Get("algo")})
+	resp, err := http.Post(baseURL+"/api/v1/map", "application/json", strings.NewReader(string(body)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var r struct {
+		Metrics struct {
+			HopsPerByte float64 `json:"hopsPerByte"`
+		} `json:"metrics"`
+	}
+	if resp.StatusCode != 200 || json.NewDecoder(resp.Body).Decode(&r) != nil {
+		t.Fatalf("POST /map %s: %d", body, resp.StatusCode)
+	}
+	return fmt.Sprintf("%.4f", r.Metrics.HopsPerByte)
+}
+
+// TestUploadGraphFile (issue 9): a METIS file chosen in "Upload a graph"
+// is stored on the server and mapped in the page: the URL names it
+// (graph:ID), the drawing shows its edges by hops and the hop histogram,
+// and the metrics are the server's for the same permalink; the permalink
+// works in a fresh tab, which fetches the graph, and on a larger host
+// shows the empty nodes; a graph too large for PAIRS in the page, dropped
+// on the zone, becomes a server job that runs to the end.
+func TestUploadGraphFile(t *testing.T) {
+	ctx := tab(t)
+	open(t, ctx, "/")
+	offerFile(t, ctx, "mesh.graph", meshMETIS(), false)
+	waitJS(t, ctx, `location.search.includes("guest=graph%3A")`)
+	waitJS(t, ctx, `document.querySelectorAll('#drawing svg .e').length > 0 && !!document.querySelector('#drawing #hop-histogram')`)
+	search := eval[string](t, ctx, `location.search`)
+	guest := eval[string](t, ctx, `new URLSearchParams(location.search).get("guest")`)
+	if info := eval[string](t, ctx, `document.querySelector('#graph-info').textContent`); !strings.Contains(info, guest) || !strings.Contains(info, "24 vertices, 76 arcs (metis)") {
+		t.Errorf("upload note %q", info)
+	}
+	if host := eval[string](t, ctx, `new URLSearchParams(location.search).get("host")`); host != "torus:6x4" {
+		t.Errorf("host %q, want torus:6x4 (a host of the graph's size)", host)
+	}
+	// 38 communicating pairs, each one edge; 24 vertices on 24 nodes.
+	if e, n := eval[int](t, ctx, `document.querySelectorAll('#drawing svg .e').length`), eval[int](t, ctx, `document.querySelectorAll('#drawing svg .n:not(.free)').length`); e != 38 || n != 24 {
+		t.Errorf("%d edges, %d occupied nodes; want 38, 24", e, n)
+	}
+	// An edge's tooltip says its hops and the pair's volume, both ways.
+	eval[bool](t, ctx, `document.querySelector('#drawing svg .e[data-u="0"][data-v="1"]').dispatchEvent(new MouseEvent('mouseover', {bubbles: true}))`)
+	waitJS(t, ctx, `/^guest edge 0–1: dilation 1, volume 20; route/.test(document.querySelector('#hover').textContent)`)
+	want := serverHopsPerByte(t, search)
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#metrics tr[data-metric="hops per byte"] td')?.textContent === %q`, want))
+	screenshot(t, ctx, "issue9-upload")
+
+	// The permalink in a fresh tab: no graph in memory, fetched by id.
+	fresh := tab(t)
+	open(t, fresh, "/"+search)
+	waitJS(t, fresh, `document.querySelectorAll('#drawing svg .e').length === 38`)
+	waitJS(t, fresh, fmt.Sprintf(`document.querySelector('#metrics tr[data-metric="hops per byte"] td')?.textContent === %q`, want))
+
+	// A host larger than the graph (issue 9 item 3): the empty nodes are
+	// drawn dashed, counted in the caption and in the metrics.
+	open(t, fresh, "/?"+url.Values{"guest": {guest}, "host": {"torus:8x4"}, "algo": {"greedy"}}.Encode())
+	waitJS(t, fresh, `document.querySelectorAll('#drawing svg .n.free').length === 8 && document.querySelectorAll('#drawing svg .n:not(.free)').length === 24`)
+	if sub := eval[string](t, fresh, `document.querySelector('#drawing svg text.s').textContent`); !strings.Contains(sub, "8 of 32 host nodes empty") {
+		t.Errorf("caption %q", sub)
+	}
+	waitJS(t, fresh, `document.querySelector('#metrics tr[data-metric="empty host nodes"] td')?.textContent === "8 (the host is larger than the guest)"`)
+	screenshot(t, fresh, "issue9-larger-host")
+
+	// The Compare page of the uploaded graph: every algorithm that applies.
+	open(t, fresh, "/compare?"+url.Values{"guest": {guest}, "host": {"torus:6x4"}}.Encode())
+	waitJS(t, fresh, `document.querySelectorAll('#compare-table tbody tr').length >= 1 && !document.querySelector('#progress')`)
+	if rows := eval[string](t, fresh, `[...document.querySelectorAll('#compare-table tbody tr')].map(r => r.dataset.algo).join(",")`); !strings.Contains(rows, "pairs") {
+		t.Errorf("compare rows %q, want pairs among them", rows)
+	}
+	if got := eval[int](t, fresh, `document.querySelectorAll('#compare svg rect.bar').length`); got == 0 {
+		t.Error("no bars in the comparison")
+	}
+	// ... and its own upload control: the same file dropped there compares
+	// the same graph.
+	open(t, fresh, "/compare")
+	offerFile(t, fresh, "mesh.graph", meshMETIS(), true)
+	waitJS(t, fresh, fmt.Sprintf(`new URLSearchParams(location.search).get("guest") === %q && document.querySelectorAll('#compare-table tbody tr').length >= 1`, guest))
+
+	// Too large for the page: a server job.
+	const n = 17000
+	offerFile(t, ctx, "ring.csv", ringCSV(n), true)
+	waitJS(t, ctx, `location.search.includes("host=torus%3A136x125")`)
+	// The graph heuristics map it here; PAIRS would freeze the tab.
+	eval[bool](t, ctx, `(s => { s.value = "pairs"; s.dispatchEvent(new Event('change', {bubbles: true})); return true })(document.querySelector('#f-algo'))`)
+	waitJS(t, ctx, `!!document.querySelector('#too-big #submit-job') && location.search.includes("algo=pairs")`)
+	click(t, ctx, "#submit-job")
+	waitJS(t, ctx, `location.pathname.startsWith("/jobs/")`)
+	tctx, cancel := context.WithTimeout(ctx, 90*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(tctx, chromedp.Poll[bool](`document.querySelector('#job-status')?.textContent === "done"`, chromedp.WithPollingTimeout(85*time.Second))); err != nil {
+		t.Fatalf("the job did not finish: %v", err)
+	}
+	if g := eval[string](t, ctx, `document.querySelector('#request [data-key="guest"]').textContent`); !strings.HasPrefix(g, "graph:") || g == guest {
+		t.Errorf("the job's guest %q, want the ring's graph:ID", g)
+	}
+	waitJS(t, ctx, `!!document.querySelector('.result svg #hop-histogram')`)
+	screenshot(t, ctx, "issue9-job")
+}
+
+// TestUploadGraphErrors (issue 9): a malformed file is refused with the
+// line at fault, an empty one with its reason, and the URL stays as it was.
+func TestUploadGraphErrors(t *testing.T) {
+	ctx := tab(t, "400") // the refused uploads' responses
+	open(t, ctx, "/?guest=grid:9x8&host=mesh:6x12&algo=affn")
+	offerFile(t, ctx, "bad.graph", "4 4 001\n2 5 4 x\n", false)
+	waitJS(t, ctx, `/^bad\.graph: METIS graph, line 2, field 4: expected the weight/.test(document.querySelector('#graph-error')?.textContent ?? "")`)
+	offerFile(t, ctx, "empty.csv", "", true)
+	waitJS(t, ctx, `/^empty\.csv: CSV edge list: .*holds none/.test(document.querySelector('#graph-error')?.textContent ?? "")`)
+	if q := eval[string](t, ctx, `location.search`); q != "?guest=grid:9x8&host=mesh:6x12&algo=affn" {
+		t.Errorf("the URL changed to %s", q)
+	}
+}

@@ -1,0 +1,175 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"topomap/algorithms/graphfile"
+	"topomap/algorithms/guest"
+	"topomap/algorithms/spec"
+	"topomap/backend/api"
+	"topomap/backend/store"
+)
+
+// GraphStore keeps uploaded communication graphs (store.Bolt, the job
+// store's file; store.Memory in tests).
+type GraphStore interface {
+	PutGraph(store.GraphRecord) error
+	Graph(id string) (store.GraphRecord, error)
+	Resolve(ctx context.Context, id string) (*guest.Graph, error)
+}
+
+// errNoGraphs: the server was started without a graph store.
+var errNoGraphs = echo.NewHTTPError(http.StatusNotImplemented, "this server keeps no uploaded graphs")
+
+// errGraphTooLarge marks an upload cut at MaxGraphBytes.
+var errGraphTooLarge = errors.New("graph file too large")
+
+// graphsPath is the API path of uploaded graphs.
+const graphsPath = "/api/v1/graphs"
+
+// capped reads at most n bytes of r, then fails with errGraphTooLarge.
+type capped struct {
+	r io.Reader
+	n int64
+}
+
+func (c *capped) Read(p []byte) (int, error) {
+	if c.n <= 0 {
+		var one [1]byte
+		if k, _ := c.r.Read(one[:]); k > 0 {
+			return 0, errGraphTooLarge
+		}
+		return 0, io.EOF
+	}
+	if int64(len(p)) > c.n {
+		p = p[:c.n]
+	}
+	k, err := c.r.Read(p)
+	c.n -= int64(k)
+	return k, err
+}
+
+// uploadGraph: POST /graphs reads a graph file from the raw body, in the
+// format of ?format=, else of the Content-Type (a graph format's media
+// type), else of the extension of ?name= (the file's name, never opened),
+// else detected from the content, within the upload caps; stores
+// its canonical form under its content hash and answers 201 with an
+// api.Graph.
+func (s *Server) uploadGraph(c echo.Context) error {
+	if s.o.Graphs == nil {
+		return errNoGraphs
+	}
+	r := c.Request()
+	format, name := c.QueryParam("format"), c.QueryParam("name")
+	if format == "" {
+		if f, ok := graphfile.ByMediaType(r.Header.Get(echo.HeaderContentType)); ok {
+			format = f.Name
+		}
+	}
+	lim := graphfile.Limits{MaxVertices: s.o.Jobs.Limits().MaxNodes, MaxArcs: s.o.MaxGraphArcs}
+	var rec store.GraphRecord
+	// A large upload takes hundreds of megabytes while it is read: one
+	// per synchronous slot, within SyncTimeout.
+	err := s.syncSlot(r.Context(), s.sync, func(ctx context.Context) error {
+		res, err := graphfile.ReadContext(ctx, &capped{r.Body, s.o.MaxGraphBytes}, graphfile.Options{Format: format, Name: name, Limits: lim})
+		switch {
+		case errors.Is(err, errGraphTooLarge):
+			return &graphfile.Error{Err: graphfile.ErrTooLarge,
+				Msg: fmt.Sprintf("graph file larger than this server's cap of %d bytes; map it with the command line (topomap map --guest file:PATH)", s.o.MaxGraphBytes)}
+		case err != nil:
+			return err
+		}
+		rec = store.GraphRecord{Graph: guest.Canonical(res.Graph), Format: res.Format, Warnings: res.Warnings, Created: time.Now().UTC()}
+		return s.o.Graphs.PutGraph(rec)
+	})
+	if err != nil {
+		return err
+	}
+	g := rec.Graph
+	c.Response().Header().Set(echo.HeaderLocation, graphsPath+"/"+g.ID)
+	return c.JSON(http.StatusCreated, graphInfo(rec))
+}
+
+// graphInfo is the API's view of a stored graph.
+func graphInfo(r store.GraphRecord) api.Graph {
+	g := r.Graph
+	w := r.Warnings
+	if w == nil {
+		w = []string{}
+	}
+	return api.Graph{ID: g.ID, Vertices: g.Order(), Arcs: g.Arcs(), TotalVolume: g.TotalVolume(), Format: r.Format, Warnings: w}
+}
+
+// defaultGraphFormat is what GET /graphs/:id writes without ?format=:
+// Matrix Market holds any graph (directed, real volumes) and reads back
+// to the same graph, hence the same id.
+const defaultGraphFormat = "matrixmarket"
+
+// graph: GET /graphs/:id returns the graph as a file of ?format= (default
+// Matrix Market), or as api.GraphData with format=json (what the browser
+// maps); ?info=1 returns its api.Graph instead. A graph never changes
+// under its id.
+func (s *Server) graph(c echo.Context) error {
+	if s.o.Graphs == nil {
+		return errNoGraphs
+	}
+	id := strings.ToLower(c.Param("id"))
+	if !guest.ValidID(id) {
+		return &spec.FieldError{Field: "id", Err: fmt.Errorf("malformed graph id: want %d hex digits", guest.IDLen)}
+	}
+	name := c.QueryParam("format")
+	if name == "" {
+		name = defaultGraphFormat
+	}
+	f, ok := graphfile.Lookup(name)
+	if name != "json" && (!ok || f.Write == nil) {
+		return &spec.FieldError{Field: "format", Err: fmt.Errorf("graph format %s: want json or one of %s", quote(name), strings.Join(writableGraphFormats(), ", "))}
+	}
+	rec, err := s.o.Graphs.Graph(id)
+	if err != nil {
+		return err
+	}
+	h := c.Response().Header()
+	h.Set(echo.HeaderCacheControl, "public, max-age=86400")
+	switch {
+	case c.QueryParam("info") != "":
+		return c.JSON(http.StatusOK, graphInfo(rec))
+	case name == "json":
+		g := rec.Graph
+		return c.JSON(http.StatusOK, api.GraphData{ID: g.ID, Offsets: g.Offsets, Adj: g.Adj, Weight: g.Weight})
+	}
+	var buf strings.Builder
+	if err := f.Write(&buf, rec.Graph); err != nil {
+		return &spec.FieldError{Field: "format", Err: err} // e.g. METIS cannot hold directed volumes
+	}
+	h.Set(echo.HeaderContentDisposition, `inline; filename="graph-`+id+f.Extensions[0]+`"`)
+	return c.Blob(http.StatusOK, f.MediaType, []byte(buf.String()))
+}
+
+// writableGraphFormats lists the graph formats that can be written.
+func writableGraphFormats() []string {
+	var names []string
+	for _, f := range graphfile.Formats() {
+		if f.Write != nil {
+			names = append(names, f.Name)
+		}
+	}
+	return names
+}
+
+// resolve attaches the uploaded graph a graph:ID guest names.
+func (s *Server) resolve(ctx context.Context, in *spec.Instance) error {
+	var r guest.Resolver
+	if s.o.Graphs != nil {
+		r = s.o.Graphs.Resolve
+	}
+	return in.Resolve(ctx, r)
+}

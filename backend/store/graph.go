@@ -1,0 +1,231 @@
+package store
+
+import (
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"topomap/algorithms/guest"
+	"topomap/backend/jobs"
+)
+
+var (
+	// bucketGraphs maps a graph id (guest.ValidID) to its record
+	// (encodeGraph); bucketGraphMeta to its checksum and last use, as
+	// bucketMeta for jobs (the placement's checksum is 0).
+	bucketGraphs    = []byte("graphs")
+	bucketGraphMeta = []byte("graphmeta")
+)
+
+// GraphRecord is an uploaded communication graph as the store keeps it:
+// the canonical graph (guest.Canonical, its ID the key), the format it
+// was read from and the reader's warnings.
+type GraphRecord struct {
+	Graph    *guest.Graph
+	Format   string
+	Warnings []string
+	Created  time.Time
+}
+
+// graphHeader is the JSON head of a graph record, the store's own type.
+type graphHeader struct {
+	ID       string    `json:"id"`
+	Format   string    `json:"format"`
+	Warnings []string  `json:"warnings,omitempty"`
+	Created  time.Time `json:"created"`
+	Vertices int       `json:"vertices"`
+	Arcs     int       `json:"arcs"`
+}
+
+// encodeGraph packs a record: the header's length (uint32) and JSON, then
+// the CSR arrays of the graph, little-endian: n+1 offsets and the targets
+// as uint32, the volumes as float64 bits. 16 bytes per arc.
+func encodeGraph(r GraphRecord) ([]byte, error) {
+	g := r.Graph
+	head, err := json.Marshal(graphHeader{g.ID, r.Format, r.Warnings, r.Created, g.Order(), g.Arcs()})
+	if err != nil {
+		return nil, err
+	}
+	b := make([]byte, 0, 4+len(head)+4*(g.Order()+1)+12*g.Arcs())
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(head)))
+	b = append(b, head...)
+	for _, o := range g.Offsets {
+		b = binary.LittleEndian.AppendUint32(b, uint32(o))
+	}
+	for _, u := range g.Adj {
+		b = binary.LittleEndian.AppendUint32(b, uint32(u))
+	}
+	for e := range g.Arcs() {
+		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(g.Volume(e)))
+	}
+	return b, nil
+}
+
+// DecodeGraph unpacks a graph record and checks what the mappers rely on:
+// sizes, increasing offsets, targets in range and no self-loop, volumes
+// finite and positive. It never panics. O(record).
+func DecodeGraph(b []byte) (GraphRecord, error) {
+	var r GraphRecord
+	if len(b) < 4 {
+		return r, errors.New("graph record shorter than its header")
+	}
+	hl := int(binary.LittleEndian.Uint32(b))
+	if hl > len(b)-4 {
+		return r, fmt.Errorf("graph header of %d bytes in a record of %d", hl, len(b))
+	}
+	var h graphHeader
+	if err := json.Unmarshal(b[4:4+hl], &h); err != nil {
+		return r, fmt.Errorf("graph header: %v", err)
+	}
+	b = b[4+hl:]
+	n, m := h.Vertices, h.Arcs
+	if n < 1 || n > guest.MaxVertices || m < 0 || m > math.MaxInt32 || len(b) != 4*(n+1)+12*m {
+		return r, fmt.Errorf("graph of %d vertices and %d arcs in %d bytes", n, m, len(b))
+	}
+	offsets, adj, weight := make([]int32, n+1), make([]int32, m), make([]float64, m)
+	for i := range offsets {
+		offsets[i] = int32(binary.LittleEndian.Uint32(b[4*i:]))
+	}
+	b = b[4*(n+1):]
+	for e := range adj {
+		adj[e] = int32(binary.LittleEndian.Uint32(b[4*e:]))
+	}
+	b = b[4*m:]
+	for e := range weight {
+		weight[e] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*e:]))
+	}
+	g, err := guest.FromCSR(h.ID, offsets, adj, weight)
+	if err != nil {
+		return r, err
+	}
+	return GraphRecord{Graph: g, Format: h.Format, Warnings: h.Warnings, Created: h.Created}, nil
+}
+
+// checkGraph verifies a stored graph against its checksum and decodes it.
+func checkGraph(tx *bolt.Tx, id string) (GraphRecord, error) {
+	b := tx.Bucket(bucketGraphs).Get([]byte(id))
+	if b == nil {
+		return GraphRecord{}, graphNotFound(id)
+	}
+	meta := tx.Bucket(bucketGraphMeta).Get([]byte(id))
+	if len(meta) != metaLen || binary.LittleEndian.Uint32(meta) != sum(b) {
+		return GraphRecord{}, fmt.Errorf("%w: graph %s: the record does not match its checksum", ErrCorrupt, id)
+	}
+	r, err := DecodeGraph(b) // copies: the bytes are only valid in the tx
+	if err != nil {
+		return r, fmt.Errorf("%w: graph %s: %v", ErrCorrupt, id, err)
+	}
+	if r.Graph.ID != id {
+		return r, fmt.Errorf("%w: graph %s: the record names graph %s", ErrCorrupt, id, r.Graph.ID)
+	}
+	return r, nil
+}
+
+// graphNotFound is the error of an id with no graph.
+func graphNotFound(id string) error {
+	return fmt.Errorf("%w: no graph %s on this server; upload it first (POST /api/v1/graphs)", jobs.ErrNotFound, id)
+}
+
+// putGraph writes a graph record and its checksum, keeping the last use.
+func putGraph(tx *bolt.Tx, r GraphRecord) error {
+	b, err := encodeGraph(r)
+	if err != nil {
+		return fmt.Errorf("encoding graph %s: %w", r.Graph.ID, err)
+	}
+	id := []byte(r.Graph.ID)
+	meta := make([]byte, metaLen)
+	if old := tx.Bucket(bucketGraphMeta).Get(id); len(old) == metaLen {
+		copy(meta[8:], old[8:])
+	}
+	binary.LittleEndian.PutUint32(meta, sum(b))
+	if err := tx.Bucket(bucketGraphMeta).Put(id, meta); err != nil {
+		return err
+	}
+	return tx.Bucket(bucketGraphs).Put(id, b)
+}
+
+// PutGraph stores an uploaded graph under its id (r.Graph.ID, from
+// guest.Canonical). A graph already stored is kept as it is (the same id
+// is the same content) and counts as used.
+func (s *Bolt) PutGraph(r GraphRecord) error {
+	if r.Graph == nil || !guest.ValidID(r.Graph.ID) {
+		return errors.New("a stored graph needs its id (guest.Canonical)")
+	}
+	err := s.update(func(tx *bolt.Tx) error {
+		if _, err := checkGraph(tx, r.Graph.ID); err == nil {
+			return nil
+		}
+		return putGraph(tx, r)
+	})
+	if err == nil {
+		s.touch(graphKey(r.Graph.ID))
+	}
+	return err
+}
+
+// Graph returns the stored graph of that id: an error wrapping
+// jobs.ErrNotFound if there is none, ErrCorrupt if its record is damaged.
+func (s *Bolt) Graph(id string) (GraphRecord, error) {
+	var r GraphRecord
+	if !guest.ValidID(id) {
+		return r, fmt.Errorf("%w: malformed graph id", jobs.ErrNotFound)
+	}
+	err := guard(func() error {
+		return s.db.View(func(tx *bolt.Tx) error {
+			var err error
+			r, err = checkGraph(tx, id)
+			return err
+		})
+	})
+	if err == nil {
+		s.touch(graphKey(id))
+	}
+	return r, err
+}
+
+// graphKey is a graph's key in the last-use map, apart from job ids.
+func graphKey(id string) string { return "graph:" + id }
+
+// scanGraphs checks every graph record, as scan does the jobs.
+func scanGraphs(tx *bolt.Tx) (problems []string) {
+	gb := tx.Bucket(bucketGraphs)
+	if gb == nil {
+		return nil // a store written before graphs
+	}
+	gb.ForEach(func(k, _ []byte) error {
+		if !guest.ValidID(string(k)) {
+			problems = append(problems, fmt.Sprintf("junk key %q in the graphs bucket", k))
+		} else if _, err := checkGraph(tx, string(k)); err != nil {
+			problems = append(problems, err.Error())
+		}
+		return nil
+	})
+	return problems
+}
+
+// eachGraph calls f with every readable graph record of tx.
+func eachGraph(tx *bolt.Tx, f func(r GraphRecord) error) error {
+	gb := tx.Bucket(bucketGraphs)
+	if gb == nil {
+		return nil // a store written before graphs
+	}
+	return gb.ForEach(func(k, _ []byte) error {
+		r, err := checkGraph(tx, string(k))
+		if err != nil {
+			return nil // scanGraphs reports it
+		}
+		return f(r)
+	})
+}
+
+// Resolve is a guest.Resolver over the store: the graph of an id.
+func (s *Bolt) Resolve(_ context.Context, id string) (*guest.Graph, error) {
+	r, err := s.Graph(id)
+	return r.Graph, err
+}

@@ -1,0 +1,305 @@
+package draw
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	svg "github.com/ajstarks/svgo"
+
+	"topomap/algorithms/mapping"
+	"topomap/algorithms/metric"
+	"topomap/algorithms/solve"
+)
+
+// A weighted communication graph (a guest without dimensions, read from a
+// file) drawn on its host: vertices at their nodes, every communicating
+// pair one edge coloured by its hops and drawn thicker for more volume,
+// empty nodes dashed; above the detail limit a heat map of the hop-bytes
+// at each node. Under the host, the hop histogram: the share of the
+// volume that travels h hops, for every h.
+
+// hopColours colour edges by hops, from 1 (green: neighbours) through
+// orange to 8 and more (dark purple), darker as edges get longer so that
+// the long ones stand out.
+var hopColours = []string{"#1a9850", "#66bd63", "#fdae61", "#f46d43", "#d73027", "#a50026", "#7f0026", "#54278f"}
+
+// HopColour returns the colour of an edge h hops long.
+func HopColour(h int) string {
+	return hopColours[max(0, min(h-1, len(hopColours)-1))]
+}
+
+// histH is the height of the histogram under a graph's drawing.
+const histH = 96
+
+// pairEdge is one communicating pair u < v: its volume both ways and its
+// hops.
+type pairEdge struct {
+	u, v, hops int
+	vol        float64
+}
+
+// pairs returns the communicating pairs of m's guest, each once, with
+// the volume of both directions: what a drawing shows as one edge (its
+// hops are the same both ways). O(arcs).
+func pairs(m *mapping.Mapping, hops []int) []pairEdge {
+	g := m.Guest
+	at := make(map[[2]int]int, g.Arcs()/2)
+	var out []pairEdge
+	for u := range g.Order() {
+		for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
+			v := int(g.Adj[e])
+			k := [2]int{min(u, v), max(u, v)}
+			if i, ok := at[k]; ok {
+				out[i].vol += g.Volume(int(e))
+				continue
+			}
+			at[k] = len(out)
+			out = append(out, pairEdge{k[0], k[1], hops[e], g.Volume(int(e))})
+		}
+	}
+	return out
+}
+
+// hopHistogram is the volume of m's messages at each hop count, from the
+// hops of its arcs: metric's HopHistogram, for results stored before the
+// metrics had it. O(arcs).
+func hopHistogram(m *mapping.Mapping, hops []int) []float64 {
+	var hist []float64
+	for e, h := range hops {
+		for len(hist) <= h {
+			hist = append(hist, 0)
+		}
+		hist[h] += m.Guest.Volume(e)
+	}
+	return hist
+}
+
+// graphMapping draws r as a weighted graph's mapping on the laid-out host.
+func graphMapping(w io.Writer, r *solve.Result, o Options, lay *layout, heatMap bool) error {
+	m := r.Mapping
+	g := m.Guest
+	hops := metric.EdgeHops(m)
+	inv := m.Inverse()
+	width := lay.w
+	var buf bytes.Buffer
+	s := svg.New(&buf)
+	total := captionH + lay.h + histH
+	s.Startview(width, total, 0, 0, width, total)
+	s.Style("text/css", sheet)
+	s.Title(caption(r))
+	s.Text(margin, 20, caption(r), `class="t"`)
+	s.Text(margin, 36, graphSubcaption(r, heatMap, o), `class="s"`)
+	maxHops := 1
+	for _, h := range hops {
+		maxHops = max(maxHops, h)
+	}
+	var level []int
+	var lo, hi float64
+	if heatMap {
+		level, lo, hi = nodeHopBytes(m, hops)
+	}
+	graphKey(s, &buf, maxHops, heatMap, lo, hi)
+	s.Gtransform("translate(0," + itoa(captionH) + ")")
+	lay.frame(s)
+	if heatMap {
+		colours := make([]string, heatLevels+1)
+		for l := range colours {
+			colours[l] = heat(float64(l) / heatLevels)
+		}
+		nodeImage(&buf, lay, func(h int) string {
+			if v := inv[h]; v >= 0 {
+				return colours[level[v]]
+			}
+			return "#eef0f3"
+		}, nil)
+	} else {
+		lay.hostLinks(s)
+	}
+	drawStructure(s, lay)
+	if !heatMap {
+		graphEdges(&buf, m, lay, pairs(m, hops), o.MinHops)
+		lay.nodes(s, &buf, inv, func(int) bool { return true }, lay.r >= 9 && g.Order() <= 512)
+	}
+	lay.labels(s)
+	s.Gend()
+	hist := r.Metrics.HopHistogram
+	if len(hist) == 0 && g.Arcs() > 0 {
+		hist = hopHistogram(m, hops)
+	}
+	histogram(s, hist, margin, captionH+lay.h+8, min(width-2*margin, 480))
+	s.End()
+	return writeDoc(w, &buf)
+}
+
+// heatLevels is the number of colours of a hop-bytes heat map.
+const heatLevels = 32
+
+// nodeHopBytes returns the heat level (0..heatLevels) of every vertex
+// and the least and largest hop-bytes at a vertex: half of each of its
+// messages, sent or received, so that they add up to the hop-bytes. The
+// scale runs linearly from the least to the largest, so that a map where
+// every node carries about the same shows pale, not uniformly hot.
+func nodeHopBytes(m *mapping.Mapping, hops []int) (level []int, lo, hi float64) {
+	g := m.Guest
+	hb := make([]float64, g.Order())
+	for u := range g.Order() {
+		for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
+			x := g.Volume(int(e)) * float64(hops[e]) / 2
+			hb[u] += x
+			hb[g.Adj[e]] += x
+		}
+	}
+	lo, hi = math.Inf(1), 0.0
+	for _, x := range hb {
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	level = make([]int, len(hb))
+	if hi > lo {
+		for v, x := range hb {
+			level[v] = int(math.Round((x - lo) / (hi - lo) * heatLevels))
+		}
+	}
+	return level, lo, hi
+}
+
+// graphEdges draws the pairs, longest on top, each in the colour of its
+// hops and of a width that grows with the square root of its volume (1 to
+// 6 units), with data-u, data-v, data-dil (hops) and data-vol for the
+// page's hover.
+func graphEdges(buf *bytes.Buffer, m *mapping.Mapping, lay *layout, ps []pairEdge, minHops int) {
+	top := 0.0
+	for _, p := range ps {
+		top = max(top, p.vol)
+	}
+	byHops := map[int][]pairEdge{}
+	maxH := 0
+	for _, p := range ps {
+		if p.hops >= minHops {
+			byHops[p.hops] = append(byHops[p.hops], p)
+			maxH = max(maxH, p.hops)
+		}
+	}
+	var line []byte
+	for h := 0; h <= maxH; h++ {
+		if len(byHops[h]) == 0 {
+			continue
+		}
+		buf.WriteString(`<g stroke="` + HopColour(h) + `" data-hops="` + itoa(h) + "\">\n")
+		for _, p := range byHops[h] {
+			line = lay.edgePath(line[:0], m.Place[p.u], m.Place[p.v], p.hops)
+			// a style, not an attribute: the sheet's .e width would win
+			line = append(line, ` class="e" style="stroke-width:`...)
+			line = strconv.AppendFloat(line, 1+5*math.Sqrt(p.vol/top), 'f', 1, 64)
+			line = append(line, `" data-u="`...)
+			line = strconv.AppendInt(line, int64(p.u), 10)
+			line = append(line, `" data-v="`...)
+			line = strconv.AppendInt(line, int64(p.v), 10)
+			line = append(line, `" data-dil="`...)
+			line = strconv.AppendInt(line, int64(p.hops), 10)
+			line = append(line, `" data-vol="`...)
+			line = strconv.AppendFloat(line, p.vol, 'g', -1, 64)
+			line = append(line, "\"/>\n"...)
+			buf.Write(line)
+		}
+		buf.WriteString("</g>\n")
+	}
+}
+
+// graphKey draws the third caption line: the colours of hops (or the heat
+// map's meaning) and what a dashed node is.
+func graphKey(s *svg.SVG, buf *bytes.Buffer, maxHops int, heatMap bool, lo, hi float64) {
+	x := margin
+	const y = 52
+	item := func(text string) {
+		s.Text(x, y, text, `class="s"`)
+		x += 6*len(text) + 14
+	}
+	if heatMap {
+		for k := range 6 {
+			s.Rect(x, y-9, 14, 10, `fill="`+heat(float64(k)/5)+`" stroke="#888"`)
+			x += 15
+		}
+		x += 4
+		item("hop-bytes at a node, from " + strconv.FormatFloat(lo, 'g', 4, 64) + " (pale) to " + strconv.FormatFloat(hi, 'g', 4, 64))
+		return
+	}
+	buf.WriteString(`<g class="legend">`)
+	item("hops:")
+	for h := 1; h <= min(maxHops, len(hopColours)); h++ {
+		s.Line(x, y-4, x+16, y-4, `stroke="`+HopColour(h)+`" stroke-width="3"`)
+		x += 20
+		label := itoa(h)
+		if h == len(hopColours) && maxHops > h {
+			label += "+"
+		}
+		item(label)
+	}
+	buf.WriteString("</g>\n")
+	item("thicker: more volume")
+}
+
+// graphSubcaption says what the drawing leaves out or shows apart.
+func graphSubcaption(r *solve.Result, heatMap bool, o Options) string {
+	m := r.Mapping
+	parts := []string{Thousands(m.Guest.Order()) + " vertices, " + Thousands(m.Guest.Arcs()) + " arcs"}
+	if empty := m.Host.Size() - m.Guest.Order(); empty > 0 {
+		how := " (dashed)"
+		if heatMap {
+			how = " (pale grey)"
+		}
+		parts = append(parts, Thousands(empty)+" of "+Thousands(m.Host.Size())+" host nodes empty"+how)
+	}
+	if heatMap {
+		detail := o.Detail
+		if detail == 0 {
+			detail = DefaultDetail
+		}
+		parts = append(parts, "edges omitted above "+Thousands(detail)+" vertices")
+	} else if o.MinHops > 1 {
+		parts = append(parts, "only edges of at least "+itoa(o.MinHops)+" hops")
+	}
+	return strings.Join(parts, "; ")
+}
+
+// histogram draws the hop histogram as bars at (x, y), w wide: the share
+// of the volume at each hop count (from 1, or 0 when some message stays on
+// its node), each bar in its hop colour and labelled with its percentage.
+func histogram(s *svg.SVG, hist []float64, x, y, w int) {
+	total := 0.0
+	for _, v := range hist {
+		total += v
+	}
+	s.Gid("hop-histogram")
+	s.Text(x, y+10, "volume by hops", `class="s"`)
+	if total == 0 {
+		s.Text(x+110, y+10, "no messages", `class="s"`)
+		s.Gend()
+		return
+	}
+	from := 1
+	if hist[0] > 0 {
+		from = 0
+	}
+	n := max(1, len(hist)-from)
+	bw := max(4, min(40, (w-110)/n))
+	const barH = 56
+	base := y + 16 + barH
+	for i, v := range hist[from:] {
+		h := from + i
+		share := v / total
+		bx := x + 110 + i*bw
+		bh := int(math.Round(share * barH))
+		s.Rect(bx, base-bh, bw-2, max(bh, 0), `class="bar"`, `fill="`+HopColour(h)+`"`, `data-hops="`+itoa(h)+`"`, `data-share="`+strconv.FormatFloat(share, 'f', 4, 64)+`"`)
+		if bw >= 16 || i == 0 || h == len(hist)-1 {
+			s.Text(bx+(bw-2)/2, base+10, itoa(h), `class="tick"`, `text-anchor="middle"`)
+		}
+		if bw >= 28 && share >= 0.005 {
+			s.Text(bx+(bw-2)/2, base-bh-2, fmt.Sprintf("%.0f%%", 100*share), `class="tick"`, `text-anchor="middle"`)
+		}
+	}
+	s.Gend()
+}

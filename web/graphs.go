@@ -1,0 +1,258 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"net/url"
+	"sync"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"topomap/algorithms/guest"
+	"topomap/algorithms/metric"
+	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
+	"topomap/backend/api"
+)
+
+// Uploaded communication graphs in the pages: a graph:ID guest is resolved
+// from the graphs this page has uploaded or fetched (GET
+// /api/v1/graphs/{id}?format=json, the server's canonical graph in CSR
+// form), so that small ones are mapped in the browser like any other
+// guest. The server reads the files: the wasm carries no file codecs.
+
+// loaded holds the graphs this page has, the most recent last.
+var loaded struct {
+	sync.Mutex
+	ids    []string
+	graphs map[string]*guest.Graph
+	// waiting lists, per graph in flight, who waits for it
+	waiting map[string][]waiter
+}
+
+// maxLoadedGraphs bounds the graphs a page keeps in memory.
+const maxLoadedGraphs = 4
+
+// keepGraph adds an identified graph to the page's graphs.
+func keepGraph(g *guest.Graph) {
+	loaded.Lock()
+	defer loaded.Unlock()
+	if loaded.graphs == nil {
+		loaded.graphs = map[string]*guest.Graph{}
+	}
+	if _, ok := loaded.graphs[g.ID]; ok {
+		return
+	}
+	if len(loaded.ids) == maxLoadedGraphs {
+		delete(loaded.graphs, loaded.ids[0])
+		loaded.ids = loaded.ids[1:]
+	}
+	loaded.ids = append(loaded.ids, g.ID)
+	loaded.graphs[g.ID] = g
+}
+
+// errGraphLoading is the guest's message while its graph is fetched.
+var errGraphLoading = errors.New("loading the graph from the server…")
+
+// loadedGraph is a guest.Resolver over the page's graphs.
+func loadedGraph(_ context.Context, id string) (*guest.Graph, error) {
+	loaded.Lock()
+	defer loaded.Unlock()
+	if g, ok := loaded.graphs[id]; ok {
+		return g, nil
+	}
+	return nil, errGraphLoading
+}
+
+// parseGuest is spec.ParseGuest with the graph of a graph:ID guest
+// attached when the page has it (pendingGraph says when not).
+func parseGuest(s string) (spec.Guest, error) {
+	g, err := spec.ParseGuest(s)
+	if err != nil {
+		return g, err
+	}
+	if r, err := g.Resolve(context.Background(), loadedGraph); err == nil {
+		return r, nil
+	}
+	return g, nil
+}
+
+// pendingGraph returns the id of a graph:ID guest whose graph the page
+// has yet to load, or "".
+func pendingGraph(g spec.Guest) string {
+	if g.External() && g.Graph == nil {
+		return g.ID
+	}
+	return ""
+}
+
+// fetchGraph loads graph:id from the server into the page's graphs and
+// calls done on the UI goroutine with the error, if any. Callers that ask
+// for a graph already in flight wait for the same fetch. Nothing is
+// fetched while pre-rendering on the server.
+func fetchGraph(ctx app.Context, id string, done func(app.Context, error)) {
+	if app.IsServer {
+		return
+	}
+	w := waiter{ctx, done}
+	loaded.Lock()
+	if loaded.waiting == nil {
+		loaded.waiting = map[string][]waiter{}
+	}
+	first := len(loaded.waiting[id]) == 0
+	loaded.waiting[id] = append(loaded.waiting[id], w)
+	loaded.Unlock()
+	if !first {
+		return
+	}
+	ctx.Async(func() {
+		err := getGraph(id)
+		loaded.Lock()
+		ws := loaded.waiting[id]
+		delete(loaded.waiting, id)
+		loaded.Unlock()
+		for _, w := range ws {
+			w.ctx.Dispatch(func(ctx app.Context) { w.done(ctx, err) })
+		}
+	})
+}
+
+// waiter is a page waiting for a graph.
+type waiter struct {
+	ctx  app.Context
+	done func(app.Context, error)
+}
+
+// whenGraphLoaded fetches the graph of a graph:ID guest that form.check
+// left pending, then calls reload (or puts the error in errs, the page's
+// messages, under the guest field).
+func whenGraphLoaded(ctx app.Context, g spec.Guest, errs fieldErrors, reload func(app.Context)) {
+	id := pendingGraph(g)
+	if id == "" || errs["guest"] != errGraphLoading.Error() {
+		return
+	}
+	fetchGraph(ctx, id, func(ctx app.Context, err error) {
+		if err != nil {
+			errs["guest"] = err.Error()
+			return
+		}
+		reload(ctx)
+	})
+}
+
+// getGraph fetches the graph of id in CSR form (GET
+// /api/v1/graphs/{id}?format=json) and keeps it. It blocks (run it in
+// ctx.Async).
+func getGraph(id string) error {
+	var d api.GraphData
+	if err := apiDo("GET", apiBase+"/graphs/"+url.PathEscape(id)+"?format=json", nil, &d); err != nil {
+		return err
+	}
+	if d.ID != id {
+		return fmt.Errorf("the server answered graph %.40q for graph %s", d.ID, id)
+	}
+	g, err := guest.FromCSR(d.ID, d.Offsets, d.Adj, d.Weight)
+	if err != nil {
+		return err
+	}
+	keepGraph(g)
+	return nil
+}
+
+// graphUpload is the "Upload a graph" control: a file picker and a drop
+// zone that send the file to the server (POST /api/v1/graphs), which
+// stores it under its content hash, and keep the graph in the page.
+type graphUpload struct {
+	busy     bool
+	info     string // what was uploaded
+	warnings []string
+	err      string
+}
+
+// start uploads file (a File of a picker or a drop) and, once the server
+// stored it and the page read it, calls done with the server's answer on
+// the UI goroutine.
+func (u *graphUpload) start(ctx app.Context, file app.Value, done func(app.Context, api.Graph)) {
+	if !file.Truthy() || u.busy {
+		return
+	}
+	u.busy, u.err, u.info, u.warnings = true, "", "", nil
+	name := file.Get("name").String()
+	ctx.Async(func() {
+		var g api.Graph
+		// The server reads the file (its format from the name's extension,
+		// else the content) and the page then takes the graph in CSR form:
+		// the page carries no file codecs.
+		text, err := fileText(file)
+		if err == nil {
+			err = apiDo("POST", apiBase+"/graphs?name="+url.QueryEscape(name), rawUpload{"text/plain", text}, &g)
+		}
+		if err == nil {
+			err = getGraph(g.ID)
+		}
+		ctx.Dispatch(func(ctx app.Context) {
+			u.busy = false
+			if err != nil {
+				u.err = name + ": " + err.Error()
+				return
+			}
+			u.info = fmt.Sprintf("%s: graph:%s, %s vertices, %s arcs (%s)", name, g.ID, metric.Thousands(g.Vertices), metric.Thousands(g.Arcs), g.Format)
+			u.warnings = g.Warnings
+			done(ctx, g)
+		})
+	})
+}
+
+// onPick uploads the file chosen in the picker.
+func (u *graphUpload) onPick(done func(app.Context, api.Graph)) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		files := ctx.JSSrc().Get("files")
+		if files.Truthy() && files.Length() > 0 {
+			u.start(ctx, files.Index(0), done)
+		}
+	}
+}
+
+// onDrop uploads the first file dropped on the zone.
+func (u *graphUpload) onDrop(done func(app.Context, api.Graph)) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		e.PreventDefault()
+		files := e.Get("dataTransfer").Get("files")
+		if files.Truthy() && files.Length() > 0 {
+			u.start(ctx, files.Index(0), done)
+		}
+	}
+}
+
+// render draws the control; done receives each uploaded graph.
+func (u *graphUpload) render(done func(app.Context, api.Graph)) app.UI {
+	allowDrop := func(ctx app.Context, e app.Event) { e.PreventDefault() }
+	return app.Div().ID("graph-drop").Class("field upload").OnDragOver(allowDrop).OnDrop(u.onDrop(done)).Body(
+		app.Label().For("f-graph").Text("Upload a graph"),
+		app.Input().ID("f-graph").Type("file").OnChange(u.onPick(done)),
+		app.Span().Class("note").Text("or drop a file here: METIS, Scotch .grf, Matrix Market, dense matrix or CSV src,dst,volume"),
+		app.If(u.busy, func() app.UI { return app.Div().ID("graph-busy").Class("note").Text("uploading…") }),
+		app.If(u.info != "", func() app.UI { return app.Div().ID("graph-info").Class("note").Text(u.info) }),
+		app.Range(u.warnings).Slice(func(i int) app.UI { return app.Div().Class("note graph-warning").Text(u.warnings[i]) }),
+		app.If(u.err != "", func() app.UI { return app.Div().ID("graph-error").Class("msg").Aria("live", "polite").Text(u.err) }),
+	)
+}
+
+// hostFor suggests a host for guest g: keep if some algorithm maps g
+// onto it (one of its size, or a larger one for the algorithms that leave
+// nodes empty); otherwise the squarest 2-D torus of g's order whose sides
+// are at least a quarter of each other, else a ring.
+func hostFor(g spec.Guest, keep string) string {
+	if h, err := spec.ParseHost(keep); err == nil && len(solve.Applicable(g, h)) > 0 {
+		return keep
+	}
+	n := g.Order()
+	for b := int(math.Sqrt(float64(n))); b >= 2; b-- {
+		if n%b == 0 && n/b <= 4*b {
+			return fmt.Sprintf("torus:%dx%d", n/b, b)
+		}
+	}
+	return fmt.Sprintf("ring:%d", n)
+}
