@@ -91,7 +91,7 @@ func TestCorruptChild(t *testing.T) {
 	r, err := store.Check(path)
 	fmt.Printf("CHECKED %d jobs, %d damage, %d problems, %v\n", r.Jobs, len(r.Damage), len(r.Problems), err)
 	n, _, err := store.Export(path, io.Discard)
-	fmt.Printf("EXPORTED %d, %v\n", n, err)
+	fmt.Printf("EXPORTED %d jobs %d graphs, %v\n", n.Jobs, n.Graphs, err)
 	st, err := store.Open(path)
 	if err != nil {
 		fmt.Printf("REFUSED %v\n", err)

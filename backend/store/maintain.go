@@ -7,9 +7,12 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 
+	"topomap/algorithms/graphfile"
 	"topomap/backend/jobs"
 )
 
@@ -102,25 +105,41 @@ func Check(path string) (Report, error) {
 	return r, err
 }
 
-// ExportLine is one line of Export: a job and its placement (done jobs).
+// ExportLine is one line of Export: a job and its placement (done jobs),
+// or an uploaded graph.
 type ExportLine struct {
-	Job       jobs.Job `json:"job"`
-	Placement []int    `json:"placement,omitempty"`
+	Job       *jobs.Job    `json:"job,omitempty"`
+	Placement []int        `json:"placement,omitempty"`
+	Graph     *ExportGraph `json:"graph,omitempty"`
 }
 
-// Export writes every readable job of a store file to w as JSON lines
-// (ExportLine), read-only, skipping what it cannot read, and returns how
-// many it wrote and the problems it met.
-func Export(path string, w io.Writer) (int, []string, error) {
+// ExportGraph is an uploaded graph in an export: its id and upload facts,
+// and the graph as Matrix Market text, which uploads again to the same id
+// (the id hashes the canonical graph, not the file).
+type ExportGraph struct {
+	ID           string    `json:"id"`
+	Format       string    `json:"format"`
+	Warnings     []string  `json:"warnings,omitempty"`
+	Created      time.Time `json:"created"`
+	MatrixMarket string    `json:"matrixMarket"`
+}
+
+// Exported counts the lines Export wrote.
+type Exported struct{ Jobs, Graphs int }
+
+// Export writes every readable job and graph of a store file to w as JSON
+// lines (ExportLine), read-only, skipping what it cannot read, and returns
+// how many it wrote and the problems it met.
+func Export(path string, w io.Writer) (Exported, []string, error) {
+	var n Exported
 	db, err := openRead(path)
 	if err != nil {
-		return 0, nil, err
+		return n, nil, err
 	}
 	defer db.Close()
 	enc := json.NewEncoder(w)
-	n := 0
 	problems, err := each(db, func(j jobs.Job, place []byte) error {
-		line := ExportLine{Job: j}
+		line := ExportLine{Job: &j}
 		if place != nil {
 			p, err := DecodePlacement(place)
 			if err != nil {
@@ -128,8 +147,25 @@ func Export(path string, w io.Writer) (int, []string, error) {
 			}
 			line.Placement = p
 		}
-		n++
+		n.Jobs++
 		return enc.Encode(line)
+	})
+	if err != nil {
+		return n, problems, err
+	}
+	mtx, _ := graphfile.Lookup("matrixmarket")
+	err = guard(func() error {
+		return db.View(func(tx *bolt.Tx) error {
+			return eachGraph(tx, func(r GraphRecord) error {
+				var text strings.Builder
+				if err := mtx.Write(&text, r.Graph); err != nil {
+					return err
+				}
+				n.Graphs++
+				return enc.Encode(ExportLine{Graph: &ExportGraph{ID: r.Graph.ID, Format: r.Format,
+					Warnings: r.Warnings, Created: r.Created, MatrixMarket: text.String()}})
+			})
+		})
 	})
 	return n, problems, err
 }
