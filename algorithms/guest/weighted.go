@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 )
 
 // IDLen is the length of a weighted graph's id: hex digits of a SHA-256
@@ -17,15 +18,8 @@ const IDLen = 32
 
 // ValidID reports whether s has the form of a graph id.
 func ValidID(s string) bool {
-	if len(s) != IDLen {
-		return false
-	}
-	for _, c := range []byte(s) {
-		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
-			return false
-		}
-	}
-	return true
+	_, err := hex.DecodeString(s)
+	return err == nil && len(s) == IDLen && strings.ToLower(s) == s // lower-case hex only
 }
 
 // parseWeighted parses the id of graph:ID (any case; the id is hex).

@@ -57,15 +57,8 @@ func ID(in spec.Instance) string {
 // ValidID reports whether s has the form of a job id, so that handlers can
 // refuse junk before touching the store.
 func ValidID(s string) bool {
-	if len(s) != IDLen {
-		return false
-	}
-	for _, c := range []byte(s) {
-		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
-			return false
-		}
-	}
-	return true
+	_, err := hex.DecodeString(s)
+	return err == nil && len(s) == IDLen && strings.ToLower(s) == s // lower-case hex only
 }
 
 // ErrInvalid is wrapped by every error about a request body that is not a
