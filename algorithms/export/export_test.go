@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -207,7 +208,7 @@ func TestJSONShape(t *testing.T) {
 				t.Fatalf("placement %s: %v", top["placement"], err)
 			}
 			for v, c := range placement {
-				if want := tt.r.Mapping.Host.Coords(tt.r.Mapping.Place[v], nil); !equal(c, want) {
+				if want := tt.r.Mapping.Host.Coords(tt.r.Mapping.Place[v], nil); !slices.Equal(c, want) {
 					t.Errorf("placement[%d] = %v, want %v", v, c, want)
 				}
 			}
@@ -232,18 +233,6 @@ func TestJSONShape(t *testing.T) {
 			}
 		})
 	}
-}
-
-func equal(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestWriteErrors(t *testing.T) {

@@ -1,6 +1,8 @@
 package topotest
 
 import (
+	"slices"
+
 	"topomap/algorithms/topology"
 )
 
@@ -85,7 +87,7 @@ func checkSlots(h Host) error {
 	nodes(h, func(s int) bool {
 		xs = h.Coords(s, xs[:0])
 		ys = append(inner.Coords(s/cores, ys[:0]), s%cores)
-		if !equal(xs, ys) {
+		if !slices.Equal(xs, ys) {
 			return c.add("slot %d has coordinates %v, want node %d's then core %d: %v", s, xs, s/cores, s%cores, ys)
 		}
 		return true
@@ -97,18 +99,6 @@ func checkSlots(h Host) error {
 		return true
 	})
 	return c.err()
-}
-
-func equal(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // checkBalls checks a host's closed-form ball sizes (topology.Balls)
