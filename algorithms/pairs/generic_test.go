@@ -131,19 +131,7 @@ func TestGenericDelta(t *testing.T) {
 				case i%2 == 0 && s.off[a] < s.off[a+1]:
 					pb = w.slot(s.nodeOf(s.pos[s.adj[s.off[a]]])) // s.cores > 1: the grid path here is on slots
 				}
-				pa := s.pos[a]
-				if pa == pb {
-					continue
-				}
-				b := s.occ[pb]
-				d, _ := s.delta(a, b, pa, pb)
-				s.swap(a, b, pa, pb)
-				h += d
-				if i%100 == 0 {
-					if full := s.hopBytes(); !closeTo(in.g, h, full) {
-						t.Fatalf("swap %d: tracked %v, recomputed %v", i, h, full)
-					}
-				}
+				swapTracked(t, s, in.g, i, a, pb, &h)
 			}
 			checkState(t, s)
 		})

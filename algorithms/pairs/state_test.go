@@ -75,6 +75,26 @@ func closeTo(g *guest.Graph, got, want float64) bool {
 	return math.Abs(got-want) <= 1e-9*math.Max(1, math.Abs(want))
 }
 
+// swapTracked swaps object a with the occupant of node pb (a move if it
+// is empty), adds the swap's delta to the tracked hop-bytes *h and, on
+// every 100th swap i, checks *h against a full recomputation.
+func swapTracked(t *testing.T, s *state, g *guest.Graph, i int, a, pb int32, h *float64) {
+	t.Helper()
+	pa := s.pos[a]
+	if pa == pb {
+		return
+	}
+	b := s.occ[pb]
+	d, _ := s.delta(a, b, pa, pb)
+	s.swap(a, b, pa, pb)
+	*h += d
+	if i%100 == 0 {
+		if full := s.hopBytes(); !closeTo(g, *h, full) {
+			t.Fatalf("swap %d: tracked %v, recomputed %v", i, *h, full)
+		}
+	}
+}
+
 // TestDeltaMatchesRecomputation applies many swaps regardless of their
 // sign, a third of them between graph neighbours, and checks every delta
 // against a full recomputation and the tracked total at the end.
@@ -93,19 +113,7 @@ func TestDeltaMatchesRecomputation(t *testing.T) {
 				} else {
 					pb = int32(rng.IntN(len(s.occ)))
 				}
-				pa := s.pos[a]
-				if pa == pb {
-					continue
-				}
-				b := s.occ[pb]
-				d, _ := s.delta(a, b, pa, pb)
-				s.swap(a, b, pa, pb)
-				h += d
-				if i%100 == 0 {
-					if full := s.hopBytes(); !closeTo(in.g, h, full) {
-						t.Fatalf("swap %d: tracked %v, recomputed %v", i, h, full)
-					}
-				}
+				swapTracked(t, s, in.g, i, a, pb, &h)
 			}
 			if full := s.hopBytes(); !closeTo(in.g, h, full) {
 				t.Fatalf("tracked %v, recomputed %v", h, full)
