@@ -141,10 +141,13 @@ func TestRankOrderLines(t *testing.T) {
 	}
 }
 
-// TestRankOrderHoles (issue 14): a host larger than the guest leaves
-// slots empty, which an MPICH_RANK_ORDER file cannot express (the ranks
-// after a hole would shift): refused with a message naming the formats
-// that can, as a field error on "format"; the other formats still work.
+// TestRankOrderHoles (issues 10 and 14): a host larger than the guest
+// leaves slots empty, which an MPICH_RANK_ORDER file cannot express:
+// grid:3x2 onto mesh:4x2 by step leaves nodes 3 and 7 empty, and
+// rankorder used to print 0,1,2,3,4,5 (ranks 3-5 shifted off their nodes
+// 4-6). It is refused with a message naming the formats that can, as a
+// field error on "format"; the other formats still work, and mapfile
+// says where every rank is.
 func TestRankOrderHoles(t *testing.T) {
 	in, err := spec.ParseQuery(map[string][]string{"guest": {"grid:3x2"}, "host": {"mesh:4x2"}, "algo": {"step"}})
 	if err != nil {
@@ -166,6 +169,13 @@ func TestRankOrderHoles(t *testing.T) {
 		if err := export.Write(&buf, f, r); err != nil {
 			t.Errorf("%s: %v", f, err)
 		}
+	}
+	buf.Reset()
+	if err := export.Write(&buf, "mapfile", r); err != nil {
+		t.Fatal(err)
+	}
+	if got := parseBack(t, "mapfile", buf.String(), r.Mapping.Host, nil); !slices.Equal(got.slot, r.Mapping.Place) {
+		t.Errorf("mapfile says %v, placement %v", got.slot, r.Mapping.Place)
 	}
 }
 

@@ -241,33 +241,6 @@ func TestLauncherGolden(t *testing.T) {
 	}
 }
 
-// TestRankOrderHolesIssue10 is the example of issue 10: grid:3x2 onto
-// mesh:4x2 by step leaves nodes 3 and 7 empty; rankorder used to print
-// 0,1,2,3,4,5 (ranks 3-5 shifted off their nodes 4-6). It is refused,
-// naming the formats that can express holes, and mapfile says where
-// ranks 3-5 are.
-func TestRankOrderHolesIssue10(t *testing.T) {
-	in, err := spec.ParseQuery(map[string][]string{"guest": {"grid:3x2"}, "host": {"mesh:4x2"}, "algo": {"step"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := solve.Map(t.Context(), in, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	err = export.Write(&buf, "rankorder", r)
-	if err == nil || buf.Len() != 0 || !strings.Contains(err.Error(), "mapfile, rankfile or slurm") {
-		t.Fatalf("rankorder with holes: %v, wrote %q", err, buf.String())
-	}
-	if err := export.Write(&buf, "mapfile", r); err != nil {
-		t.Fatal(err)
-	}
-	if got := parseBack(t, "mapfile", buf.String(), r.Mapping.Host, nil); !slices.Equal(got.slot, r.Mapping.Place) {
-		t.Errorf("mapfile says %v, placement %v", got.slot, r.Mapping.Place)
-	}
-}
-
 // TestHostnamesErrors: bad names files and lists are refused with the
 // line or position and what is wrong, as field errors on "hostnames".
 func TestHostnamesErrors(t *testing.T) {
