@@ -94,14 +94,7 @@ func TestEveryAlgorithmOnMachines(t *testing.T) {
 		{"grid:8x8", "mesh:4x4:cores=4"},
 		{"grid:6x5", "fattree:4,2:cores=2"}, // a larger host
 	} {
-		g, err := spec.ParseGuest(c.guest)
-		if err != nil {
-			t.Fatal(err)
-		}
-		h, err := spec.ParseHost(c.host)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g, h := solvetest.Pair(t, c.guest, c.host)
 		algos := solve.Applicable(g, h)
 		if len(algos) == 0 {
 			t.Errorf("%s on %s: no algorithm applies", c.guest, c.host)

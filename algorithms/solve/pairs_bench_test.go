@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"topomap/algorithms/solve"
+	"topomap/algorithms/solve/solvetest"
 	"topomap/algorithms/spec"
 )
 
@@ -40,14 +41,7 @@ var pairsBenchCases = []struct{ name, guest, host string }{
 //	go test -run '^$' -bench BenchmarkPairs -benchtime 1x ./algorithms/solve
 func BenchmarkPairs(b *testing.B) {
 	for _, c := range pairsBenchCases {
-		g, err := spec.ParseGuest(c.guest)
-		if err != nil {
-			b.Fatal(err)
-		}
-		h, err := spec.ParseHost(c.host)
-		if err != nil {
-			b.Fatal(err)
-		}
+		g, h := solvetest.Pair(b, c.guest, c.host)
 		for _, v := range []struct {
 			name   string
 			budget time.Duration
@@ -56,6 +50,7 @@ func BenchmarkPairs(b *testing.B) {
 				var r *solve.Result
 				for b.Loop() {
 					in := spec.Instance{Guest: g, Host: h, Algo: "pairs", Seed: 1, Budget: v.budget}
+					var err error
 					if r, err = solve.Map(context.Background(), in, nil); err != nil {
 						b.Fatal(err)
 					}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"topomap/algorithms/solve"
+	"topomap/algorithms/solve/solvetest"
 	"topomap/algorithms/spec"
 )
 
@@ -30,18 +31,12 @@ func BenchmarkPairsObjective(b *testing.B) {
 		{"1K torus 32x32 to 16x16x4", "grid:32x32", "torus:16x16x4", []time.Duration{0}},
 	}
 	for _, c := range cases {
-		g, err := spec.ParseGuest(c.guest)
-		if err != nil {
-			b.Fatal(err)
-		}
-		h, err := spec.ParseHost(c.host)
-		if err != nil {
-			b.Fatal(err)
-		}
+		g, h := solvetest.Pair(b, c.guest, c.host)
 		for _, obj := range []string{spec.ObjectiveHopBytes, spec.ObjectiveCongestion} {
 			for _, budget := range c.budgets {
 				b.Run(fmt.Sprintf("%s/%s/budget %v", c.name, obj, budget), func(b *testing.B) {
 					in := spec.Instance{Guest: g, Host: h, Algo: "pairs", Seed: 1, Budget: budget}
+					var err error
 					if in.Objective, err = spec.ParseObjective(obj); err != nil {
 						b.Fatal(err)
 					}

@@ -7,6 +7,7 @@ import (
 
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
+	"topomap/algorithms/topology"
 )
 
 // Map parses query, a permalink query such as
@@ -27,4 +28,18 @@ func Map(t testing.TB, query string) *solve.Result {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// Pair parses a guest and a host spec string; an error fails t at once.
+func Pair(t testing.TB, guest, host string) (spec.Guest, topology.Host) {
+	t.Helper()
+	g, err := spec.ParseGuest(guest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := spec.ParseHost(host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, h
 }
