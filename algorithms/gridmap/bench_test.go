@@ -114,3 +114,24 @@ func BenchmarkNearest(b *testing.B) {
 		b.ReportMetric(float64(maxR), "max-radius")
 	})
 }
+
+// BenchmarkBisect measures the scaled bisection at 64K and 1M objects.
+func BenchmarkBisect(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		obj  []int
+		h    Box
+	}{
+		{"64K 320x200 to 250x256", []int{320, 200}, Mesh(250, 256)},
+		{"1M 1024x1024 to 512x2048", []int{1024, 1024}, Torus(512, 2048)},
+		{"1M 128x128x64 to 256x64x64", []int{128, 128, 64}, Mesh(256, 64, 64)},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Bisect(c.obj, c.h); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

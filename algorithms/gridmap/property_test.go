@@ -11,7 +11,7 @@ import (
 
 // all2D are the 2-D → 2-D mappers with equal sizes.
 var all2D = []mapper{{"rowmajor", RowMajor}, {"snake", Snake}, {"MXOVLP", MaxOverlap}, {"MXOV+AL", MaxOverlapAligned},
-	{"EXCO", ExpandFromCorner}, {"COCE", CornersToCenter}, {"AFFN", Affine}}
+	{"EXCO", ExpandFromCorner}, {"COCE", CornersToCenter}, {"AFFN", Affine}, {"bisect", Bisect}}
 
 // divisor returns a random divisor of n.
 func divisor(rng *rand.Rand, n int) int {
@@ -130,7 +130,7 @@ func TestProperties3D(t *testing.T) {
 		a = divisor(rng, n)
 		b = divisor(rng, n/a)
 		h = Box{Dims: []int{a, b, n / a / b}, Wrap: randomWrap(rng, 3)}
-		for _, m := range []mapper{{"rowmajor", RowMajor}, {"snake", Snake}, {"affn3d", Affine3D}, {"fold", Fold}} {
+		for _, m := range []mapper{{"rowmajor", RowMajor}, {"snake", Snake}, {"affn3d", Affine3D}, {"fold", Fold}, {"bisect", Bisect}} {
 			place, err := m.f(obj3, h)
 			if err != nil && m.name == "fold" && errors.Is(err, ErrShape) && CheckFold(obj3, h) != nil {
 				continue
@@ -193,6 +193,8 @@ func TestErrors(t *testing.T) {
 		{"sfc on 2-D host", Curve, []int{4, 4}, Mesh(4, 4)},
 		{"step host too small", Step, []int{9, 8}, Mesh(6, 11)},
 		{"snake sizes", Snake, []int{3, 3}, Mesh(2, 2, 2)},
+		{"bisect ranks differ", Bisect, []int{4, 4}, Mesh(2, 2, 4)},
+		{"bisect sizes differ", Bisect, []int{4, 4}, Mesh(4, 5)},
 	}
 	for _, tc := range tests {
 		if _, err := tc.f(tc.obj, tc.h); !errors.Is(err, ErrShape) {

@@ -112,6 +112,7 @@ func ExampleCompare() {
 	// coce          1.9388 5
 	// affn          1.5918 3
 	// step          1.4898 2
+	// bisect        1.6122 3
 	// fold          1.4082 5
 	// rb            1.5714 3
 	// greedy        2.7959 11

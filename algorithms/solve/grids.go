@@ -107,6 +107,17 @@ func init() {
 			}),
 			Map: onNodesMap(gridMap("step", gridmap.Step)),
 		},
+		gridHeuristic("bisect", gridmap.Bisect, sameRank, Notes{
+			Title:      "Scaled bisection",
+			Source:     "topomap (ours), after geometric partitioning (Berger & Bokhari, IEEE Trans. Computers C-36(5), 1987)",
+			Confidence: "P",
+			Complexity: "O(n log n)",
+			Summary: "Ours, not the thesis's: the object grid is stretched or squeezed onto the host axis by axis (object g " +
+				"at (g+½)·P/O on each axis), then the host box is cut in two along its longest side and the objects split " +
+				"in the same proportion by their position along it, recursively down to single processors. It follows the " +
+				"scaled map with straight seams, the shape that annealing reaches when the grid's aspect differs from the " +
+				"host's, and so it is a good start for PAIRS (96×50 onto 75×64: 1.46 hops per byte).",
+		}),
 		gridHeuristic("stack", gridmap.Stack, stackable, Notes{
 			Title:      "Stacking",
 			Source:     thesis + ", §9.2, Heuristic 1",
@@ -178,6 +189,16 @@ var (
 		func(g spec.Guest, h topology.Host) error { return gridShape(g, h, 2, 3, true) }}
 	grid3Dto3D = gridShapes{"grid:AxBxC[:wrap]", "mesh or torus AxBxC of the same size",
 		func(g spec.Guest, h topology.Host) error { return gridShape(g, h, 3, 3, true) }}
+	sameRank = gridShapes{"grid:AxB[:wrap] or grid:AxBxC[:wrap]", "mesh or torus of the grid's rank, same size",
+		func(g spec.Guest, h topology.Host) error {
+			if err := gridShape(g, h, 0, 0, true); err != nil {
+				return err
+			}
+			if r := h.(topology.Grid).Rank(); r != len(g.Dims) {
+				return fmt.Errorf("needs a host of the grid's %d dimensions, not %d", len(g.Dims), r)
+			}
+			return nil
+		}}
 	anyGrid = gridShapes{"grid:AxB[:wrap] or grid:AxBxC[:wrap]", "mesh or torus of 2 or 3 dimensions, same size",
 		func(g spec.Guest, h topology.Host) error { return gridShape(g, h, 0, 0, true) }}
 	foldable = gridShapes{"grid:AxB[:wrap] or grid:AxBxC[:wrap]",

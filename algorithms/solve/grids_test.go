@@ -13,7 +13,7 @@ import (
 	"topomap/algorithms/spec"
 )
 
-var gridAlgos = []string{"rowmajor", "snake", "mxovlp", "mxoval", "exco", "coce", "affn", "step", "stack", "fold", "sfc", "affn3d"}
+var gridAlgos = []string{"rowmajor", "snake", "mxovlp", "mxoval", "exco", "coce", "affn", "step", "bisect", "stack", "fold", "sfc", "affn3d"}
 
 // gridApplies is the grid heuristics' table for TestApplies.
 var gridApplies = []appliesCase{
@@ -47,6 +47,10 @@ var gridApplies = []appliesCase{
 	{"affn", "grid:9x8", "mesh:6x13", "needs as many processors as objects, not 78 for 72", nil},
 	{"sfc", "grid:8x8", "torus:4x4x2", "needs as many processors as objects, not 32 for 64", nil},
 	{"step", "grid:9x8", "mesh:6x11", "needs at least as many processors as objects, not 66 for 72", nil},
+	{"bisect", "grid:96x50", "mesh:75x64", "", nil},
+	{"bisect", "grid:8x8x8", "torus:16x8x4", "", nil},
+	{"bisect", "grid:32x8", "mesh:8x8x4", "needs a host of the grid's 2 dimensions, not 3", nil},
+	{"bisect", "grid:9x8", "mesh:6x13", "needs as many processors as objects, not 78 for 72", nil},
 }
 
 // TestGridsCheck: sizes are the registry's business; a larger host is
@@ -129,11 +133,11 @@ func TestGridsApplicable(t *testing.T) {
 		guest, host string
 		want        []string
 	}{
-		{"grid:9x8", "mesh:6x12", []string{"rowmajor", "snake", "mxovlp", "mxoval", "exco", "coce", "affn", "step"}},
-		{"grid:6x5", "torus:10x3", []string{"rowmajor", "snake", "mxovlp", "mxoval", "exco", "coce", "affn", "step", "fold"}},
+		{"grid:9x8", "mesh:6x12", []string{"rowmajor", "snake", "mxovlp", "mxoval", "exco", "coce", "affn", "step", "bisect"}},
+		{"grid:6x5", "torus:10x3", []string{"rowmajor", "snake", "mxovlp", "mxoval", "exco", "coce", "affn", "step", "bisect", "fold"}},
 		{"grid:32x8", "mesh:8x8x4", []string{"rowmajor", "snake", "stack", "fold", "sfc"}},
 		{"grid:10x6", "mesh:5x4x3", []string{"rowmajor", "snake", "sfc"}},
-		{"grid:8x8x8", "mesh:16x8x4", []string{"rowmajor", "snake", "fold", "affn3d"}},
+		{"grid:8x8x8", "mesh:16x8x4", []string{"rowmajor", "snake", "bisect", "fold", "affn3d"}},
 		{"grid:9x8", "mesh:16x12", []string{"step"}},
 	}
 	for _, tt := range tests {

@@ -49,7 +49,7 @@ func TestRegistered(t *testing.T) {
 		uncited     []string // baselines of ours, with no section to cite
 	}{
 		{"embeddings", cubeAlgos, []string{"V", "R", "V-num", "P"}, "§", nil},
-		{"grids", gridAlgos, []string{"V", "P"}, "§9.", []string{"rowmajor", "snake"}},
+		{"grids", gridAlgos, []string{"V", "P"}, "§9.", []string{"rowmajor", "snake", "bisect"}},
 		{"pairs", []string{"pairs", "pairs-uniform"}, []string{"P"}, "", nil},
 		{"graphs", []string{"rb", "greedy"}, []string{"P"}, "§", []string{"rb"}},
 	}
