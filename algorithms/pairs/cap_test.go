@@ -19,7 +19,7 @@ func TestDefaultMoveCap(t *testing.T) {
 		s := newState(g, h, place)
 		opt := Options{Seed: 3, Temperature: 3, Patience: Unlimited, Horizon: plan, MinWork: plan}
 		r := newRun(context.Background(), s, opt, time.Now(), s.hopBytes())
-		want := capFactor*max(plan, horizonOf(s.n, false)) + capPerObject*int64(s.n)
+		want := capFactor*max(plan, horizonOf(s)) + capPerObject*int64(s.n)
 		if r.maxMoves != want {
 			t.Fatalf("plan %d: cap %d, want %d", plan, r.maxMoves, want)
 		}

@@ -99,17 +99,23 @@ const DefaultHorizon = 12 << 20
 
 const horizonPerObject = 2048
 
-// horizonOf returns the default horizon of a run on n objects; on a host
-// without grid coordinates, whose moves cost about twice as much (the
-// host's Hops instead of coordinate tables), half that, but at least
-// minWork (64x64 on a 16-ary 3-tree: 2.7483 hops per byte after 4M moves,
-// 2.7403 after 8M, 2.732 after 64M).
-func horizonOf(n int, generic bool) int64 {
-	h := min(DefaultHorizon, max(minWork, horizonPerObject*int64(n)))
-	if generic {
-		h = max(minWork, h/2)
+// horizonOf returns the default horizon of a run on state s: scaled by 4
+// over the guest's mean degree if that is more than 4, since a move costs
+// O(degree) (a 3-D stencil's cost 1.6 times a 2-D one's: 40x40x40 onto a
+// 50x40x32 torus reaches within 1 % of 40M moves' result after 8M, in
+// 0.9 s); on a host without grid coordinates, whose moves cost about
+// twice as much (the host's Hops instead of coordinate tables), half
+// that, but at least minWork (64x64 on a 16-ary 3-tree: 2.7483 hops per
+// byte after 4M moves, 2.7403 after 8M, 2.732 after 64M).
+func horizonOf(s *state) int64 {
+	h := min(DefaultHorizon, max(minWork, horizonPerObject*int64(s.n)))
+	if deg := float64(len(s.adj)) / float64(max(1, s.n)); deg > 4 {
+		h = int64(float64(h) * 4 / deg)
 	}
-	return h
+	if s.gen != nil {
+		h /= 2
+	}
+	return max(minWork, h)
 }
 
 // Move cap of a run given none: capFactor times its horizon plus
@@ -291,6 +297,7 @@ func Improve(ctx context.Context, g *guest.Graph, h topology.Host, starts [][]in
 		s.loads()
 	}
 	best, bestScore, bestHB := 0, 0.0, 0.0
+	second, secondScore, secondHB := -1, 0.0, 0.0
 	lowest, lowestHB := 0, 0.0
 	for i := range starts {
 		if err := ctx.Err(); err != nil { // each start costs O(edges)
@@ -301,26 +308,44 @@ func Improve(ctx context.Context, g *guest.Graph, h topology.Host, starts [][]in
 		if opt.Temperature > 0 {
 			score -= short / 2
 		}
-		if i == 0 || score < bestScore {
+		switch {
+		case i == 0:
 			best, bestScore, bestHB = i, score, hb
+		case score < bestScore:
+			second, secondScore, secondHB = best, bestScore, bestHB
+			best, bestScore, bestHB = i, score, hb
+		case second < 0 || score < secondScore:
+			second, secondScore, secondHB = i, score, hb
 		}
 		if i == 0 || hb < lowestHB {
 			lowest, lowestHB = i, hb
 		}
 	}
-	// When annealing, the start of best score and the start of lowest
-	// hop-bytes, if they differ, race: each is searched for 1/raceShare
-	// of the work, then the one that got lower takes the rest of the work
-	// from its best placement. Neither rule picks the start that anneals
-	// best everywhere (27x44→36x33: STEP by score 1.2972, MXOVLP by
-	// hop-bytes 1.5241; 96x50→75x64: STEP 1.3781, AFFN 1.3062, each alone).
-	chains := []int{best}
-	if opt.Temperature > 0 && lowest != best {
-		chains = append(chains, lowest)
-	}
+	// When annealing, two starts race: the start of best score and the
+	// start of lowest hop-bytes, or if they are one, the start of second
+	// best score. Each is searched for 1/raceShare of the work, then the
+	// one that got lower goes on from its best placement with the longest
+	// cycle that the work left allows. No rule on the starts alone picks
+	// the one that anneals best everywhere (96x50→75x64: bisect 1.291,
+	// STEP 1.378 each alone; 320x200→250x256: STEP 1.314, bisect 1.325,
+	// though bisect is ahead after 1.2M moves; 27x44→36x33: STEP 1.2972,
+	// MXOVLP 1.5241).
 	r := newRun(ctx, s, opt, begin, bestHB)
+	chains := []int{best}
+	rival, rivalHB := -1, 0.0
+	switch {
+	case opt.Temperature == 0:
+	case lowest != best:
+		rival, rivalHB = lowest, lowestHB
+	case second >= 0 && 4*r.cycleLength(0) <= r.horizon/raceShare:
+		// (a leg too short to anneal would only compare descents)
+		rival, rivalHB = second, secondHB
+	}
+	if rival >= 0 {
+		chains = append(chains, rival)
+	}
 	var err error
-	win, winH, winQ := -1, 0.0, int64(0)
+	win, winH, winQ, winSettled := -1, 0.0, int64(0), false
 	var winPos []int32
 	// leg searches from the placement in the state, of objective h, for
 	// that horizon and least work, and keeps the best placement of all
@@ -333,7 +358,7 @@ func Improve(ctx context.Context, g *guest.Graph, h topology.Host, starts [][]in
 		bh, bq := r.chainBest()
 		r.earlier = min(r.earlier, bh)
 		if win < 0 || better(bh, bq, winH, winQ) {
-			win, winH, winQ = i, bh, bq
+			win, winH, winQ, winSettled = i, bh, bq, r.settled
 			winPos = append(winPos[:0], s.pos...)
 			if r.best != nil && better(r.bestH, r.bestQ, r.h, r.q) {
 				copy(winPos, r.best)
@@ -348,9 +373,11 @@ func Improve(ctx context.Context, g *guest.Graph, h topology.Host, starts [][]in
 		leg(0, bestHB, r.horizon, r.minWork)
 	} else if leg(0, bestHB, r.horizon/raceShare, r.minWork/raceShare) {
 		s.place(starts[chains[1]])
-		if leg(1, lowestHB, r.horizon/raceShare, r.minWork/raceShare) {
+		if leg(1, rivalHB, r.horizon/raceShare, r.minWork/raceShare) && !winSettled {
+			// the winner goes on unless its stopping rule ended it
 			copy(s.pos, winPos)
 			s.placeSelf()
+			r.resume = true
 			leg(win, winH, r.horizon-r.moves, max(0, r.minWork-r.moves))
 		}
 	}
@@ -369,7 +396,7 @@ func Improve(ctx context.Context, g *guest.Graph, h topology.Host, starts [][]in
 	}
 	res.StartHopBytes = hopBytesOf(best, bestHB)
 	if startIdx != best {
-		res.StartHopBytes = hopBytesOf(lowest, lowestHB)
+		res.StartHopBytes = hopBytesOf(rival, rivalHB)
 	}
 	r.finish(res)
 	if res.Objective > lowestHB {
@@ -511,6 +538,12 @@ type run struct {
 	every               time.Duration
 	temp                float64 // this round's temperature; 0: greedy
 	annealAt, annealLen int64   // the annealing phase: first move and length
+	// resume is set for the last leg of a race: one cycle over the work
+	// left.
+	resume bool
+	// settled is set when the stopping rule ended this chain for lack of
+	// gain (rather than at its horizon)
+	settled bool
 
 	best  []int32 // the best placement at the end of a cycle (annealing)
 	bestH float64
@@ -539,7 +572,7 @@ func newRun(ctx context.Context, s *state, opt Options, begin time.Time, h float
 	if r.patience == 0 {
 		r.patience = DefaultPatience
 	}
-	r.horizon = max(opt.Horizon, horizonOf(s.n, s.gen != nil))
+	r.horizon = max(opt.Horizon, horizonOf(s))
 	r.minWork = max(opt.MinWork, min(minWork, minWorkPerObject*int64(s.n)))
 	r.chainHorizon, r.chainLeast = r.horizon, r.minWork
 	r.maxMoves = opt.Moves
@@ -584,14 +617,15 @@ func (r *run) stopped() bool {
 	return r.ctx.Err() != nil || r.moves >= r.maxMoves || r.opt.MaxRounds > 0 && r.rounds >= r.opt.MaxRounds
 }
 
-// temperatureAt returns the annealing temperature after the moves made so
-// far: falling linearly from Options.Temperature to 0 over the annealing
-// phase, 0 outside it.
-func (r *run) temperatureAt() float64 {
+// temperatureAt returns the annealing temperature after the given number
+// of moves: falling linearly from Options.Temperature to 0 over the
+// annealing phase, 0 outside it. It only reads fields that no worker
+// writes, so the workers of a parallel round may call it.
+func (r *run) temperatureAt(moves int64) float64 {
 	if r.annealLen == 0 {
 		return 0
 	}
-	f := float64(r.moves-r.annealAt) / float64(r.annealLen)
+	f := float64(moves-r.annealAt) / float64(r.annealLen)
 	if f >= 1 {
 		return 0
 	}
@@ -627,13 +661,27 @@ const (
 	maxCycleRounds = 1 << 12 // bounds the growth, as does horizonPerObject
 )
 
+// cycleRounds returns the rounds of annealing cycle k, and of the first.
+func (r *run) cycleRounds(k int) (rounds, first int) {
+	n := r.s.n
+	first = max(cycleRounds, (min(minCycleMoves, cyclePerObject*n)+r.attempts-1)/r.attempts)
+	longest := min(maxCycleRounds, (horizonPerObject*n+r.attempts-1)/r.attempts)
+	return min(first<<min(k, 30), max(first, longest)), first
+}
+
+// cycleLength returns the moves of annealing cycle k.
+func (r *run) cycleLength(k int) int64 {
+	rounds, _ := r.cycleRounds(k)
+	return int64(rounds) * int64(r.attempts)
+}
+
 // startChain prepares a search from the placement now in the state, of
 // hop-bytes h.
 func (r *run) startChain(h float64) {
 	r.h, r.bestH, r.best = h, h, nil
 	r.q = r.s.squares()
 	r.bestQ = r.q
-	r.chainAt, r.seqUntil, r.annealLen, r.converged = r.moves, r.rounds, 0, false
+	r.chainAt, r.seqUntil, r.annealLen, r.converged, r.settled = r.moves, r.rounds, 0, false, false
 }
 
 // chainBest returns the hop-bytes and squared hops of this chain's best
@@ -684,21 +732,31 @@ func (r *run) search() error {
 	r.bestH, r.bestQ = r.h, r.q
 	idle := 0
 	for k := 0; ; k++ {
-		first := max(cycleRounds, (min(minCycleMoves, cyclePerObject*s.n)+r.attempts-1)/r.attempts)
-		longest := min(maxCycleRounds, (horizonPerObject*s.n+r.attempts-1)/r.attempts)
-		rounds := min(first<<min(k, 30), max(first, longest))
+		rounds, first := r.cycleRounds(k)
+		if r.resume {
+			// the winner of a race anneals once more, over the work
+			// left but a tenth (for the descent): the cycles of its leg
+			// were the short ones, and the result depends mostly on
+			// the length of the last
+			if k > 0 {
+				r.converged = true
+				break
+			}
+			left := r.chainHorizon - (r.moves - r.chainAt)
+			rounds = max(first, int(left*9/10/int64(r.attempts)))
+		}
 		length := int64(rounds) * int64(r.attempts)
-		if k == 0 && r.patience != Unlimited && 4*length > r.chainHorizon {
+		if k == 0 && !r.resume && r.patience != Unlimited && 4*length > r.chainHorizon {
 			// a first cycle that would take over a quarter of the work
 			// (4M moves of 12M at 1M objects) leaves no room for the
 			// longer ones that pay: the descent is the result
-			r.converged = true
+			r.converged, r.settled = true, true
 			break
 		}
 		if left := r.chainHorizon - (r.moves - r.chainAt); r.patience != Unlimited && length > left {
 			// a horizon raised by a budget is filled: the last cycle
 			// is cut to the moves left, if it is worth a cycle
-			if r.horizon <= horizonOf(s.n, s.gen != nil) || left < int64(first)*int64(r.attempts) {
+			if r.horizon <= horizonOf(s) || left < int64(first)*int64(r.attempts) {
 				r.converged = true
 				break
 			}
@@ -729,7 +787,7 @@ func (r *run) search() error {
 			idle = 0
 		}
 		if r.patience != Unlimited && idle >= r.patience && r.moves-r.chainAt >= r.chainLeast {
-			r.converged = true
+			r.converged, r.settled = true, true
 			break
 		}
 	}
@@ -767,9 +825,9 @@ func (r *run) anneal(rounds int) bool {
 // round makes one round of attempts, on the workers when greedy and
 // parallel; false if it was cut short.
 func (r *run) round() bool {
-	r.temp = r.temperatureAt()
+	r.temp = r.temperatureAt(r.moves)
 	var complete bool
-	if r.par != nil && r.temp == 0 && r.rounds >= r.seqUntil {
+	if r.par != nil && r.rounds >= r.seqUntil {
 		var interior int
 		complete, interior = r.par.round()
 		r.report(time.Now(), false)
@@ -814,7 +872,7 @@ func (r *run) sequentialRound() bool {
 				complete = false
 				break
 			}
-			w.setTemp(r.temperatureAt())
+			w.setTemp(r.temperatureAt(r.moves))
 			r.report(time.Now(), false)
 		}
 		var a int32
@@ -954,7 +1012,11 @@ type walker struct {
 	// restrict, in parallel mode: only nodes in region and objects marked
 	// interior may take part.
 	restrict bool
-	region   func(node int32) bool
+	// the region: nodes whose coordinate along axis cutDim has slab
+	// slabs[x] = slab (the parallel round's cut, set every round)
+	slabs    []int8
+	cutDim   int32
+	slab     int8
 	interior []bool
 
 	dh                                   float64
@@ -1011,7 +1073,7 @@ func (w *walker) keep(d, e float64) bool {
 // it may take part. A restricted walker reads nothing outside its region:
 // the other worker writes there (the race detector caught the read).
 func (w *walker) occupant(pb int32) (int32, bool) {
-	if w.restrict && !w.region(pb) {
+	if w.restrict && w.slabs[w.s.tab[int(pb)*w.s.c+int(w.cutDim)]] != w.slab {
 		return -1, false
 	}
 	b := w.s.occ[pb]

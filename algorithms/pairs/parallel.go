@@ -24,10 +24,22 @@ type parallel struct {
 	stuck      []int32
 	stuckSweep sweep
 	cleanup    walker
-	walkers    []walker
+	walkers    []*worker
 	cutDims    []int // dimensions of size ≥ 2
-	// this round's cut: along dimension dim, shifted by lo.
-	dim, lo int32
+	// this round's cut: along dimension dim, coordinate x in slab slabs[x]
+	dim   int32
+	slabs []int8
+	base  int64 // the run's moves at the start of this round
+}
+
+// worker is one goroutine's walker and random source, each allocated
+// apart and padded, so that two workers never write to one cache line
+// (the two PCG states, allocated together, shared one: the workers ran at
+// 60 % of their speed alone).
+type worker struct {
+	walker
+	pcg rand.PCG
+	_   [128]byte
 }
 
 func newParallel(r *run) *parallel {
@@ -41,42 +53,44 @@ func newParallel(r *run) *parallel {
 	p.cleanup = newWalker(s, r.opt.Mode)
 	p.lists = make([][]int32, r.workers)
 	p.sweeps = make([]sweep, r.workers)
-	p.walkers = make([]walker, r.workers)
+	p.walkers = make([]*worker, r.workers)
 	for i := range p.walkers {
-		w := &p.walkers[i]
+		p.walkers[i] = &worker{walker: newWalker(s, r.opt.Mode)}
+		w := p.walkers[i]
+		w.rng = rand.New(&w.pcg)
 		slab := int8(i)
-		*w = newWalker(s, r.opt.Mode)
 		w.restrict, w.interior = true, p.interior
-		w.region = func(node int32) bool { return p.slabOf(s.tab[int(node)*s.c+int(p.dim)]) == slab }
+		w.slab = slab
 	}
 	return p
 }
 
-// slabOf returns the slab of coordinate x along the cut dimension: slab i
-// starts at lo + i·k/W (cyclically on a torus axis, clamped on a mesh axis).
-func (p *parallel) slabOf(x int32) int8 {
-	k, nw := p.r.s.dims[p.dim], int32(len(p.walkers))
-	y := x - p.lo
-	if p.r.s.wrapK[p.dim] != 0 {
-		y = (y + k) % k
-	}
-	return int8(min(nw-1, max(0, y*nw/k)))
-}
-
 // cut chooses this round's slabs: the cut dimension rotates over the
 // dimensions of size ≥ 2; a torus axis is cut anywhere, a mesh axis near
-// the even split (shifted by up to k/(4W) either way).
+// the even split (shifted by up to k/(4W) either way). Slab i starts at
+// lo + i·k/W (cyclically on a torus axis, clamped on a mesh axis); slabs
+// tabulates the slab of each coordinate along the cut, which the workers
+// read on every proposal.
 func (p *parallel) cut() {
 	r, s := p.r, p.r.s
 	j := p.cutDims[r.rounds%len(p.cutDims)]
 	k, nw := s.dims[j], int32(len(p.walkers))
 	p.dim = int32(j)
+	var lo int32
 	if s.wrapK[j] != 0 {
-		p.lo = int32(r.rng.IntN(int(k)))
-		return
+		lo = int32(r.rng.IntN(int(k)))
+	} else {
+		spread := k / (4 * nw)
+		lo = int32(r.rng.IntN(int(2*spread+1))) - spread
 	}
-	spread := k / (4 * nw)
-	p.lo = int32(r.rng.IntN(int(2*spread+1))) - spread
+	p.slabs = p.slabs[:0]
+	for x := range k {
+		y := x - lo
+		if s.wrapK[j] != 0 {
+			y = (y + k) % k
+		}
+		p.slabs = append(p.slabs, int8(min(nw-1, max(0, y*nw/k))))
+	}
 }
 
 // round runs one greedy round on the workers and returns false if the run
@@ -87,23 +101,24 @@ func (p *parallel) cut() {
 func (p *parallel) round() (complete bool, interior int) {
 	r, s := p.r, p.r.s
 	p.cut()
+	p.base = r.moves
 	c, d := s.c, int(p.dim)
 	for v := range s.n {
-		p.part[v] = p.slabOf(s.co[v*c+d])
+		p.part[v] = p.slabs[s.co[v*c+d]]
 	}
 	var wg sync.WaitGroup
 	done := make([]bool, len(p.walkers))
-	for i := range p.walkers {
-		w := &p.walkers[i]
+	for i, w := range p.walkers {
 		// Each worker's stream depends on the seed, the round and the
 		// worker only.
-		w.rng = rand.New(rand.NewPCG(r.opt.Seed^uint64(r.rounds)*0x9e3779b97f4a7c15, uint64(i)+1))
-		wg.Go(func() { done[i] = p.work(i, w) })
+		w.pcg.Seed(r.opt.Seed^uint64(r.rounds)*0x9e3779b97f4a7c15, uint64(i)+1)
+		w.slabs, w.cutDim = p.slabs, p.dim
+		wg.Go(func() { done[i] = p.work(i, &w.walker) })
 	}
 	wg.Wait()
 	ok := true
-	for i := range p.walkers {
-		r.collect(&p.walkers[i])
+	for i, w := range p.walkers {
+		r.collect(&w.walker)
 		ok = ok && done[i]
 		interior += len(p.lists[i])
 	}
@@ -130,6 +145,7 @@ func (p *parallel) frozen() bool {
 	}
 	w := &p.cleanup
 	w.rng = r.rng
+	w.setTemp(r.temperatureAt(r.moves))
 	list := p.stuck
 	if w.mode == Biased {
 		list = p.stuckSweep.shuffle(list, w.rng)
@@ -142,6 +158,7 @@ func (p *parallel) frozen() bool {
 				ok = false
 				break
 			}
+			w.setTemp(r.temperatureAt(r.moves))
 		}
 		if w.mode == Biased {
 			w.attempt(list[k%len(list)])
@@ -188,9 +205,17 @@ func (p *parallel) work(i int, w *walker) bool {
 	if w.mode == Biased {
 		list = p.sweeps[i].shuffle(list, w.rng)
 	}
-	for k := range share(r.attempts, len(list), s.n) {
-		if k%checkEvery == checkEvery-1 && r.ctx.Err() != nil {
-			return false
+	// When annealing, the temperature falls over the round as if the
+	// worker's attempts were spread evenly over the round's moves: it
+	// depends on k only, not on the other worker's pace.
+	total := share(r.attempts, len(list), s.n)
+	w.setTemp(r.temperatureAt(p.base))
+	for k := range total {
+		if k%checkEvery == checkEvery-1 {
+			if r.ctx.Err() != nil {
+				return false
+			}
+			w.setTemp(r.temperatureAt(p.base + int64(k)*int64(r.attempts)/int64(total)))
 		}
 		var a int32
 		if w.mode == Biased {

@@ -20,6 +20,7 @@ type state struct {
 	w      []float64 // nil: unit volume
 	dims   []int32   // host sizes
 	wrapK  []int32   // dims[j] on a wrapped axis, 0 otherwise
+	span   []int32   // dims[j] on a wrapped axis, noWrap otherwise (see axis)
 	stride []int32
 	tab    []int32 // host node → coordinates (c per node)
 	pos    []int32 // object → host node
@@ -62,6 +63,7 @@ func newState(g *guest.Graph, h topology.Host, place []int) *state {
 	}
 	c := host.Rank()
 	s.c, s.dims, s.wrapK, s.stride = c, make([]int32, c), make([]int32, c), make([]int32, c)
+	s.span = make([]int32, c)
 	s.tab, s.co = topology.TableOf(host).Coord, make([]int32, g.Order()*c)
 	if cores > 1 {
 		s.cores, s.tab = int32(cores), slotTable(s.tab, c, cores)
@@ -69,8 +71,9 @@ func newState(g *guest.Graph, h topology.Host, place []int) *state {
 	st := int32(1)
 	for j := range c {
 		s.dims[j] = int32(host.Dim(j))
+		s.span[j] = noWrap
 		if host.Wraps(j) {
-			s.wrapK[j] = s.dims[j]
+			s.wrapK[j], s.span[j] = s.dims[j], s.dims[j]
 		}
 		s.stride[j] = st
 		st *= s.dims[j]
@@ -333,6 +336,14 @@ const maxFastRank = 8
 // axes, the common case: one pass over the neighbours for every axis.
 func (s *state) targetUnit(a, lo, hi int32, t []int32) {
 	c := s.c
+	switch c {
+	case 2:
+		s.targetUnit2(a, lo, hi, t)
+		return
+	case 3:
+		s.targetUnit3(a, lo, hi, t)
+		return
+	}
 	ca := s.coords(a)
 	var sum [maxFastRank]int32
 	for _, u := range s.adj[lo:hi] {
@@ -345,6 +356,41 @@ func (s *state) targetUnit(a, lo, hi int32, t []int32) {
 	for j := range c {
 		t[j] = onAxis(ca[j]+roundDiv(sum[j], n), s.dims[j], s.wrapK[j])
 	}
+}
+
+// targetUnit2 is targetUnit on two-dimensional hosts, with the
+// coordinates in registers.
+func (s *state) targetUnit2(a, lo, hi int32, t []int32) {
+	co := s.co
+	ax, ay := co[2*a], co[2*a+1]
+	kx, ky := s.wrapK[0], s.wrapK[1]
+	var sx, sy int32
+	for _, u := range s.adj[lo:hi] {
+		sx += wrapOffset(co[2*u]-ax, kx)
+		sy += wrapOffset(co[2*u+1]-ay, ky)
+	}
+	n := hi - lo
+	t[0] = onAxis(ax+roundDiv(sx, n), s.dims[0], kx)
+	t[1] = onAxis(ay+roundDiv(sy, n), s.dims[1], ky)
+}
+
+// targetUnit3 is targetUnit on three-dimensional hosts, with the
+// coordinates in registers (a 3-D run spent a third of its time in the
+// general loop).
+func (s *state) targetUnit3(a, lo, hi int32, t []int32) {
+	co := s.co
+	ax, ay, az := co[3*a], co[3*a+1], co[3*a+2]
+	kx, ky, kz := s.wrapK[0], s.wrapK[1], s.wrapK[2]
+	var sx, sy, sz int32
+	for _, u := range s.adj[lo:hi] {
+		sx += wrapOffset(co[3*u]-ax, kx)
+		sy += wrapOffset(co[3*u+1]-ay, ky)
+		sz += wrapOffset(co[3*u+2]-az, kz)
+	}
+	n := hi - lo
+	t[0] = onAxis(ax+roundDiv(sx, n), s.dims[0], kx)
+	t[1] = onAxis(ay+roundDiv(sy, n), s.dims[1], ky)
+	t[2] = onAxis(az+roundDiv(sz, n), s.dims[2], kz)
 }
 
 // roundDiv returns sum/n rounded half away from zero, as math.Round does.
@@ -472,16 +518,16 @@ func (s *state) toward(from, t []int32) {
 	t[bj] = x
 }
 
-// axis is the hop distance for a coordinate difference t on an axis that
-// wraps at k (k = 0: no wrap-around).
-func axis(t, k int32) int32 {
-	if t < 0 {
-		t = -t
-	}
-	if k != 0 && k-t < t {
-		t = k - t
-	}
-	return t
+// noWrap is the span of an axis without wrap-around: longer than any.
+const noWrap = 1 << 30
+
+// axis is the hop distance for a coordinate difference t on an axis of
+// the given span (its size if it wraps, noWrap if not): one expression
+// without a branch on the kind of axis, which the swap deltas evaluate
+// some 150 times per 3-D move.
+func axis(t, span int32) int32 {
+	t = max(t, -t)
+	return min(t, span-t)
 }
 
 // delta2 is delta for two-dimensional hosts, the common case, with the
@@ -500,7 +546,7 @@ func (s *state) delta2(a, b, pa, pb int32) (float64, int64) {
 // gain2 is gain for two-dimensional hosts: moving a from (fx, fy) to
 // (tx, ty).
 func (s *state) gain2(a, skip, fx, fy, tx, ty int32) (float64, int64) {
-	kx, ky := s.wrapK[0], s.wrapK[1]
+	kx, ky := s.span[0], s.span[1]
 	co, adj := s.co, s.adj
 	lo, hi := s.off[a], s.off[a+1]
 	var q int64
@@ -547,12 +593,25 @@ func (s *state) delta3(a, b, pa, pb int32) (float64, int64) {
 
 // gain3 is gain for three-dimensional hosts: moving a from f to t.
 func (s *state) gain3(a, skip int32, f, t [3]int32) (float64, int64) {
-	kx, ky, kz := s.wrapK[0], s.wrapK[1], s.wrapK[2]
+	kx, ky, kz := s.span[0], s.span[1], s.span[2]
 	co, adj := s.co, s.adj
 	lo, hi := s.off[a], s.off[a+1]
-	var d float64
-	var h int32
 	var q int64
+	if s.w == nil {
+		var h int32
+		for _, u := range adj[lo:hi] {
+			if u == skip {
+				continue
+			}
+			ux, uy, uz := co[3*u], co[3*u+1], co[3*u+2]
+			hn := axis(t[0]-ux, kx) + axis(t[1]-uy, ky) + axis(t[2]-uz, kz)
+			ho := axis(f[0]-ux, kx) + axis(f[1]-uy, ky) + axis(f[2]-uz, kz)
+			h += hn - ho
+			q += int64(hn*hn - ho*ho)
+		}
+		return float64(h), q
+	}
+	var d float64
 	for e := lo; e < hi; e++ {
 		u := adj[e]
 		if u == skip {
@@ -561,15 +620,8 @@ func (s *state) gain3(a, skip int32, f, t [3]int32) (float64, int64) {
 		ux, uy, uz := co[3*u], co[3*u+1], co[3*u+2]
 		hn := axis(t[0]-ux, kx) + axis(t[1]-uy, ky) + axis(t[2]-uz, kz)
 		ho := axis(f[0]-ux, kx) + axis(f[1]-uy, ky) + axis(f[2]-uz, kz)
+		d += s.w[e] * float64(hn-ho)
 		q += int64(hn)*int64(hn) - int64(ho)*int64(ho)
-		if s.w == nil {
-			h += hn - ho
-		} else {
-			d += s.w[e] * float64(hn-ho)
-		}
-	}
-	if s.w == nil {
-		return float64(h), q
 	}
 	return d, q
 }
