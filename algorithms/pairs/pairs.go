@@ -53,7 +53,7 @@ const MinAttempts = 1024
 
 // ParallelThreshold is the number of objects from which the descents use
 // two workers by default.
-const ParallelThreshold = 16384
+const ParallelThreshold = 4096
 
 // maxWorkers bounds Workers (slabs are numbered in an int8).
 const maxWorkers = 64
@@ -196,6 +196,11 @@ type Options struct {
 	// when P is more than the stopping rule would make, and stops as the
 	// stopping rule does otherwise: never worse than without them.
 	MinWork int64
+	// Share, in (0, 1], scales the stopping rule's work (the horizon and
+	// the least work, with or without Horizon and MinWork) for a run
+	// that is one part of a larger search (a level of a multilevel
+	// search); 0 = 1.
+	Share float64
 	// Workers is the number of goroutines of the greedy rounds (at most
 	// 64); 0 = 2 from ParallelThreshold objects on, 1 below. Annealing
 	// rounds use one, and so does a host without grid coordinates. The result depends on the seed and Workers, never
@@ -427,6 +432,8 @@ func (o *Options) check(g *guest.Graph, host topology.Host, starts [][]int) erro
 		return fmt.Errorf("%w: tau %v out of [0, 1)", ErrInvalid, o.Tau)
 	case o.Attempts < 0 || o.MaxRounds < 0 || o.Workers < 0 || o.ProgressEvery < 0 || o.Patience < Unlimited:
 		return fmt.Errorf("%w: negative attempts, rounds, workers, patience or progress interval", ErrInvalid)
+	case !(o.Share >= 0 && o.Share <= 1):
+		return fmt.Errorf("%w: share %v out of [0, 1]", ErrInvalid, o.Share)
 	case !(o.Temperature >= 0) || math.IsInf(o.Temperature, 0):
 		return fmt.Errorf("%w: temperature %v, want a finite value >= 0", ErrInvalid, o.Temperature)
 	case o.Patience == Unlimited && o.Moves == 0 && o.MaxRounds == 0:
@@ -519,6 +526,7 @@ type run struct {
 	volume   float64
 	patience int
 	horizon  int64
+	raised   bool // a budget raised the horizon
 	minWork  int64
 	maxMoves int64 // the move cap
 	// this leg's horizon and least work (of the run's, the share of
@@ -573,7 +581,12 @@ func newRun(ctx context.Context, s *state, opt Options, begin time.Time, h float
 		r.patience = DefaultPatience
 	}
 	r.horizon = max(opt.Horizon, horizonOf(s))
+	r.raised = opt.Horizon > horizonOf(s)
 	r.minWork = max(opt.MinWork, min(minWork, minWorkPerObject*int64(s.n)))
+	if opt.Share > 0 {
+		r.horizon = int64(float64(r.horizon) * opt.Share)
+		r.minWork = int64(float64(r.minWork) * opt.Share)
+	}
 	r.chainHorizon, r.chainLeast = r.horizon, r.minWork
 	r.maxMoves = opt.Moves
 	if r.maxMoves == 0 {
@@ -746,7 +759,7 @@ func (r *run) search() error {
 			rounds = max(first, int(left*9/10/int64(r.attempts)))
 		}
 		length := int64(rounds) * int64(r.attempts)
-		if k == 0 && !r.resume && r.patience != Unlimited && 4*length > r.chainHorizon {
+		if k == 0 && !r.resume && r.patience != Unlimited && 4*length > r.horizon {
 			// a first cycle that would take over a quarter of the work
 			// (4M moves of 12M at 1M objects) leaves no room for the
 			// longer ones that pay: the descent is the result
@@ -756,7 +769,7 @@ func (r *run) search() error {
 		if left := r.chainHorizon - (r.moves - r.chainAt); r.patience != Unlimited && length > left {
 			// a horizon raised by a budget is filled: the last cycle
 			// is cut to the moves left, if it is worth a cycle
-			if r.horizon <= horizonOf(s) || left < int64(first)*int64(r.attempts) {
+			if !r.raised || left < int64(first)*int64(r.attempts) {
 				r.converged = true
 				break
 			}

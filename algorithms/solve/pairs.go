@@ -175,7 +175,24 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 	if err != nil {
 		return nil, err
 	}
-	runs, moves, improved := 1, int64(0), int64(0)
+	opt.Share = p.share
+	// done and improved count the moves of the runs before this one (the
+	// coarse levels, the hop-bytes run of a congestion search), from
+	// fraction lo of the progress on
+	done, improved, lo := int64(0), int64(0), 0.0
+	ml, coarse, err := multilevelStart(ctx, p, mode)
+	if err != nil {
+		return nil, err
+	}
+	if ml != nil {
+		starts, names = append(starts, ml), append(names, "multilevel")
+		opt.Share = p.workShare() * fineShare
+		if in.Moves > 0 {
+			opt.Moves = max(1, in.Moves-coarse.Moves)
+		}
+		done, improved, lo = coarse.Moves, coarse.Improved, 0.5
+	}
+	runs, moves := 1, int64(0)
 	if in.Objective == spec.ObjectiveCongestion {
 		runs = 2
 	}
@@ -183,8 +200,9 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 	for run := range runs {
 		if p.Progress != nil {
 			opt.Progress = func(q pairs.Progress) {
-				p.Progress(Progress{Elapsed: time.Since(begin), Evaluated: moves + q.Moves, Improved: improved + q.Improved,
-					HopsPerByte: q.HopsPerByte, Fraction: (float64(run) + q.Fraction) / float64(runs)})
+				f := (float64(run) + q.Fraction) / float64(runs)
+				p.Progress(Progress{Elapsed: time.Since(begin), Evaluated: done + moves + q.Moves, Improved: improved + q.Improved,
+					HopsPerByte: q.HopsPerByte, Fraction: lo + (1-lo)*f})
 			}
 		}
 		if run == 1 {
@@ -201,7 +219,7 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 		}
 	}
 	if p.Report != nil {
-		*p.Report = PairsRun{Moves: moves, Improved: improved, Start: names[res.Start], Starts: names,
+		*p.Report = PairsRun{Moves: done + moves, Improved: improved, Start: names[res.Start], Starts: names,
 			Converged: res.Converged}
 	}
 	return res.Place, err

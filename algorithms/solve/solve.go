@@ -54,6 +54,9 @@ type Problem struct {
 	// Report, if set, receives what a local search reports beyond its
 	// placement.
 	Report *PairsRun
+	// share is the share of PAIRS's default work this problem gets, as
+	// a coarse level of a multilevel search (see multilevel.go); 0 = 1.
+	share float64
 }
 
 // Algorithm is one registered mapper.

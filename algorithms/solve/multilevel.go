@@ -1,0 +1,107 @@
+package solve
+
+import (
+	"context"
+
+	"topomap/algorithms/gridmap"
+	"topomap/algorithms/guest"
+	"topomap/algorithms/pairs"
+	"topomap/algorithms/spec"
+	"topomap/algorithms/topology"
+)
+
+// Multilevel PAIRS on grids (our scheme [P], in the manner of multilevel
+// partitioners): before searching a grid on a mesh or torus of the same
+// size and rank whose sides are all even, PAIRS searches the grid and the
+// host halved along every axis, refines that placement (each coarse
+// object's block of 2^c objects onto its processor's block) and adds it to
+// its starts. A move at the coarse level moves a whole block, and the
+// coarse level has a quarter (an eighth in 3-D) of the objects, so the
+// same moves anneal it far more slowly: 320x200 onto 250x256 reaches 1.303
+// hops per byte in 10M moves in all (1.314 in 12M at one level; 40M moves
+// at one level, 1.297), 40x40x40 onto a 50x40x32 torus 1.495 in 7M (1.510
+// in 8M; 40M, 1.498). The coarse level recurses while it halves.
+const (
+	// coarseShare and fineShare are the shares of a level's work (its
+	// horizon and least work, default or planned from a budget) that its
+	// coarse level and its own search get when it is multilevel.
+	coarseShare = 1.0 / 2
+	fineShare   = 1.0 / 3
+	// minCoarse is the least coarse grid worth a level; maxFine the
+	// largest grid that gets one: from some 512K objects PAIRS only
+	// descends (its first annealing cycle would take over a quarter of
+	// the work), and a level below a descent gains little.
+	minCoarse = 4096
+	maxFine   = 1 << 18
+)
+
+// coarseLevel returns the problem of p at half the resolution (see
+// Halve), for the hop-bytes objective, and false if p has no such level:
+// not a grid on a mesh or torus of the same size and rank, an odd side,
+// a start named by the caller, or a size outside [4·minCoarse, maxFine]
+// (2^c·minCoarse in c dimensions).
+func coarseLevel(p *Problem) (*Problem, bool) {
+	in := p.Instance
+	g := in.Guest
+	grid, ok := p.Host.(topology.Grid)
+	if !ok || g.Kind != guest.Grid || in.Start != "" || in.Objective == spec.ObjectiveCongestion ||
+		topology.IsHypercube(p.Host) || grid.Rank() != len(g.Dims) || g.Order() != p.Host.Size() ||
+		g.Order() > maxFine || g.Order() < minCoarse<<len(g.Dims) {
+		return nil, false
+	}
+	if _, cores := topology.SplitCores(p.Host); cores > 1 {
+		return nil, false
+	}
+	gd, okg := gridmap.Halve(g.Dims)
+	hd, okh := gridmap.Halve(topology.DimsOf(grid))
+	if !okg || !okh {
+		return nil, false
+	}
+	host, err := topology.NewGrid(hd, topology.WrapsOf(grid))
+	if err != nil {
+		return nil, false
+	}
+	cg := spec.Guest{Kind: guest.Grid, Dims: gd, Wrap: g.Wrap}
+	gg, err := cg.Build()
+	if err != nil {
+		return nil, false
+	}
+	q := *p
+	q.Instance.Guest, q.Instance.Host, q.Guest, q.Host = cg, host, gg, host
+	q.share = p.workShare() * coarseShare
+	q.Report = &PairsRun{}
+	return &q, true
+}
+
+// workShare returns the share of PAIRS's default work that p gets: 1,
+// unless p is a coarse level of a multilevel search.
+func (p *Problem) workShare() float64 {
+	if p.share == 0 {
+		return 1
+	}
+	return p.share
+}
+
+// multilevelStart searches p's coarse level, if it has one, and returns
+// its placement refined to p's resolution, with the coarse search's
+// report; nil if p has no coarse level. The coarse level reports progress as the first
+// half of p's (see mapPairs), and gets the moves of p's instance as its
+// cap: a run repeated with the total it reported makes the same coarse
+// search, then the same fine one.
+func multilevelStart(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, *PairsRun, error) {
+	q, ok := coarseLevel(p)
+	if !ok || mode != pairs.Biased {
+		return nil, nil, nil
+	}
+	if p.Progress != nil {
+		q.Progress = func(pr Progress) {
+			pr.Fraction /= 2
+			p.Progress(pr)
+		}
+	}
+	place, err := mapPairs(ctx, q, mode)
+	if err != nil {
+		return nil, nil, err
+	}
+	return gridmap.Refine(place, p.Instance.Guest.Dims, topology.DimsOf(p.Host.(topology.Grid))), q.Report, nil
+}
