@@ -134,7 +134,7 @@ func (c *ComparePage) run(ctx app.Context, in spec.Instance) {
 		cmp, err := solve.CompareInstance(rctx, in, solve.CompareOptions{
 			Progress: func(_ string, p solve.Progress) {
 				if y.maybe() {
-					update(func() { c.search = progressText(p.HopsPerByte, p.Evaluated, p.Improved, p.Elapsed.Seconds()) })
+					update(func() { c.search = progressText(p.HopsPerByte, p.Level, p.Evaluated, p.Improved, p.Elapsed.Seconds()) })
 				}
 			},
 			Done: func(e solve.Entry, k, total int) {

@@ -257,7 +257,7 @@ func (c *JobPage) Render() app.UI {
 				app.If(!j.Status.Final(), func() app.UI {
 					label := "queued"
 					if j.Status == api.Running {
-						label = progressText(j.Progress.HopsPerByte, j.Progress.Evaluated, j.Progress.Improved, j.Progress.Elapsed)
+						label = progressText(j.Progress.HopsPerByte, j.Progress.Level, j.Progress.Evaluated, j.Progress.Improved, j.Progress.Elapsed)
 					}
 					return progressBar(j.Progress.Fraction, label, c.onCancel)
 				}),

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"fmt"
 
 	"topomap/algorithms/gridmap"
 	"topomap/algorithms/guest"
@@ -73,6 +74,21 @@ func coarseLevel(p *Problem) (*Problem, bool) {
 	return &q, true
 }
 
+// LevelText names the grid that a progress report of that Level is about:
+// "" for the guest itself, " on the grid halved" (twice, k times) for a
+// coarse level of a multilevel search.
+func LevelText(level int) string {
+	switch level {
+	case 0:
+		return ""
+	case 1:
+		return " on the grid halved"
+	case 2:
+		return " on the grid halved twice"
+	}
+	return fmt.Sprintf(" on the grid halved %d times", level)
+}
+
 // workShare returns the share of PAIRS's default work that p gets: 1,
 // unless p is a coarse level of a multilevel search.
 func (p *Problem) workShare() float64 {
@@ -96,6 +112,7 @@ func multilevelStart(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, *
 	if p.Progress != nil {
 		q.Progress = func(pr Progress) {
 			pr.Fraction /= 2
+			pr.Level++
 			p.Progress(pr)
 		}
 	}

@@ -555,7 +555,7 @@ func (r *Runner) solve(ctx context.Context, e *entry) (res *solve.Result, err er
 	progress := func(p solve.Progress) {
 		r.mu.Lock()
 		defer r.mu.Unlock()
-		e.job.Progress = Progress{Fraction: min(max(p.Fraction, 0), 1), Evaluated: p.Evaluated, Improved: p.Improved, HopsPerByte: p.HopsPerByte, Elapsed: p.Elapsed.Seconds()}
+		e.job.Progress = Progress{Fraction: min(max(p.Fraction, 0), 1), Evaluated: p.Evaluated, Improved: p.Improved, HopsPerByte: p.HopsPerByte, Level: p.Level, Elapsed: p.Elapsed.Seconds()}
 		if now := time.Now(); now.Sub(e.last) >= r.o.ProgressEvery {
 			e.last = now
 			e.publish()

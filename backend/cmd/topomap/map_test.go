@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -61,7 +62,8 @@ func TestMapJSON(t *testing.T) {
 // and with GOMAXPROCS 1 and 2, give byte-identical JSON: the search plans
 // its moves from the budget and never reads the clock. The moves the JSON
 // reports repeat the run. 9x8 → 6x12 gave 1.330709, 1.330709 and 1.362205
-// in three runs; 160x120 → 150x128 runs two workers.
+// in three runs; 160x120 → 150x128 runs two workers and a multilevel
+// search (its coarse level, 80x60 → 75x64, first).
 func TestMapReproducible(t *testing.T) {
 	if raceDetector {
 		t.Skip("runs 4M moves 6 times: too slow under the race detector")
@@ -90,11 +92,15 @@ func TestMapReproducible(t *testing.T) {
 			Pairs struct {
 				Moves     int64
 				Converged bool
+				Starts    []string
 			}
 			Metrics struct{ HopsPerByte float64 }
 		}
 		if err := json.Unmarshal([]byte(first), &rep); err != nil || rep.Pairs.Moves == 0 || !rep.Pairs.Converged {
 			t.Fatalf("%v: pairs report %+v (%v)", inst, rep.Pairs, err)
+		}
+		if big := inst[1] == "grid:160x120"; big != slices.Contains(rep.Pairs.Starts, "multilevel") {
+			t.Errorf("%v: starts %v (the multilevel start is for 160x120 only)", inst, rep.Pairs.Starts)
 		}
 		again, _, err := runArgs(t, append(args[:len(args)-2], "--moves", strconv.FormatInt(rep.Pairs.Moves, 10))...)
 		if err != nil {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"topomap/algorithms/export"
+	"topomap/algorithms/solve"
 	"topomap/backend/jobs"
 	"topomap/backend/server"
 )
@@ -142,7 +143,7 @@ var errGone = errors.New("no answer while waiting for the job")
 func follow(ctx context.Context, c *server.Client, j jobs.Job, timeout time.Duration) (jobs.Job, error) {
 	show := func(j jobs.Job) {
 		p := j.Progress
-		fmt.Fprintf(progressOut, "\r%-9s %5.1f%%  %d evaluated  hops/byte %.4f  %.1fs ", j.Status, 100*p.Fraction, p.Evaluated, p.HopsPerByte, p.Elapsed)
+		fmt.Fprintf(progressOut, "\r%-9s %5.1f%%  %d evaluated  hops/byte %.4f%s  %.1fs ", j.Status, 100*p.Fraction, p.Evaluated, p.HopsPerByte, solve.LevelText(p.Level), p.Elapsed)
 	}
 	last, err := c.Follow(ctx, j.ID, show)
 	fmt.Fprintln(progressOut)
