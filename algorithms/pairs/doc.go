@@ -30,17 +30,24 @@
 //     lowers the sum of squared hops wins, so long edges do not pile up
 //     where hop-bytes are indifferent;
 //   - several starting placements: the one of lowest hop-bytes is kept, or
-//     when annealing the one whose hop-bytes minus half their short-edge
+//     when annealing the one whose hop-bytes minus half of their short-edge
 //     excess is lowest (long seams do not anneal away; local disorder
-//     does), and if that is not the one of lowest hop-bytes, both race:
-//     each is searched for a quarter of the work, then the one that got
-//     lower takes the rest from its best placement; never returning worse
-//     than the lowest start;
-//   - from ParallelThreshold objects on, the greedy rounds use two
-//     goroutines on the two halves of the host, each swapping only objects
-//     whose graph neighbours all lie in its half (the others are then
-//     tried sequentially), so every delta stays exact (annealing rounds
-//     use one worker: it did better per proposal on our 2 cores).
+//     does), and it races a rival (the start of lowest hop-bytes, or if
+//     that is the same one, the start of second-best score): each is
+//     searched for a quarter of the work, then the one that got lower
+//     anneals once more, from its best placement, over the work left; a
+//     run never returns worse than its lowest start;
+//   - the work (the horizon and the least work) is scaled by 4 over the
+//     guest's mean degree when that is above 4 (a move costs O(degree)),
+//     and by Options.Share for a run that is one level of a multilevel
+//     search (package solve's);
+//   - from ParallelThreshold objects on, the greedy and the annealing
+//     rounds use two goroutines on the two halves of the host, each
+//     swapping only objects whose graph neighbours all lie in its half
+//     (the others are then tried sequentially), so every delta stays
+//     exact; an annealing worker's temperature falls with its own
+//     attempts, so it does not depend on the other worker's pace, and the
+//     workers are allocated apart so that they share no cache line.
 //
 // Determinism: the schedule (temperatures, cycles, the stopping rule)
 // depends on the moves made, never on the clock, and the number of

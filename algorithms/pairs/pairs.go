@@ -201,10 +201,11 @@ type Options struct {
 	// that is one part of a larger search (a level of a multilevel
 	// search); 0 = 1.
 	Share float64
-	// Workers is the number of goroutines of the greedy rounds (at most
-	// 64); 0 = 2 from ParallelThreshold objects on, 1 below. Annealing
-	// rounds use one, and so does a host without grid coordinates. The result depends on the seed and Workers, never
-	// on GOMAXPROCS or on scheduling.
+	// Workers is the number of goroutines of the greedy and annealing
+	// rounds (at most 64); 0 = 2 from ParallelThreshold objects on, 1
+	// below. A host without grid coordinates and the congestion objective
+	// use one. The result depends on the seed and Workers, never on
+	// GOMAXPROCS or on scheduling.
 	Workers int
 	// Progress, if set, is called from Improve's goroutine at most every
 	// ProgressEvery (in parallel mode at the end of a round), and once at

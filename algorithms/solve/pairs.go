@@ -46,11 +46,14 @@ func init() {
 		fmt.Sprintf("%d cycles in a row gain less than %.1f%%", pairs.DefaultPatience, pairs.CycleTau*100) +
 		" (after a least amount of work; no cycle starts past the horizon). A budget is a number of moves, never a " +
 		"clock: it raises the least work and the horizon to the moves it plans, so it never gives a worse result than " +
-		"none. It searches from the start whose hop-bytes minus half its short-edge excess are lowest and, if another " +
-		"start has lower hop-bytes, from that one too (each for a quarter of the work, then the one that got lower for the " +
-		"rest), keeps the best placement and never " +
-		"ends worse than the best start. The same seed and budget give the same result on any machine; the moves it " +
-		"reports (--moves, moves=) repeat it."
+		"none. It searches from the start whose hop-bytes minus half its short-edge excess are lowest and from a rival (the " +
+		"start of lowest hop-bytes, or the second best by that score), each for a quarter of the work; the one that got " +
+		"lower then anneals once more over the work left. It keeps the best placement and never ends worse than the best " +
+		"start. On a grid onto a mesh or torus of the same size, all sides even, from 16K objects (32K in 3-D) to 256K, " +
+		"it is multilevel (ours): it first searches the grid and the host halved along every axis with half the work " +
+		"(recursively), refines that placement block by block into one more start, and searches the guest itself with " +
+		"a third of the work. The same seed and budget give the same result on any machine; the moves it " +
+		"reports (--moves, moves=; the coarse levels' included) repeat it."
 	register(Algorithm{
 		Name: "pairs",
 		Notes: Notes{
