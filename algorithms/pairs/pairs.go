@@ -95,7 +95,7 @@ const (
 // objects; at 1M objects the first descent alone takes longer), or past
 // horizonPerObject moves per object if that is less, but at least minWork
 // (9x8→6x12 reaches 1.3307 in 0.1 s; 4K objects stop at 8M moves, 0.7 s).
-const DefaultHorizon = 12 << 20
+const DefaultHorizon = 11 << 20
 
 const horizonPerObject = 2048
 
@@ -762,7 +762,7 @@ func (r *run) search() error {
 		length := int64(rounds) * int64(r.attempts)
 		if k == 0 && !r.resume && r.patience != Unlimited && 4*length > r.horizon {
 			// a first cycle that would take over a quarter of the work
-			// (4M moves of 12M at 1M objects) leaves no room for the
+			// (4M moves of 11M at 1M objects) leaves no room for the
 			// longer ones that pay: the descent is the result
 			r.converged, r.settled = true, true
 			break
