@@ -102,7 +102,9 @@ func (p *Problem) workShare() float64 {
 
 // multilevelStart searches p's coarse level, if it has one, and returns
 // its placement refined to p's resolution, with the coarse search's
-// report; nil if p has no coarse level. The coarse level reports progress as the first
+// report; nil if p has no coarse level. If ctx ends the coarse search,
+// its best placement so far is returned, refined, with ctx's error: the
+// guest's search then returns the best of its starts, cancelled too. The coarse level reports progress as the first
 // half of p's (see mapPairs), and gets the moves of p's instance as its
 // cap: a run repeated with the total it reported makes the same coarse
 // search, then the same fine one.
@@ -119,8 +121,8 @@ func multilevelStart(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, *
 		}
 	}
 	place, err := mapPairs(ctx, q, mode)
-	if err != nil {
+	if place == nil {
 		return nil, nil, err
 	}
-	return gridmap.Refine(place, p.Instance.Guest.Dims, topology.DimsOf(p.Host.(topology.Grid))), q.Report, nil
+	return gridmap.Refine(place, p.Instance.Guest.Dims, topology.DimsOf(p.Host.(topology.Grid))), q.Report, err
 }

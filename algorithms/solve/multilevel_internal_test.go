@@ -2,8 +2,10 @@ package solve
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"testing"
+	"time"
 
 	"topomap/algorithms/spec"
 )
@@ -124,5 +126,27 @@ func TestLevelText(t *testing.T) {
 		if got := LevelText(level); got != want {
 			t.Errorf("LevelText(%d) = %q, want %q", level, got, want)
 		}
+	}
+}
+
+// TestMultilevelCancelled: a search cancelled during its coarse level
+// still returns a placement of the guest (the best of its starts, the
+// coarse level's best so far refined among them) with the context's
+// error, as a cancelled PAIRS job keeps its best placement.
+func TestMultilevelCancelled(t *testing.T) {
+	in := problemOf(t, "grid:160x120", "mesh:150x128", nil).Instance
+	in.Budget = time.Minute
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	res, err := Map(ctx, in, func(p Progress) {
+		if p.Level == 1 && p.Evaluated > 0 {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) || res == nil || !res.Partial || res.Mapping.Validate() != nil {
+		t.Fatalf("cancelled in the coarse level: %v, result %+v", err, res)
+	}
+	if !slices.Contains(res.Pairs.Starts, "multilevel") {
+		t.Errorf("starts %v: the coarse level's best so far is not among them", res.Pairs.Starts)
 	}
 }

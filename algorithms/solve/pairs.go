@@ -184,7 +184,7 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 	// fraction lo of the progress on
 	done, improved, lo := int64(0), int64(0), 0.0
 	ml, coarse, err := multilevelStart(ctx, p, mode)
-	if err != nil {
+	if err != nil && ctx.Err() == nil {
 		return nil, err
 	}
 	if ml != nil {
