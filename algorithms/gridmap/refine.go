@@ -1,5 +1,7 @@
 package gridmap
 
+import "topomap/algorithms/topology"
+
 // Halve returns the sizes of a grid halved along every axis, and false if
 // some side is odd: the coarse grid of a multilevel search, whose object
 // (or processor) q stands for the 2×…×2 block of fine ones at 2q.
@@ -16,31 +18,266 @@ func Halve(dims []int) ([]int, bool) {
 
 // Refine turns a placement of the halved object grid on the halved host
 // (coarse object q → coarse processor place[q]; see Halve) into one of the
-// object grid on the host: the object at offset o ∈ {0,1}^c within q's
-// block goes to the processor at the same offset within place[q]'s block,
-// so every block keeps its orientation and an edge of the coarse grid of
-// h hops becomes edges of 2h−1 to 2h+1 hops. obj and host are the fine
-// sizes, of the same rank and even. O(n·rank).
-func Refine(place, obj, host []int) []int {
+// object grid obj (periodic if wrap) on host h: the 2^c objects of q's
+// block go to the 2^c processors of place[q]'s block, in one of the
+// block's 2^c·c! orientations (an axis permutation and a reflection per
+// axis). Edges inside a block are one hop in any orientation; between
+// blocks, a coarse placement that turns the grid somewhere would stretch
+// them to three hops if the blocks kept their own orientation. So each
+// block starts turned as the coarse placement turns there (each object
+// axis along the host axis on which its coarse neighbour lies), then
+// each takes in turn the orientation that makes its edges to the others
+// shortest, until a sweep changes none (at most refineSweeps); the same
+// descent from the blocks' own orientation is kept instead if it ends
+// lower. obj and h have the same rank (2 or 3) and even sides.
+// O(n·2^c·c!) per sweep; deterministic. Our construction [P].
+func Refine(place, obj []int, h Box, wrap bool) []int {
+	own := newRefinement(place, obj, h, wrap)
+	turned := newRefinement(place, obj, h, wrap)
+	turned.follow()
+	best := turned
+	if own.descend() < turned.descend() {
+		best = own
+	}
+	return best.placement()
+}
+
+// refineSweeps bounds the sweeps of Refine.
+const refineSweeps = 4
+
+// orientation maps the offset b ∈ {0,1}^c of an object within its block
+// to the offset of its processor within the host block: bit j of b goes
+// to axis perm[j], flipped if flip has bit j.
+type orientation struct {
+	perm [3]int
+	flip int
+}
+
+// refinement is one run of Refine.
+type refinement struct {
+	obj, host []int
+	c         int
+	wrap      bool
+	hostWrap  []bool
+	coarse    []int // coarse object → coarse processor
+	half      []int // sides of the coarse grid
+	// corner[q] is the host coordinates of the low corner of q's block.
+	corner  [][3]int
+	orients []orientation
+	orient  []int // coarse object → index into orients (0: identity)
+}
+
+func newRefinement(place, obj []int, h Box, wrap bool) *refinement {
 	c := len(obj)
-	n := product(obj)
-	out := make([]int, n)
-	for v := range n {
-		x, cv, cst := v, 0, 1
-		var off [3]int
+	r := &refinement{obj: obj, host: h.Dims, c: c, wrap: wrap, coarse: place}
+	r.hostWrap = make([]bool, c)
+	for j := range c {
+		r.hostWrap[j] = h.wraps(j)
+	}
+	r.half, _ = Halve(obj)
+	r.corner = make([][3]int, len(place))
+	for q, p := range place {
 		for j := range c {
-			g := x % obj[j]
-			x /= obj[j]
-			off[j] = g % 2
-			cv += g / 2 * cst
-			cst *= obj[j] / 2
-		}
-		p, node, st := place[cv], 0, 1
-		for j := range c {
-			half := host[j] / 2
-			node += (2*(p%half) + off[j]) * st
+			half := r.host[j] / 2
+			r.corner[q][j] = 2 * (p % half)
 			p /= half
-			st *= host[j]
+		}
+	}
+	// identity first, so that ties keep it
+	for _, p := range permutations(c) {
+		var perm [3]int
+		copy(perm[:], p)
+		for flip := range 1 << c {
+			r.orients = append(r.orients, orientation{perm, flip})
+		}
+	}
+	r.orient = make([]int, len(place))
+	return r
+}
+
+// at returns the host coordinates of the object at block offset b of
+// coarse object q under orientation o.
+func (r *refinement) at(q int, o orientation, b int) [3]int {
+	x := r.corner[q]
+	for j := range r.c {
+		x[o.perm[j]] += (b>>j ^ o.flip>>j) & 1
+	}
+	return x
+}
+
+// cost returns the hops of the edges from coarse object q's block to the
+// blocks next to it, q taking orientation o.
+func (r *refinement) cost(q int, o orientation) int {
+	var g [3]int // q's coordinates in the coarse grid
+	x := q
+	for j := range r.c {
+		g[j] = x % r.half[j]
+		x /= r.half[j]
+	}
+	total := 0
+	for b := range 1 << r.c {
+		here := r.at(q, o, b)
+		for j := range r.c {
+			// the neighbour across q's face along j on b's side
+			step := 1
+			if b>>j&1 == 0 {
+				step = -1
+			}
+			nj := g[j] + step
+			switch {
+			case nj >= 0 && nj < r.half[j]:
+			case !r.wrap:
+				continue
+			default:
+				nj = (nj + r.half[j]) % r.half[j]
+			}
+			ng := g
+			ng[j] = nj
+			nq := r.indexOf(ng)
+			there := r.at(nq, r.orients[r.orient[nq]], b^1<<j)
+			for k := range r.c {
+				total += topology.AxisHops(here[k], there[k], r.host[k], r.hostWrap[k])
+			}
+		}
+	}
+	return total
+}
+
+// descend sweeps until no block changes (at most refineSweeps) and
+// returns the hops of the edges between blocks, counted from both sides.
+func (r *refinement) descend() int {
+	for range refineSweeps {
+		if !r.sweep() {
+			break
+		}
+	}
+	total := 0
+	for q := range r.coarse {
+		total += r.cost(q, r.orients[r.orient[q]])
+	}
+	return total
+}
+
+// follow turns each block as the coarse placement turns there: object
+// axis j goes along the host axis of the largest offset to the coarse
+// neighbour along j (the next one, or the previous one, reversed), among
+// the host axes not yet taken, reflected if that offset is negative.
+func (r *refinement) follow() {
+	index := make(map[orientation]int, len(r.orients))
+	for i, o := range r.orients {
+		index[o] = i
+	}
+	for q := range r.coarse {
+		var g [3]int
+		x := q
+		for j := range r.c {
+			g[j] = x % r.half[j]
+			x /= r.half[j]
+		}
+		var o orientation
+		taken := 0
+		for j := range r.c {
+			var off [3]int
+			if nq, sign, ok := r.neighbour(g, j); ok {
+				for k := range r.c {
+					off[k] = sign * r.offset(r.corner[q][k], r.corner[nq][k], k)
+				}
+			}
+			axis := -1
+			for k := range r.c {
+				if taken&(1<<k) == 0 && (axis < 0 || abs(off[k]) > abs(off[axis])) {
+					axis = k
+				}
+			}
+			taken |= 1 << axis
+			o.perm[j] = axis
+			if off[axis] < 0 {
+				o.flip |= 1 << j
+			}
+		}
+		r.orient[q] = index[o]
+	}
+}
+
+// neighbour returns the coarse object next to coarse coordinates g along
+// axis j (the next one, sign 1, or else the previous one, sign −1), and
+// false if there is none.
+func (r *refinement) neighbour(g [3]int, j int) (q, sign int, ok bool) {
+	for _, step := range []int{1, -1} {
+		nj := g[j] + step
+		if nj < 0 || nj >= r.half[j] {
+			if !r.wrap || r.half[j] < 2 {
+				continue
+			}
+			nj = (nj + r.half[j]) % r.half[j]
+		}
+		h := g
+		h[j] = nj
+		return r.indexOf(h), step, true
+	}
+	return 0, 0, false
+}
+
+// indexOf returns the coarse object at coarse coordinates g.
+func (r *refinement) indexOf(g [3]int) int {
+	q, st := 0, 1
+	for k := range r.c {
+		q += g[k] * st
+		st *= r.half[k]
+	}
+	return q
+}
+
+// offset returns the shortest offset from host coordinate a to b on host
+// axis k (around it if it wraps).
+func (r *refinement) offset(a, b, k int) int {
+	d := b - a
+	if n := r.host[k]; r.hostWrap[k] {
+		if 2*d > n {
+			d -= n
+		} else if 2*d < -n {
+			d += n
+		}
+	}
+	return d
+}
+
+// sweep gives each coarse object in turn its best orientation; false if
+// none changed.
+func (r *refinement) sweep() bool {
+	changed := false
+	for q := range r.coarse {
+		best, bestCost := r.orient[q], r.cost(q, r.orients[r.orient[q]])
+		for i, o := range r.orients {
+			if c := r.cost(q, o); c < bestCost {
+				best, bestCost = i, c
+			}
+		}
+		if best != r.orient[q] {
+			r.orient[q], changed = best, true
+		}
+	}
+	return changed
+}
+
+// placement returns the fine placement.
+func (r *refinement) placement() []int {
+	out := make([]int, product(r.obj))
+	for v := range out {
+		x, q, st := v, 0, 1
+		b := 0
+		for j := range r.c {
+			g := x % r.obj[j]
+			x /= r.obj[j]
+			b |= g % 2 << j
+			q += g / 2 * st
+			st *= r.half[j]
+		}
+		at := r.at(q, r.orients[r.orient[q]], b)
+		node, hst := 0, 1
+		for j := range r.c {
+			node += at[j] * hst
+			hst *= r.host[j]
 		}
 		out[v] = node
 	}

@@ -5,24 +5,8 @@ import (
 	"testing"
 )
 
-// TestRefineByHand: the 2×2 coarse grid transposed onto a 1×4 coarse
-// host (coarse objects 0,1,2,3 on coarse processors 0,1,2,3) becomes,
-// at twice the resolution, 4×4 objects on a 2×8 mesh: each coarse
-// object's 2×2 block on its processor's 2×2 block, same orientation.
-func TestRefineByHand(t *testing.T) {
-	got := Refine([]int{0, 1, 2, 3}, []int{4, 4}, []int{2, 8})
-	// object (x, y) → coarse (x/2, y/2) = q = x/2 + 2(y/2) → coarse node
-	// q = (0, q) → fine node (x%2, 2q + y%2) = x%2 + 2(2q + y%2)
-	want := make([]int, 16)
-	for y := range 4 {
-		for x := range 4 {
-			q := x/2 + 2*(y/2)
-			want[x+4*y] = x%2 + 2*(2*q+y%2)
-		}
-	}
-	if !slices.Equal(got, want) {
-		t.Fatalf("got %v, want %v", got, want)
-	}
+// TestHalve: the coarse sizes, and odd sides refused.
+func TestHalve(t *testing.T) {
 	if _, ok := Halve([]int{4, 6, 3}); ok {
 		t.Fatal("Halve accepted an odd side")
 	}
@@ -31,8 +15,21 @@ func TestRefineByHand(t *testing.T) {
 	}
 }
 
-// TestRefineBijection: a refined bijection is a bijection, and the
-// identity refines to the identity, in 2-D and 3-D.
+// TestRefineTurn: 4×2 objects onto a 2×4 mesh from the coarse transpose
+// (2×1 onto 1×2). In the blocks' own orientation the two edges between
+// the blocks take 3 hops each (1.4 hops per byte); turned, every edge
+// takes one (the transpose, 1.0).
+func TestRefineTurn(t *testing.T) {
+	place := Refine([]int{0, 1}, []int{4, 2}, Mesh(2, 4), false)
+	checkPlacement(t, "refined turn", place, []int{4, 2}, Mesh(2, 4))
+	if hpb, _ := gridStats(place, []int{4, 2}, Mesh(2, 4)); hpb != 1 {
+		t.Errorf("%v: %.4f hops per byte, want 1 (the transpose)", place, hpb)
+	}
+}
+
+// TestRefineBijection: a refined bijection is a bijection, the identity
+// refines to the identity, and refining never does worse than the blocks
+// in their own orientation, in 2-D and 3-D, on meshes and tori.
 func TestRefineBijection(t *testing.T) {
 	for _, dims := range [][]int{{8, 6}, {4, 6, 2}} {
 		coarse, _ := Halve(dims)
@@ -40,17 +37,34 @@ func TestRefineBijection(t *testing.T) {
 		for v := range id {
 			id[v] = v
 		}
-		got := Refine(id, dims, dims)
-		for v, p := range got {
+		for v, p := range Refine(id, dims, Mesh(dims...), false) {
 			if p != v {
 				t.Fatalf("%v: object %d on %d, want the identity", dims, v, p)
 			}
 		}
 	}
-	place, err := Bisect([]int{16, 10}, Mesh(20, 8))
-	if err != nil {
-		t.Fatal(err)
+	for _, tc := range []struct {
+		obj  []int
+		h    Box
+		wrap bool
+	}{
+		{[]int{32, 20}, Mesh(40, 16), false},
+		{[]int{32, 20}, Torus(40, 16), true},
+		{[]int{8, 8, 8}, Torus(16, 8, 4), false},
+	} {
+		cobj, _ := Halve(tc.obj)
+		chost, _ := Halve(tc.h.Dims)
+		ch := Box{Dims: chost, Wrap: tc.h.Wrap}
+		place, err := Bisect(cobj, ch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fine := Refine(place, tc.obj, tc.h, tc.wrap)
+		checkPlacement(t, "refined bisect", fine, tc.obj, tc.h)
+		r := newRefinement(place, tc.obj, tc.h, tc.wrap)
+		plain, _ := gridStats(r.placement(), tc.obj, tc.h)
+		if got, _ := gridStats(fine, tc.obj, tc.h); got > plain {
+			t.Errorf("%v onto %v: refined %.4f hops per byte, above the blocks as they are, %.4f", tc.obj, tc.h.Dims, got, plain)
+		}
 	}
-	fine := Refine(place, []int{32, 20}, []int{40, 16})
-	checkPlacement(t, "refined bisect", fine, []int{32, 20}, Mesh(40, 16))
 }

@@ -124,5 +124,5 @@ func multilevelStart(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, *
 	if place == nil {
 		return nil, nil, err
 	}
-	return gridmap.Refine(place, p.Instance.Guest.Dims, topology.DimsOf(p.Host.(topology.Grid))), q.Report, err
+	return gridmap.Refine(place, p.Instance.Guest.Dims, gridmap.BoxOf(ctx, p.Host.(topology.Grid)), p.Instance.Guest.Wrap), q.Report, err
 }
