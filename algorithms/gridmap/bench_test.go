@@ -135,3 +135,28 @@ func BenchmarkBisect(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRefine measures the refinement of a coarse placement (the
+// scaled bisection of the halved grid) at 64K objects, 2-D and 3-D.
+func BenchmarkRefine(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		obj  []int
+		h    Box
+	}{
+		{"64K 320x200 to 250x256", []int{320, 200}, Mesh(250, 256)},
+		{"64K 40x40x40 to torus 50x40x32", []int{40, 40, 40}, Torus(50, 40, 32)},
+	} {
+		cobj, _ := Halve(c.obj)
+		chost, _ := Halve(c.h.Dims)
+		place, err := Bisect(cobj, Box{Dims: chost, Wrap: c.h.Wrap})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				Refine(place, c.obj, c.h, false)
+			}
+		})
+	}
+}

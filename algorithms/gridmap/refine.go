@@ -1,7 +1,5 @@
 package gridmap
 
-import "topomap/algorithms/topology"
-
 // Halve returns the sizes of a grid halved along every axis, and false if
 // some side is odd: the coarse grid of a multilevel search, whose object
 // (or processor) q stands for the 2×…×2 block of fine ones at 2q.
@@ -27,23 +25,21 @@ func Halve(dims []int) ([]int, bool) {
 // block starts turned as the coarse placement turns there (each object
 // axis along the host axis on which its coarse neighbour lies), then
 // each takes in turn the orientation that makes its edges to the others
-// shortest, until a sweep changes none (at most refineSweeps); the same
-// descent from the blocks' own orientation is kept instead if it ends
-// lower. obj and h have the same rank (2 or 3) and even sides.
+// shortest, until a sweep changes none (at most refineSweeps); the
+// blocks' own orientation is kept instead if that is shorter still. obj and h have the same rank (2 or 3) and even sides.
 // O(n·2^c·c!) per sweep; deterministic. Our construction [P].
 func Refine(place, obj []int, h Box, wrap bool) []int {
 	own := newRefinement(place, obj, h, wrap)
 	turned := newRefinement(place, obj, h, wrap)
 	turned.follow()
-	best := turned
-	if own.descend() < turned.descend() {
-		best = own
+	if turned.descend() > own.total() {
+		return own.placement()
 	}
-	return best.placement()
+	return turned.placement()
 }
 
 // refineSweeps bounds the sweeps of Refine.
-const refineSweeps = 4
+const refineSweeps = 2
 
 // orientation maps the offset b ∈ {0,1}^c of an object within its block
 // to the offset of its processor within the host block: bit j of b goes
@@ -105,18 +101,24 @@ func (r *refinement) at(q int, o orientation, b int) [3]int {
 	return x
 }
 
-// cost returns the hops of the edges from coarse object q's block to the
-// blocks next to it, q taking orientation o.
-func (r *refinement) cost(q int, o orientation) int {
+// link is an edge from a block to the next one: the offset b of its end
+// in the block, and the host coordinates of its other end.
+type link struct {
+	b     int
+	there [3]int
+}
+
+// links returns the edges from coarse object q's block to the blocks
+// next to it, the others in their present orientations.
+func (r *refinement) links(q int, out []link) []link {
 	var g [3]int // q's coordinates in the coarse grid
 	x := q
 	for j := range r.c {
 		g[j] = x % r.half[j]
 		x /= r.half[j]
 	}
-	total := 0
+	out = out[:0]
 	for b := range 1 << r.c {
-		here := r.at(q, o, b)
 		for j := range r.c {
 			// the neighbour across q's face along j on b's side
 			step := 1
@@ -134,11 +136,49 @@ func (r *refinement) cost(q int, o orientation) int {
 			ng := g
 			ng[j] = nj
 			nq := r.indexOf(ng)
-			there := r.at(nq, r.orients[r.orient[nq]], b^1<<j)
-			for k := range r.c {
-				total += topology.AxisHops(here[k], there[k], r.host[k], r.hostWrap[k])
+			out = append(out, link{b, r.at(nq, r.orients[r.orient[nq]], b^1<<j)})
+		}
+	}
+	return out
+}
+
+// costs holds the hops of a block's links along each host axis k when
+// object axis j lies along it, reflected (f = 1) or not: the hops of an
+// orientation o are Σ_j costs[o.perm[j]][j][o.flip bit j], since each
+// host axis takes one object axis. 18 sums instead of a pass over the
+// links for each of 48 orientations.
+type costs [3][3][2]int
+
+// costsOf returns the costs of coarse object q's links.
+func (r *refinement) costsOf(q int, links []link) costs {
+	var t costs
+	for _, l := range links {
+		for k := range r.c {
+			// the hops along k from the block's low and high side
+			var d [2]int
+			for side := range 2 {
+				x := r.corner[q][k] + side - l.there[k]
+				x = max(x, -x)
+				if r.hostWrap[k] {
+					x = min(x, r.host[k]-x)
+				}
+				d[side] = x
+			}
+			for j := range r.c {
+				bit := l.b >> j & 1
+				t[k][j][0] += d[bit]
+				t[k][j][1] += d[bit^1]
 			}
 		}
+	}
+	return t
+}
+
+// of returns the hops of the links under orientation o.
+func (t *costs) of(o orientation, c int) int {
+	total := 0
+	for j := range c {
+		total += t[o.perm[j]][j][o.flip>>j&1]
 	}
 	return total
 }
@@ -151,9 +191,18 @@ func (r *refinement) descend() int {
 			break
 		}
 	}
+	return r.total()
+}
+
+// total returns the hops of the edges between blocks, counted from both
+// sides.
+func (r *refinement) total() int {
 	total := 0
+	var links []link
 	for q := range r.coarse {
-		total += r.cost(q, r.orients[r.orient[q]])
+		links = r.links(q, links)
+		t := r.costsOf(q, links)
+		total += t.of(r.orients[r.orient[q]], r.c)
 	}
 	return total
 }
@@ -246,10 +295,13 @@ func (r *refinement) offset(a, b, k int) int {
 // none changed.
 func (r *refinement) sweep() bool {
 	changed := false
+	var links []link
 	for q := range r.coarse {
-		best, bestCost := r.orient[q], r.cost(q, r.orients[r.orient[q]])
+		links = r.links(q, links)
+		t := r.costsOf(q, links)
+		best, bestCost := r.orient[q], t.of(r.orients[r.orient[q]], r.c)
 		for i, o := range r.orients {
-			if c := r.cost(q, o); c < bestCost {
+			if c := t.of(o, r.c); c < bestCost {
 				best, bestCost = i, c
 			}
 		}
