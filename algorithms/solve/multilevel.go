@@ -20,9 +20,9 @@ import (
 // coarse level has a quarter (an eighth in 3-D) of the objects, so the
 // same moves anneal it far more slowly: 320x200 onto 250x256 reaches 1.302
 // hops per byte in 10M moves in all (1.314 in 12M at one level; 40M moves
-// at one level, 1.297), 40x40x40 onto a 50x40x32 torus 1.499 in 7M (1.510
-// in 8M; 40M, 1.498), and with 22M moves 1.441. The coarse level recurses
-// while it halves. The shares were chosen on those two instances: more
+// at one level, 1.297), 40x40x40 onto a 50x40x32 torus 1.492 in 6.7M
+// (1.510 in 8M; 40M, 1.498), and with 25M moves 1.435. The coarse level
+// recurses while it halves. The shares were chosen on those two instances: more
 // for the coarse level is better, within a second at 64K objects.
 const (
 	// coarseShare and fineShare are the shares of a level's work (its
