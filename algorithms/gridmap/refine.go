@@ -1,5 +1,7 @@
 package gridmap
 
+import "topomap/algorithms/topology"
+
 // Halve returns the sizes of a grid halved along every axis, and false if
 // some side is odd: the coarse grid of a multilevel search, whose object
 // (or processor) q stands for the 2×…×2 block of fine ones at 2q.
@@ -157,12 +159,7 @@ func (r *refinement) costsOf(q int, links []link) costs {
 			// the hops along k from the block's low and high side
 			var d [2]int
 			for side := range 2 {
-				x := r.corner[q][k] + side - l.there[k]
-				x = max(x, -x)
-				if r.hostWrap[k] {
-					x = min(x, r.host[k]-x)
-				}
-				d[side] = x
+				d[side] = topology.AxisHops(r.corner[q][k]+side, l.there[k], r.host[k], r.hostWrap[k])
 			}
 			for j := range r.c {
 				bit := l.b >> j & 1
