@@ -384,6 +384,8 @@ func TestInvalid(t *testing.T) {
 		{"unlimited patience without a cap", h, ok, pairs.Options{Temperature: 1, Patience: pairs.Unlimited}},
 		{"negative moves", h, ok, pairs.Options{Moves: -1}},
 		{"negative temperature", h, ok, pairs.Options{Temperature: -1, Moves: 1000}},
+		{"negative share", h, ok, pairs.Options{Share: -0.5}},
+		{"share above 1", h, ok, pairs.Options{Share: 1.5}},
 	}
 	for _, c := range cases {
 		if _, err := pairs.Improve(context.Background(), g, c.h, c.starts, c.opt); !errors.Is(err, pairs.ErrInvalid) {
@@ -407,5 +409,25 @@ func TestTrivial(t *testing.T) {
 		if err != nil || !res.Converged || res.HopBytes != 0 || res.Place[0] != 0 {
 			t.Errorf("%s: %+v, %v", c.name, res, err)
 		}
+	}
+}
+
+// TestShare: a run given a share of the work (a level of a multilevel
+// search) stops by its rule within that share of the horizon: 32x32 onto
+// 16x64, annealing, makes at most half the moves with a third of the
+// work.
+func TestShare(t *testing.T) {
+	g, h := grid(32, 32), mesh(16, 64)
+	starts := [][]int{rowMajor(g.Order())}
+	run := func(share float64) *pairs.Result {
+		res, err := pairs.Improve(context.Background(), g, h, starts, pairs.Options{Seed: 1, Temperature: 3, Share: share})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	whole, third := run(0), run(1.0/3)
+	if third.Moves >= whole.Moves || third.Moves > whole.Moves/2 {
+		t.Errorf("a third of the work: %d moves, the whole: %d", third.Moves, whole.Moves)
 	}
 }
