@@ -21,9 +21,12 @@ import (
 // same moves anneal it far more slowly: 320x200 onto 250x256 reaches 1.302
 // hops per byte in 10M moves in all (1.314 in 12M at one level; 40M moves
 // at one level, 1.297), 40x40x40 onto a 50x40x32 torus 1.492 in 6.7M
-// (1.510 in 8M; 40M, 1.498), and with 25M moves 1.435. The coarse level
-// recurses while it halves. The shares were chosen on those two instances: more
-// for the coarse level is better, within a second at 64K objects.
+// (1.510 in 8M; 40M, 1.498), and with 25M moves 1.435. There is one
+// coarse level: below it the seams of a coarse fold would double twice
+// (256x256 onto 128x512 at two levels: 1.478 hops per byte but a maximum
+// dilation of 21; at one, 1.500 and 3). The shares were chosen on those
+// two instances: more for the coarse level is better, within a second at
+// 64K objects.
 const (
 	// coarseShare and fineShare are the shares of a level's work (its
 	// horizon and least work, default or planned from a budget) that its
@@ -40,14 +43,14 @@ const (
 
 // coarseLevel returns the problem of p at half the resolution (see
 // Halve), for the hop-bytes objective, and false if p has no such level:
-// not a grid on a mesh or torus of the same size and rank, an odd side,
-// a start named by the caller, or a size outside [4·minCoarse, maxFine]
-// (2^c·minCoarse in c dimensions).
+// p a coarse level itself, not a grid on a mesh or torus of the same size
+// and rank, an odd side, a start named by the caller, or a size outside
+// [4·minCoarse, maxFine] (2^c·minCoarse in c dimensions).
 func coarseLevel(p *Problem) (*Problem, bool) {
 	in := p.Instance
 	g := in.Guest
 	grid, ok := p.Host.(topology.Grid)
-	if !ok || g.Kind != guest.Grid || in.Start != "" || in.Objective == spec.ObjectiveCongestion ||
+	if !ok || p.share != 0 || g.Kind != guest.Grid || in.Start != "" || in.Objective == spec.ObjectiveCongestion ||
 		topology.IsHypercube(p.Host) || grid.Rank() != len(g.Dims) || g.Order() != p.Host.Size() ||
 		g.Order() > maxFine || g.Order() < minCoarse<<len(g.Dims) {
 		return nil, false
@@ -77,16 +80,14 @@ func coarseLevel(p *Problem) (*Problem, bool) {
 }
 
 // LevelText names the grid that a progress report of that Level is about:
-// "" for the guest itself, " on the grid halved" (twice, k times) for a
-// coarse level of a multilevel search.
+// "" for the guest itself, " on the grid halved" for the coarse level of
+// a multilevel search (" … k times" for a deeper one).
 func LevelText(level int) string {
 	switch level {
 	case 0:
 		return ""
 	case 1:
 		return " on the grid halved"
-	case 2:
-		return " on the grid halved twice"
 	}
 	return fmt.Sprintf(" on the grid halved %d times", level)
 }

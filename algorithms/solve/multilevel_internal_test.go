@@ -68,10 +68,10 @@ func TestCoarseLevel(t *testing.T) {
 			t.Errorf("%s on %s: coarse level %q, want %q", tt.guest, tt.host, got, tt.want)
 		}
 	}
-	// a coarse level's own level gets half its share
+	// one level: a coarse level has none of its own, though it halves
 	q, _ := coarseLevel(problemOf(t, "grid:256x256", "mesh:128x512", nil))
-	if qq, ok := coarseLevel(q); !ok || qq.share != coarseShare*coarseShare {
-		t.Errorf("level 2 of 256x256: %v, share %v", ok, qq.share)
+	if _, ok := coarseLevel(q); ok {
+		t.Error("the coarse level of 256x256 onto 128x512 has a level of its own")
 	}
 }
 
@@ -122,7 +122,7 @@ func TestMultilevelSearch(t *testing.T) {
 
 // TestLevelText: what a progress report's level reads as.
 func TestLevelText(t *testing.T) {
-	for level, want := range []string{"", " on the grid halved", " on the grid halved twice", " on the grid halved 3 times"} {
+	for level, want := range []string{"", " on the grid halved", " on the grid halved 2 times"} {
 		if got := LevelText(level); got != want {
 			t.Errorf("LevelText(%d) = %q, want %q", level, got, want)
 		}

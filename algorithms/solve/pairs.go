@@ -50,8 +50,8 @@ func init() {
 		"start of lowest hop-bytes, or the second best by that score), each for a quarter of the work; the one that got " +
 		"lower then anneals once more over the work left. It keeps the best placement and never ends worse than the best " +
 		"start. On a grid onto a mesh or torus of the same size, all sides even, from 16K objects (32K in 3-D) to 256K, " +
-		"it is multilevel (ours): it first searches the grid and the host halved along every axis with half the work " +
-		"(recursively), refines that placement block by block into one more start, and searches the guest itself with " +
+		"it is multilevel (ours): it first searches the grid and the host halved along every axis with 60% of the work " +
+		"(one level), refines that placement block by block into one more start, and searches the guest itself with " +
 		"a third of the work. The same seed and budget give the same result on any machine; the moves it " +
 		"reports (--moves, moves=; the coarse levels' included) repeat it."
 	register(Algorithm{
