@@ -102,18 +102,18 @@ const DefaultHorizon = 11 << 20
 const horizonPerObject = 2048
 
 // horizonOf returns the default horizon of a run on state s: scaled by
-// (4/d)^1.2 for a guest of mean degree d above 4, since a move costs
+// (4/d)^1.23 for a guest of mean degree d above 4, since a move costs
 // O(degree) and 3-D runs were slower still than their degree says (a
-// 3-D stencil: 0.66; 40x40x40 onto a 50x40x32 torus, 1.492 hops per byte
-// in 0.9-1.0 s, against 1.500 in 1.0 s scaled by 4/d); on a host without
-// grid coordinates, whose moves cost about twice as much (the host's Hops
-// instead of coordinate tables), half that, but at least minWork (64x64
-// on a 16-ary 3-tree: 2.7483 hops per byte after 4M moves, 2.7403 after
-// 8M, 2.732 after 64M).
+// 3-D stencil: 0.65; 40x40x40 onto a 50x40x32 torus, 1.505 hops per byte
+// in 0.8-0.9 s, against 1.492 in 0.9-1.05 s with the exponent 1.2, over
+// a second with 1); on a host without grid coordinates, whose moves cost
+// about twice as much (the host's Hops instead of coordinate tables),
+// half that, but at least minWork (64x64 on a 16-ary 3-tree: 2.7483 hops
+// per byte after 4M moves, 2.7403 after 8M, 2.732 after 64M).
 func horizonOf(s *state) int64 {
 	h := min(DefaultHorizon, max(minWork, horizonPerObject*int64(s.n)))
 	if deg := float64(len(s.adj)) / float64(max(1, s.n)); deg > 4 {
-		h = int64(float64(h) * math.Pow(4/deg, 1.2))
+		h = int64(float64(h) * math.Pow(4/deg, 1.23))
 	}
 	if s.gen != nil {
 		h /= 2
