@@ -258,6 +258,10 @@ func TestFoldSameRank(t *testing.T) {
 		{[]int{8, 4}, []int{4, 8}, oracle{1, 1}},
 		{[]int{16, 8, 4}, []int{4, 16, 8}, oracle{1, 1}},
 		{[]int{4, 30}, []int{8, 15}, oracle{(30*3 + 28*4 + 4*4) / float64(30*3+4*29), 4}}, // in blocks: 4 folds of 4 hops
+		// two folds, through 32x64x16, each in blocks: the 512 x-edges
+		// across the first fold take 8 hops, the 512 y-edges across the
+		// second 16, the other 92,160 edges one
+		{[]int{64, 64, 8}, []int{32, 32, 32}, oracle{(92160 + 512*8 + 512*16) / 93184.0, 16}},
 	}
 	for _, tt := range tests {
 		name := fmt.Sprintf("fold %v->%v", tt.obj, tt.proc)

@@ -138,7 +138,8 @@ func init() {
 				"split axis). 2-D onto 2-D and 3-D onto 3-D, our generalisation: when the sides match up to order except " +
 				"one object side k times a host side and one host side k times an object side, that object axis is " +
 				"folded k ways and the layers are laid along the long host axis, interleaved or in blocks, whichever " +
-				"has fewer hops (32×32×32 onto 64×32×16: 4/3 hops per byte).",
+				"has fewer hops (32×32×32 onto 64×32×16: 4/3 hops per byte); else two such folds in a row through an " +
+				"intermediate grid, when they add at most one hop per object (64×64×8 onto 32×32×32: 1.121).",
 		}),
 		gridHeuristic("sfc", gridmap.Curve, grid2Dto3D, Notes{
 			Title:      "Space-filling curves",
@@ -202,7 +203,7 @@ var (
 	anyGrid = gridShapes{"grid:AxB[:wrap] or grid:AxBxC[:wrap]", "mesh or torus of 2 or 3 dimensions, same size",
 		func(g spec.Guest, h topology.Host) error { return gridShape(g, h, 0, 0, true) }}
 	foldable = gridShapes{"grid:AxB[:wrap] or grid:AxBxC[:wrap]",
-		"mesh or torus AxBxC whose smallest side divides the grid's longer side, or a host of the grid's rank whose sides are the grid's up to order and one factor k",
+		"mesh or torus AxBxC whose smallest side divides the grid's longer side, or a host of the grid's rank whose sides are the grid's up to order and one factor k (or two)",
 		func(g spec.Guest, h topology.Host) error {
 			if err := gridShape(g, h, 0, 0, true); err != nil {
 				return err
