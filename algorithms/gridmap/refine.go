@@ -28,8 +28,9 @@ func Halve(dims []int) ([]int, bool) {
 // axis along the host axis on which its coarse neighbour lies), then
 // each takes in turn the orientation that makes its edges to the others
 // shortest, until a sweep changes none (at most refineSweeps); the
-// blocks' own orientation is kept instead if that is shorter still. obj and h have the same rank (2 or 3) and even sides.
-// O(n·2^c·c!) per sweep; deterministic. Our construction [P].
+// blocks' own orientation is kept instead if that is shorter still. obj
+// and h have the same rank (2 or 3) and even sides. O(n·2^c·c!) per
+// sweep; deterministic. Our construction [P].
 func Refine(place, obj []int, h Box, wrap bool) []int {
 	own := newRefinement(place, obj, h, wrap)
 	turned := newRefinement(place, obj, h, wrap)
@@ -113,12 +114,7 @@ type link struct {
 // links returns the edges from coarse object q's block to the blocks
 // next to it, the others in their present orientations.
 func (r *refinement) links(q int, out []link) []link {
-	var g [3]int // q's coordinates in the coarse grid
-	x := q
-	for j := range r.c {
-		g[j] = x % r.half[j]
-		x /= r.half[j]
-	}
+	g := r.coordsOf(q)
 	out = out[:0]
 	for b := range 1 << r.c {
 		for j := range r.c {
@@ -214,12 +210,7 @@ func (r *refinement) follow() {
 		index[o] = i
 	}
 	for q := range r.coarse {
-		var g [3]int
-		x := q
-		for j := range r.c {
-			g[j] = x % r.half[j]
-			x /= r.half[j]
-		}
+		g := r.coordsOf(q)
 		var o orientation
 		taken := 0
 		for j := range r.c {
@@ -262,6 +253,16 @@ func (r *refinement) neighbour(g [3]int, j int) (q, sign int, ok bool) {
 		return r.indexOf(h), step, true
 	}
 	return 0, 0, false
+}
+
+// coordsOf returns coarse object q's coordinates in the coarse grid.
+func (r *refinement) coordsOf(q int) [3]int {
+	var g [3]int
+	for j := range r.c {
+		g[j] = q % r.half[j]
+		q /= r.half[j]
+	}
+	return g
 }
 
 // indexOf returns the coarse object at coarse coordinates g.
