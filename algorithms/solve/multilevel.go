@@ -2,7 +2,6 @@ package solve
 
 import (
 	"context"
-	"fmt"
 
 	"topomap/algorithms/gridmap"
 	"topomap/algorithms/guest"
@@ -74,41 +73,29 @@ func coarseLevel(p *Problem) (*Problem, bool) {
 	}
 	q := *p
 	q.Instance.Guest, q.Instance.Host, q.Guest, q.Host = cg, host, gg, host
-	q.share = p.workShare() * coarseShare
+	q.share = coarseShare
 	q.Report = &PairsRun{}
 	return &q, true
 }
 
 // LevelText names the grid that a progress report of that Level is about:
 // "" for the guest itself, " on the grid halved" for the coarse level of
-// a multilevel search (" … k times" for a deeper one).
+// a multilevel search.
 func LevelText(level int) string {
-	switch level {
-	case 0:
+	if level == 0 {
 		return ""
-	case 1:
-		return " on the grid halved"
 	}
-	return fmt.Sprintf(" on the grid halved %d times", level)
-}
-
-// workShare returns the share of PAIRS's default work that p gets: 1,
-// unless p is a coarse level of a multilevel search.
-func (p *Problem) workShare() float64 {
-	if p.share == 0 {
-		return 1
-	}
-	return p.share
+	return " on the grid halved"
 }
 
 // multilevelStart searches p's coarse level, if it has one, and returns
 // its placement refined to p's resolution, with the coarse search's
 // report; nil if p has no coarse level. If ctx ends the coarse search,
 // its best placement so far is returned, refined, with ctx's error: the
-// guest's search then returns the best of its starts, cancelled too. The coarse level reports progress as the first
-// half of p's (see mapPairs), and gets the moves of p's instance as its
-// cap: a run repeated with the total it reported makes the same coarse
-// search, then the same fine one.
+// guest's search then returns the best of its starts, cancelled too. The
+// coarse level reports progress as the first half of p's (see mapPairs),
+// and gets the moves of p's instance as its cap: a run repeated with the
+// total it reported makes the same coarse search, then the same fine one.
 func multilevelStart(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, *PairsRun, error) {
 	q, ok := coarseLevel(p)
 	if !ok || mode != pairs.Biased {

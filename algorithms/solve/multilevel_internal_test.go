@@ -122,7 +122,7 @@ func TestMultilevelSearch(t *testing.T) {
 
 // TestLevelText: what a progress report's level reads as.
 func TestLevelText(t *testing.T) {
-	for level, want := range []string{"", " on the grid halved", " on the grid halved 2 times"} {
+	for level, want := range []string{"", " on the grid halved"} {
 		if got := LevelText(level); got != want {
 			t.Errorf("LevelText(%d) = %q, want %q", level, got, want)
 		}

@@ -189,7 +189,7 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 	}
 	if ml != nil {
 		starts, names = append(starts, ml), append(names, "multilevel")
-		opt.Share = p.workShare() * fineShare
+		opt.Share = fineShare
 		if in.Moves > 0 {
 			opt.Moves = max(1, in.Moves-coarse.Moves)
 		}

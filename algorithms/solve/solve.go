@@ -40,8 +40,8 @@ type Progress struct {
 	Improved int64 `json:"improved,omitempty"`
 	// HopsPerByte is the current value of the objective.
 	HopsPerByte float64 `json:"hopsPerByte"`
-	// Level is positive while a multilevel search (multilevel.go) works
-	// on the grid halved Level times: HopsPerByte is then that grid's.
+	// Level is 1 while a multilevel search (multilevel.go) works on the
+	// grid halved: HopsPerByte is then that grid's.
 	Level int `json:"level,omitempty"`
 	// Fraction is the share of the budget used, in [0, 1].
 	Fraction float64 `json:"fraction"`

@@ -120,8 +120,8 @@ type Progress struct {
 	Improved int64 `json:"improved,omitempty"`
 	// HopsPerByte is the current value of the objective (0 = not known).
 	HopsPerByte float64 `json:"hopsPerByte"`
-	// Level is positive while a multilevel search works on the grid
-	// halved Level times: HopsPerByte is then that grid's.
+	// Level is 1 while a multilevel search works on the grid halved:
+	// HopsPerByte is then that grid's.
 	Level int `json:"level,omitempty"`
 	// Elapsed is the run time so far, in seconds.
 	Elapsed float64 `json:"elapsed"`
