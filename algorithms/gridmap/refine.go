@@ -32,13 +32,13 @@ func Halve(dims []int) ([]int, bool) {
 // and h have the same rank (2 or 3) and even sides. O(n·2^c·c!) per
 // sweep; deterministic. Our construction [P].
 func Refine(place, obj []int, h Box, wrap bool) []int {
-	own := newRefinement(place, obj, h, wrap)
-	turned := newRefinement(place, obj, h, wrap)
-	turned.follow()
-	if turned.descend() > own.total() {
-		return own.placement()
+	r := newRefinement(place, obj, h, wrap)
+	own := r.total()
+	r.follow()
+	if r.descend() > own {
+		clear(r.orient) // every block in its own orientation
 	}
-	return turned.placement()
+	return r.placement()
 }
 
 // refineSweeps bounds the sweeps of Refine.

@@ -53,7 +53,7 @@ func init() {
 		"it is multilevel (ours): it first searches the grid and the host halved along every axis with 60% of the work " +
 		"(one level), refines that placement block by block into one more start, and searches the guest itself with " +
 		"a third of the work. The same seed and budget give the same result on any machine; the moves it " +
-		"reports (--moves, moves=; the coarse levels' included) repeat it."
+		"reports (--moves, moves=; the coarse level's included) repeat it."
 	register(Algorithm{
 		Name: "pairs",
 		Notes: Notes{
