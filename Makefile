@@ -6,6 +6,9 @@ WASM := assets/static/app.wasm
 BIN := bin/topomap
 VERSION ?= $(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
 LDFLAGS := -X topomap/web.Version=$(VERSION)
+# go test's own limit per package binary (its default, 10 minutes, is what
+# the end-to-end browser tests alone took beside four busy processes).
+TEST_TIMEOUT := 40m
 # Packages whose tests run with the race detector (concurrent code).
 RACE_PKGS := ./backend/... ./algorithms/pairs ./algorithms/solve
 
@@ -39,11 +42,11 @@ check: ## formatting, vet, and the js/wasm build of the pure layers
 	GOOS=js GOARCH=wasm go build ./algorithms/... ./backend/api ./web/... ./wasm
 
 test: deps wasm check ## everything the machine needs, then all tests
-	TOPOMAP_REQUIRE_BROWSER=1 TOPOMAP_REQUIRE_TOOLS=1 go test -count=1 ./...
-	TOPOMAP_REQUIRE_BROWSER=1 TOPOMAP_REQUIRE_TOOLS=1 go test -count=1 -race $(RACE_PKGS)
+	TOPOMAP_REQUIRE_BROWSER=1 TOPOMAP_REQUIRE_TOOLS=1 go test -count=1 -timeout $(TEST_TIMEOUT) ./...
+	TOPOMAP_REQUIRE_BROWSER=1 TOPOMAP_REQUIRE_TOOLS=1 go test -count=1 -timeout $(TEST_TIMEOUT) -race $(RACE_PKGS)
 
 bench: ## benchmarks of the hot paths (figures quoted in the README)
-	go test -run='^$$' -bench=. -benchmem ./algorithms/... ./web/... ./backend/store ./backend/server
+	go test -timeout 60m -run='^$$' -bench=. -benchmem ./algorithms/... ./web/... ./backend/store ./backend/server
 
 # Every fuzz target of user input, as Name:package.
 FUZZ_TARGETS := FuzzParseGuest:./algorithms/spec FuzzParseHost:./algorithms/spec \

@@ -9,7 +9,8 @@ import (
 
 // prerenderBudget bounds the server's pre-render of a page: anytime
 // algorithms are cut off, and the browser then runs them with progress.
-const prerenderBudget = 300 * time.Millisecond
+// A variable only so that tests of what the browser does can lift it.
+var prerenderBudget = 300 * time.Millisecond
 
 // yieldEvery is how much work may pass between two yields to the browser:
 // js/wasm is single-threaded and the page repaints only while Go is

@@ -193,9 +193,15 @@ func tab(t *testing.T, allowed ...string) context.Context {
 	return ctx
 }
 
+// patience bounds one wait for the browser (a step, a script, a poll, a
+// screenshot). A wait ends as soon as its condition holds, so only a
+// failing test waits this long; it is generous because Chromium compiling
+// the wasm beside four busy processes on two cores takes many seconds.
+const patience = 2 * time.Minute
+
 func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
-	tctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	tctx, cancel := context.WithTimeout(ctx, patience)
 	defer cancel()
 	if err := chromedp.Do(tctx, steps...); err != nil {
 		t.Fatal(err)
@@ -204,7 +210,7 @@ func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Voi
 
 func eval[T any](t *testing.T, ctx context.Context, js string) T {
 	t.Helper()
-	tctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	tctx, cancel := context.WithTimeout(ctx, patience)
 	defer cancel()
 	v, err := chromedp.Run(tctx, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
 	if err != nil {
@@ -226,10 +232,10 @@ func click(t *testing.T, ctx context.Context, selector string) {
 // by a navigation (a reload the page started) is polled again.
 func waitJS(t *testing.T, ctx context.Context, js string) {
 	t.Helper()
-	tctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	tctx, cancel := context.WithTimeout(ctx, patience)
 	defer cancel()
 	for range 3 {
-		_, err := chromedp.Run(tctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(25*time.Second)))
+		_, err := chromedp.Run(tctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(patience)))
 		if err == nil {
 			return
 		}
@@ -251,7 +257,7 @@ func open(t *testing.T, ctx context.Context, path string) {
 // screenshot saves a PNG of the page under artifacts/.
 func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
-	tctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	tctx, cancel := context.WithTimeout(ctx, patience)
 	defer cancel()
 	png, err := chromedp.Run(tctx, chromedp.FullScreenshot(100) /* 100 = PNG */)
 	if err != nil {
