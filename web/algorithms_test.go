@@ -14,8 +14,8 @@ import (
 
 // TestAlgorithmsPage: the served docs page has a section for every
 // registered algorithm (the explorer's notes link to it), and no note
-// that users see cites a file they do not have (the spec's ALGORITHMS.md
-// was cited before).
+// that users see cites a file they do not have (a design note outside the
+// repository was cited before).
 func TestAlgorithmsPage(t *testing.T) {
 	var html strings.Builder
 	app.PrintHTML(&html, (&AlgorithmsPage{}).Render())

@@ -11,7 +11,7 @@ import (
 
 // targetData returns the data-* attributes named in keys of the element
 // under an event, or nil if it has none: events from the app.Raw SVG are
-// delegated to its wrapper (STACK.md §7).
+// delegated to its wrapper (see the package doc, Platform notes).
 func targetData(e app.Event, keys ...string) map[string]string {
 	t := e.Get("target")
 	if !t.Truthy() || t.Get("getAttribute").IsUndefined() {

@@ -34,4 +34,28 @@
 // runs (restoreTyped puts it back), zooms and pans drawings by rewriting
 // their viewBox, places tooltips at the pointer, highlights edges and
 // routes, rasterises PNG downloads and copies links over plain HTTP.
+//
+// # Platform notes
+//
+// Facts of go-app v10 and js/wasm, checked in Chromium, that the code
+// relies on:
+//
+//   - app.Raw keeps only the first node of its HTML. svgo starts every
+//     document with an XML prolog, which would be that node and the drawing
+//     would vanish once the wasm mounts, so draw.Inline strips everything
+//     before <svg>. Raw nodes cannot carry go-app handlers: their events
+//     are handled on the wrapper element, which reads event.target.
+//   - js/wasm is single-threaded, and the browser paints only while every
+//     goroutine is blocked. time.Sleep hands control back to the JS event
+//     loop; runtime.Gosched does not, and a page that only yields that way
+//     freezes. Each sleep costs some 6 to 10 ms (timer clamping and the
+//     frame ticker), so long work yields on a time budget, not every step.
+//   - Work of seconds in the tab freezes it: the page runs only instances
+//     under its caps and offers larger ones to the job server.
+//   - A service worker that claims its clients makes go-app's app.js
+//     report an update on the first visit; neither of ours claims them. A
+//     deploy's Version names its cache, so clients move to a new build.
+//   - app.LocalDir resolves the wasm's URL as a file path, and run from
+//     the repository root it serves the Go sources; the handler resolves
+//     go-app's /web/... URLs from an fs.FS of assets/static instead.
 package web

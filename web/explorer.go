@@ -777,7 +777,7 @@ func boundsTable(bs []metric.Bound) app.UI {
 	)
 }
 
-// confidence explains the spec's tags to readers.
+// confidence explains the tags of package solve's doc to readers.
 var confidence = map[string]string{
 	"V":     "verified: read in the source",
 	"R":     "repaired from damaged source text",

@@ -14,7 +14,7 @@ import (
 // BrowserLimit is the largest guest (and host) the browser runs an anytime
 // search (PAIRS) on, or a comparison; above it the page offers to run the
 // instance as a server job, because the tab would otherwise freeze for
-// seconds (STYLE.md §2.5).
+// seconds (see the package doc, Platform notes).
 const BrowserLimit = 16384
 
 // HeuristicLimit is the largest instance the browser maps with the other

@@ -27,7 +27,7 @@ type AppOptions struct {
 
 // noopWorker has no fetch handler, so nothing is intercepted, and does not
 // claim clients (claiming made go-app report a spurious update on the first
-// visit; STACK.md §9).
+// visit; see the package doc, Platform notes).
 const noopWorker = `// topomap: service worker disabled
 self.addEventListener("install", () => self.skipWaiting());
 `
@@ -152,8 +152,9 @@ func (w *notFoundWriter) Write(b []byte) (int, error) {
 func (w *notFoundWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // staticResolver serves go-app's /web/... URLs from an fs.FS rooted at
-// assets/static. app.LocalDir cannot be used: it resolves the wasm URL to
-// a file path and, from the repo root, serves our sources (STYLE.md §2.2).
+// assets/static. app.LocalDir cannot be used: it resolves the wasm URL to a
+// file path and, from the repo root, serves our sources (see the package
+// doc, Platform notes).
 type staticResolver struct {
 	fsys  fs.FS
 	files http.Handler

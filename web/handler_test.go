@@ -87,7 +87,7 @@ func TestAppHandler(t *testing.T) {
 		if n, e := strings.Count(body, `class="n"`), strings.Count(body, `class="e"`); n != 16 || e != 32 {
 			t.Errorf("pre-rendered drawing has %d nodes, %d edges; want 16, 32", n, e)
 		}
-		// Xor on a 16-ring: D_a = (3·2^2-1)/4 = 2.75 (ALGORITHMS.md A.5).
+		// Xor on a 16-ring: D_a = (3·2^2-1)/4 = 2.75 (package embedding's doc).
 		if !strings.Contains(body, "<td>2.7500</td>") {
 			t.Errorf("pre-rendered metrics lack 2.7500 hops per byte")
 		}

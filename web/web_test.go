@@ -176,7 +176,7 @@ func TestExplorerLoad(t *testing.T) {
 	if g.res == nil || g.runErr != "" {
 		t.Fatalf("no result (error %q)", g.runErr)
 	}
-	// Xor on a 16-ring: D_a = (3·2^2-1)/4 = 2.75 (ALGORITHMS.md A.5).
+	// Xor on a 16-ring: D_a = (3·2^2-1)/4 = 2.75 (package embedding's doc).
 	if got := g.res.Metrics.HopsPerByte; got != 2.75 {
 		t.Errorf("hops per byte %v, want 2.75", got)
 	}

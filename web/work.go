@@ -13,8 +13,8 @@ import (
 var prerenderBudget = 300 * time.Millisecond
 
 // yieldEvery is how much work may pass between two yields to the browser:
-// js/wasm is single-threaded and the page repaints only while Go is
-// blocked (STACK.md §8).
+// js/wasm is single-threaded and the page repaints only while Go is blocked
+// (see the package doc, Platform notes).
 const yieldEvery = 40 * time.Millisecond
 
 // runContext returns the context of one run: cancellable by the page in
@@ -79,8 +79,8 @@ func (r *asyncRun) stop() {
 }
 
 // yielder lets the browser paint during long work on a time budget:
-// time.Sleep blocks the goroutine, which hands control back to the JS
-// event loop; runtime.Gosched does not (STACK.md §8). Each sleep costs
+// time.Sleep blocks the goroutine, which hands control back to the JS event
+// loop; runtime.Gosched does not (see the package doc). Each sleep costs
 // 6-10 ms, so it sleeps at most every yieldEvery.
 type yielder struct{ last time.Time }
 

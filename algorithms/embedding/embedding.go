@@ -195,7 +195,7 @@ func CheckGray(d int, host *topology.Lattice) error {
 // (the classic Gray-code embedding of a power-of-two torus into the cube,
 // read backwards: neighbours along a coordinate differ in one bit).
 //
-// This is our proposal ([P], ALGORITHMS.md A.4) standing in for Ma & Tao's
+// This is our proposal ([P], see the package doc) standing in for Ma & Tao's
 // mixed-radix construction, which we could not obtain. It is not
 // constant-distance on rings (flipping bit 1 moves a vertex 1 or 3 steps).
 // O(c·2^d).

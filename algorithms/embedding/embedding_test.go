@@ -119,7 +119,7 @@ func TestXorRingPositions(t *testing.T) {
 		d    int
 		want []int
 	}{
-		// ALGORITHMS.md A.5, [XOR] Fig. 5 (d = 4) and [V-num] for the rest.
+		// Xor on a ring (package doc): [XOR] Fig. 5 (d = 4), [V-num] the rest.
 		{"d=2 gray ring", 2, []int{0, 1, 3, 2}},
 		{"d=3", 3, []int{0, 1, 2, 3, 6, 7, 4, 5}},
 		{"d=4 fig 5", 4, []int{0, 1, 2, 3, 4, 5, 6, 7, 12, 13, 14, 15, 8, 9, 10, 11}},
@@ -147,7 +147,7 @@ func TestXorRingDistances(t *testing.T) {
 	for d := 2; d <= 10; d++ {
 		t.Run(fmt.Sprintf("d=%d", d), func(t *testing.T) {
 			got := constantD(d, ring(1<<d), must(embedding.Xor(d, ring(1<<d))))
-			// A.5: D_i = 2^i for i ≤ d-2 and D_{d-1} = 2^(d-2).
+			// Xor on a ring: D_i = 2^i for i ≤ d-2 and D_{d-1} = 2^(d-2).
 			want := make([]int, d)
 			for i := range d - 1 {
 				want[i] = pow2(i)
@@ -156,7 +156,7 @@ func TestXorRingDistances(t *testing.T) {
 			if !slices.Equal(got, want) {
 				t.Fatalf("D = %v, want %v", got, want)
 			}
-			// A.5: D_a = (3·2^(d-2) - 1)/d, hence Σ D_i = 3·2^(d-2) - 1.
+			// D_a = (3·2^(d-2) - 1)/d, hence Σ D_i = 3·2^(d-2) - 1.
 			if s := sum(got); s != 3*pow2(d-2)-1 {
 				t.Errorf("Σ D_i = %d, want %d", s, 3*pow2(d-2)-1)
 			}
@@ -171,7 +171,7 @@ func TestXorTorus(t *testing.T) {
 		wantD []int // nil: check only the sum
 		sum   int
 	}{
-		// ALGORITHMS.md A.6 oracles [V-num] (torus.py).
+		// Xor on a torus (package doc), [V-num].
 		{"(8,8)", []int{8, 8}, []int{1, 2, 2, 1, 2, 2}, 10},
 		{"(16,16)", []int{16, 16}, nil, 22},
 		{"(8,8,8)", []int{8, 8, 8}, nil, 15},
@@ -206,7 +206,8 @@ func log2(n int) int {
 }
 
 func TestXorTorusLayout(t *testing.T) {
-	// ALGORITHMS.md A.6 [V-num]: the (8,8) layout, row = m_2, column = m_1.
+	// [V-num]: the (8,8) layout that Xor's definition gives, row = m_2,
+	// column = m_1.
 	want := [8][8]int{
 		{0, 1, 2, 3, 6, 7, 4, 5},
 		{8, 9, 10, 11, 14, 15, 12, 13},
@@ -230,7 +231,7 @@ func TestXorTorusLayout(t *testing.T) {
 }
 
 func TestXorTorusAverageDistance(t *testing.T) {
-	// A.6: with c equal fields of d/c bits,
+	// Xor on a torus (package doc): with c equal fields of d/c bits,
 	// D_a = c·(2^(d/c-2) + 2^(d/c-1) - 1)/d.
 	for _, c := range []int{1, 2, 3} {
 		for f := 2; f <= 5 && c*f <= 15; f++ {
@@ -265,7 +266,8 @@ func TestXorTorusAverageDistance(t *testing.T) {
 }
 
 func TestStandardDistances(t *testing.T) {
-	// A.2: line/ring D_i = 2^i; (2^(d/c))^c mesh or torus D_i = 2^(i mod d/c).
+	// Standard (package doc): line/ring D_i = 2^i; (2^(d/c))^c mesh or
+	// torus D_i = 2^(i mod d/c).
 	tests := []struct {
 		name string
 		d, f int // f: bits per field
@@ -341,7 +343,7 @@ func TestDilationVectors(t *testing.T) {
 }
 
 func TestHarperBandwidth(t *testing.T) {
-	// A.3 [V-num]: the max dilation of byweight on a line is Harper's
+	// [V-num] (package doc): the max dilation of byweight on a line is Harper's
 	// bandwidth Σ_{k<d} C(k, ⌊k/2⌋); the standard embedding's is 2^(d-1).
 	want := []int{1, 2, 4, 7, 13, 23, 43, 78, 148, 274} // d = 1..10
 	for d := 1; d <= 10; d++ {
@@ -372,7 +374,7 @@ func binom(n, k int) int {
 }
 
 func TestGrayRing(t *testing.T) {
-	// Position p holds gray(p) = p XOR p>>1; A.4: not constant-distance on
+	// Position p holds gray(p) = p XOR p>>1; not constant-distance on
 	// a ring (flipping bit 1 moves a vertex 1 or 3 steps).
 	inv := atPosition(must(embedding.Gray(3, ring(8))))
 	if want := []int{0, 1, 3, 2, 6, 7, 5, 4}; !slices.Equal(inv, want) {

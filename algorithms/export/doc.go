@@ -2,13 +2,13 @@
 // codecs (an io.Writer in, no other I/O; it builds for js/wasm) shared by
 // the CLI, the job server and the browser's downloads: the JSON report,
 // CSV, a readable text summary, an MPICH_RANK_ORDER file and a Scotch
-// mapping file (formats in shared/spec/FORMATS.md), and the launcher files
-// of MACHINES.md §7: a Blue Gene/Q mapfile, an Open MPI rankfile and a
-// SLURM_HOSTFILE, naming hosts by Hostnames (ParseHostnames reads a file
-// of them; the default is node<index>). On a host with cores a rank's
-// slot is a node and a core (topology.SplitCores). A format that cannot
-// express empty slots (NoHoles: rankorder) refuses such a placement,
-// naming the formats that can.
+// mapping file, and the launcher files: a Blue Gene/Q mapfile, an Open
+// MPI rankfile and a SLURM_HOSTFILE, naming hosts by Hostnames
+// (ParseHostnames reads a file of them; the default is node<index>). On a
+// host with cores a rank's slot is a node and a core (topology.SplitCores).
+// A format that cannot express empty slots (NoHoles: rankorder) refuses
+// such a placement, naming the formats that can. The section Launcher
+// files below defines them.
 //
 // Formats is the one table of them — name, media type, extension and
 // writer — that the CLI's --format, the API's ?format= (and its OpenAPI
@@ -20,4 +20,29 @@
 // Writers take an io.Writer and return its first error; host node indices
 // follow the product convention (first coordinate fastest), which is also
 // Scotch's numbering of meshXD/torusXD targets.
+//
+// # Launcher files
+//
+// Rank r is guest vertex r. Host names: one per host node (not per slot:
+// the cores of a node share its name), in node-index order; the default
+// is node<index>. Every format is checked by a test that parses it back
+// and compares it with the placement.
+//
+//   - mapfile: line r holds the coordinates of rank r's node,
+//     space-separated, then its core t (0 on a host without cores): the
+//     Blue Gene/Q runjob --mapping file and LLNL Rubik's output,
+//     generalised to n dimensions.
+//   - rankorder: MPICH_RANK_ORDER (Cray/HPE MPICH, with
+//     MPICH_RANK_REORDER_METHOD=3): the ranks in slot order,
+//     comma-separated, 16 per line, after a '#' comment. It cannot leave
+//     a slot empty, so it refuses a placement with holes (the ranks after
+//     a hole would shift), naming the formats that can.
+//   - rankfile: Open MPI (mpirun(1), "Rankfiles"): one line
+//     "rank r=<hostname> slot=<t>" per rank.
+//   - slurm: SLURM_HOSTFILE for srun --distribution=arbitrary (srun(1)):
+//     line r is the host name of rank r's node.
+//   - scotch: a Scotch mapping file: the vertex count, then one
+//     "vertex slot" line per guest vertex.
+//   - csv and json: the placement with its coordinates and metrics, and
+//     the core where there are cores.
 package export

@@ -37,7 +37,8 @@ func FileName(prefix, guest, host, algo, format string) string {
 // Check returns nil if the named format can express m, or why not: an
 // MPICH_RANK_ORDER file lists the ranks in slot order and has no way to
 // leave a slot empty, so a mapping onto a host larger than the guest
-// (STEP's) would silently shift every rank after a hole (MACHINES.md §7).
+// (STEP's) would silently shift every rank after a hole (see the package
+// doc, Launcher files).
 // The error is a field error on "format" that names the formats that can.
 func Check(format string, m *mapping.Mapping) error {
 	if find(format).NoHoles && len(m.Place) < m.Host.Size() {

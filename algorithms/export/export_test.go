@@ -189,7 +189,7 @@ func TestJSONShape(t *testing.T) {
 		avg      string // avgDistance as JSON
 	}{
 		{"constant", result(t, "hypercube:3", "ring:8", "xor", []int{0, 1, 2, 3, 6, 7, 4, 5}), "[1,2,2]", true, "1.6666666666666667"},
-		// byweight d = 3 (A.3): no dimension is constant
+		// byweight d = 3: no dimension is constant
 		{"not constant", result(t, "hypercube:3", "line:8", "byweight", []int{0, 3, 2, 6, 1, 5, 4, 7}), "[null,null,null]", false, "null"},
 		{"partly constant", result(t, "grid:2x2x2", "mesh:2x2x2", "swap", []int{1, 0, 2, 3, 4, 5, 6, 7}), "[1,null,null]", false, "null"},
 	}

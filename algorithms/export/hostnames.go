@@ -11,9 +11,9 @@ import (
 	"topomap/algorithms/spec"
 )
 
-// Hostnames names the host nodes in launcher files (MACHINES.md §7): name
-// i is node i's, in node-index order (nodes, not slots: the cores of a
-// node share its name). Empty means the default names "node<index>".
+// Hostnames names the host nodes in launcher files (see the package doc):
+// name i is node i's, in node-index order (nodes, not slots: the cores of
+// a node share its name). Empty means the default names "node<index>".
 type Hostnames []string
 
 // Name returns the name of node i.

@@ -25,7 +25,7 @@ func slotsOf(m *mapping.Mapping) slots {
 func (s slots) split(slot int) (node, core int) { return slot / s.c, slot % s.c }
 
 // Mapfile writes the Blue Gene/Q --mapping file (Rubik's output,
-// generalised to n dimensions; MACHINES.md §7): line r holds the
+// generalised to n dimensions; see the package doc): line r holds the
 // coordinates of rank r's node, space-separated, then its core (0 on a
 // host without cores).
 func Mapfile(w io.Writer, m *mapping.Mapping) error {

@@ -1,14 +1,15 @@
 // Package graphfile reads and writes communication graphs in the file
 // formats of the field: METIS/Chaco, Scotch source graphs (.grf), Matrix
 // Market coordinate matrices, TreeMatch's dense N×N matrices and CSV edge
-// lists src,dst,volume. The definitions are MACHINES.md §1 and FORMATS.md.
+// lists src,dst,volume; the section Formats below defines each.
 //
 // Every format reads into a guest.Graph with directed volumes, w(u→v) on
-// arc u→v: an undirected edge {u,v} of weight w (METIS, Scotch, a
-// symmetric matrix) is two arcs of volume w, self-loops are dropped and
-// counted (a process sending to itself uses no network), parallel arcs add
-// up, and entries of volume 0 are no arcs. What was dropped or guessed
-// comes back as warnings for people, beside the graph.
+// arc u→v (package guest's doc, section Communication graphs): an
+// undirected edge {u,v} of weight w (METIS, Scotch, a symmetric matrix)
+// is two arcs of volume w, self-loops are dropped and counted (a process
+// sending to itself uses no network), parallel arcs add up, and entries
+// of volume 0 are no arcs. What was dropped or guessed comes back as
+// warnings for people, beside the graph.
 //
 // The formats are one table (Formats) in the style of image.RegisterFormat:
 // name, extensions, media type, reader, writer and content sniffer. Read
@@ -31,4 +32,34 @@
 // take any graph (dense ones up to MaxDenseOrder vertices), and every
 // writer's output reads back to the same graph, but that a CSV edge list
 // cannot hold the processes after the last one that communicates.
+//
+// # Formats
+//
+//   - metis (.graph, .metis, .chaco; METIS 5 manual §4.1.1): a
+//     header "n m [fmt [ncon]]", m counting undirected edges, then one line
+//     per vertex listing its 1-based neighbours; fmt's digits say whether
+//     a line starts with the vertex's size (1xx) and its ncon weights
+//     (x1x), and whether each neighbour is followed by the edge's weight
+//     (xx1). '%' starts a comment; a blank line is a vertex without
+//     neighbours. Chaco reads alike, its fmt 1xx giving vertex labels.
+//   - scotch (.grf, .src; Scotch manual, "Graph files"): the version 0,
+//     "vertnbr arcnbr" (arcs count each edge twice), "baseval flag" (the
+//     flag's three digits: labels, edge loads, vertex loads, as in 000,
+//     011, 100), then per vertex "[label] [vload] degree {[eload] end}";
+//     only the order of the numbers matters, not the line breaks.
+//   - matrixmarket (.mtx, .mm; Matrix Market coordinate): the banner
+//     "%%MatrixMarket matrix coordinate real|integer|pattern
+//     general|symmetric", '%' comments, "rows columns entries", then one
+//     1-based "i j [value]" per entry. A general matrix holds directed
+//     volumes, entry (i,j) = w(i→j); a symmetric one stores each pair
+//     once; a pattern entry is one unit.
+//   - dense (.mat, .dense; TreeMatch's communication matrix): N lines of
+//     N numbers, line i the volumes process i sends, w(i→j) in column j.
+//     Its size grows with N², so reading one warns.
+//   - csv (.csv, an edge list): lines "src,dst,volume" of 0-based
+//     processes, each w(src→dst) (directed), after an optional header; a
+//     missing volume means one unit.
+//
+// Formats() gives each one's exact name, extensions and media type. Every
+// syntax error names the line and what was expected there.
 package graphfile

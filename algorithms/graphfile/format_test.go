@@ -51,7 +51,7 @@ func TestByMediaType(t *testing.T) {
 }
 
 // TestTable: every format has a unique name, extensions and media type,
-// a reader and a sniffer; the five of MACHINES.md §1 are all writable.
+// a reader and a sniffer; the five of the package doc are all writable.
 func TestTable(t *testing.T) {
 	seen := map[string]string{}
 	for _, f := range graphfile.Formats() {

@@ -14,7 +14,7 @@ import (
 
 // TestGeneratedGuestsAsFiles: the d-cube and grid guests, written in every
 // format and read back as graph guests, give the mapping metrics of the
-// generated guests (MACHINES.md §1: they are special cases), for the
+// generated guests (they are special cases: package guest's doc), for the
 // identity and for random placements.
 func TestGeneratedGuestsAsFiles(t *testing.T) {
 	must := func(g *guest.Graph, err error) *guest.Graph {

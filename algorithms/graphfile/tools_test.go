@@ -192,9 +192,10 @@ func TestFieldTools(t *testing.T) {
 const quotientScript = "testdata/metis-quotient.sh"
 
 // TestQuotientGraphs builds the quotient graph of a gpmetis partition of
-// each mesh (MACHINES.md §1) with the repository's script, and checks it
-// against the same quotient computed here from the mesh and the partition,
-// against gpmetis's edge cut, and against gtst after gcv's conversion.
+// each mesh (defined in package meshtest's doc) with the repository's
+// script, and checks it against the same quotient computed here from the
+// mesh and the partition, against gpmetis's edge cut, and against gtst
+// after gcv's conversion.
 func TestQuotientGraphs(t *testing.T) {
 	meshtest.NeedTools(t, "gpmetis", "graphchk", "gcv", "gtst", "awk", "sort", "uniq")
 	found := meshtest.Meshes(t)

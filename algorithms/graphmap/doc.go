@@ -1,7 +1,7 @@
 // Package graphmap owns the mappers of arbitrary communication graphs
-// (MACHINES.md §1) onto any host: a weighted graph with directed volumes,
-// as read from a file, or a d-cube or object grid, which are special
-// cases.
+// (package guest's doc, Communication graphs) onto any host: a weighted
+// graph with directed volumes, as read from a file, or a d-cube or object
+// grid, which are special cases.
 //
 //   - Greedy grows the mapping vertex by vertex in the style of Hoefler &
 //     Snir (ICS 2011): the heaviest vertex at the host's centre, then

@@ -1,14 +1,14 @@
 package gridmap
 
 // Affine implements AFFN, the affine mapping of Bhatele 2010 §9.1
-// (Heuristic 5, Algorithm 9.3, Eq. 9.1) with the reading of ALGORITHMS.md
-// B.6: object (i, j), visited with i outer and j inner, targets processor
-// (⌊px·i/ox⌋, ⌊py·j/oy⌋) (0-based floor form) and takes the free processor
-// nearest to it (Nearest, order A), so the result is "not strictly affine".
-// O(n) targets plus the findNearest work, amortised O(r) per object for an
-// answer at distance r (the thesis: worst case O(n²), tens of ms at 65,536
-// objects with its ring scan). Object grid and host have 2 axes and equal
-// sizes; on a torus the search wraps.
+// (Heuristic 5, Algorithm 9.3, Eq. 9.1) with our reading ([P], see the
+// package doc): object (i, j), visited with i outer and j inner, targets
+// processor (⌊px·i/ox⌋, ⌊py·j/oy⌋) (0-based floor form) and takes the free
+// processor nearest to it (Nearest, order A), so the result is "not
+// strictly affine". O(n) targets plus the findNearest work, amortised O(r)
+// per object for an answer at distance r (the thesis: worst case O(n²),
+// tens of ms at 65,536 objects with its ring scan). Object grid and host
+// have 2 axes and equal sizes; on a torus the search wraps.
 func Affine(obj []int, h Box) ([]int, error) {
 	if err := check(obj, 2, h, 2, true); err != nil {
 		return nil, err
@@ -59,11 +59,12 @@ func lineAxis(obj, dims []int) int {
 }
 
 // Affine3D implements the affine mapping of a 3-D object grid onto a 3-D
-// mesh (Bhatele 2010 §9.3, Algorithm 9.4, Eq. 9.2; ALGORITHMS.md B.11): object (x, y, z),
-// visited x outer, z inner, targets (⌊Px·x/Ox⌋, ⌊Py·y/Oy⌋, ⌊Pz·z/Oz⌋) and
-// takes the free processor nearest to it (findNearest3D, order A: dx, then
-// dy ascending, then +dz before −dz). O(n) targets plus amortised O(r²)
-// per object. Object grid and host have 3 axes and equal sizes.
+// mesh (Bhatele 2010 §9.3, Algorithm 9.4, Eq. 9.2; see the package doc):
+// object (x, y, z), visited x outer, z inner, targets (⌊Px·x/Ox⌋,
+// ⌊Py·y/Oy⌋, ⌊Pz·z/Oz⌋) and takes the free processor nearest to it
+// (findNearest3D, order A: dx, then dy ascending, then +dz before −dz).
+// O(n) targets plus amortised O(r²) per object. Object grid and host have 3
+// axes and equal sizes.
 func Affine3D(obj []int, h Box) ([]int, error) {
 	if err := check(obj, 3, h, 3, true); err != nil {
 		return nil, err

@@ -83,10 +83,10 @@ func Benchmark3D(b *testing.B) {
 	benchMappers(b, []mapper{{"affn3d", Affine3D}}, bench3D)
 }
 
-// BenchmarkNearest compares the union-find Nearest with the spec's naive
-// shell scan (naive2D in nearest_test.go) on the targets of AFFN and EXCO
-// for 320×200 → 125×512 (B.12's largest case), where answers lie up to
-// hundreds of hops away.
+// BenchmarkNearest compares the union-find Nearest with the naive shell
+// scan of the package doc (naive2D in nearest_test.go) on the targets of
+// AFFN and EXCO for 320×200 → 125×512 (the largest case of the reference
+// figures), where answers lie up to hundreds of hops away.
 func BenchmarkNearest(b *testing.B) {
 	obj, h := []int{320, 200}, Mesh(125, 512)
 	b.Run("unionfind AFFN 320x200->mesh 125x512", func(b *testing.B) {

@@ -110,8 +110,9 @@ func check(obj []int, og int, h Box, hg int, equal bool) error {
 }
 
 // hopsPerByte2D returns the mean hop count over the directed stencil edges
-// of a non-periodic ox×oy object grid placed on a 2-D host (the spec's
-// avgHPB, B.0). It decides between candidate sub-mappings in Stack. O(n).
+// of a non-periodic ox×oy object grid placed on a 2-D host (the average
+// hops per byte of the package doc). It decides between candidate
+// sub-mappings in Stack. O(n).
 func hopsPerByte2D(place []int, ox, oy int, h Box) float64 {
 	px, py := h.Dims[0], h.Dims[1]
 	wx, wy := h.wraps(0), h.wraps(1)

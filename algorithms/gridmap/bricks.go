@@ -64,7 +64,7 @@ func Coarse(obj, brick []int) []int {
 // object q → node place[q]) into a placement of the objects onto slots:
 // the object at offset o within brick q goes to core t of node place[q],
 // t = o's index within the brick (first coordinate fastest), slot
-// t + c·node (MACHINES.md §2). O(n·rank).
+// t + c·node (package topology's doc, Cores per node). O(n·rank).
 func ExpandBricks(place, obj, brick []int) []int {
 	c := product(brick)
 	out := make([]int, product(obj))

@@ -1,7 +1,7 @@
 package gridmap
 
 // ExpandFromCorner implements EXCO, Expand from Corner (Bhatele 2010 §9.1,
-// Heuristic 3), as specified in ALGORITHMS.md B.4 [P]: the thesis text is
+// Heuristic 3), as the package doc defines it [P]: the thesis text is
 // not available, so this is our reading. Objects are visited in BFS layers
 // from corner (0,0), i.e. by (i+j, i); object (i,j) targets the processor
 // one step beyond its already placed lower neighbour, (i,j−1) + (0,1), or
@@ -38,7 +38,7 @@ func ExpandFromCorner(obj []int, h Box) ([]int, error) {
 }
 
 // CornersToCenter implements COCE, Corners to Center (Bhatele 2010 §9.1,
-// Heuristic 4), as specified in ALGORITHMS.md B.5 [P]: four EXCO fronts,
+// Heuristic 4), as the package doc defines it [P]: four EXCO fronts,
 // one from each corner of the object grid, grow inward in turn. Each
 // object belongs to its nearest corner (ties to the low side); objects are
 // visited by (distance to their corner, corner index, distance along x);

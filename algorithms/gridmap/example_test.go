@@ -7,7 +7,7 @@ import (
 	"topomap/algorithms/gridmap"
 )
 
-// draw prints a 2-D placement as ALGORITHMS.md draws it: processor rows
+// draw prints a 2-D placement as a picture of the mesh: processor rows
 // from the top, each entry the object "i,j" on that processor.
 func draw(place []int, obj []int, h gridmap.Box) {
 	px, py := h.Dims[0], h.Dims[1]
@@ -47,7 +47,7 @@ func hops(place []int, obj []int, h gridmap.Box) (float64, int) {
 }
 
 // The affine mapping of the 6×5 object grid of the thesis' Figure 9.5 onto
-// a 10×3 mesh (ALGORITHMS.md B.6).
+// a 10×3 mesh (a reference layout of the package doc).
 func ExampleAffine() {
 	obj, h := []int{6, 5}, gridmap.Mesh(10, 3)
 	place, _ := gridmap.Affine(obj, h)
@@ -127,8 +127,8 @@ func ExampleSnake() {
 	// Output: [0 1 3 5 4 2]
 }
 
-// Stacking and folding 32×8 onto 8×8×4 (the thesis' example, ALGORITHMS.md
-// B.10): folding keeps every edge on one link.
+// Stacking and folding 32×8 onto 8×8×4 (the thesis' example): folding
+// keeps every edge on one link.
 func ExampleFold() {
 	obj, h := []int{32, 8}, gridmap.Mesh(8, 8, 4)
 	for _, f := range []func([]int, gridmap.Box) ([]int, error){gridmap.Stack, gridmap.Fold} {
@@ -185,7 +185,7 @@ func ExampleHilbert3D() {
 	// Output: [0 4 6 2 3 7 5 1]
 }
 
-// findNearest2D with the spec's tie-break, order A: around (2,2) of a 5×5
+// findNearest2D with our tie-break, order A: around (2,2) of a 5×5
 // mesh the first shell comes out as (1,2), (2,3), (2,1), (3,2).
 func ExampleNearest() {
 	f := gridmap.NewNearest2D(gridmap.Mesh(5, 5))
@@ -215,7 +215,7 @@ func ExampleNewNearest3D() {
 	// Output: 0 1 1 true
 }
 
-// The 3-D affine mapping of ALGORITHMS.md B.11: 16×8×4 onto 8×8×8.
+// The 3-D affine mapping (see the package doc): 16×8×4 onto 8×8×8.
 func ExampleAffine3D() {
 	obj, h := []int{16, 8, 4}, gridmap.Mesh(8, 8, 8)
 	place, _ := gridmap.Affine3D(obj, h)

@@ -11,7 +11,7 @@ import (
 // agree with the independent recomputation. Run with
 // go test -fuzz=FuzzMappers ./algorithms/gridmap.
 func FuzzMappers(f *testing.F) {
-	f.Add(uint8(9), uint8(8), uint8(3), uint8(0), uint8(2))   // 9×8 → 6×12 (B.12)
+	f.Add(uint8(9), uint8(8), uint8(3), uint8(0), uint8(2))   // 9×8 → 6×12 (Fig. 9.7)
 	f.Add(uint8(6), uint8(5), uint8(5), uint8(3), uint8(1))   // 6×5 → 10×3 torus
 	f.Add(uint8(32), uint8(8), uint8(4), uint8(5), uint8(4))  // 32×8 → 8×8×4
 	f.Add(uint8(1), uint8(1), uint8(0), uint8(7), uint8(255)) // a single object

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// layout prints a 2-D placement as the spec draws it: one line per
+// layout prints a 2-D placement as a picture of the mesh: one line per
 // processor row b from the top, each entry the object "i,j" on processor
 // (a, b), a = 0 first.
 func layout(place []int, obj []int, h Box) string {
@@ -42,7 +42,8 @@ func itoa(x int) string {
 	return itoa(x/10) + string(rune('0'+x%10))
 }
 
-// TestLayouts checks the exact placements drawn in ALGORITHMS.md.
+// TestLayouts checks the exact placements of the package doc's reference
+// figures.
 func TestLayouts(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -50,19 +51,19 @@ func TestLayouts(t *testing.T) {
 		obj, pro []int
 		want     string
 	}{
-		// B.6: AFFN on 6×5 → 10×3 (order A, 0-based floor), 78/49.
+		// AFFN on 6×5 → 10×3 (order A, 0-based floor), 78/49.
 		{"AFFN", Affine, []int{6, 5}, []int{10, 3}, `
 0,2 0,4 1,3 1,4 2,3 2,4 3,4 4,3 4,4 5,3
 0,1 0,3 1,2 2,1 2,2 3,2 3,3 4,2 5,1 5,2
 0,0 1,0 1,1 2,0 3,1 3,0 4,0 4,1 5,0 5,4
 `},
-		// B.12: MXOVLP on 6×5 → 10×3.
+		// MXOVLP on 6×5 → 10×3.
 		{"MXOVLP", MaxOverlap, []int{6, 5}, []int{10, 3}, `
 0,2 1,2 2,2 3,2 4,2 5,2 4,3 5,3 4,4 5,4
 0,1 1,1 2,1 3,1 4,1 5,1 0,4 1,4 2,4 3,4
 0,0 1,0 2,0 3,0 4,0 5,0 0,3 1,3 2,3 3,3
 `},
-		// B.3: MXOV+AL on 8×4 → 4×8 is the transpose: processor (a, b)
+		// MXOV+AL on 8×4 → 4×8 is the transpose: processor (a, b)
 		// holds object (b, a).
 		{"MXOV+AL", MaxOverlapAligned, []int{8, 4}, []int{4, 8}, `
 7,0 7,1 7,2 7,3
@@ -74,7 +75,7 @@ func TestLayouts(t *testing.T) {
 1,0 1,1 1,2 1,3
 0,0 0,1 0,2 0,3
 `},
-		// B.7 band embedding: the 5 rows (y) of 6 objects become bands
+		// STEP's band embedding: the 5 rows (y) of 6 objects become bands
 		// across the 3 host columns (y), 2 cells high each; row i starts at
 		// phase 3i mod 5 and every odd column runs down (the snake).
 		{"STEP", Step, []int{6, 5}, []int{10, 3}, `
@@ -94,9 +95,9 @@ func TestLayouts(t *testing.T) {
 	}
 }
 
-// TestAffineFirstColumn checks the 9×8 → 6×12 column given in B.6.
+// TestAffineFirstColumn checks AFFN's first column on 9×8 → 6×12.
 func TestAffineFirstColumn(t *testing.T) {
-	// B.6: on 9×8 → 6×12, objects (i,0), i = 0..8, go to these processors.
+	// On 9×8 → 6×12, objects (i,0), i = 0..8, go to these processors.
 	want := [][2]int{{0, 0}, {1, 0}, {1, 1}, {2, 0}, {3, 0}, {3, 1}, {4, 0}, {5, 0}, {5, 1}}
 	place, err := Affine([]int{9, 8}, Mesh(6, 12))
 	if err != nil {

@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// naive2D is findNearest2D exactly as ALGORITHMS.md B.1 writes it: shells
-// of increasing Manhattan distance D, dx ascending from −D to +D, then +dy
+// naive2D is findNearest2D exactly as the package doc writes it: shells of
+// increasing Manhattan distance D, dx ascending from −D to +D, then +dy
 // before −dy ("order A"); a wrapping axis takes coordinates modulo its size
 // and limits the shells to its half size. It returns the first free
 // processor, or ok = false.
@@ -39,8 +39,9 @@ func naive2D(used func(a, b int) bool, tx, ty int, h Box) (int, int, bool) {
 	return 0, 0, false
 }
 
-// naive3D is findNearest3D as B.1 writes it: dx ascending in [−D, D], dy
-// ascending in [−r, r] with r = D − |dx|, dz = r − |dy|, +dz before −dz.
+// naive3D is findNearest3D as the package doc writes it: dx ascending in
+// [−D, D], dy ascending in [−r, r] with r = D − |dx|, dz = r − |dy|, +dz
+// before −dz.
 func naive3D(used func(a, b, c int) bool, t [3]int, h Box) ([3]int, bool) {
 	maxD := 0
 	for a, k := range h.Dims {
@@ -251,7 +252,7 @@ func checkCounts3D(t *testing.T, f *Nearest, used []bool, h Box) {
 	}
 }
 
-// TestNearestShells checks the spec's example (B.1): around (2,2) of a
+// TestNearestShells checks the package doc's example: around (2,2) of a
 // 5×5 mesh, shell 1 is (1,2),(2,3),(2,1),(3,2) and shell 2 starts
 // (0,2),(1,3),(1,1),(2,4),(2,0),(3,3),(3,1),(4,2).
 func TestNearestShells(t *testing.T) {

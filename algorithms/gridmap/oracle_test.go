@@ -96,7 +96,7 @@ type oracle struct {
 
 func (o oracle) String() string { return fmt.Sprintf("%.4f / %d", o.hpb, o.dil) }
 
-// checkOracle checks a placement against the spec's figure, with metric
+// checkOracle checks a placement against a reference figure, with metric
 // and with the independent recomputation.
 func checkOracle(t *testing.T, name string, place []int, obj []int, h Box, want oracle) {
 	t.Helper()
@@ -118,10 +118,11 @@ type mapper struct {
 
 var table2D = []mapper{{"MXOVLP", MaxOverlap}, {"MXOV+AL", MaxOverlapAligned}, {"EXCO", ExpandFromCorner}, {"COCE", CornersToCenter}, {"AFFN", Affine}}
 
-// TestSpecTableB12 reproduces ALGORITHMS.md B.12: average hops per byte /
-// max dilation of every 2-D heuristic on the Figure 9.5-9.7 configurations
-// (non-periodic grid, mesh without wrap, findNearest order A).
-func TestSpecTableB12(t *testing.T) {
+// TestReferenceTable2D reproduces the package doc's reference figures of
+// the 2-D heuristics: average hops per byte / max dilation of each on the
+// Figure 9.5-9.7 configurations (non-periodic grid, mesh without wrap,
+// findNearest order A).
+func TestReferenceTable2D(t *testing.T) {
 	tests := []struct {
 		obj, proc []int
 		want      [5]oracle // MXOVLP, MXOV+AL, EXCO, COCE, AFFN
@@ -133,7 +134,7 @@ func TestSpecTableB12(t *testing.T) {
 		{[]int{100, 40}, []int{125, 32}, [5]oracle{{2.1188, 131}, {2.0690, 131}, {2.7440, 26}, {2.3181, 51}, {1.7877, 126}}},
 		{[]int{64, 64}, []int{256, 16}, [5]oracle{{2.8571, 79}, {2.8571, 79}, {5.2082, 29}, {4.3791, 127}, {4.4162, 255}}},
 		{[]int{320, 200}, []int{125, 512}, [5]oracle{{2.0452, 324}, {2.1140, 444}, {3.3571, 228}, {3.6816, 313}, {3.0096, 244}}},
-		// identity shapes: 1.0000 / 1 for every heuristic (B.12)
+		// identity shapes: 1.0000 / 1 for every heuristic
 		{[]int{16, 16}, []int{16, 16}, [5]oracle{{1, 1}, {1, 1}, {1, 1}, {1, 1}, {1, 1}}},
 	}
 	for _, tc := range tests {
@@ -149,15 +150,16 @@ func TestSpecTableB12(t *testing.T) {
 	}
 }
 
-// TestSpecTableB10 reproduces ALGORITHMS.md B.10: 2-D grids onto 3-D meshes
-// (no wrap-around) by stacking, folding and space-filling curves
-// (gilbert2d → gilbert3d: none of these domains is a power-of-two square).
-func TestSpecTableB10(t *testing.T) {
+// TestReferenceTable2DOnto3D reproduces the package doc's reference
+// figures of 2-D grids onto 3-D meshes (no wrap-around) by stacking,
+// folding and space-filling curves (gilbert2d → gilbert3d: none of these
+// domains is a power-of-two square).
+func TestReferenceTable2DOnto3D(t *testing.T) {
 	tests := []struct {
 		obj, proc []int
 		want      [3]oracle // stacking, folding, SFC
 	}{
-		// 32×8 stacking by hand (B.10): 448 unit edges and 24 boundary edges
+		// 32×8 stacking by hand: 448 unit edges and 24 boundary edges
 		// of 7+1 hops, (448+192)/472 = 640/472.
 		{[]int{32, 8}, []int{8, 8, 4}, [3]oracle{{640.0 / 472, 8}, {1, 1}, {1.7373, 7}}},
 		{[]int{64, 32}, []int{16, 16, 8}, [3]oracle{{1.7440, 23}, {1.3520, 23}, {2.1410, 29}}},
@@ -177,10 +179,11 @@ func TestSpecTableB10(t *testing.T) {
 	}
 }
 
-// TestSpecB11 reproduces the 3-D affine oracles of ALGORITHMS.md B.11
-// (6-point stencil, non-periodic, mesh without wrap). The spec gives no
-// dilations; the second figure here is only checked for consistency.
-func TestSpecB11(t *testing.T) {
+// TestReferenceAffine3D reproduces the package doc's reference figures of
+// the 3-D affine mapping (6-point stencil, non-periodic, mesh without
+// wrap). They give no dilations; the second figure here is only checked
+// for consistency.
+func TestReferenceAffine3D(t *testing.T) {
 	tests := []struct {
 		obj, proc []int
 		hpb       float64
@@ -209,11 +212,11 @@ func TestSpecB11(t *testing.T) {
 	}
 }
 
-// TestSpecTableB7 reproduces the oracle table of ALGORITHMS.md B.7, the
+// TestReferenceStep reproduces the package doc's reference figures of the
 // band (step) embedding: total directed hops, directed edges, hops per byte
 // and maximum dilation, on meshes; the thesis's own Fig. 9.4 instance
 // (9×8 → 12×6) and its transpose host included.
-func TestSpecTableB7(t *testing.T) {
+func TestReferenceStep(t *testing.T) {
 	tests := []struct {
 		obj, proc   []int
 		hops, edges int
@@ -282,7 +285,7 @@ func TestFoldSameRank(t *testing.T) {
 // 1024×1024 → torus 512×2048 (6.82 at 256×256 → torus 128×512) because
 // its targets were clamped to the host even on torus axes: the fronts then
 // piled up against a border the torus does not have. Targets now wrap
-// around on torus axes. What remains is EXCO's definition (B.4): when an
+// around on torus axes. What remains is EXCO's definition (ours): when an
 // object side is longer than the host side, the first row runs on around
 // the torus into the columns placed before it, and findNearest pushes the
 // collisions further as the instance grows, so the figure still grows

@@ -1,7 +1,7 @@
 package gridmap
 
 // MaxOverlap implements MXOVLP, Maximum Overlap (Bhatele 2010 §9.1,
-// Heuristic 1), as specified in ALGORITHMS.md B.2 [P]: the thesis text is
+// Heuristic 1), as the package doc defines it [P]: the thesis text is
 // not available, so this is our reading. The object rectangle is laid on
 // the processor rectangle from a common corner; the overlap is mapped one to
 // one; the part of the object rectangle that sticks out is mapped the same
@@ -14,7 +14,7 @@ func MaxOverlap(obj []int, h Box) ([]int, error) {
 }
 
 // MaxOverlapAligned implements MXOV+AL, Maximum Overlap with Alignment
-// (Bhatele 2010 §9.1, Heuristic 2), as specified in ALGORITHMS.md B.3 [P]:
+// (Bhatele 2010 §9.1, Heuristic 2), as the package doc defines it [P]:
 // MaxOverlap, but at every step the object sub-rectangle is transposed when
 // its longer side is not parallel to the processor sub-rectangle's longer
 // side (neither being square). 8×4 onto 4×8 becomes a pure transpose. O(n).
@@ -28,7 +28,8 @@ func maxOverlap(obj []int, h Box, align bool) ([]int, error) {
 	}
 	ox, px := obj[0], h.Dims[0]
 	place := make([]int, product(obj))
-	// The recursion of B.2 is a tail call: loop on the leftover rectangles.
+	// The recursion (see MaxOverlap) is a tail call: loop on the leftover
+	// rectangles.
 	i0, j0, w, hh := 0, 0, obj[0], obj[1] // object rectangle
 	a0, b0, W, H := 0, 0, h.Dims[0], h.Dims[1]
 	for w*hh > 0 {

@@ -143,10 +143,11 @@ func TestProperties3D(t *testing.T) {
 	}
 }
 
-// TestIdentityShapes: with equal shapes every 2-D heuristic of B.12, snake
-// and affn3d are embeddings (1 hop per byte, dilation 1), as B.12 says for
-// 16×16 → 16×16. (STEP is not: its orientation rule lays rows across the
-// host's shorter side, so 7×5 onto itself becomes bands.)
+// TestIdentityShapes: with equal shapes every 2-D heuristic of the thesis,
+// snake and affn3d are embeddings (1 hop per byte, dilation 1), as the
+// reference figures say for 16×16 → 16×16. (STEP is not: its orientation
+// rule lays rows across the host's shorter side, so 7×5 onto itself becomes
+// bands.)
 func TestIdentityShapes(t *testing.T) {
 	for _, obj := range [][]int{{16, 16}, {7, 5}, {1, 9}, {12, 3}} {
 		for _, h := range []Box{Mesh(obj...), Torus(obj...)} {

@@ -2,7 +2,7 @@ package gridmap
 
 // Curve implements the space-filling-curve mapping, Heuristic 3 of
 // Bhatele 2010 §9.2 (2-D object grid onto a 3-D mesh), as specified in
-// ALGORITHMS.md B.10 [P]: one curve orders the objects, another the
+// the package doc [P]: one curve orders the objects, another the
 // processors, and the t-th object goes to the t-th processor. Each curve
 // is the classic Hilbert curve when the domain is a square (cube) with a
 // power-of-two side (Hilbert2D; Hilbert3D after Skilling 2004) and the

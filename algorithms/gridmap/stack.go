@@ -3,7 +3,7 @@ package gridmap
 import "topomap/algorithms/reason"
 
 // Stack implements stacking, Heuristic 1 of Bhatele 2010 §9.2 (2-D object
-// grid onto a 3-D mesh), with the details of ALGORITHMS.md B.10 [P]: the
+// grid onto a 3-D mesh), with our details ([P], see the package doc): the
 // object grid is cut along its longer axis (ties: x) into P_s subgrids of w
 // columns, P_s being the smallest host side (ties: the last axis); the first
 // subgrid is mapped onto a host plane perpendicular to axis s with the best
@@ -18,7 +18,7 @@ func Stack(obj []int, h Box) ([]int, error) { return stack(obj, h, false) }
 //
 // A 2-D object grid onto a 3-D host is folded as the thesis says: Stack,
 // but every other subgrid is flipped by 180 degrees "like an accordion"
-// (ALGORITHMS.md B.10 [P]: odd subgrids are mirrored along the split axis),
+// (our reading [P]: odd subgrids are mirrored along the split axis),
 // so the last column of subgrid k and the first column of subgrid k+1 land
 // on the same plane position in adjacent planes, one hop apart. 32×8 onto
 // 8×8×4 becomes an embedding with dilation 1. Same cost as Stack.

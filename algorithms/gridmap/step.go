@@ -1,6 +1,6 @@
 package gridmap
 
-// Step is the band ("step") embedding of ALGORITHMS.md B.7 [P]: OUR band
+// Step is the band ("step") embedding of the package doc [P]: OUR band
 // construction after Aleliunas & Rosenberg (On embedding rectangular grids
 // in square grids, IEEE Trans. Computers C-31(9), 1982), whose own
 // construction could not be recovered, not their text. Bhatele 2010 §9.1
@@ -61,7 +61,7 @@ func Step(obj []int, h Box) ([]int, error) {
 	return place, nil
 }
 
-// goldenStep returns the phase step of B.7: round(0.6180339887·L), then
+// goldenStep returns the phase step of Step: round(0.6180339887·L), then
 // the next integer coprime to L.
 func goldenStep(l int) int {
 	g := int(0.6180339887*float64(l) + 0.5)

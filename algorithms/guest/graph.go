@@ -215,7 +215,7 @@ type Edge struct {
 }
 
 // Arc is one directed arc of a custom graph: Volume units sent from From to
-// To, w(From→To) in MACHINES.md §1.
+// To, w(From→To) in the package doc's terms (Communication graphs).
 type Arc struct {
 	From, To int
 	Volume   float64
@@ -251,7 +251,7 @@ func FromEdges(n int, edges []Edge) (*Graph, error) {
 
 // FromArcs builds a custom graph of n vertices with directed volumes: arc
 // From→To carries Volume, and its reverse only what another arc gives it.
-// Self-loops carry no network traffic (MACHINES.md §1): they are dropped,
+// Self-loops carry no network traffic (see the package doc): they are dropped,
 // and their number returned. Parallel arcs are merged (volumes added); a
 // vertex's out-arcs are listed in the order of their first arc. Volumes
 // that are not positive and finite, and parallel volumes that add up

@@ -132,7 +132,7 @@ func TestGrid(t *testing.T) {
 		{[]int{2, 2}, true, 8},   // = the non-periodic 2x2
 		{[]int{3, 3}, true, 36},  // size 3: every object has 4 distinct neighbours
 		{[]int{3, 1}, true, 6},   // a 3-ring
-		{[]int{6, 5}, false, 98}, // B.12: 5·5·2 x-arcs + 6·4·2 y-arcs
+		{[]int{6, 5}, false, 98}, // 5·5·2 x-arcs + 6·4·2 y-arcs
 		{[]int{9, 8}, false, 254},
 		{[]int{9, 8}, true, 288},
 		{[]int{4, 3, 2}, false, 2 * (3*3*2 + 4*2*2 + 4*3*1)},

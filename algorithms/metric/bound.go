@@ -31,7 +31,7 @@ type Bound struct {
 // ones valid for all mappings first. O(n + arcs·log deg), plus on a host
 // without the Grid capability O(N·deg·host degree).
 //
-// The neighbourhood bound (MACHINES.md §6) holds for any guest on any
+// The neighbourhood bound (see the package doc) holds for any guest on any
 // host; the others are derived from the closed forms of grid hosts.
 func Bounds(g *guest.Graph, h topology.Host) []Bound {
 	bs := []Bound{neighbourhood(g, h)}

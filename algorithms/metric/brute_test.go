@@ -114,7 +114,7 @@ func TestBoundsBruteForce(t *testing.T) {
 // TestHarperBruteForce checks Harper's minimum linear arrangement of the
 // d-cube, total edge length 2^(d-1)(2^d-1), by trying every placement on a
 // line, and the ring minima Σ D_i = 3·2^(d-2)-1 of constant-distance
-// embeddings (A.7: 2, 5 for d = 2, 3).
+// embeddings (2, 5 for d = 2, 3: package optimal's doc).
 func TestHarperBruteForce(t *testing.T) {
 	for d := 1; d <= 3; d++ {
 		g := must(guest.NewHypercube(d))

@@ -10,10 +10,11 @@ import (
 	"topomap/algorithms/topology"
 )
 
-// TestNodeVolumes checks MACHINES.md §2 by hand: grid:4x2 on
-// mesh:2x2:cores=2, objects (2i, j) and (2i+1, j) on the two cores of node
-// (i, j). Of the 10 edges (20 unit messages), the 4 inside a node carry 8
-// messages at 0 hops; the other 12 cross one hop.
+// TestNodeVolumes checks the volumes inside and between nodes (package doc,
+// Hop-bytes) by hand: grid:4x2 on mesh:2x2:cores=2, objects (2i, j) and
+// (2i+1, j) on the two cores of node (i, j). Of the 10 edges (20 unit
+// messages), the 4 inside a node carry 8 messages at 0 hops; the other 12
+// cross one hop.
 func TestNodeVolumes(t *testing.T) {
 	g, err := guest.NewGrid([]int{4, 2}, false)
 	if err != nil {
@@ -57,7 +58,7 @@ func TestNodeVolumes(t *testing.T) {
 }
 
 // TestIndirectNoLinkLoads: fat trees and dragonflies have no routing rule
-// (MACHINES.md §5): their link figures are null, with the reason.
+// (package topology's doc): their link figures are null, with the reason.
 func TestIndirectNoLinkLoads(t *testing.T) {
 	g, _ := guest.NewGrid([]int{4, 2}, false)
 	for _, s := range []string{"fattree:2,3", "dragonfly:2,2,1,2", "fattree:2,2:cores=2"} {
@@ -72,7 +73,7 @@ func TestIndirectNoLinkLoads(t *testing.T) {
 	}
 }
 
-// TestMachineBound checks the neighbourhood bound of MACHINES.md §6 on
+// TestMachineBound checks the neighbourhood bound (package doc) on
 // hosts with cores and indirect networks by hand, and against brute
 // force. grid:4x2 has 4 corners of degree 2 and 4 middles of degree 3
 // (20 unit messages).

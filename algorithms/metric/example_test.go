@@ -69,8 +69,8 @@ func ExampleEdgeHops() {
 	// Output: [1 2 1 2 1 2 1 2]
 }
 
-// The by-hand link loads of MACHINES.md §5: grid:4x1 on ring:4 in row
-// order sends one message each way between neighbours of the line, and
+// The by-hand link loads of package topology's doc: grid:4x1 on ring:4 in
+// row order sends one message each way between neighbours of the line, and
 // none across the wrap links.
 func ExampleLinkLoads() {
 	g, _ := guest.NewGrid([]int{4, 1}, false)

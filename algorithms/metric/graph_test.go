@@ -39,11 +39,11 @@ func boundOf(bs []metric.Bound, name string) (metric.Bound, bool) {
 
 // TestGeneratedGuestsAsGraphs: the d-cube and grid guests, expressed as
 // weighted graphs (guest.FromArcs), give the metrics of today's guests
-// (MACHINES.md §1: they are special cases): hop-bytes, hops per byte,
+// (they are special cases: package guest's doc): hop-bytes, hops per byte,
 // dilations, the hop histogram and the neighbourhood bound, for the
-// identity and random placements, also on hosts larger than the guest;
-// and the neighbourhood bound is the same through the host's closed forms
-// and through breadth-first balls (a host without the Grid capability).
+// identity and random placements, also on hosts larger than the guest; and
+// the neighbourhood bound is the same through the host's closed forms and
+// through breadth-first balls (a host without the Grid capability).
 func TestGeneratedGuestsAsGraphs(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9)) // any placements will do; fixed for reproducible failures
 	for _, tt := range []struct {
@@ -133,8 +133,8 @@ func (s star) Hops(a, b int) int {
 	return dist[b]
 }
 
-// TestNeighbourhoodByHand checks the bound of MACHINES.md §6 on cases
-// worked by hand: directed volumes merged both ways, and hosts whose
+// TestNeighbourhoodByHand checks the neighbourhood bound (package doc) on
+// cases worked by hand: directed volumes merged both ways, and hosts whose
 // balls differ from node to node.
 func TestNeighbourhoodByHand(t *testing.T) {
 	arcs := func(n int, as ...guest.Arc) *guest.Graph {
@@ -264,7 +264,7 @@ func ExampleMetrics_hopHistogram() {
 	// 1: 50.0%, 2: 50.0% true
 }
 
-// BenchmarkNeighbourhood times the bound of MACHINES.md §6 on a random
+// BenchmarkNeighbourhood times the neighbourhood bound on a random
 // directed graph of 16384 vertices (12 arcs each, random volumes) onto
 // torus:16x32x32, through its closed form and through breadth-first balls.
 func BenchmarkNeighbourhood(b *testing.B) {

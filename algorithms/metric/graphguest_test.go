@@ -32,9 +32,9 @@ func asGraphFile(t *testing.T, g *guest.Graph, format string) *guest.Graph {
 
 // TestGraphFileGuests: the grid and d-cube guests written as graph files
 // and read back as weighted graphs give today's figures under the same
-// placement (MACHINES.md §1: they are special cases of the graph guest);
-// only the per-dimension figures, which a graph file has no dimensions
-// for, are absent.
+// placement (they are special cases of the graph guest: package guest's
+// doc); only the per-dimension figures, which a graph file has no
+// dimensions for, are absent.
 func TestGraphFileGuests(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	for _, tc := range []struct{ guest, host, format string }{

@@ -15,10 +15,10 @@ import (
 const MaxLinkSlots = 1 << 25
 
 // LinkLoads returns, indexed by the host's link numbering
-// (topology.Router), the load of every directed link of m's host, L(e) =
-// Σ w(u→v) over the guest arcs whose route from π(u) to π(v) crosses e
-// (MACHINES.md §5), and the number of those arcs; ok is false when the
-// host has no routing rule. O(arcs·c + LinkSlots) on lattices.
+// (topology.Router), the load of every directed link of m's host, L(e) = Σ
+// w(u→v) over the guest arcs whose route from π(u) to π(v) crosses e (see
+// the package doc), and the number of those arcs; ok is false when the host
+// has no routing rule. O(arcs·c + LinkSlots) on lattices.
 func LinkLoads(m *mapping.Mapping) (load []float64, msgs []int32, ok bool) {
 	r, ok := topology.RouterOf(m.Host)
 	if !ok {
@@ -48,8 +48,8 @@ func linkLoads(ctx context.Context, r topology.Router, m *mapping.Mapping) (load
 
 // linkFigures sets the link figures of r, the metrics of m whose total
 // volume is vol: the congestion, the mean load, the links used and the
-// lower bound on the congestion (the neighbourhood bound on hop-bytes of
-// MACHINES.md §6 spread evenly over the links), or why there are none
+// lower bound on the congestion (the neighbourhood bound on hop-bytes
+// spread evenly over the links), or why there are none
 // (among them a ctx done before the loads are counted).
 func linkFigures(ctx context.Context, r *Metrics, m *mapping.Mapping, vol float64) {
 	rt, ok := topology.RouterOf(m.Host)

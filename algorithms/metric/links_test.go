@@ -32,7 +32,8 @@ func loadsByPair(t *testing.T, m *mapping.Mapping) map[[2]int]float64 {
 	return out
 }
 
-// TestLinkLoadsOracle: the by-hand link loads of MACHINES.md §5.
+// TestLinkLoadsOracle: the by-hand link loads of package topology's doc
+// (Routing and link loads).
 func TestLinkLoadsOracle(t *testing.T) {
 	ring := must(topology.NewRing(4))
 	// grid:4x1 on ring:4 by rowmajor: six one-hop messages, one per link

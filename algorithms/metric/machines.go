@@ -3,13 +3,13 @@ package metric
 import "topomap/algorithms/topology"
 
 // machineProfile returns the at most upto smallest distances from a
-// best-placed slot to the others (MACHINES.md §6), ascending, on hosts
-// without the Grid capability whose distances have closed forms: a host
-// with C cores per node (C−1 slots 0 hops away, then every node of its
-// nodes' host's profile C times: the largest ball of slots is C times
-// the largest ball of nodes) and a host that counts its balls
-// (topology.Balls: fat trees, dragonflies; δ_k is the least radius whose
-// largest ball holds more than k other nodes). ok is false on other
+// best-placed slot to the others (the package doc's neighbourhood bound),
+// ascending, on hosts without the Grid capability whose distances have
+// closed forms: a host with C cores per node (C−1 slots 0 hops away, then
+// every node of its nodes' host's profile C times: the largest ball of
+// slots is C times the largest ball of nodes) and a host that counts its
+// balls (topology.Balls: fat trees, dragonflies; δ_k is the least radius
+// whose largest ball holds more than k other nodes). ok is false on other
 // hosts. O(upto) plus the inner profile or the balls.
 func machineProfile(h topology.Host, upto int) (dist []int, ok bool) {
 	upto = min(upto, h.Size()-1)

@@ -47,14 +47,15 @@ type Metrics struct {
 	// AvgDistance is D_a = mean of the D_i, or nil unless ConstantDistance.
 	AvgDistance *float64 `json:"avgDistance"`
 	// IntraNodeVolume is the volume of the messages between slots of one
-	// node (0 hops: a host with cores, MACHINES.md §2), InterNodeVolume
-	// the volume that crosses the network; they sum to the total volume.
+	// node (0 hops: a host with cores, see the package doc),
+	// InterNodeVolume the volume that crosses the network; they sum to the
+	// total volume.
 	IntraNodeVolume float64 `json:"intraNodeVolume"`
 	InterNodeVolume float64 `json:"interNodeVolume"`
 	// LowerBound is the largest of Bounds that holds for every mapping.
 	LowerBound float64 `json:"lowerBound"`
 	Bounds     []Bound `json:"bounds"`
-	// The link figures (MACHINES.md §5) under the host's routing rule,
+	// The link figures (package doc) under the host's routing rule,
 	// which Routing names: the largest load of a directed link (the
 	// congestion), hop-bytes per directed link, the links that some
 	// message crosses, the number of directed links, and a lower bound on

@@ -19,7 +19,7 @@ import (
 const eps = 1e-9
 
 // layout builds the placement of an Ox×Oy grid on a Px×Py mesh from a
-// picture in the spec's B.0 form: rows top (b = Py-1) to bottom (b = 0),
+// picture of the mesh: rows top (b = Py-1) to bottom (b = 0),
 // each entry "i,j" the object on processor (a, b), a = 0.. left to right.
 // Indices follow our convention: object i + Ox·j, node a + Px·b.
 func layout(t *testing.T, ox, px int, rows []string) []int {
@@ -50,7 +50,8 @@ func evaluate(t *testing.T, g *guest.Graph, h *topology.Lattice, place []int) me
 
 func near(a, b float64) bool { return math.Abs(a-b) < eps }
 
-// TestGridOracles checks hand-built layouts against the spec's numbers.
+// TestGridOracles checks hand-built layouts against package gridmap's
+// reference figures.
 func TestGridOracles(t *testing.T) {
 	g65 := must(guest.NewGrid([]int{6, 5}, false))
 	m103 := must(topology.NewMesh(10, 3))
@@ -62,11 +63,11 @@ func TestGridOracles(t *testing.T) {
 		hops     int // sum of hops over directed arcs
 		arcs     int
 		maxDil   int
-		wantHPB  float64 // as printed in the spec
+		wantHPB  float64 // as the reference figures print it
 		constant bool
 	}{
 		{
-			// ALGORITHMS.md B.12: "the exact 6×5 → 10×3 MXOVLP layout", 1.7551 / 8
+			// gridmap's reference layout: MXOVLP on 6×5 → 10×3, 1.7551 / 8
 			name: "MXOVLP 6x5 on 10x3", g: g65, h: m103,
 			place: layout(t, 6, 10, []string{
 				"0,2 1,2 2,2 3,2 4,2 5,2 4,3 5,3 4,4 5,4",
@@ -76,7 +77,8 @@ func TestGridOracles(t *testing.T) {
 			hops: 172, arcs: 98, maxDil: 8, wantHPB: 1.7551,
 		},
 		{
-			// ALGORITHMS.md B.6: AFFN small oracle, 78/49 = 1.5918, max dil 3
+			// gridmap's reference layout: AFFN on 6×5 → 10×3, 78/49 = 1.5918,
+			// max dil 3
 			name: "AFFN 6x5 on 10x3", g: g65, h: m103,
 			place: layout(t, 6, 10, []string{
 				"0,2 0,4 1,3 1,4 2,3 2,4 3,4 4,3 4,4 5,3",
@@ -86,7 +88,7 @@ func TestGridOracles(t *testing.T) {
 			hops: 156, arcs: 98, maxDil: 3, wantHPB: 1.5918,
 		},
 		{
-			// B.10 stacking 32×8 → 8×8×4 by hand: object (x,y) → (x mod 8, y, x div 8);
+			// stacking 32×8 → 8×8×4 by hand: object (x,y) → (x mod 8, y, x div 8);
 			// 224+224 unit edges and 24 boundary edges of 7+1 hops: 640/472 = 1.3559 / 8
 			name: "stacking 32x8 on 8x8x4", g: must(guest.NewGrid([]int{32, 8}, false)), h: must(topology.NewMesh(8, 8, 4)),
 			place: func() []int {
@@ -140,7 +142,8 @@ func ints(ps []*int) []int {
 	return out
 }
 
-// TestCubeOracles checks the Part A numbers of Gonzalez & Valero-Garcia.
+// TestCubeOracles checks the numbers of Gonzalez & Valero-Garcia (package
+// embedding's reference figures).
 func TestCubeOracles(t *testing.T) {
 	// position → process tables as printed, inverted to placements
 	fromOrder := func(order ...int) []int {
@@ -150,7 +153,7 @@ func TestCubeOracles(t *testing.T) {
 		}
 		return p
 	}
-	// Xor onto the (8,8) torus: process n → (m1, m2) = (X_3(n mod 8), X_3(n div 8)), A.6
+	// Xor onto the (8,8) torus: process n → (m1, m2) = (X_3(n mod 8), X_3(n div 8))
 	x3 := func(n int) int { return n ^ (n>>2&1)<<1 }
 	xorTorus := make([]int, 64)
 	for n := range 64 {
@@ -166,15 +169,15 @@ func TestCubeOracles(t *testing.T) {
 		maxDil  int
 		avgDist float64 // D_a, NaN when not constant
 	}{
-		// A.2: standard on a ring, D_i = 2^i, D_a = (2^d-1)/d
+		// standard on a ring, D_i = 2^i, D_a = (2^d-1)/d
 		{"standard d=4 ring", 4, must(topology.NewRing(16)), identity(16), []int{1, 2, 4, 8}, 15.0 / 4, 8, 15.0 / 4},
-		// A.5 Fig. 5: Xor ring d=4 positions 0..15; D = 1,2,4,4, Σ 11
+		// Fig. 5: Xor ring d=4 positions 0..15; D = 1,2,4,4, Σ 11
 		{"xor d=4 ring", 4, must(topology.NewRing(16)), fromOrder(0, 1, 2, 3, 4, 5, 6, 7, 12, 13, 14, 15, 8, 9, 10, 11), []int{1, 2, 4, 4}, 11.0 / 4, 4, 11.0 / 4},
-		// A.5: d = 3: 0 1 2 3 6 7 4 5, D = 1,2,2
+		// Xor ring d = 3: 0 1 2 3 6 7 4 5, D = 1,2,2
 		{"xor d=3 ring", 3, must(topology.NewRing(8)), fromOrder(0, 1, 2, 3, 6, 7, 4, 5), []int{1, 2, 2}, 5.0 / 3, 2, 5.0 / 3},
-		// A.6: (8,8) torus, d = 6: D = 1,2,2,1,2,2, D_a = 10/6
+		// Xor (8,8) torus, d = 6: D = 1,2,2,1,2,2, D_a = 10/6
 		{"xor d=6 torus 8x8", 6, must(topology.NewTorus(8, 8)), xorTorus, []int{1, 2, 2, 1, 2, 2}, 10.0 / 6, 2, 10.0 / 6},
-		// A.3 Fig. 3a/4a: byweight d = 3 on a line, vectors 321 332 422 431 431 422 332 321 sum to 60
+		// Fig. 3a/4a: byweight d = 3 on a line, vectors 321 332 422 431 431 422 332 321 sum to 60
 		{"byweight d=3 line", 3, must(topology.NewLine(8)), fromOrder(0, 4, 2, 1, 6, 5, 3, 7), []int{-1, -1, -1}, 60.0 / 24, 4, math.NaN()},
 		// the identity on a hypercube host: every D_i = 1
 		{"identity d=5 hypercube", 5, must(topology.NewHypercube(5)), identity(32), []int{1, 1, 1, 1, 1}, 1, 1, 1},
@@ -201,7 +204,7 @@ func TestCubeOracles(t *testing.T) {
 }
 
 // TestByweightVectors checks the per-process dilation vectors of Fig. 4a
-// (A.3) through EdgeHops.
+// (package embedding's reference figures) through EdgeHops.
 func TestByweightVectors(t *testing.T) {
 	g := must(guest.NewHypercube(3))
 	place := make([]int, 8)
@@ -356,7 +359,8 @@ func TestBounds(t *testing.T) {
 		scope       map[string]metric.Scope
 	}{
 		{
-			// B.0: the thesis' loose affine bound for 9×8 → 6×12 is 6/9 + 12/8 = 2.1667, an estimate
+			// the thesis' loose affine bound (Eq. 9.1) for 9×8 → 6×12 is
+			// 6/9 + 12/8 = 2.1667, an estimate
 			g: must(guest.NewGrid([]int{9, 8}, false)), h: must(topology.NewMesh(6, 12)),
 			want:  map[string]float64{"affine": 6.0/9 + 12.0/8, "neighbourhood": 1},
 			scope: map[string]metric.Scope{"affine": metric.Estimate, "neighbourhood": metric.AllMappings},
@@ -374,13 +378,13 @@ func TestBounds(t *testing.T) {
 			scope: map[string]metric.Scope{"harper": metric.AllMappings},
 		},
 		{
-			// A.7: (3·2^(d-2)-1)/d on a ring of 2^d
+			// the ring theorem (package optimal): (3·2^(d-2)-1)/d on a ring
 			g: must(guest.NewHypercube(5)), h: must(topology.NewRing(32)),
 			want:  map[string]float64{"xor-ring": 23.0 / 5},
 			scope: map[string]metric.Scope{"xor-ring": metric.ConstantDistance},
 		},
 		{
-			// A.2: standard on a (8,4) mesh: Σ(k_j - 1)/d = (7+3)/5
+			// standard on a (8,4) mesh: Σ(k_j - 1)/d = (7+3)/5
 			g: must(guest.NewHypercube(5)), h: must(topology.NewMesh(8, 4)),
 			want:  map[string]float64{"standard-mesh": 10.0 / 5},
 			scope: map[string]metric.Scope{"standard-mesh": metric.ConstantDistance},

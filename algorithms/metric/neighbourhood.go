@@ -7,22 +7,22 @@ import (
 	"topomap/algorithms/topology"
 )
 
-// neighbourhood is the lower bound of MACHINES.md §6 for any guest on any
-// host: each vertex v's partners, their volumes merged both ways
-// (W_v(u) = w(v→u) + w(u→v)) and sorted heaviest first, sit on distinct
-// nodes, so the k-th heaviest is at least δ_k hops away, δ the sorted
-// distances from a best-placed node (rearrangement inequality); every
-// message is counted at both of its ends, hence the half:
+// neighbourhood is the lower bound of the package doc for any guest on any
+// host: each vertex v's partners, their volumes merged both ways (W_v(u) =
+// w(v→u) + w(u→v)) and sorted heaviest first, sit on distinct nodes, so the
+// k-th heaviest is at least δ_k hops away, δ the sorted distances from a
+// best-placed node (rearrangement inequality); every message is counted at
+// both of its ends, hence the half:
 //
 //	hop-bytes ≥ ½ Σ_v Σ_k W_k·δ_k.
 //
 // On a graph whose volumes are symmetric (a stencil, a d-cube) W = 2w, and
-// this is Σ_v Σ_k w_k·δ_k, the stencils' neighbourhood bound of
-// ALGORITHMS.md. A graph without volumes (Weight nil: NewGrid,
-// NewHypercube) lists every edge both ways, so W = 2 for every partner.
-// δ comes from distanceProfile on grid hosts, from machineProfile on hosts
-// with cores and indirect networks, and from ballProfile on
-// others. O(n + arcs·log Δ) with volumes, O(n) without, plus the profile.
+// this is Σ_v Σ_k w_k·δ_k, the stencils' neighbourhood bound. A graph
+// without volumes (Weight nil: NewGrid, NewHypercube) lists every edge both
+// ways, so W = 2 for every partner. δ comes from distanceProfile on grid
+// hosts, from machineProfile on hosts with cores and indirect networks, and
+// from ballProfile on others. O(n + arcs·log Δ) with volumes, O(n) without,
+// plus the profile.
 func neighbourhood(g *guest.Graph, h topology.Host) Bound {
 	var deg int
 	var merged func(v int, dst []float64) []float64
@@ -122,14 +122,14 @@ func partnerVolumes(g *guest.Graph) (func(v int, dst []float64) []float64, int) 
 }
 
 // ballProfile returns δ_1 ≤ … ≤ δ_upto for a host without closed forms:
-// with B(r) the largest number of nodes within r hops of one node, over
-// all nodes (MACHINES.md §6: a host need not look the same from every
-// node), δ_k is the least r with B(r) > k, so that no node has a k-th
-// nearest other node closer. Each node's breadth-first search over
-// Neighbors (the Host contract: its shortest paths are the hop distance)
-// stops once it has counted upto+1 nodes; a node it finds r steps away
-// that Hops does not put at r hops breaks the contract, and the profile is
-// then empty (a bound of 0, never a wrong one). O(N·upto·degree).
+// with B(r) the largest number of nodes within r hops of one node, over all
+// nodes (the package doc: a host need not look the same from every node),
+// δ_k is the least r with B(r) > k, so that no node has a k-th nearest
+// other node closer. Each node's breadth-first search over Neighbors (the
+// Host contract: its shortest paths are the hop distance) stops once it has
+// counted upto+1 nodes; a node it finds r steps away that Hops does not put
+// at r hops breaks the contract, and the profile is then empty (a bound of
+// 0, never a wrong one). O(N·upto·degree).
 func ballProfile(h topology.Host, upto int) []int {
 	n := h.Size()
 	upto = min(upto, n-1)

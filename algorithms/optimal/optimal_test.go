@@ -23,7 +23,7 @@ func sum(xs []int) int {
 }
 
 func TestRingMinima(t *testing.T) {
-	// ALGORITHMS.md A.7 [V-num]: minimum Σ D_i = 2, 5, 11, 23 for d = 2..5,
+	// [V-num] (package doc): minimum Σ D_i = 2, 5, 11, 23 for d = 2..5,
 	// which is the Xor value 3·2^(d-2) - 1; d = 6 (47) extends the check.
 	want := map[int]int{2: 2, 3: 5, 4: 11, 5: 23, 6: 47}
 	for d := 2; d <= optimal.MaxDim; d++ {
@@ -57,7 +57,7 @@ func TestRingMinima(t *testing.T) {
 }
 
 func TestRingOptimalVectors(t *testing.T) {
-	// A.7: for d = 4 the optimal multiset is unique: {1,2,4,4}.
+	// For d = 4 the optimal multiset is unique: {1,2,4,4} (package doc).
 	r, err := optimal.Ring(context.Background(), 4)
 	if err != nil {
 		t.Fatal(err)
@@ -68,7 +68,7 @@ func TestRingOptimalVectors(t *testing.T) {
 }
 
 func TestAchievable(t *testing.T) {
-	// A.7 [V-num] (enumD.py): the multisets of d = 3, and for d = 4 24
+	// [V-num] (package doc): the multisets of d = 3, and for d = 4 24
 	// multisets giving 480 distinct D-vectors.
 	got3, err := optimal.Achievable(context.Background(), 3)
 	if err != nil {
@@ -93,10 +93,10 @@ func TestAchievable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The candidate lemmas of A.7 [P]: every (d-1)-subset sum is at least
-	// 2^(d-1) - 1 and the largest distance at least 2^(d-2); for a sorted
-	// vector the smallest subset sum is that of the first d-1 entries. The
-	// spec checked d ≤ 4; d = 5 extends it.
+	// The candidate lemmas of the package doc [P]: every (d-1)-subset sum
+	// is at least 2^(d-1) - 1 and the largest distance at least 2^(d-2);
+	// for a sorted vector the smallest subset sum is that of the first d-1
+	// entries. An exhaustive enumeration checked d ≤ 4; d = 5 extends it.
 	for d, all := range map[int][][]int{3: got3, 4: got4, 5: got5} {
 		for _, D := range all {
 			if sum(D[:d-1]) < 1<<(d-1)-1 || D[d-1] < 1<<(d-2) {

@@ -13,7 +13,8 @@ const (
 	// HopBytes, the default, is Σ volume × hops over the arcs.
 	HopBytes Objective = iota
 	// Congestion is Σ L(e)² over the directed links e of a routed host,
-	// L(e) the volume the host's routing sends across e (MACHINES.md §5):
+	// L(e) the volume the host's routing sends across e (package
+	// topology's doc, Routing and link loads):
 	// a smooth stand-in for the largest load, which also counts the
 	// hop-bytes (Σ L(e) = hop-bytes). It needs a host with the
 	// topology.Router capability.
@@ -92,9 +93,10 @@ func (c *congestion) bump(l int32, w float64) {
 	c.pend[l] += w
 }
 
-// addLattice is add on a lattice: dimension-order routing (MACHINES.md
-// §5) walked on the coordinate table. On a torus axis the route goes the
-// shorter way round, + on a tie; an axis of size 2 has one link per node.
+// addLattice is add on a lattice: dimension-order routing (package
+// topology's doc) walked on the coordinate table. On a torus axis the route
+// goes the shorter way round, + on a tie; an axis of size 2 has one link
+// per node.
 func (c *congestion) addLattice(p, q int32, w float64) {
 	s := c.lat
 	n := int32(len(s.occ))

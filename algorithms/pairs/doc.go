@@ -1,10 +1,10 @@
 // Package pairs owns PAIRS, the pairwise-exchange local search of Bhatele's
-// dissertation (UIUC 2010, §9.1, Heuristic 7; spec B.8): starting from a
-// placement of the guest's objects on host nodes, it proposes swaps of two
-// objects' nodes and keeps those that lower the hop-bytes, until a round of
-// attempts improves the hop-bytes by less than a threshold τ; with a
-// temperature it then anneals in cycles until a stopping rule or a move cap
-// ends it.
+// dissertation (UIUC 2010, §9.1, Heuristic 7): starting from a placement of
+// the guest's objects on host nodes, it proposes swaps of two objects'
+// nodes and keeps those that lower the hop-bytes, until a round of attempts
+// (by default one per object) improves the hop-bytes by less than a
+// threshold τ (DefaultTau, 10⁻⁴); with a temperature it then anneals in
+// cycles until a stopping rule or a move cap ends it.
 //
 // The thesis gives PAIRS in outline only ([V]: random pairs, keep a swap if
 // the metric improves, stop when the improvement falls below a threshold);

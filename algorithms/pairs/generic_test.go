@@ -17,8 +17,9 @@ import (
 // generic path on it.
 type plain struct{ topology.Host }
 
-// slots is a test host of c cores per node of an inner host (MACHINES.md
-// §2): slot t + c·node, 0 hops between the cores of a node.
+// slots is a test host of c cores per node of an inner host (package
+// topology's doc, Cores per node): slot t + c·node, 0 hops between the
+// cores of a node.
 type slots struct {
 	in topology.Host
 	c  int
@@ -45,8 +46,9 @@ func (h slots) Neighbors(idx int, dst []int) []int {
 	return dst
 }
 
-// tree is a test host shaped as a k-ary n-tree (MACHINES.md §3): k^n
-// leaves, 2ℓ hops between leaves whose lowest common switch is at level ℓ.
+// tree is a test host shaped as a k-ary n-tree (package topology's doc):
+// k^n leaves, 2ℓ hops between leaves whose lowest common switch is at level
+// ℓ.
 type tree struct{ k, n int }
 
 func (h tree) Size() int {

@@ -42,8 +42,8 @@ func (m Mode) String() string {
 	return fmt.Sprintf("mode(%d)", int(m))
 }
 
-// DefaultTau is the convergence threshold of spec B.8: a round that lowers
-// the hop-bytes by less than this fraction ends a descent.
+// DefaultTau is the convergence threshold τ (package doc): a round that
+// lowers the hop-bytes by less than this fraction ends a descent.
 const DefaultTau = 1e-4
 
 // MinAttempts is the least default round length: with R = n a small
@@ -163,7 +163,7 @@ type Options struct {
 	// Tau is the convergence threshold of a descent; 0 = DefaultTau.
 	Tau float64
 	// Attempts is the number of moves per round; 0 = one per object
-	// (spec B.8: R = n), but at least MinAttempts.
+	// (the package doc's round), but at least MinAttempts.
 	Attempts int
 	// MaxRounds bounds the number of rounds; 0 = no limit.
 	MaxRounds int
@@ -669,7 +669,7 @@ const raceShare = 4
 // (cycleRounds, or min(minCycleMoves, cyclePerObject·n) moves on small
 // instances), then a descent, so
 // that a long run anneals slowly while a short one still completes cycles. Tuned on 320x200→250x256, 256x256→128x512,
-// 512x128→256x256 and the spec's small instances.
+// 512x128→256x256 and the thesis's small instances.
 const (
 	cycleRounds    = 4
 	minCycleMoves  = 1 << 18 // small instances anneal for at least this long,

@@ -73,8 +73,9 @@ func checkResult(t *testing.T, g *guest.Graph, h *topology.Lattice, starts [][]i
 
 func abs(x float64) float64 { return max(x, -x) }
 
-// TestImproves runs both modes on the spec's small configurations (B.8,
-// B.12) from row-major and checks that the search strictly improves on it.
+// TestImproves runs both modes on the thesis's small configurations (those
+// of package gridmap's reference figures) from row-major and checks that
+// the search strictly improves on it.
 func TestImproves(t *testing.T) {
 	cases := []struct {
 		name  string
@@ -112,7 +113,7 @@ func TestImproves(t *testing.T) {
 
 // TestLocalOptimum: row-major on 8x4 → 4x8 (1.6923 hops per byte: 176
 // hop-bytes over 104 arcs) has no improving exchange, so both modes keep
-// it; the optimum is the transpose (1.0, spec B.3).
+// it; the optimum is the transpose (1.0, MXOV+AL's).
 func TestLocalOptimum(t *testing.T) {
 	g, h := grid(8, 4), mesh(4, 8)
 	for _, mode := range []pairs.Mode{pairs.Biased, pairs.Uniform} {

@@ -45,7 +45,7 @@ func hopsVector(s *sim.Schedule, i int) []int {
 }
 
 func TestCubeOnLine(t *testing.T) {
-	// ALGORITHMS.md A.3 [V-num], the model of [XOR] Fig. 4.b/c: the CC
+	// [V-num] (package doc), the model of the paper's Fig. 4.b/c: the CC
 	// 3-cube on a line, in units of t_c.
 	tests := []struct {
 		name  string
@@ -92,7 +92,8 @@ func waited(ps []sim.Phase) float64 {
 }
 
 func TestByWeightCommunication(t *testing.T) {
-	// A.3 [V-num]: C of byweight on a line for d = 3..10 (standard: 2^d - 1).
+	// [V-num] (package doc): C of byweight on a line for d = 3..10
+	// (standard: 2^d - 1).
 	want := []int64{9, 21, 51, 111, 251, 531, 1161, 2421}
 	for d := 3; d <= 10; d++ {
 		bw := must(sim.Run(embed(embedding.ByWeight, d, line(1<<d)), 1, 1))
@@ -108,7 +109,7 @@ func TestByWeightCommunication(t *testing.T) {
 
 func TestConstantDistance(t *testing.T) {
 	const ta, tc = 2.5, 0.75
-	// A.1: identity on a hypercube gives T = d(T_a + t_c); constant
+	// Package doc: identity on a hypercube gives T = d(T_a + t_c); constant
 	// distances never wait and give T = d·T_a + t_c·Σ D_i.
 	s := must(sim.Run(embed(embedding.Identity, 5, must(topology.NewHypercube(5))), ta, tc))
 	if want := 5 * (ta + tc); s.Total() != want {
@@ -116,7 +117,7 @@ func TestConstantDistance(t *testing.T) {
 	}
 	for d := 2; d <= 9; d++ {
 		s := must(sim.Run(embed(embedding.Xor, d, ring(1<<d)), ta, tc))
-		sumD := 3*(1<<(d-2)) - 1 // A.5
+		sumD := 3*(1<<(d-2)) - 1 // Xor on a ring (package embedding's doc)
 		if want := float64(d)*ta + tc*float64(sumD); math.Abs(s.Total()-want) > 1e-9 {
 			t.Errorf("xor d=%d: T = %v, want %v", d, s.Total(), want)
 		}
@@ -255,7 +256,7 @@ func TestJSON(t *testing.T) {
 		t.Fatalf("total %v, %d processes", raw.Total, len(raw.Processes))
 	}
 	p0 := raw.Processes[0]
-	if *p0.Vertex != 0 || !slices.Equal(p0.Host, []int{0}) || len(p0.Phases) != 3+3+2 { // 2 waits (A.3)
+	if *p0.Vertex != 0 || !slices.Equal(p0.Host, []int{0}) || len(p0.Phases) != 3+3+2 { // 2 waits (package doc)
 		t.Errorf("process 0: %+v", p0)
 	}
 	for _, key := range []string{"stage", "kind", "start", "end"} {

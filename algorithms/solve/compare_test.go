@@ -39,7 +39,8 @@ func TestCompare(t *testing.T) {
 		if r.Metrics.HopBytes != e.Metrics.HopBytes || r.Metrics.MaxDilation != e.Metrics.MaxDilation {
 			t.Errorf("%s: compare %v / %d, map %v / %d", e.Algo, e.Metrics.HopBytes, e.Metrics.MaxDilation, r.Metrics.HopBytes, r.Metrics.MaxDilation)
 		}
-		// AFFN on 9x8 → 6x12: 194/127 = 1.5276, max dilation 3 (spec B.6).
+		// AFFN on 9x8 → 6x12: 194/127 = 1.5276, max dilation 3 (gridmap's
+		// reference figures).
 		if e.Algo == "affn" && (math.Abs(e.Metrics.HopsPerByte-194.0/127) > 1e-12 || e.Metrics.MaxDilation != 3) {
 			t.Errorf("affn: %v / %d, want 1.5276 / 3", e.Metrics.HopsPerByte, e.Metrics.MaxDilation)
 		}

@@ -38,10 +38,10 @@ func TestEmbeddingsMap(t *testing.T) {
 		avg        float64 // D_a; 0: not constant-distance
 	}{
 		{"identity", "hypercube:4", 1},
-		{"standard", "ring:16", 15.0 / 4}, // A.2: (2^d - 1)/d
-		{"xor", "ring:16", 11.0 / 4},      // A.5: (3·2^(d-2) - 1)/d
-		{"gray", "ring:16", 0},            // A.4: not constant-distance
-		{"byweight", "line:16", 0},        // A.3: not constant-distance
+		{"standard", "ring:16", 15.0 / 4}, // (2^d - 1)/d: package embedding's doc
+		{"xor", "ring:16", 11.0 / 4},      // (3·2^(d-2) - 1)/d
+		{"gray", "ring:16", 0},            // not constant-distance
+		{"byweight", "line:16", 0},        // not constant-distance
 	}
 	for _, tt := range tests {
 		t.Run(tt.algo, func(t *testing.T) {
@@ -79,7 +79,8 @@ func TestEmbeddingsApplicable(t *testing.T) {
 }
 
 // The Xor embedding through the registry: why it does not apply to a line,
-// and its average distance on a ring ([XOR] §3: D_a = 11/4 for d = 4).
+// and its average distance on a ring (Gonzalez & Valero-Garcia §3: D_a =
+// 11/4 for d = 4).
 func ExampleMap_xor() {
 	a, _ := solve.Lookup("xor")
 	g, _ := spec.ParseGuest("hypercube:4")

@@ -77,10 +77,10 @@ func TestPairsMap(t *testing.T) {
 	}
 }
 
-// TestPairsIssue14: without a budget PAIRS escapes the local optima the
-// issue found (the descent alone stopped there), starts from STEP and
-// folds, and gets to the optimum where it is known.
-func TestPairsIssue14(t *testing.T) {
+// TestPairsEscapesLocalOptima: without a budget PAIRS escapes the local
+// optima where the descent alone stopped, starts from STEP and folds, and
+// gets to the optimum where it is known.
+func TestPairsEscapesLocalOptima(t *testing.T) {
 	tests := []struct {
 		guest, host, start string
 		atMost             float64
@@ -114,7 +114,8 @@ func TestPairsIssue14(t *testing.T) {
 }
 
 // TestPairsImproves: on 6x5 → 10x3 PAIRS beats every heuristic of the
-// thesis (best: AFFN, 78/49 = 1.5918, spec B.6).
+// thesis (best: AFFN, 78/49 = 1.5918, package gridmap's reference
+// figures).
 func TestPairsImproves(t *testing.T) {
 	r := mustMap(t, "pairs", "grid:6x5", "mesh:10x3")
 	if !(r.Metrics.HopsPerByte < 78.0/49) {

@@ -21,9 +21,10 @@ type Notes struct {
 	Title string `json:"title"`
 	// Source cites the paper and section.
 	Source string `json:"source"`
-	// Confidence is one of the spec's tags: "V" (read in the source), "R"
-	// (repaired from damaged text), "V-num" (checked by computation) or "P"
-	// (the source is silent: our reading, not the source's).
+	// Confidence is one of the tags of the package doc: "V" (read in the
+	// source), "R" (repaired from damaged text), "V-num" (checked by
+	// computation) or "P" (the source is silent: our reading, not the
+	// source's).
 	Confidence string `json:"confidence"`
 	Complexity string `json:"complexity"`
 	// Summary says in a sentence or two what the algorithm does, and for

@@ -37,9 +37,9 @@ func mustMap(t *testing.T, algo, guest, host string) *solve.Result {
 }
 
 // TestRegistered: every family's algorithms are registered with complete
-// notes, a confidence tag their part of ALGORITHMS.md uses, and a source
-// that cites the section; ALGORITHMS.md tags every definition it proposes
-// [P], so a P algorithm's summary must say the reading is ours.
+// notes, a confidence tag their family's definitions use (the package doc
+// defines the tags), and a source that cites the section; a P algorithm is
+// our reading, so its summary must say so.
 func TestRegistered(t *testing.T) {
 	families := []struct {
 		name        string
@@ -74,11 +74,11 @@ func TestRegistered(t *testing.T) {
 			}
 		}
 	}
-	// ALGORITHMS.md A.4: the Gray stand-in for Ma & Tao is our proposal.
+	// The Gray stand-in for Ma & Tao is our proposal (package embedding).
 	if a, _ := solve.Lookup("gray"); a.Notes.Confidence != "P" || !strings.Contains(a.Notes.Summary, "Ma & Tao") {
 		t.Errorf("gray notes %+v must say confidence P and name Ma & Tao", a.Notes)
 	}
-	// B.7: the band embedding is ours and must say so in its title.
+	// STEP's band embedding is ours and must say so in its title.
 	if a, _ := solve.Lookup("step"); !strings.Contains(a.Notes.Title, "our band construction after Aleliunas & Rosenberg, not their text") {
 		t.Errorf("step title %q must say it is our band construction after Aleliunas & Rosenberg, not their text", a.Notes.Title)
 	}

@@ -36,7 +36,8 @@ type Instance struct {
 }
 
 // The objectives of a local search, as the CLI, the API and permalinks
-// spell them (MACHINES.md §5: congestion is Σ L² over the directed links).
+// spell them (congestion is Σ L² over the directed links: package pairs'
+// Congestion).
 const (
 	ObjectiveHopBytes   = "hopbytes"
 	ObjectiveCongestion = "congestion"

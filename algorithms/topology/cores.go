@@ -8,7 +8,7 @@ import (
 )
 
 // Cores is a host whose nodes have C cores each (the spec suffix
-// ":cores=C", MACHINES.md §2): its Size() = nodes × C slots. Slot t of
+// ":cores=C", see the package doc): its Size() = nodes × C slots. Slot t of
 // node u has index t + C·u (the core varies fastest: launchers fill a
 // node first) and coordinates those of u followed by t. Two slots are as
 // many hops apart as their nodes, so two slots of one node are 0 apart.

@@ -5,7 +5,7 @@ import "fmt"
 // Dragonfly is the dragonfly of Kim, Dally, Scott & Abts (ISCA 2008): G
 // groups of A routers, each router with P terminals (the nodes) and H
 // global channels; the routers of a group are all wired to each other.
-// Node index = t + P·(r + A·g), coordinates [t, r, g] (MACHINES.md §4).
+// Node index = t + P·(r + A·g), coordinates [t, r, g] (see the package doc).
 //
 // Global wiring, the "absolute" arrangement [P]: channel c = r·H + j of
 // group g (router r, port j) leads to group c if c < g, else c+1; the

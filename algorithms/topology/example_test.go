@@ -117,7 +117,7 @@ func ExampleKind_String() {
 }
 
 // The route of a message on the 4-ring from node 0 to node 2, an exact
-// tie: the + direction (MACHINES.md §5).
+// tie: the + direction (see the package doc).
 func ExampleLattice_Route() {
 	ring, _ := topology.NewRing(4)
 	for _, id := range ring.Route(0, 2, nil) {

@@ -10,7 +10,7 @@ import (
 // K^(N-1) switches of 2K ports (K down, K up; the top level's up ports
 // are unused). Node x has N base-K digits x_0 (least significant) ...
 // x_{N-1}, which are its coordinates, first coordinate fastest
-// (MACHINES.md §3). Two distinct nodes whose most significant differing
+// (see the package doc). Two distinct nodes whose most significant differing
 // digit is j meet at a switch of level j+1 and are 2(j+1) hops apart.
 //
 // The wiring (Network): leaf switch w (level 1) serves the nodes x with

@@ -2,12 +2,12 @@ package topology
 
 import "math/bits"
 
-// Loads accumulates the link loads of messages on a routed host (MACHINES.md
-// §5): Add every message, then Sum. On a lattice each message costs O(c),
-// whatever its length: it marks the start and end of its segment along
-// each axis line in difference arrays, and Sum turns them into loads with
-// one prefix sum per line. On other routers every message is routed link
-// by link.
+// Loads accumulates the link loads of messages on a routed host (see the
+// package doc, Routing and link loads): Add every message, then Sum. On a
+// lattice each message costs O(c), whatever its length: it marks the start
+// and end of its segment along each axis line in difference arrays, and Sum
+// turns them into loads with one prefix sum per line. On other routers
+// every message is routed link by link.
 type Loads struct {
 	r     Router
 	lat   *Lattice // the difference-array fast path, or nil

@@ -8,7 +8,7 @@ import (
 	"topomap/algorithms/topology/topotest"
 )
 
-// hopCase is one distance computed by hand from MACHINES.md.
+// hopCase is one distance computed by hand from the package doc.
 type hopCase struct {
 	name string
 	a, b int
@@ -28,7 +28,7 @@ func checkHops(t *testing.T, spec string, cases []hopCase) {
 	}
 }
 
-// TestFatTreeOracle checks fattree:K,N against MACHINES.md §3 by hand:
+// TestFatTreeOracle checks fattree:K,N against the package doc by hand:
 // hops = 2ℓ, ℓ = 1 + the most significant base-K digit that differs.
 func TestFatTreeOracle(t *testing.T) {
 	// fattree:2,3: 8 nodes, digits x0 x1 x2 (x0 least significant)
@@ -55,7 +55,7 @@ func TestFatTreeOracle(t *testing.T) {
 	}
 }
 
-// TestDragonflyOracle checks dragonfly:2,2,1,3 against MACHINES.md §4 by
+// TestDragonflyOracle checks dragonfly:2,2,1,3 against the package doc by
 // hand. Node = t + 2·(r + 2·g). Channels c = r (H = 1): group 0's router
 // 0 leads to group 1 and router 1 to group 2; group 1's router 0 to group
 // 0, router 1 to group 2; group 2's router 0 to group 0, router 1 to 1.
@@ -78,8 +78,8 @@ func TestDragonflyOracle(t *testing.T) {
 	}
 }
 
-// TestCoresSlots checks MACHINES.md §2: slot index t + C·node, the
-// coordinates of the node then the core, 0 hops inside a node.
+// TestCoresSlots checks the package doc (Cores per node): slot index t +
+// C·node, the coordinates of the node then the core, 0 hops inside a node.
 func TestCoresSlots(t *testing.T) {
 	h, err := topology.Parse("mesh:3x2:cores=4")
 	if err != nil {

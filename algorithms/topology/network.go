@@ -65,7 +65,7 @@ func checkedProduct(xs ...int) (int, error) {
 }
 
 // Balls is the optional capability of hosts that count their balls in
-// closed form, for the lower bound of MACHINES.md §6 on hosts whose
+// closed form, for package metric's neighbourhood bound on hosts whose
 // distances are not a walk over Neighbors (indirect networks): Ball(r) is
 // the largest number of nodes within r hops of one node, over all nodes
 // (a host need not look the same from every node). topotest checks it

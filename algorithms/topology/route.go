@@ -39,7 +39,7 @@ func RouterOf(h Host) (Router, bool) {
 	return r, ok
 }
 
-// The routing rules of lattices (MACHINES.md §5).
+// The routing rules of lattices (see the package doc).
 const (
 	// DimensionOrder corrects axis 0 first, then 1, ...; with wrap-around
 	// the shorter way round, on an exact tie (k/2) in the + direction.
@@ -64,7 +64,7 @@ func (t *Lattice) Routing() string {
 //   - an axis of size 1 has no slot;
 //   - an axis of size 2 has one: the link to the other node (+ from
 //     coordinate 0 and − from 1 on a mesh; + from both with wrap-around,
-//     the only direction §5 uses there), so a d-cube has d·2^d slots,
+//     the only direction the tie rule uses there), so a d-cube has d·2^d slots,
 //     one per node and dimension;
 //   - a larger axis has two, + (to x+1) then − (to x−1). On a mesh the
 //     numbers of + from x = k−1 and − from x = 0 are no links.

@@ -9,7 +9,7 @@ import (
 	"topomap/algorithms/topology"
 )
 
-// walk routes a message from a to b hop by hop, as MACHINES.md §5 states
+// walk routes a message from a to b hop by hop, as the package doc states
 // the rule, independently of Route: at each hop, correct the first axis
 // whose coordinate differs; on a mesh towards the target, with
 // wrap-around the shorter way round and + on an exact tie (k/2). Each
@@ -79,7 +79,8 @@ func TestRouteBruteForce(t *testing.T) {
 }
 
 // TestLinksCount checks Links against a count of the numbering's links
-// and the closed forms of MACHINES.md §5.
+// and against the directed links of the package doc (Routing and link
+// loads) counted by hand.
 func TestLinksCount(t *testing.T) {
 	for _, tt := range []struct {
 		spec  string
@@ -110,7 +111,7 @@ func TestLinksCount(t *testing.T) {
 	}
 }
 
-// TestRouteOracle: the by-hand routes of MACHINES.md §5 on the 4-ring and
+// TestRouteOracle: the by-hand routes of the package doc on the 4-ring and
 // the tie rule on a torus axis of size 2.
 func TestRouteOracle(t *testing.T) {
 	ring := must(topology.NewRing(4))

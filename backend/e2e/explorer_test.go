@@ -110,7 +110,7 @@ func TestExplorerEditAndBack(t *testing.T) {
 }
 
 // TestExplorerAffn loads the thesis' 9×8 → 6×12 AFFN example: 72 nodes,
-// 8·8 + 9·7 = 127 edges, the spec's 1.5276 hops/byte (194/127·2/2).
+// 8·8 + 9·7 = 127 edges, the reference 1.5276 hops/byte (194/127·2/2).
 func TestExplorerAffn(t *testing.T) {
 	needAlgo(t, "affn")
 	ctx := tab(t)
@@ -122,9 +122,10 @@ func TestExplorerAffn(t *testing.T) {
 	}
 	r := solvetest.Map(t, q)
 	checkMetrics(t, ctx, r)
-	// ALGORITHMS.md B.6: avg hops/byte 194/127 = 1.5276, max dilation 3.
+	// Package gridmap's reference figures: avg hops/byte 194/127 = 1.5276,
+	// max dilation 3.
 	if got := metricText(t, ctx, "hops per byte"); got != "1.5276" {
-		t.Errorf("hops per byte %s, want 1.5276 (spec B.6)", got)
+		t.Errorf("hops per byte %s, want 1.5276 (AFFN's reference figure)", got)
 	}
 	// Gold (axis 0) and green (axis 1) edge groups, as in the thesis.
 	if got := eval[string](t, ctx, `document.querySelector('#drawing svg g[data-dim="0"]').getAttribute('stroke')`); got != "#e69f00" {

@@ -78,7 +78,7 @@ func run(m *testing.M) int {
 	// The handler serves the fresh wasm through the assets overlay.
 	os.Setenv(assets.DirEnv, filepath.Join(dir, "static"))
 
-	st := store.NewMemory() // jobs and uploaded graphs (issue9_test.go)
+	st := store.NewMemory() // jobs and uploaded graphs (graph_upload_test.go)
 	runner, err := jobs.New(st, jobs.Options{Workers: 1, Logger: slog.New(slog.DiscardHandler), Graphs: st.Resolve})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "e2e:", err)

@@ -111,7 +111,7 @@ func TestPairsProgress(t *testing.T) {
 	if got, err := strconv.ParseFloat(metricText(t, ctx, "hops per byte"), 64); err != nil || got > start.Metrics.HopsPerByte {
 		t.Errorf("kept mapping: %v hops/byte (%v), start's %.4f", got, err, start.Metrics.HopsPerByte)
 	}
-	screenshot(t, ctx, "issue12-cancel-keeps-best")
+	screenshot(t, ctx, "cancel-keeps-best")
 	click(t, ctx, "#run-again")
 	waitJS(t, ctx, `document.querySelector('#progress') !== null`)
 	click(t, ctx, "#cancel")

@@ -148,7 +148,7 @@ func TestServerJob(t *testing.T) {
 	// its metrics and downloads, and said to be partial.
 	waitJS(t, ctx, `document.querySelector('#partial') !== null && document.querySelector('#job-drawing svg image.heat') !== null`)
 	waitJS(t, ctx, `document.querySelector('#dl-csv') !== null && document.querySelectorAll('#metrics td').length > 0`)
-	screenshot(t, ctx, "issue12-job-cancelled-partial")
+	screenshot(t, ctx, "job-cancelled-partial")
 }
 
 // TestJobTooLargeToDraw: a job above the server's drawing cap says on its

@@ -43,8 +43,8 @@ func ExampleRunner() {
 	for next := range updates { // closed after the final state
 		j = next
 	}
-	// Xor of a 4-cube on a 16-ring: D_i = 1, 2, 4, 4 (ALGORITHMS.md Part A:
-	// D_i = 2^i for i ≤ d-2, D_{d-1} = 2^{d-2}), so 2.75 hops per byte.
+	// Xor of a 4-cube on a 16-ring: D_i = 1, 2, 4, 4 (package embedding's
+	// doc: D_i = 2^i for i ≤ d-2, D_{d-1} = 2^{d-2}), so 2.75 hops per byte.
 	fmt.Printf("%s: %.4f hops/byte\n", j.Status, j.Metrics.HopsPerByte)
 	_, started, _ = r.Submit(in)
 	fmt.Println("identical request started a new run:", started)

@@ -80,8 +80,8 @@ func writeDoc(w io.Writer, buf *bytes.Buffer) error {
 }
 
 // Inline returns an SVG document without what precedes its <svg> element
-// (svgo's XML prolog and comment): app.Raw keeps only the first node of
-// its HTML, which would otherwise be the prolog (STACK.md §7).
+// (svgo's XML prolog and comment): app.Raw keeps only the first node of its
+// HTML, which would otherwise be the prolog (see package web's doc).
 func Inline(doc []byte) string {
 	if i := bytes.Index(doc, []byte("<svg")); i > 0 {
 		doc = doc[i:]

@@ -16,15 +16,15 @@ import (
 	"topomap/algorithms/topology"
 )
 
-// The link heat map (MACHINES.md §5, after LLNL Boxfish's 2-D views of
-// tori): every directed link of a routed host coloured by its load, with
-// a legend and the most loaded links listed. Between two neighbours the
-// two directed links are two parallel lines, each on the right-hand side
-// of its direction of travel; a wrap-around link, and on a host of rank 3
-// or more a link to another plane, is a short stub leaving its tail in
-// its direction. Above maxLinkElems links, or when nodes are too small
-// for two lines, the links are painted into the heat map's image, each
-// node coloured by the heaviest link leaving it.
+// The link heat map (links and loads as in package topology's doc, after
+// LLNL Boxfish's 2-D views of tori): every directed link of a routed host
+// coloured by its load, with a legend and the most loaded links listed.
+// Between two neighbours the two directed links are two parallel lines,
+// each on the right-hand side of its direction of travel; a wrap-around
+// link, and on a host of rank 3 or more a link to another plane, is a short
+// stub leaving its tail in its direction. Above maxLinkElems links, or when
+// nodes are too small for two lines, the links are painted into the heat
+// map's image, each node coloured by the heaviest link leaving it.
 
 // maxLinkElems bounds the links drawn as one element each (about 90 bytes
 // each; a 5-D torus of 4^5 nodes has 10,240); more are painted.

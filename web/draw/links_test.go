@@ -208,10 +208,10 @@ func TestLinkHeatMapPainted(t *testing.T) {
 	}
 }
 
-// TestRouteLinks: the links a guest edge highlights are its route under
-// the host's rule: Hops(a, b) links, chained from a to b, the nodes of
-// draw.Route; each is drawn (a cell of the heat map to light up). The
-// tie on a 4-ring goes + (MACHINES.md §5).
+// TestRouteLinks: the links a guest edge highlights are its route under the
+// host's rule: Hops(a, b) links, chained from a to b, the nodes of
+// draw.Route; each is drawn (a cell of the heat map to light up). The tie
+// on a 4-ring goes + (package topology's doc, Routing and link loads).
 func TestRouteLinks(t *testing.T) {
 	r := solvetest.Map(t, "guest=hypercube:6&host=torus:4x4x4&algo=gray")
 	h := r.Mapping.Host

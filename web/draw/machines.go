@@ -81,9 +81,10 @@ func coresLayout(il *layout, c, q int) *layout {
 	return &l
 }
 
-// fatTreeLayout draws a fat tree as its tree (MACHINES.md §3): the nodes
-// in index order along the bottom, the N switch levels above, level N at
-// the top, each switch over the nodes it reaches through its down links.
+// fatTreeLayout draws a fat tree as its tree (package topology's doc, Fat
+// trees): the nodes in index order along the bottom, the N switch levels
+// above, level N at the top, each switch over the nodes it reaches through
+// its down links.
 func fatTreeLayout(t *topology.FatTree, width, minCell int) *layout {
 	n, k, levels := t.Size(), t.Arity(), t.Levels()
 	per := n / k // switches per level
@@ -149,9 +150,9 @@ func fatTreeLayout(t *topology.FatTree, width, minCell int) *layout {
 	return l
 }
 
-// dragonflyLayout draws a dragonfly (MACHINES.md §4): one panel per
-// group, its A routers in a row (all linked to each other), each
-// router's P terminals under it; grey lines join the routers of the
+// dragonflyLayout draws a dragonfly (package topology's doc, Dragonflies):
+// one panel per group, its A routers in a row (all linked to each other),
+// each router's P terminals under it; grey lines join the routers of the
 // global links.
 func dragonflyLayout(d *topology.Dragonfly, width, minCell int) *layout {
 	a, p, _, g := d.Params()

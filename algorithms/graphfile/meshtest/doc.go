@@ -1,9 +1,15 @@
 // Package meshtest gives tests and benchmarks the field's own data and
 // tools: Debian's METIS example meshes (package libmetis-doc), the quotient
-// graphs of their gpmetis partitions (MACHINES.md §1) that the
-// repository's script ../testdata/metis-quotient.sh builds, and Scotch's
-// scotch_gmap as a reference mapper. Nothing it returns is committed
-// data: the meshes come from the packages that `make deps` installs.
+// graphs of their gpmetis partitions that the repository's script
+// ../testdata/metis-quotient.sh builds, and Scotch's scotch_gmap as a
+// reference mapper. Nothing it returns is committed data: the meshes come
+// from the packages that `make deps` installs.
+//
+// The quotient graph of a mesh partitioned into P parts (gpmetis
+// -ptype=kway, so no one here chose the partition) is the realistic
+// process graph of an application that runs on P processes: one vertex
+// per part, and the volume between two parts the number of mesh edges cut
+// between them, in both directions.
 //
 // A missing tool or package skips the test, or fails it when the
 // environment sets TOPOMAP_REQUIRE_TOOLS=1 (as `make test` does), so that

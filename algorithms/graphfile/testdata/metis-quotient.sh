@@ -2,8 +2,8 @@
 # metis-quotient.sh MESH P OUT
 #
 # Writes to OUT the quotient graph of a k-way partition of the METIS mesh
-# MESH (plain or .gz) into P parts, as MACHINES.md §1 defines it: one
-# vertex per part, and the volume between two parts the number of mesh
+# MESH (plain or .gz) into P parts, as package meshtest's doc defines it:
+# one vertex per part, and the volume between two parts the number of mesh
 # edges cut between them, in both directions. OUT is a METIS graph with
 # edge weights (fmt 1); OUT.part keeps the partition (line i: the part of
 # mesh vertex i). Prints the edge cut that gpmetis reports.

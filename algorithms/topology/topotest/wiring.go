@@ -71,9 +71,10 @@ func checkWiring(h topology.Network) error {
 	return c.err()
 }
 
-// checkSlots checks a host with cores against its inner host
-// (MACHINES.md §2): slot t of node u is t + C·u, its coordinates are u's
-// followed by t, and slots are as far apart as their nodes.
+// checkSlots checks a host with cores against its inner host (package
+// topology's doc, Cores per node): slot t of node u is t + C·u, its
+// coordinates are u's followed by t, and slots are as far apart as their
+// nodes.
 func checkSlots(h Host) error {
 	inner, cores := topology.SplitCores(h)
 	if cores == 1 {

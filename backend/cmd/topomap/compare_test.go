@@ -35,7 +35,7 @@ func TestCompareJSON(t *testing.T) {
 	if got := strings.Join(algos, " "); !strings.HasPrefix(got, "rowmajor ") || !strings.Contains(got, " affn ") || !strings.HasSuffix(got, " pairs pairs-uniform") {
 		t.Errorf("algorithms %q", got)
 	}
-	// AFFN on 9x8 → 6x12: 194/127 hops per byte (ALGORITHMS.md B.6)
+	// AFFN on 9x8 → 6x12: 194/127 hops per byte (gridmap's reference figures)
 	for _, e := range entries {
 		if e.Algo == "affn" && string(e.Metrics["hopsPerByte"]) != "1.5275590551181102" {
 			t.Errorf("affn hopsPerByte %s", e.Metrics["hopsPerByte"])
@@ -52,7 +52,7 @@ func TestCompareText(t *testing.T) {
 	if lines[0] != "grid:6x5 on mesh:10x3, 14 algorithms" || !strings.HasPrefix(lines[1], "algo") {
 		t.Fatalf("header %q", lines[:2])
 	}
-	// AFFN: 78/49 = 1.5918, max dilation 3 (ALGORITHMS.md B.6)
+	// AFFN: 78/49 = 1.5918, max dilation 3 (gridmap's reference figures)
 	if !strings.Contains(out, "\naffn              1.5918             3 ") {
 		t.Errorf("no affn row in\n%s", out)
 	}

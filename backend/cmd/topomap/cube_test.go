@@ -27,7 +27,7 @@ func TestScheduleJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("%v in %s", err, out)
 	}
-	// ALGORITHMS.md A.3: byweight 3-cube on a line, C = 9·t_c, T = 3·T_a + C.
+	// Byweight 3-cube on a line, C = 9·t_c, T = 3·T_a + C (package sim's doc).
 	if rep.Total != 12 || rep.Communication != 9 || rep.Algo != "byweight" || rep.Host != "line:8" || len(rep.Processes) != 8 {
 		t.Fatalf("report %+v", rep)
 	}
@@ -83,7 +83,7 @@ func TestOptimalCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A.7: minimum Σ D_i = 23 for d = 5, attained by Xor.
+	// Minimum Σ D_i = 23 for d = 5, attained by Xor (package optimal's doc).
 	for _, w := range []string{"minimum Σ D_i       23 (D_a = 4.6000)", "[[1 2 4 8 8]]", "theorem verified for d = 5",
 		"0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 16 17 18 19 20 21 22 23"} {
 		if !strings.Contains(out, w) {

@@ -40,7 +40,8 @@ func TestMapJSON(t *testing.T) {
 	if rep.Guest != "hypercube:3" || rep.Host != "ring:8" || rep.Algo != "standard" || len(rep.Placement) != 8 {
 		t.Errorf("report %+v", rep)
 	}
-	// standard on a ring (ALGORITHMS.md A.2): vertex n at position n, D_i = 2^i, D_a = 7/3
+	// standard on a ring (package embedding's doc): vertex n at position n,
+	// D_i = 2^i, D_a = 7/3
 	for v, c := range rep.Placement {
 		if len(c) != 1 || c[0] != v {
 			t.Errorf("placement[%d] = %v, want [%d]", v, c, v)

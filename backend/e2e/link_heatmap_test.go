@@ -18,7 +18,7 @@ import (
 	"topomap/algorithms/topology"
 )
 
-// TestLinkHeatMap (issue 11): the explorer draws every directed link of a
+// TestLinkHeatMap: the explorer draws every directed link of a
 // routed host coloured by its load, with the load legend and the most
 // loaded links; hovering a link reads out its load and heaviest messages;
 // hovering a guest edge highlights the links of its route. render.svg
@@ -71,14 +71,14 @@ func TestLinkHeatMap(t *testing.T) {
 		edges[[2]int{min(msg.From, msg.To), max(msg.From, msg.To)}] = true
 	}
 	waitJS(t, ctx, fmt.Sprintf(`document.querySelectorAll('#drawing svg line.l.hl').length === 1 && document.querySelectorAll('#drawing svg .e.hl').length === %d`, len(edges)))
-	screenshot(t, ctx, "issue11-link-hover")
+	screenshot(t, ctx, "link-hover")
 
 	// A guest edge of dilation d lights up the d links of its route.
 	sel := eval[string](t, ctx, `(() => { let best = null; for (const e of document.querySelectorAll('#drawing svg .e')) if (!best || +e.dataset.dil > +best.dataset.dil) best = e; return '#drawing svg .e[data-u="' + best.dataset.u + '"][data-v="' + best.dataset.v + '"]'; })()`)
 	dil := eval[int](t, ctx, fmt.Sprintf(`+document.querySelector(%q).dataset.dil`, sel))
 	hover(t, ctx, sel)
 	waitJS(t, ctx, fmt.Sprintf(`document.querySelectorAll('#drawing svg line.l.hl').length === %d`, dil))
-	screenshot(t, ctx, "issue11-edge-route")
+	screenshot(t, ctx, "edge-route")
 
 	// render.svg: the same drawing from the server.
 	svg := get(t, "/api/v1/render.svg?"+q)
@@ -100,7 +100,7 @@ func TestLinkHeatMap(t *testing.T) {
 	if txt := eval[string](t, ctx, `document.querySelector('#hover').textContent`); !regexp.MustCompile(`→\(\d+,\d+\) 1(, |$)`).MatchString(txt) {
 		t.Errorf("node readout %q: want the unit loads of a row-major torus", txt)
 	}
-	screenshot(t, ctx, "issue11-torus-64x64")
+	screenshot(t, ctx, "torus-64x64")
 }
 
 // hover dispatches a mouseover on the element that sel selects, as the

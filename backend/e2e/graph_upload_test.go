@@ -90,7 +90,7 @@ func serverHopsPerByte(t *testing.T, query string) string {
 	return fmt.Sprintf("%.4f", r.Metrics.HopsPerByte)
 }
 
-// TestUploadGraphFile (issue 9): a METIS file chosen in "Upload a graph"
+// TestUploadGraphFile: a METIS file chosen in "Upload a graph"
 // is stored on the server and mapped in the page: the URL names it
 // (graph:ID), the drawing shows its edges by hops and the hop histogram,
 // and the metrics are the server's for the same permalink; the permalink
@@ -120,7 +120,7 @@ func TestUploadGraphFile(t *testing.T) {
 	waitJS(t, ctx, `/^guest edge 0–1: dilation 1, volume 20; route/.test(document.querySelector('#hover').textContent)`)
 	want := serverHopsPerByte(t, search)
 	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#metrics tr[data-metric="hops per byte"] td')?.textContent === %q`, want))
-	screenshot(t, ctx, "issue9-upload")
+	screenshot(t, ctx, "graph-upload")
 
 	// The permalink in a fresh tab: no graph in memory, fetched by id.
 	fresh := tab(t)
@@ -128,7 +128,7 @@ func TestUploadGraphFile(t *testing.T) {
 	waitJS(t, fresh, `document.querySelectorAll('#drawing svg .e').length === 38`)
 	waitJS(t, fresh, fmt.Sprintf(`document.querySelector('#metrics tr[data-metric="hops per byte"] td')?.textContent === %q`, want))
 
-	// A host larger than the graph (issue 9 item 3): the empty nodes are
+	// A host larger than the graph: the empty nodes are
 	// drawn dashed, counted in the caption and in the metrics.
 	open(t, fresh, "/?"+url.Values{"guest": {guest}, "host": {"torus:8x4"}, "algo": {"greedy"}}.Encode())
 	waitJS(t, fresh, `document.querySelectorAll('#drawing svg .n.free').length === 8 && document.querySelectorAll('#drawing svg .n:not(.free)').length === 24`)
@@ -136,7 +136,7 @@ func TestUploadGraphFile(t *testing.T) {
 		t.Errorf("caption %q", sub)
 	}
 	waitJS(t, fresh, `document.querySelector('#metrics tr[data-metric="empty host nodes"] td')?.textContent === "8 (the host is larger than the guest)"`)
-	screenshot(t, fresh, "issue9-larger-host")
+	screenshot(t, fresh, "graph-upload-larger-host")
 
 	// The Compare page of the uploaded graph: every algorithm that applies.
 	open(t, fresh, "/compare?"+url.Values{"guest": {guest}, "host": {"torus:6x4"}}.Encode())
@@ -171,10 +171,10 @@ func TestUploadGraphFile(t *testing.T) {
 		t.Errorf("the job's guest %q, want the ring's graph:ID", g)
 	}
 	waitJS(t, ctx, `!!document.querySelector('.result svg #hop-histogram')`)
-	screenshot(t, ctx, "issue9-job")
+	screenshot(t, ctx, "graph-upload-job")
 }
 
-// TestUploadGraphErrors (issue 9): a malformed file is refused with the
+// TestUploadGraphErrors: a malformed file is refused with the
 // line at fault, an empty one with its reason, and the URL stays as it was.
 func TestUploadGraphErrors(t *testing.T) {
 	ctx := tab(t, "400") // the refused uploads' responses

@@ -2,8 +2,8 @@
 
 package e2e
 
-// Browser tests of issue 10: named machines, cores per node and the
-// launcher files.
+// Browser tests of real machines: named machines (presets), cores per
+// node and their launcher files, fat trees and dragonflies drawn.
 
 import (
 	"bytes"
@@ -45,7 +45,7 @@ func TestPresetCoresRankfile(t *testing.T) {
 	if algo := eval[string](t, ctx, `document.querySelector('#f-algo').value`); algo != "rowmajor" {
 		t.Fatalf("algorithm %q after the preset, want rowmajor kept", algo)
 	}
-	screenshot(t, ctx, "issue10-preset-cores")
+	screenshot(t, ctx, "preset-cores")
 	const q = "guest=grid:64x64&host=torus:4x4x8:cores=32&algo=rowmajor"
 	r := solvetest.Map(t, q)
 	checkMetrics(t, ctx, r)
@@ -124,7 +124,7 @@ func TestMachineDrawingsInBrowser(t *testing.T) {
 		if name := eval[string](t, ctx, `document.querySelector('#f-preset').value`); !strings.Contains(c.query, name) || name == "" {
 			t.Errorf("the machine list shows %q for %s", name, c.query)
 		}
-		screenshot(t, ctx, "issue10-"+strings.NewReplacer(":", "-", ",", "-").Replace(c.host))
+		screenshot(t, ctx, "machine-"+strings.NewReplacer(":", "-", ",", "-").Replace(c.host))
 	}
 }
 
@@ -134,23 +134,4 @@ func atoi(s string) int {
 		panic(fmt.Sprintf("not a number: %q", s))
 	}
 	return n
-}
-
-// TestExplorerHostnames: host names typed in the explorer name the nodes
-// of the downloaded rankfile; a list that does not fit the host says so
-// and downloads nothing.
-func TestExplorerHostnames(t *testing.T) {
-	ctx := tab(t)
-	dir := allowDownloads(t, ctx)
-	open(t, ctx, "/?guest=grid%3A2x2&host=mesh%3A2x1%3Acores%3D2&algo=rowmajor")
-	waitJS(t, ctx, `document.querySelector('#f-hostnames') !== null`)
-	setField(t, ctx, "#f-hostnames", "alpha", "change")
-	waitJS(t, ctx, `document.querySelector('#err-hostnames')?.textContent.includes('1 host names for 2 nodes') === true`)
-	setField(t, ctx, "#f-hostnames", "# rack 7\nalpha\nbeta\n", "change")
-	waitJS(t, ctx, `document.querySelector('#err-hostnames') === null`)
-	click(t, ctx, "#dl-rankfile")
-	got := waitFile(t, filepath.Join(dir, "grid-2x2_mesh-2x1-cores-2_rowmajor.rankfile"))
-	if want := "rank 0=alpha slot=0\nrank 1=alpha slot=1\nrank 2=beta slot=0\nrank 3=beta slot=1\n"; string(got) != want {
-		t.Errorf("rankfile %q, want %q", got, want)
-	}
 }

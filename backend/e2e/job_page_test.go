@@ -1,0 +1,116 @@
+//go:build !(js && wasm)
+
+package e2e
+
+// Browser tests of the job pages: a job's downloads and request, and My
+// jobs.
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
+	"topomap/backend/api"
+)
+
+// TestJobPageDownloads: every download of a finished job's page saves a
+// file named like the explorer's (guest_host_algo.ext), and the page stays
+// (the router used to catch the links and show its 404 page).
+func TestJobPageDownloads(t *testing.T) {
+	j := submitJob(t, api.Request{Guest: "hypercube:4", Host: "ring:16", Algo: "xor"})
+	ctx := tab(t)
+	dir := allowDownloads(t, ctx)
+	open(t, ctx, "/jobs/"+j.ID)
+	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'done' && [...document.querySelectorAll('.downloads a')].some(a => a.textContent === 'scotch')`)
+	for _, d := range []struct{ id, file, starts string }{
+		{"json", "json", `{"guest":"hypercube:4"`},
+		{"csv", "csv", "vertex,node,x1,g1,g2,g3,g4\n"},
+		{"rankorder", "rankorder", "# MPICH_RANK_ORDER"},
+		{"scotch", "map", "16\n"},
+		{"SVG", "svg", "<?xml"},
+		{"text", "txt", "hypercube:4 on ring:16 by xor"},
+		{"PNG", "png", "\x89PNG"},
+	} {
+		// By the link's text, as a user finds it.
+		eval[bool](t, ctx, fmt.Sprintf(`(a => { a.click(); return true })([...document.querySelectorAll('.downloads a, .downloads button')].find(a => a.textContent === %q))`, d.id))
+		b := waitFile(t, filepath.Join(dir, "hypercube-4_ring-16_xor."+d.file))
+		if b != nil && !strings.HasPrefix(string(b), d.starts) {
+			t.Errorf("%s: starts %.40q, want %q", d.id, b, d.starts)
+		}
+		if p := eval[string](t, ctx, `location.pathname`); p != "/jobs/"+j.ID {
+			t.Fatalf("after clicking %s the page went to %s", d.id, p)
+		}
+	}
+	resp, err := http.Get(baseURL + "/api/v1/jobs/" + j.ID + "/placement?format=csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if got := resp.Header.Get("Content-Disposition"); got != `attachment; filename="hypercube-4_ring-16_xor.csv"` {
+		t.Errorf("Content-Disposition %q", got)
+	}
+	screenshot(t, ctx, "job-downloads")
+
+	// The job page's drawing fits a phone (it was clipped at 390 px).
+	if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 390, Height: 844, DeviceScaleFactor: 1, Mobile: true}); err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, "/jobs/"+j.ID)
+	waitJS(t, ctx, `document.querySelector('#job-drawing svg') !== null`)
+	if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > 390 {
+		t.Errorf("job page is %d px wide at 390", w)
+	}
+	if !eval[bool](t, ctx, `(r => r.right <= 390 && r.width > 300)(document.querySelector('#job-drawing svg').getBoundingClientRect())`) {
+		t.Error("the job's drawing does not fit the phone's width")
+	}
+	screenshot(t, ctx, "job-390")
+}
+
+// TestJobRequestDetails: the job page shows the whole request, the times
+// and links to the explorer and to itself.
+func TestJobRequestDetails(t *testing.T) {
+	j := submitJob(t, api.Request{Guest: "grid:8x8", Host: "mesh:8x8", Algo: "pairs", Seed: 7, Budget: "200ms", Start: "rowmajor"})
+	ctx := tab(t)
+	open(t, ctx, "/jobs/"+j.ID)
+	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'done'`)
+	for k, v := range map[string]string{"seed": "7", "budget": "200ms", "start": "rowmajor"} {
+		if got := eval[string](t, ctx, fmt.Sprintf(`document.querySelector('#request dd[data-key=%q]')?.textContent ?? ''`, k)); got != v {
+			t.Errorf("request %s shown %q, want %q", k, got, v)
+		}
+	}
+	q := url.Values{"guest": {"grid:8x8"}, "host": {"mesh:8x8"}, "algo": {"pairs"}, "seed": {"7"}, "budget": {"200ms"}, "start": {"rowmajor"}}
+	if href := eval[string](t, ctx, `document.querySelector('#to-explorer').getAttribute('href')`); href != "/?"+q.Encode() {
+		t.Errorf("explorer link %q, want %q", href, "/?"+q.Encode())
+	}
+	if eval[string](t, ctx, `document.querySelector('#request dd[data-key="finished"]')?.textContent ?? ''`) == "" {
+		t.Error("no finish time")
+	}
+	screenshot(t, ctx, "job-request")
+}
+
+// TestMyJobs: a job submitted from the explorer is listed on My jobs with
+// its status and link, and can be removed from the list.
+func TestMyJobs(t *testing.T) {
+	ctx := tab(t)
+	open(t, ctx, "/?algo=xor&guest=hypercube%3A17&host=ring%3A131072&seed=12")
+	waitJS(t, ctx, `document.querySelector('#too-big #submit-job') !== null`)
+	click(t, ctx, "#submit-job")
+	waitJS(t, ctx, `location.pathname.startsWith('/jobs/')`)
+	id := eval[string](t, ctx, `location.pathname.slice(6)`)
+	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'done'`)
+	open(t, ctx, "/my-jobs")
+	row := fmt.Sprintf(`#my-jobs tr[data-job=%q]`, id)
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('%s td.status')?.textContent === 'done'`, row))
+	if href := eval[string](t, ctx, fmt.Sprintf(`document.querySelector('%s a').getAttribute('href')`, row)); href != "/jobs/"+id {
+		t.Errorf("link %q", href)
+	}
+	screenshot(t, ctx, "my-jobs")
+	click(t, ctx, row+" button.delete")
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('%s') === null && !localStorage.getItem('topomap.jobs').includes(%q)`, row, id))
+}

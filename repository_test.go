@@ -1,0 +1,91 @@
+package topomap_test
+
+// Checks of the repository as a whole: it stands alone, and its tests say
+// what they check.
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// outsideDoc matches a citation of a document that is not in the
+// repository: the design notes the project was specified in, by file name
+// or by their folder. What such a note defines is restated in the package
+// doc that implements it (or the README), and comments cite that.
+var outsideDoc = regexp.MustCompile(`\b(MACHINES|ALGORITHMS|FORMATS|SCALE|STACK|STYLE)\.md\b|(\.\./)+shared/|\bshared/(spec|seeds)/`)
+
+// issueName matches a test file, or a test function, named after an issue
+// or a bug number instead of the behaviour it checks.
+var (
+	issueFile = regexp.MustCompile(`(?i)issue|(^|[^a-z])bug[-_]?\d`)
+	issueFunc = regexp.MustCompile(`^func (Test|Benchmark|Fuzz|Example)\w*?(Issue|Bug)\d`)
+)
+
+// file is a tracked file: its path from the module root and its content.
+type file struct {
+	name string
+	text []byte
+}
+
+// trackedFiles returns the repository's tracked text files, relative to
+// the module root (this package's directory), in git's order.
+func trackedFiles(t *testing.T) []file {
+	t.Helper()
+	out, err := exec.Command("git", "ls-files", "-z").Output()
+	if err != nil {
+		t.Skipf("not a git checkout (git ls-files: %v)", err)
+	}
+	var files []file
+	for _, name := range strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00") {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			if os.IsNotExist(err) {
+				continue // deleted in the work tree, not yet committed
+			}
+			t.Fatal(err)
+		}
+		if bytes.IndexByte(b[:min(len(b), 8000)], 0) >= 0 {
+			continue
+		}
+		files = append(files, file{name, b})
+	}
+	if len(files) < 100 {
+		t.Fatalf("only %d tracked text files: not the repository's root?", len(files))
+	}
+	return files
+}
+
+// TestCitesNoOutsideDocument: no tracked file cites a document users do
+// not have; the definitions the code relies on live in the repository.
+func TestCitesNoOutsideDocument(t *testing.T) {
+	for _, f := range trackedFiles(t) {
+		for i, line := range strings.Split(string(f.text), "\n") {
+			if m := outsideDoc.FindString(line); m != "" {
+				t.Errorf("%s:%d cites %q, which is not in the repository: restate the definition in the package doc (or the README) and cite that", f.name, i+1, m)
+			}
+		}
+	}
+}
+
+// TestTestsNamedByBehaviour: test files and test functions are named by
+// the behaviour they check, never by an issue or a bug number.
+func TestTestsNamedByBehaviour(t *testing.T) {
+	for _, f := range trackedFiles(t) {
+		if !strings.HasSuffix(f.name, "_test.go") {
+			continue
+		}
+		if issueFile.MatchString(filepath.Base(f.name)) {
+			t.Errorf("%s: a test file named after an issue; name it by the behaviour it checks", f.name)
+		}
+		for i, line := range strings.Split(string(f.text), "\n") {
+			if issueFunc.MatchString(line) {
+				t.Errorf("%s:%d: %q is named after an issue; name it by the behaviour it checks", f.name, i+1, strings.TrimSuffix(line, " {"))
+			}
+		}
+	}
+}
