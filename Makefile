@@ -63,7 +63,7 @@ FUZZ_TARGETS := FuzzParseGuest:./algorithms/spec FuzzParseHost:./algorithms/spec
 fuzz: ## fuzz every user-input parser for FUZZTIME each (default 20s); fails at the end if any failed
 	@failed=""; for t in $(FUZZ_TARGETS); do \
 	  echo "== $${t%%:*}"; \
-	  go test -run='^$$' -fuzz="^$${t%%:*}$$" -fuzztime=$${FUZZTIME:-20s} $${t#*:} || failed="$$failed $${t%%:*}"; \
+	  go test -timeout 30m -run='^$$' -fuzz="^$${t%%:*}$$" -fuzztime=$${FUZZTIME:-20s} $${t#*:} || failed="$$failed $${t%%:*}"; \
 	done; \
 	if [ -n "$$failed" ]; then echo "fuzz: failed:$$failed"; exit 1; fi
 

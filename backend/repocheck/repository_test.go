@@ -1,7 +1,4 @@
-package topomap_test
-
-// Checks of the repository as a whole: it stands alone, and its tests say
-// what they check.
+package repocheck_test
 
 import (
 	"bytes"
@@ -32,17 +29,22 @@ type file struct {
 	text []byte
 }
 
+// root is the module root, relative to this package's directory.
+const root = "../.."
+
 // trackedFiles returns the repository's tracked text files, relative to
-// the module root (this package's directory), in git's order.
+// the module root, in git's order.
 func trackedFiles(t *testing.T) []file {
 	t.Helper()
-	out, err := exec.Command("git", "ls-files", "-z").Output()
+	cmd := exec.Command("git", "ls-files", "-z")
+	cmd.Dir = root
+	out, err := cmd.Output()
 	if err != nil {
 		t.Skipf("not a git checkout (git ls-files: %v)", err)
 	}
 	var files []file
 	for _, name := range strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00") {
-		b, err := os.ReadFile(name)
+		b, err := os.ReadFile(filepath.Join(root, name))
 		if err != nil {
 			if os.IsNotExist(err) {
 				continue // deleted in the work tree, not yet committed
@@ -87,5 +89,32 @@ func TestTestsNamedByBehaviour(t *testing.T) {
 				t.Errorf("%s:%d: %q is named after an issue; name it by the behaviour it checks", f.name, i+1, strings.TrimSuffix(line, " {"))
 			}
 		}
+	}
+}
+
+// goTest matches a go test command line of the Makefile.
+var goTest = regexp.MustCompile(`\bgo test\b`)
+
+// TestMakefileBoundsEveryTestRun: every go test the Makefile runs names
+// its -timeout (go test's default, 10 minutes, is what the browser tests
+// alone took beside four busy processes, and a timeout then fails the
+// whole run).
+func TestMakefileBoundsEveryTestRun(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(root, "Makefile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := 0
+	for i, line := range strings.Split(string(b), "\n") {
+		if !goTest.MatchString(line) || strings.HasPrefix(strings.TrimSpace(line), "#") {
+			continue
+		}
+		runs++
+		if !strings.Contains(line, "-timeout") {
+			t.Errorf("Makefile:%d runs go test without -timeout: %s", i+1, strings.TrimSpace(line))
+		}
+	}
+	if runs < 3 {
+		t.Errorf("found %d go test runs in the Makefile, want the test, race, bench and fuzz runs", runs)
 	}
 }
