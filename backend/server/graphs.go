@@ -154,6 +154,14 @@ func (s *Server) graph(c echo.Context) error {
 	return c.Blob(http.StatusOK, f.MediaType, []byte(buf.String()))
 }
 
+// writesQuadratic reports whether a graph query asks for a file of N²
+// numbers (graphfile.Format.Quadratic): seconds of CPU for a graph that
+// reads in milliseconds.
+func writesQuadratic(c echo.Context) bool {
+	f, ok := graphfile.Lookup(c.QueryParam("format"))
+	return ok && f.Quadratic && c.QueryParam("info") == ""
+}
+
 // writableGraphFormats lists the graph formats that can be written.
 func writableGraphFormats() []string {
 	var names []string

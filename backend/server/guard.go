@@ -61,12 +61,39 @@ func (s *Server) guard(next echo.HandlerFunc, jsonBody bool) echo.HandlerFunc {
 				return errContentType
 			}
 		}
-		if len(s.o.Tokens) > 0 && !s.validToken(r.Header.Get(echo.HeaderAuthorization)) {
-			c.Response().Header().Set("WWW-Authenticate", `Bearer realm="topomap"`)
-			return errAuth
+		if err := s.wantToken(c); err != nil {
+			return err
 		}
 		return next(c)
 	}
+}
+
+// guardCompute guards a read route whose requests may compute: those that
+// computes reports (solving an instance on the fly, a dense matrix of an
+// uploaded graph: seconds of CPU, where reading a finished result costs
+// its size) want one of the server's API tokens, if it has any. Reads of
+// finished results stay open, so their links can be shared.
+func (s *Server) guardCompute(computes func(echo.Context) bool) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			if computes(c) {
+				if err := s.wantToken(c); err != nil {
+					return err
+				}
+			}
+			return next(c)
+		}
+	}
+}
+
+// wantToken returns errAuth, with the WWW-Authenticate challenge, if the
+// server has API tokens and the request carries none of them.
+func (s *Server) wantToken(c echo.Context) error {
+	if len(s.o.Tokens) == 0 || s.validToken(c.Request().Header.Get(echo.HeaderAuthorization)) {
+		return nil
+	}
+	c.Response().Header().Set("WWW-Authenticate", `Bearer realm="topomap"`)
+	return errAuth
 }
 
 // validToken reports whether an Authorization header carries one of the

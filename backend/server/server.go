@@ -49,9 +49,11 @@ type Options struct {
 	// RenderWorkers bounds renderings drawn at once (default NumCPU);
 	// others wait up to SyncTimeout, then get 503.
 	RenderWorkers int
-	// Tokens, if any, are the API tokens that submitting, mapping and
-	// cancelling want (Authorization: Bearer TOKEN); reads stay open, so
-	// job and result links can be shared.
+	// Tokens, if any, are the API tokens that every request that computes
+	// wants (Authorization: Bearer TOKEN): submitting, mapping,
+	// cancelling, uploading, naming a placement's hosts, renderings solved
+	// on the fly and dense graph files. Reads of finished results stay
+	// open, so job and result links can be shared.
 	Tokens []string
 	// BodyTimeout bounds the reading of a request body (default 10 s), as
 	// ReadHeaderTimeout bounds its headers: a body trickled at 1 byte/s
@@ -175,9 +177,9 @@ func New(o Options) *Server {
 	api.GET("/jobs/:id/placement", s.placement)
 	api.POST("/jobs/:id/placement", s.namedPlacement, s.guardWrites)
 	api.POST("/map", s.mapSync, s.guardWrites)
-	api.GET("/render.svg", s.render)
+	api.GET("/render.svg", s.render, s.guardCompute(rendersInstance))
 	api.POST("/graphs", s.uploadGraph, s.guardUploads)
-	api.GET("/graphs/:id", s.graph)
+	api.GET("/graphs/:id", s.graph, s.guardCompute(writesQuadratic))
 	e.Any("/api", notFound)
 	e.Any("/api/*", notFound)
 	if o.App != nil {
