@@ -2,9 +2,7 @@ package server_test
 
 import (
 	"context"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -42,6 +40,7 @@ func tokenRoutes(job, graph string) []routeCase {
 		{"GET", "/api/v1/jobs/" + job + "/events", "GET /api/v1/jobs/:id/events", "", "", false, 200},
 		{"GET", "/api/v1/jobs/" + job + "/placement?format=rankfile", "GET /api/v1/jobs/:id/placement", "", "", false, 200},
 		{"POST", "/api/v1/jobs/" + job + "/placement?format=rankfile", "POST /api/v1/jobs/:id/placement", json, names, true, 200},
+		{"POST", "/api/v1/jobs/" + job + "/placement?format=rankfile", "POST /api/v1/jobs/:id/placement", "text/plain", "n[0-15]\n", true, 200},
 		{"POST", "/api/v1/map", "POST /api/v1/map", json, xor, true, 200},
 		{"GET", "/api/v1/render.svg?job=" + job, "GET /api/v1/render.svg", "", "", false, 200},
 		{"GET", "/api/v1/render.svg?view=gantt&ta=2&job=" + job, "GET /api/v1/render.svg", "", "", false, 200},
@@ -113,25 +112,6 @@ func TestComputingRoutesWantToken(t *testing.T) {
 		})
 	}
 	checkSecurityDoc(t, table)
-}
-
-// serve sends one request with a body of contentType and, if token is
-// not empty, the token.
-func serve(f *fixture, method, target, contentType, body, token string) *httptest.ResponseRecorder {
-	var rd io.Reader
-	if body != "" {
-		rd = strings.NewReader(body)
-	}
-	req := httptest.NewRequest(method, target, rd)
-	if contentType != "" {
-		req.Header.Set("Content-Type", contentType)
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	rec := httptest.NewRecorder()
-	f.srv.ServeHTTP(rec, req)
-	return rec
 }
 
 // checkSecurityDoc checks each operation's security in openapi.yaml

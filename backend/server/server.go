@@ -149,8 +149,9 @@ func New(o Options) *Server {
 		s.bodyDeadline,
 		middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{
 			Limit: fmt.Sprintf("%dB", o.MaxBody),
-			// An uploaded graph has its own cap (MaxGraphBytes).
-			Skipper: func(c echo.Context) bool { return c.Path() == graphsPath && c.Request().Method == http.MethodPost },
+			// An uploaded graph has its own cap (MaxGraphBytes), a names
+			// file too (maxHostnamesBytes).
+			Skipper: func(c echo.Context) bool { return c.Request().Method == http.MethodPost && ownBodyCap[c.Path()] },
 		}),
 		middleware.GzipWithConfig(middleware.GzipConfig{
 			// SSE must reach the client event by event.
@@ -175,7 +176,7 @@ func New(o Options) *Server {
 	api.DELETE("/jobs/:id", s.cancel, s.guardWrites)
 	api.GET("/jobs/:id/events", s.events)
 	api.GET("/jobs/:id/placement", s.placement)
-	api.POST("/jobs/:id/placement", s.namedPlacement, s.guardWrites)
+	api.POST(namedPlacementPath, s.namedPlacement, s.guardNames)
 	api.POST("/map", s.mapSync, s.guardWrites)
 	api.GET("/render.svg", s.render, s.guardCompute(rendersInstance))
 	api.POST("/graphs", s.uploadGraph, s.guardUploads)
@@ -193,6 +194,10 @@ func New(o Options) *Server {
 	}
 	return s
 }
+
+// ownBodyCap are the POST routes whose handlers cap their bodies
+// themselves, above MaxBody.
+var ownBodyCap = map[string]bool{graphsPath: true, "/api/v1" + namedPlacementPath: true}
 
 // catchAll are the route paths of the API's fallback handler.
 var catchAll = map[string]bool{"/api/v1": true, "/api/v1/*": true, "/api": true, "/api/*": true, "/*": true}
