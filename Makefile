@@ -58,7 +58,8 @@ FUZZ_TARGETS := FuzzParseGuest:./algorithms/spec FuzzParseHost:./algorithms/spec
   FuzzReadMETIS:./algorithms/graphfile FuzzReadScotch:./algorithms/graphfile \
   FuzzReadMatrixMarket:./algorithms/graphfile FuzzReadDense:./algorithms/graphfile \
   FuzzReadCSV:./algorithms/graphfile FuzzRead:./algorithms/graphfile \
-  FuzzDecodeGraph:./backend/store FuzzParseMachine:./algorithms/topology FuzzParseHostnames:./algorithms/export
+  FuzzDecodeGraph:./backend/store FuzzParseMachine:./algorithms/topology FuzzParseHostnames:./algorithms/export \
+  FuzzExpandHostlist:./algorithms/export
 
 fuzz: ## fuzz every user-input parser for FUZZTIME each (default 20s); fails at the end if any failed
 	@failed=""; for t in $(FUZZ_TARGETS); do \

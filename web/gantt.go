@@ -204,6 +204,9 @@ func (c *GanttPage) mapOne(ctx app.Context, in spec.Instance) (*solve.Result, er
 	if r := c.maps[key]; r != nil {
 		return r, nil
 	}
+	if serverSkips() {
+		return nil, nil // the browser maps
+	}
 	a, _ := solve.Lookup(in.Algo)
 	if !a.Search || app.IsServer || ctx.Context == nil {
 		rctx, cancel := runContext()

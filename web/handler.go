@@ -23,6 +23,13 @@ type AppOptions struct {
 	// NoServiceWorker installs a service worker that caches nothing, so a
 	// new build shows on the next reload (tests, development).
 	NoServiceWorker bool
+	// ComputeInBrowser pre-renders the pages without mapping: they come
+	// with their forms, and the visitor's browser maps (the wasm) as it
+	// does for an instance too large for the pre-render. A server with API
+	// tokens sets it: a page load carries no token, so it must not run
+	// mappings on the server. Like go-app's routes, it holds for the whole
+	// process: the last AppHandler sets it.
+	ComputeInBrowser bool
 }
 
 // noopWorker has no fetch handler, so nothing is intercepted, and does not
@@ -85,6 +92,7 @@ const rawLengthHeader = "X-Raw-Content-Length"
 // server mounts it as its catch-all route.
 func AppHandler(o AppOptions) http.Handler {
 	Routes()
+	browserComputes.Store(o.ComputeInBrowser)
 	v := o.Version
 	if v == "" {
 		v = Version

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"sync/atomic"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -11,6 +12,14 @@ import (
 // algorithms are cut off, and the browser then runs them with progress.
 // A variable only so that tests of what the browser does can lift it.
 var prerenderBudget = 300 * time.Millisecond
+
+// browserComputes is AppOptions.ComputeInBrowser: the server's pre-render
+// maps nothing.
+var browserComputes atomic.Bool
+
+// serverSkips reports whether this run is a pre-render that leaves the
+// mapping to the browser (AppOptions.ComputeInBrowser).
+func serverSkips() bool { return app.IsServer && browserComputes.Load() }
 
 // yieldEvery is how much work may pass between two yields to the browser:
 // js/wasm is single-threaded and the page repaints only while Go is blocked
@@ -29,7 +38,8 @@ func runContext() (context.Context, context.CancelFunc) {
 // asyncRun is a page's one long computation at a time (the explorer's
 // mapping, the compare page's comparison): start stops the previous run
 // and runs work off the UI goroutine with a context that the page cancels
-// (cut off after prerenderBudget on the server) and a yielder; work's
+// (cut off after prerenderBudget on the server, not run there with
+// AppOptions.ComputeInBrowser) and a yielder; work's
 // updates, and the finish it returns, reach the page only while its run
 // is still the current one.
 type asyncRun struct {
@@ -43,6 +53,9 @@ type asyncRun struct {
 // after the run is marked over.
 func (r *asyncRun) start(ctx app.Context, work func(rctx context.Context, y *yielder, update func(f func())) (finish func())) {
 	r.stop()
+	if serverSkips() {
+		return
+	}
 	r.id++
 	id := r.id
 	rctx, cancel := runContext()

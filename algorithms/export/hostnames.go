@@ -27,11 +27,16 @@ func (h Hostnames) Name(i int) string {
 // MaxHostname is the longest host name accepted (a DNS name's limit).
 const MaxHostname = 253
 
+// MaxHostnamesLine is the longest line of a host names file: a hostlist
+// expression may name many hosts.
+const MaxHostnamesLine = 64 << 10
+
 // CheckHostnames returns nil if names can name the nodes of a host of
 // that many nodes: one name per node (or none at all, for the defaults),
-// each 1 to MaxHostname letters, digits, '.', '-' or '_', all distinct
-// (a launcher would merge two nodes of one name). The error is a field
-// error on "hostnames" that names the first bad entry by its position.
+// each 1 to MaxHostname letters, digits, '.', '-' or '_', not starting
+// with '-' (a launcher would read it as an option), all distinct (a
+// launcher would merge two nodes of one name). The error is a field error
+// on "hostnames" that names the first bad entry by its position.
 func CheckHostnames(names []string, nodes int) error {
 	if len(names) == 0 {
 		return nil
@@ -56,6 +61,9 @@ func checkHostname(n string) error {
 	if n == "" || len(n) > MaxHostname {
 		return fmt.Errorf("%d characters, want 1 to %d", len(n), MaxHostname)
 	}
+	if n[0] == '-' {
+		return fmt.Errorf("%.40q starts with '-', which a launcher would read as an option", n)
+	}
 	for _, r := range n {
 		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '-' || r == '_') {
 			return fmt.Errorf("%.40q has %q; a host name has letters, digits, '.', '-' and '_'", n, r)
@@ -68,14 +76,52 @@ func hostnamesErrorf(format string, args ...any) error {
 	return &spec.FieldError{Field: "hostnames", Err: fmt.Errorf(format, args...)}
 }
 
+// ExpandHostnames expands a list of host names for a host of that many
+// nodes: each entry a name or a hostlist expression (ExpandHostlist), in
+// node-index order. The names are checked as CheckHostnames does; errors
+// name the entry by its position. No entries give no names (the defaults).
+func ExpandHostnames(entries []string, nodes int) (Hostnames, error) {
+	if len(entries) == 0 {
+		return nil, nil
+	}
+	var names Hostnames
+	for i, e := range entries {
+		var err error
+		if names, err = appendHostlist(names, e, nodes); err != nil {
+			return nil, hostnamesErrorf("name %d: %v", i+1, err)
+		}
+	}
+	return names, CheckHostnames(names, nodes)
+}
+
+// appendHostlist appends the names of a hostlist expression to names,
+// each checked alone, refusing more than nodes names in all before it
+// expands any.
+func appendHostlist(names Hostnames, expr string, nodes int) (Hostnames, error) {
+	more, err := ExpandHostlist(expr, nodes-len(names))
+	if errors.Is(err, errTooManyNames) {
+		return nil, fmt.Errorf("more host names than the %d nodes", nodes)
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range more {
+		if err := checkHostname(n); err != nil {
+			return nil, err
+		}
+	}
+	return append(names, more...), nil
+}
+
 // ParseHostnames reads a host names file for a host of that many nodes:
-// one name a line, in node-index order; blank lines and lines starting
-// with '#' are skipped, spaces around a name ignored. It reads no more
-// than it needs (one line past the last node) and checks the names with
-// CheckHostnames; errors name the line.
+// one name or hostlist expression (ExpandHostlist) a line, in node-index
+// order; blank lines and lines starting with '#' are skipped, spaces
+// around a name ignored. It reads no more than it needs (up to the line
+// that names one host too many) and checks the names with CheckHostnames;
+// errors name the line.
 func ParseHostnames(r io.Reader, nodes int) (Hostnames, error) {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 512), MaxHostname+64)
+	sc.Buffer(make([]byte, 0, 512), MaxHostnamesLine)
 	var names Hostnames
 	line := 0
 	for sc.Scan() {
@@ -84,17 +130,14 @@ func ParseHostnames(r io.Reader, nodes int) (Hostnames, error) {
 		if s == "" || strings.HasPrefix(s, "#") {
 			continue
 		}
-		if len(names) == nodes {
-			return nil, hostnamesErrorf("line %d: more host names than the %d nodes", line, nodes)
-		}
-		if err := checkHostname(s); err != nil {
+		var err error
+		if names, err = appendHostlist(names, s, nodes); err != nil {
 			return nil, hostnamesErrorf("line %d: %v", line, err)
 		}
-		names = append(names, s)
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, hostnamesErrorf("line %d: longer than %d characters", line+1, MaxHostname)
+			return nil, hostnamesErrorf("line %d: longer than %d characters", line+1, MaxHostnamesLine)
 		}
 		return nil, err
 	}

@@ -21,6 +21,7 @@ var dense = Format{
 	Sniff:      sniffDense,
 	Read:       readDense,
 	Write:      writeDense,
+	Quadratic:  true,
 }
 
 func readDense(r io.Reader, lim Limits) (*guest.Graph, []string, error) {

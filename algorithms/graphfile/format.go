@@ -26,6 +26,9 @@ type Format struct {
 	Read func(r io.Reader, lim Limits) (*guest.Graph, []string, error)
 	// Write writes g in this format; nil if the format cannot be written.
 	Write func(w io.Writer, g *guest.Graph) error
+	// Quadratic: Write writes N² numbers for N vertices, whatever the
+	// arcs (a dense matrix), so writing is work, not a copy of the graph.
+	Quadratic bool
 }
 
 // formats is the table, in the order content sniffing tries them: the

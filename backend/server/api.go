@@ -208,14 +208,15 @@ func (s *Server) mapSync(c echo.Context) error {
 		return err
 	}
 	nodes, _ := topology.SplitCores(in.Host)
-	if err := export.CheckHostnames(req.Hostnames, nodes.Size()); err != nil {
+	names, err := export.ExpandHostnames(req.Hostnames, nodes.Size())
+	if err != nil {
 		return err // before solving
 	}
 	res, err := s.solveSync(c.Request().Context(), in)
 	if err != nil {
 		return err
 	}
-	return writeResult(c, res, format, false, export.Options{Hostnames: req.Hostnames})
+	return writeResult(c, res, format, false, export.Options{Hostnames: names})
 }
 
 // solveSync solves in within the synchronous caps: at most MaxSyncNodes,

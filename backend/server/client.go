@@ -161,12 +161,14 @@ func (c *Client) Cancel(ctx context.Context, id, token string) (jobs.Job, error)
 }
 
 // Placement writes the job's placement in the given export format to w,
-// with the given host names (POST /jobs/{id}/placement) or, without any,
-// the default ones (GET).
+// with the given host names (POST /jobs/{id}/placement, sent as a names
+// file, which holds a million names where JSON holds thousands) or,
+// without any, the default ones (GET). A name may be a hostlist
+// expression.
 func (c *Client) Placement(ctx context.Context, id, format string, w io.Writer, hostnames ...string) error {
 	method, body := http.MethodGet, any(nil)
 	if len(hostnames) > 0 {
-		method, body = http.MethodPost, map[string][]string{"hostnames": hostnames}
+		method, body = http.MethodPost, rawBody{"text/plain; charset=utf-8", []byte(strings.Join(hostnames, "\n") + "\n")}
 	}
 	resp, err := c.do(ctx, method, jobPath(url.PathEscape(id))+"/placement?format="+url.QueryEscape(format), body)
 	if err != nil {

@@ -56,6 +56,8 @@ func (s *Server) classify(err error) (int, ErrorBody, int) {
 		return http.StatusRequestEntityTooLarge, ErrorBody{Error: oneLine(err), Field: "body"}, 0
 	case errors.As(err, &ge):
 		return http.StatusBadRequest, ErrorBody{Error: oneLine(err), Field: "body"}, 0
+	case errors.Is(err, errBodyTooLarge):
+		return http.StatusRequestEntityTooLarge, body, 0
 	case errors.Is(err, os.ErrDeadlineExceeded):
 		return http.StatusRequestTimeout, ErrorBody{Error: fmt.Sprintf("the request body did not arrive within %v", s.o.BodyTimeout)}, 0
 	case errors.Is(err, jobs.ErrNotFound):

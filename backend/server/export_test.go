@@ -13,3 +13,6 @@ func (s *Server) Routes() []string {
 	}
 	return out
 }
+
+// OpenAPI returns the OpenAPI document the server serves.
+func OpenAPI() []byte { return openAPI }

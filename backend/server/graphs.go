@@ -29,13 +29,14 @@ type GraphStore interface {
 // errNoGraphs: the server was started without a graph store.
 var errNoGraphs = echo.NewHTTPError(http.StatusNotImplemented, "this server keeps no uploaded graphs")
 
-// errGraphTooLarge marks an upload cut at MaxGraphBytes.
-var errGraphTooLarge = errors.New("graph file too large")
+// errBodyTooLarge marks a body cut at its cap (an uploaded graph's, a
+// names file's): a 413.
+var errBodyTooLarge = errors.New("request body too large")
 
 // graphsPath is the API path of uploaded graphs.
 const graphsPath = "/api/v1/graphs"
 
-// capped reads at most n bytes of r, then fails with errGraphTooLarge.
+// capped reads at most n bytes of r, then fails with errBodyTooLarge.
 type capped struct {
 	r io.Reader
 	n int64
@@ -45,7 +46,7 @@ func (c *capped) Read(p []byte) (int, error) {
 	if c.n <= 0 {
 		var one [1]byte
 		if k, _ := c.r.Read(one[:]); k > 0 {
-			return 0, errGraphTooLarge
+			return 0, errBodyTooLarge
 		}
 		return 0, io.EOF
 	}
@@ -81,7 +82,7 @@ func (s *Server) uploadGraph(c echo.Context) error {
 	err := s.syncSlot(r.Context(), s.sync, func(ctx context.Context) error {
 		res, err := graphfile.ReadContext(ctx, &capped{r.Body, s.o.MaxGraphBytes}, graphfile.Options{Format: format, Name: name, Limits: lim})
 		switch {
-		case errors.Is(err, errGraphTooLarge):
+		case errors.Is(err, errBodyTooLarge):
 			return &graphfile.Error{Err: graphfile.ErrTooLarge,
 				Msg: fmt.Sprintf("graph file larger than this server's cap of %d bytes; map it with the command line (topomap map --guest file:PATH)", s.o.MaxGraphBytes)}
 		case err != nil:
@@ -152,6 +153,14 @@ func (s *Server) graph(c echo.Context) error {
 	}
 	h.Set(echo.HeaderContentDisposition, `inline; filename="graph-`+id+f.Extensions[0]+`"`)
 	return c.Blob(http.StatusOK, f.MediaType, []byte(buf.String()))
+}
+
+// writesQuadratic reports whether a graph query asks for a file of N²
+// numbers (graphfile.Format.Quadratic): seconds of CPU for a graph that
+// reads in milliseconds.
+func writesQuadratic(c echo.Context) bool {
+	f, ok := graphfile.Lookup(c.QueryParam("format"))
+	return ok && f.Quadratic && c.QueryParam("info") == ""
 }
 
 // writableGraphFormats lists the graph formats that can be written.

@@ -47,14 +47,7 @@ func graphFixture(t *testing.T, st interface {
 
 // upload posts a graph file with a Content-Type.
 func (f *fixture) upload(t *testing.T, target, contentType, body string) *httptest.ResponseRecorder {
-	t.Helper()
-	req := httptest.NewRequest("POST", target, strings.NewReader(body))
-	if contentType != "" {
-		req.Header.Set("Content-Type", contentType)
-	}
-	rec := httptest.NewRecorder()
-	f.srv.ServeHTTP(rec, req)
-	return rec
+	return serve(f, "POST", target, contentType, body, "")
 }
 
 // uploaded posts a graph and wants 201.

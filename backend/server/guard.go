@@ -6,6 +6,7 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -14,9 +15,8 @@ import (
 
 // The errors of the request guards.
 var (
-	errCrossSite   = echo.NewHTTPError(http.StatusForbidden, "cross-site request refused: the API takes jobs from this origin's pages and from non-browser clients only")
-	errContentType = echo.NewHTTPError(http.StatusUnsupportedMediaType, "want Content-Type: application/json")
-	errAuth        = echo.NewHTTPError(http.StatusUnauthorized, "this server wants an API token: Authorization: Bearer TOKEN")
+	errCrossSite = echo.NewHTTPError(http.StatusForbidden, "cross-site request refused: the API takes jobs from this origin's pages and from non-browser clients only")
+	errAuth      = echo.NewHTTPError(http.StatusUnauthorized, "this server wants an API token: Authorization: Bearer TOKEN")
 )
 
 // crossSite reports whether a browser sent r from a page of another
@@ -42,31 +42,74 @@ func crossSite(r *http.Request) bool {
 // no cross-site browser requests, a JSON body for POST (a form or a
 // text/plain POST from another page is refused before it is read), and,
 // if the server has API tokens, one of them.
-func (s *Server) guardWrites(next echo.HandlerFunc) echo.HandlerFunc { return s.guard(next, true) }
+func (s *Server) guardWrites(next echo.HandlerFunc) echo.HandlerFunc {
+	return s.guard(next, echo.MIMEApplicationJSON)
+}
 
 // guardUploads is guardWrites for a raw upload (a graph file): any
 // Content-Type, the other guards alike.
-func (s *Server) guardUploads(next echo.HandlerFunc) echo.HandlerFunc { return s.guard(next, false) }
+func (s *Server) guardUploads(next echo.HandlerFunc) echo.HandlerFunc { return s.guard(next) }
 
-// guard is guardWrites, wanting a JSON body for POST if jsonBody.
-func (s *Server) guard(next echo.HandlerFunc, jsonBody bool) echo.HandlerFunc {
+// guardNames is guardWrites for a body of host names: JSON or a names
+// file (text/plain).
+func (s *Server) guardNames(next echo.HandlerFunc) echo.HandlerFunc {
+	return s.guard(next, echo.MIMEApplicationJSON, echo.MIMETextPlain)
+}
+
+// guard is guardWrites, wanting a POST body of one of the media types if
+// any are given.
+func (s *Server) guard(next echo.HandlerFunc, types ...string) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
 		if crossSite(r) {
 			return errCrossSite
 		}
-		if jsonBody && r.Method == http.MethodPost {
-			mt, _, err := mime.ParseMediaType(r.Header.Get(echo.HeaderContentType))
-			if err != nil || mt != echo.MIMEApplicationJSON {
-				return errContentType
-			}
+		if len(types) > 0 && r.Method == http.MethodPost && !slices.Contains(types, mediaType(r)) {
+			return echo.NewHTTPError(http.StatusUnsupportedMediaType, "want Content-Type: "+strings.Join(types, " or "))
 		}
-		if len(s.o.Tokens) > 0 && !s.validToken(r.Header.Get(echo.HeaderAuthorization)) {
-			c.Response().Header().Set("WWW-Authenticate", `Bearer realm="topomap"`)
-			return errAuth
+		if err := s.wantToken(c); err != nil {
+			return err
 		}
 		return next(c)
 	}
+}
+
+// guardCompute guards a read route whose requests may compute: those that
+// computes reports (solving an instance on the fly, a dense matrix of an
+// uploaded graph: seconds of CPU, where reading a finished result costs
+// its size) want one of the server's API tokens, if it has any. Reads of
+// finished results stay open, so their links can be shared.
+func (s *Server) guardCompute(computes func(echo.Context) bool) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			if computes(c) {
+				if err := s.wantToken(c); err != nil {
+					return err
+				}
+			}
+			return next(c)
+		}
+	}
+}
+
+// wantToken returns errAuth, with the WWW-Authenticate challenge, if the
+// server has API tokens and the request carries none of them.
+func (s *Server) wantToken(c echo.Context) error {
+	if len(s.o.Tokens) == 0 || s.validToken(c.Request().Header.Get(echo.HeaderAuthorization)) {
+		return nil
+	}
+	c.Response().Header().Set("WWW-Authenticate", `Bearer realm="topomap"`)
+	return errAuth
+}
+
+// mediaType returns r's Content-Type without its parameters ("" if it is
+// missing or malformed).
+func mediaType(r *http.Request) string {
+	mt, _, err := mime.ParseMediaType(r.Header.Get(echo.HeaderContentType))
+	if err != nil {
+		return ""
+	}
+	return mt
 }
 
 // validToken reports whether an Authorization header carries one of the

@@ -40,14 +40,26 @@ func newFixture(t testing.TB, jo jobs.Options, so server.Options) *fixture {
 
 // do serves one request in memory and returns the recorder.
 func (f *fixture) do(t testing.TB, method, target, body string) *httptest.ResponseRecorder {
-	t.Helper()
+	contentType := ""
+	if body != "" {
+		contentType = "application/json"
+	}
+	return serve(f, method, target, contentType, body, "")
+}
+
+// serve sends one request with a body of contentType and, if token is
+// not empty, the token.
+func serve(f *fixture, method, target, contentType, body, token string) *httptest.ResponseRecorder {
 	var rd io.Reader
 	if body != "" {
 		rd = strings.NewReader(body)
 	}
 	req := httptest.NewRequest(method, target, rd)
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
 	}
 	rec := httptest.NewRecorder()
 	f.srv.ServeHTTP(rec, req)

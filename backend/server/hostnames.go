@@ -1,26 +1,35 @@
 package server
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
-	"io"
+	"fmt"
+	"net/http"
+	"os"
 
 	"github.com/labstack/echo/v4"
 
 	"topomap/algorithms/export"
 	"topomap/algorithms/spec"
-	"topomap/backend/jobs"
+	"topomap/algorithms/topology"
 )
 
 // errJobHostnames refuses host names in a job request: they are no part
 // of the instance (identical instances are one job), so a job takes them
 // when its placement is fetched.
 var errJobHostnames = &spec.FieldError{Field: "hostnames", Err: errors.New(
-	"a job takes host names when its placement is fetched: POST /api/v1/jobs/{id}/placement?format=rankfile with {\"hostnames\": [...]}")}
+	"a job takes host names when its placement is fetched: POST /api/v1/jobs/{id}/placement?format=rankfile with {\"hostnames\": [...]} or a names file (text/plain)")}
 
-// namedPlacement: POST /jobs/:id/placement?format= with {"hostnames":
-// [...]}: the placement, as GET answers it, with those host names.
+// namedPlacementPath is the route of a placement with host names.
+const namedPlacementPath = "/jobs/:id/placement"
+
+// maxHostnamesBytes caps a names file (POST /jobs/:id/placement as
+// text/plain): a million names of up to 15 characters; hostlist
+// expressions name more in less.
+const maxHostnamesBytes = 16 << 20
+
+// namedPlacement: POST /jobs/:id/placement?format= with host names: the
+// placement, as GET answers it, with those names.
 func (s *Server) namedPlacement(c echo.Context) error {
 	id, err := jobID(c)
 	if err != nil {
@@ -30,21 +39,43 @@ func (s *Server) namedPlacement(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var body struct {
-		Hostnames []string `json:"hostnames"`
-	}
-	raw, err := io.ReadAll(io.LimitReader(c.Request().Body, jobs.MaxRequestBytes+1))
-	if err != nil || len(raw) > jobs.MaxRequestBytes {
-		return &spec.FieldError{Field: "hostnames", Err: errors.New("body unreadable or larger than 64 KiB")}
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&body); err != nil || body.Hostnames == nil {
-		return &spec.FieldError{Field: "hostnames", Err: errors.New(`want {"hostnames": ["name", ...]}: one name per host node, in node-index order`)}
-	}
 	res, err := s.o.Jobs.Result(id)
 	if err != nil {
 		return err
 	}
-	return writeResult(c, res, format, true, export.Options{Hostnames: body.Hostnames})
+	nodes, _ := topology.SplitCores(res.Mapping.Host)
+	names, err := s.hostnamesBody(c.Request(), nodes.Size())
+	if err != nil {
+		return err
+	}
+	return writeResult(c, res, format, true, export.Options{Hostnames: names})
+}
+
+// hostnamesBody reads the host names of a host of that many nodes from
+// r's body: a names file (text/plain, read by export.ParseHostnames, up to
+// maxHostnamesBytes) or {"hostnames": [...]} (JSON, up to MaxBody), each
+// line or entry a name or a hostlist expression, in node-index order.
+func (s *Server) hostnamesBody(r *http.Request, nodes int) (export.Hostnames, error) {
+	if mediaType(r) == echo.MIMETextPlain {
+		names, err := export.ParseHostnames(&capped{r.Body, maxHostnamesBytes}, nodes)
+		if errors.Is(err, errBodyTooLarge) {
+			return nil, &spec.FieldError{Field: "hostnames", Err: fmt.Errorf("%w: a names file is at most %d bytes; name runs of hosts with hostlist expressions (nid[000001-100000])", err, maxHostnamesBytes)}
+		}
+		return names, err
+	}
+	var body struct {
+		Hostnames []string `json:"hostnames"`
+	}
+	dec := json.NewDecoder(&capped{r.Body, s.o.MaxBody})
+	dec.DisallowUnknownFields()
+	err := dec.Decode(&body)
+	switch {
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return nil, err // a 408
+	case errors.Is(err, errBodyTooLarge):
+		return nil, &spec.FieldError{Field: "hostnames", Err: fmt.Errorf("%w: JSON host names are at most %d bytes; send a names file (Content-Type: text/plain, up to %d bytes) or hostlist expressions", err, s.o.MaxBody, maxHostnamesBytes)}
+	case err != nil || body.Hostnames == nil:
+		return nil, &spec.FieldError{Field: "hostnames", Err: errors.New(`want {"hostnames": ["name", ...]}: one name or hostlist expression per entry, in node-index order`)}
+	}
+	return export.ExpandHostnames(body.Hostnames, nodes)
 }

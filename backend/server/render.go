@@ -109,6 +109,13 @@ func parseRender(q url.Values) (renderRequest, error) {
 	return r, err
 }
 
+// rendersInstance reports whether a render query solves an instance on
+// the fly (no job, or the compare view, which runs every algorithm) rather
+// than drawing a finished job.
+func rendersInstance(c echo.Context) bool {
+	return c.QueryParam("job") == "" || c.QueryParam("view") == "compare"
+}
+
 // render: GET /render.svg draws a done job's result or a small instance
 // solved on the fly (within the synchronous caps), with the link heat map
 // of its host. Large mappings are drawn without their edges

@@ -49,9 +49,11 @@ type Options struct {
 	// RenderWorkers bounds renderings drawn at once (default NumCPU);
 	// others wait up to SyncTimeout, then get 503.
 	RenderWorkers int
-	// Tokens, if any, are the API tokens that submitting, mapping and
-	// cancelling want (Authorization: Bearer TOKEN); reads stay open, so
-	// job and result links can be shared.
+	// Tokens, if any, are the API tokens that every request that computes
+	// wants (Authorization: Bearer TOKEN): submitting, mapping,
+	// cancelling, uploading, naming a placement's hosts, renderings solved
+	// on the fly and dense graph files. Reads of finished results stay
+	// open, so job and result links can be shared.
 	Tokens []string
 	// BodyTimeout bounds the reading of a request body (default 10 s), as
 	// ReadHeaderTimeout bounds its headers: a body trickled at 1 byte/s
@@ -147,8 +149,9 @@ func New(o Options) *Server {
 		s.bodyDeadline,
 		middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{
 			Limit: fmt.Sprintf("%dB", o.MaxBody),
-			// An uploaded graph has its own cap (MaxGraphBytes).
-			Skipper: func(c echo.Context) bool { return c.Path() == graphsPath && c.Request().Method == http.MethodPost },
+			// An uploaded graph has its own cap (MaxGraphBytes), a names
+			// file too (maxHostnamesBytes).
+			Skipper: func(c echo.Context) bool { return c.Request().Method == http.MethodPost && ownBodyCap[c.Path()] },
 		}),
 		middleware.GzipWithConfig(middleware.GzipConfig{
 			// SSE must reach the client event by event.
@@ -173,11 +176,11 @@ func New(o Options) *Server {
 	api.DELETE("/jobs/:id", s.cancel, s.guardWrites)
 	api.GET("/jobs/:id/events", s.events)
 	api.GET("/jobs/:id/placement", s.placement)
-	api.POST("/jobs/:id/placement", s.namedPlacement, s.guardWrites)
+	api.POST(namedPlacementPath, s.namedPlacement, s.guardNames)
 	api.POST("/map", s.mapSync, s.guardWrites)
-	api.GET("/render.svg", s.render)
+	api.GET("/render.svg", s.render, s.guardCompute(rendersInstance))
 	api.POST("/graphs", s.uploadGraph, s.guardUploads)
-	api.GET("/graphs/:id", s.graph)
+	api.GET("/graphs/:id", s.graph, s.guardCompute(writesQuadratic))
 	e.Any("/api", notFound)
 	e.Any("/api/*", notFound)
 	if o.App != nil {
@@ -191,6 +194,10 @@ func New(o Options) *Server {
 	}
 	return s
 }
+
+// ownBodyCap are the POST routes whose handlers cap their bodies
+// themselves, above MaxBody.
+var ownBodyCap = map[string]bool{graphsPath: true, "/api/v1" + namedPlacementPath: true}
 
 // catchAll are the route paths of the API's fallback handler.
 var catchAll = map[string]bool{"/api/v1": true, "/api/v1/*": true, "/api": true, "/api/*": true, "/*": true}

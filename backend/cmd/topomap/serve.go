@@ -68,7 +68,7 @@ func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 	jobTime := fs.Duration("job-timeout", env.duration("TOPOMAP_JOB_TIMEOUT", 0), "per-job time limit (env TOPOMAP_JOB_TIMEOUT; 0 = 5m)")
 	bodyLimit := fs.Int64("body-limit", int64(env.int("TOPOMAP_BODY_LIMIT", 0)), "request body limit in bytes (env TOPOMAP_BODY_LIMIT; 0 = 65536)")
 	graphBytes := fs.Int64("max-graph-bytes", int64(env.int("TOPOMAP_MAX_GRAPH_BYTES", 0)), "cap on an uploaded graph file in bytes (env TOPOMAP_MAX_GRAPH_BYTES; 0 = 67108864)")
-	tokensFile := fs.String("auth-tokens", env.string("TOPOMAP_AUTH_TOKENS", ""), "`file` of API tokens, one a line: submitting, mapping and cancelling then want Authorization: Bearer TOKEN (env TOPOMAP_AUTH_TOKENS; default none)")
+	tokensFile := fs.String("auth-tokens", env.string("TOPOMAP_AUTH_TOKENS", ""), "`file` of API tokens, one a line: every request that computes (submitting, mapping, cancelling, uploading, renderings solved on the fly) then wants Authorization: Bearer TOKEN, and pages map in the browser only (env TOPOMAP_AUTH_TOKENS; default none)")
 	maxAge := fs.Duration("max-age", env.duration("TOPOMAP_MAX_AGE", 30*24*time.Hour), "finished jobs unused for this `long` are deleted (env TOPOMAP_MAX_AGE; 0 keeps them)")
 	maxStore := fs.Int64("max-store-bytes", int64(env.int("TOPOMAP_MAX_STORE_BYTES", 1<<30)), "bound on the stored jobs' size in `bytes`; the least recently used finished ones are deleted first (env TOPOMAP_MAX_STORE_BYTES; 0 = no bound)")
 	noSW := fs.Bool("no-service-worker", os.Getenv("TOPOMAP_NO_SERVICE_WORKER") != "", "install a service worker that caches nothing (development; env TOPOMAP_NO_SERVICE_WORKER)")
@@ -102,9 +102,11 @@ func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// A page load carries no token: with tokens, pages map in the browser.
+	app := web.AppHandler(web.AppOptions{NoServiceWorker: *noSW, ComputeInBrowser: len(tokens) > 0})
 	srv := server.New(server.Options{
 		Jobs:          runner,
-		App:           web.AppHandler(web.AppOptions{NoServiceWorker: *noSW}),
+		App:           app,
 		MaxBody:       *bodyLimit,
 		MaxSyncNodes:  *maxSync,
 		Tokens:        tokens,

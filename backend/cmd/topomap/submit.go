@@ -38,7 +38,7 @@ func runSubmit(ctx context.Context, args []string, stdout io.Writer) error {
 	format := fs.String("format", "text", "output `format`: json or text (with --wait any placement format: "+strings.Join(export.Names(), ", ")+")")
 	timeout := fs.Duration("timeout", 30*time.Second, "give up when the server does not answer for this `long` (also while waiting)")
 	token := fs.String("token", os.Getenv("TOPOMAP_TOKEN"), "API `token` for a server started with --auth-tokens (env TOPOMAP_TOKEN)")
-	hostnames := fs.String("hostnames", "", "with --wait: `file` of host names for the launcher files, one per host node in node-index order (default node<index>)")
+	hostnames := fs.String("hostnames", "", "with --wait: `file` of host names for the launcher files, one per host node in node-index order, a name or a Slurm hostlist expression (nid[001-016]) a line (default node<index>)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
