@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"strings"
 	"time"
 
@@ -21,7 +22,9 @@ import (
 // GraphStore keeps uploaded communication graphs (store.Bolt, the job
 // store's file; store.Memory in tests).
 type GraphStore interface {
-	PutGraph(store.GraphRecord) error
+	// PutGraph stores a graph and returns the stored record: that of an
+	// earlier upload of the same graph, if any.
+	PutGraph(store.GraphRecord) (store.GraphRecord, error)
 	Graph(id string) (store.GraphRecord, error)
 	Resolve(ctx context.Context, id string) (*guest.Graph, error)
 }
@@ -62,7 +65,7 @@ func (c *capped) Read(p []byte) (int, error) {
 // type), else of the extension of ?name= (the file's name, never opened),
 // else detected from the content, within the upload caps; stores
 // its canonical form under its content hash and answers 201 with an
-// api.Graph.
+// api.Graph, that of the stored record if the graph was uploaded before.
 func (s *Server) uploadGraph(c echo.Context) error {
 	if s.o.Graphs == nil {
 		return errNoGraphs
@@ -76,9 +79,7 @@ func (s *Server) uploadGraph(c echo.Context) error {
 	}
 	lim := graphfile.Limits{MaxVertices: s.o.Jobs.Limits().MaxNodes, MaxArcs: s.o.MaxGraphArcs}
 	var rec store.GraphRecord
-	// A large upload takes hundreds of megabytes while it is read: one
-	// per synchronous slot, within SyncTimeout.
-	err := s.syncSlot(r.Context(), s.sync, func(ctx context.Context) error {
+	err := s.uploadSlot(c, func(ctx context.Context) error {
 		res, err := graphfile.ReadContext(ctx, &capped{r.Body, s.o.MaxGraphBytes}, graphfile.Options{Format: format, Name: name, Limits: lim})
 		switch {
 		case errors.Is(err, errGraphTooLarge):
@@ -87,8 +88,8 @@ func (s *Server) uploadGraph(c echo.Context) error {
 		case err != nil:
 			return err
 		}
-		rec = store.GraphRecord{Graph: guest.Canonical(res.Graph), Format: res.Format, Warnings: res.Warnings, Created: time.Now().UTC()}
-		return s.o.Graphs.PutGraph(rec)
+		rec, err = s.o.Graphs.PutGraph(store.GraphRecord{Graph: guest.Canonical(res.Graph), Format: res.Format, Warnings: res.Warnings, Created: time.Now().UTC()})
+		return err
 	})
 	if err != nil {
 		return err
@@ -96,6 +97,37 @@ func (s *Server) uploadGraph(c echo.Context) error {
 	g := rec.Graph
 	c.Response().Header().Set(echo.HeaderLocation, graphsPath+"/"+g.ID)
 	return c.JSON(http.StatusCreated, graphInfo(rec))
+}
+
+// errUploadsBusy: no upload slot freed within UploadWait. It is answered
+// as errSyncBusy is: 503 with Retry-After.
+var errUploadsBusy error = uploadsBusy{}
+
+type uploadsBusy struct{}
+
+func (uploadsBusy) Error() string        { return "too many graph uploads at once, try again later" }
+func (uploadsBusy) Is(target error) bool { return target == errSyncBusy }
+
+// uploadSlot runs an upload's work in one of its own slots: a large
+// upload takes hundreds of megabytes while it is read. It waits up to
+// UploadWait for a slot (the body waits unread, costing nothing); the
+// body then has BodyTimeout to arrive, and the work SyncTimeout more at
+// most (408 past them), also where a connection takes no deadline.
+func (s *Server) uploadSlot(c echo.Context, work func(context.Context) error) error {
+	ctx := c.Request().Context()
+	wait, cancel := context.WithTimeout(ctx, s.o.UploadWait)
+	defer cancel()
+	select {
+	case s.uploads <- struct{}{}:
+		defer func() { <-s.uploads }()
+	case <-wait.Done():
+		return errUploadsBusy
+	}
+	// Not every ResponseWriter has a connection (httptest's recorder).
+	_ = http.NewResponseController(c.Response().Writer).SetReadDeadline(time.Now().Add(s.o.BodyTimeout))
+	ctx, cancelWork := context.WithTimeoutCause(ctx, s.o.BodyTimeout+s.o.SyncTimeout, os.ErrDeadlineExceeded)
+	defer cancelWork()
+	return timedOut(ctx, work(ctx), os.ErrDeadlineExceeded)
 }
 
 // graphInfo is the API's view of a stored graph.

@@ -49,6 +49,11 @@ type Options struct {
 	// RenderWorkers bounds renderings drawn at once (default NumCPU);
 	// others wait up to SyncTimeout, then get 503.
 	RenderWorkers int
+	// UploadWorkers bounds graph uploads read at once (default NumCPU),
+	// apart from SyncWorkers so that uploads never hold POST /map's
+	// slots; others wait up to UploadWait (default 1 min), then get 503.
+	UploadWorkers int
+	UploadWait    time.Duration
 	// Tokens, if any, are the API tokens that submitting, mapping and
 	// cancelling want (Authorization: Bearer TOKEN); reads stay open, so
 	// job and result links can be shared.
@@ -97,6 +102,12 @@ func (o Options) withDefaults() Options {
 	if o.RenderWorkers <= 0 {
 		o.RenderWorkers = runtime.NumCPU()
 	}
+	if o.UploadWorkers <= 0 {
+		o.UploadWorkers = runtime.NumCPU()
+	}
+	if o.UploadWait <= 0 {
+		o.UploadWait = time.Minute
+	}
 	if o.BodyTimeout <= 0 {
 		o.BodyTimeout = 10 * time.Second
 	}
@@ -122,6 +133,7 @@ type Server struct {
 	e       *echo.Echo
 	sync    chan struct{} // semaphore of synchronous work
 	draw    chan struct{} // semaphore of renderings
+	uploads chan struct{} // semaphore of graph uploads
 	closing chan struct{} // closed on shutdown: ends SSE streams
 	once    sync.Once
 }
@@ -136,7 +148,7 @@ func New(o Options) *Server {
 		panic("server: Options.Jobs is nil")
 	}
 	o = o.withDefaults()
-	s := &Server{o: o, e: echo.New(), sync: make(chan struct{}, o.SyncWorkers), draw: make(chan struct{}, o.RenderWorkers), closing: make(chan struct{})}
+	s := &Server{o: o, e: echo.New(), sync: make(chan struct{}, o.SyncWorkers), draw: make(chan struct{}, o.RenderWorkers), uploads: make(chan struct{}, o.UploadWorkers), closing: make(chan struct{})}
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError

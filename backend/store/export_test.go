@@ -18,3 +18,10 @@ func PutRawGraphForTest(s *Bolt, r GraphRecord) {
 		panic(err)
 	}
 }
+
+// PageWritesForTest counts the pages the store's transactions have
+// written (each commit writes at least its meta page).
+func PageWritesForTest(s *Bolt) int64 {
+	st := s.db.Stats()
+	return st.TxStats.GetWrite()
+}

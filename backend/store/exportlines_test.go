@@ -23,7 +23,7 @@ func TestExportGraphs(t *testing.T) {
 	}
 	want := []store.GraphRecord{sampleGraph(t, 40), sampleGraph(t, 7)}
 	for _, r := range want {
-		if err := st.PutGraph(r); err != nil {
+		if _, err := st.PutGraph(r); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -151,14 +151,19 @@ func putGraph(tx *bolt.Tx, r GraphRecord) error {
 }
 
 // PutGraph stores an uploaded graph under its id (r.Graph.ID, from
-// guest.Canonical). A graph already stored is kept as it is (the same id
-// is the same content) and counts as used.
-func (s *Bolt) PutGraph(r GraphRecord) error {
+// guest.Canonical) and returns the stored record. A graph already stored
+// is kept as it is (the same id is the same content): its record is
+// returned without a write transaction, and counts as used.
+func (s *Bolt) PutGraph(r GraphRecord) (GraphRecord, error) {
 	if r.Graph == nil || !guest.ValidID(r.Graph.ID) {
-		return errors.New("a stored graph needs its id (guest.Canonical)")
+		return r, errors.New("a stored graph needs its id (guest.Canonical)")
+	}
+	if old, err := s.Graph(r.Graph.ID); err == nil {
+		return old, nil // a damaged record is written again
 	}
 	err := s.update(func(tx *bolt.Tx) error {
-		if _, err := checkGraph(tx, r.Graph.ID); err == nil {
+		if old, err := checkGraph(tx, r.Graph.ID); err == nil {
+			r = old // stored meanwhile
 			return nil
 		}
 		return putGraph(tx, r)
@@ -166,7 +171,7 @@ func (s *Bolt) PutGraph(r GraphRecord) error {
 	if err == nil {
 		s.touch(graphKey(r.Graph.ID))
 	}
-	return err
+	return r, err
 }
 
 // Graph returns the stored graph of that id: an error wrapping

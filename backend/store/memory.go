@@ -85,14 +85,15 @@ func (s *Memory) Interrupt(reason string, at time.Time) ([]string, error) {
 }
 
 // PutGraph stores a graph as Bolt.PutGraph does (graphs are immutable:
-// kept, not copied).
-func (s *Memory) PutGraph(r GraphRecord) error {
+// kept, not copied) and returns the stored record.
+func (s *Memory) PutGraph(r GraphRecord) (GraphRecord, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if _, ok := s.graphs[r.Graph.ID]; !ok {
-		s.graphs[r.Graph.ID] = r
+	if old, ok := s.graphs[r.Graph.ID]; ok {
+		return old, nil
 	}
-	return nil
+	s.graphs[r.Graph.ID] = r
+	return r, nil
 }
 
 // Graph returns a stored graph as Bolt.Graph does.
