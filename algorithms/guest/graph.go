@@ -114,6 +114,28 @@ func (g *Graph) Volume(e int) float64 {
 // Neighbors returns the slice of v's neighbours (do not modify it).
 func (g *Graph) Neighbors(v int) []int32 { return g.Adj[g.Offsets[v]:g.Offsets[v+1]] }
 
+// Isolated returns the number of vertices with no arc in or out: the
+// processes that exchange nothing. O(n + arcs).
+func (g *Graph) Isolated() int {
+	n := g.Order()
+	linked := make([]bool, n)
+	for v := range n {
+		if g.Offsets[v] < g.Offsets[v+1] {
+			linked[v] = true
+		}
+	}
+	for _, u := range g.Adj {
+		linked[u] = true
+	}
+	isolated := 0
+	for _, l := range linked {
+		if !l {
+			isolated++
+		}
+	}
+	return isolated
+}
+
 // String returns the guest's canonical spec string: "hypercube:4",
 // "grid:9x8", "grid:8x8x8:wrap", "graph:ID" (the registered kinds' form),
 // or "graph:N" for a custom graph not identified (see Canonical).

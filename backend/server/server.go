@@ -72,6 +72,11 @@ type Options struct {
 	// are capped by the runner's MaxNodes.
 	MaxGraphBytes int64
 	MaxGraphArcs  int
+	// GraphQuota bounds the bytes of the graphs one client (its API
+	// token, else its IP address, an IPv6 one by /64) has stored (default
+	// 128 MiB): beyond it its uploads are refused with 413, and nobody
+	// else's graphs are touched.
+	GraphQuota int64
 	// Store, if set, reports the job store's size in /api/v1/healthz.
 	Store func() store.Stats
 	// Version is reported by /api/v1/healthz.
@@ -119,6 +124,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxGraphArcs <= 0 {
 		o.MaxGraphArcs = 1 << 22
+	}
+	if o.GraphQuota <= 0 {
+		o.GraphQuota = 128 << 20
 	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()

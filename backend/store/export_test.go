@@ -25,3 +25,9 @@ func PageWritesForTest(s *Bolt) int64 {
 	st := s.db.Stats()
 	return st.TxStats.GetWrite()
 }
+
+// GraphBytesForTest is what a graph record takes against its owner's
+// quota.
+func GraphBytesForTest(r GraphRecord) int64 {
+	return graphSize([]byte(r.Graph.ID), EncodeGraphForTest(r))
+}

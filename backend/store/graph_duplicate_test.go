@@ -20,7 +20,7 @@ func TestDuplicateGraphWritesNothing(t *testing.T) {
 	}
 	defer st.Close()
 	first := sampleGraph(t, 2000)
-	if _, err := st.PutGraph(first); err != nil {
+	if _, err := st.PutGraph(first, 0); err != nil {
 		t.Fatal(err)
 	}
 	writes := store.PageWritesForTest(st)
@@ -28,7 +28,7 @@ func TestDuplicateGraphWritesNothing(t *testing.T) {
 	again := sampleGraph(t, 2000) // the same graph, read again
 	again.Format = "matrixmarket"
 	for range 20 {
-		if _, err := st.PutGraph(again); err != nil {
+		if _, err := st.PutGraph(again, 0); err != nil {
 			t.Fatal(err)
 		}
 	}

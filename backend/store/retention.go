@@ -104,15 +104,19 @@ func later(a, b time.Time) time.Time {
 // are left for `topomap store compact`. It returns the ids removed.
 func (s *Bolt) Sweep(r Retention, now time.Time) ([]string, error) {
 	var removed []string
+	var sw *sweep
 	err := s.update(func(tx *bolt.Tx) error {
-		sw, err := s.sweepOf(tx)
-		if err != nil {
+		var err error
+		if sw, err = s.sweepOf(tx); err != nil {
 			return err
 		}
 		removed, err = sw.apply(tx, r, now)
 		return err
 	})
 	if err == nil {
+		for owner, bytes := range sw.freed {
+			s.own(owner, -bytes)
+		}
 		s.mu.Lock()
 		clear(s.used)
 		s.mu.Unlock()
@@ -126,25 +130,28 @@ type sweepCand struct {
 	used time.Time // last use; a graph's includes its jobs'
 	own  time.Time // its own last use, recorded for a restart
 	size int64
-	// graph marks an uploaded graph (its id is "graph:" + key); names is
-	// the graph a job maps, "" if none.
+	// graph marks an uploaded graph (its id is "graph:" + key), owner its
+	// owner; names is the graph a job maps, "" if none.
 	graph bool
+	owner string
 	names string
 }
 
 // sweep is what a sweep works on: the records' total size, the candidates
-// least recently used first, and the jobs that name each graph.
+// least recently used first, and the jobs that name each graph; then the
+// bytes of graphs it removed, per owner.
 type sweep struct {
 	total int64
 	cands []sweepCand
 	refs  map[string]int
+	freed map[string]int64
 }
 
 // sweepOf reads the candidates of a sweep: every finished job and every
 // graph, each graph used when its jobs last were; queued and running
 // jobs count among a graph's jobs for good.
 func (s *Bolt) sweepOf(tx *bolt.Tx) (*sweep, error) {
-	sw := &sweep{refs: map[string]int{}}
+	sw := &sweep{refs: map[string]int{}, freed: map[string]int64{}}
 	jobUse := map[string]time.Time{} // a graph's jobs' last use
 	err := tx.Bucket(bucketJobs).ForEach(func(k, _ []byte) error {
 		rec := readRecord(tx, k)
@@ -179,7 +186,7 @@ func (s *Bolt) sweepOf(tx *bolt.Tx) (*sweep, error) {
 		size := graphSize(k, tx.Bucket(bucketGraphs).Get(k))
 		sw.total += size
 		own := s.lastUse(graphKey(g.Graph.ID), g.Created, tx.Bucket(bucketGraphMeta).Get(k))
-		sw.cands = append(sw.cands, sweepCand{id: g.Graph.ID, used: later(own, jobUse[g.Graph.ID]), own: own, size: size, graph: true})
+		sw.cands = append(sw.cands, sweepCand{id: g.Graph.ID, used: later(own, jobUse[g.Graph.ID]), own: own, size: size, graph: true, owner: g.Owner})
 		return nil
 	})
 	if err != nil {
@@ -225,6 +232,9 @@ func (sw *sweep) apply(tx *bolt.Tx, r Retention, now time.Time) ([]string, error
 			sw.total -= c.size
 			if c.names != "" {
 				sw.refs[c.names]--
+			}
+			if c.graph {
+				sw.freed[c.owner] += c.size
 			}
 			removed = append(removed, name)
 			continue

@@ -50,7 +50,7 @@ func TestSweepKeepsGraphsOfKeptJobs(t *testing.T) {
 			defer st.Close()
 			g := sampleGraph(t, 500)
 			g.Created = t0
-			if _, err := st.PutGraph(g); err != nil {
+			if _, err := st.PutGraph(g, 0); err != nil {
 				t.Fatal(err)
 			}
 			j := jobs.Job{ID: fmt.Sprintf("%020x", 1), Status: tt.status, Created: t0,
