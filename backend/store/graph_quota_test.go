@@ -2,7 +2,6 @@ package store_test
 
 import (
 	"errors"
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -69,22 +68,7 @@ func TestGraphQuotaPerOwner(t *testing.T) {
 // the code of before graphs had owners (a graph and a done job mapping
 // it), opens without problems; its graph reads back, charged to nobody.
 func TestOpensGraphsStoredBeforeOwners(t *testing.T) {
-	b, err := os.ReadFile("testdata/graphs-v1.db")
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "topomap.db")
-	if err := os.WriteFile(path, b, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	st, err := store.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	if p := st.Problems(); len(p) != 0 {
-		t.Fatalf("problems: %v", p)
-	}
+	st := openCopy(t, "testdata/graphs-v1.db")
 	want := sampleGraph(t, 6)
 	got, err := st.Graph(want.Graph.ID)
 	if err != nil || !sameGraph(got.Graph, want.Graph) || got.Format != want.Format || got.Owner != "" {
