@@ -123,8 +123,9 @@ func (s *Server) readUpload(ctx context.Context, c echo.Context) (*graphfile.Res
 // MaxIsolated is how many processes of an uploaded graph may exchange
 // nothing beyond half of them: a few bytes must not buy a large record
 // (a 12-byte line 0,1048575,1 names 1,048,576 processes, 4 MB stored).
-// Within the rule every other process has an arc, so a record stays a
-// small multiple of its file (4 bytes per process, 12 per arc).
+// Within the rule at least half the processes beyond 1024 have an arc,
+// so a record stays a small multiple of its file (4 bytes per process,
+// 12 per arc).
 const MaxIsolated = 1024
 
 // checkIsolated refuses a graph whose isolated processes (no arc in or

@@ -75,18 +75,10 @@ func encodeGraph(r GraphRecord) ([]byte, error) {
 // finite and positive. It never panics. O(record).
 func DecodeGraph(b []byte) (GraphRecord, error) {
 	var r GraphRecord
-	if len(b) < 4 {
-		return r, errors.New("graph record shorter than its header")
+	h, b, err := decodeHeader(b)
+	if err != nil {
+		return r, err
 	}
-	hl := int(binary.LittleEndian.Uint32(b))
-	if hl > len(b)-4 {
-		return r, fmt.Errorf("graph header of %d bytes in a record of %d", hl, len(b))
-	}
-	var h graphHeader
-	if err := json.Unmarshal(b[4:4+hl], &h); err != nil {
-		return r, fmt.Errorf("graph header: %v", err)
-	}
-	b = b[4+hl:]
 	n, m := h.Vertices, h.Arcs
 	if n < 1 || n > guest.MaxVertices || m < 0 || m > math.MaxInt32 || len(b) != 4*(n+1)+12*m {
 		return r, fmt.Errorf("graph of %d vertices and %d arcs in %d bytes", n, m, len(b))
@@ -110,16 +102,27 @@ func DecodeGraph(b []byte) (GraphRecord, error) {
 	return GraphRecord{Graph: g, Format: h.Format, Warnings: h.Warnings, Created: h.Created, Owner: h.Owner}, nil
 }
 
-// ownerOf returns the owner a graph record's header names and the bytes
-// the record takes (graphSize); "" for a header that does not read.
-// O(header).
-func ownerOf(k, v []byte) (string, int64) {
+// decodeHeader unpacks the head of a graph record and returns the rest.
+func decodeHeader(b []byte) (graphHeader, []byte, error) {
 	var h graphHeader
-	if len(v) >= 4 {
-		if hl := int(binary.LittleEndian.Uint32(v)); hl <= len(v)-4 {
-			_ = json.Unmarshal(v[4:4+hl], &h)
-		}
+	if len(b) < 4 {
+		return h, nil, errors.New("graph record shorter than its header")
 	}
+	hl := int(binary.LittleEndian.Uint32(b))
+	if hl > len(b)-4 {
+		return h, nil, fmt.Errorf("graph header of %d bytes in a record of %d", hl, len(b))
+	}
+	if err := json.Unmarshal(b[4:4+hl], &h); err != nil {
+		return h, nil, fmt.Errorf("graph header: %v", err)
+	}
+	return h, b[4+hl:], nil
+}
+
+// ownerOf returns the owner a graph record's head names and the bytes
+// the record takes (graphSize); "" for a head that does not read.
+// O(head).
+func ownerOf(k, v []byte) (string, int64) {
+	h, _, _ := decodeHeader(v)
 	return h.Owner, graphSize(k, v)
 }
 
@@ -234,6 +237,9 @@ func (s *Bolt) ownedBy(owner string) int64 {
 
 // own counts bytes more (or fewer, if negative) for owner.
 func (s *Bolt) own(owner string, bytes int64) {
+	if bytes == 0 {
+		return
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.owned[owner] += bytes; s.owned[owner] <= 0 {
