@@ -1,10 +1,12 @@
 package graphfile
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"strconv"
+	"strings"
 
 	"topomap/algorithms/guest"
 )
@@ -115,7 +117,10 @@ func (p *parser) graph(n int) (*guest.Graph, []string, error) {
 		return nil, nil, p.err // the input may have been cut short
 	}
 	g, _, err := guest.FromArcs(n, p.arcs)
-	if err != nil {
+	switch {
+	case errors.Is(err, guest.ErrTotalVolume):
+		return nil, nil, &Error{Format: p.title, Msg: strings.TrimPrefix(err.Error(), guest.ErrInvalid.Error()+": ")}
+	case err != nil:
 		// every arc was checked: what is left is parallel volumes whose
 		// sum overflows
 		return nil, nil, &Error{Format: p.title, Msg: "the volumes between two processes add up to more than 1.8e308, the largest number"}

@@ -56,6 +56,33 @@ func GridArcs(dims []int, wrap bool) int {
 // ErrInvalid is wrapped by every validation error of this package.
 var ErrInvalid = errors.New("guest: invalid graph")
 
+// MaxTotalVolume bounds the sum of a weighted graph's volumes: 2^960,
+// about 9.7e288. A host has fewer than 2^31 nodes, so every distance is
+// below 2^31 and a mapping's hop-bytes (Σ volume × distance) stays below
+// 2^991, far from float64's largest number (about 2^1024, 1.8e308): the
+// metrics and the local searches' sums of such terms stay finite.
+const MaxTotalVolume = 0x1p960
+
+// ErrTotalVolume is wrapped, with ErrInvalid, by the error of a graph
+// whose volumes add up to more than MaxTotalVolume.
+var ErrTotalVolume = errors.New("the volumes add up to more than 2^960 ≈ 9.7e288, the most a graph may carry so that its hop-bytes stay finite")
+
+// checkTotal refuses volumes (each finite and positive) whose sum exceeds
+// MaxTotalVolume, or overflows. O(arcs).
+func checkTotal(weight []float64) error {
+	var sum float64
+	for _, w := range weight {
+		sum += w
+	}
+	switch {
+	case math.IsInf(sum, 1):
+		return fmt.Errorf("%w: %w (their sum overflows float64)", ErrInvalid, ErrTotalVolume)
+	case sum > MaxTotalVolume:
+		return fmt.Errorf("%w: %w (their sum is %g)", ErrInvalid, ErrTotalVolume, sum)
+	}
+	return nil
+}
+
 // Graph is a communication graph in CSR form. See the package doc.
 type Graph struct {
 	Kind    Kind
@@ -86,6 +113,28 @@ func (g *Graph) Volume(e int) float64 {
 
 // Neighbors returns the slice of v's neighbours (do not modify it).
 func (g *Graph) Neighbors(v int) []int32 { return g.Adj[g.Offsets[v]:g.Offsets[v+1]] }
+
+// Isolated returns the number of vertices with no arc in or out: the
+// processes that exchange nothing. O(n + arcs).
+func (g *Graph) Isolated() int {
+	n := g.Order()
+	linked := make([]bool, n)
+	for v := range n {
+		if g.Offsets[v] < g.Offsets[v+1] {
+			linked[v] = true
+		}
+	}
+	for _, u := range g.Adj {
+		linked[u] = true
+	}
+	isolated := 0
+	for _, l := range linked {
+		if !l {
+			isolated++
+		}
+	}
+	return isolated
+}
 
 // String returns the guest's canonical spec string: "hypercube:4",
 // "grid:9x8", "grid:8x8x8:wrap", "graph:ID" (the registered kinds' form),
@@ -224,8 +273,9 @@ type Arc struct {
 // FromEdges builds a custom graph of n vertices from undirected edges, each
 // stored as two arcs of the same volume. Parallel edges are merged (volumes
 // added); a vertex's neighbours are listed in the order of their first edge.
-// Self-loops, volumes that are not positive and finite, and parallel
-// volumes that add up beyond float64 are errors. O(n + m).
+// Self-loops, volumes that are not positive and finite, parallel volumes
+// that add up beyond float64 and volumes that add up beyond MaxTotalVolume
+// are errors. O(n + m).
 func FromEdges(n int, edges []Edge) (*Graph, error) {
 	if err := checkOrder(n, len(edges), math.MaxInt32/2, "edges"); err != nil {
 		return nil, err
@@ -246,7 +296,14 @@ func FromEdges(n int, edges []Edge) (*Graph, error) {
 		b.place(e.U, e.V, e.Volume)
 		b.place(e.V, e.U, e.Volume)
 	}
-	return b.graph()
+	g, err := b.graph()
+	if err == nil {
+		err = checkTotal(g.Weight)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return g, nil
 }
 
 // FromArcs builds a custom graph of n vertices with directed volumes: arc
@@ -254,8 +311,9 @@ func FromEdges(n int, edges []Edge) (*Graph, error) {
 // Self-loops carry no network traffic (see the package doc): they are dropped,
 // and their number returned. Parallel arcs are merged (volumes added); a
 // vertex's out-arcs are listed in the order of their first arc. Volumes
-// that are not positive and finite, and parallel volumes that add up
-// beyond float64, are errors. O(n + m).
+// that are not positive and finite, parallel volumes that add up beyond
+// float64 and volumes that add up beyond MaxTotalVolume are errors.
+// O(n + m).
 func FromArcs(n int, arcs []Arc) (g *Graph, selfLoops int, err error) {
 	if err := checkOrder(n, len(arcs), math.MaxInt32, "arcs"); err != nil {
 		return nil, 0, err
@@ -278,6 +336,9 @@ func FromArcs(n int, arcs []Arc) (g *Graph, selfLoops int, err error) {
 		}
 	}
 	if g, err = b.graph(); err != nil {
+		return nil, 0, err
+	}
+	if err := checkTotal(g.Weight); err != nil {
 		return nil, 0, err
 	}
 	return g, selfLoops, nil

@@ -387,3 +387,24 @@ func TestFromArcsErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestIsolated(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		n    int
+		arcs []guest.Arc
+		want int
+	}{
+		{"one vertex", 1, nil, 1},
+		{"an arc out, an arc in", 4, []guest.Arc{{From: 0, To: 2, Volume: 1}}, 2},
+		{"a chain", 3, []guest.Arc{{From: 0, To: 1, Volume: 1}, {From: 2, To: 1, Volume: 1}}, 0},
+	} {
+		g, _, err := guest.FromArcs(tt.n, tt.arcs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := g.Isolated(); got != tt.want {
+			t.Errorf("%s: %d isolated, want %d", tt.name, got, tt.want)
+		}
+	}
+}

@@ -124,8 +124,9 @@ func Canonical(g *Graph) *Graph {
 // FromCSR returns the weighted graph of an id from its CSR arrays (as a
 // store or the API hands them over), after checking what the mappers
 // rely on: n ≥ 1 vertices, offsets from 0 increasing to the arcs, targets
-// in range and no self-loop, one finite volume > 0 per arc. The arrays
-// are kept, not copied. O(n + arcs).
+// in range and no self-loop, one finite volume > 0 per arc, and volumes
+// that add up to at most MaxTotalVolume. The arrays are kept, not copied.
+// O(n + arcs).
 func FromCSR(id string, offsets, adj []int32, weight []float64) (*Graph, error) {
 	n := len(offsets) - 1
 	switch {
@@ -148,6 +149,9 @@ func FromCSR(id string, offsets, adj []int32, weight []float64) (*Graph, error) 
 				return nil, fmt.Errorf("%w: arc %d→%d has volume %v", ErrInvalid, v, adj[e], w)
 			}
 		}
+	}
+	if err := checkTotal(weight); err != nil {
+		return nil, err
 	}
 	return &Graph{Kind: Custom, ID: id, Offsets: offsets, Adj: adj, Weight: weight}, nil
 }

@@ -265,9 +265,14 @@ func (s *Server) syncSlot(ctx context.Context, sem chan struct{}, work func(cont
 	case <-ctx.Done():
 		return errSyncBusy
 	}
-	err := work(ctx)
-	if err != nil && errors.Is(context.Cause(ctx), errSyncTimeout) {
-		return errSyncTimeout
+	return timedOut(ctx, work(ctx), errSyncTimeout)
+}
+
+// timedOut is limit, the cause of a context's timeout, for the error of
+// work whose context ran out of time, else err.
+func timedOut(ctx context.Context, err, limit error) error {
+	if err != nil && errors.Is(context.Cause(ctx), limit) {
+		return limit
 	}
 	return err
 }

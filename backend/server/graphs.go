@@ -2,10 +2,15 @@ package server
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"net/netip"
+	"os"
 	"strings"
 	"time"
 
@@ -21,7 +26,11 @@ import (
 // GraphStore keeps uploaded communication graphs (store.Bolt, the job
 // store's file; store.Memory in tests).
 type GraphStore interface {
-	PutGraph(store.GraphRecord) error
+	// PutGraph stores a graph within its owner's quota (bytes; an error
+	// wrapping store.ErrQuota beyond) and returns the stored record: that
+	// of an earlier upload of the same graph, if any, which charges
+	// nobody.
+	PutGraph(r store.GraphRecord, quota int64) (store.GraphRecord, error)
 	Graph(id string) (store.GraphRecord, error)
 	Resolve(ctx context.Context, id string) (*guest.Graph, error)
 }
@@ -58,16 +67,44 @@ func (c *capped) Read(p []byte) (int, error) {
 	return k, err
 }
 
-// uploadGraph: POST /graphs reads a graph file from the raw body, in the
-// format of ?format=, else of the Content-Type (a graph format's media
-// type), else of the extension of ?name= (the file's name, never opened),
-// else detected from the content, within the upload caps; stores
-// its canonical form under its content hash and answers 201 with an
-// api.Graph.
+// uploadGraph: POST /graphs reads a graph file from the raw body (see
+// readUpload), refuses one of mostly isolated processes (checkIsolated),
+// stores its canonical form under its content hash within the client's
+// quota (GraphQuota) and answers 201 with an api.Graph, that of the
+// stored record if the graph was uploaded before.
 func (s *Server) uploadGraph(c echo.Context) error {
 	if s.o.Graphs == nil {
 		return errNoGraphs
 	}
+	var rec store.GraphRecord
+	err := s.uploadSlot(c, func(ctx context.Context) error {
+		res, err := s.readUpload(ctx, c)
+		if err != nil {
+			return err
+		}
+		if err := checkIsolated(res.Graph); err != nil {
+			return err
+		}
+		rec, err = s.o.Graphs.PutGraph(store.GraphRecord{Graph: guest.Canonical(res.Graph), Format: res.Format, Warnings: res.Warnings,
+			Created: time.Now().UTC(), Owner: s.uploader(c.Request())}, s.o.GraphQuota)
+		if errors.Is(err, store.ErrQuota) {
+			return &graphfile.Error{Err: graphfile.ErrTooLarge, Msg: fmt.Sprintf("%v: a client is its API token, else its IP address (an IPv6 one by /64); its graphs count until they expire unused", err)}
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	g := rec.Graph
+	c.Response().Header().Set(echo.HeaderLocation, graphsPath+"/"+g.ID)
+	return c.JSON(http.StatusCreated, graphInfo(rec))
+}
+
+// readUpload reads the graph file of an upload's body in the format of
+// ?format=, else of the Content-Type (a graph format's media type), else
+// of the extension of ?name= (the file's name, never opened), else
+// detected from the content, within the upload caps.
+func (s *Server) readUpload(ctx context.Context, c echo.Context) (*graphfile.Result, error) {
 	r := c.Request()
 	format, name := c.QueryParam("format"), c.QueryParam("name")
 	if format == "" {
@@ -76,27 +113,85 @@ func (s *Server) uploadGraph(c echo.Context) error {
 		}
 	}
 	lim := graphfile.Limits{MaxVertices: s.o.Jobs.Limits().MaxNodes, MaxArcs: s.o.MaxGraphArcs}
-	var rec store.GraphRecord
-	// A large upload takes hundreds of megabytes while it is read: one
-	// per synchronous slot, within SyncTimeout.
-	err := s.syncSlot(r.Context(), s.sync, func(ctx context.Context) error {
-		res, err := graphfile.ReadContext(ctx, &capped{r.Body, s.o.MaxGraphBytes}, graphfile.Options{Format: format, Name: name, Limits: lim})
-		switch {
-		case errors.Is(err, errBodyTooLarge):
-			return &graphfile.Error{Err: graphfile.ErrTooLarge,
-				Msg: fmt.Sprintf("graph file larger than this server's cap of %d bytes; map it with the command line (topomap map --guest file:PATH)", s.o.MaxGraphBytes)}
-		case err != nil:
-			return err
-		}
-		rec = store.GraphRecord{Graph: guest.Canonical(res.Graph), Format: res.Format, Warnings: res.Warnings, Created: time.Now().UTC()}
-		return s.o.Graphs.PutGraph(rec)
-	})
-	if err != nil {
-		return err
+	res, err := graphfile.ReadContext(ctx, &capped{r.Body, s.o.MaxGraphBytes}, graphfile.Options{Format: format, Name: name, Limits: lim})
+	if errors.Is(err, errBodyTooLarge) {
+		return nil, &graphfile.Error{Err: graphfile.ErrTooLarge,
+			Msg: fmt.Sprintf("graph file larger than this server's cap of %d bytes; map it with the command line (topomap map --guest file:PATH)", s.o.MaxGraphBytes)}
 	}
-	g := rec.Graph
-	c.Response().Header().Set(echo.HeaderLocation, graphsPath+"/"+g.ID)
-	return c.JSON(http.StatusCreated, graphInfo(rec))
+	return res, err
+}
+
+// MaxIsolated is how many processes of an uploaded graph may exchange
+// nothing beyond half of them: a few bytes must not buy a large record
+// (a 12-byte line 0,1048575,1 names 1,048,576 processes, 4 MB stored).
+// Within the rule at least half the processes beyond 1024 have an arc,
+// so a record stays a small multiple of its file (4 bytes per process,
+// 12 per arc).
+const MaxIsolated = 1024
+
+// checkIsolated refuses a graph whose isolated processes (no arc in or
+// out) are more than half of them and more than MaxIsolated.
+func checkIsolated(g *guest.Graph) error {
+	n, k := g.Order(), g.Isolated()
+	if k <= MaxIsolated || 2*k <= n {
+		return nil
+	}
+	return &graphfile.Error{Msg: fmt.Sprintf("%d of the %d processes exchange nothing with any other: more than half of them and more than %d, which this server refuses (a record of mostly idle processes); number the processes that communicate from 0 without gaps, or map the file with the command line (topomap map --guest file:PATH)", k, n, MaxIsolated)}
+}
+
+// uploader names the client whose quota an upload counts against: on a
+// server with API tokens its token (a hash of it: the store holds no
+// token), else its IP address, an IPv6 one by its /64 prefix (what one
+// host is commonly given). Behind a proxy every client has its address.
+func (s *Server) uploader(r *http.Request) string {
+	if tok, ok := strings.CutPrefix(r.Header.Get(echo.HeaderAuthorization), "Bearer "); ok && len(s.o.Tokens) > 0 {
+		h := sha256.Sum256([]byte(tok))
+		return "token:" + hex.EncodeToString(h[:8])
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	ip, err := netip.ParseAddr(host)
+	if err != nil {
+		return "addr:" + host
+	}
+	if ip = ip.Unmap(); ip.Is6() {
+		p, _ := ip.Prefix(64)
+		return "ip:" + p.String()
+	}
+	return "ip:" + ip.String()
+}
+
+// errUploadsBusy: no upload slot freed within UploadWait. It is answered
+// as errSyncBusy is: 503 with Retry-After.
+var errUploadsBusy error = uploadsBusy{}
+
+type uploadsBusy struct{}
+
+func (uploadsBusy) Error() string        { return "too many graph uploads at once, try again later" }
+func (uploadsBusy) Is(target error) bool { return target == errSyncBusy }
+
+// uploadSlot runs an upload's work in one of its own slots: a large
+// upload takes hundreds of megabytes while it is read. It waits up to
+// UploadWait for a slot (the body waits unread, costing nothing); the
+// body then has BodyTimeout to arrive, and the work SyncTimeout more at
+// most (408 past them), also where a connection takes no deadline.
+func (s *Server) uploadSlot(c echo.Context, work func(context.Context) error) error {
+	ctx := c.Request().Context()
+	wait, cancel := context.WithTimeout(ctx, s.o.UploadWait)
+	defer cancel()
+	select {
+	case s.uploads <- struct{}{}:
+		defer func() { <-s.uploads }()
+	case <-wait.Done():
+		return errUploadsBusy
+	}
+	// Not every ResponseWriter has a connection (httptest's recorder).
+	_ = http.NewResponseController(c.Response().Writer).SetReadDeadline(time.Now().Add(s.o.BodyTimeout))
+	ctx, cancelWork := context.WithTimeoutCause(ctx, s.o.BodyTimeout+s.o.SyncTimeout, os.ErrDeadlineExceeded)
+	defer cancelWork()
+	return timedOut(ctx, work(ctx), os.ErrDeadlineExceeded)
 }
 
 // graphInfo is the API's view of a stored graph.

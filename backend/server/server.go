@@ -49,6 +49,11 @@ type Options struct {
 	// RenderWorkers bounds renderings drawn at once (default NumCPU);
 	// others wait up to SyncTimeout, then get 503.
 	RenderWorkers int
+	// UploadWorkers bounds graph uploads read at once (default NumCPU),
+	// apart from SyncWorkers so that uploads never hold POST /map's
+	// slots; others wait up to UploadWait (default 1 min), then get 503.
+	UploadWorkers int
+	UploadWait    time.Duration
 	// Tokens, if any, are the API tokens that every request that computes
 	// wants (Authorization: Bearer TOKEN): submitting, mapping,
 	// cancelling, uploading, naming a placement's hosts, renderings solved
@@ -69,6 +74,11 @@ type Options struct {
 	// are capped by the runner's MaxNodes.
 	MaxGraphBytes int64
 	MaxGraphArcs  int
+	// GraphQuota bounds the bytes of the graphs one client (its API
+	// token, else its IP address, an IPv6 one by /64) has stored (default
+	// 128 MiB): beyond it its uploads are refused with 413, and nobody
+	// else's graphs are touched.
+	GraphQuota int64
 	// Store, if set, reports the job store's size in /api/v1/healthz.
 	Store func() store.Stats
 	// Version is reported by /api/v1/healthz.
@@ -99,6 +109,12 @@ func (o Options) withDefaults() Options {
 	if o.RenderWorkers <= 0 {
 		o.RenderWorkers = runtime.NumCPU()
 	}
+	if o.UploadWorkers <= 0 {
+		o.UploadWorkers = runtime.NumCPU()
+	}
+	if o.UploadWait <= 0 {
+		o.UploadWait = time.Minute
+	}
 	if o.BodyTimeout <= 0 {
 		o.BodyTimeout = 10 * time.Second
 	}
@@ -110,6 +126,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxGraphArcs <= 0 {
 		o.MaxGraphArcs = 1 << 22
+	}
+	if o.GraphQuota <= 0 {
+		o.GraphQuota = 128 << 20
 	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()
@@ -124,6 +143,7 @@ type Server struct {
 	e       *echo.Echo
 	sync    chan struct{} // semaphore of synchronous work
 	draw    chan struct{} // semaphore of renderings
+	uploads chan struct{} // semaphore of graph uploads
 	closing chan struct{} // closed on shutdown: ends SSE streams
 	once    sync.Once
 }
@@ -138,7 +158,7 @@ func New(o Options) *Server {
 		panic("server: Options.Jobs is nil")
 	}
 	o = o.withDefaults()
-	s := &Server{o: o, e: echo.New(), sync: make(chan struct{}, o.SyncWorkers), draw: make(chan struct{}, o.RenderWorkers), closing: make(chan struct{})}
+	s := &Server{o: o, e: echo.New(), sync: make(chan struct{}, o.SyncWorkers), draw: make(chan struct{}, o.RenderWorkers), uploads: make(chan struct{}, o.UploadWorkers), closing: make(chan struct{})}
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError

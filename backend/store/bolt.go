@@ -52,6 +52,8 @@ type Bolt struct {
 	mu       sync.Mutex
 	problems []string
 	used     map[string]time.Time // last reads since the last Sweep
+	owned    map[string]int64     // bytes of the graphs stored per owner
+	putMu    sync.Mutex           // held by PutGraph from the quota's check to its count
 }
 
 var _ jobs.Store = (*Bolt)(nil)
@@ -217,6 +219,7 @@ func Open(path string) (*Bolt, error) {
 	err = guard(func() error {
 		return db.View(func(tx *bolt.Tx) error {
 			s.problems = append(scan(tx), scanGraphs(tx)...)
+			s.owned = countOwners(tx)
 			return nil
 		})
 	})

@@ -41,22 +41,7 @@ var v1Placements = map[string][]int{strings.Repeat("c", jobs.IDLen): {3, 0, 2, 1
 // TestOpensV1Store opens a store written by the former code: every job and
 // placement reads back as it was written, and the file has no problems.
 func TestOpensV1Store(t *testing.T) {
-	b, err := os.ReadFile("testdata/v1.db")
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "topomap.db")
-	if err := os.WriteFile(path, b, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	st, err := store.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	if p := st.Problems(); len(p) != 0 {
-		t.Fatalf("problems: %v", p)
-	}
+	st := openCopy(t, "testdata/v1.db")
 	for _, want := range v1Jobs() {
 		got, err := st.Get(want.ID)
 		if err != nil {
@@ -71,4 +56,27 @@ func TestOpensV1Store(t *testing.T) {
 			}
 		}
 	}
+}
+
+// openCopy opens a copy of a store file written by former code (testdata
+// stays as it is), closed at the test's end, and wants no problems in it.
+func openCopy(t *testing.T, file string) *store.Bolt {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "topomap.db")
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	if p := st.Problems(); len(p) != 0 {
+		t.Fatalf("%s: problems: %v", file, p)
+	}
+	return st
 }

@@ -63,7 +63,7 @@ func writeSample(t *testing.T, path string) {
 		}
 	}
 	for _, g := range sampleGraphs(t) {
-		if err := st.PutGraph(g); err != nil {
+		if _, err := st.PutGraph(g, 0); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -14,7 +14,10 @@
 // "graphs" maps a graph's id (its content hash) to its record (a JSON head
 // and the CSR arrays, DecodeGraph), "graphmeta" to its checksum and last
 // use; they are checked at Open like the jobs, kept by Compact, and age
-// with them under a Retention.
+// with them under a Retention, which keeps a graph while a job it keeps
+// maps it (its guest is graph:ID). A graph's head names its owner, the
+// client whose quota it counts against (PutGraph; records written before
+// owners, testdata/graphs-v1.db, have none and count for nobody).
 //
 // The store fails safe: Open checks the file (meta pages, bbolt's
 // consistency check, every record against its checksums) with memory

@@ -22,8 +22,9 @@ func TestExportGraphs(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []store.GraphRecord{sampleGraph(t, 40), sampleGraph(t, 7)}
+	want[0].Owner = "ip:192.0.2.1"
 	for _, r := range want {
-		if err := st.PutGraph(r); err != nil {
+		if _, err := st.PutGraph(r, 0); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -46,7 +47,8 @@ func TestExportGraphs(t *testing.T) {
 			t.Fatal(err)
 		}
 		g := guest.Canonical(res.Graph)
-		if g.ID != line.Graph.ID || line.Graph.Format != "csv" || len(line.Graph.Warnings) != 1 {
+		owner := map[string]string{want[0].Graph.ID: want[0].Owner}[g.ID]
+		if g.ID != line.Graph.ID || line.Graph.Format != "csv" || len(line.Graph.Warnings) != 1 || line.Graph.Owner != owner {
 			t.Errorf("graph %s read back as %s (%+v)", line.Graph.ID, g.ID, line.Graph)
 		}
 		for _, r := range want {

@@ -25,12 +25,14 @@ var (
 
 // GraphRecord is an uploaded communication graph as the store keeps it:
 // the canonical graph (guest.Canonical, its ID the key), the format it
-// was read from and the reader's warnings.
+// was read from and the reader's warnings, and the owner whose quota it
+// counts against (PutGraph; "" in records written before owners: nobody).
 type GraphRecord struct {
 	Graph    *guest.Graph
 	Format   string
 	Warnings []string
 	Created  time.Time
+	Owner    string
 }
 
 // graphHeader is the JSON head of a graph record, the store's own type.
@@ -41,6 +43,7 @@ type graphHeader struct {
 	Created  time.Time `json:"created"`
 	Vertices int       `json:"vertices"`
 	Arcs     int       `json:"arcs"`
+	Owner    string    `json:"owner,omitempty"`
 }
 
 // encodeGraph packs a record: the header's length (uint32) and JSON, then
@@ -48,7 +51,7 @@ type graphHeader struct {
 // as uint32, the volumes as float64 bits. 16 bytes per arc.
 func encodeGraph(r GraphRecord) ([]byte, error) {
 	g := r.Graph
-	head, err := json.Marshal(graphHeader{g.ID, r.Format, r.Warnings, r.Created, g.Order(), g.Arcs()})
+	head, err := json.Marshal(graphHeader{g.ID, r.Format, r.Warnings, r.Created, g.Order(), g.Arcs(), r.Owner})
 	if err != nil {
 		return nil, err
 	}
@@ -72,18 +75,10 @@ func encodeGraph(r GraphRecord) ([]byte, error) {
 // finite and positive. It never panics. O(record).
 func DecodeGraph(b []byte) (GraphRecord, error) {
 	var r GraphRecord
-	if len(b) < 4 {
-		return r, errors.New("graph record shorter than its header")
+	h, b, err := decodeHeader(b)
+	if err != nil {
+		return r, err
 	}
-	hl := int(binary.LittleEndian.Uint32(b))
-	if hl > len(b)-4 {
-		return r, fmt.Errorf("graph header of %d bytes in a record of %d", hl, len(b))
-	}
-	var h graphHeader
-	if err := json.Unmarshal(b[4:4+hl], &h); err != nil {
-		return r, fmt.Errorf("graph header: %v", err)
-	}
-	b = b[4+hl:]
 	n, m := h.Vertices, h.Arcs
 	if n < 1 || n > guest.MaxVertices || m < 0 || m > math.MaxInt32 || len(b) != 4*(n+1)+12*m {
 		return r, fmt.Errorf("graph of %d vertices and %d arcs in %d bytes", n, m, len(b))
@@ -104,7 +99,31 @@ func DecodeGraph(b []byte) (GraphRecord, error) {
 	if err != nil {
 		return r, err
 	}
-	return GraphRecord{Graph: g, Format: h.Format, Warnings: h.Warnings, Created: h.Created}, nil
+	return GraphRecord{Graph: g, Format: h.Format, Warnings: h.Warnings, Created: h.Created, Owner: h.Owner}, nil
+}
+
+// decodeHeader unpacks the head of a graph record and returns the rest.
+func decodeHeader(b []byte) (graphHeader, []byte, error) {
+	var h graphHeader
+	if len(b) < 4 {
+		return h, nil, errors.New("graph record shorter than its header")
+	}
+	hl := int(binary.LittleEndian.Uint32(b))
+	if hl > len(b)-4 {
+		return h, nil, fmt.Errorf("graph header of %d bytes in a record of %d", hl, len(b))
+	}
+	if err := json.Unmarshal(b[4:4+hl], &h); err != nil {
+		return h, nil, fmt.Errorf("graph header: %v", err)
+	}
+	return h, b[4+hl:], nil
+}
+
+// ownerOf returns the owner a graph record's head names and the bytes
+// the record takes (graphSize); "" for a head that does not read.
+// O(head).
+func ownerOf(k, v []byte) (string, int64) {
+	h, _, _ := decodeHeader(v)
+	return h.Owner, graphSize(k, v)
 }
 
 // checkGraph verifies a stored graph against its checksum and decodes it.
@@ -138,7 +157,11 @@ func putGraph(tx *bolt.Tx, r GraphRecord) error {
 	if err != nil {
 		return fmt.Errorf("encoding graph %s: %w", r.Graph.ID, err)
 	}
-	id := []byte(r.Graph.ID)
+	return putEncodedGraph(tx, []byte(r.Graph.ID), b)
+}
+
+// putEncodedGraph writes an encoded graph record b under id.
+func putEncodedGraph(tx *bolt.Tx, id, b []byte) error {
 	meta := make([]byte, metaLen)
 	if old := tx.Bucket(bucketGraphMeta).Get(id); len(old) == metaLen {
 		copy(meta[8:], old[8:])
@@ -150,23 +173,90 @@ func putGraph(tx *bolt.Tx, r GraphRecord) error {
 	return tx.Bucket(bucketGraphs).Put(id, b)
 }
 
+// ErrQuota is wrapped by the error of PutGraph for a graph that would
+// take the graphs stored for its owner beyond the quota.
+var ErrQuota = errors.New("over the quota of stored graphs")
+
+// quotaError says how far a graph of size bytes takes its owner, who has
+// used bytes stored, beyond quota.
+func quotaError(used, size, quota int64) error {
+	return fmt.Errorf("%w: the graphs stored for this client take %d bytes and this one %d more, beyond the quota of %d bytes per client", ErrQuota, used, size, quota)
+}
+
 // PutGraph stores an uploaded graph under its id (r.Graph.ID, from
-// guest.Canonical). A graph already stored is kept as it is (the same id
-// is the same content) and counts as used.
-func (s *Bolt) PutGraph(r GraphRecord) error {
+// guest.Canonical) and returns the stored record. A graph already stored
+// is kept as it is (the same id is the same content): its record is
+// returned without a write transaction, counts as used and charges
+// nobody. A new graph counts against its owner's quota (r.Owner; quota
+// ≤ 0: none): beyond it, an error wrapping ErrQuota and nothing stored.
+func (s *Bolt) PutGraph(r GraphRecord, quota int64) (GraphRecord, error) {
 	if r.Graph == nil || !guest.ValidID(r.Graph.ID) {
-		return errors.New("a stored graph needs its id (guest.Canonical)")
+		return r, errors.New("a stored graph needs its id (guest.Canonical)")
 	}
-	err := s.update(func(tx *bolt.Tx) error {
-		if _, err := checkGraph(tx, r.Graph.ID); err == nil {
+	if old, err := s.Graph(r.Graph.ID); err == nil {
+		return old, nil // a damaged record is written again
+	}
+	b, err := encodeGraph(r)
+	if err != nil {
+		return r, fmt.Errorf("encoding graph %s: %w", r.Graph.ID, err)
+	}
+	id := []byte(r.Graph.ID)
+	size := graphSize(id, b)
+	// One upload at a time between the quota's check and its count.
+	s.putMu.Lock()
+	defer s.putMu.Unlock()
+	if used := s.ownedBy(r.Owner); quota > 0 && used+size > quota {
+		return r, quotaError(used, size, quota)
+	}
+	var prior string // the owner of a damaged record written again
+	var priorSize int64
+	err = s.update(func(tx *bolt.Tx) error {
+		if old, err := checkGraph(tx, r.Graph.ID); err == nil {
+			r, size = old, 0 // stored meanwhile
 			return nil
 		}
-		return putGraph(tx, r)
+		if v := tx.Bucket(bucketGraphs).Get(id); v != nil {
+			prior, priorSize = ownerOf(id, v)
+		}
+		return putEncodedGraph(tx, id, b)
 	})
 	if err == nil {
+		s.own(prior, -priorSize)
+		s.own(r.Owner, size)
 		s.touch(graphKey(r.Graph.ID))
 	}
-	return err
+	return r, err
+}
+
+// ownedBy returns the bytes of the graphs stored for owner.
+func (s *Bolt) ownedBy(owner string) int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.owned[owner]
+}
+
+// own counts bytes more (or fewer, if negative) for owner.
+func (s *Bolt) own(owner string, bytes int64) {
+	if bytes == 0 {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.owned[owner] += bytes; s.owned[owner] <= 0 {
+		delete(s.owned, owner)
+	}
+}
+
+// countOwners returns the bytes of the graphs stored for each owner.
+// O(graphs), headers only.
+func countOwners(tx *bolt.Tx) map[string]int64 {
+	owned := map[string]int64{}
+	tx.Bucket(bucketGraphs).ForEach(func(k, v []byte) error {
+		owner, size := ownerOf(k, v)
+		owned[owner] += size
+		return nil
+	})
+	return owned
 }
 
 // Graph returns the stored graph of that id: an error wrapping

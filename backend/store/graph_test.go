@@ -45,7 +45,7 @@ func TestGraphSurvivesReopen(t *testing.T) {
 	}
 	want := sampleGraph(t, 40)
 	for range 2 {
-		if err := st.PutGraph(want); err != nil {
+		if _, err := st.PutGraph(want, 0); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -81,7 +81,7 @@ func TestBadGraphRecord(t *testing.T) {
 	}
 	good, bad := sampleGraph(t, 10), sampleGraph(t, 12)
 	for _, r := range []store.GraphRecord{good, bad} {
-		if err := st.PutGraph(r); err != nil {
+		if _, err := st.PutGraph(r, 0); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -128,7 +128,7 @@ func TestSweepGraphs(t *testing.T) {
 	}
 	old, used := sampleGraph(t, 10), sampleGraph(t, 11)
 	for _, r := range []store.GraphRecord{old, used} {
-		if err := st.PutGraph(r); err != nil {
+		if _, err := st.PutGraph(r, 0); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -148,7 +148,7 @@ func TestSweepGraphs(t *testing.T) {
 	if err != nil || !slices.Equal(removed, []string{"graph:" + used.Graph.ID}) {
 		t.Errorf("removed %v, %v; want graph:%s, unused for 90 minutes", removed, err, used.Graph.ID)
 	}
-	if err := st.PutGraph(used); err != nil {
+	if _, err := st.PutGraph(used, 0); err != nil {
 		t.Fatal(err)
 	}
 	st.Close()

@@ -113,14 +113,16 @@ type ExportLine struct {
 	Graph     *ExportGraph `json:"graph,omitempty"`
 }
 
-// ExportGraph is an uploaded graph in an export: its id and upload facts,
-// and the graph as Matrix Market text, which uploads again to the same id
-// (the id hashes the canonical graph, not the file).
+// ExportGraph is an uploaded graph in an export: its id and upload facts
+// (the owner whose quota it counts against, if any), and the graph as
+// Matrix Market text, which uploads again to the same id (the id hashes
+// the canonical graph, not the file).
 type ExportGraph struct {
 	ID           string    `json:"id"`
 	Format       string    `json:"format"`
 	Warnings     []string  `json:"warnings,omitempty"`
 	Created      time.Time `json:"created"`
+	Owner        string    `json:"owner,omitempty"`
 	MatrixMarket string    `json:"matrixMarket"`
 }
 
@@ -163,7 +165,7 @@ func Export(path string, w io.Writer) (Exported, []string, error) {
 				}
 				n.Graphs++
 				return enc.Encode(ExportLine{Graph: &ExportGraph{ID: r.Graph.ID, Format: r.Format,
-					Warnings: r.Warnings, Created: r.Created, MatrixMarket: text.String()}})
+					Warnings: r.Warnings, Created: r.Created, Owner: r.Owner, MatrixMarket: text.String()}})
 			})
 		})
 	})

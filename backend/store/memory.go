@@ -84,15 +84,36 @@ func (s *Memory) Interrupt(reason string, at time.Time) ([]string, error) {
 	return ids, nil
 }
 
-// PutGraph stores a graph as Bolt.PutGraph does (graphs are immutable:
-// kept, not copied).
-func (s *Memory) PutGraph(r GraphRecord) error {
+// PutGraph stores a graph as Bolt.PutGraph does, within its owner's
+// quota (graphs are immutable: kept, not copied), and returns the stored
+// record.
+func (s *Memory) PutGraph(r GraphRecord, quota int64) (GraphRecord, error) {
+	b, err := encodeGraph(r)
+	if err != nil {
+		return r, err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if _, ok := s.graphs[r.Graph.ID]; !ok {
-		s.graphs[r.Graph.ID] = r
+	if old, ok := s.graphs[r.Graph.ID]; ok {
+		return old, nil
 	}
-	return nil
+	var used int64
+	for id, g := range s.graphs {
+		if g.Owner == r.Owner {
+			used += graphSize([]byte(id), encoded(g))
+		}
+	}
+	if size := graphSize([]byte(r.Graph.ID), b); quota > 0 && used+size > quota {
+		return r, quotaError(used, size, quota)
+	}
+	s.graphs[r.Graph.ID] = r
+	return r, nil
+}
+
+// encoded is the encoding of a record that encoded when it was stored.
+func encoded(r GraphRecord) []byte {
+	b, _ := encodeGraph(r)
+	return b
 }
 
 // Graph returns a stored graph as Bolt.Graph does.
