@@ -193,8 +193,9 @@ type Options struct {
 	// (DefaultHorizon, or horizonPerObject·n if less, but at least
 	// minWork) and its least work (min(minWork, minWorkPerObject·n)),
 	// and caps the moves unless Moves is lower. The cycles fill it, the
-	// last one cut to the moves left but a tenth (for its descent): the
-	// run makes about Plan moves and never more.
+	// first at most a quarter of it, the last cut to the moves left but
+	// a tenth (for its descent): the run makes about Plan moves and
+	// never more.
 	Plan int64
 	// Share, in (0, 1], scales the stopping rule's work (the horizon and
 	// the least work, planned or not, and a Plan's cap) for a run that
@@ -680,9 +681,15 @@ const (
 )
 
 // cycleRounds returns the rounds of annealing cycle k, and of the first.
+// A planned run's first cycle takes at most a quarter of the plan (but
+// cycleRounds rounds), so that a small budget anneals rather than only
+// descends.
 func (r *run) cycleRounds(k int) (rounds, first int) {
 	n := r.s.n
 	first = max(cycleRounds, (min(minCycleMoves, cyclePerObject*n)+r.attempts-1)/r.attempts)
+	if r.planned {
+		first = min(first, max(cycleRounds, int(r.horizon/4/int64(r.attempts))))
+	}
 	longest := min(maxCycleRounds, (horizonPerObject*n+r.attempts-1)/r.attempts)
 	return min(first<<min(k, 30), max(first, longest)), first
 }
