@@ -268,7 +268,7 @@ func (c *ComparePage) Render() app.UI {
 				field("guest", "Guest", c.form.Guest, "grid:9x8", c.errs["guest"], gIn, gCh),
 				field("host", "Host", c.form.Host, "mesh:6x12", c.errs["host"], hIn, hCh),
 				field("seed", "Seed", c.form.Seed, "0", c.errs["seed"], sIn, sCh),
-				field("budget", "Budget (local searches: planned moves, 1M a second)", c.form.Budget, "e.g. 1s", c.errs["budget"], bIn, bCh),
+				field("budget", "Budget (local searches: planned as moves at their measured cost)", c.form.Budget, "e.g. 1s", c.errs["budget"], bIn, bCh),
 			),
 			c.upload.render(c.onGraph),
 			app.Div().Class("links").Body(

@@ -588,7 +588,7 @@ func (c *Explorer) Render() app.UI {
 				app.Div().Class("row").Body(
 					field("seed", "Seed", c.form.Seed, "0", c.errs["seed"], sIn, sCh),
 					startSelect(c.form, c.errs["start"], c.onStart),
-					field("budget", "Budget (planned moves, 1M a second)", c.form.Budget, "e.g. 2s", c.errs["budget"], bIn, bCh),
+					field("budget", "Budget (planned as moves at their measured cost)", c.form.Budget, "e.g. 2s", c.errs["budget"], bIn, bCh),
 					field("moves", "Moves (repeat a run)", c.form.Moves, "from the budget", c.errs["moves"], mIn, mCh),
 				),
 			),

@@ -29,9 +29,10 @@ func searchPanel(in spec.Instance, run *solve.PairsRun, m metric.Metrics, link f
 			"PAIRS made %d moves, %d of them improving, from %s (chosen among %s).",
 			run.Moves, run.Improved, run.Start, strings.Join(run.Starts, ", "))))
 		if in.Budget == 0 && in.Moves == 0 && (run.Improved == 0 || m.HopsPerByte > m.LowerBound*1.01) {
-			// a budget below the moves made would give the same result
+			// a budget that plans twice the moves made (at the cost of
+			// a move on this guest, under this objective)
 			more := in
-			more.Budget = solve.BudgetFor(2*run.Moves, in.Guest.Order(), m.Arcs)
+			more.Budget = solve.BudgetFor(2*run.Moves, in, m.Arcs, m.HopsPerByte)
 			why := "It stopped by its own rule (annealing cycles that no longer gain)"
 			if run.Improved == 0 {
 				why = "No move improved its start"

@@ -59,7 +59,7 @@ type congestion struct {
 func newCongestion(s *state, r topology.Router) *congestion {
 	n := r.LinkSlots()
 	c := &congestion{r: r, load: make([]float64, n), pend: make([]float64, n), stamp: make([]uint32, n)}
-	if _, ok := r.(*topology.Lattice); ok && s.gen == nil {
+	if latticeOf(r) != nil && s.gen == nil {
 		c.lat = s
 		slot := int32(0)
 		for _, k := range s.dims {

@@ -23,9 +23,11 @@
 //     from the best placement so far, anneals over a number of moves that
 //     doubles from cycle to cycle, then descends; the run stops when two
 //     cycles in a row gain less than 0.2 % (after a least amount of work,
-//     and before a horizon of work: a caller's budget, planned as moves,
-//     raises both), or at a move cap (by default four times the horizon
-//     plus 64 moves per object: a bound on a run that would not converge);
+//     and before a horizon of work), or at a move cap (by default four
+//     times the horizon plus 64 moves per object: a bound on a run that
+//     would not converge); a caller's budget, planned as moves at the cost
+//     of a move of the objective and guest (MoveCost), replaces the least
+//     work and the horizon, and is the cap;
 //   - a dilation tie-break: among moves of equal hop-bytes, the one that
 //     lowers the sum of squared hops wins, so long edges do not pile up
 //     where hop-bytes are indifferent;

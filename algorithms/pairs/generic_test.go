@@ -272,11 +272,11 @@ func BenchmarkGeneric(b *testing.B) {
 	}
 	for _, c := range cases {
 		for _, long := range []int64{0, 64 << 20} {
-			b.Run(fmt.Sprintf("%s/horizon %d", c.name, long), func(b *testing.B) {
+			b.Run(fmt.Sprintf("%s/plan %d", c.name, long), func(b *testing.B) {
 				var res *Result
 				for b.Loop() {
 					var err error
-					res, err = Improve(context.Background(), g, c.h, [][]int{rowMajor(g.Order())}, Options{Seed: 1, Temperature: 3, Horizon: long, MinWork: long})
+					res, err = Improve(context.Background(), g, c.h, [][]int{rowMajor(g.Order())}, Options{Seed: 1, Temperature: 3, Plan: long})
 					if err != nil {
 						b.Fatal(err)
 					}

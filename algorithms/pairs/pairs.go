@@ -151,14 +151,14 @@ type Options struct {
 	// message of the mean volume w̄.
 	Objective Objective
 	// Moves caps the number of moves (proposed swaps or shifts); 0 = the
-	// default cap, capFactor times the horizon plus capPerObject moves
-	// per object, which a run its stopping rule ends does not reach. The
-	// run stops at the first check point (every checkEvery moves, and
-	// between rounds) at which the cap is reached, so a run given the
-	// Moves of an earlier one with the same seed and starts repeats it
-	// exactly. There is no time budget: a caller plans one as moves
-	// (Horizon and MinWork), so that the result never depends on the
-	// machine's speed.
+	// Plan, or without one the default cap, capFactor times the horizon
+	// plus capPerObject moves per object, which a run its stopping rule
+	// ends does not reach. The run stops at the first check point (every
+	// checkEvery moves, and between rounds) at which the cap is reached,
+	// so a run given the Moves of an earlier one with the same seed,
+	// starts and Plan repeats it exactly. There is no time budget: a
+	// caller plans one as moves (Plan, from MoveCost), so that the result
+	// never depends on the machine's speed.
 	Moves int64
 	// Tau is the convergence threshold of a descent; 0 = DefaultTau.
 	Tau float64
@@ -186,23 +186,21 @@ type Options struct {
 	Temperature float64
 	// Patience is the number of annealing cycles in a row without gain
 	// that ends the run; 0 = DefaultPatience, Unlimited = never (then
-	// neither does Horizon).
+	// neither does the horizon, but a Plan caps the run).
 	Patience int
-	// Horizon raises the stopping rule's bound on work above its default
+	// Plan, if positive, is the work a caller planned (a time budget
+	// divided by MoveCost): it replaces the stopping rule's horizon
 	// (DefaultHorizon, or horizonPerObject·n if less, but at least
-	// minWork): no annealing cycle starts that would end past this many
-	// moves.
-	Horizon int64
-	// MinWork raises the least number of moves before the stopping rule
-	// may end the run for lack of gain (min(minWork, minWorkPerObject·n)).
-	// With MinWork and Horizon both set to P, a run makes about P moves
-	// when P is more than the stopping rule would make, and stops as the
-	// stopping rule does otherwise: never worse than without them.
-	MinWork int64
+	// minWork) and its least work (min(minWork, minWorkPerObject·n)),
+	// and caps the moves unless Moves is lower. The cycles fill it, the
+	// first at most a quarter of it, the last cut to the moves left but
+	// a tenth (for its descent): the run makes about Plan moves and
+	// never more.
+	Plan int64
 	// Share, in (0, 1], scales the stopping rule's work (the horizon and
-	// the least work, with or without Horizon and MinWork) for a run
-	// that is one part of a larger search (a level of a multilevel
-	// search); 0 = 1.
+	// the least work, planned or not, and a Plan's cap) for a run that
+	// is one part of a larger search (a level of a multilevel search);
+	// 0 = 1.
 	Share float64
 	// Workers is the number of goroutines of the greedy and annealing
 	// rounds (at most 64); 0 = 2 from ParallelThreshold objects on, 1
@@ -265,7 +263,8 @@ type Result struct {
 	Improved  int64
 	// Converged is set when the stopping rule ended the run: a descent
 	// gained less than τ (without annealing), or Patience cycles in a row
-	// did (rather than Moves, MaxRounds or the context).
+	// did, or the Plan was spent (rather than a lower Moves, MaxRounds or
+	// the context).
 	Converged bool
 	Workers   int
 	Elapsed   time.Duration
@@ -429,8 +428,8 @@ func (o *Options) check(g *guest.Graph, host topology.Host, starts [][]int) erro
 		return fmt.Errorf("%w: unknown mode %d", ErrInvalid, int(o.Mode))
 	case o.Objective != HopBytes && o.Objective != Congestion:
 		return fmt.Errorf("%w: unknown objective %d", ErrInvalid, int(o.Objective))
-	case o.Moves < 0 || o.Horizon < 0 || o.MinWork < 0:
-		return fmt.Errorf("%w: negative moves %d, horizon %d or least work %d", ErrInvalid, o.Moves, o.Horizon, o.MinWork)
+	case o.Moves < 0 || o.Plan < 0:
+		return fmt.Errorf("%w: negative moves %d or plan %d", ErrInvalid, o.Moves, o.Plan)
 	case !(o.Tau >= 0 && o.Tau < 1):
 		return fmt.Errorf("%w: tau %v out of [0, 1)", ErrInvalid, o.Tau)
 	case o.Attempts < 0 || o.MaxRounds < 0 || o.Workers < 0 || o.ProgressEvery < 0 || o.Patience < Unlimited:
@@ -439,8 +438,8 @@ func (o *Options) check(g *guest.Graph, host topology.Host, starts [][]int) erro
 		return fmt.Errorf("%w: share %v out of [0, 1]", ErrInvalid, o.Share)
 	case !(o.Temperature >= 0) || math.IsInf(o.Temperature, 0):
 		return fmt.Errorf("%w: temperature %v, want a finite value >= 0", ErrInvalid, o.Temperature)
-	case o.Patience == Unlimited && o.Moves == 0 && o.MaxRounds == 0:
-		return fmt.Errorf("%w: unlimited patience needs a move cap or a round limit", ErrInvalid)
+	case o.Patience == Unlimited && o.Moves == 0 && o.Plan == 0 && o.MaxRounds == 0:
+		return fmt.Errorf("%w: unlimited patience needs a move cap, a plan or a round limit", ErrInvalid)
 	}
 	if _, ok := topology.RouterOf(host); o.Objective == Congestion && !ok {
 		return fmt.Errorf("%w: host %s has no routing rule, so no link loads to minimise: the congestion objective needs one", ErrInvalid, host)
@@ -529,7 +528,7 @@ type run struct {
 	volume   float64
 	patience int
 	horizon  int64
-	raised   bool // a budget raised the horizon
+	planned  bool // the horizon is a caller's Plan
 	minWork  int64
 	maxMoves int64 // the move cap
 	// this leg's horizon and least work (of the run's, the share of
@@ -583,16 +582,20 @@ func newRun(ctx context.Context, s *state, opt Options, begin time.Time, h float
 	if r.patience == 0 {
 		r.patience = DefaultPatience
 	}
-	r.horizon = max(opt.Horizon, horizonOf(s))
-	r.raised = opt.Horizon > horizonOf(s)
-	r.minWork = max(opt.MinWork, min(minWork, minWorkPerObject*int64(s.n)))
+	r.horizon, r.minWork = horizonOf(s), min(minWork, minWorkPerObject*int64(s.n))
+	if opt.Plan > 0 {
+		r.horizon, r.minWork, r.planned = opt.Plan, opt.Plan, true
+	}
 	if opt.Share > 0 {
-		r.horizon = int64(float64(r.horizon) * opt.Share)
+		r.horizon = max(1, int64(float64(r.horizon)*opt.Share))
 		r.minWork = int64(float64(r.minWork) * opt.Share)
 	}
 	r.chainHorizon, r.chainLeast = r.horizon, r.minWork
 	r.maxMoves = opt.Moves
-	if r.maxMoves == 0 {
+	switch {
+	case r.planned && (r.maxMoves == 0 || r.horizon < r.maxMoves):
+		r.maxMoves = r.horizon
+	case r.maxMoves == 0:
 		r.maxMoves = capFactor*max(r.horizon, r.minWork) + capPerObject*int64(s.n)
 	}
 	r.workers = min(opt.Workers, maxWorkers)
@@ -649,7 +652,7 @@ func (r *run) temperatureAt(moves int64) float64 {
 }
 
 // fraction returns the share of the work done: of the move cap given, or
-// of the stopping rule's horizon (which a planned budget raises).
+// of the stopping rule's horizon (a Plan, if given).
 func (r *run) fraction() float64 {
 	f := 0.0
 	if r.opt.Moves > 0 {
@@ -678,9 +681,15 @@ const (
 )
 
 // cycleRounds returns the rounds of annealing cycle k, and of the first.
+// A planned run's first cycle takes at most a quarter of the plan (but
+// cycleRounds rounds), so that a small budget anneals rather than only
+// descends.
 func (r *run) cycleRounds(k int) (rounds, first int) {
 	n := r.s.n
 	first = max(cycleRounds, (min(minCycleMoves, cyclePerObject*n)+r.attempts-1)/r.attempts)
+	if r.planned {
+		first = min(first, max(cycleRounds, int(r.horizon/4/int64(r.attempts))))
+	}
 	longest := min(maxCycleRounds, (horizonPerObject*n+r.attempts-1)/r.attempts)
 	return min(first<<min(k, 30), max(first, longest)), first
 }
@@ -770,13 +779,14 @@ func (r *run) search() error {
 			break
 		}
 		if left := r.chainHorizon - (r.moves - r.chainAt); r.patience != Unlimited && length > left {
-			// a horizon raised by a budget is filled: the last cycle
-			// is cut to the moves left, if it is worth a cycle
-			if !r.raised || left < int64(first)*int64(r.attempts) {
+			// a planned horizon is filled: the last cycle is cut to
+			// the moves left but a tenth (its descent's, within the
+			// plan's cap), if it is worth a cycle
+			if !r.planned || left*9/10 < int64(first)*int64(r.attempts) {
 				r.converged = true
 				break
 			}
-			rounds = int(left / int64(r.attempts))
+			rounds = int(left * 9 / 10 / int64(r.attempts))
 			length = int64(rounds) * int64(r.attempts)
 		}
 		if better(r.bestH, r.bestQ, r.h, r.q) {
@@ -967,8 +977,14 @@ func (r *run) finish(res *Result) {
 	}
 	res.Rounds, res.Cycles, res.Moves = r.rounds, r.cycles, r.moves
 	res.Evaluated, res.Accepted, res.Improved = r.evaluated, r.accepted, r.improved
-	res.Converged, res.Workers = r.converged, r.workers
+	res.Converged, res.Workers = r.converged || r.planSpent(), r.workers
 	res.Elapsed = time.Since(r.begin)
+}
+
+// planSpent reports whether the run stopped at the cap of its Plan (not
+// at a lower Moves, MaxRounds or the context).
+func (r *run) planSpent() bool {
+	return r.planned && r.maxMoves == r.horizon && r.moves >= r.maxMoves && r.ctx.Err() == nil
 }
 
 // shuffle permutes p uniformly (Fisher–Yates).

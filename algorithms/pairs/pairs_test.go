@@ -379,7 +379,7 @@ func TestInvalid(t *testing.T) {
 		{"short start", h, [][]int{rowMajor(15)}, pairs.Options{}},
 		{"duplicate node", h, [][]int{dup}, pairs.Options{}},
 		{"unknown mode", h, ok, pairs.Options{Mode: 7}},
-		{"negative horizon", h, ok, pairs.Options{Horizon: -1}},
+		{"negative plan", h, ok, pairs.Options{Plan: -1}},
 		{"tau 1", h, ok, pairs.Options{Tau: 1}},
 		{"negative attempts", h, ok, pairs.Options{Attempts: -1}},
 		{"unlimited patience without a cap", h, ok, pairs.Options{Temperature: 1, Patience: pairs.Unlimited}},

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"topomap/algorithms/mapping"
+	"topomap/algorithms/metric"
 	"topomap/algorithms/pairs"
 	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
@@ -36,17 +37,19 @@ func meanVolume(p *Problem) float64 {
 // with our neighbour-biased proposals, "pairs-uniform" with the thesis's
 // uniform random pairs (for fidelity and comparison).
 func init() {
-	complexity := fmt.Sprintf("O(degree) per proposed swap, in rounds of max(n, %d) proposals; the annealing "+
-		"cycles end within 2,048 moves per object (at least 1M, at most %dM), plus the descents, or within a "+
-		"budget's planned moves (%dM per second of budget for a guest of mean degree 4) if more",
+	complexity := fmt.Sprintf("O(degree) per proposed swap (under the congestion objective O(degree × hops): it "+
+		"routes the arcs of the two objects), in rounds of max(n, %d) proposals; the annealing cycles end within "+
+		"2,048 moves per object (at least 1M, at most %dM), plus the descents, or at a budget's planned moves "+
+		"(%dM per second of budget for a hop-bytes move on a guest of mean degree 4, fewer for costlier moves)",
 		pairs.MinAttempts, pairs.DefaultHorizon>>20, MovesPerSecond/1_000_000)
 	rest := "computes each swap's gain from the edges of the two objects only. A greedy descent runs until a round " +
 		"gains less than 1% of the hop-bytes; then annealing cycles, each restarting from the best placement so far, " +
 		"cooling linearly over a number of moves that doubles from cycle to cycle, then descending; it stops when " +
 		fmt.Sprintf("%d cycles in a row gain less than %.1f%%", pairs.DefaultPatience, pairs.CycleTau*100) +
 		" (after a least amount of work; no cycle starts past the horizon). A budget is a number of moves, never a " +
-		"clock: it raises the least work and the horizon to the moves it plans, so it never gives a worse result than " +
-		"none. It searches from the start whose hop-bytes minus half its short-edge excess are lowest and from a rival (the " +
+		"clock: planned at the measured cost of a move of the objective and guest, it replaces the least work and the " +
+		"horizon, and the run stops at it. It searches from the start whose hop-bytes minus half its short-edge " +
+		"excess are lowest and from a rival (the " +
 		"start of lowest hop-bytes, or the second best by that score), each for a quarter of the work; the one that got " +
 		"lower then anneals once more over the work left. It keeps the best placement and never ends worse than the best " +
 		"start. On a grid onto a mesh or torus of the same size, all sides even, from 16K objects (32K in 3-D) to 256K, " +
@@ -97,42 +100,75 @@ func init() {
 // without grid coordinates gets proposals next to an object's neighbours).
 const pairsHostsText = "any host with at least as many nodes (or slots) as the guest has vertices; the others stay empty"
 
-// MovesPerSecond converts a budget into the moves a PAIRS run plans, for
-// a guest of mean degree 4 (fewer for larger degrees): a run given a budget
-// searches for Budget × MovesPerSecond moves, or as long as its stopping
-// rule would without a budget if that is more, the same on every machine,
-// so that the same seed and budget give the same result. The clock never
-// ends or shapes a run: only a cancelled context (the caller's, a job's
-// time limit, a synchronous request's deadline) stops it early, and that
-// is an error, not a result. Set well below this machine's rate (6-10 M/s
-// on one core, 2-D guests, 4K to 1M objects; 2-3 M/s under the load of a
-// full test run) and the browser's (2-3 M/s), so that a run rarely takes
-// longer than its budget.
+// MovesPerSecond converts a budget into the moves a PAIRS run plans: a
+// budget of B seconds plans B × MovesPerSecond / C moves, C the cost of a
+// planned move in units of pairs.MoveCost (1 for a hop-bytes move on a
+// guest of mean degree 4, more for a denser guest and under the
+// congestion objective, whose moves route their arcs: see moveCost). The
+// plan replaces the stopping rule's work and caps the run (pairs'
+// Options.Plan), the same on every machine, so that the same seed and
+// budget give the same result. The clock never ends or shapes a run: only
+// a cancelled context (the caller's, a job's time limit, a synchronous
+// request's deadline) stops it early, and that is an error, not a result.
+// Set well below this machine's rate (a unit is some 120 ns of CPU time
+// here, pairs' BenchmarkMoveCost: 6-10 M/s on one core, 2-3 M/s under the
+// load of a full test run) and the browser's (2-3 M/s), so that a run
+// takes no longer than its budget: about a sixth of it here.
 const MovesPerSecond = 1_000_000
 
-// plannedMoves returns the moves a PAIRS run given that budget plans on a
-// guest of n objects and that many arcs (0 for no budget).
-func plannedMoves(n, arcs int, budget time.Duration) int64 {
+// BudgetText says what a budget means, in the words of the command line's
+// help (--budget) and of the README.
+const BudgetText = "pairs: a time budget (e.g. 2s), planned as a number of moves at the measured cost of a move " +
+	"of that objective and guest: 1 µs for a hop-bytes move on a guest of mean degree 4 (several times what one takes " +
+	"on the development machine), more on denser guests, 5 to 50 µs under the congestion objective (each move " +
+	"re-routes its messages); the run makes those moves and stops, within about the budget, and no clock ends it: " +
+	"the same seed and budget give the same bytes on any machine; 0 = the search's own stopping rule"
+
+// plannedMoves returns the moves each PAIRS run of p plans for its budget
+// (0 for none), from those starts (under the congestion objective the
+// cost of a move grows with the routes' length: the starts' shortest).
+func plannedMoves(p *Problem, starts [][]int) int64 {
+	budget := p.Instance.Budget
 	if budget <= 0 {
 		return 0
 	}
-	return max(1, int64(budget.Seconds()*MovesPerSecond/movesPerUnit(n, arcs)))
+	hops := 0.0
+	if p.Instance.Objective == spec.ObjectiveCongestion {
+		volume := meanVolume(p) * float64(max(1, p.Guest.Arcs()))
+		for i, place := range starts {
+			m := mapping.Mapping{Guest: p.Guest, Host: p.Host, Place: place}
+			if h := metric.HopBytes(&m) / volume; i == 0 || h < hops {
+				hops = h
+			}
+		}
+	}
+	return movesFor(budget, moveCost(p.Instance, p.Guest.Order(), p.Guest.Arcs(), hops))
 }
 
-// movesPerUnit is the cost of a move relative to one on a guest of mean
-// degree 4 (at least 1).
-func movesPerUnit(n, arcs int) float64 {
-	if n <= 0 {
-		return 1
+// movesFor returns the moves a budget plans at that cost per move (in
+// units of pairs.MoveCost), at least 1.
+func movesFor(budget time.Duration, cost float64) int64 {
+	return max(1, int64(budget.Seconds()*MovesPerSecond/cost))
+}
+
+// moveCost returns the cost of a planned move of PAIRS on in (a guest of
+// n objects and that many arcs, placed at hops hops per byte), in units
+// of pairs.MoveCost: under the congestion objective one move of each of
+// its runs, the hop-bytes search's and the congestion search's (each
+// makes the moves planned).
+func moveCost(in spec.Instance, n, arcs int, hops float64) float64 {
+	cost := pairs.MoveCost(n, arcs, in.Host, pairs.HopBytes, hops)
+	if in.Objective == spec.ObjectiveCongestion {
+		cost += pairs.MoveCost(n, arcs, in.Host, pairs.Congestion, hops)
 	}
-	return max(1, float64(arcs)/float64(n)/4)
+	return cost
 }
 
 // BudgetFor returns the shortest budget in whole seconds that plans at
-// least that many moves on a guest of n objects and that many arcs (at
-// most spec.MaxBudget).
-func BudgetFor(moves int64, n, arcs int) time.Duration {
-	s := math.Ceil(float64(moves) * movesPerUnit(n, arcs) / MovesPerSecond)
+// least that many moves for PAIRS on in, whose guest has that many arcs
+// at hops hops per byte (at most spec.MaxBudget).
+func BudgetFor(moves int64, in spec.Instance, arcs int, hops float64) time.Duration {
+	s := math.Ceil(float64(moves) * moveCost(in, in.Guest.Order(), arcs, hops) / MovesPerSecond)
 	return min(time.Duration(max(1, s))*time.Second, spec.MaxBudget)
 }
 
@@ -154,11 +190,10 @@ type PairsRun struct {
 // mapPairs runs PAIRS in the given mode from the instance's start (or the
 // default starts). Without a budget it runs until its stopping rule, within
 // the search's deterministic move cap. With one it plans plannedMoves
-// moves: it searches that long if that is longer than the stopping rule
-// would, and stops as it does otherwise, so a budget never gives a worse
-// result than none. Moves caps the moves of the same schedule: the count
-// a run reports repeats it. Nothing here reads the clock but the progress
-// reports, whose fraction is of the planned moves.
+// moves, which replace the stopping rule's work and cap the run: it
+// anneals until then and stops. Moves caps the moves of the same
+// schedule: the count a run reports repeats it. Nothing here reads the
+// clock but the progress reports, whose fraction is of the planned moves.
 //
 // Under the congestion objective the hop-bytes search runs first, and its
 // result joins the starts of the congestion search, which so never ends
@@ -170,15 +205,11 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 	begin := time.Now()
 	in := p.Instance
 	opt := pairs.Options{Mode: mode, Seed: in.Seed, Temperature: PairsTemperature * meanVolume(p), Moves: in.Moves}
-	if in.Budget > 0 {
-		plan := plannedMoves(p.Guest.Order(), p.Guest.Arcs(), in.Budget)
-		opt.Horizon, opt.MinWork = plan, plan
-	}
 	starts, names, err := pairsStarts(ctx, p)
 	if err != nil {
 		return nil, err
 	}
-	opt.Share = p.share
+	opt.Plan, opt.Share = plannedMoves(p, starts), p.share
 	// done and improved count the moves of the runs before this one (the
 	// coarse levels, the hop-bytes run of a congestion search), from
 	// fraction lo of the progress on

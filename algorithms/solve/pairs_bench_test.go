@@ -32,10 +32,11 @@ var pairsBenchCases = []struct{ name, guest, host string }{
 // stopping rule: annealing cycles until two in a row gain less than 0.2 %,
 // within its horizon of 11 M moves at most, fewer for denser guests; the
 // multilevel search where it applies), with a budget of 5 s (planned as
-// 5 M moves for a guest of mean degree 4, so no more than the stopping
-// rule at 64K objects) and of 40 s (40 M moves: about 5 s of annealing on
-// one core of the development machine before the search used two, and
-// 2-3 s now; budgets are planned at a rate slow machines also reach), and
+// 5 M moves for a guest of mean degree 4, which also cap the run: fewer
+// than the stopping rule makes at 64K objects) and of 40 s (40 M moves:
+// about 5 s of annealing on one core of the development machine before
+// the search used two, and 2-3 s now; budgets are planned at a rate slow
+// machines also reach), and
 // reports the hops per byte, the maximum
 // dilation, the moves made (millions) and the seconds (starts included).
 // ns/op is the run time.

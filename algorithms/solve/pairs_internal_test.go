@@ -9,29 +9,39 @@ import (
 
 // TestBudgetFor: the budget offered to search longer is the shortest whole
 // number of seconds that plans the moves asked for, on sparse guests
-// (mean degree 4 or less: a million moves a second) and dense ones.
+// (mean degree 4 or less: a million hop-bytes moves a second), dense ones
+// and under the congestion objective (whose moves cost more, the more
+// so the longer their routes).
 func TestBudgetFor(t *testing.T) {
 	tests := []struct {
-		moves   int64
-		n, arcs int
-		want    time.Duration
+		guest, host, objective string
+		moves                  int64
+		hops                   float64
+		want                   time.Duration
 	}{
-		{2 * 1_004_544, 72, 254, 3 * time.Second}, // grid:9x8, twice its default run
-		{2_000_000, 72, 254, 2 * time.Second},
-		{1, 16, 48, time.Second},
-		{0, 1, 0, time.Second},
-		{1_000_000, 1024, 10240, 3 * time.Second}, // hypercube:10, degree 10: 2.5 s
-	}
-	if got := BudgetFor(1<<40, 72, 254); got != spec.MaxBudget {
-		t.Errorf("BudgetFor(2^40 moves) = %v, want the largest budget, %v", got, spec.MaxBudget)
+		{"grid:9x8", "mesh:6x12", "", 2 * 1_004_544, 1, 3 * time.Second}, // twice its default run
+		{"grid:9x8", "mesh:6x12", "", 2_000_000, 1, 2 * time.Second},
+		{"grid:4x4", "mesh:4x4", "", 1, 1, time.Second},
+		{"grid:4x4", "mesh:4x4", "", 0, 1, time.Second},
+		{"hypercube:10", "torus:32x32", "", 1_000_000, 5, 3 * time.Second}, // degree 10: 2.5 s
+		// a hop-bytes move (1) and a congestion move, 1 + 3.53 × (60 + 60 + 2 × 15) / 120: 6.41 s
+		{"grid:9x8", "torus:6x12", spec.ObjectiveCongestion, 1_000_000, 1, 7 * time.Second},
+		// routes of 3 hops: 1 + 1 + 3.53 × (60 + 180 + 30) / 120 = 9.94 s
+		{"grid:9x8", "torus:6x12", spec.ObjectiveCongestion, 1_000_000, 3, 10 * time.Second},
 	}
 	for _, tt := range tests {
-		got := BudgetFor(tt.moves, tt.n, tt.arcs)
-		if got != tt.want {
-			t.Errorf("BudgetFor(%d, %d, %d) = %v, want %v", tt.moves, tt.n, tt.arcs, got, tt.want)
+		p := problemOf(t, tt.guest, tt.host, func(in *spec.Instance) { in.Objective = tt.objective })
+		in, arcs := p.Instance, p.Guest.Arcs()
+		if got := BudgetFor(1<<40, in, arcs, tt.hops); got != spec.MaxBudget {
+			t.Errorf("%s onto %s: BudgetFor(2^40 moves) = %v, want the largest budget, %v", tt.guest, tt.host, got, spec.MaxBudget)
 		}
-		if plan := plannedMoves(tt.n, tt.arcs, got); plan < tt.moves || plannedMoves(tt.n, tt.arcs, got-time.Second) >= max(tt.moves, 1) {
-			t.Errorf("BudgetFor(%d, %d, %d) = %v plans %d moves: not the shortest that plans enough", tt.moves, tt.n, tt.arcs, got, plan)
+		got := BudgetFor(tt.moves, in, arcs, tt.hops)
+		if got != tt.want {
+			t.Errorf("%s onto %s %s: BudgetFor(%d moves, %v hops) = %v, want %v", tt.guest, tt.host, tt.objective, tt.moves, tt.hops, got, tt.want)
+		}
+		cost := moveCost(in, p.Guest.Order(), arcs, tt.hops)
+		if plan := movesFor(got, cost); plan < tt.moves || got > time.Second && movesFor(got-time.Second, cost) >= tt.moves {
+			t.Errorf("%s onto %s %s: BudgetFor(%d moves) = %v plans %d moves: not the shortest that plans enough", tt.guest, tt.host, tt.objective, tt.moves, got, plan)
 		}
 	}
 }

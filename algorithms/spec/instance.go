@@ -21,7 +21,9 @@ type Instance struct {
 	Seed uint64
 	// Start names the mapping a local search starts from ("" = its default).
 	Start string
-	// Budget bounds the run time of anytime algorithms (0 = their default).
+	// Budget bounds the run time of anytime algorithms (0 = their
+	// default): PAIRS plans it as moves at their measured cost (see
+	// package solve's BudgetText), never reading a clock.
 	Budget time.Duration
 	// Moves fixes the number of moves of a local search (0 = its default):
 	// the count a run reports, so that a link repeats a run its budget cut.

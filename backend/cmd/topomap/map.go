@@ -38,7 +38,7 @@ func (f *instanceFlags) register(fs *flag.FlagSet, withAlgo bool) {
 	}
 	fs.Uint64Var(&f.seed, "seed", 0, "seed of randomised algorithms")
 	fs.StringVar(&f.start, "start", "", "pairs: algorithm `name` of the starting mapping")
-	fs.DurationVar(&f.budget, "budget", 0, "pairs: time budget (e.g. 2s), planned as a number of moves and capping the time; 0 = the algorithm's own stopping rule")
+	fs.DurationVar(&f.budget, "budget", 0, solve.BudgetText)
 	fs.Int64Var(&f.moves, "moves", 0, "pairs: make exactly this many moves (the count a run reports, to repeat it); 0 = from --budget or the stopping rule")
 	fs.StringVar(&f.objective, "objective", spec.ObjectiveHopBytes, "pairs: what to minimise: "+spec.ObjectiveHopBytes+
 		" or "+spec.ObjectiveCongestion+" (the sum of the squared link loads under the host's routing)")

@@ -5,11 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"os"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"topomap/algorithms/solve"
 )
 
 // runArgs runs a command line in-process and returns its standard output,
@@ -250,6 +253,26 @@ func TestHelp(t *testing.T) {
 	}
 	if _, usage, err = runArgs(t); !errors.Is(err, errUsage) || !strings.Contains(usage, "commands:") {
 		t.Errorf("no arguments: %v\n%s", err, usage)
+	}
+}
+
+// TestBudgetHelp: map -h, submit -h and the README say the same about
+// what a budget means (solve.BudgetText: moves planned at their measured
+// cost, not a wall-clock limit).
+func TestBudgetHelp(t *testing.T) {
+	for _, cmd := range []string{"map", "submit"} {
+		_, help, err := runArgs(t, cmd, "-h")
+		if !errors.Is(err, errHelp) || !strings.Contains(help, "-budget duration\n    \t"+solve.BudgetText+"\n") {
+			t.Errorf("%s -h (%v) does not give --budget the text %q:\n%s", cmd, err, solve.BudgetText, help)
+		}
+	}
+	readme, err := os.ReadFile("../../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	if want := strings.TrimPrefix(solve.BudgetText, "pairs: "); !strings.Contains(words(string(readme)), words(want)) {
+		t.Errorf("the README does not say what a budget means as the help does: %q", want)
 	}
 }
 

@@ -1,0 +1,69 @@
+package pairs
+
+import "topomap/algorithms/topology"
+
+// The cost of a move, in nanoseconds of CPU time on one core of the
+// development machine, measured by BenchmarkMoveCost (its instances name
+// the figures below): what a caller needs to plan a time budget as moves
+// (Options.Plan), so that a run under either objective takes about as
+// long per unit of budget.
+const (
+	// hopBytesMoveNs is a hop-bytes move on a guest of mean degree 4 or
+	// less (95-170 ns: grid 4x8 onto torus 4x4x2, 16x16 onto 16x16,
+	// 64x64 onto mesh 32x128, 256x256 onto 256x256, a ring of 32 with
+	// chords). A move costs O(degree): a denser guest's is planned in
+	// proportion, at or above the measure (hypercube 10 onto torus 32x32:
+	// 241 ns, planned 300; grid 8x8x8 onto torus 32x16: 133, planned 158).
+	hopBytesMoveNs = 120
+	// Under Congestion a move routes four messages per arc of its two
+	// objects (each way, before and after): per unit of the guest's mean
+	// degree, congestionArcNs whatever their length, congestionHopNs per
+	// hop of their mean length, congestionAxisNs per axis of the host
+	// (dimension-order routing visits each) and, on a host whose routes
+	// are not walked on coordinate tables (cores over a lattice),
+	// congestionRouteNs more. From a start that is a heuristic's, the
+	// plan is 0.8-1.4 times the measure (grid 256x256 onto torus 256x256:
+	// 868 ns, planned 718; grid 16x16 onto torus 16x16: 523, planned
+	// 683; hypercube 10 onto torus 32x32 and grid 8x8x8 onto torus 32x16:
+	// 1.0); from a random one above it, since the routes shorten as the
+	// search goes (up to 3 times: grid 64x64 onto torus 64x64).
+	congestionArcNs   = 60
+	congestionHopNs   = 60
+	congestionAxisNs  = 15
+	congestionRouteNs = 300
+)
+
+// MoveCost returns the cost of one move of a run of objective o on a guest
+// of n objects and that many arcs onto host h, in units of a hop-bytes
+// move on a guest of mean degree 4 (at least 1): a time budget of B such
+// units is planned as B / MoveCost moves. hops is the mean length of the
+// guest's arcs in the placement searched (its hop-bytes per byte), which
+// only Congestion reads: each of its moves routes the arcs of two
+// objects. Deterministic, so that a budget planned with it gives the same
+// moves on any machine.
+func MoveCost(n, arcs int, h topology.Host, o Objective, hops float64) float64 {
+	deg := 0.0
+	if n > 0 {
+		deg = float64(arcs) / float64(n)
+	}
+	cost := max(1, deg/4)
+	if o != Congestion {
+		return cost
+	}
+	perDegree := congestionArcNs + congestionHopNs*max(0, hops)
+	nodes, _ := topology.SplitCores(h)
+	if g, ok := nodes.(topology.Grid); ok {
+		perDegree += congestionAxisNs * float64(g.Rank())
+	}
+	if r, ok := topology.RouterOf(h); !ok || latticeOf(r) == nil {
+		perDegree += congestionRouteNs
+	}
+	return cost + deg*perDegree/hopBytesMoveNs
+}
+
+// latticeOf returns r as a lattice, whose routes the congestion deltas
+// walk on the coordinate table, or nil.
+func latticeOf(r topology.Router) *topology.Lattice {
+	lat, _ := r.(*topology.Lattice)
+	return lat
+}

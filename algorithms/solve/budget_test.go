@@ -1,0 +1,122 @@
+package solve_test
+
+import (
+	"context"
+	"os"
+	"reflect"
+	"runtime"
+	"slices"
+	"syscall"
+	"testing"
+	"time"
+
+	"topomap/algorithms/graphfile"
+	"topomap/algorithms/guest"
+	"topomap/algorithms/pairs"
+	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
+)
+
+// ring32 returns the guest of testdata/ring32.csv: 32 objects, a ring
+// and 32 random chords (mean degree 4), a graph no shaped heuristic maps
+// (PAIRS starts from the graph mappers) on which PAIRS without a budget
+// runs to its move cap (4.2M moves).
+func ring32(t testing.TB) spec.Guest {
+	t.Helper()
+	f, err := os.Open("testdata/ring32.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r, err := graphfile.Read(f, graphfile.Options{Name: f.Name()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return guest.SpecOf(r.Graph)
+}
+
+// cpuTime returns the CPU time (user and system) this process has used.
+func cpuTime(t testing.TB) time.Duration {
+	t.Helper()
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		t.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// mapCPU maps in and returns the result with the CPU time it took.
+func mapCPU(t *testing.T, in spec.Instance) (*solve.Result, time.Duration) {
+	t.Helper()
+	before := cpuTime(t)
+	res, err := solve.Map(context.Background(), in, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, cpuTime(t) - before
+}
+
+// TestBudgetBoundsWork: a small budget bounds a PAIRS run under either
+// objective. A 32-object graph onto torus:4x4x2 given 20 ms made 4.2M
+// moves (its stopping rule's, which the budget only raised), 2.4 CPU
+// seconds under congestion (whose moves route their arcs: five times a
+// hop-bytes move). The moves made stay within those the budget plans at
+// the cost of a move (pairs.MoveCost, routes no shorter than the lower
+// bound's hops per byte), and the CPU time within five times the budget
+// beyond the starts' (a run of one move).
+func TestBudgetBoundsWork(t *testing.T) {
+	g := ring32(t)
+	h, err := spec.ParseHost("torus:4x4x2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		objective string
+		budget    time.Duration
+	}{
+		{spec.ObjectiveCongestion, 20 * time.Millisecond},
+		{spec.ObjectiveHopBytes, 20 * time.Millisecond},
+		{spec.ObjectiveCongestion, 200 * time.Millisecond},
+	} {
+		in := spec.Instance{Guest: g, Host: h, Algo: "pairs", Seed: 1, Budget: tt.budget, Objective: tt.objective}
+		_, setup := mapCPU(t, spec.Instance{Guest: g, Host: h, Algo: "pairs", Seed: 1, Moves: 1, Objective: tt.objective})
+		res, took := mapCPU(t, in)
+		n, arcs := g.Order(), res.Metrics.Arcs
+		cost := pairs.MoveCost(n, arcs, h, pairs.HopBytes, 0)
+		if tt.objective == spec.ObjectiveCongestion {
+			cost += pairs.MoveCost(n, arcs, h, pairs.Congestion, res.Metrics.LowerBound)
+		}
+		plan := int64(tt.budget.Seconds() * solve.MovesPerSecond / cost)
+		t.Logf("%s, budget %v: %d moves (at most %d planned), %v of CPU time (starts: %v)", tt.objective, tt.budget, res.Pairs.Moves, plan, took, setup)
+		if res.Pairs.Moves > plan+checkEvery {
+			t.Errorf("%s, budget %v: %d moves, more than the %d the budget plans at %.2f units a move", tt.objective, tt.budget, res.Pairs.Moves, plan, cost)
+		}
+		if limit := 5*tt.budget + 2*setup + 10*time.Millisecond; took > limit && !raceEnabled {
+			t.Errorf("%s, budget %v: %v of CPU time (%d moves), over %v (starts: %v)", tt.objective, tt.budget, took, res.Pairs.Moves, limit, setup)
+		}
+	}
+}
+
+// checkEvery bounds the moves a search makes past its cap: it checks the
+// cap every 1,024 attempts.
+const checkEvery = 1024
+
+// TestBudgetReproducible: the same seed and budget give the same
+// placement and moves, under either objective and on one core or two.
+func TestBudgetReproducible(t *testing.T) {
+	g := ring32(t)
+	h, err := spec.ParseHost("torus:4x4x2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, objective := range []string{spec.ObjectiveCongestion, spec.ObjectiveHopBytes} {
+		in := spec.Instance{Guest: g, Host: h, Algo: "pairs", Seed: 3, Budget: 50 * time.Millisecond, Objective: objective}
+		first, _ := mapCPU(t, in)
+		procs := runtime.GOMAXPROCS(1)
+		again, _ := mapCPU(t, in)
+		runtime.GOMAXPROCS(procs)
+		if !slices.Equal(again.Mapping.Place, first.Mapping.Place) || !reflect.DeepEqual(again.Pairs, first.Pairs) {
+			t.Errorf("%s: two runs differ: %+v, %+v", objective, first.Pairs, again.Pairs)
+		}
+	}
+}
