@@ -40,7 +40,8 @@ func init() {
 	complexity := fmt.Sprintf("O(degree) per proposed swap (under the congestion objective O(degree × hops): it "+
 		"routes the arcs of the two objects), in rounds of max(n, %d) proposals; the annealing cycles end within "+
 		"2,048 moves per object (at least 1M, at most %dM), plus the descents, or at a budget's planned moves "+
-		"(%dM per second of budget for a hop-bytes move on a guest of mean degree 4, fewer for costlier moves)",
+		"(%dM per second of budget for a hop-bytes move on a guest of mean degree 4, fewer for costlier moves: the "+
+		"measured rate of one core)",
 		pairs.MinAttempts, pairs.DefaultHorizon>>20, MovesPerSecond/1_000_000)
 	rest := "computes each swap's gain from the edges of the two objects only. A greedy descent runs until a round " +
 		"gains less than 1% of the hop-bytes; then annealing cycles, each restarting from the best placement so far, " +
@@ -110,19 +111,22 @@ const pairsHostsText = "any host with at least as many nodes (or slots) as the g
 // budget give the same result. The clock never ends or shapes a run: only
 // a cancelled context (the caller's, a job's time limit, a synchronous
 // request's deadline) stops it early, and that is an error, not a result.
-// Set well below this machine's rate (a unit is some 120 ns of CPU time
-// here, pairs' BenchmarkMoveCost: 6-10 M/s on one core, 2-3 M/s under the
-// load of a full test run) and the browser's (2-3 M/s), so that a run
-// takes no longer than its budget: about a sixth of it here.
-const MovesPerSecond = 1_000_000
+// It is the measured native rate (a unit is some 120 ns of CPU time on one
+// core of the development machine, 95-170 ns: pairs' BenchmarkMoveCost),
+// so that a budget of B spends about B of CPU time natively (less on the
+// clock where the search runs two workers on two cores) and a budget at
+// least as long as the run without one searches at least as much. A loaded machine takes longer; the browser (WebAssembly) 3 to 6
+// times as long for the same moves and the same bytes.
+const MovesPerSecond = 8_000_000
 
 // BudgetText says what a budget means, in the words of the command line's
 // help (--budget) and of the README.
 const BudgetText = "pairs: a time budget (e.g. 2s), planned as a number of moves at the measured cost of a move " +
-	"of that objective and guest: 1 µs for a hop-bytes move on a guest of mean degree 4 (several times what one takes " +
-	"on the development machine), more on denser guests, 5 to 50 µs under the congestion objective (each move " +
-	"re-routes its messages); the run makes those moves and stops, within about the budget, and no clock ends it: " +
-	"the same seed and budget give the same bytes on any machine; 0 = the search's own stopping rule"
+	"of that objective and guest: 125 ns for a hop-bytes move on a guest of mean degree 4 (8M moves per second of " +
+	"budget), more on denser guests, 0.6 to 6 µs under the congestion objective (each move re-routes its messages); " +
+	"the run makes those moves and stops, after about the budget of CPU time natively (the browser takes 3 to 6 " +
+	"times as long for the same moves), and no clock ends it: the same seed and budget give the same bytes on any " +
+	"machine; 0 = the search's own stopping rule"
 
 // plannedMoves returns the moves each PAIRS run of p plans for its budget
 // (0 for none), from those starts (under the congestion objective the
@@ -164,13 +168,22 @@ func moveCost(in spec.Instance, n, arcs int, hops float64) float64 {
 	return cost
 }
 
-// BudgetFor returns the shortest budget in whole seconds that plans at
-// least that many moves for PAIRS on in, whose guest has that many arcs
-// at hops hops per byte (at most spec.MaxBudget).
+// BudgetFor returns the shortest budget in tenths of a second (budgetStep)
+// that plans at least that many moves for PAIRS on in, whose guest has
+// that many arcs at hops hops per byte (at most spec.MaxBudget).
 func BudgetFor(moves int64, in spec.Instance, arcs int, hops float64) time.Duration {
-	s := math.Ceil(float64(moves) * moveCost(in, in.Guest.Order(), arcs, hops) / MovesPerSecond)
-	return min(time.Duration(max(1, s))*time.Second, spec.MaxBudget)
+	cost := moveCost(in, in.Guest.Order(), arcs, hops)
+	steps := math.Ceil(float64(moves) * cost * float64(time.Second/budgetStep) / MovesPerSecond)
+	d := min(time.Duration(max(1, steps))*budgetStep, spec.MaxBudget)
+	if d < spec.MaxBudget && movesFor(d, cost) < moves {
+		d += budgetStep // the plan's rounding down
+	}
+	return d
 }
+
+// budgetStep is the unit of the budgets BudgetFor offers: 800K hop-bytes
+// moves on a sparse guest.
+const budgetStep = 100 * time.Millisecond
 
 // PairsRun is what a PAIRS run reports beyond its placement.
 type PairsRun struct {

@@ -8,10 +8,11 @@ import (
 )
 
 // TestBudgetFor: the budget offered to search longer is the shortest whole
-// number of seconds that plans the moves asked for, on sparse guests
-// (mean degree 4 or less: a million hop-bytes moves a second), dense ones
-// and under the congestion objective (whose moves cost more, the more
-// so the longer their routes).
+// number of tenths of a second that plans the moves asked for, on sparse
+// guests (mean degree 4 or less: 800K hop-bytes moves a tenth), dense
+// ones and under the congestion objective (whose moves cost more, the
+// more so the longer their routes). In whole seconds, twice the moves of
+// a run of a second or less offered eight times them or more.
 func TestBudgetFor(t *testing.T) {
 	tests := []struct {
 		guest, host, objective string
@@ -19,15 +20,17 @@ func TestBudgetFor(t *testing.T) {
 		hops                   float64
 		want                   time.Duration
 	}{
-		{"grid:9x8", "mesh:6x12", "", 2 * 1_004_544, 1, 3 * time.Second}, // twice its default run
-		{"grid:9x8", "mesh:6x12", "", 2_000_000, 1, 2 * time.Second},
-		{"grid:4x4", "mesh:4x4", "", 1, 1, time.Second},
-		{"grid:4x4", "mesh:4x4", "", 0, 1, time.Second},
-		{"hypercube:10", "torus:32x32", "", 1_000_000, 5, 3 * time.Second}, // degree 10: 2.5 s
-		// a hop-bytes move (1) and a congestion move, 1 + 3.53 × (60 + 60 + 2 × 15) / 120: 6.41 s
-		{"grid:9x8", "torus:6x12", spec.ObjectiveCongestion, 1_000_000, 1, 7 * time.Second},
-		// routes of 3 hops: 1 + 1 + 3.53 × (60 + 180 + 30) / 120 = 9.94 s
-		{"grid:9x8", "torus:6x12", spec.ObjectiveCongestion, 1_000_000, 3, 10 * time.Second},
+		{"grid:9x8", "mesh:6x12", "", 2 * 1_004_544, 1, 300 * time.Millisecond}, // twice its default run: 0.25 s
+		{"grid:9x8", "mesh:6x12", "", 2_400_000, 1, 300 * time.Millisecond},
+		{"grid:9x8", "mesh:6x12", "", 2_400_001, 1, 400 * time.Millisecond},
+		{"grid:64x64", "mesh:32x128", "", 2 * 7_819_264, 1, 2 * time.Second}, // twice its default run: 1.95 s
+		{"grid:4x4", "mesh:4x4", "", 1, 1, 100 * time.Millisecond},
+		{"grid:4x4", "mesh:4x4", "", 0, 1, 100 * time.Millisecond},
+		{"hypercube:10", "torus:32x32", "", 1_000_000, 5, 400 * time.Millisecond}, // degree 10: 0.31 s
+		// a hop-bytes move (1) and a congestion move, 1 + 3.53 × (60 + 60 + 2 × 15) / 120: 0.80 s
+		{"grid:9x8", "torus:6x12", spec.ObjectiveCongestion, 1_000_000, 1, 900 * time.Millisecond},
+		// routes of 3 hops: 1 + 1 + 3.53 × (60 + 180 + 30) / 120 = 1.24 s
+		{"grid:9x8", "torus:6x12", spec.ObjectiveCongestion, 1_000_000, 3, 1300 * time.Millisecond},
 	}
 	for _, tt := range tests {
 		p := problemOf(t, tt.guest, tt.host, func(in *spec.Instance) { in.Objective = tt.objective })
@@ -40,7 +43,7 @@ func TestBudgetFor(t *testing.T) {
 			t.Errorf("%s onto %s %s: BudgetFor(%d moves, %v hops) = %v, want %v", tt.guest, tt.host, tt.objective, tt.moves, tt.hops, got, tt.want)
 		}
 		cost := moveCost(in, p.Guest.Order(), arcs, tt.hops)
-		if plan := movesFor(got, cost); plan < tt.moves || got > time.Second && movesFor(got-time.Second, cost) >= tt.moves {
+		if plan := movesFor(got, cost); plan < tt.moves || got > budgetStep && movesFor(got-budgetStep, cost) >= tt.moves {
 			t.Errorf("%s onto %s %s: BudgetFor(%d moves) = %v plans %d moves: not the shortest that plans enough", tt.guest, tt.host, tt.objective, tt.moves, got, plan)
 		}
 	}

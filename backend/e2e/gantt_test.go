@@ -56,9 +56,9 @@ func TestGanttAtScale(t *testing.T) {
 	}
 	screenshot(t, ctx, "gantt-wait-host-order")
 
-	open(t, ctx, "/gantt?algo=pairs&budget=300ms&guest=hypercube%3A6&host=torus%3A8x8&seed=5&start=standard&vs=xor")
+	open(t, ctx, "/gantt?algo=pairs&budget=40ms&guest=hypercube%3A6&host=torus%3A8x8&seed=5&start=standard&vs=xor")
 	waitJS(t, ctx, `document.querySelector('#gantt-summary tr[data-algo="pairs"]') !== null && !document.querySelector('#progress')`)
-	if v := eval[string](t, ctx, `document.querySelector('#f-budget').value + ' ' + document.querySelector('#f-seed').value`); v != "300ms 5" {
+	if v := eval[string](t, ctx, `document.querySelector('#f-budget').value + ' ' + document.querySelector('#f-seed').value`); v != "40ms 5" {
 		t.Errorf("budget and seed fields %q", v)
 	}
 

@@ -70,8 +70,8 @@ func TestMeasure(t *testing.T) {
 
 // TestPairsProgress runs PAIRS in the browser with a budget (given one,
 // PAIRS anneals until the moves it plans are made: 4M for 1024 objects,
-// which took 0.23 s with 1M, too short for three progress reports; 1M for
-// 4096): the progress bar moves while the page stays responsive; a 20 s
+// 500 ms of budget, as 1M took 0.23 s, too short for three progress
+// reports; 1M for 4096, 125 ms): the progress bar moves while the page stays responsive; a 20 s
 // run is stopped with the cancel button.
 func TestPairsProgress(t *testing.T) {
 	needAlgo(t, "pairs")
@@ -85,8 +85,8 @@ func TestPairsProgress(t *testing.T) {
 		nodes    int
 		minMoves int // distinct progress labels required
 	}{
-		{"algo=pairs&budget=4s&guest=grid%3A32x32&host=mesh%3A64x16&start=rowmajor", 1024, 3},
-		{"algo=pairs&budget=1s&guest=grid%3A64x64&host=mesh%3A128x32&start=rowmajor", 4096, 3},
+		{"algo=pairs&budget=500ms&guest=grid%3A32x32&host=mesh%3A64x16&start=rowmajor", 1024, 3},
+		{"algo=pairs&budget=125ms&guest=grid%3A64x64&host=mesh%3A128x32&start=rowmajor", 4096, 3},
 	} {
 		open(t, ctx, "/?"+c.query)
 		waitJS(t, ctx, fmt.Sprintf(`document.querySelectorAll('#drawing svg .n').length === %[1]d || document.querySelector('#drawing svg image.heat[data-nodes="%[1]d"]') !== null`, c.nodes))

@@ -118,12 +118,12 @@ func TestServerJob(t *testing.T) {
 	waitJS(t, ctx, `document.querySelector('#job-drawing svg image.heat') !== null`)
 	screenshot(t, ctx, "job-xor-17cube")
 
-	// A PAIRS job of 32768 objects with a 2 s budget: the job page's
+	// A PAIRS job of 32768 objects with a budget of 250 ms (2M moves): the job page's
 	// progress bar moves (events from the server), then the result shows.
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: progressScript}); err != nil {
 		t.Fatal(err)
 	}
-	open(t, ctx, "/?algo=pairs&budget=2s&guest=grid%3A256x128&host=mesh%3A128x256")
+	open(t, ctx, "/?algo=pairs&budget=250ms&guest=grid%3A256x128&host=mesh%3A128x256")
 	waitJS(t, ctx, `document.querySelector('#too-big #submit-job') !== null`)
 	click(t, ctx, "#submit-job")
 	waitJS(t, ctx, `location.pathname.startsWith('/jobs/')`)
@@ -131,7 +131,7 @@ func TestServerJob(t *testing.T) {
 	screenshot(t, ctx, "job-pairs-running")
 	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'done'`)
 	seen := eval[[]string](t, ctx, `window.__progress`)
-	t.Logf("PAIRS job, 32768 objects, 2 s: %d distinct progress labels (last %q)", len(seen), last(seen))
+	t.Logf("PAIRS job, 32768 objects, 250 ms: %d distinct progress labels (last %q)", len(seen), last(seen))
 	if len(seen) < 2 {
 		t.Errorf("job progress labels %q: want the bar to move", seen)
 	}

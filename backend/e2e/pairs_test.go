@@ -47,8 +47,8 @@ func TestPairsSearchPanel(t *testing.T) {
 		t.Errorf("PAIRS from snake stayed at its start, %s", hpb)
 	}
 	// stopped by its own rule above the lower bound: a budget is offered
-	// that plans twice the moves made (1,004,544: 3 s at 1M moves a second)
-	waitJS(t, ctx, `document.querySelector('#suggest-link')?.getAttribute('href').includes('budget=3s')`)
+	// that plans twice the moves made (1,004,544: 0.3 s at 8M moves a second)
+	waitJS(t, ctx, `document.querySelector('#suggest-link')?.getAttribute('href').includes('budget=300ms')`)
 	screenshot(t, ctx, "explorer-pairs-search")
 	// choosing another start from the list runs again from it
 	do(t, ctx, chromedp.SetValue(chromedp.CSS("#f-start"), "step"))

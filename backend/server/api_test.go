@@ -391,9 +391,9 @@ func TestSyncLimits(t *testing.T) {
 // usual 503 naming the time limit, never a shorter run's result.
 func TestSyncPairsReproducible(t *testing.T) {
 	// a long deadline: under the race detector and a loaded machine 2M
-	// moves take over the default 10 s
+	// moves (a quarter second's budget) take over the default 10 s
 	f := newFixture(t, jobs.Options{}, server.Options{SyncTimeout: 2 * time.Minute})
-	body := `{"guest":"grid:40x30","host":"mesh:20x60","algo":"pairs","start":"rowmajor","seed":2,"budget":"2s"}`
+	body := `{"guest":"grid:40x30","host":"mesh:20x60","algo":"pairs","start":"rowmajor","seed":2,"budget":"250ms"}`
 	var first string
 	for i := range 2 {
 		rec := f.do(t, "POST", "/api/v1/map", body)
@@ -421,7 +421,7 @@ func TestSyncPairsReproducible(t *testing.T) {
 	// a budget above the time limit is refused (400), so the moves are
 	// given: 2M of them take longer than 20 ms
 	short := newFixture(t, jobs.Options{}, server.Options{SyncTimeout: 20 * time.Millisecond})
-	rec := short.do(t, "POST", "/api/v1/map", strings.Replace(body, `"budget":"2s"`, `"moves":2000000`, 1))
+	rec := short.do(t, "POST", "/api/v1/map", strings.Replace(body, `"budget":"250ms"`, `"moves":2000000`, 1))
 	if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), "synchronous time limit") {
 		t.Fatalf("past the deadline: %d %s, want 503 naming the time limit", rec.Code, rec.Body)
 	}

@@ -38,7 +38,7 @@ func newBoltServer(t *testing.T, jo jobs.Options, so server.Options) (*jobs.Runn
 }
 
 // TestPairs64KThroughAPI runs a 65,536-object PAIRS job (256×256 grid onto
-// a 128×512 mesh, 2 s budget) through the API, follows its progress over
+// a 128×512 mesh, a budget of 250 ms: 2M moves) through the API, follows its progress over
 // SSE to the end and checks the result without the metric package: the
 // placement JSON must be a bijection onto the mesh, and hops per byte,
 // recomputed from the coordinates (unit volume per stencil edge, Manhattan
@@ -47,7 +47,7 @@ func TestPairs64KThroughAPI(t *testing.T) {
 	if testing.Short() {
 		t.Skip("64K-node job: skipped with -short")
 	}
-	req := jobs.Request{Guest: "grid:256x256", Host: "mesh:128x512", Algo: "pairs", Budget: "2s", Seed: 1}
+	req := jobs.Request{Guest: "grid:256x256", Host: "mesh:128x512", Algo: "pairs", Budget: "250ms", Seed: 1}
 	if _, ok := solve.Lookup("pairs"); !ok {
 		t.Skip("pairs is not registered yet")
 	}

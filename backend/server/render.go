@@ -36,9 +36,10 @@ const maxRenderWidth = 8192
 // views lists the ?view= values.
 var views = []string{"mapping", "gantt", "compare"}
 
-// compareBudget is the pairs budget of a compare view that gives none
-// (its default, 30 s, would exceed the synchronous time limit).
-const compareBudget = time.Second
+// compareBudget is the budget of each local search of a compare view that
+// gives none (their own stopping rule could exceed the synchronous time
+// limit): 2M moves on a sparse guest, a quarter second of CPU time.
+const compareBudget = 250 * time.Millisecond
 
 // parseRender reads a render query: view (default "mapping"), width, step
 // and detail (draw.Options), and either job=ID or an instance's permalink
