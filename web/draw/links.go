@@ -6,7 +6,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 
 	svg "github.com/ajstarks/svgo"
@@ -125,18 +124,10 @@ func MostLoaded(load []float64, msgs []int32, k int) []LinkLoad {
 	return out
 }
 
-// LinkName names a directed link by its ends' coordinates:
-// "(1,2)→(2,2)".
+// LinkName names a directed link by its ends (topology.VertexName): a
+// node's coordinates, "(1,2)→(2,2)", or a switch's name, "(0,1)→L1 ()(1)".
 func LinkName(h topology.Host, tail, head int) string {
-	return "(" + joinInts(h.Coords(tail, nil)) + ")→(" + joinInts(h.Coords(head, nil)) + ")"
-}
-
-func joinInts(xs []int) string {
-	parts := make([]string, len(xs))
-	for i, x := range xs {
-		parts[i] = itoa(x)
-	}
-	return strings.Join(parts, ",")
+	return topology.VertexName(h, tail) + "→" + topology.VertexName(h, head)
 }
 
 // RouteLinks returns the links, by number, that a message from node a to

@@ -315,8 +315,12 @@ func (l *Locator) At(x, y float64) (node, vertex int) {
 func (l *layout) planeOf(h int) int { return h / max(1, l.perPlane) }
 
 // Box returns the square that node h occupies in the document: its
-// top-left corner and side, in user units.
+// top-left corner and side, in user units; side -1 for a number that is
+// no node (a switch, at the end of a link of a fat tree or a dragonfly).
 func (l *Locator) Box(h int) (x, y, side int) {
+	if h < 0 || h >= len(l.lay.x) {
+		return 0, 0, -1
+	}
 	side = 2 * l.half
 	return l.lay.x[h] - l.half, l.lay.y[h] - l.half + captionH, side
 }
