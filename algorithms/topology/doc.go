@@ -28,8 +28,8 @@
 // numbered node + n·slot, slot counting the (axis, direction) pairs an
 // axis has: none for size 1, one for size 2, + then − beyond (see
 // Lattice.Link); a link of an indirect network joins two vertices of its
-// wiring (nodes, then switches), numbered as FatTree.Link and
-// Dragonfly.Link say. Loads sums the volumes of messages per link, in
+// wiring (nodes, then switches), numbered as FatTree.LinkSlots and
+// Dragonfly.LinkSlots say. Loads sums the volumes of messages per link, in
 // O(c) per message with difference arrays along the axis lines of a
 // lattice, link by link elsewhere; topotest checks every route against
 // Hops and the wiring. A host with cores routes as the host of its nodes

@@ -9,21 +9,20 @@ const Minimal = "minimal"
 // Routing returns Minimal.
 func (d *Dragonfly) Routing() string { return Minimal }
 
-// Link numbering of a dragonfly of n = A·P·G terminals and R = A·G
-// routers (router r of group g is number r + A·g), in blocks (see Link):
+// localBase and globalBase return the first numbers of the local and
+// the global links (see LinkSlots).
+func (d *Dragonfly) localBase() int  { return 2 * d.Size() }
+func (d *Dragonfly) globalBase() int { return d.localBase() + d.Switches()*(d.a-1) }
+
+// LinkSlots returns 2n + R·(A−1) + G·A·H, the size of the link numbering
+// of a dragonfly of n = A·P·G terminals and R = A·G routers (router r of
+// group g is number r + A·g). It runs in blocks:
 //   - terminal x → its router: x; router → terminal x: n + x;
 //   - local, router r → router o ≠ r of the same group g: the number
 //     2n + (r + A·g)·(A−1) + o', with o' = o if o < r, else o − 1;
 //   - global, channel c of group g to the group it leads to: the number
 //     2n + R·(A−1) + g·A·H + c. The numbers of unused channels (leading
 //     past the last group) are no links.
-
-// localBase and globalBase return the first numbers of the local and
-// the global links.
-func (d *Dragonfly) localBase() int  { return 2 * d.Size() }
-func (d *Dragonfly) globalBase() int { return d.localBase() + d.Switches()*(d.a-1) }
-
-// LinkSlots returns 2n + R·(A−1) + G·A·H.
 func (d *Dragonfly) LinkSlots() int { return d.globalBase() + d.g*d.a*d.h }
 
 // Links returns 2n + R·(A−1) + G·(G−1): the terminal links, each ordered

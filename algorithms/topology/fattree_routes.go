@@ -12,14 +12,13 @@ const DModK = "d-mod-k"
 // Routing returns DModK.
 func (t *FatTree) Routing() string { return DModK }
 
-// Link numbering of a fat tree of n = K^N nodes, in blocks of n (see
-// Link): block 0 holds the links node x → its leaf switch (number x),
-// block 1 leaf switch → node x (n + x); for 1 ≤ ℓ < N, block 2ℓ holds the
-// up-links of level ℓ, from switch w through port p (number 2ℓ·n + w·K +
-// p), and block 2ℓ+1 the down-links from level ℓ+1 to ℓ, from switch w
-// through port q (number (2ℓ+1)·n + w·K + q). Every number is a link.
-
-// LinkSlots returns 2·N·K^N, every number a link.
+// LinkSlots returns 2·N·K^N, the size of the link numbering, in which
+// every number is a link. It runs in blocks of n = K^N: block 0 holds
+// the links node x → its leaf switch (number x), block 1 leaf switch →
+// node x (n + x); for 1 ≤ ℓ < N, block 2ℓ holds the up-links of level ℓ,
+// from switch w through port p (number 2ℓ·n + w·K + p), and block 2ℓ+1
+// the down-links from level ℓ+1 to ℓ, from switch w through port q
+// (number (2ℓ+1)·n + w·K + q).
 func (t *FatTree) LinkSlots() int { return 2 * t.n * t.Size() }
 
 // Links returns 2·N·K^N: each node–leaf and switch–switch wire, once per
