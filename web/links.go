@@ -82,17 +82,20 @@ func (l *linkLoads) link(r *solve.Result, id int) (string, []metric.Message) {
 
 // nodeLinksText lists the loads of the links leaving node h (the heat
 // map's readout of a node, whose links may be painted too small to
-// hover): "; loads of its links: →(2,2) 3, →(0,2) 1, ...".
+// hover): "; loads of its links: →(2,2) 3, →(0,2) 1, ...", or on a fat
+// tree "→L1 ()(0) 3". On a host with cores, h's node's links. The links
+// leaving node u are numbered u + n·j (topology.Router), n the nodes.
 func nodeLinksText(m *mapping.Mapping, load []float64, h int) string {
 	r, ok := topology.RouterOf(m.Host)
 	if !ok {
 		return ""
 	}
+	inner, c := topology.SplitCores(m.Host)
+	u := h / c
 	var parts []string
-	n := m.Host.Size()
-	for id := h; id < r.LinkSlots(); id += n {
-		if _, head, ok := r.Link(id); ok {
-			parts = append(parts, "→("+joinInts(m.Host.Coords(head, nil))+") "+metric.FormatLoad(load[id]))
+	for id := u; id < r.LinkSlots(); id += inner.Size() {
+		if tail, head, ok := r.Link(id); ok && tail == u*c {
+			parts = append(parts, "→"+topology.VertexName(m.Host, head)+" "+metric.FormatLoad(load[id]))
 		}
 	}
 	if len(parts) == 0 {
@@ -145,7 +148,7 @@ func markLink(l int, msgs []metric.Message) {
 // onTopLink shows a listed link: its readout under the list, and where
 // it is: it lights up in the drawing with the guest edges of its heaviest
 // messages, and its tail node is outlined (a painted link has no element
-// of its own).
+// of its own; a switch is not outlined).
 func (c *Explorer) onTopLink(l, tail int) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		if c.res == nil {

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"topomap/algorithms/cpuclock"
 	"topomap/algorithms/guest"
 	"topomap/algorithms/mapping"
 	"topomap/algorithms/metric"
@@ -67,27 +68,33 @@ func BenchmarkBounds(b *testing.B) {
 	}
 }
 
-// BenchmarkLinkLoads: the link loads of a 64K-node placement on
-// torus:64x32x32 (goal ≤ 50 ms), the 3-D periodic stencil (393K arcs)
-// placed as is and at random, and of the benchmark mappings above.
+// BenchmarkLinkLoads: the link loads of a 64K-slot placement (goal ≤ 50
+// ms) on torus:64x32x32, on the fat trees fattree:16,4 and
+// fattree:16,3:cores=16 (D-mod-k) and on the dragonfly
+// dragonfly:32,16,8,128 (minimal routes), the 3-D periodic stencil (393K
+// arcs) placed as is and at random; and of the benchmark mappings above.
 func BenchmarkLinkLoads(b *testing.B) {
 	stencil := must(guest.NewGrid([]int{64, 32, 32}, true))
-	torus := must(topology.NewTorus(64, 32, 32))
 	cases := benchMappings()
-	cases = append(cases, []struct {
-		name string
-		m    *mapping.Mapping
-	}{
-		{"torus 64x32x32 stencil identity", &mapping.Mapping{Guest: stencil, Host: torus, Place: identityPlace(1 << 16)}},
-		{"torus 64x32x32 stencil random", &mapping.Mapping{Guest: stencil, Host: torus, Place: rand.New(rand.NewPCG(1, 2)).Perm(1 << 16)}},
-	}...)
+	for _, s := range []string{"torus:64x32x32", "fattree:16,4", "fattree:16,3:cores=16", "dragonfly:32,16,8,128"} {
+		h := mustParse(s)
+		cases = append(cases, []struct {
+			name string
+			m    *mapping.Mapping
+		}{
+			{s + " stencil identity", &mapping.Mapping{Guest: stencil, Host: h, Place: identityPlace(1 << 16)}},
+			{s + " stencil random", &mapping.Mapping{Guest: stencil, Host: h, Place: rand.New(rand.NewPCG(1, 2)).Perm(1 << 16)}},
+		}...)
+	}
 	for _, bm := range cases {
 		b.Run(bm.name, func(b *testing.B) {
 			b.ReportAllocs()
+			cpu := cpuclock.Used()
 			for b.Loop() {
 				load, _, _ := metric.LinkLoads(bm.m)
 				sinkMetrics.HopBytes = load[0]
 			}
+			b.ReportMetric(float64(cpuclock.Since(cpu).Milliseconds())/float64(b.N), "cpu-ms/op")
 		})
 	}
 }

@@ -57,18 +57,37 @@ func TestNodeVolumes(t *testing.T) {
 	}
 }
 
-// TestIndirectNoLinkLoads: fat trees and dragonflies have no routing rule
-// (package topology's doc): their link figures are null, with the reason.
-func TestIndirectNoLinkLoads(t *testing.T) {
+// TestIndirectLinkLoads: fat trees route by D-mod-k and dragonflies by
+// their minimal routes (package topology's doc), with or without cores:
+// grid:4x2 placed in index order has link figures under the host's rule.
+// By hand: on fattree:2,3 the 20 unit messages make 80 hop-bytes, and
+// node 1 sends 3 of them (to 0, 2 and 5) up its one link, the largest
+// load. On dragonfly:2,2,1,2 (one global cable, between router 0 of each
+// group) the x-edges cost 2 or 3 hops, the y-edges 3 or 5 (1→5 and 3→7
+// add a local hop at each end): 60 hop-bytes, and the 4 messages from
+// group 0 to group 1 share the cable's one direction.
+func TestIndirectLinkLoads(t *testing.T) {
 	g, _ := guest.NewGrid([]int{4, 2}, false)
-	for _, s := range []string{"fattree:2,3", "dragonfly:2,2,1,2", "fattree:2,2:cores=2"} {
-		h, err := topology.Parse(s)
+	for _, tt := range []struct {
+		host, routing     string
+		links             int
+		hopBytes, maxLoad float64
+	}{
+		{"fattree:2,3", topology.DModK, 48, 80, 3},
+		{"dragonfly:2,2,1,2", topology.Minimal, 16 + 4 + 2, 60, 4},
+		{"fattree:2,2:cores=2", topology.DModK, 16, 40, 3},
+	} {
+		h, err := topology.Parse(tt.host)
 		if err != nil {
 			t.Fatal(err)
 		}
 		m := metric.Evaluate(&mapping.Mapping{Guest: g, Host: h, Place: []int{0, 1, 2, 3, 4, 5, 6, 7}})
-		if v, ok := m.Value("maxLinkLoad"); ok || m.MaxLinkLoad != nil || v != "no routing rule for "+s {
-			t.Errorf("%s: max link load %q, %v", s, v, ok)
+		if m.MaxLinkLoad == nil || m.NoLinkLoads != "" || m.Routing != tt.routing || *m.Links != tt.links {
+			t.Errorf("%s: link figures %v (%q) under %q over %v links, want %s over %d", tt.host, m.MaxLinkLoad, m.NoLinkLoads, m.Routing, m.Links, tt.routing, tt.links)
+			continue
+		}
+		if m.HopBytes != tt.hopBytes || *m.MaxLinkLoad != tt.maxLoad || !near(*m.AvgLinkLoad, m.HopBytes/float64(tt.links)) {
+			t.Errorf("%s: hop-bytes %v, max %v, average %v; want %v, %v, hop-bytes per link", tt.host, m.HopBytes, *m.MaxLinkLoad, *m.AvgLinkLoad, tt.hopBytes, tt.maxLoad)
 		}
 	}
 }

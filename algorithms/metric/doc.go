@@ -40,8 +40,11 @@
 // # Link loads
 //
 // On a host with a routing rule (package topology's doc, section Routing
-// and link loads) every ordered pair's volume crosses the directed links
-// of its route, giving each link e its load L(e). The figures are
+// and link loads: meshes and tori by dimension order, hypercubes by
+// e-cube, fat trees by D-mod-k, dragonflies by their minimal routes) every
+// ordered pair's volume crosses the directed links of its route, giving
+// each link e its load L(e); on a fat tree or a dragonfly the links are
+// those of its wiring, node and switch links, each wire both ways. The figures are
 // maxLinkLoad, the largest L(e) (the congestion); avgLinkLoad = hop-bytes
 // / the number of directed links; linksUsed, the links some message
 // crosses; and linkLoadBound, the neighbourhood bound on hop-bytes divided

@@ -77,8 +77,13 @@ func equalLoads(a, b map[[2]int]float64) bool {
 }
 
 // linkHosts are meshes, tori (even, odd and size-2 axes, mixed
-// wrap-around) and hypercubes of 64 nodes or more.
+// wrap-around), hypercubes, fat trees and dragonflies (with and without
+// cores) of 64 nodes or slots or more.
 var linkHosts = []topology.Host{
+	mustParse("fattree:4,3"),
+	mustParse("fattree:2,3:cores=8"),
+	mustParse("dragonfly:4,2,2,9"),
+	mustParse("dragonfly:4,2,2,5:cores=2"),
 	must(topology.NewRing(64)),
 	must(topology.NewLine(70)),
 	must(topology.NewMesh(8, 9)),
@@ -209,4 +214,12 @@ func TestEvaluateContextStopped(t *testing.T) {
 	if got.HopBytes != want.HopBytes || got.LowerBound != want.LowerBound || want.MaxLinkLoad == nil {
 		t.Errorf("stopped %+v, want %+v", got, want)
 	}
+}
+
+func mustParse(s string) topology.Host {
+	h, err := topology.Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return h
 }

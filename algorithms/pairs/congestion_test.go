@@ -71,9 +71,18 @@ func checkCongestionDelta(t *testing.T, in instance, fast bool, rng *rand.Rand) 
 	if !fast {
 		s.cong.lat = nil
 	}
+	checkSwapDeltas(t, s, in.g, in.h, place, rng)
+	checkState(t, s)
+}
+
+// checkSwapDeltas makes 2000 random swaps on s (a third between graph
+// neighbours), placed at place, adding up their deltas of Σ L², and
+// compares the sum with a recomputation by package metric every 50.
+func checkSwapDeltas(t *testing.T, s *state, g *guest.Graph, h topology.Host, place []int, rng *rand.Rand) {
+	t.Helper()
 	s.loads()
 	c := s.cong.squaredLoads()
-	if want := squaredLoadsOf(t, in.g, in.h, place); !near(c, want) {
+	if want := squaredLoadsOf(t, g, h, place); !near(c, want) {
 		t.Fatalf("Σ L² %v, metric says %v", c, want)
 	}
 	for i := range 2000 {
@@ -95,12 +104,11 @@ func checkCongestionDelta(t *testing.T, in instance, fast bool, rng *rand.Rand) 
 			for v, p := range s.pos {
 				place[v] = int(p)
 			}
-			if want := squaredLoadsOf(t, in.g, in.h, place); !near(c, want) {
+			if want := squaredLoadsOf(t, g, h, place); !near(c, want) {
 				t.Fatalf("swap %d: tracked Σ L² %v, recomputed %v", i, c, want)
 			}
 		}
 	}
-	checkState(t, s)
 }
 
 // TestCongestionImprove: the congestion objective lowers Σ L² below its

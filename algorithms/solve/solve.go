@@ -175,10 +175,25 @@ func Check(in spec.Instance) (Algorithm, error) {
 			return a, &spec.FieldError{Field: "start", Err: err}
 		}
 	}
-	if _, ok := topology.RouterOf(in.Host); a.Search && in.Objective == spec.ObjectiveCongestion && !ok {
-		return a, &spec.FieldError{Field: "objective", Err: fmt.Errorf("host %s has no routing rule, so no link loads to minimise: the congestion objective needs one (meshes, tori, hypercubes)", in.Host)}
+	if a.Search && in.Objective == spec.ObjectiveCongestion {
+		return a, checkRoutes(in.Host)
 	}
 	return a, nil
+}
+
+// checkRoutes refuses, under the objective field, a host whose link loads
+// the congestion objective cannot keep: one without a routing rule, or
+// whose link numbering is above metric.MaxLinkSlots (a dragonfly of huge
+// groups has A−1 local links per router).
+func checkRoutes(h topology.Host) error {
+	r, ok := topology.RouterOf(h)
+	switch {
+	case !ok:
+		return &spec.FieldError{Field: "objective", Err: fmt.Errorf("host %s has no routing rule, so no link loads to minimise: the congestion objective needs one (meshes, tori, hypercubes, fat trees, dragonflies)", h)}
+	case r.LinkSlots() > metric.MaxLinkSlots:
+		return &spec.FieldError{Field: "objective", Err: fmt.Errorf("host %s numbers %s links, more than the %s whose loads the congestion objective keeps", h, metric.Thousands(r.LinkSlots()), metric.Thousands(metric.MaxLinkSlots))}
+	}
+	return nil
 }
 
 // Starts returns the algorithms a local search can start from on g and h:

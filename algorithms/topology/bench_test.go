@@ -40,3 +40,32 @@ func BenchmarkDistance(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRoute: one route between pseudo-random nodes (the unit of the
+// link loads and of the congestion objective's deltas) on a fat tree and
+// a dragonfly of 4K nodes.
+func BenchmarkRoute(b *testing.B) {
+	for _, s := range []string{"fattree:16,3", "dragonfly:16,4,4,64"} {
+		h, err := topology.Parse(s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		r, _ := topology.RouterOf(h)
+		n := h.Size()
+		var from, to [1024]int
+		for a := range from {
+			from[a], to[a] = a*7919%n, a*104729%n
+		}
+		b.Run(s, func(b *testing.B) {
+			var route []int
+			s := 0
+			for b.Loop() {
+				for a := range from {
+					route = r.Route(from[a], to[a], route[:0])
+					s += len(route)
+				}
+			}
+			sink = s
+		})
+	}
+}

@@ -144,7 +144,8 @@ func withCores(h Host, c int) (Host, error) {
 // coresRouter is the routing capability of a host with cores whose nodes'
 // host has one: a message between two nodes follows the inner rule, a
 // message inside a node crosses no link. Links are numbered as the inner
-// host's; their ends are written as core 0 of each node.
+// host's; their ends are written as core 0 of each node, and a switch s
+// of the inner wiring as Size()+s (after the slots).
 type coresRouter struct {
 	*Cores
 	r Router
@@ -156,7 +157,16 @@ func (h coresRouter) Links() int      { return h.r.Links() }
 
 func (h coresRouter) Link(id int) (tail, head int, ok bool) {
 	tail, head, ok = h.r.Link(id)
-	return tail * h.c, head * h.c, ok
+	return h.vertex(tail), h.vertex(head), ok
+}
+
+// vertex returns the vertex of the slots' wiring of inner vertex v: core
+// 0 of a node, a switch after the slots.
+func (h coresRouter) vertex(v int) int {
+	if n := h.inner.Size(); v >= n {
+		return v - n + h.Size()
+	}
+	return v * h.c
 }
 
 func (h coresRouter) Route(a, b int, dst []int) []int { return h.r.Route(a/h.c, b/h.c, dst) }

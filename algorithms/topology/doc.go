@@ -23,13 +23,17 @@
 //
 // Router is the optional capability of hosts with a routing rule (see
 // Routing and link loads below): lattices route dimension by dimension,
-// which on a hypercube is e-cube routing. Directed links are numbered
-// node + n·slot, slot counting the (axis, direction) pairs an axis has:
-// none for size 1, one for size 2, + then − beyond (see Lattice.Link).
-// Loads sums the volumes of messages per link in O(c) per message with
-// difference arrays along the axis lines; topotest checks every route
-// against Hops. A host with cores routes as the host of its nodes does
-// (RouterOf), and a message inside a node crosses no link.
+// which on a hypercube is e-cube routing; fat trees by D-mod-k and
+// dragonflies by their minimal routes. On a lattice directed links are
+// numbered node + n·slot, slot counting the (axis, direction) pairs an
+// axis has: none for size 1, one for size 2, + then − beyond (see
+// Lattice.Link); a link of an indirect network joins two vertices of its
+// wiring (nodes, then switches), numbered as FatTree.LinkSlots and
+// Dragonfly.LinkSlots say. Loads sums the volumes of messages per link, in
+// O(c) per message with difference arrays along the axis lines of a
+// lattice, link by link elsewhere; topotest checks every route against
+// Hops and the wiring. A host with cores routes as the host of its nodes
+// does (RouterOf), and a message inside a node crosses no link.
 //
 // Real machines: the suffix ":cores=C" on any host spec gives its nodes C
 // cores each (Cores; SplitCores reaches the inner host, whose fast paths
@@ -66,8 +70,29 @@
 // they differ: their lowest common switch is at level ℓ = j+1 and
 // Hops(a, b) = 2ℓ, up to that switch and down again; nodes under one leaf
 // switch are 2 apart, a node is 0 from itself. Drawings show the tree:
-// nodes in index order, switch levels above. A fat tree has no routing
-// rule here (no Router), so it has no link loads.
+// nodes in index order, switch levels above.
+//
+// Switch labels [P]: a switch of level ℓ (1 ≤ ℓ ≤ N) is (c, u), with u =
+// (x_ℓ, ..., x_{N-1}) the digits shared by the K^ℓ nodes below it and c =
+// (c_1, ..., c_{ℓ-1}) which of the K^(ℓ-1) parallel switches of that
+// subtree it is; it is named "Lℓ (c)(u)", so fattree:2,2 has the leaves
+// "L1 ()(0)" over nodes 0, 1 and "L1 ()(1)" over 2, 3, and the top
+// switches "L2 (0)()" and "L2 (1)()". Node x hangs from the leaf ((),
+// (x_1, ..., x_{N-1})); up-port p of switch ((c_1..c_{ℓ-1}), u), ℓ < N,
+// leads to ((c_1..c_{ℓ-1}, p), u without its first digit). Its number
+// among the K^(N-1) switches of its level has the digits c_1..c_{ℓ-1},
+// then u, least significant first.
+//
+// Routing: destination-mod-k (D-mod-k) [V], Zahavi et al., "Optimized
+// InfiniBand fat-tree routing" (2010). A message from a to b, whose
+// lowest common switch is at level ℓ, climbs from a's leaf taking at
+// level i (1 ≤ i < ℓ) the up-port p = b_{i-1}, the destination's digit,
+// so that all traffic to b climbs through the same columns; it turns at
+// level ℓ and goes down the one way to b: 2ℓ directed links (node→leaf,
+// ℓ-1 up, ℓ-1 down, leaf→node). Each node–leaf and switch–switch wire is
+// two directed links, 2·N·K^N in all. Worked by hand on fattree:2,2: 0 →
+// 3 goes 0→L0, L0→T1 (port b_0 = 1), T1→L1, L1→3, and 1 → 2 goes 1→L0,
+// L0→T0 (b_0 = 0), T0→L1, L1→2, with L0, L1, T0, T1 as above.
 //
 // # Dragonflies
 //
@@ -89,12 +114,27 @@
 // the source router does not hold c(g→g'), plus 1 if the landing router
 // (the one holding c(g'→g) in g') is not the destination router: 3 to 5.
 // "Minimal" means at most one global hop, the route of Kim et al., which
-// is not always a shortest path of the wired graph. A dragonfly has no
-// routing rule here (no Router), so it has no link loads.
+// is not always a shortest path of the wired graph: a detour through a
+// third group may be shorter, and neither Hops nor the route takes it.
+//
+// Routing: the minimal route, link by link. Terminal → its router; to
+// another group, a local hop to the router of c(g→g') unless the source
+// router holds it, the global channel, and a local hop from the landing
+// router to the destination router if they differ; within a group one
+// local hop between different routers; then router → terminal. Directed
+// links: each terminal–router link, each ordered pair of routers of a
+// group, and each global cable once per direction (the channels c(g→g')
+// and c(g'→g) are the two ends of one cable: G·(G−1) global links when
+// every pair of groups is wired). So dragonfly:4,2,2,5 has 80 terminal,
+// 60 local and 20 global directed links, 160 in all. Router r of group g
+// is named "router (r,g)", as its terminals' coordinates [t, r, g] end.
 //
 // # Routing and link loads
 //
-// [P] rules, standard algorithms. Directed links: a mesh or torus has one
+// [P] rules, standard algorithms. Fat trees and dragonflies route as
+// their sections above say; a host without a rule has no link loads, and
+// the product says so instead of showing a made-up figure. Directed
+// links of lattices: a mesh or torus has one
 // directed link per node, axis and direction (+ or −) that leads to a
 // neighbour; on a wrapped axis of size 2 only + is used (the tie rule
 // below), so such an axis, like any axis of size 2, has one link per node.

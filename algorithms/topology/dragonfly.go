@@ -18,6 +18,10 @@ import "fmt"
 // for each end whose router does not hold the channel (3 to 5).
 type Dragonfly struct {
 	a, p, h, g int
+	// by P, A and H: a node's router and group, a channel's router,
+	// without a division (distances and routes are the bulk of the
+	// metrics and searches on a dragonfly)
+	divP, divA, divH divisor
 }
 
 // NewDragonfly returns the dragonfly of g groups of a routers with p
@@ -33,7 +37,7 @@ func NewDragonfly(a, p, h, g int) (*Dragonfly, error) {
 	if _, err := checkedProduct(a, p, g); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
-	return &Dragonfly{a, p, h, g}, nil
+	return &Dragonfly{a: a, p: p, h: h, g: g, divP: newDivisor(p), divA: newDivisor(a), divH: newDivisor(h)}, nil
 }
 
 func parseDragonfly(args string) (Host, error) {
@@ -85,11 +89,15 @@ func (d *Dragonfly) Index(coords []int) (int, error) {
 // Channel returns the router of group g that holds the global channel to
 // group to ≠ g.
 func (d *Dragonfly) Channel(g, to int) int {
-	c := to
-	if to > g {
-		c--
-	}
-	return c / d.h
+	r, _ := d.divH.divmod(channelTo(g, to))
+	return r
+}
+
+// place returns the router (within its group) and the group of node x.
+func (d *Dragonfly) place(x int) (r, g int) {
+	q, _ := d.divP.divmod(x)
+	g, r = d.divA.divmod(q)
+	return r, g
 }
 
 // Hops returns the length of the minimal route from a to b. O(1).
@@ -97,19 +105,20 @@ func (d *Dragonfly) Hops(a, b int) int {
 	if a == b {
 		return 0
 	}
-	ra, rb := a/d.p, b/d.p // routers, numbered r + A·g
-	ga, gb := ra/d.a, rb/d.a
+	ra, ga := d.place(a)
+	rb, gb := d.place(b)
 	switch {
+	case ga != gb:
 	case ra == rb:
 		return 2
-	case ga == gb:
+	default:
 		return 3
 	}
 	hops := 3
-	if d.Channel(ga, gb) != ra%d.a {
+	if d.Channel(ga, gb) != ra {
 		hops++
 	}
-	if d.Channel(gb, ga) != rb%d.a {
+	if d.Channel(gb, ga) != rb {
 		hops++
 	}
 	return hops

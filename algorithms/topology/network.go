@@ -24,6 +24,9 @@ type Network interface {
 	// Wires appends the wires at vertex v of the wiring to dst and
 	// returns it.
 	Wires(v int, dst []Wire) []Wire
+	// SwitchName names switch s, the wiring's vertex Size()+s, for
+	// people ("L2 (1)(0)", "router (3,1)").
+	SwitchName(s int) string
 }
 
 // A Wire is one link of a Network's wiring, seen from one end: the vertex

@@ -23,9 +23,9 @@ var Presets = []Preset{
 	{"xe6-slice", "torus:4x4x8:cores=32",
 		"Cray XE6 slice: 4×4×8 Gemini routers of a 3-D torus; each Gemini serves two nodes of 16 cores, modelled as 32 slots at 0 hops (4,096 slots)"},
 	{"fattree-16port", "fattree:8,3",
-		"3-level fat tree (8-ary 3-tree) of 16-port switches, 8 ports down and 8 up: 512 nodes, 2 to 6 hops apart"},
+		"3-level fat tree (8-ary 3-tree) of 16-port switches, 8 ports down and 8 up: 512 nodes, 2 to 6 hops apart; D-mod-k routes over 3,072 directed links"},
 	{"slingshot-small", "dragonfly:8,4,4,9:cores=4",
-		"small Slingshot-like dragonfly: 9 groups of 8 all-to-all routers, 4 nodes and 4 global links per router, 4 cores per node (1,152 slots)"},
+		"small Slingshot-like dragonfly: 9 groups of 8 all-to-all routers, 4 nodes and 4 global links per router, 4 cores per node (1,152 slots); minimal routes over 1,152 directed links"},
 }
 
 // presetPrefix starts a preset's spec string.

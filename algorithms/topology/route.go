@@ -1,5 +1,10 @@
 package topology
 
+import (
+	"strconv"
+	"strings"
+)
+
 // Router is the optional capability of hosts with a deterministic routing
 // rule: every message from node a to node b follows Route(a, b), a path of
 // Hops(a, b) directed links. Callers type-assert it (RouterOf); a host
@@ -8,7 +13,12 @@ package topology
 //
 // Directed links are numbered 0..LinkSlots()-1; some numbers of the
 // numbering may be no link (Link says which), so that a link's number is
-// computed, not looked up.
+// computed, not looked up. A link's ends are vertices of the host's
+// wiring: its nodes 0..Size()-1 and, on an indirect network (Network),
+// its switches Size()+s. The links leaving node u are numbered u + n·j
+// for some j ≥ 0, n the number of nodes (of the inner host, on a host
+// with cores); other links may share those numbers' residues, so a caller
+// that finds a node's links this way checks their tails.
 type Router interface {
 	Host
 	// Routing names the rule, e.g. "dimension-order".
@@ -17,8 +27,9 @@ type Router interface {
 	LinkSlots() int
 	// Links returns the number of directed links.
 	Links() int
-	// Link returns the tail and head nodes of link id; ok is false when
-	// id is a number of the numbering that is no link.
+	// Link returns the tail and head of link id, vertices of the
+	// wiring; ok is false when id is a number of the numbering that is
+	// no link.
 	Link(id int) (tail, head int, ok bool)
 	// Route appends to dst the links from a to b, in the order a message
 	// crosses them, and returns it.
@@ -37,6 +48,25 @@ func RouterOf(h Host) (Router, bool) {
 	}
 	r, ok := h.(Router)
 	return r, ok
+}
+
+// VertexName names vertex v of h's wiring for people: a node (a slot on
+// a host with cores) by its coordinates, "(1,2)"; a switch, v ≥ Size(),
+// by its network's SwitchName.
+func VertexName(h Host, v int) string {
+	if v < h.Size() {
+		xs := h.Coords(v, nil)
+		parts := make([]string, len(xs))
+		for i, x := range xs {
+			parts[i] = strconv.Itoa(x)
+		}
+		return "(" + strings.Join(parts, ",") + ")"
+	}
+	inner, _ := SplitCores(h)
+	if net, ok := inner.(Network); ok && v-h.Size() < net.Switches() {
+		return net.SwitchName(v - h.Size())
+	}
+	return "vertex " + strconv.Itoa(v)
 }
 
 // The routing rules of lattices (see the package doc).

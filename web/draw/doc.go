@@ -20,7 +20,10 @@
 // drawn coloured by their load (links.go: class "l", data-l the link's
 // number; legend swatches class "lg" with data-lo/data-hi; the most
 // loaded links class "top" with data-l), and RouteLinks gives the links a
-// message crosses, which the page highlights on hover.
+// message crosses, which the page highlights on hover. On a fat tree or a
+// dragonfly (with or without cores) these are the node, switch and global
+// links between the drawn switches, in place of the grey wires; a lattice
+// with cores keeps its grey links.
 //
 // A weighted graph (a guest without dimensions) is drawn by graph.go: one
 // edge per communicating pair in groups by hops (data-hops), with data-vol
@@ -33,6 +36,6 @@
 // (class "heat", data-nodes) drawn by a small encoder of our own, so that
 // 65,536 nodes cost one element; Locator finds the node under a point.
 // A document is never narrower than its host needs: it widens instead of
-// clipping, and pages scale it to fit. Route gives the hops of a message
-// under dimension-order routing, which the page draws on hover.
+// clipping, and pages scale it to fit. Route gives the nodes a message
+// passes under the host's routing, which the page draws on hover.
 package draw

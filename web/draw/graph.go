@@ -119,7 +119,7 @@ func graphMapping(w io.Writer, r *solve.Result, o Options, lay *layout, heatMap 
 	} else {
 		lay.hostLinks(s)
 	}
-	drawStructure(s, lay)
+	drawStructure(s, lay, true)
 	if !heatMap {
 		graphEdges(&buf, m, lay, pairs(m, hops), o.MinHops)
 		lay.nodes(s, &buf, inv, func(int) bool { return true }, lay.r >= 9 && g.Order() <= 512)

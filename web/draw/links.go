@@ -6,7 +6,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 
 	svg "github.com/ajstarks/svgo"
@@ -25,6 +24,12 @@ import (
 // stub leaving its tail in its direction. Above maxLinkElems links, or when
 // nodes are too small for two lines, the links are painted into the heat
 // map's image, each node coloured by the heaviest link leaving it.
+//
+// On a fat tree or a dragonfly (drawn with its switches, with or without
+// cores) the links join the wiring's vertices where the layout says
+// (layout.end): node and switch links, and a dragonfly's global links,
+// are two parallel lines in the same way; the links within a dragonfly's
+// group arc over its row of routers. Above maxLinkElems they are painted.
 
 // maxLinkElems bounds the links drawn as one element each (about 90 bytes
 // each; a 5-D torus of 4^5 nodes has 10,240); more are painted.
@@ -51,7 +56,10 @@ type LinkLoad struct {
 
 // linkView holds a mapping's link loads for drawing.
 type linkView struct {
-	host  *topology.Lattice
+	host  topology.Host     // the mapping's host, whose link ends are named
+	r     topology.Router   // its routes
+	lat   *topology.Lattice // a lattice's geometry, or nil: a network's (layout.end)
+	note  string            // how a network's links are drawn (layout.linkNote)
 	load  []float64
 	msgs  []int32
 	max   float64
@@ -62,25 +70,31 @@ type linkView struct {
 	paints bool
 }
 
-// newLinkView counts the link loads of r on host, or returns nil when
+// newLinkView counts the link loads of r on its host, or returns nil when
 // there are none to draw: a host without routing, without links, or
 // whose link numbering is above metric.MaxLinkSlots (the per-node
-// dilation heat map then stays). O(arcs·c + LinkSlots).
-func newLinkView(r *solve.Result, host *topology.Lattice, lay *layout) *linkView {
-	if host.Links() == 0 || host.LinkSlots() > metric.MaxLinkSlots {
+// dilation heat map then stays), or one whose layout places no links (a
+// lattice with cores). O(arcs·c + LinkSlots).
+func newLinkView(r *solve.Result, lay *layout) *linkView {
+	host := r.Mapping.Host
+	rt, ok := topology.RouterOf(host)
+	lat, isLattice := host.(*topology.Lattice)
+	if !ok || !isLattice && len(lay.ends) == 0 || rt.Links() == 0 || rt.LinkSlots() > metric.MaxLinkSlots {
 		return nil
 	}
-	load, msgs, ok := metric.LinkLoads(r.Mapping)
-	if !ok {
-		return nil
-	}
-	v := &linkView{host: host, load: load, msgs: msgs}
+	load, msgs, _ := metric.LinkLoads(r.Mapping)
+	v := &linkView{host: host, r: rt, lat: lat, note: lay.linkNote, load: load, msgs: msgs}
 	for _, x := range load {
 		v.max = max(v.max, x)
 	}
+	if !isLattice { // a network: lines where they fit one element each, else painted if not too long
+		v.elems = rt.Links() <= maxLinkElems
+		v.paints = !v.elems && v.paintSteps(lay) <= maxPaintSteps
+		return v
+	}
 	// Two lines between neighbours need a pitch of about 7 units (node
 	// radius 3); hypercube chords are legible up to 64 nodes.
-	v.elems = host.Links() <= maxLinkElems && lay.r >= 3 && (host.Kind() != topology.Hypercube || host.Size() <= 64)
+	v.elems = lat.Links() <= maxLinkElems && lay.r >= 3 && (lat.Kind() != topology.Hypercube || lat.Size() <= 64)
 	v.paints = !v.elems && lay.cell >= 4 && lay.perPlane > 0
 	return v
 }
@@ -125,18 +139,10 @@ func MostLoaded(load []float64, msgs []int32, k int) []LinkLoad {
 	return out
 }
 
-// LinkName names a directed link by its ends' coordinates:
-// "(1,2)→(2,2)".
+// LinkName names a directed link by its ends (topology.VertexName): a
+// node's coordinates, "(1,2)→(2,2)", or a switch's name, "(0,1)→L1 ()(1)".
 func LinkName(h topology.Host, tail, head int) string {
-	return "(" + joinInts(h.Coords(tail, nil)) + ")→(" + joinInts(h.Coords(head, nil)) + ")"
-}
-
-func joinInts(xs []int) string {
-	parts := make([]string, len(xs))
-	for i, x := range xs {
-		parts[i] = itoa(x)
-	}
-	return strings.Join(parts, ",")
+	return topology.VertexName(h, tail) + "→" + topology.VertexName(h, head)
 }
 
 // RouteLinks returns the links, by number, that a message from node a to
@@ -151,11 +157,11 @@ func RouteLinks(h topology.Host, a, b int) []int {
 	return r.Route(a, b, nil)
 }
 
-// geom says how the link from coordinates ct to ch is drawn: a segment
-// between its ends' centres, or a stub from its tail along (ux, uy)
-// (screen units, y down).
+// geom says how the link from coordinates ct to ch of a lattice is
+// drawn: a segment between its ends' centres, or a stub from its tail
+// along (ux, uy) (screen units, y down).
 func (v *linkView) geom(ct, ch []int) (segment bool, ux, uy float64) {
-	t := v.host
+	t := v.lat
 	if t.Kind() != topology.Mesh && t.Kind() != topology.Torus || t.Rank() < 2 {
 		return true, 0, 0 // line, ring, hypercube: neighbours are drawn side by side or as chords
 	}
@@ -180,11 +186,22 @@ func (v *linkView) geom(ct, ch []int) (segment bool, ux, uy float64) {
 	return false, dir * math.Cos(a), dir * math.Sin(a)
 }
 
-// eachLink calls fn with every link's number and the ends of its line:
-// off units to the right of its direction of travel, shortened at both
-// ends so that a direction shows where lines meet nodes.
-func (v *linkView) eachLink(lay *layout, off float64, fn func(id int, x1, y1, x2, y2 float64)) {
-	t := v.host
+// stroke is how one link is drawn: from (x1,y1) to (x2,y2), a quadratic
+// curve through the control point (cx,cy) when curved.
+type stroke struct {
+	x1, y1, cx, cy, x2, y2 float64
+	curved                 bool
+}
+
+// eachLink calls fn with every link's number and its stroke: off units to
+// the right of its direction of travel, shortened at both ends so that a
+// direction shows where lines meet nodes.
+func (v *linkView) eachLink(lay *layout, off float64, fn func(id int, st stroke)) {
+	if v.lat == nil {
+		v.eachNetworkLink(lay, off, fn)
+		return
+	}
+	t := v.lat
 	pitch := float64(max(lay.cell, 2*lay.r+2))
 	ct, ch := make([]int, t.Rank()), make([]int, t.Rank())
 	for id := range t.LinkSlots() {
@@ -211,26 +228,64 @@ func (v *linkView) eachLink(lay *layout, off float64, fn func(id int, x1, y1, x2
 			x2, y2 = x1+ux*pitch*0.45, y1+uy*pitch*0.45
 		}
 		nx, ny := -uy*off, ux*off // the right-hand side (y down)
-		fn(id, x1+nx, y1+ny, x2+nx, y2+ny)
+		fn(id, stroke{x1: x1 + nx, y1: y1 + ny, x2: x2 + nx, y2: y2 + ny})
 	}
 }
 
-// drawLinks writes every link as a line coloured by its load, each
-// carrying its number (data-l) for the page's hover.
+// eachNetworkLink is eachLink on a fat tree or a dragonfly: each link
+// between the points where the layout's ends meet its vertices.
+func (v *linkView) eachNetworkLink(lay *layout, off float64, fn func(id int, st stroke)) {
+	for id := range v.r.LinkSlots() {
+		tail, head, ok := v.r.Link(id)
+		if !ok {
+			continue
+		}
+		a, okA := lay.end(tail)
+		b, okB := lay.end(head)
+		if st, ok := networkStroke(a, b, off, lay.bowH); ok && okA && okB {
+			fn(id, st)
+		}
+	}
+}
+
+// networkStroke returns the stroke of a link from end a to end b: a line
+// stopped short of each end by its cut, off units to the right of its
+// direction; between two switches of one group an arc rising at most bowH
+// over their row, and between switches of two groups drawn in one row an
+// arc rising 10 units higher (a line would cross the routers between
+// them). ok is false for ends drawn at one point.
+func networkStroke(a, b linkEnd, off float64, bowH int) (stroke, bool) {
+	x1, y1, x2, y2 := float64(a.x), float64(a.y), float64(b.x), float64(b.y)
+	n := math.Hypot(x2-x1, y2-y1)
+	if n == 0 {
+		return stroke{}, false
+	}
+	ux, uy := (x2-x1)/n, (y2-y1)/n
+	x1, y1 = x1+ux*float64(a.cut), y1+uy*float64(a.cut)
+	x2, y2 = x2-ux*float64(b.cut), y2-uy*float64(b.cut)
+	nx, ny := -uy*off, ux*off // the right-hand side (y down)
+	st := stroke{x1: x1 + nx, y1: y1 + ny, x2: x2 + nx, y2: y2 + ny}
+	if a.group < 0 || b.group < 0 || a.y != b.y {
+		return st, true
+	}
+	rise := float64(bowH + 10) // the curve's top, half its control point's
+	if a.group == b.group {
+		rise = min(float64(bowH), n/2)
+	}
+	st.curved = true
+	st.cx, st.cy = (x1+x2)/2+nx, (y1+y2)/2-2*rise+ny
+	return st, true
+}
+
+// drawLinks writes every link as a line (or an arc) coloured by its load,
+// each carrying its number (data-l) for the page's hover.
 func (v *linkView) drawLinks(buf *bytes.Buffer, lay *layout) {
 	sw := clamp(max(lay.cell, 2*lay.r+2)/7, 1, 4)
-	buf.WriteString(`<g class="links" stroke-width="` + itoa(sw) + `" stroke-linecap="butt">` + "\n")
+	buf.WriteString(`<g class="links" fill="none" stroke-width="` + itoa(sw) + `" stroke-linecap="butt">` + "\n")
 	var b []byte
-	v.eachLink(lay, float64(sw)*0.8, func(id int, x1, y1, x2, y2 float64) {
-		b = append(b[:0], `<line x1="`...)
-		b = appendF1(b, x1)
-		b = append(b, `" y1="`...)
-		b = appendF1(b, y1)
-		b = append(b, `" x2="`...)
-		b = appendF1(b, x2)
-		b = append(b, `" y2="`...)
-		b = appendF1(b, y2)
-		b = append(b, `" class="l" data-l="`...)
+	v.eachLink(lay, float64(sw)*0.8, func(id int, st stroke) {
+		b = appendStroke(b[:0], st)
+		b = append(b, ` class="l" data-l="`...)
 		b = strconv.AppendInt(b, int64(id), 10)
 		b = append(b, `" stroke="`...)
 		b = append(b, loadColours[v.bin(id)]...)
@@ -240,7 +295,48 @@ func (v *linkView) drawLinks(buf *bytes.Buffer, lay *layout) {
 	buf.WriteString("</g>\n")
 }
 
-// paintLinks paints every link into ras as a line one or two pixels wide.
+// appendStroke appends the unterminated element of a stroke: a line, or a
+// quadratic path.
+func appendStroke(b []byte, st stroke) []byte {
+	if st.curved {
+		return appendQuadF(b, st.x1, st.y1, st.cx, st.cy, st.x2, st.y2)
+	}
+	b = append(b, `<line x1="`...)
+	b = appendF1(b, st.x1)
+	b = append(b, `" y1="`...)
+	b = appendF1(b, st.y1)
+	b = append(b, `" x2="`...)
+	b = appendF1(b, st.x2)
+	b = append(b, `" y2="`...)
+	b = appendF1(b, st.y2)
+	return append(b, '"')
+}
+
+// arcPieces is the number of straight pieces a painted arc is made of.
+const arcPieces = 8
+
+// maxPaintSteps bounds the steps of the links painted into a heat map
+// (one square of one or two pixels each, some 10 ns): the upper links of
+// a large fat tree span the drawing's width (fattree:16,4 would take 4G
+// steps), and are then shown per node instead.
+const maxPaintSteps = 1 << 26
+
+// paintSteps returns how many steps painting a network's links takes.
+// O(LinkSlots).
+func (v *linkView) paintSteps(lay *layout) int {
+	steps := 0
+	v.eachLink(lay, 0, func(id int, st stroke) {
+		d := max(math.Abs(st.x2-st.x1), math.Abs(st.y2-st.y1))
+		if st.curved {
+			d += 2 * math.Abs(st.cy-(st.y1+st.y2)/2) // the rise and fall, at most
+		}
+		steps += int(d) + 1
+	})
+	return steps
+}
+
+// paintLinks paints every link into ras as a line one or two pixels wide
+// (an arc as arcPieces straight pieces).
 func (v *linkView) paintLinks(ras *raster, lay *layout) {
 	w := 1
 	if lay.cell >= 8 {
@@ -250,8 +346,19 @@ func (v *linkView) paintLinks(ras *raster, lay *layout) {
 	for i, c := range loadColours {
 		idx[i] = ras.index(c)
 	}
-	v.eachLink(lay, float64(w), func(id int, x1, y1, x2, y2 float64) {
-		ras.line(x1, y1, x2, y2, w, idx[v.bin(id)])
+	v.eachLink(lay, float64(w), func(id int, st stroke) {
+		if !st.curved {
+			ras.line(st.x1, st.y1, st.x2, st.y2, w, idx[v.bin(id)])
+			return
+		}
+		px, py := st.x1, st.y1
+		for k := 1; k <= arcPieces; k++ {
+			t := float64(k) / arcPieces
+			x := (1-t)*(1-t)*st.x1 + 2*t*(1-t)*st.cx + t*t*st.x2
+			y := (1-t)*(1-t)*st.y1 + 2*t*(1-t)*st.cy + t*t*st.y2
+			ras.line(px, py, x, y, w, idx[v.bin(id)])
+			px, py = x, y
+		}
 	})
 }
 
@@ -259,29 +366,42 @@ func appendF1(b []byte, x float64) []byte {
 	return strconv.AppendFloat(b, math.Round(x*10)/10, 'f', -1, 64)
 }
 
-// nodeColours returns, per host node, the colour of the heaviest link
-// leaving it: the aggregate drawn when links are too many or too small
-// to draw one by one.
+// nodeColours returns, per host node (per slot: its node's), the colour
+// of the heaviest link leaving it: the aggregate drawn when links are too
+// many or too small to draw one by one. On a lattice link id leaves node
+// id mod n; elsewhere the link's tail says (a switch's links are left out).
 func (v *linkView) nodeColours() []string {
 	n := v.host.Size()
 	best := make([]int, n)
 	for id := range v.load {
-		best[id%n] = max(best[id%n], v.bin(id))
+		tail, ok := id%n, true
+		if v.lat == nil {
+			tail, _, ok = v.r.Link(id)
+		}
+		if ok && tail < n {
+			best[tail] = max(best[tail], v.bin(id))
+		}
 	}
+	_, c := topology.SplitCores(v.host) // links leave core 0 of a node
 	out := make([]string, n)
-	for h, b := range best {
-		out[h] = loadColours[b]
+	for h := range best {
+		out[h] = loadColours[best[h-h%c]]
 	}
 	return out
 }
 
 // caption is the subcaption's part about the links.
 func (v *linkView) caption() string {
-	s := "links coloured by load under " + v.host.Routing() + " routing"
-	if v.elems || v.paints {
+	s := "links coloured by load under " + v.r.Routing() + " routing"
+	switch {
+	case v.lat == nil && v.elems:
+		return s + "; " + v.note
+	case v.lat == nil && v.paints:
+		return s + "; " + Thousands(v.r.Links()) + " links painted, " + v.note
+	case v.elems || v.paints:
 		return s + "; each drawn on the right of its direction, wrap-around and inter-plane links as stubs"
 	}
-	return s + "; " + Thousands(v.host.Links()) + " links, too many to draw one by one: each node shows the heaviest link leaving it"
+	return s + "; " + Thousands(v.r.Links()) + " links, too many to draw one by one: each node shows the heaviest link leaving it"
 }
 
 // whole reports whether every load is a whole number and the largest at
@@ -337,7 +457,7 @@ func (v *linkView) legend(s *svg.SVG, y int) {
 	s.Text(margin, y, "most loaded links (load, messages):", `class="s"`)
 	half := (len(top) + 1) / 2
 	for i, l := range top {
-		tail, head, _ := v.host.Link(l.Link)
+		tail, head, _ := v.r.Link(l.Link)
 		col, row := i/half, i%half
 		s.Text(margin+col*340, y+14*(row+1), itoa(i+1)+". "+LinkName(v.host, tail, head)+": "+metric.FormatLoad(l.Load)+" ("+itoa(l.Messages)+")",
 			`class="s top"`, attr("data-l", itoa(l.Link)))

@@ -57,9 +57,9 @@ func elements(t *testing.T, doc []byte, cls string) []svgElem {
 // TestLinkHeatMap: on a routed host every directed link is one line
 // (data-l, distinct), coloured by its load on the legend's scale; the
 // legend runs from the unused links to the largest load; the list names
-// the most loaded links, heaviest first. Hosts of rank 1 to 4 and a
-// hypercube, drawn with their guest edges or (above the detail limit) as
-// a heat map.
+// the most loaded links, heaviest first. Hosts of rank 1 to 4, a
+// hypercube, fat trees and dragonflies (with cores too, and the presets),
+// drawn with their guest edges or (above the detail limit) as a heat map.
 func TestLinkHeatMap(t *testing.T) {
 	for _, q := range []string{
 		"guest=hypercube:2&host=ring:4&algo=xor",
@@ -71,6 +71,12 @@ func TestLinkHeatMap(t *testing.T) {
 		"guest=hypercube:10&host=torus:4x4x4x4x4&algo=gray",
 		"guest=hypercube:4&host=hypercube:4&algo=identity",
 		"guest=hypercube:11&host=torus:8x16x16&algo=gray", // heat map, links as elements
+		"guest=grid:4x2&host=fattree:2,3&algo=rowmajor",
+		"guest=grid:8x8&host=fattree:4,3&algo=pairs",
+		"guest=grid:8x5&host=dragonfly:4,2,2,5&algo=rowmajor",
+		"guest=grid:8x3&host=dragonfly:2,2,1,3:cores=2&algo=rowmajor",
+		"guest=grid:32x16&host=preset:fattree-16port&algo=bricks",
+		"guest=grid:48x24&host=preset:slingshot-small&algo=bricks", // heat map, links as elements
 	} {
 		t.Run(q, func(t *testing.T) {
 			r := solvetest.Map(t, q)

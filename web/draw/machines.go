@@ -18,7 +18,40 @@ type structure struct {
 	globals  [][4]int // a dragonfly's global links
 	frames   [][4]int // a node's frame around its cores
 	note     string   // the key's word on the layout
+	wireNote string   // and on its grey wires, where they are drawn
 	below    bool     // arcs of guest edges go below the nodes (fat tree)
+	// Where the directed links of an indirect network (link heat map)
+	// meet the vertices of its wiring: per vertex (its nodes, then its
+	// switches) the centre, the radius to stop short of, and the group
+	// whose links arc over its row (-1: none). A drawing of slots shows
+	// node u's links at slot perNode·u's node.
+	ends     []linkEnd
+	perNode  int
+	bowH     int    // the room for arcs above a row of switches
+	linkNote string // how the links are drawn, for the legend
+}
+
+// linkEnd is where the links of one vertex of a network's wiring meet it.
+type linkEnd struct {
+	x, y, cut, group int
+}
+
+// end returns where link end v meets its vertex: a slot stands for its
+// node, a number past the slots for a switch of the wiring. ok is false
+// outside the wiring.
+func (l *layout) end(v int) (e linkEnd, ok bool) {
+	per := max(1, l.perNode)
+	slots := len(l.x)
+	nodes := slots / per
+	switch {
+	case v < 0 || len(l.ends) == 0:
+		return e, false
+	case v < slots:
+		return l.ends[v/per], true
+	case nodes+v-slots < len(l.ends):
+		return l.ends[nodes+v-slots], true
+	}
+	return e, false
 }
 
 // maxWires bounds the wires drawn (context, not data).
@@ -66,6 +99,11 @@ func coresLayout(il *layout, c, q int) *layout {
 	}
 	rows := (c + q - 1) / q
 	halfW, halfH := q*sub/2, rows*sub/2
+	l.perNode = c
+	l.ends = append([]linkEnd(nil), il.ends...)
+	for u := range min(n, len(l.ends)) {
+		l.ends[u].cut = halfH + 1
+	}
 	for u := range n {
 		l.frames = append(l.frames, [4]int{il.x[u] - halfW - 1, il.y[u] - halfH - 1, q*sub + 2, rows*sub + 2})
 		for t := range c {
@@ -111,12 +149,17 @@ func fatTreeLayout(t *topology.FatTree, width, minCell int) *layout {
 		}
 		return x + cell/2, top + (levels-lv)*rowH
 	}
-	for lv := 1; lv <= levels; lv++ {
+	for x := range n {
+		l.ends = append(l.ends, linkEnd{l.x[x], l.y[x], l.r, -1})
+	}
+	for lv := 1; lv <= levels; lv++ { // switch w of level lv is vertex n + (lv-1)·per + w
 		for w := range per {
 			x, y := pos(lv, w)
 			l.switches = append(l.switches, [4]int{x - swW/2, y - 5, swW, 10})
+			l.ends = append(l.ends, linkEnd{x, y, 0, -1})
 		}
 	}
+	l.linkNote = "node and switch links, each drawn on the right of its direction"
 	if t.Switches()*k <= maxWires {
 		var ws []topology.Wire
 		for lv := 1; lv <= levels; lv++ {
@@ -163,13 +206,17 @@ func dragonflyLayout(d *topology.Dragonfly, width, minCell int) *layout {
 	l := &layout{x: make([]int, n), y: make([]int, n), w: width, cell: cell}
 	l.r = clamp(cell*2/5, 1, 14)
 	l.side = cell
-	pw, ph := a*p*cell, cell+48
+	if a > 1 { // room for the arcs of the links within a group
+		l.bowH = clamp(p*cell/2, 6, 24)
+	}
+	pw, ph := a*p*cell, cell+48+l.bowH
 	swW := max(2, min(p*cell-4, 24))
 	router := func(r, grp int) (int, int) {
 		px := margin + grp%perRow*(pw+cell)
 		py := margin + 14 + grp/perRow*(ph+16)
-		return px + r*p*cell + p*cell/2, py + 12
+		return px + r*p*cell + p*cell/2, py + 12 + l.bowH
 	}
+	l.ends = make([]linkEnd, n+d.Switches()) // router r of group grp is vertex n + r + a·grp
 	for grp := range g {
 		px := margin + grp%perRow*(pw+cell)
 		py := margin + 14 + grp/perRow*(ph+16)
@@ -182,10 +229,12 @@ func dragonflyLayout(d *topology.Dragonfly, width, minCell int) *layout {
 		for r := range a {
 			x, y := router(r, grp)
 			l.switches = append(l.switches, [4]int{x - swW/2, y - 5, swW, 10})
+			l.ends[n+r+a*grp] = linkEnd{x, y, 0, grp}
 			for t := range p {
 				v := t + p*(r+a*grp)
 				l.x[v] = px + (r*p+t)*cell + cell/2
 				l.y[v] = y + 28 + cell/2
+				l.ends[v] = linkEnd{l.x[v], l.y[v], l.r, -1}
 				l.wires = append(l.wires, [4]int{x, y + 5, l.x[v], l.y[v] - l.r})
 			}
 		}
@@ -203,20 +252,34 @@ func dragonflyLayout(d *topology.Dragonfly, width, minCell int) *layout {
 	}
 	rows := (g + perRow - 1) / perRow
 	l.h = margin + 14 + rows*(ph+16) + margin
-	l.note = "groups of routers (squares, all linked within a group) with their nodes below; grey lines: global links"
+	l.note = "groups of routers (squares, all linked within a group) with their nodes below"
+	l.wireNote = "grey lines: global links"
+	l.linkNote = "terminal, local (arcs over a group's routers) and global links, each drawn on the right of its direction"
 	right := margin + min(g, perRow)*(pw+cell)
 	l.w = max(width, right+margin)
 	return l
 }
 
-// drawStructure draws a layout's switches, wires and node frames under
-// everything else.
-func drawStructure(s *svg.SVG, l *layout) {
-	for _, w := range l.globals {
-		s.Line(w[0], w[1], w[2], w[3], `class="link" style="stroke:#8a929c" data-global="1"`)
+// keyNote is the key's word on the layout, with what its grey wires are
+// when they are drawn.
+func (l *layout) keyNote(wires bool) string {
+	if wires && l.wireNote != "" {
+		return l.note + "; " + l.wireNote
 	}
-	for _, w := range l.wires {
-		s.Line(w[0], w[1], w[2], w[3], `class="link"`)
+	return l.note
+}
+
+// drawStructure draws a layout's switches, wires and node frames under
+// everything else; the grey wires not when the links are drawn coloured
+// by their load in their place.
+func drawStructure(s *svg.SVG, l *layout, wires bool) {
+	if wires {
+		for _, w := range l.globals {
+			s.Line(w[0], w[1], w[2], w[3], `class="link" style="stroke:#8a929c" data-global="1"`)
+		}
+		for _, w := range l.wires {
+			s.Line(w[0], w[1], w[2], w[3], `class="link"`)
+		}
 	}
 	for _, b := range l.frames {
 		s.Rect(b[0], b[1], b[2], b[3], `fill="none" stroke="#c8ccd2" class="node-frame"`)

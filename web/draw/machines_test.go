@@ -6,12 +6,14 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"topomap/algorithms/mapping"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
+	"topomap/algorithms/solve/solvetest"
 	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
 	"topomap/web/draw"
@@ -37,24 +39,26 @@ func onHost(t *testing.T, g, h string) *solve.Result {
 }
 
 // TestMachineDrawings: a fat tree is drawn as its tree (N levels of
-// K^(N-1) switches above the nodes, every wire), a dragonfly as groups of
-// routers with their terminals and one line per pair of groups, cores as
-// a frame per node around its slots; every slot is one node element.
+// K^(N-1) switches above the nodes), a dragonfly as groups of routers with
+// their terminals, cores as a frame per node around its slots; every slot
+// is one node element. Fat trees and dragonflies route, so their directed
+// links are drawn coloured by load (class "l") in place of the grey wires;
+// a lattice with cores keeps its grey links.
 func TestMachineDrawings(t *testing.T) {
 	for _, tt := range []struct {
-		guest, host                            string
-		slots, switches, wires, globals, frame int
-		note                                   string
+		guest, host                                   string
+		slots, switches, wires, globals, frame, links int
+		note                                          string
 	}{
-		// fattree:2,3: 8 nodes, 3 levels of 4 switches; wires: 8 node
-		// links + 2 levels × 4 switches × 2 down links
-		{"grid:4x2", "fattree:2,3", 8, 12, 8 + 16, 0, 0, "switch levels L1 (leaves) to L3"},
-		// dragonfly:2,2,1,3: 3 groups of 2 routers; wires: 12 terminal
-		// links + 1 local link per group; 3 global links (one per pair)
-		{"grid:4x3", "dragonfly:2,2,1,3", 12, 6, 12 + 3, 3, 0, "groups of routers"},
-		{"grid:8x4", "mesh:4x2:cores=4", 32, 0, 10, 0, 8, "4 cores as a small grid"},
-		{"grid:8x3", "dragonfly:2,2,1,3:cores=2", 24, 6, 15, 3, 12, "2 cores as a small grid"},
-		{"grid:6x4", "torus:6:cores=4", 24, 0, 1, 0, 6, // the ring: one circle
+		// fattree:2,3: 8 nodes, 3 levels of 4 switches; 2·3·8 links:
+		// 8 node–leaf wires + 2 levels × 4 switches × 2 down wires, both ways
+		{"grid:4x2", "fattree:2,3", 8, 12, 0, 0, 0, 48, "switch levels L1 (leaves) to L3"},
+		// dragonfly:2,2,1,3: 3 groups of 2 routers; links: 12 terminal
+		// wires, 1 local wire per group and 3 global ones, both ways
+		{"grid:4x3", "dragonfly:2,2,1,3", 12, 6, 0, 0, 0, 24 + 6 + 6, "groups of routers"},
+		{"grid:8x4", "mesh:4x2:cores=4", 32, 0, 10, 0, 8, 0, "4 cores as a small grid"},
+		{"grid:8x3", "dragonfly:2,2,1,3:cores=2", 24, 6, 0, 0, 12, 36, "2 cores as a small grid"},
+		{"grid:6x4", "torus:6:cores=4", 24, 0, 1, 0, 6, 0, // the ring: one circle
 			"4 cores as a small grid"},
 	} {
 		t.Run(tt.host, func(t *testing.T) {
@@ -66,9 +70,9 @@ func TestMachineDrawings(t *testing.T) {
 			doc := buf.Bytes()
 			c := census(t, doc)
 			globals := bytes.Count(doc, []byte(`data-global="1"`))
-			if c["n"] != tt.slots || c["switch"] != tt.switches || c["link"]-globals != tt.wires || globals != tt.globals || c["node-frame"] != tt.frame {
-				t.Errorf("nodes %d, switches %d, wires %d, global links %d, frames %d; want %d, %d, %d, %d, %d",
-					c["n"], c["switch"], c["link"]-globals, globals, c["node-frame"], tt.slots, tt.switches, tt.wires, tt.globals, tt.frame)
+			if c["n"] != tt.slots || c["switch"] != tt.switches || c["link"]-globals != tt.wires || globals != tt.globals || c["node-frame"] != tt.frame || c["l"] != tt.links {
+				t.Errorf("nodes %d, switches %d, wires %d, global wires %d, frames %d, links %d; want %d, %d, %d, %d, %d, %d",
+					c["n"], c["switch"], c["link"]-globals, globals, c["node-frame"], c["l"], tt.slots, tt.switches, tt.wires, tt.globals, tt.frame, tt.links)
 			}
 			if !bytes.Contains(doc, []byte(tt.note)) {
 				t.Errorf("the key does not say %q", tt.note)
@@ -143,6 +147,72 @@ func TestPresetDrawings(t *testing.T) {
 		census(t, buf.Bytes())
 		if dir := os.Getenv("TOPOMAP_DRAW_OUT"); dir != "" {
 			os.WriteFile(filepath.Join(dir, p.Name+".svg"), buf.Bytes(), 0o644)
+		}
+	}
+}
+
+// TestNetworkLinkDrawing: on a fat tree and a dragonfly the links of a
+// route are drawn (the page lights them up) while Route gives the route's
+// two ends; the list names switches and routers; the links within a
+// dragonfly's group (6 on dragonfly:2,2,1,3) and its 2 global links
+// between groups 0 and 1, drawn in one row, are arcs; a switch has no box
+// to outline. Above the element cap (fattree:16,3 has 24,576 links) the
+// links are painted into the heat map's image; when painting would take
+// too long (the upper links of fattree:16,4 span the drawing), each node
+// shows the heaviest link leaving it.
+func TestNetworkLinkDrawing(t *testing.T) {
+	for _, tt := range []struct {
+		guest, host, name, routing string
+		arcs                       int
+	}{
+		{"grid:4x2", "fattree:2,3", "L1 ()(", topology.DModK, 0},
+		{"grid:4x3", "dragonfly:2,2,1,3", "router (", topology.Minimal, 8},
+	} {
+		r := onHost(t, tt.guest, tt.host)
+		h := r.Mapping.Host
+		var buf bytes.Buffer
+		if err := draw.Mapping(&buf, r, draw.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		doc := buf.Bytes()
+		drawn, arcs := map[string]bool{}, 0
+		for _, l := range elements(t, doc, "l") {
+			drawn[l.attrs["data-l"]] = true
+			if l.name == "path" {
+				arcs++
+			}
+		}
+		last := h.Size() - 1
+		links := draw.RouteLinks(h, 0, last)
+		for _, l := range links {
+			if !drawn[strconv.Itoa(l)] {
+				t.Errorf("%s: link %d of the route 0→%d not drawn", tt.host, l, last)
+			}
+		}
+		if len(links) != h.Hops(0, last) || !slices.Equal(draw.Route(h, 0, last), []int{0, last}) {
+			t.Errorf("%s: route 0→%d of %d links through %v, want %d links between its ends", tt.host, last, len(links), draw.Route(h, 0, last), h.Hops(0, last))
+		}
+		if arcs != tt.arcs || !bytes.Contains(doc, []byte(tt.name)) || !bytes.Contains(doc, []byte("under "+tt.routing+" routing")) {
+			t.Errorf("%s: %d arcs, want %d; names %q, routing %s in the legend: %v, %v", tt.host, arcs, tt.arcs, tt.name, tt.routing,
+				bytes.Contains(doc, []byte(tt.name)), bytes.Contains(doc, []byte(tt.routing)))
+		}
+		if _, _, side := draw.NewLocator(r, draw.Options{}).Box(h.Size()); side >= 0 {
+			t.Errorf("%s: a switch has a box of side %d", tt.host, side)
+		}
+	}
+	for _, tt := range []struct{ query, says string }{
+		{"guest=grid:64x64&host=fattree:16,3&algo=rowmajor", "24,576 links painted"},
+		{"guest=grid:256x256&host=fattree:16,4&algo=rowmajor", "524,288 links, too many to draw one by one: each node shows the heaviest link leaving it"},
+	} {
+		r := solvetest.Map(t, tt.query)
+		var buf bytes.Buffer
+		if err := draw.Mapping(&buf, r, draw.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		doc := buf.Bytes()
+		top := draw.LoadColour(*r.Metrics.MaxLinkLoad, *r.Metrics.MaxLinkLoad)
+		if n := len(elements(t, doc, "l")); n != 0 || heatColours(t, doc)[top] == 0 || !bytes.Contains(doc, []byte(tt.says)) {
+			t.Errorf("%s: %d link elements, %d pixels of the heaviest colour; want none, some, and the caption to say %q", tt.query, n, heatColours(t, doc)[top], tt.says)
 		}
 	}
 }

@@ -129,12 +129,9 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 		return graphMapping(w, r, o, lay, heatMap) // a weighted graph: no dimensions
 	}
 	// The link heat map replaces the dilation heat map on routed hosts;
-	// with the guest's edges drawn, it replaces the grey host links when
-	// the links fit one element each.
-	var lv *linkView
-	if host, ok := m.Host.(*topology.Lattice); ok { // not yet on slots or through switches
-		lv = newLinkView(r, host, lay)
-	}
+	// with the guest's edges drawn, it replaces the grey host links (and
+	// a network's grey wires) when the links fit one element each.
+	lv := newLinkView(r, lay)
 	if lv != nil && !heatMap && !lv.elems {
 		lv = nil
 	}
@@ -179,7 +176,8 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	s.Title(caption(r))
 	s.Text(margin, 20, caption(r), `class="t"`)
 	s.Text(margin, 36, subcaption(r, heatMap, lv, o), `class="s"`)
-	key(s, &buf, g, m.Host, lay.note, heatMap, lv != nil && (lv.elems || lv.paints))
+	wires := lv == nil || lv.lat != nil // a network's grey wires, unless its links replace them
+	key(s, &buf, g, m.Host, lay.keyNote(wires), heatMap, lv != nil && (lv.elems || lv.paints))
 	s.Gtransform("translate(0," + itoa(captionH) + ")")
 
 	lay.frame(s)
@@ -191,7 +189,7 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	} else {
 		lay.hostLinks(s)
 	}
-	drawStructure(s, lay)
+	drawStructure(s, lay, wires)
 
 	if !heatMap {
 		long := func(e int) bool { return hops[e] >= o.MinHops }
@@ -315,8 +313,12 @@ func (l *Locator) At(x, y float64) (node, vertex int) {
 func (l *layout) planeOf(h int) int { return h / max(1, l.perPlane) }
 
 // Box returns the square that node h occupies in the document: its
-// top-left corner and side, in user units.
+// top-left corner and side, in user units; side -1 for a number that is
+// no node (a switch, at the end of a link of a fat tree or a dragonfly).
 func (l *Locator) Box(h int) (x, y, side int) {
+	if h < 0 || h >= len(l.lay.x) {
+		return 0, 0, -1
+	}
 	side = 2 * l.half
 	return l.lay.x[h] - l.half, l.lay.y[h] - l.half + captionH, side
 }
@@ -395,8 +397,13 @@ func sq(x int) int { return x * x }
 // appendQuad appends an unterminated quadratic Bézier path element from
 // (x1,y1) to (x2,y2) with control point (cx,cy).
 func appendQuad(b []byte, x1, y1, cx, cy, x2, y2 int) []byte {
+	return appendQuadF(b, float64(x1), float64(y1), float64(cx), float64(cy), float64(x2), float64(y2))
+}
+
+// appendQuadF is appendQuad at a tenth of a unit.
+func appendQuadF(b []byte, x1, y1, cx, cy, x2, y2 float64) []byte {
 	b = append(b, `<path d="M`...)
-	for i, v := range [...]int{x1, y1, cx, cy, x2, y2} {
+	for i, v := range [...]float64{x1, y1, cx, cy, x2, y2} {
 		switch i {
 		case 2:
 			b = append(b, " Q"...)
@@ -405,7 +412,7 @@ func appendQuad(b []byte, x1, y1, cx, cy, x2, y2 int) []byte {
 		case 4:
 			b = append(b, ' ')
 		}
-		b = strconv.AppendInt(b, int64(v), 10)
+		b = appendF1(b, v)
 	}
 	return append(b, '"')
 }

@@ -3,12 +3,13 @@ package draw
 import "topomap/algorithms/topology"
 
 // Route returns the host nodes a message from node a to node b passes
-// through, a and b included: Hops(a, b)+1 nodes. On a host with routing
-// it is the host's rule (topology.Router: dimension-order with the tie
-// rule, e-cube), the route whose links the link heat map counts,
-// O(c + hops); on other hosts each step goes to the first neighbour one
-// hop nearer b, O(hops·degree) calls of Hops, and a route through switches
-// (a fat tree, a dragonfly) is its two ends. Between slots of a host with
+// through, a and b included: Hops(a, b)+1 nodes on a lattice. On a host
+// with routing it is the host's rule (topology.Router: dimension-order
+// with the tie rule, e-cube, D-mod-k, minimal), the route whose links the
+// link heat map counts, O(c + hops), without the switches it passes (a
+// route through the switches of a fat tree or a dragonfly is its two
+// ends; RouteLinks gives its links); on other hosts each step goes to the
+// first neighbour one hop nearer b, O(hops·degree) calls of Hops. Between slots of a host with
 // cores it is the route of their nodes through core 0 of the nodes on the
 // way ([a, b] inside one node).
 func Route(h topology.Host, a, b int) []int {
@@ -18,8 +19,9 @@ func Route(h topology.Host, a, b int) []int {
 	route := []int{a}
 	if r, ok := topology.RouterOf(h); ok {
 		for _, l := range r.Route(a, b, nil) {
-			_, head, _ := r.Link(l)
-			route = append(route, head)
+			if _, head, _ := r.Link(l); head < h.Size() { // a node, not a switch
+				route = append(route, head)
+			}
 		}
 		return route
 	}

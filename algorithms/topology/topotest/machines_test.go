@@ -52,6 +52,8 @@ func TestContractCatchesMachines(t *testing.T) {
 		{"dragonfly distance shorter than its minimal route", shortcut{df}, "shortest paths"},
 		{"fat tree wiring without a wire back", lostWire{ft}, "no wire back"},
 		{"dragonfly ball one too large", bigBall{df}, "Ball(3)"},
+		{"dragonfly route that skips its first local hop", skipLocal{df}, "is no link from"},
+		{"fat tree link numbered between switches that share no wire", crossedLinks{ft}, "not between neighbours"},
 	} {
 		err := topotest.Check(tt.h)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -83,4 +85,28 @@ func (h bigBall) Ball(r int) int {
 		return h.Dragonfly.Ball(r) + 1
 	}
 	return h.Dragonfly.Ball(r)
+}
+
+// skipLocal leaves out the second link of a route of five, the local hop
+// to the router of the global channel.
+type skipLocal struct{ *topology.Dragonfly }
+
+func (h skipLocal) Route(a, b int, dst []int) []int {
+	out := h.Dragonfly.Route(a, b, dst)
+	if len(out) == len(dst)+5 {
+		out = append(out[:len(dst)+1], out[len(dst)+2:]...)
+	}
+	return out
+}
+
+// crossedLinks says the up-links of the first level lead to the leaf
+// switches instead of the level above.
+type crossedLinks struct{ *topology.FatTree }
+
+func (h crossedLinks) Link(id int) (tail, head int, ok bool) {
+	tail, head, ok = h.FatTree.Link(id)
+	if n := h.Size(); id >= 2*n && id < 3*n {
+		head = h.Switch(1, (id-2*n)/h.Arity())
+	}
+	return tail, head, ok
 }
