@@ -127,6 +127,14 @@ type Progress struct {
 	Elapsed float64 `json:"elapsed"`
 }
 
+// JobList is the body of GET /api/v1/jobs: a page of jobs, newest first
+// (by creation time, then id), and the cursor that asks for the page after
+// it (?after=), absent on the last page.
+type JobList struct {
+	Jobs []Job  `json:"jobs"`
+	Next string `json:"next,omitempty"`
+}
+
 // Job is one mapping run as the API shows it.
 type Job struct {
 	ID       string   `json:"id"`

@@ -83,6 +83,24 @@ func jobID(c echo.Context) (string, error) {
 	return id, nil
 }
 
+// list: GET /jobs?status=&limit=&after=, a page of the server's jobs,
+// newest first; after is the next of the page before.
+func (s *Server) list(c echo.Context) error {
+	q := jobs.ListQuery{Status: jobs.Status(c.QueryParam("status")), After: c.QueryParam("after"), Limit: jobs.DefaultList}
+	if v := c.QueryParam("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return &spec.FieldError{Field: "limit", Err: fmt.Errorf("limit %s is not a whole number", quote(v))}
+		}
+		q.Limit = n
+	}
+	list, err := s.o.Jobs.List(q)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, list)
+}
+
 func (s *Server) job(c echo.Context) error {
 	id, err := jobID(c)
 	if err != nil {

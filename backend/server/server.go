@@ -57,7 +57,8 @@ type Options struct {
 	// Tokens, if any, are the API tokens that every request that computes
 	// wants (Authorization: Bearer TOKEN): submitting, mapping,
 	// cancelling, uploading, naming a placement's hosts, renderings solved
-	// on the fly and dense graph files. Reads of finished results stay
+	// on the fly and dense graph files; and the list of every job, which
+	// shows what the server's users map. Reads of a finished result stay
 	// open, so job and result links can be shared.
 	Tokens []string
 	// BodyTimeout bounds the reading of a request body (default 10 s), as
@@ -192,6 +193,7 @@ func New(o Options) *Server {
 	api.GET("/openapi.yaml", s.openapi)
 	api.GET("/algorithms", s.algorithms)
 	api.POST("/jobs", s.submit, s.guardWrites)
+	api.GET("/jobs", s.list, s.guardToken)
 	api.GET("/jobs/:id", s.job)
 	api.DELETE("/jobs/:id", s.cancel, s.guardWrites)
 	api.GET("/jobs/:id/events", s.events)

@@ -84,6 +84,30 @@ func (s *Memory) Interrupt(reason string, at time.Time) ([]string, error) {
 	return ids, nil
 }
 
+// List implements jobs.Store.
+func (s *Memory) List(q jobs.ListQuery) (jobs.JobList, error) {
+	if err := q.Check(); err != nil {
+		return jobs.JobList{}, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	all := make([]string, 0, len(s.jobs))
+	for _, j := range s.jobs {
+		if c := jobs.Cursor(j); q.After == "" || c < q.After {
+			all = append(all, c)
+		}
+	}
+	slices.Sort(all)
+	p := jobs.NewPage(q)
+	for _, c := range slices.Backward(all) {
+		j := s.jobs[c[len(c)-jobs.IDLen:]]
+		if !p.Add(c, j.Status, func() (jobs.Job, bool) { return j, true }) {
+			break
+		}
+	}
+	return p.List(), nil
+}
+
 // PutGraph stores a graph as Bolt.PutGraph does, within its owner's
 // quota (graphs are immutable: kept, not copied), and returns the stored
 // record.

@@ -251,6 +251,8 @@ func remove(tx *bolt.Tx, c sweepCand) (string, error) {
 	buckets, name := [][]byte{bucketJobs, bucketPlacements, bucketMeta}, c.id
 	if c.graph {
 		buckets, name = [][]byte{bucketGraphs, bucketGraphMeta}, graphKey(c.id)
+	} else if err := unlist(tx, []byte(c.id)); err != nil {
+		return "", err
 	}
 	for _, b := range buckets {
 		if err := tx.Bucket(b).Delete([]byte(c.id)); err != nil {
