@@ -17,7 +17,6 @@ import (
 	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
 	"topomap/backend/jobs"
-	"topomap/backend/store"
 )
 
 // Health is the body of GET /api/v1/healthz.
@@ -26,7 +25,7 @@ type Health struct {
 	Version string     `json:"version"`
 	Jobs    jobs.Stats `json:"jobs"`
 	// Store is the job store's size (absent without Options.Store).
-	Store *store.Stats `json:"store,omitempty"`
+	Store *jobs.StoreStats `json:"store,omitempty"`
 }
 
 func (s *Server) healthz(c echo.Context) error {

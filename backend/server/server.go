@@ -17,13 +17,12 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"topomap/backend/jobs"
-	"topomap/backend/store"
 )
 
 // Options configure a Server. Zero fields take the documented default.
 type Options struct {
-	// Jobs runs the jobs (required).
-	Jobs *jobs.Runner
+	// Jobs runs the jobs (required): a jobs.Runner over the job store.
+	Jobs jobs.Service
 	// App serves every path outside /api (the browser app); nil answers
 	// them with a JSON 404, which is what handler tests want.
 	App http.Handler
@@ -69,7 +68,7 @@ type Options struct {
 	Heartbeat time.Duration
 	// Graphs keeps uploaded graphs (POST /api/v1/graphs) and resolves the
 	// graph:ID guests of requests; nil answers the graph routes with 501.
-	Graphs GraphStore
+	Graphs jobs.GraphService
 	// MaxGraphBytes bounds an uploaded graph file (default 64 MiB);
 	// MaxGraphArcs its arcs before merging (default 1<<22). Its vertices
 	// are capped by the runner's MaxNodes.
@@ -81,7 +80,7 @@ type Options struct {
 	// else's graphs are touched.
 	GraphQuota int64
 	// Store, if set, reports the job store's size in /api/v1/healthz.
-	Store func() store.Stats
+	Store func() jobs.StoreStats
 	// Version is reported by /api/v1/healthz.
 	Version string
 	// Logger defaults to slog.Default().

@@ -62,7 +62,10 @@ type Bolt struct {
 	putMu    sync.Mutex           // held by PutGraph from the quota's check to its count
 }
 
-var _ jobs.Store = (*Bolt)(nil)
+var (
+	_ jobs.Store        = (*Bolt)(nil)
+	_ jobs.GraphService = (*Bolt)(nil)
+)
 
 // guard runs f, turning a panic or a memory fault (a page of a damaged
 // file that bbolt reads beyond the mapping) into an ErrCorrupt error.

@@ -19,7 +19,10 @@ type Memory struct {
 	graphs map[string]GraphRecord
 }
 
-var _ jobs.Store = (*Memory)(nil)
+var (
+	_ jobs.Store        = (*Memory)(nil)
+	_ jobs.GraphService = (*Memory)(nil)
+)
 
 // NewMemory returns an empty store.
 func NewMemory() *Memory {
