@@ -121,7 +121,7 @@ func decode(r io.Reader, fields []string) (api.MapRequest, spec.Instance, error)
 // requestFields are the keys of a request object, spelled exactly;
 // mapFields those of POST /map's.
 var (
-	requestFields = []string{"guest", "host", "algo", "seed", "budget", "moves", "start", "ta", "tc", "objective"}
+	requestFields = spec.FieldNames()
 	mapFields     = append(slices.Clip(requestFields), "hostnames")
 )
 
