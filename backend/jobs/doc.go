@@ -19,7 +19,7 @@
 //
 // The JSON shapes of the job API (Request, Job, Progress, Status) are
 // defined in backend/api, which the browser client shares, and aliased here.
-// The package owns the one decoder of a request body (DecodeRequest); the
-// instance itself is parsed by algorithms/spec and checked by
+// A request body is decoded by the server, straight into a spec.Instance
+// through spec's field table (spec.DecodeJSON); the instance is checked by
 // algorithms/solve.
 package jobs

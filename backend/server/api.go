@@ -51,7 +51,7 @@ func jobPath(id string) string { return "/api/v1/jobs/" + id }
 // submit: POST /jobs. 202 when the job is queued or running (new or an
 // identical request's), 200 when its result already exists.
 func (s *Server) submit(c echo.Context) error {
-	_, in, err := jobs.DecodeRequest(c.Request().Body)
+	in, err := decodeJob(c.Request().Body)
 	if spec.FieldOf(err) == "hostnames" {
 		return errJobHostnames
 	}
@@ -217,7 +217,7 @@ func (s *Server) mapSync(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	req, in, err := jobs.DecodeMapRequest(c.Request().Body)
+	in, hostnames, err := decodeMap(c.Request().Body)
 	if err != nil {
 		return err
 	}
@@ -225,7 +225,7 @@ func (s *Server) mapSync(c echo.Context) error {
 		return err
 	}
 	nodes, _ := topology.SplitCores(in.Host)
-	names, err := export.ExpandHostnames(req.Hostnames, nodes.Size())
+	names, err := export.ExpandHostnames(hostnames, nodes.Size())
 	if err != nil {
 		return err // before solving
 	}

@@ -13,7 +13,6 @@ import (
 
 	"topomap/algorithms/export"
 	"topomap/algorithms/solve"
-	"topomap/algorithms/spec"
 	"topomap/backend/jobs"
 	"topomap/backend/jobs/jobstest"
 	"topomap/backend/server"
@@ -331,7 +330,7 @@ func TestMapSync(t *testing.T) {
 	if r.Guest != "hypercube:4" || r.Host != "ring:16" || r.Algo != "xor" || len(r.Placement) != 16 {
 		t.Fatalf("report %+v", r)
 	}
-	in, _ := spec.ParseQuery(jobs.Request{Guest: "hypercube:4", Host: "ring:16", Algo: "xor"}.Query())
+	in, _ := jobs.Request{Guest: "hypercube:4", Host: "ring:16", Algo: "xor"}.Instance()
 	place := make([]int, len(r.Placement))
 	for v, c := range r.Placement {
 		place[v] = c[0] // a ring's coordinate is its index

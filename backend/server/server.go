@@ -26,7 +26,7 @@ type Options struct {
 	// App serves every path outside /api (the browser app); nil answers
 	// them with a JSON 404, which is what handler tests want.
 	App http.Handler
-	// MaxBody bounds request bodies in bytes (default jobs.MaxRequestBytes).
+	// MaxBody bounds request bodies in bytes (default MaxRequestBytes).
 	MaxBody int64
 	// MaxSyncNodes caps the guest and host of POST /map and of renderings
 	// computed on the fly (default 1<<14).
@@ -89,7 +89,7 @@ type Options struct {
 
 func (o Options) withDefaults() Options {
 	if o.MaxBody <= 0 {
-		o.MaxBody = jobs.MaxRequestBytes
+		o.MaxBody = MaxRequestBytes
 	}
 	if o.MaxSyncNodes <= 0 {
 		o.MaxSyncNodes = 1 << 14
