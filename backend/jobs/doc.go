@@ -14,8 +14,9 @@
 //
 // The server depends on the services defined here, not on a store:
 // Service (Runner, the queue and workers of one process over a Store, is
-// one) and GraphService (the uploaded graphs). jobstest.TestStore is the
-// contract every Store passes.
+// one) and GraphService (the uploaded graphs). jobstest.TestStore and
+// jobstest.TestService are the contracts every Store and every Service
+// passes.
 //
 // The JSON shapes of the job API (Request, Job, Progress, Status) are
 // defined in backend/api, which the browser client shares, and aliased here.
