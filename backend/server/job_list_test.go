@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"testing"
 
@@ -64,5 +65,39 @@ func TestJobListPagesNewestFirst(t *testing.T) {
 			}
 			target = tc.target + sep + "after=" + list.Next
 		}
+	}
+}
+
+// TestClientListsJobsWithTheToken: the Go client's List pages the server's
+// jobs; on a server with API tokens it wants one (an *APIError 401
+// without).
+func TestClientListsJobsWithTheToken(t *testing.T) {
+	const token = "0123456789abcdef-token"
+	f := newFixture(t, jobs.Options{}, server.Options{Tokens: []string{token}})
+	_, c := f.loopback(t)
+	ctx := context.Background()
+	var ae *server.APIError
+	if _, err := c.List(ctx, jobs.ListQuery{}); !errors.As(err, &ae) || ae.Status != http.StatusUnauthorized {
+		t.Fatalf("List without a token: %v, want 401", err)
+	}
+	c.Token = token
+	var ids []string
+	for _, r := range []jobs.Request{{Guest: "hypercube:4", Host: "ring:16", Algo: "xor"}, {Guest: "hypercube:3", Host: "ring:8", Algo: "xor"}} {
+		j, err := c.Submit(ctx, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.Follow(ctx, j.ID, nil); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, j.ID)
+	}
+	first, err := c.List(ctx, jobs.ListQuery{Limit: 1, Status: jobs.Done})
+	if err != nil || len(first.Jobs) != 1 || first.Jobs[0].ID != ids[1] || first.Next == "" {
+		t.Fatalf("first page %+v, %v", first, err)
+	}
+	second, err := c.List(ctx, jobs.ListQuery{Limit: 1, Status: jobs.Done, After: first.Next})
+	if err != nil || len(second.Jobs) != 1 || second.Jobs[0].ID != ids[0] || second.Next != "" {
+		t.Fatalf("second page %+v, %v", second, err)
 	}
 }
