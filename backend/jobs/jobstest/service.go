@@ -44,8 +44,9 @@ func parse(t *testing.T, guest, host, algo string) spec.Instance {
 	return in
 }
 
-// follow subscribes to a job until its final state (30 s at most).
-func follow(t *testing.T, svc jobs.Service, id string) jobs.Job {
+// Follow subscribes to a job of svc until its final state and returns it;
+// it fails the test if the updates end before, or after 30 s.
+func Follow(t testing.TB, svc jobs.Service, id string) jobs.Job {
 	t.Helper()
 	j, updates, unsubscribe, err := svc.Subscribe(id)
 	if err != nil {
@@ -73,7 +74,7 @@ func checkRunsAndShares(t *testing.T, svc jobs.Service) {
 	if err != nil || !started || j.CancelToken == "" || j.ID != jobs.ID(in) {
 		t.Fatalf("Submit = %+v, started %v, %v; want a started run with a token", j, started, err)
 	}
-	final := follow(t, svc, j.ID)
+	final := Follow(t, svc, j.ID)
 	if final.Status != jobs.Done || final.Metrics == nil || final.CancelToken != "" {
 		t.Fatalf("final state %+v", final)
 	}
@@ -93,7 +94,7 @@ func checkRunsAndShares(t *testing.T, svc jobs.Service) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	follow(t, svc, second.ID)
+	Follow(t, svc, second.ID)
 	list, err := svc.List(jobs.ListQuery{Limit: 10})
 	if err != nil || len(list.Jobs) != 2 || list.Jobs[0].ID != second.ID || list.Jobs[1].ID != j.ID {
 		t.Fatalf("List = %+v, %v; want the second job, then the first", list, err)
@@ -147,7 +148,7 @@ func checkFailures(t *testing.T, svc jobs.Service) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if final := follow(t, svc, j.ID); final.Status != jobs.Failed || final.Error == "" {
+	if final := Follow(t, svc, j.ID); final.Status != jobs.Failed || final.Error == "" {
 		t.Errorf("a panicking solver's job: %+v, want failed with its error", final)
 	}
 	if _, err := svc.Result(j.ID); !errors.Is(err, jobs.ErrConflict) {
