@@ -51,7 +51,7 @@ bench: ## benchmarks of the hot paths (figures quoted in the README)
 # Every fuzz target of user input, as Name:package.
 FUZZ_TARGETS := FuzzParseGuest:./algorithms/spec FuzzParseHost:./algorithms/spec \
   FuzzParseQuery:./algorithms/spec FuzzEmbed:./algorithms/embedding \
-  FuzzMappers:./algorithms/gridmap FuzzDecodeJobRequest:./backend/jobs \
+  FuzzMappers:./algorithms/gridmap FuzzDecodeJobRequest:./backend/server \
   FuzzDecodePlacement:./backend/store FuzzReadEvents:./backend/server \
   FuzzRenderQuery:./backend/server FuzzSubmitBody:./backend/server \
   FuzzPermalink:./web FuzzSafeURL:./web \

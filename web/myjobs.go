@@ -1,7 +1,9 @@
 package web
 
 import (
+	"net/url"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -44,19 +46,29 @@ func rememberJob(ctx app.Context, st api.Job) {
 
 // MyJobsPage is the page at "/my-jobs": the jobs this browser submitted,
 // kept in local storage, each with its live status, its instance, a link
-// to its page and a button that removes it from the list.
+// to its page and a button that removes it from the list; beside them the
+// server's jobs, newest first (GET /api/v1/jobs), a page at a time.
 type MyJobsPage struct {
 	app.Compo
 
 	ready  bool
 	jobs   []myJob
 	status map[string]string
+
+	server     []api.Job // the server's jobs loaded so far
+	serverNext string    // the cursor of the server's next page
+	serverNote string    // why the server's list is not shown
+	// serverLoading: a page was asked for and has not arrived yet.
+	serverLoading bool
 }
 
-// OnMount reads the list and asks the server for each job's status.
+// OnMount reads the list and asks the server for each job's status and for
+// the first page of its own list.
 func (c *MyJobsPage) OnMount(ctx app.Context) {
 	c.ready = true
 	c.jobs = loadMyJobs(ctx)
+	c.server, c.serverNext, c.serverNote, c.serverLoading = nil, "", "", false
+	c.loadServerJobs(ctx, "")
 	c.status = map[string]string{}
 	for _, j := range c.jobs { // the requests run side by side
 		id := j.ID
@@ -76,6 +88,37 @@ func (c *MyJobsPage) OnMount(ctx app.Context) {
 	}
 }
 
+// serverPage is how many of the server's jobs one click loads.
+const serverPage = 20
+
+// loadServerJobs appends the server's page after the cursor ("" from the
+// newest); a server that refuses (it wants an API token) says why.
+func (c *MyJobsPage) loadServerJobs(ctx app.Context, after string) {
+	path := apiBase + "/jobs?limit=" + strconv.Itoa(serverPage)
+	if after != "" {
+		path += "&after=" + url.QueryEscape(after)
+	}
+	ctx.Async(func() {
+		var list api.JobList
+		err := apiDo("GET", path, nil, &list)
+		ctx.Dispatch(func(ctx app.Context) {
+			if err != nil {
+				c.serverNote = "The server's list is not shown: " + err.Error()
+				return
+			}
+			c.server = append(c.server, list.Jobs...)
+			c.serverNext, c.serverLoading = list.Next, false
+		})
+	})
+}
+
+// onMoreServerJobs loads the next page. The button stays (disabled) until
+// it arrives: go-app drops the updates of an event whose element is gone.
+func (c *MyJobsPage) onMoreServerJobs(ctx app.Context, e app.Event) {
+	c.serverLoading = true
+	c.loadServerJobs(ctx, c.serverNext)
+}
+
 // OnNav names the page.
 func (c *MyJobsPage) OnNav(ctx app.Context) { setTitle(ctx, "My jobs") }
 
@@ -90,32 +133,70 @@ func (c *MyJobsPage) onDelete(id string) app.EventHandler {
 func (c *MyJobsPage) Render() app.UI {
 	return shell("/my-jobs", c.ready, "",
 		app.H1().Text("My jobs"),
-		app.P().Class("note").Text("The server jobs this browser submitted (kept in this browser's local storage; other browsers and people see their own)."),
-		app.If(len(c.jobs) == 0, func() app.UI {
-			return app.P().ID("no-jobs").Text("No jobs yet: instances above the browser's limit offer \"Run as a server job\".")
-		}),
-		app.If(len(c.jobs) > 0, func() app.UI {
-			return app.Table().ID("my-jobs").Class("bounds").Body(
+		app.Div().Class("job-lists").Body(
+			app.Section().Body(
+				app.H2().Text("This browser's"),
+				app.P().Class("note").Text("The server jobs this browser submitted (kept in this browser's local storage; other browsers and people see their own)."),
+				app.If(len(c.jobs) == 0, func() app.UI {
+					return app.P().ID("no-jobs").Text("No jobs yet: instances above the browser's limit offer \"Run as a server job\".")
+				}),
+				app.If(len(c.jobs) > 0, c.renderMine),
+			),
+			c.renderServer(),
+		),
+	)
+}
+
+// renderMine is the table of this browser's jobs.
+func (c *MyJobsPage) renderMine() app.UI {
+	return app.Table().ID("my-jobs").Class("bounds").Body(
+		app.THead().Body(app.Tr().Body(
+			app.Th().Text("job"), app.Th().Text("instance"), app.Th().Text("status"),
+			app.Th().Text("submitted"), app.Th().Text(""))),
+		app.TBody().Body(app.Range(c.jobs).Slice(func(i int) app.UI {
+			j := c.jobs[i]
+			st := c.status[j.ID]
+			if st == "" {
+				st = "…"
+			}
+			return app.Tr().DataSet("job", j.ID).Body(
+				app.Td().Body(app.A().Href("/jobs/"+j.ID).Text(j.ID)),
+				app.Td().Text(instanceText(j.Request)),
+				app.Td().Class("status").Text(st),
+				app.Td().Text(j.Submitted.Local().Format("2006-01-02 15:04")),
+				app.Td().Body(app.Button().Class("delete").Text("Remove").
+					Aria("label", "remove job "+j.ID+" from this list").OnClick(c.onDelete(j.ID))),
+			)
+		})),
+	)
+}
+
+// renderServer is the section of the server's jobs.
+func (c *MyJobsPage) renderServer() app.UI {
+	return app.Section().ID("server-jobs").Body(
+		app.H2().Text("On this server"),
+		app.P().Class("note").Text("Every job the server keeps, newest first, whoever submitted it."),
+		app.If(c.serverNote != "", func() app.UI { return app.P().ID("server-jobs-note").Text(c.serverNote) }),
+		app.If(c.serverNote == "" && len(c.server) > 0, func() app.UI {
+			return app.Table().Class("bounds").Body(
 				app.THead().Body(app.Tr().Body(
-					app.Th().Text("job"), app.Th().Text("instance"), app.Th().Text("status"),
-					app.Th().Text("submitted"), app.Th().Text(""))),
-				app.TBody().Body(app.Range(c.jobs).Slice(func(i int) app.UI {
-					j := c.jobs[i]
-					r := j.Request
-					st := c.status[j.ID]
-					if st == "" {
-						st = "…"
-					}
+					app.Th().Text("job"), app.Th().Text("instance"), app.Th().Text("status"), app.Th().Text("created"))),
+				app.TBody().Body(app.Range(c.server).Slice(func(i int) app.UI {
+					j := c.server[i]
 					return app.Tr().DataSet("job", j.ID).Body(
 						app.Td().Body(app.A().Href("/jobs/"+j.ID).Text(j.ID)),
-						app.Td().Text(r.Guest+" on "+r.Host+" by "+r.Algo),
-						app.Td().Class("status").Text(st),
-						app.Td().Text(j.Submitted.Local().Format("2006-01-02 15:04")),
-						app.Td().Body(app.Button().Class("delete").Text("Remove").
-							Aria("label", "remove job "+j.ID+" from this list").OnClick(c.onDelete(j.ID))),
+						app.Td().Text(instanceText(j.Request)),
+						app.Td().Class("status").Text(string(j.Status)),
+						app.Td().Text(j.Created.Local().Format("2006-01-02 15:04")),
 					)
 				})),
 			)
 		}),
+		app.If(c.serverNext != "", func() app.UI {
+			return app.Button().ID("more-server-jobs").Text("Older jobs").Disabled(c.serverLoading).OnClick(c.onMoreServerJobs)
+		}),
 	)
 }
+
+// instanceText names a request's instance in a list.
+func instanceText(r api.Request) string { return r.Guest + " on " + r.Host + " by " + r.Algo }

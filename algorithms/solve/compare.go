@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"time"
 
 	"topomap/algorithms/metric"
 	"topomap/algorithms/spec"
@@ -26,20 +25,9 @@ type Entry struct {
 	Partial bool `json:"partial,omitempty"`
 }
 
-// CompareOptions are the parameters shared by every algorithm of a
-// comparison. The zero value runs every algorithm with its defaults.
+// CompareOptions are the hooks of a comparison; its parameters are those
+// of the instance compared. The zero value calls none.
 type CompareOptions struct {
-	Seed uint64
-	// Start and Budget go to the local searches (pairs); every algorithm
-	// but the start itself receives them. Start must name an equal-size
-	// algorithm that applies.
-	Start  string
-	Budget time.Duration
-	// Moves fixes the moves of the local searches (a run's reported
-	// count repeats it).
-	Moves int64
-	// Objective is what the local searches minimise ("" = hop-bytes).
-	Objective string
 	// Progress, if set, receives the progress of each algorithm by name.
 	Progress func(algo string, p Progress)
 	// Done, if set, is called after each algorithm with its entry, its
@@ -47,23 +35,27 @@ type CompareOptions struct {
 	Done func(e Entry, i, total int)
 }
 
-// Compare runs every algorithm that applies to g on h (Applicable), in
-// listing order, one after the other so that their times compare, and
-// returns their entries (the Figure 9.7 table of Bhatele 2010 for any
+// Compare runs every algorithm that applies to in's guest on its host
+// (Applicable), in listing order, one after the other so that their times
+// compare, each with in's parameters (its algorithm aside: the seed, the
+// budget, moves and objective of the local searches, and the start, which
+// every algorithm but the start itself receives and which must name an
+// equal-size algorithm that applies), and returns their entries (the Figure 9.7 table of Bhatele 2010 for any
 // configuration). An algorithm's failure is kept in its entry; Compare
 // fails only when no algorithm applies, the instance is invalid, or ctx
 // ends (then it returns the entries so far with ctx's error, the last one
 // Partial if the interrupted algorithm kept its best mapping). Time: the
 // sum of the algorithms' times plus O(arcs·c) per algorithm for metrics.
-func Compare(ctx context.Context, g spec.Guest, h topology.Host, opts CompareOptions) ([]Entry, error) {
+func Compare(ctx context.Context, in spec.Instance, opts CompareOptions) ([]Entry, error) {
+	g, h := in.Guest, in.Host
 	if _, _, err := Build(spec.Instance{Guest: g, Host: h}); err != nil {
 		return nil, err
 	}
 	algos := Applicable(g, h)
-	if opts.Start != "" {
-		s, ok := Lookup(opts.Start)
+	if in.Start != "" {
+		s, ok := Lookup(in.Start)
 		if !ok || s.LargerHost || !slices.ContainsFunc(algos, func(a Algorithm) bool { return a.Name == s.Name }) {
-			return nil, &spec.FieldError{Field: "start", Err: fmt.Errorf("start %q is not an algorithm that maps %s onto %s", opts.Start, g, h)}
+			return nil, &spec.FieldError{Field: "start", Err: fmt.Errorf("start %q is not an algorithm that maps %s onto %s", in.Start, g, h)}
 		}
 	}
 	if len(algos) == 0 {
@@ -71,15 +63,16 @@ func Compare(ctx context.Context, g spec.Guest, h topology.Host, opts CompareOpt
 	}
 	entries := make([]Entry, 0, len(algos))
 	for i, a := range algos {
-		in := spec.Instance{Guest: g, Host: h, Algo: a.Name, Seed: opts.Seed, Budget: opts.Budget, Moves: opts.Moves, Objective: opts.Objective}
-		if opts.Start != a.Name {
-			in.Start = opts.Start
+		run := in
+		run.Algo = a.Name
+		if in.Start == a.Name {
+			run.Start = ""
 		}
 		var progress func(Progress)
 		if opts.Progress != nil {
 			progress = func(p Progress) { opts.Progress(a.Name, p) }
 		}
-		r, err := Map(ctx, in, progress)
+		r, err := Map(ctx, run, progress)
 		if ctx.Err() != nil && (r == nil || !r.Partial) {
 			return entries, ctx.Err()
 		}
@@ -108,14 +101,11 @@ type Comparison struct {
 }
 
 // CompareInstance is the compare use case, as the CLI, the server and the
-// pages run it: Compare on in's guest and host with in's seed, start,
-// budget, moves and objective (opts' hooks are kept, its parameters
-// overridden), then Bounds.
+// pages run it: Compare, then Bounds.
 // On a cancelled ctx it returns the entries so far and the bounds with
 // ctx's error.
 func CompareInstance(ctx context.Context, in spec.Instance, opts CompareOptions) (*Comparison, error) {
-	opts.Seed, opts.Start, opts.Budget, opts.Moves, opts.Objective = in.Seed, in.Start, in.Budget, in.Moves, in.Objective
-	entries, err := Compare(ctx, in.Guest, in.Host, opts)
+	entries, err := Compare(ctx, in, opts)
 	c := &Comparison{Entries: entries}
 	if err != nil && ctx.Err() == nil {
 		return c, err

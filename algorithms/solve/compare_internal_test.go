@@ -18,7 +18,7 @@ func TestCompareKeepsErrors(t *testing.T) {
 	defer func() { registry = registry[:len(registry)-1] }()
 	g, _ := spec.ParseGuest("grid:6x5")
 	h, _ := spec.ParseHost("mesh:10x3")
-	entries, err := Compare(context.Background(), g, h, CompareOptions{})
+	entries, err := Compare(context.Background(), spec.Instance{Guest: g, Host: h}, CompareOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ import (
 func TestCompare(t *testing.T) {
 	g, h := parse(t, "grid:9x8", "mesh:6x12")
 	var done []string
-	entries, err := solve.Compare(context.Background(), g, h, solve.CompareOptions{Seed: 1, Done: func(e solve.Entry, i, total int) {
+	entries, err := solve.Compare(context.Background(), spec.Instance{Guest: g, Host: h, Seed: 1}, solve.CompareOptions{Done: func(e solve.Entry, i, total int) {
 		done = append(done, fmt.Sprintf("%d/%d %s", i+1, total, e.Algo))
 	}})
 	if err != nil {
@@ -53,24 +53,24 @@ func TestCompare(t *testing.T) {
 func TestCompareErrors(t *testing.T) {
 	tests := []struct {
 		name, guest, host string
-		opts              solve.CompareOptions
+		start             string
 		field             string
 	}{
-		{"nothing applies", "grid:3x3", "mesh:2x2", solve.CompareOptions{}, "host"},
-		{"unknown start", "grid:9x8", "mesh:6x12", solve.CompareOptions{Start: "nosuch"}, "start"},
-		{"start does not apply", "grid:9x8", "mesh:6x12", solve.CompareOptions{Start: "xor"}, "start"},
-		{"start needs a larger host", "grid:9x8", "mesh:6x12", solve.CompareOptions{Start: "step"}, "start"},
+		{"nothing applies", "grid:3x3", "mesh:2x2", "", "host"},
+		{"unknown start", "grid:9x8", "mesh:6x12", "nosuch", "start"},
+		{"start does not apply", "grid:9x8", "mesh:6x12", "xor", "start"},
+		{"start needs a larger host", "grid:9x8", "mesh:6x12", "step", "start"},
 	}
 	for _, tt := range tests {
 		g, h := parse(t, tt.guest, tt.host)
-		if _, err := solve.Compare(context.Background(), g, h, tt.opts); spec.FieldOf(err) != tt.field {
+		if _, err := solve.Compare(context.Background(), spec.Instance{Guest: g, Host: h, Start: tt.start}, solve.CompareOptions{}); spec.FieldOf(err) != tt.field {
 			t.Errorf("%s: got %v, want an error on field %q", tt.name, err, tt.field)
 		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	g, h := parse(t, "grid:9x8", "mesh:6x12")
-	if _, err := solve.Compare(ctx, g, h, solve.CompareOptions{}); !errors.Is(err, context.Canceled) {
+	if _, err := solve.Compare(ctx, spec.Instance{Guest: g, Host: h}, solve.CompareOptions{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("canceled: got %v", err)
 	}
 }
@@ -96,7 +96,7 @@ func TestBounds(t *testing.T) {
 func ExampleCompare() {
 	g, _ := spec.ParseGuest("grid:6x5")
 	h, _ := spec.ParseHost("mesh:10x3")
-	entries, err := solve.Compare(context.Background(), g, h, solve.CompareOptions{Seed: 1})
+	entries, err := solve.Compare(context.Background(), spec.Instance{Guest: g, Host: h, Seed: 1}, solve.CompareOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -52,7 +52,7 @@ func TestComparePartial(t *testing.T) {
 	g, h := parse(t, "grid:64x64", "mesh:128x32")
 	ctx, cancel := context.WithCancel(context.Background())
 	calls := 0
-	entries, err := solve.Compare(ctx, g, h, solve.CompareOptions{Seed: 1, Budget: time.Minute, Progress: func(algo string, _ solve.Progress) {
+	entries, err := solve.Compare(ctx, spec.Instance{Guest: g, Host: h, Seed: 1, Budget: time.Minute}, solve.CompareOptions{Progress: func(algo string, _ solve.Progress) {
 		if calls++; algo == "pairs" && calls > 2 {
 			cancel()
 		}
@@ -71,7 +71,7 @@ func TestComparePartial(t *testing.T) {
 	}
 
 	g, h = parse(t, "grid:27x44", "mesh:36x33")
-	entries, err = solve.Compare(context.Background(), g, h, solve.CompareOptions{Seed: 3, Moves: 2000})
+	entries, err = solve.Compare(context.Background(), spec.Instance{Guest: g, Host: h, Seed: 3, Moves: 2000}, solve.CompareOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

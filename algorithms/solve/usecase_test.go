@@ -32,11 +32,15 @@ func TestSchedule(t *testing.T) {
 func TestCompareInstance(t *testing.T) {
 	g, h := parse(t, "grid:6x5", "mesh:10x3")
 	in := spec.Instance{Guest: g, Host: h, Seed: 3}
-	c, err := solve.CompareInstance(context.Background(), in, solve.CompareOptions{Seed: 99})
+	var done int
+	c, err := solve.CompareInstance(context.Background(), in, solve.CompareOptions{Done: func(solve.Entry, int, int) { done++ }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	entries, _ := solve.Compare(context.Background(), g, h, solve.CompareOptions{Seed: 3})
+	entries, _ := solve.Compare(context.Background(), in, solve.CompareOptions{})
+	if done != len(entries) {
+		t.Errorf("Done called %d times for %d entries", done, len(entries))
+	}
 	bounds, _ := solve.Bounds(g, h)
 	if len(c.Entries) != len(entries) || !reflect.DeepEqual(c.Bounds, bounds) {
 		t.Fatalf("%d entries, bounds %v; want %d, %v", len(c.Entries), c.Bounds, len(entries), bounds)

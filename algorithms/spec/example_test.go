@@ -97,3 +97,19 @@ func ExampleFieldOf() {
 	fmt.Println(spec.FieldOf(err))
 	// Output: host
 }
+
+func ExampleDecodeJSON() {
+	r, err := spec.DecodeJSON([]byte(`{"guest":"GRID:9x8","host":"mesh:6x12:wrap=00","algo":"affn","seed":0}`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	in, err := r.Instance()
+	fmt.Println(in.Query().Encode(), err)
+
+	_, err = spec.DecodeJSON([]byte(`{"guest":"grid:9x8","host":"mesh:6x12","algo":"affn","seeds":1}`))
+	fmt.Println(spec.FieldOf(err), err)
+	// Output:
+	// algo=affn&guest=grid%3A9x8&host=mesh%3A6x12 <nil>
+	// seeds invalid request: unknown field "seeds" (want guest, host, algo, seed, budget, moves, start, ta, tc, objective)
+}

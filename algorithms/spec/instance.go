@@ -124,83 +124,18 @@ func ParseTime(field, s string) (float64, error) {
 
 // ParseQuery reads an instance from its query form (the permalink):
 // guest, host, algo (required) and seed, start, budget, moves, ta, tc,
-// objective (optional).
-func ParseQuery(q url.Values) (Instance, error) {
-	var in Instance
-	var err error
-	if in.Guest, err = ParseGuest(q.Get("guest")); err != nil {
-		return in, &FieldError{"guest", err}
-	}
-	if in.Host, err = ParseHost(q.Get("host")); err != nil {
-		return in, &FieldError{"host", err}
-	}
-	if in.Algo, err = ParseAlgo(q.Get("algo")); err != nil {
-		return in, err
-	}
-	if s := q.Get("seed"); s != "" {
-		if in.Seed, err = strconv.ParseUint(s, 10, 64); err != nil {
-			return in, &FieldError{"seed", syntaxf("seed %.64q: want a non-negative integer", s)}
-		}
-	}
-	in.Start = q.Get("start")
-	if in.Start != "" {
-		if _, err := ParseAlgo(in.Start); err != nil {
-			return in, &FieldError{"start", err}
-		}
-	}
-	if s := q.Get("budget"); s != "" {
-		if in.Budget, err = ParseBudget(s); err != nil {
-			return in, err
-		}
-	}
-	if s := q.Get("moves"); s != "" {
-		if in.Moves, err = ParseMoves(s); err != nil {
-			return in, err
-		}
-	}
-	if in.Objective, err = ParseObjective(q.Get("objective")); err != nil {
-		return in, err
-	}
-	for _, f := range []struct {
-		name string
-		dst  *float64
-	}{{"ta", &in.Ta}, {"tc", &in.Tc}} {
-		if s := q.Get(f.name); s != "" {
-			if *f.dst, err = ParseTime(f.name, s); err != nil {
-				return in, err
-			}
-		}
-	}
-	return in, nil
-}
+// objective (optional), as Fields reads them.
+func ParseQuery(q url.Values) (Instance, error) { return ParseFields(q.Get) }
 
 // Query returns the canonical query form; url.Values.Encode sorts the keys,
-// so equal instances give equal permalinks. Zero optional fields are left out.
+// so equal instances give equal permalinks. Zero optional fields are left
+// out (Fields writes them).
 func (in Instance) Query() url.Values {
 	q := url.Values{}
-	q.Set("guest", in.Guest.String())
-	q.Set("host", in.Host.String())
-	q.Set("algo", in.Algo)
-	if in.Seed != 0 {
-		q.Set("seed", strconv.FormatUint(in.Seed, 10))
-	}
-	if in.Start != "" {
-		q.Set("start", in.Start)
-	}
-	if in.Budget != 0 {
-		q.Set("budget", in.Budget.String())
-	}
-	if in.Moves != 0 {
-		q.Set("moves", strconv.FormatInt(in.Moves, 10))
-	}
-	if in.Ta != 0 {
-		q.Set("ta", strconv.FormatFloat(in.Ta, 'g', -1, 64))
-	}
-	if in.Tc != 0 {
-		q.Set("tc", strconv.FormatFloat(in.Tc, 'g', -1, 64))
-	}
-	if in.Objective != "" {
-		q.Set("objective", in.Objective)
+	for _, f := range Fields {
+		if s := f.Format(in); s != "" || f.Required {
+			q.Set(f.Name, s)
+		}
 	}
 	return q
 }

@@ -17,7 +17,8 @@ func ExampleRequestOf() {
 	}
 	b, _ := json.Marshal(api.RequestOf(in))
 	fmt.Println(string(b))
-	fmt.Println(api.RequestOf(in).Query().Encode())
+	back, _ := api.RequestOf(in).Instance()
+	fmt.Println(back.Query().Encode())
 	// Output:
 	// {"guest":"grid:4x4","host":"torus:4x4","algo":"pairs","budget":"1.5s"}
 	// algo=pairs&budget=1.5s&guest=grid%3A4x4&host=torus%3A4x4

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"net/url"
 	"reflect"
 	"strconv"
 	"strings"
@@ -66,38 +65,35 @@ type MapRequest struct {
 	Hostnames []string `json:"hostnames,omitempty"`
 }
 
-// Query returns r in the query form that spec.ParseQuery reads, so that the
-// API, the CLI and permalinks share one parser. Its keys are r's JSON
-// names, which are the query keys by design: the list of keys lives in one
-// place, the Request type, and a new field needs no line here. Zero
-// optional fields (omitempty) are left out; numbers are written as
-// spec.Instance.Query writes them.
-func (r Request) Query() url.Values {
-	q := url.Values{}
+// Instance parses r with the field table (spec.Fields), each field from
+// its text. Errors are *spec.FieldError.
+func (r Request) Instance() (spec.Instance, error) { return spec.ParseFields(r.text) }
+
+// text returns the field of r whose JSON key is name, as text ("" for a
+// zero optional field, which is left out as a query leaves it out). Its
+// keys are r's JSON names, which are the table's names by design
+// (TestRequestCarriesEveryField): the list of keys lives in one place and
+// a new field needs no line here.
+func (r Request) text(name string) string {
 	v := reflect.ValueOf(r)
 	for i := range v.NumField() {
-		name, opts, _ := strings.Cut(v.Type().Field(i).Tag.Get("json"), ",")
+		key, opts, _ := strings.Cut(v.Type().Field(i).Tag.Get("json"), ",")
 		f := v.Field(i)
-		if name == "" || name == "-" || strings.Contains(opts, "omitempty") && f.IsZero() {
+		if key != name || strings.Contains(opts, "omitempty") && f.IsZero() {
 			continue
 		}
 		switch f.Kind() {
 		case reflect.String:
-			q.Set(name, f.String())
+			return f.String()
 		case reflect.Int, reflect.Int64:
-			q.Set(name, strconv.FormatInt(f.Int(), 10))
+			return strconv.FormatInt(f.Int(), 10)
 		case reflect.Uint, reflect.Uint64:
-			q.Set(name, strconv.FormatUint(f.Uint(), 10))
+			return strconv.FormatUint(f.Uint(), 10)
 		case reflect.Float64:
-			q.Set(name, strconv.FormatFloat(f.Float(), 'g', -1, 64))
+			return strconv.FormatFloat(f.Float(), 'g', -1, 64)
 		}
 	}
-	return q
-}
-
-// Instance parses r with spec.ParseQuery. Errors are *spec.FieldError.
-func (r Request) Instance() (spec.Instance, error) {
-	return spec.ParseQuery(r.Query())
+	return ""
 }
 
 // RequestOf returns the canonical request of an instance (normalised spec
@@ -125,6 +121,14 @@ type Progress struct {
 	Level int `json:"level,omitempty"`
 	// Elapsed is the run time so far, in seconds.
 	Elapsed float64 `json:"elapsed"`
+}
+
+// JobList is the body of GET /api/v1/jobs: a page of jobs, newest first
+// (by creation time, then id), and the cursor that asks for the page after
+// it (?after=), absent on the last page.
+type JobList struct {
+	Jobs []Job  `json:"jobs"`
+	Next string `json:"next,omitempty"`
 }
 
 // Job is one mapping run as the API shows it.

@@ -114,3 +114,37 @@ func TestMyJobs(t *testing.T) {
 	click(t, ctx, row+" button.delete")
 	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('%s') === null && !localStorage.getItem('topomap.jobs').includes(%q)`, row, id))
 }
+
+// TestMyJobsShowsTheServerList: My jobs shows, beside this browser's own
+// jobs, the server's newest first, whoever submitted them, and loads older
+// ones a page at a time.
+func TestMyJobsShowsTheServerList(t *testing.T) {
+	var ids []string // submitted by the test, not by the browser, oldest first
+	for n := 5; n <= 25; n++ {
+		shape := fmt.Sprintf("3x%d", n)
+		ids = append(ids, submitJob(t, api.Request{Guest: "grid:" + shape, Host: "mesh:" + shape, Algo: "rowmajor"}).ID)
+	}
+	ctx := tab(t)
+	open(t, ctx, "/my-jobs")
+	row := func(id string) string { return fmt.Sprintf(`#server-jobs tr[data-job=%q]`, id) }
+	newest := ids[len(ids)-1]
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#server-jobs tbody tr')?.dataset.job === %q`, newest))
+	if got := eval[string](t, ctx, fmt.Sprintf(`document.querySelector('%s td.status')?.textContent ?? ''`, row(newest))); got != "done" {
+		t.Errorf("newest job's status %q, want done", got)
+	}
+	if eval[bool](t, ctx, fmt.Sprintf(`document.querySelector('#my-jobs tr[data-job=%q]') !== null`, newest)) {
+		t.Error("a job another client submitted is in this browser's list")
+	}
+	if eval[bool](t, ctx, fmt.Sprintf(`document.querySelector('%s') !== null`, row(ids[0]))) {
+		t.Error("the 21st newest job is on the first page")
+	}
+	screenshot(t, ctx, "my-jobs-server")
+	click(t, ctx, "#more-server-jobs")
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('%s') !== null || document.querySelector('#server-jobs-note') !== null`, row(ids[0])))
+	if note := eval[string](t, ctx, `document.querySelector('#server-jobs-note')?.textContent ?? ''`); note != "" {
+		t.Fatalf("the second page: %s", note)
+	}
+	if n := eval[int](t, ctx, fmt.Sprintf(`document.querySelectorAll('#server-jobs tr[data-job=%q]').length`, ids[1])); n != 1 {
+		t.Errorf("job %s listed %d times after the second page", ids[1], n)
+	}
+}

@@ -12,9 +12,15 @@
 // that were queued or running when the process stopped are recorded as
 // interrupted and run again when resubmitted.
 //
+// The server depends on the services defined here, not on a store:
+// Service (Runner, the queue and workers of one process over a Store, is
+// one) and GraphService (the uploaded graphs). jobstest.TestStore and
+// jobstest.TestService are the contracts every Store and every Service
+// passes.
+//
 // The JSON shapes of the job API (Request, Job, Progress, Status) are
 // defined in backend/api, which the browser client shares, and aliased here.
-// The package owns the one decoder of a request body (DecodeRequest); the
-// instance itself is parsed by algorithms/spec and checked by
+// A request body is decoded by the server, straight into a spec.Instance
+// through spec's field table (spec.DecodeJSON); the instance is checked by
 // algorithms/solve.
 package jobs

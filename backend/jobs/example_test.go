@@ -3,30 +3,10 @@ package jobs_test
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"topomap/backend/jobs"
 	"topomap/backend/store"
 )
-
-func ExampleDecodeRequest() {
-	body := `{"guest":"GRID:9x8","host":"mesh:6x12:wrap=00","algo":"affn","seed":0}`
-	_, in, err := jobs.DecodeRequest(strings.NewReader(body))
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	// The canonical request: normalised spec strings, zero fields left out.
-	fmt.Printf("%+v\n", jobs.RequestOf(in))
-	fmt.Println(jobs.ID(in))
-
-	_, _, err = jobs.DecodeRequest(strings.NewReader(`{"guest":"grid:9x8","host":"mesh:6x12","algo":"affn","seeds":1}`))
-	fmt.Println(err)
-	// Output:
-	// {Guest:grid:9x8 Host:mesh:6x12 Algo:affn Seed:0 Budget: Moves:0 Start: Ta:0 Tc:0 Objective:}
-	// 8d0e01cf03db9fea0afc
-	// invalid request: unknown field "seeds" (want guest, host, algo, seed, budget, moves, start, ta, tc, objective)
-}
 
 func ExampleRunner() {
 	r, err := jobs.New(store.NewMemory(), jobs.Options{})

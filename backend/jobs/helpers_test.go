@@ -45,28 +45,7 @@ func newRunner(t *testing.T, o jobs.Options) (*jobs.Runner, *store.Memory, chan 
 // waitFinal follows a job until its final state.
 func waitFinal(t *testing.T, r *jobs.Runner, id string) jobs.Job {
 	t.Helper()
-	j, ch, unsub, err := r.Subscribe(id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer unsub()
-	timeout := time.After(30 * time.Second)
-	for ch != nil && !j.Status.Final() {
-		select {
-		case next, ok := <-ch:
-			if !ok {
-				ch = nil
-				continue
-			}
-			j = next
-		case <-timeout:
-			t.Fatalf("job %s still %s after 30 s", id, j.Status)
-		}
-	}
-	if !j.Status.Final() {
-		t.Fatalf("stream of %s closed in state %s", id, j.Status)
-	}
-	return j
+	return jobstest.Follow(t, r, id)
 }
 
 // waitStatus polls until the job reaches status s.

@@ -245,6 +245,24 @@ func (r *Runner) Get(id string) (Job, error) {
 	return r.st.Get(id)
 }
 
+// List returns a page of jobs from the store, newest first (see
+// ListQuery), with the live state (progress) of the queued and running
+// ones. Errors: *spec.FieldError for a malformed query, or a store error.
+func (r *Runner) List(q ListQuery) (JobList, error) {
+	list, err := r.st.List(q)
+	if err != nil {
+		return list, err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i, j := range list.Jobs {
+		if e, ok := r.live[j.ID]; ok && e.job.Status == j.Status {
+			list.Jobs[i] = e.job
+		}
+	}
+	return list, nil
+}
+
 // Subscribe returns the job's current state and a channel that receives
 // its later states (progress at most every ProgressEvery; intermediate
 // states may be skipped, the final one never is) and is closed after the

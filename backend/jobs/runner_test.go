@@ -3,6 +3,8 @@ package jobs_test
 import (
 	"context"
 	"errors"
+	"log/slog"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -343,5 +345,33 @@ func TestCancelKeepsBest(t *testing.T) {
 	}
 	if res.Metrics.HopsPerByte != got.Metrics.HopsPerByte {
 		t.Errorf("stored metrics %v, job says %v", res.Metrics.HopsPerByte, got.Metrics.HopsPerByte)
+	}
+}
+
+// TestRunnerHonoursTheServiceContract runs the service contract on a
+// runner over each store: in memory and in a bbolt file.
+func TestRunnerHonoursTheServiceContract(t *testing.T) {
+	for name, open := range map[string]func(t *testing.T) jobs.Store{
+		"memory": func(*testing.T) jobs.Store { return store.NewMemory() },
+		"bolt": func(t *testing.T) jobs.Store {
+			st, err := store.Open(filepath.Join(t.TempDir(), "topomap.db"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { st.Close() })
+			return st
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			jobstest.TestService(t, func(t *testing.T, s jobs.Solver) jobs.Service {
+				quiet := slog.New(slog.DiscardHandler) // the contract's solver panics on purpose
+				r, err := jobs.New(open(t), jobs.Options{Workers: 2, Solver: s, Logger: quiet})
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { r.Close(context.Background()) })
+				return r
+			})
+		})
 	}
 }

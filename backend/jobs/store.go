@@ -25,4 +25,7 @@ type Store interface {
 	// Interrupt marks every queued or running record interrupted with the
 	// given reason and time, in one transaction, and returns their ids.
 	Interrupt(reason string, at time.Time) ([]string, error)
+	// List returns a page of jobs, newest first (by creation time, then
+	// id), as Page gathers it; q is checked (ListQuery.Check).
+	List(q ListQuery) (JobList, error)
 }

@@ -17,7 +17,6 @@ import (
 	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
 	"topomap/backend/jobs"
-	"topomap/backend/store"
 )
 
 // Health is the body of GET /api/v1/healthz.
@@ -26,7 +25,7 @@ type Health struct {
 	Version string     `json:"version"`
 	Jobs    jobs.Stats `json:"jobs"`
 	// Store is the job store's size (absent without Options.Store).
-	Store *store.Stats `json:"store,omitempty"`
+	Store *jobs.StoreStats `json:"store,omitempty"`
 }
 
 func (s *Server) healthz(c echo.Context) error {
@@ -52,7 +51,7 @@ func jobPath(id string) string { return "/api/v1/jobs/" + id }
 // submit: POST /jobs. 202 when the job is queued or running (new or an
 // identical request's), 200 when its result already exists.
 func (s *Server) submit(c echo.Context) error {
-	_, in, err := jobs.DecodeRequest(c.Request().Body)
+	in, err := decodeJob(c.Request().Body)
 	if spec.FieldOf(err) == "hostnames" {
 		return errJobHostnames
 	}
@@ -81,6 +80,24 @@ func jobID(c echo.Context) (string, error) {
 		return "", &spec.FieldError{Field: "id", Err: errors.New("malformed job id: want 20 hex digits")}
 	}
 	return id, nil
+}
+
+// list: GET /jobs?status=&limit=&after=, a page of the server's jobs,
+// newest first; after is the next of the page before.
+func (s *Server) list(c echo.Context) error {
+	q := jobs.ListQuery{Status: jobs.Status(c.QueryParam("status")), After: c.QueryParam("after"), Limit: jobs.DefaultList}
+	if v := c.QueryParam("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return &spec.FieldError{Field: "limit", Err: fmt.Errorf("limit %s is not a whole number", quote(v))}
+		}
+		q.Limit = n
+	}
+	list, err := s.o.Jobs.List(q)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, list)
 }
 
 func (s *Server) job(c echo.Context) error {
@@ -200,7 +217,7 @@ func (s *Server) mapSync(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	req, in, err := jobs.DecodeMapRequest(c.Request().Body)
+	in, hostnames, err := decodeMap(c.Request().Body)
 	if err != nil {
 		return err
 	}
@@ -208,7 +225,7 @@ func (s *Server) mapSync(c echo.Context) error {
 		return err
 	}
 	nodes, _ := topology.SplitCores(in.Host)
-	names, err := export.ExpandHostnames(req.Hostnames, nodes.Size())
+	names, err := export.ExpandHostnames(hostnames, nodes.Size())
 	if err != nil {
 		return err // before solving
 	}

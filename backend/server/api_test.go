@@ -13,7 +13,6 @@ import (
 
 	"topomap/algorithms/export"
 	"topomap/algorithms/solve"
-	"topomap/algorithms/spec"
 	"topomap/backend/jobs"
 	"topomap/backend/jobs/jobstest"
 	"topomap/backend/server"
@@ -48,6 +47,10 @@ func TestErrors(t *testing.T) {
 		{"unknown API path", "GET", "/api/v1/nope", "", 404, "", "no API route GET /api/v1/nope"},
 		{"unknown API version", "GET", "/api/v2/jobs", "", 404, "", "no API route"},
 		{"wrong method", "PUT", "/api/v1/jobs", "", 405, "", "method not allowed"},
+		{"list of an unknown status", "GET", "/api/v1/jobs?status=asleep", "", 400, "status", "unknown job status"},
+		{"list limit not a number", "GET", "/api/v1/jobs?limit=ten", "", 400, "limit", "not a whole number"},
+		{"list limit over the cap", "GET", "/api/v1/jobs?limit=201", "", 400, "limit", "1 to 200"},
+		{"list malformed cursor", "GET", "/api/v1/jobs?after=zz", "", 400, "after", "malformed cursor"},
 		{"wrong method on a job", "POST", "/api/v1/jobs/0123456789abcdef0123", "", 405, "", "method not allowed"},
 		{"render unknown view", "GET", "/api/v1/render.svg?view=pie", "", 400, "view", "unknown view"},
 		{"render bad width", "GET", "/api/v1/render.svg?width=5&guest=hypercube:4&host=ring:16&algo=xor", "", 400, "width", "[64, 8192]"},
@@ -327,7 +330,7 @@ func TestMapSync(t *testing.T) {
 	if r.Guest != "hypercube:4" || r.Host != "ring:16" || r.Algo != "xor" || len(r.Placement) != 16 {
 		t.Fatalf("report %+v", r)
 	}
-	in, _ := spec.ParseQuery(jobs.Request{Guest: "hypercube:4", Host: "ring:16", Algo: "xor"}.Query())
+	in, _ := jobs.Request{Guest: "hypercube:4", Host: "ring:16", Algo: "xor"}.Instance()
 	place := make([]int, len(r.Placement))
 	for v, c := range r.Placement {
 		place[v] = c[0] // a ring's coordinate is its index

@@ -105,15 +105,21 @@ func (c *Client) do(ctx context.Context, method, path string, body any) (*http.R
 
 func (c *Client) job(ctx context.Context, method, path string, body any) (jobs.Job, error) {
 	var j jobs.Job
+	err := c.answer(ctx, method, path, body, &j, "job")
+	return j, err
+}
+
+// answer sends a request and decodes its JSON answer, what, into out.
+func (c *Client) answer(ctx context.Context, method, path string, body, out any, what string) error {
 	resp, err := c.do(ctx, method, path, body)
 	if err != nil {
-		return j, err
+		return err
 	}
 	defer resp.Body.Close()
-	if err := json.NewDecoder(resp.Body).Decode(&j); err != nil {
-		return j, fmt.Errorf("decoding the server's job: %w", err)
+	if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
+		return fmt.Errorf("decoding the server's %s: %w", what, err)
 	}
-	return j, nil
+	return nil
 }
 
 // rawBody is a request body sent as it is (an uploaded file).
@@ -132,21 +138,32 @@ func (c *Client) UploadGraph(ctx context.Context, g *guest.Graph) (api.Graph, er
 	if err := f.Write(&buf, g); err != nil {
 		return out, err
 	}
-	resp, err := c.do(ctx, http.MethodPost, graphsPath+"?format="+f.Name, rawBody{f.MediaType, buf.Bytes()})
-	if err != nil {
-		return out, err
-	}
-	defer resp.Body.Close()
-	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
-		return out, fmt.Errorf("decoding the server's answer: %w", err)
-	}
-	return out, nil
+	err := c.answer(ctx, http.MethodPost, graphsPath+"?format="+f.Name, rawBody{f.MediaType, buf.Bytes()}, &out, "answer")
+	return out, err
 }
 
 // Submit posts a job request and returns the job (new, or the existing
 // job of an identical request).
 func (c *Client) Submit(ctx context.Context, r jobs.Request) (jobs.Job, error) {
 	return c.job(ctx, http.MethodPost, "/api/v1/jobs", r)
+}
+
+// List returns a page of the server's jobs, newest first (GET
+// /api/v1/jobs; a zero Limit takes the server's default).
+func (c *Client) List(ctx context.Context, q jobs.ListQuery) (jobs.JobList, error) {
+	v := url.Values{}
+	if q.Status != "" {
+		v.Set("status", string(q.Status))
+	}
+	if q.After != "" {
+		v.Set("after", q.After)
+	}
+	if q.Limit != 0 {
+		v.Set("limit", strconv.Itoa(q.Limit))
+	}
+	var list jobs.JobList
+	err := c.answer(ctx, http.MethodGet, "/api/v1/jobs?"+v.Encode(), nil, &list, "list of jobs")
+	return list, err
 }
 
 // Job returns the job's current state.

@@ -1,10 +1,14 @@
 // Package server is topomap's HTTP face: the JSON API under /api/v1 (jobs
 // with live progress over Server-Sent Events, placements in every export
 // format, uploaded communication graphs (POST /graphs, then graph:ID as a
-// guest; GraphStore), synchronous mapping of small instances, SVG renderings, the
+// guest), synchronous mapping of small instances, SVG renderings, the
 // algorithm listing, health and the OpenAPI document), with the browser app
 // mounted as the catch-all. Server hides echo from its callers; Client is
 // the Go client of the same API (used by `topomap submit` and the tests).
+//
+// The server depends on services, never on a concrete store: jobs.Service
+// runs the jobs (a jobs.Runner over backend/store's file) and
+// jobs.GraphService keeps the uploaded graphs.
 //
 // Every error leaves through one HTTPErrorHandler as a JSON body
 // {error, field}: validation errors are 4xx naming the field, a full queue

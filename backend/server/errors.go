@@ -72,7 +72,7 @@ func (s *Server) classify(err error) (int, ErrorBody, int) {
 		return http.StatusServiceUnavailable, body, 10
 	case errors.Is(err, errSyncBusy), errors.Is(err, errSyncTimeout):
 		return http.StatusServiceUnavailable, body, 1
-	case errors.As(err, &fe), errors.Is(err, jobs.ErrInvalid):
+	case errors.As(err, &fe), errors.Is(err, spec.ErrInvalidRequest):
 		return http.StatusBadRequest, body, 0
 	}
 	return http.StatusInternalServerError, ErrorBody{Error: "internal error"}, 0

@@ -16,3 +16,10 @@ func (s *Server) Routes() []string {
 
 // OpenAPI returns the OpenAPI document the server serves.
 func OpenAPI() []byte { return openAPI }
+
+// DecodeJob and DecodeMap are the decoders of the bodies of POST /jobs and
+// POST /map (for their tests).
+var (
+	DecodeJob = decodeJob
+	DecodeMap = decodeMap
+)

@@ -20,20 +20,8 @@ import (
 	"topomap/algorithms/guest"
 	"topomap/algorithms/spec"
 	"topomap/backend/api"
-	"topomap/backend/store"
+	"topomap/backend/jobs"
 )
-
-// GraphStore keeps uploaded communication graphs (store.Bolt, the job
-// store's file; store.Memory in tests).
-type GraphStore interface {
-	// PutGraph stores a graph within its owner's quota (bytes; an error
-	// wrapping store.ErrQuota beyond) and returns the stored record: that
-	// of an earlier upload of the same graph, if any, which charges
-	// nobody.
-	PutGraph(r store.GraphRecord, quota int64) (store.GraphRecord, error)
-	Graph(id string) (store.GraphRecord, error)
-	Resolve(ctx context.Context, id string) (*guest.Graph, error)
-}
 
 // errNoGraphs: the server was started without a graph store.
 var errNoGraphs = echo.NewHTTPError(http.StatusNotImplemented, "this server keeps no uploaded graphs")
@@ -76,7 +64,7 @@ func (s *Server) uploadGraph(c echo.Context) error {
 	if s.o.Graphs == nil {
 		return errNoGraphs
 	}
-	var rec store.GraphRecord
+	var rec jobs.GraphRecord
 	err := s.uploadSlot(c, func(ctx context.Context) error {
 		res, err := s.readUpload(ctx, c)
 		if err != nil {
@@ -85,9 +73,9 @@ func (s *Server) uploadGraph(c echo.Context) error {
 		if err := checkIsolated(res.Graph); err != nil {
 			return err
 		}
-		rec, err = s.o.Graphs.PutGraph(store.GraphRecord{Graph: guest.Canonical(res.Graph), Format: res.Format, Warnings: res.Warnings,
+		rec, err = s.o.Graphs.PutGraph(jobs.GraphRecord{Graph: guest.Canonical(res.Graph), Format: res.Format, Warnings: res.Warnings,
 			Created: time.Now().UTC(), Owner: s.uploader(c.Request())}, s.o.GraphQuota)
-		if errors.Is(err, store.ErrQuota) {
+		if errors.Is(err, jobs.ErrQuota) {
 			return &graphfile.Error{Err: graphfile.ErrTooLarge, Msg: fmt.Sprintf("%v: a client is its API token, else its IP address (an IPv6 one by /64); its graphs count until they expire unused", err)}
 		}
 		return err
@@ -195,7 +183,7 @@ func (s *Server) uploadSlot(c echo.Context, work func(context.Context) error) er
 }
 
 // graphInfo is the API's view of a stored graph.
-func graphInfo(r store.GraphRecord) api.Graph {
+func graphInfo(r jobs.GraphRecord) api.Graph {
 	g := r.Graph
 	w := r.Warnings
 	if w == nil {

@@ -30,7 +30,7 @@ const (
 // real solver.
 func graphFixture(t *testing.T, st interface {
 	jobs.Store
-	server.GraphStore
+	jobs.GraphService
 }, so server.Options) *fixture {
 	t.Helper()
 	f := &fixture{release: make(chan struct{})}

@@ -92,6 +92,18 @@ func (s *Server) guardCompute(computes func(echo.Context) bool) echo.MiddlewareF
 	}
 }
 
+// guardToken guards a read route that wants one of the server's API
+// tokens, if it has any, for every request: the list of jobs, which names
+// every user's instances where a job's link names one.
+func (s *Server) guardToken(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if err := s.wantToken(c); err != nil {
+			return err
+		}
+		return next(c)
+	}
+}
+
 // wantToken returns errAuth, with the WWW-Authenticate challenge, if the
 // server has API tokens and the request carries none of them.
 func (s *Server) wantToken(c echo.Context) error {

@@ -98,7 +98,7 @@ func TestCancelToken(t *testing.T) {
 func TestMethodNotAllowed(t *testing.T) {
 	f := newFixture(t, jobs.Options{}, server.Options{})
 	for path, allow := range map[string]string{
-		"/api/v1/jobs":                      "POST",
+		"/api/v1/jobs":                      "GET, POST",
 		"/api/v1/jobs/0123456789abcdef0123": "GET, DELETE",
 		"/api/v1/healthz":                   "GET",
 	} {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"topomap/algorithms/export"
+	"topomap/algorithms/spec"
 )
 
 // TestOpenAPIFormats checks the OpenAPI document against the one table of
@@ -34,4 +35,49 @@ func TestOpenAPIFormats(t *testing.T) {
 			t.Errorf("openapi.yaml: the placement's answer lacks %s (format %s)", mediaType, f.Name)
 		}
 	}
+}
+
+// TestOpenAPIRequestFields checks the Request schema of openapi.yaml
+// against the field table (spec.Fields): one property per field, in the
+// table's order, of its JSON type, then POST /map's hostnames; the
+// required ones as the table says.
+func TestOpenAPIRequestFields(t *testing.T) {
+	doc := string(openAPI)
+	if schemaOf(doc, "Request") == "" {
+		t.Fatal("openapi.yaml: no components.schemas.Request")
+	}
+	props := regexp.MustCompile(`(?m)^        ([a-z]+): \{type: ([a-z]+)`).FindAllStringSubmatch(schemaOf(doc, "Request"), -1)
+	openType := map[spec.Kind]string{spec.Text: "string", spec.Unsigned: "integer", spec.Integer: "integer", spec.Number: "number"}
+	var want, got []string
+	var required []string
+	for _, f := range spec.Fields {
+		want = append(want, f.Name+" "+openType[f.Kind])
+		if f.Required {
+			required = append(required, f.Name)
+		}
+	}
+	want = append(want, "hostnames array")
+	for _, p := range props {
+		got = append(got, p[1]+" "+p[2])
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("openapi.yaml's Request properties %v, the field table's %v", got, want)
+	}
+	if line := "required: [" + strings.Join(required, ", ") + "]"; !strings.Contains(schemaOf(doc, "Request"), line) {
+		t.Errorf("openapi.yaml's Request lacks %q", line)
+	}
+}
+
+// schemaOf returns the text of one schema of components.schemas.
+func schemaOf(doc, name string) string {
+	at := strings.Index(doc, "\n    "+name+":\n")
+	if at < 0 {
+		return ""
+	}
+	s := doc[at+1:]
+	end := regexp.MustCompile(`\n    [A-Za-z]`).FindStringIndex(s[1:])
+	if end == nil {
+		return s
+	}
+	return s[:end[0]+1]
 }

@@ -35,6 +35,8 @@ func tokenRoutes(job, graph string) []routeCase {
 		{"GET", "/api/v1/openapi.yaml", "GET /api/v1/openapi.yaml", "", "", false, 200},
 		{"GET", "/api/v1/algorithms", "GET /api/v1/algorithms", "", "", false, 200},
 		{"POST", "/api/v1/jobs", "POST /api/v1/jobs", json, xor, true, 200},
+		// The list names every user's instances, where a job's link names one.
+		{"GET", "/api/v1/jobs?status=done&limit=5", "GET /api/v1/jobs", "", "", true, 200},
 		{"GET", "/api/v1/jobs/" + job, "GET /api/v1/jobs/:id", "", "", false, 200},
 		{"DELETE", "/api/v1/jobs/" + job + "?token=guess", "DELETE /api/v1/jobs/:id", "", "", true, 409},
 		{"GET", "/api/v1/jobs/" + job + "/events", "GET /api/v1/jobs/:id/events", "", "", false, 200},

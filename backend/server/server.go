@@ -17,17 +17,16 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"topomap/backend/jobs"
-	"topomap/backend/store"
 )
 
 // Options configure a Server. Zero fields take the documented default.
 type Options struct {
-	// Jobs runs the jobs (required).
-	Jobs *jobs.Runner
+	// Jobs runs the jobs (required): a jobs.Runner over the job store.
+	Jobs jobs.Service
 	// App serves every path outside /api (the browser app); nil answers
 	// them with a JSON 404, which is what handler tests want.
 	App http.Handler
-	// MaxBody bounds request bodies in bytes (default jobs.MaxRequestBytes).
+	// MaxBody bounds request bodies in bytes (default MaxRequestBytes).
 	MaxBody int64
 	// MaxSyncNodes caps the guest and host of POST /map and of renderings
 	// computed on the fly (default 1<<14).
@@ -57,7 +56,8 @@ type Options struct {
 	// Tokens, if any, are the API tokens that every request that computes
 	// wants (Authorization: Bearer TOKEN): submitting, mapping,
 	// cancelling, uploading, naming a placement's hosts, renderings solved
-	// on the fly and dense graph files. Reads of finished results stay
+	// on the fly and dense graph files; and the list of every job, which
+	// shows what the server's users map. Reads of a finished result stay
 	// open, so job and result links can be shared.
 	Tokens []string
 	// BodyTimeout bounds the reading of a request body (default 10 s), as
@@ -68,7 +68,7 @@ type Options struct {
 	Heartbeat time.Duration
 	// Graphs keeps uploaded graphs (POST /api/v1/graphs) and resolves the
 	// graph:ID guests of requests; nil answers the graph routes with 501.
-	Graphs GraphStore
+	Graphs jobs.GraphService
 	// MaxGraphBytes bounds an uploaded graph file (default 64 MiB);
 	// MaxGraphArcs its arcs before merging (default 1<<22). Its vertices
 	// are capped by the runner's MaxNodes.
@@ -80,7 +80,7 @@ type Options struct {
 	// else's graphs are touched.
 	GraphQuota int64
 	// Store, if set, reports the job store's size in /api/v1/healthz.
-	Store func() store.Stats
+	Store func() jobs.StoreStats
 	// Version is reported by /api/v1/healthz.
 	Version string
 	// Logger defaults to slog.Default().
@@ -89,7 +89,7 @@ type Options struct {
 
 func (o Options) withDefaults() Options {
 	if o.MaxBody <= 0 {
-		o.MaxBody = jobs.MaxRequestBytes
+		o.MaxBody = MaxRequestBytes
 	}
 	if o.MaxSyncNodes <= 0 {
 		o.MaxSyncNodes = 1 << 14
@@ -192,6 +192,7 @@ func New(o Options) *Server {
 	api.GET("/openapi.yaml", s.openapi)
 	api.GET("/algorithms", s.algorithms)
 	api.POST("/jobs", s.submit, s.guardWrites)
+	api.GET("/jobs", s.list, s.guardToken)
 	api.GET("/jobs/:id", s.job)
 	api.DELETE("/jobs/:id", s.cancel, s.guardWrites)
 	api.GET("/jobs/:id/events", s.events)

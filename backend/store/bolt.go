@@ -2,6 +2,8 @@ package store
 
 import (
 	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/crc32"
@@ -25,6 +27,10 @@ var (
 	// bytes: CRC-32C of the job record, CRC-32C of the placement or 0,
 	// last use in Unix nanoseconds or 0), written with the record.
 	bucketMeta = []byte("meta")
+	// bucketListing maps the cursor key of every job (jobs.CursorKey: its
+	// creation time, then its id) to its status: the listing's order,
+	// written with the record.
+	bucketListing = []byte("listing")
 )
 
 const metaLen = 16
@@ -56,7 +62,10 @@ type Bolt struct {
 	putMu    sync.Mutex           // held by PutGraph from the quota's check to its count
 }
 
-var _ jobs.Store = (*Bolt)(nil)
+var (
+	_ jobs.Store        = (*Bolt)(nil)
+	_ jobs.GraphService = (*Bolt)(nil)
+)
 
 // guard runs f, turning a panic or a memory fault (a page of a damaged
 // file that bbolt reads beyond the mapping) into an ErrCorrupt error.
@@ -203,10 +212,14 @@ func Open(path string) (*Bolt, error) {
 	}
 	err = guard(func() error {
 		return db.Update(func(tx *bolt.Tx) error {
-			for _, b := range [][]byte{bucketJobs, bucketPlacements, bucketMeta, bucketGraphs, bucketGraphMeta} {
+			unlisted := tx.Bucket(bucketListing) == nil
+			for _, b := range [][]byte{bucketJobs, bucketPlacements, bucketMeta, bucketGraphs, bucketGraphMeta, bucketListing} {
 				if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 					return err
 				}
+			}
+			if unlisted { // a file written before the listing
+				return listAll(tx)
 			}
 			return nil
 		})
@@ -360,7 +373,77 @@ func putJob(tx *bolt.Tx, j jobs.Job, place []byte) error {
 	if err := tx.Bucket(bucketMeta).Put(id, meta); err != nil {
 		return err
 	}
+	if err := unlist(tx, id); err != nil {
+		return err
+	}
+	if err := tx.Bucket(bucketListing).Put(jobs.CursorKey(jobs.Cursor(j)), []byte(j.Status)); err != nil {
+		return err
+	}
 	return tx.Bucket(bucketJobs).Put(id, b)
+}
+
+// unlist removes the listing entry of the job recorded under id, if any
+// (its creation time, in the record, is in the entry's key).
+func unlist(tx *bolt.Tx, id []byte) error {
+	old := tx.Bucket(bucketJobs).Get(id)
+	var r struct {
+		Created time.Time `json:"created"`
+	}
+	if old == nil || json.Unmarshal(old, &r) != nil || !jobs.ValidID(string(id)) {
+		return nil // nothing listed, or unreadable (Open reported it)
+	}
+	return tx.Bucket(bucketListing).Delete(jobs.CursorKey(jobs.Cursor(jobs.Job{ID: string(id), Created: r.Created})))
+}
+
+// listAll writes the listing entry of every readable job.
+func listAll(tx *bolt.Tx) error {
+	var all []jobs.Job
+	err := tx.Bucket(bucketJobs).ForEach(func(k, _ []byte) error {
+		if j, err := readRecord(tx, k).check(string(k)); err == nil && jobs.ValidID(j.ID) {
+			all = append(all, j)
+		}
+		return nil
+	})
+	for _, j := range all { // no Put inside ForEach
+		if err == nil {
+			err = tx.Bucket(bucketListing).Put(jobs.CursorKey(jobs.Cursor(j)), []byte(j.Status))
+		}
+	}
+	return err
+}
+
+// List implements jobs.Store: it walks the listing bucket from the newest
+// entry (or from q.After) backwards, reading the jobs that match q.Status.
+func (s *Bolt) List(q jobs.ListQuery) (jobs.JobList, error) {
+	if err := q.Check(); err != nil {
+		return jobs.JobList{}, err
+	}
+	p := jobs.NewPage(q)
+	err := guard(func() error {
+		return s.db.View(func(tx *bolt.Tx) error {
+			c := tx.Bucket(bucketListing).Cursor()
+			k, v := c.Last()
+			if q.After != "" {
+				if k, v = c.Seek(jobs.CursorKey(q.After)); k == nil {
+					k, v = c.Last() // every entry is older than the cursor
+				} else {
+					k, v = c.Prev()
+				}
+			}
+			for ; k != nil; k, v = c.Prev() {
+				if len(k) != 8+jobs.IDLen {
+					continue
+				}
+				id := string(k[8:])
+				load := func() (jobs.Job, bool) { j, _, err := s.get(tx, id); return j, err == nil }
+				if !p.Add(hex.EncodeToString(k[:8])+id, jobs.Status(v), load) {
+					break
+				}
+			}
+			return nil
+		})
+	})
+	return p.List(), err
 }
 
 // update runs a guarded write transaction.

@@ -56,6 +56,15 @@ func TestOpensV1Store(t *testing.T) {
 			}
 		}
 	}
+	// Its listing is built at Open: equal creation times, by id.
+	list, err := st.List(jobs.ListQuery{Limit: 10})
+	var ids []string
+	for _, j := range list.Jobs {
+		ids = append(ids, j.ID[:1])
+	}
+	if err != nil || strings.Join(ids, "") != "dcba" {
+		t.Errorf("listing of the v1 store: %v, %v; want d c b a", ids, err)
+	}
 }
 
 // openCopy opens a copy of a store file written by former code (testdata

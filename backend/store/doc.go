@@ -9,8 +9,11 @@
 // of a done job to its placement, the host node of every guest vertex as
 // little-endian int32s (4 bytes per vertex: 256 KiB for 64K vertices);
 // bucket "meta" maps the id to the CRC-32C checksums of both and the job's
-// last use. A record, its placement and its meta entry are written in one
-// transaction. Uploaded communication graphs have buckets of their own:
+// last use; bucket "listing" maps a job's creation time (8 bytes, big-endian
+// Unix nanoseconds with the sign bit flipped) and id to its status, the
+// order of List (newest first), and is rebuilt at Open for files written
+// before it. A record, its placement, its meta and listing entries are
+// written in one transaction. Uploaded communication graphs have buckets of their own:
 // "graphs" maps a graph's id (its content hash) to its record (a JSON head
 // and the CSR arrays, DecodeGraph), "graphmeta" to its checksum and last
 // use; they are checked at Open like the jobs, kept by Compact, and age

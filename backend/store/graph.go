@@ -23,17 +23,9 @@ var (
 	bucketGraphMeta = []byte("graphmeta")
 )
 
-// GraphRecord is an uploaded communication graph as the store keeps it:
-// the canonical graph (guest.Canonical, its ID the key), the format it
-// was read from and the reader's warnings, and the owner whose quota it
-// counts against (PutGraph; "" in records written before owners: nobody).
-type GraphRecord struct {
-	Graph    *guest.Graph
-	Format   string
-	Warnings []string
-	Created  time.Time
-	Owner    string
-}
+// GraphRecord is an uploaded communication graph as the store keeps it;
+// see jobs.GraphRecord.
+type GraphRecord = jobs.GraphRecord
 
 // graphHeader is the JSON head of a graph record, the store's own type.
 type graphHeader struct {
@@ -173,9 +165,9 @@ func putEncodedGraph(tx *bolt.Tx, id, b []byte) error {
 	return tx.Bucket(bucketGraphs).Put(id, b)
 }
 
-// ErrQuota is wrapped by the error of PutGraph for a graph that would
-// take the graphs stored for its owner beyond the quota.
-var ErrQuota = errors.New("over the quota of stored graphs")
+// ErrQuota is jobs.ErrQuota: PutGraph's error for a graph beyond its
+// owner's quota wraps it.
+var ErrQuota = jobs.ErrQuota
 
 // quotaError says how far a graph of size bytes takes its owner, who has
 // used bytes stored, beyond quota.

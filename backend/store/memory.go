@@ -19,7 +19,10 @@ type Memory struct {
 	graphs map[string]GraphRecord
 }
 
-var _ jobs.Store = (*Memory)(nil)
+var (
+	_ jobs.Store        = (*Memory)(nil)
+	_ jobs.GraphService = (*Memory)(nil)
+)
 
 // NewMemory returns an empty store.
 func NewMemory() *Memory {
@@ -82,6 +85,30 @@ func (s *Memory) Interrupt(reason string, at time.Time) ([]string, error) {
 	}
 	slices.Sort(ids)
 	return ids, nil
+}
+
+// List implements jobs.Store.
+func (s *Memory) List(q jobs.ListQuery) (jobs.JobList, error) {
+	if err := q.Check(); err != nil {
+		return jobs.JobList{}, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	all := make([]string, 0, len(s.jobs))
+	for _, j := range s.jobs {
+		if c := jobs.Cursor(j); q.After == "" || c < q.After {
+			all = append(all, c)
+		}
+	}
+	slices.Sort(all)
+	p := jobs.NewPage(q)
+	for _, c := range slices.Backward(all) {
+		j := s.jobs[c[len(c)-jobs.IDLen:]]
+		if !p.Add(c, j.Status, func() (jobs.Job, bool) { return j, true }) {
+			break
+		}
+	}
+	return p.List(), nil
 }
 
 // PutGraph stores a graph as Bolt.PutGraph does, within its owner's

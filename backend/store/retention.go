@@ -25,18 +25,8 @@ type Retention struct {
 	MaxBytes int64
 }
 
-// Stats describe a store for health checks.
-type Stats struct {
-	// FileBytes is the file's size (it grows, and shrinks only by
-	// `topomap store compact`); DataBytes the records' total.
-	FileBytes int64 `json:"fileBytes"`
-	DataBytes int64 `json:"dataBytes"`
-	Jobs      int   `json:"jobs"`
-	// Graphs counts the uploaded graphs.
-	Graphs int `json:"graphs"`
-	// Problems counts the unreadable records Open skipped.
-	Problems int `json:"problems"`
-}
+// Stats describe a store for health checks; see jobs.StoreStats.
+type Stats = jobs.StoreStats
 
 // entrySize is what one job takes in the file (records, not pages).
 func entrySize(k []byte, r record) int64 {
@@ -251,6 +241,8 @@ func remove(tx *bolt.Tx, c sweepCand) (string, error) {
 	buckets, name := [][]byte{bucketJobs, bucketPlacements, bucketMeta}, c.id
 	if c.graph {
 		buckets, name = [][]byte{bucketGraphs, bucketGraphMeta}, graphKey(c.id)
+	} else if err := unlist(tx, []byte(c.id)); err != nil {
+		return "", err
 	}
 	for _, b := range buckets {
 		if err := tx.Bucket(b).Delete([]byte(c.id)); err != nil {

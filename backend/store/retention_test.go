@@ -65,4 +65,13 @@ func TestSweep(t *testing.T) {
 	if after := st.Stats(); after.Jobs != 4 || after.DataBytes >= before.DataBytes {
 		t.Errorf("stats after %+v, before %+v", after, before)
 	}
+	// The listing drops them too (equal creation times: by id).
+	list, err := st.List(jobs.ListQuery{Limit: 10})
+	var listed []string
+	for _, j := range list.Jobs {
+		listed = append(listed, j.ID)
+	}
+	if want := []string{id(9), id(5), id(4), id(0)}; err != nil || !slices.Equal(listed, want) {
+		t.Errorf("listed %v, %v; want %v", listed, err, want)
+	}
 }

@@ -1,99 +1,62 @@
 package store_test
 
 import (
-	"errors"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"topomap/algorithms/metric"
 	"topomap/backend/jobs"
+	"topomap/backend/jobs/jobstest"
 	"topomap/backend/store"
 )
 
-// contract runs the jobs.Store contract on a fresh store.
-func contract(t *testing.T, st jobs.Store) {
-	id := func(c byte) string { return strings.Repeat(string(c), jobs.IDLen) }
-	if _, err := st.Get(id('a')); !errors.Is(err, jobs.ErrNotFound) {
-		t.Fatalf("Get of nothing: %v", err)
-	}
-	at := time.Date(2026, 12, 3, 0, 0, 0, 0, time.UTC)
-	jobsIn := []jobs.Job{
-		{ID: id('a'), Status: jobs.Queued, Request: jobs.Request{Guest: "grid:4x4", Host: "mesh:4x4", Algo: "affn"}, Created: at},
-		{ID: id('b'), Status: jobs.Running, Created: at},
-		{ID: id('c'), Status: jobs.Failed, Error: "boom", Created: at},
-	}
-	for _, j := range jobsIn {
-		if err := st.Put(j); err != nil {
-			t.Fatal(err)
-		}
-	}
-	got, err := st.Get(id('a'))
-	if err != nil || got.Request != jobsIn[0].Request || !got.Created.Equal(at) {
-		t.Fatalf("Get = %+v, %v", got, err)
-	}
-	d := 2
-	done := jobs.Job{ID: id('d'), Status: jobs.Done, Metrics: &metric.Metrics{HopsPerByte: 1.25, DimDistances: []*int{&d, nil}}}
-	place := []int{3, 0, 2, 1, 1<<26 - 1}
-	if err := st.Finish(done, place); err != nil {
-		t.Fatal(err)
-	}
-	gotPlace, err := st.Placement(done.ID)
-	if err != nil || !slices.Equal(gotPlace, place) {
-		t.Fatalf("Placement = %v, %v; want %v", gotPlace, err, place)
-	}
-	gotPlace[0] = 99 // must not alias the store
-	if again, _ := st.Placement(done.ID); again[0] != 3 {
-		t.Fatal("Placement aliases the stored slice")
-	}
-	if got, _ := st.Get(done.ID); got.Metrics == nil || got.Metrics.HopsPerByte != 1.25 || *got.Metrics.DimDistances[0] != 2 || got.Metrics.DimDistances[1] != nil {
-		t.Fatalf("done record %+v", got)
-	}
-	if _, err := st.Placement(id('a')); !errors.Is(err, jobs.ErrNotFound) {
-		t.Fatalf("Placement of a queued job: %v", err)
-	}
-	if err := st.Finish(jobs.Job{ID: id('e'), Status: jobs.Done}, []int{-1}); err == nil {
-		t.Fatal("Finish accepted a negative node")
-	}
-	ids, err := st.Interrupt("stopped", at)
-	if err != nil || !slices.Equal(sortedCopy(ids), []string{id('a'), id('b')}) {
-		t.Fatalf("Interrupt = %v, %v", ids, err)
-	}
-	for c, want := range map[byte]jobs.Status{'a': jobs.Interrupted, 'b': jobs.Interrupted, 'c': jobs.Failed, 'd': jobs.Done} {
-		if got, _ := st.Get(id(c)); got.Status != want {
-			t.Errorf("job %c: %s, want %s", c, got.Status, want)
-		}
-	}
+func TestMemoryHonoursTheStoreContract(t *testing.T) {
+	jobstest.TestStore(t, func(*testing.T) jobs.Store { return store.NewMemory() })
 }
 
-func sortedCopy(s []string) []string { s = slices.Clone(s); slices.Sort(s); return s }
+func TestBoltHonoursTheStoreContract(t *testing.T) {
+	jobstest.TestStore(t, func(t *testing.T) jobs.Store {
+		st, err := store.Open(filepath.Join(t.TempDir(), "topomap.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		return st
+	})
+}
 
-func TestMemory(t *testing.T) { contract(t, store.NewMemory()) }
-
-func TestBolt(t *testing.T) {
+// TestBoltKeepsRecordsAcrossReopen: a second Open of a held file fails
+// saying so; after Close, records, placements and the listing read back.
+func TestBoltKeepsRecordsAcrossReopen(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "sub", "topomap.db")
 	st, err := store.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	contract(t, st)
+	id := strings.Repeat("d", jobs.IDLen)
+	at := time.Date(2026, 12, 3, 0, 0, 0, 0, time.UTC)
+	if err := st.Finish(jobs.Job{ID: id, Status: jobs.Done, Created: at}, []int{3, 0, 2, 1, 1<<26 - 1}); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := store.Open(path); err == nil || !strings.Contains(err.Error(), "in use") {
 		t.Fatalf("second Open of a held file: %v", err)
 	}
 	if err := st.Close(); err != nil {
 		t.Fatal(err)
 	}
-	// Everything survives a reopen.
 	st, err = store.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	place, err := st.Placement(strings.Repeat("d", jobs.IDLen))
+	place, err := st.Placement(id)
 	if err != nil || len(place) != 5 || place[4] != 1<<26-1 {
 		t.Fatalf("after reopen: %v, %v", place, err)
+	}
+	if list, err := st.List(jobs.ListQuery{Limit: 1}); err != nil || len(list.Jobs) != 1 || list.Jobs[0].ID != id {
+		t.Fatalf("listing after reopen: %+v, %v", list, err)
 	}
 }
 

@@ -1,0 +1,163 @@
+package jobstest
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"topomap/algorithms/spec"
+	"topomap/backend/jobs"
+)
+
+// TestService runs the contract of jobs.Service on a fresh service that
+// open returns, which must solve with the Solver given (this package's,
+// whose Block runs end when release closes): a submit starts one run and
+// hands its cancel token to that caller only, identical requests share it,
+// a run ends done with a result that checks, cancelling wants the token
+// and a live job, a bad instance is a field error, a panicking solver
+// fails its job only, and the listing shows the jobs newest first. Every
+// implementation's tests call it.
+func TestService(t *testing.T, open func(t *testing.T, s jobs.Solver) jobs.Service) {
+	t.Run("runs and shares", func(t *testing.T) {
+		svc := open(t, Solver(nil))
+		checkRunsAndShares(t, svc)
+	})
+	t.Run("cancels with the token", func(t *testing.T) {
+		release := make(chan struct{})
+		defer close(release)
+		checkCancel(t, open(t, Solver(release)))
+	})
+	t.Run("refuses and fails", func(t *testing.T) {
+		checkFailures(t, open(t, Solver(nil)))
+	})
+}
+
+// parse reads an instance of the contract's (known to be well formed).
+func parse(t *testing.T, guest, host, algo string) spec.Instance {
+	t.Helper()
+	in, err := jobs.Request{Guest: guest, Host: host, Algo: algo}.Instance()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return in
+}
+
+// Follow subscribes to a job of svc until its final state and returns it;
+// it fails the test if the updates end before, or after 30 s.
+func Follow(t testing.TB, svc jobs.Service, id string) jobs.Job {
+	t.Helper()
+	j, updates, unsubscribe, err := svc.Subscribe(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unsubscribe()
+	timeout := time.After(30 * time.Second)
+	for !j.Status.Final() {
+		select {
+		case next, ok := <-updates:
+			if !ok {
+				t.Fatalf("updates of %s closed in state %s", id, j.Status)
+			}
+			j = next
+		case <-timeout:
+			t.Fatalf("job %s still %s after 30 s", id, j.Status)
+		}
+	}
+	return j
+}
+
+func checkRunsAndShares(t *testing.T, svc jobs.Service) {
+	in := parse(t, "hypercube:4", "ring:16", "xor")
+	j, started, err := svc.Submit(in)
+	if err != nil || !started || j.CancelToken == "" || j.ID != jobs.ID(in) {
+		t.Fatalf("Submit = %+v, started %v, %v; want a started run with a token", j, started, err)
+	}
+	final := Follow(t, svc, j.ID)
+	if final.Status != jobs.Done || final.Metrics == nil || final.CancelToken != "" {
+		t.Fatalf("final state %+v", final)
+	}
+	if got, err := svc.Get(j.ID); err != nil || got.Status != jobs.Done {
+		t.Fatalf("Get = %+v, %v", got, err)
+	}
+	res, err := svc.Result(j.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	CheckPlacement(t, res.Instance, res.Mapping.Place, res.Metrics.HopsPerByte)
+	again, started, err := svc.Submit(parse(t, "HYPERCUBE:4", "ring:16", "xor"))
+	if err != nil || started || again.ID != j.ID || again.Status != jobs.Done || again.CancelToken != "" {
+		t.Fatalf("resubmit = %+v, started %v, %v; want the done job, no token", again, started, err)
+	}
+	second, _, err := svc.Submit(parse(t, "hypercube:3", "ring:8", "xor"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	Follow(t, svc, second.ID)
+	list, err := svc.List(jobs.ListQuery{Limit: 10})
+	if err != nil || len(list.Jobs) != 2 || list.Jobs[0].ID != second.ID || list.Jobs[1].ID != j.ID {
+		t.Fatalf("List = %+v, %v; want the second job, then the first", list, err)
+	}
+	if list, err := svc.List(jobs.ListQuery{Limit: 1, Status: jobs.Failed}); err != nil || len(list.Jobs) != 0 {
+		t.Fatalf("List of failed jobs = %+v, %v; want none", list, err)
+	}
+}
+
+func checkCancel(t *testing.T, svc jobs.Service) {
+	ctx := context.Background()
+	in := parse(t, "grid:4x4", "mesh:4x4", Block)
+	j, started, err := svc.Submit(in)
+	if err != nil || !started {
+		t.Fatalf("Submit = %+v, %v, %v", j, started, err)
+	}
+	if again, started, _ := svc.Submit(in); started || again.CancelToken != "" || again.ID != j.ID {
+		t.Fatalf("identical submit %+v, started %v: want the live job without a token", again, started)
+	}
+	for _, bad := range []string{"", "x", j.CancelToken + "x"} {
+		if _, err := svc.Cancel(ctx, j.ID, bad); !errors.Is(err, jobs.ErrForbidden) {
+			t.Fatalf("Cancel with token %q: %v, want ErrForbidden", bad, err)
+		}
+	}
+	if _, err := svc.Result(j.ID); !errors.Is(err, jobs.ErrConflict) {
+		t.Fatalf("Result of a live job: %v, want ErrConflict", err)
+	}
+	got, err := svc.Cancel(ctx, j.ID, j.CancelToken)
+	if err != nil || got.Status != jobs.Cancelled || got.Error == "" {
+		t.Fatalf("Cancel = %+v, %v", got, err)
+	}
+	if _, err := svc.Cancel(ctx, j.ID, j.CancelToken); !errors.Is(err, jobs.ErrConflict) {
+		t.Fatalf("second Cancel: %v, want ErrConflict", err)
+	}
+	if _, err := svc.Cancel(ctx, strings.Repeat("0", jobs.IDLen), ""); !errors.Is(err, jobs.ErrNotFound) {
+		t.Fatalf("Cancel of an unknown job: %v, want ErrNotFound", err)
+	}
+	if j, started, err := svc.Submit(in); err != nil || !started || j.CancelToken == "" {
+		t.Fatalf("submit after cancel = %+v, started %v, %v; want a new run", j, started, err)
+	}
+}
+
+func checkFailures(t *testing.T, svc jobs.Service) {
+	if _, _, err := svc.Submit(parse(t, "hypercube:4", "ring:8", "xor")); spec.FieldOf(err) == "" {
+		t.Errorf("Submit of mismatched sizes: %v, want a field error", err)
+	}
+	if _, err := svc.Get(strings.Repeat("0", jobs.IDLen)); !errors.Is(err, jobs.ErrNotFound) {
+		t.Errorf("Get of an unknown job: %v, want ErrNotFound", err)
+	}
+	j, _, err := svc.Submit(parse(t, "grid:2x2", "mesh:2x2", Boom))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if final := Follow(t, svc, j.ID); final.Status != jobs.Failed || final.Error == "" {
+		t.Errorf("a panicking solver's job: %+v, want failed with its error", final)
+	}
+	if _, err := svc.Result(j.ID); !errors.Is(err, jobs.ErrConflict) {
+		t.Errorf("Result of a failed job: %v, want ErrConflict", err)
+	}
+	if s := svc.Stats(); s.Workers < 1 || s.Queue < 1 {
+		t.Errorf("Stats %+v: want workers and a queue", s)
+	}
+	if lim := svc.Limits(); lim.Solver.Check == nil || lim.Solver.Map == nil || lim.MaxNodes < 1 {
+		t.Errorf("Limits %+v: want the solver and the caps", lim)
+	}
+}
