@@ -772,7 +772,7 @@ func boundsTable(bs []metric.Bound) app.UI {
 		app.TBody().Body(app.Range(bs).Slice(func(i int) app.UI {
 			b := bs[i]
 			return app.Tr().Title(b.Source).Body(
-				app.Td().Text(b.Name), app.Td().Text(fmt.Sprintf("%.4f", b.Value)), app.Td().Class("scope").Text(string(b.Scope)))
+				app.Td().Text(b.Name), app.Td().Text(metric.Fixed(b.Value, 4)), app.Td().Class("scope").Text(string(b.Scope)))
 		})),
 	)
 }

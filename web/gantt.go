@@ -13,6 +13,7 @@ import (
 
 	"topomap/algorithms/export"
 	"topomap/algorithms/guest"
+	"topomap/algorithms/metric"
 	"topomap/algorithms/sim"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
@@ -516,8 +517,8 @@ func ganttTable(ss []*sim.Schedule) app.UI {
 		app.TBody().Body(app.Range(ss).Slice(func(i int) app.UI {
 			s := ss[i].Summary()
 			return app.Tr().DataSet("algo", ss[i].Algo).Body(
-				app.Td().Text(ss[i].Algo), app.Td().Class("total").Text(num(s.Total)), app.Td().Text(num(s.Communication)),
-				app.Td().Class("idle").Text(fmt.Sprintf("%.1f%%", 100*s.IdleShare)), app.Td().Text(num(s.WaitTotal)))
+				app.Td().Text(ss[i].Algo), app.Td().Class("total").Text(metric.Number(s.Total)), app.Td().Text(metric.Number(s.Communication)),
+				app.Td().Class("idle").Text(fmt.Sprintf("%.1f%%", 100*s.IdleShare)), app.Td().Text(metric.Number(s.WaitTotal)))
 		})),
 	)
 }

@@ -272,11 +272,11 @@ func Text(w io.Writer, r *solve.Result) error {
 	}
 	line("lower bound", val("lowerBound"))
 	for _, b := range mt.Bounds {
-		fmt.Fprintf(bw, "  %-15s %.4f  (%s)\n", b.Name, b.Value, b.Scope)
+		fmt.Fprintf(bw, "  %-15s %s  (%s)\n", b.Name, metric.Fixed(b.Value, 4), b.Scope)
 	}
 	line("link loads", LinkLoads(mt))
 	if p := r.Pairs; p != nil {
-		fmt.Fprintf(bw, "search            %d moves, %d improving, from %s (of %s)\n", p.Moves, p.Improved, p.Start, strings.Join(p.Starts, ", "))
+		fmt.Fprintf(bw, "search            %s moves, %s improving, from %s (of %s)\n", metric.Thousands(int(p.Moves)), metric.Thousands(int(p.Improved)), p.Start, strings.Join(p.Starts, ", "))
 	}
 	fmt.Fprintf(bw, "time              %.6f s\n", r.Seconds)
 	if m.Host.Size() <= 4096 {

@@ -44,13 +44,13 @@ var Fields = []Field{
 		if m.Arcs == 0 && m.HopsPerByte == 0 { // 0/0, not 0
 			return "no messages", false
 		}
-		return fmt.Sprintf("%.4f", m.HopsPerByte), true
+		return Fixed(m.HopsPerByte, 4), true
 	}},
 	{"maxDilation", "max dilation", Ranking, func(m Metrics) (string, bool) {
-		return strconv.Itoa(m.MaxDilation), true
+		return Thousands(m.MaxDilation), true
 	}},
 	{"avgDilation", "average dilation", Detail, func(m Metrics) (string, bool) {
-		return fmt.Sprintf("%.4f", m.AvgDilation), true
+		return Fixed(m.AvgDilation, 4), true
 	}},
 	{"hopHistogram", "volume by hops", Detail, func(m Metrics) (string, bool) {
 		switch {
@@ -62,7 +62,7 @@ var Fields = []Field{
 		return hopHistogram(m.HopHistogram), true
 	}},
 	{"dilationBound", "dilation lower bound", Detail, func(m Metrics) (string, bool) {
-		return strconv.Itoa(m.DilationBound), true
+		return Thousands(m.DilationBound), true
 	}},
 	{"dimDistances", "D_i", Detail, func(m Metrics) (string, bool) {
 		if len(m.DimDistances) == 0 {
@@ -74,12 +74,12 @@ var Fields = []Field{
 		if m.AvgDistance == nil {
 			return "distances not constant", false
 		}
-		return fmt.Sprintf("%.4f", *m.AvgDistance), true
+		return Fixed(*m.AvgDistance, 4), true
 	}},
 	{"intraNodeVolume", "intra-node volume", Summary, nodeVolume(func(m Metrics) float64 { return m.IntraNodeVolume })},
 	{"interNodeVolume", "inter-node volume", Summary, nodeVolume(func(m Metrics) float64 { return m.InterNodeVolume })},
 	{"lowerBound", "lower bound", Summary, func(m Metrics) (string, bool) {
-		return fmt.Sprintf("%.4f", m.LowerBound), true
+		return Fixed(m.LowerBound, 4), true
 	}},
 	{"maxLinkLoad", "max link load", Ranking, linkFigure(func(m Metrics) string {
 		return FormatLoad(*m.MaxLinkLoad)
@@ -88,7 +88,7 @@ var Fields = []Field{
 		return FormatLoad(*m.AvgLinkLoad)
 	})},
 	{"linksUsed", "links used", Detail, linkFigure(func(m Metrics) string {
-		return fmt.Sprintf("%d of %d", *m.LinksUsed, *m.Links)
+		return Thousands(*m.LinksUsed) + " of " + Thousands(*m.Links)
 	})},
 	{"linkLoadBound", "link load lower bound", Detail, linkFigure(func(m Metrics) string {
 		return FormatLoad(*m.LinkLoadBound)
@@ -109,7 +109,7 @@ func nodeVolume(f func(Metrics) float64) func(Metrics) (string, bool) {
 		if m.Arcs > 0 && m.IntraNodeVolume == 0 && m.InterNodeVolume == 0 {
 			return "not computed", false
 		}
-		return strconv.FormatFloat(f(m), 'g', -1, 64), true
+		return Number(f(m)), true
 	}
 }
 
@@ -148,11 +148,11 @@ func dimDistances(m Metrics) string {
 	for i, d := range m.DimDistances {
 		switch {
 		case d != nil:
-			parts[i] = strconv.Itoa(*d)
+			parts[i] = Thousands(*d)
 		case m.DimMeans[i] == nil: // no edges along this dimension
 			parts[i] = "-"
 		default:
-			parts[i] = fmt.Sprintf("~%.2f", *m.DimMeans[i])
+			parts[i] = "~" + Fixed(*m.DimMeans[i], 2)
 		}
 	}
 	return strings.Join(parts, " ")
@@ -203,31 +203,81 @@ func (m Metrics) Rows(l Level) []Row {
 	return rows
 }
 
-// FormatLoad formats a link load as every table and drawing shows it: six
-// significant digits.
-func FormatLoad(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
+// FormatLoad formats a link load as every table and drawing shows it
+// (Number).
+func FormatLoad(x float64) string { return Number(x) }
 
-// Count formats a count for people: a whole number with thousands
-// separators (12,578,816, not 1.2578816e+07), other values as they are.
-func Count(v float64) string {
-	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
-		return Thousands(int(v))
+// Count formats a count for people (Number).
+func Count(v float64) string { return Number(v) }
+
+// Number formats a figure for people, the one format of every
+// human-readable output (text reports, tables, legends, tooltips; JSON
+// keeps machine numbers): never scientific notation, thousands separators
+// in the whole part, six significant digits but never fewer than the whole
+// part holds. 17722368 → "17,722,368", 12290.25 → "12,290.2", 0.5 →
+// "0.5", 1.5e-7 → "0.00000015"; NaN → "NaN", ±Inf → "∞", "-∞". O(digits).
+func Number(v float64) string {
+	switch {
+	case math.IsNaN(v):
+		return "NaN"
+	case math.IsInf(v, 0):
+		return map[bool]string{false: "∞", true: "-∞"}[v < 0]
 	}
-	return strconv.FormatFloat(v, 'g', -1, 64)
+	a := math.Abs(v)
+	var s string
+	if a >= 1 {
+		whole := len(strconv.FormatFloat(math.Trunc(a), 'f', 0, 64))
+		s = strconv.FormatFloat(v, 'f', max(0, 6-whole), 64)
+	} else {
+		r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 6, 64), 64)
+		s = strconv.FormatFloat(r, 'f', -1, 64)
+	}
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	return grouped(s)
+}
+
+// Fixed formats v with that many decimals and, as Number, thousands
+// separators in the whole part (4095.9375 with 4 → "4,095.9375").
+func Fixed(v float64, decimals int) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return Number(v)
+	}
+	return grouped(strconv.FormatFloat(v, 'f', decimals, 64))
+}
+
+// grouped puts thousands separators into the whole part of a decimal
+// number: "-1234.5" → "-1,234.5".
+func grouped(s string) string {
+	digits, neg := strings.CutPrefix(s, "-")
+	whole, frac, _ := strings.Cut(digits, ".")
+	out := group(whole)
+	if frac != "" {
+		out += "." + frac
+	}
+	if neg && strings.Trim(digits, "0.") != "" {
+		return "-" + out
+	}
+	return out
+}
+
+// group puts thousands separators into a string of digits.
+func group(digits string) string {
+	var b []byte
+	for i := range len(digits) {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b = append(b, ',')
+		}
+		b = append(b, digits[i])
+	}
+	return string(b)
 }
 
 // Thousands formats an integer with thousands separators (12,578,816).
 func Thousands(n int) string {
-	s := strconv.Itoa(max(n, -n))
-	var b []byte
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b = append(b, ',')
-		}
-		b = append(b, s[i])
-	}
 	if n < 0 {
-		return "-" + string(b)
+		return "-" + group(strconv.FormatUint(uint64(-n), 10))
 	}
-	return string(b)
+	return group(strconv.Itoa(n))
 }

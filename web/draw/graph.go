@@ -224,7 +224,7 @@ func graphKey(s *svg.SVG, buf *bytes.Buffer, maxHops int, heatMap bool, lo, hi f
 			x += 15
 		}
 		x += 4
-		item("hop-bytes at a node, from " + strconv.FormatFloat(lo, 'g', 4, 64) + " (pale) to " + strconv.FormatFloat(hi, 'g', 4, 64))
+		item("hop-bytes at a node, from " + metric.Number(lo) + " (pale) to " + metric.Number(hi))
 		return
 	}
 	buf.WriteString(`<g class="legend">`)

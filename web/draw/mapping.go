@@ -444,7 +444,7 @@ func heatT(d, maxDil int) float64 {
 
 func caption(r *solve.Result) string {
 	return r.Mapping.Guest.String() + " on " + r.Mapping.Host.String() + " by " + r.Instance.Algo +
-		": " + f4(r.Metrics.HopsPerByte) + " hops/byte, max dilation " + itoa(r.Metrics.MaxDilation)
+		": " + metric.Fixed(r.Metrics.HopsPerByte, 4) + " hops/byte, max dilation " + Thousands(r.Metrics.MaxDilation)
 }
 
 func subcaption(r *solve.Result, heatMap bool, lv *linkView, o Options) string {

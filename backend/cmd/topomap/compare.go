@@ -70,11 +70,11 @@ func compareText(w io.Writer, in spec.Instance, entries []solve.Entry, bounds []
 		} else {
 			load = "–"
 		}
-		fmt.Fprintf(bw, "%-*s %10.4f %13d %14s %10.6f\n", nw, e.Algo, e.Metrics.HopsPerByte, e.Metrics.MaxDilation, load, e.Seconds)
+		fmt.Fprintf(bw, "%-*s %10s %13s %14s %10.6f\n", nw, e.Algo, metric.Fixed(e.Metrics.HopsPerByte, 4), metric.Thousands(e.Metrics.MaxDilation), load, e.Seconds)
 	}
 	fmt.Fprintln(bw, "lower bounds on hops/byte:")
 	for _, b := range bounds {
-		fmt.Fprintf(bw, "  %-14s %8.4f  %s\n", b.Name, b.Value, b.Scope)
+		fmt.Fprintf(bw, "  %-14s %8s  %s\n", b.Name, metric.Fixed(b.Value, 4), b.Scope)
 	}
 	if note != "" {
 		fmt.Fprintln(bw, "max link load:", note)
