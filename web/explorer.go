@@ -761,18 +761,40 @@ func metricsPanel(r *solve.Result, mapMs, drawMs float64) app.UI {
 	return app.Div().ID("metrics").Class("metrics").Body(
 		app.H2().Text("Metrics"),
 		metricsTable("", m, metric.Detail, "time", fmt.Sprintf("map %.1f ms, draw %.1f ms", mapMs, drawMs)),
-		app.H3().Text("Bounds on hops per byte"),
-		boundsTable(m.Bounds),
+		boundsTables(m.Bounds),
 	)
 }
 
-func boundsTable(bs []metric.Bound) app.UI {
-	return app.Table().ID("bounds").Class("bounds").Body(
-		app.THead().Body(app.Tr().Body(app.Th().Text("bound"), app.Th().Text("value"), app.Th().Text("holds for"))),
+// boundsTables shows the lower bounds on hops per byte that say
+// something, then, apart and said to be no bounds, the estimates
+// (metric.SplitBounds).
+func boundsTables(bs []metric.Bound) app.UI {
+	bounds, estimates := metric.SplitBounds(bs)
+	return app.Div().Body(
+		app.H3().Text("Lower bounds on hops per byte"),
+		app.If(len(bounds) == 0, func() app.UI {
+			return app.P().ID("no-bounds").Class("note").Text("none above 0 for this instance")
+		}).Else(func() app.UI { return boundsTable("bounds", "holds for", bounds) }),
+		app.If(len(estimates) > 0, func() app.UI {
+			return app.Div().Body(
+				app.H3().Text("Estimates from the sources (not bounds: a mapping may beat them)"),
+				boundsTable("estimates", "source", estimates),
+			)
+		}),
+	)
+}
+
+func boundsTable(id, third string, bs []metric.Bound) app.UI {
+	return app.Table().ID(id).Class("bounds").Body(
+		app.THead().Body(app.Tr().Body(app.Th().Text("name"), app.Th().Text("value"), app.Th().Text(third))),
 		app.TBody().Body(app.Range(bs).Slice(func(i int) app.UI {
 			b := bs[i]
+			last := string(b.Scope)
+			if b.Scope == metric.Estimate {
+				last = b.Source
+			}
 			return app.Tr().Title(b.Source).Body(
-				app.Td().Text(b.Name), app.Td().Text(metric.Fixed(b.Value, 4)), app.Td().Class("scope").Text(string(b.Scope)))
+				app.Td().Text(b.Name), app.Td().Text(metric.Fixed(b.Value, 4)), app.Td().Class("scope").Text(last))
 		})),
 	)
 }

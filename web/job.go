@@ -360,7 +360,7 @@ func (c *JobPage) renderDone() app.UI {
 				c.renderSearch(),
 				app.H2().Text("Metrics"),
 				metricsTable("metrics", *m, metric.Summary, "time", runTime(c.job.Seconds)),
-				boundsTable(m.Bounds),
+				boundsTables(m.Bounds),
 			)
 		}),
 	)

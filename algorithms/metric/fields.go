@@ -33,25 +33,29 @@ type Field struct {
 	// Value formats the figure of m; ok is false when m has none, and
 	// then Value says why (e.g. "no messages").
 	Value func(m Metrics) (value string, ok bool)
+	// Says, when set, tells whether the figure means anything for m: a
+	// table of one result leaves out the rows where it does not (the node
+	// volumes on a host without cores, a lower bound of 0).
+	Says func(m Metrics) bool
 }
 
 // Fields lists the figures in the order tables show them.
 var Fields = []Field{
 	{"hopBytes", "hop-bytes", Summary, func(m Metrics) (string, bool) {
 		return Count(m.HopBytes), true
-	}},
+	}, nil},
 	{"hopsPerByte", "hops per byte", Ranking, func(m Metrics) (string, bool) {
 		if m.Arcs == 0 && m.HopsPerByte == 0 { // 0/0, not 0
 			return "no messages", false
 		}
 		return Fixed(m.HopsPerByte, 4), true
-	}},
+	}, nil},
 	{"maxDilation", "max dilation", Ranking, func(m Metrics) (string, bool) {
 		return Thousands(m.MaxDilation), true
-	}},
+	}, nil},
 	{"avgDilation", "average dilation", Detail, func(m Metrics) (string, bool) {
 		return Fixed(m.AvgDilation, 4), true
-	}},
+	}, nil},
 	{"hopHistogram", "volume by hops", Detail, func(m Metrics) (string, bool) {
 		switch {
 		case m.Arcs == 0:
@@ -60,47 +64,52 @@ var Fields = []Field{
 			return "not computed", false // a result stored before histograms
 		}
 		return hopHistogram(m.HopHistogram), true
-	}},
+	}, nil},
 	{"dilationBound", "dilation lower bound", Detail, func(m Metrics) (string, bool) {
 		return Thousands(m.DilationBound), true
-	}},
+	}, nil},
 	{"dimDistances", "D_i", Detail, func(m Metrics) (string, bool) {
 		if len(m.DimDistances) == 0 {
 			return "no dimensions", false
 		}
 		return dimDistances(m), true
-	}},
+	}, nil},
 	{"avgDistance", "D_a", Detail, func(m Metrics) (string, bool) {
 		if m.AvgDistance == nil {
 			return "distances not constant", false
 		}
 		return Fixed(*m.AvgDistance, 4), true
-	}},
-	{"intraNodeVolume", "intra-node volume", Summary, nodeVolume(func(m Metrics) float64 { return m.IntraNodeVolume })},
-	{"interNodeVolume", "inter-node volume", Summary, nodeVolume(func(m Metrics) float64 { return m.InterNodeVolume })},
+	}, nil},
+	{"intraNodeVolume", "intra-node volume", Summary, nodeVolume(func(m Metrics) float64 { return m.IntraNodeVolume }), hasCores},
+	{"interNodeVolume", "inter-node volume", Summary, nodeVolume(func(m Metrics) float64 { return m.InterNodeVolume }), hasCores},
 	{"lowerBound", "lower bound", Summary, func(m Metrics) (string, bool) {
 		return Fixed(m.LowerBound, 4), true
-	}},
+	}, func(m Metrics) bool { return m.LowerBound > 0 }},
 	{"maxLinkLoad", "max link load", Ranking, linkFigure(func(m Metrics) string {
 		return FormatLoad(*m.MaxLinkLoad)
-	})},
+	}), nil},
 	{"avgLinkLoad", "average link load", Detail, linkFigure(func(m Metrics) string {
 		return FormatLoad(*m.AvgLinkLoad)
-	})},
+	}), nil},
 	{"linksUsed", "links used", Detail, linkFigure(func(m Metrics) string {
 		return Thousands(*m.LinksUsed) + " of " + Thousands(*m.Links)
-	})},
+	}), nil},
 	{"linkLoadBound", "link load lower bound", Detail, linkFigure(func(m Metrics) string {
 		return FormatLoad(*m.LinkLoadBound)
-	})},
-	{"routing", "routing", Detail, linkFigure(func(m Metrics) string { return m.Routing })},
+	}), nil},
+	{"routing", "routing", Detail, linkFigure(func(m Metrics) string { return m.Routing }), nil},
 	{"emptyNodes", "empty host nodes", Detail, func(m Metrics) (string, bool) {
 		if m.EmptyNodes == 0 {
 			return "0", true
 		}
 		return Thousands(m.EmptyNodes) + " (the host is larger than the guest)", true
-	}},
+	}, nil},
 }
+
+// hasCores tells whether m's host has cores, whose slots share a node
+// (a result stored before Cores existed: whether some volume stayed on
+// a node).
+func hasCores(m Metrics) bool { return m.Cores > 1 || m.IntraNodeVolume > 0 }
 
 // nodeVolume formats a volume that stays on, or leaves, the nodes; a
 // result stored before they were counted has neither.
@@ -139,6 +148,12 @@ func FieldOf(key string) Field {
 
 // Value returns the formatted figure of key in m and whether m has one.
 func (m Metrics) Value(key string) (string, bool) { return FieldOf(key).Value(m) }
+
+// Says tells whether the figure of key means anything for m (Field.Says).
+func (m Metrics) Says(key string) bool {
+	f := FieldOf(key)
+	return f.Says == nil || f.Says(m)
+}
 
 // dimDistances lists the per-dimension distances D_i, separated by spaces:
 // "~mean" (two decimals) for a dimension whose edges differ in hop count,
@@ -193,10 +208,14 @@ func FieldsOf(l Level) []Field {
 	return fs
 }
 
-// Rows returns the rows of a table of level l, in the order of Fields.
+// Rows returns the rows of a table of level l, in the order of Fields,
+// but for the figures that say nothing about m (Field.Says).
 func (m Metrics) Rows(l Level) []Row {
 	var rows []Row
 	for _, f := range FieldsOf(l) {
+		if !m.Says(f.Key) {
+			continue
+		}
 		v, ok := f.Value(m)
 		rows = append(rows, Row{f.Key, f.Label, v, ok})
 	}

@@ -26,4 +26,3 @@ func TestHeatMapLegendGroupsThousands(t *testing.T) {
 		t.Errorf("legend lacks %q: %s", want, doc[max(i, 0):min(len(doc), max(i, 0)+80)])
 	}
 }
-
