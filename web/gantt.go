@@ -157,6 +157,7 @@ func (c *GanttPage) compute(ctx app.Context) {
 			one.Algo, one.Ta, one.Tc = a, c.ta, c.tc
 			c.big = append(c.big, one)
 		}
+		c.job.learnCap(ctx)
 		return
 	}
 	if c.maps == nil {
@@ -417,7 +418,7 @@ func (c *GanttPage) Render() app.UI {
 		app.If(len(c.big) > 0, func() app.UI {
 			return app.Div().ID("too-big").Class("notice").Body(
 				app.P().Text("The server maps both embeddings as jobs; each job's page links to its Gantt chart."),
-				c.job.render("Run both as server jobs", func(ctx app.Context, e app.Event) { c.job.submit(ctx, c.big...) }),
+				c.job.render("Run both as server jobs", func(ctx app.Context, e app.Event) { c.job.submit(ctx, c.big...) }, c.big...),
 			)
 		}),
 		app.If(c.err != "", func() app.UI { return app.Div().ID("run-error").Class("notice").Text(c.err) }),

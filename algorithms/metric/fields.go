@@ -257,6 +257,13 @@ func Number(v float64) string {
 	return grouped(s)
 }
 
+// Rounded is Number of v rounded to that many significant digits, for
+// brief labels (0.000012345 with 3 → "0.0000123", 12290 → "12,300").
+func Rounded(v float64, digits int) string {
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', digits, 64), 64)
+	return Number(r)
+}
+
 // Fixed formats v with that many decimals and, as Number, thousands
 // separators in the whole part (4095.9375 with 4 → "4,095.9375").
 func Fixed(v float64, decimals int) string {
@@ -291,6 +298,18 @@ func group(digits string) string {
 		b = append(b, digits[i])
 	}
 	return string(b)
+}
+
+// Plural counts things for people: "1 hop", "2 hops", "12,290 hops", or
+// with an irregular plural ("1 vertex", "2 vertices").
+func Plural(n int, one string, many ...string) string {
+	switch {
+	case n == 1:
+		return "1 " + one
+	case len(many) > 0:
+		return Thousands(n) + " " + many[0]
+	}
+	return Thousands(n) + " " + one + "s"
 }
 
 // Thousands formats an integer with thousands separators (12,578,816).

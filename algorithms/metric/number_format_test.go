@@ -40,6 +40,21 @@ func TestNumberHasSeparatorsAndNoExponent(t *testing.T) {
 	}
 }
 
+// TestRoundedKeepsSignificantDigits: brief labels round, still without
+// an exponent.
+func TestRoundedKeepsSignificantDigits(t *testing.T) {
+	for _, c := range []struct {
+		in   float64
+		want string
+	}{
+		{0.000012345, "0.0000123"}, {12290, "12,300"}, {1.7722368e+07, "17,700,000"}, {2.5, "2.5"},
+	} {
+		if got := metric.Rounded(c.in, 3); got != c.want {
+			t.Errorf("Rounded(%g, 3) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
 // TestThousandsGroupsEveryInteger covers the ends of int.
 func TestThousandsGroupsEveryInteger(t *testing.T) {
 	for _, c := range []struct {
@@ -51,6 +66,21 @@ func TestThousandsGroupsEveryInteger(t *testing.T) {
 	} {
 		if got := metric.Thousands(c.in); got != c.want {
 			t.Errorf("Thousands(%d) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestPluralAgreesWithTheCount: "1 hop", "2 hops", "1 vertex", "12,290
+// vertices".
+func TestPluralAgreesWithTheCount(t *testing.T) {
+	for _, c := range []struct {
+		got, want string
+	}{
+		{metric.Plural(1, "hop"), "1 hop"}, {metric.Plural(0, "hop"), "0 hops"}, {metric.Plural(2, "hop"), "2 hops"},
+		{metric.Plural(1, "vertex", "vertices"), "1 vertex"}, {metric.Plural(12290, "vertex", "vertices"), "12,290 vertices"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
 		}
 	}
 }

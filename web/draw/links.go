@@ -345,11 +345,10 @@ func (v *linkView) legend(s *svg.SVG, y int) {
 }
 
 // scaleLabel formats a bound of the scale briefly: whole above 100, else
-// three significant digits (metric.Number: no exponent, separators).
+// three significant digits (no exponent, separators).
 func scaleLabel(x float64) string {
 	if x >= 100 {
 		return metric.Number(math.Round(x))
 	}
-	r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 3, 64), 64)
-	return metric.Number(r)
+	return metric.Rounded(x, 3)
 }

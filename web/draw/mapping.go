@@ -468,7 +468,7 @@ func subcaption(r *solve.Result, heatMap bool, lv *linkView, o Options) string {
 			parts = append(parts, "edges omitted above "+Thousands(detail)+" vertices; nodes coloured by the largest dilation of their edges")
 		}
 	} else if o.MinHops > 1 {
-		parts = append(parts, "only edges of at least "+itoa(o.MinHops)+" hops")
+		parts = append(parts, "only edges of at least "+metric.Plural(o.MinHops, "hop"))
 	}
 
 	return strings.Join(parts, "; ")
