@@ -139,6 +139,7 @@ func TestServerJob(t *testing.T) {
 
 	// Cancel a 60 s job from its page.
 	open(t, ctx, "/?algo=pairs&budget=60s&guest=grid%3A256x128&host=mesh%3A128x256&seed=3")
+	waitJS(t, ctx, `document.querySelector('#too-big #submit-job') !== null`) // once the server's cap is known
 	click(t, ctx, "#submit-job")
 	// Cancel once the search has made moves (so that it has a best mapping
 	// to keep; before, it is still building its starts).
