@@ -28,7 +28,7 @@ func TestNoAlgorithmSaysWhy(t *testing.T) {
 			t.Errorf("%s: messages %q: want %q and no `algorithm \"\"`", c.query, msgs, c.want)
 		}
 	}
-	screenshot(t, ctx, "no-algorithm-1280")
+	screenshots(t, ctx, "no-algorithm")
 }
 
 // TestServerJobOfferedOnlyUnderItsCap: an instance above the server's
@@ -45,7 +45,7 @@ func TestServerJobOfferedOnlyUnderItsCap(t *testing.T) {
 	if got := eval[string](t, ctx, `document.querySelector('#over-cap')?.textContent ?? ""`); !strings.Contains(got, "1,048,576") {
 		t.Errorf("over-cap note %q: want the server's cap", got)
 	}
-	screenshot(t, ctx, "over-cap-1280")
+	screenshots(t, ctx, "over-cap")
 	open(t, ctx, "/?algo=xor&guest=hypercube%3A18&host=ring%3A262144")
 	waitJS(t, ctx, `document.querySelector('#too-big #submit-job') !== null`)
 }
@@ -61,7 +61,7 @@ func TestInvalidFieldMarksResultStale(t *testing.T) {
 	if !eval[bool](t, ctx, `!document.querySelector('#drawing svg') || (document.querySelector('.result.stale #drawing svg') !== null && document.querySelector('#stale') !== null)`) {
 		t.Error("the drawing of ring:16 stays unmarked while the host field says torus:4xq")
 	}
-	screenshot(t, ctx, "stale-1280")
+	screenshots(t, ctx, "stale")
 	setField(t, ctx, "#f-host", "ring:16", "input", "change")
 	waitJS(t, ctx, `document.querySelector('#err-host') === null && document.querySelector('.result.stale') === null && document.querySelector('#stale') === null`)
 }

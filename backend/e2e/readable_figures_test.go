@@ -12,6 +12,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
 )
 
 var (
@@ -22,6 +25,18 @@ var (
 	// plural1 matches a plural after the number 1 ("1 hops").
 	plural1 = regexp.MustCompile(`(^|[^.,\d])1 (hops|edges|vertices|nodes|arcs|links|moves|messages)\b`)
 )
+
+// screenshots saves the page at a phone's 390 px and at 1280×800, the
+// size it leaves the tab at.
+func screenshots(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	for _, w := range []int64{390, 1280} {
+		if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: w, Height: 800, DeviceScaleFactor: 1}); err != nil {
+			t.Fatal(err)
+		}
+		screenshot(t, ctx, fmt.Sprintf("%s-%d", name, w))
+	}
+}
 
 // panelFigures returns the label and text of every row of the metrics
 // panel's tables but the run time.
@@ -53,7 +68,7 @@ func TestMetricsPanelGroupsThousands(t *testing.T) {
 	if got := metricText(t, ctx, "intra-node volume"); got != "14,336" {
 		t.Errorf("intra-node volume %q, want 14,336", got)
 	}
-	screenshot(t, ctx, "metrics-cores-1280")
+	screenshots(t, ctx, "metrics-cores")
 }
 
 // TestMetricsRowsSayOnlyWhatApplies: no node volumes on a host without
@@ -82,7 +97,7 @@ func TestMetricsRowsSayOnlyWhatApplies(t *testing.T) {
 	if strings.Contains(bounds, "estimate") || strings.Contains(bounds, "affine") || !strings.Contains(estimates, "affine") {
 		t.Errorf("bounds %q, estimates %q: want the affine estimate apart from the bounds", bounds, estimates)
 	}
-	screenshot(t, ctx, "metrics-estimates-1280")
+	screenshots(t, ctx, "metrics-estimates")
 }
 
 // TestTooltipsAgreeInNumber: one hop, one edge, not "1 hops", "1 edges".
