@@ -90,6 +90,7 @@ func (c *ComparePage) load(ctx app.Context) {
 	c.in = in
 	if in.Guest.Order() > BrowserLimit || in.Host.Size() > BrowserLimit {
 		c.tooBig = true
+		c.job.learnCap(ctx)
 		return
 	}
 	c.run(ctx, in)
@@ -286,7 +287,7 @@ func (c *ComparePage) Render() app.UI {
 		app.If(c.tooBig, func() app.UI {
 			return app.Div().ID("too-big").Class("notice").Body(
 				app.P().Text(fmt.Sprintf("more than %s nodes: too many to compare in this tab. The server can run every applicable algorithm, one job each.", draw.Thousands(BrowserLimit))),
-				c.job.render("Run the comparison as server jobs", c.onSubmitJob),
+				c.job.render("Run the comparison as server jobs", c.onSubmitJob, c.in),
 			)
 		}),
 		app.If(len(c.rows) > 0, func() app.UI {
@@ -294,8 +295,7 @@ func (c *ComparePage) Render() app.UI {
 				zoomable("compare", "bar chart of hops per byte and run time", false, c.svg, pointer{}, nil),
 				app.Button().ID("dl-svg").Text("Download SVG").OnClick(c.onDownload),
 				compareTable(c.in, c.rows),
-				app.H3().Text("Bounds"),
-				boundsTable(c.bounds),
+				boundsTables(c.bounds),
 			)
 		}),
 	)
@@ -335,7 +335,7 @@ func compareTable(in spec.Instance, rows []compareRow) app.UI {
 					f := compareColumns[i]
 					return figure(f, r.Metrics).Class(compareClass[f.Key])
 				}),
-				app.Td().Class("time").Text(fmt.Sprintf("%.2f ms", r.Seconds*1000)+map[bool]string{true: ", partial (cancelled)"}[r.Partial]),
+				app.Td().Class("time").Text(runTime(r.Seconds)+map[bool]string{true: ", partial (cancelled)"}[r.Partial]),
 				app.Td().Text(r.Algo.Notes.Confidence),
 			)
 		})),

@@ -110,6 +110,7 @@ func (c *Explorer) load(ctx app.Context, q url.Values) {
 	if tooBig(in) {
 		c.stop()
 		c.in, c.tooBig, c.res, c.svg = in, true, nil, ""
+		c.job.learnCap(ctx)
 		return
 	}
 	if c.res != nil && sameInstance(c.res.Instance, in) {
@@ -458,8 +459,8 @@ func hoverText(r *solve.Result, d map[string]string) string {
 		}
 		route := draw.Route(m.Host, m.Place[u], m.Place[v])
 		s += ": dilation " + d["dil"]
-		if d["vol"] != "" { // a weighted graph's pair: its volume both ways
-			s += ", volume " + d["vol"]
+		if vol, err := strconv.ParseFloat(d["vol"], 64); err == nil { // a weighted graph's pair: its volume both ways
+			s += ", volume " + metric.Number(vol)
 		}
 		return s + "; route on the host: " + routeText(m.Host.Coords, route)
 	}
@@ -483,8 +484,8 @@ func hoverText(r *solve.Result, d map[string]string) string {
 	case guest.Hypercube:
 		what += " (bits " + joinInts(g.Coords(v, nil)) + ", bit 0 first)"
 	}
-	return "guest " + what + " on " + at + "; " + strconv.Itoa(int(g.Offsets[v+1]-g.Offsets[v])) +
-		" edges, the longest " + strconv.Itoa(dil) + " hops"
+	return "guest " + what + " on " + at + "; " + metric.Plural(int(g.Offsets[v+1]-g.Offsets[v]), "edge") +
+		", the longest " + metric.Plural(dil, "hop")
 }
 
 // routeText lists a route's host coordinates, eliding the middle of a
@@ -500,7 +501,7 @@ func routeText(coords func(int, []int) []int, route []int) string {
 		}
 		parts = append(parts, "("+joinInts(coords(h, nil))+")")
 	}
-	return strings.Join(parts, " → ") + " (" + strconv.Itoa(len(route)-1) + " hops)"
+	return strings.Join(parts, " → ") + " (" + metric.Plural(len(route)-1, "hop") + ")"
 }
 
 func joinInts(xs []int) string {
@@ -696,7 +697,7 @@ func (c *Explorer) renderStatus() app.UI {
 		return app.Div().ID("too-big").Class("notice").Body(
 			app.P().Text(fmt.Sprintf("%s on %s has more than %s nodes: mapping it with %s here would freeze this tab.",
 				c.in.Guest, c.in.Host, draw.Thousands(browserLimit(c.in)), c.in.Algo)),
-			c.job.render("Run as a server job", c.onSubmitJob),
+			c.job.render("Run as a server job", c.onSubmitJob, c.in),
 		)
 	case c.runErr != "":
 		return app.Div().ID("status").Class("notice").Aria("live", "polite").Body(
@@ -719,7 +720,17 @@ func (c *Explorer) renderResult() app.UI {
 	if r.Instance.Guest.Kind == guest.Hypercube {
 		stepName = "dimensions"
 	}
-	return app.Div().Class("result").Body(
+	// While a field does not parse, the result shown is the previous
+	// instance's: say so, and grey it.
+	stale, class := len(c.errs) > 0, "result"
+	if stale {
+		class += " stale"
+	}
+	return app.Div().Class(class).Body(
+		app.If(stale, func() app.UI {
+			return app.P().ID("stale").Class("notice").Text(fmt.Sprintf("Below: %s on %s by %s, mapped before the edit; the fields above do not parse, so nothing was mapped again.",
+				r.Instance.Guest, r.Instance.Host, r.Instance.Algo))
+		}),
 		app.Section().Class("drawing").Body(
 			app.If(steps > 1, func() app.UI {
 				return app.Div().Class("step").Body(
@@ -761,18 +772,40 @@ func metricsPanel(r *solve.Result, mapMs, drawMs float64) app.UI {
 	return app.Div().ID("metrics").Class("metrics").Body(
 		app.H2().Text("Metrics"),
 		metricsTable("", m, metric.Detail, "time", fmt.Sprintf("map %.1f ms, draw %.1f ms", mapMs, drawMs)),
-		app.H3().Text("Bounds on hops per byte"),
-		boundsTable(m.Bounds),
+		boundsTables(m.Bounds),
 	)
 }
 
-func boundsTable(bs []metric.Bound) app.UI {
-	return app.Table().ID("bounds").Class("bounds").Body(
-		app.THead().Body(app.Tr().Body(app.Th().Text("bound"), app.Th().Text("value"), app.Th().Text("holds for"))),
+// boundsTables shows the lower bounds on hops per byte that say
+// something, then, apart and said to be no bounds, the estimates
+// (metric.SplitBounds).
+func boundsTables(bs []metric.Bound) app.UI {
+	bounds, estimates := metric.SplitBounds(bs)
+	return app.Div().Body(
+		app.H3().Text("Lower bounds on hops per byte"),
+		app.If(len(bounds) == 0, func() app.UI {
+			return app.P().ID("no-bounds").Class("note").Text("none above 0 for this instance")
+		}).Else(func() app.UI { return boundsTable("bounds", "holds for", bounds) }),
+		app.If(len(estimates) > 0, func() app.UI {
+			return app.Div().Body(
+				app.H3().Text("Estimates from the sources (not bounds: a mapping may beat them)"),
+				boundsTable("estimates", "source", estimates),
+			)
+		}),
+	)
+}
+
+func boundsTable(id, third string, bs []metric.Bound) app.UI {
+	return app.Table().ID(id).Class("bounds").Body(
+		app.THead().Body(app.Tr().Body(app.Th().Text("name"), app.Th().Text("value"), app.Th().Text(third))),
 		app.TBody().Body(app.Range(bs).Slice(func(i int) app.UI {
 			b := bs[i]
+			last := string(b.Scope)
+			if b.Scope == metric.Estimate { // the citation; the row's title has the rest
+				last, _, _ = strings.Cut(b.Source, ":")
+			}
 			return app.Tr().Title(b.Source).Body(
-				app.Td().Text(b.Name), app.Td().Text(fmt.Sprintf("%.4f", b.Value)), app.Td().Class("scope").Text(string(b.Scope)))
+				app.Td().Text(b.Name), app.Td().Text(metric.Fixed(b.Value, 4)), app.Td().Class("scope").Text(last))
 		})),
 	)
 }

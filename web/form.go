@@ -2,6 +2,7 @@ package web
 
 import (
 	"errors"
+	"fmt"
 	"net/url"
 	"strconv"
 
@@ -113,7 +114,9 @@ func (f form) check() (spec.Instance, fieldErrors) {
 	if in.Host, err = spec.ParseHost(f.Host); err != nil {
 		errs["host"] = err.Error()
 	}
-	if in.Algo, err = spec.ParseAlgo(f.Algo); err != nil {
+	// No algorithm (a permalink without one, none applying): the guest's
+	// or host's message says why, else noAlgorithm below.
+	if in.Algo, err = spec.ParseAlgo(f.Algo); err != nil && f.Algo != "" {
 		errs["algo"] = err.Error()
 	}
 	// The optional fields go through ParseQuery itself, one at a time, so
@@ -151,7 +154,12 @@ func (f form) check() (spec.Instance, fieldErrors) {
 	if len(errs) > 0 {
 		return in, errs
 	}
-	if _, err := solve.Check(in); err != nil {
+	if in.Algo == "" {
+		err = noAlgorithm(in)
+	} else {
+		_, err = solve.Check(in)
+	}
+	if err != nil {
 		field := spec.FieldOf(err)
 		switch {
 		case errors.Is(err, solve.ErrSizes) && f.edited != "":
@@ -162,6 +170,19 @@ func (f form) check() (spec.Instance, fieldErrors) {
 		errs[field] = err.Error()
 	}
 	return in, errs
+}
+
+// noAlgorithm says why no algorithm maps in's guest onto its host: their
+// sizes when some algorithm refuses them for that, else that none applies.
+// O(algorithms).
+func noAlgorithm(in spec.Instance) error {
+	for _, a := range solve.All() {
+		in.Algo = a.Name
+		if _, err := solve.Check(in); errors.Is(err, solve.ErrSizes) {
+			return err
+		}
+	}
+	return &spec.FieldError{Field: "algo", Err: fmt.Errorf("no algorithm maps %s onto %s", in.Guest, in.Host)}
 }
 
 // algoChoices returns the algorithms offered for the guest and host as

@@ -13,6 +13,7 @@ import (
 
 	"topomap/algorithms/export"
 	"topomap/algorithms/guest"
+	"topomap/algorithms/metric"
 	"topomap/algorithms/sim"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
@@ -156,6 +157,7 @@ func (c *GanttPage) compute(ctx app.Context) {
 			one.Algo, one.Ta, one.Tc = a, c.ta, c.tc
 			c.big = append(c.big, one)
 		}
+		c.job.learnCap(ctx)
 		return
 	}
 	if c.maps == nil {
@@ -416,7 +418,7 @@ func (c *GanttPage) Render() app.UI {
 		app.If(len(c.big) > 0, func() app.UI {
 			return app.Div().ID("too-big").Class("notice").Body(
 				app.P().Text("The server maps both embeddings as jobs; each job's page links to its Gantt chart."),
-				c.job.render("Run both as server jobs", func(ctx app.Context, e app.Event) { c.job.submit(ctx, c.big...) }),
+				c.job.render("Run both as server jobs", func(ctx app.Context, e app.Event) { c.job.submit(ctx, c.big...) }, c.big...),
 			)
 		}),
 		app.If(c.err != "", func() app.UI { return app.Div().ID("run-error").Class("notice").Text(c.err) }),
@@ -516,8 +518,8 @@ func ganttTable(ss []*sim.Schedule) app.UI {
 		app.TBody().Body(app.Range(ss).Slice(func(i int) app.UI {
 			s := ss[i].Summary()
 			return app.Tr().DataSet("algo", ss[i].Algo).Body(
-				app.Td().Text(ss[i].Algo), app.Td().Class("total").Text(num(s.Total)), app.Td().Text(num(s.Communication)),
-				app.Td().Class("idle").Text(fmt.Sprintf("%.1f%%", 100*s.IdleShare)), app.Td().Text(num(s.WaitTotal)))
+				app.Td().Text(ss[i].Algo), app.Td().Class("total").Text(metric.Number(s.Total)), app.Td().Text(metric.Number(s.Communication)),
+				app.Td().Class("idle").Text(fmt.Sprintf("%.1f%%", 100*s.IdleShare)), app.Td().Text(metric.Number(s.WaitTotal)))
 		})),
 	)
 }

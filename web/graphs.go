@@ -198,7 +198,7 @@ func (u *graphUpload) start(ctx app.Context, file app.Value, done func(app.Conte
 				u.err = name + ": " + err.Error()
 				return
 			}
-			u.info = fmt.Sprintf("%s: graph:%s, %s vertices, %s arcs (%s)", name, g.ID, metric.Thousands(g.Vertices), metric.Thousands(g.Arcs), g.Format)
+			u.info = fmt.Sprintf("%s: graph:%s, %s, %s (%s)", name, g.ID, metric.Plural(g.Vertices, "vertex", "vertices"), metric.Plural(g.Arcs, "arc"), g.Format)
 			u.warnings = g.Warnings
 			done(ctx, g)
 		})
@@ -221,6 +221,10 @@ func (u *graphUpload) onDrop(done func(app.Context, api.Graph)) app.EventHandler
 		e.PreventDefault()
 		files := e.Get("dataTransfer").Get("files")
 		if files.Truthy() && files.Length() > 0 {
+			// The picker names the file dropped, not the one chosen before.
+			if picker := app.Window().GetElementByID("f-graph"); picker.Truthy() {
+				picker.Set("files", files)
+			}
 			u.start(ctx, files.Index(0), done)
 		}
 	}

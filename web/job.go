@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/url"
 	"strconv"
 	"strings"
@@ -23,6 +24,33 @@ type jobSubmit struct {
 	err     string
 	// submitted lists the jobs of a multi-job submission (a comparison).
 	submitted []api.Job
+	// maxNodes is the server's cap on a job's guest vertices and host
+	// nodes (GET /healthz), 0 if unknown; asked says it was asked for,
+	// answered that the question is settled (an answer or an error).
+	maxNodes        int
+	asked, answered bool
+}
+
+// learnCap asks the server for its cap on a job's size, once, so that
+// render offers no job the server would refuse.
+func (j *jobSubmit) learnCap(ctx app.Context) {
+	if j.asked || app.IsServer {
+		return
+	}
+	j.asked = true
+	ctx.Async(func() {
+		var h struct {
+			MaxNodes int `json:"maxNodes"`
+		}
+		// On an error the button is offered; the server says no on submit.
+		err := apiDo("GET", apiBase+"/healthz", nil, &h)
+		ctx.Dispatch(func(ctx app.Context) {
+			j.answered = true
+			if err == nil {
+				j.maxNodes = h.MaxNodes
+			}
+		})
+	})
 }
 
 // submit posts each instance as a job and remembers it in My jobs; one job
@@ -67,7 +95,20 @@ func (j *jobSubmit) submit(ctx app.Context, ins ...spec.Instance) {
 	})
 }
 
-func (j *jobSubmit) render(label string, onSubmit app.EventHandler) app.UI {
+// render offers to run ins as server jobs, or says that they exceed the
+// server's cap (learnCap) and how to map them instead.
+func (j *jobSubmit) render(label string, onSubmit app.EventHandler, ins ...spec.Instance) app.UI {
+	nodes := 0
+	for _, in := range ins {
+		nodes = max(nodes, in.Guest.Order(), in.Host.Size())
+	}
+	switch {
+	case j.asked && !j.answered:
+		return app.P().ID("cap-pending").Class("note").Text("asking the server for its limits…")
+	case j.maxNodes > 0 && nodes > j.maxNodes:
+		return app.P().ID("over-cap").Text(fmt.Sprintf("%s nodes is more than this server's cap of %s a job: map it with the command line (topomap map) on a machine of your own.",
+			metric.Thousands(nodes), metric.Thousands(j.maxNodes)))
+	}
 	return app.Div().Class("job-submit").Body(
 		disabledIf(app.Button().ID("submit-job").Text(label), j.sending).OnClick(onSubmit),
 		app.If(j.err != "", func() app.UI { return app.Span().ID("job-error").Class("msg").Aria("live", "polite").Text(j.err) }),
@@ -360,7 +401,7 @@ func (c *JobPage) renderDone() app.UI {
 				c.renderSearch(),
 				app.H2().Text("Metrics"),
 				metricsTable("metrics", *m, metric.Summary, "time", runTime(c.job.Seconds)),
-				boundsTable(m.Bounds),
+				boundsTables(m.Bounds),
 			)
 		}),
 	)
@@ -381,9 +422,9 @@ func (c *JobPage) renderSearch() app.UI {
 func runTime(sec float64) string {
 	switch {
 	case sec < 1:
-		return fmt.Sprintf("%.3g ms", sec*1e3)
+		return metric.Rounded(sec*1e3, 3) + " ms"
 	case sec < 100:
-		return fmt.Sprintf("%.3g s", sec)
+		return metric.Rounded(sec, 3) + " s"
 	}
-	return fmt.Sprintf("%.0f s", sec)
+	return metric.Number(math.Round(sec)) + " s"
 }

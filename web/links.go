@@ -64,7 +64,7 @@ func (l *linkLoads) link(r *solve.Result, id int) (string, []metric.Message) {
 		return "", nil
 	}
 	s := "link " + draw.LinkName(m.Host, tail, head) + ": load " + metric.FormatLoad(load[id]) +
-		", " + draw.Thousands(int(l.msgs[id])) + " messages"
+		", " + metric.Plural(int(l.msgs[id]), "message")
 	if l.msgs[id] == 0 {
 		return s, nil
 	}

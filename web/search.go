@@ -38,7 +38,7 @@ func searchPanel(in spec.Instance, run *solve.PairsRun, m metric.Metrics, link f
 				why = "No move improved its start"
 			}
 			lines = append(lines, app.P().ID("suggest-budget").Body(
-				app.Text(fmt.Sprintf("%s, %.4f hops per byte against a lower bound of %.4f: ", why, m.HopsPerByte, m.LowerBound)),
+				app.Text(why+", "+metric.Fixed(m.HopsPerByte, 4)+" hops per byte against a lower bound of "+metric.Fixed(m.LowerBound, 4)+": "),
 				app.A().ID("suggest-link").Href(link(more)).Text("search twice as long with a budget of "+more.Budget.String()),
 				app.Text("."),
 			))

@@ -336,7 +336,7 @@ func TestRunTime(t *testing.T) {
 		{0.0184, "18.4 ms"},
 		{1.84, "1.84 s"},
 		{312.4, "312 s"},
-		{1234.4, "1234 s"},
+		{1234.4, "1,234 s"},
 	} {
 		if got := runTime(c.sec); got != c.want {
 			t.Errorf("runTime(%v) = %q, want %q", c.sec, got, c.want)

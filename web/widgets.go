@@ -46,8 +46,8 @@ func progressBar(fraction float64, label string, onCancel app.EventHandler) app.
 
 // progressText is the label of a search's progress.
 func progressText(hopsPerByte float64, level int, moves, improving int64, seconds float64) string {
-	return fmt.Sprintf("%.4f hops/byte%s after %s moves (%s improving), %.1f s", hopsPerByte, solve.LevelText(level),
-		draw.Thousands(int(moves)), draw.Thousands(int(improving)), seconds)
+	return fmt.Sprintf("%s hops/byte%s after %s (%s improving), %.1f s", metric.Fixed(hopsPerByte, 4), solve.LevelText(level),
+		metric.Plural(int(moves), "move"), draw.Thousands(int(improving)), seconds)
 }
 
 func openIf(d app.HTMLDetails, open bool) app.HTMLDetails {

@@ -267,16 +267,24 @@ func Text(w io.Writer, r *solve.Result) error {
 			line("distances D_i", d+" (not constant; ~ marks means)")
 		}
 	}
-	if _, c := topology.SplitCores(m.Host); c > 1 {
+	if mt.Says("intraNodeVolume") {
 		line("node volumes", "intra-node "+val("intraNodeVolume")+", inter-node "+val("interNodeVolume")+" (0 hops inside a node)")
 	}
-	line("lower bound", val("lowerBound"))
-	for _, b := range mt.Bounds {
-		fmt.Fprintf(bw, "  %-15s %.4f  (%s)\n", b.Name, b.Value, b.Scope)
+	bounds, estimates := metric.SplitBounds(mt.Bounds)
+	if len(bounds) == 0 {
+		line("lower bound", "- (none above 0 for this instance)")
+	} else {
+		line("lower bound", val("lowerBound"))
+	}
+	for _, b := range bounds {
+		fmt.Fprintf(bw, "  %-15s %s  (%s)\n", b.Name, metric.Fixed(b.Value, 4), b.Scope)
+	}
+	for _, b := range estimates {
+		line("estimate", b.Name+" "+metric.Fixed(b.Value, 4)+" (from the sources, not a bound: a mapping may beat it)")
 	}
 	line("link loads", LinkLoads(mt))
 	if p := r.Pairs; p != nil {
-		fmt.Fprintf(bw, "search            %d moves, %d improving, from %s (of %s)\n", p.Moves, p.Improved, p.Start, strings.Join(p.Starts, ", "))
+		fmt.Fprintf(bw, "search            %s moves, %s improving, from %s (of %s)\n", metric.Thousands(int(p.Moves)), metric.Thousands(int(p.Improved)), p.Start, strings.Join(p.Starts, ", "))
 	}
 	fmt.Fprintf(bw, "time              %.6f s\n", r.Seconds)
 	if m.Host.Size() <= 4096 {

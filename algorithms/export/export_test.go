@@ -103,7 +103,7 @@ dilation          max 2, average 1.3333, lower bound 1
 distances D_i     1 ~1.50 ~1.50 (not constant; ~ marks means)
 lower bound       1.0000
   neighbourhood   1.0000  (all mappings)
-  affine          3.0000  (estimate, not a bound)
+estimate          affine 3.0000 (from the sources, not a bound: a mapping may beat it)
 link loads        max 3, average 1.33333, 24 of 24 links used, lower bound 1 (dimension-order routing)
 time              0.250000 s
 placement (vertex: host coordinates):

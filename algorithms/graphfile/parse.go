@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"topomap/algorithms/guest"
+	"topomap/algorithms/metric"
 )
 
 // parser is the state every reader shares: the lexer, the caps, and the
@@ -276,16 +277,8 @@ func quoteField(f []byte, long bool) string {
 
 func quote(s string) string { return strconv.Quote(s) }
 
-// plural returns "1 arc", "2 arcs", or with an irregular plural form.
-func plural(n int, one string, many ...string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	if len(many) > 0 {
-		return strconv.Itoa(n) + " " + many[0]
-	}
-	return strconv.Itoa(n) + " " + one + "s"
-}
+// plural counts things for people (metric.Plural: "1 arc", "1,024 arcs").
+var plural = metric.Plural
 
 // unmatched returns the number of arcs of g whose reverse is absent or
 // carries another volume, and the first of them (smallest source). O(n+m).

@@ -20,6 +20,7 @@ import (
 	"topomap/algorithms/graphfile"
 	"topomap/algorithms/graphfile/meshtest"
 	"topomap/algorithms/guest"
+	"topomap/algorithms/metric"
 )
 
 // plain returns the content of a file, gunzipped if it ends in .gz.
@@ -160,7 +161,7 @@ func TestFieldTools(t *testing.T) {
 				// gcv writes the diagonal of a Matrix Market pattern
 				var want []string
 				if conv == "gcv.mtx" {
-					want = []string{strconv.Itoa(g.Order()) + " self-loops dropped, the first on line 4: a process sending to itself uses no network"}
+					want = []string{metric.Thousands(g.Order()) + " self-loops dropped, the first on line 4: a process sending to itself uses no network"}
 				}
 				if !slices.Equal(res.Warnings, want) {
 					t.Errorf("%s: warnings %q, want %q", conv, res.Warnings, want)

@@ -27,6 +27,22 @@ type Bound struct {
 	Source string  `json:"source"`
 }
 
+// SplitBounds parts bs as a table of one result shows them: the lower
+// bounds that say something (above 0: on a host with cores every
+// neighbour may share a node), and apart from them the estimates, which
+// are not bounds (a result may beat them). O(len(bs)).
+func SplitBounds(bs []Bound) (bounds, estimates []Bound) {
+	for _, b := range bs {
+		switch {
+		case b.Scope == Estimate:
+			estimates = append(estimates, b)
+		case b.Value > 0:
+			bounds = append(bounds, b)
+		}
+	}
+	return bounds, estimates
+}
+
 // Bounds returns the lower bounds that apply to mapping g onto host, the
 // ones valid for all mappings first. O(n + arcs·log deg), plus on a host
 // without the Grid capability O(N·deg·host degree).

@@ -33,25 +33,29 @@ type Field struct {
 	// Value formats the figure of m; ok is false when m has none, and
 	// then Value says why (e.g. "no messages").
 	Value func(m Metrics) (value string, ok bool)
+	// Says, when set, tells whether the figure means anything for m: a
+	// table of one result leaves out the rows where it does not (the node
+	// volumes on a host without cores, a lower bound of 0).
+	Says func(m Metrics) bool
 }
 
 // Fields lists the figures in the order tables show them.
 var Fields = []Field{
 	{"hopBytes", "hop-bytes", Summary, func(m Metrics) (string, bool) {
 		return Count(m.HopBytes), true
-	}},
+	}, nil},
 	{"hopsPerByte", "hops per byte", Ranking, func(m Metrics) (string, bool) {
 		if m.Arcs == 0 && m.HopsPerByte == 0 { // 0/0, not 0
 			return "no messages", false
 		}
-		return fmt.Sprintf("%.4f", m.HopsPerByte), true
-	}},
+		return Fixed(m.HopsPerByte, 4), true
+	}, nil},
 	{"maxDilation", "max dilation", Ranking, func(m Metrics) (string, bool) {
-		return strconv.Itoa(m.MaxDilation), true
-	}},
+		return Thousands(m.MaxDilation), true
+	}, nil},
 	{"avgDilation", "average dilation", Detail, func(m Metrics) (string, bool) {
-		return fmt.Sprintf("%.4f", m.AvgDilation), true
-	}},
+		return Fixed(m.AvgDilation, 4), true
+	}, nil},
 	{"hopHistogram", "volume by hops", Detail, func(m Metrics) (string, bool) {
 		switch {
 		case m.Arcs == 0:
@@ -60,47 +64,52 @@ var Fields = []Field{
 			return "not computed", false // a result stored before histograms
 		}
 		return hopHistogram(m.HopHistogram), true
-	}},
+	}, nil},
 	{"dilationBound", "dilation lower bound", Detail, func(m Metrics) (string, bool) {
-		return strconv.Itoa(m.DilationBound), true
-	}},
+		return Thousands(m.DilationBound), true
+	}, nil},
 	{"dimDistances", "D_i", Detail, func(m Metrics) (string, bool) {
 		if len(m.DimDistances) == 0 {
 			return "no dimensions", false
 		}
 		return dimDistances(m), true
-	}},
+	}, nil},
 	{"avgDistance", "D_a", Detail, func(m Metrics) (string, bool) {
 		if m.AvgDistance == nil {
 			return "distances not constant", false
 		}
-		return fmt.Sprintf("%.4f", *m.AvgDistance), true
-	}},
-	{"intraNodeVolume", "intra-node volume", Summary, nodeVolume(func(m Metrics) float64 { return m.IntraNodeVolume })},
-	{"interNodeVolume", "inter-node volume", Summary, nodeVolume(func(m Metrics) float64 { return m.InterNodeVolume })},
+		return Fixed(*m.AvgDistance, 4), true
+	}, nil},
+	{"intraNodeVolume", "intra-node volume", Summary, nodeVolume(func(m Metrics) float64 { return m.IntraNodeVolume }), hasCores},
+	{"interNodeVolume", "inter-node volume", Summary, nodeVolume(func(m Metrics) float64 { return m.InterNodeVolume }), hasCores},
 	{"lowerBound", "lower bound", Summary, func(m Metrics) (string, bool) {
-		return fmt.Sprintf("%.4f", m.LowerBound), true
-	}},
+		return Fixed(m.LowerBound, 4), true
+	}, func(m Metrics) bool { return m.LowerBound > 0 }},
 	{"maxLinkLoad", "max link load", Ranking, linkFigure(func(m Metrics) string {
 		return FormatLoad(*m.MaxLinkLoad)
-	})},
+	}), nil},
 	{"avgLinkLoad", "average link load", Detail, linkFigure(func(m Metrics) string {
 		return FormatLoad(*m.AvgLinkLoad)
-	})},
+	}), nil},
 	{"linksUsed", "links used", Detail, linkFigure(func(m Metrics) string {
-		return fmt.Sprintf("%d of %d", *m.LinksUsed, *m.Links)
-	})},
+		return Thousands(*m.LinksUsed) + " of " + Thousands(*m.Links)
+	}), nil},
 	{"linkLoadBound", "link load lower bound", Detail, linkFigure(func(m Metrics) string {
 		return FormatLoad(*m.LinkLoadBound)
-	})},
-	{"routing", "routing", Detail, linkFigure(func(m Metrics) string { return m.Routing })},
+	}), nil},
+	{"routing", "routing", Detail, linkFigure(func(m Metrics) string { return m.Routing }), nil},
 	{"emptyNodes", "empty host nodes", Detail, func(m Metrics) (string, bool) {
 		if m.EmptyNodes == 0 {
 			return "0", true
 		}
 		return Thousands(m.EmptyNodes) + " (the host is larger than the guest)", true
-	}},
+	}, nil},
 }
+
+// hasCores tells whether m's host has cores, whose slots share a node
+// (a result stored before Cores existed: whether some volume stayed on
+// a node).
+func hasCores(m Metrics) bool { return m.Cores > 1 || m.IntraNodeVolume > 0 }
 
 // nodeVolume formats a volume that stays on, or leaves, the nodes; a
 // result stored before they were counted has neither.
@@ -109,7 +118,7 @@ func nodeVolume(f func(Metrics) float64) func(Metrics) (string, bool) {
 		if m.Arcs > 0 && m.IntraNodeVolume == 0 && m.InterNodeVolume == 0 {
 			return "not computed", false
 		}
-		return strconv.FormatFloat(f(m), 'g', -1, 64), true
+		return Number(f(m)), true
 	}
 }
 
@@ -140,6 +149,12 @@ func FieldOf(key string) Field {
 // Value returns the formatted figure of key in m and whether m has one.
 func (m Metrics) Value(key string) (string, bool) { return FieldOf(key).Value(m) }
 
+// Says tells whether the figure of key means anything for m (Field.Says).
+func (m Metrics) Says(key string) bool {
+	f := FieldOf(key)
+	return f.Says == nil || f.Says(m)
+}
+
 // dimDistances lists the per-dimension distances D_i, separated by spaces:
 // "~mean" (two decimals) for a dimension whose edges differ in hop count,
 // "-" for one without edges. O(c).
@@ -148,11 +163,11 @@ func dimDistances(m Metrics) string {
 	for i, d := range m.DimDistances {
 		switch {
 		case d != nil:
-			parts[i] = strconv.Itoa(*d)
+			parts[i] = Thousands(*d)
 		case m.DimMeans[i] == nil: // no edges along this dimension
 			parts[i] = "-"
 		default:
-			parts[i] = fmt.Sprintf("~%.2f", *m.DimMeans[i])
+			parts[i] = "~" + Fixed(*m.DimMeans[i], 2)
 		}
 	}
 	return strings.Join(parts, " ")
@@ -193,41 +208,114 @@ func FieldsOf(l Level) []Field {
 	return fs
 }
 
-// Rows returns the rows of a table of level l, in the order of Fields.
+// Rows returns the rows of a table of level l, in the order of Fields,
+// but for the figures that say nothing about m (Field.Says).
 func (m Metrics) Rows(l Level) []Row {
 	var rows []Row
 	for _, f := range FieldsOf(l) {
+		if !m.Says(f.Key) {
+			continue
+		}
 		v, ok := f.Value(m)
 		rows = append(rows, Row{f.Key, f.Label, v, ok})
 	}
 	return rows
 }
 
-// FormatLoad formats a link load as every table and drawing shows it: six
-// significant digits.
-func FormatLoad(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
+// FormatLoad formats a link load as every table and drawing shows it
+// (Number).
+func FormatLoad(x float64) string { return Number(x) }
 
-// Count formats a count for people: a whole number with thousands
-// separators (12,578,816, not 1.2578816e+07), other values as they are.
-func Count(v float64) string {
-	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
-		return Thousands(int(v))
+// Count formats a count for people (Number).
+func Count(v float64) string { return Number(v) }
+
+// Number formats a figure for people, the one format of every
+// human-readable output (text reports, tables, legends, tooltips; JSON
+// keeps machine numbers): never scientific notation, thousands separators
+// in the whole part, six significant digits but never fewer than the whole
+// part holds. 17722368 → "17,722,368", 12290.25 → "12,290.2", 0.5 →
+// "0.5", 1.5e-7 → "0.00000015"; NaN → "NaN", ±Inf → "∞", "-∞". O(digits).
+func Number(v float64) string {
+	switch {
+	case math.IsNaN(v):
+		return "NaN"
+	case math.IsInf(v, 0):
+		return map[bool]string{false: "∞", true: "-∞"}[v < 0]
 	}
-	return strconv.FormatFloat(v, 'g', -1, 64)
+	a := math.Abs(v)
+	var s string
+	if a >= 1 {
+		whole := len(strconv.FormatFloat(math.Trunc(a), 'f', 0, 64))
+		s = strconv.FormatFloat(v, 'f', max(0, 6-whole), 64)
+	} else {
+		r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 6, 64), 64)
+		s = strconv.FormatFloat(r, 'f', -1, 64)
+	}
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	return grouped(s)
+}
+
+// Rounded is Number of v rounded to that many significant digits, for
+// brief labels (0.000012345 with 3 → "0.0000123", 12290 → "12,300").
+func Rounded(v float64, digits int) string {
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', digits, 64), 64)
+	return Number(r)
+}
+
+// Fixed formats v with that many decimals and, as Number, thousands
+// separators in the whole part (4095.9375 with 4 → "4,095.9375").
+func Fixed(v float64, decimals int) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return Number(v)
+	}
+	return grouped(strconv.FormatFloat(v, 'f', decimals, 64))
+}
+
+// grouped puts thousands separators into the whole part of a decimal
+// number: "-1234.5" → "-1,234.5".
+func grouped(s string) string {
+	digits, neg := strings.CutPrefix(s, "-")
+	whole, frac, _ := strings.Cut(digits, ".")
+	out := group(whole)
+	if frac != "" {
+		out += "." + frac
+	}
+	if neg && strings.Trim(digits, "0.") != "" {
+		return "-" + out
+	}
+	return out
+}
+
+// group puts thousands separators into a string of digits.
+func group(digits string) string {
+	var b []byte
+	for i := range len(digits) {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b = append(b, ',')
+		}
+		b = append(b, digits[i])
+	}
+	return string(b)
+}
+
+// Plural counts things for people: "1 hop", "2 hops", "12,290 hops", or
+// with an irregular plural ("1 vertex", "2 vertices").
+func Plural(n int, one string, many ...string) string {
+	switch {
+	case n == 1:
+		return "1 " + one
+	case len(many) > 0:
+		return Thousands(n) + " " + many[0]
+	}
+	return Thousands(n) + " " + one + "s"
 }
 
 // Thousands formats an integer with thousands separators (12,578,816).
 func Thousands(n int) string {
-	s := strconv.Itoa(max(n, -n))
-	var b []byte
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b = append(b, ',')
-		}
-		b = append(b, s[i])
-	}
 	if n < 0 {
-		return "-" + string(b)
+		return "-" + group(strconv.FormatUint(uint64(-n), 10))
 	}
-	return string(b)
+	return group(strconv.Itoa(n))
 }

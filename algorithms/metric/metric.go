@@ -7,6 +7,7 @@ import (
 
 	"topomap/algorithms/guest"
 	"topomap/algorithms/mapping"
+	"topomap/algorithms/topology"
 )
 
 // Metrics are the measures of one mapping. The JSON names are the CLI and
@@ -52,6 +53,10 @@ type Metrics struct {
 	// total volume.
 	IntraNodeVolume float64 `json:"intraNodeVolume"`
 	InterNodeVolume float64 `json:"interNodeVolume"`
+	// Cores is C, the slots per node of a host with cores (:cores=C,
+	// C ≥ 2); absent in JSON otherwise. The node volumes say something
+	// only then.
+	Cores int `json:"cores,omitempty"`
 	// LowerBound is the largest of Bounds that holds for every mapping.
 	LowerBound float64 `json:"lowerBound"`
 	Bounds     []Bound `json:"bounds"`
@@ -173,6 +178,9 @@ func EvaluateContext(ctx context.Context, m *mapping.Mapping) Metrics {
 		r.AvgDistance = &da
 	}
 	r.EmptyNodes = m.Host.Size() - g.Order() // a placement is one-to-one
+	if _, c := topology.SplitCores(m.Host); c > 1 {
+		r.Cores = c
+	}
 	r.Bounds = Bounds(g, m.Host)
 	r.DilationBound = DilationBound(g, m.Host)
 	r.LowerBound = strongest(r.Bounds)

@@ -133,9 +133,9 @@ func checkSizes(a Algorithm, g spec.Guest, h topology.Host) error {
 		return nil
 	}
 	if a.LargerHost {
-		return &spec.FieldError{Field: "host", Err: sizeErrorf("host %s has %d nodes, fewer than the %d vertices of guest %s", h, k, n, g)}
+		return &spec.FieldError{Field: "host", Err: sizeErrorf("host %s has %s nodes, fewer than the %s vertices of guest %s", h, metric.Thousands(k), metric.Thousands(n), g)}
 	}
-	return &spec.FieldError{Field: "host", Err: sizeErrorf("sizes differ: guest %s has %d vertices, host %s has %d nodes", g, n, h, k)}
+	return &spec.FieldError{Field: "host", Err: sizeErrorf("sizes differ: guest %s has %s vertices, host %s has %s nodes", g, metric.Thousands(n), h, metric.Thousands(k))}
 }
 
 // ErrSizes matches (errors.Is) the error of an instance whose guest does

@@ -10,7 +10,6 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
-	"strconv"
 	"testing"
 	"time"
 
@@ -18,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"topomap/algorithms/export"
+	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/solve/solvetest"
 	"topomap/algorithms/spec"
@@ -35,9 +35,12 @@ func checkMetrics(t *testing.T, ctx context.Context, r *solve.Result) {
 	t.Helper()
 	want := map[string]string{
 		"hop-bytes":     draw.Thousands(int(r.Metrics.HopBytes)), // whole numbers of unit messages
-		"hops per byte": fmt.Sprintf("%.4f", r.Metrics.HopsPerByte),
-		"max dilation":  strconv.Itoa(r.Metrics.MaxDilation),
-		"lower bound":   fmt.Sprintf("%.4f", r.Metrics.LowerBound),
+		"hops per byte": metric.Fixed(r.Metrics.HopsPerByte, 4),
+		"max dilation":  metric.Thousands(r.Metrics.MaxDilation),
+		"lower bound":   "", // no row: a bound of 0 says nothing
+	}
+	if r.Metrics.LowerBound > 0 {
+		want["lower bound"] = metric.Fixed(r.Metrics.LowerBound, 4)
 	}
 	for k, v := range want {
 		if got := metricText(t, ctx, k); got != v {

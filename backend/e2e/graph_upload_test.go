@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"topomap/algorithms/metric"
 )
 
 // meshMETIS is a METIS graph of a 6x4 mesh of processes (1-based, edge
@@ -87,7 +89,7 @@ func serverHopsPerByte(t *testing.T, query string) string {
 	if resp.StatusCode != 200 || json.NewDecoder(resp.Body).Decode(&r) != nil {
 		t.Fatalf("POST /map %s: %d", body, resp.StatusCode)
 	}
-	return fmt.Sprintf("%.4f", r.Metrics.HopsPerByte)
+	return metric.Fixed(r.Metrics.HopsPerByte, 4)
 }
 
 // TestUploadGraphFile: a METIS file chosen in "Upload a graph"

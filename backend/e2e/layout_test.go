@@ -94,3 +94,32 @@ func TestDarkTheme(t *testing.T) {
 	}
 	screenshot(t, ctx, "dark")
 }
+
+// TestPhoneTablesShowEveryColumn: at 390 px the last columns of the Gantt
+// summary ("waiting (sum)") and of the comparison ("confidence") lie
+// inside the page and inside their table's visible box, without
+// scrolling the table sideways.
+func TestPhoneTablesShowEveryColumn(t *testing.T) {
+	ctx := tab(t)
+	if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 390, Height: 844, DeviceScaleFactor: 1, Mobile: true}); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ path, table, column, shot string }{
+		{"/gantt?algo=standard&guest=hypercube%3A3&host=line%3A8&vs=byweight", "#gantt-summary", "waiting (sum)", "gantt-table-390"},
+		{"/compare?guest=grid%3A9x8&host=mesh%3A6x12", "#compare-table", "confidence", "compare-table-390"},
+	} {
+		open(t, ctx, c.path)
+		waitJS(t, ctx, fmt.Sprintf(`document.querySelectorAll('%s td').length > 4 && !document.querySelector('#progress')`, c.table))
+		where := eval[string](t, ctx, fmt.Sprintf(`((table, name) => {
+			const th = [...table.querySelectorAll('th')].find(th => th.textContent.trim() === name);
+			if (!th) return "no such column";
+			const r = th.getBoundingClientRect(), box = table.getBoundingClientRect();
+			const right = Math.min(document.documentElement.clientWidth, box.right);
+			return r.right <= right + 0.5 ? "" : "right edge " + Math.round(r.right) + " px beyond " + Math.round(right) + " px";
+		})(document.querySelector(%q), %q)`, c.table, c.column))
+		if where != "" {
+			t.Errorf("%s: column %q cut off: %s", c.path, c.column, where)
+		}
+		screenshot(t, ctx, c.shot)
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
+	"topomap/algorithms/metric"
 	"topomap/algorithms/sim"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/solve/solvetest"
@@ -91,7 +92,7 @@ func TestCompare(t *testing.T) {
 		for _, a := range algos {
 			r := solvetest.Map(t, url.Values{"guest": {c.guest}, "host": {c.host}, "algo": {a.Name}}.Encode())
 			got := eval[string](t, ctx, fmt.Sprintf(`document.querySelector('#compare-table tr[data-algo=%q] td.hpb')?.textContent ?? ""`, a.Name))
-			if want := fmt.Sprintf("%.4f", r.Metrics.HopsPerByte); got != want {
+			if want := metric.Fixed(r.Metrics.HopsPerByte, 4); got != want {
 				t.Errorf("%s, %s: %s hops/byte shown, want %s", c.shot, a.Name, got, want)
 			}
 		}
@@ -113,7 +114,7 @@ func TestServerJob(t *testing.T) {
 		t.Errorf("job followed by %q, want sse", via)
 	}
 	r := solvetest.Map(t, "algo=xor&guest=hypercube:17&host=ring:131072")
-	want := fmt.Sprintf("%.4f", r.Metrics.HopsPerByte)
+	want := metric.Fixed(r.Metrics.HopsPerByte, 4)
 	waitJS(t, ctx, fmt.Sprintf(`[...document.querySelectorAll('#metrics td')].some(td => td.textContent === %q)`, want))
 	waitJS(t, ctx, `document.querySelector('#job-drawing svg image.heat') !== null`)
 	screenshot(t, ctx, "job-xor-17cube")
@@ -138,6 +139,7 @@ func TestServerJob(t *testing.T) {
 
 	// Cancel a 60 s job from its page.
 	open(t, ctx, "/?algo=pairs&budget=60s&guest=grid%3A256x128&host=mesh%3A128x256&seed=3")
+	waitJS(t, ctx, `document.querySelector('#too-big #submit-job') !== null`) // once the server's cap is known
 	click(t, ctx, "#submit-job")
 	// Cancel once the search has made moves (so that it has a best mapping
 	// to keep; before, it is still building its starts).

@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 
+	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/solve/solvetest"
 )
@@ -32,7 +32,7 @@ func TestPairsObjective(t *testing.T) {
 	shows := func(r *solve.Result) string {
 		return fmt.Sprintf(`(m => m('hops per byte') === %q && m('max link load') === %q)(`+
 			`k => document.querySelector('#metrics tr[data-metric="' + k + '"] td')?.textContent)`,
-			fmt.Sprintf("%.4f", r.Metrics.HopsPerByte), strconv.FormatFloat(*r.Metrics.MaxLinkLoad, 'g', 6, 64))
+			metric.Fixed(r.Metrics.HopsPerByte, 4), metric.FormatLoad(*r.Metrics.MaxLinkLoad))
 	}
 	open(t, ctx, "/?"+strings.ReplaceAll(q, ":", "%3A"))
 	waitJS(t, ctx, shows(hb))

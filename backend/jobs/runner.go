@@ -14,6 +14,7 @@ import (
 
 	"topomap/algorithms/guest"
 	"topomap/algorithms/mapping"
+	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 )
@@ -163,10 +164,10 @@ func (r *Runner) Validate(in spec.Instance) error {
 // (solve.Check). Errors are *spec.FieldError; the caps' errors say the cap.
 func CheckCaps(in spec.Instance, maxNodes int, maxTime time.Duration, check func(spec.Instance) (solve.Algorithm, error)) error {
 	if n := in.Guest.Order(); n > maxNodes {
-		return &spec.FieldError{Field: "guest", Err: fmt.Errorf("guest %s has %d vertices, more than this server's cap of %d", in.Guest, n, maxNodes)}
+		return &spec.FieldError{Field: "guest", Err: fmt.Errorf("guest %s has %s vertices, more than this server's cap of %s", in.Guest, metric.Thousands(n), metric.Thousands(maxNodes))}
 	}
 	if n := in.Host.Size(); n > maxNodes {
-		return &spec.FieldError{Field: "host", Err: fmt.Errorf("host %s has %d nodes, more than this server's cap of %d", in.Host, n, maxNodes)}
+		return &spec.FieldError{Field: "host", Err: fmt.Errorf("host %s has %s nodes, more than this server's cap of %s", in.Host, metric.Thousands(n), metric.Thousands(maxNodes))}
 	}
 	if in.Budget > maxTime {
 		return &spec.FieldError{Field: "budget", Err: fmt.Errorf("budget %v exceeds this server's time limit of %v", in.Budget, maxTime)}

@@ -24,12 +24,15 @@ type Health struct {
 	Status  string     `json:"status"`
 	Version string     `json:"version"`
 	Jobs    jobs.Stats `json:"jobs"`
+	// MaxNodes caps a job's guest vertices and host nodes (the pages
+	// offer no job above it).
+	MaxNodes int `json:"maxNodes"`
 	// Store is the job store's size (absent without Options.Store).
 	Store *jobs.StoreStats `json:"store,omitempty"`
 }
 
 func (s *Server) healthz(c echo.Context) error {
-	h := Health{Status: "ok", Version: s.o.Version, Jobs: s.o.Jobs.Stats()}
+	h := Health{Status: "ok", Version: s.o.Version, Jobs: s.o.Jobs.Stats(), MaxNodes: s.o.Jobs.Limits().MaxNodes}
 	if s.o.Store != nil {
 		st := s.o.Store()
 		h.Store = &st

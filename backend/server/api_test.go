@@ -33,7 +33,7 @@ func TestErrors(t *testing.T) {
 		{"bad guest", "POST", "/api/v1/jobs", `{"guest":"cube:4","host":"ring:16","algo":"xor"}`, 400, "guest", "unknown kind"},
 		{"unknown algorithm", "POST", "/api/v1/jobs", `{"guest":"hypercube:4","host":"ring:16","algo":"nosuch"}`, 400, "algo", "unknown algorithm"},
 		{"sizes differ", "POST", "/api/v1/jobs", `{"guest":"hypercube:4","host":"ring:8","algo":"xor"}`, 400, "host", "sizes differ"},
-		{"job over the size cap", "POST", "/api/v1/jobs", `{"guest":"hypercube:13","host":"ring:8192","algo":"xor"}`, 400, "guest", "cap of 4096"},
+		{"job over the size cap", "POST", "/api/v1/jobs", `{"guest":"hypercube:13","host":"ring:8192","algo":"xor"}`, 400, "guest", "cap of 4,096"},
 		{"body over the limit", "POST", "/api/v1/jobs", `{"guest":"` + strings.Repeat("x", 2000) + `"}`, 413, "", "larger than 1024 bytes"},
 		{"map over the sync cap", "POST", "/api/v1/map", `{"guest":"hypercube:7","host":"ring:128","algo":"xor"}`, 400, "guest", "cap of 64"},
 		{"map bad format", "POST", "/api/v1/map?format=pdf", xorBody, 400, "format", "unknown format"},

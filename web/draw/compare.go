@@ -95,7 +95,7 @@ func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 		} else {
 			y := yOf(b.HopsPerByte)
 			s.Rect(x, y, barW, y0-y, `class="bar"`, `fill="#2f6fdb"`, at, `data-hpb="`+f4(b.HopsPerByte)+`"`)
-			label := f4(b.HopsPerByte)
+			label := metric.Fixed(b.HopsPerByte, 4)
 			if b.Partial {
 				label += "*"
 			}
@@ -108,7 +108,7 @@ func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 		colour, dash := boundStyle(b.Scope)
 		s.Line(plotX, boundY[i], plotX+plotW, boundY[i], `stroke="`+colour+`" stroke-width="2" stroke-dasharray="`+dash+`"`,
 			`class="bound" data-bound="`+itoa(i)+`"`)
-		s.Text(plotX+plotW+6, boundY[i]+4, b.Name+" "+f4(b.Value), `class="s"`)
+		s.Text(plotX+plotW+6, boundY[i]+4, b.Name+" "+metric.Fixed(b.Value, 4), `class="s"`)
 		s.Text(plotX+plotW+6, boundY[i]+16, "("+string(b.Scope)+")", `class="s"`, `font-size="9"`)
 	}
 

@@ -10,6 +10,7 @@ import (
 
 	svg "github.com/ajstarks/svgo"
 
+	"topomap/algorithms/metric"
 	"topomap/algorithms/sim"
 )
 
@@ -72,7 +73,7 @@ func Gantt(w io.Writer, schedules []*sim.Schedule, o Options) error {
 			name = "mapping " + itoa(k+1)
 		}
 		s.Text(x0, 18, name+" on "+sc.Mapping.Host.String(), `class="t"`, `data-panel="`+itoa(k)+`"`)
-		s.Text(x0, 34, "T = "+num(sum.Total)+", idle "+pct(sum.IdleShare)+", waiting "+num(sum.WaitTotal), `class="s"`)
+		s.Text(x0, 34, "T = "+metric.Number(sum.Total)+", idle "+pct(sum.IdleShare)+", waiting "+metric.Number(sum.WaitTotal), `class="s"`)
 		procs := ganttRows(sc, o.Processes)
 		shown := len(procs)
 		if shown < sc.Processes() {
@@ -115,7 +116,7 @@ func Gantt(w io.Writer, schedules []*sim.Schedule, o Options) error {
 		for t := 0.0; t <= tmax+1e-9; t += step {
 			x := px + int(math.Round(t*scale))
 			s.Line(x, ay, x, ay+4, `stroke="#888"`)
-			s.Text(x, ay+16, num(t), `class="s"`, `text-anchor="middle"`)
+			s.Text(x, ay+16, metric.Number(t), `class="s"`, `text-anchor="middle"`)
 		}
 		// The total, marked on the axis.
 		tx := px + int(math.Round(sum.Total*scale))

@@ -224,7 +224,7 @@ func graphKey(s *svg.SVG, buf *bytes.Buffer, maxHops int, heatMap bool, lo, hi f
 			x += 15
 		}
 		x += 4
-		item("hop-bytes at a node, from " + strconv.FormatFloat(lo, 'g', 4, 64) + " (pale) to " + strconv.FormatFloat(hi, 'g', 4, 64))
+		item("hop-bytes at a node, from " + metric.Number(lo) + " (pale) to " + metric.Number(hi))
 		return
 	}
 	buf.WriteString(`<g class="legend">`)
@@ -245,7 +245,7 @@ func graphKey(s *svg.SVG, buf *bytes.Buffer, maxHops int, heatMap bool, lo, hi f
 // graphSubcaption says what the drawing leaves out or shows apart.
 func graphSubcaption(r *solve.Result, heatMap bool, o Options) string {
 	m := r.Mapping
-	parts := []string{Thousands(m.Guest.Order()) + " vertices, " + Thousands(m.Guest.Arcs()) + " arcs"}
+	parts := []string{metric.Plural(m.Guest.Order(), "vertex", "vertices") + ", " + metric.Plural(m.Guest.Arcs(), "arc")}
 	if empty := m.Host.Size() - m.Guest.Order(); empty > 0 {
 		how := " (dashed)"
 		if heatMap {
@@ -260,7 +260,7 @@ func graphSubcaption(r *solve.Result, heatMap bool, o Options) string {
 		}
 		parts = append(parts, "edges omitted above "+Thousands(detail)+" vertices")
 	} else if o.MinHops > 1 {
-		parts = append(parts, "only edges of at least "+itoa(o.MinHops)+" hops")
+		parts = append(parts, "only edges of at least "+metric.Plural(o.MinHops, "hop"))
 	}
 	return strings.Join(parts, "; ")
 }

@@ -459,16 +459,16 @@ func (v *linkView) legend(s *svg.SVG, y int) {
 	for i, l := range top {
 		tail, head, _ := v.r.Link(l.Link)
 		col, row := i/half, i%half
-		s.Text(margin+col*340, y+14*(row+1), itoa(i+1)+". "+LinkName(v.host, tail, head)+": "+metric.FormatLoad(l.Load)+" ("+itoa(l.Messages)+")",
+		s.Text(margin+col*340, y+14*(row+1), itoa(i+1)+". "+LinkName(v.host, tail, head)+": "+metric.FormatLoad(l.Load)+" ("+Thousands(l.Messages)+")",
 			`class="s top"`, attr("data-l", itoa(l.Link)))
 	}
 }
 
 // scaleLabel formats a bound of the scale briefly: whole above 100, else
-// three significant digits.
+// three significant digits (no exponent, separators).
 func scaleLabel(x float64) string {
 	if x >= 100 {
-		return strconv.Itoa(int(math.Round(x)))
+		return metric.Number(math.Round(x))
 	}
-	return strconv.FormatFloat(x, 'g', 3, 64)
+	return metric.Rounded(x, 3)
 }

@@ -451,7 +451,7 @@ func heatT(d, maxDil int) float64 {
 
 func caption(r *solve.Result) string {
 	return r.Mapping.Guest.String() + " on " + r.Mapping.Host.String() + " by " + r.Instance.Algo +
-		": " + f4(r.Metrics.HopsPerByte) + " hops/byte, max dilation " + itoa(r.Metrics.MaxDilation)
+		": " + metric.Fixed(r.Metrics.HopsPerByte, 4) + " hops/byte, max dilation " + Thousands(r.Metrics.MaxDilation)
 }
 
 func subcaption(r *solve.Result, heatMap bool, lv *linkView, o Options) string {
@@ -475,7 +475,7 @@ func subcaption(r *solve.Result, heatMap bool, lv *linkView, o Options) string {
 			parts = append(parts, "edges omitted above "+Thousands(detail)+" vertices; nodes coloured by the largest dilation of their edges")
 		}
 	} else if o.MinHops > 1 {
-		parts = append(parts, "only edges of at least "+itoa(o.MinHops)+" hops")
+		parts = append(parts, "only edges of at least "+metric.Plural(o.MinHops, "hop"))
 	}
 
 	return strings.Join(parts, "; ")

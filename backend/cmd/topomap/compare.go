@@ -70,11 +70,18 @@ func compareText(w io.Writer, in spec.Instance, entries []solve.Entry, bounds []
 		} else {
 			load = "–"
 		}
-		fmt.Fprintf(bw, "%-*s %10.4f %13d %14s %10.6f\n", nw, e.Algo, e.Metrics.HopsPerByte, e.Metrics.MaxDilation, load, e.Seconds)
+		fmt.Fprintf(bw, "%-*s %10s %13s %14s %10.6f\n", nw, e.Algo, metric.Fixed(e.Metrics.HopsPerByte, 4), metric.Thousands(e.Metrics.MaxDilation), load, e.Seconds)
 	}
-	fmt.Fprintln(bw, "lower bounds on hops/byte:")
-	for _, b := range bounds {
-		fmt.Fprintf(bw, "  %-14s %8.4f  %s\n", b.Name, b.Value, b.Scope)
+	lower, estimates := metric.SplitBounds(bounds)
+	fmt.Fprintln(bw, "lower bounds on hops/byte:"+map[bool]string{true: " none above 0 for this instance"}[len(lower) == 0])
+	for _, b := range lower {
+		fmt.Fprintf(bw, "  %-14s %8s  %s\n", b.Name, metric.Fixed(b.Value, 4), b.Scope)
+	}
+	if len(estimates) > 0 {
+		fmt.Fprintln(bw, "estimates from the sources (not bounds: a mapping may beat them):")
+	}
+	for _, b := range estimates {
+		fmt.Fprintf(bw, "  %-14s %8s  %s\n", b.Name, metric.Fixed(b.Value, 4), b.Source)
 	}
 	if note != "" {
 		fmt.Fprintln(bw, "max link load:", note)

@@ -34,7 +34,7 @@ func (f *instanceFlags) register(fs *flag.FlagSet, withAlgo bool) {
 	fs.StringVar(&f.guest, "guest", "", "guest `spec`: "+guest.Forms()+", or file:PATH, a graph file (METIS, Scotch .grf, Matrix Market, dense matrix, CSV edge list)")
 	fs.StringVar(&f.host, "host", "", "host `spec`: "+topology.Forms())
 	if withAlgo {
-		fs.StringVar(&f.algo, "algo", "", "algorithm `name` (see topomap algorithms in the README)")
+		fs.StringVar(&f.algo, "algo", "", "algorithm `name`: "+algoNames()+" (the web app's Algorithms page, /algorithms, describes each)")
 	}
 	fs.Uint64Var(&f.seed, "seed", 0, "seed of randomised algorithms")
 	fs.StringVar(&f.start, "start", "", "pairs: algorithm `name` of the starting mapping")
@@ -42,6 +42,15 @@ func (f *instanceFlags) register(fs *flag.FlagSet, withAlgo bool) {
 	fs.Int64Var(&f.moves, "moves", 0, "pairs: make exactly this many moves (the count a run reports, to repeat it); 0 = from --budget or the stopping rule")
 	fs.StringVar(&f.objective, "objective", spec.ObjectiveHopBytes, "pairs: what to minimise: "+spec.ObjectiveHopBytes+
 		" or "+spec.ObjectiveCongestion+" (the sum of the squared link loads under the host's routing)")
+}
+
+// algoNames lists the names of the algorithms, comma-separated.
+func algoNames() string {
+	var names []string
+	for _, a := range solve.All() {
+		names = append(names, a.Name)
+	}
+	return strings.Join(names, ", ")
 }
 
 // instance parses the flags into an instance (algo may be overridden).

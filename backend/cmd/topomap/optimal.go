@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/bits"
 
+	"topomap/algorithms/metric"
 	"topomap/algorithms/optimal"
 	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
@@ -76,7 +77,7 @@ func writeOptimalText(w io.Writer, rep optimalReport) error {
 	bw.WriteByte('\n')
 	fmt.Fprintf(bw, "xor embedding       D = %v, Σ = %d; theorem: Σ ≥ 3·2^(d-2) - 1 = %d\n", r.XorDistances, sumInts(r.XorDistances), r.XorBound)
 	fmt.Fprintf(bw, "standard embedding  Σ = %d\n", r.StandardSum)
-	fmt.Fprintf(bw, "search              %d distance vectors, %d positions tried\n", r.Vectors, r.Steps)
+	fmt.Fprintf(bw, "search              %s, %s tried\n", metric.Plural(int(r.Vectors), "distance vector"), metric.Plural(int(r.Steps), "position"))
 	if rep.Verified {
 		fmt.Fprintf(bw, "theorem verified for d = %d: the Xor embedding is optimal\n", r.D)
 	} else {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"topomap/algorithms/export"
+	"topomap/algorithms/metric"
 	"topomap/algorithms/sim"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
@@ -61,20 +62,20 @@ func writeScheduleText(w io.Writer, r *solve.Result, s *sim.Schedule) error {
 	sum, mt := s.Summary(), r.Metrics
 	n := float64(s.Processes())
 	fmt.Fprintf(bw, "%s on %s by %s (%s, confidence %s)\n", r.Instance.Guest, r.Instance.Host, r.Algorithm.Name, r.Algorithm.Notes.Title, r.Algorithm.Notes.Confidence)
-	fmt.Fprintf(bw, "model             %d stages of compute (T_a = %g) then exchange with N_i(n) (t_c = %g per link)\n", s.D, s.Ta, s.Tc)
+	fmt.Fprintf(bw, "model             %d stages of compute (T_a = %s) then exchange with N_i(n) (t_c = %s per link)\n", s.D, metric.Number(s.Ta), metric.Number(s.Tc))
 	fmt.Fprintf(bw, "distances D_i     %s", export.DimDistances(mt))
 	if mt.ConstantDistance {
 		bw.WriteString(" (constant: no process waits)\n")
 	} else {
 		bw.WriteString(" (not constant, ~ marks means: processes may wait)\n")
 	}
-	fmt.Fprintf(bw, "total T           %g = d·T_a + C = %g + %g\n", sum.Total, float64(s.D)*s.Ta, sum.Communication)
-	fmt.Fprintf(bw, "communication C   %g (%d links × t_c, waiting included)\n", sum.Communication, sum.CommHops)
+	fmt.Fprintf(bw, "total T           %s = d·T_a + C = %s + %s\n", metric.Number(sum.Total), metric.Number(float64(s.D)*s.Ta), metric.Number(sum.Communication))
+	fmt.Fprintf(bw, "communication C   %s (%s links × t_c, waiting included)\n", metric.Number(sum.Communication), metric.Thousands(int(sum.CommHops)))
 	if sum.Total > 0 {
 		busy := n * sum.Total
-		fmt.Fprintf(bw, "compute           %g process-time (%.1f%%)\n", sum.ComputeTotal, 100*sum.ComputeTotal/busy)
-		fmt.Fprintf(bw, "communicate       %g process-time (%.1f%%)\n", sum.CommunicateTotal, 100*sum.CommunicateTotal/busy)
-		fmt.Fprintf(bw, "wait              %g process-time (%.1f%%), longest per process %g\n", sum.WaitTotal, 100*sum.WaitTotal/busy, sum.MaxWait)
+		fmt.Fprintf(bw, "compute           %s process-time (%.1f%%)\n", metric.Number(sum.ComputeTotal), 100*sum.ComputeTotal/busy)
+		fmt.Fprintf(bw, "communicate       %s process-time (%.1f%%)\n", metric.Number(sum.CommunicateTotal), 100*sum.CommunicateTotal/busy)
+		fmt.Fprintf(bw, "wait              %s process-time (%.1f%%), longest per process %s\n", metric.Number(sum.WaitTotal), 100*sum.WaitTotal/busy, metric.Number(sum.MaxWait))
 		fmt.Fprintf(bw, "idle share        %.1f%% (waits and processes done before the last)\n", 100*sum.IdleShare)
 	}
 	if s.D <= ganttMaxDim && sum.Total > 0 {
@@ -90,7 +91,7 @@ const ganttWidth = 64
 // '.' while waiting, '=' while communicating, blank when done.
 func writeGantt(bw *bufio.Writer, s *sim.Schedule) {
 	scale := ganttWidth / s.Total()
-	fmt.Fprintf(bw, "gantt (digit: compute of that stage, '.': wait, '=': communicate; one column = %.3g time units)\n", 1/scale)
+	fmt.Fprintf(bw, "gantt (digit: compute of that stage, '.': wait, '=': communicate; one column = %s time units)\n", metric.Number(1/scale))
 	var phases []sim.Phase
 	row := make([]byte, ganttWidth)
 	var coords []int

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"topomap/algorithms/export"
+	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/backend/jobs"
 	"topomap/backend/server"
@@ -79,7 +80,7 @@ func runSubmit(ctx context.Context, args []string, stdout io.Writer) error {
 			cancel()
 			return unreachable(err, *url, *timeout)
 		}
-		fmt.Fprintf(progressOut, "graph %s uploaded: %d vertices, %d arcs\n", up.ID, up.Vertices, up.Arcs)
+		fmt.Fprintf(progressOut, "graph %s uploaded: %s, %s\n", up.ID, metric.Plural(up.Vertices, "vertex", "vertices"), metric.Plural(up.Arcs, "arc"))
 	}
 	j, err := submitRetrying(sctx, c, jobs.RequestOf(in))
 	cancel()
@@ -143,7 +144,7 @@ var errGone = errors.New("no answer while waiting for the job")
 func follow(ctx context.Context, c *server.Client, j jobs.Job, timeout time.Duration) (jobs.Job, error) {
 	show := func(j jobs.Job) {
 		p := j.Progress
-		fmt.Fprintf(progressOut, "\r%-9s %5.1f%%  %d evaluated  hops/byte %.4f%s  %.1fs ", j.Status, 100*p.Fraction, p.Evaluated, p.HopsPerByte, solve.LevelText(p.Level), p.Elapsed)
+		fmt.Fprintf(progressOut, "\r%-9s %5.1f%%  %s evaluated  hops/byte %s%s  %.1fs ", j.Status, 100*p.Fraction, metric.Thousands(int(p.Evaluated)), metric.Fixed(p.HopsPerByte, 4), solve.LevelText(p.Level), p.Elapsed)
 	}
 	last, err := c.Follow(ctx, j.ID, show)
 	fmt.Fprintln(progressOut)

@@ -1,0 +1,86 @@
+package metric_test
+
+import (
+	"math"
+	"testing"
+
+	"topomap/algorithms/metric"
+)
+
+// TestNumberHasSeparatorsAndNoExponent: every figure people read has
+// thousands separators and never scientific notation, whatever its size.
+func TestNumberHasSeparatorsAndNoExponent(t *testing.T) {
+	for _, c := range []struct {
+		in   float64
+		want string
+	}{
+		{0, "0"},
+		{12, "12"},
+		{999, "999"},
+		{12290, "12,290"},
+		{1e6, "1,000,000"},
+		{1.7722368e+07, "17,722,368"},
+		{1.34496e+06, "1,344,960"},
+		{-1234567, "-1,234,567"},
+		{12290.25, "12,290.2"},
+		{1234.5678, "1,234.57"},
+		{1.5, "1.5"},
+		{0.5, "0.5"},
+		{2.0 / 3, "0.666667"},
+		{1.5e-7, "0.00000015"},
+		{-0.25, "-0.25"},
+		{1e21, "1,000,000,000,000,000,000,000"},
+		{math.NaN(), "NaN"},
+		{math.Inf(1), "∞"},
+		{math.Inf(-1), "-∞"},
+	} {
+		if got := metric.Number(c.in); got != c.want {
+			t.Errorf("Number(%g) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestRoundedKeepsSignificantDigits: brief labels round, still without
+// an exponent.
+func TestRoundedKeepsSignificantDigits(t *testing.T) {
+	for _, c := range []struct {
+		in   float64
+		want string
+	}{
+		{0.000012345, "0.0000123"}, {12290, "12,300"}, {1.7722368e+07, "17,700,000"}, {2.5, "2.5"},
+	} {
+		if got := metric.Rounded(c.in, 3); got != c.want {
+			t.Errorf("Rounded(%g, 3) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestThousandsGroupsEveryInteger covers the ends of int.
+func TestThousandsGroupsEveryInteger(t *testing.T) {
+	for _, c := range []struct {
+		in   int
+		want string
+	}{
+		{0, "0"}, {-5, "-5"}, {1000, "1,000"}, {-12578816, "-12,578,816"},
+		{math.MaxInt64, "9,223,372,036,854,775,807"}, {math.MinInt64, "-9,223,372,036,854,775,808"},
+	} {
+		if got := metric.Thousands(c.in); got != c.want {
+			t.Errorf("Thousands(%d) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestPluralAgreesWithTheCount: "1 hop", "2 hops", "1 vertex", "12,290
+// vertices".
+func TestPluralAgreesWithTheCount(t *testing.T) {
+	for _, c := range []struct {
+		got, want string
+	}{
+		{metric.Plural(1, "hop"), "1 hop"}, {metric.Plural(0, "hop"), "0 hops"}, {metric.Plural(2, "hop"), "2 hops"},
+		{metric.Plural(1, "vertex", "vertices"), "1 vertex"}, {metric.Plural(12290, "vertex", "vertices"), "12,290 vertices"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}
