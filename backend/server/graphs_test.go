@@ -41,7 +41,7 @@ func graphFixture(t *testing.T, st interface {
 	}
 	t.Cleanup(func() { f.runner.Close(context.Background()) })
 	so.Jobs, so.Graphs = f.runner, st
-	f.srv = server.New(so)
+	f.srv = server.New(patient(so))
 	return f
 }
 
