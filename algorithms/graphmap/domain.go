@@ -1,123 +1,167 @@
 package graphmap
 
 import (
-	"cmp"
 	"slices"
 )
 
 // A domain is a part of the host that recursive bipartitioning assigns a
-// part of the guest to: a box of a grid host, or a set of nodes of any
-// other host.
-type domain struct {
-	lo, sz []int32 // grid host: the box's first coordinate and size per axis
-	nodes  []int32 // other hosts: the nodes, sorted as split
-	cap    int
-	// centre2 (grid hosts) is twice the box's centre per axis, so that
-	// distances between boxes are integers halved; rep (other hosts) is
-	// the node that stands for the domain in distances.
-	centre2 []int32
-	rep     int32
-}
+// part of the guest to, kept flat in the numbers of its level of the
+// recursion (domainLen of them): on a grid host a box, its first
+// coordinate per axis then its size per axis; on any other host a set of
+// nodes, the range [first, end) of space.nodes, then the node that
+// stands for the set in distances.
+//
+// Where a domain lies (whereLen numbers, what distances are taken
+// between) is on a grid host twice the box's centre per axis, so that
+// distances between boxes are integers halved; on another host the node
+// that stands for it.
+type domain []int32
 
-// whole returns the domain of the whole host.
-func (s *space) whole() domain {
+// domainLen returns the numbers of a domain.
+func (s *space) domainLen() int {
 	if s.grid != nil {
-		lo, sz := make([]int32, s.c), make([]int32, s.c)
-		copy(sz, s.dims)
-		return s.box(lo, sz)
+		return 2 * s.c
 	}
-	nodes := make([]int32, s.size)
-	for i := range nodes {
-		nodes[i] = int32(i)
-	}
-	return s.set(nodes)
+	return 3
 }
 
-func (s *space) box(lo, sz []int32) domain {
-	d := domain{lo: lo, sz: sz, cap: 1, centre2: make([]int32, len(lo))}
-	for j := range lo {
-		d.cap *= int(sz[j])
-		d.centre2[j] = 2*lo[j] + sz[j] - 1
+// whereLen returns the numbers of where a domain lies.
+func (s *space) whereLen() int {
+	if s.grid != nil {
+		return s.c
 	}
-	return d
+	return 1
 }
 
-func (s *space) set(nodes []int32) domain {
-	return domain{nodes: nodes, cap: len(nodes), rep: nodes[len(nodes)/2]}
+// whole appends the domain of the whole host to dst.
+func (s *space) whole(dst []int32) []int32 {
+	if s.grid != nil {
+		dst = append(dst, make([]int32, s.c)...)
+		return append(dst, s.dims...)
+	}
+	if s.nodes == nil {
+		s.nodes = make([]int32, s.size)
+		for i := range s.nodes {
+			s.nodes[i] = int32(i)
+		}
+	}
+	// the nodes of a set are sorted anew by every split, in a total
+	// order: the whole host's may stay as an earlier run left them
+	return append(dst, 0, int32(s.size), int32(s.size/2))
+}
+
+// capacity returns the nodes of d.
+func (s *space) capacity(d domain) int {
+	if s.grid == nil {
+		return int(d[1] - d[0])
+	}
+	n := 1
+	for _, k := range d[s.c:] {
+		n *= int(k)
+	}
+	return n
+}
+
+// where writes where d lies to dst (whereLen numbers).
+func (s *space) where(d domain, dst []int32) {
+	if s.grid == nil {
+		dst[0] = d[2]
+		return
+	}
+	for j, lo := range d[:s.c] {
+		dst[j] = 2*lo + d[s.c+j] - 1
+	}
 }
 
 // node returns the node of a domain of one node.
 func (s *space) node(d domain) int32 {
 	if s.grid == nil {
-		return d.nodes[0]
+		return s.nodes[d[0]]
 	}
 	idx, stride := int32(0), int32(1)
 	for j, k := range s.dims {
-		idx += d.lo[j] * stride
+		idx += d[j] * stride
 		stride *= k
 	}
 	return idx
 }
 
-// dist returns the distance between two domains: between the centres of
-// boxes (per axis, the shorter way round a wrapped axis), or the hops
-// between the nodes that stand for sets. O(c).
-func (s *space) dist(a, b *domain) float64 {
+// between returns the distance between two places (see where): between
+// the centres of boxes (per axis, the shorter way round a wrapped axis),
+// or the hops between the nodes that stand for sets. O(c).
+func (s *space) between(a, b []int32) float64 {
 	if s.grid == nil {
-		return float64(s.hops(a.rep, b.rep))
+		return float64(s.hops(a[0], b[0]))
 	}
 	d := int32(0)
-	for j, x := range a.centre2 {
-		d += fold(x-b.centre2[j], 2*s.span[j])
+	for j, x := range a {
+		d += fold(x-b[j], 2*s.span[j])
 	}
 	return float64(d) / 2
 }
 
-// split cuts a domain of two nodes or more in two: a box across its
-// longest axis (the first of the longest), the lower half first, ⌊k/2⌋
-// and ⌈k/2⌉ wide; a set by the coordinate axis of largest extent (at the
-// median of the nodes sorted by that coordinate, then by index), the
-// first ⌊n/2⌋ nodes first. O(c) for boxes, O(n·c + n log n) for sets.
-func (s *space) split(d domain) (domain, domain) {
-	if s.grid != nil {
-		a := 0
-		for j, k := range d.sz {
-			if k > d.sz[a] {
-				a = j
-			}
-		}
-		h := d.sz[a] / 2
-		lo0, sz0 := slices.Clone(d.lo), slices.Clone(d.sz)
-		lo1, sz1 := slices.Clone(d.lo), slices.Clone(d.sz)
-		sz0[a] = h
-		lo1[a], sz1[a] = d.lo[a]+h, d.sz[a]-h
-		return s.box(lo0, sz0), s.box(lo1, sz1)
+// split appends the two halves of d, a domain of two nodes or more, to
+// dst: a box is cut across its longest axis (the first of the longest),
+// the lower half first, ⌊k/2⌋ and ⌈k/2⌉ wide; a set by the coordinate
+// axis of largest extent, at the median of its nodes sorted by that
+// coordinate, then by index (in place), the first ⌊n/2⌋ nodes first.
+// O(c) for boxes, O(n·c + n log n) for sets.
+func (s *space) split(d domain, dst []int32) []int32 {
+	if s.grid == nil {
+		return s.splitSet(d, dst)
 	}
-	coords := make([][]int, len(d.nodes))
-	for i, x := range d.nodes {
-		coords[i] = s.host.Coords(int(x), nil)
-	}
-	axis, extent := 0, -1
-	for j := range coords[0] {
-		lo, hi := coords[0][j], coords[0][j]
-		for _, c := range coords {
-			lo, hi = min(lo, c[j]), max(hi, c[j])
-		}
-		if hi-lo > extent {
-			axis, extent = j, hi-lo
+	c := s.c
+	a := 0
+	for j, k := range d[c:] {
+		if k > d[c+a] {
+			a = j
 		}
 	}
-	order := make([]int, len(d.nodes))
-	for i := range order {
-		order[i] = i
+	h := d[c+a] / 2
+	at := len(dst)
+	dst = append(append(dst, d...), d...)
+	dst[at+c+a] = h
+	dst[at+2*c+a] += h
+	dst[at+3*c+a] -= h
+	return dst
+}
+
+// splitSet is split on a set of nodes.
+func (s *space) splitSet(d domain, dst []int32) []int32 {
+	nodes := s.nodes[d[0]:d[1]]
+	lo, hi := s.extent(nodes)
+	axis := 0
+	for j := range lo {
+		if hi[j]-lo[j] > hi[axis]-lo[axis] {
+			axis = j
+		}
 	}
-	slices.SortFunc(order, func(a, b int) int {
-		return cmp.Or(cmp.Compare(coords[a][axis], coords[b][axis]), cmp.Compare(d.nodes[a], d.nodes[b]))
-	})
-	nodes := make([]int32, len(order))
-	for i, o := range order {
-		nodes[i] = d.nodes[o]
+	// sort by (coordinate, node): keys of the coordinate above the node
+	keys := slices.Grow(s.keys[:0], len(nodes))
+	for _, x := range nodes {
+		s.buf = s.host.Coords(int(x), s.buf[:0])
+		keys = append(keys, uint64(s.buf[axis])<<32|uint64(x))
 	}
-	h := len(nodes) / 2
-	return s.set(nodes[:h:h]), s.set(nodes[h:])
+	slices.Sort(keys)
+	for i, k := range keys {
+		nodes[i] = int32(uint32(k))
+	}
+	s.keys = keys
+	h := int32(len(nodes) / 2)
+	mid := d[0] + h
+	return append(dst, d[0], mid, nodes[h/2], mid, d[1], nodes[h+(int32(len(nodes))-h)/2])
+}
+
+// extent returns the least and the largest coordinates of nodes per axis.
+func (s *space) extent(nodes []int32) (lo, hi []int) {
+	for _, x := range nodes {
+		s.buf = s.host.Coords(int(x), s.buf[:0])
+		if lo == nil {
+			lo, hi = slices.Clone(s.buf), slices.Clone(s.buf)
+		}
+		for j, v := range s.buf {
+			lo[j], hi[j] = min(lo[j], v), max(hi[j], v)
+		}
+	}
+	return lo, hi
 }

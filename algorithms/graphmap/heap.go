@@ -45,6 +45,21 @@ func (h *maxHeap) set(i int32, k float64) {
 	h.up(len(h.heap) - 1)
 }
 
+// add puts item i, not in the heap, with key k at the end of the heap
+// without ordering it: a run of adds must end with fix.
+func (h *maxHeap) add(i int32, k float64) {
+	h.key[i] = k
+	h.pos[i] = int32(len(h.heap))
+	h.heap = append(h.heap, i)
+}
+
+// fix orders the heap after adds. O(len).
+func (h *maxHeap) fix() {
+	for p := len(h.heap)/2 - 1; p >= 0; p-- {
+		h.down(p)
+	}
+}
+
 // top returns the first item; the heap must not be empty.
 func (h *maxHeap) top() int32 { return h.heap[0] }
 

@@ -20,6 +20,11 @@ type space struct {
 	tab  []int32 // grid: tab[i*c+j] is coordinate j of node i
 	xnbr []int32 // neighbours of node i: nbr[xnbr[i]:xnbr[i+1]]
 	nbr  []int32
+	// nodes (hosts without the Grid capability) holds the sets of nodes
+	// of rb's domains, each a range; keys and buf are split's scratch.
+	nodes []int32
+	keys  []uint64
+	buf   []int
 }
 
 // newSpace prepares h: O(N·c) on grid hosts.
