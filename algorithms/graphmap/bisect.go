@@ -283,7 +283,7 @@ func (b *bisector) initial(l *level, target int32, d01 float64) []int8 {
 			w0 += l.vw[v]
 			for e := l.xadj[v]; e < l.xadj[v+1]; e++ {
 				if u := l.adj[e]; grow.has(u) {
-					grow.set(u, grow.key[u]+2*d01*l.ew[e])
+					grow.set(u, grow.key(u)+2*d01*l.ew[e])
 				}
 			}
 			for grow.len() > 0 && w0+l.vw[grow.top()] > target+tol {

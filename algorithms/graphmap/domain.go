@@ -10,11 +10,6 @@ import (
 // coordinate per axis then its size per axis; on any other host a set of
 // nodes, the range [first, end) of space.nodes, then the node that
 // stands for the set in distances.
-//
-// Where a domain lies (whereLen numbers, what distances are taken
-// between) is on a grid host twice the box's centre per axis, so that
-// distances between boxes are integers halved; on another host the node
-// that stands for it.
 type domain []int32
 
 // domainLen returns the numbers of a domain.
@@ -23,14 +18,6 @@ func (s *space) domainLen() int {
 		return 2 * s.c
 	}
 	return 3
-}
-
-// whereLen returns the numbers of where a domain lies.
-func (s *space) whereLen() int {
-	if s.grid != nil {
-		return s.c
-	}
-	return 1
 }
 
 // whole appends the domain of the whole host to dst.
@@ -62,17 +49,6 @@ func (s *space) capacity(d domain) int {
 	return n
 }
 
-// where writes where d lies to dst (whereLen numbers).
-func (s *space) where(d domain, dst []int32) {
-	if s.grid == nil {
-		dst[0] = d[2]
-		return
-	}
-	for j, lo := range d[:s.c] {
-		dst[j] = 2*lo + d[s.c+j] - 1
-	}
-}
-
 // node returns the node of a domain of one node.
 func (s *space) node(d domain) int32 {
 	if s.grid == nil {
@@ -86,18 +62,64 @@ func (s *space) node(d domain) int32 {
 	return idx
 }
 
-// between returns the distance between two places (see where): between
-// the centres of boxes (per axis, the shorter way round a wrapped axis),
-// or the hops between the nodes that stand for sets. O(c).
-func (s *space) between(a, b []int32) float64 {
+// dist returns the distance between two domains: between the centres of
+// boxes (per axis, the shorter way round a wrapped axis), or the hops
+// between the nodes that stand for sets. O(c).
+func (s *space) dist(a, b domain) float64 {
 	if s.grid == nil {
-		return float64(s.hops(a[0], b[0]))
+		return float64(s.hops(a[2], b[2]))
 	}
 	d := int32(0)
-	for j, x := range a {
-		d += fold(x-b[j], 2*s.span[j])
+	for j := range s.c {
+		d += fold(s.lies(a, j)-s.lies(b, j), 2*s.span[j])
 	}
 	return float64(d) / 2
+}
+
+// lies returns where d lies along an axis: on a grid host twice the
+// centre of the box (an integer), on another host the node that stands
+// for the set (any axis).
+func (s *space) lies(d domain, axis int) int32 {
+	if s.grid == nil {
+		return d[2]
+	}
+	return 2*d[axis] + d[s.c+axis] - 1
+}
+
+// liesNode is lies for the domain of node x alone.
+func (s *space) liesNode(x int32, axis int) int32 {
+	switch {
+	case s.grid == nil:
+		return x
+	case s.cube:
+		return 2 * (x >> axis & 1)
+	}
+	return 2 * s.tab[int(x)*s.c+axis]
+}
+
+// axis returns the axis along which the halves d0 and d1 of a box
+// differ (the only one); 0 on a host without the Grid capability.
+func (s *space) axis(d0, d1 domain) int {
+	if s.grid != nil {
+		for j := range s.c {
+			if d0[j] != d1[j] {
+				return j
+			}
+		}
+	}
+	return 0
+}
+
+// pull returns what lying at x1 rather than x0 adds to the distance to
+// xu, where x0 and x1 are where the halves of a domain lie along the
+// axis they differ by, and xu where another domain lies along it: on a
+// grid host the other axes add the same to both. O(1) there.
+func (s *space) pull(x0, x1, xu int32, axis int) float64 {
+	if s.grid == nil {
+		return float64(s.hops(x1, xu) - s.hops(x0, xu))
+	}
+	sp := 2 * s.span[axis]
+	return float64(fold(x1-xu, sp)-fold(x0-xu, sp)) / 2
 }
 
 // split appends the two halves of d, a domain of two nodes or more, to

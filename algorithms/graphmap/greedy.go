@@ -172,7 +172,7 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 			if u := s.Adj[e]; place[u] < 0 {
 				k := s.Volume(int(e))
 				if queue.has(u) {
-					k += queue.key[u]
+					k += queue.key(u)
 				}
 				queue.set(u, k)
 			}

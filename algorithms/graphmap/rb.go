@@ -97,55 +97,37 @@ func hopBytes(s *guest.Graph, sp *space, place []int) float64 {
 func bipartition(ctx context.Context, s *guest.Graph, sp *space, seed uint64) ([]int, error) {
 	n := s.Order()
 	r := newRB(ctx, s, sp, seed)
-	whole := sp.whole(nil)
-	w := r.wh[:r.wl]
-	sp.where(whole, w)
-	for v := range int32(n) {
-		r.leave(v, w)
-	}
-	var now, next frontier
-	r.push(&now, job{0, int32(n), 0}, whole)
+	r.push(0, job{0, int32(n), 0}, sp.whole(nil))
 	var halves []int32
-	dl := int32(sp.domainLen())
-	for len(now.jobs) > 0 {
+	for c := 0; len(r.fr[c].jobs) > 0; c = 1 - c {
+		now, next := &r.fr[c], &r.fr[1-c]
 		next.jobs, next.doms = next.jobs[:0], next.doms[:0]
 		for _, j := range now.jobs {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			halves = sp.split(now.doms[j.dom*dl:(j.dom+1)*dl], halves[:0])
-			mid, err := r.bisect(j, halves[:dl], halves[dl:])
+			halves = sp.split(now.dom(j.dom), halves[:0])
+			h0, h1 := domain(halves[:len(halves)/2]), domain(halves[len(halves)/2:])
+			mid, err := r.bisect(j, h0, h1)
 			if err != nil {
 				return nil, err
 			}
-			r.push(&next, job{j.lo, mid, 0}, halves[:dl])
-			r.push(&next, job{mid, j.hi, 0}, halves[dl:])
+			r.push(1-c, job{j.lo, mid, 0}, h0)
+			r.push(1-c, job{mid, j.hi, 0}, h1)
 		}
-		now, next = next, now
 	}
 	return r.place, nil
 }
 
 // A frontier is the jobs of one level of the recursion and their domains
-// (each job's dom-th).
+// (each job's dom-th, domainLen numbers each).
 type frontier struct {
 	jobs []job
 	doms []int32
+	dl   int32
 }
 
-// push adds job j on domain d to f, or places its vertex if d is one
-// node; an empty job is dropped.
-func (r *rb) push(f *frontier, j job, d domain) {
-	switch {
-	case j.lo == j.hi:
-	case r.sp.capacity(d) == 1:
-		r.place[r.perm[j.lo]] = int(r.sp.node(d))
-	default:
-		j.dom = int32(len(f.doms) / len(d))
-		f.doms = append(f.doms, d...)
-		f.jobs = append(f.jobs, j)
-	}
-}
+func (f *frontier) dom(i int32) domain { return f.doms[i*f.dl : (i+1)*f.dl] }
 
 // rb is the state of one recursive bipartitioning.
 type rb struct {
@@ -153,37 +135,64 @@ type rb struct {
 	sp    *space
 	perm  []int32 // the guest vertices, each job's a range
 	place []int   // per guest vertex: its node, once placed
-	wl    int     // sp.whereLen()
-	// vx holds per guest vertex (wl+1 numbers, together: the job graph
-	// reads both at each arc) its index in the current job or -1, and
-	// where the domain it was last sent to lies
+	fr    [2]frontier
+	// vx holds two numbers per guest vertex (together: the job graph
+	// reads both at each arc): its index in the job in hand or -1, and
+	// where it was last sent (see ref).
 	vx    []int32
 	spill []int32 // scratch of the partition
-	wh    []int32 // where the two halves of the current job's domain lie
+	heads []int32 // scratch of jobGraph
 	bis   bisector
 }
 
 func newRB(ctx context.Context, s *guest.Graph, sp *space, seed uint64) *rb {
-	n, wl := s.Order(), sp.whereLen()
-	r := &rb{s: s, sp: sp, perm: make([]int32, n), place: make([]int, n), wl: wl, vx: make([]int32, n*(wl+1)),
-		wh: make([]int32, 2*wl), bis: bisector{ctx: ctx, rng: rand.New(rand.NewPCG(seed, 0))}}
+	n := s.Order()
+	r := &rb{s: s, sp: sp, perm: make([]int32, n), place: make([]int, n), vx: make([]int32, 2*n),
+		bis: bisector{ctx: ctx, rng: rand.New(rand.NewPCG(seed, 0))}}
 	for v := range n {
-		r.perm[v] = int32(v)
+		r.perm[v], r.vx[2*v] = int32(v), -1
 	}
+	dl := int32(sp.domainLen())
+	r.fr[0].dl, r.fr[1].dl = dl, dl
 	return r
 }
 
-// leave records that v, in no job now, was sent to a domain lying at w.
-func (r *rb) leave(v int32, w []int32) {
-	x := r.vx[int(v)*(r.wl+1) : int(v+1)*(r.wl+1)]
-	x[0] = -1
-	copy(x[1:], w)
+// push adds job j on domain d to frontier f, or places its vertex if d
+// is one node (an empty job is dropped), and records where its vertices
+// went: a ref, which is i<<1 | f for the i-th domain of frontier f, or
+// ^x for node x.
+func (r *rb) push(f int, j job, d domain) {
+	var ref int32
+	switch {
+	case j.lo == j.hi:
+		return
+	case r.sp.capacity(d) == 1:
+		x := r.sp.node(d)
+		r.place[r.perm[j.lo]], ref = int(x), ^x
+	default:
+		fr := &r.fr[f]
+		j.dom = int32(len(fr.jobs))
+		fr.doms = append(fr.doms, d...)
+		fr.jobs = append(fr.jobs, j)
+		ref = j.dom<<1 | int32(f)
+	}
+	for _, v := range r.perm[j.lo:j.hi] {
+		r.vx[2*v+1] = ref
+	}
+}
+
+// lies returns where the vertices of a ref lie along axis (see
+// space.lies).
+func (r *rb) lies(ref int32, axis int) int32 {
+	if ref < 0 {
+		return r.sp.liesNode(^ref, axis)
+	}
+	return r.sp.lies(r.fr[ref&1].dom(ref>>1), axis)
 }
 
 // bisect splits the vertices of job j between domains d0 and d1, the
 // first getting min(its capacity, all of them), in place (each half in
-// the order it had), records where they went, and returns where the
-// second half starts.
+// the order it had), and returns where the second half starts.
 func (r *rb) bisect(j job, d0, d1 domain) (int32, error) {
 	verts := r.perm[j.lo:j.hi]
 	n := len(verts)
@@ -191,29 +200,25 @@ func (r *rb) bisect(j job, d0, d1 domain) (int32, error) {
 	if n-n0 > r.sp.capacity(d1) {
 		panic("graphmap: job larger than its domain")
 	}
-	w0, w1 := r.wh[:r.wl], r.wh[r.wl:]
-	r.sp.where(d0, w0)
-	r.sp.where(d1, w1)
 	var side []int8
 	if n0 < n {
-		l := r.jobGraph(verts, w0, w1)
+		l := r.jobGraph(verts, d0, d1)
 		if err := r.bis.ctx.Err(); err != nil {
 			return 0, err
 		}
 		var err error
-		if side, err = r.bis.bisect(l, int32(n0), max(1, r.sp.between(w0, w1)/2)); err != nil {
+		if side, err = r.bis.bisect(l, int32(n0), max(1, r.sp.dist(d0, d1)/2)); err != nil {
 			return 0, err
 		}
 	}
 	k, p1 := 0, r.spill[:0]
 	for i, v := range verts {
+		r.vx[2*v] = -1
 		if (side == nil || side[i] == 0) && k < n0 || n-i == n0-k {
 			verts[k] = v
 			k++
-			r.leave(v, w0)
 		} else {
 			p1 = append(p1, v)
-			r.leave(v, w1)
 		}
 	}
 	copy(verts[k:], p1)
@@ -223,12 +228,12 @@ func (r *rb) bisect(j job, d0, d1 domain) (int32, error) {
 
 // jobGraph builds the graph of a job (bisector's scratch level 0): its
 // vertices, the edges between them, and for each vertex the difference
-// in cost between the two halves, which lie at w0 and w1, of the edges
-// that leave the job. O(n + their edges).
-func (r *rb) jobGraph(verts []int32, w0, w1 []int32) *level {
-	s, vs := r.s, r.wl+1
+// in cost between the halves d0 and d1 of the edges that leave the job.
+// O(n + their edges).
+func (r *rb) jobGraph(verts []int32, d0, d1 domain) *level {
+	s := r.s
 	for i, v := range verts {
-		r.vx[int(v)*vs] = int32(i)
+		r.vx[2*v] = int32(i)
 	}
 	arcs := 0
 	for _, v := range verts {
@@ -237,22 +242,37 @@ func (r *rb) jobGraph(verts []int32, w0, w1 []int32) *level {
 	l := r.bis.level(0, len(verts))
 	l.adj, l.ew = slices.Grow(l.adj, arcs), slices.Grow(l.ew, arcs)
 	l.maxw = 1
-	for i, v := range verts {
-		if r.bis.stopped() {
-			break // the caller sees the context's error
-		}
-		l.vw[i] = 1
-		for e := s.Offsets[v]; e < s.Offsets[v+1]; e++ {
-			u := s.Adj[e]
-			if k := r.vx[int(u)*vs]; k >= 0 {
-				l.adj = append(l.adj, k)
-				l.ew = append(l.ew, s.Volume(int(e)))
-				continue
+	axis := r.sp.axis(d0, d1)
+	x0, x1 := r.sp.lies(d0, axis), r.sp.lies(d1, axis)
+	for i := 0; i < len(verts) && r.bis.ctx.Err() == nil; { // the caller sees the context's error
+		// The heads' numbers of the arcs of a chunk of vertices are read
+		// first, in a loop without branches, so that the processor waits
+		// for many of them at once: on an expander nearly every one is a
+		// cache miss.
+		heads, end := r.heads[:0], i
+		for ; end < len(verts) && len(heads) < 2*chunkArcs; end++ {
+			v := verts[end]
+			for _, u := range s.Adj[s.Offsets[v]:s.Offsets[v+1]] {
+				heads = append(heads, r.vx[2*u], r.vx[2*u+1])
 			}
-			wu := r.vx[int(u)*vs+1 : int(u+1)*vs]
-			l.ext[i] += s.Volume(int(e)) * (r.sp.between(w1, wu) - r.sp.between(w0, wu))
 		}
-		l.xadj[i+1] = int32(len(l.adj))
+		r.heads = heads
+		for x := 0; i < end; i++ {
+			v := verts[i]
+			l.vw[i] = 1
+			for e := s.Offsets[v]; e < s.Offsets[v+1]; e, x = e+1, x+2 {
+				if k := heads[x]; k >= 0 {
+					l.adj = append(l.adj, k)
+					l.ew = append(l.ew, s.Volume(int(e)))
+					continue
+				}
+				l.ext[i] += s.Volume(int(e)) * r.sp.pull(x0, x1, r.lies(heads[x+1], axis), axis)
+			}
+			l.xadj[i+1] = int32(len(l.adj))
+		}
 	}
 	return l
 }
+
+// chunkArcs is how many arcs jobGraph reads the heads of at once.
+const chunkArcs = 1024
