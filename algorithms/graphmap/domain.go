@@ -6,25 +6,48 @@ import (
 
 // A domain is a part of the host that recursive bipartitioning assigns a
 // part of the guest to, kept flat in the numbers of its level of the
-// recursion (domainLen of them): on a grid host a box, its first
-// coordinate per axis then its size per axis; on any other host a set of
-// nodes, the range [first, end) of space.nodes, then the node that
-// stands for the set in distances.
+// recursion (domainLen of them). On a grid host it is a box: its first
+// coordinate per axis, then its size less one per axis, each a field of
+// ⌈log2 k⌉ bits of a 64-bit word (low half first): at most 2·log2 N bits
+// whatever the axes, so that a level of half a million boxes of a
+// hypercube of 2^20 nodes takes 8 MB, not 80. On another host it is a set of
+// nodes: the range [first, end) of space.nodes, then the node that stands
+// for the set in distances.
 type domain []int32
 
 // domainLen returns the numbers of a domain.
 func (s *space) domainLen() int {
 	if s.grid != nil {
-		return 2 * s.c
+		return 4
 	}
 	return 3
+}
+
+// box returns the words of a box: first coordinates and sizes less one.
+func box(d domain) (lo, sz uint64) {
+	return uint64(uint32(d[0])) | uint64(uint32(d[1]))<<32, uint64(uint32(d[2])) | uint64(uint32(d[3]))<<32
+}
+
+func appendBox(dst []int32, lo, sz uint64) []int32 {
+	return append(dst, int32(uint32(lo)), int32(uint32(lo>>32)), int32(uint32(sz)), int32(uint32(sz>>32)))
+}
+
+// field returns the field of axis j of a box word.
+func (s *space) field(w uint64, j int) int32 { return int32(w >> s.off[j] & s.mask[j]) }
+
+// setField returns w with the field of axis j set to x.
+func (s *space) setField(w uint64, j int, x int32) uint64 {
+	return w&^(s.mask[j]<<s.off[j]) | uint64(x)<<s.off[j]
 }
 
 // whole appends the domain of the whole host to dst.
 func (s *space) whole(dst []int32) []int32 {
 	if s.grid != nil {
-		dst = append(dst, make([]int32, s.c)...)
-		return append(dst, s.dims...)
+		sz := uint64(0)
+		for j, k := range s.dims {
+			sz = s.setField(sz, j, k-1)
+		}
+		return appendBox(dst, 0, sz)
 	}
 	if s.nodes == nil {
 		s.nodes = make([]int32, s.size)
@@ -42,9 +65,10 @@ func (s *space) capacity(d domain) int {
 	if s.grid == nil {
 		return int(d[1] - d[0])
 	}
+	_, sz := box(d)
 	n := 1
-	for _, k := range d[s.c:] {
-		n *= int(k)
+	for j := range s.c {
+		n *= int(s.field(sz, j)) + 1
 	}
 	return n
 }
@@ -54,9 +78,10 @@ func (s *space) node(d domain) int32 {
 	if s.grid == nil {
 		return s.nodes[d[0]]
 	}
+	lo, _ := box(d)
 	idx, stride := int32(0), int32(1)
 	for j, k := range s.dims {
-		idx += d[j] * stride
+		idx += s.field(lo, j) * stride
 		stride *= k
 	}
 	return idx
@@ -83,7 +108,8 @@ func (s *space) lies(d domain, axis int) int32 {
 	if s.grid == nil {
 		return d[2]
 	}
-	return 2*d[axis] + d[s.c+axis] - 1
+	lo, sz := box(d)
+	return 2*s.field(lo, axis) + s.field(sz, axis)
 }
 
 // liesNode is lies for the domain of node x alone.
@@ -101,8 +127,10 @@ func (s *space) liesNode(x int32, axis int) int32 {
 // differ (the only one); 0 on a host without the Grid capability.
 func (s *space) axis(d0, d1 domain) int {
 	if s.grid != nil {
+		lo0, _ := box(d0)
+		lo1, _ := box(d1)
 		for j := range s.c {
-			if d0[j] != d1[j] {
+			if s.field(lo0, j) != s.field(lo1, j) {
 				return j
 			}
 		}
@@ -132,20 +160,17 @@ func (s *space) split(d domain, dst []int32) []int32 {
 	if s.grid == nil {
 		return s.splitSet(d, dst)
 	}
-	c := s.c
+	lo, sz := box(d)
 	a := 0
-	for j, k := range d[c:] {
-		if k > d[c+a] {
+	for j := range s.c {
+		if s.field(sz, j) > s.field(sz, a) {
 			a = j
 		}
 	}
-	h := d[c+a] / 2
-	at := len(dst)
-	dst = append(append(dst, d...), d...)
-	dst[at+c+a] = h
-	dst[at+2*c+a] += h
-	dst[at+3*c+a] -= h
-	return dst
+	k := s.field(sz, a) + 1
+	h := k / 2
+	dst = appendBox(dst, lo, s.setField(sz, a, h-1))
+	return appendBox(dst, s.setField(lo, a, s.field(lo, a)+h), s.setField(sz, a, k-h-1))
 }
 
 // splitSet is split on a set of nodes.

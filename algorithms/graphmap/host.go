@@ -16,6 +16,10 @@ type space struct {
 	cube bool          // every axis of size 2: hops is a popcount
 	dims []int32
 	span []int32 // per axis: k with wrap-around, else 2k (see fold)
+	// off and mask place the field of each axis in the words of a box
+	// (see domain): bitlen(k-1) bits
+	off  []uint8
+	mask []uint64
 	c    int
 	tab  []int32 // grid: tab[i*c+j] is coordinate j of node i
 	xnbr []int32 // neighbours of node i: nbr[xnbr[i]:xnbr[i+1]]
@@ -35,6 +39,7 @@ func newSpace(h topology.Host) *space {
 		return s
 	}
 	s.grid, s.c, s.cube = g, g.Rank(), true
+	at := 0 // the next free bit of the words of a box
 	for j := range s.c {
 		k := g.Dim(j)
 		s.dims = append(s.dims, int32(k))
@@ -44,6 +49,10 @@ func newSpace(h topology.Host) *space {
 		}
 		s.span = append(s.span, int32(sp))
 		s.cube = s.cube && k == 2
+		w := bits.Len(uint(k - 1))
+		s.mask = append(s.mask, 1<<w-1)
+		s.off = append(s.off, uint8(at))
+		at += w
 	}
 	if !s.cube {
 		s.tab = make([]int32, s.size*s.c)

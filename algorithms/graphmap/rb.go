@@ -101,7 +101,9 @@ func bipartition(ctx context.Context, s *guest.Graph, sp *space, seed uint64) ([
 	var halves []int32
 	for c := 0; len(r.fr[c].jobs) > 0; c = 1 - c {
 		now, next := &r.fr[c], &r.fr[1-c]
-		next.jobs, next.doms = next.jobs[:0], next.doms[:0]
+		// at most two jobs each: grown once, not by appends of a quarter
+		next.jobs = slices.Grow(next.jobs[:0], 2*len(now.jobs))
+		next.doms = slices.Grow(next.doms[:0], 2*len(now.doms))
 		for _, j := range now.jobs {
 			if err := ctx.Err(); err != nil {
 				return nil, err
