@@ -112,3 +112,30 @@ func TestBipartitionLargestGraphCost(t *testing.T) {
 		})
 	}
 }
+
+// TestGreedyCostGrowsWithGuest: greedy maps a small guest onto a host of
+// a million nodes touching only nodes near the ones it uses: a few
+// hundred kilobytes and milliseconds, as on a host of the guest's size.
+// It used to build tables of every node (neighbours, coordinates, marks)
+// and average the coordinates of all of them: 2.7 s on the fat tree.
+func TestGreedyCostGrowsWithGuest(t *testing.T) {
+	const maxBytes = 1 << 20
+	g := must(guest.NewGrid([]int{4, 4}, false))
+	for _, host := range []string{"fattree:2,20", "torus:1024x1024", "hypercube:20", "dragonfly:64,16,64,1024", "torus:512x512:cores=4"} {
+		h := must(topology.Parse(host))
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		before := ms.TotalAlloc
+		cpu := cpuTime()
+		if _, err := graphmap.Greedy(context.Background(), g, h); err != nil {
+			t.Fatal(err)
+		}
+		cpu = cpuTime() - cpu
+		runtime.ReadMemStats(&ms)
+		if got := ms.TotalAlloc - before; got > maxBytes {
+			t.Errorf("%v on %s: %d KB allocated (%.2f CPU-s), want at most %d", g, h, got>>10, cpu.Seconds(), maxBytes>>10)
+		} else {
+			t.Logf("%v on %s: %d KB allocated, %.3f CPU-s", g, h, got>>10, cpu.Seconds())
+		}
+	}
+}

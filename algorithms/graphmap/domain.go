@@ -120,7 +120,7 @@ func (s *space) liesNode(x int32, axis int) int32 {
 	case s.cube:
 		return 2 * (x >> axis & 1)
 	}
-	return 2 * s.tab[int(x)*s.c+axis]
+	return 2 * s.coord(x, axis)
 }
 
 // axis returns the axis along which the halves d0 and d1 of a box
