@@ -29,18 +29,71 @@ const (
 	initialTries = 8   // greedy growings from different seeds (fewer below 4096 vertices)
 	fmPasses     = 8   // refinement passes per level, at most
 	fmPatience   = 64  // moves without improvement before a pass ends (plus order/16)
+	// coarseArcs stops coarsening when the coarser levels hold this many
+	// times the arcs of the job's graph: levels of a mesh shrink (the
+	// 1024x1024 grid's hold 1.65 times its arcs), those of an expander
+	// do not (a random graph's keep most arcs for 9 levels) and would
+	// cost that much memory and refinement
+	coarseArcs = 2
+	// triesArcs caps the initial bisections of a coarsest level with
+	// many arcs (coarsening stopped early) at triesArcs/its arcs
+	triesArcs = 1 << 20
 )
 
-// bisector holds the scratch space of the bisections of one run.
+// bisector holds the scratch space of the bisections of one run, reused
+// from one bisection to the next: the levels, the sides and the arrays
+// of coarsening and refinement.
 type bisector struct {
-	ctx  context.Context
-	rng  *rand.Rand
-	mark []int32 // per coarse vertex: where its row's edge to it is, or -1
-	h    [2]*maxHeap
-	gain []float64
-	lock []bool
-	log  []int32
-	work int // steps since the context was last looked at
+	ctx    context.Context
+	rng    *rand.Rand
+	levels []*level
+	adj    []int32   // the arcs of the coarser levels, one after the other
+	ew     []float64 // their weights
+	sides  [2][]int8 // the sides projected from level to level, alternately
+	tries  [2][]int8 // the sides of initial's try and of its best
+	order  []int32   // coarsen's random order, initial's starts
+	match  []int32
+	rep    []int32
+	mark   []int32 // per coarse vertex: where its row's edge to it is, or -1
+	h      [2]*maxHeap
+	gain   []float64
+	lock   []bool
+	log    []int32
+	work   int // steps since the context was last looked at
+}
+
+// level returns scratch level i emptied for n vertices: no arcs, every
+// weight and external cost 0.
+func (b *bisector) level(i, n int) *level {
+	for len(b.levels) <= i {
+		b.levels = append(b.levels, &level{})
+	}
+	l := b.levels[i]
+	l.xadj, l.vw, l.ext = zeroed(l.xadj, n+1), zeroed(l.vw, n), zeroed(l.ext, n)
+	l.adj, l.ew, l.maxw = l.adj[:0], l.ew[:0], 0
+	return l
+}
+
+// zeroed returns s resized to n zeros, reusing its array if large enough.
+func zeroed[T int8 | int32 | float64](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
+// perm returns the numbers 0..n-1 in a random order (the order of
+// rand.Rand.Perm), in scratch space.
+func (b *bisector) perm(n int) []int32 {
+	p := zeroed(b.order, n)
+	for i := range p {
+		p[i] = int32(i)
+	}
+	b.rng.Shuffle(n, func(i, j int) { p[i], p[j] = p[j], p[i] })
+	b.order = p
+	return p
 }
 
 // stopped reports whether the context is done, looking at it once every
@@ -59,15 +112,21 @@ func (b *bisector) stopped() bool {
 // leave the job. Returns the side of each vertex.
 func (b *bisector) bisect(l *level, target int32, d01 float64) ([]int8, error) {
 	levels := []*level{l}
-	for c := l; c.order() > coarseTo; {
+	b.heap(0, l.order()) // the largest they need, once
+	b.heap(1, l.order())
+	room := coarseArcs * len(l.adj)
+	b.adj, b.ew = zeroed(b.adj, room), zeroed(b.ew, room)
+	// a coarser level has at most the arcs of the one below
+	for c := l; c.order() > coarseTo && len(c.adj) <= room; {
 		if err := b.ctx.Err(); err != nil {
 			return nil, err
 		}
-		next := b.coarsen(c, total(l))
+		next := b.coarsen(c, total(l), len(levels))
 		if float64(next.order()) > coarseFactor*float64(c.order()) {
 			break
 		}
 		levels = append(levels, next)
+		room -= len(next.adj)
 		c = next
 	}
 	if err := b.ctx.Err(); err != nil {
@@ -80,7 +139,8 @@ func (b *bisector) bisect(l *level, target int32, d01 float64) ([]int8, error) {
 		}
 		if i < len(levels)-1 {
 			fine, coarse := levels[i], side
-			side = make([]int8, fine.order())
+			side = zeroed(b.sides[i%2], fine.order())
+			b.sides[i%2] = side
 			for v := range side {
 				side[v] = coarse[fine.cmap[v]]
 			}
@@ -114,18 +174,19 @@ func tolerance(l *level, finest bool) int32 {
 // coarsen matches each vertex, in a seeded random order, with the
 // unmatched neighbour of heaviest edge (heavy-edge matching), the merged
 // weight at most a twentieth of the job's, and builds the graph of the
-// pairs. O(n + edges).
-func (b *bisector) coarsen(f *level, whole int32) *level {
+// pairs as scratch level depth, its arcs in b.adj and b.ew after those of
+// the levels below. O(n + edges).
+func (b *bisector) coarsen(f *level, whole int32, depth int) *level {
 	n := f.order()
 	limit := max(2, (whole+19)/20)
-	match := make([]int32, n)
+	match := zeroed(b.match, n)
 	for i := range match {
 		match[i] = -1
 	}
-	f.cmap = make([]int32, n)
-	rep := make([]int32, 0, n) // per coarse vertex: its first fine vertex
-	for _, i := range b.rng.Perm(n) {
-		v := int32(i)
+	b.match = match
+	f.cmap = zeroed(f.cmap, n)
+	rep := b.rep[:0] // per coarse vertex: its first fine vertex
+	for _, v := range b.perm(n) {
 		if match[v] >= 0 || b.stopped() {
 			continue // a stopped run's levels are thrown away
 		}
@@ -140,8 +201,14 @@ func (b *bisector) coarsen(f *level, whole int32) *level {
 		f.cmap[v], f.cmap[best] = int32(len(rep)), int32(len(rep))
 		rep = append(rep, v)
 	}
+	b.rep = rep
 	nc := len(rep)
-	c := &level{xadj: make([]int32, nc+1), vw: make([]int32, nc), ext: make([]float64, nc)}
+	c := b.level(depth, nc)
+	at := 0
+	for _, l := range b.levels[1:depth] {
+		at += len(l.adj)
+	}
+	c.adj, c.ew = b.adj[at:at:at+len(f.adj)], b.ew[at:at:at+len(f.adj)]
 	if cap(b.mark) < nc {
 		b.mark = make([]int32, nc)
 	}
@@ -186,11 +253,16 @@ func (b *bisector) coarsen(f *level, whole int32) *level {
 func (b *bisector) initial(l *level, target int32, d01 float64) []int8 {
 	n := l.order()
 	tol := tolerance(l, false)
-	var best []int8
+	best := -1 // the buffer of b.tries that holds the best sides
 	bestCost, bestImb := 0.0, int32(0)
-	starts := b.rng.Perm(n)
-	for t := range min(tries(total(l)), n) {
-		side := make([]int8, n)
+	starts := b.perm(n)
+	for t := range min(tries(total(l)), n, max(1, triesArcs/max(1, len(l.adj)))) {
+		k := 0
+		if best == 0 {
+			k = 1
+		}
+		b.tries[k] = zeroed(b.tries[k], n)
+		side := b.tries[k]
 		for v := range side {
 			side[v] = 1
 		}
@@ -202,15 +274,16 @@ func (b *bisector) initial(l *level, target int32, d01 float64) []int8 {
 			for e := l.xadj[v]; e < l.xadj[v+1]; e++ {
 				g -= d01 * l.ew[e]
 			}
-			grow.set(v, g)
+			grow.add(v, g)
 		}
+		grow.fix()
 		for v := int32(starts[t]); ; {
 			grow.remove(v)
 			side[v] = 0
 			w0 += l.vw[v]
 			for e := l.xadj[v]; e < l.xadj[v+1]; e++ {
 				if u := l.adj[e]; grow.has(u) {
-					grow.set(u, grow.key[u]+2*d01*l.ew[e])
+					grow.set(u, grow.key(u)+2*d01*l.ew[e])
 				}
 			}
 			for grow.len() > 0 && w0+l.vw[grow.top()] > target+tol {
@@ -228,11 +301,11 @@ func (b *bisector) initial(l *level, target int32, d01 float64) []int8 {
 			}
 		}
 		cost, imb := b.refine(l, side, target, tol, d01)
-		if best == nil || better(cost, imb, bestCost, bestImb, tol) {
-			best, bestCost, bestImb = side, cost, imb
+		if best < 0 || better(cost, imb, bestCost, bestImb, tol) {
+			best, bestCost, bestImb = k, cost, imb
 		}
 	}
-	return best
+	return b.tries[best]
 }
 
 // heap returns scratch heap i, empty, for items below n.
@@ -320,9 +393,11 @@ func (b *bisector) refine(l *level, side []int8, target, tol int32, d01 float64)
 			}
 			gain[v], lock[v] = g, false
 			if boundary {
-				b.h[side[v]].set(v, g)
+				b.h[side[v]].add(v, g)
 			}
 		}
+		b.h[0].fix()
+		b.h[1].fix()
 		b.log = b.log[:0]
 		bestCost, bestImb, bestLen := cost, abs32(w0-target), 0
 		for len(b.log)-bestLen < patience && !b.stopped() {

@@ -1,59 +1,87 @@
 package graphmap
 
 import (
-	"cmp"
 	"slices"
 )
 
 // A domain is a part of the host that recursive bipartitioning assigns a
-// part of the guest to: a box of a grid host, or a set of nodes of any
-// other host.
-type domain struct {
-	lo, sz []int32 // grid host: the box's first coordinate and size per axis
-	nodes  []int32 // other hosts: the nodes, sorted as split
-	cap    int
-	// centre2 (grid hosts) is twice the box's centre per axis, so that
-	// distances between boxes are integers halved; rep (other hosts) is
-	// the node that stands for the domain in distances.
-	centre2 []int32
-	rep     int32
-}
+// part of the guest to, kept flat in the numbers of its level of the
+// recursion (domainLen of them). On a grid host it is a box: its first
+// coordinate per axis, then its size less one per axis, each a field of
+// ⌈log2 k⌉ bits of a 64-bit word (low half first): at most 2·log2 N bits
+// whatever the axes, so that a level of half a million boxes of a
+// hypercube of 2^20 nodes takes 8 MB, not 80. On another host it is a set of
+// nodes: the range [first, end) of space.nodes, then the node that stands
+// for the set in distances.
+type domain []int32
 
-// whole returns the domain of the whole host.
-func (s *space) whole() domain {
+// domainLen returns the numbers of a domain.
+func (s *space) domainLen() int {
 	if s.grid != nil {
-		lo, sz := make([]int32, s.c), make([]int32, s.c)
-		copy(sz, s.dims)
-		return s.box(lo, sz)
+		return 4
 	}
-	nodes := make([]int32, s.size)
-	for i := range nodes {
-		nodes[i] = int32(i)
-	}
-	return s.set(nodes)
+	return 3
 }
 
-func (s *space) box(lo, sz []int32) domain {
-	d := domain{lo: lo, sz: sz, cap: 1, centre2: make([]int32, len(lo))}
-	for j := range lo {
-		d.cap *= int(sz[j])
-		d.centre2[j] = 2*lo[j] + sz[j] - 1
-	}
-	return d
+// box returns the words of a box: first coordinates and sizes less one.
+func box(d domain) (lo, sz uint64) {
+	return uint64(uint32(d[0])) | uint64(uint32(d[1]))<<32, uint64(uint32(d[2])) | uint64(uint32(d[3]))<<32
 }
 
-func (s *space) set(nodes []int32) domain {
-	return domain{nodes: nodes, cap: len(nodes), rep: nodes[len(nodes)/2]}
+func appendBox(dst []int32, lo, sz uint64) []int32 {
+	return append(dst, int32(uint32(lo)), int32(uint32(lo>>32)), int32(uint32(sz)), int32(uint32(sz>>32)))
+}
+
+// field returns the field of axis j of a box word.
+func (s *space) field(w uint64, j int) int32 { return int32(w >> s.off[j] & s.mask[j]) }
+
+// setField returns w with the field of axis j set to x.
+func (s *space) setField(w uint64, j int, x int32) uint64 {
+	return w&^(s.mask[j]<<s.off[j]) | uint64(x)<<s.off[j]
+}
+
+// whole appends the domain of the whole host to dst.
+func (s *space) whole(dst []int32) []int32 {
+	if s.grid != nil {
+		sz := uint64(0)
+		for j, k := range s.dims {
+			sz = s.setField(sz, j, k-1)
+		}
+		return appendBox(dst, 0, sz)
+	}
+	if s.nodes == nil {
+		s.nodes = make([]int32, s.size)
+		for i := range s.nodes {
+			s.nodes[i] = int32(i)
+		}
+	}
+	// the nodes of a set are sorted anew by every split, in a total
+	// order: the whole host's may stay as an earlier run left them
+	return append(dst, 0, int32(s.size), int32(s.size/2))
+}
+
+// capacity returns the nodes of d.
+func (s *space) capacity(d domain) int {
+	if s.grid == nil {
+		return int(d[1] - d[0])
+	}
+	_, sz := box(d)
+	n := 1
+	for j := range s.c {
+		n *= int(s.field(sz, j)) + 1
+	}
+	return n
 }
 
 // node returns the node of a domain of one node.
 func (s *space) node(d domain) int32 {
 	if s.grid == nil {
-		return d.nodes[0]
+		return s.nodes[d[0]]
 	}
+	lo, _ := box(d)
 	idx, stride := int32(0), int32(1)
 	for j, k := range s.dims {
-		idx += d.lo[j] * stride
+		idx += s.field(lo, j) * stride
 		stride *= k
 	}
 	return idx
@@ -62,62 +90,125 @@ func (s *space) node(d domain) int32 {
 // dist returns the distance between two domains: between the centres of
 // boxes (per axis, the shorter way round a wrapped axis), or the hops
 // between the nodes that stand for sets. O(c).
-func (s *space) dist(a, b *domain) float64 {
+func (s *space) dist(a, b domain) float64 {
 	if s.grid == nil {
-		return float64(s.hops(a.rep, b.rep))
+		return float64(s.hops(a[2], b[2]))
 	}
 	d := int32(0)
-	for j, x := range a.centre2 {
-		d += fold(x-b.centre2[j], 2*s.span[j])
+	for j := range s.c {
+		d += fold(s.lies(a, j)-s.lies(b, j), 2*s.span[j])
 	}
 	return float64(d) / 2
 }
 
-// split cuts a domain of two nodes or more in two: a box across its
-// longest axis (the first of the longest), the lower half first, ⌊k/2⌋
-// and ⌈k/2⌉ wide; a set by the coordinate axis of largest extent (at the
-// median of the nodes sorted by that coordinate, then by index), the
-// first ⌊n/2⌋ nodes first. O(c) for boxes, O(n·c + n log n) for sets.
-func (s *space) split(d domain) (domain, domain) {
+// lies returns where d lies along an axis: on a grid host twice the
+// centre of the box (an integer), on another host the node that stands
+// for the set (any axis).
+func (s *space) lies(d domain, axis int) int32 {
+	if s.grid == nil {
+		return d[2]
+	}
+	lo, sz := box(d)
+	return 2*s.field(lo, axis) + s.field(sz, axis)
+}
+
+// liesNode is lies for the domain of node x alone.
+func (s *space) liesNode(x int32, axis int) int32 {
+	switch {
+	case s.grid == nil:
+		return x
+	case s.cube:
+		return 2 * (x >> axis & 1)
+	}
+	return 2 * s.coord(x, axis)
+}
+
+// axis returns the axis along which the halves d0 and d1 of a box
+// differ (the only one); 0 on a host without the Grid capability.
+func (s *space) axis(d0, d1 domain) int {
 	if s.grid != nil {
-		a := 0
-		for j, k := range d.sz {
-			if k > d.sz[a] {
-				a = j
+		lo0, _ := box(d0)
+		lo1, _ := box(d1)
+		for j := range s.c {
+			if s.field(lo0, j) != s.field(lo1, j) {
+				return j
 			}
 		}
-		h := d.sz[a] / 2
-		lo0, sz0 := slices.Clone(d.lo), slices.Clone(d.sz)
-		lo1, sz1 := slices.Clone(d.lo), slices.Clone(d.sz)
-		sz0[a] = h
-		lo1[a], sz1[a] = d.lo[a]+h, d.sz[a]-h
-		return s.box(lo0, sz0), s.box(lo1, sz1)
 	}
-	coords := make([][]int, len(d.nodes))
-	for i, x := range d.nodes {
-		coords[i] = s.host.Coords(int(x), nil)
+	return 0
+}
+
+// pull returns what lying at x1 rather than x0 adds to the distance to
+// xu, where x0 and x1 are where the halves of a domain lie along the
+// axis they differ by, and xu where another domain lies along it: on a
+// grid host the other axes add the same to both. O(1) there.
+func (s *space) pull(x0, x1, xu int32, axis int) float64 {
+	if s.grid == nil {
+		return float64(s.hops(x1, xu) - s.hops(x0, xu))
 	}
-	axis, extent := 0, -1
-	for j := range coords[0] {
-		lo, hi := coords[0][j], coords[0][j]
-		for _, c := range coords {
-			lo, hi = min(lo, c[j]), max(hi, c[j])
+	sp := 2 * s.span[axis]
+	return float64(fold(x1-xu, sp)-fold(x0-xu, sp)) / 2
+}
+
+// split appends the two halves of d, a domain of two nodes or more, to
+// dst: a box is cut across its longest axis (the first of the longest),
+// the lower half first, ⌊k/2⌋ and ⌈k/2⌉ wide; a set by the coordinate
+// axis of largest extent, at the median of its nodes sorted by that
+// coordinate, then by index (in place), the first ⌊n/2⌋ nodes first.
+// O(c) for boxes, O(n·c + n log n) for sets.
+func (s *space) split(d domain, dst []int32) []int32 {
+	if s.grid == nil {
+		return s.splitSet(d, dst)
+	}
+	lo, sz := box(d)
+	a := 0
+	for j := range s.c {
+		if s.field(sz, j) > s.field(sz, a) {
+			a = j
 		}
-		if hi-lo > extent {
-			axis, extent = j, hi-lo
+	}
+	k := s.field(sz, a) + 1
+	h := k / 2
+	dst = appendBox(dst, lo, s.setField(sz, a, h-1))
+	return appendBox(dst, s.setField(lo, a, s.field(lo, a)+h), s.setField(sz, a, k-h-1))
+}
+
+// splitSet is split on a set of nodes.
+func (s *space) splitSet(d domain, dst []int32) []int32 {
+	nodes := s.nodes[d[0]:d[1]]
+	lo, hi := s.extent(nodes)
+	axis := 0
+	for j := range lo {
+		if hi[j]-lo[j] > hi[axis]-lo[axis] {
+			axis = j
 		}
 	}
-	order := make([]int, len(d.nodes))
-	for i := range order {
-		order[i] = i
+	// sort by (coordinate, node): keys of the coordinate above the node
+	keys := slices.Grow(s.keys[:0], len(nodes))
+	for _, x := range nodes {
+		s.buf = s.host.Coords(int(x), s.buf[:0])
+		keys = append(keys, uint64(s.buf[axis])<<32|uint64(x))
 	}
-	slices.SortFunc(order, func(a, b int) int {
-		return cmp.Or(cmp.Compare(coords[a][axis], coords[b][axis]), cmp.Compare(d.nodes[a], d.nodes[b]))
-	})
-	nodes := make([]int32, len(order))
-	for i, o := range order {
-		nodes[i] = d.nodes[o]
+	slices.Sort(keys)
+	for i, k := range keys {
+		nodes[i] = int32(uint32(k))
 	}
-	h := len(nodes) / 2
-	return s.set(nodes[:h:h]), s.set(nodes[h:])
+	s.keys = keys
+	h := int32(len(nodes) / 2)
+	mid := d[0] + h
+	return append(dst, d[0], mid, nodes[h/2], mid, d[1], nodes[h+(int32(len(nodes))-h)/2])
+}
+
+// extent returns the least and the largest coordinates of nodes per axis.
+func (s *space) extent(nodes []int32) (lo, hi []int) {
+	for _, x := range nodes {
+		s.buf = s.host.Coords(int(x), s.buf[:0])
+		if lo == nil {
+			lo, hi = slices.Clone(s.buf), slices.Clone(s.buf)
+		}
+		for j, v := range s.buf {
+			lo[j], hi[j] = min(lo[j], v), max(hi[j], v)
+		}
+	}
+	return lo, hi
 }

@@ -23,7 +23,7 @@ func prepare(g *guest.Graph, h topology.Host) (*guest.Graph, *space, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return s, newSpace(h), nil
+	return s, newSpace(h, g.Order()), nil
 }
 
 // undirected returns the undirected view of g (guest.Graph.Undirected).
@@ -69,13 +69,15 @@ const greedyCandidates = 64
 //
 // Time: O(arcs·log n) for the queue plus, per vertex, the nodes its
 // search visits times the host degree and the candidates times its
-// degree: near-linear while free nodes lie near the placed partners.
+// degree: near-linear while free nodes lie near the placed partners. It
+// touches only the nodes it searches: per-node tables (O(N)) are built
+// only on a host of at most 16 times the guest's size, so that a small
+// guest on a large host costs what it costs on a small one.
 func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error) {
 	s, sp, err := prepare(g, h)
 	if err != nil {
 		return nil, err
 	}
-	xnbr, nbr := sp.neighbours()
 	n := s.Order()
 	vol := make([]float64, n)
 	for v := range n {
@@ -93,10 +95,10 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 	for v := range place {
 		place[v] = -1
 	}
-	used := make([]bool, sp.size)
-	seen := make([]int32, sp.size) // BFS stamp
+	used := sp.marks()
+	seen := sp.marks() // BFS stamp
 	stamp := int32(0)
-	var shell, next, cands []int32
+	var shell, next, cands, nb []int32
 	centre := sp.centre()
 	for placed := 0; placed < n; placed++ {
 		if placed%ctxEvery == 0 {
@@ -115,13 +117,13 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 		stamp++
 		shell = shell[:0]
 		for e := s.Offsets[v]; e < s.Offsets[v+1]; e++ {
-			if p := place[s.Adj[e]]; p >= 0 && seen[p] != stamp {
-				seen[p] = stamp
+			if p := place[s.Adj[e]]; p >= 0 && seen.get(p) != stamp {
+				seen.set(p, stamp)
 				shell = append(shell, p)
 			}
 		}
 		if len(shell) == 0 {
-			seen[centre] = stamp
+			seen.set(centre, stamp)
 			shell = append(shell, centre)
 		}
 		from := shell[0]
@@ -129,7 +131,7 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 		extra := -1 // shells still to search after the first with a free node
 		for len(shell) > 0 && extra != 0 && len(cands) < greedyCandidates {
 			for _, x := range shell {
-				if !used[x] && len(cands) < greedyCandidates {
+				if used.get(x) == 0 && len(cands) < greedyCandidates {
 					cands = append(cands, x)
 				}
 			}
@@ -141,9 +143,10 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 			}
 			next = next[:0]
 			for _, x := range shell {
-				for _, y := range nbr[xnbr[x]:xnbr[x+1]] {
-					if seen[y] != stamp {
-						seen[y] = stamp
+				nb = sp.adjacent(x, nb)
+				for _, y := range nb {
+					if seen.get(y) != stamp {
+						seen.set(y, stamp)
 						next = append(next, y)
 					}
 				}
@@ -153,7 +156,7 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 		if len(cands) == 0 {
 			// Neighbors reaches no free node (a fat tree's or a
 			// dragonfly's nodes have none: they meet at switches)
-			cands = nearestFree(used, int(from), greedyCandidates, cands)
+			cands = nearestFree(used, sp.size, from, greedyCandidates, cands)
 		}
 		best, bestCost := cands[0], -1.0
 		for _, x := range cands {
@@ -167,12 +170,13 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 				best, bestCost = x, cost
 			}
 		}
-		place[v], used[best] = best, true
+		place[v] = best
+		used.set(best, 1)
 		for e := s.Offsets[v]; e < s.Offsets[v+1]; e++ {
 			if u := s.Adj[e]; place[u] < 0 {
 				k := s.Volume(int(e))
 				if queue.has(u) {
-					k += queue.key[u]
+					k += queue.key(u)
 				}
 				queue.set(u, k)
 			}
@@ -185,15 +189,15 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 	return out, nil
 }
 
-// nearestFree appends to dst up to k free nodes nearest from in index
-// order (from, from−1, from+1, ...): on fat trees and dragonflies, whose
-// index order nests switches and routers, they are among the nearest in
-// hops. O(distance to the k-th free node).
-func nearestFree(used []bool, from, k int, dst []int32) []int32 {
-	for d := 0; len(dst) < k && (from-d >= 0 || from+d < len(used)); d++ {
-		for _, x := range [2]int{from - d, from + d} {
-			if x >= 0 && x < len(used) && !used[x] && len(dst) < k {
-				dst = append(dst, int32(x))
+// nearestFree appends to dst up to k free nodes (of size) nearest from
+// in index order (from, from−1, from+1, ...): on fat trees and
+// dragonflies, whose index order nests switches and routers, they are
+// among the nearest in hops. O(distance to the k-th free node).
+func nearestFree(used *marks, size int, from int32, k int, dst []int32) []int32 {
+	for d := int32(0); len(dst) < k && (from-d >= 0 || int(from+d) < size); d++ {
+		for _, x := range [2]int32{from - d, from + d} {
+			if x >= 0 && int(x) < size && used.get(x) == 0 && len(dst) < k {
+				dst = append(dst, x)
 			}
 			if d == 0 {
 				break

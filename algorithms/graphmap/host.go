@@ -7,50 +7,82 @@ import (
 )
 
 // space answers the distance questions of the mappers about a host: hop
-// counts (from a coordinate table on grid hosts, Host.Hops on others) and
-// each node's neighbours (a table built once).
+// counts (from coordinates on grid hosts, Host.Hops on others) and each
+// node's neighbours. On a dense space, a host of at most denseHost times
+// the guest's vertices, per-node tables pay and are built (coordinates,
+// neighbours, marks); on a larger host the mappers touch only the nodes
+// near the ones they use, so that their cost grows with the guest.
 type space struct {
-	host topology.Host
-	size int
-	grid topology.Grid // nil unless the host has the Grid capability
-	cube bool          // every axis of size 2: hops is a popcount
-	dims []int32
-	span []int32 // per axis: k with wrap-around, else 2k (see fold)
-	c    int
-	tab  []int32 // grid: tab[i*c+j] is coordinate j of node i
-	xnbr []int32 // neighbours of node i: nbr[xnbr[i]:xnbr[i+1]]
-	nbr  []int32
+	host  topology.Host
+	size  int
+	dense bool
+	grid  topology.Grid // nil unless the host has the Grid capability
+	cube  bool          // every axis of size 2: hops is a popcount
+	dims  []int32
+	span  []int32 // per axis: k with wrap-around, else 2k (see fold)
+	// off and mask place the field of each axis in the words of a box
+	// (see domain): bitlen(k-1) bits
+	off     []uint8
+	mask    []uint64
+	strides []int32
+	c       int
+	tab     []int32 // dense grid: tab[i*c+j] is coordinate j of node i
+	xnbr    []int32 // dense: the neighbours of node i are nbr[xnbr[i]:xnbr[i+1]]
+	nbr     []int32
+	// nodes (hosts without the Grid capability) holds the sets of nodes
+	// of rb's domains, each a range; keys and buf are split's scratch.
+	nodes []int32
+	keys  []uint64
+	buf   []int
 }
 
-// newSpace prepares h: O(N·c) on grid hosts.
-func newSpace(h topology.Host) *space {
-	s := &space{host: h, size: h.Size()}
+// denseHost is the most host nodes per guest vertex of a dense space.
+const denseHost = 16
+
+// newSpace prepares h for a guest of n vertices: O(N·c) on a dense grid
+// host, O(c) on another.
+func newSpace(h topology.Host, n int) *space {
+	s := &space{host: h, size: h.Size(), dense: h.Size() <= denseHost*max(n, 1)}
 	g, ok := h.(topology.Grid)
 	if !ok {
 		return s
 	}
 	s.grid, s.c, s.cube = g, g.Rank(), true
+	at, stride := 0, int32(1) // the next free bit of the words of a box
 	for j := range s.c {
 		k := g.Dim(j)
 		s.dims = append(s.dims, int32(k))
+		s.strides = append(s.strides, stride)
+		stride *= int32(k)
 		sp := 2 * k
 		if g.Wraps(j) {
 			sp = k
 		}
 		s.span = append(s.span, int32(sp))
 		s.cube = s.cube && k == 2
+		w := bits.Len(uint(k - 1))
+		s.mask = append(s.mask, 1<<w-1)
+		s.off = append(s.off, uint8(at))
+		at += w
 	}
-	if !s.cube {
-		s.tab = make([]int32, s.size*s.c)
+	if !s.cube && s.dense {
+		tab := make([]int32, s.size*s.c)
 		for i := range s.size {
-			x := i
-			for j, k := range s.dims {
-				s.tab[i*s.c+j] = int32(x % int(k))
-				x /= int(k)
+			for j := range s.c {
+				tab[i*s.c+j] = s.coord(int32(i), j)
 			}
 		}
+		s.tab = tab
 	}
 	return s
+}
+
+// coord returns coordinate j of node x of a grid host.
+func (s *space) coord(x int32, j int) int32 {
+	if s.tab != nil {
+		return s.tab[int(x)*s.c+j]
+	}
+	return x / s.strides[j] % s.dims[j]
 }
 
 // fold returns the hops along an axis of span sp for a coordinate
@@ -70,69 +102,93 @@ func (s *space) hops(a, b int32) int32 {
 	case s.cube:
 		return int32(bits.OnesCount32(uint32(a ^ b)))
 	}
-	c := s.c
+	c, d := s.c, int32(0)
+	if s.tab == nil {
+		for j := range c {
+			d += fold(s.coord(a, j)-s.coord(b, j), s.span[j])
+		}
+		return d
+	}
 	ca, cb := s.tab[int(a)*c:int(a)*c+c], s.tab[int(b)*c:int(b)*c+c]
-	d := int32(0)
 	for j, x := range ca {
 		d += fold(x-cb[j], s.span[j])
 	}
 	return d
 }
 
-// neighbours returns the neighbour table, built on first use. O(N·degree).
-func (s *space) neighbours() (xnbr, nbr []int32) {
+// adjacent returns the neighbours of node x: on a dense space from a
+// table built on first use (O(N·degree)), else from the host, in buf.
+func (s *space) adjacent(x int32, buf []int32) []int32 {
+	if !s.dense {
+		s.buf = s.host.Neighbors(int(x), s.buf[:0])
+		buf = buf[:0]
+		for _, u := range s.buf {
+			buf = append(buf, int32(u))
+		}
+		return buf
+	}
 	if s.xnbr == nil {
 		s.xnbr = make([]int32, s.size+1)
-		var buf []int
 		for i := range s.size {
-			buf = s.host.Neighbors(i, buf[:0])
-			for _, u := range buf {
+			s.buf = s.host.Neighbors(i, s.buf[:0])
+			for _, u := range s.buf {
 				s.nbr = append(s.nbr, int32(u))
 			}
 			s.xnbr[i+1] = int32(len(s.nbr))
 		}
 	}
-	return s.xnbr, s.nbr
+	return s.nbr[s.xnbr[x]:s.xnbr[x+1]]
+}
+
+// marks holds a number per host node, 0 until set: a slice on a dense
+// space, else a map of the nodes set.
+type marks struct {
+	dense  []int32
+	sparse map[int32]int32
+}
+
+func (s *space) marks() *marks {
+	if s.dense {
+		return &marks{dense: make([]int32, s.size)}
+	}
+	return &marks{sparse: make(map[int32]int32)}
+}
+
+func (m *marks) get(x int32) int32 {
+	if m.dense != nil {
+		return m.dense[x]
+	}
+	return m.sparse[x]
+}
+
+func (m *marks) set(x, v int32) {
+	if m.dense != nil {
+		m.dense[x] = v
+	} else {
+		m.sparse[x] = v
+	}
 }
 
 // centre returns a central node: on a grid host the node of coordinates
-// ⌊(k-1)/2⌋; on another host the node whose coordinates are nearest (sum
-// of absolute differences) to the mean of all nodes' coordinates, the
-// lowest index among equals. O(N·c).
+// ⌊(k-1)/2⌋; on another host the node of coordinates ⌊c/2⌋, c those of
+// the last node (the largest on every axis, the first coordinate
+// varying fastest), which, coordinates filling a box, is the node nearest
+// (sum of absolute differences) to the mean of all nodes' coordinates,
+// the lowest index among equals. O(c).
 func (s *space) centre() int32 {
 	if s.grid != nil {
-		idx, stride := 0, 1
-		for _, k := range s.dims {
-			idx += int(k-1) / 2 * stride
-			stride *= int(k)
+		idx := int32(0)
+		for j, k := range s.dims {
+			idx += (k - 1) / 2 * s.strides[j]
 		}
-		return int32(idx)
+		return idx
 	}
-	var mean []float64
-	var buf []int
-	for i := range s.size {
-		buf = s.host.Coords(i, buf[:0])
-		if mean == nil {
-			mean = make([]float64, len(buf))
-		}
-		for j, x := range buf {
-			mean[j] += float64(x) / float64(s.size)
-		}
+	s.buf = s.host.Coords(s.size-1, s.buf[:0])
+	for j := range s.buf {
+		s.buf[j] /= 2
 	}
-	best, bestD := int32(0), -1.0
-	for i := range s.size {
-		buf = s.host.Coords(i, buf[:0])
-		d := 0.0
-		for j, x := range buf {
-			if e := float64(x) - mean[j]; e < 0 {
-				d -= e
-			} else {
-				d += e
-			}
-		}
-		if bestD < 0 || d < bestD {
-			best, bestD = int32(i), d
-		}
+	if x, err := s.host.Index(s.buf); err == nil {
+		return int32(x)
 	}
-	return best
+	return int32(s.size / 2) // coordinates that do not fill a box
 }

@@ -3,6 +3,7 @@ package graphmap
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 
 	"topomap/algorithms/guest"
 	"topomap/algorithms/topology"
@@ -12,10 +13,10 @@ import (
 // that a graph and a host always give the same placement.
 const rbSeed = 0x5c07c4
 
-// A job is a part of the guest and the host domain it goes to.
+// A job is a part of the guest, the range [lo, hi) of rb.perm, and the
+// host domain it goes to, the dom-th of its level.
 type job struct {
-	verts []int32
-	dom   int32 // index in rb.doms
+	lo, hi, dom int32
 }
 
 // Bipartition maps g onto h by dual recursive bipartitioning in the style
@@ -52,12 +53,16 @@ func Bipartition(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, e
 	if err != nil {
 		return nil, err
 	}
+	runs := restarts(s.Order())
 	var best []int
 	bestHB := 0.0
-	for i := range restarts(s.Order()) {
+	for i := range runs {
 		place, err := bipartition(ctx, s, sp, rbSeed+uint64(i))
 		if err != nil {
 			return nil, err
+		}
+		if runs == 1 {
+			return place, nil
 		}
 		if hb := hopBytes(s, sp, place); best == nil || hb < bestHB {
 			best, bestHB = place, hb
@@ -85,122 +90,191 @@ func hopBytes(s *guest.Graph, sp *space, place []int) float64 {
 }
 
 // bipartition is one run of dual recursive bipartitioning of the
-// undirected view s onto sp, its random orders seeded by seed.
+// undirected view s onto sp, its random orders seeded by seed. It works
+// level by level (breadth first), each job's vertices a range of one
+// permutation of the guest: only the jobs and domains of the level in
+// hand and of the next are kept, and a job on one node is placed at once.
 func bipartition(ctx context.Context, s *guest.Graph, sp *space, seed uint64) ([]int, error) {
-	r := &rb{s: s, sp: sp, domOf: make([]int32, s.Order()), local: make([]int32, s.Order()),
-		bis: bisector{ctx: ctx, rng: rand.New(rand.NewPCG(seed, 0))}}
 	n := s.Order()
-	r.doms = append(r.doms, r.sp.whole())
-	all := make([]int32, n)
-	for v := range all {
-		all[v] = int32(v)
-		r.local[v] = -1
+	r := newRB(ctx, s, sp, seed)
+	r.push(0, job{0, int32(n), 0}, sp.whole(nil))
+	var halves []int32
+	for c := 0; len(r.fr[c].jobs) > 0; c = 1 - c {
+		now, next := &r.fr[c], &r.fr[1-c]
+		// at most two jobs each: grown once, not by appends of a quarter
+		next.jobs = slices.Grow(next.jobs[:0], 2*len(now.jobs))
+		next.doms = slices.Grow(next.doms[:0], 2*len(now.doms))
+		for _, j := range now.jobs {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			halves = sp.split(now.dom(j.dom), halves[:0])
+			h0, h1 := domain(halves[:len(halves)/2]), domain(halves[len(halves)/2:])
+			mid, err := r.bisect(j, h0, h1)
+			if err != nil {
+				return nil, err
+			}
+			r.push(1-c, job{j.lo, mid, 0}, h0)
+			r.push(1-c, job{mid, j.hi, 0}, h1)
+		}
 	}
-	place := make([]int, n)
-	queue := []job{{all, 0}}
-	for len(queue) > 0 {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		j := queue[0]
-		queue = queue[1:]
-		d := &r.doms[j.dom]
-		if len(j.verts) == 0 {
-			continue
-		}
-		if d.cap == 1 {
-			place[j.verts[0]] = int(r.sp.node(*d))
-			continue
-		}
-		d0, d1 := r.sp.split(*d)
-		i0, i1 := int32(len(r.doms)), int32(len(r.doms)+1)
-		r.doms = append(r.doms, d0, d1)
-		p0, p1, err := r.bisect(j.verts, i0, i1)
-		if err != nil {
-			return nil, err
-		}
-		queue = append(queue, job{p0, i0}, job{p1, i1})
-	}
-	return place, nil
+	return r.place, nil
 }
+
+// A frontier is the jobs of one level of the recursion and their domains
+// (each job's dom-th, domainLen numbers each).
+type frontier struct {
+	jobs []job
+	doms []int32
+	dl   int32
+}
+
+func (f *frontier) dom(i int32) domain { return f.doms[i*f.dl : (i+1)*f.dl] }
 
 // rb is the state of one recursive bipartitioning.
 type rb struct {
 	s     *guest.Graph // the undirected view of the guest
 	sp    *space
-	doms  []domain
-	domOf []int32 // per guest vertex: the domain it was last sent to
-	local []int32 // per guest vertex: its index in the current job, or -1
+	perm  []int32 // the guest vertices, each job's a range
+	place []int   // per guest vertex: its node, once placed
+	fr    [2]frontier
+	// vx holds two numbers per guest vertex (together: the job graph
+	// reads both at each arc): its index in the job in hand or -1, and
+	// where it was last sent (see ref).
+	vx    []int32
+	spill []int32 // scratch of the partition
+	heads []int32 // scratch of jobGraph
 	bis   bisector
 }
 
-// bisect splits the vertices of a job between domains i0 and i1, the
-// first getting min(its capacity, all of them), and records the domains
-// in domOf.
-func (r *rb) bisect(verts []int32, i0, i1 int32) ([]int32, []int32, error) {
-	d0, d1 := &r.doms[i0], &r.doms[i1]
+func newRB(ctx context.Context, s *guest.Graph, sp *space, seed uint64) *rb {
+	n := s.Order()
+	r := &rb{s: s, sp: sp, perm: make([]int32, n), place: make([]int, n), vx: make([]int32, 2*n),
+		bis: bisector{ctx: ctx, rng: rand.New(rand.NewPCG(seed, 0))}}
+	for v := range n {
+		r.perm[v], r.vx[2*v] = int32(v), -1
+	}
+	dl := int32(sp.domainLen())
+	r.fr[0].dl, r.fr[1].dl = dl, dl
+	return r
+}
+
+// push adds job j on domain d to frontier f, or places its vertex if d
+// is one node (an empty job is dropped), and records where its vertices
+// went: a ref, which is i<<1 | f for the i-th domain of frontier f, or
+// ^x for node x.
+func (r *rb) push(f int, j job, d domain) {
+	var ref int32
+	switch {
+	case j.lo == j.hi:
+		return
+	case r.sp.capacity(d) == 1:
+		x := r.sp.node(d)
+		r.place[r.perm[j.lo]], ref = int(x), ^x
+	default:
+		fr := &r.fr[f]
+		j.dom = int32(len(fr.jobs))
+		fr.doms = append(fr.doms, d...)
+		fr.jobs = append(fr.jobs, j)
+		ref = j.dom<<1 | int32(f)
+	}
+	for _, v := range r.perm[j.lo:j.hi] {
+		r.vx[2*v+1] = ref
+	}
+}
+
+// lies returns where the vertices of a ref lie along axis (see
+// space.lies).
+func (r *rb) lies(ref int32, axis int) int32 {
+	if ref < 0 {
+		return r.sp.liesNode(^ref, axis)
+	}
+	return r.sp.lies(r.fr[ref&1].dom(ref>>1), axis)
+}
+
+// bisect splits the vertices of job j between domains d0 and d1, the
+// first getting min(its capacity, all of them), in place (each half in
+// the order it had), and returns where the second half starts.
+func (r *rb) bisect(j job, d0, d1 domain) (int32, error) {
+	verts := r.perm[j.lo:j.hi]
 	n := len(verts)
-	n0 := min(n, d0.cap)
-	if n-n0 > d1.cap {
+	n0 := min(n, r.sp.capacity(d0))
+	if n-n0 > r.sp.capacity(d1) {
 		panic("graphmap: job larger than its domain")
 	}
 	var side []int8
-	if n0 == n {
-		side = make([]int8, n)
-	} else {
+	if n0 < n {
 		l := r.jobGraph(verts, d0, d1)
 		if err := r.bis.ctx.Err(); err != nil {
-			return nil, nil, err
+			return 0, err
 		}
 		var err error
 		if side, err = r.bis.bisect(l, int32(n0), max(1, r.sp.dist(d0, d1)/2)); err != nil {
-			return nil, nil, err
+			return 0, err
 		}
 	}
-	var p0, p1 []int32
+	k, p1 := 0, r.spill[:0]
 	for i, v := range verts {
-		r.local[v] = -1
-		if side[i] == 0 && len(p0) < n0 || n-i == n0-len(p0) {
-			p0 = append(p0, v)
-			r.domOf[v] = i0
+		r.vx[2*v] = -1
+		if (side == nil || side[i] == 0) && k < n0 || n-i == n0-k {
+			verts[k] = v
+			k++
 		} else {
 			p1 = append(p1, v)
-			r.domOf[v] = i1
 		}
 	}
-	return p0, p1, nil
+	copy(verts[k:], p1)
+	r.spill = p1
+	return j.lo + int32(k), nil
 }
 
-// jobGraph builds the graph of a job: its vertices, the edges between
-// them, and for each vertex the difference in cost between the two
-// halves of the edges that leave the job. O(n + their edges).
-func (r *rb) jobGraph(verts []int32, d0, d1 *domain) *level {
+// jobGraph builds the graph of a job (bisector's scratch level 0): its
+// vertices, the edges between them, and for each vertex the difference
+// in cost between the halves d0 and d1 of the edges that leave the job.
+// O(n + their edges).
+func (r *rb) jobGraph(verts []int32, d0, d1 domain) *level {
 	s := r.s
 	for i, v := range verts {
-		r.local[v] = int32(i)
+		r.vx[2*v] = int32(i)
 	}
-	arcs := int32(0)
+	arcs := 0
 	for _, v := range verts {
-		arcs += s.Offsets[v+1] - s.Offsets[v]
+		arcs += int(s.Offsets[v+1] - s.Offsets[v])
 	}
-	l := &level{xadj: make([]int32, len(verts)+1), vw: make([]int32, len(verts)), ext: make([]float64, len(verts)), maxw: 1,
-		adj: make([]int32, 0, arcs), ew: make([]float64, 0, arcs)}
-	for i, v := range verts {
-		if r.bis.stopped() {
-			break // the caller sees the context's error
-		}
-		l.vw[i] = 1
-		for e := s.Offsets[v]; e < s.Offsets[v+1]; e++ {
-			u := s.Adj[e]
-			if k := r.local[u]; k >= 0 {
-				l.adj = append(l.adj, k)
-				l.ew = append(l.ew, s.Volume(int(e)))
-				continue
+	l := r.bis.level(0, len(verts))
+	l.adj, l.ew = slices.Grow(l.adj, arcs), slices.Grow(l.ew, arcs)
+	l.maxw = 1
+	axis := r.sp.axis(d0, d1)
+	x0, x1 := r.sp.lies(d0, axis), r.sp.lies(d1, axis)
+	for i := 0; i < len(verts) && r.bis.ctx.Err() == nil; { // the caller sees the context's error
+		// The heads' numbers of the arcs of a chunk of vertices are read
+		// first, in a loop without branches, so that the processor waits
+		// for many of them at once: on an expander nearly every one is a
+		// cache miss.
+		heads, end := r.heads[:0], i
+		for ; end < len(verts) && len(heads) < 2*chunkArcs; end++ {
+			v := verts[end]
+			for _, u := range s.Adj[s.Offsets[v]:s.Offsets[v+1]] {
+				heads = append(heads, r.vx[2*u], r.vx[2*u+1])
 			}
-			du := &r.doms[r.domOf[u]]
-			l.ext[i] += s.Volume(int(e)) * (r.sp.dist(d1, du) - r.sp.dist(d0, du))
 		}
-		l.xadj[i+1] = int32(len(l.adj))
+		r.heads = heads
+		for x := 0; i < end; i++ {
+			v := verts[i]
+			l.vw[i] = 1
+			for e := s.Offsets[v]; e < s.Offsets[v+1]; e, x = e+1, x+2 {
+				if k := heads[x]; k >= 0 {
+					l.adj = append(l.adj, k)
+					l.ew = append(l.ew, s.Volume(int(e)))
+					continue
+				}
+				l.ext[i] += s.Volume(int(e)) * r.sp.pull(x0, x1, r.lies(heads[x+1], axis), axis)
+			}
+			l.xadj[i+1] = int32(len(l.adj))
+		}
 	}
 	return l
 }
+
+// chunkArcs is how many arcs jobGraph reads the heads of at once.
+const chunkArcs = 1024

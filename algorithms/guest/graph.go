@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 )
 
@@ -419,6 +420,11 @@ func (b *builder) graph() (*Graph, error) {
 		g.Offsets[v+1] = k
 	}
 	g.Adj, g.Weight = adj[:k:k], w[:k:k]
+	if int(k) < len(adj)*3/4 {
+		// many parallel arcs merged (an undirected view of a symmetric
+		// graph halves them): keep arrays of the right size
+		g.Adj, g.Weight = slices.Clone(g.Adj), slices.Clone(g.Weight)
+	}
 	return g, nil
 }
 
