@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"topomap/algorithms/cpuclock"
 	"topomap/algorithms/graphmap"
 	"topomap/algorithms/guest"
 	"topomap/algorithms/topology"
@@ -78,9 +79,9 @@ func peakHeap(f func()) (cpu time.Duration, peak uint64) {
 			}
 		}
 	})
-	cpu = cpuTime()
+	cpu = cpuclock.Used()
 	f()
-	cpu = cpuTime() - cpu
+	cpu = cpuclock.Since(cpu)
 	close(stop)
 	wg.Wait()
 	return cpu, max(peak, read())
@@ -126,11 +127,11 @@ func TestGreedyCostGrowsWithGuest(t *testing.T) {
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
 		before := ms.TotalAlloc
-		cpu := cpuTime()
+		cpu := cpuclock.Used()
 		if _, err := graphmap.Greedy(context.Background(), g, h); err != nil {
 			t.Fatal(err)
 		}
-		cpu = cpuTime() - cpu
+		cpu = cpuclock.Since(cpu)
 		runtime.ReadMemStats(&ms)
 		if got := ms.TotalAlloc - before; got > maxBytes {
 			t.Errorf("%v on %s: %d KB allocated (%.2f CPU-s), want at most %d", g, h, got>>10, cpu.Seconds(), maxBytes>>10)
