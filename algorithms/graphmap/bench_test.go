@@ -4,13 +4,13 @@ import (
 	"context"
 	"fmt"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"topomap/algorithms/graphfile/meshtest"
 	"topomap/algorithms/graphmap"
 	"topomap/algorithms/guest"
+	"topomap/algorithms/internal/costtest"
 	"topomap/algorithms/mapping"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/pairs"
@@ -81,15 +81,6 @@ func polish(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 	return res.Place, nil
 }
 
-// cpuTime returns the CPU time (user and system) of the process so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // scotchHPB caches Scotch's hops per byte by instance: scotch_gmap is not
 // deterministic run to run (4elt: 2.02 to 2.06), so every ratio of one
 // benchmark run is against the same run of Scotch.
@@ -137,13 +128,13 @@ func BenchmarkScotch(b *testing.B) {
 				q := meshtest.QuotientGraph(b, in.mesh, in.parts)
 				ref := scotch(b, q)
 				var place []int
-				cpu := cpuTime()
+				cpu := costtest.CPU()
 				for b.Loop() {
 					if place, err = m.f(context.Background(), q.Graph, h); err != nil {
 						b.Fatal(err)
 					}
 				}
-				cpu = cpuTime() - cpu
+				cpu = costtest.CPU() - cpu
 				ours := hopsPerByte(b, q.Graph, h, place)
 				b.ReportMetric(ours, "hops/byte")
 				b.ReportMetric(ours/ref, "x-scotch")
