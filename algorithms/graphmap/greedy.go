@@ -52,6 +52,11 @@ const greedyShells = 1
 // vertex (the nearest ones first).
 const greedyCandidates = 64
 
+// greedyVisits caps the nodes one vertex's BFS reaches: past it, when
+// the free nodes are far from the partners (a host nearly full), the
+// candidates are the free nodes nearest in index order.
+const greedyVisits = 256
+
 // Greedy maps g onto h by greedy graph growing in the style of Hoefler &
 // Snir, "Generic topology mapping strategies for large-scale parallel
 // architectures" (ICS 2011, §4.1): the vertex of most volume (sent and
@@ -95,7 +100,7 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 	for v := range place {
 		place[v] = -1
 	}
-	used := sp.marks()
+	free := newFreeNodes(sp)
 	seen := sp.marks() // BFS stamp
 	stamp := int32(0)
 	var shell, next, cands, nb []int32
@@ -129,9 +134,10 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 		from := shell[0]
 		cands = cands[:0]
 		extra := -1 // shells still to search after the first with a free node
+		visits := 0
 		for len(shell) > 0 && extra != 0 && len(cands) < greedyCandidates {
 			for _, x := range shell {
-				if used.get(x) == 0 && len(cands) < greedyCandidates {
+				if free.has(x) && len(cands) < greedyCandidates {
 					cands = append(cands, x)
 				}
 			}
@@ -143,11 +149,15 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 			}
 			next = next[:0]
 			for _, x := range shell {
+				if visits >= greedyVisits {
+					break
+				}
 				nb = sp.adjacent(x, nb)
 				for _, y := range nb {
 					if seen.get(y) != stamp {
 						seen.set(y, stamp)
 						next = append(next, y)
+						visits++
 					}
 				}
 			}
@@ -155,8 +165,9 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 		}
 		if len(cands) == 0 {
 			// Neighbors reaches no free node (a fat tree's or a
-			// dragonfly's nodes have none: they meet at switches)
-			cands = nearestFree(used, sp.size, from, greedyCandidates, cands)
+			// dragonfly's nodes have none: they meet at switches), or
+			// none within greedyVisits nodes
+			cands = free.nearest(from, greedyCandidates, cands)
 		}
 		best, bestCost := cands[0], -1.0
 		for _, x := range cands {
@@ -171,7 +182,7 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 			}
 		}
 		place[v] = best
-		used.set(best, 1)
+		free.take(best)
 		for e := s.Offsets[v]; e < s.Offsets[v+1]; e++ {
 			if u := s.Adj[e]; place[u] < 0 {
 				k := s.Volume(int(e))
@@ -189,19 +200,61 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 	return out, nil
 }
 
-// nearestFree appends to dst up to k free nodes (of size) nearest from
-// in index order (from, from−1, from+1, ...): on fat trees and
-// dragonflies, whose index order nests switches and routers, they are
-// among the nearest in hops. O(distance to the k-th free node).
-func nearestFree(used *marks, size int, from int32, k int, dst []int32) []int32 {
-	for d := int32(0); len(dst) < k && (from-d >= 0 || int(from+d) < size); d++ {
-		for _, x := range [2]int32{from - d, from + d} {
-			if x >= 0 && int(x) < size && used.get(x) == 0 && len(dst) < k {
-				dst = append(dst, x)
+// freeNodes are the host nodes no vertex holds yet. A taken node points
+// up and down the index order towards free nodes, union-find pointers
+// compressed as they are followed, so that the free nodes nearest a node
+// in index order are found in near O(1) each, however many are taken.
+// The pointers are kept as marks (see space.marks), a node's target
+// plus 2: 0, no mark, is a free node, and 1 is -1, below the first node.
+type freeNodes struct {
+	size     int32
+	up, down *marks
+}
+
+func newFreeNodes(sp *space) *freeNodes {
+	return &freeNodes{size: int32(sp.size), up: sp.marks(), down: sp.marks()}
+}
+
+func (f *freeNodes) has(x int32) bool { return f.up.get(x) == 0 }
+
+// take marks x, a free node, taken.
+func (f *freeNodes) take(x int32) {
+	f.up.set(x, x+1+2)
+	f.down.set(x, x-1+2)
+}
+
+// find returns the first free node from x along the pointers of m: x
+// itself if free, -1 or size if none.
+func (f *freeNodes) find(m *marks, x int32) int32 {
+	for x >= 0 && x < f.size {
+		p := m.get(x)
+		if p == 0 {
+			return x
+		}
+		t := p - 2
+		if t >= 0 && t < f.size {
+			if q := m.get(t); q != 0 {
+				m.set(x, q) // halve the path
 			}
-			if d == 0 {
-				break
-			}
+		}
+		x = t
+	}
+	return x
+}
+
+// nearest appends to dst up to k free nodes nearest from in index order
+// (from, from−1, from+1, ...): on fat trees and dragonflies, whose index
+// order nests switches and routers, they are among the nearest in hops.
+// Near O(k).
+func (f *freeNodes) nearest(from int32, k int, dst []int32) []int32 {
+	lo, hi := f.find(f.down, from-1), f.find(f.up, from)
+	for len(dst) < k && (lo >= 0 || hi < f.size) {
+		if lo >= 0 && (hi >= f.size || from-lo <= hi-from) {
+			dst = append(dst, lo)
+			lo = f.find(f.down, lo-1)
+		} else {
+			dst = append(dst, hi)
+			hi = f.find(f.up, hi+1)
 		}
 	}
 	return dst
