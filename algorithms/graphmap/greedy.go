@@ -65,7 +65,9 @@ const greedyVisits = 256
 // to the free node that adds the fewest hop-bytes to its placed partners.
 // The candidates are the free nodes of the first BFS shell around those
 // partners' nodes that holds one, and of the next shell (at most 64,
-// nearest first), not every free node. A vertex without placed partners
+// nearest first), not every free node; past 256 nodes searched (the
+// partners' regions full) they are the free nodes nearest the first
+// partner in index order. A vertex without placed partners
 // (a new component) starts at the free node nearest the centre. Ties go
 // to the lower vertex, and to the node nearer the centre, then the first
 // found (which keeps the mapping compact: on a grid twice the guest's
