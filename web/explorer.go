@@ -824,7 +824,7 @@ func notesPanel(a solve.Algorithm) app.UI {
 }
 
 // notesBody renders an algorithm's notes: title, summary, source,
-// confidence, cost and scope (the explorer's panel and the algorithms
+// confidence, cost (complexity and measured) and scope (the explorer's panel and the algorithms
 // page; only the panel's confidence has an id).
 func notesBody(a solve.Algorithm, panel bool) []app.UI {
 	n := a.Notes
@@ -843,6 +843,7 @@ func notesBody(a solve.Algorithm, panel bool) []app.UI {
 			app.Dt().Text("Source"), app.Dd().Text(n.Source),
 			app.Dt().Text("Confidence"), confDd,
 			app.Dt().Text("Complexity"), app.Dd().Text(n.Complexity),
+			app.Dt().Text("Measured"), app.Dd().Text(n.Measured),
 			app.Dt().Text("Applies to"), app.Dd().Text(a.Guests+" → "+a.Hosts),
 		),
 	}

@@ -47,8 +47,8 @@ type bisector struct {
 	ctx    context.Context
 	rng    *rand.Rand
 	levels []*level
-	adj    []int32   // the arcs of the coarser levels, one after the other
-	ew     []float64 // their weights
+	adj    []int32   // room for the arcs of the coarser levels, one after the other
+	ew     []float64 // and their weights
 	sides  [2][]int8 // the sides projected from level to level, alternately
 	tries  [2][]int8 // the sides of initial's try and of its best
 	order  []int32   // coarsen's random order, initial's starts
@@ -115,7 +115,9 @@ func (b *bisector) bisect(l *level, target int32, d01 float64) ([]int8, error) {
 	b.heap(0, l.order()) // the largest they need, once
 	b.heap(1, l.order())
 	room := coarseArcs * len(l.adj)
-	b.adj, b.ew = zeroed(b.adj, room), zeroed(b.ew, room)
+	if cap(b.adj) < room {
+		b.adj, b.ew = make([]int32, 0, room), make([]float64, 0, room)
+	}
 	// a coarser level has at most the arcs of the one below
 	for c := l; c.order() > coarseTo && len(c.adj) <= room; {
 		if err := b.ctx.Err(); err != nil {

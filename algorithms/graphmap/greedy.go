@@ -65,7 +65,9 @@ const greedyVisits = 256
 // to the free node that adds the fewest hop-bytes to its placed partners.
 // The candidates are the free nodes of the first BFS shell around those
 // partners' nodes that holds one, and of the next shell (at most 64,
-// nearest first), not every free node. A vertex without placed partners
+// nearest first), not every free node; past 256 nodes searched (the
+// partners' regions full) they are the free nodes nearest the first
+// partner in index order. A vertex without placed partners
 // (a new component) starts at the free node nearest the centre. Ties go
 // to the lower vertex, and to the node nearer the centre, then the first
 // found (which keeps the mapping compact: on a grid twice the guest's
@@ -101,9 +103,7 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 		place[v] = -1
 	}
 	free := newFreeNodes(sp)
-	seen := sp.marks() // BFS stamp
-	stamp := int32(0)
-	var shell, next, cands, nb []int32
+	q := &search{sp: sp, free: free, seen: sp.marks()}
 	centre := sp.centre()
 	for placed := 0; placed < n; placed++ {
 		if placed%ctxEvery == 0 {
@@ -119,56 +119,16 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 			v = seeds.pop() // a new component: its heaviest vertex
 		}
 		// BFS from the nodes of v's placed partners (or the centre)
-		stamp++
-		shell = shell[:0]
+		q.start()
 		for e := s.Offsets[v]; e < s.Offsets[v+1]; e++ {
-			if p := place[s.Adj[e]]; p >= 0 && seen.get(p) != stamp {
-				seen.set(p, stamp)
-				shell = append(shell, p)
+			if p := place[s.Adj[e]]; p >= 0 {
+				q.from(p)
 			}
 		}
-		if len(shell) == 0 {
-			seen.set(centre, stamp)
-			shell = append(shell, centre)
+		if len(q.shell) == 0 {
+			q.from(centre)
 		}
-		from := shell[0]
-		cands = cands[:0]
-		extra := -1 // shells still to search after the first with a free node
-		visits := 0
-		for len(shell) > 0 && extra != 0 && len(cands) < greedyCandidates {
-			for _, x := range shell {
-				if free.has(x) && len(cands) < greedyCandidates {
-					cands = append(cands, x)
-				}
-			}
-			if len(cands) > 0 {
-				if extra < 0 {
-					extra = greedyShells + 1
-				}
-				extra--
-			}
-			next = next[:0]
-			for _, x := range shell {
-				if visits >= greedyVisits {
-					break
-				}
-				nb = sp.adjacent(x, nb)
-				for _, y := range nb {
-					if seen.get(y) != stamp {
-						seen.set(y, stamp)
-						next = append(next, y)
-						visits++
-					}
-				}
-			}
-			shell, next = next, shell
-		}
-		if len(cands) == 0 {
-			// Neighbors reaches no free node (a fat tree's or a
-			// dragonfly's nodes have none: they meet at switches), or
-			// none within greedyVisits nodes
-			cands = free.nearest(from, greedyCandidates, cands)
-		}
+		cands := q.candidates()
 		best, bestCost := cands[0], -1.0
 		for _, x := range cands {
 			cost := 0.0
@@ -198,6 +158,75 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 		out[v] = int(p)
 	}
 	return out, nil
+}
+
+// search is Greedy's search for the candidate nodes of a vertex.
+type search struct {
+	sp              *space
+	free            *freeNodes
+	seen            *marks // the stamp of the last search that reached a node
+	stamp           int32
+	shell           []int32 // the nodes the search is at
+	next, cands, nb []int32
+}
+
+// start begins a search.
+func (q *search) start() {
+	q.stamp++
+	q.shell = q.shell[:0]
+}
+
+// from adds node x to the nodes the search starts from.
+func (q *search) from(x int32) {
+	if q.seen.get(x) != q.stamp {
+		q.seen.set(x, q.stamp)
+		q.shell = append(q.shell, x)
+	}
+}
+
+// candidates returns the free nodes of the first BFS shell around the
+// starting nodes that holds one, and of the next greedyShells shells, at
+// most greedyCandidates, nearest first; past greedyVisits nodes reached,
+// or if none is reached (a fat tree's or a dragonfly's nodes have no
+// neighbours: they meet at switches), the free nodes nearest the first
+// starting node in index order.
+func (q *search) candidates() []int32 {
+	from := q.shell[0]
+	q.cands = q.cands[:0]
+	extra := -1 // shells still to search after the first with a free node
+	visits := 0
+	for len(q.shell) > 0 && extra != 0 && len(q.cands) < greedyCandidates {
+		for _, x := range q.shell {
+			if q.free.has(x) && len(q.cands) < greedyCandidates {
+				q.cands = append(q.cands, x)
+			}
+		}
+		if len(q.cands) > 0 {
+			if extra < 0 {
+				extra = greedyShells + 1
+			}
+			extra--
+		}
+		q.next = q.next[:0]
+		for _, x := range q.shell {
+			if visits >= greedyVisits {
+				break
+			}
+			q.nb = q.sp.adjacent(x, q.nb)
+			for _, y := range q.nb {
+				if q.seen.get(y) != q.stamp {
+					q.seen.set(y, q.stamp)
+					q.next = append(q.next, y)
+					visits++
+				}
+			}
+		}
+		q.shell, q.next = q.next, q.shell
+	}
+	if len(q.cands) == 0 {
+		q.cands = q.free.nearest(from, greedyCandidates, q.cands)
+	}
+	return q.cands
 }
 
 // freeNodes are the host nodes no vertex holds yet. A taken node points

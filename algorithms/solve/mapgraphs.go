@@ -25,9 +25,10 @@ func init() {
 			Source: "Pellegrini, \"Static mapping by dual recursive bipartitioning of process and architecture graphs\", " +
 				"SHPCC 1994; Pellegrini & Roman, Scotch, HPCN 1996 (texts not in our sources: our implementation of the method)",
 			Confidence: "P",
-			Complexity: "O((n + arcs)·log n) bisection levels of near-linear work (O(n log n) per refinement pass), " +
-				"times min(8, 16384/n) restarts below 16384 vertices; 4elt's 1024-part quotient onto torus:8x8x16 " +
-				"in about 0.1 s, mdual's 16384-part one onto torus:16x32x32 in about 0.3 s",
+			Complexity: "O((n + m)·log n): about log2 n levels of bisection, each O(n + m) for the parts' graphs and " +
+				"coarsening and O(n log n + m) per refinement pass; min(8, 16384/n) restarts below 16384 vertices; plus " +
+				"O(N log² N) on a host without grid coordinates (its nodes sorted at every level); memory O(n + m)",
+			Measured: measured(largestGraph + " → torus:128x128x64: 35 CPU-s, 650 MB"),
 			Summary: "The host is cut in two across its longest axis (other hosts: the coordinate of largest extent) and " +
 				"the guest in two parts of exactly the halves' capacities, recursively down to single nodes. Each guest " +
 				"bisection is multilevel: heavy-edge matching, greedy graph growing from seeded starts, Fiduccia–Mattheyses " +
@@ -49,11 +50,15 @@ func init() {
 			Source: "Hoefler & Snir, \"Generic topology mapping strategies for large-scale parallel architectures\", " +
 				"ICS 2011, §4.1 (text not in our sources: our implementation of the method)",
 			Confidence: "P",
-			Complexity: "O(arcs·log n) plus, per vertex, a breadth-first search of the host around its placed " +
-				"partners until two shells hold free nodes (at most 64 candidates)",
+			Complexity: "O(m log n) for the queue plus, per vertex, a breadth-first search of the host around its " +
+				"placed partners (at most 256 nodes, then the free nodes nearest in index order) and at most 64 " +
+				"candidates priced over its edges; tables of every host node (O(N)) only on a host of at most 16 times " +
+				"the guest's size, so that a small guest on a large host costs what the guest does",
+			Measured: measured(largestGraph + " → torus:128x128x64: 15 CPU-s, 320 MB"),
 			Summary: "The vertex of most volume goes to the host's centre; then the unplaced vertex with the most volume to " +
 				"placed ones goes to the free node that adds the fewest hop-bytes. Our choices: the candidates are the free " +
-				"nodes of the first breadth-first shell around its placed partners that has one, and of the next shell; " +
+				"nodes of the first breadth-first shell around its placed partners that has one, and of the next shell (past " +
+				"256 nodes searched, the free nodes nearest in index order); " +
 				"ties go to the lower vertex and node. Fast, but it leaves holes that far vertices fill late: much worse " +
 				"than rb on grids.",
 		},

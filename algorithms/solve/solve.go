@@ -26,11 +26,30 @@ type Notes struct {
 	// computation) or "P" (the source is silent: our reading, not the
 	// source's).
 	Confidence string `json:"confidence"`
+	// Complexity is the cost in n (guest vertices), m (guest arcs) and N
+	// (host nodes).
 	Complexity string `json:"complexity"`
+	// Measured is the cost of one run at the largest size the server
+	// takes (2^20 vertices), measured: "guest → host: C CPU-s, M MB"
+	// (peak heap, guest and host included), on the machine MeasuredOn
+	// names, which ends it.
+	Measured string `json:"measured"`
 	// Summary says in a sentence or two what the algorithm does, and for
 	// "P" algorithms what we chose.
 	Summary string `json:"summary"`
 }
+
+// MeasuredOn names the machine of the figures of Notes.Measured
+// (solve's BenchmarkLargest).
+const MeasuredOn = "(CPU seconds of all its threads, on a 2-vCPU AMD EPYC virtual machine, Go 1.26, at times shared with other work)"
+
+// largestGraph names the guest of the graph mappers' measured cost: the
+// largest graph a user may upload to the server, as random arcs (an
+// expander, the hardest case of their cost).
+const largestGraph = "2^20 vertices, 2^22 random arcs"
+
+// measured returns the figures of Notes.Measured, the machine appended.
+func measured(figures string) string { return figures + " " + MeasuredOn }
 
 // Progress reports on a long run.
 type Progress struct {

@@ -94,11 +94,20 @@ func TestHealthAlgorithmsOpenAPI(t *testing.T) {
 		if a.Name == "" || a.Notes.Confidence == "" || a.Guests == "" || a.Hosts == "" {
 			t.Errorf("incomplete listing %+v", a)
 		}
+		// its cost, in O(·) and measured at the largest size
+		if a.Notes.Complexity == "" || !strings.HasSuffix(a.Notes.Measured, solve.MeasuredOn) {
+			t.Errorf("%s: cost %q, measured %q, want both (the machine last)", a.Name, a.Notes.Complexity, a.Notes.Measured)
+		}
 	}
 	rec = f.do(t, "GET", "/api/v1/openapi.yaml", "")
 	doc := rec.Body.String()
 	if rec.Code != 200 || !strings.HasPrefix(doc, "openapi: 3.") {
 		t.Fatalf("openapi %d %.40q", rec.Code, doc)
+	}
+	for _, field := range []string{"complexity", "measured"} {
+		if !strings.Contains(doc, "\n        "+field+": {type: string") {
+			t.Errorf("the OpenAPI Notes do not document %s", field)
+		}
 	}
 	// Every API route is documented, and every documented path is routed.
 	documented := 0
