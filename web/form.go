@@ -86,18 +86,6 @@ func (f form) firstApplicable() string {
 	return ""
 }
 
-// values returns the fields as a query, empty fields left out.
-func (f form) values() url.Values {
-	q := url.Values{}
-	for _, kv := range [][2]string{{"guest", f.Guest}, {"host", f.Host}, {"algo", f.Algo}, {"seed", f.Seed},
-		{"start", f.Start}, {"budget", f.Budget}, {"moves", f.Moves}, {"ta", f.Ta}, {"tc", f.Tc}, {"objective", f.Objective}} {
-		if kv[1] != "" {
-			q.Set(kv[0], kv[1])
-		}
-	}
-	return q
-}
-
 // fieldErrors maps a field name to the message shown under it.
 type fieldErrors map[string]string
 
