@@ -166,8 +166,8 @@ func Allocate(h Host, ids []int, ranksPerNode, ranks int) (*Allocation, error) {
 	}
 	_, cores := SplitCores(whole)
 	if ranks > len(ids)*per {
-		return nil, fmt.Errorf("%s ranks do not fit the %s allocated %s of %s (%s slots): allocate more nodes",
-			strconv.Itoa(ranks), strconv.Itoa(len(ids)), plural(len(ids), "node"), plural(per, "slot"), strconv.Itoa(len(ids)*per))
+		return nil, fmt.Errorf("%d ranks do not fit the %d slots of the %d allocated %s (%d per node): allocate more nodes",
+			ranks, len(ids)*per, len(ids), plural(len(ids), "node"), per)
 	}
 	sub, err := NewSubset(inner, ids)
 	if err != nil {
