@@ -174,12 +174,29 @@ func Allocate(h Host, ids []int, ranksPerNode, ranks int) (*Allocation, error) {
 		return nil, err
 	}
 	var mapped Host = sub
+	if wholeInOrder(ids, inner.Size()) {
+		mapped = inner // the whole machine keeps its capabilities (Grid)
+	}
 	if per > 1 {
-		if mapped, err = NewCores(sub, per); err != nil {
+		if mapped, err = NewCores(mapped, per); err != nil {
 			return nil, err
 		}
 	}
 	return &Allocation{Whole: whole, Host: mapped, nodes: sub, per: per, cores: cores}, nil
+}
+
+// wholeInOrder reports whether ids are the n nodes of a host in index
+// order.
+func wholeInOrder(ids []int, n int) bool {
+	if len(ids) != n {
+		return false
+	}
+	for i, u := range ids {
+		if u != i {
+			return false
+		}
+	}
+	return true
 }
 
 // firstNodes returns the nodes 0.. of a host of n nodes that an
