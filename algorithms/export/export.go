@@ -254,7 +254,7 @@ func Text(w io.Writer, r *solve.Result) error {
 	// 18-character labels
 	val := func(key string) string { v, _ := mt.Value(key); return v }
 	line := func(label, value string) { fmt.Fprintf(bw, "%-18s%s\n", label, value) }
-	if a := r.Report().Allocation; a != nil {
+	if a := r.AllocationReport(); a != nil {
 		line("allocation", allocationText(a))
 	}
 	line("hop-bytes", val("hopBytes"))

@@ -43,8 +43,8 @@ type AllocationReport struct {
 	RanksPerNode int    `json:"ranksPerNode,omitempty"`
 }
 
-// allocationReport returns r's AllocationReport, nil without one.
-func (r *Result) allocationReport() *AllocationReport {
+// AllocationReport returns what r's allocation made of it, nil without one.
+func (r *Result) AllocationReport() *AllocationReport {
 	if r.Allocation == nil {
 		return nil
 	}
@@ -71,7 +71,7 @@ func (r *Result) Report() Report {
 		Pairs:     r.Pairs,
 		Notes:     r.Algorithm.Notes,
 
-		Allocation: r.allocationReport(),
+		Allocation: r.AllocationReport(),
 	}
 	if r.Instance.Budget > 0 {
 		rep.Budget = r.Instance.Budget.String()
