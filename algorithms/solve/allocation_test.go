@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/solve/solvetest"
 	"topomap/algorithms/spec"
@@ -112,6 +113,29 @@ func TestAllocationErrors(t *testing.T) {
 		_, err := solve.Map(t.Context(), spec.Instance{Guest: g, Host: h, Algo: "greedy", Nodes: c.nodes, RanksPerNode: c.r}, nil)
 		if err == nil || spec.FieldOf(err) != c.field || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s on %s nodes %q R %d: %v (field %q), want %q under %s", c.guest, c.host, c.nodes, c.r, err, spec.FieldOf(err), c.want, c.field)
+		}
+	}
+}
+
+// TestAllocationBoundsHold: the comparison's lower bounds on an
+// allocation are bounds over mappings onto its slots: no algorithm beats
+// them (PAIRS reaches 0.5 hops per byte on 24 nodes of torus:8x8x8 with 4
+// ranks each, where the whole machine's one-rank-a-node bound, 1, would
+// not hold).
+func TestAllocationBoundsHold(t *testing.T) {
+	g, h := solvetest.Pair(t, "grid:8x8", "torus:8x8x8")
+	c, err := solve.CompareInstance(t.Context(), spec.Instance{Guest: g, Host: h, Nodes: "0-7,64-71,128-135", RanksPerNode: 4, Moves: 20000, Seed: 1}, solve.CompareOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range c.Bounds {
+		if b.Scope != metric.AllMappings {
+			continue
+		}
+		for _, e := range c.Entries {
+			if e.Metrics != nil && e.Metrics.HopsPerByte < b.Value-1e-9 {
+				t.Errorf("%s: %v hops per byte, below the %s bound %v", e.Algo, e.Metrics.HopsPerByte, b.Name, b.Value)
+			}
 		}
 	}
 }

@@ -65,6 +65,11 @@ func NewSubset(whole Host, ids []int) (*Subset, error) {
 // Node returns the whole host's node i of the subset is.
 func (s *Subset) Node(i int) int { return s.ids[i] }
 
+// Whole returns the host the subset's nodes are of: the k-th nearest
+// node of the subset is at least as far as the whole host's k-th nearest,
+// so bounds computed on the whole hold on the subset.
+func (s *Subset) Whole() Host { return s.whole }
+
 // Size returns the number of nodes of the subset.
 func (s *Subset) Size() int { return len(s.ids) }
 
