@@ -780,9 +780,13 @@ func (c *Explorer) renderResult() app.UI {
 // metric.Fields and the run times.
 func metricsPanel(r *solve.Result, mapMs, drawMs float64) app.UI {
 	m := r.Metrics
+	extra := []string{"time", fmt.Sprintf("map %.1f ms, draw %.1f ms", mapMs, drawMs)}
+	if a := r.AllocationReport(); a != nil {
+		extra = append([]string{"allocation", a.Text()}, extra...)
+	}
 	return app.Div().ID("metrics").Class("metrics").Body(
 		app.H2().Text("Metrics"),
-		metricsTable("", m, metric.Detail, "time", fmt.Sprintf("map %.1f ms, draw %.1f ms", mapMs, drawMs)),
+		metricsTable("", m, metric.Detail, extra...),
 		boundsTables(m.Bounds),
 	)
 }

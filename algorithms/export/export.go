@@ -255,7 +255,7 @@ func Text(w io.Writer, r *solve.Result) error {
 	val := func(key string) string { v, _ := mt.Value(key); return v }
 	line := func(label, value string) { fmt.Fprintf(bw, "%-18s%s\n", label, value) }
 	if a := r.AllocationReport(); a != nil {
-		line("allocation", allocationText(a))
+		line("allocation", a.Text())
 	}
 	line("hop-bytes", val("hopBytes"))
 	if v, ok := mt.Value("hopsPerByte"); !ok {
@@ -333,19 +333,4 @@ func writePicture(bw *bufio.Writer, m *mapping.Mapping) {
 			fmt.Fprintf(bw, "%d: %v\n", v, c)
 		}
 	}
-}
-
-// allocationText says what an allocation made of a run, for the text
-// summary: "16 nodes allocated (nid[00001-00016]), 16 used, 4 ranks on
-// each".
-func allocationText(a *solve.AllocationReport) string {
-	s := metric.Plural(a.Allocated, "node") + " allocated"
-	if a.Nodes != "" {
-		s += " (" + a.Nodes + ")"
-	}
-	s += ", " + metric.Thousands(a.Used) + " used"
-	if a.RanksPerNode > 0 {
-		s += ", " + metric.Plural(a.RanksPerNode, "rank") + " on each"
-	}
-	return s
 }

@@ -78,3 +78,17 @@ func (r *Result) Report() Report {
 	}
 	return rep
 }
+
+// Text says what the allocation made of a run, for people: "16 nodes
+// allocated (nid[00001-00016]), 16 used, 4 ranks on each".
+func (a *AllocationReport) Text() string {
+	s := metric.Plural(a.Allocated, "node") + " allocated"
+	if a.Nodes != "" {
+		s += " (" + a.Nodes + ")"
+	}
+	s += ", " + metric.Thousands(a.Used) + " used"
+	if a.RanksPerNode > 0 {
+		s += ", " + metric.Plural(a.RanksPerNode, "rank") + " on each"
+	}
+	return s
+}

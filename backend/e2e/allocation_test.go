@@ -52,6 +52,9 @@ func TestAllocationRankfile(t *testing.T) {
 	if sub := eval[string](t, ctx, `[...document.querySelectorAll('#drawing svg text.s')].map(e => e.textContent).join(" ")`); !strings.Contains(sub, "allocation highlighted: 6 of 256 nodes, 4 ranks on each used node") {
 		t.Errorf("caption %q", sub)
 	}
+	if row := eval[string](t, ctx, `document.querySelector('#metrics tr[data-metric="allocation"] td')?.textContent ?? ""`); row != "6 nodes allocated ("+nodes+"), 6 used, 4 ranks on each" {
+		t.Errorf("the metrics' allocation row says %q", row)
+	}
 	hops := eval[string](t, ctx, `document.querySelector('#metrics tr[data-metric="hops per byte"] td')?.textContent ?? ""`)
 	screenshot(t, ctx, "allocation")
 
