@@ -77,7 +77,8 @@ func (c *Explorer) OnNav(ctx app.Context) {
 	c.load(ctx, ctx.Page().URL().Query())
 	// Put back what was typed while the app loaded.
 	restoreTyped(ctx, &c.restored, map[string]*string{"f-guest": &c.form.Guest, "f-host": &c.form.Host,
-		"f-seed": &c.form.Seed, "f-start": &c.form.Start, "f-budget": &c.form.Budget},
+		"f-seed": &c.form.Seed, "f-start": &c.form.Start, "f-budget": &c.form.Budget,
+		"f-nodes": &c.form.Nodes, "f-ranksPerNode": &c.form.RanksPerNode},
 		func() { _, c.errs = c.form.check() }, c.navigate)
 	title := "Explorer"
 	if c.valid {
@@ -571,6 +572,8 @@ func (c *Explorer) Render() app.UI {
 	sIn, sCh := c.setField(&c.form.Seed)
 	bIn, bCh := c.setField(&c.form.Budget)
 	mIn, mCh := c.setField(&c.form.Moves)
+	nIn, nCh := c.setField(&c.form.Nodes)
+	rIn, rCh := c.setField(&c.form.RanksPerNode)
 	choices := c.form.algoChoices()
 	return shell("/", c.ready, c.form.instanceKeys(),
 		app.Section().Class("controls").Body(
@@ -591,6 +594,14 @@ func (c *Explorer) Render() app.UI {
 					startSelect(c.form, c.errs["start"], c.onStart),
 					field("budget", "Budget (planned as moves at their measured cost)", c.form.Budget, "e.g. 2s", c.errs["budget"], bIn, bCh),
 					field("moves", "Moves (repeat a run)", c.form.Moves, "from the budget", c.errs["moves"], mIn, mCh),
+				),
+			),
+			openIf(app.Details().Class("advanced").ID("allocation"), c.form.Nodes != "" || c.form.RanksPerNode != "" ||
+				c.errs["nodes"] != "" || c.errs["ranksPerNode"] != "").Body(
+				app.Summary().Text("Allocation: the nodes you were given, ranks per node"),
+				app.Div().Class("row").Body(
+					field("nodes", "Nodes (a Slurm hostlist of a named machine's nodes, else index ranges)", c.form.Nodes, "nid[00001-00004,00007] or 0-15,32-47", c.errs["nodes"], nIn, nCh),
+					field("ranksPerNode", "Ranks per node (every used node holds exactly these)", c.form.RanksPerNode, "as the host's slots", c.errs["ranksPerNode"], rIn, rCh),
 				),
 			),
 			c.renderLink(),
@@ -769,9 +780,13 @@ func (c *Explorer) renderResult() app.UI {
 // metric.Fields and the run times.
 func metricsPanel(r *solve.Result, mapMs, drawMs float64) app.UI {
 	m := r.Metrics
+	extra := []string{"time", fmt.Sprintf("map %.1f ms, draw %.1f ms", mapMs, drawMs)}
+	if a := r.AllocationReport(); a != nil {
+		extra = append([]string{"allocation", a.Text()}, extra...)
+	}
 	return app.Div().ID("metrics").Class("metrics").Body(
 		app.H2().Text("Metrics"),
-		metricsTable("", m, metric.Detail, "time", fmt.Sprintf("map %.1f ms, draw %.1f ms", mapMs, drawMs)),
+		metricsTable("", m, metric.Detail, extra...),
 		boundsTables(m.Bounds),
 	)
 }

@@ -51,6 +51,7 @@ const (
 type form struct {
 	Guest, Host, Algo, Seed, Start, Budget, Moves, Ta, Tc string
 	Objective                                             string
+	Nodes, RanksPerNode                                   string
 	// edited is "guest" or "host", whichever the user changed last: a size
 	// mismatch is reported under it (not in the URL).
 	edited string
@@ -62,7 +63,7 @@ type form struct {
 func formFromQuery(q url.Values) form {
 	f := form{Guest: q.Get("guest"), Host: q.Get("host"), Algo: q.Get("algo"), Seed: q.Get("seed"),
 		Start: q.Get("start"), Budget: q.Get("budget"), Moves: q.Get("moves"), Ta: q.Get("ta"), Tc: q.Get("tc"),
-		Objective: q.Get("objective")}
+		Objective: q.Get("objective"), Nodes: q.Get("nodes"), RanksPerNode: q.Get("ranksPerNode")}
 	if f.Guest == "" && f.Host == "" && f.Algo == "" {
 		f.Guest, f.Host, f.Algo = defaultGuest, defaultHost, defaultAlgo
 	}
@@ -109,7 +110,8 @@ func (f form) check() (spec.Instance, fieldErrors) {
 	}
 	// The optional fields go through ParseQuery itself, one at a time, so
 	// that each message is exactly the parser's.
-	for _, kv := range [][2]string{{"seed", f.Seed}, {"start", f.Start}, {"budget", f.Budget}, {"moves", f.Moves}, {"ta", f.Ta}, {"tc", f.Tc}, {"objective", f.Objective}} {
+	for _, kv := range [][2]string{{"seed", f.Seed}, {"start", f.Start}, {"budget", f.Budget}, {"moves", f.Moves}, {"ta", f.Ta}, {"tc", f.Tc}, {"objective", f.Objective},
+		{"nodes", f.Nodes}, {"ranksPerNode", f.RanksPerNode}} {
 		if kv[1] == "" {
 			continue
 		}
@@ -134,6 +136,10 @@ func (f form) check() (spec.Instance, fieldErrors) {
 			in.Tc = one.Tc
 		case "objective":
 			in.Objective = one.Objective
+		case "nodes":
+			in.Nodes = one.Nodes
+		case "ranksPerNode":
+			in.RanksPerNode = one.RanksPerNode
 		}
 	}
 	if errs["guest"] == "" && pendingGraph(in.Guest) != "" {

@@ -6,7 +6,7 @@
 // on a host: a Blue Gene/Q mapfile, an Open MPI rankfile and a
 // SLURM_HOSTFILE, naming hosts by Hostnames (ParseHostnames reads a file
 // of them, ExpandHostnames a list; either takes Slurm hostlist
-// expressions, ExpandHostlist, such as "nid[001-004,007]"; the default is
+// expressions, hostlist.Expand, such as "nid[001-004,007]"; the default is
 // node<index>). On a host with cores a rank's slot is a node and a core
 // (topology.SplitCores). A format that cannot express empty slots
 // (NoHoles: rankorder) refuses such a placement, naming the formats that

@@ -55,8 +55,9 @@ func Write(w io.Writer, format string, r *solve.Result) error {
 	return WriteWith(w, format, r, Options{})
 }
 
-// WriteWith writes r in the named format with o (host names), after
-// Check and after checking the names against the host's nodes.
+// WriteWith writes r in the named format with o (host names; without
+// them, the machine's own, topology.NamesOf), after Check and after
+// checking the names against the host's nodes.
 func WriteWith(w io.Writer, format string, r *solve.Result, o Options) error {
 	f, err := Lookup(format)
 	if err != nil {
@@ -66,6 +67,9 @@ func WriteWith(w io.Writer, format string, r *solve.Result, o Options) error {
 		return err
 	}
 	nodes, _ := topology.SplitCores(r.Mapping.Host)
+	if len(o.Hostnames) == 0 {
+		o.Hostnames = topology.NamesOf(r.Mapping.Host)
+	}
 	if err := CheckHostnames(o.Hostnames, nodes.Size()); err != nil {
 		return err
 	}
@@ -250,6 +254,9 @@ func Text(w io.Writer, r *solve.Result) error {
 	// 18-character labels
 	val := func(key string) string { v, _ := mt.Value(key); return v }
 	line := func(label, value string) { fmt.Fprintf(bw, "%-18s%s\n", label, value) }
+	if a := r.AllocationReport(); a != nil {
+		line("allocation", a.Text())
+	}
 	line("hop-bytes", val("hopBytes"))
 	if v, ok := mt.Value("hopsPerByte"); !ok {
 		line("hops per byte", "- ("+v+")")

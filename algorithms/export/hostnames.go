@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"topomap/algorithms/hostlist"
 	"topomap/algorithms/spec"
 )
 
@@ -77,7 +78,7 @@ func hostnamesErrorf(format string, args ...any) error {
 }
 
 // ExpandHostnames expands a list of host names for a host of that many
-// nodes: each entry a name or a hostlist expression (ExpandHostlist), in
+// nodes: each entry a name or a hostlist expression (hostlist.Expand), in
 // node-index order. The names are checked as CheckHostnames does; errors
 // name the entry by its position. No entries give no names (the defaults).
 func ExpandHostnames(entries []string, nodes int) (Hostnames, error) {
@@ -98,8 +99,8 @@ func ExpandHostnames(entries []string, nodes int) (Hostnames, error) {
 // each checked alone, refusing more than nodes names in all before it
 // expands any.
 func appendHostlist(names Hostnames, expr string, nodes int) (Hostnames, error) {
-	more, err := ExpandHostlist(expr, nodes-len(names))
-	if errors.Is(err, errTooManyNames) {
+	more, err := hostlist.Expand(expr, nodes-len(names))
+	if errors.Is(err, hostlist.ErrTooManyNames) {
 		return nil, fmt.Errorf("more host names than the %d nodes", nodes)
 	}
 	if err != nil {
@@ -114,7 +115,7 @@ func appendHostlist(names Hostnames, expr string, nodes int) (Hostnames, error) 
 }
 
 // ParseHostnames reads a host names file for a host of that many nodes:
-// one name or hostlist expression (ExpandHostlist) a line, in node-index
+// one name or hostlist expression (hostlist.Expand) a line, in node-index
 // order; blank lines and lines starting with '#' are skipped, spaces
 // around a name ignored. It reads no more than it needs (up to the line
 // that names one host too many) and checks the names with CheckHostnames;

@@ -9,10 +9,22 @@ import "topomap/algorithms/topology"
 // every node of its nodes' host's profile C times: the largest ball of
 // slots is C times the largest ball of nodes) and a host that counts its
 // balls (topology.Balls: fat trees, dragonflies; δ_k is the least radius
-// whose largest ball holds more than k other nodes). ok is false on other
-// hosts. O(upto) plus the inner profile or the balls.
+// whose largest ball holds more than k other nodes); some nodes of a host
+// (an allocation, whose Whole it is) take the whole host's profile. ok is
+// false on other hosts. O(upto) plus the inner profile or the balls.
 func machineProfile(h topology.Host, upto int) (dist []int, ok bool) {
 	upto = min(upto, h.Size()-1)
+	if s, ok := h.(interface{ Whole() topology.Host }); ok {
+		// some nodes of a host (an allocation): the whole host's profile
+		// is at most as far, so its bound holds; none if it has no profile
+		if grid, isGrid := s.Whole().(topology.Grid); isGrid {
+			return distanceProfile(grid, upto), true
+		}
+		if dist, ok := machineProfile(s.Whole(), upto); ok {
+			return dist, true
+		}
+		return []int{}, true
+	}
 	if inner, c := topology.SplitCores(h); c > 1 {
 		var nodes []int
 		if grid, isGrid := inner.(topology.Grid); isGrid {

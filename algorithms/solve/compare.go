@@ -51,6 +51,13 @@ func Compare(ctx context.Context, in spec.Instance, opts CompareOptions) ([]Entr
 	if _, _, err := Build(spec.Instance{Guest: g, Host: h}); err != nil {
 		return nil, err
 	}
+	alloc, err := allocation(in)
+	if err != nil {
+		return nil, err
+	}
+	if alloc != nil {
+		h = alloc.Host // the algorithms that apply to the allocated slots
+	}
 	algos := Applicable(g, h)
 	if in.Start != "" {
 		s, ok := Lookup(in.Start)
@@ -110,7 +117,11 @@ func CompareInstance(ctx context.Context, in spec.Instance, opts CompareOptions)
 	if err != nil && ctx.Err() == nil {
 		return c, err
 	}
-	bounds, berr := Bounds(in.Guest, in.Host)
+	h := in.Host
+	if alloc, aerr := allocation(in); aerr == nil && alloc != nil {
+		h = alloc.Host // bounds over the mappings onto the allocated slots
+	}
+	bounds, berr := Bounds(in.Guest, h)
 	if berr != nil {
 		return nil, berr
 	}

@@ -1,6 +1,9 @@
 package solve
 
-import "topomap/algorithms/metric"
+import (
+	"topomap/algorithms/metric"
+	"topomap/algorithms/topology"
+)
 
 // Report is the JSON form of a solved instance: the output of
 // `topomap map --format json` and of the API's placement?format=json. It
@@ -23,7 +26,34 @@ type Report struct {
 	// Pairs is what a local search reports: the moves it made (set as
 	// moves, they repeat the run), its improving moves and its starts.
 	Pairs *PairsRun `json:"pairs,omitempty"`
-	Notes Notes     `json:"notes"`
+	// Allocation says where the ranks could go, when the request gave
+	// nodes or ranks per node.
+	Allocation *AllocationReport `json:"allocation,omitempty"`
+	Notes      Notes             `json:"notes"`
+}
+
+// AllocationReport is what an allocation made of a run: the nodes as
+// requested, the whole machine's nodes that the ranks could use (with
+// ranks per node, the first ranks/R of them), those that hold ranks, and
+// the ranks per node every used node holds.
+type AllocationReport struct {
+	Nodes        string `json:"nodes,omitempty"`
+	Allocated    int    `json:"allocated"`
+	Used         int    `json:"used"`
+	RanksPerNode int    `json:"ranksPerNode,omitempty"`
+}
+
+// AllocationReport returns what r's allocation made of it, nil without one.
+func (r *Result) AllocationReport() *AllocationReport {
+	if r.Allocation == nil {
+		return nil
+	}
+	_, c := topology.SplitCores(r.Mapping.Host)
+	used := map[int]bool{}
+	for _, s := range r.Mapping.Place {
+		used[s/c] = true
+	}
+	return &AllocationReport{Nodes: r.Instance.Nodes, Allocated: len(r.Allocation.Nodes()), Used: len(used), RanksPerNode: r.Instance.RanksPerNode}
 }
 
 // Report returns the JSON form of r.
@@ -40,9 +70,25 @@ func (r *Result) Report() Report {
 		Metrics:   r.Metrics,
 		Pairs:     r.Pairs,
 		Notes:     r.Algorithm.Notes,
+
+		Allocation: r.AllocationReport(),
 	}
 	if r.Instance.Budget > 0 {
 		rep.Budget = r.Instance.Budget.String()
 	}
 	return rep
+}
+
+// Text says what the allocation made of a run, for people: "16 nodes
+// allocated (nid[00001-00016]), 16 used, 4 ranks on each".
+func (a *AllocationReport) Text() string {
+	s := metric.Plural(a.Allocated, "node") + " allocated"
+	if a.Nodes != "" {
+		s += " (" + a.Nodes + ")"
+	}
+	s += ", " + metric.Thousands(a.Used) + " used"
+	if a.RanksPerNode > 0 {
+		s += ", " + metric.Plural(a.RanksPerNode, "rank") + " on each"
+	}
+	return s
 }

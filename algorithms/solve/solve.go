@@ -171,8 +171,44 @@ func (e *sizeError) Is(target error) bool { return target == ErrSizes }
 func sizeErrorf(format string, args ...any) error { return &sizeError{fmt.Sprintf(format, args...)} }
 
 // Check validates an instance: a known algorithm that applies to its guest
-// and host, with matching sizes.
+// and host (the allocated nodes, with their slots, when the instance gives
+// an allocation or ranks per node), with matching sizes.
 func Check(in spec.Instance) (Algorithm, error) {
+	a, _, err := check(in)
+	return a, err
+}
+
+// check is Check, which also returns the instance's allocation (nil:
+// the whole machine).
+func check(in spec.Instance) (Algorithm, *topology.Allocation, error) {
+	alloc, err := allocation(in)
+	if err != nil {
+		a, _ := Lookup(in.Algo)
+		return a, nil, err
+	}
+	if alloc != nil {
+		in.Host = alloc.Host
+	}
+	a, err := checkOn(in)
+	return a, alloc, err
+}
+
+// allocation returns in's allocation, nil when it gives none; a guest
+// whose graph is not attached yet has no allocation to check.
+func allocation(in spec.Instance) (*topology.Allocation, error) {
+	if in.Nodes == "" && in.RanksPerNode == 0 || in.Host == nil {
+		return nil, nil
+	}
+	if in.Guest.External() {
+		if _, err := in.Guest.Build(); err != nil {
+			return nil, &spec.FieldError{Field: "guest", Err: err}
+		}
+	}
+	return in.Allocation()
+}
+
+// checkOn checks in on the host its mapper sees.
+func checkOn(in spec.Instance) (Algorithm, error) {
 	a, ok := Lookup(in.Algo)
 	if !ok {
 		return a, &spec.FieldError{Field: "algo", Err: fmt.Errorf("unknown algorithm %q (known: %s)", in.Algo, names())}
@@ -294,6 +330,10 @@ type Result struct {
 	// Partial marks the best placement a search had found when its
 	// context ended (see Map).
 	Partial bool
+	// Allocation is the instance's allocation (nodes, ranks per node),
+	// nil for the whole machine: the mapper placed the ranks on its
+	// slots, and Mapping holds them on the whole machine (Allocation.Whole).
+	Allocation *topology.Allocation
 }
 
 // ErrInternal marks a mapper that returned an invalid placement: a bug, not
@@ -318,7 +358,7 @@ func Build(in spec.Instance) (*guest.Graph, topology.Host, error) {
 // Result with Partial set, together with the context's error: callers that
 // only look at the error lose nothing, the others keep the best so far.
 func Map(ctx context.Context, in spec.Instance, progress func(Progress)) (*Result, error) {
-	a, err := Check(in)
+	a, alloc, err := check(in)
 	if err != nil {
 		return nil, err
 	}
@@ -331,15 +371,37 @@ func Map(ctx context.Context, in spec.Instance, progress func(Progress)) (*Resul
 	if a.Search {
 		run = &PairsRun{}
 	}
-	place, err := a.Map(ctx, &Problem{Instance: in, Guest: g, Host: h, Progress: progress, Report: run})
+	p := &Problem{Instance: in, Guest: g, Host: h, Progress: progress, Report: run}
+	if alloc != nil {
+		p.Instance.Host, p.Host = alloc.Host, alloc.Host
+		p.Instance.Nodes, p.Instance.RanksPerNode, p.Instance.Names = "", 0, nil
+	}
+	place, err := a.Map(ctx, p)
 	partial := err != nil && place != nil && ctx.Err() != nil
 	if err != nil && !partial {
 		return nil, err
 	}
 	secs := time.Since(start).Seconds()
+	h, place = onWhole(alloc, h, place)
 	m := &mapping.Mapping{Guest: g, Host: h, Place: place}
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrInternal, a.Name, err)
 	}
-	return &Result{Instance: in, Algorithm: a, Mapping: m, Metrics: metric.EvaluateContext(ctx, m), Seconds: secs, Pairs: run, Partial: partial}, err
+	return &Result{Instance: in, Algorithm: a, Mapping: m, Metrics: metric.EvaluateContext(ctx, m), Seconds: secs, Pairs: run, Partial: partial, Allocation: alloc}, err
+}
+
+// onWhole moves a placement on an allocation's slots to the whole
+// machine's (with its ranks per node); without an allocation it returns
+// h and place.
+func onWhole(alloc *topology.Allocation, h topology.Host, place []int) (topology.Host, []int) {
+	if alloc == nil {
+		return h, place
+	}
+	for v, s := range place {
+		place[v] = -1 // Validate refuses it
+		if s >= 0 && s < alloc.Host.Size() {
+			place[v] = alloc.Slot(s)
+		}
+	}
+	return alloc.Whole, place
 }

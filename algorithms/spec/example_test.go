@@ -111,5 +111,5 @@ func ExampleDecodeJSON() {
 	fmt.Println(spec.FieldOf(err), err)
 	// Output:
 	// algo=affn&guest=grid%3A9x8&host=mesh%3A6x12 <nil>
-	// seeds invalid request: unknown field "seeds" (want guest, host, algo, seed, budget, moves, start, ta, tc, objective)
+	// seeds invalid request: unknown field "seeds" (want guest, host, algo, seed, budget, moves, start, ta, tc, objective, nodes, ranksPerNode)
 }

@@ -85,6 +85,14 @@ var Fields = []Field{
 		in.Objective, err = ParseObjective(s)
 		return err
 	}, func(in Instance) string { return in.Objective }},
+	{"nodes", Text, false, func(in *Instance, s string) (err error) {
+		in.Nodes, err = ParseNodes(s)
+		return err
+	}, func(in Instance) string { return in.Nodes }},
+	{"ranksPerNode", Unsigned, false, func(in *Instance, s string) (err error) {
+		in.RanksPerNode, err = ParseRanksPerNode(s)
+		return err
+	}, func(in Instance) string { return formatNonZero(in.RanksPerNode != 0, strconv.Itoa(in.RanksPerNode)) }},
 }
 
 // FieldNames lists the names of Fields, in order.

@@ -11,7 +11,8 @@ import (
 // no two fields share a name.
 func TestEveryFieldRoundTrips(t *testing.T) {
 	q := map[string][]string{"guest": {"grid:4x4"}, "host": {"torus:4x4"}, "algo": {"pairs"}, "seed": {"7"},
-		"budget": {"1.5s"}, "moves": {"1000"}, "start": {"rowmajor"}, "ta": {"0.5"}, "tc": {"1e-07"}, "objective": {"congestion"}}
+		"budget": {"1.5s"}, "moves": {"1000"}, "start": {"rowmajor"}, "ta": {"0.5"}, "tc": {"1e-07"}, "objective": {"congestion"},
+		"nodes": {"0-7,12"}, "ranksPerNode": {"2"}}
 	in, err := spec.ParseQuery(q)
 	if err != nil {
 		t.Fatal(err)

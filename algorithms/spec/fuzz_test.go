@@ -83,6 +83,8 @@ func FuzzParseQuery(f *testing.F) {
 	f.Add("guest=&host=&algo=")
 	f.Add("guest=hypercube:3&guest=hypercube:4&host=ring:8&algo=xor&seed=-1")
 	f.Add("%zz")
+	f.Add("guest=grid:8x8&host=preset:xe6-slice&algo=rb&nodes=+nid[00001-00004,00007]+&ranksPerNode=+04")
+	f.Add("guest=grid:8x8&host=torus:8x8x8&algo=rb&nodes=0-15,32-47&ranksPerNode=0")
 	f.Fuzz(func(t *testing.T, s string) {
 		q, err := url.ParseQuery(s)
 		if err != nil {

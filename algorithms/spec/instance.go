@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"regexp"
 	"strconv"
+	"strings"
 	"time"
 
 	"topomap/algorithms/topology"
@@ -35,6 +36,69 @@ type Instance struct {
 	// (the default, also spelled ObjectiveHopBytes), or
 	// ObjectiveCongestion.
 	Objective string
+	// Nodes is the allocation (""= the whole machine): the nodes the
+	// ranks may use, a Slurm hostlist of node names on a host whose nodes
+	// have names, else index ranges ("0-15,32-47"); see
+	// topology.ResolveNodes. Distances and routes stay the whole
+	// machine's.
+	Nodes string
+	// RanksPerNode (0 = not given) makes every used node hold exactly
+	// that many ranks, as srun --ntasks-per-node does (topology.Allocate).
+	RanksPerNode int
+	// Names are the node names given beside the instance (the CLI's
+	// --hostnames, the API's hostnames), in node-index order, which Nodes
+	// may name; no field of the table: nil means the machine's own
+	// (topology.NamesOf).
+	Names []string
+}
+
+// MaxNodesText bounds the text of an allocation (a hostlist names many
+// nodes in few characters).
+const MaxNodesText = 16 << 10
+
+// ParseNodes checks the text of an allocation: not blank, at most
+// MaxNodesText bytes. Which nodes it names depends on the host
+// (Allocation reads it).
+func ParseNodes(s string) (string, error) {
+	t := strings.TrimSpace(s)
+	if t == "" || len(t) > MaxNodesText {
+		return "", &FieldError{"nodes", syntaxf("nodes: want a Slurm hostlist of node names (nid[00001-00004,00007]) or index ranges (0-15,32-47), at most %d characters", MaxNodesText)}
+	}
+	return t, nil
+}
+
+// ParseRanksPerNode parses the ranks per node, 1 to topology.MaxCores.
+func ParseRanksPerNode(s string) (int, error) {
+	v, err := strconv.Atoi(s)
+	if err != nil || v < 1 || v > topology.MaxCores {
+		return 0, &FieldError{"ranksPerNode", syntaxf("ranksPerNode %.64q: want a whole number from 1 to %d", s, topology.MaxCores)}
+	}
+	return v, nil
+}
+
+// Allocation returns the machine restricted to in's nodes with its ranks
+// per node for the guest's ranks, or nil when in gives neither (the
+// whole machine). Errors are *FieldError on nodes or ranksPerNode.
+func (in Instance) Allocation() (*topology.Allocation, error) {
+	if in.Nodes == "" && in.RanksPerNode == 0 {
+		return nil, nil
+	}
+	var ids []int
+	if in.Nodes != "" {
+		var err error
+		if ids, err = topology.ResolveNodes(in.Nodes, in.Host, in.Names); err != nil {
+			return nil, &FieldError{"nodes", fail("nodes", in.Nodes, err)}
+		}
+	}
+	a, err := topology.Allocate(in.Host, ids, in.RanksPerNode, in.Guest.Order())
+	if err != nil {
+		field := "nodes"
+		if in.RanksPerNode > 0 {
+			field = "ranksPerNode"
+		}
+		return nil, &FieldError{field, err}
+	}
+	return a, nil
 }
 
 // The objectives of a local search, as the CLI, the API and permalinks

@@ -16,9 +16,15 @@ import (
 // Cores has no Grid capability even over a lattice: its distance is not
 // a sum over axes (the core axis counts 0). Callers with grid fast paths
 // reach the inner host and C through SplitCores.
+//
+// The same structure one level down groups the nodes of a host under its
+// routers (the suffix ":nodes-per-router=P", NewRouterNodes): P nodes per
+// router, 0 hops apart, as the two nodes of a Cray Gemini; cores may then
+// be given to those nodes.
 type Cores struct {
 	inner Host
 	c     int
+	unit  string // coresSuffix, or routerSuffix for nodes under routers
 }
 
 // MaxCores bounds the cores per node of a spec string.
@@ -27,16 +33,30 @@ const MaxCores = 1024
 // NewCores returns inner with c ≥ 2 cores per node; inner must not have
 // cores itself, and the slots number at most MaxNodes.
 func NewCores(inner Host, c int) (*Cores, error) {
-	if _, ok := inner.(*Cores); ok {
+	if ic, ok := inner.(*Cores); ok && ic.unit == coresSuffix {
 		return nil, fmt.Errorf("%w: cores given twice", ErrInvalid)
 	}
+	return newGrouped(inner, c, coresSuffix)
+}
+
+// NewRouterNodes returns inner's nodes as routers of p ≥ 2 nodes each
+// (":nodes-per-router=P"); inner must have neither cores nor routers of
+// its own.
+func NewRouterNodes(inner Host, p int) (*Cores, error) {
+	if _, ok := inner.(*Cores); ok {
+		return nil, fmt.Errorf("%w: nodes per router over cores", ErrInvalid)
+	}
+	return newGrouped(inner, p, routerSuffix)
+}
+
+func newGrouped(inner Host, c int, unit string) (*Cores, error) {
 	if c < 2 || c > MaxCores {
-		return nil, fmt.Errorf("%w: %d cores per node, want 2 to %d", ErrInvalid, c, MaxCores)
+		return nil, fmt.Errorf("%w: %d%s, want 2 to %d", ErrInvalid, c, unit, MaxCores)
 	}
 	if inner.Size() > MaxNodes/c {
 		return nil, fmt.Errorf("%w: more than %d slots", ErrInvalid, MaxNodes)
 	}
-	return &Cores{inner, c}, nil
+	return &Cores{inner, c, unit}, nil
 }
 
 // SplitCores returns the host of nodes under h and the cores per node:
@@ -52,6 +72,21 @@ func SplitCores(h Host) (inner Host, c int) {
 	return h, 1
 }
 
+// SplitRouters returns the host under all of h's groupings (cores, then
+// nodes per router) and the slots per vertex of it: (torus, 32) for
+// torus:4x4x8:nodes-per-router=2:cores=16. Slots s and t with s/per =
+// t/per are 0 hops apart; routes and wiring are the base host's.
+func SplitRouters(h Host) (base Host, per int) {
+	per = 1
+	for {
+		inner, c := SplitCores(h)
+		if c == 1 {
+			return h, per
+		}
+		h, per = inner, per*c
+	}
+}
+
 // Inner returns the host of the nodes.
 func (h *Cores) Inner() Host { return h.inner }
 
@@ -61,8 +96,9 @@ func (h *Cores) PerNode() int { return h.c }
 // Size returns nodes × C.
 func (h *Cores) Size() int { return h.inner.Size() * h.c }
 
-// String returns the inner host's spec string and ":cores=C".
-func (h *Cores) String() string { return h.inner.String() + ":cores=" + strconv.Itoa(h.c) }
+// String returns the inner host's spec string and ":cores=C" (or
+// ":nodes-per-router=P").
+func (h *Cores) String() string { return h.inner.String() + h.unit + strconv.Itoa(h.c) }
 
 // Coords writes the coordinates of slot idx's node, then its core.
 func (h *Cores) Coords(idx int, dst []int) []int {
@@ -106,24 +142,43 @@ func (h *Cores) Neighbors(idx int, dst []int) []int {
 	return dst
 }
 
-// coresSuffix is the modifier a host spec string may end with.
-const coresSuffix = ":cores="
+// The modifiers a host spec string may end with: cores per node, and
+// (before them) nodes per router.
+const (
+	coresSuffix  = ":cores="
+	routerSuffix = ":nodes-per-router="
+)
 
 // cutCores splits "spec:cores=C" into spec and C (0 without the suffix).
-func cutCores(s string) (string, int, error) {
-	i := len(s) - len(coresSuffix)
-	for i >= 0 && !strings.EqualFold(s[i:i+len(coresSuffix)], coresSuffix) {
+func cutCores(s string) (string, int, error) { return cutCount(s, coresSuffix, "cores per node") }
+
+// cutCount splits "spec" + suffix + "N" into spec and N (0 without the
+// suffix); what names N in the message.
+func cutCount(s, suffix, what string) (string, int, error) {
+	i := len(s) - len(suffix)
+	for i >= 0 && !strings.EqualFold(s[i:i+len(suffix)], suffix) {
 		i-- // the last one, in bytes (lower-casing may change lengths)
 	}
 	if i < 0 {
 		return s, 0, nil
 	}
-	arg := strings.TrimSpace(s[i+len(coresSuffix):])
+	arg := strings.TrimSpace(s[i+len(suffix):])
 	c, err := strconv.Atoi(arg)
 	if err != nil || arg != strconv.Itoa(c) || c < 1 || c > MaxCores {
-		return "", 0, fmt.Errorf("cores=%.20q: want a whole number of cores per node from 1 to %d", arg, MaxCores)
+		return "", 0, fmt.Errorf("%s%.20q: want a whole number of %s from 1 to %d", suffix[1:], arg, what, MaxCores)
 	}
 	return s[:i], c, nil
+}
+
+// withRouterNodes groups h's nodes p to a router (p ≤ 1: h itself).
+func withRouterNodes(h Host, p int) (Host, error) {
+	if p <= 1 {
+		return h, nil
+	}
+	if h.Size() > MaxNodes/p {
+		return nil, fmt.Errorf("%d routers × %d nodes is more than %d nodes", h.Size(), p, MaxNodes)
+	}
+	return NewRouterNodes(h, p)
 }
 
 // withCores gives h c cores per node (c ≤ 1: h itself), with messages for
@@ -132,7 +187,7 @@ func withCores(h Host, c int) (Host, error) {
 	if c <= 1 {
 		return h, nil
 	}
-	if _, ok := h.(*Cores); ok {
+	if hc, ok := h.(*Cores); ok && hc.unit == coresSuffix {
 		return nil, errors.New("cores given twice")
 	}
 	if h.Size() > MaxNodes/c {

@@ -60,6 +60,25 @@
 // crosses no link. A guest may have fewer vertices than the host has
 // slots; the other slots stay empty.
 //
+// # Nodes per router, names and allocations
+//
+// [P] The suffix ":nodes-per-router=P" (before ":cores=C") puts P nodes
+// on each node of a host, which becomes their router: node t of router r
+// has index t + P·r and coordinates r's followed by t, and the nodes of
+// one router are 0 hops apart (as the two nodes of a Cray Gemini).
+// SplitRouters reaches the routers under every grouping.
+//
+// A host whose nodes have names (the Named capability, or a preset that
+// names them) lets launcher files write them and an allocation name
+// them. An allocation (Allocate) restricts a machine to some of its
+// nodes, given as a Slurm hostlist of names (package hostlist) or, on a
+// host without names, as index ranges "0-15,32-47" (ResolveNodes), in
+// the order written. Mappers see the allocated nodes with their slots (a
+// Subset, whose distances and routes are the whole machine's); the
+// placement is then moved to the whole machine's slots. With R ranks per
+// node, as srun --ntasks-per-node, the ranks fill the first ranks/R
+// allocated nodes, R slots each, so every used node holds exactly R.
+//
 // # Fat trees
 //
 // [V] Petrini & Vanneschi, "k-ary n-trees" (IPPS 1997); numbering [P].

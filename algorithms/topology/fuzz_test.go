@@ -1,6 +1,7 @@
 package topology_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -37,6 +38,36 @@ func FuzzParseMachine(f *testing.F) {
 		inner, cores := topology.SplitCores(h)
 		if inner.Size()*cores != h.Size() || h.Size() > topology.MaxNodes {
 			t.Fatalf("%q: %d slots, %d nodes × %d cores", s, h.Size(), inner.Size(), cores)
+		}
+	})
+}
+
+// FuzzParseRanges: node index ranges give distinct nodes below n, in the
+// order written, or a one-line error.
+func FuzzParseRanges(f *testing.F) {
+	for _, s := range []string{"0-15,32-47", "[3,1-2]", "5,5", "7-3", "+1", "0-99999999", "", ",", "1-", "-1"} {
+		f.Add(s, 64)
+	}
+	f.Fuzz(func(t *testing.T, s string, n int) {
+		if n < 1 || n > 1<<12 {
+			t.Skip()
+		}
+		ids, err := topology.ParseRanges(s, n)
+		if err != nil {
+			if strings.ContainsAny(err.Error(), "\n\r") {
+				t.Fatalf("bad error message %q", err)
+			}
+			return
+		}
+		seen := map[int]bool{}
+		for _, u := range ids {
+			if u < 0 || u >= n || seen[u] {
+				t.Fatalf("%q: node %d (n %d, seen %v)", s, u, n, seen[u])
+			}
+			seen[u] = true
+		}
+		if back, err := topology.ParseRanges(topology.FormatRanges(ids), n); err != nil || !slices.Equal(back, ids) {
+			t.Fatalf("%q: %v written %q reads %v, %v", s, ids, topology.FormatRanges(ids), back, err)
 		}
 	})
 }

@@ -116,7 +116,8 @@ var ErrUnknownKind = errors.New("unknown host kind")
 // Parse reads a host spec string "kind:args" (kind case-insensitive,
 // surrounding spaces ignored) with the parser its kind registered, or a
 // named machine "preset:NAME" (Presets); either may end with
-// ":cores=C", C cores per node (Cores). Errors say what is wrong without
+// ":cores=C", C cores per node (Cores), and a kind's string with
+// ":nodes-per-router=P" before that, P nodes per router (NewRouterNodes). Errors say what is wrong without
 // repeating the input.
 func Parse(s string) (Host, error) {
 	base, c, err := cutCores(s)
@@ -132,12 +133,19 @@ func Parse(s string) (Host, error) {
 		}
 		base, c = b, inner // a preset with cores
 	}
+	base, p, err := cutCount(base, routerSuffix, "nodes per router")
+	if err != nil {
+		return nil, err
+	}
 	k, args, err := registry.Find(base, ErrUnknownKind)
 	if err != nil {
 		return nil, fmt.Errorf("%w, or preset:NAME; any may end with :cores=C", err)
 	}
 	h, err := k.Parse(args)
 	if err != nil {
+		return nil, err
+	}
+	if h, err = withRouterNodes(h, p); err != nil {
 		return nil, err
 	}
 	return withCores(h, c)

@@ -37,7 +37,8 @@ type Router interface {
 }
 
 // RouterOf returns h's routing capability and whether it has one. A
-// host with cores routes as the host of its nodes does (coresRouter).
+// host with cores routes as the host of its nodes does (coresRouter), a
+// Subset as its whole host does.
 func RouterOf(h Host) (Router, bool) {
 	if c, ok := h.(*Cores); ok {
 		r, ok := RouterOf(c.inner)
@@ -45,6 +46,13 @@ func RouterOf(h Host) (Router, bool) {
 			return nil, false
 		}
 		return coresRouter{c, r}, true
+	}
+	if s, ok := h.(*Subset); ok {
+		r, ok := RouterOf(s.whole)
+		if !ok {
+			return nil, false
+		}
+		return subsetRouter{s, r}, true
 	}
 	r, ok := h.(Router)
 	return r, ok

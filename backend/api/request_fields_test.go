@@ -17,7 +17,7 @@ import (
 // on its way to the one parser (spec.Fields) and back.
 func TestRequestCarriesEveryField(t *testing.T) {
 	r := api.Request{Guest: "grid:4x4", Host: "torus:4x4", Algo: "pairs", Seed: 7, Budget: "1.5s",
-		Moves: 1000, Start: "rowmajor", Ta: 0.5, Tc: 1e-7, Objective: "congestion"}
+		Moves: 1000, Start: "rowmajor", Ta: 0.5, Tc: 1e-7, Objective: "congestion", Nodes: "0-7", RanksPerNode: 2}
 	v := reflect.ValueOf(r)
 	var keys []string
 	for i := range v.NumField() {

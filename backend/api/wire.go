@@ -54,6 +54,11 @@ type Request struct {
 	// Objective is what a local search minimises: hopbytes (the
 	// default) or congestion.
 	Objective string `json:"objective,omitempty"`
+	// Nodes is the allocation: a Slurm hostlist of node names, or index
+	// ranges on a host whose nodes have no names.
+	Nodes string `json:"nodes,omitempty"`
+	// RanksPerNode makes every used node hold exactly that many ranks.
+	RanksPerNode int `json:"ranksPerNode,omitempty"`
 }
 
 // MapRequest is the body of POST /api/v1/map: a Request and the host
@@ -99,7 +104,8 @@ func (r Request) text(name string) string {
 // RequestOf returns the canonical request of an instance (normalised spec
 // strings), the form a job records.
 func RequestOf(in spec.Instance) Request {
-	r := Request{Guest: in.Guest.String(), Host: in.Host.String(), Algo: in.Algo, Seed: in.Seed, Start: in.Start, Moves: in.Moves, Ta: in.Ta, Tc: in.Tc, Objective: in.Objective}
+	r := Request{Guest: in.Guest.String(), Host: in.Host.String(), Algo: in.Algo, Seed: in.Seed, Start: in.Start, Moves: in.Moves, Ta: in.Ta, Tc: in.Tc, Objective: in.Objective,
+		Nodes: in.Nodes, RanksPerNode: in.RanksPerNode}
 	if in.Budget != 0 {
 		r.Budget = in.Budget.String()
 	}

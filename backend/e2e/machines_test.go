@@ -19,10 +19,11 @@ import (
 )
 
 // TestPresetCoresRankfile picks a named machine in the explorer (the
-// xe6-slice, a 4×4×8 torus of 32-core nodes), maps a 64×64 stencil onto
-// its 4,096 slots by row-major bricks of 8×4 objects per node, and
-// downloads the Open MPI rankfile: 4,096 lines "rank r=node<n> slot=<t>",
-// equal to the CLI's, each node holding one whole brick.
+// xe6-slice: 4×4×8 Gemini routers, two 16-core nodes each, named
+// nid00000 … nid00255), maps a 64×64 stencil onto its 4,096 slots in
+// index order, and downloads the Open MPI rankfile: 4,096 lines
+// "rank r=nid<n> slot=<t>", equal to the CLI's, every node holding 16
+// ranks under its own name.
 func TestPresetCoresRankfile(t *testing.T) {
 	ctx := tab(t)
 	dir := allowDownloads(t, ctx)
@@ -38,7 +39,7 @@ func TestPresetCoresRankfile(t *testing.T) {
 		t.Errorf("the list of machines says %q", list)
 	}
 	setField(t, ctx, "#f-preset", "xe6-slice", "change")
-	waitJS(t, ctx, `document.querySelector('#f-host').value === 'torus:4x4x8:cores=32' && location.search.includes('cores%3D32') && document.querySelector('#drawing svg image.heat') !== null`)
+	waitJS(t, ctx, `document.querySelector('#f-host').value === 'torus:4x4x8:nodes-per-router=2:cores=16' && location.search.includes('cores%3D16') && document.querySelector('#drawing svg image.heat') !== null`)
 	if about := eval[string](t, ctx, `document.querySelector('#preset-about')?.textContent ?? ""`); !strings.Contains(about, "Cray XE6") {
 		t.Errorf("the chosen machine is described as %q", about)
 	}
@@ -46,12 +47,12 @@ func TestPresetCoresRankfile(t *testing.T) {
 		t.Fatalf("algorithm %q after the preset, want rowmajor kept", algo)
 	}
 	screenshot(t, ctx, "preset-cores")
-	const q = "guest=grid:64x64&host=torus:4x4x8:cores=32&algo=rowmajor"
+	const q = "guest=grid:64x64&host=torus:4x4x8:nodes-per-router=2:cores=16&algo=rowmajor"
 	r := solvetest.Map(t, q)
 	checkMetrics(t, ctx, r)
 
 	click(t, ctx, "#dl-rankfile")
-	got := waitFile(t, filepath.Join(dir, "grid-64x64_torus-4x4x8-cores-32_rowmajor.rankfile"))
+	got := waitFile(t, filepath.Join(dir, "grid-64x64_torus-4x4x8-nodes-per-router-2-cores-16_rowmajor.rankfile"))
 	var want bytes.Buffer
 	if err := export.Write(&want, "rankfile", r); err != nil {
 		t.Fatal(err)
@@ -59,40 +60,34 @@ func TestPresetCoresRankfile(t *testing.T) {
 	if string(got) != want.String() {
 		t.Errorf("rankfile differs from the CLI's: %.200q", got)
 	}
-	// read it back: 4,096 ranks, 32 per node, each node one 8×4 brick
-	re := regexp.MustCompile(`^rank (\d+)=node(\d+) slot=(\d+)$`)
+	// read it back: 4,096 ranks, 16 per node, named by the machine
+	re := regexp.MustCompile(`^rank (\d+)=nid(\d{5}) slot=(\d+)$`)
 	lines := strings.Split(strings.TrimSuffix(string(got), "\n"), "\n")
 	if len(lines) != 4096 {
 		t.Fatalf("%d lines, want 4096", len(lines))
 	}
 	perNode := map[int]int{}
-	brick := map[int][2]int{} // node → its brick's corner
 	for i, l := range lines {
 		m := re.FindStringSubmatch(l)
 		if m == nil {
 			t.Fatalf("line %d: %q", i+1, l)
 		}
 		rank, node, slot := atoi(m[1]), atoi(m[2]), atoi(m[3])
-		if rank != i || slot < 0 || slot >= 32 || node >= 128 {
+		if rank != i || slot < 0 || slot >= 16 || node >= 256 {
 			t.Fatalf("line %d: %q", i+1, l)
 		}
-		if r.Mapping.Place[rank] != slot+32*node {
+		if r.Mapping.Place[rank] != slot+16*node {
 			t.Errorf("rank %d on node %d slot %d, the placement says slot %d", rank, node, slot, r.Mapping.Place[rank])
 		}
 		perNode[node]++
-		corner := [2]int{rank % 64 / 8 * 8, rank / 64 / 4 * 4}
-		if c, ok := brick[node]; ok && c != corner {
-			t.Errorf("node %d holds objects of the bricks at %v and %v", node, c, corner)
-		}
-		brick[node] = corner
 	}
 	for node, n := range perNode {
-		if n != 32 {
-			t.Errorf("node %d has %d ranks, want 32", node, n)
+		if n != 16 {
+			t.Errorf("node %d has %d ranks, want 16", node, n)
 		}
 	}
-	if len(perNode) != 128 {
-		t.Errorf("%d nodes used, want 128", len(perNode))
+	if len(perNode) != 256 {
+		t.Errorf("%d nodes used, want 256", len(perNode))
 	}
 }
 

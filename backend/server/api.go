@@ -232,6 +232,9 @@ func (s *Server) mapSync(c echo.Context) error {
 	if err != nil {
 		return err // before solving
 	}
+	if names != nil {
+		in.Names = names // an allocation may name them
+	}
 	res, err := s.solveSync(c.Request().Context(), in)
 	if err != nil {
 		return err

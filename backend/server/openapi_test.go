@@ -46,7 +46,7 @@ func TestOpenAPIRequestFields(t *testing.T) {
 	if schemaOf(doc, "Request") == "" {
 		t.Fatal("openapi.yaml: no components.schemas.Request")
 	}
-	props := regexp.MustCompile(`(?m)^        ([a-z]+): \{type: ([a-z]+)`).FindAllStringSubmatch(schemaOf(doc, "Request"), -1)
+	props := regexp.MustCompile(`(?m)^        ([a-zA-Z]+): \{type: ([a-z]+)`).FindAllStringSubmatch(schemaOf(doc, "Request"), -1)
 	openType := map[spec.Kind]string{spec.Text: "string", spec.Unsigned: "integer", spec.Integer: "integer", spec.Number: "number"}
 	var want, got []string
 	var required []string

@@ -45,6 +45,7 @@ func heat(t float64) string {
 // SVG looks like the page. Class names are prefixed to stay out of the
 // page's way when the SVG is inlined.
 const sheet = `
+.alloc{fill:#fde9a9;stroke:#c99a06;stroke-width:1}
 .t{font:14px sans-serif;fill:#222}
 .s{font:11px sans-serif;fill:#555}
 .tick{font:9px sans-serif;fill:#777;pointer-events:none}

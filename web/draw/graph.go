@@ -120,6 +120,7 @@ func graphMapping(w io.Writer, r *solve.Result, o Options, lay *layout, heatMap 
 		lay.hostLinks(s)
 	}
 	drawStructure(s, lay, true)
+	allocationMarks(&buf, lay, r)
 	if !heatMap {
 		graphEdges(&buf, m, lay, pairs(m, hops), o.MinHops)
 		lay.nodes(s, &buf, inv, func(int) bool { return true }, lay.r >= 9 && g.Order() <= 512)
@@ -261,6 +262,9 @@ func graphSubcaption(r *solve.Result, heatMap bool, o Options) string {
 		parts = append(parts, "edges omitted above "+Thousands(detail)+" vertices")
 	} else if o.MinHops > 1 {
 		parts = append(parts, "only edges of at least "+metric.Plural(o.MinHops, "hop"))
+	}
+	if note := allocationNote(r); note != "" {
+		parts = append(parts, note)
 	}
 	return strings.Join(parts, "; ")
 }

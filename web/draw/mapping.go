@@ -190,6 +190,7 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 		lay.hostLinks(s)
 	}
 	drawStructure(s, lay, wires)
+	allocationMarks(&buf, lay, r)
 
 	if !heatMap {
 		long := func(e int) bool { return hops[e] >= o.MinHops }
@@ -476,6 +477,9 @@ func subcaption(r *solve.Result, heatMap bool, lv *linkView, o Options) string {
 		}
 	} else if o.MinHops > 1 {
 		parts = append(parts, "only edges of at least "+metric.Plural(o.MinHops, "hop"))
+	}
+	if note := allocationNote(r); note != "" {
+		parts = append(parts, note)
 	}
 
 	return strings.Join(parts, "; ")

@@ -57,7 +57,7 @@ func checkRoutes(h Host) error {
 // a host with cores) that link end v stands for: the node of a slot, or a
 // switch of an indirect network, numbered after the nodes.
 func wiringVertex(h Host, v int) int {
-	inner, c := topology.SplitCores(h)
+	inner, c := topology.SplitRouters(h)
 	if v >= h.Size() {
 		return inner.Size() + v - h.Size()
 	}
@@ -67,7 +67,7 @@ func wiringVertex(h Host, v int) int {
 // joined reports whether link ends tail and head are joined by a wire of
 // the host's network, or else are nodes one hop apart.
 func joined(h Host, tail, head int) bool {
-	inner, _ := topology.SplitCores(h)
+	inner, _ := topology.SplitRouters(h)
 	net, ok := inner.(topology.Network)
 	if !ok {
 		return tail < h.Size() && head < h.Size() && h.Hops(tail, head) == 1

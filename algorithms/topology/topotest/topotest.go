@@ -368,7 +368,7 @@ func checkNeighbours(h Host) error {
 // sameNode reports whether slots a and b lie on one node of a host with
 // cores (a = b otherwise).
 func sameNode(h Host, a, b int) bool {
-	_, c := topology.SplitCores(h)
+	_, c := topology.SplitRouters(h)
 	return a/c == b/c
 }
 
@@ -379,7 +379,7 @@ func checkBFS(h Host) error {
 	if net, ok := h.(topology.Network); ok {
 		return checkWiring(net)
 	}
-	if inner, _ := topology.SplitCores(h); inner != h {
+	if inner, _ := topology.SplitRouters(h); inner != h {
 		if net, ok := inner.(topology.Network); ok {
 			return checkWiring(net) // the slots' distances are checked against it by "slots"
 		}
@@ -389,7 +389,7 @@ func checkBFS(h Host) error {
 	if n > 1<<16 {
 		return nil
 	}
-	_, cores := topology.SplitCores(h)
+	_, cores := topology.SplitRouters(h)
 	dist := make([]int, n)
 	var queue, nb []int
 	for _, s := range []int{0, n / 2, n - 1} {

@@ -25,6 +25,7 @@ func init() {
 type instanceFlags struct {
 	guest, host, algo, start string
 	objective                string
+	nodes, ranksPerNode      string
 	seed                     uint64
 	budget                   time.Duration
 	moves                    int64
@@ -42,6 +43,23 @@ func (f *instanceFlags) register(fs *flag.FlagSet, withAlgo bool) {
 	fs.Int64Var(&f.moves, "moves", 0, "pairs: make exactly this many moves (the count a run reports, to repeat it); 0 = from --budget or the stopping rule")
 	fs.StringVar(&f.objective, "objective", spec.ObjectiveHopBytes, "pairs: what to minimise: "+spec.ObjectiveHopBytes+
 		" or "+spec.ObjectiveCongestion+" (the sum of the squared link loads under the host's routing)")
+	fs.StringVar(&f.nodes, "nodes", "", "the allocation: a Slurm `hostlist` of node names (nid[00001-00004,00007], SLURM_JOB_NODELIST) on a host whose nodes have names (a preset such as xe6-slice, or --hostnames), else index ranges (0-15,32-47); ranks go only there, distances and routes stay the whole machine's")
+	fs.StringVar(&f.ranksPerNode, "ranks-per-node", "", "make every used node hold exactly `R` ranks, as srun --ntasks-per-node does: the ranks fill the first ranks/R allocated nodes")
+}
+
+// tableFields parses the instance fields that the CLI reads as the field
+// table (spec.Fields) does, by name: the flag's text, "" for not given.
+func tableFields(in *spec.Instance, texts map[string]string) error {
+	for name, text := range texts {
+		if text == "" {
+			continue
+		}
+		f, _ := spec.LookupField(name)
+		if err := f.Parse(in, text); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // algoNames lists the names of the algorithms, comma-separated.
@@ -83,7 +101,7 @@ func (f *instanceFlags) instance(algo string) (spec.Instance, error) {
 	if in.Objective, err = spec.ParseObjective(f.objective); err != nil {
 		return in, err
 	}
-	return in, nil
+	return in, tableFields(&in, map[string]string{"nodes": f.nodes, "ranksPerNode": f.ranksPerNode})
 }
 
 // algoInstance returns the instance of a command that needs --algo.
@@ -136,6 +154,7 @@ func runMap(ctx context.Context, args []string, stdout io.Writer) error {
 		if opt.Hostnames, err = readHostnames(*hostnames, in.Host); err != nil {
 			return err
 		}
+		in.Names = opt.Hostnames // an allocation may name them
 	}
 	r, err := solve.Map(ctx, in, nil)
 	if err != nil {

@@ -1,4 +1,9 @@
-package export
+// Package hostlist reads Slurm hostlist expressions (SLURM_JOB_NODELIST,
+// `scontrol show hostnames`): names separated by commas outside brackets,
+// each with bracket groups of numbers and ranges lo-hi, zero padding kept,
+// several groups multiplied out with the first varying slowest, a suffix
+// allowed after a group.
+package hostlist
 
 import (
 	"errors"
@@ -7,9 +12,9 @@ import (
 	"strings"
 )
 
-// errTooManyNames is wrapped by ExpandHostlist's error when the expression
+// ErrTooManyNames is wrapped by Expand's error when the expression
 // names more hosts than asked for.
-var errTooManyNames = errors.New("too many names")
+var ErrTooManyNames = errors.New("too many names")
 
 // maxRangeDigits bounds the digits of a range bound (10^18 fits a uint64).
 const maxRangeDigits = 18
@@ -26,7 +31,7 @@ type segment struct {
 	ranges []numRange
 }
 
-// ExpandHostlist expands a Slurm hostlist expression into its host names,
+// Expand expands a Slurm hostlist expression into its host names,
 // in order (as `scontrol show hostnames` prints them): names separated by
 // commas outside brackets, each with bracket groups of numbers and ranges
 // lo-hi. A range keeps the width of its low bound as written, so
@@ -35,8 +40,8 @@ type segment struct {
 // ("r[1-2]n[1-3]": r1n1 r1n2 r1n3 r2n1 r2n2 r2n3). A name without
 // brackets is itself. The names are counted before any is made: an
 // expression of more than limit names is refused at the cost of reading it.
-// The names are not checked as host names (CheckHostnames does that).
-func ExpandHostlist(expr string, limit int) ([]string, error) {
+// The names are not checked as host names (package export checks them).
+func Expand(expr string, limit int) ([]string, error) {
 	var names [][]segment
 	total := 0
 	limit = max(limit, 0)
@@ -54,7 +59,7 @@ func ExpandHostlist(expr string, limit int) ([]string, error) {
 		}
 		total += patternCount(segs, limit-total+1)
 		if total > limit {
-			return nil, fmt.Errorf("%.60q names more than %d hosts: %w", expr, limit, errTooManyNames)
+			return nil, fmt.Errorf("%.60q names more than %d hosts: %w", expr, limit, ErrTooManyNames)
 		}
 		names = append(names, segs)
 	}

@@ -1,4 +1,4 @@
-package export_test
+package hostlist_test
 
 import (
 	"runtime"
@@ -6,8 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"topomap/algorithms/export"
-	"topomap/algorithms/spec"
+	"topomap/algorithms/hostlist"
 )
 
 // TestExpandHostlist: Slurm's hostlist syntax, expanded in the order
@@ -32,7 +31,7 @@ func TestExpandHostlist(t *testing.T) {
 		{"n[0-0]", "n0"},
 		{"n[999999999999999998-999999999999999999]", "n999999999999999998 n999999999999999999"},
 	} {
-		got, err := export.ExpandHostlist(tt.expr, 100)
+		got, err := hostlist.Expand(tt.expr, 100)
 		if err != nil || strings.Join(got, " ") != tt.want {
 			t.Errorf("ExpandHostlist(%q) = %q, %v; want %q", tt.expr, got, err, tt.want)
 		}
@@ -59,7 +58,7 @@ func TestExpandHostlistErrors(t *testing.T) {
 		{"n[1-4]", "names more than 3 hosts"},
 		{"a,b,c,d", "names more than 3 hosts"},
 	} {
-		_, err := export.ExpandHostlist(tt.expr, 3)
+		_, err := hostlist.Expand(tt.expr, 3)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("ExpandHostlist(%q) = %v, want %q", tt.expr, err, tt.want)
 		}
@@ -80,7 +79,7 @@ func TestExpandHostlistCountsFirst(t *testing.T) {
 	} {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		_, err := export.ExpandHostlist(expr, 1<<20)
+		_, err := hostlist.Expand(expr, 1<<20)
 		runtime.ReadMemStats(&after)
 		if err == nil || !strings.Contains(err.Error(), "names more than 1048576 hosts") {
 			t.Errorf("%.40q: %v, want it refused", expr, err)
@@ -88,42 +87,31 @@ func TestExpandHostlistCountsFirst(t *testing.T) {
 		if bytes := after.TotalAlloc - before.TotalAlloc; bytes > 64<<10 {
 			t.Errorf("%.40q: %d bytes allocated to refuse it, want the count alone", expr, bytes)
 		}
-		allocs := testing.AllocsPerRun(10, func() { export.ExpandHostlist(expr, 1<<20) })
+		allocs := testing.AllocsPerRun(10, func() { hostlist.Expand(expr, 1<<20) })
 		if allocs > float64(len(expr)) {
 			t.Errorf("%.40q: %.0f allocations to refuse %d characters", expr, allocs, len(expr))
 		}
 	}
 }
 
-// TestHostnamesExpressions: a names file, a names list, the CLI and the
-// API take hostlist expressions as well as names, one per line or entry.
-func TestHostnamesExpressions(t *testing.T) {
-	want := export.Hostnames{"login1", "nid001", "nid002", "nid003", "nid007", "gpu1a", "gpu1b"}
-	got, err := export.ParseHostnames(strings.NewReader("# the login node, then the rest\nlogin1\nnid[001-003,007]\n\ngpu1a,gpu1b\n"), 7)
-	if err != nil || !slices.Equal(got, want) {
-		t.Errorf("ParseHostnames = %q, %v; want %q", got, err, want)
-	}
-	_, err = export.ExpandHostnames([]string{"login1", "nid[001-003,007]", "gpu1[a]"}, 7)
-	if err == nil || !strings.Contains(err.Error(), `name 3: "gpu1[a]"`) {
-		t.Errorf("a bad expression in a list: %v", err)
-	}
-	got, err = export.ExpandHostnames([]string{"login1", "nid[001-003,007]", "gpu1a,gpu1b"}, 7)
-	if err != nil || !slices.Equal(got, want) {
-		t.Errorf("ExpandHostnames = %q, %v; want %q", got, err, want)
-	}
+// TestExpandAllocationForms: the forms of SLURM_JOB_NODELIST a user pastes
+// as an allocation, each expanded by hand: zero padding kept, two bracket
+// groups multiplied out (the left one slowest), a plain Cray-style name, a
+// suffix after a group, a padded range that crosses a power of ten.
+func TestExpandAllocationForms(t *testing.T) {
 	for _, tt := range []struct {
-		in    string
-		nodes int
-		want  string
+		expr string
+		want []string
 	}{
-		{"a\nn[1-5]\n", 5, "line 2: more host names than the 5 nodes"},
-		{"n[0-999999999]\n", 1 << 20, "line 1: more host names than the 1048576 nodes"},
-		{"n[1-2]\nn2\n", 3, "name 3 repeats name 2"},
-		{"n[1-2\n", 2, "line 1: "},
+		{"nid[00001-00004,00007]", []string{"nid00001", "nid00002", "nid00003", "nid00004", "nid00007"}},
+		{"rack[1-2]-node[01-03]", []string{"rack1-node01", "rack1-node02", "rack1-node03", "rack2-node01", "rack2-node02", "rack2-node03"}},
+		{"c712f6n02", []string{"c712f6n02"}},
+		{"a[1-2]b", []string{"a1b", "a2b"}},
+		{"x[08-11]", []string{"x08", "x09", "x10", "x11"}},
 	} {
-		_, err := export.ParseHostnames(strings.NewReader(tt.in), tt.nodes)
-		if err == nil || !strings.Contains(err.Error(), tt.want) || spec.FieldOf(err) != "hostnames" {
-			t.Errorf("ParseHostnames(%q) = %v, want %q", tt.in, err, tt.want)
+		got, err := hostlist.Expand(tt.expr, 100)
+		if err != nil || !slices.Equal(got, tt.want) {
+			t.Errorf("Expand(%q) = %q, %v; want %q", tt.expr, got, err, tt.want)
 		}
 	}
 }

@@ -1,0 +1,372 @@
+package topology
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"topomap/algorithms/hostlist"
+)
+
+// Named is the optional capability of hosts whose nodes have names (a
+// machine read from a file, a preset of a real machine): launcher files
+// write them and an allocation may name them. On a host with cores the
+// names are those of the host of its nodes (SplitCores).
+type Named interface {
+	Host
+	// NodeName returns the name of node i.
+	NodeName(i int) string
+}
+
+// NamesOf returns the names of h's nodes (not slots) in node-index order:
+// those of the Named capability of the host of its nodes, or those of the
+// preset whose machine h is; nil if its nodes have no names.
+func NamesOf(h Host) []string {
+	inner, _ := SplitCores(h)
+	if n, ok := inner.(Named); ok {
+		names := make([]string, inner.Size())
+		for i := range names {
+			names[i] = n.NodeName(i)
+		}
+		return names
+	}
+	return presetNames(h)
+}
+
+// Subset is the host of some nodes of a whole host, in a chosen order:
+// node i is node Node(i) of the whole, with its coordinates; distances
+// are the whole host's. It is what mappers see of an allocation.
+type Subset struct {
+	whole Host
+	ids   []int
+	pos   map[int]int
+}
+
+// NewSubset returns the nodes ids of whole (at least one, distinct, in
+// range), in that order.
+func NewSubset(whole Host, ids []int) (*Subset, error) {
+	if len(ids) == 0 {
+		return nil, fmt.Errorf("%w: no nodes", ErrInvalid)
+	}
+	s := &Subset{whole: whole, ids: ids, pos: make(map[int]int, len(ids))}
+	for i, u := range ids {
+		if u < 0 || u >= whole.Size() {
+			return nil, fmt.Errorf("%w: node %d out of range [0, %d)", ErrInvalid, u, whole.Size())
+		}
+		if j, dup := s.pos[u]; dup {
+			return nil, fmt.Errorf("%w: node %d given twice (entries %d and %d)", ErrInvalid, u, j+1, i+1)
+		}
+		s.pos[u] = i
+	}
+	return s, nil
+}
+
+// Node returns the whole host's node i of the subset is.
+func (s *Subset) Node(i int) int { return s.ids[i] }
+
+// Whole returns the host the subset's nodes are of: the k-th nearest
+// node of the subset is at least as far as the whole host's k-th nearest,
+// so bounds computed on the whole hold on the subset.
+func (s *Subset) Whole() Host { return s.whole }
+
+// Size returns the number of nodes of the subset.
+func (s *Subset) Size() int { return len(s.ids) }
+
+// String names the whole host and the nodes, as index ranges; it is for
+// people (Parse does not read it: an allocation is the instance's nodes
+// field).
+func (s *Subset) String() string { return s.whole.String() + " nodes " + FormatRanges(s.ids) }
+
+// Coords writes the whole host's coordinates of node idx.
+func (s *Subset) Coords(idx int, dst []int) []int { return s.whole.Coords(s.ids[idx], dst) }
+
+// Index returns the node of the subset at the given coordinates.
+func (s *Subset) Index(coords []int) (int, error) {
+	u, err := s.whole.Index(coords)
+	if err != nil {
+		return 0, err
+	}
+	i, ok := s.pos[u]
+	if !ok {
+		return 0, fmt.Errorf("%w: node %d is not allocated", ErrInvalid, u)
+	}
+	return i, nil
+}
+
+// Hops returns the whole host's hops between the nodes.
+func (s *Subset) Hops(a, b int) int { return s.whole.Hops(s.ids[a], s.ids[b]) }
+
+// Neighbors appends the subset's nodes one hop from idx in the whole host.
+func (s *Subset) Neighbors(idx int, dst []int) []int {
+	start := len(dst)
+	dst = s.whole.Neighbors(s.ids[idx], dst)
+	out := dst[:start]
+	for _, u := range dst[start:] {
+		if i, ok := s.pos[u]; ok {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// subsetRouter routes a subset's messages as the whole host does: a
+// route's links are the whole host's, numbered as there (Link's ends are
+// vertices of the whole host's wiring).
+type subsetRouter struct {
+	*Subset
+	r Router
+}
+
+func (h subsetRouter) Routing() string                       { return h.r.Routing() }
+func (h subsetRouter) LinkSlots() int                        { return h.r.LinkSlots() }
+func (h subsetRouter) Links() int                            { return h.r.Links() }
+func (h subsetRouter) Link(id int) (tail, head int, ok bool) { return h.r.Link(id) }
+func (h subsetRouter) Route(a, b int, dst []int) []int       { return h.r.Route(h.ids[a], h.ids[b], dst) }
+
+// Allocation is a machine restricted to the nodes a job was given, with
+// a number of slots per node. Whole is the machine the placement lives
+// on (its distances and routes are the whole machine's); Host is what a
+// mapper sees: the allocated nodes, in allocation order, each with its
+// slots. Slot translates a slot of Host to Whole's.
+type Allocation struct {
+	Whole Host
+	Host  Host
+	nodes *Subset
+	per   int // slots per node of Host
+	cores int // slots per node of Whole
+}
+
+// Slot returns Whole's slot of slot s of Host.
+func (a *Allocation) Slot(s int) int { return s%a.per + a.cores*a.nodes.ids[s/a.per] }
+
+// Nodes returns the whole machine's nodes that the allocation uses, in
+// allocation order.
+func (a *Allocation) Nodes() []int { return a.nodes.ids }
+
+// PerNode returns the slots per allocated node.
+func (a *Allocation) PerNode() int { return a.per }
+
+// Allocate restricts h to its nodes ids (nil: all of them, in index
+// order) for a guest of that many ranks. With ranksPerNode R > 0 every
+// used node holds exactly R ranks, as srun --ntasks-per-node does: the
+// ranks fill the first ranks/R allocated nodes, R slots each (R at most
+// the cores of h's nodes; on a host without cores, its nodes get R).
+// Errors say what does not fit, for users.
+func Allocate(h Host, ids []int, ranksPerNode, ranks int) (*Allocation, error) {
+	inner, c := SplitCores(h)
+	whole, per := h, c
+	if ids == nil {
+		ids = firstNodes(inner.Size(), ranks, ranksPerNode)
+	}
+	if ranksPerNode > 0 {
+		var err error
+		if whole, err = perNodeHost(h, ranksPerNode); err != nil {
+			return nil, err
+		}
+		if ids, err = usedNodes(ids, ranksPerNode, ranks); err != nil {
+			return nil, err
+		}
+		per = ranksPerNode
+	}
+	_, cores := SplitCores(whole)
+	if ranks > len(ids)*per {
+		return nil, fmt.Errorf("%d ranks do not fit the %d slots of the %d allocated %s (%d per node): allocate more nodes",
+			ranks, len(ids)*per, len(ids), plural(len(ids), "node"), per)
+	}
+	sub, err := NewSubset(inner, ids)
+	if err != nil {
+		return nil, err
+	}
+	var mapped Host = sub
+	if wholeInOrder(ids, inner.Size()) {
+		mapped = inner // the whole machine keeps its capabilities (Grid)
+	}
+	if per > 1 {
+		if mapped, err = NewCores(mapped, per); err != nil {
+			return nil, err
+		}
+	}
+	return &Allocation{Whole: whole, Host: mapped, nodes: sub, per: per, cores: cores}, nil
+}
+
+// wholeInOrder reports whether ids are the n nodes of a host in index
+// order.
+func wholeInOrder(ids []int, n int) bool {
+	if len(ids) != n {
+		return false
+	}
+	for i, u := range ids {
+		if u != i {
+			return false
+		}
+	}
+	return true
+}
+
+// firstNodes returns the nodes 0.. of a host of n nodes that an
+// allocation of the whole machine needs: ranks/R of them with R ranks per
+// node, else all.
+func firstNodes(n, ranks, ranksPerNode int) []int {
+	if ranksPerNode > 0 {
+		n = min(n, (ranks+ranksPerNode-1)/ranksPerNode)
+	}
+	ids := make([]int, max(n, 0))
+	for i := range ids {
+		ids[i] = i
+	}
+	return ids
+}
+
+// perNodeHost returns h with R slots per node: h itself when its nodes
+// have cores (R must not exceed them), else its nodes with R cores.
+func perNodeHost(h Host, r int) (Host, error) {
+	inner, c := SplitCores(h)
+	switch {
+	case r < 1 || r > MaxCores:
+		return nil, fmt.Errorf("%d ranks per node, want 1 to %d", r, MaxCores)
+	case c > 1 && r > c:
+		return nil, fmt.Errorf("%d ranks per node, more than the %d cores of a node of %s", r, c, h)
+	case c > 1 || r == 1:
+		return h, nil
+	}
+	return withCores(inner, r)
+}
+
+// usedNodes returns the first ranks/R nodes of ids, refusing ranks that
+// do not fill whole nodes or need more nodes than ids has.
+func usedNodes(ids []int, r, ranks int) ([]int, error) {
+	if ranks%r != 0 {
+		return nil, fmt.Errorf("%d ranks do not fill nodes of %d ranks each: give a multiple of %d ranks, or another ranks per node", ranks, r, r)
+	}
+	if need := ranks / r; need > len(ids) {
+		return nil, fmt.Errorf("%d ranks at %d per node need %d nodes; the allocation has %d", ranks, r, need, len(ids))
+	} else if need == 0 {
+		return nil, errors.New("no ranks to place")
+	}
+	return ids[:ranks/r], nil
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
+// ResolveNodes reads an allocation of h's nodes (not slots): a Slurm
+// hostlist of node names (hostlist.Expand) when h's nodes have names,
+// given as names or NamesOf(h); otherwise index ranges such as
+// "0-15,32-47" (brackets around them allowed). The nodes keep the order
+// written. Errors name the node or range at fault.
+func ResolveNodes(expr string, h Host, names []string) ([]int, error) {
+	inner, _ := SplitCores(h)
+	if names == nil {
+		names = NamesOf(h)
+	}
+	if names == nil {
+		ids, err := ParseRanges(expr, inner.Size())
+		if err != nil {
+			return nil, fmt.Errorf("%w (the nodes of %s have no names: give index ranges such as 0-15,32-47, or names with the host names)", err, inner)
+		}
+		return ids, nil
+	}
+	return nodesByName(expr, names)
+}
+
+// nodesByName returns the index of each name of a hostlist expression.
+func nodesByName(expr string, names []string) ([]int, error) {
+	list, err := hostlist.Expand(expr, len(names))
+	if errors.Is(err, hostlist.ErrTooManyNames) {
+		return nil, fmt.Errorf("the allocation names more nodes than the machine's %d", len(names))
+	}
+	if err != nil {
+		return nil, err
+	}
+	index := make(map[string]int, len(names))
+	for i, n := range names {
+		index[n] = i
+	}
+	ids := make([]int, len(list))
+	seen := make(map[int]bool, len(list))
+	for i, n := range list {
+		u, ok := index[n]
+		if !ok {
+			return nil, fmt.Errorf("%.40q is no node of the machine (its nodes are named %s … %s)", n, names[0], names[len(names)-1])
+		}
+		if seen[u] {
+			return nil, fmt.Errorf("node %.40q is allocated twice", n)
+		}
+		ids[i], seen[u] = u, true
+	}
+	return ids, nil
+}
+
+// ParseRanges reads node index ranges "0-15,32-47" (optionally in
+// brackets, "[0-15,32-47]") of a host of n nodes: each item a node or a
+// range lo-hi, every node below n and named once. The nodes keep the
+// order written.
+func ParseRanges(s string, n int) ([]int, error) {
+	body := strings.TrimSpace(s)
+	if strings.HasPrefix(body, "[") && strings.HasSuffix(body, "]") {
+		body = body[1 : len(body)-1]
+	}
+	var ids []int
+	seen := make(map[int]bool)
+	for _, item := range strings.Split(body, ",") {
+		lo, hi, err := parseRange(strings.TrimSpace(item), n)
+		if err != nil {
+			return nil, err
+		}
+		for u := lo; u <= hi; u++ {
+			if seen[u] {
+				return nil, fmt.Errorf("node %d is allocated twice", u)
+			}
+			seen[u] = true
+			ids = append(ids, u)
+		}
+	}
+	return ids, nil
+}
+
+// parseRange reads "a" or "a-b", nodes of a host of n nodes.
+func parseRange(item string, n int) (lo, hi int, err error) {
+	loText, hiText, isRange := strings.Cut(item, "-")
+	lo, err1 := strconv.Atoi(loText)
+	hi, err2 := lo, error(nil)
+	if isRange {
+		hi, err2 = strconv.Atoi(hiText)
+	}
+	switch {
+	case err1 != nil || err2 != nil || !digits(loText) || isRange && !digits(hiText):
+		return 0, 0, fmt.Errorf("%.40q is not a node index or a range lo-hi of them", item)
+	case hi < lo:
+		return 0, 0, fmt.Errorf("range %.40q ends below its start", item)
+	case hi >= n:
+		return 0, 0, fmt.Errorf("node %d is out of range: the host has nodes 0 to %d", hi, n-1)
+	}
+	return lo, hi, nil
+}
+
+// digits reports whether s is 1 to 9 decimal digits.
+func digits(s string) bool { return s != "" && len(s) <= 9 && strings.Trim(s, "0123456789") == "" }
+
+// FormatRanges writes node indices as ranges "0-15,32-47", in their order.
+func FormatRanges(ids []int) string {
+	var b strings.Builder
+	for i := 0; i < len(ids); {
+		j := i
+		for j+1 < len(ids) && ids[j+1] == ids[j]+1 {
+			j++
+		}
+		if b.Len() > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(ids[i]))
+		if j > i {
+			b.WriteString("-" + strconv.Itoa(ids[j]))
+		}
+		i = j + 1
+	}
+	return b.String()
+}

@@ -1,0 +1,116 @@
+//go:build !(js && wasm)
+
+package e2e
+
+// Browser test of an allocation: a named machine restricted to the nodes a
+// job was given, with a fixed number of ranks per node.
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"topomap/algorithms/hostlist"
+)
+
+// TestAllocationRankfile uploads a communication graph (24 ranks), picks
+// the xe6-slice (256 nodes named nid00000 … nid00255), gives an
+// allocation as a Slurm hostlist of 6 nodes and 4 ranks per node, and
+// maps it: the drawing shows the whole machine with the 6 nodes' slots
+// highlighted; the downloaded rankfile names exactly the allocated nodes,
+// which in hostlist order each hold 4 ranks; the permalink, reloaded in a
+// fresh tab, shows the same figures and the same allocation.
+func TestAllocationRankfile(t *testing.T) {
+	const nodes = "nid[00009-00010,00040],nid[00100-00102]"
+	allocated, err := hostlist.Expand(nodes, 256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := tab(t)
+	dir := allowDownloads(t, ctx)
+	open(t, ctx, "/")
+	offerFile(t, ctx, "mesh.graph", meshMETIS(), false)
+	waitJS(t, ctx, `location.search.includes("guest=graph%3A") && document.querySelector('#drawing svg') !== null`)
+	setField(t, ctx, "#f-preset", "xe6-slice", "change")
+	waitJS(t, ctx, `document.querySelector('#f-host').value === 'torus:4x4x8:nodes-per-router=2:cores=16' && location.search.includes('nodes-per-router')`)
+	setField(t, ctx, "#f-algo", "greedy", "change")
+	waitJS(t, ctx, `location.search.includes("algo=greedy")`)
+	eval[bool](t, ctx, `(document.querySelector('#allocation').open = true)`)
+	setField(t, ctx, "#f-nodes", nodes, "input", "change")
+	setField(t, ctx, "#f-ranksPerNode", "4", "input", "change")
+	waitJS(t, ctx, `location.search.includes("ranksPerNode=4") && location.search.includes("nodes=nid")`)
+	waitJS(t, ctx, `document.querySelectorAll('#drawing svg rect.alloc').length === 6 * 16`)
+	marked := eval[string](t, ctx, `[...new Set([...document.querySelectorAll('#drawing svg rect.alloc')].map(r => r.dataset.node))].join(",")`)
+	if marked != "9,10,40,100,101,102" {
+		t.Errorf("nodes highlighted %s, want the allocation's 9,10,40,100,101,102", marked)
+	}
+	if sub := eval[string](t, ctx, `[...document.querySelectorAll('#drawing svg text.s')].map(e => e.textContent).join(" ")`); !strings.Contains(sub, "allocation highlighted: 6 of 256 nodes, 4 ranks on each used node") {
+		t.Errorf("caption %q", sub)
+	}
+	if row := eval[string](t, ctx, `document.querySelector('#metrics tr[data-metric="allocation"] td')?.textContent ?? ""`); row != "6 nodes allocated ("+nodes+"), 6 used, 4 ranks on each" {
+		t.Errorf("the metrics' allocation row says %q", row)
+	}
+	hops := eval[string](t, ctx, `document.querySelector('#metrics tr[data-metric="hops per byte"] td')?.textContent ?? ""`)
+	screenshot(t, ctx, "allocation")
+
+	click(t, ctx, "#dl-rankfile")
+	checkAllocatedRankfile(t, waitGlob(t, filepath.Join(dir, "*.rankfile")), allocated, 4, 24)
+
+	search := eval[string](t, ctx, `location.search`)
+	fresh := tab(t)
+	open(t, fresh, "/"+search)
+	waitJS(t, fresh, `document.querySelectorAll('#drawing svg rect.alloc').length === 6 * 16`)
+	waitJS(t, fresh, fmt.Sprintf(`document.querySelector('#metrics tr[data-metric="hops per byte"] td')?.textContent === %q`, hops))
+	if got := eval[string](t, fresh, `document.querySelector('#f-nodes').value + " " + document.querySelector('#f-ranksPerNode').value`); got != nodes+" 4" {
+		t.Errorf("the reloaded form holds %q, want %q", got, nodes+" 4")
+	}
+	if got := eval[string](t, fresh, `[...new Set([...document.querySelectorAll('#drawing svg rect.alloc')].map(r => r.dataset.node))].join(",")`); got != marked {
+		t.Errorf("the reloaded drawing highlights %s, want %s", got, marked)
+	}
+}
+
+// checkAllocatedRankfile reads a rankfile back: ranks 0..n-1 in order,
+// every host one of the allocated nodes, each allocated node (in hostlist
+// order) holding exactly per ranks on distinct slots below per.
+func checkAllocatedRankfile(t *testing.T, got []byte, allocated []string, per, n int) {
+	t.Helper()
+	re := regexp.MustCompile(`^rank (\d+)=(\S+) slot=(\d+)$`)
+	lines := strings.Split(strings.TrimSuffix(string(got), "\n"), "\n")
+	if len(lines) != n {
+		t.Fatalf("%d lines, want %d: %.200q", len(lines), n, got)
+	}
+	slots := map[string][]int{}
+	for i, l := range lines {
+		m := re.FindStringSubmatch(l)
+		if m == nil || atoi(m[1]) != i || !slices.Contains(allocated, m[2]) || atoi(m[3]) >= per {
+			t.Fatalf("line %d: %q (allocated: %v)", i+1, l, allocated)
+		}
+		slots[m[2]] = append(slots[m[2]], atoi(m[3]))
+	}
+	for _, node := range allocated {
+		s := slices.Compact(slices.Sorted(slices.Values(slots[node])))
+		if len(slots[node]) != per || len(s) != per {
+			t.Errorf("node %s holds slots %v, want %d distinct", node, slots[node], per)
+		}
+	}
+}
+
+// waitGlob waits for a downloaded file matching pattern and returns it.
+func waitGlob(t *testing.T, pattern string) []byte {
+	t.Helper()
+	for range 200 {
+		if m, _ := filepath.Glob(pattern); len(m) == 1 {
+			if b, err := os.ReadFile(m[0]); err == nil && len(b) > 0 {
+				return b
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("no file %s", filepath.Base(pattern))
+	return nil
+}
