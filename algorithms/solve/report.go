@@ -24,6 +24,9 @@ type Report struct {
 	// moves, they repeat the run), its improving moves and its starts.
 	Pairs *PairsRun `json:"pairs,omitempty"`
 	Notes Notes     `json:"notes"`
+	// Baselines are the launchers' defaults beside a scored placement
+	// (topomap score, POST /api/v1/score): block and cyclic.
+	Baselines []Entry `json:"baselines,omitempty"`
 }
 
 // Report returns the JSON form of r.
@@ -40,6 +43,7 @@ func (r *Result) Report() Report {
 		Metrics:   r.Metrics,
 		Pairs:     r.Pairs,
 		Notes:     r.Algorithm.Notes,
+		Baselines: r.Baselines,
 	}
 	if r.Instance.Budget > 0 {
 		rep.Budget = r.Instance.Budget.String()

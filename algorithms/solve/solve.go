@@ -294,6 +294,9 @@ type Result struct {
 	// Partial marks the best placement a search had found when its
 	// context ended (see Map).
 	Partial bool
+	// Baselines are the launchers' default placements evaluated beside a
+	// scored placement (Score); nil otherwise.
+	Baselines []Entry
 }
 
 // ErrInternal marks a mapper that returned an invalid placement: a bug, not
