@@ -91,7 +91,7 @@ func fuzzPlacement(t *testing.T, format, host, in string, ranks int) {
 	if err != nil || ranks < 0 || ranks > h.Size() || h.Size() > 1<<12 {
 		t.Skip()
 	}
-	place, err := export.ReadPlacement(strings.NewReader(in), format, export.Target{Host: h, Ranks: ranks})
+	place, _, err := export.ReadPlacement(strings.NewReader(in), format, export.Target{Host: h, Ranks: ranks})
 	if err != nil {
 		if strings.ContainsAny(err.Error(), "\n\r") {
 			t.Fatalf("bad error message %q", err)

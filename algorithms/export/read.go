@@ -29,28 +29,29 @@ const sniffBytes = 4 << 10
 
 // ReadPlacement reads a placement file in the named format, or in the one
 // Sniff tells from its content when format is "", and returns each rank's
-// slot on t.Host. Every rank must be placed once, on a slot of the host
+// slot on t.Host and the format read. Every rank must be placed once, on a slot of the host
 // that no other rank holds. Errors are field errors on "placement" that
 // name the line and the problem (a rank out of range or twice, a slot
 // twice, an unknown host name, the missing ranks); on "format" for an
 // unknown or unreadable format.
-func ReadPlacement(r io.Reader, format string, t Target) ([]int, error) {
+func ReadPlacement(r io.Reader, format string, t Target) ([]int, string, error) {
 	br := bufio.NewReaderSize(r, sniffBytes)
 	if format == "" {
 		head, _ := br.Peek(sniffBytes)
 		var err error
 		if format, err = Sniff(head); err != nil {
-			return nil, err
+			return nil, "", err
 		}
 	}
 	f, err := Lookup(format)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if f.Read == nil {
-		return nil, &spec.FieldError{Field: "format", Err: fmt.Errorf("%s is a report, not a placement file: read one of %s", format, strings.Join(ReadableNames(), ", "))}
+		return nil, "", &spec.FieldError{Field: "format", Err: fmt.Errorf("%s is a report, not a placement file: read one of %s", format, strings.Join(ReadableNames(), ", "))}
 	}
-	return f.Read(br, t)
+	place, err := f.Read(br, t)
+	return place, format, err
 }
 
 // ReadableNames lists the formats ReadPlacement reads, in table order.

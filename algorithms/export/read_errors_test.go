@@ -47,7 +47,7 @@ func TestReadPlacementErrors(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = export.ReadPlacement(strings.NewReader(tc.in), tc.format, export.Target{Host: h, Ranks: tc.ranks, Hostnames: tc.names})
+			_, _, err = export.ReadPlacement(strings.NewReader(tc.in), tc.format, export.Target{Host: h, Ranks: tc.ranks, Hostnames: tc.names})
 			var fe *spec.FieldError
 			if !errors.As(err, &fe) || fe.Field != "placement" || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("error %v, want a placement field error containing %q", err, tc.want)

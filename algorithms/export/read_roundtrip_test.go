@@ -58,7 +58,7 @@ func TestPlacementRoundTrip(t *testing.T) {
 				}
 				for _, named := range []string{f.Name, ""} {
 					tgt := export.Target{Host: r.Mapping.Host, Ranks: len(r.Mapping.Place), Hostnames: names}
-					place, err := export.ReadPlacement(bytes.NewReader(b.Bytes()), named, tgt)
+					place, _, err := export.ReadPlacement(bytes.NewReader(b.Bytes()), named, tgt)
 					if err != nil {
 						t.Fatalf("%s on %s, %s (format %q, names %d): %v\n%s", c.guest, c.host, f.Name, named, len(names), err, b.String())
 					}

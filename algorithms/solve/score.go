@@ -14,6 +14,17 @@ import (
 // file rather than computed (Score).
 const ScoreAlgo = "placement"
 
+// ScoreNotes describe a placement read from a file (its name or "an
+// upload") in a format, as Score's Result carries them.
+func ScoreNotes(source, format string) Notes {
+	return Notes{
+		Title:      "placement read as " + format,
+		Source:     source,
+		Confidence: "given",
+		Summary:    "A placement given, not computed: scored with the metrics of every mapping, beside the launchers' default placements.",
+	}
+}
+
 // Baseline is a placement a launcher makes when told nothing, the yardstick
 // of a scored placement: Place returns the slot of each of n ranks on h, or
 // nil when it does not fit.

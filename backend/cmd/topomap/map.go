@@ -31,8 +31,7 @@ type instanceFlags struct {
 }
 
 func (f *instanceFlags) register(fs *flag.FlagSet, withAlgo bool) {
-	fs.StringVar(&f.guest, "guest", "", "guest `spec`: "+guest.Forms()+", or file:PATH, a graph file (METIS, Scotch .grf, Matrix Market, dense matrix, CSV edge list)")
-	fs.StringVar(&f.host, "host", "", "host `spec`: "+topology.Forms())
+	f.registerPair(fs)
 	if withAlgo {
 		fs.StringVar(&f.algo, "algo", "", "algorithm `name`: "+algoNames()+" (the web app's Algorithms page, /algorithms, describes each)")
 	}
@@ -42,6 +41,12 @@ func (f *instanceFlags) register(fs *flag.FlagSet, withAlgo bool) {
 	fs.Int64Var(&f.moves, "moves", 0, "pairs: make exactly this many moves (the count a run reports, to repeat it); 0 = from --budget or the stopping rule")
 	fs.StringVar(&f.objective, "objective", spec.ObjectiveHopBytes, "pairs: what to minimise: "+spec.ObjectiveHopBytes+
 		" or "+spec.ObjectiveCongestion+" (the sum of the squared link loads under the host's routing)")
+}
+
+// registerPair registers --guest and --host alone.
+func (f *instanceFlags) registerPair(fs *flag.FlagSet) {
+	fs.StringVar(&f.guest, "guest", "", "guest `spec`: "+guest.Forms()+", or file:PATH, a graph file (METIS, Scotch .grf, Matrix Market, dense matrix, CSV edge list)")
+	fs.StringVar(&f.host, "host", "", "host `spec`: "+topology.Forms())
 }
 
 // algoNames lists the names of the algorithms, comma-separated.
