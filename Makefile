@@ -57,7 +57,7 @@ FUZZ_TARGETS := FuzzParseGuest:./algorithms/spec FuzzParseHost:./algorithms/spec
   FuzzPermalink:./web FuzzSafeURL:./web \
   FuzzReadMETIS:./algorithms/graphfile FuzzReadScotch:./algorithms/graphfile \
   FuzzReadMatrixMarket:./algorithms/graphfile FuzzReadDense:./algorithms/graphfile \
-  FuzzReadCSV:./algorithms/graphfile FuzzRead:./algorithms/graphfile \
+  FuzzReadCSV:./algorithms/graphfile FuzzReadEdges:./algorithms/graphfile FuzzRead:./algorithms/graphfile \
   FuzzDecodeGraph:./backend/store FuzzParseMachine:./algorithms/topology FuzzParseHostnames:./algorithms/export \
   FuzzExpandHostlist:./algorithms/export FuzzReadPlacement:./algorithms/export \
   FuzzReadPlacementRankFile:./algorithms/export FuzzReadPlacementSlurm:./algorithms/export \
