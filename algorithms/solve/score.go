@@ -18,7 +18,7 @@ const ScoreAlgo = "placement"
 // upload") in a format, as Score's Result carries them.
 func ScoreNotes(source, format string) Notes {
 	return Notes{
-		Title:      "placement read as " + format,
+		Title:      "Placement read as " + format,
 		Source:     source,
 		Confidence: "given",
 		Summary:    "A placement given, not computed: scored with the metrics of every mapping, beside the launchers' default placements.",
