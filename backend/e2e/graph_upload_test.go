@@ -221,5 +221,5 @@ func TestUploadHaloDefaults(t *testing.T) {
 	if w := eval[string](t, ctx, `[...document.querySelectorAll('.graph-warning')].map(e => e.textContent).join(' | ')`); !strings.Contains(w, "numbered from 1") {
 		t.Errorf("warnings %q, want the 1-based numbering said", w)
 	}
-	screenshot(t, ctx, "upload-halo")
+	screenshots(t, ctx, "upload-halo")
 }

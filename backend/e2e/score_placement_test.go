@@ -11,6 +11,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
 )
 
 // TestScoreDownloadedRankfile: the rankfile the explorer downloads for a
@@ -51,7 +54,12 @@ func TestScoreDownloadedRankfile(t *testing.T) {
 	if title := eval[string](t, ctx, `document.querySelector('#metrics')?.closest('.panel')?.textContent ?? ''`); !strings.Contains(title, "Placement read as rankfile") {
 		t.Errorf("the notes do not name the placement: %.200q", title)
 	}
-	screenshot(t, ctx, "score-placement")
+	// On a phone the control and the baselines fit the width.
+	if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 390, Height: 844, DeviceScaleFactor: 1, Mobile: true}); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, `['#placement-upload', '#baselines'].every(s => document.querySelector(s).getBoundingClientRect().right <= 390)`)
+	screenshots(t, ctx, "score-placement")
 
 	// The API: the same file scores with /map's metrics, exactly.
 	if got, want := apiMetrics(t, "/api/v1/score?"+url.Values{"guest": q["guest"], "host": q["host"]}.Encode(), "text/plain", file),
