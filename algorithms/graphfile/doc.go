@@ -30,8 +30,10 @@
 // written from a directed graph or non-integer volumes; their writers say
 // so rather than change the graph. Matrix Market, CSV and dense writers
 // take any graph (dense ones up to MaxDenseOrder vertices), and every
-// writer's output reads back to the same graph, but that a CSV edge list
-// cannot hold the processes after the last one that communicates.
+// writer's output reads back to the same graph, but that an edge list (CSV
+// or blank-separated) cannot hold the processes after the last one that
+// communicates, nor a silent process 0 (the list then reads as numbered
+// from 1).
 //
 // # Formats
 //
