@@ -57,9 +57,14 @@ FUZZ_TARGETS := FuzzParseGuest:./algorithms/spec FuzzParseHost:./algorithms/spec
   FuzzPermalink:./web FuzzSafeURL:./web \
   FuzzReadMETIS:./algorithms/graphfile FuzzReadScotch:./algorithms/graphfile \
   FuzzReadMatrixMarket:./algorithms/graphfile FuzzReadDense:./algorithms/graphfile \
-  FuzzReadCSV:./algorithms/graphfile FuzzRead:./algorithms/graphfile \
+  FuzzReadCSV:./algorithms/graphfile FuzzReadEdges:./algorithms/graphfile FuzzRead:./algorithms/graphfile \
   FuzzDecodeGraph:./backend/store FuzzParseMachine:./algorithms/topology FuzzParseHostnames:./algorithms/export \
-  FuzzExpand:./algorithms/hostlist FuzzParseRanges:./algorithms/topology
+  FuzzExpand:./algorithms/hostlist FuzzParseRanges:./algorithms/topology \
+  FuzzReadPlacement:./algorithms/export \
+  FuzzReadPlacementRankFile:./algorithms/export FuzzReadPlacementSlurm:./algorithms/export \
+  FuzzReadPlacementMapfile:./algorithms/export FuzzReadPlacementRankOrder:./algorithms/export \
+  FuzzReadPlacementScotch:./algorithms/export FuzzReadPlacementCSV:./algorithms/export \
+  FuzzReadPlacementJSON:./algorithms/export
 
 fuzz: ## fuzz every user-input parser for FUZZTIME each (default 20s); fails at the end if any failed
 	@failed=""; for t in $(FUZZ_TARGETS); do \

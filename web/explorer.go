@@ -61,6 +61,7 @@ type Explorer struct {
 	loads    linkLoads
 	linkInfo string
 	upload   graphUpload
+	place    placementUpload
 
 	names hostNames // the host names of the launcher files
 }
@@ -586,6 +587,7 @@ func (c *Explorer) Render() app.UI {
 				objectiveSelect(c.form, c.errs["objective"], c.onObjective),
 			),
 			c.upload.render(c.onGraph),
+			c.place.render(c.onPlacement),
 			openIf(app.Details().Class("advanced"), c.form.Seed != "" || c.form.Start != "" || c.form.Budget != "" || c.form.Moves != "" ||
 				c.errs["seed"] != "" || c.errs["start"] != "" || c.errs["budget"] != "" || c.errs["moves"] != "").Body(
 				app.Summary().Text("Parameters of randomised and anytime algorithms"),
@@ -770,6 +772,7 @@ func (c *Explorer) renderResult() app.UI {
 		app.Aside().Class("panel").Body(
 			searchPanel(r.Instance, r.Pairs, r.Metrics, func(in spec.Instance) string { return pageURL("/", in, nil) }),
 			metricsPanel(r, c.mapMs, c.drawMs),
+			app.If(len(r.Baselines) > 0, func() app.UI { return baselinesTable(r) }),
 			c.renderTopLinks(),
 			notesPanel(r.Algorithm),
 		),

@@ -14,6 +14,7 @@ import (
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
+	"topomap/algorithms/topology"
 	"topomap/backend/api"
 )
 
@@ -161,10 +162,23 @@ func getGraph(id string) error {
 	return nil
 }
 
+// graphFormats are the graph file formats the server reads (package
+// graphfile's table, held to it by a test: the wasm carries no codecs),
+// as the upload's format selector offers them.
+var graphFormats = []struct{ name, title string }{
+	{"matrixmarket", "Matrix Market"},
+	{"scotch", "Scotch .grf"},
+	{"csv", "CSV edge list src,dst,volume"},
+	{"edges", "edge list src dst volume"},
+	{"dense", "dense matrix"},
+	{"metis", "METIS / Chaco"},
+}
+
 // graphUpload is the "Upload a graph" control: a file picker and a drop
 // zone that send the file to the server (POST /api/v1/graphs), which
 // stores it under its content hash, and keep the graph in the page.
 type graphUpload struct {
+	format   string // a graphFormats name, or "" to let the server tell
 	busy     bool
 	info     string // what was uploaded
 	warnings []string
@@ -187,7 +201,11 @@ func (u *graphUpload) start(ctx app.Context, file app.Value, done func(app.Conte
 		// the page carries no file codecs.
 		text, err := fileText(file)
 		if err == nil {
-			err = apiDo("POST", apiBase+"/graphs?name="+url.QueryEscape(name), rawUpload{"text/plain", text}, &g)
+			q := url.Values{"name": {name}}
+			if u.format != "" {
+				q.Set("format", u.format)
+			}
+			err = apiDo("POST", apiBase+"/graphs?"+q.Encode(), rawUpload{"text/plain", text}, &g)
 		}
 		if err == nil {
 			err = getGraph(g.ID)
@@ -236,7 +254,15 @@ func (u *graphUpload) render(done func(app.Context, api.Graph)) app.UI {
 	return app.Div().ID("graph-drop").Class("field upload").OnDragOver(allowDrop).OnDrop(u.onDrop(done)).Body(
 		app.Label().For("f-graph").Text("Upload a graph"),
 		app.Input().ID("f-graph").Type("file").OnChange(u.onPick(done)),
-		app.Span().Class("note").Text("or drop a file here: METIS, Scotch .grf, Matrix Market, dense matrix or CSV src,dst,volume"),
+		app.Label().For("f-graph-format").Text("format"),
+		app.Select().ID("f-graph-format").OnChange(func(ctx app.Context, e app.Event) { u.format = ctx.JSSrc().Get("value").String() }).Body(
+			selectedIf(app.Option().Value(""), u.format == "").Text("told from the file"),
+			app.Range(graphFormats).Slice(func(i int) app.UI {
+				f := graphFormats[i]
+				return selectedIf(app.Option().Value(f.name), u.format == f.name).Text(f.title)
+			}),
+		),
+		app.Span().Class("note").Text("or drop a file here: METIS, Scotch .grf, Matrix Market, dense matrix, or an edge list src,dst,volume (CSV) or src dst volume"),
 		app.If(u.busy, func() app.UI { return app.Div().ID("graph-busy").Class("note").Text("uploading…") }),
 		app.If(u.info != "", func() app.UI { return app.Div().ID("graph-info").Class("note").Text(u.info) }),
 		app.Range(u.warnings).Slice(func(i int) app.UI { return app.Div().Class("note graph-warning").Text(u.warnings[i]) }),
@@ -244,19 +270,54 @@ func (u *graphUpload) render(done func(app.Context, api.Graph)) app.UI {
 	)
 }
 
-// hostFor suggests a host for guest g: keep if some algorithm maps g
-// onto it (one of its size, or a larger one for the algorithms that leave
-// nodes empty); otherwise the squarest 2-D torus of g's order whose sides
-// are at least a quarter of each other, else a ring.
+// hostFor suggests a host for an uploaded guest g: a torus of its shape
+// when g is a 2-D or 3-D stencil in index order (guest.Stencil: a halo
+// exchange then maps with dilation 1); else keep, if some algorithm maps
+// g onto it (one of its size, or a larger one for the algorithms that
+// leave nodes empty); else the most cube-like 3-D torus of g's order;
+// else the squarest 2-D torus whose sides are at least a quarter of each
+// other; else a ring.
 func hostFor(g spec.Guest, keep string) string {
+	if gr, err := g.Build(); err == nil {
+		if dims, _, ok := guest.Stencil(gr); ok {
+			return torusOf(dims)
+		}
+	}
 	if h, err := spec.ParseHost(keep); err == nil && len(solve.Applicable(g, h)) > 0 {
 		return keep
 	}
 	n := g.Order()
+	if dims := cubeLike(n); dims != nil {
+		return torusOf(dims)
+	}
 	for b := int(math.Sqrt(float64(n))); b >= 2; b-- {
 		if n%b == 0 && n/b <= 4*b {
 			return fmt.Sprintf("torus:%dx%d", n/b, b)
 		}
 	}
 	return fmt.Sprintf("ring:%d", n)
+}
+
+// cubeLike returns the sides c ≥ b ≥ a ≥ 2 of n = a·b·c whose largest
+// side is the smallest (then whose smallest is the largest), or nil when n
+// has no such factorisation. O(n^(1/2)) divisions.
+func cubeLike(n int) []int {
+	var best []int
+	for a := 2; a*a*a <= n; a++ {
+		for b := a; n%a == 0 && a*b*b <= n; b++ {
+			if c := n / a / b; n/a%b == 0 && (best == nil || c < best[0] || c == best[0] && a > best[2]) {
+				best = []int{c, b, a}
+			}
+		}
+	}
+	return best
+}
+
+// torusOf is the spec of the torus of those sides.
+func torusOf(dims []int) string {
+	t, err := topology.NewTorus(dims...)
+	if err != nil {
+		return ""
+	}
+	return t.String()
 }

@@ -20,11 +20,14 @@ type hostNames struct {
 
 // of returns the names the field gives for r's host: none (the defaults,
 // node<index>) when it is empty, or why they do not fit the host.
-func (h *hostNames) of(r *solve.Result) (export.Hostnames, error) {
+func (h *hostNames) of(r *solve.Result) (export.Hostnames, error) { return h.forHost(r.Mapping.Host) }
+
+// forHost returns the names the field gives for host's nodes, as of does.
+func (h *hostNames) forHost(host topology.Host) (export.Hostnames, error) {
 	if strings.TrimSpace(h.text) == "" {
 		return nil, nil
 	}
-	nodes, _ := topology.SplitCores(r.Mapping.Host)
+	nodes, _ := topology.SplitCores(host)
 	return export.ParseHostnames(strings.NewReader(h.text), nodes.Size())
 }
 

@@ -290,6 +290,7 @@ func Text(w io.Writer, r *solve.Result) error {
 		line("estimate", b.Name+" "+metric.Fixed(b.Value, 4)+" (from the sources, not a bound: a mapping may beat it)")
 	}
 	line("link loads", LinkLoads(mt))
+	writeBaselines(bw, r)
 	if p := r.Pairs; p != nil {
 		fmt.Fprintf(bw, "search            %s moves, %s improving, from %s (of %s)\n", metric.Thousands(int(p.Moves)), metric.Thousands(int(p.Improved)), p.Start, strings.Join(p.Starts, ", "))
 	}
@@ -298,6 +299,23 @@ func Text(w io.Writer, r *solve.Result) error {
 		writePicture(bw, m)
 	}
 	return bw.Flush()
+}
+
+// writeBaselines writes the launchers' defaults beside a scored placement:
+// each one's hop-bytes and its ratio to the placement's, its maximum
+// dilation and link load.
+func writeBaselines(bw *bufio.Writer, r *solve.Result) {
+	if len(r.Baselines) > 0 {
+		fmt.Fprintf(bw, "baselines         the launchers' defaults, against this placement's hop-bytes %s:\n", metric.Number(r.Metrics.HopBytes))
+	}
+	for _, b := range r.Baselines {
+		ratio := "-"
+		if r.Metrics.HopBytes > 0 {
+			ratio = metric.Fixed(b.Metrics.HopBytes/r.Metrics.HopBytes, 4) + "×"
+		}
+		load, _ := b.Metrics.Value("maxLinkLoad")
+		fmt.Fprintf(bw, "  %-15s hop-bytes %s (%s), max dilation %s, max link load %s\n", b.Algo, metric.Number(b.Metrics.HopBytes), ratio, metric.Thousands(b.Metrics.MaxDilation), load)
+	}
 }
 
 func writePicture(bw *bufio.Writer, m *mapping.Mapping) {

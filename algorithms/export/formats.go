@@ -25,6 +25,9 @@ type Format struct {
 	// NoHoles marks a format that cannot express an empty slot (a host
 	// larger than the guest): Check refuses such a mapping.
 	NoHoles bool
+	// Read reads a file of the format back into each rank's slot (see
+	// ReadPlacement); nil for a report that is no placement (text).
+	Read func(io.Reader, Target) ([]int, error)
 }
 
 // Options are what a user adds to a placement file beyond the result.
@@ -40,14 +43,14 @@ var Formats []Format
 
 func init() {
 	Formats = []Format{
-		{Name: "json", MediaType: "application/json", Ext: "json", Write: JSONWith},
-		{Name: "csv", MediaType: "text/csv; charset=utf-8", Ext: "csv", Write: func(w io.Writer, r *solve.Result, o Options) error { return CSVWith(w, r.Mapping, o.Hostnames) }},
+		{Name: "json", MediaType: "application/json", Ext: "json", Write: JSONWith, Read: readJSON},
+		{Name: "csv", MediaType: "text/csv; charset=utf-8", Ext: "csv", Write: func(w io.Writer, r *solve.Result, o Options) error { return CSVWith(w, r.Mapping, o.Hostnames) }, Read: readCSV},
 		{Name: "text", MediaType: "text/plain; charset=utf-8", Ext: "txt", Write: resultOnly(Text)},
-		{Name: "rankorder", MediaType: "text/plain; charset=utf-8", Ext: "rankorder", Write: mappingOnly(RankOrder), NoHoles: true},
-		{Name: "scotch", MediaType: "text/plain; charset=utf-8", Ext: "map", Write: mappingOnly(Scotch)},
-		{Name: "mapfile", MediaType: "text/plain; charset=utf-8", Ext: "mapfile", Write: mappingOnly(Mapfile)},
-		{Name: "rankfile", MediaType: "text/plain; charset=utf-8", Ext: "rankfile", Write: named(RankFile)},
-		{Name: "slurm", MediaType: "text/plain; charset=utf-8", Ext: "hostfile", Write: named(Slurm)},
+		{Name: "rankorder", MediaType: "text/plain; charset=utf-8", Ext: "rankorder", Write: mappingOnly(RankOrder), NoHoles: true, Read: readRankOrder},
+		{Name: "scotch", MediaType: "text/plain; charset=utf-8", Ext: "map", Write: mappingOnly(Scotch), Read: readScotch},
+		{Name: "mapfile", MediaType: "text/plain; charset=utf-8", Ext: "mapfile", Write: mappingOnly(Mapfile), Read: readMapfile},
+		{Name: "rankfile", MediaType: "text/plain; charset=utf-8", Ext: "rankfile", Write: named(RankFile), Read: readRankFile},
+		{Name: "slurm", MediaType: "text/plain; charset=utf-8", Ext: "hostfile", Write: named(Slurm), Read: readSlurm},
 	}
 }
 

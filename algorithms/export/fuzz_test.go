@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"topomap/algorithms/export"
+	"topomap/algorithms/spec"
 )
 
 // FuzzParseHostnames: a names file gives exactly one valid, distinct
@@ -36,4 +37,76 @@ func FuzzParseHostnames(f *testing.F) {
 			}
 		}
 	})
+}
+
+// fuzzPlacement reads in as format (sniffed when "") for a guest of ranks
+// on host: a placement of every rank on distinct slots, or a one-line
+// field error.
+func fuzzPlacement(t *testing.T, format, host, in string, ranks int) {
+	h, err := spec.ParseHost(host)
+	if err != nil || ranks < 0 || ranks > h.Size() || h.Size() > 1<<12 {
+		t.Skip()
+	}
+	place, _, err := export.ReadPlacement(strings.NewReader(in), format, export.Target{Host: h, Ranks: ranks})
+	if err != nil {
+		if strings.ContainsAny(err.Error(), "\n\r") {
+			t.Fatalf("bad error message %q", err)
+		}
+		return
+	}
+	used := make(map[int]bool)
+	for r, s := range place {
+		if s < 0 || s >= h.Size() || used[s] {
+			t.Fatalf("%q: rank %d on slot %d (of %d), used %v", in, r, s, h.Size(), used[s])
+		}
+		used[s] = true
+	}
+	if len(place) != ranks {
+		t.Fatalf("%q: %d ranks placed, want %d", in, len(place), ranks)
+	}
+}
+
+func FuzzReadPlacement(f *testing.F) {
+	f.Add("", "mesh:2x2:cores=2", "rank 0=node3 slot=1\nrank 1=node0 slot=0\n", 2)
+	f.Add("", "ring:4", "4\n0\t3\n1\t2\n2\t1\n3\t0\n", 4)
+	f.Add("", "ring:4", "{\"placement\":[[0],[3]]}", 2)
+	f.Add("", "ring:4", "vertex,node,x1\n0,1,1\n1,0,0\n", 2)
+	f.Fuzz(func(t *testing.T, format, host, in string, ranks int) { fuzzPlacement(t, format, host, in, ranks) })
+}
+
+func FuzzReadPlacementRankFile(f *testing.F) {
+	f.Add("rank 0=node3 slot=1\nrank 1=node0 slot=0\n", 2)
+	f.Add("rank 0 = node1 slot = 0\n", 1)
+	f.Fuzz(func(t *testing.T, in string, ranks int) { fuzzPlacement(t, "rankfile", "mesh:2x2:cores=2", in, ranks) })
+}
+
+func FuzzReadPlacementSlurm(f *testing.F) {
+	f.Add("node1\nnode1\nnode0\n", 3)
+	f.Fuzz(func(t *testing.T, in string, ranks int) { fuzzPlacement(t, "slurm", "ring:3:cores=2", in, ranks) })
+}
+
+func FuzzReadPlacementMapfile(f *testing.F) {
+	f.Add("0 1 1\n1 1 0\n", 2)
+	f.Fuzz(func(t *testing.T, in string, ranks int) { fuzzPlacement(t, "mapfile", "torus:2x2:cores=2", in, ranks) })
+}
+
+func FuzzReadPlacementRankOrder(f *testing.F) {
+	f.Add("# MPICH_RANK_ORDER\n3,2,\n1,0\n", 4)
+	f.Fuzz(func(t *testing.T, in string, ranks int) { fuzzPlacement(t, "rankorder", "ring:4", in, ranks) })
+}
+
+func FuzzReadPlacementScotch(f *testing.F) {
+	f.Add("4\n0\t3\n1\t2\n2\t1\n3\t0\n", 4)
+	f.Fuzz(func(t *testing.T, in string, ranks int) { fuzzPlacement(t, "scotch", "ring:4", in, ranks) })
+}
+
+func FuzzReadPlacementCSV(f *testing.F) {
+	f.Add("vertex,slot,node,x1,core\n0,3,1,1,1\n1,0,0,0,0\n", 2)
+	f.Add("vertex,node\n0,1\n1,1\n", 2)
+	f.Fuzz(func(t *testing.T, in string, ranks int) { fuzzPlacement(t, "csv", "ring:2:cores=2", in, ranks) })
+}
+
+func FuzzReadPlacementJSON(f *testing.F) {
+	f.Add("{\"host\":\"ring:2:cores=2\",\"placement\":[[1,1],[0,0]]}", 2)
+	f.Fuzz(func(t *testing.T, in string, ranks int) { fuzzPlacement(t, "json", "ring:2:cores=2", in, ranks) })
 }

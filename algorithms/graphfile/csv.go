@@ -12,7 +12,9 @@ const csvTitle = "CSV edge list"
 // lines "src,dst,volume" of 0-based process numbers, each w(src→dst), after
 // an optional header line. A missing volume column means one unit; blank
 // lines and lines starting with '#' are skipped. The graph has as many
-// vertices as the largest number plus one.
+// vertices as the largest number plus one, unless no line names process
+// 0: the list is then read as numbered from 1 (process k is vertex k−1),
+// and a warning says so.
 var csvEdges = Format{
 	Name:       "csv",
 	Title:      csvTitle,
@@ -26,7 +28,13 @@ var csvEdges = Format{
 func readCSV(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 	p := newParser(r, csvTitle, lim, "#")
 	p.comma = true
-	cols, n := 0, 0
+	return readEdgeList(p)
+}
+
+// readEdgeList reads the lines "src dst [volume]" of an edge list, after
+// an optional header, with p's separator and comments (csv, edges).
+func readEdgeList(p *parser) (*guest.Graph, []string, error) {
+	cols, n, least := 0, 0, -1
 	var rec [3][]byte
 	for i := range rec {
 		rec[i] = make([]byte, 0, maxField)
@@ -73,6 +81,9 @@ func readCSV(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 			}
 		}
 		n = max(n, src+1, dst+1)
+		if least < 0 || min(src, dst) < least {
+			least = min(src, dst)
+		}
 		if err := p.arc(src, dst, w); err != nil {
 			return nil, nil, err
 		}
@@ -80,7 +91,22 @@ func readCSV(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 	if n == 0 {
 		return nil, nil, p.fail(false, "expected lines src,dst,volume, the input holds none")
 	}
+	if least > 0 {
+		n = p.fromOne(n)
+	}
 	return p.graph(n)
+}
+
+// fromOne renumbers the arcs of an edge list that names no process 0 as
+// numbered from 1 (process k is vertex k−1), says so in a warning, and
+// returns the order, n−1.
+func (p *parser) fromOne(n int) int {
+	for i := range p.arcs {
+		p.arcs[i].From--
+		p.arcs[i].To--
+	}
+	p.warnf("numbered from 1: no line names process 0, so process k is read as vertex k-1 (%d vertices, 0 to %d), not as %d with an isolated vertex 0", n-1, n-2, n)
+	return n - 1
 }
 
 // vertex parses a 0-based process number below the cap.

@@ -1,7 +1,7 @@
 // Package graphfile reads and writes communication graphs in the file
 // formats of the field: METIS/Chaco, Scotch source graphs (.grf), Matrix
-// Market coordinate matrices, TreeMatch's dense N×N matrices and CSV edge
-// lists src,dst,volume; the section Formats below defines each.
+// Market coordinate matrices, TreeMatch's dense N×N matrices and edge
+// lists src,dst,volume (CSV or blank-separated); the section Formats below defines each.
 //
 // Every format reads into a guest.Graph with directed volumes, w(u→v) on
 // arc u→v (package guest's doc, section Communication graphs): an
@@ -30,8 +30,10 @@
 // written from a directed graph or non-integer volumes; their writers say
 // so rather than change the graph. Matrix Market, CSV and dense writers
 // take any graph (dense ones up to MaxDenseOrder vertices), and every
-// writer's output reads back to the same graph, but that a CSV edge list
-// cannot hold the processes after the last one that communicates.
+// writer's output reads back to the same graph, but that an edge list (CSV
+// or blank-separated) cannot hold the processes after the last one that
+// communicates, nor a silent process 0 (the list then reads as numbered
+// from 1).
 //
 // # Formats
 //
@@ -58,7 +60,11 @@
 //     Its size grows with N², so reading one warns.
 //   - csv (.csv, an edge list): lines "src,dst,volume" of 0-based
 //     processes, each w(src→dst) (directed), after an optional header; a
-//     missing volume means one unit.
+//     missing volume means one unit. A list that names no process 0 is
+//     read as numbered from 1 (process k is vertex k−1), with a warning,
+//     rather than given an isolated vertex 0.
+//   - edges (.edges, .el): the same edge list with blanks between the
+//     columns, "src dst volume"; '#' and '%' start comments.
 //
 // Formats() gives each one's exact name, extensions and media type. Every
 // syntax error names the line and what was expected there.

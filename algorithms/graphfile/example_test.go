@@ -106,6 +106,7 @@ func ExampleFormats() {
 	// matrixmarket Matrix Market file   text/x-matrix-market .mtx .mm
 	// scotch       Scotch graph         text/x-scotch-graph  .grf .src
 	// csv          CSV edge list        text/csv             .csv
+	// edges        edge list            text/x-edge-list     .edges .el
 	// dense        dense matrix         text/x-dense-matrix  .mat .dense
 	// metis        METIS graph          text/x-metis-graph   .graph .metis .chaco
 }
@@ -141,5 +142,5 @@ func ExampleDetect() {
 
 func ExampleNames() {
 	fmt.Println(graphfile.Names())
-	// Output: [matrixmarket scotch csv dense metis]
+	// Output: [matrixmarket scotch csv edges dense metis]
 }

@@ -48,6 +48,7 @@ func init() {
 	Register(matrixMarket)
 	Register(scotch)
 	Register(csvEdges)
+	Register(edgeList)
 	Register(dense)
 	Register(metis)
 }

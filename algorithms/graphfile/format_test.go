@@ -51,7 +51,7 @@ func TestByMediaType(t *testing.T) {
 }
 
 // TestTable: every format has a unique name, extensions and media type,
-// a reader and a sniffer; the five of the package doc are all writable.
+// a reader and a sniffer; the six of the package doc are all writable.
 func TestTable(t *testing.T) {
 	seen := map[string]string{}
 	for _, f := range graphfile.Formats() {
@@ -70,7 +70,7 @@ func TestTable(t *testing.T) {
 			}
 		}
 	}
-	if got := graphfile.Names(); !slices.Equal(got, []string{"matrixmarket", "scotch", "csv", "dense", "metis"}) {
+	if got := graphfile.Names(); !slices.Equal(got, []string{"matrixmarket", "scotch", "csv", "edges", "dense", "metis"}) {
 		t.Errorf("Names() = %v", got)
 	}
 }

@@ -124,6 +124,9 @@ var readTests = []struct {
 	{"csv with header", "csv", "src,dst,volume\n0,1,10\n1,0,2.5\n2,0,1\n0,1,5\n", 3, "0→1:15 1→0:2.5 2→0:1", nil},
 	{"csv without header, spaces, quotes, comments", "csv", "# from a trace\n 0 , 3 , 1\r\n\n\"3\",\"0\",\"2\"\n", 4, "0→3:1 3→0:2", nil},
 	{"csv two columns", "csv", "from,to\n0,1\n1,0\n", 2, "0→1:1 1→0:1", nil},
+	{"edges with tabs and a header", "edges", "src\tdst\tvolume\n0\t1\t2\n1 0  2\n% comment\n2 1 4\n", 3, "0→1:2 1→0:2 2→1:4", nil},
+	{"edges numbered from 1", "edges", "1 2 3\n2 1 3\n", 2, "0→1:3 1→0:3",
+		[]string{"numbered from 1: no line names process 0, so process k is read as vertex k-1 (2 vertices, 0 to 1), not as 3 with an isolated vertex 0"}},
 	{"csv self-loop and zero", "csv", "0,0,4\n0,1,0\n1,0,1\n", 2, "1→0:1",
 		[]string{"1 self-loop dropped, the first on line 1: a process sending to itself uses no network", "1 entry of volume 0 ignored, the first on line 2"}},
 }
@@ -180,12 +183,12 @@ var errorTests = []struct {
 	tooLarge               bool
 }{
 	// choosing the format
-	{"unknown format", "gml", "x", `unknown format "gml"; known: matrixmarket, scotch, csv, dense, metis`, false},
+	{"unknown format", "gml", "x", `unknown format "gml"; known: matrixmarket, scotch, csv, edges, dense, metis`, false},
 	{"empty", "", " \n\n", "the input is empty", false},
 	{"empty after a byte order mark", "", "\xEF\xBB\xBF", "the input is empty", false},
 	{"gzip", "", "\x1f\x8b\x08\x00\x00\x00", "the input is compressed with gzip; decompress it first", false},
 	{"gzip named", "metis", "\x1f\x8b\x08\x00\x00\x00", "the input is compressed with gzip; decompress it first", false},
-	{"undetectable", "", "hello world\n", "cannot tell the format from the content; name it: matrixmarket, scotch, csv, dense, metis", false},
+	{"undetectable", "", "hello world\n", "cannot tell the format from the content; name it: matrixmarket, scotch, csv, edges, dense, metis", false},
 
 	// METIS header
 	{"metis only comments", "metis", "% nothing\n", `METIS graph, line 1: expected the header "n m [fmt [ncon]]", the input holds only comments`, false},

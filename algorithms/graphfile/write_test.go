@@ -58,8 +58,8 @@ func TestRoundTrip(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if f.Name == "csv" && name == "one vertex" {
-					t.Skip("a CSV edge list without edges has no vertices")
+				if (f.Name == "csv" || f.Name == "edges") && name == "one vertex" {
+					t.Skip("an edge list without edges has no vertices")
 				}
 				res, err := graphfile.Read(bytes.NewReader(buf.Bytes()), graphfile.Options{Format: f.Name})
 				if err != nil {

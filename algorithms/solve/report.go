@@ -30,6 +30,9 @@ type Report struct {
 	// nodes or ranks per node.
 	Allocation *AllocationReport `json:"allocation,omitempty"`
 	Notes      Notes             `json:"notes"`
+	// Baselines are the launchers' defaults beside a scored placement
+	// (topomap score, POST /api/v1/score): block and cyclic.
+	Baselines []Entry `json:"baselines,omitempty"`
 }
 
 // AllocationReport is what an allocation made of a run: the nodes as
@@ -72,6 +75,7 @@ func (r *Result) Report() Report {
 		Notes:     r.Algorithm.Notes,
 
 		Allocation: r.AllocationReport(),
+		Baselines:  r.Baselines,
 	}
 	if r.Instance.Budget > 0 {
 		rep.Budget = r.Instance.Budget.String()

@@ -334,6 +334,9 @@ type Result struct {
 	// nil for the whole machine: the mapper placed the ranks on its
 	// slots, and Mapping holds them on the whole machine (Allocation.Whole).
 	Allocation *topology.Allocation
+	// Baselines are the launchers' default placements evaluated beside a
+	// scored placement (Score); nil otherwise.
+	Baselines []Entry
 }
 
 // ErrInternal marks a mapper that returned an invalid placement: a bug, not

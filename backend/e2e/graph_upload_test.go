@@ -111,7 +111,7 @@ func TestUploadGraphFile(t *testing.T) {
 		t.Errorf("upload note %q", info)
 	}
 	if host := eval[string](t, ctx, `new URLSearchParams(location.search).get("host")`); host != "torus:6x4" {
-		t.Errorf("host %q, want torus:6x4 (a host of the graph's size)", host)
+		t.Errorf("host %q, want torus:6x4 (the shape of the mesh stencil)", host)
 	}
 	// 38 communicating pairs, each one edge; 24 vertices on 24 nodes.
 	if e, n := eval[int](t, ctx, `document.querySelectorAll('#drawing svg .e').length`), eval[int](t, ctx, `document.querySelectorAll('#drawing svg .n:not(.free)').length`); e != 38 || n != 24 {
@@ -158,7 +158,7 @@ func TestUploadGraphFile(t *testing.T) {
 	// Too large for the page: a server job.
 	const n = 17000
 	offerFile(t, ctx, "ring.csv", ringCSV(n), true)
-	waitJS(t, ctx, `location.search.includes("host=torus%3A136x125")`)
+	waitJS(t, ctx, `location.search.includes("host=torus%3A34x25x20")`) // the most cube-like 3-D torus of 17,000
 	// The graph heuristics map it here; PAIRS would freeze the tab.
 	eval[bool](t, ctx, `(s => { s.value = "pairs"; s.dispatchEvent(new Event('change', {bubbles: true})); return true })(document.querySelector('#f-algo'))`)
 	waitJS(t, ctx, `!!document.querySelector('#too-big #submit-job') && location.search.includes("algo=pairs")`)
@@ -188,4 +188,38 @@ func TestUploadGraphErrors(t *testing.T) {
 	if q := eval[string](t, ctx, `location.search`); q != "?guest=grid:9x8&host=mesh:6x12&algo=affn" {
 		t.Errorf("the URL changed to %s", q)
 	}
+}
+
+// halo3D is a blank-separated edge list of the 3-D periodic halo of
+// k×k×k processes (the first coordinate fastest), numbered from 1.
+func halo3D(k int) string {
+	var b strings.Builder
+	for v := range k * k * k {
+		x, y, z := v%k, v/k%k, v/k/k
+		for _, d := range [][3]int{{1, 0, 0}, {k - 1, 0, 0}, {0, 1, 0}, {0, k - 1, 0}, {0, 0, 1}, {0, 0, k - 1}} {
+			u := (x+d[0])%k + k*((y+d[1])%k) + k*k*((z+d[2])%k)
+			fmt.Fprintf(&b, "%d %d 8\n", v+1, u+1)
+		}
+	}
+	return b.String()
+}
+
+// TestUploadHaloDefaults: a 512-process 3-D halo exchange written as a
+// blank-separated edge list numbered from 1, its format chosen in the
+// selector, is read as 512 vertices (the message says it was numbered
+// from 1) and mapped on a host of its shape, torus:8x8x8 (where it fits
+// with dilation 1), not on the squarest 2-D torus 32x16.
+func TestUploadHaloDefaults(t *testing.T) {
+	ctx := tab(t)
+	open(t, ctx, "/")
+	eval[bool](t, ctx, `(s => { s.value = "edges"; s.dispatchEvent(new Event('change', {bubbles: true})); return true })(document.querySelector('#f-graph-format'))`)
+	offerFile(t, ctx, "halo.txt", halo3D(8), false)
+	waitJS(t, ctx, `location.search.includes("host=torus%3A8x8x8") && !!document.querySelector('#metrics tr[data-metric="max dilation"]')`)
+	if info := eval[string](t, ctx, `document.querySelector('#graph-info').textContent`); !strings.Contains(info, "512 vertices, 3,072 arcs (edges)") {
+		t.Errorf("upload note %q, want 512 vertices, 3,072 arcs (edges)", info)
+	}
+	if w := eval[string](t, ctx, `[...document.querySelectorAll('.graph-warning')].map(e => e.textContent).join(' | ')`); !strings.Contains(w, "numbered from 1") {
+		t.Errorf("warnings %q, want the 1-based numbering said", w)
+	}
+	screenshots(t, ctx, "upload-halo")
 }

@@ -50,9 +50,9 @@ func (s *Server) guardWrites(next echo.HandlerFunc) echo.HandlerFunc {
 // Content-Type, the other guards alike.
 func (s *Server) guardUploads(next echo.HandlerFunc) echo.HandlerFunc { return s.guard(next) }
 
-// guardNames is guardWrites for a body of host names: JSON or a names
-// file (text/plain).
-func (s *Server) guardNames(next echo.HandlerFunc) echo.HandlerFunc {
+// guardText is guardWrites for a body of host names or a placement
+// file: JSON or a file (text/plain).
+func (s *Server) guardText(next echo.HandlerFunc) echo.HandlerFunc {
 	return s.guard(next, echo.MIMEApplicationJSON, echo.MIMETextPlain)
 }
 

@@ -44,6 +44,7 @@ func tokenRoutes(job, graph string) []routeCase {
 		{"POST", "/api/v1/jobs/" + job + "/placement?format=rankfile", "POST /api/v1/jobs/:id/placement", json, names, true, 200},
 		{"POST", "/api/v1/jobs/" + job + "/placement?format=rankfile", "POST /api/v1/jobs/:id/placement", "text/plain", "n[0-15]\n", true, 200},
 		{"POST", "/api/v1/map", "POST /api/v1/map", json, xor, true, 200},
+		{"POST", "/api/v1/score?" + instance, "POST /api/v1/score", "text/plain", "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15\n", true, 200},
 		{"GET", "/api/v1/render.svg?job=" + job, "GET /api/v1/render.svg", "", "", false, 200},
 		{"GET", "/api/v1/render.svg?view=gantt&ta=2&job=" + job, "GET /api/v1/render.svg", "", "", false, 200},
 		{"GET", "/api/v1/render.svg?algo=pairs&budget=0.1s&" + instance, "GET /api/v1/render.svg", "", "", true, 200},

@@ -197,8 +197,9 @@ func New(o Options) *Server {
 	api.DELETE("/jobs/:id", s.cancel, s.guardWrites)
 	api.GET("/jobs/:id/events", s.events)
 	api.GET("/jobs/:id/placement", s.placement)
-	api.POST(namedPlacementPath, s.namedPlacement, s.guardNames)
+	api.POST(namedPlacementPath, s.namedPlacement, s.guardText)
 	api.POST("/map", s.mapSync, s.guardWrites)
+	api.POST("/score", s.score, s.guardText)
 	api.GET("/render.svg", s.render, s.guardCompute(rendersInstance))
 	api.POST("/graphs", s.uploadGraph, s.guardUploads)
 	api.GET("/graphs/:id", s.graph, s.guardCompute(writesQuadratic))
@@ -218,7 +219,7 @@ func New(o Options) *Server {
 
 // ownBodyCap are the POST routes whose handlers cap their bodies
 // themselves, above MaxBody.
-var ownBodyCap = map[string]bool{graphsPath: true, "/api/v1" + namedPlacementPath: true}
+var ownBodyCap = map[string]bool{graphsPath: true, "/api/v1" + namedPlacementPath: true, scorePath: true}
 
 // catchAll are the route paths of the API's fallback handler.
 var catchAll = map[string]bool{"/api/v1": true, "/api/v1/*": true, "/api": true, "/api/*": true, "/*": true}

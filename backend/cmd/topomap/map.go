@@ -32,8 +32,7 @@ type instanceFlags struct {
 }
 
 func (f *instanceFlags) register(fs *flag.FlagSet, withAlgo bool) {
-	fs.StringVar(&f.guest, "guest", "", "guest `spec`: "+guest.Forms()+", or file:PATH, a graph file (METIS, Scotch .grf, Matrix Market, dense matrix, CSV edge list)")
-	fs.StringVar(&f.host, "host", "", "host `spec`: "+topology.Forms())
+	f.registerPair(fs)
 	if withAlgo {
 		fs.StringVar(&f.algo, "algo", "", "algorithm `name`: "+algoNames()+" (the web app's Algorithms page, /algorithms, describes each)")
 	}
@@ -60,6 +59,12 @@ func tableFields(in *spec.Instance, texts map[string]string) error {
 		}
 	}
 	return nil
+}
+
+// registerPair registers --guest and --host alone.
+func (f *instanceFlags) registerPair(fs *flag.FlagSet) {
+	fs.StringVar(&f.guest, "guest", "", "guest `spec`: "+guest.Forms()+", or file:PATH, a graph file (METIS, Scotch .grf, Matrix Market, dense matrix, CSV edge list)")
+	fs.StringVar(&f.host, "host", "", "host `spec`: "+topology.Forms())
 }
 
 // algoNames lists the names of the algorithms, comma-separated.

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"topomap/algorithms/export"
+	"topomap/algorithms/solve"
+)
+
+func init() {
+	commands["score"] = command{"score a placement file (rankfile, slurm, mapfile, rankorder, scotch, csv, json) as map would, beside the launchers' defaults", runScore}
+}
+
+func runScore(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := newFlags("score")
+	var f instanceFlags
+	f.registerPair(fs)
+	path := fs.String("placement", "", "placement `file` to score, as topomap map writes it: rank r's slot on the host")
+	pformat := fs.String("placement-format", "", "format of the placement file: "+strings.Join(export.ReadableNames(), ", ")+" (default: told from the content)")
+	format := fs.String("format", "text", "output `format`: json or text")
+	hostnames := fs.String("hostnames", "", "`file` of the host names the placement uses, one per host node in node-index order, a name or a Slurm hostlist expression (nid[001-016]) a line (default node<index>)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *format != "json" && *format != "text" {
+		return fmt.Errorf("unknown --format %q (want json or text)", *format)
+	}
+	if *path == "" {
+		return fmt.Errorf("missing --placement")
+	}
+	in, err := f.instance(solve.ScoreAlgo)
+	if err != nil {
+		return err
+	}
+	t := export.Target{Host: in.Host, Ranks: in.Guest.Order()}
+	if *hostnames != "" {
+		if t.Hostnames, err = readHostnames(*hostnames, in.Host); err != nil {
+			return err
+		}
+	}
+	place, used, err := readPlacement(*path, *pformat, t)
+	if err != nil {
+		return err
+	}
+	r, err := solve.Score(ctx, in, place, solve.ScoreNotes(*path, used))
+	if err != nil {
+		return err
+	}
+	return export.WriteWith(stdout, *format, r, export.Options{Hostnames: t.Hostnames})
+}
+
+// readPlacement reads the --placement file, returning the format read.
+func readPlacement(path, format string, t export.Target) ([]int, string, error) {
+	file, err := os.Open(path)
+	if err != nil {
+		return nil, "", fmt.Errorf("--placement: %w", err)
+	}
+	defer file.Close()
+	place, used, err := export.ReadPlacement(file, format, t)
+	if err != nil {
+		return nil, "", fmt.Errorf("--placement %s: %w", path, err)
+	}
+	return place, used, nil
+}
