@@ -81,6 +81,13 @@ type Options struct {
 	GraphQuota int64
 	// Store, if set, reports the job store's size in /api/v1/healthz.
 	Store func() jobs.StoreStats
+	// HealthEvery is how long /api/v1/healthz reuses a check of the
+	// components of Jobs, if it is a jobs.HealthReporter (default 1 s),
+	// so that no stream of requests makes it ping the database more often.
+	HealthEvery time.Duration
+	// Metrics, if set, serves GET /metrics (package metrics' Handler);
+	// with Tokens it wants one, as the list of jobs does.
+	Metrics http.Handler
 	// Version is reported by /api/v1/healthz.
 	Version string
 	// Logger defaults to slog.Default().
@@ -130,6 +137,9 @@ func (o Options) withDefaults() Options {
 	if o.GraphQuota <= 0 {
 		o.GraphQuota = 128 << 20
 	}
+	if o.HealthEvery <= 0 {
+		o.HealthEvery = time.Second
+	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
@@ -146,6 +156,7 @@ type Server struct {
 	uploads chan struct{} // semaphore of graph uploads
 	closing chan struct{} // closed on shutdown: ends SSE streams
 	once    sync.Once
+	health  healthCache
 }
 
 //go:embed openapi.yaml
@@ -202,6 +213,9 @@ func New(o Options) *Server {
 	api.GET("/render.svg", s.render, s.guardCompute(rendersInstance))
 	api.POST("/graphs", s.uploadGraph, s.guardUploads)
 	api.GET("/graphs/:id", s.graph, s.guardCompute(writesQuadratic))
+	if o.Metrics != nil {
+		e.GET("/metrics", echo.WrapHandler(o.Metrics), s.guardToken)
+	}
 	e.Any("/api", notFound)
 	e.Any("/api/*", notFound)
 	if o.App != nil {

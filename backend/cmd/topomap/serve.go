@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"topomap/backend/jobs"
+	"topomap/backend/metrics"
 	"topomap/backend/server"
 	"topomap/backend/store"
 	"topomap/web"
@@ -99,10 +100,12 @@ func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 	for _, p := range st.Problems() {
 		log.Warn("store: skipped an unreadable record (topomap store compact removes it)", "problem", p)
 	}
-	runner, err := jobs.New(st, jobs.Options{Workers: *workers, Queue: *queue, MaxNodes: *maxNodes, MaxTime: *jobTime, Logger: log, Graphs: st.Resolve})
+	met := metrics.New()
+	runner, err := jobs.New(st, jobs.Options{Workers: *workers, Queue: *queue, MaxNodes: *maxNodes, MaxTime: *jobTime, Logger: log, Graphs: st.Resolve, Observer: met})
 	if err != nil {
 		return err
 	}
+	met.Watch(runner)
 	// A page load carries no token: with tokens, pages map in the browser.
 	app := web.AppHandler(web.AppOptions{NoServiceWorker: *noSW, ComputeInBrowser: len(tokens) > 0})
 	srv := server.New(server.Options{
@@ -112,6 +115,7 @@ func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 		MaxSyncNodes:  *maxSync,
 		Tokens:        tokens,
 		Store:         st.Stats,
+		Metrics:       met.Handler(),
 		Graphs:        st,
 		MaxGraphBytes: *graphBytes,
 		GraphQuota:    *graphQuota,

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"path/filepath"
 
 	"topomap/algorithms/metric"
@@ -18,7 +19,7 @@ func init() {
 // errStoreProblems: check found problems (they are printed).
 var errStoreProblems = errors.New("the store has problems")
 
-const storeUsage = `usage: topomap store check|export|import|compact [--data DIR]
+const storeUsage = `usage: topomap store check|export|import|compact [--data DIR | --database-url URL]
 
   check    reads the store without changing it and lists what is wrong
            (a non-zero exit status if anything is)
@@ -43,19 +44,25 @@ func runStore(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	sub := args[0]
 	fs := newFlags("store " + sub)
-	data := fs.String("data", new(envDefaults).string("TOPOMAP_DATA", "data"), "data `directory` of the job store (env TOPOMAP_DATA)")
+	var env envDefaults
+	data := fs.String("data", env.string("TOPOMAP_DATA", "data"), "data `directory` of the job store (env TOPOMAP_DATA)")
+	dbURL := fs.String("database-url", env.string("TOPOMAP_DATABASE_URL", ""), "`URL` of the database store shared by several servers, in place of --data (env TOPOMAP_DATABASE_URL)")
 	if err := parseFlags(fs, args[1:]); err != nil {
 		return err
 	}
 	path := filepath.Join(*data, "topomap.db")
+	at := storeAt{path: path, url: *dbURL}
 	switch sub {
 	case "check":
-		return storeCheck(ctx, path, stdout)
+		return storeCheck(ctx, at, stdout)
 	case "export":
-		return storeExport(ctx, path, stdout)
+		return storeExport(ctx, at, stdout)
 	case "import":
-		return storeImport(ctx, path, stdin, stdout)
+		return storeImport(ctx, at, stdin, stdout)
 	case "compact":
+		if at.url != "" {
+			return errors.New("store compact rewrites a bbolt file (--data); a database compacts itself")
+		}
 		r, err := store.Compact(path)
 		if err != nil {
 			return err
@@ -67,20 +74,54 @@ func runStore(ctx context.Context, args []string, stdout io.Writer) error {
 	return fmt.Errorf("unknown store command %q (want check, export, import or compact)", sub)
 }
 
+// openDatabase opens the store of a --database-url as an archive, and
+// returns its close; the package of the database store sets it. Nil: this
+// build has none.
+var openDatabase func(ctx context.Context, url string) (store.Archive, func() error, error)
+
+// storeAt is where the store commands find the store: a database's URL,
+// else the bbolt file's path.
+type storeAt struct{ path, url string }
+
+// String names the store in messages (a URL without its password).
+func (a storeAt) String() string {
+	if a.url == "" {
+		return a.path
+	}
+	if u, err := url.Parse(a.url); err == nil {
+		return u.Redacted()
+	}
+	return "the database"
+}
+
+// openDB opens the database store, if a URL is given.
+func (a storeAt) openDB(ctx context.Context) (store.Archive, func() error, error) {
+	if openDatabase == nil {
+		return nil, nil, errors.New("--database-url: this topomap was built without a database store")
+	}
+	return openDatabase(ctx, a.url)
+}
+
 // openSource opens the store that check and export read, without
 // changing it: a store.Source, whichever store keeps the jobs.
-func openSource(path string) (store.Source, func() error, error) {
-	st, err := store.OpenReadOnly(path)
+func (a storeAt) openSource(ctx context.Context) (store.Source, func() error, error) {
+	if a.url != "" {
+		return a.openDB(ctx)
+	}
+	st, err := store.OpenReadOnly(a.path)
 	if err != nil {
 		return nil, nil, err
 	}
 	return st, st.Close, nil
 }
 
-// openSink opens the store that import writes into (the server must be
-// stopped: the file is held by one process at a time).
-func openSink(path string) (store.Sink, func() error, error) {
-	st, err := store.Open(path)
+// openSink opens the store that import writes into (a bbolt file is held
+// by one process at a time: the server must be stopped).
+func (a storeAt) openSink(ctx context.Context) (store.Sink, func() error, error) {
+	if a.url != "" {
+		return a.openDB(ctx)
+	}
+	st, err := store.Open(a.path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -88,8 +129,8 @@ func openSink(path string) (store.Sink, func() error, error) {
 }
 
 // storeCheck prints what store.CheckSource finds.
-func storeCheck(ctx context.Context, path string, stdout io.Writer) error {
-	src, closeSrc, err := openSource(path)
+func storeCheck(ctx context.Context, at storeAt, stdout io.Writer) error {
+	src, closeSrc, err := at.openSource(ctx)
 	if err != nil {
 		return err
 	}
@@ -97,6 +138,9 @@ func storeCheck(ctx context.Context, path string, stdout io.Writer) error {
 	r, err := store.CheckSource(ctx, src)
 	if err != nil {
 		return err
+	}
+	if r.Path == "" { // a store that is no Inspector
+		r.Path = at.String()
 	}
 	printReport(stdout, r)
 	if !r.OK() {
@@ -106,8 +150,8 @@ func storeCheck(ctx context.Context, path string, stdout io.Writer) error {
 }
 
 // storeExport writes the export stream of the store to stdout.
-func storeExport(ctx context.Context, path string, stdout io.Writer) error {
-	src, closeSrc, err := openSource(path)
+func storeExport(ctx context.Context, at storeAt, stdout io.Writer) error {
+	src, closeSrc, err := at.openSource(ctx)
 	if err != nil {
 		return err
 	}
@@ -116,7 +160,7 @@ func storeExport(ctx context.Context, path string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "exported %s and %s from %s\n", metric.Plural(n.Jobs, "job"), metric.Plural(n.Graphs, "graph"), path)
+	fmt.Fprintf(stderr, "exported %s and %s from %s\n", metric.Plural(n.Jobs, "job"), metric.Plural(n.Graphs, "graph"), at)
 	for _, p := range problems {
 		fmt.Fprintln(stderr, "skipped:", p)
 	}
@@ -124,8 +168,8 @@ func storeExport(ctx context.Context, path string, stdout io.Writer) error {
 }
 
 // storeImport reads an export stream from in into the store.
-func storeImport(ctx context.Context, path string, in io.Reader, stdout io.Writer) error {
-	dst, closeDst, err := openSink(path)
+func storeImport(ctx context.Context, at storeAt, in io.Reader, stdout io.Writer) error {
+	dst, closeDst, err := at.openSink(ctx)
 	if err != nil {
 		return err
 	}
@@ -133,7 +177,7 @@ func storeImport(ctx context.Context, path string, in io.Reader, stdout io.Write
 	if cerr := closeDst(); err == nil {
 		err = cerr
 	}
-	fmt.Fprintf(stdout, "imported into %s: %s and %s added, %s and %s already there\n", path,
+	fmt.Fprintf(stdout, "imported into %s: %s and %s added, %s and %s already there\n", at,
 		metric.Plural(got.Added.Jobs, "job"), metric.Plural(got.Added.Graphs, "graph"),
 		metric.Plural(got.Present.Jobs, "job"), metric.Plural(got.Present.Graphs, "graph"))
 	if err != nil {

@@ -116,3 +116,40 @@ func TestStoreImportCommand(t *testing.T) {
 		t.Errorf("a changed line: %v, want it named", err)
 	}
 }
+
+// TestStoreDatabaseURL: --database-url (or TOPOMAP_DATABASE_URL) names the
+// store the commands work on through the store interface; its password
+// never shows in messages, and compact, which rewrites a bbolt file,
+// refuses it.
+func TestStoreDatabaseURL(t *testing.T) {
+	stderr = io.Discard
+	defer func(old func(context.Context, string) (store.Archive, func() error, error)) { openDatabase = old }(openDatabase)
+	mem := store.NewMemory()
+	mem.Finish(jobs.Job{ID: fmt.Sprintf("%020x", 7), Status: jobs.Done}, []int{0})
+	var opened []string
+	openDatabase = func(_ context.Context, url string) (store.Archive, func() error, error) {
+		opened = append(opened, url)
+		return mem, func() error { return nil }, nil
+	}
+	const url = "postgres://topomap:secret@db.example:5432/topomap"
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"store", "check", "--database-url", url}, &out); err != nil ||
+		out.String() != "postgres://topomap:xxxxx@db.example:5432/topomap: 0 bytes, 1 job, 1 result, 0 graphs\nok\n" {
+		t.Errorf("check: %v %q", err, out.String())
+	}
+	t.Setenv("TOPOMAP_DATABASE_URL", url)
+	out.Reset()
+	if err := run(context.Background(), []string{"store", "export"}, &out); err != nil || !strings.Contains(out.String(), `"id":"00000000000000000007"`) {
+		t.Errorf("export from the environment's URL: %v %q", err, out.String())
+	}
+	if len(opened) != 2 || opened[0] != url || opened[1] != url {
+		t.Errorf("opened %q", opened)
+	}
+	if err := run(context.Background(), []string{"store", "compact"}, &out); err == nil || !strings.Contains(err.Error(), "bbolt file") {
+		t.Errorf("compact of a database: %v", err)
+	}
+	openDatabase = nil
+	if err := run(context.Background(), []string{"store", "check"}, &out); err == nil || !strings.Contains(err.Error(), "built without a database store") {
+		t.Errorf("no database store: %v", err)
+	}
+}
