@@ -57,8 +57,9 @@ type Options struct {
 	// wants (Authorization: Bearer TOKEN): submitting, mapping,
 	// cancelling, uploading, naming a placement's hosts, renderings solved
 	// on the fly and dense graph files; and the list of every job, which
-	// shows what the server's users map. Reads of a finished result stay
-	// open, so job and result links can be shared.
+	// shows what the server's users map, and /metrics, which shows how
+	// much they use it. Reads of a finished result stay open, so job and
+	// result links can be shared; so does healthz, for load balancers.
 	Tokens []string
 	// BodyTimeout bounds the reading of a request body (default 10 s), as
 	// ReadHeaderTimeout bounds its headers: a body trickled at 1 byte/s
