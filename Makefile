@@ -64,7 +64,8 @@ FUZZ_TARGETS := FuzzParseGuest:./algorithms/spec FuzzParseHost:./algorithms/spec
   FuzzReadPlacementRankFile:./algorithms/export FuzzReadPlacementSlurm:./algorithms/export \
   FuzzReadPlacementMapfile:./algorithms/export FuzzReadPlacementRankOrder:./algorithms/export \
   FuzzReadPlacementScotch:./algorithms/export FuzzReadPlacementCSV:./algorithms/export \
-  FuzzReadPlacementJSON:./algorithms/export
+  FuzzReadPlacementJSON:./algorithms/export \
+  FuzzImport:./backend/store
 
 fuzz: ## fuzz every user-input parser for FUZZTIME each (default 20s); fails at the end if any failed
 	@failed=""; for t in $(FUZZ_TARGETS); do \

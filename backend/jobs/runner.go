@@ -49,6 +49,8 @@ type Options struct {
 	Graphs guest.Resolver
 	// Logger defaults to slog.Default().
 	Logger *slog.Logger
+	// Observer, if set, is told when jobs start and finish (metrics).
+	Observer Observer
 }
 
 func (o Options) withDefaults() Options {
@@ -359,6 +361,9 @@ func (r *Runner) finishLocked(e *entry, s Status, msg string) Job {
 		e.job.Finished = time.Now().UTC()
 	}
 	e.publish()
+	if r.o.Observer != nil {
+		r.o.Observer.Finished(e.job)
+	}
 	for _, ch := range e.subs {
 		close(ch)
 	}
@@ -425,6 +430,27 @@ func (r *Runner) Stats() Stats {
 	defer r.mu.Unlock()
 	return Stats{Workers: r.o.Workers, Queue: r.o.Queue, Queued: r.pending, Running: r.running}
 }
+
+// Health implements HealthReporter: the in-process queue (degraded once
+// the runner is closing) and the store's components, if it reports any.
+func (r *Runner) Health(ctx context.Context) map[string]ComponentHealth {
+	h := map[string]ComponentHealth{}
+	if hr, ok := r.st.(HealthReporter); ok {
+		h = hr.Health(ctx)
+	}
+	r.mu.Lock()
+	closed, st := r.closed, Stats{Workers: r.o.Workers, Queue: r.o.Queue, Queued: r.pending, Running: r.running}
+	r.mu.Unlock()
+	q := ComponentHealth{Status: HealthOK, Detail: fmt.Sprintf("in-process queue: %s of %s places taken, %s of %s workers busy",
+		metric.Thousands(st.Queued), metric.Thousands(st.Queue), metric.Thousands(st.Running), metric.Thousands(st.Workers))}
+	if closed {
+		q.Status, q.Error = HealthDegraded, ErrClosed.Error()
+	}
+	h["queue"] = q
+	return h
+}
+
+var _ HealthReporter = (*Runner)(nil)
 
 // Close stops accepting jobs, cancels the running ones and records them
 // (and the queued ones) as interrupted, then waits for the workers or for
@@ -507,6 +533,9 @@ func (r *Runner) run(e *entry) {
 	e.job.Started = time.Now().UTC()
 	r.running++
 	e.publish()
+	if r.o.Observer != nil {
+		r.o.Observer.Started(e.job)
+	}
 	j := e.job
 	r.mu.Unlock()
 	r.put(j)

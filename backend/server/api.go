@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -21,6 +22,7 @@ import (
 
 // Health is the body of GET /api/v1/healthz.
 type Health struct {
+	// Status is "ok", or "degraded" (with a 503) when a component is.
 	Status  string     `json:"status"`
 	Version string     `json:"version"`
 	Jobs    jobs.Stats `json:"jobs"`
@@ -29,15 +31,52 @@ type Health struct {
 	MaxNodes int `json:"maxNodes"`
 	// Store is the job store's size (absent without Options.Store).
 	Store *jobs.StoreStats `json:"store,omitempty"`
+	// Components are what the job service depends on ("database",
+	// "queue"), if it reports them (jobs.HealthReporter).
+	Components map[string]jobs.ComponentHealth `json:"components,omitempty"`
 }
 
 func (s *Server) healthz(c echo.Context) error {
-	h := Health{Status: "ok", Version: s.o.Version, Jobs: s.o.Jobs.Stats(), MaxNodes: s.o.Jobs.Limits().MaxNodes}
+	h := Health{Status: jobs.HealthOK, Version: s.o.Version, Jobs: s.o.Jobs.Stats(), MaxNodes: s.o.Jobs.Limits().MaxNodes}
 	if s.o.Store != nil {
 		st := s.o.Store()
 		h.Store = &st
 	}
-	return c.JSON(http.StatusOK, h)
+	h.Components = s.components(c.Request().Context())
+	code := http.StatusOK
+	for _, comp := range h.Components {
+		if comp.Status != jobs.HealthOK {
+			h.Status, code = jobs.HealthDegraded, http.StatusServiceUnavailable
+		}
+	}
+	return c.JSON(code, h)
+}
+
+// healthCache keeps the last check of the job service's components.
+type healthCache struct {
+	mu   sync.Mutex
+	at   time.Time
+	last map[string]jobs.ComponentHealth
+}
+
+// healthTimeout bounds a check of the components.
+const healthTimeout = 2 * time.Second
+
+// components checks the job service's components, if it reports any, at
+// most once per HealthEvery: requests meanwhile share the last check.
+func (s *Server) components(ctx context.Context) map[string]jobs.ComponentHealth {
+	hr, ok := s.o.Jobs.(jobs.HealthReporter)
+	if !ok {
+		return nil
+	}
+	s.health.mu.Lock()
+	defer s.health.mu.Unlock()
+	if s.health.last == nil || time.Since(s.health.at) >= s.o.HealthEvery {
+		ctx, cancel := context.WithTimeout(ctx, healthTimeout)
+		defer cancel()
+		s.health.last, s.health.at = hr.Health(ctx), time.Now()
+	}
+	return s.health.last
 }
 
 func (s *Server) openapi(c echo.Context) error {

@@ -15,6 +15,7 @@ import (
 	"topomap/algorithms/solve"
 	"topomap/backend/jobs"
 	"topomap/backend/jobs/jobstest"
+	"topomap/backend/metrics"
 	"topomap/backend/server"
 )
 
@@ -79,7 +80,7 @@ func TestErrors(t *testing.T) {
 }
 
 func TestHealthAlgorithmsOpenAPI(t *testing.T) {
-	f := newFixture(t, jobs.Options{Workers: 2, Queue: 5}, server.Options{Version: "v-test"})
+	f := newFixture(t, jobs.Options{Workers: 2, Queue: 5}, server.Options{Version: "v-test", Metrics: metrics.New().Handler()})
 	rec := f.do(t, "GET", "/api/v1/healthz", "")
 	h := decode[server.Health](t, rec)
 	if rec.Code != 200 || h.Status != "ok" || h.Version != "v-test" || h.Jobs.Workers != 2 || h.Jobs.Queue != 5 {

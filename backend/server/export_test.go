@@ -7,7 +7,7 @@ import "strings"
 func (s *Server) Routes() []string {
 	var out []string
 	for _, r := range s.e.Routes() {
-		if strings.HasPrefix(r.Path, "/api/v1/") && !strings.HasSuffix(r.Path, "*") {
+		if (strings.HasPrefix(r.Path, "/api/v1/") || r.Path == "/metrics") && !strings.HasSuffix(r.Path, "*") {
 			out = append(out, r.Method+" "+r.Path)
 		}
 	}

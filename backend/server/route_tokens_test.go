@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"topomap/backend/jobs"
+	"topomap/backend/metrics"
 	"topomap/backend/server"
 	"topomap/backend/store"
 )
@@ -57,6 +58,9 @@ func tokenRoutes(job, graph string) []routeCase {
 		// N² numbers for N vertices: 17 s of CPU and 2.2 GB for a
 		// 16K-vertex graph, sent gzipped as 634 KB.
 		{"GET", "/api/v1/graphs/" + graph + "?format=dense", "GET /api/v1/graphs/:id", "", "", true, 200},
+		// Counts of the server's use: cheap (a fixed set of series), but
+		// told to token holders only, as the list of jobs.
+		{"GET", "/metrics", "GET /metrics", "", "", true, 200},
 	}
 }
 
@@ -69,7 +73,7 @@ func tokenRoutes(job, graph string) []routeCase {
 // says the same per operation.
 func TestComputingRoutesWantToken(t *testing.T) {
 	const token = "0123456789abcdef-token"
-	f := graphFixture(t, store.NewMemory(), server.Options{Tokens: []string{token}})
+	f := graphFixture(t, store.NewMemory(), server.Options{Tokens: []string{token}, Metrics: metrics.New().Handler()})
 	ts, _ := f.loopback(t)
 	c := &server.Client{Base: ts.URL, HTTP: ts.Client(), Token: token}
 	j, err := c.Submit(context.Background(), jobs.Request{Guest: "hypercube:4", Host: "ring:16", Algo: "xor"})

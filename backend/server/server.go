@@ -57,8 +57,9 @@ type Options struct {
 	// wants (Authorization: Bearer TOKEN): submitting, mapping,
 	// cancelling, uploading, naming a placement's hosts, renderings solved
 	// on the fly and dense graph files; and the list of every job, which
-	// shows what the server's users map. Reads of a finished result stay
-	// open, so job and result links can be shared.
+	// shows what the server's users map, and /metrics, which shows how
+	// much they use it. Reads of a finished result stay open, so job and
+	// result links can be shared; so does healthz, for load balancers.
 	Tokens []string
 	// BodyTimeout bounds the reading of a request body (default 10 s), as
 	// ReadHeaderTimeout bounds its headers: a body trickled at 1 byte/s
@@ -81,6 +82,13 @@ type Options struct {
 	GraphQuota int64
 	// Store, if set, reports the job store's size in /api/v1/healthz.
 	Store func() jobs.StoreStats
+	// HealthEvery is how long /api/v1/healthz reuses a check of the
+	// components of Jobs, if it is a jobs.HealthReporter (default 1 s),
+	// so that no stream of requests makes it ping the database more often.
+	HealthEvery time.Duration
+	// Metrics, if set, serves GET /metrics (package metrics' Handler);
+	// with Tokens it wants one, as the list of jobs does.
+	Metrics http.Handler
 	// Version is reported by /api/v1/healthz.
 	Version string
 	// Logger defaults to slog.Default().
@@ -130,6 +138,9 @@ func (o Options) withDefaults() Options {
 	if o.GraphQuota <= 0 {
 		o.GraphQuota = 128 << 20
 	}
+	if o.HealthEvery <= 0 {
+		o.HealthEvery = time.Second
+	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
@@ -146,6 +157,7 @@ type Server struct {
 	uploads chan struct{} // semaphore of graph uploads
 	closing chan struct{} // closed on shutdown: ends SSE streams
 	once    sync.Once
+	health  healthCache
 }
 
 //go:embed openapi.yaml
@@ -203,6 +215,9 @@ func New(o Options) *Server {
 	api.GET("/render.svg", s.render, s.guardCompute(rendersInstance))
 	api.POST("/graphs", s.uploadGraph, s.guardUploads)
 	api.GET("/graphs/:id", s.graph, s.guardCompute(writesQuadratic))
+	if o.Metrics != nil {
+		e.GET("/metrics", echo.WrapHandler(o.Metrics), s.guardToken)
+	}
 	e.Any("/api", notFound)
 	e.Any("/api/*", notFound)
 	if o.App != nil {

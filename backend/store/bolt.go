@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
@@ -17,6 +18,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
+	"topomap/algorithms/metric"
 	"topomap/backend/jobs"
 )
 
@@ -517,3 +519,20 @@ func (s *Bolt) Interrupt(reason string, at time.Time) ([]string, error) {
 	})
 	return ids, err
 }
+
+// Health implements jobs.HealthReporter: the "database" is the file,
+// degraded when it is gone from its path or a read transaction fails.
+func (s *Bolt) Health(context.Context) map[string]jobs.ComponentHealth {
+	c := jobs.ComponentHealth{Status: jobs.HealthOK}
+	st, err := os.Stat(s.path)
+	if err == nil {
+		c.Detail = fmt.Sprintf("bbolt file %s, %s", s.path, metric.Plural(int(st.Size()), "byte"))
+		err = guard(func() error { return s.db.View(func(*bolt.Tx) error { return nil }) })
+	}
+	if err != nil {
+		c.Status, c.Error = jobs.HealthDegraded, err.Error()
+	}
+	return map[string]jobs.ComponentHealth{"database": c}
+}
+
+var _ jobs.HealthReporter = (*Bolt)(nil)

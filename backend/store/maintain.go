@@ -1,76 +1,109 @@
 package store
 
 import (
-	"encoding/json"
+	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"slices"
-	"strings"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
 
-	"topomap/algorithms/graphfile"
 	"topomap/backend/jobs"
 )
 
-// Report is what Check finds in a store file.
-type Report struct {
-	Path  string `json:"path"`
-	Bytes int64  `json:"bytes"` // size of the file
-	// Jobs counts readable job records, Results their placements.
-	Jobs    int `json:"jobs"`
-	Results int `json:"results"`
-	// Damage lists structural problems: a server refuses the file.
-	Damage []string `json:"damage,omitempty"`
-	// Problems lists unreadable records, which a server skips.
-	Problems []string `json:"problems,omitempty"`
-}
-
-// OK reports whether the file has neither damage nor problems.
-func (r Report) OK() bool { return len(r.Damage) == 0 && len(r.Problems) == 0 }
-
-// each calls f for every readable job of db (and its placement, nil if
-// none), in key order, and returns the unreadable ones' problems. A fault
-// while walking a damaged file ends the walk with a problem.
-func each(db *bolt.DB, f func(j jobs.Job, place []byte) error) ([]string, error) {
-	var problems []string
-	var ferr error
+// walk visits the keys of bucket in one guarded read transaction of db,
+// after problems has listed what is wrong with its records. The error of
+// visit ends the walk and is returned; a fault while reading a damaged
+// file ends it with a problem. A file never initialised (or written
+// before the bucket existed) has nothing to visit.
+func walk(ctx context.Context, db *bolt.DB, bucket []byte, problems func(*bolt.Tx) []string, visit func(tx *bolt.Tx, k []byte) error) ([]string, error) {
+	var found []string
+	var verr error
 	err := guard(func() error {
 		return db.View(func(tx *bolt.Tx) error {
-			jb := tx.Bucket(bucketJobs)
-			if jb == nil {
-				return nil // never initialised: empty
+			b := tx.Bucket(bucket)
+			if b == nil {
+				return nil
 			}
-			if tx.Bucket(bucketPlacements) == nil || tx.Bucket(bucketMeta) == nil {
+			if tx.Bucket(bucketJobs) == nil || tx.Bucket(bucketPlacements) == nil || tx.Bucket(bucketMeta) == nil {
 				return errors.New("the store file lacks its buckets")
 			}
-			problems = append(scan(tx), scanGraphs(tx)...)
-			return jb.ForEach(func(k, _ []byte) error {
-				if !jobs.ValidID(string(k)) {
-					return nil
+			found = problems(tx)
+			return b.ForEach(func(k, _ []byte) error {
+				if verr = ctx.Err(); verr == nil {
+					verr = visit(tx, k)
 				}
-				r := readRecord(tx, k)
-				j, err := r.check(string(k))
-				if err != nil {
-					return nil // scan reported it
-				}
-				if ferr = f(j, r.place); ferr != nil {
-					return ferr
-				}
-				return nil
+				return verr
 			})
 		})
 	})
-	if ferr != nil {
-		return problems, ferr
+	if verr != nil {
+		return found, verr
 	}
 	if err != nil {
-		problems = append(problems, "reading stopped: "+err.Error())
+		found = append(found, "reading stopped: "+err.Error())
 	}
-	return problems, nil
+	return found, nil
+}
+
+// EachJob implements Source, in the file's key order (the ids').
+func (s *Bolt) EachJob(ctx context.Context, f func(j jobs.Job, place []byte) error) ([]string, error) {
+	return walk(ctx, s.db, bucketJobs, scan, func(tx *bolt.Tx, k []byte) error {
+		if !jobs.ValidID(string(k)) {
+			return nil
+		}
+		r := readRecord(tx, k)
+		j, err := r.check(string(k))
+		if err != nil {
+			return nil // scan reported it
+		}
+		return f(j, r.place)
+	})
+}
+
+// EachGraph implements Source, in the file's key order (the ids').
+func (s *Bolt) EachGraph(ctx context.Context, f func(r GraphRecord) error) ([]string, error) {
+	return walk(ctx, s.db, bucketGraphs, scanGraphs, func(tx *bolt.Tx, k []byte) error {
+		r, err := checkGraph(tx, string(k))
+		if err != nil {
+			return nil // scanGraphs reported it
+		}
+		return f(r)
+	})
+}
+
+// RestoreJob implements Sink in one transaction; a damaged record of the
+// same id is written over.
+func (s *Bolt) RestoreJob(_ context.Context, j jobs.Job, place []byte) (added bool, err error) {
+	err = s.update(func(tx *bolt.Tx) error {
+		if _, err := readRecord(tx, []byte(j.ID)).check(j.ID); err == nil {
+			return nil
+		}
+		added = true
+		return putJob(tx, j, place)
+	})
+	return added && err == nil, err
+}
+
+// RestoreGraph implements Sink: PutGraph without a quota.
+func (s *Bolt) RestoreGraph(_ context.Context, r GraphRecord) (bool, error) {
+	if _, err := s.Graph(r.Graph.ID); err == nil {
+		return false, nil
+	}
+	_, err := s.PutGraph(r, 0)
+	return err == nil, err
+}
+
+// Inspect implements Inspector: the file's path and size, and the
+// structural damage found (see Bolt).
+func (s *Bolt) Inspect() (string, int64, []string) {
+	var size int64
+	if st, err := os.Stat(s.path); err == nil {
+		size = st.Size()
+	}
+	return s.path, size, structure(s.db)
 }
 
 // openRead opens a store file read-only, alongside a running server.
@@ -81,95 +114,26 @@ func openRead(path string) (*bolt.DB, error) {
 	return openDB(path, true)
 }
 
+// OpenReadOnly opens a store file to read it as it is, damaged or not,
+// for Check and Export: nothing is written, not even the buckets.
+func OpenReadOnly(path string) (*Bolt, error) {
+	db, err := openRead(path)
+	if err != nil {
+		return nil, err
+	}
+	return &Bolt{db: db, path: path, used: map[string]time.Time{}, owned: map[string]int64{}}, nil
+}
+
 // Check reads a store file without changing it: its structure (as Open
 // checks it) and every record. The error is for a file that cannot be
 // opened at all (missing, or its meta pages are both damaged).
 func Check(path string) (Report, error) {
-	r := Report{Path: path}
-	if st, err := os.Stat(path); err == nil {
-		r.Bytes = st.Size()
-	}
-	db, err := openRead(path)
+	st, err := OpenReadOnly(path)
 	if err != nil {
-		return r, err
+		return Report{Path: path}, err
 	}
-	defer db.Close()
-	r.Damage = structure(db)
-	r.Problems, err = each(db, func(j jobs.Job, place []byte) error {
-		r.Jobs++
-		if place != nil {
-			r.Results++
-		}
-		return nil
-	})
-	return r, err
-}
-
-// ExportLine is one line of Export: a job and its placement (done jobs),
-// or an uploaded graph.
-type ExportLine struct {
-	Job       *jobs.Job    `json:"job,omitempty"`
-	Placement []int        `json:"placement,omitempty"`
-	Graph     *ExportGraph `json:"graph,omitempty"`
-}
-
-// ExportGraph is an uploaded graph in an export: its id and upload facts
-// (the owner whose quota it counts against, if any), and the graph as
-// Matrix Market text, which uploads again to the same id (the id hashes
-// the canonical graph, not the file).
-type ExportGraph struct {
-	ID           string    `json:"id"`
-	Format       string    `json:"format"`
-	Warnings     []string  `json:"warnings,omitempty"`
-	Created      time.Time `json:"created"`
-	Owner        string    `json:"owner,omitempty"`
-	MatrixMarket string    `json:"matrixMarket"`
-}
-
-// Exported counts the lines Export wrote.
-type Exported struct{ Jobs, Graphs int }
-
-// Export writes every readable job and graph of a store file to w as JSON
-// lines (ExportLine), read-only, skipping what it cannot read, and returns
-// how many it wrote and the problems it met.
-func Export(path string, w io.Writer) (Exported, []string, error) {
-	var n Exported
-	db, err := openRead(path)
-	if err != nil {
-		return n, nil, err
-	}
-	defer db.Close()
-	enc := json.NewEncoder(w)
-	problems, err := each(db, func(j jobs.Job, place []byte) error {
-		line := ExportLine{Job: &j}
-		if place != nil {
-			p, err := DecodePlacement(place)
-			if err != nil {
-				return nil
-			}
-			line.Placement = p
-		}
-		n.Jobs++
-		return enc.Encode(line)
-	})
-	if err != nil {
-		return n, problems, err
-	}
-	mtx, _ := graphfile.Lookup("matrixmarket")
-	err = guard(func() error {
-		return db.View(func(tx *bolt.Tx) error {
-			return eachGraph(tx, func(r GraphRecord) error {
-				var text strings.Builder
-				if err := mtx.Write(&text, r.Graph); err != nil {
-					return err
-				}
-				n.Graphs++
-				return enc.Encode(ExportLine{Graph: &ExportGraph{ID: r.Graph.ID, Format: r.Format,
-					Warnings: r.Warnings, Created: r.Created, Owner: r.Owner, MatrixMarket: text.String()}})
-			})
-		})
-	})
-	return n, problems, err
+	defer st.Close()
+	return CheckSource(context.Background(), st)
 }
 
 // Compact rewrites the readable records of a store file into a fresh file
@@ -181,7 +145,7 @@ func Compact(path string) (Report, error) {
 	if err != nil {
 		return old, err
 	}
-	src, err := openRead(path)
+	src, err := OpenReadOnly(path)
 	if err != nil {
 		return old, err
 	}
@@ -195,17 +159,14 @@ func Compact(path string) (Report, error) {
 	// One transaction: bbolt keeps the values until it commits, so the
 	// placements are copied out of the source's mapping.
 	err = dst.update(func(tx *bolt.Tx) error {
-		_, err := each(src, func(j jobs.Job, place []byte) error {
+		_, err := src.EachJob(context.Background(), func(j jobs.Job, place []byte) error {
 			return putJob(tx, j, slices.Clone(place))
 		})
 		if err != nil {
 			return err
 		}
-		return guard(func() error {
-			return src.View(func(stx *bolt.Tx) error {
-				return eachGraph(stx, func(g GraphRecord) error { return putGraph(tx, g) })
-			})
-		})
+		_, err = src.EachGraph(context.Background(), func(g GraphRecord) error { return putGraph(tx, g) })
+		return err
 	})
 	if cerr := dst.Close(); err == nil {
 		err = cerr

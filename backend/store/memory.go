@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"sync"
 	"time"
@@ -158,4 +159,78 @@ func (s *Memory) Graph(id string) (GraphRecord, error) {
 func (s *Memory) Resolve(_ context.Context, id string) (*guest.Graph, error) {
 	r, err := s.Graph(id)
 	return r.Graph, err
+}
+
+// EachJob implements Source, in id order.
+func (s *Memory) EachJob(ctx context.Context, f func(j jobs.Job, place []byte) error) ([]string, error) {
+	s.mu.Lock()
+	all := slices.Sorted(maps.Keys(s.jobs))
+	s.mu.Unlock()
+	for _, id := range all {
+		j, err := s.Get(id)
+		if err != nil {
+			continue // removed meanwhile
+		}
+		var place []byte
+		if p, err := s.Placement(id); err == nil {
+			place, _ = EncodePlacement(p) // Finish checked it
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if err := f(j, place); err != nil {
+			return nil, err
+		}
+	}
+	return nil, nil
+}
+
+// EachGraph implements Source, in id order.
+func (s *Memory) EachGraph(ctx context.Context, f func(r GraphRecord) error) ([]string, error) {
+	s.mu.Lock()
+	all := slices.Sorted(maps.Keys(s.graphs))
+	s.mu.Unlock()
+	for _, id := range all {
+		r, err := s.Graph(id)
+		if err != nil {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if err := f(r); err != nil {
+			return nil, err
+		}
+	}
+	return nil, nil
+}
+
+// RestoreJob implements Sink.
+func (s *Memory) RestoreJob(_ context.Context, j jobs.Job, place []byte) (bool, error) {
+	var p []int
+	if place != nil {
+		var err error
+		if p, err = DecodePlacement(place); err != nil {
+			return false, err
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.jobs[j.ID]; ok {
+		return false, nil
+	}
+	s.jobs[j.ID] = j
+	if p != nil {
+		s.places[j.ID] = p
+	}
+	return true, nil
+}
+
+// RestoreGraph implements Sink.
+func (s *Memory) RestoreGraph(_ context.Context, r GraphRecord) (bool, error) {
+	if _, err := s.Graph(r.Graph.ID); err == nil {
+		return false, nil
+	}
+	_, err := s.PutGraph(r, 0)
+	return err == nil, err
 }

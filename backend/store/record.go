@@ -2,10 +2,13 @@ package store
 
 import (
 	"encoding/json"
+	"fmt"
 	"time"
 
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
+	"topomap/backend/api"
 	"topomap/backend/jobs"
 )
 
@@ -38,19 +41,28 @@ type progressRecord struct {
 	Elapsed     float64 `json:"elapsed"`
 }
 
-// requestRecord is a job's canonical request.
-type requestRecord struct {
-	Guest  string  `json:"guest"`
-	Host   string  `json:"host"`
-	Algo   string  `json:"algo"`
-	Seed   uint64  `json:"seed,omitempty"`
-	Budget string  `json:"budget,omitempty"`
-	Moves  int64   `json:"moves,omitempty"`
-	Start  string  `json:"start,omitempty"`
-	Ta     float64 `json:"ta,omitempty"`
-	Tc     float64 `json:"tc,omitempty"`
-	// Objective: absent in records written before it (hop-bytes).
-	Objective string `json:"objective,omitempty"`
+// requestRecord is a job's canonical request as the file keeps it: a
+// JSON object of the fields of the field table (spec.Fields), each under
+// the field's name (a permalink's key, which never changes) as a value of
+// its kind, zero optional fields left out. It is the API's Request in
+// JSON, whose keys are the table's names (TestRequestCarriesEveryField),
+// and it is read back through the table's decoder, which refuses any
+// other key or kind: a field added to the table is kept with no line here.
+type requestRecord = json.RawMessage
+
+// encodeRequest returns the record of a request.
+func encodeRequest(q api.Request) (requestRecord, error) { return json.Marshal(q) }
+
+// decodeRequest reads a request record, checked against the field table.
+func decodeRequest(b requestRecord) (api.Request, error) {
+	var q api.Request
+	if len(b) == 0 {
+		return q, nil // no request key: an empty request
+	}
+	if _, err := spec.DecodeJSON(b); err != nil {
+		return q, fmt.Errorf("its request: %w", err)
+	}
+	return q, json.Unmarshal(b, &q)
 }
 
 // searchRecord is what a local search reported (a former "clock" key is
@@ -65,11 +77,15 @@ type searchRecord struct {
 
 // encodeJob returns the record of j (its cancel token is never stored).
 func encodeJob(j jobs.Job) ([]byte, error) {
-	p, q := j.Progress, j.Request
+	p := j.Progress
+	q, err := encodeRequest(j.Request)
+	if err != nil {
+		return nil, err
+	}
 	return json.Marshal(jobRecord{
 		ID: j.ID, Status: string(j.Status),
 		Progress: progressRecord{p.Fraction, p.Evaluated, p.Improved, p.HopsPerByte, p.Elapsed},
-		Request:  requestRecord{q.Guest, q.Host, q.Algo, q.Seed, q.Budget, q.Moves, q.Start, q.Ta, q.Tc, q.Objective},
+		Request:  q,
 		Metrics:  j.Metrics, Search: (*searchRecord)(j.Search), Seconds: j.Seconds, Partial: j.Partial, Error: j.Error,
 		Created: j.Created, Started: j.Started, Finished: j.Finished,
 	})
@@ -81,11 +97,15 @@ func decodeJob(b []byte) (jobs.Job, error) {
 	if err := json.Unmarshal(b, &r); err != nil {
 		return jobs.Job{}, err
 	}
-	p, q := r.Progress, r.Request
+	p := r.Progress
+	q, err := decodeRequest(r.Request)
+	if err != nil {
+		return jobs.Job{}, err
+	}
 	return jobs.Job{
 		ID: r.ID, Status: jobs.Status(r.Status),
 		Progress: jobs.Progress{Fraction: p.Fraction, Evaluated: p.Evaluated, Improved: p.Improved, HopsPerByte: p.HopsPerByte, Elapsed: p.Elapsed},
-		Request:  jobs.Request{Guest: q.Guest, Host: q.Host, Algo: q.Algo, Seed: q.Seed, Budget: q.Budget, Moves: q.Moves, Start: q.Start, Ta: q.Ta, Tc: q.Tc, Objective: q.Objective},
+		Request:  q,
 		Metrics:  r.Metrics, Search: (*solve.PairsRun)(r.Search), Seconds: r.Seconds, Partial: r.Partial, Error: r.Error,
 		Created: r.Created, Started: r.Started, Finished: r.Finished,
 	}, nil

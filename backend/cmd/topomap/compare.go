@@ -19,7 +19,7 @@ func init() {
 func runCompare(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("compare")
 	var f instanceFlags
-	f.register(fs, false)
+	f.register(fs, nil, "algo")
 	format := fs.String("format", "text", "output `format`: json or text")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -27,7 +27,7 @@ func runCompare(ctx context.Context, args []string, stdout io.Writer) error {
 	if *format != "json" && *format != "text" {
 		return fmt.Errorf("unknown --format %q (want json or text)", *format)
 	}
-	in, err := f.instance("")
+	in, err := f.instance(ctx)
 	if err != nil {
 		return err
 	}

@@ -25,6 +25,9 @@ var commands = map[string]command{}
 // stderr receives usage and help text; tests replace it.
 var stderr io.Writer = os.Stderr
 
+// stdin is what store import reads; tests replace it.
+var stdin io.Reader = os.Stdin
+
 // errUsage marks an error already explained by the flag package.
 var errUsage = errors.New("usage")
 

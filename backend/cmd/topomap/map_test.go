@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"net/url"
 	"os"
 	"runtime"
 	"slices"
@@ -13,6 +14,7 @@ import (
 	"testing"
 
 	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
 )
 
 // runArgs runs a command line in-process and returns its standard output,
@@ -215,7 +217,9 @@ func TestMapErrors(t *testing.T) {
 		{"stray argument", with("--algo", "xor", "extra"), `unexpected argument "extra"`},
 		{"unknown flag", with("--algo", "xor", "--colour"), "flag provided but not defined: -colour"},
 		{"bad seed", with("--algo", "xor", "--seed", "-1"), `invalid value "-1" for flag -seed`},
-		{"budget too long", with("--algo", "xor", "--budget", "2h"), "--budget 2h0m0s out of [0, 1h0m0s]"},
+		{"budget too long", with("--algo", "xor", "--budget", "2h"), `invalid value "2h" for flag -budget: budget "2h": want a duration such as 2s, at most 1h0m0s`},
+		{"bad ta", with("--algo", "xor", "--ta", "-1"), `invalid value "-1" for flag -ta: ta "-1": want a number in [0, 1e9]`},
+		{"bad objective", with("--algo", "xor", "--objective", "speed"), `objective "speed": want hopbytes or congestion`},
 		{"bad start", with("--algo", "xor", "--start", "Nope"), `algorithm "Nope"`},
 		{"unknown command", []string{"mapp"}, `unknown command "mapp"`},
 	}
@@ -263,7 +267,7 @@ func TestHelp(t *testing.T) {
 func TestBudgetHelp(t *testing.T) {
 	for _, cmd := range []string{"map", "submit"} {
 		_, help, err := runArgs(t, cmd, "-h")
-		if !errors.Is(err, errHelp) || !strings.Contains(help, "-budget duration\n    \t"+solve.BudgetText+"\n") {
+		if !errors.Is(err, errHelp) || !strings.Contains(help, "-budget duration\n    \ta duration such as 2s; "+solve.BudgetText+"\n") {
 			t.Errorf("%s -h (%v) does not give --budget the text %q:\n%s", cmd, err, solve.BudgetText, help)
 		}
 	}
@@ -280,5 +284,48 @@ func TestBudgetHelp(t *testing.T) {
 func TestOneLine(t *testing.T) {
 	if got := oneLine(errors.New("a\n  b\tc ")); got != "a b c" {
 		t.Errorf("oneLine = %q", got)
+	}
+}
+
+// TestEveryFieldHasItsFlag: map and submit have one flag per field of the
+// field table (spec.Fields), named as the field, with help of its own;
+// compare all but algo. A new field gets its flags without a line here.
+func TestEveryFieldHasItsFlag(t *testing.T) {
+	for _, cmd := range []string{"map", "submit", "schedule", "compare"} {
+		_, help, err := runArgs(t, cmd, "-h")
+		if !errors.Is(err, errHelp) {
+			t.Fatalf("%s -h: %v", cmd, err)
+		}
+		for _, f := range spec.Fields {
+			if cmd == "compare" && f.Name == "algo" {
+				continue
+			}
+			if !strings.Contains(help, "\n  -"+flagName(f.Name)+" ") || fieldHelp(f.Name) == "" {
+				t.Errorf("%s: no flag -%s with its help:\n%s", cmd, flagName(f.Name), help)
+			}
+		}
+	}
+}
+
+// TestFlagsReadEveryField: the flags of every field give the instance
+// that the field's parser gives its text, as a permalink's query does.
+func TestFlagsReadEveryField(t *testing.T) {
+	q, _ := url.ParseQuery("guest=grid:4x4&host=torus:4x4&algo=pairs&seed=7&budget=1.5s&moves=1000&start=rowmajor&ta=0.5&tc=1e-07&objective=congestion&nodes=0-7&ranksPerNode=2")
+	want, err := spec.ParseQuery(q)
+	if err != nil || len(want.Query()) != len(spec.Fields) {
+		t.Fatalf("the test's query sets %d of the %d fields (%v)", len(want.Query()), len(spec.Fields), err)
+	}
+	fs := newFlags("test")
+	var f instanceFlags
+	f.register(fs, nil)
+	var args []string
+	for k, v := range q {
+		args = append(args, "--"+flagName(k), v[0])
+	}
+	if err := fs.Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := f.instance(context.Background()); err != nil || got.Query().Encode() != want.Query().Encode() {
+		t.Errorf("flags %v: %v, %v; want %v", args, got.Query().Encode(), err, want.Query().Encode())
 	}
 }

@@ -12,7 +12,6 @@ import (
 	"topomap/algorithms/metric"
 	"topomap/algorithms/sim"
 	"topomap/algorithms/solve"
-	"topomap/algorithms/spec"
 )
 
 func init() {
@@ -26,9 +25,7 @@ const ganttMaxDim = 4
 func runSchedule(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("schedule")
 	var f instanceFlags
-	f.register(fs, true)
-	ta := fs.String("ta", "1", "compute time `T_a` of one stage")
-	tc := fs.String("tc", "1", "time `t_c` to cross one link")
+	f.register(fs, map[string]string{"ta": "1", "tc": "1"})
 	format := fs.String("format", "text", "output `format`: json or text")
 	in, err := f.parseInstance(fs, args, func() error {
 		if *format != "json" && *format != "text" {
@@ -37,12 +34,6 @@ func runSchedule(ctx context.Context, args []string, stdout io.Writer) error {
 		return nil
 	})
 	if err != nil {
-		return err
-	}
-	if in.Ta, err = spec.ParseTime("ta", *ta); err != nil {
-		return err
-	}
-	if in.Tc, err = spec.ParseTime("tc", *tc); err != nil {
 		return err
 	}
 	r, s, err := solve.Schedule(ctx, in)

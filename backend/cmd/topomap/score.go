@@ -18,7 +18,7 @@ func init() {
 func runScore(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("score")
 	var f instanceFlags
-	f.registerPair(fs)
+	f.register(fs, nil, fieldsBut("guest", "host")...)
 	path := fs.String("placement", "", "placement `file` to score, as topomap map writes it: rank r's slot on the host")
 	pformat := fs.String("placement-format", "", "format of the placement file: "+strings.Join(export.ReadableNames(), ", ")+" (default: told from the content)")
 	format := fs.String("format", "text", "output `format`: json or text")
@@ -32,10 +32,11 @@ func runScore(ctx context.Context, args []string, stdout io.Writer) error {
 	if *path == "" {
 		return fmt.Errorf("missing --placement")
 	}
-	in, err := f.instance(solve.ScoreAlgo)
+	in, err := f.instance(ctx)
 	if err != nil {
 		return err
 	}
+	in.Algo = solve.ScoreAlgo
 	t := export.Target{Host: in.Host, Ranks: in.Guest.Order()}
 	if *hostnames != "" {
 		if t.Hostnames, err = readHostnames(*hostnames, in.Host); err != nil {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"topomap/backend/jobs"
+	"topomap/backend/metrics"
 	"topomap/backend/server"
 	"topomap/backend/store"
 	"topomap/web"
@@ -69,7 +70,7 @@ func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 	bodyLimit := fs.Int64("body-limit", int64(env.int("TOPOMAP_BODY_LIMIT", 0)), "request body limit in bytes (env TOPOMAP_BODY_LIMIT; 0 = 65536)")
 	graphBytes := fs.Int64("max-graph-bytes", int64(env.int("TOPOMAP_MAX_GRAPH_BYTES", 0)), "cap on an uploaded graph file in bytes (env TOPOMAP_MAX_GRAPH_BYTES; 0 = 67108864)")
 	graphQuota := fs.Int64("graph-quota", int64(env.int("TOPOMAP_GRAPH_QUOTA", 0)), "`bytes` of uploaded graphs one client (its API token, else its IP address) may keep stored; beyond, its uploads get 413 (env TOPOMAP_GRAPH_QUOTA; 0 = 134217728)")
-	tokensFile := fs.String("auth-tokens", env.string("TOPOMAP_AUTH_TOKENS", ""), "`file` of API tokens, one a line: every request that computes (submitting, mapping, cancelling, uploading, renderings solved on the fly) then wants Authorization: Bearer TOKEN, and pages map in the browser only (env TOPOMAP_AUTH_TOKENS; default none)")
+	tokensFile := fs.String("auth-tokens", env.string("TOPOMAP_AUTH_TOKENS", ""), "`file` of API tokens, one a line: every request that computes (submitting, mapping, cancelling, uploading, renderings solved on the fly), the list of jobs and /metrics then want Authorization: Bearer TOKEN, and pages map in the browser only (env TOPOMAP_AUTH_TOKENS; default none)")
 	maxAge := fs.Duration("max-age", env.duration("TOPOMAP_MAX_AGE", 30*24*time.Hour), "finished jobs and uploaded graphs unused for this `long` are deleted, a graph only once no kept job maps it (env TOPOMAP_MAX_AGE; 0 keeps them)")
 	maxStore := fs.Int64("max-store-bytes", int64(env.int("TOPOMAP_MAX_STORE_BYTES", 1<<30)), "bound on the stored jobs' and graphs' size in `bytes`; the least recently used finished jobs and graphs are deleted first, a graph only once no kept job maps it (env TOPOMAP_MAX_STORE_BYTES; 0 = no bound)")
 	noSW := fs.Bool("no-service-worker", os.Getenv("TOPOMAP_NO_SERVICE_WORKER") != "", "install a service worker that caches nothing (development; env TOPOMAP_NO_SERVICE_WORKER)")
@@ -99,10 +100,12 @@ func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 	for _, p := range st.Problems() {
 		log.Warn("store: skipped an unreadable record (topomap store compact removes it)", "problem", p)
 	}
-	runner, err := jobs.New(st, jobs.Options{Workers: *workers, Queue: *queue, MaxNodes: *maxNodes, MaxTime: *jobTime, Logger: log, Graphs: st.Resolve})
+	met := metrics.New()
+	runner, err := jobs.New(st, jobs.Options{Workers: *workers, Queue: *queue, MaxNodes: *maxNodes, MaxTime: *jobTime, Logger: log, Graphs: st.Resolve, Observer: met})
 	if err != nil {
 		return err
 	}
+	met.Watch(runner)
 	// A page load carries no token: with tokens, pages map in the browser.
 	app := web.AppHandler(web.AppOptions{NoServiceWorker: *noSW, ComputeInBrowser: len(tokens) > 0})
 	srv := server.New(server.Options{
@@ -112,6 +115,7 @@ func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 		MaxSyncNodes:  *maxSync,
 		Tokens:        tokens,
 		Store:         st.Stats,
+		Metrics:       met.Handler(),
 		Graphs:        st,
 		MaxGraphBytes: *graphBytes,
 		GraphQuota:    *graphQuota,

@@ -49,7 +49,8 @@ func TestStoreCommands(t *testing.T) {
 		t.Fatalf("check: %v\n%s", err, out.String())
 	}
 	out.Reset()
-	if err := run(context.Background(), []string{"store", "export", "--data", dir}, &out); err != nil || strings.Count(out.String(), "\n") != 4 || !strings.Contains(out.String(), `"placement":[1,0]`) {
+	// A header, the 4 readable jobs with their placements [1 0] in base64, the closing line.
+	if err := run(context.Background(), []string{"store", "export", "--data", dir}, &out); err != nil || strings.Count(out.String(), "\n") != 6 || strings.Count(out.String(), `"placement":"AQAAAAAAAAA="`) != 4 {
 		t.Fatalf("export: %v\n%s", err, out.String())
 	}
 	out.Reset()
@@ -67,4 +68,88 @@ func TestStoreCommands(t *testing.T) {
 		t.Fatalf("open after compact: %v", err)
 	}
 	st.Close()
+}
+
+// TestStoreImportCommand: store import reads what store export wrote into
+// a fresh store, which then checks as the first (its jobs, results and
+// graphs); a second import adds nothing; a damaged stream is refused with
+// the line named.
+func TestStoreImportCommand(t *testing.T) {
+	stderr = io.Discard
+	defer func() { stdin = os.Stdin }()
+	from, to := t.TempDir(), t.TempDir()
+	st, err := store.Open(filepath.Join(from, "topomap.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		if err := st.Finish(jobs.Job{ID: fmt.Sprintf("%020x", i), Status: jobs.Done}, []int{2, 0, 1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st.Close()
+	var exported, out bytes.Buffer
+	if err := run(context.Background(), []string{"store", "export", "--data", from}, &exported); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"3 jobs and 0 graphs added, 0 jobs and 0 graphs already there", "0 jobs and 0 graphs added, 3 jobs and 0 graphs already there"} {
+		stdin = bytes.NewReader(exported.Bytes())
+		out.Reset()
+		if err := run(context.Background(), []string{"store", "import", "--data", to}, &out); err != nil || !strings.Contains(out.String(), want) {
+			t.Fatalf("import: %v %q; want %q", err, out.String(), want)
+		}
+	}
+	checkOf := func(dir string) string {
+		out.Reset()
+		if err := run(context.Background(), []string{"store", "check", "--data", dir}, &out); err != nil {
+			t.Fatal(err)
+		}
+		_, s, _ := strings.Cut(out.String(), "bytes, ") // the path and size differ
+		return s
+	}
+	if a, b := checkOf(from), checkOf(to); a != b || !strings.Contains(a, "3 jobs, 3 results, 0 graphs") {
+		t.Errorf("check of the import %q, of the export %q", b, a)
+	}
+	stdin = strings.NewReader(strings.Replace(exported.String(), `"done"`, `"dune"`, 1))
+	err = run(context.Background(), []string{"store", "import", "--data", t.TempDir()}, &out)
+	if err == nil || !strings.Contains(err.Error(), "import: line 2: checksum") {
+		t.Errorf("a changed line: %v, want it named", err)
+	}
+}
+
+// TestStoreDatabaseURL: --database-url (or TOPOMAP_DATABASE_URL) names the
+// store the commands work on through the store interface; its password
+// never shows in messages, and compact, which rewrites a bbolt file,
+// refuses it.
+func TestStoreDatabaseURL(t *testing.T) {
+	stderr = io.Discard
+	defer func(old func(context.Context, string) (store.Archive, func() error, error)) { openDatabase = old }(openDatabase)
+	mem := store.NewMemory()
+	mem.Finish(jobs.Job{ID: fmt.Sprintf("%020x", 7), Status: jobs.Done}, []int{0})
+	var opened []string
+	openDatabase = func(_ context.Context, url string) (store.Archive, func() error, error) {
+		opened = append(opened, url)
+		return mem, func() error { return nil }, nil
+	}
+	const url = "postgres://topomap:secret@db.example:5432/topomap"
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"store", "check", "--database-url", url}, &out); err != nil ||
+		out.String() != "postgres://topomap:xxxxx@db.example:5432/topomap: 0 bytes, 1 job, 1 result, 0 graphs\nok\n" {
+		t.Errorf("check: %v %q", err, out.String())
+	}
+	t.Setenv("TOPOMAP_DATABASE_URL", url)
+	out.Reset()
+	if err := run(context.Background(), []string{"store", "export"}, &out); err != nil || !strings.Contains(out.String(), `"id":"00000000000000000007"`) {
+		t.Errorf("export from the environment's URL: %v %q", err, out.String())
+	}
+	if len(opened) != 2 || opened[0] != url || opened[1] != url {
+		t.Errorf("opened %q", opened)
+	}
+	if err := run(context.Background(), []string{"store", "compact"}, &out); err == nil || !strings.Contains(err.Error(), "bbolt file") {
+		t.Errorf("compact of a database: %v", err)
+	}
+	openDatabase = nil
+	if err := run(context.Background(), []string{"store", "check"}, &out); err == nil || !strings.Contains(err.Error(), "built without a database store") {
+		t.Errorf("no database store: %v", err)
+	}
 }

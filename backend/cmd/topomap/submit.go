@@ -33,7 +33,7 @@ const submitRetries = 5
 func runSubmit(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("submit")
 	var f instanceFlags
-	f.register(fs, true)
+	f.register(fs, nil)
 	url := fs.String("server", new(envDefaults).string("TOPOMAP_SERVER", "http://127.0.0.1:8080"), "server `URL` (env TOPOMAP_SERVER)")
 	wait := fs.Bool("wait", false, "follow the job's progress (on stderr) and print its result")
 	format := fs.String("format", "text", "output `format`: json or text (with --wait any placement format: "+strings.Join(export.Names(), ", ")+")")
@@ -50,7 +50,7 @@ func runSubmit(ctx context.Context, args []string, stdout io.Writer) error {
 		// without --wait, submit prints the job (as JSON or a line of text)
 		return fmt.Errorf("--format %s needs --wait (it is a placement format)", *format)
 	}
-	in, err := f.algoInstance()
+	in, err := f.instance(ctx)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+
+	"topomap/algorithms/guest"
+	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
+	"topomap/algorithms/topology"
+)
+
+// instanceFlags are the flags that describe an instance, shared by the
+// commands that take one: one flag per field of the field table
+// (spec.Fields), named as the field, read by the field's parser. A new
+// field is a new flag of map, submit, schedule and compare.
+type instanceFlags struct {
+	text map[string]string // the text of each field's flag; "" if not given
+}
+
+// fieldHelp is the help of each field's flag (TestEveryFieldHasItsFlag
+// wants one per field). A backquoted word names the flag's value.
+func fieldHelp(name string) string {
+	return map[string]string{
+		"guest": "guest `spec`: " + guest.Forms() + ", or file:PATH, a graph file (METIS, Scotch .grf, Matrix Market, dense matrix, CSV edge list)",
+		"host":  "host `spec`: " + topology.Forms(),
+		"algo":  "algorithm `name`: " + algoNames() + " (the web app's Algorithms page, /algorithms, describes each)",
+		"seed":  "the `seed` of randomised algorithms",
+		"start": "pairs: algorithm `name` of the starting mapping",
+		// The README says BudgetText too (TestBudgetHelp).
+		"budget": "a `duration` such as 2s; " + solve.BudgetText,
+		"moves":  "pairs: make exactly this many `moves` (the count a run reports, to repeat it); 0 = from --budget or the stopping rule",
+		"ta":     "compute time `T_a` of one stage of the execution model",
+		"tc":     "time `t_c` to cross one link in the execution model",
+		"objective": "pairs: what to `minimise`: " + spec.ObjectiveHopBytes + " (default) or " + spec.ObjectiveCongestion +
+			" (the sum of the squared link loads under the host's routing)",
+		"nodes":        "the allocation: a Slurm `hostlist` of node names (nid[00001-00004,00007], SLURM_JOB_NODELIST) on a host whose nodes have names (a preset such as xe6-slice, or --hostnames), else index ranges (0-15,32-47); ranks go only there, distances and routes stay the whole machine's",
+		"ranksPerNode": "make every used node hold exactly `R` ranks, as srun --ntasks-per-node does: the ranks fill the first ranks/R allocated nodes",
+	}[name]
+}
+
+// fieldValue is the flag.Value of one field: its text, checked by the
+// field's parser when it is set (a guest file is read later, by instance).
+type fieldValue struct {
+	field spec.Field
+	text  map[string]string
+	def   string
+}
+
+func (v fieldValue) String() string { return v.def }
+
+func (v fieldValue) Set(s string) error {
+	if _, isFile := spec.FilePath(s); !(v.field.Name == "guest" && isFile) && s != "" {
+		var scratch spec.Instance
+		if err := v.field.Parse(&scratch, s); err != nil {
+			return err
+		}
+	}
+	v.text[v.field.Name] = s
+	return nil
+}
+
+// register adds the flag of every field but those in skip to fs;
+// defaults are the text of fields whose flag is not given.
+func (f *instanceFlags) register(fs *flag.FlagSet, defaults map[string]string, skip ...string) {
+	f.text = map[string]string{}
+	for _, fd := range spec.Fields {
+		if slices.Contains(skip, fd.Name) {
+			continue
+		}
+		f.text[fd.Name] = defaults[fd.Name]
+		fs.Var(fieldValue{fd, f.text, defaults[fd.Name]}, flagName(fd.Name), fieldHelp(fd.Name))
+	}
+}
+
+// flagName is the flag of a field: its name in kebab case
+// (ranksPerNode is --ranks-per-node, as srun spells it).
+func flagName(field string) string {
+	var b strings.Builder
+	for _, r := range field {
+		if unicode.IsUpper(r) {
+			b.WriteByte('-')
+			r = unicode.ToLower(r)
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// fieldsBut lists the fields of the table other than keep: what a command
+// that reads only keep passes to register as skip.
+func fieldsBut(keep ...string) []string {
+	var skip []string
+	for _, fd := range spec.Fields {
+		if !slices.Contains(keep, fd.Name) {
+			skip = append(skip, fd.Name)
+		}
+	}
+	return skip
+}
+
+// algoNames lists the names of the algorithms, comma-separated.
+func algoNames() string {
+	var names []string
+	for _, a := range solve.All() {
+		names = append(names, a.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// instance reads the flags into an instance, field by field in the
+// table's order, with the table's parsers; --guest file:PATH reads the
+// file. A required field's missing flag is named ("missing --host").
+func (f *instanceFlags) instance(ctx context.Context) (spec.Instance, error) {
+	var in spec.Instance
+	for _, fd := range spec.Fields {
+		s, registered := f.text[fd.Name]
+		var err error
+		switch {
+		case !registered:
+			continue
+		case s == "" && fd.Required:
+			return in, fmt.Errorf("missing --%s", flagName(fd.Name))
+		case s == "":
+			continue
+		case fd.Name == "guest":
+			in.Guest, err = guestSpec(ctx, s)
+		default:
+			err = fd.Parse(&in, s)
+		}
+		if err != nil {
+			return in, err
+		}
+	}
+	return in, nil
+}
