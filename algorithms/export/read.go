@@ -14,7 +14,8 @@ import (
 
 // Target is what a placement file is read against: the host whose slots
 // it names, the guest's vertex count (the ranks 0 … Ranks−1) and the
-// names of the host nodes (default node<index>).
+// names of the host nodes (default: the machine's own, topology.NamesOf,
+// else node<index>).
 type Target struct {
 	Host      topology.Host
 	Ranks     int
@@ -49,6 +50,9 @@ func ReadPlacement(r io.Reader, format string, t Target) ([]int, string, error) 
 	}
 	if f.Read == nil {
 		return nil, "", &spec.FieldError{Field: "format", Err: fmt.Errorf("%s is a report, not a placement file: read one of %s", format, strings.Join(ReadableNames(), ", "))}
+	}
+	if len(t.Hostnames) == 0 {
+		t.Hostnames = topology.NamesOf(t.Host)
 	}
 	place, err := f.Read(br, t)
 	return place, format, err

@@ -83,3 +83,23 @@ func TestSniffPlacement(t *testing.T) {
 		t.Errorf("ReadableNames = %v", got)
 	}
 }
+
+// TestReadPlacementKnowsMachineNames: without given names, a placement on
+// a machine whose nodes have names (xe6-slice's nid#####) is read by
+// those names, as the writers write them.
+func TestReadPlacementKnowsMachineNames(t *testing.T) {
+	h, err := spec.ParseHost("preset:xe6-slice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	place, _, err := export.ReadPlacement(strings.NewReader("nid00003\nnid00000\n"), "slurm", export.Target{Host: h, Ranks: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if place[0]/16 != 3 || place[1]/16 != 0 {
+		t.Errorf("placement %v: want rank 0 on node 3, rank 1 on node 0 (16 cores a node)", place)
+	}
+	if _, _, err := export.ReadPlacement(strings.NewReader("node3\n"), "slurm", export.Target{Host: h, Ranks: 1}); err == nil {
+		t.Error("node3 on xe6-slice: read, want an unknown name")
+	}
+}
