@@ -17,7 +17,7 @@ import (
 // table is refused, naming the key.
 func TestStoreKeepsEveryRequestField(t *testing.T) {
 	q := jobs.Request{Guest: "grid:4x4", Host: "torus:4x4", Algo: "pairs", Seed: 7, Budget: "1.5s",
-		Moves: 1000, Start: "rowmajor", Ta: 0.5, Tc: 1e-7, Objective: "congestion"}
+		Moves: 1000, Start: "rowmajor", Ta: 0.5, Tc: 1e-7, Objective: "congestion", Nodes: "0-7", RanksPerNode: 2}
 	v := reflect.ValueOf(q)
 	for i := range v.NumField() {
 		if v.Field(i).IsZero() {
