@@ -247,6 +247,12 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	saveArtifact(t, name, png)
+}
+
+// saveArtifact writes a PNG under artifacts/.
+func saveArtifact(t *testing.T, name string, png []byte) {
+	t.Helper()
 	if err := os.MkdirAll("artifacts", 0o755); err != nil {
 		t.Fatal(err)
 	}

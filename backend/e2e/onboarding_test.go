@@ -5,8 +5,6 @@ package e2e
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -31,12 +29,7 @@ func screenshotViewport(t *testing.T, ctx context.Context, name string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.MkdirAll("artifacts", 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join("artifacts", name+".png"), png, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	saveArtifact(t, name, png)
 }
 
 // TestFirstScreenSaysWhatTopomapDoes: at 1280×800 the explorer's first
