@@ -312,7 +312,7 @@ func compareTable(in spec.Instance, rows []compareRow) app.UI {
 	return app.Table().ID("compare-table").Class("bounds").Body(
 		app.THead().Body(app.Tr().Body(
 			app.Th().Text("algorithm"),
-			app.Range(compareColumns).Slice(func(i int) app.UI { return app.Th().Text(compareColumns[i].Label) }),
+			app.Range(compareColumns).Slice(func(i int) app.UI { return app.Th().Body(termText(compareColumns[i].Label)) }),
 			app.Th().Text("time"), app.Th().Text("confidence"))),
 		app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
 			r := rows[i]

@@ -577,8 +577,8 @@ func (c *Explorer) Render() app.UI {
 	rIn, rCh := c.setField(&c.form.RanksPerNode)
 	choices := c.form.algoChoices()
 	return shell("/", c.ready, c.form.instanceKeys(),
+		intro(),
 		app.Section().Class("controls").Body(
-			app.H1().Text("Explorer"),
 			app.Div().Class("row").Body(
 				field("guest", "Guest", c.form.Guest, "hypercube:4, grid:9x8 or graph:ID", c.errs["guest"], gIn, gCh),
 				field("host", "Host", c.form.Host, "ring:16, mesh:6x12, torus:8x8x8, hypercube:4", c.errs["host"], hIn, hCh),
@@ -671,7 +671,7 @@ func (c *Explorer) renderView() app.UI {
 	return app.Div().Class("row view").Body(
 		app.Label().Body(
 			checkedIf(app.Input().ID("f-hide1").Type("checkbox"), c.minHops >= 2).OnChange(c.onHide1),
-			app.Text(" hide dilation-1 edges"),
+			app.Text(" "), termText("hide dilation-1 edges"),
 		),
 		app.Label().For("f-minhops").Text("only edges of ≥ k hops:"),
 		app.Input().ID("f-minhops").Type("number").Min(1).Value(max(1, c.minHops)).OnChange(c.onView(&c.minHops)),
@@ -823,7 +823,7 @@ func boundsTable(id, third string, bs []metric.Bound) app.UI {
 				last, _, _ = strings.Cut(b.Source, ":")
 			}
 			return app.Tr().Title(b.Source).Body(
-				app.Td().Text(b.Name), app.Td().Text(metric.Fixed(b.Value, 4)), app.Td().Class("scope").Text(last))
+				app.Td().Body(termText(b.Name)), app.Td().Text(metric.Fixed(b.Value, 4)), app.Td().Class("scope").Text(last))
 		})),
 	)
 }

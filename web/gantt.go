@@ -488,7 +488,11 @@ func (c *GanttPage) renderRows() app.UI {
 		}
 	}
 	opt := func(value, text, cur string) app.UI {
-		return selectedIf(app.Option().Value(value).Text(text), value == cur)
+		o := app.Option().Value(value).Text(text)
+		if def := gloss(text); def != "" {
+			o = o.Title(def)
+		}
+		return selectedIf(o, value == cur)
 	}
 	return app.Div().Class("row view").Body(
 		app.Label().For("f-show").Text("Processes shown:"),
@@ -554,7 +558,7 @@ func (c *GanttPage) timeField(name, label string, v float64) app.UI {
 		box = box.Class("invalid").Aria("invalid", "true").Aria("describedby", "err-"+name)
 	}
 	return app.Div().Class("field").Body(
-		app.Label().For("f-"+name).Text(label),
+		app.Label().For("f-"+name).Body(termText(label)),
 		app.Div().Class("time").Body(
 			box,
 			app.Input().ID("r-"+name).Type("range").Min(0).Max(100).Step(1).Value(sliderPos(v)).

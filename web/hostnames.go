@@ -36,7 +36,7 @@ func (h *hostNames) render(r *solve.Result) app.UI {
 	nodes, _ := topology.SplitCores(r.Mapping.Host)
 	_, err := h.of(r)
 	return app.Details().ID("hostnames").Class("hint").Body(
-		app.Summary().Text("Host names of the launcher files"),
+		app.Summary().Body(termText("Host names of the launcher files")),
 		app.Label().For("f-hostnames").Text("one name a line for each of the "+strconv.Itoa(nodes.Size())+" nodes, in node-index order, or a Slurm hostlist such as nid[001-016] (default: node0, node1, ...)"),
 		app.Textarea().ID("f-hostnames").Rows(4).Cols(40).Text(h.text).Spellcheck(false).
 			OnChange(func(ctx app.Context, e app.Event) { h.text = ctx.JSSrc().Get("value").String() }),

@@ -345,7 +345,7 @@ func (c *JobPage) renderRequest() app.UI {
 			if v == "" {
 				v = "—"
 			}
-			return app.Div().Body(app.Dt().Text(rows[i][1]), app.Dd().DataSet("key", rows[i][0]).Text(v))
+			return app.Div().Body(app.Dt().Body(termText(rows[i][1])), app.Dd().DataSet("key", rows[i][0]).Text(v))
 		})),
 		app.Div().Class("links").Body(
 			app.A().ID("to-explorer").Href(explorer).Text("open in the explorer"),

@@ -20,7 +20,7 @@ func objectiveSelect(f form, msg string, onChange app.EventHandler) app.UI {
 	return app.Div().Class("field").Body(
 		app.Label().For("f-objective").Text("Minimise"),
 		app.Select().ID("f-objective").Name("objective").OnChange(onChange).Body(
-			selectedIf(app.Option().Value(spec.ObjectiveHopBytes).Text("hop-bytes"), f.Objective == "" || f.Objective == spec.ObjectiveHopBytes),
+			selectedIf(app.Option().Value(spec.ObjectiveHopBytes).Title(gloss("hop-bytes")).Text("hop-bytes"), f.Objective == "" || f.Objective == spec.ObjectiveHopBytes),
 			selectedIf(app.Option().Value(spec.ObjectiveCongestion).Text("congestion (Σ squared link loads)"), f.Objective == spec.ObjectiveCongestion),
 			app.If(!known, func() app.UI { return app.Option().Value(f.Objective).Text(f.Objective).Selected(true) }),
 		),

@@ -24,7 +24,7 @@ func field(name, label, value, placeholder, msg string, onInput, onChange app.Ev
 		in = in.Class("invalid").Aria("invalid", "true").Aria("describedby", "err-"+name)
 	}
 	return app.Div().Class("field").Body(
-		app.Label().For("f-"+name).Text(label),
+		app.Label().For("f-"+name).Body(termText(label)),
 		in,
 		app.If(msg != "", func() app.UI { return app.Div().ID("err-"+name).Class("msg").Aria("live", "polite").Text(msg) }),
 	)
@@ -94,7 +94,7 @@ func tooltip(text string) app.UI {
 // makes sense.
 func algoSelect(name, label, value string, choices []solve.Algorithm, msg string, onChange app.EventHandler, titles bool) app.UI {
 	return app.Div().Class("field").Body(
-		app.Label().For("f-"+name).Text(label),
+		app.Label().For("f-"+name).Body(termText(label)),
 		app.Select().ID("f-"+name).Name(name).OnChange(onChange).Body(
 			app.If(!hasAlgo(choices, value), func() app.UI {
 				return app.Option().Value(value).Text(value).Selected(true)
@@ -206,7 +206,7 @@ func metricsTable(id string, m metric.Metrics, l metric.Level, extra ...string) 
 	}
 	return t.Body(app.TBody().Body(
 		app.Range(rows).Slice(func(i int) app.UI {
-			return app.Tr().DataSet("metric", rows[i][0]).Body(app.Th().Text(rows[i][0]), app.Td().Text(rows[i][1]))
+			return app.Tr().DataSet("metric", rows[i][0]).Body(app.Th().Body(termText(rows[i][0])), app.Td().Text(rows[i][1]))
 		}),
 	))
 }

@@ -517,11 +517,15 @@ func (s *state) tally(e, h int32, hb, short *float64) {
 
 // run is one search in progress.
 type run struct {
-	ctx      context.Context
-	s        *state
-	opt      Options
-	begin    time.Time // for progress reports only
-	rng      *rand.Rand
+	ctx   context.Context
+	s     *state
+	opt   Options
+	begin time.Time // for progress reports only
+	rng   *rand.Rand
+	// seq is the walker of the sequential rounds, kept from round to
+	// round with its scratch (a new one a round was two to four
+	// allocations a round: garbage the browser's single thread collects)
+	seq      *walker
 	workers  int
 	attempts int
 	tau      float64
@@ -883,8 +887,12 @@ const checkEvery = 1024
 // sequentialRound makes one round of attempts; false if it was cut short.
 func (r *run) sequentialRound() bool {
 	s := r.s
-	w := newWalker(s, r.opt.Mode)
-	w.rng = r.rng
+	if r.seq == nil {
+		w := newWalker(s, r.opt.Mode)
+		w.rng = r.rng
+		r.seq = &w
+	}
+	w := r.seq
 	w.setTemp(r.temp)
 	order := r.perm
 	if r.opt.Mode == Biased {
@@ -893,7 +901,7 @@ func (r *run) sequentialRound() bool {
 	complete := true
 	for i := 0; i < r.attempts; i++ {
 		if i%checkEvery == checkEvery-1 {
-			r.collect(&w)
+			r.collect(w)
 			if r.stopped() {
 				complete = false
 				break
@@ -909,7 +917,7 @@ func (r *run) sequentialRound() bool {
 		}
 		w.attempt(a)
 	}
-	r.collect(&w)
+	r.collect(w)
 	return complete
 }
 

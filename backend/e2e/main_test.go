@@ -3,11 +3,9 @@
 package e2e
 
 import (
-	"compress/gzip"
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -114,40 +112,26 @@ func run(m *testing.M) int {
 	return m.Run()
 }
 
-// buildWasm compiles ./wasm for js/wasm into dir and gzips it, as make
-// wasm does, so the tests never run a stale app.wasm.
+// buildWasm builds the client into dir with make wasm (the shipped build:
+// its flags and gzip level), so the tests never run a stale app.wasm.
 func buildWasm(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	out := filepath.Join(dir, "app.wasm")
-	cmd := exec.Command("go", "build", "-o", out, "./wasm")
+	cmd := exec.Command("make", "-s", "wasm", "WASM="+out, "VERSION=e2e")
 	cmd.Dir = "../.."
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if b, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("building the wasm: %v\n%s", err, b)
+		return fmt.Errorf("building the wasm (make wasm): %v\n%s", err, b)
 	}
-	in, err := os.Open(out)
+	st, err := os.Stat(out)
 	if err != nil {
 		return err
 	}
-	defer in.Close()
-	gz, err := os.Create(out + ".gz")
+	gst, err := os.Stat(out + ".gz")
 	if err != nil {
 		return err
 	}
-	zw, _ := gzip.NewWriterLevel(gz, 6) // as make wasm: gzip -6
-	if _, err := io.Copy(zw, in); err != nil {
-		return err
-	}
-	if err := zw.Close(); err != nil {
-		return err
-	}
-	if err := gz.Close(); err != nil {
-		return err
-	}
-	st, _ := os.Stat(out)
-	gst, _ := os.Stat(out + ".gz")
 	wasmRaw, wasmGzip = st.Size(), gst.Size()
 	return nil
 }
@@ -263,6 +247,12 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	saveArtifact(t, name, png)
+}
+
+// saveArtifact writes a PNG under artifacts/.
+func saveArtifact(t *testing.T, name string, png []byte) {
+	t.Helper()
 	if err := os.MkdirAll("artifacts", 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -46,7 +46,7 @@ func TestMeasure(t *testing.T) {
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: watchScript}); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("wasm: %d bytes raw, %d bytes gzip -6", wasmRaw, wasmGzip)
+	t.Logf("wasm: %d bytes raw, %d bytes gzipped (make wasm)", wasmRaw, wasmGzip)
 
 	open(t, ctx, "/?algo=xor&guest=hypercube%3A12&host=ring%3A4096")
 	waitJS(t, ctx, `window.__t.ready > 0`)
@@ -163,7 +163,7 @@ func TestMeasureLarge(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	t.Logf("wasm: %d bytes raw, %d bytes gzip -6 (goal ≤ %d): %s", wasmRaw, wasmGzip, 5<<19, verdict(float64(wasmGzip) <= 5<<19))
+	t.Logf("wasm: %d bytes raw, %d bytes gzipped (make wasm) (goal ≤ %d): %s", wasmRaw, wasmGzip, 5<<19, verdict(float64(wasmGzip) <= 5<<19))
 	for _, c := range []struct {
 		name, page, host, title string
 		goal                    float64

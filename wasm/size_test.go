@@ -1,0 +1,48 @@
+//go:build !(js && wasm)
+
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"topomap/algorithms/metric"
+)
+
+// maxGzipBytes is the most the gzipped client may weigh: 2.5 MiB, what a
+// first visit downloads before the page runs.
+const maxGzipBytes = 5 << 19
+
+// TestWasmFitsDownloadBudget builds the client exactly as make wasm does
+// (the Makefile's own target, into a temporary directory) and fails when
+// its gzipped size passes maxGzipBytes.
+func TestWasmFitsDownloadBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the wasm client")
+	}
+	for _, tool := range []string{"make", "gzip"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("no %s on PATH", tool)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "app.wasm")
+	cmd := exec.Command("make", "-s", "wasm", "WASM="+out)
+	cmd.Dir = ".."
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("make wasm: %v\n%s", err, b)
+	}
+	raw, err := os.Stat(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gz, err := os.Stat(out + ".gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("app.wasm: %s bytes, %s bytes gzipped (budget %s)", metric.Thousands(int(raw.Size())), metric.Thousands(int(gz.Size())), metric.Thousands(maxGzipBytes))
+	if gz.Size() > maxGzipBytes {
+		t.Errorf("app.wasm gzipped is %s bytes, more than the %s bytes (2.5 MiB) budget", metric.Thousands(int(gz.Size())), metric.Thousands(maxGzipBytes))
+	}
+}
