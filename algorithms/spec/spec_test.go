@@ -150,7 +150,7 @@ func twos(d int) []int {
 
 func TestParseHostErrors(t *testing.T) {
 	tests := []struct{ in, want string }{
-		{"", `host "": empty; want line:K, ring:K, mesh:AxB[x...], torus:AxB[x...], hypercube:D, fattree:K,N or dragonfly:A,P,H,G`},
+		{"", `host "": empty; want line:K, ring:K, mesh:AxB[x...], torus:AxB[x...], hypercube:D, fattree:K,N, dragonfly:A,P,H,G or tree:S1xS2x…:dist=D1,D2,…`},
 		{"star:4", `unknown kind "star"`},
 		{"line:", "missing sizes"},
 		{"line:4x4", "a line has one size"},

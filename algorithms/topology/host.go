@@ -56,12 +56,27 @@ func IsHypercube(h Host) bool {
 }
 
 // MaxHops returns an upper bound on the hop distance of h: the diameter
-// of a grid host, otherwise Size()-1 (a host is connected).
+// of a host that knows it (a grid, a tree:; through its cores),
+// otherwise Size()-1 (a host is connected, and a hop is a link).
 func MaxHops(h Host) int {
-	if g, ok := h.(Grid); ok {
+	inner, _ := SplitCores(h)
+	if g, ok := inner.(interface{ Diameter() int }); ok {
 		return g.Diameter()
 	}
 	return h.Size() - 1
+}
+
+// Hierarchy is the optional capability of hosts whose distance is a cost
+// per level of a hierarchy (tree:…:dist=…), not a count of links: two
+// slots whose lowest common group is of level i are LevelCost(i) apart,
+// a group of level i holding GroupSize(i) groups of level i-1 (slots, for
+// i = 1). The contract checks Hops against this rule where it cannot
+// walk over Neighbors.
+type Hierarchy interface {
+	Host
+	Levels() int
+	GroupSize(i int) int
+	LevelCost(i int) int
 }
 
 // DimsOf returns the axis sizes of a grid host.
