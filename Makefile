@@ -59,7 +59,7 @@ FUZZ_TARGETS := FuzzParseGuest:./algorithms/spec FuzzParseHost:./algorithms/spec
   FuzzReadMatrixMarket:./algorithms/graphfile FuzzReadDense:./algorithms/graphfile \
   FuzzReadCSV:./algorithms/graphfile FuzzRead:./algorithms/graphfile \
   FuzzDecodeGraph:./backend/store FuzzParseMachine:./algorithms/topology FuzzParseHostnames:./algorithms/export \
-  FuzzExpandHostlist:./algorithms/export
+  FuzzExpandHostlist:./algorithms/export FuzzReadMachine:./algorithms/machinefile
 
 fuzz: ## fuzz every user-input parser for FUZZTIME each (default 20s); fails at the end if any failed
 	@failed=""; for t in $(FUZZ_TARGETS); do \

@@ -84,6 +84,14 @@ func parseTree(args string) (Host, error) {
 // levels; a single node when every cost is 0), routed when the other
 // costs are 2, 4, 6, … (see Tree).
 func BuildTree(sizes, dist []int) (Host, error) {
+	if len(sizes) == 0 || len(sizes) != len(dist) {
+		return nil, fmt.Errorf("%d levels and %d costs, want one cost per level", len(sizes), len(dist))
+	}
+	for i, s := range sizes {
+		if s < 1 {
+			return nil, fmt.Errorf("level %d has %d groups, want at least 1", i+1, s)
+		}
+	}
 	z, cores := 0, 1
 	for z < len(dist) && dist[z] == 0 {
 		if cores > MaxCores/sizes[z] {
