@@ -32,7 +32,7 @@ type instanceFlags struct {
 
 func (f *instanceFlags) register(fs *flag.FlagSet, withAlgo bool) {
 	fs.StringVar(&f.guest, "guest", "", "guest `spec`: "+guest.Forms()+", or file:PATH, a graph file (METIS, Scotch .grf, Matrix Market, dense matrix, CSV edge list)")
-	fs.StringVar(&f.host, "host", "", "host `spec`: "+topology.Forms())
+	fs.StringVar(&f.host, "host", "", "host `spec`: "+topology.Forms()+", or file:PATH, a machine file (Slurm topology.conf, Scotch target, hwloc XML or synthetic string)")
 	if withAlgo {
 		fs.StringVar(&f.algo, "algo", "", "algorithm `name`: "+algoNames()+" (the web app's Algorithms page, /algorithms, describes each)")
 	}
@@ -66,7 +66,7 @@ func (f *instanceFlags) instance(algo string) (spec.Instance, error) {
 	if in.Guest, err = guestSpec(context.Background(), f.guest); err != nil {
 		return in, err
 	}
-	if in.Host, err = spec.ParseHost(f.host); err != nil {
+	if in.Host, err = hostSpec(f.host); err != nil {
 		return in, err
 	}
 	if f.budget < 0 || f.budget > spec.MaxBudget {
