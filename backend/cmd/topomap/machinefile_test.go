@@ -68,3 +68,14 @@ func TestMachineCommand(t *testing.T) {
 		t.Errorf("ring as slurm: %v", err)
 	}
 }
+
+// TestSubmitMachineFile: a server keeps no trees of switches read from a
+// file, so submit refuses one before it contacts the server (no server
+// runs here), saying what works instead.
+func TestSubmitMachineFile(t *testing.T) {
+	conf := writeFile(t, "topology.conf", threeSwitches)
+	_, _, err := runArgs(t, "submit", "--guest", "grid:3x2", "--host", "file:"+conf, "--algo", "pairs", "--server", "http://127.0.0.1:1")
+	if err == nil || !strings.Contains(err.Error(), "topomap map --host file:") {
+		t.Errorf("submit of a topology.conf: %v", err)
+	}
+}

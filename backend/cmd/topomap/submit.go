@@ -16,6 +16,7 @@ import (
 	"topomap/algorithms/export"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
+	"topomap/algorithms/topology"
 	"topomap/backend/jobs"
 	"topomap/backend/server"
 )
@@ -53,6 +54,9 @@ func runSubmit(ctx context.Context, args []string, stdout io.Writer) error {
 	in, err := f.algoInstance()
 	if err != nil {
 		return err
+	}
+	if _, named := in.Host.(*topology.SwitchTree); named {
+		return fmt.Errorf("--host %s: a server keeps no machines read from a topology.conf yet; map it here (topomap map --host %s)", f.host, f.host)
 	}
 	var names []string
 	if *hostnames != "" {
