@@ -59,6 +59,9 @@ func Read(r io.Reader) (topology.Host, string, error) {
 	if len(bytes.TrimSpace(text)) == 0 {
 		return nil, "", &graphfile.Error{Msg: "the machine file is empty"}
 	}
+	if sniffCoords(text) {
+		return nil, "", coordsAsHost(text)
+	}
 	for _, f := range Formats {
 		if f.Sniff(text) {
 			h, err := f.Read(text)
