@@ -71,16 +71,14 @@ func ParseGuest(s string) (Guest, error) {
 // ring. Building a host allocates O(c), whatever its size.
 //
 // "file:PATH" names a machine file, which only the command line reads
-// (FilePath recognises it), and "machine:ID" a machine read from a file
-// (its content hash): here both are errors, wrapping ErrFileHost and
-// ErrMachineHost, so that a server never opens a path named in a
-// request.
+// (FilePath recognises it): here it is an error wrapping ErrFileHost, so
+// that a server never opens a path named in a request. "machine:ID"
+// names a machine read from a file by this process or uploaded to it
+// (topology.RegisterMachine); another is an error wrapping
+// ErrMachineHost.
 func ParseHost(s string) (topology.Host, error) {
 	if _, ok := FilePath(s); ok {
 		return nil, &syntaxError{fmt.Sprintf("host %.64q: %v", s, ErrFileHost), ErrFileHost}
-	}
-	if t := strings.TrimSpace(s); len(t) >= 8 && strings.EqualFold(t[:8], "machine:") {
-		return nil, &syntaxError{fmt.Sprintf("host %.64q: %v", s, ErrMachineHost), ErrMachineHost}
 	}
 	h, err := topology.Parse(s)
 	if err != nil {
@@ -97,9 +95,9 @@ var ErrFileGuest = errors.New("file:PATH is read by the command line only; uploa
 // no file may be read (the API, a permalink).
 var ErrFileHost = errors.New("file:PATH is read by the command line only (a Slurm topology.conf, a Scotch target, an hwloc XML file or synthetic string)")
 
-// ErrMachineHost is wrapped by the error of a host "machine:ID", a
-// machine read from a file, which only the run that read it knows.
-var ErrMachineHost = errors.New("machine:ID names a machine read from a file by another run; give the file itself on the command line (--host file:PATH)")
+// ErrMachineHost is wrapped by the error of a host "machine:ID" that
+// names no machine this process read or was sent.
+var ErrMachineHost = topology.ErrUnknownMachine
 
 // FilePath returns the path of a guest or host "file:PATH", the command
 // line's form of a graph file or a machine file (the prefix in any case, surrounding spaces

@@ -130,7 +130,8 @@ var ErrUnknownKind = errors.New("unknown host kind")
 
 // Parse reads a host spec string "kind:args" (kind case-insensitive,
 // surrounding spaces ignored) with the parser its kind registered, or a
-// named machine "preset:NAME" (Presets); either may end with
+// named machine "preset:NAME" (Presets), or a machine read from a file
+// and registered, "machine:ID" (RegisterMachine); any may end with
 // ":cores=C", C cores per node (Cores). Errors say what is wrong without
 // repeating the input.
 func Parse(s string) (Host, error) {
@@ -146,6 +147,12 @@ func Parse(s string) (Host, error) {
 			return nil, errors.New("cores given twice")
 		}
 		base, c = b, inner // a preset with cores
+	}
+	if h, ok, err := lookupMachine(base); ok {
+		if err != nil {
+			return nil, err
+		}
+		return withCores(h, c)
 	}
 	k, args, err := registry.Find(base, ErrUnknownKind)
 	if err != nil {

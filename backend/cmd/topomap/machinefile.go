@@ -33,6 +33,9 @@ func hostSpec(s string) (topology.Host, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--host %s: %w", s, err)
 	}
+	if t, ok := h.(*topology.SwitchTree); ok {
+		topology.RegisterMachine(t) // its spec, machine:ID, names it in this run
+	}
 	return h, nil
 }
 
