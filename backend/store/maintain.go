@@ -13,6 +13,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"topomap/algorithms/graphfile"
+	"topomap/algorithms/machinefile"
 	"topomap/backend/jobs"
 )
 
@@ -108,9 +109,21 @@ func Check(path string) (Report, error) {
 // ExportLine is one line of Export: a job and its placement (done jobs),
 // or an uploaded graph.
 type ExportLine struct {
-	Job       *jobs.Job    `json:"job,omitempty"`
-	Placement []int        `json:"placement,omitempty"`
-	Graph     *ExportGraph `json:"graph,omitempty"`
+	Job       *jobs.Job      `json:"job,omitempty"`
+	Placement []int          `json:"placement,omitempty"`
+	Graph     *ExportGraph   `json:"graph,omitempty"`
+	Machine   *ExportMachine `json:"machine,omitempty"`
+}
+
+// ExportMachine is an uploaded machine in an export: its id, upload facts
+// and its tree as a Slurm topology.conf, which uploads again to the same
+// id.
+type ExportMachine struct {
+	ID           string    `json:"id"`
+	Format       string    `json:"format"`
+	Created      time.Time `json:"created"`
+	Owner        string    `json:"owner,omitempty"`
+	TopologyConf string    `json:"topologyConf"`
 }
 
 // ExportGraph is an uploaded graph in an export: its id and upload facts
@@ -127,7 +140,7 @@ type ExportGraph struct {
 }
 
 // Exported counts the lines Export wrote.
-type Exported struct{ Jobs, Graphs int }
+type Exported struct{ Jobs, Graphs, Machines int }
 
 // Export writes every readable job and graph of a store file to w as JSON
 // lines (ExportLine), read-only, skipping what it cannot read, and returns
@@ -160,6 +173,9 @@ func Export(path string, w io.Writer) (Exported, []string, error) {
 		return db.View(func(tx *bolt.Tx) error {
 			return eachGraph(tx, func(r GraphRecord) error {
 				var text strings.Builder
+				if r.IsMachine() {
+					return exportMachine(enc, r, &n)
+				}
 				if err := mtx.Write(&text, r.Graph); err != nil {
 					return err
 				}
@@ -170,6 +186,20 @@ func Export(path string, w io.Writer) (Exported, []string, error) {
 		})
 	})
 	return n, problems, err
+}
+
+// exportMachine writes the export line of a machine record.
+func exportMachine(enc *json.Encoder, r GraphRecord, n *Exported) error {
+	t, err := r.Machine()
+	if err != nil {
+		return nil // scanGraphs reports it
+	}
+	var text strings.Builder
+	if err := machinefile.WriteSlurm(&text, t); err != nil {
+		return err
+	}
+	n.Machines++
+	return enc.Encode(ExportLine{Machine: &ExportMachine{ID: t.ID(), Format: r.Format, Created: r.Created, Owner: r.Owner, TopologyConf: text.String()}})
 }
 
 // Compact rewrites the readable records of a store file into a fresh file

@@ -56,7 +56,7 @@ func runStore(ctx context.Context, args []string, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stderr, "exported %d jobs and %d graphs from %s\n", n.Jobs, n.Graphs, path)
+		fmt.Fprintf(stderr, "exported %d jobs, %d graphs and %d machines from %s\n", n.Jobs, n.Graphs, n.Machines, path)
 		for _, p := range problems {
 			fmt.Fprintln(stderr, "skipped:", p)
 		}
