@@ -159,6 +159,11 @@ func New(o Options) *Server {
 	}
 	o = o.withDefaults()
 	s := &Server{o: o, e: echo.New(), sync: make(chan struct{}, o.SyncWorkers), draw: make(chan struct{}, o.RenderWorkers), uploads: make(chan struct{}, o.UploadWorkers), closing: make(chan struct{})}
+	if o.Graphs != nil {
+		// machine:ID names the stored machines from the start; one that
+		// does not decode is the store check's to report
+		_ = registerStoredMachines(o.Graphs)
+	}
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
@@ -202,6 +207,8 @@ func New(o Options) *Server {
 	api.GET("/render.svg", s.render, s.guardCompute(rendersInstance))
 	api.POST("/graphs", s.uploadGraph, s.guardUploads)
 	api.GET("/graphs/:id", s.graph, s.guardCompute(writesQuadratic))
+	api.POST("/machines", s.uploadMachine, s.guardUploads)
+	api.GET("/machines/:id", s.machine)
 	e.Any("/api", notFound)
 	e.Any("/api/*", notFound)
 	if o.App != nil {
@@ -218,7 +225,7 @@ func New(o Options) *Server {
 
 // ownBodyCap are the POST routes whose handlers cap their bodies
 // themselves, above MaxBody.
-var ownBodyCap = map[string]bool{graphsPath: true, "/api/v1" + namedPlacementPath: true}
+var ownBodyCap = map[string]bool{graphsPath: true, machinesPath: true, "/api/v1" + namedPlacementPath: true}
 
 // catchAll are the route paths of the API's fallback handler.
 var catchAll = map[string]bool{"/api/v1": true, "/api/v1/*": true, "/api": true, "/api/*": true, "/*": true}
