@@ -18,3 +18,14 @@ type Machine struct {
 	// Format names the format the file was read in.
 	Format string `json:"format"`
 }
+
+// MachineData is an uploaded tree of switches as the pages rebuild it
+// (GET /api/v1/machines/{id}?format=json): its nodes' names, then its
+// switches', Nodes of them nodes, and each vertex's parent (-1 for the
+// root), vertices numbered in that order.
+type MachineData struct {
+	ID      string   `json:"id"`
+	Names   []string `json:"names"`
+	Nodes   int      `json:"nodes"`
+	Parents []int    `json:"parents"`
+}

@@ -76,8 +76,9 @@ func machineInfo(h topology.Host, format string) api.Machine {
 }
 
 // machine: GET /machines/:id returns an uploaded tree of switches as a
-// Slurm topology.conf (which uploads again to the same id), and names it
-// machine:ID in this server from then on.
+// Slurm topology.conf (which uploads again to the same id), or with
+// format=json as api.MachineData (what the pages rebuild it from), and
+// names it machine:ID in this server from then on.
 func (s *Server) machine(c echo.Context) error {
 	if s.o.Graphs == nil {
 		return errNoGraphs
@@ -98,12 +99,15 @@ func (s *Server) machine(c echo.Context) error {
 		return err
 	}
 	topology.RegisterMachine(t)
+	h := c.Response().Header()
+	h.Set(echo.HeaderCacheControl, "public, max-age=86400")
+	if c.QueryParam("format") == "json" {
+		return c.JSON(http.StatusOK, machineData(t))
+	}
 	var b strings.Builder
 	if err := machinefile.WriteSlurm(&b, t); err != nil {
 		return err
 	}
-	h := c.Response().Header()
-	h.Set(echo.HeaderCacheControl, "public, max-age=86400")
 	h.Set(echo.HeaderContentDisposition, `inline; filename="topology-`+id+`.conf"`)
 	return c.Blob(http.StatusOK, echo.MIMETextPlainCharsetUTF8, []byte(b.String()))
 }
@@ -122,4 +126,19 @@ func registerStoredMachines(g jobs.GraphService) error {
 		topology.RegisterMachine(t)
 	}
 	return err
+}
+
+// machineData is the pages' view of a tree of switches.
+func machineData(t *topology.SwitchTree) api.MachineData {
+	n, v := t.Size(), t.Size()+t.Switches()
+	d := api.MachineData{ID: t.ID(), Nodes: n, Names: make([]string, v), Parents: make([]int, v)}
+	for u := range v {
+		d.Parents[u] = t.Parent(u)
+		if u < n {
+			d.Names[u] = t.NodeName(u)
+		} else {
+			d.Names[u] = t.SwitchName(u - n)
+		}
+	}
+	return d
 }

@@ -37,6 +37,11 @@ func TestMachineUpload(t *testing.T) {
 	if rec.Code != http.StatusOK || rec.Body.String() != want {
 		t.Errorf("GET the machine: %d %q", rec.Code, rec.Body)
 	}
+	rec = f.do(t, "GET", "/api/v1/machines/"+m.ID+"?format=json", "")
+	d := decode[api.MachineData](t, rec)
+	if rec.Code != http.StatusOK || d.ID != m.ID || d.Nodes != 6 || len(d.Names) != 9 || d.Names[4] != "dev4" || d.Parents[4] != 7 || d.Parents[8] != -1 {
+		t.Errorf("GET the machine as JSON: %d %+v", rec.Code, d)
+	}
 	if rec = f.do(t, "GET", "/api/v1/graphs/"+m.ID, ""); rec.Code != http.StatusNotFound {
 		t.Errorf("GET /graphs/ of a machine: %d, want 404", rec.Code)
 	}
