@@ -20,7 +20,7 @@ const sixteenNodes = "# two leaf switches under a top switch\nSwitchName=s0 Node
 // a fresh tab, which fetches the machine; a malformed file is an error
 // naming its line.
 func TestUploadMachineFile(t *testing.T) {
-	ctx := tab(t)
+	ctx := tab(t, "status of 400") // the malformed file's refusal, as it should
 	open(t, ctx, "/?guest=hypercube:4&host=ring:16&algo=xor")
 	js := `(() => {
 		const dt = new DataTransfer();
