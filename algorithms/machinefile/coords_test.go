@@ -55,10 +55,7 @@ func TestTorusCoordsErrors(t *testing.T) {
 		{"# torus 4x0\n", 1, "at least 1"},
 	} {
 		_, err := machinefile.ReadTorusCoords(strings.NewReader(tt.text))
-		var fe *graphfile.Error
-		if !errors.As(err, &fe) || fe.Line != tt.line || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%q: error %v, want one of line %d containing %q", tt.text, err, tt.line, tt.want)
-		}
+		checkFileError(t, err, tt.line, tt.want)
 	}
 }
 

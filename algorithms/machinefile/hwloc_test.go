@@ -1,12 +1,10 @@
 package machinefile_test
 
 import (
-	"errors"
 	"os/exec"
 	"strings"
 	"testing"
 
-	"topomap/algorithms/graphfile"
 	"topomap/algorithms/graphfile/meshtest"
 	"topomap/algorithms/machinefile"
 	"topomap/algorithms/topology"
@@ -108,9 +106,6 @@ func TestHwlocXMLErrors(t *testing.T) {
 		{"<topology><object type=\"Machine\"/></topology>", 0, "no Core objects"},
 	} {
 		_, _, err := machinefile.Read(strings.NewReader(tt.text))
-		var fe *graphfile.Error
-		if !errors.As(err, &fe) || fe.Line != tt.line || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("error %v, want one of line %d containing %q", err, tt.line, tt.want)
-		}
+		checkFileError(t, err, tt.line, tt.want)
 	}
 }

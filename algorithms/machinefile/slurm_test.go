@@ -66,6 +66,16 @@ func TestSlurmThreeSwitchesOracle(t *testing.T) {
 	topotest.Test(t, h)
 }
 
+// checkFileError wants err to be a *graphfile.Error of that line whose
+// message contains want.
+func checkFileError(t *testing.T, err error, line int, want string) {
+	t.Helper()
+	var fe *graphfile.Error
+	if !errors.As(err, &fe) || fe.Line != line || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v, want one of line %d containing %q", err, line, want)
+	}
+}
+
 // TestSlurmWriteRoundTrip: written back and read again, a switch tree is
 // the same machine (same id, names and distances).
 func TestSlurmWriteRoundTrip(t *testing.T) {
@@ -109,10 +119,7 @@ func TestSlurmErrors(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, _, err := machinefile.Read(strings.NewReader(tt.text))
-			var fe *graphfile.Error
-			if !errors.As(err, &fe) || fe.Line != tt.line || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("error %v, want one of line %d containing %q", err, tt.line, tt.want)
-			}
+			checkFileError(t, err, tt.line, tt.want)
 		})
 	}
 }

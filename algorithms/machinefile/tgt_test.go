@@ -2,7 +2,6 @@ package machinefile_test
 
 import (
 	"bytes"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"topomap/algorithms/graphfile"
 	"topomap/algorithms/graphfile/meshtest"
 	"topomap/algorithms/machinefile"
 	"topomap/algorithms/topology"
@@ -101,10 +99,7 @@ func TestTargetErrors(t *testing.T) {
 		{"tleaf", 1, "count of levels"},
 	} {
 		_, _, err := machinefile.Read(strings.NewReader(tt.text))
-		var fe *graphfile.Error
-		if !errors.As(err, &fe) || fe.Line != tt.line || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%q: error %v, want one of line %d containing %q", tt.text, err, tt.line, tt.want)
-		}
+		checkFileError(t, err, tt.line, tt.want)
 	}
 }
 
