@@ -155,6 +155,21 @@
 // levels i+1..k)": "L1 (2)" is the leaf group of the slots whose level-2
 // digit is 2, "L2 ()" the top of a two-level tree.
 //
+// # Machines read from files
+//
+// [P] A tree of named switches (a Slurm topology.conf, read by package
+// machinefile) is a SwitchTree: its nodes numbered in the order the file
+// first names them, keeping their names (Named: launcher files write
+// them), coordinates [index]; Hops is the number of wires on the tree
+// path, and messages follow that path (rule "tree path"; every wire two
+// directed links, numbered by the wire's lower end as in a routed
+// tree:). Its spec string is "machine:ID", ID the content hash (SHA-256,
+// 128 bits) of its nodes' and switches' names and the parent of every
+// vertex; Parse resolves it among the machines this process registered
+// (RegisterMachine: read from a file on the command line, uploaded to
+// the server or fetched by a page), a content-addressed cache, and
+// refuses an unknown id (ErrUnknownMachine).
+//
 // # Routing and link loads
 //
 // [P] rules, standard algorithms. Fat trees and dragonflies route as

@@ -13,8 +13,8 @@ const threeSwitches = "# test machine\nSwitchName=s0 Nodes=dev[0-2]\nSwitchName=
 
 // TestMapMachineFile: --host file:PATH maps onto a machine file (the
 // host machine:ID, routed along the tree path: 6 nodes, 8 wires, 16
-// directed links); a malformed file is an error naming its line; the
-// one parser refuses file: and machine: where no file is read.
+// directed links), which machine:ID then names in the same run; an
+// unknown machine:ID and a malformed file are errors saying what to do.
 func TestMapMachineFile(t *testing.T) {
 	conf := writeFile(t, "topology.conf", threeSwitches)
 	out, _, err := runArgs(t, "map", "--guest", "grid:3x2", "--host", "file:"+conf, "--algo", "pairs", "--seed", "1", "--format", "json")
@@ -31,8 +31,12 @@ func TestMapMachineFile(t *testing.T) {
 	if !strings.HasPrefix(r.Host, "machine:") || r.Metrics.Routing != "tree path" || r.Metrics.Links != 16 {
 		t.Errorf("host %s, routing %q, %d links; want machine:ID, tree path, 16 (%s)", r.Host, r.Metrics.Routing, r.Metrics.Links, out)
 	}
-	if _, _, err := runArgs(t, "map", "--guest", "grid:3x2", "--host", r.Host, "--algo", "pairs"); err == nil || !strings.Contains(err.Error(), "--host file:PATH") {
-		t.Errorf("machine:ID on the command line: %v", err)
+	// machine:ID names the machine this run read, no other.
+	if _, _, err := runArgs(t, "map", "--guest", "grid:3x2", "--host", r.Host, "--algo", "pairs"); err != nil {
+		t.Errorf("machine:ID of the file read: %v", err)
+	}
+	if _, _, err := runArgs(t, "map", "--guest", "grid:3x2", "--host", "machine:0123456789abcdef0123456789abcdef", "--algo", "pairs"); err == nil || !strings.Contains(err.Error(), "--host file:PATH") {
+		t.Errorf("an unknown machine:ID on the command line: %v", err)
 	}
 	bad := writeFile(t, "bad.conf", "SwitchName=s0 Nodes=a1\nSwitchName=s1 Switches=s0,s9\n")
 	if _, _, err := runArgs(t, "map", "--guest", "grid:2x1", "--host", "file:"+bad, "--algo", "pairs"); err == nil || !strings.Contains(err.Error(), "line 2") || !strings.Contains(err.Error(), `"s9"`) {
