@@ -90,3 +90,50 @@ func TestMachineRecordChecked(t *testing.T) {
 		t.Errorf("decoding a renamed machine: %v, want ErrCorrupt", err)
 	}
 }
+
+// TestSweepKeepsMachinesOfKeptJobs: the age sweep keeps an uploaded
+// machine while a queued job maps onto it (machine:ID, with cores too),
+// and removes it, as a graph, once no kept job names it and it went
+// unused.
+func TestSweepKeepsMachinesOfKeptJobs(t *testing.T) {
+	t0 := time.Now()
+	for _, tt := range []struct {
+		name    string
+		status  jobs.Status
+		removed int // records removed at t0+6h
+	}{
+		{"queued job", jobs.Queued, 0},
+		{"done job expired", jobs.Done, 2},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			st, err := store.Open(filepath.Join(t.TempDir(), "topomap.db"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer st.Close()
+			tr, rec := sampleMachine(t)
+			rec.Created = t0
+			if _, err := st.PutGraph(rec, 0); err != nil {
+				t.Fatal(err)
+			}
+			j := jobs.Job{ID: strings.Repeat("0", 19) + "1", Status: tt.status, Created: t0,
+				Request: jobs.Request{Guest: "grid:4x2", Host: tr.String() + ":cores=2", Algo: "pairs"}}
+			if tt.status == jobs.Done {
+				j.Finished = t0.Add(time.Hour)
+				err = st.Finish(j, make([]int, 8))
+			} else {
+				err = st.Put(j)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			removed, err := st.Sweep(store.Retention{MaxAge: 4 * time.Hour}, t0.Add(6*time.Hour))
+			if err != nil || len(removed) != tt.removed {
+				t.Fatalf("removed %v (%v), want %d records", removed, err, tt.removed)
+			}
+			if _, err := st.Graph(tr.ID()); (err == nil) != (tt.removed == 0) {
+				t.Errorf("the machine after the sweep: %v", err)
+			}
+		})
+	}
+}
