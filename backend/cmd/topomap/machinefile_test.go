@@ -1,9 +1,16 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"io"
+	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"topomap/backend/jobs"
+	"topomap/backend/server"
+	"topomap/backend/store"
 )
 
 // threeSwitches is a topology.conf in the manner of the Slurm
@@ -73,13 +80,28 @@ func TestMachineCommand(t *testing.T) {
 	}
 }
 
-// TestSubmitMachineFile: a server keeps no trees of switches read from a
-// file, so submit refuses one before it contacts the server (no server
-// runs here), saying what works instead.
+// TestSubmitMachineFile: submit uploads the machine of --host
+// file:PATH (a topology.conf; the server reads no path), which the
+// server's store then holds, and the job maps onto machine:ID.
 func TestSubmitMachineFile(t *testing.T) {
+	progressOut = io.Discard
+	st := store.NewMemory()
+	r, err := jobs.New(st, jobs.Options{Graphs: st.Resolve})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(server.New(server.Options{Jobs: r, Graphs: st}))
+	t.Cleanup(func() { ts.Close(); r.Close(context.Background()) })
 	conf := writeFile(t, "topology.conf", threeSwitches)
-	_, _, err := runArgs(t, "submit", "--guest", "grid:3x2", "--host", "file:"+conf, "--algo", "pairs", "--server", "http://127.0.0.1:1")
-	if err == nil || !strings.Contains(err.Error(), "topomap map --host file:") {
-		t.Errorf("submit of a topology.conf: %v", err)
+	out, err := runCLI(t, "submit", "--wait", "--format", "json", "--server", ts.URL, "--guest", "grid:3x2", "--host", "file:"+conf, "--algo", "pairs")
+	var res struct {
+		Host string `json:"host"`
+	}
+	if err != nil || json.Unmarshal([]byte(out), &res) != nil || !strings.HasPrefix(res.Host, "machine:") {
+		t.Fatalf("submit: %v\n%s", err, out)
+	}
+	rec, err := st.Graph(strings.TrimPrefix(res.Host, "machine:"))
+	if err != nil || !rec.IsMachine() {
+		t.Errorf("the server's store after submit: %+v, %v", rec, err)
 	}
 }
