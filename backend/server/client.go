@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"topomap/algorithms/graphfile"
-	"topomap/algorithms/machinefile"
 	"topomap/algorithms/guest"
+	"topomap/algorithms/machinefile"
 	"topomap/algorithms/topology"
 	"topomap/backend/api"
 	"topomap/backend/jobs"
