@@ -35,12 +35,14 @@ run: build ## serve http://localhost:8080 on the embedded default store (./data)
 
 # Debian packages the tests need: the browser, the race detector's C
 # compiler, and the field's own tools with their example meshes (the
-# graphfile tests compare against Scotch's gcv/gtst and METIS's gpmetis).
-DEB_PKGS := chromium gcc scotch metis libmetis-doc
+# graphfile tests compare against Scotch's gcv/gtst and METIS's gpmetis,
+# the machinefile tests against Scotch's atst and hwloc's lstopo).
+DEB_PKGS := chromium gcc scotch metis libmetis-doc hwloc-nox
 
-deps: ## install what the tests need on a fresh Debian machine (chromium, gcc, scotch, metis, libmetis-doc)
+deps: ## install what the tests need on a fresh Debian machine (chromium, gcc, scotch, metis, libmetis-doc, hwloc-nox)
 	@command -v chromium >/dev/null && command -v gcc >/dev/null && command -v gcv >/dev/null && \
-	  command -v gpmetis >/dev/null && dpkg -s libmetis-doc >/dev/null 2>&1 || \
+	  command -v gpmetis >/dev/null && dpkg -s libmetis-doc >/dev/null 2>&1 && \
+	  command -v lstopo-no-graphics >/dev/null || \
 	  { if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y $(DEB_PKGS); \
 	    else sudo apt-get update && sudo apt-get install -y $(DEB_PKGS); fi; }
 
@@ -73,7 +75,8 @@ FUZZ_TARGETS := FuzzParseGuest:./algorithms/spec FuzzParseHost:./algorithms/spec
   FuzzReadPlacementMapfile:./algorithms/export FuzzReadPlacementRankOrder:./algorithms/export \
   FuzzReadPlacementScotch:./algorithms/export FuzzReadPlacementCSV:./algorithms/export \
   FuzzReadPlacementJSON:./algorithms/export \
-  FuzzImport:./backend/store
+  FuzzImport:./backend/store \
+  FuzzReadMachine:./algorithms/machinefile FuzzReadTorusCoords:./algorithms/machinefile
 
 fuzz: ## fuzz every user-input parser for FUZZTIME each (default 20s); fails at the end if any failed
 	@failed=""; for t in $(FUZZ_TARGETS); do \

@@ -62,6 +62,7 @@ type Explorer struct {
 	linkInfo string
 	upload   graphUpload
 	place    placementUpload
+	machines machineUpload
 
 	names hostNames // the host names of the launcher files
 }
@@ -103,6 +104,8 @@ func (c *Explorer) load(ctx app.Context, q url.Values) {
 	c.runErr = ""
 	// A permalink of an uploaded graph: fetch it, then load again.
 	whenGraphLoaded(ctx, in.Guest, errs, func(ctx app.Context) { c.load(ctx, q) })
+	// And of an uploaded machine.
+	whenMachineLoaded(ctx, c.form.Host, errs, func(ctx app.Context) { c.load(ctx, q) })
 	if !c.valid {
 		// A bad permalink shows its messages, not an older drawing.
 		c.stop()
@@ -561,6 +564,14 @@ func (c *Explorer) onGraph(ctx app.Context, g api.Graph) {
 	c.navigate(ctx)
 }
 
+// onMachine maps onto an uploaded machine: its host machine:ID (or the
+// spec its file describes), by the first algorithm that applies.
+func (c *Explorer) onMachine(ctx app.Context, m api.Machine) {
+	c.form.Host = m.Host
+	c.form.Algo, c.form.edited = c.form.firstApplicable(), "host"
+	c.navigate(ctx)
+}
+
 func (c *Explorer) onSubmitJob(ctx app.Context, e app.Event) {
 	c.job.submit(ctx, c.in)
 }
@@ -588,6 +599,7 @@ func (c *Explorer) Render() app.UI {
 			),
 			c.upload.render(c.onGraph),
 			c.place.render(c.onPlacement),
+			c.machines.render(c.onMachine),
 			openIf(app.Details().Class("advanced"), c.form.Seed != "" || c.form.Start != "" || c.form.Budget != "" || c.form.Moves != "" ||
 				c.errs["seed"] != "" || c.errs["start"] != "" || c.errs["budget"] != "" || c.errs["moves"] != "").Body(
 				app.Summary().Text("Parameters of randomised and anytime algorithms"),

@@ -174,41 +174,39 @@ var graphFormats = []struct{ name, title string }{
 	{"metis", "METIS / Chaco"},
 }
 
-// graphUpload is the "Upload a graph" control: a file picker and a drop
-// zone that send the file to the server (POST /api/v1/graphs), which
-// stores it under its content hash, and keep the graph in the page.
-type graphUpload struct {
-	format   string // a graphFormats name, or "" to let the server tell
+// fileUpload is an upload control: a file picker and a drop zone that
+// send the file's text with send (off the UI goroutine), which says what
+// was uploaded; its elements' ids start with its kind ("graph": #f-graph,
+// #graph-drop, #graph-info, #graph-error).
+type fileUpload struct {
 	busy     bool
 	info     string // what was uploaded
 	warnings []string
 	err      string
 }
 
-// start uploads file (a File of a picker or a drop) and, once the server
-// stored it and the page read it, calls done with the server's answer on
-// the UI goroutine.
-func (u *graphUpload) start(ctx app.Context, file app.Value, done func(app.Context, api.Graph)) {
+// uploadSpec is what one upload control is: its kind, label and note,
+// and send, which uploads a file's text and says what it was.
+type uploadSpec struct {
+	kind, label, note string
+	send              func(name, text string) (info string, warnings []string, err error)
+	extra             app.UI // more controls after the picker (a format selector), or nil
+}
+
+// start uploads file (a File of a picker or a drop) with sp.send and,
+// once it is done, calls done on the UI goroutine.
+func (u *fileUpload) start(ctx app.Context, file app.Value, sp uploadSpec, done func(app.Context)) {
 	if !file.Truthy() || u.busy {
 		return
 	}
 	u.busy, u.err, u.info, u.warnings = true, "", "", nil
 	name := file.Get("name").String()
 	ctx.Async(func() {
-		var g api.Graph
-		// The server reads the file (its format from the name's extension,
-		// else the content) and the page then takes the graph in CSR form:
-		// the page carries no file codecs.
+		var info string
+		var warnings []string
 		text, err := fileText(file)
 		if err == nil {
-			q := url.Values{"name": {name}}
-			if u.format != "" {
-				q.Set("format", u.format)
-			}
-			err = apiDo("POST", apiBase+"/graphs?"+q.Encode(), rawUpload{"text/plain", text}, &g)
-		}
-		if err == nil {
-			err = getGraph(g.ID)
+			info, warnings, err = sp.send(name, text)
 		}
 		ctx.Dispatch(func(ctx app.Context) {
 			u.busy = false
@@ -216,44 +214,74 @@ func (u *graphUpload) start(ctx app.Context, file app.Value, done func(app.Conte
 				u.err = name + ": " + err.Error()
 				return
 			}
-			u.info = fmt.Sprintf("%s: graph:%s, %s, %s (%s)", name, g.ID, metric.Plural(g.Vertices, "vertex", "vertices"), metric.Plural(g.Arcs, "arc"), g.Format)
-			u.warnings = g.Warnings
-			done(ctx, g)
+			u.info, u.warnings = name+": "+info, warnings
+			done(ctx)
 		})
 	})
 }
 
 // onPick uploads the file chosen in the picker.
-func (u *graphUpload) onPick(done func(app.Context, api.Graph)) app.EventHandler {
+func (u *fileUpload) onPick(sp uploadSpec, done func(app.Context)) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		files := ctx.JSSrc().Get("files")
 		if files.Truthy() && files.Length() > 0 {
-			u.start(ctx, files.Index(0), done)
+			u.start(ctx, files.Index(0), sp, done)
 		}
 	}
 }
 
 // onDrop uploads the first file dropped on the zone.
-func (u *graphUpload) onDrop(done func(app.Context, api.Graph)) app.EventHandler {
+func (u *fileUpload) onDrop(sp uploadSpec, done func(app.Context)) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		e.PreventDefault()
 		files := e.Get("dataTransfer").Get("files")
 		if files.Truthy() && files.Length() > 0 {
 			// The picker names the file dropped, not the one chosen before.
-			if picker := app.Window().GetElementByID("f-graph"); picker.Truthy() {
+			if picker := app.Window().GetElementByID("f-" + sp.kind); picker.Truthy() {
 				picker.Set("files", files)
 			}
-			u.start(ctx, files.Index(0), done)
+			u.start(ctx, files.Index(0), sp, done)
 		}
 	}
 }
 
+// render draws the control; done runs after each upload.
+func (u *fileUpload) render(sp uploadSpec, done func(app.Context)) app.UI {
+	allowDrop := func(ctx app.Context, e app.Event) { e.PreventDefault() }
+	k := sp.kind
+	return app.Div().ID(k+"-drop").Class("field upload").OnDragOver(allowDrop).OnDrop(u.onDrop(sp, done)).Body(
+		app.Label().For("f-"+k).Text(sp.label),
+		app.Input().ID("f-"+k).Type("file").OnChange(u.onPick(sp, done)),
+		app.If(sp.extra != nil, func() app.UI { return sp.extra }),
+		app.Span().Class("note").Text(sp.note),
+		app.If(u.busy, func() app.UI { return app.Div().ID(k + "-busy").Class("note").Text("uploading…") }),
+		app.If(u.info != "", func() app.UI { return app.Div().ID(k + "-info").Class("note").Text(u.info) }),
+		app.Range(u.warnings).Slice(func(i int) app.UI { return app.Div().Class("note " + k + "-warning").Text(u.warnings[i]) }),
+		app.If(u.err != "", func() app.UI { return app.Div().ID(k+"-error").Class("msg").Aria("live", "polite").Text(u.err) }),
+	)
+}
+
+// graphUpload is the "Upload a graph" control: it sends the file to the
+// server (POST /api/v1/graphs), which stores it under its content hash,
+// and keeps the graph in the page.
+type graphUpload struct {
+	fileUpload
+	format string    // a graphFormats name, or "" to let the server tell
+	last   api.Graph // the graph uploaded last
+}
+
 // render draws the control; done receives each uploaded graph.
 func (u *graphUpload) render(done func(app.Context, api.Graph)) app.UI {
-	allowDrop := func(ctx app.Context, e app.Event) { e.PreventDefault() }
-	return app.Div().ID("graph-drop").Class("field upload").OnDragOver(allowDrop).OnDrop(u.onDrop(done)).Body(
-		app.Label().For("f-graph").Text("Upload a graph"),
-		app.Input().ID("f-graph").Type("file").OnChange(u.onPick(done)),
+	return u.fileUpload.render(uploadSpec{"graph", "Upload a graph",
+		"or drop a file here: METIS, Scotch .grf, Matrix Market, dense matrix, or an edge list src,dst,volume (CSV) or src dst volume", u.send,
+		u.formatSelect()},
+		func(ctx app.Context) { done(ctx, u.last) })
+}
+
+// formatSelect is the upload's format selector: told from the file, or
+// one of graphFormats.
+func (u *graphUpload) formatSelect() app.UI {
+	return app.Span().Body(
 		app.Label().For("f-graph-format").Text("format"),
 		app.Select().ID("f-graph-format").OnChange(func(ctx app.Context, e app.Event) { u.format = ctx.JSSrc().Get("value").String() }).Body(
 			selectedIf(app.Option().Value(""), u.format == "").Text("told from the file"),
@@ -262,12 +290,24 @@ func (u *graphUpload) render(done func(app.Context, api.Graph)) app.UI {
 				return selectedIf(app.Option().Value(f.name), u.format == f.name).Text(f.title)
 			}),
 		),
-		app.Span().Class("note").Text("or drop a file here: METIS, Scotch .grf, Matrix Market, dense matrix, or an edge list src,dst,volume (CSV) or src dst volume"),
-		app.If(u.busy, func() app.UI { return app.Div().ID("graph-busy").Class("note").Text("uploading…") }),
-		app.If(u.info != "", func() app.UI { return app.Div().ID("graph-info").Class("note").Text(u.info) }),
-		app.Range(u.warnings).Slice(func(i int) app.UI { return app.Div().Class("note graph-warning").Text(u.warnings[i]) }),
-		app.If(u.err != "", func() app.UI { return app.Div().ID("graph-error").Class("msg").Aria("live", "polite").Text(u.err) }),
 	)
+}
+
+// send uploads a graph file: the server reads it (its format the one
+// chosen, else from the name's extension, else the content) and the page
+// then takes the graph in CSR form: the page carries no file codecs.
+func (u *graphUpload) send(name, text string) (string, []string, error) {
+	var g api.Graph
+	q := url.Values{"name": {name}}
+	if u.format != "" {
+		q.Set("format", u.format)
+	}
+	err := apiDo("POST", apiBase+"/graphs?"+q.Encode(), rawUpload{"text/plain", text}, &g)
+	if err == nil {
+		err = getGraph(g.ID)
+	}
+	u.last = g
+	return fmt.Sprintf("graph:%s, %s, %s (%s)", g.ID, metric.Plural(g.Vertices, "vertex", "vertices"), metric.Plural(g.Arcs, "arc"), g.Format), g.Warnings, err
 }
 
 // hostFor suggests a host for an uploaded guest g: a torus of its shape

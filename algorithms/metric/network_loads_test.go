@@ -100,8 +100,36 @@ func dragonflyRoute(ra, p, h, a, b int) []string {
 	return append(route, at+"→("+joined([]int{tb.t, tb.r, tb.g})+")")
 }
 
-// TestNetworkLinkLoadsFromTheRules: the link loads of fat trees and
-// dragonflies equal an independent recomputation that routes every arc by
+// treeRoute is the tree path from slot a to slot b of
+// tree:S1x…xSk:dist=2,4,…, written with the group labels of package
+// topology's doc: up through "Li (digits i+1..k of a)" to the lowest
+// common level, then down through b's groups.
+func treeRoute(sizes []int, a, b int) []string {
+	digits := func(x int) []int {
+		d := make([]int, len(sizes))
+		for i, s := range sizes {
+			d[i], x = x%s, x/s
+		}
+		return d
+	}
+	da, db := digits(a), digits(b)
+	top := len(sizes)
+	for top > 0 && da[top-1] == db[top-1] {
+		top--
+	}
+	group := func(level int, d []int) string { return "L" + strconv.Itoa(level) + " (" + joined(d[level:]) + ")" }
+	var up, down []string
+	at, bt := "("+joined(da)+")", "("+joined(db)+")"
+	for i := 1; i <= top; i++ {
+		up = append(up, at+"→"+group(i, da))
+		down = append([]string{group(i, db) + "→" + bt}, down...)
+		at, bt = group(i, da), group(i, db)
+	}
+	return append(up, down...)
+}
+
+// TestNetworkLinkLoadsFromTheRules: the link loads of fat trees,
+// dragonflies and routed trees equal an independent recomputation that routes every arc by
 // the rules of package topology's doc on switch labels and sums the
 // volumes per named link; the figures follow (the largest, the links
 // used, Σ L(e) = hop-bytes), on random weighted graphs at random places
@@ -116,6 +144,7 @@ func TestNetworkLinkLoadsFromTheRules(t *testing.T) {
 		{"fattree:2,5", func(a, b int) []string { return fatTreeRoute(2, 5, a, b) }},
 		{"dragonfly:4,2,2,5", func(a, b int) []string { return dragonflyRoute(4, 2, 2, a, b) }},
 		{"dragonfly:3,2,2,7", func(a, b int) []string { return dragonflyRoute(3, 2, 2, a, b) }},
+		{"tree:4x2x3:dist=2,4,6", func(a, b int) []string { return treeRoute([]int{4, 2, 3}, a, b) }},
 	} {
 		h, err := topology.Parse(c.host)
 		if err != nil {

@@ -69,7 +69,17 @@ func ParseGuest(s string) (Guest, error) {
 // digit per dimension (first dimension first) for per-dimension
 // wrap-around. A one-dimensional mesh or torus is normalised to a line or
 // ring. Building a host allocates O(c), whatever its size.
+//
+// "file:PATH" names a machine file, which only the command line reads
+// (FilePath recognises it): here it is an error wrapping ErrFileHost, so
+// that a server never opens a path named in a request. "machine:ID"
+// names a machine read from a file by this process or uploaded to it
+// (topology.RegisterMachine); another is an error wrapping
+// ErrMachineHost.
 func ParseHost(s string) (topology.Host, error) {
+	if _, ok := FilePath(s); ok {
+		return nil, &syntaxError{fmt.Sprintf("host %.64q: %v", s, ErrFileHost), ErrFileHost}
+	}
 	h, err := topology.Parse(s)
 	if err != nil {
 		return nil, fail("host", s, err)
@@ -81,8 +91,16 @@ func ParseHost(s string) (topology.Host, error) {
 // no file may be read (the API, a permalink).
 var ErrFileGuest = errors.New("file:PATH is read by the command line only; upload the graph (POST /api/v1/graphs, or Upload a graph in the app) and give the graph:ID it answers")
 
-// FilePath returns the path of a guest "file:PATH", the command line's
-// form of a graph file (the prefix in any case, surrounding spaces
+// ErrFileHost is wrapped by the error of a host "file:PATH" given where
+// no file may be read (the API, a permalink).
+var ErrFileHost = errors.New("file:PATH is read by the command line only (a Slurm topology.conf, a Scotch target, an hwloc XML file or synthetic string)")
+
+// ErrMachineHost is wrapped by the error of a host "machine:ID" that
+// names no machine this process read or was sent.
+var ErrMachineHost = topology.ErrUnknownMachine
+
+// FilePath returns the path of a guest or host "file:PATH", the command
+// line's form of a graph file or a machine file (the prefix in any case, surrounding spaces
 // ignored).
 func FilePath(s string) (string, bool) {
 	s = strings.TrimSpace(s)

@@ -150,7 +150,7 @@ func twos(d int) []int {
 
 func TestParseHostErrors(t *testing.T) {
 	tests := []struct{ in, want string }{
-		{"", `host "": empty; want line:K, ring:K, mesh:AxB[x...], torus:AxB[x...], hypercube:D, fattree:K,N or dragonfly:A,P,H,G`},
+		{"", `host "": empty; want line:K, ring:K, mesh:AxB[x...], torus:AxB[x...], hypercube:D, fattree:K,N, dragonfly:A,P,H,G or tree:S1xS2x…:dist=D1,D2,…`},
 		{"star:4", `unknown kind "star"`},
 		{"line:", "missing sizes"},
 		{"line:4x4", "a line has one size"},
@@ -325,5 +325,26 @@ func TestFileGuest(t *testing.T) {
 	}
 	if _, ok := spec.FilePath("graph:0123"); ok {
 		t.Error("FilePath accepts graph:")
+	}
+}
+
+// TestFileHost: a machine file (file:PATH) is the command line's, and
+// machine:ID the run's that read it; the one parser refuses both, with
+// the field error of the host, so no request or permalink reads a path.
+func TestFileHost(t *testing.T) {
+	for _, tt := range []struct {
+		s    string
+		want error
+	}{
+		{"file:/etc/passwd", spec.ErrFileHost}, {" FILE:topology.conf", spec.ErrFileHost},
+		{"machine:44b004b101680a7bc6332934953f179b", spec.ErrMachineHost}, {"MACHINE:x", spec.ErrMachineHost},
+	} {
+		if _, err := spec.ParseHost(tt.s); !errors.Is(err, tt.want) || !errors.Is(err, spec.ErrSyntax) {
+			t.Errorf("%q: %v, want %v", tt.s, err, tt.want)
+		}
+		q := url.Values{"guest": {"grid:2x2"}, "host": {tt.s}, "algo": {"pairs"}}
+		if _, err := spec.ParseQuery(q); spec.FieldOf(err) != "host" {
+			t.Errorf("%q in a query: %v, want an error of field host", tt.s, err)
+		}
 	}
 }

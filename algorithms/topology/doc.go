@@ -23,8 +23,10 @@
 //
 // Router is the optional capability of hosts with a routing rule (see
 // Routing and link loads below): lattices route dimension by dimension,
-// which on a hypercube is e-cube routing; fat trees by D-mod-k and
-// dragonflies by their minimal routes. On a lattice directed links are
+// which on a hypercube is e-cube routing; fat trees by D-mod-k,
+// dragonflies by their minimal routes and trees of switches along the
+// tree path. Hierarchy is the capability of hosts whose distance is a
+// cost per level (tree:), and Rooted that of hosts drawn as a tree. On a lattice directed links are
 // numbered node + n·slot, slot counting the (axis, direction) pairs an
 // axis has: none for size 1, one for size 2, + then − beyond (see
 // Lattice.Link); a link of an indirect network joins two vertices of its
@@ -147,6 +149,45 @@
 // every pair of groups is wired). So dragonfly:4,2,2,5 has 80 terminal,
 // 60 local and 20 global directed links, 160 in all. Router r of group g
 // is named "router (r,g)", as its terminals' coordinates [t, r, g] end.
+//
+// # Hierarchies
+//
+// [V] the model of KaHIP's process mapping, Schulz & Träff (JEA 2020);
+// numbering [P]. tree:S1xS2x…xSk:dist=D1,…,Dk groups slots bottom-up:
+// S1 slots per group of level 1, S2 such groups per group of level 2,
+// and so on up to one group of level k. Two slots whose lowest common
+// group is of level i are D_i apart (whole numbers, non-decreasing); a
+// slot is 0 from itself. A slot's coordinates are its digit per level,
+// lowest first, so its index is d1 + S1·(d2 + S2·(…)). Worked by hand:
+// tree:4x4:dist=1,10 has slots 0..3 one apart and slots 3 and 4 ten
+// apart. Leading costs of 0 are the cores of one node:
+// tree:4x16x16:dist=0,2,4 (16 switches of 16 nodes of 4 cores) is
+// tree:16x16:dist=2,4:cores=4, its canonical form.
+//
+// Routing [P]: a group is a switch over its members, and the tree path
+// between slots whose lowest common group is of level i has 2i edges. So
+// a tree whose costs are D_i = 2i routes along that path (rule "tree
+// path": up to the lowest common switch, then down; every tree edge two
+// directed links, numbered by the edge's lower end: up c → parent is c,
+// down is V + c, V the slots and switches); a tree with other costs has
+// distances only, no routes. Group g of level i is named "Li (digits of
+// levels i+1..k)": "L1 (2)" is the leaf group of the slots whose level-2
+// digit is 2, "L2 ()" the top of a two-level tree.
+//
+// # Machines read from files
+//
+// [P] A tree of named switches (a Slurm topology.conf, read by package
+// machinefile) is a SwitchTree: its nodes numbered in the order the file
+// first names them, keeping their names (Named: launcher files write
+// them), coordinates [index]; Hops is the number of wires on the tree
+// path, and messages follow that path (rule "tree path"; every wire two
+// directed links, numbered by the wire's lower end as in a routed
+// tree:). Its spec string is "machine:ID", ID the content hash (SHA-256,
+// 128 bits) of its nodes' and switches' names and the parent of every
+// vertex; Parse resolves it among the machines this process registered
+// (RegisterMachine: read from a file on the command line, uploaded to
+// the server or fetched by a page), a content-addressed cache, and
+// refuses an unknown id (ErrUnknownMachine).
 //
 // # Routing and link loads
 //

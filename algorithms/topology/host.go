@@ -56,12 +56,27 @@ func IsHypercube(h Host) bool {
 }
 
 // MaxHops returns an upper bound on the hop distance of h: the diameter
-// of a grid host, otherwise Size()-1 (a host is connected).
+// of a host that knows it (a grid, a tree:; through its cores),
+// otherwise Size()-1 (a host is connected, and a hop is a link).
 func MaxHops(h Host) int {
-	if g, ok := h.(Grid); ok {
+	inner, _ := SplitCores(h)
+	if g, ok := inner.(interface{ Diameter() int }); ok {
 		return g.Diameter()
 	}
 	return h.Size() - 1
+}
+
+// Hierarchy is the optional capability of hosts whose distance is a cost
+// per level of a hierarchy (tree:…:dist=…), not a count of links: two
+// slots whose lowest common group is of level i are LevelCost(i) apart,
+// a group of level i holding GroupSize(i) groups of level i-1 (slots, for
+// i = 1). The contract checks Hops against this rule where it cannot
+// walk over Neighbors.
+type Hierarchy interface {
+	Host
+	Levels() int
+	GroupSize(i int) int
+	LevelCost(i int) int
 }
 
 // DimsOf returns the axis sizes of a grid host.
@@ -115,7 +130,8 @@ var ErrUnknownKind = errors.New("unknown host kind")
 
 // Parse reads a host spec string "kind:args" (kind case-insensitive,
 // surrounding spaces ignored) with the parser its kind registered, or a
-// named machine "preset:NAME" (Presets); either may end with
+// named machine "preset:NAME" (Presets), or a machine read from a file
+// and registered, "machine:ID" (RegisterMachine); any may end with
 // ":cores=C", C cores per node (Cores), and a kind's string with
 // ":nodes-per-router=P" before that, P nodes per router (NewRouterNodes). Errors say what is wrong without
 // repeating the input.
@@ -132,6 +148,12 @@ func Parse(s string) (Host, error) {
 			return nil, errors.New("cores given twice")
 		}
 		base, c = b, inner // a preset with cores
+	}
+	if h, ok, err := lookupMachine(base); ok {
+		if err != nil {
+			return nil, err
+		}
+		return withCores(h, c)
 	}
 	base, p, err := cutCount(base, routerSuffix, "nodes per router")
 	if err != nil {

@@ -62,12 +62,21 @@ type GraphService interface {
 // it: the canonical graph (guest.Canonical, its ID the key), the format it
 // was read from and the reader's warnings, and the owner whose quota it
 // counts against ("" in records written before owners: nobody).
+//
+// A record with Names is an uploaded machine, a tree of switches read
+// from a machine file (MachineRecord): Names are its nodes' names, then
+// its switches', Nodes of them nodes, and Graph is the tree, one arc of
+// volume 1 from every vertex but the root to its parent, with the
+// machine's id. Machines ride the graphs' records so that they share
+// their caps, quotas, retention, checks and exports.
 type GraphRecord struct {
 	Graph    *guest.Graph
 	Format   string
 	Warnings []string
 	Created  time.Time
 	Owner    string
+	Names    []string
+	Nodes    int
 }
 
 // ErrQuota is wrapped by the error of PutGraph for a graph that would

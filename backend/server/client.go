@@ -16,6 +16,8 @@ import (
 
 	"topomap/algorithms/graphfile"
 	"topomap/algorithms/guest"
+	"topomap/algorithms/machinefile"
+	"topomap/algorithms/topology"
 	"topomap/backend/api"
 	"topomap/backend/jobs"
 )
@@ -139,6 +141,22 @@ func (c *Client) UploadGraph(ctx context.Context, g *guest.Graph) (api.Graph, er
 		return out, err
 	}
 	err := c.answer(ctx, http.MethodPost, graphsPath+"?format="+f.Name, rawBody{f.MediaType, buf.Bytes()}, &out, "answer")
+	return out, err
+}
+
+// UploadMachine stores a tree of switches on the server (POST
+// /api/v1/machines, as a topology.conf) and returns the server's answer:
+// its id is t's, so machine:ID names it in requests.
+func (c *Client) UploadMachine(ctx context.Context, t *topology.SwitchTree) (api.Machine, error) {
+	var out api.Machine
+	var buf bytes.Buffer
+	if err := machinefile.WriteSlurm(&buf, t); err != nil {
+		return out, err
+	}
+	err := c.answer(ctx, http.MethodPost, machinesPath, rawBody{"text/plain", buf.Bytes()}, &out, "answer")
+	if err == nil && out.ID != t.ID() {
+		err = fmt.Errorf("the server stored machine %.40q for machine %s", out.ID, t.ID())
+	}
 	return out, err
 }
 

@@ -75,10 +75,7 @@ func (s *Server) uploadGraph(c echo.Context) error {
 		}
 		rec, err = s.o.Graphs.PutGraph(jobs.GraphRecord{Graph: guest.Canonical(res.Graph), Format: res.Format, Warnings: res.Warnings,
 			Created: time.Now().UTC(), Owner: s.uploader(c.Request())}, s.o.GraphQuota)
-		if errors.Is(err, jobs.ErrQuota) {
-			return &graphfile.Error{Err: graphfile.ErrTooLarge, Msg: fmt.Sprintf("%v: a client is its API token, else its IP address (an IPv6 one by /64); its graphs count until they expire unused", err)}
-		}
-		return err
+		return quotaErr(err)
 	})
 	if err != nil {
 		return err
@@ -86,6 +83,15 @@ func (s *Server) uploadGraph(c echo.Context) error {
 	g := rec.Graph
 	c.Response().Header().Set(echo.HeaderLocation, graphsPath+"/"+g.ID)
 	return c.JSON(http.StatusCreated, graphInfo(rec))
+}
+
+// quotaErr turns a store's quota error into a 413 that says who a client
+// is; other errors pass.
+func quotaErr(err error) error {
+	if errors.Is(err, jobs.ErrQuota) {
+		return &graphfile.Error{Err: graphfile.ErrTooLarge, Msg: fmt.Sprintf("%v: a client is its API token, else its IP address (an IPv6 one by /64); its graphs and machines count until they expire unused", err)}
+	}
+	return err
 }
 
 // readUpload reads the graph file of an upload's body in the format of
@@ -218,6 +224,9 @@ func (s *Server) graph(c echo.Context) error {
 		return &spec.FieldError{Field: "format", Err: fmt.Errorf("graph format %s: want json or one of %s", quote(name), strings.Join(writableGraphFormats(), ", "))}
 	}
 	rec, err := s.o.Graphs.Graph(id)
+	if err == nil && rec.IsMachine() {
+		err = fmt.Errorf("%w: %s is an uploaded machine (%s/%s)", jobs.ErrNotFound, id, machinesPath, id)
+	}
 	if err != nil {
 		return err
 	}

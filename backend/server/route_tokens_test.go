@@ -25,8 +25,9 @@ type routeCase struct {
 // tokenRoutes lists a request of every API route, and of every kind of
 // request a route answers (a finished job's drawing and one solved on
 // the fly): what computes wants the token, reads of finished results stay
-// open. job is a done 4-cube job on ring:16, graph an uploaded 4-cycle.
-func tokenRoutes(job, graph string) []routeCase {
+// open. job is a done 4-cube job on ring:16, graph an uploaded 4-cycle,
+// machine an uploaded topology.conf (threeSwitchesConf).
+func tokenRoutes(job, graph, machine string) []routeCase {
 	const xor = `{"guest":"hypercube:4","host":"ring:16","algo":"xor"}`
 	const json = "application/json"
 	names := `{"hostnames":["n0","n1","n2","n3","n4","n5","n6","n7","n8","n9","n10","n11","n12","n13","n14","n15"]}`
@@ -61,6 +62,8 @@ func tokenRoutes(job, graph string) []routeCase {
 		// Counts of the server's use: cheap (a fixed set of series), but
 		// told to token holders only, as the list of jobs.
 		{"GET", "/metrics", "GET /metrics", "", "", true, 200},
+		{"POST", "/api/v1/machines", "POST /api/v1/machines", "text/plain", threeSwitchesConf, true, 201},
+		{"GET", "/api/v1/machines/" + machine, "GET /api/v1/machines/:id", "", "", false, 200},
 	}
 }
 
@@ -87,7 +90,12 @@ func TestComputingRoutesWantToken(t *testing.T) {
 	if rec.Code != http.StatusCreated {
 		t.Fatalf("upload: %d %s", rec.Code, rec.Body)
 	}
-	table := tokenRoutes(j.ID, decode[struct{ ID string }](t, rec).ID)
+	graph := decode[struct{ ID string }](t, rec).ID
+	rec = serve(f, "POST", "/api/v1/machines", "text/plain", threeSwitchesConf, token)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("machine upload: %d %s", rec.Code, rec.Body)
+	}
+	table := tokenRoutes(j.ID, graph, decode[struct{ ID string }](t, rec).ID)
 
 	listed := map[string]bool{}
 	for _, tc := range table {

@@ -171,6 +171,11 @@ func New(o Options) *Server {
 	}
 	o = o.withDefaults()
 	s := &Server{o: o, e: echo.New(), sync: make(chan struct{}, o.SyncWorkers), draw: make(chan struct{}, o.RenderWorkers), uploads: make(chan struct{}, o.UploadWorkers), closing: make(chan struct{})}
+	if o.Graphs != nil {
+		// machine:ID names the stored machines from the start; one that
+		// does not decode is the store check's to report
+		_ = registerStoredMachines(o.Graphs)
+	}
 	e := s.e
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
@@ -218,6 +223,8 @@ func New(o Options) *Server {
 	if o.Metrics != nil {
 		e.GET("/metrics", echo.WrapHandler(o.Metrics), s.guardToken)
 	}
+	api.POST("/machines", s.uploadMachine, s.guardUploads)
+	api.GET("/machines/:id", s.machine)
 	e.Any("/api", notFound)
 	e.Any("/api/*", notFound)
 	if o.App != nil {
@@ -234,7 +241,7 @@ func New(o Options) *Server {
 
 // ownBodyCap are the POST routes whose handlers cap their bodies
 // themselves, above MaxBody.
-var ownBodyCap = map[string]bool{graphsPath: true, "/api/v1" + namedPlacementPath: true, scorePath: true}
+var ownBodyCap = map[string]bool{graphsPath: true, machinesPath: true, "/api/v1" + namedPlacementPath: true, scorePath: true}
 
 // catchAll are the route paths of the API's fallback handler.
 var catchAll = map[string]bool{"/api/v1": true, "/api/v1/*": true, "/api": true, "/api/*": true, "/*": true}

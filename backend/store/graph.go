@@ -12,6 +12,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"topomap/algorithms/guest"
+	"topomap/algorithms/topology"
 	"topomap/backend/jobs"
 )
 
@@ -36,6 +37,8 @@ type graphHeader struct {
 	Vertices int       `json:"vertices"`
 	Arcs     int       `json:"arcs"`
 	Owner    string    `json:"owner,omitempty"`
+	Names    []string  `json:"names,omitempty"` // a machine's (jobs.GraphRecord)
+	Nodes    int       `json:"nodes,omitempty"`
 }
 
 // encodeGraph packs a record: the header's length (uint32) and JSON, then
@@ -43,7 +46,7 @@ type graphHeader struct {
 // as uint32, the volumes as float64 bits. 16 bytes per arc.
 func encodeGraph(r GraphRecord) ([]byte, error) {
 	g := r.Graph
-	head, err := json.Marshal(graphHeader{g.ID, r.Format, r.Warnings, r.Created, g.Order(), g.Arcs(), r.Owner})
+	head, err := json.Marshal(graphHeader{g.ID, r.Format, r.Warnings, r.Created, g.Order(), g.Arcs(), r.Owner, r.Names, r.Nodes})
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +94,13 @@ func DecodeGraph(b []byte) (GraphRecord, error) {
 	if err != nil {
 		return r, err
 	}
-	return GraphRecord{Graph: g, Format: h.Format, Warnings: h.Warnings, Created: h.Created, Owner: h.Owner}, nil
+	r = GraphRecord{Graph: g, Format: h.Format, Warnings: h.Warnings, Created: h.Created, Owner: h.Owner, Names: h.Names, Nodes: h.Nodes}
+	if r.IsMachine() {
+		if _, err := r.Machine(); err != nil {
+			return GraphRecord{}, err
+		}
+	}
+	return r, nil
 }
 
 // decodeHeader unpacks the head of a graph record and returns the rest.
@@ -306,8 +315,33 @@ func eachGraph(tx *bolt.Tx, f func(r GraphRecord) error) error {
 	})
 }
 
-// Resolve is a guest.Resolver over the store: the graph of an id.
+// Resolve is a guest.Resolver over the store: the graph of an id (not a
+// machine's).
 func (s *Bolt) Resolve(_ context.Context, id string) (*guest.Graph, error) {
-	r, err := s.Graph(id)
+	return graphOf(s.Graph(id))
+}
+
+// graphOf is the graph of a record, an error for a machine's.
+func graphOf(r GraphRecord, err error) (*guest.Graph, error) {
+	if err == nil && r.IsMachine() {
+		return nil, fmt.Errorf("%w: %s is an uploaded machine, not a graph", jobs.ErrNotFound, r.Graph.ID)
+	}
 	return r.Graph, err
+}
+
+// Machines returns the machines stored, for a server to register them
+// (topology.RegisterMachine) when it starts.
+func (s *Bolt) Machines() ([]*topology.SwitchTree, error) {
+	var out []*topology.SwitchTree
+	err := guard(func() error {
+		return s.db.View(func(tx *bolt.Tx) error {
+			return eachGraph(tx, func(r GraphRecord) error {
+				if t, err := r.Machine(); err == nil {
+					out = append(out, t)
+				}
+				return nil
+			})
+		})
+	})
+	return out, err
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"topomap/algorithms/guest"
+	"topomap/algorithms/topology"
 	"topomap/backend/jobs"
 )
 
@@ -157,8 +158,20 @@ func (s *Memory) Graph(id string) (GraphRecord, error) {
 
 // Resolve is a guest.Resolver over the store, as Bolt.Resolve.
 func (s *Memory) Resolve(_ context.Context, id string) (*guest.Graph, error) {
-	r, err := s.Graph(id)
-	return r.Graph, err
+	return graphOf(s.Graph(id))
+}
+
+// Machines returns the machines stored, as Bolt.Machines.
+func (s *Memory) Machines() ([]*topology.SwitchTree, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []*topology.SwitchTree
+	for _, r := range s.graphs {
+		if t, err := r.Machine(); err == nil {
+			out = append(out, t)
+		}
+	}
+	return out, nil
 }
 
 // EachJob implements Source, in id order.

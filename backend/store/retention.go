@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"os"
 	"slices"
+	"strings"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -200,10 +201,17 @@ func cmpBool(a, b bool) int {
 	return -1
 }
 
-// jobGraph returns the id of the uploaded graph a job maps, "" if none.
+// jobGraph returns the id of the uploaded graph a job maps, else of the
+// uploaded machine it maps onto; "" if neither. (A job that has both
+// keeps its graph: its machine stays while other jobs or uses keep it.)
 func jobGraph(j jobs.Job) string {
 	if g, err := guest.Parse(j.Request.Guest); err == nil && g.External() {
 		return g.ID
+	}
+	if rest, ok := strings.CutPrefix(strings.ToLower(strings.TrimSpace(j.Request.Host)), "machine:"); ok {
+		if id, _, _ := strings.Cut(rest, ":"); guest.ValidID(id) { // before :cores=C
+			return id
+		}
 	}
 	return ""
 }

@@ -14,6 +14,8 @@ import (
 
 	"topomap/algorithms/graphfile"
 	"topomap/algorithms/guest"
+	"topomap/algorithms/machinefile"
+	"topomap/algorithms/topology"
 	"topomap/backend/jobs"
 )
 
@@ -56,20 +58,33 @@ type ExportGraph struct {
 	MatrixMarket string    `json:"matrixMarket"`
 }
 
-// Exported counts the jobs and graphs of a stream.
+// ExportMachine is an uploaded machine in an export: its id, upload facts
+// and its tree as a Slurm topology.conf, which reads again as the same
+// machine (the id hashes the tree and its names).
+type ExportMachine struct {
+	ID           string    `json:"id"`
+	Format       string    `json:"format"`
+	Created      time.Time `json:"created"`
+	Owner        string    `json:"owner,omitempty"`
+	TopologyConf string    `json:"topologyConf"`
+}
+
+// Exported counts the jobs, graphs and machines of a stream.
 type Exported struct {
-	Jobs   int `json:"jobs"`
-	Graphs int `json:"graphs"`
+	Jobs     int `json:"jobs"`
+	Graphs   int `json:"graphs"`
+	Machines int `json:"machines,omitempty"`
 }
 
 // streamLine is one line of the stream: exactly one of its groups is set
-// (format and version, job and placement, graph, end).
+// (format and version, job and placement, graph, machine, end).
 type streamLine struct {
 	Format    string          `json:"format,omitempty"`
 	Version   int             `json:"version,omitempty"`
 	Job       json.RawMessage `json:"job,omitempty"`
 	Placement []byte          `json:"placement,omitempty"`
 	Graph     *ExportGraph    `json:"graph,omitempty"`
+	Machine   *ExportMachine  `json:"machine,omitempty"`
 	End       *Exported       `json:"end,omitempty"`
 	CRC       string          `json:"crc,omitempty"`
 }
@@ -115,6 +130,9 @@ func Export(ctx context.Context, src Source, w io.Writer) (Exported, []string, e
 	}
 	mtx, _ := graphfile.Lookup("matrixmarket")
 	more, err := src.EachGraph(ctx, func(r GraphRecord) error {
+		if r.IsMachine() {
+			return exportMachine(w, r, &n)
+		}
 		var text strings.Builder
 		if err := mtx.Write(&text, r.Graph); err != nil {
 			return err
@@ -128,6 +146,20 @@ func Export(ctx context.Context, src Source, w io.Writer) (Exported, []string, e
 		return n, problems, err
 	}
 	return n, problems, writeLine(w, streamLine{End: &n})
+}
+
+// exportMachine writes the line of a machine record.
+func exportMachine(w io.Writer, r GraphRecord, n *Exported) error {
+	t, err := r.Machine()
+	if err != nil {
+		return err
+	}
+	var text strings.Builder
+	if err := machinefile.WriteSlurm(&text, t); err != nil {
+		return err
+	}
+	n.Machines++
+	return writeLine(w, streamLine{Machine: &ExportMachine{ID: t.ID(), Format: r.Format, Created: r.Created, Owner: r.Owner, TopologyConf: text.String()}})
 }
 
 // LineError is an error of Import about one line of the stream (the
@@ -231,14 +263,14 @@ func decodeLine(b []byte, first bool) (streamLine, error) {
 		return l, fmt.Errorf("malformed line: %v", err)
 	}
 	groups := 0
-	for _, set := range []bool{l.Format != "" || l.Version != 0, l.Job != nil, l.Graph != nil, l.End != nil} {
+	for _, set := range []bool{l.Format != "" || l.Version != 0, l.Job != nil, l.Graph != nil, l.Machine != nil, l.End != nil} {
 		if set {
 			groups++
 		}
 	}
 	switch {
 	case groups != 1 || l.Placement != nil && l.Job == nil:
-		return l, errors.New("want exactly one of format, job (with its placement), graph or end in a line")
+		return l, errors.New("want exactly one of format, job (with its placement), graph, machine or end in a line")
 	case first && l.Format == "":
 		return l, fmt.Errorf("want the header {\"format\":%q,\"version\":%d} first: not an export of topomap store export of this version", StreamFormat, StreamVersion)
 	case first && (l.Format != StreamFormat || l.Version != StreamVersion):
@@ -263,8 +295,13 @@ func importLine(ctx context.Context, dst Sink, l streamLine, seen *Exported, got
 		seen.Graphs++
 		added, err = importGraph(ctx, dst, *l.Graph)
 		count(&got.Added.Graphs, &got.Present.Graphs, added)
+	case l.Machine != nil:
+		seen.Machines++
+		added, err = importMachine(ctx, dst, *l.Machine)
+		count(&got.Added.Machines, &got.Present.Machines, added)
 	case l.End != nil && *l.End != *seen:
-		return fmt.Errorf("the closing line counts %d jobs and %d graphs, the stream has %d and %d", l.End.Jobs, l.End.Graphs, seen.Jobs, seen.Graphs)
+		return fmt.Errorf("the closing line counts %d jobs, %d graphs and %d machines, the stream has %d, %d and %d",
+			l.End.Jobs, l.End.Graphs, l.End.Machines, seen.Jobs, seen.Graphs, seen.Machines)
 	}
 	return err
 }
@@ -325,4 +362,22 @@ func importGraph(ctx context.Context, dst Sink, e ExportGraph) (bool, error) {
 		return false, fmt.Errorf("graph %.40q: its Matrix Market text is graph %s", e.ID, g.ID)
 	}
 	return dst.RestoreGraph(ctx, GraphRecord{Graph: g, Format: e.Format, Warnings: e.Warnings, Created: e.Created, Owner: e.Owner})
+}
+
+// importMachine reads the topology.conf of an exported machine and
+// restores its record.
+func importMachine(ctx context.Context, dst Sink, e ExportMachine) (bool, error) {
+	h, _, err := machinefile.Read(strings.NewReader(e.TopologyConf))
+	if err != nil {
+		return false, fmt.Errorf("machine %.40q: %v", e.ID, err)
+	}
+	t, ok := h.(*topology.SwitchTree)
+	if !ok || t.ID() != e.ID {
+		return false, fmt.Errorf("machine %.40q: its topology.conf is another machine (%s)", e.ID, h)
+	}
+	rec, err := jobs.MachineRecord(t, GraphRecord{Format: e.Format, Created: e.Created, Owner: e.Owner})
+	if err != nil {
+		return false, fmt.Errorf("machine %.40q: %v", e.ID, err)
+	}
+	return dst.RestoreGraph(ctx, rec)
 }

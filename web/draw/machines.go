@@ -59,7 +59,8 @@ const maxWires = 16384
 
 // hostLayout lays out any host that Mapping draws: lattices (newLayout),
 // fat trees as trees, dragonflies as groups of routers with their
-// terminals, and any of them with cores, each node's cores as a small
+// terminals, other trees of switches or groups (topology.Rooted) as
+// their tree, and any of them with cores, each node's cores as a small
 // grid in its place.
 func hostLayout(h topology.Host, width, minCell int) (*layout, error) {
 	switch t := h.(type) {
@@ -69,6 +70,8 @@ func hostLayout(h topology.Host, width, minCell int) (*layout, error) {
 		return fatTreeLayout(t, width, minCell), nil
 	case *topology.Dragonfly:
 		return dragonflyLayout(t, width, minCell), nil
+	case topology.Rooted:
+		return treeLayout(t, width, minCell), nil
 	}
 	inner, c := topology.SplitCores(h)
 	if c == 1 {

@@ -60,6 +60,12 @@ func TestMachineDrawings(t *testing.T) {
 		{"grid:8x3", "dragonfly:2,2,1,3:cores=2", 24, 6, 0, 0, 12, 36, "2 cores as a small grid"},
 		{"grid:6x4", "torus:6:cores=4", 24, 0, 1, 0, 6, 0, // the ring: one circle
 			"4 cores as a small grid"},
+		// tree:3x2:dist=2,4: 2 leaf switches of 3 slots under a root: 8
+		// tree edges, both ways; tree:4x4:dist=1,10 does not route, so its
+		// 16 + 4 edges are grey wires
+		{"grid:3x2", "tree:3x2:dist=2,4", 6, 3, 0, 0, 0, 16, "switches L1 (leaves) to L2"},
+		{"grid:4x4", "tree:4x4:dist=1,10", 16, 5, 20, 0, 0, 0, "(L1 1, L2 10)"},
+		{"grid:4x4", "tree:2x2x4:dist=0,2,4", 16, 5, 0, 0, 8, 24, "2 cores as a small grid"}, // 8 nodes of 2 cores
 	} {
 		t.Run(tt.host, func(t *testing.T) {
 			r := onHost(t, tt.guest, tt.host)

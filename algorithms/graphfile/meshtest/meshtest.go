@@ -22,7 +22,7 @@ import (
 // Missing skips the test, or fails it when TOPOMAP_REQUIRE_TOOLS=1.
 func Missing(tb testing.TB, what string) {
 	tb.Helper()
-	const how = "`make deps` installs scotch, metis and libmetis-doc"
+	const how = "`make deps` installs scotch, metis, libmetis-doc and hwloc-nox"
 	if os.Getenv("TOPOMAP_REQUIRE_TOOLS") == "1" {
 		tb.Fatalf("%s is missing (%s) and TOPOMAP_REQUIRE_TOOLS=1", what, how)
 	}

@@ -384,6 +384,14 @@ func checkBFS(h Host) error {
 			return checkWiring(net) // the slots' distances are checked against it by "slots"
 		}
 	}
+	if inner, _ := topology.SplitCores(h); inner != h {
+		if hi, ok := inner.(topology.Hierarchy); ok {
+			return checkLevels(hi) // the slots' distances are checked against it by "slots"
+		}
+	}
+	if hi, ok := h.(topology.Hierarchy); ok {
+		return checkLevels(hi)
+	}
 	var c collector
 	n := h.Size()
 	if n > 1<<16 {
@@ -489,6 +497,25 @@ func checkDiameter(host Host) error {
 	pairs(h, func(a, b int) bool {
 		if h.Hops(a, b) > h.Diameter() {
 			return c.add("d(%d,%d) = %d > Diameter() = %d", a, b, h.Hops(a, b), h.Diameter())
+		}
+		return true
+	})
+	return c.err()
+}
+
+// checkLevels checks the distances of a hierarchy against its rule: the
+// cost of the lowest level whose group holds both slots, the group of a
+// slot at level i being its index divided by the sizes of levels 1..i.
+func checkLevels(h topology.Hierarchy) error {
+	var c collector
+	pairs(h, func(a, b int) bool {
+		want, x, y := 0, a, b
+		for i := 1; x != y; i++ {
+			x, y = x/h.GroupSize(i), y/h.GroupSize(i)
+			want = h.LevelCost(i)
+		}
+		if h.Hops(a, b) != want {
+			return c.add("slots %d and %d: Hops %d, the cost of their lowest common level %d", a, b, h.Hops(a, b), want)
 		}
 		return true
 	})

@@ -27,7 +27,7 @@ type instanceFlags struct {
 func fieldHelp(name string) string {
 	return map[string]string{
 		"guest": "guest `spec`: " + guest.Forms() + ", or file:PATH, a graph file (METIS, Scotch .grf, Matrix Market, dense matrix, CSV edge list)",
-		"host":  "host `spec`: " + topology.Forms(),
+		"host":  "host `spec`: " + topology.Forms() + ", or file:PATH, a machine file (Slurm topology.conf, Scotch target, hwloc XML or synthetic string)",
 		"algo":  "algorithm `name`: " + algoNames() + " (the web app's Algorithms page, /algorithms, describes each)",
 		"seed":  "the `seed` of randomised algorithms",
 		"start": "pairs: algorithm `name` of the starting mapping",
@@ -44,7 +44,7 @@ func fieldHelp(name string) string {
 }
 
 // fieldValue is the flag.Value of one field: its text, checked by the
-// field's parser when it is set (a guest file is read later, by instance).
+// field's parser when it is set (a guest or machine file is read later, by instance).
 type fieldValue struct {
 	field spec.Field
 	text  map[string]string
@@ -54,7 +54,7 @@ type fieldValue struct {
 func (v fieldValue) String() string { return v.def }
 
 func (v fieldValue) Set(s string) error {
-	if _, isFile := spec.FilePath(s); !(v.field.Name == "guest" && isFile) && s != "" {
+	if _, isFile := spec.FilePath(s); !(isFile && (v.field.Name == "guest" || v.field.Name == "host")) && s != "" {
 		var scratch spec.Instance
 		if err := v.field.Parse(&scratch, s); err != nil {
 			return err
@@ -114,7 +114,7 @@ func algoNames() string {
 
 // instance reads the flags into an instance, field by field in the
 // table's order, with the table's parsers; --guest file:PATH reads the
-// file. A required field's missing flag is named ("missing --host").
+// file, --host file:PATH the machine file. A required field's missing flag is named ("missing --host").
 func (f *instanceFlags) instance(ctx context.Context) (spec.Instance, error) {
 	var in spec.Instance
 	for _, fd := range spec.Fields {
@@ -129,6 +129,8 @@ func (f *instanceFlags) instance(ctx context.Context) (spec.Instance, error) {
 			continue
 		case fd.Name == "guest":
 			in.Guest, err = guestSpec(ctx, s)
+		case fd.Name == "host":
+			in.Host, err = hostSpec(s)
 		default:
 			err = fd.Parse(&in, s)
 		}

@@ -160,7 +160,7 @@ func storeExport(ctx context.Context, at storeAt, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "exported %s and %s from %s\n", metric.Plural(n.Jobs, "job"), metric.Plural(n.Graphs, "graph"), at)
+	fmt.Fprintf(stderr, "exported %s, %s and %s from %s\n", metric.Plural(n.Jobs, "job"), metric.Plural(n.Graphs, "graph"), metric.Plural(n.Machines, "machine"), at)
 	for _, p := range problems {
 		fmt.Fprintln(stderr, "skipped:", p)
 	}

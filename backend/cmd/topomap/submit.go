@@ -16,6 +16,7 @@ import (
 	"topomap/algorithms/export"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
+	"topomap/algorithms/topology"
 	"topomap/backend/jobs"
 	"topomap/backend/server"
 )
@@ -81,6 +82,15 @@ func runSubmit(ctx context.Context, args []string, stdout io.Writer) error {
 			return unreachable(err, *url, *timeout)
 		}
 		fmt.Fprintf(progressOut, "graph %s uploaded: %s, %s\n", up.ID, metric.Plural(up.Vertices, "vertex", "vertices"), metric.Plural(up.Arcs, "arc"))
+	}
+	if t, ok := in.Host.(*topology.SwitchTree); ok {
+		// --host file:PATH of a topology.conf: the server gets the machine.
+		up, err := c.UploadMachine(sctx, t)
+		if err != nil {
+			cancel()
+			return unreachable(err, *url, *timeout)
+		}
+		fmt.Fprintf(progressOut, "machine %s uploaded: %s, %s\n", up.ID, metric.Plural(up.Nodes, "node"), metric.Plural(up.Switches, "switch", "switches"))
 	}
 	j, err := submitRetrying(sctx, c, jobs.RequestOf(in))
 	cancel()

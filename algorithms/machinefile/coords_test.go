@@ -1,0 +1,93 @@
+package machinefile_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"topomap/algorithms/graphfile"
+	"topomap/algorithms/machinefile"
+)
+
+// fourNodes is a coordinates file of 4 nodes of a 4x4x2 torus that does
+// not wrap on its last axis, in the manner of an xtprocadmin listing.
+const fourNodes = "# torus 4x4x2 wrap=1,1,0\n# name x y z\nnid00001 0 0 0\nnid00002 1 0 0\n\nnid00007 3 2 1\nnid00004 0 1 0\n"
+
+// TestTorusCoordsOracle: the nodes' indices, by hand (x + 4y + 16z), in
+// the file's order, with their names; the torus wraps on x and y only.
+func TestTorusCoordsOracle(t *testing.T) {
+	tc, err := machinefile.ReadTorusCoords(strings.NewReader(fourNodes))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantNodes, wantNames := []int{0, 1, 3 + 4*2 + 16, 4}, []string{"nid00001", "nid00002", "nid00007", "nid00004"}
+	if strings.Join(tc.Names, " ") != strings.Join(wantNames, " ") || len(tc.Nodes) != 4 {
+		t.Fatalf("names %v, want %v", tc.Names, wantNames)
+	}
+	for i, n := range wantNodes {
+		if tc.Nodes[i] != n {
+			t.Errorf("node %s at %d, want %d", tc.Names[i], tc.Nodes[i], n)
+		}
+	}
+	// x wraps (0 and 3 are 1 apart), z does not: nid00001 (0,0,0) and
+	// nid00007 (3,2,1) are 1 + 2 + 1 = 4 apart
+	if got := tc.Torus.Hops(tc.Nodes[0], tc.Nodes[2]); got != 4 || tc.Torus.Size() != 32 {
+		t.Errorf("torus %s of %d nodes, distance %d; want 32 nodes, 4", tc.Torus, tc.Torus.Size(), got)
+	}
+}
+
+// TestTorusCoordsErrors: each refusal names its line.
+func TestTorusCoordsErrors(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		line int
+		want string
+	}{
+		{"n1 0 0\n", 1, "want the header # torus AxBxC"},
+		{"# torus 4x4 wrap=1\nn1 0 0\n", 1, "one 0 or 1 per axis (2)"},
+		{"# torus 4x4\nn1 0\n", 2, "2 fields: want a name and 2 coordinates"},
+		{"# torus 4x4\nn1 0 4\n", 2, "are not a node of"},
+		{"# torus 4x4\nn1 0 x\n", 2, `coordinate 2, "x"`},
+		{"# torus 4x4\nn1 0 0\nn1 1 0\n", 3, `name "n1" is listed again (first on line 2)`},
+		{"# torus 4x4\nn1 0 0\n#\nn2 0 0\n", 4, "place of node 0 is listed again (first on line 2)"},
+		{"# torus 2\na 0\nb 1\nc 0\n", 4, "more lines than the 2 nodes"},
+		{"# torus 4x4\n", 0, "no nodes"},
+		{"# torus 4x0\n", 1, "at least 1"},
+	} {
+		_, err := machinefile.ReadTorusCoords(strings.NewReader(tt.text))
+		checkFileError(t, err, tt.line, tt.want)
+	}
+}
+
+// FuzzReadTorusCoords: any input is a listing or an error of the file;
+// a listing's nodes are distinct nodes of its torus, one per name.
+func FuzzReadTorusCoords(f *testing.F) {
+	f.Add(fourNodes)
+	f.Add("# torus 8\na 7\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		tc, err := machinefile.ReadTorusCoords(strings.NewReader(text))
+		var fe *graphfile.Error
+		if err != nil {
+			if !errors.As(err, &fe) {
+				t.Fatalf("error %v is not a *graphfile.Error", err)
+			}
+			return
+		}
+		seen := map[int]bool{}
+		for i, n := range tc.Nodes {
+			if n < 0 || n >= tc.Torus.Size() || seen[n] || tc.Names[i] == "" {
+				t.Fatalf("node %d (%q) of %s", n, tc.Names[i], tc.Torus)
+			}
+			seen[n] = true
+		}
+	})
+}
+
+// TestTorusCoordsAsHost: read as a machine, a coordinates file is refused
+// (it lists an allocation), naming the torus it lists nodes of.
+func TestTorusCoordsAsHost(t *testing.T) {
+	_, _, err := machinefile.Read(strings.NewReader(fourNodes))
+	if err == nil || !strings.Contains(err.Error(), "lists 4 nodes of mesh:4x4x2:wrap=110") {
+		t.Errorf("error %v, want one naming the torus", err)
+	}
+}

@@ -1,0 +1,34 @@
+// Package machinefile reads the files that describe machines as they are
+// and writes machines back, the format guessed from the content (Read):
+//
+//   - Slurm topology.conf (topology/tree plugin): lines
+//     "SwitchName=NAME Nodes=HOSTLIST" or "SwitchName=NAME Switches=HOSTLIST"
+//     (other keys such as LinkSpeed= ignored, # starts a comment). The
+//     switches form one tree: a cycle, a switch with two parents, a node
+//     under two switches, a name that no line declares, a switch with
+//     nothing under it and two switches at the top are refused, each
+//     with its line. Nodes are numbered in the order the file first names
+//     them and keep their names (launcher files write them); a node's
+//     coordinates are [its index]; distance and route are the tree path
+//     (topology.SwitchTree), so a regular fat tree gets its 2ℓ.
+//   - Scotch target files (.tgt): "tleaf L s1 d1 … sL dL" (levels from
+//     the root: read as tree: with the levels reversed, the innermost
+//     first), "cmplt N" (tree:N:dist=1), "mesh2D X Y", "mesh3D X Y Z",
+//     "meshXD n d1 … dn", "torus2D", "torus3D", "torusXD" and "hcub D".
+//     WriteTarget writes a host back in the first of these that holds it.
+//   - hwloc synthetic strings ("pack:2 numa:2 l3:1 core:8 pu:2") and hwloc
+//     2 XML (lstopo --of xml): the inside of one node, as the levels
+//     Package, NUMANode, L3, L2, Core (PUs and other objects ignored;
+//     levels of one object dropped). The node's slots are its cores, 0
+//     apart by default (a host of one node with C cores, as ":cores=C").
+//   - Torus coordinates files (ReadTorusCoords): a header "# torus AxBxC"
+//     with an optional " wrap=1,1,0", then one line "NAME x y z" per node,
+//     as Cray's xtprocadmin or a Blue Gene/Q partition list them: the
+//     nodes of an allocation of that torus, with their names. Read
+//     refuses them as a host by themselves and names the torus.
+//
+// Errors of the input are *graphfile.Error naming the format and the
+// line; an input above the caps wraps graphfile.ErrTooLarge. The package
+// does no I/O of its own: callers open files (the command line) or
+// receive uploads (the server).
+package machinefile

@@ -1,0 +1,58 @@
+package machinefile_test
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"topomap/algorithms/graphfile"
+	"topomap/algorithms/machinefile"
+	"topomap/algorithms/topology"
+)
+
+// FuzzReadMachine: any input is a host or an error of the file (never a
+// panic); a switch tree written back reads as the same machine, and a
+// host written as a Scotch target reads back with the same distances.
+func FuzzReadMachine(f *testing.F) {
+	conf, _ := os.ReadFile("testdata/three-switches.conf")
+	for _, s := range []string{string(conf), "tleaf 2 4 9 4 1", "cmplt 3", "mesh3D 2 2 2", "torusXD 1 4", "hcub 2",
+		"pack:2 numa:2 core:4 pu:2", "SwitchName=a Nodes=n[1-3]\nSwitchName=b Switches=a",
+		"<?xml version=\"1.0\"?><topology><object type=\"Machine\"><object type=\"Package\"><object type=\"Core\"/><object type=\"Core\"/></object></object></topology>"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		h, _, err := machinefile.Read(strings.NewReader(text))
+		var fe *graphfile.Error
+		if err != nil {
+			if !errors.As(err, &fe) {
+				t.Fatalf("error %v is not a *graphfile.Error", err)
+			}
+			return
+		}
+		if h.Size() < 1 || h.Size() > topology.MaxNodes {
+			t.Fatalf("%d nodes", h.Size())
+		}
+		var buf bytes.Buffer
+		if st, ok := h.(*topology.SwitchTree); ok {
+			if err := machinefile.WriteSlurm(&buf, st); err != nil {
+				t.Fatal(err)
+			}
+		} else if err := machinefile.WriteTarget(&buf, h); err != nil {
+			return // no Scotch target for it (cores)
+		}
+		back, _, err := machinefile.Read(&buf)
+		if err != nil {
+			t.Fatalf("written back as %q: %v", buf.String(), err)
+		}
+		if back.Size() != h.Size() {
+			t.Fatalf("%s read back as %s", h, back)
+		}
+		for _, p := range [][2]int{{0, h.Size() - 1}, {h.Size() / 2, 0}} {
+			if back.Hops(p[0], p[1]) != h.Hops(p[0], p[1]) {
+				t.Fatalf("%s read back as %s: Hops(%d, %d) %d, was %d", h, back, p[0], p[1], back.Hops(p[0], p[1]), h.Hops(p[0], p[1]))
+			}
+		}
+	})
+}

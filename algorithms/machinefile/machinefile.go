@@ -1,0 +1,106 @@
+package machinefile
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+
+	"topomap/algorithms/graphfile"
+	"topomap/algorithms/topology"
+)
+
+// Caps of a machine file.
+const (
+	MaxBytes = 16 << 20 // the whole input
+	MaxNodes = 1 << 18  // named nodes of a switch tree (Fugaku has 158,976)
+	MaxLine  = 1 << 20  // one line (a hostlist may be long)
+)
+
+// A Format is one kind of machine file.
+type Format struct {
+	Name  string // "slurm", "tgt", "hwloc-xml", "hwloc-synthetic"
+	Title string // for messages: "Slurm topology.conf"
+	// Sniff reports whether head, the start of the input with comments
+	// and blank lines left in, looks like this format.
+	Sniff func(head []byte) bool
+	Read  func(text []byte) (topology.Host, error)
+}
+
+// Formats lists the formats in the order Read tries them.
+var Formats = []Format{
+	{"hwloc-xml", "hwloc XML", sniffXML, readHwlocXML},
+	{"slurm", "Slurm topology.conf", sniffSlurm, readSlurm},
+	{"tgt", "Scotch target", sniffTarget, readTarget},
+	{"hwloc-synthetic", "hwloc synthetic string", sniffSynthetic, readSynthetic},
+}
+
+// Names returns the formats' names, for messages.
+func Names() []string {
+	out := make([]string, len(Formats))
+	for i, f := range Formats {
+		out[i] = f.Name
+	}
+	return out
+}
+
+// Read reads a machine file of any format of Formats, guessed from its
+// content, and returns its host and the format's name. At most MaxBytes
+// are read.
+func Read(r io.Reader) (topology.Host, string, error) {
+	text, err := io.ReadAll(io.LimitReader(r, MaxBytes+1))
+	if err != nil {
+		return nil, "", err
+	}
+	if len(text) > MaxBytes {
+		return nil, "", &graphfile.Error{Msg: fmt.Sprintf("a machine file of more than %d bytes", MaxBytes), Err: graphfile.ErrTooLarge}
+	}
+	if len(bytes.TrimSpace(text)) == 0 {
+		return nil, "", &graphfile.Error{Msg: "the machine file is empty"}
+	}
+	if sniffCoords(text) {
+		return nil, "", coordsAsHost(text)
+	}
+	for _, f := range Formats {
+		if f.Sniff(text) {
+			h, err := f.Read(text)
+			return h, f.Name, err
+		}
+	}
+	return nil, "", &graphfile.Error{Msg: "cannot tell the format of the machine file: want " + strings.Join(Names(), ", ")}
+}
+
+// lines calls f with every line of text (1-based numbers), its comment
+// (from #) cut and surrounding spaces trimmed, blank lines skipped; a
+// line above MaxLine is an error of the format.
+func lines(text []byte, title string, f func(no int, line string) error) error {
+	sc := bufio.NewScanner(bytes.NewReader(text))
+	sc.Buffer(nil, MaxLine)
+	no := 0
+	for sc.Scan() {
+		no++
+		line, _, _ := strings.Cut(sc.Text(), "#")
+		if line = strings.TrimSpace(line); line == "" {
+			continue
+		}
+		if err := f(no, line); err != nil {
+			return err
+		}
+	}
+	if sc.Err() != nil {
+		return &graphfile.Error{Format: title, Line: no + 1, Msg: fmt.Sprintf("a line of more than %d bytes", MaxLine), Err: graphfile.ErrTooLarge}
+	}
+	return nil
+}
+
+// firstWord returns the first word of text outside comments and blank
+// lines.
+func firstWord(text []byte) string {
+	var w string
+	lines(text, "", func(_ int, line string) error {
+		w, _, _ = strings.Cut(strings.Join(strings.Fields(line), " "), " ")
+		return io.EOF
+	})
+	return w
+}

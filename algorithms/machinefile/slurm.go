@@ -1,0 +1,209 @@
+package machinefile
+
+import (
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+
+	"topomap/algorithms/graphfile"
+	"topomap/algorithms/hostlist"
+	"topomap/algorithms/topology"
+)
+
+const slurmTitle = "Slurm topology.conf"
+
+var slurmKey = regexp.MustCompile(`(?im)^\s*switchname\s*=`)
+
+func sniffSlurm(head []byte) bool { return slurmKey.Match(head) }
+
+// slurmSwitch is one SwitchName= line.
+type slurmSwitch struct {
+	name     string
+	line     int
+	switches []string // the names of Switches=
+	nodes    int      // how many nodes hang from it
+}
+
+// slurmReader builds a switch tree line by line.
+type slurmReader struct {
+	switches []slurmSwitch
+	byName   map[string]int // switch name → its index
+	nodes    []string
+	nodeOf   map[string]int // node name → its index
+	parent   []int          // per node: its switch's index
+}
+
+func slurmErr(line int, format string, args ...any) error {
+	return &graphfile.Error{Format: slurmTitle, Line: line, Msg: fmt.Sprintf(format, args...)}
+}
+
+// readSlurm reads a topology.conf (see the package doc).
+func readSlurm(text []byte) (topology.Host, error) {
+	r := &slurmReader{byName: map[string]int{}, nodeOf: map[string]int{}}
+	if err := lines(text, slurmTitle, r.line); err != nil {
+		return nil, err
+	}
+	return r.tree()
+}
+
+// line reads one line: its keys, of which SwitchName is required.
+func (r *slurmReader) line(no int, line string) error {
+	sw := slurmSwitch{line: no}
+	var nodes string
+	for _, field := range strings.Fields(line) {
+		key, value, ok := strings.Cut(field, "=")
+		if !ok || value == "" {
+			return slurmErr(no, "%.40q: want KEY=VALUE (SwitchName=, Nodes=, Switches=)", field)
+		}
+		switch strings.ToLower(key) {
+		case "switchname":
+			sw.name = value
+		case "nodes":
+			nodes = value
+		case "switches":
+			names, err := hostlist.Expand(value, MaxNodes)
+			if err != nil {
+				return slurmErr(no, "Switches=: %v", err)
+			}
+			sw.switches = names
+		}
+	}
+	if sw.name == "" {
+		return slurmErr(no, "no SwitchName= on the line")
+	}
+	if prev, dup := r.byName[sw.name]; dup {
+		return slurmErr(no, "switch %q is declared again (first on line %d)", sw.name, r.switches[prev].line)
+	}
+	r.byName[sw.name] = len(r.switches)
+	if nodes != "" {
+		if err := r.addNodes(&sw, nodes); err != nil {
+			return err
+		}
+	}
+	if sw.nodes == 0 && len(sw.switches) == 0 {
+		return slurmErr(no, "switch %q has nothing under it: want Nodes= or Switches=", sw.name)
+	}
+	r.switches = append(r.switches, sw)
+	return nil
+}
+
+// addNodes hangs the nodes of a hostlist from switch sw.
+func (r *slurmReader) addNodes(sw *slurmSwitch, expr string) error {
+	names, err := hostlist.Expand(expr, MaxNodes-len(r.nodes))
+	if err != nil {
+		return slurmErr(sw.line, "Nodes=: %v", err)
+	}
+	for _, name := range names {
+		if i, seen := r.nodeOf[name]; seen {
+			if r.parent[i] == len(r.switches) {
+				return slurmErr(sw.line, "node %q is named twice under switch %q", name, sw.name)
+			}
+			first := r.switches[r.parent[i]]
+			return slurmErr(sw.line, "node %q is under switch %q (line %d) and switch %q", name, first.name, first.line, sw.name)
+		}
+		r.nodeOf[name] = len(r.nodes)
+		r.nodes = append(r.nodes, name)
+		r.parent = append(r.parent, len(r.switches))
+	}
+	sw.nodes += len(names)
+	return nil
+}
+
+// tree resolves the Switches= names and checks that the switches form
+// one tree.
+func (r *slurmReader) tree() (topology.Host, error) {
+	if len(r.switches) == 0 {
+		return nil, slurmErr(0, "no SwitchName= line")
+	}
+	n := len(r.nodes)
+	parent := make([]int, n+len(r.switches))
+	for i := range parent {
+		parent[i] = -1
+	}
+	for u, s := range r.parent {
+		parent[u] = n + s
+	}
+	for s, sw := range r.switches {
+		for _, child := range sw.switches {
+			c, ok := r.byName[child]
+			switch {
+			case !ok:
+				return nil, slurmErr(sw.line, "switch %q names switch %q, which no line declares", sw.name, child)
+			case c == s:
+				return nil, slurmErr(sw.line, "switch %q is under itself", sw.name)
+			case parent[n+c] >= 0:
+				first := r.switches[parent[n+c]-n]
+				return nil, slurmErr(sw.line, "switch %q is under switch %q (line %d) and switch %q", child, first.name, first.line, sw.name)
+			}
+			parent[n+c] = n + s
+		}
+	}
+	if err := r.checkTop(parent[n:], n); err != nil {
+		return nil, err
+	}
+	if n == 0 {
+		return nil, slurmErr(0, "no nodes: want Nodes= on the lowest switches")
+	}
+	return topology.NewSwitchTree(r.nodes, r.names(), parent)
+}
+
+// checkTop refuses cycles and more than one switch at the top, naming
+// their lines; up holds the switches' parents (vertices, n the nodes).
+func (r *slurmReader) checkTop(up []int, n int) error {
+	top := -1
+	for s := range up {
+		w, steps := s, 0
+		for up[w] >= 0 {
+			if w, steps = up[w]-n, steps+1; steps > len(up) {
+				return slurmErr(r.switches[s].line, "switch %q is above itself (a cycle of Switches=)", r.switches[w].name)
+			}
+		}
+		if up[s] < 0 && top >= 0 {
+			a, b := r.switches[top], r.switches[s]
+			return slurmErr(b.line, "switches %q (line %d) and %q are both at the top: want one switch above all", a.name, a.line, b.name)
+		}
+		if up[s] < 0 {
+			top = s
+		}
+	}
+	return nil
+}
+
+func (r *slurmReader) names() []string {
+	out := make([]string, len(r.switches))
+	for i, sw := range r.switches {
+		out[i] = sw.name
+	}
+	return out
+}
+
+// WriteSlurm writes a switch tree as a topology.conf, one line per
+// switch in its order, its nodes and switches listed by name: reading it
+// back gives the same tree, and the same id.
+func WriteSlurm(w io.Writer, t *topology.SwitchTree) error {
+	n := t.Size()
+	nodes, switches := make([][]string, t.Switches()), make([][]string, t.Switches())
+	for v := range n + t.Switches() {
+		switch p := t.Parent(v) - n; {
+		case p < 0:
+		case v < n:
+			nodes[p] = append(nodes[p], t.NodeName(v))
+		default:
+			switches[p] = append(switches[p], t.SwitchName(v-n))
+		}
+	}
+	var b strings.Builder
+	for s := range nodes {
+		b.WriteString("SwitchName=" + t.SwitchName(s))
+		if len(nodes[s]) > 0 {
+			b.WriteString(" Nodes=" + strings.Join(nodes[s], ","))
+		}
+		if len(switches[s]) > 0 {
+			b.WriteString(" Switches=" + strings.Join(switches[s], ","))
+		}
+		b.WriteByte('\n')
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

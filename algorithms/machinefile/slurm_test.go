@@ -1,0 +1,125 @@
+package machinefile_test
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"topomap/algorithms/graphfile"
+	"topomap/algorithms/machinefile"
+	"topomap/algorithms/topology"
+	"topomap/algorithms/topology/topotest"
+)
+
+func readFile(t *testing.T, path string) (topology.Host, string) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	h, format, err := machinefile.Read(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h, format
+}
+
+// TestSlurmThreeSwitchesOracle: s0 holds dev0..dev2, s1 dev3..dev5, s2
+// both switches. By hand: two nodes of one leaf switch are 2 wires apart
+// (node, switch, node), nodes of different leaves 4 (up to s2 and down);
+// the route dev1 → dev4 is dev1→s0, s0→s2, s2→s1, s1→dev4.
+func TestSlurmThreeSwitchesOracle(t *testing.T) {
+	h, format := readFile(t, "testdata/three-switches.conf")
+	if format != "slurm" || h.Size() != 6 {
+		t.Fatalf("read as %s with %d nodes, want slurm with 6", format, h.Size())
+	}
+	names := []string{"dev0", "dev1", "dev2", "dev3", "dev4", "dev5"}
+	for i, want := range names {
+		if got := h.(topology.Named).NodeName(i); got != want {
+			t.Errorf("node %d is %q, want %q", i, got, want)
+		}
+	}
+	for _, tt := range []struct{ a, b, hops int }{{0, 0, 0}, {0, 1, 2}, {1, 2, 2}, {2, 3, 4}, {0, 5, 4}, {4, 3, 2}} {
+		if got := h.Hops(tt.a, tt.b); got != tt.hops {
+			t.Errorf("Hops(dev%d, dev%d) = %d, want %d", tt.a, tt.b, got, tt.hops)
+		}
+	}
+	r, ok := topology.RouterOf(h)
+	if !ok || r.Routing() != topology.TreePath {
+		t.Fatal("a switch tree routes along the tree path")
+	}
+	var got []string
+	for _, e := range r.Route(1, 4, nil) {
+		tail, head, _ := r.Link(e)
+		got = append(got, topology.VertexName(h, tail)+"→"+topology.VertexName(h, head))
+	}
+	want := []string{"(1)→s0", "s0→s2", "s2→s1", "s1→(4)"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("route dev1 → dev4 = %v, want %v", got, want)
+	}
+	if r.Links() != 2*(6+2) {
+		t.Errorf("%d directed links, want 16 (8 wires both ways)", r.Links())
+	}
+	topotest.Test(t, h)
+}
+
+// checkFileError wants err to be a *graphfile.Error of that line whose
+// message contains want.
+func checkFileError(t *testing.T, err error, line int, want string) {
+	t.Helper()
+	var fe *graphfile.Error
+	if !errors.As(err, &fe) || fe.Line != line || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v, want one of line %d containing %q", err, line, want)
+	}
+}
+
+// TestSlurmWriteRoundTrip: written back and read again, a switch tree is
+// the same machine (same id, names and distances).
+func TestSlurmWriteRoundTrip(t *testing.T) {
+	h, _ := readFile(t, "testdata/three-switches.conf")
+	var buf bytes.Buffer
+	if err := machinefile.WriteSlurm(&buf, h.(*topology.SwitchTree)); err != nil {
+		t.Fatal(err)
+	}
+	want := "SwitchName=s0 Nodes=dev0,dev1,dev2\nSwitchName=s1 Nodes=dev3,dev4,dev5\nSwitchName=s2 Switches=s0,s1\n"
+	if buf.String() != want {
+		t.Errorf("written:\n%s\nwant:\n%s", buf.String(), want)
+	}
+	back, _, err := machinefile.Read(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.String() != h.String() || !strings.HasPrefix(h.String(), "machine:") {
+		t.Errorf("read back as %s, want %s", back, h)
+	}
+}
+
+// TestSlurmErrors: every refusal names its line and the problem.
+func TestSlurmErrors(t *testing.T) {
+	for _, tt := range []struct {
+		name, text string
+		line       int
+		want       string
+	}{
+		{"two parents", "SwitchName=a Nodes=n1\nSwitchName=b Nodes=n2\nSwitchName=c Switches=a,b\nSwitchName=d Switches=a", 4, `switch "a" is under switch "c" (line 3) and switch "d"`},
+		{"node under two switches", "SwitchName=a Nodes=n[1-2]\nSwitchName=b Nodes=n2\nSwitchName=c Switches=a,b", 2, `node "n2" is under switch "a" (line 1) and switch "b"`},
+		{"unknown switch", "SwitchName=a Nodes=n1\n\nSwitchName=top Switches=a,x", 3, `names switch "x", which no line declares`},
+		{"cycle", "SwitchName=a Switches=b Nodes=n1\nSwitchName=b Switches=a", 1, "a cycle"},
+		{"two tops", "SwitchName=a Nodes=n1\nSwitchName=b Nodes=n2", 2, "both at the top"},
+		{"empty switch", "SwitchName=a Nodes=n1\nSwitchName=b LinkSpeed=10", 2, "nothing under it"},
+		{"no name", "SwitchName=a Nodes=n1\nNodes=n2", 2, "no SwitchName="},
+		{"bad field", "SwitchName=a Nodes", 1, `"Nodes": want KEY=VALUE`},
+		{"bad hostlist", "SwitchName=a Nodes=n[1-", 1, "Nodes=:"},
+		{"declared twice", "SwitchName=a Nodes=n1\nSwitchName=a Nodes=n2", 2, "declared again (first on line 1)"},
+		{"self", "SwitchName=a Nodes=n1 Switches=a", 1, "under itself"},
+		{"twice on a line", "SwitchName=a Nodes=n1,n1", 1, "named twice"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := machinefile.Read(strings.NewReader(tt.text))
+			checkFileError(t, err, tt.line, tt.want)
+		})
+	}
+}

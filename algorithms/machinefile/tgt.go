@@ -1,0 +1,200 @@
+package machinefile
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"topomap/algorithms/graphfile"
+	"topomap/algorithms/topology"
+)
+
+const tgtTitle = "Scotch target"
+
+// tgtKinds are the Scotch target architectures read, by name, with the
+// number of numbers that follow (-1: given by the first number).
+var tgtKinds = map[string]int{
+	"tleaf": -1, "cmplt": 1, "hcub": 1, "meshXD": -1,
+	"mesh2D": 2, "mesh3D": 3, "torus2D": 2, "torus3D": 3, "torusXD": -1,
+}
+
+func sniffTarget(head []byte) bool {
+	_, ok := tgtKinds[firstWord(head)]
+	return ok
+}
+
+// token is a word of the input and its line.
+type token struct {
+	text string
+	line int
+}
+
+func tokens(text []byte) ([]token, error) {
+	var out []token
+	err := lines(text, tgtTitle, func(no int, line string) error {
+		for _, w := range strings.Fields(line) {
+			if len(out) > 64 {
+				return &graphfile.Error{Format: tgtTitle, Line: no, Msg: "more than 64 words: a target is a name and a few numbers"}
+			}
+			out = append(out, token{w, no})
+		}
+		return nil
+	})
+	return out, err
+}
+
+func tgtErr(line int, format string, args ...any) error {
+	return &graphfile.Error{Format: tgtTitle, Line: line, Msg: fmt.Sprintf(format, args...)}
+}
+
+// readTarget reads a Scotch target (see the package doc).
+func readTarget(text []byte) (topology.Host, error) {
+	toks, err := tokens(text)
+	if err != nil {
+		return nil, err
+	}
+	kind, line := toks[0].text, toks[0].line
+	nums := make([]int, len(toks)-1)
+	for i, t := range toks[1:] {
+		v, err := strconv.Atoi(t.text)
+		if err != nil || v < 0 || v > topology.MaxNodes {
+			return nil, tgtErr(t.line, "%.20q: want a whole number from 0 to %d", t.text, topology.MaxNodes)
+		}
+		nums[i] = v
+	}
+	want := tgtKinds[kind]
+	switch {
+	case want < 0 && len(nums) == 0:
+		return nil, tgtErr(line, "%s: want its count of levels or dimensions", kind)
+	case kind == "tleaf":
+		want = 1 + 2*nums[0]
+	case want < 0:
+		want = 1 + nums[0]
+	}
+	if len(nums) != want {
+		return nil, tgtErr(line, "%s takes %d numbers, not %d", kind, want, len(nums))
+	}
+	if kind == "meshXD" {
+		return nil, tgtErr(line, "meshXD is not read: Scotch 7 measures its distances as a torus's (atst); write mesh2D or mesh3D")
+	}
+	h, err := buildTarget(kind, nums)
+	if err != nil {
+		return nil, tgtErr(line, "%s: %v", kind, err)
+	}
+	return h, nil
+}
+
+// buildTarget returns the host of a target whose numbers are counted.
+func buildTarget(kind string, nums []int) (topology.Host, error) {
+	switch kind {
+	case "tleaf":
+		// the file lists the levels from the root, each with the cost of
+		// its links; two leaves whose lowest common ancestor is at level
+		// i are the sum of the costs of the levels below it apart (atst)
+		k := nums[0]
+		sizes, costs := make([]int, k), make([]int, k)
+		sum := 0
+		for i := range k {
+			sizes[i] = nums[1+2*(k-1-i)]
+			sum += nums[2+2*(k-1-i)]
+			if nums[2+2*(k-1-i)] == 0 || sum > topology.MaxLevelCost {
+				return nil, fmt.Errorf("level %d from the root: link costs from 1, summing to at most %d", k-i, topology.MaxLevelCost)
+			}
+			costs[i] = sum
+		}
+		return topology.BuildTree(sizes, costs)
+	case "cmplt":
+		return topology.BuildTree(nums, []int{1})
+	case "hcub":
+		return topology.Parse("hypercube:" + strconv.Itoa(nums[0]))
+	}
+	dims := nums
+	if strings.HasSuffix(kind, "XD") {
+		dims = nums[1:]
+	}
+	var parts []string // axes of size 1 dropped: mesh2D 5 1 is line:5
+	for _, d := range dims {
+		if d != 1 {
+			parts = append(parts, strconv.Itoa(d))
+		}
+	}
+	if len(parts) == 0 {
+		parts = []string{"1"}
+	}
+	return topology.Parse(kind[:len(kind)-2] + ":" + strings.Join(parts, "x"))
+}
+
+// WriteTarget writes h as a Scotch target: a hypercube as hcub, a mesh
+// or torus (wrap-around on every axis or none) as mesh2D/3D (a line as
+// mesh2D K 1) or torus2D/3D/XD, a hierarchy as tleaf (levels from the
+// root, each with the cost its level adds). Other hosts have no Scotch
+// target (a mesh of more than 3 axes, cores: Scotch has no link of cost
+// 0), and the error says so.
+func WriteTarget(w io.Writer, h topology.Host) error {
+	text, err := target(h)
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(w, text+"\n")
+	return err
+}
+
+func target(h topology.Host) (string, error) {
+	if _, cores := topology.SplitCores(h); cores > 1 {
+		return "", fmt.Errorf("host %s has cores, 0 apart, and a Scotch target has no link of cost 0: write the host without :cores", h)
+	}
+	if hi, ok := h.(topology.Hierarchy); ok {
+		return tleaf(hi), nil
+	}
+	g, ok := h.(topology.Grid)
+	if !ok {
+		return "", fmt.Errorf("host %s has no Scotch target (Scotch reads meshes, tori, hypercubes and trees, tleaf)", h)
+	}
+	if topology.IsHypercube(g) {
+		return "hcub " + strconv.Itoa(g.Rank()), nil
+	}
+	wraps, dims := topology.WrapsOf(g), topology.DimsOf(g)
+	name := "mesh"
+	if wraps[0] {
+		name = "torus"
+	}
+	switch {
+	case slices.Contains(wraps, !wraps[0]):
+		return "", fmt.Errorf("host %s wraps around on some axes only, which no Scotch target does", h)
+	case len(dims) == 1:
+		dims = append(dims, 1)
+	case len(dims) > 3 && name == "mesh":
+		return "", fmt.Errorf("host %s: Scotch 7 measures meshXD as a torus, so a mesh of more than 3 axes has no Scotch target", h)
+	}
+	words := make([]string, len(dims))
+	for i, d := range dims {
+		words[i] = strconv.Itoa(d)
+	}
+	if len(dims) <= 3 {
+		return fmt.Sprintf("%s%dD %s", name, len(dims), strings.Join(words, " ")), nil
+	}
+	return fmt.Sprintf("torusXD %d %s", len(dims), strings.Join(words, " ")), nil
+}
+
+// tleaf writes a hierarchy from its top level down, each level with the
+// cost it adds to the one below; levels of one cost are one level of
+// Scotch's (their slots are as far apart), whose links cost at least 1.
+func tleaf(h topology.Hierarchy) string {
+	var sizes, adds []int // innermost first
+	below := 0
+	for i := 1; i <= h.Levels(); i++ {
+		if c := h.LevelCost(i); c == below && len(sizes) > 0 {
+			sizes[len(sizes)-1] *= h.GroupSize(i)
+		} else {
+			sizes, adds, below = append(sizes, h.GroupSize(i)), append(adds, c-below), c
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "tleaf %d", len(sizes))
+	for i := len(sizes) - 1; i >= 0; i-- {
+		fmt.Fprintf(&b, " %d %d", sizes[i], adds[i])
+	}
+	return b.String()
+}

@@ -1,0 +1,142 @@
+package machinefile_test
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"topomap/algorithms/graphfile/meshtest"
+	"topomap/algorithms/machinefile"
+	"topomap/algorithms/topology"
+)
+
+// TestTargetRead: each Scotch target and the host it is, by hand. A
+// tleaf lists its levels from the root, each with the cost its links
+// add: "tleaf 2 4 9 4 1" is 4 groups of 4 leaves, 1 apart in a group and
+// 9 + 1 = 10 across (as Scotch's atst measures it).
+func TestTargetRead(t *testing.T) {
+	for _, tt := range []struct{ text, host string }{
+		{"tleaf 2 4 9 4 1", "tree:4x4:dist=1,10"},
+		{"tleaf 3\n2 5\n2 3\n2 1\n", "tree:2x2x2:dist=1,4,9"},
+		{"cmplt 5", "tree:5:dist=1"},
+		{"mesh2D 5 1", "line:5"},
+		{"torus2D 6 1", "ring:6"},
+		{"mesh3D 2 3 4", "mesh:2x3x4"},
+		{"torus3D 2 3 4", "torus:2x3x4"},
+		{"torusXD 4 2 2 2 5", "torus:2x2x2x5"},
+		{"hcub 3", "hypercube:3"},
+	} {
+		h, format, err := machinefile.Read(strings.NewReader(tt.text))
+		if err != nil || format != "tgt" || h.String() != tt.host {
+			t.Errorf("%q: %v as %s (%v), want %s", tt.text, h, format, err, tt.host)
+		}
+	}
+}
+
+// TestTleafRoundTrip: a tree: host written as tleaf and read back is the
+// same host; levels of one cost are written as one level of Scotch's.
+func TestTleafRoundTrip(t *testing.T) {
+	for _, tt := range []struct{ host, tgt, back string }{
+		{"tree:4x4:dist=1,10", "tleaf 2 4 9 4 1", "tree:4x4:dist=1,10"},
+		{"tree:2x3x2:dist=2,4,6", "tleaf 3 2 2 3 2 2 2", "tree:2x3x2:dist=2,4,6"},
+		{"tree:2x2x3:dist=1,1,7", "tleaf 2 3 6 4 1", "tree:4x3:dist=1,7"},
+		{"mesh:3x4", "mesh2D 3 4", "mesh:3x4"},
+		{"line:7", "mesh2D 7 1", "line:7"},
+		{"torus:2x2x2x5", "torusXD 4 2 2 2 5", "torus:2x2x2x5"},
+		{"hypercube:4", "hcub 4", "hypercube:4"},
+	} {
+		h, err := topology.Parse(tt.host)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := machinefile.WriteTarget(&buf, h); err != nil || strings.TrimSpace(buf.String()) != tt.tgt {
+			t.Errorf("%s written as %q (%v), want %q", tt.host, buf.String(), err, tt.tgt)
+			continue
+		}
+		back, _, err := machinefile.Read(&buf)
+		if err != nil || back.String() != tt.back {
+			t.Errorf("%s read back as %v (%v), want %s", tt.host, back, err, tt.back)
+			continue
+		}
+		for a := range h.Size() {
+			for b := range h.Size() {
+				if h.Hops(a, b) != back.Hops(a, b) {
+					t.Fatalf("%s: Hops(%d, %d) = %d, read back %d", tt.host, a, b, h.Hops(a, b), back.Hops(a, b))
+				}
+			}
+		}
+	}
+}
+
+// TestTargetErrors: what Scotch cannot hold, and malformed targets, each
+// said with the line.
+func TestTargetErrors(t *testing.T) {
+	for _, host := range []string{"tree:4x4:dist=0,2", "fattree:2,2", "mesh:2x2x2x2", "mesh:4x4:wrap=10"} {
+		h, err := topology.Parse(host)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := machinefile.WriteTarget(&bytes.Buffer{}, h); err == nil || !strings.Contains(err.Error(), "Scotch") {
+			t.Errorf("%s: error %v, want one that says what Scotch lacks", host, err)
+		}
+	}
+	for _, tt := range []struct {
+		text string
+		line int
+		want string
+	}{
+		{"tleaf 2 4 9 4", 1, "tleaf takes 5 numbers, not 4"},
+		{"\n\nmesh2D 4 x", 3, `"x": want a whole number`},
+		{"tleaf 2 4 0 4 1", 1, "link costs from 1"},
+		{"meshXD 2 3 3", 1, "meshXD is not read"},
+		{"hcub 40", 1, "hcub:"},
+		{"tleaf", 1, "count of levels"},
+	} {
+		_, _, err := machinefile.Read(strings.NewReader(tt.text))
+		checkFileError(t, err, tt.line, tt.want)
+	}
+}
+
+var atstDistance = regexp.MustCompile(`Distance\s+min=\S+\s+max=(\S+)\s+avg=(\S+)`)
+
+// TestTargetsAgainstScotch: Scotch's atst measures the largest and the
+// average distance between distinct terminals of each written target;
+// they equal the host's own.
+func TestTargetsAgainstScotch(t *testing.T) {
+	meshtest.NeedTools(t, "atst")
+	for _, spec := range []string{"tree:4x4:dist=1,10", "tree:2x3x2:dist=2,4,6", "tree:2x2x3:dist=1,1,7", "mesh:3x4", "torus:2x3x4", "line:5", "ring:6", "hypercube:3", "torus:2x2x2x5"} {
+		h, err := topology.Parse(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(t.TempDir(), "host.tgt")
+		var buf bytes.Buffer
+		if err := machinefile.WriteTarget(&buf, h); err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(path, buf.Bytes(), 0o644)
+		out, err := exec.Command("atst", path).CombinedOutput()
+		m := atstDistance.FindStringSubmatch(string(out))
+		if err != nil || m == nil {
+			t.Fatalf("atst %s: %v\n%s", buf.String(), err, out)
+		}
+		maxD, sum, n := 0, 0, h.Size()
+		for a := range n {
+			for b := range n {
+				maxD, sum = max(maxD, h.Hops(a, b)), sum+h.Hops(a, b)
+			}
+		}
+		avg := float64(sum) / float64(n*(n-1))
+		gotMax, _ := strconv.Atoi(m[1])
+		gotAvg, _ := strconv.ParseFloat(m[2], 64)
+		if gotMax != maxD || gotAvg < avg-1e-4 || gotAvg > avg+1e-4 {
+			t.Errorf("%s as %q: atst max %d avg %g, the host's %d and %g", spec, strings.TrimSpace(buf.String()), gotMax, gotAvg, maxD, avg)
+		}
+	}
+}

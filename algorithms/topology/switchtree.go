@@ -1,0 +1,217 @@
+package topology
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+)
+
+// MachineIDLen is the length of a machine's id: hex digits of a SHA-256
+// prefix (128 bits) of its canonical description, as a graph's.
+const MachineIDLen = 32
+
+// SwitchTree is a machine read from a file (a Slurm topology.conf): named
+// nodes under a tree of named switches (see the package doc, Machines
+// read from files). Nodes are numbered in the order the file first names
+// them, a node's coordinates are [its index], and Hops is the number of
+// wires on the tree path; messages follow that path (Router, rule
+// TreePath). Its spec string is "machine:ID", ID the content hash of its
+// canonical description (the names and the parent of every vertex), so
+// the same tree written in any order of lines has one id only when its
+// nodes are named in the same order.
+type SwitchTree struct {
+	names  []string // the nodes', then the switches'
+	parent []int32  // per vertex; -1 for the root
+	dep    []int32
+	kidOff []int32 // children of vertex v: kids[kidOff[v]:kidOff[v+1]]
+	kids   []int32
+	nodes  int
+	id     string
+	net    treeNet
+}
+
+// NewSwitchTree returns the tree of those nodes and switches, parent[v]
+// being the vertex above vertex v (nodes 0..len(nodes)-1, then the
+// switches), -1 for the one root, a switch. Every node must hang from a
+// switch, and every vertex must reach the root.
+func NewSwitchTree(nodes, switches []string, parent []int) (*SwitchTree, error) {
+	n, v := len(nodes), len(nodes)+len(switches)
+	if n == 0 || len(switches) == 0 || len(parent) != v || v > MaxNodes {
+		return nil, fmt.Errorf("%w: a switch tree needs nodes, switches and a parent per vertex, at most %d in all", ErrInvalid, MaxNodes)
+	}
+	t := &SwitchTree{names: append(append([]string(nil), nodes...), switches...), parent: make([]int32, v), nodes: n}
+	root := -1
+	for u, p := range parent {
+		if p < -1 || p >= v || (p >= 0 && p < n) || (p == -1 && u < n) {
+			return nil, fmt.Errorf("%w: vertex %s has parent %d, want a switch", ErrInvalid, t.names[u], p)
+		}
+		if p == -1 && root >= 0 {
+			return nil, fmt.Errorf("%w: two switches at the top, %s and %s", ErrInvalid, t.names[root], t.names[u])
+		}
+		if p == -1 {
+			root = u
+		}
+		t.parent[u] = int32(p)
+	}
+	if root < 0 {
+		return nil, fmt.Errorf("%w: no switch at the top: the switches form a cycle", ErrInvalid)
+	}
+	if err := t.depths(); err != nil {
+		return nil, err
+	}
+	t.buildChildren()
+	t.id = t.hash()
+	t.net = treeNet{t}
+	return t, nil
+}
+
+// depths sets every vertex's depth, refusing a vertex that never reaches
+// the root (a cycle). O(v) amortised: each walk stops at a vertex whose
+// depth is known.
+func (t *SwitchTree) depths() error {
+	v := len(t.parent)
+	t.dep = make([]int32, v)
+	for i := range t.dep {
+		t.dep[i] = -1
+	}
+	var path []int
+	for u := range v {
+		path = path[:0]
+		w := u
+		for w >= 0 && t.dep[w] < 0 {
+			path = append(path, w)
+			if len(path) > v {
+				return fmt.Errorf("%w: switch %s is its own ancestor (a cycle)", ErrInvalid, t.names[w])
+			}
+			w = int(t.parent[w])
+		}
+		d := int32(-1)
+		if w >= 0 {
+			d = t.dep[w]
+		}
+		for i := len(path) - 1; i >= 0; i-- {
+			d++
+			t.dep[path[i]] = d
+		}
+	}
+	return nil
+}
+
+// buildChildren builds the children lists, in vertex order.
+func (t *SwitchTree) buildChildren() {
+	v := len(t.parent)
+	t.kidOff = make([]int32, v+1)
+	for _, p := range t.parent {
+		if p >= 0 {
+			t.kidOff[p+1]++
+		}
+	}
+	for i := range v {
+		t.kidOff[i+1] += t.kidOff[i]
+	}
+	t.kids = make([]int32, t.kidOff[v])
+	fill := append([]int32(nil), t.kidOff[:v]...)
+	for u, p := range t.parent {
+		if p >= 0 {
+			t.kids[fill[p]] = int32(u)
+			fill[p]++
+		}
+	}
+}
+
+// hash returns the id: SHA-256 of the node count, then per vertex its
+// name's length and bytes and its parent, little-endian.
+func (t *SwitchTree) hash() string {
+	h := sha256.New()
+	b := binary.LittleEndian.AppendUint32(nil, uint32(t.nodes))
+	for u, name := range t.names {
+		b = binary.LittleEndian.AppendUint32(b, uint32(len(name)))
+		b = append(b, name...)
+		b = binary.LittleEndian.AppendUint32(b, uint32(t.parent[u]))
+		if len(b) > 32<<10 {
+			h.Write(b)
+			b = b[:0]
+		}
+	}
+	h.Write(b)
+	return hex.EncodeToString(h.Sum(nil)[:MachineIDLen/2])
+}
+
+// ID returns the content hash of the tree's description.
+func (t *SwitchTree) ID() string { return t.id }
+
+// Size returns the number of nodes.
+func (t *SwitchTree) Size() int { return t.nodes }
+
+// String returns "machine:ID".
+func (t *SwitchTree) String() string { return "machine:" + t.id }
+
+// NodeName returns the name of node i, as the file gave it.
+func (t *SwitchTree) NodeName(i int) string { return t.names[i] }
+
+// Coords writes [idx].
+func (t *SwitchTree) Coords(idx int, dst []int) []int {
+	if idx < 0 || idx >= t.nodes {
+		panic(fmt.Sprintf("topology: node %d out of range [0, %d)", idx, t.nodes))
+	}
+	return append(dst[:0], idx)
+}
+
+// Index returns the node of coordinates [i].
+func (t *SwitchTree) Index(coords []int) (int, error) {
+	if len(coords) != 1 || coords[0] < 0 || coords[0] >= t.nodes {
+		return 0, fmt.Errorf("%w: coordinates %v, want [i] with 0 ≤ i < %d", ErrInvalid, coords, t.nodes)
+	}
+	return coords[0], nil
+}
+
+// Hops returns the number of wires on the tree path from a to b.
+func (t *SwitchTree) Hops(a, b int) int { return t.net.hops(a, b) }
+
+// Neighbors lists nothing: nodes are joined through switches.
+func (t *SwitchTree) Neighbors(idx int, dst []int) []int { return dst }
+
+// Switches returns the number of switches.
+func (t *SwitchTree) Switches() int { return len(t.names) - t.nodes }
+
+// SwitchName returns switch s's name, as the file gave it.
+func (t *SwitchTree) SwitchName(s int) string { return t.names[t.nodes+s] }
+
+// Parent returns the vertex above v, -1 for the root.
+func (t *SwitchTree) Parent(v int) int { return int(t.parent[v]) }
+
+func (t *SwitchTree) depth(v int) int { return int(t.dep[v]) }
+
+func (t *SwitchTree) children(v int, dst []int) []int {
+	for _, c := range t.kids[t.kidOff[v]:t.kidOff[v+1]] {
+		dst = append(dst, int(c))
+	}
+	return dst
+}
+
+// Wires appends the wires at vertex v: its parent and its children.
+func (t *SwitchTree) Wires(v int, dst []Wire) []Wire { return t.net.wires(v, dst) }
+
+// Routing returns TreePath.
+func (t *SwitchTree) Routing() string { return TreePath }
+
+// LinkSlots returns twice the vertices.
+func (t *SwitchTree) LinkSlots() int { return 2 * t.net.vertices() }
+
+// Links returns two per wire.
+func (t *SwitchTree) Links() int { return 2 * (t.net.vertices() - 1) }
+
+// Link returns the ends of link id (child → parent below the vertex
+// count V, parent → child from V).
+func (t *SwitchTree) Link(id int) (tail, head int, ok bool) { return t.net.link(id) }
+
+// Route appends the links of the tree path from a to b. O(depth).
+func (t *SwitchTree) Route(a, b int, dst []int) []int { return t.net.route(a, b, dst) }
+
+var (
+	_ Router  = (*SwitchTree)(nil)
+	_ Network = (*SwitchTree)(nil)
+	_ Rooted  = (*SwitchTree)(nil)
+	_ Named   = (*SwitchTree)(nil)
+)

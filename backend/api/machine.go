@@ -1,0 +1,31 @@
+package api
+
+// Machine is the answer to a machine upload (POST /api/v1/machines).
+type Machine struct {
+	// ID is the content hash of an uploaded tree of switches (a Slurm
+	// topology.conf), whose host spec is machine:ID; empty for a file
+	// that is a host spec of its own (a Scotch target, an hwloc node),
+	// which is not stored.
+	ID string `json:"id,omitempty"`
+	// Host is the host spec to map onto: machine:ID, or the spec the
+	// file describes ("tree:4x4:dist=1,10", "line:1:cores=32").
+	Host string `json:"host"`
+	// Nodes and Slots count the machine's nodes and slots (cores).
+	Nodes int `json:"nodes"`
+	Slots int `json:"slots"`
+	// Switches counts a tree's switches (0 for other machines).
+	Switches int `json:"switches"`
+	// Format names the format the file was read in.
+	Format string `json:"format"`
+}
+
+// MachineData is an uploaded tree of switches as the pages rebuild it
+// (GET /api/v1/machines/{id}?format=json): its nodes' names, then its
+// switches', Nodes of them nodes, and each vertex's parent (-1 for the
+// root), vertices numbered in that order.
+type MachineData struct {
+	ID      string   `json:"id"`
+	Names   []string `json:"names"`
+	Nodes   int      `json:"nodes"`
+	Parents []int    `json:"parents"`
+}

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"topomap/backend/jobs"
+	"topomap/backend/server"
+	"topomap/backend/store"
+)
+
+// threeSwitches is a topology.conf in the manner of the Slurm
+// documentation's example: dev0..dev2 under s0, dev3..dev5 under s1, both
+// under s2.
+const threeSwitches = "# test machine\nSwitchName=s0 Nodes=dev[0-2]\nSwitchName=s1 Nodes=dev[3-5]\nSwitchName=s2 Switches=s[0-1]\n"
+
+// TestMapMachineFile: --host file:PATH maps onto a machine file (the
+// host machine:ID, routed along the tree path: 6 nodes, 8 wires, 16
+// directed links), which machine:ID then names in the same run; an
+// unknown machine:ID and a malformed file are errors saying what to do.
+func TestMapMachineFile(t *testing.T) {
+	conf := writeFile(t, "topology.conf", threeSwitches)
+	out, _, err := runArgs(t, "map", "--guest", "grid:3x2", "--host", "file:"+conf, "--algo", "pairs", "--seed", "1", "--format", "json")
+	var r struct {
+		Host    string `json:"host"`
+		Metrics struct {
+			Links   int    `json:"links"`
+			Routing string `json:"routing"`
+		} `json:"metrics"`
+	}
+	if err != nil || json.Unmarshal([]byte(out), &r) != nil {
+		t.Fatalf("%v %s", err, out)
+	}
+	if !strings.HasPrefix(r.Host, "machine:") || r.Metrics.Routing != "tree path" || r.Metrics.Links != 16 {
+		t.Errorf("host %s, routing %q, %d links; want machine:ID, tree path, 16 (%s)", r.Host, r.Metrics.Routing, r.Metrics.Links, out)
+	}
+	// machine:ID names the machine this run read, no other.
+	if _, _, err := runArgs(t, "map", "--guest", "grid:3x2", "--host", r.Host, "--algo", "pairs"); err != nil {
+		t.Errorf("machine:ID of the file read: %v", err)
+	}
+	if _, _, err := runArgs(t, "map", "--guest", "grid:3x2", "--host", "machine:0123456789abcdef0123456789abcdef", "--algo", "pairs"); err == nil || !strings.Contains(err.Error(), "--host file:PATH") {
+		t.Errorf("an unknown machine:ID on the command line: %v", err)
+	}
+	bad := writeFile(t, "bad.conf", "SwitchName=s0 Nodes=a1\nSwitchName=s1 Switches=s0,s9\n")
+	if _, _, err := runArgs(t, "map", "--guest", "grid:2x1", "--host", "file:"+bad, "--algo", "pairs"); err == nil || !strings.Contains(err.Error(), "line 2") || !strings.Contains(err.Error(), `"s9"`) {
+		t.Errorf("malformed file: %v", err)
+	}
+}
+
+// TestMachineCommand: machine writes a host as a Scotch target or a
+// topology.conf, and a machine file's spec.
+func TestMachineCommand(t *testing.T) {
+	conf := writeFile(t, "topology.conf", threeSwitches)
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--host", "tree:4x4:dist=1,10", "--format", "tgt"}, "tleaf 2 4 9 4 1\n"},
+		{[]string{"--host", "torus:4x4"}, "torus:4x4\n"},
+		{[]string{"--host", "file:" + conf, "--format", "slurm"}, "SwitchName=s0 Nodes=dev0,dev1,dev2\nSwitchName=s1 Nodes=dev3,dev4,dev5\nSwitchName=s2 Switches=s0,s1\n"},
+	} {
+		out, _, err := runArgs(t, append([]string{"machine"}, tt.args...)...)
+		if err != nil || out != tt.want {
+			t.Errorf("machine %v: %q (%v), want %q", tt.args, out, err, tt.want)
+		}
+	}
+	tgt := writeFile(t, "host.tgt", "tleaf 2 4 9 4 1\n")
+	if out, _, err := runArgs(t, "machine", "--host", "file:"+tgt); err != nil || out != "tree:4x4:dist=1,10\n" {
+		t.Errorf("a tleaf file: %q (%v)", out, err)
+	}
+	if _, _, err := runArgs(t, "machine", "--host", "fattree:2,2", "--format", "tgt"); err == nil || !strings.Contains(err.Error(), "no Scotch target") {
+		t.Errorf("fattree as tgt: %v", err)
+	}
+	if _, _, err := runArgs(t, "machine", "--host", "ring:4", "--format", "slurm"); err == nil || !strings.Contains(err.Error(), "named switches") {
+		t.Errorf("ring as slurm: %v", err)
+	}
+}
+
+// TestSubmitMachineFile: submit uploads the machine of --host
+// file:PATH (a topology.conf; the server reads no path), which the
+// server's store then holds, and the job maps onto machine:ID.
+func TestSubmitMachineFile(t *testing.T) {
+	progressOut = io.Discard
+	st := store.NewMemory()
+	r, err := jobs.New(st, jobs.Options{Graphs: st.Resolve})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(server.New(server.Options{Jobs: r, Graphs: st}))
+	t.Cleanup(func() { ts.Close(); r.Close(context.Background()) })
+	conf := writeFile(t, "topology.conf", threeSwitches)
+	out, err := runCLI(t, "submit", "--wait", "--format", "json", "--server", ts.URL, "--guest", "grid:3x2", "--host", "file:"+conf, "--algo", "pairs")
+	var res struct {
+		Host string `json:"host"`
+	}
+	if err != nil || json.Unmarshal([]byte(out), &res) != nil || !strings.HasPrefix(res.Host, "machine:") {
+		t.Fatalf("submit: %v\n%s", err, out)
+	}
+	rec, err := st.Graph(strings.TrimPrefix(res.Host, "machine:"))
+	if err != nil || !rec.IsMachine() {
+		t.Errorf("the server's store after submit: %+v, %v", rec, err)
+	}
+}

@@ -1,0 +1,52 @@
+//go:build !(js && wasm)
+
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// sixteenNodes is a topology.conf in the manner of the Slurm
+// documentation's examples: n00..n07 under s0, n08..n15 under s1, both
+// under top.
+const sixteenNodes = "# two leaf switches under a top switch\nSwitchName=s0 Nodes=n[00-07]\nSwitchName=s1 Nodes=n[08-15]\nSwitchName=top Switches=s[0-1]\n"
+
+// TestUploadMachineFile: a topology.conf chosen in "Upload a machine" is
+// stored on the server and becomes the host, machine:ID: the page maps
+// the guest onto it, draws its tree of 3 switches, and shows the
+// server's hops per byte for the same permalink; the permalink works in
+// a fresh tab, which fetches the machine; a malformed file is an error
+// naming its line.
+func TestUploadMachineFile(t *testing.T) {
+	ctx := tab(t, "status of 400") // the malformed file's refusal, as it should
+	open(t, ctx, "/?guest=hypercube:4&host=ring:16&algo=xor")
+	js := `(() => {
+		const dt = new DataTransfer();
+		dt.items.add(new File([%q], %q));
+		const i = document.querySelector('#f-machine');
+		i.files = dt.files;
+		i.dispatchEvent(new Event('change', {bubbles: true}));
+		return true;
+	})()`
+	eval[bool](t, ctx, fmt.Sprintf(js, sixteenNodes, "topology.conf"))
+	waitJS(t, ctx, `location.search.includes("host=machine%3A")`)
+	host := eval[string](t, ctx, `new URLSearchParams(location.search).get("host")`)
+	if info := eval[string](t, ctx, `document.querySelector('#machine-info').textContent`); !strings.Contains(info, host) || !strings.Contains(info, "16 nodes, 3 switches (slurm)") {
+		t.Errorf("upload note %q for host %s", info, host)
+	}
+	waitJS(t, ctx, `document.querySelectorAll('#drawing svg .switch').length === 3`)
+	search := eval[string](t, ctx, `location.search`)
+	want := serverHopsPerByte(t, search)
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#metrics tr[data-metric="hops per byte"] td')?.textContent === %q`, want))
+	screenshot(t, ctx, "machine-upload")
+
+	fresh := tab(t)
+	open(t, fresh, "/"+search)
+	waitJS(t, fresh, `document.querySelectorAll('#drawing svg .switch').length === 3`)
+	waitJS(t, fresh, fmt.Sprintf(`document.querySelector('#metrics tr[data-metric="hops per byte"] td')?.textContent === %q`, want))
+
+	eval[bool](t, ctx, fmt.Sprintf(js, "SwitchName=s0 Nodes=a1\nSwitchName=s1 Switches=s0,s9\n", "bad.conf"))
+	waitJS(t, ctx, `/^bad\.conf: .*line 2.*"s9"/.test(document.querySelector('#machine-error')?.textContent ?? "")`)
+}

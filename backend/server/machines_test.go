@@ -1,0 +1,78 @@
+package server_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"topomap/backend/api"
+	"topomap/backend/server"
+	"topomap/backend/store"
+)
+
+// threeSwitchesConf is a topology.conf in the manner of the Slurm
+// documentation's example: dev0..dev2 under s0, dev3..dev5 under s1, both
+// under s2.
+const threeSwitchesConf = "SwitchName=s0 Nodes=dev[0-2]\nSwitchName=s1 Nodes=dev[3-5]\nSwitchName=s2 Switches=s[0-1]\n"
+
+// TestMachineUpload: a topology.conf uploads to machine:ID (stored, 201
+// with its counts and Location), which /map then maps onto along the tree
+// path, and GET /machines/ID gives back as a topology.conf; a Scotch
+// target answers its host spec, unstored; a malformed file is a 400
+// naming the line; a graph's URL does not serve a machine.
+func TestMachineUpload(t *testing.T) {
+	f := graphFixture(t, store.NewMemory(), server.Options{})
+	rec := f.upload(t, "/api/v1/machines", "text/plain", threeSwitchesConf)
+	m := decode[api.Machine](t, rec)
+	if rec.Code != http.StatusCreated || m.ID == "" || m.Host != "machine:"+m.ID || m.Nodes != 6 || m.Switches != 3 || m.Format != "slurm" ||
+		rec.Header().Get("Location") != "/api/v1/machines/"+m.ID {
+		t.Fatalf("upload: %d %+v %s", rec.Code, m, rec.Body)
+	}
+	rec = f.do(t, "POST", "/api/v1/map", `{"guest":"grid:3x2","host":"`+m.Host+`","algo":"pairs","seed":1}`)
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"routing":"tree path"`) {
+		t.Errorf("map onto %s: %d %.300s", m.Host, rec.Code, rec.Body)
+	}
+	rec = f.do(t, "GET", "/api/v1/machines/"+m.ID, "")
+	want := "SwitchName=s0 Nodes=dev0,dev1,dev2\nSwitchName=s1 Nodes=dev3,dev4,dev5\nSwitchName=s2 Switches=s0,s1\n"
+	if rec.Code != http.StatusOK || rec.Body.String() != want {
+		t.Errorf("GET the machine: %d %q", rec.Code, rec.Body)
+	}
+	rec = f.do(t, "GET", "/api/v1/machines/"+m.ID+"?format=json", "")
+	d := decode[api.MachineData](t, rec)
+	if rec.Code != http.StatusOK || d.ID != m.ID || d.Nodes != 6 || len(d.Names) != 9 || d.Names[4] != "dev4" || d.Parents[4] != 7 || d.Parents[8] != -1 {
+		t.Errorf("GET the machine as JSON: %d %+v", rec.Code, d)
+	}
+	if rec = f.do(t, "GET", "/api/v1/graphs/"+m.ID, ""); rec.Code != http.StatusNotFound {
+		t.Errorf("GET /graphs/ of a machine: %d, want 404", rec.Code)
+	}
+	rec = f.upload(t, "/api/v1/machines", "text/plain", "tleaf 2 4 9 4 1\n")
+	if m := decode[api.Machine](t, rec); rec.Code != http.StatusCreated || m.ID != "" || m.Host != "tree:4x4:dist=1,10" || m.Slots != 16 {
+		t.Errorf("a Scotch target: %d %+v", rec.Code, m)
+	}
+	rec = f.upload(t, "/api/v1/machines", "text/plain", "SwitchName=s0 Nodes=a1\nSwitchName=s1 Switches=s0,s9\n")
+	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "line 2") || !strings.Contains(rec.Body.String(), `s9`) {
+		t.Errorf("a malformed file: %d %s", rec.Code, rec.Body)
+	}
+	rec = f.do(t, "POST", "/api/v1/map", `{"guest":"grid:3x2","host":"machine:0123456789abcdef0123456789abcdef","algo":"pairs"}`)
+	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `"field":"host"`) || !strings.Contains(rec.Body.String(), "upload its file") {
+		t.Errorf("an unknown machine: %d %s", rec.Code, rec.Body)
+	}
+}
+
+// TestMachineUploadCaps: a machine file counts against the client's
+// quota of stored records as graphs do, and a body above the cap is a
+// 413 naming it; nothing is stored then.
+func TestMachineUploadCaps(t *testing.T) {
+	f := graphFixture(t, store.NewMemory(), server.Options{GraphQuota: 600})
+	if rec := f.upload(t, "/api/v1/machines", "text/plain", threeSwitchesConf); rec.Code != http.StatusCreated {
+		t.Fatalf("first upload: %d %s", rec.Code, rec.Body)
+	}
+	bigger := "SwitchName=t0 Nodes=node[000-099]\nSwitchName=t1 Switches=t0\n"
+	if rec := f.upload(t, "/api/v1/machines", "text/plain", bigger); rec.Code != http.StatusRequestEntityTooLarge || !strings.Contains(rec.Body.String(), "quota") {
+		t.Errorf("over the quota: %d %s", rec.Code, rec.Body)
+	}
+	f = graphFixture(t, store.NewMemory(), server.Options{MaxGraphBytes: 40})
+	if rec := f.upload(t, "/api/v1/machines", "text/plain", threeSwitchesConf); rec.Code != http.StatusRequestEntityTooLarge || !strings.Contains(rec.Body.String(), "cap of 40 bytes") {
+		t.Errorf("over the body cap: %d %s", rec.Code, rec.Body)
+	}
+}

@@ -1,0 +1,91 @@
+package draw
+
+import (
+	"fmt"
+	"strings"
+
+	"topomap/algorithms/topology"
+)
+
+// treeLayout draws a host whose switches or groups form a rooted tree
+// (topology.Rooted: tree: hosts, switch trees read from a file): the
+// nodes in index order along the bottom, each switch over the middle of
+// the nodes below it, at the height of its longest way down (leaf
+// switches in row L1). O(n·depth).
+func treeLayout(t topology.Rooted, width, minCell int) *layout {
+	n, s := t.Size(), t.Switches()
+	inner := width - 2*margin
+	cell := clamp(inner/max(n, 1), minCell, 40)
+	l := &layout{x: make([]int, n), y: make([]int, n), w: width}
+	l.r, l.side = clamp(cell*2/5, 1, 14), cell
+	height, sumX, count := make([]int, n+s), make([]int, n+s), make([]int, n+s)
+	levels := 0
+	for u := range n {
+		l.x[u] = margin + cell/2 + u*cell
+		for c, p := u, t.Parent(u); p >= 0; c, p = p, t.Parent(p) {
+			height[p] = max(height[p], height[c]+1)
+			sumX[p] += l.x[u]
+			count[p]++
+			levels = max(levels, height[p])
+		}
+	}
+	const rowH = 48
+	top := margin + 8
+	leafY := top + levels*rowH + 8
+	for u := range n {
+		l.y[u] = leafY
+		l.ends = append(l.ends, linkEnd{l.x[u], l.y[u], l.r, -1})
+	}
+	pos := func(v int) (int, int) {
+		if v < n {
+			return l.x[v], leafY - l.r
+		}
+		return sumX[v] / max(count[v], 1), top + (levels-height[v])*rowH
+	}
+	swW := max(2, min(cell-4, 24))
+	for v := n; v < n+s; v++ {
+		x, y := pos(v)
+		l.switches = append(l.switches, [4]int{x - swW/2, y - 5, swW, 10})
+		l.ends = append(l.ends, linkEnd{x, y, 0, -1})
+	}
+	if n+s <= maxWires {
+		for v := range n + s {
+			if p := t.Parent(v); p >= 0 {
+				x1, y1 := pos(v)
+				x2, y2 := pos(p)
+				if v >= n {
+					y1 -= 5
+				}
+				l.wires = append(l.wires, [4]int{x2, y2 + 5, x1, y1})
+			}
+		}
+	}
+	for lv := 1; lv <= levels; lv++ {
+		l.ticks = append(l.ticks, axisTick{x: margin - 2, y: top + (levels-lv)*rowH + 3, text: "L" + itoa(lv), end: true})
+	}
+	for u := 0; u < n; u += max(1, (22+cell-1)/cell) {
+		l.ticks = append(l.ticks, axisTick{x: l.x[u], y: leafY + l.r + 10, text: itoa(u)})
+	}
+	l.below, l.arcs = true, true
+	l.topSpace = min(inner/4, cell*n/2) + 8
+	l.h = leafY + l.r + 14 + l.topSpace + margin
+	l.w = max(width, margin+n*cell+margin)
+	l.linkNote = "node and switch links, each drawn on the right of its direction"
+	l.note = treeNote(t, levels)
+	return l
+}
+
+// treeNote says what the rows of a tree drawing are, with a hierarchy's
+// cost per level.
+func treeNote(t topology.Rooted, levels int) string {
+	note := fmt.Sprintf("nodes in index order at the bottom, switches L1 (leaves) to L%d above, each over the nodes below it", levels)
+	h, ok := t.(topology.Hierarchy)
+	if !ok {
+		return note
+	}
+	costs := make([]string, h.Levels())
+	for i := range costs {
+		costs[i] = fmt.Sprintf("L%d %d", i+1, h.LevelCost(i+1))
+	}
+	return note + "; slots under one group of level i are as far apart as its cost (" + strings.Join(costs, ", ") + ")"
+}

@@ -1,0 +1,106 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"topomap/algorithms/metric"
+	"topomap/algorithms/topology"
+	"topomap/backend/api"
+)
+
+// Uploaded machines in the pages: the server reads a machine file (POST
+// /api/v1/machines); a tree of switches comes back as machine:ID, which
+// the page rebuilds from its names and parents (GET
+// /api/v1/machines/{id}?format=json) and registers, so that machine:ID
+// parses in the page as on the server; other files come back as the host
+// spec they describe.
+
+// machineUpload is the "Upload a machine" control.
+type machineUpload struct {
+	fileUpload
+	last api.Machine // the machine uploaded last
+}
+
+// render draws the control; done receives each uploaded machine.
+func (u *machineUpload) render(done func(app.Context, api.Machine)) app.UI {
+	return u.fileUpload.render(uploadSpec{"machine", "Upload a machine",
+		"or drop a file here: Slurm topology.conf, Scotch target (.tgt), hwloc XML or synthetic string", u.send, nil},
+		func(ctx app.Context) { done(ctx, u.last) })
+}
+
+// send uploads a machine file and, for a tree of switches, loads it.
+func (u *machineUpload) send(_, text string) (string, []string, error) {
+	var m api.Machine
+	err := apiDo("POST", apiBase+"/machines", rawUpload{"text/plain", text}, &m)
+	if err == nil && m.ID != "" {
+		err = getMachine(m.ID)
+	}
+	u.last = m
+	info := fmt.Sprintf("%s, %s (%s)", m.Host, metric.Plural(m.Nodes, "node"), m.Format)
+	if m.Switches > 0 {
+		info = fmt.Sprintf("%s, %s, %s (%s)", m.Host, metric.Plural(m.Nodes, "node"), metric.Plural(m.Switches, "switch", "switches"), m.Format)
+	}
+	return info, nil, err
+}
+
+// getMachine fetches the tree of switches of id and registers it. It
+// blocks (run it in ctx.Async).
+func getMachine(id string) error {
+	var d api.MachineData
+	if err := apiDo("GET", apiBase+"/machines/"+url.PathEscape(id)+"?format=json", nil, &d); err != nil {
+		return err
+	}
+	if d.ID != id || d.Nodes < 1 || d.Nodes > len(d.Names) {
+		return fmt.Errorf("the server answered machine %.40q for machine %s", d.ID, id)
+	}
+	t, err := topology.NewSwitchTree(d.Names[:d.Nodes], d.Names[d.Nodes:], d.Parents)
+	if err != nil {
+		return err
+	}
+	if t.ID() != id {
+		return fmt.Errorf("the server's machine %s rebuilds as machine %s", id, t.ID())
+	}
+	topology.RegisterMachine(t)
+	return nil
+}
+
+// pendingMachine returns the id of a machine:ID host that the page does
+// not have yet, given the host field's text and its error, or "".
+func pendingMachine(host, hostErr string) string {
+	rest, ok := strings.CutPrefix(strings.ToLower(strings.TrimSpace(host)), "machine:")
+	if !ok || !strings.Contains(hostErr, topology.ErrUnknownMachine.Error()) {
+		return ""
+	}
+	id, _, _ := strings.Cut(rest, ":") // before :cores=C
+	return id
+}
+
+// whenMachineLoaded fetches the machine of a machine:ID host that the
+// page does not have (its field error says so), then calls reload, or
+// puts the error under the host field. Nothing is fetched while
+// pre-rendering on the server (which has its machines).
+func whenMachineLoaded(ctx app.Context, host string, errs fieldErrors, reload func(app.Context)) {
+	id := pendingMachine(host, errs["host"])
+	if id == "" || app.IsServer {
+		return
+	}
+	errs["host"] = errMachineLoading.Error()
+	ctx.Async(func() {
+		err := getMachine(id)
+		ctx.Dispatch(func(ctx app.Context) {
+			if err != nil {
+				errs["host"] = err.Error()
+				return
+			}
+			reload(ctx)
+		})
+	})
+}
+
+// errMachineLoading is the host's message while its machine is fetched.
+var errMachineLoading = errors.New("loading the machine from the server…")
