@@ -56,6 +56,7 @@ var Properties = []Property{
 	{"routes", checkRoutes},
 	{"slots", checkSlots},
 	{"balls", checkBalls},
+	{"hierarchy", checkHierarchy},
 }
 
 // Check runs every property on h and returns their violations joined, or
