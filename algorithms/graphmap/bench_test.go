@@ -144,7 +144,9 @@ func BenchmarkScotch(b *testing.B) {
 			name string
 			f    func(context.Context, *guest.Graph, topology.Host) ([]int, error)
 		}
-		identity := func(_ context.Context, g *guest.Graph, _ topology.Host) ([]int, error) { return rankOrder(g.Order()), nil }
+		identity := func(_ context.Context, g *guest.Graph, _ topology.Host) ([]int, error) {
+			return rankOrder(g.Order()), nil
+		}
 		all := append([]mapper{{"identity", identity}}, mappers...)
 		all = append(all, mapper{"pairs", polish})
 		for _, m := range all {

@@ -37,7 +37,7 @@ func checkHierarchy(h Host) error {
 	nodes(h, func(u int) bool {
 		buf = h.Coords(u, buf[:0])
 		if cores > 1 { // the core is last among the coordinates, first among the digits
-			buf = append(buf[len(buf)-1:len(buf)], buf[:len(buf)-1]...)
+			buf = append(buf[len(buf)-1:], buf[:len(buf)-1]...)
 		}
 		if d := digits(u); !slices.Equal(buf, d) {
 			return c.add("node %d: coordinates %v (core first), want its digits %v", u, buf, d)
