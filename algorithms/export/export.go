@@ -250,6 +250,9 @@ func Text(w io.Writer, r *solve.Result) error {
 	// 18-character labels
 	val := func(key string) string { v, _ := mt.Value(key); return v }
 	line := func(label, value string) { fmt.Fprintf(bw, "%-18s%s\n", label, value) }
+	if r.Note != "" {
+		line("note", r.Note)
+	}
 	line("hop-bytes", val("hopBytes"))
 	if v, ok := mt.Value("hopsPerByte"); !ok {
 		line("hops per byte", "- ("+v+")")

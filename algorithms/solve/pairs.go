@@ -284,7 +284,7 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 // placement (object v on node v) if none of them succeeds.
 func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, error) {
 	in := p.Instance
-	algos := defaultStarts(Starts(in.Guest, in.Host))
+	algos := defaultStarts(Starts(in.Guest, in.Host), p.Guest.Order())
 	if in.Start != "" {
 		if err := checkStart(in); err != nil {
 			return nil, nil, &spec.FieldError{Field: "start", Err: err}

@@ -23,7 +23,10 @@ type Report struct {
 	// Pairs is what a local search reports: the moves it made (set as
 	// moves, they repeat the run), its improving moves and its starts.
 	Pairs *PairsRun `json:"pairs,omitempty"`
-	Notes Notes     `json:"notes"`
+	// Note is what the mapper said about its answer, if anything: that
+	// rank order beat its own placement and was answered instead.
+	Note  string `json:"note,omitempty"`
+	Notes Notes  `json:"notes"`
 }
 
 // Report returns the JSON form of r.
@@ -39,6 +42,7 @@ func (r *Result) Report() Report {
 		Placement: r.Mapping.Coords(),
 		Metrics:   r.Metrics,
 		Pairs:     r.Pairs,
+		Note:      r.Note,
 		Notes:     r.Algorithm.Notes,
 	}
 	if r.Instance.Budget > 0 {

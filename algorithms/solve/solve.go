@@ -77,6 +77,9 @@ type Problem struct {
 	// Report, if set, receives what a local search reports beyond its
 	// placement.
 	Report *PairsRun
+	// Note, if set, receives what a mapper says about its answer: that it
+	// answered rank order, which beat its own placement (rankOrderFloor).
+	Note *string
 	// share is the share of PAIRS's default work this problem gets, as
 	// a coarse level of a multilevel search (see multilevel.go); 0 = 1.
 	share float64
@@ -294,6 +297,9 @@ type Result struct {
 	// Partial marks the best placement a search had found when its
 	// context ended (see Map).
 	Partial bool
+	// Note is what the mapper said about its answer, if anything (e.g.
+	// that rank order beat its own placement and was answered instead).
+	Note string
 }
 
 // ErrInternal marks a mapper that returned an invalid placement: a bug, not
@@ -331,7 +337,8 @@ func Map(ctx context.Context, in spec.Instance, progress func(Progress)) (*Resul
 	if a.Search {
 		run = &PairsRun{}
 	}
-	place, err := a.Map(ctx, &Problem{Instance: in, Guest: g, Host: h, Progress: progress, Report: run})
+	var note string
+	place, err := a.Map(ctx, &Problem{Instance: in, Guest: g, Host: h, Progress: progress, Report: run, Note: &note})
 	partial := err != nil && place != nil && ctx.Err() != nil
 	if err != nil && !partial {
 		return nil, err
@@ -341,5 +348,5 @@ func Map(ctx context.Context, in spec.Instance, progress func(Progress)) (*Resul
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrInternal, a.Name, err)
 	}
-	return &Result{Instance: in, Algorithm: a, Mapping: m, Metrics: metric.EvaluateContext(ctx, m), Seconds: secs, Pairs: run, Partial: partial}, err
+	return &Result{Instance: in, Algorithm: a, Mapping: m, Metrics: metric.EvaluateContext(ctx, m), Seconds: secs, Pairs: run, Partial: partial, Note: note}, err
 }

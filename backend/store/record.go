@@ -23,6 +23,7 @@ type jobRecord struct {
 	Search   *searchRecord   `json:"search,omitempty"`
 	Seconds  float64         `json:"seconds"`
 	Partial  bool            `json:"partial,omitempty"`
+	Note     string          `json:"note,omitempty"`
 	Error    string          `json:"error"`
 	Created  time.Time       `json:"created"`
 	Started  time.Time       `json:"started,omitzero"`
@@ -70,7 +71,7 @@ func encodeJob(j jobs.Job) ([]byte, error) {
 		ID: j.ID, Status: string(j.Status),
 		Progress: progressRecord{p.Fraction, p.Evaluated, p.Improved, p.HopsPerByte, p.Elapsed},
 		Request:  requestRecord{q.Guest, q.Host, q.Algo, q.Seed, q.Budget, q.Moves, q.Start, q.Ta, q.Tc, q.Objective},
-		Metrics:  j.Metrics, Search: (*searchRecord)(j.Search), Seconds: j.Seconds, Partial: j.Partial, Error: j.Error,
+		Metrics:  j.Metrics, Search: (*searchRecord)(j.Search), Seconds: j.Seconds, Partial: j.Partial, Note: j.Note, Error: j.Error,
 		Created: j.Created, Started: j.Started, Finished: j.Finished,
 	})
 }
@@ -86,7 +87,7 @@ func decodeJob(b []byte) (jobs.Job, error) {
 		ID: r.ID, Status: jobs.Status(r.Status),
 		Progress: jobs.Progress{Fraction: p.Fraction, Evaluated: p.Evaluated, Improved: p.Improved, HopsPerByte: p.HopsPerByte, Elapsed: p.Elapsed},
 		Request:  jobs.Request{Guest: q.Guest, Host: q.Host, Algo: q.Algo, Seed: q.Seed, Budget: q.Budget, Moves: q.Moves, Start: q.Start, Ta: q.Ta, Tc: q.Tc, Objective: q.Objective},
-		Metrics:  r.Metrics, Search: (*solve.PairsRun)(r.Search), Seconds: r.Seconds, Partial: r.Partial, Error: r.Error,
+		Metrics:  r.Metrics, Search: (*solve.PairsRun)(r.Search), Seconds: r.Seconds, Partial: r.Partial, Note: r.Note, Error: r.Error,
 		Created: r.Created, Started: r.Started, Finished: r.Finished,
 	}, nil
 }
