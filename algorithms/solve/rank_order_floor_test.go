@@ -156,3 +156,28 @@ func mustHost(t testing.TB, s string) topology.Host {
 	}
 	return h
 }
+
+// TestRBOnFatTreesNearPairs: rb cuts fat trees along their subtrees, so
+// that its placement is within 1.15 times PAIRS's (seed 0, its stopping
+// rule) on halos and local graphs, with and without cores; cut by
+// coordinates it was near a random placement (grid:8x8 → fattree:4,3:
+// 4.46 against PAIRS's 3.14).
+func TestRBOnFatTreesNearPairs(t *testing.T) {
+	for _, tt := range []struct {
+		host string
+		g    *guest.Graph
+	}{
+		{"fattree:4,3", halo(t, [3]int{8, 8, 1}, false, 0)},
+		{"fattree:4,4", halo(t, [3]int{8, 8, 4}, true, 1)},
+		{"fattree:2,8", localGraph(t, 256, 6, 2)},
+		{"fattree:4,3:cores=4", halo(t, [3]int{8, 8, 4}, false, 3)},
+		{"fattree:4,2:cores=8", localGraph(t, 128, 6, 4)},
+	} {
+		rb := mapGraph(t, tt.g, tt.host, "rb", 0).Metrics.HopsPerByte
+		pairs := mapGraph(t, tt.g, tt.host, "pairs", 0).Metrics.HopsPerByte
+		t.Logf("%s on %s: rb %.4f, pairs %.4f (%.3f×)", tt.g, tt.host, rb, pairs, rb/pairs)
+		if rb > 1.15*pairs {
+			t.Errorf("%s on %s: rb %.4f hops per byte, more than 1.15 × PAIRS's %.4f", tt.g, tt.host, rb, pairs)
+		}
+	}
+}
