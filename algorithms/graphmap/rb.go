@@ -23,7 +23,7 @@ type job struct {
 // of Scotch (Pellegrini & Roman, HPCN 1996; F. Pellegrini, "Static mapping
 // by dual recursive bipartitioning of process and architecture graphs",
 // SHPCC 1994): the host domain is cut in two (a box across its longest
-// axis, a set of nodes across the coordinate of largest extent), the
+// axis, a set of nodes along the host's structure: see space.cutSet), the
 // guest part in two of exactly the halves' capacities, and each half of
 // the guest goes on into its half of the host, breadth first, down to
 // single nodes. A host larger than the guest is filled half by half: a
