@@ -11,6 +11,7 @@ import (
 	"topomap/algorithms/mapping"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
+	"topomap/algorithms/solve/solvetest"
 	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
 )
@@ -82,11 +83,7 @@ func localGraph(t testing.TB, n, deg int, seed uint64) *guest.Graph {
 // mapGraph maps g onto host by algo through solve.Map.
 func mapGraph(t testing.TB, g *guest.Graph, host, algo string, moves int64) *solve.Result {
 	t.Helper()
-	h, err := topology.Parse(host)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := solve.Map(context.Background(), spec.Instance{Guest: guest.SpecOf(g), Host: h, Algo: algo, Moves: moves}, nil)
+	r, err := solve.Map(context.Background(), spec.Instance{Guest: guest.SpecOf(g), Host: mustHost(t, host), Algo: algo, Moves: moves}, nil)
 	if err != nil {
 		t.Fatalf("%s on %s by %s: %v", g, host, algo, err)
 	}
@@ -150,10 +147,7 @@ func TestDefaultNeverWorseThanRankOrder(t *testing.T) {
 
 func mustHost(t testing.TB, s string) topology.Host {
 	t.Helper()
-	h, err := topology.Parse(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, h := solvetest.Pair(t, "grid:1x1", s)
 	return h
 }
 
