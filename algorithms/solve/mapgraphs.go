@@ -28,7 +28,7 @@ func init() {
 				"SHPCC 1994; Pellegrini & Roman, Scotch, HPCN 1996 (texts not in our sources: our implementation of the method)",
 			Confidence: "P",
 			Complexity: "O((n + m)·log n): about log2 n levels of bisection, each O(n + m) for the parts' graphs and " +
-				"coarsening and O(n log n + m) per refinement pass; min(8, 16384/n) restarts below 16384 vertices; plus " +
+				"coarsening and O(n log n + m) per refinement pass; min(8, 32768/n) restarts below 32768 vertices; plus " +
 				"O(N log² N) on a host without grid coordinates (its nodes sorted at every level); memory O(n + m)",
 			Measured: measured(largestGraph + " → torus:128x128x64: 35 CPU-s, 650 MB"),
 			Summary: "The host is cut in two across its longest axis (other hosts: the coordinate of largest extent) and " +
@@ -40,7 +40,7 @@ func init() {
 				"their own structure (Scotch's architecture domains): a fat tree by the subtrees of its top switches first, a " +
 				"dragonfly by group, then router; with cores per node, the nodes first and a node's cores last. A larger " +
 				"host is filled half by half. When rank order (identity) has fewer hop-bytes, it answers rank order and says so. " +
-				"Small guests are mapped min(8, 16384/n) times with different seeds and the lowest hop-bytes kept (our " +
+				"Small guests are mapped min(8, 32768/n) times with different seeds and the lowest hop-bytes kept (our " +
 				"choice). Deterministic (fixed seeds).",
 		},
 		Guests:     "any guest (a graph, a grid, a d-cube)",
