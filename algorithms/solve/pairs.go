@@ -296,7 +296,8 @@ func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, error) {
 	var names []string
 	for _, a := range algos {
 		sub := *p
-		sub.Instance.Algo, sub.Instance.Start, sub.Progress = a.Name, "", nil
+		// a start's note (rb answering rank order) is not the search's
+		sub.Instance.Algo, sub.Instance.Start, sub.Progress, sub.Note = a.Name, "", nil, nil
 		place, err := a.Map(ctx, &sub)
 		if ctx.Err() != nil {
 			return nil, nil, ctx.Err()

@@ -130,6 +130,9 @@ func TestDefaultNeverWorseThanRankOrder(t *testing.T) {
 				if r.Metrics.HopBytes > rank {
 					t.Errorf("%s by %s: %v hop-bytes, more than rank order's %v", name, algo, r.Metrics.HopBytes, rank)
 				}
+				if algo == "pairs" && r.Note != "" {
+					t.Errorf("%s by pairs: note %q, which is its start rb's", name, r.Note)
+				}
 				if algo == "rb" && r.Note != "" {
 					noted++
 					if !strings.Contains(r.Note, "rank order (identity) answered") || r.Metrics.HopBytes != rank {
