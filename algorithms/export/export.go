@@ -257,6 +257,9 @@ func Text(w io.Writer, r *solve.Result) error {
 	if a := r.AllocationReport(); a != nil {
 		line("allocation", a.Text())
 	}
+	if r.Note != "" {
+		line("note", r.Note)
+	}
 	line("hop-bytes", val("hopBytes"))
 	if v, ok := mt.Value("hopsPerByte"); !ok {
 		line("hops per byte", "- ("+v+")")

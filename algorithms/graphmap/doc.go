@@ -10,7 +10,10 @@
 //   - Bipartition is dual recursive bipartitioning in the style of Scotch
 //     (Pellegrini): the guest is bisected by a multilevel scheme
 //     (heavy-edge matching, greedy graph growing, Fiduccia–Mattheyses
-//     refinement) while the host is bisected along its longest axis, the
+//     refinement) while the host is bisected along its longest axis, or
+//     along its own structure (topology.Hierarchy: a fat tree by the
+//     subtrees of its top switches first, a dragonfly by group, then
+//     router; the nodes of a host with cores before their cores), the
 //     part sizes exactly the host halves' capacities, down to single
 //     nodes. Each bisection weighs the edges to vertices already sent
 //     elsewhere by how far the two halves are from them; small guests

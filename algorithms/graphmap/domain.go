@@ -152,10 +152,8 @@ func (s *space) pull(x0, x1, xu int32, axis int) float64 {
 
 // split appends the two halves of d, a domain of two nodes or more, to
 // dst: a box is cut across its longest axis (the first of the longest),
-// the lower half first, ⌊k/2⌋ and ⌈k/2⌉ wide; a set by the coordinate
-// axis of largest extent, at the median of its nodes sorted by that
-// coordinate, then by index (in place), the first ⌊n/2⌋ nodes first.
-// O(c) for boxes, O(n·c + n log n) for sets.
+// the lower half first, ⌊k/2⌋ and ⌈k/2⌉ wide; a set along the host's own
+// structure (cutSet). O(c) for boxes, O(n·c + n log n) for sets.
 func (s *space) split(d domain, dst []int32) []int32 {
 	if s.grid == nil {
 		return s.splitSet(d, dst)
@@ -173,30 +171,104 @@ func (s *space) split(d domain, dst []int32) []int32 {
 	return appendBox(dst, s.setField(lo, a, s.field(lo, a)+h), s.setField(sz, a, k-h-1))
 }
 
-// splitSet is split on a set of nodes.
+// splitSet is split on a set of nodes: the nodes are put in order (in
+// place) and cut in two by cutSet; each half stands for itself by its
+// middle node.
 func (s *space) splitSet(d domain, dst []int32) []int32 {
 	nodes := s.nodes[d[0]:d[1]]
+	h := s.cutSet(nodes)
+	mid := d[0] + h
+	return append(dst, d[0], mid, nodes[h/2], mid, d[1], nodes[h+(int32(len(nodes))-h)/2])
+}
+
+// cutSet orders a set of two nodes or more and returns the size of its
+// first part, along the host's structure as Scotch's architectures split
+// their domains:
+//   - on a host with the Hierarchy capability, by index (groups are
+//     ranges of indices), cut between the groups of the highest level in
+//     which the nodes differ, at the boundary nearest the middle: a fat
+//     tree by its top switches' subtrees first, a dragonfly by groups,
+//     then routers, then terminals, and cores last;
+//   - on a host with cores over another host, the nodes first (by the
+//     coordinate of largest extent of the nodes, the slots of a node kept
+//     together), the cores of one node last;
+//   - on any other host, by the coordinate of largest extent, at the
+//     median.
+//
+// Ties go to the lower cut. O(n·c + n log n).
+func (s *space) cutSet(nodes []int32) int32 {
+	n := int32(len(nodes))
+	if s.groups != nil {
+		slices.Sort(nodes)
+		lv := len(s.groups) - 1 // the highest level whose groups differ
+		for lv > 0 && nodes[0]/s.groups[lv-1] == nodes[n-1]/s.groups[lv-1] {
+			lv--
+		}
+		if lv == 0 {
+			return n / 2 // the nodes of one group of the innermost level
+		}
+		g := s.groups[lv-1]
+		return nearestCut(nodes, func(x, y int32) bool { return x/g == y/g })
+	}
+	c := s.perNode
+	if c == 1 {
+		s.sortBy(nodes, false)
+		return n / 2
+	}
+	s.sortBy(nodes, true)
+	if nodes[0]/c == nodes[n-1]/c {
+		return n / 2 // the cores of one node
+	}
+	return nearestCut(nodes, func(x, y int32) bool { return x/c == y/c })
+}
+
+// sortBy sorts nodes by (coordinate, node) along the axis of largest
+// extent (not the last, a slot's core, if nodesOnly), by node alone when
+// they all agree there.
+func (s *space) sortBy(nodes []int32, nodesOnly bool) {
 	lo, hi := s.extent(nodes)
-	axis := 0
-	for j := range lo {
-		if hi[j]-lo[j] > hi[axis]-lo[axis] {
-			axis = j
+	axes := len(lo)
+	if nodesOnly {
+		axes--
+	}
+	axis, wide := 0, 0
+	for j := range axes {
+		if hi[j]-lo[j] > wide {
+			axis, wide = j, hi[j]-lo[j]
 		}
 	}
 	// sort by (coordinate, node): keys of the coordinate above the node
 	keys := slices.Grow(s.keys[:0], len(nodes))
 	for _, x := range nodes {
-		s.buf = s.host.Coords(int(x), s.buf[:0])
-		keys = append(keys, uint64(s.buf[axis])<<32|uint64(x))
+		k := uint64(x)
+		if wide > 0 {
+			s.buf = s.host.Coords(int(x), s.buf[:0])
+			k |= uint64(s.buf[axis]) << 32
+		}
+		keys = append(keys, k)
 	}
 	slices.Sort(keys)
 	for i, k := range keys {
 		nodes[i] = int32(uint32(k))
 	}
 	s.keys = keys
-	h := int32(len(nodes) / 2)
-	mid := d[0] + h
-	return append(dst, d[0], mid, nodes[h/2], mid, d[1], nodes[h+(int32(len(nodes))-h)/2])
+}
+
+// nearestCut returns the position nearest the middle of nodes (the lower
+// of two as near) between two neighbours that are not in one group, at
+// least 1 and at most len-1: the nodes of a group are consecutive.
+func nearestCut(nodes []int32, same func(x, y int32) bool) int32 {
+	n := int32(len(nodes))
+	best := int32(-1)
+	for i := int32(1); i < n; i++ {
+		if !same(nodes[i-1], nodes[i]) && (best < 0 || abs32(2*i-n) < abs32(2*best-n)) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return n / 2
+	}
+	return best
 }
 
 // extent returns the least and the largest coordinates of nodes per axis.

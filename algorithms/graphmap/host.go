@@ -34,6 +34,12 @@ type space struct {
 	nodes []int32
 	keys  []uint64
 	buf   []int
+	// groups (a host with the Hierarchy capability, topology.HierarchyOf)
+	// holds the size of a group of each level, innermost first: nodes
+	// x and y are in one group of level i when x/groups[i] = y/groups[i].
+	// perNode is the slots of a node of a host with cores (else 1).
+	groups  []int32
+	perNode int32
 }
 
 // denseHost is the most host nodes per guest vertex of a dense space.
@@ -43,6 +49,15 @@ const denseHost = 16
 // host, O(c) on another.
 func newSpace(h topology.Host, n int) *space {
 	s := &space{host: h, size: h.Size(), dense: h.Size() <= denseHost*max(n, 1)}
+	_, c := topology.SplitCores(h)
+	s.perNode = int32(c)
+	if radices, ok := topology.HierarchyOf(h); ok {
+		size := int32(1)
+		for _, r := range radices {
+			size *= int32(r)
+			s.groups = append(s.groups, size)
+		}
+	}
 	g, ok := h.(topology.Grid)
 	if !ok {
 		return s

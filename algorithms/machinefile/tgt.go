@@ -145,7 +145,7 @@ func target(h topology.Host) (string, error) {
 	if _, cores := topology.SplitCores(h); cores > 1 {
 		return "", fmt.Errorf("host %s has cores, 0 apart, and a Scotch target has no link of cost 0: write the host without :cores", h)
 	}
-	if hi, ok := h.(topology.Hierarchy); ok {
+	if hi, ok := h.(topology.LevelCosts); ok {
 		return tleaf(hi), nil
 	}
 	g, ok := h.(topology.Grid)
@@ -181,7 +181,7 @@ func target(h topology.Host) (string, error) {
 // tleaf writes a hierarchy from its top level down, each level with the
 // cost it adds to the one below; levels of one cost are one level of
 // Scotch's (their slots are as far apart), whose links cost at least 1.
-func tleaf(h topology.Hierarchy) string {
+func tleaf(h topology.LevelCosts) string {
 	var sizes, adds []int // innermost first
 	below := 0
 	for i := 1; i <= h.Levels(); i++ {

@@ -117,6 +117,7 @@ func ExampleCompare() {
 	// fold          1.4082 5
 	// rb            1.5714 3
 	// greedy        2.7959 11
+	// identity      3.5714 10
 	// pairs         1.4082 3
 	// pairs-uniform 1.4082 3
 }

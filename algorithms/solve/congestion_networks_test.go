@@ -18,8 +18,10 @@ import (
 // bound, and reports the figures of its placement (metric.Evaluate).
 // Without cores every message crosses its sender's one link to its switch,
 // so maxLinkLoad is at least the largest out-volume of a vertex, its
-// degree here: on grid:8x8 → fattree:4,3 the hop-bytes placement already
-// reaches that bound, 4, and there is nothing to lower.
+// degree here: on grid:8x8 → fattree:4,3 and → dragonfly:4,2,2,8 the
+// hop-bytes placement already reaches that bound, 4 (on the dragonfly
+// since PAIRS starts from rb too: 2.8661 hops per byte), and there is
+// nothing to lower.
 func TestCongestionObjectiveOnNetworks(t *testing.T) {
 	for _, tt := range []struct {
 		guest, host string
@@ -27,7 +29,7 @@ func TestCongestionObjectiveOnNetworks(t *testing.T) {
 	}{
 		{"grid:8x8", "fattree:4,3", false},
 		{"hypercube:6", "fattree:4,3", true},
-		{"grid:8x8", "dragonfly:4,2,2,8", true},
+		{"grid:8x8", "dragonfly:4,2,2,8", false},
 	} {
 		g, h := parse(t, tt.guest, tt.host)
 		load := map[string]float64{}

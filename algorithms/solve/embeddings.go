@@ -15,15 +15,6 @@ import (
 func init() {
 	const paper = "González & Valero-García, \"The Xor embedding: an embedding of hypercubes onto rings and toruses\", ASAP 1993"
 	register(
-		cubeEmbedding("identity", embedding.Identity, embedding.CheckIdentity, "a hypercube of the same dimension",
-			Notes{
-				Title:      "Identity",
-				Source:     paper + ", §2.1",
-				Confidence: "V",
-				Complexity: "O(n), n = 2^d",
-				Measured:   measured("hypercube:20 → hypercube:20: 0.029 CPU-s, 112 MB"),
-				Summary:    "Vertex n on hypercube node n: every edge on one link, D_i = 1, T = d(T_a + t_c).",
-			}),
 		cubeEmbedding("standard", embedding.Standard, embedding.CheckStandard, "line, ring, mesh or torus of 2^d nodes",
 			Notes{
 				Title:      "Standard embedding",

@@ -7,6 +7,8 @@ import (
 
 	"topomap/algorithms/graphmap"
 	"topomap/algorithms/guest"
+	"topomap/algorithms/mapping"
+	"topomap/algorithms/metric"
 	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
 )
@@ -26,7 +28,7 @@ func init() {
 				"SHPCC 1994; Pellegrini & Roman, Scotch, HPCN 1996 (texts not in our sources: our implementation of the method)",
 			Confidence: "P",
 			Complexity: "O((n + m)·log n): about log2 n levels of bisection, each O(n + m) for the parts' graphs and " +
-				"coarsening and O(n log n + m) per refinement pass; min(8, 16384/n) restarts below 16384 vertices; plus " +
+				"coarsening and O(n log n + m) per refinement pass; min(8, 32768/n) restarts below 32768 vertices; plus " +
 				"O(N log² N) on a host without grid coordinates (its nodes sorted at every level); memory O(n + m)",
 			Measured: measured(largestGraph + " → torus:128x128x64: 35 CPU-s, 650 MB"),
 			Summary: "The host is cut in two across its longest axis (other hosts: the coordinate of largest extent) and " +
@@ -34,15 +36,18 @@ func init() {
 				"bisection is multilevel: heavy-edge matching, greedy graph growing from seeded starts, Fiduccia–Mattheyses " +
 				"refinement at every level. It minimises the bytes cut (priced at half the distance between the halves' " +
 				"centres, our choice: Scotch prices the whole distance) plus, for edges to vertices already sent elsewhere, " +
-				"their bytes times the distance from each half to where they went. A larger host is filled half by half. " +
-				"Small guests are mapped min(8, 16384/n) times with different seeds and the lowest hop-bytes kept (our " +
+				"their bytes times the distance from each half to where they went. Hosts without grid coordinates are cut along " +
+				"their own structure (Scotch's architecture domains): a fat tree by the subtrees of its top switches first, a " +
+				"dragonfly by group, then router; with cores per node, the nodes first and a node's cores last. A larger " +
+				"host is filled half by half. When rank order (identity) has fewer hop-bytes, it answers rank order and says so. " +
+				"Small guests are mapped min(8, 32768/n) times with different seeds and the lowest hop-bytes kept (our " +
 				"choice). Deterministic (fixed seeds).",
 		},
 		Guests:     "any guest (a graph, a grid, a d-cube)",
 		Hosts:      hosts,
 		LargerHost: true,
 		Applies:    anyGuest,
-		Map:        graphMapper(graphmap.Bipartition),
+		Map:        rankOrderFloor(graphMapper(graphmap.Bipartition)),
 	}, Algorithm{
 		Name: "greedy",
 		Notes: Notes{
@@ -67,7 +72,61 @@ func init() {
 		LargerHost: true,
 		Applies:    anyGuest,
 		Map:        graphMapper(graphmap.Greedy),
+	}, Algorithm{
+		Name: "identity",
+		Notes: Notes{
+			Title: "Rank order (the launchers' default)",
+			Source: "topomap baseline: mpirun --map-by slot, MPICH's and Slurm's block default; on a d-cube onto the " +
+				"hypercube of its dimension, the identity embedding of González & Valero-García, ASAP 1993, §2.1",
+			Confidence: "V",
+			Complexity: "O(n)",
+			Measured:   measured("hypercube:20 → hypercube:20: 0.029 CPU-s, 112 MB"),
+			Summary: "Rank r on slot r, slots in index order (the first coordinate fastest; with cores, a node's " +
+				"cores first): what a job gets when nobody maps it, the baseline every method should beat. A d-cube " +
+				"onto a hypercube of its dimension has every edge on one link (D_i = 1, T = d(T_a + t_c)).",
+		},
+		Guests:     "any guest (a graph, a grid, a d-cube)",
+		Hosts:      hosts,
+		LargerHost: true,
+		Applies:    anyGuest,
+		Map: func(ctx context.Context, p *Problem) ([]int, error) {
+			return rankOrder(p.Guest.Order()), ctx.Err()
+		},
 	})
+}
+
+// rankOrder returns the launchers' default placement of n ranks: rank r
+// on slot r.
+func rankOrder(n int) []int {
+	place := make([]int, n)
+	for v := range place {
+		place[v] = v
+	}
+	return place
+}
+
+// rankOrderFloor makes a mapper answer rank order when rank order has
+// fewer hop-bytes than its own placement, and say so in the problem's
+// note: the default of graph guests is never worse than what the
+// launcher does unasked. O(arcs) beyond the mapper.
+func rankOrderFloor(m func(context.Context, *Problem) ([]int, error)) func(context.Context, *Problem) ([]int, error) {
+	return func(ctx context.Context, p *Problem) ([]int, error) {
+		place, err := m(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		own := metric.HopBytes(&mapping.Mapping{Guest: p.Guest, Host: p.Host, Place: place})
+		id := rankOrder(p.Guest.Order())
+		rank := metric.HopBytes(&mapping.Mapping{Guest: p.Guest, Host: p.Host, Place: id})
+		if rank >= own {
+			return place, nil
+		}
+		if p.Note != nil {
+			*p.Note = fmt.Sprintf("rank order (identity) answered: %s hop-bytes against %s for %s's own placement",
+				metric.Number(rank), metric.Number(own), p.Instance.Algo)
+		}
+		return id, nil
+	}
 }
 
 // anyGuest applies to every guest and host (the sizes are checked apart).
@@ -88,17 +147,29 @@ func graphMapper(f func(context.Context, *guest.Graph, topology.Host) ([]int, er
 }
 
 // graphMappers are the algorithms of this file by name.
-var graphMappers = []string{"rb", "greedy"}
+var graphMappers = []string{"rb", "greedy", "identity"}
 
-// defaultStarts returns the starts PAIRS tries when none is named: the
-// heuristics made for the guest's shape where some apply (on grids and
-// d-cubes they are better and cheaper than the graph mappers), else the
-// graph mappers, so that PAIRS starts from the better of rb and greedy on
-// a graph.
-func defaultStarts(algos []Algorithm) []Algorithm {
+// defaultStarts returns the starts PAIRS tries when none is named, for a
+// guest of n vertices: on a graph every mapper that applies (rb, greedy
+// and rank order); on grids and d-cubes the heuristics made for their
+// shape, rank order, and rb up to rbStartLimit vertices (it beats them on
+// some shapes: grid:16x16 onto torus:64x4), so that PAIRS never ends worse
+// than rank order or, on those sizes, rb. greedy starts only graphs: on
+// shapes it is worse than rb and the shaped heuristics.
+func defaultStarts(algos []Algorithm, n int) []Algorithm {
 	shaped := slices.DeleteFunc(slices.Clone(algos), func(a Algorithm) bool { return slices.Contains(graphMappers, a.Name) })
-	if len(shaped) > 0 {
-		return shaped
+	if len(shaped) == 0 {
+		return algos
 	}
-	return algos
+	for _, a := range algos {
+		if a.Name == "identity" || a.Name == "rb" && n <= rbStartLimit {
+			shaped = append(shaped, a)
+		}
+	}
+	return shaped
 }
+
+// rbStartLimit is the largest grid or d-cube that rb starts PAIRS on: rb
+// costs some 30 µs of CPU per vertex, more than the shaped heuristics
+// (O(n)) and than the search's own work per vertex on larger ones.
+const rbStartLimit = 1 << 16

@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// TestDefaultStarts: the graph mappers start PAIRS only where no other
-// heuristic applies.
+// TestDefaultStarts: every graph mapper starts PAIRS on a graph; on shapes
+// the shaped heuristics, rank order and, up to rbStartLimit vertices, rb.
 func TestDefaultStarts(t *testing.T) {
 	names := func(as []Algorithm) []string {
 		var out []string
@@ -23,14 +23,19 @@ func TestDefaultStarts(t *testing.T) {
 		}
 		return out
 	}
-	for _, tt := range []struct{ in, want []string }{
-		{[]string{"rowmajor", "affn", "rb", "greedy"}, []string{"rowmajor", "affn"}},
-		{[]string{"rb", "greedy"}, []string{"rb", "greedy"}},
-		{[]string{"standard", "rb"}, []string{"standard"}},
-		{nil, nil},
+	for _, tt := range []struct {
+		in   []string
+		n    int
+		want []string
+	}{
+		{[]string{"rowmajor", "affn", "rb", "greedy", "identity"}, 64, []string{"rowmajor", "affn", "rb", "identity"}},
+		{[]string{"rowmajor", "affn", "rb", "greedy", "identity"}, rbStartLimit + 1, []string{"rowmajor", "affn", "identity"}},
+		{[]string{"rb", "greedy", "identity"}, rbStartLimit + 1, []string{"rb", "greedy", "identity"}},
+		{[]string{"standard", "rb"}, 8, []string{"standard", "rb"}},
+		{nil, 8, nil},
 	} {
-		if got := names(defaultStarts(algos(tt.in...))); !slices.Equal(got, tt.want) {
-			t.Errorf("defaultStarts(%v) = %v, want %v", tt.in, got, tt.want)
+		if got := names(defaultStarts(algos(tt.in...), tt.n)); !slices.Equal(got, tt.want) {
+			t.Errorf("defaultStarts(%v, %d) = %v, want %v", tt.in, tt.n, got, tt.want)
 		}
 	}
 }

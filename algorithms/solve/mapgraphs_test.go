@@ -41,10 +41,11 @@ func TestGraphMappers(t *testing.T) {
 }
 
 // TestPairsStartsOnShapes: on a grid PAIRS starts from the grid
-// heuristics only, not from the graph mappers.
+// heuristics, rank order and rb, not from greedy.
 func TestPairsStartsOnShapes(t *testing.T) {
 	r := solvetest.Map(t, url.Values{"guest": {"grid:6x5"}, "host": {"mesh:10x3"}, "algo": {"pairs"}, "moves": {"2000"}}.Encode())
-	if slices.Contains(r.Pairs.Starts, "rb") || slices.Contains(r.Pairs.Starts, "greedy") || len(r.Pairs.Starts) == 0 {
-		t.Errorf("starts %v", r.Pairs.Starts)
+	if !slices.Contains(r.Pairs.Starts, "rb") || !slices.Contains(r.Pairs.Starts, "identity") ||
+		slices.Contains(r.Pairs.Starts, "greedy") || !slices.Contains(r.Pairs.Starts, "rowmajor") {
+		t.Errorf("starts %v, want rowmajor, rb and identity among them, not greedy", r.Pairs.Starts)
 	}
 }

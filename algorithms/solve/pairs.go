@@ -284,7 +284,7 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 // placement (object v on node v) if none of them succeeds.
 func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, error) {
 	in := p.Instance
-	algos := defaultStarts(Starts(in.Guest, in.Host))
+	algos := defaultStarts(Starts(in.Guest, in.Host), p.Guest.Order())
 	if in.Start != "" {
 		if err := checkStart(in); err != nil {
 			return nil, nil, &spec.FieldError{Field: "start", Err: err}
@@ -296,7 +296,8 @@ func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, error) {
 	var names []string
 	for _, a := range algos {
 		sub := *p
-		sub.Instance.Algo, sub.Instance.Start, sub.Progress = a.Name, "", nil
+		// a start's note (rb answering rank order) is not the search's
+		sub.Instance.Algo, sub.Instance.Start, sub.Progress, sub.Note = a.Name, "", nil, nil
 		place, err := a.Map(ctx, &sub)
 		if ctx.Err() != nil {
 			return nil, nil, ctx.Err()

@@ -29,7 +29,10 @@ type Report struct {
 	// Allocation says where the ranks could go, when the request gave
 	// nodes or ranks per node.
 	Allocation *AllocationReport `json:"allocation,omitempty"`
-	Notes      Notes             `json:"notes"`
+	// Note is what the mapper said about its answer, if anything: that
+	// rank order beat its own placement and was answered instead.
+	Note  string `json:"note,omitempty"`
+	Notes Notes  `json:"notes"`
 	// Baselines are the launchers' defaults beside a scored placement
 	// (topomap score, POST /api/v1/score): block and cyclic.
 	Baselines []Entry `json:"baselines,omitempty"`
@@ -72,6 +75,7 @@ func (r *Result) Report() Report {
 		Placement: r.Mapping.Coords(),
 		Metrics:   r.Metrics,
 		Pairs:     r.Pairs,
+		Note:      r.Note,
 		Notes:     r.Algorithm.Notes,
 
 		Allocation: r.AllocationReport(),

@@ -77,6 +77,9 @@ type Problem struct {
 	// Report, if set, receives what a local search reports beyond its
 	// placement.
 	Report *PairsRun
+	// Note, if set, receives what a mapper says about its answer: that it
+	// answered rank order, which beat its own placement (rankOrderFloor).
+	Note *string
 	// share is the share of PAIRS's default work this problem gets, as
 	// a coarse level of a multilevel search (see multilevel.go); 0 = 1.
 	share float64
@@ -337,6 +340,9 @@ type Result struct {
 	// Baselines are the launchers' default placements evaluated beside a
 	// scored placement (Score); nil otherwise.
 	Baselines []Entry
+	// Note is what the mapper said about its answer, if anything (e.g.
+	// that rank order beat its own placement and was answered instead).
+	Note string
 }
 
 // ErrInternal marks a mapper that returned an invalid placement: a bug, not
@@ -374,7 +380,8 @@ func Map(ctx context.Context, in spec.Instance, progress func(Progress)) (*Resul
 	if a.Search {
 		run = &PairsRun{}
 	}
-	p := &Problem{Instance: in, Guest: g, Host: h, Progress: progress, Report: run}
+	var note string
+	p := &Problem{Instance: in, Guest: g, Host: h, Progress: progress, Report: run, Note: &note}
 	if alloc != nil {
 		p.Instance.Host, p.Host = alloc.Host, alloc.Host
 		p.Instance.Nodes, p.Instance.RanksPerNode, p.Instance.Names = "", 0, nil
@@ -390,7 +397,7 @@ func Map(ctx context.Context, in spec.Instance, progress func(Progress)) (*Resul
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrInternal, a.Name, err)
 	}
-	return &Result{Instance: in, Algorithm: a, Mapping: m, Metrics: metric.EvaluateContext(ctx, m), Seconds: secs, Pairs: run, Partial: partial, Allocation: alloc}, err
+	return &Result{Instance: in, Algorithm: a, Mapping: m, Metrics: metric.EvaluateContext(ctx, m), Seconds: secs, Pairs: run, Partial: partial, Allocation: alloc, Note: note}, err
 }
 
 // onWhole moves a placement on an allocation's slots to the whole

@@ -37,6 +37,16 @@
 // Hops and the wiring. A host with cores routes as the host of its nodes
 // does (RouterOf), and a message inside a node crosses no link.
 //
+// Hierarchy is the optional capability of hosts whose nodes are the
+// leaves of nested groups, as Scotch's architectures split their
+// domains: a node's coordinates are its digits in the radices of the
+// levels, innermost first, and the nodes that agree from a digit up are a
+// group, no farther from each other than from the nodes outside it. A fat
+// tree's groups are the subtrees under its switches (radices K, N times),
+// a dragonfly's its routers and groups (P, A, G), and a host with cores
+// over either adds its nodes' cores as the innermost level (HierarchyOf).
+// Recursive mappers split such hosts group by group from the top.
+//
 // Real machines: the suffix ":cores=C" on any host spec gives its nodes C
 // cores each (Cores; SplitCores reaches the inner host, whose fast paths
 // stay usable); FatTree (fattree:K,N, a k-ary n-tree) and Dragonfly

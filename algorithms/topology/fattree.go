@@ -63,6 +63,16 @@ func (t *FatTree) Arity() int { return t.k }
 // Levels returns N, the number of switch levels.
 func (t *FatTree) Levels() int { return t.n }
 
+// Radices returns N times K: the nodes under one switch of level ℓ are a
+// group of level ℓ (the Hierarchy capability).
+func (t *FatTree) Radices() []int {
+	r := make([]int, t.n)
+	for i := range r {
+		r[i] = t.k
+	}
+	return r
+}
+
 // Size returns K^N.
 func (t *FatTree) Size() int { return t.pow[t.n] }
 

@@ -66,13 +66,13 @@ func MaxHops(h Host) int {
 	return h.Size() - 1
 }
 
-// Hierarchy is the optional capability of hosts whose distance is a cost
+// LevelCosts is the optional capability of hosts whose distance is a cost
 // per level of a hierarchy (tree:…:dist=…), not a count of links: two
 // slots whose lowest common group is of level i are LevelCost(i) apart,
 // a group of level i holding GroupSize(i) groups of level i-1 (slots, for
 // i = 1). The contract checks Hops against this rule where it cannot
 // walk over Neighbors.
-type Hierarchy interface {
+type LevelCosts interface {
 	Host
 	Levels() int
 	GroupSize(i int) int
@@ -171,4 +171,36 @@ func Parse(s string) (Host, error) {
 		return nil, err
 	}
 	return withCores(h, c)
+}
+
+// Hierarchy is the capability of hosts whose nodes are the leaves of a
+// tree of nested groups, the way Scotch's architectures split their
+// domains: a fat tree's subtrees, a dragonfly's groups and routers, a
+// node's cores. Node idx's coordinates are its digits in the mixed radix
+// Radices() (innermost level first: the first coordinate varies fastest),
+// and the nodes whose digits agree from digit i up form one group of level
+// i+1. Hops never decreases with the most significant digit in which two
+// nodes differ: a group's nodes are as near each other as any. Recursive
+// mappers split such a host group by group from the top (HierarchyOf).
+type Hierarchy interface {
+	Host
+	// Radices returns the number of subgroups per group of each level,
+	// innermost first; their product is Size().
+	Radices() []int
+}
+
+// HierarchyOf returns the radices of h's groups, innermost first (see
+// Hierarchy): those of a host with the capability, and on a host with C
+// cores per node over one, C followed by its nodes' radices. It returns
+// false for other hosts (lattices, cores over a lattice).
+func HierarchyOf(h Host) ([]int, bool) {
+	inner, c := SplitCores(h)
+	hi, ok := inner.(Hierarchy)
+	if !ok {
+		return nil, false
+	}
+	if c == 1 {
+		return hi.Radices(), true
+	}
+	return append([]int{c}, hi.Radices()...), true
 }

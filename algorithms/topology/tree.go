@@ -20,7 +20,7 @@ const MaxLevelCost = 1_000_000
 // digit per level, lowest first, so slot index = d1 + S1·(d2 + S2·(…)).
 //
 // A Tree's costs are the user's, not counts of links: it has no routes
-// (Hierarchy). When they are the lengths of the tree's paths, D_i = 2i
+// (LevelCosts). When they are the lengths of the tree's paths, D_i = 2i
 // (up to the level-i group and down again), Parse returns the routed
 // tree instead (a Network and a Router); leading zero costs are the
 // cores of a node (Parse returns a Cores host over the other levels).
@@ -135,6 +135,11 @@ func (t *Tree) GroupSize(i int) int { return t.sizes[i-1] }
 // LevelCost returns D_i, the distance of two slots whose lowest common
 // group is of level i.
 func (t *Tree) LevelCost(i int) int { return t.dist[i-1] }
+
+// Radices returns the group sizes, innermost first (Hierarchy): costs never
+// decrease with the level, so recursive mappers split a tree group by
+// group from the top.
+func (t *Tree) Radices() []int { return append([]int(nil), t.sizes...) }
 
 // Size returns S1·…·Sk.
 func (t *Tree) Size() int { return t.pow[len(t.sizes)] }

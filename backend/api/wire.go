@@ -154,6 +154,9 @@ type Job struct {
 	// Partial marks a cancelled job that kept the best placement its
 	// anytime search had found (metrics and placement are that one's).
 	Partial bool `json:"partial,omitempty"`
+	// Note is what the mapper said about its answer, when done: that rank
+	// order beat its own placement and was answered instead.
+	Note string `json:"note,omitempty"`
 	// Error says why a job failed, was cancelled or interrupted.
 	Error    string    `json:"error"`
 	Created  time.Time `json:"created"`

@@ -409,7 +409,7 @@ func (r *Runner) Result(id string) (*solve.Result, error) {
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("stored placement of job %s: %w", id, err)
 	}
-	res := &solve.Result{Instance: in, Algorithm: a, Mapping: m, Seconds: j.Seconds, Pairs: j.Search, Partial: j.Partial}
+	res := &solve.Result{Instance: in, Algorithm: a, Mapping: m, Seconds: j.Seconds, Pairs: j.Search, Partial: j.Partial, Note: j.Note}
 	if j.Metrics != nil {
 		res.Metrics = *j.Metrics
 	}
@@ -570,6 +570,7 @@ func (r *Runner) run(e *entry) {
 	if status == Done || partial {
 		j.Metrics = &res.Metrics
 		j.Search = res.Pairs
+		j.Note = res.Note
 		j.Seconds = res.Seconds
 		j.Partial = partial
 		if !partial {

@@ -26,6 +26,7 @@ type jobRecord struct {
 	Search   *searchRecord   `json:"search,omitempty"`
 	Seconds  float64         `json:"seconds"`
 	Partial  bool            `json:"partial,omitempty"`
+	Note     string          `json:"note,omitempty"`
 	Error    string          `json:"error"`
 	Created  time.Time       `json:"created"`
 	Started  time.Time       `json:"started,omitzero"`
@@ -86,7 +87,7 @@ func encodeJob(j jobs.Job) ([]byte, error) {
 		ID: j.ID, Status: string(j.Status),
 		Progress: progressRecord{p.Fraction, p.Evaluated, p.Improved, p.HopsPerByte, p.Elapsed},
 		Request:  q,
-		Metrics:  j.Metrics, Search: (*searchRecord)(j.Search), Seconds: j.Seconds, Partial: j.Partial, Error: j.Error,
+		Metrics:  j.Metrics, Search: (*searchRecord)(j.Search), Seconds: j.Seconds, Partial: j.Partial, Note: j.Note, Error: j.Error,
 		Created: j.Created, Started: j.Started, Finished: j.Finished,
 	})
 }
@@ -106,7 +107,7 @@ func decodeJob(b []byte) (jobs.Job, error) {
 		ID: r.ID, Status: jobs.Status(r.Status),
 		Progress: jobs.Progress{Fraction: p.Fraction, Evaluated: p.Evaluated, Improved: p.Improved, HopsPerByte: p.HopsPerByte, Elapsed: p.Elapsed},
 		Request:  q,
-		Metrics:  r.Metrics, Search: (*solve.PairsRun)(r.Search), Seconds: r.Seconds, Partial: r.Partial, Error: r.Error,
+		Metrics:  r.Metrics, Search: (*solve.PairsRun)(r.Search), Seconds: r.Seconds, Partial: r.Partial, Note: r.Note, Error: r.Error,
 		Created: r.Created, Started: r.Started, Finished: r.Finished,
 	}, nil
 }

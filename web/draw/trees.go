@@ -79,7 +79,7 @@ func treeLayout(t topology.Rooted, width, minCell int) *layout {
 // cost per level.
 func treeNote(t topology.Rooted, levels int) string {
 	note := fmt.Sprintf("nodes in index order at the bottom, switches L1 (leaves) to L%d above, each over the nodes below it", levels)
-	h, ok := t.(topology.Hierarchy)
+	h, ok := t.(topology.LevelCosts)
 	if !ok {
 		return note
 	}

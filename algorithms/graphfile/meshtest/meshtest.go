@@ -127,28 +127,22 @@ func QuotientGraph(tb testing.TB, mesh string, parts int) *Quotient {
 	return q
 }
 
-// Scotch maps a quotient graph onto a mesh or torus host with Scotch 7,
-// `scotch_gmap -b0 -cbq` (a bijective mapping when the sizes agree), and
-// returns its placement (Scotch numbers the nodes of meshXD and torusXD
-// targets as topomap does, the first coordinate fastest) and the CPU time
-// of the command (user and system: on a loaded machine its wall time is
-// not Scotch's), the conversion to Scotch's format excluded.
-func Scotch(tb testing.TB, q *Quotient, host topology.Grid) ([]int, time.Duration) {
+// Scotch maps a quotient graph onto a host with Scotch 7, `scotch_gmap
+// -b0 -cbq` (a bijective mapping when the sizes agree), and returns its
+// placement and the CPU time of the command (user and system: on a loaded
+// machine its wall time is not Scotch's), the conversion to Scotch's
+// format excluded. The target (ScotchTarget) numbers the nodes as topomap
+// does.
+func Scotch(tb testing.TB, q *Quotient, host topology.Host) ([]int, time.Duration) {
 	tb.Helper()
 	NeedTools(tb, "gcv", "scotch_gmap")
 	grf := strings.TrimSuffix(q.Path, ".graph") + ".grf"
 	if _, err := os.Stat(grf); err != nil {
 		Run(tb, "gcv", "-ic", q.Path, grf)
 	}
-	kind := "mesh"
-	for j := range host.Rank() {
-		if host.Wraps(j) {
-			kind = "torus"
-		}
-	}
-	target := fmt.Sprintf("%s%dD", kind, host.Rank())
-	for _, k := range topology.DimsOf(host) {
-		target += " " + strconv.Itoa(k)
+	target, ok := ScotchTarget(host)
+	if !ok {
+		tb.Fatalf("Scotch has no target for %s", host)
 	}
 	tgt := filepath.Join(filepath.Dir(q.Path), strings.NewReplacer(" ", "_").Replace(target)+".tgt")
 	if err := os.WriteFile(tgt, []byte(target+"\n"), 0o644); err != nil {
@@ -186,4 +180,38 @@ func Scotch(tb testing.TB, q *Quotient, host topology.Grid) ([]int, time.Duratio
 		place[v-base] = p
 	}
 	return place, took
+}
+
+// ScotchTarget returns Scotch's target for a host: meshXD or torusXD for
+// a mesh or torus (Scotch numbers their nodes the first coordinate
+// fastest), `tleaf` for a host with the Hierarchy capability (levels from
+// the top, each its radix and ten times the hops between nodes that differ
+// first there: Scotch takes no cost 0, so two slots of one node cost 1),
+// whose leaves Scotch numbers as topomap does, the top level slowest. It
+// returns false for other hosts.
+func ScotchTarget(host topology.Host) (string, bool) {
+	if g, ok := host.(topology.Grid); ok {
+		kind := "mesh"
+		for j := range g.Rank() {
+			if g.Wraps(j) {
+				kind = "torus"
+			}
+		}
+		target := fmt.Sprintf("%s%dD", kind, g.Rank())
+		for _, k := range topology.DimsOf(g) {
+			target += " " + strconv.Itoa(k)
+		}
+		return target, true
+	}
+	radices, ok := topology.HierarchyOf(host)
+	if !ok {
+		return "", false
+	}
+	target := "tleaf " + strconv.Itoa(len(radices))
+	group := host.Size()
+	for i := len(radices) - 1; i >= 0; i-- {
+		group /= radices[i]
+		target += fmt.Sprintf(" %d %d", radices[i], max(1, 10*host.Hops(0, group)))
+	}
+	return target, true
 }

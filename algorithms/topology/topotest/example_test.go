@@ -19,7 +19,7 @@ func ExampleCheck() {
 	fmt.Println(strings.Join(names, ", "))
 	// Output:
 	// <nil>
-	// coordinates, metric, triangle, axes, neighbours, shortest paths, table, diameter, routes, slots, balls
+	// coordinates, metric, triangle, axes, neighbours, shortest paths, table, diameter, routes, slots, balls, hierarchy
 }
 
 // A host type's tests run the contract as subtests.

@@ -54,6 +54,8 @@ func TestContractCatchesMachines(t *testing.T) {
 		{"dragonfly ball one too large", bigBall{df}, "Ball(3)"},
 		{"dragonfly route that skips its first local hop", skipLocal{df}, "is no link from"},
 		{"fat tree link numbered between switches that share no wire", crossedLinks{ft}, "not between neighbours"},
+		{"fat tree whose lowest two levels are one group", mergedLevels{ft}, "digits"},
+		{"fat tree whose radices miss a level", shortRadices{ft}, "multiply to"},
 	} {
 		err := topotest.Check(tt.h)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -110,3 +112,14 @@ func (h crossedLinks) Link(id int) (tail, head int, ok bool) {
 	}
 	return tail, head, ok
 }
+
+// mergedLevels joins the leaf switches' level and the next: the nodes'
+// coordinates are then not their digits.
+type mergedLevels struct{ *topology.FatTree }
+
+func (h mergedLevels) Radices() []int { return []int{4, 2} }
+
+// shortRadices forgets the top level of the fat tree.
+type shortRadices struct{ *topology.FatTree }
+
+func (h shortRadices) Radices() []int { return []int{2, 2} }

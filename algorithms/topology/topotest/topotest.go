@@ -56,6 +56,7 @@ var Properties = []Property{
 	{"routes", checkRoutes},
 	{"slots", checkSlots},
 	{"balls", checkBalls},
+	{"hierarchy", checkHierarchy},
 }
 
 // Check runs every property on h and returns their violations joined, or
@@ -385,11 +386,11 @@ func checkBFS(h Host) error {
 		}
 	}
 	if inner, _ := topology.SplitCores(h); inner != h {
-		if hi, ok := inner.(topology.Hierarchy); ok {
+		if hi, ok := inner.(topology.LevelCosts); ok {
 			return checkLevels(hi) // the slots' distances are checked against it by "slots"
 		}
 	}
-	if hi, ok := h.(topology.Hierarchy); ok {
+	if hi, ok := h.(topology.LevelCosts); ok {
 		return checkLevels(hi)
 	}
 	var c collector
@@ -506,7 +507,7 @@ func checkDiameter(host Host) error {
 // checkLevels checks the distances of a hierarchy against its rule: the
 // cost of the lowest level whose group holds both slots, the group of a
 // slot at level i being its index divided by the sizes of levels 1..i.
-func checkLevels(h topology.Hierarchy) error {
+func checkLevels(h topology.LevelCosts) error {
 	var c collector
 	pairs(h, func(a, b int) bool {
 		want, x, y := 0, a, b

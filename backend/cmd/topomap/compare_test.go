@@ -49,7 +49,7 @@ func TestCompareText(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if lines[0] != "grid:6x5 on mesh:10x3, 14 algorithms" || !strings.HasPrefix(lines[1], "algo") {
+	if lines[0] != "grid:6x5 on mesh:10x3, 15 algorithms" || !strings.HasPrefix(lines[1], "algo") {
 		t.Fatalf("header %q", lines[:2])
 	}
 	// AFFN: 78/49 = 1.5918, max dilation 3 (gridmap's reference figures)

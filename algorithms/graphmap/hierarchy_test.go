@@ -1,0 +1,73 @@
+package graphmap_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"topomap/algorithms/graphmap"
+	"topomap/algorithms/guest"
+	"topomap/algorithms/topology"
+)
+
+// cliques returns k cliques of s vertices each, heavy inside (volume
+// 100), with a light ring through them (volume 1 between the first
+// vertices of consecutive cliques), its vertices shuffled so that rank
+// order says nothing.
+func cliques(k, s int, seed uint64) (*guest.Graph, []int) {
+	r := rand.New(rand.NewPCG(seed, 3))
+	perm := r.Perm(k * s) // perm[i]: the vertex of member i%s of clique i/s
+	var edges []guest.Edge
+	for c := range k {
+		for a := range s {
+			for b := a + 1; b < s; b++ {
+				edges = append(edges, guest.Edge{U: perm[c*s+a], V: perm[c*s+b], Volume: 100})
+			}
+		}
+		edges = append(edges, guest.Edge{U: perm[c*s], V: perm[(c+1)%k*s], Volume: 1})
+	}
+	clique := make([]int, k*s)
+	for i, v := range perm {
+		clique[v] = i / s
+	}
+	return must(guest.FromEdges(k*s, edges)), clique
+}
+
+// TestBipartitionFollowsHierarchy: rb cuts a host along its own
+// structure, so that every clique of as many vertices as a group of the
+// host lands in one group: under one leaf switch of a fat tree, on one
+// router of a dragonfly, on one node of a host with cores (over a fat
+// tree or a torus). Cutting by coordinates instead splits a fat tree's
+// leaf switches first and scatters the cliques.
+func TestBipartitionFollowsHierarchy(t *testing.T) {
+	for _, tt := range []struct {
+		host  string
+		group func(h topology.Host, x int) int // the group a clique must share
+		size  int
+	}{
+		{"fattree:4,3", func(_ topology.Host, x int) int { return x / 4 }, 4},
+		{"fattree:2,6", func(_ topology.Host, x int) int { return x / 8 }, 8}, // two levels: a subtree of 8
+		{"dragonfly:4,4,2,5", func(_ topology.Host, x int) int { return x / 4 }, 4},
+		{"fattree:4,2:cores=4", func(_ topology.Host, x int) int { return x / 4 }, 4},
+		{"torus:4x4:cores=4", func(_ topology.Host, x int) int { return x / 4 }, 4},
+		{"mesh:3x3:cores=8", func(_ topology.Host, x int) int { return x / 8 }, 8},
+	} {
+		h := must(topology.Parse(tt.host))
+		for seed := range uint64(3) {
+			g, clique := cliques(h.Size()/tt.size, tt.size, seed)
+			place, err := graphmap.Bipartition(context.Background(), g, h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			at := map[int]int{} // clique → its group
+			for v, x := range place {
+				grp := tt.group(h, x)
+				if first, ok := at[clique[v]]; ok && first != grp {
+					t.Errorf("%s seed %d: clique %d spans groups %d and %d", tt.host, seed, clique[v], first, grp)
+					break
+				}
+				at[clique[v]] = grp
+			}
+		}
+	}
+}
