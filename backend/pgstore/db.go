@@ -135,3 +135,7 @@ func opContext() (context.Context, context.CancelFunc) {
 
 // noRows reports whether err says a query found no row.
 func noRows(err error) bool { return errors.Is(err, pgx.ErrNoRows) }
+
+// URL returns the URL db was opened with (to open another replica's
+// connections to the same database).
+func (db *DB) URL() string { return db.url }

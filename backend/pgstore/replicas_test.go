@@ -1,0 +1,286 @@
+package pgstore_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
+	"topomap/backend/jobs"
+	"topomap/backend/jobs/jobstest"
+	"topomap/backend/pgstore"
+	"topomap/backend/server"
+)
+
+// replica is one server of a test cluster: its service and its HTTP
+// address.
+type replica struct {
+	svc *pgstore.Service
+	url string
+}
+
+// runs counts what the replicas' solvers did: every run (Map call) by
+// replica and by job, and every progress report.
+type runs struct {
+	mu       sync.Mutex
+	byJob    map[string]int
+	where    map[string]int // the replica that last ran a job
+	progress atomic.Int64   // progress reports of every run
+	returned map[string]int64
+}
+
+func newRuns() *runs {
+	return &runs{byJob: map[string]int{}, where: map[string]int{}, returned: map[string]int64{}}
+}
+
+// solver is jobstest's Solver (Block runs until release closes) on
+// replica r, counting into c.
+func (c *runs) solver(r int, release <-chan struct{}) jobs.Solver {
+	s := jobstest.Solver(release)
+	inner := s.Map
+	s.Map = func(ctx context.Context, in spec.Instance, progress func(solve.Progress)) (*solve.Result, error) {
+		id := jobs.ID(in)
+		c.mu.Lock()
+		c.byJob[id]++
+		c.where[id] = r
+		c.mu.Unlock()
+		res, err := inner(ctx, in, func(p solve.Progress) {
+			c.progress.Add(1)
+			progress(p)
+		})
+		c.mu.Lock()
+		c.returned[id] = c.progress.Load()
+		c.mu.Unlock()
+		return res, err
+	}
+	return s
+}
+
+// startReplicas starts n replicas on one fresh database, each with its
+// own connections, River client and HTTP server, and o's limits.
+func startReplicas(t *testing.T, n int, o jobs.Options, c *runs, release <-chan struct{}) []replica {
+	t.Helper()
+	url := ""
+	var rs []replica
+	for i := range n {
+		var db *pgstore.DB
+		if i == 0 {
+			db = openDB(t)
+			url = db.URL()
+		} else {
+			var err error
+			if db, err = pgstore.Open(context.Background(), url); err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(db.Close)
+		}
+		ro := o
+		ro.Solver = c.solver(i, release)
+		svc := openService(t, db, ro)
+		srv := server.New(server.Options{Jobs: svc, Graphs: db, Store: db.Stats, SyncTimeout: 2 * time.Minute})
+		hs := httptest.NewServer(srv)
+		t.Cleanup(hs.Close)
+		rs = append(rs, replica{svc: svc, url: hs.URL})
+	}
+	return rs
+}
+
+// answer is an HTTP answer: its status and body.
+type answer struct {
+	status int
+	body   []byte
+}
+
+func call(t testing.TB, method, url, body string) answer {
+	t.Helper()
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return answer{resp.StatusCode, b}
+}
+
+// submit posts a job request to a replica and returns the job answered.
+func submit(t testing.TB, r replica, guest, host, algo string) (jobs.Job, int) {
+	t.Helper()
+	a := call(t, "POST", r.url+"/api/v1/jobs", fmt.Sprintf(`{"guest":%q,"host":%q,"algo":%q}`, guest, host, algo))
+	var j jobs.Job
+	if a.status/100 != 2 || json.Unmarshal(a.body, &j) != nil {
+		t.Fatalf("POST /jobs to %s: %d %s", r.url, a.status, a.body)
+	}
+	return j, a.status
+}
+
+func TestIdenticalRequestsOnTwoReplicasMakeOneJobAndOneRun(t *testing.T) {
+	c := newRuns()
+	rs := startReplicas(t, 3, jobs.Options{Workers: 2}, c, closedChan())
+	const requests = 20
+	for k := range requests {
+		guest, host := fmt.Sprintf("grid:2x%d", k+2), fmt.Sprintf("mesh:2x%d", k+2)
+		var got [2]jobs.Job
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for i := range got {
+			wg.Go(func() {
+				<-start
+				got[i], _ = submit(t, rs[(k+i)%3], guest, host, jobstest.Block)
+			})
+		}
+		close(start)
+		wg.Wait()
+		if got[0].ID != got[1].ID {
+			t.Fatalf("request %d: two jobs %s and %s", k, got[0].ID, got[1].ID)
+		}
+		if tokens := btoi(got[0].CancelToken != "") + btoi(got[1].CancelToken != ""); tokens != 1 {
+			t.Fatalf("request %d: %d submits got a cancel token, want exactly one (one run started)", k, tokens)
+		}
+		if final := jobstest.Follow(t, rs[2].svc, got[0].ID); final.Status != jobs.Done {
+			t.Fatalf("request %d: %+v", k, final)
+		}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.byJob) != requests {
+		t.Fatalf("%d jobs ran, want %d", len(c.byJob), requests)
+	}
+	for id, n := range c.byJob {
+		if n != 1 {
+			t.Errorf("job %s ran %d times, want once", id, n)
+		}
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func closedChan() chan struct{} {
+	c := make(chan struct{})
+	close(c)
+	return c
+}
+
+// progressTick is the time between two progress reports of
+// jobstest.Block: a count of reports measures time on a loaded machine
+// too, which slows the reports and the cancellation alike.
+const progressTick = 5 * time.Millisecond
+
+func TestCancelOnAnotherReplicaStopsTheRunWithinASecondAndAWrongTokenIsForbiddenEverywhere(t *testing.T) {
+	c := newRuns()
+	release := make(chan struct{})
+	defer close(release)
+	rs := startReplicas(t, 3, jobs.Options{Workers: 2}, c, release)
+	j, _ := submit(t, rs[0], "grid:4x4", "mesh:4x4", jobstest.Block)
+	waitRunning(t, rs[1].svc, j.ID)
+	for i, r := range rs {
+		for _, bad := range []string{"", "x", j.CancelToken + "x"} {
+			if a := call(t, "DELETE", r.url+"/api/v1/jobs/"+j.ID+"?token="+bad, ""); a.status != http.StatusForbidden {
+				t.Fatalf("replica %d, token %q: %d %s, want 403", i, bad, a.status, a.body)
+			}
+		}
+	}
+	c.mu.Lock()
+	runner := c.where[j.ID]
+	c.mu.Unlock()
+	other := rs[(runner+1)%3]
+	before := c.progress.Load()
+	a := call(t, "DELETE", other.url+"/api/v1/jobs/"+j.ID+"?token="+j.CancelToken, "")
+	var got jobs.Job
+	if a.status != http.StatusOK || json.Unmarshal(a.body, &got) != nil || got.Status != jobs.Cancelled {
+		t.Fatalf("DELETE on the replica that does not run it: %d %s", a.status, a.body)
+	}
+	c.mu.Lock()
+	ticks := c.returned[j.ID] - before
+	c.mu.Unlock()
+	if limit := int64(time.Second / progressTick); ticks > limit {
+		t.Fatalf("the run went on for %d progress reports (%v each) after the cancel, more than a second's %d", ticks, progressTick, limit)
+	}
+	t.Logf("the run stopped %d progress reports (about %v) after the cancel was sent to another replica", ticks, time.Duration(ticks)*progressTick)
+}
+
+// waitRunning waits until a job runs and has reported progress.
+func waitRunning(t testing.TB, svc jobs.Service, id string) jobs.Job {
+	t.Helper()
+	j, updates, unsubscribe, err := svc.Subscribe(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unsubscribe()
+	timeout := time.After(30 * time.Second)
+	for j.Status != jobs.Running || j.Progress.Evaluated == 0 {
+		select {
+		case next, ok := <-updates:
+			if !ok {
+				t.Fatalf("job %s ended %s before running", id, j.Status)
+			}
+			j = next
+		case <-timeout:
+			t.Fatalf("job %s still %s after 30 s", id, j.Status)
+		}
+	}
+	return j
+}
+
+// sseEvent is one event of a job's stream.
+type sseEvent struct {
+	name string
+	job  jobs.Job
+}
+
+// readEvents reads a job's event stream from a replica into a channel,
+// closed at the stream's end; stop ends the request.
+func readEvents(t testing.TB, url string) (events <-chan sseEvent, stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		cancel()
+		t.Fatalf("GET %s: %v %v", url, err, resp)
+	}
+	ch := make(chan sseEvent, 1024)
+	go func() {
+		defer close(ch)
+		defer resp.Body.Close()
+		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(nil, 1<<20)
+		var name string
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case strings.HasPrefix(line, "event: "):
+				name = strings.TrimPrefix(line, "event: ")
+			case strings.HasPrefix(line, "data: "):
+				var j jobs.Job
+				if json.Unmarshal([]byte(strings.TrimPrefix(line, "data: ")), &j) == nil {
+					ch <- sseEvent{name, j}
+				}
+			}
+		}
+	}()
+	return ch, cancel
+}
