@@ -2,6 +2,7 @@ package pgstore_test
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -20,6 +21,7 @@ import (
 	"topomap/backend/jobs/jobstest"
 	"topomap/backend/pgstore"
 	"topomap/backend/server"
+	"topomap/backend/store"
 )
 
 // replica is one server of a test cluster: its service and its HTTP
@@ -122,15 +124,30 @@ func call(t testing.TB, method, url, body string) answer {
 	return answer{resp.StatusCode, b}
 }
 
-// submit posts a job request to a replica and returns the job answered.
+// post posts a job request to a replica and returns the job answered
+// (safe off the test's goroutine).
+func post(r replica, guest, host, algo string) (jobs.Job, int, error) {
+	var j jobs.Job
+	resp, err := http.Post(r.url+"/api/v1/jobs", "application/json", strings.NewReader(fmt.Sprintf(`{"guest":%q,"host":%q,"algo":%q}`, guest, host, algo)))
+	if err != nil {
+		return j, 0, err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err == nil && (resp.StatusCode/100 != 2 || json.Unmarshal(b, &j) != nil) {
+		err = fmt.Errorf("POST /jobs to %s: %d %s", r.url, resp.StatusCode, b)
+	}
+	return j, resp.StatusCode, err
+}
+
+// submit is post, failing the test on an error.
 func submit(t testing.TB, r replica, guest, host, algo string) (jobs.Job, int) {
 	t.Helper()
-	a := call(t, "POST", r.url+"/api/v1/jobs", fmt.Sprintf(`{"guest":%q,"host":%q,"algo":%q}`, guest, host, algo))
-	var j jobs.Job
-	if a.status/100 != 2 || json.Unmarshal(a.body, &j) != nil {
-		t.Fatalf("POST /jobs to %s: %d %s", r.url, a.status, a.body)
+	j, status, err := post(r, guest, host, algo)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return j, a.status
+	return j, status
 }
 
 func TestIdenticalRequestsOnTwoReplicasMakeOneJobAndOneRun(t *testing.T) {
@@ -145,11 +162,17 @@ func TestIdenticalRequestsOnTwoReplicasMakeOneJobAndOneRun(t *testing.T) {
 		for i := range got {
 			wg.Go(func() {
 				<-start
-				got[i], _ = submit(t, rs[(k+i)%3], guest, host, jobstest.Block)
+				var err error
+				if got[i], _, err = post(rs[(k+i)%3], guest, host, jobstest.Block); err != nil {
+					t.Error(err)
+				}
 			})
 		}
 		close(start)
 		wg.Wait()
+		if t.Failed() {
+			t.FailNow()
+		}
 		if got[0].ID != got[1].ID {
 			t.Fatalf("request %d: two jobs %s and %s", k, got[0].ID, got[1].ID)
 		}
@@ -283,4 +306,135 @@ func readEvents(t testing.TB, url string) (events <-chan sseEvent, stop func()) 
 		}
 	}()
 	return ch, cancel
+}
+
+func TestEventsOnOneReplicaFollowAJobRunningOnAnotherAndResumeOnAThird(t *testing.T) {
+	c := newRuns()
+	release := make(chan struct{})
+	rs := startReplicas(t, 3, jobs.Options{Workers: 2}, c, release)
+	j, _ := submit(t, rs[0], "grid:4x4", "mesh:4x4", jobstest.Block)
+	waitRunning(t, rs[0].svc, j.ID)
+	c.mu.Lock()
+	b := c.where[j.ID]
+	c.mu.Unlock()
+	a, third := rs[(b+1)%3], rs[(b+2)%3]
+	path := "/api/v1/jobs/" + j.ID + "/events"
+
+	events, stop := readEvents(t, a.url+path)
+	last := expectProgress(t, events, jobs.Job{}, 5)
+	stop()
+	events, stop = readEvents(t, third.url+path)
+	defer stop()
+	last = expectProgress(t, events, last, 5)
+	close(release)
+	for e := range events {
+		if e.name == server.EventEnd {
+			if e.job.Status != jobs.Done {
+				t.Fatalf("end event %+v, want done", e.job)
+			}
+			return
+		}
+		last = monotone(t, last, e.job)
+	}
+	t.Fatal("the stream on the third replica closed without the end event")
+}
+
+// expectProgress reads n more running states, each further on than the
+// last, and returns the last.
+func expectProgress(t *testing.T, events <-chan sseEvent, last jobs.Job, n int) jobs.Job {
+	t.Helper()
+	timeout := time.After(30 * time.Second)
+	for seen := 0; seen < n; {
+		select {
+		case e, ok := <-events:
+			if !ok || e.name != server.EventJob {
+				t.Fatalf("stream ended (%v) or gave %q before %d progress events", ok, e.name, n)
+			}
+			last = monotone(t, last, e.job)
+			if e.job.Status == jobs.Running && e.job.Progress.Evaluated > 0 {
+				seen++
+			}
+		case <-timeout:
+			t.Fatalf("%d progress events after 30 s, want %d", 0, n)
+		}
+	}
+	return last
+}
+
+// monotone fails unless j's progress is no earlier than last's.
+func monotone(t *testing.T, last, j jobs.Job) jobs.Job {
+	t.Helper()
+	if j.Status == last.Status && j.Progress.Evaluated < last.Progress.Evaluated {
+		t.Fatalf("progress went back from %d to %d evaluated", last.Progress.Evaluated, j.Progress.Evaluated)
+	}
+	return j
+}
+
+// The placement is compared as each replica's service reads it (its own
+// connections, the CRC checked, the mapping rebuilt and validated) and
+// stored again in the database's form; the HTTP formats of a placement
+// are the server's, whose tests check them.
+func TestATenMegabytePlacementReadsTheSameFromEveryReplica(t *testing.T) {
+	c := newRuns()
+	rs := startReplicas(t, 3, jobs.Options{Workers: 1, MaxNodes: 1 << 22}, c, closedChan())
+	const side = 1620 // 2,624,400 vertices: 10,497,600 bytes stored
+	j, _ := submit(t, rs[0], fmt.Sprintf("grid:%dx%d", side, side), fmt.Sprintf("mesh:%dx%d", side, side), jobstest.Block)
+	if final := jobstest.Follow(t, rs[1].svc, j.ID); final.Status != jobs.Done {
+		t.Fatalf("job %+v", final)
+	}
+	var first []byte
+	for i, r := range rs {
+		res, err := r.svc.Result(j.ID)
+		if err != nil {
+			t.Fatalf("replica %d: %v", i, err)
+		}
+		b, err := store.EncodePlacement(res.Mapping.Place)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			first = b
+			if len(b) < 10_000_000 {
+				t.Fatalf("placement of %d bytes, want 10 MB", len(b))
+			}
+			for v, n := range res.Mapping.Place {
+				if v != n {
+					t.Fatalf("vertex %d on node %d, want the identity", v, n)
+				}
+			}
+		} else if !bytes.Equal(b, first) {
+			t.Fatalf("replica %d reads %d bytes that differ from replica 0's %d", i, len(b), len(first))
+		}
+	}
+}
+
+func TestFiveHundredJobsSubmittedRoundRobinAllFinishWithoutAServerError(t *testing.T) {
+	c := newRuns()
+	rs := startReplicas(t, 3, jobs.Options{Workers: 2, Queue: 1000}, c, closedChan())
+	const n = 500
+	start := time.Now()
+	ids := make([]string, n)
+	var wg sync.WaitGroup
+	for client := range 3 { // one client per replica, all at once
+		wg.Go(func() {
+			for k := client; k < n; k += 3 {
+				j, status, err := post(rs[k%3], fmt.Sprintf("grid:2x%d", k+2), fmt.Sprintf("mesh:2x%d", k+2), jobstest.Block)
+				if err != nil || status != http.StatusAccepted {
+					t.Errorf("submit %d: %d %v", k, status, err)
+					return
+				}
+				ids[k] = j.ID
+			}
+		})
+	}
+	wg.Wait()
+	if t.Failed() {
+		t.FailNow()
+	}
+	for k, id := range ids {
+		if j := jobstest.Follow(t, rs[(k+1)%3].svc, id); j.Status != jobs.Done {
+			t.Fatalf("job %d: %+v", k, j)
+		}
+	}
+	t.Logf("%d jobs on 3 replicas in %v: %.0f jobs/s", n, time.Since(start).Round(time.Millisecond), n/time.Since(start).Seconds())
 }

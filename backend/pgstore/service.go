@@ -87,8 +87,12 @@ func (s *Service) riverConfig(r store.Retention) *river.Config {
 		JobTimeout:           s.o.MaxTime,
 		RescueStuckJobsAfter: s.o.MaxTime + rescueMargin,
 		MaxAttempts:          MaxAttempts,
-		FetchPollInterval:    250 * time.Millisecond,
-		Logger:               s.o.Logger,
+		// A producer takes at most its free workers' jobs per fetch and
+		// fetches at most every FetchCooldown (River's default 100 ms
+		// held 2 workers to 20 short jobs/s).
+		FetchCooldown:     10 * time.Millisecond,
+		FetchPollInterval: 250 * time.Millisecond,
+		Logger:            s.o.Logger,
 		PeriodicJobs: []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(sweepEvery),
 			func() (river.JobArgs, *river.InsertOpts) { return sweepArgs{}, &river.InsertOpts{Queue: queueName} },
 			&river.PeriodicJobOpts{RunOnStart: true})},
