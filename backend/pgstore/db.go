@@ -80,7 +80,8 @@ func (db *DB) migrate(ctx context.Context) error {
 // schema creates the tables (idempotent). created_ns is the job's
 // creation time in Unix nanoseconds, the listing's order (timestamptz
 // keeps microseconds only); bytes what a job or graph takes, for the
-// retention's bound.
+// retention's bound; attempt and replica are River's attempt of the last
+// run and the replica that ran it (host name and process id).
 const schema = `
 CREATE TABLE IF NOT EXISTS topomap_jobs (
 	id text PRIMARY KEY,
@@ -91,6 +92,7 @@ CREATE TABLE IF NOT EXISTS topomap_jobs (
 	cancel_requested boolean NOT NULL DEFAULT false,
 	river_id bigint,
 	attempt int NOT NULL DEFAULT 0,
+	replica text,
 	bytes bigint NOT NULL DEFAULT 0,
 	last_used timestamptz NOT NULL DEFAULT now()
 );

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"runtime/debug"
 	"sync"
 	"time"
@@ -21,6 +22,12 @@ const (
 	errCancelled = "cancelled by request"
 	errShutdown  = "the server stopped before the job finished, and its retries too"
 )
+
+// replicaName names this process in the rows of the jobs it runs.
+var replicaName = func() string {
+	host, _ := os.Hostname()
+	return fmt.Sprintf("%s:%d", host, os.Getpid())
+}()
 
 // runArgs is River's job: the topomap job to run.
 type runArgs struct {
@@ -78,7 +85,7 @@ func (s *Service) claim(ctx context.Context, id string, attempt int) (j jobs.Job
 		ok, err = false, putJob(ctx, tx, j)
 	} else if err = putJob(ctx, tx, j); err == nil {
 		ok = true
-		_, err = tx.Exec(ctx, "UPDATE topomap_jobs SET attempt = $2 WHERE id = $1", id, attempt)
+		_, err = tx.Exec(ctx, "UPDATE topomap_jobs SET attempt = $2, replica = $3 WHERE id = $1", id, attempt, replicaName)
 	}
 	if err != nil {
 		return j, in, false, err
