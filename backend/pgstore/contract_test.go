@@ -19,7 +19,7 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 var quiet = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 
 // openDB opens a fresh database of the test cluster, closed at the end.
-func openDB(t *testing.T) *pgstore.DB {
+func openDB(t testing.TB) *pgstore.DB {
 	t.Helper()
 	db, err := pgstore.Open(context.Background(), pgtest.Database(t))
 	if err != nil {
@@ -30,7 +30,7 @@ func openDB(t *testing.T) *pgstore.DB {
 }
 
 // openService starts a replica's service on db, closed at the end.
-func openService(t *testing.T, db *pgstore.DB, o jobs.Options) *pgstore.Service {
+func openService(t testing.TB, db *pgstore.DB, o jobs.Options) *pgstore.Service {
 	t.Helper()
 	if o.Logger == nil {
 		o.Logger = quiet

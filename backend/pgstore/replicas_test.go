@@ -70,7 +70,7 @@ func (c *runs) solver(r int, release <-chan struct{}) jobs.Solver {
 
 // startReplicas starts n replicas on one fresh database, each with its
 // own connections, River client and HTTP server, and o's limits.
-func startReplicas(t *testing.T, n int, o jobs.Options, c *runs, release <-chan struct{}) []replica {
+func startReplicas(t testing.TB, n int, o jobs.Options, c *runs, release <-chan struct{}) []replica {
 	t.Helper()
 	url := ""
 	var rs []replica

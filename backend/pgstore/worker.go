@@ -102,36 +102,34 @@ func (s *Service) instance(ctx context.Context, j jobs.Job) (spec.Instance, erro
 	return in, in.Resolve(ctx, s.o.Graphs)
 }
 
-// solve calls the solver, turning a panic into an error, while a
-// goroutine writes and notifies the latest progress every ProgressEvery.
+// solve calls the solver, turning a panic into an error; progress is
+// written and notified by a goroutine of its own, at most every
+// ProgressEvery (the first report at once), so the solver never waits
+// for the database.
 func (s *Service) solve(ctx context.Context, j jobs.Job, in spec.Instance) (res *solve.Result, err error) {
 	var mu sync.Mutex
-	latest, fresh := j.Progress, false
-	stop := make(chan struct{})
+	var latest jobs.Progress
+	var last time.Time // of the last report sent to the writer
+	kick := make(chan struct{}, 1)
 	written := make(chan struct{})
-	go func() {
+	go func(kick <-chan struct{}) {
 		defer close(written)
-		t := time.NewTicker(s.o.ProgressEvery)
-		defer t.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-t.C:
-			}
+		for range kick {
 			mu.Lock()
-			p, send := latest, fresh
-			fresh = false
+			j.Progress = latest
 			mu.Unlock()
-			if send {
-				j.Progress = p
-				if err := putJob(ctx, s.db.pool, j); err != nil && ctx.Err() == nil {
-					s.o.Logger.Warn("pgstore: writing a job's progress", "id", j.ID, "err", err)
-				}
+			if err := putJob(ctx, s.db.pool, j); err != nil && ctx.Err() == nil {
+				s.o.Logger.Warn("pgstore: writing a job's progress", "id", j.ID, "err", err)
 			}
 		}
+	}(kick)
+	defer func() {
+		mu.Lock()
+		close(kick)
+		kick = nil
+		mu.Unlock()
+		<-written
 	}()
-	defer func() { close(stop); <-written }()
 	defer func() {
 		if p := recover(); p != nil {
 			s.o.Logger.Error("jobs: solver panic", "id", j.ID, "panic", p, "stack", string(debug.Stack()))
@@ -140,8 +138,15 @@ func (s *Service) solve(ctx context.Context, j jobs.Job, in spec.Instance) (res 
 	}()
 	return s.o.Solver.Map(ctx, in, func(p solve.Progress) {
 		mu.Lock()
-		latest, fresh = jobs.ProgressOf(p), true
-		mu.Unlock()
+		defer mu.Unlock()
+		latest = jobs.ProgressOf(p)
+		if now := time.Now(); kick != nil && now.Sub(last) >= s.o.ProgressEvery {
+			last = now
+			select {
+			case kick <- struct{}{}:
+			default: // the writer is busy; it reads the latest when done
+			}
+		}
 	})
 }
 

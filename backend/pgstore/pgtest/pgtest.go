@@ -21,6 +21,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 )
 
@@ -132,6 +133,9 @@ func (c *Cluster) watch() {
 	stop := c.command("pg_ctl", "-D", c.data(), "-m", "immediate", "-w", "stop")
 	script := fmt.Sprintf("while kill -0 %d 2>/dev/null; do sleep 1; done; %s; rm -rf %s", os.Getpid(), shellJoin(stop.Args), c.dir)
 	w := exec.Command("sh", "-c", script)
+	// A group of its own: a signal to the test's process group (a
+	// timeout, ^C) must not stop the watchdog with the test.
+	w.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if w.Start() == nil {
 		c.watchdog = w
 	}
