@@ -189,3 +189,15 @@ func waitRunner(t *testing.T, conn *pgx.Conn, id string, least int) string {
 	t.Fatal(fmt.Sprintf("job %s did not start within 60 s", id))
 	return ""
 }
+
+func TestServeNamesTheDatabaseItCannotUse(t *testing.T) {
+	for _, c := range []struct{ url, want string }{
+		{"postgres://nobody@127.0.0.1:1/topomap?sslmode=disable&connect_timeout=5", "connecting to the database"},
+		{"postgres://%zz", "--database-url"},
+	} {
+		_, err := runCLI(t, "serve", "--addr", "127.0.0.1:0", "--database-url", c.url)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("serve --database-url %s: %v, want an error saying %q", c.url, err, c.want)
+		}
+	}
+}
