@@ -94,6 +94,9 @@ var (
 	ErrForbidden = errors.New("forbidden")
 	// ErrCorrupt: a stored record does not decode or no longer makes sense.
 	ErrCorrupt = errors.New("corrupt data")
+	// ErrUnavailable: a shared job database does not answer; try again
+	// later.
+	ErrUnavailable = errors.New("the job database is unavailable, try again later")
 )
 
 // Causes of a job's context ending.

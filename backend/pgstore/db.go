@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
+	"net"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -12,6 +15,8 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/rivermigrate"
+
+	"topomap/backend/jobs"
 )
 
 // DB is a topomap database: the job records, placements and graphs
@@ -141,3 +146,23 @@ func noRows(err error) bool { return errors.Is(err, pgx.ErrNoRows) }
 // URL returns the URL db was opened with (to open another replica's
 // connections to the same database).
 func (db *DB) URL() string { return db.url }
+
+// unavailable wraps err in jobs.ErrUnavailable if it says the database
+// cannot be reached or is shutting down (Postgres's classes 08,
+// connection exception, and 57, operator intervention), so that the
+// server answers 503 rather than 500.
+func unavailable(err error) error {
+	if err == nil || errors.Is(err, jobs.ErrUnavailable) {
+		return err
+	}
+	var pe *pgconn.PgError
+	var ce *pgconn.ConnectError
+	var ne net.Error
+	switch {
+	case errors.As(err, &pe) && (strings.HasPrefix(pe.Code, "08") || strings.HasPrefix(pe.Code, "57")),
+		errors.As(err, &ce), errors.As(err, &ne), pgconn.Timeout(err),
+		errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, context.DeadlineExceeded):
+		return fmt.Errorf("%w: %v", jobs.ErrUnavailable, err)
+	}
+	return err
+}

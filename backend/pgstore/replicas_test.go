@@ -20,6 +20,7 @@ import (
 	"topomap/backend/jobs"
 	"topomap/backend/jobs/jobstest"
 	"topomap/backend/pgstore"
+	"topomap/backend/pgstore/pgtest"
 	"topomap/backend/server"
 	"topomap/backend/store"
 )
@@ -68,24 +69,24 @@ func (c *runs) solver(r int, release <-chan struct{}) jobs.Solver {
 	return s
 }
 
-// startReplicas starts n replicas on one fresh database, each with its
-// own connections, River client and HTTP server, and o's limits.
+// startReplicas starts n replicas on one fresh database of the shared
+// cluster, each with its own connections, River client and HTTP server,
+// and o's limits.
 func startReplicas(t testing.TB, n int, o jobs.Options, c *runs, release <-chan struct{}) []replica {
 	t.Helper()
-	url := ""
+	return startReplicasOn(t, pgtest.Database(t), n, o, c, release)
+}
+
+// startReplicasOn starts n replicas on the database at url.
+func startReplicasOn(t testing.TB, url string, n int, o jobs.Options, c *runs, release <-chan struct{}) []replica {
+	t.Helper()
 	var rs []replica
 	for i := range n {
-		var db *pgstore.DB
-		if i == 0 {
-			db = openDB(t)
-			url = db.URL()
-		} else {
-			var err error
-			if db, err = pgstore.Open(context.Background(), url); err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(db.Close)
+		db, err := pgstore.Open(context.Background(), url)
+		if err != nil {
+			t.Fatal(err)
 		}
+		t.Cleanup(db.Close)
 		ro := o
 		ro.Solver = c.solver(i, release)
 		svc := openService(t, db, ro)

@@ -110,6 +110,11 @@ func hashToken(token string) []byte {
 // inserted in one transaction, the row ON CONFLICT on the job id, so
 // that identical requests anywhere make one run.
 func (s *Service) Submit(in spec.Instance) (jobs.Job, bool, error) {
+	j, started, err := s.submit(in)
+	return j, started, unavailable(err)
+}
+
+func (s *Service) submit(in spec.Instance) (jobs.Job, bool, error) {
 	if s.closing.Load() {
 		return jobs.Job{}, false, jobs.ErrClosed
 	}
@@ -182,10 +187,16 @@ func (s *Service) insert(ctx context.Context, j jobs.Job, token string) (started
 }
 
 // Get returns a job's current state (as its worker last wrote it).
-func (s *Service) Get(id string) (jobs.Job, error) { return s.db.Get(id) }
+func (s *Service) Get(id string) (jobs.Job, error) {
+	j, err := s.db.Get(id)
+	return j, unavailable(err)
+}
 
 // List returns a page of jobs, newest first.
-func (s *Service) List(q jobs.ListQuery) (jobs.JobList, error) { return s.db.List(q) }
+func (s *Service) List(q jobs.ListQuery) (jobs.JobList, error) {
+	l, err := s.db.List(q)
+	return l, unavailable(err)
+}
 
 // Subscribe returns a job's state and a channel of its later states, sent
 // by whichever replica runs it; the channel is closed after the final one
@@ -197,7 +208,7 @@ func (s *Service) Subscribe(id string) (jobs.Job, <-chan jobs.Job, func(), error
 		s.bus.unsubscribe(id, ch)
 		closed := make(chan jobs.Job)
 		close(closed)
-		return j, closed, func() {}, err
+		return j, closed, func() {}, unavailable(err)
 	}
 	s.bus.floor(id, ch, j)
 	return j, ch, func() { s.bus.unsubscribe(id, ch) }, nil
@@ -208,6 +219,11 @@ func (s *Service) Subscribe(id string) (jobs.Job, <-chan jobs.Job, func(), error
 // running one is marked and its River job cancelled, and Cancel returns
 // once its worker, on whichever replica, has recorded it (or ctx ends).
 func (s *Service) Cancel(ctx context.Context, id, token string) (jobs.Job, error) {
+	j, err := s.cancel(ctx, id, token)
+	return j, unavailable(err)
+}
+
+func (s *Service) cancel(ctx context.Context, id, token string) (jobs.Job, error) {
 	var j jobs.Job
 	var riverID *int64
 	err := pgx.BeginFunc(ctx, s.db.pool, func(tx pgx.Tx) error {
@@ -275,6 +291,11 @@ func (s *Service) await(ctx context.Context, id string) (jobs.Job, error) {
 
 // Result returns the solved instance of a done (or partial) job.
 func (s *Service) Result(id string) (*solve.Result, error) {
+	res, err := s.result(id)
+	return res, unavailable(err)
+}
+
+func (s *Service) result(id string) (*solve.Result, error) {
 	j, err := s.db.Get(id)
 	if err != nil {
 		return nil, err

@@ -150,11 +150,24 @@ func (s *Service) solve(ctx context.Context, j jobs.Job, in spec.Instance) (res 
 	})
 }
 
-// record writes the outcome of an attempt. A done job's placement, its
-// record and River's completion commit in one transaction.
+// record writes the outcome of an attempt, trying again every half
+// second while the database is unavailable (for opTimeout at most: then
+// River's rescuer retries the job once the database is back).
 func (s *Service) record(ctx context.Context, job *river.Job[runArgs], j jobs.Job, res *solve.Result, err error) error {
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), opTimeout) // ctx may have ended; River's values stay
 	defer cancel()
+	for {
+		rerr := s.recordOnce(ctx, wctx, job, j, res, err)
+		if !errors.Is(unavailable(rerr), jobs.ErrUnavailable) || wctx.Err() != nil {
+			return rerr
+		}
+		sleep(wctx, 500*time.Millisecond)
+	}
+}
+
+// recordOnce writes the outcome of an attempt. A done job's placement,
+// its record and River's completion commit in one transaction.
+func (s *Service) recordOnce(ctx, wctx context.Context, job *river.Job[runArgs], j jobs.Job, res *solve.Result, err error) error {
 	var cancelled bool
 	if qerr := s.db.pool.QueryRow(wctx, "SELECT cancel_requested FROM topomap_jobs WHERE id = $1", j.ID).Scan(&cancelled); qerr != nil {
 		return qerr // River retries the attempt

@@ -235,6 +235,21 @@ func Database(t testing.TB) string {
 	return c.URL(name)
 }
 
+// Own starts a cluster for one test (which may stop and start its
+// server), stopped when the test ends; it skips or fails as Shared does.
+func Own(t testing.TB) *Cluster {
+	t.Helper()
+	c, err := Start()
+	switch {
+	case errors.Is(err, ErrNoPostgres) && os.Getenv("TOPOMAP_REQUIRE_TOOLS") == "":
+		t.Skip("skipping: Postgres is not installed (make deps installs Debian's postgresql)")
+	case err != nil:
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Stop() })
+	return c
+}
+
 // Main runs a test binary's tests (call it from TestMain) and stops the
 // shared cluster after them, also when a test panics.
 func Main(m *testing.M) {
