@@ -2,23 +2,12 @@ package pgstore_test
 
 import (
 	"fmt"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"topomap/backend/jobs"
 	"topomap/backend/jobs/jobstest"
 )
-
-// benchJobs is a fresh request per call: jobstest's Block, released at
-// once, maps the identity of a small grid.
-var benchJobs atomic.Int64
-
-func nextRequest(b *testing.B) (guest, host string) {
-	k := benchJobs.Add(1)
-	return fmt.Sprintf("grid:3x%d", k+1), fmt.Sprintf("mesh:3x%d", k+1)
-}
 
 // BenchmarkJobThroughput submits b.N small jobs over HTTP to 1 or 3
 // replicas (2 workers each; one client per replica) and waits for all;
@@ -27,27 +16,9 @@ func BenchmarkJobThroughput(b *testing.B) {
 	for _, n := range []int{1, 3} {
 		b.Run(fmt.Sprintf("replicas=%d", n), func(b *testing.B) {
 			rs := startReplicas(b, n, jobs.Options{Workers: 2, Queue: 1 << 20}, newRuns(), closedChan())
-			ids := make([]string, b.N)
 			b.ResetTimer()
 			start := time.Now()
-			var wg sync.WaitGroup
-			for client := range n { // one client per replica, all at once
-				wg.Go(func() {
-					for k := client; k < b.N; k += n {
-						guest, host := nextRequest(b)
-						j, _, err := post(rs[client], guest, host, jobstest.Block)
-						if err != nil {
-							b.Error(err)
-							return
-						}
-						ids[k] = j.ID
-					}
-				})
-			}
-			wg.Wait()
-			if b.Failed() {
-				b.FailNow()
-			}
+			ids := submitSmallJobs(b, rs, b.N)
 			for k, id := range ids {
 				if j := jobstest.Follow(b, rs[k%n].svc, id); j.Status != jobs.Done {
 					b.Fatalf("job %+v", j)
@@ -67,9 +38,9 @@ func BenchmarkSubmitToFirstProgress(b *testing.B) {
 	var total time.Duration
 	b.ResetTimer()
 	for k := range b.N {
-		guest, host := nextRequest(b)
+		size := smallJobs.Add(1) + 1
 		start := time.Now()
-		j, _, err := post(rs[k%3], guest, host, jobstest.Block)
+		j, _, err := post(rs[k%3], fmt.Sprintf("grid:2x%d", size), fmt.Sprintf("mesh:2x%d", size), jobstest.Block)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -16,9 +16,7 @@ func TestAStoppingReplicaReleasesItsRunningJobToAnother(t *testing.T) {
 	rs := startReplicas(t, 2, jobs.Options{Workers: 1}, c, release)
 	j, _ := submit(t, rs[0], "grid:4x4", "mesh:4x4", jobstest.Block)
 	waitRunning(t, rs[0].svc, j.ID)
-	c.mu.Lock()
-	first := c.where[j.ID]
-	c.mu.Unlock()
+	first := c.runner(j.ID)
 	if err := rs[first].svc.Close(context.Background()); err != nil { // what SIGTERM does
 		t.Fatal(err)
 	}

@@ -42,6 +42,13 @@ type runs struct {
 	returned map[string]int64
 }
 
+// runner returns the replica that last ran a job.
+func (c *runs) runner(id string) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.where[id]
+}
+
 func newRuns() *runs {
 	return &runs{byJob: map[string]int{}, where: map[string]int{}, returned: map[string]int64{}}
 }
@@ -228,10 +235,7 @@ func TestCancelOnAnotherReplicaStopsTheRunWithinASecondAndAWrongTokenIsForbidden
 			}
 		}
 	}
-	c.mu.Lock()
-	runner := c.where[j.ID]
-	c.mu.Unlock()
-	other := rs[(runner+1)%3]
+	other := rs[(c.runner(j.ID)+1)%3]
 	before := c.progress.Load()
 	a := call(t, "DELETE", other.url+"/api/v1/jobs/"+j.ID+"?token="+j.CancelToken, "")
 	var got jobs.Job
@@ -250,24 +254,9 @@ func TestCancelOnAnotherReplicaStopsTheRunWithinASecondAndAWrongTokenIsForbidden
 // waitRunning waits until a job runs and has reported progress.
 func waitRunning(t testing.TB, svc jobs.Service, id string) jobs.Job {
 	t.Helper()
-	j, updates, unsubscribe, err := svc.Subscribe(id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer unsubscribe()
-	timeout := time.After(30 * time.Second)
-	for j.Status != jobs.Running || j.Progress.Evaluated == 0 {
-		select {
-		case next, ok := <-updates:
-			if !ok {
-				t.Fatalf("job %s ended %s before running", id, j.Status)
-			}
-			j = next
-		case <-timeout:
-			t.Fatalf("job %s still %s after 30 s", id, j.Status)
-		}
-	}
-	return j
+	return jobstest.FollowUntil(t, svc, id, "running with progress", func(j jobs.Job) bool {
+		return j.Status == jobs.Running && j.Progress.Evaluated > 0
+	})
 }
 
 // sseEvent is one event of a job's stream.
@@ -315,9 +304,7 @@ func TestEventsOnOneReplicaFollowAJobRunningOnAnotherAndResumeOnAThird(t *testin
 	rs := startReplicas(t, 3, jobs.Options{Workers: 2}, c, release)
 	j, _ := submit(t, rs[0], "grid:4x4", "mesh:4x4", jobstest.Block)
 	waitRunning(t, rs[0].svc, j.ID)
-	c.mu.Lock()
-	b := c.where[j.ID]
-	c.mu.Unlock()
+	b := c.runner(j.ID)
 	a, third := rs[(b+1)%3], rs[(b+2)%3]
 	path := "/api/v1/jobs/" + j.ID + "/events"
 
@@ -414,12 +401,27 @@ func TestFiveHundredJobsSubmittedRoundRobinAllFinishWithoutAServerError(t *testi
 	rs := startReplicas(t, 3, jobs.Options{Workers: 2, Queue: 1000}, c, closedChan())
 	const n = 500
 	start := time.Now()
+	ids := submitSmallJobs(t, rs, n)
+	for k, id := range ids {
+		if j := jobstest.Follow(t, rs[(k+1)%3].svc, id); j.Status != jobs.Done {
+			t.Fatalf("job %d: %+v", k, j)
+		}
+	}
+	t.Logf("%d jobs on 3 replicas in %v: %.0f jobs/s", n, time.Since(start).Round(time.Millisecond), n/time.Since(start).Seconds())
+}
+
+// submitSmallJobs submits n distinct small jobs (jobstest's Block on
+// grids 2x2, 2x3, ...; fresh ones from a counter) to the replicas, one
+// client per replica, all at once, and returns their ids in order.
+func submitSmallJobs(t testing.TB, rs []replica, n int) []string {
+	t.Helper()
 	ids := make([]string, n)
 	var wg sync.WaitGroup
-	for client := range 3 { // one client per replica, all at once
+	for client := range rs {
 		wg.Go(func() {
-			for k := client; k < n; k += 3 {
-				j, status, err := post(rs[k%3], fmt.Sprintf("grid:2x%d", k+2), fmt.Sprintf("mesh:2x%d", k+2), jobstest.Block)
+			for k := client; k < n; k += len(rs) {
+				size := smallJobs.Add(1) + 1
+				j, status, err := post(rs[client], fmt.Sprintf("grid:2x%d", size), fmt.Sprintf("mesh:2x%d", size), jobstest.Block)
 				if err != nil || status != http.StatusAccepted {
 					t.Errorf("submit %d: %d %v", k, status, err)
 					return
@@ -432,10 +434,8 @@ func TestFiveHundredJobsSubmittedRoundRobinAllFinishWithoutAServerError(t *testi
 	if t.Failed() {
 		t.FailNow()
 	}
-	for k, id := range ids {
-		if j := jobstest.Follow(t, rs[(k+1)%3].svc, id); j.Status != jobs.Done {
-			t.Fatalf("job %d: %+v", k, j)
-		}
-	}
-	t.Logf("%d jobs on 3 replicas in %v: %.0f jobs/s", n, time.Since(start).Round(time.Millisecond), n/time.Since(start).Seconds())
+	return ids
 }
+
+// smallJobs counts the small jobs submitted, so that each is new.
+var smallJobs atomic.Int64
