@@ -16,10 +16,13 @@
 //   - Queue: River (github.com/riverqueue/river). Submit inserts the job
 //     row with ON CONFLICT on the job id (the hash of the canonical
 //     request) and the River job in one transaction, so identical
-//     requests on two replicas at once make one job and one run. A job's
+//     requests on two replicas at once make one job and one run; a
+//     replica refuses a submit (jobs.ErrBusy) while the shared queue
+//     holds its Options.Queue waiting jobs or more. A job's
 //     River timeout is the server's per-job time limit and its attempts
 //     are bounded (MaxAttempts): a job whose replica died is rescued by
-//     River after the time limit plus River's rescue interval (30 s) and
+//     River once it has run for the time limit plus 2 s, at River's next
+//     rescue round (every 30 s), and
 //     runs again elsewhere; the request carries its seed, so the retry
 //     gives the same bytes. Stopping a Service (SIGTERM) releases its
 //     running jobs to River for a retry rather than marking them
@@ -33,6 +36,9 @@
 //   - Cancel: any replica checks the token against the stored hash, marks
 //     the row and cancels the River job, whose worker stops within
 //     milliseconds and records the job cancelled.
+//   - Outages: an error that says the database cannot be reached is
+//     jobs.ErrUnavailable (the server's 503); a worker whose result meets
+//     one writes it again for 30 s, and River rescues the job after that.
 //   - Retention: a River periodic job, run by the leader, applies the
 //     rules of the bbolt store (store.Retention) in SQL.
 package pgstore
