@@ -36,13 +36,15 @@ run: build ## serve http://localhost:8080 on the embedded default store (./data)
 # Debian packages the tests need: the browser, the race detector's C
 # compiler, and the field's own tools with their example meshes (the
 # graphfile tests compare against Scotch's gcv/gtst and METIS's gpmetis,
-# the machinefile tests against Scotch's atst and hwloc's lstopo).
-DEB_PKGS := chromium gcc scotch metis libmetis-doc hwloc-nox
+# the machinefile tests against Scotch's atst and hwloc's lstopo), and
+# Postgres, of which the tests of several servers on one database start a
+# throwaway cluster.
+DEB_PKGS := chromium gcc scotch metis libmetis-doc hwloc-nox postgresql
 
-deps: ## install what the tests need on a fresh Debian machine (chromium, gcc, scotch, metis, libmetis-doc, hwloc-nox)
+deps: ## install what the tests need on a fresh Debian machine (chromium, gcc, scotch, metis, libmetis-doc, hwloc-nox, postgresql)
 	@command -v chromium >/dev/null && command -v gcc >/dev/null && command -v gcv >/dev/null && \
 	  command -v gpmetis >/dev/null && dpkg -s libmetis-doc >/dev/null 2>&1 && \
-	  command -v lstopo-no-graphics >/dev/null || \
+	  command -v lstopo-no-graphics >/dev/null && dpkg -s postgresql >/dev/null 2>&1 || \
 	  { if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y $(DEB_PKGS); \
 	    else sudo apt-get update && sudo apt-get install -y $(DEB_PKGS); fi; }
 

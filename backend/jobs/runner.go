@@ -53,7 +53,9 @@ type Options struct {
 	Observer Observer
 }
 
-func (o Options) withDefaults() Options {
+// WithDefaults returns o with its zero fields set to the documented
+// defaults, as every Service applies them.
+func (o Options) WithDefaults() Options {
 	if o.Workers <= 0 {
 		o.Workers = runtime.NumCPU()
 	}
@@ -94,6 +96,9 @@ var (
 	ErrForbidden = errors.New("forbidden")
 	// ErrCorrupt: a stored record does not decode or no longer makes sense.
 	ErrCorrupt = errors.New("corrupt data")
+	// ErrUnavailable: a shared job database does not answer; try again
+	// later.
+	ErrUnavailable = errors.New("the job database is unavailable, try again later")
 )
 
 // Causes of a job's context ending.
@@ -135,7 +140,7 @@ type Runner struct {
 // New starts a runner on st. Records that were queued or running when the
 // previous process stopped are marked interrupted first.
 func New(st Store, o Options) (*Runner, error) {
-	o = o.withDefaults()
+	o = o.WithDefaults()
 	ids, err := st.Interrupt(errShutdown.Error(), time.Now().UTC())
 	if err != nil {
 		return nil, fmt.Errorf("recovering the job store: %w", err)
@@ -388,16 +393,28 @@ func (r *Runner) Result(id string) (*solve.Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	return Rebuild(j, place, r.o)
+}
+
+// Rebuild returns the solved instance of a done (or partial) job from its
+// record and stored placement: the request is parsed again, its graph
+// resolved through o.Graphs and its algorithm checked by o.Solver. Every
+// Service's Result uses it. Errors: ErrCorrupt for a stored request that
+// no longer parses, the resolver's for an expired graph, and a placement
+// that does not fit the instance.
+func Rebuild(j Job, place []int, o Options) (*solve.Result, error) {
+	o = o.WithDefaults()
+	id := j.ID
 	// A stored request that no longer parses is the store's fault, not the
 	// client's: ErrCorrupt, not the parser's field error (a 400).
 	in, err := j.Request.Instance()
 	if err != nil {
 		return nil, fmt.Errorf("%w: stored request of %s: %v", ErrCorrupt, id, err)
 	}
-	if err := in.Resolve(context.Background(), r.o.Graphs); err != nil {
+	if err := in.Resolve(context.Background(), o.Graphs); err != nil {
 		return nil, err // the graph expired or is damaged: the store says which
 	}
-	a, err := r.o.Solver.Check(in)
+	a, err := o.Solver.Check(in)
 	if err != nil {
 		return nil, fmt.Errorf("%w: stored request of %s: %v", ErrCorrupt, id, err)
 	}
@@ -414,6 +431,12 @@ func (r *Runner) Result(id string) (*solve.Result, error) {
 		res.Metrics = *j.Metrics
 	}
 	return res, nil
+}
+
+// ProgressOf is the API's form of a solver's progress report (the
+// fraction clamped to [0, 1]).
+func ProgressOf(p solve.Progress) Progress {
+	return Progress{Fraction: min(max(p.Fraction, 0), 1), Evaluated: p.Evaluated, Improved: p.Improved, HopsPerByte: p.HopsPerByte, Level: p.Level, Elapsed: p.Elapsed.Seconds()}
 }
 
 // Stats are the runner's counters for health checks.
@@ -604,7 +627,7 @@ func (r *Runner) solve(ctx context.Context, e *entry) (res *solve.Result, err er
 	progress := func(p solve.Progress) {
 		r.mu.Lock()
 		defer r.mu.Unlock()
-		e.job.Progress = Progress{Fraction: min(max(p.Fraction, 0), 1), Evaluated: p.Evaluated, Improved: p.Improved, HopsPerByte: p.HopsPerByte, Level: p.Level, Elapsed: p.Elapsed.Seconds()}
+		e.job.Progress = ProgressOf(p)
 		if now := time.Now(); now.Sub(e.last) >= r.o.ProgressEvery {
 			e.last = now
 			e.publish()

@@ -11,10 +11,11 @@ import (
 )
 
 // Service is the job service the server depends on: Runner, the queue and
-// workers of one process over a Store, is one; a service shared by several
-// servers (one database, a queue of its own) would be another. Errors are
+// workers of one process over a Store, is one; backend/pgstore's, shared by several
+// servers over one Postgres database, is another. Errors are
 // those Runner documents: *spec.FieldError, ErrNotFound, ErrBusy,
-// ErrClosed, ErrConflict, ErrForbidden and ErrCorrupt.
+// ErrClosed, ErrConflict, ErrForbidden, ErrCorrupt and, for a service
+// over a database, ErrUnavailable.
 type Service interface {
 	// Submit returns the job that solves in, starting it if there is none
 	// or the previous run did not finish; started says whether this call

@@ -70,6 +70,8 @@ func (s *Server) classify(err error) (int, ErrorBody, int) {
 		return http.StatusServiceUnavailable, body, 5
 	case errors.Is(err, jobs.ErrClosed):
 		return http.StatusServiceUnavailable, body, 10
+	case errors.Is(err, jobs.ErrUnavailable):
+		return http.StatusServiceUnavailable, body, 5
 	case errors.Is(err, errSyncBusy), errors.Is(err, errSyncTimeout):
 		return http.StatusServiceUnavailable, body, 1
 	case errors.As(err, &fe), errors.Is(err, spec.ErrInvalidRequest):

@@ -286,7 +286,7 @@ func (r record) check(id string) (jobs.Job, error) {
 			return jobs.Job{}, fmt.Errorf("%w: job %s: the placement does not match its checksum", ErrCorrupt, id)
 		}
 	}
-	j, err := decodeJob(r.job)
+	j, err := DecodeJob(r.job)
 	if err != nil {
 		return j, fmt.Errorf("%w: job %s: the record does not decode: %v", ErrCorrupt, id, err)
 	}
@@ -354,7 +354,7 @@ func (s *Bolt) touch(id string) {
 // putJob writes a job record, its placement (if place is not nil) and
 // their checksums.
 func putJob(tx *bolt.Tx, j jobs.Job, place []byte) error {
-	b, err := encodeJob(j)
+	b, err := EncodeJob(j)
 	if err != nil {
 		return fmt.Errorf("encoding job %s: %w", j.ID, err)
 	}

@@ -2,9 +2,9 @@ package store
 
 import bolt "go.etcd.io/bbolt"
 
-// EncodeGraphForTest exposes encodeGraph to the fuzz target's seeds.
+// EncodeGraphForTest exposes EncodeGraph to the fuzz target's seeds.
 func EncodeGraphForTest(r GraphRecord) []byte {
-	b, err := encodeGraph(r)
+	b, err := EncodeGraph(r)
 	if err != nil {
 		panic(err)
 	}

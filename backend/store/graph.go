@@ -18,7 +18,7 @@ import (
 
 var (
 	// bucketGraphs maps a graph id (guest.ValidID) to its record
-	// (encodeGraph); bucketGraphMeta to its checksum and last use, as
+	// (EncodeGraph); bucketGraphMeta to its checksum and last use, as
 	// bucketMeta for jobs (the placement's checksum is 0).
 	bucketGraphs    = []byte("graphs")
 	bucketGraphMeta = []byte("graphmeta")
@@ -41,10 +41,10 @@ type graphHeader struct {
 	Nodes    int       `json:"nodes,omitempty"`
 }
 
-// encodeGraph packs a record: the header's length (uint32) and JSON, then
+// EncodeGraph packs a record: the header's length (uint32) and JSON, then
 // the CSR arrays of the graph, little-endian: n+1 offsets and the targets
 // as uint32, the volumes as float64 bits. 16 bytes per arc.
-func encodeGraph(r GraphRecord) ([]byte, error) {
+func EncodeGraph(r GraphRecord) ([]byte, error) {
 	g := r.Graph
 	head, err := json.Marshal(graphHeader{g.ID, r.Format, r.Warnings, r.Created, g.Order(), g.Arcs(), r.Owner, r.Names, r.Nodes})
 	if err != nil {
@@ -131,7 +131,7 @@ func ownerOf(k, v []byte) (string, int64) {
 func checkGraph(tx *bolt.Tx, id string) (GraphRecord, error) {
 	b := tx.Bucket(bucketGraphs).Get([]byte(id))
 	if b == nil {
-		return GraphRecord{}, graphNotFound(id)
+		return GraphRecord{}, GraphNotFound(id)
 	}
 	meta := tx.Bucket(bucketGraphMeta).Get([]byte(id))
 	if len(meta) != metaLen || binary.LittleEndian.Uint32(meta) != sum(b) {
@@ -147,14 +147,14 @@ func checkGraph(tx *bolt.Tx, id string) (GraphRecord, error) {
 	return r, nil
 }
 
-// graphNotFound is the error of an id with no graph.
-func graphNotFound(id string) error {
+// GraphNotFound is the error of an id with no graph, in every store.
+func GraphNotFound(id string) error {
 	return fmt.Errorf("%w: no graph %s on this server; upload it first (POST /api/v1/graphs)", jobs.ErrNotFound, id)
 }
 
 // putGraph writes a graph record and its checksum, keeping the last use.
 func putGraph(tx *bolt.Tx, r GraphRecord) error {
-	b, err := encodeGraph(r)
+	b, err := EncodeGraph(r)
 	if err != nil {
 		return fmt.Errorf("encoding graph %s: %w", r.Graph.ID, err)
 	}
@@ -178,9 +178,9 @@ func putEncodedGraph(tx *bolt.Tx, id, b []byte) error {
 // owner's quota wraps it.
 var ErrQuota = jobs.ErrQuota
 
-// quotaError says how far a graph of size bytes takes its owner, who has
+// QuotaError (every store's) says how far a graph of size bytes takes its owner, who has
 // used bytes stored, beyond quota.
-func quotaError(used, size, quota int64) error {
+func QuotaError(used, size, quota int64) error {
 	return fmt.Errorf("%w: the graphs stored for this client take %d bytes and this one %d more, beyond the quota of %d bytes per client", ErrQuota, used, size, quota)
 }
 
@@ -197,7 +197,7 @@ func (s *Bolt) PutGraph(r GraphRecord, quota int64) (GraphRecord, error) {
 	if old, err := s.Graph(r.Graph.ID); err == nil {
 		return old, nil // a damaged record is written again
 	}
-	b, err := encodeGraph(r)
+	b, err := EncodeGraph(r)
 	if err != nil {
 		return r, fmt.Errorf("encoding graph %s: %w", r.Graph.ID, err)
 	}
@@ -207,7 +207,7 @@ func (s *Bolt) PutGraph(r GraphRecord, quota int64) (GraphRecord, error) {
 	s.putMu.Lock()
 	defer s.putMu.Unlock()
 	if used := s.ownedBy(r.Owner); quota > 0 && used+size > quota {
-		return r, quotaError(used, size, quota)
+		return r, QuotaError(used, size, quota)
 	}
 	var prior string // the owner of a damaged record written again
 	var priorSize int64

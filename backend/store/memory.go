@@ -117,7 +117,7 @@ func (s *Memory) List(q jobs.ListQuery) (jobs.JobList, error) {
 // quota (graphs are immutable: kept, not copied), and returns the stored
 // record.
 func (s *Memory) PutGraph(r GraphRecord, quota int64) (GraphRecord, error) {
-	b, err := encodeGraph(r)
+	b, err := EncodeGraph(r)
 	if err != nil {
 		return r, err
 	}
@@ -133,7 +133,7 @@ func (s *Memory) PutGraph(r GraphRecord, quota int64) (GraphRecord, error) {
 		}
 	}
 	if size := graphSize([]byte(r.Graph.ID), b); quota > 0 && used+size > quota {
-		return r, quotaError(used, size, quota)
+		return r, QuotaError(used, size, quota)
 	}
 	s.graphs[r.Graph.ID] = r
 	return r, nil
@@ -141,7 +141,7 @@ func (s *Memory) PutGraph(r GraphRecord, quota int64) (GraphRecord, error) {
 
 // encoded is the encoding of a record that encoded when it was stored.
 func encoded(r GraphRecord) []byte {
-	b, _ := encodeGraph(r)
+	b, _ := EncodeGraph(r)
 	return b
 }
 
@@ -151,7 +151,7 @@ func (s *Memory) Graph(id string) (GraphRecord, error) {
 	defer s.mu.Unlock()
 	r, ok := s.graphs[id]
 	if !ok {
-		return r, graphNotFound(id)
+		return r, GraphNotFound(id)
 	}
 	return r, nil
 }

@@ -76,8 +76,9 @@ type searchRecord struct {
 	Converged bool     `json:"converged"`
 }
 
-// encodeJob returns the record of j (its cancel token is never stored).
-func encodeJob(j jobs.Job) ([]byte, error) {
+// EncodeJob returns the record of j (its cancel token is never stored):
+// the JSON every job store keeps, bbolt and Postgres alike.
+func EncodeJob(j jobs.Job) ([]byte, error) {
 	p := j.Progress
 	q, err := encodeRequest(j.Request)
 	if err != nil {
@@ -92,8 +93,8 @@ func encodeJob(j jobs.Job) ([]byte, error) {
 	})
 }
 
-// decodeJob reads a record back into a job.
-func decodeJob(b []byte) (jobs.Job, error) {
+// DecodeJob reads EncodeJob's record back into a job.
+func DecodeJob(b []byte) (jobs.Job, error) {
 	var r jobRecord
 	if err := json.Unmarshal(b, &r); err != nil {
 		return jobs.Job{}, err

@@ -118,7 +118,7 @@ func Export(ctx context.Context, src Source, w io.Writer) (Exported, []string, e
 		return n, nil, err
 	}
 	problems, err := src.EachJob(ctx, func(j jobs.Job, place []byte) error {
-		rec, err := encodeJob(j)
+		rec, err := EncodeJob(j)
 		if err != nil {
 			return err
 		}
@@ -323,7 +323,7 @@ func importJob(ctx context.Context, dst Sink, l streamLine) (bool, error) {
 	if len(l.Placement) == 0 {
 		l.Placement = nil // "placement":"" is none, as export writes it
 	}
-	j, err := decodeJob(l.Job)
+	j, err := DecodeJob(l.Job)
 	switch {
 	case err != nil:
 		return false, fmt.Errorf("job: %v", err)

@@ -13,6 +13,7 @@ import (
 
 	"topomap/backend/jobs"
 	"topomap/backend/metrics"
+	"topomap/backend/pgstore"
 	"topomap/backend/server"
 	"topomap/backend/store"
 	"topomap/web"
@@ -73,6 +74,7 @@ func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 	tokensFile := fs.String("auth-tokens", env.string("TOPOMAP_AUTH_TOKENS", ""), "`file` of API tokens, one a line: every request that computes (submitting, mapping, cancelling, uploading, renderings solved on the fly), the list of jobs and /metrics then want Authorization: Bearer TOKEN, and pages map in the browser only (env TOPOMAP_AUTH_TOKENS; default none)")
 	maxAge := fs.Duration("max-age", env.duration("TOPOMAP_MAX_AGE", 30*24*time.Hour), "finished jobs and uploaded graphs unused for this `long` are deleted, a graph only once no kept job maps it (env TOPOMAP_MAX_AGE; 0 keeps them)")
 	maxStore := fs.Int64("max-store-bytes", int64(env.int("TOPOMAP_MAX_STORE_BYTES", 1<<30)), "bound on the stored jobs' and graphs' size in `bytes`; the least recently used finished jobs and graphs are deleted first, a graph only once no kept job maps it (env TOPOMAP_MAX_STORE_BYTES; 0 = no bound)")
+	dbURL := fs.String("database-url", env.string("TOPOMAP_DATABASE_URL", ""), "Postgres `URL` shared by several servers (env TOPOMAP_DATABASE_URL): jobs, results and graphs live there and River queues the jobs; default none: the embedded store in --data and an in-process queue")
 	noSW := fs.Bool("no-service-worker", os.Getenv("TOPOMAP_NO_SERVICE_WORKER") != "", "install a service worker that caches nothing (development; env TOPOMAP_NO_SERVICE_WORKER)")
 	if env.err != nil {
 		return env.err
@@ -92,19 +94,21 @@ func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 	}
 
-	st, err := store.Open(filepath.Join(*data, "topomap.db"))
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	for _, p := range st.Problems() {
-		log.Warn("store: skipped an unreadable record (topomap store compact removes it)", "problem", p)
-	}
 	met := metrics.New()
-	runner, err := jobs.New(st, jobs.Options{Workers: *workers, Queue: *queue, MaxNodes: *maxNodes, MaxTime: *jobTime, Logger: log, Graphs: st.Resolve, Observer: met})
+	o := jobs.Options{Workers: *workers, Queue: *queue, MaxNodes: *maxNodes, MaxTime: *jobTime, Logger: log, Observer: met}
+	ret := store.Retention{MaxAge: *maxAge, MaxBytes: *maxStore}
+	var b backend
+	var err error
+	if *dbURL != "" {
+		b, err = openPostgres(ctx, *dbURL, o, ret)
+	} else {
+		b, err = openBolt(ctx, filepath.Join(*data, "topomap.db"), o, ret, log)
+	}
 	if err != nil {
 		return err
 	}
+	defer b.close()
+	runner := b.jobs
 	met.Watch(runner)
 	// A page load carries no token: with tokens, pages map in the browser.
 	app := web.AppHandler(web.AppOptions{NoServiceWorker: *noSW, ComputeInBrowser: len(tokens) > 0})
@@ -114,9 +118,9 @@ func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 		MaxBody:       *bodyLimit,
 		MaxSyncNodes:  *maxSync,
 		Tokens:        tokens,
-		Store:         st.Stats,
+		Store:         b.stats,
+		Graphs:        b.graphs,
 		Metrics:       met.Handler(),
-		Graphs:        st,
 		MaxGraphBytes: *graphBytes,
 		GraphQuota:    *graphQuota,
 		Version:       web.Version,
@@ -132,14 +136,57 @@ func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	lim := runner.Limits()
 	// The test harness reads this line to find a port picked with :0.
-	log.Info("topomap serving", "url", displayURL(ln.Addr()), "data", *data,
+	log.Info("topomap serving", "url", displayURL(ln.Addr()), "store", b.where,
 		"workers", lim.Workers, "queue", lim.Queue, "maxNodes", lim.MaxNodes, "jobTimeout", lim.MaxTime)
-	sweepCtx, stopSweep := context.WithCancel(ctx)
-	defer stopSweep()
-	go sweep(sweepCtx, st, store.Retention{MaxAge: *maxAge, MaxBytes: *maxStore}, log)
 	err = srv.Serve(ctx, ln)
 	log.Info("topomap stopped", "err", err)
 	return err
+}
+
+// backend is what serve runs on: the job service, the graphs and the
+// store's numbers, and how to close them.
+type backend struct {
+	jobs   jobs.Service
+	graphs jobs.GraphService
+	stats  func() jobs.StoreStats
+	where  string // for the log: the store file or "postgres"
+	close  func()
+}
+
+// openBolt opens the embedded store and starts the in-process runner and
+// the retention's sweep on it.
+func openBolt(ctx context.Context, path string, o jobs.Options, r store.Retention, log *slog.Logger) (backend, error) {
+	st, err := store.Open(path)
+	if err != nil {
+		return backend{}, err
+	}
+	for _, p := range st.Problems() {
+		log.Warn("store: skipped an unreadable record (topomap store compact removes it)", "problem", p)
+	}
+	o.Graphs = st.Resolve
+	runner, err := jobs.New(st, o)
+	if err != nil {
+		st.Close()
+		return backend{}, err
+	}
+	sweepCtx, stopSweep := context.WithCancel(ctx)
+	go sweep(sweepCtx, st, r, log)
+	return backend{jobs: runner, graphs: st, stats: st.Stats, where: path, close: func() { stopSweep(); st.Close() }}, nil
+}
+
+// openPostgres opens the shared database (migrating it) and starts this
+// replica's River client on it; the leader applies the retention.
+func openPostgres(ctx context.Context, url string, o jobs.Options, r store.Retention) (backend, error) {
+	db, err := pgstore.Open(ctx, url)
+	if err != nil {
+		return backend{}, err
+	}
+	svc, err := pgstore.New(ctx, db, o, r)
+	if err != nil {
+		db.Close()
+		return backend{}, err
+	}
+	return backend{jobs: svc, graphs: db, stats: db.Stats, where: "postgres", close: db.Close}, nil
 }
 
 // displayURL is the URL to print for a listener: "localhost" for a

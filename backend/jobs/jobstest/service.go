@@ -48,21 +48,29 @@ func parse(t *testing.T, guest, host, algo string) spec.Instance {
 // it fails the test if the updates end before, or after 30 s.
 func Follow(t testing.TB, svc jobs.Service, id string) jobs.Job {
 	t.Helper()
+	return FollowUntil(t, svc, id, "final", func(j jobs.Job) bool { return j.Status.Final() })
+}
+
+// FollowUntil subscribes to a job of svc until a state for which reached
+// is true (what, e.g. "running", names it in failures) and returns it; it
+// fails the test if the updates end before, or after 30 s.
+func FollowUntil(t testing.TB, svc jobs.Service, id, what string, reached func(jobs.Job) bool) jobs.Job {
+	t.Helper()
 	j, updates, unsubscribe, err := svc.Subscribe(id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer unsubscribe()
 	timeout := time.After(30 * time.Second)
-	for !j.Status.Final() {
+	for !reached(j) {
 		select {
 		case next, ok := <-updates:
 			if !ok {
-				t.Fatalf("updates of %s closed in state %s", id, j.Status)
+				t.Fatalf("updates of %s closed in state %s before it was %s", id, j.Status, what)
 			}
 			j = next
 		case <-timeout:
-			t.Fatalf("job %s still %s after 30 s", id, j.Status)
+			t.Fatalf("job %s still %s after 30 s, not %s", id, j.Status, what)
 		}
 	}
 	return j

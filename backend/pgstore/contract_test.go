@@ -1,0 +1,54 @@
+package pgstore_test
+
+import (
+	"context"
+	"log/slog"
+	"os"
+	"testing"
+
+	"topomap/backend/jobs"
+	"topomap/backend/jobs/jobstest"
+	"topomap/backend/pgstore"
+	"topomap/backend/pgstore/pgtest"
+	"topomap/backend/store"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// quiet logs warnings and errors only (River's start and stop are info).
+var quiet = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+
+// openDB opens a fresh database of the test cluster, closed at the end.
+func openDB(t testing.TB) *pgstore.DB {
+	t.Helper()
+	db, err := pgstore.Open(context.Background(), pgtest.Database(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(db.Close)
+	return db
+}
+
+// openService starts a replica's service on db, closed at the end.
+func openService(t testing.TB, db *pgstore.DB, o jobs.Options) *pgstore.Service {
+	t.Helper()
+	if o.Logger == nil {
+		o.Logger = quiet
+	}
+	svc, err := pgstore.New(context.Background(), db, o, store.Retention{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { svc.Close(context.Background()) })
+	return svc
+}
+
+func TestPostgresPassesTheStoreContract(t *testing.T) {
+	jobstest.TestStore(t, func(t *testing.T) jobs.Store { return openDB(t) })
+}
+
+func TestPostgresPassesTheServiceContract(t *testing.T) {
+	jobstest.TestService(t, func(t *testing.T, s jobs.Solver) jobs.Service {
+		return openService(t, openDB(t), jobs.Options{Workers: 2, Solver: s})
+	})
+}

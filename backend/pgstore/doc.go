@@ -1,0 +1,44 @@
+// Package pgstore is the job service of several topomap servers that
+// share one Postgres database (`topomap serve --database-url`): the same
+// jobs.Service, jobs.Store and jobs.GraphService as the embedded bbolt
+// store and in-process runner, with the state every replica must see kept
+// in the database.
+//
+//   - Tables: topomap_jobs (one row per job: its status, creation time in
+//     Unix nanoseconds for the listing, the record as backend/store's
+//     EncodeJob writes it, the SHA-256 of its cancel token and the River
+//     job that runs it), topomap_placements (the placement of a done job
+//     as little-endian int32s in a bytea kept out of line with STORAGE
+//     EXTERNAL, and its CRC-32C, checked on every read) and topomap_graphs
+//     (uploaded graphs, backend/store's EncodeGraph form, CRC-checked too).
+//     Open migrates River's schema and these tables at start-up, under an
+//     advisory lock so that replicas starting together migrate once.
+//   - Queue: River (github.com/riverqueue/river). Submit inserts the job
+//     row with ON CONFLICT on the job id (the hash of the canonical
+//     request) and the River job in one transaction, so identical
+//     requests on two replicas at once make one job and one run; a
+//     replica refuses a submit (jobs.ErrBusy) while the shared queue
+//     holds its Options.Queue waiting jobs or more. A job's
+//     River timeout is the server's per-job time limit and its attempts
+//     are bounded (MaxAttempts): a job whose replica died is rescued by
+//     River once it has run for the time limit plus 2 s, at River's next
+//     rescue round (every 30 s), and
+//     runs again elsewhere; the request carries its seed, so the retry
+//     gives the same bytes. Stopping a Service (SIGTERM) releases its
+//     running jobs to River for a retry rather than marking them
+//     interrupted.
+//   - Progress: the worker writes a running job's state and sends it with
+//     pg_notify at most every ProgressEvery (100 ms) per job; each replica
+//     LISTENs on one connection and fans the states out to its local
+//     subscribers (the API's Server-Sent Events), so a job can be followed
+//     from any replica. A final state is also polled for, so a lost
+//     notification delays it by a second at most.
+//   - Cancel: any replica checks the token against the stored hash, marks
+//     the row and cancels the River job, whose worker stops within
+//     milliseconds and records the job cancelled.
+//   - Outages: an error that says the database cannot be reached is
+//     jobs.ErrUnavailable (the server's 503); a worker whose result meets
+//     one writes it again for 30 s, and River rescues the job after that.
+//   - Retention: a River periodic job, run by the leader, applies the
+//     rules of the bbolt store (store.Retention) in SQL.
+package pgstore

@@ -1,0 +1,101 @@
+package pgstore
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"topomap/backend/store"
+)
+
+// sweepEvery is how often the leader applies the retention.
+const sweepEvery = time.Minute
+
+// sweepArgs is River's periodic job that applies the retention.
+type sweepArgs struct{}
+
+func (sweepArgs) Kind() string { return "topomap_sweep" }
+
+// sweepWorker applies the retention.
+type sweepWorker struct {
+	river.WorkerDefaults[sweepArgs]
+	db  *DB
+	r   store.Retention
+	log *slog.Logger
+}
+
+func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[sweepArgs]) error {
+	if w.r == (store.Retention{}) {
+		return nil
+	}
+	removed, err := w.db.Sweep(ctx, w.r, time.Now())
+	if err != nil {
+		return err
+	}
+	if removed > 0 {
+		w.log.Info("store: expired finished jobs and graphs", "count", removed, "maxAge", w.r.MaxAge, "maxBytes", w.r.MaxBytes)
+	}
+	return nil
+}
+
+// Sweep applies the retention r at time now in one transaction, as the
+// bbolt store's Sweep does: it removes the finished jobs and the graphs
+// unused for longer than r.MaxAge, then the least recently used finished
+// jobs and graphs while the records exceed r.MaxBytes. Queued and running
+// jobs stay, and so does a graph while a job that stays maps it
+// (graph:ID). It returns how many records it removed.
+func (db *DB) Sweep(ctx context.Context, r store.Retention, now time.Time) (int64, error) {
+	tx, err := db.pool.Begin(ctx)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback(ctx)
+	if _, err := tx.Exec(ctx, "LOCK TABLE topomap_jobs, topomap_graphs IN SHARE ROW EXCLUSIVE MODE"); err != nil {
+		return 0, err
+	}
+	var removed int64
+	for _, q := range sweepSQL(r) {
+		tag, err := tx.Exec(ctx, q.sql, q.args(now)...)
+		if err != nil {
+			return 0, err
+		}
+		removed += tag.RowsAffected()
+	}
+	return removed, tx.Commit(ctx)
+}
+
+// sweepStmt is one statement of a sweep.
+type sweepStmt struct {
+	sql  string
+	args func(now time.Time) []any
+}
+
+// finished selects the jobs a sweep may remove.
+const finished = "status IN ('done', 'failed', 'cancelled', 'interrupted')"
+
+// keptGraphs are the graphs a kept job names (its guest graph:ID).
+const keptGraphs = `SELECT substring(convert_from(record, 'UTF8')::json->'request'->>'guest' FROM 7) FROM topomap_jobs
+	WHERE convert_from(record, 'UTF8')::json->'request'->>'guest' LIKE 'graph:%'`
+
+// sweepSQL are the statements of r: by age, then by size.
+func sweepSQL(r store.Retention) []sweepStmt {
+	var out []sweepStmt
+	if r.MaxAge > 0 {
+		cut := func(now time.Time) []any { return []any{now.Add(-r.MaxAge)} }
+		out = append(out,
+			sweepStmt{"DELETE FROM topomap_jobs WHERE " + finished + " AND last_used < $1", cut},
+			sweepStmt{"DELETE FROM topomap_graphs WHERE last_used < $1 AND id NOT IN (" + keptGraphs + ")", cut})
+	}
+	if r.MaxBytes > 0 {
+		bound := func(time.Time) []any { return []any{r.MaxBytes} }
+		out = append(out, sweepStmt{`DELETE FROM topomap_jobs WHERE id IN (
+			SELECT id FROM (SELECT id, ` + finished + ` AS fin, sum(bytes) OVER (ORDER BY ` + finished + ` ASC, last_used DESC, id) AS upto
+				FROM topomap_jobs) t WHERE fin AND upto + (SELECT coalesce(sum(bytes), 0) FROM topomap_graphs) > $1)`, bound},
+			sweepStmt{`DELETE FROM topomap_graphs WHERE id IN (
+			SELECT id FROM (SELECT id, sum(bytes) OVER (ORDER BY last_used DESC, id) AS upto FROM topomap_graphs) t
+				WHERE upto + (SELECT coalesce(sum(bytes), 0) FROM topomap_jobs) > $1) AND id NOT IN (` + keptGraphs + `)`, bound})
+	}
+	return out
+}

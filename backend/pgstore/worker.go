@@ -1,0 +1,222 @@
+package pgstore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+
+	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
+	"topomap/backend/jobs"
+)
+
+// The errors recorded for jobs that end otherwise than done or failed.
+const (
+	errCancelled = "cancelled by request"
+	errShutdown  = "the server stopped before the job finished, and its retries too"
+)
+
+// replicaName names this process in the rows of the jobs it runs.
+var replicaName = func() string {
+	host, _ := os.Hostname()
+	return fmt.Sprintf("%s:%d", host, os.Getpid())
+}()
+
+// runArgs is River's job: the topomap job to run.
+type runArgs struct {
+	ID string `json:"id"`
+}
+
+func (runArgs) Kind() string { return "topomap_run" }
+
+// runWorker runs topomap jobs for River.
+type runWorker struct {
+	river.WorkerDefaults[runArgs]
+	s *Service
+}
+
+// Work runs one attempt of a job: it claims the row (a job cancelled
+// while queued, or finished by an earlier attempt, is not run again),
+// solves with progress written and notified at most every ProgressEvery,
+// and records the outcome. A job whose replica is stopping is released:
+// its row goes back to queued and the error makes River retry it.
+func (w *runWorker) Work(ctx context.Context, job *river.Job[runArgs]) error {
+	s := w.s
+	j, in, ok, err := s.claim(ctx, job.Args.ID, job.Attempt)
+	if err != nil || !ok {
+		return err
+	}
+	res, err := s.solve(ctx, j, in)
+	return s.record(ctx, job, j, res, err)
+}
+
+// claim marks a job running for attempt and returns it and its instance;
+// ok is false if it must not run. A request that no longer parses or
+// whose graph expired fails the job.
+func (s *Service) claim(ctx context.Context, id string, attempt int) (j jobs.Job, in spec.Instance, ok bool, err error) {
+	tx, err := s.db.pool.Begin(ctx)
+	if err != nil {
+		return j, in, false, err
+	}
+	defer tx.Rollback(ctx)
+	if j, err = getJob(ctx, tx, id, true); err != nil {
+		return j, in, false, err
+	}
+	var cancelled bool
+	if err := tx.QueryRow(ctx, "SELECT cancel_requested FROM topomap_jobs WHERE id = $1", id).Scan(&cancelled); err != nil {
+		return j, in, false, err
+	}
+	if j.Status.Final() {
+		return j, in, false, nil
+	}
+	j.Status, j.Started, j.Progress = jobs.Running, time.Now().UTC(), jobs.Progress{}
+	if in, err = s.instance(ctx, j); err != nil || cancelled {
+		j.Status, j.Error, j.Finished = jobs.Failed, fmt.Sprint(err), time.Now().UTC()
+		if cancelled {
+			j.Status, j.Error = jobs.Cancelled, errCancelled
+		}
+		ok, err = false, putJob(ctx, tx, j)
+	} else if err = putJob(ctx, tx, j); err == nil {
+		ok = true
+		_, err = tx.Exec(ctx, "UPDATE topomap_jobs SET attempt = $2, replica = $3 WHERE id = $1", id, attempt, replicaName)
+	}
+	if err != nil {
+		return j, in, false, err
+	}
+	return j, in, ok, tx.Commit(ctx)
+}
+
+// instance parses a job's stored request and resolves its graph.
+func (s *Service) instance(ctx context.Context, j jobs.Job) (spec.Instance, error) {
+	in, err := j.Request.Instance()
+	if err != nil {
+		return in, fmt.Errorf("%w: stored request of %s: %v", jobs.ErrCorrupt, j.ID, err)
+	}
+	return in, in.Resolve(ctx, s.o.Graphs)
+}
+
+// solve calls the solver, turning a panic into an error; progress is
+// written and notified by a goroutine of its own, at most every
+// ProgressEvery (the first report at once), so the solver never waits
+// for the database.
+func (s *Service) solve(ctx context.Context, j jobs.Job, in spec.Instance) (res *solve.Result, err error) {
+	var mu sync.Mutex
+	var latest jobs.Progress
+	var last time.Time // of the last report sent to the writer
+	kick := make(chan struct{}, 1)
+	written := make(chan struct{})
+	go func(kick <-chan struct{}) {
+		defer close(written)
+		for range kick {
+			mu.Lock()
+			j.Progress = latest
+			mu.Unlock()
+			if err := putJob(ctx, s.db.pool, j); err != nil && ctx.Err() == nil {
+				s.o.Logger.Warn("pgstore: writing a job's progress", "id", j.ID, "err", err)
+			}
+		}
+	}(kick)
+	defer func() {
+		mu.Lock()
+		close(kick)
+		kick = nil
+		mu.Unlock()
+		<-written
+	}()
+	defer func() {
+		if p := recover(); p != nil {
+			s.o.Logger.Error("jobs: solver panic", "id", j.ID, "panic", p, "stack", string(debug.Stack()))
+			res, err = nil, fmt.Errorf("internal error in %s", in.Algo)
+		}
+	}()
+	return s.o.Solver.Map(ctx, in, func(p solve.Progress) {
+		mu.Lock()
+		defer mu.Unlock()
+		latest = jobs.ProgressOf(p)
+		if now := time.Now(); kick != nil && now.Sub(last) >= s.o.ProgressEvery {
+			last = now
+			select {
+			case kick <- struct{}{}:
+			default: // the writer is busy; it reads the latest when done
+			}
+		}
+	})
+}
+
+// record writes the outcome of an attempt, trying again every half
+// second while the database is unavailable (for opTimeout at most: then
+// River's rescuer retries the job once the database is back).
+func (s *Service) record(ctx context.Context, job *river.Job[runArgs], j jobs.Job, res *solve.Result, err error) error {
+	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), opTimeout) // ctx may have ended; River's values stay
+	defer cancel()
+	for {
+		rerr := s.recordOnce(ctx, wctx, job, j, res, err)
+		if !errors.Is(unavailable(rerr), jobs.ErrUnavailable) || wctx.Err() != nil {
+			return rerr
+		}
+		sleep(wctx, 500*time.Millisecond)
+	}
+}
+
+// recordOnce writes the outcome of an attempt. A done job's placement,
+// its record and River's completion commit in one transaction.
+func (s *Service) recordOnce(ctx, wctx context.Context, job *river.Job[runArgs], j jobs.Job, res *solve.Result, err error) error {
+	var cancelled bool
+	if qerr := s.db.pool.QueryRow(wctx, "SELECT cancel_requested FROM topomap_jobs WHERE id = $1", j.ID).Scan(&cancelled); qerr != nil {
+		return qerr // River retries the attempt
+	}
+	j.Finished = time.Now().UTC()
+	switch {
+	case cancelled:
+		j.Status, j.Error = jobs.Cancelled, errCancelled
+	case err == nil:
+		j.Status = jobs.Done
+	case s.closing.Load() && ctx.Err() != nil && job.Attempt < job.MaxAttempts:
+		return s.release(wctx, j, err)
+	case s.closing.Load() && ctx.Err() != nil:
+		j.Status, j.Error = jobs.Interrupted, errShutdown
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		j.Status, j.Error = jobs.Failed, fmt.Sprintf("the job exceeded this server's time limit of %v", s.o.MaxTime)
+	default:
+		j.Status, j.Error = jobs.Failed, err.Error()
+	}
+	// A cancelled anytime search keeps its best placement, marked partial.
+	partial := j.Status == jobs.Cancelled && res != nil && res.Partial
+	if j.Status != jobs.Done && !partial {
+		return putJob(wctx, s.db.pool, j)
+	}
+	j.Metrics, j.Search, j.Seconds, j.Partial = &res.Metrics, res.Pairs, res.Seconds, partial
+	if !partial {
+		j.Progress.Fraction = 1
+	}
+	j.Progress.HopsPerByte, j.Progress.Elapsed = res.Metrics.HopsPerByte, res.Seconds
+	tx, err := s.db.pool.Begin(wctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(wctx)
+	if err := finish(wctx, tx, j, res.Mapping.Place); err != nil {
+		return err
+	}
+	if _, err := river.JobCompleteTx[*riverpgxv5.Driver](wctx, tx, job); err != nil {
+		return err
+	}
+	return tx.Commit(wctx)
+}
+
+// release hands a job back to River for a retry on another replica: its
+// row goes back to queued and the error returned fails this attempt.
+func (s *Service) release(ctx context.Context, j jobs.Job, cause error) error {
+	j.Status, j.Finished, j.Progress = jobs.Queued, time.Time{}, jobs.Progress{}
+	if err := putJob(ctx, s.db.pool, j); err != nil {
+		return errors.Join(cause, err)
+	}
+	return fmt.Errorf("released for a retry: the server is stopping: %w", cause)
+}
