@@ -109,7 +109,7 @@ func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 		s.Line(plotX, boundY[i], plotX+plotW, boundY[i], `stroke="`+colour+`" stroke-width="2" stroke-dasharray="`+dash+`"`,
 			`class="bound" data-bound="`+itoa(i)+`"`)
 		s.Text(plotX+plotW+6, boundY[i]+4, b.Name+" "+metric.Fixed(b.Value, 4), `class="s"`)
-		s.Text(plotX+plotW+6, boundY[i]+16, "("+string(b.Scope)+")", `class="s"`, `font-size="9"`)
+		s.Text(plotX+plotW+6, boundY[i]+16, "("+string(b.Scope)+")", `class="s"`)
 	}
 
 	// Run times.

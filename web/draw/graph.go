@@ -216,7 +216,7 @@ func graphKey(s *svg.SVG, buf *bytes.Buffer, maxHops int, heatMap bool, lo, hi f
 	const y = 52
 	item := func(text string) {
 		s.Text(x, y, text, `class="s"`)
-		x += 6*len(text) + 14
+		x += 7*len(text) + 14
 	}
 	if heatMap {
 		for k := range 6 {

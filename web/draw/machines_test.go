@@ -210,7 +210,7 @@ func TestNetworkLinkDrawing(t *testing.T) {
 			t.Fatal(err)
 		}
 		doc := buf.Bytes()
-		top := draw.LoadColour(*r.Metrics.MaxLinkLoad, *r.Metrics.MaxLinkLoad)
+		top := draw.LoadColour(*r.Metrics.MaxLinkLoad, draw.IdealLoad(r))
 		if n := len(elements(t, doc, "l")); n != 0 || heatColours(t, doc)[top] == 0 || !bytes.Contains(doc, []byte(tt.says)) {
 			t.Errorf("%s: %d link elements, %d pixels of the heaviest colour; want none, some, and the caption to say %q", tt.query, n, heatColours(t, doc)[top], tt.says)
 		}

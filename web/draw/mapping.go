@@ -488,7 +488,7 @@ func key(s *svg.SVG, buf *bytes.Buffer, g *guest.Graph, h topology.Host, note st
 	const y = 52
 	item := func(text string) {
 		s.Text(x, y, text, `class="s"`)
-		x += 6*len(text) + 14
+		x += 7*len(text) + 14
 	}
 	if !heatMap && g.Label != nil {
 		groups := 0
