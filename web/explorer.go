@@ -50,6 +50,7 @@ type Explorer struct {
 	progress solve.Progress
 	work     asyncRun
 
+	box     [2]int // the box the drawing fills (drawBox), as last drawn
 	hover   string
 	locator *draw.Locator // of the current heat map (nil until needed)
 	inspect string        // the vertex typed in the inspect field
@@ -65,8 +66,24 @@ type Explorer struct {
 	names hostNames // the host names of the launcher files
 }
 
-// OnMount marks the page as live (the e2e tests wait for it).
-func (c *Explorer) OnMount(ctx app.Context) { c.ready = true }
+// OnMount marks the page as live (the e2e tests wait for it); a run
+// that finishes checks the drawing's box.
+func (c *Explorer) OnMount(ctx app.Context) {
+	c.ready = true
+	c.work.settled = c.fitBox
+}
+
+// OnResize draws again for the drawing's new box.
+func (c *Explorer) OnResize(ctx app.Context) { c.fitBox(ctx) }
+
+// fitBox draws the mapping again when its box, as the page now lays it
+// out, is not the one it was drawn for (the page's columns settle after
+// the first drawing; the window was resized), so that it shows at 100 %.
+func (c *Explorer) fitBox(ctx app.Context) {
+	if b := drawBox("#drawing", ".drawing"); c.res != nil && (absInt(b[0]-c.box[0]) > 8 || absInt(b[1]-c.box[1]) > 40) {
+		ctx.Dispatch(func(app.Context) { c.redraw() })
+	}
+}
 
 // OnDismount stops a run in progress.
 func (c *Explorer) OnDismount() { c.stop() }
@@ -131,6 +148,7 @@ func (c *Explorer) stop() { c.work.stop() }
 // browser so that the page stays responsive; a newer run or Cancel stops it.
 func (c *Explorer) run(ctx app.Context, in spec.Instance) {
 	c.progress = solve.Progress{}
+	c.box = drawBox("#drawing", ".drawing")
 	opts := c.drawOptions()
 	c.work.start(ctx, func(rctx context.Context, y *yielder, update func(func())) func() {
 		onProgress := func(p solve.Progress) {
@@ -186,7 +204,7 @@ func mappingSVG(res *solve.Result, o draw.Options) (string, error) {
 
 // drawOptions are the view keys as draw.Options.
 func (c *Explorer) drawOptions() draw.Options {
-	return draw.Options{Step: c.step, MinHops: c.minHops, Detail: c.detail}
+	return draw.Options{Step: c.step, MinHops: c.minHops, Detail: c.detail, Width: c.box[0], Height: c.box[1]}
 }
 
 // redraw draws the current result again (after a change of step).
@@ -195,6 +213,7 @@ func (c *Explorer) redraw() {
 		return
 	}
 	t := time.Now()
+	c.box = drawBox("#drawing", ".drawing")
 	svg, err := mappingSVG(c.res, c.drawOptions())
 	if err != nil {
 		c.runErr = err.Error()

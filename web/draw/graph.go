@@ -87,12 +87,8 @@ func graphMapping(w io.Writer, r *solve.Result, o Options, lay *layout, heatMap 
 	width := lay.w
 	var buf bytes.Buffer
 	s := svg.New(&buf)
-	total := captionH + lay.h + histH
-	s.Startview(width, total, 0, 0, width, total)
 	s.Style("text/css", sheet)
 	s.Title(caption(r))
-	s.Text(margin, 20, caption(r), `class="t"`)
-	s.Text(margin, 36, graphSubcaption(r, heatMap, o), `class="s"`)
 	maxHops := 1
 	for _, h := range hops {
 		maxHops = max(maxHops, h)
@@ -102,8 +98,6 @@ func graphMapping(w io.Writer, r *solve.Result, o Options, lay *layout, heatMap 
 	if heatMap {
 		level, lo, hi = nodeHopBytes(m, hops)
 	}
-	graphKey(s, &buf, maxHops, heatMap, lo, hi)
-	s.Gtransform("translate(0," + itoa(captionH) + ")")
 	lay.frame(s)
 	if heatMap {
 		colours := make([]string, heatLevels+1)
@@ -125,14 +119,17 @@ func graphMapping(w io.Writer, r *solve.Result, o Options, lay *layout, heatMap 
 		lay.nodes(s, &buf, inv, func(int) bool { return true }, lay.r >= 9 && g.Order() <= 512)
 	}
 	lay.labels(s)
-	s.Gend()
+	f := newFlow(s, lay.h, width)
+	f.line(caption(r), "t", 14)
+	f.line(graphSubcaption(r, heatMap, o), "s", 12)
+	graphKey(f, &buf, maxHops, heatMap, lo, hi)
 	hist := r.Metrics.HopHistogram
 	if len(hist) == 0 && g.Arcs() > 0 {
 		hist = hopHistogram(m, hops)
 	}
-	histogram(s, hist, margin, captionH+lay.h+8, min(width-2*margin, 480))
-	s.End()
-	return writeDoc(w, &buf)
+	f.gap(4)
+	histogram(s, hist, margin, f.y, min(width-2*margin, 480))
+	return writeSVG(w, width, f.y+histH+margin, &buf)
 }
 
 // heatLevels is the number of colours of a hop-bytes heat map.
@@ -209,37 +206,33 @@ func graphEdges(buf *bytes.Buffer, m *mapping.Mapping, lay *layout, ps []pairEdg
 	}
 }
 
-// graphKey draws the third caption line: the colours of hops (or the heat
-// map's meaning) and what a dashed node is.
-func graphKey(s *svg.SVG, buf *bytes.Buffer, maxHops int, heatMap bool, lo, hi float64) {
-	x := margin
-	const y = 52
-	item := func(text string) {
-		s.Text(x, y, text, `class="s"`)
-		x += 7*len(text) + 14
-	}
+// graphKey draws the key: the colours of hops (or the heat map's
+// meaning) and what a dashed node is.
+func graphKey(f *flow, buf *bytes.Buffer, maxHops int, heatMap bool, lo, hi float64) {
+	defer f.end()
 	if heatMap {
-		for k := range 6 {
-			s.Rect(x, y-9, 14, 10, `fill="`+heat(float64(k)/5)+`" stroke="#888"`)
-			x += 15
-		}
-		x += 4
-		item("hop-bytes at a node, from " + metric.Number(lo) + " (pale) to " + metric.Number(hi))
+		f.item(6*15+8, 18, func(x, y int) {
+			for k := range 6 {
+				f.s.Rect(x+15*k, y+2, 14, 14, `fill="`+heat(float64(k)/5)+`" stroke="#888"`)
+			}
+		})
+		f.text("hop-bytes at a node, from "+metric.Number(lo)+" (pale) to "+metric.Number(hi), "s", 12)
 		return
 	}
 	buf.WriteString(`<g class="legend">`)
-	item("hops:")
+	f.text("hops:", "s", 12)
 	for h := 1; h <= min(maxHops, len(hopColours)); h++ {
-		s.Line(x, y-4, x+16, y-4, `stroke="`+HopColour(h)+`" stroke-width="3"`)
-		x += 20
 		label := itoa(h)
 		if h == len(hopColours) && maxHops > h {
 			label += "+"
 		}
-		item(label)
+		f.item(32+textW(label, 12), 18, func(x, y int) {
+			f.s.Line(x, y+10, x+16, y+10, `stroke="`+HopColour(h)+`" stroke-width="3"`)
+			f.s.Text(x+20, y+14, label, `class="s"`)
+		})
 	}
 	buf.WriteString("</g>\n")
-	item("thicker: more volume")
+	f.text("thicker: more volume", "s", 12)
 }
 
 // graphSubcaption says what the drawing leaves out or shows apart.

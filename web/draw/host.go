@@ -14,7 +14,7 @@ import (
 // frame draws the host's panels (dashed where it wraps).
 func (l *layout) frame(s *svg.SVG) {
 	for _, p := range l.panels {
-		st := `fill="none" stroke="#c8ccd2"`
+		st := `class="panel" fill="none" stroke="#c8ccd2"`
 		if p.wrap {
 			st += ` stroke-dasharray="5 3"`
 		}

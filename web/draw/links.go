@@ -6,9 +6,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"unicode/utf8"
-
-	svg "github.com/ajstarks/svgo"
 
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
@@ -254,6 +251,12 @@ func (v *linkView) eachLink(lay *layout, off float64, fn func(id int, st stroke)
 		x1, y1 := float64(lay.x[tail]), float64(lay.y[tail])
 		var x2, y2 float64
 		segment, ux, uy := v.geom(ct, ch)
+		if segment && lay.foldRows > 0 && lay.planeOf(tail) != lay.planeOf(head) { // across a fold: a stub up or down
+			segment, ux, uy = false, 0, -1
+			if ch[1] < ct[1] {
+				uy = 1
+			}
+		}
 		if segment {
 			x2, y2 = float64(lay.x[head]), float64(lay.y[head])
 			dx, dy := x2-x1, y2-y1
@@ -444,31 +447,27 @@ func (v *linkView) caption() string {
 	return s + "; " + Thousands(v.r.Links()) + " links, too many to draw one by one: each node shows the heaviest link leaving it"
 }
 
-// legendH is the height of the link legend under the drawing: what the
-// colours mean, the scale, its marks, and the most loaded links in two
-// columns.
-const legendH = 64 + 16*((TopLinks+1)/2+1) + 8
-
-// legend draws, from y, what the link colours mean, the absolute load
-// scale (every swatch carries its range, data-lo and data-hi; the last
-// is open, without data-hi), where the ideal, the bound and the largest
-// load fall on it, and the most loaded links (each carrying its number,
-// data-l).
-func (v *linkView) legend(s *svg.SVG, y int) {
-	s.Text(margin, y+12, v.caption(), `class="s"`)
-	y += 22
-	s.Text(margin, y+12, "link load:", `class="s"`)
-	x := margin + 72
-	at := make([]int, LoadBins+1) // each swatch's x
+// legend draws what the link colours mean, the absolute load scale
+// (every swatch carries its range, data-lo and data-hi; the last is
+// open, without data-hi; the swatch of the largest load outlined), the
+// ideal, the bound and the largest load, and the most loaded links (each
+// carrying its number, data-l).
+func (v *linkView) legend(f *flow) {
+	f.line(v.caption(), "s", 12)
+	f.text("link load:", "s", 12)
+	worst := loadBin(v.max, v.ideal)
 	swatch := func(i int, lo, hi float64, text string) {
-		at[i] = x
-		attrs := []string{`class="lg"`, attr("fill", loadColours[i]), `stroke="#888"`, attr("data-lo", metric.FormatLoad(lo))}
-		if !math.IsInf(hi, 1) {
-			attrs = append(attrs, attr("data-hi", metric.FormatLoad(hi)))
-		}
-		s.Rect(x, y, 14, 14, attrs...)
-		s.Text(x+18, y+12, text, `class="s"`)
-		x += 28 + 7*utf8.RuneCountInString(text)
+		f.item(28+textW(text, 12), 20, func(x, y int) {
+			attrs := []string{`class="lg"`, attr("fill", loadColours[i]), `stroke="#888"`, attr("data-lo", metric.FormatLoad(lo))}
+			if !math.IsInf(hi, 1) {
+				attrs = append(attrs, attr("data-hi", metric.FormatLoad(hi)))
+			}
+			f.s.Rect(x, y+2, 14, 14, attrs...)
+			if i == worst {
+				f.s.Rect(x-2, y, 18, 18, `class="lg-max"`, `fill="none"`, `stroke="#000"`, `stroke-width="2"`)
+			}
+			f.s.Text(x+18, y+14, text, `class="s"`)
+		})
 	}
 	swatch(0, 0, 0, "0")
 	lo := 0.0
@@ -478,24 +477,18 @@ func (v *linkView) legend(s *svg.SVG, y int) {
 		lo = hi
 	}
 	swatch(LoadBins, lo, math.Inf(1), "> "+itoa(1<<(LoadBins-2))+"×")
-	// The swatch of the largest load is outlined.
-	s.Rect(at[loadBin(v.max, v.ideal)]-2, y-2, 18, 18, `class="lg-max"`, `fill="none"`, `stroke="#000"`, `stroke-width="2"`)
-	y += 18
-	s.Text(margin, y+14, "× = the ideal load "+metric.FormatLoad(v.ideal)+" (the heaviest message, or the lower bound if larger); lower bound "+
-		metric.FormatLoad(v.bound)+"; largest here "+metric.FormatLoad(v.max)+" (outlined)", `class="s scale-marks"`)
-	y += 20
+	f.line("× = the ideal load "+metric.FormatLoad(v.ideal)+" (the heaviest message, or the lower bound if larger); lower bound "+
+		metric.FormatLoad(v.bound)+"; largest here "+metric.FormatLoad(v.max)+" (outlined)", "s scale-marks", 12)
 	top := MostLoaded(v.load, v.msgs, TopLinks)
-	y += 14
+	f.gap(4)
 	if len(top) == 0 {
-		s.Text(margin, y, "no message crosses a link", `class="s"`)
+		f.line("no message crosses a link", "s", 12)
 		return
 	}
-	s.Text(margin, y, "most loaded links (load, messages):", `class="s"`)
-	half := (len(top) + 1) / 2
+	f.line("most loaded links (load, messages):", "s", 12)
 	for i, l := range top {
 		tail, head, _ := v.r.Link(l.Link)
-		col, row := i/half, i%half
-		s.Text(margin+col*340, y+16*(row+1), itoa(i+1)+". "+LinkName(v.host, tail, head)+": "+metric.FormatLoad(l.Load)+" ("+Thousands(l.Messages)+")",
-			`class="s top"`, attr("data-l", itoa(l.Link)))
+		f.line(itoa(i+1)+". "+LinkName(v.host, tail, head)+": "+metric.FormatLoad(l.Load)+" ("+Thousands(l.Messages)+")",
+			"s top", 12, attr("data-l", itoa(l.Link)))
 	}
 }
