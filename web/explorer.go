@@ -37,6 +37,9 @@ type Explorer struct {
 	// guest order above which edges give way to a heat map.
 	minHops int
 	detail  int
+	// edges (1) draws a weighted graph's edges above draw.GraphEdgeLimit
+	// pairs, bundled, instead of its heat map.
+	edges int
 
 	// The current instance and its solution.
 	in       spec.Instance
@@ -110,6 +113,7 @@ func (c *Explorer) load(ctx app.Context, q url.Values) {
 	c.step = atoiOr(q.Get("step"), 0)
 	c.minHops = atoiOr(q.Get("minhops"), 0)
 	c.detail = atoiOr(q.Get("detail"), 0)
+	c.edges = atoiOr(q.Get("edges"), 0)
 	c.copy = copyState{}
 	in, errs := c.form.check()
 	c.errs = errs
@@ -204,7 +208,7 @@ func mappingSVG(res *solve.Result, o draw.Options) (string, error) {
 
 // drawOptions are the view keys as draw.Options.
 func (c *Explorer) drawOptions() draw.Options {
-	return draw.Options{Step: c.step, MinHops: c.minHops, Detail: c.detail, Width: c.box[0], Height: c.box[1]}
+	return draw.Options{Step: c.step, MinHops: c.minHops, Detail: c.detail, Width: c.box[0], Height: c.box[1], GraphEdges: c.edges != 0}
 }
 
 // redraw draws the current result again (after a change of step).
@@ -236,7 +240,7 @@ func (c *Explorer) navigate(ctx app.Context) {
 // viewKeys are the page's own URL keys (zero values left out).
 func (c *Explorer) viewKeys() url.Values {
 	extra := url.Values{}
-	for k, v := range map[string]int{"step": c.step, "minhops": c.minHops, "detail": c.detail} {
+	for k, v := range map[string]int{"step": c.step, "minhops": c.minHops, "detail": c.detail, "edges": c.edges} {
 		if v != 0 {
 			extra.Set(k, strconv.Itoa(v))
 		}
@@ -683,7 +687,23 @@ func (c *Explorer) renderView() app.UI {
 		app.Input().ID("f-minhops").Type("number").Min(1).Value(max(1, c.minHops)).OnChange(c.onView(&c.minHops)),
 		app.Label().For("f-detail").Text("draw edges up to (vertices):"),
 		app.Input().ID("f-detail").Type("number").Min(1).Max(HeuristicLimit).Value(detail).OnChange(c.onView(&c.detail)),
+		app.If(c.res != nil && c.res.Mapping.Guest.Label == nil, func() app.UI {
+			return app.Label().Title("above "+draw.Thousands(draw.GraphEdgeLimit)+" communicating pairs a graph is drawn as a heat map of its nodes").Body(
+				checkedIf(app.Input().ID("f-edges").Type("checkbox"), c.edges != 0).OnChange(c.onEdges),
+				app.Text(" draw every edge (bundled along its route)"),
+			)
+		}),
 	)
+}
+
+// onEdges switches a large graph's edges on or off.
+func (c *Explorer) onEdges(ctx app.Context, e app.Event) {
+	c.edges = 0
+	if ctx.JSSrc().Get("checked").Bool() {
+		c.edges = 1
+	}
+	c.redraw()
+	replaceURL(ctx, c.permalink())
 }
 
 // onView sets a view key from a number field, redraws and replaces the URL.

@@ -32,6 +32,12 @@ func HopColour(h int) string {
 	return hopColours[max(0, min(h-1, len(hopColours)-1))]
 }
 
+// GraphEdgeLimit is the number of communicating pairs above which a
+// weighted graph is drawn as a heat map of the hop-bytes at each node
+// unless Options.GraphEdges asks for its edges: a few hundred edges
+// between arbitrary nodes are a tangle.
+const GraphEdgeLimit = 300
+
 // histH is the height of the histogram under a graph's drawing.
 const histH = 96
 
@@ -85,6 +91,9 @@ func graphMapping(w io.Writer, r *solve.Result, o Options, lay *layout, heatMap 
 	hops := metric.EdgeHops(m)
 	inv := m.Inverse()
 	width := lay.w
+	ps := pairs(m, hops)
+	bundled := len(ps) > GraphEdgeLimit
+	heatMap = heatMap || bundled && !o.GraphEdges
 	var buf bytes.Buffer
 	s := svg.New(&buf)
 	s.Style("text/css", sheet)
@@ -115,13 +124,13 @@ func graphMapping(w io.Writer, r *solve.Result, o Options, lay *layout, heatMap 
 	}
 	drawStructure(s, lay, true)
 	if !heatMap {
-		graphEdges(&buf, m, lay, pairs(m, hops), o.MinHops)
+		graphEdges(&buf, m, lay, ps, o.MinHops, bundled)
 		lay.nodes(s, &buf, inv, func(int) bool { return true }, lay.r >= 9 && g.Order() <= 512)
 	}
 	lay.labels(s)
 	f := newFlow(s, lay.h, width)
 	f.line(caption(r), "t", 14)
-	f.line(graphSubcaption(r, heatMap, o), "s", 12)
+	f.line(graphSubcaption(r, heatMap, len(ps), o), "s", 12)
 	graphKey(f, &buf, maxHops, heatMap, lo, hi)
 	hist := r.Metrics.HopHistogram
 	if len(hist) == 0 && g.Arcs() > 0 {
@@ -166,8 +175,9 @@ func nodeHopBytes(m *mapping.Mapping, hops []int) (level []int, lo, hi float64) 
 // graphEdges draws the pairs, longest on top, each in the colour of its
 // hops and of a width that grows with the square root of its volume (1 to
 // 6 units), with data-u, data-v, data-dil (hops) and data-vol for the
-// page's hover.
-func graphEdges(buf *bytes.Buffer, m *mapping.Mapping, lay *layout, ps []pairEdge, minHops int) {
+// page's hover; bundled, each along its route through the host's nodes
+// (Route), thinner and translucent, so that edges sharing links merge.
+func graphEdges(buf *bytes.Buffer, m *mapping.Mapping, lay *layout, ps []pairEdge, minHops int, bundled bool) {
 	top := 0.0
 	for _, p := range ps {
 		top = max(top, p.vol)
@@ -185,12 +195,22 @@ func graphEdges(buf *bytes.Buffer, m *mapping.Mapping, lay *layout, ps []pairEdg
 		if len(byHops[h]) == 0 {
 			continue
 		}
-		buf.WriteString(`<g stroke="` + HopColour(h) + `" data-hops="` + itoa(h) + "\">\n")
+		opacity := ""
+		if bundled {
+			opacity = `" stroke-opacity="0.35`
+		}
+		buf.WriteString(`<g stroke="` + HopColour(h) + opacity + `" data-hops="` + itoa(h) + "\">\n")
 		for _, p := range byHops[h] {
-			line = lay.edgePath(line[:0], m.Place[p.u], m.Place[p.v], p.hops)
+			width := 1 + 5*math.Sqrt(p.vol/top)
+			if bundled {
+				line = lay.routePath(line[:0], m.Host, m.Place[p.u], m.Place[p.v])
+				width = 1 + 2*math.Sqrt(p.vol/top)
+			} else {
+				line = lay.edgePath(line[:0], m.Place[p.u], m.Place[p.v], p.hops)
+			}
 			// a style, not an attribute: the sheet's .e width would win
 			line = append(line, ` class="e" style="stroke-width:`...)
-			line = strconv.AppendFloat(line, 1+5*math.Sqrt(p.vol/top), 'f', 1, 64)
+			line = strconv.AppendFloat(line, width, 'f', 1, 64)
 			line = append(line, `" data-u="`...)
 			line = strconv.AppendInt(line, int64(p.u), 10)
 			line = append(line, `" data-v="`...)
@@ -198,7 +218,7 @@ func graphEdges(buf *bytes.Buffer, m *mapping.Mapping, lay *layout, ps []pairEdg
 			line = append(line, `" data-dil="`...)
 			line = strconv.AppendInt(line, int64(p.hops), 10)
 			line = append(line, `" data-vol="`...)
-			line = strconv.AppendFloat(line, p.vol, 'g', -1, 64)
+			line = strconv.AppendFloat(line, p.vol, 'f', -1, 64)
 			line = append(line, "\"/>\n"...)
 			buf.Write(line)
 		}
@@ -236,7 +256,7 @@ func graphKey(f *flow, buf *bytes.Buffer, maxHops int, heatMap bool, lo, hi floa
 }
 
 // graphSubcaption says what the drawing leaves out or shows apart.
-func graphSubcaption(r *solve.Result, heatMap bool, o Options) string {
+func graphSubcaption(r *solve.Result, heatMap bool, npairs int, o Options) string {
 	m := r.Mapping
 	parts := []string{metric.Plural(m.Guest.Order(), "vertex", "vertices") + ", " + metric.Plural(m.Guest.Arcs(), "arc")}
 	if empty := m.Host.Size() - m.Guest.Order(); empty > 0 {
@@ -251,8 +271,15 @@ func graphSubcaption(r *solve.Result, heatMap bool, o Options) string {
 		if detail == 0 {
 			detail = DefaultDetail
 		}
-		parts = append(parts, "edges omitted above "+Thousands(detail)+" vertices")
-	} else if o.MinHops > 1 {
+		if detail > 0 && m.Guest.Order() > detail {
+			parts = append(parts, "edges omitted above "+Thousands(detail)+" vertices")
+		} else {
+			parts = append(parts, Thousands(npairs)+" communicating pairs, more than "+Thousands(GraphEdgeLimit)+": edges shown on demand, bundled along their routes")
+		}
+	} else if npairs > GraphEdgeLimit {
+		parts = append(parts, "edges bundled along their routes through the host")
+	}
+	if !heatMap && o.MinHops > 1 {
 		parts = append(parts, "only edges of at least "+metric.Plural(o.MinHops, "hop"))
 	}
 	return strings.Join(parts, "; ")

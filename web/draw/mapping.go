@@ -41,6 +41,11 @@ type Options struct {
 	// MinHops hides guest edges shorter than MinHops hops (2 hides the
 	// dilation-1 edges, so that only the imperfect ones show).
 	MinHops int
+	// GraphEdges draws a weighted graph's edges even above GraphEdgeLimit
+	// communicating pairs (below the detail limit), bundled: each along
+	// its route through the host, so that edges over the same links
+	// overlap.
+	GraphEdges bool
 	// Processes are the Gantt rows to draw, in order (nil = the first
 	// MaxGanttRows processes); RowsNote says how they were chosen.
 	Processes []int
