@@ -67,6 +67,61 @@ type Explorer struct {
 	upload   graphUpload
 
 	names hostNames // the host names of the launcher files
+
+	view3d view3D // the projected view of a 3-D host
+}
+
+// view3D is the explorer's projected view of a 3-D mesh or torus: its
+// angles (turned from the isometric view) and the drawing of them.
+type view3D struct {
+	yaw, pitch int // degrees added to draw.IsoYaw and draw.IsoPitch
+	svg        string
+	of         *solve.Result // the result drawn, with these angles and width
+	drawn      [3]int
+}
+
+// drawing returns the view of r at width units, drawn again only when r,
+// the angles or the width changed.
+func (v *view3D) drawing(r *solve.Result, width int) string {
+	key := [3]int{v.yaw, v.pitch, width}
+	if v.of == r && v.drawn == key {
+		return v.svg
+	}
+	var buf bytes.Buffer
+	v.svg = ""
+	if err := draw.Projected(&buf, r, width, float64(draw.IsoYaw+v.yaw), float64(draw.IsoPitch+v.pitch)); err == nil {
+		v.svg = draw.Inline(buf.Bytes())
+	}
+	v.of, v.drawn = r, key
+	return v.svg
+}
+
+// renderView3D shows the projected view beside the planes, with buttons
+// that turn it.
+func (c *Explorer) renderView3D() app.UI {
+	turn := func(dyaw, dpitch int) app.EventHandler {
+		return func(ctx app.Context, e app.Event) {
+			v := &c.view3d
+			if dyaw == 0 && dpitch == 0 {
+				v.yaw, v.pitch = 0, 0
+				return
+			}
+			v.yaw = (v.yaw + dyaw) % 360
+			v.pitch = max(-draw.IsoPitch-90, min(90-draw.IsoPitch, v.pitch+dpitch))
+		}
+	}
+	width := min(max(c.box[0], minBoxWidth), 560)
+	return app.Div().ID("view3d").Body(
+		app.Div().Class("zoom-bar").Body(
+			app.Span().Text("3-D view:"),
+			app.Button().ID("view3d-left").Title("turn left").Aria("label", "turn left").Text("⟲").OnClick(turn(-15, 0)),
+			app.Button().ID("view3d-right").Title("turn right").Aria("label", "turn right").Text("⟳").OnClick(turn(15, 0)),
+			app.Button().ID("view3d-up").Title("tilt up").Aria("label", "tilt up").Text("▲").OnClick(turn(0, 15)),
+			app.Button().ID("view3d-down").Title("tilt down").Aria("label", "tilt down").Text("▼").OnClick(turn(0, -15)),
+			app.Button().ID("view3d-iso").Text("isometric").OnClick(turn(0, 0)),
+		),
+		app.Div().Class("svg-host view3d-host").Style("max-width", strconv.Itoa(width)+"px").Body(app.Raw(c.view3d.drawing(c.res, width))),
+	)
 }
 
 // OnMount marks the page as live (the e2e tests wait for it); a run
@@ -781,6 +836,7 @@ func (c *Explorer) renderResult() app.UI {
 			zoomable("drawing", "the mapping drawn on the host", r.Mapping.Host.Size() > draw.DefaultDetail, c.svg,
 				pointer{over: c.onHover, move: c.onMove, leave: c.onLeave},
 				tooltip(c.hover)),
+			app.If(draw.Projectable(r.Mapping.Host), c.renderView3D),
 			app.Div().Class("inspect").Body(
 				app.Label().For("f-inspect").Text("Inspect a vertex or an edge"),
 				app.Input().ID("f-inspect").Type("text").Placeholder("12, or 12-13").Value(c.inspect).

@@ -397,7 +397,16 @@ func barText(d map[string]string) string {
 	if d == nil || d["p"] == "" {
 		return ""
 	}
-	return "process " + d["p"] + ", stage " + d["stage"] + ": " + d["kind"] + " from " + d["start"] + " to " + d["end"]
+	return "process " + d["p"] + ", stage " + d["stage"] + ": " + d["kind"] + " from " + timeText(d["start"]) + " to " + timeText(d["end"])
+}
+
+// timeText writes a model time read from a drawing with thousands
+// separators (metric.Number), or as it is if it is no number.
+func timeText(s string) string {
+	if v, err := strconv.ParseFloat(s, 64); err == nil {
+		return metric.Number(v)
+	}
+	return s
 }
 
 func (c *GanttPage) onDownload(ctx app.Context, e app.Event) {
@@ -564,4 +573,9 @@ func (c *GanttPage) timeField(name, label string, v float64) app.UI {
 	)
 }
 
-func num(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
+// num formats a model time for a number field: six significant digits,
+// never in scientific notation (a field takes no separators).
+func num(v float64) string {
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 6, 64), 64)
+	return strconv.FormatFloat(r, 'f', -1, 64)
+}

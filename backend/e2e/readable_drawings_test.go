@@ -3,11 +3,15 @@
 package e2e
 
 // Browser tests of the drawings people read: text no smaller than 11 px
-// as the page shows it, at 1280×800 and on a 390 px phone.
+// as the page shows it, at 1280×800 and on a 390 px phone, and figures
+// of millions written out with separators.
 
 import (
 	"context"
 	"fmt"
+	"net/url"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/emulation"
@@ -64,4 +68,55 @@ func TestDrawingTextReadable(t *testing.T) {
 			screenshot(t, ctx, fmt.Sprintf("readable-%s-%d", p.name, w))
 		}
 	}
+}
+
+// TestMegabyteFiguresReadable: a graph of messages of a megabyte and
+// more (hop-bytes 9,234,567 on ring:4 by greedy) shows every figure of
+// the page (panel, drawing, tooltip) with thousands separators and none
+// in scientific notation.
+func TestMegabyteFiguresReadable(t *testing.T) {
+	ctx := tab(t)
+	open(t, ctx, "/")
+	offerFile(t, ctx, "big.csv", "0,1,1000000\n1,2,1500000\n2,3,1000000\n3,0,2500000\n0,2,1234567\n", false)
+	waitJS(t, ctx, `location.search.includes("guest=graph%3A")`)
+	search := eval[string](t, ctx, `location.search`)
+	q, _ := url.ParseQuery(strings.TrimPrefix(search, "?"))
+	q.Set("host", "ring:4")
+	q.Set("algo", "greedy")
+	open(t, ctx, "/?"+q.Encode())
+	waitJS(t, ctx, `document.querySelectorAll('#drawing svg .e').length > 0 && document.querySelector('#metrics tr[data-metric="hop-bytes"] td') !== null`)
+	eval[bool](t, ctx, `document.querySelector('#drawing svg .e').dispatchEvent(new MouseEvent('mouseover', {bubbles: true}))`)
+	waitJS(t, ctx, `document.querySelector('#hover').textContent.includes('volume ')`)
+	if got := metricText(t, ctx, "hop-bytes"); got != "9,234,567" {
+		t.Errorf("hop-bytes %q, want 9,234,567", got)
+	}
+	text := eval[string](t, ctx, `document.body.innerText + " " + [...document.querySelectorAll('svg text')].map(e => e.textContent).join(" ")`)
+	for _, l := range strings.Split(text, "\n") {
+		if exponent.MatchString(l) {
+			t.Errorf("a figure in scientific notation: %q", l)
+		}
+	}
+	if hover := eval[string](t, ctx, `document.querySelector('#hover').textContent`); !regexp.MustCompile(`volume \d{1,3}(,\d{3})+`).MatchString(hover) {
+		t.Errorf("tooltip %q: the volume without separators", hover)
+	}
+	screenshots(t, ctx, "megabyte-figures")
+}
+
+// TestProjectedViewTurns: a 3-D torus gets a projected 3-D view beside
+// its planes, one dot per node, which the buttons turn.
+func TestProjectedViewTurns(t *testing.T) {
+	ctx := tab(t)
+	open(t, ctx, "/?algo=gray&guest=hypercube%3A9&host=torus%3A8x8x8")
+	waitJS(t, ctx, `document.querySelectorAll('#view3d svg circle.n3').length === 512 && document.querySelectorAll('#view3d svg line.l3').length === 3 * 7 * 64`)
+	at := `(c => c.getAttribute('cx') + ',' + c.getAttribute('cy'))(document.querySelector('#view3d svg circle[data-h="7"]'))`
+	before := eval[string](t, ctx, at)
+	click(t, ctx, "#view3d-right")
+	waitJS(t, ctx, fmt.Sprintf(`%s !== %q`, at, before))
+	click(t, ctx, "#view3d-up")
+	click(t, ctx, "#view3d-iso")
+	waitJS(t, ctx, fmt.Sprintf(`%s === %q`, at, before))
+	if small := smallDrawingTexts(t, ctx); len(small) > 0 {
+		t.Errorf("%d texts below %d px, e.g. %q", len(small), minDrawingTextPx, small[:min(3, len(small))])
+	}
+	screenshots(t, ctx, "view3d")
 }

@@ -93,7 +93,7 @@ func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 	for v := 0.0; v <= vmax+1e-9; v += step {
 		y := yOf(v)
 		s.Line(plotX, y, plotX+plotW, y, `stroke="#eceef1"`)
-		s.Text(plotX-6, y+4, num(v), `class="s"`, `text-anchor="end"`)
+		s.Text(plotX-6, y+4, metric.Number(v), `class="s"`, `text-anchor="end"`)
 	}
 	boundY := make([]int, len(bounds))
 	for i, b := range bounds {
@@ -150,7 +150,7 @@ func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 		x := plotX + i*slot + (slot-barW)/2
 		h := max(1, int(math.Round(b.Seconds/tmax*float64(timeH-20))))
 		s.Rect(x, ty-h, barW, h, `class="bar"`, `fill="#7f8c8d"`, `data-algo="`+b.Algo+`"`)
-		s.Text(x+barW/2, ty-h-4, num(math.Round(b.Seconds*1e5)/100), `class="s"`, `text-anchor="middle"`)
+		s.Text(x+barW/2, ty-h-4, metric.Number(math.Round(b.Seconds*1e5)/100), `class="s"`, `text-anchor="middle"`)
 	}
 	s.Line(plotX, ty, plotX+plotW, ty, `stroke="#888"`)
 	return writeSVG(w, width, height, &buf)

@@ -168,7 +168,8 @@ func tick(v float64) float64 {
 	return 10 * p
 }
 
-// num formats a model time compactly (integers without decimals).
-func num(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
+// num formats a model time for a data attribute: as short as it reads
+// back exactly, never in scientific notation.
+func num(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 func pct(v float64) string { return fmt.Sprintf("%.1f%%", 100*v) }

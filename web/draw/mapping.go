@@ -677,6 +677,12 @@ func (l *layout) meshPanels(host *topology.Lattice, inner, height, minCell int) 
 			folds, cell = f, c
 		}
 	}
+	// Unfolded nodes of a pixel or two, under half the pitch the width
+	// allows, are too small a price for the height: the page then
+	// scrolls (a square host that folding does not help).
+	if byW := panelCell(planes, kx, ky, inner, math.MaxInt32); folds == 1 && cell < 3 && cell < byW/2 {
+		folds, cell = 1, byW
+	}
 	rows := (ky + folds - 1) / folds // rows per panel
 	if folds > 1 {
 		l.foldRows, l.foldKx = rows, kx
