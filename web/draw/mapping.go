@@ -680,7 +680,7 @@ func (l *layout) meshPanels(host *topology.Lattice, inner, height, minCell int) 
 	// Unfolded nodes of a pixel or two, under half the pitch the width
 	// allows, are too small a price for the height: the page then
 	// scrolls (a square host that folding does not help).
-	if byW := panelCell(planes, kx, ky, inner, math.MaxInt32); folds == 1 && cell < 3 && cell < byW/2 {
+	if byW := panelCell(planes, kx, ky, inner, math.MaxInt32); folds == 1 && cell < 3 && 2*cell < byW {
 		folds, cell = 1, byW
 	}
 	rows := (ky + folds - 1) / folds // rows per panel
@@ -703,7 +703,7 @@ func (l *layout) meshPanels(host *topology.Lattice, inner, height, minCell int) 
 	if label {
 		top += 14
 	}
-	left := margin + max(0, (inner-(perRow*(pw+gap*cell)-gap*cell))/2) // centred
+	left := margin
 	for q := range panels {
 		p, strip := q/folds, q%folds
 		px := left + (q%perRow)*(pw+gap*cell)
