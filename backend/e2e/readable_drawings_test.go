@@ -7,8 +7,12 @@ package e2e
 // of millions written out with separators.
 
 import (
+	"bytes"
 	"context"
+	"encoding/base64"
 	"fmt"
+	"image/png"
+	"math"
 	"net/url"
 	"regexp"
 	"strings"
@@ -18,6 +22,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"topomap/backend/api"
+	"topomap/web/draw"
 )
 
 // minDrawingTextPx is the smallest text a drawing may show at 100 % zoom.
@@ -119,4 +124,63 @@ func TestProjectedViewTurns(t *testing.T) {
 		t.Errorf("%d texts below %d px, e.g. %q", len(small), minDrawingTextPx, small[:min(3, len(small))])
 	}
 	screenshots(t, ctx, "view3d")
+}
+
+// TestTallMeshFillsJobBox: the job page draws mesh:128x512 folded into
+// strips side by side that span most of the drawing's width, not a thin
+// column, at 1280×800 and at 390 px.
+func TestTallMeshFillsJobBox(t *testing.T) {
+	j := submitJob(t, api.Request{Guest: "grid:128x512", Host: "mesh:128x512", Algo: "rowmajor"})
+	ctx := tab(t)
+	for _, w := range []int64{1280, 390} {
+		setWidth(t, ctx, w)
+		open(t, ctx, "/jobs/"+j.ID)
+		waitJS(t, ctx, `document.querySelector('#job-drawing svg rect.panel') !== null`)
+		waitJS(t, ctx, `(s => s && Math.abs(s.viewBox.baseVal.width - s.parentNode.clientWidth) <= 12)(document.querySelector('#job-drawing svg'))`)
+		got := eval[[]float64](t, ctx, `(() => { const svg = document.querySelector('#job-drawing svg'); const rs = [...svg.querySelectorAll('rect.panel')].map(p => p.getBoundingClientRect());
+			return [rs.length, (Math.max(...rs.map(r => r.right)) - Math.min(...rs.map(r => r.left))) / svg.getBoundingClientRect().width]; })()`)
+		if got[0] < 2 || got[1] < 0.7 { // at 390 px one pixel a node leaves 26%
+			t.Errorf("at %d px: %v panels spanning %.0f%% of the drawing's width; want strips side by side over most of it", w, got[0], 100*got[1])
+		}
+		screenshot(t, ctx, fmt.Sprintf("tall-mesh-job-%d", w))
+	}
+}
+
+// TestPerfectMappingPaintedCoolest: the explorer paints the links of a
+// perfect mapping (grid:64x64 on torus:64x64, every used link loaded 1,
+// the ideal) in the coolest colour of the absolute scale and none hotter.
+func TestPerfectMappingPaintedCoolest(t *testing.T) {
+	ctx := tab(t)
+	open(t, ctx, "/?algo=rowmajor&guest=grid%3A64x64&host=torus%3A64x64")
+	waitJS(t, ctx, `document.querySelector('#drawing svg image.heat') !== null && document.querySelector('#drawing svg rect.lg-max') !== null`)
+	href := eval[string](t, ctx, `document.querySelector('#drawing svg image.heat').getAttribute('href')`)
+	raw, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(href, "data:image/png;base64,"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pic, err := png.Decode(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	colours := map[string]int{}
+	for y := range pic.Bounds().Dy() {
+		for x := range pic.Bounds().Dx() {
+			if r, g, b, a := pic.At(x, y).RGBA(); a != 0 {
+				colours[fmt.Sprintf("#%02x%02x%02x", r>>8, g>>8, b>>8)]++
+			}
+		}
+	}
+	if colours[draw.CoolestLoadColour()] == 0 {
+		t.Errorf("no link in the coolest colour %s: %v", draw.CoolestLoadColour(), colours)
+	}
+	for k := 1; k < draw.LoadBins; k++ {
+		if c := draw.LoadColour(math.Ldexp(1, k), 1); colours[c] > 0 {
+			t.Errorf("%d pixels of %s, the colour of loads up to %v ideals", colours[c], c, math.Ldexp(1, k))
+		}
+	}
+	// The legend outlines the first colour: the largest load is the ideal.
+	if x := eval[string](t, ctx, `(+document.querySelector('#drawing svg rect.lg-max').getAttribute('x') + 2) + " " + document.querySelectorAll('#drawing svg rect.lg')[1].getAttribute('x')`); strings.Split(x, " ")[0] != strings.Split(x, " ")[1] {
+		t.Errorf("outline and first colour at x %s", x)
+	}
+	screenshots(t, ctx, "perfect-torus-coolest")
 }

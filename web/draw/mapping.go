@@ -703,7 +703,7 @@ func (l *layout) meshPanels(host *topology.Lattice, inner, height, minCell int) 
 	if label {
 		top += 14
 	}
-	left := margin
+	left := margin + textW(itoa(rows-1), 12) // room for x2's labels
 	for q := range panels {
 		p, strip := q/folds, q%folds
 		px := left + (q%perRow)*(pw+gap*cell)
@@ -728,7 +728,7 @@ func (l *layout) meshPanels(host *topology.Lattice, inner, height, minCell int) 
 			for ix := 0; ix < kx; ix += max(1, (30+cell-1)/cell) {
 				l.ticks = append(l.ticks, axisTick{x: px + cell/2 + ix*cell, y: py + ph + 13, text: itoa(ix)})
 			}
-			for ly := 0; ly < min(rows, ky); ly += max(1, (14+cell-1)/cell) {
+			for ly := 0; ly < min(rows, ky); ly += max(1, (16+cell-1)/cell) {
 				l.ticks = append(l.ticks, axisTick{x: px - 4, y: py + cell/2 + (rows-1-ly)*cell + 4, text: itoa(ly), end: true})
 			}
 		}
@@ -756,7 +756,7 @@ func panelCell(panels, kx, ky, inner, height int) int {
 	if panels > 1 {
 		gap = 2
 	}
-	byW := inner / (perRow*(kx+gap) - gap)
+	byW := (inner - textW(itoa(ky-1), 12)) / (perRow*(kx+gap) - gap)
 	byH := (height - 2*margin - 14 - rowsOfPanels*14) / max(1, rowsOfPanels*(ky+gap)-gap)
 	return min(byW, byH)
 }

@@ -73,7 +73,8 @@ func smallTexts(t *testing.T, doc []byte) []string {
 // TestNoSmallText: no drawing writes text below MinTextPx. Every
 // registered host kind's examples under every registered guest kind's
 // examples that fit (greedy), edges drawn and as a heat map, a weighted
-// graph on each host, the Gantt chart and the comparison.
+// graph on each host, the projected 3-D view, the Gantt chart and the
+// comparison.
 func TestNoSmallText(t *testing.T) {
 	check := func(name string, doc []byte) {
 		t.Helper()
@@ -121,6 +122,13 @@ func TestNoSmallText(t *testing.T) {
 	}
 	if drawn < 20 {
 		t.Errorf("only %d mappings drawn", drawn)
+	}
+	for _, q := range []string{"guest=hypercube:6&host=torus:4x4x4&algo=gray", "guest=grid:4x4x2&host=mesh:4x4x2&algo=rowmajor"} {
+		var buf bytes.Buffer
+		if err := draw.Projected(&buf, solvetest.Map(t, q), 300, draw.IsoYaw, draw.IsoPitch); err != nil {
+			t.Fatal(err)
+		}
+		check("3-D view of "+q, buf.Bytes())
 	}
 	r := solvetest.Map(t, "guest=hypercube:3&host=line:8&algo=standard")
 	s, err := sim.Run(r.Mapping, 1, 1)
