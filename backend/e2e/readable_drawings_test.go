@@ -184,3 +184,31 @@ func TestPerfectMappingPaintedCoolest(t *testing.T) {
 	}
 	screenshots(t, ctx, "perfect-torus-coolest")
 }
+
+// TestLargeGraphHeatMapThenEdges: a graph of 480 communicating pairs
+// (a 16×16 halo) is drawn as a heat map of its nodes; "draw every edge"
+// draws its 480 edges bundled along their routes and says so in the URL.
+func TestLargeGraphHeatMapThenEdges(t *testing.T) {
+	var csv strings.Builder
+	for v := range 256 {
+		x, y := v%16, v/16
+		if x < 15 {
+			fmt.Fprintf(&csv, "%d,%d,1000\n%d,%d,1000\n", v, v+1, v+1, v)
+		}
+		if y < 15 {
+			fmt.Fprintf(&csv, "%d,%d,1000\n%d,%d,1000\n", v, v+16, v+16, v)
+		}
+	}
+	ctx := tab(t)
+	open(t, ctx, "/")
+	offerFile(t, ctx, "halo.csv", csv.String(), false)
+	waitJS(t, ctx, `location.search.includes("guest=graph%3A")`)
+	waitJS(t, ctx, `document.querySelector('#drawing svg image.heat') !== null && document.querySelector('#f-edges') !== null`)
+	if n := count(t, ctx, "#drawing svg .e"); n != 0 {
+		t.Errorf("%d edges drawn by default, want the heat map alone", n)
+	}
+	screenshots(t, ctx, "graph-heatmap")
+	click(t, ctx, "#f-edges")
+	waitJS(t, ctx, `document.querySelectorAll('#drawing svg path.e').length === 480 && location.search.includes("edges=1")`)
+	screenshots(t, ctx, "graph-edges-bundled")
+}

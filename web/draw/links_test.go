@@ -29,27 +29,35 @@ type svgElem struct {
 func elements(t *testing.T, doc []byte, cls string) []svgElem {
 	t.Helper()
 	var out []svgElem
+	eachElement(t, doc, func(e svgElem, _ *xml.Decoder) {
+		for _, c := range strings.Fields(e.attrs["class"]) {
+			if c == cls {
+				out = append(out, e)
+			}
+		}
+	})
+	return out
+}
+
+// eachElement calls fn with every element of a drawing (well-formed
+// XML), in document order, and the decoder positioned after its start.
+func eachElement(t *testing.T, doc []byte, fn func(e svgElem, d *xml.Decoder)) {
+	t.Helper()
 	d := xml.NewDecoder(bytes.NewReader(doc))
 	for {
 		tok, err := d.Token()
 		if errors.Is(err, io.EOF) {
-			return out
+			return
 		}
 		if err != nil {
 			t.Fatalf("not well-formed: %v", err)
 		}
-		se, ok := tok.(xml.StartElement)
-		if !ok {
-			continue
-		}
-		e := svgElem{se.Name.Local, map[string]string{}}
-		for _, a := range se.Attr {
-			e.attrs[a.Name.Local] = a.Value
-		}
-		for _, c := range bytes.Fields([]byte(e.attrs["class"])) {
-			if string(c) == cls {
-				out = append(out, e)
+		if se, ok := tok.(xml.StartElement); ok {
+			e := svgElem{se.Name.Local, map[string]string{}}
+			for _, a := range se.Attr {
+				e.attrs[a.Name.Local] = a.Value
 			}
+			fn(e, d)
 		}
 	}
 }

@@ -3,8 +3,6 @@ package draw_test
 import (
 	"bytes"
 	"encoding/xml"
-	"errors"
-	"io"
 	"net/url"
 	"regexp"
 	"strconv"
@@ -38,36 +36,24 @@ func smallTexts(t *testing.T, doc []byte) []string {
 		sizes[string(m[1])], _ = strconv.ParseFloat(string(m[2]), 64)
 	}
 	var out []string
-	d := xml.NewDecoder(bytes.NewReader(doc))
-	for {
-		tok, err := d.Token()
-		if errors.Is(err, io.EOF) {
-			return out
-		}
-		if err != nil {
-			t.Fatalf("not well-formed: %v", err)
-		}
-		se, ok := tok.(xml.StartElement)
-		if !ok || se.Name.Local != "text" {
-			continue
+	eachElement(t, doc, func(e svgElem, d *xml.Decoder) {
+		if e.name != "text" {
+			return
 		}
 		size := 0.0
-		for _, a := range se.Attr {
-			switch a.Name.Local {
-			case "class":
-				for _, c := range strings.Fields(a.Value) {
-					size = max(size, sizes[c])
-				}
-			case "font-size":
-				size, _ = strconv.ParseFloat(strings.TrimSuffix(a.Value, "px"), 64)
-			}
+		for _, c := range strings.Fields(e.attrs["class"]) {
+			size = max(size, sizes[c])
+		}
+		if fs, ok := e.attrs["font-size"]; ok {
+			size, _ = strconv.ParseFloat(strings.TrimSuffix(fs, "px"), 64)
 		}
 		if size < MinTextPx {
 			inner, _ := d.Token()
 			cd, _ := inner.(xml.CharData)
 			out = append(out, strconv.FormatFloat(size, 'f', -1, 64)+": "+string(cd))
 		}
-	}
+	})
+	return out
 }
 
 // TestNoSmallText: no drawing writes text below MinTextPx. Every
