@@ -74,7 +74,7 @@ type Explorer struct {
 // view3D is the explorer's projected view of a 3-D mesh or torus: its
 // angles (turned from the isometric view) and the drawing of them.
 type view3D struct {
-	yaw, pitch int // degrees added to draw.IsoYaw and draw.IsoPitch
+	yaw, pitch int // degrees added to draw.IsoYaw and draw.IsoPitch (the default view)
 	svg        string
 	of         *solve.Result // the result drawn, with these angles and width
 	drawn      [3]int
@@ -118,7 +118,7 @@ func (c *Explorer) renderView3D() app.UI {
 			app.Button().ID("view3d-right").Title("turn right").Aria("label", "turn right").Text("⟳").OnClick(turn(15, 0)),
 			app.Button().ID("view3d-up").Title("tilt up").Aria("label", "tilt up").Text("▲").OnClick(turn(0, 15)),
 			app.Button().ID("view3d-down").Title("tilt down").Aria("label", "tilt down").Text("▼").OnClick(turn(0, -15)),
-			app.Button().ID("view3d-iso").Text("isometric").OnClick(turn(0, 0)),
+			app.Button().ID("view3d-iso").Title("the default view").Text("reset").OnClick(turn(0, 0)),
 		),
 		app.Div().Class("svg-host view3d-host").Style("max-width", strconv.Itoa(width)+"px").Body(app.Raw(c.view3d.drawing(c.res, width))),
 	)

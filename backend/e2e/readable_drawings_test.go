@@ -39,6 +39,18 @@ func smallDrawingTexts(t *testing.T, ctx context.Context) []string {
 		.filter(([px]) => px < %d - 0.01).map(([px, s, id]) => px.toFixed(1) + " px: " + s.slice(0, 60) + " in #" + id)`, minDrawingTextPx))
 }
 
+// fittedScreenshots saves the page at 390 px and at 1280×800 (the size
+// it leaves the tab at), each once its drawing is drawn again for its
+// box.
+func fittedScreenshots(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	for _, w := range []int64{390, 1280} {
+		setWidth(t, ctx, w)
+		waitJS(t, ctx, `(s => s && Math.abs(s.viewBox.baseVal.width - s.parentNode.clientWidth) <= 12)(document.querySelector('.zoom-host > svg'))`)
+		screenshot(t, ctx, fmt.Sprintf("%s-%d", name, w))
+	}
+}
+
 // setWidth emulates a window of width w by 800 px.
 func setWidth(t *testing.T, ctx context.Context, w int64) {
 	t.Helper()
@@ -104,7 +116,7 @@ func TestMegabyteFiguresReadable(t *testing.T) {
 	if hover := eval[string](t, ctx, `document.querySelector('#hover').textContent`); !regexp.MustCompile(`volume \d{1,3}(,\d{3})+`).MatchString(hover) {
 		t.Errorf("tooltip %q: the volume without separators", hover)
 	}
-	screenshots(t, ctx, "megabyte-figures")
+	fittedScreenshots(t, ctx, "megabyte-figures")
 }
 
 // TestProjectedViewTurns: a 3-D torus gets a projected 3-D view beside
@@ -123,7 +135,7 @@ func TestProjectedViewTurns(t *testing.T) {
 	if small := smallDrawingTexts(t, ctx); len(small) > 0 {
 		t.Errorf("%d texts below %d px, e.g. %q", len(small), minDrawingTextPx, small[:min(3, len(small))])
 	}
-	screenshots(t, ctx, "view3d")
+	fittedScreenshots(t, ctx, "view3d")
 }
 
 // TestTallMeshFillsJobBox: the job page draws mesh:128x512 folded into
@@ -182,7 +194,7 @@ func TestPerfectMappingPaintedCoolest(t *testing.T) {
 	if x := eval[string](t, ctx, `(+document.querySelector('#drawing svg rect.lg-max').getAttribute('x') + 2) + " " + document.querySelectorAll('#drawing svg rect.lg')[1].getAttribute('x')`); strings.Split(x, " ")[0] != strings.Split(x, " ")[1] {
 		t.Errorf("outline and first colour at x %s", x)
 	}
-	screenshots(t, ctx, "perfect-torus-coolest")
+	fittedScreenshots(t, ctx, "perfect-torus-coolest")
 }
 
 // TestLargeGraphHeatMapThenEdges: a graph of 480 communicating pairs
@@ -207,8 +219,8 @@ func TestLargeGraphHeatMapThenEdges(t *testing.T) {
 	if n := count(t, ctx, "#drawing svg .e"); n != 0 {
 		t.Errorf("%d edges drawn by default, want the heat map alone", n)
 	}
-	screenshots(t, ctx, "graph-heatmap")
+	fittedScreenshots(t, ctx, "graph-heatmap")
 	click(t, ctx, "#f-edges")
 	waitJS(t, ctx, `document.querySelectorAll('#drawing svg path.e').length === 480 && location.search.includes("edges=1")`)
-	screenshots(t, ctx, "graph-edges-bundled")
+	fittedScreenshots(t, ctx, "graph-edges-bundled")
 }

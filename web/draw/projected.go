@@ -23,10 +23,12 @@ import (
 // their two directions on the link heat map's absolute scale when the
 // host routes, grey otherwise; a node holding a guest vertex is filled.
 
-// IsoYaw and IsoPitch are the angles of the isometric view, in degrees.
+// IsoYaw and IsoPitch are the angles of the default view, in degrees:
+// near the isometric view (45°, 35°), but turned so that the rows of
+// nodes along the three axes do not fall on one another.
 const (
-	IsoYaw   = 45
-	IsoPitch = 35
+	IsoYaw   = 30
+	IsoPitch = 22
 )
 
 // MaxProjectedNodes bounds the hosts the projected view draws.
@@ -91,7 +93,8 @@ func Projected(w io.Writer, r *solve.Result, size int, yaw, pitch float64) error
 		order[i] = i
 	}
 	slices.SortFunc(order, func(a, b int) int { return cmpF(p.depth[a], p.depth[b]) })
-	rad := clamp(int(float64(size)/float64(4*max(g.Dim(0), g.Dim(1), g.Dim(2)))), 2, 9)
+	// dots small enough for the links between them to show
+	rad := clamp(int(float64(size)/float64(12*max(g.Dim(0), g.Dim(1), g.Dim(2)))), 2, 7)
 	buf.WriteString(`<g class="links3d" stroke-width="2">` + "\n")
 	var b []byte
 	for _, l := range links {
