@@ -735,7 +735,7 @@ func (c *Explorer) renderView() app.UI {
 	}
 	return app.Div().Class("row view").Body(
 		app.Label().Body(
-			checkedIf(app.Input().ID("f-hide1").Type("checkbox"), c.minHops >= 2).OnChange(c.onHide1),
+			checkedIf(app.Input().ID("f-hide1").Type("checkbox"), c.minHops >= 2).OnChange(c.onCheck(&c.minHops, 2)),
 			app.Text(" hide dilation-1 edges"),
 		),
 		app.Label().For("f-minhops").Text("only edges of ≥ k hops:"),
@@ -744,21 +744,11 @@ func (c *Explorer) renderView() app.UI {
 		app.Input().ID("f-detail").Type("number").Min(1).Max(HeuristicLimit).Value(detail).OnChange(c.onView(&c.detail)),
 		app.If(c.res != nil && c.res.Mapping.Guest.Label == nil, func() app.UI {
 			return app.Label().Title("above "+draw.Thousands(draw.GraphEdgeLimit)+" communicating pairs a graph is drawn as a heat map of its nodes").Body(
-				checkedIf(app.Input().ID("f-edges").Type("checkbox"), c.edges != 0).OnChange(c.onEdges),
+				checkedIf(app.Input().ID("f-edges").Type("checkbox"), c.edges != 0).OnChange(c.onCheck(&c.edges, 1)),
 				app.Text(" draw every edge (bundled along its route)"),
 			)
 		}),
 	)
-}
-
-// onEdges switches a large graph's edges on or off.
-func (c *Explorer) onEdges(ctx app.Context, e app.Event) {
-	c.edges = 0
-	if ctx.JSSrc().Get("checked").Bool() {
-		c.edges = 1
-	}
-	c.redraw()
-	replaceURL(ctx, c.permalink())
 }
 
 // onView sets a view key from a number field, redraws and replaces the URL.
@@ -770,13 +760,17 @@ func (c *Explorer) onView(dst *int) app.EventHandler {
 	}
 }
 
-func (c *Explorer) onHide1(ctx app.Context, e app.Event) {
-	c.minHops = 0
-	if ctx.JSSrc().Get("checked").Bool() {
-		c.minHops = 2
+// onCheck sets a view key from a checkbox: on when checked, else 0;
+// redraws and replaces the URL.
+func (c *Explorer) onCheck(dst *int, on int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		*dst = 0
+		if ctx.JSSrc().Get("checked").Bool() {
+			*dst = on
+		}
+		c.redraw()
+		replaceURL(ctx, c.permalink())
 	}
-	c.redraw()
-	replaceURL(ctx, c.permalink())
 }
 
 func (c *Explorer) renderStatus() app.UI {
