@@ -51,8 +51,8 @@ func drawBox(selectors ...string) [2]int {
 			}
 		}
 	}
-	if width <= 0 {
-		width = w.Get("innerWidth").Int() - 32
+	if width <= 0 { // no box yet: the window's width less the page's margins
+		width = w.Get("innerWidth").Int() - 48
 	}
 	// a few units narrower than the box (its border): shown a little
 	// larger than 100 %, never smaller

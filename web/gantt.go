@@ -308,6 +308,9 @@ func ganttSVG(s *sim.Schedule, all []*sim.Schedule, o draw.Options) ([]byte, err
 		tmax = max(tmax, other.Total())
 	}
 	o.Width, o.TimeMax = 560, tmax
+	if box := drawBox("#gantt-0")[0]; box > 0 { // a phone's panel is narrower
+		o.Width = min(o.Width, box)
+	}
 	var buf bytes.Buffer
 	err := draw.Gantt(&buf, []*sim.Schedule{s}, o)
 	return buf.Bytes(), err
