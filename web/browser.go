@@ -34,6 +34,36 @@ func targetData(e app.Event, keys ...string) map[string]string {
 	return out
 }
 
+// drawBox returns the box a drawing fills at 100 %: the inner width of
+// the first element that one of the selectors finds (the drawing's host,
+// else its column before it is drawn), at least minBoxWidth, and 70 % of
+// the window's height; 0, 0 on the server (the default width).
+func drawBox(selectors ...string) [2]int {
+	if app.IsServer {
+		return [2]int{}
+	}
+	w := app.Window()
+	width := 0
+	for _, sel := range selectors {
+		if el := w.Get("document").Call("querySelector", sel); el.Truthy() {
+			if width = el.Get("clientWidth").Int(); width > 0 {
+				break
+			}
+		}
+	}
+	if width <= 0 { // no box yet: the window's width less the page's margins
+		width = w.Get("innerWidth").Int() - 48
+	}
+	// a few units narrower than the box (its border): shown a little
+	// larger than 100 %, never smaller
+	return [2]int{max(minBoxWidth, width-4), max(minBoxWidth, w.Get("innerHeight").Int()*7/10)}
+}
+
+func absInt(x int) int { return max(x, -x) }
+
+// minBoxWidth is the narrowest box drawBox gives (render.svg's least width).
+const minBoxWidth = 280
+
 // download hands data to the browser as a file named name. It does
 // nothing on the server.
 func download(name, mime, data string) {

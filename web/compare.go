@@ -123,6 +123,7 @@ func (c *ComparePage) stop() { c.work.stop() }
 func (c *ComparePage) run(ctx app.Context, in spec.Instance) {
 	algos := solve.Applicable(in.Guest, in.Host)
 	c.in, c.done, c.total = in, 0, len(algos)
+	box := drawBox("#compare", ".drawing", "main")
 	c.work.start(ctx, func(rctx context.Context, y *yielder, update func(func())) func() {
 		var rows []compareRow
 		begin := func(k int) {
@@ -177,13 +178,14 @@ func (c *ComparePage) run(ctx app.Context, in spec.Instance) {
 		if cmp != nil {
 			bounds = cmp.Bounds
 		}
-		svg := compareSVG(rows, bounds)
+		svg := compareSVG(rows, bounds, box[0])
 		return func() { c.rows, c.svg, c.bounds, c.done = rows, svg, bounds, len(rows) }
 	})
 }
 
 // compareSVG draws the rows with the instance's bounds.
-func compareSVG(rows []compareRow, bounds []metric.Bound) string {
+// width 0 is the drawing's default, 960 units.
+func compareSVG(rows []compareRow, bounds []metric.Bound, width int) string {
 	var bars []draw.Bar
 	for _, r := range rows {
 		bars = append(bars, draw.Bar{Algo: r.Algo.Name, HopsPerByte: r.Metrics.HopsPerByte,
@@ -193,7 +195,10 @@ func compareSVG(rows []compareRow, bounds []metric.Bound) string {
 		return ""
 	}
 	var buf bytes.Buffer
-	if err := draw.Compare(&buf, bars, bounds, draw.Options{Width: 960}); err != nil {
+	if width <= 0 {
+		width = 960
+	}
+	if err := draw.Compare(&buf, bars, bounds, draw.Options{Width: width}); err != nil {
 		return ""
 	}
 	return draw.Inline(buf.Bytes())

@@ -37,6 +37,9 @@ type Explorer struct {
 	// guest order above which edges give way to a heat map.
 	minHops int
 	detail  int
+	// edges (1) draws a weighted graph's edges above draw.GraphEdgeLimit
+	// pairs, bundled, instead of its heat map.
+	edges int
 
 	// The current instance and its solution.
 	in       spec.Instance
@@ -50,6 +53,7 @@ type Explorer struct {
 	progress solve.Progress
 	work     asyncRun
 
+	box     [2]int // the box the drawing fills (drawBox), as last drawn
 	hover   string
 	locator *draw.Locator // of the current heat map (nil until needed)
 	inspect string        // the vertex typed in the inspect field
@@ -65,10 +69,81 @@ type Explorer struct {
 	machines machineUpload
 
 	names hostNames // the host names of the launcher files
+
+	view3d view3D // the projected view of a 3-D host
 }
 
-// OnMount marks the page as live (the e2e tests wait for it).
-func (c *Explorer) OnMount(ctx app.Context) { c.ready = true }
+// view3D is the explorer's projected view of a 3-D mesh or torus: its
+// angles (turned from the isometric view) and the drawing of them.
+type view3D struct {
+	yaw, pitch int // degrees added to draw.IsoYaw and draw.IsoPitch (the default view)
+	svg        string
+	of         *solve.Result // the result drawn, with these angles and width
+	drawn      [3]int
+}
+
+// drawing returns the view of r at width units, drawn again only when r,
+// the angles or the width changed.
+func (v *view3D) drawing(r *solve.Result, width int) string {
+	key := [3]int{v.yaw, v.pitch, width}
+	if v.of == r && v.drawn == key {
+		return v.svg
+	}
+	var buf bytes.Buffer
+	v.svg = ""
+	if err := draw.Projected(&buf, r, width, float64(draw.IsoYaw+v.yaw), float64(draw.IsoPitch+v.pitch)); err == nil {
+		v.svg = draw.Inline(buf.Bytes())
+	}
+	v.of, v.drawn = r, key
+	return v.svg
+}
+
+// renderView3D shows the projected view beside the planes, with buttons
+// that turn it.
+func (c *Explorer) renderView3D() app.UI {
+	turn := func(dyaw, dpitch int) app.EventHandler {
+		return func(ctx app.Context, e app.Event) {
+			v := &c.view3d
+			if dyaw == 0 && dpitch == 0 {
+				v.yaw, v.pitch = 0, 0
+				return
+			}
+			v.yaw = (v.yaw + dyaw) % 360
+			v.pitch = max(-draw.IsoPitch-90, min(90-draw.IsoPitch, v.pitch+dpitch))
+		}
+	}
+	width := min(max(c.box[0], minBoxWidth), 560)
+	return app.Div().ID("view3d").Body(
+		app.Div().Class("zoom-bar").Body(
+			app.Span().Text("3-D view:"),
+			app.Button().ID("view3d-left").Title("turn left").Aria("label", "turn left").Text("⟲").OnClick(turn(-15, 0)),
+			app.Button().ID("view3d-right").Title("turn right").Aria("label", "turn right").Text("⟳").OnClick(turn(15, 0)),
+			app.Button().ID("view3d-up").Title("tilt up").Aria("label", "tilt up").Text("▲").OnClick(turn(0, 15)),
+			app.Button().ID("view3d-down").Title("tilt down").Aria("label", "tilt down").Text("▼").OnClick(turn(0, -15)),
+			app.Button().ID("view3d-iso").Title("the default view").Text("reset").OnClick(turn(0, 0)),
+		),
+		app.Div().Class("svg-host view3d-host").Style("max-width", strconv.Itoa(width)+"px").Body(app.Raw(c.view3d.drawing(c.res, width))),
+	)
+}
+
+// OnMount marks the page as live (the e2e tests wait for it); a run
+// that finishes checks the drawing's box.
+func (c *Explorer) OnMount(ctx app.Context) {
+	c.ready = true
+	c.work.settled = c.fitBox
+}
+
+// OnResize draws again for the drawing's new box.
+func (c *Explorer) OnResize(ctx app.Context) { c.fitBox(ctx) }
+
+// fitBox draws the mapping again when its box, as the page now lays it
+// out, is not the one it was drawn for (the page's columns settle after
+// the first drawing; the window was resized), so that it shows at 100 %.
+func (c *Explorer) fitBox(ctx app.Context) {
+	if b := drawBox("#drawing", ".drawing"); c.res != nil && (absInt(b[0]-c.box[0]) > 8 || absInt(b[1]-c.box[1]) > 40) {
+		ctx.Dispatch(func(app.Context) { c.redraw() })
+	}
+}
 
 // OnDismount stops a run in progress.
 func (c *Explorer) OnDismount() { c.stop() }
@@ -96,6 +171,7 @@ func (c *Explorer) load(ctx app.Context, q url.Values) {
 	c.step = atoiOr(q.Get("step"), 0)
 	c.minHops = atoiOr(q.Get("minhops"), 0)
 	c.detail = atoiOr(q.Get("detail"), 0)
+	c.edges = atoiOr(q.Get("edges"), 0)
 	c.copy = copyState{}
 	in, errs := c.form.check()
 	c.errs = errs
@@ -136,6 +212,7 @@ func (c *Explorer) stop() { c.work.stop() }
 // browser so that the page stays responsive; a newer run or Cancel stops it.
 func (c *Explorer) run(ctx app.Context, in spec.Instance) {
 	c.progress = solve.Progress{}
+	c.box = drawBox("#drawing", ".drawing")
 	opts := c.drawOptions()
 	c.work.start(ctx, func(rctx context.Context, y *yielder, update func(func())) func() {
 		onProgress := func(p solve.Progress) {
@@ -191,7 +268,7 @@ func mappingSVG(res *solve.Result, o draw.Options) (string, error) {
 
 // drawOptions are the view keys as draw.Options.
 func (c *Explorer) drawOptions() draw.Options {
-	return draw.Options{Step: c.step, MinHops: c.minHops, Detail: c.detail}
+	return draw.Options{Step: c.step, MinHops: c.minHops, Detail: c.detail, Width: c.box[0], Height: c.box[1], GraphEdges: c.edges != 0}
 }
 
 // redraw draws the current result again (after a change of step).
@@ -200,6 +277,7 @@ func (c *Explorer) redraw() {
 		return
 	}
 	t := time.Now()
+	c.box = drawBox("#drawing", ".drawing")
 	svg, err := mappingSVG(c.res, c.drawOptions())
 	if err != nil {
 		c.runErr = err.Error()
@@ -222,7 +300,7 @@ func (c *Explorer) navigate(ctx app.Context) {
 // viewKeys are the page's own URL keys (zero values left out).
 func (c *Explorer) viewKeys() url.Values {
 	extra := url.Values{}
-	for k, v := range map[string]int{"step": c.step, "minhops": c.minHops, "detail": c.detail} {
+	for k, v := range map[string]int{"step": c.step, "minhops": c.minHops, "detail": c.detail, "edges": c.edges} {
 		if v != 0 {
 			extra.Set(k, strconv.Itoa(v))
 		}
@@ -682,13 +760,19 @@ func (c *Explorer) renderView() app.UI {
 	}
 	return app.Div().Class("row view").Body(
 		app.Label().Body(
-			checkedIf(app.Input().ID("f-hide1").Type("checkbox"), c.minHops >= 2).OnChange(c.onHide1),
+			checkedIf(app.Input().ID("f-hide1").Type("checkbox"), c.minHops >= 2).OnChange(c.onCheck(&c.minHops, 2)),
 			app.Text(" "), termText("hide dilation-1 edges"),
 		),
 		app.Label().For("f-minhops").Text("only edges of ≥ k hops:"),
 		app.Input().ID("f-minhops").Type("number").Min(1).Value(max(1, c.minHops)).OnChange(c.onView(&c.minHops)),
 		app.Label().For("f-detail").Text("draw edges up to (vertices):"),
 		app.Input().ID("f-detail").Type("number").Min(1).Max(HeuristicLimit).Value(detail).OnChange(c.onView(&c.detail)),
+		app.If(c.res != nil && c.res.Mapping.Guest.Label == nil, func() app.UI {
+			return app.Label().Title("above "+draw.Thousands(draw.GraphEdgeLimit)+" communicating pairs a graph is drawn as a heat map of its nodes").Body(
+				checkedIf(app.Input().ID("f-edges").Type("checkbox"), c.edges != 0).OnChange(c.onCheck(&c.edges, 1)),
+				app.Text(" draw every edge (bundled along its route)"),
+			)
+		}),
 	)
 }
 
@@ -701,13 +785,17 @@ func (c *Explorer) onView(dst *int) app.EventHandler {
 	}
 }
 
-func (c *Explorer) onHide1(ctx app.Context, e app.Event) {
-	c.minHops = 0
-	if ctx.JSSrc().Get("checked").Bool() {
-		c.minHops = 2
+// onCheck sets a view key from a checkbox: on when checked, else 0;
+// redraws and replaces the URL.
+func (c *Explorer) onCheck(dst *int, on int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		*dst = 0
+		if ctx.JSSrc().Get("checked").Bool() {
+			*dst = on
+		}
+		c.redraw()
+		replaceURL(ctx, c.permalink())
 	}
-	c.redraw()
-	replaceURL(ctx, c.permalink())
 }
 
 func (c *Explorer) renderStatus() app.UI {
@@ -767,6 +855,7 @@ func (c *Explorer) renderResult() app.UI {
 			zoomable("drawing", "the mapping drawn on the host", r.Mapping.Host.Size() > draw.DefaultDetail, c.svg,
 				pointer{over: c.onHover, move: c.onMove, leave: c.onLeave},
 				tooltip(c.hover)),
+			app.If(draw.Projectable(r.Mapping.Host), c.renderView3D),
 			app.Div().Class("inspect").Body(
 				app.Label().For("f-inspect").Text("Inspect a vertex or an edge"),
 				app.Input().ID("f-inspect").Type("text").Placeholder("12, or 12-13").Value(c.inspect).

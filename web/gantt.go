@@ -308,6 +308,9 @@ func ganttSVG(s *sim.Schedule, all []*sim.Schedule, o draw.Options) ([]byte, err
 		tmax = max(tmax, other.Total())
 	}
 	o.Width, o.TimeMax = 560, tmax
+	if box := drawBox("#gantt-0")[0]; box > 0 { // a phone's panel is narrower
+		o.Width = min(o.Width, box)
+	}
 	var buf bytes.Buffer
 	err := draw.Gantt(&buf, []*sim.Schedule{s}, o)
 	return buf.Bytes(), err
@@ -397,7 +400,16 @@ func barText(d map[string]string) string {
 	if d == nil || d["p"] == "" {
 		return ""
 	}
-	return "process " + d["p"] + ", stage " + d["stage"] + ": " + d["kind"] + " from " + d["start"] + " to " + d["end"]
+	return "process " + d["p"] + ", stage " + d["stage"] + ": " + d["kind"] + " from " + timeText(d["start"]) + " to " + timeText(d["end"])
+}
+
+// timeText writes a model time read from a drawing with thousands
+// separators (metric.Number), or as it is if it is no number.
+func timeText(s string) string {
+	if v, err := strconv.ParseFloat(s, 64); err == nil {
+		return metric.Number(v)
+	}
+	return s
 }
 
 func (c *GanttPage) onDownload(ctx app.Context, e app.Event) {
@@ -568,4 +580,9 @@ func (c *GanttPage) timeField(name, label string, v float64) app.UI {
 	)
 }
 
-func num(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
+// num formats a model time for a number field: six significant digits,
+// never in scientific notation (a field takes no separators).
+func num(v float64) string {
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 6, 64), 64)
+	return strconv.FormatFloat(r, 'f', -1, 64)
+}

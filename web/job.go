@@ -140,12 +140,17 @@ type JobPage struct {
 	// stream) or "polling" (GET every pollEvery, when the stream fails).
 	via string
 	// svg is the result drawn by the server (render.svg), inlined so that
-	// it zooms like every drawing; svgFor is the job state it shows;
-	// svgErr says why the server did not draw it (too many nodes, say).
+	// it zooms like every drawing; svgFor is the job state it shows and
+	// svgBox the box it was drawn for (drawBox); svgErr says why the
+	// server did not draw it (too many nodes, say).
 	svg    string
 	svgFor string
+	svgBox [2]int
 	svgErr string
 }
+
+// OnResize draws the job again for the drawing's new box.
+func (c *JobPage) OnResize(ctx app.Context) { c.fetchDrawing(ctx) }
 
 // OnMount marks the page as live and starts following the job.
 func (c *JobPage) OnMount(ctx app.Context) {
@@ -255,20 +260,29 @@ func (c *JobPage) onCancel(ctx app.Context, e app.Event) {
 }
 
 // fetchDrawing loads the server's drawing of a finished (or partial) job
-// once per job state.
+// once per job state and box: once shown, it checks the box again (the
+// page's columns settle after the first drawing) and draws again, the
+// old drawing kept meanwhile, when it changed.
 func (c *JobPage) fetchDrawing(ctx app.Context) {
 	j := c.job
 	key := c.id + string(j.Status) + j.Finished.String()
-	if app.IsServer || c.svgFor == key || !(j.Status == api.Done || j.Partial) {
+	if app.IsServer || !(j.Status == api.Done || j.Partial) {
 		return
 	}
-	c.svgFor, c.svg, c.svgErr = key, "", ""
+	box := drawBox("#job-drawing", ".drawing", "main")
+	if c.svgFor == key && absInt(box[0]-c.svgBox[0]) <= 8 && absInt(box[1]-c.svgBox[1]) <= 40 {
+		return
+	}
+	if c.svgFor != key {
+		c.svg, c.svgErr = "", ""
+	}
+	c.svgFor, c.svgBox = key, box
 	id := c.id
 	ctx.Async(func() {
 		var doc string
-		err := apiDo("GET", apiBase+"/render.svg?job="+id, nil, &doc)
+		err := apiDo("GET", apiBase+"/render.svg?job="+id+"&width="+strconv.Itoa(box[0])+"&height="+strconv.Itoa(box[1]), nil, &doc)
 		ctx.Dispatch(func(ctx app.Context) {
-			if c.svgFor != key {
+			if c.svgFor != key || c.svgBox != box {
 				return
 			}
 			if err != nil {
@@ -276,6 +290,7 @@ func (c *JobPage) fetchDrawing(ctx app.Context) {
 				return
 			}
 			c.svg = draw.Inline([]byte(doc))
+			ctx.Defer(c.fetchDrawing)
 		})
 	})
 }

@@ -46,6 +46,9 @@ type asyncRun struct {
 	id      int
 	cancel  context.CancelFunc
 	running bool
+	// settled, if set, runs on the UI goroutine once the page shows a
+	// run's finish (the explorer then checks its drawing's box).
+	settled func(app.Context)
 }
 
 // start runs work in ctx.Async. update runs f on the UI goroutine (and
@@ -71,9 +74,15 @@ func (r *asyncRun) start(ctx app.Context, work func(rctx context.Context, y *yie
 		}
 		var y yielder
 		finish := work(rctx, &y, update)
-		update(func() {
+		ctx.Dispatch(func(dctx app.Context) {
+			if r.id != id {
+				return
+			}
 			r.running, r.cancel = false, nil
 			finish()
+			if r.settled != nil {
+				dctx.Defer(r.settled) // after the page shows the result
+			}
 		})
 	})
 }

@@ -16,6 +16,7 @@ import (
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve/solvetest"
 	"topomap/algorithms/topology"
+	"topomap/web/draw"
 )
 
 // TestLinkHeatMap: the explorer draws every directed link of a
@@ -33,14 +34,18 @@ func TestLinkHeatMap(t *testing.T) {
 	ctx := tab(t)
 	open(t, ctx, "/?"+q)
 	waitJS(t, ctx, fmt.Sprintf(`document.querySelectorAll('#drawing svg line.l').length === %d`, rt.Links()))
-	// The legend: the unused swatch, then one per load (unit messages,
-	// loads up to 3).
-	const swatches = 4
+	// The legend: the unused swatch, then the absolute scale from the
+	// ideal (unit messages, the bound 1.008 being larger) doubling per colour, the largest load's
+	// colour (3: up to 4 ideals, the third) outlined.
+	const swatches = draw.LoadBins + 1
 	if n := count(t, ctx, "#drawing svg rect.lg"); n != swatches || maxLoad != "3" {
 		t.Errorf("%d legend swatches for a max load of %s, want %d", n, maxLoad, swatches)
 	}
-	if hi := eval[string](t, ctx, `[...document.querySelectorAll('#drawing svg rect.lg')].pop().dataset.hi`); hi != maxLoad {
-		t.Errorf("legend ends at %s, want the max link load %s", hi, maxLoad)
+	if hi := eval[string](t, ctx, `document.querySelectorAll('#drawing svg rect.lg')[1].dataset.hi`); hi != metric.FormatLoad(draw.IdealLoad(r)) {
+		t.Errorf("the first colour ends at %s, want the ideal %v", hi, draw.IdealLoad(r))
+	}
+	if x := eval[string](t, ctx, `(+document.querySelector('#drawing svg rect.lg-max').getAttribute('x') + 2) + " " + document.querySelectorAll('#drawing svg rect.lg')[3].getAttribute('x')`); strings.Split(x, " ")[0] != strings.Split(x, " ")[1] {
+		t.Errorf("outline and swatch of the largest load at x %s", x)
 	}
 	if got := metricText(t, ctx, "max link load"); got != maxLoad {
 		t.Errorf("panel's max link load %q, want %q", got, maxLoad)

@@ -55,6 +55,7 @@ func TestErrors(t *testing.T) {
 		{"wrong method on a job", "POST", "/api/v1/jobs/0123456789abcdef0123", "", 405, "", "method not allowed"},
 		{"render unknown view", "GET", "/api/v1/render.svg?view=pie", "", 400, "view", "unknown view"},
 		{"render bad width", "GET", "/api/v1/render.svg?width=5&guest=hypercube:4&host=ring:16&algo=xor", "", 400, "width", "[64, 8192]"},
+		{"render bad height", "GET", "/api/v1/render.svg?height=tall&guest=hypercube:4&host=ring:16&algo=xor", "", 400, "height", "[64, 8192]"},
 		{"gantt of a grid", "GET", "/api/v1/render.svg?view=gantt&guest=grid:4x4&host=mesh:4x4&algo=rowmajor", "", 400, "view", "hypercube guest"},
 		{"compare of a job", "GET", "/api/v1/render.svg?view=compare&job=" + unknown, "", 400, "view", "not a job"},
 		{"compare over the sync cap", "GET", "/api/v1/render.svg?view=compare&guest=grid:16x16&host=mesh:16x16", "", 400, "guest", "cap of 64"},

@@ -41,7 +41,7 @@ var views = []string{"mapping", "gantt", "compare"}
 // limit): 2M moves on a sparse guest, a quarter second of CPU time.
 const compareBudget = 250 * time.Millisecond
 
-// parseRender reads a render query: view (default "mapping"), width, step
+// parseRender reads a render query: view (default "mapping"), width, height, step
 // and detail (draw.Options), and either job=ID or an instance's permalink
 // fields (guest, host, algo, seed, ...). Errors are *spec.FieldError.
 func parseRender(q url.Values) (renderRequest, error) {
@@ -62,6 +62,7 @@ func parseRender(q url.Values) (renderRequest, error) {
 		min, max int
 	}{
 		{"width", &r.Options.Width, 64, maxRenderWidth},
+		{"height", &r.Options.Height, 64, maxRenderWidth},
 		{"step", &r.Options.Step, 0, 1 << 24},
 		{"detail", &r.Options.Detail, -1, 1 << 24},
 	} {

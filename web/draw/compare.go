@@ -37,8 +37,13 @@ func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 	if width <= 0 {
 		width = DefaultWidth
 	}
-	const top, chartH, timeH, labelH, axisW = 30, 260, 110, 40, 48
-	height := top + chartH + labelH + timeH + 40
+	const chartH, timeH, axisW = 260, 110, 48
+	// A narrow chart names its bounds inside the plot, not beside it, and
+	// slants the algorithms' names that do not fit under their bars.
+	side := 150
+	if width < 600 {
+		side = 0
+	}
 	vmax, tmax := 0.0, 0.0
 	for _, b := range bars {
 		if b.Err == "" {
@@ -54,30 +59,41 @@ func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 		vmax = 1
 	}
 	plotX := margin + axisW
-	plotW := width - plotX - margin - 150
+	plotW := width - plotX - margin - side
 	slot := plotW / len(bars)
 	barW := clamp(slot*2/3, 4, 60)
-	y0 := top + chartH
+	longest := 0
+	for _, b := range bars {
+		longest = max(longest, textW(b.Algo, 12))
+	}
+	slant := longest > slot-4
+	labelH := 40
+	if slant {
+		labelH = 30 + longest*3/5
+	}
 
 	var buf bytes.Buffer
 	s := svg.New(&buf)
-	s.Startview(width, height, 0, 0, width, height)
 	s.Style("text/css", sheet)
 	s.Title("Average hops per byte of each algorithm, with lower bounds")
-	s.Text(margin, 18, "average hops per byte (lower is better)", `class="t"`)
-	s.Text(margin+300, 18, boundsCaption(bounds), `class="s"`, `id="bounds-caption"`)
+	f := newFlow(s, 4, width)
+	f.line("average hops per byte (lower is better)", "t", 14)
+	f.line(boundsCaption(bounds), "s", 12, `id="bounds-caption"`)
 	for _, b := range bars {
 		if b.Partial {
-			s.Text(margin+300, 30, "* partial: the best found before the comparison was cancelled", `class="s"`)
+			f.line("* partial: the best found before the comparison was cancelled", "s", 12)
 			break
 		}
 	}
+	top := f.y + 16
+	y0 := top + chartH
+	height := top + chartH + labelH + timeH + 40
 	yOf := func(v float64) int { return y0 - int(math.Round(v/vmax*chartH)) }
 	step := tick(vmax / 5)
 	for v := 0.0; v <= vmax+1e-9; v += step {
 		y := yOf(v)
 		s.Line(plotX, y, plotX+plotW, y, `stroke="#eceef1"`)
-		s.Text(plotX-6, y+4, num(v), `class="s"`, `text-anchor="end"`)
+		s.Text(plotX-6, y+4, metric.Number(v), `class="s"`, `text-anchor="end"`)
 	}
 	boundY := make([]int, len(bounds))
 	for i, b := range bounds {
@@ -101,15 +117,24 @@ func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 			}
 			s.Text(x+barW/2, valueLabelY(y-4, boundY), label, `class="s val"`, `text-anchor="middle"`)
 		}
-		s.Text(x+barW/2, y0+16, b.Algo, `class="s"`, `text-anchor="middle"`)
+		if slant {
+			lx, ly := x+barW/2, y0+14
+			s.Text(lx, ly, b.Algo, `class="s"`, `text-anchor="end"`, `transform="rotate(-35 `+itoa(lx)+" "+itoa(ly)+`)"`)
+		} else {
+			s.Text(x+barW/2, y0+16, b.Algo, `class="s"`, `text-anchor="middle"`)
+		}
 	}
 	s.Line(plotX, y0, plotX+plotW, y0, `stroke="#888"`)
 	for i, b := range bounds {
 		colour, dash := boundStyle(b.Scope)
 		s.Line(plotX, boundY[i], plotX+plotW, boundY[i], `stroke="`+colour+`" stroke-width="2" stroke-dasharray="`+dash+`"`,
 			`class="bound" data-bound="`+itoa(i)+`"`)
+		if side == 0 { // inside the plot, over its line
+			s.Text(plotX+4, boundY[i]-4, b.Name+" "+metric.Fixed(b.Value, 4)+" ("+string(b.Scope)+")", `class="s val"`)
+			continue
+		}
 		s.Text(plotX+plotW+6, boundY[i]+4, b.Name+" "+metric.Fixed(b.Value, 4), `class="s"`)
-		s.Text(plotX+plotW+6, boundY[i]+16, "("+string(b.Scope)+")", `class="s"`, `font-size="9"`)
+		s.Text(plotX+plotW+6, boundY[i]+16, "("+string(b.Scope)+")", `class="s"`)
 	}
 
 	// Run times.
@@ -125,11 +150,10 @@ func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 		x := plotX + i*slot + (slot-barW)/2
 		h := max(1, int(math.Round(b.Seconds/tmax*float64(timeH-20))))
 		s.Rect(x, ty-h, barW, h, `class="bar"`, `fill="#7f8c8d"`, `data-algo="`+b.Algo+`"`)
-		s.Text(x+barW/2, ty-h-4, num(math.Round(b.Seconds*1e5)/100), `class="s"`, `text-anchor="middle"`)
+		s.Text(x+barW/2, ty-h-4, metric.Number(math.Round(b.Seconds*1e5)/100), `class="s"`, `text-anchor="middle"`)
 	}
 	s.Line(plotX, ty, plotX+plotW, ty, `stroke="#888"`)
-	s.End()
-	return writeDoc(w, &buf)
+	return writeSVG(w, width, height, &buf)
 }
 
 // boundStyle draws a bound for all mappings red and dashed, one for some

@@ -47,9 +47,9 @@ func heat(t float64) string {
 const sheet = `
 .alloc{fill:#fde9a9;stroke:#c99a06;stroke-width:1}
 .t{font:14px sans-serif;fill:#222}
-.s{font:11px sans-serif;fill:#555}
-.tick{font:9px sans-serif;fill:#777;pointer-events:none}
-.lbl{font:10px sans-serif;fill:#222;text-anchor:middle;pointer-events:none}
+.s{font:12px sans-serif;fill:#555}
+.tick{font:12px sans-serif;fill:#777;pointer-events:none}
+.lbl{font:11px sans-serif;fill:#222;text-anchor:middle;pointer-events:none}
 .link{stroke:#d0d4da;stroke-width:1}
 .n{stroke:#44505c;stroke-width:1}
 .n.free{fill:#fff;stroke:#b8bec6;stroke-dasharray:2 2}
@@ -64,7 +64,7 @@ const sheet = `
 .route{fill:none;stroke:#d62728;stroke-width:5;stroke-opacity:.55;stroke-linejoin:round;pointer-events:none}
 .bar:hover{opacity:.8}
 .stage-sep{stroke:#fff;stroke-width:1;pointer-events:none}
-.stage-lbl{font:9px sans-serif;fill:#fff;text-anchor:middle;pointer-events:none}
+.stage-lbl{font:11px sans-serif;fill:#fff;text-anchor:middle;pointer-events:none}
 .plane-label,.val{paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}
 `
 

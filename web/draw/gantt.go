@@ -52,16 +52,14 @@ func Gantt(w io.Writer, schedules []*sim.Schedule, o Options) error {
 	if tmax <= 0 {
 		tmax = 1
 	}
-	const top, legendH, axisH, labelW, gap = 56, 24, 28, 34, 20
+	const top, axisH, labelW, gap = 56, 28, 34, 20
 	rowH := clamp(420/max(rows, 1), 4, 22)
-	height := top + rows*rowH + axisH + legendH + margin
 	panelW := (width - 2*margin - gap*(len(schedules)-1)) / len(schedules)
 	plotW := panelW - labelW
 	scale := float64(plotW) / tmax
 
 	var buf bytes.Buffer
 	s := svg.New(&buf)
-	s.Startview(width, height, 0, 0, width, height)
 	s.Style("text/css", sheet)
 	s.Title("Gantt chart of the CC d-cube execution model")
 	var phases []sim.Phase
@@ -122,15 +120,17 @@ func Gantt(w io.Writer, schedules []*sim.Schedule, o Options) error {
 		tx := px + int(math.Round(sum.Total*scale))
 		s.Line(tx, top, tx, ay, `stroke="#222" stroke-dasharray="3 3"`)
 	}
-	ly := height - margin - 8
-	for i, k := range []sim.Kind{sim.Compute, sim.Wait, sim.Communicate} {
-		x := margin + i*110
-		s.Rect(x, ly-10, 14, 12, `fill="`+phaseColours[k]+`"`)
-		s.Text(x+20, ly, k.String(), `class="s"`)
+	// The legend under the panels, wrapped to the width.
+	f := newFlow(s, top+rows*rowH+axisH, width)
+	for _, k := range []sim.Kind{sim.Compute, sim.Wait, sim.Communicate} {
+		f.item(110, 18, func(x, y int) {
+			s.Rect(x, y+2, 14, 12, `fill="`+phaseColours[k]+`"`)
+			s.Text(x+20, y+13, k.String(), `class="s"`)
+		})
 	}
-	s.Text(margin+330, ly, "time in units of T_a and t_c", `class="s"`)
-	s.End()
-	return writeDoc(w, &buf)
+	f.text("time in units of T_a and t_c", "s", 12)
+	f.end()
+	return writeSVG(w, width, f.y+margin, &buf)
 }
 
 // ganttRows returns the processes a panel draws, in order: those of want
@@ -168,7 +168,8 @@ func tick(v float64) float64 {
 	return 10 * p
 }
 
-// num formats a model time compactly (integers without decimals).
-func num(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
+// num formats a model time for a data attribute: as short as it reads
+// back exactly, never in scientific notation.
+func num(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 func pct(v float64) string { return fmt.Sprintf("%.1f%%", 100*v) }

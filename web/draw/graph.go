@@ -32,6 +32,12 @@ func HopColour(h int) string {
 	return hopColours[max(0, min(h-1, len(hopColours)-1))]
 }
 
+// GraphEdgeLimit is the number of communicating pairs above which a
+// weighted graph is drawn as a heat map of the hop-bytes at each node
+// unless Options.GraphEdges asks for its edges: a few hundred edges
+// between arbitrary nodes are a tangle.
+const GraphEdgeLimit = 300
+
 // histH is the height of the histogram under a graph's drawing.
 const histH = 96
 
@@ -85,14 +91,13 @@ func graphMapping(w io.Writer, r *solve.Result, o Options, lay *layout, heatMap 
 	hops := metric.EdgeHops(m)
 	inv := m.Inverse()
 	width := lay.w
+	ps := pairs(m, hops)
+	bundled := len(ps) > GraphEdgeLimit
+	heatMap = heatMap || bundled && !o.GraphEdges
 	var buf bytes.Buffer
 	s := svg.New(&buf)
-	total := captionH + lay.h + histH
-	s.Startview(width, total, 0, 0, width, total)
 	s.Style("text/css", sheet)
 	s.Title(caption(r))
-	s.Text(margin, 20, caption(r), `class="t"`)
-	s.Text(margin, 36, graphSubcaption(r, heatMap, o), `class="s"`)
 	maxHops := 1
 	for _, h := range hops {
 		maxHops = max(maxHops, h)
@@ -102,8 +107,6 @@ func graphMapping(w io.Writer, r *solve.Result, o Options, lay *layout, heatMap 
 	if heatMap {
 		level, lo, hi = nodeHopBytes(m, hops)
 	}
-	graphKey(s, &buf, maxHops, heatMap, lo, hi)
-	s.Gtransform("translate(0," + itoa(captionH) + ")")
 	lay.frame(s)
 	if heatMap {
 		colours := make([]string, heatLevels+1)
@@ -122,18 +125,21 @@ func graphMapping(w io.Writer, r *solve.Result, o Options, lay *layout, heatMap 
 	drawStructure(s, lay, true)
 	allocationMarks(&buf, lay, r)
 	if !heatMap {
-		graphEdges(&buf, m, lay, pairs(m, hops), o.MinHops)
+		graphEdges(&buf, m, lay, ps, o.MinHops, bundled)
 		lay.nodes(s, &buf, inv, func(int) bool { return true }, lay.r >= 9 && g.Order() <= 512)
 	}
 	lay.labels(s)
-	s.Gend()
+	f := newFlow(s, lay.h, width)
+	f.line(caption(r), "t", 14)
+	f.line(graphSubcaption(r, heatMap, len(ps), o), "s", 12)
+	graphKey(f, &buf, maxHops, heatMap, lo, hi)
 	hist := r.Metrics.HopHistogram
 	if len(hist) == 0 && g.Arcs() > 0 {
 		hist = hopHistogram(m, hops)
 	}
-	histogram(s, hist, margin, captionH+lay.h+8, min(width-2*margin, 480))
-	s.End()
-	return writeDoc(w, &buf)
+	f.gap(4)
+	histogram(s, hist, margin, f.y, min(width-2*margin, 480))
+	return writeSVG(w, width, f.y+histH+margin, &buf)
 }
 
 // heatLevels is the number of colours of a hop-bytes heat map.
@@ -170,8 +176,9 @@ func nodeHopBytes(m *mapping.Mapping, hops []int) (level []int, lo, hi float64) 
 // graphEdges draws the pairs, longest on top, each in the colour of its
 // hops and of a width that grows with the square root of its volume (1 to
 // 6 units), with data-u, data-v, data-dil (hops) and data-vol for the
-// page's hover.
-func graphEdges(buf *bytes.Buffer, m *mapping.Mapping, lay *layout, ps []pairEdge, minHops int) {
+// page's hover; bundled, each along its route through the host's nodes
+// (Route), thinner and translucent, so that edges sharing links merge.
+func graphEdges(buf *bytes.Buffer, m *mapping.Mapping, lay *layout, ps []pairEdge, minHops int, bundled bool) {
 	top := 0.0
 	for _, p := range ps {
 		top = max(top, p.vol)
@@ -189,12 +196,22 @@ func graphEdges(buf *bytes.Buffer, m *mapping.Mapping, lay *layout, ps []pairEdg
 		if len(byHops[h]) == 0 {
 			continue
 		}
-		buf.WriteString(`<g stroke="` + HopColour(h) + `" data-hops="` + itoa(h) + "\">\n")
+		opacity := ""
+		if bundled {
+			opacity = `" stroke-opacity="0.35`
+		}
+		buf.WriteString(`<g stroke="` + HopColour(h) + opacity + `" data-hops="` + itoa(h) + "\">\n")
 		for _, p := range byHops[h] {
-			line = lay.edgePath(line[:0], m.Place[p.u], m.Place[p.v], p.hops)
+			width := 1 + 5*math.Sqrt(p.vol/top)
+			if bundled {
+				line = lay.routePath(line[:0], m.Host, m.Place[p.u], m.Place[p.v])
+				width = 1 + 2*math.Sqrt(p.vol/top)
+			} else {
+				line = lay.edgePath(line[:0], m.Place[p.u], m.Place[p.v], p.hops)
+			}
 			// a style, not an attribute: the sheet's .e width would win
 			line = append(line, ` class="e" style="stroke-width:`...)
-			line = strconv.AppendFloat(line, 1+5*math.Sqrt(p.vol/top), 'f', 1, 64)
+			line = strconv.AppendFloat(line, width, 'f', 1, 64)
 			line = append(line, `" data-u="`...)
 			line = strconv.AppendInt(line, int64(p.u), 10)
 			line = append(line, `" data-v="`...)
@@ -202,7 +219,7 @@ func graphEdges(buf *bytes.Buffer, m *mapping.Mapping, lay *layout, ps []pairEdg
 			line = append(line, `" data-dil="`...)
 			line = strconv.AppendInt(line, int64(p.hops), 10)
 			line = append(line, `" data-vol="`...)
-			line = strconv.AppendFloat(line, p.vol, 'g', -1, 64)
+			line = strconv.AppendFloat(line, p.vol, 'f', -1, 64)
 			line = append(line, "\"/>\n"...)
 			buf.Write(line)
 		}
@@ -210,41 +227,37 @@ func graphEdges(buf *bytes.Buffer, m *mapping.Mapping, lay *layout, ps []pairEdg
 	}
 }
 
-// graphKey draws the third caption line: the colours of hops (or the heat
-// map's meaning) and what a dashed node is.
-func graphKey(s *svg.SVG, buf *bytes.Buffer, maxHops int, heatMap bool, lo, hi float64) {
-	x := margin
-	const y = 52
-	item := func(text string) {
-		s.Text(x, y, text, `class="s"`)
-		x += 6*len(text) + 14
-	}
+// graphKey draws the key: the colours of hops (or the heat map's
+// meaning) and what a dashed node is.
+func graphKey(f *flow, buf *bytes.Buffer, maxHops int, heatMap bool, lo, hi float64) {
+	defer f.end()
 	if heatMap {
-		for k := range 6 {
-			s.Rect(x, y-9, 14, 10, `fill="`+heat(float64(k)/5)+`" stroke="#888"`)
-			x += 15
-		}
-		x += 4
-		item("hop-bytes at a node, from " + metric.Number(lo) + " (pale) to " + metric.Number(hi))
+		f.item(6*15+8, 18, func(x, y int) {
+			for k := range 6 {
+				f.s.Rect(x+15*k, y+2, 14, 14, `fill="`+heat(float64(k)/5)+`" stroke="#888"`)
+			}
+		})
+		f.text("hop-bytes at a node, from "+metric.Number(lo)+" (pale) to "+metric.Number(hi), "s", 12)
 		return
 	}
 	buf.WriteString(`<g class="legend">`)
-	item("hops:")
+	f.text("hops:", "s", 12)
 	for h := 1; h <= min(maxHops, len(hopColours)); h++ {
-		s.Line(x, y-4, x+16, y-4, `stroke="`+HopColour(h)+`" stroke-width="3"`)
-		x += 20
 		label := itoa(h)
 		if h == len(hopColours) && maxHops > h {
 			label += "+"
 		}
-		item(label)
+		f.item(32+textW(label, 12), 18, func(x, y int) {
+			f.s.Line(x, y+10, x+16, y+10, `stroke="`+HopColour(h)+`" stroke-width="3"`)
+			f.s.Text(x+20, y+14, label, `class="s"`)
+		})
 	}
 	buf.WriteString("</g>\n")
-	item("thicker: more volume")
+	f.text("thicker: more volume", "s", 12)
 }
 
 // graphSubcaption says what the drawing leaves out or shows apart.
-func graphSubcaption(r *solve.Result, heatMap bool, o Options) string {
+func graphSubcaption(r *solve.Result, heatMap bool, npairs int, o Options) string {
 	m := r.Mapping
 	parts := []string{metric.Plural(m.Guest.Order(), "vertex", "vertices") + ", " + metric.Plural(m.Guest.Arcs(), "arc")}
 	if empty := m.Host.Size() - m.Guest.Order(); empty > 0 {
@@ -259,8 +272,15 @@ func graphSubcaption(r *solve.Result, heatMap bool, o Options) string {
 		if detail == 0 {
 			detail = DefaultDetail
 		}
-		parts = append(parts, "edges omitted above "+Thousands(detail)+" vertices")
-	} else if o.MinHops > 1 {
+		if detail > 0 && m.Guest.Order() > detail {
+			parts = append(parts, "edges omitted above "+Thousands(detail)+" vertices")
+		} else {
+			parts = append(parts, Thousands(npairs)+" communicating pairs, more than "+Thousands(GraphEdgeLimit)+": edges shown on demand, bundled along their routes")
+		}
+	} else if npairs > GraphEdgeLimit {
+		parts = append(parts, "edges bundled along their routes through the host")
+	}
+	if !heatMap && o.MinHops > 1 {
 		parts = append(parts, "only edges of at least "+metric.Plural(o.MinHops, "hop"))
 	}
 	if note := allocationNote(r); note != "" {

@@ -2,6 +2,7 @@ package draw_test
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"regexp"
 	"slices"
 	"strconv"
@@ -151,5 +152,50 @@ func BenchmarkGraphMapping(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestGraphHeatMapAboveEdgeLimit: a weighted graph of more than
+// GraphEdgeLimit communicating pairs is drawn by default as a heat map of
+// its nodes, without edges; asked for (GraphEdges), its edges are drawn
+// bundled, each a path through the nodes of its route (hops + 1 points).
+// A 16×16 halo (480 pairs) placed at random on torus:16x16.
+func TestGraphHeatMapAboveEdgeLimit(t *testing.T) {
+	var arcs []guest.Arc
+	for v := range 256 {
+		x, y := v%16, v/16
+		for _, u := range []int{(x+1)%16 + 16*y, x + 16*((y+1)%16)} {
+			if x == 15 && u == 16*y || y == 15 && u == x {
+				continue // no wrap: 2·15·16 = 480 pairs
+			}
+			arcs = append(arcs, guest.Arc{From: v, To: u, Volume: 1}, guest.Arc{From: u, To: v, Volume: 1})
+		}
+	}
+	g, _, err := guest.FromArcs(256, arcs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	place := rand.New(rand.NewPCG(1, 2)).Perm(256)
+	r := placed(t, guest.Canonical(g), "torus:16x16", place)
+	var buf bytes.Buffer
+	if err := draw.Mapping(&buf, r, draw.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(elements(t, buf.Bytes(), "e")); n != 0 || len(elements(t, buf.Bytes(), "heat")) != 1 || !strings.Contains(plainText(buf.Bytes()), "480 communicating pairs") {
+		t.Errorf("default: %d edges, want a heat map and no edge, the caption saying why", n)
+	}
+	buf.Reset()
+	if err := draw.Mapping(&buf, r, draw.Options{GraphEdges: true}); err != nil {
+		t.Fatal(err)
+	}
+	edges := elements(t, buf.Bytes(), "e")
+	if len(edges) != 480 {
+		t.Fatalf("with edges: %d drawn, want 480", len(edges))
+	}
+	for _, e := range edges {
+		hops, _ := strconv.Atoi(e.attrs["data-dil"])
+		if points := strings.Count(e.attrs["d"], ","); e.name != "path" || points != hops+1 {
+			t.Fatalf("edge %v: %d points, want a path through its %d hops' nodes", e.attrs, points, hops)
+		}
 	}
 }

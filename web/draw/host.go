@@ -5,6 +5,8 @@ import (
 	"strconv"
 
 	svg "github.com/ajstarks/svgo"
+
+	"topomap/algorithms/topology"
 )
 
 // The parts of a drawing on a host laid out by newLayout that the views
@@ -14,7 +16,7 @@ import (
 // frame draws the host's panels (dashed where it wraps).
 func (l *layout) frame(s *svg.SVG) {
 	for _, p := range l.panels {
-		st := `fill="none" stroke="#c8ccd2"`
+		st := `class="panel" fill="none" stroke="#c8ccd2"`
 		if p.wrap {
 			st += ` stroke-dasharray="5 3"`
 		}
@@ -129,4 +131,20 @@ func (l *layout) edgePath(line []byte, a, b, hops int) []byte {
 	line = append(line, `" y2="`...)
 	line = strconv.AppendInt(line, int64(y2), 10)
 	return append(line, '"')
+}
+
+// routePath appends the unterminated element of a path from node a to
+// node b through the nodes of their route on h (Route): a guest edge
+// drawn bundled with the others that cross the same links.
+func (l *layout) routePath(b []byte, h topology.Host, a, c int) []byte {
+	b = append(b, `<path fill="none" d="M`...)
+	for i, v := range Route(h, a, c) {
+		if i > 0 {
+			b = append(b, " L"...)
+		}
+		b = strconv.AppendInt(b, int64(l.x[v]), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(l.y[v]), 10)
+	}
+	return append(b, '"')
 }

@@ -6,9 +6,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"unicode/utf8"
-
-	svg "github.com/ajstarks/svgo"
 
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
@@ -63,7 +60,9 @@ type linkView struct {
 	load  []float64
 	msgs  []int32
 	max   float64
-	elems bool // one element per link
+	ideal float64 // the unit of the scale (IdealLoad)
+	bound float64 // the lower bound on the largest load
+	elems bool    // one element per link
 	// paints: else painted one by one into the heat map's image (planes of
 	// a mesh or torus with a pitch of 4 pixels or more); else aggregated
 	// per node.
@@ -83,7 +82,10 @@ func newLinkView(r *solve.Result, lay *layout) *linkView {
 		return nil
 	}
 	load, msgs, _ := metric.LinkLoads(r.Mapping)
-	v := &linkView{host: host, r: rt, lat: lat, note: lay.linkNote, load: load, msgs: msgs}
+	v := &linkView{host: host, r: rt, lat: lat, note: lay.linkNote, load: load, msgs: msgs, ideal: IdealLoad(r)}
+	if b := r.Metrics.LinkLoadBound; b != nil {
+		v.bound = *b
+	}
 	for _, x := range load {
 		v.max = max(v.max, x)
 	}
@@ -104,21 +106,56 @@ func (v *linkView) bin(id int) int {
 	if v.msgs[id] == 0 {
 		return 0
 	}
-	return loadBin(v.load[id], v.max)
+	return loadBin(v.load[id], v.ideal)
 }
 
-// loadBin places a load x on the scale up to xmax: 0 for no load, else
-// 1..LoadBins, each bin an eighth of [0, xmax].
-func loadBin(x, xmax float64) int {
-	if x <= 0 || xmax <= 0 {
+// IdealLoad returns the unit of the load scale for r: the larger of the
+// heaviest message (a link carries at least one whole message when any
+// crosses it) and the lower bound on the largest link load (the
+// neighbourhood bound on hop-bytes spread evenly over the links). No
+// mapping of r's guest on its host does better, so a link at most this
+// loaded is as cool as a link can be. 1 when r has neither. O(arcs).
+func IdealLoad(r *solve.Result) float64 {
+	ideal := 0.0
+	g := r.Mapping.Guest
+	for e := range g.Arcs() {
+		ideal = max(ideal, g.Volume(e))
+	}
+	if b := r.Metrics.LinkLoadBound; b != nil {
+		ideal = max(ideal, *b)
+	}
+	if ideal <= 0 {
+		return 1
+	}
+	return ideal
+}
+
+// loadBin places a load x on the absolute scale of unit ideal: 0 for no
+// load, 1 up to the ideal, then one bin per doubling (bin k up to
+// 2^(k-1) ideals), LoadBins above 2^(LoadBins-2) ideals. The scale does
+// not depend on the largest load, so a perfect mapping paints its links
+// in the coolest colour and a poor one in hot ones.
+func loadBin(x, ideal float64) int {
+	if x <= 0 || ideal <= 0 {
 		return 0
 	}
-	return clamp(int(math.Ceil(x/xmax*LoadBins)), 1, LoadBins)
+	k := 1
+	for edge := ideal; x > edge*(1+1e-9) && k < LoadBins; edge *= 2 {
+		k++
+	}
+	return k
 }
 
-// LoadColour returns the colour of a link of load x when the heaviest
-// carries xmax (x = 0: an unused link).
-func LoadColour(x, xmax float64) string { return loadColours[loadBin(x, xmax)] }
+// binEdge returns the upper edge of bin k (1 ≤ k < LoadBins) of the scale
+// of unit ideal: 2^(k-1) ideals.
+func binEdge(k int, ideal float64) float64 { return ideal * math.Ldexp(1, k-1) }
+
+// LoadColour returns the colour of a link of load x on the scale of unit
+// ideal (IdealLoad; x = 0: an unused link).
+func LoadColour(x, ideal float64) string { return loadColours[loadBin(x, ideal)] }
+
+// CoolestLoadColour is the colour of a used link loaded at most the ideal.
+func CoolestLoadColour() string { return loadColours[1] }
 
 // MostLoaded returns the k most loaded links of loads counted by
 // metric.LinkLoads, heaviest first, ties by link number; links without
@@ -214,6 +251,12 @@ func (v *linkView) eachLink(lay *layout, off float64, fn func(id int, st stroke)
 		x1, y1 := float64(lay.x[tail]), float64(lay.y[tail])
 		var x2, y2 float64
 		segment, ux, uy := v.geom(ct, ch)
+		if segment && lay.foldRows > 0 && lay.planeOf(tail) != lay.planeOf(head) { // across a fold: a stub up or down
+			segment, ux, uy = false, 0, -1
+			if ch[1] < ct[1] {
+				uy = 1
+			}
+		}
 		if segment {
 			x2, y2 = float64(lay.x[head]), float64(lay.y[head])
 			dx, dy := x2-x1, y2-y1
@@ -404,71 +447,48 @@ func (v *linkView) caption() string {
 	return s + "; " + Thousands(v.r.Links()) + " links, too many to draw one by one: each node shows the heaviest link leaving it"
 }
 
-// whole reports whether every load is a whole number and the largest at
-// most LoadBins: the legend then shows each load's colour, not ranges.
-func (v *linkView) whole() bool {
-	if v.max > LoadBins {
-		return false
-	}
-	for _, x := range v.load {
-		if x != math.Trunc(x) {
-			return false
-		}
-	}
-	return true
-}
-
-// legendH is the height of the link legend under the drawing: what the
-// colours mean, the scale, and the most loaded links in two columns.
-const legendH = 46 + 14*((TopLinks+1)/2+1) + 8
-
-// legend draws, from y, what the link colours mean, the load scale (every
-// swatch carries its range, data-lo and data-hi) and the most loaded
-// links (each carrying its number, data-l).
-func (v *linkView) legend(s *svg.SVG, y int) {
-	s.Text(margin, y+10, v.caption(), `class="s"`)
-	y += 20
-	s.Text(margin, y+10, "link load:", `class="s"`)
-	x := margin + 62
+// legend draws what the link colours mean, the absolute load scale
+// (every swatch carries its range, data-lo and data-hi; the last is
+// open, without data-hi; the swatch of the largest load outlined), the
+// ideal, the bound and the largest load, and the most loaded links (each
+// carrying its number, data-l).
+func (v *linkView) legend(f *flow) {
+	f.line(v.caption(), "s", 12)
+	f.text("link load:", "s", 12)
+	worst := loadBin(v.max, v.ideal)
 	swatch := func(i int, lo, hi float64, text string) {
-		s.Rect(x, y, 14, 12, `class="lg"`, attr("fill", loadColours[i]), `stroke="#888"`,
-			attr("data-lo", metric.FormatLoad(lo)), attr("data-hi", metric.FormatLoad(hi)))
-		s.Text(x+17, y+10, text, `class="s"`)
-		x += 22 + 6*utf8.RuneCountInString(text)
+		f.item(28+textW(text, 12), 20, func(x, y int) {
+			attrs := []string{`class="lg"`, attr("fill", loadColours[i]), `stroke="#888"`, attr("data-lo", metric.FormatLoad(lo))}
+			if !math.IsInf(hi, 1) {
+				attrs = append(attrs, attr("data-hi", metric.FormatLoad(hi)))
+			}
+			f.s.Rect(x, y+2, 14, 14, attrs...)
+			if i == worst {
+				f.s.Rect(x-2, y, 18, 18, `class="lg-max"`, `fill="none"`, `stroke="#000"`, `stroke-width="2"`)
+			}
+			f.s.Text(x+18, y+14, text, `class="s"`)
+		})
 	}
-	swatch(0, 0, 0, "0 (unused)")
-	if v.whole() {
-		// whole loads up to LoadBins (unit messages): one swatch per load
-		for k := 1.0; k <= v.max; k++ {
-			swatch(loadBin(k, v.max), k, k, metric.FormatLoad(k))
-		}
-	} else {
-		for i := 1; i <= LoadBins; i++ {
-			lo, hi := v.max*float64(i-1)/LoadBins, v.max*float64(i)/LoadBins
-			swatch(i, lo, hi, "≤ "+scaleLabel(hi))
-		}
+	swatch(0, 0, 0, "0")
+	lo := 0.0
+	for i := 1; i < LoadBins; i++ {
+		hi := binEdge(i, v.ideal)
+		swatch(i, lo, hi, "≤ "+itoa(1<<(i-1))+"×")
+		lo = hi
 	}
+	swatch(LoadBins, lo, math.Inf(1), "> "+itoa(1<<(LoadBins-2))+"×")
+	f.line("× = the ideal load "+metric.FormatLoad(v.ideal)+" (the heaviest message, or the lower bound if larger); lower bound "+
+		metric.FormatLoad(v.bound)+"; largest here "+metric.FormatLoad(v.max)+" (outlined)", "s scale-marks", 12)
 	top := MostLoaded(v.load, v.msgs, TopLinks)
-	y += 30
+	f.gap(4)
 	if len(top) == 0 {
-		s.Text(margin, y, "no message crosses a link", `class="s"`)
+		f.line("no message crosses a link", "s", 12)
 		return
 	}
-	s.Text(margin, y, "most loaded links (load, messages):", `class="s"`)
-	half := (len(top) + 1) / 2
+	f.line("most loaded links (load, messages):", "s", 12)
 	for i, l := range top {
 		tail, head, _ := v.r.Link(l.Link)
-		col, row := i/half, i%half
-		s.Text(margin+col*340, y+14*(row+1), itoa(i+1)+". "+LinkName(v.host, tail, head)+": "+metric.FormatLoad(l.Load)+" ("+Thousands(l.Messages)+")",
-			`class="s top"`, attr("data-l", itoa(l.Link)))
+		f.line(itoa(i+1)+". "+LinkName(v.host, tail, head)+": "+metric.FormatLoad(l.Load)+" ("+Thousands(l.Messages)+")",
+			"s top", 12, attr("data-l", itoa(l.Link)))
 	}
-}
-
-// scaleLabel formats a bound of the scale briefly: whole above 100, else
-// three significant digits (no exponent, separators).
-func scaleLabel(x float64) string {
-	if x >= 100 {
-		return metric.Number(math.Round(x))
-	}
-	return metric.Rounded(x, 3)
 }

@@ -29,27 +29,35 @@ type svgElem struct {
 func elements(t *testing.T, doc []byte, cls string) []svgElem {
 	t.Helper()
 	var out []svgElem
+	eachElement(t, doc, func(e svgElem, _ *xml.Decoder) {
+		for _, c := range strings.Fields(e.attrs["class"]) {
+			if c == cls {
+				out = append(out, e)
+			}
+		}
+	})
+	return out
+}
+
+// eachElement calls fn with every element of a drawing (well-formed
+// XML), in document order, and the decoder positioned after its start.
+func eachElement(t *testing.T, doc []byte, fn func(e svgElem, d *xml.Decoder)) {
+	t.Helper()
 	d := xml.NewDecoder(bytes.NewReader(doc))
 	for {
 		tok, err := d.Token()
 		if errors.Is(err, io.EOF) {
-			return out
+			return
 		}
 		if err != nil {
 			t.Fatalf("not well-formed: %v", err)
 		}
-		se, ok := tok.(xml.StartElement)
-		if !ok {
-			continue
-		}
-		e := svgElem{se.Name.Local, map[string]string{}}
-		for _, a := range se.Attr {
-			e.attrs[a.Name.Local] = a.Value
-		}
-		for _, c := range bytes.Fields([]byte(e.attrs["class"])) {
-			if string(c) == cls {
-				out = append(out, e)
+		if se, ok := tok.(xml.StartElement); ok {
+			e := svgElem{se.Name.Local, map[string]string{}}
+			for _, a := range se.Attr {
+				e.attrs[a.Name.Local] = a.Value
 			}
+			fn(e, d)
 		}
 	}
 }
@@ -83,6 +91,7 @@ func TestLinkHeatMap(t *testing.T) {
 			rt, _ := topology.RouterOf(r.Mapping.Host)
 			load, msgs, _ := metric.LinkLoads(r.Mapping)
 			maxLoad := *r.Metrics.MaxLinkLoad
+			ideal := draw.IdealLoad(r)
 			var buf bytes.Buffer
 			if err := draw.Mapping(&buf, r, draw.Options{}); err != nil {
 				t.Fatal(err)
@@ -98,30 +107,34 @@ func TestLinkHeatMap(t *testing.T) {
 					t.Fatalf("line %v: no link or drawn twice", l.attrs)
 				}
 				seen[id] = true
-				if want := draw.LoadColour(load[id], maxLoad); l.attrs["stroke"] != want {
+				if want := draw.LoadColour(load[id], ideal); l.attrs["stroke"] != want {
 					t.Errorf("link %d of load %v coloured %s, want %s", id, load[id], l.attrs["stroke"], want)
 				}
 			}
 			legend := elements(t, buf.Bytes(), "lg")
 			swatches := draw.LoadBins + 1
-			if whole(load) && maxLoad <= draw.LoadBins {
-				swatches = int(maxLoad) + 1 // one per load
-			}
 			if len(legend) != swatches {
 				t.Fatalf("%d legend swatches, want %d", len(legend), swatches)
 			}
-			for _, e := range legend {
-				lo, _ := strconv.ParseFloat(e.attrs["data-lo"], 64)
-				hi, _ := strconv.ParseFloat(e.attrs["data-hi"], 64)
-				if e.attrs["fill"] != draw.LoadColour(hi, maxLoad) || lo > 0 && lo < hi && e.attrs["fill"] != draw.LoadColour(lo+1e-9*maxLoad, maxLoad) {
-					t.Errorf("swatch %v: not the colour of the loads in [%v, %v]", e.attrs, lo, hi)
+			for i, e := range legend {
+				lo, _ := strconv.ParseFloat(strings.ReplaceAll(e.attrs["data-lo"], ",", ""), 64)
+				hi, err := strconv.ParseFloat(strings.ReplaceAll(e.attrs["data-hi"], ",", ""), 64)
+				if i == len(legend)-1 { // open: above the last edge
+					hi, err = 2*lo, nil
+				}
+				// the edges are rounded for show: the colour of the middle
+				if err != nil || e.attrs["fill"] != draw.LoadColour((lo+hi)/2, ideal) {
+					t.Errorf("swatch %v: not the colour of the loads in (%v, %v] (%v)", e.attrs, lo, hi, err)
 				}
 			}
-			if lo, hi := legend[0].attrs["data-hi"], legend[len(legend)-1].attrs["data-hi"]; lo != "0" || hi != strconv.FormatFloat(maxLoad, 'g', 6, 64) {
-				t.Errorf("legend from %s to %s, want 0 to %v", lo, hi, maxLoad)
+			if got := legend[1].attrs["data-hi"]; got != metric.FormatLoad(ideal) {
+				t.Errorf("the first colour's loads end at %s, want the ideal %v", got, ideal)
 			}
-			if legend[0].attrs["fill"] != draw.LoadColour(0, maxLoad) || legend[len(legend)-1].attrs["fill"] != draw.LoadColour(maxLoad, maxLoad) {
-				t.Error("the legend's ends are not the colours of an unused and of the heaviest link")
+			if _, open := legend[len(legend)-1].attrs["data-hi"]; open || legend[0].attrs["data-hi"] != "0" {
+				t.Error("the legend does not run from the unused links to an open last colour")
+			}
+			if len(elements(t, buf.Bytes(), "lg-max")) != 1 {
+				t.Error("the colour of the largest load is not outlined")
 			}
 			used := 0
 			for _, m := range msgs {
@@ -251,12 +264,46 @@ func TestRouteLinks(t *testing.T) {
 	}
 }
 
-// whole reports whether every load is a whole number.
-func whole(load []float64) bool {
-	for _, x := range load {
-		if x != float64(int64(x)) {
-			return false
+// TestLinkHeatMapAbsoluteScale: the load colours do not depend on the
+// largest load. A perfect mapping (the grid on the torus of its shape,
+// every used link carrying one message of volume 1, the ideal) paints
+// every used link in the coolest colour, drawn one by one or painted; a
+// poor one (a hypercube on a ring) paints links over 32 ideals.
+func TestLinkHeatMapAbsoluteScale(t *testing.T) {
+	for _, tc := range []struct {
+		q           string
+		ideal       float64
+		cool, hot   bool // links of the coolest colour, of over 32 ideals
+		linkElement bool
+	}{
+		{"guest=grid:8x8&host=torus:8x8&algo=rowmajor", 1, true, false, true},
+		{"guest=grid:64x64&host=torus:64x64&algo=rowmajor", 1, true, false, false},
+		{"guest=hypercube:11&host=ring:2048&algo=gray", 0, false, true, false},
+	} {
+		r := solvetest.Map(t, tc.q)
+		if tc.ideal > 0 && draw.IdealLoad(r) != tc.ideal {
+			t.Errorf("%s: ideal load %v, want %v", tc.q, draw.IdealLoad(r), tc.ideal)
+		}
+		var buf bytes.Buffer
+		if err := draw.Mapping(&buf, r, draw.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		used := map[string]int{}
+		if tc.linkElement {
+			for _, l := range elements(t, buf.Bytes(), "l") {
+				used[l.attrs["stroke"]]++
+			}
+		} else {
+			used = heatColours(t, buf.Bytes())
+		}
+		hottest := draw.LoadColour(60, 1) // over 32 ideals
+		for c := range used {
+			if c != draw.CoolestLoadColour() && c != draw.LoadColour(0, 1) && c == draw.LoadColour(2, 1) {
+				t.Errorf("%s: links of load above the ideal (%s) drawn", tc.q, c)
+			}
+		}
+		if (used[draw.CoolestLoadColour()] > 0) != tc.cool || (used[hottest] > 0) != tc.hot {
+			t.Errorf("%s: coolest colour used %v, over 32 ideals %v; want %v, %v (%v)", tc.q, used[draw.CoolestLoadColour()] > 0, used[hottest] > 0, tc.cool, tc.hot, used)
 		}
 	}
-	return true
 }

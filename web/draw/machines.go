@@ -61,11 +61,13 @@ const maxWires = 16384
 // fat trees as trees, dragonflies as groups of routers with their
 // terminals, other trees of switches or groups (topology.Rooted) as
 // their tree, and any of them with cores, each node's cores as a small
-// grid in its place.
-func hostLayout(h topology.Host, width, minCell int) (*layout, error) {
+// grid in its place. A lattice's nodes fit in height units too when
+// height is positive, and a tall 2-D one folds into strips side by side
+// to fill the width.
+func hostLayout(h topology.Host, width, height, minCell int) (*layout, error) {
 	switch t := h.(type) {
 	case *topology.Lattice:
-		return newLayout(t, width, minCell), nil
+		return newLayout(t, width, height, minCell), nil
 	case *topology.FatTree:
 		return fatTreeLayout(t, width, minCell), nil
 	case *topology.Dragonfly:
@@ -78,7 +80,7 @@ func hostLayout(h topology.Host, width, minCell int) (*layout, error) {
 		return nil, fmt.Errorf("no drawing for host %s", h)
 	}
 	q := int(math.Ceil(math.Sqrt(float64(c))))
-	il, err := hostLayout(inner, width, q*minCell+2)
+	il, err := hostLayout(inner, width, height, q*minCell+2)
 	if err != nil {
 		return nil, err
 	}

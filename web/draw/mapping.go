@@ -21,6 +21,11 @@ import (
 type Options struct {
 	// Width is the drawing's width in user units (0 = DefaultWidth).
 	Width int
+	// Height, when positive, bounds the height of a lattice host's
+	// drawing (its caption and legends go under it): its nodes shrink to
+	// fit, and a tall 2-D host folds into strips side by side, so that a
+	// page shows the drawing at 100 % in a box of Width × Height.
+	Height int
 	// Step, when positive, draws a partial mapping as the step view of the
 	// thesis (Bhatele 2010, Fig. 9.4): for a grid guest only the objects of
 	// the first Step rows (first coordinate < Step), for a d-cube only the
@@ -36,6 +41,11 @@ type Options struct {
 	// MinHops hides guest edges shorter than MinHops hops (2 hides the
 	// dilation-1 edges, so that only the imperfect ones show).
 	MinHops int
+	// GraphEdges draws a weighted graph's edges even above GraphEdgeLimit
+	// communicating pairs (below the detail limit), bundled: each along
+	// its route through the host, so that edges over the same links
+	// overlap.
+	GraphEdges bool
 	// Processes are the Gantt rows to draw, in order (nil = the first
 	// MaxGanttRows processes); RowsNote says how they were chosen.
 	Processes []int
@@ -58,7 +68,9 @@ type layout struct {
 	cell     int   // grid pitch of mesh and hypercube layouts (0 = none)
 	w, h     int   // extent, caption excluded
 	side     int   // side of a node's square in a heat map
-	perPlane int   // nodes per panel of a mesh or torus (kx·ky)
+	perPlane int   // nodes per plane of a mesh or torus (kx·ky)
+	foldRows int   // rows per strip of a folded 2-D host (0 = not folded)
+	foldKx   int   // and its nodes per row
 	arcs     bool  // single-row line: draw edges as arcs above the nodes
 	panels   []panel
 	links    [][2]int   // host links to draw
@@ -85,8 +97,7 @@ type panel struct {
 }
 
 const (
-	captionH = 62
-	margin   = 16
+	margin = 16
 	// maxLinks bounds the host links drawn (they are context, not data).
 	maxLinks = 4096
 )
@@ -120,7 +131,7 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	if heatMap {
 		minCell = 1 // one pixel of the heat map's image per node
 	}
-	lay, err := hostLayout(m.Host, width, minCell)
+	lay, err := hostLayout(m.Host, width, o.Height, minCell)
 	if err != nil {
 		return err
 	}
@@ -167,18 +178,9 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 
 	var buf bytes.Buffer
 	s := svg.New(&buf)
-	total := lay.h + captionH
-	if lv != nil {
-		total += legendH
-	}
-	s.Startview(width, total, 0, 0, width, total)
 	s.Style("text/css", sheet)
 	s.Title(caption(r))
-	s.Text(margin, 20, caption(r), `class="t"`)
-	s.Text(margin, 36, subcaption(r, heatMap, lv, o), `class="s"`)
 	wires := lv == nil || lv.lat != nil // a network's grey wires, unless its links replace them
-	key(s, &buf, g, m.Host, lay.keyNote(wires), heatMap, lv != nil && (lv.elems || lv.paints))
-	s.Gtransform("translate(0," + itoa(captionH) + ")")
 
 	lay.frame(s)
 	if heatMap {
@@ -202,15 +204,31 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 		lay.nodes(s, &buf, inv, shown, labels)
 	}
 	lay.labels(s)
+
+	// The caption and the legends, under the host.
+	f := newFlow(s, lay.h, width)
+	f.line(caption(r), "t", 14)
+	f.line(subcaption(r, heatMap, lv, o), "s", 12)
+	key(f, &buf, g, m.Host, lay.keyNote(wires), heatMap, lv != nil && (lv.elems || lv.paints))
 	switch {
 	case lv != nil:
-		lv.legend(s, lay.h)
+		lv.legend(f)
 	case heatMap:
-		legend(s, lay, max(1, r.Metrics.MaxDilation))
+		legend(f, max(1, r.Metrics.MaxDilation))
 	}
-	s.Gend()
+	return writeSVG(w, width, f.y+margin, &buf)
+}
+
+// writeSVG writes the document of the given extent around body (its
+// style, title and elements) with one checked write.
+func writeSVG(w io.Writer, width, height int, body *bytes.Buffer) error {
+	var doc bytes.Buffer
+	doc.Grow(body.Len() + 256)
+	s := svg.New(&doc)
+	s.Startview(width, height, 0, 0, width, height)
+	doc.Write(body.Bytes())
 	s.End()
-	return writeDoc(w, &buf)
+	return writeDoc(w, &doc)
 }
 
 func label(g *guest.Graph, e int) int8 {
@@ -286,7 +304,7 @@ func NewLocator(r *solve.Result, o Options) *Locator {
 	if detail > 0 && r.Mapping.Guest.Order() > detail {
 		minCell = 1
 	}
-	lay, err := hostLayout(r.Mapping.Host, width, minCell)
+	lay, err := hostLayout(r.Mapping.Host, width, o.Height, minCell)
 	if err != nil {
 		lay = &layout{}
 	}
@@ -296,7 +314,7 @@ func NewLocator(r *solve.Result, o Options) *Locator {
 // At returns the host node drawn at (x, y) in the document's user units
 // and the guest vertex on it, or -1 for either. O(host nodes).
 func (l *Locator) At(x, y float64) (node, vertex int) {
-	px, py := int(math.Floor(x)), int(math.Floor(y))-captionH
+	px, py := int(math.Floor(x)), int(math.Floor(y))
 	best, bestD := -1, l.half+1
 	for h := range l.lay.x {
 		d := max(abs(l.lay.x[h]-px), abs(l.lay.y[h]-py))
@@ -310,8 +328,14 @@ func (l *Locator) At(x, y float64) (node, vertex int) {
 	return best, l.inv[best]
 }
 
-// planeOf returns the panel (plane of a 3-D or higher host) of node h.
-func (l *layout) planeOf(h int) int { return h / max(1, l.perPlane) }
+// planeOf returns the panel of node h: its plane on a 3-D or higher
+// host, its strip on a folded 2-D one.
+func (l *layout) planeOf(h int) int {
+	if l.foldRows > 0 {
+		return h / l.foldKx / l.foldRows
+	}
+	return h / max(1, l.perPlane)
+}
 
 // Box returns the square that node h occupies in the document: its
 // top-left corner and side, in user units; side -1 for a number that is
@@ -321,7 +345,7 @@ func (l *Locator) Box(h int) (x, y, side int) {
 		return 0, 0, -1
 	}
 	side = 2 * l.half
-	return l.lay.x[h] - l.half, l.lay.y[h] - l.half + captionH, side
+	return l.lay.x[h] - l.half, l.lay.y[h] - l.half, side
 }
 
 // heatImage writes the heat map's image: with the link heat map, the
@@ -418,12 +442,10 @@ func appendQuadF(b []byte, x1, y1, cx, cy, x2, y2 float64) []byte {
 	return append(b, '"')
 }
 
-// legend draws the heat map's colour scale under the drawing: up to
-// eight dilations spread over [1, maxDil].
-func legend(s *svg.SVG, lay *layout, maxDil int) {
-	y := lay.h - 14
-	s.Text(margin, y+10, "largest dilation at a node:", `class="s"`)
-	x := margin + 150
+// legend draws the heat map's colour scale: up to eight dilations
+// spread over [1, maxDil].
+func legend(f *flow, maxDil int) {
+	f.text("largest dilation at a node:", "s", 12)
 	last := 0
 	for k := range 8 {
 		d := 1 + (maxDil-1)*k/7
@@ -431,10 +453,12 @@ func legend(s *svg.SVG, lay *layout, maxDil int) {
 			continue
 		}
 		last = d
-		s.Rect(x, y, 14, 12, `fill="`+heat(heatT(d, maxDil))+`" stroke="#888"`)
-		s.Text(x+17, y+10, itoa(d), `class="s"`)
-		x += 24 + 7*len(itoa(d))
+		f.item(24+textW(Thousands(d), 12), 18, func(x, y int) {
+			f.s.Rect(x, y+2, 14, 14, `fill="`+heat(heatT(d, maxDil))+`" stroke="#888"`)
+			f.s.Text(x+18, y+14, Thousands(d), `class="s"`)
+		})
 	}
+	f.end()
 }
 
 // heatT places a dilation on the colour scale: linear for small maxima,
@@ -485,15 +509,10 @@ func subcaption(r *solve.Result, heatMap bool, lv *linkView, o Options) string {
 	return strings.Join(parts, "; ")
 }
 
-// key draws the third caption line: a swatch per guest dimension (or
-// axis), what a dashed frame means, and how a hypercube host is laid out.
-func key(s *svg.SVG, buf *bytes.Buffer, g *guest.Graph, h topology.Host, note string, heatMap, links bool) {
-	x := margin
-	const y = 52
-	item := func(text string) {
-		s.Text(x, y, text, `class="s"`)
-		x += 6*len(text) + 14
-	}
+// key draws the key: a swatch per guest dimension (or axis), what a
+// dashed frame means, and how a hypercube host is laid out.
+func key(f *flow, buf *bytes.Buffer, g *guest.Graph, h topology.Host, note string, heatMap, links bool) {
+	defer f.end()
 	if !heatMap && g.Label != nil {
 		groups := 0
 		for _, l := range g.Label {
@@ -505,14 +524,16 @@ func key(s *svg.SVG, buf *bytes.Buffer, g *guest.Graph, h topology.Host, note st
 		}
 		buf.WriteString(`<g class="legend">`)
 		for d := range min(groups, 12) {
-			s.Line(x, y-4, x+16, y-4, `stroke="`+DimColour(d)+`" stroke-width="3"`)
-			x += 20
-			item(name + itoa(d))
+			text := name + itoa(d)
+			f.item(34+textW(text, 12), 18, func(x, y int) {
+				f.s.Line(x, y+10, x+16, y+10, `stroke="`+DimColour(d)+`" stroke-width="3"`)
+				f.s.Text(x+20, y+14, text, `class="s"`)
+			})
 		}
 		buf.WriteString("</g>\n")
 	}
 	if note != "" {
-		item(note)
+		f.text(note, "s", 12)
 	}
 	inner, _ := topology.SplitCores(h)
 	host, ok := inner.(*topology.Lattice)
@@ -525,13 +546,13 @@ func key(s *svg.SVG, buf *bytes.Buffer, g *guest.Graph, h topology.Host, note st
 	}
 	switch {
 	case host.Kind() == topology.Hypercube:
-		item("host nodes in Gray-code order: x = low bits, y = high bits; neighbours differ in one bit")
+		f.text("host nodes in Gray-code order: x = low bits, y = high bits; neighbours differ in one bit", "s", 12)
 	case wraps && host.Rank() >= 2 && links:
-		item("dashed frame: the host wraps around (wrap-around links drawn as stubs)")
+		f.text("dashed frame: the host wraps around (wrap-around links drawn as stubs)", "s", 12)
 	case wraps && host.Rank() >= 2 && heatMap:
-		item("dashed frame: the host wraps around")
+		f.text("dashed frame: the host wraps around", "s", 12)
 	case wraps && host.Rank() >= 2:
-		item("dashed frame: the host wraps around (torus links not drawn)")
+		f.text("dashed frame: the host wraps around (torus links not drawn)", "s", 12)
 	}
 }
 
@@ -541,14 +562,17 @@ func Thousands(n int) string { return metric.Thousands(n) }
 // newLayout chooses positions for every host node within width, with a
 // pitch of at least minCell; w is then the extent actually used, wider
 // than width when the host needs more room than that.
-func newLayout(host *topology.Lattice, width, minCell int) *layout {
+func newLayout(host *topology.Lattice, width, height, minCell int) *layout {
 	n := host.Size()
 	l := &layout{x: make([]int, n), y: make([]int, n), w: width}
 	inner := width - 2*margin
+	if height <= 0 {
+		height = math.MaxInt32
+	}
 	switch host.Kind() {
 	case topology.Ring:
 		l.isRing = true
-		l.ringR = (inner - 40) / 2
+		l.ringR = max(20, (min(inner, height-2*margin)-40)/2)
 		l.ringC = [2]int{width / 2, margin + l.ringR + 20}
 		circ := 2 * math.Pi * float64(l.ringR)
 		l.r = clamp(int(circ/float64(n)/2.4), 1, 14)
@@ -605,7 +629,7 @@ func newLayout(host *topology.Lattice, width, minCell int) *layout {
 		d := host.Rank()
 		bx := (d + 1) / 2
 		cols, rows := 1<<bx, 1<<(d-bx)
-		cell := clamp(inner/cols, minCell, 60)
+		cell := clamp(min(inner/cols, (height-2*margin-20)/rows), minCell, 60)
 		l.r = clamp(cell/3, 1, 14)
 		l.cell, l.side = cell, cell
 		for h := range n {
@@ -624,61 +648,7 @@ func newLayout(host *topology.Lattice, width, minCell int) *layout {
 			}
 		}
 	default: // mesh or torus of rank >= 2: planes of (x, y), y upwards
-		kx, ky := host.Dim(0), host.Dim(1)
-		planes := n / (kx * ky)
-		l.perPlane = kx * ky
-		perRow := planesPerRow(planes, kx, ky)
-		rowsOfPanels := (planes + perRow - 1) / perRow
-		gap := 1
-		if planes > 1 {
-			gap = 2
-		}
-		cellW := inner / (perRow*(kx+gap) - gap)
-		cell := clamp(cellW, minCell, 60)
-		l.r = clamp(cell*2/5, 1, 14)
-		l.cell, l.side = cell, cell
-		pw, ph := kx*cell, ky*cell
-		label := planes > 1
-		top := margin
-		if label {
-			top += 12
-		}
-		for p := range planes {
-			px := margin + (p%perRow)*(pw+gap*cell)
-			py := top + (p/perRow)*(ph+gap*cell+12)
-			pl := panel{x: px - 2, y: py - 2, w: pw + 4, h: ph + 4, wrap: host.Wraps(0) || host.Wraps(1)}
-			if label {
-				pl.label = planeLabel(host, p)
-			}
-			l.panels = append(l.panels, pl)
-			for iy := range ky {
-				for ix := range kx {
-					h := ix + kx*(iy+ky*p)
-					l.x[h] = px + cell/2 + ix*cell
-					l.y[h] = py + cell/2 + (ky-1-iy)*cell
-				}
-			}
-			if p == 0 { // x1 under the first plane, x2 on its left
-				for ix := 0; ix < kx; ix += max(1, (22+cell-1)/cell) {
-					l.ticks = append(l.ticks, axisTick{x: px + cell/2 + ix*cell, y: py + ph + 10, text: itoa(ix)})
-				}
-				for iy := 0; iy < ky; iy += max(1, (12+cell-1)/cell) {
-					l.ticks = append(l.ticks, axisTick{x: px - 4, y: py + cell/2 + (ky-1-iy)*cell + 3, text: itoa(iy), end: true})
-				}
-			}
-		}
-		l.h = top + rowsOfPanels*(ph+12) + (rowsOfPanels-1)*gap*cell + margin
-		if n <= maxLinks/2 && cell >= 8 {
-			for h := range n {
-				x, y := h%kx, h/kx%ky
-				if x+1 < kx {
-					l.links = append(l.links, [2]int{h, h + 1})
-				}
-				if y+1 < ky {
-					l.links = append(l.links, [2]int{h, h + kx})
-				}
-			}
-		}
+		l.meshPanels(host, inner, height, minCell)
 	}
 	// The extent actually used: nodes at the minimum pitch may need more
 	// than width, and then the document grows rather than clipping them.
@@ -691,6 +661,108 @@ func newLayout(host *topology.Lattice, width, minCell int) *layout {
 	}
 	l.w = max(width, right+margin)
 	return l
+}
+
+// meshPanels lays out a mesh or torus of rank 2 or more: planes of
+// (x, y), y upwards, side by side and in rows of panels; a tall 2-D host
+// folds its rows into strips (fold) so that the nodes are as large as
+// the width and height allow.
+func (l *layout) meshPanels(host *topology.Lattice, inner, height, minCell int) {
+	n := host.Size()
+	kx, ky := host.Dim(0), host.Dim(1)
+	planes := n / (kx * ky)
+	l.perPlane = kx * ky
+	folds, cell := 1, 0
+	for f := 1; f <= ky && f <= 64; f++ {
+		if planes > 1 && f > 1 {
+			break
+		}
+		if c := panelCell(planes*f, kx, (ky+f-1)/f, inner, height); c > cell {
+			folds, cell = f, c
+		}
+	}
+	// Unfolded nodes of a pixel or two, under half the pitch the width
+	// allows, are too small a price for the height: the page then
+	// scrolls (a square host that folding does not help).
+	if byW := panelCell(planes, kx, ky, inner, math.MaxInt32); folds == 1 && cell < 3 && 2*cell < byW {
+		folds, cell = 1, byW
+	}
+	rows := (ky + folds - 1) / folds // rows per panel
+	if folds > 1 {
+		l.foldRows, l.foldKx = rows, kx
+	}
+	panels := planes * folds
+	perRow := planesPerRow(panels, kx, rows)
+	rowsOfPanels := (panels + perRow - 1) / perRow
+	gap := 1
+	if panels > 1 {
+		gap = 2
+	}
+	cell = clamp(cell, minCell, 60)
+	l.r = clamp(cell*2/5, 1, 14)
+	l.cell, l.side = cell, cell
+	pw, ph := kx*cell, rows*cell
+	label := panels > 1
+	top := margin
+	if label {
+		top += 14
+	}
+	left := margin + textW(itoa(rows-1), 12) // room for x2's labels
+	for q := range panels {
+		p, strip := q/folds, q%folds
+		px := left + (q%perRow)*(pw+gap*cell)
+		py := top + (q/perRow)*(ph+gap*cell+14)
+		pl := panel{x: px - 2, y: py - 2, w: pw + 4, h: ph + 4, wrap: host.Wraps(0) || host.Wraps(1)}
+		switch {
+		case folds > 1:
+			pl.label = "x2=" + itoa(strip*rows) + "–" + itoa(min(ky, (strip+1)*rows)-1)
+		case label:
+			pl.label = planeLabel(host, p)
+		}
+		l.panels = append(l.panels, pl)
+		for ly := range min(rows, ky-strip*rows) {
+			iy := strip*rows + ly
+			for ix := range kx {
+				h := ix + kx*(iy+ky*p)
+				l.x[h] = px + cell/2 + ix*cell
+				l.y[h] = py + cell/2 + (rows-1-ly)*cell
+			}
+		}
+		if q == 0 { // x1 under the first panel, x2 on its left
+			for ix := 0; ix < kx; ix += max(1, (30+cell-1)/cell) {
+				l.ticks = append(l.ticks, axisTick{x: px + cell/2 + ix*cell, y: py + ph + 13, text: itoa(ix)})
+			}
+			for ly := 0; ly < min(rows, ky); ly += max(1, (16+cell-1)/cell) {
+				l.ticks = append(l.ticks, axisTick{x: px - 4, y: py + cell/2 + (rows-1-ly)*cell + 4, text: itoa(ly), end: true})
+			}
+		}
+	}
+	l.h = top + rowsOfPanels*(ph+14) + (rowsOfPanels-1)*gap*cell + margin
+	if n <= maxLinks/2 && cell >= 8 {
+		for h := range n {
+			x, y := h%kx, h/kx%ky
+			if x+1 < kx {
+				l.links = append(l.links, [2]int{h, h + 1})
+			}
+			if y+1 < ky && (folds == 1 || (y+1)%rows != 0) {
+				l.links = append(l.links, [2]int{h, h + kx})
+			}
+		}
+	}
+}
+
+// panelCell returns the pitch of panels of kx × ky nodes laid out as
+// meshPanels does within inner × height units.
+func panelCell(panels, kx, ky, inner, height int) int {
+	perRow := planesPerRow(panels, kx, ky)
+	rowsOfPanels := (panels + perRow - 1) / perRow
+	gap := 1
+	if panels > 1 {
+		gap = 2
+	}
+	byW := (inner - textW(itoa(ky-1), 12)) / (perRow*(kx+gap) - gap)
+	byH := (height - 2*margin - 14 - rowsOfPanels*14) / max(1, rowsOfPanels*(ky+gap)-gap)
+	return min(byW, byH)
 }
 
 // planesPerRow lays planes out as squarely as the page width allows.
