@@ -675,25 +675,29 @@ func (c *Explorer) Render() app.UI {
 				algoSelect("algo", "Algorithm", c.form.Algo, choices, c.errs["algo"], c.onAlgo, true),
 				objectiveSelect(c.form, c.errs["objective"], c.onObjective),
 			),
-			c.upload.render(c.onGraph),
-			c.place.render(c.onPlacement),
-			c.machines.render(c.onMachine),
-			openIf(app.Details().Class("advanced"), c.form.Seed != "" || c.form.Start != "" || c.form.Budget != "" || c.form.Moves != "" ||
-				c.errs["seed"] != "" || c.errs["start"] != "" || c.errs["budget"] != "" || c.errs["moves"] != "").Body(
-				app.Summary().Text("Parameters of randomised and anytime algorithms"),
-				app.Div().Class("row").Body(
-					field("seed", "Seed", c.form.Seed, "0", c.errs["seed"], sIn, sCh),
-					startSelect(c.form, c.errs["start"], c.onStart),
-					field("budget", "Budget (planned as moves at their measured cost)", c.form.Budget, "e.g. 2s", c.errs["budget"], bIn, bCh),
-					field("moves", "Moves (repeat a run)", c.form.Moves, "from the budget", c.errs["moves"], mIn, mCh),
-				),
+			app.Div().Class("uploads").Body(
+				c.upload.render(c.onGraph),
+				c.place.render(c.onPlacement),
+				c.machines.render(c.onMachine),
 			),
-			openIf(app.Details().Class("advanced").ID("allocation"), c.form.Nodes != "" || c.form.RanksPerNode != "" ||
-				c.errs["nodes"] != "" || c.errs["ranksPerNode"] != "").Body(
-				app.Summary().Text("Allocation: the nodes you were given, ranks per node"),
-				app.Div().Class("row").Body(
-					field("nodes", "Nodes (a Slurm hostlist of a named machine's nodes, else index ranges)", c.form.Nodes, "nid[00001-00004,00007] or 0-15,32-47", c.errs["nodes"], nIn, nCh),
-					field("ranksPerNode", "Ranks per node (every used node holds exactly these)", c.form.RanksPerNode, "as the host's slots", c.errs["ranksPerNode"], rIn, rCh),
+			app.Div().Class("advanced-row").Body(
+				openIf(app.Details().Class("advanced"), c.form.Seed != "" || c.form.Start != "" || c.form.Budget != "" || c.form.Moves != "" ||
+					c.errs["seed"] != "" || c.errs["start"] != "" || c.errs["budget"] != "" || c.errs["moves"] != "").Body(
+					app.Summary().Text("Parameters of randomised and anytime algorithms"),
+					app.Div().Class("row").Body(
+						field("seed", "Seed", c.form.Seed, "0", c.errs["seed"], sIn, sCh),
+						startSelect(c.form, c.errs["start"], c.onStart),
+						field("budget", "Budget (planned as moves at their measured cost)", c.form.Budget, "e.g. 2s", c.errs["budget"], bIn, bCh),
+						field("moves", "Moves (repeat a run)", c.form.Moves, "from the budget", c.errs["moves"], mIn, mCh),
+					),
+				),
+				openIf(app.Details().Class("advanced").ID("allocation"), c.form.Nodes != "" || c.form.RanksPerNode != "" ||
+					c.errs["nodes"] != "" || c.errs["ranksPerNode"] != "").Body(
+					app.Summary().Text("Allocation: the nodes you were given, ranks per node"),
+					app.Div().Class("row").Body(
+						field("nodes", "Nodes (a Slurm hostlist of a named machine's nodes, else index ranges)", c.form.Nodes, "nid[00001-00004,00007] or 0-15,32-47", c.errs["nodes"], nIn, nCh),
+						field("ranksPerNode", "Ranks per node (every used node holds exactly these)", c.form.RanksPerNode, "as the host's slots", c.errs["ranksPerNode"], rIn, rCh),
+					),
 				),
 			),
 			c.renderLink(),

@@ -251,8 +251,10 @@ func (u *fileUpload) render(sp uploadSpec, done func(app.Context)) app.UI {
 	k := sp.kind
 	return app.Div().ID(k+"-drop").Class("field upload").OnDragOver(allowDrop).OnDrop(u.onDrop(sp, done)).Body(
 		app.Label().For("f-"+k).Text(sp.label),
-		app.Input().ID("f-"+k).Type("file").OnChange(u.onPick(sp, done)),
-		app.If(sp.extra != nil, func() app.UI { return sp.extra }),
+		app.Div().Class("upload-row").Body(
+			app.Input().ID("f-"+k).Type("file").OnChange(u.onPick(sp, done)),
+			app.If(sp.extra != nil, func() app.UI { return sp.extra }),
+		),
 		app.Span().Class("note").Text(sp.note),
 		app.If(u.busy, func() app.UI { return app.Div().ID(k + "-busy").Class("note").Text("uploading…") }),
 		app.If(u.info != "", func() app.UI { return app.Div().ID(k + "-info").Class("note").Text(u.info) }),
@@ -284,7 +286,7 @@ func (u *graphUpload) formatSelect() app.UI {
 	return app.Span().Body(
 		app.Label().For("f-graph-format").Text("format"),
 		app.Select().ID("f-graph-format").OnChange(func(ctx app.Context, e app.Event) { u.format = ctx.JSSrc().Get("value").String() }).Body(
-			selectedIf(app.Option().Value(""), u.format == "").Text("told from the file"),
+			selectedIf(app.Option().Value(""), u.format == "").Text("guessed"),
 			app.Range(graphFormats).Slice(func(i int) app.UI {
 				f := graphFormats[i]
 				return selectedIf(app.Option().Value(f.name), u.format == f.name).Text(f.title)
