@@ -78,10 +78,17 @@ func (db *DB) Graph(id string) (jobs.GraphRecord, error) {
 	if err != nil {
 		return r, fmt.Errorf("reading graph %s: %w", id, err)
 	}
+	return checkGraph(id, b, crc)
+}
+
+// checkGraph decodes the stored record b of graph id after checking its
+// CRC-32C: an error wrapping jobs.ErrCorrupt if it is damaged.
+func checkGraph(id string, b []byte, crc int64) (jobs.GraphRecord, error) {
 	if sum(b) != crc {
-		return r, fmt.Errorf("%w: graph %s: the record does not match its checksum", jobs.ErrCorrupt, id)
+		return jobs.GraphRecord{}, fmt.Errorf("%w: graph %s: the record does not match its checksum", jobs.ErrCorrupt, id)
 	}
-	if r, err = store.DecodeGraph(b); err != nil {
+	r, err := store.DecodeGraph(b)
+	if err != nil {
 		return r, fmt.Errorf("%w: graph %s: %v", jobs.ErrCorrupt, id, err)
 	}
 	if r.Graph.ID != id {
