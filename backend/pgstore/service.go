@@ -317,8 +317,9 @@ func (s *Service) Stats() jobs.Stats {
 	st := jobs.Stats{Workers: s.o.Workers, Queue: s.o.Queue}
 	ctx, cancel := context.WithTimeout(context.Background(), healthTimeout)
 	defer cancel()
-	s.db.pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE status = 'queued'), count(*) FILTER (WHERE status = 'running')
-		FROM topomap_jobs WHERE status IN ('queued', 'running')`).Scan(&st.Queued, &st.Running)
+	if q, r, err := s.live(ctx); err == nil {
+		st.Queued, st.Running = q, r
+	}
 	return st
 }
 
