@@ -257,6 +257,9 @@ func (s *Service) cancel(ctx context.Context, id, token string) (jobs.Job, error
 	if err != nil {
 		return j, err
 	}
+	if j.Status.Final() { // cancelled while queued, here
+		s.observe(j)
+	}
 	if riverID != nil {
 		if _, err := s.client.JobCancel(ctx, *riverID); err != nil && !errors.Is(err, river.ErrNotFound) {
 			return j, fmt.Errorf("cancelling the run of job %s: %w", id, err)
