@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"topomap/algorithms/guest"
+	"topomap/algorithms/topology"
 	"topomap/backend/jobs"
 	"topomap/backend/store"
 )
@@ -47,9 +48,9 @@ func (db *DB) PutGraph(r jobs.GraphRecord, quota int64) (jobs.GraphRecord, error
 	if quota > 0 && used+size > quota {
 		return r, store.QuotaError(used, size, quota)
 	}
-	_, err = tx.Exec(ctx, `INSERT INTO topomap_graphs (id, owner, bytes, data, crc) VALUES ($1, $2, $3, $4, $5)
-		ON CONFLICT (id) DO UPDATE SET owner = excluded.owner, bytes = excluded.bytes, data = excluded.data, crc = excluded.crc
-		WHERE topomap_graphs.crc <> excluded.crc OR topomap_graphs.data <> excluded.data`, r.Graph.ID, r.Owner, size, b, sum(b))
+	_, err = tx.Exec(ctx, `INSERT INTO topomap_graphs (id, owner, bytes, data, crc, machine) VALUES ($1, $2, $3, $4, $5, $6)
+		ON CONFLICT (id) DO UPDATE SET owner = excluded.owner, bytes = excluded.bytes, data = excluded.data, crc = excluded.crc, machine = excluded.machine
+		WHERE topomap_graphs.crc <> excluded.crc OR topomap_graphs.data <> excluded.data`, r.Graph.ID, r.Owner, size, b, sum(b), r.IsMachine())
 	if err != nil {
 		return r, fmt.Errorf("writing graph %s: %w", r.Graph.ID, err)
 	}
@@ -97,10 +98,37 @@ func checkGraph(id string, b []byte, crc int64) (jobs.GraphRecord, error) {
 	return r, nil
 }
 
-// Resolve is Graph's graph, a guest.Resolver.
+// Resolve is Graph's graph, a guest.Resolver (not a machine's).
 func (db *DB) Resolve(_ context.Context, id string) (*guest.Graph, error) {
-	r, err := db.Graph(id)
-	return r.Graph, err
+	return store.GraphOf(db.Graph(id))
+}
+
+// Machines returns the machines stored, for a server to register them
+// (topology.RegisterMachine) when it starts; a damaged record is left
+// for the store check to report. O(machines): the rows are marked.
+func (db *DB) Machines() ([]*topology.SwitchTree, error) {
+	ctx, cancel := opContext()
+	defer cancel()
+	rows, err := db.pool.Query(ctx, "SELECT id, data, crc FROM topomap_graphs WHERE machine")
+	if err != nil {
+		return nil, unavailable(fmt.Errorf("reading the machines: %w", err))
+	}
+	var out []*topology.SwitchTree
+	err = eachRow(rows, func() error {
+		var id string
+		var b []byte
+		var crc int64
+		if err := rows.Scan(&id, &b, &crc); err != nil {
+			return err
+		}
+		if r, err := checkGraph(id, b, crc); err == nil {
+			if t, err := r.Machine(); err == nil {
+				out = append(out, t)
+			}
+		}
+		return nil
+	})
+	return out, unavailable(err)
 }
 
 // healthTimeout bounds the queries of a health check.
