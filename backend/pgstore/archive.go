@@ -65,19 +65,8 @@ func readableJob(id string, rec, place []byte, crc *int64) (jobs.Job, error) {
 // in id order; a record that fails its CRC-32C or does not decode is a
 // problem, skipped.
 func (db *DB) EachGraph(ctx context.Context, f func(r store.GraphRecord) error) ([]string, error) {
-	rows, err := db.pool.Query(ctx, `SELECT id, data, crc FROM topomap_graphs ORDER BY id COLLATE "C"`)
-	if err != nil {
-		return nil, fmt.Errorf("reading the graphs: %w", err)
-	}
 	var problems []string
-	err = eachRow(rows, func() error {
-		var id string
-		var b []byte
-		var crc int64
-		if err := rows.Scan(&id, &b, &crc); err != nil {
-			return err
-		}
-		r, err := checkGraph(id, b, crc)
+	err := db.walkGraphs(ctx, `ORDER BY id COLLATE "C"`, func(r store.GraphRecord, err error) error {
 		if err != nil {
 			problems = append(problems, err.Error())
 			return nil
@@ -85,6 +74,25 @@ func (db *DB) EachGraph(ctx context.Context, f func(r store.GraphRecord) error) 
 		return f(r)
 	})
 	return problems, err
+}
+
+// walkGraphs calls visit with every graph row that the SQL tail (a
+// WHERE, an ORDER BY) selects, checked by checkGraph (its error the
+// record's damage); visit's error ends the walk and is returned.
+func (db *DB) walkGraphs(ctx context.Context, tail string, visit func(r store.GraphRecord, err error) error) error {
+	rows, err := db.pool.Query(ctx, "SELECT id, data, crc FROM topomap_graphs "+tail)
+	if err != nil {
+		return fmt.Errorf("reading the graphs: %w", err)
+	}
+	return eachRow(rows, func() error {
+		var id string
+		var b []byte
+		var crc int64
+		if err := rows.Scan(&id, &b, &crc); err != nil {
+			return err
+		}
+		return visit(checkGraph(id, b, crc))
+	})
 }
 
 // eachRow calls visit for every row of rows, which it closes; visit's

@@ -109,19 +109,9 @@ func (db *DB) Resolve(_ context.Context, id string) (*guest.Graph, error) {
 func (db *DB) Machines() ([]*topology.SwitchTree, error) {
 	ctx, cancel := opContext()
 	defer cancel()
-	rows, err := db.pool.Query(ctx, "SELECT id, data, crc FROM topomap_graphs WHERE machine")
-	if err != nil {
-		return nil, unavailable(fmt.Errorf("reading the machines: %w", err))
-	}
 	var out []*topology.SwitchTree
-	err = eachRow(rows, func() error {
-		var id string
-		var b []byte
-		var crc int64
-		if err := rows.Scan(&id, &b, &crc); err != nil {
-			return err
-		}
-		if r, err := checkGraph(id, b, crc); err == nil {
+	err := db.walkGraphs(ctx, "WHERE machine", func(r jobs.GraphRecord, err error) error {
+		if err == nil {
 			if t, err := r.Machine(); err == nil {
 				out = append(out, t)
 			}
