@@ -55,8 +55,9 @@ var machineSource struct {
 // SetMachineSource makes Parse fetch a "machine:ID" it does not know from
 // fetch (a server's store, which other processes may have written) and
 // register it. fetch is called with well-formed ids only and returns
-// nil, nil if it has no machine of that id; its error is told with
-// ErrUnknownMachine's. Nil: no fetching.
+// nil, nil if it has no machine of that id; Parse's error wraps its
+// error (a store that cannot be reached) as well as ErrUnknownMachine.
+// Nil: no fetching.
 func SetMachineSource(fetch func(id string) (*SwitchTree, error)) {
 	machineSource.Lock()
 	defer machineSource.Unlock()
@@ -79,7 +80,7 @@ func lookupMachine(s string) (h Host, ok bool, err error) {
 		return t, true, nil
 	}
 	if t, err = fetchMachine(id); err != nil {
-		return nil, true, fmt.Errorf("machine:%.40s: %w%s", id, ErrUnknownMachine, err)
+		return nil, true, fmt.Errorf("machine:%.40s: %w (looking it up: %w)", id, ErrUnknownMachine, err)
 	}
 	if t == nil {
 		return nil, true, fmt.Errorf("machine:%.40s: %w", id, ErrUnknownMachine)
@@ -89,8 +90,7 @@ func lookupMachine(s string) (h Host, ok bool, err error) {
 }
 
 // fetchMachine asks the machine source for a well-formed id: nil without
-// a source or a machine; an error (its text to append) if the source
-// failed otherwise than by not having it.
+// a source or a machine; the source's error if it failed.
 func fetchMachine(id string) (*SwitchTree, error) {
 	machineSource.RLock()
 	fetch := machineSource.fetch
@@ -101,7 +101,7 @@ func fetchMachine(id string) (*SwitchTree, error) {
 	t, err := fetch(id)
 	switch {
 	case err != nil:
-		return nil, fmt.Errorf(" (looking it up: %v)", err)
+		return nil, err
 	case t == nil || t.ID() != id:
 		return nil, nil
 	}

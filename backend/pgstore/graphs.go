@@ -20,6 +20,11 @@ var _ jobs.GraphService = (*DB)(nil)
 // quota's check and the insert hold a lock on the owner, so two replicas
 // cannot both take its last bytes.
 func (db *DB) PutGraph(r jobs.GraphRecord, quota int64) (jobs.GraphRecord, error) {
+	r, err := db.putGraph(r, quota)
+	return r, unavailable(err)
+}
+
+func (db *DB) putGraph(r jobs.GraphRecord, quota int64) (jobs.GraphRecord, error) {
 	if r.Graph == nil || !guest.ValidID(r.Graph.ID) {
 		return r, errors.New("a stored graph needs its id (guest.Canonical)")
 	}
@@ -77,7 +82,7 @@ func (db *DB) Graph(id string) (jobs.GraphRecord, error) {
 		return r, store.GraphNotFound(id)
 	}
 	if err != nil {
-		return r, fmt.Errorf("reading graph %s: %w", id, err)
+		return r, unavailable(fmt.Errorf("reading graph %s: %w", id, err))
 	}
 	return checkGraph(id, b, crc)
 }

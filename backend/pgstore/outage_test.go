@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"topomap/algorithms/topology"
 	"topomap/backend/jobs"
 	"topomap/backend/jobs/jobstest"
 	"topomap/backend/pgstore/pgtest"
@@ -45,8 +46,9 @@ func awaitHealth(t *testing.T, r replica, want int) (status, components string) 
 }
 
 // TestWhilePostgresIsDownRequestsGet503AndAfterItsRestartJobsFinish: with
-// Postgres stopped mid-run, submit, GET and healthz (its database
-// degraded) get 503 on every replica; after its restart healthz is ok
+// Postgres stopped mid-run, submit (also onto a machine:ID to look up),
+// GET of a job or a machine and healthz (its database degraded) get 503
+// on every replica; after its restart healthz is ok
 // again and both the job that ran through the outage and a new one
 // finish.
 func TestWhilePostgresIsDownRequestsGet503AndAfterItsRestartJobsFinish(t *testing.T) {
@@ -63,9 +65,20 @@ func TestWhilePostgresIsDownRequestsGet503AndAfterItsRestartJobsFinish(t *testin
 	if err := pg.StopServer(); err != nil {
 		t.Fatal(err)
 	}
+	// As serve wires it: a machine:ID this process was not sent is looked
+	// up in the database, which cannot answer now.
+	topology.SetMachineSource(jobs.MachineSource(rs[0].db))
+	defer topology.SetMachineSource(nil)
+	const machine = "0123456789abcdef0123456789abcdef"
 	for i, r := range rs {
 		if a := call(t, "POST", r.url+"/api/v1/jobs", `{"guest":"grid:2x2","host":"mesh:2x2","algo":"block"}`); a.status != http.StatusServiceUnavailable {
 			t.Errorf("replica %d: submit while Postgres is down: %d %s, want 503", i, a.status, a.body)
+		}
+		if a := call(t, "POST", r.url+"/api/v1/jobs", `{"guest":"grid:2x2","host":"machine:`+machine+`","algo":"block"}`); a.status != http.StatusServiceUnavailable {
+			t.Errorf("replica %d: submit onto a machine not looked up yet while Postgres is down: %d %s, want 503", i, a.status, a.body)
+		}
+		if a := call(t, "GET", r.url+"/api/v1/machines/"+machine, ""); a.status != http.StatusServiceUnavailable {
+			t.Errorf("replica %d: GET a machine while Postgres is down: %d %s, want 503", i, a.status, a.body)
 		}
 		if a := call(t, "GET", r.url+"/api/v1/jobs/"+j.ID, ""); a.status != http.StatusServiceUnavailable {
 			t.Errorf("replica %d: GET while Postgres is down: %d %s, want 503", i, a.status, a.body)
