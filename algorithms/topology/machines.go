@@ -1,6 +1,7 @@
 package topology
 
 import (
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"strings"
@@ -44,18 +45,65 @@ func RegisterMachine(t *SwitchTree) {
 	machines.order = append(machines.order, t.id)
 }
 
-// lookupMachine returns the machine of a "machine:ID" spec string; ok is
-// false for another string.
+// machineSource, if set, fetches a machine this process has not
+// registered (SetMachineSource).
+var machineSource struct {
+	sync.RWMutex
+	fetch func(id string) (*SwitchTree, error)
+}
+
+// SetMachineSource makes Parse fetch a "machine:ID" it does not know from
+// fetch (a server's store, which other processes may have written) and
+// register it. fetch is called with well-formed ids only and returns
+// nil, nil if it has no machine of that id; Parse's error wraps its
+// error (a store that cannot be reached) as well as ErrUnknownMachine.
+// Nil: no fetching.
+func SetMachineSource(fetch func(id string) (*SwitchTree, error)) {
+	machineSource.Lock()
+	defer machineSource.Unlock()
+	machineSource.fetch = fetch
+}
+
+// lookupMachine returns the machine of a "machine:ID" spec string, from
+// the registry or else from the machine source; ok is false for another
+// string.
 func lookupMachine(s string) (h Host, ok bool, err error) {
 	id, ok := cutPrefixFold(strings.TrimSpace(s), machinePrefix)
 	if !ok {
 		return nil, false, nil
 	}
+	id = strings.ToLower(id)
 	machines.RLock()
-	t, found := machines.byID[strings.ToLower(id)]
+	t, found := machines.byID[id]
 	machines.RUnlock()
-	if !found {
+	if found {
+		return t, true, nil
+	}
+	if t, err = fetchMachine(id); err != nil {
+		return nil, true, fmt.Errorf("machine:%.40s: %w (looking it up: %w)", id, ErrUnknownMachine, err)
+	}
+	if t == nil {
 		return nil, true, fmt.Errorf("machine:%.40s: %w", id, ErrUnknownMachine)
 	}
+	RegisterMachine(t)
 	return t, true, nil
+}
+
+// fetchMachine asks the machine source for a well-formed id: nil without
+// a source or a machine; the source's error if it failed.
+func fetchMachine(id string) (*SwitchTree, error) {
+	machineSource.RLock()
+	fetch := machineSource.fetch
+	machineSource.RUnlock()
+	if _, err := hex.DecodeString(id); fetch == nil || err != nil || len(id) != MachineIDLen {
+		return nil, nil
+	}
+	t, err := fetch(id)
+	switch {
+	case err != nil:
+		return nil, err
+	case t == nil || t.ID() != id:
+		return nil, nil
+	}
+	return t, nil
 }

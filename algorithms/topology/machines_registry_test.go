@@ -2,6 +2,8 @@ package topology_test
 
 import (
 	"errors"
+	"slices"
+	"strings"
 	"testing"
 
 	"topomap/algorithms/topology"
@@ -26,5 +28,45 @@ func TestMachineRegistry(t *testing.T) {
 	h, err := topology.Parse(tr.String() + ":cores=4")
 	if err != nil || h.Size() != 12 || h.Hops(0, 11) != 3 || h.String() != tr.String()+":cores=4" {
 		t.Errorf("with cores: %v (%v)", h, err)
+	}
+}
+
+// TestAnUnknownMachineIsFetchedFromTheMachineSource: a machine:ID this
+// process never registered is asked of the machine source (well-formed
+// ids only), registered once found, and still ErrUnknownMachine when the
+// source has none or fails (its error wrapped too, for a server's 503).
+func TestAnUnknownMachineIsFetchedFromTheMachineSource(t *testing.T) {
+	tr, err := topology.NewSwitchTree([]string{"x", "y"}, []string{"s1", "s2", "top"}, []int{2, 3, 4, 4, -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, _ := topology.NewSwitchTree([]string{"x", "z"}, []string{"top"}, []int{2, 2, -1})
+	var asked []string
+	var failure error
+	topology.SetMachineSource(func(id string) (*topology.SwitchTree, error) {
+		asked = append(asked, id)
+		if id == tr.ID() {
+			return tr, failure
+		}
+		return nil, nil
+	})
+	defer topology.SetMachineSource(nil)
+	failure = errors.New("the database is down")
+	if _, err := topology.Parse(tr.String()); !errors.Is(err, topology.ErrUnknownMachine) || !errors.Is(err, failure) {
+		t.Errorf("a failing source: %v", err)
+	}
+	for _, s := range []string{other.String(), "machine:nothex", "machine:" + strings.Repeat("a", 31)} {
+		if _, err := topology.Parse(s); !errors.Is(err, topology.ErrUnknownMachine) {
+			t.Errorf("%q: %v, want ErrUnknownMachine", s, err)
+		}
+	}
+	failure = nil
+	for range 2 {
+		if h, err := topology.Parse(strings.ToUpper(tr.String())); err != nil || h != topology.Host(tr) {
+			t.Errorf("fetched: %v (%v), want the source's tree", h, err)
+		}
+	}
+	if want := []string{tr.ID(), other.ID(), tr.ID()}; !slices.Equal(asked, want) {
+		t.Errorf("asked the source for %q, want %q (well-formed ids, once found)", asked, want)
 	}
 }

@@ -1,6 +1,7 @@
 package jobs
 
 import (
+	"errors"
 	"fmt"
 
 	"topomap/algorithms/guest"
@@ -62,4 +63,31 @@ func (r GraphRecord) Machine() (*topology.SwitchTree, error) {
 		return nil, fmt.Errorf("%w: machine %s holds the machine %s", ErrCorrupt, g.ID, t.ID())
 	}
 	return t, nil
+}
+
+// StoredMachine returns the machine g stores under id: an error wrapping
+// ErrNotFound if it stores none (or an uploaded graph there), ErrCorrupt
+// if its record is damaged.
+func StoredMachine(g GraphService, id string) (*topology.SwitchTree, error) {
+	rec, err := g.Graph(id)
+	if err == nil && !rec.IsMachine() {
+		err = fmt.Errorf("%w: %s is an uploaded graph, not a machine", ErrNotFound, id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return rec.Machine()
+}
+
+// MachineSource is what topology.SetMachineSource wants of g: a server
+// whose store is shared with others (or holds more machines than a
+// process keeps registered) finds there a machine:ID it was not sent.
+func MachineSource(g GraphService) func(id string) (*topology.SwitchTree, error) {
+	return func(id string) (*topology.SwitchTree, error) {
+		t, err := StoredMachine(g, id)
+		if errors.Is(err, ErrNotFound) {
+			return nil, nil
+		}
+		return t, err
+	}
 }

@@ -3,12 +3,14 @@ package pgstore_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
 
 	"topomap/algorithms/guest"
 	"topomap/backend/jobs"
+	"topomap/backend/store"
 )
 
 // ring is an uploaded graph: a ring of n vertices with volumes 1..n.
@@ -64,10 +66,19 @@ func TestGraphsAreStoredOnceWithinTheirOwnersQuota(t *testing.T) {
 	}
 }
 
+// TestADamagedPlacementOrGraphReadsAsCorrupt: a placement or graph
+// that fails its CRC-32C reads as corrupt, and the store check of the
+// database (store.CheckSource, as `topomap store check --database-url`)
+// names both, counting the sound job and graph only.
 func TestADamagedPlacementOrGraphReadsAsCorrupt(t *testing.T) {
 	db := openDB(t)
 	id := repeat('a')
-	if err := db.Finish(jobs.Job{ID: id, Status: jobs.Done}, []int{2, 0, 1}); err != nil {
+	for _, j := range []string{id, repeat('b')} {
+		if err := db.Finish(jobs.Job{ID: j, Status: jobs.Done}, []int{2, 0, 1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.PutGraph(ring(t, 7, ""), 0); err != nil {
 		t.Fatal(err)
 	}
 	g := ring(t, 6, "")
@@ -81,6 +92,11 @@ func TestADamagedPlacementOrGraphReadsAsCorrupt(t *testing.T) {
 	}
 	if _, err := db.Graph(g.Graph.ID); !errors.Is(err, jobs.ErrCorrupt) {
 		t.Errorf("a graph that fails its checksum: %v, want ErrCorrupt", err)
+	}
+	r, err := store.CheckSource(context.Background(), db)
+	if err != nil || r.Jobs != 1 || r.Results != 1 || r.Graphs != 1 || len(r.Problems) != 2 || r.Bytes <= 0 || len(r.Damage) != 0 ||
+		!strings.Contains(r.Problems[0], "placement of job "+id) || !strings.Contains(r.Problems[1], "graph "+g.Graph.ID) {
+		t.Errorf("check of the database: %+v, %v; want 1 job, 1 result, 1 graph and the 2 damaged records named", r, err)
 	}
 }
 

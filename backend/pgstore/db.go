@@ -82,7 +82,8 @@ func (db *DB) migrate(ctx context.Context) error {
 	return nil
 }
 
-// schema creates the tables (idempotent). created_ns is the job's
+// schema creates the tables (idempotent). A graph row marked machine
+// is an uploaded machine (its record has the names). created_ns is the job's
 // creation time in Unix nanoseconds, the listing's order (timestamptz
 // keeps microseconds only); bytes what a job or graph takes, for the
 // retention's bound; attempt and replica are River's attempt of the last
@@ -118,6 +119,8 @@ CREATE TABLE IF NOT EXISTS topomap_graphs (
 	last_used timestamptz NOT NULL DEFAULT now()
 );
 ALTER TABLE topomap_graphs ALTER COLUMN data SET STORAGE EXTERNAL;
+ALTER TABLE topomap_graphs ADD COLUMN IF NOT EXISTS machine boolean NOT NULL DEFAULT false;
+CREATE INDEX IF NOT EXISTS topomap_graphs_machines ON topomap_graphs (id) WHERE machine;
 `
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)

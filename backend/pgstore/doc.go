@@ -10,7 +10,9 @@
 //     job that runs it), topomap_placements (the placement of a done job
 //     as little-endian int32s in a bytea kept out of line with STORAGE
 //     EXTERNAL, and its CRC-32C, checked on every read) and topomap_graphs
-//     (uploaded graphs, backend/store's EncodeGraph form, CRC-checked too).
+//     (uploaded graphs and machines, backend/store's EncodeGraph form with
+//     a machine's names, CRC-checked too; a machine's row is marked so
+//     that Machines, the start-up registration, reads machines only).
 //     Open migrates River's schema and these tables at start-up, under an
 //     advisory lock so that replicas starting together migrate once.
 //   - Queue: River (github.com/riverqueue/river). Submit inserts the job
@@ -40,5 +42,16 @@
 //     jobs.ErrUnavailable (the server's 503); a worker whose result meets
 //     one writes it again for 30 s, and River rescues the job after that.
 //   - Retention: a River periodic job, run by the leader, applies the
-//     rules of the bbolt store (store.Retention) in SQL.
+//     rules of the bbolt store (store.Retention) in SQL, keeping a graph
+//     or machine while a kept job names it.
+//   - Machines: a machine uploaded to one replica is machine:ID on all:
+//     `topomap serve` makes each process look a machine:ID it was not
+//     sent up in the database (topology.SetMachineSource), in its API and
+//     its workers alike, rather than rely on the registration at start-up,
+//     which misses what other replicas upload later.
+//   - Operations: a Service is a jobs.HealthReporter (the database's
+//     ping and the River client) and tells jobs.Options.Observer of the
+//     jobs its workers start and finish, so each replica's /metrics counts
+//     the jobs it ran; a DB is a store.Archive and store.Inspector, what
+//     `topomap store check|export|import --database-url` work on.
 package pgstore

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"topomap/algorithms/guest"
+	"topomap/algorithms/topology"
 	"topomap/backend/jobs"
 	"topomap/backend/store"
 )
@@ -19,6 +20,11 @@ var _ jobs.GraphService = (*DB)(nil)
 // quota's check and the insert hold a lock on the owner, so two replicas
 // cannot both take its last bytes.
 func (db *DB) PutGraph(r jobs.GraphRecord, quota int64) (jobs.GraphRecord, error) {
+	r, err := db.putGraph(r, quota)
+	return r, unavailable(err)
+}
+
+func (db *DB) putGraph(r jobs.GraphRecord, quota int64) (jobs.GraphRecord, error) {
 	if r.Graph == nil || !guest.ValidID(r.Graph.ID) {
 		return r, errors.New("a stored graph needs its id (guest.Canonical)")
 	}
@@ -47,9 +53,9 @@ func (db *DB) PutGraph(r jobs.GraphRecord, quota int64) (jobs.GraphRecord, error
 	if quota > 0 && used+size > quota {
 		return r, store.QuotaError(used, size, quota)
 	}
-	_, err = tx.Exec(ctx, `INSERT INTO topomap_graphs (id, owner, bytes, data, crc) VALUES ($1, $2, $3, $4, $5)
-		ON CONFLICT (id) DO UPDATE SET owner = excluded.owner, bytes = excluded.bytes, data = excluded.data, crc = excluded.crc
-		WHERE topomap_graphs.crc <> excluded.crc OR topomap_graphs.data <> excluded.data`, r.Graph.ID, r.Owner, size, b, sum(b))
+	_, err = tx.Exec(ctx, `INSERT INTO topomap_graphs (id, owner, bytes, data, crc, machine) VALUES ($1, $2, $3, $4, $5, $6)
+		ON CONFLICT (id) DO UPDATE SET owner = excluded.owner, bytes = excluded.bytes, data = excluded.data, crc = excluded.crc, machine = excluded.machine
+		WHERE topomap_graphs.crc <> excluded.crc OR topomap_graphs.data <> excluded.data`, r.Graph.ID, r.Owner, size, b, sum(b), r.IsMachine())
 	if err != nil {
 		return r, fmt.Errorf("writing graph %s: %w", r.Graph.ID, err)
 	}
@@ -76,12 +82,19 @@ func (db *DB) Graph(id string) (jobs.GraphRecord, error) {
 		return r, store.GraphNotFound(id)
 	}
 	if err != nil {
-		return r, fmt.Errorf("reading graph %s: %w", id, err)
+		return r, unavailable(fmt.Errorf("reading graph %s: %w", id, err))
 	}
+	return checkGraph(id, b, crc)
+}
+
+// checkGraph decodes the stored record b of graph id after checking its
+// CRC-32C: an error wrapping jobs.ErrCorrupt if it is damaged.
+func checkGraph(id string, b []byte, crc int64) (jobs.GraphRecord, error) {
 	if sum(b) != crc {
-		return r, fmt.Errorf("%w: graph %s: the record does not match its checksum", jobs.ErrCorrupt, id)
+		return jobs.GraphRecord{}, fmt.Errorf("%w: graph %s: the record does not match its checksum", jobs.ErrCorrupt, id)
 	}
-	if r, err = store.DecodeGraph(b); err != nil {
+	r, err := store.DecodeGraph(b)
+	if err != nil {
 		return r, fmt.Errorf("%w: graph %s: %v", jobs.ErrCorrupt, id, err)
 	}
 	if r.Graph.ID != id {
@@ -90,10 +103,27 @@ func (db *DB) Graph(id string) (jobs.GraphRecord, error) {
 	return r, nil
 }
 
-// Resolve is Graph's graph, a guest.Resolver.
+// Resolve is Graph's graph, a guest.Resolver (not a machine's).
 func (db *DB) Resolve(_ context.Context, id string) (*guest.Graph, error) {
-	r, err := db.Graph(id)
-	return r.Graph, err
+	return store.GraphOf(db.Graph(id))
+}
+
+// Machines returns the machines stored, for a server to register them
+// (topology.RegisterMachine) when it starts; a damaged record is left
+// for the store check to report. O(machines): the rows are marked.
+func (db *DB) Machines() ([]*topology.SwitchTree, error) {
+	ctx, cancel := opContext()
+	defer cancel()
+	var out []*topology.SwitchTree
+	err := db.walkGraphs(ctx, "WHERE machine", func(r jobs.GraphRecord, err error) error {
+		if err == nil {
+			if t, err := r.Machine(); err == nil {
+				out = append(out, t)
+			}
+		}
+		return nil
+	})
+	return out, unavailable(err)
 }
 
 // healthTimeout bounds the queries of a health check.

@@ -98,10 +98,15 @@ func finish(ctx context.Context, q querier, j jobs.Job, place []int) error {
 	if err != nil {
 		return fmt.Errorf("placement of job %s: %w", j.ID, err)
 	}
+	return finishEncoded(ctx, q, j, b)
+}
+
+// finishEncoded writes j and its placement as EncodePlacement packs it.
+func finishEncoded(ctx context.Context, q querier, j jobs.Job, b []byte) error {
 	if err := putJob(ctx, q, j); err != nil {
 		return err
 	}
-	_, err = q.Exec(ctx, `INSERT INTO topomap_placements (job_id, data, crc) VALUES ($1, $2, $3)
+	_, err := q.Exec(ctx, `INSERT INTO topomap_placements (job_id, data, crc) VALUES ($1, $2, $3)
 		ON CONFLICT (job_id) DO UPDATE SET data = excluded.data, crc = excluded.crc`, j.ID, b, sum(b))
 	if err == nil {
 		_, err = q.Exec(ctx, "UPDATE topomap_jobs SET bytes = length(record) + $2, last_used = now() WHERE id = $1", j.ID, len(b))
@@ -126,8 +131,8 @@ func (db *DB) Placement(id string) ([]int, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading the placement of job %s: %w", id, err)
 	}
-	if sum(b) != crc {
-		return nil, fmt.Errorf("%w: the placement of job %s fails its checksum", jobs.ErrCorrupt, id)
+	if err := checkPlacement(id, b, crc); err != nil {
+		return nil, err
 	}
 	place, err := store.DecodePlacement(b)
 	if err != nil {
@@ -135,6 +140,15 @@ func (db *DB) Placement(id string) ([]int, error) {
 	}
 	db.pool.Exec(ctx, "UPDATE topomap_jobs SET last_used = now() WHERE id = $1", id) // a use; failing it loses nothing
 	return place, nil
+}
+
+// checkPlacement checks the stored placement b of job id against its
+// CRC-32C: an error wrapping jobs.ErrCorrupt if it does not match.
+func checkPlacement(id string, b []byte, crc int64) error {
+	if sum(b) != crc {
+		return fmt.Errorf("%w: the placement of job %s fails its checksum", jobs.ErrCorrupt, id)
+	}
+	return nil
 }
 
 // Interrupt marks every queued or running record interrupted, in one

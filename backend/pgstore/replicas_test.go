@@ -30,6 +30,7 @@ import (
 type replica struct {
 	svc *pgstore.Service
 	url string
+	db  *pgstore.DB
 }
 
 // runs counts what the replicas' solvers did: every run (Map call) by
@@ -100,7 +101,7 @@ func startReplicasOn(t testing.TB, url string, n int, o jobs.Options, c *runs, r
 		srv := server.New(server.Options{Jobs: svc, Graphs: db, Store: db.Stats, SyncTimeout: 2 * time.Minute})
 		hs := httptest.NewServer(srv)
 		t.Cleanup(hs.Close)
-		rs = append(rs, replica{svc: svc, url: hs.URL})
+		rs = append(rs, replica{svc: svc, url: hs.URL, db: db})
 	}
 	return rs
 }

@@ -257,6 +257,9 @@ func (s *Service) cancel(ctx context.Context, id, token string) (jobs.Job, error
 	if err != nil {
 		return j, err
 	}
+	if j.Status.Final() { // cancelled while queued, here
+		s.observe(j)
+	}
 	if riverID != nil {
 		if _, err := s.client.JobCancel(ctx, *riverID); err != nil && !errors.Is(err, river.ErrNotFound) {
 			return j, fmt.Errorf("cancelling the run of job %s: %w", id, err)
@@ -317,8 +320,9 @@ func (s *Service) Stats() jobs.Stats {
 	st := jobs.Stats{Workers: s.o.Workers, Queue: s.o.Queue}
 	ctx, cancel := context.WithTimeout(context.Background(), healthTimeout)
 	defer cancel()
-	s.db.pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE status = 'queued'), count(*) FILTER (WHERE status = 'running')
-		FROM topomap_jobs WHERE status IN ('queued', 'running')`).Scan(&st.Queued, &st.Running)
+	if q, r, err := s.live(ctx); err == nil {
+		st.Queued, st.Running = q, r
+	}
 	return st
 }
 

@@ -44,8 +44,8 @@ func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[sweepArgs]) error {
 // bbolt store's Sweep does: it removes the finished jobs and the graphs
 // unused for longer than r.MaxAge, then the least recently used finished
 // jobs and graphs while the records exceed r.MaxBytes. Queued and running
-// jobs stay, and so does a graph while a job that stays maps it
-// (graph:ID). It returns how many records it removed.
+// jobs stay, and so does a graph or machine while a job that stays maps
+// it (graph:ID, machine:ID). It returns how many records it removed.
 func (db *DB) Sweep(ctx context.Context, r store.Retention, now time.Time) (int64, error) {
 	tx, err := db.pool.Begin(ctx)
 	if err != nil {
@@ -75,9 +75,13 @@ type sweepStmt struct {
 // finished selects the jobs a sweep may remove.
 const finished = "status IN ('done', 'failed', 'cancelled', 'interrupted')"
 
-// keptGraphs are the graphs a kept job names (its guest graph:ID).
-const keptGraphs = `SELECT substring(convert_from(record, 'UTF8')::json->'request'->>'guest' FROM 7) FROM topomap_jobs
-	WHERE convert_from(record, 'UTF8')::json->'request'->>'guest' LIKE 'graph:%'`
+// keptGraphs are the graphs and machines the kept jobs name: a guest
+// graph:ID, a host machine:ID (before any :cores=C, in any case), as the
+// bbolt store's sweep reads them.
+const keptGraphs = `SELECT substring(req->>'guest' FROM 7) FROM (SELECT convert_from(record, 'UTF8')::json->'request' AS req FROM topomap_jobs) g
+	WHERE req->>'guest' LIKE 'graph:%'
+	UNION ALL SELECT split_part(substring(lower(btrim(req->>'host')) FROM 9), ':', 1)
+	FROM (SELECT convert_from(record, 'UTF8')::json->'request' AS req FROM topomap_jobs) m WHERE lower(btrim(req->>'host')) LIKE 'machine:%'`
 
 // sweepSQL are the statements of r: by age, then by size.
 func sweepSQL(r store.Retention) []sweepStmt {

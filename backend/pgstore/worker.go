@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
@@ -90,7 +91,23 @@ func (s *Service) claim(ctx context.Context, id string, attempt int) (j jobs.Job
 	if err != nil {
 		return j, in, false, err
 	}
-	return j, in, ok, tx.Commit(ctx)
+	if err := tx.Commit(ctx); err != nil {
+		return j, in, false, err
+	}
+	s.observe(j)
+	return j, in, ok, nil
+}
+
+// observe tells the Observer, if any, that j started running here or
+// reached its final state here, as the in-process runner does.
+func (s *Service) observe(j jobs.Job) {
+	switch o := s.o.Observer; {
+	case o == nil:
+	case j.Status == jobs.Running:
+		o.Started(j)
+	case j.Status.Final():
+		o.Finished(j)
+	}
 }
 
 // instance parses a job's stored request and resolves its graph.
@@ -157,7 +174,10 @@ func (s *Service) record(ctx context.Context, job *river.Job[runArgs], j jobs.Jo
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), opTimeout) // ctx may have ended; River's values stay
 	defer cancel()
 	for {
-		rerr := s.recordOnce(ctx, wctx, job, j, res, err)
+		final, rerr := s.recordOnce(ctx, wctx, job, j, res, err)
+		if rerr == nil {
+			s.observe(final)
+		}
 		if !errors.Is(unavailable(rerr), jobs.ErrUnavailable) || wctx.Err() != nil {
 			return rerr
 		}
@@ -165,12 +185,13 @@ func (s *Service) record(ctx context.Context, job *river.Job[runArgs], j jobs.Jo
 	}
 }
 
-// recordOnce writes the outcome of an attempt. A done job's placement,
-// its record and River's completion commit in one transaction.
-func (s *Service) recordOnce(ctx, wctx context.Context, job *river.Job[runArgs], j jobs.Job, res *solve.Result, err error) error {
+// recordOnce writes the outcome of an attempt and returns the job as
+// written. A done job's placement, its record and River's completion
+// commit in one transaction.
+func (s *Service) recordOnce(ctx, wctx context.Context, job *river.Job[runArgs], j jobs.Job, res *solve.Result, err error) (jobs.Job, error) {
 	var cancelled bool
 	if qerr := s.db.pool.QueryRow(wctx, "SELECT cancel_requested FROM topomap_jobs WHERE id = $1", j.ID).Scan(&cancelled); qerr != nil {
-		return qerr // River retries the attempt
+		return j, qerr // River retries the attempt
 	}
 	j.Finished = time.Now().UTC()
 	switch {
@@ -179,7 +200,7 @@ func (s *Service) recordOnce(ctx, wctx context.Context, job *river.Job[runArgs],
 	case err == nil:
 		j.Status = jobs.Done
 	case s.closing.Load() && ctx.Err() != nil && job.Attempt < job.MaxAttempts:
-		return s.release(wctx, j, err)
+		return j, s.release(wctx, j, err)
 	case s.closing.Load() && ctx.Err() != nil:
 		j.Status, j.Error = jobs.Interrupted, errShutdown
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
@@ -190,25 +211,20 @@ func (s *Service) recordOnce(ctx, wctx context.Context, job *river.Job[runArgs],
 	// A cancelled anytime search keeps its best placement, marked partial.
 	partial := j.Status == jobs.Cancelled && res != nil && res.Partial
 	if j.Status != jobs.Done && !partial {
-		return putJob(wctx, s.db.pool, j)
+		return j, putJob(wctx, s.db.pool, j)
 	}
 	j.Metrics, j.Search, j.Seconds, j.Partial = &res.Metrics, res.Pairs, res.Seconds, partial
 	if !partial {
 		j.Progress.Fraction = 1
 	}
 	j.Progress.HopsPerByte, j.Progress.Elapsed = res.Metrics.HopsPerByte, res.Seconds
-	tx, err := s.db.pool.Begin(wctx)
-	if err != nil {
+	return j, pgx.BeginFunc(wctx, s.db.pool, func(tx pgx.Tx) error {
+		if err := finish(wctx, tx, j, res.Mapping.Place); err != nil {
+			return err
+		}
+		_, err := river.JobCompleteTx[*riverpgxv5.Driver](wctx, tx, job)
 		return err
-	}
-	defer tx.Rollback(wctx)
-	if err := finish(wctx, tx, j, res.Mapping.Place); err != nil {
-		return err
-	}
-	if _, err := river.JobCompleteTx[*riverpgxv5.Driver](wctx, tx, job); err != nil {
-		return err
-	}
-	return tx.Commit(wctx)
+	})
 }
 
 // release hands a job back to River for a retry on another replica: its

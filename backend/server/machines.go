@@ -87,14 +87,7 @@ func (s *Server) machine(c echo.Context) error {
 	if !guest.ValidID(id) {
 		return &spec.FieldError{Field: "id", Err: fmt.Errorf("malformed machine id: want %d hex digits", topology.MachineIDLen)}
 	}
-	rec, err := s.o.Graphs.Graph(id)
-	if err == nil && !rec.IsMachine() {
-		err = fmt.Errorf("%w: %s is an uploaded graph, not a machine", jobs.ErrNotFound, id)
-	}
-	if err != nil {
-		return err
-	}
-	t, err := rec.Machine()
+	t, err := jobs.StoredMachine(s.o.Graphs, id)
 	if err != nil {
 		return err
 	}

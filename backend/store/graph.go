@@ -318,11 +318,12 @@ func eachGraph(tx *bolt.Tx, f func(r GraphRecord) error) error {
 // Resolve is a guest.Resolver over the store: the graph of an id (not a
 // machine's).
 func (s *Bolt) Resolve(_ context.Context, id string) (*guest.Graph, error) {
-	return graphOf(s.Graph(id))
+	return GraphOf(s.Graph(id))
 }
 
-// graphOf is the graph of a record, an error for a machine's.
-func graphOf(r GraphRecord, err error) (*guest.Graph, error) {
+// GraphOf is the graph of a record, an error for a machine's: what
+// every store's Resolve answers.
+func GraphOf(r GraphRecord, err error) (*guest.Graph, error) {
 	if err == nil && r.IsMachine() {
 		return nil, fmt.Errorf("%w: %s is an uploaded machine, not a graph", jobs.ErrNotFound, r.Graph.ID)
 	}

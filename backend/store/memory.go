@@ -158,7 +158,7 @@ func (s *Memory) Graph(id string) (GraphRecord, error) {
 
 // Resolve is a guest.Resolver over the store, as Bolt.Resolve.
 func (s *Memory) Resolve(_ context.Context, id string) (*guest.Graph, error) {
-	return graphOf(s.Graph(id))
+	return GraphOf(s.Graph(id))
 }
 
 // Machines returns the machines stored, as Bolt.Machines.

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"time"
 
+	"topomap/algorithms/topology"
 	"topomap/backend/jobs"
 	"topomap/backend/metrics"
 	"topomap/backend/pgstore"
@@ -108,6 +109,10 @@ func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	defer b.close()
+	// A machine:ID this process was not sent (uploaded to another
+	// replica, or beyond the registry's bound) is looked up in the store.
+	topology.SetMachineSource(jobs.MachineSource(b.graphs))
+	defer topology.SetMachineSource(nil)
 	runner := b.jobs
 	met.Watch(runner)
 	// A page load carries no token: with tokens, pages map in the browser.

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"topomap/algorithms/metric"
+	"topomap/backend/pgstore"
 	"topomap/backend/store"
 )
 
@@ -75,9 +76,16 @@ func runStore(ctx context.Context, args []string, stdout io.Writer) error {
 }
 
 // openDatabase opens the store of a --database-url as an archive, and
-// returns its close; the package of the database store sets it. Nil: this
-// build has none.
-var openDatabase func(ctx context.Context, url string) (store.Archive, func() error, error)
+// returns its close: the Postgres database several servers share (its
+// schema migrated, as a server's start does). Nil: a build without a
+// database store.
+var openDatabase = func(ctx context.Context, url string) (store.Archive, func() error, error) {
+	db, err := pgstore.Open(ctx, url)
+	if err != nil {
+		return nil, nil, err
+	}
+	return db, func() error { db.Close(); return nil }, nil
+}
 
 // storeAt is where the store commands find the store: a database's URL,
 // else the bbolt file's path.
@@ -160,7 +168,7 @@ func storeExport(ctx context.Context, at storeAt, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "exported %s, %s and %s from %s\n", metric.Plural(n.Jobs, "job"), metric.Plural(n.Graphs, "graph"), metric.Plural(n.Machines, "machine"), at)
+	fmt.Fprintf(stderr, "exported %s from %s\n", counted(n), at)
 	for _, p := range problems {
 		fmt.Fprintln(stderr, "skipped:", p)
 	}
@@ -177,13 +185,16 @@ func storeImport(ctx context.Context, at storeAt, in io.Reader, stdout io.Writer
 	if cerr := closeDst(); err == nil {
 		err = cerr
 	}
-	fmt.Fprintf(stdout, "imported into %s: %s and %s added, %s and %s already there\n", at,
-		metric.Plural(got.Added.Jobs, "job"), metric.Plural(got.Added.Graphs, "graph"),
-		metric.Plural(got.Present.Jobs, "job"), metric.Plural(got.Present.Graphs, "graph"))
+	fmt.Fprintf(stdout, "imported into %s: %s added, %s already there\n", at, counted(got.Added), counted(got.Present))
 	if err != nil {
 		return fmt.Errorf("import: %w", err)
 	}
 	return nil
+}
+
+// counted names the jobs, graphs and machines of a stream.
+func counted(n store.Exported) string {
+	return fmt.Sprintf("%s, %s and %s", metric.Plural(n.Jobs, "job"), metric.Plural(n.Graphs, "graph"), metric.Plural(n.Machines, "machine"))
 }
 
 // printReport prints a store check.

@@ -92,7 +92,7 @@ func TestStoreImportCommand(t *testing.T) {
 	if err := run(context.Background(), []string{"store", "export", "--data", from}, &exported); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"3 jobs and 0 graphs added, 0 jobs and 0 graphs already there", "0 jobs and 0 graphs added, 3 jobs and 0 graphs already there"} {
+	for _, want := range []string{"3 jobs, 0 graphs and 0 machines added, 0 jobs, 0 graphs and 0 machines already there", "0 jobs, 0 graphs and 0 machines added, 3 jobs, 0 graphs and 0 machines already there"} {
 		stdin = bytes.NewReader(exported.Bytes())
 		out.Reset()
 		if err := run(context.Background(), []string{"store", "import", "--data", to}, &out); err != nil || !strings.Contains(out.String(), want) {
