@@ -70,6 +70,19 @@ func TestMapFile(t *testing.T) {
 // TestSubmitFile: submit uploads the graph of file:PATH (the server
 // reads no path) and submits graph:ID.
 func TestSubmitFile(t *testing.T) {
+	ts, _ := uploadServer(t)
+	p := writeFile(t, "ring.graph", ring4METIS)
+	out, err := runCLI(t, "submit", "--wait", "--format", "text", "--server", ts.URL, "--guest", "file:"+p, "--host", "ring:4", "--algo", "pairs")
+	if err != nil || !strings.HasPrefix(out, "graph:") || !strings.Contains(out, "hops per byte     1.0000") {
+		t.Fatalf("submit: %v\n%s", err, out)
+	}
+}
+
+// uploadServer is a server on a memory store that takes uploads (graphs
+// and machines) and runs their jobs, for submit's file:PATH tests, and
+// its store; it mutes submit's progress.
+func uploadServer(t *testing.T) (*httptest.Server, *store.Memory) {
+	t.Helper()
 	progressOut = io.Discard
 	st := store.NewMemory()
 	r, err := jobs.New(st, jobs.Options{Graphs: st.Resolve})
@@ -78,9 +91,5 @@ func TestSubmitFile(t *testing.T) {
 	}
 	ts := httptest.NewServer(server.New(server.Options{Jobs: r, Graphs: st}))
 	t.Cleanup(func() { ts.Close(); r.Close(context.Background()) })
-	p := writeFile(t, "ring.graph", ring4METIS)
-	out, err := runCLI(t, "submit", "--wait", "--format", "text", "--server", ts.URL, "--guest", "file:"+p, "--host", "ring:4", "--algo", "pairs")
-	if err != nil || !strings.HasPrefix(out, "graph:") || !strings.Contains(out, "hops per byte     1.0000") {
-		t.Fatalf("submit: %v\n%s", err, out)
-	}
+	return ts, st
 }

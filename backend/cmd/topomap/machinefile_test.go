@@ -1,16 +1,9 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
-	"io"
-	"net/http/httptest"
 	"strings"
 	"testing"
-
-	"topomap/backend/jobs"
-	"topomap/backend/server"
-	"topomap/backend/store"
 )
 
 // threeSwitches is a topology.conf in the manner of the Slurm
@@ -84,14 +77,7 @@ func TestMachineCommand(t *testing.T) {
 // file:PATH (a topology.conf; the server reads no path), which the
 // server's store then holds, and the job maps onto machine:ID.
 func TestSubmitMachineFile(t *testing.T) {
-	progressOut = io.Discard
-	st := store.NewMemory()
-	r, err := jobs.New(st, jobs.Options{Graphs: st.Resolve})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(server.New(server.Options{Jobs: r, Graphs: st}))
-	t.Cleanup(func() { ts.Close(); r.Close(context.Background()) })
+	ts, st := uploadServer(t)
 	conf := writeFile(t, "topology.conf", threeSwitches)
 	out, err := runCLI(t, "submit", "--wait", "--format", "json", "--server", ts.URL, "--guest", "grid:3x2", "--host", "file:"+conf, "--algo", "pairs")
 	var res struct {
