@@ -104,8 +104,6 @@ type Algorithm struct {
 	// Map returns the host node of every guest vertex. It must honour ctx
 	// when it can run long.
 	Map func(ctx context.Context, p *Problem) ([]int, error) `json:"-"`
-	// order sorts the listing: families in registration order.
-	order int
 }
 
 var registry []Algorithm
@@ -116,16 +114,14 @@ func register(as ...Algorithm) {
 		if _, ok := Lookup(a.Name); ok {
 			panic("solve: algorithm registered twice: " + a.Name)
 		}
-		a.order = len(registry)
 		registry = append(registry, a)
 	}
 }
 
-// All returns every registered algorithm, in listing order.
+// All returns every registered algorithm, in listing order: families in
+// registration order.
 func All() []Algorithm {
-	out := slices.Clone(registry)
-	slices.SortFunc(out, func(a, b Algorithm) int { return a.order - b.order })
-	return out
+	return slices.Clone(registry)
 }
 
 // Lookup returns the algorithm of that name.
