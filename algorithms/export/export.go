@@ -26,12 +26,24 @@ func FileName(prefix, guest, host, algo, format string) string {
 			parts = append(parts, p)
 		}
 	}
-	r := strings.NewReplacer(":", "-", "=", "-", "/", "-", " ", "", "\"", "", "\\", "")
 	ext := find(format).Ext
 	if ext == "" {
 		ext = format
 	}
-	return r.Replace(strings.Join(parts, "_")) + "." + ext
+	return strings.Map(fileNameRune, strings.Join(parts, "_")) + "." + ext
+}
+
+// fileNameRune turns ':', '=' and '/' into '-' and drops spaces, quotes and
+// backslashes (strings.Map rather than a strings.Replacer, whose builder
+// the browser client need not carry).
+func fileNameRune(r rune) rune {
+	switch r {
+	case ':', '=', '/':
+		return '-'
+	case ' ', '"', '\\':
+		return -1
+	}
+	return r
 }
 
 // Check returns nil if the named format can express m, or why not: an
