@@ -57,8 +57,7 @@ func Of(err error) string {
 	if err == nil {
 		return ""
 	}
-	var e *Error
-	if errors.As(err, &e) {
+	if e, ok := errors.AsType[*Error](err); ok {
 		return e.Text
 	}
 	return err.Error()

@@ -133,8 +133,7 @@ func (e *FieldError) Unwrap() error { return e.Err }
 
 // FieldOf returns the field an error is about, or "".
 func FieldOf(err error) string {
-	var fe *FieldError
-	if errors.As(err, &fe) {
+	if fe, ok := errors.AsType[*FieldError](err); ok {
 		return fe.Field
 	}
 	return ""

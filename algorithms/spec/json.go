@@ -149,8 +149,8 @@ func (r Request) DecodeExtra(key string, dst any) error {
 	if !ok {
 		return nil
 	}
-	var te *json.UnmarshalTypeError
-	if err := json.Unmarshal(v, dst); errors.As(err, &te) {
+	err := json.Unmarshal(v, dst)
+	if te, ok := errors.AsType[*json.UnmarshalTypeError](err); ok {
 		return invalid(key, fmt.Sprintf("field %q: want a %s, got %s", key, goKind(te.Type.Kind().String()), te.Value))
 	} else if err != nil {
 		return jsonError(err)
@@ -171,9 +171,9 @@ func goKind(kind string) string {
 
 // jsonError turns a json decoding error into a one-line FieldError.
 func jsonError(err error) error {
-	var se *json.SyntaxError
+	se, syntax := errors.AsType[*json.SyntaxError](err)
 	switch {
-	case errors.As(err, &se):
+	case syntax:
 		return invalid("", fmt.Sprintf("malformed JSON at byte %d", se.Offset))
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return invalid("", "empty or truncated body; want a JSON object")
