@@ -38,12 +38,9 @@ func TestAllocationRankfile(t *testing.T) {
 	waitJS(t, ctx, `document.querySelector('#f-host').value === 'torus:4x4x8:nodes-per-router=2:cores=16' && location.search.includes('nodes-per-router')`)
 	setField(t, ctx, "#f-algo", "greedy", "change")
 	waitJS(t, ctx, `location.search.includes("algo=greedy")`)
-	eval[bool](t, ctx, `(document.querySelector('#allocation').open = true)`)
-	setField(t, ctx, "#f-nodes", nodes, "input", "change")
-	setField(t, ctx, "#f-ranksPerNode", "4", "input", "change")
-	waitJS(t, ctx, `location.search.includes("ranksPerNode=4") && location.search.includes("nodes=nid")`)
+	allocate(t, ctx, nodes, 4)
 	waitJS(t, ctx, `document.querySelectorAll('#drawing svg rect.alloc').length === 6 * 16`)
-	marked := eval[string](t, ctx, `[...new Set([...document.querySelectorAll('#drawing svg rect.alloc')].map(r => r.dataset.node))].join(",")`)
+	marked := allocationMarked(t, ctx)
 	if marked != "9,10,40,100,101,102" {
 		t.Errorf("nodes highlighted %s, want the allocation's 9,10,40,100,101,102", marked)
 	}
@@ -67,7 +64,7 @@ func TestAllocationRankfile(t *testing.T) {
 	if got := eval[string](t, fresh, `document.querySelector('#f-nodes').value + " " + document.querySelector('#f-ranksPerNode').value`); got != nodes+" 4" {
 		t.Errorf("the reloaded form holds %q, want %q", got, nodes+" 4")
 	}
-	if got := eval[string](t, fresh, `[...new Set([...document.querySelectorAll('#drawing svg rect.alloc')].map(r => r.dataset.node))].join(",")`); got != marked {
+	if got := allocationMarked(t, fresh); got != marked {
 		t.Errorf("the reloaded drawing highlights %s, want %s", got, marked)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -43,12 +44,9 @@ func TestAllocationOnUploadedMachine(t *testing.T) {
 	waitJS(t, ctx, `location.search.includes("host=machine%3A") && document.querySelectorAll('#drawing svg .switch').length === 4`)
 	offerFile(t, ctx, "mesh.graph", meshMETIS(), false)
 	waitJS(t, ctx, `location.search.includes("guest=graph%3A") && location.search.includes("host=machine%3A")`)
-	eval[bool](t, ctx, `(document.querySelector('#allocation').open = true)`)
-	setField(t, ctx, "#f-nodes", nodes, "input", "change")
-	setField(t, ctx, "#f-ranksPerNode", "4", "input", "change")
-	waitJS(t, ctx, `location.search.includes("ranksPerNode=4") && location.search.includes("nodes=tux")`)
+	allocate(t, ctx, nodes, 4)
 	waitJS(t, ctx, `document.querySelectorAll('#drawing svg rect.alloc').length === 6 * 4`)
-	marked := eval[string](t, ctx, `[...new Set([...document.querySelectorAll('#drawing svg rect.alloc')].map(r => r.dataset.node))].join(",")`)
+	marked := allocationMarked(t, ctx)
 	if marked != "16,2,3,4,9,10" {
 		t.Errorf("nodes highlighted %s, want tux17, tux03-05, tux10-11: 16,2,3,4,9,10", marked)
 	}
@@ -70,9 +68,26 @@ func TestAllocationOnUploadedMachine(t *testing.T) {
 	if got := eval[string](t, fresh, `document.querySelector('#f-nodes').value + " " + document.querySelector('#f-ranksPerNode').value`); got != nodes+" 4" {
 		t.Errorf("the reloaded form holds %q, want %q", got, nodes+" 4")
 	}
-	if got := eval[string](t, fresh, `[...new Set([...document.querySelectorAll('#drawing svg rect.alloc')].map(r => r.dataset.node))].join(",")`); got != marked {
+	if got := allocationMarked(t, fresh); got != marked {
 		t.Errorf("the reloaded drawing highlights %s, want %s", got, marked)
 	}
+}
+
+// allocate opens the Allocation section and gives the nodes and the
+// ranks per node, as a user types them, until the URL holds both.
+func allocate(t *testing.T, ctx context.Context, nodes string, perNode int) {
+	t.Helper()
+	eval[bool](t, ctx, `(document.querySelector('#allocation').open = true)`)
+	setField(t, ctx, "#f-nodes", nodes, "input", "change")
+	setField(t, ctx, "#f-ranksPerNode", strconv.Itoa(perNode), "input", "change")
+	waitJS(t, ctx, fmt.Sprintf(`(q => q.get("nodes") === %q && q.get("ranksPerNode") === "%d")(new URLSearchParams(location.search))`, nodes, perNode))
+}
+
+// allocationMarked returns the whole machine's nodes the drawing
+// highlights as allocated, comma-separated in drawing order.
+func allocationMarked(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	return eval[string](t, ctx, `[...new Set([...document.querySelectorAll('#drawing svg rect.alloc')].map(r => r.dataset.node))].join(",")`)
 }
 
 // offerMachine chooses a machine file named name holding text in
