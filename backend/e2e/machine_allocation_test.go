@@ -33,7 +33,8 @@ const threeSwitches = "# three leaf switches under one top switch\n" +
 // tux04, tux05, tux10, tux11; tux12 unused), each holding 4 ranks on
 // slots 0-3. The drawing highlights those 6 nodes' slots, the metrics
 // are the server's for the same permalink, and the permalink reloaded in
-// a fresh tab shows the same machine, allocation and figures.
+// a fresh tab shows the same machine, allocation and figures (every row
+// of the metrics panel but the run time).
 func TestAllocationOnUploadedMachine(t *testing.T) {
 	const nodes = "tux[17,03-05],tux[10-12]"
 	used := []string{"tux17", "tux03", "tux04", "tux05", "tux10", "tux11"}
@@ -56,6 +57,11 @@ func TestAllocationOnUploadedMachine(t *testing.T) {
 	search := eval[string](t, ctx, `location.search`)
 	hops := serverHopsPerByte(t, search)
 	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#metrics tr[data-metric="hops per byte"] td')?.textContent === %q`, hops))
+	figures := metricsFigures(t, ctx)
+	if !strings.Contains(figures, "hops per byte: "+hops) || !strings.Contains(figures, "allocation: ") {
+		t.Errorf("metrics panel:\n%s", figures)
+	}
+	t.Logf("metrics:\n%s", figures)
 	screenshot(t, ctx, "machine-allocation")
 
 	click(t, ctx, "#dl-rankfile")
@@ -65,6 +71,9 @@ func TestAllocationOnUploadedMachine(t *testing.T) {
 	open(t, fresh, "/"+search)
 	waitJS(t, fresh, `document.querySelectorAll('#drawing svg .switch').length === 4 && document.querySelectorAll('#drawing svg rect.alloc').length === 6 * 4`)
 	waitJS(t, fresh, fmt.Sprintf(`document.querySelector('#metrics tr[data-metric="hops per byte"] td')?.textContent === %q`, hops))
+	if got := metricsFigures(t, fresh); got != figures {
+		t.Errorf("the reloaded metrics:\n%s\nwant\n%s", got, figures)
+	}
 	if got := eval[string](t, fresh, `document.querySelector('#f-nodes').value + " " + document.querySelector('#f-ranksPerNode').value`); got != nodes+" 4" {
 		t.Errorf("the reloaded form holds %q, want %q", got, nodes+" 4")
 	}
@@ -88,6 +97,13 @@ func allocate(t *testing.T, ctx context.Context, nodes string, perNode int) {
 func allocationMarked(t *testing.T, ctx context.Context) string {
 	t.Helper()
 	return eval[string](t, ctx, `[...new Set([...document.querySelectorAll('#drawing svg rect.alloc')].map(r => r.dataset.node))].join(",")`)
+}
+
+// metricsFigures returns the metrics panel's rows, "label: value" a
+// line, but for the run time (which no two runs share).
+func metricsFigures(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	return eval[string](t, ctx, `[...document.querySelectorAll('#metrics tr')].filter(r => r.dataset.metric !== 'time').map(r => r.dataset.metric + ': ' + r.querySelector('td').textContent).join('\n')`)
 }
 
 // offerMachine chooses a machine file named name holding text in
