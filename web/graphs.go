@@ -312,20 +312,27 @@ func (u *graphUpload) send(name, text string) (string, []string, error) {
 	return fmt.Sprintf("graph:%s, %s, %s (%s)", g.ID, metric.Plural(g.Vertices, "vertex", "vertices"), metric.Plural(g.Arcs, "arc"), g.Format), g.Warnings, err
 }
 
-// hostFor suggests a host for an uploaded guest g: a torus of its shape
-// when g is a 2-D or 3-D stencil in index order (guest.Stencil: a halo
-// exchange then maps with dilation 1); else keep, if some algorithm maps
-// g onto it (one of its size, or a larger one for the algorithms that
-// leave nodes empty); else the most cube-like 3-D torus of g's order;
-// else the squarest 2-D torus whose sides are at least a quarter of each
-// other; else a ring.
+// hostFor suggests a host for an uploaded guest g: keep, if it is a real
+// machine (its nodes have names: an uploaded machine file, a preset) and
+// some algorithm maps g onto it; else a torus of g's shape when g is a
+// 2-D or 3-D stencil in index order (guest.Stencil: a halo exchange then
+// maps with dilation 1); else keep, if some algorithm maps g onto it (one
+// of its size, or a larger one for the algorithms that leave nodes
+// empty); else the most cube-like 3-D torus of g's order; else the
+// squarest 2-D torus whose sides are at least a quarter of each other;
+// else a ring.
 func hostFor(g spec.Guest, keep string) string {
+	h, err := spec.ParseHost(keep)
+	fits := err == nil && len(solve.Applicable(g, h)) > 0
+	if fits && topology.NamesOf(h) != nil {
+		return keep
+	}
 	if gr, err := g.Build(); err == nil {
 		if dims, _, ok := guest.Stencil(gr); ok {
 			return torusOf(dims)
 		}
 	}
-	if h, err := spec.ParseHost(keep); err == nil && len(solve.Applicable(g, h)) > 0 {
+	if fits {
 		return keep
 	}
 	n := g.Order()

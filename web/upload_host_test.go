@@ -3,18 +3,29 @@ package web
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"topomap/algorithms/graphfile"
 	"topomap/algorithms/guest"
+	"topomap/algorithms/machinefile"
 	"topomap/algorithms/spec"
+	"topomap/algorithms/topology"
 )
 
-// TestUploadSuggestsHost: after an upload, a stencil gets a torus of its
-// shape whatever the current host, another graph keeps a host that fits,
+// TestUploadSuggestsHost: after an upload, a real machine (its nodes
+// named: a preset or an uploaded machine file) that fits is kept, since
+// the user chose it; otherwise a stencil gets a torus of its shape
+// whatever the current host, another graph keeps a host that fits,
 // else gets the most cube-like 3-D torus of its order (512 → 8x8x8, not
 // the squarest 2-D torus 32x16), else a 2-D torus, else a ring.
 func TestUploadSuggestsHost(t *testing.T) {
+	m, _, err := machinefile.Read(strings.NewReader("SwitchName=s1 Nodes=tux[01-12]\nSwitchName=s2 Nodes=tux[13-24]\nSwitchName=s0 Switches=s[1-2]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	topology.RegisterMachine(m.(*topology.SwitchTree))
+	tux := m.String()
 	tests := []struct {
 		name string
 		g    spec.Guest
@@ -24,6 +35,9 @@ func TestUploadSuggestsHost(t *testing.T) {
 		{"3-D halo of 512", uploaded(t, "grid:8x8x8:wrap"), "torus:32x16", "torus:8x8x8"},
 		{"3-D halo without wrap", uploaded(t, "grid:8x4x4"), "ring:16", "torus:8x4x4"},
 		{"2-D halo", uploaded(t, "grid:16x8"), "ring:16", "torus:16x8"},
+		{"2-D halo keeps the xe6-slice", uploaded(t, "grid:16x8"), "torus:4x4x8:nodes-per-router=2:cores=16", "torus:4x4x8:nodes-per-router=2:cores=16"},
+		{"2-D halo keeps an uploaded machine", uploaded(t, "grid:6x4"), tux, tux},
+		{"2-D halo too large for the xe6-slice", uploaded(t, "grid:128x64"), "torus:4x4x8:nodes-per-router=2:cores=16", "torus:128x64"},
 		{"512 irregular", scrambled(t, 512), "ring:16", "torus:8x8x8"},
 		{"512 irregular keeps a host that fits", scrambled(t, 512), "torus:32x16", "torus:32x16"},
 		{"24 irregular", scrambled(t, 24), "ring:16", "torus:4x3x2"},

@@ -10,6 +10,7 @@ import (
 
 	"topomap/algorithms/graphfile"
 	"topomap/algorithms/internal/dims"
+	"topomap/algorithms/metric"
 	"topomap/algorithms/topology"
 )
 
@@ -88,15 +89,26 @@ func firstSeen[K comparable](seen map[K]int, key K, no int, what string) error {
 	return nil
 }
 
+// maxHintNodes bounds the node ranges coordsAsHost writes out whole.
+const maxHintNodes = 1 << 10
+
 // coordsAsHost is Read's answer to a coordinates file: it lists part of
-// a torus, an allocation, which is not a host by itself; the error names
-// the torus, or what is wrong with the file.
+// a torus, an allocation, which is not a host by itself; the error gives
+// the host and the allocation to use instead (the nodes' indices, first
+// coordinate fastest, in the file's order), or what is wrong with the
+// file.
 func coordsAsHost(text []byte) error {
 	tc, err := ReadTorusCoords(bytes.NewReader(text))
 	if err != nil {
 		return err
 	}
-	return &graphfile.Error{Format: coordsTitle, Msg: fmt.Sprintf("the file lists %d nodes of %s, an allocation of it rather than a machine: give that host and the nodes as its allocation", len(tc.Nodes), tc.Torus)}
+	nodes := topology.FormatRanges(tc.Nodes)
+	if len(nodes) > maxHintNodes {
+		nodes = fmt.Sprintf("RANGES (the index ranges of the %s are %s characters, too long to show here; they begin %s…)",
+			metric.Plural(len(tc.Nodes), "node"), metric.Thousands(len(nodes)), nodes[:64])
+	}
+	return &graphfile.Error{Format: coordsTitle, Msg: fmt.Sprintf("the file lists %s of %s, an allocation of it rather than a machine: give --host %s --nodes %s (the nodes' indices, first coordinate fastest, in the file's order)",
+		metric.Plural(len(tc.Nodes), "node"), tc.Torus, tc.Torus, nodes)}
 }
 
 // sniffCoords: the first line that is not blank is the header.

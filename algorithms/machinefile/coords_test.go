@@ -2,6 +2,7 @@ package machinefile_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -84,10 +85,22 @@ func FuzzReadTorusCoords(f *testing.F) {
 }
 
 // TestTorusCoordsAsHost: read as a machine, a coordinates file is refused
-// (it lists an allocation), naming the torus it lists nodes of.
+// (it lists an allocation), giving the host and the allocation to use:
+// by hand, nid00001 (0,0,0) is node 0, nid00002 (1,0,0) node 1, nid00007
+// (3,2,1) node 3 + 4·2 + 16·1 = 27, nid00004 (0,1,0) node 4, in the
+// file's order. A listing whose ranges are too long to show says so.
 func TestTorusCoordsAsHost(t *testing.T) {
 	_, _, err := machinefile.Read(strings.NewReader(fourNodes))
-	if err == nil || !strings.Contains(err.Error(), "lists 4 nodes of mesh:4x4x2:wrap=110") {
-		t.Errorf("error %v, want one naming the torus", err)
+	if err == nil || !strings.Contains(err.Error(), "lists 4 nodes of mesh:4x4x2:wrap=110, an allocation of it rather than a machine: give --host mesh:4x4x2:wrap=110 --nodes 0-1,27,4 (") {
+		t.Errorf("error %v, want one giving the host and nodes", err)
+	}
+	var b strings.Builder
+	b.WriteString("# torus 64x64\n")
+	for i := range 2048 { // every other node: 2,048 ranges
+		fmt.Fprintf(&b, "n%d %d %d\n", i, 2*(i%32), i/32)
+	}
+	_, _, err = machinefile.Read(strings.NewReader(b.String()))
+	if err == nil || !strings.Contains(err.Error(), "give --host torus:64x64 --nodes RANGES (the index ranges of the 2,048 nodes are") || len(err.Error()) > 512 {
+		t.Errorf("a long listing: %.600v", err)
 	}
 }

@@ -39,12 +39,13 @@ type Report struct {
 }
 
 // AllocationReport is what an allocation made of a run: the nodes as
-// requested, the whole machine's nodes that the ranks could use (with
-// ranks per node, the first ranks/R of them), those that hold ranks, and
-// the ranks per node every used node holds.
+// requested and their number, the whole machine's nodes that the ranks
+// could use (with ranks per node R, the first ranks/R of the allocation),
+// those that hold ranks, and the ranks per node every used node holds.
 type AllocationReport struct {
 	Nodes        string `json:"nodes,omitempty"`
 	Allocated    int    `json:"allocated"`
+	Usable       int    `json:"usable"`
 	Used         int    `json:"used"`
 	RanksPerNode int    `json:"ranksPerNode,omitempty"`
 }
@@ -59,7 +60,8 @@ func (r *Result) AllocationReport() *AllocationReport {
 	for _, s := range r.Mapping.Place {
 		used[s/c] = true
 	}
-	return &AllocationReport{Nodes: r.Instance.Nodes, Allocated: len(r.Allocation.Nodes()), Used: len(used), RanksPerNode: r.Instance.RanksPerNode}
+	return &AllocationReport{Nodes: r.Instance.Nodes, Allocated: r.Allocation.Given(), Usable: len(r.Allocation.Nodes()),
+		Used: len(used), RanksPerNode: r.Instance.RanksPerNode}
 }
 
 // Report returns the JSON form of r.
@@ -88,11 +90,15 @@ func (r *Result) Report() Report {
 }
 
 // Text says what the allocation made of a run, for people: "16 nodes
-// allocated (nid[00001-00016]), 16 used, 4 ranks on each".
+// allocated (nid[00001-00016]), 16 used, 4 ranks on each", with "the
+// first 12 usable" after the nodes when ranks per node leave some out.
 func (a *AllocationReport) Text() string {
 	s := metric.Plural(a.Allocated, "node") + " allocated"
 	if a.Nodes != "" {
 		s += " (" + a.Nodes + ")"
+	}
+	if a.Usable < a.Allocated {
+		s += ", the first " + metric.Thousands(a.Usable) + " usable"
 	}
 	s += ", " + metric.Thousands(a.Used) + " used"
 	if a.RanksPerNode > 0 {

@@ -133,6 +133,7 @@ type Allocation struct {
 	Whole Host
 	Host  Host
 	nodes *Subset
+	given int // nodes of the allocation, before ranks per node took the first
 	per   int // slots per node of Host
 	cores int // slots per node of Whole
 }
@@ -143,6 +144,10 @@ func (a *Allocation) Slot(s int) int { return s%a.per + a.cores*a.nodes.ids[s/a.
 // Nodes returns the whole machine's nodes that the allocation uses, in
 // allocation order.
 func (a *Allocation) Nodes() []int { return a.nodes.ids }
+
+// Given returns the number of nodes of the allocation as given: with
+// ranks per node R, Nodes are the first ranks/R of them.
+func (a *Allocation) Given() int { return a.given }
 
 // PerNode returns the slots per allocated node.
 func (a *Allocation) PerNode() int { return a.per }
@@ -159,6 +164,7 @@ func Allocate(h Host, ids []int, ranksPerNode, ranks int) (*Allocation, error) {
 	if ids == nil {
 		ids = firstNodes(inner.Size(), ranks, ranksPerNode)
 	}
+	given := len(ids)
 	if ranksPerNode > 0 {
 		var err error
 		if whole, err = perNodeHost(h, ranksPerNode); err != nil {
@@ -187,7 +193,7 @@ func Allocate(h Host, ids []int, ranksPerNode, ranks int) (*Allocation, error) {
 			return nil, err
 		}
 	}
-	return &Allocation{Whole: whole, Host: mapped, nodes: sub, per: per, cores: cores}, nil
+	return &Allocation{Whole: whole, Host: mapped, nodes: sub, given: given, per: per, cores: cores}, nil
 }
 
 // wholeInOrder reports whether ids are the n nodes of a host in index

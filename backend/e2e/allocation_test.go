@@ -9,8 +9,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -40,12 +38,9 @@ func TestAllocationRankfile(t *testing.T) {
 	waitJS(t, ctx, `document.querySelector('#f-host').value === 'torus:4x4x8:nodes-per-router=2:cores=16' && location.search.includes('nodes-per-router')`)
 	setField(t, ctx, "#f-algo", "greedy", "change")
 	waitJS(t, ctx, `location.search.includes("algo=greedy")`)
-	eval[bool](t, ctx, `(document.querySelector('#allocation').open = true)`)
-	setField(t, ctx, "#f-nodes", nodes, "input", "change")
-	setField(t, ctx, "#f-ranksPerNode", "4", "input", "change")
-	waitJS(t, ctx, `location.search.includes("ranksPerNode=4") && location.search.includes("nodes=nid")`)
+	allocate(t, ctx, nodes, 4)
 	waitJS(t, ctx, `document.querySelectorAll('#drawing svg rect.alloc').length === 6 * 16`)
-	marked := eval[string](t, ctx, `[...new Set([...document.querySelectorAll('#drawing svg rect.alloc')].map(r => r.dataset.node))].join(",")`)
+	marked := allocationMarked(t, ctx)
 	if marked != "9,10,40,100,101,102" {
 		t.Errorf("nodes highlighted %s, want the allocation's 9,10,40,100,101,102", marked)
 	}
@@ -59,7 +54,7 @@ func TestAllocationRankfile(t *testing.T) {
 	screenshot(t, ctx, "allocation")
 
 	click(t, ctx, "#dl-rankfile")
-	checkAllocatedRankfile(t, waitGlob(t, filepath.Join(dir, "*.rankfile")), allocated, 4, 24)
+	checkRankfileHosts(t, waitGlob(t, filepath.Join(dir, "*.rankfile")), allocated, 4)
 
 	search := eval[string](t, ctx, `location.search`)
 	fresh := tab(t)
@@ -69,34 +64,8 @@ func TestAllocationRankfile(t *testing.T) {
 	if got := eval[string](t, fresh, `document.querySelector('#f-nodes').value + " " + document.querySelector('#f-ranksPerNode').value`); got != nodes+" 4" {
 		t.Errorf("the reloaded form holds %q, want %q", got, nodes+" 4")
 	}
-	if got := eval[string](t, fresh, `[...new Set([...document.querySelectorAll('#drawing svg rect.alloc')].map(r => r.dataset.node))].join(",")`); got != marked {
+	if got := allocationMarked(t, fresh); got != marked {
 		t.Errorf("the reloaded drawing highlights %s, want %s", got, marked)
-	}
-}
-
-// checkAllocatedRankfile reads a rankfile back: ranks 0..n-1 in order,
-// every host one of the allocated nodes, each allocated node (in hostlist
-// order) holding exactly per ranks on distinct slots below per.
-func checkAllocatedRankfile(t *testing.T, got []byte, allocated []string, per, n int) {
-	t.Helper()
-	re := regexp.MustCompile(`^rank (\d+)=(\S+) slot=(\d+)$`)
-	lines := strings.Split(strings.TrimSuffix(string(got), "\n"), "\n")
-	if len(lines) != n {
-		t.Fatalf("%d lines, want %d: %.200q", len(lines), n, got)
-	}
-	slots := map[string][]int{}
-	for i, l := range lines {
-		m := re.FindStringSubmatch(l)
-		if m == nil || atoi(m[1]) != i || !slices.Contains(allocated, m[2]) || atoi(m[3]) >= per {
-			t.Fatalf("line %d: %q (allocated: %v)", i+1, l, allocated)
-		}
-		slots[m[2]] = append(slots[m[2]], atoi(m[3]))
-	}
-	for _, node := range allocated {
-		s := slices.Compact(slices.Sorted(slices.Values(slots[node])))
-		if len(slots[node]) != per || len(s) != per {
-			t.Errorf("node %s holds slots %v, want %d distinct", node, slots[node], per)
-		}
 	}
 }
 

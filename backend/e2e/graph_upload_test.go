@@ -67,15 +67,23 @@ func offerFile(t *testing.T, ctx context.Context, name, text string, drop bool) 
 	eval[bool](t, ctx, fmt.Sprintf(js, text, name, drop))
 }
 
-// serverHopsPerByte maps a permalink's instance with POST /api/v1/map and
-// returns its hops per byte as the panel formats it.
+// serverHopsPerByte maps a permalink's instance (its guest, host, algo
+// and allocation) with POST /api/v1/map and returns its hops per byte as
+// the panel formats it.
 func serverHopsPerByte(t *testing.T, query string) string {
 	t.Helper()
 	q, err := url.ParseQuery(strings.TrimPrefix(query, "?"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	body, _ := json.Marshal(map[string]string{"guest": q.Get("guest"), "host": q.Get("host"), "algo": q.Get("algo")})
+	req := map[string]any{"guest": q.Get("guest"), "host": q.Get("host"), "algo": q.Get("algo")}
+	if q.Has("nodes") {
+		req["nodes"] = q.Get("nodes")
+	}
+	if q.Has("ranksPerNode") {
+		req["ranksPerNode"] = atoi(q.Get("ranksPerNode"))
+	}
+	body, _ := json.Marshal(req)
 	resp, err := http.Post(baseURL+"/api/v1/map", "application/json", strings.NewReader(string(body)))
 	if err != nil {
 		t.Fatal(err)

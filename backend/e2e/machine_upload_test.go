@@ -22,15 +22,7 @@ const sixteenNodes = "# two leaf switches under a top switch\nSwitchName=s0 Node
 func TestUploadMachineFile(t *testing.T) {
 	ctx := tab(t, "status of 400") // the malformed file's refusal, as it should
 	open(t, ctx, "/?guest=hypercube:4&host=ring:16&algo=xor")
-	js := `(() => {
-		const dt = new DataTransfer();
-		dt.items.add(new File([%q], %q));
-		const i = document.querySelector('#f-machine');
-		i.files = dt.files;
-		i.dispatchEvent(new Event('change', {bubbles: true}));
-		return true;
-	})()`
-	eval[bool](t, ctx, fmt.Sprintf(js, sixteenNodes, "topology.conf"))
+	offerMachine(t, ctx, "topology.conf", sixteenNodes)
 	waitJS(t, ctx, `location.search.includes("host=machine%3A")`)
 	host := eval[string](t, ctx, `new URLSearchParams(location.search).get("host")`)
 	if info := eval[string](t, ctx, `document.querySelector('#machine-info').textContent`); !strings.Contains(info, host) || !strings.Contains(info, "16 nodes, 3 switches (slurm)") {
@@ -47,6 +39,6 @@ func TestUploadMachineFile(t *testing.T) {
 	waitJS(t, fresh, `document.querySelectorAll('#drawing svg .switch').length === 3`)
 	waitJS(t, fresh, fmt.Sprintf(`document.querySelector('#metrics tr[data-metric="hops per byte"] td')?.textContent === %q`, want))
 
-	eval[bool](t, ctx, fmt.Sprintf(js, "SwitchName=s0 Nodes=a1\nSwitchName=s1 Switches=s0,s9\n", "bad.conf"))
+	offerMachine(t, ctx, "bad.conf", "SwitchName=s0 Nodes=a1\nSwitchName=s1 Switches=s0,s9\n")
 	waitJS(t, ctx, `/^bad\.conf: .*line 2.*"s9"/.test(document.querySelector('#machine-error')?.textContent ?? "")`)
 }

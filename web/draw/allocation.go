@@ -39,7 +39,7 @@ func allocationNote(r *solve.Result) string {
 		return ""
 	}
 	nodes, _ := topology.SplitCores(r.Mapping.Host)
-	s := "allocation highlighted: " + metric.Thousands(a.Allocated) + " of " + metric.Plural(nodes.Size(), "node")
+	s := "allocation highlighted: " + metric.Thousands(a.Usable) + " of " + metric.Plural(nodes.Size(), "node")
 	if a.RanksPerNode > 0 {
 		s += ", " + metric.Plural(a.RanksPerNode, "rank") + " on each used node"
 	}

@@ -91,3 +91,21 @@ func TestSubmitMachineFile(t *testing.T) {
 		t.Errorf("the server's store after submit: %+v, %v", rec, err)
 	}
 }
+
+// TestCoordsFileGivesHostAndNodes: --host file: of a torus coordinates
+// file is refused with the --host and --nodes to give instead, and those
+// flags, copied from the message, map onto the listed nodes in the
+// file's order: by hand, (0,0,0) is node 0, (1,0,0) node 1, (3,2,1) node
+// 3 + 4·2 + 16·1 = 27 and (0,1,0) node 4 of the 4x4x2 torus.
+func TestCoordsFileGivesHostAndNodes(t *testing.T) {
+	coords := writeFile(t, "coords.txt", "# torus 4x4x2 wrap=1,1,0\nnid00001 0 0 0\nnid00002 1 0 0\nnid00007 3 2 1\nnid00004 0 1 0\n")
+	_, _, err := runArgs(t, "map", "--guest", "grid:2x2", "--host", "file:"+coords, "--algo", "rowmajor")
+	const flags = "--host mesh:4x4x2:wrap=110 --nodes 0-1,27,4"
+	if err == nil || !strings.Contains(err.Error(), "give "+flags+" (") {
+		t.Fatalf("error %v, want one giving %s", err, flags)
+	}
+	args := append([]string{"map", "--guest", "grid:2x2", "--algo", "rowmajor", "--format", "slurm"}, strings.Fields(flags)...)
+	if out, _, err := runArgs(t, args...); err != nil || out != "node0\nnode1\nnode27\nnode4\n" {
+		t.Errorf("%s: %q (%v), want the nodes 0, 1, 27, 4", flags, out, err)
+	}
+}
