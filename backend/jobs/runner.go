@@ -365,10 +365,10 @@ func (r *Runner) finishLocked(e *entry, s Status, msg string) Job {
 	if e.job.Finished.IsZero() {
 		e.job.Finished = time.Now().UTC()
 	}
-	e.publish()
 	if r.o.Observer != nil {
-		r.o.Observer.Finished(e.job)
+		r.o.Observer.Finished(e.job) // before the event, as in run
 	}
+	e.publish()
 	for _, ch := range e.subs {
 		close(ch)
 	}
@@ -555,10 +555,12 @@ func (r *Runner) run(e *entry) {
 	e.job.Status = Running
 	e.job.Started = time.Now().UTC()
 	r.running++
-	e.publish()
+	// The observer first: a client that sees the event then finds it
+	// counted in /metrics.
 	if r.o.Observer != nil {
 		r.o.Observer.Started(e.job)
 	}
+	e.publish()
 	j := e.job
 	r.mu.Unlock()
 	r.put(j)
