@@ -184,11 +184,11 @@ func target(h topology.Host) (string, error) {
 func tleaf(h topology.LevelCosts) string {
 	var sizes, adds []int // innermost first
 	below := 0
-	for i := 1; i <= h.Levels(); i++ {
-		if c := h.LevelCost(i); c == below && len(sizes) > 0 {
-			sizes[len(sizes)-1] *= h.GroupSize(i)
+	for i, s := range h.Radices() {
+		if c := h.LevelCost(i + 1); c == below && len(sizes) > 0 {
+			sizes[len(sizes)-1] *= s
 		} else {
-			sizes, adds, below = append(sizes, h.GroupSize(i)), append(adds, c-below), c
+			sizes, adds, below = append(sizes, s), append(adds, c-below), c
 		}
 	}
 	var b strings.Builder

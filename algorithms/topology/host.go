@@ -66,16 +66,14 @@ func MaxHops(h Host) int {
 	return h.Size() - 1
 }
 
-// LevelCosts is the optional capability of hosts whose distance is a cost
-// per level of a hierarchy (tree:…:dist=…), not a count of links: two
-// slots whose lowest common group is of level i are LevelCost(i) apart,
-// a group of level i holding GroupSize(i) groups of level i-1 (slots, for
-// i = 1). The contract checks Hops against this rule where it cannot
-// walk over Neighbors.
+// LevelCosts is the optional capability of hierarchies whose distance is
+// a cost per level (tree:…:dist=…), not a count of links: two slots whose
+// lowest common group is of level i (1 ≤ i ≤ len(Radices()), a group of
+// level i holding Radices()[i-1] groups of level i-1, slots for i = 1)
+// are LevelCost(i) apart. The contract checks Hops against this rule
+// where it cannot walk over Neighbors.
 type LevelCosts interface {
-	Host
-	Levels() int
-	GroupSize(i int) int
+	Hierarchy
 	LevelCost(i int) int
 }
 

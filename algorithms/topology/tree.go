@@ -125,13 +125,6 @@ func (t *Tree) routed() Host {
 	return r
 }
 
-// Levels returns k, the number of levels.
-func (t *Tree) Levels() int { return len(t.sizes) }
-
-// GroupSize returns S_i, the groups of level i-1 (slots for i = 1) in a
-// group of level i, 1 ≤ i ≤ k.
-func (t *Tree) GroupSize(i int) int { return t.sizes[i-1] }
-
 // LevelCost returns D_i, the distance of two slots whose lowest common
 // group is of level i.
 func (t *Tree) LevelCost(i int) int { return t.dist[i-1] }

@@ -83,7 +83,7 @@ func treeNote(t topology.Rooted, levels int) string {
 	if !ok {
 		return note
 	}
-	costs := make([]string, h.Levels())
+	costs := make([]string, len(h.Radices()))
 	for i := range costs {
 		costs[i] = fmt.Sprintf("L%d %d", i+1, h.LevelCost(i+1))
 	}

@@ -509,10 +509,11 @@ func checkDiameter(host Host) error {
 // slot at level i being its index divided by the sizes of levels 1..i.
 func checkLevels(h topology.LevelCosts) error {
 	var c collector
+	radices := h.Radices()
 	pairs(h, func(a, b int) bool {
 		want, x, y := 0, a, b
 		for i := 1; x != y; i++ {
-			x, y = x/h.GroupSize(i), y/h.GroupSize(i)
+			x, y = x/radices[i-1], y/radices[i-1]
 			want = h.LevelCost(i)
 		}
 		if h.Hops(a, b) != want {
