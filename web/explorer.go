@@ -80,6 +80,52 @@ type view3D struct {
 	svg        string
 	of         *solve.Result // the result drawn, with these angles and width
 	drawn      [3]int
+	dragging   bool
+	x, y       int // where the pointer was when the view last turned by a drag
+}
+
+// dragStep is how far a drag turns the view at a time, and dragPx the
+// pointer's travel that turns it so far (2 px a degree).
+const (
+	dragStep = 5
+	dragPx   = 2 * dragStep
+)
+
+// turn turns the view by dyaw and dpitch degrees; the tilt stops at the
+// poles. turn(0, 0) resets it to the default view.
+func (v *view3D) turn(dyaw, dpitch int) {
+	if dyaw == 0 && dpitch == 0 {
+		v.yaw, v.pitch = 0, 0
+		return
+	}
+	v.yaw = (v.yaw + dyaw) % 360
+	v.pitch = max(-draw.IsoPitch-90, min(90-draw.IsoPitch, v.pitch+dpitch))
+}
+
+// onDrag handles the pointer over the view: pressed, it turns the view a
+// step for every dragPx it travels (right turns right, up tilts up), and
+// it lets go when released.
+func (v *view3D) onDrag(kind string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		x, y := e.Get("clientX").Int(), e.Get("clientY").Int()
+		switch {
+		case kind == "down":
+			v.dragging, v.x, v.y = true, x, y
+			ctx.JSSrc().Call("setPointerCapture", e.Get("pointerId"))
+		case kind == "up":
+			v.dragging = false
+		case v.dragging:
+			sx, sy := (x-v.x)/dragPx, (y-v.y)/dragPx
+			if sx == 0 && sy == 0 {
+				ctx.PreventUpdate()
+				return
+			}
+			v.turn(sx*dragStep, -sy*dragStep)
+			v.x, v.y = v.x+sx*dragPx, v.y+sy*dragPx
+		default:
+			ctx.PreventUpdate()
+		}
+	}
 }
 
 // drawing returns the view of r at width units, drawn again only when r,
@@ -99,18 +145,11 @@ func (v *view3D) drawing(r *solve.Result, width int) string {
 }
 
 // renderView3D shows the projected view beside the planes, with buttons
-// that turn it.
+// that turn it; a drag over it turns it too.
 func (c *Explorer) renderView3D() app.UI {
+	v := &c.view3d
 	turn := func(dyaw, dpitch int) app.EventHandler {
-		return func(ctx app.Context, e app.Event) {
-			v := &c.view3d
-			if dyaw == 0 && dpitch == 0 {
-				v.yaw, v.pitch = 0, 0
-				return
-			}
-			v.yaw = (v.yaw + dyaw) % 360
-			v.pitch = max(-draw.IsoPitch-90, min(90-draw.IsoPitch, v.pitch+dpitch))
-		}
+		return func(ctx app.Context, e app.Event) { v.turn(dyaw, dpitch) }
 	}
 	width := min(max(c.box[0], minBoxWidth), 560)
 	return app.Div().ID("view3d").Body(
@@ -122,7 +161,11 @@ func (c *Explorer) renderView3D() app.UI {
 			app.Button().ID("view3d-down").Title("tilt down").Aria("label", "tilt down").Text("▼").OnClick(turn(0, -15)),
 			app.Button().ID("view3d-iso").Title("the default view").Text("reset").OnClick(turn(0, 0)),
 		),
-		app.Div().Class("svg-host view3d-host").Style("max-width", strconv.Itoa(width)+"px").Body(app.Raw(c.view3d.drawing(c.res, width))),
+		app.Div().Class("svg-host view3d-host").Title("drag to turn the view").Style("max-width", strconv.Itoa(width)+"px").
+			DataSet("yaw", v.yaw).DataSet("pitch", v.pitch).
+			On("pointerdown", v.onDrag("down")).On("pointermove", v.onDrag("move")).
+			On("pointerup", v.onDrag("up")).On("pointercancel", v.onDrag("up")).
+			Body(app.Raw(v.drawing(c.res, width))),
 	)
 }
 

@@ -121,7 +121,7 @@ func TestMegabyteFiguresReadable(t *testing.T) {
 }
 
 // TestProjectedViewTurns: a 3-D torus gets a projected 3-D view beside
-// its planes, one dot per node, which the buttons turn.
+// its planes, one dot per node, which the buttons and a drag turn.
 func TestProjectedViewTurns(t *testing.T) {
 	ctx := tab(t)
 	open(t, ctx, "/?algo=gray&guest=hypercube%3A9&host=torus%3A8x8x8")
@@ -133,6 +133,27 @@ func TestProjectedViewTurns(t *testing.T) {
 	click(t, ctx, "#view3d-up")
 	click(t, ctx, "#view3d-iso")
 	waitJS(t, ctx, fmt.Sprintf(`%s === %q`, at, before))
+	// a drag turns it 5° per 10 px: 60 px right and 30 px up draw what
+	// two turns right and a tilt up by the buttons draw; a pointer moved
+	// after the release turns nothing
+	angles := `(d => d.yaw + ',' + d.pitch)(document.querySelector('#view3d .view3d-host').dataset)`
+	x, y := centre(t, ctx, "#view3d .view3d-host")
+	do(t, ctx, chromedp.MouseEvent("mousePressed", x, y, chromedp.ButtonLeft),
+		chromedp.MouseEvent("mouseMoved", x+30, y-12, chromedp.ButtonLeft),
+		chromedp.MouseEvent("mouseMoved", x+60, y-30, chromedp.ButtonLeft),
+		chromedp.MouseEvent("mouseReleased", x+60, y-30, chromedp.ButtonLeft),
+		chromedp.MouseEvent("mouseMoved", x+200, y+200))
+	waitJS(t, ctx, angles+` === "30,15"`)
+	dragged := eval[string](t, ctx, at)
+	click(t, ctx, "#view3d-iso")
+	waitJS(t, ctx, angles+` === "0,0"`)
+	click(t, ctx, "#view3d-right")
+	click(t, ctx, "#view3d-right")
+	click(t, ctx, "#view3d-up")
+	waitJS(t, ctx, angles+` === "30,15"`)
+	if got := eval[string](t, ctx, at); got != dragged {
+		t.Errorf("node 7 at %s after the buttons, at %s after the drag", got, dragged)
+	}
 	if small := smallDrawingTexts(t, ctx); len(small) > 0 {
 		t.Errorf("%d texts below %d px, e.g. %q", len(small), minDrawingTextPx, small[:min(3, len(small))])
 	}
