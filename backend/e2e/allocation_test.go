@@ -6,7 +6,6 @@ package e2e
 // job was given, with a fixed number of ranks per node.
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -60,7 +59,7 @@ func TestAllocationRankfile(t *testing.T) {
 	fresh := tab(t)
 	open(t, fresh, "/"+search)
 	waitJS(t, fresh, `document.querySelectorAll('#drawing svg rect.alloc').length === 6 * 16`)
-	waitJS(t, fresh, fmt.Sprintf(`document.querySelector('#metrics tr[data-metric="hops per byte"] td')?.textContent === %q`, hops))
+	waitHopsPerByte(t, fresh, hops)
 	if got := eval[string](t, fresh, `document.querySelector('#f-nodes').value + " " + document.querySelector('#f-ranksPerNode').value`); got != nodes+" 4" {
 		t.Errorf("the reloaded form holds %q, want %q", got, nodes+" 4")
 	}

@@ -67,6 +67,13 @@ func offerFile(t *testing.T, ctx context.Context, name, text string, drop bool) 
 	eval[bool](t, ctx, fmt.Sprintf(js, text, name, drop))
 }
 
+// waitHopsPerByte waits until the page's metrics show hops per byte as
+// want (the panel's text).
+func waitHopsPerByte(t *testing.T, ctx context.Context, want string) {
+	t.Helper()
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#metrics tr[data-metric="hops per byte"] td')?.textContent === %q`, want))
+}
+
 // serverHopsPerByte maps a permalink's instance (its guest, host, algo
 // and allocation) with POST /api/v1/map and returns its hops per byte as
 // the panel formats it.
@@ -129,14 +136,14 @@ func TestUploadGraphFile(t *testing.T) {
 	eval[bool](t, ctx, `document.querySelector('#drawing svg .e[data-u="0"][data-v="1"]').dispatchEvent(new MouseEvent('mouseover', {bubbles: true}))`)
 	waitJS(t, ctx, `/^guest edge 0–1: dilation 1, volume 20; route/.test(document.querySelector('#hover').textContent)`)
 	want := serverHopsPerByte(t, search)
-	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#metrics tr[data-metric="hops per byte"] td')?.textContent === %q`, want))
+	waitHopsPerByte(t, ctx, want)
 	screenshot(t, ctx, "graph-upload")
 
 	// The permalink in a fresh tab: no graph in memory, fetched by id.
 	fresh := tab(t)
 	open(t, fresh, "/"+search)
 	waitJS(t, fresh, `document.querySelectorAll('#drawing svg .e').length === 38`)
-	waitJS(t, fresh, fmt.Sprintf(`document.querySelector('#metrics tr[data-metric="hops per byte"] td')?.textContent === %q`, want))
+	waitHopsPerByte(t, fresh, want)
 
 	// A host larger than the graph: the empty nodes are
 	// drawn dashed, counted in the caption and in the metrics.

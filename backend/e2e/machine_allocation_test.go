@@ -56,7 +56,7 @@ func TestAllocationOnUploadedMachine(t *testing.T) {
 	}
 	search := eval[string](t, ctx, `location.search`)
 	hops := serverHopsPerByte(t, search)
-	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#metrics tr[data-metric="hops per byte"] td')?.textContent === %q`, hops))
+	waitHopsPerByte(t, ctx, hops)
 	figures := metricsFigures(t, ctx)
 	if !strings.Contains(figures, "hops per byte: "+hops) || !strings.Contains(figures, "allocation: ") {
 		t.Errorf("metrics panel:\n%s", figures)
@@ -70,7 +70,7 @@ func TestAllocationOnUploadedMachine(t *testing.T) {
 	fresh := tab(t)
 	open(t, fresh, "/"+search)
 	waitJS(t, fresh, `document.querySelectorAll('#drawing svg .switch').length === 4 && document.querySelectorAll('#drawing svg rect.alloc').length === 6 * 4`)
-	waitJS(t, fresh, fmt.Sprintf(`document.querySelector('#metrics tr[data-metric="hops per byte"] td')?.textContent === %q`, hops))
+	waitHopsPerByte(t, fresh, hops)
 	if got := metricsFigures(t, fresh); got != figures {
 		t.Errorf("the reloaded metrics:\n%s\nwant\n%s", got, figures)
 	}

@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 )
@@ -31,13 +30,13 @@ func TestUploadMachineFile(t *testing.T) {
 	waitJS(t, ctx, `document.querySelectorAll('#drawing svg .switch').length === 3`)
 	search := eval[string](t, ctx, `location.search`)
 	want := serverHopsPerByte(t, search)
-	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#metrics tr[data-metric="hops per byte"] td')?.textContent === %q`, want))
+	waitHopsPerByte(t, ctx, want)
 	screenshot(t, ctx, "machine-upload")
 
 	fresh := tab(t)
 	open(t, fresh, "/"+search)
 	waitJS(t, fresh, `document.querySelectorAll('#drawing svg .switch').length === 3`)
-	waitJS(t, fresh, fmt.Sprintf(`document.querySelector('#metrics tr[data-metric="hops per byte"] td')?.textContent === %q`, want))
+	waitHopsPerByte(t, fresh, want)
 
 	offerMachine(t, ctx, "bad.conf", "SwitchName=s0 Nodes=a1\nSwitchName=s1 Switches=s0,s9\n")
 	waitJS(t, ctx, `/^bad\.conf: .*line 2.*"s9"/.test(document.querySelector('#machine-error')?.textContent ?? "")`)
