@@ -58,6 +58,9 @@ func parseDragonfly(args string) (Host, error) {
 // Params returns A, P, H and G.
 func (d *Dragonfly) Params() (a, p, h, g int) { return d.a, d.p, d.h, d.g }
 
+// Family returns "dragonfly", the drawing family of dragonflies.
+func (d *Dragonfly) Family() string { return "dragonfly" }
+
 // Radices returns [P, A, G]: the terminals of a router, then the routers
 // of a group, are the groups of the Hierarchy capability.
 func (d *Dragonfly) Radices() []int { return []int{d.p, d.a, d.g} }

@@ -125,6 +125,9 @@ func (t *FatTree) Neighbors(idx int, dst []int) []int { return dst }
 // Switches returns N·K^(N-1).
 func (t *FatTree) Switches() int { return t.n * t.pow[t.n-1] }
 
+// Family returns "fattree", the drawing family of fat trees.
+func (t *FatTree) Family() string { return "fattree" }
+
 // Switch returns the wiring vertex of switch w of level l (1..N).
 func (t *FatTree) Switch(l, w int) int { return t.Size() + (l-1)*t.pow[t.n-1] + w }
 

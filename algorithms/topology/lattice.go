@@ -123,6 +123,9 @@ func NewHypercube(d int) (*Lattice, error) {
 // Kind returns the host's family.
 func (t *Lattice) Kind() Kind { return t.kind }
 
+// Family returns "lattice": drawings lay out every lattice alike.
+func (t *Lattice) Family() string { return "lattice" }
+
 // Size returns the number of nodes.
 func (t *Lattice) Size() int { return t.size }
 

@@ -29,6 +29,28 @@ type Network interface {
 	SwitchName(s int) string
 }
 
+// SwitchLevels is the optional capability of networks of levels of
+// switches (fat trees): Levels() levels of Switches()/Levels() switches,
+// each with Arity() links down; Switch(l, w) is the wiring vertex of
+// switch w of level l (1 the leaves). Switch w of level l is over the
+// nodes whose digits l..Levels()-1 (base Arity()) are w's.
+type SwitchLevels interface {
+	Network
+	Arity() int
+	Levels() int
+	Switch(l, w int) int
+}
+
+// RouterGroups is the optional capability of networks of groups of
+// routers (dragonflies): g groups of a routers all linked to each other,
+// p nodes a router, h global links a router. Router r of group grp is
+// the wiring vertex Size()+r+a·grp, node t of router r of group grp the
+// node t+p·(r+a·grp).
+type RouterGroups interface {
+	Network
+	Params() (a, p, h, g int)
+}
+
 // A Wire is one link of a Network's wiring, seen from one end: the vertex
 // at its other end, and whether it is a global (inter-group) link.
 type Wire struct {
@@ -77,3 +99,13 @@ type Balls interface {
 	Host
 	Ball(r int) int
 }
+
+var (
+	_ SwitchLevels = (*FatTree)(nil)
+	_ RouterGroups = (*Dragonfly)(nil)
+	_ Family       = (*Lattice)(nil)
+	_ Family       = (*FatTree)(nil)
+	_ Family       = (*Dragonfly)(nil)
+	_ Family       = (*Tree)(nil)
+	_ Family       = (*SwitchTree)(nil)
+)

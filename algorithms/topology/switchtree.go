@@ -175,6 +175,9 @@ func (t *SwitchTree) Neighbors(idx int, dst []int) []int { return dst }
 // Switches returns the number of switches.
 func (t *SwitchTree) Switches() int { return len(t.names) - t.nodes }
 
+// Family returns "tree": drawings lay a switch tree out as its tree.
+func (t *SwitchTree) Family() string { return "tree" }
+
 // SwitchName returns switch s's name, as the file gave it.
 func (t *SwitchTree) SwitchName(s int) string { return t.names[t.nodes+s] }
 

@@ -248,6 +248,9 @@ type RoutedTree struct {
 // of a routed tree, the frames of a drawing.
 func (t *Tree) Switches() int { return t.off[len(t.sizes)+1] }
 
+// Family returns "tree": drawings lay a tree: host out as its tree of groups.
+func (t *Tree) Family() string { return "tree" }
+
 // switchLevel returns the level and the group of switch s.
 func (t *Tree) switchLevel(s int) (level, group int) {
 	level = 1

@@ -2,7 +2,6 @@ package draw
 
 import (
 	"fmt"
-	"math"
 
 	svg "github.com/ajstarks/svgo"
 
@@ -57,34 +56,21 @@ func (l *layout) end(v int) (e linkEnd, ok bool) {
 // maxWires bounds the wires drawn (context, not data).
 const maxWires = 16384
 
-// hostLayout lays out any host that Mapping draws: lattices (newLayout),
-// fat trees as trees, dragonflies as groups of routers with their
-// terminals, other trees of switches or groups (topology.Rooted) as
-// their tree, and any of them with cores, each node's cores as a small
-// grid in its place. A lattice's nodes fit in height units too when
-// height is positive, and a tall 2-D one folds into strips side by side
-// to fill the width.
-func hostLayout(h topology.Host, width, height, minCell int) (*layout, error) {
-	switch t := h.(type) {
-	case *topology.Lattice:
-		return newLayout(t, width, height, minCell), nil
-	case *topology.FatTree:
-		return fatTreeLayout(t, width, minCell), nil
-	case *topology.Dragonfly:
-		return dragonflyLayout(t, width, minCell), nil
-	case topology.Rooted:
-		return treeLayout(t, width, minCell), nil
-	}
-	inner, c := topology.SplitCores(h)
-	if c == 1 {
-		return nil, fmt.Errorf("no drawing for host %s", h)
-	}
-	q := int(math.Ceil(math.Sqrt(float64(c))))
-	il, err := hostLayout(inner, width, height, q*minCell+2)
-	if err != nil {
-		return nil, err
-	}
-	return coresLayout(il, c, q), nil
+func init() {
+	registerLayout("fattree", func(h topology.Host, width, _, minCell int) (*layout, bool) {
+		t, ok := h.(topology.SwitchLevels)
+		if !ok {
+			return nil, false
+		}
+		return fatTreeLayout(t, width, minCell), true
+	})
+	registerLayout("dragonfly", func(h topology.Host, width, _, minCell int) (*layout, bool) {
+		d, ok := h.(topology.RouterGroups)
+		if !ok {
+			return nil, false
+		}
+		return dragonflyLayout(d, width, minCell), true
+	})
 }
 
 // coresLayout subdivides the place of every node of il into a q×q grid
@@ -128,7 +114,7 @@ func coresLayout(il *layout, c, q int) *layout {
 // trees): the nodes in index order along the bottom, the N switch levels
 // above, level N at the top, each switch over the nodes it reaches through
 // its down links.
-func fatTreeLayout(t *topology.FatTree, width, minCell int) *layout {
+func fatTreeLayout(t topology.SwitchLevels, width, minCell int) *layout {
 	n, k, levels := t.Size(), t.Arity(), t.Levels()
 	per := n / k // switches per level
 	inner := width - 2*margin
@@ -202,7 +188,7 @@ func fatTreeLayout(t *topology.FatTree, width, minCell int) *layout {
 // one panel per group, its A routers in a row (all linked to each other),
 // each router's P terminals under it; grey lines join the routers of the
 // global links.
-func dragonflyLayout(d *topology.Dragonfly, width, minCell int) *layout {
+func dragonflyLayout(d topology.RouterGroups, width, minCell int) *layout {
 	a, p, _, g := d.Params()
 	n := d.Size()
 	perRow := planesPerRow(g, a*p, 3)

@@ -131,10 +131,7 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	if heatMap {
 		minCell = 1 // one pixel of the heat map's image per node
 	}
-	lay, err := hostLayout(m.Host, width, o.Height, minCell)
-	if err != nil {
-		return err
-	}
+	lay := hostLayout(m.Host, width, o.Height, minCell)
 	width = lay.w // wider than asked when the host needs it: never clip
 	if g.Label == nil {
 		return graphMapping(w, r, o, lay, heatMap) // a weighted graph: no dimensions
@@ -304,10 +301,7 @@ func NewLocator(r *solve.Result, o Options) *Locator {
 	if detail > 0 && r.Mapping.Guest.Order() > detail {
 		minCell = 1
 	}
-	lay, err := hostLayout(r.Mapping.Host, width, o.Height, minCell)
-	if err != nil {
-		lay = &layout{}
-	}
+	lay := hostLayout(r.Mapping.Host, width, o.Height, minCell)
 	return &Locator{lay: lay, half: max(1, max(lay.side, 2*lay.r)) / 2, inv: r.Mapping.Inverse()}
 }
 
@@ -558,6 +552,16 @@ func key(f *flow, buf *bytes.Buffer, g *guest.Graph, h topology.Host, note strin
 
 // Thousands formats an integer with thousands separators (12,578,816).
 func Thousands(n int) string { return metric.Thousands(n) }
+
+func init() {
+	registerLayout("lattice", func(h topology.Host, width, height, minCell int) (*layout, bool) {
+		t, ok := h.(*topology.Lattice)
+		if !ok {
+			return nil, false
+		}
+		return newLayout(t, width, height, minCell), true
+	})
+}
 
 // newLayout chooses positions for every host node within width, with a
 // pitch of at least minCell; w is then the extent actually used, wider

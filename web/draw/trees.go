@@ -7,6 +7,16 @@ import (
 	"topomap/algorithms/topology"
 )
 
+func init() {
+	registerLayout("tree", func(h topology.Host, width, _, minCell int) (*layout, bool) {
+		t, ok := h.(topology.Rooted)
+		if !ok {
+			return nil, false
+		}
+		return treeLayout(t, width, minCell), true
+	})
+}
+
 // treeLayout draws a host whose switches or groups form a rooted tree
 // (topology.Rooted: tree: hosts, switch trees read from a file): the
 // nodes in index order along the bottom, each switch over the middle of
