@@ -15,19 +15,19 @@ func init() {
 	register(Algorithm{
 		Name: "bricks",
 		Notes: Notes{
-			Title:      "Nested bricks (fat trees, dragonflies)",
+			Title:      "Nested bricks (fat trees, dragonflies, trees)",
 			Source:     "topomap (ours); fat tree after Petrini & Vanneschi (IPPS 1997), dragonfly after Kim, Dally, Scott & Abts (ISCA 2008)",
 			Confidence: "P",
 			Complexity: "O(n·levels), levels the nesting of the host (at most log2 N)",
 			Measured:   measured("grid:1024x1024 → fattree:4,10: 0.14 CPU-s, 40 MB"),
 			Summary: "Ours: the host's index order nests groups — the cores of a node, the nodes under a leaf switch " +
-				"(fat tree) or a router (dragonfly), then under a switch of the next level or in a group. The grid is cut " +
+				"(fat tree), a router (dragonfly) or a group of the first level (tree:), then under a switch of the next level or in a group. The grid is cut " +
 				"into bricks of one node's cores, those into bricks of one leaf switch's or router's nodes, and so on (each " +
 				"the most cube-like shape whose sides divide the grid left), and the objects go to the slots brick by brick, " +
 				"so that every switch or router serves a compact brick of the stencil.",
 		},
 		Guests:  "grid:AxB[:wrap] or grid:AxBxC[:wrap]",
-		Hosts:   "fattree:K,N or dragonfly:A,P,H,G (with or without cores) of the same size, when bricks divide the grid",
+		Hosts:   "fattree:K,N, dragonfly:A,P,H,G or tree:S1xS2x…:dist=… (with or without cores) of the same size, when bricks divide the grid",
 		Applies: func(g spec.Guest, h topology.Host) error { _, err := nestedFactors(g, h); return err },
 		Map: func(ctx context.Context, p *Problem) ([]int, error) {
 			factors, err := nestedFactors(p.Instance.Guest, p.Host)
@@ -41,27 +41,15 @@ func init() {
 }
 
 // nestedFactors returns the sizes of the groups that h's index order
-// nests (cores, then the network's levels), checking that bricks of them
+// nests (topology.HierarchyOf: cores, then the network's levels), checking that bricks of them
 // divide grid g.
 func nestedFactors(g spec.Guest, h topology.Host) ([]int, error) {
 	if g.Kind != guest.Grid {
 		return nil, fmt.Errorf("needs an object grid guest (grid:AxB or grid:AxBxC), not %s", g)
 	}
-	inner, c := topology.SplitCores(h)
-	var factors []int
-	if c > 1 {
-		factors = append(factors, c)
-	}
-	switch t := inner.(type) {
-	case *topology.FatTree:
-		for range t.Levels() {
-			factors = append(factors, t.Arity())
-		}
-	case *topology.Dragonfly:
-		a, p, _, groups := t.Params()
-		factors = append(factors, p, a, groups)
-	default:
-		return nil, fmt.Errorf("needs a fat tree or a dragonfly host, not %s", h)
+	factors, ok := topology.HierarchyOf(h)
+	if !ok {
+		return nil, fmt.Errorf("needs a host of nested groups (a fat tree, a dragonfly or a tree:, with or without cores), not %s", h)
 	}
 	if _, ok := gridmap.NestedBricks(g.Dims, factors); !ok {
 		return nil, fmt.Errorf("the groups of %v objects that %s nests cannot be cut as bricks from grid %s", factors, h, g)

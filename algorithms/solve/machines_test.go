@@ -46,6 +46,23 @@ func TestBricksOptimalSmall(t *testing.T) {
 	}
 }
 
+// TestBricksTree: tree:2x2x2:dist=2,4,6 has the distances of
+// fattree:2,3 (2ℓ hops under a level-ℓ switch), so nested bricks cut its
+// groups alike and reach the same 3.6 hops per byte on grid:4x2; with 2
+// cores a node, grid:4x4 gets 2×1 bricks per node and strictly less than
+// row-major order.
+func TestBricksTree(t *testing.T) {
+	r := solvetest.Map(t, "guest=grid:4x2&host=tree:2x2x2:dist=2,4,6&algo=bricks")
+	if r.Metrics.HopsPerByte != 3.6 {
+		t.Errorf("hops per byte %v, want 3.6", r.Metrics.HopsPerByte)
+	}
+	r = solvetest.Map(t, "guest=grid:4x4&host=tree:2x2x2:dist=2,4,6:cores=2&algo=bricks")
+	rm := solvetest.Map(t, "guest=grid:4x4&host=tree:2x2x2:dist=2,4,6:cores=2&algo=rowmajor")
+	if r.Metrics.HopsPerByte >= rm.Metrics.HopsPerByte {
+		t.Errorf("bricks %v hops per byte, row-major %v", r.Metrics.HopsPerByte, rm.Metrics.HopsPerByte)
+	}
+}
+
 // TestBricksDragonflyCores: on dragonfly:2,2,1,3:cores=2 (24 slots) a
 // 6×4 grid is cut into 2×1 bricks per node (2 cores), 2×2 per router (2
 // nodes), 2×4 objects per group (2 routers): every object on its own slot, the
@@ -65,7 +82,8 @@ func TestBricksDragonflyCores(t *testing.T) {
 // TestBricksNotApplicable: the reasons are given.
 func TestBricksNotApplicable(t *testing.T) {
 	for _, tt := range []struct{ guest, host, says string }{
-		{"grid:8x8", "mesh:8x8", "needs a fat tree or a dragonfly"},
+		{"grid:8x8", "mesh:8x8", "needs a host of nested groups"},
+		{"grid:8x8", "mesh:4x4:cores=4", "needs a host of nested groups"},
 		{"hypercube:6", "fattree:2,6", "needs an object grid"},
 		{"grid:5x3", "fattree:15,1", ""},
 	} {
