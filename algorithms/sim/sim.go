@@ -125,9 +125,6 @@ func Run(m *mapping.Mapping, ta, tc float64) (*Schedule, error) {
 func (s *Schedule) evaluate() {
 	d, n := s.D, 1<<s.D
 	place, host := s.Mapping.Place, s.Mapping.Host
-	// A lattice's Hops called directly, not through the interface: d·2^(d-1)
-	// calls (10M at d = 20) make the dynamic dispatch show.
-	lattice, _ := host.(*topology.Lattice)
 	var commHops, waitHops int64
 	waits := make([]int64, n) // per-process wait, in links
 	var prev []int32
@@ -139,12 +136,7 @@ func (s *Schedule) evaluate() {
 				continue
 			}
 			p := v | bit
-			var hops int32
-			if lattice != nil {
-				hops = int32(lattice.Hops(place[v], place[p]))
-			} else {
-				hops = int32(host.Hops(place[v], place[p]))
-			}
+			hops := int32(host.Hops(place[v], place[p]))
 			var a, b int32
 			if prev != nil {
 				a, b = prev[v], prev[p]

@@ -129,6 +129,8 @@ func TestCubeCommandErrors(t *testing.T) {
 		{"line", []string{"optimal", "--host", "line:16"}, "not line:16"},
 		{"ring too large", []string{"optimal", "--host", "ring:128"}, "not ring:128"},
 		{"ring too small", []string{"optimal", "--host", "ring:2"}, "not ring:2"},
+		{"ring with cores", []string{"optimal", "--host", "ring:16:cores=2"}, "not ring:16:cores=2"},
+		{"torus", []string{"optimal", "--host", "torus:4x4"}, "not torus:4x4"},
 		{"missing host", []string{"optimal"}, "missing --host"},
 		{"optimal format", []string{"optimal", "--host", "ring:16", "--format", "csv"}, `unknown --format "csv"`},
 		{"stray argument", []string{"optimal", "--host", "ring:16", "extra"}, `unexpected argument "extra"`},

@@ -45,7 +45,7 @@ func runOptimal(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	k := h.Size()
-	if l, ok := h.(*topology.Lattice); !ok || l.Kind() != topology.Ring || k&(k-1) != 0 || k < 4 || k > 1<<optimal.MaxDim {
+	if g, ok := h.(topology.Grid); !ok || g.Rank() != 1 || !g.Wraps(0) || k&(k-1) != 0 || k < 4 || k > 1<<optimal.MaxDim {
 		return fmt.Errorf("optimal needs ring:K with K = 2^d, 2 ≤ d ≤ %d (K = 4 … %d), not %s", optimal.MaxDim, 1<<optimal.MaxDim, h)
 	}
 	r, err := optimal.Ring(ctx, bits.TrailingZeros(uint(k)))
