@@ -97,6 +97,15 @@ func (s *Subset) Index(coords []int) (int, error) {
 // Hops returns the whole host's hops between the nodes.
 func (s *Subset) Hops(a, b int) int { return s.whole.Hops(s.ids[a], s.ids[b]) }
 
+// router routes as the whole host does (subsetRouter).
+func (s *Subset) router() (Router, bool) {
+	r, ok := RouterOf(s.whole)
+	if !ok {
+		return nil, false
+	}
+	return subsetRouter{s, r}, true
+}
+
 // Neighbors appends the subset's nodes one hop from idx in the whole host.
 func (s *Subset) Neighbors(idx int, dst []int) []int {
 	start := len(dst)

@@ -128,6 +128,16 @@ func (h *Cores) Index(coords []int) (int, error) {
 // Hops returns the hops between the slots' nodes.
 func (h *Cores) Hops(a, b int) int { return h.inner.Hops(a/h.c, b/h.c) }
 
+// router routes between slots as the host of the nodes routes between
+// their nodes (coresRouter).
+func (h *Cores) router() (Router, bool) {
+	r, ok := RouterOf(h.inner)
+	if !ok {
+		return nil, false
+	}
+	return coresRouter{h, r}, true
+}
+
 // Neighbors appends every slot of the nodes one hop from idx's node.
 func (h *Cores) Neighbors(idx int, dst []int) []int {
 	start := len(dst)

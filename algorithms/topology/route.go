@@ -37,25 +37,21 @@ type Router interface {
 }
 
 // RouterOf returns h's routing capability and whether it has one. A
-// host with cores routes as the host of its nodes does (coresRouter), a
-// Subset as its whole host does.
+// host built over another (a host with cores, a Subset) routes through
+// the routes of the host it is built on (overRouter).
 func RouterOf(h Host) (Router, bool) {
-	if c, ok := h.(*Cores); ok {
-		r, ok := RouterOf(c.inner)
-		if !ok {
-			return nil, false
-		}
-		return coresRouter{c, r}, true
-	}
-	if s, ok := h.(*Subset); ok {
-		r, ok := RouterOf(s.whole)
-		if !ok {
-			return nil, false
-		}
-		return subsetRouter{s, r}, true
+	if o, ok := h.(overRouter); ok {
+		return o.router()
 	}
 	r, ok := h.(Router)
 	return r, ok
+}
+
+// overRouter is the capability of hosts built over another, whose routes
+// are derived from that host's: router returns them, false when that
+// host has none.
+type overRouter interface {
+	router() (Router, bool)
 }
 
 // VertexName names vertex v of h's wiring for people: a node (a slot on
