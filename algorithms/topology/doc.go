@@ -10,7 +10,12 @@
 // spec strings, a parser and examples, and Parse (which package spec
 // calls) reads the registry. A new kind is one file and one registration
 // line in kinds.go; topotest checks the contract on every registered
-// kind's examples.
+// kind's examples. Code outside a kind's file reaches it through Host and
+// optional capabilities (Grid, Hierarchy, Router, Network, SwitchLevels,
+// RouterGroups, Rooted, Family: the drawing family a drawing package
+// registers a layout for), never by a switch on its concrete type, so a
+// new kind is served wherever it has the capabilities used, and drawn
+// generically where it names no family.
 //
 // Grid is the optional capability of hosts that are boxes of axes (lines,
 // rings, meshes and toruses of any sizes with wrap-around chosen per axis,

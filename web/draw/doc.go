@@ -16,6 +16,13 @@
 // (data-algo). Nodes carry no more, to keep large drawings small; a page
 // looks the rest up in the result.
 //
+// A host is laid out by the layout its drawing family registered
+// (topology.Family; registerLayout beside each layout's code: lattices,
+// fat trees, dragonflies, trees), a host with cores as its nodes' layout
+// with each node's cores in its place, and a host of a kind that names no
+// family with its nodes in index order on a circle, so that every kind
+// is drawn.
+//
 // On a host with routing (topology.Router) the host's directed links are
 // drawn coloured by their load (links.go: class "l", data-l the link's
 // number; legend swatches class "lg" with data-lo/data-hi; the most
