@@ -184,7 +184,7 @@ func TestNoSwitchOnHostKinds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"topomap/algorithms/topology.Lattice", "topomap/algorithms/topology.FatTree", "topomap/algorithms/topology/topotest.Star"} {
+	for _, k := range []string{"topomap/algorithms/topology.Lattice", "topomap/algorithms/topology.FatTree", "topomap/algorithms/topology/topotest.Hub"} {
 		if _, ok := c.kinds[k]; !ok {
 			t.Errorf("host kind %s not found; found %v", k, c.kinds)
 		}

@@ -17,9 +17,9 @@ import (
 	"topomap/web/draw"
 )
 
-// star:K is a kind that registers no layout: drawings place its nodes on
+// hub:K is a kind that registers no layout: drawings place its nodes on
 // a circle (the generic layout) instead of refusing it.
-func init() { topology.Register(topotest.StarKind) }
+func init() { topology.Register(topotest.HubKind) }
 
 // TestGenericLayout: a host of a kind without a layout is drawn with
 // every slot once, its nodes on one circle, and the key says so; with
@@ -29,15 +29,15 @@ func TestGenericLayout(t *testing.T) {
 		query string
 		nodes int // the host's nodes, on the circle
 	}{
-		{"guest=grid:4x4&host=star:15&algo=rb", 16},
-		{"guest=grid:4x4&host=star:7:cores=2&algo=greedy", 8},
+		{"guest=grid:4x4&host=hub:15&algo=rb", 16},
+		{"guest=grid:4x4&host=hub:7:cores=2&algo=greedy", 8},
 	} {
 		r := solvetest.Map(t, tc.query)
 		var buf bytes.Buffer
 		if err := draw.Mapping(&buf, r, draw.Options{}); err != nil {
 			t.Fatalf("%s: %v", tc.query, err)
 		}
-		if !strings.Contains(buf.String(), "clockwise on a circle from the top (no layout for star hosts)") {
+		if !strings.Contains(buf.String(), "clockwise on a circle from the top (no layout for hub hosts)") {
 			t.Errorf("%s: the key does not say how the host is laid out", tc.query)
 		}
 		nodes := regexp.MustCompile(`<circle cx="(\d+)" cy="(\d+)" r="\d+" class="n[^"]*" data-h="(\d+)"`).FindAllSubmatch(buf.Bytes(), -1)
@@ -73,13 +73,13 @@ func slicesMinMax(xs []float64) (lo, hi float64) {
 }
 
 // TestGenericHeatMap: above the detail limit a host of a kind without a
-// layout gets the per-node dilation heat map on its circle. On star:63
+// layout gets the per-node dilation heat map on its circle. On hub:63
 // the hub's vertex has all its grid neighbours on leaves (largest
 // dilation 1) and every leaf's vertex a neighbour on another leaf (2),
 // whatever the placement: the hub is painted in one colour, every leaf in
 // another.
 func TestGenericHeatMap(t *testing.T) {
-	r := solvetest.Map(t, "guest=grid:8x8&host=star:63&algo=rb")
+	r := solvetest.Map(t, "guest=grid:8x8&host=hub:63&algo=rb")
 	o := draw.Options{Detail: 10}
 	var buf bytes.Buffer
 	if err := draw.Mapping(&buf, r, o); err != nil {

@@ -5,6 +5,6 @@ import (
 	"topomap/algorithms/topology/topotest"
 )
 
-// The star kind is registered here, so that TestRegisteredKinds runs the
+// The hub kind is registered here, so that TestRegisteredKinds runs the
 // contract on its examples like on every other kind's.
-func init() { topology.Register(topotest.StarKind) }
+func init() { topology.Register(topotest.HubKind) }
