@@ -23,7 +23,7 @@ func init() { topology.Register(topotest.HubKind) }
 
 // TestGenericLayout: a host of a kind without a layout is drawn with
 // every slot once, its nodes on one circle, and the key says so; with
-// cores, each node's cores sit in its place.
+// cores, each node's cores sit in its place; the locator finds each slot.
 func TestGenericLayout(t *testing.T) {
 	for _, tc := range []struct {
 		query string
@@ -43,6 +43,14 @@ func TestGenericLayout(t *testing.T) {
 		nodes := regexp.MustCompile(`<circle cx="(\d+)" cy="(\d+)" r="\d+" class="n[^"]*" data-h="(\d+)"`).FindAllSubmatch(buf.Bytes(), -1)
 		if len(nodes) != r.Mapping.Host.Size() {
 			t.Fatalf("%s: %d slots drawn, want %d", tc.query, len(nodes), r.Mapping.Host.Size())
+		}
+		loc := draw.NewLocator(r, draw.Options{})
+		for _, m := range nodes {
+			x, _ := strconv.ParseFloat(string(m[1]), 64)
+			y, _ := strconv.ParseFloat(string(m[2]), 64)
+			if h, _ := loc.At(x+0.5, y+0.5); strconv.Itoa(h) != string(m[3]) {
+				t.Errorf("%s: at slot %s the locator finds %d", tc.query, m[3], h)
+			}
 		}
 		per := len(nodes) / tc.nodes
 		xs, ys := make([]float64, tc.nodes), make([]float64, tc.nodes) // node centres: the mean of their slots
