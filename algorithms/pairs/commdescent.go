@@ -69,8 +69,8 @@ func (c *commSearch) neighbourhood(s *state, a int32) []int32 {
 
 // commDescend runs the closing search on the placement in the state (of
 // tracked objective r.h) until a pass gains less than commTau, the
-// bound r.commCap is spent or ctx is cancelled, checking every checkEvery
-// swaps tried; it updates r.h and r.q and counts its tries in
+// bound r.commCap is spent or ctx is cancelled (checked every checkEvery
+// swaps tried); it updates r.h and r.q and counts its tries in
 // r.commMoves.
 func (r *run) commDescend() {
 	s := r.s
@@ -97,7 +97,7 @@ func (r *run) commPass(c *commSearch, order []int32) bool {
 	s := r.s
 	for _, a := range order {
 		for _, b := range c.neighbourhood(s, a) {
-			if r.commMoves%checkEvery == 0 && (r.commMoves >= r.commCap || r.ctx.Err() != nil) {
+			if r.commMoves >= r.commCap || r.commMoves%checkEvery == 0 && r.ctx.Err() != nil {
 				return false
 			}
 			r.commMoves++
