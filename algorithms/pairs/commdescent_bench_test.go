@@ -27,7 +27,8 @@ var commInstances = []struct {
 	{"4elt", 1024, "torus:8x8x16"}, {"copter2", 1024, "torus:8x8x16"}, {"mdual", 1024, "torus:8x8x16"},
 	{"4elt", 4096, "torus:16x16x16"}, {"copter2", 4096, "torus:16x16x16"}, {"mdual", 4096, "torus:16x16x16"},
 	{"4elt", 1024, "fattree:4,5"}, {"copter2", 1024, "fattree:4,5"}, {"mdual", 1024, "fattree:4,5"},
-	{"4elt", 4096, "fattree:8,3:cores=8"},
+	{"4elt", 4096, "fattree:16,3"}, {"copter2", 4096, "fattree:16,3"}, {"mdual", 4096, "fattree:16,3"},
+	{"4elt", 4096, "fattree:8,3:cores=8"}, {"copter2", 4096, "fattree:8,3:cores=8"}, {"mdual", 4096, "fattree:8,3:cores=8"},
 }
 
 // BenchmarkCommSearch runs PAIRS from rank order, greedy and rb (solve's
