@@ -12,7 +12,8 @@ import (
 // TestDefaultMoveCap: a run that its stopping rule would never end (no
 // patience limit) stops at its move cap, a number of moves that depends
 // on the size and the planned work only, never on the time taken: the
-// default cap without a plan, the plan itself with one.
+// default cap without a plan, with one the plan less the closing search's
+// reserve.
 func TestDefaultMoveCap(t *testing.T) {
 	g, h := must(guest.NewGrid([]int{4, 4}, false)), must(topology.NewMesh(4, 4))
 	place := []int{5, 0, 9, 3, 14, 1, 12, 7, 2, 15, 6, 10, 4, 13, 8, 11}
@@ -22,7 +23,7 @@ func TestDefaultMoveCap(t *testing.T) {
 		r := newRun(context.Background(), s, opt, time.Now(), s.hopBytes())
 		want := capFactor*horizonOf(s) + capPerObject*int64(s.n)
 		if plan > 0 {
-			want = plan
+			want = plan - plan/commShare
 		}
 		if r.maxMoves != want {
 			t.Fatalf("plan %d: cap %d, want %d", plan, r.maxMoves, want)
@@ -40,10 +41,11 @@ func TestDefaultMoveCap(t *testing.T) {
 	}
 }
 
-// TestPlanBoundsMoves: a planned run fills its plan and never exceeds it,
-// below and above the default work, alone and as a share of a multilevel
-// search, whatever the patience (the stopping rule may not end it before
-// the plan: a budget is spent).
+// TestPlanBoundsMoves: a planned run (its swap search and its closing
+// search together) fills its plan and never exceeds it, below and above
+// the default work, alone and as a share of a multilevel search, whatever
+// the patience (the stopping rule may not end it before the plan: a
+// budget is spent).
 func TestPlanBoundsMoves(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -71,8 +73,8 @@ func TestPlanBoundsMoves(t *testing.T) {
 			if tt.share > 0 {
 				want = int64(float64(tt.plan) * tt.share)
 			}
-			if res.Moves > want+checkEvery || res.Moves < want/2 {
-				t.Errorf("%d moves, want the plan's %d (at most %d more, at least half)", res.Moves, want, checkEvery)
+			if moves := res.Moves + res.CommMoves; moves > want+checkEvery || moves < want/2 {
+				t.Errorf("%d moves and %d tries of the closing search, want the plan's %d together (at most %d more, at least half)", res.Moves, res.CommMoves, want, checkEvery)
 			}
 		})
 	}

@@ -43,6 +43,13 @@
 //     guest's mean degree when that is above 4 (a move costs O(degree)),
 //     and by Options.Share for a run that is one level of a multilevel
 //     search (package solve's);
+//   - a closing search after the swap search, on every host: the 1-to-1
+//     local search of Schulz and Träff (JEA 2020) over N_C^d, the pairs of
+//     objects at most d hops apart in the guest (Options.CommDepth,
+//     default 2), keeping every swap that lowers the objective, pass after
+//     pass until one gains less than 10⁻⁵ of it; its work is bounded by an
+//     eighth of the horizon (reserved from a caller's plan) and counted
+//     apart (Result.CommMoves), so that Moves still repeats a run;
 //   - from ParallelThreshold objects on, the greedy and the annealing
 //     rounds use two goroutines on the two halves of the host, each
 //     swapping only objects whose graph neighbours all lie in its half

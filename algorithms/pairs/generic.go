@@ -12,9 +12,13 @@ import (
 type generic struct {
 	host topology.Host
 	n    int32
-	// table[p·n+q] = Hops(p, q) on hosts of at most maxTable nodes
-	// (O(n²) to build, 2 MB at most), nil otherwise.
-	table []uint16
+	// table[u·nodes+v] = the hops between nodes u and v of the host
+	// under its cores and routers (topology.SplitRouters), per slots a
+	// node, when it has at most maxTable nodes (O(nodes²) to build, 2 MB
+	// at most), nil otherwise: slots p and q are table[p/per·nodes+q/per]
+	// apart (a fat tree of 512 nodes of 8 cores reads a table, not Hops).
+	table      []uint16
+	nodes, per int32
 	// near[nearOff[p]:nearOff[p+1]] lists the nodes "next to" p: among
 	// its Neighbors and the nodes of index within nearWindow of p, those
 	// at the least distance from p (at most maxNear, the closest in
@@ -45,17 +49,7 @@ const (
 func newGeneric(h topology.Host) *generic {
 	n := h.Size()
 	g := &generic{host: h, n: int32(n), nearOff: make([]int32, 1, n+1), diam: int32(topology.MaxHops(h))}
-	if n <= maxTable {
-		g.table = make([]uint16, n*n)
-		g.diam = 0
-		for p := range n {
-			for q := range n {
-				d := int32(h.Hops(p, q))
-				g.table[p*n+q] = uint16(d)
-				g.diam = max(g.diam, d)
-			}
-		}
-	}
+	g.tabulate()
 	var nb, cand []int
 	for p := range n {
 		nb = h.Neighbors(p, nb[:0])
@@ -91,6 +85,24 @@ func newGeneric(h topology.Host) *generic {
 	return g
 }
 
+// tabulate fills the table of the host's nodes if there are at most
+// maxTable, and sets diam to the largest entry.
+func (g *generic) tabulate() {
+	base, per := topology.SplitRouters(g.host)
+	nodes := base.Size()
+	if nodes > maxTable {
+		return
+	}
+	g.table, g.nodes, g.per, g.diam = make([]uint16, nodes*nodes), int32(nodes), int32(per), 0
+	for u := range nodes {
+		for v := range nodes {
+			d := int32(base.Hops(u, v))
+			g.table[u*nodes+v] = uint16(d)
+			g.diam = max(g.diam, d)
+		}
+	}
+}
+
 func contains(s []int32, x int32) bool {
 	for _, y := range s {
 		if y == x {
@@ -103,7 +115,10 @@ func contains(s []int32, x int32) bool {
 // hops returns the distance between nodes p and q.
 func (g *generic) hops(p, q int32) int32 {
 	if g.table != nil {
-		return int32(g.table[p*g.n+q])
+		if g.per > 1 {
+			p, q = p/g.per, q/g.per
+		}
+		return int32(g.table[p*g.nodes+q])
 	}
 	return int32(g.host.Hops(int(p), int(q)))
 }

@@ -213,6 +213,13 @@ type Options struct {
 	// the end.
 	Progress      func(Progress)
 	ProgressEvery time.Duration
+	// CommDepth is the d of the closing search (commdescent.go): after
+	// the swap search, the swaps of objects at most d hops apart in the
+	// guest, until a pass gains nothing. 0 = DefaultCommDepth;
+	// NoCommSearch turns it off; at most maxCommDepth. Its work is
+	// bounded by an eighth of the horizon (reserved from a Plan, apart
+	// from Moves) and counted in Result.CommMoves.
+	CommDepth int
 }
 
 // Progress reports on a run.
@@ -257,7 +264,10 @@ type Result struct {
 	Cycles int
 	// Moves is the number of moves made: Options.Moves set to it repeats
 	// the run.
-	Moves     int64
+	Moves int64
+	// CommMoves is the number of swaps the closing search tried (counted
+	// in Evaluated, and those kept in Accepted and Improved).
+	CommMoves int64
 	Evaluated int64
 	Accepted  int64
 	Improved  int64
@@ -391,6 +401,8 @@ func Improve(ctx context.Context, g *guest.Graph, h topology.Host, starts [][]in
 	copy(s.pos, winPos)
 	s.placeSelf()
 	r.best = nil
+	r.h, r.q = winH, winQ
+	r.commDescend()
 	startIdx := chains[win]
 	res := &Result{Start: startIdx}
 	// the start's hop-bytes: its objective, or under Congestion one pass more
@@ -438,6 +450,8 @@ func (o *Options) check(g *guest.Graph, host topology.Host, starts [][]int) erro
 		return fmt.Errorf("%w: share %v out of [0, 1]", ErrInvalid, o.Share)
 	case !(o.Temperature >= 0) || math.IsInf(o.Temperature, 0):
 		return fmt.Errorf("%w: temperature %v, want a finite value >= 0", ErrInvalid, o.Temperature)
+	case o.CommDepth < NoCommSearch || o.CommDepth > maxCommDepth:
+		return fmt.Errorf("%w: comm depth %d out of [%d, %d]", ErrInvalid, o.CommDepth, NoCommSearch, maxCommDepth)
 	case o.Patience == Unlimited && o.Moves == 0 && o.Plan == 0 && o.MaxRounds == 0:
 		return fmt.Errorf("%w: unlimited patience needs a move cap, a plan or a round limit", ErrInvalid)
 	}
@@ -568,6 +582,10 @@ type run struct {
 	seqUntil int     // parallel mode: work sequentially before this round
 	sweep    sweep
 	par      *parallel
+
+	// the closing search: its d (0: none), its bound and its tries
+	commDepth          int
+	commCap, commMoves int64
 }
 
 func newRun(ctx context.Context, s *state, opt Options, begin time.Time, h float64) *run {
@@ -594,6 +612,7 @@ func newRun(ctx context.Context, s *state, opt Options, begin time.Time, h float
 		r.horizon = max(1, int64(float64(r.horizon)*opt.Share))
 		r.minWork = int64(float64(r.minWork) * opt.Share)
 	}
+	r.reserveComm()
 	r.chainHorizon, r.chainLeast = r.horizon, r.minWork
 	r.maxMoves = opt.Moves
 	switch {
@@ -983,7 +1002,7 @@ func (r *run) finish(res *Result) {
 	if r.volume > 0 {
 		res.HopsPerByte = res.HopBytes / r.volume
 	}
-	res.Rounds, res.Cycles, res.Moves = r.rounds, r.cycles, r.moves
+	res.Rounds, res.Cycles, res.Moves, res.CommMoves = r.rounds, r.cycles, r.moves, r.commMoves
 	res.Evaluated, res.Accepted, res.Improved = r.evaluated, r.accepted, r.improved
 	res.Converged, res.Workers = r.converged || r.planSpent(), r.workers
 	res.Elapsed = time.Since(r.begin)

@@ -94,6 +94,7 @@ func TestPairsEscapesLocalOptima(t *testing.T) {
 		{"grid:2x512", "mesh:32x32", "fold", 1.0196}, // the accordion fold that was "step"
 		{"grid:64x64", "mesh:256x16", "", 2.5},       // 2.8571; step 2.5
 		{"grid:320x200", "mesh:250x256", "", 1.515},  // 1.653; 5 s of annealing: 1.500
+		{"grid:16x16", "torus:64x4", "", 1.93},       // 2.4667; --start rb 1.9292
 	}
 	for _, tt := range tests {
 		g, h := parse(t, tt.guest, tt.host)
