@@ -51,6 +51,9 @@ func SplitBounds(bs []Bound) (bounds, estimates []Bound) {
 // host; the others are derived from the closed forms of grid hosts.
 func Bounds(g *guest.Graph, h topology.Host) []Bound {
 	bs := []Bound{neighbourhood(g, h)}
+	if b, ok := levels(g, h); ok {
+		bs = append(bs, b)
+	}
 	host, ok := h.(topology.Grid)
 	if !ok {
 		return bs
