@@ -205,8 +205,8 @@ type flows struct {
 	// per vertex, valid while stamp[x] is the current source: its depth,
 	// the arc from its parent and the parent's place in order
 	stamp, depth, parent, from []int32
-	order                []int32
-	count                []int32 // count[i·R+r-1]: order[i]'s subtree targets within radius r
+	order                      []int32
+	count                      []int32 // count[i·R+r-1]: order[i]'s subtree targets within radius r
 	// loads[r-1][edge id]: units over the edge at radius r; demand[r-1][j]:
 	// D for caps[j] at radius r
 	loads  [][]int32
