@@ -86,13 +86,13 @@ func levelCosts(hi topology.Hierarchy) ([]int, bool) {
 	if !ok {
 		return nil, false
 	}
-	group, r, most := 1, 1, topology.MaxHops(hi)
+	group, r := 1, 1
 	for i, s := range radices {
-		for r <= most && b.Ball(r) <= group {
+		for r <= topology.MaxLevelCost && b.Ball(r) <= group {
 			r++
 		}
-		if r > most {
-			return nil, false // not the Balls contract: no bound rather than a wrong one
+		if r > topology.MaxLevelCost {
+			return nil, false // a ball that never grows: no bound rather than a wrong one
 		}
 		costs[i] = r
 		group *= s
