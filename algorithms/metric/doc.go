@@ -102,7 +102,8 @@
 //     sum over the vertices.
 //   - unit flows: every vertex v sends one unit to each of the K_v
 //     vertices a breadth-first search around it reaches (radius 1 to 8,
-//     the searches of all vertices visiting at most 2^23 arcs), along
+//     the searches of all vertices visiting at most 2^23 arcs; none on
+//     a guest of more than 2^22 arcs), along
 //     the search tree. At most c−1 of them share v's part, so at least
 //     D = Σ_v max(0, K_v − c + 1) units end in another part, and each
 //     crosses at least one pair between parts: the loads ℓ(e) (units per

@@ -175,13 +175,13 @@ func partnerCuts(u *guest.Graph, caps []int) []float64 {
 // crossing edges add up to at least D = Σ_v max(0, K_v − c + 1), and the
 // crossing volume is at least the cheapest edges, by W(e)/ℓ(e), whose
 // loads reach D (a fractional knapsack). Every radius up to
-// maxFlowRadius is tried. O(maxLevelsWork·maxFlowRadius + edges·log
-// edges per radius).
+// maxFlowRadius is tried; none on a guest of more than maxLevelsWork/2
+// arcs. O(maxLevelsWork·maxFlowRadius + edges·log edges per radius).
 func flowCuts(u *guest.Graph, caps []int) ([]float64, int) {
 	out := make([]float64, len(caps))
 	n := u.Order()
-	if n == 0 || n > maxLevelsWork {
-		return out, 0
+	if n == 0 || n > maxLevelsWork || u.Arcs() > maxLevelsWork/2 {
+		return out, 0 // too large to search around every vertex
 	}
 	f := newFlows(u, caps, maxLevelsWork/n)
 	for v := range n {
