@@ -100,14 +100,15 @@
 //     so at least the volume to its partners beyond its c−1 heaviest
 //     leaves the part; each pair is seen from both ends, hence half the
 //     sum over the vertices.
-//   - unit flows: every vertex v sends one unit to each of the K_v
-//     vertices a breadth-first search around it reaches (radius 1 to 8,
-//     the searches of all vertices visiting at most 2^23 arcs; none on
-//     a guest of more than 2^22 arcs), along
-//     the search tree. At most c−1 of them share v's part, so at least
-//     D = Σ_v max(0, K_v − c + 1) units end in another part, and each
-//     crosses at least one pair between parts: the loads ℓ(e) (units per
-//     pair) of the crossing pairs add up to at least D. The cheapest
+//   - flows: every vertex v sends a flow to each vertex a breadth-first
+//     search around it reaches (radius 1 to 8, the searches of all
+//     vertices visiting at most 2^23 arcs; none on a guest of more than
+//     2^22 arcs), along the search tree: one unit to each, or (a second
+//     try) the lightest volume W on the tree path to it. At most c−1 of
+//     v's targets share v's part, so at least D_v, v's flows beyond its
+//     c−1 largest, end in another part, and each such flow crosses at
+//     least one pair between parts: the loads ℓ(e) (flow per pair) of
+//     the crossing pairs add up to at least D = Σ_v D_v. The cheapest
 //     pairs that could carry that much, taken by W(e)/ℓ(e) with a
 //     fraction of the last (a fractional knapsack), weigh no more than
 //     the crossing pairs do, so their weight is a lower bound on X_j.

@@ -17,6 +17,10 @@ const maxLevelsWork = 1 << 23
 // than this many edges away cost more load than they add.
 const maxFlowRadius = 8
 
+// maxLoads caps the loads the flow part keeps (32 MiB): a large guest
+// searches less deep.
+const maxLoads = 1 << 22
+
 // level is one level of a host's groups for the levels bound: any two
 // slots in different groups of at most capacity slots are at least add
 // hops further apart than the level below requires.
@@ -117,7 +121,7 @@ func levelsWork(g *guest.Graph, h topology.Host) (b Bound, work int, ok bool) {
 		return Bound{}, 0, false
 	}
 	b = Bound{Name: "levels", Scope: AllMappings,
-		Source: "ours: each level of the host's groups holds at most so many processes, which forces some volume out of every group (per process and by unit flows to its near neighbours)"}
+		Source: "ours: each level of the host's groups holds at most so many processes, which forces some volume out of every group (per process, and by flows to its near neighbours)"}
 	u, err := g.Undirected()
 	if err != nil {
 		return b, 0, true
@@ -167,29 +171,33 @@ func partnerCuts(u *guest.Graph, caps []int) []float64 {
 
 // flowCuts returns, for each capacity c, the flow bound on the volume
 // that crosses groups of at most c processes, and the arcs it visited.
-// Each process v sends one unit to each of the K_v processes of a
-// breadth-first search around it (radius r, cut short by the work cap)
-// along the search tree, whose parent edges are the heaviest on offer;
-// at least K_v − (c−1) of v's units end outside v's group, and each
-// crosses one edge between groups at least. So the loads ℓ(e) of the
-// crossing edges add up to at least D = Σ_v max(0, K_v − c + 1), and the
-// crossing volume is at least the cheapest edges, by W(e)/ℓ(e), whose
-// loads reach D (a fractional knapsack). Every radius up to
-// maxFlowRadius is tried; none on a guest of more than maxLevelsWork/2
-// arcs. O(maxLevelsWork·maxFlowRadius + edges·log edges per radius).
+// Each process v sends a flow to each process of a breadth-first search
+// around it (radius r, cut short by the work cap) along the search tree,
+// whose parent edges are the heaviest on offer: one unit, or in a second
+// family the lightest volume on the way. At most c−1 of v's targets share
+// v's group, so at least its flows beyond the c−1 largest end outside,
+// and each crosses one edge between groups at least. So the loads ℓ(e)
+// of the crossing edges add up to at least D, the sum of those over all
+// v, and the crossing volume is at least that of the cheapest edges, by
+// W(e)/ℓ(e), whose loads reach D (a fractional knapsack). Every radius up
+// to maxFlowRadius is tried (fewer on a guest of more than maxLoads/16
+// edges, none on one of more than maxLoads arcs). O(maxLevelsWork·
+// (maxFlowRadius + log) + edges·log edges per radius).
 func flowCuts(u *guest.Graph, caps []int) ([]float64, int) {
 	out := make([]float64, len(caps))
 	n := u.Order()
-	if n == 0 || n > maxLevelsWork || u.Arcs() > maxLevelsWork/2 {
+	if n == 0 || n > maxLevelsWork || u.Arcs() > maxLoads {
 		return out, 0 // too large to search around every vertex
 	}
 	f := newFlows(u, caps, maxLevelsWork/n)
 	for v := range n {
 		f.search(v)
 	}
-	for r, load := range f.loads {
-		for j, c := range knapsack(u, f.id, load, f.demand[r]) {
-			out[j] = max(out[j], c)
+	for _, fam := range f.families {
+		for r, load := range fam.loads {
+			for j, c := range knapsack(f.volume, load, fam.demand[r]) {
+				out[j] = max(out[j], c)
+			}
 		}
 	}
 	return out, f.work
@@ -199,24 +207,37 @@ func flowCuts(u *guest.Graph, caps []int) ([]float64, int) {
 type flows struct {
 	u      *guest.Graph
 	caps   []int
-	id     []int32 // id[e]: the edge of arc e, its arc from the smaller end
-	budget int     // arc visits per search
-	work   int     // arc visits so far
+	id     []int32   // id[e]: the edge of arc e (edgeIDs)
+	volume []float64 // per edge
+	radius int       // the deepest search
+	budget int       // arc visits per search
+	work   int       // arc visits so far
 	// per vertex, valid while stamp[x] is the current source: its depth,
 	// the arc from its parent and the parent's place in order
 	stamp, depth, parent, from []int32
 	order                      []int32
-	count                      []int32 // count[i·R+r-1]: order[i]'s subtree targets within radius r
-	// loads[r-1][edge id]: units over the edge at radius r; demand[r-1][j]:
-	// D for caps[j] at radius r
-	loads  [][]int32
-	demand [][]float64
+	flow                       []float64 // flow[i]: what v sends order[i]
+	count                      []float64 // count[i·R+r-1]: the flows to order[i]'s subtree within radius r
+	rank                       []int32   // positions in order, the largest flow first
+	families                   [2]family // unit flows, and flows of the lightest volume on the way
+}
+
+// family is one way of choosing the flows of flowCuts: one unit to every
+// target, or the lightest volume on the target's tree path.
+type family struct {
+	unit bool
+	// loads[r-1][edge id]: the flow over the edge at radius r;
+	// demand[r-1][j]: D for caps[j] at radius r
+	loads, demand [][]float64
 }
 
 func newFlows(u *guest.Graph, caps []int, budget int) *flows {
 	n := u.Order()
-	f := &flows{u: u, caps: caps, id: edgeIDs(u), budget: budget,
+	f := &flows{u: u, caps: caps, budget: budget, families: [2]family{{unit: true}, {}},
 		stamp: make([]int32, n), depth: make([]int32, n), parent: make([]int32, n), from: make([]int32, n)}
+	f.id, f.volume = edgeIDs(u)
+	// the loads of both families fit in maxLoads
+	f.radius = min(maxFlowRadius, maxLoads/2/max(1, len(f.volume)))
 	for i := range f.stamp {
 		f.stamp[i] = -1
 	}
@@ -225,7 +246,7 @@ func newFlows(u *guest.Graph, caps []int, budget int) *flows {
 
 // search runs the breadth-first search around v and adds its units.
 func (f *flows) search(v int) {
-	u, R := f.u, maxFlowRadius
+	u, R := f.u, f.radius
 	f.stamp[v], f.depth[v] = int32(v), 0
 	f.order = append(f.order[:0], int32(v))
 	visits := 0
@@ -248,43 +269,89 @@ func (f *flows) search(v int) {
 		}
 	}
 	f.work += visits
-	f.spread()
+	for i := range f.families {
+		f.spread(&f.families[i])
+	}
 }
 
-// spread adds the loads of v's units over its search tree (children
-// before parents: the reverse of the search order) and its demands.
-func (f *flows) spread() {
-	R, deepest := maxFlowRadius, int(f.depth[f.order[len(f.order)-1]])
-	for len(f.loads) < deepest {
-		f.loads = append(f.loads, make([]int32, f.u.Arcs()))
-		f.demand = append(f.demand, make([]float64, len(f.caps)))
+// spread adds the loads of v's flows over its search tree and its
+// demands. A target's flow is the lightest volume on its tree path (its
+// parent's flow and the volume to its parent); the flows within radius r
+// are summed up the tree (children before parents: the reverse of the
+// search order).
+func (f *flows) spread(fam *family) {
+	R, deepest, k := maxFlowRadius, int(f.depth[f.order[len(f.order)-1]]), len(f.order)
+	for len(fam.loads) < deepest {
+		fam.loads = append(fam.loads, make([]float64, len(f.volume)))
+		fam.demand = append(fam.demand, make([]float64, len(f.caps)))
 	}
-	f.count = slices.Grow(f.count[:0], len(f.order)*R)[:len(f.order)*R]
+	f.flow = slices.Grow(f.flow[:0], k)[:k]
+	for i, x := range f.order[1:] {
+		w := f.u.Weight[f.parent[x]]
+		if fam.unit {
+			w = 1
+		}
+		if p := f.from[x]; p > 0 {
+			w = min(w, f.flow[p])
+		}
+		f.flow[i+1] = w
+	}
+	f.count = slices.Grow(f.count[:0], k*R)[:k*R]
 	clear(f.count)
-	for i := len(f.order) - 1; i > 0; i-- {
+	for i := k - 1; i > 0; i-- {
 		x := f.order[i]
 		c, p := f.count[i*R:(i+1)*R], int(f.from[x])*R
 		e := f.id[f.parent[x]]
 		for r := int(f.depth[x]); r <= deepest; r++ {
-			c[r-1]++
-			f.loads[r-1][e] += c[r-1]
+			c[r-1] += f.flow[i]
+			fam.loads[r-1][e] += c[r-1]
 			f.count[p+r-1] += c[r-1]
 		}
 	}
+	f.demands(fam.demand, deepest)
+}
+
+// demands adds, for each radius r and capacity c, the flows of v's
+// targets within radius r beyond the c−1 largest: at least that much
+// ends outside v's group.
+func (f *flows) demands(demand [][]float64, deepest int) {
+	k := len(f.order)
+	f.rank = slices.Grow(f.rank[:0], k-1)[:0]
+	for i := 1; i < k; i++ {
+		f.rank = append(f.rank, int32(i))
+	}
+	slices.SortFunc(f.rank, func(a, b int32) int { return cmp.Compare(f.flow[b], f.flow[a]) })
+	var seen, kept [maxFlowRadius]float64 // per radius: targets so far, their flows
+	var next [maxFlowRadius]int           // per radius: the first capacity not yet filled
+	for _, i := range f.rank {
+		for r := int(f.depth[f.order[i]]); r <= deepest; r++ {
+			for next[r-1] < len(f.caps) && int(seen[r-1]) >= f.caps[next[r-1]]-1 {
+				demand[r-1][next[r-1]] -= kept[r-1]
+				next[r-1]++
+			}
+			seen[r-1]++
+			kept[r-1] += f.flow[i]
+		}
+	}
 	for r := 1; r <= deepest; r++ {
-		k := int(f.count[r-1]) // the targets within radius r
-		for j, c := range f.caps {
-			f.demand[r-1][j] += float64(max(0, k-(c-1)))
+		total := f.count[r-1] // the flows within radius r
+		for j := range f.caps {
+			if j < next[r-1] {
+				demand[r-1][j] += total
+			} else if int(seen[r-1]) >= f.caps[j]-1 {
+				demand[r-1][j] += total - kept[r-1]
+			}
 		}
 	}
 }
 
-// edgeIDs returns, for every arc of the undirected graph u, its edge: the
-// index of the edge's arc from its smaller end. O(n + arcs).
-func edgeIDs(u *guest.Graph) []int32 {
+// edgeIDs numbers the edges of the undirected graph u: id[e] is the
+// edge of arc e, and volume[id] its volume. O(n + arcs).
+func edgeIDs(u *guest.Graph) (id []int32, volume []float64) {
 	n := u.Order()
-	id := make([]int32, u.Arcs())
-	// the arcs v→x with v < x, grouped by x
+	id = make([]int32, u.Arcs())
+	volume = make([]float64, 0, u.Arcs()/2)
+	// the edges {v, x} with v < x, grouped by x
 	start := make([]int32, n+1)
 	for v := range n {
 		for _, x := range u.Neighbors(v) {
@@ -296,21 +363,22 @@ func edgeIDs(u *guest.Graph) []int32 {
 	for x := range n {
 		start[x+1] += start[x]
 	}
-	src, arc := make([]int32, start[n]), make([]int32, start[n])
+	src, edge := make([]int32, start[n]), make([]int32, start[n])
 	fill := slices.Clone(start[:n])
 	for v := range n {
 		for e := u.Offsets[v]; e < u.Offsets[v+1]; e++ {
-			id[e] = e
 			if x := u.Adj[e]; int(x) > v {
-				src[fill[x]], arc[fill[x]] = int32(v), e
+				id[e] = int32(len(volume))
+				src[fill[x]], edge[fill[x]] = int32(v), id[e]
 				fill[x]++
+				volume = append(volume, u.Weight[e])
 			}
 		}
 	}
-	at := make([]int32, n) // at[v]: the arc v→x, for the current x
+	at := make([]int32, n) // at[v]: the edge {v, x}, for the current x
 	for x := range n {
 		for i := start[x]; i < start[x+1]; i++ {
-			at[src[i]] = arc[i]
+			at[src[i]] = edge[i]
 		}
 		for e := u.Offsets[x]; e < u.Offsets[x+1]; e++ {
 			if v := u.Adj[e]; int(v) < x {
@@ -318,27 +386,27 @@ func edgeIDs(u *guest.Graph) []int32 {
 			}
 		}
 	}
-	return id
+	return id, volume
 }
 
 // knapsack returns, for each demand D, the least volume of edges whose
 // loads add up to D, taking the edges of least volume per unit of load
-// first and a fraction of the last (0 for D ≤ 0). load is indexed by
-// edge id (edgeIDs). O(edges·log edges + len(demand)·log edges).
-func knapsack(u *guest.Graph, id []int32, load []int32, demand []float64) []float64 {
+// first and a fraction of the last (0 for D ≤ 0); load and volume are
+// indexed by edge. O(edges·log edges + len(demand)·log edges).
+func knapsack(volume, load, demand []float64) []float64 {
 	var edges []int32
-	for e, i := range id {
-		if int32(e) == i && load[e] > 0 {
-			edges = append(edges, i)
+	for e, l := range load {
+		if l > 0 {
+			edges = append(edges, int32(e))
 		}
 	}
-	ratio := func(e int32) float64 { return u.Weight[e] / float64(load[e]) }
+	ratio := func(e int32) float64 { return volume[e] / load[e] }
 	slices.SortFunc(edges, func(a, b int32) int { return cmp.Compare(ratio(a), ratio(b)) })
 	// cumLoad[k], cumVol[k]: the loads and volumes of the k cheapest edges
 	cumLoad, cumVol := make([]float64, len(edges)+1), make([]float64, len(edges)+1)
 	for k, e := range edges {
-		cumLoad[k+1] = cumLoad[k] + float64(load[e])
-		cumVol[k+1] = cumVol[k] + u.Weight[e]
+		cumLoad[k+1] = cumLoad[k] + load[e]
+		cumVol[k+1] = cumVol[k] + volume[e]
 	}
 	out := make([]float64, len(demand))
 	for j, d := range demand {
