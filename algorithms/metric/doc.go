@@ -102,7 +102,7 @@
 //     sum over the vertices.
 //   - flows: every vertex v sends a flow to each vertex a breadth-first
 //     search around it reaches (radius 1 to 8, the searches of all
-//     vertices visiting at most 2^23 arcs; none on a guest of more than
+//     vertices visiting at most 2^21 arcs; none on a guest of more than
 //     2^22 arcs), along the search tree: one unit to each, or (a second
 //     try) the lightest volume W on the tree path to it. At most c−1 of
 //     v's targets share v's part, so at least D_v, v's flows beyond its

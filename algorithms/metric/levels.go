@@ -11,7 +11,7 @@ import (
 // maxLevelsWork caps the arcs the levels bound's searches visit; past
 // it they stop early, which weakens the flow part of the bound but never
 // makes it wrong (any targets will do).
-const maxLevelsWork = 1 << 23
+const maxLevelsWork = 1 << 21
 
 // maxFlowRadius is the deepest search of the flow part: targets further
 // than this many edges away cost more load than they add.
