@@ -9,7 +9,8 @@ import (
 // TestMapReportsBothBounds: on a fat tree, map's text and JSON and
 // compare's text give the neighbourhood bound and the levels bound, each
 // with its scope, and the lower bound is the larger (8×8 on fattree:4,3:
-// 2.3214 and 2.9689).
+// 2.3214 and 2.9689); the link load bound spreads it over the links
+// (2.9689 × 224 bytes / 384 links = 1.73187).
 func TestMapReportsBothBounds(t *testing.T) {
 	args := []string{"--guest", "grid:8x8", "--host", "fattree:4,3"}
 	out, _, err := runArgs(t, append([]string{"map", "--algo", "rb"}, args...)...)
@@ -20,6 +21,7 @@ func TestMapReportsBothBounds(t *testing.T) {
 		"\nlower bound       2.9689\n",
 		"\n  neighbourhood   2.3214  (all mappings)\n",
 		"\n  levels          2.9689  (all mappings)\n",
+		", lower bound 1.73187 (d-mod-k routing)\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("map text: no %q in\n%s", want, out)
