@@ -30,27 +30,26 @@ type level struct {
 }
 
 // hostLevels returns the levels of h (the package doc's levels bound),
-// innermost first (the first of capacity 1 when distinct slots are
-// apart); false on a
-// host without groups. Some nodes of a host (an allocation) take the
-// whole host's levels: its groups hold at most as many of them. O(levels)
-// plus the host's balls.
+// innermost first; false on a host without groups. The slots of one node
+// (or router) are 0 hops apart and others at least 1, a level of their
+// own when the host under them has no costs per level. Some nodes of a
+// host (an allocation) take the whole host's levels: its groups hold at
+// most as many of them. O(levels) plus the host's balls.
 func hostLevels(h topology.Host) ([]level, bool) {
 	if s, ok := h.(interface{ Whole() topology.Host }); ok {
 		return hostLevels(s.Whole())
 	}
 	base, per := topology.SplitRouters(h)
 	hi, ok := base.(topology.Hierarchy)
-	if !ok {
-		if per == 1 {
-			return nil, false
-		}
-		// slots of one node (or router) are 0 hops apart, others at least 1
-		return []level{{per, 1}}, true
+	var costs []int
+	if ok {
+		costs, ok = levelCosts(hi)
 	}
-	costs, ok := levelCosts(hi)
-	if !ok {
+	switch {
+	case !ok && per == 1:
 		return nil, false
+	case !ok:
+		return []level{{per, 1}}, true
 	}
 	var out []level
 	size, below := per, 0
@@ -155,8 +154,7 @@ func partnerCuts(u *guest.Graph, caps []int) []float64 {
 	var w []float64
 	for v := range u.Order() {
 		w = append(w[:0], u.Weight[u.Offsets[v]:u.Offsets[v+1]]...)
-		slices.Sort(w) // lightest first
-		// suffix: the heaviest are at the end; tail(k) = sum of all but the k heaviest
+		slices.Sort(w) // lightest first, then prefix sums: w[i] = all but the len(w)−1−i heaviest
 		for i := 1; i < len(w); i++ {
 			w[i] += w[i-1]
 		}

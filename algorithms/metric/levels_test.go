@@ -69,15 +69,21 @@ func bestPlacement(g *guest.Graph, h topology.Host) float64 {
 
 // TestLevelsBoundHolds checks the levels bound against the least hops per
 // byte of every placement of random small weighted guests on tiny hosts
-// with groups, with as many vertices as slots and with fewer; and that it
+// with groups (and an allocation of one), with as many vertices as slots
+// and with fewer; and that it
 // is near enough to say something: on some instance 1.2 times the bound
 // exceeds the optimum.
 func TestLevelsBoundHolds(t *testing.T) {
 	r := rand.New(rand.NewPCG(19, 6))
 	tightest := 0.0
+	hosts := make([]topology.Host, 0, len(levelHosts)+1)
 	for _, spec := range levelHosts {
-		h := mustParse(spec)
-		n := h.Size()
+		hosts = append(hosts, mustParse(spec))
+	}
+	// an allocation: 6 nodes of a fat tree, its groups part full
+	hosts = append(hosts, must(topology.NewSubset(mustParse("fattree:2,3"), []int{0, 2, 3, 4, 5, 7})))
+	for _, h := range hosts {
+		spec, n := h.String(), h.Size()
 		var guests []*guest.Graph
 		for _, order := range []int{n, n - 2} {
 			for _, s := range []int{2, 4} {
