@@ -11,12 +11,13 @@ import (
 )
 
 // levelHosts are tiny hosts with groups: fat trees, cores over a fat
-// tree and over a ring, routers' nodes, trees with a cost per level and a
+// tree and over a ring, routers' nodes, trees with a cost per level (and
+// one whose costs are its path lengths, which Parse wires) and a
 // dragonfly.
 var levelHosts = []string{
 	"fattree:2,3", "fattree:2,2:cores=2", "tree:2x2x2:dist=1,3,7",
 	"tree:2x4:dist=1,5", "tree:4x2:dist=0,5", "dragonfly:2,2,1,2",
-	"ring:4:cores=2", "torus:2x2:nodes-per-router=2",
+	"ring:4:cores=2", "torus:2x2:nodes-per-router=2", "tree:2x2x2:dist=2,4,6", // a routed tree
 }
 
 // clusteredGraph returns n vertices in groups of s, heavy inside a group
