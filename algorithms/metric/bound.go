@@ -48,9 +48,14 @@ func SplitBounds(bs []Bound) (bounds, estimates []Bound) {
 // without the Grid capability O(N·deg·host degree).
 //
 // The neighbourhood bound (see the package doc) holds for any guest on any
-// host; the others are derived from the closed forms of grid hosts.
+// host, the levels bound on hosts made of groups (fat trees, dragonflies,
+// trees, cores per node; at most 2^21 arc visits more); the others are
+// derived from the closed forms of grid hosts.
 func Bounds(g *guest.Graph, h topology.Host) []Bound {
 	bs := []Bound{neighbourhood(g, h)}
+	if b, ok := levels(g, h); ok {
+		bs = append(bs, b)
+	}
 	host, ok := h.(topology.Grid)
 	if !ok {
 		return bs

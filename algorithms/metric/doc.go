@@ -3,7 +3,8 @@
 // hops (the volume that travels each number of hops), the per-dimension
 // distances D_i of Gonzalez & Valero-Garcia (1993) with whether they are
 // constant, the average distance D_a, lower bounds on hops per byte (among
-// them the neighbourhood bound, for any guest on any host), and the link
+// them the neighbourhood bound, for any guest on any host, and the levels
+// bound, for hosts made of groups), and the link
 // loads (congestion) under the host's routing rule: maxLinkLoad,
 // avgLinkLoad (hop-bytes per directed link), linksUsed and a lower bound
 // on maxLinkLoad. Hosts without the topology.Router capability have no
@@ -47,8 +48,8 @@
 // those of its wiring, node and switch links, each wire both ways. The figures are
 // maxLinkLoad, the largest L(e) (the congestion); avgLinkLoad = hop-bytes
 // / the number of directed links; linksUsed, the links some message
-// crosses; and linkLoadBound, the neighbourhood bound on hop-bytes divided
-// by the number of directed links. maxLinkLoad ≥ avgLinkLoad ≥
+// crosses; and linkLoadBound, the best lower bound on hop-bytes (the
+// largest for all mappings) divided by the number of directed links. maxLinkLoad ≥ avgLinkLoad ≥
 // linkLoadBound for every mapping. A host with no rule shows no figure
 // (null, with the reason), never a made-up one.
 //
@@ -68,4 +69,52 @@
 // (the rearrangement inequality), and every message is counted at both of
 // its ends. On a stencil, whose volumes are symmetric, W = 2w and the bound
 // is Σ_v Σ_k w_k·δ_k. It is labelled "neighbourhood".
+//
+// # The levels bound
+//
+// On a host made of groups (scope: all mappings) — a fat tree's
+// subtrees, a dragonfly's routers and groups, a tree's levels, the cores
+// of a node, the nodes of a router (topology.Hierarchy, with its
+// LevelCosts or its Balls; cores or routers' nodes over any host are one
+// level) — the neighbourhood bound sees only how far each vertex's own
+// partners must go; the levels bound also counts what a group cannot
+// hold. Number the levels from the innermost, level j's groups holding at
+// most c_j slots, and let a_j be the least number of hops between two
+// slots whose lowest common group is of level j+1 (from LevelCost, or
+// the least radius r whose largest ball holds more than c_j nodes: by
+// the Hierarchy contract a slot's whole group of level j is at most as
+// far from it as any slot outside, so a ball reaching outside holds the
+// group as well), non-decreasing, a_0 = 0. Then two slots in different
+// groups of level j, for every j below their common level, are at least
+// Σ_j (a_j − a_(j−1)) apart. Any placement splits the guest's vertices
+// into parts of at most c_j vertices (those on one group of level j), so
+// with X_j the volume between different parts,
+//
+//	hop-bytes ≥ Σ_j (a_j − a_(j−1))·X_j,
+//
+// and the bound replaces each X_j by the larger of two lower bounds that
+// hold for every split into parts of at most c vertices (W(u, v) = w(u→v)
+// + w(v→u), the volume of the pair):
+//
+//   - partner count: a vertex shares its part with at most c−1 others,
+//     so at least the volume to its partners beyond its c−1 heaviest
+//     leaves the part; each pair is seen from both ends, hence half the
+//     sum over the vertices.
+//   - flows: every vertex v sends a flow to each vertex a breadth-first
+//     search around it reaches (radius 1 to 8, the searches of all
+//     vertices visiting at most 2^21 arcs; none on a guest of more than
+//     2^22 arcs), along the search tree: one unit to each, or (a second
+//     try) the lightest volume W on the tree path to it. At most c−1 of
+//     v's targets share v's part, so at least D_v, v's flows beyond its
+//     c−1 largest, end in another part, and each such flow crosses at
+//     least one pair between parts: the loads ℓ(e) (flow per pair) of
+//     the crossing pairs add up to at least D = Σ_v D_v. The cheapest
+//     pairs that could carry that much, taken by W(e)/ℓ(e) with a
+//     fraction of the last (a fractional knapsack), weigh no more than
+//     the crossing pairs do, so their weight is a lower bound on X_j.
+//
+// Dividing by the total volume gives hops per byte. It is labelled
+// "levels"; past the work cap the searches stop early, which loosens the
+// flow part only (any targets will do). On a lattice without cores it
+// does not apply.
 package metric

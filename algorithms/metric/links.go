@@ -48,8 +48,8 @@ func linkLoads(ctx context.Context, r topology.Router, m *mapping.Mapping) (load
 
 // linkFigures sets the link figures of r, the metrics of m whose total
 // volume is vol: the congestion, the mean load, the links used and the
-// lower bound on the congestion (the neighbourhood bound on hop-bytes
-// spread evenly over the links), or why there are none
+// lower bound on the congestion (LowerBound, the best lower bound on
+// hop-bytes, spread evenly over the links), or why there are none
 // (among them a ctx done before the loads are counted).
 func linkFigures(ctx context.Context, r *Metrics, m *mapping.Mapping, vol float64) {
 	rt, ok := topology.RouterOf(m.Host)
@@ -77,12 +77,7 @@ func linkFigures(ctx context.Context, r *Metrics, m *mapping.Mapping, vol float6
 		}
 	}
 	avg := r.HopBytes / float64(links)
-	bound := 0.0
-	for _, b := range r.Bounds {
-		if b.Name == "neighbourhood" {
-			bound = b.Value * vol / float64(links)
-		}
-	}
+	bound := r.LowerBound * vol / float64(links)
 	r.Routing, r.Links = rt.Routing(), &links
 	r.MaxLinkLoad, r.AvgLinkLoad, r.LinksUsed, r.LinkLoadBound = &maxLoad, &avg, &used, &bound
 }

@@ -72,11 +72,12 @@ func TestMetricsPanelGroupsThousands(t *testing.T) {
 }
 
 // TestMetricsRowsSayOnlyWhatApplies: no node volumes on a host without
-// cores, no lower bound of 0 on a host with cores, and the estimate of
-// the sources in a table of its own, not among the bounds.
+// cores, no lower bound of 0 on a host with cores (a 3-cube fits on one
+// node of 8 cores, so every bound is 0), and the estimate of the sources
+// in a table of its own, not among the bounds.
 func TestMetricsRowsSayOnlyWhatApplies(t *testing.T) {
 	ctx := tab(t)
-	open(t, ctx, "/?algo=rowmajor&guest=grid%3A64x64&host=mesh%3A8x8%3Acores%3D64")
+	open(t, ctx, "/?algo=identity&guest=hypercube%3A3&host=ring%3A2%3Acores%3D8")
 	waitJS(t, ctx, `document.querySelector('#metrics tr[data-metric="hop-bytes"] td') !== null`)
 	if n := count(t, ctx, `#metrics tr[data-metric="lower bound"]`); n != 0 {
 		t.Errorf("a lower bound row on a host with cores: %q", metricText(t, ctx, "lower bound"))

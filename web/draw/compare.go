@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"math"
+	"slices"
 	"strings"
 
 	svg "github.com/ajstarks/svgo"
@@ -125,16 +126,21 @@ func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 		}
 	}
 	s.Line(plotX, y0, plotX+plotW, y0, `stroke="#888"`)
+	gap := 28 // two lines beside the plot
+	if side == 0 {
+		gap = 14 // one line inside it
+	}
+	labelY := spreadLabels(boundY, gap)
 	for i, b := range bounds {
 		colour, dash := boundStyle(b.Scope)
 		s.Line(plotX, boundY[i], plotX+plotW, boundY[i], `stroke="`+colour+`" stroke-width="2" stroke-dasharray="`+dash+`"`,
 			`class="bound" data-bound="`+itoa(i)+`"`)
 		if side == 0 { // inside the plot, over its line
-			s.Text(plotX+4, boundY[i]-4, b.Name+" "+metric.Fixed(b.Value, 4)+" ("+string(b.Scope)+")", `class="s val"`)
+			s.Text(plotX+4, labelY[i]-4, b.Name+" "+metric.Fixed(b.Value, 4)+" ("+string(b.Scope)+")", `class="s val"`)
 			continue
 		}
-		s.Text(plotX+plotW+6, boundY[i]+4, b.Name+" "+metric.Fixed(b.Value, 4), `class="s"`)
-		s.Text(plotX+plotW+6, boundY[i]+16, "("+string(b.Scope)+")", `class="s"`)
+		s.Text(plotX+plotW+6, labelY[i]+4, b.Name+" "+metric.Fixed(b.Value, 4), `class="s"`)
+		s.Text(plotX+plotW+6, labelY[i]+16, "("+string(b.Scope)+")", `class="s"`)
 	}
 
 	// Run times.
@@ -154,6 +160,27 @@ func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 	}
 	s.Line(plotX, ty, plotX+plotW, ty, `stroke="#888"`)
 	return writeSVG(w, width, height, &buf)
+}
+
+// spreadLabels returns where to write the labels of lines at heights ys:
+// at their lines, but pushed down so that two labels are at least gap
+// apart (bounds of close values, such as the neighbourhood and levels
+// bounds, would write over each other; beside the plot, below a line
+// there is room). O(k log k) for k lines.
+func spreadLabels(ys []int, gap int) []int {
+	order := make([]int, len(ys))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return ys[a] - ys[b] }) // highest first
+	out := make([]int, len(ys))
+	for k, i := range order {
+		out[i] = ys[i]
+		if k > 0 {
+			out[i] = max(out[i], out[order[k-1]]+gap)
+		}
+	}
+	return out
 }
 
 // boundStyle draws a bound for all mappings red and dashed, one for some
