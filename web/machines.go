@@ -58,7 +58,7 @@ func getMachine(id string) error {
 	if d.ID != id || d.Nodes < 1 || d.Nodes > len(d.Names) {
 		return fmt.Errorf("the server answered machine %.40q for machine %s", d.ID, id)
 	}
-	t, err := topology.NewSwitchTree(d.Names[:d.Nodes], d.Names[d.Nodes:], d.Parents)
+	t, err := rebuildMachine(d)
 	if err != nil {
 		return err
 	}
@@ -67,6 +67,19 @@ func getMachine(id string) error {
 	}
 	topology.RegisterMachine(t)
 	return nil
+}
+
+// rebuildMachine rebuilds a machine from the server's data: the listed
+// nodes of a torus, or a tree of switches.
+func rebuildMachine(d api.MachineData) (topology.Machine, error) {
+	if d.Torus != "" {
+		torus, err := topology.Parse(d.Torus)
+		if err != nil {
+			return nil, err
+		}
+		return topology.NewListed(torus, d.Places, d.Names)
+	}
+	return topology.NewSwitchTree(d.Names[:d.Nodes], d.Names[d.Nodes:], d.Parents)
 }
 
 // pendingMachine returns the id of a machine:ID host that the page does

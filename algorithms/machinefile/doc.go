@@ -24,8 +24,9 @@
 //   - Torus coordinates files (ReadTorusCoords): a header "# torus AxBxC"
 //     with an optional " wrap=1,1,0", then one line "NAME x y z" per node,
 //     as Cray's xtprocadmin or a Blue Gene/Q partition list them: the
-//     nodes of an allocation of that torus, with their names. Read
-//     refuses them as a host by themselves and names the torus.
+//     listed nodes of that torus, with their names, in the file's order,
+//     at their places (topology.Listed, a machine:ID); WriteCoords writes
+//     one back.
 //
 // Errors of the input are *graphfile.Error naming the format and the
 // line; an input above the caps wraps graphfile.ErrTooLarge. The package

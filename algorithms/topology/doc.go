@@ -199,6 +199,12 @@
 // the server or fetched by a page), a content-addressed cache, and
 // refuses an unknown id (ErrUnknownMachine).
 //
+// [P] The named nodes of a torus (a torus coordinates file) are a
+// Listed machine: its nodes are the listed ones in the file's order,
+// with their names and their coordinates on the torus, whose distances
+// and routes they keep; its id hashes the torus's spec string and every
+// node's name and place. Both kinds are Machines: a host and its id.
+//
 // # Routing and link loads
 //
 // [P] rules, standard algorithms. Fat trees and dragonflies route as
