@@ -75,6 +75,9 @@ func hostLayout(h topology.Host, width, height, minCell int) (*layout, error) {
 	case topology.Rooted:
 		return treeLayout(t, width, minCell), nil
 	}
+	if s, ok := h.(someNodes); ok {
+		return listedLayout(h, s, width, height, minCell)
+	}
 	inner, c := topology.SplitCores(h)
 	if c == 1 {
 		return nil, fmt.Errorf("no drawing for host %s", h)

@@ -1,0 +1,40 @@
+package draw
+
+import (
+	"fmt"
+
+	"topomap/algorithms/topology"
+)
+
+// someNodes is the capability of a host made of some nodes of a whole
+// host, in its own order (topology.Listed, the nodes of a coordinates
+// file): node i is node Node(i) of Whole().
+type someNodes interface {
+	Whole() topology.Host
+	Node(i int) int
+}
+
+// listedLayout draws the whole host with its links as grey wires and the
+// listed nodes at their places on it (the whole host's other nodes are
+// not drawn).
+func listedLayout(h topology.Host, s someNodes, width, height, minCell int) (*layout, error) {
+	wl, err := hostLayout(s.Whole(), width, height, minCell)
+	if err != nil {
+		return nil, err
+	}
+	l := *wl
+	n := h.Size()
+	l.x, l.y = make([]int, n), make([]int, n)
+	for i := range n {
+		l.x[i], l.y[i] = wl.x[s.Node(i)], wl.y[s.Node(i)]
+	}
+	l.links, l.ends, l.arcs = nil, nil, false
+	for _, k := range wl.links {
+		l.wires = append(l.wires, [4]int{wl.x[k[0]], wl.y[k[0]], wl.x[k[1]], wl.y[k[1]]})
+	}
+	l.note = fmt.Sprintf("the %d listed nodes at their places on %s", n, s.Whole())
+	if wl.note != "" {
+		l.note = wl.note + "; " + l.note
+	}
+	return &l, nil
+}
