@@ -38,7 +38,8 @@ type Router interface {
 
 // RouterOf returns h's routing capability and whether it has one. A
 // host with cores routes as the host of its nodes does (coresRouter), a
-// Subset as its whole host does.
+// Subset as its whole host does, a host with a node inside as the host
+// of its nodes.
 func RouterOf(h Host) (Router, bool) {
 	if c, ok := h.(*Cores); ok {
 		r, ok := RouterOf(c.inner)
@@ -53,6 +54,9 @@ func RouterOf(h Host) (Router, bool) {
 			return nil, false
 		}
 		return subsetRouter{s, r}, true
+	}
+	if c, ok := h.(interface{ router() (Router, bool) }); ok {
+		return c.router()
 	}
 	r, ok := h.(Router)
 	return r, ok
