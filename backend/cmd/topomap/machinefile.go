@@ -39,6 +39,45 @@ func hostSpec(s string) (topology.Host, error) {
 	return h, nil
 }
 
+// nodeHelp is the help of --node.
+const nodeHelp = "the inside of the host's nodes, as hwloc describes it: a synthetic `string` (\"pack:2 core:2\") or file:PATH " +
+	"(hwloc XML, lstopo-no-graphics --of xml, or a synthetic string), optionally followed by \" dist=D1,D2,…\", a cost per level read, " +
+	"innermost first (cores 0 apart without it); the host becomes HOST:node=S1xS2…:dist=D1,…"
+
+// withNode gives h's nodes the inside of a --node value (nodeHelp).
+func withNode(h topology.Host, value string) (topology.Host, error) {
+	suffix, err := nodeSuffix(value)
+	if err != nil {
+		return nil, fmt.Errorf("--node %.80s: %w", value, err)
+	}
+	n, err := topology.Parse(h.String() + suffix)
+	if err != nil {
+		return nil, fmt.Errorf("--node %.80s: %w", value, err)
+	}
+	return n, nil
+}
+
+// nodeSuffix reads a --node value into its host spec suffix.
+func nodeSuffix(value string) (string, error) {
+	path, ok := spec.FilePath(value)
+	if !ok {
+		return machinefile.ParseNode(value)
+	}
+	path, dist, err := machinefile.CutNodeDist(path)
+	if err != nil {
+		return "", err
+	}
+	text, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	n, err := machinefile.ReadNode(text)
+	if err != nil {
+		return "", err
+	}
+	return n.Suffix(dist)
+}
+
 // machineFormats are what the machine command writes.
 var machineFormats = []string{"spec", "tgt", "slurm", "coords"}
 
