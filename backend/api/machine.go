@@ -18,6 +18,11 @@ type Machine struct {
 	Switches int `json:"switches"`
 	// Format names the format the file was read in.
 	Format string `json:"format"`
+	// Node is, for an hwloc file (the inside of one node), the host spec
+	// suffix that gives a machine's nodes that inside,
+	// ":node=S1xS2…" (levels innermost first); append ":dist=D1,D2,…"
+	// for a cost per level (the cores are 0 apart without it).
+	Node string `json:"node,omitempty"`
 }
 
 // MachineData is an uploaded machine as the pages rebuild it (GET

@@ -1,9 +1,11 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"time"
@@ -28,14 +30,20 @@ const machinesPath = "/api/v1/machines"
 // coordinates file) is stored as the graphs are, under its content hash,
 // within the client's quota, and named machine:ID from then on; a file
 // that describes a host spec (a Scotch target, an hwloc node) is
-// answered with that spec and not stored. 201 with an api.Machine.
+// answered with that spec and not stored; an hwloc node with the suffix
+// that gives a machine's nodes its inside too. 201 with an api.Machine.
 func (s *Server) uploadMachine(c echo.Context) error {
 	if s.o.Graphs == nil {
 		return errNoGraphs
 	}
 	var out api.Machine
 	err := s.uploadSlot(c, func(ctx context.Context) error {
-		h, format, err := machinefile.Read(&capped{c.Request().Body, min(s.o.MaxGraphBytes, machinefile.MaxBytes)})
+		text, err := io.ReadAll(&capped{c.Request().Body, min(s.o.MaxGraphBytes, machinefile.MaxBytes)})
+		var h topology.Host
+		var format string
+		if err == nil {
+			h, format, err = machinefile.Read(bytes.NewReader(text))
+		}
 		if errors.Is(err, errBodyTooLarge) {
 			return &graphfile.Error{Err: graphfile.ErrTooLarge, Msg: fmt.Sprintf("machine file larger than this server's cap of %d bytes", min(s.o.MaxGraphBytes, machinefile.MaxBytes))}
 		}
@@ -43,6 +51,9 @@ func (s *Server) uploadMachine(c echo.Context) error {
 			return err
 		}
 		out = machineInfo(h, format)
+		if out.Node, err = nodeOf(text, format); err != nil {
+			return err
+		}
 		t, ok := h.(topology.Machine)
 		if !ok {
 			return nil
@@ -64,6 +75,19 @@ func (s *Server) uploadMachine(c echo.Context) error {
 		c.Response().Header().Set(echo.HeaderLocation, machinesPath+"/"+out.ID)
 	}
 	return c.JSON(http.StatusCreated, out)
+}
+
+// nodeOf returns the host spec suffix that gives a machine's nodes the
+// inside an hwloc file describes, "" for other formats.
+func nodeOf(text []byte, format string) (string, error) {
+	if !strings.HasPrefix(format, "hwloc") {
+		return "", nil
+	}
+	n, err := machinefile.ReadNode(text)
+	if err != nil {
+		return "", err
+	}
+	return n.Suffix(nil)
 }
 
 // machineInfo is the API's view of a machine read from a file.

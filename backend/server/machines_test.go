@@ -133,3 +133,25 @@ func TestCoordsFileIsAMachine(t *testing.T) {
 		t.Errorf("imported: %+v (%v)", r, err)
 	}
 }
+
+// TestHwlocUploadAnswersTheNode: an hwloc synthetic string uploads to
+// the host of one such node and the suffix that gives a machine's nodes
+// its inside (levels innermost first: 8 cores per NUMA node, 2 NUMA
+// nodes per package, 2 packages), which /map then takes on a fat tree
+// with costs per level; a topology.conf has no node string.
+func TestHwlocUploadAnswersTheNode(t *testing.T) {
+	f := graphFixture(t, store.NewMemory(), server.Options{})
+	rec := f.upload(t, "/api/v1/machines", "text/plain", "pack:2 numa:2 l3:1 core:8 pu:2\n")
+	m := decode[api.Machine](t, rec)
+	if rec.Code != http.StatusCreated || m.Node != ":node=8x2x2" || m.Slots != 32 || m.ID != "" {
+		t.Fatalf("upload: %d %+v", rec.Code, m)
+	}
+	host := "fattree:2,2" + m.Node + ":dist=1,2,3"
+	rec = f.do(t, "POST", "/api/v1/map", `{"guest":"grid:16x8","host":"`+host+`","algo":"rowmajor"}`)
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"host":"`+host+`"`) {
+		t.Errorf("map onto %s: %d %.300s", host, rec.Code, rec.Body)
+	}
+	if m := decode[api.Machine](t, f.upload(t, "/api/v1/machines", "text/plain", threeSwitchesConf)); m.Node != "" {
+		t.Errorf("a topology.conf answers node %q", m.Node)
+	}
+}
