@@ -45,6 +45,9 @@ func (u *machineUpload) send(_, text string) (string, []string, error) {
 	if m.Switches > 0 {
 		info = fmt.Sprintf("%s, %s, %s (%s)", m.Host, metric.Plural(m.Nodes, "node"), metric.Plural(m.Switches, "switch", "switches"), m.Format)
 	}
+	if m.Node != "" {
+		info += "; a machine's nodes take this inside with HOST" + m.Node + ":dist=D1,…"
+	}
 	return info, nil, err
 }
 
