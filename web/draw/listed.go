@@ -24,9 +24,10 @@ func listedLayout(h topology.Host, s someNodes, width, height, minCell int) (*la
 	}
 	l := *wl
 	n := h.Size()
-	l.x, l.y = make([]int, n), make([]int, n)
+	l.x, l.y, l.planes = make([]int, n), make([]int, n), make([]int, n)
 	for i := range n {
-		l.x[i], l.y[i] = wl.x[s.Node(i)], wl.y[s.Node(i)]
+		u := s.Node(i)
+		l.x[i], l.y[i], l.planes[i] = wl.x[u], wl.y[u], wl.planeOf(u)
 	}
 	l.links, l.ends, l.arcs = nil, nil, false
 	for _, k := range wl.links {
