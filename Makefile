@@ -84,7 +84,8 @@ FUZZ_TARGETS := FuzzParseGuest:./algorithms/spec FuzzParseHost:./algorithms/spec
   FuzzReadPlacementScotch:./algorithms/export FuzzReadPlacementCSV:./algorithms/export \
   FuzzReadPlacementJSON:./algorithms/export \
   FuzzImport:./backend/store \
-  FuzzReadMachine:./algorithms/machinefile FuzzReadTorusCoords:./algorithms/machinefile
+  FuzzReadMachine:./algorithms/machinefile FuzzReadTorusCoords:./algorithms/machinefile \
+  FuzzParseNode:./algorithms/machinefile
 
 fuzz: ## fuzz every user-input parser for FUZZTIME each (default 20s); fails at the end if any failed
 	@failed=""; for t in $(FUZZ_TARGETS); do \

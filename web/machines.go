@@ -14,8 +14,8 @@ import (
 )
 
 // Uploaded machines in the pages: the server reads a machine file (POST
-// /api/v1/machines); a tree of switches comes back as machine:ID, which
-// the page rebuilds from its names and parents (GET
+// /api/v1/machines); a tree of switches or the listed nodes of a torus
+// comes back as machine:ID, which the page rebuilds from its data (GET
 // /api/v1/machines/{id}?format=json) and registers, so that machine:ID
 // parses in the page as on the server; other files come back as the host
 // spec they describe.
@@ -29,11 +29,11 @@ type machineUpload struct {
 // render draws the control; done receives each uploaded machine.
 func (u *machineUpload) render(done func(app.Context, api.Machine)) app.UI {
 	return u.fileUpload.render(uploadSpec{"machine", "Upload a machine",
-		"or drop a file here: Slurm topology.conf, Scotch target (.tgt), hwloc XML or synthetic string", u.send, nil},
+		"or drop a file here: Slurm topology.conf, torus coordinates, Scotch target (.tgt), hwloc XML or synthetic string", u.send, nil},
 		func(ctx app.Context) { done(ctx, u.last) })
 }
 
-// send uploads a machine file and, for a tree of switches, loads it.
+// send uploads a machine file and, for a stored machine, loads it.
 func (u *machineUpload) send(_, text string) (string, []string, error) {
 	var m api.Machine
 	err := apiDo("POST", apiBase+"/machines", rawUpload{"text/plain", text}, &m)
@@ -45,10 +45,13 @@ func (u *machineUpload) send(_, text string) (string, []string, error) {
 	if m.Switches > 0 {
 		info = fmt.Sprintf("%s, %s, %s (%s)", m.Host, metric.Plural(m.Nodes, "node"), metric.Plural(m.Switches, "switch", "switches"), m.Format)
 	}
+	if m.Node != "" {
+		info += "; a machine's nodes take this inside with HOST" + m.Node + ":dist=D1,…"
+	}
 	return info, nil, err
 }
 
-// getMachine fetches the tree of switches of id and registers it. It
+// getMachine fetches the machine of id and registers it. It
 // blocks (run it in ctx.Async).
 func getMachine(id string) error {
 	var d api.MachineData
@@ -58,7 +61,7 @@ func getMachine(id string) error {
 	if d.ID != id || d.Nodes < 1 || d.Nodes > len(d.Names) {
 		return fmt.Errorf("the server answered machine %.40q for machine %s", d.ID, id)
 	}
-	t, err := topology.NewSwitchTree(d.Names[:d.Nodes], d.Names[d.Nodes:], d.Parents)
+	t, err := rebuildMachine(d)
 	if err != nil {
 		return err
 	}
@@ -67,6 +70,19 @@ func getMachine(id string) error {
 	}
 	topology.RegisterMachine(t)
 	return nil
+}
+
+// rebuildMachine rebuilds a machine from the server's data: the listed
+// nodes of a torus, or a tree of switches.
+func rebuildMachine(d api.MachineData) (topology.Machine, error) {
+	if d.Torus != "" {
+		torus, err := topology.Parse(d.Torus)
+		if err != nil {
+			return nil, err
+		}
+		return topology.NewListed(torus, d.Places, d.Names)
+	}
+	return topology.NewSwitchTree(d.Names[:d.Nodes], d.Names[d.Nodes:], d.Parents)
 }
 
 // pendingMachine returns the id of a machine:ID host that the page does

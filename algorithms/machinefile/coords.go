@@ -10,7 +10,6 @@ import (
 
 	"topomap/algorithms/graphfile"
 	"topomap/algorithms/internal/dims"
-	"topomap/algorithms/metric"
 	"topomap/algorithms/topology"
 )
 
@@ -89,26 +88,52 @@ func firstSeen[K comparable](seen map[K]int, key K, no int, what string) error {
 	return nil
 }
 
-// maxHintNodes bounds the node ranges coordsAsHost writes out whole.
-const maxHintNodes = 1 << 10
+// Machine returns the listed nodes of the torus as a machine (each
+// keeping its name and its coordinates on the torus).
+func (tc TorusCoords) Machine() (*topology.Listed, error) {
+	return topology.NewListed(tc.Torus, tc.Nodes, tc.Names)
+}
 
-// coordsAsHost is Read's answer to a coordinates file: it lists part of
-// a torus, an allocation, which is not a host by itself; the error gives
-// the host and the allocation to use instead (the nodes' indices, first
-// coordinate fastest, in the file's order), or what is wrong with the
-// file.
-func coordsAsHost(text []byte) error {
+// readCoords reads a torus coordinates file as its machine.
+func readCoords(text []byte) (topology.Host, error) {
 	tc, err := ReadTorusCoords(bytes.NewReader(text))
 	if err != nil {
-		return err
+		return nil, err
 	}
-	nodes := topology.FormatRanges(tc.Nodes)
-	if len(nodes) > maxHintNodes {
-		nodes = fmt.Sprintf("RANGES (the index ranges of the %s are %s characters, too long to show here; they begin %s…)",
-			metric.Plural(len(tc.Nodes), "node"), metric.Thousands(len(nodes)), nodes[:64])
+	l, err := tc.Machine()
+	if err != nil {
+		return nil, &graphfile.Error{Format: coordsTitle, Msg: err.Error()}
 	}
-	return &graphfile.Error{Format: coordsTitle, Msg: fmt.Sprintf("the file lists %s of %s, an allocation of it rather than a machine: give --host %s --nodes %s (the nodes' indices, first coordinate fastest, in the file's order)",
-		metric.Plural(len(tc.Nodes), "node"), tc.Torus, tc.Torus, nodes)}
+	return l, nil
+}
+
+// WriteCoords writes the listed nodes of a torus back as a coordinates
+// file, which reads as the same machine (the same id).
+func WriteCoords(w io.Writer, l *topology.Listed) error {
+	torus := l.Whole()
+	lat, ok := torus.(*topology.Lattice)
+	if !ok {
+		return fmt.Errorf("machine %s lists nodes of %s, not of a torus or mesh", l, torus)
+	}
+	bw := bufio.NewWriter(w)
+	dims, wrap := make([]string, lat.Rank()), make([]string, lat.Rank())
+	for j := range dims {
+		dims[j], wrap[j] = strconv.Itoa(lat.Dim(j)), "0"
+		if lat.Wraps(j) {
+			wrap[j] = "1"
+		}
+	}
+	fmt.Fprintf(bw, "# torus %s wrap=%s\n", strings.Join(dims, "x"), strings.Join(wrap, ","))
+	xs := make([]int, 0, lat.Rank())
+	for i := range l.Size() {
+		xs = l.Coords(i, xs)
+		bw.WriteString(l.NodeName(i))
+		for _, x := range xs {
+			bw.WriteString(" " + strconv.Itoa(x))
+		}
+		bw.WriteByte('\n')
+	}
+	return bw.Flush()
 }
 
 // sniffCoords: the first line that is not blank is the header.

@@ -8,6 +8,7 @@ import (
 
 	"topomap/algorithms/graphfile"
 	"topomap/algorithms/machinefile"
+	"topomap/algorithms/topology"
 )
 
 // fourNodes is a coordinates file of 4 nodes of a 4x4x2 torus that does
@@ -84,23 +85,30 @@ func FuzzReadTorusCoords(f *testing.F) {
 	})
 }
 
-// TestTorusCoordsAsHost: read as a machine, a coordinates file is refused
-// (it lists an allocation), giving the host and the allocation to use:
-// by hand, nid00001 (0,0,0) is node 0, nid00002 (1,0,0) node 1, nid00007
-// (3,2,1) node 3 + 4·2 + 16·1 = 27, nid00004 (0,1,0) node 4, in the
-// file's order. A listing whose ranges are too long to show says so.
-func TestTorusCoordsAsHost(t *testing.T) {
-	_, _, err := machinefile.Read(strings.NewReader(fourNodes))
-	if err == nil || !strings.Contains(err.Error(), "lists 4 nodes of mesh:4x4x2:wrap=110, an allocation of it rather than a machine: give --host mesh:4x4x2:wrap=110 --nodes 0-1,27,4 (") {
-		t.Errorf("error %v, want one giving the host and nodes", err)
+// TestTorusCoordsAsMachine: read as a machine, a coordinates file is
+// its listed nodes in the file's order, with their names and torus
+// coordinates (by hand: nid00007 at (3,2,1)), the torus's hops between
+// them (nid00001 (0,0,0) to nid00007 (3,2,1): 1 across the wrap of x,
+// 2 on y, 1 on z, which does not wrap), and writes back as the same
+// machine.
+func TestTorusCoordsAsMachine(t *testing.T) {
+	h, format, err := machinefile.Read(strings.NewReader(fourNodes))
+	if err != nil || format != "coords" {
+		t.Fatalf("%v, %q (%v)", h, format, err)
+	}
+	l, ok := h.(*topology.Listed)
+	if !ok || l.Size() != 4 || l.NodeName(2) != "nid00007" || fmt.Sprint(l.Coords(2, nil)) != "[3 2 1]" {
+		t.Fatalf("machine %v: want the 4 listed nodes", h)
+	}
+	if got := l.Hops(0, 2); got != 4 {
+		t.Errorf("hops nid00001–nid00007 = %d, want 4", got)
 	}
 	var b strings.Builder
-	b.WriteString("# torus 64x64\n")
-	for i := range 2048 { // every other node: 2,048 ranges
-		fmt.Fprintf(&b, "n%d %d %d\n", i, 2*(i%32), i/32)
+	if err := machinefile.WriteCoords(&b, l); err != nil {
+		t.Fatal(err)
 	}
-	_, _, err = machinefile.Read(strings.NewReader(b.String()))
-	if err == nil || !strings.Contains(err.Error(), "give --host torus:64x64 --nodes RANGES (the index ranges of the 2,048 nodes are") || len(err.Error()) > 512 {
-		t.Errorf("a long listing: %.600v", err)
+	back, _, err := machinefile.Read(strings.NewReader(b.String()))
+	if err != nil || back.String() != l.String() {
+		t.Errorf("written back as\n%s\nread as %v (%v), want %s", b.String(), back, err, l)
 	}
 }

@@ -21,11 +21,16 @@
 //     Package, NUMANode, L3, L2, Core (PUs and other objects ignored;
 //     levels of one object dropped). The node's slots are its cores, 0
 //     apart by default (a host of one node with C cores, as ":cores=C").
+//     ReadNode reads such a node, ParseNode a --node value (a synthetic
+//     string with optional costs " dist=D1,…", innermost level first),
+//     and NodeLevels.Suffix gives the host spec suffix that puts that
+//     inside in every node of a machine, ":node=S1xS2…:dist=D1,…".
 //   - Torus coordinates files (ReadTorusCoords): a header "# torus AxBxC"
 //     with an optional " wrap=1,1,0", then one line "NAME x y z" per node,
 //     as Cray's xtprocadmin or a Blue Gene/Q partition list them: the
-//     nodes of an allocation of that torus, with their names. Read
-//     refuses them as a host by themselves and names the torus.
+//     listed nodes of that torus, with their names, in the file's order,
+//     at their places (topology.Listed, a machine:ID); WriteCoords writes
+//     one back.
 //
 // Errors of the input are *graphfile.Error naming the format and the
 // line; an input above the caps wraps graphfile.ErrTooLarge. The package

@@ -20,7 +20,7 @@ const (
 
 // A Format is one kind of machine file.
 type Format struct {
-	Name  string // "slurm", "tgt", "hwloc-xml", "hwloc-synthetic"
+	Name  string // "coords", "slurm", "tgt", "hwloc-xml", "hwloc-synthetic"
 	Title string // for messages: "Slurm topology.conf"
 	// Sniff reports whether head, the start of the input with comments
 	// and blank lines left in, looks like this format.
@@ -30,6 +30,7 @@ type Format struct {
 
 // Formats lists the formats in the order Read tries them.
 var Formats = []Format{
+	{"coords", "torus coordinates", sniffCoords, readCoords},
 	{"hwloc-xml", "hwloc XML", sniffXML, readHwlocXML},
 	{"slurm", "Slurm topology.conf", sniffSlurm, readSlurm},
 	{"tgt", "Scotch target", sniffTarget, readTarget},
@@ -58,9 +59,6 @@ func Read(r io.Reader) (topology.Host, string, error) {
 	}
 	if len(bytes.TrimSpace(text)) == 0 {
 		return nil, "", &graphfile.Error{Msg: "the machine file is empty"}
-	}
-	if sniffCoords(text) {
-		return nil, "", coordsAsHost(text)
 	}
 	for _, f := range Formats {
 		if f.Sniff(text) {
@@ -103,4 +101,18 @@ func firstWord(text []byte) string {
 		return io.EOF
 	})
 	return w
+}
+
+// WriteMachine writes a machine read from a file back in its format, and
+// returns the format's name: a tree of switches as a Slurm
+// topology.conf, the listed nodes of a torus as a coordinates file. Both
+// read back as the same machine.
+func WriteMachine(w io.Writer, m topology.Machine) (string, error) {
+	if l, ok := m.(*topology.Listed); ok {
+		return "coords", WriteCoords(w, l)
+	}
+	if t, ok := m.(*topology.SwitchTree); ok {
+		return "slurm", WriteSlurm(w, t)
+	}
+	return "", fmt.Errorf("no machine file for %s", m)
 }

@@ -77,6 +77,19 @@
 // crosses no link. A guest may have fewer vertices than the host has
 // slots; the other slots stay empty.
 //
+// [P] The inside of a node, as hwloc describes it (cores under L2/L3
+// caches, NUMA domains, packages), is the suffix
+// ":node=S1xS2x…:dist=D1,D2,…" in place of ":cores=C" (NodeInside): the
+// C = S1·S2·… cores grouped bottom-up as in tree:, two cores of one node
+// D_i apart when their lowest common group is level i, cores of two
+// nodes as far apart as their nodes (fattree:2,2:node=2x2:dist=1,2).
+// Costs all 0, or no ":dist=", is ":cores=C". Costs above twice the
+// hops of the nearest two nodes break the triangle inequality; mappers
+// do not need it. Messages inside a node cross no link. Such a host is
+// not split into nodes and cores (SplitCores): its allocations and
+// ranks per node count slots, and its intra-node volume is not told
+// apart.
+//
 // # Nodes per router, names and allocations
 //
 // [P] The suffix ":nodes-per-router=P" (before ":cores=C") puts P nodes
@@ -203,6 +216,12 @@
 // (RegisterMachine: read from a file on the command line, uploaded to
 // the server or fetched by a page), a content-addressed cache, and
 // refuses an unknown id (ErrUnknownMachine).
+//
+// [P] The named nodes of a torus (a torus coordinates file) are a
+// Listed machine: its nodes are the listed ones in the file's order,
+// with their names and their coordinates on the torus, whose distances
+// and routes they keep; its id hashes the torus's spec string and every
+// node's name and place. Both kinds are Machines: a host and its id.
 //
 // # Routing and link loads
 //

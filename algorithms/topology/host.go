@@ -130,10 +130,24 @@ var ErrUnknownKind = errors.New("unknown host kind")
 // surrounding spaces ignored) with the parser its kind registered, or a
 // named machine "preset:NAME" (Presets), or a machine read from a file
 // and registered, "machine:ID" (RegisterMachine); any may end with
-// ":cores=C", C cores per node (Cores), and a kind's string with
+// ":cores=C", C cores per node (Cores), or ":node=S1xS2x…:dist=D1,D2,…",
+// a node's cores grouped with a cost per level (NodeInside), and a kind's string with
 // ":nodes-per-router=P" before that, P nodes per router (NewRouterNodes). Errors say what is wrong without
 // repeating the input.
 func Parse(s string) (Host, error) {
+	base, sizes, dist, err := cutNode(s)
+	if err != nil {
+		return nil, err
+	}
+	h, err := parseNodes(base)
+	if err != nil {
+		return nil, err
+	}
+	return withNode(h, sizes, dist)
+}
+
+// parseNodes is Parse without a node inside.
+func parseNodes(s string) (Host, error) {
 	base, c, err := cutCores(s)
 	if err != nil {
 		return nil, err

@@ -20,36 +20,47 @@ const MaxMachines = 1024
 // machine of that id was registered in this process.
 var ErrUnknownMachine = errors.New("no machine of that id here: upload its file (POST /api/v1/machines) or give the file on the command line (--host file:PATH)")
 
+// Machine is a host read from a file, named "machine:ID" by the content
+// hash of its description (MachineIDLen hex digits): a tree of switches
+// (SwitchTree) or the listed nodes of a torus (Listed); its nodes have
+// the names the file gave them.
+type Machine interface {
+	Named
+	// ID returns the content hash of the machine's description.
+	ID() string
+}
+
 // machines holds the registered machines by id. Ids are content hashes,
 // so one id is one machine in every process: the registry is a cache of
 // what this process read or fetched, shared by all its callers.
 var machines = struct {
 	sync.RWMutex
-	byID  map[string]*SwitchTree
+	byID  map[string]Machine
 	order []string
-}{byID: map[string]*SwitchTree{}}
+}{byID: map[string]Machine{}}
 
 // RegisterMachine makes "machine:ID" name t in Parse, until MaxMachines
 // later registrations.
-func RegisterMachine(t *SwitchTree) {
+func RegisterMachine(t Machine) {
 	machines.Lock()
 	defer machines.Unlock()
-	if _, ok := machines.byID[t.id]; ok {
+	id := t.ID()
+	if _, ok := machines.byID[id]; ok {
 		return
 	}
 	if len(machines.order) == MaxMachines {
 		delete(machines.byID, machines.order[0])
 		machines.order = machines.order[1:]
 	}
-	machines.byID[t.id] = t
-	machines.order = append(machines.order, t.id)
+	machines.byID[id] = t
+	machines.order = append(machines.order, id)
 }
 
 // machineSource, if set, fetches a machine this process has not
 // registered (SetMachineSource).
 var machineSource struct {
 	sync.RWMutex
-	fetch func(id string) (*SwitchTree, error)
+	fetch func(id string) (Machine, error)
 }
 
 // SetMachineSource makes Parse fetch a "machine:ID" it does not know from
@@ -58,7 +69,7 @@ var machineSource struct {
 // nil, nil if it has no machine of that id; Parse's error wraps its
 // error (a store that cannot be reached) as well as ErrUnknownMachine.
 // Nil: no fetching.
-func SetMachineSource(fetch func(id string) (*SwitchTree, error)) {
+func SetMachineSource(fetch func(id string) (Machine, error)) {
 	machineSource.Lock()
 	defer machineSource.Unlock()
 	machineSource.fetch = fetch
@@ -91,7 +102,7 @@ func lookupMachine(s string) (h Host, ok bool, err error) {
 
 // fetchMachine asks the machine source for a well-formed id: nil without
 // a source or a machine; the source's error if it failed.
-func fetchMachine(id string) (*SwitchTree, error) {
+func fetchMachine(id string) (Machine, error) {
 	machineSource.RLock()
 	fetch := machineSource.fetch
 	machineSource.RUnlock()

@@ -43,7 +43,7 @@ func TestAnUnknownMachineIsFetchedFromTheMachineSource(t *testing.T) {
 	other, _ := topology.NewSwitchTree([]string{"x", "z"}, []string{"top"}, []int{2, 2, -1})
 	var asked []string
 	var failure error
-	topology.SetMachineSource(func(id string) (*topology.SwitchTree, error) {
+	topology.SetMachineSource(func(id string) (topology.Machine, error) {
 		asked = append(asked, id)
 		if id == tr.ID() {
 			return tr, failure

@@ -37,8 +37,9 @@ type Router interface {
 }
 
 // RouterOf returns h's routing capability and whether it has one. A
-// host built over another (a host with cores, a Subset) routes through
-// the routes of the host it is built on (overRouter).
+// host built over another (a host with cores, a Subset, a host with a
+// node inside) routes through the routes of the host it is built on
+// (overRouter).
 func RouterOf(h Host) (Router, bool) {
 	if o, ok := h.(overRouter); ok {
 		return o.router()

@@ -64,9 +64,19 @@ func parseTree(args string) (Host, error) {
 	if err != nil {
 		return nil, err
 	}
-	parts := strings.Split(distText, ",")
-	if len(parts) != len(sizes) {
-		return nil, fmt.Errorf("%d costs for %d levels, want one per level", len(parts), len(sizes))
+	dist, err := parseCosts(distText, len(sizes))
+	if err != nil {
+		return nil, err
+	}
+	return BuildTree(sizes, dist)
+}
+
+// parseCosts reads "D1,D2,…", one cost per level of n, whole numbers
+// from 0 to MaxLevelCost, non-decreasing.
+func parseCosts(text string, n int) ([]int, error) {
+	parts := strings.Split(text, ",")
+	if len(parts) != n {
+		return nil, fmt.Errorf("%d costs for %d levels, want one per level", len(parts), n)
 	}
 	dist := make([]int, len(parts))
 	for i, p := range parts {
@@ -76,7 +86,7 @@ func parseTree(args string) (Host, error) {
 		}
 		dist[i] = d
 	}
-	return BuildTree(sizes, dist)
+	return dist, nil
 }
 
 // BuildTree returns the host of a hierarchy whose costs may start with

@@ -2,8 +2,9 @@ package api
 
 // Machine is the answer to a machine upload (POST /api/v1/machines).
 type Machine struct {
-	// ID is the content hash of an uploaded tree of switches (a Slurm
-	// topology.conf), whose host spec is machine:ID; empty for a file
+	// ID is the content hash of an uploaded machine (a Slurm
+	// topology.conf, a torus coordinates file), whose host spec is
+	// machine:ID; empty for a file
 	// that is a host spec of its own (a Scotch target, an hwloc node),
 	// which is not stored.
 	ID string `json:"id,omitempty"`
@@ -17,15 +18,24 @@ type Machine struct {
 	Switches int `json:"switches"`
 	// Format names the format the file was read in.
 	Format string `json:"format"`
+	// Node is, for an hwloc file (the inside of one node), the host spec
+	// suffix that gives a machine's nodes that inside,
+	// ":node=S1xS2…" (levels innermost first); append ":dist=D1,D2,…"
+	// for a cost per level (the cores are 0 apart without it).
+	Node string `json:"node,omitempty"`
 }
 
-// MachineData is an uploaded tree of switches as the pages rebuild it
-// (GET /api/v1/machines/{id}?format=json): its nodes' names, then its
-// switches', Nodes of them nodes, and each vertex's parent (-1 for the
-// root), vertices numbered in that order.
+// MachineData is an uploaded machine as the pages rebuild it (GET
+// /api/v1/machines/{id}?format=json). A tree of switches: its nodes'
+// names, then its switches', Nodes of them nodes, and each vertex's
+// parent (-1 for the root), vertices numbered in that order. The listed
+// nodes of a torus: their Names, the Torus's spec string and their
+// Places on it (no Parents).
 type MachineData struct {
 	ID      string   `json:"id"`
 	Names   []string `json:"names"`
 	Nodes   int      `json:"nodes"`
-	Parents []int    `json:"parents"`
+	Parents []int    `json:"parents,omitempty"`
+	Torus   string   `json:"torus,omitempty"`
+	Places  []int    `json:"places,omitempty"`
 }

@@ -68,7 +68,10 @@ type GraphService interface {
 // from a machine file (MachineRecord): Names are its nodes' names, then
 // its switches', Nodes of them nodes, and Graph is the tree, one arc of
 // volume 1 from every vertex but the root to its parent, with the
-// machine's id. Machines ride the graphs' records so that they share
+// machine's id; or, with Torus (a spec string), the listed nodes of that
+// torus (topology.Listed): Names are theirs, Places their nodes of the
+// torus, and Graph has a vertex per node and no arcs. Machines ride the
+// graphs' records so that they share
 // their caps, quotas, retention, checks and exports.
 type GraphRecord struct {
 	Graph    *guest.Graph
@@ -78,6 +81,8 @@ type GraphRecord struct {
 	Owner    string
 	Names    []string
 	Nodes    int
+	Torus    string
+	Places   []int
 }
 
 // ErrQuota is wrapped by the error of PutGraph for a graph that would

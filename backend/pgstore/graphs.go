@@ -111,10 +111,10 @@ func (db *DB) Resolve(_ context.Context, id string) (*guest.Graph, error) {
 // Machines returns the machines stored, for a server to register them
 // (topology.RegisterMachine) when it starts; a damaged record is left
 // for the store check to report. O(machines): the rows are marked.
-func (db *DB) Machines() ([]*topology.SwitchTree, error) {
+func (db *DB) Machines() ([]topology.Machine, error) {
 	ctx, cancel := opContext()
 	defer cancel()
-	var out []*topology.SwitchTree
+	var out []topology.Machine
 	err := db.walkGraphs(ctx, "WHERE machine", func(r jobs.GraphRecord, err error) error {
 		if err == nil {
 			if t, err := r.Machine(); err == nil {

@@ -144,13 +144,14 @@ func (c *Client) UploadGraph(ctx context.Context, g *guest.Graph) (api.Graph, er
 	return out, err
 }
 
-// UploadMachine stores a tree of switches on the server (POST
-// /api/v1/machines, as a topology.conf) and returns the server's answer:
-// its id is t's, so machine:ID names it in requests.
-func (c *Client) UploadMachine(ctx context.Context, t *topology.SwitchTree) (api.Machine, error) {
+// UploadMachine stores a machine read from a file on the server (POST
+// /api/v1/machines, as its machine file: a topology.conf, a coordinates
+// file) and returns the server's answer: its id is t's, so machine:ID
+// names it in requests.
+func (c *Client) UploadMachine(ctx context.Context, t topology.Machine) (api.Machine, error) {
 	var out api.Machine
 	var buf bytes.Buffer
-	if err := machinefile.WriteSlurm(&buf, t); err != nil {
+	if _, err := machinefile.WriteMachine(&buf, t); err != nil {
 		return out, err
 	}
 	err := c.answer(ctx, http.MethodPost, machinesPath, rawBody{"text/plain", buf.Bytes()}, &out, "answer")

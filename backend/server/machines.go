@@ -1,9 +1,11 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"time"
@@ -23,18 +25,25 @@ import (
 const machinesPath = "/api/v1/machines"
 
 // uploadMachine: POST /machines reads a machine file from the raw body
-// (machinefile.Read: the format from the content). A tree of switches (a
-// topology.conf) is stored as the graphs are, under its content hash,
+// (machinefile.Read: the format from the content). A machine (a tree of
+// switches from a topology.conf, the listed nodes of a torus from a
+// coordinates file) is stored as the graphs are, under its content hash,
 // within the client's quota, and named machine:ID from then on; a file
 // that describes a host spec (a Scotch target, an hwloc node) is
-// answered with that spec and not stored. 201 with an api.Machine.
+// answered with that spec and not stored; an hwloc node with the suffix
+// that gives a machine's nodes its inside too. 201 with an api.Machine.
 func (s *Server) uploadMachine(c echo.Context) error {
 	if s.o.Graphs == nil {
 		return errNoGraphs
 	}
 	var out api.Machine
 	err := s.uploadSlot(c, func(ctx context.Context) error {
-		h, format, err := machinefile.Read(&capped{c.Request().Body, min(s.o.MaxGraphBytes, machinefile.MaxBytes)})
+		text, err := io.ReadAll(&capped{c.Request().Body, min(s.o.MaxGraphBytes, machinefile.MaxBytes)})
+		var h topology.Host
+		var format string
+		if err == nil {
+			h, format, err = machinefile.Read(bytes.NewReader(text))
+		}
 		if errors.Is(err, errBodyTooLarge) {
 			return &graphfile.Error{Err: graphfile.ErrTooLarge, Msg: fmt.Sprintf("machine file larger than this server's cap of %d bytes", min(s.o.MaxGraphBytes, machinefile.MaxBytes))}
 		}
@@ -42,7 +51,10 @@ func (s *Server) uploadMachine(c echo.Context) error {
 			return err
 		}
 		out = machineInfo(h, format)
-		t, ok := h.(*topology.SwitchTree)
+		if out.Node, err = nodeOf(text, format); err != nil {
+			return err
+		}
+		t, ok := h.(topology.Machine)
 		if !ok {
 			return nil
 		}
@@ -65,20 +77,37 @@ func (s *Server) uploadMachine(c echo.Context) error {
 	return c.JSON(http.StatusCreated, out)
 }
 
+// nodeOf returns the host spec suffix that gives a machine's nodes the
+// inside an hwloc file describes, "" for other formats.
+func nodeOf(text []byte, format string) (string, error) {
+	if !strings.HasPrefix(format, "hwloc") {
+		return "", nil
+	}
+	n, err := machinefile.ReadNode(text)
+	if err != nil {
+		return "", err
+	}
+	return n.Suffix(nil)
+}
+
 // machineInfo is the API's view of a machine read from a file.
 func machineInfo(h topology.Host, format string) api.Machine {
 	nodes, _ := topology.SplitCores(h)
 	m := api.Machine{Host: h.String(), Nodes: nodes.Size(), Slots: h.Size(), Format: format}
-	if t, ok := h.(*topology.SwitchTree); ok {
-		m.ID, m.Switches = t.ID(), t.Switches()
+	if t, ok := h.(topology.Machine); ok {
+		m.ID = t.ID()
+	}
+	if t, ok := h.(topology.Rooted); ok {
+		m.Switches = t.Switches()
 	}
 	return m
 }
 
-// machine: GET /machines/:id returns an uploaded tree of switches as a
-// Slurm topology.conf (which uploads again to the same id), or with
-// format=json as api.MachineData (what the pages rebuild it from), and
-// names it machine:ID in this server from then on.
+// machine: GET /machines/:id returns an uploaded machine as its machine
+// file (a tree of switches as a Slurm topology.conf, listed nodes of a
+// torus as a coordinates file; either uploads again to the same id), or
+// with format=json as api.MachineData (what the pages rebuild it from),
+// and names it machine:ID in this server from then on.
 func (s *Server) machine(c echo.Context) error {
 	if s.o.Graphs == nil {
 		return errNoGraphs
@@ -98,10 +127,15 @@ func (s *Server) machine(c echo.Context) error {
 		return c.JSON(http.StatusOK, machineData(t))
 	}
 	var b strings.Builder
-	if err := machinefile.WriteSlurm(&b, t); err != nil {
+	format, err := machinefile.WriteMachine(&b, t)
+	if err != nil {
 		return err
 	}
-	h.Set(echo.HeaderContentDisposition, `inline; filename="topology-`+id+`.conf"`)
+	name := "topology-" + id + ".conf"
+	if format == "coords" {
+		name = "coords-" + id + ".txt"
+	}
+	h.Set(echo.HeaderContentDisposition, `inline; filename="`+name+`"`)
 	return c.Blob(http.StatusOK, echo.MIMETextPlainCharsetUTF8, []byte(b.String()))
 }
 
@@ -109,7 +143,7 @@ func (s *Server) machine(c echo.Context) error {
 // this process, when the store lists them.
 func registerStoredMachines(g jobs.GraphService) error {
 	lister, ok := g.(interface {
-		Machines() ([]*topology.SwitchTree, error)
+		Machines() ([]topology.Machine, error)
 	})
 	if !ok {
 		return nil
@@ -121,8 +155,13 @@ func registerStoredMachines(g jobs.GraphService) error {
 	return err
 }
 
-// machineData is the pages' view of a tree of switches.
-func machineData(t *topology.SwitchTree) api.MachineData {
+// machineData is the pages' view of a machine: the listed nodes of a
+// torus, or a tree of switches.
+func machineData(m topology.Machine) api.MachineData {
+	if l, ok := m.(*topology.Listed); ok {
+		return api.MachineData{ID: l.ID(), Names: topology.NamesOf(l), Nodes: l.Size(), Torus: l.Whole().String(), Places: l.Places()}
+	}
+	t := m.(*topology.SwitchTree)
 	n, v := t.Size(), t.Size()+t.Switches()
 	d := api.MachineData{ID: t.ID(), Nodes: n, Names: make([]string, v), Parents: make([]int, v)}
 	for u := range v {

@@ -1,6 +1,10 @@
 package server_test
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -74,5 +78,80 @@ func TestMachineUploadCaps(t *testing.T) {
 	f = graphFixture(t, store.NewMemory(), server.Options{MaxGraphBytes: 40})
 	if rec := f.upload(t, "/api/v1/machines", "text/plain", threeSwitchesConf); rec.Code != http.StatusRequestEntityTooLarge || !strings.Contains(rec.Body.String(), "cap of 40 bytes") {
 		t.Errorf("over the body cap: %d %s", rec.Code, rec.Body)
+	}
+}
+
+// fourNodesCoords lists 4 nodes of a 4x4x2 torus that does not wrap on
+// z, as an xtprocadmin listing gives an allocation.
+const fourNodesCoords = "# torus 4x4x2 wrap=1,1,0\nnid00001 0 0 0\nnid00002 1 0 0\nnid00007 3 2 1\nnid00004 0 1 0\n"
+
+// TestCoordsFileIsAMachine: a torus coordinates file uploads to
+// machine:ID (stored, with its 4 nodes and no switches), which /map maps
+// onto with the torus's hops (grid:2x2 in rank order: 1 + 3 + 4 + 2 hops
+// per direction, 20 hop-bytes by hand) and routes (link loads), the rankfile naming the listed nodes in
+// the file's order; GET gives the file back and its JSON the torus and
+// places (by hand: (3,2,1) is node 3 + 4·2 + 16·1 = 27), and the store's
+// export holds it as a coords line that imports as the same machine.
+func TestCoordsFileIsAMachine(t *testing.T) {
+	st := store.NewMemory()
+	f := graphFixture(t, st, server.Options{})
+	rec := f.upload(t, "/api/v1/machines", "text/plain", fourNodesCoords)
+	m := decode[api.Machine](t, rec)
+	if rec.Code != http.StatusCreated || m.ID == "" || m.Host != "machine:"+m.ID || m.Nodes != 4 || m.Switches != 0 || m.Format != "coords" {
+		t.Fatalf("upload: %d %+v %s", rec.Code, m, rec.Body)
+	}
+	rec = f.do(t, "POST", "/api/v1/map", `{"guest":"grid:2x2","host":"`+m.Host+`","algo":"rowmajor"}`)
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"hopBytes":20,`) || !strings.Contains(rec.Body.String(), `"maxLinkLoad"`) {
+		t.Errorf("map onto %s: %d %.300s", m.Host, rec.Code, rec.Body)
+	}
+	rec = f.do(t, "POST", "/api/v1/map?format=rankfile", `{"guest":"grid:2x2","host":"`+m.Host+`","algo":"rowmajor"}`)
+	want := "rank 0=nid00001 slot=0\nrank 1=nid00002 slot=0\nrank 2=nid00007 slot=0\nrank 3=nid00004 slot=0\n"
+	if rec.Code != http.StatusOK || rec.Body.String() != want {
+		t.Errorf("rankfile: %d %q, want %q", rec.Code, rec.Body, want)
+	}
+	if rec = f.do(t, "GET", "/api/v1/machines/"+m.ID, ""); rec.Code != http.StatusOK || rec.Body.String() != fourNodesCoords {
+		t.Errorf("GET the machine: %d %q", rec.Code, rec.Body)
+	}
+	rec = f.do(t, "GET", "/api/v1/machines/"+m.ID+"?format=json", "")
+	d := decode[api.MachineData](t, rec)
+	if rec.Code != http.StatusOK || d.ID != m.ID || d.Nodes != 4 || d.Torus != "mesh:4x4x2:wrap=110" || fmt.Sprint(d.Places) != "[0 1 27 4]" || d.Names[2] != "nid00007" {
+		t.Errorf("GET the machine as JSON: %d %+v", rec.Code, d)
+	}
+	var export bytes.Buffer
+	if _, problems, err := store.Export(context.Background(), st, &export); err != nil || len(problems) > 0 {
+		t.Fatalf("export: %v %v", problems, err)
+	}
+	line, _ := json.Marshal(fourNodesCoords)
+	if !strings.Contains(export.String(), `"coords":`+string(line)) || strings.Contains(export.String(), "topologyConf") {
+		t.Errorf("export without the coords line:\n%s", export.String())
+	}
+	back := store.NewMemory()
+	if _, err := store.Import(context.Background(), &export, back); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := back.Graph(m.ID); err != nil || r.Torus != d.Torus || fmt.Sprint(r.Places) != "[0 1 27 4]" {
+		t.Errorf("imported: %+v (%v)", r, err)
+	}
+}
+
+// TestHwlocUploadAnswersTheNode: an hwloc synthetic string uploads to
+// the host of one such node and the suffix that gives a machine's nodes
+// its inside (levels innermost first: 8 cores per NUMA node, 2 NUMA
+// nodes per package, 2 packages), which /map then takes on a fat tree
+// with costs per level; a topology.conf has no node string.
+func TestHwlocUploadAnswersTheNode(t *testing.T) {
+	f := graphFixture(t, store.NewMemory(), server.Options{})
+	rec := f.upload(t, "/api/v1/machines", "text/plain", "pack:2 numa:2 l3:1 core:8 pu:2\n")
+	m := decode[api.Machine](t, rec)
+	if rec.Code != http.StatusCreated || m.Node != ":node=8x2x2" || m.Slots != 32 || m.ID != "" {
+		t.Fatalf("upload: %d %+v", rec.Code, m)
+	}
+	host := "fattree:2,2" + m.Node + ":dist=1,2,3"
+	rec = f.do(t, "POST", "/api/v1/map", `{"guest":"grid:16x8","host":"`+host+`","algo":"rowmajor"}`)
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"host":"`+host+`"`) {
+		t.Errorf("map onto %s: %d %.300s", host, rec.Code, rec.Body)
+	}
+	if m := decode[api.Machine](t, f.upload(t, "/api/v1/machines", "text/plain", threeSwitchesConf)); m.Node != "" {
+		t.Errorf("a topology.conf answers node %q", m.Node)
 	}
 }

@@ -39,6 +39,8 @@ type graphHeader struct {
 	Owner    string    `json:"owner,omitempty"`
 	Names    []string  `json:"names,omitempty"` // a machine's (jobs.GraphRecord)
 	Nodes    int       `json:"nodes,omitempty"`
+	Torus    string    `json:"torus,omitempty"` // a torus's listed nodes'
+	Places   []int     `json:"places,omitempty"`
 }
 
 // EncodeGraph packs a record: the header's length (uint32) and JSON, then
@@ -46,7 +48,7 @@ type graphHeader struct {
 // as uint32, the volumes as float64 bits. 16 bytes per arc.
 func EncodeGraph(r GraphRecord) ([]byte, error) {
 	g := r.Graph
-	head, err := json.Marshal(graphHeader{g.ID, r.Format, r.Warnings, r.Created, g.Order(), g.Arcs(), r.Owner, r.Names, r.Nodes})
+	head, err := json.Marshal(graphHeader{g.ID, r.Format, r.Warnings, r.Created, g.Order(), g.Arcs(), r.Owner, r.Names, r.Nodes, r.Torus, r.Places})
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +96,7 @@ func DecodeGraph(b []byte) (GraphRecord, error) {
 	if err != nil {
 		return r, err
 	}
-	r = GraphRecord{Graph: g, Format: h.Format, Warnings: h.Warnings, Created: h.Created, Owner: h.Owner, Names: h.Names, Nodes: h.Nodes}
+	r = GraphRecord{Graph: g, Format: h.Format, Warnings: h.Warnings, Created: h.Created, Owner: h.Owner, Names: h.Names, Nodes: h.Nodes, Torus: h.Torus, Places: h.Places}
 	if r.IsMachine() {
 		if _, err := r.Machine(); err != nil {
 			return GraphRecord{}, err
@@ -332,8 +334,8 @@ func GraphOf(r GraphRecord, err error) (*guest.Graph, error) {
 
 // Machines returns the machines stored, for a server to register them
 // (topology.RegisterMachine) when it starts.
-func (s *Bolt) Machines() ([]*topology.SwitchTree, error) {
-	var out []*topology.SwitchTree
+func (s *Bolt) Machines() ([]topology.Machine, error) {
+	var out []topology.Machine
 	err := guard(func() error {
 		return s.db.View(func(tx *bolt.Tx) error {
 			return eachGraph(tx, func(r GraphRecord) error {

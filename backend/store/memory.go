@@ -162,10 +162,10 @@ func (s *Memory) Resolve(_ context.Context, id string) (*guest.Graph, error) {
 }
 
 // Machines returns the machines stored, as Bolt.Machines.
-func (s *Memory) Machines() ([]*topology.SwitchTree, error) {
+func (s *Memory) Machines() ([]topology.Machine, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var out []*topology.SwitchTree
+	var out []topology.Machine
 	for _, r := range s.graphs {
 		if t, err := r.Machine(); err == nil {
 			out = append(out, t)

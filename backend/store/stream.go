@@ -59,14 +59,16 @@ type ExportGraph struct {
 }
 
 // ExportMachine is an uploaded machine in an export: its id, upload facts
-// and its tree as a Slurm topology.conf, which reads again as the same
-// machine (the id hashes the tree and its names).
+// and its machine file, which reads again as the same machine (the id
+// hashes its description): a tree as a Slurm topology.conf, the listed
+// nodes of a torus as a coordinates file (Coords).
 type ExportMachine struct {
 	ID           string    `json:"id"`
 	Format       string    `json:"format"`
 	Created      time.Time `json:"created"`
 	Owner        string    `json:"owner,omitempty"`
-	TopologyConf string    `json:"topologyConf"`
+	TopologyConf string    `json:"topologyConf,omitempty"`
+	Coords       string    `json:"coords,omitempty"`
 }
 
 // Exported counts the jobs, graphs and machines of a stream.
@@ -150,16 +152,23 @@ func Export(ctx context.Context, src Source, w io.Writer) (Exported, []string, e
 
 // exportMachine writes the line of a machine record.
 func exportMachine(w io.Writer, r GraphRecord, n *Exported) error {
-	t, err := r.Machine()
+	m, err := r.Machine()
 	if err != nil {
 		return err
 	}
 	var text strings.Builder
-	if err := machinefile.WriteSlurm(&text, t); err != nil {
+	format, err := machinefile.WriteMachine(&text, m)
+	if err != nil {
 		return err
 	}
+	e := &ExportMachine{ID: m.ID(), Format: r.Format, Created: r.Created, Owner: r.Owner}
+	if format == "coords" {
+		e.Coords = text.String()
+	} else {
+		e.TopologyConf = text.String()
+	}
 	n.Machines++
-	return writeLine(w, streamLine{Machine: &ExportMachine{ID: t.ID(), Format: r.Format, Created: r.Created, Owner: r.Owner, TopologyConf: text.String()}})
+	return writeLine(w, streamLine{Machine: e})
 }
 
 // LineError is an error of Import about one line of the stream (the
@@ -364,14 +373,14 @@ func importGraph(ctx context.Context, dst Sink, e ExportGraph) (bool, error) {
 	return dst.RestoreGraph(ctx, GraphRecord{Graph: g, Format: e.Format, Warnings: e.Warnings, Created: e.Created, Owner: e.Owner})
 }
 
-// importMachine reads the topology.conf of an exported machine and
-// restores its record.
+// importMachine reads the machine file of an exported machine (its
+// topology.conf or coordinates) and restores its record.
 func importMachine(ctx context.Context, dst Sink, e ExportMachine) (bool, error) {
-	h, _, err := machinefile.Read(strings.NewReader(e.TopologyConf))
+	h, _, err := machinefile.Read(strings.NewReader(e.TopologyConf + e.Coords))
 	if err != nil {
 		return false, fmt.Errorf("machine %.40q: %v", e.ID, err)
 	}
-	t, ok := h.(*topology.SwitchTree)
+	t, ok := h.(topology.Machine)
 	if !ok || t.ID() != e.ID {
 		return false, fmt.Errorf("machine %.40q: its topology.conf is another machine (%s)", e.ID, h)
 	}

@@ -69,6 +69,7 @@ type layout struct {
 	w, h     int   // extent, caption excluded
 	side     int   // side of a node's square in a heat map
 	perPlane int   // nodes per plane of a mesh or torus (kx·ky)
+	planes   []int // per node, its panel, where nodes are not in index order (listed nodes)
 	foldRows int   // rows per strip of a folded 2-D host (0 = not folded)
 	foldKx   int   // and its nodes per row
 	arcs     bool  // single-row line: draw edges as arcs above the nodes
@@ -325,7 +326,10 @@ func (l *Locator) At(x, y float64) (node, vertex int) {
 // planeOf returns the panel of node h: its plane on a 3-D or higher
 // host, its strip on a folded 2-D one.
 func (l *layout) planeOf(h int) int {
-	if l.foldRows > 0 {
+	switch {
+	case l.planes != nil:
+		return l.planes[h/max(1, l.perNode)]
+	case l.foldRows > 0:
 		return h / l.foldKx / l.foldRows
 	}
 	return h / max(1, l.perPlane)

@@ -20,6 +20,7 @@ import (
 // field is a new flag of map, submit, schedule and compare.
 type instanceFlags struct {
 	text map[string]string // the text of each field's flag; "" if not given
+	node *string           // --node, with --host: the inside of its nodes
 }
 
 // fieldHelp is the help of each field's flag (TestEveryFieldHasItsFlag
@@ -27,7 +28,7 @@ type instanceFlags struct {
 func fieldHelp(name string) string {
 	return map[string]string{
 		"guest": "guest `spec`: " + guest.Forms() + ", or file:PATH, a graph file (METIS, Scotch .grf, Matrix Market, dense matrix, CSV edge list)",
-		"host":  "host `spec`: " + topology.Forms() + ", or file:PATH, a machine file (Slurm topology.conf, Scotch target, hwloc XML or synthetic string)",
+		"host":  "host `spec`: " + topology.Forms() + ", or file:PATH, a machine file (Slurm topology.conf, torus coordinates, Scotch target, hwloc XML or synthetic string); --node gives its nodes an inside",
 		"algo":  "algorithm `name`: " + algoNames() + " (the web app's Algorithms page, /algorithms, describes each)",
 		"seed":  "the `seed` of randomised algorithms",
 		"start": "pairs: algorithm `name` of the starting mapping",
@@ -74,6 +75,9 @@ func (f *instanceFlags) register(fs *flag.FlagSet, defaults map[string]string, s
 		}
 		f.text[fd.Name] = defaults[fd.Name]
 		fs.Var(fieldValue{fd, f.text, defaults[fd.Name]}, flagName(fd.Name), fieldHelp(fd.Name))
+	}
+	if !slices.Contains(skip, "host") {
+		f.node = fs.String("node", "", nodeHelp)
 	}
 }
 
@@ -131,6 +135,9 @@ func (f *instanceFlags) instance(ctx context.Context) (spec.Instance, error) {
 			in.Guest, err = guestSpec(ctx, s)
 		case fd.Name == "host":
 			in.Host, err = hostSpec(s)
+			if err == nil && f.node != nil && *f.node != "" {
+				in.Host, err = withNode(in.Host, *f.node)
+			}
 		default:
 			err = fd.Parse(&in, s)
 		}

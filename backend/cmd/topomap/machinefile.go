@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	commands["machine"] = command{"read a machine (a host spec or file:PATH) and write it as a machine file (tgt, slurm) or its spec", runMachine}
+	commands["machine"] = command{"read a machine (a host spec or file:PATH) and write it as a machine file (tgt, slurm, coords) or its spec", runMachine}
 }
 
 // hostSpec parses the --host flag: a spec string, or file:PATH, a machine
@@ -33,18 +33,57 @@ func hostSpec(s string) (topology.Host, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--host %s: %w", s, err)
 	}
-	if t, ok := h.(*topology.SwitchTree); ok {
+	if t, ok := h.(topology.Machine); ok {
 		topology.RegisterMachine(t) // its spec, machine:ID, names it in this run
 	}
 	return h, nil
 }
 
+// nodeHelp is the help of --node.
+const nodeHelp = "the inside of the host's nodes, as hwloc describes it: a synthetic `string` (\"pack:2 core:2\") or file:PATH " +
+	"(hwloc XML, lstopo-no-graphics --of xml, or a synthetic string), optionally followed by \" dist=D1,D2,…\", a cost per level read, " +
+	"innermost first (cores 0 apart without it); the host becomes HOST:node=S1xS2…:dist=D1,…"
+
+// withNode gives h's nodes the inside of a --node value (nodeHelp).
+func withNode(h topology.Host, value string) (topology.Host, error) {
+	suffix, err := nodeSuffix(value)
+	if err != nil {
+		return nil, fmt.Errorf("--node %.80s: %w", value, err)
+	}
+	n, err := topology.Parse(h.String() + suffix)
+	if err != nil {
+		return nil, fmt.Errorf("--node %.80s: %w", value, err)
+	}
+	return n, nil
+}
+
+// nodeSuffix reads a --node value into its host spec suffix.
+func nodeSuffix(value string) (string, error) {
+	path, ok := spec.FilePath(value)
+	if !ok {
+		return machinefile.ParseNode(value)
+	}
+	path, dist, err := machinefile.CutNodeDist(path)
+	if err != nil {
+		return "", err
+	}
+	text, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	n, err := machinefile.ReadNode(text)
+	if err != nil {
+		return "", err
+	}
+	return n.Suffix(dist)
+}
+
 // machineFormats are what the machine command writes.
-var machineFormats = []string{"spec", "tgt", "slurm"}
+var machineFormats = []string{"spec", "tgt", "slurm", "coords"}
 
 func runMachine(_ context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("machine")
-	host := fs.String("host", "", "host `spec`: "+topology.Forms()+", or file:PATH, a machine file (Slurm topology.conf, Scotch target, hwloc XML or synthetic string)")
+	host := fs.String("host", "", "host `spec`: "+topology.Forms()+", or file:PATH, a machine file (Slurm topology.conf, torus coordinates, Scotch target, hwloc XML or synthetic string)")
 	format := fs.String("format", "spec", "output `format`: "+strings.Join(machineFormats, ", "))
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -68,6 +107,12 @@ func runMachine(_ context.Context, args []string, stdout io.Writer) error {
 			return fmt.Errorf("host %s is not a tree of named switches: --format slurm writes those (read from a topology.conf)", h)
 		}
 		return machinefile.WriteSlurm(stdout, t)
+	case "coords":
+		l, ok := h.(*topology.Listed)
+		if !ok {
+			return fmt.Errorf("host %s is not the listed nodes of a torus: --format coords writes those (read from a coordinates file)", h)
+		}
+		return machinefile.WriteCoords(stdout, l)
 	}
 	return fmt.Errorf("unknown --format %q (want %s)", *format, strings.Join(machineFormats, ", "))
 }

@@ -92,20 +92,29 @@ func TestSubmitMachineFile(t *testing.T) {
 	}
 }
 
-// TestCoordsFileGivesHostAndNodes: --host file: of a torus coordinates
-// file is refused with the --host and --nodes to give instead, and those
-// flags, copied from the message, map onto the listed nodes in the
-// file's order: by hand, (0,0,0) is node 0, (1,0,0) node 1, (3,2,1) node
-// 3 + 4·2 + 16·1 = 27 and (0,1,0) node 4 of the 4x4x2 torus.
-func TestCoordsFileGivesHostAndNodes(t *testing.T) {
-	coords := writeFile(t, "coords.txt", "# torus 4x4x2 wrap=1,1,0\nnid00001 0 0 0\nnid00002 1 0 0\nnid00007 3 2 1\nnid00004 0 1 0\n")
-	_, _, err := runArgs(t, "map", "--guest", "grid:2x2", "--host", "file:"+coords, "--algo", "rowmajor")
-	const flags = "--host mesh:4x4x2:wrap=110 --nodes 0-1,27,4"
-	if err == nil || !strings.Contains(err.Error(), "give "+flags+" (") {
-		t.Fatalf("error %v, want one giving %s", err, flags)
+// TestCoordsFileIsAHost: --host file: of a torus coordinates file is the
+// listed nodes, in the file's order and by their names (a rank per node,
+// row-major: the launcher file names them in that order), on which an
+// allocation names nodes too; machine --format coords writes the file
+// back (its header canonical) and --format spec gives machine:ID.
+func TestCoordsFileIsAHost(t *testing.T) {
+	const text = "# torus 4x4x2 wrap=1,1,0\nnid00001 0 0 0\nnid00002 1 0 0\nnid00007 3 2 1\nnid00004 0 1 0\n"
+	coords := writeFile(t, "coords.txt", text)
+	out, _, err := runArgs(t, "map", "--guest", "grid:2x2", "--host", "file:"+coords, "--algo", "rowmajor", "--format", "slurm")
+	if err != nil || out != "nid00001\nnid00002\nnid00007\nnid00004\n" {
+		t.Errorf("map onto the listed nodes: %q (%v)", out, err)
 	}
-	args := append([]string{"map", "--guest", "grid:2x2", "--algo", "rowmajor", "--format", "slurm"}, strings.Fields(flags)...)
-	if out, _, err := runArgs(t, args...); err != nil || out != "node0\nnode1\nnode27\nnode4\n" {
-		t.Errorf("%s: %q (%v), want the nodes 0, 1, 27, 4", flags, out, err)
+	out, _, err = runArgs(t, "map", "--guest", "grid:2x1", "--host", "file:"+coords, "--nodes", "nid0000[7,4]", "--algo", "rowmajor", "--format", "slurm")
+	if err != nil || out != "nid00007\nnid00004\n" {
+		t.Errorf("an allocation of the listed nodes: %q (%v)", out, err)
+	}
+	if out, _, err := runArgs(t, "machine", "--host", "file:"+coords, "--format", "coords"); err != nil || out != text {
+		t.Errorf("written back: %q (%v), want %q", out, err, text)
+	}
+	if out, _, err := runArgs(t, "machine", "--host", "file:"+coords); err != nil || !strings.HasPrefix(out, "machine:") {
+		t.Errorf("its spec: %q (%v)", out, err)
+	}
+	if _, _, err := runArgs(t, "machine", "--host", "ring:4", "--format", "coords"); err == nil || !strings.Contains(err.Error(), "listed nodes of a torus") {
+		t.Errorf("ring as coords: %v", err)
 	}
 }

@@ -83,8 +83,8 @@ func runSubmit(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 		fmt.Fprintf(progressOut, "graph %s uploaded: %s, %s\n", up.ID, metric.Plural(up.Vertices, "vertex", "vertices"), metric.Plural(up.Arcs, "arc"))
 	}
-	if t, ok := in.Host.(*topology.SwitchTree); ok {
-		// --host file:PATH of a topology.conf: the server gets the machine.
+	if t, ok := in.Host.(topology.Machine); ok {
+		// --host file:PATH of a topology.conf or coordinates: the server gets the machine.
 		up, err := c.UploadMachine(sctx, t)
 		if err != nil {
 			cancel()

@@ -1,0 +1,207 @@
+package topology
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"topomap/algorithms/internal/dims"
+)
+
+// NodeInside is a host whose nodes have an inside (the spec suffix
+// ":node=S1xS2x…:dist=D1,D2,…", as hwloc describes a node: cores in L2
+// or L3 groups, NUMA domains, packages): each node's C = S1·S2·… cores
+// are grouped bottom-up, S1 cores per lowest group, S2 such groups per
+// next group, …, and two cores of one node whose lowest common group is
+// level i are D_i apart (0 if they are one core). Cores of two nodes are
+// as far apart as their nodes. Slot t of node u has index t + C·u and
+// coordinates those of u followed by t, as with ":cores=C" (which a
+// suffix whose costs are all 0, or without costs, is).
+//
+// Messages between nodes follow the nodes' routes (when the host of the
+// nodes has them); inside a node they cross no link.
+type NodeInside struct {
+	inner Host
+	sizes []int // innermost first
+	dist  []int
+	c     int
+}
+
+// nodeSuffix starts the node inside of a host spec string.
+const nodeSuffix = ":node="
+
+// NewNodeInside returns inner's nodes each with that inside: level sizes
+// (innermost first, each ≥ 1, C in all from 2 to MaxCores) and a
+// non-decreasing cost per level, not all 0. inner must have no cores.
+func NewNodeInside(inner Host, sizes, dist []int) (*NodeInside, error) {
+	if _, c := SplitCores(inner); c > 1 {
+		return nil, fmt.Errorf("%w: cores given twice", ErrInvalid)
+	}
+	if len(sizes) == 0 || len(sizes) != len(dist) || dist[len(dist)-1] == 0 {
+		return nil, fmt.Errorf("%w: %d levels and %d costs, want one per level, not all 0", ErrInvalid, len(sizes), len(dist))
+	}
+	c := 1
+	for i, s := range sizes {
+		if s < 1 || c > MaxCores/s {
+			return nil, fmt.Errorf("%w: level %d has %d groups, want 1 to a total of %d cores", ErrInvalid, i+1, s, MaxCores)
+		}
+		c *= s
+		if dist[i] < 0 || dist[i] > MaxLevelCost || i > 0 && dist[i] < dist[i-1] {
+			return nil, fmt.Errorf("%w: cost %d of level %d, want non-decreasing costs from 0 to %d", ErrInvalid, dist[i], i+1, MaxLevelCost)
+		}
+	}
+	if c < 2 || inner.Size() > MaxNodes/c {
+		return nil, fmt.Errorf("%w: %d cores per node, want 2 to %d and at most %d slots", ErrInvalid, c, MaxCores, MaxNodes)
+	}
+	return &NodeInside{inner, append([]int(nil), sizes...), append([]int(nil), dist...), c}, nil
+}
+
+// cutNode splits "spec:node=S1x…[:dist=D1,…]" into spec and the levels'
+// sizes and costs (nil, nil without the suffix; costs all 0 without
+// :dist=).
+func cutNode(s string) (string, []int, []int, error) {
+	i := len(s) - len(nodeSuffix)
+	for i >= 0 && !strings.EqualFold(s[i:i+len(nodeSuffix)], nodeSuffix) {
+		i-- // the last one, in bytes (lower-casing may change lengths)
+	}
+	if i < 0 {
+		return s, nil, nil, nil
+	}
+	sizeText, distText, hasDist := strings.Cut(strings.TrimSpace(s[i+len(nodeSuffix):]), ":dist=")
+	sizes, err := dims.ParseSizes(sizeText, MaxCores, "cores")
+	if err != nil {
+		return "", nil, nil, fmt.Errorf("node=: %w", err)
+	}
+	dist := make([]int, len(sizes))
+	if hasDist {
+		if dist, err = parseCosts(distText, len(sizes)); err != nil {
+			return "", nil, nil, fmt.Errorf("node=…:dist=: %w", err)
+		}
+	}
+	return s[:i], sizes, dist, nil
+}
+
+// withNode gives h's nodes the inside of those sizes and costs (none: h
+// itself; costs all 0: C cores per node, as ":cores=C").
+func withNode(h Host, sizes, dist []int) (Host, error) {
+	if sizes == nil {
+		return h, nil
+	}
+	if dist[len(dist)-1] == 0 {
+		c := 1
+		for _, s := range sizes {
+			c *= s // ParseSizes bounds the product by MaxCores
+		}
+		return withCores(h, c)
+	}
+	return NewNodeInside(h, sizes, dist)
+}
+
+// Size returns nodes × C.
+func (h *NodeInside) Size() int { return h.inner.Size() * h.c }
+
+// String returns the host of the nodes' spec string and
+// ":node=S1x…:dist=D1,…".
+func (h *NodeInside) String() string {
+	d := make([]string, len(h.dist))
+	for i, x := range h.dist {
+		d[i] = strconv.Itoa(x)
+	}
+	return h.inner.String() + nodeSuffix + dims.Join(h.sizes) + ":dist=" + strings.Join(d, ",")
+}
+
+// Coords writes the coordinates of slot idx's node, then its core.
+func (h *NodeInside) Coords(idx int, dst []int) []int {
+	if idx < 0 || idx >= h.Size() {
+		panic(fmt.Sprintf("topology: slot %d out of range [0, %d)", idx, h.Size()))
+	}
+	return append(h.inner.Coords(idx/h.c, dst), idx%h.c)
+}
+
+// Index returns the slot of the given node coordinates and core.
+func (h *NodeInside) Index(coords []int) (int, error) {
+	if len(coords) == 0 {
+		return 0, fmt.Errorf("%w: no coordinates", ErrInvalid)
+	}
+	last := len(coords) - 1
+	if t := coords[last]; t < 0 || t >= h.c {
+		return 0, fmt.Errorf("%w: core %d, want [0, %d)", ErrInvalid, t, h.c)
+	}
+	u, err := h.inner.Index(coords[:last])
+	if err != nil {
+		return 0, err
+	}
+	return coords[last] + h.c*u, nil
+}
+
+// Hops returns the nodes' hops for slots of two nodes, and the cost of
+// their lowest common group for two cores of one node.
+func (h *NodeInside) Hops(a, b int) int {
+	if a/h.c != b/h.c {
+		return h.inner.Hops(a/h.c, b/h.c)
+	}
+	x, y, d := a%h.c, b%h.c, 0
+	for i, s := range h.sizes {
+		if x == y {
+			break
+		}
+		x, y, d = x/s, y/s, h.dist[i]
+	}
+	return d
+}
+
+// Neighbors appends the slots 1 hop from idx: every slot of the nodes 1
+// hop from its node, and the cores of its node 1 apart from it.
+func (h *NodeInside) Neighbors(idx int, dst []int) []int {
+	start := len(dst)
+	dst = h.inner.Neighbors(idx/h.c, dst)
+	nodes := append([]int(nil), dst[start:]...)
+	dst = dst[:start]
+	for _, u := range nodes {
+		for t := range h.c {
+			dst = append(dst, t+h.c*u)
+		}
+	}
+	first := idx - idx%h.c
+	for s := first; s < first+h.c; s++ {
+		if h.Hops(idx, s) == 1 {
+			dst = append(dst, s)
+		}
+	}
+	return dst
+}
+
+// router returns the routing capability of a node inside whose nodes'
+// host routes (RouterOf).
+func (h *NodeInside) router() (Router, bool) {
+	r, ok := RouterOf(h.inner)
+	if !ok {
+		return nil, false
+	}
+	return insideRouter{h, r}, true
+}
+
+// insideRouter routes as the nodes' host does: a message inside a node
+// crosses no link. Links are numbered as the nodes' host's; their ends
+// are written as core 0 of each node, a switch s as Size()+s.
+type insideRouter struct {
+	*NodeInside
+	r Router
+}
+
+func (h insideRouter) Routing() string                 { return h.r.Routing() }
+func (h insideRouter) LinkSlots() int                  { return h.r.LinkSlots() }
+func (h insideRouter) Links() int                      { return h.r.Links() }
+func (h insideRouter) Route(a, b int, dst []int) []int { return h.r.Route(a/h.c, b/h.c, dst) }
+
+func (h insideRouter) Link(id int) (tail, head int, ok bool) {
+	tail, head, ok = h.r.Link(id)
+	return h.vertex(tail), h.vertex(head), ok
+}
+
+func (h insideRouter) vertex(v int) int {
+	if n := h.inner.Size(); v >= n {
+		return v - n + h.Size()
+	}
+	return v * h.c
+}
