@@ -18,6 +18,7 @@ import (
 
 	"topomap/algorithms/graphfile"
 	"topomap/algorithms/guest"
+	"topomap/algorithms/metric"
 	"topomap/algorithms/spec"
 	"topomap/backend/api"
 	"topomap/backend/jobs"
@@ -110,7 +111,7 @@ func (s *Server) readUpload(ctx context.Context, c echo.Context) (*graphfile.Res
 	res, err := graphfile.ReadContext(ctx, &capped{r.Body, s.o.MaxGraphBytes}, graphfile.Options{Format: format, Name: name, Limits: lim})
 	if errors.Is(err, errBodyTooLarge) {
 		return nil, &graphfile.Error{Err: graphfile.ErrTooLarge,
-			Msg: fmt.Sprintf("graph file larger than this server's cap of %d bytes; map it with the command line (topomap map --guest file:PATH)", s.o.MaxGraphBytes)}
+			Msg: "graph file larger than this server's cap of " + metric.Bytes(s.o.MaxGraphBytes) + "; map it with the command line (topomap map --guest file:PATH)"}
 	}
 	return res, err
 }

@@ -13,6 +13,7 @@ import (
 	"topomap/algorithms/graphfile"
 	"topomap/algorithms/guest"
 	"topomap/algorithms/machinefile"
+	"topomap/algorithms/metric"
 	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
 	"topomap/backend/api"
@@ -36,7 +37,7 @@ func (s *Server) uploadMachine(c echo.Context) error {
 	err := s.uploadSlot(c, func(ctx context.Context) error {
 		h, format, err := machinefile.Read(&capped{c.Request().Body, min(s.o.MaxGraphBytes, machinefile.MaxBytes)})
 		if errors.Is(err, errBodyTooLarge) {
-			return &graphfile.Error{Err: graphfile.ErrTooLarge, Msg: fmt.Sprintf("machine file larger than this server's cap of %d bytes", min(s.o.MaxGraphBytes, machinefile.MaxBytes))}
+			return &graphfile.Error{Err: graphfile.ErrTooLarge, Msg: "machine file larger than this server's cap of " + metric.Bytes(min(s.o.MaxGraphBytes, machinefile.MaxBytes))}
 		}
 		if err != nil {
 			return err

@@ -237,7 +237,7 @@ func graphKey(f *flow, buf *bytes.Buffer, maxHops int, heatMap bool, lo, hi floa
 				f.s.Rect(x+15*k, y+2, 14, 14, `fill="`+heat(float64(k)/5)+`" stroke="#888"`)
 			}
 		})
-		f.text("hop-bytes at a node, from "+metric.Number(lo)+" (pale) to "+metric.Number(hi), "s", 12)
+		f.text("hop-bytes at a node, from "+metric.SI(lo)+" (pale) to "+metric.SI(hi), "s", 12)
 		return
 	}
 	buf.WriteString(`<g class="legend">`)

@@ -448,7 +448,7 @@ func (v *linkView) caption() string {
 }
 
 // legend draws what the link colours mean, the absolute load scale
-// (every swatch carries its range, data-lo and data-hi; the last is
+// (every swatch carries its range, data-lo and data-hi, exact; the last is
 // open, without data-hi; the swatch of the largest load outlined), the
 // ideal, the bound and the largest load, and the most loaded links (each
 // carrying its number, data-l).
@@ -458,9 +458,9 @@ func (v *linkView) legend(f *flow) {
 	worst := loadBin(v.max, v.ideal)
 	swatch := func(i int, lo, hi float64, text string) {
 		f.item(28+textW(text, 12), 20, func(x, y int) {
-			attrs := []string{`class="lg"`, attr("fill", loadColours[i]), `stroke="#888"`, attr("data-lo", metric.FormatLoad(lo))}
+			attrs := []string{`class="lg"`, attr("fill", loadColours[i]), `stroke="#888"`, attr("data-lo", metric.Number(lo))}
 			if !math.IsInf(hi, 1) {
-				attrs = append(attrs, attr("data-hi", metric.FormatLoad(hi)))
+				attrs = append(attrs, attr("data-hi", metric.Number(hi)))
 			}
 			f.s.Rect(x, y+2, 14, 14, attrs...)
 			if i == worst {

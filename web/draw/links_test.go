@@ -127,7 +127,7 @@ func TestLinkHeatMap(t *testing.T) {
 					t.Errorf("swatch %v: not the colour of the loads in (%v, %v] (%v)", e.attrs, lo, hi, err)
 				}
 			}
-			if got := legend[1].attrs["data-hi"]; got != metric.FormatLoad(ideal) {
+			if got := legend[1].attrs["data-hi"]; got != metric.Number(ideal) {
 				t.Errorf("the first colour's loads end at %s, want the ideal %v", got, ideal)
 			}
 			if _, open := legend[len(legend)-1].attrs["data-hi"]; open || legend[0].attrs["data-hi"] != "0" {
