@@ -13,7 +13,8 @@ import (
 // of every guest share: the host's frame, its nodes, its labels, and the
 // path of a guest edge between two nodes.
 
-// frame draws the host's panels (dashed where it wraps).
+// frame draws the host's panels (dashed where it wraps) and the seams
+// of a folded host.
 func (l *layout) frame(s *svg.SVG) {
 	for _, p := range l.panels {
 		st := `class="panel" fill="none" stroke="#c8ccd2"`
@@ -22,6 +23,7 @@ func (l *layout) frame(s *svg.SVG) {
 		}
 		s.Rect(p.x, p.y, p.w, p.h, st)
 	}
+	l.drawSeams(s)
 }
 
 // hostLinks draws the host's ring and links in grey, as context.

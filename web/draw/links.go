@@ -251,11 +251,8 @@ func (v *linkView) eachLink(lay *layout, off float64, fn func(id int, st stroke)
 		x1, y1 := float64(lay.x[tail]), float64(lay.y[tail])
 		var x2, y2 float64
 		segment, ux, uy := v.geom(ct, ch)
-		if segment && lay.foldRows > 0 && lay.planeOf(tail) != lay.planeOf(head) { // across a fold: a stub up or down
-			segment, ux, uy = false, 0, -1
-			if ch[1] < ct[1] {
-				uy = 1
-			}
+		if across, sx, sy := lay.seamStub(tail, head, ct, ch); segment && across { // across a fold's seam: a stub
+			segment, ux, uy = false, sx, sy
 		}
 		if segment {
 			x2, y2 = float64(lay.x[head]), float64(lay.y[head])
