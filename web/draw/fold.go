@@ -58,26 +58,41 @@ func (f *fold) span() (int, int) {
 }
 
 // chooseFold returns the fold of a kx × ky host (planes of it) that
-// gives the largest pitch within inner × height, nil when none beats the
-// uncut host or the height is unbounded, and that pitch.
+// gives the largest pitch within inner × height, as fitScale shows it
+// (fractional), nil when none beats the uncut host or the height is
+// unbounded, and the whole pitch it is laid out at.
 func chooseFold(planes, kx, ky, inner, height int) (*fold, int) {
-	var best *fold
 	cell := panelCell(planes, kx, ky, inner, height)
 	if planes > 1 || height == math.MaxInt32 { // no box to fill
 		return nil, cell
 	}
+	var best *fold
+	pitch := panelPitch(planes, kx, ky, inner, height)
 	for n := 2; n <= maxFolds; n++ {
 		for _, f := range []*fold{{kx: kx, ky: ky, rows: (ky + n - 1) / n}, {kx: kx, ky: ky, cols: (kx + n - 1) / n}} {
-			if f.count() < 2 {
-				continue
-			}
-			w, h := f.span()
-			if c := panelCell(f.count(), w, h, inner, height); c > cell {
-				best, cell = f, c
+			if w, h := f.span(); f.count() > 1 && panelPitch(f.count(), w, h, inner, height) > pitch {
+				best, pitch = f, panelPitch(f.count(), w, h, inner, height)
 			}
 		}
 	}
+	if best != nil {
+		w, h := best.span()
+		cell = panelCell(best.count(), w, h, inner, height)
+	}
 	return best, cell
+}
+
+// panelPitch is panelCell, fractional.
+func panelPitch(panels, kx, ky, inner, height int) float64 {
+	perRow := planesPerRow(panels, kx, ky)
+	rowsOfPanels := (panels + perRow - 1) / perRow
+	gap := 1
+	if panels > 1 {
+		gap = 2
+	}
+	byW := float64(inner-textW(itoa(ky-1), 12)) / float64(perRow*(kx+gap)-gap)
+	byH := float64(height-2*margin-14-rowsOfPanels*14) / float64(max(1, rowsOfPanels*(ky+gap)-gap))
+	return min(byW, byH)
 }
 
 // meshPanels lays out a mesh or torus of rank 2 or more: planes of
@@ -284,3 +299,21 @@ func (l *layout) serpentine(n, inner, height, minCell int, ring bool) {
 		}
 	}
 }
+
+// fitScale sets the factor that scales a folded host's drawing, right
+// units wide and l.h high, up to fill its box of width × height: its
+// pitch is a whole number of units, which may leave up to a third of the
+// box empty. At most to a pitch of 60 units, as unfolded hosts; none
+// without a box.
+func (l *layout) fitScale(width, height, right int) {
+	if l.fold == nil && l.snake == 0 || height == math.MaxInt32 {
+		return
+	}
+	l.scale = min(float64(width)/float64(right), float64(height)/float64(l.h), 60/float64(max(1, l.side)))
+}
+
+// zoom returns the factor the host's drawing is shown at (fitScale).
+func (l *layout) zoom() float64 { return max(1, l.scale) }
+
+// bottom returns the lowest unit of the host's drawing, as shown.
+func (l *layout) bottom() int { return int(math.Ceil(float64(l.h) * l.zoom())) }

@@ -129,7 +129,7 @@ func graphMapping(w io.Writer, r *solve.Result, o Options, lay *layout, heatMap 
 		lay.nodes(s, &buf, inv, func(int) bool { return true }, lay.r >= 9 && g.Order() <= 512)
 	}
 	lay.labels(s)
-	f := newFlow(s, lay.h, width)
+	f := newFlow(s, lay.bottom(), width)
 	f.line(caption(r), "t", 14)
 	f.line(graphSubcaption(r, heatMap, len(ps), o), "s", 12)
 	graphKey(f, &buf, maxHops, heatMap, lo, hi)

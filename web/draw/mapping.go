@@ -72,6 +72,7 @@ type layout struct {
 	fold     *fold    // how a long 2-D host is cut into strips (nil = not)
 	snake    int      // nodes per row of a line or ring in serpentine rows (0 = none)
 	seams    [][4]int // the cut edges of a folded host (fold.go)
+	scale    float64  // the factor that fits a folded host to its box (fold.go; ≤ 1 = none)
 	arcs     bool     // single-row line: draw edges as arcs above the nodes
 	panels   []panel
 	links    [][2]int   // host links to draw
@@ -207,7 +208,7 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	lay.labels(s)
 
 	// The caption and the legends, under the host.
-	f := newFlow(s, lay.h, width)
+	f := newFlow(s, lay.bottom(), width)
 	f.line(caption(r), "t", 14)
 	f.line(subcaption(r, heatMap, lv, o), "s", 12)
 	key(f, &buf, g, m.Host, lay.keyNote(wires), heatMap, lv != nil && (lv.elems || lv.paints))
@@ -315,7 +316,7 @@ func NewLocator(r *solve.Result, o Options) *Locator {
 // At returns the host node drawn at (x, y) in the document's user units
 // and the guest vertex on it, or -1 for either. O(host nodes).
 func (l *Locator) At(x, y float64) (node, vertex int) {
-	px, py := int(math.Floor(x)), int(math.Floor(y))
+	px, py := int(math.Floor(x/l.lay.zoom())), int(math.Floor(y/l.lay.zoom()))
 	best, bestD := -1, l.half+1
 	for h := range l.lay.x {
 		d := max(abs(l.lay.x[h]-px), abs(l.lay.y[h]-py))
@@ -345,8 +346,8 @@ func (l *Locator) Box(h int) (x, y, side int) {
 	if h < 0 || h >= len(l.lay.x) {
 		return 0, 0, -1
 	}
-	side = 2 * l.half
-	return l.lay.x[h] - l.half, l.lay.y[h] - l.half, side
+	z := l.lay.zoom()
+	return int(float64(l.lay.x[h]-l.half) * z), int(float64(l.lay.y[h]-l.half) * z), int(float64(2*l.half) * z)
 }
 
 // heatImage writes the heat map's image: with the link heat map, the
@@ -649,21 +650,14 @@ func newLayout(host *topology.Lattice, width, height, minCell int) *layout {
 		right = max(right, p.x+p.w)
 	}
 	l.w = max(width, right+margin)
+	l.fitScale(width, height, right+margin)
 	return l
 }
 
 // panelCell returns the pitch of panels of kx × ky nodes laid out as
-// meshPanels does within inner × height units.
+// meshPanels does within inner × height units, in whole units.
 func panelCell(panels, kx, ky, inner, height int) int {
-	perRow := planesPerRow(panels, kx, ky)
-	rowsOfPanels := (panels + perRow - 1) / perRow
-	gap := 1
-	if panels > 1 {
-		gap = 2
-	}
-	byW := (inner - textW(itoa(ky-1), 12)) / (perRow*(kx+gap) - gap)
-	byH := (height - 2*margin - 14 - rowsOfPanels*14) / max(1, rowsOfPanels*(ky+gap)-gap)
-	return min(byW, byH)
+	return int(panelPitch(panels, kx, ky, inner, height))
 }
 
 // planesPerRow lays planes out as squarely as the page width allows.

@@ -1,0 +1,41 @@
+//go:build !(js && wasm)
+
+package e2e
+
+// Browser tests of drawings whose host is far from the shape of their
+// box: they fold to fill it.
+
+import (
+	"fmt"
+	"testing"
+
+	"topomap/backend/api"
+)
+
+// TestWideMeshFillsJobBox: on the job page, at 1280×800 and at 390 px, a
+// host much wider (mesh:512x64) or taller (mesh:128x512, once a thin
+// column in an empty box) than the drawing's box folds into strips whose
+// panels span at least 85 % of the box one way and 55 % the other, with
+// the seams drawn.
+func TestWideMeshFillsJobBox(t *testing.T) {
+	ctx := tab(t)
+	for _, size := range []string{"512x64", "128x512"} {
+		j := submitJob(t, api.Request{Guest: "grid:" + size, Host: "mesh:" + size, Algo: "rowmajor"})
+		for _, w := range []int64{1280, 390} {
+			setWidth(t, ctx, w)
+			open(t, ctx, "/jobs/"+j.ID)
+			waitJS(t, ctx, `document.querySelectorAll('#job-drawing svg rect.panel').length > 1`)
+			fill := eval[[]float64](t, ctx, `(() => {
+				const box = document.querySelector('#job-drawing');
+				const rs = [...box.querySelectorAll('svg rect.panel')].map(p => p.getBoundingClientRect());
+				const w = Math.max(...rs.map(r => r.right)) - Math.min(...rs.map(r => r.left));
+				const h = Math.max(...rs.map(r => r.bottom)) - Math.min(...rs.map(r => r.top));
+				return [w / box.clientWidth, h / (innerHeight * 0.7), box.querySelectorAll('svg .seam').length];
+			})()`)
+			if max(fill[0], fill[1]) < 0.85 || min(fill[0], fill[1]) < 0.55 || fill[2] < 2 {
+				t.Errorf("mesh:%s at %d px: panels span %.0f%% of the box's width and %.0f%% of its height, %v seams", size, w, 100*fill[0], 100*fill[1], fill[2])
+			}
+			screenshot(t, ctx, fmt.Sprintf("job-mesh-%s-%d", size, w))
+		}
+	}
+}
