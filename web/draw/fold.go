@@ -135,7 +135,7 @@ func (l *layout) meshPanels(host *topology.Lattice, inner, height, minCell int) 
 	for q := range panels {
 		px := left + (q%perRow)*(pw+gap*cell)
 		py := top + (q/perRow)*(ph+gap*cell+14)
-		l.panels = append(l.panels, panel{x: px - 2, y: py - 2, w: pw + 4, h: ph + 4, wrap: host.Wraps(0) || host.Wraps(1), label: l.panelLabel(host, q, panels)})
+		l.panels = append(l.panels, panel{x: px - 2, y: py - 2, w: pw + 4, h: ph + 4, wrap: host.Wraps(0) || host.Wraps(1), label: l.panelLabel(host, q, panels, pw+gap*cell)})
 		l.placePanel(kx, ky, q, px, py)
 		if q == 0 { // x1 under the first panel, x2 on its left
 			for ix := 0; ix < pkx; ix += max(1, (30+cell-1)/cell) {
@@ -151,19 +151,29 @@ func (l *layout) meshPanels(host *topology.Lattice, inner, height, minCell int) 
 	l.foldSeams()
 }
 
-// panelLabel names panel q of panels: its plane, or the range of rows
-// (x2) or columns (x1) of its strip.
-func (l *layout) panelLabel(host *topology.Lattice, q, panels int) string {
+// panelLabel names panel q of panels, within room units if it can: its
+// plane, or the range of rows (x2) or columns (x1) of its strip
+// ("x1=64–127", else "64–127", else "64").
+func (l *layout) panelLabel(host *topology.Lattice, q, panels, room int) string {
 	f := l.fold
-	switch {
-	case f != nil && f.rows > 0:
-		return "x2=" + itoa(q*f.rows) + "–" + itoa(min(f.ky, (q+1)*f.rows)-1)
-	case f != nil:
-		return "x1=" + itoa(q*f.cols) + "–" + itoa(min(f.kx, (q+1)*f.cols)-1)
-	case panels > 1:
-		return planeLabel(host, q)
+	if f == nil {
+		if panels > 1 {
+			return planeLabel(host, q)
+		}
+		return ""
 	}
-	return ""
+	axis, per, k := "x2=", f.rows, f.ky
+	if f.rows == 0 {
+		axis, per, k = "x1=", f.cols, f.kx
+	}
+	from := itoa(q * per)
+	span := from + "–" + itoa(min(k, (q+1)*per)-1)
+	for _, s := range []string{axis + span, span} {
+		if textW(s, 12) <= room {
+			return s
+		}
+	}
+	return from
 }
 
 // placePanel places the nodes of panel q (a plane, or a strip of a
