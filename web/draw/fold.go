@@ -67,23 +67,28 @@ func chooseFold(planes, kx, ky, inner, height int) (*fold, int) {
 		return nil, cell
 	}
 	var best *fold
-	pitch := panelPitch(planes, kx, ky, inner, height)
+	pitch := panelPitch(planes, kx, ky, inner, height, 0)
 	for n := 2; n <= maxFolds; n++ {
 		for _, f := range []*fold{{kx: kx, ky: ky, rows: (ky + n - 1) / n}, {kx: kx, ky: ky, cols: (kx + n - 1) / n}} {
-			if w, h := f.span(); f.count() > 1 && panelPitch(f.count(), w, h, inner, height) > pitch {
-				best, pitch = f, panelPitch(f.count(), w, h, inner, height)
+			if w, h := f.span(); f.count() > 1 && panelPitch(f.count(), w, h, inner, height, tickRoom) > pitch {
+				best, pitch = f, panelPitch(f.count(), w, h, inner, height, tickRoom)
 			}
 		}
 	}
 	if best != nil {
 		w, h := best.span()
-		cell = panelCell(best.count(), w, h, inner, height)
+		cell = int(panelPitch(best.count(), w, h, inner, height, tickRoom))
 	}
 	return best, cell
 }
 
-// panelPitch is panelCell, fractional.
-func panelPitch(panels, kx, ky, inner, height int) float64 {
+// tickRoom is the room under each row of a folded host's strips for the
+// first strip's x1 ticks, clear of the next row's labels.
+const tickRoom = 14
+
+// panelPitch is panelCell, fractional, with extra units under each row of
+// panels.
+func panelPitch(panels, kx, ky, inner, height, extra int) float64 {
 	perRow := planesPerRow(panels, kx, ky)
 	rowsOfPanels := (panels + perRow - 1) / perRow
 	gap := 1
@@ -91,7 +96,7 @@ func panelPitch(panels, kx, ky, inner, height int) float64 {
 		gap = 2
 	}
 	byW := float64(inner-textW(itoa(ky-1), 12)) / float64(perRow*(kx+gap)-gap)
-	byH := float64(height-2*margin-14-rowsOfPanels*14) / float64(max(1, rowsOfPanels*(ky+gap)-gap))
+	byH := float64(height-2*margin-14-rowsOfPanels*(14+extra)) / float64(max(1, rowsOfPanels*(ky+gap)-gap))
 	return min(byW, byH)
 }
 
@@ -111,8 +116,9 @@ func (l *layout) meshPanels(host *topology.Lattice, inner, height, minCell int) 
 	if byW := panelCell(planes, kx, ky, inner, math.MaxInt32); f == nil && cell < 3 && 2*cell < byW {
 		cell = byW
 	}
-	pkx, pky, panels := kx, ky, planes
+	pkx, pky, panels, extra := kx, ky, planes, 0
 	if f != nil {
+		extra = tickRoom
 		l.fold, l.note = f, seamNote
 		pkx, pky = f.span()
 		panels = f.count()
@@ -134,7 +140,7 @@ func (l *layout) meshPanels(host *topology.Lattice, inner, height, minCell int) 
 	left := margin + textW(itoa(pky-1), 12) // room for x2's labels
 	for q := range panels {
 		px := left + (q%perRow)*(pw+gap*cell)
-		py := top + (q/perRow)*(ph+gap*cell+14)
+		py := top + (q/perRow)*(ph+gap*cell+14+extra)
 		l.panels = append(l.panels, panel{x: px - 2, y: py - 2, w: pw + 4, h: ph + 4, wrap: host.Wraps(0) || host.Wraps(1), label: l.panelLabel(host, q, panels, pw+gap*cell)})
 		l.placePanel(kx, ky, q, px, py)
 		if q == 0 { // x1 under the first panel, x2 on its left
@@ -146,7 +152,7 @@ func (l *layout) meshPanels(host *topology.Lattice, inner, height, minCell int) 
 			}
 		}
 	}
-	l.h = top + rowsOfPanels*(ph+14) + (rowsOfPanels-1)*gap*cell + margin
+	l.h = top + rowsOfPanels*(ph+14) + (rowsOfPanels-1)*(gap*cell+extra) + margin
 	l.meshLinks(n, kx, ky, cell)
 	l.foldSeams()
 }

@@ -657,7 +657,7 @@ func newLayout(host *topology.Lattice, width, height, minCell int) *layout {
 // panelCell returns the pitch of panels of kx × ky nodes laid out as
 // meshPanels does within inner × height units, in whole units.
 func panelCell(panels, kx, ky, inner, height int) int {
-	return int(panelPitch(panels, kx, ky, inner, height))
+	return int(panelPitch(panels, kx, ky, inner, height, 0))
 }
 
 // planesPerRow lays planes out as squarely as the page width allows.
