@@ -7,7 +7,10 @@ package e2e
 
 import (
 	"fmt"
+	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 
 	"topomap/backend/api"
 )
@@ -38,4 +41,31 @@ func TestWideMeshFillsJobBox(t *testing.T) {
 			screenshot(t, ctx, fmt.Sprintf("job-mesh-%s-%d", size, w))
 		}
 	}
+}
+
+// TestFoldedHeatMapReadout: on a folded and scaled heat map (mesh:512x64
+// in the explorer, two strips of columns) the pointer over the first
+// strip's top-left node and the last strip's bottom-right node names
+// those nodes, (0,63) and (511,0).
+func TestFoldedHeatMapReadout(t *testing.T) {
+	ctx := tab(t)
+	open(t, ctx, "/?algo=rowmajor&guest=grid%3A512x64&host=mesh%3A512x64")
+	waitJS(t, ctx, `document.querySelector('#drawing svg image.heat') !== null && document.querySelectorAll('#drawing svg rect.panel').length === 2`)
+	for _, c := range []struct {
+		js, want string
+	}{
+		{`[r.left + d, r.top + d]`, "host node 32256 at (0,63)"},
+		{`[r.right - d, r.bottom - d]`, "host node 511 at (511,0)"},
+	} {
+		panel := map[string]string{"host node 32256 at (0,63)": "0", "host node 511 at (511,0)": "1"}[c.want]
+		xy := eval[[]float64](t, ctx, `(() => { const p = document.querySelectorAll('#drawing svg rect.panel')[`+panel+`]; p.scrollIntoView({block: "center"});
+			const r = p.getBoundingClientRect(), b = p.getBBox(), k = r.width / b.width, d = (2 + (b.width - 4) / 512) * k;
+			return `+c.js+`; })()`)
+		do(t, ctx, chromedp.MouseEvent("mouseMoved", xy[0], xy[1]), chromedp.MouseEvent("mouseMoved", xy[0], xy[1]+0.2))
+		waitJS(t, ctx, `document.querySelector('#hover').textContent.includes('host node')`)
+		if got := eval[string](t, ctx, `document.querySelector('#hover').textContent`); !strings.Contains(got, c.want) {
+			t.Errorf("pointer at (%.1f, %.1f): readout %q, want %q", xy[0], xy[1], got, c.want)
+		}
+	}
+	screenshot(t, ctx, "folded-heat-map-readout")
 }
