@@ -63,17 +63,13 @@ func StepCount(g *guest.Graph) int {
 
 // layout places host nodes in the plane.
 type layout struct {
-	x, y     []int    // centre of each host node
-	r        int      // node radius (or half the cell)
-	cell     int      // grid pitch of mesh and hypercube layouts (0 = none)
-	w, h     int      // extent, caption excluded
-	side     int      // side of a node's square in a heat map
-	perPlane int      // nodes per plane of a mesh or torus (kx·ky)
-	fold     *fold    // how a long 2-D host is cut into strips (nil = not)
-	snake    int      // nodes per row of a line or ring in serpentine rows (0 = none)
-	seams    [][4]int // the cut edges of a folded host (fold.go)
-	scale    float64  // the factor that fits a folded host to its box (fold.go; ≤ 1 = none)
-	arcs     bool     // single-row line: draw edges as arcs above the nodes
+	x, y     []int // centre of each host node
+	r        int   // node radius (or half the cell)
+	cell     int   // grid pitch of mesh and hypercube layouts (0 = none)
+	w, h     int   // extent, caption excluded
+	side     int   // side of a node's square in a heat map
+	perPlane int   // nodes per plane of a mesh or torus (kx·ky)
+	arcs     bool  // single-row line: draw edges as arcs above the nodes
 	panels   []panel
 	links    [][2]int   // host links to draw
 	ticks    []axisTick // coordinates written along the host
@@ -82,6 +78,12 @@ type layout struct {
 	isRing   bool
 	topSpace int
 	structure
+
+	// Folding to fill the box (fold.go).
+	fold  *fold    // how a long 2-D host is cut into strips (nil = not)
+	snake int      // nodes per row of a line or ring in serpentine rows (0 = none)
+	seams [][4]int // where a fold parts neighbours
+	scale float64  // the factor that fits a folded host to its box (≤ 1 = none)
 }
 
 // axisTick is one coordinate label of the host's axes.
