@@ -254,10 +254,14 @@ func (l *layout) drawSeams(s *svg.SVG) {
 func (l *layout) seamStub(tail, head int, ct, ch []int) (bool, float64, float64) {
 	switch {
 	case l.fold != nil && l.fold.strip(tail) != l.fold.strip(head):
+		j, dir := 0, 1.0 // the axis cut, and the way along it in the drawing
 		if l.fold.rows > 0 {
-			return true, 0, map[bool]float64{true: 1, false: -1}[ch[1] < ct[1]] // y upwards
+			j, dir = 1, -1 // y upwards
 		}
-		return true, map[bool]float64{true: -1, false: 1}[ch[0] < ct[0]], 0
+		if ch[j] < ct[j] {
+			dir = -dir
+		}
+		return true, dir * float64(1-j), dir * float64(j)
 	case l.snake > 0 && abs(tail-head) > 1: // a ring's wrap-around link
 		dir := 1.0 // along the row, as the ring goes on
 		if tail/l.snake%2 == 1 {
