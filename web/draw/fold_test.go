@@ -23,6 +23,7 @@ func TestWideHostFoldsToFillItsBox(t *testing.T) {
 		{"guest=grid:256x16&host=torus:256x16&algo=rowmajor", 900, 600, true},
 		{"guest=grid:128x512&host=mesh:128x512&algo=rowmajor", 1200, 560, true},
 		{"guest=grid:128x8&host=mesh:128x8&algo=rowmajor", 390, 700, true},
+		{"guest=grid:256x32&host=mesh:128x16:cores=4&algo=rowmajor", 900, 500, true},
 		{"guest=hypercube:10&host=ring:1024&algo=gray", 900, 600, true},
 		{"guest=hypercube:12&host=line:4096&algo=gray", 900, 600, false},
 	} {

@@ -335,8 +335,8 @@ func (l *Locator) At(x, y float64) (node, vertex int) {
 // planeOf returns the panel of node h: its plane on a 3-D or higher
 // host, its strip on a folded 2-D one.
 func (l *layout) planeOf(h int) int {
-	if l.fold != nil {
-		return l.fold.strip(h)
+	if l.fold != nil { // h may be a core's slot
+		return l.fold.strip(h / max(1, l.perNode))
 	}
 	return h / max(1, l.perPlane)
 }
