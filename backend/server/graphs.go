@@ -131,7 +131,7 @@ func checkIsolated(g *guest.Graph) error {
 	if k <= MaxIsolated || 2*k <= n {
 		return nil
 	}
-	return &graphfile.Error{Msg: fmt.Sprintf("%d of the %d processes exchange nothing with any other: more than half of them and more than %d, which this server refuses (a record of mostly idle processes); number the processes that communicate from 0 without gaps, or map the file with the command line (topomap map --guest file:PATH)", k, n, MaxIsolated)}
+	return &graphfile.Error{Msg: fmt.Sprintf("%s of the %s processes exchange nothing with any other: more than half of them and more than %s, which this server refuses (a record of mostly idle processes); number the processes that communicate from 0 without gaps, or map the file with the command line (topomap map --guest file:PATH)", metric.Thousands(k), metric.Thousands(n), metric.Thousands(MaxIsolated))}
 }
 
 // uploader names the client whose quota an upload counts against: on a
