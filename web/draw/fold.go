@@ -159,7 +159,7 @@ func (l *layout) meshPanels(host *topology.Lattice, inner, height, minCell int) 
 
 // panelLabel names panel q of panels, within room units if it can: its
 // plane, or the range of rows (x2) or columns (x1) of its strip
-// ("x1=64–127", else "64–127", else "64").
+// ("x1=64–127", else "64–127", else "64", the same form for every strip).
 func (l *layout) panelLabel(host *topology.Lattice, q, panels, room int) string {
 	f := l.fold
 	if f == nil {
@@ -174,10 +174,12 @@ func (l *layout) panelLabel(host *topology.Lattice, q, panels, room int) string 
 	}
 	from := itoa(q * per)
 	span := from + "–" + itoa(min(k, (q+1)*per)-1)
-	for _, s := range []string{axis + span, span} {
-		if textW(s, 12) <= room {
-			return s
-		}
+	widest := itoa(k-1) + "–" + itoa(k-1) // every strip's label in one form, the one the widest fits
+	switch {
+	case textW(axis+widest, 12) <= room:
+		return axis + span
+	case textW(widest, 12) <= room:
+		return span
 	}
 	return from
 }
