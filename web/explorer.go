@@ -586,7 +586,7 @@ func hoverText(r *solve.Result, d map[string]string) string {
 		route := draw.Route(m.Host, m.Place[u], m.Place[v])
 		s += ": dilation " + d["dil"]
 		if vol, err := strconv.ParseFloat(d["vol"], 64); err == nil { // a weighted graph's pair: its volume both ways
-			s += ", volume " + metric.Number(vol)
+			s += ", volume " + metric.SI(vol)
 		}
 		return s + "; route on the host: " + routeText(m.Host.Coords, route)
 	}

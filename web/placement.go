@@ -109,7 +109,7 @@ func baselinesTable(r *solve.Result) app.UI {
 				ratio = metric.Fixed(b.Metrics.HopBytes/r.Metrics.HopBytes, 2)
 			}
 			load, _ := b.Metrics.Value("maxLinkLoad")
-			return app.Tr().Body(app.Td().Text(b.Algo), app.Td().Text(metric.Number(b.Metrics.HopBytes)), app.Td().Text(ratio),
+			return app.Tr().Body(app.Td().Text(b.Algo), app.Td().Text(metric.SI(b.Metrics.HopBytes)), app.Td().Text(ratio),
 				app.Td().Text(metric.Thousands(b.Metrics.MaxDilation)), app.Td().Text(load))
 		})),
 	)

@@ -321,7 +321,7 @@ func Text(w io.Writer, r *solve.Result) error {
 // dilation and link load.
 func writeBaselines(bw *bufio.Writer, r *solve.Result) {
 	if len(r.Baselines) > 0 {
-		fmt.Fprintf(bw, "baselines         the launchers' defaults, against this placement's hop-bytes %s:\n", metric.Number(r.Metrics.HopBytes))
+		fmt.Fprintf(bw, "baselines         the launchers' defaults, against this placement's hop-bytes %s:\n", metric.SI(r.Metrics.HopBytes))
 	}
 	for _, b := range r.Baselines {
 		ratio := "-"
@@ -329,7 +329,7 @@ func writeBaselines(bw *bufio.Writer, r *solve.Result) {
 			ratio = metric.Fixed(b.Metrics.HopBytes/r.Metrics.HopBytes, 4) + "×"
 		}
 		load, _ := b.Metrics.Value("maxLinkLoad")
-		fmt.Fprintf(bw, "  %-15s hop-bytes %s (%s), max dilation %s, max link load %s\n", b.Algo, metric.Number(b.Metrics.HopBytes), ratio, metric.Thousands(b.Metrics.MaxDilation), load)
+		fmt.Fprintf(bw, "  %-15s hop-bytes %s (%s), max dilation %s, max link load %s\n", b.Algo, metric.SI(b.Metrics.HopBytes), ratio, metric.Thousands(b.Metrics.MaxDilation), load)
 	}
 }
 

@@ -79,7 +79,7 @@ func ExampleRead_limits() {
 	// a header may claim anything: nothing is allocated beyond the caps
 	_, err := graphfile.Read(strings.NewReader("1000000000000 1\n"), graphfile.Options{Limits: graphfile.Limits{MaxVertices: 1 << 16}})
 	fmt.Println(errors.Is(err, graphfile.ErrTooLarge), err)
-	// Output: true METIS graph, line 1, field 1: the header says 1000000000000 vertices, more than the cap of 65536
+	// Output: true METIS graph, line 1, field 1: the header says 1,000,000,000,000 vertices, more than the cap of 65,536
 }
 
 func ExampleFormat_Write() {

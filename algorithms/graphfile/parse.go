@@ -50,8 +50,18 @@ func (p *parser) tooLarge(format string, args ...any) error {
 	return p.tooLargeAt(p.line, p.fieldNo, format, args...)
 }
 
+// tooLargeAt is failAt for inputs above the caps; its integers (%d) are
+// written with thousands separators, as people read caps.
 func (p *parser) tooLargeAt(line, field int, format string, args ...any) error {
-	err := p.failAt(line, field, format, args...)
+	for i, a := range args {
+		switch n := a.(type) {
+		case int:
+			args[i] = metric.Thousands(n)
+		case int64:
+			args[i] = metric.Thousands(int(n))
+		}
+	}
+	err := p.failAt(line, field, strings.ReplaceAll(format, "%d", "%s"), args...)
 	if e, ok := err.(*Error); ok {
 		e.Err = ErrTooLarge
 	}

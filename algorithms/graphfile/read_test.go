@@ -305,8 +305,8 @@ var limitTests = []struct {
 	lim              graphfile.Limits
 	want             string
 }{
-	{"metis 10^12 vertices", "metis", "1000000000000 1000000000000\n", graphfile.Limits{}, "METIS graph, line 1, field 1: the header says 1000000000000 vertices, more than the cap of 4194304"},
-	{"metis above the guests' limit", "metis", "16777217 0\n", graphfile.Limits{MaxVertices: 1 << 30}, "METIS graph, line 1, field 1: the header says 16777217 vertices, more than the cap of 16777216"},
+	{"metis 10^12 vertices", "metis", "1000000000000 1000000000000\n", graphfile.Limits{}, "METIS graph, line 1, field 1: the header says 1,000,000,000,000 vertices, more than the cap of 4,194,304"},
+	{"metis above the guests' limit", "metis", "16777217 0\n", graphfile.Limits{MaxVertices: 1 << 30}, "METIS graph, line 1, field 1: the header says 16,777,217 vertices, more than the cap of 16,777,216"},
 	{"metis vertices", "metis", "11 0\n", small, "METIS graph, line 1, field 1: the header says 11 vertices, more than the cap of 10"},
 	{"metis edges", "metis", "10 11\n", small, "METIS graph, line 1, field 2: the header says 11 edges, more than the cap of 20 arcs"},
 	{"scotch vertices", "scotch", "0 11 0 0 000", small, "Scotch graph, line 1, field 2: the header says 11 vertices, more than the cap of 10"},

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"topomap/algorithms/graphfile"
+	"topomap/algorithms/metric"
 	"topomap/algorithms/topology"
 )
 
@@ -55,7 +56,7 @@ func Read(r io.Reader) (topology.Host, string, error) {
 		return nil, "", err
 	}
 	if len(text) > MaxBytes {
-		return nil, "", &graphfile.Error{Msg: fmt.Sprintf("a machine file of more than %d bytes", MaxBytes), Err: graphfile.ErrTooLarge}
+		return nil, "", &graphfile.Error{Msg: "a machine file of more than " + metric.Bytes(MaxBytes), Err: graphfile.ErrTooLarge}
 	}
 	if len(bytes.TrimSpace(text)) == 0 {
 		return nil, "", &graphfile.Error{Msg: "the machine file is empty"}

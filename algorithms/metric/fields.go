@@ -42,7 +42,7 @@ type Field struct {
 // Fields lists the figures in the order tables show them.
 var Fields = []Field{
 	{"hopBytes", "hop-bytes", Summary, func(m Metrics) (string, bool) {
-		return Count(m.HopBytes), true
+		return SI(m.HopBytes), true
 	}, nil},
 	{"hopsPerByte", "hops per byte", Ranking, func(m Metrics) (string, bool) {
 		if m.Arcs == 0 && m.HopsPerByte == 0 { // 0/0, not 0
@@ -118,7 +118,7 @@ func nodeVolume(f func(Metrics) float64) func(Metrics) (string, bool) {
 		if m.Arcs > 0 && m.IntraNodeVolume == 0 && m.InterNodeVolume == 0 {
 			return "not computed", false
 		}
-		return Number(f(m)), true
+		return SI(f(m)), true
 	}
 }
 
@@ -223,11 +223,8 @@ func (m Metrics) Rows(l Level) []Row {
 }
 
 // FormatLoad formats a link load as every table and drawing shows it
-// (Number).
-func FormatLoad(x float64) string { return Number(x) }
-
-// Count formats a count for people (Number).
-func Count(v float64) string { return Number(v) }
+// (SI: the exact figure, then a compact one from 100,000 on).
+func FormatLoad(x float64) string { return SI(x) }
 
 // Number formats a figure for people, the one format of every
 // human-readable output (text reports, tables, legends, tooltips; JSON

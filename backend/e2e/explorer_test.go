@@ -21,7 +21,6 @@ import (
 	"topomap/algorithms/solve"
 	"topomap/algorithms/solve/solvetest"
 	"topomap/algorithms/spec"
-	"topomap/web/draw"
 )
 
 // metricText reads one row of the metrics panel.
@@ -34,7 +33,7 @@ func metricText(t *testing.T, ctx context.Context, name string) string {
 func checkMetrics(t *testing.T, ctx context.Context, r *solve.Result) {
 	t.Helper()
 	want := map[string]string{
-		"hop-bytes":     draw.Thousands(int(r.Metrics.HopBytes)), // whole numbers of unit messages
+		"hop-bytes":     metric.SI(r.Metrics.HopBytes),
 		"hops per byte": metric.Fixed(r.Metrics.HopsPerByte, 4),
 		"max dilation":  metric.Thousands(r.Metrics.MaxDilation),
 		"lower bound":   "", // no row: a bound of 0 says nothing

@@ -41,7 +41,7 @@ func TestLinkHeatMap(t *testing.T) {
 	if n := count(t, ctx, "#drawing svg rect.lg"); n != swatches || maxLoad != "3" {
 		t.Errorf("%d legend swatches for a max load of %s, want %d", n, maxLoad, swatches)
 	}
-	if hi := eval[string](t, ctx, `document.querySelectorAll('#drawing svg rect.lg')[1].dataset.hi`); hi != metric.FormatLoad(draw.IdealLoad(r)) {
+	if hi := eval[string](t, ctx, `document.querySelectorAll('#drawing svg rect.lg')[1].dataset.hi`); hi != metric.Number(draw.IdealLoad(r)) {
 		t.Errorf("the first colour ends at %s, want the ideal %v", hi, draw.IdealLoad(r))
 	}
 	if x := eval[string](t, ctx, `(+document.querySelector('#drawing svg rect.lg-max').getAttribute('x') + 2) + " " + document.querySelectorAll('#drawing svg rect.lg')[3].getAttribute('x')`); strings.Split(x, " ")[0] != strings.Split(x, " ")[1] {

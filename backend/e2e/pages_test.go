@@ -162,7 +162,7 @@ func TestJobTooLargeToDraw(t *testing.T) {
 	open(t, ctx, "/jobs/"+j.ID)
 	waitJS(t, ctx, `document.querySelector('#job-svg-error') !== null`)
 	msg := eval[string](t, ctx, `document.querySelector('#job-svg-error').textContent`)
-	if !strings.Contains(msg, "262144 nodes") || !strings.Contains(msg, "download its placement") {
+	if !strings.Contains(msg, "262,144 nodes") || !strings.Contains(msg, "download its placement") {
 		t.Errorf("drawing message %q, want the node count and the way out", msg)
 	}
 	if eval[bool](t, ctx, `document.querySelector('#job-svg-loading') !== null || document.querySelector('#dl-svg') !== null`) {

@@ -105,8 +105,8 @@ func TestMegabyteFiguresReadable(t *testing.T) {
 	waitJS(t, ctx, `document.querySelectorAll('#drawing svg .e').length > 0 && document.querySelector('#metrics tr[data-metric="hop-bytes"] td') !== null`)
 	eval[bool](t, ctx, `document.querySelector('#drawing svg .e').dispatchEvent(new MouseEvent('mouseover', {bubbles: true}))`)
 	waitJS(t, ctx, `document.querySelector('#hover').textContent.includes('volume ')`)
-	if got := metricText(t, ctx, "hop-bytes"); got != "9,234,567" {
-		t.Errorf("hop-bytes %q, want 9,234,567", got)
+	if got := metricText(t, ctx, "hop-bytes"); got != "9,234,567 (9.23 M)" {
+		t.Errorf("hop-bytes %q, want 9,234,567 (9.23 M)", got)
 	}
 	text := eval[string](t, ctx, `document.body.innerText + " " + [...document.querySelectorAll('svg text')].map(e => e.textContent).join(" ")`)
 	for _, l := range strings.Split(text, "\n") {

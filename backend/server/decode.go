@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"topomap/algorithms/metric"
 	"topomap/algorithms/spec"
 )
 
@@ -21,7 +22,7 @@ func decodeRequest(r io.Reader, extra ...string) (spec.Request, error) {
 		return spec.Request{}, &spec.FieldError{Err: fmt.Errorf("%w: reading the body: %w", spec.ErrInvalidRequest, err)}
 	}
 	if len(body) > MaxRequestBytes {
-		return spec.Request{}, &spec.FieldError{Err: fmt.Errorf("%w: body larger than %d bytes", spec.ErrInvalidRequest, MaxRequestBytes)}
+		return spec.Request{}, &spec.FieldError{Err: fmt.Errorf("%w: body larger than %s", spec.ErrInvalidRequest, metric.Bytes(MaxRequestBytes))}
 	}
 	return spec.DecodeJSON(body, extra...)
 }

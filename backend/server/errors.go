@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"topomap/algorithms/graphfile"
+	"topomap/algorithms/metric"
 	"topomap/algorithms/spec"
 	"topomap/backend/jobs"
 )
@@ -36,7 +37,7 @@ func (s *Server) classify(err error) (int, ErrorBody, int) {
 	if errors.As(err, &he) {
 		switch he.Code {
 		case http.StatusRequestEntityTooLarge:
-			return he.Code, ErrorBody{Error: fmt.Sprintf("request body larger than %d bytes", s.o.MaxBody)}, 0
+			return he.Code, ErrorBody{Error: "request body larger than " + metric.Bytes(s.o.MaxBody)}, 0
 		case http.StatusMethodNotAllowed:
 			return he.Code, ErrorBody{Error: "method not allowed on this path"}, 0
 		case http.StatusUnsupportedMediaType:

@@ -31,9 +31,9 @@ func TestUploadRefusesMostlyIsolatedGraph(t *testing.T) {
 		code               int
 		want               string
 	}{
-		{"12-byte csv", "csv", "0,1048575,1\n", 400, "1048574 of the 1048576 processes exchange nothing"},
-		{"matrix market header", "matrixmarket", chain(100000, 2), 400, "99998 of the 100000 processes"},
-		{"more than half, 1025", "matrixmarket", chain(2048, 1023), 400, "more than half of them and more than 1024"},
+		{"12-byte csv", "csv", "0,1048575,1\n", 400, "1,048,574 of the 1,048,576 processes exchange nothing"},
+		{"matrix market header", "matrixmarket", chain(100000, 2), 400, "99,998 of the 100,000 processes"},
+		{"more than half, 1025", "matrixmarket", chain(2048, 1023), 400, "more than half of them and more than 1,024"},
 		{"1024 isolated", "csv", "0,1025,1\n", 201, ""},
 		{"half isolated", "matrixmarket", chain(4000, 2000), 201, ""},
 	} {

@@ -18,6 +18,7 @@ import (
 
 	"topomap/algorithms/graphfile"
 	"topomap/algorithms/guest"
+	"topomap/algorithms/metric"
 	"topomap/algorithms/spec"
 	"topomap/backend/api"
 	"topomap/backend/jobs"
@@ -110,7 +111,7 @@ func (s *Server) readUpload(ctx context.Context, c echo.Context) (*graphfile.Res
 	res, err := graphfile.ReadContext(ctx, &capped{r.Body, s.o.MaxGraphBytes}, graphfile.Options{Format: format, Name: name, Limits: lim})
 	if errors.Is(err, errBodyTooLarge) {
 		return nil, &graphfile.Error{Err: graphfile.ErrTooLarge,
-			Msg: fmt.Sprintf("graph file larger than this server's cap of %d bytes; map it with the command line (topomap map --guest file:PATH)", s.o.MaxGraphBytes)}
+			Msg: "graph file larger than this server's cap of " + metric.Bytes(s.o.MaxGraphBytes) + "; map it with the command line (topomap map --guest file:PATH)"}
 	}
 	return res, err
 }
@@ -130,7 +131,7 @@ func checkIsolated(g *guest.Graph) error {
 	if k <= MaxIsolated || 2*k <= n {
 		return nil
 	}
-	return &graphfile.Error{Msg: fmt.Sprintf("%d of the %d processes exchange nothing with any other: more than half of them and more than %d, which this server refuses (a record of mostly idle processes); number the processes that communicate from 0 without gaps, or map the file with the command line (topomap map --guest file:PATH)", k, n, MaxIsolated)}
+	return &graphfile.Error{Msg: fmt.Sprintf("%s of the %s processes exchange nothing with any other: more than half of them and more than %s, which this server refuses (a record of mostly idle processes); number the processes that communicate from 0 without gaps, or map the file with the command line (topomap map --guest file:PATH)", metric.Thousands(k), metric.Thousands(n), metric.Thousands(MaxIsolated))}
 }
 
 // uploader names the client whose quota an upload counts against: on a

@@ -126,7 +126,7 @@ func TestUploadGraphErrors(t *testing.T) {
 		{"syntax", "/api/v1/graphs?format=metis", "4 4 001\n2 5 4 x\n", 400, "line 2"},
 		{"unknown format", "/api/v1/graphs?format=xls", ring4METIS, 400, "unknown format"},
 		{"undetectable", "/api/v1/graphs", "hello world\n", 400, "cannot tell the format"},
-		{"bytes", "/api/v1/graphs?format=csv", strings.Repeat("0,1,1\n", 50), 413, "larger than this server's cap of 200 bytes"},
+		{"bytes", "/api/v1/graphs?format=csv", strings.Repeat("0,1,1\n", 50), 413, "larger than this server's cap of 200 B"},
 		{"vertices", "/api/v1/graphs?format=csv", "0,5000000,1\n", 413, ""},
 	} {
 		rec := f.upload(t, tc.target, "text/plain", tc.body)

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"topomap/algorithms/export"
+	"topomap/algorithms/metric"
 	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
 )
@@ -59,7 +60,7 @@ func (s *Server) hostnamesBody(r *http.Request, nodes int) (export.Hostnames, er
 	if mediaType(r) == echo.MIMETextPlain {
 		names, err := export.ParseHostnames(&capped{r.Body, maxHostnamesBytes}, nodes)
 		if errors.Is(err, errBodyTooLarge) {
-			return nil, &spec.FieldError{Field: "hostnames", Err: fmt.Errorf("%w: a names file is at most %d bytes; name runs of hosts with hostlist expressions (nid[000001-100000])", err, maxHostnamesBytes)}
+			return nil, &spec.FieldError{Field: "hostnames", Err: fmt.Errorf("%w: a names file is at most %s; name runs of hosts with hostlist expressions (nid[000001-100000])", err, metric.Bytes(maxHostnamesBytes))}
 		}
 		return names, err
 	}
@@ -73,7 +74,7 @@ func (s *Server) hostnamesBody(r *http.Request, nodes int) (export.Hostnames, er
 	case errors.Is(err, os.ErrDeadlineExceeded):
 		return nil, err // a 408
 	case errors.Is(err, errBodyTooLarge):
-		return nil, &spec.FieldError{Field: "hostnames", Err: fmt.Errorf("%w: JSON host names are at most %d bytes; send a names file (Content-Type: text/plain, up to %d bytes) or hostlist expressions", err, s.o.MaxBody, maxHostnamesBytes)}
+		return nil, &spec.FieldError{Field: "hostnames", Err: fmt.Errorf("%w: JSON host names are at most %s; send a names file (Content-Type: text/plain, up to %s) or hostlist expressions", err, metric.Bytes(s.o.MaxBody), metric.Bytes(maxHostnamesBytes))}
 	case err != nil || body.Hostnames == nil:
 		return nil, &spec.FieldError{Field: "hostnames", Err: errors.New(`want {"hostnames": ["name", ...]}: one name or hostlist expression per entry, in node-index order`)}
 	}

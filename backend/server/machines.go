@@ -15,6 +15,7 @@ import (
 	"topomap/algorithms/graphfile"
 	"topomap/algorithms/guest"
 	"topomap/algorithms/machinefile"
+	"topomap/algorithms/metric"
 	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
 	"topomap/backend/api"
@@ -45,7 +46,7 @@ func (s *Server) uploadMachine(c echo.Context) error {
 			h, format, err = machinefile.Read(bytes.NewReader(text))
 		}
 		if errors.Is(err, errBodyTooLarge) {
-			return &graphfile.Error{Err: graphfile.ErrTooLarge, Msg: fmt.Sprintf("machine file larger than this server's cap of %d bytes", min(s.o.MaxGraphBytes, machinefile.MaxBytes))}
+			return &graphfile.Error{Err: graphfile.ErrTooLarge, Msg: "machine file larger than this server's cap of " + metric.Bytes(min(s.o.MaxGraphBytes, machinefile.MaxBytes))}
 		}
 		if err != nil {
 			return err

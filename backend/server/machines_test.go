@@ -76,7 +76,7 @@ func TestMachineUploadCaps(t *testing.T) {
 		t.Errorf("over the quota: %d %s", rec.Code, rec.Body)
 	}
 	f = graphFixture(t, store.NewMemory(), server.Options{MaxGraphBytes: 40})
-	if rec := f.upload(t, "/api/v1/machines", "text/plain", threeSwitchesConf); rec.Code != http.StatusRequestEntityTooLarge || !strings.Contains(rec.Body.String(), "cap of 40 bytes") {
+	if rec := f.upload(t, "/api/v1/machines", "text/plain", threeSwitchesConf); rec.Code != http.StatusRequestEntityTooLarge || !strings.Contains(rec.Body.String(), "cap of 40 B") {
 		t.Errorf("over the body cap: %d %s", rec.Code, rec.Body)
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"topomap/algorithms/metric"
 	"topomap/algorithms/sim"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
@@ -157,7 +158,7 @@ func (s *Server) render(c echo.Context) error {
 		return err
 	}
 	if n := res.Mapping.Host.Size(); n > s.o.MaxRenderNodes {
-		return &spec.FieldError{Field: "job", Err: fmt.Errorf("job %s maps onto %d nodes, more than the %d one drawing may show; download its placement instead", rq.Job, n, s.o.MaxRenderNodes)}
+		return &spec.FieldError{Field: "job", Err: fmt.Errorf("job %s maps onto %s nodes, more than the %s one drawing may show; download its placement instead", rq.Job, metric.Thousands(n), metric.Thousands(s.o.MaxRenderNodes))}
 	}
 	if rq.View == "gantt" && rq.Job != "" {
 		in := res.Instance

@@ -42,7 +42,7 @@ func (s *Server) score(c echo.Context) error {
 	}
 	place, used, err := export.ReadPlacement(&capped{c.Request().Body, maxPlacementBytes}, c.QueryParam("placementFormat"), t)
 	if errors.Is(err, errBodyTooLarge) {
-		return &spec.FieldError{Field: "placement", Err: fmt.Errorf("%w: a placement file is at most %s bytes (16 MiB)", err, metric.Thousands(maxPlacementBytes))}
+		return &spec.FieldError{Field: "placement", Err: fmt.Errorf("%w: a placement file is at most %s", err, metric.Bytes(maxPlacementBytes))}
 	}
 	if err != nil {
 		return err

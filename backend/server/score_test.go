@@ -87,7 +87,7 @@ func TestScoreErrors(t *testing.T) {
 	}
 	// comments are read to the end: the cap stops them
 	big := strings.Repeat("# a comment of 32 bytes, no rank\n", 17<<20/32)
-	if rec := serve(f, "POST", "/api/v1/score?guest=grid:2x2&host=ring:4&placementFormat=rankorder", "text/plain", big, ""); rec.Code != http.StatusRequestEntityTooLarge || !strings.Contains(rec.Body.String(), "at most 16,777,216 bytes") {
+	if rec := serve(f, "POST", "/api/v1/score?guest=grid:2x2&host=ring:4&placementFormat=rankorder", "text/plain", big, ""); rec.Code != http.StatusRequestEntityTooLarge || !strings.Contains(rec.Body.String(), "at most 16,777,216 B (16.8 MB)") {
 		t.Errorf("17 MiB file: %d %s", rec.Code, rec.Body)
 	}
 }

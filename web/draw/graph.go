@@ -129,7 +129,7 @@ func graphMapping(w io.Writer, r *solve.Result, o Options, lay *layout, heatMap 
 		lay.nodes(s, &buf, inv, func(int) bool { return true }, lay.r >= 9 && g.Order() <= 512)
 	}
 	lay.labels(s)
-	f := newFlow(s, lay.h, width)
+	f := newFlow(s, lay.bottom(), width)
 	f.line(caption(r), "t", 14)
 	f.line(graphSubcaption(r, heatMap, len(ps), o), "s", 12)
 	graphKey(f, &buf, maxHops, heatMap, lo, hi)
@@ -237,7 +237,7 @@ func graphKey(f *flow, buf *bytes.Buffer, maxHops int, heatMap bool, lo, hi floa
 				f.s.Rect(x+15*k, y+2, 14, 14, `fill="`+heat(float64(k)/5)+`" stroke="#888"`)
 			}
 		})
-		f.text("hop-bytes at a node, from "+metric.Number(lo)+" (pale) to "+metric.Number(hi), "s", 12)
+		f.text("hop-bytes at a node, from "+metric.SI(lo)+" (pale) to "+metric.SI(hi), "s", 12)
 		return
 	}
 	buf.WriteString(`<g class="legend">`)

@@ -13,8 +13,13 @@ import (
 // of every guest share: the host's frame, its nodes, its labels, and the
 // path of a guest edge between two nodes.
 
-// frame draws the host's panels (dashed where it wraps).
+// frame draws the host's panels (dashed where it wraps) and the seams
+// of a folded host; it opens the group that scales a folded host to its
+// box (fold.go), which labels closes.
 func (l *layout) frame(s *svg.SVG) {
+	if l.scale > 1 {
+		s.Gtransform("scale(" + strconv.FormatFloat(l.scale, 'f', 4, 64) + ")")
+	}
 	for _, p := range l.panels {
 		st := `class="panel" fill="none" stroke="#c8ccd2"`
 		if p.wrap {
@@ -22,6 +27,7 @@ func (l *layout) frame(s *svg.SVG) {
 		}
 		s.Rect(p.x, p.y, p.w, p.h, st)
 	}
+	l.drawSeams(s)
 }
 
 // hostLinks draws the host's ring and links in grey, as context.
@@ -81,7 +87,8 @@ func (l *layout) nodes(s *svg.SVG, buf *bytes.Buffer, inv []int, shown func(int)
 }
 
 // labels writes the host's coordinates along its axes and, last, with a
-// halo so that no edge hides them, the planes' labels.
+// halo so that no edge hides them, the planes' labels; it closes frame's
+// group.
 func (l *layout) labels(s *svg.SVG) {
 	for _, t := range l.ticks {
 		anchor := `text-anchor="middle"`
@@ -94,6 +101,9 @@ func (l *layout) labels(s *svg.SVG) {
 		if p.label != "" {
 			s.Text(p.x+2, p.y-3, p.label, `class="s plane-label"`)
 		}
+	}
+	if l.scale > 1 {
+		s.Gend()
 	}
 }
 

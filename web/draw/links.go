@@ -251,11 +251,8 @@ func (v *linkView) eachLink(lay *layout, off float64, fn func(id int, st stroke)
 		x1, y1 := float64(lay.x[tail]), float64(lay.y[tail])
 		var x2, y2 float64
 		segment, ux, uy := v.geom(ct, ch)
-		if segment && lay.foldRows > 0 && lay.planeOf(tail) != lay.planeOf(head) { // across a fold: a stub up or down
-			segment, ux, uy = false, 0, -1
-			if ch[1] < ct[1] {
-				uy = 1
-			}
+		if across, sx, sy := lay.seamStub(tail, head, ct, ch); segment && across { // across a fold's seam: a stub
+			segment, ux, uy = false, sx, sy
 		}
 		if segment {
 			x2, y2 = float64(lay.x[head]), float64(lay.y[head])
@@ -448,7 +445,7 @@ func (v *linkView) caption() string {
 }
 
 // legend draws what the link colours mean, the absolute load scale
-// (every swatch carries its range, data-lo and data-hi; the last is
+// (every swatch carries its range, data-lo and data-hi, exact; the last is
 // open, without data-hi; the swatch of the largest load outlined), the
 // ideal, the bound and the largest load, and the most loaded links (each
 // carrying its number, data-l).
@@ -458,9 +455,9 @@ func (v *linkView) legend(f *flow) {
 	worst := loadBin(v.max, v.ideal)
 	swatch := func(i int, lo, hi float64, text string) {
 		f.item(28+textW(text, 12), 20, func(x, y int) {
-			attrs := []string{`class="lg"`, attr("fill", loadColours[i]), `stroke="#888"`, attr("data-lo", metric.FormatLoad(lo))}
+			attrs := []string{`class="lg"`, attr("fill", loadColours[i]), `stroke="#888"`, attr("data-lo", metric.Number(lo))}
 			if !math.IsInf(hi, 1) {
-				attrs = append(attrs, attr("data-hi", metric.FormatLoad(hi)))
+				attrs = append(attrs, attr("data-hi", metric.Number(hi)))
 			}
 			f.s.Rect(x, y+2, 14, 14, attrs...)
 			if i == worst {

@@ -70,8 +70,6 @@ type layout struct {
 	side     int   // side of a node's square in a heat map
 	perPlane int   // nodes per plane of a mesh or torus (kx·ky)
 	planes   []int // per node, its panel, where nodes are not in index order (listed nodes)
-	foldRows int   // rows per strip of a folded 2-D host (0 = not folded)
-	foldKx   int   // and its nodes per row
 	arcs     bool  // single-row line: draw edges as arcs above the nodes
 	panels   []panel
 	links    [][2]int   // host links to draw
@@ -81,6 +79,12 @@ type layout struct {
 	isRing   bool
 	topSpace int
 	structure
+
+	// Folding to fill the box (fold.go).
+	fold  *fold    // how a long 2-D host is cut into strips (nil = not)
+	snake int      // nodes per row of a line or ring in serpentine rows (0 = none)
+	seams [][4]int // where a fold parts neighbours
+	scale float64  // the factor that fits a folded host to its box (≤ 1 = none)
 }
 
 // axisTick is one coordinate label of the host's axes.
@@ -204,7 +208,7 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	lay.labels(s)
 
 	// The caption and the legends, under the host.
-	f := newFlow(s, lay.h, width)
+	f := newFlow(s, lay.bottom(), width)
 	f.line(caption(r), "t", 14)
 	f.line(subcaption(r, heatMap, lv, o), "s", 12)
 	key(f, &buf, g, m.Host, lay.keyNote(wires), heatMap, lv != nil && (lv.elems || lv.paints))
@@ -309,7 +313,7 @@ func NewLocator(r *solve.Result, o Options) *Locator {
 // At returns the host node drawn at (x, y) in the document's user units
 // and the guest vertex on it, or -1 for either. O(host nodes).
 func (l *Locator) At(x, y float64) (node, vertex int) {
-	px, py := int(math.Floor(x)), int(math.Floor(y))
+	px, py := int(math.Floor(x/l.lay.zoom())), int(math.Floor(y/l.lay.zoom()))
 	best, bestD := -1, l.half+1
 	for h := range l.lay.x {
 		d := max(abs(l.lay.x[h]-px), abs(l.lay.y[h]-py))
@@ -329,8 +333,8 @@ func (l *layout) planeOf(h int) int {
 	switch {
 	case l.planes != nil:
 		return l.planes[h/max(1, l.perNode)]
-	case l.foldRows > 0:
-		return h / l.foldKx / l.foldRows
+	case l.fold != nil: // h may be a core's slot
+		return l.fold.strip(h / max(1, l.perNode))
 	}
 	return h / max(1, l.perPlane)
 }
@@ -342,8 +346,8 @@ func (l *Locator) Box(h int) (x, y, side int) {
 	if h < 0 || h >= len(l.lay.x) {
 		return 0, 0, -1
 	}
-	side = 2 * l.half
-	return l.lay.x[h] - l.half, l.lay.y[h] - l.half, side
+	z := l.lay.zoom()
+	return int(float64(l.lay.x[h]-l.half) * z), int(float64(l.lay.y[h]-l.half) * z), int(float64(2*l.half) * z)
 }
 
 // heatImage writes the heat map's image: with the link heat map, the
@@ -579,6 +583,10 @@ func newLayout(host *topology.Lattice, width, height, minCell int) *layout {
 	}
 	switch host.Kind() {
 	case topology.Ring:
+		if n > ringCircleMax {
+			l.serpentine(n, inner, height, minCell, true)
+			break
+		}
 		l.isRing = true
 		l.ringR = max(20, (min(inner, height-2*margin)-40)/2)
 		l.ringC = [2]int{width / 2, margin + l.ringR + 20}
@@ -616,23 +624,7 @@ func newLayout(host *topology.Lattice, width, height, minCell int) *layout {
 			}
 			break
 		}
-		// A long line snakes through rows, so consecutive nodes stay
-		// adjacent; rows get longer as the line grows, so the drawing stays
-		// about twice as wide as high.
-		per := max(perRow, int(math.Ceil(math.Sqrt(2*float64(n)))))
-		cell := max(minCell, inner/per)
-		l.r = max(1, cell*2/5)
-		l.side = cell
-		for h := range n {
-			row, col := h/per, h%per
-			if row%2 == 1 {
-				col = per - 1 - col
-			}
-			l.x[h] = margin + cell/2 + col*cell
-			l.y[h] = margin + cell/2 + row*cell
-		}
-		l.h = margin*2 + ((n+per-1)/per)*cell + 20
-		l.ticks = append(l.ticks, axisTick{x: l.x[0], y: l.y[0] - cell/2 - 3, text: "0"})
+		l.serpentine(n, inner, height, minCell, false) // a long line
 	case topology.Hypercube:
 		d := host.Rank()
 		bx := (d + 1) / 2
@@ -668,109 +660,14 @@ func newLayout(host *topology.Lattice, width, height, minCell int) *layout {
 		right = max(right, p.x+p.w)
 	}
 	l.w = max(width, right+margin)
+	l.fitScale(width, height, right+margin)
 	return l
 }
 
-// meshPanels lays out a mesh or torus of rank 2 or more: planes of
-// (x, y), y upwards, side by side and in rows of panels; a tall 2-D host
-// folds its rows into strips (fold) so that the nodes are as large as
-// the width and height allow.
-func (l *layout) meshPanels(host *topology.Lattice, inner, height, minCell int) {
-	n := host.Size()
-	kx, ky := host.Dim(0), host.Dim(1)
-	planes := n / (kx * ky)
-	l.perPlane = kx * ky
-	folds, cell := 1, 0
-	for f := 1; f <= ky && f <= 64; f++ {
-		if planes > 1 && f > 1 {
-			break
-		}
-		if c := panelCell(planes*f, kx, (ky+f-1)/f, inner, height); c > cell {
-			folds, cell = f, c
-		}
-	}
-	// Unfolded nodes of a pixel or two, under half the pitch the width
-	// allows, are too small a price for the height: the page then
-	// scrolls (a square host that folding does not help).
-	if byW := panelCell(planes, kx, ky, inner, math.MaxInt32); folds == 1 && cell < 3 && 2*cell < byW {
-		folds, cell = 1, byW
-	}
-	rows := (ky + folds - 1) / folds // rows per panel
-	if folds > 1 {
-		l.foldRows, l.foldKx = rows, kx
-	}
-	panels := planes * folds
-	perRow := planesPerRow(panels, kx, rows)
-	rowsOfPanels := (panels + perRow - 1) / perRow
-	gap := 1
-	if panels > 1 {
-		gap = 2
-	}
-	cell = clamp(cell, minCell, 60)
-	l.r = clamp(cell*2/5, 1, 14)
-	l.cell, l.side = cell, cell
-	pw, ph := kx*cell, rows*cell
-	label := panels > 1
-	top := margin
-	if label {
-		top += 14
-	}
-	left := margin + textW(itoa(rows-1), 12) // room for x2's labels
-	for q := range panels {
-		p, strip := q/folds, q%folds
-		px := left + (q%perRow)*(pw+gap*cell)
-		py := top + (q/perRow)*(ph+gap*cell+14)
-		pl := panel{x: px - 2, y: py - 2, w: pw + 4, h: ph + 4, wrap: host.Wraps(0) || host.Wraps(1)}
-		switch {
-		case folds > 1:
-			pl.label = "x2=" + itoa(strip*rows) + "–" + itoa(min(ky, (strip+1)*rows)-1)
-		case label:
-			pl.label = planeLabel(host, p)
-		}
-		l.panels = append(l.panels, pl)
-		for ly := range min(rows, ky-strip*rows) {
-			iy := strip*rows + ly
-			for ix := range kx {
-				h := ix + kx*(iy+ky*p)
-				l.x[h] = px + cell/2 + ix*cell
-				l.y[h] = py + cell/2 + (rows-1-ly)*cell
-			}
-		}
-		if q == 0 { // x1 under the first panel, x2 on its left
-			for ix := 0; ix < kx; ix += max(1, (30+cell-1)/cell) {
-				l.ticks = append(l.ticks, axisTick{x: px + cell/2 + ix*cell, y: py + ph + 13, text: itoa(ix)})
-			}
-			for ly := 0; ly < min(rows, ky); ly += max(1, (16+cell-1)/cell) {
-				l.ticks = append(l.ticks, axisTick{x: px - 4, y: py + cell/2 + (rows-1-ly)*cell + 4, text: itoa(ly), end: true})
-			}
-		}
-	}
-	l.h = top + rowsOfPanels*(ph+14) + (rowsOfPanels-1)*gap*cell + margin
-	if n <= maxLinks/2 && cell >= 8 {
-		for h := range n {
-			x, y := h%kx, h/kx%ky
-			if x+1 < kx {
-				l.links = append(l.links, [2]int{h, h + 1})
-			}
-			if y+1 < ky && (folds == 1 || (y+1)%rows != 0) {
-				l.links = append(l.links, [2]int{h, h + kx})
-			}
-		}
-	}
-}
-
 // panelCell returns the pitch of panels of kx × ky nodes laid out as
-// meshPanels does within inner × height units.
+// meshPanels does within inner × height units, in whole units.
 func panelCell(panels, kx, ky, inner, height int) int {
-	perRow := planesPerRow(panels, kx, ky)
-	rowsOfPanels := (panels + perRow - 1) / perRow
-	gap := 1
-	if panels > 1 {
-		gap = 2
-	}
-	byW := (inner - textW(itoa(ky-1), 12)) / (perRow*(kx+gap) - gap)
-	byH := (height - 2*margin - 14 - rowsOfPanels*14) / max(1, rowsOfPanels*(ky+gap)-gap)
-	return min(byW, byH)
+	return int(panelPitch(panels, kx, ky, inner, height, 0))
 }
 
 // planesPerRow lays planes out as squarely as the page width allows.

@@ -54,7 +54,7 @@ func compareText(w io.Writer, in spec.Instance, entries []solve.Entry, bounds []
 	for _, e := range entries {
 		nw = max(nw, len(e.Algo))
 	}
-	fmt.Fprintf(bw, "%-*s %10s %13s %14s %10s\n", nw, "algo", "hops/byte", "max dilation", "max link load", "seconds")
+	fmt.Fprintf(bw, "%-*s %10s %13s %20s %10s\n", nw, "algo", "hops/byte", "max dilation", "max link load", "seconds")
 	var note string // the link loads' rule and bound, or why there are none: the host's
 	for _, e := range entries {
 		if e.Metrics == nil {
@@ -70,7 +70,7 @@ func compareText(w io.Writer, in spec.Instance, entries []solve.Entry, bounds []
 		} else {
 			load = "–"
 		}
-		fmt.Fprintf(bw, "%-*s %10s %13s %14s %10.6f\n", nw, e.Algo, metric.Fixed(e.Metrics.HopsPerByte, 4), metric.Thousands(e.Metrics.MaxDilation), load, e.Seconds)
+		fmt.Fprintf(bw, "%-*s %10s %13s %20s %10.6f\n", nw, e.Algo, metric.Fixed(e.Metrics.HopsPerByte, 4), metric.Thousands(e.Metrics.MaxDilation), load, e.Seconds)
 	}
 	lower, estimates := metric.SplitBounds(bounds)
 	fmt.Fprintln(bw, "lower bounds on hops/byte:"+map[bool]string{true: " none above 0 for this instance"}[len(lower) == 0])

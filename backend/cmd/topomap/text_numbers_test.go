@@ -38,11 +38,11 @@ func TestTextReportGroupsThousands(t *testing.T) {
 				t.Errorf("%s: figure without separators or in scientific notation: %q", args[0], l)
 			}
 		}
-		if args[3] == "ring:4" && !strings.Contains(out, "link loads        max 2,500,000") {
-			t.Errorf("megabyte messages: link loads not written as max 2,500,000:\n%s", out)
+		if args[3] == "ring:4" && !strings.Contains(out, "link loads        max 2,500,000 (2.5 M)") {
+			t.Errorf("megabyte messages: link loads not written as max 2,500,000 (2.5 M):\n%s", out)
 		}
-		if !strings.Contains(out, "67,100,672") && args[3] == "ring:8192" {
-			t.Errorf("map: hop-bytes of the standard embedding not written as 67,100,672:\n%s", out[:min(len(out), 1500)])
+		if !strings.Contains(out, "67,100,672 (67.1 M)") && args[3] == "ring:8192" {
+			t.Errorf("map: hop-bytes of the standard embedding not written as 67,100,672 (67.1 M):\n%s", out[:min(len(out), 1500)])
 		}
 	}
 }
