@@ -65,11 +65,11 @@ func checkCongestionDelta(t *testing.T, in instance, fast bool, rng *rand.Rand) 
 	place := randomPlace(in.g.Order(), in.h.Size(), rng)
 	s := newState(in.g, in.h, place)
 	s.cong = newCongestion(s, in.h)
-	if s.cong.lat == nil {
+	if !s.cong.lat {
 		t.Fatal("no lattice fast path")
 	}
 	if !fast {
-		s.cong.lat = nil
+		s.cong.lat = false
 	}
 	checkSwapDeltas(t, s, in.g, in.h, place, rng)
 	checkState(t, s)
