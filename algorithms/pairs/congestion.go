@@ -41,13 +41,10 @@ type congestion struct {
 	s     *state
 	route []int
 	// lat is set on a lattice: routes are walked on the state's
-	// coordinate table (no division per axis), with first[j] the first
-	// link slot of axis j in topology.Lattice's numbering (link = tail +
-	// n·slot; per axis one slot if its size is 2, none if 1, else + then
-	// −).
-	lat   bool
-	first []int32
-	diam  int // the host's diameter on a lattice: the most links of a route
+	// coordinate table (no division per axis) along axes.
+	lat  bool
+	axes []routeAxis
+	diam int // the host's diameter on a lattice: the most links of a route
 	// per number of the link numbering, its load and the pending change
 	// of the last delta (on the links listed in touched, perhaps more
 	// than once; 0 elsewhere); d is the change of Σ L² it would make
@@ -66,6 +63,16 @@ type leg struct {
 	sign float64
 }
 
+// routeAxis is what a route along one axis of a lattice needs: its size k,
+// whether it wraps, the stride of its coordinate in node numbers, and the
+// number of the link out of node 0 in the + and in the − direction. In
+// topology.Lattice's numbering a link is tail + n·slot, per axis one slot
+// if its size is 2 (both ways), none if 1, else + then −.
+type routeAxis struct {
+	k, stride, plus, minus int
+	wrap                   bool
+}
+
 // linkLoad is a link's load and its pending change.
 type linkLoad struct{ load, pend float64 }
 
@@ -75,13 +82,18 @@ func newCongestion(s *state, r topology.Router) *congestion {
 	c := &congestion{r: r, s: s, link: make([]linkLoad, n)}
 	if latticeOf(r) != nil && s.gen == nil {
 		c.lat = true
-		slot := int32(0)
-		for j, k := range s.dims {
-			c.first = append(c.first, slot)
+		n, slot := len(s.occ), 0
+		for j, k32 := range s.dims {
+			k := int(k32)
+			ax := routeAxis{k: k, stride: int(s.stride[j]), plus: n * slot, minus: n * slot, wrap: s.wrapK[j] != 0}
+			if k > 2 {
+				ax.minus += n
+			}
+			c.axes = append(c.axes, ax)
 			slot += min(k-1, 2)
-			c.diam += int(k - 1)
-			if s.wrapK[j] != 0 {
-				c.diam -= int(k-1) - int(k/2)
+			c.diam += k - 1
+			if ax.wrap {
+				c.diam -= k - 1 - k/2
 			}
 		}
 	}
@@ -110,7 +122,8 @@ func (c *congestion) arcs(a, skip int32, legs []leg) {
 		return
 	}
 	s := c.s
-	n, nc, tab := int(len(s.occ)), len(s.dims), s.tab
+	axes, tab := c.axes, s.tab
+	nc := len(axes)
 	link, d := c.link, c.d
 	nt, touched := len(c.touched), c.touched[:cap(c.touched)]
 	for e := s.off[a]; e < s.off[a+1]; e++ {
@@ -133,35 +146,30 @@ func (c *congestion) arcs(a, skip int32, legs []leg) {
 			}
 			vw := g.sign * w
 			cur, cp, cq := int(p), tab[int(p)*nc:int(p)*nc+nc], tab[int(q)*nc:int(q)*nc+nc]
-			for j := range nc {
+			for j := range axes {
+				ax := &axes[j]
 				x, steps := int(cp[j]), int(cq[j]-cp[j])
 				if steps == 0 {
 					continue
 				}
-				k, st, dir, slot := int(s.dims[j]), int(s.stride[j]), 1, int(c.first[j])
+				k, st := ax.k, ax.stride
 				next := cur + steps*st
-				if s.wrapK[j] != 0 && steps < 0 {
+				if ax.wrap && steps < 0 {
 					steps += k
 				}
-				switch {
-				case steps < 0:
-					dir, steps = -1, -steps
-				case s.wrapK[j] != 0 && 2*steps > k:
-					dir, steps = -1, k-steps
-				}
-				run := min(steps, k-x) // links before the wrap
-				if dir < 0 {
-					run = min(steps, x+1)
-					if k > 2 {
-						slot++
+				// the link out of cur, and the runs before and after the wrap
+				l, dst, dir, run := ax.plus+cur, st, 1, min(steps, k-x)
+				if steps < 0 || ax.wrap && 2*steps > k {
+					if steps = -steps; steps < 0 {
+						steps += k // the shorter way round a torus
 					}
+					l, dst, dir, run = ax.minus+cur, -st, -1, min(steps, x+1)
 				}
-				l, dst := n*slot+cur, dir*st // the link out of cur
 				for run > 0 {
 					for end := l + run*dst; l != end; l += dst {
-						k := &link[l]
-						d += vw * (2*(k.load+k.pend) + vw)
-						k.pend += vw
+						ll := &link[l]
+						d += vw * (2*(ll.load+ll.pend) + vw)
+						ll.pend += vw
 						touched[nt] = int32(l)
 						nt++
 					}
