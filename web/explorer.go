@@ -259,8 +259,10 @@ func (c *Explorer) run(ctx app.Context, in spec.Instance) {
 	opts := c.drawOptions()
 	c.work.start(ctx, func(rctx context.Context, y *yielder, update func(func())) func() {
 		onProgress := func(p solve.Progress) {
-			update(func() { c.progress = p })
-			y.maybe()
+			if y.due() { // one re-render per yield, however often reports come
+				update(func() { c.progress = p })
+				y.now()
+			}
 		}
 		y.now() // paint "running" before the work starts
 		t0 := time.Now()

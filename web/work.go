@@ -117,12 +117,15 @@ func (y *yielder) now() {
 // maybe yields if yieldEvery has passed since the last yield, and reports
 // whether it did (a good moment to show progress).
 func (y *yielder) maybe() bool {
-	if time.Since(y.last) < yieldEvery {
+	if !y.due() {
 		return false
 	}
 	y.now()
 	return true
 }
+
+// due reports whether yieldEvery has passed since the last yield.
+func (y *yielder) due() bool { return time.Since(y.last) >= yieldEvery }
 
 // textField returns the handlers of a text input bound to *dst: validate
 // while typing (messages under the fields), commit on change (Enter or

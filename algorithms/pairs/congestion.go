@@ -38,136 +38,155 @@ func (o Objective) String() string {
 // directions exchange their routes, and both carry the same volume.
 type congestion struct {
 	r     topology.Router
+	s     *state
 	route []int
 	// lat is set on a lattice: routes are walked on the state's
-	// coordinate table (no division per axis), with first[j] the first
-	// link slot of axis j in topology.Lattice's numbering (link = tail +
-	// n·slot; per axis one slot if its size is 2, none if 1, else + then
-	// −).
-	lat   *state
-	first []int32
-	load  []float64 // per number of the link numbering
-	// the pending change of the last delta: pend[l] on the links listed
-	// in touched, marked by stamp[l] == epoch
-	pend    []float64
-	stamp   []uint32
-	epoch   uint32
+	// coordinate table (no division per axis) along axes.
+	lat  bool
+	axes []routeAxis
+	diam int // the host's diameter on a lattice: the most links of a route
+	// per number of the link numbering, its load and the pending change
+	// of the last delta (on the links listed in touched, perhaps more
+	// than once; 0 elsewhere); d is the change of Σ L² it would make
+	link    []linkLoad
 	touched []int32
+	d       float64
+	legs    [4]leg // reroute's
 }
+
+// leg is one route per arc of an object: out of node at towards the
+// arc's other end (out), or from that end into at, carrying sign × the
+// arc's volume.
+type leg struct {
+	at   int32
+	out  bool
+	sign float64
+}
+
+// routeAxis is what a route along one axis of a lattice needs: its size k,
+// whether it wraps, the stride of its coordinate in node numbers, and the
+// number of the link out of node 0 in the + and in the − direction. In
+// topology.Lattice's numbering a link is tail + n·slot, per axis one slot
+// if its size is 2 (both ways), none if 1, else + then −.
+type routeAxis struct {
+	k, stride, plus, minus int
+	wrap                   bool
+}
+
+// linkLoad is a link's load and its pending change.
+type linkLoad struct{ load, pend float64 }
 
 // newCongestion returns the link loads of s's host r (all 0).
 func newCongestion(s *state, r topology.Router) *congestion {
 	n := r.LinkSlots()
-	c := &congestion{r: r, load: make([]float64, n), pend: make([]float64, n), stamp: make([]uint32, n)}
+	c := &congestion{r: r, s: s, link: make([]linkLoad, n)}
 	if latticeOf(r) != nil && s.gen == nil {
-		c.lat = s
-		slot := int32(0)
-		for _, k := range s.dims {
-			c.first = append(c.first, slot)
+		c.lat = true
+		n, slot := len(s.occ), 0
+		for j, k32 := range s.dims {
+			k := int(k32)
+			ax := routeAxis{k: k, stride: int(s.stride[j]), plus: n * slot, minus: n * slot, wrap: s.wrapK[j] != 0}
+			if k > 2 {
+				ax.minus += n
+			}
+			c.axes = append(c.axes, ax)
 			slot += min(k-1, 2)
+			c.diam += k - 1
+			if ax.wrap {
+				c.diam -= k - 1 - k/2
+			}
 		}
 	}
 	return c
 }
 
-// add routes a message of volume w from node p to node q into the
-// pending change.
-func (c *congestion) add(p, q int32, w float64) {
-	if c.lat != nil {
-		c.addLattice(p, q, w)
+// bump adds w to the pending change of link l, and what it changes
+// of Σ L² to d: (L + p + w)² − (L + p)² with p its pending change so far.
+func (c *congestion) bump(l int32, w float64) {
+	k := &c.link[l]
+	c.d += w * (2*(k.load+k.pend) + w)
+	k.pend += w
+	c.touched = append(c.touched, l)
+}
+
+// arcs routes into the pending change, for every arc of object a but
+// those to skip, each of legs. On a lattice it walks dimension-order
+// routes (package topology's doc) on the coordinate table with bump
+// written out (calls and reloads through pointers dominate the browser's
+// time): on a torus axis the route goes the shorter way round, + on a
+// tie, in at most two runs of links, before and after the wrap; an axis
+// of size 2 has one link per node. Elsewhere it asks the router.
+func (c *congestion) arcs(a, skip int32, legs []leg) {
+	if !c.lat {
+		c.arcsBy(a, skip, legs)
 		return
 	}
-	c.route = c.r.Route(int(p), int(q), c.route[:0])
-	for _, l := range c.route {
-		c.bump(int32(l), w)
-	}
-}
-
-// bump adds w to the pending change of link l.
-func (c *congestion) bump(l int32, w float64) {
-	if c.stamp[l] != c.epoch {
-		c.stamp[l] = c.epoch
-		c.pend[l] = 0
-		c.touched = append(c.touched, l)
-	}
-	c.pend[l] += w
-}
-
-// addLattice is add on a lattice: dimension-order routing (package
-// topology's doc) walked on the coordinate table. On a torus axis the route
-// goes the shorter way round, + on a tie; an axis of size 2 has one link
-// per node.
-func (c *congestion) addLattice(p, q int32, w float64) {
-	s := c.lat
-	n := int32(len(s.occ))
-	cp, cq := s.node(p), s.node(q)
-	cur := p
-	for j, k := range s.dims {
-		x, y := cp[j], cq[j]
-		if x == y {
+	s := c.s
+	axes, tab := c.axes, s.tab
+	nc := len(axes)
+	link, d := c.link, c.d
+	nt, touched := len(c.touched), c.touched[:cap(c.touched)]
+	for e := s.off[a]; e < s.off[a+1]; e++ {
+		u := s.adj[e]
+		if u == skip {
 			continue
 		}
-		dir, steps := int32(1), y-x
-		switch {
-		case s.wrapK[j] == 0 && steps < 0:
-			dir, steps = -1, -steps
-		case s.wrapK[j] != 0:
-			steps = (steps + k) % k
-			if 2*steps > k {
-				dir, steps = -1, k-steps
+		if need := nt + len(legs)*c.diam; need > len(touched) {
+			touched = append(touched, make([]int32, need-len(touched))...)
+		}
+		w := 1.0
+		if s.w != nil {
+			w = s.w[e]
+		}
+		pu := s.pos[u]
+		for _, g := range legs {
+			p, q := g.at, pu
+			if !g.out {
+				p, q = pu, g.at
+			}
+			vw := g.sign * w
+			cur, cp, cq := int(p), tab[int(p)*nc:int(p)*nc+nc], tab[int(q)*nc:int(q)*nc+nc]
+			for j := range axes {
+				ax := &axes[j]
+				x, steps := int(cp[j]), int(cq[j]-cp[j])
+				if steps == 0 {
+					continue
+				}
+				k, st := ax.k, ax.stride
+				next := cur + steps*st
+				if ax.wrap && steps < 0 {
+					steps += k
+				}
+				// the link out of cur, and the runs before and after the wrap
+				l, dst, dir, run := ax.plus+cur, st, 1, min(steps, k-x)
+				if steps < 0 || ax.wrap && 2*steps > k {
+					if steps = -steps; steps < 0 {
+						steps += k // the shorter way round a torus
+					}
+					l, dst, dir, run = ax.minus+cur, -st, -1, min(steps, x+1)
+				}
+				for run > 0 {
+					for end := l + run*dst; l != end; l += dst {
+						ll := &link[l]
+						d += vw * (2*(ll.load+ll.pend) + vw)
+						ll.pend += vw
+						touched[nt] = int32(l)
+						nt++
+					}
+					steps -= run
+					run, l = steps, l-dir*k*st
+				}
+				cur = next
 			}
 		}
-		slot := c.first[j]
-		if dir < 0 && k > 2 {
-			slot++
-		}
-		base, st := n*slot, s.stride[j]
-		for range steps {
-			c.bump(base+cur, w)
-			switch x += dir; {
-			case x == k:
-				x, cur = 0, cur-(k-1)*st
-			case x < 0:
-				x, cur = k-1, cur+(k-1)*st
-			default:
-				cur += dir * st
-			}
-		}
 	}
+	c.touched, c.d = touched[:nt], d
 }
 
-// begin starts a new pending change.
-func (c *congestion) begin() {
-	c.touched = c.touched[:0]
-	c.epoch++
-	if c.epoch == 0 { // wrapped: clear the stamps once in 2^32 deltas
-		clear(c.stamp)
-		c.epoch = 1
-	}
-}
-
-// change returns the change of Σ L² the pending change would make.
-func (c *congestion) change() float64 {
-	var d float64
-	for _, l := range c.touched {
-		p := c.pend[l]
-		d += p * (2*c.load[l] + p)
-	}
-	return d
-}
-
-// apply makes the pending change.
-func (c *congestion) apply() {
-	for _, l := range c.touched {
-		c.load[l] += c.pend[l]
-	}
-	c.touched = c.touched[:0]
-}
-
-// reroute adds to the pending change what moving object a from node
-// from to node to does to its arcs (skip excepted), both ways.
-func (s *state) reroute(a, skip, from, to int32) {
-	c := s.cong
+// arcsBy is arcs on a host without coordinate tables: routes by the
+// router.
+func (c *congestion) arcsBy(a, skip int32, legs []leg) {
+	s := c.s
 	for e := s.off[a]; e < s.off[a+1]; e++ {
 		u := s.adj[e]
 		if u == skip {
@@ -178,11 +197,45 @@ func (s *state) reroute(a, skip, from, to int32) {
 			w = s.w[e]
 		}
 		pu := s.pos[u]
-		c.add(from, pu, -w)
-		c.add(pu, from, -w)
-		c.add(to, pu, w)
-		c.add(pu, to, w)
+		for _, g := range legs {
+			p, q := g.at, pu
+			if !g.out {
+				p, q = pu, g.at
+			}
+			c.route = c.r.Route(int(p), int(q), c.route[:0])
+			for _, l := range c.route {
+				c.bump(int32(l), g.sign*w)
+			}
+		}
 	}
+}
+
+// begin starts a new pending change, dropping the last one.
+func (c *congestion) begin() {
+	for _, l := range c.touched {
+		c.link[l].pend = 0
+	}
+	c.touched, c.d = c.touched[:0], 0
+}
+
+// change returns the change of Σ L² the pending change would make.
+func (c *congestion) change() float64 { return c.d }
+
+// apply makes the pending change.
+func (c *congestion) apply() {
+	for _, l := range c.touched {
+		k := &c.link[l]
+		k.load, k.pend = k.load+k.pend, 0
+	}
+	c.touched, c.d = c.touched[:0], 0
+}
+
+// reroute adds to the pending change what moving object a from node
+// from to node to does to its arcs (skip excepted), both ways.
+func (s *state) reroute(a, skip, from, to int32) {
+	c := s.cong
+	c.legs = [4]leg{{from, true, -1}, {from, false, -1}, {to, true, 1}, {to, false, 1}}
+	c.arcs(a, skip, c.legs[:])
 }
 
 // deltaCongestion is delta under the Congestion objective: the change of
@@ -203,16 +256,11 @@ func (s *state) deltaCongestion(a, b, pa, pb int32) (float64, int64) {
 // × hops).
 func (s *state) loads() {
 	c := s.cong
-	clear(c.load)
+	clear(c.link)
 	c.begin()
 	for v := range int32(s.n) {
-		for e := s.off[v]; e < s.off[v+1]; e++ {
-			w := 1.0
-			if s.w != nil {
-				w = s.w[e]
-			}
-			c.add(s.pos[v], s.pos[s.adj[e]], w)
-		}
+		c.legs[0] = leg{s.pos[v], true, 1}
+		c.arcs(v, -1, c.legs[:1])
 	}
 	c.apply()
 }
@@ -220,8 +268,8 @@ func (s *state) loads() {
 // squaredLoads returns Σ L² over the links.
 func (c *congestion) squaredLoads() float64 {
 	var sum float64
-	for _, l := range c.load {
-		sum += l * l
+	for _, k := range c.link {
+		sum += k.load * k.load
 	}
 	return sum
 }

@@ -6,10 +6,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"syscall"
 	"testing"
 	"time"
 
+	"topomap/algorithms/cpuclock"
 	"topomap/algorithms/guest"
 	"topomap/algorithms/mapping"
 	"topomap/algorithms/metric"
@@ -65,11 +65,11 @@ func checkCongestionDelta(t *testing.T, in instance, fast bool, rng *rand.Rand) 
 	place := randomPlace(in.g.Order(), in.h.Size(), rng)
 	s := newState(in.g, in.h, place)
 	s.cong = newCongestion(s, in.h)
-	if s.cong.lat == nil {
+	if !s.cong.lat {
 		t.Fatal("no lattice fast path")
 	}
 	if !fast {
-		s.cong.lat = nil
+		s.cong.lat = false
 	}
 	checkSwapDeltas(t, s, in.g, in.h, place, rng)
 	checkState(t, s)
@@ -196,13 +196,13 @@ func BenchmarkMoveCost(b *testing.B) {
 				var res *Result
 				var cpu time.Duration
 				for b.Loop() {
-					before := cpuTime(b)
+					before := cpuclock.Used()
 					var err error
 					res, err = Improve(context.Background(), c.g, c.h, [][]int{start}, Options{Seed: 1, Objective: o, Temperature: 3, Moves: 1 << 20, Patience: Unlimited})
 					if err != nil {
 						b.Fatal(err)
 					}
-					cpu += cpuTime(b) - before
+					cpu += cpuclock.Since(before)
 				}
 				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(res.Moves), "ns/move")
 				b.ReportMetric(MoveCost(c.g.Order(), c.g.Arcs(), c.h, o, hops)*hopBytesMoveNs, "planned-ns/move")
@@ -211,13 +211,4 @@ func BenchmarkMoveCost(b *testing.B) {
 			})
 		}
 	}
-}
-
-// cpuTime returns the CPU time (user and system) the process has used.
-func cpuTime(b *testing.B) time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		b.Fatal(err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -641,8 +641,8 @@ func newRun(ctx context.Context, s *state, opt Options, begin time.Time, h float
 	if c := s.cong; c != nil && len(s.adj) > 0 {
 		// temperature in Σ L² units: 2L̄ + w̄ per hop-byte
 		var sum, sq float64
-		for _, l := range c.load {
-			sum, sq = sum+l, sq+l*l
+		for _, k := range c.link {
+			sum, sq = sum+k.load, sq+k.load*k.load
 		}
 		if sum > 0 {
 			r.opt.Temperature *= 2*sq/sum + r.volume/float64(len(s.adj))

@@ -28,6 +28,7 @@ func TestCongestionObjectiveOnNetworks(t *testing.T) {
 		lower       bool // under congestion below hop-bytes
 	}{
 		{"grid:8x8", "fattree:4,3", false},
+		{"grid:8x8:wrap", "fattree:4,3", true},
 		{"hypercube:6", "fattree:4,3", true},
 		{"grid:8x8", "dragonfly:4,2,2,8", false},
 	} {
@@ -55,6 +56,63 @@ func TestCongestionObjectiveOnNetworks(t *testing.T) {
 		hb, cg := load[spec.ObjectiveHopBytes], load[spec.ObjectiveCongestion]
 		if cg > hb || tt.lower && cg == hb || !tt.lower && cg != load["bound"] {
 			t.Errorf("%s → %s: max link load %v under congestion, %v under hop-bytes (lower wanted: %v)", tt.guest, tt.host, cg, hb, tt.lower)
+		}
+	}
+}
+
+// TestFatTreeNodeLinksBoundMaxLoad: on a host without cores whose every
+// node has one link up to its switch and one down (fat trees under D-mod-k
+// routing, dragonflies under minimal routes), every message leaves by its
+// sender's up-link and arrives by its receiver's down-link, so those links
+// carry exactly the out- and in-volumes of the vertices placed there, and
+// no placement has a largest load below the largest of those volumes (4 on
+// grid:8x8: an inner vertex sends to 4 neighbours). The test counts the
+// node links' loads (metric.LinkLoads, links told apart by their ends) and
+// checks that both objectives end at that bound: on grid:8x8 →
+// fattree:4,3 the congestion objective cannot lower the largest load below
+// what hop-bytes reaches, 4 (TestCongestionObjectiveOnNetworks shows it
+// lowering the load where hop-bytes stays above the bound).
+func TestFatTreeNodeLinksBoundMaxLoad(t *testing.T) {
+	for _, c := range []struct{ guest, host string }{
+		{"grid:8x8", "fattree:4,3"},
+		{"grid:8x8", "dragonfly:4,2,2,8"},
+	} {
+		g, h := parse(t, c.guest, c.host)
+		links, ok := h.(interface{ Link(int) (int, int, bool) })
+		if !ok {
+			t.Fatalf("%s does not name its links' ends", c.host)
+		}
+		for _, obj := range []string{spec.ObjectiveHopBytes, spec.ObjectiveCongestion} {
+			r, err := solve.Map(context.Background(), spec.Instance{Guest: g, Host: h, Algo: "pairs", Seed: 1, Objective: obj}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := r.Mapping
+			out, in := make([]float64, h.Size()), make([]float64, h.Size())
+			for v := range m.Guest.Order() {
+				for e := m.Guest.Offsets[v]; e < m.Guest.Offsets[v+1]; e++ {
+					out[m.Place[v]] += m.Guest.Volume(int(e))
+					in[m.Place[m.Guest.Adj[e]]] += m.Guest.Volume(int(e))
+				}
+			}
+			load, _, _ := metric.LinkLoads(m)
+			bound, most := 0.0, 0.0
+			for id, l := range load {
+				tail, head, ok := links.Link(id)
+				switch {
+				case !ok:
+					continue
+				case tail < h.Size() && l != out[tail], head < h.Size() && l != in[head]:
+					t.Fatalf("%s → %s under %s: link %d (%d → %d) carries %v, the volumes out %v, in %v", c.guest, c.host, obj, id, tail, head, l, out, in)
+				case tail < h.Size() || head < h.Size():
+					bound = max(bound, l)
+				}
+				most = max(most, l)
+			}
+			if bound != maxOutVolume(m.Guest) || most != bound || *r.Metrics.MaxLinkLoad != bound {
+				t.Errorf("%s → %s under %s: max link load %v (reported %v), node links' bound %v, largest out-volume %v",
+					c.guest, c.host, obj, most, *r.Metrics.MaxLinkLoad, bound, maxOutVolume(m.Guest))
+			}
 		}
 	}
 }

@@ -122,7 +122,8 @@ const pairsHostsText = "any host with at least as many nodes (or slots) as the g
 // so that a budget of B spends about B of CPU time natively (less on the
 // clock where the search runs two workers on two cores) and a budget at
 // least as long as the run without one searches at least as much. A loaded machine takes longer; the browser (WebAssembly) 3 to 6
-// times as long for the same moves and the same bytes.
+// times as long for the same hop-bytes moves and the same bytes, 2 to 3 times under the congestion
+// objective (BenchmarkCongestionHypercube8Torus16x16 in package pairs).
 const MovesPerSecond = 8_000_000
 
 // BudgetText says what a budget means, in the words of the command line's
@@ -131,7 +132,8 @@ const BudgetText = "pairs: a time budget (e.g. 2s), planned as a number of moves
 	"of that objective and guest: 125 ns for a hop-bytes move on a guest of mean degree 4 (8M moves per second of " +
 	"budget), more on denser guests, 0.6 to 6 µs under the congestion objective (each move re-routes its messages); " +
 	"the run makes those moves and stops, after about the budget of CPU time natively (the browser takes 3 to 6 " +
-	"times as long for the same moves), and no clock ends it: the same seed and budget give the same bytes on any " +
+	"times as long for the same hop-bytes moves, 2 to 3 times under the congestion objective), and no clock ends " +
+	"it: the same seed and budget give the same bytes on any " +
 	"machine; 0 = the search's own stopping rule"
 
 // plannedMoves returns the moves each PAIRS run of p plans for its budget
