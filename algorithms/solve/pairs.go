@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"topomap/algorithms/mapping"
@@ -311,6 +312,9 @@ func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, error) {
 				return nil, nil, fmt.Errorf("solve: pairs: start %s: %w", a.Name, err)
 			}
 			continue // a default start that fails is skipped
+		}
+		if in.Start == "" && isLauncher(a.Name) && slices.ContainsFunc(starts, func(s []int) bool { return slices.Equal(s, place) }) {
+			continue // block or cyclic that is rank order: no second search from it
 		}
 		starts = append(starts, place)
 		names = append(names, a.Name)
