@@ -313,7 +313,7 @@ func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, error) {
 			}
 			continue // a default start that fails is skipped
 		}
-		if in.Start == "" && isLauncher(a.Name) && slices.ContainsFunc(starts, func(s []int) bool { return slices.Equal(s, place) }) {
+		if in.Start == "" && a.Name != Launchers[0].Name && isLauncher(a.Name) && slices.Equal(place, rankOrder(len(place))) {
 			continue // block or cyclic that is rank order: no second search from it
 		}
 		starts = append(starts, place)
