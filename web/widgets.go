@@ -211,6 +211,16 @@ func metricsTable(id string, m metric.Metrics, l metric.Level, extra ...string) 
 	))
 }
 
+// baselineRow is the row of a metrics table that compares a result with
+// rank order ("−26.7 % hop-bytes vs rank order (identity: 120)"), none
+// without a baseline.
+func baselineRow(b *metric.Baseline) []string {
+	if b == nil {
+		return nil
+	}
+	return []string{"baseline", b.Text()}
+}
+
 // shown is a figure as a panel shows it: value, or "— (why)" when there
 // is none (ok false; see metric.Field).
 func shown(value string, ok bool) string {
