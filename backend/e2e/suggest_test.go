@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -26,11 +27,14 @@ func TestUploadSuggestsMethod(t *testing.T) {
 	if !strings.HasPrefix(why, "Suggested: pairs starts from the best of rb, greedy, identity") || !strings.Contains(why, "24 vertices on 24 slots") {
 		t.Errorf("suggestion %q, want pairs and why", why)
 	}
-	waitJS(t, ctx, `/hop-bytes vs rank order \(identity: /.test(document.querySelector('#metrics tr[data-metric="baseline"] td')?.textContent ?? "")`)
-	row := eval[string](t, ctx, `document.querySelector('#metrics tr[data-metric="baseline"] td').textContent`)
-	if want := serverBaseline(t, eval[string](t, ctx, `location.search`)); row != want {
-		t.Errorf("baseline row %q, want the server's %q", row, want)
+	// The server's answer for the permalink: rank order is the best
+	// placement of a 6x4 mesh on torus:6x4, 436 hop-bytes (20 x-edges of
+	// 10 and 18 y-edges of 1, both ways, one hop each).
+	want := serverBaseline(t, eval[string](t, ctx, `location.search`))
+	if want != "0.0 % hop-bytes vs rank order (identity: 436)" {
+		t.Errorf("the server's baseline %q", want)
 	}
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#metrics tr[data-metric="baseline"] td')?.textContent === %q`, want))
 	screenshot(t, ctx, "upload-suggestion")
 }
 
