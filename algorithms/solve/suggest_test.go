@@ -2,10 +2,12 @@ package solve_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
 	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
 )
 
 // TestSuggestWithinBrowserCaps: the suggested method is PAIRS while the
@@ -42,4 +44,17 @@ func TestSuggestWithinBrowserCaps(t *testing.T) {
 	if _, err := solve.Suggest(g, h); !errors.Is(err, solve.ErrSizes) {
 		t.Errorf("grid:4x8 on ring:16: %v, want the sizes' error", err)
 	}
+}
+
+// The method for a 4×4 grid on a 16-node ring: PAIRS, within the
+// browser's cap for a search.
+func ExampleSuggest() {
+	g, _ := spec.ParseGuest("grid:4x4")
+	h, _ := spec.ParseHost("ring:16")
+	s, _ := solve.Suggest(g, h)
+	fmt.Println(s.Algo, s.Job)
+	fmt.Println(s.Reason)
+	// Output:
+	// pairs false
+	// pairs starts from the best of rb, greedy, identity, block, cyclic and only improves on it, so it is never worse than any of them or than rank order, and 16 vertices on 16 slots fit the browser's cap for a search (16,384).
 }
