@@ -39,7 +39,7 @@ var Launchers = []Launcher{{
 	Name:   "block",
 	Label:  "the block distribution",
 	Title:  "Block (Slurm's default distribution)",
-	Source: "srun --distribution=block (Slurm's srun(1)); mpirun --map-by core",
+	Source: "srun --distribution=block (Slurm's srun(1))",
 	Summary: "The ranks spread evenly over all the nodes, node after node: with n ranks on N nodes the first n mod N " +
 		"nodes take ⌈n/N⌉ consecutive ranks, the others ⌊n/N⌋, each on its node's first cores. It is rank order on " +
 		"a host without cores or when the ranks fill every slot.",

@@ -133,9 +133,8 @@ var graphMappers = []string{"rb", "greedy", "identity", "block", "cyclic"}
 // vertices (it beats them on some shapes: grid:16x16 onto torus:64x4), so
 // that PAIRS never ends worse than any launcher's default or, on those
 // sizes, rb. greedy starts only graphs: on shapes it is worse than rb and
-// the shaped heuristics. pairsStarts skips a launcher's placement that an
-// earlier one already gave (block and cyclic are rank order without
-// cores).
+// the shaped heuristics. pairsStarts skips block and cyclic where they
+// place as rank order (without cores, or on a full machine for block).
 func defaultStarts(algos []Algorithm, n int) []Algorithm {
 	shaped := slices.DeleteFunc(slices.Clone(algos), func(a Algorithm) bool { return slices.Contains(graphMappers, a.Name) })
 	if len(shaped) == 0 {
