@@ -49,6 +49,7 @@ type ComparePage struct {
 type compareRow struct {
 	Algo       solve.Algorithm
 	Metrics    metric.Metrics
+	Baseline   *metric.Baseline
 	Seconds    float64
 	Err        string
 	Confidence string
@@ -146,7 +147,7 @@ func (c *ComparePage) run(ctx app.Context, in spec.Instance) {
 				if e.Partial && app.IsServer {
 					return
 				}
-				row := compareRow{Algo: algos[k], Seconds: e.Seconds, Err: e.Error, Partial: e.Partial}
+				row := compareRow{Algo: algos[k], Baseline: e.Baseline, Seconds: e.Seconds, Err: e.Error, Partial: e.Partial}
 				if e.Metrics != nil {
 					row.Metrics = *e.Metrics
 				}
@@ -318,7 +319,7 @@ func compareTable(in spec.Instance, rows []compareRow) app.UI {
 		app.THead().Body(app.Tr().Body(
 			app.Th().Text("algorithm"),
 			app.Range(compareColumns).Slice(func(i int) app.UI { return app.Th().Body(termText(compareColumns[i].Label)) }),
-			app.Th().Text("time"), app.Th().Text("confidence"))),
+			app.Th().Text("vs rank order"), app.Th().Text("time"), app.Th().Text("confidence"))),
 		app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
 			r := rows[i]
 			one := in
@@ -332,7 +333,7 @@ func compareTable(in spec.Instance, rows []compareRow) app.UI {
 				if r.NotRun {
 					cls = "not-run"
 				}
-				return app.Tr().DataSet("algo", r.Algo.Name).Body(app.Td().Body(link), app.Td().ColSpan(len(compareColumns)+2).Class(cls).Text(r.Err))
+				return app.Tr().DataSet("algo", r.Algo.Name).Body(app.Td().Body(link), app.Td().ColSpan(len(compareColumns)+3).Class(cls).Text(r.Err))
 			}
 			return app.Tr().DataSet("algo", r.Algo.Name).Body(
 				app.Td().Body(link),
@@ -340,6 +341,7 @@ func compareTable(in spec.Instance, rows []compareRow) app.UI {
 					f := compareColumns[i]
 					return figure(f, r.Metrics).Class(compareClass[f.Key])
 				}),
+				app.Td().Class("vs-rank-order").Text(vsRankOrder(r.Baseline)),
 				app.Td().Class("time").Text(runTime(r.Seconds)+map[bool]string{true: ", partial (cancelled)"}[r.Partial]),
 				app.Td().Text(r.Algo.Notes.Confidence),
 			)

@@ -62,11 +62,12 @@ type Explorer struct {
 
 	// The link heat map's readouts: the loads of the current mapping, and
 	// the readout of the listed link pointed at.
-	loads    linkLoads
-	linkInfo string
-	upload   graphUpload
-	place    placementUpload
-	machines machineUpload
+	loads     linkLoads
+	linkInfo  string
+	upload    graphUpload
+	suggested suggestion // the method picked for the graph uploaded last
+	place     placementUpload
+	machines  machineUpload
 
 	names hostNames // the host names of the launcher files
 
@@ -679,11 +680,16 @@ func (c *Explorer) onDownload(format string) app.EventHandler {
 }
 
 // onGraph maps an uploaded graph: its guest graph:ID, on the host if it
-// fits, else on a host of its size, by the first algorithm that applies.
+// fits, else on a host of its size, by the method suggested for them
+// (solve.Suggest), whose reason the page shows.
 func (c *Explorer) onGraph(ctx app.Context, g api.Graph) {
 	gs, _ := parseGuest(g.Guest()) // the page has the graph (graphUpload)
 	c.form.Guest, c.form.Host = g.Guest(), hostFor(gs, c.form.Host)
-	c.form.Algo, c.form.edited = c.form.firstApplicable(), "guest"
+	c.suggested = suggestFor(c.form)
+	c.form.Algo, c.form.edited = c.suggested.Algo, "guest"
+	if c.form.Algo == "" {
+		c.form.Algo = c.form.firstApplicable()
+	}
 	c.navigate(ctx)
 }
 
@@ -725,6 +731,7 @@ func (c *Explorer) Render() app.UI {
 				c.place.render(c.onPlacement),
 				c.machines.render(c.onMachine),
 			),
+			c.suggested.render(c.form),
 			app.Div().Class("advanced-row").Body(
 				openIf(app.Details().Class("advanced"), c.form.Seed != "" || c.form.Start != "" || c.form.Budget != "" || c.form.Moves != "" ||
 					c.errs["seed"] != "" || c.errs["start"] != "" || c.errs["budget"] != "" || c.errs["moves"] != "").Body(
@@ -933,7 +940,7 @@ func (c *Explorer) renderResult() app.UI {
 // metric.Fields and the run times.
 func metricsPanel(r *solve.Result, mapMs, drawMs float64) app.UI {
 	m := r.Metrics
-	extra := []string{"time", fmt.Sprintf("map %.1f ms, draw %.1f ms", mapMs, drawMs)}
+	extra := append(baselineRow(r.Baseline), "time", fmt.Sprintf("map %.1f ms, draw %.1f ms", mapMs, drawMs))
 	if a := r.AllocationReport(); a != nil {
 		extra = append([]string{"allocation", a.Text()}, extra...)
 	}

@@ -16,12 +16,12 @@ import (
 // search (PAIRS) on, or a comparison; above it the page offers to run the
 // instance as a server job, because the tab would otherwise freeze for
 // seconds (see the package doc, Platform notes).
-const BrowserLimit = 16384
+const BrowserLimit = solve.BrowserSearchLimit
 
 // HeuristicLimit is the largest instance the browser maps with the other
 // algorithms: they take milliseconds even at 64K vertices (rowmajor on
 // 256x256 well under one), and the drawing is then a heat map image.
-const HeuristicLimit = 1 << 16
+const HeuristicLimit = solve.BrowserHeuristicLimit
 
 // browserLimit is the size cap of the browser for an instance: it follows
 // the algorithm's cost, not the node count alone.

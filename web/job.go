@@ -415,7 +415,7 @@ func (c *JobPage) renderDone() app.UI {
 			return app.Aside().Class("panel").Body(
 				c.renderSearch(),
 				app.H2().Text("Metrics"),
-				metricsTable("metrics", *m, metric.Summary, "time", runTime(c.job.Seconds)),
+				metricsTable("metrics", *m, metric.Summary, append(baselineRow(c.job.Baseline), "time", runTime(c.job.Seconds))...),
 				boundsTables(m.Bounds),
 			)
 		}),

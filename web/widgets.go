@@ -211,6 +211,25 @@ func metricsTable(id string, m metric.Metrics, l metric.Level, extra ...string) 
 	))
 }
 
+// baselineRow is the row of a metrics table that compares a result with
+// rank order ("−26.7 % hop-bytes vs rank order (identity: 120)"), none
+// without a baseline.
+func baselineRow(b *metric.Baseline) []string {
+	if b == nil {
+		return nil
+	}
+	return []string{"baseline", b.Text()}
+}
+
+// vsRankOrder is a result's change of hop-bytes from rank order's
+// ("−26.7 %"), or "—" without one.
+func vsRankOrder(b *metric.Baseline) string {
+	if b == nil || b.Change == nil {
+		return "—"
+	}
+	return metric.Percent(*b.Change)
+}
+
 // shown is a figure as a panel shows it: value, or "— (why)" when there
 // is none (ok false; see metric.Field).
 func shown(value string, ok bool) string {

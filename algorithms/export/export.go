@@ -273,6 +273,9 @@ func Text(w io.Writer, r *solve.Result) error {
 		line("note", r.Note)
 	}
 	line("hop-bytes", val("hopBytes"))
+	if r.Baseline != nil {
+		line("baseline", r.Baseline.Text())
+	}
 	if v, ok := mt.Value("hopsPerByte"); !ok {
 		line("hops per byte", "- ("+v+")")
 	} else {

@@ -17,6 +17,9 @@ type Entry struct {
 	Algo string `json:"algo"`
 	// Metrics is nil when the algorithm failed.
 	Metrics *metric.Metrics `json:"metrics,omitempty"`
+	// Baseline compares the hop-bytes with rank order's (nil when the
+	// algorithm failed).
+	Baseline *metric.Baseline `json:"baseline,omitempty"`
 	// Seconds is the mapper's run time, metrics excluded.
 	Seconds float64 `json:"seconds"`
 	Error   string  `json:"error,omitempty"`
@@ -85,7 +88,7 @@ func Compare(ctx context.Context, in spec.Instance, opts CompareOptions) ([]Entr
 		}
 		e := Entry{Algo: a.Name}
 		if r != nil {
-			e.Metrics, e.Seconds, e.Partial = &r.Metrics, r.Seconds, r.Partial
+			e.Metrics, e.Baseline, e.Seconds, e.Partial = &r.Metrics, r.Baseline, r.Seconds, r.Partial
 		} else {
 			e.Error = err.Error()
 		}

@@ -118,6 +118,8 @@ func ExampleCompare() {
 	// rb            1.5714 3
 	// greedy        2.7959 11
 	// identity      3.5714 10
+	// block         3.5714 10
+	// cyclic        3.5714 10
 	// pairs         1.4082 3
 	// pairs-uniform 1.4082 3
 }

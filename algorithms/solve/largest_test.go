@@ -21,6 +21,8 @@ const randomGraph = "2^20 vertices, 2^22 random arcs"
 // Notes.Measured quotes, measured by BenchmarkLargest.
 var largest = map[string]struct{ guest, host string }{
 	"identity":      {"hypercube:20", "hypercube:20"},
+	"block":         {"hypercube:20", "torus:256x256:cores=16"},
+	"cyclic":        {"hypercube:20", "torus:256x256:cores=16"},
 	"standard":      {"hypercube:20", "torus:1024x1024"},
 	"byweight":      {"hypercube:20", "ring:1048576"},
 	"gray":          {"hypercube:20", "mesh:1024x1024"},

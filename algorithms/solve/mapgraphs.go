@@ -39,7 +39,7 @@ func init() {
 				"their bytes times the distance from each half to where they went. Hosts without grid coordinates are cut along " +
 				"their own structure (Scotch's architecture domains): a fat tree by the subtrees of its top switches first, a " +
 				"dragonfly by group, then router; with cores per node, the nodes first and a node's cores last. A larger " +
-				"host is filled half by half. When rank order (identity) has fewer hop-bytes, it answers rank order and says so. " +
+				"host is filled half by half. When a launcher's default (rank order, block or cyclic) has fewer hop-bytes, it answers that and says so. " +
 				"Small guests are mapped min(8, 32768/n) times with different seeds and the lowest hop-bytes kept (our " +
 				"choice). Deterministic (fixed seeds).",
 		},
@@ -72,60 +72,37 @@ func init() {
 		LargerHost: true,
 		Applies:    anyGuest,
 		Map:        graphMapper(graphmap.Greedy),
-	}, Algorithm{
-		Name: "identity",
-		Notes: Notes{
-			Title: "Rank order (the launchers' default)",
-			Source: "topomap baseline: mpirun --map-by slot, MPICH's and Slurm's block default; on a d-cube onto the " +
-				"hypercube of its dimension, the identity embedding of González & Valero-García, ASAP 1993, §2.1",
-			Confidence: "V",
-			Complexity: "O(n)",
-			Measured:   measured("hypercube:20 → hypercube:20: 0.029 CPU-s, 112 MB"),
-			Summary: "Rank r on slot r, slots in index order (the first coordinate fastest; with cores, a node's " +
-				"cores first): what a job gets when nobody maps it, the baseline every method should beat. A d-cube " +
-				"onto a hypercube of its dimension has every edge on one link (D_i = 1, T = d(T_a + t_c)).",
-		},
-		Guests:     "any guest (a graph, a grid, a d-cube)",
-		Hosts:      hosts,
-		LargerHost: true,
-		Applies:    anyGuest,
-		Map: func(ctx context.Context, p *Problem) ([]int, error) {
-			return rankOrder(p.Guest.Order()), ctx.Err()
-		},
 	})
+	register(launcherAlgorithms()...)
 }
 
-// rankOrder returns the launchers' default placement of n ranks: rank r
-// on slot r.
-func rankOrder(n int) []int {
-	place := make([]int, n)
-	for v := range place {
-		place[v] = v
-	}
-	return place
-}
-
-// rankOrderFloor makes a mapper answer rank order when rank order has
-// fewer hop-bytes than its own placement, and say so in the problem's
-// note: the default of graph guests is never worse than what the
-// launcher does unasked. O(arcs) beyond the mapper.
+// rankOrderFloor makes a mapper answer a launcher's default placement
+// (Launchers: rank order, block, cyclic) when it has fewer hop-bytes than
+// the mapper's own placement, and say so in the problem's note: the
+// default of graph guests is never worse than what a launcher does
+// unasked. O(arcs + n·c) per launcher beyond the mapper.
 func rankOrderFloor(m func(context.Context, *Problem) ([]int, error)) func(context.Context, *Problem) ([]int, error) {
 	return func(ctx context.Context, p *Problem) ([]int, error) {
 		place, err := m(ctx, p)
 		if err != nil {
 			return nil, err
 		}
-		own := metric.HopBytes(&mapping.Mapping{Guest: p.Guest, Host: p.Host, Place: place})
-		id := rankOrder(p.Guest.Order())
-		rank := metric.HopBytes(&mapping.Mapping{Guest: p.Guest, Host: p.Host, Place: id})
-		if rank >= own {
-			return place, nil
+		hopBytes := func(place []int) float64 {
+			return metric.HopBytes(&mapping.Mapping{Guest: p.Guest, Host: p.Host, Place: place})
 		}
-		if p.Note != nil {
-			*p.Note = fmt.Sprintf("rank order (identity) answered: %s hop-bytes against %s for %s's own placement",
-				metric.Number(rank), metric.Number(own), p.Instance.Algo)
+		own := hopBytes(place)
+		best, label := own, ""
+		names, places := launcherPlaces(p.Guest.Order(), p.Host)
+		for i, lp := range places {
+			if hb := hopBytes(lp); hb < best {
+				best, place, label = hb, lp, launcherLabel(names[i])
+			}
 		}
-		return id, nil
+		if label != "" && p.Note != nil {
+			*p.Note = fmt.Sprintf("%s answered: %s hop-bytes against %s for %s's own placement",
+				label, metric.Number(best), metric.Number(own), p.Instance.Algo)
+		}
+		return place, nil
 	}
 }
 
@@ -147,22 +124,24 @@ func graphMapper(f func(context.Context, *guest.Graph, topology.Host) ([]int, er
 }
 
 // graphMappers are the algorithms of this file by name.
-var graphMappers = []string{"rb", "greedy", "identity"}
+var graphMappers = []string{"rb", "greedy", "identity", "block", "cyclic"}
 
 // defaultStarts returns the starts PAIRS tries when none is named, for a
 // guest of n vertices: on a graph every mapper that applies (rb, greedy
-// and rank order); on grids and d-cubes the heuristics made for their
-// shape, rank order, and rb up to rbStartLimit vertices (it beats them on
-// some shapes: grid:16x16 onto torus:64x4), so that PAIRS never ends worse
-// than rank order or, on those sizes, rb. greedy starts only graphs: on
-// shapes it is worse than rb and the shaped heuristics.
+// and the launchers' defaults); on grids and d-cubes the heuristics made
+// for their shape, the launchers' defaults, and rb up to rbStartLimit
+// vertices (it beats them on some shapes: grid:16x16 onto torus:64x4), so
+// that PAIRS never ends worse than any launcher's default or, on those
+// sizes, rb. greedy starts only graphs: on shapes it is worse than rb and
+// the shaped heuristics. pairsStarts skips block and cyclic where they
+// place as rank order (without cores, or on a full machine for block).
 func defaultStarts(algos []Algorithm, n int) []Algorithm {
 	shaped := slices.DeleteFunc(slices.Clone(algos), func(a Algorithm) bool { return slices.Contains(graphMappers, a.Name) })
 	if len(shaped) == 0 {
 		return algos
 	}
 	for _, a := range algos {
-		if a.Name == "identity" || a.Name == "rb" && n <= rbStartLimit {
+		if isLauncher(a.Name) || a.Name == "rb" && n <= rbStartLimit {
 			shaped = append(shaped, a)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"topomap/algorithms/mapping"
@@ -313,6 +314,9 @@ func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, error) {
 				return nil, nil, fmt.Errorf("solve: pairs: start %s: %w", a.Name, err)
 			}
 			continue // a default start that fails is skipped
+		}
+		if in.Start == "" && a.Name != Launchers[0].Name && isLauncher(a.Name) && slices.Equal(place, rankOrder(len(place))) {
+			continue // block or cyclic that is rank order: no second search from it
 		}
 		starts = append(starts, place)
 		names = append(names, a.Name)

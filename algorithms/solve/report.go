@@ -23,6 +23,9 @@ type Report struct {
 	// Placement[v] is the host coordinates of guest vertex v.
 	Placement [][]int        `json:"placement"`
 	Metrics   metric.Metrics `json:"metrics"`
+	// Baseline compares the hop-bytes with rank order's (identity), the
+	// launchers' default, on the same slots.
+	Baseline *metric.Baseline `json:"baseline,omitempty"`
 	// Pairs is what a local search reports: the moves it made (set as
 	// moves, they repeat the run), its improving moves and its starts.
 	Pairs *PairsRun `json:"pairs,omitempty"`
@@ -34,7 +37,8 @@ type Report struct {
 	Note  string `json:"note,omitempty"`
 	Notes Notes  `json:"notes"`
 	// Baselines are the launchers' defaults beside a scored placement
-	// (topomap score, POST /api/v1/score): block and cyclic.
+	// (topomap score, POST /api/v1/score): rank order, and block and
+	// cyclic where they differ from it.
 	Baselines []Entry `json:"baselines,omitempty"`
 }
 
@@ -76,6 +80,7 @@ func (r *Result) Report() Report {
 		Objective: r.Instance.Objective,
 		Placement: r.Mapping.Coords(),
 		Metrics:   r.Metrics,
+		Baseline:  r.Baseline,
 		Pairs:     r.Pairs,
 		Note:      r.Note,
 		Notes:     r.Algorithm.Notes,

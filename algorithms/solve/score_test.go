@@ -10,20 +10,25 @@ import (
 )
 
 // TestScoreBaselines: a given placement is evaluated beside the
-// launchers' defaults. On a 4-object line over two nodes of two cores,
-// block keeps 0,1 and 2,3 together (one edge crosses: hop-bytes 2),
-// cyclic alternates nodes (three cross: 6), and the placement of ranks 0,3 | 1,2
-// crosses with two edges (4).
+// launchers' defaults that differ, and compared with rank order. A
+// 4-object line on three nodes of two cores (all one hop apart): rank
+// order puts ranks 0,1 | 2,3 on nodes 0 and 1 (one edge crosses, both
+// ways: hop-bytes 2), block 0,1 | 2 | 3 (two cross: 4), cyclic 0,3 | 1 |
+// 2 (three: 6); the placement given is cyclic's, 200 % more than rank
+// order. Without cores block and cyclic are rank order, listed once.
 func TestScoreBaselines(t *testing.T) {
-	in := instance(t, "grid:4x1", "ring:2:cores=2")
-	r, err := solve.Score(context.Background(), in, []int{0, 2, 3, 1}, solve.Notes{Title: "hand"})
+	in := instance(t, "grid:4x1", "ring:3:cores=2")
+	r, err := solve.Score(context.Background(), in, []int{0, 2, 4, 1}, solve.Notes{Title: "hand"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Metrics.HopBytes != 4 || r.Algorithm.Name != solve.ScoreAlgo || r.Instance.Algo != solve.ScoreAlgo {
-		t.Errorf("hop-bytes %v, algo %q/%q; want 4, %q", r.Metrics.HopBytes, r.Algorithm.Name, r.Instance.Algo, solve.ScoreAlgo)
+	if r.Metrics.HopBytes != 6 || r.Algorithm.Name != solve.ScoreAlgo || r.Instance.Algo != solve.ScoreAlgo {
+		t.Errorf("hop-bytes %v, algo %q/%q; want 6, %q", r.Metrics.HopBytes, r.Algorithm.Name, r.Instance.Algo, solve.ScoreAlgo)
 	}
-	want := map[string]float64{"block": 2, "cyclic": 6}
+	if b := r.Baseline; b == nil || b.Algo != "identity" || b.HopBytes != 2 || b.Change == nil || *b.Change != 2 {
+		t.Errorf("baseline %+v, want identity's 2 hop-bytes, change 2", b)
+	}
+	want := map[string]float64{"identity": 2, "block": 4, "cyclic": 6}
 	if len(r.Baselines) != len(want) {
 		t.Fatalf("baselines %+v, want %v", r.Baselines, want)
 	}
@@ -32,10 +37,9 @@ func TestScoreBaselines(t *testing.T) {
 			t.Errorf("%s: hop-bytes %v, want %v", b.Algo, b.Metrics.HopBytes, want[b.Algo])
 		}
 	}
-	// without cores there is no cyclic default
 	r, err = solve.Score(context.Background(), instance(t, "grid:4x1", "ring:4"), []int{0, 1, 2, 3}, solve.Notes{})
-	if err != nil || len(r.Baselines) != 1 || r.Baselines[0].Algo != "block" {
-		t.Errorf("ring:4: %v, %+v; want block alone", err, r.Baselines)
+	if err != nil || len(r.Baselines) != 1 || r.Baselines[0].Algo != "identity" {
+		t.Errorf("ring:4: %v, %+v; want identity alone", err, r.Baselines)
 	}
 }
 

@@ -333,6 +333,10 @@ type Result struct {
 	// nil for the whole machine: the mapper placed the ranks on its
 	// slots, and Mapping holds them on the whole machine (Allocation.Whole).
 	Allocation *topology.Allocation
+	// Baseline compares the hop-bytes with rank order's on the same
+	// slots, the launchers' default (nil on a result read back from
+	// before it existed).
+	Baseline *metric.Baseline
 	// Baselines are the launchers' default placements evaluated beside a
 	// scored placement (Score); nil otherwise.
 	Baselines []Entry
@@ -393,7 +397,9 @@ func Map(ctx context.Context, in spec.Instance, progress func(Progress)) (*Resul
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrInternal, a.Name, err)
 	}
-	return &Result{Instance: in, Algorithm: a, Mapping: m, Metrics: metric.EvaluateContext(ctx, m), Seconds: secs, Pairs: run, Partial: partial, Allocation: alloc, Note: note}, err
+	mt := metric.EvaluateContext(ctx, m)
+	return &Result{Instance: in, Algorithm: a, Mapping: m, Metrics: mt, Baseline: baselineOf(m, alloc, mt.HopBytes),
+		Seconds: secs, Pairs: run, Partial: partial, Allocation: alloc, Note: note}, err
 }
 
 // onWhole moves a placement on an allocation's slots to the whole

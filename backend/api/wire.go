@@ -146,6 +146,9 @@ type Job struct {
 	Request Request `json:"request"`
 	// Metrics are set when the job is done.
 	Metrics *metric.Metrics `json:"metrics"`
+	// Baseline compares the hop-bytes with rank order's (identity), the
+	// launchers' default, when done.
+	Baseline *metric.Baseline `json:"baseline,omitempty"`
 	// Search is what a local search reported, when done: its moves (as
 	// the request's moves, they repeat the run), improving moves, starts.
 	Search *solve.PairsRun `json:"search,omitempty"`

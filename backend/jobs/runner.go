@@ -426,7 +426,7 @@ func Rebuild(j Job, place []int, o Options) (*solve.Result, error) {
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("stored placement of job %s: %w", id, err)
 	}
-	res := &solve.Result{Instance: in, Algorithm: a, Mapping: m, Seconds: j.Seconds, Pairs: j.Search, Partial: j.Partial, Note: j.Note}
+	res := &solve.Result{Instance: in, Algorithm: a, Mapping: m, Seconds: j.Seconds, Pairs: j.Search, Partial: j.Partial, Note: j.Note, Baseline: j.Baseline}
 	if j.Metrics != nil {
 		res.Metrics = *j.Metrics
 	}
@@ -594,6 +594,7 @@ func (r *Runner) run(e *entry) {
 	partial := status == Cancelled && res != nil && res.Partial
 	if status == Done || partial {
 		j.Metrics = &res.Metrics
+		j.Baseline = res.Baseline
 		j.Search = res.Pairs
 		j.Note = res.Note
 		j.Seconds = res.Seconds
@@ -605,7 +606,7 @@ func (r *Runner) run(e *entry) {
 		j.Progress.Elapsed = res.Seconds
 		if err := r.st.Finish(j, res.Mapping.Place); err != nil {
 			r.o.Logger.Error("jobs: committing a result", "id", j.ID, "err", err)
-			j.Status, j.Error, j.Metrics = Failed, "the result could not be stored: "+err.Error(), nil
+			j.Status, j.Error, j.Metrics, j.Baseline = Failed, "the result could not be stored: "+err.Error(), nil, nil
 			r.put(j)
 		}
 	} else {

@@ -40,6 +40,11 @@ func TestSubmitRunsStoresAndShares(t *testing.T) {
 	if res.Metrics.HopsPerByte != final.Metrics.HopsPerByte {
 		t.Fatalf("result hops/byte %v, job %v", res.Metrics.HopsPerByte, final.Metrics.HopsPerByte)
 	}
+	// rank order of the 4-cube on ring:16: 240 hop-bytes (16 arcs of
+	// each dimension i, 2^i hops)
+	if b := rec.Baseline; b == nil || b.HopBytes != 240 || final.Baseline == nil || res.Baseline == nil || b.Text() != res.Baseline.Text() {
+		t.Errorf("baseline stored %+v, job %+v, result %+v; want rank order's 240 hop-bytes in all", b, final.Baseline, res.Baseline)
+	}
 	again, started, err := r.Submit(instance(t, "HYPERCUBE:4", "ring:16", "xor"))
 	if err != nil || started || again.ID != j.ID || again.Status != jobs.Done {
 		t.Fatalf("resubmit = %+v, %v, %v; want the done job, not started", again, started, err)

@@ -213,7 +213,7 @@ func (s *Service) recordOnce(ctx, wctx context.Context, job *river.Job[runArgs],
 	if j.Status != jobs.Done && !partial {
 		return j, putJob(wctx, s.db.pool, j)
 	}
-	j.Metrics, j.Search, j.Seconds, j.Partial = &res.Metrics, res.Pairs, res.Seconds, partial
+	j.Metrics, j.Baseline, j.Search, j.Seconds, j.Partial = &res.Metrics, res.Baseline, res.Pairs, res.Seconds, partial
 	if !partial {
 		j.Progress.Fraction = 1
 	}

@@ -52,6 +52,8 @@ func tokenRoutes(job, graph, machine string) []routeCase {
 		{"GET", "/api/v1/render.svg?algo=pairs&budget=0.1s&" + instance, "GET /api/v1/render.svg", "", "", true, 200},
 		{"GET", "/api/v1/render.svg?view=gantt&algo=xor&" + instance, "GET /api/v1/render.svg", "", "", true, 200},
 		{"GET", "/api/v1/render.svg?view=compare&budget=0.1s&" + instance, "GET /api/v1/render.svg", "", "", true, 200},
+		{"GET", "/api/v1/suggest?" + instance, "GET /api/v1/suggest", "", "", true, 200},
+		{"GET", "/api/v1/suggest?guest=graph:" + graph + "&host=ring:4", "GET /api/v1/suggest", "", "", true, 200},
 		{"POST", "/api/v1/graphs", "POST /api/v1/graphs", "text/x-matrix-market", ring4MTX, true, 201},
 		{"GET", "/api/v1/graphs/" + graph, "GET /api/v1/graphs/:id", "", "", false, 200},
 		{"GET", "/api/v1/graphs/" + graph + "?format=json", "GET /api/v1/graphs/:id", "", "", false, 200},

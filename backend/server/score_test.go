@@ -41,10 +41,13 @@ func TestScoreReadsWhatMapAnswers(t *testing.T) {
 		var rep struct {
 			Algo      string
 			Baselines []struct{ Algo string }
+			Baseline  struct{ Algo string }
 		}
 		json.Unmarshal(rec.Body.Bytes(), &rep)
-		if rep.Algo != "placement" || len(rep.Baselines) != 2 || rep.Baselines[0].Algo != "block" || rep.Baselines[1].Algo != "cyclic" {
-			t.Errorf("score of %s: algo %q, baselines %+v", format, rep.Algo, rep.Baselines)
+		// 64 ranks fill the 64 slots: block is rank order, listed once
+		if rep.Algo != "placement" || len(rep.Baselines) != 2 || rep.Baselines[0].Algo != "identity" || rep.Baselines[1].Algo != "cyclic" ||
+			rep.Baseline.Algo != "identity" {
+			t.Errorf("score of %s: algo %q, baselines %+v, baseline %+v", format, rep.Algo, rep.Baselines, rep.Baseline)
 		}
 	}
 }

@@ -218,6 +218,7 @@ func New(o Options) *Server {
 	api.POST("/map", s.mapSync, s.guardWrites)
 	api.POST("/score", s.score, s.guardText)
 	api.GET("/render.svg", s.render, s.guardCompute(rendersInstance))
+	api.GET("/suggest", s.suggest, s.guardToken)
 	api.POST("/graphs", s.uploadGraph, s.guardUploads)
 	api.GET("/graphs/:id", s.graph, s.guardCompute(writesQuadratic))
 	if o.Metrics != nil {

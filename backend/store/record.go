@@ -18,19 +18,20 @@ import (
 // written then read unchanged (TestOpensV1Store); a field added to the API
 // is added here, with a tag of its own, only if it must outlive a restart.
 type jobRecord struct {
-	ID       string          `json:"id"`
-	Status   string          `json:"status"`
-	Progress progressRecord  `json:"progress"`
-	Request  requestRecord   `json:"request"`
-	Metrics  *metric.Metrics `json:"metrics"`
-	Search   *searchRecord   `json:"search,omitempty"`
-	Seconds  float64         `json:"seconds"`
-	Partial  bool            `json:"partial,omitempty"`
-	Note     string          `json:"note,omitempty"`
-	Error    string          `json:"error"`
-	Created  time.Time       `json:"created"`
-	Started  time.Time       `json:"started,omitzero"`
-	Finished time.Time       `json:"finished,omitzero"`
+	ID       string           `json:"id"`
+	Status   string           `json:"status"`
+	Progress progressRecord   `json:"progress"`
+	Request  requestRecord    `json:"request"`
+	Metrics  *metric.Metrics  `json:"metrics"`
+	Baseline *metric.Baseline `json:"baseline,omitempty"`
+	Search   *searchRecord    `json:"search,omitempty"`
+	Seconds  float64          `json:"seconds"`
+	Partial  bool             `json:"partial,omitempty"`
+	Note     string           `json:"note,omitempty"`
+	Error    string           `json:"error"`
+	Created  time.Time        `json:"created"`
+	Started  time.Time        `json:"started,omitzero"`
+	Finished time.Time        `json:"finished,omitzero"`
 }
 
 // progressRecord is a job's last progress report.
@@ -88,7 +89,7 @@ func EncodeJob(j jobs.Job) ([]byte, error) {
 		ID: j.ID, Status: string(j.Status),
 		Progress: progressRecord{p.Fraction, p.Evaluated, p.Improved, p.HopsPerByte, p.Elapsed},
 		Request:  q,
-		Metrics:  j.Metrics, Search: (*searchRecord)(j.Search), Seconds: j.Seconds, Partial: j.Partial, Note: j.Note, Error: j.Error,
+		Metrics:  j.Metrics, Baseline: j.Baseline, Search: (*searchRecord)(j.Search), Seconds: j.Seconds, Partial: j.Partial, Note: j.Note, Error: j.Error,
 		Created: j.Created, Started: j.Started, Finished: j.Finished,
 	})
 }
@@ -108,7 +109,7 @@ func DecodeJob(b []byte) (jobs.Job, error) {
 		ID: r.ID, Status: jobs.Status(r.Status),
 		Progress: jobs.Progress{Fraction: p.Fraction, Evaluated: p.Evaluated, Improved: p.Improved, HopsPerByte: p.HopsPerByte, Elapsed: p.Elapsed},
 		Request:  q,
-		Metrics:  r.Metrics, Search: (*solve.PairsRun)(r.Search), Seconds: r.Seconds, Partial: r.Partial, Note: r.Note, Error: r.Error,
+		Metrics:  r.Metrics, Baseline: r.Baseline, Search: (*solve.PairsRun)(r.Search), Seconds: r.Seconds, Partial: r.Partial, Note: r.Note, Error: r.Error,
 		Created: r.Created, Started: r.Started, Finished: r.Finished,
 	}, nil
 }

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
+	"unicode/utf8"
 
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
@@ -54,7 +56,7 @@ func compareText(w io.Writer, in spec.Instance, entries []solve.Entry, bounds []
 	for _, e := range entries {
 		nw = max(nw, len(e.Algo))
 	}
-	fmt.Fprintf(bw, "%-*s %10s %13s %20s %10s\n", nw, "algo", "hops/byte", "max dilation", "max link load", "seconds")
+	fmt.Fprintf(bw, "%-*s %10s %15s %13s %20s %10s\n", nw, "algo", "hops/byte", "vs rank order", "max dilation", "max link load", "seconds")
 	var note string // the link loads' rule and bound, or why there are none: the host's
 	for _, e := range entries {
 		if e.Metrics == nil {
@@ -70,7 +72,8 @@ func compareText(w io.Writer, in spec.Instance, entries []solve.Entry, bounds []
 		} else {
 			load = "–"
 		}
-		fmt.Fprintf(bw, "%-*s %10s %13s %20s %10.6f\n", nw, e.Algo, metric.Fixed(e.Metrics.HopsPerByte, 4), metric.Thousands(e.Metrics.MaxDilation), load, e.Seconds)
+		fmt.Fprintf(bw, "%-*s %10s %15s %13s %20s %10.6f\n", nw, e.Algo, metric.Fixed(e.Metrics.HopsPerByte, 4), vsRankOrder(e.Baseline),
+			metric.Thousands(e.Metrics.MaxDilation), load, e.Seconds)
 	}
 	lower, estimates := metric.SplitBounds(bounds)
 	fmt.Fprintln(bw, "lower bounds on hops/byte:"+map[bool]string{true: " none above 0 for this instance"}[len(lower) == 0])
@@ -87,4 +90,15 @@ func compareText(w io.Writer, in spec.Instance, entries []solve.Entry, bounds []
 		fmt.Fprintln(bw, "max link load:", note)
 	}
 	return bw.Flush()
+}
+
+// vsRankOrder is an entry's change of hop-bytes from rank order's, as a
+// signed percentage ("−26.7 %"), or "–" without one, padded on the left
+// to 15 characters (a minus sign is one, not its three bytes).
+func vsRankOrder(b *metric.Baseline) string {
+	s := "–"
+	if b != nil && b.Change != nil {
+		s = metric.Percent(*b.Change)
+	}
+	return strings.Repeat(" ", max(0, 15-utf8.RuneCountInString(s))) + s
 }

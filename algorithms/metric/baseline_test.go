@@ -1,0 +1,61 @@
+package metric_test
+
+import (
+	"fmt"
+	"testing"
+
+	"topomap/algorithms/metric"
+)
+
+// TestChangePercent: the change from a baseline is signed, with a true
+// minus sign and one decimal; 0 → 0 is no change, 0 → more has no ratio.
+func TestChangePercent(t *testing.T) {
+	for _, tt := range []struct {
+		v, base float64
+		ok      bool
+		percent string
+	}{
+		{88, 120, true, "−26.7 %"}, // grid:4x4 on ring:16 by rb against rank order
+		{126, 120, true, "+5.0 %"},
+		{120, 120, true, "0.0 %"},
+		{119.99, 120, true, "0.0 %"}, // −0.008 % rounds to no change, unsigned
+		{0, 120, true, "−100.0 %"},
+		{2400, 120, true, "+1,900.0 %"},
+		{0, 0, true, "0.0 %"},
+		{5, 0, false, ""},
+	} {
+		c, ok := metric.Change(tt.v, tt.base)
+		if ok != tt.ok || ok && metric.Percent(c) != tt.percent {
+			t.Errorf("%v from %v: %v %v (%q), want %v %q", tt.v, tt.base, c, ok, metric.Percent(c), tt.ok, tt.percent)
+		}
+	}
+}
+
+// TestBaselineText: the sentence of a result's baseline, and the one
+// without a ratio.
+func TestBaselineText(t *testing.T) {
+	for _, tt := range []struct {
+		hopBytes, base float64
+		want           string
+	}{
+		{88, 120, "−26.7 % hop-bytes vs rank order (identity: 120)"},
+		{1234567, 1234567, "0.0 % hop-bytes vs rank order (identity: 1,234,567)"},
+		{4, 0, "rank order (identity) has 0 hop-bytes, this mapping more"},
+	} {
+		b := metric.NewBaseline("identity", tt.hopBytes, tt.base, tt.base/48)
+		if got := b.Text(); got != tt.want || b.HopsPerByte != tt.base/48 {
+			t.Errorf("%v against %v: %q, want %q", tt.hopBytes, tt.base, got, tt.want)
+		}
+	}
+}
+
+// A mapping of grid:4x4 on ring:16 with 88 hop-bytes, against rank
+// order's 120 (2.5 hops per byte over 48 bytes).
+func ExampleNewBaseline() {
+	b := metric.NewBaseline("identity", 88, 120, 2.5)
+	fmt.Println(b.Text())
+	fmt.Printf("%.4f\n", *b.Change)
+	// Output:
+	// −26.7 % hop-bytes vs rank order (identity: 120)
+	// -0.2667
+}
