@@ -77,7 +77,12 @@ const polishMoves = 2_000_000
 // (solve's default starts on a graph), seed 0, at solve's temperature.
 func polish(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error) {
 	starts := [][]int{rankOrder(g.Order())}
-	for _, m := range mappers {
+	ms := mappers
+	if _, ok := topology.HierarchyOf(h); ok {
+		ms = append(ms, mappers[len(mappers)-1]) // room, then multisection
+		ms[len(ms)-1].name, ms[len(ms)-1].f = "multisection", graphmap.Multisection
+	}
+	for _, m := range ms {
 		p, err := m.f(ctx, g, h)
 		if err != nil {
 			return nil, err
@@ -148,6 +153,9 @@ func BenchmarkScotch(b *testing.B) {
 			return rankOrder(g.Order()), nil
 		}
 		all := append([]mapper{{"identity", identity}}, mappers...)
+		if _, ok := topology.HierarchyOf(h); ok {
+			all = append(all, mapper{"multisection", graphmap.Multisection})
+		}
 		all = append(all, mapper{"pairs", polish})
 		for _, m := range all {
 			b.Run(name+"/"+m.name, func(b *testing.B) {

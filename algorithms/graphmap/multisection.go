@@ -1,0 +1,306 @@
+package graphmap
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"topomap/algorithms/guest"
+	"topomap/algorithms/topology"
+)
+
+// msSeed seeds the random orders of the multisections: fixed, so that a
+// graph and a host always give the same placement.
+const msSeed = 0x3a11e5
+
+// msRounds is how many times the pairs of parts of a group are refined
+// against each other, at most (a round that improves nothing ends it).
+const msRounds = 2
+
+// Multisection maps g onto h, a host with the Hierarchy capability (or
+// cores over one: topology.HierarchyOf), by hierarchical multisection in
+// the style of the process mapping of Schulz & Träff ("Better Process
+// Mapping and Sparse Quadratic Assignment", JEA 2020): the guest is
+// partitioned top-down along the host's tree of groups, at every level
+// into parts of exactly the capacities of the subgroups, so that the
+// bytes between two parts of a group, which all cross that level, are as
+// few as can be found.
+//
+// The groups of a level are filled first: a part of n vertices under
+// groups of c slots goes to ⌈n/c⌉ of them, all full but the last, so
+// that on a host with cores a rank's neighbours share its node before
+// another node is used. A group's parts are found by recursive
+// bisection, each bisection multilevel (heavy-edge matching, greedy graph
+// growing, Fiduccia–Mattheyses refinement at every level, the last one to
+// the exact sizes: rb's bisector, every cut edge priced the same, as the
+// subgroups of a group are all as far apart). Then every pair of parts
+// with edges between them is refined by FM passes that keep both sizes
+// (the pairwise refinement of KaHIP's quotient graph), at most msRounds
+// rounds. The slots of a group of the innermost level are all as near
+// each other: its vertices take them in order.
+//
+// A guest of n < 32768 vertices is mapped min(8, 32768/n) times, each
+// run's random orders seeded differently, and the placement of lowest
+// hop-bytes is kept. Time: O((n + m)·log n) per run for the bisections
+// (m the arcs of the undirected view) plus, per group of k parts, the
+// FM passes of its pairs of adjacent parts, each O(parts' vertices ·
+// log + their arcs). Memory O(n + m). It honours its context between
+// groups and in every long loop, and is deterministic.
+func Multisection(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error) {
+	radices, ok := topology.HierarchyOf(h)
+	if !ok {
+		return nil, fmt.Errorf("%w: %s has no hierarchy of groups to split along", ErrInvalid, h)
+	}
+	s, sp, err := prepare(g, h)
+	if err != nil {
+		return nil, err
+	}
+	runs := restarts(s.Order())
+	var best []int
+	bestHB := 0.0
+	for i := range runs {
+		m := newMultisector(ctx, s, radices, msSeed+uint64(i))
+		if err := m.run(); err != nil {
+			return nil, err
+		}
+		if hb := hopBytes(s, sp, m.place); best == nil || hb < bestHB {
+			best, bestHB = m.place, hb
+		}
+	}
+	return best, nil
+}
+
+// A group is a part of the guest, the range [lo, hi) of multisector.perm,
+// and the host group it goes to: of level lv (1 for the innermost, whose
+// subgroups are slots), its slots from first on.
+type group struct {
+	lo, hi, first int32
+	lv            int
+}
+
+// multisector is the state of one run of Multisection.
+type multisector struct {
+	s     *guest.Graph // the undirected view of the guest
+	sizes []int32      // sizes[i]: the slots of a group of level i (sizes[0] = 1)
+	perm  []int32      // the guest vertices, each group's and each part's a range
+	place []int
+	pos   []int32 // per guest vertex: its index in the graph being built, or -1
+	part  []int32 // per guest vertex: its part in the group in hand, or -1
+	verts []int32 // scratch: the vertices of two parts
+	bis   bisector
+}
+
+func newMultisector(ctx context.Context, s *guest.Graph, radices []int, seed uint64) *multisector {
+	n := s.Order()
+	m := &multisector{s: s, sizes: []int32{1}, perm: make([]int32, n), place: make([]int, n),
+		pos: make([]int32, n), part: make([]int32, n),
+		bis: bisector{ctx: ctx, rng: rand.New(rand.NewPCG(seed, 0))}}
+	for _, r := range radices {
+		m.sizes = append(m.sizes, m.sizes[len(m.sizes)-1]*int32(r))
+	}
+	for v := range n {
+		m.perm[v], m.pos[v], m.part[v] = int32(v), -1, -1
+	}
+	return m
+}
+
+// run places every vertex, group by group from the top (depth first).
+func (m *multisector) run() error {
+	stack := []group{{0, int32(len(m.perm)), 0, len(m.sizes) - 1}}
+	for len(stack) > 0 {
+		if err := m.bis.ctx.Err(); err != nil {
+			return err
+		}
+		j := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		c := m.sizes[j.lv-1]
+		if c == 1 { // the innermost level: its slots are all as near
+			for i, v := range m.perm[j.lo:j.hi] {
+				m.place[v] = int(j.first) + i
+			}
+			continue
+		}
+		k := (j.hi - j.lo + c - 1) / c // the subgroups filled
+		if k > 1 {
+			if err := m.section(j.lo, j.hi, c, 0, k); err != nil {
+				return err
+			}
+			if err := m.refinePairs(j.lo, j.hi, c, k); err != nil {
+				return err
+			}
+		}
+		for p := k - 1; p >= 0; p-- {
+			lo := j.lo + p*c
+			stack = append(stack, group{lo, min(lo+c, j.hi), j.first + p*c, j.lv - 1})
+		}
+	}
+	return nil
+}
+
+// section splits perm[lo:hi] into the parts p0..p1-1 of c vertices each
+// (the last of the group possibly fewer), in place and in part order, by
+// recursive bisection.
+func (m *multisector) section(lo, hi, c, p0, p1 int32) error {
+	if p1-p0 < 2 {
+		return nil
+	}
+	mid := (p0 + p1) / 2
+	target := (mid - p0) * c
+	verts := m.perm[lo:hi]
+	side, err := m.bis.bisect(m.graph(verts), target, 1)
+	if err != nil {
+		return err
+	}
+	m.order(verts, side, target)
+	if err := m.section(lo, lo+target, c, p0, mid); err != nil {
+		return err
+	}
+	return m.section(lo+target, hi, c, mid, p1)
+}
+
+// order puts the vertices of side 0 first, each side in the order it had,
+// and checks that side 0 holds n0 of them.
+func (m *multisector) order(verts []int32, side []int8, n0 int32) {
+	m.verts = m.verts[:0]
+	k := int32(0)
+	for i, v := range verts {
+		if side[i] == 0 {
+			verts[k] = v
+			k++
+		} else {
+			m.verts = append(m.verts, v)
+		}
+	}
+	if k != n0 {
+		panic("graphmap: a multisection part lost its size")
+	}
+	copy(verts[k:], m.verts)
+}
+
+// graph builds the graph of verts (the bisector's scratch level 0): the
+// edges between them, unit vertex weights, nothing outside (the other
+// parts of the group are as far from either side). O(n + their arcs).
+func (m *multisector) graph(verts []int32) *level {
+	s := m.s
+	for i, v := range verts {
+		m.pos[v] = int32(i)
+	}
+	l := m.bis.level(0, len(verts))
+	l.maxw = 1
+	for i, v := range verts {
+		l.vw[i] = 1
+		for e := s.Offsets[v]; e < s.Offsets[v+1]; e++ {
+			if k := m.pos[s.Adj[e]]; k >= 0 {
+				l.adj = append(l.adj, k)
+				l.ew = append(l.ew, s.Volume(int(e)))
+			}
+		}
+		l.xadj[i+1] = int32(len(l.adj))
+	}
+	for _, v := range verts {
+		m.pos[v] = -1
+	}
+	return l
+}
+
+// A pairCut is the bytes between parts a and b of a group.
+type pairCut struct {
+	a, b  int32
+	bytes float64
+}
+
+// refinePairs refines the k parts of perm[lo:hi] (c vertices each, the
+// last possibly fewer) pair by pair: the pairs with edges between them,
+// heaviest first, each by FM passes on the two parts' graph that keep
+// both sizes; a round that improves nothing ends it.
+func (m *multisector) refinePairs(lo, hi, c, k int32) error {
+	for range msRounds {
+		improved := false
+		for _, pc := range m.pairCuts(lo, hi, c) {
+			if err := m.bis.ctx.Err(); err != nil {
+				return err
+			}
+			a := m.perm[lo+pc.a*c : min(lo+(pc.a+1)*c, hi)]
+			b := m.perm[lo+pc.b*c : min(lo+(pc.b+1)*c, hi)]
+			improved = m.refinePair(a, b) || improved
+		}
+		if !improved {
+			break
+		}
+	}
+	return m.bis.ctx.Err()
+}
+
+// pairCuts returns the pairs of parts of perm[lo:hi] with edges between
+// them, by bytes (most first), then by parts. O(vertices + arcs).
+func (m *multisector) pairCuts(lo, hi, c int32) []pairCut {
+	verts := m.perm[lo:hi]
+	for i, v := range verts {
+		m.part[v] = int32(i) / c
+	}
+	cut := map[[2]int32]float64{}
+	s := m.s
+	for _, v := range verts {
+		pv := m.part[v]
+		for e := s.Offsets[v]; e < s.Offsets[v+1]; e++ {
+			if pu := m.part[s.Adj[e]]; pu > pv {
+				cut[[2]int32{pv, pu}] += s.Volume(int(e))
+			}
+		}
+	}
+	for _, v := range verts {
+		m.part[v] = -1
+	}
+	out := make([]pairCut, 0, len(cut))
+	for ab, w := range cut {
+		out = append(out, pairCut{ab[0], ab[1], w})
+	}
+	slices.SortFunc(out, func(x, y pairCut) int {
+		return cmp.Or(cmp.Compare(y.bytes, x.bytes), cmp.Compare(x.a, y.a), cmp.Compare(x.b, y.b))
+	})
+	return out
+}
+
+// refinePair improves the cut between parts a and b, ranges of perm, by
+// FM passes that keep their sizes, and rewrites them; it reports whether
+// the cut got lighter.
+func (m *multisector) refinePair(a, b []int32) bool {
+	verts := append(append(slices.Grow(m.verts[:0], len(a)+len(b)), a...), b...)
+	m.verts = verts
+	l := m.graph(verts)
+	side := zeroed(m.bis.sides[0], len(verts))
+	m.bis.sides[0] = side
+	before := 0.0
+	for i := range side {
+		if i >= len(a) {
+			side[i] = 1
+		}
+	}
+	for v := range side {
+		for e := l.xadj[v]; e < l.xadj[v+1]; e++ {
+			if side[l.adj[e]] != side[v] {
+				before += l.ew[e] / 2
+			}
+		}
+	}
+	after, _ := m.bis.refine(l, side, int32(len(a)), 0, 1)
+	if after >= before-1e-9*(1+before) {
+		return false
+	}
+	ia, ib := 0, 0
+	for i, v := range verts {
+		if side[i] == 0 {
+			a[ia] = v
+			ia++
+		} else {
+			b[ib] = v
+			ib++
+		}
+	}
+	if ia != len(a) {
+		panic("graphmap: a multisection part lost its size")
+	}
+	return true
+}
