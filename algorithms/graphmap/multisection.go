@@ -124,10 +124,7 @@ func (m *multisector) run() error {
 		}
 		k := (j.hi - j.lo + c - 1) / c // the subgroups filled
 		if k > 1 {
-			if err := m.section(j.lo, j.hi, c, 0, k); err != nil {
-				return err
-			}
-			if err := m.refinePairs(j.lo, j.hi, c, k); err != nil {
+			if err := m.partition(j.lo, j.hi, c, k); err != nil {
 				return err
 			}
 		}
@@ -137,6 +134,43 @@ func (m *multisector) run() error {
 		}
 	}
 	return nil
+}
+
+// partition splits perm[lo:hi] into k parts of c vertices (the last
+// possibly fewer) twice: by recursive bisection, and in rank order (the
+// vertices by number, as a launcher would place them: a guest numbered
+// with locality, as partitioners number their parts, keeps it), each
+// refined pair by pair; the partition of fewer bytes between parts stays
+// (the bisections' on a tie).
+func (m *multisector) partition(lo, hi, c, k int32) error {
+	verts := m.perm[lo:hi]
+	ranked := slices.Clone(verts)
+	slices.Sort(ranked)
+	if err := m.section(lo, hi, c, 0, k); err != nil {
+		return err
+	}
+	if err := m.refinePairs(lo, hi, c); err != nil {
+		return err
+	}
+	cut := m.cut(lo, hi, c)
+	bisected := slices.Clone(verts)
+	copy(verts, ranked)
+	if err := m.refinePairs(lo, hi, c); err != nil {
+		return err
+	}
+	if m.cut(lo, hi, c) >= cut {
+		copy(verts, bisected)
+	}
+	return nil
+}
+
+// cut returns the bytes between the parts of perm[lo:hi].
+func (m *multisector) cut(lo, hi, c int32) float64 {
+	sum := 0.0
+	for _, pc := range m.pairCuts(lo, hi, c) {
+		sum += pc.bytes
+	}
+	return sum
 }
 
 // section splits perm[lo:hi] into the parts p0..p1-1 of c vertices each
@@ -160,21 +194,20 @@ func (m *multisector) section(lo, hi, c, p0, p1 int32) error {
 	return m.section(lo+target, hi, c, mid, p1)
 }
 
-// order puts the vertices of side 0 first, each side in the order it had,
-// and checks that side 0 holds n0 of them.
+// order puts n0 vertices first, those of side 0 in the order they had,
+// then the others: the bisector may end a vertex or so off the sizes it
+// was asked for, and then, as rb does, the first of side 0 stay first and
+// the last of side 1 fill what side 0 lacks.
 func (m *multisector) order(verts []int32, side []int8, n0 int32) {
 	m.verts = m.verts[:0]
-	k := int32(0)
+	n, k := int32(len(verts)), int32(0)
 	for i, v := range verts {
-		if side[i] == 0 {
+		if side[i] == 0 && k < n0 || n-int32(i) == n0-k {
 			verts[k] = v
 			k++
 		} else {
 			m.verts = append(m.verts, v)
 		}
-	}
-	if k != n0 {
-		panic("graphmap: a multisection part lost its size")
 	}
 	copy(verts[k:], m.verts)
 }
@@ -215,7 +248,7 @@ type pairCut struct {
 // last possibly fewer) pair by pair: the pairs with edges between them,
 // heaviest first, each by FM passes on the two parts' graph that keep
 // both sizes; a round that improves nothing ends it.
-func (m *multisector) refinePairs(lo, hi, c, k int32) error {
+func (m *multisector) refinePairs(lo, hi, c int32) error {
 	for range msRounds {
 		improved := false
 		for _, pc := range m.pairCuts(lo, hi, c) {
