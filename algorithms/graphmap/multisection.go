@@ -19,6 +19,11 @@ const msSeed = 0x3a11e5
 // against each other, at most (a round that improves nothing ends it).
 const msRounds = 2
 
+// msPairWork caps the pairwise refinement of a group's parts: a round
+// refines pairs while their graphs hold at most this many times the
+// group's vertices and arcs.
+const msPairWork = 8
+
 // Multisection maps g onto h, a host with the Hierarchy capability (or
 // cores over one: topology.HierarchyOf), by hierarchical multisection in
 // the style of the process mapping of Schulz & Träff ("Better Process
@@ -244,20 +249,30 @@ type pairCut struct {
 	bytes float64
 }
 
-// refinePairs refines the k parts of perm[lo:hi] (c vertices each, the
+// refinePairs refines the parts of perm[lo:hi] (c vertices each, the
 // last possibly fewer) pair by pair: the pairs with edges between them,
 // heaviest first, each by FM passes on the two parts' graph that keep
-// both sizes; a round that improves nothing ends it.
+// both sizes, while a round's graphs hold at most msPairWork times the
+// group's vertices and arcs (a mesh's parts touch a few others, an
+// expander's every other); a round that improves nothing ends it.
 func (m *multisector) refinePairs(lo, hi, c int32) error {
+	whole := 0
+	for _, v := range m.perm[lo:hi] {
+		whole += 1 + int(m.s.Offsets[v+1]-m.s.Offsets[v])
+	}
 	for range msRounds {
-		improved := false
+		improved, work := false, 0
 		for _, pc := range m.pairCuts(lo, hi, c) {
 			if err := m.bis.ctx.Err(); err != nil {
 				return err
 			}
+			if work > msPairWork*whole {
+				break
+			}
 			a := m.perm[lo+pc.a*c : min(lo+(pc.a+1)*c, hi)]
 			b := m.perm[lo+pc.b*c : min(lo+(pc.b+1)*c, hi)]
-			improved = m.refinePair(a, b) || improved
+			better, w := m.refinePair(a, b)
+			improved, work = improved || better, work+w
 		}
 		if !improved {
 			break
@@ -298,8 +313,8 @@ func (m *multisector) pairCuts(lo, hi, c int32) []pairCut {
 
 // refinePair improves the cut between parts a and b, ranges of perm, by
 // FM passes that keep their sizes, and rewrites them; it reports whether
-// the cut got lighter.
-func (m *multisector) refinePair(a, b []int32) bool {
+// the cut got lighter, and the vertices and arcs of the two parts' graph.
+func (m *multisector) refinePair(a, b []int32) (bool, int) {
 	verts := append(append(slices.Grow(m.verts[:0], len(a)+len(b)), a...), b...)
 	m.verts = verts
 	l := m.graph(verts)
@@ -319,8 +334,9 @@ func (m *multisector) refinePair(a, b []int32) bool {
 		}
 	}
 	after, _ := m.bis.refine(l, side, int32(len(a)), 0, 1)
+	work := len(verts) + len(l.adj)
 	if after >= before-1e-9*(1+before) {
-		return false
+		return false, work
 	}
 	ia, ib := 0, 0
 	for i, v := range verts {
@@ -335,5 +351,5 @@ func (m *multisector) refinePair(a, b []int32) bool {
 	if ia != len(a) {
 		panic("graphmap: a multisection part lost its size")
 	}
-	return true
+	return true, work
 }
