@@ -27,7 +27,7 @@ const msRunArcs = 1 << 19
 // msPairWork caps the pairwise refinement of a group's parts: a round
 // refines pairs while their graphs hold at most this many times the
 // group's vertices and arcs.
-const msPairWork = 8
+const msPairWork = 2
 
 // Multisection maps g onto h, a host with the Hierarchy capability (or
 // cores over one: topology.HierarchyOf), by hierarchical multisection in
