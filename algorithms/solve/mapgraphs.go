@@ -38,7 +38,8 @@ func init() {
 				"centres, our choice: Scotch prices the whole distance) plus, for edges to vertices already sent elsewhere, " +
 				"their bytes times the distance from each half to where they went. Hosts without grid coordinates are cut along " +
 				"their own structure (Scotch's architecture domains): a fat tree by the subtrees of its top switches first, a " +
-				"dragonfly by group, then router; with cores per node, the nodes first and a node's cores last. A larger " +
+				"dragonfly by group, then router, a machine read from a file by its switches; with cores per node, the " +
+				"nodes first and a node's cores last. A larger " +
 				"host is filled half by half. When rank order (identity) has fewer hop-bytes, it answers rank order and says so. " +
 				"Small guests are mapped min(8, 32768/n) times with different seeds and the lowest hop-bytes kept (our " +
 				"choice). Deterministic (fixed seeds).",
