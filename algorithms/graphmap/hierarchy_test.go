@@ -79,6 +79,12 @@ func TestBipartitionFollowsHierarchy(t *testing.T) {
 // its switches, not by node number: every clique of a leaf switch's size
 // lands under one leaf switch, with cores per node or not.
 func TestBipartitionFollowsSwitchTree(t *testing.T) {
+	followsSwitchTree(t, graphmap.Bipartition)
+}
+
+// interleavedTree is a machine of 32 nodes under 4 leaf switches under
+// one top switch, node i under leaf switch i mod 4.
+func interleavedTree() *topology.SwitchTree {
 	const nodes, leaves = 32, 4
 	names := make([]string, nodes)
 	parent := make([]int, nodes+1+leaves)
@@ -86,21 +92,28 @@ func TestBipartitionFollowsSwitchTree(t *testing.T) {
 		names[i] = fmt.Sprintf("n%d", i)
 		parent[i] = nodes + 1 + i%leaves
 	}
-	switches := []string{"top", "s0", "s1", "s2", "s3"}
 	parent[nodes] = -1
 	for k := range leaves {
 		parent[nodes+1+k] = nodes
 	}
-	tree := must(topology.NewSwitchTree(names, switches, parent))
+	return must(topology.NewSwitchTree(names, []string{"top", "s0", "s1", "s2", "s3"}, parent))
+}
+
+// followsSwitchTree checks that a mapper puts every clique of a leaf
+// switch's size under one leaf switch of interleavedTree, with cores per
+// node or not.
+func followsSwitchTree(t *testing.T, mapper func(context.Context, *guest.Graph, topology.Host) ([]int, error)) {
+	t.Helper()
+	tree := interleavedTree()
 	for _, c := range []int{1, 2} {
 		var h topology.Host = tree
 		if c > 1 {
 			h = must(topology.NewCores(tree, c))
 		}
-		size := nodes / leaves * c
+		size := tree.Size() / 4 * c
 		for seed := range uint64(3) {
 			g, clique := cliques(h.Size()/size, size, seed)
-			place := must(graphmap.Bipartition(context.Background(), g, h))
+			place := must(mapper(context.Background(), g, h))
 			at := map[int]int{}
 			for v, x := range place {
 				leaf := tree.Parent(x / c)

@@ -29,19 +29,20 @@ const msRunArcs = 1 << 19
 // group's vertices and arcs.
 const msPairWork = 2
 
-// Multisection maps g onto h, a host with the Hierarchy capability (or
-// cores over one: topology.HierarchyOf), by hierarchical multisection in
-// the style of the process mapping of Schulz & Träff ("Better Process
-// Mapping and Sparse Quadratic Assignment", JEA 2020): the guest is
+// Multisection maps g onto h, a host of nested groups (the Hierarchy
+// capability, topology.HierarchyOf, or a tree of switches,
+// topology.Rooted, or cores over either: HasGroups), by hierarchical
+// multisection in the style of the process mapping of Schulz & Träff
+// ("Better Process Mapping and Sparse Quadratic Assignment", JEA 2020):
+// the guest is
 // partitioned top-down along the host's tree of groups, at every level
 // into parts of exactly the capacities of the subgroups, so that the
 // bytes between two parts of a group, which all cross that level, are as
 // few as can be found.
 //
-// The groups of a level are filled first: a part of n vertices under
-// groups of c slots goes to ⌈n/c⌉ of them, all full but the last, so
-// that on a host with cores a rank's neighbours share its node before
-// another node is used. A group's parts are found by recursive
+// The subgroups of a group are filled in turn: a part of n vertices goes
+// to the first subgroups, all full but the last, so that on a host with
+// cores a rank's neighbours share its node before another node is used. A group's parts are found by recursive
 // bisection, each bisection multilevel (heavy-edge matching, greedy graph
 // growing, Fiduccia–Mattheyses refinement at every level, the last one to
 // the exact sizes: rb's bisector, every cut edge priced the same, as the
@@ -59,9 +60,9 @@ const msPairWork = 2
 // log + their arcs). Memory O(n + m). It honours its context between
 // groups and in every long loop, and is deterministic.
 func Multisection(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error) {
-	radices, ok := topology.HierarchyOf(h)
+	tree, ok := groupsOf(h)
 	if !ok {
-		return nil, fmt.Errorf("%w: %s has no hierarchy of groups to split along", ErrInvalid, h)
+		return nil, fmt.Errorf("%w: %s has no nested groups to split along", ErrInvalid, h)
 	}
 	s, sp, err := prepare(g, h)
 	if err != nil {
@@ -71,7 +72,7 @@ func Multisection(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, 
 	var best []int
 	bestHB := 0.0
 	for i := range runs {
-		m := newMultisector(ctx, s, radices, msSeed+uint64(i))
+		m := newMultisector(ctx, s, tree, msSeed+uint64(i))
 		if err := m.run(); err != nil {
 			return nil, err
 		}
@@ -83,18 +84,17 @@ func Multisection(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, 
 }
 
 // A group is a part of the guest, the range [lo, hi) of multisector.perm,
-// and the host group it goes to: of level lv (1 for the innermost, whose
-// subgroups are slots), its slots from first on.
+// and the host group it goes to (see groupTree).
 type group struct {
-	lo, hi, first int32
-	lv            int
+	lo, hi int32
+	id     int64
 }
 
 // multisector is the state of one run of Multisection.
 type multisector struct {
 	s     *guest.Graph // the undirected view of the guest
-	sizes []int32      // sizes[i]: the slots of a group of level i (sizes[0] = 1)
-	perm  []int32      // the guest vertices, each group's and each part's a range
+	tree  groupTree
+	perm  []int32 // the guest vertices, each group's and each part's a range
 	place []int
 	pos   []int32 // per guest vertex: its index in the graph being built, or -1
 	part  []int32 // per guest vertex: its part in the group in hand, or -1
@@ -105,14 +105,11 @@ type multisector struct {
 	bis      bisector
 }
 
-func newMultisector(ctx context.Context, s *guest.Graph, radices []int, seed uint64) *multisector {
+func newMultisector(ctx context.Context, s *guest.Graph, tree groupTree, seed uint64) *multisector {
 	n := s.Order()
-	m := &multisector{s: s, sizes: []int32{1}, perm: make([]int32, n), place: make([]int, n),
+	m := &multisector{s: s, tree: tree, perm: make([]int32, n), place: make([]int, n),
 		pos: make([]int32, n), part: make([]int32, n),
 		bis: bisector{ctx: ctx, rng: rand.New(rand.NewPCG(seed, 0))}}
-	for _, r := range radices {
-		m.sizes = append(m.sizes, m.sizes[len(m.sizes)-1]*int32(r))
-	}
 	for v := range n {
 		m.perm[v], m.pos[v], m.part[v] = int32(v), -1, -1
 	}
@@ -121,90 +118,107 @@ func newMultisector(ctx context.Context, s *guest.Graph, radices []int, seed uin
 
 // run places every vertex, group by group from the top (depth first).
 func (m *multisector) run() error {
-	stack := []group{{0, int32(len(m.perm)), 0, len(m.sizes) - 1}}
+	stack := []group{{0, int32(len(m.perm)), m.tree.top()}}
+	var subs []subgroup
 	for len(stack) > 0 {
 		if err := m.bis.ctx.Err(); err != nil {
 			return err
 		}
 		j := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		c := m.sizes[j.lv-1]
-		if c == 1 { // the innermost level: its slots are all as near
-			for i, v := range m.perm[j.lo:j.hi] {
-				m.place[v] = int(j.first) + i
-			}
+		subs = slices.DeleteFunc(m.tree.subgroups(j.id, subs[:0]), func(sg subgroup) bool { return sg.size == 0 })
+		if len(subs) == 0 { // a slot
+			m.place[m.perm[j.lo]] = m.tree.slot(j.id)
 			continue
 		}
-		k := (j.hi - j.lo + c - 1) / c // the subgroups filled
-		if k > 1 {
-			if err := m.partition(j.lo, j.hi, c, k); err != nil {
+		// ends[p+1]: where part p ends, the subgroups filled in turn
+		ends := []int32{0}
+		for _, sg := range subs {
+			if e := ends[len(ends)-1]; e < j.hi-j.lo {
+				ends = append(ends, min(e+sg.size, j.hi-j.lo))
+			}
+		}
+		k := int32(len(ends) - 1)
+		if k > 1 && !slots(subs) {
+			if err := m.partition(j.lo, ends); err != nil {
 				return err
 			}
 		}
 		for p := k - 1; p >= 0; p-- {
-			lo := j.lo + p*c
-			stack = append(stack, group{lo, min(lo+c, j.hi), j.first + p*c, j.lv - 1})
+			stack = append(stack, group{j.lo + ends[p], j.lo + ends[p+1], subs[p].id})
 		}
 	}
 	return nil
 }
 
-// partition splits perm[lo:hi] into k parts of c vertices (the last
-// possibly fewer) twice: by recursive bisection, and in rank order (the
-// vertices by number, as a launcher would place them: a guest numbered
-// with locality, as partitioners number their parts, keeps it), each
-// refined pair by pair; the partition of fewer bytes between parts stays
-// (the bisections' on a tie).
-func (m *multisector) partition(lo, hi, c, k int32) error {
-	verts := m.perm[lo:hi]
+// slots reports whether the subgroups are all single slots: the slots of
+// a group of the innermost level are all as near each other, and its
+// vertices take them in order.
+func slots(subs []subgroup) bool {
+	for _, sg := range subs {
+		if sg.size > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// partition splits perm[lo:lo+ends[k]] into k parts, part p of
+// ends[p+1]-ends[p] vertices, twice: by recursive bisection, and in rank
+// order (the vertices by number, as a launcher would place them: a guest
+// numbered with locality, as partitioners number their parts, keeps it),
+// each refined pair by pair; the partition of fewer bytes between parts
+// stays (the bisections' on a tie).
+func (m *multisector) partition(lo int32, ends []int32) error {
+	verts := m.perm[lo : lo+ends[len(ends)-1]]
 	ranked := slices.Clone(verts)
 	slices.Sort(ranked)
-	if err := m.section(lo, hi, c, 0, k); err != nil {
+	if err := m.section(lo, ends, 0, int32(len(ends)-1)); err != nil {
 		return err
 	}
-	if err := m.refinePairs(lo, hi, c); err != nil {
+	if err := m.refinePairs(lo, ends); err != nil {
 		return err
 	}
-	cut := m.cut(lo, hi, c)
+	cut := m.cut(lo, ends)
 	bisected := slices.Clone(verts)
 	copy(verts, ranked)
-	if err := m.refinePairs(lo, hi, c); err != nil {
+	if err := m.refinePairs(lo, ends); err != nil {
 		return err
 	}
-	if m.cut(lo, hi, c) >= cut {
+	if m.cut(lo, ends) >= cut {
 		copy(verts, bisected)
 	}
 	return nil
 }
 
-// cut returns the bytes between the parts of perm[lo:hi].
-func (m *multisector) cut(lo, hi, c int32) float64 {
+// cut returns the bytes between the parts of a group.
+func (m *multisector) cut(lo int32, ends []int32) float64 {
 	sum := 0.0
-	for _, pc := range m.pairCuts(lo, hi, c) {
+	for _, pc := range m.pairCuts(lo, ends) {
 		sum += pc.bytes
 	}
 	return sum
 }
 
-// section splits perm[lo:hi] into the parts p0..p1-1 of c vertices each
-// (the last of the group possibly fewer), in place and in part order, by
-// recursive bisection.
-func (m *multisector) section(lo, hi, c, p0, p1 int32) error {
+// section splits the vertices of parts p0..p1-1 of a group (see
+// partition) into those parts, in place and in part order, by recursive
+// bisection.
+func (m *multisector) section(lo int32, ends []int32, p0, p1 int32) error {
 	if p1-p0 < 2 {
 		return nil
 	}
 	mid := (p0 + p1) / 2
-	target := (mid - p0) * c
-	verts := m.perm[lo:hi]
+	target := ends[mid] - ends[p0]
+	verts := m.perm[lo+ends[p0] : lo+ends[p1]]
 	side, err := m.bis.bisect(m.graph(verts), target, 1)
 	if err != nil {
 		return err
 	}
 	m.order(verts, side, target)
-	if err := m.section(lo, lo+target, c, p0, mid); err != nil {
+	if err := m.section(lo, ends, p0, mid); err != nil {
 		return err
 	}
-	return m.section(lo+target, hi, c, mid, p1)
+	return m.section(lo, ends, mid, p1)
 }
 
 // order puts n0 vertices first, those of side 0 in the order they had,
@@ -263,22 +277,22 @@ type pairCut struct {
 // both sizes, while a round's graphs hold at most msPairWork times the
 // group's vertices and arcs (a mesh's parts touch a few others, an
 // expander's every other); a round that improves nothing ends it.
-func (m *multisector) refinePairs(lo, hi, c int32) error {
+func (m *multisector) refinePairs(lo int32, ends []int32) error {
 	whole := 0
-	for _, v := range m.perm[lo:hi] {
+	for _, v := range m.perm[lo : lo+ends[len(ends)-1]] {
 		whole += 1 + int(m.s.Offsets[v+1]-m.s.Offsets[v])
 	}
 	for range msRounds {
 		improved, work := false, 0
-		for _, pc := range m.pairCuts(lo, hi, c) {
+		for _, pc := range m.pairCuts(lo, ends) {
 			if err := m.bis.ctx.Err(); err != nil {
 				return err
 			}
 			if work > msPairWork*whole {
 				break
 			}
-			a := m.perm[lo+pc.a*c : min(lo+(pc.a+1)*c, hi)]
-			b := m.perm[lo+pc.b*c : min(lo+(pc.b+1)*c, hi)]
+			a := m.perm[lo+ends[pc.a] : lo+ends[pc.a+1]]
+			b := m.perm[lo+ends[pc.b] : lo+ends[pc.b+1]]
 			better, w := m.refinePair(a, b)
 			improved, work = improved || better, work+w
 		}
@@ -289,12 +303,14 @@ func (m *multisector) refinePairs(lo, hi, c int32) error {
 	return m.bis.ctx.Err()
 }
 
-// pairCuts returns the pairs of parts of perm[lo:hi] with edges between
+// pairCuts returns the pairs of parts of a group with edges between
 // them, by bytes (most first), then by parts. O(vertices + arcs).
-func (m *multisector) pairCuts(lo, hi, c int32) []pairCut {
-	verts := m.perm[lo:hi]
-	for i, v := range verts {
-		m.part[v] = int32(i) / c
+func (m *multisector) pairCuts(lo int32, ends []int32) []pairCut {
+	verts := m.perm[lo : lo+ends[len(ends)-1]]
+	for p := range len(ends) - 1 {
+		for _, v := range verts[ends[p]:ends[p+1]] {
+			m.part[v] = int32(p)
+		}
 	}
 	cut := map[[2]int32]float64{}
 	s := m.s

@@ -126,6 +126,19 @@ func TestMultisectionCliques(t *testing.T) {
 	}
 }
 
+// TestMultisectionSwitchTree: on a machine read from a file, whose leaf
+// switches' nodes are numbered across them, Multisection partitions along
+// the switches: every clique of a leaf switch's size lands under one, and
+// every vertex on its own slot for guests of every size.
+func TestMultisectionSwitchTree(t *testing.T) {
+	followsSwitchTree(t, graphmap.Multisection)
+	r := rand.New(rand.NewPCG(5, 5))
+	h := must(topology.NewCores(interleavedTree(), 3))
+	for _, n := range []int{1, 7, 50, h.Size()} {
+		checkInjective(t, h.String(), must(graphmap.Multisection(context.Background(), randomGraph(r, n), h)), h.Size())
+	}
+}
+
 // TestMultisectionErrors: a host without nested groups, a host smaller
 // than the guest, and a context that is done.
 func TestMultisectionErrors(t *testing.T) {

@@ -61,7 +61,7 @@ func init() {
 				"32768 vertices; memory O(n + m)",
 			Measured: measured(largestGraph + " → fattree:32,4: 105 CPU-s, 906 MB"),
 			Summary: "The guest is partitioned top-down along the host's groups (a fat tree's subtrees from the top " +
-				"switches down, a dragonfly's groups then routers, a node's cores last), at every level into parts of " +
+				"switches down, a dragonfly's groups then routers, a machine file's switches, a node's cores last), at every level into parts of " +
 				"exactly the subgroups' capacities, the groups filled one after the other (with cores, a node is full " +
 				"before the next is used): the bytes between a group's parts all cross that level, so each level " +
 				"minimises them. A group's parts come from multilevel recursive bisection (heavy-edge matching, greedy " +
@@ -71,8 +71,9 @@ func init() {
 				"min(8, 32768/n) times with different seeds and the lowest hop-bytes kept. When rank order (identity) has " +
 				"fewer hop-bytes, it answers rank order and says so. Deterministic (fixed seeds).",
 		},
-		Guests:     "any guest (a graph, a grid, a d-cube)",
-		Hosts:      "a host of nested groups (a fat tree, a dragonfly, a tree:, cores over one) with at least as many slots as the guest has vertices",
+		Guests: "any guest (a graph, a grid, a d-cube)",
+		Hosts: "a host of nested groups (a fat tree, a dragonfly, a tree:, a machine read from a file, cores over one) with at " +
+			"least as many slots as the guest has vertices",
 		LargerHost: true,
 		Applies:    hierarchical,
 		Map:        rankOrderFloor(graphMapper(graphmap.Multisection)),
@@ -157,10 +158,10 @@ func rankOrderFloor(m func(context.Context, *Problem) ([]int, error)) func(conte
 	}
 }
 
-// hierarchical applies to hosts of nested groups (topology.HierarchyOf).
+// hierarchical applies to hosts of nested groups (graphmap.HasGroups).
 func hierarchical(_ spec.Guest, h topology.Host) error {
-	if _, ok := topology.HierarchyOf(h); !ok {
-		return fmt.Errorf("%s has no nested groups to split along (a fat tree, a dragonfly, a tree: have)", h)
+	if !graphmap.HasGroups(h) {
+		return fmt.Errorf("%s has no nested groups to split along (a fat tree, a dragonfly, a tree:, a machine file have)", h)
 	}
 	return nil
 }
