@@ -73,17 +73,17 @@ func volume(g *guest.Graph) float64 {
 const polishMoves = 2_000_000
 
 // polish is what `topomap map --algo pairs --moves 2000000` does on a
-// graph guest: PAIRS from the placements of rb, greedy and rank order
-// (solve's default starts on a graph), seed 0, at solve's temperature.
+// graph guest: PAIRS from the placements of rb, greedy, rank order and, on
+// a host of nested groups, multisection (solve's default starts on a graph),
+// seed 0, at solve's temperature.
 func polish(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error) {
 	starts := [][]int{rankOrder(g.Order())}
-	ms := mappers
-	if _, ok := topology.HierarchyOf(h); ok {
-		ms = append(ms, mappers[len(mappers)-1]) // room, then multisection
-		ms[len(ms)-1].name, ms[len(ms)-1].f = "multisection", graphmap.Multisection
+	fs := []func(context.Context, *guest.Graph, topology.Host) ([]int, error){graphmap.Greedy, graphmap.Bipartition}
+	if graphmap.HasGroups(h) {
+		fs = append(fs, graphmap.Multisection)
 	}
-	for _, m := range ms {
-		p, err := m.f(ctx, g, h)
+	for _, f := range fs {
+		p, err := f(ctx, g, h)
 		if err != nil {
 			return nil, err
 		}
@@ -153,7 +153,7 @@ func BenchmarkScotch(b *testing.B) {
 			return rankOrder(g.Order()), nil
 		}
 		all := append([]mapper{{"identity", identity}}, mappers...)
-		if _, ok := topology.HierarchyOf(h); ok {
+		if graphmap.HasGroups(h) {
 			all = append(all, mapper{"multisection", graphmap.Multisection})
 		}
 		all = append(all, mapper{"pairs", polish})
