@@ -113,8 +113,8 @@ var scotchHPB sync.Map
 
 // BenchmarkScotch maps each instance with Scotch 7 (scotch_gmap -b0 -cbq
 // onto its mesh, torus or tleaf target, the run time of the command),
-// rank order, greedy, rb, multisection (hosts of nested groups) and PAIRS from them ("pairs", the time of all
-// of them), side by side: it reports each one's hops per byte and, for
+// rank order, greedy, rb, multisection (hosts of nested groups) and
+// PAIRS from them ("pairs", the time of all of them), side by side: it reports each one's hops per byte and, for
 // ours, the ratio to Scotch's and the CPU seconds per run (on a loaded
 // machine the wall time is not the algorithm's; PAIRS uses two threads
 // from 4096 vertices on).
