@@ -59,7 +59,7 @@ func init() {
 			Complexity: "O((n + m)·log n) per run for the bisections, plus per group of k parts FM passes on its pairs of " +
 				"adjacent parts, a round's at most 8 times the group's vertices and arcs; min(8, 32768/n) restarts below " +
 				"32768 vertices; memory O(n + m)",
-			Measured: measured(largestGraph + " → fattree:32,4: 105 CPU-s, 906 MB"),
+			Measured: measured(largestGraph + " → fattree:32,4: 94 CPU-s, 1152 MB"),
 			Summary: "The guest is partitioned top-down along the host's groups (a fat tree's subtrees from the top " +
 				"switches down, a dragonfly's groups then routers, a machine file's switches, a node's cores last), at every level into parts of " +
 				"exactly the subgroups' capacities, the groups filled one after the other (with cores, a node is full " +
