@@ -73,12 +73,17 @@ func volume(g *guest.Graph) float64 {
 const polishMoves = 2_000_000
 
 // polish is what `topomap map --algo pairs --moves 2000000` does on a
-// graph guest: PAIRS from the placements of rb, greedy and rank order
-// (solve's default starts on a graph), seed 0, at solve's temperature.
+// graph guest: PAIRS from the placements of rb, greedy, rank order and, on
+// a host of nested groups, multisection (solve's default starts on a graph),
+// seed 0, at solve's temperature.
 func polish(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error) {
 	starts := [][]int{rankOrder(g.Order())}
-	for _, m := range mappers {
-		p, err := m.f(ctx, g, h)
+	fs := []func(context.Context, *guest.Graph, topology.Host) ([]int, error){graphmap.Greedy, graphmap.Bipartition}
+	if graphmap.HasGroups(h) {
+		fs = append(fs, graphmap.Multisection)
+	}
+	for _, f := range fs {
+		p, err := f(ctx, g, h)
 		if err != nil {
 			return nil, err
 		}
@@ -108,8 +113,8 @@ var scotchHPB sync.Map
 
 // BenchmarkScotch maps each instance with Scotch 7 (scotch_gmap -b0 -cbq
 // onto its mesh, torus or tleaf target, the run time of the command),
-// rank order, greedy, rb, and PAIRS from them ("pairs", the time of all
-// of them), side by side: it reports each one's hops per byte and, for
+// rank order, greedy, rb, multisection (hosts of nested groups) and
+// PAIRS from them ("pairs", the time of all of them), side by side: it reports each one's hops per byte and, for
 // ours, the ratio to Scotch's and the CPU seconds per run (on a loaded
 // machine the wall time is not the algorithm's; PAIRS uses two threads
 // from 4096 vertices on).
@@ -148,6 +153,9 @@ func BenchmarkScotch(b *testing.B) {
 			return rankOrder(g.Order()), nil
 		}
 		all := append([]mapper{{"identity", identity}}, mappers...)
+		if graphmap.HasGroups(h) {
+			all = append(all, mapper{"multisection", graphmap.Multisection})
+		}
 		all = append(all, mapper{"pairs", polish})
 		for _, m := range all {
 			b.Run(name+"/"+m.name, func(b *testing.B) {

@@ -13,18 +13,22 @@
 //     refinement) while the host is bisected along its longest axis, or
 //     along its own structure (topology.Hierarchy: a fat tree by the
 //     subtrees of its top switches first, a dragonfly by group, then
-//     router; the nodes of a host with cores before their cores), the
+//     router; a machine read from a file, topology.Rooted, by the subtrees
+//     of its switches; the nodes of a host with cores before their cores), the
 //     part sizes exactly the host halves' capacities, down to single
 //     nodes. Each bisection weighs the edges to vertices already sent
 //     elsewhere by how far the two halves are from them; small guests
 //     are mapped with several seeds and the best kept.
+//   - Multisection partitions the guest top-down along a host of nested
+//     groups, at every level into parts of exactly the subgroups'
+//     capacities, in the style of KaHIP's process mapping (Schulz & Träff).
 //
-// Both mappers see the guest as undirected: the hop-bytes of an edge are
+// All see the guest as undirected: the hop-bytes of an edge are
 // w(u→v)+w(v→u) times its hops. The host may have more nodes than the
 // guest has vertices (the others stay empty). Hosts with the
 // topology.Grid capability use coordinates (boxes split in two, distances
 // without Host.Hops); any other host is handled through Coords, Neighbors
-// and Hops. Both honour their context in every long loop and are
+// and Hops. All honour their context in every long loop and are
 // deterministic: no clock, no unseeded randomness, so the same input gives
 // the same placement on any machine. The package is pure (no I/O) and
 // builds for GOOS=js GOARCH=wasm.

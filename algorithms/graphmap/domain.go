@@ -189,6 +189,10 @@ func (s *space) splitSet(d domain, dst []int32) []int32 {
 //     which the nodes differ, at the boundary nearest the middle: a fat
 //     tree by its top switches' subtrees first, a dragonfly by groups,
 //     then routers, then terminals, and cores last;
+//   - on a tree of switches without that capability (topology.Rooted:
+//     a machine read from a file), by the subtrees of the switch that is
+//     the nodes' lowest common ancestor (cutTree), the slots of a node
+//     of a host with cores last;
 //   - on a host with cores over another host, the nodes first (by the
 //     coordinate of largest extent of the nodes, the slots of a node kept
 //     together), the cores of one node last;
@@ -211,6 +215,9 @@ func (s *space) cutSet(nodes []int32) int32 {
 		return nearestCut(nodes, func(x, y int32) bool { return x/g == y/g })
 	}
 	c := s.perNode
+	if s.tree != nil {
+		return s.tree.cut(nodes, c)
+	}
 	if c == 1 {
 		s.sortBy(nodes, false)
 		return n / 2

@@ -2,6 +2,7 @@ package graphmap_test
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -67,6 +68,59 @@ func TestBipartitionFollowsHierarchy(t *testing.T) {
 					break
 				}
 				at[clique[v]] = grp
+			}
+		}
+	}
+}
+
+// TestBipartitionFollowsSwitchTree: on a machine read from a file, a tree
+// of switches whose nodes are numbered across its leaf switches (node i
+// under switch i mod 4, as a file may list them), rb cuts the tree by
+// its switches, not by node number: every clique of a leaf switch's size
+// lands under one leaf switch, with cores per node or not.
+func TestBipartitionFollowsSwitchTree(t *testing.T) {
+	followsSwitchTree(t, graphmap.Bipartition)
+}
+
+// interleavedTree is a machine of 32 nodes under 4 leaf switches under
+// one top switch, node i under leaf switch i mod 4.
+func interleavedTree() *topology.SwitchTree {
+	const nodes, leaves = 32, 4
+	names := make([]string, nodes)
+	parent := make([]int, nodes+1+leaves)
+	for i := range names {
+		names[i] = fmt.Sprintf("n%d", i)
+		parent[i] = nodes + 1 + i%leaves
+	}
+	parent[nodes] = -1
+	for k := range leaves {
+		parent[nodes+1+k] = nodes
+	}
+	return must(topology.NewSwitchTree(names, []string{"top", "s0", "s1", "s2", "s3"}, parent))
+}
+
+// followsSwitchTree checks that a mapper puts every clique of a leaf
+// switch's size under one leaf switch of interleavedTree, with cores per
+// node or not.
+func followsSwitchTree(t *testing.T, mapper func(context.Context, *guest.Graph, topology.Host) ([]int, error)) {
+	t.Helper()
+	tree := interleavedTree()
+	for _, c := range []int{1, 2} {
+		var h topology.Host = tree
+		if c > 1 {
+			h = must(topology.NewCores(tree, c))
+		}
+		size := tree.Size() / 4 * c
+		for seed := range uint64(3) {
+			g, clique := cliques(h.Size()/size, size, seed)
+			place := must(mapper(context.Background(), g, h))
+			at := map[int]int{}
+			for v, x := range place {
+				leaf := tree.Parent(x / c)
+				if first, ok := at[clique[v]]; ok && first != leaf {
+					t.Fatalf("%d cores, seed %d: clique %d under switches %d and %d", c, seed, clique[v], first, leaf)
+				}
+				at[clique[v]] = leaf
 			}
 		}
 	}

@@ -40,6 +40,10 @@ type space struct {
 	// perNode is the slots of a node of a host with cores (else 1).
 	groups  []int32
 	perNode int32
+	// tree (a host of nodes under a tree of switches without the
+	// Hierarchy capability, topology.Rooted, or cores over one) is that
+	// tree, whose switches split sets of nodes (see cutTree)
+	tree *switchTree
 }
 
 // denseHost is the most host nodes per guest vertex of a dense space.
@@ -56,6 +60,10 @@ func newSpace(h topology.Host, n int) *space {
 		for _, r := range radices {
 			size *= int32(r)
 			s.groups = append(s.groups, size)
+		}
+	} else if inner, _ := topology.SplitCores(h); inner != nil {
+		if t, ok := inner.(topology.Rooted); ok {
+			s.tree = newSwitchTree(t)
 		}
 	}
 	g, ok := h.(topology.Grid)

@@ -42,6 +42,7 @@ var largest = map[string]struct{ guest, host string }{
 	"affn3d":        {"grid:128x128x64", "torus:64x128x128"},
 	"bricks":        {"grid:1024x1024", "fattree:4,10"},
 	"rb":            {randomGraph, "torus:128x128x64"},
+	"multisection":  {randomGraph, "fattree:32,4"},
 	"greedy":        {randomGraph, "torus:128x128x64"},
 	"pairs":         {randomGraph, "torus:128x128x64"},
 	"pairs-uniform": {randomGraph, "torus:128x128x64"},

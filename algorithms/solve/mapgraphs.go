@@ -38,7 +38,8 @@ func init() {
 				"centres, our choice: Scotch prices the whole distance) plus, for edges to vertices already sent elsewhere, " +
 				"their bytes times the distance from each half to where they went. Hosts without grid coordinates are cut along " +
 				"their own structure (Scotch's architecture domains): a fat tree by the subtrees of its top switches first, a " +
-				"dragonfly by group, then router; with cores per node, the nodes first and a node's cores last. A larger " +
+				"dragonfly by group, then router, a machine read from a file by its switches; with cores per node, the " +
+				"nodes first and a node's cores last. A larger " +
 				"host is filled half by half. When a launcher's default (rank order, block or cyclic) has fewer hop-bytes, it answers that and says so. " +
 				"Small guests are mapped min(8, 32768/n) times with different seeds and the lowest hop-bytes kept (our " +
 				"choice). Deterministic (fixed seeds).",
@@ -48,6 +49,34 @@ func init() {
 		LargerHost: true,
 		Applies:    anyGuest,
 		Map:        rankOrderFloor(graphMapper(graphmap.Bipartition)),
+	}, Algorithm{
+		Name: "multisection",
+		Notes: Notes{
+			Title: "Hierarchical multisection (KaHIP process mapping style)",
+			Source: "Schulz & Träff, \"Better Process Mapping and Sparse Quadratic Assignment\", JEA 2020, §4 " +
+				"(text not in our sources: our implementation of the method)",
+			Confidence: "P",
+			Complexity: "O((n + m)·log n) per run for the bisections, plus per group of k parts FM passes on its pairs of " +
+				"adjacent parts, a round's at most 8 times the group's vertices and arcs; min(8, 32768/n) restarts below " +
+				"32768 vertices; memory O(n + m)",
+			Measured: measured(largestGraph + " → fattree:32,4: 94 CPU-s, 1152 MB"),
+			Summary: "The guest is partitioned top-down along the host's groups (a fat tree's subtrees from the top " +
+				"switches down, a dragonfly's groups then routers, a machine file's switches, a node's cores last), at every level into parts of " +
+				"exactly the subgroups' capacities, the groups filled one after the other (with cores, a node is full " +
+				"before the next is used): the bytes between a group's parts all cross that level, so each level " +
+				"minimises them. A group's parts come from multilevel recursive bisection (heavy-edge matching, greedy " +
+				"growing, Fiduccia–Mattheyses at every level), then every pair of adjacent parts is refined by FM passes " +
+				"that keep both sizes. Our choices: the group's rank-order split, refined the same way, is kept when " +
+				"fewer bytes cross it (partitioners number their parts with locality); small guests are mapped " +
+				"min(8, 32768/n) times with different seeds and the lowest hop-bytes kept. When rank order (identity) has " +
+				"fewer hop-bytes, it answers rank order and says so. Deterministic (fixed seeds).",
+		},
+		Guests: "any guest (a graph, a grid, a d-cube)",
+		Hosts: "a host of nested groups (a fat tree, a dragonfly, a tree:, a machine read from a file, cores over one) with at " +
+			"least as many slots as the guest has vertices",
+		LargerHost: true,
+		Applies:    hierarchical,
+		Map:        rankOrderFloor(graphMapper(graphmap.Multisection)),
 	}, Algorithm{
 		Name: "greedy",
 		Notes: Notes{
@@ -106,6 +135,14 @@ func rankOrderFloor(m func(context.Context, *Problem) ([]int, error)) func(conte
 	}
 }
 
+// hierarchical applies to hosts of nested groups (graphmap.HasGroups).
+func hierarchical(_ spec.Guest, h topology.Host) error {
+	if !graphmap.HasGroups(h) {
+		return fmt.Errorf("%s has no nested groups to split along (a fat tree, a dragonfly, a tree:, a machine file have)", h)
+	}
+	return nil
+}
+
 // anyGuest applies to every guest and host (the sizes are checked apart).
 func anyGuest(spec.Guest, topology.Host) error { return nil }
 
@@ -124,31 +161,37 @@ func graphMapper(f func(context.Context, *guest.Graph, topology.Host) ([]int, er
 }
 
 // graphMappers are the algorithms of this file by name.
-var graphMappers = []string{"rb", "greedy", "identity", "block", "cyclic"}
+var graphMappers = []string{"rb", "multisection", "greedy", "identity", "block", "cyclic"}
 
 // defaultStarts returns the starts PAIRS tries when none is named, for a
-// guest of n vertices: on a graph every mapper that applies (rb, greedy
-// and the launchers' defaults); on grids and d-cubes the heuristics made
-// for their shape, the launchers' defaults, and rb up to rbStartLimit
-// vertices (it beats them on some shapes: grid:16x16 onto torus:64x4), so
-// that PAIRS never ends worse than any launcher's default or, on those
-// sizes, rb. greedy starts only graphs: on shapes it is worse than rb and
-// the shaped heuristics. pairsStarts skips block and cyclic where they
-// place as rank order (without cores, or on a full machine for block).
+// guest of n vertices: on a graph every mapper that applies (rb,
+// multisection on a host of nested groups up to rbStartLimit vertices,
+// greedy and the launchers' defaults); on grids and d-cubes the
+// heuristics made for their shape, the launchers' defaults, and rb and
+// multisection up to rbStartLimit vertices (rb beats them on some
+// shapes: grid:16x16 onto torus:64x4), so that PAIRS never ends worse
+// than any launcher's default or, on those sizes, rb and multisection.
+// greedy starts only graphs: on shapes it is worse than rb and the
+// shaped heuristics. pairsStarts skips block and cyclic where they place
+// as rank order (without cores, or on a full machine for block).
 func defaultStarts(algos []Algorithm, n int) []Algorithm {
 	shaped := slices.DeleteFunc(slices.Clone(algos), func(a Algorithm) bool { return slices.Contains(graphMappers, a.Name) })
 	if len(shaped) == 0 {
-		return algos
+		if n <= rbStartLimit {
+			return algos
+		}
+		return slices.DeleteFunc(slices.Clone(algos), func(a Algorithm) bool { return a.Name == "multisection" })
 	}
 	for _, a := range algos {
-		if isLauncher(a.Name) || a.Name == "rb" && n <= rbStartLimit {
+		if isLauncher(a.Name) || (a.Name == "rb" || a.Name == "multisection") && n <= rbStartLimit {
 			shaped = append(shaped, a)
 		}
 	}
 	return shaped
 }
 
-// rbStartLimit is the largest grid or d-cube that rb starts PAIRS on: rb
+// rbStartLimit is the largest grid or d-cube that rb starts PAIRS on, and
+// the largest guest multisection starts it on: rb
 // costs some 30 µs of CPU per vertex, more than the shaped heuristics
 // (O(n)) and than the search's own work per vertex on larger ones.
 const rbStartLimit = 1 << 16

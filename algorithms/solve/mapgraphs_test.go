@@ -49,3 +49,35 @@ func TestPairsStartsOnShapes(t *testing.T) {
 		t.Errorf("starts %v, want rowmajor, rb and identity among them, not greedy", r.Pairs.Starts)
 	}
 }
+
+// TestPairsStartsFromMultisection: on hosts of nested groups PAIRS
+// starts from multisection too, and so never ends above it; multisection
+// applies there (not on a mesh) and its placement is valid, not below
+// the bound.
+func TestPairsStartsFromMultisection(t *testing.T) {
+	for _, tt := range []struct{ guest, host string }{
+		{"grid:8x8", "fattree:4,3"},
+		{"grid:8x8", "fattree:2,4:cores=4"},
+		{"hypercube:6", "dragonfly:4,2,1,4:cores=2"},
+	} {
+		q := url.Values{"guest": {tt.guest}, "host": {tt.host}}
+		q.Set("algo", "multisection")
+		ms := solvetest.Map(t, q.Encode())
+		if err := ms.Mapping.Validate(); err != nil || ms.Metrics.HopsPerByte < ms.Metrics.LowerBound {
+			t.Errorf("%s on %s by multisection: %v, %v hops per byte, bound %v", tt.guest, tt.host, err, ms.Metrics.HopsPerByte, ms.Metrics.LowerBound)
+		}
+		q.Set("algo", "pairs")
+		q.Set("moves", "20000")
+		p := solvetest.Map(t, q.Encode())
+		if !slices.Contains(p.Pairs.Starts, "multisection") || p.Metrics.HopsPerByte > ms.Metrics.HopsPerByte {
+			t.Errorf("%s on %s: pairs from %v gives %v hops per byte, multisection %v", tt.guest, tt.host, p.Pairs.Starts, p.Metrics.HopsPerByte, ms.Metrics.HopsPerByte)
+		}
+		t.Logf("%s on %s: multisection %.4f, pairs %.4f", tt.guest, tt.host, ms.Metrics.HopsPerByte, p.Metrics.HopsPerByte)
+	}
+	g, h := parse(t, "grid:8x8", "mesh:8x8")
+	for _, a := range solve.Applicable(g, h) {
+		if a.Name == "multisection" {
+			t.Errorf("multisection applies to %s", h)
+		}
+	}
+}

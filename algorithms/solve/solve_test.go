@@ -51,7 +51,7 @@ func TestRegistered(t *testing.T) {
 		{"embeddings", cubeAlgos, []string{"V", "R", "V-num", "P"}, "§", nil},
 		{"grids", gridAlgos, []string{"V", "P"}, "§9.", []string{"rowmajor", "snake", "bisect"}},
 		{"pairs", []string{"pairs", "pairs-uniform"}, []string{"P"}, "", nil},
-		{"graphs", []string{"rb", "greedy"}, []string{"P"}, "§", []string{"rb"}},
+		{"graphs", []string{"rb", "multisection", "greedy"}, []string{"P"}, "§", []string{"rb"}},
 	}
 	for _, f := range families {
 		for _, name := range f.algos {

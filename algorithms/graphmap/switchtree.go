@@ -1,0 +1,86 @@
+package graphmap
+
+import (
+	"slices"
+
+	"topomap/algorithms/topology"
+)
+
+// switchTree is the tree of a host of nodes under switches
+// (topology.Rooted) as rb splits it: per vertex (the nodes, then the
+// switches) its parent, depth and, for a node, its place in a depth-first
+// order of the tree, so that the nodes under any switch are consecutive
+// in that order.
+type switchTree struct {
+	parent, depth, rank []int32
+}
+
+// newSwitchTree reads t's tree. O(vertices).
+func newSwitchTree(t topology.Rooted) *switchTree {
+	v := t.Size() + t.Switches()
+	st := &switchTree{parent: make([]int32, v), depth: make([]int32, v), rank: make([]int32, t.Size())}
+	kids := make([][]int32, v)
+	root := int32(-1)
+	for u := range v {
+		p := int32(t.Parent(u))
+		st.parent[u] = p
+		if p < 0 {
+			root = int32(u)
+		} else {
+			kids[p] = append(kids[p], int32(u))
+		}
+	}
+	next, stack := int32(0), []int32{root}
+	for len(stack) > 0 {
+		u := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if int(u) < len(st.rank) {
+			st.rank[u], next = next, next+1
+		}
+		for i := len(kids[u]) - 1; i >= 0; i-- { // the first child first
+			k := kids[u][i]
+			st.depth[k] = st.depth[u] + 1
+			stack = append(stack, k)
+		}
+	}
+	return st
+}
+
+// cut orders a set of two slots or more (c slots per node) by the tree's
+// depth-first order of their nodes, then by slot, and returns the size of
+// its first part: cut between the subtrees of the nodes' lowest common
+// ancestor, at the boundary nearest the middle; the slots of one node in
+// half. O(n·depth + n log n).
+func (st *switchTree) cut(slots []int32, c int32) int32 {
+	slices.SortFunc(slots, func(x, y int32) int {
+		if d := st.rank[x/c] - st.rank[y/c]; d != 0 {
+			return int(d)
+		}
+		return int(x - y)
+	})
+	n := int32(len(slots))
+	first, last := slots[0]/c, slots[n-1]/c
+	if first == last {
+		return n / 2 // the slots of one node
+	}
+	lca := st.ancestor(first, last)
+	under := func(x int32) int32 { // the child of lca above x's node
+		u := x / c
+		for st.parent[u] != lca {
+			u = st.parent[u]
+		}
+		return u
+	}
+	return nearestCut(slots, func(x, y int32) bool { return under(x) == under(y) })
+}
+
+// ancestor returns the lowest common ancestor of vertices a and b.
+func (st *switchTree) ancestor(a, b int32) int32 {
+	for a != b {
+		if st.depth[a] < st.depth[b] {
+			a, b = b, a
+		}
+		a = st.parent[a]
+	}
+	return a
+}
