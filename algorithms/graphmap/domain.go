@@ -2,6 +2,8 @@ package graphmap
 
 import (
 	"slices"
+
+	"topomap/algorithms/internal/order"
 )
 
 // A domain is a part of the host that recursive bipartitioning assigns a
@@ -203,7 +205,7 @@ func (s *space) splitSet(d domain, dst []int32) []int32 {
 func (s *space) cutSet(nodes []int32) int32 {
 	n := int32(len(nodes))
 	if s.groups != nil {
-		slices.Sort(nodes)
+		order.Ascending(nodes)
 		lv := len(s.groups) - 1 // the highest level whose groups differ
 		for lv > 0 && nodes[0]/s.groups[lv-1] == nodes[n-1]/s.groups[lv-1] {
 			lv--

@@ -1,13 +1,14 @@
 package graphmap
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sort"
 
 	"topomap/algorithms/guest"
+	"topomap/algorithms/internal/order"
 	"topomap/algorithms/topology"
 )
 
@@ -172,7 +173,7 @@ func slots(subs []subgroup) bool {
 func (m *multisector) partition(lo int32, ends []int32) error {
 	verts := m.perm[lo : lo+ends[len(ends)-1]]
 	ranked := slices.Clone(verts)
-	slices.Sort(ranked)
+	order.Ascending(ranked)
 	if err := m.section(lo, ends, 0, int32(len(ends)-1)); err != nil {
 		return err
 	}
@@ -271,6 +272,19 @@ type pairCut struct {
 	bytes float64
 }
 
+// heaviestFirst orders cuts by bytes, heaviest first, ties by a then b.
+type heaviestFirst []pairCut
+
+func (c heaviestFirst) Len() int      { return len(c) }
+func (c heaviestFirst) Swap(i, j int) { c[i], c[j] = c[j], c[i] }
+func (c heaviestFirst) Less(i, j int) bool {
+	x, y := c[i], c[j]
+	if x.bytes != y.bytes {
+		return x.bytes > y.bytes
+	}
+	return x.a < y.a || x.a == y.a && x.b < y.b
+}
+
 // refinePairs refines the parts of perm[lo:hi] (c vertices each, the
 // last possibly fewer) pair by pair: the pairs with edges between them,
 // heaviest first, each by FM passes on the two parts' graph that keep
@@ -329,9 +343,7 @@ func (m *multisector) pairCuts(lo int32, ends []int32) []pairCut {
 	for ab, w := range cut {
 		out = append(out, pairCut{ab[0], ab[1], w})
 	}
-	slices.SortFunc(out, func(x, y pairCut) int {
-		return cmp.Or(cmp.Compare(y.bytes, x.bytes), cmp.Compare(x.a, y.a), cmp.Compare(x.b, y.b))
-	})
+	sort.Sort(heaviestFirst(out))
 	return out
 }
 

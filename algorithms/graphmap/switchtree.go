@@ -1,8 +1,7 @@
 package graphmap
 
 import (
-	"slices"
-
+	"topomap/algorithms/internal/order"
 	"topomap/algorithms/topology"
 )
 
@@ -52,11 +51,11 @@ func newSwitchTree(t topology.Rooted) *switchTree {
 // ancestor, at the boundary nearest the middle; the slots of one node in
 // half. O(n·depth + n log n).
 func (st *switchTree) cut(slots []int32, c int32) int32 {
-	slices.SortFunc(slots, func(x, y int32) int {
-		if d := st.rank[x/c] - st.rank[y/c]; d != 0 {
-			return int(d)
+	order.Int32s(slots, func(x, y int32) bool {
+		if rx, ry := st.rank[x/c], st.rank[y/c]; rx != ry {
+			return rx < ry
 		}
-		return int(x - y)
+		return x < y
 	})
 	n := int32(len(slots))
 	first, last := slots[0]/c, slots[n-1]/c

@@ -1,8 +1,8 @@
 package gridmap
 
 import (
-	"cmp"
 	"slices"
+	"sort"
 
 	"topomap/algorithms/reason"
 )
@@ -52,6 +52,26 @@ func Bisect(obj []int, h Box) ([]int, error) {
 type point struct {
 	x [3]int32
 	v int32
+}
+
+// byOtherAxes orders points by their coordinates on the axes other than
+// a, in axis order (sort, not slices: a generic sort of points would add
+// some 18 KB to the browser client). sort.Sort runs the same pattern-
+// defeating quicksort as slices.SortFunc, so ties fall as they did.
+type byOtherAxes struct {
+	p       []point
+	a, axes int
+}
+
+func (s byOtherAxes) Len() int      { return len(s.p) }
+func (s byOtherAxes) Swap(i, j int) { s.p[i], s.p[j] = s.p[j], s.p[i] }
+func (s byOtherAxes) Less(i, j int) bool {
+	for k := range s.axes {
+		if xi, xj := s.p[i].x[k], s.p[j].x[k]; k != s.a && xi != xj {
+			return xi < xj
+		}
+	}
+	return false
 }
 
 // bisection is one run of Bisect: items[i:j] are the objects of a box.
@@ -149,13 +169,6 @@ func (b *bisection) partition(i, k, m, a int) {
 		}
 	}
 	if want > below && want < below+on {
-		slices.SortFunc(items[below:below+on], func(p, q point) int {
-			for j := range b.c {
-				if c := cmp.Compare(p.x[j], q.x[j]); j != a && c != 0 {
-					return c
-				}
-			}
-			return 0
-		})
+		sort.Sort(byOtherAxes{items[below : below+on], a, b.c})
 	}
 }

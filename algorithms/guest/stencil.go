@@ -1,6 +1,10 @@
 package guest
 
-import "slices"
+import (
+	"slices"
+
+	"topomap/algorithms/internal/order"
+)
 
 // Stencil reports whether g is, in index order (the first coordinate
 // fastest), the 2-D or 3-D grid of dims (each side at least 2): every
@@ -76,7 +80,7 @@ func stencilAt(g *Graph, dims []int, wrap bool, v int) bool {
 		return false
 	}
 	gt := append(got[:0], nb...)
-	slices.Sort(w)
-	slices.Sort(gt)
+	order.Ascending(w)
+	order.Ascending(gt)
 	return slices.Equal(slices.Compact(w), slices.Compact(gt))
 }

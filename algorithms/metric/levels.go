@@ -1,10 +1,11 @@
 package metric
 
 import (
-	"cmp"
 	"slices"
+	"sort"
 
 	"topomap/algorithms/guest"
+	"topomap/algorithms/internal/order"
 	"topomap/algorithms/topology"
 )
 
@@ -318,7 +319,7 @@ func (f *flows) demands(demand [][]float64, deepest int) {
 	for i := 1; i < k; i++ {
 		f.rank = append(f.rank, int32(i))
 	}
-	slices.SortFunc(f.rank, func(a, b int32) int { return cmp.Compare(f.flow[b], f.flow[a]) })
+	order.Int32s(f.rank, func(a, b int32) bool { return f.flow[a] > f.flow[b] || f.flow[a] == f.flow[b] && a < b })
 	var seen, kept [maxFlowRadius]float64 // per radius: targets so far, their flows
 	var next [maxFlowRadius]int           // per radius: the first capacity not yet filled
 	for _, i := range f.rank {
@@ -399,7 +400,7 @@ func knapsack(volume, load, demand []float64) []float64 {
 		}
 	}
 	ratio := func(e int32) float64 { return volume[e] / load[e] }
-	slices.SortFunc(edges, func(a, b int32) int { return cmp.Compare(ratio(a), ratio(b)) })
+	order.Int32s(edges, func(a, b int32) bool { ra, rb := ratio(a), ratio(b); return ra < rb || ra == rb && a < b })
 	// cumLoad[k], cumVol[k]: the loads and volumes of the k cheapest edges
 	cumLoad, cumVol := make([]float64, len(edges)+1), make([]float64, len(edges)+1)
 	for k, e := range edges {
@@ -411,7 +412,7 @@ func knapsack(volume, load, demand []float64) []float64 {
 		if d <= 0 {
 			continue
 		}
-		k, _ := slices.BinarySearch(cumLoad, d) // first k with cumLoad[k] ≥ d
+		k := sort.SearchFloat64s(cumLoad, d) // first k with cumLoad[k] ≥ d
 		k = min(k, len(edges))
 		out[j] = cumVol[k-1] + (d-cumLoad[k-1])*ratio(edges[k-1])
 	}

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"io"
 	"math"
-	"slices"
+	"sort"
 	"strings"
 
 	svg "github.com/ajstarks/svgo"
@@ -172,7 +172,7 @@ func spreadLabels(ys []int, gap int) []int {
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return ys[a] - ys[b] }) // highest first
+	sort.SliceStable(order, func(a, b int) bool { return ys[order[a]] < ys[order[b]] }) // highest first
 	out := make([]int, len(ys))
 	for k, i := range order {
 		out[i] = ys[i]

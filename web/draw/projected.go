@@ -5,7 +5,7 @@ import (
 	"errors"
 	"io"
 	"math"
-	"slices"
+	"sort"
 
 	svg "github.com/ajstarks/svgo"
 
@@ -92,7 +92,8 @@ func Projected(w io.Writer, r *solve.Result, size int, yaw, pitch float64) error
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortFunc(order, func(a, b int) int { return cmpF(p.depth[a], p.depth[b]) })
+	// back to front, ties in index order; sort, not slices: see internal/order
+	sort.SliceStable(order, func(i, j int) bool { return p.depth[order[i]] < p.depth[order[j]] })
 	// dots small enough for the links between them to show
 	rad := clamp(int(float64(size)/float64(12*max(g.Dim(0), g.Dim(1), g.Dim(2)))), 2, 7)
 	buf.WriteString(`<g class="links3d" stroke-width="2">` + "\n")
@@ -168,14 +169,4 @@ func projectedLinks(r *solve.Result, g topology.Grid) []link3d {
 		}
 	}
 	return out
-}
-
-func cmpF(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
