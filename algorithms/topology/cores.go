@@ -101,28 +101,36 @@ func (h *Cores) Size() int { return h.inner.Size() * h.c }
 func (h *Cores) String() string { return h.inner.String() + h.unit + strconv.Itoa(h.c) }
 
 // Coords writes the coordinates of slot idx's node, then its core.
-func (h *Cores) Coords(idx int, dst []int) []int {
+func (h *Cores) Coords(idx int, dst []int) []int { return slotCoords(h, h.inner, h.c, idx, dst) }
+
+// Index returns the slot of the given node coordinates and core.
+func (h *Cores) Index(coords []int) (int, error) { return slotIndex(h.inner, h.c, coords) }
+
+// slotCoords writes the coordinates of slot idx of h, a host of c slots
+// per node of inner: its node's, then its place in the node.
+func slotCoords(h, inner Host, c, idx int, dst []int) []int {
 	if idx < 0 || idx >= h.Size() {
 		panic(fmt.Sprintf("topology: slot %d out of range [0, %d)", idx, h.Size()))
 	}
-	return append(h.inner.Coords(idx/h.c, dst), idx%h.c)
+	return append(inner.Coords(idx/c, dst), idx%c)
 }
 
-// Index returns the slot of the given node coordinates and core.
-func (h *Cores) Index(coords []int) (int, error) {
+// slotIndex returns the slot of the given node coordinates and place in
+// the node, on a host of c slots per node of inner.
+func slotIndex(inner Host, c int, coords []int) (int, error) {
 	if len(coords) == 0 {
 		return 0, fmt.Errorf("%w: no coordinates", ErrInvalid)
 	}
 	last := len(coords) - 1
 	t := coords[last]
-	if t < 0 || t >= h.c {
-		return 0, fmt.Errorf("%w: core %d, want [0, %d)", ErrInvalid, t, h.c)
+	if t < 0 || t >= c {
+		return 0, fmt.Errorf("%w: core %d, want [0, %d)", ErrInvalid, t, c)
 	}
-	u, err := h.inner.Index(coords[:last])
+	u, err := inner.Index(coords[:last])
 	if err != nil {
 		return 0, err
 	}
-	return t + h.c*u, nil
+	return t + c*u, nil
 }
 
 // Hops returns the hops between the slots' nodes.

@@ -111,28 +111,10 @@ func (h *NodeInside) String() string {
 }
 
 // Coords writes the coordinates of slot idx's node, then its core.
-func (h *NodeInside) Coords(idx int, dst []int) []int {
-	if idx < 0 || idx >= h.Size() {
-		panic(fmt.Sprintf("topology: slot %d out of range [0, %d)", idx, h.Size()))
-	}
-	return append(h.inner.Coords(idx/h.c, dst), idx%h.c)
-}
+func (h *NodeInside) Coords(idx int, dst []int) []int { return slotCoords(h, h.inner, h.c, idx, dst) }
 
 // Index returns the slot of the given node coordinates and core.
-func (h *NodeInside) Index(coords []int) (int, error) {
-	if len(coords) == 0 {
-		return 0, fmt.Errorf("%w: no coordinates", ErrInvalid)
-	}
-	last := len(coords) - 1
-	if t := coords[last]; t < 0 || t >= h.c {
-		return 0, fmt.Errorf("%w: core %d, want [0, %d)", ErrInvalid, t, h.c)
-	}
-	u, err := h.inner.Index(coords[:last])
-	if err != nil {
-		return 0, err
-	}
-	return coords[last] + h.c*u, nil
-}
+func (h *NodeInside) Index(coords []int) (int, error) { return slotIndex(h.inner, h.c, coords) }
 
 // Hops returns the nodes' hops for slots of two nodes, and the cost of
 // their lowest common group for two cores of one node.
