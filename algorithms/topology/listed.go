@@ -1,9 +1,7 @@
 package topology
 
 import (
-	"crypto/sha256"
 	"encoding/binary"
-	"encoding/hex"
 	"fmt"
 )
 
@@ -59,21 +57,9 @@ func NewListed(torus Host, places []int, names []string) (*Listed, error) {
 // hash returns the id: SHA-256 of the torus's spec string, then per node
 // its name's length and bytes and its place, little-endian.
 func (l *Listed) hash() string {
-	h := sha256.New()
 	torus := l.whole.String()
-	b := binary.LittleEndian.AppendUint32(nil, uint32(len(torus)))
-	b = append(b, torus...)
-	for i, name := range l.names {
-		b = binary.LittleEndian.AppendUint32(b, uint32(len(name)))
-		b = append(b, name...)
-		b = binary.LittleEndian.AppendUint32(b, uint32(l.ids[i]))
-		if len(b) > 32<<10 {
-			h.Write(b)
-			b = b[:0]
-		}
-	}
-	h.Write(b)
-	return hex.EncodeToString(h.Sum(nil)[:MachineIDLen/2])
+	head := append(binary.LittleEndian.AppendUint32(nil, uint32(len(torus))), torus...)
+	return machineHash(head, l.names, func(i int) int { return l.ids[i] })
 }
 
 // ID returns the content hash of the machine's description.

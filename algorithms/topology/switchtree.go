@@ -123,12 +123,20 @@ func (t *SwitchTree) buildChildren() {
 // hash returns the id: SHA-256 of the node count, then per vertex its
 // name's length and bytes and its parent, little-endian.
 func (t *SwitchTree) hash() string {
+	head := binary.LittleEndian.AppendUint32(nil, uint32(t.nodes))
+	return machineHash(head, t.names, func(u int) int { return int(t.parent[u]) })
+}
+
+// machineHash returns the content hash of a machine's description: head,
+// then per name its length and bytes and ref of its index, little-endian
+// (written in pieces of about 32 KB).
+func machineHash(head []byte, names []string, ref func(i int) int) string {
 	h := sha256.New()
-	b := binary.LittleEndian.AppendUint32(nil, uint32(t.nodes))
-	for u, name := range t.names {
+	b := head
+	for i, name := range names {
 		b = binary.LittleEndian.AppendUint32(b, uint32(len(name)))
 		b = append(b, name...)
-		b = binary.LittleEndian.AppendUint32(b, uint32(t.parent[u]))
+		b = binary.LittleEndian.AppendUint32(b, uint32(ref(i)))
 		if len(b) > 32<<10 {
 			h.Write(b)
 			b = b[:0]
