@@ -206,7 +206,7 @@ func metricsTable(id string, m metric.Metrics, l metric.Level, extra ...string) 
 	}
 	return t.Body(app.TBody().Body(
 		app.Range(rows).Slice(func(i int) app.UI {
-			return app.Tr().DataSet("metric", rows[i][0]).Body(app.Th().Body(termText(rows[i][0])), app.Td().Text(rows[i][1]))
+			return app.Tr().DataSet("metric", rows[i][0]).Body(app.Th().Body(termText(rows[i][0])), app.Td().Body(termText(rows[i][1])))
 		}),
 	))
 }

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
@@ -24,6 +25,23 @@ func centre(t *testing.T, ctx context.Context, sel string) (float64, float64) {
 	return xy[0], xy[1]
 }
 
+// settled returns read's answer once three reads 100 ms apart agree (a
+// drawing may be laid out again as the page settles: a scroll bar, a
+// late font), so that a test compares against the final state.
+func settled(t *testing.T, read func() string) string {
+	t.Helper()
+	last, same := read(), 0
+	for i := 0; same < 2 && i < 300; i++ { // at most 30 s
+		time.Sleep(100 * time.Millisecond)
+		if now := read(); now == last {
+			same++
+		} else {
+			last, same = now, 0
+		}
+	}
+	return last
+}
+
 // TestZoomPan: the wheel zooms around the pointer, a drag pans, the keys
 // and Reset view work; a large drawing shows its minimap when zoomed.
 func TestZoomPan(t *testing.T) {
@@ -33,8 +51,8 @@ func TestZoomPan(t *testing.T) {
 	vb := func() string {
 		return eval[string](t, ctx, `document.querySelector('#drawing svg').getAttribute('viewBox')`)
 	}
-	start := vb()
 	x, y := centre(t, ctx, "#drawing svg")
+	start := settled(t, vb)
 	do(t, ctx, chromedp.MouseEvent("mouseWheel", x, y, func(p *input.DispatchMouseEventParams) { p.DeltaX, p.DeltaY = 1, -400 }))
 	waitJS(t, ctx, `Number(document.querySelector('#drawing').dataset.zoom) > 1.5`)
 	zoomed := vb()

@@ -103,7 +103,7 @@ func allocationMarked(t *testing.T, ctx context.Context) string {
 // line, but for the run time (which no two runs share).
 func metricsFigures(t *testing.T, ctx context.Context) string {
 	t.Helper()
-	return eval[string](t, ctx, `[...document.querySelectorAll('#metrics tr')].filter(r => r.dataset.metric !== 'time').map(r => r.dataset.metric + ': ' + r.querySelector('td').textContent).join('\n')`)
+	return eval[string](t, ctx, `[...document.querySelectorAll('#metrics tr[data-metric]')].filter(r => r.dataset.metric !== 'time').map(r => r.dataset.metric + ': ' + r.querySelector('td').textContent).join('\n')`)
 }
 
 // offerMachine chooses a machine file named name holding text in

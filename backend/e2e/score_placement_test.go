@@ -45,8 +45,8 @@ func TestScoreDownloadedRankfile(t *testing.T) {
 	if scored := eval[string](t, ctx, rows); scored != mapped {
 		t.Errorf("the uploaded placement's metrics\n%s\nwant the mapping's\n%s", scored, mapped)
 	}
-	if b := eval[string](t, ctx, `[...document.querySelectorAll('#baselines tbody tr')].map(r => r.cells[0].textContent).join(',')`); b != "block,cyclic" {
-		t.Errorf("baselines %q, want block,cyclic", b)
+	if b := eval[string](t, ctx, `[...document.querySelectorAll('#baselines tbody tr')].map(r => r.cells[0].textContent).join(',')`); b != "identity,cyclic" {
+		t.Errorf("baselines %q, want identity,cyclic (block is rank order on a full machine)", b)
 	}
 	if n := eval[int](t, ctx, `document.querySelectorAll('#drawing svg .n').length`); n == 0 {
 		t.Error("the uploaded placement is not drawn")
