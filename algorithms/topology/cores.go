@@ -137,13 +137,13 @@ func slotIndex(inner Host, c int, coords []int) (int, error) {
 func (h *Cores) Hops(a, b int) int { return h.inner.Hops(a/h.c, b/h.c) }
 
 // router routes between slots as the host of the nodes routes between
-// their nodes (coresRouter).
+// their nodes (slotsRouter).
 func (h *Cores) router() (Router, bool) {
 	r, ok := RouterOf(h.inner)
 	if !ok {
 		return nil, false
 	}
-	return coresRouter{h, r}, true
+	return slotsRouter{h, h.inner, h.c, r}, true
 }
 
 // Neighbors appends every slot of the nodes one hop from idx's node.
@@ -214,32 +214,35 @@ func withCores(h Host, c int) (Host, error) {
 	return NewCores(h, c)
 }
 
-// coresRouter is the routing capability of a host with cores whose nodes'
-// host has one: a message between two nodes follows the inner rule, a
-// message inside a node crosses no link. Links are numbered as the inner
-// host's; their ends are written as core 0 of each node, and a switch s
-// of the inner wiring as Size()+s (after the slots).
-type coresRouter struct {
-	*Cores
-	r Router
+// slotsRouter is the routing capability of a host of c slots per node of
+// inner (cores, a node inside) whose nodes' host has one (r): a message
+// between two nodes follows the inner rule, a message inside a node
+// crosses no link. Links are numbered as the inner host's; their ends are
+// written as slot 0 of each node, and a switch s of the inner wiring as
+// Size()+s (after the slots).
+type slotsRouter struct {
+	Host
+	inner Host
+	c     int
+	r     Router
 }
 
-func (h coresRouter) Routing() string { return h.r.Routing() }
-func (h coresRouter) LinkSlots() int  { return h.r.LinkSlots() }
-func (h coresRouter) Links() int      { return h.r.Links() }
+func (h slotsRouter) Routing() string { return h.r.Routing() }
+func (h slotsRouter) LinkSlots() int  { return h.r.LinkSlots() }
+func (h slotsRouter) Links() int      { return h.r.Links() }
 
-func (h coresRouter) Link(id int) (tail, head int, ok bool) {
+func (h slotsRouter) Link(id int) (tail, head int, ok bool) {
 	tail, head, ok = h.r.Link(id)
 	return h.vertex(tail), h.vertex(head), ok
 }
 
-// vertex returns the vertex of the slots' wiring of inner vertex v: core
+// vertex returns the vertex of the slots' wiring of inner vertex v: slot
 // 0 of a node, a switch after the slots.
-func (h coresRouter) vertex(v int) int {
+func (h slotsRouter) vertex(v int) int {
 	if n := h.inner.Size(); v >= n {
 		return v - n + h.Size()
 	}
 	return v * h.c
 }
 
-func (h coresRouter) Route(a, b int, dst []int) []int { return h.r.Route(a/h.c, b/h.c, dst) }
+func (h slotsRouter) Route(a, b int, dst []int) []int { return h.r.Route(a/h.c, b/h.c, dst) }

@@ -160,30 +160,5 @@ func (h *NodeInside) router() (Router, bool) {
 	if !ok {
 		return nil, false
 	}
-	return insideRouter{h, r}, true
-}
-
-// insideRouter routes as the nodes' host does: a message inside a node
-// crosses no link. Links are numbered as the nodes' host's; their ends
-// are written as core 0 of each node, a switch s as Size()+s.
-type insideRouter struct {
-	*NodeInside
-	r Router
-}
-
-func (h insideRouter) Routing() string                 { return h.r.Routing() }
-func (h insideRouter) LinkSlots() int                  { return h.r.LinkSlots() }
-func (h insideRouter) Links() int                      { return h.r.Links() }
-func (h insideRouter) Route(a, b int, dst []int) []int { return h.r.Route(a/h.c, b/h.c, dst) }
-
-func (h insideRouter) Link(id int) (tail, head int, ok bool) {
-	tail, head, ok = h.r.Link(id)
-	return h.vertex(tail), h.vertex(head), ok
-}
-
-func (h insideRouter) vertex(v int) int {
-	if n := h.inner.Size(); v >= n {
-		return v - n + h.Size()
-	}
-	return v * h.c
+	return slotsRouter{h, h.inner, h.c, r}, true
 }
