@@ -18,11 +18,17 @@ import (
 )
 
 // centre returns the viewport coordinates of the centre of an element,
-// scrolled into view.
+// scrolled into view, once the page has settled (a late scroll bar lays
+// the drawing out again and moves its nodes).
 func centre(t *testing.T, ctx context.Context, sel string) (float64, float64) {
 	t.Helper()
-	xy := eval[[]float64](t, ctx, fmt.Sprintf(`(el => { el.scrollIntoView({block: "center"}); const r = el.getBoundingClientRect(); return [r.x + r.width/2, r.y + r.height/2]; })(document.querySelector(%q))`, sel))
-	return xy[0], xy[1]
+	at := fmt.Sprintf(`(el => { el.scrollIntoView({block: "center"}); const r = el.getBoundingClientRect(); return [r.x + r.width/2, r.y + r.height/2].join(' '); })(document.querySelector(%q))`, sel)
+	var x, y float64
+	xy := settled(t, func() string { return eval[string](t, ctx, at) })
+	if _, err := fmt.Sscan(xy, &x, &y); err != nil {
+		t.Fatalf("centre of %s: %q: %v", sel, xy, err)
+	}
+	return x, y
 }
 
 // settled returns read's answer once three reads 100 ms apart agree (a
