@@ -147,14 +147,18 @@ func (h *Cores) router() (Router, bool) {
 }
 
 // Neighbors appends every slot of the nodes one hop from idx's node.
-func (h *Cores) Neighbors(idx int, dst []int) []int {
+func (h *Cores) Neighbors(idx int, dst []int) []int { return nodeSlots(h.inner, h.c, idx, dst) }
+
+// nodeSlots appends every slot of the nodes one hop from the node of slot
+// idx, on a host of c slots per node of inner.
+func nodeSlots(inner Host, c, idx int, dst []int) []int {
 	start := len(dst)
-	dst = h.inner.Neighbors(idx/h.c, dst)
+	dst = inner.Neighbors(idx/c, dst)
 	nodes := append([]int(nil), dst[start:]...)
 	dst = dst[:start]
 	for _, u := range nodes {
-		for t := range h.c {
-			dst = append(dst, t+h.c*u)
+		for t := range c {
+			dst = append(dst, t+c*u)
 		}
 	}
 	return dst

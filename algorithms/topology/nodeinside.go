@@ -135,15 +135,7 @@ func (h *NodeInside) Hops(a, b int) int {
 // Neighbors appends the slots 1 hop from idx: every slot of the nodes 1
 // hop from its node, and the cores of its node 1 apart from it.
 func (h *NodeInside) Neighbors(idx int, dst []int) []int {
-	start := len(dst)
-	dst = h.inner.Neighbors(idx/h.c, dst)
-	nodes := append([]int(nil), dst[start:]...)
-	dst = dst[:start]
-	for _, u := range nodes {
-		for t := range h.c {
-			dst = append(dst, t+h.c*u)
-		}
-	}
+	dst = nodeSlots(h.inner, h.c, idx, dst)
 	first := idx - idx%h.c
 	for s := first; s < first+h.c; s++ {
 		if h.Hops(idx, s) == 1 {
