@@ -93,11 +93,7 @@ func withIndexOrder(a Algorithm) Algorithm {
 		if gridded(p.Host) {
 			return mapper(ctx, p)
 		}
-		place := make([]int, p.Guest.Order())
-		for v := range place {
-			place[v] = v
-		}
-		return place, ctx.Err()
+		return rankOrder(p.Guest.Order()), ctx.Err()
 	}
 	return a
 }
