@@ -32,13 +32,16 @@ var degenerate = []struct{ guest, host string }{
 }
 
 // TestDeadline runs every algorithm that applies on each degenerate shape
-// under a short budget of CPU time and checks that it returns within twice
-// the budget, plus what building the guest and host costs (that is not
-// cancellable: a 2^20-vertex d-cube has 21M arcs and takes ~450 ms): done,
-// or with the context's error. CPU time, not the wall
-// clock: beside four busy processes pairs on hypercube:20 → ring took
-// 1.29 s of wall clock under a 500 ms deadline, while spending the same
-// CPU time as alone.
+// under a short budget of CPU time and checks that it returns, done or
+// with the context's error, within twice the budget plus what cannot be
+// cancelled: building the guest, evaluating the answer and an algorithm's
+// O(arcs) scratch (a 2^20-vertex d-cube has 21M arcs: building it takes
+// ~450 ms, and rb's first copy of it as many). That unit is measured as
+// the CPU time of a full rank-order run on the same instance, so a mapper
+// may overspend by twice that, never by a factor of the size. CPU time,
+// not the wall clock: beside four busy processes pairs on hypercube:20 →
+// ring took 1.29 s of wall clock under a 500 ms deadline, while spending
+// the same CPU time as alone.
 func TestDeadline(t *testing.T) {
 	if testing.Short() {
 		t.Skip("maps instances of 2^20 nodes")
@@ -56,25 +59,14 @@ func TestDeadline(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		build := buildCost(t, spec.Instance{Guest: g, Host: h})
+		floor := cheapestOfThree(t, spec.Instance{Guest: g, Host: h, Algo: solve.Launchers[0].Name}, time.Hour)
 		for _, a := range solve.Applicable(g, h) {
 			in := spec.Instance{Guest: g, Host: h, Algo: a.Name}
-			if used := cheapestOfThree(t, in, budget); used > 2*budget+build {
-				t.Errorf("%s on %s → %s spent %v of CPU under a %v budget (building the instance: %v)", a.Name, d.guest, d.host, used, budget, build)
+			if used := cheapestOfThree(t, in, budget); used > 2*(budget+floor) {
+				t.Errorf("%s on %s → %s spent %v of CPU under a %v budget (a whole run by rank order: %v)", a.Name, d.guest, d.host, used, budget, floor)
 			}
 		}
 	}
-}
-
-// buildCost returns the CPU time of building in's guest and host.
-func buildCost(t *testing.T, in spec.Instance) time.Duration {
-	t.Helper()
-	runtime.GC()
-	start := cpuclock.Used()
-	if _, _, err := solve.Build(in); err != nil {
-		t.Fatal(err)
-	}
-	return cpuclock.Since(start)
 }
 
 // cheapestOfThree maps in under a CPU budget up to three times, until a
