@@ -3,6 +3,7 @@ package graphmap_test
 import (
 	"context"
 	"fmt"
+	"sort"
 	"sync"
 	"testing"
 	"time"
@@ -90,7 +91,7 @@ func polish(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 		starts = append(starts, p)
 	}
 	res, err := pairs.Improve(ctx, g, h, starts, pairs.Options{Moves: polishMoves,
-		Temperature: solve.PairsTemperature * volume(g) / float64(g.Arcs())})
+		Temperature: solve.PairsTemperatureOf(g)})
 	if err != nil {
 		return nil, err
 	}
@@ -106,13 +107,32 @@ func rankOrder(n int) []int {
 	return place
 }
 
-// scotchHPB caches Scotch's hops per byte by instance: scotch_gmap is not
-// deterministic run to run (4elt: 2.02 to 2.06), so every ratio of one
-// benchmark run is against the same run of Scotch.
+// scotchHPB caches Scotch's hops per byte by instance (scotchMedian), so
+// that every ratio of one benchmark run is against the same figure.
 var scotchHPB sync.Map
 
+// scotchMedian maps q onto h with Scotch three times and returns the
+// median hops per byte and the CPU time of that run: scotch_gmap is not
+// deterministic run to run (4elt/1024 on torus:8x8x16: 2.02 to 2.08,
+// copter2/1024: 2.28 to 2.41), and the figures we compare with are
+// medians of three runs.
+func scotchMedian(b *testing.B, q *meshtest.Quotient, h topology.Host) (float64, time.Duration) {
+	type run struct {
+		hpb  float64
+		took time.Duration
+	}
+	runs := make([]run, 3)
+	for i := range runs {
+		p, took := meshtest.Scotch(b, q, h)
+		runs[i] = run{hopsPerByte(b, q.Graph, h, p), took}
+	}
+	sort.Slice(runs, func(i, j int) bool { return runs[i].hpb < runs[j].hpb })
+	return runs[1].hpb, runs[1].took
+}
+
 // BenchmarkScotch maps each instance with Scotch 7 (scotch_gmap -b0 -cbq
-// onto its mesh, torus or tleaf target, the run time of the command),
+// onto its mesh, torus or tleaf target: the median of three runs, and the
+// run time of that command),
 // rank order, greedy, rb, multisection (hosts of nested groups) and
 // PAIRS from them ("pairs", the time of all of them), side by side: it reports each one's hops per byte and, for
 // ours, the ratio to Scotch's and the CPU seconds per run (on a loaded
@@ -129,18 +149,17 @@ func BenchmarkScotch(b *testing.B) {
 			if v, ok := scotchHPB.Load(name); ok {
 				return v.(float64)
 			}
-			p, _ := meshtest.Scotch(b, q, h)
-			v, _ := scotchHPB.LoadOrStore(name, hopsPerByte(b, q.Graph, h, p))
-			return v.(float64)
+			v, _ := scotchMedian(b, q, h)
+			stored, _ := scotchHPB.LoadOrStore(name, v)
+			return stored.(float64)
 		}
 		b.Run(name+"/scotch", func(b *testing.B) {
 			q := meshtest.QuotientGraph(b, in.mesh, in.parts)
-			var p []int
+			var v float64
 			var took time.Duration
 			for b.Loop() {
-				p, took = meshtest.Scotch(b, q, h)
+				v, took = scotchMedian(b, q, h)
 			}
-			v := hopsPerByte(b, q.Graph, h, p)
 			scotchHPB.LoadOrStore(name, v)
 			b.ReportMetric(v, "hops/byte")
 			b.ReportMetric(took.Seconds(), "cpu-s/op")

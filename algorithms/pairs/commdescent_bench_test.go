@@ -78,12 +78,8 @@ func meshPairs(tb testing.TB, g *guest.Graph, h topology.Host, depth int) *pairs
 		}
 		starts = append(starts, p)
 	}
-	vol := 0.0
-	for e := range g.Arcs() {
-		vol += g.Volume(e)
-	}
 	res, err := pairs.Improve(ctx, g, h, starts, pairs.Options{Moves: 2_000_000, CommDepth: depth,
-		Temperature: solve.PairsTemperature * vol / float64(g.Arcs())})
+		Temperature: solve.PairsTemperatureOf(g)})
 	if err != nil {
 		tb.Fatal(err)
 	}
