@@ -81,18 +81,10 @@ type rootedGroups struct {
 }
 
 func newRootedGroups(t topology.Rooted, c int) *rootedGroups {
-	n, v := t.Size(), t.Size()+t.Switches()
-	r := &rootedGroups{kids: make([][]int32, v), slots: make([]int32, v), nodes: n, c: int32(c)}
-	for u := range v {
-		p := t.Parent(u)
-		if p < 0 {
-			r.root = int32(u)
-			continue
-		}
-		r.kids[p] = append(r.kids[p], int32(u))
-	}
-	for x := range n {
-		for u := x; u >= 0; u = t.Parent(u) {
+	tr := readTree(t)
+	r := &rootedGroups{kids: tr.kids, slots: make([]int32, len(tr.kids)), root: tr.root, nodes: t.Size(), c: int32(c)}
+	for x := range r.nodes {
+		for u := int32(x); u >= 0; u = tr.parent[u] {
 			r.slots[u] += int32(c)
 		}
 	}

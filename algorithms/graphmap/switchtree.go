@@ -16,33 +16,49 @@ type switchTree struct {
 
 // newSwitchTree reads t's tree. O(vertices).
 func newSwitchTree(t topology.Rooted) *switchTree {
-	v := t.Size() + t.Switches()
-	st := &switchTree{parent: make([]int32, v), depth: make([]int32, v), rank: make([]int32, t.Size())}
-	kids := make([][]int32, v)
-	root := int32(-1)
-	for u := range v {
-		p := int32(t.Parent(u))
-		st.parent[u] = p
-		if p < 0 {
-			root = int32(u)
-		} else {
-			kids[p] = append(kids[p], int32(u))
-		}
-	}
-	next, stack := int32(0), []int32{root}
+	tr := readTree(t)
+	st := &switchTree{parent: tr.parent, depth: make([]int32, len(tr.parent)), rank: make([]int32, t.Size())}
+	next, stack := int32(0), []int32{tr.root}
 	for len(stack) > 0 {
 		u := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		if int(u) < len(st.rank) {
 			st.rank[u], next = next, next+1
 		}
-		for i := len(kids[u]) - 1; i >= 0; i-- { // the first child first
-			k := kids[u][i]
+		for i := len(tr.kids[u]) - 1; i >= 0; i-- { // the first child first
+			k := tr.kids[u][i]
 			st.depth[k] = st.depth[u] + 1
 			stack = append(stack, k)
 		}
 	}
 	return st
+}
+
+// rootedTree is a tree of switches (topology.Rooted) read once: per
+// vertex (the nodes, then the switches) its parent (-1 at the root) and
+// its children in order, and the root. Both ways of splitting the host
+// along it read it so: rb's (switchTree) and Multisection's
+// (rootedGroups).
+type rootedTree struct {
+	parent []int32
+	kids   [][]int32
+	root   int32
+}
+
+// readTree reads t's tree. O(vertices).
+func readTree(t topology.Rooted) rootedTree {
+	v := t.Size() + t.Switches()
+	tr := rootedTree{parent: make([]int32, v), kids: make([][]int32, v), root: -1}
+	for u := range v {
+		p := int32(t.Parent(u))
+		tr.parent[u] = p
+		if p < 0 {
+			tr.root = int32(u)
+		} else {
+			tr.kids[p] = append(tr.kids[p], int32(u))
+		}
+	}
+	return tr
 }
 
 // cut orders a set of two slots or more (c slots per node) by the tree's
