@@ -66,7 +66,8 @@ func init() {
 		"measured rate of one core)",
 		pairs.MinAttempts, pairs.DefaultHorizon>>20, MovesPerSecond/1_000_000)
 	rest := "computes each swap's gain from the edges of the two objects only. A greedy descent runs until a round " +
-		"gains less than 1% of the hop-bytes; then annealing cycles, each restarting from the best placement so far, " +
+		"gains less than 1% of the hop-bytes; then annealing cycles (on a weighted graph starting twice as hot as on " +
+		"grids and d-cubes: our choice), each restarting from the best placement so far, " +
 		"cooling linearly over a number of moves that doubles from cycle to cycle, then descending; it stops when " +
 		fmt.Sprintf("%d cycles in a row gain less than %.1f%%", pairs.DefaultPatience, pairs.CycleTau*100) +
 		" (after a least amount of work; no cycle starts past the horizon). A budget is a number of moves, never a " +
