@@ -57,15 +57,7 @@ func hopsPerByte(tb testing.TB, g *guest.Graph, h topology.Host, place []int) fl
 	if err := m.Validate(); err != nil {
 		tb.Fatal(err)
 	}
-	return metric.HopBytes(m) / volume(g)
-}
-
-func volume(g *guest.Graph) float64 {
-	vol := 0.0
-	for e := range g.Arcs() {
-		vol += g.Volume(e)
-	}
-	return vol
+	return metric.HopBytes(m) / g.TotalVolume()
 }
 
 // polishMoves caps PAIRS in the benchmarks: on 4elt its stopping rule

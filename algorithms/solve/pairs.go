@@ -43,16 +43,12 @@ func PairsTemperatureOf(g *guest.Graph) float64 {
 	return t
 }
 
-// meanVolume returns the mean message volume of g's arcs.
+// meanVolume returns the mean message volume of g's arcs (1 without arcs).
 func meanVolume(g *guest.Graph) float64 {
-	if g.Weight == nil || g.Arcs() == 0 {
+	if g.Arcs() == 0 {
 		return 1
 	}
-	var sum float64
-	for _, w := range g.Weight {
-		sum += w
-	}
-	return sum / float64(g.Arcs())
+	return g.TotalVolume() / float64(g.Arcs())
 }
 
 // PAIRS, the pairwise-exchange local search of Bhatele's thesis: "pairs"
