@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"topomap/algorithms/topology"
+	"topomap/algorithms/topology/topotest"
 	"topomap/web/draw"
 )
 
@@ -59,7 +60,7 @@ func TestListedNodesDrawing(t *testing.T) {
 	if !strings.Contains(plainText(doc), "the 4 listed nodes at their places on torus:6x6") {
 		t.Errorf("the key does not name the listed nodes: %s", plainText(doc))
 	}
-	l3, err := topology.NewListed(mustParse(t, "torus:4x4x2"), []int{21, 5, 4}, []string{"x", "y", "z"})
+	l3, err := topology.NewListed(topotest.MustParse(t, "torus:4x4x2"), []int{21, 5, 4}, []string{"x", "y", "z"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,13 +93,4 @@ func stubs(doc []byte) [][]byte {
 		}
 	}
 	return out
-}
-
-func mustParse(t *testing.T, s string) topology.Host {
-	t.Helper()
-	h, err := topology.Parse(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
 }

@@ -30,20 +30,11 @@ func (h lostWire) Wires(v int, dst []topology.Wire) []topology.Wire {
 	return out
 }
 
-func mustParse(t *testing.T, s string) topology.Host {
-	t.Helper()
-	h, err := topology.Parse(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
-}
-
 // TestContractCatchesMachines: the wiring and slot clauses fail on hosts
 // that break them.
 func TestContractCatchesMachines(t *testing.T) {
-	df := mustParse(t, "dragonfly:2,2,1,3").(*topology.Dragonfly)
-	ft := mustParse(t, "fattree:2,3").(*topology.FatTree)
+	df := topotest.MustParse(t, "dragonfly:2,2,1,3").(*topology.Dragonfly)
+	ft := topotest.MustParse(t, "fattree:2,3").(*topology.FatTree)
 	for _, tt := range []struct {
 		name string
 		h    topology.Host
@@ -63,7 +54,7 @@ func TestContractCatchesMachines(t *testing.T) {
 		}
 	}
 	// a host with cores whose slots are not their nodes' distances apart
-	cores := mustParse(t, "mesh:3x2:cores=2").(*topology.Cores)
+	cores := topotest.MustParse(t, "mesh:3x2:cores=2").(*topology.Cores)
 	if err := topotest.Check(slotsOff{cores}); err == nil || !strings.Contains(err.Error(), "slots") {
 		t.Errorf("Check on broken slots = %v", err)
 	}

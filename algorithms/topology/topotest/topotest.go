@@ -523,3 +523,13 @@ func checkLevels(h topology.LevelCosts) error {
 	})
 	return c.err()
 }
+
+// MustParse parses a host spec for a test, failing the test on an error.
+func MustParse(tb testing.TB, s string) topology.Host {
+	tb.Helper()
+	h, err := topology.Parse(s)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return h
+}
