@@ -79,7 +79,7 @@ func meshPairs(tb testing.TB, g *guest.Graph, h topology.Host, depth int) *pairs
 		starts = append(starts, p)
 	}
 	res, err := pairs.Improve(ctx, g, h, starts, pairs.Options{Moves: 2_000_000, CommDepth: depth,
-		Temperature: solve.PairsTemperatureOf(g)})
+		Temperature: solve.PairsTemperatureOf(g, h)})
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -32,15 +32,41 @@ const PairsTemperature = 3
 // either way.
 const GraphTemperature = 2
 
+// SolidTemperature replaces GraphTemperature for a weighted graph whose
+// balls grow as in three dimensions (growth at least solidGrowth) on a
+// host with coordinates (a mesh or torus). Our choice [P]: such a guest
+// anneals into the host's own shape when hot, while a flatter one keeps
+// rb's fold best when cool. On BenchmarkScotch's tori (2M moves), with
+// GraphTemperature → 8 → 16 → 32 times PairsTemperature: copter2/1024
+// 2.027 → 1.976 → 1.931 → 2.022, copter2/4096 3.433 → 3.346 → 3.326 →
+// 3.323, mdual/1024 2.062 → 2.034 → 2.033 → 2.108, mdual/4096 2.314 →
+// 2.215 → 2.198 → 2.229, mdual/16384 2.684 → 2.579 → 2.593 → 2.751; but
+// the 2-D 4elt/1024 1.840 → 1.889 at 8. On fat trees the temperature
+// changes little (copter2/1024 on fattree:4,5 4.661 → 4.658 at 16) and
+// costs CPU (copter2/4096 on fattree:16,3: 4.4 → 5.4 CPU-s), so they keep
+// GraphTemperature.
+const SolidTemperature = 16
+
+// solidGrowth is the least growth (see growth) of a guest annealed at
+// SolidTemperature: between a 2-D lattice's 1.66 and a 3-D one's 2.37.
+// The quotients of 4elt (a 2-D mesh) grow by 1.54, copter2's by 2.22 at
+// 1024 parts and 2.48 at 4096, mdual's by 2.40 and 2.55.
+const solidGrowth = 2
+
 // PairsTemperatureOf returns the initial annealing temperature of PAIRS
-// on guest g, in hop-bytes: PairsTemperature times g's mean arc volume,
-// times GraphTemperature on a weighted graph.
-func PairsTemperatureOf(g *guest.Graph) float64 {
+// for guest g on host h, in hop-bytes: PairsTemperature times g's mean
+// arc volume, times GraphTemperature on a weighted graph, or
+// SolidTemperature for a weighted graph that grows as in 3-D on a host
+// with coordinates.
+func PairsTemperatureOf(g *guest.Graph, h topology.Host) float64 {
 	t := PairsTemperature * meanVolume(g)
-	if g.Kind == guest.Custom {
-		t *= GraphTemperature
+	if g.Kind != guest.Custom {
+		return t
 	}
-	return t
+	if _, ok := h.(topology.Grid); ok && growth(g) >= solidGrowth {
+		return t * SolidTemperature
+	}
+	return t * GraphTemperature
 }
 
 // meanVolume returns the mean message volume of g's arcs (1 without arcs).
@@ -63,7 +89,7 @@ func init() {
 		pairs.MinAttempts, pairs.DefaultHorizon>>20, MovesPerSecond/1_000_000)
 	rest := "computes each swap's gain from the edges of the two objects only. A greedy descent runs until a round " +
 		"gains less than 1% of the hop-bytes; then annealing cycles (on a weighted graph starting twice as hot as on " +
-		"grids and d-cubes: our choice), each restarting from the best placement so far, " +
+		"grids and d-cubes, and 16 times as hot on a mesh or torus if the graph grows as in 3-D: our choice), each restarting from the best placement so far, " +
 		"cooling linearly over a number of moves that doubles from cycle to cycle, then descending; it stops when " +
 		fmt.Sprintf("%d cycles in a row gain less than %.1f%%", pairs.DefaultPatience, pairs.CycleTau*100) +
 		" (after a least amount of work; no cycle starts past the horizon). A budget is a number of moves, never a " +
@@ -244,7 +270,7 @@ type PairsRun struct {
 func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 	begin := time.Now()
 	in := p.Instance
-	opt := pairs.Options{Mode: mode, Seed: in.Seed, Temperature: PairsTemperatureOf(p.Guest), Moves: in.Moves}
+	opt := pairs.Options{Mode: mode, Seed: in.Seed, Temperature: PairsTemperatureOf(p.Guest, p.Host), Moves: in.Moves}
 	starts, names, err := pairsStarts(ctx, p)
 	if err != nil {
 		return nil, err
