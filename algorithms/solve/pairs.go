@@ -89,7 +89,8 @@ func init() {
 		pairs.MinAttempts, pairs.DefaultHorizon>>20, MovesPerSecond/1_000_000)
 	rest := "computes each swap's gain from the edges of the two objects only. A greedy descent runs until a round " +
 		"gains less than 1% of the hop-bytes; then annealing cycles (on a weighted graph starting twice as hot as on " +
-		"grids and d-cubes, and 16 times as hot on a mesh or torus if the graph grows as in 3-D: our choice), each restarting from the best placement so far, " +
+		"grids and d-cubes, and 16 times as hot on a mesh or torus if the graph grows as in 3-D: our choice), each " +
+		"restarting from the best placement so far, " +
 		"cooling linearly over a number of moves that doubles from cycle to cycle, then descending; it stops when " +
 		fmt.Sprintf("%d cycles in a row gain less than %.1f%%", pairs.DefaultPatience, pairs.CycleTau*100) +
 		" (after a least amount of work; no cycle starts past the horizon). A budget is a number of moves, never a " +
@@ -116,7 +117,8 @@ func init() {
 				"stays under 650 MB"),
 			Summary: "The thesis gives PAIRS in outline only: swap two objects' processors when it lowers the hop-bytes, " +
 				"until the gain becomes small. The parameters are our reading: it starts from the best of the cheap " +
-				"heuristics that apply (or from --start), proposes moves toward the mean position of an object's " +
+				"heuristics that apply (on a weighted graph that is a 2-D or 3-D grid stencil in index order, its grid's " +
+				"too) or from --start, proposes moves toward the mean position of an object's " +
 				"neighbours, shifts along short paths and uniform pairs, " + rest,
 		},
 		Guests:     "any guest",
@@ -327,8 +329,10 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 
 // pairsStarts returns the starting placements: the named start's, or those
 // of every heuristic that applies (all cheap: O(n) or near; the graph
-// mappers where nothing else applies, see defaultStarts), or the identity
-// placement (object v on node v) if none of them succeeds.
+// mappers where nothing else applies, see defaultStarts; on a weighted
+// graph that is a grid stencil, the grid's heuristics too, see
+// stencilStarts), or the identity placement (object v on node v) if none
+// of them succeeds.
 func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, error) {
 	in := p.Instance
 	algos := defaultStarts(Starts(in.Guest, in.Host), p.Guest.Order())
@@ -339,10 +343,21 @@ func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, error) {
 		a, _ := Lookup(in.Start)
 		algos = []Algorithm{a}
 	}
+	on := make([]*Problem, len(algos))
+	for i := range on {
+		on[i] = p
+	}
+	if in.Start == "" {
+		if grid, more := stencilStarts(p, algos); grid != nil {
+			for _, a := range more {
+				algos, on = append(algos, a), append(on, grid)
+			}
+		}
+	}
 	var starts [][]int
 	var names []string
-	for _, a := range algos {
-		sub := *p
+	for i, a := range algos {
+		sub := *on[i]
 		// a start's note (rb answering rank order) is not the search's
 		sub.Instance.Algo, sub.Instance.Start, sub.Progress, sub.Note = a.Name, "", nil, nil
 		place, err := a.Map(ctx, &sub)
@@ -362,8 +377,12 @@ func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, error) {
 		if in.Start == "" && a.Name != Launchers[0].Name && isLauncher(a.Name) && slices.Equal(place, rankOrder(len(place))) {
 			continue // block or cyclic that is rank order: no second search from it
 		}
+		name := a.Name
+		if on[i] != p {
+			name += " on " + on[i].Instance.Guest.String()
+		}
 		starts = append(starts, place)
-		names = append(names, a.Name)
+		names = append(names, name)
 	}
 	if len(starts) == 0 {
 		id := make([]int, p.Guest.Order())
@@ -374,4 +393,37 @@ func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, error) {
 		names = append(names, "identity")
 	}
 	return starts, names, nil
+}
+
+// stencilStarts returns, for a weighted graph guest that is a 2-D or 3-D
+// grid stencil in index order (guest.Stencil: an uploaded halo exchange),
+// the problem with that grid as its guest and the grid's default starts
+// that are not among have: the shaped heuristics (STEP, folds, bricks,
+// ...), whose placements are the graph's too, since its vertex v is the
+// grid's. A stencil onto a torus of another shape is then folded as the
+// grid is (a 32x32 stencil uploaded onto torus:8x8x16: 1.4451 hops per
+// byte from the graph mappers' starts, 1.0645 from the fold). Nil for
+// any other guest. O(arcs).
+func stencilStarts(p *Problem, have []Algorithm) (*Problem, []Algorithm) {
+	if p.Guest.Kind != guest.Custom {
+		return nil, nil
+	}
+	dims, wrap, ok := guest.Stencil(p.Guest)
+	if !ok {
+		return nil, nil
+	}
+	gs := spec.Guest{Kind: guest.Grid, Dims: dims, Wrap: wrap}
+	g, err := gs.Build()
+	if err != nil {
+		return nil, nil
+	}
+	q := *p
+	q.Instance.Guest, q.Guest = gs, g
+	var more []Algorithm
+	for _, a := range defaultStarts(Starts(gs, p.Host), g.Order()) {
+		if !slices.ContainsFunc(have, func(b Algorithm) bool { return b.Name == a.Name }) {
+			more = append(more, a)
+		}
+	}
+	return &q, more
 }
