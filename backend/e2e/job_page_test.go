@@ -19,15 +19,22 @@ import (
 	"topomap/backend/api"
 )
 
-// TestJobPageDownloads: every download of a finished job's page saves a
-// file named like the explorer's (guest_host_algo.ext), and the page stays
-// (the router used to catch the links and show its 404 page).
+// TestJobPageDownloads: a finished job's page compares its hop-bytes with
+// rank order's, and every download saves a file named like the explorer's
+// (guest_host_algo.ext), and the page stays (the router used to catch the
+// links and show its 404 page).
 func TestJobPageDownloads(t *testing.T) {
 	j := submitJob(t, api.Request{Guest: "hypercube:4", Host: "ring:16", Algo: "xor"})
 	ctx := tab(t)
 	dir := allowDownloads(t, ctx)
 	open(t, ctx, "/jobs/"+j.ID)
 	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'done' && [...document.querySelectorAll('.downloads a')].some(a => a.textContent === 'scotch')`)
+	// The metrics compare the answer with the launcher's default, as the
+	// command line's do.
+	const vs = "−26.7 % hop-bytes vs rank order (identity: 240)"
+	if got := eval[string](t, ctx, `document.querySelector('tr[data-metric="baseline"] td')?.textContent ?? ''`); got != vs {
+		t.Errorf("baseline row %q, want %q", got, vs)
+	}
 	for _, d := range []struct{ id, file, starts string }{
 		{"json", "json", `{"guest":"hypercube:4"`},
 		{"csv", "csv", "vertex,node,x1,g1,g2,g3,g4\n"},
