@@ -2,6 +2,7 @@ package graphmap
 
 import (
 	"slices"
+	"sort"
 
 	"topomap/algorithms/internal/order"
 )
@@ -256,7 +257,7 @@ func (s *space) sortBy(nodes []int32, nodesOnly bool) {
 		}
 		keys = append(keys, k)
 	}
-	slices.Sort(keys)
+	sort.Sort(uint64s(keys)) // distinct keys: any sort gives this order
 	for i, k := range keys {
 		nodes[i] = int32(uint32(k))
 	}
@@ -293,3 +294,11 @@ func (s *space) extent(nodes []int32) (lo, hi []int) {
 	}
 	return lo, hi
 }
+
+// uint64s sorts through sort.Sort: a generic slices sort of uint64 would
+// add to the browser client (see package order).
+type uint64s []uint64
+
+func (s uint64s) Len() int           { return len(s) }
+func (s uint64s) Less(i, j int) bool { return s[i] < s[j] }
+func (s uint64s) Swap(i, j int)      { s[i], s[j] = s[j], s[i] }
