@@ -6,43 +6,45 @@ import (
 	"testing"
 
 	"topomap/algorithms/guest"
+	"topomap/algorithms/mapping"
+	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/algorithms/topology/topotest"
 )
 
-// uploaded returns the grid of dims as an uploaded graph would be: a
-// weighted graph (kind Custom) with the grid's arcs, less the arc u→v and
-// its reverse if u ≥ 0.
-func uploaded(t *testing.T, dims []int, u, v int) *guest.Graph {
+// around returns the 32x32 grid of ranks (index order) as an uploaded
+// graph: each rank sends volume near(dx, dy) to the rank dx, dy away
+// (|dx|, |dy| ≤ 3), none where it is 0.
+func around(t *testing.T, near func(dx, dy int) float64) *guest.Graph {
 	t.Helper()
-	g, err := guest.NewGrid(dims, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	const side = 32
 	var arcs []guest.Arc
-	for a := range g.Order() {
-		for _, b := range g.Neighbors(a) {
-			if (a != u || int(b) != v) && (a != v || int(b) != u) {
-				arcs = append(arcs, guest.Arc{From: a, To: int(b), Volume: 1})
+	for v := range side * side {
+		for dy := -3; dy <= 3; dy++ {
+			for dx := -3; dx <= 3; dx++ {
+				x, y := v%side+dx, v/side+dy
+				if w := near(dx, dy); w > 0 && x >= 0 && x < side && y >= 0 && y < side {
+					arcs = append(arcs, guest.Arc{From: v, To: x + side*y, Volume: w})
+				}
 			}
 		}
 	}
-	c, _, err := guest.FromArcs(g.Order(), arcs)
+	g, _, err := guest.FromArcs(side*side, arcs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return guest.Canonical(c)
+	return guest.Canonical(g)
 }
 
-// A weighted graph that is a grid stencil in index order starts PAIRS from
-// its grid's heuristics too: a 32x32 stencil onto torus:8x8x16 is folded
+// A weighted graph whose ranks are a grid in index order starts PAIRS from
+// its grid's heuristics too: onto torus:8x8x16 a 32x32 stencil is folded
 // as grid:32x32 is (1.0645 hops per byte; from the graph mappers' starts
-// PAIRS reached 1.4451), while a graph that is one arc short of the
-// stencil gets no grid starts.
-func TestAStencilGraphStartsFromItsGridsHeuristics(t *testing.T) {
+// PAIRS reached 1.4451), and so is a denser one (1.4043, against 1.6386),
+// while ranks that talk further apart get no grid starts.
+func TestAGridOrderedGraphStartsFromItsGridsHeuristics(t *testing.T) {
 	host := topotest.MustParse(t, "torus:8x8x16")
-	grid, err := solve.Map(context.Background(), spec.Instance{Guest: spec.Guest{Kind: guest.Grid, Dims: []int{32, 32}},
+	fold, err := solve.Map(context.Background(), spec.Instance{Guest: spec.Guest{Kind: guest.Grid, Dims: []int{32, 32}},
 		Host: host, Algo: "fold"}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -52,8 +54,18 @@ func TestAStencilGraphStartsFromItsGridsHeuristics(t *testing.T) {
 		g         *guest.Graph
 		gridStart bool
 	}{
-		{"the stencil", uploaded(t, []int{32, 32}, -1, -1), true},
-		{"one arc short", uploaded(t, []int{32, 32}, 0, 1), false},
+		{"the 5-point stencil", around(t, func(dx, dy int) float64 { return b2f(dx*dx+dy*dy == 1) }), true},
+		{"4 to the nearest 4, 1 to the 8 around and the 4 two steps away", around(t, func(dx, dy int) float64 {
+			switch {
+			case dx*dx+dy*dy == 1:
+				return 4
+			case dx*dx == 1 && dy*dy == 1 || dx*dx+dy*dy == 4:
+				return 1
+			}
+			return 0
+		}), true},
+		{"ranks 3 apart talk too", around(t, func(dx, dy int) float64 { return b2f(dx*dx+dy*dy == 1 || dx*dx+dy*dy == 9) }),
+			false},
 	}
 	for _, c := range cases {
 		res, err := solve.Map(context.Background(), spec.Instance{Guest: guest.SpecOf(c.g), Host: host, Algo: "pairs",
@@ -61,13 +73,23 @@ func TestAStencilGraphStartsFromItsGridsHeuristics(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		starts := strings.Join(res.Pairs.Starts, ", ")
-		if got := strings.Contains(starts, "fold on grid:32x32"); got != c.gridStart {
-			t.Errorf("%s: starts %s: the fold of grid:32x32 among them %v, want %v", c.name, starts, got, c.gridStart)
+		starts, want := strings.Join(res.Pairs.Starts, ", "), "fold on grid:32x32"
+		if !c.gridStart {
+			want = " on grid:" // no grid of any shape
 		}
-		if c.gridStart && res.Metrics.HopsPerByte > grid.Metrics.HopsPerByte {
-			t.Errorf("%s: %.4f hops per byte, above the grid's fold (%.4f)", c.name, res.Metrics.HopsPerByte,
-				grid.Metrics.HopsPerByte)
+		if got := strings.Contains(starts, want); got != c.gridStart {
+			t.Errorf("%s: starts %s: %q among them %v, want %v", c.name, starts, want, got, c.gridStart)
+		}
+		folded := metric.HopBytes(&mapping.Mapping{Guest: c.g, Host: host, Place: fold.Mapping.Place}) / c.g.TotalVolume()
+		if c.gridStart && res.Metrics.HopsPerByte > folded {
+			t.Errorf("%s: %.4f hops per byte, above the grid's fold (%.4f)", c.name, res.Metrics.HopsPerByte, folded)
 		}
 	}
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
 }
