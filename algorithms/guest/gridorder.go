@@ -19,11 +19,14 @@ const GridReach = 2
 // rows it runs along, wrapped), which only costs a caller that uses the
 // grid's placements as starts an extra start. O(arcs of the sample) per
 // shape, most of them given up on within a few vertices, and O(arcs);
-// ctx is read between shapes.
+// it gives up when ctx ends (read between shapes).
 func GridOrder(ctx context.Context, g *Graph) (dims []int, wrap, ok bool) {
 	best, step := 0.0, max(1, g.Order()/gridSample)
 	for _, d := range factorisations(g.Order()) {
-		if cost, _, fits := gridCost(g, d, step); fits && (dims == nil || cost < best) && ctx.Err() == nil {
+		if ctx.Err() != nil {
+			return nil, false, false
+		}
+		if cost, _, fits := gridCost(g, d, step); fits && (dims == nil || cost < best) {
 			best, dims = cost, d
 		}
 	}

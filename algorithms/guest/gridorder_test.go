@@ -2,7 +2,6 @@ package guest_test
 
 import (
 	"context"
-	"slices"
 	"testing"
 
 	"topomap/algorithms/guest"
@@ -52,13 +51,8 @@ func near(v, u int, dims []int, wrap bool, reach int) bool {
 // wrapped when they talk the way round; graphs that are not are not. The
 // oracles are the graphs' own definitions.
 func TestGridOrder(t *testing.T) {
-	tests := []struct {
-		name string
-		g    *guest.Graph
-		dims []int
-		wrap bool
-		ok   bool
-	}{
+	find := func(g *guest.Graph) ([]int, bool, bool) { return guest.GridOrder(context.Background(), g) }
+	checkShapes(t, "GridOrder", find, []shapeCase{
 		{"9-point stencil", box(t, []int{12, 10}, false, 1), []int{12, 10}, false, true},
 		{"5x5 stencil (prime sides)", box(t, []int{7, 11}, false, 2), []int{7, 11}, false, true},
 		// of even sides it reads as a finer grid, of less grid distance:
@@ -70,11 +64,5 @@ func TestGridOrder(t *testing.T) {
 		{"a 6-cube is a 4x4x4 grid", custom(t, "hypercube:6"), []int{4, 4, 4}, false, true},
 		{"ranks 3 apart in a 7x7 box", box(t, []int{7, 7}, false, 3), nil, false, false},
 		{"a prime order", ring(13), nil, false, false},
-	}
-	for _, tc := range tests {
-		dims, wrap, ok := guest.GridOrder(context.Background(), tc.g)
-		if ok != tc.ok || !slices.Equal(dims, tc.dims) || wrap != tc.wrap {
-			t.Errorf("%s: GridOrder = %v, %v, %v; want %v, %v, %v", tc.name, dims, wrap, ok, tc.dims, tc.wrap, tc.ok)
-		}
-	}
+	})
 }

@@ -11,13 +11,7 @@ import (
 // index order, the first coordinate fastest) and whether they wrap; other
 // graphs are not. The oracles are the graphs' own definitions.
 func TestStencil(t *testing.T) {
-	tests := []struct {
-		name string
-		g    *guest.Graph
-		dims []int
-		wrap bool
-		ok   bool
-	}{
+	checkShapes(t, "Stencil", guest.Stencil, []shapeCase{
 		{"3-D halo, periodic", custom(t, "grid:8x8x8:wrap"), []int{8, 8, 8}, true, true},
 		{"3-D halo", custom(t, "grid:4x6x5"), []int{4, 6, 5}, false, true},
 		{"2-D halo", custom(t, "grid:16x8"), []int{16, 8}, false, true},
@@ -27,11 +21,25 @@ func TestStencil(t *testing.T) {
 		{"a ring is 1-D", ring(12), nil, false, false},
 		{"an edge missing", without(t, custom(t, "grid:4x4"), 5, 6), nil, false, false},
 		{"one way only", oneWay(t, custom(t, "grid:4x4")), nil, false, false},
-	}
-	for _, tc := range tests {
-		dims, wrap, ok := guest.Stencil(tc.g)
+	})
+}
+
+// shapeCase is a graph and the grid shape a finder should read in it.
+type shapeCase struct {
+	name string
+	g    *guest.Graph
+	dims []int
+	wrap bool
+	ok   bool
+}
+
+// checkShapes runs a finder of grid shapes (Stencil, GridOrder) on cases.
+func checkShapes(t *testing.T, what string, find func(*guest.Graph) ([]int, bool, bool), cases []shapeCase) {
+	t.Helper()
+	for _, tc := range cases {
+		dims, wrap, ok := find(tc.g)
 		if ok != tc.ok || !slices.Equal(dims, tc.dims) || wrap != tc.wrap {
-			t.Errorf("%s: Stencil = %v, %v, %v; want %v, %v, %v", tc.name, dims, wrap, ok, tc.dims, tc.wrap, tc.ok)
+			t.Errorf("%s: %s = %v, %v, %v; want %v, %v, %v", tc.name, what, dims, wrap, ok, tc.dims, tc.wrap, tc.ok)
 		}
 	}
 }

@@ -117,8 +117,9 @@ func init() {
 				"stays under 650 MB"),
 			Summary: "The thesis gives PAIRS in outline only: swap two objects' processors when it lowers the hop-bytes, " +
 				"until the gain becomes small. The parameters are our reading: it starts from the best of the cheap " +
-				"heuristics that apply (on a weighted graph whose ranks are a 2-D or 3-D grid in index order, each talking " +
-				"within 2 steps along every axis, its grid's too) or from --start, proposes moves toward the mean position of an object's " +
+				"heuristics that apply (on a weighted graph whose ranks are a 2-D or 3-D grid in index order, each " +
+				"talking within 2 steps along every axis, its grid's too) or from --start, proposes moves toward the " +
+				"mean position of an object's " +
 				"neighbours, shifts along short paths and uniform pairs, " + rest,
 		},
 		Guests:     "any guest",
@@ -330,9 +331,9 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 // pairsStarts returns the starting placements: the named start's, or those
 // of every heuristic that applies (all cheap: O(n) or near; the graph
 // mappers where nothing else applies, see defaultStarts; on a weighted
-// graph whose vertices are a grid in index order, the grid's
-// heuristics too, see stencilStarts), or the identity placement (object v on node v) if none
-// of them succeeds.
+// graph whose vertices are a grid in index order, the grid's heuristics
+// too, see gridOrderStarts), or the identity placement (object v on node
+// v) if none of them succeeds.
 func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, error) {
 	in := p.Instance
 	algos := defaultStarts(Starts(in.Guest, in.Host), p.Guest.Order())
@@ -343,16 +344,15 @@ func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, error) {
 		a, _ := Lookup(in.Start)
 		algos = []Algorithm{a}
 	}
-	on := make([]*Problem, len(algos))
+	on := make([]*Problem, len(algos)) // the problem each maps: p, or its grid's
 	for i := range on {
 		on[i] = p
 	}
-	if in.Start == "" {
-		if grid, more := stencilStarts(ctx, p, algos); grid != nil {
-			for _, a := range more {
-				algos, on = append(algos, a), append(on, grid)
-			}
+	if grid, more := gridOrderStarts(ctx, p, algos); grid != nil {
+		for range more {
+			on = append(on, grid)
 		}
+		algos = append(algos, more...)
 	}
 	var starts [][]int
 	var names []string
@@ -395,7 +395,7 @@ func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, error) {
 	return starts, names, nil
 }
 
-// stencilStarts returns, for a weighted graph guest whose vertices are a
+// gridOrderStarts returns, for a weighted graph guest whose vertices are a
 // 2-D or 3-D grid in index order (guest.GridOrder: an uploaded halo
 // exchange, a 27-point stencil), the problem with that grid as its guest
 // and the grid's default starts that are not among have: the shaped
@@ -405,9 +405,10 @@ func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, error) {
 // torus:8x8x16, a 32x32 stencil gets 1.0645 hops per byte (1.4451 from
 // the graph mappers' starts), a 32x32 grid whose ranks also talk to the
 // 8 ranks around them and the 4 two steps away (volume 4 to the nearest 4,
-// 1 to the others) 1.4043 (1.6386). Nil for any other guest.
-func stencilStarts(ctx context.Context, p *Problem, have []Algorithm) (*Problem, []Algorithm) {
-	if p.Guest.Kind != guest.Custom {
+// 1 to the others) 1.4043 (1.6386). Nil for any other guest, or when the
+// caller named a start.
+func gridOrderStarts(ctx context.Context, p *Problem, have []Algorithm) (*Problem, []Algorithm) {
+	if p.Guest.Kind != guest.Custom || p.Instance.Start != "" {
 		return nil, nil
 	}
 	dims, wrap, ok := guest.GridOrder(ctx, p.Guest)
