@@ -34,6 +34,11 @@ type generic struct {
 	// the new lengths of the arcs of the last delta's two objects, which
 	// swap then keeps without asking again.
 	arc, newA, newB []int32
+	// rev[e] is the arc u→v of arc e = v→u, -1 if u sends v nothing: a
+	// move updates the lengths of its object's arcs both ways in
+	// O(degree), not O(Σ degree of its neighbours) (copter2's 4096-part
+	// quotient, of mean degree 43, on fattree:16,3: 28 % of the run).
+	rev []int32
 }
 
 const (
@@ -132,6 +137,7 @@ func (s *state) measure() {
 			deg = max(deg, s.off[v+1]-s.off[v])
 		}
 		g.arc, g.newA, g.newB = make([]int32, len(s.adj)), make([]int32, deg), make([]int32, deg)
+		g.rev = s.reverseArcs()
 	}
 	for v := range int32(s.n) {
 		for e := s.off[v]; e < s.off[v+1]; e++ {
@@ -142,19 +148,52 @@ func (s *state) measure() {
 
 // moved sets the lengths of the arcs of object a, which has moved, to
 // those its delta found (in lengths), both ways (a host's distance is
-// symmetric). O(Σ degree of a's neighbours).
+// symmetric). O(degree of a).
 func (s *state) moved(a int32, lengths []int32) {
 	g := s.gen
 	for e := s.off[a]; e < s.off[a+1]; e++ {
-		u := s.adj[e]
 		h := lengths[e-s.off[a]]
 		g.arc[e] = h
-		for f := s.off[u]; f < s.off[u+1]; f++ {
-			if s.adj[f] == a {
-				g.arc[f] = h
-			}
+		if f := g.rev[e]; f >= 0 {
+			g.arc[f] = h
 		}
 	}
+}
+
+// reverseArcs returns, for every arc v→u, the index of the arc u→v, or
+// -1 if there is none: with the arcs listed by target, each vertex u
+// marks its own arcs by target, then reads the arcs into u. O(arcs).
+func (s *state) reverseArcs() []int32 {
+	in := make([]int32, s.n+1) // in[u]..in[u+1]: the arcs into u, in byTarget
+	for _, u := range s.adj {
+		in[u+1]++
+	}
+	for u := range s.n {
+		in[u+1] += in[u]
+	}
+	byTarget, from := make([]int32, len(s.adj)), make([]int32, len(s.adj))
+	next := append([]int32(nil), in[:s.n]...)
+	for v := range int32(s.n) {
+		for e := s.off[v]; e < s.off[v+1]; e++ {
+			u := s.adj[e]
+			byTarget[next[u]], from[next[u]] = e, v
+			next[u]++
+		}
+	}
+	rev, out := make([]int32, len(s.adj)), next // next is spent: out[v] = u's arc to v, +1
+	clear(out)
+	for u := range int32(s.n) {
+		for f := s.off[u]; f < s.off[u+1]; f++ {
+			out[s.adj[f]] = f + 1
+		}
+		for i := in[u]; i < in[u+1]; i++ {
+			rev[byTarget[i]] = out[from[i]] - 1
+		}
+		for f := s.off[u]; f < s.off[u+1]; f++ {
+			out[s.adj[f]] = 0
+		}
+	}
+	return rev
 }
 
 // deltaGeneric is delta on a host without coordinates. It keeps the new

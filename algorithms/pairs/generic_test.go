@@ -321,3 +321,36 @@ func TestCoresParallel(t *testing.T) {
 		checkState(t, s)
 	}
 }
+
+// TestReverseArcsPairEveryArcWithItsReverse: on random graphs whose arcs
+// go one way or both (guest.FromArcs), rev[e] is the arc back, or -1
+// exactly when there is none, as a scan of the target's arcs finds.
+func TestReverseArcsPairEveryArcWithItsReverse(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for trial := range 20 {
+		n := 2 + rng.IntN(40)
+		var arcs []guest.Arc
+		for range rng.IntN(4 * n) {
+			arcs = append(arcs, guest.Arc{From: rng.IntN(n), To: rng.IntN(n), Volume: 1})
+		}
+		g, _, err := guest.FromArcs(n, arcs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := newState(g, must(topology.NewFatTree(4, 3)), randomPlace(n, 64, rng))
+		rev := s.reverseArcs()
+		for v := range int32(n) {
+			for e := s.off[v]; e < s.off[v+1]; e++ {
+				u, want := s.adj[e], int32(-1)
+				for f := s.off[u]; f < s.off[u+1]; f++ {
+					if s.adj[f] == v {
+						want = f
+					}
+				}
+				if rev[e] != want {
+					t.Fatalf("trial %d: arc %d (%d→%d): reverse %d, want %d", trial, e, v, u, rev[e], want)
+				}
+			}
+		}
+	}
+}
