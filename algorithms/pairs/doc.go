@@ -42,7 +42,7 @@
 //   - the work (the horizon and the least work) is scaled by 4 over the
 //     guest's mean degree when that is above 4 (a move costs O(degree)),
 //     and by Options.Share for a run that is one level of a multilevel
-//     search (package solve's);
+//     search or one that anneals hot (package solve's);
 //   - a closing search after the swap search, on every host: the 1-to-1
 //     local search of Schulz and Träff (JEA 2020) over N_C^d, the pairs of
 //     objects at most d hops apart in the guest (Options.CommDepth,

@@ -57,6 +57,9 @@ const MinAttempts = 1024
 // it (96x50 onto 75x64: 0.93 → 0.79 s for the same 9.2M moves).
 const ParallelThreshold = 4096
 
+// MaxShare bounds Options.Share.
+const MaxShare = 4
+
 // maxWorkers bounds Workers (slabs are numbered in an int8).
 const maxWorkers = 64
 
@@ -197,10 +200,13 @@ type Options struct {
 	// a tenth (for its descent): the run makes about Plan moves and
 	// never more.
 	Plan int64
-	// Share, in (0, 1], scales the stopping rule's work (the horizon and
-	// the least work, planned or not, and a Plan's cap) for a run that
-	// is one part of a larger search (a level of a multilevel search);
-	// 0 = 1.
+	// Share, in (0, MaxShare], scales the stopping rule's work (the
+	// horizon and the least work, planned or not, and a Plan's cap):
+	// below 1 for a run that is one part of a larger search (a level of
+	// a multilevel search), above it for a run that needs more work than
+	// its size says (a hot annealing, package solve's); 0 = 1. The
+	// cycles double in length, so a share between 1 and 2 adds a cycle
+	// only where the last one fell short of the horizon.
 	Share float64
 	// Workers is the number of goroutines of the greedy and annealing
 	// rounds (at most 64); 0 = 2 from ParallelThreshold objects on, 1
@@ -451,8 +457,8 @@ func (o *Options) check(g *guest.Graph, host topology.Host, starts [][]int) erro
 		return fmt.Errorf("%w: tau %v out of [0, 1)", ErrInvalid, o.Tau)
 	case o.Attempts < 0 || o.MaxRounds < 0 || o.Workers < 0 || o.ProgressEvery < 0 || o.Patience < Unlimited:
 		return fmt.Errorf("%w: negative attempts, rounds, workers, patience or progress interval", ErrInvalid)
-	case !(o.Share >= 0 && o.Share <= 1):
-		return fmt.Errorf("%w: share %v out of [0, 1]", ErrInvalid, o.Share)
+	case !(o.Share >= 0 && o.Share <= MaxShare):
+		return fmt.Errorf("%w: share %v out of [0, %d]", ErrInvalid, o.Share, MaxShare)
 	case !(o.Temperature >= 0) || math.IsInf(o.Temperature, 0):
 		return fmt.Errorf("%w: temperature %v, want a finite value >= 0", ErrInvalid, o.Temperature)
 	case o.CommDepth < NoCommSearch || o.CommDepth > maxCommDepth:

@@ -386,7 +386,7 @@ func TestInvalid(t *testing.T) {
 		{"negative moves", h, ok, pairs.Options{Moves: -1}},
 		{"negative temperature", h, ok, pairs.Options{Temperature: -1, Moves: 1000}},
 		{"negative share", h, ok, pairs.Options{Share: -0.5}},
-		{"share above 1", h, ok, pairs.Options{Share: 1.5}},
+		{"share above MaxShare", h, ok, pairs.Options{Share: pairs.MaxShare + 0.5}},
 	}
 	for _, c := range cases {
 		if _, err := pairs.Improve(context.Background(), g, c.h, c.starts, c.opt); !errors.Is(err, pairs.ErrInvalid) {
@@ -416,7 +416,7 @@ func TestTrivial(t *testing.T) {
 // TestShare: a run given a share of the work (a level of a multilevel
 // search) stops by its rule within that share of the horizon: 32x32 onto
 // 16x64, annealing, makes at most half the moves with a third of the
-// work.
+// work, and at least half as many again with twice the work.
 func TestShare(t *testing.T) {
 	g, h := grid(32, 32), mesh(16, 64)
 	starts := [][]int{rowMajor(g.Order())}
@@ -427,8 +427,11 @@ func TestShare(t *testing.T) {
 		}
 		return res
 	}
-	whole, third := run(0), run(1.0/3)
+	whole, third, twice := run(0), run(1.0/3), run(2)
 	if third.Moves >= whole.Moves || third.Moves > whole.Moves/2 {
 		t.Errorf("a third of the work: %d moves, the whole: %d", third.Moves, whole.Moves)
+	}
+	if twice.Moves < whole.Moves*3/2 || twice.Moves > 2*whole.Moves+whole.Moves/4 {
+		t.Errorf("twice the work: %d moves, the whole: %d", twice.Moves, whole.Moves)
 	}
 }

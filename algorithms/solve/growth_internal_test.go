@@ -49,7 +49,7 @@ func edgeless(t *testing.T, n int) *guest.Graph {
 	return g
 }
 
-func TestSolidGraphsAnnealHotterOnMeshesAndToriOnly(t *testing.T) {
+func TestSolidGraphsAnnealHotterAndLongerOnMeshesAndToriOnly(t *testing.T) {
 	solid, flat := guest.Canonical(grid(t, []int{8, 8, 8}, true)), guest.Canonical(grid(t, []int{32, 16}, false))
 	unit := PairsTemperature * meanVolume(solid)
 	cases := []struct {
@@ -57,16 +57,19 @@ func TestSolidGraphsAnnealHotterOnMeshesAndToriOnly(t *testing.T) {
 		g    *guest.Graph
 		host topology.Host
 		want float64
+		work float64
 	}{
-		{"a 3-D graph on a torus", solid, topotest.MustParse(t, "torus:8x8x8"), SolidTemperature},
-		{"a 3-D graph on a mesh", solid, topotest.MustParse(t, "mesh:16x32"), SolidTemperature},
-		{"a 3-D graph on a fat tree", solid, topotest.MustParse(t, "fattree:8,3"), GraphTemperature},
-		{"a 2-D graph on a torus", flat, topotest.MustParse(t, "torus:8x8x8"), GraphTemperature},
-		{"a 3-D grid guest", grid(t, []int{8, 8, 8}, false), topotest.MustParse(t, "torus:8x8x8"), 1},
+		{"a 3-D graph on a torus", solid, topotest.MustParse(t, "torus:8x8x8"), SolidTemperature, SolidWork},
+		{"a 3-D graph on a mesh", solid, topotest.MustParse(t, "mesh:16x32"), SolidTemperature, SolidWork},
+		{"a 3-D graph on a fat tree", solid, topotest.MustParse(t, "fattree:8,3"), GraphTemperature, 0},
+		{"a 2-D graph on a torus", flat, topotest.MustParse(t, "torus:8x8x8"), GraphTemperature, 0},
+		{"a 3-D grid guest", grid(t, []int{8, 8, 8}, false), topotest.MustParse(t, "torus:8x8x8"), 1, 0},
 	}
 	for _, c := range cases {
-		if got := PairsTemperatureOf(c.g, c.host); math.Abs(got-c.want*unit) > 1e-9 {
-			t.Errorf("%s: temperature %g, want %g", c.name, got, c.want*unit)
+		got, work := PairsAnnealingOf(c.g, c.host)
+		if math.Abs(got-c.want*unit) > 1e-9 || work != c.work {
+			t.Errorf("%s: temperature %g and share %g, want %g and %g", c.name, got, work, c.want*unit, c.work)
 		}
 	}
 }
+

@@ -53,20 +53,30 @@ const SolidTemperature = 16
 // 1024 parts and 2.48 at 4096, mdual's by 2.40 and 2.55.
 const solidGrowth = 2
 
-// PairsTemperatureOf returns the initial annealing temperature of PAIRS
-// for guest g on host h, in hop-bytes: PairsTemperature times g's mean
-// arc volume, times GraphTemperature on a weighted graph, or
-// SolidTemperature for a weighted graph that grows as in 3-D on a host
-// with coordinates.
-func PairsTemperatureOf(g *guest.Graph, h topology.Host) float64 {
+// SolidWork is the share of the stopping rule's work (pairs.Options.Share)
+// of a run at SolidTemperature without a budget: one more annealing
+// cycle, since a hot start takes longer to settle. Our choice [P], on
+// BenchmarkScotch's tori: copter2/1024 1.931 → 1.894 hops per byte
+// (0.57 → 0.99 CPU-s), mdual/1024 2.033 → 1.966 (0.55 → 1.02),
+// copter2/4096 3.326 → 3.244 (2.2 → 3.9-4.5), mdual/4096 2.198 → 2.136
+// (1.8 → 3.3), mdual/16384 2.593 → 2.413 (2.3 → 6.5).
+const SolidWork = 2
+
+// PairsAnnealingOf returns how PAIRS anneals guest g on host h: its
+// initial temperature, in hop-bytes, PairsTemperature times g's mean arc
+// volume, times GraphTemperature on a weighted graph, or SolidTemperature
+// for a weighted graph that grows as in 3-D on a host with coordinates;
+// and the share of the stopping rule's work it gets, SolidWork for the
+// latter, else 0 (the default).
+func PairsAnnealingOf(g *guest.Graph, h topology.Host) (temperature, share float64) {
 	t := PairsTemperature * meanVolume(g)
 	if g.Kind != guest.Custom {
-		return t
+		return t, 0
 	}
 	if _, ok := h.(topology.Grid); ok && growth(g) >= solidGrowth {
-		return t * SolidTemperature
+		return t * SolidTemperature, SolidWork
 	}
-	return t * GraphTemperature
+	return t * GraphTemperature, 0
 }
 
 // meanVolume returns the mean message volume of g's arcs (1 without arcs).
@@ -83,13 +93,14 @@ func meanVolume(g *guest.Graph) float64 {
 func init() {
 	complexity := fmt.Sprintf("O(degree) per proposed swap (under the congestion objective O(degree × hops): it "+
 		"routes the arcs of the two objects), in rounds of max(n, %d) proposals; the annealing cycles end within "+
-		"2,048 moves per object (at least 1M, at most %dM), plus the descents, or at a budget's planned moves "+
+		"2,048 moves per object (at least 1M, at most %dM; twice that for a graph annealed 16 times as hot), plus the descents, or at a budget's planned moves "+
 		"(%dM per second of budget for a hop-bytes move on a guest of mean degree 4, fewer for costlier moves: the "+
 		"measured rate of one core)",
 		pairs.MinAttempts, pairs.DefaultHorizon>>20, MovesPerSecond/1_000_000)
 	rest := "computes each swap's gain from the edges of the two objects only. A greedy descent runs until a round " +
 		"gains less than 1% of the hop-bytes; then annealing cycles (on a weighted graph starting twice as hot as on " +
-		"grids and d-cubes, and 16 times as hot on a mesh or torus if the graph grows as in 3-D: our choice), each " +
+		"grids and d-cubes, and 16 times as hot, with twice the work, on a mesh or torus if the graph grows as in 3-D: our "+
+		"choice), each " +
 		"restarting from the best placement so far, " +
 		"cooling linearly over a number of moves that doubles from cycle to cycle, then descending; it stops when " +
 		fmt.Sprintf("%d cycles in a row gain less than %.1f%%", pairs.DefaultPatience, pairs.CycleTau*100) +
@@ -273,12 +284,16 @@ type PairsRun struct {
 func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 	begin := time.Now()
 	in := p.Instance
-	opt := pairs.Options{Mode: mode, Seed: in.Seed, Temperature: PairsTemperatureOf(p.Guest, p.Host), Moves: in.Moves}
+	temperature, share := PairsAnnealingOf(p.Guest, p.Host)
+	opt := pairs.Options{Mode: mode, Seed: in.Seed, Temperature: temperature, Moves: in.Moves}
 	starts, names, err := pairsStarts(ctx, p)
 	if err != nil {
 		return nil, err
 	}
 	opt.Plan, opt.Share = plannedMoves(p, starts), p.share
+	if opt.Plan == 0 && opt.Share == 0 {
+		opt.Share = share
+	}
 	// done and improved count the moves of the runs before this one (the
 	// coarse levels, the hop-bytes run of a congestion search), from
 	// fraction lo of the progress on

@@ -7,9 +7,11 @@ import (
 	"testing"
 	"time"
 
+	"topomap/algorithms/guest"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
+	"topomap/algorithms/topology/topotest"
 )
 
 // TestPairsMap: PAIRS is never worse than the best other equal-size
@@ -161,5 +163,28 @@ func TestPairsProgressAndCancel(t *testing.T) {
 	}
 	if len(ps) == 0 || ps[0].Fraction < 0 || ps[0].Fraction > 1 || ps[0].HopsPerByte <= 0 {
 		t.Fatalf("progress %+v", ps)
+	}
+}
+
+// A solid graph on a torus, without a budget, anneals over twice the
+// stopping rule's work: 512 objects have a horizon of 1M moves (the least
+// horizon), which the default cycles stay under (about 0.8M), while the
+// doubled horizon fits one more cycle.
+func TestSolidGraphsGetTwiceTheWork(t *testing.T) {
+	if raceEnabled {
+		t.Skip("2M moves: too slow under the race detector")
+	}
+	g, err := guest.NewGrid([]int{8, 8, 8}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g = guest.Canonical(g)
+	res, err := solve.Map(context.Background(), spec.Instance{Guest: guest.SpecOf(g),
+		Host: topotest.MustParse(t, "torus:8x8x8"), Algo: "pairs", Seed: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Pairs.Moves < 1<<20*5/4 {
+		t.Errorf("%d moves, want more than the default horizon's 1,048,576 by a quarter", res.Pairs.Moves)
 	}
 }
