@@ -72,4 +72,3 @@ func TestSolidGraphsAnnealHotterAndLongerOnMeshesAndToriOnly(t *testing.T) {
 		}
 	}
 }
-

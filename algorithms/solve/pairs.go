@@ -93,14 +93,15 @@ func meanVolume(g *guest.Graph) float64 {
 func init() {
 	complexity := fmt.Sprintf("O(degree) per proposed swap (under the congestion objective O(degree × hops): it "+
 		"routes the arcs of the two objects), in rounds of max(n, %d) proposals; the annealing cycles end within "+
-		"2,048 moves per object (at least 1M, at most %dM; twice that for a graph annealed 16 times as hot), plus the descents, or at a budget's planned moves "+
+		"2,048 moves per object (at least 1M, at most %dM; twice that for a graph annealed 16 times as hot), plus "+
+		"the descents, or at a budget's planned moves "+
 		"(%dM per second of budget for a hop-bytes move on a guest of mean degree 4, fewer for costlier moves: the "+
 		"measured rate of one core)",
 		pairs.MinAttempts, pairs.DefaultHorizon>>20, MovesPerSecond/1_000_000)
 	rest := "computes each swap's gain from the edges of the two objects only. A greedy descent runs until a round " +
 		"gains less than 1% of the hop-bytes; then annealing cycles (on a weighted graph starting twice as hot as on " +
-		"grids and d-cubes, and 16 times as hot, with twice the work, on a mesh or torus if the graph grows as in 3-D: our "+
-		"choice), each " +
+		"grids and d-cubes, and 16 times as hot, with twice the work, on a mesh or torus if the graph grows as in " +
+		"3-D: our choice), each " +
 		"restarting from the best placement so far, " +
 		"cooling linearly over a number of moves that doubles from cycle to cycle, then descending; it stops when " +
 		fmt.Sprintf("%d cycles in a row gain less than %.1f%%", pairs.DefaultPatience, pairs.CycleTau*100) +
