@@ -26,8 +26,9 @@ func searchPanel(in spec.Instance, run *solve.PairsRun, m metric.Metrics, link f
 	var lines []app.UI
 	if run != nil {
 		lines = append(lines, app.P().ID("search-moves").Text(fmt.Sprintf(
-			"PAIRS made %d moves, %d of them improving, from %s (chosen among %s).",
-			run.Moves, run.Improved, run.Start, strings.Join(run.Starts, ", "))))
+			"PAIRS made %s moves and tried %s swaps in its closing search, %s of them improving, from %s (chosen among %s).",
+			metric.Thousands(int(run.Moves)), metric.Thousands(int(run.ClosingSwaps)), metric.Thousands(int(run.Improved)),
+			run.Start, strings.Join(run.Starts, ", "))))
 		if in.Budget == 0 && in.Moves == 0 && (run.Improved == 0 || m.HopsPerByte > m.LowerBound*1.01) {
 			// a budget that plans twice the moves made (at the cost of
 			// a move on this guest, under this objective)

@@ -310,7 +310,9 @@ func Text(w io.Writer, r *solve.Result) error {
 	line("link loads", LinkLoads(mt))
 	writeBaselines(bw, r)
 	if p := r.Pairs; p != nil {
-		fmt.Fprintf(bw, "search            %s moves, %s improving, from %s (of %s)\n", metric.Thousands(int(p.Moves)), metric.Thousands(int(p.Improved)), p.Start, strings.Join(p.Starts, ", "))
+		fmt.Fprintf(bw, "search            %s moves and %s swaps of the closing search, %s improving, from %s (of %s)\n",
+			metric.Thousands(int(p.Moves)), metric.Thousands(int(p.ClosingSwaps)), metric.Thousands(int(p.Improved)), p.Start,
+			strings.Join(p.Starts, ", "))
 	}
 	fmt.Fprintf(bw, "time              %.6f s\n", r.Seconds)
 	if m.Host.Size() <= 4096 {

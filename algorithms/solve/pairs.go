@@ -258,8 +258,13 @@ type PairsRun struct {
 	// Moves is the number of moves made: the instance's Moves set to it
 	// repeats the run.
 	Moves int64 `json:"moves"`
-	// Improved counts the moves that lowered the hop-bytes.
+	// Improved counts the moves that lowered the hop-bytes, the closing
+	// search's kept swaps included.
 	Improved int64 `json:"improvingMoves"`
+	// ClosingSwaps counts the swaps the closing search tried after the
+	// moves (pairs' Result.CommMoves: not in Moves, bounded by an eighth
+	// of the work).
+	ClosingSwaps int64 `json:"closingSwaps"`
 	// Start is the start the search worked from.
 	Start string `json:"start"`
 	// Starts lists the starts tried.
@@ -298,7 +303,7 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 	// done and improved count the moves of the runs before this one (the
 	// coarse levels, the hop-bytes run of a congestion search), from
 	// fraction lo of the progress on
-	done, improved, lo := int64(0), int64(0), 0.0
+	done, improved, closing, lo := int64(0), int64(0), int64(0), 0.0
 	ml, coarse, err := multilevelStart(ctx, p, mode)
 	if err != nil && ctx.Err() == nil {
 		return nil, err
@@ -309,7 +314,7 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 		if in.Moves > 0 {
 			opt.Moves = max(1, in.Moves-coarse.Moves)
 		}
-		done, improved, lo = coarse.Moves, coarse.Improved, 0.5
+		done, improved, closing, lo = coarse.Moves, coarse.Improved, coarse.ClosingSwaps, 0.5
 	}
 	runs, moves := 1, int64(0)
 	if in.Objective == spec.ObjectiveCongestion {
@@ -332,14 +337,14 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 		if err != nil && (res == nil || ctx.Err() == nil) {
 			return nil, fmt.Errorf("pairs: %w", err)
 		}
-		moves, improved = max(moves, res.Moves), improved+res.Improved
+		moves, improved, closing = max(moves, res.Moves), improved+res.Improved, closing+res.CommMoves
 		if err != nil {
 			break // cancelled: ctx's error with the best so far (see Map)
 		}
 	}
 	if p.Report != nil {
-		*p.Report = PairsRun{Moves: done + moves, Improved: improved, Start: names[res.Start], Starts: names,
-			Converged: res.Converged}
+		*p.Report = PairsRun{Moves: done + moves, Improved: improved, ClosingSwaps: closing, Start: names[res.Start],
+			Starts: names, Converged: res.Converged}
 	}
 	return res.Place, err
 }

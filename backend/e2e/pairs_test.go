@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 
+	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/solve/solvetest"
 	"topomap/algorithms/spec"
@@ -74,7 +76,8 @@ func TestPairsBudgetRepeats(t *testing.T) {
 	ctx := tab(t)
 	const q = "algo=pairs&budget=1ms&guest=grid:40x30&host=mesh:20x60&start=rowmajor&seed=2"
 	want := solvetest.Map(t, q)
-	wantMoves := fmt.Sprintf("PAIRS made %d moves,", want.Pairs.Moves)
+	wantMoves := fmt.Sprintf("PAIRS made %s moves and tried %s swaps", metric.Thousands(int(want.Pairs.Moves)),
+		metric.Thousands(int(want.Pairs.ClosingSwaps)))
 	path := "/?" + strings.ReplaceAll(q, ":", "%3A")
 	for range 2 {
 		open(t, ctx, path)
@@ -112,9 +115,10 @@ func TestPairsJobSearch(t *testing.T) {
 	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'done'`)
 	waitJS(t, ctx, `document.querySelector('#search-moves')?.textContent.includes('from snake')`)
 	text := eval[string](t, ctx, `document.querySelector('#search-moves').textContent`)
-	var moves, improving int
-	if _, err := fmt.Sscanf(text, "PAIRS made %d moves, %d of them improving", &moves, &improving); err != nil || moves == 0 || improving == 0 {
-		t.Errorf("job search line %q (%v)", text, err)
+	// counts with thousands separators (some 200,000 moves)
+	m := regexp.MustCompile(`^PAIRS made (\d{1,3}(,\d{3})*) moves and tried (\d{1,3}(,\d{3})*) swaps in its closing search, (\d{1,3}(,\d{3})*) of them improving`).FindStringSubmatch(text)
+	if m == nil || len(m[1]) < len("200,000") || m[5] == "0" {
+		t.Errorf("job search line %q", text)
 	}
 	screenshot(t, ctx, "job-pairs-search")
 }

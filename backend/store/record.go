@@ -70,11 +70,12 @@ func decodeRequest(b requestRecord) (api.Request, error) {
 // searchRecord is what a local search reported (a former "clock" key is
 // ignored).
 type searchRecord struct {
-	Moves     int64    `json:"moves"`
-	Improved  int64    `json:"improvingMoves"`
-	Start     string   `json:"start"`
-	Starts    []string `json:"starts"`
-	Converged bool     `json:"converged"`
+	Moves        int64    `json:"moves"`
+	Improved     int64    `json:"improvingMoves"`
+	ClosingSwaps int64    `json:"closingSwaps"`
+	Start        string   `json:"start"`
+	Starts       []string `json:"starts"`
+	Converged    bool     `json:"converged"`
 }
 
 // EncodeJob returns the record of j (its cancel token is never stored):
