@@ -27,13 +27,13 @@ func (h *hostNames) forHost(host topology.Host) (export.Hostnames, error) {
 	if strings.TrimSpace(h.text) == "" {
 		return nil, nil
 	}
-	nodes, _ := topology.SplitCores(host)
+	nodes, _ := topology.NodesOf(host)
 	return export.ParseHostnames(strings.NewReader(h.text), nodes.Size())
 }
 
 // render shows the field, folded, with its error for r's host.
 func (h *hostNames) render(r *solve.Result) app.UI {
-	nodes, _ := topology.SplitCores(r.Mapping.Host)
+	nodes, _ := topology.NodesOf(r.Mapping.Host)
 	_, err := h.of(r)
 	return app.Details().ID("hostnames").Class("hint").Body(
 		app.Summary().Body(termText("Host names of the launcher files")),

@@ -42,7 +42,10 @@
 //   - rankfile: Open MPI (mpirun(1), "Rankfiles"): one line
 //     "rank r=<hostname> slot=<t>" per rank.
 //   - slurm: SLURM_HOSTFILE for srun --distribution=arbitrary (srun(1)):
-//     line r is the host name of rank r's node.
+//     line r is the host name of rank r's node. It names no core: srun
+//     binds a node's ranks to its cores itself, so on nodes with an
+//     inside (":node=", cores not 0 apart) the cores may not be the
+//     placement's; the rankfile and the mapfile name them.
 //   - scotch: a Scotch mapping file: the vertex count, then one
 //     "vertex slot" line per guest vertex.
 //   - csv and json: the placement with its coordinates and metrics, and

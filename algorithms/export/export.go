@@ -78,7 +78,7 @@ func WriteWith(w io.Writer, format string, r *solve.Result, o Options) error {
 	if err := Check(format, r.Mapping); err != nil {
 		return err
 	}
-	nodes, _ := topology.SplitCores(r.Mapping.Host)
+	nodes, _ := topology.NodesOf(r.Mapping.Host)
 	if len(o.Hostnames) == 0 {
 		o.Hostnames = topology.NamesOf(r.Mapping.Host)
 	}

@@ -25,6 +25,11 @@ type Format struct {
 	// NoHoles marks a format that cannot express an empty slot (a host
 	// larger than the guest): Check refuses such a mapping.
 	NoHoles bool
+	// NodesOnly marks a format that names each rank's node, not its
+	// core: the launcher binds the ranks of a node to its cores itself,
+	// which on nodes with an inside (cores not 0 apart) may not be the
+	// placement's.
+	NodesOnly bool
 	// Read reads a file of the format back into each rank's slot (see
 	// ReadPlacement); nil for a report that is no placement (text).
 	Read func(io.Reader, Target) ([]int, error)
@@ -50,7 +55,7 @@ func init() {
 		{Name: "scotch", MediaType: "text/plain; charset=utf-8", Ext: "map", Write: mappingOnly(Scotch), Read: readScotch},
 		{Name: "mapfile", MediaType: "text/plain; charset=utf-8", Ext: "mapfile", Write: mappingOnly(Mapfile), Read: readMapfile},
 		{Name: "rankfile", MediaType: "text/plain; charset=utf-8", Ext: "rankfile", Write: named(RankFile), Read: readRankFile},
-		{Name: "slurm", MediaType: "text/plain; charset=utf-8", Ext: "hostfile", Write: named(Slurm), Read: readSlurm},
+		{Name: "slurm", MediaType: "text/plain; charset=utf-8", Ext: "hostfile", Write: named(Slurm), Read: readSlurm, NodesOnly: true},
 	}
 }
 

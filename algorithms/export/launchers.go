@@ -17,7 +17,7 @@ type slots struct {
 }
 
 func slotsOf(m *mapping.Mapping) slots {
-	inner, c := topology.SplitCores(m.Host)
+	inner, c := topology.NodesOf(m.Host)
 	return slots{inner, c}
 }
 

@@ -40,7 +40,7 @@ type parsed struct {
 // the host names used (nil: the defaults).
 func parseBack(t *testing.T, format, text string, h topology.Host, names []string) parsed {
 	t.Helper()
-	inner, c := topology.SplitCores(h)
+	inner, c := topology.NodesOf(h)
 	byName := map[string]int{}
 	for u := range inner.Size() {
 		name := "node" + strconv.Itoa(u)
@@ -175,6 +175,7 @@ func TestExportsParseBack(t *testing.T) {
 	}{
 		{"cores", result(t, "grid:4x4", "mesh:4x2:cores=2", "shuffle", shuffled(16, 16, 1)), nil},
 		{"cores and names", result(t, "grid:4x4", "mesh:4x2:cores=2", "shuffle", shuffled(16, 16, 2)), names},
+		{"nodes with an inside and names", result(t, "grid:4x4", "mesh:4x2:node=2:dist=1", "shuffle", shuffled(16, 16, 6)), names},
 		{"holes and names", result(t, "grid:3x2", "mesh:4x2", "shuffle", shuffled(6, 8, 3)), names},
 		{"fat tree", result(t, "grid:4x2", "fattree:2,3", "shuffle", shuffled(8, 8, 4)), nil},
 		{"dragonfly with cores and holes", result(t, "grid:5x4", "dragonfly:2,2,1,3:cores=2", "shuffle", shuffled(20, 24, 5)), nil},
@@ -199,7 +200,7 @@ func TestExportsParseBack(t *testing.T) {
 					t.Fatal(err)
 				}
 				got := parseBack(t, f.Name, buf.String(), m.Host, tt.names)
-				_, c := topology.SplitCores(m.Host)
+				_, c := topology.NodesOf(m.Host)
 				want := parsed{slot: m.Place}
 				if got.slot == nil {
 					want = parsed{node: make([]int, len(m.Place))}

@@ -142,7 +142,7 @@ type placer struct {
 }
 
 func newPlacer(t Target) *placer {
-	nodes, c := topology.SplitCores(t.Host)
+	nodes, c := topology.NodesOf(t.Host)
 	p := &placer{t: t, nodes: nodes, c: c, place: make([]int, t.Ranks), line: make([]int, t.Ranks), taken: make([]int, t.Host.Size())}
 	for r := range p.place {
 		p.place[r] = -1

@@ -38,6 +38,7 @@ func TestPlacementRoundTrip(t *testing.T) {
 	cases := []struct{ guest, host, algo string }{
 		{"grid:8x8", "torus:8x8", "affn"},
 		{"grid:8x4", "mesh:4x2:cores=4", "rb"},
+		{"grid:8x4", "mesh:4x2:node=2x2:dist=1,2", "rb"},
 		{"grid:4x4x4", "torus:4x4x4", "pairs"},
 		{"grid:6x5", "mesh:8x8", "step"},
 		{"grid:4x8", "fattree:4,2:cores=2", "bricks"},
@@ -46,7 +47,7 @@ func TestPlacementRoundTrip(t *testing.T) {
 	checked := map[string]int{}
 	for _, c := range cases {
 		r := solved(t, c.guest, c.host, c.algo)
-		nodes, _ := topology.SplitCores(r.Mapping.Host)
+		nodes, _ := topology.NodesOf(r.Mapping.Host)
 		for _, names := range []export.Hostnames{nil, hostnames("nid", nodes.Size())} {
 			for _, f := range export.Formats {
 				if f.Read == nil || export.Check(f.Name, r.Mapping) != nil {
@@ -67,6 +68,16 @@ func TestPlacementRoundTrip(t *testing.T) {
 						t.Fatal(err)
 					}
 					checked[f.Name]++
+					if _, zero := topology.SplitCores(r.Mapping.Host); f.NodesOnly && zero == 1 {
+						// nodes with an inside: the file keeps the nodes, not the cores
+						_, per := topology.NodesOf(r.Mapping.Host)
+						for v, slot := range place {
+							if slot/per != r.Mapping.Place[v]/per {
+								t.Errorf("%s on %s via %s: rank %d on node %d, want %d", c.guest, c.host, f.Name, v, slot/per, r.Mapping.Place[v]/per)
+							}
+						}
+						continue
+					}
 					if !reflect.DeepEqual(s.Metrics, r.Metrics) {
 						t.Errorf("%s on %s by %s via %s: metrics %+v, want %+v", c.guest, c.host, c.algo, f.Name, s.Metrics, r.Metrics)
 					}

@@ -30,6 +30,7 @@ func TestEveryAlgorithmHoldsRanksPerNode(t *testing.T) {
 		{"hypercube:4", "mesh:4x4x2", "8-15,0-3", 4},
 		{"grid:4x4", "mesh:4x4", "", 1},
 		{"grid:8x8", "mesh:4x4:cores=8", "", 4}, // the whole machine: the grid heuristics apply
+		{"grid:8x4", "torus:4x4:node=2x4:dist=1,2", "0-3,12-15", 4}, // nodes with an inside: R of their cores
 	} {
 		g, h := solvetest.Pair(t, c.guest, c.host)
 		ran := 0
@@ -63,7 +64,7 @@ func checkRanksPerNode(t *testing.T, r *solve.Result, per int) {
 	if r.Mapping.Host.String() != topology.Host(r.Allocation.Whole).String() {
 		t.Fatalf("%s: mapping on %s, want the whole machine", r.Instance.Algo, r.Mapping.Host)
 	}
-	_, c := topology.SplitCores(r.Mapping.Host)
+	_, c := topology.NodesOf(r.Mapping.Host)
 	held := map[int]int{}
 	for _, s := range r.Mapping.Place {
 		held[s/c]++

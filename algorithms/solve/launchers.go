@@ -101,7 +101,7 @@ func rankOrderOn(n int, h topology.Host) []int {
 }
 
 func blockPlace(n int, h topology.Host) []int {
-	nodes, c := topology.SplitCores(h)
+	nodes, c := topology.NodesOf(h)
 	if n > h.Size() {
 		return nil
 	}
@@ -120,7 +120,7 @@ func blockPlace(n int, h topology.Host) []int {
 }
 
 func cyclicPlace(n int, h topology.Host) []int {
-	nodes, c := topology.SplitCores(h)
+	nodes, c := topology.NodesOf(h)
 	if n > h.Size() {
 		return nil
 	}

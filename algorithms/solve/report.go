@@ -59,7 +59,7 @@ func (r *Result) AllocationReport() *AllocationReport {
 	if r.Allocation == nil {
 		return nil
 	}
-	_, c := topology.SplitCores(r.Mapping.Host)
+	_, c := topology.NodesOf(r.Mapping.Host)
 	used := map[int]bool{}
 	for _, s := range r.Mapping.Place {
 		used[s/c] = true

@@ -23,7 +23,7 @@ type Named interface {
 // those of the Named capability of the host of its nodes, or those of the
 // preset whose machine h is; nil if its nodes have no names.
 func NamesOf(h Host) []string {
-	inner, _ := SplitCores(h)
+	inner, _ := NodesOf(h)
 	if n, ok := inner.(Named); ok {
 		names := make([]string, inner.Size())
 		for i := range names {
@@ -168,7 +168,7 @@ func (a *Allocation) PerNode() int { return a.per }
 // the cores of h's nodes; on a host without cores, its nodes get R).
 // Errors say what does not fit, for users.
 func Allocate(h Host, ids []int, ranksPerNode, ranks int) (*Allocation, error) {
-	inner, c := SplitCores(h)
+	inner, c := NodesOf(h)
 	whole, per := h, c
 	if ids == nil {
 		ids = firstNodes(inner.Size(), ranks, ranksPerNode)
@@ -184,7 +184,7 @@ func Allocate(h Host, ids []int, ranksPerNode, ranks int) (*Allocation, error) {
 		}
 		per = ranksPerNode
 	}
-	_, cores := SplitCores(whole)
+	_, cores := NodesOf(whole)
 	if ranks > len(ids)*per {
 		return nil, fmt.Errorf("%d ranks do not fit the %d slots of the %d allocated %s (%d per node): allocate more nodes",
 			ranks, len(ids)*per, len(ids), plural(len(ids), "node"), per)
@@ -193,16 +193,41 @@ func Allocate(h Host, ids []int, ranksPerNode, ranks int) (*Allocation, error) {
 	if err != nil {
 		return nil, err
 	}
-	var mapped Host = sub
-	if wholeInOrder(ids, inner.Size()) {
-		mapped = inner // the whole machine keeps its capabilities (Grid)
-	}
-	if per > 1 {
-		if mapped, err = NewCores(mapped, per); err != nil {
-			return nil, err
-		}
+	mapped, err := allocated(whole, sub, per, cores)
+	if err != nil {
+		return nil, err
 	}
 	return &Allocation{Whole: whole, Host: mapped, nodes: sub, given: given, per: per, cores: cores}, nil
+}
+
+// allocated returns what a mapper sees of the nodes sub of whole (a host
+// of cores slots per node), per slots each: the whole machine itself when
+// that is all of it (it keeps its capabilities, Grid), else the nodes
+// with per cores 0 apart; but on nodes with an inside (cores not 0 apart,
+// NodesOf but not SplitCores) the first per cores of each node, at the
+// whole machine's distances.
+func allocated(whole Host, sub *Subset, per, cores int) (Host, error) {
+	all := wholeInOrder(sub.ids, sub.whole.Size())
+	if _, zero := SplitCores(whole); cores > 1 && zero == 1 {
+		if all && per == cores {
+			return whole, nil
+		}
+		slots := make([]int, 0, len(sub.ids)*per)
+		for _, u := range sub.ids {
+			for t := range per {
+				slots = append(slots, t+cores*u)
+			}
+		}
+		return NewSubset(whole, slots)
+	}
+	var mapped Host = sub
+	if all {
+		mapped = sub.whole
+	}
+	if per > 1 {
+		return NewCores(mapped, per)
+	}
+	return mapped, nil
 }
 
 // wholeInOrder reports whether ids are the n nodes of a host in index
@@ -236,7 +261,7 @@ func firstNodes(n, ranks, ranksPerNode int) []int {
 // perNodeHost returns h with R slots per node: h itself when its nodes
 // have cores (R must not exceed them), else its nodes with R cores.
 func perNodeHost(h Host, r int) (Host, error) {
-	inner, c := SplitCores(h)
+	inner, c := NodesOf(h)
 	switch {
 	case r < 1 || r > MaxCores:
 		return nil, fmt.Errorf("%d ranks per node, want 1 to %d", r, MaxCores)
@@ -275,7 +300,7 @@ func plural(n int, word string) string {
 // "0-15,32-47" (brackets around them allowed). The nodes keep the order
 // written. Errors name the node or range at fault.
 func ResolveNodes(expr string, h Host, names []string) ([]int, error) {
-	inner, _ := SplitCores(h)
+	inner, _ := NodesOf(h)
 	if names == nil {
 		names = NamesOf(h)
 	}

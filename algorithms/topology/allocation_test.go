@@ -20,6 +20,7 @@ func TestResolveNodes(t *testing.T) {
 	}{
 		{"torus:8x8x8", "0-3,32-34", nil, []int{0, 1, 2, 3, 32, 33, 34}, ""},
 		{"torus:8x8x8:cores=4", "[7,1-2]", nil, []int{7, 1, 2}, ""},
+		{"torus:8x8x8:node=2x2:dist=1,2", "7,511", nil, []int{7, 511}, ""},
 		{"torus:8x8x8", " 5 , 9 ", nil, []int{5, 9}, ""},
 		{"preset:xe6-slice", "nid[00001-00004,00007]", nil, []int{1, 2, 3, 4, 7}, ""},
 		{"preset:xe6-slice", "nid00255,nid00000", nil, []int{255, 0}, ""},
@@ -47,27 +48,38 @@ func TestResolveNodes(t *testing.T) {
 
 // TestAllocate: the mapper's host is the allocated nodes with their
 // slots, in allocation order; Slot finds each on the whole machine, whose
-// distances it keeps. By hand on torus:4x4:cores=4 with nodes 5, 1, 2 and
-// 2 ranks per node for 6 ranks: slots 0,1 → 20,21 (node 5), 2,3 → 4,5
-// (node 1), 4,5 → 8,9 (node 2).
+// distances it keeps. By hand on torus:4x4 with nodes 5, 1, 2 and 2 ranks
+// per node for 6 ranks: slots 0,1 → 20,21 (node 5), 2,3 → 4,5 (node 1),
+// 4,5 → 8,9 (node 2), whether the 4 cores of a node are 0 apart
+// (cores=4) or have an inside (node=2x2, 1 and 2 apart): an allocation
+// counts nodes, not cores.
 func TestAllocate(t *testing.T) {
-	h, _ := topology.Parse("torus:4x4:cores=4")
-	a, err := topology.Allocate(h, []int{5, 1, 2, 9}, 2, 6)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var slots []int
-	for s := range a.Host.Size() {
-		slots = append(slots, a.Slot(s))
-	}
-	if !slices.Equal(slots, []int{20, 21, 4, 5, 8, 9}) || a.Whole != h || !slices.Equal(a.Nodes(), []int{5, 1, 2}) {
-		t.Errorf("slots %v on %s, nodes %v; want [20 21 4 5 8 9] on %s, nodes [5 1 2]", slots, a.Whole, a.Nodes(), h)
-	}
-	for s := range a.Host.Size() {
-		for u := range a.Host.Size() {
-			if a.Host.Hops(s, u) != h.Hops(a.Slot(s), a.Slot(u)) {
-				t.Errorf("slots %d, %d: %d hops, the whole machine's %d", s, u, a.Host.Hops(s, u), h.Hops(a.Slot(s), a.Slot(u)))
+	for _, spec := range []string{"torus:4x4:cores=4", "torus:4x4:node=2x2:dist=1,2"} {
+		h, _ := topology.Parse(spec)
+		a, err := topology.Allocate(h, []int{5, 1, 2, 9}, 2, 6)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var slots []int
+		for s := range a.Host.Size() {
+			slots = append(slots, a.Slot(s))
+		}
+		if !slices.Equal(slots, []int{20, 21, 4, 5, 8, 9}) || a.Whole != h || !slices.Equal(a.Nodes(), []int{5, 1, 2}) {
+			t.Errorf("%s: slots %v on %s, nodes %v; want [20 21 4 5 8 9] on %s, nodes [5 1 2]", spec, slots, a.Whole, a.Nodes(), h)
+		}
+		for s := range a.Host.Size() {
+			for u := range a.Host.Size() {
+				if a.Host.Hops(s, u) != h.Hops(a.Slot(s), a.Slot(u)) {
+					t.Errorf("%s: slots %d, %d: %d hops, the whole machine's %d", spec, s, u, a.Host.Hops(s, u), h.Hops(a.Slot(s), a.Slot(u)))
+				}
 			}
+		}
+		if nodes, c := topology.NodesOf(h); nodes.String() != "torus:4x4" || c != 4 {
+			t.Errorf("%s: nodes %s of %d cores, want torus:4x4 of 4", spec, nodes, c)
+		}
+		// all nodes, all cores: the whole machine itself
+		if all, err := topology.Allocate(h, nil, 0, 64); err != nil || all.Host.String() != spec || all.PerNode() != 4 {
+			t.Errorf("%s, all of it: %v, mapped %v, %d per node", spec, err, all.Host, all.PerNode())
 		}
 	}
 	// A host without cores gets R slots per node; the whole machine in

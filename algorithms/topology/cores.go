@@ -72,6 +72,18 @@ func SplitCores(h Host) (inner Host, c int) {
 	return h, 1
 }
 
+// NodesOf returns the host of h's nodes and the slots per node, as
+// launchers and allocations count them: SplitCores's for cores 0 apart
+// (":cores=C"), and for nodes with an inside (":node=", NodeInside),
+// whose cores are not 0 apart, those nodes and their C cores; (h, 1)
+// otherwise. Slot s lies on node s / C, as core s % C.
+func NodesOf(h Host) (nodes Host, c int) {
+	if n, ok := h.(interface{ nodes() (Host, int) }); ok {
+		return n.nodes()
+	}
+	return h, 1
+}
+
 // SplitRouters returns the host under all of h's groupings (cores, then
 // nodes per router) and the slots per vertex of it: (torus, 32) for
 // torus:4x4x8:nodes-per-router=2:cores=16. Slots s and t with s/per =
@@ -92,6 +104,9 @@ func (h *Cores) Inner() Host { return h.inner }
 
 // PerNode returns C, the cores (slots) per node.
 func (h *Cores) PerNode() int { return h.c }
+
+// nodes returns the host of the nodes and C (NodesOf).
+func (h *Cores) nodes() (Host, int) { return h.inner, h.c }
 
 // Size returns nodes × C.
 func (h *Cores) Size() int { return h.inner.Size() * h.c }

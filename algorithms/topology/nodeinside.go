@@ -100,6 +100,9 @@ func withNode(h Host, sizes, dist []int) (Host, error) {
 // Size returns nodes × C.
 func (h *NodeInside) Size() int { return h.inner.Size() * h.c }
 
+// nodes returns the host of the nodes and C (NodesOf).
+func (h *NodeInside) nodes() (Host, int) { return h.inner, h.c }
+
 // String returns the host of the nodes' spec string and
 // ":node=S1x…:dist=D1,…".
 func (h *NodeInside) String() string {

@@ -89,7 +89,7 @@ func presetNames(h Host) []string {
 		if err != nil || ph.String() != h.String() {
 			continue
 		}
-		inner, _ := SplitCores(ph)
+		inner, _ := NodesOf(ph)
 		names, err := hostlist.Expand(p.Names, inner.Size())
 		if err != nil || len(names) != inner.Size() {
 			panic("topology: preset " + p.Name + " names its nodes wrongly") // a programming error

@@ -230,7 +230,7 @@ func writeResult(c echo.Context, res *solve.Result, format string, attachment bo
 	if err := export.Check(format, res.Mapping); err != nil {
 		return err // before the headers: a 4xx naming the format
 	}
-	nodes, _ := topology.SplitCores(res.Mapping.Host)
+	nodes, _ := topology.NodesOf(res.Mapping.Host)
 	if err := export.CheckHostnames(o.Hostnames, nodes.Size()); err != nil {
 		return err
 	}
@@ -266,7 +266,7 @@ func (s *Server) mapSync(c echo.Context) error {
 	if err := s.resolve(c.Request().Context(), &in); err != nil {
 		return err
 	}
-	nodes, _ := topology.SplitCores(in.Host)
+	nodes, _ := topology.NodesOf(in.Host)
 	names, err := export.ExpandHostnames(hostnames, nodes.Size())
 	if err != nil {
 		return err // before solving

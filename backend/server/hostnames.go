@@ -44,7 +44,7 @@ func (s *Server) namedPlacement(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	nodes, _ := topology.SplitCores(res.Mapping.Host)
+	nodes, _ := topology.NodesOf(res.Mapping.Host)
 	names, err := s.hostnamesBody(c.Request(), nodes.Size())
 	if err != nil {
 		return err

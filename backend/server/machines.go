@@ -93,7 +93,7 @@ func nodeOf(text []byte, format string) (string, error) {
 
 // machineInfo is the API's view of a machine read from a file.
 func machineInfo(h topology.Host, format string) api.Machine {
-	nodes, _ := topology.SplitCores(h)
+	nodes, _ := topology.NodesOf(h)
 	m := api.Machine{Host: h.String(), Nodes: nodes.Size(), Slots: h.Size(), Format: format}
 	if t, ok := h.(topology.Machine); ok {
 		m.ID = t.ID()

@@ -81,7 +81,7 @@ func (s *Server) scoreTarget(c echo.Context) (spec.Instance, export.Target, erro
 	if err := jobs.CheckCaps(in, s.o.MaxSyncNodes, s.o.SyncTimeout, noAlgo); err != nil {
 		return in, export.Target{}, err
 	}
-	nodes, _ := topology.SplitCores(in.Host)
+	nodes, _ := topology.NodesOf(in.Host)
 	names, err := export.ExpandHostnames(q["hostnames"], nodes.Size())
 	return in, export.Target{Host: in.Host, Ranks: in.Guest.Order(), Hostnames: names}, err
 }

@@ -20,7 +20,7 @@ func allocationMarks(buf *bytes.Buffer, lay *layout, r *solve.Result) {
 	if r.Allocation == nil || len(r.Allocation.Nodes()) > maxAllocationMarks {
 		return
 	}
-	_, c := topology.SplitCores(r.Mapping.Host)
+	_, c := topology.NodesOf(r.Mapping.Host)
 	half := max(lay.r+1, lay.side/2, 2)
 	buf.WriteString(`<g class="allocation">`)
 	for _, u := range r.Allocation.Nodes() {
@@ -38,7 +38,7 @@ func allocationNote(r *solve.Result) string {
 	if a == nil {
 		return ""
 	}
-	nodes, _ := topology.SplitCores(r.Mapping.Host)
+	nodes, _ := topology.NodesOf(r.Mapping.Host)
 	s := "allocation highlighted: " + metric.Thousands(a.Usable) + " of " + metric.Plural(nodes.Size(), "node")
 	if a.RanksPerNode > 0 {
 		s += ", " + metric.Plural(a.RanksPerNode, "rank") + " on each used node"

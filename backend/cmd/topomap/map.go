@@ -70,7 +70,7 @@ func readHostnames(path string, h topology.Host) (export.Hostnames, error) {
 		return nil, fmt.Errorf("--hostnames: %w", err)
 	}
 	defer f.Close()
-	nodes, _ := topology.SplitCores(h)
+	nodes, _ := topology.NodesOf(h)
 	names, err := export.ParseHostnames(f, nodes.Size())
 	if err != nil {
 		return nil, fmt.Errorf("--hostnames %s: %w", path, err)
