@@ -29,7 +29,7 @@ func TestEveryAlgorithmHoldsRanksPerNode(t *testing.T) {
 		{"grid:8x8", "preset:xe6-slice", "nid[00001-00004,00007-00018]", 4},
 		{"hypercube:4", "mesh:4x4x2", "8-15,0-3", 4},
 		{"grid:4x4", "mesh:4x4", "", 1},
-		{"grid:8x8", "mesh:4x4:cores=8", "", 4}, // the whole machine: the grid heuristics apply
+		{"grid:8x8", "mesh:4x4:cores=8", "", 4},                     // the whole machine: the grid heuristics apply
 		{"grid:8x4", "torus:4x4:node=2x4:dist=1,2", "0-3,12-15", 4}, // nodes with an inside: R of their cores
 	} {
 		g, h := solvetest.Pair(t, c.guest, c.host)
