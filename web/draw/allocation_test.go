@@ -22,6 +22,7 @@ func TestAllocationHighlighted(t *testing.T) {
 		{"guest=grid:4x2&host=torus:8x8&algo=greedy&nodes=0-3,32-35", 8, "0 1 2 3 32 33 34 35"},
 		{"guest=grid:8x4&host=preset:xe6-slice&algo=rb&nodes=nid[00004-00007,00100-00103]&ranksPerNode=4", 8 * 16, "4 5 6 7 100 101 102 103"},
 		{"guest=grid:4x4&host=fattree:4,2:cores=2&algo=greedy&ranksPerNode=2", 8 * 2, "0 1 2 3 4 5 6 7"},
+		{"guest=grid:4x4&host=mesh:4x4:node=2x2:dist=1,2&algo=greedy&nodes=5,6,9,10", 4 * 4, "5 6 9 10"}, // nodes with an inside
 	} {
 		r := solvetest.Map(t, tt.query)
 		var buf bytes.Buffer
