@@ -38,7 +38,10 @@ func TestAllocationRankfile(t *testing.T) {
 	setField(t, ctx, "#f-algo", "greedy", "change")
 	waitJS(t, ctx, `location.search.includes("algo=greedy")`)
 	allocate(t, ctx, nodes, 4)
-	waitJS(t, ctx, `document.querySelectorAll('#drawing svg rect.alloc').length === 6 * 16`)
+	// the nodes alone draw as many marks: wait for the drawing of the
+	// ranks per node too (its caption, which may wrap), not the one
+	// before it
+	waitJS(t, ctx, `document.querySelectorAll('#drawing svg rect.alloc').length === 6 * 16 && [...document.querySelectorAll('#drawing svg text.s')].map(e => e.textContent).join(' ').includes('ranks on each used node')`)
 	marked := allocationMarked(t, ctx)
 	if marked != "9,10,40,100,101,102" {
 		t.Errorf("nodes highlighted %s, want the allocation's 9,10,40,100,101,102", marked)
