@@ -301,8 +301,9 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 		opt.Share = share
 	}
 	// done and improved count the moves of the runs before this one (the
-	// coarse levels, the hop-bytes run of a congestion search), from
-	// fraction lo of the progress on
+	// coarse levels, the hop-bytes run of a congestion search), closing
+	// the swaps of their closing searches, from fraction lo of the
+	// progress on
 	done, improved, closing, lo := int64(0), int64(0), int64(0), 0.0
 	ml, coarse, err := multilevelStart(ctx, p, mode)
 	if err != nil && ctx.Err() == nil {
