@@ -320,125 +320,167 @@ func Improve(ctx context.Context, g *guest.Graph, h topology.Host, starts [][]in
 		s.cong = newCongestion(s, r)
 		s.loads()
 	}
-	best, bestScore, bestHB := 0, 0.0, 0.0
-	second, secondScore, secondHB := -1, 0.0, 0.0
-	lowest, lowestHB := 0, 0.0
-	// The first start is weighed even when ctx is cancelled, the others
-	// (O(arcs) each) only while it runs: a cancelled run still returns the
-	// best of those weighed, with ctx's error, and overspends its budget by
-	// one pass at most (7 starts of a 2^20-vertex d-cube were 0.5 CPU-s).
+	w := weighStarts(ctx, s, starts, opt.Temperature > 0)
+	r := newRun(ctx, s, opt, begin, w.bestHB)
+	c := &race{r: r, s: s, win: -1}
+	rival, rivalHB := w.rival(opt, r)
+	c.run(starts, w, rival, rivalHB)
+	r.commDescend()
+	res := &Result{Start: c.chains[c.win]}
+	res.StartHopBytes = startHopBytes(s, starts[w.best], w.bestHB)
+	if res.Start != w.best {
+		res.StartHopBytes = startHopBytes(s, starts[rival], rivalHB)
+	}
+	r.finish(res)
+	if res.Objective > w.lowestHB {
+		// annealing did not catch up with the start of lowest objective
+		copy(res.Place, starts[w.lowest])
+		res.HopBytes = startHopBytes(s, starts[w.lowest], w.lowestHB)
+		res.Start, res.StartHopBytes, res.Objective = w.lowest, res.HopBytes, w.lowestHB
+		res.HopsPerByte = res.HopBytes / r.volume
+		r.h, r.bestH = w.lowestHB, w.lowestHB
+	}
+	r.report(time.Now(), true)
+	return res, c.err
+}
+
+// weighed is what Improve knows of its starts before it searches: the
+// start of best score (its objective, less half its short arcs' when
+// annealing), the runner-up (-1 if none), and the start of lowest
+// objective, each with its objective.
+type weighed struct {
+	best, second, lowest       int
+	bestScore, secondScore     float64
+	bestHB, secondHB, lowestHB float64
+}
+
+// weighStarts weighs the starts on s. The first start is weighed even
+// when ctx is cancelled, the others (O(arcs) each) only while it runs: a
+// cancelled run still returns the best of those weighed, with ctx's
+// error, and overspends its budget by one pass at most (7 starts of a
+// 2^20-vertex d-cube were 0.5 CPU-s).
+func weighStarts(ctx context.Context, s *state, starts [][]int, annealing bool) weighed {
+	w := weighed{second: -1}
 	for i := range starts {
 		if i > 0 && ctx.Err() != nil {
 			break
 		}
 		hb, short := s.valueOf(starts[i])
 		score := hb
-		if opt.Temperature > 0 {
+		if annealing {
 			score -= short / 2
 		}
 		switch {
 		case i == 0:
-			best, bestScore, bestHB = i, score, hb
-		case score < bestScore:
-			second, secondScore, secondHB = best, bestScore, bestHB
-			best, bestScore, bestHB = i, score, hb
-		case second < 0 || score < secondScore:
-			second, secondScore, secondHB = i, score, hb
+			w.best, w.bestScore, w.bestHB = i, score, hb
+		case score < w.bestScore:
+			w.second, w.secondScore, w.secondHB = w.best, w.bestScore, w.bestHB
+			w.best, w.bestScore, w.bestHB = i, score, hb
+		case w.second < 0 || score < w.secondScore:
+			w.second, w.secondScore, w.secondHB = i, score, hb
 		}
-		if i == 0 || hb < lowestHB {
-			lowest, lowestHB = i, hb
+		if i == 0 || hb < w.lowestHB {
+			w.lowest, w.lowestHB = i, hb
 		}
 	}
-	// When annealing, two starts race: the start of best score and the
-	// start of lowest hop-bytes, or if they are one, the start of second
-	// best score. Each is searched for 1/raceShare of the work, then the
-	// one that got lower anneals once more from its best placement, over
-	// the work left (see search). No rule on the starts alone picks
-	// the one that anneals best everywhere (96x50→75x64: bisect 1.291,
-	// STEP 1.378 each alone; 320x200→250x256: STEP 1.314, bisect 1.325,
-	// though bisect is ahead after 1.2M moves; 27x44→36x33: STEP 1.2972,
-	// MXOVLP 1.5241).
-	r := newRun(ctx, s, opt, begin, bestHB)
-	chains := []int{best}
-	rival, rivalHB := -1, 0.0
+	return w
+}
+
+// rival returns the start that races the start of best score, and its
+// objective, or -1 if none does. When annealing, two starts race: the
+// start of best score and the start of lowest hop-bytes, or if they are
+// one, the start of second best score. Each is searched for 1/raceShare
+// of the work, then the one that got lower anneals once more from its
+// best placement, over the work left (see search). No rule on the starts
+// alone picks the one that anneals best everywhere (96x50→75x64: bisect
+// 1.291, STEP 1.378 each alone; 320x200→250x256: STEP 1.314, bisect
+// 1.325, though bisect is ahead after 1.2M moves; 27x44→36x33: STEP
+// 1.2972, MXOVLP 1.5241).
+func (w weighed) rival(opt Options, r *run) (int, float64) {
 	switch {
 	case opt.Temperature == 0:
-	case lowest != best:
-		rival, rivalHB = lowest, lowestHB
-	case second >= 0 && 4*r.cycleLength(0) <= r.horizon/raceShare:
+	case w.lowest != w.best:
+		return w.lowest, w.lowestHB
+	case w.second >= 0 && 4*r.cycleLength(0) <= r.horizon/raceShare:
 		// (a leg too short to anneal would only compare descents)
-		rival, rivalHB = second, secondHB
+		return w.second, w.secondHB
 	}
+	return -1, 0
+}
+
+// race runs Improve's chains, one per racing start, and keeps the best
+// placement of all their legs: the winning chain's.
+type race struct {
+	r          *run
+	s          *state
+	chains     []int // the starts raced, best score first
+	win        int   // index in chains of the winner, -1 before a leg
+	winH       float64
+	winQ       int64
+	winSettled bool
+	winPos     []int32
+	err        error // the last leg's
+}
+
+// run races the start of best score against rival (if not -1, of
+// objective rivalHB) and leaves the winner's best placement in the state
+// and the run, from which the closing search goes on.
+func (c *race) run(starts [][]int, w weighed, rival int, rivalHB float64) {
+	r, s := c.r, c.s
+	c.chains = []int{w.best}
 	if rival >= 0 {
-		chains = append(chains, rival)
+		c.chains = append(c.chains, rival)
 	}
-	var err error
-	win, winH, winQ, winSettled := -1, 0.0, int64(0), false
-	var winPos []int32
-	// leg searches from the placement in the state, of objective h, for
-	// that horizon and least work, and keeps the best placement of all
-	// legs as chain i's; false if the move cap, the round limit or ctx
-	// ended it.
-	leg := func(i int, h float64, horizon, least int64) bool {
-		r.chainHorizon, r.chainLeast = horizon, least
-		r.startChain(h)
-		err = r.search()
-		bh, bq := r.chainBest()
-		r.earlier = min(r.earlier, bh)
-		if win < 0 || better(bh, bq, winH, winQ) {
-			win, winH, winQ, winSettled = i, bh, bq, r.settled
-			winPos = append(winPos[:0], s.pos...)
-			if r.best != nil && better(r.bestH, r.bestQ, r.h, r.q) {
-				copy(winPos, r.best)
-			}
-		}
-		return err == nil && r.converged
+	if w.best != 0 {
+		s.place(starts[w.best])
 	}
-	if best != 0 {
-		s.place(starts[best])
-	}
-	if len(chains) == 1 {
-		leg(0, bestHB, r.horizon, r.minWork)
-	} else if leg(0, bestHB, r.horizon/raceShare, r.minWork/raceShare) {
-		s.place(starts[chains[1]])
-		if leg(1, rivalHB, r.horizon/raceShare, r.minWork/raceShare) && !winSettled {
+	if len(c.chains) == 1 {
+		c.leg(0, w.bestHB, r.horizon, r.minWork)
+	} else if c.leg(0, w.bestHB, r.horizon/raceShare, r.minWork/raceShare) {
+		s.place(starts[rival])
+		if c.leg(1, rivalHB, r.horizon/raceShare, r.minWork/raceShare) && !c.winSettled {
 			// the winner goes on unless its stopping rule ended it
-			copy(s.pos, winPos)
+			copy(s.pos, c.winPos)
 			s.placeSelf()
 			r.resume = true
-			leg(win, winH, r.horizon-r.moves, max(0, r.minWork-r.moves))
+			c.leg(c.win, c.winH, r.horizon-r.moves, max(0, r.minWork-r.moves))
 		}
 	}
-	copy(s.pos, winPos)
+	copy(s.pos, c.winPos)
 	s.placeSelf()
 	r.best = nil
-	r.h, r.q = winH, winQ
-	r.commDescend()
-	startIdx := chains[win]
-	res := &Result{Start: startIdx}
-	// the start's hop-bytes: its objective, or under Congestion one pass more
-	hopBytesOf := func(i int, objective float64) float64 {
-		if s.cong == nil {
-			return objective
+	r.h, r.q = c.winH, c.winQ
+}
+
+// leg searches chain i from the placement in the state, of objective h,
+// for that horizon and least work, and keeps the best placement of all
+// legs as the winner's; false if the move cap, the round limit or the
+// context ended it.
+func (c *race) leg(i int, h float64, horizon, least int64) bool {
+	r := c.r
+	r.chainHorizon, r.chainLeast = horizon, least
+	r.startChain(h)
+	c.err = r.search()
+	bh, bq := r.chainBest()
+	r.earlier = min(r.earlier, bh)
+	if c.win < 0 || better(bh, bq, c.winH, c.winQ) {
+		c.win, c.winH, c.winQ, c.winSettled = i, bh, bq, r.settled
+		c.winPos = append(c.winPos[:0], c.s.pos...)
+		if r.best != nil && better(r.bestH, r.bestQ, r.h, r.q) {
+			copy(c.winPos, r.best)
 		}
-		hb, _ := s.hopBytesOf(starts[i])
-		return hb
 	}
-	res.StartHopBytes = hopBytesOf(best, bestHB)
-	if startIdx != best {
-		res.StartHopBytes = hopBytesOf(rival, rivalHB)
+	return c.err == nil && r.converged
+}
+
+// startHopBytes returns the hop-bytes of a start of that objective: the
+// objective itself, or under Congestion one pass more.
+func startHopBytes(s *state, start []int, objective float64) float64 {
+	if s.cong == nil {
+		return objective
 	}
-	r.finish(res)
-	if res.Objective > lowestHB {
-		// annealing did not catch up with the start of lowest objective
-		copy(res.Place, starts[lowest])
-		res.HopBytes = hopBytesOf(lowest, lowestHB)
-		res.Start, res.StartHopBytes, res.Objective = lowest, res.HopBytes, lowestHB
-		res.HopsPerByte = res.HopBytes / r.volume
-		r.h, r.bestH = lowestHB, lowestHB
-	}
-	r.report(time.Now(), true)
-	return res, err
+	hb, _ := s.hopBytesOf(start)
+	return hb
 }
 
 func (o *Options) check(g *guest.Graph, host topology.Host, starts [][]int) error {
@@ -767,19 +809,7 @@ func (r *run) search() error {
 		r.converged = true
 		return nil
 	}
-	if r.workers > 1 && r.par == nil {
-		r.par = newParallel(r)
-	}
-	if r.perm == nil {
-		r.perm = make([]int32, s.n)
-		for i := range r.perm {
-			r.perm[i] = int32(i)
-		}
-	}
-	if r.opt.Temperature > 0 {
-		// annealing follows: descents need not polish as finely
-		r.tau = max(r.tau, cycleTau)
-	}
+	r.prepare()
 	if !r.descend() {
 		return r.ctx.Err()
 	}
@@ -789,56 +819,40 @@ func (r *run) search() error {
 	}
 	r.best = append([]int32(nil), s.pos...)
 	r.bestH, r.bestQ = r.h, r.q
+	r.annealCycles()
+	return r.ctx.Err()
+}
+
+// prepare readies a search: the parallel workers' state, the order of
+// the objects that rounds shuffle, and the descents' τ.
+func (r *run) prepare() {
+	if r.workers > 1 && r.par == nil {
+		r.par = newParallel(r)
+	}
+	if r.perm == nil {
+		r.perm = make([]int32, r.s.n)
+		for i := range r.perm {
+			r.perm[i] = int32(i)
+		}
+	}
+	if r.opt.Temperature > 0 {
+		// annealing follows: descents need not polish as finely
+		r.tau = max(r.tau, cycleTau)
+	}
+}
+
+// annealCycles runs the annealing cycles until the stopping rule, the
+// move cap, MaxRounds or ctx ends them.
+func (r *run) annealCycles() {
 	idle := 0
 	for k := 0; ; k++ {
-		rounds, first := r.cycleRounds(k)
-		if r.resume {
-			// the winner of a race anneals once more, over the work
-			// left but a tenth (for the descent): the cycles of its leg
-			// were the short ones, and the result depends mostly on
-			// the length of the last
-			if k > 0 {
-				r.converged = true
-				break
-			}
-			left := r.chainHorizon - (r.moves - r.chainAt)
-			rounds = max(first, int(left*9/10/int64(r.attempts)))
-		}
-		length := int64(rounds) * int64(r.attempts)
-		if k == 0 && !r.resume && r.patience != Unlimited && 4*length > r.horizon {
-			// a first cycle that would take over a quarter of the work
-			// (4M moves of 11M at 1M objects) leaves no room for the
-			// longer ones that pay: the descent is the result
-			r.converged, r.settled = true, true
-			break
-		}
-		if left := r.chainHorizon - (r.moves - r.chainAt); r.patience != Unlimited && length > left {
-			// a planned horizon is filled: the last cycle is cut to
-			// the moves left but a tenth (its descent's, within the
-			// plan's cap), if it is worth a cycle
-			if !r.planned || left*9/10 < int64(first)*int64(r.attempts) {
-				r.converged = true
-				break
-			}
-			rounds = int(left * 9 / 10 / int64(r.attempts))
-			length = int64(rounds) * int64(r.attempts)
-		}
-		if better(r.bestH, r.bestQ, r.h, r.q) {
-			copy(s.pos, r.best)
-			s.placeSelf()
-			r.h, r.q = r.bestH, r.bestQ
+		rounds, length, ok := r.nextCycle(k)
+		if !ok {
+			return
 		}
 		before := r.bestH
-		r.annealAt, r.annealLen = r.moves, length
-		ok := r.anneal(rounds)
-		r.annealLen = 0
-		ok = ok && r.descend()
-		if better(r.h, r.q, r.bestH, r.bestQ) {
-			r.bestH, r.bestQ = r.h, r.q
-			copy(r.best, s.pos)
-		}
-		if !ok {
-			break
+		if !r.annealCycle(rounds, length) {
+			return
 		}
 		r.cycles++
 		if before-r.bestH < CycleTau*before {
@@ -848,10 +862,68 @@ func (r *run) search() error {
 		}
 		if r.patience != Unlimited && idle >= r.patience && r.moves-r.chainAt >= r.chainLeast {
 			r.converged, r.settled = true, true
-			break
+			return
 		}
 	}
-	return r.ctx.Err()
+}
+
+// nextCycle returns the rounds and moves of cycle k, or false when the
+// work left ends the search before it (and marks why).
+func (r *run) nextCycle(k int) (int, int64, bool) {
+	rounds, first := r.cycleRounds(k)
+	if r.resume {
+		// the winner of a race anneals once more, over the work
+		// left but a tenth (for the descent): the cycles of its leg
+		// were the short ones, and the result depends mostly on
+		// the length of the last
+		if k > 0 {
+			r.converged = true
+			return 0, 0, false
+		}
+		left := r.chainHorizon - (r.moves - r.chainAt)
+		rounds = max(first, int(left*9/10/int64(r.attempts)))
+	}
+	length := int64(rounds) * int64(r.attempts)
+	if k == 0 && !r.resume && r.patience != Unlimited && 4*length > r.horizon {
+		// a first cycle that would take over a quarter of the work
+		// (4M moves of 11M at 1M objects) leaves no room for the
+		// longer ones that pay: the descent is the result
+		r.converged, r.settled = true, true
+		return 0, 0, false
+	}
+	if left := r.chainHorizon - (r.moves - r.chainAt); r.patience != Unlimited && length > left {
+		// a planned horizon is filled: the last cycle is cut to
+		// the moves left but a tenth (its descent's, within the
+		// plan's cap), if it is worth a cycle
+		if !r.planned || left*9/10 < int64(first)*int64(r.attempts) {
+			r.converged = true
+			return 0, 0, false
+		}
+		rounds = int(left * 9 / 10 / int64(r.attempts))
+		length = int64(rounds) * int64(r.attempts)
+	}
+	return rounds, length, true
+}
+
+// annealCycle anneals from the best placement so far for that many
+// rounds (length moves), descends, and keeps the result if it is the
+// best; false if the run was stopped.
+func (r *run) annealCycle(rounds int, length int64) bool {
+	s := r.s
+	if better(r.bestH, r.bestQ, r.h, r.q) {
+		copy(s.pos, r.best)
+		s.placeSelf()
+		r.h, r.q = r.bestH, r.bestQ
+	}
+	r.annealAt, r.annealLen = r.moves, length
+	ok := r.anneal(rounds)
+	r.annealLen = 0
+	ok = ok && r.descend()
+	if better(r.h, r.q, r.bestH, r.bestQ) {
+		r.bestH, r.bestQ = r.h, r.q
+		copy(r.best, s.pos)
+	}
+	return ok
 }
 
 // descend runs greedy rounds until one gains less than τ; false if the run
