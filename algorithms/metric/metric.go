@@ -92,81 +92,115 @@ func Evaluate(m *mapping.Mapping) Metrics { return EvaluateContext(context.Backg
 // are then null, and NoLinkLoads says so.
 func EvaluateContext(ctx context.Context, m *mapping.Mapping) Metrics {
 	g := m.Guest
-	labels := g.Dimensions() // none for a weighted graph
-	// per label: hop sum, arc count, and the least and largest hop count
-	// (the label is constant-distance when they agree)
-	dimHops := make([]int, labels)
-	dimArcs := make([]int, labels)
-	dimMin := make([]int32, labels)
-	dimMax := make([]int32, labels)
-	for i := range labels {
-		dimMin[i] = math.MaxInt32
-	}
-	var hb, vol float64
-	var hops, maxDil int
-	hist := []float64{}
-	hp := newHopper(m)
-	buf := make([]int32, maxDegree(g))
-	for v := range g.Order() {
-		lo, hi := g.Offsets[v], g.Offsets[v+1]
-		hs := hp.arcs(v, g.Adj[lo:hi], buf)
-		for _, h := range hs {
-			hops += int(h)
-			if int(h) > maxDil || len(hist) == 0 {
-				maxDil = max(maxDil, int(h))
-				hist = append(hist, make([]float64, maxDil+1-len(hist))...)
-			}
-		}
-		if g.Weight != nil {
-			for i, h := range hs {
-				w := g.Weight[int(lo)+i]
-				hb += w * float64(h)
-				vol += w
-				hist[h] += w
-			}
-		} else {
-			for _, h := range hs {
-				hist[h]++
-			}
-		}
-		if g.Label != nil {
-			for i, h := range hs {
-				l := g.Label[int(lo)+i]
-				dimHops[l] += int(h)
-				dimArcs[l]++
-				dimMin[l] = min(dimMin[l], h)
-				dimMax[l] = max(dimMax[l], h)
-			}
-		}
-	}
-	arcs := g.Arcs()
+	t := tallyHops(m)
+	hb, vol, arcs := t.hb, t.vol, g.Arcs()
 	if g.Weight == nil {
-		hb, vol = float64(hops), float64(arcs)
+		hb, vol = float64(t.hops), float64(arcs)
 	}
-	r := Metrics{HopBytes: hb, MaxDilation: maxDil, Arcs: arcs, HopHistogram: hist, DimDistances: make([]*int, labels), DimMeans: make([]*float64, labels)}
-	if len(hist) > 0 { // the messages of 0 hops stay inside a node
-		r.IntraNodeVolume, r.InterNodeVolume = hist[0], vol-hist[0]
+	r := Metrics{HopBytes: hb, MaxDilation: t.maxDil, Arcs: arcs, HopHistogram: t.hist}
+	if len(t.hist) > 0 { // the messages of 0 hops stay inside a node
+		r.IntraNodeVolume, r.InterNodeVolume = t.hist[0], vol-t.hist[0]
 	}
 	if vol > 0 {
 		r.HopsPerByte = hb / vol
 	}
 	if arcs > 0 {
-		r.AvgDilation = float64(hops) / float64(arcs)
+		r.AvgDilation = float64(t.hops) / float64(arcs)
 	}
-	// A dimension without edges (the axis of extent 1 of a 1×n grid) has
-	// no distance: its entries stay null, and the guest is not
-	// constant-distance (see Metrics).
+	t.dimFigures(&r)
+	r.EmptyNodes = m.Host.Size() - g.Order() // a placement is one-to-one
+	if _, c := topology.SplitCores(m.Host); c > 1 {
+		r.Cores = c
+	}
+	r.Bounds = Bounds(g, m.Host)
+	r.DilationBound = DilationBound(g, m.Host)
+	r.LowerBound = strongest(r.Bounds)
+	linkFigures(ctx, &r, m, vol)
+	return r
+}
+
+// tally sums the hops of a mapping's arcs: in all, weighed by volume and
+// by hop count (the histogram, by volume), and per label the hop sum, arc
+// count, and the least and largest hop count (the label is
+// constant-distance when they agree).
+type tally struct {
+	hb, vol          float64
+	hops, maxDil     int
+	hist             []float64
+	dimHops, dimArcs []int
+	dimMin, dimMax   []int32
+}
+
+// tallyHops counts the hops of every arc of m.
+func tallyHops(m *mapping.Mapping) *tally {
+	g := m.Guest
+	labels := g.Dimensions() // none for a weighted graph
+	t := &tally{hist: []float64{}, dimHops: make([]int, labels), dimArcs: make([]int, labels),
+		dimMin: make([]int32, labels), dimMax: make([]int32, labels)}
+	for i := range labels {
+		t.dimMin[i] = math.MaxInt32
+	}
+	hp := newHopper(m)
+	buf := make([]int32, maxDegree(g))
+	for v := range g.Order() {
+		lo, hi := g.Offsets[v], g.Offsets[v+1]
+		t.add(g, int(lo), hp.arcs(v, g.Adj[lo:hi], buf))
+	}
+	return t
+}
+
+// add counts the hops hs of g's arcs from arc lo on.
+func (t *tally) add(g *guest.Graph, lo int, hs []int32) {
+	hops := 0
+	for _, h := range hs {
+		hops += int(h)
+		if int(h) > t.maxDil || len(t.hist) == 0 {
+			t.maxDil = max(t.maxDil, int(h))
+			t.hist = append(t.hist, make([]float64, t.maxDil+1-len(t.hist))...)
+		}
+	}
+	t.hops += hops
+	if g.Weight != nil {
+		for i, h := range hs {
+			w := g.Weight[lo+i]
+			t.hb += w * float64(h)
+			t.vol += w
+			t.hist[h] += w
+		}
+	} else {
+		for _, h := range hs {
+			t.hist[h]++
+		}
+	}
+	if g.Label != nil {
+		for i, h := range hs {
+			l := g.Label[lo+i]
+			t.dimHops[l] += int(h)
+			t.dimArcs[l]++
+			t.dimMin[l] = min(t.dimMin[l], h)
+			t.dimMax[l] = max(t.dimMax[l], h)
+		}
+	}
+}
+
+// dimFigures sets r's distances per dimension (label) and whether they
+// are constant. A dimension without edges (the axis of extent 1 of a 1×n
+// grid) has no distance: its entries stay null, and the guest is not
+// constant-distance (see Metrics).
+func (t *tally) dimFigures(r *Metrics) {
+	labels := len(t.dimArcs)
+	r.DimDistances, r.DimMeans = make([]*int, labels), make([]*float64, labels)
 	sum := 0
 	r.ConstantDistance = labels > 0
 	for i := range labels {
-		if dimArcs[i] == 0 {
+		if t.dimArcs[i] == 0 {
 			r.ConstantDistance = false
 			continue
 		}
-		mean := float64(dimHops[i]) / float64(dimArcs[i])
+		mean := float64(t.dimHops[i]) / float64(t.dimArcs[i])
 		r.DimMeans[i] = &mean
-		if dimMin[i] == dimMax[i] {
-			d := int(dimMin[i])
+		if t.dimMin[i] == t.dimMax[i] {
+			d := int(t.dimMin[i])
 			r.DimDistances[i] = &d
 			sum += d
 		} else {
@@ -177,15 +211,6 @@ func EvaluateContext(ctx context.Context, m *mapping.Mapping) Metrics {
 		da := float64(sum) / float64(labels)
 		r.AvgDistance = &da
 	}
-	r.EmptyNodes = m.Host.Size() - g.Order() // a placement is one-to-one
-	if _, c := topology.SplitCores(m.Host); c > 1 {
-		r.Cores = c
-	}
-	r.Bounds = Bounds(g, m.Host)
-	r.DilationBound = DilationBound(g, m.Host)
-	r.LowerBound = strongest(r.Bounds)
-	linkFigures(ctx, &r, m, vol)
-	return r
 }
 
 // metricsJSON is Metrics without its methods, for MarshalJSON.
