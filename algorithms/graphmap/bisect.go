@@ -361,112 +361,164 @@ func (b *bisector) refine(l *level, side []int8, target, tol int32, d01 float64)
 	}
 	b.heap(0, n)
 	b.heap(1, n)
-	gain, lock := b.gain[:n], b.lock[:n]
-	w0, cost := int32(0), 0.0
-	for v := range n {
-		if side[v] == 0 {
-			w0 += l.vw[v]
-		} else {
-			cost += l.ext[v]
-		}
-		for e := l.xadj[v]; e < l.xadj[v+1]; e++ {
-			if side[l.adj[e]] != side[v] {
-				cost += d01 * l.ew[e] / 2
-			}
-		}
-	}
-	slack := max(tol, l.maxw)
+	f := fm{b: b, l: l, side: side, gain: b.gain[:n], lock: b.lock[:n],
+		target: target, tol: tol, slack: max(tol, l.maxw), d01: d01}
+	f.cutCost()
 	patience := fmPatience + n/16
 	for range fmPasses {
-		startCost, startImb := cost, abs32(w0-target)
-		for v := range int32(n) {
-			g := l.ext[v]
-			if side[v] == 0 {
-				g = -g
-			}
-			boundary := g != 0
-			for e := l.xadj[v]; e < l.xadj[v+1]; e++ {
-				if side[l.adj[e]] != side[v] {
-					g += d01 * l.ew[e]
-					boundary = true
-				} else {
-					g -= d01 * l.ew[e]
-				}
-			}
-			gain[v], lock[v] = g, false
-			if boundary {
-				b.h[side[v]].add(v, g)
-			}
-		}
-		b.h[0].fix()
-		b.h[1].fix()
-		b.log = b.log[:0]
-		bestCost, bestImb, bestLen := cost, abs32(w0-target), 0
-		for len(b.log)-bestLen < patience && !b.stopped() {
-			imb := abs32(w0 - target)
-			v := int32(-1)
-			for s := range int8(2) {
-				h := b.h[s]
-				if h.len() == 0 {
-					continue
-				}
-				u := h.top()
-				nw := w0 - l.vw[u]
-				if s == 1 {
-					nw = w0 + l.vw[u]
-				}
-				if abs32(nw-target) > max(slack, imb) {
-					continue
-				}
-				if v < 0 || gain[u] > gain[v] {
-					v = u
-				}
-			}
-			if v < 0 {
-				break
-			}
-			s := side[v]
-			b.h[s].remove(v)
-			lock[v] = true
-			cost -= gain[v]
-			if s == 0 {
-				w0 -= l.vw[v]
-			} else {
-				w0 += l.vw[v]
-			}
-			side[v] = 1 - s
-			for e := l.xadj[v]; e < l.xadj[v+1]; e++ {
-				u := l.adj[e]
-				if lock[u] {
-					continue
-				}
-				d := 2 * d01 * l.ew[e]
-				if side[u] == side[v] {
-					d = -d
-				}
-				gain[u] += d
-				b.h[side[u]].set(u, gain[u])
-			}
-			b.log = append(b.log, v)
-			if better(cost, abs32(w0-target), bestCost, bestImb, tol) {
-				bestCost, bestImb, bestLen = cost, abs32(w0-target), len(b.log)
-			}
-		}
-		b.h[0].clear()
-		b.h[1].clear()
-		for i := len(b.log) - 1; i >= bestLen; i-- {
-			v := b.log[i]
-			side[v] = 1 - side[v]
-			if side[v] == 0 {
-				w0 += l.vw[v]
-			} else {
-				w0 -= l.vw[v]
-			}
-		}
-		cost = bestCost
-		if !better(cost, abs32(w0-target), startCost, startImb, tol) || b.ctx.Err() != nil {
+		startCost, startImb := f.cost, f.imbalance()
+		f.pass(patience)
+		if !better(f.cost, f.imbalance(), startCost, startImb, tol) || b.ctx.Err() != nil {
 			break
 		}
 	}
-	return cost, abs32(w0 - target)
+	return f.cost, f.imbalance()
+}
+
+// fm is a Fiduccia–Mattheyses refinement of a bisection of a level (see
+// refine): the sides, the vertices' gains and locks, and the running
+// weight of side 0 and cost of the cut.
+type fm struct {
+	b                  *bisector
+	l                  *level
+	side               []int8
+	gain               []float64
+	lock               []bool
+	target, tol, slack int32
+	d01                float64
+	w0                 int32
+	cost               float64
+}
+
+// imbalance returns how far side 0's weight is from its target.
+func (f *fm) imbalance() int32 { return abs32(f.w0 - f.target) }
+
+// cutCost sets the weight of side 0 and the cost of the bisection: the
+// edges across, d01 apart, and the pull of side 1's vertices out of the
+// job.
+func (f *fm) cutCost() {
+	l := f.l
+	for v := range l.order() {
+		if f.side[v] == 0 {
+			f.w0 += l.vw[v]
+		} else {
+			f.cost += l.ext[v]
+		}
+		for e := l.xadj[v]; e < l.xadj[v+1]; e++ {
+			if f.side[l.adj[e]] != f.side[v] {
+				f.cost += f.d01 * l.ew[e] / 2
+			}
+		}
+	}
+}
+
+// pass moves every vertex at most once, the best move first, and keeps
+// the best prefix of its moves.
+func (f *fm) pass(patience int) {
+	b := f.b
+	f.gains()
+	b.log = b.log[:0]
+	bestCost, bestImb, bestLen := f.cost, f.imbalance(), 0
+	for len(b.log)-bestLen < patience && !b.stopped() {
+		v := f.pick()
+		if v < 0 {
+			break
+		}
+		f.move(v)
+		b.log = append(b.log, v)
+		if better(f.cost, f.imbalance(), bestCost, bestImb, f.tol) {
+			bestCost, bestImb, bestLen = f.cost, f.imbalance(), len(b.log)
+		}
+	}
+	b.h[0].clear()
+	b.h[1].clear()
+	for i := len(b.log) - 1; i >= bestLen; i-- {
+		v := b.log[i]
+		f.side[v] = 1 - f.side[v]
+		if f.side[v] == 0 {
+			f.w0 += f.l.vw[v]
+		} else {
+			f.w0 -= f.l.vw[v]
+		}
+	}
+	f.cost = bestCost
+}
+
+// gains computes every vertex's gain, unlocks it, and queues the
+// candidates: the vertices on the cut or with edges leaving the job.
+func (f *fm) gains() {
+	l := f.l
+	for v := range int32(l.order()) {
+		g := l.ext[v]
+		if f.side[v] == 0 {
+			g = -g
+		}
+		boundary := g != 0
+		for e := l.xadj[v]; e < l.xadj[v+1]; e++ {
+			if f.side[l.adj[e]] != f.side[v] {
+				g += f.d01 * l.ew[e]
+				boundary = true
+			} else {
+				g -= f.d01 * l.ew[e]
+			}
+		}
+		f.gain[v], f.lock[v] = g, false
+		if boundary {
+			f.b.h[f.side[v]].add(v, g)
+		}
+	}
+	f.b.h[0].fix()
+	f.b.h[1].fix()
+}
+
+// pick returns the queued vertex of highest gain whose move keeps the
+// imbalance within max(slack, current imbalance), or -1.
+func (f *fm) pick() int32 {
+	imb := f.imbalance()
+	v := int32(-1)
+	for s := range int8(2) {
+		h := f.b.h[s]
+		if h.len() == 0 {
+			continue
+		}
+		u := h.top()
+		nw := f.w0 - f.l.vw[u]
+		if s == 1 {
+			nw = f.w0 + f.l.vw[u]
+		}
+		if abs32(nw-f.target) > max(f.slack, imb) {
+			continue
+		}
+		if v < 0 || f.gain[u] > f.gain[v] {
+			v = u
+		}
+	}
+	return v
+}
+
+// move moves v to the other side, locks it, and updates its neighbours'
+// gains.
+func (f *fm) move(v int32) {
+	l, s := f.l, f.side[v]
+	f.b.h[s].remove(v)
+	f.lock[v] = true
+	f.cost -= f.gain[v]
+	if s == 0 {
+		f.w0 -= l.vw[v]
+	} else {
+		f.w0 += l.vw[v]
+	}
+	f.side[v] = 1 - s
+	for e := l.xadj[v]; e < l.xadj[v+1]; e++ {
+		u := l.adj[e]
+		if f.lock[u] {
+			continue
+		}
+		d := 2 * f.d01 * l.ew[e]
+		if f.side[u] == f.side[v] {
+			d = -d
+		}
+		f.gain[u] += d
+		f.b.h[f.side[u]].set(u, f.gain[u])
+	}
 }
