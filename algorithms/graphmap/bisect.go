@@ -179,8 +179,23 @@ func tolerance(l *level, finest bool) int32 {
 // pairs as scratch level depth, its arcs in b.adj and b.ew after those of
 // the levels below. O(n + edges).
 func (b *bisector) coarsen(f *level, whole int32, depth int) *level {
+	rep := b.matchHeavy(f, max(2, (whole+19)/20))
+	c := b.level(depth, len(rep))
+	at := 0
+	for _, l := range b.levels[1:depth] {
+		at += len(l.adj)
+	}
+	c.adj, c.ew = b.adj[at:at:at+len(f.adj)], b.ew[at:at:at+len(f.adj)]
+	b.contract(f, c, rep)
+	return c
+}
+
+// matchHeavy matches each vertex of f, in a seeded random order, with
+// its unmatched neighbour of heaviest edge whose merged weight is at most
+// limit (itself if none), sets b.match and f.cmap, and returns each
+// pair's first vertex, in the order of the coarse vertices.
+func (b *bisector) matchHeavy(f *level, limit int32) []int32 {
 	n := f.order()
-	limit := max(2, (whole+19)/20)
 	match := zeroed(b.match, n)
 	for i := range match {
 		match[i] = -1
@@ -204,13 +219,13 @@ func (b *bisector) coarsen(f *level, whole int32, depth int) *level {
 		rep = append(rep, v)
 	}
 	b.rep = rep
+	return rep
+}
+
+// contract builds c, the graph of f's matched pairs (rep, b.match):
+// their weights, pulls out of the job and merged edges.
+func (b *bisector) contract(f, c *level, rep []int32) {
 	nc := len(rep)
-	c := b.level(depth, nc)
-	at := 0
-	for _, l := range b.levels[1:depth] {
-		at += len(l.adj)
-	}
-	c.adj, c.ew = b.adj[at:at:at+len(f.adj)], b.ew[at:at:at+len(f.adj)]
 	if cap(b.mark) < nc {
 		b.mark = make([]int32, nc)
 	}
@@ -223,7 +238,7 @@ func (b *bisector) coarsen(f *level, whole int32, depth int) *level {
 			break // a stopped run's levels are thrown away
 		}
 		row := int32(len(c.adj))
-		pair := [2]int32{v, match[v]}
+		pair := [2]int32{v, b.match[v]}
 		for k, x := range pair {
 			if k == 1 && x == v {
 				break
@@ -247,7 +262,6 @@ func (b *bisector) coarsen(f *level, whole int32, depth int) *level {
 		c.xadj[cv+1] = int32(len(c.adj))
 		c.maxw = max(c.maxw, c.vw[cv])
 	}
-	return c
 }
 
 // initial bisects the coarsest level by greedy graph growing from
@@ -265,49 +279,57 @@ func (b *bisector) initial(l *level, target int32, d01 float64) []int8 {
 		}
 		b.tries[k] = zeroed(b.tries[k], n)
 		side := b.tries[k]
-		for v := range side {
-			side[v] = 1
-		}
-		w0 := int32(0)
-		// by gain of moving it to side 0, the side-1 vertices that fit
-		grow := b.heap(1, n)
-		for v := range int32(n) {
-			g := l.ext[v]
-			for e := l.xadj[v]; e < l.xadj[v+1]; e++ {
-				g -= d01 * l.ew[e]
-			}
-			grow.add(v, g)
-		}
-		grow.fix()
-		for v := int32(starts[t]); ; {
-			grow.remove(v)
-			side[v] = 0
-			w0 += l.vw[v]
-			for e := l.xadj[v]; e < l.xadj[v+1]; e++ {
-				if u := l.adj[e]; grow.has(u) {
-					grow.set(u, grow.key(u)+2*d01*l.ew[e])
-				}
-			}
-			for grow.len() > 0 && w0+l.vw[grow.top()] > target+tol {
-				grow.pop() // too heavy now, and later
-			}
-			if w0 >= target || grow.len() == 0 {
-				break
-			}
-			v = grow.top()
-		}
-		grow.clear()
-		if target == 0 {
-			for u := range side {
-				side[u] = 1
-			}
-		}
+		b.grow(l, side, int32(starts[t]), target, tol, d01)
 		cost, imb := b.refine(l, side, target, tol, d01)
 		if best < 0 || better(cost, imb, bestCost, bestImb, tol) {
 			best, bestCost, bestImb = k, cost, imb
 		}
 	}
 	return b.tries[best]
+}
+
+// grow bisects l into side by greedy graph growing: side 0 grows from
+// vertex start, taking next the side-1 vertex of highest gain that fits
+// within target+tol, until it weighs target or nothing fits.
+func (b *bisector) grow(l *level, side []int8, start, target, tol int32, d01 float64) {
+	n := l.order()
+	for v := range side {
+		side[v] = 1
+	}
+	w0 := int32(0)
+	// by gain of moving it to side 0, the side-1 vertices that fit
+	grow := b.heap(1, n)
+	for v := range int32(n) {
+		g := l.ext[v]
+		for e := l.xadj[v]; e < l.xadj[v+1]; e++ {
+			g -= d01 * l.ew[e]
+		}
+		grow.add(v, g)
+	}
+	grow.fix()
+	for v := start; ; {
+		grow.remove(v)
+		side[v] = 0
+		w0 += l.vw[v]
+		for e := l.xadj[v]; e < l.xadj[v+1]; e++ {
+			if u := l.adj[e]; grow.has(u) {
+				grow.set(u, grow.key(u)+2*d01*l.ew[e])
+			}
+		}
+		for grow.len() > 0 && w0+l.vw[grow.top()] > target+tol {
+			grow.pop() // too heavy now, and later
+		}
+		if w0 >= target || grow.len() == 0 {
+			break
+		}
+		v = grow.top()
+	}
+	grow.clear()
+	if target == 0 {
+		for u := range side {
+			side[u] = 1
+		}
+	}
 }
 
 // heap returns scratch heap i, empty, for items below n.

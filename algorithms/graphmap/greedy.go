@@ -85,79 +85,112 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 	if err != nil {
 		return nil, err
 	}
-	n := s.Order()
-	vol := make([]float64, n)
-	for v := range n {
-		for e := s.Offsets[v]; e < s.Offsets[v+1]; e++ {
-			vol[v] += s.Volume(int(e))
-		}
-	}
-	// vertices by decreasing volume: the seeds of the components
-	seeds := newMaxHeap(n)
-	for v := range n {
-		seeds.set(int32(v), vol[v])
-	}
-	queue := newMaxHeap(n) // unplaced vertices with placed partners, by volume to them
-	place := make([]int32, n)
-	for v := range place {
-		place[v] = -1
-	}
-	free := newFreeNodes(sp)
-	q := &search{sp: sp, free: free, seen: sp.marks()}
-	centre := sp.centre()
-	for placed := 0; placed < n; placed++ {
+	gr := newGrowth(s, sp)
+	for placed := range s.Order() {
 		if placed%ctxEvery == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
 		}
-		var v int32
-		if queue.len() > 0 {
-			v = queue.pop()
-			seeds.remove(v)
-		} else {
-			v = seeds.pop() // a new component: its heaviest vertex
-		}
-		// BFS from the nodes of v's placed partners (or the centre)
-		q.start()
-		for e := s.Offsets[v]; e < s.Offsets[v+1]; e++ {
-			if p := place[s.Adj[e]]; p >= 0 {
-				q.from(p)
-			}
-		}
-		if len(q.shell) == 0 {
-			q.from(centre)
-		}
-		cands := q.candidates()
-		best, bestCost := cands[0], -1.0
-		for _, x := range cands {
-			cost := 0.0
-			for e := s.Offsets[v]; e < s.Offsets[v+1]; e++ {
-				if p := place[s.Adj[e]]; p >= 0 {
-					cost += s.Volume(int(e)) * float64(sp.hops(x, p))
-				}
-			}
-			if bestCost < 0 || cost < bestCost || cost == bestCost && sp.hops(x, centre) < sp.hops(best, centre) {
-				best, bestCost = x, cost
-			}
-		}
-		place[v] = best
-		free.take(best)
-		for e := s.Offsets[v]; e < s.Offsets[v+1]; e++ {
-			if u := s.Adj[e]; place[u] < 0 {
-				k := s.Volume(int(e))
-				if queue.has(u) {
-					k += queue.key(u)
-				}
-				queue.set(u, k)
-			}
-		}
+		v := gr.next()
+		gr.put(v, gr.nearest(v))
 	}
-	out := make([]int, n)
-	for v, p := range place {
+	out := make([]int, len(gr.place))
+	for v, p := range gr.place {
 		out[v] = int(p)
 	}
 	return out, nil
+}
+
+// growth is the state of Greedy's growing: the vertices' queues, their
+// nodes so far (-1 unplaced), the free nodes and the search for them.
+type growth struct {
+	s      *guest.Graph
+	sp     *space
+	seeds  *maxHeap // vertices by decreasing volume: the seeds of the components
+	queue  *maxHeap // unplaced vertices with placed partners, by volume to them
+	place  []int32
+	free   *freeNodes
+	q      *search
+	centre int32
+}
+
+// newGrowth returns the state of Greedy on s onto sp, nothing placed.
+func newGrowth(s *guest.Graph, sp *space) *growth {
+	n := s.Order()
+	seeds := newMaxHeap(n)
+	for v := range n {
+		vol := 0.0
+		for e := s.Offsets[v]; e < s.Offsets[v+1]; e++ {
+			vol += s.Volume(int(e))
+		}
+		seeds.set(int32(v), vol)
+	}
+	place := make([]int32, n)
+	for v := range place {
+		place[v] = -1
+	}
+	free := newFreeNodes(sp)
+	return &growth{s: s, sp: sp, seeds: seeds, queue: newMaxHeap(n), place: place,
+		free: free, q: &search{sp: sp, free: free, seen: sp.marks()}, centre: sp.centre()}
+}
+
+// next returns the vertex to place next: the one of most volume to placed
+// partners, or if none, a new component's heaviest vertex.
+func (gr *growth) next() int32 {
+	if gr.queue.len() > 0 {
+		v := gr.queue.pop()
+		gr.seeds.remove(v)
+		return v
+	}
+	return gr.seeds.pop()
+}
+
+// nearest returns the candidate node that adds the fewest hop-bytes to
+// v's placed partners, searched from their nodes (or the centre); ties go
+// to the node nearer the centre, then the first found.
+func (gr *growth) nearest(v int32) int32 {
+	s, sp, q := gr.s, gr.sp, gr.q
+	q.start()
+	for e := s.Offsets[v]; e < s.Offsets[v+1]; e++ {
+		if p := gr.place[s.Adj[e]]; p >= 0 {
+			q.from(p)
+		}
+	}
+	if len(q.shell) == 0 {
+		q.from(gr.centre)
+	}
+	cands := q.candidates()
+	best, bestCost := cands[0], -1.0
+	for _, x := range cands {
+		cost := 0.0
+		for e := s.Offsets[v]; e < s.Offsets[v+1]; e++ {
+			if p := gr.place[s.Adj[e]]; p >= 0 {
+				cost += s.Volume(int(e)) * float64(sp.hops(x, p))
+			}
+		}
+		if bestCost < 0 || cost < bestCost || cost == bestCost && sp.hops(x, gr.centre) < sp.hops(best, gr.centre) {
+			best, bestCost = x, cost
+		}
+	}
+	return best
+}
+
+// put places v on node x and raises its unplaced partners in the queue by
+// their volume to it.
+func (gr *growth) put(v, x int32) {
+	s := gr.s
+	gr.place[v] = x
+	gr.free.take(x)
+	for e := s.Offsets[v]; e < s.Offsets[v+1]; e++ {
+		if u := s.Adj[e]; gr.place[u] < 0 {
+			k := s.Volume(int(e))
+			if gr.queue.has(u) {
+				k += gr.queue.key(u)
+			}
+			gr.queue.set(u, k)
+		}
+	}
 }
 
 // search is Greedy's search for the candidate nodes of a vertex.
