@@ -546,23 +546,10 @@ func (r *Runner) worker() {
 // run runs one job and records its outcome; a done result is committed to
 // the store before anyone sees the job as done.
 func (r *Runner) run(e *entry) {
-	r.mu.Lock()
-	r.pending--
-	if e.job.Status != Queued {
-		r.mu.Unlock()
+	j, ok := r.start(e)
+	if !ok {
 		return
 	}
-	e.job.Status = Running
-	e.job.Started = time.Now().UTC()
-	r.running++
-	// The observer first: a client that sees the event then finds it
-	// counted in /metrics.
-	if r.o.Observer != nil {
-		r.o.Observer.Started(e.job)
-	}
-	e.publish()
-	j := e.job
-	r.mu.Unlock()
 	r.put(j)
 	defer func() {
 		r.mu.Lock()
@@ -573,49 +560,85 @@ func (r *Runner) run(e *entry) {
 	ctx, cancel := context.WithTimeoutCause(e.ctx, r.o.MaxTime, errTimeout)
 	res, err := r.solve(ctx, e)
 	cancel()
-
-	status, msg := Done, ""
-	switch cause := context.Cause(e.ctx); {
-	case errors.Is(cause, errCancelled):
-		status, msg = Cancelled, errCancelled.Error()
-	case errors.Is(cause, errShutdown):
-		status, msg = Interrupted, errShutdown.Error()
-	case err != nil && errors.Is(context.Cause(ctx), errTimeout):
-		status, msg = Failed, fmt.Sprintf("the job exceeded this server's time limit of %v", r.o.MaxTime)
-	case err != nil:
-		status, msg = Failed, err.Error()
-	}
+	status, msg := r.outcome(e.ctx, ctx, err)
 
 	r.mu.Lock()
 	j = e.job
 	r.mu.Unlock()
 	j.Status, j.Error, j.Finished = status, msg, time.Now().UTC()
-	// A cancelled anytime search keeps its best placement, marked partial.
-	partial := status == Cancelled && res != nil && res.Partial
-	if status == Done || partial {
-		j.Metrics = &res.Metrics
-		j.Baseline = res.Baseline
-		j.Search = res.Pairs
-		j.Note = res.Note
-		j.Seconds = res.Seconds
-		j.Partial = partial
-		if !partial {
-			j.Progress.Fraction = 1
-		}
-		j.Progress.HopsPerByte = res.Metrics.HopsPerByte
-		j.Progress.Elapsed = res.Seconds
-		if err := r.st.Finish(j, res.Mapping.Place); err != nil {
-			r.o.Logger.Error("jobs: committing a result", "id", j.ID, "err", err)
-			j.Status, j.Error, j.Metrics, j.Baseline = Failed, "the result could not be stored: "+err.Error(), nil, nil
-			r.put(j)
-		}
-	} else {
-		r.put(j)
-	}
+	j = r.record(j, res)
 	r.mu.Lock()
 	e.job = j
 	r.finishLocked(e, j.Status, j.Error)
 	r.mu.Unlock()
+}
+
+// start marks a dequeued entry running and announces it, unless it was
+// cancelled while queued; ok reports whether the job is to run.
+func (r *Runner) start(e *entry) (j Job, ok bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.pending--
+	if e.job.Status != Queued {
+		return Job{}, false
+	}
+	e.job.Status = Running
+	e.job.Started = time.Now().UTC()
+	r.running++
+	// The observer first: a client that sees the event then finds it
+	// counted in /metrics.
+	if r.o.Observer != nil {
+		r.o.Observer.Started(e.job)
+	}
+	e.publish()
+	return e.job, true
+}
+
+// outcome is the final status and error message of a job whose solver
+// returned err: cancelled or interrupted if the job's context ctx ended
+// for that cause, failed if err came with the time limit of limited (ctx
+// with MaxTime) running out or otherwise, else done.
+func (r *Runner) outcome(ctx, limited context.Context, err error) (Status, string) {
+	switch cause := context.Cause(ctx); {
+	case errors.Is(cause, errCancelled):
+		return Cancelled, errCancelled.Error()
+	case errors.Is(cause, errShutdown):
+		return Interrupted, errShutdown.Error()
+	case err != nil && errors.Is(context.Cause(limited), errTimeout):
+		return Failed, fmt.Sprintf("the job exceeded this server's time limit of %v", r.o.MaxTime)
+	case err != nil:
+		return Failed, err.Error()
+	}
+	return Done, ""
+}
+
+// record stores a finished job, with its result if it is done or a
+// cancelled search's partial one, and returns it as stored: failed if
+// its result could not be.
+func (r *Runner) record(j Job, res *solve.Result) Job {
+	// A cancelled anytime search keeps its best placement, marked partial.
+	partial := j.Status == Cancelled && res != nil && res.Partial
+	if j.Status != Done && !partial {
+		r.put(j)
+		return j
+	}
+	j.Metrics = &res.Metrics
+	j.Baseline = res.Baseline
+	j.Search = res.Pairs
+	j.Note = res.Note
+	j.Seconds = res.Seconds
+	j.Partial = partial
+	if !partial {
+		j.Progress.Fraction = 1
+	}
+	j.Progress.HopsPerByte = res.Metrics.HopsPerByte
+	j.Progress.Elapsed = res.Seconds
+	if err := r.st.Finish(j, res.Mapping.Place); err != nil {
+		r.o.Logger.Error("jobs: committing a result", "id", j.ID, "err", err)
+		j.Status, j.Error, j.Metrics, j.Baseline = Failed, "the result could not be stored: "+err.Error(), nil, nil
+		r.put(j)
+	}
+	return j
 }
 
 // solve calls the solver, turning a panic into an error so that one bad
