@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -39,55 +40,81 @@ func (s *Server) events(c echo.Context) error {
 	if j.Status.Final() && c.Request().Header.Get("Last-Event-ID") == EventEnd {
 		return c.NoContent(http.StatusNoContent)
 	}
-	w := c.Response()
-	h := w.Header()
+	es := eventStream{w: c.Response(), updates: updates}
+	es.start()
+	if over, err := es.forward(j, true); over {
+		return err
+	}
+	return es.follow(c.Request().Context(), s.o.Heartbeat, s.closing)
+}
+
+// eventStream is the event stream of one job to one client: the response
+// it writes and the subscription it forwards.
+type eventStream struct {
+	w       *echo.Response
+	updates <-chan jobs.Job
+}
+
+// start sends the response's header: an event stream, neither cached nor
+// buffered on its way.
+func (es eventStream) start() {
+	h := es.w.Header()
 	h.Set(echo.HeaderContentType, "text/event-stream")
 	h.Set(echo.HeaderCacheControl, "no-cache")
 	h.Set("X-Accel-Buffering", "no") // nginx: do not buffer the stream
-	w.WriteHeader(http.StatusOK)
-	// forward sends one state (ok: the subscription is still open); the
-	// stream is over when the subscription has closed, a write failed or
-	// the state is final.
-	forward := func(j jobs.Job, ok bool) (over bool, err error) {
-		if !ok {
-			return true, nil
-		}
-		err = writeEvent(w, j)
-		return err != nil || j.Status.Final(), err
+	es.w.WriteHeader(http.StatusOK)
+}
+
+// forward sends one state (ok: the subscription is still open); the
+// stream is over when the subscription has closed, a write failed or
+// the state is final.
+func (es eventStream) forward(j jobs.Job, ok bool) (over bool, err error) {
+	if !ok {
+		return true, nil
 	}
-	if over, err := forward(j, true); over {
-		return err
-	}
-	tick := time.NewTicker(s.o.Heartbeat)
+	err = writeEvent(es.w, j)
+	return err != nil || j.Status.Final(), err
+}
+
+// follow forwards the later states until the stream is over, with a
+// keep-alive comment every heartbeat; it ends early when ctx ends, and
+// soon after closing is closed.
+func (es eventStream) follow(ctx context.Context, heartbeat time.Duration, closing <-chan struct{}) error {
+	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
-	ctx := c.Request().Context()
 	for {
 		select {
-		case j, ok := <-updates:
-			if over, err := forward(j, ok); over {
+		case j, ok := <-es.updates:
+			if over, err := es.forward(j, ok); over {
 				return err
 			}
 		case <-tick.C:
-			if _, err := io.WriteString(w, ": keep-alive\n\n"); err != nil {
+			if _, err := io.WriteString(es.w, ": keep-alive\n\n"); err != nil {
 				return err
 			}
-			w.Flush()
+			es.w.Flush()
 		case <-ctx.Done():
 			return nil
-		case <-s.closing:
+		case <-closing:
 			// The runner has closed, so the final state is normally queued
 			// already; send it rather than drop the stream without it.
-			late := time.After(time.Second)
-			for {
-				select {
-				case j, ok := <-updates:
-					if over, err := forward(j, ok); over {
-						return err
-					}
-				case <-late:
-					return nil
-				}
+			return es.drain()
+		}
+	}
+}
+
+// drain forwards the states already on their way, until the stream is
+// over or for a second at most.
+func (es eventStream) drain() error {
+	late := time.After(time.Second)
+	for {
+		select {
+		case j, ok := <-es.updates:
+			if over, err := es.forward(j, ok); over {
+				return err
 			}
+		case <-late:
+			return nil
 		}
 	}
 }

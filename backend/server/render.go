@@ -9,6 +9,7 @@ import (
 	"maps"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"time"
 
@@ -50,56 +51,15 @@ func parseRender(q url.Values) (renderRequest, error) {
 	if r.View == "" {
 		r.View = "mapping"
 	}
-	known := false
-	for _, v := range views {
-		known = known || v == r.View
-	}
-	if !known {
+	if !slices.Contains(views, r.View) {
 		return r, &spec.FieldError{Field: "view", Err: fmt.Errorf("unknown view %s (want one of %v)", quote(r.View), views)}
 	}
-	for _, f := range []struct {
-		name     string
-		dst      *int
-		min, max int
-	}{
-		{"width", &r.Options.Width, 64, maxRenderWidth},
-		{"height", &r.Options.Height, 64, maxRenderWidth},
-		{"step", &r.Options.Step, 0, 1 << 24},
-		{"detail", &r.Options.Detail, -1, 1 << 24},
-	} {
-		s := q.Get(f.name)
-		if s == "" {
-			continue
-		}
-		v, err := strconv.Atoi(s)
-		if err != nil || v < f.min || v > f.max {
-			return r, &spec.FieldError{Field: f.name, Err: fmt.Errorf("%s %s: want an integer in [%d, %d]", f.name, quote(s), f.min, f.max)}
-		}
-		*f.dst = v
+	if err := parseDrawOptions(q, &r.Options); err != nil {
+		return r, err
 	}
 	if id := q.Get("job"); id != "" {
-		if r.View == "compare" {
-			return r, &spec.FieldError{Field: "view", Err: errors.New("the compare view draws an instance (guest, host), not a job")}
-		}
-		if !jobs.ValidID(id) {
-			return r, &spec.FieldError{Field: "job", Err: errors.New("malformed job id: want 20 hex digits")}
-		}
-		r.Job = id
-		// A job is a mapping; the execution model's times of its gantt
-		// view come with the query.
-		for _, f := range []struct {
-			name string
-			dst  *float64
-		}{{"ta", &r.Instance.Ta}, {"tc", &r.Instance.Tc}} {
-			if s := q.Get(f.name); s != "" {
-				v, err := spec.ParseTime(f.name, s)
-				if err != nil {
-					return r, err
-				}
-				*f.dst = v
-			}
-		}
-		return r, nil
+		err := r.parseJob(id, q)
+		return r, err
 	}
 	if r.View == "compare" && q.Get("algo") == "" {
 		// Every applicable algorithm runs; the one parser still wants a
@@ -110,6 +70,60 @@ func parseRender(q url.Values) (renderRequest, error) {
 	in, err := spec.ParseQuery(q)
 	r.Instance = in
 	return r, err
+}
+
+// parseDrawOptions reads the width, height, step and detail of a render
+// query into o, each an integer within its bounds, and stops at the
+// first that is not.
+func parseDrawOptions(q url.Values, o *draw.Options) error {
+	for _, f := range []struct {
+		name     string
+		dst      *int
+		min, max int
+	}{
+		{"width", &o.Width, 64, maxRenderWidth},
+		{"height", &o.Height, 64, maxRenderWidth},
+		{"step", &o.Step, 0, 1 << 24},
+		{"detail", &o.Detail, -1, 1 << 24},
+	} {
+		s := q.Get(f.name)
+		if s == "" {
+			continue
+		}
+		v, err := strconv.Atoi(s)
+		if err != nil || v < f.min || v > f.max {
+			return &spec.FieldError{Field: f.name, Err: fmt.Errorf("%s %s: want an integer in [%d, %d]", f.name, quote(s), f.min, f.max)}
+		}
+		*f.dst = v
+	}
+	return nil
+}
+
+// parseJob sets r to draw job id, with the execution model's times (ta,
+// tc) of the query; the compare view draws no job.
+func (r *renderRequest) parseJob(id string, q url.Values) error {
+	if r.View == "compare" {
+		return &spec.FieldError{Field: "view", Err: errors.New("the compare view draws an instance (guest, host), not a job")}
+	}
+	if !jobs.ValidID(id) {
+		return &spec.FieldError{Field: "job", Err: errors.New("malformed job id: want 20 hex digits")}
+	}
+	r.Job = id
+	// A job is a mapping; the execution model's times of its gantt
+	// view come with the query.
+	for _, f := range []struct {
+		name string
+		dst  *float64
+	}{{"ta", &r.Instance.Ta}, {"tc", &r.Instance.Tc}} {
+		if s := q.Get(f.name); s != "" {
+			v, err := spec.ParseTime(f.name, s)
+			if err != nil {
+				return err
+			}
+			*f.dst = v
+		}
+	}
+	return nil
 }
 
 // rendersInstance reports whether a render query solves an instance on
@@ -157,6 +171,13 @@ func (s *Server) render(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	return s.drawResult(c, rq, res)
+}
+
+// drawResult draws a solved mapping, or the execution model of its gantt
+// view, in a rendering slot and sends it; a job with more host nodes than
+// MaxRenderNodes is refused.
+func (s *Server) drawResult(c echo.Context, rq renderRequest, res *solve.Result) error {
 	if n := res.Mapping.Host.Size(); n > s.o.MaxRenderNodes {
 		return &spec.FieldError{Field: "job", Err: fmt.Errorf("job %s maps onto %s nodes, more than the %s one drawing may show; download its placement instead", rq.Job, metric.Thousands(n), metric.Thousands(s.o.MaxRenderNodes))}
 	}
@@ -166,7 +187,7 @@ func (s *Server) render(c echo.Context) error {
 		res = &solve.Result{Instance: in, Algorithm: res.Algorithm, Mapping: res.Mapping, Metrics: res.Metrics, Seconds: res.Seconds}
 	}
 	var buf bytes.Buffer
-	err = s.syncSlot(c.Request().Context(), s.draw, func(context.Context) error {
+	err := s.syncSlot(c.Request().Context(), s.draw, func(context.Context) error {
 		if rq.View == "gantt" {
 			return drawGantt(&buf, res, rq.Options)
 		}

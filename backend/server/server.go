@@ -181,11 +181,18 @@ func New(o Options) *Server {
 	e.HTTPErrorHandler = s.handleError
 	e.Pre(securityHeaders) // before routing: 404s and 405s get them too
 	e.Use(middleware.Recover())
+	s.routeAPI(s.apiGroup())
+	s.routePages()
+	return s
+}
 
-	api := e.Group("/api/v1",
+// apiGroup returns the group of the /api/v1 routes, with their
+// middleware: the body's deadline and size limit, and compression.
+func (s *Server) apiGroup() *echo.Group {
+	return s.e.Group("/api/v1",
 		s.bodyDeadline,
 		middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{
-			Limit: fmt.Sprintf("%dB", o.MaxBody),
+			Limit: fmt.Sprintf("%dB", s.o.MaxBody),
 			// An uploaded graph has its own cap (MaxGraphBytes), a names
 			// file too (maxHostnamesBytes).
 			Skipper: func(c echo.Context) bool { return c.Request().Method == http.MethodPost && ownBodyCap[c.Path()] },
@@ -194,17 +201,15 @@ func New(o Options) *Server {
 			// SSE must reach the client event by event.
 			Skipper: func(c echo.Context) bool { return strings.HasSuffix(c.Path(), "/events") },
 		}))
-	notFound := func(c echo.Context) error {
-		if allow := s.allowed(c.Request()); len(allow) > 0 {
-			c.Response().Header().Set("Allow", strings.Join(allow, ", "))
-			return echo.ErrMethodNotAllowed
-		}
-		return echo.NewHTTPError(http.StatusNotFound, "no API route "+c.Request().Method+" "+c.Request().URL.Path)
-	}
+}
+
+// routeAPI routes the API's paths in api, /metrics, and the fallback of
+// every other path under /api.
+func (s *Server) routeAPI(api *echo.Group) {
 	// A group with middleware routes its unknown paths (and the wrong
 	// methods of known ones) to echo's plain 404; take them over.
-	api.Any("", notFound)
-	api.Any("/*", notFound)
+	api.Any("", s.notFound)
+	api.Any("/*", s.notFound)
 	api.GET("/healthz", s.healthz)
 	api.GET("/openapi.yaml", s.openapi)
 	api.GET("/algorithms", s.algorithms)
@@ -221,23 +226,37 @@ func New(o Options) *Server {
 	api.GET("/suggest", s.suggest, s.guardToken)
 	api.POST("/graphs", s.uploadGraph, s.guardUploads)
 	api.GET("/graphs/:id", s.graph, s.guardCompute(writesQuadratic))
-	if o.Metrics != nil {
-		e.GET("/metrics", echo.WrapHandler(o.Metrics), s.guardToken)
+	if s.o.Metrics != nil {
+		s.e.GET("/metrics", echo.WrapHandler(s.o.Metrics), s.guardToken)
 	}
 	api.POST("/machines", s.uploadMachine, s.guardUploads)
 	api.GET("/machines/:id", s.machine)
-	e.Any("/api", notFound)
-	e.Any("/api/*", notFound)
-	if o.App != nil {
+	s.e.Any("/api", s.notFound)
+	s.e.Any("/api/*", s.notFound)
+}
+
+// routePages routes every path outside /api to the browser app, or to
+// the API's JSON 404 without one.
+func (s *Server) routePages() {
+	if s.o.App != nil {
 		// Pages are compressed (a 16K-node page is megabytes of SVG); the
 		// wasm is sent precompressed by the app handler itself.
-		e.Any("/*", echo.WrapHandler(o.App), middleware.GzipWithConfig(middleware.GzipConfig{
+		s.e.Any("/*", echo.WrapHandler(s.o.App), middleware.GzipWithConfig(middleware.GzipConfig{
 			Skipper: func(c echo.Context) bool { return strings.HasSuffix(c.Request().URL.Path, ".wasm") },
 		}))
 	} else {
-		e.Any("/*", notFound)
+		s.e.Any("/*", s.notFound)
 	}
-	return s
+}
+
+// notFound answers a request no route serves: 405 with Allow for a known
+// path asked with a wrong method, else 404.
+func (s *Server) notFound(c echo.Context) error {
+	if allow := s.allowed(c.Request()); len(allow) > 0 {
+		c.Response().Header().Set("Allow", strings.Join(allow, ", "))
+		return echo.ErrMethodNotAllowed
+	}
+	return echo.NewHTTPError(http.StatusNotFound, "no API route "+c.Request().Method+" "+c.Request().URL.Path)
 }
 
 // ownBodyCap are the POST routes whose handlers cap their bodies
