@@ -59,52 +59,20 @@ func envParse[T any](e *envDefaults, name string, def T, parse func(string) (T, 
 	return x
 }
 
+// runServe is the serve command: it opens the store, starts the job
+// runner on it and serves the app and the job API until ctx ends.
 func runServe(ctx context.Context, args []string, stdout io.Writer) error {
-	fs := newFlags("serve")
-	var env envDefaults
-	addr := fs.String("addr", env.string("TOPOMAP_ADDR", ":8080"), "listen `address` (env TOPOMAP_ADDR); port 0 picks a free port")
-	data := fs.String("data", env.string("TOPOMAP_DATA", "data"), "data `directory` of the job store (env TOPOMAP_DATA)")
-	workers := fs.Int("workers", env.int("TOPOMAP_WORKERS", 0), "jobs run at once (env TOPOMAP_WORKERS; 0 = number of CPUs)")
-	queue := fs.Int("queue", env.int("TOPOMAP_QUEUE", 0), "jobs that may wait (env TOPOMAP_QUEUE; 0 = 16 per worker)")
-	maxNodes := fs.Int("max-nodes", env.int("TOPOMAP_MAX_NODES", 0), "cap on a job's guest vertices and host nodes (env TOPOMAP_MAX_NODES; 0 = 1048576)")
-	maxSync := fs.Int("max-sync-nodes", env.int("TOPOMAP_MAX_SYNC_NODES", 0), "cap for POST /map and on-the-fly renderings (env TOPOMAP_MAX_SYNC_NODES; 0 = 16384)")
-	jobTime := fs.Duration("job-timeout", env.duration("TOPOMAP_JOB_TIMEOUT", 0), "per-job time limit (env TOPOMAP_JOB_TIMEOUT; 0 = 5m)")
-	bodyLimit := fs.Int64("body-limit", int64(env.int("TOPOMAP_BODY_LIMIT", 0)), "request body limit in bytes (env TOPOMAP_BODY_LIMIT; 0 = 65536)")
-	graphBytes := fs.Int64("max-graph-bytes", int64(env.int("TOPOMAP_MAX_GRAPH_BYTES", 0)), "cap on an uploaded graph file in bytes (env TOPOMAP_MAX_GRAPH_BYTES; 0 = 67108864)")
-	graphQuota := fs.Int64("graph-quota", int64(env.int("TOPOMAP_GRAPH_QUOTA", 0)), "`bytes` of uploaded graphs one client (its API token, else its IP address) may keep stored; beyond, its uploads get 413 (env TOPOMAP_GRAPH_QUOTA; 0 = 134217728)")
-	tokensFile := fs.String("auth-tokens", env.string("TOPOMAP_AUTH_TOKENS", ""), "`file` of API tokens, one a line: every request that computes (submitting, mapping, cancelling, uploading, renderings solved on the fly), the list of jobs and /metrics then want Authorization: Bearer TOKEN, and pages map in the browser only (env TOPOMAP_AUTH_TOKENS; default none)")
-	maxAge := fs.Duration("max-age", env.duration("TOPOMAP_MAX_AGE", 30*24*time.Hour), "finished jobs and uploaded graphs unused for this `long` are deleted, a graph only once no kept job maps it (env TOPOMAP_MAX_AGE; 0 keeps them)")
-	maxStore := fs.Int64("max-store-bytes", int64(env.int("TOPOMAP_MAX_STORE_BYTES", 1<<30)), "bound on the stored jobs' and graphs' size in `bytes`; the least recently used finished jobs and graphs are deleted first, a graph only once no kept job maps it (env TOPOMAP_MAX_STORE_BYTES; 0 = no bound)")
-	dbURL := fs.String("database-url", env.string("TOPOMAP_DATABASE_URL", ""), "Postgres `URL` shared by several servers (env TOPOMAP_DATABASE_URL): jobs, results and graphs live there and River queues the jobs; default none: the embedded store in --data and an in-process queue")
-	noSW := fs.Bool("no-service-worker", os.Getenv("TOPOMAP_NO_SERVICE_WORKER") != "", "install a service worker that caches nothing (development; env TOPOMAP_NO_SERVICE_WORKER)")
-	if env.err != nil {
-		return env.err
-	}
-	if err := parseFlags(fs, args); err != nil {
+	c, err := parseServeFlags(args)
+	if err != nil {
 		return err
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
-	var tokens []string
-	if *tokensFile != "" {
-		b, err := os.ReadFile(*tokensFile)
-		if err == nil {
-			tokens, err = server.ReadTokens(string(b))
-		}
-		if err != nil {
-			return fmt.Errorf("--auth-tokens %s: %w", *tokensFile, err)
-		}
+	tokens, err := readTokensFile(c.tokensFile)
+	if err != nil {
+		return err
 	}
-
 	met := metrics.New()
-	o := jobs.Options{Workers: *workers, Queue: *queue, MaxNodes: *maxNodes, MaxTime: *jobTime, Logger: log, Observer: met}
-	ret := store.Retention{MaxAge: *maxAge, MaxBytes: *maxStore}
-	var b backend
-	var err error
-	if *dbURL != "" {
-		b, err = openPostgres(ctx, *dbURL, o, ret)
-	} else {
-		b, err = openBolt(ctx, filepath.Join(*data, "topomap.db"), o, ret, log)
-	}
+	b, err := c.openBackend(ctx, met, log)
 	if err != nil {
 		return err
 	}
@@ -115,23 +83,8 @@ func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 	defer topology.SetMachineSource(nil)
 	runner := b.jobs
 	met.Watch(runner)
-	// A page load carries no token: with tokens, pages map in the browser.
-	app := web.AppHandler(web.AppOptions{NoServiceWorker: *noSW, ComputeInBrowser: len(tokens) > 0})
-	srv := server.New(server.Options{
-		Jobs:          runner,
-		App:           app,
-		MaxBody:       *bodyLimit,
-		MaxSyncNodes:  *maxSync,
-		Tokens:        tokens,
-		Store:         b.stats,
-		Graphs:        b.graphs,
-		Metrics:       met.Handler(),
-		MaxGraphBytes: *graphBytes,
-		GraphQuota:    *graphQuota,
-		Version:       web.Version,
-		Logger:        log,
-	})
-	ln, err := net.Listen("tcp", *addr)
+	srv := c.newServer(b, tokens, met, log)
+	ln, err := net.Listen("tcp", c.addr)
 	if err != nil {
 		runner.Close(context.Background())
 		return fmt.Errorf("serve: %w", err)
@@ -146,6 +99,94 @@ func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 	err = srv.Serve(ctx, ln)
 	log.Info("topomap stopped", "err", err)
 	return err
+}
+
+// serveConfig is what serve's flags ask for.
+type serveConfig struct {
+	addr, data, tokensFile, dbURL               string
+	workers, queue, maxNodes, maxSync           int
+	jobTime, maxAge                             time.Duration
+	bodyLimit, graphBytes, graphQuota, maxStore int64
+	noServiceWorker                             bool
+}
+
+// parseServeFlags parses serve's flags, each of which defaults to its
+// TOPOMAP_<NAME> environment variable; a variable that does not parse is
+// reported before the flags are parsed.
+func parseServeFlags(args []string) (serveConfig, error) {
+	fs := newFlags("serve")
+	var env envDefaults
+	var c serveConfig
+	fs.StringVar(&c.addr, "addr", env.string("TOPOMAP_ADDR", ":8080"), "listen `address` (env TOPOMAP_ADDR); port 0 picks a free port")
+	fs.StringVar(&c.data, "data", env.string("TOPOMAP_DATA", "data"), "data `directory` of the job store (env TOPOMAP_DATA)")
+	fs.IntVar(&c.workers, "workers", env.int("TOPOMAP_WORKERS", 0), "jobs run at once (env TOPOMAP_WORKERS; 0 = number of CPUs)")
+	fs.IntVar(&c.queue, "queue", env.int("TOPOMAP_QUEUE", 0), "jobs that may wait (env TOPOMAP_QUEUE; 0 = 16 per worker)")
+	fs.IntVar(&c.maxNodes, "max-nodes", env.int("TOPOMAP_MAX_NODES", 0), "cap on a job's guest vertices and host nodes (env TOPOMAP_MAX_NODES; 0 = 1048576)")
+	fs.IntVar(&c.maxSync, "max-sync-nodes", env.int("TOPOMAP_MAX_SYNC_NODES", 0), "cap for POST /map and on-the-fly renderings (env TOPOMAP_MAX_SYNC_NODES; 0 = 16384)")
+	fs.DurationVar(&c.jobTime, "job-timeout", env.duration("TOPOMAP_JOB_TIMEOUT", 0), "per-job time limit (env TOPOMAP_JOB_TIMEOUT; 0 = 5m)")
+	fs.Int64Var(&c.bodyLimit, "body-limit", int64(env.int("TOPOMAP_BODY_LIMIT", 0)), "request body limit in bytes (env TOPOMAP_BODY_LIMIT; 0 = 65536)")
+	fs.Int64Var(&c.graphBytes, "max-graph-bytes", int64(env.int("TOPOMAP_MAX_GRAPH_BYTES", 0)), "cap on an uploaded graph file in bytes (env TOPOMAP_MAX_GRAPH_BYTES; 0 = 67108864)")
+	fs.Int64Var(&c.graphQuota, "graph-quota", int64(env.int("TOPOMAP_GRAPH_QUOTA", 0)), "`bytes` of uploaded graphs one client (its API token, else its IP address) may keep stored; beyond, its uploads get 413 (env TOPOMAP_GRAPH_QUOTA; 0 = 134217728)")
+	fs.StringVar(&c.tokensFile, "auth-tokens", env.string("TOPOMAP_AUTH_TOKENS", ""), "`file` of API tokens, one a line: every request that computes (submitting, mapping, cancelling, uploading, renderings solved on the fly), the list of jobs and /metrics then want Authorization: Bearer TOKEN, and pages map in the browser only (env TOPOMAP_AUTH_TOKENS; default none)")
+	fs.DurationVar(&c.maxAge, "max-age", env.duration("TOPOMAP_MAX_AGE", 30*24*time.Hour), "finished jobs and uploaded graphs unused for this `long` are deleted, a graph only once no kept job maps it (env TOPOMAP_MAX_AGE; 0 keeps them)")
+	fs.Int64Var(&c.maxStore, "max-store-bytes", int64(env.int("TOPOMAP_MAX_STORE_BYTES", 1<<30)), "bound on the stored jobs' and graphs' size in `bytes`; the least recently used finished jobs and graphs are deleted first, a graph only once no kept job maps it (env TOPOMAP_MAX_STORE_BYTES; 0 = no bound)")
+	fs.StringVar(&c.dbURL, "database-url", env.string("TOPOMAP_DATABASE_URL", ""), "Postgres `URL` shared by several servers (env TOPOMAP_DATABASE_URL): jobs, results and graphs live there and River queues the jobs; default none: the embedded store in --data and an in-process queue")
+	fs.BoolVar(&c.noServiceWorker, "no-service-worker", os.Getenv("TOPOMAP_NO_SERVICE_WORKER") != "", "install a service worker that caches nothing (development; env TOPOMAP_NO_SERVICE_WORKER)")
+	if env.err != nil {
+		return serveConfig{}, env.err
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return serveConfig{}, err
+	}
+	return c, nil
+}
+
+// readTokensFile reads the API tokens of --auth-tokens, none if it is
+// not given.
+func readTokensFile(path string) ([]string, error) {
+	if path == "" {
+		return nil, nil
+	}
+	b, err := os.ReadFile(path)
+	var tokens []string
+	if err == nil {
+		tokens, err = server.ReadTokens(string(b))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("--auth-tokens %s: %w", path, err)
+	}
+	return tokens, nil
+}
+
+// openBackend opens the backend serve runs on: the shared database of
+// --database-url if given, else the embedded store in --data.
+func (c serveConfig) openBackend(ctx context.Context, met *metrics.Metrics, log *slog.Logger) (backend, error) {
+	o := jobs.Options{Workers: c.workers, Queue: c.queue, MaxNodes: c.maxNodes, MaxTime: c.jobTime, Logger: log, Observer: met}
+	ret := store.Retention{MaxAge: c.maxAge, MaxBytes: c.maxStore}
+	if c.dbURL != "" {
+		return openPostgres(ctx, c.dbURL, o, ret)
+	}
+	return openBolt(ctx, filepath.Join(c.data, "topomap.db"), o, ret, log)
+}
+
+// newServer builds the HTTP server of the app and the job API on b.
+func (c serveConfig) newServer(b backend, tokens []string, met *metrics.Metrics, log *slog.Logger) *server.Server {
+	// A page load carries no token: with tokens, pages map in the browser.
+	app := web.AppHandler(web.AppOptions{NoServiceWorker: c.noServiceWorker, ComputeInBrowser: len(tokens) > 0})
+	return server.New(server.Options{
+		Jobs:          b.jobs,
+		App:           app,
+		MaxBody:       c.bodyLimit,
+		MaxSyncNodes:  c.maxSync,
+		Tokens:        tokens,
+		Store:         b.stats,
+		Graphs:        b.graphs,
+		Metrics:       met.Handler(),
+		MaxGraphBytes: c.graphBytes,
+		GraphQuota:    c.graphQuota,
+		Version:       web.Version,
+		Logger:        log,
+	})
 }
 
 // backend is what serve runs on: the job service, the graphs and the

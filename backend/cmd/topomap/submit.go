@@ -16,6 +16,7 @@ import (
 	"topomap/algorithms/export"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
 	"topomap/backend/jobs"
 	"topomap/backend/server"
@@ -31,85 +32,132 @@ var progressOut io.Writer = os.Stderr
 // submitRetries bounds how often submit retries a 503 (full queue).
 const submitRetries = 5
 
+// runSubmit is the submit command: it sends an instance to a running
+// server as a job and prints the job, or with --wait follows it and
+// prints its placement.
 func runSubmit(ctx context.Context, args []string, stdout io.Writer) error {
-	fs := newFlags("submit")
-	var f instanceFlags
-	f.register(fs, nil)
-	url := fs.String("server", new(envDefaults).string("TOPOMAP_SERVER", "http://127.0.0.1:8080"), "server `URL` (env TOPOMAP_SERVER)")
-	wait := fs.Bool("wait", false, "follow the job's progress (on stderr) and print its result")
-	format := fs.String("format", "text", "output `format`: json or text (with --wait any placement format: "+strings.Join(export.Names(), ", ")+")")
-	timeout := fs.Duration("timeout", 30*time.Second, "give up when the server does not answer for this `long` (also while waiting)")
-	token := fs.String("token", os.Getenv("TOPOMAP_TOKEN"), "API `token` for a server started with --auth-tokens (env TOPOMAP_TOKEN)")
-	hostnames := fs.String("hostnames", "", "with --wait: `file` of host names for the launcher files, one per host node in node-index order, a name or a Slurm hostlist expression (nid[001-016]) a line (default node<index>)")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if _, err := export.Lookup(*format); err != nil {
-		return fmt.Errorf("unknown --format %q (want %s)", *format, strings.Join(export.Names(), ", "))
-	}
-	if !*wait && *format != "json" && *format != "text" {
-		// without --wait, submit prints the job (as JSON or a line of text)
-		return fmt.Errorf("--format %s needs --wait (it is a placement format)", *format)
-	}
-	in, err := f.instance(ctx)
+	c, err := parseSubmitFlags(args)
 	if err != nil {
 		return err
 	}
-	var names []string
-	if *hostnames != "" {
-		if !*wait {
-			return errors.New("--hostnames needs --wait (they name the hosts of a placement file)")
-		}
-		if names, err = readHostnames(*hostnames, in.Host); err != nil {
-			return err
-		}
+	in, err := c.instance(ctx)
+	if err != nil {
+		return err
 	}
-	if *timeout <= 0 {
-		return fmt.Errorf("--timeout %v: want a positive duration", *timeout)
+	names, err := c.hostNames(in.Host)
+	if err != nil {
+		return err
 	}
-	c := &server.Client{Base: *url, Token: *token, StreamIdle: *timeout, HTTP: &http.Client{
+	if c.timeout <= 0 {
+		return fmt.Errorf("--timeout %v: want a positive duration", c.timeout)
+	}
+	client := c.client()
+	j, err := submitInstance(ctx, client, in, c.timeout)
+	if err != nil {
+		return unreachable(err, c.server, c.timeout)
+	}
+	// The job's page, where a person follows it (and finds it again).
+	fmt.Fprintf(progressOut, "job %s %s: %s/jobs/%s\n", j.ID, j.Status, strings.TrimSuffix(c.server, "/"), j.ID)
+	if !c.wait {
+		return printJob(stdout, j, c.format)
+	}
+	j, err = follow(ctx, client, j, c.timeout)
+	if err != nil {
+		return unreachable(err, c.server, c.timeout)
+	}
+	if j.Status != jobs.Done {
+		return fmt.Errorf("job %s %s: %s", j.ID, j.Status, j.Error)
+	}
+	return client.Placement(ctx, j.ID, c.format, stdout, names...)
+}
+
+// submitConfig is what submit's flags ask for.
+type submitConfig struct {
+	instanceFlags                    // the instance's fields: --guest, --host, --algo, ...
+	server, format, token, hostnames string
+	wait                             bool
+	timeout                          time.Duration
+}
+
+// parseSubmitFlags parses submit's flags and checks --format, which only
+// --wait may give a placement format.
+func parseSubmitFlags(args []string) (submitConfig, error) {
+	fs := newFlags("submit")
+	var c submitConfig
+	c.register(fs, nil)
+	fs.StringVar(&c.server, "server", new(envDefaults).string("TOPOMAP_SERVER", "http://127.0.0.1:8080"), "server `URL` (env TOPOMAP_SERVER)")
+	fs.BoolVar(&c.wait, "wait", false, "follow the job's progress (on stderr) and print its result")
+	fs.StringVar(&c.format, "format", "text", "output `format`: json or text (with --wait any placement format: "+strings.Join(export.Names(), ", ")+")")
+	fs.DurationVar(&c.timeout, "timeout", 30*time.Second, "give up when the server does not answer for this `long` (also while waiting)")
+	fs.StringVar(&c.token, "token", os.Getenv("TOPOMAP_TOKEN"), "API `token` for a server started with --auth-tokens (env TOPOMAP_TOKEN)")
+	fs.StringVar(&c.hostnames, "hostnames", "", "with --wait: `file` of host names for the launcher files, one per host node in node-index order, a name or a Slurm hostlist expression (nid[001-016]) a line (default node<index>)")
+	if err := parseFlags(fs, args); err != nil {
+		return submitConfig{}, err
+	}
+	if _, err := export.Lookup(c.format); err != nil {
+		return submitConfig{}, fmt.Errorf("unknown --format %q (want %s)", c.format, strings.Join(export.Names(), ", "))
+	}
+	if !c.wait && c.format != "json" && c.format != "text" {
+		// without --wait, submit prints the job (as JSON or a line of text)
+		return submitConfig{}, fmt.Errorf("--format %s needs --wait (it is a placement format)", c.format)
+	}
+	return c, nil
+}
+
+// hostNames reads the --hostnames file for the nodes of host, if given;
+// it names the hosts of a placement file, so it needs --wait.
+func (c submitConfig) hostNames(host topology.Host) ([]string, error) {
+	if c.hostnames == "" {
+		return nil, nil
+	}
+	if !c.wait {
+		return nil, errors.New("--hostnames needs --wait (they name the hosts of a placement file)")
+	}
+	return readHostnames(c.hostnames, host)
+}
+
+// client returns a client of the server at --server that gives up when
+// the server does not answer for --timeout.
+func (c submitConfig) client() *server.Client {
+	return &server.Client{Base: c.server, Token: c.token, StreamIdle: c.timeout, HTTP: &http.Client{
 		// No overall timeout (an event stream lasts as long as its job);
 		// a server that accepts and never answers is caught here.
-		Transport: &http.Transport{Proxy: http.ProxyFromEnvironment, ResponseHeaderTimeout: *timeout,
-			DialContext: (&net.Dialer{Timeout: *timeout}).DialContext, TLSHandshakeTimeout: *timeout},
+		Transport: &http.Transport{Proxy: http.ProxyFromEnvironment, ResponseHeaderTimeout: c.timeout,
+			DialContext: (&net.Dialer{Timeout: c.timeout}).DialContext, TLSHandshakeTimeout: c.timeout},
 	}}
-	sctx, cancel := context.WithTimeout(ctx, *timeout)
+}
+
+// submitInstance uploads what the server cannot read itself, then submits
+// the instance as a job, all within timeout.
+func submitInstance(ctx context.Context, c *server.Client, in spec.Instance, timeout time.Duration) (jobs.Job, error) {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	if err := uploadInputs(ctx, c, in); err != nil {
+		return jobs.Job{}, err
+	}
+	return submitRetrying(ctx, c, jobs.RequestOf(in))
+}
+
+// uploadInputs uploads the instance's inputs read from files: its guest
+// graph and its host machine.
+func uploadInputs(ctx context.Context, c *server.Client, in spec.Instance) error {
 	if g := in.Guest.Graph; g != nil {
 		// --guest file:PATH: the server reads no path; it gets the graph.
-		up, err := c.UploadGraph(sctx, g)
+		up, err := c.UploadGraph(ctx, g)
 		if err != nil {
-			cancel()
-			return unreachable(err, *url, *timeout)
+			return err
 		}
 		fmt.Fprintf(progressOut, "graph %s uploaded: %s, %s\n", up.ID, metric.Plural(up.Vertices, "vertex", "vertices"), metric.Plural(up.Arcs, "arc"))
 	}
 	if t, ok := in.Host.(topology.Machine); ok {
 		// --host file:PATH of a topology.conf or coordinates: the server gets the machine.
-		up, err := c.UploadMachine(sctx, t)
+		up, err := c.UploadMachine(ctx, t)
 		if err != nil {
-			cancel()
-			return unreachable(err, *url, *timeout)
+			return err
 		}
 		fmt.Fprintf(progressOut, "machine %s uploaded: %s, %s\n", up.ID, metric.Plural(up.Nodes, "node"), metric.Plural(up.Switches, "switch", "switches"))
 	}
-	j, err := submitRetrying(sctx, c, jobs.RequestOf(in))
-	cancel()
-	if err != nil {
-		return unreachable(err, *url, *timeout)
-	}
-	// The job's page, where a person follows it (and finds it again).
-	fmt.Fprintf(progressOut, "job %s %s: %s/jobs/%s\n", j.ID, j.Status, strings.TrimSuffix(*url, "/"), j.ID)
-	if !*wait {
-		return printJob(stdout, j, *format)
-	}
-	j, err = follow(ctx, c, j, *timeout)
-	if err != nil {
-		return unreachable(err, *url, *timeout)
-	}
-	if j.Status != jobs.Done {
-		return fmt.Errorf("job %s %s: %s", j.ID, j.Status, j.Error)
-	}
-	return c.Placement(ctx, j.ID, *format, stdout, names...)
+	return nil
 }
 
 // submitRetrying submits, waiting out 503 answers (Retry-After) a few times.
