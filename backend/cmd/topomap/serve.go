@@ -216,8 +216,18 @@ func openBolt(ctx context.Context, path string, o jobs.Options, r store.Retentio
 		return backend{}, err
 	}
 	sweepCtx, stopSweep := context.WithCancel(ctx)
-	go sweep(sweepCtx, st, r, log)
-	return backend{jobs: runner, graphs: st, stats: st.Stats, where: path, close: func() { stopSweep(); st.Close() }}, nil
+	swept := make(chan struct{})
+	go func() {
+		defer close(swept)
+		sweep(sweepCtx, st, r, log)
+	}()
+	// the store closes once the sweep is over, not under a sweep
+	closeAll := func() {
+		stopSweep()
+		<-swept
+		st.Close()
+	}
+	return backend{jobs: runner, graphs: st, stats: st.Stats, where: path, close: closeAll}, nil
 }
 
 // openPostgres opens the shared database (migrating it) and starts this

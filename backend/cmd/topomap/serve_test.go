@@ -1,15 +1,19 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -175,5 +179,46 @@ func TestSubmitRetriesBusy(t *testing.T) {
 	out, err := runCLI(t, "submit", "--server", ts.URL, "--guest", "hypercube:4", "--host", "ring:16", "--algo", "xor")
 	if err != nil || calls != 2 || !strings.HasSuffix(out, "\n") {
 		t.Fatalf("submit: %q, %v after %d calls", out, err, calls)
+	}
+}
+
+// lockedBuffer is a buffer that goroutines may write while a test reads.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestClosingTheStoreWaitsForItsRetentionSweep opens and closes the
+// embedded store's backend, retention on, as serve does when it cannot
+// listen: the store must not close under the sweep that starts with it
+// (which then logged "database not open" about one time in six).
+func TestClosingTheStoreWaitsForItsRetentionSweep(t *testing.T) {
+	var logs lockedBuffer
+	log := slog.New(slog.NewTextHandler(&logs, nil))
+	for i := range 20 {
+		path := filepath.Join(t.TempDir(), fmt.Sprintf("topomap-%d.db", i))
+		b, err := openBolt(context.Background(), path, jobs.Options{Workers: 1, Logger: log}, store.Retention{MaxAge: time.Hour}, log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := b.jobs.Close(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		b.close()
+	}
+	if out := logs.String(); strings.Contains(out, "retention") {
+		t.Errorf("the sweep ran on a closed store:\n%s", out)
 	}
 }
