@@ -155,7 +155,7 @@ func partnerCuts(u *guest.Graph, caps []int) []float64 {
 	var w []float64
 	for v := range u.Order() {
 		w = append(w[:0], u.Weight[u.Offsets[v]:u.Offsets[v+1]]...)
-		slices.Sort(w) // lightest first, then prefix sums: w[i] = all but the len(w)−1−i heaviest
+		sortVolumes(w) // lightest first, then prefix sums: w[i] = all but the len(w)−1−i heaviest
 		for i := 1; i < len(w); i++ {
 			w[i] += w[i-1]
 		}

@@ -1,7 +1,7 @@
 package metric
 
 import (
-	"slices"
+	"sort"
 
 	"topomap/algorithms/guest"
 	"topomap/algorithms/topology"
@@ -57,7 +57,7 @@ func neighbourhood(g *guest.Graph, h topology.Host) Bound {
 			vol += g.Weight[e]
 		}
 		w = merged(v, w[:0])
-		slices.Sort(w)
+		sortVolumes(w)
 		for k, x := range w {
 			if j := len(w) - 1 - k; j < len(dist) {
 				lb += x * float64(dist[j]) / 2
@@ -181,3 +181,8 @@ func ballProfile(h topology.Host, upto int) []int {
 	}
 	return out
 }
+
+// sortVolumes sorts volumes in increasing order. It is sort.Sort, not
+// slices.Sort: the browser's client then holds no generic sort of
+// float64 (some 3 KB of its compressed download).
+func sortVolumes(w []float64) { sort.Sort(sort.Float64Slice(w)) }
