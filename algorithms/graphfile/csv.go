@@ -40,16 +40,9 @@ func readEdgeList(p *parser) (*guest.Graph, []string, error) {
 		rec[i] = make([]byte, 0, maxField)
 	}
 	for p.nextLine(true) {
-		k := 0
-		for f, ok := p.next(); ok; f, ok = p.next() {
-			if k == len(rec) {
-				return nil, nil, p.fail(true, "expected 2 or 3 columns src,dst[,volume], got more")
-			}
-			if p.long {
-				return nil, nil, p.fail(true, "expected a number, got %s", quoteField(f, true))
-			}
-			rec[k] = append(rec[k][:0], f...)
-			k++
+		k, err := p.columns(&rec)
+		if err != nil {
+			return nil, nil, err
 		}
 		if cols == 0 {
 			if k < 2 {
@@ -63,22 +56,9 @@ func readEdgeList(p *parser) (*guest.Graph, []string, error) {
 		if k != cols {
 			return nil, nil, p.fail(false, "expected %d columns like the first line, got %d", cols, k)
 		}
-		p.fieldNo = 1
-		src, err := p.vertex(rec[0], "the source process src")
+		src, dst, w, err := p.edge(rec[:cols])
 		if err != nil {
 			return nil, nil, err
-		}
-		p.fieldNo = 2
-		dst, err := p.vertex(rec[1], "the destination process dst")
-		if err != nil {
-			return nil, nil, err
-		}
-		w := 1.0
-		if cols == 3 {
-			p.fieldNo = 3
-			if w, err = p.volume(rec[2], true, text("the volume")); err != nil {
-				return nil, nil, err
-			}
 		}
 		n = max(n, src+1, dst+1)
 		if least < 0 || min(src, dst) < least {
@@ -95,6 +75,45 @@ func readEdgeList(p *parser) (*guest.Graph, []string, error) {
 		n = p.fromOne(n)
 	}
 	return p.graph(n)
+}
+
+// columns copies the fields of the current line into rec and returns
+// their number, failing on a fourth field or on a field too long for a
+// number.
+func (p *parser) columns(rec *[3][]byte) (int, error) {
+	k := 0
+	for f, ok := p.next(); ok; f, ok = p.next() {
+		if k == len(rec) {
+			return 0, p.fail(true, "expected 2 or 3 columns src,dst[,volume], got more")
+		}
+		if p.long {
+			return 0, p.fail(true, "expected a number, got %s", quoteField(f, true))
+		}
+		rec[k] = append(rec[k][:0], f...)
+		k++
+	}
+	return k, nil
+}
+
+// edge parses the columns of an edge-list line: the processes src and dst
+// and, if there is a third column, the volume (else one unit).
+func (p *parser) edge(rec [][]byte) (src, dst int, w float64, err error) {
+	p.fieldNo = 1
+	if src, err = p.vertex(rec[0], "the source process src"); err != nil {
+		return 0, 0, 0, err
+	}
+	p.fieldNo = 2
+	if dst, err = p.vertex(rec[1], "the destination process dst"); err != nil {
+		return 0, 0, 0, err
+	}
+	w = 1.0
+	if len(rec) == 3 {
+		p.fieldNo = 3
+		if w, err = p.volume(rec[2], true, text("the volume")); err != nil {
+			return 0, 0, 0, err
+		}
+	}
+	return src, dst, w, nil
 }
 
 // fromOne renumbers the arcs of an edge list that names no process 0 as

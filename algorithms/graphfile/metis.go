@@ -26,121 +26,32 @@ var metis = Format{
 	Write:      writeMETIS,
 }
 
+// readMETIS reads a METIS graph: the header, then one line per vertex.
 func readMETIS(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 	p := newParser(r, metisTitle, lim, "%")
-	if !p.nextLine(true) {
-		return nil, nil, p.fail(false, `expected the header "n m [fmt [ncon]]", the input holds only comments`)
-	}
-	headerLine := p.line
-	n, err := p.count(text("the number of vertices n"))
+	h, err := readMETISHeader(p)
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := p.order(n); err != nil {
-		return nil, nil, err
-	}
-	m, err := p.count(text("the number of edges m"))
-	if err != nil {
-		return nil, nil, err
-	}
-	if m > lim.MaxArcs/2 {
-		return nil, nil, p.tooLarge("the header says %d edges, more than the cap of %d arcs", m, lim.MaxArcs)
-	}
-	p.hint = 2 * m
-	var digits [3]bool // vertex sizes, vertex weights, edge weights
-	ncon, fmtField := 0, ""
-	if f, ok := p.next(); ok {
-		if digits, ok = flags(f); !ok {
-			return nil, nil, p.fail(true, "expected fmt, up to three digits 0 or 1 (vertex sizes, vertex weights, edge weights), got %s", quoteField(f, p.long))
-		}
-		fmtField = string(f)
-		if f, ok := p.next(); ok {
-			if ncon, err = p.countOf(f, text("the number of vertex weights ncon")); err != nil {
-				return nil, nil, err
-			}
-			if !digits[1] {
-				return nil, nil, p.fail(true, "ncon is given, but fmt %s says the vertices have no weights", fmtField)
-			}
-		}
-	}
-	if digits[1] && ncon == 0 {
-		ncon = 1
-	}
-	if f, ok := p.next(); ok {
-		return nil, nil, p.fail(true, "expected at most four fields n m fmt ncon, got %s", quoteField(f, p.long))
-	}
-	if digits[0] || digits[1] {
-		p.warnf("vertex sizes and weights are read but not used: each vertex is one process")
-	}
-	if digits[0] {
-		p.warnf("fmt %s: the first number of each line is read as the vertex size of METIS; in a Chaco file, as Scotch writes it, it would be a vertex label", fmtField)
-	}
-	lines := make([]int32, 0, min(n, 1<<16))
-	entries, read := 0, n
-	for v := range n {
+	lines := make([]int32, 0, min(h.n, 1<<16))
+	entries, read := 0, h.n
+	for v := range h.n {
 		if !p.nextLine(false) {
 			read = v
 			break
 		}
 		lines = append(lines, int32(p.line))
-		if digits[0] {
-			if _, err := p.count(textf("the size of vertex %d", v+1)); err != nil {
-				return nil, nil, err
-			}
+		if err := h.readVertexWeights(p, v); err != nil {
+			return nil, nil, err
 		}
-		for range ncon {
-			if _, err := p.count(textf("a weight of vertex %d", v+1)); err != nil {
-				return nil, nil, err
-			}
-		}
-		for {
-			f, ok := p.next()
-			if !ok {
-				break
-			}
-			u, err := p.index(f, 1, n, text("a neighbour"))
-			if err != nil {
-				return nil, nil, err
-			}
-			w := 1.0
-			if digits[2] {
-				f, err := p.field(textf("the weight of the edge to %d", u+1))
-				if err != nil {
-					return nil, nil, err
-				}
-				if w, err = p.volume(f, false, textf("the weight of the edge to %d", u+1)); err != nil {
-					return nil, nil, err
-				}
-			}
-			if entries++; entries > 2*m {
-				return nil, nil, p.fail(true, "the header says %s, so %d neighbour entries, and this is one more", plural(m, "edge"), 2*m)
-			}
-			if err := p.arc(v, u, w); err != nil {
-				return nil, nil, err
-			}
+		if entries, err = h.readNeighbours(p, v, entries); err != nil {
+			return nil, nil, err
 		}
 	}
-	if read < n {
-		// editors drop trailing blank lines: the vertices left are
-		// isolated, if the edges are all there
-		if entries != 2*m {
-			return nil, nil, p.failAt(p.line+1, 0, "expected %d vertex lines after the header, the input ends after %d", n, read)
-		}
-		p.warnf("the input ends after %d of the %d vertex lines: the last %s no neighbours", read, n, plural(n-read, "vertex has", "vertices have"))
-	} else if p.nextLine(true) {
-		return nil, nil, p.fail(false, "the header says %d vertices, this line is one too many", n)
+	if err := h.checkCounts(p, read, entries); err != nil {
+		return nil, nil, err
 	}
-	if entries != 2*m {
-		hint := ""
-		switch {
-		case entries == m:
-			hint = "; the header counts each edge once, and each edge is listed on both of its vertices' lines"
-		case entries%2 == 1:
-			hint = "; an odd count means some edge is listed on one line only"
-		}
-		return nil, nil, p.failAt(headerLine, 2, "the header says %s, so %d neighbour entries, but the vertex lines hold %d%s", plural(m, "edge"), 2*m, entries, hint)
-	}
-	g, warnings, err := p.graph(n)
+	g, warnings, err := p.graph(h.n)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -148,6 +59,148 @@ func readMETIS(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 		warnings = append(warnings, asymmetric(c, "neighbour entry", "neighbour entries", from+1, int(lines[from]), to+1))
 	}
 	return g, warnings, nil
+}
+
+// metisHeader is what the header of a METIS graph says.
+type metisHeader struct {
+	line     int     // the header's line
+	n, m     int     // the numbers of vertices and edges
+	digits   [3]bool // fmt: vertex sizes, vertex weights, edge weights
+	fmtField string  // fmt as written, "" if absent
+	ncon     int     // the number of weights of each vertex
+}
+
+// readMETISHeader reads the header "n m [fmt [ncon]]", the first line that
+// is not a comment.
+func readMETISHeader(p *parser) (h metisHeader, err error) {
+	if !p.nextLine(true) {
+		return h, p.fail(false, `expected the header "n m [fmt [ncon]]", the input holds only comments`)
+	}
+	h.line = p.line
+	if h.n, err = p.count(text("the number of vertices n")); err != nil {
+		return h, err
+	}
+	if err := p.order(h.n); err != nil {
+		return h, err
+	}
+	if h.m, err = p.count(text("the number of edges m")); err != nil {
+		return h, err
+	}
+	if h.m > p.lim.MaxArcs/2 {
+		return h, p.tooLarge("the header says %d edges, more than the cap of %d arcs", h.m, p.lim.MaxArcs)
+	}
+	p.hint = 2 * h.m
+	if err := h.readFormat(p); err != nil {
+		return h, err
+	}
+	if f, ok := p.next(); ok {
+		return h, p.fail(true, "expected at most four fields n m fmt ncon, got %s", quoteField(f, p.long))
+	}
+	if h.digits[0] || h.digits[1] {
+		p.warnf("vertex sizes and weights are read but not used: each vertex is one process")
+	}
+	if h.digits[0] {
+		p.warnf("fmt %s: the first number of each line is read as the vertex size of METIS; in a Chaco file, as Scotch writes it, it would be a vertex label", h.fmtField)
+	}
+	return h, nil
+}
+
+// readFormat reads the header's optional fields fmt and ncon; ncon is 1
+// when fmt gives the vertices weights and ncon is absent.
+func (h *metisHeader) readFormat(p *parser) error {
+	if f, ok := p.next(); ok {
+		if h.digits, ok = flags(f); !ok {
+			return p.fail(true, "expected fmt, up to three digits 0 or 1 (vertex sizes, vertex weights, edge weights), got %s", quoteField(f, p.long))
+		}
+		h.fmtField = string(f)
+		if f, ok := p.next(); ok {
+			var err error
+			if h.ncon, err = p.countOf(f, text("the number of vertex weights ncon")); err != nil {
+				return err
+			}
+			if !h.digits[1] {
+				return p.fail(true, "ncon is given, but fmt %s says the vertices have no weights", h.fmtField)
+			}
+		}
+	}
+	if h.digits[1] && h.ncon == 0 {
+		h.ncon = 1
+	}
+	return nil
+}
+
+// readVertexWeights reads the size and the weights that vertex v's line
+// starts with if fmt says so.
+func (h *metisHeader) readVertexWeights(p *parser, v int) error {
+	if h.digits[0] {
+		if _, err := p.count(textf("the size of vertex %d", v+1)); err != nil {
+			return err
+		}
+	}
+	for range h.ncon {
+		if _, err := p.count(textf("a weight of vertex %d", v+1)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readNeighbours reads the rest of vertex v's line, its neighbours, each
+// followed by the edge's weight if fmt says so, and returns entries, the
+// neighbour entries read before, plus their number.
+func (h *metisHeader) readNeighbours(p *parser, v, entries int) (int, error) {
+	for {
+		f, ok := p.next()
+		if !ok {
+			return entries, nil
+		}
+		u, err := p.index(f, 1, h.n, text("a neighbour"))
+		if err != nil {
+			return 0, err
+		}
+		w := 1.0
+		if h.digits[2] {
+			f, err := p.field(textf("the weight of the edge to %d", u+1))
+			if err != nil {
+				return 0, err
+			}
+			if w, err = p.volume(f, false, textf("the weight of the edge to %d", u+1)); err != nil {
+				return 0, err
+			}
+		}
+		if entries++; entries > 2*h.m {
+			return 0, p.fail(true, "the header says %s, so %d neighbour entries, and this is one more", plural(h.m, "edge"), 2*h.m)
+		}
+		if err := p.arc(v, u, w); err != nil {
+			return 0, err
+		}
+	}
+}
+
+// checkCounts checks the vertex lines read and the neighbour entries they
+// hold against the header's n and m.
+func (h *metisHeader) checkCounts(p *parser, read, entries int) error {
+	if read < h.n {
+		// editors drop trailing blank lines: the vertices left are
+		// isolated, if the edges are all there
+		if entries != 2*h.m {
+			return p.failAt(p.line+1, 0, "expected %d vertex lines after the header, the input ends after %d", h.n, read)
+		}
+		p.warnf("the input ends after %d of the %d vertex lines: the last %s no neighbours", read, h.n, plural(h.n-read, "vertex has", "vertices have"))
+	} else if p.nextLine(true) {
+		return p.fail(false, "the header says %d vertices, this line is one too many", h.n)
+	}
+	if entries != 2*h.m {
+		hint := ""
+		switch {
+		case entries == h.m:
+			hint = "; the header counts each edge once, and each edge is listed on both of its vertices' lines"
+		case entries%2 == 1:
+			hint = "; an odd count means some edge is listed on one line only"
+		}
+		return p.failAt(h.line, 2, "the header says %s, so %d neighbour entries, but the vertex lines hold %d%s", plural(h.m, "edge"), 2*h.m, entries, hint)
+	}
+	return nil
 }
 
 // asymmetric is the warning of an undirected format whose lists disagree.

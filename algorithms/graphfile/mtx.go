@@ -31,11 +31,42 @@ var matrixMarket = Format{
 
 const mmBanner = "%%MatrixMarket"
 
+// readMatrixMarket reads a Matrix Market file: the banner, the size line,
+// then one line per entry.
 func readMatrixMarket(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 	p := newParser(r, mmTitle, lim, "")
+	var h mmHeader
+	if err := h.readBanner(p); err != nil {
+		return nil, nil, err
+	}
+	p.comments = "%" // only now: the banner starts with '%' too
+	if err := h.readSizeLine(p); err != nil {
+		return nil, nil, err
+	}
+	if err := h.readEntries(p); err != nil {
+		return nil, nil, err
+	}
+	if p.nextLine(true) {
+		return nil, nil, p.fail(false, "the size line says %s, this line is one too many", plural(h.nnz, "entry", "entries"))
+	}
+	return p.graph(h.n)
+}
+
+// mmHeader is what the banner and the size line of a Matrix Market file
+// say.
+type mmHeader struct {
+	field     string // "real", "integer" or "pattern"
+	symmetric bool   // an entry off the diagonal stands for both directions
+	n, nnz    int    // the number of rows (and columns), and of entries
+}
+
+// readBanner reads the banner line, "%%MatrixMarket matrix coordinate"
+// then a field and a symmetry that a communication graph can have, and
+// keeps those two.
+func (h *mmHeader) readBanner(p *parser) error {
 	const banner = mmBanner + " matrix coordinate real|integer|pattern general|symmetric"
 	if !p.nextLine(true) {
-		return nil, nil, p.fail(false, "expected the banner %q, the input is empty", banner)
+		return p.fail(false, "expected the banner %q, the input is empty", banner)
 	}
 	var words [5]string
 	for i, c := range []struct {
@@ -50,93 +81,77 @@ func readMatrixMarket(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 	} {
 		f, err := p.field(text(fmt.Sprintf("the banner %q", banner)))
 		if err != nil {
-			return nil, nil, err
+			return err
 		}
 		if words[i] = strings.ToLower(string(f)); !slices.Contains(c.ok, words[i]) {
-			return nil, nil, p.fail(true, "expected %s, got %s", c.what, quoteField(f, p.long))
+			return p.fail(true, "expected %s, got %s", c.what, quoteField(f, p.long))
 		}
 	}
 	if f, ok := p.next(); ok {
-		return nil, nil, p.fail(true, "expected the banner %q, got the extra word %s", banner, quoteField(f, p.long))
+		return p.fail(true, "expected the banner %q, got the extra word %s", banner, quoteField(f, p.long))
 	}
-	field, symmetric := words[3], words[4] == "symmetric"
-	p.comments = "%"
+	h.field, h.symmetric = words[3], words[4] == "symmetric"
+	return nil
+}
+
+// readSizeLine reads the size line "rows columns entries", the first line
+// after the banner that is not a comment: a square matrix within the caps.
+func (h *mmHeader) readSizeLine(p *parser) error {
 	if !p.nextLine(true) {
-		return nil, nil, p.fail(false, `expected the size line "rows columns entries", the input ends`)
+		return p.fail(false, `expected the size line "rows columns entries", the input ends`)
 	}
 	rows, err := p.count(text("the number of rows"))
 	if err != nil {
-		return nil, nil, err
+		return err
 	}
 	cols, err := p.count(text("the number of columns"))
 	if err != nil {
-		return nil, nil, err
+		return err
 	}
 	if rows != cols {
-		return nil, nil, p.fail(false, "the matrix is %d×%d: a communication graph needs a square matrix, one row and one column per process", rows, cols)
+		return p.fail(false, "the matrix is %d×%d: a communication graph needs a square matrix, one row and one column per process", rows, cols)
 	}
-	n := rows
-	if n == 0 {
-		return nil, nil, p.failAt(p.line, 1, "a graph needs at least one vertex, the matrix is 0×0")
+	h.n = rows
+	if h.n == 0 {
+		return p.failAt(p.line, 1, "a graph needs at least one vertex, the matrix is 0×0")
 	}
-	if n > lim.MaxVertices {
-		return nil, nil, p.tooLargeAt(p.line, 1, "the matrix has %d rows, more than the cap of %d vertices", n, lim.MaxVertices)
+	if h.n > p.lim.MaxVertices {
+		return p.tooLargeAt(p.line, 1, "the matrix has %d rows, more than the cap of %d vertices", h.n, p.lim.MaxVertices)
 	}
-	nnz, err := p.count(text("the number of entries"))
-	if err != nil {
-		return nil, nil, err
+	if h.nnz, err = p.count(text("the number of entries")); err != nil {
+		return err
 	}
 	perEntry := 1
-	if symmetric {
+	if h.symmetric {
 		perEntry = 2
 	}
-	if nnz > lim.MaxArcs/perEntry {
-		return nil, nil, p.tooLarge("the size line says %d entries, more than the cap of %d arcs", nnz, lim.MaxArcs)
+	if h.nnz > p.lim.MaxArcs/perEntry {
+		return p.tooLarge("the size line says %d entries, more than the cap of %d arcs", h.nnz, p.lim.MaxArcs)
 	}
-	p.hint = perEntry * nnz
+	p.hint = perEntry * h.nnz
 	if f, ok := p.next(); ok {
-		return nil, nil, p.fail(true, `expected the size line "rows columns entries", got the extra field %s`, quoteField(f, p.long))
+		return p.fail(true, `expected the size line "rows columns entries", got the extra field %s`, quoteField(f, p.long))
 	}
+	return nil
+}
+
+// readEntries reads the nnz entry lines as arcs, both directions for an
+// entry of a symmetric matrix off the diagonal, and warns if such entries
+// lie on both sides of it.
+func (h *mmHeader) readEntries(p *parser) error {
 	upper, lower := 0, 0 // the first lines of entries above and below the diagonal
-	for k := range nnz {
+	for k := range h.nnz {
 		if !p.nextLine(true) {
-			return nil, nil, p.failAt(p.line+1, 0, "expected %d entries after the size line, the input ends after %d", nnz, k)
+			return p.failAt(p.line+1, 0, "expected %d entries after the size line, the input ends after %d", h.nnz, k)
 		}
-		f, err := p.field(text("the row i of an entry"))
+		i, j, w, err := h.readEntry(p)
 		if err != nil {
-			return nil, nil, err
-		}
-		i, err := p.index(f, 1, n, text("the row"))
-		if err != nil {
-			return nil, nil, err
-		}
-		if f, err = p.field(text("the column j of an entry")); err != nil {
-			return nil, nil, err
-		}
-		j, err := p.index(f, 1, n, text("the column"))
-		if err != nil {
-			return nil, nil, err
-		}
-		w := 1.0
-		if field != "pattern" {
-			if f, err = p.field(textf2("the value of entry (%d,%d)", i+1, j+1)); err != nil {
-				return nil, nil, err
-			}
-			if w, err = p.volume(f, field == "real", textf2("the volume of entry (%d,%d)", i+1, j+1)); err != nil {
-				return nil, nil, err
-			}
-		}
-		if f, ok := p.next(); ok {
-			want := "i j value"
-			if field == "pattern" {
-				want = "i j (the matrix is a pattern)"
-			}
-			return nil, nil, p.fail(true, "expected %s, got the extra field %s", want, quoteField(f, p.long))
+			return err
 		}
 		if err := p.arc(i, j, w); err != nil {
-			return nil, nil, err
+			return err
 		}
-		if symmetric && i != j {
+		if h.symmetric && i != j {
 			if i < j && upper == 0 {
 				upper = p.line
 			}
@@ -144,17 +159,50 @@ func readMatrixMarket(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 				lower = p.line
 			}
 			if err := p.arc(j, i, w); err != nil {
-				return nil, nil, err
+				return err
 			}
 		}
 	}
 	if upper > 0 && lower > 0 {
 		p.warnf("the symmetric matrix has entries on both sides of the diagonal (lines %d and %d): each stands for both directions, so a pair given on both sides counts twice", min(upper, lower), max(upper, lower))
 	}
-	if p.nextLine(true) {
-		return nil, nil, p.fail(false, "the size line says %s, this line is one too many", plural(nnz, "entry", "entries"))
+	return nil
+}
+
+// readEntry reads the fields of the current entry line, "i j value" or
+// "i j" in a pattern, and returns the 0-based row and column and the
+// volume.
+func (h *mmHeader) readEntry(p *parser) (i, j int, w float64, err error) {
+	f, err := p.field(text("the row i of an entry"))
+	if err != nil {
+		return 0, 0, 0, err
 	}
-	return p.graph(n)
+	if i, err = p.index(f, 1, h.n, text("the row")); err != nil {
+		return 0, 0, 0, err
+	}
+	if f, err = p.field(text("the column j of an entry")); err != nil {
+		return 0, 0, 0, err
+	}
+	if j, err = p.index(f, 1, h.n, text("the column")); err != nil {
+		return 0, 0, 0, err
+	}
+	w = 1.0
+	if h.field != "pattern" {
+		if f, err = p.field(textf2("the value of entry (%d,%d)", i+1, j+1)); err != nil {
+			return 0, 0, 0, err
+		}
+		if w, err = p.volume(f, h.field == "real", textf2("the volume of entry (%d,%d)", i+1, j+1)); err != nil {
+			return 0, 0, 0, err
+		}
+	}
+	if f, ok := p.next(); ok {
+		want := "i j value"
+		if h.field == "pattern" {
+			want = "i j (the matrix is a pattern)"
+		}
+		return 0, 0, 0, p.fail(true, "expected %s, got the extra field %s", want, quoteField(f, p.long))
+	}
+	return i, j, w, nil
 }
 
 func sniffMatrixMarket(head []byte, _ bool) bool {

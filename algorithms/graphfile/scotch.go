@@ -27,127 +27,177 @@ var scotch = Format{
 	Write:      writeScotch,
 }
 
+// readScotch reads a Scotch graph: the header, then one record per vertex.
 func readScotch(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 	p := newParser(r, scotchTitle, lim, "")
 	p.stream = true
-	f, err := p.field(text("the version number 0"))
+	h, err := readScotchHeader(p)
 	if err != nil {
 		return nil, nil, err
 	}
-	if string(f) != "0" {
-		return nil, nil, p.fail(true, "expected the version number 0, got %s", quoteField(f, p.long))
-	}
-	n, err := p.count(text("the number of vertices"))
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := p.order(n); err != nil {
-		return nil, nil, err
-	}
-	arcs, err := p.count(text("the number of arcs"))
-	if err != nil {
-		return nil, nil, err
-	}
-	if arcs > lim.MaxArcs {
-		return nil, nil, p.tooLarge("the header says %d arcs, more than the cap of %d", arcs, lim.MaxArcs)
-	}
-	p.hint = arcs
-	arcsLine, arcsField := p.line, p.fieldNo
-	base, err := p.count(text("the base value"))
-	if err != nil {
-		return nil, nil, err
-	}
-	if base > math.MaxInt32-n {
-		return nil, nil, p.fail(true, "the base value %d leaves no room for %d vertex numbers", base, n)
-	}
-	if f, err = p.field(text("the flag, three digits 0 or 1 (labels, edge loads, vertex loads)")); err != nil {
-		return nil, nil, err
-	}
-	digits, ok := flags(f)
-	if !ok {
-		return nil, nil, p.fail(true, "expected the flag, three digits 0 or 1 (labels, edge loads, vertex loads), got %s", quoteField(f, p.long))
-	}
-	labelled, eloads, vloads := digits[0], digits[1], digits[2]
-	if vloads {
-		p.warnf("vertex loads are read but not used: each vertex is one process")
-	}
-	lines := make([]int32, 0, min(n, 1<<16))
+	lines := make([]int32, 0, min(h.n, 1<<16))
 	var labels []int
 	index := map[int]int{} // label → vertex, with labels
-	left := arcs
-	for v := range n {
-		// the record's line is its first number's
-		mark := func() {
-			if len(lines) == v {
-				lines = append(lines, int32(p.line))
-			}
-		}
-		if labelled {
-			l, err := p.count(textf("the label of vertex %d", v+base))
-			if err != nil {
-				return nil, nil, err
-			}
-			if w, dup := index[l]; dup {
-				return nil, nil, p.fail(true, "label %d is already the label of the vertex on line %d", l, lines[w])
-			}
-			index[l] = v
-			labels = append(labels, l)
-			mark()
-		}
-		if vloads {
-			if _, err := p.count(textf("the load of vertex %d", v+base)); err != nil {
-				return nil, nil, err
-			}
-			mark()
-		}
-		deg, err := p.count(textf("the degree of vertex %d", v+base))
+	left := h.arcs
+	for v := range h.n {
+		label, line, deg, err := h.readVertex(p, v, index, lines)
 		if err != nil {
 			return nil, nil, err
 		}
-		mark()
+		if h.labelled {
+			index[label] = v
+			labels = append(labels, label)
+		}
+		lines = append(lines, line)
 		if deg > left {
-			return nil, nil, p.fail(true, "vertex %d has degree %d, but only %d of the header's %d arcs are left", v+base, deg, left, arcs)
+			return nil, nil, p.fail(true, "vertex %d has degree %d, but only %d of the header's %d arcs are left", v+h.base, deg, left, h.arcs)
 		}
 		left -= deg
-		for range deg {
-			w := 1.0
-			if eloads {
-				f, err := p.field(text("an edge load"))
-				if err != nil {
-					return nil, nil, err
-				}
-				if w, err = p.volume(f, false, text("an edge load")); err != nil {
-					return nil, nil, err
-				}
-			}
-			f, err := p.field(textf("a neighbour of vertex %d", v+base))
-			if err != nil {
-				return nil, nil, err
-			}
-			var u int
-			if labelled {
-				u, err = p.countOf(f, text("the label of a neighbour"))
-			} else {
-				u, err = p.index(f, base, n, text("a neighbour"))
-			}
-			if err == nil {
-				// with labels, u is a label until relabel
-				err = p.add(v, u, w, labelled && u == labels[v] || !labelled && u == v)
-			}
-			if err != nil {
-				return nil, nil, err
-			}
+		if err := h.readArcs(p, v, deg, labels); err != nil {
+			return nil, nil, err
 		}
 	}
 	if _, ok := p.token(); ok {
-		return nil, nil, p.fail(true, "expected the end of the input after the %d vertices", n)
+		return nil, nil, p.fail(true, "expected the end of the input after the %d vertices", h.n)
 	}
 	if left > 0 {
-		return nil, nil, p.failAt(arcsLine, arcsField, "the header says %d arcs, but the degrees add up to %d", arcs, arcs-left)
+		return nil, nil, p.failAt(h.arcsLine, h.arcsField, "the header says %d arcs, but the degrees add up to %d", h.arcs, h.arcs-left)
 	}
-	name := func(v int) int { return v + base } // a vertex's number in the file
-	if labelled {
-		ranked, err := p.relabel(labels, index, lines, base)
+	return h.build(p, labels, index, lines)
+}
+
+// scotchHeader is what the header of a Scotch graph says.
+type scotchHeader struct {
+	n, arcs, base            int  // the numbers of vertices and arcs, and the base value
+	arcsLine, arcsField      int  // where the number of arcs is
+	labelled, eloads, vloads bool // the flag: labels, edge loads, vertex loads
+}
+
+// readScotchHeader reads the version number 0, the numbers of vertices
+// and arcs, the base value and the flag.
+func readScotchHeader(p *parser) (h scotchHeader, err error) {
+	f, err := p.field(text("the version number 0"))
+	if err != nil {
+		return h, err
+	}
+	if string(f) != "0" {
+		return h, p.fail(true, "expected the version number 0, got %s", quoteField(f, p.long))
+	}
+	if h.n, err = p.count(text("the number of vertices")); err != nil {
+		return h, err
+	}
+	if err := p.order(h.n); err != nil {
+		return h, err
+	}
+	if h.arcs, err = p.count(text("the number of arcs")); err != nil {
+		return h, err
+	}
+	if h.arcs > p.lim.MaxArcs {
+		return h, p.tooLarge("the header says %d arcs, more than the cap of %d", h.arcs, p.lim.MaxArcs)
+	}
+	p.hint = h.arcs
+	h.arcsLine, h.arcsField = p.line, p.fieldNo
+	if h.base, err = p.count(text("the base value")); err != nil {
+		return h, err
+	}
+	if h.base > math.MaxInt32-h.n {
+		return h, p.fail(true, "the base value %d leaves no room for %d vertex numbers", h.base, h.n)
+	}
+	return h, h.readFlag(p)
+}
+
+// readFlag reads the header's flag, whose digits say whether the records
+// hold labels, edge loads and vertex loads.
+func (h *scotchHeader) readFlag(p *parser) error {
+	f, err := p.field(text("the flag, three digits 0 or 1 (labels, edge loads, vertex loads)"))
+	if err != nil {
+		return err
+	}
+	digits, ok := flags(f)
+	if !ok {
+		return p.fail(true, "expected the flag, three digits 0 or 1 (labels, edge loads, vertex loads), got %s", quoteField(f, p.long))
+	}
+	h.labelled, h.eloads, h.vloads = digits[0], digits[1], digits[2]
+	if h.vloads {
+		p.warnf("vertex loads are read but not used: each vertex is one process")
+	}
+	return nil
+}
+
+// readVertex reads the numbers of vertex v's record before its arcs (its
+// label and its load if the flag says so, and its degree) and returns them
+// with the record's line; a label already in index fails, citing its
+// vertex's line in lines.
+func (h *scotchHeader) readVertex(p *parser, v int, index map[int]int, lines []int32) (label int, line int32, deg int, err error) {
+	// the record's line is its first number's
+	mark := func() {
+		if line == 0 {
+			line = int32(p.line)
+		}
+	}
+	if h.labelled {
+		if label, err = p.count(textf("the label of vertex %d", v+h.base)); err != nil {
+			return 0, 0, 0, err
+		}
+		if w, dup := index[label]; dup {
+			return 0, 0, 0, p.fail(true, "label %d is already the label of the vertex on line %d", label, lines[w])
+		}
+		mark()
+	}
+	if h.vloads {
+		if _, err := p.count(textf("the load of vertex %d", v+h.base)); err != nil {
+			return 0, 0, 0, err
+		}
+		mark()
+	}
+	if deg, err = p.count(textf("the degree of vertex %d", v+h.base)); err != nil {
+		return 0, 0, 0, err
+	}
+	mark()
+	return label, line, deg, nil
+}
+
+// readArcs reads the deg arcs of vertex v, each an optional load and an
+// end (a label with labels, where labels[v] is v's), and records them.
+func (h *scotchHeader) readArcs(p *parser, v, deg int, labels []int) error {
+	for range deg {
+		w := 1.0
+		if h.eloads {
+			f, err := p.field(text("an edge load"))
+			if err != nil {
+				return err
+			}
+			if w, err = p.volume(f, false, text("an edge load")); err != nil {
+				return err
+			}
+		}
+		f, err := p.field(textf("a neighbour of vertex %d", v+h.base))
+		if err != nil {
+			return err
+		}
+		var u int
+		if h.labelled {
+			u, err = p.countOf(f, text("the label of a neighbour"))
+		} else {
+			u, err = p.index(f, h.base, h.n, text("a neighbour"))
+		}
+		if err == nil {
+			// with labels, u is a label until relabel
+			err = p.add(v, u, w, h.labelled && u == labels[v] || !h.labelled && u == v)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// build builds the graph of the arcs read, relabelled if the vertices have
+// labels, and warns of arcs without their reverse.
+func (h *scotchHeader) build(p *parser, labels []int, index map[int]int, lines []int32) (*guest.Graph, []string, error) {
+	name := func(v int) int { return v + h.base } // a vertex's number in the file
+	if h.labelled {
+		ranked, err := p.relabel(labels, index, lines, h.base)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -155,7 +205,7 @@ func readScotch(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 			name = func(v int) int { return labels[v] }
 		}
 	}
-	g, warnings, err := p.graph(n)
+	g, warnings, err := p.graph(h.n)
 	if err != nil {
 		return nil, nil, err
 	}
