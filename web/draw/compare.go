@@ -38,46 +38,14 @@ func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 	if width <= 0 {
 		width = DefaultWidth
 	}
-	const chartH, timeH, axisW = 260, 110, 48
-	// A narrow chart names its bounds inside the plot, not beside it, and
-	// slants the algorithms' names that do not fit under their bars.
-	side := 150
-	if width < 600 {
-		side = 0
-	}
-	vmax, tmax := 0.0, 0.0
-	for _, b := range bars {
-		if b.Err == "" {
-			vmax = math.Max(vmax, b.HopsPerByte)
-			tmax = math.Max(tmax, b.Seconds)
-		}
-	}
-	for _, b := range bounds {
-		vmax = math.Max(vmax, b.Value)
-	}
-	vmax = tick(vmax/5) * math.Ceil(vmax/tick(vmax/5))
-	if vmax <= 0 {
-		vmax = 1
-	}
-	plotX := margin + axisW
-	plotW := width - plotX - margin - side
-	slot := plotW / len(bars)
-	barW := clamp(slot*2/3, 4, 60)
-	longest := 0
-	for _, b := range bars {
-		longest = max(longest, textW(b.Algo, 12))
-	}
-	slant := longest > slot-4
-	labelH := 40
-	if slant {
-		labelH = 30 + longest*3/5
-	}
+	var c barChart
+	c.size(bars, bounds, width)
 
 	var buf bytes.Buffer
-	s := svg.New(&buf)
-	s.Style("text/css", sheet)
-	s.Title("Average hops per byte of each algorithm, with lower bounds")
-	f := newFlow(s, 4, width)
+	c.s = svg.New(&buf)
+	c.s.Style("text/css", sheet)
+	c.s.Title("Average hops per byte of each algorithm, with lower bounds")
+	f := newFlow(c.s, 4, width)
 	f.line("average hops per byte (lower is better)", "t", 14)
 	f.line(boundsCaption(bounds), "s", 12, `id="bounds-caption"`)
 	for _, b := range bars {
@@ -87,79 +55,150 @@ func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 		}
 	}
 	top := f.y + 16
-	y0 := top + chartH
-	height := top + chartH + labelH + timeH + 40
-	yOf := func(v float64) int { return y0 - int(math.Round(v/vmax*chartH)) }
-	step := tick(vmax / 5)
-	for v := 0.0; v <= vmax+1e-9; v += step {
-		y := yOf(v)
-		s.Line(plotX, y, plotX+plotW, y, `stroke="#eceef1"`)
-		s.Text(plotX-6, y+4, metric.Number(v), `class="s"`, `text-anchor="end"`)
-	}
+	c.y0 = top + chartH
+	height := top + chartH + c.labelH + timeH + 40
 	boundY := make([]int, len(bounds))
 	for i, b := range bounds {
-		boundY[i] = yOf(b.Value)
+		boundY[i] = c.yOf(b.Value)
+	}
+	c.hopsChart(bars, boundY)
+	c.boundLines(bounds, boundY)
+
+	// Run times.
+	ty := c.y0 + c.labelH + timeH
+	c.s.Text(margin, c.y0+c.labelH-4, "run time (ms)", `class="t"`)
+	for i, b := range bars {
+		if b.Err != "" {
+			continue
+		}
+		x := c.plotX + i*c.slot + (c.slot-c.barW)/2
+		h := max(1, int(math.Round(b.Seconds/c.tmax*float64(timeH-20))))
+		c.s.Rect(x, ty-h, c.barW, h, `class="bar"`, `fill="#7f8c8d"`, `data-algo="`+b.Algo+`"`)
+		c.s.Text(x+c.barW/2, ty-h-4, metric.Number(math.Round(b.Seconds*1e5)/100), `class="s"`, `text-anchor="middle"`)
+	}
+	c.s.Line(c.plotX, ty, c.plotX+c.plotW, ty, `stroke="#888"`)
+	return writeSVG(w, width, height, &buf)
+}
+
+// The heights of Compare's charts of hops per byte and of run times, and
+// the width of the numbers on their axis.
+const chartH, timeH, axisW = 260, 110, 48
+
+// barChart is the geometry of Compare's charts, which share their slots:
+// one per algorithm, its bar in the middle.
+type barChart struct {
+	s            *svg.SVG
+	plotX, plotW int     // the plots' left edge and width
+	slot, barW   int     // an algorithm's share of the width, its bar's width
+	side         int     // room beside the plot for the bounds' names (0: none)
+	slant        bool    // the algorithms' names are slanted under their bars
+	labelH       int     // room under the plot for the algorithms' names
+	y0           int     // the baseline of the hops per byte
+	vmax, tmax   float64 // the tops of the two scales
+}
+
+// size fits the charts of bars and bounds to width: the tops of their
+// scales, the slots, and the room for the algorithms' names.
+func (c *barChart) size(bars []Bar, bounds []metric.Bound, width int) {
+	// A narrow chart names its bounds inside the plot, not beside it, and
+	// slants the algorithms' names that do not fit under their bars.
+	c.side = 150
+	if width < 600 {
+		c.side = 0
+	}
+	for _, b := range bars {
+		if b.Err == "" {
+			c.vmax = math.Max(c.vmax, b.HopsPerByte)
+			c.tmax = math.Max(c.tmax, b.Seconds)
+		}
+	}
+	for _, b := range bounds {
+		c.vmax = math.Max(c.vmax, b.Value)
+	}
+	c.vmax = tick(c.vmax/5) * math.Ceil(c.vmax/tick(c.vmax/5))
+	if c.vmax <= 0 {
+		c.vmax = 1
+	}
+	if c.tmax <= 0 {
+		c.tmax = 1e-3
+	}
+	c.plotX = margin + axisW
+	c.plotW = width - c.plotX - margin - c.side
+	c.slot = c.plotW / len(bars)
+	c.barW = clamp(c.slot*2/3, 4, 60)
+	longest := 0
+	for _, b := range bars {
+		longest = max(longest, textW(b.Algo, 12))
+	}
+	c.slant = longest > c.slot-4
+	c.labelH = 40
+	if c.slant {
+		c.labelH = 30 + longest*3/5
+	}
+}
+
+// yOf returns the height of v hops per byte on the chart.
+func (c *barChart) yOf(v float64) int { return c.y0 - int(math.Round(v/c.vmax*chartH)) }
+
+// hopsChart draws the scale and the bars of hops per byte, each with its
+// value above it, clear of the bounds' lines at boundY, and its
+// algorithm's name under it.
+func (c *barChart) hopsChart(bars []Bar, boundY []int) {
+	s := c.s
+	step := tick(c.vmax / 5)
+	for v := 0.0; v <= c.vmax+1e-9; v += step {
+		y := c.yOf(v)
+		s.Line(c.plotX, y, c.plotX+c.plotW, y, `stroke="#eceef1"`)
+		s.Text(c.plotX-6, y+4, metric.Number(v), `class="s"`, `text-anchor="end"`)
 	}
 	for i, b := range bars {
-		x := plotX + i*slot + (slot-barW)/2
+		x := c.plotX + i*c.slot + (c.slot-c.barW)/2
 		at := `data-algo="` + b.Algo + `"`
 		if b.Err != "" {
 			what := "failed"
 			if b.NotRun {
 				what = "not run"
 			}
-			s.Text(x+barW/2, y0-6, what, `class="s"`, `text-anchor="middle"`, at)
+			s.Text(x+c.barW/2, c.y0-6, what, `class="s"`, `text-anchor="middle"`, at)
 		} else {
-			y := yOf(b.HopsPerByte)
-			s.Rect(x, y, barW, y0-y, `class="bar"`, `fill="#2f6fdb"`, at, `data-hpb="`+f4(b.HopsPerByte)+`"`)
+			y := c.yOf(b.HopsPerByte)
+			s.Rect(x, y, c.barW, c.y0-y, `class="bar"`, `fill="#2f6fdb"`, at, `data-hpb="`+f4(b.HopsPerByte)+`"`)
 			label := metric.Fixed(b.HopsPerByte, 4)
 			if b.Partial {
 				label += "*"
 			}
-			s.Text(x+barW/2, valueLabelY(y-4, boundY), label, `class="s val"`, `text-anchor="middle"`)
+			s.Text(x+c.barW/2, valueLabelY(y-4, boundY), label, `class="s val"`, `text-anchor="middle"`)
 		}
-		if slant {
-			lx, ly := x+barW/2, y0+14
+		if c.slant {
+			lx, ly := x+c.barW/2, c.y0+14
 			s.Text(lx, ly, b.Algo, `class="s"`, `text-anchor="end"`, `transform="rotate(-35 `+itoa(lx)+" "+itoa(ly)+`)"`)
 		} else {
-			s.Text(x+barW/2, y0+16, b.Algo, `class="s"`, `text-anchor="middle"`)
+			s.Text(x+c.barW/2, c.y0+16, b.Algo, `class="s"`, `text-anchor="middle"`)
 		}
 	}
-	s.Line(plotX, y0, plotX+plotW, y0, `stroke="#888"`)
+	s.Line(c.plotX, c.y0, c.plotX+c.plotW, c.y0, `stroke="#888"`)
+}
+
+// boundLines draws the bounds across the plot at heights boundY, each
+// named with its value and scope beside the plot, or over its line.
+func (c *barChart) boundLines(bounds []metric.Bound, boundY []int) {
 	gap := 28 // two lines beside the plot
-	if side == 0 {
+	if c.side == 0 {
 		gap = 14 // one line inside it
 	}
 	labelY := spreadLabels(boundY, gap)
+	right := c.plotX + c.plotW
 	for i, b := range bounds {
 		colour, dash := boundStyle(b.Scope)
-		s.Line(plotX, boundY[i], plotX+plotW, boundY[i], `stroke="`+colour+`" stroke-width="2" stroke-dasharray="`+dash+`"`,
+		c.s.Line(c.plotX, boundY[i], right, boundY[i], `stroke="`+colour+`" stroke-width="2" stroke-dasharray="`+dash+`"`,
 			`class="bound" data-bound="`+itoa(i)+`"`)
-		if side == 0 { // inside the plot, over its line
-			s.Text(plotX+4, labelY[i]-4, b.Name+" "+metric.Fixed(b.Value, 4)+" ("+string(b.Scope)+")", `class="s val"`)
+		if c.side == 0 { // inside the plot, over its line
+			c.s.Text(c.plotX+4, labelY[i]-4, b.Name+" "+metric.Fixed(b.Value, 4)+" ("+string(b.Scope)+")", `class="s val"`)
 			continue
 		}
-		s.Text(plotX+plotW+6, labelY[i]+4, b.Name+" "+metric.Fixed(b.Value, 4), `class="s"`)
-		s.Text(plotX+plotW+6, labelY[i]+16, "("+string(b.Scope)+")", `class="s"`)
+		c.s.Text(right+6, labelY[i]+4, b.Name+" "+metric.Fixed(b.Value, 4), `class="s"`)
+		c.s.Text(right+6, labelY[i]+16, "("+string(b.Scope)+")", `class="s"`)
 	}
-
-	// Run times.
-	ty := y0 + labelH + timeH
-	s.Text(margin, y0+labelH-4, "run time (ms)", `class="t"`)
-	if tmax <= 0 {
-		tmax = 1e-3
-	}
-	for i, b := range bars {
-		if b.Err != "" {
-			continue
-		}
-		x := plotX + i*slot + (slot-barW)/2
-		h := max(1, int(math.Round(b.Seconds/tmax*float64(timeH-20))))
-		s.Rect(x, ty-h, barW, h, `class="bar"`, `fill="#7f8c8d"`, `data-algo="`+b.Algo+`"`)
-		s.Text(x+barW/2, ty-h-4, metric.Number(math.Round(b.Seconds*1e5)/100), `class="s"`, `text-anchor="middle"`)
-	}
-	s.Line(plotX, ty, plotX+plotW, ty, `stroke="#888"`)
-	return writeSVG(w, width, height, &buf)
 }
 
 // spreadLabels returns where to write the labels of lines at heights ys:
