@@ -119,10 +119,19 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 		return errors.New("no mapping to draw")
 	}
 	m := r.Mapping
-	g := m.Guest
-	if len(m.Place) != g.Order() {
+	if len(m.Place) != m.Guest.Order() {
 		return errors.New("placement does not match the guest")
 	}
+	lay, heatMap := mappingLayout(r, o)
+	if m.Guest.Label == nil {
+		return graphMapping(w, r, o, lay, heatMap) // a weighted graph: no dimensions
+	}
+	return dimensionMapping(w, r, o, lay, heatMap)
+}
+
+// mappingLayout lays out r's host as Mapping draws it, and says whether
+// the guest is drawn as a heat map, too large for its edges.
+func mappingLayout(r *solve.Result, o Options) (lay *layout, heatMap bool) {
 	width := o.Width
 	if width <= 0 {
 		width = DefaultWidth
@@ -131,16 +140,20 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	if detail == 0 {
 		detail = DefaultDetail
 	}
-	heatMap := detail > 0 && g.Order() > detail
+	heatMap = detail > 0 && r.Mapping.Guest.Order() > detail
 	minCell := 3 // nodes drawn as shapes need room
 	if heatMap {
 		minCell = 1 // one pixel of the heat map's image per node
 	}
-	lay := hostLayout(m.Host, width, o.Height, minCell)
-	width = lay.w // wider than asked when the host needs it: never clip
-	if g.Label == nil {
-		return graphMapping(w, r, o, lay, heatMap) // a weighted graph: no dimensions
-	}
+	return hostLayout(r.Mapping.Host, width, o.Height, minCell), heatMap
+}
+
+// dimensionMapping is Mapping for a guest whose edges have dimensions (a
+// grid or a hypercube), on lay; the drawing is lay.w wide, wider than
+// asked when the host needs it: never clipped.
+func dimensionMapping(w io.Writer, r *solve.Result, o Options, lay *layout, heatMap bool) error {
+	m := r.Mapping
+	g := m.Guest
 	// The link heat map replaces the dilation heat map on routed hosts;
 	// with the guest's edges drawn, it replaces the grey host links (and
 	// a network's grey wires) when the links fit one element each.
@@ -148,33 +161,13 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	if lv != nil && !heatMap && !lv.elems {
 		lv = nil
 	}
-
-	// Which guest vertices and edges the step view shows.
-	shown := func(v int) bool { return true }
-	edgeShown := func(label int8) bool { return true }
-	if o.Step > 0 && len(g.Dims) > 0 {
-		switch g.Kind {
-		case guest.Grid:
-			k := g.Dims[0]
-			shown = func(v int) bool { return v%k < o.Step }
-		case guest.Hypercube:
-			edgeShown = func(l int8) bool { return int(l) < o.Step }
-		}
-	}
-
+	shown, edgeShown := stepView(g, o.Step)
 	// The edges' hops, and each vertex's largest (the dilation heat
 	// map), unless the link heat map replaces both.
 	var hops, nodeDil []int
 	if !heatMap || lv == nil {
 		hops = metric.EdgeHops(m)
-		nodeDil = make([]int, g.Order())
-		for v := range g.Order() {
-			for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
-				if edgeShown(label(g, int(e))) && shown(int(g.Adj[e])) {
-					nodeDil[v] = max(nodeDil[v], hops[e])
-				}
-			}
-		}
+		nodeDil = nodeDilations(g, hops, shown, edgeShown)
 	}
 	inv := m.Inverse()
 
@@ -195,30 +188,62 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	}
 	drawStructure(s, lay, wires)
 	allocationMarks(&buf, lay, r)
-
 	if !heatMap {
 		long := func(e int) bool { return hops[e] >= o.MinHops }
 		drawEdges(s, &buf, r, lay, hops, shown, edgeShown, long)
-	}
-
-	labels := !heatMap && lay.r >= 9 && g.Order() <= 512
-	if !heatMap {
-		lay.nodes(s, &buf, inv, shown, labels)
+		lay.nodes(s, &buf, inv, shown, lay.r >= 9 && g.Order() <= 512)
 	}
 	lay.labels(s)
 
 	// The caption and the legends, under the host.
-	f := newFlow(s, lay.bottom(), width)
+	f := newFlow(s, lay.bottom(), lay.w)
 	f.line(caption(r), "t", 14)
 	f.line(subcaption(r, heatMap, lv, o), "s", 12)
-	key(f, &buf, g, m.Host, lay.keyNote(wires), heatMap, lv != nil && (lv.elems || lv.paints))
+	legends(f, &buf, r, lay.keyNote(wires), heatMap, lv)
+	return writeSVG(w, lay.w, f.y+margin, &buf)
+}
+
+// stepView returns which guest vertices and which edges (by label) the
+// step view of the first step rows or dimensions shows: all for step 0.
+func stepView(g *guest.Graph, step int) (shown func(v int) bool, edgeShown func(label int8) bool) {
+	shown = func(v int) bool { return true }
+	edgeShown = func(label int8) bool { return true }
+	if step > 0 && len(g.Dims) > 0 {
+		switch g.Kind {
+		case guest.Grid:
+			k := g.Dims[0]
+			shown = func(v int) bool { return v%k < step }
+		case guest.Hypercube:
+			edgeShown = func(l int8) bool { return int(l) < step }
+		}
+	}
+	return shown, edgeShown
+}
+
+// nodeDilations returns each guest vertex's largest dilation (hops, by
+// edge) over its edges that the step view shows.
+func nodeDilations(g *guest.Graph, hops []int, shown func(int) bool, edgeShown func(int8) bool) []int {
+	nodeDil := make([]int, g.Order())
+	for v := range g.Order() {
+		for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
+			if edgeShown(label(g, int(e))) && shown(int(g.Adj[e])) {
+				nodeDil[v] = max(nodeDil[v], hops[e])
+			}
+		}
+	}
+	return nodeDil
+}
+
+// legends writes the key (with note) and the legend of the heat map of
+// links (lv) or of dilations under the drawing of r.
+func legends(f *flow, buf *bytes.Buffer, r *solve.Result, note string, heatMap bool, lv *linkView) {
+	key(f, buf, r.Mapping.Guest, r.Mapping.Host, note, heatMap, lv != nil && (lv.elems || lv.paints))
 	switch {
 	case lv != nil:
 		lv.legend(f)
 	case heatMap:
 		legend(f, max(1, r.Metrics.MaxDilation))
 	}
-	return writeSVG(w, width, f.y+margin, &buf)
 }
 
 // writeSVG writes the document of the given extent around body (its
@@ -294,19 +319,7 @@ type Locator struct {
 // NewLocator lays out r's host as Mapping(r, o) does; on a host that
 // Mapping does not draw it locates nothing. O(host nodes).
 func NewLocator(r *solve.Result, o Options) *Locator {
-	width := o.Width
-	if width <= 0 {
-		width = DefaultWidth
-	}
-	detail := o.Detail
-	if detail == 0 {
-		detail = DefaultDetail
-	}
-	minCell := 3
-	if detail > 0 && r.Mapping.Guest.Order() > detail {
-		minCell = 1
-	}
-	lay := hostLayout(r.Mapping.Host, width, o.Height, minCell)
+	lay, _ := mappingLayout(r, o)
 	return &Locator{lay: lay, half: max(1, max(lay.side, 2*lay.r)) / 2, inv: r.Mapping.Inverse()}
 }
 
