@@ -112,7 +112,7 @@ func (c *ComparePage) checkConfig() (spec.Instance, fieldErrors) {
 	in, errs := f.check()
 	if _, bad := errs["algo"]; bad && errs["guest"] == "" && errs["host"] == "" {
 		delete(errs, "algo")
-		errs["host"] = fmt.Sprintf("no algorithm maps %s onto %s", f.Guest, f.Host)
+		errs["host"] = solve.NoneApplies(in).Error()
 	}
 	return in, errs
 }

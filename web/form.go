@@ -2,7 +2,6 @@ package web
 
 import (
 	"errors"
-	"fmt"
 	"net/url"
 	"strconv"
 
@@ -149,7 +148,7 @@ func (f form) check() (spec.Instance, fieldErrors) {
 		return in, errs
 	}
 	if in.Algo == "" {
-		err = noAlgorithm(in)
+		err = solve.NoneApplies(in)
 	} else {
 		_, err = solve.Check(in)
 	}
@@ -164,19 +163,6 @@ func (f form) check() (spec.Instance, fieldErrors) {
 		errs[field] = err.Error()
 	}
 	return in, errs
-}
-
-// noAlgorithm says why no algorithm maps in's guest onto its host: their
-// sizes when some algorithm refuses them for that, else that none applies.
-// O(algorithms).
-func noAlgorithm(in spec.Instance) error {
-	for _, a := range solve.All() {
-		in.Algo = a.Name
-		if _, err := solve.Check(in); errors.Is(err, solve.ErrSizes) {
-			return err
-		}
-	}
-	return &spec.FieldError{Field: "algo", Err: fmt.Errorf("no algorithm maps %s onto %s", in.Guest, in.Host)}
 }
 
 // algoChoices returns the algorithms offered for the guest and host as

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -69,7 +70,11 @@ func Compare(ctx context.Context, in spec.Instance, opts CompareOptions) ([]Entr
 		}
 	}
 	if len(algos) == 0 {
-		return nil, &spec.FieldError{Field: "host", Err: fmt.Errorf("no algorithm maps %s onto %s", g, h)}
+		err := NoneApplies(in)
+		if spec.FieldOf(err) == "" {
+			err = &spec.FieldError{Field: "host", Err: err}
+		}
+		return nil, err
 	}
 	entries := make([]Entry, 0, len(algos))
 	for i, a := range algos {
@@ -140,4 +145,27 @@ func Bounds(g spec.Guest, h topology.Host) ([]metric.Bound, error) {
 		return nil, err
 	}
 	return metric.Bounds(gg, hh), nil
+}
+
+// NoneApplies says why no algorithm maps in's guest onto its host (the
+// allocated nodes, if in gives an allocation): their sizes, as a
+// FieldError, when some algorithm refuses them for that (that the host is
+// too small, if one that takes larger hosts does), else that none
+// applies. O(algorithms).
+func NoneApplies(in spec.Instance) error {
+	var sizes error
+	for _, a := range All() {
+		in.Algo = a.Name
+		if _, err := Check(in); !errors.Is(err, ErrSizes) {
+			continue
+		} else if a.LargerHost {
+			return err
+		} else if sizes == nil {
+			sizes = err
+		}
+	}
+	if sizes != nil {
+		return sizes
+	}
+	return fmt.Errorf("no algorithm maps %s onto %s", in.Guest, in.Host)
 }

@@ -67,9 +67,15 @@ func TestCompareErrors(t *testing.T) {
 			t.Errorf("%s: got %v, want an error on field %q", tt.name, err, tt.field)
 		}
 	}
+	// nothing applies for their sizes: the error says so, as map's would
+	g, h := parse(t, "grid:3x3", "mesh:2x2")
+	want := "host mesh:2x2 has 4 nodes, fewer than the 9 vertices of guest grid:3x3"
+	if _, err := solve.Compare(context.Background(), spec.Instance{Guest: g, Host: h}, solve.CompareOptions{}); !errors.Is(err, solve.ErrSizes) || err.Error() != want {
+		t.Errorf("nothing applies: got %v, want %q", err, want)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	g, h := parse(t, "grid:9x8", "mesh:6x12")
+	g, h = parse(t, "grid:9x8", "mesh:6x12")
 	if _, err := solve.Compare(ctx, spec.Instance{Guest: g, Host: h}, solve.CompareOptions{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("canceled: got %v", err)
 	}

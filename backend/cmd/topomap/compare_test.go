@@ -71,7 +71,7 @@ func TestCompareBadInput(t *testing.T) {
 		{[]string{"--guest", "grid:4x4"}, "missing --host"},
 		{[]string{"--guest", "grid:4x4", "--host", "mesh:4x4", "--format", "csv"}, "unknown --format"},
 		{[]string{"--guest", "grid:4", "--host", "mesh:4x4"}, "grid:4"},
-		{[]string{"--guest", "grid:4x4", "--host", "mesh:3x3"}, "no algorithm maps grid:4x4 onto mesh:3x3"},
+		{[]string{"--guest", "grid:4x4", "--host", "mesh:3x3"}, "host mesh:3x3 has 9 nodes, fewer than the 16 vertices of guest grid:4x4"},
 		{[]string{"--guest", "grid:4x4", "--host", "mesh:4x4", "--start", "xor"}, "start"},
 		{[]string{"--guest", "grid:4x4", "--host", "mesh:4x4", "--budget", "-1s"}, "for flag -budget"},
 		{[]string{"--guest", "grid:4x4", "--host", "mesh:4x4", "extra"}, "unexpected argument"},
