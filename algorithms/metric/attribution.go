@@ -72,7 +72,13 @@ func keepHeaviest(top []Message, msg Message, k int) []Message {
 	if len(top) == k && before(msg, top[k-1]) >= 0 {
 		return top
 	}
-	i, _ := slices.BinarySearchFunc(top, msg, before)
-	top = slices.Insert(top, i, msg)
+	// insert in order, from the end: not slices.Insert, whose
+	// instantiation weighs on the browser's download
+	top = append(top, msg)
+	i := len(top) - 1
+	for ; i > 0 && before(msg, top[i-1]) < 0; i-- {
+		top[i] = top[i-1]
+	}
+	top[i] = msg
 	return top[:min(len(top), k)]
 }

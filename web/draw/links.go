@@ -2,9 +2,7 @@ package draw
 
 import (
 	"bytes"
-	"cmp"
 	"math"
-	"slices"
 	"strconv"
 
 	"topomap/algorithms/metric"
@@ -166,11 +164,15 @@ func MostLoaded(load []float64, msgs []int32, k int) []LinkLoad {
 		if msgs[id] == 0 || len(out) == k && x <= out[k-1].Load {
 			continue
 		}
+		// insert in order, from the end (k is small): not slices.Insert,
+		// whose instantiation weighs on the browser's download
 		l := LinkLoad{id, x, int(msgs[id])}
-		i, _ := slices.BinarySearchFunc(out, l, func(a, b LinkLoad) int {
-			return cmp.Or(cmp.Compare(b.Load, a.Load), cmp.Compare(a.Link, b.Link))
-		})
-		out = slices.Insert(out, i, l)
+		out = append(out, l)
+		i := len(out) - 1
+		for ; i > 0 && (x > out[i-1].Load || x == out[i-1].Load && id < out[i-1].Link); i-- {
+			out[i] = out[i-1]
+		}
+		out[i] = l
 		out = out[:min(len(out), k)]
 	}
 	return out
