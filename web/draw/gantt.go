@@ -52,85 +52,113 @@ func Gantt(w io.Writer, schedules []*sim.Schedule, o Options) error {
 	if tmax <= 0 {
 		tmax = 1
 	}
-	const top, axisH, labelW, gap = 56, 28, 34, 20
-	rowH := clamp(420/max(rows, 1), 4, 22)
-	panelW := (width - 2*margin - gap*(len(schedules)-1)) / len(schedules)
-	plotW := panelW - labelW
-	scale := float64(plotW) / tmax
+	g := ganttChart{o: &o, tmax: tmax, rowH: clamp(420/max(rows, 1), 4, 22)}
+	g.panelW = (width - 2*margin - ganttGap*(len(schedules)-1)) / len(schedules)
+	g.plotW = g.panelW - ganttLabelW
+	g.scale = float64(g.plotW) / tmax
 
 	var buf bytes.Buffer
-	s := svg.New(&buf)
-	s.Style("text/css", sheet)
-	s.Title("Gantt chart of the CC d-cube execution model")
-	var phases []sim.Phase
+	g.s = svg.New(&buf)
+	g.s.Style("text/css", sheet)
+	g.s.Title("Gantt chart of the CC d-cube execution model")
 	for k, sc := range schedules {
-		x0 := margin + k*(panelW+gap)
-		sum := sc.Summary()
-		name := sc.Algo
-		if name == "" {
-			name = "mapping " + itoa(k+1)
-		}
-		s.Text(x0, 18, name+" on "+sc.Mapping.Host.String(), `class="t"`, `data-panel="`+itoa(k)+`"`)
-		s.Text(x0, 34, "T = "+metric.Number(sum.Total)+", idle "+pct(sum.IdleShare)+", waiting "+metric.Number(sum.WaitTotal), `class="s"`)
-		procs := ganttRows(sc, o.Processes)
-		shown := len(procs)
-		if shown < sc.Processes() {
-			what := "processes " + itoa(procs[0]) + ".." + itoa(procs[shown-1])
-			if o.RowsNote != "" {
-				what = o.RowsNote
-			}
-			s.Text(x0, 48, what+" ("+itoa(shown)+" of "+itoa(sc.Processes())+")", `class="s"`)
-		}
-		px := x0 + labelW
-		for row, n := range procs {
-			y := top + row*rowH
-			if rowH >= 10 && (shown <= 32 || row%8 == 0) {
-				s.Text(px-4, y+rowH-3, itoa(n), `class="s"`, `text-anchor="end"`)
-			}
-			phases = sc.Phases(n, phases[:0])
-			for _, p := range phases {
-				bx := px + int(math.Round(p.Start*scale))
-				bw := max(1, int(math.Round(p.End*scale))-int(math.Round(p.Start*scale)))
-				if p.End <= p.Start {
-					continue
-				}
-				s.Rect(bx, y+1, bw, rowH-2, `class="bar"`, `fill="`+phaseColours[p.Kind]+`"`,
-					`data-p="`+itoa(n)+`" data-stage="`+itoa(p.Stage)+`" data-kind="`+p.Kind.String()+
-						`" data-start="`+num(p.Start)+`" data-end="`+num(p.End)+`"`)
-				// Stage separators: each stage's compute bar starts with a
-				// white rule and, when there is room, its number.
-				if p.Kind == sim.Compute {
-					s.Line(bx, y, bx, y+rowH, `class="stage-sep"`)
-					if bw >= 14 && rowH >= 12 {
-						s.Text(bx+bw/2, y+rowH-4, itoa(p.Stage), `class="stage-lbl"`)
-					}
-				}
-			}
-		}
-		// The time axis, with about five ticks.
-		ay := top + shown*rowH + 4
-		s.Line(px, ay, px+plotW, ay, `stroke="#888"`)
-		step := tick(tmax / 5)
-		for t := 0.0; t <= tmax+1e-9; t += step {
-			x := px + int(math.Round(t*scale))
-			s.Line(x, ay, x, ay+4, `stroke="#888"`)
-			s.Text(x, ay+16, metric.Number(t), `class="s"`, `text-anchor="middle"`)
-		}
-		// The total, marked on the axis.
-		tx := px + int(math.Round(sum.Total*scale))
-		s.Line(tx, top, tx, ay, `stroke="#222" stroke-dasharray="3 3"`)
+		g.panel(k, sc)
 	}
 	// The legend under the panels, wrapped to the width.
-	f := newFlow(s, top+rows*rowH+axisH, width)
+	f := newFlow(g.s, ganttTop+rows*g.rowH+ganttAxisH, width)
 	for _, k := range []sim.Kind{sim.Compute, sim.Wait, sim.Communicate} {
 		f.item(110, 18, func(x, y int) {
-			s.Rect(x, y+2, 14, 12, `fill="`+phaseColours[k]+`"`)
-			s.Text(x+20, y+13, k.String(), `class="s"`)
+			g.s.Rect(x, y+2, 14, 12, `fill="`+phaseColours[k]+`"`)
+			g.s.Text(x+20, y+13, k.String(), `class="s"`)
 		})
 	}
 	f.text("time in units of T_a and t_c", "s", 12)
 	f.end()
 	return writeSVG(w, width, f.y+margin, &buf)
+}
+
+// The layout of a Gantt chart: the top of its rows (under the panels'
+// titles), the height of the time axis, the width of the process numbers
+// and the gap between panels.
+const ganttTop, ganttAxisH, ganttLabelW, ganttGap = 56, 28, 34, 20
+
+// ganttChart is what the panels of a Gantt chart share: their size, the
+// time axis, and the rows to draw.
+type ganttChart struct {
+	s             *svg.SVG
+	o             *Options
+	rowH          int
+	panelW, plotW int
+	tmax          float64
+	scale         float64     // user units per unit of time
+	phases        []sim.Phase // a process's phases, the buffer reused
+}
+
+// panel draws schedule sc as panel k: its title and figures, a row of bars
+// per process shown, and the time axis with the total marked on it.
+func (g *ganttChart) panel(k int, sc *sim.Schedule) {
+	s := g.s
+	x0 := margin + k*(g.panelW+ganttGap)
+	sum := sc.Summary()
+	name := sc.Algo
+	if name == "" {
+		name = "mapping " + itoa(k+1)
+	}
+	s.Text(x0, 18, name+" on "+sc.Mapping.Host.String(), `class="t"`, `data-panel="`+itoa(k)+`"`)
+	s.Text(x0, 34, "T = "+metric.Number(sum.Total)+", idle "+pct(sum.IdleShare)+", waiting "+metric.Number(sum.WaitTotal), `class="s"`)
+	procs := ganttRows(sc, g.o.Processes)
+	shown := len(procs)
+	if shown < sc.Processes() {
+		what := "processes " + itoa(procs[0]) + ".." + itoa(procs[shown-1])
+		if g.o.RowsNote != "" {
+			what = g.o.RowsNote
+		}
+		s.Text(x0, 48, what+" ("+itoa(shown)+" of "+itoa(sc.Processes())+")", `class="s"`)
+	}
+	px := x0 + ganttLabelW
+	for row, n := range procs {
+		g.row(sc, n, px, ganttTop+row*g.rowH, shown <= 32 || row%8 == 0)
+	}
+	// The time axis, with about five ticks.
+	ay := ganttTop + shown*g.rowH + 4
+	s.Line(px, ay, px+g.plotW, ay, `stroke="#888"`)
+	step := tick(g.tmax / 5)
+	for t := 0.0; t <= g.tmax+1e-9; t += step {
+		x := px + int(math.Round(t*g.scale))
+		s.Line(x, ay, x, ay+4, `stroke="#888"`)
+		s.Text(x, ay+16, metric.Number(t), `class="s"`, `text-anchor="middle"`)
+	}
+	// The total, marked on the axis.
+	tx := px + int(math.Round(sum.Total*g.scale))
+	s.Line(tx, ganttTop, tx, ay, `stroke="#222" stroke-dasharray="3 3"`)
+}
+
+// row draws the phases of process n of sc as bars from px at height y,
+// with the process's number before them if numbered (and tall enough).
+func (g *ganttChart) row(sc *sim.Schedule, n, px, y int, numbered bool) {
+	s, rowH := g.s, g.rowH
+	if rowH >= 10 && numbered {
+		s.Text(px-4, y+rowH-3, itoa(n), `class="s"`, `text-anchor="end"`)
+	}
+	g.phases = sc.Phases(n, g.phases[:0])
+	for _, p := range g.phases {
+		bx := px + int(math.Round(p.Start*g.scale))
+		bw := max(1, int(math.Round(p.End*g.scale))-int(math.Round(p.Start*g.scale)))
+		if p.End <= p.Start {
+			continue
+		}
+		s.Rect(bx, y+1, bw, rowH-2, `class="bar"`, `fill="`+phaseColours[p.Kind]+`"`,
+			`data-p="`+itoa(n)+`" data-stage="`+itoa(p.Stage)+`" data-kind="`+p.Kind.String()+
+				`" data-start="`+num(p.Start)+`" data-end="`+num(p.End)+`"`)
+		// Stage separators: each stage's compute bar starts with a
+		// white rule and, when there is room, its number.
+		if p.Kind == sim.Compute {
+			s.Line(bx, y, bx, y+rowH, `class="stage-sep"`)
+			if bw >= 14 && rowH >= 12 {
+				s.Text(bx+bw/2, y+rowH-4, itoa(p.Stage), `class="stage-lbl"`)
+			}
+		}
+	}
 }
 
 // ganttRows returns the processes a panel draws, in order: those of want
