@@ -600,24 +600,7 @@ func newLayout(host *topology.Lattice, width, height, minCell int) *layout {
 			l.serpentine(n, inner, height, minCell, true)
 			break
 		}
-		l.isRing = true
-		l.ringR = max(20, (min(inner, height-2*margin)-40)/2)
-		l.ringC = [2]int{width / 2, margin + l.ringR + 20}
-		circ := 2 * math.Pi * float64(l.ringR)
-		l.r = clamp(int(circ/float64(n)/2.4), 1, 14)
-		l.side = 2 * l.r
-		for h := range n {
-			a := 2*math.Pi*float64(h)/float64(n) - math.Pi/2
-			l.x[h] = l.ringC[0] + int(math.Round(float64(l.ringR)*math.Cos(a)))
-			l.y[h] = l.ringC[1] + int(math.Round(float64(l.ringR)*math.Sin(a)))
-		}
-		l.h = 2*l.ringC[1] - margin
-		for q := range 4 { // node indexes at the four quarters, outside
-			h := q * n / 4
-			a := 2*math.Pi*float64(h)/float64(n) - math.Pi/2
-			rr := float64(l.ringR + l.r + 10)
-			l.ticks = append(l.ticks, axisTick{x: l.ringC[0] + int(rr*math.Cos(a)), y: l.ringC[1] + int(rr*math.Sin(a)) + 3, text: itoa(h)})
-		}
+		l.ringCircle(width, inner, height)
 	case topology.Line:
 		const perRow = 64
 		if n <= perRow {
@@ -639,27 +622,7 @@ func newLayout(host *topology.Lattice, width, height, minCell int) *layout {
 		}
 		l.serpentine(n, inner, height, minCell, false) // a long line
 	case topology.Hypercube:
-		d := host.Rank()
-		bx := (d + 1) / 2
-		cols, rows := 1<<bx, 1<<(d-bx)
-		cell := clamp(min(inner/cols, (height-2*margin-20)/rows), minCell, 60)
-		l.r = clamp(cell/3, 1, 14)
-		l.cell, l.side = cell, cell
-		for h := range n {
-			cx, cy := grayRank(h&(cols-1)), grayRank(h>>bx)
-			l.x[h] = margin + cell/2 + cx*cell
-			l.y[h] = margin + cell/2 + (rows-1-cy)*cell
-		}
-		l.h = margin*2 + rows*cell + 20
-		if n*d/2 <= maxLinks && n <= 64 {
-			for h := range n {
-				for j := range d {
-					if u := h ^ 1<<j; u > h {
-						l.links = append(l.links, [2]int{h, u})
-					}
-				}
-			}
-		}
+		l.grayCodeGrid(host.Rank(), inner, height, minCell)
 	default: // mesh or torus of rank >= 2: planes of (x, y), y upwards
 		l.meshPanels(host, inner, height, minCell)
 	}
@@ -675,6 +638,56 @@ func newLayout(host *topology.Lattice, width, height, minCell int) *layout {
 	l.w = max(width, right+margin)
 	l.fitScale(width, height, right+margin)
 	return l
+}
+
+// ringCircle places the nodes of a ring clockwise on a circle from the
+// top, centred in width, with their indexes at the four quarters.
+func (l *layout) ringCircle(width, inner, height int) {
+	n := len(l.x)
+	l.isRing = true
+	l.ringR = max(20, (min(inner, height-2*margin)-40)/2)
+	l.ringC = [2]int{width / 2, margin + l.ringR + 20}
+	circ := 2 * math.Pi * float64(l.ringR)
+	l.r = clamp(int(circ/float64(n)/2.4), 1, 14)
+	l.side = 2 * l.r
+	for h := range n {
+		a := 2*math.Pi*float64(h)/float64(n) - math.Pi/2
+		l.x[h] = l.ringC[0] + int(math.Round(float64(l.ringR)*math.Cos(a)))
+		l.y[h] = l.ringC[1] + int(math.Round(float64(l.ringR)*math.Sin(a)))
+	}
+	l.h = 2*l.ringC[1] - margin
+	for q := range 4 { // node indexes at the four quarters, outside
+		h := q * n / 4
+		a := 2*math.Pi*float64(h)/float64(n) - math.Pi/2
+		rr := float64(l.ringR + l.r + 10)
+		l.ticks = append(l.ticks, axisTick{x: l.ringC[0] + int(rr*math.Cos(a)), y: l.ringC[1] + int(rr*math.Sin(a)) + 3, text: itoa(h)})
+	}
+}
+
+// grayCodeGrid places the nodes of a d-cube in Gray-code order, low bits
+// along x and high bits up y, with its links when they are few.
+func (l *layout) grayCodeGrid(d, inner, height, minCell int) {
+	n := len(l.x)
+	bx := (d + 1) / 2
+	cols, rows := 1<<bx, 1<<(d-bx)
+	cell := clamp(min(inner/cols, (height-2*margin-20)/rows), minCell, 60)
+	l.r = clamp(cell/3, 1, 14)
+	l.cell, l.side = cell, cell
+	for h := range n {
+		cx, cy := grayRank(h&(cols-1)), grayRank(h>>bx)
+		l.x[h] = margin + cell/2 + cx*cell
+		l.y[h] = margin + cell/2 + (rows-1-cy)*cell
+	}
+	l.h = margin*2 + rows*cell + 20
+	if n*d/2 <= maxLinks && n <= 64 {
+		for h := range n {
+			for j := range d {
+				if u := h ^ 1<<j; u > h {
+					l.links = append(l.links, [2]int{h, u})
+				}
+			}
+		}
+	}
 }
 
 // panelCell returns the pitch of panels of kx × ky nodes laid out as
