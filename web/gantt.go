@@ -123,27 +123,8 @@ const errNotCube = "the execution model is that of d-cube algorithms: choose a h
 // for the UI goroutine up to MaxGanttDim (a 14-cube takes milliseconds).
 func (c *GanttPage) compute(ctx app.Context) {
 	c.scheds, c.err, c.big = nil, "", nil
-	in, errs := c.form.check()
-	if pendingGraph(in.Guest) != "" {
-		errs["guest"] = errNotCube // no need to load a graph to say so
-	}
-	for k, v := range errs {
-		c.errs[k] = v
-	}
-	if c.vs != "" {
-		other := in
-		other.Algo = c.vs
-		if _, err := spec.ParseAlgo(c.vs); err != nil {
-			c.errs["vs"] = err.Error()
-		} else if _, err := solve.Check(other); err != nil {
-			c.errs["vs"] = err.Error()
-		}
-	}
-	if len(c.errs) > 0 {
-		return
-	}
-	if in.Guest.Kind != guest.Hypercube {
-		c.errs["guest"] = errNotCube
+	in, ok := c.checkCube()
+	if !ok {
 		return
 	}
 	algos := []string{in.Algo}
@@ -164,25 +145,13 @@ func (c *GanttPage) compute(ctx app.Context) {
 		c.maps = map[string]*solve.Result{}
 	}
 	for _, a := range algos {
-		one := in
-		one.Algo = a
-		if one.Start == a {
-			one.Start = ""
-		}
-		r, err := c.mapOne(ctx, one)
+		s, err := c.schedule(ctx, in, a)
 		if err != nil {
 			c.err = err.Error()
 			return
 		}
-		if r == nil {
+		if s == nil {
 			return // mapping in the background; compute runs again when done
-		}
-		timed := *r // the cached mapping, under the page's times
-		timed.Instance.Ta, timed.Instance.Tc = c.ta, c.tc
-		s, err := solve.ScheduleOf(&timed)
-		if err != nil {
-			c.err = err.Error()
-			return
 		}
 		c.scheds = append(c.scheds, s)
 	}
@@ -195,6 +164,52 @@ func (c *GanttPage) compute(ctx app.Context) {
 		}
 		c.svgs = append(c.svgs, draw.Inline(doc))
 	}
+}
+
+// checkCube checks the form and the second algorithm (vs) into c.errs, and
+// that the guest is a d-cube; ok is false when anything is wrong.
+func (c *GanttPage) checkCube() (in spec.Instance, ok bool) {
+	in, errs := c.form.check()
+	if pendingGraph(in.Guest) != "" {
+		errs["guest"] = errNotCube // no need to load a graph to say so
+	}
+	for k, v := range errs {
+		c.errs[k] = v
+	}
+	if c.vs != "" {
+		other := in
+		other.Algo = c.vs
+		if _, err := spec.ParseAlgo(c.vs); err != nil {
+			c.errs["vs"] = err.Error()
+		} else if _, err := solve.Check(other); err != nil {
+			c.errs["vs"] = err.Error()
+		}
+	}
+	if len(c.errs) > 0 {
+		return in, false
+	}
+	if in.Guest.Kind != guest.Hypercube {
+		c.errs["guest"] = errNotCube
+		return in, false
+	}
+	return in, true
+}
+
+// schedule runs the model on the mapping of in by algorithm a (mapOne),
+// under the page's times: nil and no error while that mapping runs in the
+// background.
+func (c *GanttPage) schedule(ctx app.Context, in spec.Instance, a string) (*sim.Schedule, error) {
+	in.Algo = a
+	if in.Start == a {
+		in.Start = ""
+	}
+	r, err := c.mapOne(ctx, in)
+	if err != nil || r == nil {
+		return nil, err
+	}
+	timed := *r // the cached mapping, under the page's times
+	timed.Instance.Ta, timed.Instance.Tc = c.ta, c.tc
+	return solve.ScheduleOf(&timed)
 }
 
 // mapOne returns the mapping of in, from the cache or computed. An anytime
