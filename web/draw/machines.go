@@ -122,10 +122,9 @@ func fatTreeLayout(t topology.SwitchLevels, width, minCell int) *layout {
 	l := &layout{x: make([]int, n), y: make([]int, n), w: width}
 	l.r = clamp(cell*2/5, 1, 14)
 	l.side = cell
-	const rowH = 48
+	const rowH = treeRowH
 	swW := max(2, min(cell*k-4, 24))
-	top := margin + 8
-	leafY := top + levels*rowH + 8
+	top, leafY := treeRows(levels)
 	for x := range n {
 		l.x[x] = margin + cell/2 + x*cell
 		l.y[x] = leafY
@@ -150,7 +149,6 @@ func fatTreeLayout(t topology.SwitchLevels, width, minCell int) *layout {
 			l.ends = append(l.ends, linkEnd{x, y, 0, -1})
 		}
 	}
-	l.linkNote = "node and switch links, each drawn on the right of its direction"
 	if t.Switches()*k <= maxWires {
 		var ws []topology.Wire
 		for lv := 1; lv <= levels; lv++ {
@@ -169,18 +167,8 @@ func fatTreeLayout(t topology.SwitchLevels, width, minCell int) *layout {
 			}
 		}
 	}
-	for lv := 1; lv <= levels; lv++ {
-		_, y := pos(lv, 0)
-		l.ticks = append(l.ticks, axisTick{x: margin - 2, y: y + 3, text: "L" + itoa(lv), end: true})
-	}
-	for x := 0; x < n; x += max(1, (22+cell-1)/cell) {
-		l.ticks = append(l.ticks, axisTick{x: l.x[x], y: leafY + l.r + 10, text: itoa(x)})
-	}
-	l.below, l.arcs = true, true
-	l.topSpace = min(inner/4, cell*n/2) + 8
-	l.h = leafY + l.r + 14 + l.topSpace + margin
+	l.finishTree(n, cell, levels, width)
 	l.note = fmt.Sprintf("nodes in index order at the bottom, switch levels L1 (leaves) to L%d above; nodes 2ℓ hops apart under a level-ℓ switch", levels)
-	l.w = max(width, margin+n*cell+margin)
 	return l
 }
 

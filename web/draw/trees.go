@@ -39,9 +39,8 @@ func treeLayout(t topology.Rooted, width, minCell int) *layout {
 			levels = max(levels, height[p])
 		}
 	}
-	const rowH = 48
-	top := margin + 8
-	leafY := top + levels*rowH + 8
+	const rowH = treeRowH
+	top, leafY := treeRows(levels)
 	for u := range n {
 		l.y[u] = leafY
 		l.ends = append(l.ends, linkEnd{l.x[u], l.y[u], l.r, -1})
@@ -70,19 +69,38 @@ func treeLayout(t topology.Rooted, width, minCell int) *layout {
 			}
 		}
 	}
+	l.finishTree(n, cell, levels, width)
+	l.note = treeNote(t, levels)
+	return l
+}
+
+// treeRowH is the height of a row of switches in a drawing of a tree.
+const treeRowH = 48
+
+// treeRows returns the height of the top row of switches of a drawing of
+// a tree with that many levels above its nodes, and of the row of nodes.
+func treeRows(levels int) (top, leafY int) {
+	top = margin + 8
+	return top, top + levels*treeRowH + 8
+}
+
+// finishTree ends the layout of a tree of n nodes in cells of that width
+// under levels rows of switches: the rows' names (L1, the leaf switches,
+// at the bottom), every few nodes' index, the room for the arcs drawn
+// above, and the size.
+func (l *layout) finishTree(n, cell, levels, width int) {
+	top, leafY := treeRows(levels)
 	for lv := 1; lv <= levels; lv++ {
-		l.ticks = append(l.ticks, axisTick{x: margin - 2, y: top + (levels-lv)*rowH + 3, text: "L" + itoa(lv), end: true})
+		l.ticks = append(l.ticks, axisTick{x: margin - 2, y: top + (levels-lv)*treeRowH + 3, text: "L" + itoa(lv), end: true})
 	}
 	for u := 0; u < n; u += max(1, (22+cell-1)/cell) {
 		l.ticks = append(l.ticks, axisTick{x: l.x[u], y: leafY + l.r + 10, text: itoa(u)})
 	}
 	l.below, l.arcs = true, true
-	l.topSpace = min(inner/4, cell*n/2) + 8
+	l.topSpace = min((width-2*margin)/4, cell*n/2) + 8
 	l.h = leafY + l.r + 14 + l.topSpace + margin
 	l.w = max(width, margin+n*cell+margin)
 	l.linkNote = "node and switch links, each drawn on the right of its direction"
-	l.note = treeNote(t, levels)
-	return l
 }
 
 // treeNote says what the rows of a tree drawing are, with a hierarchy's
