@@ -208,6 +208,37 @@ func apiDo(method, path string, body any, out any) error {
 	if app.IsServer {
 		return errors.New("the job server is called from the browser only")
 	}
+	opts, err := fetchOptions(method, body)
+	if err != nil {
+		return err
+	}
+	status, text, err := fetchText(path, opts)
+	if err != nil {
+		return err
+	}
+	if status >= 300 {
+		var e struct {
+			Message string `json:"message"`
+			Error   string `json:"error"`
+		}
+		if json.Unmarshal([]byte(text), &e) == nil && (e.Message != "" || e.Error != "") {
+			return errors.New(strings.TrimSpace(e.Message + " " + e.Error))
+		}
+		return fmt.Errorf("the job server answered %s %s with status %d", method, path, status)
+	}
+	if t, ok := out.(*string); ok { // a document, not JSON
+		*t = text
+		return nil
+	}
+	if out != nil {
+		return json.Unmarshal([]byte(text), out)
+	}
+	return nil
+}
+
+// fetchOptions returns the options of a fetch of that method, with body
+// as JSON (a rawUpload as it is), if any.
+func fetchOptions(method string, body any) (app.Value, error) {
 	w := app.Window()
 	opts := w.Get("Object").New()
 	opts.Set("method", method)
@@ -218,7 +249,7 @@ func apiDo(method, path string, body any, out any) error {
 		} else {
 			b, err := json.Marshal(body)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			data = string(b)
 		}
@@ -227,6 +258,13 @@ func apiDo(method, path string, body any, out any) error {
 		opts.Set("headers", hdr)
 		opts.Set("body", data)
 	}
+	return opts, nil
+}
+
+// fetchText fetches path with opts and returns the answer's status and
+// text, or why the server could not be reached. It blocks the calling
+// goroutine until the browser answers.
+func fetchText(path string, opts app.Value) (int, string, error) {
 	type answer struct {
 		status int
 		text   string
@@ -252,32 +290,12 @@ func apiDo(method, path string, body any, out any) error {
 		args[0].Call("text").Call("then", onText, onError)
 		return nil
 	})
-	w.Call("fetch", path, opts).Call("then", onResponse, onError)
+	app.Window().Call("fetch", path, opts).Call("then", onResponse, onError)
 	a := <-ch
 	onText.Release()
 	onResponse.Release()
 	onError.Release()
-	if a.err != nil {
-		return a.err
-	}
-	if a.status >= 300 {
-		var e struct {
-			Message string `json:"message"`
-			Error   string `json:"error"`
-		}
-		if json.Unmarshal([]byte(a.text), &e) == nil && (e.Message != "" || e.Error != "") {
-			return errors.New(strings.TrimSpace(e.Message + " " + e.Error))
-		}
-		return fmt.Errorf("the job server answered %s %s with status %d", method, path, a.status)
-	}
-	if text, ok := out.(*string); ok { // a document, not JSON
-		*text = a.text
-		return nil
-	}
-	if out != nil {
-		return json.Unmarshal([]byte(a.text), out)
-	}
-	return nil
+	return a.status, a.text, a.err
 }
 
 // streamEvents follows a Server-Sent Events stream with the browser's

@@ -103,12 +103,24 @@ func (f form) check() (spec.Instance, fieldErrors) {
 		errs["host"] = err.Error()
 	}
 	// No algorithm (a permalink without one, none applying): the guest's
-	// or host's message says why, else noAlgorithm below.
+	// or host's message says why, else solve.NoneApplies (checkSolver).
 	if in.Algo, err = spec.ParseAlgo(f.Algo); err != nil && f.Algo != "" {
 		errs["algo"] = err.Error()
 	}
-	// The optional fields go through ParseQuery itself, one at a time, so
-	// that each message is exactly the parser's.
+	f.parseOptional(&in, errs)
+	if errs["guest"] == "" && pendingGraph(in.Guest) != "" {
+		errs["guest"] = errGraphLoading.Error() // the page fetches it (fetchGraph)
+	}
+	if len(errs) == 0 {
+		f.checkSolver(in, errs)
+	}
+	return in, errs
+}
+
+// parseOptional parses the optional fields that are set into in, and
+// their errors into errs. They go through ParseQuery itself, one at a
+// time, so that each message is exactly the parser's.
+func (f form) parseOptional(in *spec.Instance, errs fieldErrors) {
 	for _, kv := range [][2]string{{"seed", f.Seed}, {"start", f.Start}, {"budget", f.Budget}, {"moves", f.Moves}, {"ta", f.Ta}, {"tc", f.Tc}, {"objective", f.Objective},
 		{"nodes", f.Nodes}, {"ranksPerNode", f.RanksPerNode}} {
 		if kv[1] == "" {
@@ -141,12 +153,13 @@ func (f form) check() (spec.Instance, fieldErrors) {
 			in.RanksPerNode = one.RanksPerNode
 		}
 	}
-	if errs["guest"] == "" && pendingGraph(in.Guest) != "" {
-		errs["guest"] = errGraphLoading.Error() // the page fetches it (fetchGraph)
-	}
-	if len(errs) > 0 {
-		return in, errs
-	}
+}
+
+// checkSolver asks the solver whether in, whose fields parse, is valid
+// (which algorithm applies, if none is chosen) and puts its message under
+// the field to change: a size mismatch under the field edited last.
+func (f form) checkSolver(in spec.Instance, errs fieldErrors) {
+	var err error
 	if in.Algo == "" {
 		err = solve.NoneApplies(in)
 	} else {
@@ -162,7 +175,6 @@ func (f form) check() (spec.Instance, fieldErrors) {
 		}
 		errs[field] = err.Error()
 	}
-	return in, errs
 }
 
 // algoChoices returns the algorithms offered for the guest and host as
