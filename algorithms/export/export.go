@@ -259,66 +259,86 @@ func LinkLoads(m metric.Metrics) string {
 // of at most 4096 nodes, the placement (a picture of the host for 1-D and
 // 2-D hosts, rows of the last dimension top-down; a vertex list otherwise).
 func Text(w io.Writer, r *solve.Result) error {
-	bw := bufio.NewWriter(w)
-	m, mt := r.Mapping, r.Metrics
-	fmt.Fprintf(bw, "%s on %s by %s (%s, confidence %s)\n", r.Instance.Guest, r.Instance.Host, r.Algorithm.Name, r.Algorithm.Notes.Title, r.Algorithm.Notes.Confidence)
-	// the figures as metric.Fields formats them, laid out in lines of
-	// 18-character labels
-	val := func(key string) string { v, _ := mt.Value(key); return v }
-	line := func(label, value string) { fmt.Fprintf(bw, "%-18s%s\n", label, value) }
+	t := textWriter{bufio.NewWriter(w), &r.Metrics}
+	fmt.Fprintf(t, "%s on %s by %s (%s, confidence %s)\n", r.Instance.Guest, r.Instance.Host, r.Algorithm.Name, r.Algorithm.Notes.Title, r.Algorithm.Notes.Confidence)
 	if a := r.AllocationReport(); a != nil {
-		line("allocation", a.Text())
+		t.line("allocation", a.Text())
 	}
 	if r.Note != "" {
-		line("note", r.Note)
+		t.line("note", r.Note)
 	}
-	line("hop-bytes", val("hopBytes"))
+	t.line("hop-bytes", t.val("hopBytes"))
 	if r.Baseline != nil {
-		line("baseline", r.Baseline.Text())
+		t.line("baseline", r.Baseline.Text())
 	}
-	if v, ok := mt.Value("hopsPerByte"); !ok {
-		line("hops per byte", "- ("+v+")")
-	} else {
-		line("hops per byte", v)
-		line("dilation", fmt.Sprintf("max %s, average %s, lower bound %s", val("maxDilation"), val("avgDilation"), val("dilationBound")))
-	}
-	if w := DilationWarning(mt); w != "" {
-		line("warning", w)
-	}
-	if d, ok := mt.Value("dimDistances"); ok {
-		if da, ok := mt.Value("avgDistance"); ok {
-			line("distances D_i", d+" (constant, D_a = "+da+")")
-		} else {
-			line("distances D_i", d+" (not constant; ~ marks means)")
-		}
-	}
-	if mt.Says("intraNodeVolume") {
-		line("node volumes", "intra-node "+val("intraNodeVolume")+", inter-node "+val("interNodeVolume")+" (0 hops inside a node)")
-	}
-	bounds, estimates := metric.SplitBounds(mt.Bounds)
-	if len(bounds) == 0 {
-		line("lower bound", "- (none above 0 for this instance)")
-	} else {
-		line("lower bound", val("lowerBound"))
-	}
-	for _, b := range bounds {
-		fmt.Fprintf(bw, "  %-15s %s  (%s)\n", b.Name, metric.Fixed(b.Value, 4), b.Scope)
-	}
-	for _, b := range estimates {
-		line("estimate", b.Name+" "+metric.Fixed(b.Value, 4)+" (from the sources, not a bound: a mapping may beat it)")
-	}
-	line("link loads", LinkLoads(mt))
-	writeBaselines(bw, r)
+	t.distances()
+	t.bounds()
+	t.line("link loads", LinkLoads(*t.mt))
+	writeBaselines(t.Writer, r)
 	if p := r.Pairs; p != nil {
-		fmt.Fprintf(bw, "search            %s moves and %s swaps of the closing search, %s improving, from %s (of %s)\n",
+		fmt.Fprintf(t, "search            %s moves and %s swaps of the closing search, %s improving, from %s (of %s)\n",
 			metric.Thousands(int(p.Moves)), metric.Thousands(int(p.ClosingSwaps)), metric.Thousands(int(p.Improved)), p.Start,
 			strings.Join(p.Starts, ", "))
 	}
-	fmt.Fprintf(bw, "time              %.6f s\n", r.Seconds)
-	if m.Host.Size() <= 4096 {
-		writePicture(bw, m)
+	fmt.Fprintf(t, "time              %.6f s\n", r.Seconds)
+	if r.Mapping.Host.Size() <= 4096 {
+		writePicture(t.Writer, r.Mapping)
 	}
-	return bw.Flush()
+	return t.Flush()
+}
+
+// textWriter writes the lines of Text: the figures as metric.Fields
+// formats them, in lines of 18-character labels.
+type textWriter struct {
+	*bufio.Writer
+	mt *metric.Metrics
+}
+
+// line writes one figure under its label.
+func (t textWriter) line(label, value string) { fmt.Fprintf(t, "%-18s%s\n", label, value) }
+
+// val returns the figure of that key as metric.Fields formats it.
+func (t textWriter) val(key string) string { v, _ := t.mt.Value(key); return v }
+
+// distances writes the hops per byte, the dilation, the distances per
+// dimension and the volumes inside and between nodes.
+func (t textWriter) distances() {
+	if v, ok := t.mt.Value("hopsPerByte"); !ok {
+		t.line("hops per byte", "- ("+v+")")
+	} else {
+		t.line("hops per byte", v)
+		t.line("dilation", fmt.Sprintf("max %s, average %s, lower bound %s", t.val("maxDilation"), t.val("avgDilation"), t.val("dilationBound")))
+	}
+	if w := DilationWarning(*t.mt); w != "" {
+		t.line("warning", w)
+	}
+	if d, ok := t.mt.Value("dimDistances"); ok {
+		if da, ok := t.mt.Value("avgDistance"); ok {
+			t.line("distances D_i", d+" (constant, D_a = "+da+")")
+		} else {
+			t.line("distances D_i", d+" (not constant; ~ marks means)")
+		}
+	}
+	if t.mt.Says("intraNodeVolume") {
+		t.line("node volumes", "intra-node "+t.val("intraNodeVolume")+", inter-node "+t.val("interNodeVolume")+" (0 hops inside a node)")
+	}
+}
+
+// bounds writes the strongest lower bound, every bound with its scope,
+// and the sources' estimates, which are not bounds.
+func (t textWriter) bounds() {
+	bounds, estimates := metric.SplitBounds(t.mt.Bounds)
+	if len(bounds) == 0 {
+		t.line("lower bound", "- (none above 0 for this instance)")
+	} else {
+		t.line("lower bound", t.val("lowerBound"))
+	}
+	for _, b := range bounds {
+		fmt.Fprintf(t, "  %-15s %s  (%s)\n", b.Name, metric.Fixed(b.Value, 4), b.Scope)
+	}
+	for _, b := range estimates {
+		t.line("estimate", b.Name+" "+metric.Fixed(b.Value, 4)+" (from the sources, not a bound: a mapping may beat it)")
+	}
 }
 
 // writeBaselines writes the launchers' defaults beside a scored placement:
