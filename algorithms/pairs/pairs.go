@@ -641,6 +641,10 @@ type run struct {
 	commCap, commMoves int64
 }
 
+// newRun returns the run of a search of s under opt, begun at begin, from
+// a placement of objective h: opt's defaults filled in, its work planned,
+// its workers counted and, under Congestion, its temperature in Σ L²
+// units.
 func newRun(ctx context.Context, s *state, opt Options, begin time.Time, h float64) *run {
 	r := &run{ctx: ctx, s: s, opt: opt, begin: begin, h: h, bestH: h, earlier: math.Inf(1),
 		rng:      rand.New(rand.NewPCG(opt.Seed, 0x9a175)),
@@ -657,6 +661,26 @@ func newRun(ctx context.Context, s *state, opt Options, begin time.Time, h float
 	if r.patience == 0 {
 		r.patience = DefaultPatience
 	}
+	r.planWork()
+	r.workers = min(opt.Workers, maxWorkers)
+	if r.workers == 0 {
+		r.workers = 1
+		if s.n >= ParallelThreshold {
+			r.workers = 2
+		}
+	}
+	if s.gen != nil || s.cong != nil {
+		r.workers = 1 // slabs are cut along a coordinate; routes cross them
+	}
+	r.weighVolume()
+	return r
+}
+
+// planWork sets the run's horizon, least work and move cap: the defaults
+// for its size, or its Plan, times its Share, less the closing search's
+// reserve.
+func (r *run) planWork() {
+	s, opt := r.s, r.opt
 	r.horizon, r.minWork = horizonOf(s), min(minWork, minWorkPerObject*int64(s.n))
 	if opt.Plan > 0 {
 		r.horizon, r.minWork, r.planned = opt.Plan, opt.Plan, true
@@ -674,16 +698,12 @@ func newRun(ctx context.Context, s *state, opt Options, begin time.Time, h float
 	case r.maxMoves == 0:
 		r.maxMoves = capFactor*max(r.horizon, r.minWork) + capPerObject*int64(s.n)
 	}
-	r.workers = min(opt.Workers, maxWorkers)
-	if r.workers == 0 {
-		r.workers = 1
-		if s.n >= ParallelThreshold {
-			r.workers = 2
-		}
-	}
-	if s.gen != nil || s.cong != nil {
-		r.workers = 1 // slabs are cut along a coordinate; routes cross them
-	}
+}
+
+// weighVolume sums the guest's volume and, under Congestion, scales the
+// temperature from hop-bytes to Σ L² units: 2L̄ + w̄ per hop-byte.
+func (r *run) weighVolume() {
+	s := r.s
 	for e := range s.adj {
 		if s.w == nil {
 			r.volume++
@@ -692,7 +712,6 @@ func newRun(ctx context.Context, s *state, opt Options, begin time.Time, h float
 		}
 	}
 	if c := s.cong; c != nil && len(s.adj) > 0 {
-		// temperature in Σ L² units: 2L̄ + w̄ per hop-byte
 		var sum, sq float64
 		for _, k := range c.link {
 			sum, sq = sum+k.load, sq+k.load*k.load
@@ -701,7 +720,6 @@ func newRun(ctx context.Context, s *state, opt Options, begin time.Time, h float
 			r.opt.Temperature *= 2*sq/sum + r.volume/float64(len(s.adj))
 		}
 	}
-	return r
 }
 
 // stopped reports whether the move cap, the round limit or the context
