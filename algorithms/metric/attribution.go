@@ -63,22 +63,24 @@ func LinkMessages(m *mapping.Mapping, link, k, maxHops int) (t Through, ok bool)
 // keepHeaviest adds msg to the k heaviest so far (sorted, heaviest first;
 // ties in arc order, so the list is deterministic). O(k).
 func keepHeaviest(top []Message, msg Message, k int) []Message {
-	if k <= 0 {
+	return KeepFirst(top, msg, k, func(a, b Message) bool {
+		return cmp.Or(cmp.Compare(b.Volume, a.Volume), cmp.Compare(a.From, b.From), cmp.Compare(a.To, b.To)) < 0
+	})
+}
+
+// KeepFirst adds x to top, the first k so far in the strict order before
+// (sorted, first first), and returns the first k: a ranking kept while
+// its items are seen, O(k) a call. It inserts from the end rather than
+// with slices.Insert, whose instantiations weigh on the browser's download.
+func KeepFirst[T any](top []T, x T, k int, before func(a, b T) bool) []T {
+	if k <= 0 || len(top) == k && !before(x, top[k-1]) {
 		return top
 	}
-	before := func(a, b Message) int {
-		return cmp.Or(cmp.Compare(b.Volume, a.Volume), cmp.Compare(a.From, b.From), cmp.Compare(a.To, b.To))
-	}
-	if len(top) == k && before(msg, top[k-1]) >= 0 {
-		return top
-	}
-	// insert in order, from the end: not slices.Insert, whose
-	// instantiation weighs on the browser's download
-	top = append(top, msg)
+	top = append(top, x)
 	i := len(top) - 1
-	for ; i > 0 && before(msg, top[i-1]) < 0; i-- {
+	for ; i > 0 && before(x, top[i-1]); i-- {
 		top[i] = top[i-1]
 	}
-	top[i] = msg
+	top[i] = x
 	return top[:min(len(top), k)]
 }

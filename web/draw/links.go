@@ -162,21 +162,15 @@ func MostLoaded(load []float64, msgs []int32, k int) []LinkLoad {
 	var out []LinkLoad
 	for id, x := range load {
 		if msgs[id] == 0 || len(out) == k && x <= out[k-1].Load {
-			continue
+			continue // (the common case, decided without a call)
 		}
-		// insert in order, from the end (k is small): not slices.Insert,
-		// whose instantiation weighs on the browser's download
-		l := LinkLoad{id, x, int(msgs[id])}
-		out = append(out, l)
-		i := len(out) - 1
-		for ; i > 0 && (x > out[i-1].Load || x == out[i-1].Load && id < out[i-1].Link); i-- {
-			out[i] = out[i-1]
-		}
-		out[i] = l
-		out = out[:min(len(out), k)]
+		out = metric.KeepFirst(out, LinkLoad{id, x, int(msgs[id])}, k, heavier)
 	}
 	return out
 }
+
+// heavier orders links by load, heaviest first, then by link number.
+func heavier(a, b LinkLoad) bool { return a.Load > b.Load || a.Load == b.Load && a.Link < b.Link }
 
 // LinkName names a directed link by its ends (topology.VertexName): a
 // node's coordinates, "(1,2)→(2,2)", or a switch's name, "(0,1)→L1 ()(1)".
