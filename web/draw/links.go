@@ -160,6 +160,9 @@ func CoolestLoadColour() string { return loadColours[1] }
 // messages are left out. O(links·k) at worst, O(links) in practice.
 func MostLoaded(load []float64, msgs []int32, k int) []LinkLoad {
 	var out []LinkLoad
+	if k <= 0 {
+		return out
+	}
 	for id, x := range load {
 		if msgs[id] == 0 || len(out) == k && x <= out[k-1].Load {
 			continue // (the common case, decided without a call)
