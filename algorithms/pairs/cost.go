@@ -15,6 +15,16 @@ const (
 	// proportion, at or above the measure (hypercube 10 onto torus 32x32:
 	// 241 ns, planned 300; grid 8x8x8 onto torus 32x16: 133, planned 158).
 	hopBytesMoveNs = 120
+	// On a grid host of more than three axes a hop-bytes move costs
+	// axisNs more per axis beyond the second (per unit of mean degree
+	// 4): its distances loop over the axes, where two and three axes have
+	// code of their own (grid 32x32 onto torus 8x8x16: 128 ns; onto torus
+	// 4x4x4x16: 216, planned 210; onto torus 4x4x4x4x4: 243, planned 255).
+	// A host whose every axis has two nodes counts a distance in one
+	// instruction (see hamming), but its proposals still visit every
+	// axis: bitAxisNs (onto hypercube 10: 161 ns, planned 160).
+	axisNs    = 45
+	bitAxisNs = 5
 	// Under Congestion a move routes four messages per arc of its two
 	// objects (each way, before and after): per unit of the guest's mean
 	// degree, congestionArcNs whatever their length, congestionHopNs per
@@ -50,13 +60,21 @@ func MoveCost(n, arcs int, h topology.Host, o Objective, hops float64) float64 {
 	if n > 0 {
 		deg = float64(arcs) / float64(n)
 	}
+	nodes, _ := topology.SplitCores(h)
+	g, grid := nodes.(topology.Grid)
 	cost := max(1, deg/4)
+	if grid && g.Rank() > 3 {
+		perAxis := float64(axisNs)
+		if hamming(g) {
+			perAxis = bitAxisNs
+		}
+		cost *= 1 + float64(g.Rank()-2)*perAxis/hopBytesMoveNs
+	}
 	if o != Congestion {
 		return cost
 	}
 	perDegree := congestionArcNs + congestionHopNs*max(0, hops)
-	nodes, _ := topology.SplitCores(h)
-	if g, ok := nodes.(topology.Grid); ok {
+	if grid {
 		perDegree += congestionAxisNs * float64(g.Rank())
 	}
 	if r, ok := topology.RouterOf(h); !ok || latticeOf(r) == nil {

@@ -96,6 +96,7 @@ func genericInstances() []struct {
 	add("weighted graph 40 on torus 3x3 with 5 cores (larger host)", randomGraph(40, 60, rng), slots{must(topology.NewTorus(3, 3)), 5})
 	add("weighted graph 30 on a 2-ary 6-tree (larger host)", randomGraph(30, 40, rng), tree{2, 6})
 	add("grid 8x8 on a 2-ary 4-tree with 4 cores", must(guest.NewGrid([]int{8, 8}, false)), slots{tree{2, 4}, 4})
+	add("weighted graph 40 on hypercube 4 with 3 cores (larger host)", randomGraph(40, 60, rng), slots{must(topology.NewHypercube(4)), 3})
 	// beyond maxTable nodes: distances from Hops
 	add("hypercube 11 on a 4-ary 6-tree (larger host)", must(guest.NewHypercube(11)), tree{4, 6})
 	return out

@@ -2,6 +2,7 @@ package pairs
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
 
 	"topomap/algorithms/guest"
@@ -43,6 +44,12 @@ type state struct {
 	// cong keeps the link loads under the Congestion objective, nil
 	// under HopBytes.
 	cong *congestion
+	// On a host whose every axis has two nodes (a hypercube, or a mesh or
+	// torus 2x2x…), slotBits holds each slot's coordinates as the bits of
+	// one word and bits each object's: the hop distance of two nodes is
+	// the number of bits in which their words differ. Both nil on other
+	// hosts.
+	slotBits, bits []uint32
 }
 
 // bigUniform is the size from which biased proposals are rarely uniform.
@@ -78,8 +85,25 @@ func newState(g *guest.Graph, h topology.Host, place []int) *state {
 		s.stride[j] = st
 		st *= s.dims[j]
 	}
+	if hamming(host) {
+		s.slotBits, s.bits = packBits(s.tab, c), make([]uint32, s.n)
+	}
 	s.init(place, int64(host.Diameter()))
 	return s
+}
+
+// hamming reports whether g has 1 to 32 axes of two nodes each, so that
+// a node's coordinates fit the bits of one word.
+func hamming(g topology.Grid) bool {
+	if g.Rank() < 1 || g.Rank() > 32 {
+		return false
+	}
+	for j := range g.Rank() {
+		if g.Dim(j) != 2 {
+			return false
+		}
+	}
+	return true
 }
 
 // init places the objects and sets what depends on the size and on diam,
@@ -128,6 +152,9 @@ func (s *state) put(v, h int32) {
 	s.pos[v] = h
 	s.occ[h] = v
 	copy(s.co[int(v)*c:int(v)*c+c], s.tab[int(h)*c:int(h)*c+c])
+	if s.bits != nil {
+		s.bits[v] = s.slotBits[h]
+	}
 }
 
 // dist is the hop distance between two coordinate vectors of length c.
@@ -182,18 +209,15 @@ func (s *state) delta(a, b, pa, pb int32) (float64, int64) {
 	if s.cong != nil {
 		return s.deltaCongestion(a, b, pa, pb)
 	}
-	switch s.c { // the common cases without a call more
-	case 2:
-		return s.delta2(a, b, pa, pb)
-	case 3:
-		return s.delta3(a, b, pa, pb)
-	}
 	return s.deltaHops(a, b, pa, pb)
 }
 
 // deltaHops is delta for the hop-bytes. Each undirected edge is two arcs
 // of equal volume, hence the factor 2. O(deg a + deg b).
 func (s *state) deltaHops(a, b, pa, pb int32) (float64, int64) {
+	if s.bits != nil {
+		return s.deltaBits(a, b, pa, pb)
+	}
 	switch s.c {
 	case 2:
 		return s.delta2(a, b, pa, pb)
@@ -622,6 +646,52 @@ func (s *state) gain3(a, skip int32, f, t [3]int32) (float64, int64) {
 		ho := axis(f[0]-ux, kx) + axis(f[1]-uy, ky) + axis(f[2]-uz, kz)
 		d += s.w[e] * float64(hn-ho)
 		q += int64(hn)*int64(hn) - int64(ho)*int64(ho)
+	}
+	return d, q
+}
+
+// packBits returns, for each row of c coordinates (0 or 1) in tab, the
+// word whose bit j is coordinate j.
+func packBits(tab []int32, c int) []uint32 {
+	out := make([]uint32, len(tab)/c)
+	for i := range out {
+		for j, x := range tab[i*c : i*c+c] {
+			out[i] |= uint32(x) << j
+		}
+	}
+	return out
+}
+
+// deltaBits is delta on a host whose nodes are a hypercube's (see bits):
+// one XOR and a population count per arc instead of a loop over the axes.
+func (s *state) deltaBits(a, b, pa, pb int32) (float64, int64) {
+	from, to := s.slotBits[pa], s.slotBits[pb]
+	d, q := s.gainBits(a, b, from, to)
+	if b >= 0 {
+		db, qb := s.gainBits(b, a, to, from)
+		d, q = d+db, q+qb
+	}
+	return 2 * d, 2 * q
+}
+
+// gainBits is gain on a hypercube's nodes: moving a from the node of word
+// f to that of word t.
+func (s *state) gainBits(a, skip int32, f, t uint32) (float64, int64) {
+	nodes, adj := s.bits, s.adj
+	var d float64
+	var q int64
+	for e := s.off[a]; e < s.off[a+1]; e++ {
+		u := adj[e]
+		if u == skip {
+			continue
+		}
+		hn, ho := bits.OnesCount32(t^nodes[u]), bits.OnesCount32(f^nodes[u])
+		q += int64(hn*hn - ho*ho)
+		if s.w == nil {
+			d += float64(hn - ho)
+		} else {
+			d += s.w[e] * float64(hn-ho)
+		}
 	}
 	return d, q
 }

@@ -63,6 +63,8 @@ func testInstances() []instance {
 	add("weighted graph 30 on mesh 3x4x3 (larger host)", randomGraph(30, 40, rng), must(topology.NewMesh(3, 4, 3)))
 	add("grid 4x4x4 on mixed torus 8x4x2", must(guest.NewGrid([]int{4, 4, 4}, false)), must(topology.NewGrid([]int{8, 4, 2}, []bool{true, false, true})))
 	add("grid 5x5 on mixed mesh 6x6 (larger host)", must(guest.NewGrid([]int{5, 5}, false)), must(topology.NewGrid([]int{6, 6}, []bool{true, false})))
+	add("weighted graph 40 on mesh 2x2x2x2x2x2 (larger host)", randomGraph(40, 60, rng), must(topology.NewMesh(2, 2, 2, 2, 2, 2)))
+	add("grid 4x4x4 on 5-D torus 4x2x2x2x3 (larger host)", must(guest.NewGrid([]int{4, 4, 4}, false)), must(topology.NewTorus(4, 2, 2, 2, 3)))
 	return out
 }
 
@@ -287,6 +289,31 @@ func TestDistIsHops(t *testing.T) {
 					t.Fatalf("%s: dist(%d, %d) = %d, Hops %d", in.name, a, b, got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestHypercubeHostsCountDifferingBits checks that the hosts whose every
+// axis has two nodes, and only they, take the path of one population
+// count per arc (TestDeltaMatchesRecomputation and TestGenericDelta check
+// its deltas), with or without cores.
+func TestHypercubeHostsCountDifferingBits(t *testing.T) {
+	g := must(guest.NewGrid([]int{4, 4}, false))
+	cases := []struct {
+		h    topology.Host
+		bits bool
+	}{
+		{must(topology.NewHypercube(4)), true},
+		{must(topology.NewMesh(2, 2, 2, 2, 2)), true},
+		{must(topology.NewTorus(2, 2, 2, 2)), true},
+		{must(topology.NewCores(must(topology.NewHypercube(3)), 2)), true},
+		{must(topology.NewTorus(4, 4)), false},
+		{must(topology.NewMesh(2, 2, 4)), false},
+	}
+	for _, c := range cases {
+		s := newState(g, c.h, rowMajor(16))
+		if (s.bits != nil) != c.bits {
+			t.Errorf("%s: bit path %v, want %v", c.h, s.bits != nil, c.bits)
 		}
 	}
 }

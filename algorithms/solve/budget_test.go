@@ -56,22 +56,29 @@ func mapCPU(t *testing.T, in spec.Instance) (*solve.Result, time.Duration) {
 // cost of a move (pairs.MoveCost, routes no shorter than the lower
 // bound's hops per byte), and the CPU time beyond the starts' (a run of
 // one move) between a third of the budget and twice it: a loaded machine
-// only makes a move cost more CPU time, never less.
+// only makes a move cost more CPU time, never less. And the same budget
+// costs about as much on every host: within 1.5 times torus:4x4x2's
+// (the plan once ignored the axes beyond the third: hypercube:10 took 1.9
+// times as long, torus:4x4x2x2x2 1.4 times).
 func TestBudgetBoundsWork(t *testing.T) {
 	g := ring32(t)
-	h, err := spec.ParseHost("torus:4x4x2")
-	if err != nil {
-		t.Fatal(err)
-	}
+	var torus time.Duration // 200 ms of hop-bytes moves on torus:4x4x2
 	for _, tt := range []struct {
 		objective string
 		budget    time.Duration
+		host      string
 	}{
-		{spec.ObjectiveCongestion, 20 * time.Millisecond},
-		{spec.ObjectiveHopBytes, 20 * time.Millisecond},
-		{spec.ObjectiveCongestion, 200 * time.Millisecond},
-		{spec.ObjectiveHopBytes, 200 * time.Millisecond},
+		{spec.ObjectiveCongestion, 20 * time.Millisecond, "torus:4x4x2"},
+		{spec.ObjectiveHopBytes, 20 * time.Millisecond, "torus:4x4x2"},
+		{spec.ObjectiveCongestion, 200 * time.Millisecond, "torus:4x4x2"},
+		{spec.ObjectiveHopBytes, 200 * time.Millisecond, "torus:4x4x2"},
+		{spec.ObjectiveHopBytes, 200 * time.Millisecond, "hypercube:10"},
+		{spec.ObjectiveHopBytes, 200 * time.Millisecond, "torus:4x4x2x2x2"},
 	} {
+		h, err := spec.ParseHost(tt.host)
+		if err != nil {
+			t.Fatal(err)
+		}
 		in := spec.Instance{Guest: g, Host: h, Algo: "pairs", Seed: 1, Budget: tt.budget, Objective: tt.objective}
 		_, setup := mapCPU(t, spec.Instance{Guest: g, Host: h, Algo: "pairs", Seed: 1, Moves: 1, Objective: tt.objective})
 		res, took := mapCPU(t, in)
@@ -81,15 +88,23 @@ func TestBudgetBoundsWork(t *testing.T) {
 			cost += pairs.MoveCost(n, arcs, h, pairs.Congestion, res.Metrics.LowerBound)
 		}
 		plan := int64(tt.budget.Seconds() * solve.MovesPerSecond / cost)
-		t.Logf("%s, budget %v: %d moves (at most %d planned), %v of CPU time (starts: %v)", tt.objective, tt.budget, res.Pairs.Moves, plan, took, setup)
+		t.Logf("%s on %s, budget %v: %d moves (at most %d planned), %v of CPU time (starts: %v)", tt.objective, tt.host, tt.budget, res.Pairs.Moves, plan, took, setup)
 		if res.Pairs.Moves > plan+checkEvery {
 			t.Errorf("%s, budget %v: %d moves, more than the %d the budget plans at %.2f units a move", tt.objective, tt.budget, res.Pairs.Moves, plan, cost)
 		}
 		if limit := 2*tt.budget + 2*setup + 10*time.Millisecond; took > limit && !raceEnabled {
-			t.Errorf("%s, budget %v: %v of CPU time (%d moves), over %v (starts: %v)", tt.objective, tt.budget, took, res.Pairs.Moves, limit, setup)
+			t.Errorf("%s on %s, budget %v: %v of CPU time (%d moves), over %v (starts: %v)", tt.objective, tt.host, tt.budget, took, res.Pairs.Moves, limit, setup)
 		}
 		if least := tt.budget / 3; tt.budget >= 200*time.Millisecond && took-setup < least {
 			t.Errorf("%s, budget %v: %v of CPU time beyond the starts' %v (%d moves), under a third of the budget: the plan undercounts what a second buys", tt.objective, tt.budget, took-setup, setup, res.Pairs.Moves)
+		}
+		if tt.objective != spec.ObjectiveHopBytes || tt.budget < 200*time.Millisecond {
+			continue
+		}
+		if torus == 0 {
+			torus = took - setup
+		} else if took-setup > torus*3/2 && !raceEnabled {
+			t.Errorf("%s on %s: %v of CPU time beyond the starts', over 1.5 times the %v the same budget took on torus:4x4x2", tt.objective, tt.host, took-setup, torus)
 		}
 	}
 }
