@@ -24,7 +24,9 @@ func searchPanel(in spec.Instance, run *solve.PairsRun, m metric.Metrics, link f
 		return app.Div().ID("search")
 	}
 	var lines []app.UI
-	if run != nil {
+	if run != nil && run.Optimal {
+		lines = append(lines, app.P().ID("search-moves").Text("PAIRS: "+run.OptimalText()+"."))
+	} else if run != nil {
 		lines = append(lines, app.P().ID("search-moves").Text(fmt.Sprintf(
 			"PAIRS made %s moves and tried %s swaps in its closing search, %s of them improving, from %s (chosen among %s).",
 			metric.Thousands(int(run.Moves)), metric.Thousands(int(run.ClosingSwaps)), metric.Thousands(int(run.Improved)),

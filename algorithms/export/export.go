@@ -275,7 +275,9 @@ func Text(w io.Writer, r *solve.Result) error {
 	t.bounds()
 	t.line("link loads", LinkLoads(*t.mt))
 	writeBaselines(t.Writer, r)
-	if p := r.Pairs; p != nil {
+	if p := r.Pairs; p != nil && p.Optimal {
+		t.line("search", p.OptimalText())
+	} else if p != nil {
 		fmt.Fprintf(t, "search            %s moves and %s swaps of the closing search, %s improving, from %s (of %s)\n",
 			metric.Thousands(int(p.Moves)), metric.Thousands(int(p.ClosingSwaps)), metric.Thousands(int(p.Improved)), p.Start,
 			strings.Join(p.Starts, ", "))

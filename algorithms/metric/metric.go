@@ -240,6 +240,10 @@ func maxDegree(g *guest.Graph) int {
 }
 
 // strongest returns the largest bound valid for every mapping.
+// LowerBound returns the strongest of Bounds(g, h) that holds for every
+// mapping, in hops per byte: what Metrics.LowerBound reports.
+func LowerBound(g *guest.Graph, h topology.Host) float64 { return strongest(Bounds(g, h)) }
+
 func strongest(bs []Bound) float64 {
 	lb := 0.0
 	for _, b := range bs {

@@ -111,7 +111,9 @@ func init() {
 		"excess are lowest and from a rival (the " +
 		"start of lowest hop-bytes, or the second best by that score), each for a quarter of the work; the one that got " +
 		"lower then anneals once more over the work left. It keeps the best placement and never ends worse than the best " +
-		"start. On a grid onto a mesh or torus of the same size, all sides even, from 16K objects (32K in 3-D) to 256K, " +
+		"start, and returns a start that already meets the lower bound that holds for every mapping as it is " +
+		"(under the hop-bytes objective, without a number of moves to make), trying no later start. On a grid onto " +
+		"a mesh or torus of the same size, all sides even, from 16K objects (32K in 3-D) to 256K, " +
 		"it is multilevel (ours): it first searches the grid and the host halved along every axis with 60% of the work " +
 		"(one level), refines that placement block by block into one more start, and searches the guest itself with " +
 		"a third of the work. The same seed and budget give the same result on any machine; the moves it " +
@@ -271,6 +273,16 @@ type PairsRun struct {
 	Starts []string `json:"starts"`
 	// Converged: the stopping rule ended the run (not the move cap).
 	Converged bool `json:"converged"`
+	// Optimal: Start met the strongest lower bound that holds for every
+	// mapping, so no placement has fewer hop-bytes and PAIRS returned it
+	// without a search (no moves, and the starts after it not tried).
+	Optimal bool `json:"optimal,omitempty"`
+}
+
+// OptimalText says what an Optimal run did, after the name of the search.
+func (r *PairsRun) OptimalText() string {
+	return "its start " + r.Start + " already meets the lower bound that holds for every mapping " +
+		"(no placement has fewer hop-bytes), so it made no move"
 }
 
 // mapPairs runs PAIRS in the given mode from the instance's start (or the
@@ -292,9 +304,15 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 	in := p.Instance
 	temperature, share := PairsAnnealingOf(p.Guest, p.Host)
 	opt := pairs.Options{Mode: mode, Seed: in.Seed, Temperature: temperature, Moves: in.Moves}
-	starts, names, err := pairsStarts(ctx, p)
+	starts, names, optimal, err := pairsStarts(ctx, p)
 	if err != nil {
 		return nil, err
+	}
+	if last := len(starts) - 1; optimal {
+		if p.Report != nil {
+			*p.Report = PairsRun{Start: names[last], Starts: names, Converged: true, Optimal: true}
+		}
+		return starts[last], nil
 	}
 	opt.Plan, opt.Share = plannedMoves(p, starts), p.share
 	if opt.Plan == 0 && opt.Share == 0 {
@@ -355,13 +373,14 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 // mappers where nothing else applies, see defaultStarts; on a weighted
 // graph whose vertices are a grid in index order, the grid's heuristics
 // too, see gridOrderStarts), or the identity placement (object v on node
-// v) if none of them succeeds.
-func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, error) {
+// v) if none of them succeeds. It stops at a start that is optimal (see
+// pairsFloor), the last one returned, and reports it.
+func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, bool, error) {
 	in := p.Instance
 	algos := defaultStarts(Starts(in.Guest, in.Host), p.Guest.Order())
 	if in.Start != "" {
 		if err := checkStart(in); err != nil {
-			return nil, nil, &spec.FieldError{Field: "start", Err: err}
+			return nil, nil, false, &spec.FieldError{Field: "start", Err: err}
 		}
 		a, _ := Lookup(in.Start)
 		algos = []Algorithm{a}
@@ -378,13 +397,14 @@ func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, error) {
 	}
 	var starts [][]int
 	var names []string
+	floor := pairsFloor(p)
 	for i, a := range algos {
 		sub := *on[i]
 		// a start's note (rb answering rank order) is not the search's
 		sub.Instance.Algo, sub.Instance.Start, sub.Progress, sub.Note = a.Name, "", nil, nil
 		place, err := a.Map(ctx, &sub)
 		if ctx.Err() != nil {
-			return nil, nil, ctx.Err()
+			return nil, nil, false, ctx.Err()
 		}
 		m := mapping.Mapping{Guest: p.Guest, Host: p.Host, Place: place}
 		if err == nil {
@@ -392,7 +412,7 @@ func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, error) {
 		}
 		if err != nil {
 			if in.Start != "" {
-				return nil, nil, fmt.Errorf("solve: pairs: start %s: %w", a.Name, err)
+				return nil, nil, false, fmt.Errorf("solve: pairs: start %s: %w", a.Name, err)
 			}
 			continue // a default start that fails is skipped
 		}
@@ -405,6 +425,9 @@ func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, error) {
 		}
 		starts = append(starts, place)
 		names = append(names, name)
+		if metric.HopBytes(&m) <= floor {
+			return starts, names, true, nil
+		}
 	}
 	if len(starts) == 0 {
 		id := make([]int, p.Guest.Order())
@@ -414,7 +437,20 @@ func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, error) {
 		starts = append(starts, id)
 		names = append(names, "identity")
 	}
-	return starts, names, nil
+	return starts, names, false, nil
+}
+
+// pairsFloor returns the hop-bytes at or below which a start of PAIRS on
+// p is optimal: the strongest lower bound that holds for every mapping
+// (times the guest's volume, and 1 + 10⁻¹² for the rounding of the
+// sums), so that a search could not improve it. It returns -1 where a
+// start is searched whatever its hop-bytes: under the congestion
+// objective, and for an exact number of moves (they repeat a run).
+func pairsFloor(p *Problem) float64 {
+	if p.Instance.Objective == spec.ObjectiveCongestion || p.Instance.Moves > 0 {
+		return -1
+	}
+	return metric.LowerBound(p.Guest, p.Host) * p.Guest.TotalVolume() * (1 + 1e-12)
 }
 
 // gridOrderStarts returns, for a weighted graph guest whose vertices are a

@@ -20,8 +20,8 @@ import (
 // TestPairsSearchPanel (issues 12 and 14): the explorer shows what PAIRS
 // did (moves, improving moves, the start among those tried), offers the
 // starts that apply as a list, suggests a budget when the search stopped
-// by its own rule above the lower bound, and warns about a very large
-// maximum dilation.
+// by its own rule above the lower bound, says when its start was already
+// optimal, and warns about a very large maximum dilation.
 func TestPairsSearchPanel(t *testing.T) {
 	needAlgo(t, "pairs")
 	ctx := tab(t)
@@ -60,6 +60,14 @@ func TestPairsSearchPanel(t *testing.T) {
 	do(t, ctx, chromedp.SetValue(chromedp.CSS("#f-start"), "*"))
 	eval[bool](t, ctx, `(s => { s.dispatchEvent(new Event('change', {bubbles: true})); return true })(document.querySelector('#f-start'))`)
 	waitJS(t, ctx, `!location.search.includes('start=') && document.querySelector('#search-moves')?.textContent.includes('chosen among')`)
+
+	// a start already at the lower bound is returned as it is, said so,
+	// and no budget is offered
+	open(t, ctx, "/?algo=pairs&guest=grid%3A8x8&host=torus%3A8x8")
+	waitJS(t, ctx, `document.querySelector('#search-moves')?.textContent.startsWith('PAIRS: its start rowmajor already meets the lower bound')`)
+	if eval[bool](t, ctx, `document.querySelector('#suggest-link') !== null`) {
+		t.Error("a budget is offered to search from an optimal start")
+	}
 
 	// a very large maximum dilation is warned about
 	open(t, ctx, "/?algo=mxovlp&guest=grid%3A27x44&host=mesh%3A36x33")

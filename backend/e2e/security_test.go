@@ -97,7 +97,7 @@ func TestSecurityHeaders(t *testing.T) {
 // cancel button still works.
 func TestJobCancelInBrowser(t *testing.T) {
 	ctx := tab(t)
-	open(t, ctx, "/?algo=pairs&budget=60s&guest=grid%3A256x128&host=mesh%3A128x256")
+	open(t, ctx, "/?algo=pairs&budget=60s&guest=hypercube%3A15&host=mesh%3A128x256")
 	waitJS(t, ctx, `document.querySelector('#too-big #submit-job') !== null`)
 	click(t, ctx, "#submit-job")
 	waitJS(t, ctx, `location.pathname.startsWith('/jobs/')`)

@@ -76,6 +76,7 @@ type searchRecord struct {
 	Start        string   `json:"start"`
 	Starts       []string `json:"starts"`
 	Converged    bool     `json:"converged"`
+	Optimal      bool     `json:"optimal,omitempty"`
 }
 
 // EncodeJob returns the record of j (its cancel token is never stored):

@@ -1,0 +1,28 @@
+package export_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"topomap/algorithms/export"
+	"topomap/algorithms/solve/solvetest"
+)
+
+// TestTextSaysWhatPairsSearched: the text summary of a PAIRS run gives
+// its moves and starts, or, when its start was already optimal, says so
+// instead of "0 moves".
+func TestTextSaysWhatPairsSearched(t *testing.T) {
+	for _, tt := range []struct{ query, want string }{
+		{"guest=grid:8x8&host=torus:8x8&algo=pairs", "search            its start rowmajor already meets the lower bound that holds for every mapping (no placement has fewer hop-bytes), so it made no move\n"},
+		{"guest=grid:4x4&host=mesh:2x8&algo=pairs&moves=1000", " moves and 116 swaps of the closing search, 0 improving, from snake"},
+	} {
+		var buf bytes.Buffer
+		if err := export.Text(&buf, solvetest.Map(t, tt.query)); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(buf.String(), tt.want) {
+			t.Errorf("%s: text summary\n%s\nwant %q", tt.query, buf.String(), tt.want)
+		}
+	}
+}
