@@ -82,8 +82,16 @@ type view3D struct {
 	of         *solve.Result // the result drawn, with these angles and width
 	drawn      [3]int
 	dragging   bool
-	x, y       int // where the pointer was when the view last turned by a drag
+	x, y       int  // where the pointer was when the view last turned by a drag
+	asked      bool // shown on a host above eagerView3D nodes once asked for
 }
+
+// eagerView3D is the largest host whose projected view shows with its
+// drawing; a larger one (up to draw.MaxProjectedNodes) shows it once
+// asked: 4,096 nodes make 1.3 MB of SVG, which took the browser some
+// 400 ms more than the rest of the result (hypercube:12 on
+// torus:16x16x16: 551 ms from a change to the drawing, 50 without).
+const eagerView3D = 1024
 
 // dragStep is how far a drag turns the view at a time, and dragPx the
 // pointer's travel that turns it so far (2 px a degree).
@@ -149,6 +157,11 @@ func (v *view3D) drawing(r *solve.Result, width int) string {
 // that turn it; a drag over it turns it too.
 func (c *Explorer) renderView3D() app.UI {
 	v := &c.view3d
+	if n := c.res.Mapping.Host.Size(); n > eagerView3D && !v.asked {
+		return app.Div().ID("view3d").Body(app.Button().ID("view3d-show").
+			Text("Show a 3-D view of the " + draw.Thousands(n) + " nodes (slow to draw)").
+			OnClick(func(app.Context, app.Event) { v.asked = true }))
+	}
 	turn := func(dyaw, dpitch int) app.EventHandler {
 		return func(ctx app.Context, e app.Event) { v.turn(dyaw, dpitch) }
 	}

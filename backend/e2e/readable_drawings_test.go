@@ -121,7 +121,8 @@ func TestMegabyteFiguresReadable(t *testing.T) {
 }
 
 // TestProjectedViewTurns: a 3-D torus gets a projected 3-D view beside
-// its planes, one dot per node, which the buttons and a drag turn.
+// its planes, one dot per node, which the buttons and a drag turn; above
+// 1,024 nodes, once asked for.
 func TestProjectedViewTurns(t *testing.T) {
 	ctx := tab(t)
 	open(t, ctx, "/?algo=gray&guest=hypercube%3A9&host=torus%3A8x8x8")
@@ -158,6 +159,12 @@ func TestProjectedViewTurns(t *testing.T) {
 		t.Errorf("%d texts below %d px, e.g. %q", len(small), minDrawingTextPx, small[:min(3, len(small))])
 	}
 	fittedScreenshots(t, ctx, "view3d")
+
+	// above 1,024 nodes the view waits to be asked for
+	open(t, ctx, "/?algo=xor&guest=hypercube%3A12&host=torus%3A16x16x16")
+	waitJS(t, ctx, `document.querySelector('#view3d-show')?.textContent.includes('4,096 nodes') && !document.querySelector('#view3d svg')`)
+	click(t, ctx, "#view3d-show")
+	waitJS(t, ctx, `document.querySelectorAll('#view3d svg circle.n3').length === 4096 && !document.querySelector('#view3d-show')`)
 }
 
 // TestTallMeshFillsJobBox: the job page draws mesh:128x512 folded into
