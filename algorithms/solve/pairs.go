@@ -301,9 +301,6 @@ func (r *PairsRun) OptimalText() string {
 // the larger of their move counts repeats both.
 func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 	begin := time.Now()
-	in := p.Instance
-	temperature, share := PairsAnnealingOf(p.Guest, p.Host)
-	opt := pairs.Options{Mode: mode, Seed: in.Seed, Temperature: temperature, Moves: in.Moves}
 	starts, names, optimal, err := pairsStarts(ctx, p)
 	if err != nil {
 		return nil, err
@@ -314,56 +311,78 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 		}
 		return starts[last], nil
 	}
-	opt.Plan, opt.Share = plannedMoves(p, starts), p.share
-	if opt.Plan == 0 && opt.Share == 0 {
-		opt.Share = share
+	in := p.Instance
+	temperature, share := PairsAnnealingOf(p.Guest, p.Host)
+	s := &pairsSearch{p: p, begin: begin, starts: starts, names: names,
+		opt: pairs.Options{Mode: mode, Seed: in.Seed, Temperature: temperature, Moves: in.Moves}}
+	s.opt.Plan, s.opt.Share = plannedMoves(p, starts), p.share
+	if s.opt.Plan == 0 && s.opt.Share == 0 {
+		s.opt.Share = share
 	}
-	// done and improved count the moves of the runs before this one (the
-	// coarse levels, the hop-bytes run of a congestion search), closing
-	// the swaps of their closing searches, from fraction lo of the
-	// progress on
-	done, improved, closing, lo := int64(0), int64(0), int64(0), 0.0
 	ml, coarse, err := multilevelStart(ctx, p, mode)
 	if err != nil && ctx.Err() == nil {
 		return nil, err
 	}
 	if ml != nil {
-		starts, names = append(starts, ml), append(names, "multilevel")
-		opt.Share = fineShare
+		s.starts, s.names = append(s.starts, ml), append(s.names, "multilevel")
+		s.opt.Share = fineShare
 		if in.Moves > 0 {
-			opt.Moves = max(1, in.Moves-coarse.Moves)
+			s.opt.Moves = max(1, in.Moves-coarse.Moves)
 		}
-		done, improved, closing, lo = coarse.Moves, coarse.Improved, coarse.ClosingSwaps, 0.5
+		s.done, s.improved, s.closing, s.lo = coarse.Moves, coarse.Improved, coarse.ClosingSwaps, 0.5
 	}
+	return s.run(ctx)
+}
+
+// pairsSearch is a PAIRS mapping under way: its options and starts, and
+// what the runs before the search's own made (the coarse levels): moves,
+// improving moves and closing swaps, and the fraction of the progress
+// they took, which its progress and report add to.
+type pairsSearch struct {
+	p                       *Problem
+	begin                   time.Time
+	opt                     pairs.Options
+	starts                  [][]int
+	names                   []string
+	done, improved, closing int64
+	lo                      float64
+}
+
+// run searches: once, or under the congestion objective twice, the
+// hop-bytes search's result joining the starts of the congestion search.
+// It reports the run and returns its placement.
+func (s *pairsSearch) run(ctx context.Context) ([]int, error) {
+	p := s.p
 	runs, moves := 1, int64(0)
-	if in.Objective == spec.ObjectiveCongestion {
+	if p.Instance.Objective == spec.ObjectiveCongestion {
 		runs = 2
 	}
 	var res *pairs.Result
+	var err error
 	for run := range runs {
 		if p.Progress != nil {
-			opt.Progress = func(q pairs.Progress) {
+			s.opt.Progress = func(q pairs.Progress) {
 				f := (float64(run) + q.Fraction) / float64(runs)
-				p.Progress(Progress{Elapsed: time.Since(begin), Evaluated: done + moves + q.Moves, Improved: improved + q.Improved,
-					HopsPerByte: q.HopsPerByte, Fraction: lo + (1-lo)*f})
+				p.Progress(Progress{Elapsed: time.Since(s.begin), Evaluated: s.done + moves + q.Moves, Improved: s.improved + q.Improved,
+					HopsPerByte: q.HopsPerByte, Fraction: s.lo + (1-s.lo)*f})
 			}
 		}
 		if run == 1 {
-			starts, names = append(starts, res.Place), append(names, "pairs for hop-bytes")
-			opt.Objective = pairs.Congestion
+			s.starts, s.names = append(s.starts, res.Place), append(s.names, "pairs for hop-bytes")
+			s.opt.Objective = pairs.Congestion
 		}
-		res, err = pairs.Improve(ctx, p.Guest, p.Host, starts, opt)
+		res, err = pairs.Improve(ctx, p.Guest, p.Host, s.starts, s.opt)
 		if err != nil && (res == nil || ctx.Err() == nil) {
 			return nil, fmt.Errorf("pairs: %w", err)
 		}
-		moves, improved, closing = max(moves, res.Moves), improved+res.Improved, closing+res.CommMoves
+		moves, s.improved, s.closing = max(moves, res.Moves), s.improved+res.Improved, s.closing+res.CommMoves
 		if err != nil {
 			break // cancelled: ctx's error with the best so far (see Map)
 		}
 	}
 	if p.Report != nil {
-		*p.Report = PairsRun{Moves: done + moves, Improved: improved, ClosingSwaps: closing, Start: names[res.Start],
-			Starts: names, Converged: res.Converged}
+		*p.Report = PairsRun{Moves: s.done + moves, Improved: s.improved, ClosingSwaps: s.closing, Start: s.names[res.Start],
+			Starts: s.names, Converged: res.Converged}
 	}
 	return res.Place, err
 }
