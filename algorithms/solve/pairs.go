@@ -396,38 +396,17 @@ func (s *pairsSearch) run(ctx context.Context) ([]int, error) {
 // pairsFloor), the last one returned, and reports it.
 func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, bool, error) {
 	in := p.Instance
-	algos := defaultStarts(Starts(in.Guest, in.Host), p.Guest.Order())
-	if in.Start != "" {
-		if err := checkStart(in); err != nil {
-			return nil, nil, false, &spec.FieldError{Field: "start", Err: err}
-		}
-		a, _ := Lookup(in.Start)
-		algos = []Algorithm{a}
-	}
-	on := make([]*Problem, len(algos)) // the problem each maps: p, or its grid's
-	for i := range on {
-		on[i] = p
-	}
-	if grid, more := gridOrderStarts(ctx, p, algos); grid != nil {
-		for range more {
-			on = append(on, grid)
-		}
-		algos = append(algos, more...)
+	algos, on, err := startAlgos(ctx, p)
+	if err != nil {
+		return nil, nil, false, err
 	}
 	var starts [][]int
 	var names []string
 	floor := pairsFloor(p)
 	for i, a := range algos {
-		sub := *on[i]
-		// a start's note (rb answering rank order) is not the search's
-		sub.Instance.Algo, sub.Instance.Start, sub.Progress, sub.Note = a.Name, "", nil, nil
-		place, err := a.Map(ctx, &sub)
+		place, err := startOf(ctx, p, on[i], a)
 		if ctx.Err() != nil {
 			return nil, nil, false, ctx.Err()
-		}
-		m := mapping.Mapping{Guest: p.Guest, Host: p.Host, Place: place}
-		if err == nil {
-			err = m.Validate()
 		}
 		if err != nil {
 			if in.Start != "" {
@@ -444,19 +423,53 @@ func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, bool, erro
 		}
 		starts = append(starts, place)
 		names = append(names, name)
-		if metric.HopBytes(&m) <= floor {
+		if metric.HopBytes(&mapping.Mapping{Guest: p.Guest, Host: p.Host, Place: place}) <= floor {
 			return starts, names, true, nil
 		}
 	}
 	if len(starts) == 0 {
-		id := make([]int, p.Guest.Order())
-		for v := range id {
-			id[v] = v
-		}
-		starts = append(starts, id)
-		names = append(names, "identity")
+		return [][]int{rankOrder(p.Guest.Order())}, []string{"identity"}, false, nil
 	}
 	return starts, names, false, nil
+}
+
+// startAlgos returns the algorithms whose placements start PAIRS on p
+// (the named start, or the defaults and, on a graph that is a grid in
+// index order, the grid's), with the problem each maps: p, or the grid's.
+func startAlgos(ctx context.Context, p *Problem) ([]Algorithm, []*Problem, error) {
+	in := p.Instance
+	algos := defaultStarts(Starts(in.Guest, in.Host), p.Guest.Order())
+	if in.Start != "" {
+		if err := checkStart(in); err != nil {
+			return nil, nil, &spec.FieldError{Field: "start", Err: err}
+		}
+		a, _ := Lookup(in.Start)
+		algos = []Algorithm{a}
+	}
+	on := make([]*Problem, len(algos))
+	for i := range on {
+		on[i] = p
+	}
+	if grid, more := gridOrderStarts(ctx, p, algos); grid != nil {
+		for range more {
+			on = append(on, grid)
+		}
+		algos = append(algos, more...)
+	}
+	return algos, on, nil
+}
+
+// startOf returns a's placement of problem on (p, or its grid's), checked
+// as a placement of p's guest on p's host.
+func startOf(ctx context.Context, p, on *Problem, a Algorithm) ([]int, error) {
+	sub := *on
+	// a start's note (rb answering rank order) is not the search's
+	sub.Instance.Algo, sub.Instance.Start, sub.Progress, sub.Note = a.Name, "", nil, nil
+	place, err := a.Map(ctx, &sub)
+	if err != nil {
+		return nil, err
+	}
+	return place, (&mapping.Mapping{Guest: p.Guest, Host: p.Host, Place: place}).Validate()
 }
 
 // pairsFloor returns the hop-bytes at or below which a start of PAIRS on
