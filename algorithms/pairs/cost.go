@@ -28,23 +28,27 @@ const (
 	// Under Congestion a move routes four messages per arc of its two
 	// objects (each way, before and after): per unit of the guest's mean
 	// degree, congestionArcNs whatever their length, congestionHopNs per
-	// hop of their mean length, congestionAxisNs per axis of the host
-	// (dimension-order routing visits each) and, on a host whose routes
-	// are not walked on coordinate tables (cores over a lattice),
-	// congestionRouteNs more. From a start that is a heuristic's, the
-	// plan is 0.8-1.4 times the measure (grid 256x256 onto torus 256x256:
-	// 868 ns, planned 718; grid 16x16 onto torus 16x16: 523, planned
-	// 683; hypercube 10 onto torus 32x32 and grid 8x8x8 onto torus 32x16:
-	// 1.0); from a random one above it, since the routes shorten as the
-	// search goes (up to 3 times: grid 64x64 onto torus 64x64). Since the
-	// lattice walk makes no call per route or link, a hop costs less, and
-	// the plan is 0.8-1.5 times the measure on short routes, up to 2.5 on
-	// long ones (grid 16x16 onto torus 64x4, 8.6 hops: 974 ns, planned
-	// 2,392): a budget then ends before its CPU time is spent.
+	// hop of their mean length, congestionAxisNs per axis of a grid host
+	// (dimension-order routing visits each) and congestionRouteNs for the
+	// calls of a host whose routes are not walked on coordinate tables
+	// (networks, cores over a lattice). A lattice's walk makes no call per
+	// route or link: latticeArcNs and latticeHopNs replace
+	// congestionArcNs, congestionHopNs and congestionRouteNs. From a start that is a heuristic's, the lattice plan is
+	// 0.8-1.5 times the measure (grid 16x16 onto torus 64x4, 8.6 hops:
+	// 1,009 ns, planned 1,376, where 60 ns a hop planned 2,392; grid 8x8x8
+	// onto torus 32x16: 1,274, planned 1,275; hypercube 10 onto torus
+	// 32x32: 3,747, planned 3,050; grid 64x64 onto mesh 32x128: 581,
+	// planned 764), under it on the largest guests, whose moves miss the
+	// caches (grid 256x256 onto torus 256x256: 1,261, planned 698); from a
+	// random start up to twice it, since the routes shorten as the search
+	// goes (grid 64x64 onto torus 64x64: 1,877, planned 3,732, where 60 ns
+	// a hop planned 8,008).
 	congestionArcNs   = 60
 	congestionHopNs   = 60
 	congestionAxisNs  = 15
 	congestionRouteNs = 300
+	latticeArcNs      = 90
+	latticeHopNs      = 25
 )
 
 // MoveCost returns the cost of one move of a run of objective o on a guest
@@ -73,12 +77,12 @@ func MoveCost(n, arcs int, h topology.Host, o Objective, hops float64) float64 {
 	if o != Congestion {
 		return cost
 	}
-	perDegree := congestionArcNs + congestionHopNs*max(0, hops)
+	perDegree := congestionArcNs + congestionHopNs*max(0, hops) + congestionRouteNs
+	if r, ok := topology.RouterOf(h); ok && latticeOf(r) != nil {
+		perDegree = latticeArcNs + latticeHopNs*max(0, hops)
+	}
 	if grid {
 		perDegree += congestionAxisNs * float64(g.Rank())
-	}
-	if r, ok := topology.RouterOf(h); !ok || latticeOf(r) == nil {
-		perDegree += congestionRouteNs
 	}
 	return cost + deg*perDegree/hopBytesMoveNs
 }

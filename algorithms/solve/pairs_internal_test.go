@@ -27,10 +27,12 @@ func TestBudgetFor(t *testing.T) {
 		{"grid:4x4", "mesh:4x4", "", 1, 1, 100 * time.Millisecond},
 		{"grid:4x4", "mesh:4x4", "", 0, 1, 100 * time.Millisecond},
 		{"hypercube:10", "torus:32x32", "", 1_000_000, 5, 400 * time.Millisecond}, // degree 10: 0.31 s
-		// a hop-bytes move (1) and a congestion move, 1 + 3.53 × (60 + 60 + 2 × 15) / 120: 0.80 s
-		{"grid:9x8", "torus:6x12", spec.ObjectiveCongestion, 1_000_000, 1, 900 * time.Millisecond},
-		// routes of 3 hops: 1 + 1 + 3.53 × (60 + 180 + 30) / 120 = 1.24 s
-		{"grid:9x8", "torus:6x12", spec.ObjectiveCongestion, 1_000_000, 3, 1300 * time.Millisecond},
+		// a hop-bytes move (1) and a congestion move on a lattice, 1 + 3.53 × (90 + 25 + 2 × 15) / 120: 0.78 s
+		{"grid:9x8", "torus:6x12", spec.ObjectiveCongestion, 1_000_000, 1, 800 * time.Millisecond},
+		// routes of 3 hops: 1 + 1 + 3.53 × (90 + 75 + 30) / 120 = 0.97 s
+		{"grid:9x8", "torus:6x12", spec.ObjectiveCongestion, 1_000_000, 3, time.Second},
+		// on a network the routes are calls: 1 + 1 + 3.5 × (60 + 180 + 300) / 120 = 2.22 s
+		{"grid:8x8", "fattree:4,3", spec.ObjectiveCongestion, 1_000_000, 3, 2300 * time.Millisecond},
 	}
 	for _, tt := range tests {
 		p := problemOf(t, tt.guest, tt.host, func(in *spec.Instance) { in.Objective = tt.objective })
