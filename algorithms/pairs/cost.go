@@ -30,23 +30,32 @@ const (
 	// degree, congestionArcNs whatever their length, congestionHopNs per
 	// hop of their mean length, congestionAxisNs per axis of a grid host
 	// (dimension-order routing visits each) and congestionRouteNs for the
-	// calls of a host whose routes are not walked on coordinate tables
-	// (networks, cores over a lattice). A lattice's walk makes no call per
-	// route or link: latticeArcNs and latticeHopNs replace
-	// congestionArcNs, congestionHopNs and congestionRouteNs. From a start that is a heuristic's, the lattice plan is
-	// 0.8-1.5 times the measure (grid 16x16 onto torus 64x4, 8.6 hops:
-	// 1,009 ns, planned 1,376, where 60 ns a hop planned 2,392; grid 8x8x8
-	// onto torus 32x16: 1,274, planned 1,275; hypercube 10 onto torus
-	// 32x32: 3,747, planned 3,050; grid 64x64 onto mesh 32x128: 581,
-	// planned 764), under it on the largest guests, whose moves miss the
-	// caches (grid 256x256 onto torus 256x256: 1,261, planned 698); from a
-	// random start up to twice it, since the routes shorten as the search
-	// goes (grid 64x64 onto torus 64x64: 1,877, planned 3,732, where 60 ns
-	// a hop planned 8,008).
+	// calls of a host whose routes are not walked on coordinate tables,
+	// coresRouteNs more for cores over a lattice (each route a call
+	// through the node's). The search CPU time of a 1 s budget planned so
+	// (grid 32x32 onto fattree:4,5, 16x16 onto fattree:16,2, hypercube 8
+	// onto fattree:4,4, 64x64 onto fattree:16,3, 32x32 onto
+	// fattree:8,3:cores=2 and dragonfly:8,4,4,32, 8x8 onto
+	// dragonfly:4,2,2,8, 16x16 onto torus:8x8:cores=4 and
+	// mesh:4x4x4:cores=4, 32x32 onto torus:16x16:cores=4): 0.56-0.83 s,
+	// where 60 ns a hop and 300 a route spent 0.21-0.43 s.
+	//
+	// A lattice's walk makes no call per route or link: latticeArcNs and
+	// latticeHopNs replace the first three. From a start that is a
+	// heuristic's, the lattice plan is 0.8-1.5 times the measure (grid
+	// 16x16 onto torus 64x4, 8.6 hops: 1,009 ns, planned 1,376, where 60
+	// ns a hop planned 2,392; grid 8x8x8 onto torus 32x16: 1,274, planned
+	// 1,275; hypercube 10 onto torus 32x32: 3,747, planned 3,050; grid
+	// 64x64 onto mesh 32x128: 581, planned 764), under it on the largest
+	// guests, whose moves miss the caches (grid 256x256 onto torus
+	// 256x256: 1,261, planned 698); from a random start up to twice it,
+	// since the routes shorten as the search goes (grid 64x64 onto torus
+	// 64x64: 1,877, planned 3,732, where 60 ns a hop planned 8,008).
 	congestionArcNs   = 60
-	congestionHopNs   = 60
+	congestionHopNs   = 30
 	congestionAxisNs  = 15
-	congestionRouteNs = 300
+	congestionRouteNs = 35
+	coresRouteNs      = 185
 	latticeArcNs      = 90
 	latticeHopNs      = 25
 )
@@ -78,8 +87,11 @@ func MoveCost(n, arcs int, h topology.Host, o Objective, hops float64) float64 {
 		return cost
 	}
 	perDegree := congestionArcNs + congestionHopNs*max(0, hops) + congestionRouteNs
-	if r, ok := topology.RouterOf(h); ok && latticeOf(r) != nil {
+	switch r, ok := topology.RouterOf(h); {
+	case ok && latticeOf(r) != nil:
 		perDegree = latticeArcNs + latticeHopNs*max(0, hops)
+	case grid: // cores over a lattice
+		perDegree += coresRouteNs
 	}
 	if grid {
 		perDegree += congestionAxisNs * float64(g.Rank())

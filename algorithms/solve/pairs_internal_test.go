@@ -31,8 +31,10 @@ func TestBudgetFor(t *testing.T) {
 		{"grid:9x8", "torus:6x12", spec.ObjectiveCongestion, 1_000_000, 1, 800 * time.Millisecond},
 		// routes of 3 hops: 1 + 1 + 3.53 × (90 + 75 + 30) / 120 = 0.97 s
 		{"grid:9x8", "torus:6x12", spec.ObjectiveCongestion, 1_000_000, 3, time.Second},
-		// on a network the routes are calls: 1 + 1 + 3.5 × (60 + 180 + 300) / 120 = 2.22 s
-		{"grid:8x8", "fattree:4,3", spec.ObjectiveCongestion, 1_000_000, 3, 2300 * time.Millisecond},
+		// on a network the routes are calls: 1 + 1 + 3.5 × (60 + 90 + 35) / 120 = 0.92 s
+		{"grid:8x8", "fattree:4,3", spec.ObjectiveCongestion, 1_000_000, 3, time.Second},
+		// cores over a lattice, a call through the node: 1 + 1 + 3.75 × (60 + 30 + 35 + 185 + 2 × 15) / 120 = 1.58 s
+		{"grid:16x16", "torus:8x8:cores=4", spec.ObjectiveCongestion, 1_000_000, 1, 1600 * time.Millisecond},
 	}
 	for _, tt := range tests {
 		p := problemOf(t, tt.guest, tt.host, func(in *spec.Instance) { in.Objective = tt.objective })
