@@ -41,7 +41,8 @@ const (
 	// where 60 ns a hop and 300 a route spent 0.21-0.43 s.
 	//
 	// A lattice's walk makes no call per route or link: latticeArcNs and
-	// latticeHopNs replace the first three. From a start that is a
+	// latticeHopNs replace congestionArcNs, congestionHopNs and
+	// congestionRouteNs. From a start that is a
 	// heuristic's, the lattice plan is 0.8-1.5 times the measure (grid
 	// 16x16 onto torus 64x4, 8.6 hops: 1,009 ns, planned 1,376, where 60
 	// ns a hop planned 2,392; grid 8x8x8 onto torus 32x16: 1,274, planned
