@@ -335,15 +335,17 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 }
 
 // pairsSearch is a PAIRS mapping under way: its options and starts, and
-// what the runs before the search's own made (the coarse levels): moves,
-// improving moves and closing swaps, and the fraction of the progress
-// they took, which its progress and report add to.
+// the counts its progress and report add up.
 type pairsSearch struct {
-	p                       *Problem
-	begin                   time.Time
-	opt                     pairs.Options
-	starts                  [][]int
-	names                   []string
+	p      *Problem
+	begin  time.Time
+	opt    pairs.Options
+	starts [][]int
+	names  []string
+	// done counts the coarse levels' moves, and lo is the fraction of
+	// the progress they took; improved and closing count the improving
+	// moves and closing swaps of the runs so far (the coarse levels',
+	// then each search's: the hop-bytes run of a congestion search).
 	done, improved, closing int64
 	lo                      float64
 }
