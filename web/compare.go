@@ -342,7 +342,7 @@ func compareTable(in spec.Instance, rows []compareRow) app.UI {
 					return figure(f, r.Metrics).Class(compareClass[f.Key])
 				}),
 				app.Td().Class("vs-rank-order").Text(vsRankOrder(r.Baseline)),
-				app.Td().Class("time").Text(runTime(r.Seconds)+map[bool]string{true: ", partial (cancelled)"}[r.Partial]),
+				app.Td().Class("time").Text(metric.RunTime(r.Seconds)+map[bool]string{true: ", partial (cancelled)"}[r.Partial]),
 				app.Td().Text(r.Algo.Notes.Confidence),
 			)
 		})),

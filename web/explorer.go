@@ -953,7 +953,7 @@ func (c *Explorer) renderResult() app.UI {
 // metric.Fields and the run times.
 func metricsPanel(r *solve.Result, mapMs, drawMs float64) app.UI {
 	m := r.Metrics
-	extra := append(baselineRow(r.Baseline), "time", fmt.Sprintf("map %.1f ms, draw %.1f ms", mapMs, drawMs))
+	extra := append(baselineRow(r.Baseline), "time", "map "+metric.RunTime(mapMs/1e3)+", draw "+metric.RunTime(drawMs/1e3))
 	if a := r.AllocationReport(); a != nil {
 		extra = append([]string{"allocation", a.Text()}, extra...)
 	}

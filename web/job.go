@@ -3,7 +3,6 @@ package web
 import (
 	"encoding/json"
 	"fmt"
-	"math"
 	"net/url"
 	"strconv"
 	"strings"
@@ -415,7 +414,7 @@ func (c *JobPage) renderDone() app.UI {
 			return app.Aside().Class("panel").Body(
 				c.renderSearch(),
 				app.H2().Text("Metrics"),
-				metricsTable("metrics", *m, metric.Summary, append(baselineRow(c.job.Baseline), "time", runTime(c.job.Seconds))...),
+				metricsTable("metrics", *m, metric.Summary, append(baselineRow(c.job.Baseline), "time", metric.RunTime(c.job.Seconds))...),
 				boundsTables(m.Bounds),
 			)
 		}),
@@ -430,16 +429,4 @@ func (c *JobPage) renderSearch() app.UI {
 		return app.Div().ID("search")
 	}
 	return searchPanel(in, c.job.Search, *c.job.Metrics, func(in spec.Instance) string { return pageURL("/", in, nil) })
-}
-
-// runTime shows a run time in seconds with three significant digits in a
-// unit that keeps short runs readable (a 0.3 ms mapping is not "0.000 s").
-func runTime(sec float64) string {
-	switch {
-	case sec < 1:
-		return metric.Rounded(sec*1e3, 3) + " ms"
-	case sec < 100:
-		return metric.Rounded(sec, 3) + " s"
-	}
-	return metric.Number(math.Round(sec)) + " s"
 }

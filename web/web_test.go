@@ -327,20 +327,3 @@ func TestJobPageDone(t *testing.T) {
 	}
 }
 
-func TestRunTime(t *testing.T) {
-	for _, c := range []struct {
-		sec  float64
-		want string
-	}{
-		{0, "0 ms"},
-		{0.000312, "0.312 ms"},
-		{0.0184, "18.4 ms"},
-		{1.84, "1.84 s"},
-		{312.4, "312 s"},
-		{1234.4, "1,234 s"},
-	} {
-		if got := runTime(c.sec); got != c.want {
-			t.Errorf("runTime(%v) = %q, want %q", c.sec, got, c.want)
-		}
-	}
-}

@@ -261,6 +261,33 @@ func Rounded(v float64, digits int) string {
 	return Number(r)
 }
 
+// ClockStep is the step of the browser's clock in seconds: performance.now,
+// which Go's runtime reads under WebAssembly, is coarsened to 0.1 ms, so a
+// shorter run measures 0 there.
+const ClockStep = 1e-4
+
+// Milliseconds is a run time of sec seconds in milliseconds to three
+// significant digits (0.0184 → "18.4"); a time under ClockStep reads
+// "< 0.1", what the browser's clock can tell of it, never "0".
+func Milliseconds(sec float64) string {
+	if sec < ClockStep {
+		return "< 0.1"
+	}
+	return Rounded(sec*1e3, 3)
+}
+
+// RunTime is a run time with three significant digits in a unit that keeps
+// short runs readable: "0.312 ms" (not "0.000 s"), "1.84 s", "1,234 s".
+func RunTime(sec float64) string {
+	switch {
+	case sec < 1:
+		return Milliseconds(sec) + " ms"
+	case sec < 100:
+		return Rounded(sec, 3) + " s"
+	}
+	return Number(math.Round(sec)) + " s"
+}
+
 // Fixed formats v with that many decimals and, as Number, thousands
 // separators in the whole part (4095.9375 with 4 → "4,095.9375").
 func Fixed(v float64, decimals int) string {

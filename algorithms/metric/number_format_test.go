@@ -84,3 +84,23 @@ func TestPluralAgreesWithTheCount(t *testing.T) {
 		}
 	}
 }
+
+func TestRunTimeNeverReadsZero(t *testing.T) {
+	for _, c := range []struct {
+		sec  float64
+		want string
+	}{
+		{0, "< 0.1 ms"},
+		{0.00009, "< 0.1 ms"},
+		{0.0001, "0.1 ms"},
+		{0.000312, "0.312 ms"},
+		{0.0184, "18.4 ms"},
+		{1.84, "1.84 s"},
+		{312.4, "312 s"},
+		{1234.4, "1,234 s"},
+	} {
+		if got := metric.RunTime(c.sec); got != c.want {
+			t.Errorf("RunTime(%v) = %q, want %q", c.sec, got, c.want)
+		}
+	}
+}

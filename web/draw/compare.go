@@ -74,7 +74,7 @@ func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 		x := c.plotX + i*c.slot + (c.slot-c.barW)/2
 		h := max(1, int(math.Round(b.Seconds/c.tmax*float64(timeH-20))))
 		c.s.Rect(x, ty-h, c.barW, h, `class="bar"`, `fill="#7f8c8d"`, `data-algo="`+b.Algo+`"`)
-		c.s.Text(x+c.barW/2, ty-h-4, metric.Number(math.Round(b.Seconds*1e5)/100), `class="s"`, `text-anchor="middle"`)
+		c.s.Text(x+c.barW/2, ty-h-4, metric.Milliseconds(b.Seconds), `class="s"`, `text-anchor="middle"`)
 	}
 	c.s.Line(c.plotX, ty, c.plotX+c.plotW, ty, `stroke="#888"`)
 	return writeSVG(w, width, height, &buf)
@@ -106,6 +106,7 @@ func (c *barChart) size(bars []Bar, bounds []metric.Bound, width int) {
 	if width < 600 {
 		c.side = 0
 	}
+	c.tmax = metric.ClockStep
 	for _, b := range bars {
 		if b.Err == "" {
 			c.vmax = math.Max(c.vmax, b.HopsPerByte)
