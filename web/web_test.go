@@ -326,4 +326,3 @@ func TestJobPageDone(t *testing.T) {
 		}
 	}
 }
-

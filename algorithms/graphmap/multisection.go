@@ -100,8 +100,8 @@ type multisector struct {
 	pos   []int32 // per guest vertex: its index in the graph being built, or -1
 	part  []int32 // per guest vertex: its part in the group in hand, or -1
 	verts []int32 // scratch: the vertices of two parts
-	band  []int32 // scratch: the band of two parts (bandGraph)
-	// anchored is bandGraph's scratch: the arcs to the anchors
+	band  []int32 // scratch: the band of two parts (markBand)
+	// anchored is bandArcs' scratch: the arcs to the anchors
 	anchored []anchorArc
 	bis      bisector
 }
@@ -404,6 +404,23 @@ const msBand = 2
 // msBand edges of the cut get their index in m.pos, and the others of
 // each part are one anchor vertex, the last two. O(band's arcs + verts).
 func (m *multisector) bandGraph(verts []int32, na int) (*level, []int8) {
+	band := m.markBand(verts)
+	nb := int32(len(band))
+	l := m.bis.level(0, len(band)+2)
+	side := zeroed(m.bis.sides[0], len(band)+2)
+	m.bis.sides[0] = side
+	l.vw[nb], l.vw[nb+1], side[nb+1] = int32(na), int32(len(verts)-na), 1
+	m.bandArcs(l, side, band)
+	m.anchorArcs(l, nb)
+	l.maxw = 1 // the anchors stay
+	return l, side
+}
+
+// markBand returns the band of verts, the vertices within msBand edges of
+// the cut between their two parts (those on the cut first, then layer by
+// layer), and gives each its index in the band in m.pos. It keeps the
+// band in m.band.
+func (m *multisector) markBand(verts []int32) []int32 {
 	s := m.s
 	band := m.band[:0]
 	for _, v := range verts {
@@ -428,11 +445,16 @@ func (m *multisector) bandGraph(verts []int32, na int) (*level, []int8) {
 		lo = hi
 	}
 	m.band = band
+	return band
+}
+
+// bandArcs fills the vertices of band into level l and side: each weighs
+// 1, taken off its part's anchor, and its arcs to the band or to the
+// anchors are l's; those to the anchors are also kept in m.anchored for
+// anchorArcs.
+func (m *multisector) bandArcs(l *level, side []int8, band []int32) {
+	s := m.s
 	nb := int32(len(band))
-	l := m.bis.level(0, len(band)+2)
-	side := zeroed(m.bis.sides[0], len(band)+2)
-	m.bis.sides[0] = side
-	l.vw[nb], l.vw[nb+1], side[nb+1] = int32(na), int32(len(verts)-na), 1
 	m.anchored = m.anchored[:0]
 	for i, v := range band {
 		l.vw[i], side[i] = 1, int8(m.part[v])
@@ -452,6 +474,11 @@ func (m *multisector) bandGraph(verts []int32, na int) (*level, []int8) {
 		}
 		l.xadj[i+1] = int32(len(l.adj))
 	}
+}
+
+// anchorArcs fills the arcs of the two anchors, vertices nb and nb+1 of
+// level l: the reverses of the arcs in m.anchored, in band order.
+func (m *multisector) anchorArcs(l *level, nb int32) {
 	for k := nb; k < nb+2; k++ {
 		for _, x := range m.anchored {
 			if x.anchor == k {
@@ -461,8 +488,6 @@ func (m *multisector) bandGraph(verts []int32, na int) (*level, []int8) {
 		}
 		l.xadj[k+1] = int32(len(l.adj))
 	}
-	l.maxw = 1 // the anchors stay
-	return l, side
 }
 
 // An anchorArc is an arc from a band vertex v to an anchor.

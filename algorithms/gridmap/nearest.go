@@ -282,10 +282,7 @@ func (f *Nearest) query2D(li, pos int) (bx, by int, ok bool) {
 	}
 	perp := 3 - f.line // the internal axis across the lines
 	lines := f.dims[perp]
-	lo, hi := -li, lines-1-li
-	if f.wrap[perp] {
-		lo, hi = -(lines / 2), lines/2
-	}
+	lo, hi := f.span(perp, li)
 	maxM := max(-lo, hi)
 	bestD := 1 << 30
 	alongX := f.line == 1
@@ -294,18 +291,13 @@ func (f *Nearest) query2D(li, pos int) (bx, by int, ok bool) {
 			if o < lo || o > hi || k == 1 && m == 0 {
 				continue
 			}
-			l := li + o
-			if l < 0 {
-				l += lines
-			} else if l >= lines {
-				l -= lines
-			}
+			l := wrapAdd(li, o, lines)
 			base := l * (f.n + 1)
 			var d int
 			neg, pos2 := true, true
 			if m == bestD {
 				// Only the target's own position on this line can tie.
-				if f.uf[2*(base+pos)] != int32(2*(base+pos)) {
+				if !f.freeSlot(base + pos) {
 					continue
 				}
 			} else if f.lineFree[l] == 0 {
@@ -313,26 +305,29 @@ func (f *Nearest) query2D(li, pos int) (bx, by int, ok bool) {
 			} else if d, neg, pos2 = f.lineNearest(base, pos); d < 0 || m+d > bestD {
 				continue
 			}
-			// The line's order-A candidate: in a row, −d before +d (dx
-			// ascending); in a column, +d before −d.
-			var dx, dy int
-			if alongX {
-				dx, dy = d, o
-				if neg {
-					dx = -d
-				}
-			} else {
-				dx, dy = o, -d
-				if pos2 {
-					dy = d
-				}
-			}
-			if m+d < bestD || dx < bx || dx == bx && dy >= 0 && by < 0 {
+			if dx, dy := candidate2D(alongX, d, o, neg, pos2); m+d < bestD || dx < bx || dx == bx && dy >= 0 && by < 0 {
 				bestD, bx, by = m+d, dx, dy
 			}
 		}
 	}
 	return bx, by, true
+}
+
+// candidate2D returns the offset (dx, dy) from the target of the order-A
+// candidate of a row (alongX) or column o lines across, d along it, given
+// which of −d and +d are free: in a row, −d before +d (dx ascending); in
+// a column, +d before −d.
+func candidate2D(alongX bool, d, o int, neg, pos bool) (dx, dy int) {
+	if alongX {
+		if neg {
+			return -d, o
+		}
+		return d, o
+	}
+	if pos {
+		return o, d
+	}
+	return o, -d
 }
 
 // Take3D is Take2D for a 3-D occupancy: O(1) for an answer at distance
@@ -550,91 +545,124 @@ func (f *Nearest) query(x, y, z int) (o0, o1, o2 int, ok bool) {
 	if f.free == 0 {
 		return 0, 0, 0, false
 	}
-	tA, tB := y, z // the coordinates along pa and pb
-	switch f.line {
-	case 1:
-		tA, tB, x = x, z, y
-	case 2:
-		tA, tB, x = x, y, z
+	var q lineScan
+	q.tA, q.tB, q.x = f.across(x, y, z)
+	q.loA, q.hiA = f.span(f.pa, q.tA)
+	q.loB, q.hiB = f.span(f.pb, q.tB)
+	q.dA, q.dB = f.dims[f.pa], f.dims[f.pb]
+	q.strideA, q.strideB = f.n+1, q.dA*(f.n+1)
+	q.reachB = max(-q.loB, q.hiB)
+	maxM := max(-q.loA, q.hiA) + q.reachB
+	best := offset{d: 1 << 30}
+	for m := 0; m <= maxM && m <= best.d; m++ {
+		best = f.shell(&q, best, m)
 	}
-	dA, dB := f.dims[f.pa], f.dims[f.pb]
-	wA, wB := f.wrap[f.pa], f.wrap[f.pb]
-	loA, hiA := -tA, dA-1-tA
-	if wA {
-		loA, hiA = -(dA / 2), dA/2
-	}
-	loB, hiB := -tB, dB-1-tB
-	if wB {
-		loB, hiB = -(dB / 2), dB/2
-	}
-	strideA, strideB := f.n+1, dA*(f.n+1) // line slots per step along pa, pb
-	reachB := max(-loB, hiB)
-	maxM := max(-loA, hiA) + reachB
-	bestD, b0, b1, b2 := 1<<30, 0, 0, 0
-	for m := 0; m <= maxM && m <= bestD; m++ {
-		// Lines exist only for |ob| = m−|oa| ≤ reachB: skip the offsets oa
-		// in (−gap, gap), so that a thin host (few lines across pb) costs
-		// O(lines) per distance, not O(m).
-		gap := m - reachB
-		for oa := max(-m, loA); oa <= min(m, hiA); oa++ {
-			if gap > 0 && -gap < oa && oa < gap {
-				oa = gap
-				if oa > min(m, hiA) {
-					break
-				}
+	return best.o0, best.o1, best.o2, true
+}
+
+// lineScan is what query knows of its target: its coordinates along axes
+// pa and pb and its position x on its line, the offsets along pa and pb
+// that reach every line once, the host's sizes along them and the line
+// slots per step along them.
+type lineScan struct {
+	tA, tB, x          int
+	loA, hiA, loB, hiB int
+	reachB             int // the largest |offset| along pb
+	dA, dB             int
+	strideA, strideB   int
+}
+
+// offset is query's best answer so far: offset (o0, o1, o2) in host axis
+// order, d hops from the target (four scalars, so it stays in registers).
+type offset struct{ d, o0, o1, o2 int }
+
+// shell returns best updated with the lines m hops across from query's
+// target (|oa| + |ob| = m): the order-A candidate of each that is not
+// full, or at m = best.d only the target's own position, the one that can
+// tie.
+func (f *Nearest) shell(q *lineScan, best offset, m int) offset {
+	// Lines exist only for |ob| = m−|oa| ≤ reachB: skip the offsets oa
+	// in (−gap, gap), so that a thin host (few lines across pb) costs
+	// O(lines) per distance, not O(m).
+	gap := m - q.reachB
+	for oa := max(-m, q.loA); oa <= min(m, q.hiA); oa++ {
+		if gap > 0 && -gap < oa && oa < gap {
+			oa = gap
+			if oa > min(m, q.hiA) {
+				break
 			}
-			cA := tA + oa
-			if cA < 0 {
-				cA += dA
-			} else if cA >= dA {
-				cA -= dA
+		}
+		cA := wrapAdd(q.tA, oa, q.dA)
+		if f.planeFree[cA] == 0 {
+			continue
+		}
+		r := m - abs(oa)
+		for s, ob := 0, r; s < 2; s, ob = s+1, -r {
+			if s == 1 && r == 0 {
+				break
 			}
-			if f.planeFree[cA] == 0 {
+			if ob < q.loB || ob > q.hiB {
 				continue
 			}
-			r := m - abs(oa)
-			for s, ob := 0, r; s < 2; s, ob = s+1, -r {
-				if s == 1 && r == 0 {
-					break
+			cB := wrapAdd(q.tB, ob, q.dB)
+			base := cA*q.strideA + cB*q.strideB
+			if m == best.d {
+				// Only the target's own position on this line can tie.
+				if f.freeSlot(base + q.x) {
+					best = f.offer(best, m, 0, oa, ob)
 				}
-				if ob < loB || ob > hiB {
-					continue
-				}
-				cB := tB + ob
-				if cB < 0 {
-					cB += dB
-				} else if cB >= dB {
-					cB -= dB
-				}
-				base := cA*strideA + cB*strideB
-				if m == bestD {
-					// Only the target's own position on this line can tie.
-					if o0, o1, o2 := f.axes(0, oa, ob); before(m, o0, o1, o2, bestD, b0, b1, b2) && f.uf[2*(base+x)] == int32(2*(base+x)) {
-						b0, b1, b2 = o0, o1, o2
-					}
-					continue
-				}
-				if f.lineFree[cA+dA*cB] == 0 {
-					continue
-				}
-				d, neg, pos := f.lineNearest(base, x)
-				if d < 0 || m+d > bestD {
-					continue
-				}
-				if neg {
-					if o0, o1, o2 := f.axes(-d, oa, ob); before(m+d, o0, o1, o2, bestD, b0, b1, b2) {
-						bestD, b0, b1, b2 = m+d, o0, o1, o2
-					}
-				}
-				if pos {
-					if o0, o1, o2 := f.axes(d, oa, ob); before(m+d, o0, o1, o2, bestD, b0, b1, b2) {
-						bestD, b0, b1, b2 = m+d, o0, o1, o2
-					}
+			} else if f.lineFree[cA+q.dA*cB] != 0 {
+				if d, neg, pos := f.lineNearest(base, q.x); d >= 0 && m+d <= best.d {
+					best = f.offerAt(best, d, neg, pos, m, oa, ob)
 				}
 			}
 		}
 	}
-	return b0, b1, b2, true
+	return best
+}
+
+// offerAt returns best updated with the free processors d from the
+// target's position on the line at offsets (oa, ob), m + d hops away: at
+// −d if neg, at +d if pos.
+func (f *Nearest) offerAt(best offset, d int, neg, pos bool, m, oa, ob int) offset {
+	if neg {
+		best = f.offer(best, m+d, -d, oa, ob)
+	}
+	if pos {
+		best = f.offer(best, m+d, d, oa, ob)
+	}
+	return best
+}
+
+// offer returns best, or the offset ol along the line, oa along pa and ob
+// along pb, at distance d, if that comes first in order A.
+func (f *Nearest) offer(best offset, d, ol, oa, ob int) offset {
+	if o0, o1, o2 := f.axes(ol, oa, ob); before(d, o0, o1, o2, best.d, best.o0, best.o1, best.o2) {
+		return offset{d, o0, o1, o2}
+	}
+	return best
+}
+
+// across returns the target's coordinates along axes pa and pb, and its
+// position on its line, from host coordinates (x, y, z).
+func (f *Nearest) across(x, y, z int) (tA, tB, pos int) {
+	switch f.line {
+	case 1:
+		return x, z, y
+	case 2:
+		return x, y, z
+	}
+	return y, z, x
+}
+
+// span returns the offsets lo..hi from coordinate t of internal axis a
+// that a query scans: up to the sides, or half the ring if the axis wraps.
+func (f *Nearest) span(a, t int) (lo, hi int) {
+	k := f.dims[a]
+	if f.wrap[a] {
+		return -(k / 2), k / 2
+	}
+	return -t, k - 1 - t
 }
 
 func wrapAdd(t, o, k int) int {

@@ -111,20 +111,15 @@ func (c *congestion) bump(l int32, w float64) {
 
 // arcs routes into the pending change, for every arc of object a but
 // those to skip, each of legs. On a lattice it walks dimension-order
-// routes (package topology's doc) on the coordinate table with bump
-// written out (calls and reloads through pointers dominate the browser's
-// time): on a torus axis the route goes the shorter way round, + on a
-// tie, in at most two runs of links, before and after the wrap; an axis
-// of size 2 has one link per node. Elsewhere it asks the router.
+// routes (package topology's doc) on the coordinate table (walk);
+// elsewhere it asks the router.
 func (c *congestion) arcs(a, skip int32, legs []leg) {
 	if !c.lat {
 		c.arcsBy(a, skip, legs)
 		return
 	}
 	s := c.s
-	axes, tab := c.axes, s.tab
-	nc := len(axes)
-	link, d := c.link, c.d
+	d := c.d
 	nt, touched := len(c.touched), c.touched[:cap(c.touched)]
 	for e := s.off[a]; e < s.off[a+1]; e++ {
 		u := s.adj[e]
@@ -144,43 +139,64 @@ func (c *congestion) arcs(a, skip int32, legs []leg) {
 			if !g.out {
 				p, q = pu, g.at
 			}
-			vw := g.sign * w
-			cur, cp, cq := int(p), tab[int(p)*nc:int(p)*nc+nc], tab[int(q)*nc:int(q)*nc+nc]
-			for j := range axes {
-				ax := &axes[j]
-				x, steps := int(cp[j]), int(cq[j]-cp[j])
-				if steps == 0 {
-					continue
-				}
-				k, st := ax.k, ax.stride
-				next := cur + steps*st
-				if ax.wrap && steps < 0 {
-					steps += k
-				}
-				// the link out of cur, and the runs before and after the wrap
-				l, dst, dir, run := ax.plus+cur, st, 1, min(steps, k-x)
-				if steps < 0 || ax.wrap && 2*steps > k {
-					if steps = -steps; steps < 0 {
-						steps += k // the shorter way round a torus
-					}
-					l, dst, dir, run = ax.minus+cur, -st, -1, min(steps, x+1)
-				}
-				for run > 0 {
-					for end := l + run*dst; l != end; l += dst {
-						ll := &link[l]
-						d += vw * (2*(ll.load+ll.pend) + vw)
-						ll.pend += vw
-						touched[nt] = int32(l)
-						nt++
-					}
-					steps -= run
-					run, l = steps, l-dir*k*st
-				}
-				cur = next
-			}
+			d, nt = c.walk(p, q, g.sign*w, d, touched, nt)
 		}
 	}
 	c.touched, c.d = touched[:nt], d
+}
+
+// walk adds vw to the pending change of every link of the lattice route
+// from node p to node q, listing them in touched from nt on (it has room
+// for the diameter), and returns d, the change of Σ L², and nt updated.
+// bump is written out, on locals: calls and reloads through pointers
+// dominate the browser's time. An axis's route has at most two runs of
+// links, before and after the wrap.
+func (c *congestion) walk(p, q int32, vw, d float64, touched []int32, nt int) (float64, int) {
+	axes, tab, link := c.axes, c.s.tab, c.link
+	nc := len(axes)
+	cur, cp, cq := int(p), tab[int(p)*nc:int(p)*nc+nc], tab[int(q)*nc:int(q)*nc+nc]
+	for j := range axes {
+		ax := &axes[j]
+		x, steps := int(cp[j]), int(cq[j]-cp[j])
+		if steps == 0 {
+			continue
+		}
+		next := cur + steps*ax.stride
+		l, dst, run, steps := ax.firstRun(cur, x, steps)
+		for run > 0 {
+			for end := l + run*dst; l != end; l += dst {
+				ll := &link[l]
+				d += vw * (2*(ll.load+ll.pend) + vw)
+				ll.pend += vw
+				touched[nt] = int32(l)
+				nt++
+			}
+			steps -= run
+			run, l = steps, l-ax.k*dst
+		}
+		cur = next
+	}
+	return d, nt
+}
+
+// firstRun returns the first link of the route along axis ax out of node
+// cur, at coordinate x, to the node steps (≠ 0) further along the axis;
+// the step dst from one link to the next (± the axis's stride); the
+// number of links before the wrap; and the number of links in all. On a
+// torus axis the route goes the shorter way round, + on a tie; an axis of
+// size 2 has one link per node.
+func (ax *routeAxis) firstRun(cur, x, steps int) (l, dst, run, n int) {
+	k, st := ax.k, ax.stride
+	if ax.wrap && steps < 0 {
+		steps += k
+	}
+	if steps < 0 || ax.wrap && 2*steps > k {
+		if steps = -steps; steps < 0 {
+			steps += k // the shorter way round a torus
+		}
+		return ax.minus + cur, -st, min(steps, x+1), steps
+	}
+	return ax.plus + cur, st, min(steps, k-x), steps
 }
 
 // arcsBy is arcs on a host without coordinate tables: routes by the
