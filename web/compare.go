@@ -126,55 +126,15 @@ func (c *ComparePage) run(ctx app.Context, in spec.Instance) {
 	c.in, c.done, c.total = in, 0, len(algos)
 	box := drawBox("#compare", ".drawing", "main")
 	c.work.start(ctx, func(rctx context.Context, y *yielder, update func(func())) func() {
-		var rows []compareRow
-		begin := func(k int) {
-			update(func() { c.current, c.done, c.search = algos[k].Name, k, "" })
-			y.now() // paint the progress
-		}
+		r := &compareRun{page: c, algos: algos, ctx: rctx, y: y, update: update}
 		if len(algos) > 0 {
-			begin(0)
+			r.begin(0)
 		}
-		cmp, err := solve.CompareInstance(rctx, in, solve.CompareOptions{
-			Progress: func(_ string, p solve.Progress) {
-				if y.maybe() {
-					update(func() { c.search = progressText(p.HopsPerByte, p.Level, p.Evaluated, p.Improved, p.Elapsed.Seconds()) })
-				}
-			},
-			Done: func(e solve.Entry, k, total int) {
-				// A partial entry (cancelled, with its best so far) is
-				// kept in the browser; the server's pre-render, cut off
-				// on purpose, shows only what finished.
-				if e.Partial && app.IsServer {
-					return
-				}
-				row := compareRow{Algo: algos[k], Baseline: e.Baseline, Seconds: e.Seconds, Err: e.Error, Partial: e.Partial}
-				if e.Metrics != nil {
-					row.Metrics = *e.Metrics
-				}
-				rows = append(rows, row)
-				if k+1 < total && rctx.Err() == nil {
-					begin(k + 1)
-				}
-			},
-		})
+		cmp, err := solve.CompareInstance(rctx, in, solve.CompareOptions{Progress: r.progress, Done: r.done})
 		if err != nil && rctx.Err() == nil {
-			// refused as a whole (the page's checks let it through)
-			return func() {
-				field := spec.FieldOf(err)
-				if field == "" {
-					field = "host"
-				}
-				c.errs = fieldErrors{field: err.Error()}
-			}
+			return func() { c.errs = refusal(err) } // refused as a whole (the page's checks let it through)
 		}
-		// A cancelled comparison says which algorithms it did not run (a
-		// pre-render cut off by its budget shows what it has: the browser
-		// then runs the comparison in full).
-		for _, a := range algos[len(rows):] {
-			if !app.IsServer {
-				rows = append(rows, compareRow{Algo: a, Err: notRun, NotRun: true})
-			}
-		}
+		rows := r.withNotRun()
 		var bounds []metric.Bound
 		if cmp != nil {
 			bounds = cmp.Bounds
@@ -182,6 +142,74 @@ func (c *ComparePage) run(ctx app.Context, in spec.Instance) {
 		svg := compareSVG(rows, bounds, box[0])
 		return func() { c.rows, c.svg, c.bounds, c.done = rows, svg, bounds, len(rows) }
 	})
+}
+
+// compareRun is one comparison on the page's work goroutine: the
+// algorithms in order, the rows of those done, and how to show progress.
+type compareRun struct {
+	page   *ComparePage
+	algos  []solve.Algorithm
+	rows   []compareRow
+	ctx    context.Context
+	y      *yielder
+	update func(func())
+}
+
+// begin shows that algorithm k runs, and paints it.
+func (r *compareRun) begin(k int) {
+	r.update(func() { r.page.current, r.page.done, r.page.search = r.algos[k].Name, k, "" })
+	r.y.now()
+}
+
+// progress shows a search's progress, at most once per yield.
+func (r *compareRun) progress(_ string, p solve.Progress) {
+	if r.y.maybe() {
+		r.update(func() {
+			r.page.search = progressText(p.HopsPerByte, p.Level, p.Evaluated, p.Improved, p.Elapsed.Seconds())
+		})
+	}
+}
+
+// done keeps the row of algorithm k and begins the next. A partial entry
+// (cancelled, with its best so far) is kept in the browser; the server's
+// pre-render, cut off on purpose, shows only what finished.
+func (r *compareRun) done(e solve.Entry, k, total int) {
+	if e.Partial && app.IsServer {
+		return
+	}
+	row := compareRow{Algo: r.algos[k], Baseline: e.Baseline, Seconds: e.Seconds, Err: e.Error, Partial: e.Partial}
+	if e.Metrics != nil {
+		row.Metrics = *e.Metrics
+	}
+	r.rows = append(r.rows, row)
+	if k+1 < total && r.ctx.Err() == nil {
+		r.begin(k + 1)
+	}
+}
+
+// withNotRun returns the rows with, in the browser, one for each
+// algorithm a cancelled comparison did not run (a pre-render cut off by
+// its budget shows what it has: the browser then runs the comparison in
+// full).
+func (r *compareRun) withNotRun() []compareRow {
+	rows := r.rows
+	if app.IsServer {
+		return rows
+	}
+	for _, a := range r.algos[len(rows):] {
+		rows = append(rows, compareRow{Algo: a, Err: notRun, NotRun: true})
+	}
+	return rows
+}
+
+// refusal is a comparison's refusal as the field it names (the host's if
+// none).
+func refusal(err error) fieldErrors {
+	field := spec.FieldOf(err)
+	if field == "" {
+		field = "host"
+	}
+	return fieldErrors{field: err.Error()}
 }
 
 // compareSVG draws the rows with the instance's bounds.
