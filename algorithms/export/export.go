@@ -282,7 +282,7 @@ func Text(w io.Writer, r *solve.Result) error {
 			metric.Thousands(int(p.Moves)), metric.Thousands(int(p.ClosingSwaps)), metric.Thousands(int(p.Improved)), p.Start,
 			strings.Join(p.Starts, ", "))
 	}
-	fmt.Fprintf(t, "time              %.6f s\n", r.Seconds)
+	t.line("time", metric.RunTime(r.Seconds))
 	if r.Mapping.Host.Size() <= 4096 {
 		writePicture(t.Writer, r.Mapping)
 	}
@@ -322,7 +322,7 @@ func (t textWriter) distances() {
 		}
 	}
 	if t.mt.Says("intraNodeVolume") {
-		t.line("node volumes", "intra-node "+t.val("intraNodeVolume")+", inter-node "+t.val("interNodeVolume")+" (0 hops inside a node)")
+		t.line("node volumes", "intra-node "+t.val("intraNodeVolume")+", inter-node "+t.val("interNodeVolume")+" (inside a node: no network link)")
 	}
 }
 

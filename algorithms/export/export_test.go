@@ -78,7 +78,7 @@ lower bound       1.0000
   neighbourhood   1.0000  (all mappings)
   standard-mesh   1.0000  (constant-distance embeddings)
 link loads        max 2, average 1.5, 8 of 8 links used, lower bound 1 (dimension-order routing)
-time              0.250000 s
+time              250 ms
 placement (guest vertex on each host node; x to the right, y upwards):
 y=1  | 3 2
 y=0  | 0 1
@@ -92,7 +92,7 @@ lower bound       1.3333
   neighbourhood   1.3333  (all mappings)
   xor-ring        1.6667  (constant-distance embeddings)
 link loads        max 3, average 2.5, 16 of 16 links used, lower bound 2 (dimension-order routing)
-time              0.250000 s
+time              250 ms
 placement (host nodes left to right):
  0 1 2 3 6 7 4 5
 `},
@@ -105,7 +105,7 @@ lower bound       1.0000
   neighbourhood   1.0000  (all mappings)
 estimate          affine 3.0000 (from the sources, not a bound: a mapping may beat it)
 link loads        max 3, average 1.33333, 24 of 24 links used, lower bound 1 (dimension-order routing)
-time              0.250000 s
+time              250 ms
 placement (vertex: host coordinates):
 0: [1 0 0]
 1: [0 0 0]

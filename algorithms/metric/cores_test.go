@@ -57,6 +57,50 @@ func TestNodeVolumes(t *testing.T) {
 	}
 }
 
+// TestNodesWithAnInsideCountTheNetworkOnly: on nodes whose cores are not 0
+// apart (":node=…:dist=…") the node volumes are split by node, and the
+// link figures count only what crosses the network: its messages inside
+// a node cost their level's distance in hop-bytes but cross no link. The
+// same placement on the nodes with cores 0 apart (":cores=C") has the
+// same link loads and node volumes; the mean load is at most the largest
+// and the link bound at most the largest load.
+func TestNodesWithAnInsideCountTheNetworkOnly(t *testing.T) {
+	g, err := guest.NewGrid([]int{8, 4}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ inside, flat string }{
+		{"torus:2x2:node=4x2:dist=1,2", "torus:2x2:cores=8"},
+		{"fattree:2,2:node=2x2x2:dist=1,2,3", "fattree:2,2:cores=8"},
+		{"mesh:4x1:node=4x2:dist=2,5", "mesh:4x1:cores=8"},
+	} {
+		inside, err1 := topology.Parse(c.inside)
+		flat, err2 := topology.Parse(c.flat)
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		place := make([]int, g.Order())
+		for v := range place {
+			place[v] = (v*3 + 5) % len(place) // scattered: some arcs stay on a node, some leave
+		}
+		m := metric.Evaluate(&mapping.Mapping{Guest: g, Host: inside, Place: place})
+		want := metric.Evaluate(&mapping.Mapping{Guest: g, Host: flat, Place: place})
+		if m.Cores != 8 || m.IntraNodeVolume != want.IntraNodeVolume || m.IntraNodeVolume == 0 || m.InterNodeVolume != want.InterNodeVolume {
+			t.Errorf("%s: cores %d, intra %v, inter %v; want 8, %v, %v", c.inside, m.Cores, m.IntraNodeVolume, m.InterNodeVolume, want.IntraNodeVolume, want.InterNodeVolume)
+		}
+		if m.HopBytes <= want.HopBytes {
+			t.Errorf("%s: hop-bytes %v, want more than the %v of cores 0 apart", c.inside, m.HopBytes, want.HopBytes)
+		}
+		if *m.MaxLinkLoad != *want.MaxLinkLoad || *m.AvgLinkLoad != *want.AvgLinkLoad || *m.LinkLoadBound != *want.LinkLoadBound {
+			t.Errorf("%s: link loads max %v, mean %v, bound %v; want those of %s: %v, %v, %v", c.inside,
+				*m.MaxLinkLoad, *m.AvgLinkLoad, *m.LinkLoadBound, c.flat, *want.MaxLinkLoad, *want.AvgLinkLoad, *want.LinkLoadBound)
+		}
+		if *m.AvgLinkLoad > *m.MaxLinkLoad || *m.LinkLoadBound > *m.MaxLinkLoad {
+			t.Errorf("%s: mean load %v or bound %v above the largest load %v", c.inside, *m.AvgLinkLoad, *m.LinkLoadBound, *m.MaxLinkLoad)
+		}
+	}
+}
+
 // TestIndirectLinkLoads: fat trees route by D-mod-k and dragonflies by
 // their minimal routes (package topology's doc), with or without cores:
 // grid:4x2 placed in index order has link figures under the host's rule.

@@ -34,9 +34,11 @@
 // communication graph and give the same figures written as graph files.
 //
 // On a host with cores (package topology's doc, section Cores per node)
-// IntraNodeVolume is Σ w over the pairs placed on one node, which travel
-// 0 hops, and InterNodeVolume the rest; hop-bytes count inter-node
-// traffic only.
+// IntraNodeVolume is Σ w over the pairs placed on one node, which cross
+// no network link, and InterNodeVolume the rest. With cores 0 apart
+// (":cores=C") hop-bytes count inter-node traffic only; with a node's
+// inside (":node=…:dist=…") they also count each level's cost inside a
+// node.
 //
 // # Link loads
 //
@@ -46,11 +48,15 @@
 // ordered pair's volume crosses the directed links of its route, giving
 // each link e its load L(e); on a fat tree or a dragonfly the links are
 // those of its wiring, node and switch links, each wire both ways. The figures are
-// maxLinkLoad, the largest L(e) (the congestion); avgLinkLoad = hop-bytes
+// maxLinkLoad, the largest L(e) (the congestion); avgLinkLoad = Σ L(e)
 // / the number of directed links; linksUsed, the links some message
-// crosses; and linkLoadBound, the best lower bound on hop-bytes (the
-// largest for all mappings) divided by the number of directed links. maxLinkLoad ≥ avgLinkLoad ≥
-// linkLoadBound for every mapping. A host with no rule shows no figure
+// crosses; and linkLoadBound, the best lower bound on the hop-bytes of
+// the host's network (the largest for all mappings) divided by the number
+// of directed links. Σ L(e) is the network's hop-bytes, each hop one link:
+// the hop-bytes, but on nodes with an inside, whose costs inside a node
+// cross no link, those of the same nodes with cores 0 apart
+// (topology.NetworkOf), whose bound linkLoadBound then takes.
+// maxLinkLoad ≥ avgLinkLoad ≥ linkLoadBound for every mapping. A host with no rule shows no figure
 // (null, with the reason), never a made-up one.
 //
 // # The neighbourhood bound

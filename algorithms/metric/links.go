@@ -48,9 +48,10 @@ func linkLoads(ctx context.Context, r topology.Router, m *mapping.Mapping) (load
 
 // linkFigures sets the link figures of r, the metrics of m whose total
 // volume is vol: the congestion, the mean load, the links used and the
-// lower bound on the congestion (LowerBound, the best lower bound on
-// hop-bytes, spread evenly over the links), or why there are none
-// (among them a ctx done before the loads are counted).
+// lower bound on the congestion (the best lower bound on the hop-bytes of
+// the host's network, which are the sum of the link loads, spread evenly
+// over the links), or why there are none (among them a ctx done before
+// the loads are counted).
 func linkFigures(ctx context.Context, r *Metrics, m *mapping.Mapping, vol float64) {
 	rt, ok := topology.RouterOf(m.Host)
 	switch {
@@ -69,15 +70,26 @@ func linkFigures(ctx context.Context, r *Metrics, m *mapping.Mapping, vol float6
 		r.NoLinkLoads = "not counted: the run was stopped first"
 		return
 	}
-	maxLoad, used, links := 0.0, 0, rt.Links()
+	maxLoad, sum, used, links := 0.0, 0.0, 0, rt.Links()
 	for i, x := range load {
-		maxLoad = max(maxLoad, x)
+		maxLoad, sum = max(maxLoad, x), sum+x
 		if msgs[i] > 0 {
 			used++
 		}
 	}
-	avg := r.HopBytes / float64(links)
-	bound := r.LowerBound * vol / float64(links)
+	avg := sum / float64(links)
+	bound := networkBound(r, m) * vol / float64(links)
 	r.Routing, r.Links = rt.Routing(), &links
 	r.MaxLinkLoad, r.AvgLinkLoad, r.LinksUsed, r.LinkLoadBound = &maxLoad, &avg, &used, &bound
+}
+
+// networkBound returns the best lower bound on the hops per byte of m's
+// guest on the network of m's host (topology.NetworkOf): r.LowerBound,
+// unless costs inside a node count in the host's distances but cross no
+// link.
+func networkBound(r *Metrics, m *mapping.Mapping) float64 {
+	if net := topology.NetworkOf(m.Host); net != m.Host {
+		return strongest(Bounds(m.Guest, net))
+	}
+	return r.LowerBound
 }

@@ -48,13 +48,13 @@ type Metrics struct {
 	// AvgDistance is D_a = mean of the D_i, or nil unless ConstantDistance.
 	AvgDistance *float64 `json:"avgDistance"`
 	// IntraNodeVolume is the volume of the messages between slots of one
-	// node (0 hops: a host with cores, see the package doc),
-	// InterNodeVolume the volume that crosses the network; they sum to the
-	// total volume.
+	// node (a host with cores, see the package doc), which cross no
+	// network link, InterNodeVolume the volume that crosses the network;
+	// they sum to the total volume.
 	IntraNodeVolume float64 `json:"intraNodeVolume"`
 	InterNodeVolume float64 `json:"interNodeVolume"`
-	// Cores is C, the slots per node of a host with cores (:cores=C,
-	// C ≥ 2); absent in JSON otherwise. The node volumes say something
+	// Cores is C, the slots per node of a host with cores (:cores=C or
+	// :node=S1x…, C ≥ 2); absent in JSON otherwise. The node volumes say something
 	// only then.
 	Cores int `json:"cores,omitempty"`
 	// LowerBound is the largest of Bounds that holds for every mapping.
@@ -98,9 +98,11 @@ func EvaluateContext(ctx context.Context, m *mapping.Mapping) Metrics {
 		hb, vol = float64(t.hops), float64(arcs)
 	}
 	r := Metrics{HopBytes: hb, MaxDilation: t.maxDil, Arcs: arcs, HopHistogram: t.hist}
-	if len(t.hist) > 0 { // the messages of 0 hops stay inside a node
-		r.IntraNodeVolume, r.InterNodeVolume = t.hist[0], vol-t.hist[0]
+	if _, c := topology.NodesOf(m.Host); c > 1 {
+		r.Cores = c
+		r.IntraNodeVolume = intraNodeVolume(m, c)
 	}
+	r.InterNodeVolume = vol - r.IntraNodeVolume
 	if vol > 0 {
 		r.HopsPerByte = hb / vol
 	}
@@ -109,14 +111,26 @@ func EvaluateContext(ctx context.Context, m *mapping.Mapping) Metrics {
 	}
 	t.dimFigures(&r)
 	r.EmptyNodes = m.Host.Size() - g.Order() // a placement is one-to-one
-	if _, c := topology.SplitCores(m.Host); c > 1 {
-		r.Cores = c
-	}
 	r.Bounds = Bounds(g, m.Host)
 	r.DilationBound = DilationBound(g, m.Host)
 	r.LowerBound = strongest(r.Bounds)
 	linkFigures(ctx, &r, m, vol)
 	return r
+}
+
+// intraNodeVolume returns the volume of m's arcs between slots of one
+// node, C slots per node (slot s is on node s / C).
+func intraNodeVolume(m *mapping.Mapping, c int) float64 {
+	g, in := m.Guest, 0.0
+	for v := range g.Order() {
+		node := m.Place[v] / c
+		for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
+			if m.Place[g.Adj[e]]/c == node {
+				in += g.Volume(int(e))
+			}
+		}
+	}
+	return in
 }
 
 // tally sums the hops of a mapping's arcs: in all, weighed by volume and

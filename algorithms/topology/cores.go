@@ -84,6 +84,17 @@ func NodesOf(h Host) (nodes Host, c int) {
 	return h, 1
 }
 
+// NetworkOf returns the host whose distances count the network links
+// that h's messages cross: h, but for nodes with an inside (NodeInside),
+// whose costs inside a node cross no link, the same nodes with cores 0
+// apart. Its hop-bytes are the sum of the link loads under h's routing.
+func NetworkOf(h Host) Host {
+	if n, ok := h.(interface{ network() Host }); ok {
+		return n.network()
+	}
+	return h
+}
+
 // SplitRouters returns the host under all of h's groupings (cores, then
 // nodes per router) and the slots per vertex of it: (torus, 32) for
 // torus:4x4x8:nodes-per-router=2:cores=16. Slots s and t with s/per =

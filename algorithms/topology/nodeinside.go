@@ -103,6 +103,9 @@ func (h *NodeInside) Size() int { return h.inner.Size() * h.c }
 // nodes returns the host of the nodes and C (NodesOf).
 func (h *NodeInside) nodes() (Host, int) { return h.inner, h.c }
 
+// network returns the nodes with cores 0 apart (NetworkOf).
+func (h *NodeInside) network() Host { return &Cores{h.inner, h.c, coresSuffix} }
+
 // String returns the host of the nodes' spec string and
 // ":node=S1x…:dist=D1,…".
 func (h *NodeInside) String() string {
