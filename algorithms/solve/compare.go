@@ -51,6 +51,32 @@ type CompareOptions struct {
 // Partial if the interrupted algorithm kept its best mapping). Time: the
 // sum of the algorithms' times plus O(arcs·c) per algorithm for metrics.
 func Compare(ctx context.Context, in spec.Instance, opts CompareOptions) ([]Entry, error) {
+	algos, err := comparedAlgorithms(in)
+	if err != nil {
+		return nil, err
+	}
+	entries := make([]Entry, 0, len(algos))
+	for i, a := range algos {
+		r, err := Map(ctx, comparedRun(in, a.Name), opts.progress(a.Name))
+		if ctx.Err() != nil && (r == nil || !r.Partial) {
+			return entries, ctx.Err()
+		}
+		e := newEntry(a.Name, r, err)
+		entries = append(entries, e)
+		if opts.Done != nil {
+			opts.Done(e, i, len(algos))
+		}
+		if e.Partial {
+			return entries, ctx.Err()
+		}
+	}
+	return entries, nil
+}
+
+// comparedAlgorithms returns the algorithms that Compare runs on in,
+// those that apply to its guest on its host (or its allocated slots),
+// once it has checked the instance and that the start is one of them.
+func comparedAlgorithms(in spec.Instance) ([]Algorithm, error) {
 	g, h := in.Guest, in.Host
 	if _, _, err := Build(spec.Instance{Guest: g, Host: h}); err != nil {
 		return nil, err
@@ -76,36 +102,38 @@ func Compare(ctx context.Context, in spec.Instance, opts CompareOptions) ([]Entr
 		}
 		return nil, err
 	}
-	entries := make([]Entry, 0, len(algos))
-	for i, a := range algos {
-		run := in
-		run.Algo = a.Name
-		if in.Start == a.Name {
-			run.Start = ""
-		}
-		var progress func(Progress)
-		if opts.Progress != nil {
-			progress = func(p Progress) { opts.Progress(a.Name, p) }
-		}
-		r, err := Map(ctx, run, progress)
-		if ctx.Err() != nil && (r == nil || !r.Partial) {
-			return entries, ctx.Err()
-		}
-		e := Entry{Algo: a.Name}
-		if r != nil {
-			e.Metrics, e.Baseline, e.Seconds, e.Partial = &r.Metrics, r.Baseline, r.Seconds, r.Partial
-		} else {
-			e.Error = err.Error()
-		}
-		entries = append(entries, e)
-		if opts.Done != nil {
-			opts.Done(e, i, len(algos))
-		}
-		if e.Partial {
-			return entries, ctx.Err()
-		}
+	return algos, nil
+}
+
+// comparedRun returns in set to run algorithm algo, without a start when
+// algo is the start itself.
+func comparedRun(in spec.Instance, algo string) spec.Instance {
+	in.Algo = algo
+	if in.Start == algo {
+		in.Start = ""
 	}
-	return entries, nil
+	return in
+}
+
+// progress returns the hook that passes algorithm algo's progress to
+// o.Progress with its name, or nil when o.Progress is not set.
+func (o CompareOptions) progress(algo string) func(Progress) {
+	if o.Progress == nil {
+		return nil
+	}
+	return func(p Progress) { o.Progress(algo, p) }
+}
+
+// newEntry returns algorithm algo's entry: the metrics and run time of
+// its result r, or the error err when it has none.
+func newEntry(algo string, r *Result, err error) Entry {
+	e := Entry{Algo: algo}
+	if r != nil {
+		e.Metrics, e.Baseline, e.Seconds, e.Partial = &r.Metrics, r.Baseline, r.Seconds, r.Partial
+	} else {
+		e.Error = err.Error()
+	}
+	return e
 }
 
 // Comparison is the outcome of the compare use case: every applicable

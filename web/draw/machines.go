@@ -116,60 +116,81 @@ func coresLayout(il *layout, c, q int) *layout {
 // its down links.
 func fatTreeLayout(t topology.SwitchLevels, width, minCell int) *layout {
 	n, k, levels := t.Size(), t.Arity(), t.Levels()
-	per := n / k // switches per level
 	inner := width - 2*margin
 	cell := clamp(inner/n, minCell, 40)
 	l := &layout{x: make([]int, n), y: make([]int, n), w: width}
 	l.r = clamp(cell*2/5, 1, 14)
 	l.side = cell
-	const rowH = treeRowH
-	swW := max(2, min(cell*k-4, 24))
 	top, leafY := treeRows(levels)
 	for x := range n {
 		l.x[x] = margin + cell/2 + x*cell
 		l.y[x] = leafY
 	}
-	// switch w of level lv sits over the span of nodes below it: the
-	// nodes whose digits lv..N-1 equal w's, which for the drawing is the
-	// block w·k .. w·k+k-1 of level 1, spread at higher levels
-	pos := func(lv, w int) (int, int) {
-		x := margin + (w*k+k/2)*cell
-		if k%2 == 0 {
-			x -= cell / 2
-		}
-		return x + cell/2, top + (levels-lv)*rowH
-	}
-	for x := range n {
-		l.ends = append(l.ends, linkEnd{l.x[x], l.y[x], l.r, -1})
-	}
-	for lv := 1; lv <= levels; lv++ { // switch w of level lv is vertex n + (lv-1)·per + w
-		for w := range per {
-			x, y := pos(lv, w)
-			l.switches = append(l.switches, [4]int{x - swW/2, y - 5, swW, 10})
-			l.ends = append(l.ends, linkEnd{x, y, 0, -1})
-		}
-	}
+	ft := fatTreeRows{n: n, k: k, levels: levels, per: n / k, cell: cell, top: top}
+	l.fatTreeSwitches(ft)
 	if t.Switches()*k <= maxWires {
-		var ws []topology.Wire
-		for lv := 1; lv <= levels; lv++ {
-			for w := range per {
-				x, y := pos(lv, w)
-				for _, wire := range t.Wires(t.Switch(lv, w), ws[:0]) {
-					to := wire.To
-					switch {
-					case to < n:
-						l.wires = append(l.wires, [4]int{x, y + 5, l.x[to], leafY - l.r})
-					case (to-n)/per+1 == lv-1:
-						x2, y2 := pos(lv-1, (to-n)%per)
-						l.wires = append(l.wires, [4]int{x, y + 5, x2, y2 - 5})
-					}
-				}
-			}
-		}
+		l.fatTreeWires(t, ft)
 	}
 	l.finishTree(n, cell, levels, width)
 	l.note = fmt.Sprintf("nodes in index order at the bottom, switch levels L1 (leaves) to L%d above; nodes 2ℓ hops apart under a level-ℓ switch", levels)
 	return l
+}
+
+// fatTreeRows is where a fat tree's drawing puts its switches: a row per
+// level, level N at the top.
+type fatTreeRows struct {
+	n, k, levels int // nodes, arity and switch levels of the tree
+	per          int // switches per level
+	cell, top    int // the pitch of the nodes, the height of the top row
+}
+
+// at returns the centre of switch w of level lv: over the span of nodes
+// below it, the nodes whose digits lv..N-1 equal w's, which for the
+// drawing is the block w·k .. w·k+k-1 of level 1, spread at higher
+// levels.
+func (ft fatTreeRows) at(lv, w int) (x, y int) {
+	x = margin + (w*ft.k+ft.k/2)*ft.cell
+	if ft.k%2 == 0 {
+		x -= ft.cell / 2
+	}
+	return x + ft.cell/2, ft.top + (ft.levels-lv)*treeRowH
+}
+
+// fatTreeSwitches adds where the links meet a fat tree's nodes, then the
+// box of each switch, level by level, and where its links meet it.
+func (l *layout) fatTreeSwitches(ft fatTreeRows) {
+	swW := max(2, min(ft.cell*ft.k-4, 24))
+	for x := range ft.n {
+		l.ends = append(l.ends, linkEnd{l.x[x], l.y[x], l.r, -1})
+	}
+	for lv := 1; lv <= ft.levels; lv++ { // switch w of level lv is vertex n + (lv-1)·per + w
+		for w := range ft.per {
+			x, y := ft.at(lv, w)
+			l.switches = append(l.switches, [4]int{x - swW/2, y - 5, swW, 10})
+			l.ends = append(l.ends, linkEnd{x, y, 0, -1})
+		}
+	}
+}
+
+// fatTreeWires adds the wires from each switch of t down to its nodes or
+// to the switches of the level below.
+func (l *layout) fatTreeWires(t topology.SwitchLevels, ft fatTreeRows) {
+	var ws []topology.Wire
+	for lv := 1; lv <= ft.levels; lv++ {
+		for w := range ft.per {
+			x, y := ft.at(lv, w)
+			for _, wire := range t.Wires(t.Switch(lv, w), ws[:0]) {
+				to := wire.To
+				switch {
+				case to < ft.n:
+					l.wires = append(l.wires, [4]int{x, y + 5, l.x[to], l.y[to] - l.r})
+				case (to-ft.n)/ft.per+1 == lv-1:
+					x2, y2 := ft.at(lv-1, (to-ft.n)%ft.per)
+					l.wires = append(l.wires, [4]int{x, y + 5, x2, y2 - 5})
+				}
+			}
+		}
+	}
 }
 
 // dragonflyLayout draws a dragonfly (package topology's doc, Dragonflies):
@@ -188,55 +209,85 @@ func dragonflyLayout(d topology.RouterGroups, width, minCell int) *layout {
 	if a > 1 { // room for the arcs of the links within a group
 		l.bowH = clamp(p*cell/2, 6, 24)
 	}
-	pw, ph := a*p*cell, cell+48+l.bowH
-	swW := max(2, min(p*cell-4, 24))
-	router := func(r, grp int) (int, int) {
-		px := margin + grp%perRow*(pw+cell)
-		py := margin + 14 + grp/perRow*(ph+16)
-		return px + r*p*cell + p*cell/2, py + 12 + l.bowH
-	}
+	df := dragonflyPanels{n: n, a: a, p: p, perRow: perRow, cell: cell, bowH: l.bowH}
+	df.pw, df.ph = a*p*cell, cell+48+l.bowH
 	l.ends = make([]linkEnd, n+d.Switches()) // router r of group grp is vertex n + r + a·grp
 	for grp := range g {
-		px := margin + grp%perRow*(pw+cell)
-		py := margin + 14 + grp/perRow*(ph+16)
-		l.panels = append(l.panels, panel{x: px - 2, y: py - 2, w: pw + 4, h: ph, label: "group " + itoa(grp)})
-		x0, y0 := router(0, grp)
-		x1, _ := router(a-1, grp)
-		if a > 1 {
-			l.wires = append(l.wires, [4]int{x0, y0, x1, y0})
-		}
-		for r := range a {
-			x, y := router(r, grp)
-			l.switches = append(l.switches, [4]int{x - swW/2, y - 5, swW, 10})
-			l.ends[n+r+a*grp] = linkEnd{x, y, 0, grp}
-			for t := range p {
-				v := t + p*(r+a*grp)
-				l.x[v] = px + (r*p+t)*cell + cell/2
-				l.y[v] = y + 28 + cell/2
-				l.ends[v] = linkEnd{l.x[v], l.y[v], l.r, -1}
-				l.wires = append(l.wires, [4]int{x, y + 5, l.x[v], l.y[v] - l.r})
-			}
+		l.dragonflyGroup(df, grp)
+	}
+	l.dragonflyGlobals(d, df)
+	rows := (g + perRow - 1) / perRow
+	l.h = margin + 14 + rows*(df.ph+16) + margin
+	l.note = "groups of routers (squares, all linked within a group) with their nodes below"
+	l.wireNote = "grey lines: global links"
+	l.linkNote = "terminal, local (arcs over a group's routers) and global links, each drawn on the right of its direction"
+	right := margin + min(g, perRow)*(df.pw+cell)
+	l.w = max(width, right+margin)
+	return l
+}
+
+// dragonflyPanels is where a dragonfly's drawing puts its groups: a
+// panel of pw × ph per group, perRow panels a row, its routers in a row
+// over their terminals.
+type dragonflyPanels struct {
+	n, a, p    int // nodes, routers per group, terminals per router
+	perRow     int // panels a row
+	cell, bowH int // the pitch of the nodes, the room for arcs over the routers
+	pw, ph     int // a panel's width and height
+}
+
+// panel returns the top left corner of group grp's panel.
+func (df dragonflyPanels) panel(grp int) (x, y int) {
+	return margin + grp%df.perRow*(df.pw+df.cell), margin + 14 + grp/df.perRow*(df.ph+16)
+}
+
+// router returns the centre of router r of group grp.
+func (df dragonflyPanels) router(r, grp int) (x, y int) {
+	px, py := df.panel(grp)
+	return px + r*df.p*df.cell + df.p*df.cell/2, py + 12 + df.bowH
+}
+
+// dragonflyGroup adds group grp's panel, the wire along its routers, each
+// router's box and its terminals under it with their wires, and where
+// the links meet them.
+func (l *layout) dragonflyGroup(df dragonflyPanels, grp int) {
+	px, py := df.panel(grp)
+	l.panels = append(l.panels, panel{x: px - 2, y: py - 2, w: df.pw + 4, h: df.ph, label: "group " + itoa(grp)})
+	if df.a > 1 {
+		x0, y0 := df.router(0, grp)
+		x1, _ := df.router(df.a-1, grp)
+		l.wires = append(l.wires, [4]int{x0, y0, x1, y0})
+	}
+	swW := max(2, min(df.p*df.cell-4, 24))
+	for r := range df.a {
+		x, y := df.router(r, grp)
+		l.switches = append(l.switches, [4]int{x - swW/2, y - 5, swW, 10})
+		l.ends[df.n+r+df.a*grp] = linkEnd{x, y, 0, grp}
+		for t := range df.p {
+			v := t + df.p*(r+df.a*grp)
+			l.x[v] = px + (r*df.p+t)*df.cell + df.cell/2
+			l.y[v] = y + 28 + df.cell/2
+			l.ends[v] = linkEnd{l.x[v], l.y[v], l.r, -1}
+			l.wires = append(l.wires, [4]int{x, y + 5, l.x[v], l.y[v] - l.r})
 		}
 	}
+}
+
+// dragonflyGlobals adds a grey line between the routers of each global
+// link of d, router by router until there are maxWires lines or more.
+func (l *layout) dragonflyGlobals(d topology.RouterGroups, df dragonflyPanels) {
+	n, a := df.n, df.a
 	var ws []topology.Wire
 	for v := n; v < n+d.Switches() && len(l.globals) < maxWires; v++ {
 		r, grp := (v-n)%a, (v-n)/a
 		for _, w := range d.Wires(v, ws[:0]) {
 			if w.Global && w.To > v {
-				x1, y1 := router(r, grp)
-				x2, y2 := router((w.To-n)%a, (w.To-n)/a)
+				x1, y1 := df.router(r, grp)
+				x2, y2 := df.router((w.To-n)%a, (w.To-n)/a)
 				l.globals = append(l.globals, [4]int{x1, y1 - 5, x2, y2 - 5})
 			}
 		}
 	}
-	rows := (g + perRow - 1) / perRow
-	l.h = margin + 14 + rows*(ph+16) + margin
-	l.note = "groups of routers (squares, all linked within a group) with their nodes below"
-	l.wireNote = "grey lines: global links"
-	l.linkNote = "terminal, local (arcs over a group's routers) and global links, each drawn on the right of its direction"
-	right := margin + min(g, perRow)*(pw+cell)
-	l.w = max(width, right+margin)
-	return l
 }
 
 // keyNote is the key's word on the layout, with what its grey wires are
