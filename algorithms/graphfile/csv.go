@@ -10,7 +10,8 @@ const csvTitle = "CSV edge list"
 
 // csvEdges is an edge list in CSV (RFC 4180 without quoted commas):
 // lines "src,dst,volume" of 0-based process numbers, each w(src→dst), after
-// an optional header line. A missing volume column means one unit; blank
+// an optional header line of column names (a line with a number in it is
+// an edge, never a header). A missing volume column means one unit; blank
 // lines and lines starting with '#' are skipped. The graph has as many
 // vertices as the largest number plus one, unless no line names process
 // 0: the list is then read as numbered from 1 (process k is vertex k−1),
@@ -48,9 +49,8 @@ func readEdgeList(p *parser) (*guest.Graph, []string, error) {
 			if k < 2 {
 				return nil, nil, p.fail(false, "expected 2 or 3 columns src,dst[,volume], got %d", k)
 			}
-			cols = k
-			if _, ok := atoi(rec[0]); !ok {
-				continue // the header
+			if cols = k; isHeader(rec[:k]) {
+				continue
 			}
 		}
 		if k != cols {
@@ -152,10 +152,8 @@ func sniffCSV(head []byte, whole bool) bool {
 		return false
 	}
 	if _, ok := atoi(lines[0][0]); !ok {
-		for _, name := range lines[0] {
-			if !isName(name) {
-				return false
-			}
+		if !isHeader(lines[0]) {
+			return false
 		}
 		if lines = lines[1:]; len(lines) == 0 || len(lines) == 1 && !complete {
 			return false // a header alone says little, and holds no graph
@@ -168,6 +166,19 @@ func sniffCSV(head []byte, whole bool) bool {
 	_, src := atoi(row[0])
 	_, dst := atoi(row[1])
 	return src && dst && (k == 2 || isNumber(row[2]))
+}
+
+// isHeader reports whether a first line's fields are all column names:
+// a line with a number in it ("0.0,1.0,1000", as a float writer puts the
+// first edge) is an edge, read as one (and refused if it is not a valid
+// one), never dropped as a header.
+func isHeader(fields [][]byte) bool {
+	for _, f := range fields {
+		if !isName(f) {
+			return false
+		}
+	}
+	return true
 }
 
 // isName reports whether a header field is a column name: letters,
