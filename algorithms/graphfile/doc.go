@@ -59,9 +59,9 @@
 //     N numbers, line i the volumes process i sends, w(i→j) in column j.
 //     Its size grows with N², so reading one warns.
 //   - csv (.csv, an edge list): lines "src,dst,volume" of 0-based
-//     processes, each w(src→dst) (directed), after an optional header of column names (a line with a number in it is an
-//     edge); a
-//     missing volume means one unit. A list that names no process 0 is
+//     processes, each w(src→dst) (directed), after an optional header of
+//     column names (a line with a number in it is an edge); a missing
+//     volume means one unit. A list that names no process 0 is
 //     read as numbered from 1 (process k is vertex k−1), with a warning,
 //     rather than given an isolated vertex 0.
 //   - edges (.edges, .el): the same edge list with blanks between the
