@@ -165,9 +165,10 @@ func effectiveRank(host topology.Grid) int {
 
 // DilationBound returns a lower bound on the maximum dilation of every
 // bijection of g onto host (0 if g has no edges), the largest of:
-//   - a vertex of largest degree Δ has its neighbours on Δ distinct nodes,
-//     so one of them is at least the Δ-th smallest distance away;
-//   - with equal sizes, the two ends of a host diameter hold objects at
+//   - a vertex of largest degree Δ has its neighbours on Δ distinct slots,
+//     so one of them is at least the Δ-th smallest distance away
+//     (hostProfile: on any host whose distances it knows);
+//   - on a grid host with equal sizes, the two ends of a host diameter hold objects at
 //     most the guest's diameter apart: ⌈host diameter / guest diameter⌉;
 //   - on a line, the bandwidth of the d-cube (Harper 1966:
 //     Σ_{k<d} C(k, ⌊k/2⌋)) and of the a×b grid (min(a, b)); on a ring,
@@ -175,17 +176,17 @@ func effectiveRank(host topology.Grid) int {
 //
 // O(n + c·Δ²).
 func DilationBound(g *guest.Graph, h topology.Host) int {
-	host, ok := h.(topology.Grid)
 	deg := maxDegree(g)
-	if deg == 0 || !ok {
+	if deg == 0 {
 		return 0
 	}
-	dist := distanceProfile(host, deg)
+	dist := hostProfile(h, deg)
 	if len(dist) == 0 {
-		return 0 // a one-node host
+		return 0 // a one-node host, or one whose distances are unknown
 	}
 	b := dist[len(dist)-1]
-	if g.Order() != host.Size() {
+	host, ok := h.(topology.Grid)
+	if !ok || g.Order() != host.Size() {
 		return b
 	}
 	if dg := g.Diameter(); dg > 0 {

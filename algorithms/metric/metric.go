@@ -35,7 +35,9 @@ type Metrics struct {
 	// messages.
 	HopHistogram []float64 `json:"hopHistogram"`
 	// DilationBound is a lower bound on the maximum dilation of every
-	// bijection of this guest onto this host (see DilationBound).
+	// bijection of this guest onto this host: DilationBound's, or the
+	// lower bound on hops per byte rounded up, if larger (the largest hop
+	// count is at least their mean, and hop counts are whole numbers).
 	DilationBound int `json:"dilationBound"`
 	// DimDistances[i] is D_i, the hop count of every edge of dimension
 	// (hypercube) or axis (grid) i, or nil where those edges differ or
@@ -112,10 +114,17 @@ func EvaluateContext(ctx context.Context, m *mapping.Mapping) Metrics {
 	t.dimFigures(&r)
 	r.EmptyNodes = m.Host.Size() - g.Order() // a placement is one-to-one
 	r.Bounds = Bounds(g, m.Host)
-	r.DilationBound = DilationBound(g, m.Host)
 	r.LowerBound = strongest(r.Bounds)
+	r.DilationBound = max(DilationBound(g, m.Host), atLeastHops(r.LowerBound))
 	linkFigures(ctx, &r, m, vol)
 	return r
+}
+
+// atLeastHops returns the least whole number of hops at least lb, a bound
+// on the mean hop count: lb rounded up, but for the rounding of its sums
+// (10⁻⁹ relative).
+func atLeastHops(lb float64) int {
+	return int(math.Ceil(lb - 1e-9*max(1, lb)))
 }
 
 // intraNodeVolume returns the volume of m's arcs between slots of one

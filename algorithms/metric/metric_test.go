@@ -561,3 +561,41 @@ func TestDilationBound(t *testing.T) {
 
 // plainHost hides every method of a host but topology.Host's.
 type plainHost struct{ topology.Host }
+
+// TestDilationBoundHoldsOnEveryHost: on hosts without the grid's closed
+// forms (fat trees, dragonflies, trees, cores, nodes with an inside) the
+// dilation bound is the Δ-th smallest distance or the hops-per-byte bound
+// rounded up, and no placement's largest hop count is below it; on a fat
+// tree two nodes are at least 2 hops apart, so the bound is not 0.
+func TestDilationBoundHoldsOnEveryHost(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	for _, c := range []struct {
+		guest, host string
+		least       int
+	}{
+		{"grid:2x2", "fattree:2,2", 2},
+		{"grid:4x4", "fattree:4,2", 2},
+		{"hypercube:4", "fattree:2,4", 2},
+		{"grid:4x4", "dragonfly:4,2,2,9", 1},
+		{"grid:4x8", "tree:4x8:dist=1,3", 1},
+		{"grid:4x8", "torus:2x2:cores=8", 1},
+		{"grid:4x8", "torus:2x2:node=4x2:dist=1,2", 1}, // a neighbour node's cores are 1 hop away too
+	} {
+		sp, err := guest.Parse(c.guest)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, h := must(sp.Build()), must(topology.Parse(c.host))
+		place := r.Perm(h.Size())[:g.Order()]
+		m := metric.Evaluate(&mapping.Mapping{Guest: g, Host: h, Place: place})
+		if m.DilationBound < c.least {
+			t.Errorf("%s on %s: dilation bound %d, want at least %d", c.guest, c.host, m.DilationBound, c.least)
+		}
+		for range 50 {
+			r.Shuffle(len(place), func(i, j int) { place[i], place[j] = place[j], place[i] })
+			if d := metric.Evaluate(&mapping.Mapping{Guest: g, Host: h, Place: place}).MaxDilation; d < m.DilationBound {
+				t.Fatalf("%s on %s: a placement of dilation %d below the bound %d", c.guest, c.host, d, m.DilationBound)
+			}
+		}
+	}
+}

@@ -19,9 +19,7 @@ import (
 // On a graph whose volumes are symmetric (a stencil, a d-cube) W = 2w, and
 // this is Σ_v Σ_k w_k·δ_k, the stencils' neighbourhood bound. A graph
 // without volumes (Weight nil: NewGrid, NewHypercube) lists every edge both
-// ways, so W = 2 for every partner. δ comes from distanceProfile on grid
-// hosts, from machineProfile on hosts with cores and indirect networks, and
-// from ballProfile on others. O(n + arcs·log Δ) with volumes, O(n) without,
+// ways, so W = 2 for every partner. δ comes from hostProfile. O(n + arcs·log Δ) with volumes, O(n) without,
 // plus the profile.
 func neighbourhood(g *guest.Graph, h topology.Host) Bound {
 	var deg int
@@ -31,14 +29,7 @@ func neighbourhood(g *guest.Graph, h topology.Host) Bound {
 	} else {
 		merged, deg = partnerVolumes(g)
 	}
-	var dist []int
-	if grid, ok := h.(topology.Grid); ok {
-		dist = distanceProfile(grid, deg)
-	} else if closed, ok := machineProfile(h, deg); ok {
-		dist = closed
-	} else {
-		dist = ballProfile(h, deg)
-	}
+	dist := hostProfile(h, deg)
 	// prefix[k] = sum of the k smallest distances
 	prefix := make([]int, len(dist)+1)
 	for k, d := range dist {
@@ -119,6 +110,20 @@ func partnerVolumes(g *guest.Graph) (func(v int, dst []float64) []float64, int) 
 		}
 		return dst
 	}, maxPartners
+}
+
+// hostProfile returns δ_1 ≤ … ≤ δ_upto, the distances from a best-placed
+// slot to its upto nearest others: from distanceProfile on grid hosts,
+// from machineProfile on hosts with cores and indirect networks, and from
+// ballProfile on others.
+func hostProfile(h topology.Host, upto int) []int {
+	if grid, ok := h.(topology.Grid); ok {
+		return distanceProfile(grid, upto)
+	}
+	if closed, ok := machineProfile(h, upto); ok {
+		return closed
+	}
+	return ballProfile(h, upto)
 }
 
 // ballProfile returns δ_1 ≤ … ≤ δ_upto for a host without closed forms:
