@@ -305,15 +305,34 @@ func names() string {
 }
 
 // Canonical returns in without what a's mapping ignores, so that
-// instances differing only there are one mapping: seed, budget, moves and
-// start, objective unless a is a Search, and always ta and tc (the execution model's
-// times, which only a schedule reads).
+// instances differing only there are one mapping: Applied's, and always ta
+// and tc (the execution model's times, which only a schedule reads).
 func Canonical(in spec.Instance, a Algorithm) spec.Instance {
+	in = Applied(in, a)
+	in.Ta, in.Tc = 0, 0
+	return in
+}
+
+// Applied returns in as a runs it, the instance its Result names: without
+// seed, budget, moves, start and objective unless a is a Search.
+func Applied(in spec.Instance, a Algorithm) spec.Instance {
 	if !a.Search {
 		in.Seed, in.Budget, in.Moves, in.Start, in.Objective = 0, 0, 0, "", ""
 	}
-	in.Ta, in.Tc = 0, 0
 	return in
+}
+
+// Ignored returns the names of the fields given in in (spec.Fields) that
+// a does not read, which Applied drops, for a caller to say so.
+func Ignored(in spec.Instance, a Algorithm) []string {
+	given, kept := in.Query(), Applied(in, a).Query()
+	var names []string
+	for _, f := range spec.Fields {
+		if given.Has(f.Name) && !kept.Has(f.Name) {
+			names = append(names, f.Name)
+		}
+	}
+	return names
 }
 
 // Result is a solved instance.
@@ -398,7 +417,7 @@ func Map(ctx context.Context, in spec.Instance, progress func(Progress)) (*Resul
 		return nil, fmt.Errorf("%w: %s: %w", ErrInternal, a.Name, err)
 	}
 	mt := metric.EvaluateContext(ctx, m)
-	return &Result{Instance: in, Algorithm: a, Mapping: m, Metrics: mt, Baseline: baselineOf(m, alloc, mt.HopBytes),
+	return &Result{Instance: Applied(in, a), Algorithm: a, Mapping: m, Metrics: mt, Baseline: baselineOf(m, alloc, mt.HopBytes),
 		Seconds: secs, Pairs: run, Partial: partial, Allocation: alloc, Note: note}, err
 }
 

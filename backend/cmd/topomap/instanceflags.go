@@ -34,7 +34,7 @@ func fieldHelp(name string) string {
 		"start": "pairs: algorithm `name` of the starting mapping",
 		// The README says BudgetText too (TestBudgetHelp).
 		"budget": "a `duration` such as 2s; " + solve.BudgetText,
-		"moves":  "pairs: make exactly this many `moves` (the count a run reports, to repeat it); 0 = from --budget or the stopping rule",
+		"moves":  "pairs: stop after this many `moves`, at the first check point (every 1,024 moves, and between rounds) that reaches them, so the count a run reports repeats it exactly; 0 = from --budget or the stopping rule",
 		"ta":     "compute time `T_a` of one stage of the execution model",
 		"tc":     "time `t_c` to cross one link in the execution model",
 		"objective": "pairs: what to `minimise`: " + spec.ObjectiveHopBytes + " (default) or " + spec.ObjectiveCongestion +

@@ -59,7 +59,16 @@ func runMap(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	warnIgnored(in, r.Algorithm)
 	return export.WriteWith(stdout, *format, r, opt)
+}
+
+// warnIgnored says on stderr which flags given a's run did not read (its
+// result leaves them out).
+func warnIgnored(in spec.Instance, a solve.Algorithm) {
+	if names := solve.Ignored(in, a); len(names) > 0 {
+		fmt.Fprintf(stderr, "topomap: warning: %s ignores --%s: only a local search reads them\n", a.Name, strings.Join(names, ", --"))
+	}
 }
 
 // readHostnames reads a --hostnames file for the nodes of h (not its

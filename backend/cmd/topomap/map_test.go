@@ -332,3 +332,37 @@ func TestFlagsReadEveryField(t *testing.T) {
 		t.Errorf("flags %v: %v, %v; want %v", args, got.Query().Encode(), err, want.Query().Encode())
 	}
 }
+
+// TestMapSaysWhichFlagsItsAlgorithmIgnores: a heuristic reads no seed,
+// budget, moves, start or objective; map says so on stderr and its result
+// does not echo them as if they had been applied (as a job's does not),
+// while a search keeps them.
+func TestMapSaysWhichFlagsItsAlgorithmIgnores(t *testing.T) {
+	for _, c := range []struct {
+		algo, warning string
+		echoed        bool
+	}{
+		{"rb", "topomap: warning: rb ignores --seed, --budget, --objective: only a local search reads them\n", false},
+		{"pairs", "", true},
+	} {
+		out, errOut, err := runArgs(t, "map", "--guest", "grid:4x4", "--host", "torus:4x4", "--algo", c.algo,
+			"--seed", "9", "--budget", "10ms", "--objective", "congestion", "--format", "json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if errOut != c.warning {
+			t.Errorf("%s: stderr %q, want %q", c.algo, errOut, c.warning)
+		}
+		var rep struct {
+			Seed      uint64
+			Budget    string
+			Objective string
+		}
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatal(err)
+		}
+		if echoed := rep.Seed == 9 && rep.Budget == "10ms" && rep.Objective == "congestion"; echoed != c.echoed {
+			t.Errorf("%s: result echoes seed %d, budget %q, objective %q; want them echoed: %t", c.algo, rep.Seed, rep.Budget, rep.Objective, c.echoed)
+		}
+	}
+}
