@@ -211,12 +211,19 @@ func cutCount(s, suffix, what string) (string, int, error) {
 		return s, 0, nil
 	}
 	arg := strings.TrimSpace(s[i+len(suffix):])
+	if strings.Contains(arg, ":") {
+		return "", 0, fmt.Errorf("%.30q after %s: %s", arg[strings.Index(arg, ":"):], suffix[1:], suffixOrder)
+	}
 	c, err := strconv.Atoi(arg)
 	if err != nil || arg != strconv.Itoa(c) || c < 1 || c > MaxCores {
 		return "", 0, fmt.Errorf("%s%.20q: want a whole number of %s from 1 to %d", suffix[1:], arg, what, MaxCores)
 	}
 	return s[:i], c, nil
 }
+
+// suffixOrder says how the suffixes of a host spec string follow its
+// sizes and options.
+const suffixOrder = "a host spec ends with its suffixes in this order: :nodes-per-router=P, :cores=C, :node=S1x…:dist=D1,…"
 
 // withRouterNodes groups h's nodes p to a router (p ≤ 1: h itself).
 func withRouterNodes(h Host, p int) (Host, error) {

@@ -1,8 +1,10 @@
 package topology
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"strings"
 
 	"topomap/algorithms/internal/kinds"
 )
@@ -106,6 +108,9 @@ type KindSpec struct {
 	// Examples are spec strings of small hosts of the kind, on which
 	// topotest runs the host contract.
 	Examples []string
+	// Options tells whether its spec strings take options after the
+	// sizes (":wrap=", ":dist="): a kind without refuses one as such.
+	Options bool
 }
 
 var registry = kinds.Registry[KindSpec]{Names: func(k KindSpec) (string, string) { return k.Name, k.Form }}
@@ -177,12 +182,22 @@ func parseNodes(s string) (Host, error) {
 	}
 	h, err := k.Parse(args)
 	if err != nil {
-		return nil, err
+		return nil, cmp.Or(optionError(k, args), err)
 	}
 	if h, err = withRouterNodes(h, p); err != nil {
 		return nil, err
 	}
 	return withCores(h, c)
+}
+
+// optionError says why k refused args, if they hold an option and k takes
+// none ("ring:16:wrap=1"), or nil: k's own error says it.
+func optionError(k KindSpec, args string) error {
+	_, opt, ok := strings.Cut(args, ":")
+	if !ok || k.Options {
+		return nil
+	}
+	return fmt.Errorf("%s takes no option %.30q (%s); %s", k.Name, opt, k.Form, suffixOrder)
 }
 
 // Hierarchy is the capability of hosts whose nodes are the leaves of a

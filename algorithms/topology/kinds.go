@@ -10,14 +10,14 @@ import (
 // The registered host kinds, in the order messages list them. A new kind
 // is a file with its type and parser plus one line here.
 func init() {
-	Register(KindSpec{"line", "line:K", parseLine, []string{"line:1", "line:7", "line:1000"}})
-	Register(KindSpec{"ring", "ring:K", parseRing, []string{"ring:2", "ring:7", "ring:1024"}})
-	Register(KindSpec{"mesh", "mesh:AxB[x...]", parseMesh, []string{"mesh:5x4", "mesh:3x1x4", "mesh:8x4:wrap=10", "mesh:64x48x3"}})
-	Register(KindSpec{"torus", "torus:AxB[x...]", parseTorus, []string{"torus:2x3", "torus:5x4x3", "torus:64x33"}})
-	Register(KindSpec{"hypercube", "hypercube:D", parseHypercube, []string{"hypercube:1", "hypercube:5", "hypercube:12"}})
-	Register(KindSpec{"fattree", "fattree:K,N", parseFatTree, []string{"fattree:2,1", "fattree:3,2", "fattree:2,4", "fattree:4,3", "fattree:2,3:cores=3", "fattree:16,3"}})
-	Register(KindSpec{"dragonfly", "dragonfly:A,P,H,G", parseDragonfly, []string{"dragonfly:1,1,1,1", "dragonfly:2,1,1,3", "dragonfly:4,2,2,9", "dragonfly:3,2,2,5", "dragonfly:2,2,1,3:cores=2", "dragonfly:8,4,4,33"}})
-	Register(KindSpec{"tree", "tree:S1xS2x…:dist=D1,D2,…", parseTree, []string{"tree:4x4:dist=1,10", "tree:5:dist=3", "tree:2x3x2:dist=2,4,6", "tree:3x2:dist=2,4:cores=2", "tree:2x2x3:dist=1,1,7", "tree:16x16:dist=2,4"}})
+	Register(KindSpec{"line", "line:K", parseLine, []string{"line:1", "line:7", "line:1000"}, false})
+	Register(KindSpec{"ring", "ring:K", parseRing, []string{"ring:2", "ring:7", "ring:1024"}, false})
+	Register(KindSpec{"mesh", "mesh:AxB[x...]", parseMesh, []string{"mesh:5x4", "mesh:3x1x4", "mesh:8x4:wrap=10", "mesh:64x48x3"}, true})
+	Register(KindSpec{"torus", "torus:AxB[x...]", parseTorus, []string{"torus:2x3", "torus:5x4x3", "torus:64x33"}, true})
+	Register(KindSpec{"hypercube", "hypercube:D", parseHypercube, []string{"hypercube:1", "hypercube:5", "hypercube:12"}, false})
+	Register(KindSpec{"fattree", "fattree:K,N", parseFatTree, []string{"fattree:2,1", "fattree:3,2", "fattree:2,4", "fattree:4,3", "fattree:2,3:cores=3", "fattree:16,3"}, false})
+	Register(KindSpec{"dragonfly", "dragonfly:A,P,H,G", parseDragonfly, []string{"dragonfly:1,1,1,1", "dragonfly:2,1,1,3", "dragonfly:4,2,2,9", "dragonfly:3,2,2,5", "dragonfly:2,2,1,3:cores=2", "dragonfly:8,4,4,33"}, false})
+	Register(KindSpec{"tree", "tree:S1xS2x…:dist=D1,D2,…", parseTree, []string{"tree:4x4:dist=1,10", "tree:5:dist=3", "tree:2x3x2:dist=2,4,6", "tree:3x2:dist=2,4:cores=2", "tree:2x2x3:dist=1,1,7", "tree:16x16:dist=2,4"}, true})
 }
 
 func parseHypercube(args string) (Host, error) {

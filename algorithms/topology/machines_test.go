@@ -137,6 +137,12 @@ func TestMachineSpecErrors(t *testing.T) {
 		{"preset:nosuch", "unknown preset"},
 		{"preset:bgq-midplane:cores=2", "cores given twice"},
 		{"mesh:4x4:cores=2:cores=2", "cores"},
+		// an option a kind does not take, and suffixes out of order, say so
+		{"hypercube:4:wrap=1010", `hypercube takes no option "wrap=1010" (hypercube:D)`},
+		{"fattree:4,2:wrap=1", `fattree takes no option "wrap=1"`},
+		{"ring:16:wrap=1", `ring takes no option "wrap=1"`},
+		{"mesh:4x4:wrap=1", "want wrap= and one 0/1 digit per dimension (2)"},
+		{"mesh:4x4:cores=2:nodes-per-router=2", `":nodes-per-router=2" after cores=: a host spec ends with its suffixes in this order: :nodes-per-router=P, :cores=C`},
 	} {
 		_, err := topology.Parse(tt.in)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
