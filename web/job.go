@@ -105,7 +105,7 @@ func (j *jobSubmit) render(label string, onSubmit app.EventHandler, ins ...spec.
 	case j.asked && !j.answered:
 		return app.P().ID("cap-pending").Class("note").Text("asking the server for its limits…")
 	case j.maxNodes > 0 && nodes > j.maxNodes:
-		return app.P().ID("over-cap").Text(fmt.Sprintf("%s nodes is more than this server's cap of %s a job: map it with the command line (topomap map) on a machine of your own.",
+		return app.P().ID("over-cap").Text(fmt.Sprintf("%s processes or host slots are more than this server's cap of %s a job: map it with the command line (topomap map) on a machine of your own.",
 			metric.Thousands(nodes), metric.Thousands(j.maxNodes)))
 	}
 	return app.Div().Class("job-submit").Body(

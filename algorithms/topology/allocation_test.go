@@ -126,3 +126,25 @@ func TestXE6SliceIsRealMachine(t *testing.T) {
 		t.Errorf("hops: same Gemini %d, next Gemini %d and %d", h.Hops(0, 16), h.Hops(0, 32), h.Hops(16, 32))
 	}
 }
+
+// TestNodesUnderRoutersAreNodes: ":nodes-per-router=P" puts P nodes on a
+// router; each is a node of its own for launchers and allocations (with
+// ":cores=C" the cores share a node, not the router).
+func TestNodesUnderRoutersAreNodes(t *testing.T) {
+	for spec, want := range map[string]struct {
+		nodes string
+		c     int
+	}{
+		"torus:4x4:nodes-per-router=2":         {"torus:4x4:nodes-per-router=2", 1},
+		"torus:4x4:nodes-per-router=2:cores=8": {"torus:4x4:nodes-per-router=2", 8},
+		"torus:4x4:cores=8":                    {"torus:4x4", 8},
+	} {
+		h, err := topology.Parse(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if nodes, c := topology.NodesOf(h); nodes.String() != want.nodes || c != want.c {
+			t.Errorf("%s: nodes %s of %d slots, want %s of %d", spec, nodes, c, want.nodes, want.c)
+		}
+	}
+}

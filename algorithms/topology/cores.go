@@ -116,8 +116,14 @@ func (h *Cores) Inner() Host { return h.inner }
 // PerNode returns C, the cores (slots) per node.
 func (h *Cores) PerNode() int { return h.c }
 
-// nodes returns the host of the nodes and C (NodesOf).
-func (h *Cores) nodes() (Host, int) { return h.inner, h.c }
+// nodes returns the host of the nodes and C (NodesOf): under routers
+// (":nodes-per-router=P") every slot is a node of its own.
+func (h *Cores) nodes() (Host, int) {
+	if h.unit == routerSuffix {
+		return h, 1
+	}
+	return h.inner, h.c
+}
 
 // Size returns nodes × C.
 func (h *Cores) Size() int { return h.inner.Size() * h.c }

@@ -117,17 +117,29 @@ func (r GraphRecord) tree() (topology.Machine, error) {
 }
 
 // StoredMachine returns the machine g stores under id: an error wrapping
-// ErrNotFound if it stores none (or an uploaded graph there), ErrCorrupt
-// if its record is damaged.
+// ErrNoMachine (an ErrNotFound) if it stores none (or an uploaded graph
+// there), ErrCorrupt if its record is damaged.
 func StoredMachine(g GraphService, id string) (topology.Machine, error) {
+	if !guest.ValidID(id) {
+		return nil, fmt.Errorf("%w: malformed machine id", ErrNoMachine)
+	}
 	rec, err := g.Graph(id)
-	if err == nil && !rec.IsMachine() {
-		err = fmt.Errorf("%w: %s is an uploaded graph, not a machine", ErrNotFound, id)
+	switch {
+	case errors.Is(err, ErrNotFound):
+		// g's message names a graph (and its upload): say machine
+		return nil, MachineNotFound(id)
+	case err == nil && !rec.IsMachine():
+		err = fmt.Errorf("%w: %s is an uploaded graph, not a machine (GET /api/v1/graphs/%s)", ErrNoMachine, id, id)
 	}
 	if err != nil {
 		return nil, err
 	}
 	return rec.Machine()
+}
+
+// MachineNotFound is the error of an id with no machine, in every store.
+func MachineNotFound(id string) error {
+	return fmt.Errorf("%w: %s is not on this server; upload its file first (POST /api/v1/machines)", ErrNoMachine, id)
 }
 
 // MachineSource is what topology.SetMachineSource wants of g: a server

@@ -17,6 +17,7 @@ import (
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
+	"topomap/algorithms/topology"
 )
 
 // Solver is what the runner calls: solve.Check and solve.Map by default;
@@ -174,13 +175,26 @@ func CheckCaps(in spec.Instance, maxNodes int, maxTime time.Duration, check func
 		return &spec.FieldError{Field: "guest", Err: fmt.Errorf("guest %s has %s vertices, more than this server's cap of %s", in.Guest, metric.Thousands(n), metric.Thousands(maxNodes))}
 	}
 	if n := in.Host.Size(); n > maxNodes {
-		return &spec.FieldError{Field: "host", Err: fmt.Errorf("host %s has %s nodes, more than this server's cap of %s", in.Host, metric.Thousands(n), metric.Thousands(maxNodes))}
+		return &spec.FieldError{Field: "host", Err: fmt.Errorf("host %s has %s", in.Host, hostSize(in.Host, maxNodes))}
 	}
 	if in.Budget > maxTime {
 		return &spec.FieldError{Field: "budget", Err: fmt.Errorf("budget %v exceeds this server's time limit of %v", in.Budget, maxTime)}
 	}
 	_, err := check(in)
 	return err
+}
+
+// hostSize says how big h is against a cap of maxNodes, as CheckCaps
+// counts it (h.Size()): "N nodes, more than …", or for a host whose nodes
+// have cores (":cores=C", ":node=…") "N nodes × C cores = S slots, more
+// than … slots".
+func hostSize(h topology.Host, maxNodes int) string {
+	nodes, c := topology.NodesOf(h)
+	if c == 1 {
+		return fmt.Sprintf("%s nodes, more than this server's cap of %s", metric.Thousands(h.Size()), metric.Thousands(maxNodes))
+	}
+	return fmt.Sprintf("%s nodes × %s cores = %s slots, more than this server's cap of %s slots",
+		metric.Thousands(nodes.Size()), metric.Thousands(c), metric.Thousands(h.Size()), metric.Thousands(maxNodes))
 }
 
 // Submit returns the job that solves in, starting it if there is none or

@@ -5,8 +5,27 @@ import (
 	"time"
 )
 
-// ErrNotFound is returned for an unknown job id.
+// ErrNotFound is returned for an unknown job id. The errors of an unknown
+// graph or machine wrap ErrNoGraph or ErrNoMachine instead, which are
+// ErrNotFound too (errors.Is), so they answer as an unknown job does
+// (404), but their messages name what is missing.
 var ErrNotFound = errors.New("no such job")
+
+// ErrNoGraph is wrapped by the errors of an unknown uploaded graph id
+// (or an id that names a machine where a graph is wanted);
+// errors.Is(err, ErrNotFound) holds for it.
+var ErrNoGraph error = notFound("no such graph")
+
+// ErrNoMachine is wrapped by the errors of an unknown uploaded machine id
+// (or an id that names a graph where a machine is wanted);
+// errors.Is(err, ErrNotFound) holds for it.
+var ErrNoMachine error = notFound("no such machine")
+
+// notFound is an ErrNotFound of its own message.
+type notFound string
+
+func (e notFound) Error() string      { return string(e) }
+func (notFound) Is(target error) bool { return target == ErrNotFound }
 
 // Store keeps job records and the placements of finished jobs. Writes are
 // durable when they return (backend/store's bbolt Store fsyncs each

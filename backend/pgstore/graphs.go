@@ -71,7 +71,7 @@ func (db *DB) putGraph(r jobs.GraphRecord, quota int64) (jobs.GraphRecord, error
 func (db *DB) Graph(id string) (jobs.GraphRecord, error) {
 	var r jobs.GraphRecord
 	if !guest.ValidID(id) {
-		return r, fmt.Errorf("%w: malformed graph id", jobs.ErrNotFound)
+		return r, fmt.Errorf("%w: malformed graph id", jobs.ErrNoGraph)
 	}
 	ctx, cancel := opContext()
 	defer cancel()

@@ -52,11 +52,16 @@ func (s *Server) classify(err error) (int, ErrorBody, int) {
 	body := ErrorBody{Error: oneLine(err), Field: spec.FieldOf(err)}
 	var fe *spec.FieldError
 	var ge *graphfile.Error
+	if errors.As(err, &ge) && body.Field == "" {
+		// a graph file read from the body; one written (GET
+		// /graphs/{id}?format=) names the field that chose its format
+		body.Field = "body"
+	}
 	switch {
 	case errors.As(err, &ge) && errors.Is(err, graphfile.ErrTooLarge):
-		return http.StatusRequestEntityTooLarge, ErrorBody{Error: oneLine(err), Field: "body"}, 0
+		return http.StatusRequestEntityTooLarge, body, 0
 	case errors.As(err, &ge):
-		return http.StatusBadRequest, ErrorBody{Error: oneLine(err), Field: "body"}, 0
+		return http.StatusBadRequest, body, 0
 	case errors.Is(err, errBodyTooLarge):
 		return http.StatusRequestEntityTooLarge, body, 0
 	case errors.Is(err, os.ErrDeadlineExceeded):

@@ -68,7 +68,10 @@ func TestUploadQuotaPerClient(t *testing.T) {
 	}{
 		{"IPv4", nil, client{addr: "192.0.2.1:5000"}, client{addr: "192.0.2.1:6000"}, client{addr: "192.0.2.2:5000"}},
 		{"IPv6 /64", nil, client{addr: "[2001:db8::1]:5000"}, client{addr: "[2001:db8::2]:5000"}, client{addr: "[2001:db8:0:1::1]:5000"}},
-		{"tokens", []string{tokA, tokB}, client{"192.0.2.1:5000", tokA}, client{"192.0.2.9:5000", tokA}, client{"192.0.2.1:5000", tokB}},
+		{"tokens", []string{tokA, tokB}, client{addr: "192.0.2.1:5000", token: tokA}, client{addr: "192.0.2.9:5000", token: tokA}, client{addr: "192.0.2.1:5000", token: tokB}},
+		// the scheme's name is case-insensitive: one token, one quota
+		{"tokens, Bearer in any case", []string{tokA, tokB}, client{addr: "192.0.2.1:5000", token: tokA}, client{addr: "192.0.2.9:5000", token: tokA, scheme: "bearer"},
+			client{addr: "192.0.2.1:5000", token: tokB, scheme: "BEARER"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			f := graphFixture(t, store.NewMemory(), server.Options{GraphQuota: 5000, Tokens: tt.tokens})
@@ -93,14 +96,19 @@ func TestUploadQuotaPerClient(t *testing.T) {
 	}
 }
 
-// client is where an upload comes from: its address and API token.
-type client struct{ addr, token string }
+// client is where an upload comes from: its address and API token, sent
+// with the scheme name (Bearer if "").
+type client struct{ addr, token, scheme string }
 
 func (c client) upload(f *fixture, body string) *httptest.ResponseRecorder {
 	req := httptest.NewRequest("POST", "/api/v1/graphs?format=csv", strings.NewReader(body))
 	req.RemoteAddr = c.addr
 	if c.token != "" {
-		req.Header.Set("Authorization", "Bearer "+c.token)
+		scheme := c.scheme
+		if scheme == "" {
+			scheme = "Bearer"
+		}
+		req.Header.Set("Authorization", scheme+" "+c.token)
 	}
 	rec := httptest.NewRecorder()
 	f.srv.ServeHTTP(rec, req)

@@ -139,7 +139,7 @@ func checkIsolated(g *guest.Graph) error {
 // token), else its IP address, an IPv6 one by its /64 prefix (what one
 // host is commonly given). Behind a proxy every client has its address.
 func (s *Server) uploader(r *http.Request) string {
-	if tok, ok := strings.CutPrefix(r.Header.Get(echo.HeaderAuthorization), "Bearer "); ok && len(s.o.Tokens) > 0 {
+	if tok, ok := bearerToken(r.Header.Get(echo.HeaderAuthorization)); ok && len(s.o.Tokens) > 0 {
 		h := sha256.Sum256([]byte(tok))
 		return "token:" + hex.EncodeToString(h[:8])
 	}
@@ -226,7 +226,7 @@ func (s *Server) graph(c echo.Context) error {
 	}
 	rec, err := s.o.Graphs.Graph(id)
 	if err == nil && rec.IsMachine() {
-		err = fmt.Errorf("%w: %s is an uploaded machine (%s/%s)", jobs.ErrNotFound, id, machinesPath, id)
+		err = fmt.Errorf("%w: %s is an uploaded machine, not a graph (GET %s/%s)", jobs.ErrNoGraph, id, machinesPath, id)
 	}
 	if err != nil {
 		return err

@@ -224,3 +224,36 @@ func TestGraphGuest(t *testing.T) {
 		t.Errorf("placement after reopening: %d %s", resp.StatusCode, b)
 	}
 }
+
+// TestGraphFormatErrorNamesFormat: a graph the chosen ?format= cannot
+// hold (METIS and Scotch hold undirected integer weights) is a 400 whose
+// field is format, the query parameter to change, not the body (GET has
+// none); a file that does not read in an upload still names the body.
+func TestGraphFormatErrorNamesFormat(t *testing.T) {
+	f := graphFixture(t, store.NewMemory(), server.Options{})
+	directed := uploaded(t, f, "/api/v1/graphs?format=csv", "", "0,1,1\n1,2,2\n2,0,1\n")
+	fractional := uploaded(t, f, "/api/v1/graphs?format=csv", "", "0,1,0.5\n1,0,0.5\n1,2,1\n2,1,1\n")
+	for _, tc := range []struct {
+		name, method, target, body string
+		field, says                string
+	}{
+		{"METIS of a directed graph", "GET", "/api/v1/graphs/" + directed.ID + "?format=metis", "", "format", "the graph is directed"},
+		{"Scotch of a directed graph", "GET", "/api/v1/graphs/" + directed.ID + "?format=scotch", "", "format", "the graph is directed"},
+		{"METIS of real volumes", "GET", "/api/v1/graphs/" + fractional.ID + "?format=metis", "", "format", "integer weights only"},
+		{"unknown format", "GET", "/api/v1/graphs/" + directed.ID + "?format=xls", "", "format", "graph format"},
+		{"an upload that does not read", "POST", "/api/v1/graphs?format=metis", "4 4 001\n2 5 4 x\n", "body", "line 2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var rec *httptest.ResponseRecorder
+			if tc.method == "POST" {
+				rec = f.upload(t, tc.target, "text/plain", tc.body)
+			} else {
+				rec = f.do(t, tc.method, tc.target, "")
+			}
+			e := decode[server.ErrorBody](t, rec)
+			if rec.Code != http.StatusBadRequest || e.Field != tc.field || !strings.Contains(e.Error, tc.says) {
+				t.Fatalf("%d %+v, want 400 naming field %q and saying %q", rec.Code, e, tc.field, tc.says)
+			}
+		})
+	}
+}

@@ -17,6 +17,7 @@ import (
 var (
 	errCrossSite = echo.NewHTTPError(http.StatusForbidden, "cross-site request refused: the API takes jobs from this origin's pages and from non-browser clients only")
 	errAuth      = echo.NewHTTPError(http.StatusUnauthorized, "this server wants an API token: Authorization: Bearer TOKEN")
+	errBadToken  = echo.NewHTTPError(http.StatusUnauthorized, "the API token sent is not accepted by this server: send one of its tokens (Authorization: Bearer TOKEN)")
 )
 
 // crossSite reports whether a browser sent r from a page of another
@@ -104,14 +105,37 @@ func (s *Server) guardToken(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// wantToken returns errAuth, with the WWW-Authenticate challenge, if the
-// server has API tokens and the request carries none of them.
+// wantToken returns, with the WWW-Authenticate challenge, errAuth if the
+// server has API tokens and the request carries no bearer token, and
+// errBadToken if it carries one that is none of them (RFC 6750's
+// invalid_token; nothing is said of the server's tokens).
 func (s *Server) wantToken(c echo.Context) error {
-	if len(s.o.Tokens) == 0 || s.validToken(c.Request().Header.Get(echo.HeaderAuthorization)) {
+	if len(s.o.Tokens) == 0 {
 		return nil
 	}
-	c.Response().Header().Set("WWW-Authenticate", `Bearer realm="topomap"`)
-	return errAuth
+	tok, sent := bearerToken(c.Request().Header.Get(echo.HeaderAuthorization))
+	if sent && s.validToken(tok) {
+		return nil
+	}
+	if !sent {
+		c.Response().Header().Set("WWW-Authenticate", `Bearer realm="topomap"`)
+		return errAuth
+	}
+	c.Response().Header().Set("WWW-Authenticate", `Bearer realm="topomap", error="invalid_token"`)
+	return errBadToken
+}
+
+// bearerToken returns the token of an Authorization header of the Bearer
+// scheme, whose name is case-insensitive (RFC 7235 section 2.1: "bearer
+// TOKEN" is "Bearer TOKEN"); sent is false for a missing header, another
+// scheme or an empty token.
+func bearerToken(h string) (tok string, sent bool) {
+	scheme, rest, ok := strings.Cut(strings.TrimSpace(h), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return "", false
+	}
+	tok = strings.TrimLeft(rest, " ")
+	return tok, tok != ""
 }
 
 // mediaType returns r's Content-Type without its parameters ("" if it is
@@ -124,11 +148,10 @@ func mediaType(r *http.Request) string {
 	return mt
 }
 
-// validToken reports whether an Authorization header carries one of the
-// server's tokens (compared in constant time).
-func (s *Server) validToken(h string) bool {
-	tok, ok := strings.CutPrefix(h, "Bearer ")
-	if !ok || tok == "" {
+// validToken reports whether tok, a bearer token (bearerToken), is one of
+// the server's tokens (compared in constant time).
+func (s *Server) validToken(tok string) bool {
+	if tok == "" {
 		return false
 	}
 	found := 0

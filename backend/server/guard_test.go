@@ -220,3 +220,75 @@ func TestHealthStore(t *testing.T) {
 		t.Errorf("health %+v", h)
 	}
 }
+
+// TestBearerSchemeIsCaseInsensitive: the auth scheme's name is
+// case-insensitive (RFC 7235 section 2.1), so "bearer TOKEN" is "Bearer
+// TOKEN", on every guarded route (a write, an upload, the list of jobs).
+func TestBearerSchemeIsCaseInsensitive(t *testing.T) {
+	const token = "0123456789abcdef-token"
+	f := newFixture(t, jobs.Options{}, server.Options{Tokens: []string{token}})
+	for _, scheme := range []string{"Bearer ", "bearer ", "BEARER ", "bEaReR ", "Bearer  "} {
+		auth := scheme + token
+		for _, r := range []struct{ method, target, contentType, body string }{
+			{"POST", "/api/v1/map", "application/json", `{"guest":"grid:4x4","host":"mesh:4x4","algo":"affn"}`},
+			{"GET", "/api/v1/jobs", "", ""},
+		} {
+			t.Run(fmt.Sprintf("%q %s %s", scheme, r.method, r.target), func(t *testing.T) {
+				var rd io.Reader
+				if r.body != "" {
+					rd = strings.NewReader(r.body)
+				}
+				req := httptest.NewRequest(r.method, r.target, rd)
+				if r.contentType != "" {
+					req.Header.Set("Content-Type", r.contentType)
+				}
+				req.Header.Set("Authorization", auth)
+				rec := httptest.NewRecorder()
+				f.srv.ServeHTTP(rec, req)
+				if rec.Code != http.StatusOK {
+					t.Fatalf("Authorization: %q and the token: %d %s, want 200", scheme, rec.Code, rec.Body)
+				}
+			})
+		}
+	}
+}
+
+// TestWrongTokenIsToldFromMissingToken: a request without a bearer token
+// is told the server wants one; one whose token is not accepted is told
+// so, apart (with RFC 6750's error="invalid_token"), and neither message
+// says anything of the server's tokens.
+func TestWrongTokenIsToldFromMissingToken(t *testing.T) {
+	const token = "0123456789abcdef-token"
+	f := newFixture(t, jobs.Options{}, server.Options{Tokens: []string{token}})
+	const missing, wrong = "this server wants an API token", "the API token sent is not accepted by this server"
+	for _, tc := range []struct {
+		name, auth, says, not, challenge string
+	}{
+		{"no header", "", missing, wrong, `Bearer realm="topomap"`},
+		{"another scheme", "Basic dXNlcjpwYXNz", missing, wrong, `Bearer realm="topomap"`},
+		{"an empty token", "Bearer ", missing, wrong, `Bearer realm="topomap"`},
+		{"a wrong token", "Bearer nope", wrong, missing, `Bearer realm="topomap", error="invalid_token"`},
+		{"a wrong token, lower-case scheme", "bearer nope", wrong, missing, `Bearer realm="topomap", error="invalid_token"`},
+		{"a prefix of the token", "Bearer " + token[:10], wrong, missing, `Bearer realm="topomap", error="invalid_token"`},
+		{"the token and more", "Bearer " + token + "x", wrong, missing, `Bearer realm="topomap", error="invalid_token"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req := httptest.NewRequest("GET", "/api/v1/jobs", nil)
+			if tc.auth != "" {
+				req.Header.Set("Authorization", tc.auth)
+			}
+			rec := httptest.NewRecorder()
+			f.srv.ServeHTTP(rec, req)
+			e := decode[server.ErrorBody](t, rec)
+			if rec.Code != http.StatusUnauthorized || !strings.Contains(e.Error, tc.says) || strings.Contains(e.Error, tc.not) {
+				t.Fatalf("%d %+v, want 401 saying %q", rec.Code, e, tc.says)
+			}
+			if got := rec.Header().Get("WWW-Authenticate"); got != tc.challenge {
+				t.Errorf("WWW-Authenticate %q, want %q", got, tc.challenge)
+			}
+			if strings.Contains(rec.Body.String(), token[:8]) || strings.Contains(rec.Body.String(), fmt.Sprint(len(token))) {
+				t.Errorf("the answer tells of the server's token: %s", rec.Body)
+			}
+		})
+	}
+}

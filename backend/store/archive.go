@@ -58,10 +58,12 @@ type Report struct {
 	Path  string `json:"path"`
 	Bytes int64  `json:"bytes"` // size of the file
 	// Jobs counts readable job records, Results their placements, Graphs
-	// the readable uploaded graphs.
-	Jobs    int `json:"jobs"`
-	Results int `json:"results"`
-	Graphs  int `json:"graphs"`
+	// the readable uploaded graphs and Machines the readable uploaded
+	// machines (stored beside the graphs), as Export counts them.
+	Jobs     int `json:"jobs"`
+	Results  int `json:"results"`
+	Graphs   int `json:"graphs"`
+	Machines int `json:"machines"`
 	// Damage lists structural problems: a server refuses the file.
 	Damage []string `json:"damage,omitempty"`
 	// Problems lists unreadable records, which a server skips.
@@ -89,7 +91,14 @@ func CheckSource(ctx context.Context, src Source) (Report, error) {
 	if err != nil {
 		return r, err
 	}
-	problems, err = src.EachGraph(ctx, func(GraphRecord) error { r.Graphs++; return nil })
+	problems, err = src.EachGraph(ctx, func(g GraphRecord) error {
+		if g.IsMachine() {
+			r.Machines++
+		} else {
+			r.Graphs++
+		}
+		return nil
+	})
 	r.Problems = append(r.Problems, problems...)
 	return r, err
 }

@@ -149,9 +149,10 @@ func checkGraph(tx *bolt.Tx, id string) (GraphRecord, error) {
 	return r, nil
 }
 
-// GraphNotFound is the error of an id with no graph, in every store.
+// GraphNotFound is the error of an id with no graph, in every store: it
+// wraps jobs.ErrNoGraph (an ErrNotFound) and says how to upload one.
 func GraphNotFound(id string) error {
-	return fmt.Errorf("%w: no graph %s on this server; upload it first (POST /api/v1/graphs)", jobs.ErrNotFound, id)
+	return fmt.Errorf("%w: %s is not on this server; upload it first (POST /api/v1/graphs)", jobs.ErrNoGraph, id)
 }
 
 // putGraph writes a graph record and its checksum, keeping the last use.
@@ -267,7 +268,7 @@ func countOwners(tx *bolt.Tx) map[string]int64 {
 func (s *Bolt) Graph(id string) (GraphRecord, error) {
 	var r GraphRecord
 	if !guest.ValidID(id) {
-		return r, fmt.Errorf("%w: malformed graph id", jobs.ErrNotFound)
+		return r, fmt.Errorf("%w: malformed graph id", jobs.ErrNoGraph)
 	}
 	err := guard(func() error {
 		return s.db.View(func(tx *bolt.Tx) error {
@@ -327,7 +328,7 @@ func (s *Bolt) Resolve(_ context.Context, id string) (*guest.Graph, error) {
 // every store's Resolve answers.
 func GraphOf(r GraphRecord, err error) (*guest.Graph, error) {
 	if err == nil && r.IsMachine() {
-		return nil, fmt.Errorf("%w: %s is an uploaded machine, not a graph", jobs.ErrNotFound, r.Graph.ID)
+		return nil, fmt.Errorf("%w: %s is an uploaded machine, not a graph (GET /api/v1/machines/%s)", jobs.ErrNoGraph, r.Graph.ID, r.Graph.ID)
 	}
 	return r.Graph, err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -138,5 +139,57 @@ func TestSweepKeepsMachinesOfKeptJobs(t *testing.T) {
 				t.Errorf("the machine after the sweep: %v", err)
 			}
 		})
+	}
+}
+
+// TestCheckCountsMachinesAsExportDoes: a machine rides a graph record,
+// but the store check (CheckSource, `topomap store check`) counts it as
+// a machine, apart from the graphs, as Export does, in every store.
+func TestCheckCountsMachinesAsExportDoes(t *testing.T) {
+	type graphStore interface {
+		store.Source
+		PutGraph(r store.GraphRecord, quota int64) (store.GraphRecord, error)
+	}
+	open := map[string]func(t *testing.T) graphStore{
+		"bbolt": func(t *testing.T) graphStore {
+			st, err := store.Open(filepath.Join(t.TempDir(), "topomap.db"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { st.Close() })
+			return st
+		},
+		"memory": func(*testing.T) graphStore { return store.NewMemory() },
+	}
+	_, machine := sampleMachine(t)
+	for _, tc := range []struct {
+		name             string
+		graphs           []store.GraphRecord
+		machines         []store.GraphRecord
+		wantG, wantMachs int
+	}{
+		{"nothing", nil, nil, 0, 0},
+		{"graphs only", []store.GraphRecord{sampleGraph(t, 5), sampleGraph(t, 6)}, nil, 2, 0},
+		{"a machine only", nil, []store.GraphRecord{machine}, 0, 1},
+		{"two graphs and a machine", []store.GraphRecord{sampleGraph(t, 5), sampleGraph(t, 6)}, []store.GraphRecord{machine}, 2, 1},
+	} {
+		for kind, open := range open {
+			t.Run(kind+"/"+tc.name, func(t *testing.T) {
+				st := open(t)
+				for _, r := range append(append([]store.GraphRecord{}, tc.graphs...), tc.machines...) {
+					if _, err := st.PutGraph(r, 0); err != nil {
+						t.Fatal(err)
+					}
+				}
+				r, err := store.CheckSource(context.Background(), st)
+				if err != nil || r.Graphs != tc.wantG || r.Machines != tc.wantMachs {
+					t.Fatalf("check: %d graphs and %d machines (%v), want %d and %d", r.Graphs, r.Machines, err, tc.wantG, tc.wantMachs)
+				}
+				n, _, err := store.Export(context.Background(), st, io.Discard)
+				if err != nil || n.Graphs != r.Graphs || n.Machines != r.Machines {
+					t.Errorf("export: %+v (%v), check: %d graphs and %d machines", n, err, r.Graphs, r.Machines)
+				}
+			})
+		}
 	}
 }

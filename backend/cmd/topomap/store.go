@@ -199,8 +199,8 @@ func counted(n store.Exported) string {
 
 // printReport prints a store check.
 func printReport(w io.Writer, r store.Report) {
-	fmt.Fprintf(w, "%s: %s, %s, %s, %s\n", r.Path, metric.Plural(int(r.Bytes), "byte"), metric.Plural(r.Jobs, "job"),
-		metric.Plural(r.Results, "result"), metric.Plural(r.Graphs, "graph"))
+	fmt.Fprintf(w, "%s: %s, %s, %s, %s and %s\n", r.Path, metric.Plural(int(r.Bytes), "byte"), metric.Plural(r.Jobs, "job"),
+		metric.Plural(r.Results, "result"), metric.Plural(r.Graphs, "graph"), metric.Plural(r.Machines, "machine"))
 	for _, d := range r.Damage {
 		fmt.Fprintln(w, "damaged:", d)
 	}

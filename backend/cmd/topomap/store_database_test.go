@@ -93,7 +93,7 @@ func TestStoreExportFromBboltImportsIntoPostgresAndExportsTheSameStream(t *testi
 	}
 	out.Reset()
 	if err := run(context.Background(), []string{"store", "check", "--database-url", url}, &out); err != nil ||
-		!strings.Contains(out.String(), "4 jobs, 3 results, 2 graphs\nok\n") || !strings.HasPrefix(out.String(), "postgres database t") {
+		!strings.Contains(out.String(), "4 jobs, 3 results, 1 graph and 1 machine\nok\n") || !strings.HasPrefix(out.String(), "postgres database t") {
 		t.Errorf("check of the database: %v %q", err, out.String())
 	}
 }

@@ -107,7 +107,7 @@ func TestStoreImportCommand(t *testing.T) {
 		_, s, _ := strings.Cut(out.String(), "bytes, ") // the path and size differ
 		return s
 	}
-	if a, b := checkOf(from), checkOf(to); a != b || !strings.Contains(a, "3 jobs, 3 results, 0 graphs") {
+	if a, b := checkOf(from), checkOf(to); a != b || !strings.Contains(a, "3 jobs, 3 results, 0 graphs and 0 machines") {
 		t.Errorf("check of the import %q, of the export %q", b, a)
 	}
 	stdin = strings.NewReader(strings.Replace(exported.String(), `"done"`, `"dune"`, 1))
@@ -134,7 +134,7 @@ func TestStoreDatabaseURL(t *testing.T) {
 	const url = "postgres://topomap:secret@db.example:5432/topomap"
 	var out bytes.Buffer
 	if err := run(context.Background(), []string{"store", "check", "--database-url", url}, &out); err != nil ||
-		out.String() != "postgres://topomap:xxxxx@db.example:5432/topomap: 0 bytes, 1 job, 1 result, 0 graphs\nok\n" {
+		out.String() != "postgres://topomap:xxxxx@db.example:5432/topomap: 0 bytes, 1 job, 1 result, 0 graphs and 0 machines\nok\n" {
 		t.Errorf("check: %v %q", err, out.String())
 	}
 	t.Setenv("TOPOMAP_DATABASE_URL", url)
@@ -151,5 +151,42 @@ func TestStoreDatabaseURL(t *testing.T) {
 	openDatabase = nil
 	if err := run(context.Background(), []string{"store", "check"}, &out); err == nil || !strings.Contains(err.Error(), "built without a database store") {
 		t.Errorf("no database store: %v", err)
+	}
+}
+
+// TestStoreCheckCountsMachinesAsExportDoes: an uploaded machine is stored
+// beside the graphs, but `store check` counts it as a machine, as `store
+// export` does, so the two agree on the same store.
+func TestStoreCheckCountsMachinesAsExportDoes(t *testing.T) {
+	var log bytes.Buffer
+	stderr = &log
+	defer func() { stderr = os.Stderr }()
+	empty := func(t *testing.T, dir string) {
+		st, err := store.Open(filepath.Join(dir, "topomap.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		st.Close()
+	}
+	for _, tc := range []struct {
+		name            string
+		fill            func(t *testing.T, dir string)
+		check, exported string
+	}{
+		{"empty", empty, "0 jobs, 0 results, 0 graphs and 0 machines\nok\n", "exported 0 jobs, 0 graphs and 0 machines"},
+		{"jobs, a graph and a machine", boltWithEverything, "4 jobs, 3 results, 1 graph and 1 machine\nok\n", "exported 4 jobs, 1 graph and 1 machine"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			tc.fill(t, dir)
+			var out bytes.Buffer
+			if err := run(context.Background(), []string{"store", "check", "--data", dir}, &out); err != nil || !strings.HasSuffix(out.String(), tc.check) {
+				t.Fatalf("check: %v %q, want it to end %q", err, out.String(), tc.check)
+			}
+			log.Reset()
+			if err := run(context.Background(), []string{"store", "export", "--data", dir}, io.Discard); err != nil || !strings.Contains(log.String(), tc.exported) {
+				t.Errorf("export: %v %q, want %q", err, log.String(), tc.exported)
+			}
+		})
 	}
 }
