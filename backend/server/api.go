@@ -317,17 +317,24 @@ func (s *Server) checkSyncBudget(budget time.Duration, runs int) error {
 
 // syncSlot runs work in one of the slots of sem (SyncWorkers or
 // RenderWorkers), within SyncTimeout (waiting included): errSyncBusy if no
-// slot frees in time, errSyncTimeout if work fails after the time ran out.
+// slot frees in time, errSyncTimeout if work fails after the time ran out,
+// saying how much of it the request waited for its slot.
 func (s *Server) syncSlot(ctx context.Context, sem chan struct{}, work func(context.Context) error) error {
 	ctx, cancel := context.WithTimeoutCause(ctx, s.o.SyncTimeout, errSyncTimeout)
 	defer cancel()
+	start := time.Now()
 	select {
 	case sem <- struct{}{}:
 		defer func() { <-sem }()
 	case <-ctx.Done():
 		return errSyncBusy
 	}
-	return timedOut(ctx, work(ctx), errSyncTimeout)
+	waited := time.Since(start)
+	err := timedOut(ctx, work(ctx), errSyncTimeout)
+	if err == errSyncTimeout && waited >= s.o.SyncTimeout/10 {
+		return fmt.Errorf("%w: %v of its %v went to waiting for a free slot, the server being busy; try again later", err, waited.Round(time.Millisecond), s.o.SyncTimeout)
+	}
+	return err
 }
 
 // timedOut is limit, the cause of a context's timeout, for the error of
