@@ -60,14 +60,11 @@ func (s *Schedule) MarshalJSON() ([]byte, error) {
 // materialising the phases. O(d·2^d) time, O(d) memory besides buffering.
 func (s *Schedule) WriteJSON(w io.Writer) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
-	head, err := json.Marshal(s.header())
+	head, err := s.jsonHead()
 	if err != nil {
 		return err
 	}
-	// head ends with `"processes":null}`: keep everything before the null.
-	head = head[:bytes.LastIndex(head, []byte("null}"))]
 	bw.Write(head)
-	bw.WriteString("[")
 	var buf []byte
 	var phases []Phase
 	var coords []int
@@ -78,39 +75,65 @@ func (s *Schedule) WriteJSON(w io.Writer) error {
 		}
 		buf = append(buf, "\n{\"vertex\":"...)
 		buf = strconv.AppendInt(buf, int64(v), 10)
-		buf = append(buf, ",\"host\":["...)
+		buf = append(buf, ",\"host\":"...)
 		coords = s.Mapping.Host.Coords(s.Mapping.Place[v], coords)
-		for j, x := range coords {
-			if j > 0 {
-				buf = append(buf, ',')
-			}
-			buf = strconv.AppendInt(buf, int64(x), 10)
-		}
-		buf = append(buf, "],\"finish\":"...)
+		buf = appendInts(buf, coords)
+		buf = append(buf, ",\"finish\":"...)
 		buf = appendFloat(buf, s.Finish(v))
-		buf = append(buf, ",\"phases\":["...)
+		buf = append(buf, ",\"phases\":"...)
 		phases = s.Phases(v, phases[:0])
-		for k, p := range phases {
-			if k > 0 {
-				buf = append(buf, ',')
-			}
-			buf = append(buf, "{\"stage\":"...)
-			buf = strconv.AppendInt(buf, int64(p.Stage), 10)
-			buf = append(buf, ",\"kind\":\""...)
-			buf = append(buf, kindNames[p.Kind]...)
-			buf = append(buf, "\",\"start\":"...)
-			buf = appendFloat(buf, p.Start)
-			buf = append(buf, ",\"end\":"...)
-			buf = appendFloat(buf, p.End)
-			buf = append(buf, '}')
-		}
-		buf = append(buf, "]}"...)
+		buf = appendPhases(buf, phases)
+		buf = append(buf, '}')
 		if _, err := bw.Write(buf); err != nil {
 			return err
 		}
 	}
 	bw.WriteString("\n]}\n")
 	return bw.Flush()
+}
+
+// jsonHead returns the document up to its first process: the header's
+// fields, then the opening of the processes' array.
+func (s *Schedule) jsonHead() ([]byte, error) {
+	head, err := json.Marshal(s.header())
+	if err != nil {
+		return nil, err
+	}
+	// head ends with `"processes":null}`: keep everything before the null.
+	head = head[:bytes.LastIndex(head, []byte("null}"))]
+	return append(head, '['), nil
+}
+
+// appendInts appends xs to b as a JSON array.
+func appendInts(b []byte, xs []int) []byte {
+	b = append(b, '[')
+	for j, x := range xs {
+		if j > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(x), 10)
+	}
+	return append(b, ']')
+}
+
+// appendPhases appends phases to b as a JSON array of Phase objects.
+func appendPhases(b []byte, phases []Phase) []byte {
+	b = append(b, '[')
+	for k, p := range phases {
+		if k > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, "{\"stage\":"...)
+		b = strconv.AppendInt(b, int64(p.Stage), 10)
+		b = append(b, ",\"kind\":\""...)
+		b = append(b, kindNames[p.Kind]...)
+		b = append(b, "\",\"start\":"...)
+		b = appendFloat(b, p.Start)
+		b = append(b, ",\"end\":"...)
+		b = appendFloat(b, p.End)
+		b = append(b, '}')
+	}
+	return append(b, ']')
 }
 
 // appendFloat formats like encoding/json: shortest representation, plain

@@ -125,7 +125,7 @@ func Run(m *mapping.Mapping, ta, tc float64) (*Schedule, error) {
 func (s *Schedule) evaluate() {
 	d, n := s.D, 1<<s.D
 	place, host := s.Mapping.Place, s.Mapping.Host
-	var commHops, waitHops int64
+	var commHops int64
 	waits := make([]int64, n) // per-process wait, in links
 	var prev []int32
 	for i := range d {
@@ -152,13 +152,21 @@ func (s *Schedule) evaluate() {
 		}
 		prev = cur
 	}
+	s.summarise(prev, waits, commHops)
+}
+
+// summarise sets the summary from the ready times of the last stage (nil
+// without stages), each process's waits and the hops of all messages, all
+// counted in links.
+func (s *Schedule) summarise(last []int32, waits []int64, commHops int64) {
+	d, n := s.D, len(waits)
 	var c int32
-	var maxWait int64
+	var waitHops, maxWait int64
 	for v := range n {
 		waitHops += waits[v]
 		maxWait = max(maxWait, waits[v])
-		if prev != nil {
-			c = max(c, prev[v])
+		if last != nil {
+			c = max(c, last[v])
 		}
 	}
 	sum := &s.summary

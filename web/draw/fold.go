@@ -91,10 +91,7 @@ const tickRoom = 14
 func panelPitch(panels, kx, ky, inner, height, extra int) float64 {
 	perRow := planesPerRow(panels, kx, ky)
 	rowsOfPanels := (panels + perRow - 1) / perRow
-	gap := 1
-	if panels > 1 {
-		gap = 2
-	}
+	gap := panelGap(panels)
 	byW := float64(inner-textW(itoa(ky-1), 12)) / float64(perRow*(kx+gap)-gap)
 	byH := float64(height-2*margin-14-rowsOfPanels*(14+extra)) / float64(max(1, rowsOfPanels*(ky+gap)-gap))
 	return min(byW, byH)
@@ -109,13 +106,7 @@ func (l *layout) meshPanels(host *topology.Lattice, inner, height, minCell int) 
 	kx, ky := host.Dim(0), host.Dim(1)
 	planes := n / (kx * ky)
 	l.perPlane = kx * ky
-	f, cell := chooseFold(planes, kx, ky, inner, height)
-	// Unfolded nodes of a pixel or two, under half the pitch the width
-	// allows, are too small a price for the height: the page then
-	// scrolls (a square host that folding does not help).
-	if byW := panelCell(planes, kx, ky, inner, math.MaxInt32); f == nil && cell < 3 && 2*cell < byW {
-		cell = byW
-	}
+	f, cell := meshCell(planes, kx, ky, inner, height)
 	pkx, pky, panels, extra := kx, ky, planes, 0
 	if f != nil {
 		extra = tickRoom
@@ -123,15 +114,45 @@ func (l *layout) meshPanels(host *topology.Lattice, inner, height, minCell int) 
 		pkx, pky = f.span()
 		panels = f.count()
 	}
-	perRow := planesPerRow(panels, pkx, pky)
-	rowsOfPanels := (panels + perRow - 1) / perRow
-	gap := 1
-	if panels > 1 {
-		gap = 2
-	}
 	cell = clamp(cell, minCell, 60)
 	l.r = clamp(cell*2/5, 1, 14)
 	l.cell, l.side = cell, cell
+	l.placePanels(host, panels, pkx, pky, extra)
+	l.meshLinks(n, kx, ky, cell)
+	l.foldSeams()
+}
+
+// meshCell returns the fold of a kx × ky host (planes of it) and the
+// pitch of its nodes within inner × height (chooseFold), but the pitch
+// the width allows where unfolded nodes would be a pixel or two.
+func meshCell(planes, kx, ky, inner, height int) (*fold, int) {
+	f, cell := chooseFold(planes, kx, ky, inner, height)
+	// Unfolded nodes of a pixel or two, under half the pitch the width
+	// allows, are too small a price for the height: the page then
+	// scrolls (a square host that folding does not help).
+	if byW := panelCell(planes, kx, ky, inner, math.MaxInt32); f == nil && cell < 3 && 2*cell < byW {
+		cell = byW
+	}
+	return f, cell
+}
+
+// panelGap returns the cells between panels: two between planes or
+// strips, one around a single panel.
+func panelGap(panels int) int {
+	if panels > 1 {
+		return 2
+	}
+	return 1
+}
+
+// placePanels places the host's nodes in panels of pkx × pky cells (its
+// planes, or the strips of its fold), in rows of panels extra units
+// further apart than their labels need, and sets the drawing's height.
+func (l *layout) placePanels(host *topology.Lattice, panels, pkx, pky, extra int) {
+	cell := l.cell
+	perRow := planesPerRow(panels, pkx, pky)
+	rowsOfPanels := (panels + perRow - 1) / perRow
+	gap := panelGap(panels)
 	pw, ph := pkx*cell, pky*cell
 	top := margin
 	if panels > 1 {
@@ -142,19 +163,25 @@ func (l *layout) meshPanels(host *topology.Lattice, inner, height, minCell int) 
 		px := left + (q%perRow)*(pw+gap*cell)
 		py := top + (q/perRow)*(ph+gap*cell+14+extra)
 		l.panels = append(l.panels, panel{x: px - 2, y: py - 2, w: pw + 4, h: ph + 4, wrap: host.Wraps(0) || host.Wraps(1), label: l.panelLabel(host, q, panels, pw+gap*cell)})
-		l.placePanel(kx, ky, q, px, py)
+		l.placePanel(host.Dim(0), host.Dim(1), q, px, py)
 		if q == 0 { // x1 under the first panel, x2 on its left
-			for ix := 0; ix < pkx; ix += max(1, (30+cell-1)/cell) {
-				l.ticks = append(l.ticks, axisTick{x: px + cell/2 + ix*cell, y: py + ph + 13, text: itoa(ix)})
-			}
-			for ly := 0; ly < pky; ly += max(1, (16+cell-1)/cell) {
-				l.ticks = append(l.ticks, axisTick{x: px - 4, y: py + cell/2 + (pky-1-ly)*cell + 4, text: itoa(ly), end: true})
-			}
+			l.axisTicks(px, py, pkx, pky)
 		}
 	}
 	l.h = top + rowsOfPanels*(ph+14) + (rowsOfPanels-1)*(gap*cell+extra) + margin
-	l.meshLinks(n, kx, ky, cell)
-	l.foldSeams()
+}
+
+// axisTicks labels the columns (x1) under and the rows (x2) left of a
+// panel of pkx × pky cells whose top-left node cell is at (px, py), as
+// many as fit.
+func (l *layout) axisTicks(px, py, pkx, pky int) {
+	cell := l.cell
+	for ix := 0; ix < pkx; ix += max(1, (30+cell-1)/cell) {
+		l.ticks = append(l.ticks, axisTick{x: px + cell/2 + ix*cell, y: py + pky*cell + 13, text: itoa(ix)})
+	}
+	for ly := 0; ly < pky; ly += max(1, (16+cell-1)/cell) {
+		l.ticks = append(l.ticks, axisTick{x: px - 4, y: py + cell/2 + (pky-1-ly)*cell + 4, text: itoa(ly), end: true})
+	}
 }
 
 // panelLabel names panel q of panels, within room units if it can: its

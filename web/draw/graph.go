@@ -87,7 +87,6 @@ func hopHistogram(m *mapping.Mapping, hops []int) []float64 {
 // graphMapping draws r as a weighted graph's mapping on the laid-out host.
 func graphMapping(w io.Writer, r *solve.Result, o Options, lay *layout, heatMap bool) error {
 	m := r.Mapping
-	g := m.Guest
 	hops := metric.EdgeHops(m)
 	inv := m.Inverse()
 	width := lay.w
@@ -98,10 +97,6 @@ func graphMapping(w io.Writer, r *solve.Result, o Options, lay *layout, heatMap 
 	s := svg.New(&buf)
 	s.Style("text/css", sheet)
 	s.Title(caption(r))
-	maxHops := 1
-	for _, h := range hops {
-		maxHops = max(maxHops, h)
-	}
 	var level []int
 	var lo, hi float64
 	if heatMap {
@@ -109,16 +104,7 @@ func graphMapping(w io.Writer, r *solve.Result, o Options, lay *layout, heatMap 
 	}
 	lay.frame(s)
 	if heatMap {
-		colours := make([]string, heatLevels+1)
-		for l := range colours {
-			colours[l] = heat(float64(l) / heatLevels)
-		}
-		nodeImage(&buf, lay, func(h int) string {
-			if v := inv[h]; v >= 0 {
-				return colours[level[v]]
-			}
-			return "#eef0f3"
-		}, nil)
+		hopBytesImage(&buf, lay, inv, level)
 	} else {
 		lay.hostLinks(s)
 	}
@@ -126,20 +112,50 @@ func graphMapping(w io.Writer, r *solve.Result, o Options, lay *layout, heatMap 
 	allocationMarks(&buf, lay, r)
 	if !heatMap {
 		graphEdges(&buf, m, lay, ps, o.MinHops, bundled)
-		lay.nodes(s, &buf, inv, func(int) bool { return true }, lay.r >= 9 && g.Order() <= 512)
+		lay.nodes(s, &buf, inv, func(int) bool { return true }, lay.r >= 9 && m.Guest.Order() <= 512)
 	}
 	lay.labels(s)
 	f := newFlow(s, lay.bottom(), width)
 	f.line(caption(r), "t", 14)
 	f.line(graphSubcaption(r, heatMap, len(ps), o), "s", 12)
-	graphKey(f, &buf, maxHops, heatMap, lo, hi)
-	hist := r.Metrics.HopHistogram
-	if len(hist) == 0 && g.Arcs() > 0 {
-		hist = hopHistogram(m, hops)
-	}
+	graphKey(f, &buf, longestHops(hops), heatMap, lo, hi)
 	f.gap(4)
-	histogram(s, hist, margin, f.y, min(width-2*margin, 480))
+	histogram(s, graphHistogram(r, hops), margin, f.y, min(width-2*margin, 480))
 	return writeSVG(w, width, f.y+histH+margin, &buf)
+}
+
+// longestHops returns the most hops of an arc, at least 1.
+func longestHops(hops []int) int {
+	longest := 1
+	for _, h := range hops {
+		longest = max(longest, h)
+	}
+	return longest
+}
+
+// graphHistogram returns the hop histogram of r's metrics, or the one
+// hopHistogram derives from the arcs' hops for results stored without it.
+func graphHistogram(r *solve.Result, hops []int) []float64 {
+	hist := r.Metrics.HopHistogram
+	if len(hist) == 0 && r.Mapping.Guest.Arcs() > 0 {
+		hist = hopHistogram(r.Mapping, hops)
+	}
+	return hist
+}
+
+// hopBytesImage paints every node in the heat colour of its vertex's
+// level of hop-bytes (nodeHopBytes), empty nodes pale grey.
+func hopBytesImage(buf *bytes.Buffer, lay *layout, inv, level []int) {
+	colours := make([]string, heatLevels+1)
+	for l := range colours {
+		colours[l] = heat(float64(l) / heatLevels)
+	}
+	nodeImage(buf, lay, func(h int) string {
+		if v := inv[h]; v >= 0 {
+			return colours[level[v]]
+		}
+		return "#eef0f3"
+	}, nil)
 }
 
 // heatLevels is the number of colours of a hop-bytes heat map.

@@ -602,22 +602,8 @@ func newLayout(host *topology.Lattice, width, height, minCell int) *layout {
 		}
 		l.ringCircle(width, inner, height)
 	case topology.Line:
-		const perRow = 64
-		if n <= perRow {
-			cell := clamp(inner/n, 4, 40)
-			l.r = clamp(cell*2/5, 1, 14)
-			l.side = 2 * l.r
-			l.arcs = true
-			l.topSpace = min(inner/3, cell*n/2) + 8
-			y := margin + l.topSpace + l.r
-			for h := range n {
-				l.x[h] = margin + cell/2 + h*cell
-				l.y[h] = y
-			}
-			l.h = y + l.r + margin + 20
-			for h := 1; h < n; h++ {
-				l.links = append(l.links, [2]int{h - 1, h})
-			}
+		if n <= lineRowMax {
+			l.lineRow(inner)
 			break
 		}
 		l.serpentine(n, inner, height, minCell, false) // a long line
@@ -626,10 +612,16 @@ func newLayout(host *topology.Lattice, width, height, minCell int) *layout {
 	default: // mesh or torus of rank >= 2: planes of (x, y), y upwards
 		l.meshPanels(host, inner, height, minCell)
 	}
-	// The extent actually used: nodes at the minimum pitch may need more
-	// than width, and then the document grows rather than clipping them.
+	l.fitExtent(width, height)
+	return l
+}
+
+// fitExtent sets the width to the extent actually used, then the scale
+// that fills the box (fitScale): nodes at the minimum pitch may need more
+// than width, and then the document grows rather than clipping them.
+func (l *layout) fitExtent(width, height int) {
 	right := 0
-	for h := range n {
+	for h := range l.x {
 		right = max(right, l.x[h]+max(l.r, l.side/2))
 	}
 	for _, p := range l.panels {
@@ -637,7 +629,30 @@ func newLayout(host *topology.Lattice, width, height, minCell int) *layout {
 	}
 	l.w = max(width, right+margin)
 	l.fitScale(width, height, right+margin)
-	return l
+}
+
+// lineRowMax is the longest line drawn in one row with its links as arcs;
+// a longer one snakes in rows (serpentine).
+const lineRowMax = 64
+
+// lineRow places the nodes of a short line in one row within inner units,
+// with room above it for the arcs of its links.
+func (l *layout) lineRow(inner int) {
+	n := len(l.x)
+	cell := clamp(inner/n, 4, 40)
+	l.r = clamp(cell*2/5, 1, 14)
+	l.side = 2 * l.r
+	l.arcs = true
+	l.topSpace = min(inner/3, cell*n/2) + 8
+	y := margin + l.topSpace + l.r
+	for h := range n {
+		l.x[h] = margin + cell/2 + h*cell
+		l.y[h] = y
+	}
+	l.h = y + l.r + margin + 20
+	for h := 1; h < n; h++ {
+		l.links = append(l.links, [2]int{h - 1, h})
+	}
 }
 
 // ringCircle places the nodes of a ring clockwise on a circle from the

@@ -88,14 +88,36 @@ func Projected(w io.Writer, r *solve.Result, size int, yaw, pitch float64) error
 	s.Style("text/css", sheet)
 	s.Title("3-D view of " + g.String())
 	links := projectedLinks(r, g)
-	order := make([]int, g.Size())
+	order := p.backToFront()
+	// dots small enough for the links between them to show
+	rad := clamp(int(float64(size)/float64(12*max(g.Dim(0), g.Dim(1), g.Dim(2)))), 2, 7)
+	p.drawLinks(&buf, links)
+	for _, h := range order {
+		cls, fill := "n3 free", "#ffffff"
+		if inv[h] >= 0 {
+			cls, fill = "n3", "#5b7fa6"
+		}
+		s.Circle(int(math.Round(p.x[h])), int(math.Round(p.y[h])), rad, attr("class", cls), attr("fill", fill), `stroke="#44505c"`, attr("data-h", itoa(h)))
+	}
+	f := newFlow(s, size, size)
+	projectedCaption(f, r, g, yaw, pitch)
+	return writeSVG(w, size, f.y+margin, &buf)
+}
+
+// backToFront returns the nodes from the farthest to the nearest, ties in
+// index order.
+func (p projection) backToFront() []int {
+	order := make([]int, len(p.depth))
 	for i := range order {
 		order[i] = i
 	}
-	// back to front, ties in index order; sort, not slices: see internal/order
+	// sort, not slices: see internal/order
 	sort.SliceStable(order, func(i, j int) bool { return p.depth[order[i]] < p.depth[order[j]] })
-	// dots small enough for the links between them to show
-	rad := clamp(int(float64(size)/float64(12*max(g.Dim(0), g.Dim(1), g.Dim(2)))), 2, 7)
+	return order
+}
+
+// drawLinks writes the links as lines between their ends' projections.
+func (p projection) drawLinks(buf *bytes.Buffer, links []link3d) {
 	buf.WriteString(`<g class="links3d" stroke-width="2">` + "\n")
 	var b []byte
 	for _, l := range links {
@@ -113,21 +135,17 @@ func Projected(w io.Writer, r *solve.Result, size int, yaw, pitch float64) error
 		buf.Write(b)
 	}
 	buf.WriteString("</g>\n")
-	for _, h := range order {
-		cls, fill := "n3 free", "#ffffff"
-		if inv[h] >= 0 {
-			cls, fill = "n3", "#5b7fa6"
-		}
-		s.Circle(int(math.Round(p.x[h])), int(math.Round(p.y[h])), rad, attr("class", cls), attr("fill", fill), `stroke="#44505c"`, attr("data-h", itoa(h)))
-	}
-	f := newFlow(s, size, size)
+}
+
+// projectedCaption writes the projected view's caption: the axes and
+// angles, then what the links and the filled nodes mean.
+func projectedCaption(f *flow, r *solve.Result, g topology.Grid, yaw, pitch float64) {
 	f.line("3-D view of "+g.String()+": x1 →, x2 ↑, x3 into the page before turning (yaw "+itoa(int(yaw))+"°, pitch "+itoa(int(pitch))+"°)", "s", 12)
 	if _, ok := topology.RouterOf(r.Mapping.Host); ok {
 		f.line("links coloured by load as in the heat map; wrap-around links not drawn; filled: a guest vertex", "s", 12)
 	} else {
 		f.line("wrap-around links not drawn; filled: a guest vertex", "s", 12)
 	}
-	return writeSVG(w, size, f.y+margin, &buf)
 }
 
 // link3d is one undirected link between neighbours a and b.
