@@ -11,8 +11,8 @@ import (
 )
 
 // TestMapPartial: cancelling an anytime run returns the best placement so
-// far, marked partial, with the context's error; it is a valid placement
-// no worse than the start it improved.
+// far, marked partial, with the context's error and all its metrics; it
+// is a valid placement no worse than the start it improved.
 func TestMapPartial(t *testing.T) {
 	g, h := parse(t, "grid:64x64", "mesh:128x32")
 	in := spec.Instance{Guest: g, Host: h, Algo: "pairs", Start: "rowmajor", Budget: time.Minute, Seed: 1}
@@ -31,6 +31,11 @@ func TestMapPartial(t *testing.T) {
 	}
 	if err := res.Mapping.Validate(); err != nil {
 		t.Fatal(err)
+	}
+	// kept, it has every figure: its link loads counted after the cancel
+	// (its drawing counts them; a bound of 0 painted every link hot)
+	if m := res.Metrics; m.NoLinkLoads != "" || m.MaxLinkLoad == nil || m.LinkLoadBound == nil || *m.LinkLoadBound <= 0 {
+		t.Errorf("partial result without link figures: %q, max %v, bound %v", m.NoLinkLoads, m.MaxLinkLoad, m.LinkLoadBound)
 	}
 	start := mustMap(t, "rowmajor", "grid:64x64", "mesh:128x32")
 	if res.Metrics.HopsPerByte > start.Metrics.HopsPerByte {

@@ -383,8 +383,9 @@ func Build(in spec.Instance) (*guest.Graph, topology.Host, error) {
 // Map solves an instance: checks it, builds guest and host, runs the mapper,
 // validates its placement and evaluates the metrics. When ctx ends while an
 // anytime algorithm runs, Map returns the best placement found so far as a
-// Result with Partial set, together with the context's error: callers that
-// only look at the error lose nothing, the others keep the best so far.
+// Result with Partial set and all its metrics, together with the context's
+// error: callers that only look at the error lose nothing, the others keep
+// the best so far.
 func Map(ctx context.Context, in spec.Instance, progress func(Progress)) (*Result, error) {
 	a, alloc, err := check(in)
 	if err != nil {
@@ -416,9 +417,20 @@ func Map(ctx context.Context, in spec.Instance, progress func(Progress)) (*Resul
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrInternal, a.Name, err)
 	}
-	mt := metric.EvaluateContext(ctx, m)
+	mt := metric.EvaluateContext(metricsContext(ctx, partial), m)
 	return &Result{Instance: Applied(in, a), Algorithm: a, Mapping: m, Metrics: mt, Baseline: baselineOf(m, alloc, mt.HopBytes),
 		Seconds: secs, Pairs: run, Partial: partial, Allocation: alloc, Note: note}, err
+}
+
+// metricsContext is the context of a result's metrics: ctx, but for a
+// partial result, one that ctx's end does not stop, since a caller keeps
+// it (a cancelled job, the browser's cancelled search) and its link
+// figures must be counted, as its drawing counts them.
+func metricsContext(ctx context.Context, partial bool) context.Context {
+	if partial {
+		return context.WithoutCancel(ctx)
+	}
+	return ctx
 }
 
 // onWhole moves a placement on an allocation's slots to the whole
