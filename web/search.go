@@ -1,9 +1,6 @@
 package web
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"topomap/algorithms/export"
@@ -27,10 +24,7 @@ func searchPanel(in spec.Instance, run *solve.PairsRun, m metric.Metrics, link f
 	if run != nil && run.Optimal {
 		lines = append(lines, app.P().ID("search-moves").Text("PAIRS: "+run.OptimalText()+"."))
 	} else if run != nil {
-		lines = append(lines, app.P().ID("search-moves").Text(fmt.Sprintf(
-			"PAIRS made %s moves and tried %s swaps in its closing search, %s of them improving, from %s (chosen among %s).",
-			metric.Thousands(int(run.Moves)), metric.Thousands(int(run.ClosingSwaps)), metric.Thousands(int(run.Improved)),
-			run.Start, strings.Join(run.Starts, ", "))))
+		lines = append(lines, app.P().ID("search-moves").Text("PAIRS "+run.Text()+"."))
 		if in.Budget == 0 && in.Moves == 0 && (run.Improved == 0 || m.HopsPerByte > m.LowerBound*1.01) {
 			// a budget that plans twice the moves made (at the cost of
 			// a move on this guest, under this objective)

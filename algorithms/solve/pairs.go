@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"topomap/algorithms/guest"
@@ -283,6 +284,15 @@ type PairsRun struct {
 func (r *PairsRun) OptimalText() string {
 	return "its start " + r.Start + " already meets the lower bound that holds for every mapping " +
 		"(no placement has fewer hop-bytes), so it made no move"
+}
+
+// Text says what a run that searched did, after the name of the search:
+// its moves, the closing search's swaps, how many of both lowered the
+// hop-bytes of the placement they worked on, and its start.
+func (r *PairsRun) Text() string {
+	return fmt.Sprintf("made %s moves and tried %s swaps in its closing search, %s of them (moves and swaps) improving, from %s (chosen among %s)",
+		metric.Thousands(int(r.Moves)), metric.Thousands(int(r.ClosingSwaps)), metric.Thousands(int(r.Improved)),
+		r.Start, strings.Join(r.Starts, ", "))
 }
 
 // mapPairs runs PAIRS in the given mode from the instance's start (or the

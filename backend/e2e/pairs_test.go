@@ -124,7 +124,7 @@ func TestPairsJobSearch(t *testing.T) {
 	waitJS(t, ctx, `document.querySelector('#search-moves')?.textContent.includes('from snake')`)
 	text := eval[string](t, ctx, `document.querySelector('#search-moves').textContent`)
 	// counts with thousands separators (some 200,000 moves)
-	m := regexp.MustCompile(`^PAIRS made (\d{1,3}(,\d{3})*) moves and tried (\d{1,3}(,\d{3})*) swaps in its closing search, (\d{1,3}(,\d{3})*) of them improving`).FindStringSubmatch(text)
+	m := regexp.MustCompile(`^PAIRS made (\d{1,3}(,\d{3})*) moves and tried (\d{1,3}(,\d{3})*) swaps in its closing search, (\d{1,3}(,\d{3})*) of them \(moves and swaps\) improving`).FindStringSubmatch(text)
 	if m == nil || len(m[1]) < len("200,000") || m[5] == "0" {
 		t.Errorf("job search line %q", text)
 	}
