@@ -69,7 +69,7 @@ func Bounds(g *guest.Graph, h topology.Host) []Bound {
 			v += float64(host.Dim(a)) / float64(o)
 		}
 		bs = append(bs, Bound{Name: "affine", Value: v, Scope: Estimate,
-			Source: "Bhatele 2010, Eq. 9.1/9.2 (loose bound for AFFN): sums the per-axis stretch, so it is about twice a per-edge average"})
+			Source: "Bhatele 2010, Eq. 9.1/9.2 for AFFN, which it calls a loose bound: an estimate, not a bound, since it sums the per-axis stretch, so it is about twice a per-edge average"})
 	}
 	return bs
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"strconv"
+	"strings"
 
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
@@ -429,6 +430,30 @@ func (v *linkView) nodeColours() []string {
 	return out
 }
 
+// stubs says which lattice links are drawn as stubs (geom): those that
+// wrap around a torus axis of more than 2 nodes, and those between
+// planes; "" if none are.
+func (v *linkView) stubs() string {
+	t := v.lat
+	if t.Kind() != topology.Mesh && t.Kind() != topology.Torus || t.Rank() < 2 {
+		return ""
+	}
+	var kinds []string
+	for j := range min(2, t.Rank()) {
+		if t.Wraps(j) && t.Dim(j) > 2 {
+			kinds = append(kinds, "wrap-around")
+			break
+		}
+	}
+	if t.Rank() > 2 {
+		kinds = append(kinds, "inter-plane")
+	}
+	if len(kinds) == 0 {
+		return ""
+	}
+	return ", " + strings.Join(kinds, " and ") + " links as stubs"
+}
+
 // caption is the subcaption's part about the links.
 func (v *linkView) caption() string {
 	s := "links coloured by load under " + v.r.Routing() + " routing"
@@ -438,7 +463,7 @@ func (v *linkView) caption() string {
 	case v.lat == nil && v.paints:
 		return s + "; " + Thousands(v.r.Links()) + " links painted, " + v.note
 	case v.elems || v.paints:
-		return s + "; each drawn on the right of its direction, wrap-around and inter-plane links as stubs"
+		return s + "; each drawn on the right of its direction" + v.stubs()
 	}
 	return s + "; " + Thousands(v.r.Links()) + " links, too many to draw one by one: each node shows the heaviest link leaving it"
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"image/png"
 	"io"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -304,6 +305,28 @@ func TestLinkHeatMapAbsoluteScale(t *testing.T) {
 		}
 		if (used[draw.CoolestLoadColour()] > 0) != tc.cool || (used[hottest] > 0) != tc.hot {
 			t.Errorf("%s: coolest colour used %v, over 32 ideals %v; want %v, %v (%v)", tc.q, used[draw.CoolestLoadColour()] > 0, used[hottest] > 0, tc.cool, tc.hot, used)
+		}
+	}
+}
+
+// TestLinkCaptionNamesTheStubsDrawn: a lattice's caption says which links
+// are drawn as stubs, wrap-around ones on a torus and inter-plane ones
+// above two axes, and none on a 2-D mesh, which has neither.
+func TestLinkCaptionNamesTheStubsDrawn(t *testing.T) {
+	for q, want := range map[string]string{
+		"guest=grid:9x8&host=mesh:6x12&algo=affn":          "each drawn on the right of its direction link load",
+		"guest=grid:8x8&host=torus:8x8&algo=rowmajor":      "each drawn on the right of its direction, wrap-around links as stubs",
+		"guest=hypercube:6&host=mesh:4x4x4&algo=gray":      "each drawn on the right of its direction, inter-plane links as stubs",
+		"guest=hypercube:6&host=torus:4x4x4&algo=gray":     "each drawn on the right of its direction, wrap-around and inter-plane links as stubs",
+		"guest=hypercube:4&host=hypercube:4&algo=identity": "each drawn on the right of its direction link load",
+	} {
+		var buf bytes.Buffer
+		if err := draw.Mapping(&buf, solvetest.Map(t, q), draw.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		text := strings.Join(strings.Fields(regexp.MustCompile(`<[^>]*>`).ReplaceAllString(buf.String(), " ")), " ")
+		if i := strings.Index(text, "each drawn"); i < 0 || !strings.HasPrefix(text[i:], want) {
+			t.Errorf("%s: caption %q, want %q", q, text[max(0, i):min(len(text), max(0, i)+90)], want)
 		}
 	}
 }
