@@ -1007,8 +1007,11 @@ var confidence = map[string]string{
 }
 
 func notesPanel(a solve.Algorithm) app.UI {
-	return app.Div().ID("notes").Class("notes").Body(append(notesBody(a, true),
-		app.P().Body(app.A().ID("notes-docs").Href("/algorithms#"+a.Name).Text("Every algorithm and our definitions")))...)
+	body := notesBody(a, true)
+	if _, ok := solve.Lookup(a.Name); ok { // not a scored placement's notes, which the page has no section of
+		body = append(body, app.P().Body(app.A().ID("notes-docs").Href("/algorithms#"+a.Name).Text("Every algorithm and our definitions")))
+	}
+	return app.Div().ID("notes").Class("notes").Body(body...)
 }
 
 // notesBody renders an algorithm's notes: title, summary, source,
@@ -1024,15 +1027,20 @@ func notesBody(a solve.Algorithm, panel bool) []app.UI {
 	if panel {
 		confDd = confDd.ID("confidence")
 	}
-	return []app.UI{
-		app.H2().Text(n.Title),
-		app.P().Text(n.Summary),
-		app.Dl().Body(
-			app.Dt().Text("Source"), app.Dd().Text(n.Source),
-			app.Dt().Text("Confidence"), confDd,
-			app.Dt().Text("Complexity"), app.Dd().Text(n.Complexity),
-			app.Dt().Text("Measured"), app.Dd().Text(n.Measured),
-			app.Dt().Text("Applies to"), app.Dd().Text(a.Guests+" → "+a.Hosts),
-		),
+	rows := []app.UI{app.Dt().Text("Source"), app.Dd().Text(n.Source), app.Dt().Text("Confidence"), confDd}
+	rows = append(rows, noteRow("Complexity", n.Complexity)...)
+	rows = append(rows, noteRow("Measured", n.Measured)...)
+	if a.Guests != "" || a.Hosts != "" {
+		rows = append(rows, noteRow("Applies to", a.Guests+" → "+a.Hosts)...)
 	}
+	return []app.UI{app.H2().Text(n.Title), app.P().Text(n.Summary), app.Dl().Body(rows...)}
+}
+
+// noteRow is a term and its description, or nothing if there is none to
+// give (a scored placement has no complexity).
+func noteRow(term, desc string) []app.UI {
+	if desc == "" {
+		return nil
+	}
+	return []app.UI{app.Dt().Text(term), app.Dd().Text(desc)}
 }

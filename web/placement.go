@@ -90,7 +90,8 @@ func (c *Explorer) showPlacement(name, text string) error {
 	c.stop()
 	c.res, c.mapMs, c.runErr = res, mapMs, ""
 	c.redraw()
-	c.place.info = fmt.Sprintf("%s: read as %s, %s placed; drawn below, with the launchers' defaults in the metrics", name, format, metric.Plural(len(place), "rank"))
+	c.place.info = fmt.Sprintf("%s: read as %s, %s placed; drawn below in place of %s's mapping, with the launchers' defaults in the metrics (the next edit maps again)",
+		name, format, metric.Plural(len(place), "rank"), c.in.Algo)
 	return nil
 }
 

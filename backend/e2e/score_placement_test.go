@@ -54,6 +54,14 @@ func TestScoreDownloadedRankfile(t *testing.T) {
 	if title := eval[string](t, ctx, `document.querySelector('#metrics')?.closest('.panel')?.textContent ?? ''`); !strings.Contains(title, "Placement read as rankfile") {
 		t.Errorf("the notes do not name the placement: %.200q", title)
 	}
+	// its notes give no empty term, no "Applies to →", and no link to an
+	// Algorithms section it has none of
+	if bad := eval[string](t, ctx, `[...document.querySelectorAll('#notes dd')].filter(d => !d.textContent.trim() || d.textContent.trim() === '→').map(d => d.previousElementSibling.textContent).join(',') + (document.querySelector('#notes-docs') ? ' docs link' : '')`); bad != "" {
+		t.Errorf("the placement's notes show empty or dead entries: %s", bad)
+	}
+	if info := eval[string](t, ctx, `document.querySelector('#placement-info').textContent`); !strings.Contains(info, "in place of rb's mapping") {
+		t.Errorf("placement info %q does not say the algorithm above is not what is drawn", info)
+	}
 	// On a phone the control and the baselines fit the width.
 	if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 390, Height: 844, DeviceScaleFactor: 1, Mobile: true}); err != nil {
 		t.Fatal(err)
