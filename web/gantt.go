@@ -575,8 +575,9 @@ func sliderTime(p float64) float64 {
 	return r
 }
 
-// timeField is a model time as a number field (any value in [0, 1e9]) and
-// a logarithmic slider (sliderPos).
+// timeField is a model time as a number field (any value spec.ParseTime
+// takes: 0, or spec.MinTime to spec.MaxTime) and a logarithmic slider
+// (sliderPos).
 func (c *GanttPage) timeField(name, label string, v float64) app.UI {
 	onInput, onSlide, onNumber := c.onTime(name, map[string]*float64{"ta": &c.ta, "tc": &c.tc}[name])
 	msg := c.errs[name]

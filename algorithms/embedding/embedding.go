@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/bits"
 
+	"topomap/algorithms/metric"
 	"topomap/algorithms/reason"
 	"topomap/algorithms/topology"
 )
@@ -30,7 +31,7 @@ func checkSize(d int, host *topology.Lattice) error {
 		return notApplicable("no host")
 	}
 	if host.Size() != 1<<d {
-		return notApplicable("host %s has %d nodes, the %d-cube has %d vertices", host, host.Size(), d, 1<<d)
+		return notApplicable("host %s has %s nodes, the %d-cube has %s vertices", host, metric.Thousands(host.Size()), d, metric.Thousands(1<<d))
 	}
 	return nil
 }

@@ -55,8 +55,8 @@ func fileNameRune(r rune) rune {
 func Check(format string, m *mapping.Mapping) error {
 	if find(format).NoHoles && len(m.Place) < m.Host.Size() {
 		return &spec.FieldError{Field: "format", Err: fmt.Errorf(
-			"%s cannot express this mapping: it leaves %d of the %d host slots empty, and the file has no way to skip a slot (the ranks after a hole would shift); use %s, which name each rank's slot",
-			format, m.Host.Size()-len(m.Place), m.Host.Size(), holeFormats())}
+			"%s cannot express this mapping: it leaves %s of the %s host slots empty, and the file has no way to skip a slot (the ranks after a hole would shift); use %s, which name each rank's slot",
+			format, metric.Thousands(m.Host.Size()-len(m.Place)), metric.Thousands(m.Host.Size()), holeFormats())}
 	}
 	return nil
 }
@@ -231,8 +231,8 @@ func DilationWarning(m metric.Metrics) string {
 	if m.MaxDilation < 16 || m.MaxDilation <= 8*max(1, m.DilationBound) {
 		return ""
 	}
-	return fmt.Sprintf("maximum dilation %d is far above its lower bound %d: some messages cross %d hops; if latency matters, prefer a mapping with shorter longest edges (step, affn, or pairs from them)",
-		m.MaxDilation, max(1, m.DilationBound), m.MaxDilation)
+	return fmt.Sprintf("maximum dilation %s is far above its lower bound %s: some messages cross %s hops; if latency matters, prefer a mapping with shorter longest edges (step, affn, or pairs from them)",
+		metric.Thousands(m.MaxDilation), metric.Thousands(max(1, m.DilationBound)), metric.Thousands(m.MaxDilation))
 }
 
 // DimDistances lists the per-dimension distances D_i as every table
@@ -245,10 +245,11 @@ func DimDistances(m metric.Metrics) string {
 
 // LinkLoads describes the link figures of m in one line: "max 2, average
 // 0.75, 6 of 8 links used, lower bound 0.5 (dimension-order routing)", or
-// "– (why there are none)".
+// "- (why there are none)", the report's one mark of a figure it has not
+// (none).
 func LinkLoads(m metric.Metrics) string {
 	if why, ok := m.Value("maxLinkLoad"); !ok {
-		return "– (" + why + ")"
+		return none + " (" + why + ")"
 	}
 	val := func(key string) string { v, _ := m.Value(key); return v }
 	return fmt.Sprintf("max %s, average %s, %s links used, lower bound %s (%s routing)",
@@ -289,6 +290,30 @@ func Text(w io.Writer, r *solve.Result) error {
 	return t.Flush()
 }
 
+// none marks a figure the text report has not, as metric's tables write
+// a dimension without edges ("-"), one mark in the whole report.
+const none = "-"
+
+// notConstant is the note of distances D_i that are not constant: a
+// legend for the marks they hold, "~" for a mean, "-" for a dimension
+// without edges, and no legend of a mark that is not there.
+func notConstant(m *metric.Metrics) string {
+	var means, empty bool
+	for i, d := range m.DimDistances {
+		hasMean := i < len(m.DimMeans) && m.DimMeans[i] != nil
+		means = means || d == nil && hasMean
+		empty = empty || d == nil && !hasMean
+	}
+	s := "not constant"
+	if means {
+		s += "; ~ marks means"
+	}
+	if empty {
+		s += "; " + none + " marks a dimension without edges"
+	}
+	return s
+}
+
 // textWriter writes the lines of Text: the figures as metric.Fields
 // formats them, in lines of 18-character labels.
 type textWriter struct {
@@ -306,7 +331,7 @@ func (t textWriter) val(key string) string { v, _ := t.mt.Value(key); return v }
 // dimension and the volumes inside and between nodes.
 func (t textWriter) distances() {
 	if v, ok := t.mt.Value("hopsPerByte"); !ok {
-		t.line("hops per byte", "- ("+v+")")
+		t.line("hops per byte", none+" ("+v+")")
 	} else {
 		t.line("hops per byte", v)
 		t.line("dilation", fmt.Sprintf("max %s, average %s, lower bound %s", t.val("maxDilation"), t.val("avgDilation"), t.val("dilationBound")))
@@ -318,7 +343,7 @@ func (t textWriter) distances() {
 		if da, ok := t.mt.Value("avgDistance"); ok {
 			t.line("distances D_i", d+" (constant, D_a = "+da+")")
 		} else {
-			t.line("distances D_i", d+" (not constant; ~ marks means)")
+			t.line("distances D_i", d+" ("+notConstant(t.mt)+")")
 		}
 	}
 	if t.mt.Says("intraNodeVolume") {
@@ -331,7 +356,7 @@ func (t textWriter) distances() {
 func (t textWriter) bounds() {
 	bounds, estimates := metric.SplitBounds(t.mt.Bounds)
 	if len(bounds) == 0 {
-		t.line("lower bound", "- (none above 0 for this instance)")
+		t.line("lower bound", none+" (none above 0 for this instance)")
 	} else {
 		t.line("lower bound", t.val("lowerBound"))
 	}
@@ -351,7 +376,7 @@ func writeBaselines(bw *bufio.Writer, r *solve.Result) {
 		fmt.Fprintf(bw, "baselines         the launchers' defaults, against this placement's hop-bytes %s:\n", metric.SI(r.Metrics.HopBytes))
 	}
 	for _, b := range r.Baselines {
-		ratio := "-"
+		ratio := none
 		if r.Metrics.HopBytes > 0 {
 			ratio = metric.Fixed(b.Metrics.HopBytes/r.Metrics.HopBytes, 4) + "×"
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"topomap/algorithms/hostlist"
+	"topomap/algorithms/metric"
 	"topomap/algorithms/spec"
 )
 
@@ -34,7 +35,7 @@ const MaxHostnamesLine = 64 << 10
 
 // CheckHostnames returns nil if names can name the nodes of a host of
 // that many nodes: one name per node (or none at all, for the defaults),
-// each 1 to MaxHostname letters, digits, '.', '-' or '_', not starting
+// each 1 to MaxHostname ASCII letters, digits, '.', '-' or '_', not starting
 // with '-' (a launcher would read it as an option), all distinct (a
 // launcher would merge two nodes of one name). The error is a field error
 // on "hostnames" that names the first bad entry by its position.
@@ -43,7 +44,7 @@ func CheckHostnames(names []string, nodes int) error {
 		return nil
 	}
 	if len(names) != nodes {
-		return hostnamesErrorf("%d host names for %d nodes: give one name per node, in node-index order", len(names), nodes)
+		return hostnamesErrorf("%s host names for %s nodes: give one name per node, in node-index order", metric.Thousands(len(names)), metric.Thousands(nodes))
 	}
 	seen := make(map[string]int, len(names))
 	for i, n := range names {
@@ -58,17 +59,22 @@ func CheckHostnames(names []string, nodes int) error {
 	return nil
 }
 
+// checkHostname checks one name; its characters first, so that the
+// length it counts is in ASCII characters.
 func checkHostname(n string) error {
-	if n == "" || len(n) > MaxHostname {
-		return fmt.Errorf("%d characters, want 1 to %d", len(n), MaxHostname)
+	if n == "" {
+		return fmt.Errorf("0 characters, want 1 to %d", MaxHostname)
 	}
 	if n[0] == '-' {
 		return fmt.Errorf("%.40q starts with '-', which a launcher would read as an option", n)
 	}
 	for _, r := range n {
 		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '-' || r == '_') {
-			return fmt.Errorf("%.40q has %q; a host name has letters, digits, '.', '-' and '_'", n, r)
+			return fmt.Errorf("%.40q has %q; a host name has only ASCII letters (a-z, A-Z), digits, '.', '-' and '_'", n, r)
 		}
+	}
+	if len(n) > MaxHostname {
+		return fmt.Errorf("%s characters, want 1 to %d", metric.Thousands(len(n)), MaxHostname)
 	}
 	return nil
 }
@@ -101,7 +107,7 @@ func ExpandHostnames(entries []string, nodes int) (Hostnames, error) {
 func appendHostlist(names Hostnames, expr string, nodes int) (Hostnames, error) {
 	more, err := hostlist.Expand(expr, nodes-len(names))
 	if errors.Is(err, hostlist.ErrTooManyNames) {
-		return nil, fmt.Errorf("more host names than the %d nodes", nodes)
+		return nil, fmt.Errorf("more host names than the %s nodes", metric.Thousands(nodes))
 	}
 	if err != nil {
 		return nil, err
@@ -138,7 +144,7 @@ func ParseHostnames(r io.Reader, nodes int) (Hostnames, error) {
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, hostnamesErrorf("line %d: longer than %d characters", line+1, MaxHostnamesLine)
+			return nil, hostnamesErrorf("line %d: longer than %s characters", line+1, metric.Thousands(MaxHostnamesLine))
 		}
 		return nil, err
 	}

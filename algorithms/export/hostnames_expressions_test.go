@@ -31,7 +31,7 @@ func TestHostnamesExpressions(t *testing.T) {
 		want  string
 	}{
 		{"a\nn[1-5]\n", 5, "line 2: more host names than the 5 nodes"},
-		{"n[0-999999999]\n", 1 << 20, "line 1: more host names than the 1048576 nodes"},
+		{"n[0-999999999]\n", 1 << 20, "line 1: more host names than the 1,048,576 nodes"},
 		{"n[1-2]\nn2\n", 3, "name 3 repeats name 2"},
 		{"n[1-2\n", 2, "line 1: "},
 	} {

@@ -256,8 +256,8 @@ func TestHostnamesErrors(t *testing.T) {
 		{"a\na\nb\n", 3, "name 2 repeats name 1"},
 		{"", 3, "no host names"},
 		{"a\n" + strings.Repeat("x", 300) + "\nb\n", 3, "line 2: 300 characters, want 1 to 253"},
-		{"a\n" + strings.Repeat("x", 5000) + "\nb\n", 3, "line 2: 5000 characters, want 1 to 253"},
-		{"a\n" + strings.Repeat("x", 70000) + "\nb\n", 3, "line 2: longer than 65536 characters"},
+		{"a\n" + strings.Repeat("x", 5000) + "\nb\n", 3, "line 2: 5,000 characters, want 1 to 253"},
+		{"a\n" + strings.Repeat("x", 70000) + "\nb\n", 3, "line 2: longer than 65,536 characters"},
 		{"a\nrank=1\nb", 3, `has '='`},
 	} {
 		_, err := export.ParseHostnames(strings.NewReader(tt.in), tt.nodes)

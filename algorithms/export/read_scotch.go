@@ -3,6 +3,8 @@ package export
 import (
 	"io"
 	"strings"
+
+	"topomap/algorithms/metric"
 )
 
 // readScotch reads a Scotch mapping file as Scotch writes it: the vertex
@@ -18,7 +20,7 @@ func readScotch(r io.Reader, t Target) ([]int, error) {
 				return err
 			}
 			if count != t.Ranks {
-				return placementErrorf(line, "the file maps %d vertices, the guest has %d", count, t.Ranks)
+				return placementErrorf(line, "the file maps %s vertices, the guest has %s", metric.Thousands(count), metric.Thousands(t.Ranks))
 			}
 			return nil
 		}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"topomap/algorithms/guest"
+	"topomap/algorithms/metric"
 )
 
 const metisTitle = "METIS graph"
@@ -169,7 +170,7 @@ func (h *metisHeader) readNeighbours(p *parser, v, entries int) (int, error) {
 			}
 		}
 		if entries++; entries > 2*h.m {
-			return 0, p.fail(true, "the header says %s, so %d neighbour entries, and this is one more", plural(h.m, "edge"), 2*h.m)
+			return 0, p.fail(true, "the header says %s, so %s neighbour entries, and this is one more", plural(h.m, "edge"), metric.Thousands(2*h.m))
 		}
 		if err := p.arc(v, u, w); err != nil {
 			return 0, err
@@ -184,11 +185,11 @@ func (h *metisHeader) checkCounts(p *parser, read, entries int) error {
 		// editors drop trailing blank lines: the vertices left are
 		// isolated, if the edges are all there
 		if entries != 2*h.m {
-			return p.failAt(p.line+1, 0, "expected %d vertex lines after the header, the input ends after %d", h.n, read)
+			return p.failAt(p.line+1, 0, "expected %s vertex lines after the header, the input ends after %s", metric.Thousands(h.n), metric.Thousands(read))
 		}
-		p.warnf("the input ends after %d of the %d vertex lines: the last %s no neighbours", read, h.n, plural(h.n-read, "vertex has", "vertices have"))
+		p.warnf("the input ends after %s of the %s vertex lines: the last %s no neighbours", metric.Thousands(read), metric.Thousands(h.n), plural(h.n-read, "vertex has", "vertices have"))
 	} else if p.nextLine(true) {
-		return p.fail(false, "the header says %d vertices, this line is one too many", h.n)
+		return p.fail(false, "the header says %s vertices, this line is one too many", metric.Thousands(h.n))
 	}
 	if entries != 2*h.m {
 		hint := ""
@@ -198,7 +199,7 @@ func (h *metisHeader) checkCounts(p *parser, read, entries int) error {
 		case entries%2 == 1:
 			hint = "; an odd count means some edge is listed on one line only"
 		}
-		return p.failAt(h.line, 2, "the header says %s, so %d neighbour entries, but the vertex lines hold %d%s", plural(h.m, "edge"), 2*h.m, entries, hint)
+		return p.failAt(h.line, 2, "the header says %s, so %s neighbour entries, but the vertex lines hold %s%s", plural(h.m, "edge"), metric.Thousands(2*h.m), metric.Thousands(entries), hint)
 	}
 	return nil
 }

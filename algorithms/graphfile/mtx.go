@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"topomap/algorithms/guest"
+	"topomap/algorithms/metric"
 )
 
 const mmTitle = "Matrix Market file"
@@ -109,7 +110,7 @@ func (h *mmHeader) readSizeLine(p *parser) error {
 		return err
 	}
 	if rows != cols {
-		return p.fail(false, "the matrix is %d×%d: a communication graph needs a square matrix, one row and one column per process", rows, cols)
+		return p.fail(false, "the matrix is %s×%s: a communication graph needs a square matrix, one row and one column per process", metric.Thousands(rows), metric.Thousands(cols))
 	}
 	h.n = rows
 	if h.n == 0 {
@@ -142,7 +143,7 @@ func (h *mmHeader) readEntries(p *parser) error {
 	upper, lower := 0, 0 // the first lines of entries above and below the diagonal
 	for k := range h.nnz {
 		if !p.nextLine(true) {
-			return p.failAt(p.line+1, 0, "expected %d entries after the size line, the input ends after %d", h.nnz, k)
+			return p.failAt(p.line+1, 0, "expected %s entries after the size line, the input ends after %s", metric.Thousands(h.nnz), metric.Thousands(k))
 		}
 		i, j, w, err := h.readEntry(p)
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"topomap/algorithms/guest"
+	"topomap/algorithms/metric"
 )
 
 // writer appends numbers to a buffered output, keeping the first error.
@@ -76,7 +77,7 @@ func undirected(g *guest.Graph, title string) error {
 			for int(g.Offsets[from+1]) <= e {
 				from++
 			}
-			return &Error{Format: title, Msg: fmt.Sprintf("arc %d→%d has volume %v, but the format holds integer weights only; write Matrix Market or CSV", from, g.Adj[e], v)}
+			return &Error{Format: title, Msg: fmt.Sprintf("arc %d→%d has volume %s, but the format holds integer weights only; write Matrix Market or CSV", from, g.Adj[e], metric.Number(v))}
 		}
 	}
 	if c, from, to := unmatched(g); c > 0 {

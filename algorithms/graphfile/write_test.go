@@ -145,7 +145,7 @@ func TestCSVDropsTrailingIsolated(t *testing.T) {
 func TestWriteDenseCap(t *testing.T) {
 	g, _ := guest.NewGrid([]int{graphfile.MaxDenseOrder + 1}, false)
 	f, _ := graphfile.Lookup("dense")
-	want := "dense matrix: 16385 vertices would make 268468225 numbers, more than a dense matrix of 16384 vertices holds; write Matrix Market or CSV"
+	want := "dense matrix: 16,385 vertices would make 268,468,225 numbers, more than a dense matrix of 16,384 vertices holds; write Matrix Market or CSV"
 	if err := f.Write(brokenWriter{}, g); err == nil || err.Error() != want {
 		t.Errorf("error %v, want %q", err, want)
 	}

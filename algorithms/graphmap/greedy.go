@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"topomap/algorithms/guest"
+	"topomap/algorithms/metric"
 	"topomap/algorithms/topology"
 )
 
@@ -17,7 +18,7 @@ var ErrInvalid = errors.New("graphmap: invalid instance")
 // and the space of h that both mappers work on.
 func prepare(g *guest.Graph, h topology.Host) (*guest.Graph, *space, error) {
 	if g.Order() > h.Size() {
-		return nil, nil, fmt.Errorf("%w: guest of %d vertices on host %s of %d nodes", ErrInvalid, g.Order(), h, h.Size())
+		return nil, nil, fmt.Errorf("%w: guest of %s vertices on host %s of %s nodes", ErrInvalid, metric.Thousands(g.Order()), h, metric.Thousands(h.Size()))
 	}
 	s, err := undirected(g)
 	if err != nil {

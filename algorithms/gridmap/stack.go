@@ -1,6 +1,10 @@
 package gridmap
 
-import "topomap/algorithms/reason"
+import (
+	"topomap/algorithms/reason"
+
+	"topomap/algorithms/metric"
+)
 
 // Stack implements stacking, Heuristic 1 of Bhatele 2010 §9.2 (2-D object
 // grid onto a 3-D mesh), with our details ([P], see the package doc): the
@@ -86,7 +90,7 @@ func planStack(obj []int, h Box) (stackPlan, error) {
 	p.short = 1 - p.long
 	ps := h.Dims[p.s]
 	if obj[p.long]%ps != 0 {
-		return p, reason.New(ErrShape, "stacking cuts the longer object side %d into %d subgrids (the smallest host side), and %d is not a multiple of %d", obj[p.long], ps, obj[p.long], ps)
+		return p, reason.New(ErrShape, "stacking cuts the longer object side %s into %s subgrids (the smallest host side), and %s is not a multiple of %s", metric.Thousands(obj[p.long]), metric.Thousands(ps), metric.Thousands(obj[p.long]), metric.Thousands(ps))
 	}
 	p.w = obj[p.long] / ps
 	return p, nil

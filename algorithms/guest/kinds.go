@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"topomap/algorithms/internal/dims"
+	"topomap/algorithms/internal/numtext"
 )
 
 // The registered guest kinds, in the order messages list them. A new kind
@@ -97,7 +98,7 @@ func parseGrid(args string) (Spec, error) {
 		return Spec{}, fmt.Errorf("unknown option %.20q (want \"wrap\")", opt)
 	}
 	if a := GridArcs(ks, s.Wrap); a > MaxArcs {
-		return Spec{}, fmt.Errorf("%d stencil arcs, more than %d", a, MaxArcs)
+		return Spec{}, fmt.Errorf("%s stencil arcs, more than %s", numtext.Thousands(a), numtext.Thousands(MaxArcs))
 	}
 	return s, nil
 }

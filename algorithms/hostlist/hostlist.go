@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"topomap/algorithms/internal/numtext"
 )
 
 // ErrTooManyNames is wrapped by Expand's error when the expression
@@ -59,7 +61,7 @@ func Expand(expr string, limit int) ([]string, error) {
 		}
 		total += patternCount(segs, limit-total+1)
 		if total > limit {
-			return nil, fmt.Errorf("%.60q names more than %d hosts: %w", expr, limit, ErrTooManyNames)
+			return nil, fmt.Errorf("%.60q names more than %s hosts: %w", expr, numtext.Thousands(limit), ErrTooManyNames)
 		}
 		names = append(names, segs)
 	}

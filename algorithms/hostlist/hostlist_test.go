@@ -81,7 +81,7 @@ func TestExpandHostlistCountsFirst(t *testing.T) {
 		runtime.ReadMemStats(&before)
 		_, err := hostlist.Expand(expr, 1<<20)
 		runtime.ReadMemStats(&after)
-		if err == nil || !strings.Contains(err.Error(), "names more than 1048576 hosts") {
+		if err == nil || !strings.Contains(err.Error(), "names more than 1,048,576 hosts") {
 			t.Errorf("%.40q: %v, want it refused", expr, err)
 		}
 		if bytes := after.TotalAlloc - before.TotalAlloc; bytes > 64<<10 {

@@ -54,7 +54,7 @@ func TestSyntheticHost(t *testing.T) {
 		{"pack:2 numa", "word 2"},
 		{"pack:2 l3:2", "no core level"},
 		{"pack:0 core:2", "COUNT from 1"},
-		{"pack:64 core:64", "more than 1024 cores"},
+		{"pack:64 core:64", "more than 1,024 cores"},
 	} {
 		if _, err := machinefile.ParseSynthetic(tt.s); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%q: error %v, want one containing %q", tt.s, err, tt.want)

@@ -56,11 +56,12 @@ func Percent(change float64) string {
 }
 
 // Text says the comparison for people: "−26.7 % hop-bytes vs rank order
-// (identity: 120)", or without a ratio "rank order (identity) has no
-// hop-bytes; this mapping has some".
+// (identity: 120)", rank order's hop-bytes written as every hop-bytes
+// figure is (SI: "identity: 72,666,512 (72.7 M)"), or without a ratio
+// "rank order (identity) has 0 hop-bytes, this mapping more".
 func (b *Baseline) Text() string {
 	if b.Change == nil {
 		return "rank order (" + b.Algo + ") has 0 hop-bytes, this mapping more"
 	}
-	return Percent(*b.Change) + " hop-bytes vs rank order (" + b.Algo + ": " + Number(b.HopBytes) + ")"
+	return Percent(*b.Change) + " hop-bytes vs rank order (" + b.Algo + ": " + SI(b.HopBytes) + ")"
 }

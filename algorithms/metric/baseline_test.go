@@ -31,15 +31,18 @@ func TestChangePercent(t *testing.T) {
 	}
 }
 
-// TestBaselineText: the sentence of a result's baseline, and the one
-// without a ratio.
+// TestBaselineText: the sentence of a result's baseline, rank order's
+// hop-bytes written as every hop-bytes figure is (with the SI form from
+// 100,000 on), and the one without a ratio.
 func TestBaselineText(t *testing.T) {
 	for _, tt := range []struct {
 		hopBytes, base float64
 		want           string
 	}{
 		{88, 120, "−26.7 % hop-bytes vs rank order (identity: 120)"},
-		{1234567, 1234567, "0.0 % hop-bytes vs rank order (identity: 1,234,567)"},
+		{99999, 99999, "0.0 % hop-bytes vs rank order (identity: 99,999)"},
+		{1234567, 1234567, "0.0 % hop-bytes vs rank order (identity: 1,234,567 (1.23 M))"},
+		{67100672, 72666512, "−7.7 % hop-bytes vs rank order (identity: 72,666,512 (72.7 M))"},
 		{4, 0, "rank order (identity) has 0 hop-bytes, this mapping more"},
 	} {
 		b := metric.NewBaseline("identity", tt.hopBytes, tt.base, tt.base/48)

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"topomap/algorithms/internal/numtext"
 )
 
 // Level says in which tables people see a figure: a table of level L
@@ -302,7 +304,7 @@ func Fixed(v float64, decimals int) string {
 func grouped(s string) string {
 	digits, neg := strings.CutPrefix(s, "-")
 	whole, frac, _ := strings.Cut(digits, ".")
-	out := group(whole)
+	out := numtext.Group(whole)
 	if frac != "" {
 		out += "." + frac
 	}
@@ -310,18 +312,6 @@ func grouped(s string) string {
 		return "-" + out
 	}
 	return out
-}
-
-// group puts thousands separators into a string of digits.
-func group(digits string) string {
-	var b []byte
-	for i := range len(digits) {
-		if i > 0 && (len(digits)-i)%3 == 0 {
-			b = append(b, ',')
-		}
-		b = append(b, digits[i])
-	}
-	return string(b)
 }
 
 // Plural counts things for people: "1 hop", "2 hops", "12,290 hops", or
@@ -336,10 +326,6 @@ func Plural(n int, one string, many ...string) string {
 	return Thousands(n) + " " + one + "s"
 }
 
-// Thousands formats an integer with thousands separators (12,578,816).
-func Thousands(n int) string {
-	if n < 0 {
-		return "-" + group(strconv.FormatUint(uint64(-n), 10))
-	}
-	return group(strconv.Itoa(n))
-}
+// Thousands formats an integer with thousands separators (12,578,816);
+// the packages metric depends on use the same code (numtext.Thousands).
+func Thousands(n int) string { return numtext.Thousands(n) }

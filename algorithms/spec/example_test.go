@@ -31,7 +31,7 @@ func ExampleParseHost() {
 	// mesh:8x4:wrap=10 32
 	// line:16 16
 	// hypercube:4 16
-	// host "mesh:99999999x99999999": more than 67108864 nodes
+	// host "mesh:99999999x99999999": more than 67,108,864 nodes
 }
 
 func ExampleGuest_Build() {
@@ -89,7 +89,7 @@ func ExampleParseTime() {
 	fmt.Println(spec.FieldOf(err), err)
 	// Output:
 	// 2.5
-	// tc tc "-1": want a number in [0, 1e9]
+	// tc tc "-1": want 0 or a number from 0.000000001 to 1,000,000,000 (any unit, the same for ta and tc)
 }
 
 func ExampleFieldOf() {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"topomap/algorithms/metric"
 	"topomap/algorithms/topology"
 )
 
@@ -62,7 +63,7 @@ const MaxNodesText = 16 << 10
 func ParseNodes(s string) (string, error) {
 	t := strings.TrimSpace(s)
 	if t == "" || len(t) > MaxNodesText {
-		return "", &FieldError{"nodes", syntaxf("nodes: want a Slurm hostlist of node names (nid[00001-00004,00007]) or index ranges (0-15,32-47), at most %d characters", MaxNodesText)}
+		return "", &FieldError{"nodes", syntaxf("nodes: want a Slurm hostlist of node names (nid[00001-00004,00007]) or index ranges (0-15,32-47), at most %s characters", metric.Thousands(MaxNodesText))}
 	}
 	return t, nil
 }
@@ -71,7 +72,7 @@ func ParseNodes(s string) (string, error) {
 func ParseRanksPerNode(s string) (int, error) {
 	v, err := strconv.Atoi(s)
 	if err != nil || v < 1 || v > topology.MaxCores {
-		return 0, &FieldError{"ranksPerNode", syntaxf("ranksPerNode %.64q: want a whole number from 1 to %d", s, topology.MaxCores)}
+		return 0, &FieldError{"ranksPerNode", syntaxf("ranksPerNode %.64q: want a whole number from 1 to %s", s, metric.Thousands(topology.MaxCores))}
 	}
 	return v, nil
 }
@@ -171,16 +172,32 @@ const MaxMoves = 1 << 34
 func ParseMoves(s string) (int64, error) {
 	v, err := strconv.ParseInt(s, 10, 64)
 	if err != nil || v < 0 || v > MaxMoves {
-		return 0, &FieldError{"moves", syntaxf("moves %.64q: want a whole number in [0, %d]", s, int64(MaxMoves))}
+		return 0, &FieldError{"moves", syntaxf("moves %.64q: want a whole number from 0 to %s", s, metric.Thousands(MaxMoves))}
 	}
 	return v, nil
 }
 
-// ParseTime parses a non-negative, finite model time (ta or tc).
+// MinTime and MaxTime bound a model time other than 0 (ta, tc): times
+// are in any one unit, and this range of 18 orders of magnitude keeps
+// every figure of a schedule readable without scientific notation, where
+// a subnormal 1e-320 would print as 320 digits.
+const (
+	MinTime = 1e-9
+	MaxTime = 1e9
+)
+
+// TimeRange says the range of a model time for people (ParseTime's
+// message, the CLI's help): "0 or a number from 0.000000001 to
+// 1,000,000,000 (any unit, the same for ta and tc)".
+var TimeRange = "0 or a number from " + strconv.FormatFloat(MinTime, 'f', -1, 64) +
+	" to " + metric.Thousands(MaxTime) + " (any unit, the same for ta and tc)"
+
+// ParseTime parses a model time (ta or tc): 0 or a number in [MinTime,
+// MaxTime].
 func ParseTime(field, s string) (float64, error) {
 	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || v < 0 || math.IsInf(v, 0) || math.IsNaN(v) || v > 1e9 {
-		return 0, &FieldError{field, syntaxf("%s %.64q: want a number in [0, 1e9]", field, s)}
+	if err != nil || math.IsNaN(v) || v != 0 && (v < MinTime || v > MaxTime) {
+		return 0, &FieldError{field, syntaxf("%s %.64q: want %s", field, s, TimeRange)}
 	}
 	return v, nil
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"topomap/algorithms/hostlist"
+	"topomap/algorithms/internal/numtext"
 )
 
 // Named is the optional capability of hosts whose nodes have names (a
@@ -186,8 +187,8 @@ func Allocate(h Host, ids []int, ranksPerNode, ranks int) (*Allocation, error) {
 	}
 	_, cores := NodesOf(whole)
 	if ranks > len(ids)*per {
-		return nil, fmt.Errorf("%d ranks do not fit the %d slots of the %d allocated %s (%d per node): allocate more nodes",
-			ranks, len(ids)*per, len(ids), plural(len(ids), "node"), per)
+		return nil, fmt.Errorf("%s ranks do not fit the %s slots of the %s allocated %s (%s per node): allocate more nodes",
+			numtext.Thousands(ranks), numtext.Thousands(len(ids)*per), numtext.Thousands(len(ids)), plural(len(ids), "node"), numtext.Thousands(per))
 	}
 	sub, err := NewSubset(inner, ids)
 	if err != nil {
@@ -264,9 +265,9 @@ func perNodeHost(h Host, r int) (Host, error) {
 	inner, c := NodesOf(h)
 	switch {
 	case r < 1 || r > MaxCores:
-		return nil, fmt.Errorf("%d ranks per node, want 1 to %d", r, MaxCores)
+		return nil, fmt.Errorf("%s ranks per node, want 1 to %s", numtext.Thousands(r), numtext.Thousands(MaxCores))
 	case c > 1 && r > c:
-		return nil, fmt.Errorf("%d ranks per node, more than the %d cores of a node of %s", r, c, h)
+		return nil, fmt.Errorf("%s ranks per node, more than the %s cores of a node of %s", numtext.Thousands(r), numtext.Thousands(c), h)
 	case c > 1 || r == 1:
 		return h, nil
 	}
@@ -277,10 +278,10 @@ func perNodeHost(h Host, r int) (Host, error) {
 // do not fill whole nodes or need more nodes than ids has.
 func usedNodes(ids []int, r, ranks int) ([]int, error) {
 	if ranks%r != 0 {
-		return nil, fmt.Errorf("%d ranks do not fill nodes of %d ranks each: give a multiple of %d ranks, or another ranks per node", ranks, r, r)
+		return nil, fmt.Errorf("%s ranks do not fill nodes of %s ranks each: give a multiple of %s ranks, or another ranks per node", numtext.Thousands(ranks), numtext.Thousands(r), numtext.Thousands(r))
 	}
 	if need := ranks / r; need > len(ids) {
-		return nil, fmt.Errorf("%d ranks at %d per node need %d nodes; the allocation has %d", ranks, r, need, len(ids))
+		return nil, fmt.Errorf("%s ranks at %s per node need %s nodes; the allocation has %s", numtext.Thousands(ranks), numtext.Thousands(r), numtext.Thousands(need), numtext.Thousands(len(ids)))
 	} else if need == 0 {
 		return nil, errors.New("no ranks to place")
 	}
@@ -318,7 +319,7 @@ func ResolveNodes(expr string, h Host, names []string) ([]int, error) {
 func nodesByName(expr string, names []string) ([]int, error) {
 	list, err := hostlist.Expand(expr, len(names))
 	if errors.Is(err, hostlist.ErrTooManyNames) {
-		return nil, fmt.Errorf("the allocation names more nodes than the machine's %d", len(names))
+		return nil, fmt.Errorf("the allocation names more nodes than the machine's %s", numtext.Thousands(len(names)))
 	}
 	if err != nil {
 		return nil, err

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"topomap/algorithms/internal/numtext"
 )
 
 // Cores is a host whose nodes have C cores each (the spec suffix
@@ -51,10 +53,10 @@ func NewRouterNodes(inner Host, p int) (*Cores, error) {
 
 func newGrouped(inner Host, c int, unit string) (*Cores, error) {
 	if c < 2 || c > MaxCores {
-		return nil, fmt.Errorf("%w: %d%s, want 2 to %d", ErrInvalid, c, unit, MaxCores)
+		return nil, fmt.Errorf("%w: %d%s, want 2 to %s", ErrInvalid, c, unit, numtext.Thousands(MaxCores))
 	}
 	if inner.Size() > MaxNodes/c {
-		return nil, fmt.Errorf("%w: more than %d slots", ErrInvalid, MaxNodes)
+		return nil, fmt.Errorf("%w: more than %s slots", ErrInvalid, numtext.Thousands(MaxNodes))
 	}
 	return &Cores{inner, c, unit}, nil
 }
@@ -222,7 +224,7 @@ func cutCount(s, suffix, what string) (string, int, error) {
 	}
 	c, err := strconv.Atoi(arg)
 	if err != nil || arg != strconv.Itoa(c) || c < 1 || c > MaxCores {
-		return "", 0, fmt.Errorf("%s%.20q: want a whole number of %s from 1 to %d", suffix[1:], arg, what, MaxCores)
+		return "", 0, fmt.Errorf("%s%.20q: want a whole number of %s from 1 to %s", suffix[1:], arg, what, numtext.Thousands(MaxCores))
 	}
 	return s[:i], c, nil
 }
@@ -237,7 +239,7 @@ func withRouterNodes(h Host, p int) (Host, error) {
 		return h, nil
 	}
 	if h.Size() > MaxNodes/p {
-		return nil, fmt.Errorf("%d routers × %d nodes is more than %d nodes", h.Size(), p, MaxNodes)
+		return nil, fmt.Errorf("%s routers × %s nodes is more than %s nodes", numtext.Thousands(h.Size()), numtext.Thousands(p), numtext.Thousands(MaxNodes))
 	}
 	return NewRouterNodes(h, p)
 }
@@ -252,7 +254,7 @@ func withCores(h Host, c int) (Host, error) {
 		return nil, errors.New("cores given twice")
 	}
 	if h.Size() > MaxNodes/c {
-		return nil, fmt.Errorf("%d nodes × %d cores is more than %d slots", h.Size(), c, MaxNodes)
+		return nil, fmt.Errorf("%s nodes × %s cores is more than %s slots", numtext.Thousands(h.Size()), numtext.Thousands(c), numtext.Thousands(MaxNodes))
 	}
 	return NewCores(h, c)
 }

@@ -1,6 +1,10 @@
 package topology
 
-import "fmt"
+import (
+	"fmt"
+
+	"topomap/algorithms/internal/numtext"
+)
 
 // Dragonfly is the dragonfly of Kim, Dally, Scott & Abts (ISCA 2008): G
 // groups of A routers, each router with P terminals (the nodes) and H
@@ -32,7 +36,7 @@ func NewDragonfly(a, p, h, g int) (*Dragonfly, error) {
 		return nil, fmt.Errorf("%w: dragonfly sizes must be at least 1", ErrInvalid)
 	}
 	if g > a*h+1 {
-		return nil, fmt.Errorf("%w: %d groups, but the %d global channels of a group reach at most %d", ErrInvalid, g, a*h, a*h+1)
+		return nil, fmt.Errorf("%w: %s groups, but the %s global channels of a group reach at most %s", ErrInvalid, numtext.Thousands(g), numtext.Thousands(a*h), numtext.Thousands(a*h+1))
 	}
 	if _, err := checkedProduct(a, p, g); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
@@ -47,7 +51,7 @@ func parseDragonfly(args string) (Host, error) {
 	}
 	a, p, h, g := ps[0], ps[1], ps[2], ps[3]
 	if g > a*h+1 {
-		return nil, fmt.Errorf("G = %d groups, but A·H = %d global channels per group reach at most %d groups", g, a*h, a*h+1)
+		return nil, fmt.Errorf("G = %s groups, but A·H = %s global channels per group reach at most %s groups", numtext.Thousands(g), numtext.Thousands(a*h), numtext.Thousands(a*h+1))
 	}
 	if _, err := checkedProduct(a, p, g); err != nil {
 		return nil, err

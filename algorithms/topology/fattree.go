@@ -3,6 +3,8 @@ package topology
 import (
 	"errors"
 	"fmt"
+
+	"topomap/algorithms/internal/numtext"
 )
 
 // FatTree is the k-ary n-tree of Petrini & Vanneschi (IPPS 1997), the
@@ -27,12 +29,12 @@ type FatTree struct {
 // nodes.
 func NewFatTree(k, n int) (*FatTree, error) {
 	if k < 2 || n < 1 {
-		return nil, fmt.Errorf("%w: a fat tree needs K ≥ 2 ports down and N ≥ 1 levels, not %d and %d", ErrInvalid, k, n)
+		return nil, fmt.Errorf("%w: a fat tree needs K ≥ 2 ports down and N ≥ 1 levels, not %s and %s", ErrInvalid, numtext.Thousands(k), numtext.Thousands(n))
 	}
 	pow := []int{1}
 	for range n {
 		if pow[len(pow)-1] > MaxNodes/k {
-			return nil, fmt.Errorf("%w: more than %d nodes", ErrInvalid, MaxNodes)
+			return nil, fmt.Errorf("%w: more than %s nodes", ErrInvalid, numtext.Thousands(MaxNodes))
 		}
 		pow = append(pow, pow[len(pow)-1]*k)
 	}

@@ -6,6 +6,8 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+
+	"topomap/algorithms/internal/numtext"
 )
 
 // Kind names the family a host belongs to. It only affects how the host is
@@ -57,11 +59,11 @@ func newLattice(kind Kind, dims []int, wrap []bool) (*Lattice, error) {
 	t := &Lattice{kind: kind, dims: append([]int(nil), dims...), wrap: append([]bool(nil), wrap...), strides: make([]int, len(dims)), size: 1}
 	for i, k := range dims {
 		if k < 1 {
-			return nil, fmt.Errorf("%w: dimension %d has size %d, want at least 1", ErrInvalid, i+1, k)
+			return nil, fmt.Errorf("%w: dimension %d has size %s, want at least 1", ErrInvalid, i+1, numtext.Thousands(k))
 		}
 		t.strides[i] = t.size
 		if t.size > MaxNodes/k {
-			return nil, fmt.Errorf("%w: more than %d nodes", ErrInvalid, MaxNodes)
+			return nil, fmt.Errorf("%w: more than %s nodes", ErrInvalid, numtext.Thousands(MaxNodes))
 		}
 		t.size *= k
 	}

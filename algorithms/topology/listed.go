@@ -3,6 +3,8 @@ package topology
 import (
 	"encoding/binary"
 	"fmt"
+
+	"topomap/algorithms/internal/numtext"
 )
 
 // Listed is a machine given as the named nodes of a torus (a torus
@@ -32,7 +34,7 @@ func NewListed(torus Host, places []int, names []string) (*Listed, error) {
 		return nil, fmt.Errorf("%w: %s has no routes", ErrInvalid, torus)
 	}
 	if len(places) != len(names) {
-		return nil, fmt.Errorf("%w: %d places for %d names", ErrInvalid, len(places), len(names))
+		return nil, fmt.Errorf("%w: %s places for %s names", ErrInvalid, numtext.Thousands(len(places)), numtext.Thousands(len(names)))
 	}
 	s, err := NewSubset(torus, places)
 	if err != nil {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"topomap/algorithms/internal/numtext"
 )
 
 // Network is the optional capability of indirect networks, whose nodes
@@ -69,7 +71,7 @@ func parseParams(args string, limit int, names ...string) ([]int, error) {
 	for i, p := range parts {
 		v, err := strconv.Atoi(p)
 		if err != nil || p != strconv.Itoa(v) || v < 1 || v > limit {
-			return nil, fmt.Errorf("%s = %.20q: want a whole number from 1 to %d", names[i], p, limit)
+			return nil, fmt.Errorf("%s = %.20q: want a whole number from 1 to %s", names[i], p, numtext.Thousands(limit))
 		}
 		out[i] = v
 	}
@@ -82,7 +84,7 @@ func checkedProduct(xs ...int) (int, error) {
 	n := 1
 	for _, x := range xs {
 		if n > MaxNodes/x {
-			return 0, fmt.Errorf("more than %d nodes", MaxNodes)
+			return 0, fmt.Errorf("more than %s nodes", numtext.Thousands(MaxNodes))
 		}
 		n *= x
 	}

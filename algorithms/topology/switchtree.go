@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
+
+	"topomap/algorithms/internal/numtext"
 )
 
 // MachineIDLen is the length of a machine's id: hex digits of a SHA-256
@@ -38,7 +40,7 @@ type SwitchTree struct {
 func NewSwitchTree(nodes, switches []string, parent []int) (*SwitchTree, error) {
 	n, v := len(nodes), len(nodes)+len(switches)
 	if n == 0 || len(switches) == 0 || len(parent) != v || v > MaxNodes {
-		return nil, fmt.Errorf("%w: a switch tree needs nodes, switches and a parent per vertex, at most %d in all", ErrInvalid, MaxNodes)
+		return nil, fmt.Errorf("%w: a switch tree needs nodes, switches and a parent per vertex, at most %s in all", ErrInvalid, numtext.Thousands(MaxNodes))
 	}
 	t := &SwitchTree{names: append(append([]string(nil), nodes...), switches...), parent: make([]int32, v), nodes: n}
 	root := -1

@@ -70,8 +70,8 @@ func TestTreeSpecErrors(t *testing.T) {
 		{"tree:4x4:dist=10,1", "non-decreasing"},
 		{"tree:4x4:dist=1,x", `"x"`},
 		{"tree:4x0:dist=1,2", "at least 1"},
-		{"tree:4x4:dist=1,2000000", "1000000"},
-		{"tree:2048:dist=0", "more than 1024 cores"},
+		{"tree:4x4:dist=1,2000000", "from 0 to 1,000,000"},
+		{"tree:2048:dist=0", "more than 1,024 cores"},
 		{"tree:65536x65536:dist=1,2", "more than"},
 	} {
 		_, err := topology.Parse(tt.spec)

@@ -55,8 +55,8 @@ func TestHostnamesFile(t *testing.T) {
 	}{
 		{"a name like an option", "text/plain", strings.Replace(file, "nid000007\n", "-x\n", 1), 400, `line 9: "-x" starts with '-'`},
 		{"an option in JSON", "application/json", `{"hostnames":["-x","nid[000001-099999]"]}`, 400, `name 1: "-x" starts with '-'`},
-		{"one name too many", "text/plain", file + "extra\n", 400, "line 100002: more host names than the 100000 nodes"},
-		{"a billion names", "text/plain", "n[0-999999999]\n", 400, "line 1: more host names than the 100000 nodes"},
+		{"one name too many", "text/plain", file + "extra\n", 400, "line 100002: more host names than the 100,000 nodes"},
+		{"a billion names", "text/plain", "n[0-999999999]\n", 400, "line 1: more host names than the 100,000 nodes"},
 		{"over the file cap", "text/plain", strings.Repeat("# padding to pass the cap\n", 700_000), 413, "at most 16,777,216 B (16.8 MB)"},
 		{"JSON over the body limit", "application/json", `{"hostnames":["` + strings.Join(names, `","`) + `"]}`, 413, "Content-Type: text/plain"},
 	} {

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"topomap/algorithms/internal/numtext"
 )
 
 // ParseCubeDim parses a hypercube dimension in [1, maxD].
@@ -51,10 +53,10 @@ func ParseSizes(s string, limit int, what string) ([]int, error) {
 			return nil, fmt.Errorf("size %.20q is not a positive integer", p)
 		}
 		if k < 1 {
-			return nil, fmt.Errorf("size %d of dimension %d, want at least 1", k, i+1)
+			return nil, fmt.Errorf("size %s of dimension %d, want at least 1", numtext.Thousands(k), i+1)
 		}
 		if k > limit || n > limit/k {
-			return nil, fmt.Errorf("more than %d %s", limit, what)
+			return nil, fmt.Errorf("more than %s %s", numtext.Thousands(limit), what)
 		}
 		n *= k
 		dims[i] = k

@@ -47,12 +47,24 @@ func main() {
 }
 
 func run(ctx context.Context, args []string, stdout io.Writer) error {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" && len(args) == 1 {
 		usage(stderr)
 		if len(args) == 0 {
 			return errUsage
 		}
 		return nil
+	}
+	switch args[0] {
+	case "help": // help COMMAND is COMMAND -h
+		if len(args) > 2 {
+			return fmt.Errorf("help takes one command, not %q (run topomap help)", strings.Join(args[1:], " "))
+		}
+		if _, ok := commands[args[1]]; !ok {
+			return fmt.Errorf("no help on %q: no such command (run topomap help for the list)", args[1])
+		}
+		args = []string{args[1], "-h"}
+	case "-version", "--version":
+		args = []string{"version"}
 	}
 	c, ok := commands[args[0]]
 	if !ok {
@@ -71,7 +83,7 @@ func usage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprintln(w, "\nrun topomap COMMAND -h for its flags")
+	fmt.Fprintln(w, "\nrun topomap help COMMAND (or topomap COMMAND -h) for its flags")
 }
 
 // oneLine keeps error messages to one line, as the CLI contract requires.

@@ -68,8 +68,8 @@ func runStore(ctx context.Context, args []string, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "compacted %s: kept %d jobs (%d results), dropped %d unreadable records; the old file is %s.bak\n",
-			path, r.Jobs, r.Results, len(r.Problems), path)
+		fmt.Fprintf(stdout, "compacted %s: kept %s jobs (%s results), dropped %s unreadable records; the old file is %s.bak\n",
+			path, metric.Thousands(r.Jobs), metric.Thousands(r.Results), metric.Thousands(len(r.Problems)), path)
 		return nil
 	}
 	return fmt.Errorf("unknown store command %q (want check, export, import or compact)", sub)

@@ -1,0 +1,29 @@
+// Package numtext writes whole numbers for people, with thousands
+// separators (12,578,816): the one implementation behind metric.Thousands,
+// for the packages metric itself depends on (topology, guest, hostlist,
+// …), which cannot import it.
+package numtext
+
+import "strconv"
+
+// Thousands formats an integer with thousands separators: 16777216 →
+// "16,777,216", -1234 → "-1,234", 999 → "999". O(digits).
+func Thousands[T ~int | ~int32 | ~int64](n T) string {
+	if n < 0 {
+		return "-" + Group(strconv.FormatUint(-uint64(n), 10))
+	}
+	return Group(strconv.FormatUint(uint64(n), 10))
+}
+
+// Group puts thousands separators into a string of digits: "1234567" →
+// "1,234,567".
+func Group(digits string) string {
+	b := make([]byte, 0, len(digits)+len(digits)/3)
+	for i := range len(digits) {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b = append(b, ',')
+		}
+		b = append(b, digits[i])
+	}
+	return string(b)
+}

@@ -1,0 +1,46 @@
+package numtext
+
+import (
+	"math"
+	"testing"
+)
+
+// TestThousandsSeparatesEveryThreeDigits: whole numbers read with a comma
+// between each group of three digits, signs kept, the extremes included.
+func TestThousandsSeparatesEveryThreeDigits(t *testing.T) {
+	for _, tt := range []struct {
+		n    int64
+		want string
+	}{
+		{0, "0"},
+		{7, "7"},
+		{999, "999"},
+		{1000, "1,000"},
+		{-1000, "-1,000"},
+		{1024, "1,024"},
+		{1 << 24, "16,777,216"},
+		{1 << 26, "67,108,864"},
+		{-123456789, "-123,456,789"},
+		{math.MaxInt64, "9,223,372,036,854,775,807"},
+		{math.MinInt64, "-9,223,372,036,854,775,808"},
+	} {
+		if got := Thousands(tt.n); got != tt.want {
+			t.Errorf("Thousands(%d) = %q, want %q", tt.n, got, tt.want)
+		}
+		if tt.n == int64(int32(tt.n)) {
+			if got := Thousands(int32(tt.n)); got != tt.want {
+				t.Errorf("Thousands(int32(%d)) = %q, want %q", tt.n, got, tt.want)
+			}
+		}
+	}
+}
+
+func TestGroupSeparatesDigitStrings(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"", ""}, {"1", "1"}, {"123", "123"}, {"1234", "1,234"}, {"123456", "123,456"}, {"1234567", "1,234,567"},
+	} {
+		if got := Group(tt.in); got != tt.want {
+			t.Errorf("Group(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
