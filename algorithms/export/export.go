@@ -279,9 +279,7 @@ func Text(w io.Writer, r *solve.Result) error {
 	if p := r.Pairs; p != nil && p.Optimal {
 		t.line("search", p.OptimalText())
 	} else if p != nil {
-		fmt.Fprintf(t, "search            %s moves and %s swaps of the closing search, %s improving, from %s (of %s)\n",
-			metric.Thousands(int(p.Moves)), metric.Thousands(int(p.ClosingSwaps)), metric.Thousands(int(p.Improved)), p.Start,
-			strings.Join(p.Starts, ", "))
+		t.line("search", p.Text())
 	}
 	t.line("time", metric.RunTime(r.Seconds))
 	if r.Mapping.Host.Size() <= 4096 {

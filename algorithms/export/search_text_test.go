@@ -15,7 +15,7 @@ import (
 func TestTextSaysWhatPairsSearched(t *testing.T) {
 	for _, tt := range []struct{ query, want string }{
 		{"guest=grid:8x8&host=torus:8x8&algo=pairs", "search            its start rowmajor already meets the lower bound that holds for every mapping (no placement has fewer hop-bytes), so it made no move\n"},
-		{"guest=grid:4x4&host=mesh:2x8&algo=pairs&moves=1000", " moves and 116 swaps of the closing search, 0 improving, from snake"},
+		{"guest=grid:4x4&host=mesh:2x8&algo=pairs&moves=1000", " moves and tried 116 swaps in its closing search, 0 of them (moves and swaps) improving, from snake"},
 	} {
 		var buf bytes.Buffer
 		if err := export.Text(&buf, solvetest.Map(t, tt.query)); err != nil {
