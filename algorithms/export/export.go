@@ -252,8 +252,12 @@ func LinkLoads(m metric.Metrics) string {
 		return none + " (" + why + ")"
 	}
 	val := func(key string) string { v, _ := m.Value(key); return v }
-	return fmt.Sprintf("max %s, average %s, %s links used, lower bound %s (%s routing)",
-		val("maxLinkLoad"), val("avgLinkLoad"), val("linksUsed"), val("linkLoadBound"), val("routing"))
+	squares := ""
+	if v, ok := m.Value("squaredLinkLoads"); ok {
+		squares = ", Σ squares " + v
+	}
+	return fmt.Sprintf("max %s, average %s%s, %s links used, lower bound %s (%s routing)",
+		val("maxLinkLoad"), val("avgLinkLoad"), squares, val("linksUsed"), val("linkLoadBound"), val("routing"))
 }
 
 // Text writes a readable summary: the instance, the metrics and, for hosts

@@ -77,7 +77,7 @@ distances D_i     1 2 (constant, D_a = 1.5000)
 lower bound       1.0000
   neighbourhood   1.0000  (all mappings)
   standard-mesh   1.0000  (constant-distance embeddings)
-link loads        max 2, average 1.5, 8 of 8 links used, lower bound 1 (dimension-order routing)
+link loads        max 2, average 1.5, Σ squares 20, 8 of 8 links used, lower bound 1 (dimension-order routing)
 time              250 ms
 placement (guest vertex on each host node; x to the right, y upwards):
 y=1  | 3 2
@@ -91,7 +91,7 @@ distances D_i     1 2 2 (constant, D_a = 1.6667)
 lower bound       1.3333
   neighbourhood   1.3333  (all mappings)
   xor-ring        1.6667  (constant-distance embeddings)
-link loads        max 3, average 2.5, 16 of 16 links used, lower bound 2 (dimension-order routing)
+link loads        max 3, average 2.5, Σ squares 104, 16 of 16 links used, lower bound 2 (dimension-order routing)
 time              250 ms
 placement (host nodes left to right):
  0 1 2 3 6 7 4 5
@@ -104,7 +104,7 @@ distances D_i     1 ~1.50 ~1.50 (not constant; ~ marks means)
 lower bound       1.0000
   neighbourhood   1.0000  (all mappings)
 estimate          affine 3.0000 (from the sources, not a bound: a mapping may beat it)
-link loads        max 3, average 1.33333, 24 of 24 links used, lower bound 1 (dimension-order routing)
+link loads        max 3, average 1.33333, Σ squares 52, 24 of 24 links used, lower bound 1 (dimension-order routing)
 time              250 ms
 placement (vertex: host coordinates):
 0: [1 0 0]

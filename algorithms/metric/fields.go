@@ -93,6 +93,13 @@ var Fields = []Field{
 	{"avgLinkLoad", "average link load", Detail, linkFigure(func(m Metrics) string {
 		return FormatLoad(*m.AvgLinkLoad)
 	}), nil},
+	{"squaredLinkLoads", "Σ squared link loads", Detail, func(m Metrics) (string, bool) {
+		if m.SquaredLinkLoads == nil {
+			v, _ := linkFigure(nil)(Metrics{NoLinkLoads: m.NoLinkLoads})
+			return v, false // none, or a result stored before it was counted
+		}
+		return SI(*m.SquaredLinkLoads), true
+	}, nil},
 	{"linksUsed", "links used", Detail, linkFigure(func(m Metrics) string {
 		return Thousands(*m.LinksUsed) + " of " + Thousands(*m.Links)
 	}), nil},

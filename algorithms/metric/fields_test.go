@@ -52,6 +52,7 @@ func ExampleMetrics_Rows() {
 	// lower bound          1.0000 true
 	// max link load        not computed false
 	// average link load    not computed false
+	// Σ squared link loads not computed false
 	// links used           not computed false
 	// link load lower bound not computed false
 	// routing              not computed false

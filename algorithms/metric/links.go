@@ -70,9 +70,9 @@ func linkFigures(ctx context.Context, r *Metrics, m *mapping.Mapping, vol float6
 		r.NoLinkLoads = "not counted: the run was stopped first"
 		return
 	}
-	maxLoad, sum, used, links := 0.0, 0.0, 0, rt.Links()
+	maxLoad, sum, squares, used, links := 0.0, 0.0, 0.0, 0, rt.Links()
 	for i, x := range load {
-		maxLoad, sum = max(maxLoad, x), sum+x
+		maxLoad, sum, squares = max(maxLoad, x), sum+x, squares+x*x
 		if msgs[i] > 0 {
 			used++
 		}
@@ -80,7 +80,7 @@ func linkFigures(ctx context.Context, r *Metrics, m *mapping.Mapping, vol float6
 	avg := sum / float64(links)
 	bound := networkBound(r, m) * vol / float64(links)
 	r.Routing, r.Links = rt.Routing(), &links
-	r.MaxLinkLoad, r.AvgLinkLoad, r.LinksUsed, r.LinkLoadBound = &maxLoad, &avg, &used, &bound
+	r.MaxLinkLoad, r.AvgLinkLoad, r.SquaredLinkLoads, r.LinksUsed, r.LinkLoadBound = &maxLoad, &avg, &squares, &used, &bound
 }
 
 // networkBound returns the best lower bound on the hops per byte of m's

@@ -64,13 +64,16 @@ type Metrics struct {
 	Bounds     []Bound `json:"bounds"`
 	// The link figures (package doc) under the host's routing rule,
 	// which Routing names: the largest load of a directed link (the
-	// congestion), hop-bytes per directed link, the links that some
+	// congestion), the mean load, the sum of the squared loads (what PAIRS
+	// minimises under its congestion objective), the links that some
 	// message crosses, the number of directed links, and a lower bound on
 	// MaxLinkLoad for every mapping. They are null when the host has no
 	// routing rule (or is too large to count), and NoLinkLoads says why.
 	Routing       string   `json:"routing,omitempty"`
 	MaxLinkLoad   *float64 `json:"maxLinkLoad"`
 	AvgLinkLoad   *float64 `json:"avgLinkLoad"`
+	// SquaredLinkLoads is Σ L(e)² over the directed links.
+	SquaredLinkLoads *float64 `json:"squaredLinkLoads,omitempty"`
 	LinksUsed     *int     `json:"linksUsed"`
 	Links         *int     `json:"links"`
 	LinkLoadBound *float64 `json:"linkLoadBound"`

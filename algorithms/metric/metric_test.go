@@ -308,8 +308,8 @@ func TestRecompute(t *testing.T) {
 				slow := metric.Evaluate(&mapping.Mapping{Guest: c.g, Host: plainHost{c.h}, Place: m.Place})
 				slow.Bounds, slow.LowerBound, slow.DilationBound = got.Bounds, got.LowerBound, got.DilationBound
 				// without routing there are no link figures (links_test.go)
-				slow.Routing, slow.MaxLinkLoad, slow.AvgLinkLoad, slow.LinksUsed, slow.Links, slow.LinkLoadBound, slow.NoLinkLoads =
-					got.Routing, got.MaxLinkLoad, got.AvgLinkLoad, got.LinksUsed, got.Links, got.LinkLoadBound, got.NoLinkLoads
+				slow.Routing, slow.MaxLinkLoad, slow.AvgLinkLoad, slow.SquaredLinkLoads, slow.LinksUsed, slow.Links, slow.LinkLoadBound, slow.NoLinkLoads =
+					got.Routing, got.MaxLinkLoad, got.AvgLinkLoad, got.SquaredLinkLoads, got.LinksUsed, got.Links, got.LinkLoadBound, got.NoLinkLoads
 				if !reflect.DeepEqual(got, slow) {
 					t.Fatalf("fast paths %+v, Hops %+v", got, slow)
 				}

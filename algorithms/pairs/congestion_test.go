@@ -16,19 +16,16 @@ import (
 	"topomap/algorithms/topology"
 )
 
-// squaredLoadsOf returns Σ L² of a placement by the metric package, an
-// independent computation of the link loads.
+// squaredLoadsOf returns Σ L² of a placement by the metric package (the
+// figure results report, squaredLinkLoads), an independent computation of
+// the link loads.
 func squaredLoadsOf(t *testing.T, g *guest.Graph, h topology.Host, place []int) float64 {
 	t.Helper()
-	load, _, ok := metric.LinkLoads(&mapping.Mapping{Guest: g, Host: h, Place: slices.Clone(place)})
-	if !ok {
-		t.Fatalf("%s does not route", h)
+	m := metric.Evaluate(&mapping.Mapping{Guest: g, Host: h, Place: slices.Clone(place)})
+	if m.SquaredLinkLoads == nil {
+		t.Fatalf("%s: no Σ L² (%s)", h, m.NoLinkLoads)
 	}
-	var sum float64
-	for _, l := range load {
-		sum += l * l
-	}
-	return sum
+	return *m.SquaredLinkLoads
 }
 
 func near(got, want float64) bool { return math.Abs(got-want) <= 1e-9*math.Max(1, math.Abs(want)) }
