@@ -69,15 +69,15 @@ type Metrics struct {
 	// message crosses, the number of directed links, and a lower bound on
 	// MaxLinkLoad for every mapping. They are null when the host has no
 	// routing rule (or is too large to count), and NoLinkLoads says why.
-	Routing       string   `json:"routing,omitempty"`
-	MaxLinkLoad   *float64 `json:"maxLinkLoad"`
-	AvgLinkLoad   *float64 `json:"avgLinkLoad"`
+	Routing     string   `json:"routing,omitempty"`
+	MaxLinkLoad *float64 `json:"maxLinkLoad"`
+	AvgLinkLoad *float64 `json:"avgLinkLoad"`
 	// SquaredLinkLoads is Σ L(e)² over the directed links.
 	SquaredLinkLoads *float64 `json:"squaredLinkLoads,omitempty"`
-	LinksUsed     *int     `json:"linksUsed"`
-	Links         *int     `json:"links"`
-	LinkLoadBound *float64 `json:"linkLoadBound"`
-	NoLinkLoads   string   `json:"noLinkLoads,omitempty"`
+	LinksUsed        *int     `json:"linksUsed"`
+	Links            *int     `json:"links"`
+	LinkLoadBound    *float64 `json:"linkLoadBound"`
+	NoLinkLoads      string   `json:"noLinkLoads,omitempty"`
 	// EmptyNodes counts the host nodes no guest vertex occupies (a host
 	// larger than the guest); absent in JSON for a bijection.
 	EmptyNodes int `json:"emptyNodes,omitempty"`
