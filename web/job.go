@@ -335,7 +335,7 @@ func (c *JobPage) renderRequest() app.UI {
 		if t.IsZero() {
 			return ""
 		}
-		return t.Local().Format("2006-01-02 15:04:05")
+		return t.Local().Format("2006-01-02 15:04:05 MST") // with its zone, which the clock is
 	}
 	rows := [][3]string{
 		{"guest", "guest", r.Guest}, {"host", "host", r.Host}, {"algo", "algorithm", r.Algo},

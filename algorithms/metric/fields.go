@@ -183,7 +183,9 @@ func dimDistances(m Metrics) string {
 }
 
 // hopHistogram lists the share of the volume that travels each number of
-// hops, from the least to the most: "1: 75.0%, 2: 25.0%". O(max hops).
+// hops some volume travels, from the least to the most: "1: 75.0%, 2:
+// 25.0%" (a fat tree's odd counts, which no message travels, are left
+// out; a share that rounds to nothing reads "<0.1%"). O(max hops).
 func hopHistogram(hist []float64) string {
 	total := 0.0
 	for _, x := range hist {
@@ -191,8 +193,12 @@ func hopHistogram(hist []float64) string {
 	}
 	var parts []string
 	for h, x := range hist {
-		if x > 0 || len(parts) > 0 {
-			parts = append(parts, fmt.Sprintf("%d: %.1f%%", h, 100*x/total))
+		switch share := 100 * x / total; {
+		case x <= 0:
+		case share < 0.05:
+			parts = append(parts, fmt.Sprintf("%d: <0.1%%", h))
+		default:
+			parts = append(parts, fmt.Sprintf("%d: %.1f%%", h, share))
 		}
 	}
 	return strings.Join(parts, ", ")
