@@ -170,13 +170,17 @@ func (c *GanttPage) compute(ctx app.Context) {
 // that the guest is a d-cube; ok is false when anything is wrong.
 func (c *GanttPage) checkCube() (in spec.Instance, ok bool) {
 	in, errs := c.form.check()
-	if pendingGraph(in.Guest) != "" {
-		errs["guest"] = errNotCube // no need to load a graph to say so
+	// A guest that is no d-cube is the one thing to fix: the algorithms'
+	// checks would blame them for it (and a graph need not be loaded).
+	notCube := (errs["guest"] == "" || pendingGraph(in.Guest) != "") && in.Guest.Kind != guest.Hypercube
+	if notCube {
+		delete(errs, "algo")
+		errs["guest"] = errNotCube
 	}
 	for k, v := range errs {
 		c.errs[k] = v
 	}
-	if c.vs != "" {
+	if c.vs != "" && !notCube {
 		other := in
 		other.Algo = c.vs
 		if _, err := spec.ParseAlgo(c.vs); err != nil {
@@ -185,14 +189,7 @@ func (c *GanttPage) checkCube() (in spec.Instance, ok bool) {
 			c.errs["vs"] = err.Error()
 		}
 	}
-	if len(c.errs) > 0 {
-		return in, false
-	}
-	if in.Guest.Kind != guest.Hypercube {
-		c.errs["guest"] = errNotCube
-		return in, false
-	}
-	return in, true
+	return in, len(c.errs) == 0
 }
 
 // schedule runs the model on the mapping of in by algorithm a (mapOne),
@@ -487,7 +484,7 @@ func (c *GanttPage) renderControls() app.UI {
 		app.Div().Class("links").Body(
 			app.A().ID("permalink").Href(c.url()).Text("permalink"),
 			c.copy.render(func(ctx app.Context, e app.Event) { c.copy.copy(app.Window().URL().String()) }),
-			app.Button().ID("dl-svg").Text("Download SVG").OnClick(c.onDownload),
+			app.If(len(c.svgs) > 0, func() app.UI { return app.Button().ID("dl-svg").Text("Download SVG").OnClick(c.onDownload) }),
 		),
 	)
 }

@@ -31,7 +31,7 @@ func checkSize(d int, host *topology.Lattice) error {
 		return notApplicable("no host")
 	}
 	if host.Size() != 1<<d {
-		return notApplicable("host %s has %s nodes, the %d-cube has %s vertices", host, metric.Thousands(host.Size()), d, metric.Thousands(1<<d))
+		return notApplicable("host %s has %s nodes, the %d-cube has %s vertices", host, metric.Count(host.Size()), d, metric.Count(1<<d))
 	}
 	return nil
 }

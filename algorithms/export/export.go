@@ -383,7 +383,7 @@ func writeBaselines(bw *bufio.Writer, r *solve.Result) {
 			ratio = metric.Fixed(b.Metrics.HopBytes/r.Metrics.HopBytes, 4) + "×"
 		}
 		load, _ := b.Metrics.Value("maxLinkLoad")
-		fmt.Fprintf(bw, "  %-15s hop-bytes %s (%s), max dilation %s, max link load %s\n", b.Algo, metric.SI(b.Metrics.HopBytes), ratio, metric.Thousands(b.Metrics.MaxDilation), load)
+		fmt.Fprintf(bw, "  %-15s hop-bytes %s (%s), max dilation %s, max link load %s\n", b.Algo, metric.SI(b.Metrics.HopBytes), ratio, metric.Count(b.Metrics.MaxDilation), load)
 	}
 }
 

@@ -44,7 +44,7 @@ func CheckHostnames(names []string, nodes int) error {
 		return nil
 	}
 	if len(names) != nodes {
-		return hostnamesErrorf("%s host names for %s nodes: give one name per node, in node-index order", metric.Thousands(len(names)), metric.Thousands(nodes))
+		return hostnamesErrorf("%s host names for %s nodes: give one name per node, in node-index order", metric.Count(len(names)), metric.Count(nodes))
 	}
 	seen := make(map[string]int, len(names))
 	for i, n := range names {
@@ -74,7 +74,7 @@ func checkHostname(n string) error {
 		}
 	}
 	if len(n) > MaxHostname {
-		return fmt.Errorf("%s characters, want 1 to %d", metric.Thousands(len(n)), MaxHostname)
+		return fmt.Errorf("%s characters, want 1 to %d", metric.Count(len(n)), MaxHostname)
 	}
 	return nil
 }
@@ -107,7 +107,7 @@ func ExpandHostnames(entries []string, nodes int) (Hostnames, error) {
 func appendHostlist(names Hostnames, expr string, nodes int) (Hostnames, error) {
 	more, err := hostlist.Expand(expr, nodes-len(names))
 	if errors.Is(err, hostlist.ErrTooManyNames) {
-		return nil, fmt.Errorf("more host names than the %s nodes", metric.Thousands(nodes))
+		return nil, fmt.Errorf("more host names than the %s nodes", metric.Count(nodes))
 	}
 	if err != nil {
 		return nil, err
@@ -144,7 +144,7 @@ func ParseHostnames(r io.Reader, nodes int) (Hostnames, error) {
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, hostnamesErrorf("line %d: longer than %s characters", line+1, metric.Thousands(MaxHostnamesLine))
+			return nil, hostnamesErrorf("line %d: longer than %s characters", line+1, metric.Count(MaxHostnamesLine))
 		}
 		return nil, err
 	}

@@ -214,7 +214,7 @@ func (p *placer) node(line int, name string, index map[string]int) (int, error) 
 		return n, nil
 	}
 	if len(p.t.Hostnames) > 0 {
-		return 0, placementErrorf(line, "unknown host name %.60q: not among the %s host names given", name, metric.Thousands(len(p.t.Hostnames)))
+		return 0, placementErrorf(line, "unknown host name %.60q: not among the %s host names given", name, metric.Count(len(p.t.Hostnames)))
 	}
 	return 0, placementErrorf(line, "unknown host name %.60q: without host names the nodes are node0 to node%d; give the machine's names, one per node in node-index order (--hostnames, \"hostnames\")", name, p.nodes.Size()-1)
 }
@@ -253,9 +253,9 @@ func (p *placer) done() ([]int, error) {
 	show := missing[:min(len(missing), 5)]
 	more := ""
 	if len(missing) > len(show) {
-		more = fmt.Sprintf(" and %s more", metric.Thousands(len(missing)-len(show)))
+		more = fmt.Sprintf(" and %s more", metric.Count(len(missing)-len(show)))
 	}
-	return nil, placementErrorf(0, "%s of the guest's %s not placed: %s%s", metric.Plural(len(missing), "rank"), metric.Thousands(len(p.place)), strings.Trim(fmt.Sprint(show), "[]"), more)
+	return nil, placementErrorf(0, "%s of the guest's %s not placed: %s%s", metric.Plural(len(missing), "rank"), metric.Count(len(p.place)), strings.Trim(fmt.Sprint(show), "[]"), more)
 }
 
 // lines calls fn with each line of r that is neither blank nor a '#'
@@ -275,7 +275,7 @@ func lines(r io.Reader, fn func(line int, text string) error) error {
 		}
 	}
 	if errors.Is(sc.Err(), bufio.ErrTooLong) {
-		return placementErrorf(n+1, "longer than %s characters", metric.Thousands(MaxPlacementLine))
+		return placementErrorf(n+1, "longer than %s characters", metric.Count(MaxPlacementLine))
 	}
 	return sc.Err()
 }

@@ -20,7 +20,7 @@ func readScotch(r io.Reader, t Target) ([]int, error) {
 				return err
 			}
 			if count != t.Ranks {
-				return placementErrorf(line, "the file maps %s vertices, the guest has %s", metric.Thousands(count), metric.Thousands(t.Ranks))
+				return placementErrorf(line, "the file maps %s vertices, the guest has %s", metric.Count(count), metric.Count(t.Ranks))
 			}
 			return nil
 		}

@@ -125,7 +125,7 @@ func (p *parser) fromOne(n int) int {
 		p.arcs[i].From--
 		p.arcs[i].To--
 	}
-	p.warnf("numbered from 1: no line names process 0, so process k is read as vertex k-1 (%s vertices, 0 to %d), not as %s with an isolated vertex 0", metric.Thousands(n-1), n-2, metric.Thousands(n))
+	p.warnf("numbered from 1: no line names process 0, so process k is read as vertex k-1 (%s vertices, 0 to %d), not as %s with an isolated vertex 0", metric.Count(n-1), n-2, metric.Count(n))
 	return n - 1
 }
 

@@ -170,7 +170,7 @@ func (h *metisHeader) readNeighbours(p *parser, v, entries int) (int, error) {
 			}
 		}
 		if entries++; entries > 2*h.m {
-			return 0, p.fail(true, "the header says %s, so %s neighbour entries, and this is one more", plural(h.m, "edge"), metric.Thousands(2*h.m))
+			return 0, p.fail(true, "the header says %s, so %s neighbour entries, and this is one more", plural(h.m, "edge"), metric.Count(2*h.m))
 		}
 		if err := p.arc(v, u, w); err != nil {
 			return 0, err
@@ -185,11 +185,11 @@ func (h *metisHeader) checkCounts(p *parser, read, entries int) error {
 		// editors drop trailing blank lines: the vertices left are
 		// isolated, if the edges are all there
 		if entries != 2*h.m {
-			return p.failAt(p.line+1, 0, "expected %s vertex lines after the header, the input ends after %s", metric.Thousands(h.n), metric.Thousands(read))
+			return p.failAt(p.line+1, 0, "expected %s vertex lines after the header, the input ends after %s", metric.Count(h.n), metric.Count(read))
 		}
-		p.warnf("the input ends after %s of the %s vertex lines: the last %s no neighbours", metric.Thousands(read), metric.Thousands(h.n), plural(h.n-read, "vertex has", "vertices have"))
+		p.warnf("the input ends after %s of the %s vertex lines: the last %s no neighbours", metric.Count(read), metric.Count(h.n), plural(h.n-read, "vertex has", "vertices have"))
 	} else if p.nextLine(true) {
-		return p.fail(false, "the header says %s vertices, this line is one too many", metric.Thousands(h.n))
+		return p.fail(false, "the header says %s vertices, this line is one too many", metric.Count(h.n))
 	}
 	if entries != 2*h.m {
 		hint := ""
@@ -199,7 +199,7 @@ func (h *metisHeader) checkCounts(p *parser, read, entries int) error {
 		case entries%2 == 1:
 			hint = "; an odd count means some edge is listed on one line only"
 		}
-		return p.failAt(h.line, 2, "the header says %s, so %s neighbour entries, but the vertex lines hold %s%s", plural(h.m, "edge"), metric.Thousands(2*h.m), metric.Thousands(entries), hint)
+		return p.failAt(h.line, 2, "the header says %s, so %s neighbour entries, but the vertex lines hold %s%s", plural(h.m, "edge"), metric.Count(2*h.m), metric.Count(entries), hint)
 	}
 	return nil
 }

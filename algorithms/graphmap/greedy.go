@@ -18,7 +18,7 @@ var ErrInvalid = errors.New("graphmap: invalid instance")
 // and the space of h that both mappers work on.
 func prepare(g *guest.Graph, h topology.Host) (*guest.Graph, *space, error) {
 	if g.Order() > h.Size() {
-		return nil, nil, fmt.Errorf("%w: guest of %s vertices on host %s of %s nodes", ErrInvalid, metric.Thousands(g.Order()), h, metric.Thousands(h.Size()))
+		return nil, nil, fmt.Errorf("%w: guest of %s vertices on host %s of %s nodes", ErrInvalid, metric.Count(g.Order()), h, metric.Count(h.Size()))
 	}
 	s, err := undirected(g)
 	if err != nil {

@@ -90,7 +90,7 @@ func planStack(obj []int, h Box) (stackPlan, error) {
 	p.short = 1 - p.long
 	ps := h.Dims[p.s]
 	if obj[p.long]%ps != 0 {
-		return p, reason.New(ErrShape, "stacking cuts the longer object side %s into %s subgrids (the smallest host side), and %s is not a multiple of %s", metric.Thousands(obj[p.long]), metric.Thousands(ps), metric.Thousands(obj[p.long]), metric.Thousands(ps))
+		return p, reason.New(ErrShape, "stacking cuts the longer object side %s into %s subgrids (the smallest host side), and %s is not a multiple of %s", metric.Count(obj[p.long]), metric.Count(ps), metric.Count(obj[p.long]), metric.Count(ps))
 	}
 	p.w = obj[p.long] / ps
 	return p, nil

@@ -222,16 +222,16 @@ func NewGrid(dims []int, wrap bool) (*Graph, error) {
 	strides := make([]int, len(dims))
 	for i, k := range dims {
 		if k < 1 {
-			return nil, fmt.Errorf("%w: grid dimension %d has size %s, want at least 1", ErrInvalid, i+1, numtext.Thousands(k))
+			return nil, fmt.Errorf("%w: grid dimension %d has size %s, want at least 1", ErrInvalid, i+1, numtext.Count(k))
 		}
 		strides[i] = n
 		if n > MaxVertices/k {
-			return nil, fmt.Errorf("%w: more than %s objects", ErrInvalid, numtext.Thousands(MaxVertices))
+			return nil, fmt.Errorf("%w: more than %s objects", ErrInvalid, numtext.Count(MaxVertices))
 		}
 		n *= k
 	}
 	if a := GridArcs(dims, wrap); a > MaxArcs {
-		return nil, fmt.Errorf("%w: grid of %s arcs, more than %s", ErrInvalid, numtext.Thousands(a), numtext.Thousands(MaxArcs))
+		return nil, fmt.Errorf("%w: grid of %s arcs, more than %s", ErrInvalid, numtext.Count(a), numtext.Count(MaxArcs))
 	}
 	g := &Graph{Kind: Grid, Dims: append([]int(nil), dims...), Wrap: wrap, Offsets: make([]int32, n+1)}
 	g.Adj = make([]int32, 0, 2*len(dims)*n)
@@ -349,10 +349,10 @@ func FromArcs(n int, arcs []Arc) (g *Graph, selfLoops int, err error) {
 
 func checkOrder(n, m, maxM int, what string) error {
 	if n < 1 || n > MaxVertices {
-		return fmt.Errorf("%w: %s vertices, want 1 to %s", ErrInvalid, numtext.Thousands(n), numtext.Thousands(MaxVertices))
+		return fmt.Errorf("%w: %s vertices, want 1 to %s", ErrInvalid, numtext.Count(n), numtext.Count(MaxVertices))
 	}
 	if m > maxM {
-		return fmt.Errorf("%w: %s %s, at most %s", ErrInvalid, numtext.Thousands(m), what, numtext.Thousands(maxM))
+		return fmt.Errorf("%w: %s %s, at most %s", ErrInvalid, numtext.Count(m), what, numtext.Count(maxM))
 	}
 	return nil
 }

@@ -98,7 +98,7 @@ func parseGrid(args string) (Spec, error) {
 		return Spec{}, fmt.Errorf("unknown option %.20q (want \"wrap\")", opt)
 	}
 	if a := GridArcs(ks, s.Wrap); a > MaxArcs {
-		return Spec{}, fmt.Errorf("%s stencil arcs, more than %s", numtext.Thousands(a), numtext.Thousands(MaxArcs))
+		return Spec{}, fmt.Errorf("%s stencil arcs, more than %s", numtext.Count(a), numtext.Count(MaxArcs))
 	}
 	return s, nil
 }

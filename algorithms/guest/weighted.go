@@ -135,7 +135,7 @@ func FromCSR(id string, offsets, adj []int32, weight []float64) (*Graph, error) 
 	case !ValidID(id):
 		return nil, fmt.Errorf("%w: graph id %.40q", ErrInvalid, id)
 	case n < 1 || n > MaxVertices:
-		return nil, fmt.Errorf("%w: %s vertices, want 1 to %s", ErrInvalid, numtext.Thousands(n), numtext.Thousands(MaxVertices))
+		return nil, fmt.Errorf("%w: %s vertices, want 1 to %s", ErrInvalid, numtext.Count(n), numtext.Count(MaxVertices))
 	case offsets[0] != 0 || int(offsets[n]) != len(adj) || len(weight) != len(adj):
 		return nil, fmt.Errorf("%w: offsets [%d..%d] for %d arcs and %d volumes", ErrInvalid, offsets[0], offsets[n], len(adj), len(weight))
 	}

@@ -61,7 +61,7 @@ func Expand(expr string, limit int) ([]string, error) {
 		}
 		total += patternCount(segs, limit-total+1)
 		if total > limit {
-			return nil, fmt.Errorf("%.60q names more than %s hosts: %w", expr, numtext.Thousands(limit), ErrTooManyNames)
+			return nil, fmt.Errorf("%.60q names more than %s hosts: %w", expr, numtext.Count(limit), ErrTooManyNames)
 		}
 		names = append(names, segs)
 	}

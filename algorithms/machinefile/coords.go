@@ -57,7 +57,7 @@ func ReadTorusCoords(r io.Reader) (TorusCoords, error) {
 			continue
 		}
 		if len(tc.Names) >= tc.Torus.Size() {
-			return tc, &graphfile.Error{Format: coordsTitle, Line: no, Msg: fmt.Sprintf("more lines than the %s nodes of the torus", metric.Thousands(tc.Torus.Size()))}
+			return tc, &graphfile.Error{Format: coordsTitle, Line: no, Msg: fmt.Sprintf("more lines than the %s nodes of the torus", metric.Count(tc.Torus.Size()))}
 		}
 		name, node, err := parseCoordsLine(line, tc.Torus, rank)
 		if err == nil {
@@ -72,7 +72,7 @@ func ReadTorusCoords(r io.Reader) (TorusCoords, error) {
 		tc.Names, tc.Nodes = append(tc.Names, name), append(tc.Nodes, node)
 	}
 	if sc.Err() != nil {
-		return tc, &graphfile.Error{Format: coordsTitle, Line: no + 1, Msg: fmt.Sprintf("a line of more than %s bytes", metric.Thousands(MaxLine)), Err: graphfile.ErrTooLarge}
+		return tc, &graphfile.Error{Format: coordsTitle, Line: no + 1, Msg: fmt.Sprintf("a line of more than %s bytes", metric.Count(MaxLine)), Err: graphfile.ErrTooLarge}
 	}
 	if len(tc.Names) == 0 {
 		return tc, &graphfile.Error{Format: coordsTitle, Msg: "no nodes: want a header # torus AxBxC, then lines NAME x y z"}

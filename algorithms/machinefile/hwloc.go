@@ -66,7 +66,7 @@ func (n NodeLevels) check() error {
 	c := 1
 	for _, s := range n.Sizes {
 		if c > topology.MaxCores/s {
-			return fmt.Errorf("a node of more than %s cores", metric.Thousands(topology.MaxCores))
+			return fmt.Errorf("a node of more than %s cores", metric.Count(topology.MaxCores))
 		}
 		c *= s
 	}
@@ -90,7 +90,7 @@ func ParseSynthetic(s string) (NodeLevels, error) {
 		m := syntheticWord.FindStringSubmatch(w)
 		count, err := strconv.Atoi(m1(m))
 		if m == nil || err != nil || count < 1 || count > topology.MaxCores {
-			return n, fmt.Errorf("word %d, %.30q: want TYPE:COUNT, COUNT from 1 to %s", i+1, w, metric.Thousands(topology.MaxCores))
+			return n, fmt.Errorf("word %d, %.30q: want TYPE:COUNT, COUNT from 1 to %s", i+1, w, metric.Count(topology.MaxCores))
 		}
 		level, read := hwlocLevels[strings.ToLower(m[1])]
 		switch {
@@ -267,7 +267,7 @@ func nextLevel(level []*xobj) ([]*xobj, string, error) {
 			kids++
 		}
 		if per >= 0 && kids != per {
-			return nil, "", &graphfile.Error{Format: xmlTitle, Line: o.line, Msg: fmt.Sprintf("this object holds %s %s objects, the first of its level %s: the node is not regular", metric.Thousands(kids), name, metric.Thousands(per))}
+			return nil, "", &graphfile.Error{Format: xmlTitle, Line: o.line, Msg: fmt.Sprintf("this object holds %s %s objects, the first of its level %s: the node is not regular", metric.Count(kids), name, metric.Count(per))}
 		}
 		per = kids
 	}

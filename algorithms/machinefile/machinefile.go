@@ -88,7 +88,7 @@ func lines(text []byte, title string, f func(no int, line string) error) error {
 		}
 	}
 	if sc.Err() != nil {
-		return &graphfile.Error{Format: title, Line: no + 1, Msg: fmt.Sprintf("a line of more than %s bytes", metric.Thousands(MaxLine)), Err: graphfile.ErrTooLarge}
+		return &graphfile.Error{Format: title, Line: no + 1, Msg: fmt.Sprintf("a line of more than %s bytes", metric.Count(MaxLine)), Err: graphfile.ErrTooLarge}
 	}
 	return nil
 }

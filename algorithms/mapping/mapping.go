@@ -23,7 +23,7 @@ var ErrInvalid = errors.New("mapping: invalid placement")
 // that no host node is used twice. O(n).
 func (m *Mapping) Validate() error {
 	if len(m.Place) != m.Guest.Order() {
-		return fmt.Errorf("%w: %s entries for %s guest vertices", ErrInvalid, numtext.Thousands(len(m.Place)), numtext.Thousands(m.Guest.Order()))
+		return fmt.Errorf("%w: %s entries for %s guest vertices", ErrInvalid, numtext.Count(len(m.Place)), numtext.Count(m.Guest.Order()))
 	}
 	used := make([]bool, m.Host.Size())
 	for v, h := range m.Place {

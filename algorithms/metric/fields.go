@@ -342,3 +342,7 @@ func Plural(n int, one string, many ...string) string {
 // Thousands formats an integer with thousands separators (12,578,816);
 // the packages metric depends on use the same code (numtext.Thousands).
 func Thousands(n int) string { return numtext.Thousands(n) }
+
+// Count is a whole number that formats itself as Thousands does, for
+// messages (numtext.Count).
+type Count = numtext.Count

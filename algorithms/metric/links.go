@@ -62,7 +62,7 @@ func linkFigures(ctx context.Context, r *Metrics, m *mapping.Mapping, vol float6
 		r.NoLinkLoads = "the host has no links"
 		return
 	case rt.LinkSlots() > MaxLinkSlots:
-		r.NoLinkLoads = fmt.Sprintf("not counted on more than %s links", Thousands(MaxLinkSlots))
+		r.NoLinkLoads = fmt.Sprintf("not counted on more than %s links", Count(MaxLinkSlots))
 		return
 	}
 	load, msgs, err := linkLoads(ctx, rt, m)

@@ -33,7 +33,7 @@ func perNode(g spec.Guest, h topology.Host) (spec.Guest, topology.Host, []int, e
 	}
 	brick, ok := gridmap.Brick(g.Dims, c)
 	if !ok {
-		return g, h, nil, fmt.Errorf("no brick of %s objects (one per core) has sides that divide grid %s", metric.Thousands(c), g)
+		return g, h, nil, fmt.Errorf("no brick of %s objects (one per core) has sides that divide grid %s", metric.Count(c), g)
 	}
 	coarse := g
 	coarse.Dims = gridmap.Coarse(g.Dims, brick)

@@ -102,7 +102,7 @@ func cubeOnto(name string, g spec.Guest, h topology.Host) (int, *topology.Lattic
 	}
 	host, ok := h.(*topology.Lattice)
 	if _, c := topology.SplitCores(h); c > 1 {
-		return 0, nil, fmt.Errorf("%s places one process per node; %s has %s cores per node (rb and greedy map onto its slots)", name, h, metric.Thousands(c))
+		return 0, nil, fmt.Errorf("%s places one process per node; %s has %s cores per node (rb and greedy map onto its slots)", name, h, metric.Count(c))
 	}
 	if !ok {
 		return 0, nil, fmt.Errorf("%s needs a line, ring, mesh, torus or hypercube host, not %s", name, h)

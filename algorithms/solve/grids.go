@@ -110,7 +110,7 @@ func init() {
 					return err
 				}
 				if g.Order() > h.Size() {
-					return fmt.Errorf("needs at least as many processors as objects, not %s for %s", metric.Thousands(h.Size()), metric.Thousands(g.Order()))
+					return fmt.Errorf("needs at least as many processors as objects, not %s for %s", metric.Count(h.Size()), metric.Count(g.Order()))
 				}
 				return nil
 			}),
@@ -256,7 +256,7 @@ func gridShape(g spec.Guest, h topology.Host, og, hg int, equal bool) error {
 	case og != 0 && rank != hg:
 		return fmt.Errorf("needs a %d-D host, not a %d-D one", hg, rank)
 	case equal && g.Order() != h.Size():
-		return fmt.Errorf("needs as many processors as objects, not %s for %s", metric.Thousands(h.Size()), metric.Thousands(g.Order()))
+		return fmt.Errorf("needs as many processors as objects, not %s for %s", metric.Count(h.Size()), metric.Count(g.Order()))
 	}
 	return nil
 }

@@ -265,9 +265,9 @@ func perNodeHost(h Host, r int) (Host, error) {
 	inner, c := NodesOf(h)
 	switch {
 	case r < 1 || r > MaxCores:
-		return nil, fmt.Errorf("%s ranks per node, want 1 to %s", numtext.Thousands(r), numtext.Thousands(MaxCores))
+		return nil, fmt.Errorf("%s ranks per node, want 1 to %s", numtext.Count(r), numtext.Count(MaxCores))
 	case c > 1 && r > c:
-		return nil, fmt.Errorf("%s ranks per node, more than the %s cores of a node of %s", numtext.Thousands(r), numtext.Thousands(c), h)
+		return nil, fmt.Errorf("%s ranks per node, more than the %s cores of a node of %s", numtext.Count(r), numtext.Count(c), h)
 	case c > 1 || r == 1:
 		return h, nil
 	}
@@ -278,10 +278,10 @@ func perNodeHost(h Host, r int) (Host, error) {
 // do not fill whole nodes or need more nodes than ids has.
 func usedNodes(ids []int, r, ranks int) ([]int, error) {
 	if ranks%r != 0 {
-		return nil, fmt.Errorf("%s ranks do not fill nodes of %s ranks each: give a multiple of %s ranks, or another ranks per node", numtext.Thousands(ranks), numtext.Thousands(r), numtext.Thousands(r))
+		return nil, fmt.Errorf("%s ranks do not fill nodes of %s ranks each: give a multiple of %s ranks, or another ranks per node", numtext.Count(ranks), numtext.Count(r), numtext.Count(r))
 	}
 	if need := ranks / r; need > len(ids) {
-		return nil, fmt.Errorf("%s ranks at %s per node need %s nodes; the allocation has %s", numtext.Thousands(ranks), numtext.Thousands(r), numtext.Thousands(need), numtext.Thousands(len(ids)))
+		return nil, fmt.Errorf("%s ranks at %s per node need %s nodes; the allocation has %s", numtext.Count(ranks), numtext.Count(r), numtext.Count(need), numtext.Count(len(ids)))
 	} else if need == 0 {
 		return nil, errors.New("no ranks to place")
 	}
@@ -319,7 +319,7 @@ func ResolveNodes(expr string, h Host, names []string) ([]int, error) {
 func nodesByName(expr string, names []string) ([]int, error) {
 	list, err := hostlist.Expand(expr, len(names))
 	if errors.Is(err, hostlist.ErrTooManyNames) {
-		return nil, fmt.Errorf("the allocation names more nodes than the machine's %s", numtext.Thousands(len(names)))
+		return nil, fmt.Errorf("the allocation names more nodes than the machine's %s", numtext.Count(len(names)))
 	}
 	if err != nil {
 		return nil, err

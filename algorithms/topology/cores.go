@@ -53,10 +53,10 @@ func NewRouterNodes(inner Host, p int) (*Cores, error) {
 
 func newGrouped(inner Host, c int, unit string) (*Cores, error) {
 	if c < 2 || c > MaxCores {
-		return nil, fmt.Errorf("%w: %d%s, want 2 to %s", ErrInvalid, c, unit, numtext.Thousands(MaxCores))
+		return nil, fmt.Errorf("%w: %d%s, want 2 to %s", ErrInvalid, c, unit, numtext.Count(MaxCores))
 	}
 	if inner.Size() > MaxNodes/c {
-		return nil, fmt.Errorf("%w: more than %s slots", ErrInvalid, numtext.Thousands(MaxNodes))
+		return nil, fmt.Errorf("%w: more than %s slots", ErrInvalid, numtext.Count(MaxNodes))
 	}
 	return &Cores{inner, c, unit}, nil
 }
@@ -224,7 +224,7 @@ func cutCount(s, suffix, what string) (string, int, error) {
 	}
 	c, err := strconv.Atoi(arg)
 	if err != nil || arg != strconv.Itoa(c) || c < 1 || c > MaxCores {
-		return "", 0, fmt.Errorf("%s%.20q: want a whole number of %s from 1 to %s", suffix[1:], arg, what, numtext.Thousands(MaxCores))
+		return "", 0, fmt.Errorf("%s%.20q: want a whole number of %s from 1 to %s", suffix[1:], arg, what, numtext.Count(MaxCores))
 	}
 	return s[:i], c, nil
 }
@@ -239,7 +239,7 @@ func withRouterNodes(h Host, p int) (Host, error) {
 		return h, nil
 	}
 	if h.Size() > MaxNodes/p {
-		return nil, fmt.Errorf("%s routers × %s nodes is more than %s nodes", numtext.Thousands(h.Size()), numtext.Thousands(p), numtext.Thousands(MaxNodes))
+		return nil, fmt.Errorf("%s routers × %s nodes is more than %s nodes", numtext.Count(h.Size()), numtext.Count(p), numtext.Count(MaxNodes))
 	}
 	return NewRouterNodes(h, p)
 }
@@ -254,7 +254,7 @@ func withCores(h Host, c int) (Host, error) {
 		return nil, errors.New("cores given twice")
 	}
 	if h.Size() > MaxNodes/c {
-		return nil, fmt.Errorf("%s nodes × %s cores is more than %s slots", numtext.Thousands(h.Size()), numtext.Thousands(c), numtext.Thousands(MaxNodes))
+		return nil, fmt.Errorf("%s nodes × %s cores is more than %s slots", numtext.Count(h.Size()), numtext.Count(c), numtext.Count(MaxNodes))
 	}
 	return NewCores(h, c)
 }

@@ -36,7 +36,7 @@ func NewDragonfly(a, p, h, g int) (*Dragonfly, error) {
 		return nil, fmt.Errorf("%w: dragonfly sizes must be at least 1", ErrInvalid)
 	}
 	if g > a*h+1 {
-		return nil, fmt.Errorf("%w: %s groups, but the %s global channels of a group reach at most %s", ErrInvalid, numtext.Thousands(g), numtext.Thousands(a*h), numtext.Thousands(a*h+1))
+		return nil, fmt.Errorf("%w: %s groups, but the %s global channels of a group reach at most %s", ErrInvalid, numtext.Count(g), numtext.Count(a*h), numtext.Count(a*h+1))
 	}
 	if _, err := checkedProduct(a, p, g); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
@@ -51,7 +51,7 @@ func parseDragonfly(args string) (Host, error) {
 	}
 	a, p, h, g := ps[0], ps[1], ps[2], ps[3]
 	if g > a*h+1 {
-		return nil, fmt.Errorf("G = %s groups, but A·H = %s global channels per group reach at most %s groups", numtext.Thousands(g), numtext.Thousands(a*h), numtext.Thousands(a*h+1))
+		return nil, fmt.Errorf("G = %s groups, but A·H = %s global channels per group reach at most %s groups", numtext.Count(g), numtext.Count(a*h), numtext.Count(a*h+1))
 	}
 	if _, err := checkedProduct(a, p, g); err != nil {
 		return nil, err

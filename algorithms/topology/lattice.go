@@ -59,11 +59,11 @@ func newLattice(kind Kind, dims []int, wrap []bool) (*Lattice, error) {
 	t := &Lattice{kind: kind, dims: append([]int(nil), dims...), wrap: append([]bool(nil), wrap...), strides: make([]int, len(dims)), size: 1}
 	for i, k := range dims {
 		if k < 1 {
-			return nil, fmt.Errorf("%w: dimension %d has size %s, want at least 1", ErrInvalid, i+1, numtext.Thousands(k))
+			return nil, fmt.Errorf("%w: dimension %d has size %s, want at least 1", ErrInvalid, i+1, numtext.Count(k))
 		}
 		t.strides[i] = t.size
 		if t.size > MaxNodes/k {
-			return nil, fmt.Errorf("%w: more than %s nodes", ErrInvalid, numtext.Thousands(MaxNodes))
+			return nil, fmt.Errorf("%w: more than %s nodes", ErrInvalid, numtext.Count(MaxNodes))
 		}
 		t.size *= k
 	}

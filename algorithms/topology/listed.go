@@ -34,7 +34,7 @@ func NewListed(torus Host, places []int, names []string) (*Listed, error) {
 		return nil, fmt.Errorf("%w: %s has no routes", ErrInvalid, torus)
 	}
 	if len(places) != len(names) {
-		return nil, fmt.Errorf("%w: %s places for %s names", ErrInvalid, numtext.Thousands(len(places)), numtext.Thousands(len(names)))
+		return nil, fmt.Errorf("%w: %s places for %s names", ErrInvalid, numtext.Count(len(places)), numtext.Count(len(names)))
 	}
 	s, err := NewSubset(torus, places)
 	if err != nil {

@@ -71,7 +71,7 @@ func parseParams(args string, limit int, names ...string) ([]int, error) {
 	for i, p := range parts {
 		v, err := strconv.Atoi(p)
 		if err != nil || p != strconv.Itoa(v) || v < 1 || v > limit {
-			return nil, fmt.Errorf("%s = %.20q: want a whole number from 1 to %s", names[i], p, numtext.Thousands(limit))
+			return nil, fmt.Errorf("%s = %.20q: want a whole number from 1 to %s", names[i], p, numtext.Count(limit))
 		}
 		out[i] = v
 	}
@@ -84,7 +84,7 @@ func checkedProduct(xs ...int) (int, error) {
 	n := 1
 	for _, x := range xs {
 		if n > MaxNodes/x {
-			return 0, fmt.Errorf("more than %s nodes", numtext.Thousands(MaxNodes))
+			return 0, fmt.Errorf("more than %s nodes", numtext.Count(MaxNodes))
 		}
 		n *= x
 	}

@@ -44,15 +44,15 @@ func NewNodeInside(inner Host, sizes, dist []int) (*NodeInside, error) {
 	c := 1
 	for i, s := range sizes {
 		if s < 1 || c > MaxCores/s {
-			return nil, fmt.Errorf("%w: level %d has %s groups, want 1 to a total of %s cores", ErrInvalid, i+1, numtext.Thousands(s), numtext.Thousands(MaxCores))
+			return nil, fmt.Errorf("%w: level %d has %s groups, want 1 to a total of %s cores", ErrInvalid, i+1, numtext.Count(s), numtext.Count(MaxCores))
 		}
 		c *= s
 		if dist[i] < 0 || dist[i] > MaxLevelCost || i > 0 && dist[i] < dist[i-1] {
-			return nil, fmt.Errorf("%w: cost %s of level %d, want non-decreasing costs from 0 to %s", ErrInvalid, numtext.Thousands(dist[i]), i+1, numtext.Thousands(MaxLevelCost))
+			return nil, fmt.Errorf("%w: cost %s of level %d, want non-decreasing costs from 0 to %s", ErrInvalid, numtext.Count(dist[i]), i+1, numtext.Count(MaxLevelCost))
 		}
 	}
 	if c < 2 || inner.Size() > MaxNodes/c {
-		return nil, fmt.Errorf("%w: %s cores per node, want 2 to %s and at most %s slots", ErrInvalid, numtext.Thousands(c), numtext.Thousands(MaxCores), numtext.Thousands(MaxNodes))
+		return nil, fmt.Errorf("%w: %s cores per node, want 2 to %s and at most %s slots", ErrInvalid, numtext.Count(c), numtext.Count(MaxCores), numtext.Count(MaxNodes))
 	}
 	return &NodeInside{inner, append([]int(nil), sizes...), append([]int(nil), dist...), c}, nil
 }

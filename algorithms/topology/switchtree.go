@@ -40,7 +40,7 @@ type SwitchTree struct {
 func NewSwitchTree(nodes, switches []string, parent []int) (*SwitchTree, error) {
 	n, v := len(nodes), len(nodes)+len(switches)
 	if n == 0 || len(switches) == 0 || len(parent) != v || v > MaxNodes {
-		return nil, fmt.Errorf("%w: a switch tree needs nodes, switches and a parent per vertex, at most %s in all", ErrInvalid, numtext.Thousands(MaxNodes))
+		return nil, fmt.Errorf("%w: a switch tree needs nodes, switches and a parent per vertex, at most %s in all", ErrInvalid, numtext.Count(MaxNodes))
 	}
 	t := &SwitchTree{names: append(append([]string(nil), nodes...), switches...), parent: make([]int32, v), nodes: n}
 	root := -1

@@ -41,11 +41,11 @@ func NewTree(sizes, dist []int) (*Tree, error) {
 	pow := []int{1}
 	for i, s := range sizes {
 		if s < 1 || pow[i] > MaxNodes/s {
-			return nil, fmt.Errorf("%w: level %d has %s groups, want 1 to a total of %s slots", ErrInvalid, i+1, numtext.Thousands(s), numtext.Thousands(MaxNodes))
+			return nil, fmt.Errorf("%w: level %d has %s groups, want 1 to a total of %s slots", ErrInvalid, i+1, numtext.Count(s), numtext.Count(MaxNodes))
 		}
 		pow = append(pow, pow[i]*s)
 		if dist[i] < 1 || dist[i] > MaxLevelCost || (i > 0 && dist[i] < dist[i-1]) {
-			return nil, fmt.Errorf("%w: cost %s of level %d, want non-decreasing costs from 1 to %s", ErrInvalid, numtext.Thousands(dist[i]), i+1, numtext.Thousands(MaxLevelCost))
+			return nil, fmt.Errorf("%w: cost %s of level %d, want non-decreasing costs from 1 to %s", ErrInvalid, numtext.Count(dist[i]), i+1, numtext.Count(MaxLevelCost))
 		}
 	}
 	off := make([]int, len(sizes)+2)
@@ -83,7 +83,7 @@ func parseCosts(text string, n int) ([]int, error) {
 	for i, p := range parts {
 		d, err := strconv.Atoi(p)
 		if err != nil || p != strconv.Itoa(d) || d < 0 || d > MaxLevelCost || (i > 0 && d < dist[i-1]) {
-			return nil, fmt.Errorf("cost %.20q of level %d: want whole numbers from 0 to %s, non-decreasing", p, i+1, numtext.Thousands(MaxLevelCost))
+			return nil, fmt.Errorf("cost %.20q of level %d: want whole numbers from 0 to %s, non-decreasing", p, i+1, numtext.Count(MaxLevelCost))
 		}
 		dist[i] = d
 	}
@@ -100,13 +100,13 @@ func BuildTree(sizes, dist []int) (Host, error) {
 	}
 	for i, s := range sizes {
 		if s < 1 {
-			return nil, fmt.Errorf("level %d has %s groups, want at least 1", i+1, numtext.Thousands(s))
+			return nil, fmt.Errorf("level %d has %s groups, want at least 1", i+1, numtext.Count(s))
 		}
 	}
 	z, cores := 0, 1
 	for z < len(dist) && dist[z] == 0 {
 		if cores > MaxCores/sizes[z] {
-			return nil, fmt.Errorf("levels of cost 0 (one node's cores) hold more than %s cores", numtext.Thousands(MaxCores))
+			return nil, fmt.Errorf("levels of cost 0 (one node's cores) hold more than %s cores", numtext.Count(MaxCores))
 		}
 		cores *= sizes[z]
 		z++

@@ -45,6 +45,10 @@ func TestMessagesUnderField(t *testing.T) {
 	waitJS(t, ctx, `document.querySelector('#err-guest')?.textContent.startsWith('sizes differ') && !document.querySelector('#err-host')`)
 	waitJS(t, ctx, noPrefix)
 	screenshot(t, ctx, "message-under-guest")
+	// The Gantt page of a grid (the explorer's instance): the guest is the
+	// one thing to fix, and nothing is offered for download.
+	open(t, ctx, "/gantt?guest=grid%3A9x8&host=mesh%3A6x12")
+	waitJS(t, ctx, `document.querySelector('#err-guest')?.textContent.includes('choose a hypercube guest') && !document.querySelector('#err-algo') && !document.querySelector('#err-vs') && !document.querySelector('#dl-svg')`)
 	// The job page relays the server's message as it is (it said
 	// "web: jobs: no such job").
 	ctx = quietTab(t)

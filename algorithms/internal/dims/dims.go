@@ -53,10 +53,10 @@ func ParseSizes(s string, limit int, what string) ([]int, error) {
 			return nil, fmt.Errorf("size %.20q is not a positive integer", p)
 		}
 		if k < 1 {
-			return nil, fmt.Errorf("size %s of dimension %d, want at least 1", numtext.Thousands(k), i+1)
+			return nil, fmt.Errorf("size %s of dimension %d, want at least 1", numtext.Count(k), i+1)
 		}
 		if k > limit || n > limit/k {
-			return nil, fmt.Errorf("more than %s %s", numtext.Thousands(limit), what)
+			return nil, fmt.Errorf("more than %s %s", numtext.Count(limit), what)
 		}
 		n *= k
 		dims[i] = k

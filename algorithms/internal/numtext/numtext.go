@@ -27,3 +27,12 @@ func Group(digits string) string {
 	}
 	return string(b)
 }
+
+// Count is a whole number that formats itself with thousands separators
+// (fmt's %s and %v call String): messages pass Count(n) to fmt where they
+// would pass Thousands(n), which costs each call site a call less in the
+// browser's build.
+type Count int64
+
+// String returns Thousands(n).
+func (n Count) String() string { return Thousands(n) }
