@@ -1,6 +1,7 @@
 package numtext
 
 import (
+	"fmt"
 	"math"
 	"testing"
 )
@@ -41,6 +42,17 @@ func TestGroupSeparatesDigitStrings(t *testing.T) {
 	} {
 		if got := Group(tt.in); got != tt.want {
 			t.Errorf("Group(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestCountFormatsAsThousands: a Count passed to fmt reads as Thousands
+// does, with %s and %v alike (messages pass it where they passed the
+// string).
+func TestCountFormatsAsThousands(t *testing.T) {
+	for _, verb := range []string{"%s", "%v"} {
+		if got := fmt.Sprintf("more than "+verb+" slots", Count(67108864)); got != "more than 67,108,864 slots" {
+			t.Errorf("%s: %q", verb, got)
 		}
 	}
 }
