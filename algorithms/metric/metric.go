@@ -56,8 +56,8 @@ type Metrics struct {
 	IntraNodeVolume float64 `json:"intraNodeVolume"`
 	InterNodeVolume float64 `json:"interNodeVolume"`
 	// Cores is C, the slots per node of a host with cores (:cores=C or
-	// :node=S1x…, C ≥ 2); absent in JSON otherwise. The node volumes say something
-	// only then.
+	// :node=S1x…, C ≥ 2); absent in JSON otherwise. The node volumes
+	// say something only then.
 	Cores int `json:"cores,omitempty"`
 	// LowerBound is the largest of Bounds that holds for every mapping.
 	LowerBound float64 `json:"lowerBound"`
@@ -97,15 +97,15 @@ func Evaluate(m *mapping.Mapping) Metrics { return EvaluateContext(context.Backg
 // are then null, and NoLinkLoads says so.
 func EvaluateContext(ctx context.Context, m *mapping.Mapping) Metrics {
 	g := m.Guest
-	t := tallyHops(m)
+	_, c := topology.NodesOf(m.Host)
+	t := tallyHops(m, c)
 	hb, vol, arcs := t.hb, t.vol, g.Arcs()
 	if g.Weight == nil {
 		hb, vol = float64(t.hops), float64(arcs)
 	}
 	r := Metrics{HopBytes: hb, MaxDilation: t.maxDil, Arcs: arcs, HopHistogram: t.hist}
-	if _, c := topology.NodesOf(m.Host); c > 1 {
-		r.Cores = c
-		r.IntraNodeVolume = intraNodeVolume(m, c)
+	if c > 1 {
+		r.Cores, r.IntraNodeVolume = c, t.intra
 	}
 	r.InterNodeVolume = vol - r.IntraNodeVolume
 	if vol > 0 {
@@ -130,16 +130,14 @@ func atLeastHops(lb float64) int {
 	return int(math.Ceil(lb - 1e-9*max(1, lb)))
 }
 
-// intraNodeVolume returns the volume of m's arcs between slots of one
-// node, C slots per node (slot s is on node s / C).
-func intraNodeVolume(m *mapping.Mapping, c int) float64 {
+// intraNodeVolume returns the volume of the arcs of v in m's guest
+// that join slots of one node, C slots per node (slot s is on node s / C).
+func intraNodeVolume(m *mapping.Mapping, v, c int) float64 {
 	g, in := m.Guest, 0.0
-	for v := range g.Order() {
-		node := m.Place[v] / c
-		for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
-			if m.Place[g.Adj[e]]/c == node {
-				in += g.Volume(int(e))
-			}
+	node := m.Place[v] / c
+	for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
+		if m.Place[g.Adj[e]]/c == node {
+			in += g.Volume(int(e))
 		}
 	}
 	return in
@@ -148,17 +146,18 @@ func intraNodeVolume(m *mapping.Mapping, c int) float64 {
 // tally sums the hops of a mapping's arcs: in all, weighed by volume and
 // by hop count (the histogram, by volume), and per label the hop sum, arc
 // count, and the least and largest hop count (the label is
-// constant-distance when they agree).
+// constant-distance when they agree); intra is the volume inside nodes.
 type tally struct {
-	hb, vol          float64
+	hb, vol, intra   float64
 	hops, maxDil     int
 	hist             []float64
 	dimHops, dimArcs []int
 	dimMin, dimMax   []int32
 }
 
-// tallyHops counts the hops of every arc of m.
-func tallyHops(m *mapping.Mapping) *tally {
+// tallyHops counts the hops of every arc of m, and the volume inside
+// nodes of C slots when C > 1.
+func tallyHops(m *mapping.Mapping, c int) *tally {
 	g := m.Guest
 	labels := g.Dimensions() // none for a weighted graph
 	t := &tally{hist: []float64{}, dimHops: make([]int, labels), dimArcs: make([]int, labels),
@@ -171,6 +170,9 @@ func tallyHops(m *mapping.Mapping) *tally {
 	for v := range g.Order() {
 		lo, hi := g.Offsets[v], g.Offsets[v+1]
 		t.add(g, int(lo), hp.arcs(v, g.Adj[lo:hi], buf))
+		if c > 1 {
+			t.intra += intraNodeVolume(m, v, c)
+		}
 	}
 	return t
 }
