@@ -29,8 +29,8 @@
 // loaded links class "top" with data-l), and RouteLinks gives the links a
 // message crosses, which the page highlights on hover. On a fat tree or a
 // dragonfly (with or without cores) these are the node, switch and global
-// links between the drawn switches, in place of the grey wires; a lattice
-// with cores keeps its grey links.
+// links between the drawn switches, in place of the grey wires; on a
+// lattice with cores, its links between the nodes' frames.
 //
 // A weighted graph (a guest without dimensions) is drawn by graph.go: one
 // edge per communicating pair in groups by hops (data-hops), with data-vol

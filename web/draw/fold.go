@@ -57,13 +57,18 @@ func (f *fold) span() (int, int) {
 	return f.cols, f.ky
 }
 
+// readableCell is the pitch from which a host's unfolded nodes are
+// large enough for their numbers (radius 9): such a host does not fold.
+const readableCell = 23
+
 // chooseFold returns the fold of a kx × ky host (planes of it) that
 // gives the largest pitch within inner × height, as fitScale shows it
-// (fractional), nil when none beats the uncut host or the height is
-// unbounded, and the whole pitch it is laid out at.
+// (fractional), nil when none beats the uncut host, the uncut host is
+// readable (readableCell) or the height is unbounded, and the whole
+// pitch it is laid out at.
 func chooseFold(planes, kx, ky, inner, height int) (*fold, int) {
 	cell := panelCell(planes, kx, ky, inner, height)
-	if planes > 1 || height == math.MaxInt32 { // no box to fill
+	if planes > 1 || height == math.MaxInt32 || cell >= readableCell { // no box to fill, or no need
 		return nil, cell
 	}
 	var best *fold
@@ -114,7 +119,7 @@ func (l *layout) meshPanels(host *topology.Lattice, inner, height, minCell int) 
 		pkx, pky = f.span()
 		panels = f.count()
 	}
-	cell = clamp(cell, minCell, 60)
+	cell = clamp(cell, minCell, maxCell(minCell))
 	l.r = clamp(cell*2/5, 1, 14)
 	l.cell, l.side = cell, cell
 	l.placePanels(host, panels, pkx, pky, extra)
@@ -324,7 +329,7 @@ func (l *layout) serpentine(n, inner, height, minCell int, ring bool) {
 			break // more rows only shrink the nodes
 		}
 	}
-	cell = clamp(cell, minCell, 60)
+	cell = clamp(cell, minCell, maxCell(minCell))
 	l.snake = per
 	l.r = max(1, cell*2/5)
 	l.side = cell
@@ -352,13 +357,13 @@ func (l *layout) serpentine(n, inner, height, minCell int, ring bool) {
 // fitScale sets the factor that scales a folded host's drawing, right
 // units wide and l.h high, up to fill its box of width × height: its
 // pitch is a whole number of units, which may leave up to a third of the
-// box empty. At most to a pitch of 60 units, as unfolded hosts; none
+// box empty. At most to a pitch of top units, as unfolded hosts; none
 // without a box.
-func (l *layout) fitScale(width, height, right int) {
+func (l *layout) fitScale(width, height, right, top int) {
 	if l.fold == nil && l.snake == 0 || height == math.MaxInt32 {
 		return
 	}
-	l.scale = min(float64(width)/float64(right), float64(height)/float64(l.h), 60/float64(max(1, l.side)))
+	l.scale = min(float64(width)/float64(right), float64(height)/float64(l.h), float64(top)/float64(max(1, l.side)))
 }
 
 // zoom returns the factor the host's drawing is shown at (fitScale).

@@ -112,7 +112,7 @@ func graphMapping(w io.Writer, r *solve.Result, o Options, lay *layout, heatMap 
 	allocationMarks(&buf, lay, r)
 	if !heatMap {
 		graphEdges(&buf, m, lay, ps, o.MinHops, bundled)
-		lay.nodes(s, &buf, inv, func(int) bool { return true }, lay.r >= 9 && m.Guest.Order() <= 512)
+		lay.nodes(s, &buf, inv, func(int) bool { return true }, lay.numbersFit(m.Guest.Order()))
 	}
 	lay.labels(s)
 	f := newFlow(s, lay.bottom(), width)

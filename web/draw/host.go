@@ -86,9 +86,15 @@ func (l *layout) nodes(s *svg.SVG, buf *bytes.Buffer, inv []int, shown func(int)
 	}
 }
 
-// labels writes the host's coordinates along its axes and, last, with a
-// halo so that no edge hides them, the planes' labels; it closes frame's
-// group.
+// numbersFit tells whether the numbers of n guest vertices (up to 512)
+// fit inside the host's nodes, as nodes writes them (11 px).
+func (l *layout) numbersFit(n int) bool {
+	return n <= 512 && l.r >= 9 && textW(itoa(n-1), 11) <= 2*l.r-2
+}
+
+// labels writes the host's coordinates along its axes, the switches'
+// numbers and, last, with a halo so that no edge hides them, the planes'
+// labels; it closes frame's group.
 func (l *layout) labels(s *svg.SVG) {
 	for _, t := range l.ticks {
 		anchor := `text-anchor="middle"`
@@ -96,6 +102,10 @@ func (l *layout) labels(s *svg.SVG) {
 			anchor = `text-anchor="end"`
 		}
 		s.Text(t.x, t.y, t.text, `class="tick"`, anchor)
+	}
+	for i, name := range l.swNames { // over the edges, as the nodes' numbers
+		b := l.switches[i]
+		s.Text(b[0]+b[2]/2, b[1]+b[3]/2+4, name, `class="lbl"`)
 	}
 	for _, p := range l.panels {
 		if p.label != "" {

@@ -47,6 +47,12 @@ func hostLayout(h topology.Host, width, height, minCell int) *layout {
 	return coresLayout(hostLayout(inner, width, height, q*minCell+2), c, q)
 }
 
+// maxCell is the largest pitch of a lattice's nodes for a minimum pitch
+// of minCell: 60 units, more for a node drawn as a q×q grid of cores
+// (hostLayout asks for at least 3q+2), so that a core is drawn about as
+// large as a node without cores.
+func maxCell(minCell int) int { return max(60, 15*minCell) }
+
 // circleLayout draws a host of a kind without a layout of its own: its
 // nodes in index order clockwise on a circle from the top, its links
 // (Neighbors, up to maxLinks) as chords. O(n + links).

@@ -55,6 +55,7 @@ type linkView struct {
 	host  topology.Host     // the mapping's host, whose link ends are named
 	r     topology.Router   // its routes
 	lat   *topology.Lattice // a lattice's geometry, or nil: a network's (layout.end)
+	per   int               // slots per node of lat (cores)
 	note  string            // how a network's links are drawn (layout.linkNote)
 	load  []float64
 	msgs  []int32
@@ -71,17 +72,19 @@ type linkView struct {
 // newLinkView counts the link loads of r on its host, or returns nil when
 // there are none to draw: a host without routing, without links, or
 // whose link numbering is above metric.MaxLinkSlots (the per-node
-// dilation heat map then stays), or one whose layout places no links (a
-// lattice with cores). O(arcs·c + LinkSlots).
+// dilation heat map then stays), or one whose layout places no links.
+// A lattice with cores has its lattice's links, between the nodes'
+// frames. O(arcs·c + LinkSlots).
 func newLinkView(r *solve.Result, lay *layout) *linkView {
 	host := r.Mapping.Host
 	rt, ok := topology.RouterOf(host)
-	lat, isLattice := host.(*topology.Lattice)
+	base, per := topology.SplitRouters(host)
+	lat, isLattice := base.(*topology.Lattice)
 	if !ok || !isLattice && len(lay.ends) == 0 || rt.Links() == 0 || rt.LinkSlots() > metric.MaxLinkSlots {
 		return nil
 	}
 	load, msgs, _ := metric.LinkLoads(r.Mapping)
-	v := &linkView{host: host, r: rt, lat: lat, note: lay.linkNote, load: load, msgs: msgs, ideal: IdealLoad(r)}
+	v := &linkView{host: host, r: rt, lat: lat, per: per, note: lay.linkNote, load: load, msgs: msgs, ideal: IdealLoad(r)}
 	if b := r.Metrics.LinkLoadBound; b != nil {
 		v.bound = *b
 	}
@@ -248,24 +251,27 @@ func (v *linkView) eachLink(lay *layout, off float64, fn func(id int, st stroke)
 		}
 		t.Coords(tail, ct)
 		t.Coords(head, ch)
-		x1, y1 := float64(lay.x[tail]), float64(lay.y[tail])
+		x1, y1 := lay.centre(tail * v.per)
 		var x2, y2 float64
 		segment, ux, uy := v.geom(ct, ch)
 		if across, sx, sy := lay.seamStub(tail, head, ct, ch); segment && across { // across a fold's seam: a stub
 			segment, ux, uy = false, sx, sy
 		}
 		if segment {
-			x2, y2 = float64(lay.x[head]), float64(lay.y[head])
+			x2, y2 = lay.centre(head * v.per)
 			dx, dy := x2-x1, y2-y1
 			n := math.Hypot(dx, dy)
 			if n == 0 {
 				continue
 			}
 			ux, uy = dx/n, dy/n
-			cut := min(n/5, float64(lay.r))
+			cut := lay.rim(tail*v.per, ux, uy, min(n/5, float64(lay.r)))
 			x1, y1, x2, y2 = x1+ux*cut, y1+uy*cut, x2-ux*cut, y2-uy*cut
 		} else {
-			x2, y2 = x1+ux*pitch*0.45, y1+uy*pitch*0.45
+			s0 := lay.rim(tail*v.per, ux, uy, 0)
+			x1, y1 = x1+ux*s0, y1+uy*s0
+			k := 0.9 * (pitch/2 - s0) // to short of the middle between nodes
+			x2, y2 = x1+ux*k, y1+uy*k
 		}
 		nx, ny := -uy*off, ux*off // the right-hand side (y down)
 		fn(id, stroke{x1: x1 + nx, y1: y1 + ny, x2: x2 + nx, y2: y2 + ny})
@@ -408,17 +414,13 @@ func appendF1(b []byte, x float64) []byte {
 
 // nodeColours returns, per host node (per slot: its node's), the colour
 // of the heaviest link leaving it: the aggregate drawn when links are too
-// many or too small to draw one by one. On a lattice link id leaves node
-// id mod n; elsewhere the link's tail says (a switch's links are left out).
+// many or too small to draw one by one: the link's tail says (a switch's
+// links are left out).
 func (v *linkView) nodeColours() []string {
 	n := v.host.Size()
 	best := make([]int, n)
 	for id := range v.load {
-		tail, ok := id%n, true
-		if v.lat == nil {
-			tail, _, ok = v.r.Link(id)
-		}
-		if ok && tail < n {
+		if tail, _, ok := v.r.Link(id); ok && tail < n {
 			best[tail] = max(best[tail], v.bin(id))
 		}
 	}

@@ -2,6 +2,7 @@ package draw
 
 import (
 	"fmt"
+	"math"
 
 	svg "github.com/ajstarks/svgo"
 
@@ -13,6 +14,7 @@ import (
 // nodes with several cores.
 type structure struct {
 	switches [][4]int // x, y, w, h
+	swNames  []string // the numbers written in the switches, if any
 	wires    [][4]int // x1, y1, x2, y2
 	globals  [][4]int // a dragonfly's global links
 	frames   [][4]int // a node's frame around its cores
@@ -53,6 +55,27 @@ func (l *layout) end(v int) (e linkEnd, ok bool) {
 	return e, false
 }
 
+// centre returns the centre of the drawing of slot s's node: its own, or
+// its node's frame's on a host with cores.
+func (l *layout) centre(s int) (x, y float64) {
+	if l.perNode > 0 {
+		e := l.ends[s/l.perNode]
+		return float64(e.x), float64(e.y)
+	}
+	return float64(l.x[s]), float64(l.y[s])
+}
+
+// rim returns how far from its centre a link along (ux, uy) leaves the
+// drawing of slot s's node: def, or on a host with cores at its node's
+// frame.
+func (l *layout) rim(s int, ux, uy, def float64) float64 {
+	if l.perNode == 0 {
+		return def
+	}
+	f := l.frames[s/l.perNode]
+	return min(float64(f[2])/2/math.Abs(ux), float64(f[3])/2/math.Abs(uy))
+}
+
 // maxWires bounds the wires drawn (context, not data).
 const maxWires = 16384
 
@@ -74,14 +97,17 @@ func init() {
 }
 
 // coresLayout subdivides the place of every node of il into a q×q grid
-// of its c cores, core 0 top left, row by row.
+// of its c cores, as the nodes go: core 0 bottom left, the first
+// coordinate (the core) fastest, rows upwards; a fifth of the pitch
+// stays between the nodes' frames for their links, which meet a node at
+// its frame (the ends of its wiring).
 func coresLayout(il *layout, c, q int) *layout {
 	n := len(il.x)
 	side := max(il.cell, il.side, 2*il.r)
-	sub := max(1, (side-2)/q)
+	sub := max(1, (side-max(2, side/5))/q)
 	l := *il
 	l.x, l.y = make([]int, n*c), make([]int, n*c)
-	l.r, l.side = max(1, sub*2/5), sub
+	l.r, l.side = clamp(sub*2/5, 1, 14), sub
 	l.perPlane = il.perPlane * c
 	l.arcs = false // the node's row is not the slots' row
 	l.links, l.frames = nil, nil
@@ -91,19 +117,20 @@ func coresLayout(il *layout, c, q int) *layout {
 	rows := (c + q - 1) / q
 	halfW, halfH := q*sub/2, rows*sub/2
 	l.perNode = c
-	l.ends = append([]linkEnd(nil), il.ends...)
-	for u := range min(n, len(l.ends)) {
-		l.ends[u].cut = halfH + 1
-	}
+	l.ends = make([]linkEnd, n, max(n, len(il.ends)))
 	for u := range n {
+		l.ends[u] = linkEnd{il.x[u], il.y[u], halfH + 1, -1}
 		l.frames = append(l.frames, [4]int{il.x[u] - halfW - 1, il.y[u] - halfH - 1, q*sub + 2, rows*sub + 2})
 		for t := range c {
 			s := t + c*u
 			l.x[s] = il.x[u] - halfW + sub/2 + t%q*sub
-			l.y[s] = il.y[u] - halfH + sub/2 + t/q*sub
+			l.y[s] = il.y[u] + halfH - sub/2 - t/q*sub
 		}
 	}
-	l.note = fmt.Sprintf("each node's %d cores as a small grid, core 0 top left", c)
+	if len(il.ends) > n { // a network's switches
+		l.ends = append(l.ends, il.ends[n:]...)
+	}
+	l.note = fmt.Sprintf("each node's %d cores as a small grid, core 0 bottom left", c)
 	if il.note != "" {
 		l.note = il.note + "; " + l.note
 	}
@@ -219,6 +246,9 @@ func dragonflyLayout(d topology.RouterGroups, width, minCell int) *layout {
 	rows := (g + perRow - 1) / perRow
 	l.h = margin + 14 + rows*(df.ph+16) + margin
 	l.note = "groups of routers (squares, all linked within a group) with their nodes below"
+	if _, _, named := df.routerBox(); named {
+		l.note += "; router (r,g), router r of group g, has r in its square"
+	}
 	l.wireNote = "grey lines: global links"
 	l.linkNote = "terminal, local (arcs over a group's routers) and global links, each drawn on the right of its direction"
 	right := margin + min(g, perRow)*(df.pw+cell)
@@ -247,6 +277,17 @@ func (df dragonflyPanels) router(r, grp int) (x, y int) {
 	return px + r*df.p*df.cell + df.p*df.cell/2, py + 12 + df.bowH
 }
 
+// routerBox returns the width and height of a router's square, and
+// whether the router's number fits in it.
+func (df dragonflyPanels) routerBox() (w, h int, named bool) {
+	span := df.p*df.cell - 4
+	w = max(2, min(span, 24))
+	if tw := textW(itoa(df.a-1), 11) + 4; tw <= span {
+		return max(w, tw), 14, true
+	}
+	return w, 10, false
+}
+
 // dragonflyGroup adds group grp's panel, the wire along its routers, each
 // router's box and its terminals under it with their wires, and where
 // the links meet them.
@@ -258,10 +299,13 @@ func (l *layout) dragonflyGroup(df dragonflyPanels, grp int) {
 		x1, _ := df.router(df.a-1, grp)
 		l.wires = append(l.wires, [4]int{x0, y0, x1, y0})
 	}
-	swW := max(2, min(df.p*df.cell-4, 24))
+	swW, swH, named := df.routerBox()
 	for r := range df.a {
 		x, y := df.router(r, grp)
-		l.switches = append(l.switches, [4]int{x - swW/2, y - 5, swW, 10})
+		l.switches = append(l.switches, [4]int{x - swW/2, y - swH/2, swW, swH})
+		if named {
+			l.swNames = append(l.swNames, itoa(r))
+		}
 		l.ends[df.n+r+df.a*grp] = linkEnd{x, y, 0, grp}
 		for t := range df.p {
 			v := t + df.p*(r+df.a*grp)

@@ -42,8 +42,8 @@ func onHost(t *testing.T, g, h string) *solve.Result {
 // K^(N-1) switches above the nodes), a dragonfly as groups of routers with
 // their terminals, cores as a frame per node around its slots; every slot
 // is one node element. Fat trees and dragonflies route, so their directed
-// links are drawn coloured by load (class "l") in place of the grey wires;
-// a lattice with cores keeps its grey links.
+// links are drawn coloured by load (class "l") in place of the grey wires,
+// and so are a lattice's links between the frames of its nodes' cores.
 func TestMachineDrawings(t *testing.T) {
 	for _, tt := range []struct {
 		guest, host                                   string
@@ -56,9 +56,9 @@ func TestMachineDrawings(t *testing.T) {
 		// dragonfly:2,2,1,3: 3 groups of 2 routers; links: 12 terminal
 		// wires, 1 local wire per group and 3 global ones, both ways
 		{"grid:4x3", "dragonfly:2,2,1,3", 12, 6, 0, 0, 0, 24 + 6 + 6, "groups of routers"},
-		{"grid:8x4", "mesh:4x2:cores=4", 32, 0, 10, 0, 8, 0, "4 cores as a small grid"},
+		{"grid:8x4", "mesh:4x2:cores=4", 32, 0, 0, 0, 8, 20, "4 cores as a small grid"}, // 2·(3·2 + 4·1) links
 		{"grid:8x3", "dragonfly:2,2,1,3:cores=2", 24, 6, 0, 0, 12, 36, "2 cores as a small grid"},
-		{"grid:6x4", "torus:6:cores=4", 24, 0, 1, 0, 6, 0, // the ring: one circle
+		{"grid:6x4", "torus:6:cores=4", 24, 0, 0, 0, 6, 12, // the ring's 6 links both ways
 			"4 cores as a small grid"},
 		// tree:3x2:dist=2,4: 2 leaf switches of 3 slots under a root: 8
 		// tree edges, both ways; tree:4x4:dist=1,10 does not route, so its

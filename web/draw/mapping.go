@@ -145,7 +145,9 @@ func mappingLayout(r *solve.Result, o Options) (lay *layout, heatMap bool) {
 	if heatMap {
 		minCell = 1 // one pixel of the heat map's image per node
 	}
-	return hostLayout(r.Mapping.Host, width, o.Height, minCell), heatMap
+	lay = hostLayout(r.Mapping.Host, width, o.Height, minCell)
+	lay.fitArcs(r.Mapping, heatMap)
+	return lay, heatMap
 }
 
 // dimensionMapping is Mapping for a guest whose edges have dimensions (a
@@ -175,7 +177,7 @@ func dimensionMapping(w io.Writer, r *solve.Result, o Options, lay *layout, heat
 	s := svg.New(&buf)
 	s.Style("text/css", sheet)
 	s.Title(caption(r))
-	wires := lv == nil || lv.lat != nil // a network's grey wires, unless its links replace them
+	wires := lv == nil // a network's grey wires, unless its links replace them
 
 	lay.frame(s)
 	if heatMap {
@@ -191,7 +193,7 @@ func dimensionMapping(w io.Writer, r *solve.Result, o Options, lay *layout, heat
 	if !heatMap {
 		long := func(e int) bool { return hops[e] >= o.MinHops }
 		drawEdges(s, &buf, r, lay, hops, shown, edgeShown, long)
-		lay.nodes(s, &buf, inv, shown, lay.r >= 9 && g.Order() <= 512)
+		lay.nodes(s, &buf, inv, shown, lay.numbersFit(g.Order()))
 	}
 	lay.labels(s)
 
@@ -612,14 +614,15 @@ func newLayout(host *topology.Lattice, width, height, minCell int) *layout {
 	default: // mesh or torus of rank >= 2: planes of (x, y), y upwards
 		l.meshPanels(host, inner, height, minCell)
 	}
-	l.fitExtent(width, height)
+	l.fitExtent(width, height, maxCell(minCell))
 	return l
 }
 
 // fitExtent sets the width to the extent actually used, then the scale
-// that fills the box (fitScale): nodes at the minimum pitch may need more
-// than width, and then the document grows rather than clipping them.
-func (l *layout) fitExtent(width, height int) {
+// that fills the box up to a pitch of top units (fitScale): nodes at the
+// minimum pitch may need more than width, and then the document grows
+// rather than clipping them.
+func (l *layout) fitExtent(width, height, top int) {
 	right := 0
 	for h := range l.x {
 		right = max(right, l.x[h]+max(l.r, l.side/2))
@@ -628,7 +631,7 @@ func (l *layout) fitExtent(width, height int) {
 		right = max(right, p.x+p.w)
 	}
 	l.w = max(width, right+margin)
-	l.fitScale(width, height, right+margin)
+	l.fitScale(width, height, right+margin, top)
 }
 
 // lineRowMax is the longest line drawn in one row with its links as arcs;
@@ -685,7 +688,7 @@ func (l *layout) grayCodeGrid(d, inner, height, minCell int) {
 	n := len(l.x)
 	bx := (d + 1) / 2
 	cols, rows := 1<<bx, 1<<(d-bx)
-	cell := clamp(min(inner/cols, (height-2*margin-20)/rows), minCell, 60)
+	cell := clamp(min(inner/cols, (height-2*margin-20)/rows), minCell, maxCell(minCell))
 	l.r = clamp(cell/3, 1, 14)
 	l.cell, l.side = cell, cell
 	for h := range n {

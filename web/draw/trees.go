@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"topomap/algorithms/mapping"
 	"topomap/algorithms/topology"
 )
 
@@ -93,7 +94,8 @@ func (l *layout) finishTree(n, cell, levels, width int) {
 	for lv := 1; lv <= levels; lv++ {
 		l.ticks = append(l.ticks, axisTick{x: margin - 2, y: top + (levels-lv)*treeRowH + 3, text: "L" + itoa(lv), end: true})
 	}
-	for u := 0; u < n; u += max(1, (22+cell-1)/cell) {
+	step := niceStep((textW(itoa(n-1), 12) + 8 + cell - 1) / cell) // numbers apart
+	for u := 0; u < n; u += step {
 		l.ticks = append(l.ticks, axisTick{x: l.x[u], y: leafY + l.r + 10, text: itoa(u)})
 	}
 	l.below, l.arcs = true, true
@@ -101,6 +103,42 @@ func (l *layout) finishTree(n, cell, levels, width int) {
 	l.h = leafY + l.r + 14 + l.topSpace + margin
 	l.w = max(width, margin+n*cell+margin)
 	l.linkNote = "node and switch links, each drawn on the right of its direction"
+}
+
+// niceStep returns the smallest of 1, 2, 5, 10, 20, 50, ... at least k.
+func niceStep(k int) int {
+	for s := 1; ; s *= 10 {
+		for _, m := range [...]int{1, 2, 5} {
+			if m*s >= k {
+				return m * s
+			}
+		}
+	}
+}
+
+// fitArcs leaves under the nodes of a tree drawn with the guest's edges
+// as arcs below them (finishTree) only the room the arcs of m's edges
+// take, none on a heat map or without arcs, and writes the nodes'
+// numbers under it. O(guest arcs).
+func (l *layout) fitArcs(m *mapping.Mapping, heatMap bool) {
+	if !l.below {
+		return
+	}
+	deep, g := 0, m.Guest
+	for u := range g.Order() {
+		if !l.arcs || heatMap {
+			break
+		}
+		for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ { // an arc is half as deep as long, and 4 units of air
+			deep = max(deep, min(l.topSpace, abs(l.x[m.Place[u]]-l.x[m.Place[g.Adj[e]]])/2+4))
+		}
+	}
+	for i := range l.ticks {
+		if !l.ticks[i].end { // a node's number, not a level's
+			l.ticks[i].y += deep
+		}
+	}
+	l.h -= l.topSpace - deep
 }
 
 // treeNote says what the rows of a tree drawing are, with a hierarchy's
