@@ -104,7 +104,7 @@ distances D_i     1 ~1.50 ~1.50 (not constant; ~ marks means)
 lower bound       1.0000
   neighbourhood   1.0000  (all mappings)
 estimate          affine 3.0000 (from the sources, not a bound: a mapping may beat it)
-link loads        max 3, average 1.33333, Σ squares 52, 24 of 24 links used, lower bound 1 (dimension-order routing)
+link loads        max 3, average 1.333, Σ squares 52, 24 of 24 links used, lower bound 1 (dimension-order routing)
 time              250 ms
 placement (vertex: host coordinates):
 0: [1 0 0]

@@ -18,9 +18,8 @@ const (
 	// Ranking: the figures that rank algorithms side by side (the
 	// compare table).
 	Ranking Level = iota
-	// Summary: a result at a glance (the job page).
-	Summary
-	// Detail: every figure (the explorer panel, the text report).
+	// Detail: every figure (the explorer's and the job page's panel,
+	// the text report).
 	Detail
 )
 
@@ -43,7 +42,7 @@ type Field struct {
 
 // Fields lists the figures in the order tables show them.
 var Fields = []Field{
-	{"hopBytes", "hop-bytes", Summary, func(m Metrics) (string, bool) {
+	{"hopBytes", "hop-bytes", Detail, func(m Metrics) (string, bool) {
 		return SI(m.HopBytes), true
 	}, nil},
 	{"hopsPerByte", "hops per byte", Ranking, func(m Metrics) (string, bool) {
@@ -82,9 +81,9 @@ var Fields = []Field{
 		}
 		return Fixed(*m.AvgDistance, 4), true
 	}, nil},
-	{"intraNodeVolume", "intra-node volume", Summary, nodeVolume(func(m Metrics) float64 { return m.IntraNodeVolume }), hasCores},
-	{"interNodeVolume", "inter-node volume", Summary, nodeVolume(func(m Metrics) float64 { return m.InterNodeVolume }), hasCores},
-	{"lowerBound", "lower bound", Summary, func(m Metrics) (string, bool) {
+	{"intraNodeVolume", "intra-node volume", Detail, nodeVolume(func(m Metrics) float64 { return m.IntraNodeVolume }), hasCores},
+	{"interNodeVolume", "inter-node volume", Detail, nodeVolume(func(m Metrics) float64 { return m.InterNodeVolume }), hasCores},
+	{"lowerBound", "lower bound", Detail, func(m Metrics) (string, bool) {
 		return Fixed(m.LowerBound, 4), true
 	}, func(m Metrics) bool { return m.LowerBound > 0 }},
 	{"maxLinkLoad", "max link load", Ranking, linkFigure(func(m Metrics) string {
@@ -98,7 +97,7 @@ var Fields = []Field{
 			v, _ := linkFigure(nil)(Metrics{NoLinkLoads: m.NoLinkLoads})
 			return v, false // none, or a result stored before it was counted
 		}
-		return SI(*m.SquaredLinkLoads), true
+		return FormatLoad(*m.SquaredLinkLoads), true
 	}, nil},
 	{"linksUsed", "links used", Detail, linkFigure(func(m Metrics) string {
 		return Thousands(*m.LinksUsed) + " of " + Thousands(*m.Links)
@@ -237,9 +236,11 @@ func (m Metrics) Rows(l Level) []Row {
 	return rows
 }
 
-// FormatLoad formats a link load as every table and drawing shows it
-// (SI: the exact figure, then a compact one from 100,000 on).
-func FormatLoad(x float64) string { return SI(x) }
+// FormatLoad formats a link load as every table, drawing and readout
+// shows it: as SI does, but to four significant digits (never fewer than
+// the whole part holds), 12.345678 → "12.35", 1234.5678 → "1,235",
+// 17722368 → "17,722,368 (17.7 M)".
+func FormatLoad(x float64) string { return withCompact(x, "", 4) }
 
 // Number formats a figure for people, the one format of every
 // human-readable output (text reports, tables, legends, tooltips; JSON
@@ -247,7 +248,10 @@ func FormatLoad(x float64) string { return SI(x) }
 // in the whole part, six significant digits but never fewer than the whole
 // part holds. 17722368 → "17,722,368", 12290.25 → "12,290.2", 0.5 →
 // "0.5", 1.5e-7 → "0.00000015"; NaN → "NaN", ±Inf → "∞", "-∞". O(digits).
-func Number(v float64) string {
+func Number(v float64) string { return significant(v, 6) }
+
+// significant is Number with that many significant digits.
+func significant(v float64, digits int) string {
 	switch {
 	case math.IsNaN(v):
 		return "NaN"
@@ -258,9 +262,9 @@ func Number(v float64) string {
 	var s string
 	if a >= 1 {
 		whole := len(strconv.FormatFloat(math.Trunc(a), 'f', 0, 64))
-		s = strconv.FormatFloat(v, 'f', max(0, 6-whole), 64)
+		s = strconv.FormatFloat(v, 'f', max(0, digits-whole), 64)
 	} else {
-		r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 6, 64), 64)
+		r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', digits, 64), 64)
 		s = strconv.FormatFloat(r, 'f', -1, 64)
 	}
 	if strings.Contains(s, ".") {

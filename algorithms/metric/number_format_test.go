@@ -55,6 +55,23 @@ func TestRoundedKeepsSignificantDigits(t *testing.T) {
 	}
 }
 
+// TestLinkLoadsShowFourSignificantDigits: a link load reads to four
+// significant digits (the whole part always whole), with separators and
+// the compact SI form, never with an exponent.
+func TestLinkLoadsShowFourSignificantDigits(t *testing.T) {
+	for _, c := range []struct {
+		in   float64
+		want string
+	}{
+		{12.3456789, "12.35"}, {1234.5678, "1,235"}, {2, "2"}, {0.000123456, "0.0001235"}, {9.99996, "10"},
+		{17722368, "17,722,368 (17.7 M)"}, {123456.789, "123,457 (123 k)"}, {1.5e21, "1,500,000,000,000,000,000,000 (1.5 Z)"},
+	} {
+		if got := metric.FormatLoad(c.in); got != c.want {
+			t.Errorf("FormatLoad(%g) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
 // TestThousandsGroupsEveryInteger covers the ends of int.
 func TestThousandsGroupsEveryInteger(t *testing.T) {
 	for _, c := range []struct {

@@ -17,16 +17,16 @@ var siPrefixes = [...]string{"", "k", "M", "G", "T", "P", "E", "Z", "Y", "R", "Q
 // decimal SI prefix: 17722368 → "17,722,368 (17.7 M)", 12290 →
 // "12,290". Never scientific notation; beyond the largest prefix (10³⁰)
 // the compact form keeps more digits before it. O(digits).
-func SI(v float64) string { return withCompact(v, "") }
+func SI(v float64) string { return withCompact(v, "", 6) }
 
 // Bytes formats a size in bytes as SI does, with the unit: 16777216 →
 // "16,777,216 B (16.8 MB)", 65536 → "65,536 B".
-func Bytes(n int64) string { return withCompact(float64(n), "B") }
+func Bytes(n int64) string { return withCompact(float64(n), "B", 6) }
 
-// withCompact is Number(v) followed by the unit, then the compact SI form
-// from siFrom on.
-func withCompact(v float64, unit string) string {
-	s := Number(v)
+// withCompact is v to that many significant digits (significant)
+// followed by the unit, then the compact SI form from siFrom on.
+func withCompact(v float64, unit string, digits int) string {
+	s := significant(v, digits)
 	if unit != "" {
 		s += " " + unit
 	}

@@ -21,7 +21,7 @@ func TestMapReportsBothBounds(t *testing.T) {
 		"\nlower bound       2.9689\n",
 		"\n  neighbourhood   2.3214  (all mappings)\n",
 		"\n  levels          2.9689  (all mappings)\n",
-		", lower bound 1.73187 (d-mod-k routing)\n",
+		", lower bound 1.732 (d-mod-k routing)\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("map text: no %q in\n%s", want, out)
