@@ -13,17 +13,17 @@ type example struct {
 // figure).
 var examples = []example{
 	{"xor-ring", "Xor paper's ring", "hypercube:6 on ring:64 by the Xor embedding (Gonzalez & Valero-Garcia)",
-		"/?algo=xor&guest=hypercube%3A6&host=ring%3A64"},
+		"/?algo=xor&guest=hypercube:6&host=ring:64"},
 	{"thesis-grid", "Thesis 9×8 → 12×6", "the 9×8 grid on the 12×6 mesh by the band (STEP) embedding of the thesis' Fig. 9.4",
-		"/?algo=step&guest=grid%3A9x8&host=mesh%3A12x6"},
+		"/?algo=step&guest=grid:9x8&host=mesh:12x6"},
 	{"halo-fattree", "Halo on a fat tree with cores", "a 512-rank 3-D halo (grid:8x8x8) on a 64-node fat tree with 8 cores a node, by nested bricks",
-		"/?algo=bricks&guest=grid%3A8x8x8&host=fattree%3A4%2C3%3Acores%3D8"},
+		"/?algo=bricks&guest=grid:8x8x8&host=fattree:4,3:cores%3D8"},
 	{"mesh-dragonfly", "Mesh-like graph on a dragonfly", "a generated 16×16 stencil standing in for a mesh's quotient graph (topomap ships no third-party mesh; upload your own) on a 256-node dragonfly",
-		"/?algo=bricks&guest=grid%3A16x16&host=dragonfly%3A8%2C4%2C4%2C8"},
+		"/?algo=bricks&guest=grid:16x16&host=dragonfly:8,4,4,8"},
 	{"congestion", "Congestion", "PAIRS minimising the squared link loads of grid:64x16 on torus:32x32: the largest load falls from 17 to 3",
-		"/?algo=pairs&guest=grid%3A64x16&host=torus%3A32x32&moves=30000&objective=congestion&seed=1"},
+		"/?algo=pairs&guest=grid:64x16&host=torus:32x32&moves=30000&objective=congestion&seed=1"},
 	{"gantt", "Gantt comparison", "the schedule of hypercube:3's exchange on line:8, standard embedding against placement by weight",
-		"/gantt?algo=standard&guest=hypercube%3A3&host=line%3A8&vs=byweight"},
+		"/gantt?algo=standard&guest=hypercube:3&host=line:8&vs=byweight"},
 }
 
 // intro is the explorer's first screen: what topomap does in three

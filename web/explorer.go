@@ -27,8 +27,11 @@ import (
 type Explorer struct {
 	app.Compo
 
-	form  form
-	errs  fieldErrors
+	form form
+	errs fieldErrors
+	// typed is the instance the fields give as typed (when errs is
+	// empty); the result shown is stale while it is not in (stale).
+	typed spec.Instance
 	step  int
 	ready bool
 	// restored is set once the values typed before the app ran are back.
@@ -213,7 +216,7 @@ func (c *Explorer) OnNav(ctx app.Context) {
 	restoreTyped(ctx, &c.restored, map[string]*string{"f-guest": &c.form.Guest, "f-host": &c.form.Host,
 		"f-seed": &c.form.Seed, "f-start": &c.form.Start, "f-budget": &c.form.Budget,
 		"f-nodes": &c.form.Nodes, "f-ranksPerNode": &c.form.RanksPerNode},
-		func() { _, c.errs = c.form.check() }, c.navigate)
+		c.check, c.navigate)
 	title := "Explorer"
 	if c.valid {
 		title = c.in.Guest.String() + " on " + c.in.Host.String() + " by " + c.in.Algo
@@ -230,8 +233,8 @@ func (c *Explorer) load(ctx app.Context, q url.Values) {
 	c.detail = atoiOr(q.Get("detail"), 0)
 	c.edges = atoiOr(q.Get("edges"), 0)
 	c.copy = copyState{}
-	in, errs := c.form.check()
-	c.errs = errs
+	c.check()
+	in, errs := c.typed, c.errs
 	c.valid = len(errs) == 0
 	c.tooBig = false
 	c.runErr = ""
@@ -261,6 +264,22 @@ func (c *Explorer) load(ctx app.Context, q url.Values) {
 }
 
 func sameInstance(a, b spec.Instance) bool { return a.Query().Encode() == b.Query().Encode() }
+
+// check checks the fields as typed into typed and errs.
+func (c *Explorer) check() { c.typed, c.errs = c.form.check() }
+
+// stale says why the result shown is not the fields' instance, "" when it
+// is: a field does not parse, or one was edited and not mapped yet (Enter,
+// or leaving the field, maps it).
+func (c *Explorer) stale() string {
+	switch {
+	case len(c.errs) > 0:
+		return "the fields above do not parse, so nothing was mapped again"
+	case !sameInstance(c.typed, c.in):
+		return "press Enter to map the fields as they are now"
+	}
+	return ""
+}
 
 // stop cancels a run in progress.
 func (c *Explorer) stop() { c.work.stop() }
@@ -348,12 +367,11 @@ func (c *Explorer) redraw() {
 // navigate pushes the form's state as a new URL (a history entry, so the
 // back button undoes the edit) if it is valid, else shows the messages.
 func (c *Explorer) navigate(ctx app.Context) {
-	in, errs := c.form.check()
-	c.errs = errs
-	if len(errs) > 0 {
+	c.check()
+	if len(c.errs) > 0 {
 		return
 	}
-	navigate(ctx, pageURL("/", in, c.viewKeys()))
+	navigate(ctx, pageURL("/", c.typed, c.viewKeys()))
 }
 
 // viewKeys are the page's own URL keys (zero values left out).
@@ -380,7 +398,7 @@ func (c *Explorer) setField(dst *string) (onInput, onChange app.EventHandler) {
 	}
 	validate := func() {
 		mark()
-		_, c.errs = c.form.check()
+		c.check()
 	}
 	return textField(dst, validate, func(ctx app.Context) {
 		mark()
@@ -902,16 +920,15 @@ func (c *Explorer) renderResult() app.UI {
 	if r.Instance.Guest.Kind == guest.Hypercube {
 		stepName = "dimensions"
 	}
-	// While a field does not parse, the result shown is the previous
-	// instance's: say so, and grey it.
-	stale, class := len(c.errs) > 0, "result"
-	if stale {
+	// While the fields do not say the instance shown, say so, and grey it.
+	stale, class := c.stale(), "result"
+	if stale != "" {
 		class += " stale"
 	}
 	return app.Div().Class(class).Body(
-		app.If(stale, func() app.UI {
-			return app.P().ID("stale").Class("notice").Text(fmt.Sprintf("Below: %s on %s by %s, mapped before the edit; the fields above do not parse, so nothing was mapped again.",
-				r.Instance.Guest, r.Instance.Host, r.Instance.Algo))
+		app.If(stale != "", func() app.UI {
+			return app.P().ID("stale").Class("notice").Text(fmt.Sprintf("Below: %s on %s by %s, mapped before the edit; %s.",
+				r.Instance.Guest, r.Instance.Host, r.Instance.Algo, stale))
 		}),
 		app.Section().Class("drawing").Body(
 			app.If(steps > 1, func() app.UI {
@@ -941,7 +958,7 @@ func (c *Explorer) renderResult() app.UI {
 		),
 		app.Aside().Class("panel").Body(
 			searchPanel(r.Instance, r.Pairs, r.Metrics, func(in spec.Instance) string { return pageURL("/", in, nil) }),
-			metricsPanel(r, c.mapMs, c.drawMs),
+			metricsPanel(r.Metrics, c.metricsExtra()...),
 			app.If(len(r.Baselines) > 0, func() app.UI { return baselinesTable(r) }),
 			c.renderTopLinks(),
 			notesPanel(r.Algorithm),
@@ -949,19 +966,15 @@ func (c *Explorer) renderResult() app.UI {
 	)
 }
 
-// metricsPanel shows the metrics of a result: the detail table of
-// metric.Fields and the run times.
-func metricsPanel(r *solve.Result, mapMs, drawMs float64) app.UI {
-	m := r.Metrics
-	extra := append(baselineRow(r.Baseline), "time", "map "+metric.RunTime(mapMs/1e3)+", draw "+metric.RunTime(drawMs/1e3))
+// metricsExtra are the rows the metrics panel adds to the result's
+// figures: its allocation, its baseline and the run times.
+func (c *Explorer) metricsExtra() []string {
+	r := c.res
+	extra := append(baselineRow(r.Baseline), "time", "map "+metric.RunTime(c.mapMs/1e3)+", draw "+metric.RunTime(c.drawMs/1e3))
 	if a := r.AllocationReport(); a != nil {
 		extra = append([]string{"allocation", a.Text()}, extra...)
 	}
-	return app.Div().ID("metrics").Class("metrics").Body(
-		app.H2().Text("Metrics"),
-		metricsTable("", m, metric.Detail, extra...),
-		boundsTables(m.Bounds),
-	)
+	return extra
 }
 
 // boundsTables shows the lower bounds on hops per byte that say

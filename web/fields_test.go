@@ -13,28 +13,26 @@ import (
 	"topomap/algorithms/spec"
 )
 
-// TestTablesReadFields (issue 8): the explorer panel, the job page's
-// table and the compare table show the rows and columns of metric.Fields
-// at their level, each figure formatted by the field, a missing one as
-// "— (why)".
+// TestTablesReadFields (issue 8): the metrics panel (the explorer's and
+// the job page's) and the compare table show the rows and columns of
+// metric.Fields at their level, each figure formatted by the field, a
+// missing one as "— (why)".
 func TestTablesReadFields(t *testing.T) {
 	r := solvetest.Map(t, "guest=grid:9x8&host=mesh:6x12&algo=affn")
-	for _, l := range []metric.Level{metric.Detail, metric.Summary} {
-		html := app.HTMLString(metricsTable("metrics", r.Metrics, l, "time", "1 ms"))
-		for _, row := range r.Metrics.Rows(l) {
-			if !strings.Contains(html, `data-metric="`+row.Label+`"`) || !strings.Contains(html, "<td>"+shown(row.Value, row.OK)+"</td>") {
-				t.Errorf("level %d: row %s = %q missing in %s", l, row.Label, row.Value, html)
-			}
+	html := app.HTMLString(metricsPanel(r.Metrics, "time", "1 ms"))
+	for _, row := range r.Metrics.Rows(metric.Detail) {
+		if !strings.Contains(html, `data-metric="`+row.Label+`"`) || !strings.Contains(html, "<td>"+shown(row.Value, row.OK)+"</td>") {
+			t.Errorf("row %s = %q missing in %s", row.Label, row.Value, html)
 		}
-		if n, want := strings.Count(html, "<tr"), len(r.Metrics.Rows(l))+1; n != want {
-			t.Errorf("level %d: %d rows, want %d", l, n, want)
-		}
+	}
+	if n, want := strings.Count(html, "data-metric="), len(r.Metrics.Rows(metric.Detail))+1; n != want {
+		t.Errorf("%d rows, want %d", n, want)
 	}
 	in, err := spec.ParseQuery(r.Instance.Query())
 	if err != nil {
 		t.Fatal(err)
 	}
-	html := app.HTMLString(compareTable(in, []compareRow{{Algo: r.Algorithm, Metrics: r.Metrics}}))
+	html = app.HTMLString(compareTable(in, []compareRow{{Algo: r.Algorithm, Metrics: r.Metrics}}))
 	for _, f := range metric.FieldsOf(metric.Ranking) {
 		v, _ := f.Value(r.Metrics)
 		// the head's text, in the th or in its glossary span
@@ -46,7 +44,7 @@ func TestTablesReadFields(t *testing.T) {
 		t.Error("compare table: the hops per byte cell lost its class")
 	}
 	var none metric.Metrics // a result stored before link loads
-	if html := app.HTMLString(metricsTable("", none, metric.Summary)); !strings.Contains(html, "— (not computed)") {
+	if html := app.HTMLString(metricsPanel(none)); !strings.Contains(html, "— (not computed)") {
 		t.Errorf("figures not computed shown as %s", html)
 	}
 }

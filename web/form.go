@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/url"
 	"strconv"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -192,7 +193,7 @@ func (f form) algoChoices() []solve.Algorithm {
 }
 
 // pageURL is the canonical permalink of a page: the instance's canonical
-// query plus the page's own keys (url.Values.Encode sorts them).
+// query plus the page's own keys (queryString sorts them).
 // A zero instance (not parsed yet) gives the bare path.
 func pageURL(path string, in spec.Instance, extra url.Values) string {
 	if in.Guest.IsZero() || in.Host == nil {
@@ -206,7 +207,23 @@ func pageURL(path string, in spec.Instance, extra url.Values) string {
 			}
 		}
 	}
-	return path + "?" + q.Encode()
+	return path + "?" + queryString(q)
+}
+
+// queryString encodes q as url.Values.Encode does, keys sorted, but keeps
+// literal the characters of the specs that RFC 3986 allows in a query
+// (: , @ / ?), so that a permalink reads as typed:
+// "guest=grid:9x8&host=fattree:4,3:cores%3D8". What a query cannot hold
+// as is stays escaped (& = # + % space, non-ASCII), and url.ParseQuery
+// reads both forms, so older, fully escaped permalinks still open. (A
+// literal % is escaped as %25, so no other sequence reads as the escapes
+// undone; strings.NewReplacer would do the same for 9 KB more of wasm.)
+func queryString(q url.Values) string {
+	s := q.Encode()
+	for _, r := range ":,@/?" {
+		s = strings.ReplaceAll(s, url.QueryEscape(string(r)), string(r))
+	}
+	return s
 }
 
 // atoiOr parses a non-negative int, or returns def.
@@ -219,11 +236,12 @@ func atoiOr(s string, def int) int {
 }
 
 // navigate pushes target (a path and query) as a new history entry unless
-// the page is already there: go-app would push a duplicate entry for the
-// same URL (it compares with a URL it has since given a scheme), and the
-// back button would then seem not to work.
+// the page is already there, its query written either way (queryString):
+// go-app would push a duplicate entry for the same URL (it compares with
+// a URL it has since given a scheme), and the back button would then seem
+// not to work.
 func navigate(ctx app.Context, target string) {
-	if cur := ctx.Page().URL(); cur != nil && cur.RequestURI() == target {
+	if cur := ctx.Page().URL(); cur != nil && (cur.RequestURI() == target || cur.Path+"?"+queryString(cur.Query()) == target) {
 		return
 	}
 	ctx.Navigate(target)
@@ -249,5 +267,5 @@ func (f form) instanceKeys() string {
 			q.Set(k, v)
 		}
 	}
-	return q.Encode()
+	return queryString(q)
 }

@@ -339,7 +339,7 @@ func (c *JobPage) renderRequest() app.UI {
 	}
 	rows := [][3]string{
 		{"guest", "guest", r.Guest}, {"host", "host", r.Host}, {"algo", "algorithm", r.Algo},
-		{"seed", "seed", strconv.FormatUint(r.Seed, 10)}, {"budget", "time budget", r.Budget}, {"start", "start from", r.Start},
+		{"seed", "seed", strconv.FormatUint(r.Seed, 10)}, {"budget", "time budget", budgetText(r.Budget)}, {"start", "start from", r.Start},
 		{"created", "submitted", at(j.Created)}, {"started", "started", at(j.Started)}, {"finished", "finished", at(j.Finished)},
 	}
 	if r.Ta != 0 || r.Tc != 0 {
@@ -366,6 +366,16 @@ func (c *JobPage) renderRequest() app.UI {
 			app.A().ID("permalink").Href("/jobs/"+c.id).Text("permalink of this job"),
 		),
 	)
+}
+
+// budgetText writes a request's time budget, a Go duration ("1m0s"), as
+// run times read (metric.RunTime: "60 s"); "" stays "".
+func budgetText(s string) string {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return s
+	}
+	return metric.RunTime(d.Seconds())
 }
 
 func (c *JobPage) renderDone() app.UI {
@@ -413,9 +423,7 @@ func (c *JobPage) renderDone() app.UI {
 			m := c.job.Metrics
 			return app.Aside().Class("panel").Body(
 				c.renderSearch(),
-				app.H2().Text("Metrics"),
-				metricsTable("metrics", *m, metric.Summary, append(baselineRow(c.job.Baseline), "time", metric.RunTime(c.job.Seconds))...),
-				boundsTables(m.Bounds),
+				metricsPanel(*m, append(baselineRow(c.job.Baseline), "time", metric.RunTime(c.job.Seconds))...),
 			)
 		}),
 	)

@@ -3,7 +3,10 @@
 package web
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"topomap/algorithms/guest"
 	"topomap/algorithms/mapping"
@@ -50,6 +53,34 @@ func TestNodeLinksText(t *testing.T) {
 		load, _, _ := metric.LinkLoads(m)
 		if got := nodeLinksText(m, load, tt.h); got != tt.want {
 			t.Errorf("%s node %d: %q, want %q", tt.host, tt.h, got, tt.want)
+		}
+	}
+}
+
+// TestLinkLoadsReadToFourDigits: the pages write link loads to four
+// significant digits with separators (metric.FormatLoad), in a node's
+// readout and in the metrics panel alike: 1234.5678 reads "1,235" and
+// 12.3456789 "12.35", not "1,234.57" and "12.3457".
+func TestLinkLoadsReadToFourDigits(t *testing.T) {
+	h, err := topology.Parse("torus:4x2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := guest.NewGrid([]int{4, 2}, false)
+	m := &mapping.Mapping{Guest: g, Host: h, Place: []int{0, 1, 2, 3, 4, 5, 6, 7}}
+	load := make([]float64, 4*h.Size())
+	for i := range load {
+		load[i] = 1234.5678
+	}
+	if got, want := nodeLinksText(m, load, 1), "; loads of its links: →(2,0) 1,235, →(0,0) 1,235, →(1,1) 1,235"; got != want {
+		t.Errorf("node readout %q, want %q", got, want)
+	}
+	maxLoad, avg, squares, links := 12.3456789, 3.14159265, 152.41578, 8
+	html := app.HTMLString(metricsPanel(metric.Metrics{Arcs: 1, MaxLinkLoad: &maxLoad, AvgLinkLoad: &avg, LinkLoadBound: &avg,
+		SquaredLinkLoads: &squares, LinksUsed: &links, Links: &links}))
+	for _, want := range []string{"<td>12.35</td>", "<td>3.142</td>", "<td>152.4</td>"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("metrics panel lacks %s: %s", want, html)
 		}
 	}
 }

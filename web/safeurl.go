@@ -68,7 +68,7 @@ func safeURL(u *url.URL) (*url.URL, bool) {
 		return u, false
 	}
 	c := *u
-	c.Path, c.RawPath, c.RawQuery, c.Fragment, c.RawFragment = path, "", q.Encode(), "", ""
+	c.Path, c.RawPath, c.RawQuery, c.Fragment, c.RawFragment = path, "", queryString(q), "", ""
 	return &c, true
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
@@ -95,8 +96,32 @@ func TestPageURL(t *testing.T) {
 		t.Fatal(errs)
 	}
 	got := pageURL("/", in, url.Values{"step": {"2"}, "empty": {""}})
-	if want := "/?algo=xor&guest=hypercube%3A4&host=ring%3A16&step=2"; got != want {
+	if want := "/?algo=xor&guest=hypercube:4&host=ring:16&step=2"; got != want {
 		t.Errorf("pageURL = %s, want %s", got, want)
+	}
+}
+
+// TestPermalinkReadsAsTyped: a permalink keeps the specs' : , @ / ? as
+// typed (RFC 3986 allows them in a query) and escapes what a query cannot
+// hold as is (& = # + % space, non-ASCII); it reads back to the same
+// values, and so does the older, fully escaped form.
+func TestPermalinkReadsAsTyped(t *testing.T) {
+	in, errs := formFromQuery(mustQuery(t, "guest=grid:8x8x8&host=fattree:4,3:cores=8&algo=bricks")).check()
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if got, want := pageURL("/", in, nil), "/?algo=bricks&guest=grid:8x8x8&host=fattree:4,3:cores%3D8"; got != want {
+		t.Errorf("pageURL = %s, want %s", got, want)
+	}
+	q := url.Values{"a": {"x:1,2@h/p?q"}, "b&c": {"d=e#f+g h%20é"}}
+	s := queryString(q)
+	if want := "a=x:1,2@h/p?q&b%26c=d%3De%23f%2Bg+h%2520%C3%A9"; s != want {
+		t.Errorf("queryString = %s, want %s", s, want)
+	}
+	for _, form := range []string{s, q.Encode()} {
+		if back, err := url.ParseQuery(form); err != nil || back.Encode() != q.Encode() {
+			t.Errorf("%s reads back as %v (%v), want %v", form, back, err, q)
+		}
 	}
 }
 
@@ -221,6 +246,31 @@ func TestExplorerLoad(t *testing.T) {
 	}
 }
 
+// TestExplorerResultStaysStaleUntilMapped: a result is marked stale while
+// a field does not parse, and still once the field is fixed to another
+// valid instance that is not mapped yet; only the fields' return to its
+// instance (or mapping theirs) clears the mark.
+func TestExplorerResultStaysStaleUntilMapped(t *testing.T) {
+	g := &explorerGrab{}
+	e := app.NewTestEngine()
+	if err := e.Load(g); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	g.load(g.ctx, mustQuery(t, "guest=hypercube:4&host=ring:16&algo=xor"))
+	e.ConsumeAll()
+	for _, c := range []struct {
+		host  string
+		stale bool
+	}{{"torus:4xq", true}, {"torus:4x4", true}, {"ring:16", false}, {"ring:16 ", false}} {
+		g.ctx.Dispatch(func(ctx app.Context) { g.form.Host = c.host; g.check() }) // as the field's input event does
+		e.ConsumeAll()
+		if got := strings.Contains(app.HTMLString(g), `id="stale"`); got != c.stale {
+			t.Errorf("host typed %q: result marked stale %t, want %t", c.host, got, c.stale)
+		}
+	}
+}
+
 // TestGanttLoad: the Xor paper's Fig. 4 pair, T = 10 and 12.
 func TestGanttLoad(t *testing.T) {
 	c := &GanttPage{}
@@ -231,7 +281,7 @@ func TestGanttLoad(t *testing.T) {
 	if a, b := c.scheds[0].Total(), c.scheds[1].Total(); a != 10 || b != 12 {
 		t.Errorf("totals %v and %v, want 10 and 12 (sim's example, Xor paper Fig. 4)", a, b)
 	}
-	if got := c.url(); got != "/gantt?algo=standard&guest=hypercube%3A3&host=line%3A8&ta=1&tc=1&vs=byweight" {
+	if got := c.url(); got != "/gantt?algo=standard&guest=hypercube:3&host=line:8&ta=1&tc=1&vs=byweight" {
 		t.Errorf("url %s", got)
 	}
 	c.load(app.Context{}, mustQuery(t, "guest=grid:4x4&host=mesh:4x4&algo=standard"))
@@ -285,16 +335,18 @@ func liftPrerenderBudget(t *testing.T) {
 }
 
 // TestJobPageDone renders a finished job: status, the request with a link
-// to the explorer, metrics and one named download per format (the drawing
+// to the explorer and its budget written for people, every figure of the
+// explorer's metrics panel and one named download per format (the drawing
 // itself is fetched by the browser).
 func TestJobPageDone(t *testing.T) {
 	r, err := solve.Map(context.Background(), spec.Instance{Guest: mustGuest(t, "hypercube:4"), Host: mustHost(t, "ring:16"), Algo: "xor"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	req := api.RequestOf(r.Instance)
+	req.Budget = (time.Minute).String() // "1m0s", as a pairs job's request says
 	c := &JobPage{id: "0123456789abcdef0123", loaded: true,
-		job: api.Job{ID: "0123456789abcdef0123", Status: api.Done, Metrics: &r.Metrics,
-			Request: api.RequestOf(r.Instance)}}
+		job: api.Job{ID: "0123456789abcdef0123", Status: api.Done, Metrics: &r.Metrics, Request: req}}
 	e := app.NewTestEngine()
 	if err := e.Load(c); err != nil {
 		t.Fatal(err)
@@ -306,12 +358,18 @@ func TestJobPageDone(t *testing.T) {
 		`href="/api/v1/render.svg?download=1&job=0123456789abcdef0123"`,
 		`download="hypercube-4_ring-16_xor.csv"`,
 		`href="/api/v1/jobs/0123456789abcdef0123/placement?format=csv"`,
-		`href="/?algo=xor&guest=hypercube%3A4&host=ring%3A16"`,
+		`href="/?algo=xor&budget=1m0s&guest=hypercube:4&host=ring:16"`,
 		`href="/api/v1/jobs/0123456789abcdef0123/placement?format=scotch"`,
 		"<td>2.7500</td>",
+		`data-key="budget">60 s</dd>`,
 	} {
 		if !strings.Contains(html, want) {
 			t.Errorf("job page lacks %s", want)
+		}
+	}
+	for _, row := range r.Metrics.Rows(metric.Detail) {
+		if !strings.Contains(html, `data-metric="`+row.Label+`"`) {
+			t.Errorf("job page lacks the explorer's figure %s", row.Label)
 		}
 	}
 	if strings.Contains(html, `id="progress"`) {

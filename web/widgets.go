@@ -188,27 +188,25 @@ func zoomable(id, label string, large bool, svg string, on pointer, tip app.UI) 
 	)
 }
 
-// metricsTable shows the rows of metric.Fields of level l for m (a
-// figure, or "— (why there is none)"), then extra label/value pairs such
-// as the run time. Each row carries its label as data-metric. id "" gives
-// the table no id.
-func metricsTable(id string, m metric.Metrics, l metric.Level, extra ...string) app.UI {
+// metricsPanel shows the metrics m of a result, the explorer's or a
+// job's: the rows of metric.Fields of level Detail (a figure, or "— (why
+// there is none)"), then extra label/value pairs such as the run time,
+// then the bounds. Each row carries its label as data-metric.
+func metricsPanel(m metric.Metrics, extra ...string) app.UI {
 	var rows [][2]string
-	for _, r := range m.Rows(l) {
+	for _, r := range m.Rows(metric.Detail) {
 		rows = append(rows, [2]string{r.Label, shown(r.Value, r.OK)})
 	}
 	for i := 0; i+1 < len(extra); i += 2 {
 		rows = append(rows, [2]string{extra[i], extra[i+1]})
 	}
-	t := app.Table()
-	if id != "" {
-		t = t.ID(id)
-	}
-	return t.Body(app.TBody().Body(
-		app.Range(rows).Slice(func(i int) app.UI {
+	return app.Div().ID("metrics").Class("metrics").Body(
+		app.H2().Text("Metrics"),
+		app.Table().Body(app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
 			return app.Tr().DataSet("metric", rows[i][0]).Body(app.Th().Body(termText(rows[i][0])), app.Td().Body(termText(rows[i][1])))
-		}),
-	))
+		}))),
+		boundsTables(m.Bounds),
+	)
 }
 
 // baselineRow is the row of a metrics table that compares a result with

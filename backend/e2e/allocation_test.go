@@ -32,7 +32,7 @@ func TestAllocationRankfile(t *testing.T) {
 	dir := allowDownloads(t, ctx)
 	open(t, ctx, "/")
 	offerFile(t, ctx, "mesh.graph", meshMETIS(), false)
-	waitJS(t, ctx, `location.search.includes("guest=graph%3A") && document.querySelector('#drawing svg') !== null`)
+	waitJS(t, ctx, `location.search.includes("guest=graph:") && document.querySelector('#drawing svg') !== null`)
 	setField(t, ctx, "#f-preset", "xe6-slice", "change")
 	waitJS(t, ctx, `document.querySelector('#f-host').value === 'torus:4x4x8:nodes-per-router=2:cores=16' && location.search.includes('nodes-per-router')`)
 	setField(t, ctx, "#f-algo", "greedy", "change")

@@ -21,7 +21,7 @@ func TestUploadCoordsFile(t *testing.T) {
 	ctx := tab(t)
 	open(t, ctx, "/?guest=grid:2x2&host=ring:16&algo=rowmajor")
 	offerMachine(t, ctx, "coords.txt", fourListedNodes)
-	waitJS(t, ctx, `location.search.includes("host=machine%3A")`)
+	waitJS(t, ctx, `location.search.includes("host=machine:")`)
 	host := eval[string](t, ctx, `new URLSearchParams(location.search).get("host")`)
 	if info := eval[string](t, ctx, `document.querySelector('#machine-info').textContent`); !strings.Contains(info, host) || !strings.Contains(info, "4 nodes (coords)") {
 		t.Errorf("upload note %q for host %s", info, host)

@@ -98,13 +98,13 @@ func TestExplorerEditAndBack(t *testing.T) {
 
 	do(t, ctx, chromedp.SetValue(chromedp.CSS("#f-host"), "torus:4x4"))
 	eval[bool](t, ctx, `document.querySelector('#f-host').dispatchEvent(new Event('change', {bubbles: true}))`)
-	waitJS(t, ctx, `location.search === '?algo=xor&guest=hypercube%3A4&host=torus%3A4x4'`)
+	waitJS(t, ctx, `location.search === '?algo=xor&guest=hypercube:4&host=torus:4x4'`)
 	waitJS(t, ctx, `document.querySelector('#drawing svg title')?.textContent.startsWith('hypercube:4 on torus:4x4 by xor')`)
 	checkMetrics(t, ctx, solvetest.Map(t, "algo=xor&guest=hypercube:4&host=torus:4x4"))
 	screenshot(t, ctx, "explorer-xor-torus")
 
 	do(t, ctx, chromedp.NavigateBack())
-	waitJS(t, ctx, `location.search === '?algo=xor&guest=hypercube%3A4&host=ring%3A16'`)
+	waitJS(t, ctx, `location.search === '?algo=xor&guest=hypercube%3A4&host=ring%3A16'`) // the permalink opened, in the older, escaped form
 	waitJS(t, ctx, `document.querySelector('#drawing svg title')?.textContent.startsWith('hypercube:4 on ring:16 by xor')`)
 	if got := eval[string](t, ctx, `document.querySelector('#f-host').value`); got != "ring:16" {
 		t.Errorf("host field after back = %q, want ring:16", got)

@@ -118,7 +118,7 @@ func TestUploadGraphFile(t *testing.T) {
 	ctx := tab(t)
 	open(t, ctx, "/")
 	offerFile(t, ctx, "mesh.graph", meshMETIS(), false)
-	waitJS(t, ctx, `location.search.includes("guest=graph%3A")`)
+	waitJS(t, ctx, `location.search.includes("guest=graph:")`)
 	waitJS(t, ctx, `document.querySelectorAll('#drawing svg .e').length > 0 && !!document.querySelector('#drawing #hop-histogram')`)
 	search := eval[string](t, ctx, `location.search`)
 	guest := eval[string](t, ctx, `new URLSearchParams(location.search).get("guest")`)
@@ -173,7 +173,7 @@ func TestUploadGraphFile(t *testing.T) {
 	// Too large for the page: a server job.
 	const n = 17000
 	offerFile(t, ctx, "ring.csv", ringCSV(n), true)
-	waitJS(t, ctx, `location.search.includes("host=torus%3A34x25x20")`) // the most cube-like 3-D torus of 17,000
+	waitJS(t, ctx, `location.search.includes("host=torus:34x25x20")`) // the most cube-like 3-D torus of 17,000
 	// The graph heuristics map it here; PAIRS would freeze the tab.
 	eval[bool](t, ctx, `(s => { s.value = "pairs"; s.dispatchEvent(new Event('change', {bubbles: true})); return true })(document.querySelector('#f-algo'))`)
 	waitJS(t, ctx, `!!document.querySelector('#too-big #submit-job') && location.search.includes("algo=pairs")`)
@@ -229,7 +229,7 @@ func TestUploadHaloDefaults(t *testing.T) {
 	open(t, ctx, "/")
 	eval[bool](t, ctx, `(s => { s.value = "edges"; s.dispatchEvent(new Event('change', {bubbles: true})); return true })(document.querySelector('#f-graph-format'))`)
 	offerFile(t, ctx, "halo.txt", halo3D(8), false)
-	waitJS(t, ctx, `location.search.includes("host=torus%3A8x8x8") && !!document.querySelector('#metrics tr[data-metric="max dilation"]')`)
+	waitJS(t, ctx, `location.search.includes("host=torus:8x8x8") && !!document.querySelector('#metrics tr[data-metric="max dilation"]')`)
 	if info := eval[string](t, ctx, `document.querySelector('#graph-info').textContent`); !strings.Contains(info, "512 vertices, 3,072 arcs (edges)") {
 		t.Errorf("upload note %q, want 512 vertices, 3,072 arcs (edges)", info)
 	}

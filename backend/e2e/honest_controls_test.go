@@ -50,11 +50,14 @@ func TestServerJobOfferedOnlyUnderItsCap(t *testing.T) {
 	waitJS(t, ctx, `document.querySelector('#too-big #submit-job') !== null`)
 }
 
-// TestInvalidFieldMarksResultStale: while a field does not parse, the
-// drawing and metrics of the previous instance are marked as such.
-func TestInvalidFieldMarksResultStale(t *testing.T) {
+// TestExplorerResultStaysStaleUntilMapped: while a field does not parse,
+// the drawing and metrics of the previous instance are marked as such, and
+// they stay marked once the field is fixed to another instance not mapped
+// yet; the field's return to the instance shown clears the mark, and so
+// does mapping the new one.
+func TestExplorerResultStaysStaleUntilMapped(t *testing.T) {
 	ctx := tab(t)
-	open(t, ctx, "/?algo=xor&guest=hypercube%3A4&host=ring%3A16")
+	open(t, ctx, "/?algo=xor&guest=hypercube:4&host=ring:16")
 	waitJS(t, ctx, `document.querySelectorAll('#drawing svg .n').length === 16`)
 	setField(t, ctx, "#f-host", "torus:4xq", "input", "change")
 	waitJS(t, ctx, `document.querySelector('#err-host') !== null`)
@@ -62,8 +65,16 @@ func TestInvalidFieldMarksResultStale(t *testing.T) {
 		t.Error("the drawing of ring:16 stays unmarked while the host field says torus:4xq")
 	}
 	screenshots(t, ctx, "stale")
-	setField(t, ctx, "#f-host", "ring:16", "input", "change")
+	setField(t, ctx, "#f-host", "torus:4x4", "input") // fixed, not yet mapped
+	waitJS(t, ctx, `document.querySelector('#err-host') === null`)
+	if !eval[bool](t, ctx, `document.querySelector('.result.stale #drawing svg') !== null && (document.querySelector('#stale')?.textContent ?? '').includes('ring:16')`) {
+		t.Error("the drawing of ring:16 is unmarked while the host field says torus:4x4, not mapped yet")
+	}
+	screenshots(t, ctx, "stale-fixed")
+	setField(t, ctx, "#f-host", "ring:16", "input")
 	waitJS(t, ctx, `document.querySelector('#err-host') === null && document.querySelector('.result.stale') === null && document.querySelector('#stale') === null`)
+	setField(t, ctx, "#f-host", "torus:4x4", "input", "change")
+	waitJS(t, ctx, `new URLSearchParams(location.search).get('host') === 'torus:4x4' && document.querySelector('#drawing svg .n') !== null && document.querySelector('.result.stale, #stale') === null`)
 }
 
 // TestFilePickerNamesDroppedFile: after a file is dropped, the picker does

@@ -8,14 +8,15 @@ package e2e
 import (
 	"fmt"
 	"net/http"
-	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
+	"topomap/algorithms/metric"
 	"topomap/backend/api"
 )
 
@@ -86,14 +87,14 @@ func TestJobRequestDetails(t *testing.T) {
 	ctx := tab(t)
 	open(t, ctx, "/jobs/"+j.ID)
 	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'done'`)
-	for k, v := range map[string]string{"seed": "7", "budget": "200ms", "start": "rowmajor"} {
+	for k, v := range map[string]string{"seed": "7", "budget": "200 ms", "start": "rowmajor"} {
 		if got := eval[string](t, ctx, fmt.Sprintf(`document.querySelector('#request dd[data-key=%q]')?.textContent ?? ''`, k)); got != v {
 			t.Errorf("request %s shown %q, want %q", k, got, v)
 		}
 	}
-	q := url.Values{"guest": {"grid:8x8"}, "host": {"mesh:8x8"}, "algo": {"pairs"}, "seed": {"7"}, "budget": {"200ms"}, "start": {"rowmajor"}}
-	if href := eval[string](t, ctx, `document.querySelector('#to-explorer').getAttribute('href')`); href != "/?"+q.Encode() {
-		t.Errorf("explorer link %q, want %q", href, "/?"+q.Encode())
+	const explorer = "/?algo=pairs&budget=200ms&guest=grid:8x8&host=mesh:8x8&seed=7&start=rowmajor"
+	if href := eval[string](t, ctx, `document.querySelector('#to-explorer').getAttribute('href')`); href != explorer {
+		t.Errorf("explorer link %q, want %q", href, explorer)
 	}
 	if eval[string](t, ctx, `document.querySelector('#request dd[data-key="finished"]')?.textContent ?? ''`) == "" {
 		t.Error("no finish time")
@@ -153,5 +154,36 @@ func TestMyJobsShowsTheServerList(t *testing.T) {
 	}
 	if n := eval[int](t, ctx, fmt.Sprintf(`document.querySelectorAll('#server-jobs tr[data-job=%q]').length`, ids[1])); n != 1 {
 		t.Errorf("job %s listed %d times after the second page", ids[1], n)
+	}
+}
+
+// TestJobPageShowsTheExplorersMetrics: a finished job's page shows every
+// figure the explorer's table shows for that result (metric.Detail, with
+// the baseline and the time), each label on one line, and its time budget
+// written for people ("1.5 s", not Go's "1.5s").
+func TestJobPageShowsTheExplorersMetrics(t *testing.T) {
+	j := submitJob(t, api.Request{Guest: "grid:8x8", Host: "torus:4x4:cores=4", Algo: "pairs", Seed: 1, Budget: "1.5s"})
+	ctx := tab(t)
+	open(t, ctx, "/jobs/"+j.ID)
+	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'done' && document.querySelector('#job-drawing svg') !== null`)
+	screenshot(t, ctx, "job-metrics")
+	var want []string
+	for _, r := range j.Metrics.Rows(metric.Detail) {
+		want = append(want, r.Label)
+	}
+	want = append(want, "baseline", "time")
+	got := eval[[]string](t, ctx, `[...document.querySelectorAll('#metrics tr[data-metric]')].map(tr => tr.dataset.metric)`)
+	if !slices.Equal(got, want) {
+		t.Errorf("job page metrics\n%q\nwant the explorer's\n%q", got, want)
+	}
+	// A label that wraps is taller than a line of its row's figure.
+	wrapped := eval[[]string](t, ctx, `[...document.querySelectorAll('#metrics th')].filter(th => {
+		const r = document.createRange(); r.selectNodeContents(th);
+		return new Set([...r.getClientRects()].map(q => Math.round(q.top))).size > 1 }).map(th => th.textContent)`)
+	if len(wrapped) > 0 {
+		t.Errorf("metric labels wrap: %q", wrapped)
+	}
+	if got := eval[string](t, ctx, `document.querySelector('#request dd[data-key="budget"]')?.textContent ?? ''`); got != "1.5 s" {
+		t.Errorf("budget shown %q, want \"1.5 s\"", got)
 	}
 }

@@ -22,7 +22,7 @@ func TestUploadMachineFile(t *testing.T) {
 	ctx := tab(t, "status of 400") // the malformed file's refusal, as it should
 	open(t, ctx, "/?guest=hypercube:4&host=ring:16&algo=xor")
 	offerMachine(t, ctx, "topology.conf", sixteenNodes)
-	waitJS(t, ctx, `location.search.includes("host=machine%3A")`)
+	waitJS(t, ctx, `location.search.includes("host=machine:")`)
 	host := eval[string](t, ctx, `new URLSearchParams(location.search).get("host")`)
 	if info := eval[string](t, ctx, `document.querySelector('#machine-info').textContent`); !strings.Contains(info, host) || !strings.Contains(info, "16 nodes, 3 switches (slurm)") {
 		t.Errorf("upload note %q for host %s", info, host)

@@ -59,6 +59,34 @@ func TestPermalinkWithoutAlgo(t *testing.T) {
 	}
 }
 
+// TestPermalinkReadsAsTyped: permalinks keep the specs' : and , literal
+// (only what a query cannot hold, such as =, stays escaped), in the page's
+// links and in the server's page alike; an older, fully escaped permalink
+// still opens, and pressing Enter in a field it filled adds no history
+// entry for the same state written the new way.
+func TestPermalinkReadsAsTyped(t *testing.T) {
+	const readable = "/?algo=bricks&guest=grid:8x8x8&host=fattree:4,3:cores%3D8"
+	ctx := tab(t)
+	open(t, ctx, "/?algo=bricks&guest=grid%3A8x8x8&host=fattree%3A4%2C3%3Acores%3D8")
+	waitJS(t, ctx, `document.querySelector('#drawing svg') !== null && document.querySelector('#permalink') !== null`)
+	if href := eval[string](t, ctx, `document.querySelector('#permalink').getAttribute('href')`); href != readable {
+		t.Errorf("permalink %q, want %q", href, readable)
+	}
+	if href := eval[string](t, ctx, `[...document.querySelectorAll('header nav a')].find(a => a.textContent === 'Compare').getAttribute('href')`); href != "/compare?guest=grid:8x8x8&host=fattree:4,3:cores%3D8" {
+		t.Errorf("navigation keeps the instance as %q", href)
+	}
+	before := eval[int](t, ctx, `history.length`)
+	setField(t, ctx, "#f-host", "fattree:4,3:cores=8", "input", "change")
+	if after := eval[int](t, ctx, `history.length`); after != before {
+		t.Errorf("Enter on the unchanged host grew the history from %d to %d entries", before, after)
+	}
+	if page := get(t, readable); !strings.Contains(page, `href="`+readable+`"`) {
+		t.Errorf("the server's page of %s does not link to itself as it reads", readable)
+	}
+	open(t, ctx, readable)
+	waitJS(t, ctx, `document.querySelector('#drawing svg title')?.textContent.startsWith('grid:8x8x8 on fattree:4,3:cores=8 by bricks')`)
+}
+
 // TestTypedBeforeLoadKept types into the server's page while the wasm is
 // held back: the typed host survives the app's start and is applied.
 func TestTypedBeforeLoadKept(t *testing.T) {

@@ -96,7 +96,7 @@ func TestMegabyteFiguresReadable(t *testing.T) {
 	ctx := tab(t)
 	open(t, ctx, "/")
 	offerFile(t, ctx, "big.csv", "0,1,1000000\n1,2,1500000\n2,3,1000000\n3,0,2500000\n0,2,1234567\n", false)
-	waitJS(t, ctx, `location.search.includes("guest=graph%3A")`)
+	waitJS(t, ctx, `location.search.includes("guest=graph:")`)
 	search := eval[string](t, ctx, `location.search`)
 	q, _ := url.ParseQuery(strings.TrimPrefix(search, "?"))
 	q.Set("host", "ring:4")
@@ -243,7 +243,7 @@ func TestLargeGraphHeatMapThenEdges(t *testing.T) {
 	ctx := tab(t)
 	open(t, ctx, "/")
 	offerFile(t, ctx, "halo.csv", csv.String(), false)
-	waitJS(t, ctx, `location.search.includes("guest=graph%3A")`)
+	waitJS(t, ctx, `location.search.includes("guest=graph:")`)
 	waitJS(t, ctx, `document.querySelector('#drawing svg image.heat') !== null && document.querySelector('#f-edges') !== null`)
 	if n := count(t, ctx, "#drawing svg .e"); n != 0 {
 		t.Errorf("%d edges drawn by default, want the heat map alone", n)

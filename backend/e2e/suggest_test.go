@@ -22,7 +22,7 @@ func TestUploadSuggestsMethod(t *testing.T) {
 	ctx := tab(t)
 	open(t, ctx, "/")
 	offerFile(t, ctx, "mesh.graph", meshMETIS(), false)
-	waitJS(t, ctx, `location.search.includes("guest=graph%3A") && new URLSearchParams(location.search).get("algo") === "pairs"`)
+	waitJS(t, ctx, `location.search.includes("guest=graph:") && new URLSearchParams(location.search).get("algo") === "pairs"`)
 	why := eval[string](t, ctx, `document.querySelector('#suggestion')?.textContent ?? ""`)
 	if !strings.HasPrefix(why, "Suggested: pairs starts from the best of rb, greedy, identity") || !strings.Contains(why, "24 vertices on 24 slots") {
 		t.Errorf("suggestion %q, want pairs and why", why)
