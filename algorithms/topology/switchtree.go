@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
+	"slices"
 
 	"topomap/algorithms/internal/numtext"
 )
@@ -31,6 +32,11 @@ type SwitchTree struct {
 	nodes  int
 	id     string
 	net    treeNet
+	// under[v*(levels+1)+d] counts the nodes under vertex v (v itself
+	// for a node) at depth at most d (Ball); nil for a tree of more
+	// than maxBallLevels levels.
+	under  []int32
+	levels int
 }
 
 // NewSwitchTree returns the tree of those nodes and switches, parent[v]
@@ -63,6 +69,7 @@ func NewSwitchTree(nodes, switches []string, parent []int) (*SwitchTree, error) 
 		return nil, err
 	}
 	t.buildChildren()
+	t.countUnder()
 	t.id = t.hash()
 	t.net = treeNet{t}
 	return t, nil
@@ -228,3 +235,63 @@ var (
 	_ Rooted  = (*SwitchTree)(nil)
 	_ Named   = (*SwitchTree)(nil)
 )
+
+// maxBallLevels is the deepest tree whose balls are counted (Ball); a
+// machine's switch tree has a few levels.
+const maxBallLevels = 64
+
+// countUnder fills under, the nodes under each vertex by depth, unless
+// the tree is deeper than maxBallLevels. O(vertices·levels).
+func (t *SwitchTree) countUnder() {
+	t.levels = int(slices.Max(t.dep))
+	if t.levels > maxBallLevels {
+		return
+	}
+	w := t.levels + 1
+	t.under = make([]int32, len(t.parent)*w)
+	for u := range t.nodes {
+		for v := u; v >= 0; v = int(t.parent[v]) {
+			t.under[v*w+int(t.dep[u])]++
+		}
+	}
+	for v := range len(t.parent) {
+		for d := 1; d < w; d++ {
+			t.under[v*w+d] += t.under[v*w+d-1]
+		}
+	}
+}
+
+// Ball returns the largest number of nodes within r hops of one node
+// (topology.Balls), every node on a tree too deep to count. From node x,
+// the nodes whose lowest common ancestor with x is a, k hops above x,
+// are those under a but not under a's child towards x, and they are
+// within r hops of x when their depth is at most depth(a) + r − k.
+// O(nodes·levels).
+func (t *SwitchTree) Ball(r int) int {
+	if r < 0 {
+		return 0
+	}
+	if t.under == nil {
+		return t.nodes
+	}
+	best := 1
+	for x := range t.nodes {
+		n := 1
+		for prev, a := x, t.Parent(x); a >= 0; prev, a = a, t.Parent(a) {
+			lim := 2*t.depth(a) + r - t.depth(x)
+			n += t.within(a, lim) - t.within(prev, lim)
+		}
+		best = max(best, n)
+	}
+	return best
+}
+
+// within returns the nodes under vertex v at depth at most lim.
+func (t *SwitchTree) within(v, lim int) int {
+	if lim < 0 {
+		return 0
+	}
+	return int(t.under[v*(t.levels+1)+min(lim, t.levels)])
+}
+
+var _ Balls = (*SwitchTree)(nil)
