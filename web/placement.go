@@ -78,7 +78,11 @@ func (c *Explorer) showPlacement(name, text string) error {
 		return err
 	}
 	t0 := time.Now()
-	place, format, err := export.ReadPlacement(strings.NewReader(text), "", export.Target{Host: c.in.Host, Ranks: c.in.Guest.Order(), Hostnames: names})
+	h, _, err := solve.PlacementHost(c.in)
+	if err != nil {
+		return err
+	}
+	place, format, err := export.ReadPlacement(strings.NewReader(text), "", export.Target{Host: h, Ranks: c.in.Guest.Order(), Hostnames: names, Named: c.in.Host.String()})
 	if err != nil {
 		return err
 	}

@@ -20,6 +20,11 @@ type Target struct {
 	Host      topology.Host
 	Ranks     int
 	Hostnames Hostnames
+	// Named is the host a JSON report may name besides Host: the host of
+	// an instance with an allocation, whose report places its ranks on
+	// the whole machine with its ranks per node, Host
+	// (solve.PlacementHost).
+	Named string
 }
 
 // MaxPlacementLine is the longest line a placement reader takes.

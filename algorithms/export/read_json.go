@@ -17,7 +17,7 @@ func readJSON(r io.Reader, t Target) ([]int, error) {
 	if err := json.NewDecoder(r).Decode(&rep); err != nil {
 		return nil, placementErrorf(0, "not a topomap JSON report: %v", err)
 	}
-	if rep.Host != "" && rep.Host != t.Host.String() {
+	if rep.Host != "" && rep.Host != t.Host.String() && rep.Host != t.Named {
 		return nil, placementErrorf(0, "the report places the ranks on host %.60q, not on %s", rep.Host, t.Host)
 	}
 	if rep.Placement == nil {

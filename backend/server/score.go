@@ -64,7 +64,7 @@ func (s *Server) scoreTarget(c echo.Context) (spec.Instance, export.Target, erro
 	q := c.QueryParams()
 	in, err := spec.ParseFields(func(name string) string {
 		switch name {
-		case "guest", "host":
+		case "guest", "host", "nodes", "ranksPerNode":
 			return q.Get(name)
 		case "algo":
 			return solve.ScoreAlgo
@@ -81,7 +81,11 @@ func (s *Server) scoreTarget(c echo.Context) (spec.Instance, export.Target, erro
 	if err := jobs.CheckCaps(in, s.o.MaxSyncNodes, s.o.SyncTimeout, noAlgo); err != nil {
 		return in, export.Target{}, err
 	}
-	nodes, _ := topology.NodesOf(in.Host)
+	h, _, err := solve.PlacementHost(in)
+	if err != nil {
+		return in, export.Target{}, err
+	}
+	nodes, _ := topology.NodesOf(h)
 	names, err := export.ExpandHostnames(q["hostnames"], nodes.Size())
-	return in, export.Target{Host: in.Host, Ranks: in.Guest.Order(), Hostnames: names}, err
+	return in, export.Target{Host: h, Ranks: in.Guest.Order(), Hostnames: names, Named: in.Host.String()}, err
 }

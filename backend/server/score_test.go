@@ -52,6 +52,31 @@ func TestScoreReadsWhatMapAnswers(t *testing.T) {
 	}
 }
 
+// TestScoreOnAnAllocation: a placement /map answers on some nodes with
+// ranks per node names the slots of the host with that many cores per
+// node; /score given the same nodes and ranksPerNode reads it back with
+// /map's metrics (it read the slots as nodes, or refused the file).
+func TestScoreOnAnAllocation(t *testing.T) {
+	f := newFixture(t, jobs.Options{Solver: jobs.Solver{Check: solve.Check, Map: solve.Map}}, server.Options{})
+	const req = `{"guest":"hypercube:4","host":"ring:16","algo":"rb","nodes":"3-10","ranksPerNode":2}`
+	mapped := f.do(t, "POST", "/api/v1/map?format=json", req)
+	if mapped.Code != 200 {
+		t.Fatalf("map: %d %s", mapped.Code, mapped.Body)
+	}
+	want := metricsJSON(t, mapped.Body.String())
+	for _, format := range []string{"json", "scotch", "rankfile", "slurm"} {
+		file := f.do(t, "POST", "/api/v1/map?format="+format, req)
+		ct := map[bool]string{true: "application/json", false: "text/plain"}[format == "json"]
+		rec := serve(f, "POST", "/api/v1/score?guest=hypercube:4&host=ring:16&nodes=3-10&ranksPerNode=2", ct, file.Body.String(), "")
+		if rec.Code != 200 {
+			t.Fatalf("score %s: %d %s", format, rec.Code, rec.Body)
+		}
+		if got := metricsJSON(t, rec.Body.String()); got != want {
+			t.Errorf("score of %s: metrics %s, want %s", format, got, want)
+		}
+	}
+}
+
 func metricsJSON(t *testing.T, body string) string {
 	t.Helper()
 	var rep struct{ Metrics json.RawMessage }

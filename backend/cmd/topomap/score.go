@@ -18,7 +18,7 @@ func init() {
 func runScore(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("score")
 	var f instanceFlags
-	f.register(fs, nil, fieldsBut("guest", "host")...)
+	f.register(fs, nil, fieldsBut("guest", "host", "nodes", "ranksPerNode")...)
 	path := fs.String("placement", "", "placement `file` to score, as topomap map writes it: rank r's slot on the host")
 	pformat := fs.String("placement-format", "", "format of the placement file: "+strings.Join(export.ReadableNames(), ", ")+" (default: told from the content)")
 	format := fs.String("format", "text", "output `format`: json or text")
@@ -37,12 +37,18 @@ func runScore(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	in.Algo = solve.ScoreAlgo
-	t := export.Target{Host: in.Host, Ranks: in.Guest.Order()}
+	var names export.Hostnames
 	if *hostnames != "" {
-		if t.Hostnames, err = readHostnames(*hostnames, in.Host); err != nil {
+		if names, err = readHostnames(*hostnames, in.Host); err != nil {
 			return err
 		}
+		in.Names = names // an allocation may name them
 	}
+	h, _, err := solve.PlacementHost(in)
+	if err != nil {
+		return err
+	}
+	t := export.Target{Host: h, Ranks: in.Guest.Order(), Hostnames: names, Named: in.Host.String()}
 	place, used, err := readPlacement(*path, *pformat, t)
 	if err != nil {
 		return err

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -15,12 +16,44 @@ import (
 // exactly the metrics map printed, in JSON and in text, with host names
 // given through --hostnames.
 func TestScoreReadsWhatMapWrites(t *testing.T) {
+	for format, text := range scoreRoundTrip(t, export.ReadableNames(), "--guest", "grid:8x8", "--host", "torus:4x4:cores=4") {
+		// the ranks fill the machine: block is rank order, listed once
+		if !strings.Contains(text, "baselines ") || !strings.Contains(text, "  identity ") || strings.Contains(text, "  block ") || !strings.Contains(text, "  cyclic ") {
+			t.Errorf("%s: no baselines in\n%s", format, text)
+		}
+	}
+}
+
+// TestScoreReadsWhatMapWroteOnAnAllocation: a placement mapped on some
+// nodes with ranks per node names the slots of the host with that many
+// cores per node; score, given the same --nodes and --ranks-per-node,
+// reads every format back with map's metrics (it read the slots as
+// nodes: 56 hop-bytes for 24 on ring:8, or refused the file), and the
+// launchers' defaults it compares are on the allocated nodes.
+func TestScoreReadsWhatMapWroteOnAnAllocation(t *testing.T) {
+	var holes []string // 16 ranks on 8 of 16 nodes: rank order cannot say it
+	for _, f := range export.NamesFor(true) {
+		if slices.Contains(export.ReadableNames(), f) {
+			holes = append(holes, f)
+		}
+	}
+	for format, text := range scoreRoundTrip(t, holes, "--guest", "hypercube:4", "--host", "ring:16", "--nodes", "nid[004-011]", "--ranks-per-node", "2") {
+		if !strings.Contains(text, "allocation        8 nodes allocated (nid[004-011]), 8 used, 2 ranks on each") {
+			t.Errorf("%s: no allocation line in\n%s", format, text)
+		}
+	}
+}
+
+// scoreRoundTrip maps inst by rb in each of formats, with host names,
+// scores each file and checks score's metrics against map's, in JSON and
+// text; it returns score's text per format.
+func scoreRoundTrip(t *testing.T, formats []string, inst ...string) map[string]string {
 	dir := t.TempDir()
 	names := filepath.Join(dir, "names")
 	if err := os.WriteFile(names, []byte("nid[001-016]\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	inst := []string{"--guest", "grid:8x8", "--host", "torus:4x4:cores=4"}
+	inst = append(inst, "--hostnames", names)
 	mapped, _, err := runArgs(t, append([]string{"map", "--algo", "rb", "--format", "json"}, inst...)...)
 	if err != nil {
 		t.Fatal(err)
@@ -29,34 +62,33 @@ func TestScoreReadsWhatMapWrites(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, format := range export.ReadableNames() {
+	texts := map[string]string{}
+	for _, format := range formats {
 		file := filepath.Join(dir, format)
-		out, _, err := runArgs(t, append([]string{"map", "--algo", "rb", "--format", format, "--hostnames", names}, inst...)...)
+		out, _, err := runArgs(t, append([]string{"map", "--algo", "rb", "--format", format}, inst...)...)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if err := os.WriteFile(file, []byte(out), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		scored, _, err := runArgs(t, append([]string{"score", "--placement", file, "--hostnames", names, "--format", "json"}, inst...)...)
+		scored, _, err := runArgs(t, append([]string{"score", "--placement", file, "--format", "json"}, inst...)...)
 		if err != nil {
 			t.Fatalf("%s: %v", format, err)
 		}
 		if got, want := metricsOf(t, scored), metricsOf(t, mapped); got != want {
 			t.Errorf("%s: score's metrics\n%s\nwant map's\n%s", format, got, want)
 		}
-		text, _, err := runArgs(t, append([]string{"score", "--placement", file, "--hostnames", names}, inst...)...)
+		text, _, err := runArgs(t, append([]string{"score", "--placement", file}, inst...)...)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got, want := metricLines(text), metricLines(mappedText); got != want {
 			t.Errorf("%s: score's text\n%s\nwant map's\n%s", format, got, want)
 		}
-		// the ranks fill the machine: block is rank order, listed once
-		if !strings.Contains(text, "baselines ") || !strings.Contains(text, "  identity ") || strings.Contains(text, "  block ") || !strings.Contains(text, "  cyclic ") {
-			t.Errorf("%s: no baselines in\n%s", format, text)
-		}
+		texts[format] = text
 	}
+	return texts
 }
 
 func metricsOf(t *testing.T, out string) string {
