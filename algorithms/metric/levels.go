@@ -41,6 +41,9 @@ func hostLevels(h topology.Host) ([]level, bool) {
 		return hostLevels(s.Whole())
 	}
 	base, per := topology.SplitRouters(h)
+	if s, ok := base.(interface{ Whole() topology.Host }); ok && per > 1 {
+		return coresLevels(s.Whole(), per), true
+	}
 	hi, ok := base.(topology.Hierarchy)
 	var costs []int
 	if ok {
@@ -62,6 +65,21 @@ func hostLevels(h topology.Host) ([]level, bool) {
 		size *= r
 	}
 	return out, true
+}
+
+// coresLevels returns the levels of per cores on each of some nodes of
+// whole (an allocation with ranks per node): whole's levels, each node's
+// slots per times, since its nodes may share a router, 0 hops apart;
+// where whole has none, distinct nodes are at least 1 hop apart.
+func coresLevels(whole topology.Host, per int) []level {
+	lv, ok := hostLevels(whole)
+	if !ok {
+		return []level{{per, 1}}
+	}
+	for i := range lv {
+		lv[i].capacity *= per
+	}
+	return lv
 }
 
 // levelCosts returns, for each level i of hi (innermost first), a least

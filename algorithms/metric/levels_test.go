@@ -70,7 +70,7 @@ func bestPlacement(g *guest.Graph, h topology.Host) float64 {
 
 // TestLevelsBoundHolds checks the levels bound against the least hops per
 // byte of every placement of random small weighted guests on tiny hosts
-// with groups (and an allocation of one), with as many vertices as slots
+// with groups (and allocations of them), with as many vertices as slots
 // and with fewer; and that it
 // is near enough to say something: on some instance 1.2 times the bound
 // exceeds the optimum.
@@ -83,6 +83,9 @@ func TestLevelsBoundHolds(t *testing.T) {
 	}
 	// an allocation: 6 nodes of a fat tree, its groups part full
 	hosts = append(hosts, must(topology.NewSubset(mustParse("fattree:2,3"), []int{0, 2, 3, 4, 5, 7})))
+	// one with 2 ranks on each of 3 nodes, two of them under one router
+	// (0 hops apart: the bound took any two nodes for 1 hop apart)
+	hosts = append(hosts, must(topology.Allocate(mustParse("torus:2x2:nodes-per-router=2:cores=2"), []int{0, 1, 4}, 2, 6)).Host)
 	for _, h := range hosts {
 		spec, n := h.String(), h.Size()
 		var guests []*guest.Graph
