@@ -30,6 +30,10 @@ type AppOptions struct {
 	// mappings on the server. Like go-app's routes, it holds for the whole
 	// process: the last AppHandler sets it.
 	ComputeInBrowser bool
+	// JobExists tells whether the server knows a job: the page of one it
+	// does not know (or a malformed id) is sent with status 404, the page
+	// still saying why. Nil: every job page is a 200.
+	JobExists func(id string) bool
 }
 
 // noopWorker has no fetch handler, so nothing is intercepted, and does not
@@ -120,18 +124,28 @@ func AppHandler(o AppOptions) http.Handler {
 	if o.NoServiceWorker {
 		h.ServiceWorkerTemplate = noopWorker
 	}
-	return pageStatus{safePages{h}}
+	return pageStatus{safePages{h}, o.JobExists}
 }
 
 // pageStatus sends the not-found page (go-app renders it for any path no
-// other route takes) with status 404 instead of 200.
-type pageStatus struct{ next http.Handler }
+// other route takes), and the page of a job the server does not know,
+// with status 404 instead of 200.
+type pageStatus struct {
+	next      http.Handler
+	jobExists func(id string) bool
+}
 
 func (p pageStatus) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if !Routed(r.URL.Path) {
+	if !Routed(r.URL.Path) || p.unknownJob(r.URL.Path) {
 		w = &notFoundWriter{ResponseWriter: w}
 	}
 	p.next.ServeHTTP(w, r)
+}
+
+// unknownJob tells whether path is the page of a job the server does not
+// know.
+func (p pageStatus) unknownJob(path string) bool {
+	return p.jobExists != nil && jobPath.MatchString(path) && !p.jobExists(strings.TrimPrefix(path, "/jobs/"))
 }
 
 // notFoundWriter turns a 200 HTML answer into a 404; other answers (go-app's

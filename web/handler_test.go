@@ -30,7 +30,8 @@ func TestAppHandler(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "app.wasm"), raw, 0o644)
 	os.WriteFile(filepath.Join(dir, "app.wasm.gz"), gz.Bytes(), 0o644)
 	t.Setenv(assets.DirEnv, dir)
-	srv := httptest.NewServer(AppHandler(AppOptions{Version: "test1", NoServiceWorker: true}))
+	known := func(id string) bool { return id == "abc" }
+	srv := httptest.NewServer(AppHandler(AppOptions{Version: "test1", NoServiceWorker: true, JobExists: known}))
 	defer srv.Close()
 
 	get := func(path string, hdr ...string) (*http.Response, string) {
@@ -57,6 +58,7 @@ func TestAppHandler(t *testing.T) {
 		{"gantt page", "/gantt", 200, "<html"},
 		{"compare page", "/compare", 200, "<html"},
 		{"job page", "/jobs/abc", 200, "<html"},
+		{"page of an unknown job", "/jobs/abd", 404, "<html"},
 		{"unrouted: the app's 404 page", "/nowhere", 404, "Page not found"},
 		{"my jobs", "/my-jobs", 200, "My jobs · topomap"},
 		{"algorithms: the served definitions", "/algorithms", 200, `id="mxovlp"`},

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -172,7 +173,8 @@ func (c serveConfig) openBackend(ctx context.Context, met *metrics.Metrics, log 
 // newServer builds the HTTP server of the app and the job API on b.
 func (c serveConfig) newServer(b backend, tokens []string, met *metrics.Metrics, log *slog.Logger) *server.Server {
 	// A page load carries no token: with tokens, pages map in the browser.
-	app := web.AppHandler(web.AppOptions{NoServiceWorker: c.noServiceWorker, ComputeInBrowser: len(tokens) > 0})
+	known := func(id string) bool { _, err := b.jobs.Get(id); return !errors.Is(err, jobs.ErrNotFound) }
+	app := web.AppHandler(web.AppOptions{NoServiceWorker: c.noServiceWorker, ComputeInBrowser: len(tokens) > 0, JobExists: known})
 	return server.New(server.Options{
 		Jobs:          b.jobs,
 		App:           app,
