@@ -890,7 +890,7 @@ func (c *Explorer) renderStatus() app.UI {
 	case c.work.running:
 		label := "mapping…"
 		if p := c.progress; p.Evaluated > 0 {
-			label = progressText(p.HopsPerByte, p.Level, p.Evaluated, p.Improved, p.Elapsed.Seconds())
+			label = progressText(p.HopsPerByte, p.SquaredLinkLoads, p.Level, p.Evaluated, p.Improved, p.Elapsed.Seconds())
 		}
 		return progressBar(c.progress.Fraction, label, c.onCancel)
 	case c.tooBig:

@@ -146,6 +146,9 @@ type JobPage struct {
 	svgFor string
 	svgBox [2]int
 	svgErr string
+	// cancelErr says why Cancel failed: kept while the job runs, since
+	// every progress event clears err.
+	cancelErr string
 }
 
 // OnResize draws the job again for the drawing's new box.
@@ -248,11 +251,16 @@ func (c *JobPage) onCancel(ctx app.Context, e app.Event) {
 	id := c.id
 	var token string
 	ctx.SessionStorage().Get(cancelKey(id), &token)
+	if token == "" {
+		c.cancelErr = "Only the tab that submitted this job can cancel it (it holds the job's cancel token); or DELETE /api/v1/jobs/" + id + "?token=… with the token the submission answered."
+		return
+	}
 	ctx.Async(func() {
 		err := apiDo("DELETE", apiBase+"/jobs/"+id+"?token="+url.QueryEscape(token), nil, nil)
 		ctx.Dispatch(func(ctx app.Context) {
+			c.cancelErr = ""
 			if err != nil {
-				c.err = err.Error()
+				c.cancelErr = "Cancel failed: " + err.Error()
 			}
 		})
 	})
@@ -312,10 +320,11 @@ func (c *JobPage) Render() app.UI {
 				app.If(!j.Status.Final(), func() app.UI {
 					label := "queued"
 					if j.Status == api.Running {
-						label = progressText(j.Progress.HopsPerByte, j.Progress.Level, j.Progress.Evaluated, j.Progress.Improved, j.Progress.Elapsed)
+						label = progressText(j.Progress.HopsPerByte, j.Progress.SquaredLinkLoads, j.Progress.Level, j.Progress.Evaluated, j.Progress.Improved, j.Progress.Elapsed)
 					}
 					return progressBar(j.Progress.Fraction, label, c.onCancel)
 				}),
+				app.If(c.cancelErr != "" && !j.Status.Final(), func() app.UI { return app.P().ID("cancel-error").Class("msg").Text(c.cancelErr) }),
 				app.If(j.Error != "", func() app.UI { return app.P().Class("msg").Text(j.Error) }),
 				app.If(j.Partial, func() app.UI {
 					return app.P().ID("partial").Class("notice").Text("Partial result: the best placement the search had found when the job was cancelled is kept; its metrics and downloads are that placement's.")

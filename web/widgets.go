@@ -44,9 +44,15 @@ func progressBar(fraction float64, label string, onCancel app.EventHandler) app.
 	)
 }
 
-// progressText is the label of a search's progress.
-func progressText(hopsPerByte float64, level int, moves, improving int64, seconds float64) string {
-	return fmt.Sprintf("%s hops/byte%s after %s (%s improving), %.1f s", metric.Fixed(hopsPerByte, 4), solve.LevelText(level),
+// progressText is the label of a search's progress: the objective it
+// lowers (Σ squared link loads under the congestion objective, when
+// squares > 0), its moves and run time.
+func progressText(hopsPerByte, squares float64, level int, moves, improving int64, seconds float64) string {
+	value := metric.Fixed(hopsPerByte, 4) + " hops/byte"
+	if squares > 0 {
+		value = "Σ squared link loads " + metric.FormatLoad(squares) + " (" + value + ")"
+	}
+	return fmt.Sprintf("%s%s after %s (%s improving), %.1f s", value, solve.LevelText(level),
 		metric.Plural(int(moves), "move"), draw.Thousands(int(improving)), seconds)
 }
 

@@ -247,6 +247,9 @@ type Progress struct {
 	HopsPerByte float64
 	// Objective is the best value of the objective so far.
 	Objective float64
+	// SquaredLoads is, under Congestion, the current placement's Σ L²
+	// over the directed links (0 under HopBytes).
+	SquaredLoads float64
 	// Fraction is the share of the move cap given or of the stopping
 	// rule's horizon used, whichever is larger, in [0, 1].
 	Fraction float64
@@ -1072,7 +1075,7 @@ func (r *run) report(now time.Time, final bool) {
 		if final || r.hbAt.IsZero() || now.Sub(r.hbAt) >= congestionReport {
 			r.hb, r.hbAt = r.s.hopBytes(), now
 		}
-		p.HopBytes = r.hb
+		p.HopBytes, p.SquaredLoads = r.hb, r.s.cong.squaredLoads()
 	}
 	if r.volume > 0 {
 		p.HopsPerByte = p.HopBytes / r.volume

@@ -376,7 +376,7 @@ func (s *pairsSearch) run(ctx context.Context) ([]int, error) {
 			s.opt.Progress = func(q pairs.Progress) {
 				f := (float64(run) + q.Fraction) / float64(runs)
 				p.Progress(Progress{Elapsed: time.Since(s.begin), Evaluated: s.done + moves + q.Moves, Improved: s.improved + q.Improved,
-					HopsPerByte: q.HopsPerByte, Fraction: s.lo + (1-s.lo)*f})
+					HopsPerByte: q.HopsPerByte, SquaredLinkLoads: q.SquaredLoads, Fraction: s.lo + (1-s.lo)*f})
 			}
 		}
 		if run == 1 {

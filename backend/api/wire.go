@@ -120,8 +120,13 @@ type Progress struct {
 	Evaluated int64 `json:"evaluated"`
 	// Improved counts the moves that lowered the objective.
 	Improved int64 `json:"improved,omitempty"`
-	// HopsPerByte is the current value of the objective (0 = not known).
+	// HopsPerByte is the current value of the objective (0 = not known),
+	// under the congestion objective the current placement's.
 	HopsPerByte float64 `json:"hopsPerByte"`
+	// SquaredLinkLoads is, under the congestion objective, the value it
+	// lowers, the current placement's Σ L² over the directed links
+	// (absent otherwise).
+	SquaredLinkLoads float64 `json:"squaredLinkLoads,omitempty"`
 	// Level is 1 while a multilevel search works on the grid halved:
 	// HopsPerByte is then that grid's.
 	Level int `json:"level,omitempty"`

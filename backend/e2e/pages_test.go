@@ -145,6 +145,7 @@ func TestServerJob(t *testing.T) {
 	// Cancel once the search has made moves (so that it has a best mapping
 	// to keep; before, it is still building its starts).
 	waitJS(t, ctx, `location.pathname.startsWith('/jobs/') && /after [1-9][0-9,]* moves/.test(document.querySelector('#progress-text')?.textContent)`)
+	cancelFromAnotherTab(t, eval[string](t, ctx, `location.pathname`))
 	click(t, ctx, "#cancel")
 	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'cancelled' && !document.querySelector('#progress')`)
 	// The cancelled job kept its best placement (issue 12): drawn, with
@@ -152,6 +153,24 @@ func TestServerJob(t *testing.T) {
 	waitJS(t, ctx, `document.querySelector('#partial') !== null && document.querySelector('#job-drawing svg image.heat') !== null`)
 	waitJS(t, ctx, `document.querySelector('#dl-csv') !== null && document.querySelectorAll('#metrics td').length > 0`)
 	screenshot(t, ctx, "job-cancelled-partial")
+}
+
+// cancelFromAnotherTab opens a running job's page in a tab that did not
+// submit it, so holds no cancel token: Cancel says who can cancel, and
+// the message stays through the next progress events (they cleared it)
+// while the job runs on.
+func cancelFromAnotherTab(t *testing.T, path string) {
+	other := tab(t)
+	open(t, other, path)
+	waitJS(t, other, `document.querySelector('#progress-text') !== null`)
+	click(t, other, "#cancel")
+	waitJS(t, other, `document.querySelector('#cancel-error')?.textContent.includes('Only the tab that submitted this job can cancel it')`)
+	label := eval[string](t, other, `document.querySelector('#progress-text').textContent`)
+	waitJS(t, other, fmt.Sprintf(`document.querySelector('#progress-text')?.textContent !== %q`, label))
+	if eval[bool](t, other, `document.querySelector('#cancel-error') === null || document.querySelector('#job-status').textContent !== 'running'`) {
+		t.Error("the cancel message went with the next progress event, or the job stopped")
+	}
+	screenshot(t, other, "job-cancel-other-tab")
 }
 
 // TestJobTooLargeToDraw: a job above the server's drawing cap says on its

@@ -450,7 +450,8 @@ func Rebuild(j Job, place []int, o Options) (*solve.Result, error) {
 // ProgressOf is the API's form of a solver's progress report (the
 // fraction clamped to [0, 1]).
 func ProgressOf(p solve.Progress) Progress {
-	return Progress{Fraction: min(max(p.Fraction, 0), 1), Evaluated: p.Evaluated, Improved: p.Improved, HopsPerByte: p.HopsPerByte, Level: p.Level, Elapsed: p.Elapsed.Seconds()}
+	return Progress{Fraction: min(max(p.Fraction, 0), 1), Evaluated: p.Evaluated, Improved: p.Improved, HopsPerByte: p.HopsPerByte,
+		SquaredLinkLoads: p.SquaredLinkLoads, Level: p.Level, Elapsed: p.Elapsed.Seconds()}
 }
 
 // Stats are the runner's counters for health checks.

@@ -1,0 +1,21 @@
+package web
+
+import "testing"
+
+// TestProgressSaysTheObjective: a search's progress label leads with the
+// value it lowers: Σ squared link loads under the congestion objective
+// (a job's page showed hops per byte standing still), hops per byte
+// otherwise.
+func TestProgressSaysTheObjective(t *testing.T) {
+	for _, tc := range []struct {
+		squares float64
+		want    string
+	}{
+		{0, "1.2500 hops/byte after 1,024 moves (10 improving), 2.5 s"},
+		{1234.5678, "Σ squared link loads 1,235 (1.2500 hops/byte) after 1,024 moves (10 improving), 2.5 s"},
+	} {
+		if got := progressText(1.25, tc.squares, 0, 1024, 10, 2.5); got != tc.want {
+			t.Errorf("Σ L² %v: %q, want %q", tc.squares, got, tc.want)
+		}
+	}
+}
