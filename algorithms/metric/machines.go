@@ -7,7 +7,9 @@ import "topomap/algorithms/topology"
 // ascending, on hosts without the Grid capability whose distances have
 // closed forms: a host with C cores per node (C−1 slots 0 hops away, then
 // every node of its nodes' host's profile C times: the largest ball of
-// slots is C times the largest ball of nodes) and a host that counts its
+// slots is C times the largest ball of nodes), nodes with an inside (the
+// same, the cores of a slot's node at the inside's distances in place of
+// the C−1 zeros) and a host that counts its
 // balls (topology.Balls: fat trees, dragonflies; δ_k is the least radius
 // whose largest ball holds more than k other nodes); some nodes of a host
 // (an allocation, whose Whole it is) take the whole host's profile. ok is
@@ -24,6 +26,12 @@ func machineProfile(h topology.Host, upto int) (dist []int, ok bool) {
 			return dist, true
 		}
 		return []int{}, true
+	}
+	if in, ok := h.(interface{ InsideProfile() []int }); ok {
+		// nodes with an inside: the network's nodes, C slots each, and
+		// the cores of one node at the inside's distances
+		inner, c := topology.SplitCores(topology.NetworkOf(h))
+		return mergeProfiles(in.InsideProfile(), hostProfile(inner, upto/c+1), c, upto), true
 	}
 	if inner, c := topology.SplitCores(h); c > 1 {
 		var nodes []int
@@ -54,4 +62,21 @@ func machineProfile(h topology.Host, upto int) (dist []int, ok bool) {
 		}
 	}
 	return dist, true
+}
+
+// mergeProfiles returns the upto smallest of inside (a slot's distances
+// to the other slots of its node) and nodes (a node's to the other
+// nodes), each of these c times, ascending: a lower profile of a slot's
+// distances when nodes is one of the nodes'. O(upto).
+func mergeProfiles(inside, nodes []int, c, upto int) []int {
+	out := make([]int, 0, upto)
+	i, j := 0, 0
+	for len(out) < upto && (i < len(inside) || j < c*len(nodes)) {
+		if j >= c*len(nodes) || i < len(inside) && inside[i] <= nodes[j/c] {
+			out, i = append(out, inside[i]), i+1
+		} else {
+			out, j = append(out, nodes[j/c]), j+1
+		}
+	}
+	return out
 }

@@ -139,6 +139,21 @@ func (h *NodeInside) Hops(a, b int) int {
 	return d
 }
 
+// InsideProfile returns the distances from a core to the other C − 1
+// cores of its node, ascending: the same from every core (the inside's
+// groups, innermost first, each at its cost).
+func (h *NodeInside) InsideProfile() []int {
+	var out []int
+	group := 1
+	for i, s := range h.sizes {
+		for range group*s - group {
+			out = append(out, h.dist[i])
+		}
+		group *= s
+	}
+	return out
+}
+
 // Neighbors appends the slots 1 hop from idx: every slot of the nodes 1
 // hop from its node, and the cores of its node 1 apart from it.
 func (h *NodeInside) Neighbors(idx int, dst []int) []int {
