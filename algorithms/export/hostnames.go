@@ -5,12 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"topomap/algorithms/hostlist"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/spec"
+	"topomap/algorithms/topology"
 )
 
 // Hostnames names the host nodes in launcher files (see the package doc):
@@ -23,7 +23,7 @@ func (h Hostnames) Name(i int) string {
 	if i < len(h) {
 		return h[i]
 	}
-	return "node" + strconv.Itoa(i)
+	return topology.DefaultNodeName(i)
 }
 
 // MaxHostname is the longest host name accepted (a DNS name's limit).

@@ -307,12 +307,28 @@ func ResolveNodes(expr string, h Host, names []string) ([]int, error) {
 	}
 	if names == nil {
 		ids, err := ParseRanges(expr, inner.Size())
-		if err != nil {
-			return nil, fmt.Errorf("%w (the nodes of %s have no names: give index ranges such as 0-15,32-47, or names with the host names)", err, inner)
+		if err == nil {
+			return ids, nil
 		}
-		return ids, nil
+		if ids, byName := nodesByName(expr, DefaultNames(inner.Size())); byName == nil {
+			return ids, nil // the names of the launcher files written without host names
+		}
+		return nil, fmt.Errorf("%w (the nodes of %s have no names but node0 … node%d: give index ranges such as 0-15,32-47, those names, or names with the host names)", err, inner, inner.Size()-1)
 	}
 	return nodesByName(expr, names)
+}
+
+// DefaultNodeName is the name of node i of a machine whose nodes have no
+// names of their own, as the launcher files name it: "node<i>".
+func DefaultNodeName(i int) string { return "node" + strconv.Itoa(i) }
+
+// DefaultNames returns the default names of n nodes (DefaultNodeName).
+func DefaultNames(n int) []string {
+	names := make([]string, n)
+	for i := range names {
+		names[i] = DefaultNodeName(i)
+	}
+	return names
 }
 
 // nodesByName returns the index of each name of a hostlist expression.

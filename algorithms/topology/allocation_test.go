@@ -8,9 +8,10 @@ import (
 	"topomap/algorithms/topology"
 )
 
-// TestResolveNodes: index ranges on a host without names, hostlists of
-// names on a named machine (a preset, or names given), in the order
-// written; errors name the node or range at fault.
+// TestResolveNodes: index ranges on a host without names, or the names
+// its launcher files give it (node<index>), hostlists of names on a named
+// machine (a preset, or names given), in the order written; errors name
+// the node or range at fault.
 func TestResolveNodes(t *testing.T) {
 	for _, tt := range []struct {
 		host, expr string
@@ -29,7 +30,8 @@ func TestResolveNodes(t *testing.T) {
 		{"torus:8x8x8", "3,1-3", nil, nil, "node 3 is allocated twice"},
 		{"torus:8x8x8", "7-3", nil, nil, `range "7-3" ends below its start`},
 		{"torus:8x8x8", "+1", nil, nil, `"+1" is not a node index`},
-		{"torus:8x8x8", "nid[1-2]", nil, nil, "have no names: give index ranges"},
+		{"torus:8x8x8", "nid[1-2]", nil, nil, "have no names but node0 … node511: give index ranges"},
+		{"ring:8:cores=2", "node[5-6],node0", nil, []int{5, 6, 0}, ""},
 		{"preset:xe6-slice", "nid00256", nil, nil, `"nid00256" is no node of the machine (its nodes are named nid00000 … nid00255)`},
 		{"preset:xe6-slice", "nid[00001-00002],nid00002", nil, nil, "allocated twice"},
 		{"preset:xe6-slice", "nid[1-3", nil, nil, "without its ']'"},
