@@ -107,7 +107,7 @@ func TestAllocationErrors(t *testing.T) {
 		{"grid:5x5", "torus:8x8x8", "", 2, "ranksPerNode", "25 ranks do not fill nodes of 2 ranks each"},
 		{"grid:2x2", "preset:xe6-slice", "nid[00254-00256]", 0, "nodes", `"nid00256" is no node of the machine`},
 		{"grid:2x2", "preset:xe6-slice", "nid00001,nid00001", 0, "nodes", "allocated twice"},
-		{"grid:2x2", "torus:8x8x8", "nid[1-4]", 0, "nodes", "have no names: give index ranges"},
+		{"grid:2x2", "torus:8x8x8", "nid[1-4]", 0, "nodes", "have no names but node0 … node511: give index ranges"},
 		{"grid:2x2", "torus:8x8x8", "0-512", 0, "nodes", "node 512 is out of range: the host has nodes 0 to 511"},
 	} {
 		g, h := solvetest.Pair(t, c.guest, c.host)
