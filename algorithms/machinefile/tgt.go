@@ -23,7 +23,7 @@ var tgtKinds = map[string]int{
 
 func sniffTarget(head []byte) bool {
 	_, ok := tgtKinds[firstWord(head)]
-	return ok
+	return ok || firstWord(head) == "deco"
 }
 
 // token is a word of the input and its line.
@@ -52,6 +52,9 @@ func tgtErr(line int, format string, args ...any) error {
 
 // readTarget reads a Scotch target (see the package doc).
 func readTarget(text []byte) (topology.Host, error) {
+	if firstWord(text) == "deco" {
+		return nil, tgtErr(1, "a decomposition-defined target (deco, as Scotch's amk_* tools write) is not read: it lists a distance per pair of terminals; write the machine as the algorithmic target it was made from (tleaf, cmplt, hcub, mesh2D, mesh3D, torus2D, torus3D, torusXD) or as a Slurm topology.conf")
+	}
 	toks, err := tokens(text)
 	if err != nil {
 		return nil, err

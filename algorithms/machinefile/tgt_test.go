@@ -97,6 +97,8 @@ func TestTargetErrors(t *testing.T) {
 		{"meshXD 2 3 3", 1, "meshXD is not read"},
 		{"hcub 40", 1, "hcub:"},
 		{"tleaf", 1, "count of levels"},
+		// amk_hy 3: a decomposition-defined target, once "cannot tell the format"
+		{"deco\n0\n8\t15\n0\t1\t8\n1\n1 2\n", 1, "decomposition-defined target (deco"},
 	} {
 		_, _, err := machinefile.Read(strings.NewReader(tt.text))
 		checkFileError(t, err, tt.line, tt.want)
