@@ -147,6 +147,23 @@ func sniffCoords(head []byte) bool {
 	return false
 }
 
+// headlessCoords tells whether text's first line reads as a line of a
+// coordinates file, a name and at least one whole number, which it would
+// be under its missing header.
+func headlessCoords(text []byte) bool {
+	first, _, _ := bytes.Cut(bytes.TrimSpace(text), []byte("\n"))
+	f := strings.Fields(string(first))
+	if len(f) < 2 {
+		return false
+	}
+	for _, x := range f[1:] {
+		if _, err := strconv.Atoi(x); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
 // parseCoordsHeader reads "# torus AxBxC[ wrap=1,1,0]".
 func parseCoordsHeader(line string) (topology.Host, error) {
 	rest, ok := strings.CutPrefix(line, "# torus ")

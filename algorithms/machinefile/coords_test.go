@@ -59,6 +59,10 @@ func TestTorusCoordsErrors(t *testing.T) {
 		_, err := machinefile.ReadTorusCoords(strings.NewReader(tt.text))
 		checkFileError(t, err, tt.line, tt.want)
 	}
+	// read as any machine file, one without its header is told from its
+	// lines (it was "cannot tell the format")
+	_, _, err := machinefile.Read(strings.NewReader("n0 0 0 0\nn1 1 0 0\n"))
+	checkFileError(t, err, 1, "a coordinates file starts with its header, # torus AxBxC")
 }
 
 // FuzzReadTorusCoords: any input is a listing or an error of the file;

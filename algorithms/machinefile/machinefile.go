@@ -67,6 +67,9 @@ func Read(r io.Reader) (topology.Host, string, error) {
 			return h, f.Name, err
 		}
 	}
+	if headlessCoords(text) {
+		return nil, "", &graphfile.Error{Format: coordsTitle, Line: 1, Msg: "a coordinates file starts with its header, # torus AxBxC (optionally wrap=1,1,0), before its lines NAME x y z"}
+	}
 	return nil, "", &graphfile.Error{Msg: "cannot tell the format of the machine file: want " + strings.Join(Names(), ", ")}
 }
 
