@@ -240,6 +240,7 @@ func (c *Explorer) load(ctx app.Context, q url.Values) {
 	c.runErr = ""
 	// A permalink of an uploaded graph: fetch it, then load again.
 	whenGraphLoaded(ctx, in.Guest, errs, func(ctx app.Context) { c.load(ctx, q) })
+	c.upload.describe(in.Guest)
 	// And of an uploaded machine.
 	whenMachineLoaded(ctx, c.form.Host, errs, func(ctx app.Context) { c.load(ctx, q) })
 	if !c.valid {
@@ -725,10 +726,11 @@ func (c *Explorer) onGraph(ctx app.Context, g api.Graph) {
 }
 
 // onMachine maps onto an uploaded machine: its host machine:ID (or the
-// spec its file describes), by the first algorithm that applies.
+// spec its file describes), by the algorithm chosen if it applies there,
+// else the first that does.
 func (c *Explorer) onMachine(ctx app.Context, m api.Machine) {
-	c.form.Host = m.Host
-	c.form.Algo, c.form.edited = c.form.firstApplicable(), "host"
+	c.form.Host, c.form.edited = m.Host, "host"
+	c.pickApplicable()
 	c.navigate(ctx)
 }
 

@@ -312,6 +312,17 @@ func (u *graphUpload) send(name, text string) (string, []string, error) {
 	return fmt.Sprintf("graph:%s, %s, %s (%s)", g.ID, metric.Plural(g.Vertices, "vertex", "vertices"), metric.Plural(g.Arcs, "arc"), g.Format), g.Warnings, err
 }
 
+// describe says which graph a permalink's guest g is when this page did
+// not upload it (the upload showed "No file chosen"): its id, vertices
+// and arcs.
+func (u *graphUpload) describe(g spec.Guest) {
+	gr, err := g.Build()
+	if !g.External() || err != nil || u.last.ID == gr.ID {
+		return
+	}
+	u.info = fmt.Sprintf("graph:%s, %s, %s (from the link)", gr.ID, metric.Plural(gr.Order(), "vertex", "vertices"), metric.Plural(gr.Arcs(), "arc"))
+}
+
 // hostFor suggests a host for an uploaded guest g: keep, if it is a real
 // machine (its nodes have names: an uploaded machine file, a preset) and
 // some algorithm maps g onto it; else a torus of g's shape when g is a

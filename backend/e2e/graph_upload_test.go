@@ -111,7 +111,7 @@ func serverHopsPerByte(t *testing.T, query string) string {
 // is stored on the server and mapped in the page: the URL names it
 // (graph:ID), the drawing shows its edges by hops and the hop histogram,
 // and the metrics are the server's for the same permalink; the permalink
-// works in a fresh tab, which fetches the graph, and on a larger host
+// works in a fresh tab, which fetches the graph and names it, and on a larger host
 // shows the empty nodes; a graph too large for PAIRS in the page, dropped
 // on the zone, becomes a server job that runs to the end.
 func TestUploadGraphFile(t *testing.T) {
@@ -144,6 +144,10 @@ func TestUploadGraphFile(t *testing.T) {
 	open(t, fresh, "/"+search)
 	waitJS(t, fresh, `document.querySelectorAll('#drawing svg .e').length === 38`)
 	waitHopsPerByte(t, fresh, want)
+	// and says which graph it is (the upload said "No file chosen")
+	if info := eval[string](t, fresh, `document.querySelector('#graph-info')?.textContent ?? ''`); info != guest+", 24 vertices, 76 arcs (from the link)" {
+		t.Errorf("the link's graph note %q", info)
+	}
 
 	// A host larger than the graph: the empty nodes are
 	// drawn dashed, counted in the caption and in the metrics.

@@ -14,15 +14,19 @@ const sixteenNodes = "# two leaf switches under a top switch\nSwitchName=s0 Node
 
 // TestUploadMachineFile: a topology.conf chosen in "Upload a machine" is
 // stored on the server and becomes the host, machine:ID: the page maps
-// the guest onto it, draws its tree of 3 switches, and shows the
+// the guest onto it by the algorithm chosen (rb applies there: it was
+// replaced by the first that applies), draws its tree of 3 switches, and shows the
 // server's hops per byte for the same permalink; the permalink works in
 // a fresh tab, which fetches the machine; a malformed file is an error
 // naming its line.
 func TestUploadMachineFile(t *testing.T) {
 	ctx := tab(t, "status of 400") // the malformed file's refusal, as it should
-	open(t, ctx, "/?guest=hypercube:4&host=ring:16&algo=xor")
+	open(t, ctx, "/?guest=hypercube:4&host=ring:16&algo=rb")
 	offerMachine(t, ctx, "topology.conf", sixteenNodes)
 	waitJS(t, ctx, `location.search.includes("host=machine:")`)
+	if algo := eval[string](t, ctx, `new URLSearchParams(location.search).get("algo")`); algo != "rb" {
+		t.Errorf("algo %q after the upload, want the chosen rb", algo)
+	}
 	host := eval[string](t, ctx, `new URLSearchParams(location.search).get("host")`)
 	if info := eval[string](t, ctx, `document.querySelector('#machine-info').textContent`); !strings.Contains(info, host) || !strings.Contains(info, "16 nodes, 3 switches (slurm)") {
 		t.Errorf("upload note %q for host %s", info, host)
