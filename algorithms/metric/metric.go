@@ -96,15 +96,6 @@ func Evaluate(m *mapping.Mapping) Metrics { return EvaluateContext(context.Backg
 // part that can outlast a deadline, when ctx is done: the link figures
 // are then null, and NoLinkLoads says so.
 func EvaluateContext(ctx context.Context, m *mapping.Mapping) Metrics {
-	return EvaluateWithin(ctx, m, m.Host)
-}
-
-// EvaluateWithin is EvaluateContext for a mapping confined to within, a
-// host whose slots are some of m.Host's at the same distances (an
-// allocation's nodes, topology.Allocation): the bounds are within's,
-// which hold for every mapping of the instance and are stronger than the
-// whole machine's; the rest is measured on m.Host.
-func EvaluateWithin(ctx context.Context, m *mapping.Mapping, within topology.Host) Metrics {
 	g := m.Guest
 	_, c := topology.NodesOf(m.Host)
 	t := tallyHops(m, c)
@@ -125,9 +116,9 @@ func EvaluateWithin(ctx context.Context, m *mapping.Mapping, within topology.Hos
 	}
 	t.dimFigures(&r)
 	r.EmptyNodes = m.Host.Size() - g.Order() // a placement is one-to-one
-	r.Bounds = Bounds(g, within)
+	r.Bounds = Bounds(g, m.Host)
 	r.LowerBound = strongest(r.Bounds)
-	r.DilationBound = max(DilationBound(g, within), atLeastHops(r.LowerBound))
+	r.DilationBound = max(DilationBound(g, m.Host), atLeastHops(r.LowerBound))
 	linkFigures(ctx, &r, m, vol)
 	return r
 }

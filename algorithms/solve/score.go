@@ -47,11 +47,7 @@ func Score(ctx context.Context, in spec.Instance, place []int, notes Notes) (*Re
 		return nil, &spec.FieldError{Field: "placement", Err: err}
 	}
 	in.Algo = ScoreAlgo
-	within := h
-	if alloc != nil {
-		within = alloc.Host
-	}
-	r := &Result{Instance: in, Algorithm: Algorithm{Name: ScoreAlgo, Notes: notes}, Mapping: m, Metrics: metric.EvaluateWithin(ctx, m, within), Allocation: alloc}
+	r := &Result{Instance: in, Algorithm: Algorithm{Name: ScoreAlgo, Notes: notes}, Mapping: m, Metrics: metric.EvaluateContext(ctx, m), Allocation: alloc}
 	r.Baseline = baselineOf(m, alloc, r.Metrics.HopBytes)
 	names, places := allocatedLaunchers(len(place), h, alloc)
 	for i, p := range places {

@@ -417,13 +417,12 @@ func Map(ctx context.Context, in spec.Instance, progress func(Progress)) (*Resul
 		return nil, err
 	}
 	secs := time.Since(start).Seconds()
-	within := p.Host // the allocation's, whose bounds hold
 	h, place = onWhole(alloc, h, place)
 	m := &mapping.Mapping{Guest: g, Host: h, Place: place}
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrInternal, a.Name, err)
 	}
-	mt := metric.EvaluateWithin(metricsContext(ctx, partial), m, within)
+	mt := metric.EvaluateContext(metricsContext(ctx, partial), m)
 	return &Result{Instance: Applied(in, a), Algorithm: a, Mapping: m, Metrics: mt, Baseline: baselineOf(m, alloc, mt.HopBytes),
 		Seconds: secs, Pairs: run, Partial: partial, Allocation: alloc, Note: note}, err
 }
