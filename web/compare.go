@@ -330,6 +330,7 @@ func (c *ComparePage) Render() app.UI {
 				app.Button().ID("dl-svg").Text("Download SVG").OnClick(c.onDownload),
 				compareTable(c.in, c.rows),
 				boundsTables(c.bounds),
+				linkBoundNote(c.rows),
 			)
 		}),
 	)
@@ -375,4 +376,16 @@ func compareTable(in spec.Instance, rows []compareRow) app.UI {
 			)
 		})),
 	)
+}
+
+// linkBoundNote states, as the command line's comparison does, what the
+// rows' largest link loads are measured under and bounded by: the same
+// for every row of the instance.
+func linkBoundNote(rows []compareRow) app.UI {
+	for _, r := range rows {
+		if r.Err == "" && !r.NotRun {
+			return app.P().ID("link-bound").Class("note").Text("max link load: " + r.Metrics.LinkBound())
+		}
+	}
+	return nil
 }

@@ -157,6 +157,20 @@ func FieldOf(key string) Field {
 // Value returns the formatted figure of key in m and whether m has one.
 func (m Metrics) Value(key string) (string, bool) { return FieldOf(key).Value(m) }
 
+// LinkBound says what the largest link load of every mapping of m's
+// instance is measured under and bounded by, as a comparison states it
+// once for all its rows: "dimension-order routing; lower bound 1.312 for
+// every mapping", or "– (why there are no link loads)".
+func (m Metrics) LinkBound() string {
+	load, ok := m.Value("maxLinkLoad")
+	if !ok {
+		return "– (" + load + ")"
+	}
+	rule, _ := m.Value("routing")
+	bound, _ := m.Value("linkLoadBound")
+	return rule + " routing; lower bound " + bound + " for every mapping"
+}
+
 // Says tells whether the figure of key means anything for m (Field.Says).
 func (m Metrics) Says(key string) bool {
 	f := FieldOf(key)

@@ -71,7 +71,8 @@ func TestGanttComparison(t *testing.T) {
 
 // TestCompare runs every applicable algorithm for a 4-cube on a 16-ring
 // and for the thesis' 9×8 → 6×12 (Fig. 9.7's kind of chart): one bar per
-// algorithm, the bounds drawn, each value equal to solve.Map's.
+// algorithm, the bounds drawn, each value equal to solve.Map's, and the
+// link loads' rule and lower bound stated as the command line states them.
 func TestCompare(t *testing.T) {
 	ctx := tab(t)
 	for _, c := range []struct{ guest, host, shot string }{
@@ -95,6 +96,11 @@ func TestCompare(t *testing.T) {
 			if want := metric.Fixed(r.Metrics.HopsPerByte, 4); got != want {
 				t.Errorf("%s, %s: %s hops/byte shown, want %s", c.shot, a.Name, got, want)
 			}
+		}
+		// the link loads' rule and bound, as the command line states them
+		r := solvetest.Map(t, url.Values{"guest": {c.guest}, "host": {c.host}, "algo": {algos[0].Name}}.Encode())
+		if got, want := eval[string](t, ctx, `document.querySelector('#link-bound')?.textContent ?? ""`), "max link load: "+r.Metrics.LinkBound(); got != want {
+			t.Errorf("%s: %q, want %q", c.shot, got, want)
 		}
 		screenshot(t, ctx, c.shot)
 	}

@@ -64,12 +64,8 @@ func compareText(w io.Writer, in spec.Instance, entries []solve.Entry, bounds []
 			continue
 		}
 		load, ok := e.Metrics.Value("maxLinkLoad")
-		note = "– (" + load + ")"
-		if ok {
-			rule, _ := e.Metrics.Value("routing")
-			bound, _ := e.Metrics.Value("linkLoadBound")
-			note = rule + " routing; lower bound " + bound + " for every mapping"
-		} else {
+		note = e.Metrics.LinkBound()
+		if !ok {
 			load = "–"
 		}
 		fmt.Fprintf(bw, "%-*s %10s %15s %13s %20s %10.6f\n", nw, e.Algo, metric.Fixed(e.Metrics.HopsPerByte, 4), vsRankOrder(e.Baseline),
