@@ -48,6 +48,9 @@ func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 	f := newFlow(c.s, 4, width)
 	f.line("average hops per byte (lower is better)", "t", 14)
 	f.line(boundsCaption(bounds), "s", 12, `id="bounds-caption"`)
+	if !c.values {
+		f.line("bars too narrow for their values: the table gives them", "s", 12, `id="values-caption"`)
+	}
 	for _, b := range bars {
 		if b.Partial {
 			f.line("* partial: the best found before the comparison was cancelled", "s", 12)
@@ -74,7 +77,9 @@ func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 		x := c.plotX + i*c.slot + (c.slot-c.barW)/2
 		h := max(1, int(math.Round(b.Seconds/c.tmax*float64(timeH-20))))
 		c.s.Rect(x, ty-h, c.barW, h, `class="bar"`, `fill="#7f8c8d"`, `data-algo="`+b.Algo+`"`)
-		c.s.Text(x+c.barW/2, ty-h-4, metric.Milliseconds(b.Seconds), `class="s"`, `text-anchor="middle"`)
+		if c.values {
+			c.s.Text(x+c.barW/2, ty-h-4, metric.Milliseconds(b.Seconds), `class="s"`, `text-anchor="middle"`)
+		}
 	}
 	c.s.Line(c.plotX, ty, c.plotX+c.plotW, ty, `stroke="#888"`)
 	return writeSVG(w, width, height, &buf)
@@ -92,6 +97,7 @@ type barChart struct {
 	slot, barW   int     // an algorithm's share of the width, its bar's width
 	side         int     // room beside the plot for the bounds' names (0: none)
 	slant        bool    // the algorithms' names are slanted under their bars
+	values       bool    // each bar's slot holds its value over it
 	labelH       int     // room under the plot for the algorithms' names
 	y0           int     // the baseline of the hops per byte
 	vmax, tmax   float64 // the tops of the two scales
@@ -132,6 +138,11 @@ func (c *barChart) size(bars []Bar, bounds []metric.Bound, width int) {
 		longest = max(longest, textW(b.Algo, 12))
 	}
 	c.slant = longest > c.slot-4
+	c.values = true
+	for _, b := range bars {
+		w := max(textW(metric.Fixed(b.HopsPerByte, 4)+"*", 12), textW(metric.Milliseconds(b.Seconds), 12))
+		c.values = c.values && w <= c.slot-2
+	}
 	c.labelH = 40
 	if c.slant {
 		c.labelH = 30 + longest*3/5
@@ -168,7 +179,9 @@ func (c *barChart) hopsChart(bars []Bar, boundY []int) {
 			if b.Partial {
 				label += "*"
 			}
-			s.Text(x+c.barW/2, valueLabelY(y-4, boundY), label, `class="s val"`, `text-anchor="middle"`)
+			if c.values {
+				s.Text(x+c.barW/2, valueLabelY(y-4, boundY), label, `class="s val"`, `text-anchor="middle"`)
+			}
 		}
 		if c.slant {
 			lx, ly := x+c.barW/2, c.y0+14

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"topomap/algorithms/metric"
@@ -49,6 +50,32 @@ func TestSpreadLabels(t *testing.T) {
 	} {
 		if got := spreadLabels(tt.ys, 28); !slices.Equal(got, tt.want) {
 			t.Errorf("spreadLabels(%v, 28) = %v, want %v", tt.ys, got, tt.want)
+		}
+	}
+}
+
+// TestCompareValuesOnlyWhereTheyFit: 16 algorithms at 390 px leave each
+// bar 18 px, too narrow for "1.0000" or "25.9": the chart writes no
+// value over its bars (they ran into each other and into the bounds'
+// labels) and says the table gives them; at 1,120 px each bar has its
+// value, twice (hops per byte and run time).
+func TestCompareValuesOnlyWhereTheyFit(t *testing.T) {
+	var bars []Bar
+	for i := range 16 {
+		bars = append(bars, Bar{Algo: "algo" + strconv.Itoa(i), HopsPerByte: 1, Seconds: 0.0259})
+	}
+	for _, tt := range []struct {
+		width, values int
+		caption       bool
+	}{{390, 0, true}, {1120, 32, false}} {
+		var buf bytes.Buffer
+		if err := Compare(&buf, bars, nil, Options{Width: tt.width}); err != nil {
+			t.Fatal(err)
+		}
+		doc := buf.String()
+		values := regexp.MustCompile(`>(1\.0000|25\.9)</text>`).FindAllString(doc, -1)
+		if caption := strings.Contains(doc, `id="values-caption"`); len(values) != tt.values || caption != tt.caption {
+			t.Errorf("width %d: %d values written, caption %v; want %d, %v", tt.width, len(values), caption, tt.values, tt.caption)
 		}
 	}
 }
