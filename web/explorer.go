@@ -726,10 +726,10 @@ func (c *Explorer) onGraph(ctx app.Context, g api.Graph) {
 }
 
 // onMachine maps onto an uploaded machine: its host machine:ID (or the
-// spec its file describes), by the algorithm chosen if it applies there,
-// else the first that does.
+// spec its file describes; an hwloc file's inside on the host's nodes),
+// by the algorithm chosen if it applies there, else the first that does.
 func (c *Explorer) onMachine(ctx app.Context, m api.Machine) {
-	c.form.Host, c.form.edited = m.Host, "host"
+	c.form.Host, c.form.edited = withInside(c.form.Host, m), "host"
 	c.pickApplicable()
 	c.navigate(ctx)
 }

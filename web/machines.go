@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"topomap/algorithms/metric"
+	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
 	"topomap/backend/api"
 )
@@ -46,9 +47,25 @@ func (u *machineUpload) send(_, text string) (string, []string, error) {
 		info = fmt.Sprintf("%s, %s, %s (%s)", m.Host, metric.Plural(m.Nodes, "node"), metric.Plural(m.Switches, "switch", "switches"), m.Format)
 	}
 	if m.Node != "" {
-		info += "; a machine's nodes take this inside with HOST" + m.Node + ":dist=D1,…"
+		info += "; the inside of one node: the host's nodes take it (HOST" + m.Node + ", with :dist=D1,… for a cost per level)"
 	}
 	return info, nil, err
+}
+
+// withInside returns the host the explorer maps onto after an upload of
+// m: for an hwloc file (the inside of one node) the nodes of host, typed
+// before, each with that inside (its cores 0 apart); else, or when host
+// does not parse, m's host.
+func withInside(host string, m api.Machine) string {
+	h, err := spec.ParseHost(host)
+	if m.Node == "" || err != nil {
+		return m.Host
+	}
+	nodes, _ := topology.NodesOf(h)
+	if _, err := spec.ParseHost(nodes.String() + m.Node); err != nil {
+		return m.Host
+	}
+	return nodes.String() + m.Node
 }
 
 // getMachine fetches the machine of id and registers it. It
