@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -44,6 +46,10 @@ type GanttPage struct {
 	tc    float64
 	errs  fieldErrors
 	ready bool
+
+	// badTime holds a time field's text that does not parse (from the URL
+	// or typed), shown in its box beside the message that quotes it.
+	badTime map[string]string
 
 	scheds []*sim.Schedule
 	svgs   []string
@@ -98,7 +104,7 @@ func (c *GanttPage) load(ctx app.Context, q url.Values) {
 		}
 	}
 	c.ta, c.tc = 1, 1
-	c.errs = fieldErrors{}
+	c.errs, c.badTime = fieldErrors{}, map[string]string{}
 	for _, f := range []struct {
 		name string
 		dst  *float64
@@ -106,30 +112,27 @@ func (c *GanttPage) load(ctx app.Context, q url.Values) {
 		if s := q.Get(f.name); s != "" {
 			v, err := spec.ParseTime(f.name, s)
 			if err != nil {
-				c.errs[f.name] = err.Error()
+				c.errs[f.name], c.badTime[f.name] = err.Error(), s
 				continue
 			}
 			*f.dst = v
 		}
 	}
-	c.form.Ta, c.form.Tc = num(c.ta), num(c.tc)
+	c.form.Ta, c.form.Tc = draw.Exact(c.ta), draw.Exact(c.tc)
 	c.compute(ctx)
 }
 
 // errNotCube is the guest's message for a guest that is not a d-cube.
 const errNotCube = "the execution model is that of d-cube algorithms: choose a hypercube guest"
 
-// compute maps both embeddings (mapOne) and runs the model; cheap enough
-// for the UI goroutine up to MaxGanttDim (a 14-cube takes milliseconds).
+// compute maps the embeddings that apply (mapOne) and runs the model;
+// cheap enough for the UI goroutine up to MaxGanttDim (a 14-cube takes
+// milliseconds).
 func (c *GanttPage) compute(ctx app.Context) {
 	c.scheds, c.err, c.big = nil, "", nil
-	in, ok := c.checkCube()
+	in, algos, ok := c.checkCube()
 	if !ok {
 		return
-	}
-	algos := []string{in.Algo}
-	if c.vs != "" {
-		algos = append(algos, c.vs)
 	}
 	if in.Guest.Dims[0] > MaxGanttDim {
 		c.errs["guest"] = fmt.Sprintf("the browser simulates cubes up to dimension %d; the server draws larger ones from jobs", MaxGanttDim)
@@ -157,7 +160,7 @@ func (c *GanttPage) compute(ctx app.Context) {
 	}
 	c.svgs = c.svgs[:0]
 	for _, s := range c.scheds {
-		doc, err := ganttSVG(s, c.scheds, c.rows(s))
+		doc, err := ganttSVG(c.chart(), s, c.scheds, c.rows(s))
 		if err != nil {
 			c.err = err.Error()
 			return
@@ -167,8 +170,10 @@ func (c *GanttPage) compute(ctx app.Context) {
 }
 
 // checkCube checks the form and the second algorithm (vs) into c.errs, and
-// that the guest is a d-cube; ok is false when anything is wrong.
-func (c *GanttPage) checkCube() (in spec.Instance, ok bool) {
+// that the guest is a d-cube. It returns the algorithms of the two charts
+// that apply (Left, then Right); ok is false when none does or a field
+// other than theirs is wrong.
+func (c *GanttPage) checkCube() (in spec.Instance, algos []string, ok bool) {
 	in, errs := c.form.check()
 	// A guest that is no d-cube is the one thing to fix: the algorithms'
 	// checks would blame them for it (and a graph need not be loaded).
@@ -189,7 +194,26 @@ func (c *GanttPage) checkCube() (in spec.Instance, ok bool) {
 			c.errs["vs"] = err.Error()
 		}
 	}
-	return in, len(c.errs) == 0
+	for _, side := range [][2]string{{"algo", in.Algo}, {"vs", c.vs}} {
+		if side[1] != "" && c.errs[side[0]] == "" {
+			algos = append(algos, side[1])
+		}
+	}
+	if errsBeyond(c.errs, "algo", "vs") {
+		return in, nil, false
+	}
+	return in, algos, len(algos) > 0
+}
+
+// errsBeyond tells whether errs has a message for a field other than
+// those given.
+func errsBeyond(errs fieldErrors, fields ...string) bool {
+	for f := range errs {
+		if !slices.Contains(fields, f) {
+			return true
+		}
+	}
+	return false
 }
 
 // schedule runs the model on the mapping of in by algorithm a (mapOne),
@@ -274,47 +298,65 @@ func (c *GanttPage) OnDismount() {
 }
 
 // rows chooses the processes a chart shows (draw.MaxGanttRows at most): a
-// range from c.from, or those that wait longest; in process order or in
-// the order of their host nodes.
+// range from c.from, or those that wait longest; the chart (c.chart) puts
+// them in host order if asked.
 func (c *GanttPage) rows(s *sim.Schedule) draw.Options {
-	n := s.Processes()
-	var procs []int
-	note := ""
 	if c.show == "wait" {
-		wait := make([]float64, n)
-		var phases []sim.Phase
-		for p := range n {
-			phases = s.Phases(p, phases[:0])
-			for _, ph := range phases {
-				if ph.Kind == sim.Wait {
-					wait[p] += ph.End - ph.Start
-				}
-			}
-			procs = append(procs, p)
-		}
-		sort.SliceStable(procs, func(i, j int) bool { return wait[procs[i]] > wait[procs[j]] })
-		procs = procs[:min(n, draw.MaxGanttRows)]
-		note = "the processes that wait longest"
-	} else {
-		from := min(c.from, max(0, n-draw.MaxGanttRows))
-		for p := from; p < min(n, from+draw.MaxGanttRows); p++ {
-			procs = append(procs, p)
-		}
+		return draw.Options{Processes: longestWaits(s), RowsNote: "the processes that wait longest" + c.orderNote()}
 	}
+	n := s.Processes()
+	from := min(c.from, max(0, n-draw.MaxGanttRows))
+	var procs []int
+	for p := from; p < min(n, from+draw.MaxGanttRows); p++ {
+		procs = append(procs, p)
+	}
+	note := ""
 	if c.order == "host" {
-		place := s.Mapping.Place
-		sort.SliceStable(procs, func(i, j int) bool { return place[procs[i]] < place[procs[j]] })
-		if note == "" {
-			note = "processes " + strconv.Itoa(c.from) + " and on"
-		}
-		note += ", in host order"
+		note = "processes " + metric.Thousands(from) + " and on" + c.orderNote()
 	}
 	return draw.Options{Processes: procs, RowsNote: note}
 }
 
-// ganttSVG draws one schedule on the time axis shared by all, so that the
-// panels compare side by side on a wide screen and stack on a phone.
-func ganttSVG(s *sim.Schedule, all []*sim.Schedule, o draw.Options) ([]byte, error) {
+// orderNote adds the rows' order to a note on them.
+func (c *GanttPage) orderNote() string {
+	if c.order == "host" {
+		return ", in host order"
+	}
+	return ""
+}
+
+// longestWaits returns the draw.MaxGanttRows processes of s that wait
+// longest, the longest first.
+func longestWaits(s *sim.Schedule) []int {
+	n := s.Processes()
+	wait := make([]float64, n)
+	procs := make([]int, n)
+	var phases []sim.Phase
+	for p := range n {
+		phases = s.Phases(p, phases[:0])
+		for _, ph := range phases {
+			if ph.Kind == sim.Wait {
+				wait[p] += ph.End - ph.Start
+			}
+		}
+		procs[p] = p
+	}
+	sort.SliceStable(procs, func(i, j int) bool { return wait[procs[i]] > wait[procs[j]] })
+	return procs[:min(n, draw.MaxGanttRows)]
+}
+
+// chart returns the drawing of the rows' order.
+func (c *GanttPage) chart() func(io.Writer, []*sim.Schedule, draw.Options) error {
+	if c.order == "host" {
+		return draw.GanttInHostOrder
+	}
+	return draw.Gantt
+}
+
+// ganttSVG draws one schedule by chart on the time axis shared by all, so
+// that the panels compare side by side on a wide screen and stack on a
+// phone.
+func ganttSVG(chart func(io.Writer, []*sim.Schedule, draw.Options) error, s *sim.Schedule, all []*sim.Schedule, o draw.Options) ([]byte, error) {
 	tmax := 0.0
 	for _, other := range all {
 		tmax = max(tmax, other.Total())
@@ -324,20 +366,21 @@ func ganttSVG(s *sim.Schedule, all []*sim.Schedule, o draw.Options) ([]byte, err
 		o.Width = min(o.Width, box)
 	}
 	var buf bytes.Buffer
-	err := draw.Gantt(&buf, []*sim.Schedule{s}, o)
+	err := chart(&buf, []*sim.Schedule{s}, o)
 	return buf.Bytes(), err
 }
 
-// url returns the page's permalink.
+// url returns the page's permalink, also when the Left algorithm does not
+// apply (the page then draws the Right chart alone).
 func (c *GanttPage) url() string {
 	in, errs := c.form.check()
-	if len(errs) > 0 {
+	if errsBeyond(errs, "algo") {
 		return "/gantt"
 	}
 	// ta and tc are always written, so that 0 reads back as 0 (an
 	// instance leaves zero times out of its query).
 	in.Ta, in.Tc = 0, 0
-	extra := url.Values{"vs": {c.vs}, "ta": {num(c.ta)}, "tc": {num(c.tc)}, "show": {c.show}, "order": {c.order}}
+	extra := url.Values{"vs": {c.vs}, "ta": {draw.Exact(c.ta)}, "tc": {draw.Exact(c.tc)}, "show": {c.show}, "order": {c.order}}
 	if c.from > 0 {
 		extra.Set("from", strconv.Itoa(c.from))
 	}
@@ -345,7 +388,7 @@ func (c *GanttPage) url() string {
 }
 
 func (c *GanttPage) navigate(ctx app.Context) {
-	if _, errs := c.form.check(); len(errs) > 0 {
+	if _, errs := c.form.check(); errsBeyond(errs, "algo") {
 		c.errs = errs
 		return
 	}
@@ -362,15 +405,21 @@ func (c *GanttPage) onText(dst *string) (app.EventHandler, app.EventHandler) {
 func (c *GanttPage) onTime(name string, dst *float64) (onInput, onSlide, onNumber app.EventHandler) {
 	apply := func(ctx app.Context, v float64) bool {
 		delete(c.errs, name)
+		delete(c.badTime, name)
 		*dst = v
-		c.form.Ta, c.form.Tc = num(c.ta), num(c.tc)
+		c.form.Ta, c.form.Tc = draw.Exact(c.ta), draw.Exact(c.tc)
 		c.compute(ctx)
 		return true
 	}
 	typed := func(ctx app.Context) bool {
-		v, err := spec.ParseTime(name, ctx.JSSrc().Get("value").String())
+		text := ctx.JSSrc().Get("value").String()
+		v, err := spec.ParseTime(name, text)
 		if err != nil {
 			c.errs[name] = err.Error()
+			if c.badTime == nil {
+				c.badTime = map[string]string{}
+			}
+			c.badTime[name] = text
 			return false
 		}
 		return apply(ctx, v)
@@ -429,7 +478,7 @@ func (c *GanttPage) onDownload(ctx app.Context, e app.Event) {
 		return
 	}
 	var buf bytes.Buffer
-	if err := draw.Gantt(&buf, c.scheds, draw.Options{Width: 1120}); err == nil {
+	if err := c.chart()(&buf, c.scheds, draw.Options{Width: 1120}); err == nil {
 		download(export.FileName("gantt", c.form.Guest, c.form.Host, c.form.Algo+"-vs-"+c.vs, "svg"), "image/svg+xml", buf.String())
 	}
 }
@@ -489,18 +538,30 @@ func (c *GanttPage) renderControls() app.UI {
 	)
 }
 
-// renderCharts draws the two Gantt charts side by side and their table.
+// renderCharts draws the two Gantt charts side by side, in place of one
+// whose algorithm does not apply its message, and their table.
 func (c *GanttPage) renderCharts() app.UI {
 	return app.Div().Body(
 		app.Div().ID("gantt").Class("gantt-panels tip-area").OnMouseOver(c.onHover).Body(
+			c.renderMissing("algo"),
 			app.Range(c.svgs).Slice(func(i int) app.UI {
 				return app.Div().Class("gantt-panel").Body(
 					zoomable("gantt-"+strconv.Itoa(i), "Gantt chart of "+c.scheds[i].Algo, false, c.svgs[i], pointer{leave: c.onLeave}, nil))
 			}),
+			c.renderMissing("vs"),
 			tooltip(c.hover),
 		),
 		ganttTable(c.scheds),
 	)
+}
+
+// renderMissing stands for the chart of side ("algo" for Left, "vs" for
+// Right) when its algorithm does not apply: the message of its field.
+func (c *GanttPage) renderMissing(side string) app.UI {
+	return app.If(c.errs[side] != "" && len(c.svgs) == 1, func() app.UI {
+		return app.Div().ID("missing-" + side).Class("gantt-panel").Body(
+			app.P().Class("notice").Text(c.errs[side]))
+	})
 }
 
 // renderRows offers the choice of processes shown and their order.
@@ -572,13 +633,18 @@ func sliderTime(p float64) float64 {
 	return r
 }
 
-// timeField is a model time as a number field (any value spec.ParseTime
+// timeField is a model time as a text field (any value spec.ParseTime
 // takes: 0, or spec.MinTime to spec.MaxTime) and a logarithmic slider
 // (sliderPos).
 func (c *GanttPage) timeField(name, label string, v float64) app.UI {
 	onInput, onSlide, onNumber := c.onTime(name, map[string]*float64{"ta": &c.ta, "tc": &c.tc}[name])
-	msg := c.errs[name]
-	box := app.Input().ID("f-"+name).Name(name).Type("number").Min(0).Attr("step", "any").Value(num(v)).OnChange(onNumber)
+	msg, text := c.errs[name], draw.Exact(v)
+	if bad, ok := c.badTime[name]; ok {
+		text = bad
+	}
+	// A text box: a number box would empty a value that does not parse.
+	box := app.Input().ID("f-"+name).Name(name).Type("text").Attr("inputmode", "decimal").Spellcheck(false).
+		AutoComplete(false).Value(text).OnChange(onNumber)
 	if msg != "" {
 		box = box.Class("invalid").Aria("invalid", "true").Aria("describedby", "err-"+name)
 	}
@@ -591,11 +657,4 @@ func (c *GanttPage) timeField(name, label string, v float64) app.UI {
 		),
 		app.If(msg != "", func() app.UI { return app.Div().ID("err-"+name).Class("msg").Aria("live", "polite").Text(msg) }),
 	)
-}
-
-// num formats a model time for a number field: six significant digits,
-// never in scientific notation (a field takes no separators).
-func num(v float64) string {
-	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 6, 64), 64)
-	return strconv.FormatFloat(r, 'f', -1, 64)
 }

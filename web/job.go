@@ -352,7 +352,7 @@ func (c *JobPage) renderRequest() app.UI {
 		{"created", "submitted", at(j.Created)}, {"started", "started", at(j.Started)}, {"finished", "finished", at(j.Finished)},
 	}
 	if r.Ta != 0 || r.Tc != 0 {
-		rows = append(rows, [3]string{"ta", "T_a", num(r.Ta)}, [3]string{"tc", "t_c", num(r.Tc)})
+		rows = append(rows, [3]string{"ta", "T_a", draw.Exact(r.Ta)}, [3]string{"tc", "t_c", draw.Exact(r.Tc)})
 	}
 	if r.Objective != "" {
 		rows = append(rows, [3]string{"objective", "minimise", r.Objective})

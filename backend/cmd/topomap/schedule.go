@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 
 	"topomap/algorithms/export"
@@ -47,32 +48,68 @@ func runSchedule(ctx context.Context, args []string, stdout io.Writer) error {
 }
 
 // writeScheduleText prints the run's figures and, for small cubes, an
-// ASCII Gantt chart.
+// ASCII Gantt chart. T_a and t_c read as given and the times made of them
+// exactly (modelTimes), so that the sums and products shown agree.
 func writeScheduleText(w io.Writer, r *solve.Result, s *sim.Schedule) error {
 	bw := bufio.NewWriter(w)
 	sum, mt := s.Summary(), r.Metrics
 	n := float64(s.Processes())
+	t := timesOf(s)
 	fmt.Fprintf(bw, "%s on %s by %s (%s, confidence %s)\n", r.Instance.Guest, r.Instance.Host, r.Algorithm.Name, r.Algorithm.Notes.Title, r.Algorithm.Notes.Confidence)
-	fmt.Fprintf(bw, "model             %d stages of compute (T_a = %s) then exchange with N_i(n) (t_c = %s per link)\n", s.D, metric.Number(s.Ta), metric.Number(s.Tc))
+	fmt.Fprintf(bw, "model             %d stages of compute (T_a = %s) then exchange with N_i(n) (t_c = %s per link)\n", s.D, given(s.Ta), given(s.Tc))
 	fmt.Fprintf(bw, "distances D_i     %s", export.DimDistances(mt))
 	if mt.ConstantDistance {
 		bw.WriteString(" (constant: no process waits)\n")
 	} else {
 		bw.WriteString(" (not constant, ~ marks means: processes may wait)\n")
 	}
-	fmt.Fprintf(bw, "total T           %s = d·T_a + C = %s + %s\n", metric.Number(sum.Total), metric.Number(float64(s.D)*s.Ta), metric.Number(sum.Communication))
-	fmt.Fprintf(bw, "communication C   %s (%s links × t_c, waiting included)\n", metric.Number(sum.Communication), metric.Thousands(int(sum.CommHops)))
+	fmt.Fprintf(bw, "total T           %s = d·T_a + C = %s + %s\n", t.format(sum.Total), t.format(float64(s.D)*s.Ta), t.format(sum.Communication))
+	fmt.Fprintf(bw, "communication C   %s (%s links × t_c, waiting included)\n", t.format(sum.Communication), metric.Thousands(int(sum.CommHops)))
 	if sum.Total > 0 {
 		busy := n * sum.Total
-		fmt.Fprintf(bw, "compute           %s process-time (%.1f%%)\n", metric.Number(sum.ComputeTotal), 100*sum.ComputeTotal/busy)
-		fmt.Fprintf(bw, "communicate       %s process-time (%.1f%%)\n", metric.Number(sum.CommunicateTotal), 100*sum.CommunicateTotal/busy)
-		fmt.Fprintf(bw, "wait              %s process-time (%.1f%%), longest per process %s\n", metric.Number(sum.WaitTotal), 100*sum.WaitTotal/busy, metric.Number(sum.MaxWait))
+		fmt.Fprintf(bw, "compute           %s process-time (%.1f%%)\n", t.format(sum.ComputeTotal), 100*sum.ComputeTotal/busy)
+		fmt.Fprintf(bw, "communicate       %s process-time (%.1f%%)\n", t.format(sum.CommunicateTotal), 100*sum.CommunicateTotal/busy)
+		fmt.Fprintf(bw, "wait              %s process-time (%.1f%%), longest per process %s\n", t.format(sum.WaitTotal), 100*sum.WaitTotal/busy, t.format(sum.MaxWait))
 		fmt.Fprintf(bw, "idle share        %.1f%% (waits and processes done before the last)\n", 100*sum.IdleShare)
 	}
 	if s.D <= ganttMaxDim && sum.Total > 0 {
 		writeGantt(bw, s)
 	}
 	return bw.Flush()
+}
+
+// modelTimes formats the times made of T_a and t_c for people, exactly:
+// every one is a whole combination of the two (k·T_a + m·t_c), so it has
+// at most modelTimes decimals, the more of theirs. The float sums' noise
+// past them is rounded off, within the 15 significant digits a float64
+// holds; thousands separators go into the whole part (metric.Fixed), no
+// trailing zeros into the fraction: 9 links at t_c = 123456.5 read
+// "1,111,108.5".
+type modelTimes int
+
+// timesOf returns the formatting of the times of s.
+func timesOf(s *sim.Schedule) modelTimes {
+	return modelTimes(max(decimals(s.Ta), decimals(s.Tc)))
+}
+
+func (k modelTimes) format(v float64) string {
+	whole := len(strconv.FormatFloat(math.Trunc(math.Abs(v)), 'f', 0, 64))
+	s := metric.Fixed(v, max(0, min(int(k), 15-whole)))
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	return s
+}
+
+// given writes T_a or t_c as given: every digit of the shortest decimal
+// that reads back as v, with thousands separators (123,456.5).
+func given(v float64) string { return metric.Fixed(v, decimals(v)) }
+
+// decimals counts the digits after the point of the shortest decimal
+// that reads back as v.
+func decimals(v float64) int {
+	_, frac, _ := strings.Cut(strconv.FormatFloat(v, 'f', -1, 64), ".")
+	return len(frac)
 }
 
 // ganttWidth is the number of columns of the time axis.
