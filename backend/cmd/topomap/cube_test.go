@@ -44,6 +44,11 @@ func TestScheduleJSON(t *testing.T) {
 	}
 }
 
+// TestScheduleText: the text report of schedules by hand (the Xor
+// paper's figures), and T_a and t_c read as given, with thousands
+// separators and every decimal, the times made of them exact, so that the
+// products shown agree (t_c = 123456.5 read "123,456" beside C = 617,282
+// = 5 links × t_c; Xor puts a 3-cube on an 8-ring with C = 5 links).
 func TestScheduleText(t *testing.T) {
 	tests := []struct {
 		name string
@@ -56,6 +61,19 @@ func TestScheduleText(t *testing.T) {
 			[]string{"communication C   9", "longest per process 2", "~3.50", "....."}},
 		{"xor on torus", []string{"--guest", "hypercube:4", "--host", "torus:4x4", "--algo", "xor", "--ta", "0.5", "--tc", "2"},
 			[]string{"D_i     1 1 1 1 (constant", "total T           10 = d·T_a + C = 2 + 8", " 15 [2,2]   |"}},
+		{"times echoed exactly: a fraction", []string{"--host", "ring:8", "--algo", "xor", "--tc", "123456.5"}, []string{
+			"(t_c = 123,456.5 per link)",
+			"total T           617,285.5 = d·T_a + C = 3 + 617,282.5",
+			"communication C   617,282.5 (5 links × t_c",
+		}},
+		{"times echoed exactly: seven digits each", []string{"--host", "ring:8", "--algo", "xor", "--ta", "1234567", "--tc", "1.2345678"}, []string{
+			"(T_a = 1,234,567)", "(t_c = 1.2345678 per link)",
+			"total T           3,703,707.172839 = d·T_a + C = 3,703,701 + 6.172839",
+		}},
+		{"times echoed exactly: the range's ends", []string{"--host", "ring:8", "--algo", "xor", "--ta", "1000000000", "--tc", "0.000000001"}, []string{
+			"(T_a = 1,000,000,000)", "(t_c = 0.000000001 per link)",
+			"communication C   0.000000005 (5 links",
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
