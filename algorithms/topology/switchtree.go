@@ -32,9 +32,9 @@ type SwitchTree struct {
 	nodes  int
 	id     string
 	net    treeNet
-	// under[v*(levels+1)+d] counts the nodes under vertex v (v itself
-	// for a node) at depth at most d (Ball); nil for a tree of more
-	// than maxBallLevels levels.
+	// under[(s-nodes)*(levels+1)+d] counts the nodes under switch s at
+	// depth at most d (Ball); nil for a tree of more than maxBallLevels
+	// levels.
 	under  []int32
 	levels int
 }
@@ -240,23 +240,24 @@ var (
 // machine's switch tree has a few levels.
 const maxBallLevels = 64
 
-// countUnder fills under, the nodes under each vertex by depth, unless
-// the tree is deeper than maxBallLevels. O(vertices·levels).
+// countUnder fills under, the nodes under each switch by depth, unless
+// the tree is deeper than maxBallLevels. O(nodes·levels) time,
+// O(switches·levels) memory.
 func (t *SwitchTree) countUnder() {
 	t.levels = int(slices.Max(t.dep))
 	if t.levels > maxBallLevels {
 		return
 	}
 	w := t.levels + 1
-	t.under = make([]int32, len(t.parent)*w)
+	t.under = make([]int32, (len(t.parent)-t.nodes)*w)
 	for u := range t.nodes {
-		for v := u; v >= 0; v = int(t.parent[v]) {
-			t.under[v*w+int(t.dep[u])]++
+		for s := int(t.parent[u]); s >= 0; s = int(t.parent[s]) {
+			t.under[(s-t.nodes)*w+int(t.dep[u])]++
 		}
 	}
-	for v := range len(t.parent) {
+	for s := range len(t.parent) - t.nodes {
 		for d := 1; d < w; d++ {
-			t.under[v*w+d] += t.under[v*w+d-1]
+			t.under[s*w+d] += t.under[s*w+d-1]
 		}
 	}
 }
@@ -286,12 +287,16 @@ func (t *SwitchTree) Ball(r int) int {
 	return best
 }
 
-// within returns the nodes under vertex v at depth at most lim.
+// within returns the nodes under vertex v (v itself for a node) at depth
+// at most lim.
 func (t *SwitchTree) within(v, lim int) int {
-	if lim < 0 {
+	switch {
+	case v < t.nodes && int(t.dep[v]) <= lim:
+		return 1
+	case v < t.nodes || lim < 0:
 		return 0
 	}
-	return int(t.under[v*(t.levels+1)+min(lim, t.levels)])
+	return int(t.under[(v-t.nodes)*(t.levels+1)+min(lim, t.levels)])
 }
 
 var _ Balls = (*SwitchTree)(nil)
