@@ -310,49 +310,57 @@ func ResolveNodes(expr string, h Host, names []string) ([]int, error) {
 		if err == nil {
 			return ids, nil
 		}
-		if ids, byName := nodesByName(expr, DefaultNames(inner.Size())); byName == nil {
+		n := inner.Size()
+		if ids, byName := nodesByName(expr, n, defaultIndex(n), DefaultNodeName(0), DefaultNodeName(n-1)); byName == nil {
 			return ids, nil // the names of the launcher files written without host names
 		}
-		return nil, fmt.Errorf("%w (the nodes of %s have no names but node0 … node%d: give index ranges such as 0-15,32-47, those names, or names with the host names)", err, inner, inner.Size()-1)
+		return nil, fmt.Errorf("%w (the nodes of %s have no names but node0 … node%d: give index ranges such as 0-15,32-47, those names, or names with the host names)", err, inner, n-1)
 	}
-	return nodesByName(expr, names)
+	return nodesByName(expr, len(names), namedIndex(names), names[0], names[len(names)-1])
 }
 
 // DefaultNodeName is the name of node i of a machine whose nodes have no
 // names of their own, as the launcher files name it: "node<i>".
 func DefaultNodeName(i int) string { return "node" + strconv.Itoa(i) }
 
-// DefaultNames returns the default names of n nodes (DefaultNodeName).
-func DefaultNames(n int) []string {
-	names := make([]string, n)
-	for i := range names {
-		names[i] = DefaultNodeName(i)
+// defaultIndex is the node whose default name (DefaultNodeName) is name
+// on a machine of n nodes.
+func defaultIndex(n int) func(name string) (int, bool) {
+	return func(name string) (int, bool) {
+		digits, ok := strings.CutPrefix(name, "node")
+		i, err := strconv.Atoi(digits)
+		return i, ok && err == nil && i >= 0 && i < n && DefaultNodeName(i) == name
 	}
-	return names
 }
 
-// nodesByName returns the index of each name of a hostlist expression.
-func nodesByName(expr string, names []string) ([]int, error) {
-	list, err := hostlist.Expand(expr, len(names))
-	if errors.Is(err, hostlist.ErrTooManyNames) {
-		return nil, fmt.Errorf("the allocation names more nodes than the machine's %s", numtext.Count(len(names)))
-	}
-	if err != nil {
-		return nil, err
-	}
+// namedIndex is the index of each of names.
+func namedIndex(names []string) func(name string) (int, bool) {
 	index := make(map[string]int, len(names))
 	for i, n := range names {
 		index[n] = i
 	}
+	return func(name string) (int, bool) { i, ok := index[name]; return i, ok }
+}
+
+// nodesByName returns the index of each name of a hostlist expression on
+// a machine of n nodes named first … last, which index looks up.
+func nodesByName(expr string, n int, index func(string) (int, bool), first, last string) ([]int, error) {
+	list, err := hostlist.Expand(expr, n)
+	if errors.Is(err, hostlist.ErrTooManyNames) {
+		return nil, fmt.Errorf("the allocation names more nodes than the machine's %s", numtext.Count(n))
+	}
+	if err != nil {
+		return nil, err
+	}
 	ids := make([]int, len(list))
 	seen := make(map[int]bool, len(list))
-	for i, n := range list {
-		u, ok := index[n]
+	for i, name := range list {
+		u, ok := index(name)
 		if !ok {
-			return nil, fmt.Errorf("%.40q is no node of the machine (its nodes are named %s … %s)", n, names[0], names[len(names)-1])
+			return nil, fmt.Errorf("%.40q is no node of the machine (its nodes are named %s … %s)", name, first, last)
 		}
 		if seen[u] {
-			return nil, fmt.Errorf("node %.40q is allocated twice", n)
+			return nil, fmt.Errorf("node %.40q is allocated twice", name)
 		}
 		ids[i], seen[u] = u, true
 	}
