@@ -67,7 +67,13 @@ func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 	c.hopsChart(bars, boundY)
 	c.boundLines(bounds, boundY)
 
-	// Run times.
+	c.timesChart(bars)
+	return writeSVG(w, width, height, &buf)
+}
+
+// timesChart draws the bars of run time under the algorithms' names,
+// each with its value over it where it fits.
+func (c *barChart) timesChart(bars []Bar) {
 	ty := c.y0 + c.labelH + timeH
 	c.s.Text(margin, c.y0+c.labelH-4, "run time (ms)", `class="t"`)
 	for i, b := range bars {
@@ -82,7 +88,6 @@ func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 		}
 	}
 	c.s.Line(c.plotX, ty, c.plotX+c.plotW, ty, `stroke="#888"`)
-	return writeSVG(w, width, height, &buf)
 }
 
 // The heights of Compare's charts of hops per byte and of run times, and
