@@ -160,9 +160,9 @@ func TestMyJobsShowsTheServerList(t *testing.T) {
 // TestJobPageShowsTheExplorersMetrics: a finished job's page shows every
 // figure the explorer's table shows for that result (metric.Detail, with
 // the baseline and the time), each label on one line, and its time budget
-// written for people ("1.5 s", not Go's "1.5s").
+// written for people ("300 ms", not Go's "300ms").
 func TestJobPageShowsTheExplorersMetrics(t *testing.T) {
-	j := submitJob(t, api.Request{Guest: "grid:8x8", Host: "torus:4x4:cores=4", Algo: "pairs", Seed: 1, Budget: "1.5s"})
+	j := submitJob(t, api.Request{Guest: "grid:8x8", Host: "torus:4x4:cores=4", Algo: "pairs", Seed: 1, Budget: "300ms"})
 	ctx := tab(t)
 	open(t, ctx, "/jobs/"+j.ID)
 	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'done' && document.querySelector('#job-drawing svg') !== null`)
@@ -183,7 +183,7 @@ func TestJobPageShowsTheExplorersMetrics(t *testing.T) {
 	if len(wrapped) > 0 {
 		t.Errorf("metric labels wrap: %q", wrapped)
 	}
-	if got := eval[string](t, ctx, `document.querySelector('#request dd[data-key="budget"]')?.textContent ?? ''`); got != "1.5 s" {
-		t.Errorf("budget shown %q, want \"1.5 s\"", got)
+	if got := eval[string](t, ctx, `document.querySelector('#request dd[data-key="budget"]')?.textContent ?? ''`); got != "300 ms" {
+		t.Errorf("budget shown %q, want \"300 ms\"", got)
 	}
 }
