@@ -40,17 +40,7 @@ func machineProfile(h topology.Host, upto int) (dist []int, ok bool) {
 		} else if nodes, ok = machineProfile(inner, upto/c+1); !ok {
 			return nil, false
 		}
-		for range min(c-1, upto) {
-			dist = append(dist, 0)
-		}
-		for _, d := range nodes {
-			for range c {
-				if len(dist) < upto {
-					dist = append(dist, d)
-				}
-			}
-		}
-		return dist, true
+		return mergeProfiles(make([]int, c-1), nodes, c, upto), true // cores 0 apart
 	}
 	b, ok := h.(topology.Balls)
 	if !ok {
