@@ -38,13 +38,14 @@ func TestTargetRead(t *testing.T) {
 	}
 }
 
-// TestTleafRoundTrip: a tree: host written as tleaf and read back is the
-// same host; levels of one cost are written as one level of Scotch's.
+// TestTleafRoundTrip: a tree: host or a fat tree written as tleaf and read
+// back has the same distances; levels of one cost are written as one level of Scotch's.
 func TestTleafRoundTrip(t *testing.T) {
 	for _, tt := range []struct{ host, tgt, back string }{
 		{"tree:4x4:dist=1,10", "tleaf 2 4 9 4 1", "tree:4x4:dist=1,10"},
 		{"tree:2x3x2:dist=2,4,6", "tleaf 3 2 2 3 2 2 2", "tree:2x3x2:dist=2,4,6"},
 		{"tree:2x2x3:dist=1,1,7", "tleaf 2 3 6 4 1", "tree:4x3:dist=1,7"},
+		{"fattree:3,2", "tleaf 2 3 2 3 2", "tree:3x3:dist=2,4"},
 		{"mesh:3x4", "mesh2D 3 4", "mesh:3x4"},
 		{"line:7", "mesh2D 7 1", "line:7"},
 		{"torus:2x2x2x5", "torusXD 4 2 2 2 5", "torus:2x2x2x5"},
@@ -77,7 +78,7 @@ func TestTleafRoundTrip(t *testing.T) {
 // TestTargetErrors: what Scotch cannot hold, and malformed targets, each
 // said with the line.
 func TestTargetErrors(t *testing.T) {
-	for _, host := range []string{"tree:4x4:dist=0,2", "fattree:2,2", "mesh:2x2x2x2", "mesh:4x4:wrap=10"} {
+	for _, host := range []string{"tree:4x4:dist=0,2", "dragonfly:2,1,1,3", "mesh:2x2x2x2", "mesh:4x4:wrap=10"} {
 		h, err := topology.Parse(host)
 		if err != nil {
 			t.Fatal(err)

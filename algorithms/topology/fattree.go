@@ -75,6 +75,11 @@ func (t *FatTree) Radices() []int {
 	return r
 }
 
+// LevelCost returns 2i, the hops between two nodes whose lowest common
+// switch is of level i (the LevelCosts capability: a Scotch tleaf target
+// writes a fat tree as its levels, each adding 2).
+func (t *FatTree) LevelCost(i int) int { return 2 * i }
+
 // Size returns K^N.
 func (t *FatTree) Size() int { return t.pow[t.n] }
 

@@ -53,6 +53,7 @@ func TestMachineCommand(t *testing.T) {
 		want string
 	}{
 		{[]string{"--host", "tree:4x4:dist=1,10", "--format", "tgt"}, "tleaf 2 4 9 4 1\n"},
+		{[]string{"--host", "fattree:4,3", "--format", "tgt"}, "tleaf 3 4 2 4 2 4 2\n"}, // each level adds 2 hops
 		{[]string{"--host", "torus:4x4"}, "torus:4x4\n"},
 		{[]string{"--host", "file:" + conf, "--format", "slurm"}, "SwitchName=s0 Nodes=dev0,dev1,dev2\nSwitchName=s1 Nodes=dev3,dev4,dev5\nSwitchName=s2 Switches=s0,s1\n"},
 	} {
@@ -65,8 +66,8 @@ func TestMachineCommand(t *testing.T) {
 	if out, _, err := runArgs(t, "machine", "--host", "file:"+tgt); err != nil || out != "tree:4x4:dist=1,10\n" {
 		t.Errorf("a tleaf file: %q (%v)", out, err)
 	}
-	if _, _, err := runArgs(t, "machine", "--host", "fattree:2,2", "--format", "tgt"); err == nil || !strings.Contains(err.Error(), "no Scotch target") {
-		t.Errorf("fattree as tgt: %v", err)
+	if _, _, err := runArgs(t, "machine", "--host", "dragonfly:4,2,2,9", "--format", "tgt"); err == nil || !strings.Contains(err.Error(), "no Scotch target") {
+		t.Errorf("dragonfly as tgt: %v", err)
 	}
 	if _, _, err := runArgs(t, "machine", "--host", "ring:4", "--format", "slurm"); err == nil || !strings.Contains(err.Error(), "named switches") {
 		t.Errorf("ring as slurm: %v", err)
