@@ -74,6 +74,9 @@ func TestScheduleText(t *testing.T) {
 			"(T_a = 1,000,000,000)", "(t_c = 0.000000001 per link)",
 			"communication C   0.000000005 (5 links",
 		}},
+		{"on an allocation", []string{"--host", "ring:16", "--algo", "pairs", "--nodes", "4-11"}, []string{
+			"allocation        8 nodes allocated (4-11), 8 used",
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

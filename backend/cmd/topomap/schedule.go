@@ -56,6 +56,9 @@ func writeScheduleText(w io.Writer, r *solve.Result, s *sim.Schedule) error {
 	n := float64(s.Processes())
 	t := timesOf(s)
 	fmt.Fprintf(bw, "%s on %s by %s (%s, confidence %s)\n", r.Instance.Guest, r.Instance.Host, r.Algorithm.Name, r.Algorithm.Notes.Title, r.Algorithm.Notes.Confidence)
+	if a := r.AllocationReport(); a != nil {
+		fmt.Fprintf(bw, "allocation        %s\n", a.Text())
+	}
 	fmt.Fprintf(bw, "model             %d stages of compute (T_a = %s) then exchange with N_i(n) (t_c = %s per link)\n", s.D, given(s.Ta), given(s.Tc))
 	fmt.Fprintf(bw, "distances D_i     %s", export.DimDistances(mt))
 	if mt.ConstantDistance {
