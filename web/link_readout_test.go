@@ -29,8 +29,8 @@ func TestNodeLinksText(t *testing.T) {
 		want string
 	}{
 		{"torus:4x2", 1, "; loads of its links: →(2,0) 1, →(0,0) 1, →(1,1) 1"},
-		{"fattree:2,2", 1, "; loads of its links: →L1 ()(0) 2"},
-		{"fattree:2,2:cores=2", 3, "; loads of its links: →L1 ()(0) 3"},
+		{"fattree:2,2", 1, "; loads of its links: →L1 (·,0) 2"},
+		{"fattree:2,2:cores=2", 3, "; loads of its links: →L1 (·,0) 3"},
 		{"dragonfly:2,2,1,2", 5, "; loads of its links: →router (0,1) 3"},
 	} {
 		h, err := topology.Parse(tt.host)

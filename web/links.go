@@ -83,7 +83,7 @@ func (l *linkLoads) link(r *solve.Result, id int) (string, []metric.Message) {
 // nodeLinksText lists the loads of the links leaving node h (the heat
 // map's readout of a node, whose links may be painted too small to
 // hover): "; loads of its links: →(2,2) 3, →(0,2) 1, ...", or on a fat
-// tree "→L1 ()(0) 3". On a host with cores, h's node's links. The links
+// tree "→L1 (·,0) 3". On a host with cores, h's node's links. The links
 // leaving node u are numbered u + n·j (topology.Router), n the nodes.
 func nodeLinksText(m *mapping.Mapping, load []float64, h int) string {
 	r, ok := topology.RouterOf(m.Host)

@@ -124,13 +124,16 @@
 // Switch labels [P]: a switch of level ℓ (1 ≤ ℓ ≤ N) is (c, u), with u =
 // (x_ℓ, ..., x_{N-1}) the digits shared by the K^ℓ nodes below it and c =
 // (c_1, ..., c_{ℓ-1}) which of the K^(ℓ-1) parallel switches of that
-// subtree it is; it is named "Lℓ (c)(u)", so fattree:2,2 has the leaves
-// "L1 ()(0)" over nodes 0, 1 and "L1 ()(1)" over 2, 3, and the top
-// switches "L2 (0)()" and "L2 (1)()". Node x hangs from the leaf ((),
+// subtree it is. It is named "Lℓ #c (·,…,·,x_ℓ,…,x_{N-1})": its level,
+// the number c_1 + c_2·K + … + c_{ℓ-1}·K^(ℓ-2) (left out on leaves,
+// which have one per subtree), and the coordinates of the nodes below
+// it, "·" for each digit that varies. So fattree:2,2 has the leaves
+// "L1 (·,0)" over nodes 0, 1 and "L1 (·,1)" over 2, 3, and the top
+// switches "L2 #0 (·,·)" and "L2 #1 (·,·)". Node x hangs from the leaf ((),
 // (x_1, ..., x_{N-1})); up-port p of switch ((c_1..c_{ℓ-1}), u), ℓ < N,
-// leads to ((c_1..c_{ℓ-1}, p), u without its first digit). Its number
-// among the K^(N-1) switches of its level has the digits c_1..c_{ℓ-1},
-// then u, least significant first.
+// leads to ((c_1..c_{ℓ-1}, p), u without its first digit), the switch
+// #(c + p·K^(ℓ-1)). Its number among the K^(N-1) switches of its level
+// has the digits c_1..c_{ℓ-1}, then u, least significant first.
 //
 // Routing: destination-mod-k (D-mod-k) [V], Zahavi et al., "Optimized
 // InfiniBand fat-tree routing" (2010). A message from a to b, whose

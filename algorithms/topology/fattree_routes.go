@@ -90,24 +90,29 @@ func (t *FatTree) Route(a, b int, dst []int) []int {
 	return dst
 }
 
-// SwitchName names switch s (wiring vertex Size()+s) by its level and
-// label: "L2 (1)(0,3)" is the level-2 switch of column digits c = (1)
-// over the subtree of nodes whose digits 2.. are (0, 3) (see the package
-// doc).
+// SwitchName names switch s (wiring vertex Size()+s) by its level, its
+// number among its subtree's parallel switches and the nodes below it, a
+// node's coordinates with "·" for the digits that vary: "L2 #1 (·,·,3)"
+// is parallel switch 1 of level 2 over the nodes whose last digit is 3,
+// "L1 (·,0,3)" a leaf (see the package doc).
 func (t *FatTree) SwitchName(s int) string {
 	per := t.pow[t.n-1]
 	l, w := s/per+1, s%per
-	b := []byte("L" + strconv.Itoa(l) + " (")
-	for d := 1; d < t.n; d++ {
-		if d == l {
-			b = append(b, ")("...)
-		} else if d > 1 {
+	b := []byte("L" + strconv.Itoa(l))
+	if l > 1 {
+		b = append(b, " #"...)
+		b = strconv.AppendInt(b, int64(w%t.pow[l-1]), 10)
+	}
+	b = append(b, " ("...)
+	for d := range t.n {
+		if d > 0 {
 			b = append(b, ',')
 		}
-		b = strconv.AppendInt(b, int64(t.digit(w, d)), 10)
-	}
-	if l == t.n {
-		b = append(b, ")("...)
+		if d < l {
+			b = append(b, "·"...)
+		} else {
+			b = strconv.AppendInt(b, int64(t.digit(w, d)), 10)
+		}
 	}
 	return string(append(b, ')'))
 }

@@ -27,8 +27,8 @@ func routeNames(t *testing.T, h topology.Host, a, b int) []string {
 }
 
 // TestNetworkRouteOracle: routes worked by hand from the package doc.
-// fattree:2,2 has leaf switches L0 = ()(0) over nodes 0, 1 and L1 = ()(1)
-// over 2, 3, and top switches T0 = (0)() and T1 = (1)(); D-mod-k climbs
+// fattree:2,2 has leaf switches "L1 (·,0)" over nodes 0, 1 and "L1 (·,1)"
+// over 2, 3, and top switches "L2 #0 (·,·)" and "L2 #1 (·,·)"; D-mod-k climbs
 // through the port of the destination's digit 0. On dragonfly:2,2,1,3
 // (channels as in TestDragonflyOracle) node 0 = (0,0,0) reaches 11 =
 // (1,1,2) through router 1 of group 0 (the channel to group 2), landing on
@@ -40,15 +40,15 @@ func TestNetworkRouteOracle(t *testing.T) {
 		a, b int
 		want []string
 	}{
-		{"fattree:2,2", 0, 3, []string{"(0,0)→L1 ()(0)", "L1 ()(0)→L2 (1)()", "L2 (1)()→L1 ()(1)", "L1 ()(1)→(1,1)"}},
-		{"fattree:2,2", 1, 2, []string{"(1,0)→L1 ()(0)", "L1 ()(0)→L2 (0)()", "L2 (0)()→L1 ()(1)", "L1 ()(1)→(0,1)"}},
-		{"fattree:2,2", 1, 0, []string{"(1,0)→L1 ()(0)", "L1 ()(0)→(0,0)"}},
+		{"fattree:2,2", 0, 3, []string{"(0,0)→L1 (·,0)", "L1 (·,0)→L2 #1 (·,·)", "L2 #1 (·,·)→L1 (·,1)", "L1 (·,1)→(1,1)"}},
+		{"fattree:2,2", 1, 2, []string{"(1,0)→L1 (·,0)", "L1 (·,0)→L2 #0 (·,·)", "L2 #0 (·,·)→L1 (·,1)", "L1 (·,1)→(0,1)"}},
+		{"fattree:2,2", 1, 0, []string{"(1,0)→L1 (·,0)", "L1 (·,0)→(0,0)"}},
 		{"fattree:2,2", 2, 2, nil},
 		// fattree:2,3, 0 → 7 = (1,1,1): ports b_0 = 1 then b_1 = 1 up,
 		// down to the subtree of digit 2 = 1, then of digits 1, 2 = 1, 1
-		{"fattree:2,3", 0, 7, []string{"(0,0,0)→L1 ()(0,0)", "L1 ()(0,0)→L2 (1)(0)", "L2 (1)(0)→L3 (1,1)()",
-			"L3 (1,1)()→L2 (1)(1)", "L2 (1)(1)→L1 ()(1,1)", "L1 ()(1,1)→(1,1,1)"}},
-		{"fattree:2,2:cores=2", 1, 7, []string{"(0,0,0)→L1 ()(0)", "L1 ()(0)→L2 (1)()", "L2 (1)()→L1 ()(1)", "L1 ()(1)→(1,1,0)"}},
+		{"fattree:2,3", 0, 7, []string{"(0,0,0)→L1 (·,0,0)", "L1 (·,0,0)→L2 #1 (·,·,0)", "L2 #1 (·,·,0)→L3 #3 (·,·,·)",
+			"L3 #3 (·,·,·)→L2 #1 (·,·,1)", "L2 #1 (·,·,1)→L1 (·,1,1)", "L1 (·,1,1)→(1,1,1)"}},
+		{"fattree:2,2:cores=2", 1, 7, []string{"(0,0,0)→L1 (·,0)", "L1 (·,0)→L2 #1 (·,·)", "L2 #1 (·,·)→L1 (·,1)", "L1 (·,1)→(1,1,0)"}},
 		{"dragonfly:2,2,1,3", 0, 11, []string{"(0,0,0)→router (0,0)", "router (0,0)→router (1,0)", "router (1,0)→router (0,2)",
 			"router (0,2)→router (1,2)", "router (1,2)→(1,1,2)"}},
 		{"dragonfly:2,2,1,3", 2, 4, []string{"(0,1,0)→router (1,0)", "router (1,0)→router (0,0)", "router (0,0)→router (0,1)", "router (0,1)→(0,0,1)"}},

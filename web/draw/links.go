@@ -180,7 +180,7 @@ func MostLoaded(load []float64, msgs []int32, k int) []LinkLoad {
 func heavier(a, b LinkLoad) bool { return a.Load > b.Load || a.Load == b.Load && a.Link < b.Link }
 
 // LinkName names a directed link by its ends (topology.VertexName): a
-// node's coordinates, "(1,2)→(2,2)", or a switch's name, "(0,1)→L1 ()(1)".
+// node's coordinates, "(1,2)→(2,2)", or a switch's name, "(0,1)→L1 (·,1)".
 func LinkName(h topology.Host, tail, head int) string {
 	return topology.VertexName(h, tail) + "→" + topology.VertexName(h, head)
 }

@@ -171,7 +171,7 @@ func TestNetworkLinkDrawing(t *testing.T) {
 		guest, host, name, routing string
 		arcs                       int
 	}{
-		{"grid:4x2", "fattree:2,3", "L1 ()(", topology.DModK, 0},
+		{"grid:4x2", "fattree:2,3", "L1 (·,", topology.DModK, 0},
 		{"grid:4x3", "dragonfly:2,2,1,3", "router (", topology.Minimal, 8},
 	} {
 		r := onHost(t, tt.guest, tt.host)
