@@ -201,9 +201,10 @@
 // path": up to the lowest common switch, then down; every tree edge two
 // directed links, numbered by the edge's lower end: up c → parent is c,
 // down is V + c, V the slots and switches); a tree with other costs has
-// distances only, no routes. Group g of level i is named "Li (digits of
-// levels i+1..k)": "L1 (2)" is the leaf group of the slots whose level-2
-// digit is 2, "L2 ()" the top of a two-level tree.
+// distances only, no routes. Group g of level i is named by the
+// coordinates of its slots, "·" for the i digits that vary: "L1 (·,2)" is
+// the leaf group of the slots whose level-2 digit is 2, "L2 (·,·)" the
+// top of a two-level tree.
 //
 // # Machines read from files
 //

@@ -58,9 +58,9 @@ func TestNetworkRouteOracle(t *testing.T) {
 		// tree:2x2:dist=2,4: leaves L1 (0) over slots 0, 1 and L1 (1) over
 		// 2, 3, the root L2 () above them; the one path of the tree (on a host
 		// with cores a link's ends are written as core 0 of their nodes)
-		{"tree:2x2:dist=2,4", 0, 3, []string{"(0,0)→L1 (0)", "L1 (0)→L2 ()", "L2 ()→L1 (1)", "L1 (1)→(1,1)"}},
-		{"tree:2x2:dist=2,4", 1, 0, []string{"(1,0)→L1 (0)", "L1 (0)→(0,0)"}},
-		{"tree:3x2:dist=2,4:cores=2", 1, 11, []string{"(0,0,0)→L1 (0)", "L1 (0)→L2 ()", "L2 ()→L1 (1)", "L1 (1)→(2,1,0)"}},
+		{"tree:2x2:dist=2,4", 0, 3, []string{"(0,0)→L1 (·,0)", "L1 (·,0)→L2 (·,·)", "L2 (·,·)→L1 (·,1)", "L1 (·,1)→(1,1)"}},
+		{"tree:2x2:dist=2,4", 1, 0, []string{"(1,0)→L1 (·,0)", "L1 (·,0)→(0,0)"}},
+		{"tree:3x2:dist=2,4:cores=2", 1, 11, []string{"(0,0,0)→L1 (·,0)", "L1 (·,0)→L2 (·,·)", "L2 (·,·)→L1 (·,1)", "L1 (·,1)→(2,1,0)"}},
 	} {
 		h, err := topology.Parse(tt.host)
 		if err != nil {

@@ -318,12 +318,16 @@ func (t *RoutedTree) Neighbors(idx int, dst []int) []int { return dst }
 // Wires appends the wires at vertex v: its parent and its children.
 func (t *RoutedTree) Wires(v int, dst []Wire) []Wire { return t.net.wires(v, dst) }
 
-// SwitchName names switch (group) s by its level and the digits its slots share
-// above it: "L1 (2)" is the level-1 switch of the slots whose level-2
-// digit is 2, "L2 ()" the root of a two-level tree.
+// SwitchName names switch (group) s by its level and the coordinates of
+// the slots below it, "·" for each digit that varies: "L1 (·,2)" is the
+// level-1 switch of the slots whose level-2 digit is 2, "L2 (·,·)" the
+// root of a two-level tree.
 func (t *Tree) SwitchName(s int) string {
 	l, g := t.switchLevel(s)
 	parts := []string{}
+	for range l {
+		parts = append(parts, "·")
+	}
 	for _, size := range t.sizes[l:] {
 		parts = append(parts, strconv.Itoa(g%size))
 		g /= size
