@@ -41,6 +41,7 @@ type ComparePage struct {
 	job     jobSubmit
 	copy    copyState
 	upload  graphUpload
+	order   compareOrder // the table's, chosen by its column heads
 	// restored is set once the values typed before the app ran are back.
 	restored bool
 }
@@ -328,9 +329,10 @@ func (c *ComparePage) Render() app.UI {
 			return app.Div().Body(
 				zoomable("compare", "bar chart of hops per byte and run time", false, c.svg, pointer{}, nil),
 				app.Button().ID("dl-svg").Text("Download SVG").OnClick(c.onDownload),
-				compareTable(c.in, c.rows),
+				compareTable(c.in, c.order.sorted(c.rows), c.order, c.onSort),
 				boundsTables(c.bounds),
 				linkBoundNote(c.rows),
+				timeNote(c.rows),
 			)
 		}),
 	)
@@ -343,12 +345,16 @@ var (
 	compareClass   = map[string]string{"hopsPerByte": "hpb"}
 )
 
-func compareTable(in spec.Instance, rows []compareRow) app.UI {
+func compareTable(in spec.Instance, rows []compareRow, o compareOrder, onSort func(string) app.EventHandler) app.UI {
 	return app.Table().ID("compare-table").Class("bounds").Body(
 		app.THead().Body(app.Tr().Body(
-			app.Th().Text("algorithm"),
-			app.Range(compareColumns).Slice(func(i int) app.UI { return app.Th().Body(termText(compareColumns[i].Label)) }),
-			app.Th().Text("vs rank order"), app.Th().Text("time"), app.Th().Text("confidence"))),
+			sortHeader(o, sortAlgo, app.Text("algorithm"), onSort),
+			app.Range(compareColumns).Slice(func(i int) app.UI {
+				return sortHeader(o, compareColumns[i].Key, termText(compareColumns[i].Label), onSort)
+			}),
+			sortHeader(o, sortBaseline, app.Text("vs rank order"), onSort),
+			sortHeader(o, sortTime, app.Text("time"), onSort),
+			sortHeader(o, sortConfidence, app.Text("confidence"), onSort))),
 		app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
 			r := rows[i]
 			one := in
@@ -376,6 +382,24 @@ func compareTable(in spec.Instance, rows []compareRow) app.UI {
 			)
 		})),
 	)
+}
+
+// timeNote warns, when some run took under 1 ms, that such times are
+// within the clock's noise: each is a single run, and a browser's clock
+// ticks every 0.1 ms or so.
+func timeNote(rows []compareRow) app.UI {
+	for _, r := range rows {
+		if r.Err == "" && !r.NotRun && r.Seconds < 1e-3 {
+			return app.P().ID("time-note").Class("note").Text("times are of one run each in this tab: those under 1 ms are within the browser clock's resolution (about 0.1 ms) and noise, and do not rank the algorithms")
+		}
+	}
+	return nil
+}
+
+// onSort returns the handler of the column head of key: it sorts the
+// table by that column, or the other way round.
+func (c *ComparePage) onSort(key string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) { c.order = c.order.toggled(key) }
 }
 
 // linkBoundNote states, as the command line's comparison does, what the

@@ -21,8 +21,14 @@ func joined(xs []int) string {
 	return strings.Join(parts, ",")
 }
 
+// below writes the coordinates of the slots below a switch of that level
+// whose shared digits are shared: "·" for each digit that varies.
+func below(level int, shared []int) string {
+	return "(" + strings.TrimSuffix(strings.Repeat("·,", level)+joined(shared), ",") + ")"
+}
+
 // fatTreeRoute is the D-mod-k route from a to b on fattree:K,N written
-// from the rules of package topology's doc, on switch labels (c)(u)
+// from the rules of package topology's doc, on switch labels (c, u)
 // rather than numbers: up from a's leaf ((), a_1..a_{N-1}) appending the
 // destination's digit b_{i-1} to c at level i, then down, each step
 // dropping c's last digit and putting b's next digit in front of u.
@@ -43,8 +49,15 @@ func fatTreeRoute(k, levels, a, b int) []string {
 	for top > 0 && da[top-1] == db[top-1] {
 		top--
 	}
-	name := func(level int, c, u []int) string {
-		return "L" + strconv.Itoa(level) + " (" + joined(c) + ")(" + joined(u) + ")"
+	name := func(level int, c, u []int) string { // L2 #c (·,·,u)
+		number, pow := 0, 1
+		for _, x := range c {
+			number, pow = number+x*pow, pow*k
+		}
+		if level == 1 {
+			return "L1 " + below(1, u)
+		}
+		return "L" + strconv.Itoa(level) + " #" + strconv.Itoa(number) + " " + below(level, u)
 	}
 	c, u := []int{}, da[1:]
 	at := name(1, c, u)
@@ -117,7 +130,7 @@ func treeRoute(sizes []int, a, b int) []string {
 	for top > 0 && da[top-1] == db[top-1] {
 		top--
 	}
-	group := func(level int, d []int) string { return "L" + strconv.Itoa(level) + " (" + joined(d[level:]) + ")" }
+	group := func(level int, d []int) string { return "L" + strconv.Itoa(level) + " " + below(level, d[level:]) }
 	var up, down []string
 	at, bt := "("+joined(da)+")", "("+joined(db)+")"
 	for i := 1; i <= top; i++ {
