@@ -51,3 +51,30 @@ func TestDrawingFillsItsBox(t *testing.T) {
 		}
 	}
 }
+
+// TestLongTreesFitTheirBox: a tree or fat tree whose nodes in a row at
+// the usual pitch would be wider than the box draws them closer (down to
+// one unit each) so that the page need not shrink it and its numbers;
+// only a row of more nodes than the box has units is wider.
+func TestLongTreesFitTheirBox(t *testing.T) {
+	for _, tc := range []struct {
+		q    string
+		w    int
+		want float64 // the document's width
+	}{
+		{"guest=grid:32x16&host=fattree:8,3&algo=rb", 1200, 1200},
+		{"guest=grid:32x32&host=fattree:4,5&algo=rb", 1200, 1200},
+		{"guest=grid:32x16&host=tree:16x32:dist=2,4&algo=rb", 1200, 1200},
+		{"guest=grid:8x8&host=fattree:4,3&algo=rb", 1200, 1200},
+		{"guest=grid:64x64&host=fattree:16,3&algo=rb", 1200, 2*16 + 4096},
+	} {
+		r := solvetest.Map(t, tc.q)
+		var buf bytes.Buffer
+		if err := draw.Mapping(&buf, r, draw.Options{Width: tc.w}); err != nil {
+			t.Fatal(err)
+		}
+		if vw, _ := viewBox(t, buf.Bytes()); vw != tc.want {
+			t.Errorf("%s in %d units: %v wide, want %v", tc.q, tc.w, vw, tc.want)
+		}
+	}
+}

@@ -144,7 +144,7 @@ func coresLayout(il *layout, c, q int) *layout {
 func fatTreeLayout(t topology.SwitchLevels, width, minCell int) *layout {
 	n, k, levels := t.Size(), t.Arity(), t.Levels()
 	inner := width - 2*margin
-	cell := clamp(inner/n, minCell, 40)
+	cell := rowCell(inner, n, minCell)
 	l := &layout{x: make([]int, n), y: make([]int, n), w: width}
 	l.r = clamp(cell*2/5, 1, 14)
 	l.side = cell

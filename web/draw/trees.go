@@ -26,7 +26,7 @@ func init() {
 func treeLayout(t topology.Rooted, width, minCell int) *layout {
 	n, s := t.Size(), t.Switches()
 	inner := width - 2*margin
-	cell := clamp(inner/max(n, 1), minCell, 40)
+	cell := rowCell(inner, n, minCell)
 	l := &layout{x: make([]int, n), y: make([]int, n), w: width}
 	l.r, l.side = clamp(cell*2/5, 1, 14), cell
 	height, sumX, count := make([]int, n+s), make([]int, n+s), make([]int, n+s)
@@ -73,6 +73,18 @@ func treeLayout(t topology.Rooted, width, minCell int) *layout {
 	l.finishTree(n, cell, levels, width)
 	l.note = treeNote(t, levels)
 	return l
+}
+
+// rowCell returns the pitch of n nodes in one row of inner units: at
+// least minCell while they fit, down to 1 rather than run wider than the
+// box (a page that fits a wider drawing shrinks its numbers; these nodes
+// are then dots, and zooming in shows them), at most 40.
+func rowCell(inner, n, minCell int) int {
+	cell := inner / max(n, 1)
+	if cell < minCell {
+		return max(1, cell)
+	}
+	return min(cell, 40)
 }
 
 // treeRowH is the height of a row of switches in a drawing of a tree.
