@@ -1,8 +1,7 @@
 package web
 
 import (
-	"cmp"
-	"slices"
+	"sort"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -33,15 +32,16 @@ func (o compareOrder) toggled(key string) compareOrder {
 	return compareOrder{key: key}
 }
 
-// ariaSort is the column's aria-sort value under o.
-func (o compareOrder) ariaSort(key string) string {
+// ariaSort is the column's aria-sort value under o, and the mark its
+// head shows.
+func (o compareOrder) ariaSort(key string) (value, mark string) {
 	switch {
 	case o.key != key:
-		return "none"
+		return "none", ""
 	case o.desc:
-		return "descending"
+		return "descending", " ▼"
 	}
-	return "ascending"
+	return "ascending", " ▲"
 }
 
 // sorted returns the rows in order o, stably; rows without the column's
@@ -50,17 +50,19 @@ func (o compareOrder) sorted(rows []compareRow) []compareRow {
 	if o.key == "" {
 		return rows
 	}
-	out := slices.Clone(rows)
-	slices.SortStableFunc(out, func(a, b compareRow) int {
-		ka, kb := sortKeyOf(o.key, a), sortKeyOf(o.key, b)
-		if ka.ok != kb.ok {
-			return map[bool]int{true: -1, false: 1}[ka.ok]
+	out := append([]compareRow(nil), rows...)
+	// sort.SliceStable, not slices.SortStableFunc: a generic sort's
+	// instantiation adds kilobytes to the browser client, and this one
+	// is in it already
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := sortKeyOf(o.key, out[i]), sortKeyOf(o.key, out[j])
+		if a.ok != b.ok {
+			return a.ok
 		}
-		c := cmp.Or(cmp.Compare(ka.num, kb.num), cmp.Compare(ka.text, kb.text))
 		if o.desc {
-			return -c
+			a, b = b, a
 		}
-		return c
+		return a.num < b.num || (a.num == b.num && a.text < b.text)
 	})
 	return out
 }
@@ -101,7 +103,7 @@ func sortKeyOf(key string, r compareRow) sortKey {
 
 // sortHeader is a column head that sorts the table by key when clicked.
 func sortHeader(o compareOrder, key string, label app.UI, onSort func(string) app.EventHandler) app.UI {
-	mark := map[string]string{"none": "", "ascending": " ▲", "descending": " ▼"}[o.ariaSort(key)]
-	return app.Th().Aria("sort", o.ariaSort(key)).Body(
+	value, mark := o.ariaSort(key)
+	return app.Th().Aria("sort", value).Body(
 		app.Button().Class("sort").DataSet("sort", key).Title("sort by this column").OnClick(onSort(key)).Body(label, app.Text(mark)))
 }
