@@ -45,6 +45,7 @@ var (
 		{[]int{64, 64}, Mesh(16, 16, 16)},
 		{[]int{256, 256}, Mesh(64, 32, 32)},
 		{[]int{512, 128}, Torus(32, 64, 32)},
+		{[]int{1024, 1024}, Torus(128, 128, 64)}, // fold's measured figure
 	}
 	bench3D = []benchCase{
 		{[]int{16, 16, 16}, Mesh(32, 16, 8)},

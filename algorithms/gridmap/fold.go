@@ -20,8 +20,11 @@ type foldPlan struct {
 	perm       []int
 	a, b, k    int
 	interleave bool
-	extra      float64 // hops above 1 per object, summed over the edges
-	dil        int
+	// mirror lays the second of two blocks backwards, on a host axis that
+	// wraps around: fold edge i is then min(2i+1, 2·O_b−2i−1) hops, not O_b
+	mirror bool
+	extra  float64 // hops above 1 per object, summed over the edges
+	dil    int
 }
 
 // planFold returns the fold of least extra hops (then least dilation, then
@@ -74,13 +77,30 @@ func fitFold(obj []int, h Box, perm []int, a, b int) (foldPlan, bool) {
 	ob := obj[b]
 	inter := float64(k-1) * float64(ob-1) / float64(ob)
 	blocks := float64(ob-1) * float64(k-1) / float64(obj[a])
+	dil := ob
+	if k == 2 && h.wraps(perm[b]) {
+		blocks, dil, p.mirror = mirroredBlocks(ob, obj[a])
+	}
 	p.interleave = inter <= blocks
 	if p.interleave {
-		p.extra, p.dil = inter, k
+		p.extra, p.dil, p.mirror = inter, k, false
 	} else {
-		p.extra, p.dil = blocks, ob
+		p.extra, p.dil = blocks, dil
 	}
 	return p, true
+}
+
+// mirroredBlocks returns the extra hops per object and the dilation of two
+// blocks of ob layers' columns on a ring of 2·ob, the second backwards, the
+// fold edges one per line of la objects. O(ob).
+func mirroredBlocks(ob, la int) (extra float64, dil int, mirror bool) {
+	sum := 0
+	dil = 1
+	for i := range ob {
+		d := min(2*i+1, 2*ob-2*i-1)
+		sum, dil = sum+d-1, max(dil, d)
+	}
+	return float64(sum) / float64(ob) / float64(la), dil, true
 }
 
 // permutations returns every ordering of 0..n-1, identity first.
@@ -191,9 +211,12 @@ func foldBy(p foldPlan, obj []int, h Box) []int {
 				u = pa - 1 - u
 			}
 			hc[p.perm[p.a]] = u
-			if p.interleave {
+			switch {
+			case p.interleave:
 				hc[p.perm[p.b]] = p.k*oc[p.b] + layer
-			} else {
+			case p.mirror && layer == 1:
+				hc[p.perm[p.b]] = 2*obj[p.b] - 1 - oc[p.b]
+			default:
 				hc[p.perm[p.b]] = layer*obj[p.b] + oc[p.b]
 			}
 		}

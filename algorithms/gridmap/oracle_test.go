@@ -151,9 +151,10 @@ func TestReferenceTable2D(t *testing.T) {
 }
 
 // TestReferenceTable2DOnto3D reproduces the package doc's reference
-// figures of 2-D grids onto 3-D meshes (no wrap-around) by stacking,
-// folding and space-filling curves (gilbert2d → gilbert3d: none of these
-// domains is a power-of-two square).
+// figures of 2-D grids onto 3-D meshes (no wrap-around) by stacking, the
+// thesis' folding and space-filling curves (gilbert2d → gilbert3d: none
+// of these domains is a power-of-two square); Fold, which also tries
+// cutting the grid into three axes, is at most the thesis' fold.
 func TestReferenceTable2DOnto3D(t *testing.T) {
 	tests := []struct {
 		obj, proc []int
@@ -168,13 +169,57 @@ func TestReferenceTable2DOnto3D(t *testing.T) {
 	}
 	for _, tc := range tests {
 		h := Mesh(tc.proc...)
-		for k, m := range []mapper{{"stack", Stack}, {"fold", Fold}, {"sfc", Curve}} {
+		thesisFold := func(obj []int, h Box) ([]int, error) { return stack(obj, h, true) }
+		for k, m := range []mapper{{"stack", Stack}, {"thesis fold", thesisFold}, {"sfc", Curve}} {
 			name := fmt.Sprintf("%s %dx%d->%dx%dx%d", m.name, tc.obj[0], tc.obj[1], tc.proc[0], tc.proc[1], tc.proc[2])
 			place, err := m.f(tc.obj, h)
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
 			checkOracle(t, name, place, tc.obj, h, tc.want[k])
+		}
+		place, err := Fold(tc.obj, h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if hpb, _ := gridStats(place, tc.obj, h); hpb > tc.want[1].hpb+1e-12 {
+			t.Errorf("fold %v->%v: %.4f hops per byte, above the thesis fold's %.4f", tc.obj, tc.proc, hpb, tc.want[1].hpb)
+		}
+	}
+}
+
+// TestFoldCutsOntoMoreAxes: onto a host of more axes, Fold cuts the grid's
+// axes like an accordion first. 32×32 onto torus 16×16×4 by hand: 32 =
+// 16·2 twice, the four 16×16 layers around the ring of 4 (the second
+// block of each cut backwards, so both cuts' edges are one hop): 1 hop
+// per byte, the neighbourhood bound. 8×8×8 onto the 4×4×4×4×2 torus of a
+// Blue Gene/Q midplane's nodes: an embedding. On meshes, where the ring's
+// way back is missing, the cut edges cost more: 64×32 onto 16×16×8, 4000
+// edges, 96 extra hops.
+func TestFoldCutsOntoMoreAxes(t *testing.T) {
+	for _, tt := range []struct {
+		obj  []int
+		h    Box
+		want oracle
+	}{
+		{[]int{32, 32}, Torus(16, 16, 4), oracle{1, 1}},
+		{[]int{8, 8, 8}, Torus(4, 4, 4, 4, 2), oracle{1, 1}},
+		{[]int{16, 16, 16}, Torus(4, 4, 4, 4, 4, 4), oracle{1, 1}},
+		{[]int{64, 32}, Mesh(16, 16, 8), oracle{4096.0 / 4000, 2}},
+		{[]int{32, 32}, Mesh(16, 16, 4), oracle{1.0161, 2}},
+	} {
+		place, err := Fold(tt.obj, tt.h)
+		if err != nil {
+			t.Fatalf("fold %v->%v: %v", tt.obj, tt.h.Dims, err)
+		}
+		checkOracle(t, fmt.Sprintf("fold %v->%v wrap %v", tt.obj, tt.h.Dims, tt.h.Wrap), place, tt.obj, tt.h, tt.want)
+	}
+	for _, bad := range []struct {
+		obj []int
+		h   Box
+	}{{[]int{4, 4, 4}, Mesh(8, 8)}, {[]int{8, 16}, Mesh(2, 2, 2, 2, 2, 2, 2)}} {
+		if _, err := Fold(bad.obj, bad.h); !errors.Is(err, ErrShape) || !errors.Is(CheckFold(bad.obj, bad.h), ErrShape) {
+			t.Errorf("fold %v->%v: %v, want ErrShape", bad.obj, bad.h.Dims, err)
 		}
 	}
 }

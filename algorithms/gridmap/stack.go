@@ -37,23 +37,55 @@ func Stack(obj []int, h Box) ([]int, error) { return stack(obj, h, false) }
 // 32×32×32 onto 64×32×16 becomes a 2-way interleaved fold, 4/3 hops per
 // byte; 2×512 onto 32×32 a 16-way fold in blocks. k = 1 is a
 // permutation of the axes (an embedding). O(n·c).
+//
+// Onto a host of more axes, also ours [P]: the grid's axes are first cut
+// like an accordion (split) until it has as many as the host, each cut
+// making a layer as long as a host side or as many layers, and the cut
+// grid is folded as above; of the first few cuttings by the fold's plan,
+// the one of fewest hops on the grid's own edges wins (a 2-D grid onto a
+// 3-D host keeps the thesis' fold unless a cutting has fewer). 32×32 onto
+// torus 16×16×4: 32 = 16·2 twice, the four layers of 16×16 one hop apart
+// around the ring of 4, 1 hop per byte. O(n·r) per cutting priced.
 func Fold(obj []int, h Box) ([]int, error) {
-	if len(obj) == len(h.Dims) {
+	switch {
+	case len(obj) == len(h.Dims):
 		return foldSame(obj, h)
+	case len(obj) > len(h.Dims):
+		return nil, reason.New(ErrShape, "folding needs a host of at least the grid's %d axes, not %d", len(obj), len(h.Dims))
 	}
-	return stack(obj, h, true)
+	if err := check(obj, len(obj), h, len(h.Dims), true); err != nil {
+		return nil, err
+	}
+	coords := hostCoords(h)
+	place, hops, err := reshapeFold(obj, h, coords)
+	if CheckStack(obj, h) != nil {
+		return place, err
+	}
+	stacked, serr := stack(obj, h, true)
+	if serr != nil || err == nil && hops < gridHops(stacked, obj, h, coords) {
+		return place, err
+	}
+	return stacked, nil
 }
 
 // CheckFold returns nil if Fold can map obj onto h, or the reason why not.
 func CheckFold(obj []int, h Box) error {
-	if len(obj) == len(h.Dims) {
+	switch {
+	case len(obj) == len(h.Dims):
 		_, err := planFold(obj, h)
 		if _, ok := planFolds(obj, h); err != nil && ok {
 			return nil
 		}
 		return err
+	case len(obj) > len(h.Dims):
+		return reason.New(ErrShape, "folding needs a host of at least the grid's %d axes, not %d", len(obj), len(h.Dims))
+	case len(h.Dims) > maxFoldAxes:
+		return reason.New(ErrShape, "folding searches hosts of at most %d axes, not %d", maxFoldAxes, len(h.Dims))
 	}
-	return CheckStack(obj, h)
+	if CheckStack(obj, h) == nil || len(planReshape(obj, h)) > 0 {
+		return nil
+	}
+	return reason.New(ErrShape, "no way to cut the sides of %s into %d sides that fold onto %s", sides(obj), len(h.Dims), sides(h.Dims))
 }
 
 // CheckStack returns nil if Stack and Fold can map obj onto h, or the

@@ -33,7 +33,7 @@ var gridApplies = []appliesCase{
 	{"fold", "grid:8x8", "mesh:8x8", "", nil},
 	{"fold", "grid:32x32x32", "mesh:64x32x16", "", nil},
 	{"fold", "grid:9x8", "mesh:6x12", "folding needs the sides of 9x8 to be those of 6x12 up to order, except one object side k times a host side and one host side k times an object side, or two such folds in a row that add at most one hop per object", gridmap.ErrShape},
-	{"fold", "grid:4x4x4", "mesh:8x8", "needs a host of 3 dimensions for a 3-D grid", nil},
+	{"fold", "grid:4x4x4", "mesh:8x8", "folding needs a host of at least the grid's 3 axes, not 2", gridmap.ErrShape},
 	{"sfc", "grid:15x9", "mesh:5x3x9", "", nil},
 	{"sfc", "grid:4x4x4", "mesh:8x8", "needs a 2-D object grid, not a 3-D one", nil},
 	{"rowmajor", "grid:8x8", "torus:4x4x4", "", nil},
@@ -137,7 +137,7 @@ func TestGridsApplicable(t *testing.T) {
 		{"grid:9x8", "mesh:6x12", []string{"rowmajor", "snake", "mxovlp", "mxoval", "exco", "coce", "affn", "step", "bisect"}},
 		{"grid:6x5", "torus:10x3", []string{"rowmajor", "snake", "mxovlp", "mxoval", "exco", "coce", "affn", "step", "bisect", "fold"}},
 		{"grid:32x8", "mesh:8x8x4", []string{"rowmajor", "snake", "stack", "fold", "sfc"}},
-		{"grid:10x6", "mesh:5x4x3", []string{"rowmajor", "snake", "sfc"}},
+		{"grid:10x6", "mesh:5x4x3", []string{"rowmajor", "snake", "fold", "sfc"}},
 		{"grid:8x8x8", "mesh:16x8x4", []string{"rowmajor", "snake", "bisect", "fold", "affn3d"}},
 		{"grid:9x8", "mesh:16x12", []string{"step"}},
 	}

@@ -1,0 +1,197 @@
+package gridmap
+
+import (
+	"slices"
+	"sort"
+
+	"topomap/algorithms/reason"
+	"topomap/algorithms/topology"
+)
+
+// maxFoldAxes bounds the hosts Fold maps onto: their axes' orders are
+// searched (c! of them), and a Blue Gene/Q has five.
+const maxFoldAxes = 6
+
+// split cuts one axis of a grid in two, like an accordion ([P]): an axis
+// of s objects becomes an axis of fast objects (the layer) and one of
+// s/fast layers, appended last; coordinate x lies at x mod fast in layer
+// x div fast, mirrored in odd layers, so that the objects on either side
+// of a cut are neighbours across the layers. Every edge of the grid is an
+// edge of the split grid.
+type split struct{ axis, fast int }
+
+// reshapeCandidates is how many reshapings, the fewest extra hops by
+// their fold's plan first, Fold prices exactly on the grid's own edges;
+// maxReshapings bounds the splittings tried.
+const (
+	reshapeCandidates = 4
+	maxReshapings     = 4096
+)
+
+// reshaping is a way to split a grid's axes, and the plan of the fold of
+// the split grid.
+type reshaping struct {
+	seq  []split
+	plan foldPlan
+}
+
+// planReshape returns the ways of splitting obj's axes into as many axes
+// as h has that a single fold (planFold) then maps onto h, the fewest
+// extra hops by plan first (ties in the order found): each split's layer
+// is as long as a host side or has as many layers, and at most
+// maxReshapings splittings are tried. O(maxReshapings·r!·r²).
+func planReshape(obj []int, h Box) []reshaping {
+	var out []reshaping
+	tried := 0
+	var walk func(dims []int, seq []split)
+	walk = func(dims []int, seq []split) {
+		if len(dims) == len(h.Dims) {
+			if tried++; tried > maxReshapings {
+				return
+			}
+			if p, err := planFold(dims, h); err == nil {
+				out = append(out, reshaping{slices.Clone(seq), p})
+			}
+			return
+		}
+		first := 0
+		if len(seq) > 0 {
+			first = seq[len(seq)-1].axis // one order of independent splits
+		}
+		for a := first; a < len(dims) && tried <= maxReshapings; a++ {
+			for _, fast := range splitsOf(dims[a], h.Dims) {
+				next := append(slices.Clone(dims), dims[a]/fast)
+				next[a] = fast
+				walk(next, append(seq, split{a, fast}))
+			}
+		}
+	}
+	walk(obj, nil)
+	// sort.SliceStable: a generic sort adds kilobytes to the browser's client
+	sort.SliceStable(out, func(i, j int) bool { return out[i].plan.extra < out[j].plan.extra })
+	return out
+}
+
+// splitsOf returns the layer lengths an axis of s objects may be split
+// into: each host side d with 1 < d < s dividing s, and s/d (so that the
+// layers, not their length, match the side), without repeats.
+func splitsOf(s int, sides []int) []int {
+	var out []int
+	for _, d := range sides {
+		if d > 1 && d < s && s%d == 0 {
+			for _, f := range []int{d, s / d} {
+				if !slices.Contains(out, f) {
+					out = append(out, f)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// reshaped returns the dims of obj after the splits.
+func reshaped(obj []int, seq []split) []int {
+	dims := slices.Clone(obj)
+	for _, sp := range seq {
+		dims = append(dims, dims[sp.axis]/sp.fast)
+		dims[sp.axis] = sp.fast
+	}
+	return dims
+}
+
+// reshapeFold maps obj onto h, which has more axes, through the best of
+// the first reshapeCandidates reshapings by the hops of obj's own edges
+// (ties: the first), or returns an error if none folds onto h; coords are
+// h's processors' coordinates (hostCoords). O(n·c·r) per candidate.
+func reshapeFold(obj []int, h Box, coords [][]int32) ([]int, int64, error) {
+	if len(h.Dims) > maxFoldAxes {
+		return nil, 0, reason.New(ErrShape, "folding searches hosts of at most %d axes, not %d", maxFoldAxes, len(h.Dims))
+	}
+	ways := planReshape(obj, h)
+	if len(ways) == 0 {
+		return nil, 0, reason.New(ErrShape, "no way to cut the sides of %s into %d sides that fold onto %s", sides(obj), len(h.Dims), sides(h.Dims))
+	}
+	var best []int
+	var bestHops int64
+	for _, w := range ways[:min(len(ways), reshapeCandidates)] {
+		place := throughSplits(obj, w.seq, foldBy(w.plan, reshaped(obj, w.seq), h))
+		if hops := gridHops(place, obj, h, coords); best == nil || hops < bestHops {
+			best, bestHops = place, hops
+		}
+	}
+	return best, bestHops, nil
+}
+
+// throughSplits returns the placement of obj's objects given inner, the
+// placement of the grid split by seq. O(n·c).
+func throughSplits(obj []int, seq []split, inner []int) []int {
+	dims := reshaped(obj, seq)
+	place := make([]int, len(inner))
+	coords := make([]int, 0, len(dims))
+	for v := range place {
+		coords = coords[:0]
+		x := v
+		for _, k := range obj {
+			coords = append(coords, x%k)
+			x /= k
+		}
+		for _, sp := range seq {
+			c := coords[sp.axis]
+			layer, u := c/sp.fast, c%sp.fast
+			if layer%2 == 1 {
+				u = sp.fast - 1 - u
+			}
+			coords[sp.axis] = u
+			coords = append(coords, layer)
+		}
+		idx := 0
+		for i := len(dims) - 1; i >= 0; i-- {
+			idx = idx*dims[i] + coords[i]
+		}
+		place[v] = inner[idx]
+	}
+	return place
+}
+
+// gridHops returns the hops over the edges of the object grid obj (each
+// once, no wrap-around) placed on h, whose processors' coordinates are
+// coords (hostCoords). O(n·c·r), without a division.
+func gridHops(place []int, obj []int, h Box, coords [][]int32) int64 {
+	var sum int64
+	x := make([]int, len(obj)) // v's coordinates, counted up
+	for v := range place {
+		stride := 1
+		for a, k := range obj {
+			if x[a] < k-1 {
+				p, q := place[v], place[v+stride]
+				for j, c := range coords {
+					sum += int64(topology.AxisHops(int(c[p]), int(c[q]), h.Dims[j], h.wraps(j)))
+				}
+			}
+			stride *= k
+		}
+		for a := 0; a < len(x); a++ {
+			if x[a]++; x[a] < obj[a] {
+				break
+			}
+			x[a] = 0
+		}
+	}
+	return sum
+}
+
+// hostCoords returns the coordinates of h's processors, axis by axis.
+// O(n·r) time and 4·n·r bytes.
+func hostCoords(h Box) [][]int32 {
+	n := h.Size()
+	coords := make([][]int32, len(h.Dims))
+	stride := 1
+	for j, k := range h.Dims {
+		coords[j] = make([]int32, n)
+		for p := range n {
+			coords[j][p] = int32(p / stride % k)
+		}
+		stride *= k
+	}
+	return coords
+}
