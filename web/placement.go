@@ -78,11 +78,11 @@ func (c *Explorer) showPlacement(name, text string) error {
 		return err
 	}
 	t0 := time.Now()
-	h, _, err := solve.PlacementHost(c.in)
+	h, alloc, err := solve.PlacementHost(c.in)
 	if err != nil {
 		return err
 	}
-	place, format, err := export.ReadPlacement(strings.NewReader(text), "", export.Target{Host: h, Ranks: c.in.Guest.Order(), Hostnames: names, Named: c.in.Host.String()})
+	place, format, err := export.ReadPlacement(strings.NewReader(text), "", export.Target{Host: h, Ranks: c.in.Guest.Order(), Hostnames: names, Named: c.in.Host.String(), Allocation: alloc})
 	if err != nil {
 		return err
 	}

@@ -9,8 +9,9 @@
 // expressions, hostlist.Expand, such as "nid[001-004,007]"; the default is
 // node<index>). On a host with cores a rank's slot is a node and a core
 // (topology.SplitCores). A format that cannot express empty slots
-// (NoHoles: rankorder) refuses such a placement, naming the formats that
-// can. The section Launcher files below defines them.
+// (NoHoles: rankorder) refuses a placement that leaves some of its job's
+// slots empty, naming the formats that can. The section Launcher files
+// below defines them.
 //
 // Formats is the one table of them — name, media type, extension and
 // writer — that the CLI's --format, the API's ?format= (and its OpenAPI
@@ -35,10 +36,17 @@
 //     Blue Gene/Q runjob --mapping file and LLNL Rubik's output,
 //     generalised to n dimensions.
 //   - rankorder: MPICH_RANK_ORDER (Cray/HPE MPICH, with
-//     MPICH_RANK_REORDER_METHOD=3): the ranks in slot order,
-//     comma-separated, 16 per line, after a '#' comment. It cannot leave
-//     a slot empty, so it refuses a placement with holes (the ranks after
-//     a hole would shift), naming the formats that can.
+//     MPICH_RANK_REORDER_METHOD=3): the rank on each of the job's slots,
+//     in slot order, comma-separated, 16 per line, after a '#' comment.
+//     The job's slots are, without an allocation, every slot of the host
+//     in index order; with one (nodes, ranks per node), those of the
+//     allocated nodes as a launcher numbers a job's processes: node after
+//     node in allocation order, on each its first R cores with R ranks
+//     per node (else all its cores), up to the last node that holds a
+//     rank (Target.Allocation reads them back so). The file cannot leave
+//     a slot empty, so it refuses a placement with holes among those
+//     slots (the ranks after a hole would shift) or ranks outside them,
+//     naming the formats that can (CheckResult).
 //   - rankfile: Open MPI (mpirun(1), "Rankfiles"): one line
 //     "rank r=<hostname> slot=<t>" per rank.
 //   - slurm: SLURM_HOSTFILE for srun --distribution=arbitrary (srun(1)):

@@ -50,7 +50,8 @@ func fileNameRune(r rune) rune {
 // MPICH_RANK_ORDER file lists the ranks in slot order and has no way to
 // leave a slot empty, so a mapping onto a host larger than the guest
 // (STEP's) would silently shift every rank after a hole (see the package
-// doc, Launcher files).
+// doc, Launcher files). Check takes the whole host for the job's slots;
+// CheckResult takes a result's allocation into account.
 // The error is a field error on "format" that names the formats that can.
 func Check(format string, m *mapping.Mapping) error {
 	if find(format).NoHoles && len(m.Place) < m.Host.Size() {
@@ -61,21 +62,34 @@ func Check(format string, m *mapping.Mapping) error {
 	return nil
 }
 
+// CheckResult is Check on the slots of r's job: with an allocation, those
+// of the allocated nodes in allocation order up to the last node that
+// holds a rank, where a format without holes (rankorder) lists the ranks
+// (see the package doc, Launcher files); without one, Check on the whole
+// host. O(slots of the host) for such a format on an allocation.
+func CheckResult(format string, r *solve.Result) error {
+	if r.Allocation == nil || !find(format).NoHoles {
+		return Check(format, r.Mapping)
+	}
+	ranks, nodes := jobRanks(r.Mapping, r.Allocation)
+	return jobHoles(format, r, ranks, nodes)
+}
+
 // Write writes r in the named format with the default host names, after
-// Check.
+// CheckResult.
 func Write(w io.Writer, format string, r *solve.Result) error {
 	return WriteWith(w, format, r, Options{})
 }
 
 // WriteWith writes r in the named format with o (host names; without
-// them, the machine's own, topology.NamesOf), after Check and after
+// them, the machine's own, topology.NamesOf), after CheckResult and after
 // checking the names against the host's nodes.
 func WriteWith(w io.Writer, format string, r *solve.Result, o Options) error {
 	f, err := Lookup(format)
 	if err != nil {
 		return err
 	}
-	if err := Check(format, r.Mapping); err != nil {
+	if err := CheckResult(format, r); err != nil {
 		return err
 	}
 	nodes, _ := topology.NodesOf(r.Mapping.Host)
@@ -171,39 +185,6 @@ func CSVWith(w io.Writer, m *mapping.Mapping, names Hostnames) error {
 		}
 		bw.Write(append(line, '\n'))
 	}
-	return bw.Flush()
-}
-
-// ranksPerLine is how many ranks a rank-order line lists.
-const ranksPerLine = 16
-
-// RankOrder writes an MPICH_RANK_ORDER file (for
-// MPICH_RANK_REORDER_METHOD=3): the guest ranks in host-node order,
-// comma-separated, ranksPerLine per line. A mapping that leaves host nodes
-// empty is refused (see Check).
-func RankOrder(w io.Writer, m *mapping.Mapping) error {
-	if err := Check("rankorder", m); err != nil {
-		return err
-	}
-	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "# MPICH_RANK_ORDER for %s on %s: ranks in host node order\n", m.Guest, m.Host)
-	k := 0
-	var num []byte
-	for _, v := range m.Inverse() {
-		if v < 0 {
-			continue
-		}
-		switch {
-		case k > 0 && k%ranksPerLine == 0:
-			bw.WriteByte('\n')
-		case k > 0:
-			bw.WriteByte(',')
-		}
-		num = strconv.AppendInt(num[:0], int64(v), 10)
-		bw.Write(num)
-		k++
-	}
-	bw.WriteByte('\n')
 	return bw.Flush()
 }
 

@@ -20,10 +20,11 @@ type Format struct {
 	MediaType string
 	// Ext is the file extension of a download, without the dot.
 	Ext string
-	// Write writes a result in the format (after Check, through Write).
+	// Write writes a result in the format (after CheckResult, through Write).
 	Write func(io.Writer, *solve.Result, Options) error
-	// NoHoles marks a format that cannot express an empty slot (a host
-	// larger than the guest): Check refuses such a mapping.
+	// NoHoles marks a format that cannot express an empty slot among the
+	// job's (a host larger than the guest; on an allocation, its nodes
+	// up to the last used): Check and CheckResult refuse such a mapping.
 	NoHoles bool
 	// NodesOnly marks a format that names each rank's node, not its
 	// core: the launcher binds the ranks of a node to its cores itself,
@@ -51,7 +52,7 @@ func init() {
 		{Name: "json", MediaType: "application/json", Ext: "json", Write: JSONWith, Read: readJSON},
 		{Name: "csv", MediaType: "text/csv; charset=utf-8", Ext: "csv", Write: func(w io.Writer, r *solve.Result, o Options) error { return CSVWith(w, r.Mapping, o.Hostnames) }, Read: readCSV},
 		{Name: "text", MediaType: "text/plain; charset=utf-8", Ext: "txt", Write: resultOnly(Text)},
-		{Name: "rankorder", MediaType: "text/plain; charset=utf-8", Ext: "rankorder", Write: mappingOnly(RankOrder), NoHoles: true, Read: readRankOrder},
+		{Name: "rankorder", MediaType: "text/plain; charset=utf-8", Ext: "rankorder", Write: rankOrder, NoHoles: true, Read: readRankOrder},
 		{Name: "scotch", MediaType: "text/plain; charset=utf-8", Ext: "map", Write: mappingOnly(Scotch), Read: readScotch},
 		{Name: "mapfile", MediaType: "text/plain; charset=utf-8", Ext: "mapfile", Write: mappingOnly(Mapfile), Read: readMapfile},
 		{Name: "rankfile", MediaType: "text/plain; charset=utf-8", Ext: "rankfile", Write: named(RankFile), Read: readRankFile},

@@ -25,6 +25,26 @@ type Target struct {
 	// the whole machine with its ranks per node, Host
 	// (solve.PlacementHost).
 	Named string
+	// Allocation is the instance's allocation (solve.PlacementHost's),
+	// nil for the whole machine; Host is then its Whole. An
+	// MPICH_RANK_ORDER file lists the ranks over the job's slots, the
+	// allocated nodes' in allocation order (see the package doc).
+	Allocation *topology.Allocation
+}
+
+// jobSlot returns the slot of t.Host that the k-th rank an
+// MPICH_RANK_ORDER file lists takes, read on line: slot k, or on an
+// allocation its k-th slot (topology.Allocation.Slot).
+func (t Target) jobSlot(line, k int) (int, error) {
+	a := t.Allocation
+	if a == nil {
+		return k, nil
+	}
+	if k >= a.Host.Size() {
+		return 0, placementErrorf(line, "slot %d out of range: the allocation has slots 0 to %d (%s on each of %s)",
+			k, a.Host.Size()-1, metric.Plural(a.PerNode(), "slot"), metric.Plural(len(a.Nodes()), "node"))
+	}
+	return a.Slot(k), nil
 }
 
 // MaxPlacementLine is the longest line a placement reader takes.

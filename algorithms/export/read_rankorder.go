@@ -7,7 +7,8 @@ import (
 
 // readRankOrder reads an MPICH_RANK_ORDER file as RankOrder writes it:
 // the ranks in slot order, separated by commas (or spaces) over any
-// number of lines; the k-th rank listed takes slot k.
+// number of lines; the k-th rank listed takes slot k, or on an
+// allocation the job's k-th slot (Target.jobSlot).
 func readRankOrder(r io.Reader, t Target) ([]int, error) {
 	p := newPlacer(t)
 	slot := 0
@@ -17,7 +18,11 @@ func readRankOrder(r io.Reader, t Target) ([]int, error) {
 			if err != nil {
 				return err
 			}
-			if err := p.put(line, rank, slot); err != nil {
+			s, err := t.jobSlot(line, slot)
+			if err != nil {
+				return err
+			}
+			if err := p.put(line, rank, s); err != nil {
 				return err
 			}
 			slot++

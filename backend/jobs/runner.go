@@ -436,11 +436,16 @@ func Rebuild(j Job, place []int, o Options) (*solve.Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	_, alloc, err := solve.PlacementHost(in) // the files and the allocation line read it
+	if err != nil {
+		return nil, fmt.Errorf("%w: stored request of %s: %v", ErrCorrupt, id, err)
+	}
 	m := &mapping.Mapping{Guest: g, Host: h, Place: place}
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("stored placement of job %s: %w", id, err)
 	}
-	res := &solve.Result{Instance: in, Algorithm: a, Mapping: m, Seconds: j.Seconds, Pairs: j.Search, Partial: j.Partial, Note: j.Note, Baseline: j.Baseline}
+	res := &solve.Result{Instance: in, Algorithm: a, Mapping: m, Seconds: j.Seconds, Pairs: j.Search, Partial: j.Partial, Note: j.Note, Baseline: j.Baseline,
+		Allocation: alloc}
 	if j.Metrics != nil {
 		res.Metrics = *j.Metrics
 	}

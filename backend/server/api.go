@@ -227,7 +227,7 @@ func (s *Server) notModified(c echo.Context, id, variant string) (bool, error) {
 // writeResult sends a result in an export format, as a file to save
 // (attachment) or to show.
 func writeResult(c echo.Context, res *solve.Result, format string, attachment bool, o export.Options) error {
-	if err := export.Check(format, res.Mapping); err != nil {
+	if err := export.CheckResult(format, res); err != nil {
 		return err // before the headers: a 4xx naming the format
 	}
 	nodes, _ := topology.NodesOf(res.Mapping.Host)

@@ -81,11 +81,11 @@ func (s *Server) scoreTarget(c echo.Context) (spec.Instance, export.Target, erro
 	if err := jobs.CheckCaps(in, s.o.MaxSyncNodes, s.o.SyncTimeout, noAlgo); err != nil {
 		return in, export.Target{}, err
 	}
-	h, _, err := solve.PlacementHost(in)
+	h, alloc, err := solve.PlacementHost(in)
 	if err != nil {
 		return in, export.Target{}, err
 	}
 	nodes, _ := topology.NodesOf(h)
 	names, err := export.ExpandHostnames(q["hostnames"], nodes.Size())
-	return in, export.Target{Host: h, Ranks: in.Guest.Order(), Hostnames: names, Named: in.Host.String()}, err
+	return in, export.Target{Host: h, Ranks: in.Guest.Order(), Hostnames: names, Named: in.Host.String(), Allocation: alloc}, err
 }

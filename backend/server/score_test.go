@@ -64,7 +64,7 @@ func TestScoreOnAnAllocation(t *testing.T) {
 		t.Fatalf("map: %d %s", mapped.Code, mapped.Body)
 	}
 	want := metricsJSON(t, mapped.Body.String())
-	for _, format := range []string{"json", "scotch", "rankfile", "slurm"} {
+	for _, format := range []string{"json", "scotch", "rankfile", "slurm", "rankorder"} {
 		file := f.do(t, "POST", "/api/v1/map?format="+format, req)
 		ct := map[bool]string{true: "application/json", false: "text/plain"}[format == "json"]
 		rec := serve(f, "POST", "/api/v1/score?guest=hypercube:4&host=ring:16&nodes=3-10&ranksPerNode=2", ct, file.Body.String(), "")

@@ -44,11 +44,11 @@ func runScore(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 		in.Names = names // an allocation may name them
 	}
-	h, _, err := solve.PlacementHost(in)
+	h, alloc, err := solve.PlacementHost(in)
 	if err != nil {
 		return err
 	}
-	t := export.Target{Host: h, Ranks: in.Guest.Order(), Hostnames: names, Named: in.Host.String()}
+	t := export.Target{Host: h, Ranks: in.Guest.Order(), Hostnames: names, Named: in.Host.String(), Allocation: alloc}
 	place, used, err := readPlacement(*path, *pformat, t)
 	if err != nil {
 		return err
