@@ -28,10 +28,11 @@ const (
 	maxReshapings     = 4096
 )
 
-// reshaping is a way to split a grid's axes, and the plan of the fold of
-// the split grid.
+// reshaping is a way to split a grid's axes, the split grid's sides and
+// the plan of its fold.
 type reshaping struct {
 	seq  []split
+	dims []int
 	plan foldPlan
 }
 
@@ -50,7 +51,7 @@ func planReshape(obj []int, h Box) []reshaping {
 				return
 			}
 			if p, err := planFold(dims, h); err == nil {
-				out = append(out, reshaping{slices.Clone(seq), p})
+				out = append(out, reshaping{slices.Clone(seq), dims, p})
 			}
 			return
 		}
@@ -89,21 +90,11 @@ func splitsOf(s int, sides []int) []int {
 	return out
 }
 
-// reshaped returns the dims of obj after the splits.
-func reshaped(obj []int, seq []split) []int {
-	dims := slices.Clone(obj)
-	for _, sp := range seq {
-		dims = append(dims, dims[sp.axis]/sp.fast)
-		dims[sp.axis] = sp.fast
-	}
-	return dims
-}
-
 // reshapeFold maps obj onto h, which has more axes, through the best of
 // the first reshapeCandidates reshapings by the hops of obj's own edges
-// (ties: the first), or returns an error if none folds onto h; coords are
-// h's processors' coordinates (hostCoords). O(n·c·r) per candidate.
-func reshapeFold(obj []int, h Box, coords [][]int32) ([]int, int64, error) {
+// (ties: the first), or returns an error if none folds onto h. O(n·c·r)
+// per candidate.
+func reshapeFold(obj []int, h Box) ([]int, int64, error) {
 	if len(h.Dims) > maxFoldAxes {
 		return nil, 0, reason.New(ErrShape, "folding searches hosts of at most %d axes, not %d", maxFoldAxes, len(h.Dims))
 	}
@@ -114,8 +105,8 @@ func reshapeFold(obj []int, h Box, coords [][]int32) ([]int, int64, error) {
 	var best []int
 	var bestHops int64
 	for _, w := range ways[:min(len(ways), reshapeCandidates)] {
-		place := throughSplits(obj, w.seq, foldBy(w.plan, reshaped(obj, w.seq), h))
-		if hops := gridHops(place, obj, h, coords); best == nil || hops < bestHops {
+		place := throughSplits(obj, w, foldBy(w.plan, w.dims, h))
+		if hops := gridHops(place, obj, h); best == nil || hops < bestHops {
 			best, bestHops = place, hops
 		}
 	}
@@ -123,9 +114,9 @@ func reshapeFold(obj []int, h Box, coords [][]int32) ([]int, int64, error) {
 }
 
 // throughSplits returns the placement of obj's objects given inner, the
-// placement of the grid split by seq. O(n·c).
-func throughSplits(obj []int, seq []split, inner []int) []int {
-	dims := reshaped(obj, seq)
+// placement of the grid split by w. O(n·c).
+func throughSplits(obj []int, w reshaping, inner []int) []int {
+	dims := w.dims
 	place := make([]int, len(inner))
 	coords := make([]int, 0, len(dims))
 	for v := range place {
@@ -135,7 +126,7 @@ func throughSplits(obj []int, seq []split, inner []int) []int {
 			coords = append(coords, x%k)
 			x /= k
 		}
-		for _, sp := range seq {
+		for _, sp := range w.seq {
 			c := coords[sp.axis]
 			layer, u := c/sp.fast, c%sp.fast
 			if layer%2 == 1 {
@@ -154,19 +145,15 @@ func throughSplits(obj []int, seq []split, inner []int) []int {
 }
 
 // gridHops returns the hops over the edges of the object grid obj (each
-// once, no wrap-around) placed on h, whose processors' coordinates are
-// coords (hostCoords). O(n·c·r), without a division.
-func gridHops(place []int, obj []int, h Box, coords [][]int32) int64 {
+// once, no wrap-around) placed on h. O(n·c·r).
+func gridHops(place []int, obj []int, h Box) int64 {
 	var sum int64
 	x := make([]int, len(obj)) // v's coordinates, counted up
 	for v := range place {
 		stride := 1
 		for a, k := range obj {
 			if x[a] < k-1 {
-				p, q := place[v], place[v+stride]
-				for j, c := range coords {
-					sum += int64(topology.AxisHops(int(c[p]), int(c[q]), h.Dims[j], h.wraps(j)))
-				}
+				sum += int64(boxHops(place[v], place[v+stride], h))
 			}
 			stride *= k
 		}
@@ -180,18 +167,12 @@ func gridHops(place []int, obj []int, h Box, coords [][]int32) int64 {
 	return sum
 }
 
-// hostCoords returns the coordinates of h's processors, axis by axis.
-// O(n·r) time and 4·n·r bytes.
-func hostCoords(h Box) [][]int32 {
-	n := h.Size()
-	coords := make([][]int32, len(h.Dims))
-	stride := 1
-	for j, k := range h.Dims {
-		coords[j] = make([]int32, n)
-		for p := range n {
-			coords[j][p] = int32(p / stride % k)
-		}
-		stride *= k
+// boxHops returns the hops between processors p and q of h.
+func boxHops(p, q int, h Box) int {
+	d := 0
+	for a, k := range h.Dims {
+		d += topology.AxisHops(p%k, q%k, k, h.wraps(a))
+		p, q = p/k, q/k
 	}
-	return coords
+	return d
 }

@@ -56,13 +56,12 @@ func Fold(obj []int, h Box) ([]int, error) {
 	if err := check(obj, len(obj), h, len(h.Dims), true); err != nil {
 		return nil, err
 	}
-	coords := hostCoords(h)
-	place, hops, err := reshapeFold(obj, h, coords)
+	place, hops, err := reshapeFold(obj, h)
 	if CheckStack(obj, h) != nil {
 		return place, err
 	}
 	stacked, serr := stack(obj, h, true)
-	if serr != nil || err == nil && hops < gridHops(stacked, obj, h, coords) {
+	if serr != nil || err == nil && hops < gridHops(stacked, obj, h) {
 		return place, err
 	}
 	return stacked, nil
