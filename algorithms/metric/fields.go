@@ -263,11 +263,22 @@ func FormatLoad(x float64) string { return withCompact(x, "", 4) }
 // human-readable output (text reports, tables, legends, tooltips; JSON
 // keeps machine numbers): never scientific notation, thousands separators
 // in the whole part, six significant digits but never fewer than the whole
-// part holds. 17722368 → "17,722,368", 12290.25 → "12,290.2", 0.5 →
-// "0.5", 1.5e-7 → "0.00000015"; NaN → "NaN", ±Inf → "∞", "-∞". O(digits).
+// part holds, and never more than the float holds: from 2^53 on, the
+// shortest decimal that reads back as v, then zeros (1e24 →
+// "1,000,000,000,000,000,000,000,000", not its binary value
+// 999,999,999,999,999,983,222,784). 17722368 → "17,722,368", 12290.25 →
+// "12,290.2", 0.5 → "0.5", 1.5e-7 → "0.00000015"; NaN → "NaN", ±Inf → "∞",
+// "-∞". O(digits).
 func Number(v float64) string { return significant(v, 6) }
 
-// significant is Number with that many significant digits.
+// maxExact is 2^53, from which on a float64 no longer holds every whole
+// number: its binary value written out in full (999,999,999,999,999,983,
+// 222,784 for 10²⁴) shows digits that were never computed.
+const maxExact = 1 << 53
+
+// significant is Number with that many significant digits. From maxExact
+// on, the whole part is the shortest decimal that reads back as v (at
+// most 17 significant digits, then zeros).
 func significant(v float64, digits int) string {
 	switch {
 	case math.IsNaN(v):
@@ -277,10 +288,13 @@ func significant(v float64, digits int) string {
 	}
 	a := math.Abs(v)
 	var s string
-	if a >= 1 {
+	switch {
+	case a >= maxExact:
+		s = strconv.FormatFloat(v, 'f', -1, 64) // the float's digits, then zeros
+	case a >= 1:
 		whole := len(strconv.FormatFloat(math.Trunc(a), 'f', 0, 64))
 		s = strconv.FormatFloat(v, 'f', max(0, digits-whole), 64)
-	} else {
+	default:
 		r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', digits, 64), 64)
 		s = strconv.FormatFloat(r, 'f', -1, 64)
 	}

@@ -3,6 +3,8 @@ package metric
 import (
 	"math"
 	"strconv"
+
+	"topomap/algorithms/internal/numtext"
 )
 
 // siFrom is the magnitude from which SI and Bytes add the compact form:
@@ -19,9 +21,10 @@ var siPrefixes = [...]string{"", "k", "M", "G", "T", "P", "E", "Z", "Y", "R", "Q
 // the compact form keeps more digits before it. O(digits).
 func SI(v float64) string { return withCompact(v, "", 6) }
 
-// Bytes formats a size in bytes as SI does, with the unit: 16777216 →
-// "16,777,216 B (16.8 MB)", 65536 → "65,536 B".
-func Bytes(n int64) string { return withCompact(float64(n), "B", 6) }
+// Bytes formats a size in bytes as SI does, with the unit, every digit
+// exact (n is a whole number, not a float): 16777216 → "16,777,216 B
+// (16.8 MB)", 65536 → "65,536 B".
+func Bytes(n int64) string { return addCompact(numtext.Thousands(n)+" B", float64(n), "B") }
 
 // withCompact is v to that many significant digits (significant)
 // followed by the unit, then the compact SI form from siFrom on.
@@ -30,6 +33,12 @@ func withCompact(v float64, unit string, digits int) string {
 	if unit != "" {
 		s += " " + unit
 	}
+	return addCompact(s, v, unit)
+}
+
+// addCompact appends to s, the figure v written out, the compact SI form
+// of v in that unit from siFrom on.
+func addCompact(s string, v float64, unit string) string {
 	if math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) < siFrom {
 		return s
 	}

@@ -43,15 +43,20 @@ type Report struct {
 }
 
 // AllocationReport is what an allocation made of a run: the nodes as
-// requested and their number, the whole machine's nodes that the ranks
-// could use (with ranks per node R, the first ranks/R of the allocation),
-// those that hold ranks, and the ranks per node every used node holds.
+// requested and their number (without nodes, ranks per node alone: the
+// first nodes of the whole machine that the ranks need), the whole
+// machine's nodes that the ranks could use (with ranks per node R, the
+// first ranks/R of the allocation), those that hold ranks, and the ranks
+// per node every used node holds.
 type AllocationReport struct {
 	Nodes        string `json:"nodes,omitempty"`
 	Allocated    int    `json:"allocated"`
 	Usable       int    `json:"usable"`
 	Used         int    `json:"used"`
 	RanksPerNode int    `json:"ranksPerNode,omitempty"`
+	// machine is the number of the whole machine's nodes, which Text
+	// names when no nodes were given (0: not known).
+	machine int
 }
 
 // AllocationReport returns what r's allocation made of it, nil without one.
@@ -59,13 +64,13 @@ func (r *Result) AllocationReport() *AllocationReport {
 	if r.Allocation == nil {
 		return nil
 	}
-	_, c := topology.NodesOf(r.Mapping.Host)
+	nodes, c := topology.NodesOf(r.Mapping.Host)
 	used := map[int]bool{}
 	for _, s := range r.Mapping.Place {
 		used[s/c] = true
 	}
 	return &AllocationReport{Nodes: r.Instance.Nodes, Allocated: r.Allocation.Given(), Usable: len(r.Allocation.Nodes()),
-		Used: len(used), RanksPerNode: r.Instance.RanksPerNode}
+		Used: len(used), RanksPerNode: r.Instance.RanksPerNode, machine: nodes.Size()}
 }
 
 // Report returns the JSON form of r.
@@ -96,16 +101,27 @@ func (r *Result) Report() Report {
 
 // Text says what the allocation made of a run, for people: "16 nodes
 // allocated (nid[00001-00016]), 16 used, 4 ranks on each", with "the
-// first 12 usable" after the nodes when ranks per node leave some out.
+// first 12 usable" after the nodes when ranks per node leave some out;
+// with ranks per node but no nodes, which allocate none, "no nodes
+// given: the whole machine (64 nodes), the first 16 used, 4 ranks on
+// each" ("all used" when they are).
 func (a *AllocationReport) Text() string {
-	s := metric.Plural(a.Allocated, "node") + " allocated"
-	if a.Nodes != "" {
-		s += " (" + a.Nodes + ")"
+	var s string
+	switch {
+	case a.Nodes == "" && a.machine > 0 && a.Used < a.machine:
+		s = "no nodes given: the whole machine (" + metric.Plural(a.machine, "node") + "), the first " + metric.Thousands(a.Used) + " used"
+	case a.Nodes == "" && a.machine > 0:
+		s = "no nodes given: the whole machine (" + metric.Plural(a.machine, "node") + "), all used"
+	default:
+		s = metric.Plural(a.Allocated, "node") + " allocated"
+		if a.Nodes != "" {
+			s += " (" + a.Nodes + ")"
+		}
+		if a.Usable < a.Allocated {
+			s += ", the first " + metric.Thousands(a.Usable) + " usable"
+		}
+		s += ", " + metric.Thousands(a.Used) + " used"
 	}
-	if a.Usable < a.Allocated {
-		s += ", the first " + metric.Thousands(a.Usable) + " usable"
-	}
-	s += ", " + metric.Thousands(a.Used) + " used"
 	if a.RanksPerNode > 0 {
 		s += ", " + metric.Plural(a.RanksPerNode, "rank") + " on each"
 	}

@@ -156,9 +156,20 @@ func checkSizes(a Algorithm, g spec.Guest, h topology.Host) error {
 		return nil
 	}
 	if a.LargerHost {
-		return &spec.FieldError{Field: "host", Err: sizeErrorf("host %s has %s nodes, fewer than the %s vertices of guest %s", h, metric.Count(k), metric.Count(n), g)}
+		return &spec.FieldError{Field: "host", Err: sizeErrorf("host %s has %s, fewer than the %s vertices of guest %s", h, places(h), metric.Count(n), g)}
 	}
-	return &spec.FieldError{Field: "host", Err: sizeErrorf("sizes differ: guest %s has %s vertices, host %s has %s nodes", g, metric.Count(n), h, metric.Count(k))}
+	return &spec.FieldError{Field: "host", Err: sizeErrorf("sizes differ: guest %s has %s vertices, host %s has %s", g, metric.Count(n), h, places(h))}
+}
+
+// places counts the places of h a guest vertex can go, for messages:
+// "16 nodes", or on a host with cores (or nodes with an inside) "16
+// slots (4 nodes of 4 cores)".
+func places(h topology.Host) string {
+	nodes, c := topology.NodesOf(h)
+	if c == 1 {
+		return metric.Plural(h.Size(), "node")
+	}
+	return metric.Plural(h.Size(), "slot") + " (" + metric.Plural(nodes.Size(), "node") + " of " + metric.Plural(c, "core") + ")"
 }
 
 // ErrSizes matches (errors.Is) the error of an instance whose guest does

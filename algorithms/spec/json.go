@@ -93,7 +93,7 @@ func (r *Request) read(whole json.RawMessage) (keys []string, err error) {
 
 // kindName is what a field of each Kind wants, in the words of the
 // errors.
-var kindName = map[Kind]string{Text: "string", Unsigned: "non-negative integer", Integer: "int64", Number: "number"}
+var kindName = map[Kind]string{Text: "string", Unsigned: "non-negative integer", Integer: "whole number", Number: "number"}
 
 // valueText returns the text of a JSON value of kind k ("" for null), as
 // a query would hold it, or false if the value is not of that kind.

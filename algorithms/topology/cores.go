@@ -1,7 +1,6 @@
 package topology
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -229,6 +228,9 @@ func cutCount(s, suffix, what string) (string, int, error) {
 	return s[:i], c, nil
 }
 
+// coresOnce says how a host spec gives its nodes' cores.
+const coresOnce = "a node's cores are given once, by :cores=C (cores 0 apart) or by :node=S1x…:dist=D1,… (cores in groups)"
+
 // suffixOrder says how the suffixes of a host spec string follow its
 // sizes and options.
 const suffixOrder = "a host spec ends with its suffixes in this order: :nodes-per-router=P, :cores=C, :node=S1x…:dist=D1,…"
@@ -251,7 +253,7 @@ func withCores(h Host, c int) (Host, error) {
 		return h, nil
 	}
 	if hc, ok := h.(*Cores); ok && hc.unit == coresSuffix {
-		return nil, errors.New("cores given twice")
+		return nil, fmt.Errorf("cores=%d on %s, whose nodes have %s cores already: %s", c, h, numtext.Count(hc.c), coresOnce)
 	}
 	if h.Size() > MaxNodes/c {
 		return nil, fmt.Errorf("%s nodes × %s cores is more than %s slots", numtext.Count(h.Size()), numtext.Count(c), numtext.Count(MaxNodes))

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"topomap/algorithms/internal/kinds"
+	"topomap/algorithms/internal/numtext"
 )
 
 // Host is a network that processes are mapped onto: Size nodes numbered
@@ -157,12 +158,13 @@ func parseNodes(s string) (Host, error) {
 	if err != nil {
 		return nil, err
 	}
+	given := base
 	if base, err = presetSpec(base); err != nil {
 		return nil, err
 	}
 	if b, inner, err := cutCores(base); err == nil && inner > 0 {
 		if c > 0 {
-			return nil, errors.New("cores given twice")
+			return nil, coresTwice(given, base, b, c, inner)
 		}
 		base, c = b, inner // a preset with cores
 	}
@@ -188,6 +190,16 @@ func parseNodes(s string) (Host, error) {
 		return nil, err
 	}
 	return withCores(h, c)
+}
+
+// coresTwice says why cores=c cannot follow given, which has inner cores
+// per node: spec, given or the preset given names, is bare:cores=inner.
+func coresTwice(given, spec, bare string, c, inner int) error {
+	if given == spec {
+		return errors.New("cores= given twice: " + coresOnce)
+	}
+	return fmt.Errorf("%s has %s cores per node already (%s): for %s, write %s:cores=%d",
+		strings.TrimSpace(given), numtext.Count(inner), spec, numtext.Count(c), bare, c)
 }
 
 // optionError says why k refused args, if they hold an option and k takes

@@ -135,7 +135,7 @@ func TestMachineSpecErrors(t *testing.T) {
 		{"mesh:4x4:cores=04", "cores="},
 		{"torus:4096x4096:cores=16", "more than"},
 		{"preset:nosuch", "unknown preset"},
-		{"preset:bgq-midplane:cores=2", "cores given twice"},
+		{"preset:bgq-midplane:cores=2", "preset:bgq-midplane has 16 cores per node already (torus:4x4x4x4x2:cores=16): for 2, write torus:4x4x4x4x2:cores=2"},
 		{"mesh:4x4:cores=2:cores=2", "cores"},
 		// an option a kind does not take, and suffixes out of order, say so
 		{"hypercube:4:wrap=1010", `hypercube takes no option "wrap=1010" (hypercube:D)`},

@@ -1,6 +1,7 @@
 package topology
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -68,7 +69,13 @@ func cutNode(s string) (string, []int, []int, error) {
 	if i < 0 {
 		return s, nil, nil, nil
 	}
+	if strings.Contains(strings.ToLower(s[:i]), nodeSuffix) {
+		return "", nil, nil, errors.New("node= given twice: a node's inside is given once, :node=S1x…:dist=D1,…")
+	}
 	sizeText, distText, hasDist := strings.Cut(strings.TrimSpace(s[i+len(nodeSuffix):]), ":dist=")
+	if err := afterNode(sizeText, distText, hasDist); err != nil {
+		return "", nil, nil, err
+	}
 	sizes, err := dims.ParseSizes(sizeText, MaxCores, "cores")
 	if err != nil {
 		return "", nil, nil, fmt.Errorf("node=: %w", err)
@@ -82,11 +89,33 @@ func cutNode(s string) (string, []int, []int, error) {
 	return s[:i], sizes, dist, nil
 }
 
+// afterNode says what is wrong with a suffix after :node=, which ends a
+// host spec: the text after its sizes, or after its costs if it has
+// them.
+func afterNode(sizeText, distText string, hasDist bool) error {
+	tail := sizeText
+	if hasDist {
+		tail = distText
+	}
+	j := strings.IndexByte(tail, ':')
+	switch {
+	case j < 0:
+		return nil
+	case strings.HasPrefix(strings.ToLower(tail[j:]), coresSuffix):
+		return fmt.Errorf("%.30q after node=: %s", tail[j:], coresOnce)
+	}
+	return fmt.Errorf("%.30q after node=: %s", tail[j:], suffixOrder)
+}
+
 // withNode gives h's nodes the inside of those sizes and costs (none: h
-// itself; costs all 0: C cores per node, as ":cores=C").
+// itself; costs all 0: C cores per node, as ":cores=C"); h's nodes must
+// have no cores, and no routers of their own for costs not all 0.
 func withNode(h Host, sizes, dist []int) (Host, error) {
 	if sizes == nil {
 		return h, nil
+	}
+	if _, c := NodesOf(h); c > 1 {
+		return nil, fmt.Errorf("node= on %s, whose nodes have %s cores already: %s", h, numtext.Count(c), coresOnce)
 	}
 	if dist[len(dist)-1] == 0 {
 		c := 1
@@ -94,6 +123,9 @@ func withNode(h Host, sizes, dist []int) (Host, error) {
 			c *= s // ParseSizes bounds the product by MaxCores
 		}
 		return withCores(h, c)
+	}
+	if _, p := SplitCores(h); p > 1 {
+		return nil, fmt.Errorf("node=…:dist= on %s: nodes under routers (:nodes-per-router=) take cores 0 apart, :cores=C, not an inside", h)
 	}
 	return NewNodeInside(h, sizes, dist)
 }

@@ -40,6 +40,7 @@ func TestErrors(t *testing.T) {
 		{"map bad format", "POST", "/api/v1/map?format=pdf", xorBody, 400, "format", "unknown format"},
 		{"rankorder with empty slots", "POST", "/api/v1/map?format=rankorder", `{"guest":"grid:3x2","host":"mesh:4x2","algo":"step"}`, 400, "format", "leaves 2 of the 8 host slots empty"},
 		{"moves out of range", "POST", "/api/v1/jobs", `{"guest":"grid:3x2","host":"mesh:3x2","algo":"pairs","moves":-1}`, 400, "moves", "want a whole number"},
+		{"moves not whole", "POST", "/api/v1/jobs", `{"guest":"grid:3x2","host":"mesh:3x2","algo":"pairs","moves":1.5}`, 400, "moves", "want a whole number, got number 1.5"},
 		{"malformed id", "GET", "/api/v1/jobs/xyz", "", 400, "id", "malformed job id"},
 		{"unknown job", "GET", "/api/v1/jobs/" + unknown, "", 404, "", "no such job"},
 		{"unknown job events", "GET", "/api/v1/jobs/" + unknown + "/events", "", 404, "", "no such job"},

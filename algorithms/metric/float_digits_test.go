@@ -1,0 +1,68 @@
+package metric_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+
+	"topomap/algorithms/metric"
+)
+
+// TestLargeFiguresShowOnlyTheFloatsDigits: from 2^53 on, where a float64
+// no longer holds every whole number, a figure is written as the
+// shortest decimal that reads back as it, then zeros, never as its
+// binary value in full (1e24 is 999,999,999,999,999,983,222,784 in
+// binary); below 2^53 every whole digit is exact, as before.
+func TestLargeFiguresShowOnlyTheFloatsDigits(t *testing.T) {
+	for _, c := range []struct {
+		name, got, want string
+	}{
+		{"1e24", metric.Number(1e24), "1,000,000,000,000,000,000,000,000"},
+		{"-1e23", metric.Number(-1e23), "-100,000,000,000,000,000,000,000"},
+		{"2^53-1", metric.Number(1<<53 - 1), "9,007,199,254,740,991"},
+		{"2^53", metric.Number(1 << 53), "9,007,199,254,740,992"},
+		{"2^53+2", metric.Number(1<<53 + 2), "9,007,199,254,740,994"},
+		{"2^63", metric.Number(1 << 63), "9,223,372,036,854,776,000"},
+		{"SI 1e24", metric.SI(1e24), "1,000,000,000,000,000,000,000,000 (1 Y)"},
+		// Σ L² of hypercube:20 on ring:1048576 by xor, exact in float64:
+		// its 17 significant digits, 328,261,548,212,486,144 to the unit
+		{"load 328261548212486144", metric.FormatLoad(328261548212486144), "328,261,548,212,486,140 (328 P)"},
+		{"load 3e24", metric.FormatLoad(3e24), "3,000,000,000,000,000,000,000,000 (3 Y)"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s: %q, want %q", c.name, c.got, c.want)
+		}
+	}
+}
+
+// TestLargeFiguresReadBack: over random floats from 2^53 to 10⁴⁰, the
+// written-out form of Number, SI and FormatLoad reads back as the figure
+// exactly and has no more significant digits than the shortest decimal
+// that does.
+func TestLargeFiguresReadBack(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 2000 {
+		v := math.Pow(10, 15.96+rng.Float64()*24)
+		shortest := significantDigits(strconv.FormatFloat(v, 'e', -1, 64))
+		for _, s := range []string{metric.Number(v), metric.SI(v), metric.FormatLoad(v)} {
+			exact, _, _ := strings.Cut(s, " (")
+			plain := strings.ReplaceAll(exact, ",", "")
+			back, err := strconv.ParseFloat(plain, 64)
+			if err != nil || back != v {
+				t.Fatalf("%v written %q reads %v (%v)", v, s, back, err)
+			}
+			if got := significantDigits(plain); got != shortest {
+				t.Fatalf("%v written %q: digits %q, want the shortest %q", v, s, got, shortest)
+			}
+		}
+	}
+}
+
+// significantDigits returns the digits of a decimal number without sign,
+// point, exponent, leading or trailing zeros: "1.2300e+05" → "123".
+func significantDigits(s string) string {
+	mant, _, _ := strings.Cut(s, "e")
+	return strings.Trim(strings.NewReplacer(".", "", "-", "").Replace(mant), "0")
+}
