@@ -14,7 +14,8 @@
 //     along its own structure (topology.Hierarchy: a fat tree by the
 //     subtrees of its top switches first, a dragonfly by group, then
 //     router; a machine read from a file, topology.Rooted, by the subtrees
-//     of its switches; the nodes of a host with cores before their cores), the
+//     of its switches; the nodes of a host with cores or a node inside
+//     before their cores, a node's inside by its groups), the
 //     part sizes exactly the host halves' capacities, down to single
 //     nodes. Each bisection weighs the edges to vertices already sent
 //     elsewhere by how far the two halves are from them; small guests

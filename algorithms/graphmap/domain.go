@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"topomap/algorithms/internal/order"
+	"topomap/algorithms/topology"
 )
 
 // A domain is a part of the host that recursive bipartitioning assigns a
@@ -187,79 +188,93 @@ func (s *space) splitSet(d domain, dst []int32) []int32 {
 // cutSet orders a set of two nodes or more and returns the size of its
 // first part, along the host's structure as Scotch's architectures split
 // their domains:
-//   - on a host with the Hierarchy capability, by index (groups are
+//   - on a host of nested groups (metric.Groups), by index (groups are
 //     ranges of indices), cut between the groups of the highest level in
-//     which the nodes differ, at the boundary nearest the middle: a fat
-//     tree by its top switches' subtrees first, a dragonfly by groups,
-//     then routers, then terminals, and cores last;
-//   - on a tree of switches without that capability (topology.Rooted:
-//     a machine read from a file), by the subtrees of the switch that is
-//     the nodes' lowest common ancestor (cutTree), the slots of a node
-//     of a host with cores last;
-//   - on a host with cores over another host, the nodes first (by the
-//     coordinate of largest extent of the nodes, the slots of a node kept
-//     together), the cores of one node last;
+//     which the nodes differ, at the boundary nearest the middle (cutGroups):
+//     a fat tree by its top switches' subtrees first, a dragonfly by
+//     groups, then routers, then terminals, and a node's inside last;
+//   - on a tree of switches that is not regular (topology.Rooted: a
+//     machine read from a file), by the subtrees of the switch that is
+//     the nodes' lowest common ancestor (cutTree);
+//   - on a host whose nodes have cores or an inside over another host,
+//     the nodes first (by the coordinate of largest extent of the nodes,
+//     the slots of a node kept together);
 //   - on any other host, by the coordinate of largest extent, at the
 //     median.
 //
+// The slots of one node are cut along its inside's groups (cutGroups).
+// A run by coordinates (byCoords) cuts every set as any other host's.
 // Ties go to the lower cut. O(n·c + n log n).
 func (s *space) cutSet(nodes []int32) int32 {
 	n := int32(len(nodes))
-	if s.groups != nil {
-		order.Ascending(nodes)
-		lv := len(s.groups) - 1 // the highest level whose groups differ
-		for lv > 0 && nodes[0]/s.groups[lv-1] == nodes[n-1]/s.groups[lv-1] {
-			lv--
-		}
-		if lv == 0 {
-			return n / 2 // the nodes of one group of the innermost level
-		}
-		g := s.groups[lv-1]
-		return nearestCut(nodes, func(x, y int32) bool { return x/g == y/g })
+	if s.byCoords {
+		s.sortBy(nodes, s.host, 1)
+		return n / 2
 	}
-	c := s.perNode
+	if s.groups != nil {
+		return cutGroups(nodes, s.groups)
+	}
+	c := s.perNode()
+	if s.tree != nil {
+		s.tree.sortSlots(nodes, c)
+	} else {
+		s.sortBy(nodes, s.nodeHost, c)
+	}
+	if nodes[0]/c == nodes[n-1]/c {
+		return cutGroups(nodes, s.inside) // the slots of one node
+	}
 	if s.tree != nil {
 		return s.tree.cut(nodes, c)
 	}
 	if c == 1 {
-		s.sortBy(nodes, false)
 		return n / 2
-	}
-	s.sortBy(nodes, true)
-	if nodes[0]/c == nodes[n-1]/c {
-		return n / 2 // the cores of one node
 	}
 	return nearestCut(nodes, func(x, y int32) bool { return x/c == y/c })
 }
 
-// sortBy sorts nodes by (coordinate, node) along the axis of largest
-// extent (not the last, a slot's core, if nodesOnly), by node alone when
-// they all agree there.
-func (s *space) sortBy(nodes []int32, nodesOnly bool) {
-	lo, hi := s.extent(nodes)
-	axes := len(lo)
-	if nodesOnly {
-		axes--
+// cutGroups sorts nodes by index and returns the size of its first part:
+// cut between the groups of the highest level (groups: the slots of a
+// group of each level, innermost first) in which they differ, at the
+// boundary nearest the middle; in half within a group of the innermost
+// level, or without levels.
+func cutGroups(nodes []int32, groups []int32) int32 {
+	n := int32(len(nodes))
+	order.Ascending(nodes)
+	lv := len(groups) - 1 // the highest level whose groups differ
+	for lv > 0 && nodes[0]/groups[lv-1] == nodes[n-1]/groups[lv-1] {
+		lv--
 	}
+	if lv <= 0 {
+		return n / 2 // the nodes of one group of the innermost level
+	}
+	g := groups[lv-1]
+	return nearestCut(nodes, func(x, y int32) bool { return x/g == y/g })
+}
+
+// sortBy sorts slots by (coordinate, slot) along the axis of largest
+// extent of their nodes (h's coordinates of slot / c), by slot alone
+// when they all agree there.
+func (s *space) sortBy(slots []int32, h topology.Host, c int32) {
+	lo, hi := s.extent(slots, h, c)
 	axis, wide := 0, 0
-	for j := range axes {
+	for j := range lo {
 		if hi[j]-lo[j] > wide {
 			axis, wide = j, hi[j]-lo[j]
 		}
 	}
-	// sort by (coordinate, node): keys of the coordinate above the node
-	keys := slices.Grow(s.keys[:0], len(nodes))
-	for _, x := range nodes {
+	// sort by (coordinate, slot): keys of the coordinate above the slot
+	keys := slices.Grow(s.keys[:0], len(slots))
+	for _, x := range slots {
 		k := uint64(x)
 		if wide > 0 {
-			s.buf = s.host.Coords(int(x), s.buf[:0])
+			s.buf = h.Coords(int(x/c), s.buf[:0])
 			k |= uint64(s.buf[axis]) << 32
 		}
 		keys = append(keys, k)
 	}
 	sort.Sort(uint64s(keys)) // distinct keys: any sort gives this order
 	for i, k := range keys {
-		nodes[i] = int32(uint32(k))
+		slots[i] = int32(uint32(k))
 	}
 	s.keys = keys
 }
@@ -281,10 +296,11 @@ func nearestCut(nodes []int32, same func(x, y int32) bool) int32 {
 	return best
 }
 
-// extent returns the least and the largest coordinates of nodes per axis.
-func (s *space) extent(nodes []int32) (lo, hi []int) {
-	for _, x := range nodes {
-		s.buf = s.host.Coords(int(x), s.buf[:0])
+// extent returns the least and the largest coordinates per axis of the
+// nodes of slots on h, c slots a node.
+func (s *space) extent(slots []int32, h topology.Host, c int32) (lo, hi []int) {
+	for _, x := range slots {
+		s.buf = h.Coords(int(x/c), s.buf[:0])
 		if lo == nil {
 			lo, hi = slices.Clone(s.buf), slices.Clone(s.buf)
 		}

@@ -1,6 +1,9 @@
 package graphmap
 
-import "topomap/algorithms/topology"
+import (
+	"topomap/algorithms/metric"
+	"topomap/algorithms/topology"
+)
 
 // A groupTree is the tree of nested groups Multisection partitions a
 // host along: each group's subgroups, in the order they are filled, with
@@ -20,37 +23,38 @@ type subgroup struct {
 	size int32
 }
 
-// groupsOf returns the tree of groups of h: a host with the Hierarchy
-// capability (topology.HierarchyOf: cores over one included), or a tree
-// of switches (topology.Rooted, cores over one included); false for
-// others.
+// groupsOf returns the tree of groups of h: a host of nested groups
+// (metric.Groups: a host with the Hierarchy capability or a regular tree
+// of switches, and nodes with cores or an inside over one), or a tree of
+// switches (topology.Rooted) whose nodes may have cores or an inside
+// (metric.NodeLevels); false for others.
 func groupsOf(h topology.Host) (groupTree, bool) {
-	if radices, ok := topology.HierarchyOf(h); ok {
-		l := levels{1}
-		for _, r := range radices {
-			l = append(l, l[len(l)-1]*int32(r))
-		}
-		return l, true
+	if radices, ok := metric.Groups(h); ok {
+		return newLevels(radices), true
 	}
-	inner, c := topology.SplitCores(h)
-	if t, ok := inner.(topology.Rooted); ok {
-		return newRootedGroups(t, c), true
+	inside, _, nodes := metric.NodeLevels(h)
+	if t, ok := nodes.(topology.Rooted); ok {
+		return newRootedGroups(t, newLevels(inside)), true
 	}
 	return nil, false
 }
 
 // HasGroups reports whether Multisection applies to h: a host of nested
 // groups (a fat tree, a dragonfly, a tree:, a machine read from a file,
-// or cores over one).
+// with cores or an inside in its nodes or not).
 func HasGroups(h topology.Host) bool {
 	_, ok := groupsOf(h)
 	return ok
 }
 
-// levels is the groupTree of a host with the Hierarchy capability:
-// levels[i] slots in a group of level i (levels[0] = 1), a group the
-// consecutive slots from its first; its id is level<<32 | first slot.
+// levels is the groupTree of groups of fixed radices: levels[i] slots in
+// a group of level i (levels[0] = 1), a group the consecutive slots from
+// its first; its id is level<<32 | first slot.
 type levels []int32
+
+// newLevels returns the levels of groups of those radices, innermost
+// first.
+func newLevels(radices []int) levels { return append(levels{1}, groupSizes(radices)...) }
 
 func (l levels) top() int64 { return int64(len(l)-1) << 32 }
 
@@ -68,42 +72,62 @@ func (l levels) subgroups(g int64, dst []subgroup) []subgroup {
 
 func (l levels) slot(g int64) int { return int(int32(g)) }
 
-// rootedGroups is the groupTree of a tree of switches with c slots per
-// node: a group is a vertex of the tree (nodes, then switches), the
-// subgroups of a switch its children, those of a node its slots (ids
-// from the tree's vertices on) when c > 1.
+// rootedGroups is the groupTree of a tree of switches whose nodes have
+// the groups in inside (a node's slots, in[len(in)-1] of them, and
+// their levels): a group is a vertex of the tree (nodes, then switches),
+// the subgroups of a switch its children, those of a node its inside's
+// top groups. A group of level lv < len(in)-1 inside a node, from slot
+// first, has the id V + lv·S + first (V the tree's vertices, S the
+// slots): a slot is V + itself.
 type rootedGroups struct {
 	kids  [][]int32
 	slots []int32 // per vertex: the slots under it
 	root  int32
 	nodes int
-	c     int32
+	in    levels
 }
 
-func newRootedGroups(t topology.Rooted, c int) *rootedGroups {
+func newRootedGroups(t topology.Rooted, in levels) *rootedGroups {
 	tr := readTree(t)
-	r := &rootedGroups{kids: tr.kids, slots: make([]int32, len(tr.kids)), root: tr.root, nodes: t.Size(), c: int32(c)}
+	r := &rootedGroups{kids: tr.kids, slots: make([]int32, len(tr.kids)), root: tr.root, nodes: t.Size(), in: in}
 	for x := range r.nodes {
 		for u := int32(x); u >= 0; u = tr.parent[u] {
-			r.slots[u] += int32(c)
+			r.slots[u] += r.perNode()
 		}
 	}
 	return r
 }
 
+// perNode returns the slots of a node.
+func (r *rootedGroups) perNode() int32 { return r.in[len(r.in)-1] }
+
 func (r *rootedGroups) top() int64 { return int64(r.root) }
 
 func (r *rootedGroups) subgroups(g int64, dst []subgroup) []subgroup {
+	v, all := int64(len(r.kids)), int64(r.nodes)*int64(r.perNode())
 	switch {
-	case g >= int64(len(r.kids)): // a slot
-	case g < int64(r.nodes) && r.c > 1:
-		for i := range int64(r.c) {
-			dst = append(dst, subgroup{int64(len(r.kids)) + g*int64(r.c) + i, 1})
-		}
-	default:
-		for _, k := range r.kids[g] {
-			dst = append(dst, subgroup{int64(k), r.slots[k]})
-		}
+	case g >= v: // inside a node
+		lv, first := (g-v)/all, (g-v)%all
+		return r.inside(int(lv), first, dst)
+	case g < int64(r.nodes) && len(r.in) > 1:
+		return r.inside(len(r.in)-1, g*int64(r.perNode()), dst)
+	}
+	for _, k := range r.kids[g] {
+		dst = append(dst, subgroup{int64(k), r.slots[k]})
+	}
+	return dst
+}
+
+// inside appends the subgroups of the group of level lv of a node's
+// inside whose first slot is first: none for a slot.
+func (r *rootedGroups) inside(lv int, first int64, dst []subgroup) []subgroup {
+	if lv == 0 {
+		return dst
+	}
+	v, all := int64(len(r.kids)), int64(r.nodes)*int64(r.perNode())
+	c := int64(r.in[lv-1])
+	for x := first; x < first+int64(r.in[lv]); x += c {
+		dst = append(dst, subgroup{v + int64(lv-1)*all + x, int32(c)})
 	}
 	return dst
 }

@@ -52,6 +52,11 @@ func TestBipartitionFollowsHierarchy(t *testing.T) {
 		{"fattree:4,2:cores=4", func(_ topology.Host, x int) int { return x / 4 }, 4},
 		{"torus:4x4:cores=4", func(_ topology.Host, x int) int { return x / 4 }, 4},
 		{"mesh:3x3:cores=8", func(_ topology.Host, x int) int { return x / 8 }, 8},
+		// nodes with an inside: one node, then one group of 2 cores
+		{"fattree:4,2:node=2x2:dist=1,2", func(_ topology.Host, x int) int { return x / 4 }, 4},
+		{"fattree:4,2:node=2x2:dist=1,2", func(_ topology.Host, x int) int { return x / 2 }, 2},
+		{"torus:4x4:node=2x4:dist=0,1", func(_ topology.Host, x int) int { return x / 8 }, 8},
+		{"torus:4x4:node=2x4:dist=0,1", func(_ topology.Host, x int) int { return x / 2 }, 2},
 	} {
 		h := must(topology.Parse(tt.host))
 		for seed := range uint64(3) {
@@ -101,14 +106,19 @@ func interleavedTree() *topology.SwitchTree {
 
 // followsSwitchTree checks that a mapper puts every clique of a leaf
 // switch's size under one leaf switch of interleavedTree, with cores per
-// node or not.
+// node or not, or an inside of 2 groups of 2 cores; and (with the inside)
+// every clique of 2 on one group of 2 cores.
 func followsSwitchTree(t *testing.T, mapper func(context.Context, *guest.Graph, topology.Host) ([]int, error)) {
 	t.Helper()
 	tree := interleavedTree()
-	for _, c := range []int{1, 2} {
+	for _, c := range []int{1, 2, 4} {
 		var h topology.Host = tree
-		if c > 1 {
+		switch c {
+		case 2:
 			h = must(topology.NewCores(tree, c))
+		case 4:
+			h = must(topology.NewNodeInside(tree, []int{2, 2}, []int{1, 2}))
+			pairsOnOneGroup(t, mapper, h)
 		}
 		size := tree.Size() / 4 * c
 		for seed := range uint64(3) {
@@ -123,5 +133,61 @@ func followsSwitchTree(t *testing.T, mapper func(context.Context, *guest.Graph, 
 				at[clique[v]] = leaf
 			}
 		}
+	}
+}
+
+// pairsOnOneGroup checks that a mapper puts every clique of 2 on one
+// group of 2 cores of h, whose nodes' insides have such groups.
+func pairsOnOneGroup(t *testing.T, mapper func(context.Context, *guest.Graph, topology.Host) ([]int, error), h topology.Host) {
+	t.Helper()
+	for seed := range uint64(3) {
+		g, clique := cliques(h.Size()/2, 2, seed)
+		place := must(mapper(context.Background(), g, h))
+		at := map[int]int{}
+		for v, x := range place {
+			if first, ok := at[clique[v]]; ok && first != x/2 {
+				t.Fatalf("%s seed %d: clique %d on groups %d and %d", h, seed, clique[v], first, x/2)
+			}
+			at[clique[v]] = x / 2
+		}
+	}
+}
+
+// TestBipartitionNodesWithAnInside: rb splits a host whose nodes have an
+// inside along its structure, the nodes first, then the inside, so that
+// on fattree:2,2:node=2x2:dist=1,2 its own placement of grid:4x4 is no
+// worse than rank order's 96 hop-bytes (it was 112: its cuts went by the
+// coordinate of largest extent, a node's core, and split every node).
+func TestBipartitionNodesWithAnInside(t *testing.T) {
+	g := must(guest.NewGrid([]int{4, 4}, false))
+	h := must(topology.Parse("fattree:2,2:node=2x2:dist=1,2"))
+	place := must(graphmap.Bipartition(context.Background(), g, h))
+	identity := make([]int, g.Order())
+	for v := range identity {
+		identity[v] = v
+	}
+	got, rank := hopsPerByte(t, g, h, place), hopsPerByte(t, g, h, identity)
+	if got > rank {
+		t.Errorf("rb: %.4f hops per byte, rank order %.4f", got, rank)
+	}
+}
+
+// TestBipartitionCostlyInside: where a node's cores are further apart
+// than nodes (torus:4x4:node=2x2x4:dist=1,5,10: cores up to 10 apart,
+// neighbouring nodes 1), packing a node with neighbours costs more than
+// spreading them over the network, so rb's runs alternate between the
+// host's structure and the slots' coordinates: on grid:16x16 it stays
+// below rank order's 2432 hop-bytes (structure alone gave 4046; both
+// ways, 1140).
+func TestBipartitionCostlyInside(t *testing.T) {
+	g := must(guest.NewGrid([]int{16, 16}, false))
+	h := must(topology.Parse("torus:4x4:node=2x2x4:dist=1,5,10"))
+	place := must(graphmap.Bipartition(context.Background(), g, h))
+	identity := make([]int, g.Order())
+	for v := range identity {
+		identity[v] = v
+	}
+	if got, rank := hopsPerByte(t, g, h, place), hopsPerByte(t, g, h, identity); got >= rank {
+		t.Errorf("rb: %.4f hops per byte, rank order %.4f", got, rank)
 	}
 }

@@ -2,7 +2,9 @@ package graphmap
 
 import (
 	"math/bits"
+	"slices"
 
+	"topomap/algorithms/metric"
 	"topomap/algorithms/topology"
 )
 
@@ -34,15 +36,22 @@ type space struct {
 	nodes []int32
 	keys  []uint64
 	buf   []int
-	// groups (a host with the Hierarchy capability, topology.HierarchyOf)
-	// holds the size of a group of each level, innermost first: nodes
-	// x and y are in one group of level i when x/groups[i] = y/groups[i].
-	// perNode is the slots of a node of a host with cores (else 1).
-	groups  []int32
-	perNode int32
-	// tree (a host of nodes under a tree of switches without the
-	// Hierarchy capability, topology.Rooted, or cores over one) is that
-	// tree, whose switches split sets of nodes (see cutTree)
+	// groups (a host of nested groups, metric.Groups) holds the size of
+	// a group of each level, innermost first: nodes x and y are in one
+	// group of level i when x/groups[i] = y/groups[i]. inside holds
+	// those of the groups inside a node (metric.NodeLevels: its cores,
+	// or the levels of its inside), the last one a node's slots, and
+	// nodeHost the host of the nodes (the host itself when a node is one
+	// slot, inside empty).
+	groups, inside []int32
+	nodeHost       topology.Host
+	// costly: a node's inside has costs (not cores 0 apart), so that
+	// rb's runs alternate between its structure and the slots'
+	// coordinates (byCoords, see Bipartition)
+	costly, byCoords bool
+	// tree (a host of nodes under a tree of switches that is not
+	// regular, topology.Rooted, its nodes with cores or an inside or
+	// not) is that tree, whose switches split sets of nodes (see cutTree)
 	tree *switchTree
 }
 
@@ -53,18 +62,13 @@ const denseHost = 16
 // host, O(c) on another.
 func newSpace(h topology.Host, n int) *space {
 	s := &space{host: h, size: h.Size(), dense: h.Size() <= denseHost*max(n, 1)}
-	_, c := topology.SplitCores(h)
-	s.perNode = int32(c)
-	if radices, ok := topology.HierarchyOf(h); ok {
-		size := int32(1)
-		for _, r := range radices {
-			size *= int32(r)
-			s.groups = append(s.groups, size)
-		}
-	} else if inner, _ := topology.SplitCores(h); inner != nil {
-		if t, ok := inner.(topology.Rooted); ok {
-			s.tree = newSwitchTree(t)
-		}
+	inside, costs, nodes := metric.NodeLevels(h)
+	s.inside, s.nodeHost = groupSizes(inside), nodes
+	s.costly = slices.Max(append(costs, 0)) > 0
+	if radices, ok := metric.Groups(h); ok {
+		s.groups = groupSizes(radices)
+	} else if t, ok := nodes.(topology.Rooted); ok {
+		s.tree = newSwitchTree(t)
 	}
 	g, ok := h.(topology.Grid)
 	if !ok {
@@ -98,6 +102,26 @@ func newSpace(h topology.Host, n int) *space {
 		s.tab = tab
 	}
 	return s
+}
+
+// groupSizes returns the slots of a group of each level of groups of
+// those radices, innermost first.
+func groupSizes(radices []int) []int32 {
+	var out []int32
+	size := int32(1)
+	for _, r := range radices {
+		size *= int32(r)
+		out = append(out, size)
+	}
+	return out
+}
+
+// perNode returns the slots of a node.
+func (s *space) perNode() int32 {
+	if len(s.inside) == 0 {
+		return 1
+	}
+	return s.inside[len(s.inside)-1]
 }
 
 // coord returns coordinate j of node x of a grid host.

@@ -31,8 +31,9 @@ const msRunArcs = 1 << 19
 const msPairWork = 2
 
 // Multisection maps g onto h, a host of nested groups (the Hierarchy
-// capability, topology.HierarchyOf, or a tree of switches,
-// topology.Rooted, or cores over either: HasGroups), by hierarchical
+// capability or a regular tree of switches, metric.Groups, or a tree of
+// switches, topology.Rooted, the nodes of either with cores or an inside
+// or not: HasGroups), by hierarchical
 // multisection in the style of the process mapping of Schulz & Träff
 // ("Better Process Mapping and Sparse Quadratic Assignment", JEA 2020):
 // the guest is

@@ -11,15 +11,17 @@ import (
 	"topomap/algorithms/cpuclock"
 	"topomap/algorithms/graphmap"
 	"topomap/algorithms/guest"
+	"topomap/algorithms/metric"
 	"topomap/algorithms/topology"
 )
 
 // hierarchicalHosts are hosts of nested groups of every kind that has
 // them: fat trees, dragonflies, trees of levels with costs, and cores
-// over them.
+// or an inside in the nodes of them.
 var hierarchicalHosts = []string{
 	"fattree:4,3", "fattree:2,5", "fattree:8,2", "dragonfly:4,2,2,5", "tree:4x3x2:dist=1,5,20",
 	"fattree:4,2:cores=4", "dragonfly:2,2,1,3:cores=3", "tree:3x3:dist=1,10:cores=2",
+	"fattree:2,2:node=2x2x4:dist=1,2,3", "dragonfly:2,2,1,3:node=3x2:dist=1,2",
 }
 
 // TestMultisectionCapacities: on every host of nested groups and for
@@ -32,7 +34,7 @@ func TestMultisectionCapacities(t *testing.T) {
 	r := rand.New(rand.NewPCG(19, 2))
 	for _, hs := range hierarchicalHosts {
 		h := must(topology.Parse(hs))
-		radices, _ := topology.HierarchyOf(h)
+		radices, _ := metric.Groups(h)
 		for _, n := range []int{1, 2, h.Size() / 3, h.Size()/2 + 1, h.Size() - 1, h.Size()} {
 			g := randomGraph(r, n)
 			place := must(graphmap.Multisection(context.Background(), g, h))
@@ -98,6 +100,7 @@ func TestMultisectionCliques(t *testing.T) {
 		{"dragonfly:4,4,2,5", 4, 2},
 		{"fattree:4,2:cores=4", 4, 0},
 		{"tree:4x4x2:dist=1,10,100", 4, 1},
+		{"fattree:4,2:node=2x4:dist=1,3", 2, 1}, // cliques of 2 on 2 cores of an L2 group
 	} {
 		h := must(topology.Parse(tt.host))
 		for seed := range uint64(3) {

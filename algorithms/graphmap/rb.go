@@ -45,7 +45,12 @@ type job struct {
 //
 // A guest of n < 32768 vertices is mapped min(8, 32768/n) times, each
 // run's random orders seeded differently, and the placement of lowest
-// hop-bytes is kept.
+// hop-bytes is kept. On nodes with an inside of costs (":node=…:dist=…")
+// the runs alternate, at least one of each, between the host's structure
+// (the nodes first, then the inside's groups) and the slots' coordinates
+// of largest extent (a node's and its core's number), as on any other
+// host: where a node's cores are further apart than nodes, the first can
+// pack a node with neighbours that the network would join more cheaply.
 //
 // Time: about log2 n levels of bisection, each O(m) for the parts' graphs
 // and coarsening and O(n log n + m) per refinement pass (m the arcs of
@@ -61,9 +66,13 @@ func Bipartition(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, e
 		return nil, err
 	}
 	runs := restarts(s.Order())
+	if sp.costly {
+		runs = max(runs, 2) // one of each order (see below)
+	}
 	var best []int
 	bestHB := 0.0
 	for i := range runs {
+		sp.byCoords = sp.costly && i%2 == 1
 		place, err := bipartition(ctx, s, sp, rbSeed+uint64(i))
 		if err != nil {
 			return nil, err

@@ -61,24 +61,24 @@ func readTree(t topology.Rooted) rootedTree {
 	return tr
 }
 
-// cut orders a set of two slots or more (c slots per node) by the tree's
-// depth-first order of their nodes, then by slot, and returns the size of
-// its first part: cut between the subtrees of the nodes' lowest common
-// ancestor, at the boundary nearest the middle; the slots of one node in
-// half. O(n·depth + n log n).
-func (st *switchTree) cut(slots []int32, c int32) int32 {
+// sortSlots sorts slots (c slots per node) by the tree's depth-first order
+// of their nodes, then by slot. O(n log n).
+func (st *switchTree) sortSlots(slots []int32, c int32) {
 	order.Int32s(slots, func(x, y int32) bool {
 		if rx, ry := st.rank[x/c], st.rank[y/c]; rx != ry {
 			return rx < ry
 		}
 		return x < y
 	})
+}
+
+// cut returns the size of the first part of slots of two nodes or more
+// (c slots per node), in order: cut between the subtrees of the nodes'
+// lowest common ancestor, at the boundary nearest the middle.
+// O(n·depth).
+func (st *switchTree) cut(slots []int32, c int32) int32 {
 	n := int32(len(slots))
-	first, last := slots[0]/c, slots[n-1]/c
-	if first == last {
-		return n / 2 // the slots of one node
-	}
-	lca := st.ancestor(first, last)
+	lca := st.ancestor(slots[0]/c, slots[n-1]/c)
 	under := func(x int32) int32 { // the child of lca above x's node
 		u := x / c
 		for st.parent[u] != lca {

@@ -133,7 +133,8 @@ func buildTarget(kind string, nums []int) (topology.Host, error) {
 // WriteTarget writes h as a Scotch target: a hypercube as hcub, a mesh
 // or torus (wrap-around on every axis or none) as mesh2D/3D (a line as
 // mesh2D K 1) or torus2D/3D/XD, a hierarchy as tleaf (levels from the
-// root, each with the cost its level adds). Other hosts have no Scotch
+// root, each with the cost its level adds; a tree of switches read from
+// a file too when it is regular, 2 per level). Other hosts have no Scotch
 // target (a mesh of more than 3 axes, cores: Scotch has no link of cost
 // 0), and the error says so.
 func WriteTarget(w io.Writer, h topology.Host) error {
@@ -148,6 +149,13 @@ func WriteTarget(w io.Writer, h topology.Host) error {
 func target(h topology.Host) (string, error) {
 	if _, cores := topology.SplitCores(h); cores > 1 {
 		return "", fmt.Errorf("host %s has cores, 0 apart, and a Scotch target has no link of cost 0: write the host without :cores", h)
+	}
+	if r, ok := h.(regularTree); ok {
+		lc, ok := r.Regular()
+		if !ok {
+			return "", fmt.Errorf("host %s has no Scotch target: Scotch's tleaf is a regular tree of switches (every node at one depth, as many children for every switch of a level, the nodes under each switch numbered in a row), and this tree is not", h)
+		}
+		return tleaf(lc), nil
 	}
 	if hi, ok := h.(topology.LevelCosts); ok {
 		return tleaf(hi), nil
@@ -180,6 +188,13 @@ func target(h topology.Host) (string, error) {
 		return fmt.Sprintf("%s%dD %s", name, len(dims), strings.Join(words, " ")), nil
 	}
 	return fmt.Sprintf("torusXD %d %s", len(dims), strings.Join(words, " ")), nil
+}
+
+// regularTree is a tree of switches that may be regular
+// (topology.SwitchTree.Regular): then it has the LevelCosts capability
+// through the hierarchy it returns.
+type regularTree interface {
+	Regular() (topology.LevelCosts, bool)
 }
 
 // tleaf writes a hierarchy from its top level down, each level with the

@@ -31,11 +31,14 @@ type level struct {
 }
 
 // hostLevels returns the levels of h (the package doc's levels bound),
-// innermost first; false on a host without groups. The slots of one node
-// (or router) are 0 hops apart and others at least 1, a level of their
-// own when the host under them has no costs per level. Some nodes of a
-// host (an allocation) take the whole host's levels: its groups hold at
-// most as many of them. O(levels) plus the host's balls.
+// innermost first; false on a host without groups. The levels inside a
+// node (NodeLevels) come first, then those of the host of the nodes when
+// it has groups with costs (nodesHierarchy), else one level of all the
+// nodes, at least 1 hop apart. A level's cost is the least of its own
+// and those above (an inside may cost more than the network between
+// nodes). Some nodes of a host (an allocation) take the whole host's
+// levels: its groups hold at most as many of them. O(levels) plus the
+// host's balls.
 func hostLevels(h topology.Host) ([]level, bool) {
 	if s, ok := h.(interface{ Whole() topology.Host }); ok {
 		return hostLevels(s.Whole())
@@ -44,27 +47,131 @@ func hostLevels(h topology.Host) ([]level, bool) {
 	if s, ok := base.(interface{ Whole() topology.Host }); ok && per > 1 {
 		return coresLevels(s.Whole(), per), true
 	}
-	hi, ok := base.(topology.Hierarchy)
-	var costs []int
-	if ok {
-		costs, ok = levelCosts(hi)
+	radices, costs, nodes := NodeLevels(h)
+	if hi, ok := nodesHierarchy(nodes); ok {
+		if c, ok := levelCosts(hi); ok {
+			return addLevels(append(radices, hi.Radices()...), append(costs, c...)), true
+		}
 	}
-	switch {
-	case !ok && per == 1:
+	if len(radices) == 0 {
 		return nil, false
-	case !ok:
-		return []level{{per, 1}}, true
+	}
+	return addLevels(append(radices, nodes.Size()), append(costs, 1)), true
+}
+
+// addLevels returns the levels of groups of those radices (innermost
+// first) whose slots are at least costs apart when their lowest common
+// group is of that level: each cost lowered to the least of those above,
+// a level for each rise. O(levels).
+func addLevels(radices, costs []int) []level {
+	for i := len(costs) - 2; i >= 0; i-- {
+		costs[i] = min(costs[i], costs[i+1]) // a cost that fell would be a cheaper pair further up
 	}
 	var out []level
-	size, below := per, 0
-	for i, r := range hi.Radices() {
+	size, below := 1, 0
+	for i, r := range radices {
 		if add := costs[i] - below; add > 0 {
 			out = append(out, level{size, add})
 			below = costs[i]
 		}
 		size *= r
 	}
-	return out, true
+	return out
+}
+
+// NodeLevels returns the levels of the slots of one node of h, innermost
+// first (radices multiplying to its slots, and the hops of two slots of
+// the node whose lowest common group is of each level), and the host of
+// the nodes: a level of cost 0 for C slots 0 hops apart (":cores=C",
+// and nodes under a router, ":nodes-per-router=P", one more), and for
+// nodes with an inside (":node=…:dist=…", topology.NodeInside) a level
+// per cost of its groups, read from the distances from a core to the
+// others of its node (InsideProfile); none, and h, on other hosts. The
+// slots of a node are consecutive, slot s of node s / C of the nodes (C
+// the product of the radices). O(C·levels).
+func NodeLevels(h topology.Host) (radices, costs []int, nodes topology.Host) {
+	for {
+		in, ok := h.(interface{ InsideProfile() []int })
+		if inner, c := topology.NodesOf(h); ok && c > 1 {
+			r, d := insideLevels(h, in.InsideProfile(), c)
+			radices, costs, h = append(radices, r...), append(costs, d...), inner
+			continue
+		}
+		inner, c := topology.SplitCores(h)
+		if c == 1 {
+			return radices, costs, h
+		}
+		radices, costs, h = append(radices, c), append(costs, 0), inner
+	}
+}
+
+// insideLevels returns the groups of a node of h of c slots whose
+// distances from a slot to the others are profile (ascending): a level
+// per distance, the slots of a group being those at most that far, when
+// they nest (each group a whole number of the one below) and Hops from
+// slot 0 agrees; otherwise one level of c slots at cost 0, a lower bound.
+// O(c·levels).
+func insideLevels(h topology.Host, profile []int, c int) (radices, costs []int) {
+	group := 1
+	for i := 0; i < len(profile); {
+		j := i + 1
+		for j < len(profile) && profile[j] == profile[i] {
+			j++
+		}
+		if (j+1)%group != 0 {
+			return []int{c}, []int{0}
+		}
+		radices, costs, group, i = append(radices, (j+1)/group), append(costs, profile[i]), j+1, j
+	}
+	if group != c || !levelsAgree(h, radices, costs) {
+		return []int{c}, []int{0}
+	}
+	return radices, costs
+}
+
+// levelsAgree reports whether slot 0 of h is costs[i] from every slot
+// whose lowest common group with it is of level i+1, the groups of
+// level i+1 being the consecutive slots of the product of radices[:i+1].
+func levelsAgree(h topology.Host, radices, costs []int) bool {
+	t, group := 1, 1
+	for i, r := range radices {
+		for group *= r; t < group; t++ {
+			if h.Hops(0, t) != costs[i] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Groups returns the radices of h's nested groups, innermost first, the
+// groups of each level consecutive slots, as recursive mappers split a
+// host (topology.Hierarchy): the levels inside a node (NodeLevels), then
+// those of the host of the nodes, a host with the Hierarchy capability or
+// a regular tree of switches (SwitchTree.Regular). The costs of an inside
+// need not stay below the network's (fattree:2,2:node=2x2x4:dist=1,2,3
+// has cores 3 apart in a node and nodes 2 apart under a switch), which
+// the splits do not need. False on other hosts.
+func Groups(h topology.Host) ([]int, bool) {
+	radices, _, nodes := NodeLevels(h)
+	hi, ok := nodesHierarchy(nodes)
+	if !ok {
+		return nil, false
+	}
+	return append(radices, hi.Radices()...), true
+}
+
+// nodesHierarchy returns the groups of a host of nodes: its Hierarchy
+// capability, or the levels of a regular tree of switches (Regular, a
+// method of trees that may or may not be regular).
+func nodesHierarchy(h topology.Host) (topology.Hierarchy, bool) {
+	if r, ok := h.(interface {
+		Regular() (topology.LevelCosts, bool)
+	}); ok {
+		return r.Regular()
+	}
+	hi, ok := h.(topology.Hierarchy)
+	return hi, ok
 }
 
 // coresLevels returns the levels of per cores on each of some nodes of
@@ -98,11 +205,7 @@ func levelCosts(hi topology.Hierarchy) ([]int, bool) {
 		for i := range costs {
 			costs[i] = lc.LevelCost(i + 1)
 		}
-		// a cost that fell would be a cheaper pair further up
-		for i := len(costs) - 2; i >= 0; i-- {
-			costs[i] = min(costs[i], costs[i+1])
-		}
-		return costs, true
+		return costs, true // addLevels lowers a cost that falls
 	}
 	b, ok := hi.(topology.Balls)
 	if !ok {

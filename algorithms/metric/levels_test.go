@@ -12,12 +12,14 @@ import (
 
 // levelHosts are tiny hosts with groups: fat trees, cores over a fat
 // tree and over a ring, routers' nodes, trees with a cost per level (and
-// one whose costs are its path lengths, which Parse wires) and a
-// dragonfly.
+// one whose costs are its path lengths, which Parse wires), a dragonfly,
+// and nodes with an inside over a fat tree (one whose cores are further
+// apart than its nodes) and over a line.
 var levelHosts = []string{
 	"fattree:2,3", "fattree:2,2:cores=2", "tree:2x2x2:dist=1,3,7",
 	"tree:2x4:dist=1,5", "tree:4x2:dist=0,5", "dragonfly:2,2,1,2",
 	"ring:4:cores=2", "torus:2x2:nodes-per-router=2", "tree:2x2x2:dist=2,4,6", // a routed tree
+	"fattree:2,1:node=2x2:dist=1,2", "fattree:2,2:node=2:dist=3", "line:2:node=2x2:dist=1,3",
 }
 
 // clusteredGraph returns n vertices in groups of s, heavy inside a group
@@ -86,6 +88,9 @@ func TestLevelsBoundHolds(t *testing.T) {
 	// one with 2 ranks on each of 3 nodes, two of them under one router
 	// (0 hops apart: the bound took any two nodes for 1 hop apart)
 	hosts = append(hosts, must(topology.Allocate(mustParse("torus:2x2:nodes-per-router=2:cores=2"), []int{0, 1, 4}, 2, 6)).Host)
+	// a machine read from a topology.conf: 3 leaf switches of 2 nodes
+	hosts = append(hosts, must(topology.NewSwitchTree([]string{"n0", "n1", "n2", "n3", "n4", "n5"},
+		[]string{"s0", "s1", "s2", "top"}, []int{6, 6, 7, 7, 8, 8, 9, 9, 9, -1})))
 	for _, h := range hosts {
 		spec, n := h.String(), h.Size()
 		var guests []*guest.Graph

@@ -6,6 +6,7 @@ import (
 
 	"topomap/algorithms/gridmap"
 	"topomap/algorithms/guest"
+	"topomap/algorithms/metric"
 	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
 )
@@ -18,38 +19,44 @@ func init() {
 			Title:      "Nested bricks (fat trees, dragonflies, trees)",
 			Source:     "topomap (ours); fat tree after Petrini & Vanneschi (IPPS 1997), dragonfly after Kim, Dally, Scott & Abts (ISCA 2008)",
 			Confidence: "P",
-			Complexity: "O(n·levels), levels the nesting of the host (at most log2 N)",
-			Measured:   measured("grid:1024x1024 → fattree:4,10: 0.14 CPU-s, 40 MB"),
+			Complexity: "O(n·levels), levels the nesting of the host (at most log2 N), plus O(arcs·levels) for the launchers' defaults it is compared with",
+			Measured:   measured("grid:1024x1024 → fattree:4,10: 0.28 CPU-s, 56 MB"),
 			Summary: "Ours: the host's index order nests groups — the cores of a node, the nodes under a leaf switch " +
 				"(fat tree), a router (dragonfly) or a group of the first level (tree:), then under a switch of the next level or in a group. The grid is cut " +
 				"into bricks of one node's cores, those into bricks of one leaf switch's or router's nodes, and so on (each " +
 				"the most cube-like shape whose sides divide the grid left), and the objects go to the slots brick by brick, " +
-				"so that every switch or router serves a compact brick of the stencil.",
+				"so that every switch or router serves a compact brick of the stencil. A node's inside (:node=…:dist=…) " +
+				"nests its groups of cores below the node; where its cores are further apart than the nodes, a compact brick " +
+				"per node can cost more than rank order, so when a launcher's default (rank order, block or cyclic) has " +
+				"fewer hop-bytes, it answers that and says so.",
 		},
 		Guests:  "grid:AxB[:wrap] or grid:AxBxC[:wrap]",
-		Hosts:   "fattree:K,N, dragonfly:A,P,H,G or tree:S1xS2x…:dist=… (with or without cores) of the same size, when bricks divide the grid",
+		Hosts:   "fattree:K,N, dragonfly:A,P,H,G, tree:S1xS2x…:dist=… or a regular machine file (with or without cores or a node inside) of the same size, when bricks divide the grid",
 		Applies: func(g spec.Guest, h topology.Host) error { _, err := nestedFactors(g, h); return err },
-		Map: func(ctx context.Context, p *Problem) ([]int, error) {
-			factors, err := nestedFactors(p.Instance.Guest, p.Host)
-			if err != nil {
-				return nil, err
-			}
-			place, _ := gridmap.NestedBricks(p.Guest.Dims, factors)
-			return place, ctx.Err()
-		},
+		Map:     rankOrderFloor(nestedBricks),
 	})
 }
 
+// nestedBricks maps a grid by nested bricks of h's groups.
+func nestedBricks(ctx context.Context, p *Problem) ([]int, error) {
+	factors, err := nestedFactors(p.Instance.Guest, p.Host)
+	if err != nil {
+		return nil, err
+	}
+	place, _ := gridmap.NestedBricks(p.Guest.Dims, factors)
+	return place, ctx.Err()
+}
+
 // nestedFactors returns the sizes of the groups that h's index order
-// nests (topology.HierarchyOf: cores, then the network's levels), checking that bricks of them
-// divide grid g.
+// nests (metric.Groups: the cores of a node or the levels of its inside,
+// then the network's levels), checking that bricks of them divide grid g.
 func nestedFactors(g spec.Guest, h topology.Host) ([]int, error) {
 	if g.Kind != guest.Grid {
 		return nil, fmt.Errorf("needs an object grid guest (grid:AxB or grid:AxBxC), not %s", g)
 	}
-	factors, ok := topology.HierarchyOf(h)
+	factors, ok := metric.Groups(h)
 	if !ok {
-		return nil, fmt.Errorf("needs a host of nested groups (a fat tree, a dragonfly or a tree:, with or without cores), not %s", h)
+		return nil, fmt.Errorf("needs a host of nested groups (a fat tree, a dragonfly, a tree: or a regular machine file, with or without cores), not %s", h)
 	}
 	if _, ok := gridmap.NestedBricks(g.Dims, factors); !ok {
 		return nil, fmt.Errorf("the groups of %v objects that %s nests cannot be cut as bricks from grid %s", factors, h, g)

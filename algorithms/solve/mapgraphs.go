@@ -28,7 +28,7 @@ func init() {
 				"SHPCC 1994; Pellegrini & Roman, Scotch, HPCN 1996 (texts not in our sources: our implementation of the method)",
 			Confidence: "P",
 			Complexity: "O((n + m)·log n): about log2 n levels of bisection, each O(n + m) for the parts' graphs and " +
-				"coarsening and O(n log n + m) per refinement pass; min(8, 32768/n) restarts below 32768 vertices; plus " +
+				"coarsening and O(n log n + m) per refinement pass; min(8, 32768/n) restarts below 32768 vertices (at least 2 on nodes with an inside of costs); plus " +
 				"O(N log² N) on a host without grid coordinates (its nodes sorted at every level); memory O(n + m)",
 			Measured: measured(largestGraph + " → torus:128x128x64: 35 CPU-s, 650 MB"),
 			Summary: "The host is cut in two across its longest axis (other hosts: the coordinate of largest extent) and " +
@@ -38,8 +38,9 @@ func init() {
 				"centres, our choice: Scotch prices the whole distance) plus, for edges to vertices already sent elsewhere, " +
 				"their bytes times the distance from each half to where they went. Hosts without grid coordinates are cut along " +
 				"their own structure (Scotch's architecture domains): a fat tree by the subtrees of its top switches first, a " +
-				"dragonfly by group, then router, a machine read from a file by its switches; with cores per node, the " +
-				"nodes first and a node's cores last. A larger " +
+				"dragonfly by group, then router, a machine read from a file by its switches; with cores per node or a node inside, the " +
+				"nodes first and a node's cores last, by the groups of its inside (with an inside of costs, the runs alternate " +
+				"between that and the slots' coordinates, at least one of each). A larger " +
 				"host is filled half by half. When a launcher's default (rank order, block or cyclic) has fewer hop-bytes, it answers that and says so. " +
 				"Small guests are mapped min(8, 32768/n) times with different seeds and the lowest hop-bytes kept (our " +
 				"choice). Deterministic (fixed seeds).",
@@ -72,7 +73,7 @@ func init() {
 				"fewer hop-bytes, it answers rank order and says so. Deterministic (fixed seeds).",
 		},
 		Guests: "any guest (a graph, a grid, a d-cube)",
-		Hosts: "a host of nested groups (a fat tree, a dragonfly, a tree:, a machine read from a file, cores over one) with at " +
+		Hosts: "a host of nested groups (a fat tree, a dragonfly, a tree:, a machine read from a file, cores or a node inside over one) with at " +
 			"least as many slots as the guest has vertices",
 		LargerHost: true,
 		Applies:    hierarchical,

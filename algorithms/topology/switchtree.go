@@ -37,6 +37,9 @@ type SwitchTree struct {
 	// levels.
 	under  []int32
 	levels int
+	// radices are the children per switch of each level, innermost
+	// first, of a regular tree (Regular); nil for others
+	radices []int
 }
 
 // NewSwitchTree returns the tree of those nodes and switches, parent[v]
@@ -70,6 +73,7 @@ func NewSwitchTree(nodes, switches []string, parent []int) (*SwitchTree, error) 
 	}
 	t.buildChildren()
 	t.countUnder()
+	t.radices = t.regularRadices()
 	t.id = t.hash()
 	t.net = treeNet{t}
 	return t, nil
@@ -300,3 +304,74 @@ func (t *SwitchTree) within(v, lim int) int {
 }
 
 var _ Balls = (*SwitchTree)(nil)
+
+// Regular returns the tree's levels when it is regular, a Scotch tleaf:
+// every node at one depth L, the switches of each depth with one number
+// of children, and the nodes under every switch numbered consecutively.
+// Two nodes whose lowest common switch is of level i (1 the switches
+// over the nodes) are then 2i wires apart, so the tree is the hierarchy
+// tree:R1x…xRL:dist=2,4,…,2L over the same node numbers (R1 the children
+// of a switch over nodes): the host returned, with the LevelCosts
+// capability (LevelCost(i) = 2i), its coordinates the digits. Other trees
+// return false: a capability cannot hold for some trees of a type only.
+// O(L); NewSwitchTree checks the tree in O(nodes·L).
+func (t *SwitchTree) Regular() (LevelCosts, bool) {
+	if t.radices == nil {
+		return nil, false
+	}
+	dist := make([]int, len(t.radices))
+	for i := range dist {
+		dist[i] = 2 * (i + 1)
+	}
+	tr, err := NewTree(t.radices, dist)
+	if err != nil {
+		return nil, false // deeper than MaxLevelCost/2 levels
+	}
+	return tr, true
+}
+
+// regularRadices returns the children per switch of each level,
+// innermost first, of a regular tree (see Regular), or nil.
+func (t *SwitchTree) regularRadices() []int {
+	kids := make([]int, t.levels) // per depth: the children of its switches
+	for v := range t.parent {
+		d, k := int(t.dep[v]), int(t.kidOff[v+1]-t.kidOff[v])
+		switch {
+		case (v < t.nodes) != (d == t.levels):
+			return nil // a node above the bottom, or a switch at it
+		case v < t.nodes:
+		case k == 0 || kids[d] != 0 && kids[d] != k:
+			return nil
+		default:
+			kids[d] = k
+		}
+	}
+	slices.Reverse(kids)
+	if !t.numberedByGroups(kids) {
+		return nil
+	}
+	return kids
+}
+
+// numberedByGroups reports whether, on a tree whose switches have
+// radices[i] children at height i+1 (1 the switches over nodes), the
+// nodes under every switch of height h+1 are the consecutive ones from a
+// multiple of radices[0]·…·radices[h] (they share their quotient by it).
+func (t *SwitchTree) numberedByGroups(radices []int) bool {
+	quot := make([]int, len(t.parent)-t.nodes) // per switch: its nodes' quotient, -1 unset
+	for i := range quot {
+		quot[i] = -1
+	}
+	for u := range t.nodes {
+		size := 1
+		for h, s := 0, int(t.parent[u]); s >= 0; h, s = h+1, int(t.parent[s]) {
+			size *= radices[h]
+			if q := &quot[s-t.nodes]; *q < 0 {
+				*q = u / size
+			} else if *q != u/size {
+				return false
+			}
+		}
+	}
+	return true
+}
