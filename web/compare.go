@@ -41,7 +41,6 @@ type ComparePage struct {
 	job     jobSubmit
 	copy    copyState
 	upload  graphUpload
-	order   compareOrder // the table's, chosen by its column heads
 	// restored is set once the values typed before the app ran are back.
 	restored bool
 }
@@ -329,7 +328,7 @@ func (c *ComparePage) Render() app.UI {
 			return app.Div().Body(
 				zoomable("compare", "bar chart of hops per byte and run time", false, c.svg, pointer{}, nil),
 				app.Button().ID("dl-svg").Text("Download SVG").OnClick(c.onDownload),
-				compareTable(c.in, c.order.sorted(c.rows), c.order, c.onSort),
+				compareTable(c.in, c.rows),
 				boundsTables(c.bounds),
 				linkBoundNote(c.rows),
 				timeNote(c.rows),
@@ -345,16 +344,12 @@ var (
 	compareClass   = map[string]string{"hopsPerByte": "hpb"}
 )
 
-func compareTable(in spec.Instance, rows []compareRow, o compareOrder, onSort func(string) app.EventHandler) app.UI {
+func compareTable(in spec.Instance, rows []compareRow) app.UI {
 	return app.Table().ID("compare-table").Class("bounds").Body(
 		app.THead().Body(app.Tr().Body(
-			sortHeader(o, sortAlgo, app.Text("algorithm"), onSort),
-			app.Range(compareColumns).Slice(func(i int) app.UI {
-				return sortHeader(o, compareColumns[i].Key, termText(compareColumns[i].Label), onSort)
-			}),
-			sortHeader(o, sortBaseline, app.Text("vs rank order"), onSort),
-			sortHeader(o, sortTime, app.Text("time"), onSort),
-			sortHeader(o, sortConfidence, app.Text("confidence"), onSort))),
+			app.Th().Text("algorithm"),
+			app.Range(compareColumns).Slice(func(i int) app.UI { return app.Th().Body(termText(compareColumns[i].Label)) }),
+			app.Th().Text("vs rank order"), app.Th().Text("time"), app.Th().Text("confidence"))),
 		app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
 			r := rows[i]
 			one := in
@@ -394,12 +389,6 @@ func timeNote(rows []compareRow) app.UI {
 		}
 	}
 	return nil
-}
-
-// onSort returns the handler of the column head of key: it sorts the
-// table by that column, or the other way round.
-func (c *ComparePage) onSort(key string) app.EventHandler {
-	return func(ctx app.Context, e app.Event) { c.order = c.order.toggled(key) }
 }
 
 // linkBoundNote states, as the command line's comparison does, what the

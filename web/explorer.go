@@ -74,116 +74,16 @@ type Explorer struct {
 
 	names hostNames // the host names of the launcher files
 
-	view3d view3D // the projected view of a 3-D host
 }
 
-// view3D is the explorer's projected view of a 3-D mesh or torus: its
-// angles (turned from the isometric view) and the drawing of them.
-type view3D struct {
-	yaw, pitch int // degrees added to draw.IsoYaw and draw.IsoPitch (the default view)
-	svg        string
-	of         *solve.Result // the result drawn, with these angles and width
-	drawn      [3]int
-	dragging   bool
-	x, y       int  // where the pointer was when the view last turned by a drag
-	asked      bool // shown on a host above eagerView3D nodes once asked for
-}
-
-// eagerView3D is the largest host whose projected view shows with its
-// drawing; a larger one (up to draw.MaxProjectedNodes) shows it once
-// asked: 4,096 nodes make 1.3 MB of SVG, which took the browser some
-// 400 ms more than the rest of the result (hypercube:12 on
-// torus:16x16x16: 551 ms from a change to the drawing, 50 without).
-const eagerView3D = 1024
-
-// dragStep is how far a drag turns the view at a time, and dragPx the
-// pointer's travel that turns it so far (2 px a degree).
-const (
-	dragStep = 5
-	dragPx   = 2 * dragStep
-)
-
-// turn turns the view by dyaw and dpitch degrees; the tilt stops at the
-// poles. turn(0, 0) resets it to the default view.
-func (v *view3D) turn(dyaw, dpitch int) {
-	if dyaw == 0 && dpitch == 0 {
-		v.yaw, v.pitch = 0, 0
-		return
-	}
-	v.yaw = (v.yaw + dyaw) % 360
-	v.pitch = max(-draw.IsoPitch-90, min(90-draw.IsoPitch, v.pitch+dpitch))
-}
-
-// onDrag handles the pointer over the view: pressed, it turns the view a
-// step for every dragPx it travels (right turns right, up tilts up), and
-// it lets go when released.
-func (v *view3D) onDrag(kind string) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		x, y := e.Get("clientX").Int(), e.Get("clientY").Int()
-		switch {
-		case kind == "down":
-			v.dragging, v.x, v.y = true, x, y
-			ctx.JSSrc().Call("setPointerCapture", e.Get("pointerId"))
-		case kind == "up":
-			v.dragging = false
-		case v.dragging:
-			sx, sy := (x-v.x)/dragPx, (y-v.y)/dragPx
-			if sx == 0 && sy == 0 {
-				ctx.PreventUpdate()
-				return
-			}
-			v.turn(sx*dragStep, -sy*dragStep)
-			v.x, v.y = v.x+sx*dragPx, v.y+sy*dragPx
-		default:
-			ctx.PreventUpdate()
-		}
-	}
-}
-
-// drawing returns the view of r at width units, drawn again only when r,
-// the angles or the width changed.
-func (v *view3D) drawing(r *solve.Result, width int) string {
-	key := [3]int{v.yaw, v.pitch, width}
-	if v.of == r && v.drawn == key {
-		return v.svg
-	}
-	var buf bytes.Buffer
-	v.svg = ""
-	if err := draw.Projected(&buf, r, width, float64(draw.IsoYaw+v.yaw), float64(draw.IsoPitch+v.pitch)); err == nil {
-		v.svg = draw.Inline(buf.Bytes())
-	}
-	v.of, v.drawn = r, key
-	return v.svg
-}
-
-// renderView3D shows the projected view beside the planes, with buttons
-// that turn it; a drag over it turns it too.
+// renderView3D links the projected view of a 3-D mesh or torus, which
+// the server draws (render.svg, view=projected, from the instance's
+// permalink fields; yaw and pitch turn it): its drawing code would not fit
+// the browser's client within its 2.5 MiB.
 func (c *Explorer) renderView3D() app.UI {
-	v := &c.view3d
-	if n := c.res.Mapping.Host.Size(); n > eagerView3D && !v.asked {
-		return app.Div().ID("view3d").Body(app.Button().ID("view3d-show").
-			Text("Show a 3-D view of the " + draw.Thousands(n) + " nodes (slow to draw)").
-			OnClick(func(app.Context, app.Event) { v.asked = true }))
-	}
-	turn := func(dyaw, dpitch int) app.EventHandler {
-		return func(ctx app.Context, e app.Event) { v.turn(dyaw, dpitch) }
-	}
-	width := min(max(c.box[0], minBoxWidth), 560)
-	return app.Div().ID("view3d").Body(
-		app.Div().Class("zoom-bar").Body(
-			app.Span().Text("3-D view:"),
-			app.Button().ID("view3d-left").Title("turn left").Aria("label", "turn left").Text("⟲").OnClick(turn(-15, 0)),
-			app.Button().ID("view3d-right").Title("turn right").Aria("label", "turn right").Text("⟳").OnClick(turn(15, 0)),
-			app.Button().ID("view3d-up").Title("tilt up").Aria("label", "tilt up").Text("▲").OnClick(turn(0, 15)),
-			app.Button().ID("view3d-down").Title("tilt down").Aria("label", "tilt down").Text("▼").OnClick(turn(0, -15)),
-			app.Button().ID("view3d-iso").Title("the default view").Text("reset").OnClick(turn(0, 0)),
-		),
-		app.Div().Class("svg-host view3d-host").Title("drag to turn the view").Style("max-width", strconv.Itoa(width)+"px").
-			DataSet("yaw", v.yaw).DataSet("pitch", v.pitch).
-			On("pointerdown", v.onDrag("down")).On("pointermove", v.onDrag("move")).
-			On("pointerup", v.onDrag("up")).On("pointercancel", v.onDrag("up")).
-			Body(app.Raw(v.drawing(c.res, width))),
-	)
+	return app.P().ID("view3d").Body(app.A().ID("view3d-link").Target("_blank").
+		Href(apiBase + "/render.svg?view=projected&" + c.in.Query().Encode()).
+		Text("3-D view of the host (drawn by the server; add &yaw=15 or &pitch=15 to the link to turn it)"))
 }
 
 // OnMount marks the page as live (the e2e tests wait for it); a run

@@ -38,28 +38,25 @@ type Field struct {
 	// table of one result leaves out the rows where it does not (the node
 	// volumes on a host without cores, a lower bound of 0).
 	Says func(m Metrics) bool
-	// Sort, set on the Ranking figures, is the number a table of results
-	// sorts them by; it is called only when Value has a figure.
-	Sort func(m Metrics) float64
 }
 
 // Fields lists the figures in the order tables show them.
 var Fields = []Field{
 	{"hopBytes", "hop-bytes", Detail, func(m Metrics) (string, bool) {
 		return SI(m.HopBytes), true
-	}, nil, nil},
+	}, nil},
 	{"hopsPerByte", "hops per byte", Ranking, func(m Metrics) (string, bool) {
 		if m.Arcs == 0 && m.HopsPerByte == 0 { // 0/0, not 0
 			return "no messages", false
 		}
 		return Fixed(m.HopsPerByte, 4), true
-	}, nil, func(m Metrics) float64 { return m.HopsPerByte }},
+	}, nil},
 	{"maxDilation", "max dilation", Ranking, func(m Metrics) (string, bool) {
 		return Thousands(m.MaxDilation), true
-	}, nil, func(m Metrics) float64 { return float64(m.MaxDilation) }},
+	}, nil},
 	{"avgDilation", "average dilation", Detail, func(m Metrics) (string, bool) {
 		return Fixed(m.AvgDilation, 4), true
-	}, nil, nil},
+	}, nil},
 	{"hopHistogram", "volume by hops", Detail, func(m Metrics) (string, bool) {
 		switch {
 		case m.Arcs == 0:
@@ -68,53 +65,53 @@ var Fields = []Field{
 			return "not computed", false // a result stored before histograms
 		}
 		return hopHistogram(m.HopHistogram), true
-	}, nil, nil},
+	}, nil},
 	{"dilationBound", "dilation lower bound", Detail, func(m Metrics) (string, bool) {
 		return Thousands(m.DilationBound), true
-	}, nil, nil},
+	}, nil},
 	{"dimDistances", "D_i", Detail, func(m Metrics) (string, bool) {
 		if len(m.DimDistances) == 0 {
 			return "no dimensions", false
 		}
 		return dimDistances(m), true
-	}, nil, nil},
+	}, nil},
 	{"avgDistance", "D_a", Detail, func(m Metrics) (string, bool) {
 		if m.AvgDistance == nil {
 			return "distances not constant", false
 		}
 		return Fixed(*m.AvgDistance, 4), true
-	}, nil, nil},
-	{"intraNodeVolume", "intra-node volume", Detail, nodeVolume(func(m Metrics) float64 { return m.IntraNodeVolume }), hasCores, nil},
-	{"interNodeVolume", "inter-node volume", Detail, nodeVolume(func(m Metrics) float64 { return m.InterNodeVolume }), hasCores, nil},
+	}, nil},
+	{"intraNodeVolume", "intra-node volume", Detail, nodeVolume(func(m Metrics) float64 { return m.IntraNodeVolume }), hasCores},
+	{"interNodeVolume", "inter-node volume", Detail, nodeVolume(func(m Metrics) float64 { return m.InterNodeVolume }), hasCores},
 	{"lowerBound", "lower bound", Detail, func(m Metrics) (string, bool) {
 		return Fixed(m.LowerBound, 4), true
-	}, func(m Metrics) bool { return m.LowerBound > 0 }, nil},
+	}, func(m Metrics) bool { return m.LowerBound > 0 }},
 	{"maxLinkLoad", "max link load", Ranking, linkFigure(func(m Metrics) string {
 		return FormatLoad(*m.MaxLinkLoad)
-	}), nil, func(m Metrics) float64 { return *m.MaxLinkLoad }},
+	}), nil},
 	{"avgLinkLoad", "average link load", Detail, linkFigure(func(m Metrics) string {
 		return FormatLoad(*m.AvgLinkLoad)
-	}), nil, nil},
+	}), nil},
 	{"squaredLinkLoads", "Σ squared link loads", Detail, func(m Metrics) (string, bool) {
 		if m.SquaredLinkLoads == nil {
 			v, _ := linkFigure(nil)(Metrics{NoLinkLoads: m.NoLinkLoads})
 			return v, false // none, or a result stored before it was counted
 		}
 		return FormatLoad(*m.SquaredLinkLoads), true
-	}, nil, nil},
+	}, nil},
 	{"linksUsed", "links used", Detail, linkFigure(func(m Metrics) string {
 		return Thousands(*m.LinksUsed) + " of " + Thousands(*m.Links)
-	}), nil, nil},
+	}), nil},
 	{"linkLoadBound", "link load lower bound", Detail, linkFigure(func(m Metrics) string {
 		return FormatLoad(*m.LinkLoadBound)
-	}), nil, nil},
-	{"routing", "routing", Detail, linkFigure(func(m Metrics) string { return m.Routing }), nil, nil},
+	}), nil},
+	{"routing", "routing", Detail, linkFigure(func(m Metrics) string { return m.Routing }), nil},
 	{"emptyNodes", "empty host nodes", Detail, func(m Metrics) (string, bool) {
 		if m.EmptyNodes == 0 {
 			return "0", true
 		}
 		return Thousands(m.EmptyNodes) + " (the host is larger than the guest)", true
-	}, nil, nil},
+	}, nil},
 }
 
 // hasCores tells whether m's host has cores, whose slots share a node

@@ -3,11 +3,9 @@
 package e2e
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -106,21 +104,6 @@ func TestCompare(t *testing.T) {
 		}
 		screenshot(t, ctx, c.shot)
 	}
-	// A click on a column head sorts the rows by it, a second the other way.
-	hpb := `[...document.querySelectorAll('#compare-table td.hpb')].map(td => Number(td.textContent.replaceAll(',', '')))`
-	for _, dir := range []string{"ascending", "descending"} {
-		click(t, ctx, `#compare-table th button[data-sort="hopsPerByte"]`)
-		waitJS(t, ctx, `document.querySelector('#compare-table th[aria-sort="`+dir+`"] button[data-sort="hopsPerByte"]') !== null`)
-		got := eval[[]float64](t, ctx, hpb)
-		sorted := slices.IsSorted(got)
-		if dir == "descending" {
-			sorted = slices.IsSortedFunc(got, func(a, b float64) int { return cmp.Compare(b, a) })
-		}
-		if !sorted || len(got) < 2 {
-			t.Errorf("sorted %s by hops per byte: %v", dir, got)
-		}
-	}
-	screenshot(t, ctx, "compare-sorted")
 }
 
 // TestServerJob opens an instance above the browser's limit, submits it as

@@ -12,7 +12,9 @@ import (
 	"encoding/base64"
 	"fmt"
 	"image/png"
+	"io"
 	"math"
+	"net/http"
 	"net/url"
 	"regexp"
 	"strings"
@@ -120,51 +122,26 @@ func TestMegabyteFiguresReadable(t *testing.T) {
 	fittedScreenshots(t, ctx, "megabyte-figures")
 }
 
-// TestProjectedViewTurns: a 3-D torus gets a projected 3-D view beside
-// its planes, one dot per node, which the buttons and a drag turn; above
-// 1,024 nodes, once asked for.
-func TestProjectedViewTurns(t *testing.T) {
+// TestProjectedViewLinked: a 3-D torus's result links its projected 3-D
+// view, which the server draws for the same instance (one dot per node,
+// one line per link; the browser's client no longer carries its drawing
+// code); a 2-D host has none.
+func TestProjectedViewLinked(t *testing.T) {
 	ctx := tab(t)
 	open(t, ctx, "/?algo=gray&guest=hypercube%3A9&host=torus%3A8x8x8")
-	waitJS(t, ctx, `document.querySelectorAll('#view3d svg circle.n3').length === 512 && document.querySelectorAll('#view3d svg line.l3').length === 3 * 7 * 64`)
-	at := `(c => c.getAttribute('cx') + ',' + c.getAttribute('cy'))(document.querySelector('#view3d svg circle[data-h="7"]'))`
-	before := eval[string](t, ctx, at)
-	click(t, ctx, "#view3d-right")
-	waitJS(t, ctx, fmt.Sprintf(`%s !== %q`, at, before))
-	click(t, ctx, "#view3d-up")
-	click(t, ctx, "#view3d-iso")
-	waitJS(t, ctx, fmt.Sprintf(`%s === %q`, at, before))
-	// a drag turns it 5° per 10 px: 60 px right and 30 px up draw what
-	// two turns right and a tilt up by the buttons draw; a pointer moved
-	// after the release turns nothing
-	angles := `(d => d.yaw + ',' + d.pitch)(document.querySelector('#view3d .view3d-host').dataset)`
-	x, y := centre(t, ctx, "#view3d .view3d-host")
-	do(t, ctx, chromedp.MouseEvent("mousePressed", x, y, chromedp.ButtonLeft),
-		chromedp.MouseEvent("mouseMoved", x+30, y-12, chromedp.ButtonLeft),
-		chromedp.MouseEvent("mouseMoved", x+60, y-30, chromedp.ButtonLeft),
-		chromedp.MouseEvent("mouseReleased", x+60, y-30, chromedp.ButtonLeft),
-		chromedp.MouseEvent("mouseMoved", x+200, y+200))
-	waitJS(t, ctx, angles+` === "30,15"`)
-	dragged := eval[string](t, ctx, at)
-	click(t, ctx, "#view3d-iso")
-	waitJS(t, ctx, angles+` === "0,0"`)
-	click(t, ctx, "#view3d-right")
-	click(t, ctx, "#view3d-right")
-	click(t, ctx, "#view3d-up")
-	waitJS(t, ctx, angles+` === "30,15"`)
-	if got := eval[string](t, ctx, at); got != dragged {
-		t.Errorf("node 7 at %s after the buttons, at %s after the drag", got, dragged)
+	waitJS(t, ctx, `document.querySelector('#view3d-link') !== null`)
+	href := eval[string](t, ctx, `document.querySelector('#view3d-link').href`)
+	resp, err := http.Get(href)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if small := smallDrawingTexts(t, ctx); len(small) > 0 {
-		t.Errorf("%d texts below %d px, e.g. %q", len(small), minDrawingTextPx, small[:min(3, len(small))])
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil || resp.StatusCode != 200 || strings.Count(string(body), `class="n3"`) != 512 || strings.Count(string(body), `class="l3"`) != 3*7*64 {
+		t.Errorf("%s: %d (%v), %d dots, %d lines", href, resp.StatusCode, err, strings.Count(string(body), `class="n3"`), strings.Count(string(body), `class="l3"`))
 	}
-	fittedScreenshots(t, ctx, "view3d")
-
-	// above 1,024 nodes the view waits to be asked for
-	open(t, ctx, "/?algo=xor&guest=hypercube%3A12&host=torus%3A16x16x16")
-	waitJS(t, ctx, `document.querySelector('#view3d-show')?.textContent.includes('4,096 nodes') && !document.querySelector('#view3d svg')`)
-	click(t, ctx, "#view3d-show")
-	waitJS(t, ctx, `document.querySelectorAll('#view3d svg circle.n3').length === 4096 && !document.querySelector('#view3d-show')`)
+	open(t, ctx, "/?algo=affn&guest=grid%3A9x8&host=mesh%3A6x12")
+	waitJS(t, ctx, `document.querySelector('#drawing svg') !== null && document.querySelector('#view3d-link') === null`)
 }
 
 // TestTallMeshFillsJobBox: the job page draws mesh:128x512 folded into

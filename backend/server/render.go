@@ -30,13 +30,15 @@ type renderRequest struct {
 	Job      string
 	Instance spec.Instance
 	Options  draw.Options
+	// Yaw and Pitch turn the projected view from its default, in degrees.
+	Yaw, Pitch int
 }
 
 // maxRenderWidth bounds ?width=.
 const maxRenderWidth = 8192
 
 // views lists the ?view= values.
-var views = []string{"mapping", "gantt", "compare"}
+var views = []string{"mapping", "gantt", "compare", "projected"}
 
 // compareBudget is the budget of each local search of a compare view that
 // gives none (their own stopping rule could exceed the synchronous time
@@ -55,6 +57,9 @@ func parseRender(q url.Values) (renderRequest, error) {
 		return r, &spec.FieldError{Field: "view", Err: fmt.Errorf("unknown view %s (want one of %v)", quote(r.View), views)}
 	}
 	if err := parseDrawOptions(q, &r.Options); err != nil {
+		return r, err
+	}
+	if err := parseInts(q, []intField{{"yaw", &r.Yaw, -360, 360}, {"pitch", &r.Pitch, -180, 180}}); err != nil {
 		return r, err
 	}
 	if id := q.Get("job"); id != "" {
@@ -76,16 +81,24 @@ func parseRender(q url.Values) (renderRequest, error) {
 // query into o, each an integer within its bounds, and stops at the
 // first that is not.
 func parseDrawOptions(q url.Values, o *draw.Options) error {
-	for _, f := range []struct {
-		name     string
-		dst      *int
-		min, max int
-	}{
+	return parseInts(q, []intField{
 		{"width", &o.Width, 64, maxRenderWidth},
 		{"height", &o.Height, 64, maxRenderWidth},
 		{"step", &o.Step, 0, 1 << 24},
 		{"detail", &o.Detail, -1, 1 << 24},
-	} {
+	})
+}
+
+// intField is an integer query field and its range.
+type intField struct {
+	name     string
+	dst      *int
+	min, max int
+}
+
+// parseInts reads the fields that q gives.
+func parseInts(q url.Values, fields []intField) error {
+	for _, f := range fields {
 		s := q.Get(f.name)
 		if s == "" {
 			continue
@@ -188,8 +201,11 @@ func (s *Server) drawResult(c echo.Context, rq renderRequest, res *solve.Result)
 	}
 	var buf bytes.Buffer
 	err := s.syncSlot(c.Request().Context(), s.draw, func(context.Context) error {
-		if rq.View == "gantt" {
+		switch rq.View {
+		case "gantt":
 			return drawGantt(&buf, res, rq.Options)
+		case "projected":
+			return drawProjected(&buf, res, rq)
 		}
 		return draw.Mapping(&buf, res, rq.Options)
 	})
@@ -199,6 +215,20 @@ func (s *Server) drawResult(c echo.Context, rq renderRequest, res *solve.Result)
 	// ?download=1 saves the drawing under the name the pages use.
 	setDisposition(c.Response().Header(), res, "svg", c.QueryParam("download") != "")
 	return c.Blob(http.StatusOK, "image/svg+xml", buf.Bytes())
+}
+
+// drawProjected draws the projected 3-D view of a mapping onto a mesh or
+// torus of rank 3, turned by the request's yaw and pitch, 560 units wide
+// unless the request gives a width.
+func drawProjected(w io.Writer, res *solve.Result, rq renderRequest) error {
+	if !draw.Projectable(res.Mapping.Host) {
+		return &spec.FieldError{Field: "view", Err: fmt.Errorf("projected view: %s is not a mesh or torus of 3 axes of at most %s nodes", res.Mapping.Host, metric.Thousands(draw.MaxProjectedNodes))}
+	}
+	size := rq.Options.Width
+	if size == 0 {
+		size = 560
+	}
+	return draw.Projected(w, res, size, float64(draw.IsoYaw+rq.Yaw), float64(draw.IsoPitch+rq.Pitch))
 }
 
 // drawGantt draws the execution model of a d-cube mapping, with the
