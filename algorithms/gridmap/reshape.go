@@ -90,17 +90,31 @@ func splitsOf(s int, sides []int) []int {
 	return out
 }
 
-// reshapeFold maps obj onto h, which has more axes, through the best of
+// axesError says why Fold cannot map a grid of obj's axes onto h, which
+// has other than as many, or nil.
+func axesError(obj []int, h Box) error {
+	switch {
+	case len(obj) > len(h.Dims):
+		return reason.New(ErrShape, "folding needs a host of at least the grid's %d axes, not %d", len(obj), len(h.Dims))
+	case len(h.Dims) > maxFoldAxes:
+		return reason.New(ErrShape, "folding searches hosts of at most %d axes, not %d", maxFoldAxes, len(h.Dims))
+	}
+	return nil
+}
+
+// noCutting is the error of a grid that no cutting folds onto h.
+func noCutting(obj []int, h Box) error {
+	return reason.New(ErrShape, "no way to cut the sides of %s into %d sides that fold onto %s", sides(obj), len(h.Dims), sides(h.Dims))
+}
+
+// reshapeFold maps obj onto h, which has more axes (at most maxFoldAxes), through the best of
 // the first reshapeCandidates reshapings by the hops of obj's own edges
 // (ties: the first), or returns an error if none folds onto h. O(n·c·r)
 // per candidate.
 func reshapeFold(obj []int, h Box) ([]int, int64, error) {
-	if len(h.Dims) > maxFoldAxes {
-		return nil, 0, reason.New(ErrShape, "folding searches hosts of at most %d axes, not %d", maxFoldAxes, len(h.Dims))
-	}
 	ways := planReshape(obj, h)
 	if len(ways) == 0 {
-		return nil, 0, reason.New(ErrShape, "no way to cut the sides of %s into %d sides that fold onto %s", sides(obj), len(h.Dims), sides(h.Dims))
+		return nil, 0, noCutting(obj, h)
 	}
 	var best []int
 	var bestHops int64

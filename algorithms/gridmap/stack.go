@@ -47,11 +47,11 @@ func Stack(obj []int, h Box) ([]int, error) { return stack(obj, h, false) }
 // torus 16×16×4: 32 = 16·2 twice, the four layers of 16×16 one hop apart
 // around the ring of 4, 1 hop per byte. O(n·r) per cutting priced.
 func Fold(obj []int, h Box) ([]int, error) {
-	switch {
-	case len(obj) == len(h.Dims):
+	if len(obj) == len(h.Dims) {
 		return foldSame(obj, h)
-	case len(obj) > len(h.Dims):
-		return nil, reason.New(ErrShape, "folding needs a host of at least the grid's %d axes, not %d", len(obj), len(h.Dims))
+	}
+	if err := axesError(obj, h); err != nil {
+		return nil, err
 	}
 	if err := check(obj, len(obj), h, len(h.Dims), true); err != nil {
 		return nil, err
@@ -69,22 +69,20 @@ func Fold(obj []int, h Box) ([]int, error) {
 
 // CheckFold returns nil if Fold can map obj onto h, or the reason why not.
 func CheckFold(obj []int, h Box) error {
-	switch {
-	case len(obj) == len(h.Dims):
+	if len(obj) == len(h.Dims) {
 		_, err := planFold(obj, h)
 		if _, ok := planFolds(obj, h); err != nil && ok {
 			return nil
 		}
 		return err
-	case len(obj) > len(h.Dims):
-		return reason.New(ErrShape, "folding needs a host of at least the grid's %d axes, not %d", len(obj), len(h.Dims))
-	case len(h.Dims) > maxFoldAxes:
-		return reason.New(ErrShape, "folding searches hosts of at most %d axes, not %d", maxFoldAxes, len(h.Dims))
+	}
+	if err := axesError(obj, h); err != nil {
+		return err
 	}
 	if CheckStack(obj, h) == nil || len(planReshape(obj, h)) > 0 {
 		return nil
 	}
-	return reason.New(ErrShape, "no way to cut the sides of %s into %d sides that fold onto %s", sides(obj), len(h.Dims), sides(h.Dims))
+	return noCutting(obj, h)
 }
 
 // CheckStack returns nil if Stack and Fold can map obj onto h, or the
