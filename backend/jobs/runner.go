@@ -571,10 +571,13 @@ func (r *Runner) run(e *entry) {
 		return
 	}
 	r.put(j)
+	counted := false // the job left the running count as it finished
 	defer func() {
-		r.mu.Lock()
-		r.running--
-		r.mu.Unlock()
+		if !counted {
+			r.mu.Lock()
+			r.running--
+			r.mu.Unlock()
+		}
 	}()
 
 	ctx, cancel := context.WithTimeoutCause(e.ctx, r.o.MaxTime, errTimeout)
@@ -589,6 +592,9 @@ func (r *Runner) run(e *entry) {
 	j = r.record(j, res)
 	r.mu.Lock()
 	e.job = j
+	// Before the job is announced finished: a client that sees it done
+	// then finds it no longer counted running in /metrics.
+	r.running, counted = r.running-1, true
 	r.finishLocked(e, j.Status, j.Error)
 	r.mu.Unlock()
 }
