@@ -391,11 +391,10 @@ func (c *JobPage) renderDone() app.UI {
 	base := apiBase + "/jobs/" + c.id
 	r := c.job.Request
 	name := func(format string) string { return export.FileName("", r.Guest, r.Host, r.Algo, format) }
-	holes := c.job.Metrics != nil && c.job.Metrics.EmptyNodes > 0
-	if in, err := r.Instance(); err == nil && in.Guest.Order() > 0 && in.Guest.Order() < in.Host.Size() {
-		holes = true // a result stored before emptyNodes (a graph:ID has no order here)
+	formats := c.job.Formats // those that can express it (export.CheckResult)
+	if formats == nil {
+		formats = oldFormats(c.job)
 	}
-	formats := export.NamesFor(holes) // empty slots: not every format can say so (export.Check)
 	// The links carry a download attribute, so that go-app's router lets
 	// the browser save them; the server answers with an attachment too.
 	return app.Div().Class("result").Body(
@@ -436,6 +435,16 @@ func (c *JobPage) renderDone() app.UI {
 			)
 		}),
 	)
+}
+
+// oldFormats are the formats of a job stored before jobs listed theirs:
+// with empty slots, those that can say so (export.Check).
+func oldFormats(j api.Job) []string {
+	holes := j.Metrics != nil && j.Metrics.EmptyNodes > 0
+	if in, err := j.Request.Instance(); err == nil && in.Guest.Order() > 0 && in.Guest.Order() < in.Host.Size() {
+		holes = true // a result stored before emptyNodes (a graph:ID has no order here)
+	}
+	return export.NamesFor(holes)
 }
 
 // renderSearch shows what a local search did and its warnings; its links

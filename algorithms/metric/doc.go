@@ -82,7 +82,10 @@
 // subtrees, a dragonfly's routers and groups, a tree's levels, the cores
 // of a node, the nodes of a router (topology.Hierarchy, with its
 // LevelCosts or its Balls; cores or routers' nodes over any host are one
-// level) — the neighbourhood bound sees only how far each vertex's own
+// level), the groups inside a node with an inside (":node=…:dist=…", a
+// level per cost, NodeLevels) and a regular tree of switches read from a
+// topology.conf (topology.SwitchTree's Regular; Groups lists them all) —
+// the neighbourhood bound sees only how far each vertex's own
 // partners must go; the levels bound also counts what a group cannot
 // hold. Number the levels from the innermost, level j's groups holding at
 // most c_j slots, and let a_j be the least number of hops between two

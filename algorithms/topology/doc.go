@@ -88,7 +88,10 @@
 // do not need it. Messages inside a node cross no link. Such a host is
 // not split into nodes and cores (SplitCores): its allocations and
 // ranks per node count slots, and its intra-node volume is not told
-// apart.
+// apart. Its inside's groups are levels of nested groups below the
+// network's (metric.Groups): recursive mappers split its nodes, then
+// their insides, and the levels bound counts what each group cannot
+// hold.
 //
 // # Nodes per router, names and allocations
 //
@@ -219,7 +222,11 @@
 // vertex; Parse resolves it among the machines this process registered
 // (RegisterMachine: read from a file on the command line, uploaded to
 // the server or fetched by a page), a content-addressed cache, and
-// refuses an unknown id (ErrUnknownMachine).
+// refuses an unknown id (ErrUnknownMachine). A regular tree (Regular:
+// nodes all at one depth, the switches of a depth with one number of
+// children) is the hierarchy tree:R1x…xRL:dist=2,4,…,2L: it is written
+// as a Scotch tleaf, and rb, multisection, bricks and the levels bound
+// treat it as a fat tree's subtrees.
 //
 // [P] The named nodes of a torus (a torus coordinates file) are a
 // Listed machine: its nodes are the listed ones in the file's order,

@@ -165,6 +165,10 @@ type Job struct {
 	// Note is what the mapper said about its answer, when done: that rank
 	// order beat its own placement and was answered instead.
 	Note string `json:"note,omitempty"`
+	// Formats are the placement formats that can express the result, when
+	// done (GET /jobs/{id}/placement?format=): a format without holes
+	// (rankorder) only when the job's slots have none.
+	Formats []string `json:"formats,omitempty"`
 	// Error says why a job failed, was cancelled or interrupted.
 	Error    string    `json:"error"`
 	Created  time.Time `json:"created"`

@@ -80,6 +80,30 @@ func TestJobPageDownloads(t *testing.T) {
 	screenshot(t, ctx, "job-390")
 }
 
+// TestJobPageOffersWhatItsResultCanSay: a job on an allocation whose
+// ranks fill its slots offers MPICH_RANK_ORDER, which lists the ranks on
+// the job's slots (it was hidden because the machine has slots to spare);
+// a job that leaves slots of its host empty does not, since the file
+// cannot say so.
+func TestJobPageOffersWhatItsResultCanSay(t *testing.T) {
+	alloc := submitJob(t, api.Request{Guest: "grid:4x4", Host: "preset:xe6-slice", Algo: "identity", Nodes: "nid[00010-00013]", RanksPerNode: 4})
+	holes := submitJob(t, api.Request{Guest: "grid:2x2", Host: "ring:8", Algo: "identity"})
+	ctx := tab(t)
+	dir := allowDownloads(t, ctx)
+	open(t, ctx, "/jobs/"+alloc.ID)
+	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'done' && document.querySelector('#dl-rankfile') !== null`)
+	click(t, ctx, "#dl-rankorder")
+	b := waitGlob(t, filepath.Join(dir, "*.rankorder"))
+	if lines := strings.Split(strings.TrimSpace(string(b)), "\n"); len(lines) != 2 || lines[1] != "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15" {
+		t.Errorf("rank order of the allocation job:\n%s", b)
+	}
+	open(t, ctx, "/jobs/"+holes.ID)
+	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'done' && document.querySelector('#dl-rankfile') !== null`)
+	if eval[bool](t, ctx, `document.querySelector('#dl-rankorder') !== null`) {
+		t.Error("a job with empty slots offers rankorder, which cannot say so")
+	}
+}
+
 // TestJobRequestDetails: the job page shows the whole request, the times
 // and links to the explorer and to itself.
 func TestJobRequestDetails(t *testing.T) {

@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"strings"
 
+	"topomap/algorithms/export"
+	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/backend/api"
 )
@@ -53,4 +55,25 @@ func ID(in spec.Instance) string {
 func ValidID(s string) bool {
 	_, err := hex.DecodeString(s)
 	return err == nil && len(s) == IDLen && strings.ToLower(s) == s // lower-case hex only
+}
+
+// Complete gives a finished job its result (partial: a cancelled anytime
+// search's best placement): metrics, the comparison with rank order, what
+// the search and the mapper said, its time, and the placement formats
+// that can express it (export.CheckResult: those without holes only when
+// its slots have none, on an allocation its own). Every job store calls
+// it, so a job reads the same from bbolt and Postgres.
+func Complete(j *Job, res *solve.Result, partial bool) {
+	j.Metrics, j.Baseline, j.Search, j.Note = &res.Metrics, res.Baseline, res.Pairs, res.Note
+	j.Seconds, j.Partial = res.Seconds, partial
+	j.Formats = nil
+	for _, f := range export.Formats {
+		if export.CheckResult(f.Name, res) == nil {
+			j.Formats = append(j.Formats, f.Name)
+		}
+	}
+	if !partial {
+		j.Progress.Fraction = 1
+	}
+	j.Progress.HopsPerByte, j.Progress.Elapsed = res.Metrics.HopsPerByte, res.Seconds
 }

@@ -648,20 +648,10 @@ func (r *Runner) record(j Job, res *solve.Result) Job {
 		r.put(j)
 		return j
 	}
-	j.Metrics = &res.Metrics
-	j.Baseline = res.Baseline
-	j.Search = res.Pairs
-	j.Note = res.Note
-	j.Seconds = res.Seconds
-	j.Partial = partial
-	if !partial {
-		j.Progress.Fraction = 1
-	}
-	j.Progress.HopsPerByte = res.Metrics.HopsPerByte
-	j.Progress.Elapsed = res.Seconds
+	Complete(&j, res, partial)
 	if err := r.st.Finish(j, res.Mapping.Place); err != nil {
 		r.o.Logger.Error("jobs: committing a result", "id", j.ID, "err", err)
-		j.Status, j.Error, j.Metrics, j.Baseline = Failed, "the result could not be stored: "+err.Error(), nil, nil
+		j.Status, j.Error, j.Metrics, j.Baseline, j.Formats = Failed, "the result could not be stored: "+err.Error(), nil, nil, nil
 		r.put(j)
 	}
 	return j

@@ -213,11 +213,7 @@ func (s *Service) recordOnce(ctx, wctx context.Context, job *river.Job[runArgs],
 	if j.Status != jobs.Done && !partial {
 		return j, putJob(wctx, s.db.pool, j)
 	}
-	j.Metrics, j.Baseline, j.Search, j.Seconds, j.Partial = &res.Metrics, res.Baseline, res.Pairs, res.Seconds, partial
-	if !partial {
-		j.Progress.Fraction = 1
-	}
-	j.Progress.HopsPerByte, j.Progress.Elapsed = res.Metrics.HopsPerByte, res.Seconds
+	jobs.Complete(&j, res, partial)
 	return j, pgx.BeginFunc(wctx, s.db.pool, func(tx pgx.Tx) error {
 		if err := finish(wctx, tx, j, res.Mapping.Place); err != nil {
 			return err

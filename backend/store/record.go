@@ -28,6 +28,7 @@ type jobRecord struct {
 	Seconds  float64          `json:"seconds"`
 	Partial  bool             `json:"partial,omitempty"`
 	Note     string           `json:"note,omitempty"`
+	Formats  []string         `json:"formats,omitempty"`
 	Error    string           `json:"error"`
 	Created  time.Time        `json:"created"`
 	Started  time.Time        `json:"started,omitzero"`
@@ -91,7 +92,7 @@ func EncodeJob(j jobs.Job) ([]byte, error) {
 		ID: j.ID, Status: string(j.Status),
 		Progress: progressRecord{p.Fraction, p.Evaluated, p.Improved, p.HopsPerByte, p.Elapsed},
 		Request:  q,
-		Metrics:  j.Metrics, Baseline: j.Baseline, Search: (*searchRecord)(j.Search), Seconds: j.Seconds, Partial: j.Partial, Note: j.Note, Error: j.Error,
+		Metrics:  j.Metrics, Baseline: j.Baseline, Search: (*searchRecord)(j.Search), Seconds: j.Seconds, Partial: j.Partial, Note: j.Note, Formats: j.Formats, Error: j.Error,
 		Created: j.Created, Started: j.Started, Finished: j.Finished,
 	})
 }
@@ -111,7 +112,7 @@ func DecodeJob(b []byte) (jobs.Job, error) {
 		ID: r.ID, Status: jobs.Status(r.Status),
 		Progress: jobs.Progress{Fraction: p.Fraction, Evaluated: p.Evaluated, Improved: p.Improved, HopsPerByte: p.HopsPerByte, Elapsed: p.Elapsed},
 		Request:  q,
-		Metrics:  r.Metrics, Baseline: r.Baseline, Search: (*solve.PairsRun)(r.Search), Seconds: r.Seconds, Partial: r.Partial, Note: r.Note, Error: r.Error,
+		Metrics:  r.Metrics, Baseline: r.Baseline, Search: (*solve.PairsRun)(r.Search), Seconds: r.Seconds, Partial: r.Partial, Note: r.Note, Formats: r.Formats, Error: r.Error,
 		Created: r.Created, Started: r.Started, Finished: r.Finished,
 	}, nil
 }

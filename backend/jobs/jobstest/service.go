@@ -3,6 +3,7 @@ package jobstest
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -32,6 +33,42 @@ func TestService(t *testing.T, open func(t *testing.T, s jobs.Solver) jobs.Servi
 	t.Run("refuses and fails", func(t *testing.T) {
 		checkFailures(t, open(t, Solver(nil)))
 	})
+	t.Run("lists the formats of its result", func(t *testing.T) {
+		checkFormats(t, open(t, Solver(nil)))
+	})
+}
+
+// checkFormats: a done job lists the placement formats that can express
+// its result, and a job's note reaches its record: rankorder, which cannot
+// say a slot is empty, is left out when the host has slots to spare, and
+// listed on an allocation whose own slots the ranks fill.
+func checkFormats(t *testing.T, svc jobs.Service) {
+	for _, c := range []struct {
+		q               jobs.Request
+		rankorder, note bool
+	}{
+		{jobs.Request{Guest: "grid:4x4", Host: "ring:16", Algo: "identity"}, true, false},
+		{jobs.Request{Guest: "grid:2x2", Host: "ring:8", Algo: "identity"}, false, false},
+		{jobs.Request{Guest: "grid:4x4", Host: "preset:xe6-slice", Algo: "identity", Nodes: "nid[00010-00013]", RanksPerNode: 4}, true, false},
+		// rb's own placement has more hop-bytes than rank order's here.
+		{jobs.Request{Guest: "hypercube:6", Host: "mesh:8x8", Algo: "rb"}, true, true},
+	} {
+		in, err := c.q.Instance()
+		if err != nil {
+			t.Fatal(err)
+		}
+		j, _, err := svc.Submit(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		final := Follow(t, svc, j.ID)
+		if final.Status != jobs.Done || !slices.Contains(final.Formats, "rankfile") || slices.Contains(final.Formats, "rankorder") != c.rankorder {
+			t.Errorf("%+v: %s, formats %v; want rankfile, rankorder %v", c.q, final.Status, final.Formats, c.rankorder)
+		}
+		if got, err := svc.Get(j.ID); err != nil || !slices.Equal(got.Formats, final.Formats) || got.Note != final.Note || (got.Note != "") != c.note {
+			t.Errorf("%+v: stored formats %v, note %q, %v; want %v, a note %v", c.q, got.Formats, got.Note, err, final.Formats, c.note)
+		}
+	}
 }
 
 // parse reads an instance of the contract's (known to be well formed).
