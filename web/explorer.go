@@ -73,17 +73,31 @@ type Explorer struct {
 	machines  machineUpload
 
 	names hostNames // the host names of the launcher files
+	turn  [2]int    // the 3-D view's yaw and pitch, degrees
 
 }
 
-// renderView3D links the projected view of a 3-D mesh or torus, which
+// renderView3D shows the projected view of a 3-D mesh or torus, which
 // the server draws (render.svg, view=projected, from the instance's
-// permalink fields; yaw and pitch turn it): its drawing code would not fit
-// the browser's client within its 2.5 MiB.
+// permalink fields), turned by buttons in steps of 15°: its drawing code
+// would not fit the browser's client within its 2.5 MiB. The image is
+// fetched only once its section is opened.
 func (c *Explorer) renderView3D() app.UI {
-	return app.P().ID("view3d").Body(app.A().ID("view3d-link").Target("_blank").
-		Href(apiBase + "/render.svg?view=projected&" + c.in.Query().Encode()).
-		Text("3-D view of the host (drawn by the server; add &yaw=15 or &pitch=15 to the link to turn it)"))
+	src := apiBase + "/render.svg?view=projected&yaw=" + strconv.Itoa(c.turn[0]) + "&pitch=" + strconv.Itoa(c.turn[1]) + "&" + c.in.Query().Encode()
+	button := func(id, label string, axis, step int) app.UI {
+		return app.Button().ID("view3d-" + id).Text(label).OnClick(func(app.Context, app.Event) {
+			c.turn[axis] = (c.turn[axis]+step+540)%360 - 180 // within ±180°
+		})
+	}
+	return app.Details().ID("view3d").Body(
+		app.Summary().Text("3-D view of the host (drawn by the server)"),
+		app.Div().Class("downloads").Body(
+			button("left", "◀ turn", 0, -15), button("right", "turn ▶", 0, 15),
+			button("up", "▲ tilt", 1, -15), button("down", "tilt ▼", 1, 15),
+			app.A().ID("view3d-link").Target("_blank").Href(src).Text("open alone"),
+		),
+		app.Img().ID("view3d-img").Src(src).Attr("loading", "lazy").Alt("the host in 3-D, projected: one dot per node, links coloured by load"),
+	)
 }
 
 // OnMount marks the page as live (the e2e tests wait for it); a run

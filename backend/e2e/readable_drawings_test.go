@@ -122,15 +122,25 @@ func TestMegabyteFiguresReadable(t *testing.T) {
 	fittedScreenshots(t, ctx, "megabyte-figures")
 }
 
-// TestProjectedViewLinked: a 3-D torus's result links its projected 3-D
+// TestProjectedViewTurns: a 3-D torus's result shows its projected 3-D
 // view, which the server draws for the same instance (one dot per node,
 // one line per link; the browser's client no longer carries its drawing
-// code); a 2-D host has none.
-func TestProjectedViewLinked(t *testing.T) {
+// code), once its section is opened; the buttons turn it in steps of 15°
+// and its link follows; a 2-D host has none.
+func TestProjectedViewTurns(t *testing.T) {
 	ctx := tab(t)
 	open(t, ctx, "/?algo=gray&guest=hypercube%3A9&host=torus%3A8x8x8")
 	waitJS(t, ctx, `document.querySelector('#view3d-link') !== null`)
+	click(t, ctx, "#view3d summary")
+	click(t, ctx, "#view3d-right")
+	click(t, ctx, "#view3d-down")
+	click(t, ctx, "#view3d-down")
+	waitJS(t, ctx, `(i => i.src.includes('yaw=15&pitch=30') && i.complete && i.naturalWidth > 300)(document.querySelector('#view3d-img'))`)
+	screenshot(t, ctx, "projected-view")
 	href := eval[string](t, ctx, `document.querySelector('#view3d-link').href`)
+	if img := eval[string](t, ctx, `document.querySelector('#view3d-img').src`); img != href {
+		t.Errorf("the image shows %s, its link opens %s", img, href)
+	}
 	resp, err := http.Get(href)
 	if err != nil {
 		t.Fatal(err)
