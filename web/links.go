@@ -41,7 +41,7 @@ func (l *linkLoads) of(r *solve.Result) (load []float64, ok bool) {
 	if l.r != r {
 		l.r, l.load, l.msgs, l.top = r, nil, nil, nil
 		if r.Metrics.MaxLinkLoad != nil {
-			l.load, l.msgs, _ = metric.LinkLoads(r.Mapping)
+			l.load, l.msgs, _ = r.LinkLoads()
 			l.top = draw.MostLoaded(l.load, l.msgs, draw.TopLinks)
 		}
 	}

@@ -52,24 +52,24 @@ func linkLoads(ctx context.Context, r topology.Router, m *mapping.Mapping) (load
 // lower bound on the congestion (the best lower bound on the hop-bytes of
 // the host's network, which are the sum of the link loads, spread evenly
 // over the links), or why there are none (among them a ctx done before
-// the loads are counted).
-func linkFigures(ctx context.Context, r *Metrics, m *mapping.Mapping, vol float64) {
+// the loads are counted); it returns the loads it counted.
+func linkFigures(ctx context.Context, r *Metrics, m *mapping.Mapping, vol float64) ([]float64, []int32) {
 	rt, ok := topology.RouterOf(m.Host)
 	switch {
 	case !ok:
 		r.NoLinkLoads = "no routing rule for " + m.Host.String()
-		return
+		return nil, nil
 	case rt.Links() == 0:
 		r.NoLinkLoads = "the host has no links"
-		return
+		return nil, nil
 	case rt.LinkSlots() > MaxLinkSlots:
 		r.NoLinkLoads = fmt.Sprintf("not counted on more than %s links", Count(MaxLinkSlots))
-		return
+		return nil, nil
 	}
 	load, msgs, err := linkLoads(ctx, rt, m)
 	if err != nil {
 		r.NoLinkLoads = "not counted: the run was stopped first"
-		return
+		return nil, nil
 	}
 	maxLoad, sum, squares, used := loadSums(load, msgs)
 	links := rt.Links()
@@ -77,6 +77,7 @@ func linkFigures(ctx context.Context, r *Metrics, m *mapping.Mapping, vol float6
 	bound := networkBound(r, m) * vol / float64(links)
 	r.Routing, r.Links = rt.Routing(), &links
 	r.MaxLinkLoad, r.AvgLinkLoad, r.SquaredLinkLoads, r.LinksUsed, r.LinkLoadBound = &maxLoad, &avg, &squares, &used, &bound
+	return load, msgs
 }
 
 // loadSums returns the largest load, the sum and the sum of squares of

@@ -96,6 +96,14 @@ func Evaluate(m *mapping.Mapping) Metrics { return EvaluateContext(context.Backg
 // part that can outlast a deadline, when ctx is done: the link figures
 // are then null, and NoLinkLoads says so.
 func EvaluateContext(ctx context.Context, m *mapping.Mapping) Metrics {
+	r, _, _ := EvaluateLoads(ctx, m)
+	return r
+}
+
+// EvaluateLoads is EvaluateContext that also returns the link loads it
+// counted, as LinkLoads would (nil when the metrics have none), so that
+// a caller that draws them need not count them again.
+func EvaluateLoads(ctx context.Context, m *mapping.Mapping) (r Metrics, load []float64, msgs []int32) {
 	g := m.Guest
 	_, c := topology.NodesOf(m.Host)
 	t := tallyHops(m, c)
@@ -103,7 +111,7 @@ func EvaluateContext(ctx context.Context, m *mapping.Mapping) Metrics {
 	if g.Weight == nil {
 		hb, vol = float64(t.hops), float64(arcs)
 	}
-	r := Metrics{HopBytes: hb, MaxDilation: t.maxDil, Arcs: arcs, HopHistogram: t.hist}
+	r = Metrics{HopBytes: hb, MaxDilation: t.maxDil, Arcs: arcs, HopHistogram: t.hist}
 	if c > 1 {
 		r.Cores, r.IntraNodeVolume = c, t.intra
 	}
@@ -119,8 +127,8 @@ func EvaluateContext(ctx context.Context, m *mapping.Mapping) Metrics {
 	r.Bounds = Bounds(g, m.Host)
 	r.LowerBound = strongest(r.Bounds)
 	r.DilationBound = max(DilationBound(g, m.Host), atLeastHops(r.LowerBound))
-	linkFigures(ctx, &r, m, vol)
-	return r
+	load, msgs = linkFigures(ctx, &r, m, vol)
+	return r, load, msgs
 }
 
 // atLeastHops returns the least whole number of hops at least lb, a bound

@@ -378,6 +378,26 @@ type Result struct {
 	// Note is what the mapper said about its answer, if anything (e.g.
 	// that rank order beat its own placement and was answered instead).
 	Note string
+	// loads are the link loads of Mapping (LinkLoads), once counted.
+	loads *linkCount
+}
+
+// linkCount is what metric.LinkLoads returns.
+type linkCount struct {
+	load []float64
+	msgs []int32
+	ok   bool
+}
+
+// LinkLoads returns metric.LinkLoads of r's mapping, counted once per
+// result: those its metrics counted (Map), else counted on first use,
+// which must not be concurrent. O(1) after that.
+func (r *Result) LinkLoads() (load []float64, msgs []int32, ok bool) {
+	if r.loads == nil {
+		load, msgs, ok := metric.LinkLoads(r.Mapping)
+		r.loads = &linkCount{load, msgs, ok}
+	}
+	return r.loads.load, r.loads.msgs, r.loads.ok
 }
 
 // ErrInternal marks a mapper that returned an invalid placement: a bug, not
@@ -433,9 +453,13 @@ func Map(ctx context.Context, in spec.Instance, progress func(Progress)) (*Resul
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrInternal, a.Name, err)
 	}
-	mt := metric.EvaluateContext(metricsContext(ctx, partial), m)
-	return &Result{Instance: Applied(in, a), Algorithm: a, Mapping: m, Metrics: mt, Baseline: baselineOf(m, alloc, mt.HopBytes),
-		Seconds: secs, Pairs: run, Partial: partial, Allocation: alloc, Note: note}, err
+	mt, load, msgs := metric.EvaluateLoads(metricsContext(ctx, partial), m)
+	r := &Result{Instance: Applied(in, a), Algorithm: a, Mapping: m, Metrics: mt, Baseline: baselineOf(m, alloc, mt.HopBytes),
+		Seconds: secs, Pairs: run, Partial: partial, Allocation: alloc, Note: note}
+	if load != nil {
+		r.loads = &linkCount{load, msgs, true}
+	}
+	return r, err
 }
 
 // metricsContext is the context of a result's metrics: ctx, but for a

@@ -83,7 +83,7 @@ func newLinkView(r *solve.Result, lay *layout) *linkView {
 	if !ok || !isLattice && len(lay.ends) == 0 || rt.Links() == 0 || rt.LinkSlots() > metric.MaxLinkSlots {
 		return nil
 	}
-	load, msgs, _ := metric.LinkLoads(r.Mapping)
+	load, msgs, _ := r.LinkLoads()
 	v := &linkView{host: host, r: rt, lat: lat, per: per, note: lay.linkNote, load: load, msgs: msgs, ideal: IdealLoad(r)}
 	if b := r.Metrics.LinkLoadBound; b != nil {
 		v.bound = *b

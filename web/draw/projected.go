@@ -160,7 +160,7 @@ type link3d struct {
 func projectedLinks(r *solve.Result, g topology.Grid) []link3d {
 	bin := map[[2]int]int{}
 	if rt, ok := topology.RouterOf(g); ok && rt.LinkSlots() <= metric.MaxLinkSlots {
-		load, msgs, _ := metric.LinkLoads(r.Mapping)
+		load, msgs, _ := r.LinkLoads()
 		ideal := IdealLoad(r)
 		for id := range load {
 			if tail, head, ok := rt.Link(id); ok && msgs[id] > 0 {
