@@ -11,12 +11,13 @@ import (
 	"topomap/algorithms/export"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
 )
 
 // placementUpload is the explorer's "Upload a placement" control: a file
 // picker whose file, in any placement format topomap writes (told from
-// its content), is read in the page against the form's guest and host
-// with the page's host names, scored as `topomap score` scores it
+// its content), is read by the server against the form's guest and host
+// with the page's host names, scored in the page as `topomap score` scores it
 // (solve.Score: the metrics of any mapping, beside the launchers'
 // defaults) and shown as the page's result, drawn like any mapping. The
 // placement is no part of the permalink: the next edit maps again.
@@ -78,15 +79,12 @@ func (c *Explorer) showPlacement(name, text string) error {
 		return err
 	}
 	t0 := time.Now()
-	h, alloc, err := solve.PlacementHost(c.in)
+	place, notes, err := readPlacement(c.in, names, text)
 	if err != nil {
 		return err
 	}
-	place, format, err := export.ReadPlacement(strings.NewReader(text), "", export.Target{Host: h, Ranks: c.in.Guest.Order(), Hostnames: names, Named: c.in.Host.String(), Allocation: alloc})
-	if err != nil {
-		return err
-	}
-	res, err := solve.Score(context.Background(), c.in, place, solve.ScoreNotes(name, format))
+	notes.Source = name
+	res, err := solve.Score(context.Background(), c.in, place, notes)
 	if err != nil {
 		return err
 	}
@@ -94,9 +92,34 @@ func (c *Explorer) showPlacement(name, text string) error {
 	c.stop()
 	c.res, c.mapMs, c.runErr = res, mapMs, ""
 	c.redraw()
-	c.place.info = fmt.Sprintf("%s: read as %s, %s placed; drawn below in place of %s's mapping, with the launchers' defaults in the metrics (the next edit maps again)",
-		name, format, metric.Plural(len(place), "rank"), c.in.Algo)
+	c.place.info = fmt.Sprintf("%s: %s, %s placed; drawn below in place of %s's mapping, with the launchers' defaults in the metrics (the next edit maps again)",
+		name, strings.TrimPrefix(notes.Title, "Placement "), metric.Plural(len(place), "rank"), c.in.Algo)
 	return nil
+}
+
+// readPlacement has the server read a placement file for in with the
+// page's host names (POST /api/v1/score, which tells its format from its
+// content, checks it and answers in JSON): the ranks' slots on in's
+// PlacementHost, and the notes that name the format ("Placement read as
+// rankfile"). The readers stay out of the page's client (6 KB).
+func readPlacement(in spec.Instance, names []string, text string) ([]int, solve.Notes, error) {
+	var rep struct {
+		Placement [][]int
+		Notes     solve.Notes
+	}
+	q := in.Query()
+	q["hostnames"] = names
+	if err := apiDo("POST", apiBase+"/score?"+q.Encode(), rawUpload{"text/plain", text}, &rep); err != nil {
+		return nil, rep.Notes, err
+	}
+	h, _, err := solve.PlacementHost(in)
+	place := make([]int, len(rep.Placement))
+	for v, xs := range rep.Placement {
+		if err == nil {
+			place[v], err = h.Index(xs)
+		}
+	}
+	return place, rep.Notes, err
 }
 
 // baselinesTable compares a scored placement with the launchers'

@@ -18,11 +18,11 @@ import (
 
 // TestScoreDownloadedRankfile: the rankfile the explorer downloads for a
 // mapping, uploaded again through "Upload a placement", is drawn with
-// exactly the metrics of the mapping it came from, and the launchers'
-// defaults beside them; POST /api/v1/score of the same file gives
+// exactly the metrics of the mapping it came from (the server reads the
+// file, the page scores it), and the launchers' defaults beside them; POST /api/v1/score of the same file gives
 // exactly POST /api/v1/map's metrics.
 func TestScoreDownloadedRankfile(t *testing.T) {
-	ctx := tab(t)
+	ctx := tab(t, "status of 400") // the server refuses the file for another host, as it should
 	dir := allowDownloads(t, ctx)
 	q := url.Values{"guest": {"grid:8x8"}, "host": {"torus:4x4:cores=4"}, "algo": {"rb"}}
 	open(t, ctx, "/?"+q.Encode())
