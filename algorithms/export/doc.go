@@ -46,7 +46,9 @@
 //     rank (Target.Allocation reads them back so). The file cannot leave
 //     a slot empty, so it refuses a placement with holes among those
 //     slots (the ranks after a hole would shift) or ranks outside them,
-//     naming the formats that can (CheckResult).
+//     naming the formats that can (CheckResult). Reading, ranges of
+//     ranks are read as CrayPat and hand-written files give them: "0-15"
+//     for 0 to 15, "15-0" for 15 down to 0.
 //   - rankfile: Open MPI (mpirun(1), "Rankfiles"): one line
 //     "rank r=<hostname> slot=<t>" per rank.
 //   - slurm: SLURM_HOSTFILE for srun --distribution=arbitrary (srun(1)):

@@ -96,7 +96,8 @@ func ReadableNames() []string {
 
 // Sniff tells the format of a placement file from its first bytes: json
 // ('{'), csv (a "vertex" header), rankfile ("rank " lines), rankorder
-// (comma-separated ranks, or the "# MPICH_RANK_ORDER" comment), scotch (a
+// (ranks and ranges "0-15" separated by commas, or the
+// "# MPICH_RANK_ORDER" comment), scotch (a
 // count alone, then pairs), mapfile (lines of two or more numbers) or
 // slurm (one host name a line).
 func Sniff(head []byte) (string, error) {
@@ -123,7 +124,7 @@ func Sniff(head []byte) (string, error) {
 		return "csv", nil
 	case strings.HasPrefix(first, "rank"):
 		return "rankfile", nil
-	case allNumbers(strings.FieldsFunc(first, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })) && strings.Contains(first, ","):
+	case rankList(first):
 		return "rankorder", nil
 	case len(fields) == 1 && allNumbers(fields) && (len(data) == 1 || len(strings.Fields(data[1])) == 2):
 		return "scotch", nil
@@ -133,6 +134,23 @@ func Sniff(head []byte) (string, error) {
 		return "slurm", nil
 	}
 	return "", &spec.FieldError{Field: "format", Err: fmt.Errorf("cannot tell the placement format from the content (first line %.40q); name it: %s", first, strings.Join(ReadableNames(), ", "))}
+}
+
+// rankList reports whether a line is one of MPICH_RANK_ORDER's: ranks
+// and ranges of ranks ("0-15") separated by commas or blanks, with a
+// comma or a range (a line of one number is scotch's count).
+func rankList(line string) bool {
+	fields := strings.FieldsFunc(line, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
+	ranges := false
+	for i, f := range fields {
+		a, b, isRange := strings.Cut(f, "-")
+		ranges = ranges || isRange
+		fields[i] = a + b
+		if isRange && (a == "" || b == "") {
+			return false
+		}
+	}
+	return allNumbers(fields) && (ranges || strings.Contains(line, ","))
 }
 
 func allNumbers(fields []string) bool {
