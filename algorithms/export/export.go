@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -54,12 +55,43 @@ func fileNameRune(r rune) rune {
 // CheckResult takes a result's allocation into account.
 // The error is a field error on "format" that names the formats that can.
 func Check(format string, m *mapping.Mapping) error {
-	if find(format).NoHoles && len(m.Place) < m.Host.Size() {
+	f := find(format)
+	if f.NoHoles && len(m.Place) < m.Host.Size() {
 		return &spec.FieldError{Field: "format", Err: fmt.Errorf(
 			"%s cannot express this mapping: it leaves %s of the %s host slots empty, and the file has no way to skip a slot (the ranks after a hole would shift); use %s, which name each rank's slot",
 			format, metric.Thousands(m.Host.Size()-len(m.Place)), metric.Thousands(m.Host.Size()), holeFormats())}
 	}
+	if f.NodesOnly {
+		return checkBinding(format, m)
+	}
 	return nil
+}
+
+// checkBinding refuses a format that names each rank's node only (Slurm's
+// hostfile) for a mapping whose cores matter: the launcher binds a node's
+// ranks to its first cores in rank order (as ReadPlacement reads the file
+// back), which on nodes with an inside (cores not all 0 apart) can cost
+// more hop-bytes than the mapping's; the error says how many. O(arcs)
+// on such hosts, O(1) on others.
+func checkBinding(format string, m *mapping.Mapping) error {
+	_, costs, _ := metric.NodeLevels(m.Host)
+	if !slices.ContainsFunc(costs, func(d int) bool { return d > 0 }) {
+		return nil // cores 0 apart: any order within a node is the same
+	}
+	_, c := topology.NodesOf(m.Host)
+	bound := &mapping.Mapping{Guest: m.Guest, Host: m.Host, Place: make([]int, len(m.Place))}
+	next := make([]int, m.Host.Size()/c)
+	for r, s := range m.Place {
+		bound.Place[r] = s/c*c + next[s/c]
+		next[s/c]++
+	}
+	own, got := metric.HopBytes(m), metric.HopBytes(bound)
+	if got == own {
+		return nil
+	}
+	return &spec.FieldError{Field: "format", Err: fmt.Errorf(
+		"%s cannot express this mapping: it names each rank's node only, and the launcher binds a node's ranks to its first cores in rank order, which on these nodes (cores not all 0 apart) gives %s hop-bytes instead of %s; use %s, which name each rank's core",
+		format, metric.Number(got), metric.Number(own), formatsWithout(func(f Format) bool { return f.NodesOnly }))}
 }
 
 // CheckResult is Check on the slots of r's job: with an allocation, those

@@ -79,12 +79,15 @@ func named(w func(io.Writer, *mapping.Mapping, Hostnames) error) func(io.Writer,
 	return func(out io.Writer, r *solve.Result, o Options) error { return w(out, r.Mapping, o.Hostnames) }
 }
 
-// holeFormats lists the formats that can express empty slots, for
-// messages: "a, b or c".
-func holeFormats() string {
+// holeFormats lists the formats that can express empty slots.
+func holeFormats() string { return formatsWithout(func(f Format) bool { return f.NoHoles }) }
+
+// formatsWithout lists the placement formats without a limit (those
+// that can express empty slots, or cores), for messages: "a, b or c".
+func formatsWithout(limit func(Format) bool) string {
 	var names []string
 	for _, f := range Formats {
-		if !f.NoHoles && f.Name != "text" {
+		if !limit(f) && f.Name != "text" {
 			names = append(names, f.Name)
 		}
 	}
