@@ -57,7 +57,10 @@
 //     inside (":node=", cores not 0 apart) the cores may not be the
 //     placement's; the rankfile and the mapfile name them.
 //   - scotch: a Scotch mapping file: the vertex count, then one
-//     "vertex slot" line per guest vertex.
+//     "vertex slot" line per guest vertex, numbered from 0 as a Scotch
+//     graph of baseval 0 without labels (topomap's own scotch graph
+//     file) numbers them. Reading, a file numbered from 1 (Scotch's for
+//     a graph of baseval 1, which gcv writes) is read so.
 //   - csv and json: the placement with its coordinates and metrics, and
 //     the core where there are cores.
 package export

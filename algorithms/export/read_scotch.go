@@ -8,10 +8,13 @@ import (
 )
 
 // readScotch reads a Scotch mapping file as Scotch writes it: the vertex
-// count, then one "vertex slot" line per vertex.
+// count, then one "vertex slot" line per vertex. Scotch numbers the
+// vertices of a graph of baseval 1 (gcv's output from a METIS file) from
+// 1: a file whose vertex numbers lack 0 and reach the count is read so.
 func readScotch(r io.Reader, t Target) ([]int, error) {
-	p := newPlacer(t)
-	count := -1
+	type pair struct{ line, v, slot int }
+	var pairs []pair
+	count, least, most := -1, -1, 0
 	err := lines(r, func(line int, s string) error {
 		fields := strings.Fields(s)
 		if count < 0 {
@@ -32,13 +35,25 @@ func readScotch(r io.Reader, t Target) ([]int, error) {
 			return err
 		}
 		slot, err := number(line, "slot", fields[1])
-		if err != nil {
-			return err
+		if least < 0 || v < least {
+			least = v
 		}
-		return p.put(line, v, slot)
+		most = max(most, v)
+		pairs = append(pairs, pair{line, v, slot})
+		return err
 	})
 	if err != nil {
 		return nil, err
+	}
+	base := 0
+	if least == 1 && most == count {
+		base = 1
+	}
+	p := newPlacer(t)
+	for _, q := range pairs {
+		if err := p.put(q.line, q.v-base, q.slot); err != nil {
+			return nil, err
+		}
 	}
 	return p.done()
 }

@@ -1,0 +1,64 @@
+package export_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"topomap/algorithms/export"
+	"topomap/algorithms/graphfile"
+	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
+)
+
+// TestScotchMapOfBaseOneGraph: Scotch numbers the vertices of a graph of
+// baseval 1 (gcv's conversion of a METIS file) from 1 in the mappings it
+// writes; such a file, written by gmap, is read with the hop-bytes that
+// gmtst counts (twice its dilation sum: it counts each edge once), and a
+// file numbered from 0 that leaves vertex 0 out is still refused.
+func TestScotchMapOfBaseOneGraph(t *testing.T) {
+	for _, tool := range []string{"gcv", "scotch_gmap", "gmtst"} {
+		missingTool(t, tool)
+	}
+	dir := t.TempDir()
+	r := result(t, "grid:4x4", "mesh:4x4", "identity", shuffled(16, 16, 3))
+	metis, _ := graphfile.Lookup("metis")
+	var g bytes.Buffer
+	must(t, metis.Write(&g, r.Mapping.Guest))
+	must(t, os.WriteFile(filepath.Join(dir, "g.graph"), g.Bytes(), 0o644))
+	must(t, os.WriteFile(filepath.Join(dir, "t.tgt"), []byte("mesh2D 4 4\n"), 0o644))
+	run := func(name string, args ...string) string {
+		out, err := exec.Command(name, args...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", name, err, out)
+		}
+		return string(out)
+	}
+	run("gcv", "-ic", filepath.Join(dir, "g.graph"), filepath.Join(dir, "g.grf"))
+	run("scotch_gmap", filepath.Join(dir, "g.grf"), filepath.Join(dir, "t.tgt"), filepath.Join(dir, "g.map"))
+	dilation := regexp.MustCompile(`CommDilat=\S+\s+\((\d+)\)`).FindStringSubmatch(run("gmtst", filepath.Join(dir, "g.grf"), filepath.Join(dir, "t.tgt"), filepath.Join(dir, "g.map")))
+	file, err := os.ReadFile(filepath.Join(dir, "g.map"))
+	must(t, err)
+	h, _ := spec.ParseHost("mesh:4x4")
+	place, _, err := export.ReadPlacement(bytes.NewReader(file), "scotch", export.Target{Host: h, Ranks: 16})
+	if err != nil {
+		t.Fatalf("gmap's file of a baseval 1 graph:\n%s\n%v", file, err)
+	}
+	scored, err := solve.Score(t.Context(), r.Instance, place, solve.Notes{})
+	must(t, err)
+	if got := fmt.Sprintf("%.0f", scored.Metrics.HopBytes/2); dilation == nil || got != dilation[1] {
+		t.Errorf("hop-bytes/2 %s, gmtst's dilation %v", got, dilation)
+	}
+	if !strings.HasPrefix(string(file), "16\n1\t") {
+		t.Errorf("gmap no longer numbers from 1 here (the test reads nothing new):\n%.40s", file)
+	}
+	_, _, err = export.ReadPlacement(strings.NewReader("2\n1 0\n1 1\n"), "scotch", export.Target{Host: h, Ranks: 2})
+	if err == nil || !strings.Contains(err.Error(), "placed again") {
+		t.Errorf("a file from 0 without vertex 0: %v", err)
+	}
+}
