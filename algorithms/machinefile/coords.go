@@ -31,8 +31,9 @@ type TorusCoords struct {
 // line "# torus AxBxC", optionally followed by " wrap=1,1,0" (one 0/1
 // per axis; every axis wraps by default), then one line per node, "NAME x
 // y z", one coordinate per axis. Other lines starting with # are
-// comments. Names and places are each listed once; every error names its
-// line. At most MaxBytes are read.
+// comments. Names and places are each listed once, and a name is one
+// that launcher files can carry (the rule of export.CheckHostnames);
+// every error names its line. At most MaxBytes are read.
 func ReadTorusCoords(r io.Reader) (TorusCoords, error) {
 	var tc TorusCoords
 	sc := bufio.NewScanner(io.LimitReader(r, MaxBytes))
@@ -74,10 +75,19 @@ func ReadTorusCoords(r io.Reader) (TorusCoords, error) {
 	if sc.Err() != nil {
 		return tc, &graphfile.Error{Format: coordsTitle, Line: no + 1, Msg: fmt.Sprintf("a line of more than %s bytes", metric.Count(MaxLine)), Err: graphfile.ErrTooLarge}
 	}
+	return tc, tc.check(seenName)
+}
+
+// check refuses a listing of no nodes, or a name that launcher files
+// cannot carry (checkNodeNames) at its line, lineOf[name].
+func (tc TorusCoords) check(lineOf map[string]int) error {
 	if len(tc.Names) == 0 {
-		return tc, &graphfile.Error{Format: coordsTitle, Msg: "no nodes: want a header # torus AxBxC, then lines NAME x y z"}
+		return &graphfile.Error{Format: coordsTitle, Msg: "no nodes: want a header # torus AxBxC, then lines NAME x y z"}
 	}
-	return tc, nil
+	if i, err := checkNodeNames(tc.Names); err != nil {
+		return &graphfile.Error{Format: coordsTitle, Line: lineOf[tc.Names[i]], Msg: err.Error()}
+	}
+	return nil
 }
 
 // firstSeen records key's line, or says on which line it came first.

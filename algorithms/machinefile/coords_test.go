@@ -55,6 +55,7 @@ func TestTorusCoordsErrors(t *testing.T) {
 		{"# torus 2\na 0\nb 1\nc 0\n", 4, "more lines than the 2 nodes"},
 		{"# torus 4x4\n", 0, "no nodes"},
 		{"# torus 4x0\n", 1, "at least 1"},
+		{"# torus 4\nn0 0\n\nn\\1 1\n", 4, `name 2: "n\\1" has '\\'`},
 	} {
 		_, err := machinefile.ReadTorusCoords(strings.NewReader(tt.text))
 		checkFileError(t, err, tt.line, tt.want)

@@ -32,6 +32,11 @@
 //     at their places (topology.Listed, a machine:ID); WriteCoords writes
 //     one back.
 //
+// Node names, in both files that name nodes, must be names launcher
+// files can carry (export.CheckHostnames: ASCII letters, digits and
+// "-._", not starting with '-'): a file is refused at the line of the
+// first that is not, so that no export of its machine fails later.
+//
 // Errors of the input are *graphfile.Error naming the format and the
 // line; an input above the caps wraps graphfile.ErrTooLarge. The package
 // does no I/O of its own: callers open files (the command line) or

@@ -44,7 +44,20 @@ func readSlurm(text []byte) (topology.Host, error) {
 	if err := lines(text, slurmTitle, r.line); err != nil {
 		return nil, err
 	}
+	if err := r.checkNames(); err != nil {
+		return nil, err
+	}
 	return r.tree()
+}
+
+// checkNames refuses a node name that launcher files cannot carry
+// (checkNodeNames), at the line of the switch that names the node.
+func (r *slurmReader) checkNames() error {
+	i, err := checkNodeNames(r.nodes)
+	if err != nil {
+		return slurmErr(r.switches[r.parent[i]].line, "%v", err)
+	}
+	return nil
 }
 
 // line reads one line: its keys, of which SwitchName is required.

@@ -116,6 +116,8 @@ func TestSlurmErrors(t *testing.T) {
 		{"declared twice", "SwitchName=a Nodes=n1\nSwitchName=a Nodes=n2", 2, "declared again (first on line 1)"},
 		{"self", "SwitchName=a Nodes=n1 Switches=a", 1, "under itself"},
 		{"twice on a line", "SwitchName=a Nodes=n1,n1", 1, "named twice"},
+		{"a node name a launcher reads as an option", "SwitchName=sw Nodes=n1,-x,n2,n3", 1, `name 2: "-x" starts with '-', which a launcher would read as an option`},
+		{"a node name not in ASCII", "SwitchName=a Nodes=a1\nSwitchName=b Nodes=nœud[1-2]\nSwitchName=top Switches=a,b", 2, `name 2: "nœud1" has 'œ'`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, _, err := machinefile.Read(strings.NewReader(tt.text))

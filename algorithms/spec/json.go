@@ -143,30 +143,25 @@ func jsonKind(v json.RawMessage, literal bool) string {
 
 // DecodeExtra decodes the raw value of an extra key of r into dst (left
 // as it is when the key is absent or null). A value of the wrong type is
-// a *FieldError naming the key and wrapping ErrInvalidRequest.
-func (r Request) DecodeExtra(key string, dst any) error {
+// a *FieldError naming the key, saying what it wants in the caller's
+// words (want: "an array of host names (strings)") and what it got, and
+// wrapping ErrInvalidRequest.
+func (r Request) DecodeExtra(key, want string, dst any) error {
 	v, ok := r.Extra[key]
 	if !ok {
 		return nil
 	}
 	err := json.Unmarshal(v, dst)
 	if te, ok := errors.AsType[*json.UnmarshalTypeError](err); ok {
-		return invalid(key, fmt.Sprintf("field %q: want a %s, got %s", key, goKind(te.Type.Kind().String()), te.Value))
+		got := te.Value
+		if v[0] == '[' && te.Type.Kind().String() != "slice" {
+			got += " in the array" // an element's type
+		}
+		return invalid(key, fmt.Sprintf("field %q: want %s, got %s", key, want, got))
 	} else if err != nil {
 		return jsonError(err)
 	}
 	return nil
-}
-
-// goKind names what a Go value of that kind wants, in JSON terms.
-func goKind(kind string) string {
-	switch kind {
-	case "uint64":
-		return "non-negative integer"
-	case "float64":
-		return "number"
-	}
-	return kind
 }
 
 // jsonError turns a json decoding error into a one-line FieldError.

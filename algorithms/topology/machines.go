@@ -91,10 +91,10 @@ func lookupMachine(s string) (h Host, ok bool, err error) {
 		return t, true, nil
 	}
 	if t, err = fetchMachine(id); err != nil {
-		return nil, true, fmt.Errorf("machine:%.40s: %w (looking it up: %w)", id, ErrUnknownMachine, err)
+		return nil, true, fmt.Errorf("%w (looking it up: %w)", ErrUnknownMachine, err)
 	}
 	if t == nil {
-		return nil, true, fmt.Errorf("machine:%.40s: %w", id, ErrUnknownMachine)
+		return nil, true, ErrUnknownMachine
 	}
 	RegisterMachine(t)
 	return t, true, nil

@@ -225,20 +225,40 @@ func (s *Server) notModified(c echo.Context, id, variant string) (bool, error) {
 }
 
 // writeResult sends a result in an export format, as a file to save
-// (attachment) or to show.
+// (attachment) or to show. The status line and the headers go out with
+// the file's first byte (firstWrite): an export that fails before it
+// writes (CheckResult refusing the format, host names that launcher files
+// cannot carry) is answered as that error, never as an empty 200.
 func writeResult(c echo.Context, res *solve.Result, format string, attachment bool, o export.Options) error {
-	if err := export.CheckResult(format, res); err != nil {
-		return err // before the headers: a 4xx naming the format
-	}
-	nodes, _ := topology.NodesOf(res.Mapping.Host)
-	if err := export.CheckHostnames(o.Hostnames, nodes.Size()); err != nil {
+	w := &firstWrite{r: c.Response(), header: func(h http.Header) {
+		h.Set(echo.HeaderContentType, export.ContentType(format))
+		setDisposition(h, res, format, attachment)
+	}}
+	if err := export.WriteWith(w, format, res, o); err != nil {
 		return err
 	}
-	h := c.Response().Header()
-	h.Set(echo.HeaderContentType, export.ContentType(format))
-	setDisposition(h, res, format, attachment)
-	c.Response().WriteHeader(http.StatusOK)
-	return export.WriteWith(c.Response(), format, res, o)
+	w.start() // a file of no bytes
+	return nil
+}
+
+// firstWrite writes to a response, which it starts at the first byte: the
+// headers that header sets, then a 200 status line.
+type firstWrite struct {
+	r      *echo.Response
+	header func(http.Header)
+}
+
+func (w *firstWrite) Write(p []byte) (int, error) {
+	w.start()
+	return w.r.Write(p)
+}
+
+// start starts the response, unless it has started.
+func (w *firstWrite) start() {
+	if !w.r.Committed {
+		w.header(w.r.Header())
+		w.r.WriteHeader(http.StatusOK)
+	}
 }
 
 // setDisposition names a result's file (export.FileName, the name every

@@ -41,7 +41,7 @@ func decodeJob(r io.Reader) (spec.Instance, error) {
 func decodeMap(r io.Reader) (in spec.Instance, hostnames []string, err error) {
 	req, err := decodeRequest(r, "hostnames")
 	if err == nil {
-		err = req.DecodeExtra("hostnames", &hostnames)
+		err = req.DecodeExtra("hostnames", "an array of host names (strings)", &hostnames)
 	}
 	if err != nil {
 		return in, nil, err

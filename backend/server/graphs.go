@@ -59,8 +59,9 @@ func (c *capped) Read(p []byte) (int, error) {
 // uploadGraph: POST /graphs reads a graph file from the raw body (see
 // readUpload), refuses one of mostly isolated processes (checkIsolated),
 // stores its canonical form under its content hash within the client's
-// quota (GraphQuota) and answers 201 with an api.Graph, that of the
-// stored record if the graph was uploaded before.
+// quota (GraphQuota) and answers 201 with an api.Graph: the stored
+// record's id and sizes, with the format and warnings of the file just
+// read (a graph uploaded before keeps its first upload's in its record).
 func (s *Server) uploadGraph(c echo.Context) error {
 	if s.o.Graphs == nil {
 		return errNoGraphs
@@ -76,6 +77,7 @@ func (s *Server) uploadGraph(c echo.Context) error {
 		}
 		rec, err = s.o.Graphs.PutGraph(jobs.GraphRecord{Graph: guest.Canonical(res.Graph), Format: res.Format, Warnings: res.Warnings,
 			Created: time.Now().UTC(), Owner: s.uploader(c.Request())}, s.o.GraphQuota)
+		rec.Format, rec.Warnings = res.Format, res.Warnings // this file's, not the first upload's
 		return quotaErr(err)
 	})
 	if err != nil {
@@ -98,10 +100,14 @@ func quotaErr(err error) error {
 // readUpload reads the graph file of an upload's body in the format of
 // ?format=, else of the Content-Type (a graph format's media type), else
 // of the extension of ?name= (the file's name, never opened), else
-// detected from the content, within the upload caps.
+// detected from the content, within the upload caps. An unknown ?format=
+// is an error on the field "format".
 func (s *Server) readUpload(ctx context.Context, c echo.Context) (*graphfile.Result, error) {
 	r := c.Request()
 	format, name := c.QueryParam("format"), c.QueryParam("name")
+	if _, ok := graphfile.Lookup(format); format != "" && !ok {
+		return nil, &spec.FieldError{Field: "format", Err: fmt.Errorf("unknown format %s; known: %s", quote(format), strings.Join(graphfile.Names(), ", "))}
+	}
 	if format == "" {
 		if f, ok := graphfile.ByMediaType(r.Header.Get(echo.HeaderContentType)); ok {
 			format = f.Name
@@ -229,7 +235,7 @@ func (s *Server) graph(c echo.Context) error {
 		err = fmt.Errorf("%w: %s is an uploaded machine, not a graph (GET %s/%s)", jobs.ErrNoGraph, id, machinesPath, id)
 	}
 	if err != nil {
-		return err
+		return unknownID(err)
 	}
 	h := c.Response().Header()
 	h.Set(echo.HeaderCacheControl, "public, max-age=86400")
@@ -246,6 +252,15 @@ func (s *Server) graph(c echo.Context) error {
 	}
 	h.Set(echo.HeaderContentDisposition, `inline; filename="graph-`+id+f.Extensions[0]+`"`)
 	return c.Blob(http.StatusOK, f.MediaType, []byte(buf.String()))
+}
+
+// unknownID names the path's id as the field of an error about an
+// unknown one (a 404); other errors pass.
+func unknownID(err error) error {
+	if errors.Is(err, jobs.ErrNotFound) {
+		return &spec.FieldError{Field: "id", Err: err}
+	}
+	return err
 }
 
 // writesQuadratic reports whether a graph query asks for a file of N²

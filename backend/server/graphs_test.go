@@ -114,25 +114,26 @@ func TestUploadGraph(t *testing.T) {
 }
 
 // TestUploadGraphErrors: malformed files are 400 naming the line, files
-// above the caps 413 saying the cap, unknown ids 404, bad ids 400; a
+// above the caps 413 saying the cap, both on the field "body"; an
+// unknown ?format= is a 400 on "format"; unknown ids 404, bad ids 400; a
 // cross-site upload is refused.
 func TestUploadGraphErrors(t *testing.T) {
 	f := graphFixture(t, store.NewMemory(), server.Options{MaxGraphBytes: 200})
 	for _, tc := range []struct {
 		name, target, body string
 		code               int
-		want               string
+		field, want        string
 	}{
-		{"syntax", "/api/v1/graphs?format=metis", "4 4 001\n2 5 4 x\n", 400, "line 2"},
-		{"unknown format", "/api/v1/graphs?format=xls", ring4METIS, 400, "unknown format"},
-		{"undetectable", "/api/v1/graphs", "hello world\n", 400, "cannot tell the format"},
-		{"bytes", "/api/v1/graphs?format=csv", strings.Repeat("0,1,1\n", 50), 413, "larger than this server's cap of 200 B"},
-		{"vertices", "/api/v1/graphs?format=csv", "0,5000000,1\n", 413, ""},
+		{"syntax", "/api/v1/graphs?format=metis", "4 4 001\n2 5 4 x\n", 400, "body", "line 2"},
+		{"unknown format", "/api/v1/graphs?format=xls", ring4METIS, 400, "format", `unknown format "xls"; known: matrixmarket,`},
+		{"undetectable", "/api/v1/graphs", "hello world\n", 400, "body", "cannot tell the format"},
+		{"bytes", "/api/v1/graphs?format=csv", strings.Repeat("0,1,1\n", 50), 413, "body", "larger than this server's cap of 200 B"},
+		{"vertices", "/api/v1/graphs?format=csv", "0,5000000,1\n", 413, "body", ""},
 	} {
 		rec := f.upload(t, tc.target, "text/plain", tc.body)
 		e := decode[server.ErrorBody](t, rec)
-		if rec.Code != tc.code || !strings.Contains(e.Error, tc.want) || strings.Contains(e.Error, "graphfile") {
-			t.Errorf("%s: %d %q, want %d containing %q", tc.name, rec.Code, e.Error, tc.code, tc.want)
+		if rec.Code != tc.code || e.Field != tc.field || !strings.Contains(e.Error, tc.want) || strings.Contains(e.Error, "graphfile") {
+			t.Errorf("%s: %d %+v, want %d on %q containing %q", tc.name, rec.Code, e, tc.code, tc.field, tc.want)
 		}
 	}
 	if rec := f.do(t, "GET", "/api/v1/graphs/"+strings.Repeat("a", 32), ""); rec.Code != 404 || !strings.Contains(rec.Body.String(), "upload it first") {

@@ -36,6 +36,7 @@ func TestHostnamesAPI(t *testing.T) {
 	}{
 		{"too few names", "POST", "/api/v1/map?format=rankfile", `{` + inst + `,"hostnames":["a"]}`, "1 host names for 2 nodes"},
 		{"a space in a name", "POST", "/api/v1/map?format=rankfile", `{` + inst + `,"hostnames":["a b","c"]}`, "name 1"},
+		{"names as one string", "POST", "/api/v1/map?format=rankfile", `{` + inst + `,"hostnames":"n[1-2]"}`, `field "hostnames": want an array of host names (strings), got string`},
 		{"names in a job request", "POST", "/api/v1/jobs", `{` + inst + `,"hostnames":["a","b"]}`, "when its placement is fetched"},
 		{"job placement without names", "POST", "/api/v1/jobs/" + j.ID + "/placement?format=rankfile", `{"names":["a","b"]}`, `want {"hostnames"`},
 		{"job placement, repeated name", "POST", "/api/v1/jobs/" + j.ID + "/placement?format=rankfile", `{"hostnames":["a","a"]}`, "repeats"},

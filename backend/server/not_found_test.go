@@ -14,8 +14,9 @@ import (
 // POST /jobs, render.svg, GET /graphs/{id}) is a 404 that says "no such
 // graph" and points to POST /api/v1/graphs; an unknown machine (GET
 // /machines/{id}) says "no such machine" and points to POST
-// /api/v1/machines; the id of the other kind says what it is. None of
-// them says "job".
+// /api/v1/machines; the id of the other kind says what it is. The error
+// names the field at fault: "id" in the path, else "guest". None of them
+// says "job".
 func TestUnknownGraphOrMachineSaysWhich(t *testing.T) {
 	f := graphFixture(t, store.NewMemory(), server.Options{})
 	g := uploaded(t, f, "/api/v1/graphs", "text/x-metis-graph", ring4METIS)
@@ -30,10 +31,10 @@ func TestUnknownGraphOrMachineSaysWhich(t *testing.T) {
 		field                      string
 		says                       []string
 	}{
-		{"GET an unknown machine", "GET", "/api/v1/machines/" + unknown, "", "", []string{"no such machine", unknown, "POST /api/v1/machines"}},
-		{"GET a graph as a machine", "GET", "/api/v1/machines/" + g.ID, "", "", []string{"no such machine", g.ID + " is an uploaded graph", "/api/v1/graphs/" + g.ID}},
-		{"GET an unknown graph", "GET", "/api/v1/graphs/" + unknown, "", "", []string{"no such graph", unknown, "POST /api/v1/graphs"}},
-		{"GET a machine as a graph", "GET", "/api/v1/graphs/" + m.ID, "", "", []string{"no such graph", m.ID + " is an uploaded machine", "/api/v1/machines/" + m.ID}},
+		{"GET an unknown machine", "GET", "/api/v1/machines/" + unknown, "", "id", []string{"no such machine", unknown, "POST /api/v1/machines"}},
+		{"GET a graph as a machine", "GET", "/api/v1/machines/" + g.ID, "", "id", []string{"no such machine", g.ID + " is an uploaded graph", "/api/v1/graphs/" + g.ID}},
+		{"GET an unknown graph", "GET", "/api/v1/graphs/" + unknown, "", "id", []string{"no such graph", unknown, "POST /api/v1/graphs"}},
+		{"GET a machine as a graph", "GET", "/api/v1/graphs/" + m.ID, "", "id", []string{"no such graph", m.ID + " is an uploaded machine", "/api/v1/machines/" + m.ID}},
 		{"map an unknown graph", "POST", "/api/v1/map", `{"guest":"graph:` + unknown + `","host":"ring:4","algo":"greedy"}`, "guest", []string{"no such graph", unknown, "POST /api/v1/graphs"}},
 		{"map a machine as a graph", "POST", "/api/v1/map", `{"guest":"graph:` + m.ID + `","host":"ring:9","algo":"greedy"}`, "guest", []string{"no such graph", m.ID + " is an uploaded machine"}},
 		{"submit an unknown graph", "POST", "/api/v1/jobs", `{"guest":"graph:` + unknown + `","host":"ring:4","algo":"greedy"}`, "guest", []string{"no such graph", unknown, "POST /api/v1/graphs"}},
