@@ -1,7 +1,10 @@
 package graphfile
 
 import (
+	"errors"
+	"fmt"
 	"io"
+	"strconv"
 
 	"topomap/algorithms/guest"
 	"topomap/algorithms/metric"
@@ -10,10 +13,11 @@ import (
 const csvTitle = "CSV edge list"
 
 // csvEdges is an edge list in CSV (RFC 4180 without quoted commas):
-// lines "src,dst,volume" of 0-based process numbers, each w(src→dst), after
-// an optional header line of column names (a line with a number in it is
-// an edge, never a header). A missing volume column means one unit; blank
-// lines and lines starting with '#' are skipped. The graph has as many
+// lines "src,dst,volume" of 0-based process numbers, each w(src→dst),
+// after an optional header line of column names (a first line with no
+// number in any field, whatever its letters; a line with a number in it
+// is an edge, never a header). A missing volume column means one unit;
+// blank lines and lines starting with '#' are skipped. The graph has as many
 // vertices as the largest number plus one, unless no line names process
 // 0: the list is then read as numbered from 1 (process k is vertex k−1),
 // and a warning says so.
@@ -42,11 +46,12 @@ func readEdgeList(p *parser) (*guest.Graph, []string, error) {
 		rec[i] = make([]byte, 0, maxField)
 	}
 	for p.nextLine(true) {
-		k, err := p.columns(&rec)
+		k, long, err := p.columns(&rec)
 		if err != nil {
 			return nil, nil, err
 		}
-		if cols == 0 {
+		first := cols == 0
+		if first {
 			if k < 2 {
 				return nil, nil, p.fail(false, "expected 2 or 3 columns src,dst[,volume], got %d", k)
 			}
@@ -57,9 +62,13 @@ func readEdgeList(p *parser) (*guest.Graph, []string, error) {
 		if k != cols {
 			return nil, nil, p.fail(false, "expected %d columns like the first line, got %d", cols, k)
 		}
+		if long > 0 {
+			p.fieldNo = long
+			return nil, nil, p.fail(true, "expected a number, got %s", quoteField(rec[long-1], true))
+		}
 		src, dst, w, err := p.edge(rec[:cols])
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, notHeader(err, first, rec[:cols])
 		}
 		n = max(n, src+1, dst+1)
 		if least < 0 || min(src, dst) < least {
@@ -79,21 +88,38 @@ func readEdgeList(p *parser) (*guest.Graph, []string, error) {
 }
 
 // columns copies the fields of the current line into rec and returns
-// their number, failing on a fourth field or on a field too long for a
-// number.
-func (p *parser) columns(rec *[3][]byte) (int, error) {
-	k := 0
+// their number and the 1-based place of the first field too long for a
+// number (0 if none: a header's names may be longer), failing on a
+// fourth field.
+func (p *parser) columns(rec *[3][]byte) (k, long int, err error) {
 	for f, ok := p.next(); ok; f, ok = p.next() {
 		if k == len(rec) {
-			return 0, p.fail(true, "expected 2 or 3 columns src,dst[,volume], got more")
+			return 0, 0, p.fail(true, "expected 2 or 3 columns src,dst[,volume], got more")
 		}
-		if p.long {
-			return 0, p.fail(true, "expected a number, got %s", quoteField(f, true))
+		if p.long && long == 0 {
+			long = k + 1
 		}
 		rec[k] = append(rec[k][:0], f...)
 		k++
 	}
-	return k, nil
+	return k, long, nil
+}
+
+// notHeader adds to the error of a first line that starts with a name
+// why it is read as an edge and not as a header: one of its fields is a
+// number.
+func notHeader(err error, first bool, fields [][]byte) error {
+	var e *Error
+	if !first || isNumeric(fields[0]) || !errors.As(err, &e) {
+		return err
+	}
+	for i, f := range fields {
+		if isNumeric(f) {
+			e.Msg += fmt.Sprintf("; the first line is read as an edge, not as a header of column names, because field %d (%s) is a number", i+1, quoteField(f, false))
+			break
+		}
+	}
+	return err
 }
 
 // edge parses the columns of an edge-list line: the processes src and dst
@@ -125,7 +151,7 @@ func (p *parser) fromOne(n int) int {
 		p.arcs[i].From--
 		p.arcs[i].To--
 	}
-	p.warnf("numbered from 1: no line names process 0, so process k is read as vertex k-1 (%s vertices, 0 to %d), not as %s with an isolated vertex 0", metric.Count(n-1), n-2, metric.Count(n))
+	p.warnf("numbered from 1: no line names process 0, so process k is read as vertex k-1 (%s vertices, 0 to %s), not as %s with an isolated vertex 0", metric.Count(n-1), metric.Count(n-2), metric.Count(n))
 	return n - 1
 }
 
@@ -169,31 +195,26 @@ func sniffCSV(head []byte, whole bool) bool {
 	return src && dst && (k == 2 || isNumber(row[2]))
 }
 
-// isHeader reports whether a first line's fields are all column names:
-// a line with a number in it ("0.0,1.0,1000", as a float writer puts the
-// first edge) is an edge, read as one (and refused if it is not a valid
-// one), never dropped as a header.
+// isHeader reports whether a first line is a header of column names:
+// no field is a number, whatever the names hold (letters of any script,
+// digits, blanks, brackets, an empty field). A line with a number in it
+// ("0.0,1.0,1000", as a float writer puts the first edge) is an edge,
+// read as one (and refused if it is not a valid one), never dropped as a
+// header.
 func isHeader(fields [][]byte) bool {
 	for _, f := range fields {
-		if !isName(f) {
+		if isNumeric(f) {
 			return false
 		}
 	}
 	return true
 }
 
-// isName reports whether a header field is a column name: letters,
-// digits, '_', '-', '.', blanks, and no number.
-func isName(f []byte) bool {
-	if len(f) == 0 || isNumber(f) {
-		return false
-	}
-	for _, c := range f {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.' || c == ' ') {
-			return false
-		}
-	}
-	return true
+// isNumeric reports whether f is written as a number of any sign or size
+// ("-1", "1e400", "nan"), as strconv reads them.
+func isNumeric(f []byte) bool {
+	_, err := strconv.ParseFloat(string(f), 64)
+	return err == nil || errors.Is(err, strconv.ErrRange)
 }
 
 // writeCSV writes the header src,dst,volume and one line per arc.

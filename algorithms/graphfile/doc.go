@@ -60,7 +60,8 @@
 //     Its size grows with N², so reading one warns.
 //   - csv (.csv, an edge list): lines "src,dst,volume" of 0-based
 //     processes, each w(src→dst) (directed), after an optional header of
-//     column names (a line with a number in it is an edge); a missing
+//     column names (a first line with no number in any field, whatever
+//     its letters; a line with a number in it is an edge); a missing
 //     volume means one unit. A list that names no process 0 is
 //     read as numbered from 1 (process k is vertex k−1), with a warning,
 //     rather than given an isolated vertex 0.

@@ -37,7 +37,7 @@ func sniffEdges(head []byte, whole bool) bool {
 	if !complete && len(lines) > 1 {
 		lines = lines[:len(lines)-1] // the last may continue past head
 	}
-	header := len(lines) > 0 && len(lines[0]) >= 2 && len(lines[0]) <= 3 && !isNumber(lines[0][0]) && isName(lines[0][0])
+	header := len(lines) > 0 && len(lines[0]) >= 2 && len(lines[0]) <= 3 && isHeader(lines[0])
 	if header {
 		lines = lines[1:]
 	}

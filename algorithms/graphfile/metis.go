@@ -238,7 +238,7 @@ func sniffMETIS(head []byte, whole bool) bool {
 // writeMETIS writes an undirected graph with integer volumes; edge weights
 // are omitted when every volume is 1.
 func writeMETIS(w io.Writer, g *guest.Graph) error {
-	if err := undirected(g, metisTitle); err != nil {
+	if err := undirected(g, metisTitle, 1); err != nil {
 		return err
 	}
 	unit := unitVolumes(g)

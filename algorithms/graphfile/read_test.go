@@ -277,7 +277,7 @@ var errorTests = []struct {
 	{"csv bad volume", "csv", "#c\n0,1,lots\n", `CSV edge list, line 2, field 3: expected the volume (a finite number ≥ 0), got "lots"`, false},
 	{"csv volumes overflow", "csv", "0,1,1e308\n1,0,1\n0,1,1e308\n", "CSV edge list: the volumes between two processes add up to more than 1.8e308, the largest number", false},
 	{"csv first edge written as floats", "csv", "0.0,1.0,1000\n0,2,1\n2,3,1\n", `CSV edge list, line 1, field 1: expected the source process src (an integer ≥ 0), got "0.0"`, false},
-	{"csv first line of names and a number", "csv", "src,1,volume\n0,1,2\n", `CSV edge list, line 1, field 1: expected the source process src (an integer ≥ 0), got "src"`, false},
+	{"csv first line of names and a number", "csv", "src,1,volume\n0,1,2\n", `CSV edge list, line 1, field 1: expected the source process src (an integer ≥ 0), got "src"; the first line is read as an edge, not as a header of column names, because field 2 ("1") is a number`, false},
 	{"edges first edge written as floats", "edges", "0.0 1.0 1000\n1 2 1\n", `edge list, line 1, field 1: expected the source process src (an integer ≥ 0), got "0.0"`, false},
 	{"csv header after data", "csv", "0,1,2\nsrc,dst,volume\n", `CSV edge list, line 2, field 1: expected the source process src (an integer ≥ 0), got "src"`, false},
 }

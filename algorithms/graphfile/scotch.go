@@ -266,7 +266,7 @@ func sniffScotch(head []byte, whole bool) bool {
 // writeScotch writes an undirected graph with integer volumes, base 0,
 // with edge loads unless every volume is 1.
 func writeScotch(w io.Writer, g *guest.Graph) error {
-	if err := undirected(g, scotchTitle); err != nil {
+	if err := undirected(g, scotchTitle, 0); err != nil {
 		return err
 	}
 	unit := unitVolumes(g)

@@ -69,19 +69,28 @@ func unitVolumes(g *guest.Graph) bool {
 }
 
 // undirected returns why f cannot hold g, if it cannot: f stores
-// undirected edges with integer weights.
-func undirected(g *guest.Graph, title string) error {
+// undirected edges with integer weights, its vertices numbered from base.
+func undirected(g *guest.Graph, title string, base int) error {
 	for e := range g.Arcs() {
 		if v := g.Volume(e); v != math.Trunc(v) || v > maxExact {
 			from := 0
 			for int(g.Offsets[from+1]) <= e {
 				from++
 			}
-			return &Error{Format: title, Msg: fmt.Sprintf("arc %d→%d has volume %s, but the format holds integer weights only; write Matrix Market or CSV", from, g.Adj[e], metric.Number(v))}
+			return &Error{Format: title, Msg: fmt.Sprintf("arc %s has volume %s, but the format holds integer weights only; write Matrix Market or CSV", arcName(from, int(g.Adj[e]), base), metric.Number(v))}
 		}
 	}
 	if c, from, to := unmatched(g); c > 0 {
-		return &Error{Format: title, Msg: fmt.Sprintf("the graph is directed (arc %d→%d has no reverse of the same volume), but the format holds undirected edges; write Matrix Market or CSV", from, to)}
+		return &Error{Format: title, Msg: fmt.Sprintf("the graph is directed: arc %s has no reverse of the same volume, but the format holds undirected edges; write Matrix Market or CSV", arcName(from, to, base))}
 	}
 	return nil
+}
+
+// arcName names arc u→v for a writer's message: as the processes
+// (numbered from 0), and as the file would number its vertices.
+func arcName(u, v, base int) string {
+	if base == 0 {
+		return fmt.Sprintf("%d→%d (vertices numbered from 0, as in the file)", u, v)
+	}
+	return fmt.Sprintf("%d→%d (vertices numbered from 0; %d→%d in the file, which numbers them from %d)", u, v, u+base, v+base, base)
 }

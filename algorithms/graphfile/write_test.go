@@ -35,11 +35,22 @@ func roundTripGraphs(t testing.TB) map[string]*guest.Graph {
 	}
 }
 
-// directedOrReal says which graphs METIS and Scotch cannot hold.
-var directedOrReal = map[string]string{
-	"symmetric real": "arc 0→1 has volume 0.1, but the format holds integer weights only; write Matrix Market or CSV",
-	"directed":       "arc 0→1 has volume 2.5, but the format holds integer weights only; write Matrix Market or CSV",
-	"one-way unit":   "the graph is directed (arc 0→1 has no reverse of the same volume), but the format holds undirected edges; write Matrix Market or CSV",
+// directedOrReal says which graphs METIS and Scotch cannot hold, by
+// format: the arc named as the processes (from 0) and, for METIS, as the
+// file would number its vertices (from 1).
+var directedOrReal = map[string]map[string]string{
+	"symmetric real": {
+		"metis":  "arc 0→1 (vertices numbered from 0; 1→2 in the file, which numbers them from 1) has volume 0.1, but the format holds integer weights only; write Matrix Market or CSV",
+		"scotch": "arc 0→1 (vertices numbered from 0, as in the file) has volume 0.1, but the format holds integer weights only; write Matrix Market or CSV",
+	},
+	"directed": {
+		"metis":  "arc 0→1 (vertices numbered from 0; 1→2 in the file, which numbers them from 1) has volume 2.5, but the format holds integer weights only; write Matrix Market or CSV",
+		"scotch": "arc 0→1 (vertices numbered from 0, as in the file) has volume 2.5, but the format holds integer weights only; write Matrix Market or CSV",
+	},
+	"one-way unit": {
+		"metis":  "the graph is directed: arc 0→1 (vertices numbered from 0; 1→2 in the file, which numbers them from 1) has no reverse of the same volume, but the format holds undirected edges; write Matrix Market or CSV",
+		"scotch": "the graph is directed: arc 0→1 (vertices numbered from 0, as in the file) has no reverse of the same volume, but the format holds undirected edges; write Matrix Market or CSV",
+	},
 }
 
 func TestRoundTrip(t *testing.T) {
@@ -48,7 +59,7 @@ func TestRoundTrip(t *testing.T) {
 			t.Run(f.Name+" "+name, func(t *testing.T) {
 				var buf bytes.Buffer
 				err := f.Write(&buf, g)
-				if msg, ok := directedOrReal[name]; ok && (f.Name == "metis" || f.Name == "scotch") {
+				if msg, ok := directedOrReal[name][f.Name]; ok {
 					var e *graphfile.Error
 					if want := f.Title + ": " + msg; !errors.As(err, &e) || err.Error() != want {
 						t.Errorf("error %v, want %q", err, want)

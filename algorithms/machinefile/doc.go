@@ -15,11 +15,15 @@
 //     the root: read as tree: with the levels reversed, the innermost
 //     first), "cmplt N" (tree:N:dist=1), "mesh2D X Y", "mesh3D X Y Z",
 //     "meshXD n d1 … dn", "torus2D", "torus3D", "torusXD" and "hcub D".
-//     WriteTarget writes a host back in the first of these that holds it.
+//     Scotch's other keywords are refused naming the targets read;
+//     keywords are read in any case. WriteTarget writes a host back in
+//     the first of these that holds it.
 //   - hwloc synthetic strings ("pack:2 numa:2 l3:1 core:8 pu:2") and hwloc
 //     2 XML (lstopo --of xml): the inside of one node, as the levels
-//     Package, NUMANode, L3, L2, Core (PUs and other objects ignored;
-//     levels of one object dropped). The node's slots are its cores, 0
+//     Package, Die, NUMANode, L3, L2, Core (a Group holding a NUMA
+//     node's memory is the NUMANode level; memory children in brackets
+//     skipped; PUs and other objects ignored, named in
+//     NodeLevels.Ignored; levels of one object dropped). The node's slots are its cores, 0
 //     apart by default (a host of one node with C cores, as ":cores=C").
 //     ReadNode reads such a node, ParseNode a --node value (a synthetic
 //     string with optional costs " dist=D1,…", innermost level first),

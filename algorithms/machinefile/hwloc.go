@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"topomap/algorithms/graphfile"
 	"topomap/algorithms/metric"
@@ -20,21 +22,30 @@ const (
 )
 
 // The levels of a node that are read, by hwloc's type names and the
-// synthetic strings' short names; every other object is ignored.
+// synthetic strings' short names. A Group that holds a NUMA node's
+// memory (hwloc 2 inserts one where no other object has the NUMA node's
+// cores) is read as the NUMANode level; every other object is ignored,
+// its objects counted in the next level read.
 var hwlocLevels = map[string]string{
-	"package": "Package", "pack": "Package", "socket": "Package",
+	"package": "Package", "pack": "Package", "socket": "Package", "die": "Die",
 	"numanode": "NUMANode", "numa": "NUMANode", "node": "NUMANode",
 	"l3cache": "L3", "l3": "L3", "l2cache": "L2", "l2": "L2",
 	"core": "Core",
 }
 
+// readLevels are the levels of hwlocLevels from the outermost, for
+// messages.
+const readLevels = "Package, Die, NUMANode, L3, L2 and Core"
+
 // NodeLevels is the inside of one node: its levels from the outermost,
 // each with the number of its objects in one object of the level above
 // (Sizes[len-1] is the cores per object of the last level). Levels of
-// one object are dropped.
+// one object are dropped; Ignored names the types of the levels not read
+// (Group, L1dCache...) whose objects were counted in the next level read.
 type NodeLevels struct {
-	Names []string
-	Sizes []int
+	Names   []string
+	Sizes   []int
+	Ignored []string
 }
 
 // Host returns the node as a host: a tree of the levels, innermost
@@ -61,6 +72,14 @@ func (n *NodeLevels) add(name string, size int) {
 	}
 }
 
+// ignore notes a level of a type not read, if it has more than one
+// object in the level above (of one, nothing is lost).
+func (n *NodeLevels) ignore(typ string, size int) {
+	if size > 1 && !slices.Contains(n.Ignored, typ) {
+		n.Ignored = append(n.Ignored, typ)
+	}
+}
+
 // check refuses a node of more than MaxCores cores.
 func (n NodeLevels) check() error {
 	c := 1
@@ -73,24 +92,80 @@ func (n NodeLevels) check() error {
 	return nil
 }
 
-var syntheticWord = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9]*):([0-9]+)(\([^()]*\))?$`)
+var (
+	syntheticWord = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9]*):([0-9]+)(\([^()]*\))?$`)
+	memoryWord    = regexp.MustCompile(`^\[\s*([A-Za-z]*).*\]$`)
+)
 
 func sniffSynthetic(head []byte) bool {
-	return syntheticWord.MatchString(firstWord(head))
+	_, first := firstLine(head)
+	for _, w := range syntheticWords(first) {
+		if !memoryWord.MatchString(w) {
+			return syntheticWord.MatchString(w)
+		}
+	}
+	return false
+}
+
+// syntheticWords splits an hwloc synthetic string at the blanks outside
+// parentheses and brackets: "Package:2 [NUMANode(memory=1 indexes=1,0)]
+// Core:2" is 3 words.
+func syntheticWords(s string) []string {
+	var words []string
+	depth, start := 0, -1
+	for i, c := range s {
+		switch {
+		case c == '(' || c == '[':
+			depth++
+		case (c == ')' || c == ']') && depth > 0:
+			depth--
+		case depth == 0 && unicode.IsSpace(c):
+			if start >= 0 {
+				words, start = append(words, s[start:i]), -1
+			}
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		words = append(words, s[start:])
+	}
+	return words
+}
+
+// groupsAsNUMA renames a Group level followed by a NUMA node in brackets,
+// its memory child ("Group:2 [NUMANode(memory=…)]", as lstopo writes
+// pack:2 numa:2), to the NUMANode level it is.
+func groupsAsNUMA(words []string) {
+	for i := range len(words) - 1 {
+		m, mem := syntheticWord.FindStringSubmatch(words[i]), memoryWord.FindStringSubmatch(words[i+1])
+		if m != nil && mem != nil && strings.HasPrefix(strings.ToLower(m[1]), "group") && hwlocLevels[strings.ToLower(mem[1])] == "NUMANode" {
+			words[i] = "NUMANode" + words[i][len(m[1]):]
+		}
+	}
 }
 
 // ParseSynthetic reads an hwloc synthetic string, "pack:2 numa:2 l3:1
 // core:8 pu:2": levels from the outermost, TYPE:COUNT each (attributes
-// in parentheses ignored). Levels of other types than those read
-// multiply the next level read; the string must have a core level.
+// in parentheses ignored), memory children in brackets ("[NUMANode]",
+// as lstopo --of synthetic writes them) skipped but for a Group's (see
+// hwlocLevels). Levels of other types than those read multiply the next
+// level read; the string must have a core level.
 func ParseSynthetic(s string) (NodeLevels, error) {
 	var n NodeLevels
 	mult, cores := 1, false
-	for i, w := range strings.Fields(s) {
+	words := syntheticWords(s)
+	groupsAsNUMA(words)
+	for i, w := range words {
+		if memoryWord.MatchString(w) {
+			continue
+		}
 		m := syntheticWord.FindStringSubmatch(w)
 		count, err := strconv.Atoi(m1(m))
 		if m == nil || err != nil || count < 1 || count > topology.MaxCores {
-			return n, fmt.Errorf("word %d, %.30q: want TYPE:COUNT, COUNT from 1 to %s", i+1, w, metric.Count(topology.MaxCores))
+			return n, fmt.Errorf("word %d, %.30q: want TYPE:COUNT (or a memory child in brackets), COUNT from 1 to %s", i+1, w, metric.Count(topology.MaxCores))
 		}
 		level, read := hwlocLevels[strings.ToLower(m[1])]
 		switch {
@@ -98,6 +173,7 @@ func ParseSynthetic(s string) (NodeLevels, error) {
 			continue
 		case !read: // its objects merge into the next level read
 			mult = min(mult*count, topology.MaxCores+1)
+			n.ignore(m[1], count)
 			continue
 		}
 		n.add(level, count*mult)
@@ -119,13 +195,19 @@ func m1(m []string) string {
 	return m[2]
 }
 
-func readSynthetic(text []byte) (topology.Host, error) {
+// syntheticText joins the lines of a synthetic string read from a file,
+// comments cut.
+func syntheticText(text []byte) string {
 	var words []string
 	lines(text, syntheticTitle, func(_ int, line string) error {
 		words = append(words, line)
 		return nil
 	})
-	n, err := ParseSynthetic(strings.Join(words, " "))
+	return strings.Join(words, " ")
+}
+
+func readSynthetic(text []byte) (topology.Host, error) {
+	n, err := ParseSynthetic(syntheticText(text))
 	if err != nil {
 		return nil, &graphfile.Error{Format: syntheticTitle, Msg: err.Error()}
 	}
@@ -137,34 +219,45 @@ func sniffXML(head []byte) bool {
 	return bytes.HasPrefix(t, []byte("<?xml")) || bytes.HasPrefix(t, []byte("<topology"))
 }
 
-// xobj is an hwloc object kept for the node's levels.
+// xobj is an hwloc object, kept if its level is read.
 type xobj struct {
-	level string // "" for the root, a read level, or a NUMA group
-	line  int
-	kids  []*xobj
+	level  string // "" for the root and the types not read, or a read level
+	typ    string
+	line   int
+	kids   []*xobj  // the kept objects below, the nearest
+	merged []string // the types not read of the objects whose kids hang here, once each
 }
 
 // readHwlocXML reads an lstopo --of xml file (hwloc 2; NUMA nodes as
 // memory children of the object whose cores they hold, or, in hwloc 1,
 // as their parents).
 func readHwlocXML(text []byte) (topology.Host, error) {
-	root, err := parseHwlocXML(text)
-	if err != nil {
-		return nil, err
-	}
-	n, err := regularLevels(root)
+	n, err := readNodeXML(text)
 	if err != nil {
 		return nil, err
 	}
 	return n.Host(nil)
 }
 
-// parseHwlocXML reads the objects into a tree of the levels read.
-func parseHwlocXML(text []byte) (*xobj, error) {
+// readNodeXML reads the levels of the node of an hwloc XML file.
+func readNodeXML(text []byte) (NodeLevels, error) {
+	root, ignored, err := parseHwlocXML(text)
+	if err != nil {
+		return NodeLevels{}, err
+	}
+	n, err := regularLevels(root)
+	n.Ignored = ignored
+	return n, err
+}
+
+// parseHwlocXML reads the objects into a tree of the levels read, and
+// returns the types not read that held more than one object with cores
+// in one object.
+func parseHwlocXML(text []byte) (*xobj, []string, error) {
 	d := xml.NewDecoder(bytes.NewReader(text))
 	root := &xobj{}
-	// per open <object>: the kept object its children hang from
-	stack := []*xobj{root}
+	stack := []*xobj{root} // the open <object> elements
+	var ignored []string
 	objects := 0
 	for {
 		tok, err := d.Token()
@@ -173,7 +266,7 @@ func parseHwlocXML(text []byte) (*xobj, error) {
 		}
 		line, _ := d.InputPos()
 		if err != nil {
-			return nil, &graphfile.Error{Format: xmlTitle, Line: line, Msg: err.Error()}
+			return nil, nil, &graphfile.Error{Format: xmlTitle, Line: line, Msg: err.Error()}
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
@@ -181,33 +274,51 @@ func parseHwlocXML(text []byte) (*xobj, error) {
 				continue
 			}
 			if objects++; objects > 1<<20 {
-				return nil, &graphfile.Error{Format: xmlTitle, Line: line, Msg: "more than 1,048,576 objects", Err: graphfile.ErrTooLarge}
+				return nil, nil, &graphfile.Error{Format: xmlTitle, Line: line, Msg: "more than 1,048,576 objects", Err: graphfile.ErrTooLarge}
 			}
-			stack = append(stack, openObject(stack[len(stack)-1], attr(t, "type"), line))
+			typ := attr(t, "type")
+			stack = append(stack, &xobj{level: hwlocLevels[strings.ToLower(typ)], typ: typ, line: line})
 		case xml.EndElement:
 			if t.Name.Local == "object" && len(stack) > 1 {
+				ignored = closeObject(stack[len(stack)-2], stack[len(stack)-1], ignored)
 				stack = stack[:len(stack)-1]
 			}
 		}
 	}
 	if objects == 0 {
-		return nil, &graphfile.Error{Format: xmlTitle, Msg: "no <object> elements: want the output of lstopo --of xml"}
+		return nil, nil, &graphfile.Error{Format: xmlTitle, Msg: "no <object> elements: want the output of lstopo --of xml"}
 	}
-	return root, nil
+	return root, ignored, nil
 }
 
-// openObject returns the object that the children of an object of type
-// typ (under parent) hang from: a new level object if the type is read,
-// parent otherwise.
-func openObject(parent *xobj, typ string, line int) *xobj {
-	level, read := hwlocLevels[strings.ToLower(typ)]
-	if !read {
-		return parent
+// closeObject hangs o, whose element ends, from parent: itself if its
+// level is read or if it is a Group that holds a NUMA node's memory (the
+// NUMANode level), else its kids. A type not read is added to ignored
+// when parent holds two objects of it with cores below.
+func closeObject(parent, o *xobj, ignored []string) []string {
+	switch {
+	case o.level != "":
+	case strings.HasPrefix(strings.ToLower(o.typ), "group") && slices.ContainsFunc(o.kids, isMemory):
+		o.level = "NUMANode"
+	default:
+		if slices.ContainsFunc(o.kids, func(k *xobj) bool { return !isMemory(k) }) { // not PUs, I/O, memory
+			switch {
+			case !slices.Contains(parent.merged, o.typ):
+				parent.merged = append(parent.merged, o.typ)
+			case !slices.Contains(ignored, o.typ):
+				ignored = append(ignored, o.typ)
+			}
+		}
+		parent.kids = append(parent.kids, o.kids...)
+		return ignored
 	}
-	o := &xobj{level: level, line: line}
 	parent.kids = append(parent.kids, o)
-	return o
+	return ignored
 }
+
+// isMemory reports whether o is a memory NUMA node (hwloc 2's, without
+// children).
+func isMemory(o *xobj) bool { return o.level == "NUMANode" && len(o.kids) == 0 }
 
 func attr(t xml.StartElement, name string) string {
 	for _, a := range t.Attr {
@@ -254,8 +365,8 @@ func nextLevel(level []*xobj) ([]*xobj, string, error) {
 	for _, o := range level {
 		kids := 0
 		for _, k := range o.kids {
-			if k.level == "NUMANode" && len(k.kids) == 0 {
-				continue // a memory child
+			if isMemory(k) {
+				continue
 			}
 			if name == "" {
 				name = k.level

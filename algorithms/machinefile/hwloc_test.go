@@ -2,6 +2,7 @@ package machinefile_test
 
 import (
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 
@@ -11,29 +12,33 @@ import (
 )
 
 // TestSyntheticLevels: the levels read from hwloc synthetic strings, by
-// hand: PUs and unread types go, levels of one object go, an unread
-// level's objects merge into the next level read.
+// hand: PUs and unread types go (named in Ignored when they split the
+// level above), levels of one object go, an unread level's objects merge
+// into the next level read; memory children in brackets, as lstopo
+// writes them, are skipped, but a Group holding a NUMA node is its
+// NUMANode level.
 func TestSyntheticLevels(t *testing.T) {
 	for _, tt := range []struct {
-		s     string
-		names string
-		sizes []int
+		s       string
+		names   string
+		sizes   []int
+		ignored string
 	}{
-		{"pack:2 numa:2 l3:1 core:8 pu:2", "Package NUMANode Core", []int{2, 2, 8}},
-		{"Package:2 Core:8 PU:2", "Package Core", []int{2, 8}},
-		{"machine:1 pack:1 l2:4 l1:2 core:1", "L2 Core", []int{4, 2}},
-		{"socket:2(indexes=0,1) core:4", "Package Core", []int{2, 4}},
-		{"core:1", "", nil},
+		{"pack:2 numa:2 l3:1 core:8 pu:2", "Package NUMANode Core", []int{2, 2, 8}, ""},
+		{"Package:2 Core:8 PU:2", "Package Core", []int{2, 8}, ""},
+		{"machine:1 pack:1 l2:4 l1:2 core:1", "L2 Core", []int{4, 2}, "l1"},
+		{"socket:2(indexes=0,1) core:4", "Package Core", []int{2, 4}, ""},
+		{"core:1", "", nil, ""},
+		{"Package:2 Group:2 [NUMANode(memory=1073741824)] L2Cache:2(size=4194304) Core:2 PU:2", "Package NUMANode L2 Core", []int{2, 2, 2, 2}, ""},
+		{"[NUMANode(memory=1000000000 indexes=1,0)] Package:2 Core:2(indexes=0,1) PU:2", "Package Core", []int{2, 2}, ""},
+		{"Package:2 [NUMANode] [NUMANode] L3Cache:2 Core:2 PU:1", "Package L3 Core", []int{2, 2, 2}, ""},
+		{"Package:2 Die:2 Core:4", "Package Die Core", []int{2, 2, 4}, ""},
+		{"Package:2 Group:2 Core:4", "Package Core", []int{2, 8}, "Group"},
+		{"Package:2 Group0:2 L1dCache:1 Core:4", "Package Core", []int{2, 8}, "Group0"},
 	} {
 		n, err := machinefile.ParseSynthetic(tt.s)
-		if err != nil || strings.Join(n.Names, " ") != tt.names || len(n.Sizes) != len(tt.sizes) {
-			t.Errorf("%q: %v %v (%v), want %s %v", tt.s, n.Names, n.Sizes, err, tt.names, tt.sizes)
-			continue
-		}
-		for i := range tt.sizes {
-			if n.Sizes[i] != tt.sizes[i] {
-				t.Errorf("%q: sizes %v, want %v", tt.s, n.Sizes, tt.sizes)
-			}
+		if err != nil || strings.Join(n.Names, " ") != tt.names || !slices.Equal(n.Sizes, tt.sizes) || strings.Join(n.Ignored, " ") != tt.ignored {
+			t.Errorf("%q: %v %v ignoring %v (%v), want %s %v ignoring %q", tt.s, n.Names, n.Sizes, n.Ignored, err, tt.names, tt.sizes, tt.ignored)
 		}
 	}
 }
@@ -55,6 +60,8 @@ func TestSyntheticHost(t *testing.T) {
 		{"pack:2 l3:2", "no core level"},
 		{"pack:0 core:2", "COUNT from 1"},
 		{"pack:64 core:64", "more than 1,024 cores"},
+		{"pack:2 [numa core:2", "word 2, \"[numa core:2\": want TYPE:COUNT (or a memory child in brackets)"},
+		{"pack:2 numa]:2 core:2", "word 2"},
 	} {
 		if _, err := machinefile.ParseSynthetic(tt.s); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%q: error %v, want one containing %q", tt.s, err, tt.want)
@@ -107,5 +114,77 @@ func TestHwlocXMLErrors(t *testing.T) {
 	} {
 		_, _, err := machinefile.Read(strings.NewReader(tt.text))
 		checkFileError(t, err, tt.line, tt.want)
+	}
+}
+
+// TestSyntheticSniffedWithMemoryFirst: lstopo writes a NUMA node that
+// holds the whole machine first, in brackets; the file is still an hwloc
+// synthetic string.
+func TestSyntheticSniffedWithMemoryFirst(t *testing.T) {
+	h, format, err := machinefile.Read(strings.NewReader("# lstopo --of synthetic\n[NUMANode(memory=1073741824)] Package:2 Core:2 PU:2\n"))
+	if err != nil || format != "hwloc-synthetic" || h.String() != "line:1:cores=4" {
+		t.Errorf("read %v as %s (%v), want line:1:cores=4 as hwloc-synthetic", h, format, err)
+	}
+}
+
+// TestHwlocXMLGroups: a Group that holds a NUMA node's memory, directly
+// or behind a memory-side cache (hwloc 2's way of giving a NUMA node the
+// cores of no other object), is the NUMANode level; other Groups are not
+// read, and Ignored names them.
+func TestHwlocXMLGroups(t *testing.T) {
+	group := func(memory string) string {
+		return "<object type=\"Group\">" + memory + "<object type=\"Core\"/><object type=\"Core\"/></object>"
+	}
+	pack := func(memory string) string {
+		return "<object type=\"Package\">" + group(memory) + group(memory) + "</object>"
+	}
+	for _, tt := range []struct {
+		memory, names, ignored string
+	}{
+		{"<object type=\"NUMANode\"/>", "Package NUMANode Core", ""},
+		{"<object type=\"MemCache\"><object type=\"NUMANode\"/></object>", "Package NUMANode Core", ""},
+		{"", "Package Core", "Group"},
+	} {
+		xml := "<?xml version=\"1.0\"?><topology><object type=\"Machine\">" + pack(tt.memory) + pack(tt.memory) + "</object></topology>"
+		n, err := machinefile.ReadNode([]byte(xml))
+		if err != nil || strings.Join(n.Names, " ") != tt.names || strings.Join(n.Ignored, " ") != tt.ignored {
+			t.Errorf("memory %q: %v ignoring %v (%v), want %s ignoring %q", tt.memory, n.Names, n.Ignored, err, tt.names, tt.ignored)
+		}
+	}
+}
+
+// TestLstopoExportsReadAsTheirInput: lstopo turns a synthetic string into
+// its own synthetic string (memory children in brackets, Groups for NUMA
+// nodes) and into XML; both read as the same levels, and as the cores of
+// the string given.
+func TestLstopoExportsReadAsTheirInput(t *testing.T) {
+	meshtest.NeedTools(t, "lstopo-no-graphics")
+	for _, in := range []string{
+		"pack:2 numa:2 l2:2 core:2 pu:2",
+		"pack:2 die:2 l3:2 core:2 pu:1",
+		"pack:2 die:2 numa:2 core:2 pu:1",
+		"numa:2 pack:2 core:2 pu:1",
+		"pack:2 group:2 core:2 pu:1",
+		"pack:2 l3:2 numa:1 core:4 pu:2",
+	} {
+		want, err := machinefile.ParseSynthetic(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []machinefile.NodeLevels
+		for _, of := range []string{"synthetic", "xml"} {
+			out, err := exec.Command("lstopo-no-graphics", "--of", of, "-i", in, "-").Output()
+			if err != nil {
+				t.Fatal(err)
+			}
+			n, err := machinefile.ReadNode(out)
+			if err != nil || !slices.Equal(n.Sizes, want.Sizes) {
+				t.Errorf("%q, lstopo --of %s: %v %v (%v), want the sizes %v\n%s", in, of, n.Names, n.Sizes, err, want.Sizes, out)
+			}
+			got = append(got, n)
+		}
+		if !slices.Equal(got[0].Names, got[1].Names) || !slices.Equal(got[0].Ignored, got[1].Ignored) {
+			t.Errorf("%q: synthetic %v ignoring %v, XML %v ignoring %v", in, got[0].Names, got[0].Ignored, got[1].Names, got[1].Ignored)
+		}
 	}
 }

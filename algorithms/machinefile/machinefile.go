@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 
 	"topomap/algorithms/graphfile"
@@ -67,10 +68,42 @@ func Read(r io.Reader) (topology.Host, string, error) {
 			return h, f.Name, err
 		}
 	}
+	if err := nearCoords(text); err != nil {
+		return nil, "", err
+	}
 	if headlessCoords(text) {
 		return nil, "", &graphfile.Error{Format: coordsTitle, Line: 1, Msg: "a coordinates file starts with its header, # torus AxBxC (optionally wrap=1,1,0), before its lines NAME x y z"}
 	}
 	return nil, "", &graphfile.Error{Msg: "cannot tell the format of the machine file: want " + strings.Join(Names(), ", ")}
+}
+
+// coordsLike is a first line that is nearly a coordinates header: "#
+// Torus 4X4", "#torus 4x4", "# mesh 4x4".
+var coordsLike = regexp.MustCompile(`^#\s*(?i:(torus|mesh))\s+([0-9]+(?:[xX][0-9]+)*)(\s.*)?$`)
+
+// nearCoords returns the error of a file whose first line is nearly a
+// coordinates header, naming the header to write: "# torus AxB" in lower
+// case, and for a mesh, a torus whose axes do not wrap (wrap=0,0).
+func nearCoords(text []byte) error {
+	no := 0
+	for line := range bytes.Lines(text) {
+		no++
+		t := strings.TrimSpace(string(line))
+		if t == "" {
+			continue
+		}
+		m := coordsLike.FindStringSubmatch(t)
+		if m == nil {
+			return nil
+		}
+		dims := strings.ToLower(m[2])
+		if strings.EqualFold(m[1], "mesh") {
+			wrap := strings.Repeat(",0", strings.Count(dims, "x")+1)[1:]
+			return &graphfile.Error{Format: coordsTitle, Line: no, Msg: fmt.Sprintf("%.40q: a mesh is written as a torus whose axes do not wrap, # torus %s wrap=%s", t, dims, wrap)}
+		}
+		return &graphfile.Error{Format: coordsTitle, Line: no, Msg: fmt.Sprintf("%.40q: the header is written in lower case, # torus %s%s", t, dims, strings.ToLower(m[3]))}
+	}
+	return nil
 }
 
 // lines calls f with every line of text (1-based numbers), its comment
@@ -96,15 +129,26 @@ func lines(text []byte, title string, f func(no int, line string) error) error {
 	return nil
 }
 
+// firstLine returns the first line of text that is not blank once its
+// comment is cut, trimmed, and its number (0 if none).
+func firstLine(text []byte) (int, string) {
+	var no int
+	var first string
+	lines(text, "", func(n int, line string) error {
+		no, first = n, line
+		return io.EOF
+	})
+	return no, first
+}
+
 // firstWord returns the first word of text outside comments and blank
 // lines.
 func firstWord(text []byte) string {
-	var w string
-	lines(text, "", func(_ int, line string) error {
-		w, _, _ = strings.Cut(strings.Join(strings.Fields(line), " "), " ")
-		return io.EOF
-	})
-	return w
+	_, line := firstLine(text)
+	if f := strings.Fields(line); len(f) > 0 {
+		return f[0]
+	}
+	return ""
 }
 
 // WriteMachine writes a machine read from a file back in its format, and

@@ -14,18 +14,9 @@ import (
 // hwloc synthetic string (the format from the content).
 func ReadNode(text []byte) (NodeLevels, error) {
 	if sniffXML(text) {
-		root, err := parseHwlocXML(text)
-		if err != nil {
-			return NodeLevels{}, err
-		}
-		return regularLevels(root)
+		return readNodeXML(text)
 	}
-	var words []string
-	lines(text, syntheticTitle, func(_ int, line string) error {
-		words = append(words, line)
-		return nil
-	})
-	return ParseSynthetic(strings.Join(words, " "))
+	return ParseSynthetic(syntheticText(text))
 }
 
 // Suffix returns the host spec suffix that gives a machine's nodes this
@@ -46,13 +37,26 @@ func (n NodeLevels) Suffix(dist []int) (string, error) {
 		return s, nil
 	}
 	if len(dist) != k {
-		return "", fmt.Errorf("%d costs for the %d levels read (%s, innermost first): give one per level", len(dist), k, strings.Join(names, ", "))
+		return "", fmt.Errorf("%d costs for the %d levels read (%s, innermost first): give one per level%s", len(dist), k, strings.Join(names, ", "), n.ignoredNote())
 	}
 	d := make([]string, k)
 	for i, x := range dist {
 		d[i] = strconv.Itoa(x)
 	}
 	return s + ":dist=" + strings.Join(d, ","), nil
+}
+
+// ignoredNote says which levels were not read, for a count of costs
+// that does not match the levels read.
+func (n NodeLevels) ignoredNote() string {
+	if len(n.Ignored) == 0 {
+		return ""
+	}
+	verb := " is"
+	if len(n.Ignored) > 1 {
+		verb = " are"
+	}
+	return "; " + strings.Join(n.Ignored, ", ") + verb + " not read (topomap reads " + readLevels + " levels), its objects counted in the next level read"
 }
 
 // CutNodeDist splits the value of a --node flag, "SPEC dist=D1,D2,…" (the

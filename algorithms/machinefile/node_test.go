@@ -22,6 +22,10 @@ func TestParseNode(t *testing.T) {
 		{"pack:2 core:2 dist=1,x", "", "dist= cost 2"},
 		{"pack:2 pu:2", "", "no core level"},
 		{"core:1", "", "a node of one core"},
+		{"Package:2 Die:2 Core:4 dist=1,2,3", ":node=4x2x2:dist=1,2,3", ""},
+		{"Package:2 Group:2 [NUMANode(memory=1073741824)] L2Cache:2(size=4194304) Core:2 PU:2 dist=1,2,3,4", ":node=2x2x2x2:dist=1,2,3,4", ""},
+		{"Package:2 Group:2 Core:4 dist=1,2,3", "", "3 costs for the 2 levels read (Core, Package, innermost first): give one per level; Group is not read (topomap reads Package, Die, NUMANode, L3, L2 and Core levels), its objects counted in the next level read"},
+		{"pack:2 group:2 l1:2 core:2 dist=1,2,3", "", "; group, l1 are not read"},
 	} {
 		got, err := machinefile.ParseNode(c.in)
 		if c.err != "" {
@@ -40,7 +44,7 @@ func TestParseNode(t *testing.T) {
 // panic); a suffix gives fattree:2,2's 4 nodes that many cores each and
 // reads back as itself.
 func FuzzParseNode(f *testing.F) {
-	for _, s := range []string{"pack:2 core:2 dist=1,2", "pack:2 numa:2 l3:1 core:8 pu:2", "core:4 dist=0", "pack:2 core:2 dist=", "x:1 core:3 dist=2"} {
+	for _, s := range []string{"pack:2 core:2 dist=1,2", "pack:2 numa:2 l3:1 core:8 pu:2", "core:4 dist=0", "pack:2 core:2 dist=", "x:1 core:3 dist=2", "Package:2 Group:2 [NUMANode(memory=1)] Die:2 Core:2 PU:2 dist=1,2,3"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, value string) {

@@ -3,6 +3,8 @@ package machinefile
 import (
 	"fmt"
 	"io"
+	"iter"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,7 +14,10 @@ import (
 	"topomap/algorithms/topology"
 )
 
-const tgtTitle = "Scotch target"
+const (
+	tgtTitle = "Scotch target"
+	tgtRead  = "tleaf, cmplt, hcub, mesh2D, mesh3D, torus2D, torus3D and torusXD"
+)
 
 // tgtKinds are the Scotch target architectures read, by name, with the
 // number of numbers that follow (-1: given by the first number).
@@ -21,10 +26,34 @@ var tgtKinds = map[string]int{
 	"mesh2D": 2, "mesh3D": 3, "torus2D": 2, "torus3D": 3, "torusXD": -1,
 }
 
-func sniffTarget(head []byte) bool {
-	_, ok := tgtKinds[firstWord(head)]
-	return ok || firstWord(head) == "deco"
+// tgtUnread are Scotch's other target keywords (Scotch 7's arch.c, and
+// the older vcmplt and vhcub), each with why it is not read.
+var tgtUnread = map[string]string{
+	"cmpltw":   "a complete graph of weighted processors: topomap's slots are alike; write cmplt N if the weights are equal",
+	"deco":     "a decomposition-defined target, as Scotch's amk_* tools write: it lists a distance per pair of terminals; write the machine as the algorithmic target it was made from or as a Slurm topology.conf",
+	"dist":     "a distance-scaled wrapper of another target: write the target it wraps",
+	"ltleaf":   "a tleaf with its leaves relabelled: write the tleaf",
+	"sub":      "a part of another target: write that target",
+	"varcmplt": "a variable-sized target, for recursive partitioning: it has no fixed number of terminals",
+	"varhcub":  "a variable-sized target, for recursive partitioning: it has no fixed number of terminals",
+	"vcmplt":   "a variable-sized target, for recursive partitioning: it has no fixed number of terminals",
+	"vhcub":    "a variable-sized target, for recursive partitioning: it has no fixed number of terminals",
 }
+
+// tgtKind returns the Scotch keyword that word is, in the spelling of
+// tgtKinds or tgtUnread (Scotch reads keywords in any case), or "".
+func tgtKind(word string) string {
+	for _, names := range []iter.Seq[string]{maps.Keys(tgtKinds), maps.Keys(tgtUnread)} {
+		for k := range names {
+			if strings.EqualFold(k, word) {
+				return k
+			}
+		}
+	}
+	return ""
+}
+
+func sniffTarget(head []byte) bool { return tgtKind(firstWord(head)) != "" }
 
 // token is a word of the input and its line.
 type token struct {
@@ -52,14 +81,15 @@ func tgtErr(line int, format string, args ...any) error {
 
 // readTarget reads a Scotch target (see the package doc).
 func readTarget(text []byte) (topology.Host, error) {
-	if firstWord(text) == "deco" {
-		return nil, tgtErr(1, "a decomposition-defined target (deco, as Scotch's amk_* tools write) is not read: it lists a distance per pair of terminals; write the machine as the algorithmic target it was made from (tleaf, cmplt, hcub, mesh2D, mesh3D, torus2D, torus3D, torusXD) or as a Slurm topology.conf")
+	line, _ := firstLine(text)
+	kind := tgtKind(firstWord(text))
+	if why, ok := tgtUnread[kind]; ok { // before tokens: a deco target is long
+		return nil, tgtErr(line, "Scotch target %s is not read (%s); topomap reads %s", kind, why, tgtRead)
 	}
 	toks, err := tokens(text)
 	if err != nil {
 		return nil, err
 	}
-	kind, line := toks[0].text, toks[0].line
 	nums := make([]int, len(toks)-1)
 	for i, t := range toks[1:] {
 		v, err := strconv.Atoi(t.text)

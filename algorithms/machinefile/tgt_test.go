@@ -30,6 +30,8 @@ func TestTargetRead(t *testing.T) {
 		{"torus3D 2 3 4", "torus:2x3x4"},
 		{"torusXD 4 2 2 2 5", "torus:2x2x2x5"},
 		{"hcub 3", "hypercube:3"},
+		{"MESH2D 5 2", "mesh:5x2"}, // Scotch reads its keywords in any case
+		{"Tleaf 1 4 1", "tree:4:dist=1"},
 	} {
 		h, format, err := machinefile.Read(strings.NewReader(tt.text))
 		if err != nil || format != "tgt" || h.String() != tt.host {
@@ -99,7 +101,13 @@ func TestTargetErrors(t *testing.T) {
 		{"hcub 40", 1, "hcub:"},
 		{"tleaf", 1, "count of levels"},
 		// amk_hy 3: a decomposition-defined target, once "cannot tell the format"
-		{"deco\n0\n8\t15\n0\t1\t8\n1\n1 2\n", 1, "decomposition-defined target (deco"},
+		{"deco\n0\n8\t15\n0\t1\t8\n1\n1 2\n", 1, "Scotch target deco is not read (a decomposition-defined target"},
+		{"deco\n0\n" + strings.Repeat("1 ", 100), 1, "Scotch target deco is not read"}, // longer than a target read
+		// Scotch's other keywords, once a coordinates file without header or "cannot tell the format"
+		{"cmpltw 4 1 2 3 4", 1, "Scotch target cmpltw is not read (a complete graph of weighted processors"},
+		{"# made by hand\n\nvcmplt", 3, "Scotch target vcmplt is not read (a variable-sized target"},
+		{"VarHcub", 1, "Scotch target varhcub is not read"},
+		{"ltleaf 1 4 1 4 0 1 2 3", 1, "topomap reads tleaf, cmplt, hcub, mesh2D, mesh3D, torus2D, torus3D and torusXD"},
 	} {
 		_, _, err := machinefile.Read(strings.NewReader(tt.text))
 		checkFileError(t, err, tt.line, tt.want)
