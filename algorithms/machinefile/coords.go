@@ -28,7 +28,7 @@ type TorusCoords struct {
 
 // ReadTorusCoords reads a torus coordinates file, as Cray's xtprocadmin
 // or a Blue Gene/Q partition give the nodes of an allocation: a header
-// line "# torus AxBxC", optionally followed by " wrap=1,1,0" (one 0/1
+// line "# torus AxBxC" (in any case), optionally followed by " wrap=1,1,0" (one 0/1
 // per axis; every axis wraps by default), then one line per node, "NAME x
 // y z", one coordinate per axis. Other lines starting with # are
 // comments. Names and places are each listed once, and a name is one
@@ -151,7 +151,7 @@ func WriteCoords(w io.Writer, l *topology.Listed) error {
 func sniffCoords(head []byte) bool {
 	for _, line := range bytes.Split(head, []byte("\n")) {
 		if t := bytes.TrimSpace(line); len(t) > 0 {
-			return bytes.HasPrefix(t, []byte("# torus "))
+			return bytes.HasPrefix(bytes.ToLower(t), []byte("# torus "))
 		}
 	}
 	return false
@@ -176,7 +176,7 @@ func headlessCoords(text []byte) bool {
 
 // parseCoordsHeader reads "# torus AxBxC[ wrap=1,1,0]".
 func parseCoordsHeader(line string) (topology.Host, error) {
-	rest, ok := strings.CutPrefix(line, "# torus ")
+	rest, ok := strings.CutPrefix(strings.ToLower(line), "# torus ")
 	fields := strings.Fields(rest)
 	if !ok || len(fields) < 1 || len(fields) > 2 {
 		return nil, fmt.Errorf("want the header # torus AxBxC, optionally with wrap=1,1,0")

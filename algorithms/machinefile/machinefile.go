@@ -77,13 +77,13 @@ func Read(r io.Reader) (topology.Host, string, error) {
 	return nil, "", &graphfile.Error{Msg: "cannot tell the format of the machine file: want " + strings.Join(Names(), ", ")}
 }
 
-// coordsLike is a first line that is nearly a coordinates header: "#
-// Torus 4X4", "#torus 4x4", "# mesh 4x4".
+// coordsLike is a first line that is nearly a coordinates header (whose
+// case does not matter): "#torus 4x4", "# mesh 4x4".
 var coordsLike = regexp.MustCompile(`^#\s*(?i:(torus|mesh))\s+([0-9]+(?:[xX][0-9]+)*)(\s.*)?$`)
 
 // nearCoords returns the error of a file whose first line is nearly a
-// coordinates header, naming the header to write: "# torus AxB" in lower
-// case, and for a mesh, a torus whose axes do not wrap (wrap=0,0).
+// coordinates header, naming the header to write: "# torus AxB", and for
+// a mesh, a torus whose axes do not wrap (wrap=0,0).
 func nearCoords(text []byte) error {
 	no := 0
 	for line := range bytes.Lines(text) {
@@ -101,7 +101,7 @@ func nearCoords(text []byte) error {
 			wrap := strings.Repeat(",0", strings.Count(dims, "x")+1)[1:]
 			return &graphfile.Error{Format: coordsTitle, Line: no, Msg: fmt.Sprintf("%.40q: a mesh is written as a torus whose axes do not wrap, # torus %s wrap=%s", t, dims, wrap)}
 		}
-		return &graphfile.Error{Format: coordsTitle, Line: no, Msg: fmt.Sprintf("%.40q: the header is written in lower case, # torus %s%s", t, dims, strings.ToLower(m[3]))}
+		return &graphfile.Error{Format: coordsTitle, Line: no, Msg: fmt.Sprintf("%.40q: want the header # torus %s%s", t, dims, strings.ToLower(m[3]))}
 	}
 	return nil
 }
