@@ -14,6 +14,7 @@ import (
 	"topomap/algorithms/graphfile"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/spec"
+	"topomap/algorithms/topology"
 	"topomap/backend/jobs"
 )
 
@@ -80,6 +81,8 @@ func (s *Server) classify(err error) (int, ErrorBody, int) {
 		return http.StatusServiceUnavailable, body, 5
 	case errors.Is(err, errSyncBusy), errors.Is(err, errSyncTimeout):
 		return http.StatusServiceUnavailable, body, 1
+	case errors.Is(err, topology.ErrUnknownMachine): // as an unknown graph
+		return http.StatusNotFound, body, 0
 	case errors.As(err, &fe), errors.Is(err, spec.ErrInvalidRequest):
 		return http.StatusBadRequest, body, 0
 	}

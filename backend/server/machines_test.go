@@ -58,7 +58,7 @@ func TestMachineUpload(t *testing.T) {
 		t.Errorf("a malformed file: %d %s", rec.Code, rec.Body)
 	}
 	rec = f.do(t, "POST", "/api/v1/map", `{"guest":"grid:3x2","host":"machine:0123456789abcdef0123456789abcdef","algo":"pairs"}`)
-	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `"field":"host"`) || !strings.Contains(rec.Body.String(), "upload its file") {
+	if rec.Code != http.StatusNotFound || !strings.Contains(rec.Body.String(), `"field":"host"`) || !strings.Contains(rec.Body.String(), "upload its file") {
 		t.Errorf("an unknown machine: %d %s", rec.Code, rec.Body)
 	}
 }

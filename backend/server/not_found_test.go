@@ -13,8 +13,8 @@ import (
 // TestUnknownGraphOrMachineSaysWhich: an unknown graph:ID (in POST /map,
 // POST /jobs, render.svg, GET /graphs/{id}) is a 404 that says "no such
 // graph" and points to POST /api/v1/graphs; an unknown machine (GET
-// /machines/{id}) says "no such machine" and points to POST
-// /api/v1/machines; the id of the other kind says what it is. The error
+// /machines/{id}) says "no such machine", an unknown machine:ID host "no
+// machine of that id", and both point to POST /api/v1/machines; the id of the other kind says what it is. The error
 // names the field at fault: "id" in the path, else "guest". None of them
 // says "job".
 func TestUnknownGraphOrMachineSaysWhich(t *testing.T) {
@@ -38,6 +38,8 @@ func TestUnknownGraphOrMachineSaysWhich(t *testing.T) {
 		{"map an unknown graph", "POST", "/api/v1/map", `{"guest":"graph:` + unknown + `","host":"ring:4","algo":"greedy"}`, "guest", []string{"no such graph", unknown, "POST /api/v1/graphs"}},
 		{"map a machine as a graph", "POST", "/api/v1/map", `{"guest":"graph:` + m.ID + `","host":"ring:9","algo":"greedy"}`, "guest", []string{"no such graph", m.ID + " is an uploaded machine"}},
 		{"submit an unknown graph", "POST", "/api/v1/jobs", `{"guest":"graph:` + unknown + `","host":"ring:4","algo":"greedy"}`, "guest", []string{"no such graph", unknown, "POST /api/v1/graphs"}},
+		{"map on an unknown machine", "POST", "/api/v1/map", `{"guest":"grid:2x2","host":"machine:` + unknown + `","algo":"greedy"}`, "host", []string{"no machine of that id", unknown, "POST /api/v1/machines"}},
+		{"render on an unknown machine", "GET", "/api/v1/render.svg?guest=grid:2x2&host=machine:" + unknown + "&algo=greedy", "", "host", []string{"no machine of that id", unknown}},
 		{"render an unknown graph", "GET", "/api/v1/render.svg?guest=graph:" + unknown + "&host=ring:4&algo=greedy", "", "guest", []string{"no such graph", unknown, "POST /api/v1/graphs"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
