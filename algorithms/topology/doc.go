@@ -85,10 +85,11 @@
 // nodes as far apart as their nodes (fattree:2,2:node=2x2:dist=1,2).
 // Costs all 0, or no ":dist=", is ":cores=C". Costs above twice the
 // hops of the nearest two nodes break the triangle inequality; mappers
-// do not need it. Messages inside a node cross no link. Such a host is
-// not split into nodes and cores (SplitCores): its allocations and
-// ranks per node count slots, and its intra-node volume is not told
-// apart. Its inside's groups are levels of nested groups below the
+// do not need it. Messages inside a node cross no link. SplitCores does
+// not split such a host (its cores are not alike), but NodesOf does, as
+// launchers and allocations count: its allocations and ranks per node
+// count its nodes, and its intra-node volume is told apart. Its inside's
+// groups are levels of nested groups below the
 // network's (metric.Groups): recursive mappers split its nodes, then
 // their insides, and the levels bound counts what each group cannot
 // hold.
