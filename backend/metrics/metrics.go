@@ -77,7 +77,7 @@ func (m *Metrics) Finished(j jobs.Job) {
 // Watch reports the service's live jobs (its Stats) as the gauge
 // topomap_jobs{state="queued"|"running"}, read at each scrape (O(1)).
 func (m *Metrics) Watch(s jobs.Service) {
-	desc := prometheus.NewDesc("topomap_jobs", "Jobs now queued or running, by state.", []string{"state"}, nil)
+	desc := prometheus.NewDesc("topomap_jobs", "Jobs now queued or running, by state (on a shared Postgres, the whole cluster's).", []string{"state"}, nil)
 	m.reg.MustRegister(gaugeFunc{desc, func(ch chan<- prometheus.Metric) {
 		st := s.Stats()
 		ch <- prometheus.MustNewConstMetric(desc, prometheus.GaugeValue, float64(st.Queued), string(jobs.Queued))
