@@ -10,7 +10,10 @@
 // submit that starts a run gets a cancel token, which Cancel wants. A
 // result is committed to the Store before the job is reported done; jobs
 // that were queued or running when the process stopped are recorded as
-// interrupted and run again when resubmitted.
+// interrupted and run again when resubmitted. An anytime search that is
+// cancelled or stopped at the time limit keeps the best placement it had
+// found, marked partial (Keeps); a running job's elapsed time is reported
+// every second or so even when its mapper reports no progress (MapTimed).
 //
 // The server depends on the services defined here, not on a store:
 // Service (Runner, the queue and workers of one process over a Store, is

@@ -3,7 +3,9 @@ package jobs
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"strings"
+	"time"
 
 	"topomap/algorithms/export"
 	"topomap/algorithms/solve"
@@ -57,8 +59,28 @@ func ValidID(s string) bool {
 	return err == nil && len(s) == IDLen && strings.ToLower(s) == s // lower-case hex only
 }
 
-// Complete gives a finished job its result (partial: a cancelled anytime
-// search's best placement): metrics, the comparison with rank order, what
+// Keeps reports whether a job that ended in status s keeps res, its
+// solver's result: a done job does, and so does a cancelled one, or one
+// stopped at its time limit (timedOut), if res is partial (the best
+// placement an anytime search had found by then). Every Service decides
+// with it, then stores the result (Complete) and its placement.
+func Keeps(s Status, timedOut bool, res *solve.Result) bool {
+	return s == Done || res != nil && res.Partial && (s == Cancelled || timedOut)
+}
+
+// TimeLimitError is the error of a job stopped at the time limit maxTime;
+// kept says that it keeps its best placement so far (Keeps).
+func TimeLimitError(maxTime time.Duration, kept bool) string {
+	msg := fmt.Sprintf("the job exceeded this server's time limit of %v", maxTime)
+	if kept {
+		msg += "; the best placement found before it is kept (partial)"
+	}
+	return msg
+}
+
+// Complete gives a finished job its result (partial: the best placement
+// an anytime search had found when it was cancelled or stopped at its
+// time limit, see Keeps): metrics, the comparison with rank order, what
 // the search and the mapper said, its time, and the placement formats
 // that can express it (export.CheckResult: those without holes only when
 // its slots have none, on an allocation its own). Every job store calls

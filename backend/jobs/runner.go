@@ -583,13 +583,13 @@ func (r *Runner) run(e *entry) {
 	ctx, cancel := context.WithTimeoutCause(e.ctx, r.o.MaxTime, errTimeout)
 	res, err := r.solve(ctx, e)
 	cancel()
-	status, msg := r.outcome(e.ctx, ctx, err)
+	status, msg, keep := r.outcome(e.ctx, ctx, res, err)
 
 	r.mu.Lock()
 	j = e.job
 	r.mu.Unlock()
 	j.Status, j.Error, j.Finished = status, msg, time.Now().UTC()
-	j = r.record(j, res)
+	j = r.record(j, res, keep)
 	r.mu.Lock()
 	e.job = j
 	// Before the job is announced finished: a client that sees it done
@@ -621,44 +621,47 @@ func (r *Runner) start(e *entry) (j Job, ok bool) {
 }
 
 // outcome is the final status and error message of a job whose solver
-// returned err: cancelled or interrupted if the job's context ctx ended
-// for that cause, failed if err came with the time limit of limited (ctx
-// with MaxTime) running out or otherwise, else done.
-func (r *Runner) outcome(ctx, limited context.Context, err error) (Status, string) {
+// returned res and err, and whether it keeps res (Keeps): cancelled or
+// interrupted if the job's context ctx ended for that cause, failed if
+// err came with the time limit of limited (ctx with MaxTime) running out
+// or otherwise, else done.
+func (r *Runner) outcome(ctx, limited context.Context, res *solve.Result, err error) (s Status, msg string, keep bool) {
 	switch cause := context.Cause(ctx); {
 	case errors.Is(cause, errCancelled):
-		return Cancelled, errCancelled.Error()
+		s, msg = Cancelled, errCancelled.Error()
 	case errors.Is(cause, errShutdown):
-		return Interrupted, errShutdown.Error()
+		s, msg = Interrupted, errShutdown.Error()
 	case err != nil && errors.Is(context.Cause(limited), errTimeout):
-		return Failed, fmt.Sprintf("the job exceeded this server's time limit of %v", r.o.MaxTime)
+		keep = Keeps(Failed, true, res)
+		return Failed, TimeLimitError(r.o.MaxTime, keep), keep
 	case err != nil:
-		return Failed, err.Error()
+		s, msg = Failed, err.Error()
+	default:
+		s = Done
 	}
-	return Done, ""
+	return s, msg, Keeps(s, false, res)
 }
 
-// record stores a finished job, with its result if it is done or a
-// cancelled search's partial one, and returns it as stored: failed if
-// its result could not be.
-func (r *Runner) record(j Job, res *solve.Result) Job {
-	// A cancelled anytime search keeps its best placement, marked partial.
-	partial := j.Status == Cancelled && res != nil && res.Partial
-	if j.Status != Done && !partial {
+// record stores a finished job, with its result if it keeps it (done, or
+// the partial result of a search cancelled or stopped at the time limit),
+// and returns it as stored: failed if its result could not be.
+func (r *Runner) record(j Job, res *solve.Result, keep bool) Job {
+	if !keep {
 		r.put(j)
 		return j
 	}
-	Complete(&j, res, partial)
+	Complete(&j, res, j.Status != Done)
 	if err := r.st.Finish(j, res.Mapping.Place); err != nil {
 		r.o.Logger.Error("jobs: committing a result", "id", j.ID, "err", err)
-		j.Status, j.Error, j.Metrics, j.Baseline, j.Formats = Failed, "the result could not be stored: "+err.Error(), nil, nil, nil
+		j.Status, j.Error, j.Metrics, j.Baseline, j.Formats, j.Partial = Failed, "the result could not be stored: "+err.Error(), nil, nil, nil, false
 		r.put(j)
 	}
 	return j
 }
 
-// solve calls the solver, turning a panic into an error so that one bad
-// instance cannot take the server down.
+// solve calls the solver (MapTimed: a silent one's elapsed time is
+// reported too), turning a panic into an error so that one bad instance
+// cannot take the server down.
 func (r *Runner) solve(ctx context.Context, e *entry) (res *solve.Result, err error) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -675,5 +678,5 @@ func (r *Runner) solve(ctx context.Context, e *entry) (res *solve.Result, err er
 			e.publish()
 		}
 	}
-	return r.o.Solver.Map(ctx, e.in, progress)
+	return r.o.Solver.MapTimed(ctx, e.in, progress)
 }

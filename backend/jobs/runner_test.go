@@ -353,6 +353,30 @@ func TestCancelKeepsBest(t *testing.T) {
 	}
 }
 
+// TestTimeLimitKeepsTheBestOfPairs: a PAIRS job that the time limit stops
+// (solve.Map's context past its deadline) fails saying so and keeps the
+// best placement its search had found, marked partial, as a cancelled one
+// does, and Result serves it.
+func TestTimeLimitKeepsTheBestOfPairs(t *testing.T) {
+	const limit = 500 * time.Millisecond
+	r, _, _ := newRunner(t, jobs.Options{Workers: 1, MaxTime: limit, Solver: jobs.Solver{Check: solve.Check, Map: solve.Map}})
+	in := instance(t, "grid:64x64", "mesh:128x32", "pairs")
+	in.Start, in.Moves = "rowmajor", spec.MaxMoves // far more moves than the limit allows
+	j, _, err := r.Submit(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := waitFinal(t, r, j.ID)
+	if got.Status != jobs.Failed || got.Error != jobs.TimeLimitError(limit, true) || !got.Partial || got.Metrics == nil {
+		t.Fatalf("job %+v; want failed at the time limit, partial, with metrics", got)
+	}
+	res, err := r.Result(j.ID)
+	if err != nil || !res.Partial {
+		t.Fatalf("Result = %+v, %v", res, err)
+	}
+	checkResult(t, res)
+}
+
 // TestRunnerHonoursTheServiceContract runs the service contract on a
 // runner over each store: in memory and in a bbolt file.
 func TestRunnerHonoursTheServiceContract(t *testing.T) {
@@ -368,9 +392,9 @@ func TestRunnerHonoursTheServiceContract(t *testing.T) {
 		},
 	} {
 		t.Run(name, func(t *testing.T) {
-			jobstest.TestService(t, func(t *testing.T, s jobs.Solver) jobs.Service {
-				quiet := slog.New(slog.DiscardHandler) // the contract's solver panics on purpose
-				r, err := jobs.New(open(t), jobs.Options{Workers: 2, Solver: s, Logger: quiet})
+			jobstest.TestService(t, func(t *testing.T, o jobs.Options) jobs.Service {
+				o.Workers, o.Logger = 2, slog.New(slog.DiscardHandler) // the contract's solver panics on purpose
+				r, err := jobs.New(open(t), o)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -48,7 +48,8 @@ func TestPostgresPassesTheStoreContract(t *testing.T) {
 }
 
 func TestPostgresPassesTheServiceContract(t *testing.T) {
-	jobstest.TestService(t, func(t *testing.T, s jobs.Solver) jobs.Service {
-		return openService(t, openDB(t), jobs.Options{Workers: 2, Solver: s})
+	jobstest.TestService(t, func(t *testing.T, o jobs.Options) jobs.Service {
+		o.Workers = 2
+		return openService(t, openDB(t), o)
 	})
 }

@@ -34,7 +34,9 @@
 //     LISTENs on one connection and fans the states out to its local
 //     subscribers (the API's Server-Sent Events), so a job can be followed
 //     from any replica. A final state is also polled for, so a lost
-//     notification delays it by a second at most.
+//     notification delays it by a second at most. The final record keeps
+//     the last progress reported, as the runner's does; failed writes of
+//     progress are logged at most every 10 s while the database is down.
 //   - Cancel: any replica checks the token against the stored hash, marks
 //     the row and cancels the River job, whose worker stops within
 //     milliseconds and records the job cancelled.

@@ -54,7 +54,7 @@ func (w *runWorker) Work(ctx context.Context, job *river.Job[runArgs]) error {
 	if err != nil || !ok {
 		return err
 	}
-	res, err := s.solve(ctx, j, in)
+	res, err := s.solve(ctx, &j, in)
 	return s.record(ctx, job, j, res, err)
 }
 
@@ -119,31 +119,35 @@ func (s *Service) instance(ctx context.Context, j jobs.Job) (spec.Instance, erro
 	return in, in.Resolve(ctx, s.o.Graphs)
 }
 
-// solve calls the solver, turning a panic into an error; progress is
-// written and notified by a goroutine of its own, at most every
-// ProgressEvery (the first report at once), so the solver never waits
-// for the database.
-func (s *Service) solve(ctx context.Context, j jobs.Job, in spec.Instance) (res *solve.Result, err error) {
+// solve calls the solver (MapTimed: a silent one's elapsed time is
+// reported too), turning a panic into an error, and leaves in
+// j.Progress the last progress it reported, which the job's final record
+// keeps (as the runner's does); progress is written and notified by a
+// goroutine of its own, at most every ProgressEvery (the first report at
+// once), so the solver never waits for the database.
+func (s *Service) solve(ctx context.Context, j *jobs.Job, in spec.Instance) (res *solve.Result, err error) {
 	var mu sync.Mutex
-	var latest jobs.Progress
+	latest := j.Progress
 	var last time.Time // of the last report sent to the writer
 	kick := make(chan struct{}, 1)
 	written := make(chan struct{})
-	go func(kick <-chan struct{}) {
+	go func(w jobs.Job, kick <-chan struct{}) {
 		defer close(written)
+		failures := s.progressFailures(w.ID)
 		for range kick {
 			mu.Lock()
-			j.Progress = latest
+			w.Progress = latest
 			mu.Unlock()
-			if err := putJob(ctx, s.db.pool, j); err != nil && ctx.Err() == nil {
-				s.o.Logger.Warn("pgstore: writing a job's progress", "id", j.ID, "err", err)
+			if err := putJob(ctx, s.db.pool, w); ctx.Err() == nil {
+				failures.report(err)
 			}
 		}
-	}(kick)
+	}(*j, kick)
 	defer func() {
 		mu.Lock()
 		close(kick)
 		kick = nil
+		j.Progress = latest
 		mu.Unlock()
 		<-written
 	}()
@@ -153,7 +157,7 @@ func (s *Service) solve(ctx context.Context, j jobs.Job, in spec.Instance) (res 
 			res, err = nil, fmt.Errorf("internal error in %s", in.Algo)
 		}
 	}()
-	return s.o.Solver.Map(ctx, in, func(p solve.Progress) {
+	return s.o.Solver.MapTimed(ctx, in, func(p solve.Progress) {
 		mu.Lock()
 		defer mu.Unlock()
 		latest = jobs.ProgressOf(p)
@@ -194,6 +198,7 @@ func (s *Service) recordOnce(ctx, wctx context.Context, job *river.Job[runArgs],
 		return j, qerr // River retries the attempt
 	}
 	j.Finished = time.Now().UTC()
+	timedOut := false
 	switch {
 	case cancelled:
 		j.Status, j.Error = jobs.Cancelled, errCancelled
@@ -204,16 +209,15 @@ func (s *Service) recordOnce(ctx, wctx context.Context, job *river.Job[runArgs],
 	case s.closing.Load() && ctx.Err() != nil:
 		j.Status, j.Error = jobs.Interrupted, errShutdown
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		j.Status, j.Error = jobs.Failed, fmt.Sprintf("the job exceeded this server's time limit of %v", s.o.MaxTime)
+		timedOut = true
+		j.Status, j.Error = jobs.Failed, jobs.TimeLimitError(s.o.MaxTime, jobs.Keeps(jobs.Failed, true, res))
 	default:
 		j.Status, j.Error = jobs.Failed, err.Error()
 	}
-	// A cancelled anytime search keeps its best placement, marked partial.
-	partial := j.Status == jobs.Cancelled && res != nil && res.Partial
-	if j.Status != jobs.Done && !partial {
+	if !jobs.Keeps(j.Status, timedOut, res) {
 		return j, putJob(wctx, s.db.pool, j)
 	}
-	jobs.Complete(&j, res, partial)
+	jobs.Complete(&j, res, j.Status != jobs.Done)
 	return j, pgx.BeginFunc(wctx, s.db.pool, func(tx pgx.Tx) error {
 		if err := finish(wctx, tx, j, res.Mapping.Place); err != nil {
 			return err

@@ -17,52 +17,99 @@ import (
 // Fake algorithms known to Solver besides the registry: Block reports
 // progress (fraction 0.5, hops/byte 2, evaluated 1, 2, ...) every 5 ms
 // until its context ends or the release channel closes (then it maps the
-// identity); Boom panics. Both need equal guest and host sizes.
+// identity); Anytime reports as Block does until its context ends, then
+// returns the identity placement as a partial result with the context's
+// error, as solve.Map does for an anytime search; Silent reports nothing
+// until its context ends or the release channel closes (then it maps the
+// identity), as rb does; Steps reports
+// StepsReported progress reports (evaluated 1 to StepsReported, improved
+// half of that) and maps the identity; Boom panics. All need equal guest
+// and host sizes.
 const (
-	Block = "block"
-	Boom  = "boom"
+	Block   = "block"
+	Anytime = "anytime"
+	Silent  = "silent"
+	Steps   = "steps"
+	Boom    = "boom"
 )
 
-// Solver returns a jobs.Solver that runs Block and Boom and defers every
-// other algorithm to solve.Check and solve.Map.
+// StepsReported is the number of progress reports of Steps, the
+// evaluated count of its last.
+const StepsReported = 50
+
+// Solver returns a jobs.Solver that runs Block, Anytime, Silent, Steps
+// and Boom
+// and defers every other algorithm to solve.Check and solve.Map.
 func Solver(release <-chan struct{}) jobs.Solver {
-	check := func(in spec.Instance) (solve.Algorithm, error) {
-		if in.Algo != Block && in.Algo != Boom {
-			return solve.Check(in)
-		}
-		if in.Guest.Order() != in.Host.Size() {
-			return solve.Algorithm{}, &spec.FieldError{Field: "host", Err: errors.New("jobstest: sizes differ")}
-		}
-		return solve.Algorithm{Name: in.Algo, Notes: solve.Notes{Title: "test double", Confidence: "P"}}, nil
-	}
 	return jobs.Solver{
 		Check: check,
 		Map: func(ctx context.Context, in spec.Instance, progress func(solve.Progress)) (*solve.Result, error) {
+			if progress == nil {
+				progress = func(solve.Progress) {}
+			}
 			switch in.Algo {
 			case Boom:
 				panic("jobstest: boom")
-			case Block:
-				start := time.Now()
-				for i := int64(1); ; i++ {
-					select {
-					case <-ctx.Done():
-						return nil, ctx.Err()
-					case <-release:
-						return identity(in, check)
-					case <-time.After(5 * time.Millisecond):
-						if progress != nil {
-							progress(solve.Progress{Elapsed: time.Since(start), Evaluated: i, HopsPerByte: 2, Fraction: 0.5})
-						}
-					}
+			case Block, Anytime:
+				return block(ctx, in, release, progress)
+			case Silent:
+				select {
+				case <-ctx.Done():
+					return nil, ctx.Err()
+				case <-release:
+					return identity(in)
 				}
+			case Steps:
+				for i := range int64(StepsReported) {
+					progress(solve.Progress{Evaluated: i + 1, Improved: (i + 1) / 2, HopsPerByte: 2, Fraction: float64(i+1) / StepsReported})
+				}
+				return identity(in)
 			}
 			return solve.Map(ctx, in, progress)
 		},
 	}
 }
 
+// check checks the fake algorithms' instances as Solver says and defers
+// the others to solve.Check.
+func check(in spec.Instance) (solve.Algorithm, error) {
+	switch in.Algo {
+	case Block, Anytime, Silent, Steps, Boom:
+	default:
+		return solve.Check(in)
+	}
+	if in.Guest.Order() != in.Host.Size() {
+		return solve.Algorithm{}, &spec.FieldError{Field: "host", Err: errors.New("jobstest: sizes differ")}
+	}
+	return solve.Algorithm{Name: in.Algo, Notes: solve.Notes{Title: "test double", Confidence: "P"}}, nil
+}
+
+// block runs Block and Anytime: progress every 5 ms until ctx ends (then
+// Anytime's partial identity) or release closes (then the identity).
+func block(ctx context.Context, in spec.Instance, release <-chan struct{}, progress func(solve.Progress)) (*solve.Result, error) {
+	start := time.Now()
+	for i := int64(1); ; i++ {
+		select {
+		case <-ctx.Done():
+			if in.Algo != Anytime {
+				return nil, ctx.Err()
+			}
+			res, err := identity(in)
+			if err != nil {
+				return nil, err
+			}
+			res.Partial, res.Seconds = true, time.Since(start).Seconds()
+			return res, ctx.Err()
+		case <-release:
+			return identity(in)
+		case <-time.After(5 * time.Millisecond):
+			progress(solve.Progress{Elapsed: time.Since(start), Evaluated: i, HopsPerByte: 2, Fraction: 0.5})
+		}
+	}
+}
+
 // identity solves in with the identity placement.
-func identity(in spec.Instance, check func(spec.Instance) (solve.Algorithm, error)) (*solve.Result, error) {
+func identity(in spec.Instance) (*solve.Result, error) {
 	a, err := check(in)
 	if err != nil {
 		return nil, err

@@ -13,29 +13,137 @@ import (
 )
 
 // TestService runs the contract of jobs.Service on a fresh service that
-// open returns, which must solve with the Solver given (this package's,
-// whose Block runs end when release closes): a submit starts one run and
-// hands its cancel token to that caller only, identical requests share it,
-// a run ends done with a result that checks, cancelling wants the token
-// and a live job, a bad instance is a field error, a panicking solver
-// fails its job only, and the listing shows the jobs newest first. Every
+// open returns, which must use the Options given (this package's Solver,
+// whose Block runs end when release closes, and sometimes a MaxTime),
+// the others its own: a submit starts one run and hands its cancel token
+// to that caller only, identical requests share it, a run ends done with
+// a result that checks and the last progress it reported, a running
+// job's elapsed time grows while its solver reports nothing, cancelling
+// wants the token and a live job, a bad instance is a field error, a
+// panicking solver fails its job only, a run stopped at the time limit
+// fails keeping its last progress and, if the solver returned one, its
+// partial result, and the listing shows the jobs newest first. Every
 // implementation's tests call it.
-func TestService(t *testing.T, open func(t *testing.T, s jobs.Solver) jobs.Service) {
+func TestService(t *testing.T, open func(t *testing.T, o jobs.Options) jobs.Service) {
 	t.Run("runs and shares", func(t *testing.T) {
-		svc := open(t, Solver(nil))
+		svc := open(t, jobs.Options{Solver: Solver(nil)})
 		checkRunsAndShares(t, svc)
 	})
 	t.Run("cancels with the token", func(t *testing.T) {
 		release := make(chan struct{})
 		defer close(release)
-		checkCancel(t, open(t, Solver(release)))
+		checkCancel(t, open(t, jobs.Options{Solver: Solver(release)}))
 	})
 	t.Run("refuses and fails", func(t *testing.T) {
-		checkFailures(t, open(t, Solver(nil)))
+		checkFailures(t, open(t, jobs.Options{Solver: Solver(nil)}))
 	})
 	t.Run("lists the formats of its result", func(t *testing.T) {
-		checkFormats(t, open(t, Solver(nil)))
+		checkFormats(t, open(t, jobs.Options{Solver: Solver(nil)}))
 	})
+	t.Run("keeps the last progress of a done job", func(t *testing.T) {
+		checkLastProgress(t, open(t, jobs.Options{Solver: Solver(nil)}))
+	})
+	t.Run("counts the elapsed time of a silent solver", func(t *testing.T) {
+		checkSilentElapsed(t, open(t, jobs.Options{Solver: Solver(nil)}))
+	})
+	t.Run("keeps the best placement at the time limit", func(t *testing.T) {
+		checkTimeLimit(t, open(t, jobs.Options{Solver: Solver(nil), MaxTime: timeLimit}))
+	})
+}
+
+// timeLimit is the job time limit of the time limit's contract: long
+// enough for the solver's first progress reports (every 5 ms).
+const timeLimit = 300 * time.Millisecond
+
+// checkLastProgress: a done job's record, as followed and as read, keeps
+// the last progress its solver reported (evaluated, improved).
+func checkLastProgress(t *testing.T, svc jobs.Service) {
+	j, _, err := svc.Submit(parse(t, "grid:2x2", "mesh:2x2", Steps))
+	if err != nil {
+		t.Fatal(err)
+	}
+	final := Follow(t, svc, j.ID)
+	got, err := svc.Get(j.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, j := range []jobs.Job{final, got} {
+		if p := j.Progress; j.Status != jobs.Done || p.Evaluated != StepsReported || p.Improved != StepsReported/2 || p.Fraction != 1 {
+			t.Errorf("%s job, progress %+v; want done, evaluated %d and improved %d as last reported, fraction 1", j.Status, p, StepsReported, StepsReported/2)
+		}
+	}
+}
+
+// checkSilentElapsed: the progress of a job whose solver reports nothing
+// (as rb) shows its elapsed time growing while it runs.
+func checkSilentElapsed(t *testing.T, svc jobs.Service) {
+	j, _, err := svc.Submit(parse(t, "grid:2x2", "mesh:2x2", Silent))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer svc.Cancel(context.Background(), j.ID, j.CancelToken)
+	// The elapsed time is reported every second or two: 10 s is a hang.
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		got, err := svc.Get(j.ID)
+		if err == nil && got.Status == jobs.Running && got.Progress.Elapsed > 0 {
+			return
+		}
+		if err != nil || got.Status.Final() || time.Now().After(deadline) {
+			t.Fatalf("Get = %s, progress %+v, %v; want running with an elapsed time", got.Status, got.Progress, err)
+		}
+	}
+}
+
+// checkTimeLimit: a run stopped at the time limit fails saying so and
+// keeps its last progress; an anytime search's best placement (a partial
+// result) is kept, as a cancelled one's is: metrics, formats and the
+// placement, which Result serves.
+func checkTimeLimit(t *testing.T, svc jobs.Service) {
+	for _, c := range []struct {
+		algo    string
+		partial bool
+	}{{Block, false}, {Anytime, true}} {
+		in := parse(t, "grid:4x4", "mesh:4x4", c.algo)
+		j, _, err := svc.Submit(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		final := Follow(t, svc, j.ID)
+		got, err := svc.Get(j.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, j := range []jobs.Job{final, got} {
+			kept := strings.Contains(j.Error, "best placement found before it is kept")
+			if j.Status != jobs.Failed || !strings.Contains(j.Error, "time limit of "+timeLimit.String()) || kept != c.partial {
+				t.Errorf("%s: %s, error %q; want failed at the time limit, kept %v", c.algo, j.Status, j.Error, c.partial)
+			}
+			if j.Partial != c.partial || (j.Metrics != nil) != c.partial || slices.Contains(j.Formats, "rankfile") != c.partial {
+				t.Errorf("%s: partial %v, metrics %v, formats %v; want a partial result %v", c.algo, j.Partial, j.Metrics, j.Formats, c.partial)
+			}
+			if j.Progress.Evaluated == 0 {
+				t.Errorf("%s: progress %+v; want the last one reported", c.algo, j.Progress)
+			}
+		}
+		checkPartialResult(t, svc, final, c.partial)
+	}
+}
+
+// checkPartialResult: Result serves a partial job's placement, with its
+// metrics, and refuses another unfinished one.
+func checkPartialResult(t *testing.T, svc jobs.Service, j jobs.Job, partial bool) {
+	t.Helper()
+	res, err := svc.Result(j.ID)
+	if !partial {
+		if !errors.Is(err, jobs.ErrConflict) {
+			t.Errorf("Result of a failed job without a partial result: %v, want ErrConflict", err)
+		}
+		return
+	}
+	if err != nil || !res.Partial || res.Metrics.HopsPerByte != j.Metrics.HopsPerByte {
+		t.Fatalf("Result of a partial job = %+v, %v; want its partial result", res, err)
+	}
+	CheckPlacement(t, res.Instance, res.Mapping.Place, res.Metrics.HopsPerByte)
 }
 
 // checkFormats: a done job lists the placement formats that can express
