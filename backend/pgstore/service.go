@@ -173,7 +173,7 @@ func (s *Service) insert(ctx context.Context, j jobs.Job, token string) (started
 	if _, err := tx.Exec(ctx, "DELETE FROM topomap_placements WHERE job_id = $1", j.ID); err != nil {
 		return false, err
 	}
-	res, err := s.client.InsertTx(ctx, tx, runArgs{ID: j.ID}, &river.InsertOpts{Queue: queueName, MaxAttempts: MaxAttempts})
+	res, err := s.client.InsertTx(ctx, tx, runArgs{ID: j.ID, MaxTime: s.o.MaxTime}, &river.InsertOpts{Queue: queueName, MaxAttempts: MaxAttempts})
 	if err != nil {
 		return false, fmt.Errorf("queueing job %s: %w", j.ID, err)
 	}

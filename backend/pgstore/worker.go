@@ -33,9 +33,26 @@ var replicaName = func() string {
 // runArgs is River's job: the topomap job to run.
 type runArgs struct {
 	ID string `json:"id"`
+	// MaxTime is the time limit of the replica that accepted the job: it
+	// holds on whichever replica runs it (0 in jobs queued before it was
+	// recorded: the running replica's).
+	MaxTime time.Duration `json:"maxTime,omitempty"`
 }
 
 func (runArgs) Kind() string { return "topomap_run" }
+
+// Timeout is the job's time limit (River's Worker), which River's
+// rescuer also waits for before it takes the job from a replica that
+// stopped answering; 0 is the client's, this replica's.
+func (w *runWorker) Timeout(job *river.Job[runArgs]) time.Duration { return job.Args.MaxTime }
+
+// maxTime is the time limit that holds for job.
+func (s *Service) maxTime(job *river.Job[runArgs]) time.Duration {
+	if job.Args.MaxTime > 0 {
+		return job.Args.MaxTime
+	}
+	return s.o.MaxTime
+}
 
 // runWorker runs topomap jobs for River.
 type runWorker struct {
@@ -210,7 +227,7 @@ func (s *Service) recordOnce(ctx, wctx context.Context, job *river.Job[runArgs],
 		j.Status, j.Error = jobs.Interrupted, errShutdown
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		timedOut = true
-		j.Status, j.Error = jobs.Failed, jobs.TimeLimitError(s.o.MaxTime, jobs.Keeps(jobs.Failed, true, res))
+		j.Status, j.Error = jobs.Failed, jobs.TimeLimitError(s.maxTime(job), jobs.Keeps(jobs.Failed, true, res))
 	default:
 		j.Status, j.Error = jobs.Failed, err.Error()
 	}
