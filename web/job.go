@@ -321,6 +321,9 @@ func (c *JobPage) Render() app.UI {
 					label := "queued"
 					if j.Status == api.Running {
 						label = progressText(j.Progress.HopsPerByte, j.Progress.SquaredLinkLoads, j.Progress.Level, j.Progress.Evaluated, j.Progress.Improved, j.Progress.Elapsed)
+						if !j.Progress.At.IsZero() {
+							label += " · last report " + j.Progress.At.Format("15:04:05") + " UTC"
+						}
 					}
 					return progressBar(j.Progress.Fraction, label, c.onCancel)
 				}),

@@ -19,3 +19,12 @@ func TestProgressSaysTheObjective(t *testing.T) {
 		}
 	}
 }
+
+// TestProgressBeforeItsFirstFigures: before a search reports a figure
+// (a job's starts; rb, which reports none), the label says only how long
+// it has run: it read "0.0000 hops/byte after 0 moves".
+func TestProgressBeforeItsFirstFigures(t *testing.T) {
+	if got := progressText(0, 0, 0, 0, 0, 12.34); got != "running, 12.3 s" {
+		t.Errorf("%q, want running, 12.3 s", got)
+	}
+}

@@ -46,8 +46,12 @@ func progressBar(fraction float64, label string, onCancel app.EventHandler) app.
 
 // progressText is the label of a search's progress: the objective it
 // lowers (Σ squared link loads under the congestion objective, when
-// squares > 0), its moves and run time.
+// squares > 0), its moves and run time; only the run time before its
+// first figures (hops per byte 0 is "not known").
 func progressText(hopsPerByte, squares float64, level int, moves, improving int64, seconds float64) string {
+	if hopsPerByte == 0 && squares == 0 && moves == 0 {
+		return fmt.Sprintf("running, %.1f s", seconds)
+	}
 	value := metric.Fixed(hopsPerByte, 4) + " hops/byte"
 	if squares > 0 {
 		value = "Σ squared link loads " + metric.FormatLoad(squares) + " (" + value + ")"

@@ -132,6 +132,10 @@ type Progress struct {
 	Level int `json:"level,omitempty"`
 	// Elapsed is the run time so far, in seconds.
 	Elapsed float64 `json:"elapsed"`
+	// At is when the progress was reported (UTC), every second or so
+	// while a server runs the job: an older time while the job reads
+	// running means that its server stopped answering.
+	At time.Time `json:"at,omitzero"`
 }
 
 // JobList is the body of GET /api/v1/jobs: a page of jobs, newest first

@@ -456,7 +456,7 @@ func Rebuild(j Job, place []int, o Options) (*solve.Result, error) {
 // fraction clamped to [0, 1]).
 func ProgressOf(p solve.Progress) Progress {
 	return Progress{Fraction: min(max(p.Fraction, 0), 1), Evaluated: p.Evaluated, Improved: p.Improved, HopsPerByte: p.HopsPerByte,
-		SquaredLinkLoads: p.SquaredLinkLoads, Level: p.Level, Elapsed: p.Elapsed.Seconds()}
+		SquaredLinkLoads: p.SquaredLinkLoads, Level: p.Level, Elapsed: p.Elapsed.Seconds(), At: time.Now().UTC()}
 }
 
 // Stats are the runner's counters for health checks.

@@ -37,11 +37,12 @@ type jobRecord struct {
 
 // progressRecord is a job's last progress report.
 type progressRecord struct {
-	Fraction    float64 `json:"fraction"`
-	Evaluated   int64   `json:"evaluated"`
-	Improved    int64   `json:"improved,omitempty"`
-	HopsPerByte float64 `json:"hopsPerByte"`
-	Elapsed     float64 `json:"elapsed"`
+	Fraction    float64   `json:"fraction"`
+	Evaluated   int64     `json:"evaluated"`
+	Improved    int64     `json:"improved,omitempty"`
+	HopsPerByte float64   `json:"hopsPerByte"`
+	Elapsed     float64   `json:"elapsed"`
+	At          time.Time `json:"at,omitzero"`
 }
 
 // requestRecord is a job's canonical request as the file keeps it: a
@@ -90,7 +91,7 @@ func EncodeJob(j jobs.Job) ([]byte, error) {
 	}
 	return json.Marshal(jobRecord{
 		ID: j.ID, Status: string(j.Status),
-		Progress: progressRecord{p.Fraction, p.Evaluated, p.Improved, p.HopsPerByte, p.Elapsed},
+		Progress: progressRecord{p.Fraction, p.Evaluated, p.Improved, p.HopsPerByte, p.Elapsed, p.At},
 		Request:  q,
 		Metrics:  j.Metrics, Baseline: j.Baseline, Search: (*searchRecord)(j.Search), Seconds: j.Seconds, Partial: j.Partial, Note: j.Note, Formats: j.Formats, Error: j.Error,
 		Created: j.Created, Started: j.Started, Finished: j.Finished,
@@ -110,7 +111,7 @@ func DecodeJob(b []byte) (jobs.Job, error) {
 	}
 	return jobs.Job{
 		ID: r.ID, Status: jobs.Status(r.Status),
-		Progress: jobs.Progress{Fraction: p.Fraction, Evaluated: p.Evaluated, Improved: p.Improved, HopsPerByte: p.HopsPerByte, Elapsed: p.Elapsed},
+		Progress: jobs.Progress{Fraction: p.Fraction, Evaluated: p.Evaluated, Improved: p.Improved, HopsPerByte: p.HopsPerByte, Elapsed: p.Elapsed, At: p.At},
 		Request:  q,
 		Metrics:  r.Metrics, Baseline: r.Baseline, Search: (*solve.PairsRun)(r.Search), Seconds: r.Seconds, Partial: r.Partial, Note: r.Note, Formats: r.Formats, Error: r.Error,
 		Created: r.Created, Started: r.Started, Finished: r.Finished,

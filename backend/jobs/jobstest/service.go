@@ -75,7 +75,8 @@ func checkLastProgress(t *testing.T, svc jobs.Service) {
 }
 
 // checkSilentElapsed: the progress of a job whose solver reports nothing
-// (as rb) shows its elapsed time growing while it runs.
+// (as rb) shows its elapsed time growing while it runs, and when it was
+// last reported (a heartbeat: an old time says the server stopped).
 func checkSilentElapsed(t *testing.T, svc jobs.Service) {
 	j, _, err := svc.Submit(parse(t, "grid:2x2", "mesh:2x2", Silent))
 	if err != nil {
@@ -86,6 +87,9 @@ func checkSilentElapsed(t *testing.T, svc jobs.Service) {
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 		got, err := svc.Get(j.ID)
 		if err == nil && got.Status == jobs.Running && got.Progress.Elapsed > 0 {
+			if at := got.Progress.At; time.Since(at) > 10*time.Second || time.Until(at) > time.Second {
+				t.Errorf("progress reported at %v, now %v", at, time.Now().UTC())
+			}
 			return
 		}
 		if err != nil || got.Status.Final() || time.Now().After(deadline) {
