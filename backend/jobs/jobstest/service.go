@@ -58,16 +58,7 @@ const timeLimit = 300 * time.Millisecond
 // checkLastProgress: a done job's record, as followed and as read, keeps
 // the last progress its solver reported (evaluated, improved).
 func checkLastProgress(t *testing.T, svc jobs.Service) {
-	j, _, err := svc.Submit(parse(t, "grid:2x2", "mesh:2x2", Steps))
-	if err != nil {
-		t.Fatal(err)
-	}
-	final := Follow(t, svc, j.ID)
-	got, err := svc.Get(j.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, j := range []jobs.Job{final, got} {
+	for _, j := range runToEnd(t, svc, parse(t, "grid:2x2", "mesh:2x2", Steps)) {
 		if p := j.Progress; j.Status != jobs.Done || p.Evaluated != StepsReported || p.Improved != StepsReported/2 || p.Fraction != 1 {
 			t.Errorf("%s job, progress %+v; want done, evaluated %d and improved %d as last reported, fraction 1", j.Status, p, StepsReported, StepsReported/2)
 		}
@@ -107,17 +98,8 @@ func checkTimeLimit(t *testing.T, svc jobs.Service) {
 		algo    string
 		partial bool
 	}{{Block, false}, {Anytime, true}} {
-		in := parse(t, "grid:4x4", "mesh:4x4", c.algo)
-		j, _, err := svc.Submit(in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		final := Follow(t, svc, j.ID)
-		got, err := svc.Get(j.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, j := range []jobs.Job{final, got} {
+		ends := runToEnd(t, svc, parse(t, "grid:4x4", "mesh:4x4", c.algo))
+		for _, j := range ends {
 			kept := strings.Contains(j.Error, "best placement found before it is kept")
 			if j.Status != jobs.Failed || !strings.Contains(j.Error, "time limit of "+timeLimit.String()) || kept != c.partial {
 				t.Errorf("%s: %s, error %q; want failed at the time limit, kept %v", c.algo, j.Status, j.Error, c.partial)
@@ -129,7 +111,7 @@ func checkTimeLimit(t *testing.T, svc jobs.Service) {
 				t.Errorf("%s: progress %+v; want the last one reported", c.algo, j.Progress)
 			}
 		}
-		checkPartialResult(t, svc, final, c.partial)
+		checkPartialResult(t, svc, ends[0], c.partial)
 	}
 }
 
@@ -169,18 +151,31 @@ func checkFormats(t *testing.T, svc jobs.Service) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		j, _, err := svc.Submit(in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		final := Follow(t, svc, j.ID)
+		ends := runToEnd(t, svc, in)
+		final, got := ends[0], ends[1]
 		if final.Status != jobs.Done || !slices.Contains(final.Formats, "rankfile") || slices.Contains(final.Formats, "rankorder") != c.rankorder {
 			t.Errorf("%+v: %s, formats %v; want rankfile, rankorder %v", c.q, final.Status, final.Formats, c.rankorder)
 		}
-		if got, err := svc.Get(j.ID); err != nil || !slices.Equal(got.Formats, final.Formats) || got.Note != final.Note || (got.Note != "") != c.note {
-			t.Errorf("%+v: stored formats %v, note %q, %v; want %v, a note %v", c.q, got.Formats, got.Note, err, final.Formats, c.note)
+		if !slices.Equal(got.Formats, final.Formats) || got.Note != final.Note || (got.Note != "") != c.note {
+			t.Errorf("%+v: stored formats %v, note %q; want %v, a note %v", c.q, got.Formats, got.Note, final.Formats, c.note)
 		}
 	}
+}
+
+// runToEnd submits in, follows its job to its final state and returns
+// the job as followed, then as read back (Get).
+func runToEnd(t *testing.T, svc jobs.Service, in spec.Instance) [2]jobs.Job {
+	t.Helper()
+	j, _, err := svc.Submit(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	final := Follow(t, svc, j.ID)
+	got, err := svc.Get(j.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return [2]jobs.Job{final, got}
 }
 
 // parse reads an instance of the contract's (known to be well formed).
