@@ -21,10 +21,9 @@ import (
 // returns the identity placement as a partial result with the context's
 // error, as solve.Map does for an anytime search; Silent reports nothing
 // until its context ends or the release channel closes (then it maps the
-// identity), as rb does; Steps reports
-// StepsReported progress reports (evaluated 1 to StepsReported, improved
-// half of that) and maps the identity; Boom panics. All need equal guest
-// and host sizes.
+// identity), as rb does; Steps makes StepsReported progress reports
+// (evaluated 1 to StepsReported, improved half of that) and maps the
+// identity; Boom panics. All need equal guest and host sizes.
 const (
 	Block   = "block"
 	Anytime = "anytime"
@@ -38,8 +37,8 @@ const (
 const StepsReported = 50
 
 // Solver returns a jobs.Solver that runs Block, Anytime, Silent, Steps
-// and Boom
-// and defers every other algorithm to solve.Check and solve.Map.
+// and Boom, and defers every other algorithm to solve.Check and
+// solve.Map.
 func Solver(release <-chan struct{}) jobs.Solver {
 	return jobs.Solver{
 		Check: check,
