@@ -91,7 +91,8 @@ var readTests = []struct {
 	// Scotch: the cube of the Scotch manual, then loads and labels
 	{"scotch cube", "scotch", "0\n8 24\n0 000\n3 4 2 1\n3 5 3 0\n3 6 0 3\n3 7 1 2\n3 0 6 5\n3 1 7 4\n3 2 4 7\n3 3 5 6\n", 8,
 		"0→1:1 0→2:1 0→4:1 1→0:1 1→3:1 1→5:1 2→0:1 2→3:1 2→6:1 3→1:1 3→2:1 3→7:1 4→0:1 4→5:1 4→6:1 5→1:1 5→4:1 5→7:1 6→2:1 6→4:1 6→7:1 7→3:1 7→5:1 7→6:1", nil},
-	{"scotch base 1, free layout", "scotch", "0\n3 4\n1 000\n1 2 2 1\n3 1\n2", 3, "0→1:1 1→0:1 1→2:1 2→1:1", nil},
+	{"scotch base 1, free layout", "scotch", "0\n3 4\n1 000\n1 2 2 1\n3 1\n2", 3, "0→1:1 1→0:1 1→2:1 2→1:1",
+		[]string{"the file numbers its vertices from 1; topomap numbers them from 0 (vertex k is the file's k+1), and so do its scotch mapping files: Scotch's tools read them against this graph as topomap writes it (format scotch: baseval 0)"}},
 	{"scotch edge and vertex loads", "scotch", "0\n2 2\n0 011\n7 1 9 1\n7 1 9 0\n", 2, "0→1:9 1→0:9",
 		[]string{"vertex loads are read but not used: each vertex is one process"}},
 	{"scotch labels are ranks", "scotch", "0\n3 4\n0 100\n2 1 1\n1 2 2 0\n0 1 1\n", 3, "0→1:1 1→0:1 1→2:1 2→1:1", nil},

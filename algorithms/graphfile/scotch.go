@@ -1,6 +1,7 @@
 package graphfile
 
 import (
+	"fmt"
 	"io"
 	"math"
 
@@ -197,6 +198,10 @@ func (h *scotchHeader) readArcs(p *parser, v, deg int, labels []int) error {
 // labels, and warns of arcs without their reverse.
 func (h *scotchHeader) build(p *parser, labels []int, index map[int]int, lines []int32) (*guest.Graph, []string, error) {
 	name := func(v int) int { return v + h.base } // a vertex's number in the file
+	renumbered := ""
+	if h.base != 0 {
+		renumbered = fmt.Sprintf("the file numbers its vertices from %d; topomap numbers them from 0 (vertex k is the file's k+%d)", h.base, h.base)
+	}
 	if h.labelled {
 		ranked, err := p.relabel(labels, index, lines, h.base)
 		if err != nil {
@@ -204,11 +209,15 @@ func (h *scotchHeader) build(p *parser, labels []int, index map[int]int, lines [
 		}
 		if !ranked {
 			name = func(v int) int { return labels[v] }
+			renumbered = "" // p.relabel warned: numbered in file order
 		}
 	}
 	g, warnings, err := p.graph(h.n)
 	if err != nil {
 		return nil, nil, err
+	}
+	if renumbered != "" {
+		warnings = append(warnings, renumbered+", and so do its scotch mapping files: Scotch's tools read them against this graph as topomap writes it (format scotch: baseval 0)")
 	}
 	if c, from, to := unmatched(g); c > 0 {
 		warnings = append(warnings, asymmetric(c, "arc", "arcs", name(from), int(lines[from]), name(to)))
