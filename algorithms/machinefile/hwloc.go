@@ -21,21 +21,40 @@ const (
 	syntheticTitle = "hwloc synthetic string"
 )
 
-// The levels of a node that are read, by hwloc's type names and the
-// synthetic strings' short names. A Group that holds a NUMA node's
-// memory (hwloc 2 inserts one where no other object has the NUMA node's
-// cores) is read as the NUMANode level; every other object is ignored,
-// its objects counted in the next level read.
-var hwlocLevels = map[string]string{
-	"package": "Package", "pack": "Package", "socket": "Package", "die": "Die",
-	"numanode": "NUMANode", "numa": "NUMANode", "node": "NUMANode",
-	"l3cache": "L3", "l3": "L3", "l2cache": "L2", "l2": "L2",
-	"core": "Core",
+// hwlocOrder are the levels of a node that are read, from the outermost,
+// each with the names hwloc's types and the synthetic strings' short
+// names give it (in lower case). A Group that holds a NUMA node's memory
+// (hwloc 2 inserts one where no other object has the NUMA node's cores)
+// is read as the NUMANode level; every other object is ignored, its
+// objects counted in the next level read.
+var hwlocOrder = []struct {
+	level string
+	names []string
+}{
+	{"Package", []string{"package", "pack", "socket"}}, {"Die", []string{"die"}},
+	{"NUMANode", []string{"numanode", "numa", "node"}}, {"L3", []string{"l3cache", "l3"}},
+	{"L2", []string{"l2cache", "l2"}}, {"Core", []string{"core"}},
 }
 
-// readLevels are the levels of hwlocLevels from the outermost, for
-// messages.
-const readLevels = "Package, Die, NUMANode, L3, L2 and Core"
+// hwlocLevels are hwlocOrder's levels by name.
+var hwlocLevels = func() map[string]string {
+	out := map[string]string{}
+	for _, l := range hwlocOrder {
+		for _, name := range l.names {
+			out[name] = l.level
+		}
+	}
+	return out
+}()
+
+// readLevels names hwlocOrder's levels from the outermost, for messages.
+func readLevels() string {
+	names := make([]string, len(hwlocOrder))
+	for i, l := range hwlocOrder {
+		names[i] = l.level
+	}
+	return andList(names)
+}
 
 // NodeLevels is the inside of one node: its levels from the outermost,
 // each with the number of its objects in one object of the level above

@@ -151,6 +151,14 @@ func firstWord(text []byte) string {
 	return ""
 }
 
+// andList joins names as a sentence does: "a, b and c".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
 // WriteMachine writes a machine read from a file back in its format, and
 // returns the format's name: a tree of switches as a Slurm
 // topology.conf, the listed nodes of a torus as a coordinates file. Both

@@ -56,7 +56,7 @@ func (n NodeLevels) ignoredNote() string {
 	if len(n.Ignored) > 1 {
 		verb = " are"
 	}
-	return "; " + strings.Join(n.Ignored, ", ") + verb + " not read (topomap reads " + readLevels + " levels), its objects counted in the next level read"
+	return "; " + strings.Join(n.Ignored, ", ") + verb + " not read (topomap reads " + readLevels() + " levels), its objects counted in the next level read"
 }
 
 // CutNodeDist splits the value of a --node flag, "SPEC dist=D1,D2,…" (the

@@ -14,10 +14,7 @@ import (
 	"topomap/algorithms/topology"
 )
 
-const (
-	tgtTitle = "Scotch target"
-	tgtRead  = "tleaf, cmplt, hcub, mesh2D, mesh3D, torus2D, torus3D and torusXD"
-)
+const tgtTitle = "Scotch target"
 
 // tgtKinds are the Scotch target architectures read, by name, with the
 // number of numbers that follow (-1: given by the first number).
@@ -39,6 +36,9 @@ var tgtUnread = map[string]string{
 	"vcmplt":   "a variable-sized target, for recursive partitioning: it has no fixed number of terminals",
 	"vhcub":    "a variable-sized target, for recursive partitioning: it has no fixed number of terminals",
 }
+
+// tgtRead names the targets read (tgtKinds), for messages.
+func tgtRead() string { return andList(slices.Sorted(maps.Keys(tgtKinds))) }
 
 // tgtKind returns the Scotch keyword that word is, in the spelling of
 // tgtKinds or tgtUnread (Scotch reads keywords in any case), or "".
@@ -84,7 +84,7 @@ func readTarget(text []byte) (topology.Host, error) {
 	line, _ := firstLine(text)
 	kind := tgtKind(firstWord(text))
 	if why, ok := tgtUnread[kind]; ok { // before tokens: a deco target is long
-		return nil, tgtErr(line, "Scotch target %s is not read (%s); topomap reads %s", kind, why, tgtRead)
+		return nil, tgtErr(line, "Scotch target %s is not read (%s); topomap reads %s", kind, why, tgtRead())
 	}
 	toks, err := tokens(text)
 	if err != nil {

@@ -107,7 +107,7 @@ func TestTargetErrors(t *testing.T) {
 		{"cmpltw 4 1 2 3 4", 1, "Scotch target cmpltw is not read (a complete graph of weighted processors"},
 		{"# made by hand\n\nvcmplt", 3, "Scotch target vcmplt is not read (a variable-sized target"},
 		{"VarHcub", 1, "Scotch target varhcub is not read"},
-		{"ltleaf 1 4 1 4 0 1 2 3", 1, "topomap reads tleaf, cmplt, hcub, mesh2D, mesh3D, torus2D, torus3D and torusXD"},
+		{"ltleaf 1 4 1 4 0 1 2 3", 1, "topomap reads cmplt, hcub, mesh2D, mesh3D, meshXD, tleaf, torus2D, torus3D and torusXD"},
 	} {
 		_, _, err := machinefile.Read(strings.NewReader(tt.text))
 		checkFileError(t, err, tt.line, tt.want)
