@@ -19,7 +19,8 @@ import (
 )
 
 // TestHealthzReportsItsComponents: over a bbolt store healthz says ok
-// with the database (its file) and the queue; with the file gone from its
+// with the database (its file, named without its directory: anyone may
+// read healthz) and the queue; with the file gone from its
 // path, or the runner shutting down, it says degraded, naming the
 // component and why, with a 503 that takes the replica out of a load
 // balancer.
@@ -41,14 +42,18 @@ func TestHealthzReportsItsComponents(t *testing.T) {
 	}
 	h := health(http.StatusOK)
 	db, q := h.Components["database"], h.Components["queue"]
-	if h.Status != "ok" || db.Status != "ok" || !strings.Contains(db.Detail, path) || q.Status != "ok" || !strings.Contains(q.Detail, "workers busy") {
+	if h.Status != "ok" || db.Status != "ok" || !strings.Contains(db.Detail, "bbolt file topomap.db, ") || q.Status != "ok" || !strings.Contains(q.Detail, "workers busy") {
 		t.Errorf("a healthy server: %+v", h)
+	}
+	if strings.Contains(db.Detail, filepath.Dir(path)) {
+		t.Errorf("healthz shows the store's directory: %q", db.Detail)
 	}
 	if err := os.Rename(path, path+".moved"); err != nil {
 		t.Fatal(err)
 	}
 	h = health(http.StatusServiceUnavailable)
-	if db := h.Components["database"]; h.Status != "degraded" || db.Status != "degraded" || !strings.Contains(db.Error, "no such file") || h.Components["queue"].Status != "ok" {
+	if db := h.Components["database"]; h.Status != "degraded" || db.Status != "degraded" || !strings.Contains(db.Error, "no such file") || h.Components["queue"].Status != "ok" ||
+		strings.Contains(db.Error+db.Detail, filepath.Dir(path)) {
 		t.Errorf("the file gone: %+v", h)
 	}
 	os.Rename(path+".moved", path)

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"hash/fnv"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -524,10 +525,15 @@ func (s *Bolt) Interrupt(reason string, at time.Time) ([]string, error) {
 // degraded when it is gone from its path or a read transaction fails.
 func (s *Bolt) Health(context.Context) map[string]jobs.ComponentHealth {
 	c := jobs.ComponentHealth{Status: jobs.HealthOK}
+	name := filepath.Base(s.path) // an open route: the server's directories stay its own
 	st, err := os.Stat(s.path)
 	if err == nil {
-		c.Detail = fmt.Sprintf("bbolt file %s, %s", s.path, metric.Plural(int(st.Size()), "byte"))
+		c.Detail = fmt.Sprintf("bbolt file %s, %s", name, metric.Plural(int(st.Size()), "byte"))
 		err = guard(func() error { return s.db.View(func(*bolt.Tx) error { return nil }) })
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = fmt.Errorf("bbolt file %s: %w", name, pe.Err)
 	}
 	if err != nil {
 		c.Status, c.Error = jobs.HealthDegraded, err.Error()
