@@ -14,6 +14,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"topomap/algorithms/export"
+	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
@@ -213,9 +214,14 @@ func (s *Server) notModified(c echo.Context, id, variant string) (bool, error) {
 	}
 	sum := sha256.Sum256([]byte(variant))
 	etag := fmt.Sprintf(`"%s-%x-%x"`, id, j.Finished.UnixNano(), sum[:6])
-	h := c.Response().Header()
-	h.Set("ETag", etag)
-	h.Set(echo.HeaderCacheControl, "no-cache") // revalidate, then 304
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-cache") // revalidate, then 304
+	return withETag(c, etag)
+}
+
+// withETag sets a response's ETag and answers 304 if the request's
+// If-None-Match names it. It reports whether it answered.
+func withETag(c echo.Context, etag string) (bool, error) {
+	c.Response().Header().Set("ETag", etag)
 	for _, t := range strings.Split(c.Request().Header.Get("If-None-Match"), ",") {
 		if t = strings.TrimSpace(t); t == etag || t == "*" {
 			return true, c.NoContent(http.StatusNotModified)
@@ -242,13 +248,19 @@ func writeResult(c echo.Context, res *solve.Result, format string, attachment bo
 }
 
 // firstWrite writes to a response, which it starts at the first byte: the
-// headers that header sets, then a 200 status line.
+// headers that header sets, then a 200 status line. With ctx, a write
+// once ctx is done fails with its error: a file written for a client
+// that left stops at its next buffer.
 type firstWrite struct {
 	r      *echo.Response
 	header func(http.Header)
+	ctx    context.Context
 }
 
 func (w *firstWrite) Write(p []byte) (int, error) {
+	if w.ctx != nil && w.ctx.Err() != nil {
+		return 0, w.ctx.Err()
+	}
 	w.start()
 	return w.r.Write(p)
 }
@@ -305,7 +317,7 @@ func (s *Server) mapSync(c echo.Context) error {
 // SyncWorkers at once, SyncTimeout in all (waiting included).
 func (s *Server) solveSync(ctx context.Context, in spec.Instance) (*solve.Result, error) {
 	lim := s.o.Jobs.Limits()
-	if err := s.checkSyncBudget(in.Budget, 1); err != nil {
+	if err := s.checkSyncBudget(in, 1); err != nil {
 		return nil, err
 	}
 	if err := jobs.CheckCaps(in, s.o.MaxSyncNodes, s.o.SyncTimeout, lim.Solver.Check); err != nil {
@@ -321,18 +333,32 @@ func (s *Server) solveSync(ctx context.Context, in spec.Instance) (*solve.Result
 }
 
 // checkSyncBudget refuses a synchronous request whose searches (runs of
-// a Search algorithm, budget each) would take more than MaxSyncBudget:
-// the request would hold a core for that long, or fail after SyncTimeout.
-func (s *Server) checkSyncBudget(budget time.Duration, runs int) error {
+// a Search algorithm, in's budget each, or without one the budget its
+// moves plan at the least cost of a move) would take more than
+// MaxSyncBudget: the request would hold a core for that long, or fail
+// after SyncTimeout. The error names the field that asked for the work.
+func (s *Server) checkSyncBudget(in spec.Instance, runs int) error {
+	budget, field := in.Budget, "budget"
+	if budget == 0 && in.Moves > 0 {
+		g, err := in.Guest.Build()
+		if err != nil {
+			return err
+		}
+		budget, field = solve.BudgetFor(in.Moves, in, g.Arcs(), 0), "moves"
+	}
 	if time.Duration(runs)*budget <= s.o.MaxSyncBudget {
 		return nil
 	}
-	msg := fmt.Sprintf("budget %v is above the %v a synchronous request may take; submit a job (POST /api/v1/jobs)", budget, s.o.MaxSyncBudget)
-	if runs > 1 {
-		msg = fmt.Sprintf("budget %v for each of %d local searches is above the %v a synchronous request may take in all (at most %v each)",
-			budget, runs, s.o.MaxSyncBudget, s.o.MaxSyncBudget/time.Duration(runs))
+	what := fmt.Sprintf("budget %v", budget)
+	if field == "moves" {
+		what = fmt.Sprintf("%s moves (a budget of %v at the least)", metric.Count(int(in.Moves)), budget)
 	}
-	return &spec.FieldError{Field: "budget", Err: errors.New(msg)}
+	msg := fmt.Sprintf("%s is above the %v a synchronous request may take; submit a job (POST /api/v1/jobs)", what, s.o.MaxSyncBudget)
+	if runs > 1 {
+		msg = fmt.Sprintf("%s for each of %d local searches is above the %v a synchronous request may take in all (at most %v each)",
+			what, runs, s.o.MaxSyncBudget, s.o.MaxSyncBudget/time.Duration(runs))
+	}
+	return &spec.FieldError{Field: field, Err: errors.New(msg)}
 }
 
 // syncSlot runs work in one of the slots of sem (SyncWorkers or

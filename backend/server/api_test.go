@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -452,5 +453,26 @@ func TestSyncPairsReproducible(t *testing.T) {
 	rec := short.do(t, "POST", "/api/v1/map", strings.Replace(body, `"budget":"250ms"`, `"moves":2000000`, 1))
 	if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), "synchronous time limit") {
 		t.Fatalf("past the deadline: %d %s, want 503 naming the time limit", rec.Code, rec.Body)
+	}
+}
+
+// TestSyncMovesAreBudgeted: moves without a budget plan a search as a
+// budget does, so a synchronous request whose moves would take longer
+// than MaxSyncBudget is refused up front on the field moves (it ran for
+// the whole SyncTimeout, then answered 503), on /map and on a rendering
+// solved on the fly; moves that fit run.
+func TestSyncMovesAreBudgeted(t *testing.T) {
+	f := newFixture(t, jobs.Options{}, patient(server.Options{}))
+	const body = `{"guest":"grid:32x32","host":"torus:32x32","algo":"pairs","moves":%d}`
+	rec := f.do(t, "POST", "/api/v1/map", fmt.Sprintf(body, int64(1)<<34))
+	if e := decode[server.ErrorBody](t, rec); rec.Code != 400 || e.Field != "moves" || !strings.Contains(e.Error, "17,179,869,184 moves") || !strings.Contains(e.Error, "submit a job") {
+		t.Errorf("2^34 moves: %d %+v", rec.Code, e)
+	}
+	rec = f.do(t, "GET", "/api/v1/render.svg?guest=grid:32x32&host=torus:32x32&algo=pairs&moves=17179869184", "")
+	if e := decode[server.ErrorBody](t, rec); rec.Code != 400 || e.Field != "moves" {
+		t.Errorf("render.svg, 2^34 moves: %d %+v", rec.Code, e)
+	}
+	if rec := f.do(t, "POST", "/api/v1/map", fmt.Sprintf(body, 10000)); rec.Code != 200 {
+		t.Errorf("10,000 moves: %d %s", rec.Code, rec.Body)
 	}
 }

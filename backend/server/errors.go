@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"os"
 	"strconv"
@@ -30,6 +31,10 @@ var errSyncBusy = errors.New("too many synchronous requests, try again later or 
 
 // errSyncTimeout: a synchronous request ran out of time.
 var errSyncTimeout = errors.New("the request exceeded the synchronous time limit; submit it as a job (POST /api/v1/jobs)")
+
+// statusClientClosed is the status of a request whose client left before
+// its answer (nginx's 499): for the access log, as nobody receives it.
+const statusClientClosed = 499
 
 // classify maps an error to its status, body and Retry-After seconds (0 =
 // none). This is the one place where errors become statuses.
@@ -59,6 +64,8 @@ func (s *Server) classify(err error) (int, ErrorBody, int) {
 		body.Field = "body"
 	}
 	switch {
+	case errors.Is(err, context.Canceled): // the client left: nobody reads it, nothing to log
+		return statusClientClosed, ErrorBody{Error: "the client closed the request"}, 0
 	case errors.As(err, &ge) && errors.Is(err, graphfile.ErrTooLarge):
 		return http.StatusRequestEntityTooLarge, body, 0
 	case errors.As(err, &ge):
@@ -79,8 +86,10 @@ func (s *Server) classify(err error) (int, ErrorBody, int) {
 		return http.StatusServiceUnavailable, body, 10
 	case errors.Is(err, jobs.ErrUnavailable):
 		return http.StatusServiceUnavailable, body, 5
-	case errors.Is(err, errSyncBusy), errors.Is(err, errSyncTimeout):
+	case errors.Is(err, errSyncBusy):
 		return http.StatusServiceUnavailable, body, 1
+	case errors.Is(err, errSyncTimeout): // not at once: it may well run out again
+		return http.StatusServiceUnavailable, body, int(math.Ceil(s.o.SyncTimeout.Seconds()))
 	case errors.Is(err, topology.ErrUnknownMachine): // as an unknown graph
 		return http.StatusNotFound, body, 0
 	case errors.As(err, &fe), errors.Is(err, spec.ErrInvalidRequest):

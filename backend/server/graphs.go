@@ -237,8 +237,10 @@ func (s *Server) graph(c echo.Context) error {
 	if err != nil {
 		return unknownID(err)
 	}
-	h := c.Response().Header()
-	h.Set(echo.HeaderCacheControl, "public, max-age=86400")
+	c.Response().Header().Set(echo.HeaderCacheControl, "public, max-age=86400")
+	if fresh, err := withETag(c, `"`+id+"-"+name+"-"+c.QueryParam("info")+`"`); fresh || err != nil {
+		return err // a graph never changes under its id
+	}
 	switch {
 	case c.QueryParam("info") != "":
 		return c.JSON(http.StatusOK, graphInfo(rec))
@@ -246,12 +248,43 @@ func (s *Server) graph(c echo.Context) error {
 		g := rec.Graph
 		return c.JSON(http.StatusOK, api.GraphData{ID: g.ID, Offsets: g.Offsets, Adj: g.Adj, Weight: g.Weight})
 	}
-	var buf strings.Builder
-	if err := f.Write(&buf, rec.Graph); err != nil {
+	return s.writeGraph(c, rec.Graph, f)
+}
+
+// MaxServedDense is the most vertices of a graph the server writes as a
+// dense matrix (a format of N² numbers): 4,096, 16.8M numbers, about a
+// CPU-second; a larger one is refused, naming the sparse formats.
+const MaxServedDense = 1 << 12
+
+// writeGraph streams g in format f, as written (a client that leaves
+// stops it at its next buffer), a dense matrix in one of the synchronous
+// slots (its N² numbers cost up to a CPU-second). An error before the
+// first byte is answered as such (a format that cannot hold g names the
+// field format).
+func (s *Server) writeGraph(c echo.Context, g *guest.Graph, f graphfile.Format) error {
+	if f.Quadratic && g.Order() > MaxServedDense {
+		return &spec.FieldError{Field: "format", Err: fmt.Errorf("a %s of %s vertices is %s numbers; the server writes it for at most %s vertices: download %s, which list the arcs only",
+			f.Name, metric.Count(g.Order()), metric.Count(g.Order()*g.Order()), metric.Count(MaxServedDense), strings.Join(sparseGraphFormats(), ", "))}
+	}
+	write := func(ctx context.Context) error {
+		w := &firstWrite{r: c.Response(), ctx: ctx, header: func(h http.Header) {
+			h.Set(echo.HeaderContentType, f.MediaType)
+			h.Set(echo.HeaderContentDisposition, `inline; filename="graph-`+g.ID+f.Extensions[0]+`"`)
+		}}
+		err := f.Write(w, g)
+		switch {
+		case err == nil:
+			w.start() // a file of no bytes
+			return nil
+		case c.Response().Committed, ctx.Err() != nil:
+			return err
+		}
 		return &spec.FieldError{Field: "format", Err: err} // e.g. METIS cannot hold directed volumes
 	}
-	h.Set(echo.HeaderContentDisposition, `inline; filename="graph-`+id+f.Extensions[0]+`"`)
-	return c.Blob(http.StatusOK, f.MediaType, []byte(buf.String()))
+	if f.Quadratic {
+		return s.syncSlot(c.Request().Context(), s.sync, write)
+	}
+	return write(c.Request().Context())
 }
 
 // unknownID names the path's id as the field of an error about an
@@ -273,9 +306,19 @@ func writesQuadratic(c echo.Context) bool {
 
 // writableGraphFormats lists the graph formats that can be written.
 func writableGraphFormats() []string {
+	return graphFormats(func(f graphfile.Format) bool { return f.Write != nil })
+}
+
+// sparseGraphFormats lists the graph formats written as lists of arcs.
+func sparseGraphFormats() []string {
+	return graphFormats(func(f graphfile.Format) bool { return f.Write != nil && !f.Quadratic })
+}
+
+// graphFormats lists the names of the graph formats that keep holds for.
+func graphFormats(keep func(graphfile.Format) bool) []string {
 	var names []string
 	for _, f := range graphfile.Formats() {
-		if f.Write != nil {
+		if keep(f) {
 			names = append(names, f.Name)
 		}
 	}

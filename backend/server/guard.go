@@ -78,12 +78,17 @@ func (s *Server) guard(next echo.HandlerFunc, types ...string) echo.HandlerFunc 
 // guardCompute guards a read route whose requests may compute: those that
 // computes reports (solving an instance on the fly, a dense matrix of an
 // uploaded graph: seconds of CPU, where reading a finished result costs
-// its size) want one of the server's API tokens, if it has any. Reads of
-// finished results stay open, so their links can be shared.
+// its size) want one of the server's API tokens, if it has any, and are
+// refused from another site's pages (an image tag elsewhere would spend
+// this server's CPU for each of its visitors). Reads of finished results
+// stay open, so their links can be shared.
 func (s *Server) guardCompute(computes func(echo.Context) bool) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			if computes(c) {
+				if crossSite(c.Request()) {
+					return errCrossSite
+				}
 				if err := s.wantToken(c); err != nil {
 					return err
 				}

@@ -22,7 +22,8 @@ import (
 // TestWriteGuards: a page on another origin could POST jobs with any
 // Content-Type (a form or text/plain needs no CORS preflight); now writes
 // want JSON and a same-origin (or non-browser) caller, and, with API
-// tokens, a token. Reads stay open, so result links can be shared.
+// tokens, a token; so do renderings solved on the fly. Reads stay open, so
+// result links can be shared.
 func TestWriteGuards(t *testing.T) {
 	const token = "0123456789abcdef-token"
 	f := newFixture(t, jobs.Options{}, server.Options{Tokens: []string{token}})
@@ -46,6 +47,12 @@ func TestWriteGuards(t *testing.T) {
 		{"same origin with token", "POST", "/api/v1/map", map[string]string{"Content-Type": "application/json; charset=utf-8", "Sec-Fetch-Site": "same-origin", "Origin": "http://example.com", "Authorization": "Bearer " + token}, 200},
 		{"curl with token", "POST", "/api/v1/jobs", map[string]string{"Content-Type": "application/json", "Authorization": "Bearer " + token}, 202},
 		{"read without token", "GET", "/api/v1/healthz", nil, 200},
+		// a rendering solved on the fly computes: another site's image tag
+		// would spend this server's CPU for each of its visitors
+		{"cross-site image solved on the fly", "GET", "/api/v1/render.svg?guest=grid:4x4&host=mesh:4x4&algo=affn", map[string]string{"Sec-Fetch-Site": "cross-site", "Authorization": "Bearer " + token}, 403},
+		{"foreign origin's rendering", "GET", "/api/v1/render.svg?guest=grid:4x4&host=mesh:4x4&algo=affn", map[string]string{"Origin": "https://evil.example", "Authorization": "Bearer " + token}, 403},
+		{"same-origin image solved on the fly", "GET", "/api/v1/render.svg?guest=grid:4x4&host=mesh:4x4&algo=affn", map[string]string{"Sec-Fetch-Site": "same-origin", "Authorization": "Bearer " + token}, 200},
+		{"cross-site read of a stored job", "GET", "/api/v1/jobs/0123456789abcdef0123", map[string]string{"Sec-Fetch-Site": "cross-site"}, 404},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var rd io.Reader

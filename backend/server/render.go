@@ -267,7 +267,7 @@ func (s *Server) drawCompare(ctx context.Context, w io.Writer, rq renderRequest)
 	}
 	// Refused up front: it used to fail after SyncTimeout with a
 	// "retryable" 503.
-	if err := s.checkSyncBudget(in.Budget, searches); err != nil {
+	if err := s.checkSyncBudget(in, searches); err != nil {
 		return err
 	}
 	noCheck := func(spec.Instance) (solve.Algorithm, error) { return solve.Algorithm{}, nil }
