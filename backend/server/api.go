@@ -150,7 +150,7 @@ func (s *Server) job(c echo.Context) error {
 	}
 	j, err := s.o.Jobs.Get(id)
 	if err != nil {
-		return err
+		return unknown("id", err)
 	}
 	return c.JSON(http.StatusOK, j)
 }
@@ -167,7 +167,7 @@ func (s *Server) cancel(c echo.Context) error {
 	defer done()
 	j, err := s.o.Jobs.Cancel(ctx, id, c.QueryParam("token"))
 	if err != nil {
-		return err
+		return unknown("id", err)
 	}
 	return c.JSON(http.StatusOK, j)
 }
@@ -198,7 +198,7 @@ func (s *Server) placement(c echo.Context) error {
 	}
 	res, err := s.o.Jobs.Result(id)
 	if err != nil {
-		return err
+		return unknown("id", err)
 	}
 	return writeResult(c, res, format, true, export.Options{})
 }

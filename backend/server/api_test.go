@@ -43,10 +43,10 @@ func TestErrors(t *testing.T) {
 		{"moves out of range", "POST", "/api/v1/jobs", `{"guest":"grid:3x2","host":"mesh:3x2","algo":"pairs","moves":-1}`, 400, "moves", "want a whole number"},
 		{"moves not whole", "POST", "/api/v1/jobs", `{"guest":"grid:3x2","host":"mesh:3x2","algo":"pairs","moves":1.5}`, 400, "moves", "want a whole number, got number 1.5"},
 		{"malformed id", "GET", "/api/v1/jobs/xyz", "", 400, "id", "malformed job id"},
-		{"unknown job", "GET", "/api/v1/jobs/" + unknown, "", 404, "", "no such job"},
-		{"unknown job events", "GET", "/api/v1/jobs/" + unknown + "/events", "", 404, "", "no such job"},
-		{"cancel unknown job", "DELETE", "/api/v1/jobs/" + unknown, "", 404, "", "no such job"},
-		{"placement of unknown job", "GET", "/api/v1/jobs/" + unknown + "/placement", "", 404, "", "no such job"},
+		{"unknown job", "GET", "/api/v1/jobs/" + unknown, "", 404, "id", "no such job"},
+		{"unknown job events", "GET", "/api/v1/jobs/" + unknown + "/events", "", 404, "id", "no such job"},
+		{"cancel unknown job", "DELETE", "/api/v1/jobs/" + unknown, "", 404, "id", "no such job"},
+		{"placement of unknown job", "GET", "/api/v1/jobs/" + unknown + "/placement", "", 404, "id", "no such job"},
 		{"unknown API path", "GET", "/api/v1/nope", "", 404, "", "no API route GET /api/v1/nope"},
 		{"unknown API version", "GET", "/api/v2/jobs", "", 404, "", "no API route"},
 		{"wrong method", "PUT", "/api/v1/jobs", "", 405, "", "method not allowed"},
@@ -123,6 +123,9 @@ func TestHealthAlgorithmsOpenAPI(t *testing.T) {
 	paths := map[string]bool{}
 	for _, r := range f.srv.Routes() {
 		method, path, _ := strings.Cut(r, " ")
+		if method == http.MethodHead {
+			continue // a read's HEAD is its GET without the body (the document says so once)
+		}
 		path = strings.TrimPrefix(path, "/api/v1")
 		path = strings.ReplaceAll(path, ":id", "{id}")
 		paths[path] = true

@@ -68,7 +68,9 @@ func TestDecodeRequest(t *testing.T) {
 // TestDecodingKeepsItsAnswers: the bodies of testdata/decode_answers.json
 // (valid ones, and every kind of bad one) get, from POST /jobs' and POST
 // /map's decoders, the instance, host names, error and field that the
-// decoder of before the field table gave them, recorded there.
+// decoder of before the field table gave them, recorded there (but for a
+// key given twice, which that decoder read as its last value and which is
+// refused since).
 func TestDecodingKeepsItsAnswers(t *testing.T) {
 	b, err := os.ReadFile("testdata/decode_answers.json")
 	if err != nil {

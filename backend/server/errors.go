@@ -70,6 +70,8 @@ func (s *Server) classify(err error) (int, ErrorBody, int) {
 		return http.StatusRequestEntityTooLarge, body, 0
 	case errors.As(err, &ge):
 		return http.StatusBadRequest, body, 0
+	case errors.Is(err, errEncoded):
+		return http.StatusUnsupportedMediaType, body, 0
 	case errors.Is(err, errBodyTooLarge):
 		return http.StatusRequestEntityTooLarge, body, 0
 	case errors.Is(err, os.ErrDeadlineExceeded):
@@ -113,12 +115,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if retry > 0 {
 		c.Response().Header().Set("Retry-After", strconv.Itoa(retry))
 	}
-	if c.Request().Method == http.MethodHead {
-		err = c.NoContent(code)
-	} else {
-		err = c.JSON(code, body)
-	}
-	if err != nil {
+	if err = c.JSON(code, body); err != nil {
 		s.o.Logger.Warn("server: writing an error response", "err", err)
 	}
 }

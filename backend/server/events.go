@@ -34,7 +34,7 @@ func (s *Server) events(c echo.Context) error {
 	}
 	j, updates, unsubscribe, err := s.o.Jobs.Subscribe(id)
 	if err != nil {
-		return err
+		return unknown("id", err)
 	}
 	defer unsubscribe()
 	if j.Status.Final() && c.Request().Header.Get("Last-Event-ID") == EventEnd {

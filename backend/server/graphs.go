@@ -235,7 +235,7 @@ func (s *Server) graph(c echo.Context) error {
 		err = fmt.Errorf("%w: %s is an uploaded machine, not a graph (GET %s/%s)", jobs.ErrNoGraph, id, machinesPath, id)
 	}
 	if err != nil {
-		return unknownID(err)
+		return unknown("id", err)
 	}
 	c.Response().Header().Set(echo.HeaderCacheControl, "public, max-age=86400")
 	if fresh, err := withETag(c, `"`+id+"-"+name+"-"+c.QueryParam("info")+`"`); fresh || err != nil {
@@ -287,11 +287,11 @@ func (s *Server) writeGraph(c echo.Context, g *guest.Graph, f graphfile.Format) 
 	return write(c.Request().Context())
 }
 
-// unknownID names the path's id as the field of an error about an
-// unknown one (a 404); other errors pass.
-func unknownID(err error) error {
+// unknown names field (the path's id, or a query's job) as the field of
+// an error about an unknown id (a 404); other errors pass.
+func unknown(field string, err error) error {
 	if errors.Is(err, jobs.ErrNotFound) {
-		return &spec.FieldError{Field: "id", Err: err}
+		return &spec.FieldError{Field: field, Err: err}
 	}
 	return err
 }

@@ -3,6 +3,7 @@ package server
 import (
 	"crypto/subtle"
 	"errors"
+	"fmt"
 	"mime"
 	"net/http"
 	"net/url"
@@ -11,12 +12,15 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"topomap/algorithms/spec"
 )
 
 // The errors of the request guards.
 var (
 	errCrossSite = echo.NewHTTPError(http.StatusForbidden, "cross-site request refused: the API takes jobs from this origin's pages and from non-browser clients only")
 	errAuth      = echo.NewHTTPError(http.StatusUnauthorized, "this server wants an API token: Authorization: Bearer TOKEN")
+	errEncoded   = errors.New("compressed bodies are not read")
 	errBadToken  = echo.NewHTTPError(http.StatusUnauthorized, "the API token sent is not accepted by this server: send one of its tokens (Authorization: Bearer TOKEN)")
 )
 
@@ -67,6 +71,9 @@ func (s *Server) guard(next echo.HandlerFunc, types ...string) echo.HandlerFunc 
 		}
 		if len(types) > 0 && r.Method == http.MethodPost && !slices.Contains(types, mediaType(r)) {
 			return echo.NewHTTPError(http.StatusUnsupportedMediaType, "want Content-Type: "+strings.Join(types, " or "))
+		}
+		if ce := r.Header.Get(echo.HeaderContentEncoding); ce != "" && !strings.EqualFold(ce, "identity") {
+			return &spec.FieldError{Field: echo.HeaderContentEncoding, Err: fmt.Errorf("%w: the body is sent with Content-Encoding %s; send it uncompressed", errEncoded, quote(ce))}
 		}
 		if err := s.wantToken(c); err != nil {
 			return err

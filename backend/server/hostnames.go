@@ -42,7 +42,7 @@ func (s *Server) namedPlacement(c echo.Context) error {
 	}
 	res, err := s.o.Jobs.Result(id)
 	if err != nil {
-		return err
+		return unknown("id", err)
 	}
 	nodes, _ := topology.NodesOf(res.Mapping.Host)
 	names, err := s.hostnamesBody(c.Request(), nodes.Size())

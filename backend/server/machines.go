@@ -119,7 +119,7 @@ func (s *Server) machine(c echo.Context) error {
 	}
 	t, err := jobs.StoredMachine(s.o.Graphs, id)
 	if err != nil {
-		return unknownID(err)
+		return unknown("id", err)
 	}
 	topology.RegisterMachine(t)
 	h := c.Response().Header()

@@ -178,6 +178,7 @@ func (s *Server) render(c echo.Context) error {
 			return err
 		}
 		res, err = s.o.Jobs.Result(rq.Job)
+		err = unknown("job", err)
 	} else {
 		res, err = s.solveSync(c.Request().Context(), rq.Instance)
 	}

@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -103,7 +104,11 @@ func TestComputingRoutesWantToken(t *testing.T) {
 	for _, tc := range table {
 		listed[tc.route] = true
 	}
-	for _, r := range f.srv.Routes() {
+	routes := f.srv.Routes()
+	for _, r := range routes {
+		if get, ok := strings.CutPrefix(r, http.MethodHead+" "); ok && slices.Contains(routes, http.MethodGet+" "+get) {
+			continue // a read's HEAD is its GET, guards included, without the body
+		}
 		if !listed[r] {
 			t.Errorf("route %s is not in the token table: add its requests", r)
 		}

@@ -41,6 +41,10 @@ func (s *Server) score(c echo.Context) error {
 		return err
 	}
 	place, used, err := export.ReadPlacement(&capped{c.Request().Body, maxPlacementBytes}, c.QueryParam("placementFormat"), t)
+	var fe *spec.FieldError
+	if errors.As(err, &fe) && fe.Field == "format" { // this route's format is the answer's
+		return &spec.FieldError{Field: "placementFormat", Err: fe.Err}
+	}
 	if errors.Is(err, errBodyTooLarge) {
 		return &spec.FieldError{Field: "placement", Err: fmt.Errorf("%w: a placement file is at most %s", err, metric.Bytes(maxPlacementBytes))}
 	}

@@ -101,7 +101,7 @@ func TestScoreErrors(t *testing.T) {
 		{"bad host", "?guest=grid:2x2&host=ring", "text/plain", "0,1,2,3\n", 400, "host", ""},
 		{"above the cap", "?guest=grid:16x16&host=ring:256", "text/plain", "0\n", 400, "guest", "more than this server's cap of 64"},
 		{"output format", "?guest=grid:2x2&host=ring:4&format=csv", "text/plain", "0,1,2,3\n", 400, "format", "want json or text"},
-		{"placement format", "?guest=grid:2x2&host=ring:4&placementFormat=text", "text/plain", "0,1,2,3\n", 400, "format", "text is a report, not a placement file"},
+		{"placement format", "?guest=grid:2x2&host=ring:4&placementFormat=text", "text/plain", "0,1,2,3\n", 400, "placementFormat", "text is a report, not a placement file"},
 		{"hostnames", "?guest=grid:2x2&host=ring:4&hostnames=a,b", "text/plain", "a\nb\n", 400, "hostnames", "2 host names for 4 nodes"},
 		{"media type", "?guest=grid:2x2&host=ring:4", "application/x-www-form-urlencoded", "0,1,2,3\n", 415, "Content-Type", ""},
 	}

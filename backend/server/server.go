@@ -210,29 +210,36 @@ func (s *Server) routeAPI(api *echo.Group) {
 	// methods of known ones) to echo's plain 404; take them over.
 	api.Any("", s.notFound)
 	api.Any("/*", s.notFound)
-	api.GET("/healthz", s.healthz)
-	api.GET("/openapi.yaml", s.openapi)
-	api.GET("/algorithms", s.algorithms)
+	read(api, "/healthz", s.healthz)
+	read(api, "/openapi.yaml", s.openapi)
+	read(api, "/algorithms", s.algorithms)
 	api.POST("/jobs", s.submit, s.guardWrites)
 	api.GET("/jobs", s.list, s.guardToken)
-	api.GET("/jobs/:id", s.job)
+	read(api, "/jobs/:id", s.job)
 	api.DELETE("/jobs/:id", s.cancel, s.guardWrites)
 	api.GET("/jobs/:id/events", s.events)
-	api.GET("/jobs/:id/placement", s.placement)
+	read(api, "/jobs/:id/placement", s.placement)
 	api.POST(namedPlacementPath, s.namedPlacement, s.guardText)
 	api.POST("/map", s.mapSync, s.guardWrites)
 	api.POST("/score", s.score, s.guardText)
 	api.GET("/render.svg", s.render, s.guardCompute(rendersInstance))
 	api.GET("/suggest", s.suggest, s.guardToken)
 	api.POST("/graphs", s.uploadGraph, s.guardUploads)
-	api.GET("/graphs/:id", s.graph, s.guardCompute(writesQuadratic))
+	read(api, "/graphs/:id", s.graph, s.guardCompute(writesQuadratic))
 	if s.o.Metrics != nil {
 		s.e.GET("/metrics", echo.WrapHandler(s.o.Metrics), s.guardToken)
 	}
 	api.POST("/machines", s.uploadMachine, s.guardUploads)
-	api.GET("/machines/:id", s.machine)
+	read(api, "/machines/:id", s.machine)
 	s.e.Any("/api", s.notFound)
 	s.e.Any("/api/*", s.notFound)
+}
+
+// read routes a read's GET and its HEAD (load balancers and link checkers
+// probe with HEAD): net/http sends a HEAD the GET's status and headers
+// and drops its body.
+func read(g *echo.Group, path string, h echo.HandlerFunc, m ...echo.MiddlewareFunc) {
+	g.Match([]string{http.MethodGet, http.MethodHead}, path, h, m...)
 }
 
 // routePages routes every path outside /api to the browser app, or to
