@@ -351,7 +351,7 @@ func (c *JobPage) renderRequest() app.UI {
 	}
 	rows := [][3]string{
 		{"guest", "guest", r.Guest}, {"host", "host", r.Host}, {"algo", "algorithm", r.Algo},
-		{"seed", "seed", strconv.FormatUint(r.Seed, 10)}, {"budget", "time budget", budgetText(r.Budget)}, {"start", "start from", r.Start},
+		{"seed", "seed", strconv.FormatUint(r.Seed, 10)}, {"budget", "budget (planned as moves)", budgetText(r.Budget)}, {"start", "start from", r.Start},
 		{"created", "submitted", at(j.Created)}, {"started", "started", at(j.Started)}, {"finished", "finished", at(j.Finished)},
 	}
 	if r.Ta != 0 || r.Tc != 0 {

@@ -36,8 +36,8 @@ func searchPanel(in spec.Instance, run *solve.PairsRun, m metric.Metrics, link f
 			}
 			lines = append(lines, app.P().ID("suggest-budget").Body(
 				app.Text(why+", "+metric.Fixed(m.HopsPerByte, 4)+" hops per byte against a lower bound of "+metric.Fixed(m.LowerBound, 4)+": "),
-				app.A().ID("suggest-link").Href(link(more)).Text("search twice as long with a budget of "+more.Budget.String()),
-				app.Text("."),
+				app.A().ID("suggest-link").Href(link(more)).Text("make twice the moves with a budget of "+more.Budget.String()),
+				app.Text(" (a budget counts moves at one core's measured rate, not the time a run takes)."),
 			))
 		}
 	}

@@ -79,6 +79,7 @@ type searchRecord struct {
 	Starts       []string `json:"starts"`
 	Converged    bool     `json:"converged"`
 	Optimal      bool     `json:"optimal,omitempty"`
+	Exhaustive   int64    `json:"exhaustive,omitempty"`
 }
 
 // EncodeJob returns the record of j (its cancel token is never stored):
