@@ -135,10 +135,8 @@ func init() {
 				"heuristics that apply (on a weighted graph whose ranks are a 2-D or 3-D grid in index order, each " +
 				"talking within 2 steps along every axis, its grid's too) or from --start, proposes moves toward the " +
 				"mean position of an object's " +
-				"neighbours, shifts along short paths and uniform pairs, " + rest + " On a tiny instance (at most " +
-				"1,048,576 placements of its objects on at most 256 slots, e.g. 4 objects on 16 slots: 43,680; " +
-				"under the hop-bytes objective, without --start) it weighs every placement by branch and bound " +
-				"instead, and answers an optimal one (ours).",
+				"neighbours, shifts along short paths and uniform pairs, " + rest + " A tiny instance (2^20 placements at most) is " +
+				"searched exhaustively instead (ours).",
 		},
 		Guests:     "any guest",
 		Hosts:      pairsHostsText,
@@ -156,9 +154,8 @@ func init() {
 			Measured: measured(largestGraph + " → torus:128x128x64: 59 CPU-s, 1050 MB: its starts rb and greedy 50 " +
 				"CPU-s, the search converged; the peak counts rb's scratch not yet collected, the live heap stays under 650 MB"),
 			Summary: "PAIRS as the thesis outlines it: pick an object and a processor uniformly at random and swap " +
-				"the object with the processor's occupant; the thesis keeps a swap when it lowers the hop-bytes, as " +
-				"the greedy descents here do, while the annealing cycles between them also keep some that raise it " +
-				"(our reading, as pairs). Starts, stopping rule and " +
+				"the object with the processor's occupant; the thesis keeps swaps that lower the hop-bytes, as our " +
+				"descents do (our annealing also keeps some others). Starts, stopping rule and " +
 				"budget are our reading, as for pairs: it starts from the best of the cheap heuristics that apply " +
 				"(or from --start), " + rest + " Much slower to converge than pairs at large sizes.",
 		},
@@ -294,8 +291,7 @@ type PairsRun struct {
 // OptimalText says what an Optimal run did, after the name of the search.
 func (r *PairsRun) OptimalText() string {
 	if r.Exhaustive > 0 {
-		return "a tiny instance: it weighed all " + metric.Thousands(int(r.Exhaustive)) +
-			" placements (branch and bound), none with fewer hop-bytes than this one, so it made no move"
+		return "it weighed all " + metric.Thousands(int(r.Exhaustive)) + " placements of this tiny instance: none has fewer hop-bytes"
 	}
 	return "its start " + r.Start + " already meets the lower bound that holds for every mapping " +
 		"(no placement has fewer hop-bytes), so it made no move"

@@ -20,6 +20,16 @@ type Named interface {
 	NodeName(i int) string
 }
 
+// NodeNameOf returns the name of the node of slot v of h, if its nodes
+// have names (Named: a machine file's).
+func NodeNameOf(h Host, v int) (string, bool) {
+	nodes, c := NodesOf(h)
+	if n, ok := nodes.(Named); ok {
+		return n.NodeName(v / c), true
+	}
+	return "", false
+}
+
 // NamesOf returns the names of h's nodes (not slots) in node-index order:
 // those of the Named capability of the host of its nodes, or those of the
 // preset whose machine h is; nil if its nodes have no names.

@@ -55,12 +55,18 @@ type overRouter interface {
 	router() (Router, bool)
 }
 
-// VertexName names vertex v of h's wiring for people: a node (a slot on
-// a host with cores) by its coordinates, "(1,2)"; a switch, v ≥ Size(),
-// by its network's SwitchName.
+// VertexName names vertex v of h's wiring for people: a node (v a slot
+// of it on a host with cores: links leave the node, not a core) by its
+// name on a machine whose nodes have names (Named: a machine file's
+// "nx3"), else by its coordinates, "(1,2)"; a switch, v ≥ Size(), by its
+// network's SwitchName.
 func VertexName(h Host, v int) string {
 	if v < h.Size() {
-		xs := h.Coords(v, nil)
+		if name, ok := NodeNameOf(h, v); ok {
+			return name
+		}
+		nodes, c := NodesOf(h)
+		xs := nodes.Coords(v/c, nil)
 		parts := make([]string, len(xs))
 		for i, x := range xs {
 			parts[i] = strconv.Itoa(x)
