@@ -44,7 +44,10 @@ func ExpandFromCorner(obj []int, h Box) ([]int, error) {
 // visited by (distance to their corner, corner index, distance along x);
 // a corner object targets the matching processor corner, the others the
 // processor one step further inward than their already placed neighbour on
-// the corner's side, clamped, and take the nearest free processor (order A).
+// the corner's side, brought onto the host as EXCO's are (clamped on a
+// mesh axis, wrapped around on a torus axis: ours, where the spec's
+// targets are clamped on every axis), and take the nearest free
+// processor (order A).
 // Enumerating the layers directly avoids a sort: O(n) targets plus the
 // findNearest work. Object grid and host have 2 axes and equal sizes.
 func CornersToCenter(obj []int, h Box) ([]int, error) {
