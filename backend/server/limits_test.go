@@ -3,11 +3,13 @@ package server_test
 import (
 	"context"
 	"fmt"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"topomap/algorithms/cpuclock"
+	"topomap/algorithms/solve"
 	"topomap/backend/jobs"
 	"topomap/backend/server"
 )
@@ -90,5 +92,31 @@ func TestRenderWorkers(t *testing.T) {
 	}
 	if got[200] < 1 || got[503] < 1 {
 		t.Errorf("statuses %v: want one drawn and the others told to retry", got)
+	}
+}
+
+// countingResults is a job service that counts the results it loads.
+type countingResults struct {
+	jobs.Service
+	loads int
+}
+
+func (c *countingResults) Result(id string) (*solve.Result, error) {
+	c.loads++
+	return c.Service.Result(id)
+}
+
+// TestRenderOfTooLargeJobLoadsNothing: a job above MaxRenderNodes is
+// refused from its record, before its result is loaded (0.3–0.8 CPU-s
+// for a 1M-node job, on a route anyone may call).
+func TestRenderOfTooLargeJobLoadsNothing(t *testing.T) {
+	f := newFixture(t, jobs.Options{}, server.Options{MaxRenderNodes: 128})
+	big := doneJob(t, f, `{"guest":"hypercube:8","host":"ring:256","algo":"xor"}`)
+	counted := &countingResults{Service: f.runner}
+	srv := server.New(server.Options{Jobs: counted, MaxRenderNodes: 128})
+	rec := httptest.NewRecorder()
+	srv.ServeHTTP(rec, httptest.NewRequest("GET", "/api/v1/render.svg?job="+big.ID, nil))
+	if e := decode[server.ErrorBody](t, rec); rec.Code != 400 || e.Field != "job" || !strings.Contains(e.Error, "256 nodes") || counted.loads != 0 {
+		t.Errorf("render of 256 nodes, cap 128: %d %+v after %d result loads; want a 400 on job and none", rec.Code, e, counted.loads)
 	}
 }

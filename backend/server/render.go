@@ -19,6 +19,7 @@ import (
 	"topomap/algorithms/sim"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
+	"topomap/algorithms/topology"
 	"topomap/backend/jobs"
 	"topomap/web/draw"
 )
@@ -177,6 +178,9 @@ func (s *Server) render(c echo.Context) error {
 		if fresh, err := s.notModified(c, rq.Job, "render.svg?"+c.QueryParams().Encode()); fresh || err != nil {
 			return err
 		}
+		if err := s.checkDrawable(rq.Job); err != nil {
+			return err
+		}
 		res, err = s.o.Jobs.Result(rq.Job)
 		err = unknown("job", err)
 	} else {
@@ -188,12 +192,33 @@ func (s *Server) render(c echo.Context) error {
 	return s.drawResult(c, rq, res)
 }
 
+// checkDrawable refuses a job whose host has more nodes than one drawing
+// may show, from its record: loading the result of a 1M-node job costs
+// up to a CPU-second, on a route open to anyone. A host its record does
+// not name in a form this server parses (a machine another replica
+// stored) is checked by drawResult, once loaded.
+func (s *Server) checkDrawable(id string) error {
+	j, err := s.o.Jobs.Get(id)
+	if err != nil {
+		return nil // Result says why
+	}
+	if h, err := topology.Parse(j.Request.Host); err == nil && h.Size() > s.o.MaxRenderNodes {
+		return tooLargeToDraw(id, h.Size(), s.o.MaxRenderNodes)
+	}
+	return nil
+}
+
+// tooLargeToDraw is the error of a job of n host nodes, above max.
+func tooLargeToDraw(id string, n, max int) error {
+	return &spec.FieldError{Field: "job", Err: fmt.Errorf("job %s maps onto %s nodes, more than the %s one drawing may show; download its placement instead", id, metric.Thousands(n), metric.Thousands(max))}
+}
+
 // drawResult draws a solved mapping, or the execution model of its gantt
 // view, in a rendering slot and sends it; a job with more host nodes than
 // MaxRenderNodes is refused.
 func (s *Server) drawResult(c echo.Context, rq renderRequest, res *solve.Result) error {
 	if n := res.Mapping.Host.Size(); n > s.o.MaxRenderNodes {
-		return &spec.FieldError{Field: "job", Err: fmt.Errorf("job %s maps onto %s nodes, more than the %s one drawing may show; download its placement instead", rq.Job, metric.Thousands(n), metric.Thousands(s.o.MaxRenderNodes))}
+		return tooLargeToDraw(rq.Job, n, s.o.MaxRenderNodes)
 	}
 	if rq.View == "gantt" && rq.Job != "" {
 		in := res.Instance
