@@ -44,8 +44,9 @@ func runCompare(ctx context.Context, args []string, stdout io.Writer) error {
 }
 
 // compareText writes the comparison as the table of Bhatele 2010, Figure
-// 9.7 (hops per byte per heuristic), with the maximum dilation and the run
-// time, followed by the lower bounds and their scope.
+// 9.7 (hops per byte per heuristic), with each algorithm's confidence tag,
+// the maximum dilation and the run time, followed by the lower bounds and
+// their scope.
 func compareText(w io.Writer, in spec.Instance, entries []solve.Entry, bounds []metric.Bound) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "%s on %s, %d algorithms\n", in.Guest, in.Host, len(entries))
@@ -56,7 +57,7 @@ func compareText(w io.Writer, in spec.Instance, entries []solve.Entry, bounds []
 	for _, e := range entries {
 		nw = max(nw, len(e.Algo))
 	}
-	fmt.Fprintf(bw, "%-*s %10s %15s %13s %20s %10s\n", nw, "algo", "hops/byte", "vs rank order", "max dilation", "max link load", "seconds")
+	fmt.Fprintf(bw, "%-*s %5s %10s %15s %13s %20s %10s\n", nw, "algo", "conf", "hops/byte", "vs rank order", "max dilation", "max link load", "seconds")
 	var note string // the link loads' rule and bound, or why there are none: the host's
 	for _, e := range entries {
 		if e.Metrics == nil {
@@ -68,9 +69,11 @@ func compareText(w io.Writer, in spec.Instance, entries []solve.Entry, bounds []
 		if !ok {
 			load = "–"
 		}
-		fmt.Fprintf(bw, "%-*s %10s %15s %13s %20s %10.6f\n", nw, e.Algo, metric.Fixed(e.Metrics.HopsPerByte, 4), vsRankOrder(e.Baseline),
+		a, _ := solve.Lookup(e.Algo)
+		fmt.Fprintf(bw, "%-*s %5s %10s %15s %13s %20s %10.6f\n", nw, e.Algo, a.Notes.Confidence, metric.Fixed(e.Metrics.HopsPerByte, 4), vsRankOrder(e.Baseline),
 			metric.Thousands(e.Metrics.MaxDilation), load, e.Seconds)
 	}
+	fmt.Fprintln(bw, "conf: V read in the source, R repaired from its damaged text, V-num checked by computation, P our definition where the source is silent")
 	lower, estimates := metric.SplitBounds(bounds)
 	fmt.Fprintln(bw, "lower bounds on hops/byte:"+map[bool]string{true: " none above 0 for this instance"}[len(lower) == 0])
 	for _, b := range lower {
