@@ -231,12 +231,13 @@ func withETag(c echo.Context, etag string) (bool, error) {
 }
 
 // writeResult sends a result in an export format, as a file to save
-// (attachment) or to show. The status line and the headers go out with
-// the file's first byte (firstWrite): an export that fails before it
-// writes (CheckResult refusing the format, host names that launcher files
-// cannot carry) is answered as that error, never as an empty 200.
+// (attachment) or to show, and stops where its client left. The status
+// line and the headers go out with the file's first byte (firstWrite):
+// an export that fails before it writes (CheckResult refusing the
+// format, host names that launcher files cannot carry) is answered as
+// that error, never as an empty 200.
 func writeResult(c echo.Context, res *solve.Result, format string, attachment bool, o export.Options) error {
-	w := &firstWrite{r: c.Response(), header: func(h http.Header) {
+	w := &firstWrite{r: c.Response(), ctx: c.Request().Context(), header: func(h http.Header) {
 		h.Set(echo.HeaderContentType, export.ContentType(format))
 		setDisposition(h, res, format, attachment)
 	}}
