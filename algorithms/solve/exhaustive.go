@@ -58,6 +58,7 @@ type branch struct {
 	best     []int
 	bestCost float64
 	visits   int
+	stopped  bool // ctx ended: the search unwinds
 }
 
 func newBranch(p *Problem) *branch {
@@ -85,6 +86,7 @@ func newBranch(p *Problem) *branch {
 // best, and prunes a partial one that costs as much already.
 func (b *branch) search(ctx context.Context, v int, cost float64) {
 	if b.visits++; b.visits%4096 == 0 && ctx.Err() != nil {
+		b.stopped = true
 		return
 	}
 	if v == b.n {
@@ -105,5 +107,8 @@ func (b *branch) search(ctx context.Context, v int, cost float64) {
 		b.place[v], b.used[s] = s, true
 		b.search(ctx, v+1, c)
 		b.used[s] = false
+		if b.stopped {
+			return
+		}
 	}
 }

@@ -65,3 +65,4 @@ func bruteForceOptimum(g *guest.Graph, h topology.Host) float64 {
 	try(0)
 	return best
 }
+
