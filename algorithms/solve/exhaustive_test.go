@@ -65,4 +65,3 @@ func bruteForceOptimum(g *guest.Graph, h topology.Host) float64 {
 	try(0)
 	return best
 }
-
