@@ -14,14 +14,30 @@ import (
 type AlgorithmsPage struct {
 	app.Compo
 	live
+	// served are the server's notes (GET /api/v1/algorithms), with the
+	// measured costs the browser's client leaves out; nil until read,
+	// or offline.
+	served []solve.Algorithm
 }
 
-// OnNav names the page.
-func (c *AlgorithmsPage) OnNav(ctx app.Context) { setTitle(ctx, "Algorithms") }
+// OnNav names the page and, in the browser, reads the server's notes.
+func (c *AlgorithmsPage) OnNav(ctx app.Context) {
+	setTitle(ctx, "Algorithms")
+	ctx.Async(func() {
+		var served []solve.Algorithm
+		if apiDo("GET", apiBase+"/algorithms", nil, &served) == nil {
+			ctx.Dispatch(func(app.Context) { c.served = served })
+		}
+	})
+}
 
-// Render lists the algorithms; it depends on nothing but the registry.
+// Render lists the algorithms: the server's notes once read (the server
+// pre-renders the page with them), else the client's own.
 func (c *AlgorithmsPage) Render() app.UI {
-	all := solve.All()
+	all := c.served
+	if all == nil {
+		all = solve.All()
+	}
 	return shell("/algorithms", c.ready, "",
 		app.H1().Text("Algorithms and our definitions"),
 		app.P().Text("Each algorithm cites its source. Its confidence tag says how far the source carries it: "+

@@ -27,7 +27,6 @@ func init() {
 			Source:     "topomap baseline (no paper); index order: the first coordinate varies fastest",
 			Confidence: "P",
 			Complexity: "O(n)",
-			Measured:   measured("grid:1024x1024 → torus:512x2048: 0.0011 CPU-s, 32 MB"),
 			Summary: "Our baseline, not from the thesis: the k-th object in index order (first coordinate fastest) " +
 				"goes to the k-th processor in index order, the default placement of most runtimes.",
 		})),
@@ -36,7 +35,6 @@ func init() {
 			Source:     "topomap baseline (no paper)",
 			Confidence: "P",
 			Complexity: "O(n)",
-			Measured:   measured("grid:1024x1024 → torus:512x2048: 0.0047 CPU-s, 32 MB"),
 			Summary: "Our baseline, not from the thesis: objects and processors are both walked in boustrophedon " +
 				"order (the first axis forward, then backward, ...) and paired in that order; identity on equal shapes.",
 		}),
@@ -45,7 +43,6 @@ func init() {
 			Source:     thesis + ", §9.1, Heuristic 1",
 			Confidence: "P",
 			Complexity: "O(n)",
-			Measured:   measured("grid:1024x1024 → torus:512x2048: 0.0023 CPU-s, 32 MB"),
 			Summary: ours + "the object rectangle is laid on the processor rectangle from a common corner, the " +
 				"overlap is mapped one to one, and the part sticking out is mapped the same way onto the part left " +
 				"uncovered, until an exact fit.",
@@ -55,7 +52,6 @@ func init() {
 			Source:     thesis + ", §9.1, Heuristic 2",
 			Confidence: "P",
 			Complexity: "O(n)",
-			Measured:   measured("grid:1024x1024 → torus:512x2048: 0.0037 CPU-s, 32 MB"),
 			Summary: ours + "MXOVLP, but at every step the object sub-rectangle is transposed when its longer side " +
 				"is not parallel to the processor sub-rectangle's longer side; 8×4 onto 4×8 becomes a pure transpose.",
 		}),
@@ -64,7 +60,6 @@ func init() {
 			Source:     thesis + ", §9.1, Heuristic 3",
 			Confidence: "P",
 			Complexity: fnCost,
-			Measured:   measured("grid:1024x1024 → torus:512x2048: 0.09 CPU-s, 40 MB"),
 			Summary: ours + "objects are visited in BFS layers from corner (0,0); each targets the processor one " +
 				"step beyond its already placed lower neighbour." + nearby,
 		}),
@@ -73,7 +68,6 @@ func init() {
 			Source:     thesis + ", §9.1, Heuristic 4",
 			Confidence: "P",
 			Complexity: fnCost,
-			Measured:   measured("grid:1024x1024 → torus:512x2048: 0.037 CPU-s, 40 MB"),
 			Summary: ours + "four EXCO fronts, one from each corner of the object grid, grow inward in turn; a " +
 				"corner object targets the matching processor corner." + nearby,
 		}),
@@ -82,7 +76,6 @@ func init() {
 			Source:     thesis + ", §9.1, Heuristic 5, Algorithm 9.3, Eq. 9.1",
 			Confidence: "V",
 			Complexity: fnCost,
-			Measured:   measured("grid:1024x1024 → torus:512x2048: 0.025 CPU-s, 40 MB"),
 			Summary: "Object (i,j) targets processor (⌊Px·i/Ox⌋, ⌊Py·j/Oy⌋), i outer, j inner, so the map is " +
 				"\"not strictly affine\". Our choices where the thesis is ambiguous: the 0-based floor form and the " +
 				"tie-break order A of findNearest2D (they change the result: 1.53 against 2.00 hops per byte on 9×8→6×12)." + nearby,
@@ -94,7 +87,6 @@ func init() {
 				Source:     thesis + ", §9.1, Heuristic 6 (Aleliunas & Rosenberg, IEEE Trans. Computers C-31(9), 1982, unavailable)",
 				Confidence: "P",
 				Complexity: "O(n)",
-				Measured:   measured("grid:1024x1024 → torus:512x2048: 0.0053 CPU-s, 32 MB"),
 				Summary: "Our band construction after Aleliunas & Rosenberg, not their text, which could not be recovered. " +
 					"The grid is mapped row by row, as in the thesis's Fig. 9.4: each object row (along the grid's longer " +
 					"side) becomes a band across the host's columns (along its longer side), whose height in each column " +
@@ -121,7 +113,6 @@ func init() {
 			Source:     "topomap (ours), after geometric partitioning (Berger & Bokhari, IEEE Trans. Computers C-36(5), 1987)",
 			Confidence: "P",
 			Complexity: "O(n log n)",
-			Measured:   measured("grid:1024x1024 → torus:512x2048: 0.21 CPU-s, 48 MB"),
 			Summary: "Ours, not the thesis's: the object grid is stretched or squeezed onto the host axis by axis (object g " +
 				"at (g+½)·P/O on each axis), then the host box is cut in two along its longest side and the objects split " +
 				"in the same proportion by their position along it, recursively down to single processors. It follows the " +
@@ -133,7 +124,6 @@ func init() {
 			Source:     thesis + ", §9.2, Heuristic 1",
 			Confidence: "P",
 			Complexity: "O(5·(n/Ps)·findNearest + n), Ps the smallest host side",
-			Measured:   measured("grid:1024x1024 → torus:128x128x64: 0.0089 CPU-s, 33 MB"),
 			Summary: "The grid is cut along its longer side into Ps subgrids, the first is mapped onto a host plane " +
 				"perpendicular to the smallest side with the best of MXOVLP, MXOV+AL, EXCO, COCE and AFFN, and the " +
 				"others are translated to the other planes. Our details: ties go to x for the object grid and to the " +
@@ -144,7 +134,6 @@ func init() {
 			Source:     thesis + ", §9.2, Heuristic 2; same-rank folds and cuts onto more axes: ours",
 			Confidence: "P",
 			Complexity: "O(5·(n/Ps)·findNearest + n) onto a 3-D host (Ps its smallest side), plus O(n·r) per cutting priced (at most 4); O(n) between grids of as many axes",
-			Measured:   measured("grid:1024x1024 → torus:128x128x64: 0.35 CPU-s, 77 MB allocated (the thesis' fold and four cuttings priced)"),
 			Summary: "2-D onto 3-D: stacking, but every other subgrid is flipped by 180 degrees, like an accordion, so " +
 				"neighbouring subgrids meet one hop apart (our reading of the flip: odd subgrids are mirrored along the " +
 				"split axis). 2-D onto 2-D and 3-D onto 3-D, our generalisation: when the sides match up to order except " +
@@ -163,7 +152,6 @@ func init() {
 			Source:     thesis + ", §9.2, Heuristic 3; curves: Hilbert, Skilling (AIP Conf. Proc. 707, 2004), jakubcerveny/gilbert (BSD-2)",
 			Confidence: "P",
 			Complexity: "O(n)",
-			Measured:   measured("grid:1024x1024 → torus:128x128x64: 0.057 CPU-s, 40 MB"),
 			Summary: "One curve orders the objects, another the processors, and the t-th object goes to the t-th " +
 				"processor. Our choice of curves: the classic Hilbert curve on power-of-two squares and cubes, the " +
 				"generalized Hilbert (gilbert) curve otherwise.",
@@ -173,7 +161,6 @@ func init() {
 			Source:     thesis + ", §9.3, Algorithm 9.4, Eq. 9.2",
 			Confidence: "V",
 			Complexity: "O(n) targets; each findNearest3D amortised O(r²) for an answer r hops away",
-			Measured:   measured("grid:128x128x64 → torus:64x128x128: 0.05 CPU-s, 50 MB"),
 			Summary: "Object (x,y,z) targets (⌊Px·x/Ox⌋, ⌊Py·y/Oy⌋, ⌊Pz·z/Oz⌋), x outer, z inner; collisions go to " +
 				"the nearest free processor. Our choices: 0-based floor form and findNearest3D order A (dx, then dy " +
 				"ascending, then +dz before −dz).",

@@ -62,7 +62,7 @@ func launcherAlgorithms() []Algorithm {
 		as = append(as, Algorithm{
 			Name: l.Name,
 			Notes: Notes{Title: l.Title, Source: "topomap baseline: " + l.Source, Confidence: "V", Complexity: "O(n)",
-				Measured: measured(launcherMeasured[l.Name]), Summary: l.Summary},
+				Summary: l.Summary},
 			Guests:     "any guest (a graph, a grid, a d-cube)",
 			Hosts:      "any host with at least as many slots as the guest has vertices (the others stay empty)",
 			LargerHost: true,
@@ -73,14 +73,6 @@ func launcherAlgorithms() []Algorithm {
 		})
 	}
 	return as
-}
-
-// launcherMeasured are the figures of the launchers' Notes.Measured
-// (BenchmarkLargest).
-var launcherMeasured = map[string]string{
-	"identity": "hypercube:20 → hypercube:20: 0.029 CPU-s, 112 MB",
-	"block":    "hypercube:20 → torus:256x256:cores=16: 0.0013 CPU-s, 112 MB",
-	"cyclic":   "hypercube:20 → torus:256x256:cores=16: 0.0053 CPU-s, 112 MB",
 }
 
 // rankOrder returns the launchers' default placement of n ranks: rank r

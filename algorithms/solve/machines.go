@@ -20,7 +20,6 @@ func init() {
 			Source:     "topomap (ours); fat tree after Petrini & Vanneschi (IPPS 1997), dragonfly after Kim, Dally, Scott & Abts (ISCA 2008)",
 			Confidence: "P",
 			Complexity: "O(n·levels), levels the nesting of the host (at most log2 N), plus O(arcs·levels) for the launchers' defaults it is compared with",
-			Measured:   measured("grid:1024x1024 → fattree:4,10: 0.28 CPU-s, 56 MB"),
 			Summary: "Ours: the host's index order nests groups — the cores of a node, the nodes under a leaf switch " +
 				"(fat tree), a router (dragonfly) or a group of the first level (tree:), then under a switch of the next level or in a group. The grid is cut " +
 				"into bricks of one node's cores, those into bricks of one leaf switch's or router's nodes, and so on (each " +

@@ -30,7 +30,6 @@ func init() {
 			Complexity: "O((n + m)·log n): about log2 n levels of bisection, each O(n + m) for the parts' graphs and " +
 				"coarsening and O(n log n + m) per refinement pass; min(8, 32768/n) restarts below 32768 vertices (at least 2 on nodes with an inside of costs); plus " +
 				"O(N log² N) on a host without grid coordinates (its nodes sorted at every level); memory O(n + m)",
-			Measured: measured(largestGraph + " → torus:128x128x64: 35 CPU-s, 650 MB"),
 			Summary: "The host is cut in two across its longest axis (other hosts: the coordinate of largest extent) and " +
 				"the guest in two parts of exactly the halves' capacities, recursively down to single nodes. Each guest " +
 				"bisection is multilevel: heavy-edge matching, greedy graph growing from seeded starts, Fiduccia–Mattheyses " +
@@ -60,7 +59,6 @@ func init() {
 			Complexity: "O((n + m)·log n) per run for the bisections, plus per group of k parts FM passes on its pairs of " +
 				"adjacent parts, a round's at most 8 times the group's vertices and arcs; min(8, 32768/n) restarts below " +
 				"32768 vertices; memory O(n + m)",
-			Measured: measured(largestGraph + " → fattree:32,4: 94 CPU-s, 1152 MB"),
 			Summary: "The guest is partitioned top-down along the host's groups (a fat tree's subtrees from the top " +
 				"switches down, a dragonfly's groups then routers, a machine file's switches, a node's cores last), at every level into parts of " +
 				"exactly the subgroups' capacities, the groups filled one after the other (with cores, a node is full " +
@@ -89,7 +87,6 @@ func init() {
 				"placed partners (at most 256 nodes, then the free nodes nearest in index order) and at most 64 " +
 				"candidates priced over its edges; tables of every host node (O(N)) only on a host of at most 16 times " +
 				"the guest's size, so that a small guest on a large host costs what the guest does",
-			Measured: measured(largestGraph + " → torus:128x128x64: 15 CPU-s, 320 MB"),
 			Summary: "The vertex of most volume goes to the host's centre; then the unplaced vertex with the most volume to " +
 				"placed ones goes to the free node that adds the fewest hop-bytes. Our choices: the candidates are the free " +
 				"nodes of the first breadth-first shell around its placed partners that has one, and of the next shell (past " +

@@ -126,10 +126,6 @@ func init() {
 			Source:     "Bhatele 2010, §9.1, Heuristic 7 (outline)",
 			Confidence: "P",
 			Complexity: complexity,
-			Measured: measured(largestGraph + " → torus:128x128x64: 610 CPU-s, 1080 MB: its starts rb and greedy 50 " +
-				"CPU-s, the search the rest on two threads, 113M moves to its move cap (a job of it ends at the time " +
-				"limit with the best placement so far); the peak counts rb's scratch not yet collected, the live heap " +
-				"stays under 650 MB"),
 			Summary: "The thesis gives PAIRS in outline only: swap two objects' processors when it lowers the hop-bytes, " +
 				"until the gain becomes small. The parameters are our reading: it starts from the best of the cheap " +
 				"heuristics that apply (on a weighted graph whose ranks are a 2-D or 3-D grid in index order, each " +
@@ -151,8 +147,6 @@ func init() {
 			Source:     "Bhatele 2010, §9.1, Heuristic 7 (outline)",
 			Confidence: "P",
 			Complexity: complexity,
-			Measured: measured(largestGraph + " → torus:128x128x64: 59 CPU-s, 1050 MB: its starts rb and greedy 50 " +
-				"CPU-s, the search converged; the peak counts rb's scratch not yet collected, the live heap stays under 650 MB"),
 			Summary: "PAIRS as the thesis outlines it: pick an object and a processor uniformly at random and swap " +
 				"the object with the processor's occupant; the thesis keeps swaps that lower the hop-bytes, as our " +
 				"descents do (our annealing also keeps some others). Starts, stopping rule and " +

@@ -48,9 +48,6 @@ const MeasuredOn = "(CPU seconds of all its threads, on a 2-vCPU AMD EPYC virtua
 // expander, the hardest case of their cost).
 const largestGraph = "2^20 vertices, 2^22 random arcs"
 
-// measured returns the figures of Notes.Measured, the machine appended.
-func measured(figures string) string { return figures + " " + MeasuredOn }
-
 // Progress reports on a long run.
 type Progress struct {
 	Elapsed time.Duration `json:"elapsed"`
@@ -118,6 +115,9 @@ func register(as ...Algorithm) {
 	for _, a := range as {
 		if _, ok := Lookup(a.Name); ok {
 			panic("solve: algorithm registered twice: " + a.Name)
+		}
+		if figures, ok := measuredFigures[a.Name]; ok {
+			a.Notes.Measured = figures + " " + MeasuredOn
 		}
 		registry = append(registry, a)
 	}
