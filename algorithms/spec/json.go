@@ -77,7 +77,9 @@ func (r *Request) read(whole json.RawMessage) (keys []string, err error) {
 		k := tok.(string)
 		var v json.RawMessage
 		dec.Decode(&v)
-		if slices.Contains(keys, k) && err == nil { // encoding/json would keep the last silently
+		_, known := r.text[k]
+		_, extra := r.Extra[k]
+		if (known || extra) && err == nil { // encoding/json would keep the last silently
 			err = invalid(k, fmt.Sprintf("field %q given twice", k))
 		}
 		keys = append(keys, k)
