@@ -193,7 +193,7 @@ func (s *Server) placement(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if fresh, err := s.notModified(c, id, format); fresh || err != nil {
+	if _, fresh, err := s.notModified(c, id, format); fresh || err != nil {
 		return err
 	}
 	res, err := s.o.Jobs.Result(id)
@@ -206,16 +206,18 @@ func (s *Server) placement(c echo.Context) error {
 // notModified sets the ETag of a done job's output (id, finish time and
 // the variant, e.g. the format) and answers 304 if the client has it: a
 // done job never changes, so revalidation saves rebuilding the result.
-// It reports whether it answered.
-func (s *Server) notModified(c echo.Context, id, variant string) (bool, error) {
+// It returns the job's record (the zero Job if there is none) and
+// reports whether it answered.
+func (s *Server) notModified(c echo.Context, id, variant string) (jobs.Job, bool, error) {
 	j, err := s.o.Jobs.Get(id)
 	if err != nil || j.Status != jobs.Done {
-		return false, nil // the handler reports it
+		return j, false, nil // the handler reports it
 	}
 	sum := sha256.Sum256([]byte(variant))
 	etag := fmt.Sprintf(`"%s-%x-%x"`, id, j.Finished.UnixNano(), sum[:6])
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-cache") // revalidate, then 304
-	return withETag(c, etag)
+	fresh, err := withETag(c, etag)
+	return j, fresh, err
 }
 
 // withETag sets a response's ETag and answers 304 if the request's

@@ -175,10 +175,11 @@ func (s *Server) render(c echo.Context) error {
 	}
 	var res *solve.Result
 	if rq.Job != "" {
-		if fresh, err := s.notModified(c, rq.Job, "render.svg?"+c.QueryParams().Encode()); fresh || err != nil {
-			return err
+		j, fresh, ferr := s.notModified(c, rq.Job, "render.svg?"+c.QueryParams().Encode())
+		if fresh || ferr != nil {
+			return ferr
 		}
-		if err := s.checkDrawable(rq.Job); err != nil {
+		if err := s.checkDrawable(j); err != nil {
 			return err
 		}
 		res, err = s.o.Jobs.Result(rq.Job)
@@ -193,17 +194,14 @@ func (s *Server) render(c echo.Context) error {
 }
 
 // checkDrawable refuses a job whose host has more nodes than one drawing
-// may show, from its record: loading the result of a 1M-node job costs
+// may show, from its record j: loading the result of a 1M-node job costs
 // up to a CPU-second, on a route open to anyone. A host its record does
 // not name in a form this server parses (a machine another replica
-// stored) is checked by drawResult, once loaded.
-func (s *Server) checkDrawable(id string) error {
-	j, err := s.o.Jobs.Get(id)
-	if err != nil {
-		return nil // Result says why
-	}
+// stored), or no record (the zero Job: Result says why), is checked by
+// drawResult once loaded.
+func (s *Server) checkDrawable(j jobs.Job) error {
 	if h, err := topology.Parse(j.Request.Host); err == nil && h.Size() > s.o.MaxRenderNodes {
-		return tooLargeToDraw(id, h.Size(), s.o.MaxRenderNodes)
+		return tooLargeToDraw(j.ID, h.Size(), s.o.MaxRenderNodes)
 	}
 	return nil
 }
