@@ -250,6 +250,20 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	saveArtifact(t, name, png)
 }
 
+// screenshotViewport saves what the window shows (the first screen, not
+// the whole page) under artifacts/: cheap where the whole page is a
+// drawing of tens of thousands of nodes.
+func screenshotViewport(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	tctx, cancel := context.WithTimeout(ctx, patience)
+	defer cancel()
+	png, err := chromedp.Run(tctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	saveArtifact(t, name, png)
+}
+
 // saveArtifact writes a PNG under artifacts/.
 func saveArtifact(t *testing.T, name string, png []byte) {
 	t.Helper()

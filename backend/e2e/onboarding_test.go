@@ -21,17 +21,6 @@ func viewport(t *testing.T, ctx context.Context, width, height int64) {
 	}
 }
 
-// screenshotViewport saves what the window shows (the first screen, not
-// the whole page) under artifacts/.
-func screenshotViewport(t *testing.T, ctx context.Context, name string) {
-	t.Helper()
-	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Fatal(err)
-	}
-	saveArtifact(t, name, png)
-}
-
 // TestFirstScreenSaysWhatTopomapDoes: at 1280×800 the explorer's first
 // screen says in three sentences what topomap does, offers the example
 // gallery, and shows the drawing above the fold; at 390 px the text and the

@@ -67,5 +67,5 @@ func TestFoldedHeatMapReadout(t *testing.T) {
 			t.Errorf("pointer at (%.1f, %.1f): readout %q, want %q", xy[0], xy[1], got, c.want)
 		}
 	}
-	screenshot(t, ctx, "folded-heat-map-readout")
+	screenshotViewport(t, ctx, "folded-heat-map-readout")
 }
