@@ -14,21 +14,49 @@ import (
 type AlgorithmsPage struct {
 	app.Compo
 	live
-	// served are the server's notes (GET /api/v1/algorithms), with the
-	// measured costs the browser's client leaves out; nil until read,
-	// or offline.
+	// served are the server's notes, nil until read, or offline.
 	served []solve.Algorithm
 }
 
 // OnNav names the page and, in the browser, reads the server's notes.
 func (c *AlgorithmsPage) OnNav(ctx app.Context) {
 	setTitle(ctx, "Algorithms")
+	readNotes(ctx, func(all []solve.Algorithm) { c.served = all })
+}
+
+// servedNotes are the server's notes (GET /api/v1/algorithms), read once
+// in the browser: they hold the summaries and measured costs its client
+// leaves out (package solve, summaries.go and measured.go).
+var servedNotes []solve.Algorithm
+
+// readNotes gives then the server's notes on the UI goroutine, at once
+// if read before, else once read; it does nothing on the server (whose
+// own notes are whole) or when the server cannot be read.
+func readNotes(ctx app.Context, then func([]solve.Algorithm)) {
+	if servedNotes != nil {
+		then(servedNotes)
+		return
+	}
 	ctx.Async(func() {
-		var served []solve.Algorithm
-		if apiDo("GET", apiBase+"/algorithms", nil, &served) == nil {
-			ctx.Dispatch(func(app.Context) { c.served = served })
+		var all []solve.Algorithm
+		if apiDo("GET", apiBase+"/algorithms", nil, &all) == nil {
+			ctx.Dispatch(func(app.Context) {
+				servedNotes = all
+				then(all)
+			})
 		}
 	})
+}
+
+// withServedNotes is a with the server's notes of its name, if read (a
+// scored placement's notes, which are not the registry's, stay).
+func withServedNotes(a solve.Algorithm, served []solve.Algorithm) solve.Algorithm {
+	for _, s := range served {
+		if s.Name == a.Name {
+			a.Notes = s.Notes
+		}
+	}
+	return a
 }
 
 // Render lists the algorithms: the server's notes once read (the server

@@ -49,6 +49,7 @@ type Explorer struct {
 	valid    bool
 	tooBig   bool
 	res      *solve.Result
+	notes    []solve.Algorithm // the server's (readNotes), nil until read
 	svg      string
 	mapMs    float64 // solve.Map, wall clock
 	drawMs   float64 // draw.Mapping
@@ -105,6 +106,7 @@ func (c *Explorer) renderView3D() app.UI {
 func (c *Explorer) OnMount(ctx app.Context) {
 	c.ready = true
 	c.work.settled = c.fitBox
+	readNotes(ctx, func(all []solve.Algorithm) { c.notes = all })
 }
 
 // OnResize draws again for the drawing's new box.
@@ -877,7 +879,7 @@ func (c *Explorer) renderResult() app.UI {
 			metricsPanel(r.Metrics, c.metricsExtra()...),
 			app.If(len(r.Baselines) > 0, func() app.UI { return baselinesTable(r) }),
 			c.renderTopLinks(),
-			notesPanel(r.Algorithm),
+			notesPanel(withServedNotes(r.Algorithm, c.notes)),
 		),
 	)
 }

@@ -11,11 +11,6 @@ import (
 	"topomap/algorithms/topology"
 )
 
-// coresNote is the sentence every grid heuristic's notes end with.
-const coresNote = " On a host with C cores per node (:cores=C), ours: the grid is cut into bricks of C objects " +
-	"(the most cube-like shape whose sides divide the grid's), the grid of bricks is mapped onto the nodes by " +
-	"this heuristic, and the objects of a brick go to the cores of its node in index order."
-
 // perNode reduces an instance on a host with cores to one on its nodes
 // for the grid heuristics: the grid guest is cut into bricks of C objects
 // (gridmap.Brick), one per node. On a host without cores it returns g
@@ -82,7 +77,7 @@ func onNodesMap(m func(context.Context, *Problem) ([]int, error)) func(context.C
 func withIndexOrder(a Algorithm) Algorithm {
 	applies, mapper := a.Applies, a.Map
 	a.Hosts += "; any host without grid coordinates (fat tree, dragonfly) of the same size, in index order"
-	a.Notes.Summary += " On hosts without grid coordinates (fat trees, dragonflies), ours: objects in index order onto slots in index order."
+	a.Notes.Summary += indexOrderNote
 	a.Applies = func(g spec.Guest, h topology.Host) error {
 		err := applies(g, h)
 		if err != nil && g.Kind == guest.Grid && !gridded(h) {

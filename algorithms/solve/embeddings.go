@@ -22,9 +22,6 @@ func init() {
 				Source:     paper + ", §2.3 (formula repaired from the OCR)",
 				Confidence: "R",
 				Complexity: "O(n), n = 2^d",
-				Summary: "Vertex n on the node whose coordinates are the mixed-radix digits of n, coordinate 1 least " +
-					"significant (on a line or ring, position n). Constant distances D_i = 2^(i mod field width); " +
-					"minimises the average distance on meshes but not on toruses.",
 			}),
 		cubeEmbedding("byweight", embedding.ByWeight, embedding.CheckByWeight, "line or ring of 2^d nodes",
 			Notes{
@@ -32,10 +29,6 @@ func init() {
 				Source:     paper + ", §2.3, Fig. 3.a and 4",
 				Confidence: "V",
 				Complexity: "O(n), n = 2^d",
-				Summary: "Labels sorted by number of one bits, equal weights in descending order, laid left to right. " +
-					"Minimal dilation (Harper's bandwidth) but not constant-distance, so the CC algorithm waits: " +
-					"9·t_c of communication for the 3-cube on a line against 7·t_c for standard. Lai & Sprague's " +
-					"2-D mesh extension is not specified by our source and not offered.",
 			}),
 		cubeEmbedding("gray", embedding.Gray, embedding.CheckGray, "line, ring, mesh or torus of 2^d nodes",
 			Notes{
@@ -43,9 +36,6 @@ func init() {
 				Source:     paper + ", §2.3 (Ma & Tao, UPenn MS-CIS-88-63, 1988, unavailable)",
 				Confidence: "P",
 				Complexity: "O(c·n), n = 2^d, c the host's axes",
-				Summary: "Our proposal, not the source's: Ma & Tao's mixed-radix Gray codes are unavailable, so each " +
-					"coordinate holds the binary-reflected Gray rank of its bit field (position p of a line or ring " +
-					"holds vertex p XOR p>>1). It is not constant-distance on rings, unlike what the paper says of Ma & Tao.",
 			}),
 		cubeEmbedding("xor", embedding.Xor, embedding.CheckXor, "ring of 2^d nodes or torus with sides 2^(d_j)",
 			Notes{
@@ -53,10 +43,6 @@ func init() {
 				Source:     paper + ", §3 (rings, Fig. 5) and §4 (toruses)",
 				Confidence: "R",
 				Complexity: "O(c·n), n = 2^d, c the host's axes",
-				Summary: "Ring: vertex n on node n XOR (n_(d-1) << (d-2)); torus: the same on each coordinate's bit " +
-					"field. Constant distances, D_i = 2^i except D_(d-1) = 2^(d-2) on a ring, so D_a = (3·2^(d-2)-1)/d, " +
-					"optimal among constant-distance ring embeddings (the paper's theorem, checked by topomap optimal). " +
-					"A one-bit field is copied (our reading: the formula is undefined there).",
 			}),
 	)
 }

@@ -17,8 +17,6 @@ import (
 func init() {
 	const (
 		thesis = "Bhatele, Automating Topology Aware Mapping for Supercomputers, PhD thesis, UIUC 2010"
-		ours   = "Our reading, not the thesis' (its text for this heuristic is not available): "
-		nearby = " Collisions go to the nearest free processor (findNearest2D, tie-break \"order A\": dx ascending, then +dy before −dy), answered with per-line union-find structures."
 		fnCost = "O(n) targets; each findNearest amortised O(r) for an answer r hops away (worst case O(n·min(Px,Py)))"
 	)
 	register(
@@ -27,58 +25,42 @@ func init() {
 			Source:     "topomap baseline (no paper); index order: the first coordinate varies fastest",
 			Confidence: "P",
 			Complexity: "O(n)",
-			Summary: "Our baseline, not from the thesis: the k-th object in index order (first coordinate fastest) " +
-				"goes to the k-th processor in index order, the default placement of most runtimes.",
 		})),
 		gridHeuristic("snake", gridmap.Snake, anyGrid, Notes{
 			Title:      "Snake (boustrophedon)",
 			Source:     "topomap baseline (no paper)",
 			Confidence: "P",
 			Complexity: "O(n)",
-			Summary: "Our baseline, not from the thesis: objects and processors are both walked in boustrophedon " +
-				"order (the first axis forward, then backward, ...) and paired in that order; identity on equal shapes.",
 		}),
 		gridHeuristic("mxovlp", gridmap.MaxOverlap, grid2Dto2D, Notes{
 			Title:      "MXOVLP: maximum overlap",
 			Source:     thesis + ", §9.1, Heuristic 1",
 			Confidence: "P",
 			Complexity: "O(n)",
-			Summary: ours + "the object rectangle is laid on the processor rectangle from a common corner, the " +
-				"overlap is mapped one to one, and the part sticking out is mapped the same way onto the part left " +
-				"uncovered, until an exact fit.",
 		}),
 		gridHeuristic("mxoval", gridmap.MaxOverlapAligned, grid2Dto2D, Notes{
 			Title:      "MXOV+AL: maximum overlap with alignment",
 			Source:     thesis + ", §9.1, Heuristic 2",
 			Confidence: "P",
 			Complexity: "O(n)",
-			Summary: ours + "MXOVLP, but at every step the object sub-rectangle is transposed when its longer side " +
-				"is not parallel to the processor sub-rectangle's longer side; 8×4 onto 4×8 becomes a pure transpose.",
 		}),
 		gridHeuristic("exco", gridmap.ExpandFromCorner, grid2Dto2D, Notes{
 			Title:      "EXCO: expand from corner",
 			Source:     thesis + ", §9.1, Heuristic 3",
 			Confidence: "P",
 			Complexity: fnCost,
-			Summary: ours + "objects are visited in BFS layers from corner (0,0); each targets the processor one " +
-				"step beyond its already placed lower neighbour." + nearby,
 		}),
 		gridHeuristic("coce", gridmap.CornersToCenter, grid2Dto2D, Notes{
 			Title:      "COCE: corners to center",
 			Source:     thesis + ", §9.1, Heuristic 4",
 			Confidence: "P",
 			Complexity: fnCost,
-			Summary: ours + "four EXCO fronts, one from each corner of the object grid, grow inward in turn; a " +
-				"corner object targets the matching processor corner." + nearby,
 		}),
 		gridHeuristic("affn", gridmap.Affine, grid2Dto2D, Notes{
 			Title:      "AFFN: affine mapping",
 			Source:     thesis + ", §9.1, Heuristic 5, Algorithm 9.3, Eq. 9.1",
 			Confidence: "V",
 			Complexity: fnCost,
-			Summary: "Object (i,j) targets processor (⌊Px·i/Ox⌋, ⌊Py·j/Oy⌋), i outer, j inner, so the map is " +
-				"\"not strictly affine\". Our choices where the thesis is ambiguous: the 0-based floor form and the " +
-				"tie-break order A of findNearest2D (they change the result: 1.53 against 2.00 hops per byte on 9×8→6×12)." + nearby,
 		}),
 		Algorithm{
 			Name: "step",
@@ -87,12 +69,7 @@ func init() {
 				Source:     thesis + ", §9.1, Heuristic 6 (Aleliunas & Rosenberg, IEEE Trans. Computers C-31(9), 1982, unavailable)",
 				Confidence: "P",
 				Complexity: "O(n)",
-				Summary: "Our band construction after Aleliunas & Rosenberg, not their text, which could not be recovered. " +
-					"The grid is mapped row by row, as in the thesis's Fig. 9.4: each object row (along the grid's longer " +
-					"side) becomes a band across the host's columns (along its longer side), whose height in each column " +
-					"steps between the two integers nearest the compression ratio; row i is shifted by a golden-ratio " +
-					"phase so that the bands stay level, and snakes within a column. Applies to every 2-D grid on a 2-D " +
-					"mesh or torus with at least as many processors (the extra ones stay unused)." + coresNote,
+				Summary:    coresNote,
 			},
 			Guests:     "grid:AxB[:wrap]",
 			Hosts:      "mesh or torus AxB with at least as many processors (may be larger than the grid)",
@@ -113,57 +90,30 @@ func init() {
 			Source:     "topomap (ours), after geometric partitioning (Berger & Bokhari, IEEE Trans. Computers C-36(5), 1987)",
 			Confidence: "P",
 			Complexity: "O(n log n)",
-			Summary: "Ours, not the thesis's: the object grid is stretched or squeezed onto the host axis by axis (object g " +
-				"at (g+½)·P/O on each axis), then the host box is cut in two along its longest side and the objects split " +
-				"in the same proportion by their position along it, recursively down to single processors. It follows the " +
-				"scaled map with straight seams, the shape that annealing reaches when the grid's aspect differs from the " +
-				"host's, and so it is a good start for PAIRS (96×50 onto 75×64: 1.46 hops per byte).",
 		}),
 		gridHeuristic("stack", gridmap.Stack, stackable, Notes{
 			Title:      "Stacking",
 			Source:     thesis + ", §9.2, Heuristic 1",
 			Confidence: "P",
 			Complexity: "O(5·(n/Ps)·findNearest + n), Ps the smallest host side",
-			Summary: "The grid is cut along its longer side into Ps subgrids, the first is mapped onto a host plane " +
-				"perpendicular to the smallest side with the best of MXOVLP, MXOV+AL, EXCO, COCE and AFFN, and the " +
-				"others are translated to the other planes. Our details: ties go to x for the object grid and to the " +
-				"last axis for the host, and the longer side must be a multiple of Ps.",
 		}),
 		gridHeuristic("fold", gridmap.Fold, foldable, Notes{
 			Title:      "Folding",
 			Source:     thesis + ", §9.2, Heuristic 2; same-rank folds and cuts onto more axes: ours",
 			Confidence: "P",
 			Complexity: "O(5·(n/Ps)·findNearest + n) onto a 3-D host (Ps its smallest side), plus O(n·r) per cutting priced (at most 4); O(n) between grids of as many axes",
-			Summary: "2-D onto 3-D: stacking, but every other subgrid is flipped by 180 degrees, like an accordion, so " +
-				"neighbouring subgrids meet one hop apart (our reading of the flip: odd subgrids are mirrored along the " +
-				"split axis). 2-D onto 2-D and 3-D onto 3-D, our generalisation: when the sides match up to order except " +
-				"one object side k times a host side and one host side k times an object side, that object axis is " +
-				"folded k ways and the layers are laid along the long host axis, interleaved or in blocks, whichever " +
-				"has fewer hops (32×32×32 onto 64×32×16: 4/3 hops per byte); else two such folds in a row through an " +
-				"intermediate grid, when they add at most one hop per object (64×64×8 onto 32×32×32: 1.121). Onto a host " +
-				"of more axes (up to 6), also ours: the grid's sides are first cut like an accordion into host sides " +
-				"until it has as many axes, then folded as above, and of the thesis' fold and the first four cuttings " +
-				"the one of fewest hops wins; two blocks on an axis that wraps around go the second backwards, so both " +
-				"ends meet (32×32 onto torus:16x16x4: 1 hop per byte; the 8×8×8 bricks of grid:16x16x32 onto a Blue " +
-				"Gene/Q midplane's 4×4×4×4×2 nodes: an embedding).",
 		}),
 		gridHeuristic("sfc", gridmap.Curve, grid2Dto3D, Notes{
 			Title:      "Space-filling curves",
 			Source:     thesis + ", §9.2, Heuristic 3; curves: Hilbert, Skilling (AIP Conf. Proc. 707, 2004), jakubcerveny/gilbert (BSD-2)",
 			Confidence: "P",
 			Complexity: "O(n)",
-			Summary: "One curve orders the objects, another the processors, and the t-th object goes to the t-th " +
-				"processor. Our choice of curves: the classic Hilbert curve on power-of-two squares and cubes, the " +
-				"generalized Hilbert (gilbert) curve otherwise.",
 		}),
 		gridHeuristic("affn3d", gridmap.Affine3D, grid3Dto3D, Notes{
 			Title:      "Affine mapping in 3-D",
 			Source:     thesis + ", §9.3, Algorithm 9.4, Eq. 9.2",
 			Confidence: "V",
 			Complexity: "O(n) targets; each findNearest3D amortised O(r²) for an answer r hops away",
-			Summary: "Object (x,y,z) targets (⌊Px·x/Ox⌋, ⌊Py·y/Oy⌋, ⌊Pz·z/Oz⌋), x outer, z inner; collisions go to " +
-				"the nearest free processor. Our choices: 0-based floor form and findNearest3D order A (dx, then dy " +
-				"ascending, then +dz before −dz).",
 		}),
 	)
 }

@@ -15,11 +15,10 @@ import (
 type Launcher struct {
 	Name string
 	// Label names the placement in a sentence ("rank order").
-	Label   string
-	Title   string
-	Source  string
-	Summary string
-	Place   func(n int, h topology.Host) []int
+	Label  string
+	Title  string
+	Source string
+	Place  func(n int, h topology.Host) []int
 }
 
 // Launchers are the launchers' default placements, the yardsticks of
@@ -31,27 +30,19 @@ var Launchers = []Launcher{{
 	Label:  "rank order",
 	Title:  "Rank order (the launchers' default)",
 	Source: "mpirun --map-by slot, MPICH's default; on a d-cube onto the hypercube of its dimension, the identity embedding of González & Valero-García, ASAP 1993, §2.1",
-	Summary: "Rank r on slot r, slots in index order (the first coordinate fastest; with cores, a node's cores first): " +
-		"what a job gets when nobody maps it, the baseline every method should beat. A d-cube onto a hypercube of its " +
-		"dimension has every edge on one link (D_i = 1, T = d(T_a + t_c)).",
-	Place: rankOrderOn,
+	Place:  rankOrderOn,
 }, {
 	Name:   "block",
 	Label:  "the block distribution",
 	Title:  "Block (Slurm's default distribution)",
 	Source: "srun --distribution=block (Slurm's srun(1))",
-	Summary: "The ranks spread evenly over all the nodes, node after node: with n ranks on N nodes the first n mod N " +
-		"nodes take ⌈n/N⌉ consecutive ranks, the others ⌊n/N⌋, each on its node's first cores. It is rank order on " +
-		"a host without cores or when the ranks fill every slot.",
-	Place: blockPlace,
+	Place:  blockPlace,
 }, {
 	Name:   "cyclic",
 	Label:  "the cyclic distribution",
 	Title:  "Cyclic (round-robin over nodes)",
 	Source: "srun --distribution=cyclic (Slurm's srun(1)); mpirun --map-by node",
-	Summary: "Rank r on node r mod N, on its next free core: one rank on every node in turn. It is rank order on a " +
-		"host without cores.",
-	Place: cyclicPlace,
+	Place:  cyclicPlace,
 }}
 
 // launcherAlgorithms returns the Launchers as algorithms: any guest onto
@@ -60,9 +51,8 @@ func launcherAlgorithms() []Algorithm {
 	var as []Algorithm
 	for _, l := range Launchers {
 		as = append(as, Algorithm{
-			Name: l.Name,
-			Notes: Notes{Title: l.Title, Source: "topomap baseline: " + l.Source, Confidence: "V", Complexity: "O(n)",
-				Summary: l.Summary},
+			Name:       l.Name,
+			Notes:      Notes{Title: l.Title, Source: "topomap baseline: " + l.Source, Confidence: "V", Complexity: "O(n)"},
 			Guests:     "any guest (a graph, a grid, a d-cube)",
 			Hosts:      "any host with at least as many slots as the guest has vertices (the others stay empty)",
 			LargerHost: true,

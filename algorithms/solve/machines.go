@@ -20,14 +20,6 @@ func init() {
 			Source:     "topomap (ours); fat tree after Petrini & Vanneschi (IPPS 1997), dragonfly after Kim, Dally, Scott & Abts (ISCA 2008)",
 			Confidence: "P",
 			Complexity: "O(n·levels), levels the nesting of the host (at most log2 N), plus O(arcs·levels) for the launchers' defaults it is compared with",
-			Summary: "Ours: the host's index order nests groups — the cores of a node, the nodes under a leaf switch " +
-				"(fat tree), a router (dragonfly) or a group of the first level (tree:), then under a switch of the next level or in a group. The grid is cut " +
-				"into bricks of one node's cores, those into bricks of one leaf switch's or router's nodes, and so on (each " +
-				"the most cube-like shape whose sides divide the grid left), and the objects go to the slots brick by brick, " +
-				"so that every switch or router serves a compact brick of the stencil. A node's inside (:node=…:dist=…) " +
-				"nests its groups of cores below the node; where its cores are further apart than the nodes, a compact brick " +
-				"per node can cost more than rank order, so when a launcher's default (rank order, block or cyclic) has " +
-				"fewer hop-bytes, it answers that and says so.",
 		},
 		Guests:  "grid:AxB[:wrap] or grid:AxBxC[:wrap]",
 		Hosts:   "fattree:K,N, dragonfly:A,P,H,G, tree:S1xS2x…:dist=… or a regular machine file (with or without cores or a node inside) of the same size, when bricks divide the grid",

@@ -30,19 +30,6 @@ func init() {
 			Complexity: "O((n + m)·log n): about log2 n levels of bisection, each O(n + m) for the parts' graphs and " +
 				"coarsening and O(n log n + m) per refinement pass; min(8, 32768/n) restarts below 32768 vertices (at least 2 on nodes with an inside of costs); plus " +
 				"O(N log² N) on a host without grid coordinates (its nodes sorted at every level); memory O(n + m)",
-			Summary: "The host is cut in two across its longest axis (other hosts: the coordinate of largest extent) and " +
-				"the guest in two parts of exactly the halves' capacities, recursively down to single nodes. Each guest " +
-				"bisection is multilevel: heavy-edge matching, greedy graph growing from seeded starts, Fiduccia–Mattheyses " +
-				"refinement at every level. It minimises the bytes cut (priced at half the distance between the halves' " +
-				"centres, our choice: Scotch prices the whole distance) plus, for edges to vertices already sent elsewhere, " +
-				"their bytes times the distance from each half to where they went. Hosts without grid coordinates are cut along " +
-				"their own structure (Scotch's architecture domains): a fat tree by the subtrees of its top switches first, a " +
-				"dragonfly by group, then router, a machine read from a file by its switches; with cores per node or a node inside, the " +
-				"nodes first and a node's cores last, by the groups of its inside (with an inside of costs, the runs alternate " +
-				"between that and the slots' coordinates, at least one of each). A larger " +
-				"host is filled half by half. When a launcher's default (rank order, block or cyclic) has fewer hop-bytes, it answers that and says so. " +
-				"Small guests are mapped min(8, 32768/n) times with different seeds and the lowest hop-bytes kept (our " +
-				"choice). Deterministic (fixed seeds).",
 		},
 		Guests:     "any guest (a graph, a grid, a d-cube)",
 		Hosts:      hosts,
@@ -59,16 +46,6 @@ func init() {
 			Complexity: "O((n + m)·log n) per run for the bisections, plus per group of k parts FM passes on its pairs of " +
 				"adjacent parts, a round's at most 8 times the group's vertices and arcs; min(8, 32768/n) restarts below " +
 				"32768 vertices; memory O(n + m)",
-			Summary: "The guest is partitioned top-down along the host's groups (a fat tree's subtrees from the top " +
-				"switches down, a dragonfly's groups then routers, a machine file's switches, a node's cores last), at every level into parts of " +
-				"exactly the subgroups' capacities, the groups filled one after the other (with cores, a node is full " +
-				"before the next is used): the bytes between a group's parts all cross that level, so each level " +
-				"minimises them. A group's parts come from multilevel recursive bisection (heavy-edge matching, greedy " +
-				"growing, Fiduccia–Mattheyses at every level), then every pair of adjacent parts is refined by FM passes " +
-				"that keep both sizes. Our choices: the group's rank-order split, refined the same way, is kept when " +
-				"fewer bytes cross it (partitioners number their parts with locality); small guests are mapped " +
-				"min(8, 32768/n) times with different seeds and the lowest hop-bytes kept. When rank order (identity) has " +
-				"fewer hop-bytes, it answers rank order and says so. Deterministic (fixed seeds).",
 		},
 		Guests: "any guest (a graph, a grid, a d-cube)",
 		Hosts: "a host of nested groups (a fat tree, a dragonfly, a tree:, a machine read from a file, cores or a node inside over one) with at " +
@@ -87,12 +64,6 @@ func init() {
 				"placed partners (at most 256 nodes, then the free nodes nearest in index order) and at most 64 " +
 				"candidates priced over its edges; tables of every host node (O(N)) only on a host of at most 16 times " +
 				"the guest's size, so that a small guest on a large host costs what the guest does",
-			Summary: "The vertex of most volume goes to the host's centre; then the unplaced vertex with the most volume to " +
-				"placed ones goes to the free node that adds the fewest hop-bytes. Our choices: the candidates are the free " +
-				"nodes of the first breadth-first shell around its placed partners that has one, and of the next shell (past " +
-				"256 nodes searched, the free nodes nearest in index order); " +
-				"ties go to the lower vertex and node. Fast, but it leaves holes that far vertices fill late: much worse " +
-				"than rb on grids.",
 		},
 		Guests:     "any guest (a graph, a grid, a d-cube)",
 		Hosts:      hosts,

@@ -99,26 +99,6 @@ func init() {
 		"(%dM per second of budget for a hop-bytes move on a guest of mean degree 4, fewer for costlier moves: the "+
 		"measured rate of one core)",
 		pairs.MinAttempts, pairs.DefaultHorizon>>20, MovesPerSecond/1_000_000)
-	rest := "computes each swap's gain from the edges of the two objects only. A greedy descent runs until a round " +
-		"gains less than 1% of the hop-bytes; then annealing cycles (on a weighted graph starting twice as hot as on " +
-		"grids and d-cubes, and 16 times as hot, with twice the work, on a mesh or torus if the graph grows as in " +
-		"3-D: our choice), each " +
-		"restarting from the best placement so far, " +
-		"cooling linearly over a number of moves that doubles from cycle to cycle, then descending; it stops when " +
-		fmt.Sprintf("%d cycles in a row gain less than %.1f%%", pairs.DefaultPatience, pairs.CycleTau*100) +
-		" (after a least amount of work; no cycle starts past the horizon). A budget is a number of moves, never a " +
-		"clock: planned at the measured cost of a move of the objective and guest, it replaces the least work and the " +
-		"horizon, and the run stops at it. It searches from the start whose hop-bytes minus half its short-edge " +
-		"excess are lowest and from a rival (the " +
-		"start of lowest hop-bytes, or the second best by that score), each for a quarter of the work; the one that got " +
-		"lower then anneals once more over the work left. It keeps the best placement and never ends worse than the best " +
-		"start, and returns a start that already meets the lower bound that holds for every mapping as it is " +
-		"(under the hop-bytes objective, without a number of moves to make), trying no later start. On a grid onto " +
-		"a mesh or torus of the same size, all sides even, from 16K objects (32K in 3-D) to 256K, " +
-		"it is multilevel (ours): it first searches the grid and the host halved along every axis with 60% of the work " +
-		"(one level), refines that placement block by block into one more start, and searches the guest itself with " +
-		"a third of the work. The same seed and budget give the same result on any machine; the moves it " +
-		"reports (--moves, moves=; the coarse level's included) repeat it."
 	register(Algorithm{
 		Name: "pairs",
 		Notes: Notes{
@@ -126,13 +106,6 @@ func init() {
 			Source:     "Bhatele 2010, §9.1, Heuristic 7 (outline)",
 			Confidence: "P",
 			Complexity: complexity,
-			Summary: "The thesis gives PAIRS in outline only: swap two objects' processors when it lowers the hop-bytes, " +
-				"until the gain becomes small. The parameters are our reading: it starts from the best of the cheap " +
-				"heuristics that apply (on a weighted graph whose ranks are a 2-D or 3-D grid in index order, each " +
-				"talking within 2 steps along every axis, its grid's too) or from --start, proposes moves toward the " +
-				"mean position of an object's " +
-				"neighbours, shifts along short paths and uniform pairs, " + rest + " A tiny instance (2^20 placements at most) is " +
-				"searched exhaustively instead (ours).",
 		},
 		Guests:     "any guest",
 		Hosts:      pairsHostsText,
@@ -147,11 +120,6 @@ func init() {
 			Source:     "Bhatele 2010, §9.1, Heuristic 7 (outline)",
 			Confidence: "P",
 			Complexity: complexity,
-			Summary: "PAIRS as the thesis outlines it: pick an object and a processor uniformly at random and swap " +
-				"the object with the processor's occupant; the thesis keeps swaps that lower the hop-bytes, as our " +
-				"descents do (our annealing also keeps some others). Starts, stopping rule and " +
-				"budget are our reading, as for pairs: it starts from the best of the cheap heuristics that apply " +
-				"(or from --start), " + rest + " Much slower to converge than pairs at large sizes.",
 		},
 		Guests:     "any guest",
 		Hosts:      pairsHostsText,

@@ -119,6 +119,7 @@ func register(as ...Algorithm) {
 		if figures, ok := measuredFigures[a.Name]; ok {
 			a.Notes.Measured = figures + " " + MeasuredOn
 		}
+		a.Notes.Summary = summaries[a.Name] + a.Notes.Summary
 		registry = append(registry, a)
 	}
 }
