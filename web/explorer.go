@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
+	"topomap/algorithms/topology"
 	"topomap/backend/api"
 	"topomap/web/draw"
 )
@@ -534,18 +536,21 @@ func hoverText(r *solve.Result, d map[string]string) string {
 			}
 			s += " (" + axis + d["dim"] + ")"
 		}
-		route := draw.Route(m.Host, m.Place[u], m.Place[v])
 		s += ": dilation " + d["dil"]
 		if vol, err := strconv.ParseFloat(d["vol"], 64); err == nil { // a weighted graph's pair: its volume both ways
 			s += ", volume " + metric.SI(vol)
 		}
-		return s + "; route on the host: " + routeText(m.Host.Coords, route)
+		return s + "; route on the host: " + routeText(m.Host, m.Place[u], m.Place[v])
 	}
 	h, err := strconv.Atoi(d["h"])
 	if err != nil || h < 0 || h >= m.Host.Size() {
 		return ""
 	}
-	at := "host node " + d["h"] + " at (" + joinInts(m.Host.Coords(h, nil)) + ")"
+	at := "host node " + d["h"]
+	if name, ok := topology.NodeNameOf(m.Host, h); ok {
+		at += " (" + name + ")"
+	}
+	at += " at (" + joinInts(m.Host.Coords(h, nil)) + ")"
 	v, err := strconv.Atoi(d["v"])
 	if err != nil || v < 0 || v >= len(m.Place) {
 		return at + ": free"
@@ -565,20 +570,41 @@ func hoverText(r *solve.Result, d map[string]string) string {
 		", the longest " + metric.Plural(dil, "hop")
 }
 
-// routeText lists a route's host coordinates, eliding the middle of a
-// long one.
-func routeText(coords func(int, []int) []int, route []int) string {
-	parts := make([]string, 0, min(len(route), 9))
-	for i, h := range route {
-		if len(route) > 9 && i == 4 {
-			parts = append(parts, "… "+strconv.Itoa(len(route)-8)+" more …")
+// routeText lists the route from slot a to slot b of h: its ends
+// (slotText), the nodes and switches between under the host's routing
+// (topology.VertexName; elsewhere draw.Route's nodes), the middle of a
+// long one elided, and its hops.
+func routeText(h topology.Host, a, b int) string {
+	names := []string{slotText(h, a)}
+	hops := h.Hops(a, b)
+	if r, ok := topology.RouterOf(h); ok {
+		links := r.Route(a, b, nil)
+		for _, l := range links[:max(len(links)-1, 0)] {
+			_, head, _ := r.Link(l)
+			names = append(names, topology.VertexName(h, head))
 		}
-		if len(route) > 9 && i >= 4 && i < len(route)-4 {
-			continue
+		hops = len(links)
+	} else if route := draw.Route(h, a, b); len(route) > 2 {
+		for _, s := range route[1 : len(route)-1] {
+			names = append(names, slotText(h, s))
 		}
-		parts = append(parts, "("+joinInts(coords(h, nil))+")")
 	}
-	return strings.Join(parts, " → ") + " (" + metric.Plural(len(route)-1, "hop") + ")"
+	if a != b {
+		names = append(names, slotText(h, b))
+	}
+	if n := len(names); n > 9 {
+		names = slices.Concat(names[:4], []string{"… " + strconv.Itoa(n-8) + " more …"}, names[n-4:])
+	}
+	return strings.Join(names, " → ") + " (" + metric.Plural(hops, "hop") + ")"
+}
+
+// slotText names slot s of h as the machine's file does ("nx3"), else
+// by its coordinates ("(2,0)").
+func slotText(h topology.Host, s int) string {
+	if name, ok := topology.NodeNameOf(h, s); ok {
+		return name
+	}
+	return "(" + joinInts(h.Coords(s, nil)) + ")"
 }
 
 func joinInts(xs []int) string {

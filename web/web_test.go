@@ -11,6 +11,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"topomap/algorithms/machinefile"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
@@ -146,6 +147,30 @@ func TestHoverText(t *testing.T) {
 	for _, tc := range tests {
 		if got := hoverText(r, tc.data); got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestHoverTextNamesTheMachinesNodes: on a machine read from a file the
+// pointer's readout and a route name the nodes as the file does.
+func TestHoverTextNamesTheMachinesNodes(t *testing.T) {
+	h, _, err := machinefile.Read(strings.NewReader("SwitchName=s0 Nodes=nx[1-2]\nSwitchName=s1 Nodes=nx[3-4]\nSwitchName=top Switches=s[0-1]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := solve.Map(context.Background(), spec.Instance{Guest: mustGuest(t, "hypercube:2"), Host: h, Algo: "identity"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		data map[string]string
+		want string
+	}{
+		{map[string]string{"h": "2", "v": "2"}, "guest vertex 2 (bits 0,1, bit 0 first) on host node 2 (nx3) at (2); 2 edges, the longest 4 hops"},
+		{map[string]string{"u": "0", "v": "2", "dil": "4"}, "guest edge 0–2: dilation 4; route on the host: nx1 → s0 → top → s1 → nx3 (4 hops)"},
+	} {
+		if got := hoverText(r, tc.data); got != tc.want {
+			t.Errorf("%q, want %q", got, tc.want)
 		}
 	}
 }

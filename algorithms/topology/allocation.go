@@ -20,9 +20,9 @@ type Named interface {
 	NodeName(i int) string
 }
 
-// nodeNameOf returns the name of the node of slot v of h, if its nodes
+// NodeNameOf returns the name of the node of slot v of h, if its nodes
 // have names (Named: a machine file's).
-func nodeNameOf(h Host, v int) (string, bool) {
+func NodeNameOf(h Host, v int) (string, bool) {
 	nodes, c := NodesOf(h)
 	if n, ok := nodes.(Named); ok {
 		return n.NodeName(v / c), true

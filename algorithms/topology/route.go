@@ -62,7 +62,7 @@ type overRouter interface {
 // network's SwitchName.
 func VertexName(h Host, v int) string {
 	if v < h.Size() {
-		if name, ok := nodeNameOf(h, v); ok {
+		if name, ok := NodeNameOf(h, v); ok {
 			return name
 		}
 		nodes, c := NodesOf(h)
