@@ -135,11 +135,6 @@ func (c *Explorer) OnNav(ctx app.Context) {
 		"f-seed": &c.form.Seed, "f-start": &c.form.Start, "f-budget": &c.form.Budget,
 		"f-nodes": &c.form.Nodes, "f-ranksPerNode": &c.form.RanksPerNode},
 		c.check, c.navigate)
-	title := "Explorer"
-	if c.valid {
-		title = c.in.Guest.String() + " on " + c.in.Host.String() + " by " + c.in.Algo
-	}
-	setTitle(ctx, title)
 }
 
 // load parses q into the form and, if valid and small enough, maps it. A
@@ -154,6 +149,11 @@ func (c *Explorer) load(ctx app.Context, q url.Values) {
 	c.check()
 	in, errs := c.typed, c.errs
 	c.valid = len(errs) == 0
+	title := "Explorer"
+	if c.valid { // an uploaded graph's or machine's once read (they load again then)
+		title = in.Guest.String() + " on " + in.Host.String() + " by " + in.Algo
+	}
+	setTitle(ctx, title)
 	c.tooBig = false
 	c.runErr = ""
 	// A permalink of an uploaded graph: fetch it, then load again.

@@ -18,6 +18,12 @@ var glossary = []struct{ term, def string }{
 	{"hops per byte", "hops per byte: hop-bytes ÷ total bytes, the mean number of links a byte crosses"},
 	{"dilation", "dilation: the hops between the host nodes of a guest edge's two ends (1 = neighbours stay neighbours)"},
 	{"bound", "bound: a proven limit: no placement of this guest on this host does better"},
+	{"volume by hops", "volume by hops: the share of the bytes that travel each number of hops"},
+	{"D_i", "D_i: the hops of every edge of dimension (d-cube) or axis (grid) i, for i = 0, 1, …; ~x where those edges differ: their mean"},
+	{"D_a", "D_a: the mean of the D_i, where each is constant"},
+	{"link load", "link load: the bytes that cross one link in one direction under the host's routing, summed over every message; the max is the congestion"},
+	{"links used", "links used: the directed links that carry some bytes, of all the host's"},
+	{"routing", "routing: the rule that picks each message's route through the host, which the link loads count"},
 }
 
 // gloss returns the definitions of the glossary terms that label contains
@@ -26,7 +32,7 @@ func gloss(label string) string {
 	low := strings.ToLower(label)
 	var defs []string
 	for _, g := range glossary {
-		if containsWord(low, g.term) {
+		if containsWord(low, strings.ToLower(g.term)) {
 			defs = append(defs, g.def)
 		}
 	}
@@ -55,11 +61,13 @@ func letterAt(s string, i int) bool {
 }
 
 // termText is label as text, inside a span that carries the definitions of
-// its glossary terms (title and aria-description) when it has any.
+// its glossary terms (title and aria-description) when it has any; the
+// span takes the keyboard's focus (and a touch), which shows its
+// definition (app.css, .term:focus).
 func termText(label string) app.UI {
 	def := gloss(label)
 	if def == "" {
 		return app.Text(label)
 	}
-	return app.Span().Class("term").Title(def).Aria("description", def).Text(label)
+	return app.Span().Class("term").TabIndex(0).Title(def).Aria("description", def).Text(label)
 }

@@ -259,7 +259,7 @@ func (p *placer) node(line int, name string, index map[string]int) (int, error) 
 	if len(p.t.Hostnames) > 0 {
 		return 0, placementErrorf(line, "unknown host name %.60q: not among the %s host names given", name, metric.Count(len(p.t.Hostnames)))
 	}
-	return 0, placementErrorf(line, "unknown host name %.60q: without host names the nodes are node0 to node%d; give the machine's names, one per node in node-index order (--hostnames, \"hostnames\")", name, p.nodes.Size()-1)
+	return 0, placementErrorf(line, "unknown host name %.60q: without host names the nodes are node0 to node%d; give the machine's names, one per node in node-index order (the command line's --hostnames, the API's \"hostnames\", the page's \"Host names of the launcher files\")", name, p.nodes.Size()-1)
 }
 
 // nameIndex maps host names to nodes: the given names, or node<index>.

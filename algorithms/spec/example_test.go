@@ -79,7 +79,7 @@ func ExampleParseBudget() {
 	fmt.Println(err)
 	// Output:
 	// 1.5s
-	// budget "2h": want a duration such as 2s, at most 1h0m0s
+	// budget "2h": want a duration such as 2s, at most 1h
 }
 
 func ExampleParseTime() {

@@ -160,7 +160,7 @@ func ParseAlgo(s string) (string, error) {
 func ParseBudget(s string) (time.Duration, error) {
 	d, err := time.ParseDuration(s)
 	if err != nil || d < 0 || d > MaxBudget {
-		return 0, &FieldError{"budget", syntaxf("budget %.64q: want a duration such as 2s, at most %v", s, MaxBudget)}
+		return 0, &FieldError{"budget", syntaxf("budget %.64q: want a duration such as 2s, at most %gh", s, MaxBudget.Hours())}
 	}
 	return d, nil
 }

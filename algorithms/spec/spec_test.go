@@ -238,7 +238,7 @@ func TestParseQueryErrors(t *testing.T) {
 		{base + "&seed=-1", "seed", `seed "-1": want a non-negative integer`},
 		{base + "&seed=18446744073709551616", "seed", "want a non-negative integer"},
 		{base + "&start=PAIRS", "start", `algorithm "PAIRS"`},
-		{base + "&budget=2", "budget", `budget "2": want a duration such as 2s, at most 1h0m0s`},
+		{base + "&budget=2", "budget", `budget "2": want a duration such as 2s, at most 1h`},
 		{base + "&budget=-1s", "budget", `budget "-1s"`},
 		{base + "&budget=2h", "budget", `budget "2h"`},
 		{base + "&moves=-1", "moves", `moves "-1": want a whole number from 0 to 17,179,869,184`},

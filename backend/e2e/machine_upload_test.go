@@ -17,7 +17,8 @@ const sixteenNodes = "# two leaf switches under a top switch\nSwitchName=s0 Node
 // the guest onto it by the algorithm chosen (rb applies there: it was
 // replaced by the first that applies), draws its tree of 3 switches, and shows the
 // server's hops per byte for the same permalink; the permalink works in
-// a fresh tab, which fetches the machine; a malformed file is an error
+// a fresh tab, which fetches the machine and names it in its title; a
+// malformed file is an error
 // naming its line.
 func TestUploadMachineFile(t *testing.T) {
 	ctx := tab(t, "status of 400") // the malformed file's refusal, as it should
@@ -41,6 +42,9 @@ func TestUploadMachineFile(t *testing.T) {
 	open(t, fresh, "/"+search)
 	waitJS(t, fresh, `document.querySelectorAll('#drawing svg .switch').length === 3`)
 	waitHopsPerByte(t, fresh, want)
+	// its title names the instance, as other permalinks' do (it said
+	// "Explorer" once the machine was read)
+	waitJS(t, fresh, `document.title.startsWith("hypercube:4 on `+host+` by rb")`)
 
 	offerMachine(t, ctx, "bad.conf", "SwitchName=s0 Nodes=a1\nSwitchName=s1 Switches=s0,s9\n")
 	waitJS(t, ctx, `/^bad\.conf: .*line 2.*"s9"/.test(document.querySelector('#machine-error')?.textContent ?? "")`)
