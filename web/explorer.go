@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -593,7 +592,7 @@ func routeText(h topology.Host, a, b int) string {
 		names = append(names, slotText(h, b))
 	}
 	if n := len(names); n > 9 {
-		names = slices.Concat(names[:4], []string{"… " + strconv.Itoa(n-8) + " more …"}, names[n-4:])
+		names = append(append(names[:4:4], "… "+strconv.Itoa(n-8)+" more …"), names[n-4:]...)
 	}
 	return strings.Join(names, " → ") + " (" + metric.Plural(hops, "hop") + ")"
 }
@@ -985,12 +984,32 @@ func notesBody(a solve.Algorithm, panel bool) []app.UI {
 		confDd = confDd.ID("confidence")
 	}
 	rows := []app.UI{app.Dt().Text("Source"), app.Dd().Text(n.Source), app.Dt().Text("Confidence"), confDd}
-	rows = append(rows, noteRow("Complexity", n.Complexity)...)
-	rows = append(rows, noteRow("Measured", n.Measured)...)
+	more := append(noteRow("Complexity", n.Complexity), noteRow("Measured", n.Measured)...)
 	if a.Guests != "" || a.Hosts != "" {
-		rows = append(rows, noteRow("Applies to", a.Guests+" → "+a.Hosts)...)
+		more = append(more, noteRow("Applies to", a.Guests+" → "+a.Hosts)...)
 	}
-	return []app.UI{app.H2().Text(n.Title), app.P().Text(n.Summary), app.Dl().Body(rows...)}
+	if !panel {
+		return []app.UI{app.H2().Text(n.Title), app.P().Text(n.Summary), app.Dl().Body(append(rows, more...)...)}
+	}
+	// The panel leads with the first sentence; the rest opens on demand.
+	lead, rest := firstSentence(n.Summary)
+	return []app.UI{app.H2().Text(n.Title), app.P().Text(lead), app.Dl().Body(rows...),
+		app.If(rest != "" || len(more) > 0, func() app.UI {
+			return app.Details().Body(app.Summary().Text("More: the whole method, its cost and scope"),
+				app.P().Text(rest), app.Dl().Body(more...))
+		})}
+}
+
+// firstSentence splits s after its first sentence: a full stop, then a
+// space and a capital, at least 40 bytes in (so that "e.g. A" or "Fig. 9"
+// early on do not end it).
+func firstSentence(s string) (lead, rest string) {
+	for i := 40; i+2 < len(s); i++ {
+		if s[i] == '.' && s[i+1] == ' ' && s[i+2] >= 'A' && s[i+2] <= 'Z' {
+			return s[:i+1], s[i+2:]
+		}
+	}
+	return s, ""
 }
 
 // noteRow is a term and its description, or nothing if there is none to

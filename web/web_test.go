@@ -409,3 +409,16 @@ func TestJobPageDone(t *testing.T) {
 		}
 	}
 }
+
+func TestFirstSentence(t *testing.T) {
+	for _, c := range []struct{ s, lead, rest string }{
+		{"", "", ""},
+		{"One sentence only, without an end", "One sentence only, without an end", ""},
+		{"Short. Then a second sentence follows here, long enough. And a third.", "Short. Then a second sentence follows here, long enough.", "And a third."},
+		{"As in Fig. 9.4 of the thesis, e.g. Rows are mapped in bands here. Rest.", "As in Fig. 9.4 of the thesis, e.g. Rows are mapped in bands here.", "Rest."},
+	} {
+		if lead, rest := firstSentence(c.s); lead != c.lead || rest != c.rest {
+			t.Errorf("firstSentence(%q) = %q, %q; want %q, %q", c.s, lead, rest, c.lead, c.rest)
+		}
+	}
+}

@@ -17,5 +17,5 @@ func TestNotesInTheBrowserAreWhole(t *testing.T) {
 		[...document.querySelectorAll('section.notes')].length > 20 &&
 		[...document.querySelectorAll('section.notes')].every(s => s.textContent.includes('CPU-s') && s.querySelector('p')?.textContent.length > 80)`)
 	open(t, ctx, "/?algo=rowmajor&guest=grid%3A8x8&host=torus%3A8x8")
-	waitJS(t, ctx, `(t => t.includes('index order') && t.includes('bricks of C objects'))(document.querySelector('#notes p')?.textContent ?? '')`)
+	waitJS(t, ctx, `(t => t.includes('index order') && t.includes('bricks of C objects'))(document.querySelector('#notes')?.textContent ?? '')`)
 }
