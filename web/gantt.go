@@ -579,14 +579,20 @@ func (c *GanttPage) renderRows() app.UI {
 		}
 		return selectedIf(o, value == cur)
 	}
+	rows, from := draw.MaxGanttRows, fmt.Sprintf("%d from number…", draw.MaxGanttRows)
+	small := len(c.scheds) > 0 && c.scheds[0].Processes() <= rows
+	if small { // all its processes show
+		rows = c.scheds[0].Processes()
+		from = fmt.Sprintf("all %d", rows)
+	}
 	return app.Div().Class("row view").Body(
 		app.Label().For("f-show").Text("Processes shown:"),
 		app.Select().ID("f-show").OnChange(onSel(&c.show)).Body(
-			opt("", fmt.Sprintf("%d from number…", draw.MaxGanttRows), c.show),
-			opt("wait", fmt.Sprintf("the %d that wait longest", draw.MaxGanttRows), c.show),
+			opt("", from, c.show),
+			opt("wait", fmt.Sprintf("the %d that wait longest", rows), c.show),
 		),
 		disabledIf(app.Input().ID("f-from").Type("number").Min(0).Value(c.from).Aria("label", "first process shown"),
-			c.show == "wait").OnChange(func(ctx app.Context, e app.Event) {
+			c.show == "wait" || small).OnChange(func(ctx app.Context, e app.Event) {
 			c.from = atoiOr(ctx.JSSrc().Get("value").String(), 0)
 			c.navigate(ctx)
 		}),

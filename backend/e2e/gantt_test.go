@@ -230,3 +230,16 @@ func TestGanttCountsSeparateThousands(t *testing.T) {
 		t.Errorf("the server's chart lacks (64 of 16,384): %.300s", svg)
 	}
 }
+
+// TestGanttRowChoiceFitsTheCube: a cube of fewer processes than a chart
+// draws offers all of them, not "64 from number…" with a number field
+// that changes nothing.
+func TestGanttRowChoiceFitsTheCube(t *testing.T) {
+	ctx := tab(t)
+	open(t, ctx, "/gantt?algo=standard&guest=hypercube%3A3&host=line%3A8&vs=byweight")
+	waitJS(t, ctx, `document.querySelectorAll('#gantt svg .bar').length > 0`)
+	got := eval[string](t, ctx, `[...document.querySelectorAll('#f-show option')].map(o => o.textContent).join('|') + (document.querySelector('#f-from').disabled ? ' disabled' : '')`)
+	if want := "all 8|the 8 that wait longest disabled"; got != want {
+		t.Errorf("row choice %q, want %q", got, want)
+	}
+}
