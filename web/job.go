@@ -322,7 +322,7 @@ func (c *JobPage) Render() app.UI {
 					if j.Status == api.Running {
 						label = progressText(j.Progress.HopsPerByte, j.Progress.SquaredLinkLoads, j.Progress.Level, j.Progress.Evaluated, j.Progress.Improved, j.Progress.Elapsed)
 						if !j.Progress.At.IsZero() {
-							label += " · last report " + j.Progress.At.Format("15:04:05") + " UTC"
+							label += " · last report " + localTime(j.Progress.At, "15:04:05")
 						}
 					}
 					return progressBar(j.Progress.Fraction, label, c.onCancel)
@@ -347,7 +347,7 @@ func (c *JobPage) renderRequest() app.UI {
 		if t.IsZero() {
 			return ""
 		}
-		return t.Local().Format("2006-01-02 15:04:05 MST") // with its zone, which the clock is
+		return localTime(t, "2006-01-02 15:04:05")
 	}
 	rows := [][3]string{
 		{"guest", "guest", r.Guest}, {"host", "host", r.Host}, {"algo", "algorithm", r.Algo},
@@ -380,9 +380,23 @@ func (c *JobPage) renderRequest() app.UI {
 	)
 }
 
+// localTime formats t by layout in the reader's zone, named ("UTC",
+// "UTC+1"; Go in the browser names UTC "UTC+0").
+func localTime(t time.Time, layout string) string {
+	s := t.Local().Format(layout + " MST")
+	if strings.HasSuffix(s, " UTC+0") {
+		s = strings.TrimSuffix(s, "+0")
+	}
+	return s
+}
+
 // budgetText writes a request's time budget, a Go duration ("1m0s"), as
-// run times read (metric.RunTime: "60 s"); "" stays "".
+// run times read (metric.RunTime: "60 s"); none is the algorithm's own
+// stopping rule.
 func budgetText(s string) string {
+	if s == "" {
+		return "none: the algorithm's own stopping rule"
+	}
 	d, err := time.ParseDuration(s)
 	if err != nil {
 		return s

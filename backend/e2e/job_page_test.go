@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"net/http"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -184,7 +185,8 @@ func TestMyJobsShowsTheServerList(t *testing.T) {
 // TestJobPageShowsTheExplorersMetrics: a finished job's page shows every
 // figure the explorer's table shows for that result (metric.Detail, with
 // the baseline and the time), each label on one line, and its time budget
-// written for people ("300 ms", not Go's "300ms").
+// written for people ("300 ms", not Go's "300ms"), and its times' zone
+// ("UTC", not "UTC+0").
 func TestJobPageShowsTheExplorersMetrics(t *testing.T) {
 	j := submitJob(t, api.Request{Guest: "grid:8x8", Host: "torus:4x4:cores=4", Algo: "pairs", Seed: 1, Budget: "300ms"})
 	ctx := tab(t)
@@ -209,5 +211,9 @@ func TestJobPageShowsTheExplorersMetrics(t *testing.T) {
 	}
 	if got := eval[string](t, ctx, `document.querySelector('#request dd[data-key="budget"]')?.textContent ?? ''`); got != "300 ms" {
 		t.Errorf("budget shown %q, want \"300 ms\"", got)
+	}
+	// Its times name their zone as people write it: "UTC", not Go's "UTC+0".
+	if got := eval[string](t, ctx, `document.querySelector('#request dd[data-key="created"]')?.textContent ?? ''`); !regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC([+-]\d+(:\d\d)?)?$`).MatchString(got) || strings.HasSuffix(got, "UTC+0") {
+		t.Errorf("submitted at %q", got)
 	}
 }
