@@ -48,7 +48,7 @@ func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 	f := newFlow(c.s, 4, width)
 	f.line("average hops per byte (lower is better)", "t", 14)
 	f.line(boundsCaption(bounds), "s", 12, `id="bounds-caption"`)
-	if !c.values {
+	if !c.values && !c.upright {
 		f.line("bars too narrow for their values: the table gives them", "s", 12, `id="values-caption"`)
 	}
 	for _, b := range bars {
@@ -57,9 +57,9 @@ func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 			break
 		}
 	}
-	top := f.y + 16
+	top := f.y + 16 + c.valueH
 	c.y0 = top + chartH
-	height := top + chartH + c.labelH + timeH + 40
+	height := top + chartH + c.labelH + timeH + c.valueH + 40
 	boundY := make([]int, len(bounds))
 	for i, b := range bounds {
 		boundY[i] = c.yOf(b.Value)
@@ -74,7 +74,7 @@ func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 // timesChart draws the bars of run time under the algorithms' names,
 // each with its value over it where it fits.
 func (c *barChart) timesChart(bars []Bar) {
-	ty := c.y0 + c.labelH + timeH
+	ty := c.y0 + c.labelH + timeH + c.valueH
 	c.s.Text(margin, c.y0+c.labelH-4, "run time (ms)", `class="t"`)
 	for i, b := range bars {
 		if b.Err != "" {
@@ -83,9 +83,7 @@ func (c *barChart) timesChart(bars []Bar) {
 		x := c.plotX + i*c.slot + (c.slot-c.barW)/2
 		h := max(1, int(math.Round(b.Seconds/c.tmax*float64(timeH-20))))
 		c.s.Rect(x, ty-h, c.barW, h, `class="bar"`, `fill="#7f8c8d"`, `data-algo="`+b.Algo+`"`)
-		if c.values {
-			c.s.Text(x+c.barW/2, ty-h-4, metric.Milliseconds(b.Seconds), `class="s"`, `text-anchor="middle"`)
-		}
+		c.value(x+c.barW/2, ty-h-4, metric.Milliseconds(b.Seconds), "s")
 	}
 	c.s.Line(c.plotX, ty, c.plotX+c.plotW, ty, `stroke="#888"`)
 }
@@ -103,6 +101,8 @@ type barChart struct {
 	side         int     // room beside the plot for the bounds' names (0: none)
 	slant        bool    // the algorithms' names are slanted under their bars
 	values       bool    // each bar's slot holds its value over it
+	upright      bool    // else its value stands upright over it, in valueH more room
+	valueH       int
 	labelH       int     // room under the plot for the algorithms' names
 	y0           int     // the baseline of the hops per byte
 	vmax, tmax   float64 // the tops of the two scales
@@ -144,13 +144,28 @@ func (c *barChart) size(bars []Bar, bounds []metric.Bound, width int) {
 	}
 	c.slant = longest > c.slot-4
 	c.values = true
+	widest := 0
 	for _, b := range bars {
-		w := max(textW(metric.Fixed(b.HopsPerByte, 4)+"*", 12), textW(metric.Milliseconds(b.Seconds), 12))
-		c.values = c.values && w <= c.slot-2
+		widest = max(widest, textW(metric.Fixed(b.HopsPerByte, 4)+"*", 12), textW(metric.Milliseconds(b.Seconds), 12))
+	}
+	c.values = widest <= c.slot-2
+	if c.upright = !c.values && c.slot >= 16; c.upright {
+		c.valueH = widest + 4
 	}
 	c.labelH = 40
 	if c.slant {
 		c.labelH = 30 + longest*3/5
+	}
+}
+
+// value writes a bar's value with its middle at x, its foot at y: level
+// where it fits its slot, else upright (reading upwards), else not at all.
+func (c *barChart) value(x, y int, text, class string) {
+	switch {
+	case c.values:
+		c.s.Text(x, y, text, `class="`+class+`"`, `text-anchor="middle"`)
+	case c.upright:
+		c.s.Text(x+4, y, text, `class="`+class+`"`, `transform="rotate(-90 `+itoa(x+4)+" "+itoa(y)+`)"`)
 	}
 }
 
@@ -184,9 +199,7 @@ func (c *barChart) hopsChart(bars []Bar, boundY []int) {
 			if b.Partial {
 				label += "*"
 			}
-			if c.values {
-				s.Text(x+c.barW/2, valueLabelY(y-4, boundY), label, `class="s val"`, `text-anchor="middle"`)
-			}
+			c.value(x+c.barW/2, valueLabelY(y-4, boundY), label, "s val")
 		}
 		if c.slant {
 			lx, ly := x+c.barW/2, c.y0+14

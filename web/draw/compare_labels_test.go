@@ -54,28 +54,32 @@ func TestSpreadLabels(t *testing.T) {
 	}
 }
 
-// TestCompareValuesOnlyWhereTheyFit: 16 algorithms at 390 px leave each
-// bar 18 px, too narrow for "1.0000" or "25.9": the chart writes no
-// value over its bars (they ran into each other and into the bounds'
-// labels) and says the table gives them; at 1,120 px each bar has its
-// value, twice (hops per byte and run time).
+// TestCompareValuesOnlyWhereTheyFit: 16 algorithms at 1,120 px leave
+// each bar room for its value, twice (hops per byte and run time), level;
+// at 390 px each bar's 18 px are too narrow for "1.0000" or "25.9" level,
+// so they stand upright (they were dropped, and the chart at 800 px lost
+// every number); 48 algorithms at 390 px leave no room at all: the chart
+// writes no value (they ran into each other) and says the table gives
+// them.
 func TestCompareValuesOnlyWhereTheyFit(t *testing.T) {
-	var bars []Bar
-	for i := range 16 {
-		bars = append(bars, Bar{Algo: "algo" + strconv.Itoa(i), HopsPerByte: 1, Seconds: 0.0259})
-	}
 	for _, tt := range []struct {
-		width, values int
-		caption       bool
-	}{{390, 0, true}, {1120, 32, false}} {
+		bars, width, level, upright int
+		caption                     bool
+	}{{16, 1120, 32, 0, false}, {16, 390, 0, 32, false}, {48, 390, 0, 0, true}} {
+		var bars []Bar
+		for i := range tt.bars {
+			bars = append(bars, Bar{Algo: "algo" + strconv.Itoa(i), HopsPerByte: 1, Seconds: 0.0259})
+		}
 		var buf bytes.Buffer
 		if err := Compare(&buf, bars, nil, Options{Width: tt.width}); err != nil {
 			t.Fatal(err)
 		}
 		doc := buf.String()
-		values := regexp.MustCompile(`>(1\.0000|25\.9)</text>`).FindAllString(doc, -1)
-		if caption := strings.Contains(doc, `id="values-caption"`); len(values) != tt.values || caption != tt.caption {
-			t.Errorf("width %d: %d values written, caption %v; want %d, %v", tt.width, len(values), caption, tt.values, tt.caption)
+		level := regexp.MustCompile(`text-anchor="middle"[^>]*>(1\.0000|25\.9)</text>`).FindAllString(doc, -1)
+		upright := regexp.MustCompile(`rotate\(-90 [^>]*>(1\.0000|25\.9)</text>`).FindAllString(doc, -1)
+		if caption := strings.Contains(doc, `id="values-caption"`); len(level) != tt.level || len(upright) != tt.upright || caption != tt.caption {
+			t.Errorf("%d bars at %d px: %d values level, %d upright, caption %v; want %d, %d, %v",
+				tt.bars, tt.width, len(level), len(upright), caption, tt.level, tt.upright, tt.caption)
 		}
 	}
 }
