@@ -87,8 +87,8 @@ func chooseFold(planes, kx, ky, inner, height int) (*fold, int) {
 	return best, cell
 }
 
-// tickRoom is the room under each row of a folded host's strips for the
-// first strip's x1 ticks, clear of the next row's labels.
+// tickRoom is the room under each row of a folded host's strips (or of
+// planes) for the first panel's x1 ticks, clear of the next row's labels.
 const tickRoom = 14
 
 // panelPitch is panelCell, fractional, with extra units under each row of
@@ -120,6 +120,9 @@ func (l *layout) meshPanels(host *topology.Lattice, inner, height, minCell int) 
 		panels = f.count()
 	}
 	cell = clamp(cell, minCell, maxCell(minCell))
+	if f == nil && planes > planesPerRow(planes, kx, ky) { // rows of planes: x1's ticks (13 under a plane) clear of the labels of the next row's
+		extra = max(0, tickRoom+2-panelGap(planes)*cell)
+	}
 	l.r = clamp(cell*2/5, 1, 14)
 	l.cell, l.side = cell, cell
 	l.placePanels(host, panels, pkx, pky, extra)
