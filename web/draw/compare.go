@@ -96,12 +96,12 @@ const chartH, timeH, axisW = 260, 110, 48
 // one per algorithm, its bar in the middle.
 type barChart struct {
 	s            *svg.SVG
-	plotX, plotW int     // the plots' left edge and width
-	slot, barW   int     // an algorithm's share of the width, its bar's width
-	side         int     // room beside the plot for the bounds' names (0: none)
-	slant        bool    // the algorithms' names are slanted under their bars
-	values       bool    // each bar's slot holds its value over it
-	upright      bool    // else its value stands upright over it, in valueH more room
+	plotX, plotW int  // the plots' left edge and width
+	slot, barW   int  // an algorithm's share of the width, its bar's width
+	side         int  // room beside the plot for the bounds' names (0: none)
+	slant        bool // the algorithms' names are slanted under their bars
+	values       bool // each bar's slot holds its value over it
+	upright      bool // else its value stands upright over it, in valueH more room
 	valueH       int
 	labelH       int     // room under the plot for the algorithms' names
 	y0           int     // the baseline of the hops per byte
