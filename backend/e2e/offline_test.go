@@ -17,7 +17,7 @@ import (
 // server, and opens a Gantt permalink: the worker answers with the cached
 // app and the wasm draws the page from its URL, with no network at all.
 func TestOffline(t *testing.T) {
-	ctx := tab(t)
+	ctx := tab(t, "status of 404") // the app alone has no API: the notes' read (readNotes) is refused
 	ts := httptest.NewServer(web.AppHandler(web.AppOptions{Version: "offline-test"}))
 	base := ts.URL
 	defer ts.Close()
@@ -38,7 +38,7 @@ func TestOffline(t *testing.T) {
 // worker takes over, the page offers a reload, and after it the new
 // deploy's cache serves the app.
 func TestUpdate(t *testing.T) {
-	ctx := tab(t)
+	ctx := tab(t, "status of 404") // as TestOffline
 	var current atomic.Pointer[http.Handler]
 	deploy := func(version string) {
 		h := web.AppHandler(web.AppOptions{Version: version})
