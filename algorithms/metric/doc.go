@@ -74,7 +74,11 @@
 // heaviest is on the nearest slot, the next on the next nearest, and so on
 // (the rearrangement inequality), and every message is counted at both of
 // its ends. On a stencil, whose volumes are symmetric, W = 2w and the bound
-// is Σ_v Σ_k w_k·δ_k. It is labelled "neighbourhood".
+// is Σ_v Σ_k w_k·δ_k. It is labelled "neighbourhood". On the nodes a job
+// was given (an allocation, OnAllocation) the slots are the allocated ones,
+// at the whole machine's distances: up to MaxPairwise of them, the δ_k come
+// from all their pairwise distances (pairwiseProfile), which a sparse
+// allocation makes far larger than the whole machine's.
 //
 // # The levels bound
 //

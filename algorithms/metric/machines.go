@@ -12,13 +12,19 @@ import "topomap/algorithms/topology"
 // the C−1 zeros) and a host that counts its
 // balls (topology.Balls: fat trees, dragonflies; δ_k is the least radius
 // whose largest ball holds more than k other nodes); some nodes of a host
-// (an allocation, whose Whole it is) take the whole host's profile. ok is
-// false on other hosts. O(upto) plus the inner profile or the balls.
+// (an allocation, whose Whole it is) take their own distances
+// (pairwiseProfile) when at most MaxPairwise, else the whole host's
+// profile. ok is false on other hosts. O(upto) plus the inner profile or
+// the balls.
 func machineProfile(h topology.Host, upto int) (dist []int, ok bool) {
 	upto = min(upto, h.Size()-1)
 	if s, ok := h.(interface{ Whole() topology.Host }); ok {
-		// some nodes of a host (an allocation): the whole host's profile
-		// is at most as far, so its bound holds; none if it has no profile
+		// some nodes of a host (an allocation): few, their own distances;
+		// else the whole host's profile, which is at most as far, so its
+		// bound holds; none if it has no profile
+		if h.Size() <= MaxPairwise {
+			return pairwiseProfile(h, upto), true
+		}
 		if grid, isGrid := s.Whole().(topology.Grid); isGrid {
 			return distanceProfile(grid, upto), true
 		}
@@ -69,4 +75,47 @@ func mergeProfiles(inside, nodes []int, c, upto int) []int {
 		}
 	}
 	return out
+}
+
+// MaxPairwise bounds the nodes of an allocation whose neighbourhood
+// profile pairwiseProfile computes from all their distances (4M Hops
+// calls); a larger one takes the whole machine's.
+const MaxPairwise = 2048
+
+// pairwiseProfile returns δ_1 ≤ … ≤ δ_upto of a host of few nodes (an
+// allocation's, at the whole machine's distances) from all its distances:
+// with B(r) the largest number of other nodes within r hops of one node,
+// δ_k is the least r with B(r) ≥ k, so that no node has a k-th nearest
+// other node closer (as ballProfile). O(N² Hops calls + N·diameter).
+func pairwiseProfile(h topology.Host, upto int) []int {
+	n := h.Size()
+	upto = min(upto, n-1)
+	var most, cnt []int // most[r]: B(r) so far; cnt[r]: one node's others at r hops (its length never shrinks)
+	for a := range n {
+		clear(cnt)
+		for b := range n {
+			if b != a {
+				d := h.Hops(a, b)
+				for len(cnt) <= d {
+					cnt = append(cnt, 0)
+				}
+				cnt[d]++
+			}
+		}
+		for len(most) < len(cnt) { // radii beyond the farthest of the nodes before, which see all there
+			most = append(most, min(a, 1)*(n-1))
+		}
+		within := 0
+		for r, c := range cnt {
+			within += c
+			most[r] = max(most[r], within)
+		}
+	}
+	dist := make([]int, 0, upto)
+	for r := 0; len(dist) < upto; r++ {
+		for len(dist) < upto && len(dist) < most[r] {
+			dist = append(dist, r)
+		}
+	}
+	return dist
 }

@@ -131,6 +131,30 @@ func EvaluateLoads(ctx context.Context, m *mapping.Mapping) (r Metrics, load []f
 	return r, load, msgs
 }
 
+// OnAllocation raises the bounds of r, the metrics of a placement of g on
+// a whole machine, to those of the slots the job was given (slots: an
+// allocation's host, at the machine's distances), where they are
+// higher: no placement on those slots does better, and a sparse
+// allocation forces far more hops than the whole machine would. A bound
+// it raises says so in its source. O(A²) Hops calls on A ≤ MaxPairwise
+// allocated nodes (or slots), plus Bounds.
+func OnAllocation(r *Metrics, g *guest.Graph, slots topology.Host) {
+	for _, b := range Bounds(g, slots) {
+		for i := range r.Bounds {
+			if r.Bounds[i].Name == b.Name && r.Bounds[i].Scope == b.Scope && b.Value > r.Bounds[i].Value {
+				r.Bounds[i].Value = b.Value
+				r.Bounds[i].Source += "; on the allocated nodes, at the machine's distances"
+			}
+		}
+	}
+	r.LowerBound = strongest(r.Bounds)
+	r.DilationBound = max(r.DilationBound, DilationBound(g, slots), atLeastHops(r.LowerBound))
+	if r.LinkLoadBound != nil && topology.NetworkOf(slots) == slots { // as linkFigures: the hop-bytes bound over the links
+		b := max(*r.LinkLoadBound, r.LowerBound*(r.InterNodeVolume+r.IntraNodeVolume)/float64(*r.Links))
+		r.LinkLoadBound = &b
+	}
+}
+
 // atLeastHops returns the least whole number of hops at least lb, a bound
 // on the mean hop count: lb rounded up, but for the rounding of its sums
 // (10⁻⁹ relative).

@@ -455,6 +455,9 @@ func Map(ctx context.Context, in spec.Instance, progress func(Progress)) (*Resul
 		return nil, fmt.Errorf("%w: %s: %w", ErrInternal, a.Name, err)
 	}
 	mt, load, msgs := metric.EvaluateLoads(metricsContext(ctx, partial), m)
+	if alloc != nil { // its placements are on the allocated slots
+		metric.OnAllocation(&mt, g, alloc.Host)
+	}
 	r := &Result{Instance: Applied(in, a), Algorithm: a, Mapping: m, Metrics: mt, Baseline: baselineOf(m, alloc, mt.HopBytes),
 		Seconds: secs, Pairs: run, Partial: partial, Allocation: alloc, Note: note}
 	if load != nil {
