@@ -25,8 +25,8 @@ func (c *AlgorithmsPage) OnNav(ctx app.Context) {
 }
 
 // servedNotes are the server's notes (GET /api/v1/algorithms), read once
-// in the browser: they hold the summaries and measured costs its client
-// leaves out (package solve, summaries.go and measured.go).
+// in the browser: they hold the summaries, sources, costs and measured
+// costs its client leaves out (package solve, notes.go and measured.go).
 var servedNotes []solve.Algorithm
 
 // readNotes gives then the server's notes on the UI goroutine, at once

@@ -983,7 +983,7 @@ func notesBody(a solve.Algorithm, panel bool) []app.UI {
 	if panel {
 		confDd = confDd.ID("confidence")
 	}
-	rows := []app.UI{app.Dt().Text("Source"), app.Dd().Text(n.Source), app.Dt().Text("Confidence"), confDd}
+	rows := append(noteRow("Source", n.Source), app.Dt().Text("Confidence"), confDd)
 	more := append(noteRow("Complexity", n.Complexity), noteRow("Measured", n.Measured)...)
 	if a.Guests != "" || a.Hosts != "" {
 		more = append(more, noteRow("Applies to", a.Guests+" → "+a.Hosts)...)

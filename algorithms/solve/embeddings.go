@@ -14,35 +14,26 @@ import (
 
 // The hypercube embeddings of Gonzalez & Valero-Garcia (ASAP 1993).
 func init() {
-	const paper = "González & Valero-García, \"The Xor embedding: an embedding of hypercubes onto rings and toruses\", ASAP 1993"
 	register(
 		cubeEmbedding("standard", embedding.Standard, embedding.CheckStandard, "line, ring, mesh or torus of 2^d nodes",
 			Notes{
 				Title:      "Standard embedding",
-				Source:     paper + ", §2.3 (formula repaired from the OCR)",
 				Confidence: "R",
-				Complexity: "O(n), n = 2^d",
 			}),
 		cubeEmbedding("byweight", embedding.ByWeight, embedding.CheckByWeight, "line or ring of 2^d nodes",
 			Notes{
 				Title:      "Byweight embedding (Harper; Lai & Sprague)",
-				Source:     paper + ", §2.3, Fig. 3.a and 4",
 				Confidence: "V",
-				Complexity: "O(n), n = 2^d",
 			}),
 		cubeEmbedding("gray", embedding.Gray, embedding.CheckGray, "line, ring, mesh or torus of 2^d nodes",
 			Notes{
 				Title:      "Reflected Gray code per coordinate (stand-in for Ma & Tao)",
-				Source:     paper + ", §2.3 (Ma & Tao, UPenn MS-CIS-88-63, 1988, unavailable)",
 				Confidence: "P",
-				Complexity: "O(c·n), n = 2^d, c the host's axes",
 			}),
 		cubeEmbedding("xor", embedding.Xor, embedding.CheckXor, "ring of 2^d nodes or torus with sides 2^(d_j)",
 			Notes{
 				Title:      "Xor embedding",
-				Source:     paper + ", §3 (rings, Fig. 5) and §4 (toruses)",
 				Confidence: "R",
-				Complexity: "O(c·n), n = 2^d, c the host's axes",
 			}),
 	)
 }

@@ -15,60 +15,40 @@ import (
 // The grid heuristics of Bhatele's thesis, chapter 9, and the cheap
 // defaults row-major and snake (package gridmap).
 func init() {
-	const (
-		thesis = "Bhatele, Automating Topology Aware Mapping for Supercomputers, PhD thesis, UIUC 2010"
-		fnCost = "O(n) targets; each findNearest amortised O(r) for an answer r hops away (worst case O(n·min(Px,Py)))"
-	)
 	register(
 		withIndexOrder(gridHeuristic("rowmajor", gridmap.RowMajor, anyGrid, Notes{
 			Title:      "Row-major",
-			Source:     "topomap baseline (no paper); index order: the first coordinate varies fastest",
 			Confidence: "P",
-			Complexity: "O(n)",
 		})),
 		gridHeuristic("snake", gridmap.Snake, anyGrid, Notes{
 			Title:      "Snake (boustrophedon)",
-			Source:     "topomap baseline (no paper)",
 			Confidence: "P",
-			Complexity: "O(n)",
 		}),
 		gridHeuristic("mxovlp", gridmap.MaxOverlap, grid2Dto2D, Notes{
 			Title:      "MXOVLP: maximum overlap",
-			Source:     thesis + ", §9.1, Heuristic 1",
 			Confidence: "P",
-			Complexity: "O(n)",
 		}),
 		gridHeuristic("mxoval", gridmap.MaxOverlapAligned, grid2Dto2D, Notes{
 			Title:      "MXOV+AL: maximum overlap with alignment",
-			Source:     thesis + ", §9.1, Heuristic 2",
 			Confidence: "P",
-			Complexity: "O(n)",
 		}),
 		gridHeuristic("exco", gridmap.ExpandFromCorner, grid2Dto2D, Notes{
 			Title:      "EXCO: expand from corner",
-			Source:     thesis + ", §9.1, Heuristic 3",
 			Confidence: "P",
-			Complexity: fnCost,
 		}),
 		gridHeuristic("coce", gridmap.CornersToCenter, grid2Dto2D, Notes{
 			Title:      "COCE: corners to center",
-			Source:     thesis + ", §9.1, Heuristic 4",
 			Confidence: "P",
-			Complexity: fnCost,
 		}),
 		gridHeuristic("affn", gridmap.Affine, grid2Dto2D, Notes{
 			Title:      "AFFN: affine mapping",
-			Source:     thesis + ", §9.1, Heuristic 5, Algorithm 9.3, Eq. 9.1",
 			Confidence: "V",
-			Complexity: fnCost,
 		}),
 		Algorithm{
 			Name: "step",
 			Notes: Notes{
 				Title:      "STEP: band (step) embedding (our band construction after Aleliunas & Rosenberg, not their text)",
-				Source:     thesis + ", §9.1, Heuristic 6 (Aleliunas & Rosenberg, IEEE Trans. Computers C-31(9), 1982, unavailable)",
 				Confidence: "P",
-				Complexity: "O(n)",
 				Summary:    coresNote,
 			},
 			Guests:     "grid:AxB[:wrap]",
@@ -87,33 +67,23 @@ func init() {
 		},
 		gridHeuristic("bisect", gridmap.Bisect, sameRank, Notes{
 			Title:      "Scaled bisection",
-			Source:     "topomap (ours), after geometric partitioning (Berger & Bokhari, IEEE Trans. Computers C-36(5), 1987)",
 			Confidence: "P",
-			Complexity: "O(n log n)",
 		}),
 		gridHeuristic("stack", gridmap.Stack, stackable, Notes{
 			Title:      "Stacking",
-			Source:     thesis + ", §9.2, Heuristic 1",
 			Confidence: "P",
-			Complexity: "O(5·(n/Ps)·findNearest + n), Ps the smallest host side",
 		}),
 		gridHeuristic("fold", gridmap.Fold, foldable, Notes{
 			Title:      "Folding",
-			Source:     thesis + ", §9.2, Heuristic 2; same-rank folds and cuts onto more axes: ours",
 			Confidence: "P",
-			Complexity: "O(5·(n/Ps)·findNearest + n) onto a 3-D host (Ps its smallest side), plus O(n·r) per cutting priced (at most 4); O(n) between grids of as many axes",
 		}),
 		gridHeuristic("sfc", gridmap.Curve, grid2Dto3D, Notes{
 			Title:      "Space-filling curves",
-			Source:     thesis + ", §9.2, Heuristic 3; curves: Hilbert, Skilling (AIP Conf. Proc. 707, 2004), jakubcerveny/gilbert (BSD-2)",
 			Confidence: "P",
-			Complexity: "O(n)",
 		}),
 		gridHeuristic("affn3d", gridmap.Affine3D, grid3Dto3D, Notes{
 			Title:      "Affine mapping in 3-D",
-			Source:     thesis + ", §9.3, Algorithm 9.4, Eq. 9.2",
 			Confidence: "V",
-			Complexity: "O(n) targets; each findNearest3D amortised O(r²) for an answer r hops away",
 		}),
 	)
 }

@@ -15,10 +15,9 @@ import (
 type Launcher struct {
 	Name string
 	// Label names the placement in a sentence ("rank order").
-	Label  string
-	Title  string
-	Source string
-	Place  func(n int, h topology.Host) []int
+	Label string
+	Title string
+	Place func(n int, h topology.Host) []int
 }
 
 // Launchers are the launchers' default placements, the yardsticks of
@@ -26,23 +25,20 @@ type Launcher struct {
 // listed, in this order, beside a scored placement. The first, rank order,
 // is the baseline every result is compared with (Result.Baseline).
 var Launchers = []Launcher{{
-	Name:   "identity",
-	Label:  "rank order",
-	Title:  "Rank order (the launchers' default)",
-	Source: "mpirun --map-by slot, MPICH's default; on a d-cube onto the hypercube of its dimension, the identity embedding of González & Valero-García, ASAP 1993, §2.1",
-	Place:  rankOrderOn,
+	Name:  "identity",
+	Label: "rank order",
+	Title: "Rank order (the launchers' default)",
+	Place: rankOrderOn,
 }, {
-	Name:   "block",
-	Label:  "the block distribution",
-	Title:  "Block (Slurm's default distribution)",
-	Source: "srun --distribution=block (Slurm's srun(1))",
-	Place:  blockPlace,
+	Name:  "block",
+	Label: "the block distribution",
+	Title: "Block (Slurm's default distribution)",
+	Place: blockPlace,
 }, {
-	Name:   "cyclic",
-	Label:  "the cyclic distribution",
-	Title:  "Cyclic (round-robin over nodes)",
-	Source: "srun --distribution=cyclic (Slurm's srun(1)); mpirun --map-by node",
-	Place:  cyclicPlace,
+	Name:  "cyclic",
+	Label: "the cyclic distribution",
+	Title: "Cyclic (round-robin over nodes)",
+	Place: cyclicPlace,
 }}
 
 // launcherAlgorithms returns the Launchers as algorithms: any guest onto
@@ -52,7 +48,7 @@ func launcherAlgorithms() []Algorithm {
 	for _, l := range Launchers {
 		as = append(as, Algorithm{
 			Name:       l.Name,
-			Notes:      Notes{Title: l.Title, Source: "topomap baseline: " + l.Source, Confidence: "V", Complexity: "O(n)"},
+			Notes:      Notes{Title: l.Title, Confidence: "V"},
 			Guests:     "any guest (a graph, a grid, a d-cube)",
 			Hosts:      "any host with at least as many slots as the guest has vertices (the others stay empty)",
 			LargerHost: true,

@@ -17,9 +17,7 @@ func init() {
 		Name: "bricks",
 		Notes: Notes{
 			Title:      "Nested bricks (fat trees, dragonflies, trees)",
-			Source:     "topomap (ours); fat tree after Petrini & Vanneschi (IPPS 1997), dragonfly after Kim, Dally, Scott & Abts (ISCA 2008)",
 			Confidence: "P",
-			Complexity: "O(n·levels), levels the nesting of the host (at most log2 N), plus O(arcs·levels) for the launchers' defaults it is compared with",
 		},
 		Guests:  "grid:AxB[:wrap] or grid:AxBxC[:wrap]",
 		Hosts:   "fattree:K,N, dragonfly:A,P,H,G, tree:S1xS2x…:dist=… or a regular machine file (with or without cores or a node inside) of the same size, when bricks divide the grid",

@@ -23,13 +23,8 @@ func init() {
 	register(Algorithm{
 		Name: "rb",
 		Notes: Notes{
-			Title: "Dual recursive bipartitioning (Scotch style)",
-			Source: "Pellegrini, \"Static mapping by dual recursive bipartitioning of process and architecture graphs\", " +
-				"SHPCC 1994; Pellegrini & Roman, Scotch, HPCN 1996 (texts not in our sources: our implementation of the method)",
+			Title:      "Dual recursive bipartitioning (Scotch style)",
 			Confidence: "P",
-			Complexity: "O((n + m)·log n): about log2 n levels of bisection, each O(n + m) for the parts' graphs and " +
-				"coarsening and O(n log n + m) per refinement pass; min(8, 32768/n) restarts below 32768 vertices (at least 2 on nodes with an inside of costs); plus " +
-				"O(N log² N) on a host without grid coordinates (its nodes sorted at every level); memory O(n + m)",
 		},
 		Guests:     "any guest (a graph, a grid, a d-cube)",
 		Hosts:      hosts,
@@ -39,13 +34,8 @@ func init() {
 	}, Algorithm{
 		Name: "multisection",
 		Notes: Notes{
-			Title: "Hierarchical multisection (KaHIP process mapping style)",
-			Source: "Schulz & Träff, \"Better Process Mapping and Sparse Quadratic Assignment\", JEA 2020, §4 " +
-				"(text not in our sources: our implementation of the method)",
+			Title:      "Hierarchical multisection (KaHIP process mapping style)",
 			Confidence: "P",
-			Complexity: "O((n + m)·log n) per run for the bisections, plus per group of k parts FM passes on its pairs of " +
-				"adjacent parts, a round's at most 8 times the group's vertices and arcs; min(8, 32768/n) restarts below " +
-				"32768 vertices; memory O(n + m)",
 		},
 		Guests: "any guest (a graph, a grid, a d-cube)",
 		Hosts: "a host of nested groups (a fat tree, a dragonfly, a tree:, a machine read from a file, cores or a node inside over one) with at " +
@@ -56,14 +46,8 @@ func init() {
 	}, Algorithm{
 		Name: "greedy",
 		Notes: Notes{
-			Title: "Greedy graph growing (Hoefler & Snir)",
-			Source: "Hoefler & Snir, \"Generic topology mapping strategies for large-scale parallel architectures\", " +
-				"ICS 2011, §4.1 (text not in our sources: our implementation of the method)",
+			Title:      "Greedy graph growing (Hoefler & Snir)",
 			Confidence: "P",
-			Complexity: "O(m log n) for the queue plus, per vertex, a breadth-first search of the host around its " +
-				"placed partners (at most 256 nodes, then the free nodes nearest in index order) and at most 64 " +
-				"candidates priced over its edges; tables of every host node (O(N)) only on a host of at most 16 times " +
-				"the guest's size, so that a small guest on a large host costs what the guest does",
 		},
 		Guests:     "any guest (a graph, a grid, a d-cube)",
 		Hosts:      hosts,

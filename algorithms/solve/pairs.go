@@ -92,20 +92,11 @@ func meanVolume(g *guest.Graph) float64 {
 // with our neighbour-biased proposals, "pairs-uniform" with the thesis's
 // uniform random pairs (for fidelity and comparison).
 func init() {
-	complexity := fmt.Sprintf("O(degree) per proposed swap (under the congestion objective O(degree × hops): it "+
-		"routes the arcs of the two objects), in rounds of max(n, %d) proposals; the annealing cycles end within "+
-		"2,048 moves per object (at least 1M, at most %dM; twice that for a graph annealed 16 times as hot), plus "+
-		"the descents, or at a budget's planned moves "+
-		"(%dM per second of budget for a hop-bytes move on a guest of mean degree 4, fewer for costlier moves: the "+
-		"measured rate of one core)",
-		pairs.MinAttempts, pairs.DefaultHorizon>>20, MovesPerSecond/1_000_000)
 	register(Algorithm{
 		Name: "pairs",
 		Notes: Notes{
 			Title:      "PAIRS: pairwise exchanges",
-			Source:     "Bhatele 2010, §9.1, Heuristic 7 (outline)",
 			Confidence: "P",
-			Complexity: complexity,
 		},
 		Guests:     "any guest",
 		Hosts:      pairsHostsText,
@@ -117,9 +108,7 @@ func init() {
 		Name: "pairs-uniform",
 		Notes: Notes{
 			Title:      "PAIRS with uniform random pairs (the thesis's proposals)",
-			Source:     "Bhatele 2010, §9.1, Heuristic 7 (outline)",
 			Confidence: "P",
-			Complexity: complexity,
 		},
 		Guests:     "any guest",
 		Hosts:      pairsHostsText,

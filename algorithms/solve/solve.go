@@ -119,7 +119,9 @@ func register(as ...Algorithm) {
 		if figures, ok := measuredFigures[a.Name]; ok {
 			a.Notes.Measured = figures + " " + MeasuredOn
 		}
-		a.Notes.Summary = summaries[a.Name] + a.Notes.Summary
+		w := written[a.Name]
+		a.Notes.Summary = w.Summary + a.Notes.Summary
+		a.Notes.Source, a.Notes.Complexity = w.Source, w.Complexity
 		registry = append(registry, a)
 	}
 }
