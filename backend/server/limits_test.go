@@ -3,8 +3,10 @@ package server_test
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -118,5 +120,51 @@ func TestRenderOfTooLargeJobLoadsNothing(t *testing.T) {
 	srv.ServeHTTP(rec, httptest.NewRequest("GET", "/api/v1/render.svg?job="+big.ID, nil))
 	if e := decode[server.ErrorBody](t, rec); rec.Code != 400 || e.Field != "job" || !strings.Contains(e.Error, "256 nodes") || counted.loads != 0 {
 		t.Errorf("render of 256 nodes, cap 128: %d %+v after %d result loads; want a 400 on job and none", rec.Code, e, counted.loads)
+	}
+}
+
+// heldResults is a job service whose first result load says when it
+// started and waits for release.
+type heldResults struct {
+	jobs.Service
+	started, release chan struct{}
+	once             sync.Once
+}
+
+func (h *heldResults) Result(id string) (*solve.Result, error) {
+	first := false
+	h.once.Do(func() { first = true })
+	if first {
+		close(h.started)
+		<-h.release
+	}
+	return h.Service.Result(id)
+}
+
+// TestReadsAreBounded: downloads of stored results are served
+// ReadWorkers at once (each may load a whole result, some 100 MB for 2^20
+// ranks, and any number of them ran at once); one that finds every slot
+// taken for SyncTimeout gets 503 with Retry-After, and the held one still
+// gets its file.
+func TestReadsAreBounded(t *testing.T) {
+	f := newFixture(t, jobs.Options{}, server.Options{})
+	j := doneJob(t, f, `{"guest":"hypercube:3","host":"ring:8","algo":"xor"}`)
+	held := &heldResults{Service: f.runner, started: make(chan struct{}), release: make(chan struct{})}
+	srv := server.New(server.Options{Jobs: held, ReadWorkers: 1, SyncTimeout: 50 * time.Millisecond})
+	first := make(chan *httptest.ResponseRecorder)
+	go func() {
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, httptest.NewRequest("GET", "/api/v1/jobs/"+j.ID+"/placement?format=csv", nil))
+		first <- rec
+	}()
+	<-held.started
+	rec := httptest.NewRecorder()
+	srv.ServeHTTP(rec, httptest.NewRequest("GET", "/api/v1/jobs/"+j.ID+"/placement?format=json", nil))
+	if e := decode[server.ErrorBody](t, rec); rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" || !strings.Contains(e.Error, "downloads") {
+		t.Errorf("a download while the one read slot is held: %d %q %+v", rec.Code, rec.Header().Get("Retry-After"), e)
+	}
+	close(held.release)
+	if rec := <-first; rec.Code != http.StatusOK {
+		t.Errorf("the held download: %d %s", rec.Code, rec.Body)
 	}
 }

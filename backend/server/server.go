@@ -53,6 +53,11 @@ type Options struct {
 	// slots; others wait up to UploadWait (default 1 min), then get 503.
 	UploadWorkers int
 	UploadWait    time.Duration
+	// ReadWorkers bounds the reads of stored results, graphs and machines
+	// served at once (default 2·NumCPU): each loads and writes up to a
+	// whole result (some 100 MB for 2^20 ranks); others wait up to
+	// SyncTimeout, then get 503.
+	ReadWorkers int
 	// Tokens, if any, are the API tokens that every request that computes
 	// wants (Authorization: Bearer TOKEN): submitting, mapping,
 	// cancelling, uploading, naming a placement's hosts, renderings solved
@@ -117,6 +122,9 @@ func (o Options) withDefaults() Options {
 	if o.RenderWorkers <= 0 {
 		o.RenderWorkers = runtime.NumCPU()
 	}
+	if o.ReadWorkers <= 0 {
+		o.ReadWorkers = 2 * runtime.NumCPU()
+	}
 	if o.UploadWorkers <= 0 {
 		o.UploadWorkers = runtime.NumCPU()
 	}
@@ -155,6 +163,7 @@ type Server struct {
 	sync    chan struct{} // semaphore of synchronous work
 	draw    chan struct{} // semaphore of renderings
 	uploads chan struct{} // semaphore of graph uploads
+	reads   chan struct{} // semaphore of reads of stored data (readSlot)
 	closing chan struct{} // closed on shutdown: ends SSE streams
 	once    sync.Once
 	health  healthCache
@@ -170,7 +179,7 @@ func New(o Options) *Server {
 		panic("server: Options.Jobs is nil")
 	}
 	o = o.withDefaults()
-	s := &Server{o: o, e: echo.New(), sync: make(chan struct{}, o.SyncWorkers), draw: make(chan struct{}, o.RenderWorkers), uploads: make(chan struct{}, o.UploadWorkers), closing: make(chan struct{})}
+	s := &Server{o: o, e: echo.New(), sync: make(chan struct{}, o.SyncWorkers), draw: make(chan struct{}, o.RenderWorkers), uploads: make(chan struct{}, o.UploadWorkers), reads: make(chan struct{}, o.ReadWorkers), closing: make(chan struct{})}
 	if o.Graphs != nil {
 		// machine:ID names the stored machines from the start; one that
 		// does not decode is the store check's to report
@@ -218,19 +227,19 @@ func (s *Server) routeAPI(api *echo.Group) {
 	read(api, "/jobs/:id", s.job)
 	api.DELETE("/jobs/:id", s.cancel, s.guardWrites)
 	api.GET("/jobs/:id/events", s.events)
-	read(api, "/jobs/:id/placement", s.placement)
+	read(api, "/jobs/:id/placement", s.placement, s.readSlot)
 	api.POST(namedPlacementPath, s.namedPlacement, s.guardText)
 	api.POST("/map", s.mapSync, s.guardWrites)
 	api.POST("/score", s.score, s.guardText)
 	api.GET("/render.svg", s.render, s.guardCompute(rendersInstance))
 	api.GET("/suggest", s.suggest, s.guardToken)
 	api.POST("/graphs", s.uploadGraph, s.guardUploads)
-	read(api, "/graphs/:id", s.graph, s.guardCompute(writesQuadratic))
+	read(api, "/graphs/:id", s.graph, s.guardCompute(writesQuadratic), s.readSlot)
 	if s.o.Metrics != nil {
 		s.e.GET("/metrics", echo.WrapHandler(s.o.Metrics), s.guardToken)
 	}
 	api.POST("/machines", s.uploadMachine, s.guardUploads)
-	read(api, "/machines/:id", s.machine)
+	read(api, "/machines/:id", s.machine, s.readSlot)
 	s.e.Any("/api", s.notFound)
 	s.e.Any("/api/*", s.notFound)
 }
@@ -241,6 +250,36 @@ func (s *Server) routeAPI(api *echo.Group) {
 func read(g *echo.Group, path string, h echo.HandlerFunc, m ...echo.MiddlewareFunc) {
 	g.Match([]string{http.MethodGet, http.MethodHead}, path, h, m...)
 }
+
+// readSlot serves a read of stored data (a job's placement, a graph, a
+// machine) in one of ReadWorkers slots, which it waits up to SyncTimeout
+// for (errReadsBusy, 503, past it): each read may load and write a whole
+// result, so that many at once would take the server's memory.
+func (s *Server) readSlot(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		wait, cancel := context.WithTimeout(c.Request().Context(), s.o.SyncTimeout)
+		defer cancel()
+		select {
+		case s.reads <- struct{}{}:
+			defer func() { <-s.reads }()
+		case <-wait.Done():
+			if err := c.Request().Context().Err(); err != nil {
+				return err // the client left
+			}
+			return errReadsBusy
+		}
+		return next(c)
+	}
+}
+
+// errReadsBusy: no read slot freed within SyncTimeout. It is answered as
+// errSyncBusy is: 503 with Retry-After.
+var errReadsBusy error = readsBusy{}
+
+type readsBusy struct{}
+
+func (readsBusy) Error() string        { return "too many downloads at once, try again later" }
+func (readsBusy) Is(target error) bool { return target == errSyncBusy }
 
 // routePages routes every path outside /api to the browser app, or to
 // the API's JSON 404 without one.
