@@ -996,16 +996,16 @@ func notesBody(a solve.Algorithm, panel bool) []app.UI {
 	return []app.UI{app.H2().Text(n.Title), app.P().Text(lead), app.Dl().Body(rows...),
 		app.If(rest != "" || len(more) > 0, func() app.UI {
 			return app.Details().Body(app.Summary().Text("More: the whole method, its cost and scope"),
-				app.P().Text(rest), app.Dl().Body(more...))
+				app.If(rest != "", func() app.UI { return app.P().Text(rest) }), app.Dl().Body(more...))
 		})}
 }
 
 // firstSentence splits s after its first sentence: a full stop, then a
-// space and a capital, at least 40 bytes in (so that "e.g. A" or "Fig. 9"
-// early on do not end it).
+// space and a capital or a digit ("2-D onto 3-D: …"), at least 40 bytes
+// in (so that "Fig. 9" early on does not end it).
 func firstSentence(s string) (lead, rest string) {
 	for i := 40; i+2 < len(s); i++ {
-		if s[i] == '.' && s[i+1] == ' ' && s[i+2] >= 'A' && s[i+2] <= 'Z' {
+		if s[i] == '.' && s[i+1] == ' ' && (s[i+2] >= 'A' && s[i+2] <= 'Z' || s[i+2] >= '0' && s[i+2] <= '9') {
 			return s[:i+1], s[i+2:]
 		}
 	}

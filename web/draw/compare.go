@@ -64,8 +64,9 @@ func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 	for i, b := range bounds {
 		boundY[i] = c.yOf(b.Value)
 	}
-	c.hopsChart(bars, boundY)
+	c.hopsChart(bars)
 	c.boundLines(bounds, boundY)
+	c.hopValues(bars, boundY) // over the bounds' lines, which would strike them through
 
 	c.timesChart(bars)
 	return writeSVG(w, width, height, &buf)
@@ -99,7 +100,7 @@ type barChart struct {
 	plotX, plotW int  // the plots' left edge and width
 	slot, barW   int  // an algorithm's share of the width, its bar's width
 	side         int  // room beside the plot for the bounds' names (0: none)
-	slant        bool // the algorithms' names are slanted under their bars
+	slant        int  // the angle of the algorithms' names under their bars, in degrees (0: level)
 	values       bool // each bar's slot holds its value over it
 	upright      bool // else its value stands upright over it, in valueH more room
 	valueH       int
@@ -142,7 +143,9 @@ func (c *barChart) size(bars []Bar, bounds []metric.Bound, width int) {
 	for _, b := range bars {
 		longest = max(longest, textW(b.Algo, 12))
 	}
-	c.slant = longest > c.slot-4
+	if longest > c.slot-4 { // slanted, steeply enough that neighbours' 13 units of height clear each other
+		c.slant = max(35, int(math.Ceil(math.Asin(min(1, 13/float64(max(1, c.slot))))*180/math.Pi)))
+	}
 	c.values = true
 	widest := 0
 	for _, b := range bars {
@@ -153,8 +156,8 @@ func (c *barChart) size(bars []Bar, bounds []metric.Bound, width int) {
 		c.valueH = widest + 4
 	}
 	c.labelH = 40
-	if c.slant {
-		c.labelH = 30 + longest*3/5
+	if c.slant > 0 {
+		c.labelH = 30 + int(float64(longest)*math.Sin(float64(c.slant)*math.Pi/180))
 	}
 }
 
@@ -173,9 +176,8 @@ func (c *barChart) value(x, y int, text, class string) {
 func (c *barChart) yOf(v float64) int { return c.y0 - int(math.Round(v/c.vmax*chartH)) }
 
 // hopsChart draws the scale and the bars of hops per byte, each with its
-// value above it, clear of the bounds' lines at boundY, and its
 // algorithm's name under it.
-func (c *barChart) hopsChart(bars []Bar, boundY []int) {
+func (c *barChart) hopsChart(bars []Bar) {
 	s := c.s
 	step := tick(c.vmax / 5)
 	for v := 0.0; v <= c.vmax+1e-9; v += step {
@@ -195,20 +197,31 @@ func (c *barChart) hopsChart(bars []Bar, boundY []int) {
 		} else {
 			y := c.yOf(b.HopsPerByte)
 			s.Rect(x, y, c.barW, c.y0-y, `class="bar"`, `fill="#2f6fdb"`, at, `data-hpb="`+f4(b.HopsPerByte)+`"`)
-			label := metric.Fixed(b.HopsPerByte, 4)
-			if b.Partial {
-				label += "*"
-			}
-			c.value(x+c.barW/2, valueLabelY(y-4, boundY), label, "s val")
 		}
-		if c.slant {
+		if c.slant > 0 {
 			lx, ly := x+c.barW/2, c.y0+14
-			s.Text(lx, ly, b.Algo, `class="s"`, `text-anchor="end"`, `transform="rotate(-35 `+itoa(lx)+" "+itoa(ly)+`)"`)
+			s.Text(lx, ly, b.Algo, `class="s"`, `text-anchor="end"`, `transform="rotate(-`+itoa(c.slant)+" "+itoa(lx)+" "+itoa(ly)+`)"`)
 		} else {
 			s.Text(x+c.barW/2, c.y0+16, b.Algo, `class="s"`, `text-anchor="middle"`)
 		}
 	}
 	s.Line(c.plotX, c.y0, c.plotX+c.plotW, c.y0, `stroke="#888"`)
+}
+
+// hopValues writes each bar's hops per byte over it, clear of the
+// bounds' lines at boundY where level.
+func (c *barChart) hopValues(bars []Bar, boundY []int) {
+	for i, b := range bars {
+		if b.Err != "" {
+			continue
+		}
+		label := metric.Fixed(b.HopsPerByte, 4)
+		if b.Partial {
+			label += "*"
+		}
+		x := c.plotX + i*c.slot + (c.slot-c.barW)/2 + c.barW/2 // its bar's middle
+		c.value(x, valueLabelY(c.yOf(b.HopsPerByte)-4, boundY), label, "s val")
+	}
 }
 
 // boundLines draws the bounds across the plot at heights boundY, each
