@@ -143,8 +143,13 @@ func (c *barChart) size(bars []Bar, bounds []metric.Bound, width int) {
 	for _, b := range bars {
 		longest = max(longest, textW(b.Algo, 12))
 	}
+	sine := 0 // of the slant, in hundredths
 	if longest > c.slot-4 { // slanted, steeply enough that neighbours' 13 units of height clear each other
-		c.slant = max(35, int(math.Ceil(math.Asin(min(1, 13/float64(max(1, c.slot))))*180/math.Pi)))
+		for _, a := range [...]struct{ deg, sine int }{{35, 57}, {50, 77}, {60, 87}, {90, 100}} {
+			if c.slant, sine = a.deg, a.sine; c.slot*a.sine >= 1300 {
+				break
+			}
+		}
 	}
 	c.values = true
 	widest := 0
@@ -157,7 +162,7 @@ func (c *barChart) size(bars []Bar, bounds []metric.Bound, width int) {
 	}
 	c.labelH = 40
 	if c.slant > 0 {
-		c.labelH = 30 + int(float64(longest)*math.Sin(float64(c.slant)*math.Pi/180))
+		c.labelH = 30 + longest*sine/100
 	}
 }
 
