@@ -143,8 +143,10 @@ func (c *barChart) size(bars []Bar, bounds []metric.Bound, width int) {
 	for _, b := range bars {
 		longest = max(longest, textW(b.Algo, 12))
 	}
-	sine := 0 // of the slant, in hundredths
-	if longest > c.slot-4 { // slanted, steeply enough that neighbours' 13 units of height clear each other
+	// Slanted names, steeply enough that neighbours' 13 units of height
+	// clear each other; sine is the slant's, in hundredths.
+	sine := 0
+	if longest > c.slot-4 {
 		for _, a := range [...]struct{ deg, sine int }{{35, 57}, {50, 77}, {60, 87}, {90, 100}} {
 			if c.slant, sine = a.deg, a.sine; c.slot*a.sine >= 1300 {
 				break
