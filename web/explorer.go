@@ -572,17 +572,16 @@ func hoverText(r *solve.Result, d map[string]string) string {
 // routeText lists the route from slot a to slot b of h: its ends
 // (slotText), the nodes and switches between under the host's routing
 // (topology.VertexName; elsewhere draw.Route's nodes), the middle of a
-// long one elided, and its hops.
+// long one elided, and its hops as the metrics count them (Hops: on nodes
+// with an inside, the cores' distance too).
 func routeText(h topology.Host, a, b int) string {
 	names := []string{slotText(h, a)}
-	hops := h.Hops(a, b)
 	if r, ok := topology.RouterOf(h); ok {
 		links := r.Route(a, b, nil)
 		for _, l := range links[:max(len(links)-1, 0)] {
 			_, head, _ := r.Link(l)
 			names = append(names, topology.VertexName(h, head))
 		}
-		hops = len(links)
 	} else if route := draw.Route(h, a, b); len(route) > 2 {
 		for _, s := range route[1 : len(route)-1] {
 			names = append(names, slotText(h, s))
@@ -594,7 +593,7 @@ func routeText(h topology.Host, a, b int) string {
 	if n := len(names); n > 9 {
 		names = append(append(names[:4:4], "… "+strconv.Itoa(n-8)+" more …"), names[n-4:]...)
 	}
-	return strings.Join(names, " → ") + " (" + metric.Plural(hops, "hop") + ")"
+	return strings.Join(names, " → ") + " (" + metric.Plural(h.Hops(a, b), "hop") + ")"
 }
 
 // slotText names slot s of h as the machine's file does ("nx3"), else
