@@ -29,6 +29,14 @@ type ErrorBody struct {
 // errSyncBusy: no synchronous slot freed within SyncTimeout.
 var errSyncBusy = errors.New("too many synchronous requests, try again later or submit a job")
 
+// busy is the refusal of a request that found no free slot of its kind
+// (uploads, reads) in time. It is answered as errSyncBusy is: 503 with
+// Retry-After.
+type busy string
+
+func (b busy) Error() string      { return string(b) }
+func (busy) Is(target error) bool { return target == errSyncBusy }
+
 // errSyncTimeout: a synchronous request ran out of time.
 var errSyncTimeout = errors.New("the request exceeded the synchronous time limit; submit it as a job (POST /api/v1/jobs)")
 

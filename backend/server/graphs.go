@@ -164,14 +164,8 @@ func (s *Server) uploader(r *http.Request) string {
 	return "ip:" + ip.String()
 }
 
-// errUploadsBusy: no upload slot freed within UploadWait. It is answered
-// as errSyncBusy is: 503 with Retry-After.
-var errUploadsBusy error = uploadsBusy{}
-
-type uploadsBusy struct{}
-
-func (uploadsBusy) Error() string        { return "too many graph uploads at once, try again later" }
-func (uploadsBusy) Is(target error) bool { return target == errSyncBusy }
+// errUploadsBusy: no upload slot freed within UploadWait.
+var errUploadsBusy error = busy("too many graph uploads at once, try again later")
 
 // uploadSlot runs an upload's work in one of its own slots: a large
 // upload takes hundreds of megabytes while it is read. It waits up to

@@ -272,14 +272,8 @@ func (s *Server) readSlot(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// errReadsBusy: no read slot freed within SyncTimeout. It is answered as
-// errSyncBusy is: 503 with Retry-After.
-var errReadsBusy error = readsBusy{}
-
-type readsBusy struct{}
-
-func (readsBusy) Error() string        { return "too many downloads at once, try again later" }
-func (readsBusy) Is(target error) bool { return target == errSyncBusy }
+// errReadsBusy: no read slot freed within SyncTimeout.
+var errReadsBusy error = busy("too many downloads at once, try again later")
 
 // routePages routes every path outside /api to the browser app, or to
 // the API's JSON 404 without one.
