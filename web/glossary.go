@@ -63,7 +63,7 @@ func letterAt(s string, i int) bool {
 // termText is label as text, inside a span that carries the definitions of
 // its glossary terms (title and aria-description) when it has any; the
 // span takes the keyboard's focus (and a touch), which shows its
-// definition (app.css, .term:focus).
+// definition in one box (topomap.js, #term-tip).
 func termText(label string) app.UI {
 	def := gloss(label)
 	if def == "" {
