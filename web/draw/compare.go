@@ -81,7 +81,7 @@ func (c *barChart) timesChart(bars []Bar) {
 		if b.Err != "" {
 			continue
 		}
-		x := c.barX(i)
+		x := c.plotX + i*c.slot + (c.slot-c.barW)/2
 		h := max(1, int(math.Round(b.Seconds/c.tmax*float64(timeH-20))))
 		c.s.Rect(x, ty-h, c.barW, h, `class="bar"`, `fill="#7f8c8d"`, `data-algo="`+b.Algo+`"`)
 		c.value(x+c.barW/2, ty-h-4, metric.Milliseconds(b.Seconds), "s")
@@ -178,9 +178,6 @@ func (c *barChart) value(x, y int, text, class string) {
 	}
 }
 
-// barX returns the left edge of bar i, in the middle of its slot.
-func (c *barChart) barX(i int) int { return c.plotX + i*c.slot + (c.slot-c.barW)/2 }
-
 // yOf returns the height of v hops per byte on the chart.
 func (c *barChart) yOf(v float64) int { return c.y0 - int(math.Round(v/c.vmax*chartH)) }
 
@@ -195,7 +192,7 @@ func (c *barChart) hopsChart(bars []Bar) {
 		s.Text(c.plotX-6, y+4, metric.Number(v), `class="s"`, `text-anchor="end"`)
 	}
 	for i, b := range bars {
-		x := c.barX(i)
+		x := c.plotX + i*c.slot + (c.slot-c.barW)/2
 		at := `data-algo="` + b.Algo + `"`
 		if b.Err != "" {
 			what := "failed"
@@ -228,7 +225,7 @@ func (c *barChart) hopValues(bars []Bar, boundY []int) {
 		if b.Partial {
 			label += "*"
 		}
-		x := c.barX(i) + c.barW/2 // its bar's middle
+		x := c.plotX + i*c.slot + (c.slot-c.barW)/2 + c.barW/2 // its bar's middle
 		c.value(x, valueLabelY(c.yOf(b.HopsPerByte)-4, boundY), label, "s val")
 	}
 }
