@@ -77,7 +77,7 @@
 // is Σ_v Σ_k w_k·δ_k. It is labelled "neighbourhood". On the nodes a job
 // was given (an allocation, OnAllocation) the slots are the allocated ones,
 // at the whole machine's distances: up to MaxPairwise of them, the δ_k come
-// from all their pairwise distances (pairwiseProfile), which a sparse
+// from all their pairwise distances (counted once per allocation), which a sparse
 // allocation makes far larger than the whole machine's.
 //
 // # The levels bound

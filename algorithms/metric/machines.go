@@ -13,7 +13,7 @@ import "topomap/algorithms/topology"
 // balls (topology.Balls: fat trees, dragonflies; δ_k is the least radius
 // whose largest ball holds more than k other nodes); some nodes of a host
 // (an allocation, whose Whole it is) take their own distances
-// (pairwiseProfile) when at most MaxPairwise, else the whole host's
+// (its Balls) when at most MaxPairwise, else the whole host's
 // profile. ok is false on other hosts. O(upto) plus the inner profile or
 // the balls.
 func machineProfile(h topology.Host, upto int) (dist []int, ok bool) {
@@ -22,8 +22,8 @@ func machineProfile(h topology.Host, upto int) (dist []int, ok bool) {
 		// some nodes of a host (an allocation): few, their own distances;
 		// else the whole host's profile, which is at most as far, so its
 		// bound holds; none if it has no profile
-		if h.Size() <= MaxPairwise {
-			return pairwiseProfile(h, upto), true
+		if b, ok := h.(topology.Balls); ok && h.Size() <= MaxPairwise {
+			return ballsProfile(b, upto), true
 		}
 		if grid, isGrid := s.Whole().(topology.Grid); isGrid {
 			return distanceProfile(grid, upto), true
@@ -48,16 +48,23 @@ func machineProfile(h topology.Host, upto int) (dist []int, ok bool) {
 		}
 		return mergeProfiles(make([]int, c-1), nodes, c, upto), true // cores 0 apart
 	}
-	b, ok := h.(topology.Balls)
-	if !ok {
-		return nil, false
+	if b, ok := h.(topology.Balls); ok {
+		return ballsProfile(b, upto), true
 	}
-	for r := 1; len(dist) < upto; r++ {
+	return nil, false
+}
+
+// ballsProfile returns δ_1 ≤ … ≤ δ_upto of a host that counts its balls:
+// δ_k is the least radius whose largest ball holds more than k other
+// nodes. O(upto + diameter) Ball calls.
+func ballsProfile(b topology.Balls, upto int) []int {
+	dist := make([]int, 0, upto)
+	for r := 0; len(dist) < upto; r++ { // from 0 hops: an allocation's slots may share a node
 		for len(dist) < upto && len(dist)+1 < b.Ball(r) {
 			dist = append(dist, r)
 		}
 	}
-	return dist, true
+	return dist
 }
 
 // mergeProfiles returns the upto smallest of inside (a slot's distances
@@ -78,44 +85,6 @@ func mergeProfiles(inside, nodes []int, c, upto int) []int {
 }
 
 // MaxPairwise bounds the nodes of an allocation whose neighbourhood
-// profile pairwiseProfile computes from all their distances (4M Hops
-// calls); a larger one takes the whole machine's.
+// profile comes from all their distances (its Balls, N² Hops calls,
+// counted once per allocation); a larger one takes the whole machine's.
 const MaxPairwise = 2048
-
-// pairwiseProfile returns δ_1 ≤ … ≤ δ_upto of a host of few nodes (an
-// allocation's, at the whole machine's distances) from all its distances:
-// with B(r) the largest number of other nodes within r hops of one node,
-// δ_k is the least r with B(r) ≥ k, so that no node has a k-th nearest
-// other node closer (as ballProfile). O(N² Hops calls + N·diameter).
-func pairwiseProfile(h topology.Host, upto int) []int {
-	n := h.Size()
-	upto = min(upto, n-1)
-	var most, cnt []int // most[r]: B(r) so far; cnt[r]: one node's others at r hops (its length never shrinks)
-	for a := range n {
-		clear(cnt)
-		for b := range n {
-			if b != a {
-				d := h.Hops(a, b)
-				for len(cnt) <= d {
-					cnt = append(cnt, 0)
-				}
-				cnt[d]++
-			}
-		}
-		for len(most) < len(cnt) { // radii beyond the farthest of the nodes before, which see all there
-			most = append(most, min(a, 1)*(n-1))
-		}
-		within := 0
-		for r, c := range cnt {
-			within += c
-			most[r] = max(most[r], within)
-		}
-	}
-	dist := make([]int, 0, upto)
-	for r := 0; len(dist) < upto; r++ {
-		for len(dist) < upto && len(dist) < most[r] {
-			dist = append(dist, r)
-		}
-	}
-	return dist
-}

@@ -137,7 +137,7 @@ func EvaluateLoads(ctx context.Context, m *mapping.Mapping) (r Metrics, load []f
 // higher: no placement on those slots does better, and a sparse
 // allocation forces far more hops than the whole machine would. A bound
 // it raises says so in its source. O(A²) Hops calls on A ≤ MaxPairwise
-// allocated nodes (or slots), plus Bounds.
+// allocated nodes (or slots), once per allocation, plus Bounds.
 func OnAllocation(r *Metrics, g *guest.Graph, slots topology.Host) {
 	for _, b := range Bounds(g, slots) {
 		for i := range r.Bounds {

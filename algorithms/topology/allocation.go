@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"topomap/algorithms/hostlist"
 	"topomap/algorithms/internal/numtext"
@@ -52,6 +53,9 @@ type Subset struct {
 	whole Host
 	ids   []int
 	pos   map[int]int
+
+	ballsOnce sync.Once
+	balls     []int // balls[r]: Ball(r), counted once (countBalls)
 }
 
 // NewSubset returns the nodes ids of whole (at least one, distinct, in
@@ -115,6 +119,47 @@ func (s *Subset) router() (Router, bool) {
 		return nil, false
 	}
 	return subsetRouter{s, r}, true
+}
+
+// Ball returns the largest number of the subset's nodes within r hops of
+// one of them, itself included, at the whole host's distances (the Balls
+// capability). The first call counts them from all pairwise distances,
+// O(N²) Hops calls on N nodes, for every radius at once; later calls
+// read that count, O(1).
+func (s *Subset) Ball(r int) int {
+	s.ballsOnce.Do(s.countBalls)
+	switch {
+	case r < 0:
+		return 0
+	case r >= len(s.balls):
+		return len(s.ids)
+	}
+	return s.balls[r]
+}
+
+// countBalls sets balls[r], for every radius up to the farthest pair, to
+// the largest count over the nodes of the nodes within r hops of one.
+func (s *Subset) countBalls() {
+	n := len(s.ids)
+	var cnt []int // one node's nodes at r hops (its length never shrinks)
+	for a := range n {
+		clear(cnt)
+		for b := range n {
+			d := s.Hops(a, b)
+			for len(cnt) <= d {
+				cnt = append(cnt, 0)
+			}
+			cnt[d]++
+		}
+		for len(s.balls) < len(cnt) { // radii beyond the farthest of the nodes before, which see all there
+			s.balls = append(s.balls, min(a, 1)*n)
+		}
+		within := 0
+		for r, c := range cnt {
+			within += c
+			s.balls[r] = max(s.balls[r], within)
+		}
+	}
 }
 
 // Neighbors appends the subset's nodes one hop from idx in the whole host.

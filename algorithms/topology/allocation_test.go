@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"topomap/algorithms/topology"
+	"topomap/algorithms/topology/topotest"
 )
 
 // TestResolveNodes: index ranges on a host without names, or the names
@@ -147,6 +148,37 @@ func TestNodesUnderRoutersAreNodes(t *testing.T) {
 		}
 		if nodes, c := topology.NodesOf(h); nodes.String() != want.nodes || c != want.c {
 			t.Errorf("%s: nodes %s of %d slots, want %s of %d", spec, nodes, c, want.nodes, want.c)
+		}
+	}
+}
+
+// TestSubsetsCountTheirBalls: an allocation's balls, counted from its
+// nodes' distances in the whole host, pass the host contract's check of
+// balls (sparse nodes of a ring, of a fat tree, slots sharing nodes of a
+// host with cores). The other checks do not apply: a subset's shortest
+// paths run through nodes it does not have.
+func TestSubsetsCountTheirBalls(t *testing.T) {
+	for _, c := range []struct {
+		whole string
+		ids   []int
+	}{
+		{"ring:64", []int{0, 32}},
+		{"ring:16", []int{3, 9, 4, 15, 10}},
+		{"fattree:2,3", []int{6, 1, 3}},
+		{"fattree:4,3:cores=2", []int{0, 1, 2, 40, 41, 127}},
+		{"torus:4x4", []int{0, 5, 10, 15, 1}},
+	} {
+		h, _ := topology.Parse(c.whole)
+		sub, err := topology.NewSubset(h, c.ids)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := any(sub).(topology.Balls); !ok {
+			t.Fatalf("%v does not count its balls", sub)
+		}
+		i := slices.IndexFunc(topotest.Properties, func(p topotest.Property) bool { return p.Name == "balls" })
+		if err := topotest.Properties[i].Check(sub); err != nil {
+			t.Errorf("%v: %v", sub, err)
 		}
 	}
 }
