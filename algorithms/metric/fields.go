@@ -107,8 +107,14 @@ var Fields = []Field{
 	}), nil},
 	{"routing", "routing", Detail, linkFigure(func(m Metrics) string { return m.Routing }), nil},
 	{"emptyNodes", "empty host nodes", Detail, func(m Metrics) (string, bool) {
-		if m.EmptyNodes == 0 {
+		switch {
+		case m.EmptyNodes == 0:
 			return "0", true
+		case m.OutsideAllocation == m.EmptyNodes:
+			return Thousands(m.EmptyNodes) + " (outside the allocation)", true
+		case m.OutsideAllocation > 0:
+			return Thousands(m.EmptyNodes) + " (" + Thousands(m.OutsideAllocation) + " outside the allocation, " +
+				Thousands(m.EmptyNodes-m.OutsideAllocation) + " allocated and unused)", true
 		}
 		return Thousands(m.EmptyNodes) + " (the host is larger than the guest)", true
 	}, nil},

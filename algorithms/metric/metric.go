@@ -81,6 +81,9 @@ type Metrics struct {
 	// EmptyNodes counts the host nodes no guest vertex occupies (a host
 	// larger than the guest); absent in JSON for a bijection.
 	EmptyNodes int `json:"emptyNodes,omitempty"`
+	// OutsideAllocation counts the empty nodes outside those a job was
+	// given (OnAllocation); absent when there are none.
+	OutsideAllocation int `json:"outsideAllocation,omitempty"`
 }
 
 // Evaluate computes the metrics of m. It does not validate m (a node out
@@ -139,6 +142,7 @@ func EvaluateLoads(ctx context.Context, m *mapping.Mapping) (r Metrics, load []f
 // it raises says so in its source. O(A²) Hops calls on A ≤ MaxPairwise
 // allocated nodes (or slots), once per allocation, plus Bounds.
 func OnAllocation(r *Metrics, g *guest.Graph, slots topology.Host) {
+	r.OutsideAllocation = r.EmptyNodes - (slots.Size() - g.Order())
 	for _, b := range Bounds(g, slots) {
 		for i := range r.Bounds {
 			if r.Bounds[i].Name == b.Name && r.Bounds[i].Scope == b.Scope && b.Value > r.Bounds[i].Value {

@@ -70,3 +70,22 @@ func TestRowsOnlyWhereTheyMeanSomething(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyNodesRowSaysWhereTheyAre: the empty nodes row tells those
+// outside an allocation from those allocated and left unused.
+func TestEmptyNodesRowSaysWhereTheyAre(t *testing.T) {
+	for _, c := range []struct {
+		m    metric.Metrics
+		want string
+	}{
+		{metric.Metrics{}, "0"},
+		{metric.Metrics{EmptyNodes: 8}, "8 (the host is larger than the guest)"},
+		{metric.Metrics{EmptyNodes: 62, OutsideAllocation: 62}, "62 (outside the allocation)"},
+		{metric.Metrics{EmptyNodes: 1060, OutsideAllocation: 1059}, "1,060 (1,059 outside the allocation, 1 allocated and unused)"},
+	} {
+		i := slices.IndexFunc(c.m.Rows(metric.Detail), func(r metric.Row) bool { return r.Key == "emptyNodes" })
+		if i < 0 || c.m.Rows(metric.Detail)[i].Value != c.want {
+			t.Errorf("%+v: empty nodes row %v, want %q", c.m, c.m.Rows(metric.Detail), c.want)
+		}
+	}
+}

@@ -30,9 +30,10 @@ func ScoreNotes(source, format string) Notes {
 // whose algorithm is ScoreAlgo described by notes, with the Launchers'
 // placements evaluated beside it (those that differ: block and cyclic are
 // rank order without cores; on an allocation's slots) and compared with
-// rank order (Result.Baseline). The placement must be valid (one slot per
-// rank, no slot twice): the error otherwise is a field error on
-// "placement". O(arcs·c) per placement, as metric.Evaluate.
+// rank order (Result.Baseline); one on the slots of in's allocation has
+// their bounds, as Map's results (metric.OnAllocation). The placement
+// must be valid (one slot per rank, no slot twice): the error otherwise
+// is a field error on "placement". O(arcs·c) per placement, as metric.Evaluate.
 func Score(ctx context.Context, in spec.Instance, place []int, notes Notes) (*Result, error) {
 	g, _, err := Build(in)
 	if err != nil {
@@ -48,6 +49,9 @@ func Score(ctx context.Context, in spec.Instance, place []int, notes Notes) (*Re
 	}
 	in.Algo = ScoreAlgo
 	r := &Result{Instance: in, Algorithm: Algorithm{Name: ScoreAlgo, Notes: notes}, Mapping: m, Metrics: metric.EvaluateContext(ctx, m), Allocation: alloc}
+	if alloc != nil && withinAllocation(alloc, place) { // as Map's: its bounds on those slots hold
+		metric.OnAllocation(&r.Metrics, g, alloc.Host)
+	}
 	r.Baseline = baselineOf(m, alloc, r.Metrics.HopBytes)
 	names, places := allocatedLaunchers(len(place), h, alloc)
 	for i, p := range places {
@@ -55,6 +59,21 @@ func Score(ctx context.Context, in spec.Instance, place []int, notes Notes) (*Re
 		r.Baselines = append(r.Baselines, Entry{Algo: names[i], Metrics: &mt})
 	}
 	return r, ctxErr(ctx)
+}
+
+// withinAllocation tells whether every slot of place (on alloc's whole
+// machine) is one of alloc's. O(slots of the allocation + ranks).
+func withinAllocation(alloc *topology.Allocation, place []int) bool {
+	in := make(map[int]bool, alloc.Host.Size())
+	for s := range alloc.Host.Size() {
+		in[alloc.Slot(s)] = true
+	}
+	for _, s := range place {
+		if !in[s] {
+			return false
+		}
+	}
+	return true
 }
 
 // PlacementHost returns the host whose slots a placement file of in names

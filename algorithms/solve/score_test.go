@@ -53,6 +53,34 @@ func TestScoreRefusesInvalid(t *testing.T) {
 	}
 }
 
+// TestScoreBoundsOnAnAllocation: a placement on the allocated nodes 0
+// and 32 of ring:64 gets the bounds of those nodes, as /map's results do
+// (no placement there has fewer than 32 hops per byte), and says that
+// all but the 62 empty nodes outside the allocation are used; one with a
+// rank off the allocation keeps the whole ring's bound of 1 hop.
+func TestScoreBoundsOnAnAllocation(t *testing.T) {
+	in := instance(t, "hypercube:1", "ring:64")
+	in.Nodes = "0,32"
+	for _, c := range []struct {
+		place         []int
+		bound         float64
+		outside, free int
+	}{
+		{[]int{32, 0}, 32, 62, 62},
+		{[]int{0, 1}, 1, 0, 62},
+	} {
+		r, err := solve.Score(context.Background(), in, c.place, solve.Notes{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := r.Metrics
+		if m.LowerBound != c.bound || m.OutsideAllocation != c.outside || m.EmptyNodes != c.free {
+			t.Errorf("placement %v: lower bound %v, empty %d of which outside %d; want %v, %d, %d",
+				c.place, m.LowerBound, m.EmptyNodes, m.OutsideAllocation, c.bound, c.free, c.outside)
+		}
+	}
+}
+
 func instance(t *testing.T, g, h string) spec.Instance {
 	t.Helper()
 	var in spec.Instance
