@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -218,11 +217,10 @@ func apiDo(method, path string, body any, out any) error {
 	}
 	if status >= 300 {
 		var e struct {
-			Message string `json:"message"`
-			Error   string `json:"error"`
+			Error string `json:"error"` // the server's ErrorBody
 		}
-		if json.Unmarshal([]byte(text), &e) == nil && (e.Message != "" || e.Error != "") {
-			return errors.New(strings.TrimSpace(e.Message + " " + e.Error))
+		if json.Unmarshal([]byte(text), &e) == nil && e.Error != "" {
+			return errors.New(e.Error)
 		}
 		return fmt.Errorf("the job server answered %s %s with status %d", method, path, status)
 	}

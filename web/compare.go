@@ -371,7 +371,7 @@ func compareTable(in spec.Instance, rows []compareRow) app.UI {
 					f := compareColumns[i]
 					return figure(f, r.Metrics).Class(compareClass[f.Key])
 				}),
-				app.Td().Class("vs-rank-order").Text(vsRankOrder(r.Baseline)),
+				app.Td().Class("vs-rank-order").Text(r.Baseline.ChangeText()),
 				app.Td().Class("time").Text(metric.RunTime(r.Seconds)+map[bool]string{true: ", partial (cancelled)"}[r.Partial]),
 				app.Td().Text(r.Algo.Notes.Confidence),
 			)

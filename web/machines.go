@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -103,13 +102,12 @@ func rebuildMachine(d api.MachineData) (topology.Machine, error) {
 }
 
 // pendingMachine returns the id of a machine:ID host that the page does
-// not have yet, given the host field's text and its error, or "".
-func pendingMachine(host, hostErr string) string {
-	rest, ok := strings.CutPrefix(strings.ToLower(strings.TrimSpace(host)), "machine:")
-	if !ok || !strings.Contains(hostErr, topology.ErrUnknownMachine.Error()) {
+// not have yet, given the host field's text, or "".
+func pendingMachine(host string) string {
+	id, ok := topology.MachineIDOf(host)
+	if _, err := topology.Parse(host); !ok || !errors.Is(err, topology.ErrUnknownMachine) {
 		return ""
 	}
-	id, _, _ := strings.Cut(rest, ":") // before :cores=C
 	return id
 }
 
@@ -118,7 +116,7 @@ func pendingMachine(host, hostErr string) string {
 // puts the error under the host field. Nothing is fetched while
 // pre-rendering on the server (which has its machines).
 func whenMachineLoaded(ctx app.Context, host string, errs fieldErrors, reload func(app.Context)) {
-	id := pendingMachine(host, errs["host"])
+	id := pendingMachine(host)
 	if id == "" || app.IsServer {
 		return
 	}

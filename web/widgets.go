@@ -229,15 +229,6 @@ func baselineRow(b *metric.Baseline) []string {
 	return []string{"baseline", b.Text()}
 }
 
-// vsRankOrder is a result's change of hop-bytes from rank order's
-// ("−26.7 %"), or "—" without one.
-func vsRankOrder(b *metric.Baseline) string {
-	if b == nil || b.Change == nil {
-		return "—"
-	}
-	return metric.Percent(*b.Change)
-}
-
 // shown is a figure as a panel shows it: value, or "— (why)" when there
 // is none (ok false; see metric.Field).
 func shown(value string, ok bool) string {

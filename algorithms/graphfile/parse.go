@@ -10,6 +10,8 @@ import (
 
 	"topomap/algorithms/guest"
 	"topomap/algorithms/metric"
+
+	"topomap/algorithms/reason"
 )
 
 // parser is the state every reader shares: the lexer, the caps, and the
@@ -130,7 +132,7 @@ func (p *parser) graph(n int) (*guest.Graph, []string, error) {
 	g, _, err := guest.FromArcs(n, p.arcs)
 	switch {
 	case errors.Is(err, guest.ErrTotalVolume):
-		return nil, nil, &Error{Format: p.title, Msg: strings.TrimPrefix(err.Error(), guest.ErrInvalid.Error()+": ")}
+		return nil, nil, &Error{Format: p.title, Msg: reason.Of(err)}
 	case err != nil:
 		// every arc was checked: what is left is parallel volumes whose
 		// sum overflows

@@ -195,7 +195,7 @@ func (s *space) splitSet(d domain, dst []int32) []int32 {
 //     groups, then routers, then terminals, and a node's inside last;
 //   - on a tree of switches that is not regular (topology.Rooted: a
 //     machine read from a file), by the subtrees of the switch that is
-//     the nodes' lowest common ancestor (cutTree);
+//     the nodes' lowest common ancestor (switchTree.cut);
 //   - on a host whose nodes have cores or an inside over another host,
 //     the nodes first (by the coordinate of largest extent of the nodes,
 //     the slots of a node kept together);

@@ -51,7 +51,7 @@ type space struct {
 	costly, byCoords bool
 	// tree (a host of nodes under a tree of switches that is not
 	// regular, topology.Rooted, its nodes with cores or an inside or
-	// not) is that tree, whose switches split sets of nodes (see cutTree)
+	// not) is that tree, whose switches split sets of nodes (see switchTree.cut)
 	tree *switchTree
 }
 

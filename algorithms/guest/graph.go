@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"topomap/algorithms/internal/numtext"
+	"topomap/algorithms/reason"
 )
 
 // Kind names the family a guest belongs to.
@@ -79,9 +80,9 @@ func checkTotal(weight []float64) error {
 	}
 	switch {
 	case math.IsInf(sum, 1):
-		return fmt.Errorf("%w: %w (their sum overflows float64)", ErrInvalid, ErrTotalVolume)
+		return reason.New(ErrInvalid, "%v (their sum overflows: it is above 1.8e308, the largest number)", ErrTotalVolume)
 	case sum > MaxTotalVolume:
-		return fmt.Errorf("%w: %w (their sum is %g)", ErrInvalid, ErrTotalVolume, sum)
+		return reason.New(ErrInvalid, "%v (their sum is %g)", ErrTotalVolume, sum)
 	}
 	return nil
 }

@@ -55,6 +55,15 @@ func Percent(change float64) string {
 	return s
 }
 
+// ChangeText is the change as a table's cell shows it, Percent's, or
+// "—" when there is none (no baseline, or no ratio to give).
+func (b *Baseline) ChangeText() string {
+	if b == nil || b.Change == nil {
+		return "—"
+	}
+	return Percent(*b.Change)
+}
+
 // Text says the comparison for people: "−26.7 % hop-bytes vs rank order
 // (identity: 120)", rank order's hop-bytes written as every hop-bytes
 // figure is (SI: "identity: 72,666,512 (72.7 M)"), or without a ratio

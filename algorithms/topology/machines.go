@@ -75,6 +75,17 @@ func SetMachineSource(fetch func(id string) (Machine, error)) {
 	machineSource.fetch = fetch
 }
 
+// MachineIDOf returns the id of a "machine:ID" host spec (lower case,
+// without the options after it, such as :cores=C), and whether s is one.
+func MachineIDOf(s string) (id string, ok bool) {
+	rest, ok := cutPrefixFold(strings.TrimSpace(s), machinePrefix)
+	if !ok {
+		return "", false
+	}
+	id, _, _ = strings.Cut(rest, ":")
+	return strings.ToLower(id), true
+}
+
 // lookupMachine returns the machine of a "machine:ID" spec string, from
 // the registry or else from the machine source; ok is false for another
 // string.

@@ -178,3 +178,21 @@ func TestPresets(t *testing.T) {
 		t.Run(p.Name, func(t *testing.T) { topotest.Test(t, h) })
 	}
 }
+
+// TestMachineIDOf: the id of a machine:ID host, whatever its case, spaces
+// and options; nothing for other hosts.
+func TestMachineIDOf(t *testing.T) {
+	for _, c := range []struct {
+		spec, id string
+		ok       bool
+	}{
+		{"machine:0a1b", "0a1b", true},
+		{" Machine:0A1B:cores=4 ", "0a1b", true},
+		{"torus:4x4", "", false},
+		{"machines:0a1b", "", false},
+	} {
+		if id, ok := topology.MachineIDOf(c.spec); id != c.id || ok != c.ok {
+			t.Errorf("MachineIDOf(%q) = %q, %v; want %q, %v", c.spec, id, ok, c.id, c.ok)
+		}
+	}
+}

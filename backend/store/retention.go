@@ -5,12 +5,12 @@ import (
 	"encoding/binary"
 	"os"
 	"slices"
-	"strings"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
 
 	"topomap/algorithms/guest"
+	"topomap/algorithms/topology"
 	"topomap/backend/jobs"
 )
 
@@ -208,10 +208,8 @@ func jobGraph(j jobs.Job) string {
 	if g, err := guest.Parse(j.Request.Guest); err == nil && g.External() {
 		return g.ID
 	}
-	if rest, ok := strings.CutPrefix(strings.ToLower(strings.TrimSpace(j.Request.Host)), "machine:"); ok {
-		if id, _, _ := strings.Cut(rest, ":"); guest.ValidID(id) { // before :cores=C
-			return id
-		}
+	if id, ok := topology.MachineIDOf(j.Request.Host); ok && guest.ValidID(id) {
+		return id
 	}
 	return ""
 }

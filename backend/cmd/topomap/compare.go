@@ -91,13 +91,10 @@ func compareText(w io.Writer, in spec.Instance, entries []solve.Entry, bounds []
 	return bw.Flush()
 }
 
-// vsRankOrder is an entry's change of hop-bytes from rank order's, as a
-// signed percentage ("−26.7 %"), or "–" without one, padded on the left
-// to 15 characters (a minus sign is one, not its three bytes).
+// vsRankOrder is an entry's change of hop-bytes from rank order's
+// (Baseline.ChangeText), padded on the left to 15 characters (a minus
+// sign is one, not its three bytes).
 func vsRankOrder(b *metric.Baseline) string {
-	s := "–"
-	if b != nil && b.Change != nil {
-		s = metric.Percent(*b.Change)
-	}
+	s := b.ChangeText()
 	return strings.Repeat(" ", max(0, 15-utf8.RuneCountInString(s))) + s
 }
