@@ -74,31 +74,15 @@ func getMachine(id string) error {
 	if err := apiDo("GET", apiBase+"/machines/"+url.PathEscape(id)+"?format=json", nil, &d); err != nil {
 		return err
 	}
-	if d.ID != id || d.Nodes < 1 || d.Nodes > len(d.Names) {
+	if d.ID != id {
 		return fmt.Errorf("the server answered machine %.40q for machine %s", d.ID, id)
 	}
-	t, err := rebuildMachine(d)
+	t, err := topology.RebuildMachine(d)
 	if err != nil {
 		return err
 	}
-	if t.ID() != id {
-		return fmt.Errorf("the server's machine %s rebuilds as machine %s", id, t.ID())
-	}
 	topology.RegisterMachine(t)
 	return nil
-}
-
-// rebuildMachine rebuilds a machine from the server's data: the listed
-// nodes of a torus, or a tree of switches.
-func rebuildMachine(d api.MachineData) (topology.Machine, error) {
-	if d.Torus != "" {
-		torus, err := topology.Parse(d.Torus)
-		if err != nil {
-			return nil, err
-		}
-		return topology.NewListed(torus, d.Places, d.Names)
-	}
-	return topology.NewSwitchTree(d.Names[:d.Nodes], d.Names[d.Nodes:], d.Parents)
 }
 
 // pendingMachine returns the id of a machine:ID host that the page does

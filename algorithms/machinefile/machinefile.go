@@ -160,9 +160,9 @@ func andList(names []string) string {
 }
 
 // WriteMachine writes a machine read from a file back in its format, and
-// returns the format's name: a tree of switches as a Slurm
-// topology.conf, the listed nodes of a torus as a coordinates file. Both
-// read back as the same machine.
+// returns the format's name (see FileName): a tree of switches as a
+// Slurm topology.conf ("slurm"), the listed nodes of a torus as a
+// coordinates file ("coords"). Both read back as the same machine.
 func WriteMachine(w io.Writer, m topology.Machine) (string, error) {
 	if l, ok := m.(*topology.Listed); ok {
 		return "coords", WriteCoords(w, l)
@@ -171,4 +171,13 @@ func WriteMachine(w io.Writer, m topology.Machine) (string, error) {
 		return "slurm", WriteSlurm(w, t)
 	}
 	return "", fmt.Errorf("no machine file for %s", m)
+}
+
+// FileName names the file of machine id in a format of WriteMachine:
+// topology-ID.conf, as Slurm names its file, or coords-ID.txt.
+func FileName(format, id string) string {
+	if format == "coords" {
+		return "coords-" + id + ".txt"
+	}
+	return "topology-" + id + ".conf"
 }

@@ -28,6 +28,8 @@ type Machine interface {
 	Named
 	// ID returns the content hash of the machine's description.
 	ID() string
+	// Data returns the machine as data, which RebuildMachine rebuilds.
+	Data() MachineData
 }
 
 // machines holds the registered machines by id. Ids are content hashes,

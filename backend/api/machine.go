@@ -1,5 +1,7 @@
 package api
 
+import "topomap/algorithms/topology"
+
 // Machine is the answer to a machine upload (POST /api/v1/machines).
 type Machine struct {
 	// ID is the content hash of an uploaded machine (a Slurm
@@ -26,16 +28,6 @@ type Machine struct {
 }
 
 // MachineData is an uploaded machine as the pages rebuild it (GET
-// /api/v1/machines/{id}?format=json). A tree of switches: its nodes'
-// names, then its switches', Nodes of them nodes, and each vertex's
-// parent (-1 for the root), vertices numbered in that order. The listed
-// nodes of a torus: their Names, the Torus's spec string and their
-// Places on it (no Parents).
-type MachineData struct {
-	ID      string   `json:"id"`
-	Names   []string `json:"names"`
-	Nodes   int      `json:"nodes"`
-	Parents []int    `json:"parents,omitempty"`
-	Torus   string   `json:"torus,omitempty"`
-	Places  []int    `json:"places,omitempty"`
-}
+// /api/v1/machines/{id}?format=json): topology's description of a
+// machine as data.
+type MachineData = topology.MachineData

@@ -9,53 +9,25 @@ import (
 )
 
 // MachineRecord returns the record of an uploaded machine (see
-// GraphRecord): a tree of switches, or the listed nodes of a torus.
+// GraphRecord): its data (topology.MachineData), a tree's parents as the
+// child → parent arcs of a graph of its vertices under the machine's id
+// (the listed nodes of a torus: a graph of as many vertices and no arcs).
 func MachineRecord(m topology.Machine, r GraphRecord) (GraphRecord, error) {
-	if l, ok := m.(*topology.Listed); ok {
-		return listedRecord(l, r)
-	}
-	if t, ok := m.(*topology.SwitchTree); ok {
-		return treeRecord(t, r)
-	}
-	return r, fmt.Errorf("no record for machine %s", m)
-}
-
-// listedRecord: the listed nodes' names, the torus's spec string and the
-// nodes' places on it, with a graph of as many vertices and no arcs
-// under the machine's id.
-func listedRecord(l *topology.Listed, r GraphRecord) (GraphRecord, error) {
-	n := l.Size()
-	g, err := guest.FromCSR(l.ID(), make([]int32, n+1), nil, nil)
-	if err != nil {
-		return r, err
-	}
-	r.Graph, r.Names, r.Nodes = g, topology.NamesOf(l), n
-	r.Torus, r.Places = l.Whole().String(), l.Places()
-	return r, nil
-}
-
-// treeRecord: the tree as a graph of child → parent arcs under the
-// machine's id, and its names.
-func treeRecord(t *topology.SwitchTree, r GraphRecord) (GraphRecord, error) {
-	n, v := t.Size(), t.Size()+t.Switches()
-	offsets, adj, weight := make([]int32, v+1), make([]int32, 0, v-1), make([]float64, 0, v-1)
-	names := make([]string, 0, v)
-	for u := range v {
-		if p := t.Parent(u); p >= 0 {
-			adj, weight = append(adj, int32(p)), append(weight, 1)
+	d := m.Data()
+	offsets := make([]int32, len(d.Names)+1)
+	var adj []int32
+	var weight []float64
+	for u := range d.Names {
+		if u < len(d.Parents) && d.Parents[u] >= 0 {
+			adj, weight = append(adj, int32(d.Parents[u])), append(weight, 1)
 		}
 		offsets[u+1] = int32(len(adj))
-		if u < n {
-			names = append(names, t.NodeName(u))
-		} else {
-			names = append(names, t.SwitchName(u-n))
-		}
 	}
-	g, err := guest.FromCSR(t.ID(), offsets, adj, weight)
+	g, err := guest.FromCSR(d.ID, offsets, adj, weight)
 	if err != nil {
 		return r, err
 	}
-	r.Graph, r.Names, r.Nodes = g, names, n
+	r.Graph, r.Names, r.Nodes, r.Torus, r.Places = g, d.Names, d.Nodes, d.Torus, d.Places
 	return r, nil
 }
 
@@ -68,52 +40,40 @@ func (r GraphRecord) Machine() (topology.Machine, error) {
 	if !r.IsMachine() || r.Graph == nil {
 		return nil, fmt.Errorf("%w: not a machine record", ErrCorrupt)
 	}
-	var m topology.Machine
-	var err error
-	if r.Torus != "" {
-		m, err = r.listed()
-	} else {
-		m, err = r.tree()
-	}
-	switch {
-	case err != nil:
+	d, err := r.machineData()
+	if err != nil {
 		return nil, fmt.Errorf("%w: machine %s: %v", ErrCorrupt, r.Graph.ID, err)
-	case m.ID() != r.Graph.ID:
-		return nil, fmt.Errorf("%w: machine %s holds the machine %s", ErrCorrupt, r.Graph.ID, m.ID())
+	}
+	m, err := topology.RebuildMachine(d)
+	if err != nil {
+		return nil, fmt.Errorf("%w: machine %s: %v", ErrCorrupt, r.Graph.ID, err)
 	}
 	return m, nil
 }
 
-// listed rebuilds the listed nodes of a torus.
-func (r GraphRecord) listed() (topology.Machine, error) {
-	torus, err := topology.Parse(r.Torus)
-	if err != nil {
-		return nil, err
-	}
-	if len(r.Names) != r.Graph.Order() || r.Graph.Arcs() != 0 {
-		return nil, fmt.Errorf("%d names for %d nodes", len(r.Names), r.Graph.Order())
-	}
-	return topology.NewListed(torus, r.Places, r.Names)
-}
-
-// tree rebuilds a tree of switches.
-func (r GraphRecord) tree() (topology.Machine, error) {
+// machineData reads a machine record back as the data MachineRecord
+// wrote: a name per vertex of its graph, whose arcs are the parents.
+func (r GraphRecord) machineData() (topology.MachineData, error) {
 	g := r.Graph
-	if len(r.Names) != g.Order() || r.Nodes < 1 || r.Nodes >= g.Order() {
-		return nil, fmt.Errorf("%d names, %d nodes, %d vertices", len(r.Names), r.Nodes, g.Order())
+	d := topology.MachineData{ID: g.ID, Names: r.Names, Nodes: r.Nodes, Torus: r.Torus, Places: r.Places}
+	if len(r.Names) != g.Order() {
+		return d, fmt.Errorf("%d names for %d vertices", len(r.Names), g.Order())
 	}
-	parent := make([]int, g.Order())
-	for u := range parent {
+	if g.Arcs() == 0 {
+		return d, nil // the listed nodes of a torus
+	}
+	d.Parents = make([]int, g.Order())
+	for u := range d.Parents {
 		switch lo, hi := g.Offsets[u], g.Offsets[u+1]; hi - lo {
 		case 0:
-			parent[u] = -1
+			d.Parents[u] = -1
 		case 1:
-			parent[u] = int(g.Adj[lo])
+			d.Parents[u] = int(g.Adj[lo])
 		default:
-			return nil, fmt.Errorf("vertex %d has %d parents", u, hi-lo)
+			return d, fmt.Errorf("vertex %d has %d parents", u, hi-lo)
 		}
 	}
-	return topology.NewSwitchTree(r.Names[:r.Nodes], r.Names[r.Nodes:], parent)
+	return d, nil
 }
 
 // StoredMachine returns the machine g stores under id: an error wrapping

@@ -125,18 +125,14 @@ func (s *Server) machine(c echo.Context) error {
 	h := c.Response().Header()
 	h.Set(echo.HeaderCacheControl, "public, max-age=86400")
 	if c.QueryParam("format") == "json" {
-		return c.JSON(http.StatusOK, machineData(t))
+		return c.JSON(http.StatusOK, t.Data())
 	}
 	var b strings.Builder
 	format, err := machinefile.WriteMachine(&b, t)
 	if err != nil {
 		return err
 	}
-	name := "topology-" + id + ".conf"
-	if format == "coords" {
-		name = "coords-" + id + ".txt"
-	}
-	h.Set(echo.HeaderContentDisposition, `inline; filename="`+name+`"`)
+	h.Set(echo.HeaderContentDisposition, `inline; filename="`+machinefile.FileName(format, id)+`"`)
 	return c.Blob(http.StatusOK, echo.MIMETextPlainCharsetUTF8, []byte(b.String()))
 }
 
@@ -154,24 +150,4 @@ func registerStoredMachines(g jobs.GraphService) error {
 		topology.RegisterMachine(t)
 	}
 	return err
-}
-
-// machineData is the pages' view of a machine: the listed nodes of a
-// torus, or a tree of switches.
-func machineData(m topology.Machine) api.MachineData {
-	if l, ok := m.(*topology.Listed); ok {
-		return api.MachineData{ID: l.ID(), Names: topology.NamesOf(l), Nodes: l.Size(), Torus: l.Whole().String(), Places: l.Places()}
-	}
-	t := m.(*topology.SwitchTree)
-	n, v := t.Size(), t.Size()+t.Switches()
-	d := api.MachineData{ID: t.ID(), Nodes: n, Names: make([]string, v), Parents: make([]int, v)}
-	for u := range v {
-		d.Parents[u] = t.Parent(u)
-		if u < n {
-			d.Names[u] = t.NodeName(u)
-		} else {
-			d.Names[u] = t.SwitchName(u - n)
-		}
-	}
-	return d
 }
