@@ -13,7 +13,9 @@ import (
 	"time"
 
 	"topomap/algorithms/export"
+	"topomap/algorithms/guest"
 	"topomap/algorithms/solve"
+	"topomap/algorithms/topology"
 	"topomap/backend/jobs"
 	"topomap/backend/jobs/jobstest"
 	"topomap/backend/metrics"
@@ -477,5 +479,25 @@ func TestSyncMovesAreBudgeted(t *testing.T) {
 	}
 	if rec := f.do(t, "POST", "/api/v1/map", fmt.Sprintf(body, 10000)); rec.Code != 200 {
 		t.Errorf("10,000 moves: %d %s", rec.Code, rec.Body)
+	}
+}
+
+// TestOpenAPINamesEveryKind: the served OpenAPI document lists the form
+// of every registered guest and host kind, read from their registries.
+func TestOpenAPINamesEveryKind(t *testing.T) {
+	f := newFixture(t, jobs.Options{}, server.Options{})
+	doc := f.do(t, "GET", "/api/v1/openapi.yaml", "").Body.String()
+	if strings.Contains(doc, "{{") {
+		t.Errorf("a placeholder left in the document: %.80q", doc[strings.Index(doc, "{{"):])
+	}
+	for _, k := range topology.Kinds() {
+		if !strings.Contains(doc, k.Form) {
+			t.Errorf("host kind %s: form %q not in the document", k.Name, k.Form)
+		}
+	}
+	for _, k := range guest.Kinds() {
+		if !strings.Contains(doc, k.Form) {
+			t.Errorf("guest kind %s: form %q not in the document", k.Name, k.Form)
+		}
 	}
 }

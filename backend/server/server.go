@@ -16,6 +16,8 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
+	"topomap/algorithms/guest"
+	"topomap/algorithms/topology"
 	"topomap/backend/jobs"
 )
 
@@ -170,7 +172,11 @@ type Server struct {
 }
 
 //go:embed openapi.yaml
-var openAPI []byte
+var openAPIText string
+
+// openAPI is the OpenAPI document, the registered guest and host kinds'
+// forms (guest.Forms, topology.Forms) in its description.
+var openAPI = []byte(strings.NewReplacer("{{guestForms}}", guest.Forms(), "{{hostForms}}", topology.Forms()).Replace(openAPIText))
 
 // New builds the server and its routes. It panics if o.Jobs is nil (a
 // programming error).
