@@ -20,7 +20,8 @@ type Box struct {
 	Wrap []bool
 	// Ctx, if not nil, cancels the mapping: the nearest-free searches
 	// check it every few queries and stop, and the mapper then returns
-	// Ctx's error instead of a placement.
+	// Ctx's error instead of a placement (Refine, of bounded cost, does
+	// not check it).
 	Ctx context.Context
 }
 

@@ -30,7 +30,9 @@ func Halve(dims []int) ([]int, bool) {
 // shortest, until a sweep changes none (at most refineSweeps); the
 // blocks' own orientation is kept instead if that is shorter still. obj
 // and h have the same rank (2 or 3) and even sides. O(n·2^c·c!) per
-// sweep; deterministic. Our construction [P].
+// sweep, at most refineSweeps of them; deterministic. It does not stop
+// for h.Ctx: its cost is bounded so, and a coarse placement found before
+// a deadline (a partial result) is refined after it. Our construction [P].
 func Refine(place, obj []int, h Box, wrap bool) []int {
 	r := newRefinement(place, obj, h, wrap)
 	own := r.total()

@@ -19,10 +19,11 @@ const MaxLinkSlots = 1 << 25
 // (topology.Router), the load of every directed link of m's host, L(e) = Σ
 // w(u→v) over the guest arcs whose route from π(u) to π(v) crosses e (see
 // the package doc), and the number of those arcs; ok is false when the host
-// has no routing rule. O(arcs·c + LinkSlots) on lattices.
+// has no routing rule or numbers more than MaxLinkSlots links (as
+// Evaluate counts none there). O(arcs·c + LinkSlots) on lattices.
 func LinkLoads(m *mapping.Mapping) (load []float64, msgs []int32, ok bool) {
 	r, ok := topology.RouterOf(m.Host)
-	if !ok {
+	if !ok || r.LinkSlots() > MaxLinkSlots {
 		return nil, nil, false
 	}
 	load, msgs, _ = linkLoads(context.Background(), r, m)

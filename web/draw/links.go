@@ -80,10 +80,13 @@ func newLinkView(r *solve.Result, lay *layout) *linkView {
 	rt, ok := topology.RouterOf(host)
 	base, per := topology.SplitRouters(host)
 	lat, isLattice := base.(*topology.Lattice)
-	if !ok || !isLattice && len(lay.ends) == 0 || rt.Links() == 0 || rt.LinkSlots() > metric.MaxLinkSlots {
+	if !ok || !isLattice && len(lay.ends) == 0 || rt.Links() == 0 {
 		return nil
 	}
-	load, msgs, _ := r.LinkLoads()
+	load, msgs, counted := r.LinkLoads()
+	if !counted {
+		return nil
+	}
 	v := &linkView{host: host, r: rt, lat: lat, per: per, note: lay.linkNote, load: load, msgs: msgs, ideal: IdealLoad(r)}
 	if b := r.Metrics.LinkLoadBound; b != nil {
 		v.bound = *b

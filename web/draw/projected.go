@@ -9,7 +9,6 @@ import (
 
 	svg "github.com/ajstarks/svgo"
 
-	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/topology"
 )
@@ -159,8 +158,8 @@ type link3d struct {
 // its two directions when the host routes (LoadColour), else grey.
 func projectedLinks(r *solve.Result, g topology.Grid) []link3d {
 	bin := map[[2]int]int{}
-	if rt, ok := topology.RouterOf(g); ok && rt.LinkSlots() <= metric.MaxLinkSlots {
-		load, msgs, _ := r.LinkLoads()
+	if load, msgs, ok := r.LinkLoads(); ok {
+		rt, _ := topology.RouterOf(g)
 		ideal := IdealLoad(r)
 		for id := range load {
 			if tail, head, ok := rt.Link(id); ok && msgs[id] > 0 {
