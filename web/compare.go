@@ -320,7 +320,7 @@ func (c *ComparePage) Render() app.UI {
 		}),
 		app.If(c.tooBig, func() app.UI {
 			return app.Div().ID("too-big").Class("notice").Body(
-				app.P().Text(fmt.Sprintf("more than %s nodes: too many to compare in this tab. The server can run every applicable algorithm, one job each.", draw.Thousands(BrowserLimit))),
+				app.P().Text(fmt.Sprintf("more than %s nodes: too many to compare in this tab. The server can run every applicable algorithm, one job each.", metric.Thousands(BrowserLimit))),
 				c.job.render("Run the comparison as server jobs", c.onSubmitJob, c.in),
 			)
 		}),

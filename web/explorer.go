@@ -797,7 +797,7 @@ func (c *Explorer) renderView() app.UI {
 		app.Label().For("f-detail").Text("draw edges up to (vertices):"),
 		app.Input().ID("f-detail").Type("number").Min(1).Max(HeuristicLimit).Value(detail).OnChange(c.onView(&c.detail)),
 		app.If(c.res != nil && c.res.Mapping.Guest.Label == nil, func() app.UI {
-			return app.Label().Title("above "+draw.Thousands(draw.GraphEdgeLimit)+" communicating pairs a graph is drawn as a heat map of its nodes").Body(
+			return app.Label().Title("above "+metric.Thousands(draw.GraphEdgeLimit)+" communicating pairs a graph is drawn as a heat map of its nodes").Body(
 				checkedIf(app.Input().ID("f-edges").Type("checkbox"), c.edges != 0).OnChange(c.onCheck(&c.edges, 1)),
 				app.Text(" draw every edge (bundled along its route)"),
 			)
@@ -838,7 +838,7 @@ func (c *Explorer) renderStatus() app.UI {
 	case c.tooBig:
 		return app.Div().ID("too-big").Class("notice").Body(
 			app.P().Text(fmt.Sprintf("%s on %s has more than %s nodes: mapping it with %s here would freeze this tab.",
-				c.in.Guest, c.in.Host, draw.Thousands(browserLimit(c.in)), c.in.Algo)),
+				c.in.Guest, c.in.Host, metric.Thousands(browserLimit(c.in)), c.in.Algo)),
 			c.job.render("Run as a server job", c.onSubmitJob, c.in),
 		)
 	case c.runErr != "":

@@ -75,7 +75,7 @@ func (l *linkLoads) link(r *solve.Result, id int) (string, []metric.Message) {
 	}
 	s += "; heaviest: " + strings.Join(parts, ", ")
 	if !t.Complete {
-		s += " (among the messages of the first " + draw.Thousands(maxAttributionHops) + " routed hops)"
+		s += " (among the messages of the first " + metric.Thousands(maxAttributionHops) + " routed hops)"
 	}
 	return s, t.Heaviest
 }
@@ -124,7 +124,7 @@ func (c *Explorer) renderTopLinks() app.UI {
 				return app.Tr().DataSet("l", l.Link).OnMouseOver(c.onTopLink(l.Link, tail)).OnMouseOut(c.onTopLinkOut).Body(
 					app.Td().Text(draw.LinkName(m.Host, tail, head)),
 					app.Td().Text(metric.FormatLoad(l.Load)),
-					app.Td().Text(draw.Thousands(l.Messages)),
+					app.Td().Text(metric.Thousands(l.Messages)),
 				)
 			})),
 		),

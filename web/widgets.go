@@ -12,7 +12,6 @@ import (
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
-	"topomap/web/draw"
 )
 
 // field renders a labelled input whose message (if any) shows under it.
@@ -57,7 +56,7 @@ func progressText(hopsPerByte, squares float64, level int, moves, improving int6
 		value = "Σ squared link loads " + metric.FormatLoad(squares) + " (" + value + ")"
 	}
 	return fmt.Sprintf("%s%s after %s (%s improving), %.1f s", value, solve.LevelText(level),
-		metric.Plural(int(moves), "move"), draw.Thousands(int(improving)), seconds)
+		metric.Plural(int(moves), "move"), metric.Thousands(int(improving)), seconds)
 }
 
 func openIf(d app.HTMLDetails, open bool) app.HTMLDetails {

@@ -88,11 +88,6 @@ func ExampleCompare() {
 	// Output: 4 bars, 2 bounds
 }
 
-func ExampleThousands() {
-	fmt.Println(draw.Thousands(12578816), draw.Thousands(999), draw.Thousands(-1000))
-	// Output: 12,578,816 999 -1,000
-}
-
 func ExampleRoute() {
 	// From (0,0) to (3,1) on a 4x2 torus: dimension 0 first, the short way
 	// round (one hop back over the wrap-around link), then dimension 1.

@@ -5,6 +5,7 @@ import (
 
 	svg "github.com/ajstarks/svgo"
 
+	"topomap/algorithms/metric"
 	"topomap/algorithms/topology"
 )
 
@@ -347,7 +348,7 @@ func (l *layout) serpentine(n, inner, height, minCell int, ring bool) {
 	l.h = margin*2 + ((n+per-1)/per)*cell + 20
 	l.ticks = append(l.ticks, axisTick{x: l.x[0], y: l.y[0] - cell/2 - 3, text: "0"})
 	if ring {
-		l.note = "a long ring in serpentine rows: it closes from node " + Thousands(n-1) + " back to node 0 at the orange dashed seams"
+		l.note = "a long ring in serpentine rows: it closes from node " + metric.Thousands(n-1) + " back to node 0 at the orange dashed seams"
 		_, dx, _ := l.seamStub(n-1, 0, nil, nil)
 		k := cell / 2
 		for _, e := range [][2]int{{n - 1, int(dx)}, {0, -1}} {

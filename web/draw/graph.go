@@ -281,7 +281,7 @@ func graphSubcaption(r *solve.Result, heatMap bool, npairs int, o Options) strin
 		if heatMap {
 			how = " (pale grey)"
 		}
-		parts = append(parts, Thousands(empty)+" of "+Thousands(m.Host.Size())+" host nodes empty"+how)
+		parts = append(parts, metric.Thousands(empty)+" of "+metric.Thousands(m.Host.Size())+" host nodes empty"+how)
 	}
 	if heatMap {
 		detail := o.Detail
@@ -289,9 +289,9 @@ func graphSubcaption(r *solve.Result, heatMap bool, npairs int, o Options) strin
 			detail = DefaultDetail
 		}
 		if detail > 0 && m.Guest.Order() > detail {
-			parts = append(parts, "edges omitted above "+Thousands(detail)+" vertices")
+			parts = append(parts, "edges omitted above "+metric.Thousands(detail)+" vertices")
 		} else {
-			parts = append(parts, Thousands(npairs)+" communicating pairs, more than "+Thousands(GraphEdgeLimit)+": edges shown on demand, bundled along their routes")
+			parts = append(parts, metric.Thousands(npairs)+" communicating pairs, more than "+metric.Thousands(GraphEdgeLimit)+": edges shown on demand, bundled along their routes")
 		}
 	} else if npairs > GraphEdgeLimit {
 		parts = append(parts, "edges bundled along their routes through the host")

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"topomap/algorithms/metric"
 	"topomap/algorithms/topology"
 )
 
@@ -87,6 +88,6 @@ func circleLayout(h topology.Host, width, height int) *layout {
 		x, y := at(u, radius+l.r+10)
 		l.ticks = append(l.ticks, axisTick{x: x, y: y + 3, text: itoa(u)})
 	}
-	l.note = fmt.Sprintf("nodes 0 to %s clockwise on a circle from the top (no layout for %s hosts), links as chords", Thousands(n-1), kind)
+	l.note = fmt.Sprintf("nodes 0 to %s clockwise on a circle from the top (no layout for %s hosts), links as chords", metric.Thousands(n-1), kind)
 	return l
 }

@@ -155,13 +155,6 @@ func loadBin(x, ideal float64) int {
 // of unit ideal: 2^(k-1) ideals.
 func binEdge(k int, ideal float64) float64 { return ideal * math.Ldexp(1, k-1) }
 
-// LoadColour returns the colour of a link of load x on the scale of unit
-// ideal (IdealLoad; x = 0: an unused link).
-func LoadColour(x, ideal float64) string { return loadColours[loadBin(x, ideal)] }
-
-// CoolestLoadColour is the colour of a used link loaded at most the ideal.
-func CoolestLoadColour() string { return loadColours[1] }
-
 // MostLoaded returns the k most loaded links of loads counted by
 // metric.LinkLoads, heaviest first, ties by link number; links without
 // messages are left out. O(links·k) at worst, O(links) in practice.
@@ -466,11 +459,11 @@ func (v *linkView) caption() string {
 	case v.lat == nil && v.elems:
 		return s + "; " + v.note
 	case v.lat == nil && v.paints:
-		return s + "; " + Thousands(v.r.Links()) + " links painted, " + v.note
+		return s + "; " + metric.Thousands(v.r.Links()) + " links painted, " + v.note
 	case v.elems || v.paints:
 		return s + "; each drawn on the right of its direction" + v.stubs()
 	}
-	return s + "; " + Thousands(v.r.Links()) + " links, too many to draw one by one: each node shows the heaviest link leaving it"
+	return s + "; " + metric.Thousands(v.r.Links()) + " links, too many to draw one by one: each node shows the heaviest link leaving it"
 }
 
 // legend draws what the link colours mean, the absolute load scale
@@ -514,7 +507,7 @@ func (v *linkView) legend(f *flow) {
 	f.line("most loaded links (load, messages):", "s", 12)
 	for i, l := range top {
 		tail, head, _ := v.r.Link(l.Link)
-		f.line(itoa(i+1)+". "+LinkName(v.host, tail, head)+": "+metric.FormatLoad(l.Load)+" ("+Thousands(l.Messages)+")",
+		f.line(itoa(i+1)+". "+LinkName(v.host, tail, head)+": "+metric.FormatLoad(l.Load)+" ("+metric.Thousands(l.Messages)+")",
 			"s top", 12, attr("data-l", itoa(l.Link)))
 	}
 }

@@ -470,9 +470,9 @@ func legend(f *flow, maxDil int) {
 			continue
 		}
 		last = d
-		f.item(24+textW(Thousands(d), 12), 18, func(x, y int) {
+		f.item(24+textW(metric.Thousands(d), 12), 18, func(x, y int) {
 			f.s.Rect(x, y+2, 14, 14, `fill="`+heat(heatT(d, maxDil))+`" stroke="#888"`)
-			f.s.Text(x+18, y+14, Thousands(d), `class="s"`)
+			f.s.Text(x+18, y+14, metric.Thousands(d), `class="s"`)
 		})
 	}
 	f.end()
@@ -493,7 +493,7 @@ func heatT(d, maxDil int) float64 {
 
 func caption(r *solve.Result) string {
 	return r.Mapping.Guest.String() + " on " + r.Mapping.Host.String() + " by " + r.Instance.Algo +
-		": " + metric.Fixed(r.Metrics.HopsPerByte, 4) + " hops/byte, max dilation " + Thousands(r.Metrics.MaxDilation)
+		": " + metric.Fixed(r.Metrics.HopsPerByte, 4) + " hops/byte, max dilation " + metric.Thousands(r.Metrics.MaxDilation)
 }
 
 func subcaption(r *solve.Result, heatMap bool, lv *linkView, o Options) string {
@@ -512,9 +512,9 @@ func subcaption(r *solve.Result, heatMap bool, lv *linkView, o Options) string {
 			detail = DefaultDetail
 		}
 		if lv != nil {
-			parts = append(parts, "edges omitted above "+Thousands(detail)+" vertices")
+			parts = append(parts, "edges omitted above "+metric.Thousands(detail)+" vertices")
 		} else {
-			parts = append(parts, "edges omitted above "+Thousands(detail)+" vertices; nodes coloured by the largest dilation of their edges")
+			parts = append(parts, "edges omitted above "+metric.Thousands(detail)+" vertices; nodes coloured by the largest dilation of their edges")
 		}
 	} else if o.MinHops > 1 {
 		parts = append(parts, "only edges of at least "+metric.Plural(o.MinHops, "hop"))
@@ -572,9 +572,6 @@ func key(f *flow, buf *bytes.Buffer, g *guest.Graph, h topology.Host, note strin
 		f.text("dashed frame: the host wraps around (torus links not drawn)", "s", 12)
 	}
 }
-
-// Thousands formats an integer with thousands separators (12,578,816).
-func Thousands(n int) string { return metric.Thousands(n) }
 
 func init() {
 	registerLayout("lattice", func(h topology.Host, width, height, minCell int) (*layout, bool) {

@@ -9,6 +9,7 @@ import (
 
 	svg "github.com/ajstarks/svgo"
 
+	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/topology"
 )
@@ -74,7 +75,7 @@ func project(g topology.Grid, size int, yaw, pitch float64) projection {
 // O(nodes·log nodes + links).
 func Projected(w io.Writer, r *solve.Result, size int, yaw, pitch float64) error {
 	if r == nil || r.Mapping == nil || !Projectable(r.Mapping.Host) {
-		return errors.New("no projected view: the host is not a mesh or torus of rank 3 of at most " + Thousands(MaxProjectedNodes) + " nodes")
+		return errors.New("no projected view: the host is not a mesh or torus of rank 3 of at most " + metric.Thousands(MaxProjectedNodes) + " nodes")
 	}
 	if size <= 0 {
 		size = DefaultWidth / 2
@@ -155,7 +156,7 @@ type link3d struct {
 
 // projectedLinks returns the links between neighbours of g (not the
 // wrap-around ones), each coloured by the heavier load of
-// its two directions when the host routes (LoadColour), else grey.
+// its two directions when the host routes (loadColours), else grey.
 func projectedLinks(r *solve.Result, g topology.Grid) []link3d {
 	bin := map[[2]int]int{}
 	if load, msgs, ok := r.LinkLoads(); ok {
