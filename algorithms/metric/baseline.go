@@ -64,6 +64,10 @@ func (b *Baseline) ChangeText() string {
 	return Percent(*b.Change)
 }
 
+// Share formats a share of a whole (0 to 1) as a percentage with one
+// decimal, written as Percent writes changes: 0.1234 → "12.3 %".
+func Share(v float64) string { return Fixed(100*v, 1) + " %" }
+
 // Text says the comparison for people: "−26.7 % hop-bytes vs rank order
 // (identity: 120)", rank order's hop-bytes written as every hop-bytes
 // figure is (SI: "identity: 72,666,512 (72.7 M)"), or without a ratio

@@ -95,3 +95,8 @@ func ExampleLinkLoads() {
 	// 3→2 1
 	// max 1 average 0.75 used 6 of 8
 }
+
+func ExampleShare() {
+	fmt.Println(metric.Share(0.1234), metric.Share(1), metric.Percent(-0.2667))
+	// Output: 12.3 % 100.0 % −26.7 %
+}

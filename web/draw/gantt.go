@@ -3,7 +3,6 @@ package draw
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"math"
 	"slices"
@@ -173,7 +172,7 @@ func (g *ganttChart) panel(k int, sc *sim.Schedule) {
 		name = "mapping " + itoa(k+1)
 	}
 	s.Text(x0, 18, name+" on "+sc.Mapping.Host.String(), `class="t"`, `data-panel="`+itoa(k)+`"`)
-	s.Text(x0, 34, "T = "+metric.Number(sum.Total)+", idle "+pct(sum.IdleShare)+", waiting "+metric.Number(sum.WaitTotal), `class="s"`)
+	s.Text(x0, 34, "T = "+metric.Number(sum.Total)+", idle "+metric.Share(sum.IdleShare)+", waiting "+metric.Number(sum.WaitTotal), `class="s"`)
 	procs := g.order.rows(sc, g.o.Processes)
 	if len(procs) < sc.Processes() {
 		s.Text(x0, 48, g.shown(procs, sc.Processes()), `class="s"`)
@@ -291,5 +290,3 @@ func tick(v float64) float64 {
 // URL): the shortest text that reads back as v, every digit it was
 // given, never in scientific notation, without separators.
 func Exact(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
-
-func pct(v float64) string { return fmt.Sprintf("%.1f%%", 100*v) }

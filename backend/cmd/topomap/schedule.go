@@ -70,10 +70,10 @@ func writeScheduleText(w io.Writer, r *solve.Result, s *sim.Schedule) error {
 	fmt.Fprintf(bw, "communication C   %s (%s links × t_c, waiting included)\n", t.format(sum.Communication), metric.Thousands(int(sum.CommHops)))
 	if sum.Total > 0 {
 		busy := n * sum.Total
-		fmt.Fprintf(bw, "compute           %s process-time (%.1f%%)\n", t.format(sum.ComputeTotal), 100*sum.ComputeTotal/busy)
-		fmt.Fprintf(bw, "communicate       %s process-time (%.1f%%)\n", t.format(sum.CommunicateTotal), 100*sum.CommunicateTotal/busy)
-		fmt.Fprintf(bw, "wait              %s process-time (%.1f%%), longest per process %s\n", t.format(sum.WaitTotal), 100*sum.WaitTotal/busy, t.format(sum.MaxWait))
-		fmt.Fprintf(bw, "idle share        %.1f%% (waits and processes done before the last)\n", 100*sum.IdleShare)
+		fmt.Fprintf(bw, "compute           %s process-time (%s)\n", t.format(sum.ComputeTotal), metric.Share(sum.ComputeTotal/busy))
+		fmt.Fprintf(bw, "communicate       %s process-time (%s)\n", t.format(sum.CommunicateTotal), metric.Share(sum.CommunicateTotal/busy))
+		fmt.Fprintf(bw, "wait              %s process-time (%s), longest per process %s\n", t.format(sum.WaitTotal), metric.Share(sum.WaitTotal/busy), t.format(sum.MaxWait))
+		fmt.Fprintf(bw, "idle share        %s (waits and processes done before the last)\n", metric.Share(sum.IdleShare))
 	}
 	if s.D <= ganttMaxDim && sum.Total > 0 {
 		writeGantt(bw, s)
