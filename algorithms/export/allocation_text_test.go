@@ -27,3 +27,23 @@ func TestTextSaysAllocation(t *testing.T) {
 		t.Errorf("no allocation: %v\n%s", err, buf.String())
 	}
 }
+
+// TestTextSaysEmptySlots: the text summary counts the slots no rank
+// holds, and where they are: 4 ranks on mesh:2x2:cores=2 leave 4 cores;
+// on 5 allocated nodes of ring:64, 59 nodes lie outside the allocation
+// and 1 allocated node holds no rank. A bijection has no such line.
+func TestTextSaysEmptySlots(t *testing.T) {
+	for q, want := range map[string]string{
+		"guest=grid:2x2&host=mesh:2x2:cores=2&algo=identity":          "empty slots       4 (the host is larger than the guest)\n",
+		"guest=grid:2x2&host=ring:64&nodes=0,32,5,9,12&algo=identity": "empty slots       60 (59 outside the allocation, 1 allocated and unused)\n",
+		"guest=grid:2x2&host=mesh:2x2&algo=identity":                  "",
+	} {
+		var buf bytes.Buffer
+		if err := export.Text(&buf, solvetest.Map(t, q)); err != nil {
+			t.Fatal(err)
+		}
+		if got := buf.String(); want != "" && !strings.Contains(got, want) || want == "" && strings.Contains(got, "empty slots") {
+			t.Errorf("%s:\n%s\nwant the line %q", q, got, want)
+		}
+	}
+}

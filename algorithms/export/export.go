@@ -292,6 +292,9 @@ func Text(w io.Writer, r *solve.Result) error {
 	t.distances()
 	t.bounds()
 	t.line("link loads", LinkLoads(*t.mt))
+	if t.mt.EmptyNodes > 0 {
+		t.line("empty slots", t.val("emptyNodes"))
+	}
 	writeBaselines(t.Writer, r)
 	if p := r.Pairs; p != nil && p.Optimal {
 		t.line("search", p.OptimalText())

@@ -213,7 +213,8 @@ func NewHypercube(d int) (*Graph, error) {
 // adjacent to the objects one step away along each axis (arc label = axis),
 // wrapping around when wrap is set. Neighbours are listed axis by axis, the
 // step to coordinate x-1 (mod k with wrap) before the step to x+1. A periodic
-// axis of size 2 has one neighbour, not two copies of it. At most MaxVertices
+// axis of size 2 has one neighbour, not two copies of it (our reading [P]:
+// one edge, not a parallel pair that would double its volume). At most MaxVertices
 // objects and MaxArcs arcs. O(n·c).
 func NewGrid(dims []int, wrap bool) (*Graph, error) {
 	if len(dims) == 0 {

@@ -106,7 +106,7 @@ var Fields = []Field{
 		return FormatLoad(*m.LinkLoadBound)
 	}), nil},
 	{"routing", "routing", Detail, linkFigure(func(m Metrics) string { return m.Routing }), nil},
-	{"emptyNodes", "empty host nodes", Detail, func(m Metrics) (string, bool) {
+	{"emptyNodes", "empty slots", Detail, func(m Metrics) (string, bool) {
 		switch {
 		case m.EmptyNodes == 0:
 			return "0", true

@@ -56,5 +56,5 @@ func ExampleMetrics_Rows() {
 	// links used           not computed false
 	// link load lower bound not computed false
 	// routing              not computed false
-	// empty host nodes     0 true
+	// empty slots          0 true
 }

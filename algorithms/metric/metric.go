@@ -78,8 +78,9 @@ type Metrics struct {
 	Links            *int     `json:"links"`
 	LinkLoadBound    *float64 `json:"linkLoadBound"`
 	NoLinkLoads      string   `json:"noLinkLoads,omitempty"`
-	// EmptyNodes counts the host nodes no guest vertex occupies (a host
-	// larger than the guest); absent in JSON for a bijection.
+	// EmptyNodes counts the slots no guest vertex occupies (a host larger
+	// than the guest): its nodes, or on a host with cores their cores;
+	// absent in JSON for a bijection.
 	EmptyNodes int `json:"emptyNodes,omitempty"`
 	// OutsideAllocation counts the empty nodes outside those a job was
 	// given (OnAllocation); absent when there are none.

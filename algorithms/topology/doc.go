@@ -199,9 +199,10 @@
 // tree:4x16x16:dist=0,2,4 (16 switches of 16 nodes of 4 cores) is
 // tree:16x16:dist=2,4:cores=4, its canonical form.
 //
-// Routing [P]: a group is a switch over its members, and the tree path
-// between slots whose lowest common group is of level i has 2i edges. So
-// a tree whose costs are D_i = 2i routes along that path (rule "tree
+// Routing [P] (our reading: KaHIP's model gives distances only): a group
+// is a switch over its members, and the tree path between slots whose
+// lowest common group is of level i has 2i edges. So a tree whose costs
+// are D_i = 2i routes along that path (rule "tree
 // path": up to the lowest common switch, then down; every tree edge two
 // directed links, numbered by the edge's lower end: up c → parent is c,
 // down is V + c, V the slots and switches); a tree with other costs has

@@ -156,7 +156,7 @@ func TestUploadGraphFile(t *testing.T) {
 	if sub := eval[string](t, fresh, `document.querySelector('#drawing svg text.s').textContent`); !strings.Contains(sub, "8 of 32 host nodes empty") {
 		t.Errorf("caption %q", sub)
 	}
-	waitJS(t, fresh, `document.querySelector('#metrics tr[data-metric="empty host nodes"] td')?.textContent === "8 (the host is larger than the guest)"`)
+	waitJS(t, fresh, `document.querySelector('#metrics tr[data-metric="empty slots"] td')?.textContent === "8 (the host is larger than the guest)"`)
 	screenshot(t, fresh, "graph-upload-larger-host")
 
 	// The Compare page of the uploaded graph: every algorithm that applies.
