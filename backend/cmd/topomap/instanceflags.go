@@ -35,8 +35,8 @@ func fieldHelp(name string) string {
 		// The README says BudgetText too (TestBudgetHelp).
 		"budget": "a `duration` such as 2s; " + solve.BudgetText,
 		"moves":  "pairs: stop after this many `moves`, at the first check point (every 1,024 moves, and between rounds) that reaches them, so the count a run reports repeats it exactly; 0 = from --budget or the stopping rule",
-		"ta":     "compute time `T_a` of one stage of the execution model: " + spec.TimeRange,
-		"tc":     "time `t_c` to cross one link in the execution model: " + spec.TimeRange,
+		"ta":     "compute time `T_a` of one stage of the execution model of d-cube algorithms, which topomap schedule and the app's Gantt view show (map and compare only check it; submit sends it with the job, for its Gantt view): " + spec.TimeRange,
+		"tc":     "time `t_c` to cross one link in the execution model (as --ta): " + spec.TimeRange,
 		"objective": "pairs: what to `minimise`: " + spec.ObjectiveHopBytes + " (default) or " + spec.ObjectiveCongestion +
 			" (the sum of the squared link loads under the host's routing)",
 		"nodes":        "the allocation: a Slurm `hostlist` of node names (nid[00001-00004,00007], SLURM_JOB_NODELIST) on a host whose nodes have names (a preset such as xe6-slice, or --hostnames), else index ranges (0-15,32-47); ranks go only there, distances and routes stay the whole machine's",
