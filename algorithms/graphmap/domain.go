@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sort"
 
+	"topomap/algorithms/internal/axis"
 	"topomap/algorithms/internal/order"
 	"topomap/algorithms/topology"
 )
@@ -100,7 +101,7 @@ func (s *space) dist(a, b domain) float64 {
 	}
 	d := int32(0)
 	for j := range s.c {
-		d += fold(s.lies(a, j)-s.lies(b, j), 2*s.span[j])
+		d += axis.Hops(s.lies(a, j)-s.lies(b, j), 2*s.span[j])
 	}
 	return float64(d) / 2
 }
@@ -144,14 +145,14 @@ func (s *space) axis(d0, d1 domain) int {
 
 // pull returns what lying at x1 rather than x0 adds to the distance to
 // xu, where x0 and x1 are where the halves of a domain lie along the
-// axis they differ by, and xu where another domain lies along it: on a
+// axis j they differ by, and xu where another domain lies along it: on a
 // grid host the other axes add the same to both. O(1) there.
-func (s *space) pull(x0, x1, xu int32, axis int) float64 {
+func (s *space) pull(x0, x1, xu int32, j int) float64 {
 	if s.grid == nil {
 		return float64(s.hops(x1, xu) - s.hops(x0, xu))
 	}
-	sp := 2 * s.span[axis]
-	return float64(fold(x1-xu, sp)-fold(x0-xu, sp)) / 2
+	sp := 2 * s.span[j]
+	return float64(axis.Hops(x1-xu, sp)-axis.Hops(x0-xu, sp)) / 2
 }
 
 // split appends the two halves of d, a domain of two nodes or more, to

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"topomap/algorithms/internal/axis"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/topology"
 )
@@ -132,15 +133,6 @@ func (s *space) coord(x int32, j int) int32 {
 	return x / s.strides[j] % s.dims[j]
 }
 
-// fold returns the hops along an axis of span sp for a coordinate
-// difference d: min(|d|, sp-|d|), which is |d| when sp = 2k (no wrap).
-func fold(d, sp int32) int32 {
-	if d < 0 {
-		d = -d
-	}
-	return min(d, sp-d)
-}
-
 // hops returns the hop distance between nodes a and b.
 func (s *space) hops(a, b int32) int32 {
 	switch {
@@ -152,13 +144,13 @@ func (s *space) hops(a, b int32) int32 {
 	c, d := s.c, int32(0)
 	if s.tab == nil {
 		for j := range c {
-			d += fold(s.coord(a, j)-s.coord(b, j), s.span[j])
+			d += axis.Hops(s.coord(a, j)-s.coord(b, j), s.span[j])
 		}
 		return d
 	}
 	ca, cb := s.tab[int(a)*c:int(a)*c+c], s.tab[int(b)*c:int(b)*c+c]
 	for j, x := range ca {
-		d += fold(x-cb[j], s.span[j])
+		d += axis.Hops(x-cb[j], s.span[j])
 	}
 	return d
 }

@@ -3,6 +3,7 @@ package metric
 import (
 	"math/bits"
 
+	"topomap/algorithms/internal/axis"
 	"topomap/algorithms/mapping"
 	"topomap/algorithms/topology"
 )
@@ -22,15 +23,6 @@ type hopper struct {
 	c     int     // rank
 	span  []int32 // per dimension: k with wrap-around, else 2k (see fold)
 	coord []int32 // coord[v*c+j]: coordinate j of the node of guest vertex v
-}
-
-// fold returns the hop count along a dimension of span s for a coordinate
-// difference d: min(|d|, s-|d|). With s = 2k (no wrap) that is |d|. Written
-// without branches: on random placements the branches mispredict.
-func fold(d, s int32) int32 {
-	m := d >> 31
-	d = (d ^ m) - m
-	return min(d, s-d)
 }
 
 type hopMode int
@@ -90,7 +82,7 @@ func (h *hopper) arcs(v int, adj []int32, out []int32) []int32 {
 	case hopLine:
 		pv, s := int32(h.place[v]), h.span[0]
 		for i, u := range adj {
-			out[i] = fold(pv-int32(h.place[u]), s)
+			out[i] = axis.Hops(pv-int32(h.place[u]), s)
 		}
 	case hopAny:
 		pv := h.place[v]
@@ -104,7 +96,7 @@ func (h *hopper) arcs(v int, adj []int32, out []int32) []int32 {
 			cu := h.coord[int(u)*c : int(u)*c+c]
 			s := int32(0)
 			for j, x := range cv {
-				s += fold(x-cu[j], h.span[j])
+				s += axis.Hops(x-cu[j], h.span[j])
 			}
 			out[i] = s
 		}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"topomap/algorithms/guest"
+	"topomap/algorithms/internal/axis"
 	"topomap/algorithms/topology"
 )
 
@@ -21,7 +22,7 @@ type state struct {
 	w      []float64 // nil: unit volume
 	dims   []int32   // host sizes
 	wrapK  []int32   // dims[j] on a wrapped axis, 0 otherwise
-	span   []int32   // dims[j] on a wrapped axis, noWrap otherwise (see axis)
+	span   []int32   // dims[j] on a wrapped axis, axis.NoWrap otherwise (axis.Hops)
 	stride []int32
 	tab    []int32 // host node → coordinates (c per node)
 	pos    []int32 // object → host node
@@ -78,7 +79,7 @@ func newState(g *guest.Graph, h topology.Host, place []int) *state {
 	st := int32(1)
 	for j := range c {
 		s.dims[j] = int32(host.Dim(j))
-		s.span[j] = noWrap
+		s.span[j] = axis.NoWrap
 		if host.Wraps(j) {
 			s.wrapK[j], s.span[j] = s.dims[j], s.dims[j]
 		}
@@ -542,18 +543,6 @@ func (s *state) toward(from, t []int32) {
 	t[bj] = x
 }
 
-// noWrap is the span of an axis without wrap-around: longer than any.
-const noWrap = 1 << 30
-
-// axis is the hop distance for a coordinate difference t on an axis of
-// the given span (its size if it wraps, noWrap if not): one expression
-// without a branch on the kind of axis, which the swap deltas evaluate
-// some 150 times per 3-D move.
-func axis(t, span int32) int32 {
-	t = max(t, -t)
-	return min(t, span-t)
-}
-
 // delta2 is delta for two-dimensional hosts, the common case, with the
 // coordinates in registers (about twice as fast as the general loop).
 func (s *state) delta2(a, b, pa, pb int32) (float64, int64) {
@@ -581,8 +570,8 @@ func (s *state) gain2(a, skip, fx, fy, tx, ty int32) (float64, int64) {
 				continue
 			}
 			ux, uy := co[2*u], co[2*u+1]
-			hn := axis(tx-ux, kx) + axis(ty-uy, ky)
-			ho := axis(fx-ux, kx) + axis(fy-uy, ky)
+			hn := axis.Hops(tx-ux, kx) + axis.Hops(ty-uy, ky)
+			ho := axis.Hops(fx-ux, kx) + axis.Hops(fy-uy, ky)
 			h += hn - ho
 			q += int64(hn*hn - ho*ho)
 		}
@@ -595,8 +584,8 @@ func (s *state) gain2(a, skip, fx, fy, tx, ty int32) (float64, int64) {
 			continue
 		}
 		ux, uy := co[2*u], co[2*u+1]
-		hn := axis(tx-ux, kx) + axis(ty-uy, ky)
-		ho := axis(fx-ux, kx) + axis(fy-uy, ky)
+		hn := axis.Hops(tx-ux, kx) + axis.Hops(ty-uy, ky)
+		ho := axis.Hops(fx-ux, kx) + axis.Hops(fy-uy, ky)
 		d += s.w[e] * float64(hn-ho)
 		q += int64(hn)*int64(hn) - int64(ho)*int64(ho)
 	}
@@ -628,8 +617,8 @@ func (s *state) gain3(a, skip int32, f, t [3]int32) (float64, int64) {
 				continue
 			}
 			ux, uy, uz := co[3*u], co[3*u+1], co[3*u+2]
-			hn := axis(t[0]-ux, kx) + axis(t[1]-uy, ky) + axis(t[2]-uz, kz)
-			ho := axis(f[0]-ux, kx) + axis(f[1]-uy, ky) + axis(f[2]-uz, kz)
+			hn := axis.Hops(t[0]-ux, kx) + axis.Hops(t[1]-uy, ky) + axis.Hops(t[2]-uz, kz)
+			ho := axis.Hops(f[0]-ux, kx) + axis.Hops(f[1]-uy, ky) + axis.Hops(f[2]-uz, kz)
 			h += hn - ho
 			q += int64(hn*hn - ho*ho)
 		}
@@ -642,8 +631,8 @@ func (s *state) gain3(a, skip int32, f, t [3]int32) (float64, int64) {
 			continue
 		}
 		ux, uy, uz := co[3*u], co[3*u+1], co[3*u+2]
-		hn := axis(t[0]-ux, kx) + axis(t[1]-uy, ky) + axis(t[2]-uz, kz)
-		ho := axis(f[0]-ux, kx) + axis(f[1]-uy, ky) + axis(f[2]-uz, kz)
+		hn := axis.Hops(t[0]-ux, kx) + axis.Hops(t[1]-uy, ky) + axis.Hops(t[2]-uz, kz)
+		ho := axis.Hops(f[0]-ux, kx) + axis.Hops(f[1]-uy, ky) + axis.Hops(f[2]-uz, kz)
 		d += s.w[e] * float64(hn-ho)
 		q += int64(hn)*int64(hn) - int64(ho)*int64(ho)
 	}
