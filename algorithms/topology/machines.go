@@ -17,8 +17,9 @@ const machinePrefix = "machine:"
 const MaxMachines = 1024
 
 // ErrUnknownMachine is wrapped by Parse's error for "machine:ID" when no
-// machine of that id was registered in this process.
-var ErrUnknownMachine = errors.New("no machine of that id here: upload its file (POST /api/v1/machines) or give the file on the command line (--host file:PATH)")
+// machine of that id was registered in this process. Each program says
+// how its users get one (an upload, a file on the command line).
+var ErrUnknownMachine = errors.New("no machine of that id here")
 
 // Machine is a host read from a file, named "machine:ID" by the content
 // hash of its description (MachineIDLen hex digits): a tree of switches

@@ -101,6 +101,7 @@ func (s *Server) classify(err error) (int, ErrorBody, int) {
 	case errors.Is(err, errSyncTimeout): // not at once: it may well run out again
 		return http.StatusServiceUnavailable, body, int(math.Ceil(s.o.SyncTimeout.Seconds()))
 	case errors.Is(err, topology.ErrUnknownMachine): // as an unknown graph
+		body.Error += ": upload its file first (POST /api/v1/machines), or give the id an upload answered"
 		return http.StatusNotFound, body, 0
 	case errors.As(err, &fe), errors.Is(err, spec.ErrInvalidRequest):
 		return http.StatusBadRequest, body, 0

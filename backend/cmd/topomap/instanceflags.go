@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"slices"
@@ -57,7 +58,9 @@ func (v fieldValue) String() string { return v.def }
 func (v fieldValue) Set(s string) error {
 	if _, isFile := spec.FilePath(s); !(isFile && (v.field.Name == "guest" || v.field.Name == "host")) && s != "" {
 		var scratch spec.Instance
-		if err := v.field.Parse(&scratch, s); err != nil {
+		if err := v.field.Parse(&scratch, s); errors.Is(err, topology.ErrUnknownMachine) {
+			return fmt.Errorf("%w: the command line knows the machines of the files it reads; give the file itself (--host file:PATH)", err)
+		} else if err != nil {
 			return err
 		}
 	}

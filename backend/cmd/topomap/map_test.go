@@ -213,6 +213,7 @@ func TestMapErrors(t *testing.T) {
 		{"missing host", []string{"map", "--guest", "hypercube:3", "--algo", "xor"}, "missing --host"},
 		{"bad guest", []string{"map", "--guest", "cube:3", "--host", "ring:8", "--algo", "xor"}, `guest "cube:3": unknown kind "cube"`},
 		{"bad host", []string{"map", "--guest", "hypercube:3", "--host", "ring:8x2", "--algo", "xor"}, `host "ring:8x2": a ring has one size`},
+		{"unknown machine", []string{"map", "--guest", "hypercube:3", "--host", "machine:0123456789abcdef0123456789abcdef", "--algo", "greedy"}, "no machine of that id here: the command line knows the machines of the files it reads; give the file itself (--host file:PATH)"},
 		{"huge host", []string{"map", "--guest", "hypercube:3", "--host", "mesh:99999999x99999999", "--algo", "xor"}, "more than 67,108,864 nodes"},
 		{"sizes differ", []string{"map", "--guest", "hypercube:3", "--host", "ring:16", "--algo", "xor"}, "sizes differ: guest hypercube:3 has 8 vertices, host ring:16 has 16 nodes"},
 		{"does not apply", []string{"map", "--guest", "hypercube:3", "--host", "line:8", "--algo", "xor"}, "xor does not apply to hypercube:3 on line:8"},
