@@ -3,6 +3,7 @@ package solve
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"topomap/algorithms/mapping"
 	"topomap/algorithms/metric"
@@ -49,7 +50,7 @@ func Score(ctx context.Context, in spec.Instance, place []int, notes Notes) (*Re
 	}
 	in.Algo = ScoreAlgo
 	r := &Result{Instance: in, Algorithm: Algorithm{Name: ScoreAlgo, Notes: notes}, Mapping: m, Metrics: metric.EvaluateContext(ctx, m), Allocation: alloc}
-	if alloc != nil && withinAllocation(alloc, place) { // as Map's: its bounds on those slots hold
+	if alloc != nil && !slices.ContainsFunc(place, func(s int) bool { return !alloc.Holds(s) }) { // as Map's: its bounds on those slots hold
 		metric.OnAllocation(&r.Metrics, g, alloc.Host)
 	}
 	r.Baseline = baselineOf(m, alloc, r.Metrics.HopBytes)
@@ -59,21 +60,6 @@ func Score(ctx context.Context, in spec.Instance, place []int, notes Notes) (*Re
 		r.Baselines = append(r.Baselines, Entry{Algo: names[i], Metrics: &mt})
 	}
 	return r, ctxErr(ctx)
-}
-
-// withinAllocation tells whether every slot of place (on alloc's whole
-// machine) is one of alloc's. O(slots of the allocation + ranks).
-func withinAllocation(alloc *topology.Allocation, place []int) bool {
-	in := make(map[int]bool, alloc.Host.Size())
-	for s := range alloc.Host.Size() {
-		in[alloc.Slot(s)] = true
-	}
-	for _, s := range place {
-		if !in[s] {
-			return false
-		}
-	}
-	return true
 }
 
 // PlacementHost returns the host whose slots a placement file of in names

@@ -206,6 +206,12 @@ type Allocation struct {
 // Slot returns Whole's slot of slot s of Host.
 func (a *Allocation) Slot(s int) int { return s%a.per + a.cores*a.nodes.ids[s/a.per] }
 
+// Holds tells whether slot w of Whole is one of the allocation's. O(1).
+func (a *Allocation) Holds(w int) bool {
+	_, ok := a.nodes.pos[w/a.cores]
+	return ok && w%a.cores < a.per
+}
+
 // Nodes returns the whole machine's nodes that the allocation uses, in
 // allocation order.
 func (a *Allocation) Nodes() []int { return a.nodes.ids }

@@ -182,3 +182,34 @@ func TestSubsetsCountTheirBalls(t *testing.T) {
 		}
 	}
 }
+
+// TestAllocationHoldsItsSlots: Holds is true exactly on the whole
+// machine's slots of the allocation's, with and without cores and ranks
+// per node.
+func TestAllocationHoldsItsSlots(t *testing.T) {
+	for _, c := range []struct {
+		host       string
+		ids        []int
+		per, ranks int
+	}{
+		{"ring:16", []int{3, 9, 4}, 0, 3},
+		{"ring:8:cores=4", []int{6, 1, 2}, 2, 4},
+		{"ring:8:cores=4", []int{5, 0}, 0, 8},
+		{"mesh:4x4", nil, 2, 32},
+	} {
+		h, _ := topology.Parse(c.host)
+		a, err := topology.Allocate(h, c.ids, c.per, c.ranks)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[int]bool{}
+		for s := range a.Host.Size() {
+			want[a.Slot(s)] = true
+		}
+		for w := range a.Whole.Size() {
+			if a.Holds(w) != want[w] {
+				t.Errorf("%s nodes %v, %d per node: Holds(%d) = %v", c.host, c.ids, c.per, w, a.Holds(w))
+			}
+		}
+	}
+}
