@@ -45,7 +45,10 @@ var errSyncTimeout = errors.New("the request exceeded the synchronous time limit
 const statusClientClosed = 499
 
 // classify maps an error to its status, body and Retry-After seconds (0 =
-// none). This is the one place where errors become statuses.
+// none). This is the one place where errors become statuses, but for
+// echo's HTTPErrors, whose status is chosen where they are made: echo's
+// own (routing, body limit) and the refusals of the request guards
+// (guard.go: origin, token, content type), which precede any handler.
 func (s *Server) classify(err error) (int, ErrorBody, int) {
 	var he *echo.HTTPError
 	if errors.As(err, &he) {
