@@ -155,6 +155,14 @@ func loadBin(x, ideal float64) int {
 // of unit ideal: 2^(k-1) ideals.
 func binEdge(k int, ideal float64) float64 { return ideal * math.Ldexp(1, k-1) }
 
+// LoadColour returns the colour of a link of load x on the scale of unit
+// ideal (IdealLoad; x = 0: an unused link). The drawings use loadColours
+// directly; tests, here and end to end, read colours through it.
+func LoadColour(x, ideal float64) string { return loadColours[loadBin(x, ideal)] }
+
+// CoolestLoadColour is the colour of a used link loaded at most the ideal.
+func CoolestLoadColour() string { return loadColours[1] }
+
 // MostLoaded returns the k most loaded links of loads counted by
 // metric.LinkLoads, heaviest first, ties by link number; links without
 // messages are left out. O(links·k) at worst, O(links) in practice.
