@@ -14,8 +14,9 @@
 //   - Scotch target files (.tgt): "tleaf L s1 d1 … sL dL" (levels from
 //     the root: read as tree: with the levels reversed, the innermost
 //     first), "cmplt N" (tree:N:dist=1), "mesh2D X Y", "mesh3D X Y Z",
-//     "meshXD n d1 … dn", "torus2D", "torus3D", "torusXD" and "hcub D".
-//     Scotch's other keywords are refused naming the targets read;
+//     "torus2D", "torus3D", "torusXD" and "hcub D". Scotch's other
+//     keywords are refused, each saying why and naming the targets read
+//     (meshXD among them: Scotch 7 measures its distances as a torus's);
 //     keywords are read in any case. WriteTarget writes a host back in
 //     the first of these that holds it.
 //   - hwloc synthetic strings ("pack:2 numa:2 l3:1 core:8 pu:2") and hwloc

@@ -19,7 +19,7 @@ const tgtTitle = "Scotch target"
 // tgtKinds are the Scotch target architectures read, by name, with the
 // number of numbers that follow (-1: given by the first number).
 var tgtKinds = map[string]int{
-	"tleaf": -1, "cmplt": 1, "hcub": 1, "meshXD": -1,
+	"tleaf": -1, "cmplt": 1, "hcub": 1,
 	"mesh2D": 2, "mesh3D": 3, "torus2D": 2, "torus3D": 3, "torusXD": -1,
 }
 
@@ -30,6 +30,7 @@ var tgtUnread = map[string]string{
 	"deco":     "a decomposition-defined target, as Scotch's amk_* tools write: it lists a distance per pair of terminals; write the machine as the algorithmic target it was made from or as a Slurm topology.conf",
 	"dist":     "a distance-scaled wrapper of another target: write the target it wraps",
 	"ltleaf":   "a tleaf with its leaves relabelled: write the tleaf",
+	"meshXD":   "Scotch 7 measures its distances as a torus's (atst): write mesh2D or mesh3D, or torusXD for the torus it is",
 	"sub":      "a part of another target: write that target",
 	"varcmplt": "a variable-sized target, for recursive partitioning: it has no fixed number of terminals",
 	"varhcub":  "a variable-sized target, for recursive partitioning: it has no fixed number of terminals",
@@ -109,9 +110,6 @@ func readTarget(text []byte) (topology.Host, error) {
 	}
 	if len(nums) != want {
 		return nil, tgtErr(line, "%s takes %d numbers, not %d", kind, want, len(nums))
-	}
-	if kind == "meshXD" {
-		return nil, tgtErr(line, "meshXD is not read: Scotch 7 measures its distances as a torus's (atst); write mesh2D or mesh3D")
 	}
 	h, err := buildTarget(kind, nums)
 	if err != nil {
