@@ -153,7 +153,7 @@ func TestUploadGraphFile(t *testing.T) {
 	// drawn dashed, counted in the caption and in the metrics.
 	open(t, fresh, "/?"+url.Values{"guest": {guest}, "host": {"torus:8x4"}, "algo": {"greedy"}}.Encode())
 	waitJS(t, fresh, `document.querySelectorAll('#drawing svg .n.free').length === 8 && document.querySelectorAll('#drawing svg .n:not(.free)').length === 24`)
-	if sub := eval[string](t, fresh, `document.querySelector('#drawing svg text.s').textContent`); !strings.Contains(sub, "8 of 32 host nodes empty") {
+	if sub := eval[string](t, fresh, `document.querySelector('#drawing svg text.s').textContent`); !strings.Contains(sub, "8 of 32 slots empty") {
 		t.Errorf("caption %q", sub)
 	}
 	waitJS(t, fresh, `document.querySelector('#metrics tr[data-metric="empty slots"] td')?.textContent === "8 (the host is larger than the guest)"`)

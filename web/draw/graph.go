@@ -281,7 +281,7 @@ func graphSubcaption(r *solve.Result, heatMap bool, npairs int, o Options) strin
 		if heatMap {
 			how = " (pale grey)"
 		}
-		parts = append(parts, metric.Thousands(empty)+" of "+metric.Thousands(m.Host.Size())+" host nodes empty"+how)
+		parts = append(parts, metric.Thousands(empty)+" of "+metric.Thousands(m.Host.Size())+" slots empty"+how)
 	}
 	if heatMap {
 		detail := o.Detail

@@ -65,7 +65,7 @@ func TestGraphDrawing(t *testing.T) {
 	if c["e"] != 5 || c["n"] != 6 || c["free"] != 2 || c["bar"] != 3 {
 		t.Errorf("%d edges, %d nodes (%d free), %d bars; want 5, 6 (2), 3:\n%s", c["e"], c["n"], c["free"], c["bar"], doc)
 	}
-	if !strings.Contains(doc, "2 of 6 host nodes empty") {
+	if !strings.Contains(doc, "2 of 6 slots empty") {
 		t.Error("the caption does not say the empty nodes")
 	}
 	// Pair 0-1: 1 hop, volume 10, the widest; 1-2 (5→1... 1 and 5): 2 hops.
