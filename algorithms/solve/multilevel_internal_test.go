@@ -75,6 +75,39 @@ func TestCoarseLevel(t *testing.T) {
 	}
 }
 
+// TestCoarseLevelStartsFromShapes: a coarse level starts from the shaped
+// heuristics only, the grid it halves from rb and rank order too.
+func TestCoarseLevelStartsFromShapes(t *testing.T) {
+	p := problemOf(t, "grid:40x40x40", "torus:50x40x32", nil)
+	q, ok := coarseLevel(p)
+	if !ok {
+		t.Fatal("no coarse level")
+	}
+	names := func(p *Problem) []string {
+		algos, _, err := startAlgos(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, a := range algos {
+			out = append(out, a.Name)
+		}
+		return out
+	}
+	fine, coarse := names(p), names(q)
+	if !slices.Contains(fine, "rb") || !slices.Contains(fine, "identity") {
+		t.Errorf("the grid starts from %v: no rb or identity", fine)
+	}
+	for _, n := range coarse {
+		if slices.Contains(graphMappers, n) {
+			t.Errorf("its coarse level starts from %s (starts %v)", n, coarse)
+		}
+	}
+	if !slices.Contains(coarse, "bisect") {
+		t.Errorf("its coarse level starts from %v: no bisect", coarse)
+	}
+}
+
 // TestMultilevelSearch: PAIRS on 160x120 objects (19,200) onto a 150x128
 // mesh searches 80x60 onto 75x64 first: its progress reports that level
 // (Level 1, the first half of the fraction), then the guest's; the
