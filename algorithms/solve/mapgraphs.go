@@ -118,10 +118,10 @@ var graphMappers = []string{"rb", "multisection", "greedy", "identity", "block",
 
 // defaultStarts returns the starts PAIRS tries when none is named, for a
 // guest of n vertices: on a graph every mapper that applies (rb,
-// multisection on a host of nested groups up to rbStartLimit vertices,
-// greedy and the launchers' defaults); on grids and d-cubes the
+// multisection on a host of nested groups up to graphStartLimit
+// vertices, greedy and the launchers' defaults); on grids and d-cubes the
 // heuristics made for their shape, the launchers' defaults, and rb and
-// multisection up to rbStartLimit vertices (rb beats them on some
+// multisection up to shapeStartLimit vertices (rb beats them on some
 // shapes: grid:16x16 onto torus:64x4), so that PAIRS never ends worse
 // than any launcher's default or, on those sizes, rb and multisection.
 // greedy starts only graphs: on shapes it is worse than rb and the
@@ -130,21 +130,29 @@ var graphMappers = []string{"rb", "multisection", "greedy", "identity", "block",
 func defaultStarts(algos []Algorithm, n int) []Algorithm {
 	shaped := slices.DeleteFunc(slices.Clone(algos), func(a Algorithm) bool { return slices.Contains(graphMappers, a.Name) })
 	if len(shaped) == 0 {
-		if n <= rbStartLimit {
+		if n <= graphStartLimit {
 			return algos
 		}
 		return slices.DeleteFunc(slices.Clone(algos), func(a Algorithm) bool { return a.Name == "multisection" })
 	}
 	for _, a := range algos {
-		if isLauncher(a.Name) || (a.Name == "rb" || a.Name == "multisection") && n <= rbStartLimit {
+		if isLauncher(a.Name) || (a.Name == "rb" || a.Name == "multisection") && n <= shapeStartLimit {
 			shaped = append(shaped, a)
 		}
 	}
 	return shaped
 }
 
-// rbStartLimit is the largest grid or d-cube that rb starts PAIRS on, and
-// the largest guest multisection starts it on: rb
-// costs some 30 µs of CPU per vertex, more than the shaped heuristics
-// (O(n)) and than the search's own work per vertex on larger ones.
-const rbStartLimit = 1 << 16
+// graphStartLimit is the largest graph that multisection starts PAIRS on
+// (rb starts every graph: nothing else but greedy and the launchers'
+// defaults does); shapeStartLimit the largest grid or d-cube that rb and
+// multisection start PAIRS on. rb maps a guest of n ≤ 32,768 vertices
+// min(8, 32768/n) times (see graphmap's restarts), about 0.4 CPU-s at
+// every size from 4,096 up; its one run at 65,536 costs twice as much,
+// 1.0 CPU-s on 40x40x40 onto torus:50x40x32, whose run takes 1.7 CPU-s
+// without it, and rb's start won none of seven such grids (on meshes and
+// toruses, of the same aspect or not, and on fattree:16,4).
+const (
+	graphStartLimit = 1 << 16
+	shapeStartLimit = 1 << 15
+)

@@ -6,8 +6,8 @@ import (
 )
 
 // TestDefaultStarts: every graph mapper starts PAIRS on a graph
-// (multisection up to rbStartLimit vertices); on shapes the shaped
-// heuristics, rank order and, up to rbStartLimit vertices, rb and
+// (multisection up to graphStartLimit vertices); on shapes the shaped
+// heuristics, rank order and, up to shapeStartLimit vertices, rb and
 // multisection.
 func TestDefaultStarts(t *testing.T) {
 	names := func(as []Algorithm) []string {
@@ -31,12 +31,13 @@ func TestDefaultStarts(t *testing.T) {
 		want []string
 	}{
 		{[]string{"rowmajor", "affn", "rb", "greedy", "identity"}, 64, []string{"rowmajor", "affn", "rb", "identity"}},
-		{[]string{"rowmajor", "affn", "rb", "greedy", "identity"}, rbStartLimit + 1, []string{"rowmajor", "affn", "identity"}},
-		{[]string{"rb", "greedy", "identity"}, rbStartLimit + 1, []string{"rb", "greedy", "identity"}},
-		{[]string{"rb", "multisection", "greedy", "identity"}, rbStartLimit, []string{"rb", "multisection", "greedy", "identity"}},
-		{[]string{"rb", "multisection", "greedy", "identity"}, rbStartLimit + 1, []string{"rb", "greedy", "identity"}},
+		{[]string{"rowmajor", "affn", "rb", "greedy", "identity"}, shapeStartLimit, []string{"rowmajor", "affn", "rb", "identity"}},
+		{[]string{"rowmajor", "affn", "rb", "greedy", "identity"}, shapeStartLimit + 1, []string{"rowmajor", "affn", "identity"}},
+		{[]string{"rb", "greedy", "identity"}, graphStartLimit + 1, []string{"rb", "greedy", "identity"}},
+		{[]string{"rb", "multisection", "greedy", "identity"}, graphStartLimit, []string{"rb", "multisection", "greedy", "identity"}},
+		{[]string{"rb", "multisection", "greedy", "identity"}, graphStartLimit + 1, []string{"rb", "greedy", "identity"}},
 		{[]string{"bricks", "rb", "multisection", "greedy", "identity"}, 64, []string{"bricks", "rb", "multisection", "identity"}},
-		{[]string{"bricks", "rb", "multisection", "greedy", "identity"}, rbStartLimit + 1, []string{"bricks", "identity"}},
+		{[]string{"bricks", "rb", "multisection", "greedy", "identity"}, shapeStartLimit + 1, []string{"bricks", "identity"}},
 		{[]string{"standard", "rb"}, 8, []string{"standard", "rb"}},
 		{nil, 8, nil},
 	} {

@@ -78,7 +78,7 @@ func TestCoarseLevel(t *testing.T) {
 // TestCoarseLevelStartsFromShapes: a coarse level starts from the shaped
 // heuristics only, the grid it halves from rb and rank order too.
 func TestCoarseLevelStartsFromShapes(t *testing.T) {
-	p := problemOf(t, "grid:40x40x40", "torus:50x40x32", nil)
+	p := problemOf(t, "grid:32x32x32", "mesh:64x32x16", nil)
 	q, ok := coarseLevel(p)
 	if !ok {
 		t.Fatal("no coarse level")
