@@ -419,14 +419,14 @@ func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, bool, erro
 // (the named start, or the defaults and, on a graph that is a grid in
 // index order, the grid's), with the problem each maps: p, or the grid's.
 // A coarse level of a multilevel search starts from the shaped heuristics
-// only: it is a start itself, and the fine level still starts from rb
-// and the launchers' defaults. rb's placement, the best coarse start on
-// 20x20x20 onto torus:25x20x16 (1.775 hops per byte), searched to 1.400
-// but ended at 1.509 on 40x40x40 onto torus:50x40x32 once refined and
-// searched (seed 1; seeds 0-7: 1.504-1.510, dilation 15-19), where
-// bisect's regular one, searched to 1.428, ends at 1.507 (1.493-1.508,
-// dilation 9-13), without rb's 0.4 CPU-s. Long searches are the
-// exception: with a 5 s budget rb's coarse start ended lower, 1.425
+// only: it is a start itself, and the fine level still starts from the
+// launchers' defaults (and rb, up to shapeStartLimit). rb's placement, the
+// best coarse start on 20x20x20 onto torus:25x20x16 (1.775 hops per byte),
+// searched to 1.400 but ended at 1.509 on 40x40x40 onto torus:50x40x32
+// once refined and searched (seed 1; seeds 0-7: 1.504-1.510, dilation
+// 15-19), where bisect's regular one, searched to 1.428, ends at 1.506
+// (1.493-1.508, dilation 9-13), without rb's 0.4 CPU-s. Long searches are
+// the exception: with a 5 s budget rb's coarse start ended lower, 1.425
 // against 1.444 (1 s: 1.514 against 1.511).
 func startAlgos(ctx context.Context, p *Problem) ([]Algorithm, []*Problem, error) {
 	in := p.Instance
