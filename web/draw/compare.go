@@ -47,7 +47,13 @@ func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 	c.s.Title("Average hops per byte of each algorithm, with lower bounds")
 	f := newFlow(c.s, 4, width)
 	f.line("average hops per byte (lower is better)", "t", 14)
-	f.line(boundsCaption(bounds), "s", 12, `id="bounds-caption"`)
+	if c.side == 0 { // too narrow to name them beside the plot: over it
+		for i, b := range bounds {
+			f.line(boundText(b), "s", 12, `data-bound-label="`+itoa(i)+`"`)
+		}
+	} else {
+		f.line(boundsCaption(bounds), "s", 12, `id="bounds-caption"`)
+	}
 	if !c.values && !c.upright {
 		f.line("bars too narrow for their values: the table gives them", "s", 12, `id="values-caption"`)
 	}
@@ -231,20 +237,16 @@ func (c *barChart) hopValues(bars []Bar, boundY []int) {
 }
 
 // boundLines draws the bounds across the plot at heights boundY, each
-// named with its value and scope beside the plot, or over its line.
+// named with its value and scope beside the plot where there is room
+// (else the lines over the chart name them: see boundText).
 func (c *barChart) boundLines(bounds []metric.Bound, boundY []int) {
-	gap := 28 // two lines beside the plot
-	if c.side == 0 {
-		gap = 14 // one line inside it
-	}
-	labelY := spreadLabels(boundY, gap)
+	labelY := spreadLabels(boundY, 28) // two lines each
 	right := c.plotX + c.plotW
 	for i, b := range bounds {
-		colour, dash := boundStyle(b.Scope)
+		colour, dash, _ := boundStyle(b.Scope)
 		c.s.Line(c.plotX, boundY[i], right, boundY[i], `stroke="`+colour+`" stroke-width="2" stroke-dasharray="`+dash+`"`,
 			`class="bound" data-bound="`+itoa(i)+`"`)
-		if c.side == 0 { // inside the plot, over its line
-			c.s.Text(c.plotX+4, labelY[i]-4, b.Name+" "+metric.Fixed(b.Value, 4)+" ("+string(b.Scope)+")", `class="s val"`)
+		if c.side == 0 {
 			continue
 		}
 		c.s.Text(right+6, labelY[i]+4, b.Name+" "+metric.Fixed(b.Value, 4), `class="s"`)
@@ -274,15 +276,21 @@ func spreadLabels(ys []int, gap int) []int {
 }
 
 // boundStyle draws a bound for all mappings red and dashed, one for some
-// mappings purple and dashed, an estimate grey and dotted.
-func boundStyle(sc metric.Scope) (colour, dash string) {
+// mappings purple and dashed, an estimate grey and dotted, and says so.
+func boundStyle(sc metric.Scope) (colour, dash, words string) {
 	switch sc {
 	case metric.AllMappings:
-		return "#d64545", "6 4"
+		return "#d64545", "6 4", "red dashed"
 	case metric.Estimate:
-		return "#6b7280", "2 3"
+		return "#6b7280", "2 3", "grey dotted"
 	}
-	return "#8e44ad", "6 4"
+	return "#8e44ad", "6 4", "purple dashed"
+}
+
+// boundText names bound b, its value, its scope and its line's style.
+func boundText(b metric.Bound) string {
+	_, _, words := boundStyle(b.Scope)
+	return words + ": " + b.Name + " " + metric.Fixed(b.Value, 4) + " (" + string(b.Scope) + ")"
 }
 
 // boundsCaption explains the lines that are drawn, by scope: an estimate is
@@ -295,13 +303,14 @@ func boundsCaption(bounds []metric.Bound) string {
 			continue
 		}
 		seen[b.Scope] = true
+		_, _, words := boundStyle(b.Scope)
 		switch b.Scope {
 		case metric.AllMappings:
-			parts = append(parts, "red dashed: lower bound for every mapping")
+			parts = append(parts, words+": lower bound for every mapping")
 		case metric.Estimate:
-			parts = append(parts, "grey dotted: estimate, not a bound")
+			parts = append(parts, words+": estimate, not a bound")
 		default:
-			parts = append(parts, "purple dashed: lower bound for "+string(b.Scope))
+			parts = append(parts, words+": lower bound for "+string(b.Scope))
 		}
 	}
 	return strings.Join(parts, "; ")

@@ -13,29 +13,65 @@ import (
 
 // TestCompareBoundLabelsApart: bounds of close values (the neighbourhood
 // and levels bounds of 4elt's quotient on fattree:4,5, 2.9861 and 3.1403,
-// 7 px apart on the chart) get labels at least a label apart, beside the
-// plot (two lines each) and inside a narrow one (one line each).
+// 7 px apart on the chart) get labels at least a label apart beside the
+// plot (two lines each).
 func TestCompareBoundLabelsApart(t *testing.T) {
-	bars := []Bar{{Algo: "rb", HopsPerByte: 3.984, Seconds: 0.1}, {Algo: "pairs", HopsPerByte: 3.950, Seconds: 0.5}}
-	bounds := []metric.Bound{
+	var buf bytes.Buffer
+	if err := Compare(&buf, closeBoundsBars, closeBounds, Options{Width: 900}); err != nil {
+		t.Fatal(err)
+	}
+	label := regexp.MustCompile(`<text x="\d+" y="(\d+)"[^>]*>(neighbourhood|levels) `)
+	ms := label.FindAllStringSubmatch(buf.String(), -1)
+	if len(ms) != 2 {
+		t.Fatalf("%d bound labels, want 2", len(ms))
+	}
+	a, _ := strconv.Atoi(ms[0][1])
+	b, _ := strconv.Atoi(ms[1][1])
+	if d := max(a-b, b-a); d < 28 {
+		t.Errorf("the bound labels are %d px apart, want at least 28", d)
+	}
+}
+
+// closeBounds are bounds 7 px apart on a chart, and closeBoundsBars two
+// bars near them (4elt's quotient on fattree:4,5).
+var (
+	closeBounds = []metric.Bound{
 		{Name: "neighbourhood", Value: 2.9861, Scope: metric.AllMappings},
 		{Name: "levels", Value: 3.1403, Scope: metric.AllMappings},
 	}
-	label := regexp.MustCompile(`<text x="\d+" y="(\d+)"[^>]*>(neighbourhood|levels) `)
-	for _, tt := range []struct{ width, gap int }{{900, 28}, {390, 14}} {
-		var buf bytes.Buffer
-		if err := Compare(&buf, bars, bounds, Options{Width: tt.width}); err != nil {
-			t.Fatal(err)
+	closeBoundsBars = []Bar{{Algo: "rb", HopsPerByte: 3.984, Seconds: 0.1}, {Algo: "pairs", HopsPerByte: 3.950, Seconds: 0.5}}
+)
+
+// TestNarrowCompareNamesBoundsOverThePlot: at 390 px, where there is no
+// room beside the plot, each bound is named with its value, scope and
+// line style on a line of its own over the plot (inside it, the names
+// ran over the bars and their values), and nothing else names them.
+func TestNarrowCompareNamesBoundsOverThePlot(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Compare(&buf, closeBoundsBars, closeBounds, Options{Width: 390}); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	barTop := -1
+	for _, m := range regexp.MustCompile(`<rect x="\d+" y="(\d+)"[^>]*class="bar"`).FindAllStringSubmatch(out, -1) {
+		if y, _ := strconv.Atoi(m[1]); barTop < 0 || y < barTop {
+			barTop = y
 		}
-		ms := label.FindAllStringSubmatch(buf.String(), -1)
-		if len(ms) != 2 {
-			t.Fatalf("width %d: %d bound labels, want 2", tt.width, len(ms))
+	}
+	if barTop < 0 {
+		t.Fatal("no bar")
+	}
+	for i, want := range []string{"red dashed: neighbourhood 2.9861 (all mappings)", "red dashed: levels 3.1403 (all mappings)"} {
+		m := regexp.MustCompile(`<text x="\d+" y="(\d+)"[^>]*data-bound-label="` + strconv.Itoa(i) + `"[^>]*>([^<]*)<`).FindStringSubmatch(out)
+		if m == nil || m[2] != want {
+			t.Fatalf("bound %d is named %q, want %q", i, m, want)
 		}
-		a, _ := strconv.Atoi(ms[0][1])
-		b, _ := strconv.Atoi(ms[1][1])
-		if d := max(a-b, b-a); d < tt.gap {
-			t.Errorf("width %d: the bound labels are %d px apart, want at least %d", tt.width, d, tt.gap)
+		if y, _ := strconv.Atoi(m[1]); y >= barTop {
+			t.Errorf("bound %d is named at y %d, in the plot (its highest bar's top is %d)", i, y, barTop)
 		}
+	}
+	if n := strings.Count(out, ">levels "); n != 0 {
+		t.Errorf("levels is named %d times more, in the plot", n)
 	}
 }
 
