@@ -19,9 +19,9 @@ import (
 // coarse level has a quarter (an eighth in 3-D) of the objects, so the
 // same moves anneal it far more slowly: 320x200 onto 250x256 reaches 1.302
 // hops per byte in 10M moves in all (1.314 in 12M at one level; 40M moves
-// at one level, 1.297), 40x40x40 onto a 50x40x32 torus 1.507 in 5.4M
-// (1.510 in 8M; 40M, 1.498), and with a 5 s budget (21.6M) 1.444. There is one
-// coarse level: below it the seams of a coarse fold would double twice
+// at one level, 1.297), 40x40x40 onto a 50x40x32 torus 1.506 in 5.4M
+// (1.510 in 8M; 40M, 1.498), and with a 5 s budget (21.6M) 1.444. There is
+// one coarse level: below it the seams of a coarse fold would double twice
 // (256x256 onto 128x512 at two levels: 1.478 hops per byte but a maximum
 // dilation of 21; at one, 1.500 and 3). The shares were chosen on those
 // two instances: more for the coarse level is better, within a second at
