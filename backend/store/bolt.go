@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"sync"
@@ -71,16 +72,37 @@ var (
 )
 
 // guard runs f, turning a panic or a memory fault (a page of a damaged
-// file that bbolt reads beyond the mapping) into an ErrCorrupt error.
+// file that bbolt reads beyond the mapping) into an ErrCorrupt error:
+// bbolt's own panics say what they found, a runtime error (a nil page, a
+// read past the file) only that a damaged page stopped the reader.
 // SetPanicOnFault applies to the calling goroutine only.
 func guard(f func() error) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if p := recover(); p != nil {
-			err = fmt.Errorf("%w: %v", ErrCorrupt, p)
+			if _, ok := p.(runtime.Error); ok {
+				p = "a damaged page stopped the reader"
+			}
+			err = damage{fmt.Sprint(p)}
 		}
 	}()
 	return f()
+}
+
+// damage is what guard recovered from: ErrCorrupt, and what it was.
+type damage struct{ what string }
+
+func (d damage) Error() string { return ErrCorrupt.Error() + ": " + d.what }
+func (d damage) Unwrap() error { return ErrCorrupt }
+
+// problemText says what went wrong for a list of a file's problems,
+// whose heading says that the file is damaged: a damage without
+// "corrupt data" before it, any other error as it is.
+func problemText(err error) string {
+	if d, ok := errors.AsType[damage](err); ok {
+		return d.what
+	}
+	return err.Error()
 }
 
 // wayOut is the advice that follows a refusal.
@@ -106,7 +128,7 @@ func openDB(path string, readOnly bool) (*bolt.DB, error) {
 	case errors.Is(err, bolt.ErrTimeout):
 		return nil, fmt.Errorf("the job store %s is in use by another process", path)
 	case errors.Is(err, ErrCorrupt):
-		return nil, fmt.Errorf("%w: %s: %v", ErrCorrupt, path, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	case err != nil && !readOnly && errors.Is(err, os.ErrPermission):
 		return nil, fmt.Errorf("opening the job store %s: %w", path, err)
 	case err != nil:
@@ -158,7 +180,7 @@ func structure(db *bolt.DB) []string {
 	err := guard(func() error {
 		return db.View(func(tx *bolt.Tx) error {
 			if st, err := os.Stat(db.Path()); err == nil && st.Size() < tx.Size() {
-				found = append(found, fmt.Sprintf("the file is %d bytes, shorter than the %d its pages need: it was truncated", st.Size(), tx.Size()))
+				found = append(found, fmt.Sprintf("the file is %s bytes, shorter than the %s its pages need: it was truncated", metric.Thousands(int(st.Size())), metric.Thousands(int(tx.Size()))))
 				return nil
 			}
 			if err := touch(tx); err != nil {
@@ -173,7 +195,7 @@ func structure(db *bolt.DB) []string {
 		})
 	})
 	if err != nil {
-		found = append(found, err.Error())
+		found = append(found, problemText(err))
 	}
 	return found
 }
@@ -241,7 +263,7 @@ func Open(path string) (*Bolt, error) {
 	})
 	if err != nil {
 		db.Close()
-		return nil, fmt.Errorf("%w: %s: %v; %s", ErrCorrupt, path, err, wayOut(path))
+		return nil, fmt.Errorf("%s: %w; %s", path, err, wayOut(path))
 	}
 	return s, nil
 }

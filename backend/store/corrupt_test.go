@@ -215,10 +215,17 @@ func TestCorruptStore(t *testing.T) {
 }
 
 // verdict checks a child's report: refused with the way out, or opened
-// with every job read back intact or reported and answered as corrupt.
+// with every job read back intact or reported and answered as corrupt, in
+// words for a user (a damaged page, not Go's runtime error; "corrupt
+// data" said once).
 func verdict(t *testing.T, name, report string) {
 	t.Logf("%s", report)
 	lines := strings.Split(report, "\n")
+	for _, l := range lines { // said to a user: no Go runtime text, no stutter
+		if strings.Contains(l, "runtime error") || strings.Count(l, "corrupt data") > 1 {
+			t.Errorf("a message a user cannot act on: %s", l)
+		}
+	}
 	if len(lines) < 3 || !strings.HasPrefix(lines[1], "EXPORTED") {
 		t.Fatalf("the child did not check and export")
 	}

@@ -13,12 +13,13 @@ import (
 	"topomap/backend/jobs"
 )
 
-// walk visits the keys of bucket in one guarded read transaction of db,
-// after problems has listed what is wrong with its records. The error of
-// visit ends the walk and is returned; a fault while reading a damaged
-// file ends it with a problem. A file never initialised (or written
-// before the bucket existed) has nothing to visit.
-func walk(ctx context.Context, db *bolt.DB, bucket []byte, problems func(*bolt.Tx) []string, visit func(tx *bolt.Tx, k []byte) error) ([]string, error) {
+// walk visits the keys of bucket, which holds the records what names, in
+// one guarded read transaction of db, after problems has listed what is
+// wrong with its records. The error of visit ends the walk and is
+// returned; a fault while reading a damaged file ends it with a problem.
+// A file never initialised (or written before the bucket existed) has
+// nothing to visit.
+func walk(ctx context.Context, db *bolt.DB, bucket []byte, what string, problems func(*bolt.Tx) []string, visit func(tx *bolt.Tx, k []byte) error) ([]string, error) {
 	var found []string
 	var verr error
 	err := guard(func() error {
@@ -43,14 +44,14 @@ func walk(ctx context.Context, db *bolt.DB, bucket []byte, problems func(*bolt.T
 		return found, verr
 	}
 	if err != nil {
-		found = append(found, "reading stopped: "+err.Error())
+		found = append(found, "reading the "+what+" stopped: "+problemText(err))
 	}
 	return found, nil
 }
 
 // EachJob implements Source, in the file's key order (the ids').
 func (s *Bolt) EachJob(ctx context.Context, f func(j jobs.Job, place []byte) error) ([]string, error) {
-	return walk(ctx, s.db, bucketJobs, scan, func(tx *bolt.Tx, k []byte) error {
+	return walk(ctx, s.db, bucketJobs, "jobs", scan, func(tx *bolt.Tx, k []byte) error {
 		if !jobs.ValidID(string(k)) {
 			return nil
 		}
@@ -65,7 +66,7 @@ func (s *Bolt) EachJob(ctx context.Context, f func(j jobs.Job, place []byte) err
 
 // EachGraph implements Source, in the file's key order (the ids').
 func (s *Bolt) EachGraph(ctx context.Context, f func(r GraphRecord) error) ([]string, error) {
-	return walk(ctx, s.db, bucketGraphs, scanGraphs, func(tx *bolt.Tx, k []byte) error {
+	return walk(ctx, s.db, bucketGraphs, "graphs and machines", scanGraphs, func(tx *bolt.Tx, k []byte) error {
 		r, err := checkGraph(tx, string(k))
 		if err != nil {
 			return nil // scanGraphs reported it
