@@ -46,9 +46,8 @@ const statusClientClosed = 499
 
 // classify maps an error to its status, body and Retry-After seconds (0 =
 // none). This is the one place where errors become statuses, but for
-// echo's HTTPErrors, whose status is chosen where they are made: echo's
-// own (routing, body limit) and the refusals of the request guards
-// (guard.go: origin, token, content type), which precede any handler.
+// echo's own HTTPErrors (a wrong method, its body limit), whose status
+// echo chose.
 func (s *Server) classify(err error) (int, ErrorBody, int) {
 	var he *echo.HTTPError
 	if errors.As(err, &he) {
@@ -57,8 +56,6 @@ func (s *Server) classify(err error) (int, ErrorBody, int) {
 			return he.Code, ErrorBody{Error: "request body larger than " + metric.Bytes(s.o.MaxBody) + " (many host names go to POST /api/v1/jobs/{id}/placement as a names file, text/plain)"}, 0
 		case http.StatusMethodNotAllowed:
 			return he.Code, ErrorBody{Error: "method not allowed on this path"}, 0
-		case http.StatusUnsupportedMediaType:
-			return he.Code, ErrorBody{Error: fmt.Sprint(he.Message), Field: "Content-Type"}, 0
 		}
 		msg := fmt.Sprint(he.Message)
 		if he.Code >= 500 {
@@ -81,8 +78,16 @@ func (s *Server) classify(err error) (int, ErrorBody, int) {
 		return http.StatusRequestEntityTooLarge, body, 0
 	case errors.As(err, &ge):
 		return http.StatusBadRequest, body, 0
-	case errors.Is(err, errEncoded):
+	case errors.Is(err, errEncoded), errors.Is(err, errMediaType):
 		return http.StatusUnsupportedMediaType, body, 0
+	case errors.Is(err, errCrossSite):
+		return http.StatusForbidden, body, 0
+	case errors.Is(err, errAuth), errors.Is(err, errBadToken):
+		return http.StatusUnauthorized, body, 0
+	case errors.Is(err, errNoRoute):
+		return http.StatusNotFound, body, 0
+	case errors.Is(err, errNoGraphs):
+		return http.StatusNotImplemented, body, 0
 	case errors.Is(err, errBodyTooLarge):
 		return http.StatusRequestEntityTooLarge, body, 0
 	case errors.Is(err, os.ErrDeadlineExceeded):
@@ -121,7 +126,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 		return
 	}
 	code, body, retry := s.classify(err)
-	if code >= 500 && code != http.StatusServiceUnavailable {
+	if code >= 500 && code != http.StatusServiceUnavailable && code != http.StatusNotImplemented {
 		s.o.Logger.Error("server: internal error", "method", c.Request().Method, "path", c.Request().URL.Path, "err", err)
 	}
 	if retry > 0 {

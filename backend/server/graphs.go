@@ -25,7 +25,7 @@ import (
 )
 
 // errNoGraphs: the server was started without a graph store.
-var errNoGraphs = echo.NewHTTPError(http.StatusNotImplemented, "this server keeps no uploaded graphs")
+var errNoGraphs = errors.New("this server keeps no uploaded graphs")
 
 // errBodyTooLarge marks a body cut at its cap (an uploaded graph's, a
 // names file's): a 413.

@@ -16,12 +16,13 @@ import (
 	"topomap/algorithms/spec"
 )
 
-// The errors of the request guards.
+// The errors of the request guards (classify gives their statuses).
 var (
-	errCrossSite = echo.NewHTTPError(http.StatusForbidden, "cross-site request refused: the API takes jobs from this origin's pages and from non-browser clients only")
-	errAuth      = echo.NewHTTPError(http.StatusUnauthorized, "this server wants an API token: Authorization: Bearer TOKEN")
+	errCrossSite = errors.New("cross-site request refused: the API takes jobs from this origin's pages and from non-browser clients only")
+	errAuth      = errors.New("this server wants an API token: Authorization: Bearer TOKEN")
 	errEncoded   = errors.New("compressed bodies are not read")
-	errBadToken  = echo.NewHTTPError(http.StatusUnauthorized, "the API token sent is not accepted by this server: send one of its tokens (Authorization: Bearer TOKEN)")
+	errMediaType = errors.New("want Content-Type")
+	errBadToken  = errors.New("the API token sent is not accepted by this server: send one of its tokens (Authorization: Bearer TOKEN)")
 )
 
 // crossSite reports whether a browser sent r from a page of another
@@ -70,7 +71,7 @@ func (s *Server) guard(next echo.HandlerFunc, types ...string) echo.HandlerFunc 
 			return errCrossSite
 		}
 		if len(types) > 0 && r.Method == http.MethodPost && !slices.Contains(types, mediaType(r)) {
-			return echo.NewHTTPError(http.StatusUnsupportedMediaType, "want Content-Type: "+strings.Join(types, " or "))
+			return &spec.FieldError{Field: echo.HeaderContentType, Err: fmt.Errorf("%w: %s", errMediaType, strings.Join(types, " or "))}
 		}
 		if ce := r.Header.Get(echo.HeaderContentEncoding); ce != "" && !strings.EqualFold(ce, "identity") {
 			return &spec.FieldError{Field: echo.HeaderContentEncoding, Err: fmt.Errorf("%w: the body is sent with Content-Encoding %s; send it uncompressed", errEncoded, quote(ce))}

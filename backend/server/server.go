@@ -302,8 +302,11 @@ func (s *Server) notFound(c echo.Context) error {
 		c.Response().Header().Set("Allow", strings.Join(allow, ", "))
 		return echo.ErrMethodNotAllowed
 	}
-	return echo.NewHTTPError(http.StatusNotFound, "no API route "+c.Request().Method+" "+c.Request().URL.Path)
+	return fmt.Errorf("%w %s %s", errNoRoute, c.Request().Method, c.Request().URL.Path)
 }
+
+// errNoRoute: no route serves the request's path (404).
+var errNoRoute = errors.New("no API route")
 
 // ownBodyCap are the POST routes whose handlers cap their bodies
 // themselves, above MaxBody.
