@@ -504,7 +504,7 @@ func TestOpenAPINamesEveryKind(t *testing.T) {
 
 // TestServerWithoutGraphsSaysSo: a server started without a graph store
 // answers an upload 501 with the reason (the status's name was all it
-// said, "not Implemented"), and logs no internal error.
+// said, "not Implemented").
 func TestServerWithoutGraphsSaysSo(t *testing.T) {
 	f := newFixture(t, jobs.Options{}, server.Options{})
 	rec := serve(f, "POST", "/api/v1/graphs?format=csv", "text/csv", "0,1,1\n", "")
