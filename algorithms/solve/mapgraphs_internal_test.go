@@ -10,13 +10,6 @@ import (
 // heuristics, rank order and, up to shapeStartLimit vertices, rb and
 // multisection.
 func TestDefaultStarts(t *testing.T) {
-	names := func(as []Algorithm) []string {
-		var out []string
-		for _, a := range as {
-			out = append(out, a.Name)
-		}
-		return out
-	}
 	algos := func(ns ...string) []Algorithm {
 		var out []Algorithm
 		for _, n := range ns {
@@ -41,8 +34,17 @@ func TestDefaultStarts(t *testing.T) {
 		{[]string{"standard", "rb"}, 8, []string{"standard", "rb"}},
 		{nil, 8, nil},
 	} {
-		if got := names(defaultStarts(algos(tt.in...), tt.n)); !slices.Equal(got, tt.want) {
+		if got := algoNames(defaultStarts(algos(tt.in...), tt.n)); !slices.Equal(got, tt.want) {
 			t.Errorf("defaultStarts(%v, %d) = %v, want %v", tt.in, tt.n, got, tt.want)
 		}
 	}
+}
+
+// algoNames lists the names of as, in order.
+func algoNames(as []Algorithm) []string {
+	var out []string
+	for _, a := range as {
+		out = append(out, a.Name)
+	}
+	return out
 }

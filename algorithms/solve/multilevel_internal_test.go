@@ -88,11 +88,7 @@ func TestCoarseLevelStartsFromShapes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var out []string
-		for _, a := range algos {
-			out = append(out, a.Name)
-		}
-		return out
+		return algoNames(algos)
 	}
 	fine, coarse := names(p), names(q)
 	if !slices.Contains(fine, "rb") || !slices.Contains(fine, "identity") {
