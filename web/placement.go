@@ -101,7 +101,8 @@ func (c *Explorer) showPlacement(name, text string) error {
 // page's host names (POST /api/v1/score, which tells its format from its
 // content, checks it and answers in JSON): the ranks' slots on in's
 // PlacementHost, and the notes that name the format ("Placement read as
-// rankfile"). The readers stay out of the page's client (6 KB).
+// rankfile"). The readers stay out of the page's client (16 KB gzipped:
+// package export registers them for the server and the CLI only).
 func readPlacement(in spec.Instance, names []string, text string) ([]int, solve.Notes, error) {
 	var rep struct {
 		Placement [][]int

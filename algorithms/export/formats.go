@@ -31,9 +31,12 @@ type Format struct {
 	// which on nodes with an inside (cores not 0 apart) may not be the
 	// placement's.
 	NodesOnly bool
-	// Read reads a file of the format back into each rank's slot (see
-	// ReadPlacement); nil for a report that is no placement (text).
-	Read func(io.Reader, Target) ([]int, error)
+	// Readable marks a placement that ReadPlacement reads back into each
+	// rank's slot (not a report: text). Its reader is in read_<name>.go,
+	// registered in readers: the server and the CLI read placements, and
+	// the browser's client, which sends an upload to the server (POST
+	// /api/v1/score), links none of them.
+	Readable bool
 }
 
 // Options are what a user adds to a placement file beyond the result.
@@ -49,14 +52,14 @@ var Formats []Format
 
 func init() {
 	Formats = []Format{
-		{Name: "json", MediaType: "application/json", Ext: "json", Write: JSONWith, Read: readJSON},
-		{Name: "csv", MediaType: "text/csv; charset=utf-8", Ext: "csv", Write: func(w io.Writer, r *solve.Result, o Options) error { return CSVWith(w, r.Mapping, o.Hostnames) }, Read: readCSV},
+		{Name: "json", MediaType: "application/json", Ext: "json", Write: JSONWith, Readable: true},
+		{Name: "csv", MediaType: "text/csv; charset=utf-8", Ext: "csv", Write: func(w io.Writer, r *solve.Result, o Options) error { return CSVWith(w, r.Mapping, o.Hostnames) }, Readable: true},
 		{Name: "text", MediaType: "text/plain; charset=utf-8", Ext: "txt", Write: resultOnly(Text)},
-		{Name: "rankorder", MediaType: "text/plain; charset=utf-8", Ext: "rankorder", Write: rankOrder, NoHoles: true, Read: readRankOrder},
-		{Name: "scotch", MediaType: "text/plain; charset=utf-8", Ext: "map", Write: mappingOnly(Scotch), Read: readScotch},
-		{Name: "mapfile", MediaType: "text/plain; charset=utf-8", Ext: "mapfile", Write: mappingOnly(Mapfile), Read: readMapfile},
-		{Name: "rankfile", MediaType: "text/plain; charset=utf-8", Ext: "rankfile", Write: named(RankFile), Read: readRankFile},
-		{Name: "slurm", MediaType: "text/plain; charset=utf-8", Ext: "hostfile", Write: named(Slurm), Read: readSlurm, NodesOnly: true},
+		{Name: "rankorder", MediaType: "text/plain; charset=utf-8", Ext: "rankorder", Write: rankOrder, NoHoles: true, Readable: true},
+		{Name: "scotch", MediaType: "text/plain; charset=utf-8", Ext: "map", Write: mappingOnly(Scotch), Readable: true},
+		{Name: "mapfile", MediaType: "text/plain; charset=utf-8", Ext: "mapfile", Write: mappingOnly(Mapfile), Readable: true},
+		{Name: "rankfile", MediaType: "text/plain; charset=utf-8", Ext: "rankfile", Write: named(RankFile), Readable: true},
+		{Name: "slurm", MediaType: "text/plain; charset=utf-8", Ext: "hostfile", Write: named(Slurm), Readable: true, NodesOnly: true},
 	}
 }
 

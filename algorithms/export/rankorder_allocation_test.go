@@ -111,7 +111,7 @@ func TestPlacementRoundTripOnAnAllocation(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, f := range export.Formats {
-			if f.Read == nil || f.NodesOnly {
+			if !f.Readable || f.NodesOnly {
 				continue
 			}
 			var buf bytes.Buffer

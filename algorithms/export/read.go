@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package export
 
 import (
@@ -12,26 +14,6 @@ import (
 	"topomap/algorithms/topology"
 )
 
-// Target is what a placement file is read against: the host whose slots
-// it names, the guest's vertex count (the ranks 0 … Ranks−1) and the
-// names of the host nodes (default: the machine's own, topology.NamesOf,
-// else node<index>).
-type Target struct {
-	Host      topology.Host
-	Ranks     int
-	Hostnames Hostnames
-	// Named is the host a JSON report may name besides Host: the host of
-	// an instance with an allocation, whose report places its ranks on
-	// the whole machine with its ranks per node, Host
-	// (solve.PlacementHost).
-	Named string
-	// Allocation is the instance's allocation (solve.PlacementHost's),
-	// nil for the whole machine; Host is then its Whole. An
-	// MPICH_RANK_ORDER file lists the ranks over the job's slots, the
-	// allocated nodes' in allocation order (see the package doc).
-	Allocation *topology.Allocation
-}
-
 // jobSlot returns the slot of t.Host that the k-th rank an
 // MPICH_RANK_ORDER file lists takes, read on line: slot k, or on an
 // allocation its k-th slot (topology.Allocation.Slot).
@@ -45,6 +27,12 @@ func (t Target) jobSlot(line, k int) (int, error) {
 			k, a.Host.Size()-1, metric.Plural(a.PerNode(), "slot"), metric.Plural(len(a.Nodes()), "node"))
 	}
 	return a.Slot(k), nil
+}
+
+// readers are the readers of the Readable formats, by name.
+var readers = map[string]func(io.Reader, Target) ([]int, error){
+	"json": readJSON, "csv": readCSV, "rankorder": readRankOrder, "scotch": readScotch,
+	"mapfile": readMapfile, "rankfile": readRankFile, "slurm": readSlurm,
 }
 
 // MaxPlacementLine is the longest line a placement reader takes.
@@ -73,25 +61,14 @@ func ReadPlacement(r io.Reader, format string, t Target) ([]int, string, error) 
 	if err != nil {
 		return nil, "", err
 	}
-	if f.Read == nil {
+	if !f.Readable {
 		return nil, "", &spec.FieldError{Field: "format", Err: fmt.Errorf("%s is a report, not a placement file: read one of %s", format, strings.Join(ReadableNames(), ", "))}
 	}
 	if len(t.Hostnames) == 0 {
 		t.Hostnames = topology.NamesOf(t.Host)
 	}
-	place, err := f.Read(br, t)
+	place, err := readers[format](br, t)
 	return place, format, err
-}
-
-// ReadableNames lists the formats ReadPlacement reads, in table order.
-func ReadableNames() []string {
-	var names []string
-	for _, f := range Formats {
-		if f.Read != nil {
-			names = append(names, f.Name)
-		}
-	}
-	return names
 }
 
 // Sniff tells the format of a placement file from its first bytes: json

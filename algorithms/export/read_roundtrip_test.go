@@ -50,7 +50,7 @@ func TestPlacementRoundTrip(t *testing.T) {
 		nodes, _ := topology.NodesOf(r.Mapping.Host)
 		for _, names := range []export.Hostnames{nil, hostnames("nid", nodes.Size())} {
 			for _, f := range export.Formats {
-				if f.Read == nil || export.Check(f.Name, r.Mapping) != nil {
+				if !f.Readable || export.Check(f.Name, r.Mapping) != nil {
 					continue
 				}
 				var b bytes.Buffer
