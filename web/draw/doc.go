@@ -19,7 +19,8 @@
 // A host is laid out by the layout its drawing family registered
 // (topology.Family; registerLayout beside each layout's code: lattices,
 // fat trees, dragonflies, trees), a host with cores as its nodes' layout
-// with each node's cores in its place, and a host of a kind that names no
+// with each node's cores in its place (a column on a tree's row of nodes
+// too narrow for a square), and a host of a kind that names no
 // family with its nodes in index order on a circle, so that every kind
 // is drawn.
 //

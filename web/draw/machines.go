@@ -3,6 +3,7 @@ package draw
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	svg "github.com/ajstarks/svgo"
 
@@ -96,15 +97,16 @@ func init() {
 	})
 }
 
-// coresLayout subdivides the place of every node of il into a q×q grid
-// of its c cores, as the nodes go: core 0 bottom left, the first
-// coordinate (the core) fastest, rows upwards; a fifth of the pitch
-// stays between the nodes' frames for their links, which meet a node at
-// its frame (the ends of its wiring).
+// coresLayout subdivides the place of every node of il into a grid of
+// its c cores, as the nodes go: core 0 bottom left, the first coordinate
+// (the core) fastest, rows upwards; a fifth of the pitch stays between
+// the nodes' frames for their links, which meet a node at its frame (the
+// ends of its wiring). The grid is q×q, or on a tree's row of nodes too
+// narrow for that a column (see coreGrid), the row moved down so that
+// the wires still meet the frames' tops.
 func coresLayout(il *layout, c, q int) *layout {
 	n := len(il.x)
-	side := max(il.cell, il.side, 2*il.r)
-	sub := max(1, (side-max(2, side/5))/q)
+	cols, sub := coreGrid(il, c, q)
 	l := *il
 	l.x, l.y = make([]int, n*c), make([]int, n*c)
 	l.r, l.side = clamp(sub*2/5, 1, 14), sub
@@ -114,17 +116,23 @@ func coresLayout(il *layout, c, q int) *layout {
 	for _, k := range il.links {
 		l.wires = append(l.wires, [4]int{il.x[k[0]], il.y[k[0]], il.x[k[1]], il.y[k[1]]})
 	}
-	rows := (c + q - 1) / q
-	halfW, halfH := q*sub/2, rows*sub/2
+	rows := (c + cols - 1) / cols
+	halfW, halfH := cols*sub/2, rows*sub/2
+	down := 0
+	if il.below {
+		down = max(0, halfH-il.r)
+		l.lower(il.y[0]+il.r, 2*down)
+	}
 	l.perNode = c
 	l.ends = make([]linkEnd, n, max(n, len(il.ends)))
 	for u := range n {
-		l.ends[u] = linkEnd{il.x[u], il.y[u], halfH + 1, -1}
-		l.frames = append(l.frames, [4]int{il.x[u] - halfW - 1, il.y[u] - halfH - 1, q*sub + 2, rows*sub + 2})
+		y := il.y[u] + down
+		l.ends[u] = linkEnd{il.x[u], y, halfH + 1, -1}
+		l.frames = append(l.frames, [4]int{il.x[u] - halfW - 1, y - halfH - 1, cols*sub + 2, rows*sub + 2})
 		for t := range c {
 			s := t + c*u
-			l.x[s] = il.x[u] - halfW + sub/2 + t%q*sub
-			l.y[s] = il.y[u] + halfH - sub/2 - t/q*sub
+			l.x[s] = il.x[u] - halfW + sub/2 + t%cols*sub
+			l.y[s] = y + halfH - sub/2 - t/cols*sub
 		}
 	}
 	if len(il.ends) > n { // a network's switches
@@ -135,6 +143,46 @@ func coresLayout(il *layout, c, q int) *layout {
 		l.note = il.note + "; " + l.note
 	}
 	return &l
+}
+
+// Cores on a tree's narrow row of nodes: at least minCore units each, in
+// a column at most maxColumn high where the cores fit in one.
+const (
+	minCore   = 6
+	maxColumn = 80
+)
+
+// coreGrid returns the columns of a node's grid of c cores and their
+// pitch: q columns in a node's square of il; on a tree's row of nodes
+// (il.below) whose square would draw cores under minCore units, as few
+// columns as keep the cores at least that large, more where their
+// column would be higher than maxColumn (fattree:4,3:cores=4 in 720
+// units: nodes 10 wide, cores 4 units in 2×2, 8 in a column of 4).
+func coreGrid(il *layout, c, q int) (cols, sub int) {
+	side := max(il.cell, il.side, 2*il.r)
+	room := side - max(2, side/5)
+	cols, sub = q, max(1, room/q)
+	if !il.below || sub >= minCore {
+		return cols, sub
+	}
+	for cols = max(1, room/minCore); cols < q; cols++ {
+		if sub = room / cols; (c+cols-1)/cols*sub <= maxColumn {
+			return cols, sub
+		}
+	}
+	return q, max(1, room/q)
+}
+
+// lower moves what a drawing writes below height y (the numbers under a
+// tree's row of nodes) down by dy, and its bottom with them.
+func (l *layout) lower(y, dy int) {
+	l.ticks = slices.Clone(l.ticks)
+	for i := range l.ticks {
+		if l.ticks[i].y > y {
+			l.ticks[i].y += dy
+		}
+	}
+	l.h += dy
 }
 
 // fatTreeLayout draws a fat tree as its tree (package topology's doc, Fat

@@ -228,3 +228,42 @@ func TestNetworkLinkDrawing(t *testing.T) {
 func plainText(doc []byte) string {
 	return strings.Join(strings.Fields(regexp.MustCompile(`<[^>]*>`).ReplaceAllString(string(doc), " ")), " ")
 }
+
+// TestNarrowTreeRowStacksCores: on a fat tree whose row of nodes is too
+// narrow for a square of cores (64 nodes of 4 cores in 720 units: 10
+// each), each node's cores stand in a column, drawn at least 6 units
+// apart (4 in a 2×2 square), the frame's top where the leaf links end
+// and the nodes' numbers below the frames.
+func TestNarrowTreeRowStacksCores(t *testing.T) {
+	var buf bytes.Buffer
+	if err := draw.Mapping(&buf, onHost(t, "grid:16x16", "fattree:4,3:cores=4"), draw.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	doc := buf.String()
+	frames := regexp.MustCompile(`<rect x="\d+" y="(\d+)" width="(\d+)" height="(\d+)"[^>]*class="node-frame"`).FindAllStringSubmatch(doc, -1)
+	if len(frames) != 64 {
+		t.Fatalf("%d node frames, want 64", len(frames))
+	}
+	top, w, h := atoi(t, frames[0][1]), atoi(t, frames[0][2]), atoi(t, frames[0][3])
+	if h < 4*6 || w >= h {
+		t.Errorf("a node's frame is %d wide and %d high, want a column of 4 cores of at least 6", w, h)
+	}
+	ys := map[int]bool{}
+	for _, m := range regexp.MustCompile(`<circle cx="21" cy="(\d+)"[^>]*class="n"`).FindAllStringSubmatch(doc, -1) {
+		ys[atoi(t, m[1])] = true
+	}
+	if len(ys) != 4 {
+		t.Errorf("node 0's cores are drawn at %d heights, want 4 (a column)", len(ys))
+	}
+	ends := regexp.MustCompile(`<line x1="[\d.]+" y1="([\d.]+)"[^>]*class="l" data-l="0"`).FindStringSubmatch(doc)
+	if ends == nil {
+		t.Fatal("no link from node 0 drawn")
+	}
+	if y, _ := strconv.ParseFloat(ends[1], 64); y < float64(top-3) || y > float64(top+3) {
+		t.Errorf("node 0's link ends at height %v, its frame's top is %d", y, top)
+	}
+	num := regexp.MustCompile(`<text x="21" y="(\d+)" class="tick"[^>]*>0<`).FindStringSubmatch(doc)
+	if num == nil || atoi(t, num[1]) < top+h+8 {
+		t.Errorf("node 0's number %v is not under its frame (bottom %d)", num, top+h)
+	}
+}
