@@ -625,10 +625,7 @@ func (c *Explorer) renderResult() app.UI {
 	if r.Mapping != nil && r.Mapping.Guest != nil {
 		steps = draw.StepCount(r.Mapping.Guest)
 	}
-	stepName := "rows"
-	if r.Instance.Guest.Kind == guest.Hypercube {
-		stepName = "dimensions"
-	}
+	stepName := guest.WordsOf(r.Instance.Guest.Kind).Step
 	// While the fields do not say the instance shown, say so, and grey it.
 	stale, class := c.stale(), "result"
 	if stale != "" {

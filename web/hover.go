@@ -165,11 +165,7 @@ func hoverText(r *solve.Result, d map[string]string) string {
 		}
 		s := "guest edge " + d["u"] + "–" + d["v"]
 		if d["dim"] != "" {
-			axis := "dimension "
-			if g.Kind == guest.Grid {
-				axis = "axis "
-			}
-			s += " (" + axis + d["dim"] + ")"
+			s += " (" + guest.WordsOf(g.Kind).Label + " " + d["dim"] + ")"
 		}
 		s += ": dilation " + d["dil"]
 		if vol, err := strconv.ParseFloat(d["vol"], 64); err == nil { // a weighted graph's pair: its volume both ways
@@ -195,11 +191,8 @@ func hoverText(r *solve.Result, d map[string]string) string {
 		dil = max(dil, m.Host.Hops(m.Place[v], m.Place[g.Adj[e]]))
 	}
 	what := "vertex " + d["v"]
-	switch g.Kind {
-	case guest.Grid:
-		what += " (object " + joinInts(g.Coords(v, nil)) + ")"
-	case guest.Hypercube:
-		what += " (bits " + joinInts(g.Coords(v, nil)) + ", bit 0 first)"
+	if words := guest.WordsOf(g.Kind); words.Vertex != nil {
+		what += " (" + words.Vertex(joinInts(g.Coords(v, nil))) + ")"
 	}
 	return "guest " + what + " on " + at + "; " + metric.Plural(int(g.Offsets[v+1]-g.Offsets[v]), "edge") +
 		", the longest " + metric.Plural(dil, "hop")

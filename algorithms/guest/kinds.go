@@ -18,14 +18,17 @@ func init() {
 		Examples:   []string{"hypercube:1", "hypercube:4"},
 		Dimensions: func(s Spec) int { return s.Dims[0] },
 		Diameter:   func(s Spec) int { return s.Dims[0] },
-		Bandwidth:  cubeBandwidth})
+		Bandwidth:  cubeBandwidth,
+		Words: Words{Label: "dimension", Step: "dimensions", ByLabel: true,
+			Vertex: func(c string) string { return "bits " + c + ", bit 0 first" }}})
 	Register(KindSpec{Kind: Grid, Name: "grid", Form: "grid:AxB[xC][:wrap]", Parse: parseGrid, Args: gridArgs,
 		Order:      func(s Spec) int { return dims.Product(s.Dims) },
 		Build:      func(s Spec) (*Graph, error) { return NewGrid(s.Dims, s.Wrap) },
 		Examples:   []string{"grid:9x8", "grid:1x5", "grid:4x3x2:wrap", "grid:2x2:wrap"},
 		Dimensions: func(s Spec) int { return len(s.Dims) },
 		Diameter:   gridDiameter,
-		Bandwidth:  gridBandwidth})
+		Bandwidth:  gridBandwidth,
+		Words:      Words{Label: "axis", Step: "rows", Vertex: func(c string) string { return "object " + c }}})
 	Register(KindSpec{Kind: Custom, Name: "graph", Form: "graph:ID", Parse: parseWeighted, Args: func(s Spec) string { return s.ID },
 		Order: weightedOrder, Build: buildWeighted, External: true})
 }

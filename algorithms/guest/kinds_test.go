@@ -45,3 +45,33 @@ func TestRegisteredKinds(t *testing.T) {
 		}
 	}
 }
+
+// TestKindsNameTheirParts: a kind whose guests label their edges names
+// the labels, one whose guests have coordinates says where a vertex sits,
+// and a step view needs coordinates (its steps are the first one's
+// values or the labels), so that the pages and drawings, which read
+// these words, have one for every part they show.
+func TestKindsNameTheirParts(t *testing.T) {
+	for _, k := range guest.Kinds() {
+		for _, ex := range k.Examples {
+			s, err := guest.Parse(ex)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := s.Build()
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := guest.WordsOf(k.Kind)
+			if g.Label != nil && w.Label == "" {
+				t.Errorf("%s labels its edges but names no label", ex)
+			}
+			if len(g.Coords(0, nil)) > 0 && w.Vertex == nil {
+				t.Errorf("%s has coordinates but no words for a vertex", ex)
+			}
+			if w.Step != "" && (len(g.Dims) == 0 || w.ByLabel && g.Label == nil) {
+				t.Errorf("%s has a step view (%s) without what its steps count", ex, w.Step)
+			}
+		}
+	}
+}

@@ -51,6 +51,33 @@ type KindSpec struct {
 	// External marks a kind whose spec names a graph held elsewhere: Build
 	// wants it attached by Resolve first.
 	External bool
+	// Words are how the pages and the drawings speak of the kind's
+	// guests.
+	Words Words
+}
+
+// Words name the parts of a guest kind's guests on a page or a drawing.
+// The zero Words suit a kind without labels, coordinates or step view.
+type Words struct {
+	// Label names an edge's label (Graph.Label): a grid's "axis", a
+	// d-cube's "dimension".
+	Label string
+	// Step names what the step view adds at each step ("rows",
+	// "dimensions"); "" for a kind without a step view. Its first k steps
+	// show the edges whose label is below k if ByLabel, else the vertices
+	// whose first coordinate is below k.
+	Step    string
+	ByLabel bool
+	// Vertex says where a vertex sits, given its coordinates
+	// (Graph.Coords) written "1,2": "object 1,2".
+	Vertex func(coords string) string
+}
+
+// WordsOf returns the Words of guest kind k (the zero Words for a kind
+// not registered).
+func WordsOf(k Kind) Words {
+	r, _ := kindOf(k)
+	return r.Words
 }
 
 var registry = kinds.Registry[KindSpec]{Names: func(k KindSpec) (string, string) { return k.Name, k.Form }}

@@ -52,10 +52,11 @@ type Options struct {
 	RowsNote  string
 }
 
-// StepCount returns how many steps the step view of a guest has: its rows
-// for a grid, its dimensions for a d-cube.
+// StepCount returns how many steps the step view of a guest has: none
+// for a kind without one (guest.Words.Step), else the size of its first
+// dimension (a grid's rows, a d-cube's dimensions).
 func StepCount(g *guest.Graph) int {
-	if len(g.Dims) == 0 {
+	if len(g.Dims) == 0 || guest.WordsOf(g.Kind).Step == "" {
 		return 0
 	}
 	return g.Dims[0]
@@ -210,14 +211,14 @@ func dimensionMapping(w io.Writer, r *solve.Result, o Options, lay *layout, heat
 func stepView(g *guest.Graph, step int) (shown func(v int) bool, edgeShown func(label int8) bool) {
 	shown = func(v int) bool { return true }
 	edgeShown = func(label int8) bool { return true }
-	if step > 0 && len(g.Dims) > 0 {
-		switch g.Kind {
-		case guest.Grid:
-			k := g.Dims[0]
-			shown = func(v int) bool { return v%k < step }
-		case guest.Hypercube:
-			edgeShown = func(l int8) bool { return int(l) < step }
-		}
+	words := guest.WordsOf(g.Kind)
+	switch {
+	case step <= 0 || StepCount(g) == 0:
+	case words.ByLabel:
+		edgeShown = func(l int8) bool { return int(l) < step }
+	default:
+		k := g.Dims[0]
+		shown = func(v int) bool { return v%k < step }
 	}
 	return shown, edgeShown
 }
@@ -499,12 +500,8 @@ func caption(r *solve.Result) string {
 func subcaption(r *solve.Result, heatMap bool, lv *linkView, o Options) string {
 	g := r.Mapping.Guest
 	var parts []string
-	if o.Step > 0 {
-		if g.Kind == guest.Hypercube {
-			parts = append(parts, "step view: dimensions 0.."+itoa(o.Step-1))
-		} else {
-			parts = append(parts, "step view: rows 0.."+itoa(o.Step-1))
-		}
+	if o.Step > 0 && StepCount(g) > 0 {
+		parts = append(parts, "step view: "+guest.WordsOf(g.Kind).Step+" 0.."+itoa(o.Step-1))
 	}
 	if heatMap {
 		detail := o.Detail
@@ -535,10 +532,7 @@ func key(f *flow, buf *bytes.Buffer, g *guest.Graph, h topology.Host, note strin
 		for _, l := range g.Label {
 			groups = max(groups, int(l)+1)
 		}
-		name := "dim "
-		if g.Kind == guest.Grid {
-			name = "axis "
-		}
+		name := guest.WordsOf(g.Kind).Label + " "
 		buf.WriteString(`<g class="legend">`)
 		for d := range min(groups, 12) {
 			text := name + itoa(d)
