@@ -232,11 +232,13 @@ func plainText(doc []byte) string {
 // TestNarrowTreeRowStacksCores: on a fat tree whose row of nodes is too
 // narrow for a square of cores (64 nodes of 4 cores in 720 units: 10
 // each), each node's cores stand in a column, drawn at least 6 units
-// apart (4 in a 2×2 square), the frame's top where the leaf links end
-// and the nodes' numbers below the frames.
+// apart (4 in a 2×2 square), the frame's top where the leaf links end,
+// the nodes' numbers below the frames, and the locator finds each core
+// where it is drawn.
 func TestNarrowTreeRowStacksCores(t *testing.T) {
 	var buf bytes.Buffer
-	if err := draw.Mapping(&buf, onHost(t, "grid:16x16", "fattree:4,3:cores=4"), draw.Options{}); err != nil {
+	r := onHost(t, "grid:16x16", "fattree:4,3:cores=4")
+	if err := draw.Mapping(&buf, r, draw.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	doc := buf.String()
@@ -249,8 +251,12 @@ func TestNarrowTreeRowStacksCores(t *testing.T) {
 		t.Errorf("a node's frame is %d wide and %d high, want a column of 4 cores of at least 6", w, h)
 	}
 	ys := map[int]bool{}
-	for _, m := range regexp.MustCompile(`<circle cx="21" cy="(\d+)"[^>]*class="n"`).FindAllStringSubmatch(doc, -1) {
+	loc := draw.NewLocator(r, draw.Options{})
+	for _, m := range regexp.MustCompile(`<circle cx="21" cy="(\d+)"[^>]*class="n" data-h="(\d+)"`).FindAllStringSubmatch(doc, -1) {
 		ys[atoi(t, m[1])] = true
+		if h, _ := loc.At(21, float64(atoi(t, m[1]))); h != atoi(t, m[2]) {
+			t.Errorf("core %s drawn at (21,%s) is %d to the locator", m[2], m[1], h)
+		}
 	}
 	if len(ys) != 4 {
 		t.Errorf("node 0's cores are drawn at %d heights, want 4 (a column)", len(ys))
