@@ -49,11 +49,14 @@ self.addEventListener("install", () => self.skipWaiting());
 // and ResourcesToCache), sends page loads to the network first and, when
 // offline, answers them with the cached "/": every page is drawn by the
 // same wasm from its URL. Other same-origin GETs are cache-first; the API
-// is never cached. Each deploy (Version) gets its own cache; a new one
+// is never cached but for the algorithms' notes (GET /api/v1/algorithms,
+// which the client reads for what it leaves out: readNotes), network
+// first with a copy kept, so that notes read once show offline too. Each deploy (Version) gets its own cache; a new one
 // replaces the old at once (skipWaiting), and go-app then offers a reload.
 const offlineWorker = `// topomap service worker {{.Version}}
 const cacheName = "app-" + "{{.Version}}";
 const resourcesToCache = {{.ResourcesToCache}};
+const notesPath = "NOTES_PATH";
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(cacheName)
@@ -72,6 +75,18 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   const req = event.request;
   const url = new URL(req.url);
+  if (req.method === "GET" && url.origin === self.location.origin && url.pathname === notesPath) {
+    // The algorithms' notes: the server's when it answers (a copy kept),
+    // else the copy, so that notes read once show offline too.
+    event.respondWith(fetch(req).then((res) => {
+      if (res.ok) {
+        const copy = res.clone();
+        caches.open(cacheName).then((c) => c.put(notesPath, copy));
+      }
+      return res;
+    }).catch(() => caches.match(notesPath).then((hit) => hit || Response.error())));
+    return;
+  }
   if (req.method !== "GET" || url.origin !== self.location.origin || url.pathname.startsWith("/api/")) {
     return;
   }
@@ -120,7 +135,7 @@ func AppHandler(o AppOptions) http.Handler {
 		ThemeColor:              "#1d3557",
 		BackgroundColor:         "#ffffff",
 	}
-	h.ServiceWorkerTemplate = offlineWorker
+	h.ServiceWorkerTemplate = strings.Replace(offlineWorker, "NOTES_PATH", apiBase+"/algorithms", 1)
 	if o.NoServiceWorker {
 		h.ServiceWorkerTemplate = noopWorker
 	}

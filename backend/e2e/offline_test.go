@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"sync/atomic"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"topomap/algorithms/solve"
 	"topomap/web"
 )
 
@@ -65,4 +67,36 @@ func TestUpdate(t *testing.T) {
 	click(t, ctx, "#update button")
 	waitJS(t, ctx, `document.querySelector('#root[data-ready="true"]') !== null && document.querySelector('#update') === null`)
 	waitJS(t, ctx, `caches.keys().then(k => k.length === 1 && k[0] === 'app-update-2')`)
+}
+
+// TestOfflineNotesAreWhole: the notes the client reads from the server
+// (readNotes: summaries, sources and measured costs, which the client
+// leaves out) are kept by the service worker once read, so that the
+// algorithms page opened offline still shows them whole.
+func TestOfflineNotesAreWhole(t *testing.T) {
+	ctx := tab(t)
+	mux := http.NewServeMux()
+	mux.Handle("/", web.AppHandler(web.AppOptions{Version: "offline-notes"}))
+	mux.HandleFunc("GET /api/v1/algorithms", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(solve.All())
+	})
+	ts := httptest.NewServer(mux)
+	defer ts.Close()
+	whole := `document.querySelector('#root')?.dataset.ready === 'true' &&
+		[...document.querySelectorAll('section.notes')].length > 20 &&
+		[...document.querySelectorAll('section.notes')].every(s => s.textContent.includes('CPU-s') && s.querySelector('p')?.textContent.length > 80)`
+
+	do(t, ctx, chromedp.Navigate(ts.URL+"/"))
+	waitJS(t, ctx, `navigator.serviceWorker.ready.then(r => !!r.active)`)
+	do(t, ctx, chromedp.Reload()) // the worker controls the pages opened after it
+	waitJS(t, ctx, `document.querySelector('#root[data-ready="true"]') !== null && navigator.serviceWorker.controller !== null`)
+	do(t, ctx, chromedp.Navigate(ts.URL+"/algorithms"))
+	waitJS(t, ctx, whole)
+	waitJS(t, ctx, `caches.open('app-offline-notes').then(c => c.match('/api/v1/algorithms')).then(r => !!r)`)
+
+	ts.Close() // offline from here on
+	do(t, ctx, chromedp.Navigate(ts.URL+"/algorithms"))
+	waitJS(t, ctx, whole)
+	screenshot(t, ctx, "offline-algorithms")
 }
