@@ -14,6 +14,7 @@ import (
 	"topomap/algorithms/export"
 	"topomap/algorithms/guest"
 	"topomap/algorithms/metric"
+	"topomap/algorithms/sim"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/backend/api"
@@ -524,7 +525,7 @@ func (c *Explorer) renderLink() app.UI {
 		app.If(c.valid, func() app.UI {
 			return app.A().ID("to-compare").Href(pageURL("/compare", c.in, nil)).Text("compare all algorithms")
 		}),
-		app.If(c.valid && c.in.Guest.Kind == guest.Hypercube, func() app.UI { // d-cube guests have a Gantt view
+		app.If(c.valid && sim.Models(c.in.Guest.Kind), func() app.UI { // the execution model's guests have a Gantt view
 			return app.A().ID("to-gantt").Href(pageURL("/gantt", c.in, url.Values{"vs": {ganttPartner(c.in)}})).Text("Gantt chart")
 		}),
 	)

@@ -14,7 +14,6 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"topomap/algorithms/export"
-	"topomap/algorithms/guest"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/sim"
 	"topomap/algorithms/solve"
@@ -177,7 +176,7 @@ func (c *GanttPage) checkCube() (in spec.Instance, algos []string, ok bool) {
 	in, errs := c.form.check()
 	// A guest that is no d-cube is the one thing to fix: the algorithms'
 	// checks would blame them for it (and a graph need not be loaded).
-	notCube := (errs["guest"] == "" || pendingGraph(in.Guest) != "") && in.Guest.Kind != guest.Hypercube
+	notCube := (errs["guest"] == "" || pendingGraph(in.Guest) != "") && !sim.Models(in.Guest.Kind)
 	if notCube {
 		delete(errs, "algo")
 		errs["guest"] = errNotCube

@@ -89,6 +89,12 @@ type Schedule struct {
 	summary Summary
 }
 
+// Models reports whether the compute-and-communicate model describes
+// the guests of kind k: the d-cubes, whose algorithms (FFT, bitonic sort)
+// exchange along one dimension per stage. Every caller that offers the
+// model (the schedule use case, the Gantt pages) asks here.
+func Models(k guest.Kind) bool { return k == guest.Hypercube }
+
 // Run evaluates recurrence (b) for mapping m of a d-cube onto any host,
 // with compute time ta per stage and time tc per link. It validates m.
 // O(d·2^d) time, 4·d·2^d bytes.
@@ -96,7 +102,7 @@ func Run(m *mapping.Mapping, ta, tc float64) (*Schedule, error) {
 	if m == nil || m.Guest == nil || m.Host == nil {
 		return nil, fmt.Errorf("%w: no mapping", ErrInvalid)
 	}
-	if m.Guest.Kind != guest.Hypercube {
+	if !Models(m.Guest.Kind) {
 		return nil, fmt.Errorf("%w: the CC model needs a hypercube guest, not %s", ErrInvalid, m.Guest)
 	}
 	for _, t := range []struct {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"topomap/algorithms/guest"
 	"topomap/algorithms/sim"
 	"topomap/algorithms/spec"
 )
@@ -14,7 +13,7 @@ import (
 // compute-and-communicate model on the mapping with in's Ta and Tc (taken
 // as given: 0 is a valid time). Time: Map's plus O(d·2^d).
 func Schedule(ctx context.Context, in spec.Instance) (*Result, *sim.Schedule, error) {
-	if in.Guest.Kind != guest.Hypercube {
+	if !sim.Models(in.Guest.Kind) {
 		return nil, nil, &spec.FieldError{Field: "guest", Err: fmt.Errorf("the execution model is that of d-cube algorithms: schedule needs a hypercube guest (hypercube:D), not %s", in.Guest)}
 	}
 	r, err := Map(ctx, in, nil)
