@@ -54,15 +54,7 @@ func TestRegisteredKinds(t *testing.T) {
 func TestKindsNameTheirParts(t *testing.T) {
 	for _, k := range guest.Kinds() {
 		for _, ex := range k.Examples {
-			s, err := guest.Parse(ex)
-			if err != nil {
-				t.Fatal(err)
-			}
-			g, err := s.Build()
-			if err != nil {
-				t.Fatal(err)
-			}
-			w := guest.WordsOf(k.Kind)
+			g, w := built(t, ex), guest.WordsOf(k.Kind)
 			if g.Label != nil && w.Label == "" {
 				t.Errorf("%s labels its edges but names no label", ex)
 			}

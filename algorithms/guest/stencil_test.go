@@ -47,6 +47,12 @@ func checkShapes(t *testing.T, what string, find func(*guest.Graph) ([]int, bool
 // custom is the graph of a guest spec as an uploaded (Custom) graph.
 func custom(t *testing.T, s string) *guest.Graph {
 	t.Helper()
+	return rebuild(t, built(t, s), func(u, v int) bool { return true })
+}
+
+// built is the graph of a guest spec.
+func built(t *testing.T, s string) *guest.Graph {
+	t.Helper()
 	sp, err := guest.Parse(s)
 	if err != nil {
 		t.Fatal(err)
@@ -55,7 +61,7 @@ func custom(t *testing.T, s string) *guest.Graph {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return rebuild(t, g, func(u, v int) bool { return true })
+	return g
 }
 
 // rebuild is g's arcs that keep admits, as a Custom graph.
