@@ -2,6 +2,7 @@ package pairs
 
 import (
 	"fmt"
+	"iter"
 
 	"topomap/algorithms/topology"
 )
@@ -130,10 +131,7 @@ func (c *congestion) arcs(a, skip int32, legs []leg) {
 		if need := nt + len(legs)*c.diam; need > len(touched) {
 			touched = append(touched, make([]int32, need-len(touched))...)
 		}
-		w := 1.0
-		if s.w != nil {
-			w = s.w[e]
-		}
+		w := s.volume(e)
 		pu := s.pos[u]
 		for _, g := range legs {
 			p, q := g.at, pu
@@ -203,17 +201,7 @@ func (ax *routeAxis) firstRun(cur, x, steps int) (l, dst, run, n int) {
 // arcsBy is arcs on a host without coordinate tables: routes by the
 // router.
 func (c *congestion) arcsBy(a, skip int32, legs []leg) {
-	s := c.s
-	for e := s.off[a]; e < s.off[a+1]; e++ {
-		u := s.adj[e]
-		if u == skip {
-			continue
-		}
-		w := 1.0
-		if s.w != nil {
-			w = s.w[e]
-		}
-		pu := s.pos[u]
+	for pu, w := range c.s.others(a, skip) {
 		for _, g := range legs {
 			p, q := g.at, pu
 			if !g.out {
@@ -222,6 +210,18 @@ func (c *congestion) arcsBy(a, skip int32, legs []leg) {
 			c.route = c.r.Route(int(p), int(q), c.route[:0])
 			for _, l := range c.route {
 				c.bump(int32(l), g.sign*w)
+			}
+		}
+	}
+}
+
+// others yields, for every arc of object a but those to object skip, the
+// node of its other end and its volume.
+func (s *state) others(a, skip int32) iter.Seq2[int32, float64] {
+	return func(yield func(int32, float64) bool) {
+		for e := s.off[a]; e < s.off[a+1]; e++ {
+			if u := s.adj[e]; u != skip && !yield(s.pos[u], s.volume(e)) {
+				return
 			}
 		}
 	}
@@ -268,17 +268,8 @@ func (s *state) reroute(a, skip, from, to int32) {
 // congestion, the hop-bytes search before it included: 2.36–2.56 CPU-s
 // over 4 of 5 runs, 2.18–2.23 so, to the same placement).
 func (c *congestion) moveBy(a, skip, from, to int32) {
-	s := c.s
-	for e := s.off[a]; e < s.off[a+1]; e++ {
-		u := s.adj[e]
-		if u == skip {
-			continue
-		}
-		w := 1.0
-		if s.w != nil {
-			w = s.w[e]
-		}
-		pu := int(s.pos[u])
+	for u, w := range c.s.others(a, skip) {
+		pu := int(u)
 		c.route = c.r.Route(int(from), pu, c.route[:0])
 		c.other = c.r.Route(int(to), pu, c.other[:0])
 		c.apart(c.route, c.other, w, true)

@@ -538,10 +538,7 @@ func (s *state) valueOf(place []int) (v, short float64) {
 	l := topology.NewLoads(s.cong.r)
 	for u := range s.n {
 		for e := s.off[u]; e < s.off[u+1]; e++ {
-			w := 1.0
-			if s.w != nil {
-				w = s.w[e]
-			}
+			w := s.volume(e)
 			l.Add(place[u], place[s.adj[e]], w)
 		}
 	}
@@ -576,10 +573,7 @@ func (s *state) hopBytesOf(place []int) (hb, short float64) {
 // tally adds arc e of h hops to the hop-bytes hb and to the short-edge
 // excess.
 func (s *state) tally(e, h int32, hb, short *float64) {
-	w := 1.0
-	if s.w != nil {
-		w = s.w[e]
-	}
+	w := s.volume(e)
 	*hb += w * float64(h)
 	if h >= 2 && h <= shortEdge {
 		*short += w * float64(h-1)

@@ -53,6 +53,14 @@ type state struct {
 	slotBits, bits []uint32
 }
 
+// volume returns the volume of arc e (1 where the guest gives none).
+func (s *state) volume(e int32) float64 {
+	if s.w == nil {
+		return 1
+	}
+	return s.w[e]
+}
+
 // bigUniform is the size from which biased proposals are rarely uniform.
 const bigUniform = 4096
 
