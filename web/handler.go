@@ -51,8 +51,9 @@ self.addEventListener("install", () => self.skipWaiting());
 // same wasm from its URL. Other same-origin GETs are cache-first; the API
 // is never cached but for the algorithms' notes (GET /api/v1/algorithms,
 // which the client reads for what it leaves out: readNotes), network
-// first with a copy kept, so that notes read once show offline too. Each deploy (Version) gets its own cache; a new one
-// replaces the old at once (skipWaiting), and go-app then offers a reload.
+// first with a copy kept, so that notes read once show offline too. Each
+// deploy (Version) gets its own cache; a new one replaces the old at once
+// (skipWaiting), and go-app then offers a reload.
 const offlineWorker = `// topomap service worker {{.Version}}
 const cacheName = "app-" + "{{.Version}}";
 const resourcesToCache = {{.ResourcesToCache}};
