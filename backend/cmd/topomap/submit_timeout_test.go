@@ -36,7 +36,9 @@ func TestSubmitSilentServer(t *testing.T) {
 	t0 := time.Now()
 	err = run(context.Background(), []string{"submit", "--server", "http://" + ln.Addr().String(), "--timeout", "300ms",
 		"--guest", "grid:4x4", "--host", "mesh:4x4", "--algo", "affn"}, io.Discard)
-	if err == nil || !strings.Contains(err.Error(), "did not answer") || time.Since(t0) > 5*time.Second {
+	// The message says the timeout ended it; the minute only catches a
+	// hang, whatever the machine's load.
+	if err == nil || !strings.Contains(err.Error(), "did not answer") || time.Since(t0) > time.Minute {
 		t.Fatalf("submit to a silent server: %v after %v", err, time.Since(t0))
 	}
 }
@@ -61,7 +63,7 @@ func TestSubmitWaitServerDies(t *testing.T) {
 	t0 := time.Now()
 	err := run(context.Background(), []string{"submit", "--server", srv.URL, "--timeout", "500ms", "--wait",
 		"--guest", "grid:4x4", "--host", "mesh:4x4", "--algo", "affn"}, io.Discard)
-	if err == nil || time.Since(t0) > 10*time.Second {
+	if err == nil || time.Since(t0) > time.Minute { // a hang, not a pace
 		t.Fatalf("submit --wait on a dead server: %v after %v", err, time.Since(t0))
 	}
 	t.Logf("%v after %v", err, time.Since(t0).Round(time.Millisecond))
