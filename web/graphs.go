@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"net/url"
+	"strings"
 	"sync"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -166,6 +167,7 @@ func getGraph(id string) error {
 // graphfile's table, held to it by a test: the wasm carries no codecs),
 // as the upload's format selector offers them.
 var graphFormats = []struct{ name, title string }{
+	{"goal", "GOAL schedule (LogGOPSim)"},
 	{"matrixmarket", "Matrix Market"},
 	{"scotch", "Scotch .grf"},
 	{"csv", "CSV edge list src,dst,volume"},
@@ -275,9 +277,18 @@ type graphUpload struct {
 // render draws the control; done receives each uploaded graph.
 func (u *graphUpload) render(done func(app.Context, api.Graph)) app.UI {
 	return u.fileUpload.render(uploadSpec{"graph", "Upload a graph",
-		"or drop a file here: METIS, Scotch .grf, Matrix Market, dense matrix, or an edge list src,dst,volume (CSV) or src dst volume", u.send,
+		"or drop a file here: " + formatTitles(), u.send,
 		u.formatSelect()},
 		func(ctx app.Context) { done(ctx, u.last) })
+}
+
+// formatTitles lists graphFormats' titles for the upload's note.
+func formatTitles() string {
+	titles := make([]string, len(graphFormats))
+	for i, f := range graphFormats {
+		titles[i] = f.title
+	}
+	return strings.Join(titles, ", ")
 }
 
 // formatSelect is the upload's format selector: told from the file, or

@@ -1,7 +1,8 @@
 // Package graphfile reads and writes communication graphs in the file
 // formats of the field: METIS/Chaco, Scotch source graphs (.grf), Matrix
-// Market coordinate matrices, TreeMatch's dense N×N matrices and edge
-// lists src,dst,volume (CSV or blank-separated); the section Formats below defines each.
+// Market coordinate matrices, TreeMatch's dense N×N matrices, edge lists
+// src,dst,volume (CSV or blank-separated) and LogGOPSim's GOAL
+// schedules; the section Formats below defines each.
 //
 // Every format reads into a guest.Graph with directed volumes, w(u→v) on
 // arc u→v (package guest's doc, section Communication graphs): an
@@ -15,8 +16,8 @@
 // name, extensions, media type, reader, writer and content sniffer. Read
 // takes the format from Options.Format, else from the extension of
 // Options.Name, else from the content. The package is pure: it reads an
-// io.Reader and writes an io.Writer, opens no file, and builds for
-// GOOS=js GOARCH=wasm, so the browser parses uploads with the same code.
+// io.Reader and writes an io.Writer and opens no file. The server parses
+// every upload; the browser's client links no codec.
 //
 // Malformed input never panics: it gives an *Error naming the line, the
 // field where useful, and what was expected, in words for the person who
@@ -27,8 +28,9 @@
 // ReadContext also stops when its context is done.
 //
 // Formats that store undirected integer weights (METIS, Scotch) cannot be
-// written from a directed graph or non-integer volumes; their writers say
-// so rather than change the graph. Matrix Market, CSV and dense writers
+// written from a directed graph or non-integer volumes, nor GOAL, whose
+// sizes are whole bytes, from non-integer volumes; their writers say so
+// rather than change the graph. Matrix Market, CSV and dense writers
 // take any graph (dense ones up to MaxDenseOrder vertices), and every
 // writer's output reads back to the same graph, but that an edge list (CSV
 // or blank-separated) cannot hold the processes after the last one that
@@ -67,6 +69,15 @@
 //     rather than given an isolated vertex 0.
 //   - edges (.edges, .el): the same edge list with blanks between the
 //     columns, "src dst volume"; '#' and '%' start comments.
+//   - goal (.goal; LogGOPSim's GOAL, as its txt2bin reads it): "num_ranks
+//     N", then blocks "rank r {" … "}" of one operation a line: "[label:]
+//     send Sb to t [tag x] [cpu c] [nic n]", "[label:] recv Sb from s
+//     …", "[label:] calc T [cpu c]", "l1 requires l2", "l1 irequires
+//     l2"; "//" and "/* … */" are comments. The volumes are the sends':
+//     w(r→t) adds up the bytes rank r sends t. Receives, computations and
+//     dependencies are checked but carry no volume (a warning says when
+//     the receives' bytes differ from the sends'). Written, a graph is one
+//     exchange: each rank sends its arcs' bytes and receives its in-arcs'.
 //
 // Formats() gives each one's exact name, extensions and media type. Every
 // syntax error names the line and what was expected there.

@@ -103,6 +103,7 @@ func ExampleFormats() {
 		fmt.Printf("%-12s %-20s %-20s %s\n", f.Name, f.Title, f.MediaType, strings.Join(f.Extensions, " "))
 	}
 	// Output:
+	// goal         GOAL schedule        text/x-goal          .goal
 	// matrixmarket Matrix Market file   text/x-matrix-market .mtx .mm
 	// scotch       Scotch graph         text/x-scotch-graph  .grf .src
 	// csv          CSV edge list        text/csv             .csv
@@ -142,5 +143,5 @@ func ExampleDetect() {
 
 func ExampleNames() {
 	fmt.Println(graphfile.Names())
-	// Output: [matrixmarket scotch csv edges dense metis]
+	// Output: [goal matrixmarket scotch csv edges dense metis]
 }

@@ -45,6 +45,7 @@ func Register(f Format) {
 }
 
 func init() {
+	Register(goal)
 	Register(matrixMarket)
 	Register(scotch)
 	Register(csvEdges)

@@ -70,7 +70,7 @@ func TestTable(t *testing.T) {
 			}
 		}
 	}
-	if got := graphfile.Names(); !slices.Equal(got, []string{"matrixmarket", "scotch", "csv", "edges", "dense", "metis"}) {
+	if got := graphfile.Names(); !slices.Equal(got, []string{"goal", "matrixmarket", "scotch", "csv", "edges", "dense", "metis"}) {
 		t.Errorf("Names() = %v", got)
 	}
 }

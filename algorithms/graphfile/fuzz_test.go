@@ -70,6 +70,7 @@ func FuzzReadMatrixMarket(f *testing.F) { fuzzRead(f, "matrixmarket") }
 func FuzzReadDense(f *testing.F)        { fuzzRead(f, "dense") }
 func FuzzReadCSV(f *testing.F)          { fuzzRead(f, "csv") }
 func FuzzReadEdges(f *testing.F)        { fuzzRead(f, "edges") }
+func FuzzReadGOAL(f *testing.F)         { fuzzRead(f, "goal") }
 func FuzzRead(f *testing.F)             { fuzzRead(f, "") }
 
 // silentZero reports whether vertex 0 of g has no arc in or out.

@@ -121,6 +121,13 @@ var readTests = []struct {
 	{"dense 1x1", "dense", "0\n", 1, "",
 		[]string{"a dense 1×1 matrix holds 1 number for 0 arcs: a sparse format (Matrix Market, METIS, CSV) grows with the arcs, not with N²"}},
 
+	// GOAL (LogGOPSim): the sends are the volumes
+	{"goal ring", "goal", "// one exchange\nnum_ranks 3\nrank 0 {\n  l1: send 8b to 1 tag 0\n  l2: recv 4b from 2\n  l3: calc 100 cpu 0\n  l3 requires l2\n}\nrank 1 { /* a comment\n over lines */\nl1: send 8 b to 2 tag -1 cpu 1 nic 0\nl2 irequires l1\nrecv 8b from -1\n}\nrank 2 {\nsend 4b to 0\nsend 2b to 0\nrecv 8b from 1\n}\n", 3, "0→1:8 1→2:8 2→0:6",
+		[]string{"the receives total 20 bytes and the sends 22: the volumes are the sends'"}},
+	{"goal comments longer than a field, glued to words", "goal", "/" + strings.Repeat("*", 80) + "/\nnum_ranks 2 // the count\nrank 0 {/* open */\nsend 3b to 1// glued\n/*" + strings.Repeat("-", 70) + "\n*/}\n", 2, "0→1:3", nil},
+	{"goal blocks on one line, ranks silent, zero bytes", "goal", "num_ranks 4\nrank 0 {\nsend 0b to 1\n} rank 3 {\nsend 1b to 0\n}\n", 4, "3→0:1",
+		[]string{"1 entry of volume 0 ignored, the first on line 3"}},
+
 	// CSV
 	{"csv with header", "csv", "src,dst,volume\n0,1,10\n1,0,2.5\n2,0,1\n0,1,5\n", 3, "0→1:15 1→0:2.5 2→0:1", nil},
 	{"csv without header, spaces, quotes, comments", "csv", "# from a trace\n 0 , 3 , 1\r\n\n\"3\",\"0\",\"2\"\n", 4, "0→3:1 3→0:2", nil},
@@ -184,12 +191,36 @@ var errorTests = []struct {
 	tooLarge               bool
 }{
 	// choosing the format
-	{"unknown format", "gml", "x", `unknown format "gml"; known: matrixmarket, scotch, csv, edges, dense, metis`, false},
+	{"unknown format", "gml", "x", `unknown format "gml"; known: goal, matrixmarket, scotch, csv, edges, dense, metis`, false},
 	{"empty", "", " \n\n", "the input is empty", false},
 	{"empty after a byte order mark", "", "\xEF\xBB\xBF", "the input is empty", false},
 	{"gzip", "", "\x1f\x8b\x08\x00\x00\x00", "the input is compressed with gzip; decompress it first", false},
 	{"gzip named", "metis", "\x1f\x8b\x08\x00\x00\x00", "the input is compressed with gzip; decompress it first", false},
-	{"undetectable", "", "hello world\n", "cannot tell the format from the content; name it: matrixmarket, scotch, csv, edges, dense, metis", false},
+	{"undetectable", "", "hello world\n", "cannot tell the format from the content; name it: goal, matrixmarket, scotch, csv, edges, dense, metis", false},
+
+	// GOAL
+	{"goal no num_ranks", "goal", "// empty\n", "GOAL schedule: no num_ranks line: a schedule starts with num_ranks N", false},
+	{"goal rank before num_ranks", "goal", "rank 0 {\n}\n", "GOAL schedule, line 1, field 1: a rank block before num_ranks: a schedule starts with num_ranks N", false},
+	{"goal zero ranks", "goal", "num_ranks 0\n", "GOAL schedule, line 1, field 2: expected the number of ranks, at least 1, got 0", false},
+	{"goal two counts", "goal", "num_ranks 2\nnum_ranks 3\n", "GOAL schedule, line 2, field 2: num_ranks says 3, but an earlier line said 2", false},
+	{"goal operation outside a block", "goal", "num_ranks 2\nsend 8b to 1\n", `GOAL schedule, line 2, field 1: expected num_ranks, rank or }, got "send": operations belong in a rank block`, false},
+	{"goal destination out of range", "goal", "num_ranks 2\nrank 0 {\nsend 8b to 2\n}\n", `GOAL schedule, line 3, field 4: expected the destination rank from 0 to 1, got "2"`, false},
+	{"goal rank out of range", "goal", "num_ranks 2\nrank 2 {\n}\n", `GOAL schedule, line 2, field 2: expected a rank from 0 to 1, got "2"`, false},
+	{"goal size without b", "goal", "num_ranks 2\nrank 0 {\nsend 8 to 1\n}\n", `GOAL schedule, line 3, field 2: expected a size in bytes such as 8b, got "8"`, false},
+	{"goal negative size", "goal", "num_ranks 2\nrank 0 {\nsend -8b to 1\n}\n", `GOAL schedule, line 3, field 2: expected a size in bytes (an integer from 0 to 2^53), got "-8"`, false},
+	{"goal recv to", "goal", "num_ranks 2\nrank 0 {\nrecv 8b to 1\n}\n", `GOAL schedule, line 3, field 3: expected from, got "to"`, false},
+	{"goal send to any", "goal", "num_ranks 2\nrank 0 {\nsend 8b to -1\n}\n", `GOAL schedule, line 3, field 4: expected the destination rank from 0 to 1, got "-1"`, false},
+	{"goal options out of order", "goal", "num_ranks 2\nrank 0 {\nsend 8b to 1 cpu 0 tag 1\n}\n", `GOAL schedule, line 3, field 7: expected nic or the end of the line, got "tag"`, false},
+	{"goal two operations on a line", "goal", "num_ranks 2\nrank 0 {\nl1: calc 5 l2: calc 6\n}\n", `GOAL schedule, line 3, field 4: expected cpu or the end of the line, got "l2"`, false},
+	{"goal two statements on a line", "goal", "num_ranks 2\nrank 0 {\nl1 requires l0 l2\n}\n", `GOAL schedule, line 3, field 4: expected the end of the line (one operation a line), got "l2"`, false},
+	{"goal dependency without label", "goal", "num_ranks 2\nrank 0 {\nl1 requires\n}\n", "GOAL schedule, line 3, field 2: expected a label after requires, got the end of the line", false},
+	{"goal unknown word", "goal", "num_ranks 2\nrank 0 {\nbarrier\n}\n", `GOAL schedule, line 3, field 1: expected : (a label), requires or irequires after "barrier", got the end of the line`, false},
+	{"goal nested block", "goal", "num_ranks 2\nrank 0 {\nrank 1 {\n}\n", "GOAL schedule, line 3, field 1: rank inside the block of rank 0, opened on line 2: a } is missing", false},
+	{"goal stray brace", "goal", "num_ranks 2\n}\n", "GOAL schedule, line 2, field 1: this } closes no rank block", false},
+	{"goal unclosed block", "goal", "num_ranks 2\nrank 1 {\nsend 1b to 0\n", "GOAL schedule, line 2: the block of rank 1 is not closed: a } is missing", false},
+	{"goal stray slash", "goal", "num_ranks 2\nrank 0 {\nsend 8b/ to 1\n}\n", "GOAL schedule, line 3: a / that starts no comment (// or /*)", false},
+	{"goal slash at the end", "goal", "num_ranks 2\n/", "GOAL schedule, line 2: a / that starts no comment (// or /*)", false},
+	{"goal unclosed comment", "goal", "num_ranks 2\n/* rank 0 {\n", "GOAL schedule, line 2: a /* comment is not closed", false},
 
 	// METIS header
 	{"metis only comments", "metis", "% nothing\n", `METIS graph, line 1: expected the header "n m [fmt [ncon]]", the input holds only comments`, false},
@@ -309,6 +340,7 @@ var limitTests = []struct {
 	lim              graphfile.Limits
 	want             string
 }{
+	{"goal ranks above the cap", "goal", "num_ranks 11\n", small, "GOAL schedule, line 1, field 2: the header says 11 vertices, more than the cap of 10"},
 	{"metis 10^12 vertices", "metis", "1000000000000 1000000000000\n", graphfile.Limits{}, "METIS graph, line 1, field 1: the header says 1,000,000,000,000 vertices, more than the cap of 4,194,304"},
 	{"metis above the guests' limit", "metis", "16777217 0\n", graphfile.Limits{MaxVertices: 1 << 30}, "METIS graph, line 1, field 1: the header says 16,777,217 vertices, more than the cap of 16,777,216"},
 	{"metis vertices", "metis", "11 0\n", small, "METIS graph, line 1, field 1: the header says 11 vertices, more than the cap of 10"},

@@ -71,17 +71,27 @@ func unitVolumes(g *guest.Graph) bool {
 // undirected returns why f cannot hold g, if it cannot: f stores
 // undirected edges with integer weights, its vertices numbered from base.
 func undirected(g *guest.Graph, title string, base int) error {
+	if err := integral(g, title, base, "the format holds integer weights only"); err != nil {
+		return err
+	}
+	if c, from, to := unmatched(g); c > 0 {
+		return &Error{Format: title, Msg: fmt.Sprintf("the graph is directed: arc %s has no reverse of the same volume, but the format holds undirected edges; write Matrix Market or CSV", arcName(from, to, base))}
+	}
+	return nil
+}
+
+// integral returns why format title, whose vertices are numbered from
+// base, cannot hold a volume of g that is not an integer up to 2^53, if
+// one is not: because of rule.
+func integral(g *guest.Graph, title string, base int, rule string) error {
 	for e := range g.Arcs() {
 		if v := g.Volume(e); v != math.Trunc(v) || v > maxExact {
 			from := 0
 			for int(g.Offsets[from+1]) <= e {
 				from++
 			}
-			return &Error{Format: title, Msg: fmt.Sprintf("arc %s has volume %s, but the format holds integer weights only; write Matrix Market or CSV", arcName(from, int(g.Adj[e]), base), metric.Number(v))}
+			return &Error{Format: title, Msg: fmt.Sprintf("arc %s has volume %s, but %s; write Matrix Market or CSV", arcName(from, int(g.Adj[e]), base), metric.Number(v), rule)}
 		}
-	}
-	if c, from, to := unmatched(g); c > 0 {
-		return &Error{Format: title, Msg: fmt.Sprintf("the graph is directed: arc %s has no reverse of the same volume, but the format holds undirected edges; write Matrix Market or CSV", arcName(from, to, base))}
 	}
 	return nil
 }

@@ -42,10 +42,12 @@ var directedOrReal = map[string]map[string]string{
 	"symmetric real": {
 		"metis":  "arc 0→1 (vertices numbered from 0; 1→2 in the file, which numbers them from 1) has volume 0.1, but the format holds integer weights only; write Matrix Market or CSV",
 		"scotch": "arc 0→1 (vertices numbered from 0, as in the file) has volume 0.1, but the format holds integer weights only; write Matrix Market or CSV",
+		"goal":   "arc 0→1 (vertices numbered from 0, as in the file) has volume 0.1, but a message size is whole bytes; write Matrix Market or CSV",
 	},
 	"directed": {
 		"metis":  "arc 0→1 (vertices numbered from 0; 1→2 in the file, which numbers them from 1) has volume 2.5, but the format holds integer weights only; write Matrix Market or CSV",
 		"scotch": "arc 0→1 (vertices numbered from 0, as in the file) has volume 2.5, but the format holds integer weights only; write Matrix Market or CSV",
+		"goal":   "arc 0→1 (vertices numbered from 0, as in the file) has volume 2.5, but a message size is whole bytes; write Matrix Market or CSV",
 	},
 	"one-way unit": {
 		"metis":  "the graph is directed: arc 0→1 (vertices numbered from 0; 1→2 in the file, which numbers them from 1) has no reverse of the same volume, but the format holds undirected edges; write Matrix Market or CSV",

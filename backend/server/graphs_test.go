@@ -125,7 +125,7 @@ func TestUploadGraphErrors(t *testing.T) {
 		field, want        string
 	}{
 		{"syntax", "/api/v1/graphs?format=metis", "4 4 001\n2 5 4 x\n", 400, "body", "line 2"},
-		{"unknown format", "/api/v1/graphs?format=xls", ring4METIS, 400, "format", `unknown format "xls"; known: matrixmarket,`},
+		{"unknown format", "/api/v1/graphs?format=xls", ring4METIS, 400, "format", `unknown format "xls"; known: goal, matrixmarket,`},
 		{"undetectable", "/api/v1/graphs", "hello world\n", 400, "body", "cannot tell the format"},
 		{"bytes", "/api/v1/graphs?format=csv", strings.Repeat("0,1,1\n", 50), 413, "body", "larger than this server's cap of 200 B"},
 		{"vertices", "/api/v1/graphs?format=csv", "0,5000000,1\n", 413, "body", ""},

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode"
 
+	"topomap/algorithms/graphfile"
 	"topomap/algorithms/guest"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
@@ -24,11 +25,20 @@ type instanceFlags struct {
 	node *string           // --node, with --host: the inside of its nodes
 }
 
+// graphFileTitles lists the graph file formats --guest file: reads.
+func graphFileTitles() string {
+	var titles []string
+	for _, f := range graphfile.Formats() {
+		titles = append(titles, f.Title)
+	}
+	return strings.Join(titles, ", ")
+}
+
 // fieldHelp is the help of each field's flag (TestEveryFieldHasItsFlag
 // wants one per field). A backquoted word names the flag's value.
 func fieldHelp(name string) string {
 	return map[string]string{
-		"guest": "guest `spec`: " + guest.Forms() + ", or file:PATH, a graph file (METIS, Scotch .grf, Matrix Market, dense matrix, CSV edge list)",
+		"guest": "guest `spec`: " + guest.Forms() + ", or file:PATH, a graph file (" + graphFileTitles() + ")",
 		"host":  "host `spec`: " + topology.Forms() + ", or file:PATH, a machine file (Slurm topology.conf, torus coordinates, Scotch target, hwloc XML or synthetic string); --node gives its nodes an inside",
 		"algo":  "algorithm `name`: " + algoNames() + " (the web app's Algorithms page, /algorithms, describes each)",
 		"seed":  "the `seed` of randomised algorithms",
