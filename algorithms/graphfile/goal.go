@@ -37,25 +37,9 @@ var goal = Format{
 // sniffGOAL accepts an input whose first word, after blanks and
 // comments, is num_ranks.
 func sniffGOAL(head []byte, _ bool) bool {
-	for {
-		head = bytes.TrimLeft(head, " \t\r\n\v\f")
-		switch {
-		case bytes.HasPrefix(head, []byte("//")):
-			i := bytes.IndexByte(head, '\n')
-			if i < 0 {
-				return false
-			}
-			head = head[i:]
-		case bytes.HasPrefix(head, []byte("/*")):
-			i := bytes.Index(head[2:], []byte("*/"))
-			if i < 0 {
-				return false
-			}
-			head = head[i+4:]
-		default:
-			return bytes.HasPrefix(head, []byte("num_ranks")) && len(head) > 9 && !isIdent(head[9])
-		}
-	}
+	text, _ := io.ReadAll(&uncommented{r: bytes.NewReader(head), line: 1})
+	text = bytes.TrimLeft(text, " \t\r\n\v\f")
+	return bytes.HasPrefix(text, []byte("num_ranks")) && len(text) > 9 && !isIdent(text[9])
 }
 
 // goalReader is the state of a GOAL schedule being read: the parser,
@@ -395,12 +379,12 @@ func (g *goalReader) number(what desc) (int, error) {
 }
 
 // rankNumber reads a rank below num_ranks, or −1 if any.
-func (g *goalReader) rankNumber(what desc, any bool) (int, error) {
+func (g *goalReader) rankNumber(what desc, anySource bool) (int, error) {
 	t, ok := g.token()
 	if !ok {
 		return 0, g.failHere("expected %s, the line ends", what)
 	}
-	if any && string(t) == "-1" {
+	if anySource && string(t) == "-1" {
 		return -1, nil
 	}
 	g.fieldNo = g.field
