@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/bits"
 	"net/http"
 	"net/url"
 	"strings"
@@ -204,9 +205,50 @@ func TestUploadGraphErrors(t *testing.T) {
 	waitJS(t, ctx, `/^bad\.graph: METIS graph, line 2, field 4: expected the weight/.test(document.querySelector('#graph-error')?.textContent ?? "")`)
 	offerFile(t, ctx, "empty.csv", "", true)
 	waitJS(t, ctx, `/^empty\.csv: CSV edge list: .*holds none/.test(document.querySelector('#graph-error')?.textContent ?? "")`)
+	offerFile(t, ctx, "bad.goal", "num_ranks 4\nrank 0 {\nl1: send 8 to 1\n}\n", true)
+	waitJS(t, ctx, `document.querySelector('#graph-error')?.textContent === 'bad.goal: GOAL schedule, line 3, field 3: expected a size in bytes such as 8b, got "8"'`)
 	if q := eval[string](t, ctx, `location.search`); q != "?guest=grid:9x8&host=mesh:6x12&algo=affn" {
 		t.Errorf("the URL changed to %s", q)
 	}
+}
+
+// bcastGOAL is LogGOPSim's binomial-tree broadcast from rank 0 to n
+// ranks (a power of 2) as a GOAL schedule: rank r receives 1 byte from
+// r minus its highest bit, then sends it on to r + 2^k for every 2^k > r.
+func bcastGOAL(n int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "num_ranks %d\n", n)
+	for r := range n {
+		fmt.Fprintf(&b, "\nrank %d {\n", r)
+		high := 0
+		if r > 0 {
+			high = 1 << (bits.Len(uint(r)) - 1)
+			fmt.Fprintf(&b, "l0: recv 1b from %d tag 0\n", r-high)
+		}
+		for k := max(1, 2*high); r+k < n; k *= 2 {
+			fmt.Fprintf(&b, "l%d: send 1b to %d tag 0\n", k, r+k)
+			if r > 0 {
+				fmt.Fprintf(&b, "l%d requires l0\n", k)
+			}
+		}
+		b.WriteString("}\n")
+	}
+	return b.String()
+}
+
+// TestUploadGOALSchedule: a LogGOPSim schedule dropped on the upload is
+// read by its sends (a broadcast tree of 16 ranks: 15 one-byte arcs) and
+// mapped in the page with the server's figures.
+func TestUploadGOALSchedule(t *testing.T) {
+	ctx := tab(t)
+	open(t, ctx, "/")
+	offerFile(t, ctx, "bcast.goal", bcastGOAL(16), true)
+	waitJS(t, ctx, `location.search.includes("guest=graph:") && document.querySelectorAll('#drawing svg .e').length === 15`)
+	guest := eval[string](t, ctx, `new URLSearchParams(location.search).get("guest")`)
+	if info := eval[string](t, ctx, `document.querySelector('#graph-info').textContent`); !strings.Contains(info, guest+", 16 vertices, 15 arcs (goal)") {
+		t.Errorf("upload note %q", info)
+	}
+	waitHopsPerByte(t, ctx, serverHopsPerByte(t, eval[string](t, ctx, `location.search`)))
 }
 
 // halo3D is a blank-separated edge list of the 3-D periodic halo of
