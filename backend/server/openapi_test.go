@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"topomap/algorithms/export"
+	"topomap/algorithms/graphfile"
+	"topomap/algorithms/machinefile"
 	"topomap/algorithms/spec"
 )
 
@@ -33,6 +35,32 @@ func TestOpenAPIFormats(t *testing.T) {
 		mediaType, _, _ := strings.Cut(f.MediaType, ";")
 		if !strings.Contains(section, "\n            "+mediaType+":") {
 			t.Errorf("openapi.yaml: the placement's answer lacks %s (format %s)", mediaType, f.Name)
+		}
+	}
+}
+
+// TestOpenAPIGraphAndMachineFormats checks the OpenAPI document against
+// the tables of graph and machine file formats: an upload's ?format=
+// lists graphfile.Names and its body every format's media type, a
+// graph's download lists the writable formats and json, and a machine's
+// format machinefile.Names, each in table order.
+func TestOpenAPIGraphAndMachineFormats(t *testing.T) {
+	doc := string(openAPI)
+	enums := map[string][]string{
+		"the upload's ?format=":       graphfile.Names(),
+		"a graph's download ?format=": append(writableGraphFormats(), "json"),
+		"a machine's format":          machinefile.Names(),
+	}
+	for what, names := range enums {
+		if !strings.Contains(doc, "enum: ["+strings.Join(names, ", ")+"]") {
+			t.Errorf("openapi.yaml: %s should enumerate [%s]", what, strings.Join(names, ", "))
+		}
+	}
+	upload := doc[strings.Index(doc, "\n  /graphs:"):]
+	upload = upload[:strings.Index(upload, "responses:")]
+	for _, f := range graphfile.Formats() {
+		if !strings.Contains(upload, "\n          "+f.MediaType+": {}") {
+			t.Errorf("openapi.yaml: the upload's body lacks %s (format %s)", f.MediaType, f.Name)
 		}
 	}
 }
