@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -20,6 +21,11 @@ import (
 // parses in the page as on the server; other files come back as the host
 // spec they describe.
 
+// machineFileTitles are the machine file formats the server reads
+// (package machinefile's table, held to it by a test: the wasm carries no
+// readers), as the upload's note names them.
+var machineFileTitles = []string{"torus coordinates", "hwloc XML", "Slurm topology.conf", "Scotch target", "hwloc synthetic string"}
+
 // machineUpload is the "Upload a machine" control.
 type machineUpload struct {
 	fileUpload
@@ -29,7 +35,7 @@ type machineUpload struct {
 // render draws the control; done receives each uploaded machine.
 func (u *machineUpload) render(done func(app.Context, api.Machine)) app.UI {
 	return u.fileUpload.render(uploadSpec{"machine", "Upload a machine",
-		"or drop a file here: Slurm topology.conf, torus coordinates, Scotch target (.tgt), hwloc XML or synthetic string", u.send, nil},
+		"or drop a file here: " + strings.Join(machineFileTitles, ", "), u.send, nil},
 		func(ctx app.Context) { done(ctx, u.last) })
 }
 

@@ -93,6 +93,18 @@ func upload(t *testing.T, n int, arcs []guest.Arc) spec.Guest {
 	return guest.SpecOf(guest.Canonical(g))
 }
 
+// TestMachineUploadNamesTheReadersFormats: the machine upload's note
+// names the formats the server reads, in its order.
+func TestMachineUploadNamesTheReadersFormats(t *testing.T) {
+	var titles []string
+	for _, f := range machinefile.Formats {
+		titles = append(titles, f.Title)
+	}
+	if !slices.Equal(machineFileTitles, titles) {
+		t.Errorf("the note names %v, the server reads %v", machineFileTitles, titles)
+	}
+}
+
 // TestUploadFormatsAreGraphfiles: the upload's format selector offers
 // exactly the formats the server reads, in its order.
 func TestUploadFormatsAreGraphfiles(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 
 	"topomap/algorithms/graphfile"
 	"topomap/algorithms/guest"
+	"topomap/algorithms/machinefile"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
@@ -34,12 +35,22 @@ func graphFileTitles() string {
 	return strings.Join(titles, ", ")
 }
 
+// hostHelp is the help of --host: the kinds' forms and the machine file
+// formats file: reads.
+func hostHelp() string {
+	var titles []string
+	for _, f := range machinefile.Formats {
+		titles = append(titles, f.Title)
+	}
+	return "host `spec`: " + topology.Forms() + ", or file:PATH, a machine file (" + strings.Join(titles, ", ") + ")"
+}
+
 // fieldHelp is the help of each field's flag (TestEveryFieldHasItsFlag
 // wants one per field). A backquoted word names the flag's value.
 func fieldHelp(name string) string {
 	return map[string]string{
 		"guest": "guest `spec`: " + guest.Forms() + ", or file:PATH, a graph file (" + graphFileTitles() + ")",
-		"host":  "host `spec`: " + topology.Forms() + ", or file:PATH, a machine file (Slurm topology.conf, torus coordinates, Scotch target, hwloc XML or synthetic string); --node gives its nodes an inside",
+		"host":  hostHelp() + "; --node gives its nodes an inside",
 		"algo":  "algorithm `name`: " + algoNames() + " (the web app's Algorithms page, /algorithms, describes each)",
 		"seed":  "the `seed` of randomised algorithms",
 		"start": "pairs: algorithm `name` of the starting mapping",

@@ -83,7 +83,7 @@ var machineFormats = []string{"spec", "tgt", "slurm", "coords"}
 
 func runMachine(_ context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("machine")
-	host := fs.String("host", "", "host `spec`: "+topology.Forms()+", or file:PATH, a machine file (Slurm topology.conf, torus coordinates, Scotch target, hwloc XML or synthetic string)")
+	host := fs.String("host", "", hostHelp())
 	format := fs.String("format", "spec", "output `format`: "+strings.Join(machineFormats, ", "))
 	if err := parseFlags(fs, args); err != nil {
 		return err
