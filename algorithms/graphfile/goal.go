@@ -220,13 +220,19 @@ func (g *goalReader) numRanks() error {
 		return err
 	}
 	switch {
+	case n == 0:
+		return g.failHere("expected the number of ranks, at least 1, got 0")
 	case g.n != 0 && n != g.n:
 		return g.failHere("num_ranks says %d, but an earlier line said %d", n, g.n)
 	case g.rank >= 0:
 		return g.failHere("num_ranks inside the block of rank %d", g.rank)
 	}
+	if n > g.lim.MaxVertices {
+		g.fieldNo = g.field
+		return g.tooLarge("num_ranks says %d ranks, more than the cap of %d", n, g.lim.MaxVertices)
+	}
 	g.n = n
-	return g.order(n)
+	return nil
 }
 
 // open reads "r {" after rank.
@@ -364,18 +370,14 @@ func (g *goalReader) options(names ...string) error {
 	}
 }
 
-// number reads an integer ≥ 1.
+// number reads an integer ≥ 0.
 func (g *goalReader) number(what desc) (int, error) {
 	t, ok := g.token()
 	if !ok {
 		return 0, g.failHere("expected %s, the line ends", what)
 	}
 	g.fieldNo = g.field
-	v, err := g.countOf(t, what)
-	if err == nil && v == 0 {
-		return 0, g.failHere("expected %s, at least 1, got 0", what)
-	}
-	return v, err
+	return g.countOf(t, what)
 }
 
 // rankNumber reads a rank below num_ranks, or −1 if any.
