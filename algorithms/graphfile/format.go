@@ -58,13 +58,22 @@ func init() {
 func Formats() []Format { return append([]Format(nil), formats...) }
 
 // Names returns the formats' names in table order.
-func Names() []string {
-	names := make([]string, len(formats))
-	for i, f := range formats {
-		names[i] = f.Name
+func Names() []string { return NamesWhere(func(Format) bool { return true }) }
+
+// NamesWhere returns, in table order, the names of the formats for which
+// keep holds: NamesWhere(Writable), the formats that can be written.
+func NamesWhere(keep func(Format) bool) []string {
+	var names []string
+	for _, f := range formats {
+		if keep(f) {
+			names = append(names, f.Name)
+		}
 	}
 	return names
 }
+
+// Writable reports whether f has a writer.
+func Writable(f Format) bool { return f.Write != nil }
 
 // Lookup returns the format of a name or of an extension, with or without
 // its dot ("metis", "mtx", ".grf"), in any case.

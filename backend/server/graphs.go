@@ -222,7 +222,7 @@ func (s *Server) graph(c echo.Context) error {
 	}
 	f, ok := graphfile.Lookup(name)
 	if name != "json" && (!ok || f.Write == nil) {
-		return &spec.FieldError{Field: "format", Err: fmt.Errorf("graph format %s: want json or one of %s", quote(name), strings.Join(writableGraphFormats(), ", "))}
+		return &spec.FieldError{Field: "format", Err: fmt.Errorf("graph format %s: want json or one of %s", quote(name), strings.Join(graphfile.NamesWhere(graphfile.Writable), ", "))}
 	}
 	rec, err := s.o.Graphs.Graph(id)
 	if err == nil && rec.IsMachine() {
@@ -298,25 +298,9 @@ func writesQuadratic(c echo.Context) bool {
 	return ok && f.Quadratic && c.QueryParam("info") == ""
 }
 
-// writableGraphFormats lists the graph formats that can be written.
-func writableGraphFormats() []string {
-	return graphFormats(func(f graphfile.Format) bool { return f.Write != nil })
-}
-
 // sparseGraphFormats lists the graph formats written as lists of arcs.
 func sparseGraphFormats() []string {
-	return graphFormats(func(f graphfile.Format) bool { return f.Write != nil && !f.Quadratic })
-}
-
-// graphFormats lists the names of the graph formats that keep holds for.
-func graphFormats(keep func(graphfile.Format) bool) []string {
-	var names []string
-	for _, f := range graphfile.Formats() {
-		if keep(f) {
-			names = append(names, f.Name)
-		}
-	}
-	return names
+	return graphfile.NamesWhere(func(f graphfile.Format) bool { return f.Write != nil && !f.Quadratic })
 }
 
 // resolve attaches the uploaded graph a graph:ID guest names.

@@ -48,7 +48,7 @@ func TestOpenAPIGraphAndMachineFormats(t *testing.T) {
 	doc := string(openAPI)
 	enums := map[string][]string{
 		"the upload's ?format=":       graphfile.Names(),
-		"a graph's download ?format=": append(writableGraphFormats(), "json"),
+		"a graph's download ?format=": append(graphfile.NamesWhere(graphfile.Writable), "json"),
 		"a machine's format":          machinefile.Names(),
 	}
 	for what, names := range enums {

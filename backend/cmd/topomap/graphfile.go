@@ -3,12 +3,45 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
+	"strings"
 
 	"topomap/algorithms/graphfile"
 	"topomap/algorithms/guest"
 	"topomap/algorithms/spec"
 )
+
+func init() {
+	commands["graph"] = command{"read a guest (a spec or file:PATH) and write it as a graph file (" + strings.Join(graphfile.NamesWhere(graphfile.Writable), ", ") + ")", runGraph}
+}
+
+// runGraph writes a guest's communication graph in a graph file format:
+// a file converted, or a grid or d-cube guest as a file for other tools.
+func runGraph(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := newFlags("graph")
+	guestFlag := fs.String("guest", "", fieldHelp("guest"))
+	format := fs.String("format", "matrixmarket", "output `format`: "+strings.Join(graphfile.NamesWhere(graphfile.Writable), ", "))
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *guestFlag == "" {
+		return fmt.Errorf("missing --guest")
+	}
+	f, ok := graphfile.Lookup(*format)
+	if !ok || f.Write == nil {
+		return fmt.Errorf("unknown --format %q (want %s)", *format, strings.Join(graphfile.NamesWhere(graphfile.Writable), ", "))
+	}
+	gs, err := guestSpec(ctx, *guestFlag)
+	if err != nil {
+		return err
+	}
+	g, err := gs.Build()
+	if err != nil {
+		return fmt.Errorf("--guest %s: %w", *guestFlag, err)
+	}
+	return f.Write(stdout, g)
+}
 
 // guestSpec parses the --guest flag: a spec string, or file:PATH, a
 // communication graph file that only the command line reads (its format

@@ -93,3 +93,39 @@ func uploadServer(t *testing.T) (*httptest.Server, *store.Memory) {
 	t.Cleanup(func() { ts.Close(); r.Close(context.Background()) })
 	return ts, st
 }
+
+// TestGraphCommand: graph writes a guest as a graph file: a grid as an
+// edge list, a METIS file as a GOAL schedule that reads back to the same
+// graph:ID; an unknown format and a format that cannot hold the graph
+// are errors that say why.
+func TestGraphCommand(t *testing.T) {
+	out, _, err := runArgs(t, "graph", "--guest", "grid:2x1", "--format", "edges")
+	if err != nil || out != "src dst volume\n0 1 1\n1 0 1\n" {
+		t.Errorf("grid:2x1 as edges: %q, %v", out, err)
+	}
+	metis := writeFile(t, "ring.graph", ring4METIS)
+	goal, _, err := runArgs(t, "graph", "--guest", "file:"+metis, "--format", "goal")
+	if err != nil || !strings.HasPrefix(goal, "num_ranks 4\nrank 0 {\nsend 5b to 1\n") {
+		t.Fatalf("the ring as GOAL: %q, %v", goal, err)
+	}
+	back := writeFile(t, "ring.goal", goal)
+	var guests []string
+	for _, p := range []string{metis, back} {
+		out, _, err := runArgs(t, "map", "--guest", "file:"+p, "--host", "ring:4", "--algo", "identity", "--format", "json")
+		var r struct{ Guest string }
+		if err != nil || json.Unmarshal([]byte(out), &r) != nil {
+			t.Fatalf("map %s: %v", p, err)
+		}
+		guests = append(guests, r.Guest)
+	}
+	if guests[0] != guests[1] {
+		t.Errorf("the METIS file is %s, its GOAL schedule %s", guests[0], guests[1])
+	}
+	if _, _, err := runArgs(t, "graph", "--guest", "grid:2x2", "--format", "xls"); err == nil || !strings.Contains(err.Error(), "want goal, matrixmarket") {
+		t.Errorf("an unknown format: %v", err)
+	}
+	csv := writeFile(t, "ring.csv", ring4CSV+"0,2,0.5\n")
+	if _, _, err := runArgs(t, "graph", "--guest", "file:"+csv, "--format", "metis"); err == nil || !strings.Contains(err.Error(), "integer weights only") {
+		t.Errorf("a real volume as METIS: %v", err)
+	}
+}
