@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	commands["machine"] = command{"read a machine (a host spec or file:PATH) and write it as a machine file (tgt, slurm, coords) or its spec", runMachine}
+	commands["machine"] = command{"read a machine (a host spec or file:PATH) and write it as a machine file (" + strings.Join(machineFormats[1:], ", ") + ") or its spec", runMachine}
 }
 
 // hostSpec parses the --host flag: a spec string, or file:PATH, a machine
@@ -78,7 +78,8 @@ func nodeSuffix(value string) (string, error) {
 	return n.Suffix(dist)
 }
 
-// machineFormats are what the machine command writes.
+// machineFormats are what the machine command writes: the spec, then
+// the machine file formats.
 var machineFormats = []string{"spec", "tgt", "slurm", "coords"}
 
 func runMachine(_ context.Context, args []string, stdout io.Writer) error {

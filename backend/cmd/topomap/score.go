@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	commands["score"] = command{"score a placement file (rankfile, slurm, mapfile, rankorder, scotch, csv, json) as map would, beside the launchers' defaults", runScore}
+	commands["score"] = command{"score a placement file (" + strings.Join(export.ReadableNames(), ", ") + ") as map would, beside the launchers' defaults", runScore}
 }
 
 func runScore(ctx context.Context, args []string, stdout io.Writer) error {
