@@ -46,18 +46,17 @@ func sniffGOAL(head []byte, _ bool) bool {
 // the current field's unread part, and where the schedule stands.
 type goalReader struct {
 	*parser
-	text      *uncommented
-	rest      []byte // the unread part of the current field
-	field     int    // the field rest belongs to
-	n         int    // num_ranks; 0 before it
-	rank      int    // the open block's rank, -1 outside a block
-	opened    int    // the line of the open block
-	sent, got float64
+	rest      []byte  // the unread part of the current field
+	field     int     // the field rest belongs to
+	n         int     // num_ranks; 0 before it
+	rank      int     // the open block's rank, -1 outside a block
+	opened    int     // the line of the open block
+	sent, got float64 // the bytes of the sends and of the receives
 }
 
 func readGOAL(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 	u := &uncommented{r: r, line: 1}
-	g := &goalReader{parser: newParser(u, goalTitle, lim, ""), text: u, rank: -1}
+	g := &goalReader{parser: newParser(u, goalTitle, lim, ""), rank: -1}
 	for g.nextLine(true) {
 		g.rest = nil
 		if err := g.statements(); err != nil {
