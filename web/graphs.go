@@ -277,18 +277,21 @@ type graphUpload struct {
 // render draws the control; done receives each uploaded graph.
 func (u *graphUpload) render(done func(app.Context, api.Graph)) app.UI {
 	return u.fileUpload.render(uploadSpec{"graph", "Upload a graph",
-		"or drop a file here: " + formatTitles(), u.send,
+		"or drop a file here: " + formatNames(), u.send,
 		u.formatSelect()},
 		func(ctx app.Context) { done(ctx, u.last) })
 }
 
-// formatTitles lists graphFormats' titles for the upload's note.
-func formatTitles() string {
-	titles := make([]string, len(graphFormats))
+// formatNames lists graphFormats' names for the upload's note, as
+// ?format= and the command line name them (the selector shows their
+// titles): the note stays two lines long, so that the first screen
+// keeps room for the drawing.
+func formatNames() string {
+	names := make([]string, len(graphFormats))
 	for i, f := range graphFormats {
-		titles[i] = f.title
+		names[i] = f.name
 	}
-	return strings.Join(titles, ", ")
+	return strings.Join(names, ", ")
 }
 
 // formatSelect is the upload's format selector: told from the file, or
