@@ -405,7 +405,7 @@ func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, bool, erro
 		}
 		starts = append(starts, place)
 		names = append(names, name)
-		if floor >= 0 && metric.HopBytes(&mapping.Mapping{Guest: p.Guest, Host: p.Host, Place: place}) <= floor {
+		if floor >= 0 && metric.HopBytesAtMost(&mapping.Mapping{Guest: p.Guest, Host: p.Host, Place: place}, floor) {
 			return starts, names, true, nil
 		}
 	}
