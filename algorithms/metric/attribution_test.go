@@ -69,7 +69,7 @@ func BenchmarkLinkMessages(b *testing.B) {
 		name string
 		m    *mapping.Mapping
 	}{
-		{"torus 64x32x32 stencil identity", &mapping.Mapping{Guest: stencil, Host: torus, Place: identityPlace(1 << 16)}},
+		{"torus 64x32x32 stencil identity", &mapping.Mapping{Guest: stencil, Host: torus, Place: identity(1 << 16)}},
 		{"torus 64x32x32 stencil random", &mapping.Mapping{Guest: stencil, Host: torus, Place: rand.New(rand.NewPCG(1, 2)).Perm(1 << 16)}},
 	} {
 		b.Run(bm.name, func(b *testing.B) {

@@ -82,7 +82,7 @@ func BenchmarkLinkLoads(b *testing.B) {
 			name string
 			m    *mapping.Mapping
 		}{
-			{s + " stencil identity", &mapping.Mapping{Guest: stencil, Host: h, Place: identityPlace(1 << 16)}},
+			{s + " stencil identity", &mapping.Mapping{Guest: stencil, Host: h, Place: identity(1 << 16)}},
 			{s + " stencil random", &mapping.Mapping{Guest: stencil, Host: h, Place: rand.New(rand.NewPCG(1, 2)).Perm(1 << 16)}},
 		}...)
 	}
@@ -97,12 +97,4 @@ func BenchmarkLinkLoads(b *testing.B) {
 			b.ReportMetric(float64(cpuclock.Since(cpu).Milliseconds())/float64(b.N), "cpu-ms/op")
 		})
 	}
-}
-
-func identityPlace(n int) []int {
-	p := make([]int, n)
-	for i := range p {
-		p[i] = i
-	}
-	return p
 }

@@ -31,7 +31,7 @@ func TestHopBytesAtMost(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.g.String()+" on "+c.h.String(), func(t *testing.T) {
-			places := [][]int{rankOrder(c.g.Order())}
+			places := [][]int{identity(c.g.Order())}
 			for range 20 {
 				places = append(places, r.Perm(c.h.Size())[:c.g.Order()])
 			}
@@ -47,12 +47,4 @@ func TestHopBytesAtMost(t *testing.T) {
 			}
 		})
 	}
-}
-
-func rankOrder(n int) []int {
-	p := make([]int, n)
-	for i := range p {
-		p[i] = i
-	}
-	return p
 }
