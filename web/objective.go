@@ -20,8 +20,8 @@ func objectiveSelect(f form, msg string, onChange app.EventHandler) app.UI {
 	return app.Div().Class("field").Body(
 		app.Label().For("f-objective").Text("Minimise"),
 		app.Select().ID("f-objective").Name("objective").OnChange(onChange).Body(
-			selectedIf(app.Option().Value(spec.ObjectiveHopBytes).Title(gloss("hop-bytes")).Text("hop-bytes"), f.Objective == "" || f.Objective == spec.ObjectiveHopBytes),
-			selectedIf(app.Option().Value(spec.ObjectiveCongestion).Text("congestion (Σ squared link loads)"), f.Objective == spec.ObjectiveCongestion),
+			selectedIf(app.Option().Value(spec.ObjectiveHopBytes).Title(gloss("hop-bytes")).Text(spec.ObjectiveTitle("")), f.Objective == "" || f.Objective == spec.ObjectiveHopBytes),
+			selectedIf(app.Option().Value(spec.ObjectiveCongestion).Text(spec.ObjectiveTitle(spec.ObjectiveCongestion)), f.Objective == spec.ObjectiveCongestion),
 			app.If(!known, func() app.UI { return app.Option().Value(f.Objective).Text(f.Objective).Selected(true) }),
 		),
 		app.If(msg != "", func() app.UI { return app.Div().ID("err-objective").Class("msg").Aria("live", "polite").Text(msg) }),

@@ -296,6 +296,9 @@ func Text(w io.Writer, r *solve.Result) error {
 		t.line("empty slots", t.val("emptyNodes"))
 	}
 	writeBaselines(t.Writer, r)
+	if r.Instance.Objective != "" {
+		t.line("objective", "minimised "+spec.ObjectiveTitle(r.Instance.Objective)+", not hop-bytes")
+	}
 	if p := r.Pairs; p != nil && p.Optimal {
 		t.line("search", p.OptimalText())
 	} else if p != nil {

@@ -122,6 +122,15 @@ func ParseObjective(s string) (string, error) {
 	return "", &FieldError{"objective", syntaxf("objective %.64q: want %s or %s", s, ObjectiveHopBytes, ObjectiveCongestion)}
 }
 
+// ObjectiveTitle names objective o (as ParseObjective returns it) as the
+// reports and the page's selector show it.
+func ObjectiveTitle(o string) string {
+	if o == ObjectiveCongestion {
+		return "congestion (Σ squared link loads)"
+	}
+	return "hop-bytes"
+}
+
 // FieldError is a validation error tied to one input field, named as in
 // the query string and the JSON API.
 type FieldError struct {
