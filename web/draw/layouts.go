@@ -31,7 +31,8 @@ func registerLayout(family string, f layoutFunc) {
 // hostLayout lays out any host that Mapping draws: by the layout its
 // family registered (lattices, fat trees, dragonflies, trees), a host
 // with cores as its nodes' layout with each node's cores as a small grid
-// in its place, and any other host generically, its nodes on a circle. A
+// in its place (nodes under routers, and their cores, likewise in their
+// router's place), and any other host generically, its nodes on a circle. A
 // lattice's nodes fit in height units too when height is positive, and a
 // tall 2-D one folds into strips side by side to fill the width.
 func hostLayout(h topology.Host, width, height, minCell int) *layout {
@@ -40,12 +41,28 @@ func hostLayout(h topology.Host, width, height, minCell int) *layout {
 			return l
 		}
 	}
-	inner, c := topology.SplitCores(h)
-	if c == 1 {
+	base, per := topology.SplitRouters(h)
+	if per == 1 {
 		return circleLayout(h, width, height)
 	}
-	q := int(math.Ceil(math.Sqrt(float64(c))))
-	return coresLayout(hostLayout(inner, width, height, q*minCell+2), c, q)
+	q := int(math.Ceil(math.Sqrt(float64(per))))
+	return coresLayout(hostLayout(base, width, height, q*minCell+2), per, q, groupNote(h, per))
+}
+
+// groupNote is the key's word on the small grids of a host whose per
+// slots share a vertex of its network: a node's cores, a router's nodes
+// (":nodes-per-router=P"), or a router's nodes' cores, node by node
+// (preset:xe6-slice: 2 nodes of 16 cores), in slot order.
+func groupNote(h topology.Host, per int) string {
+	switch _, cores := topology.NodesOf(h); cores {
+	case per:
+		return fmt.Sprintf("each node's %d cores as a small grid, core 0 bottom left", per)
+	case 1:
+		return fmt.Sprintf("each router's %d nodes as a small grid, its first node bottom left", per)
+	default:
+		return fmt.Sprintf("each router's %d nodes of %d cores as a small grid of %d slots, node by node, core 0 of its first node bottom left",
+			per/cores, cores, per)
+	}
 }
 
 // maxCell is the largest pitch of a lattice's nodes for a minimum pitch

@@ -98,13 +98,14 @@ func init() {
 }
 
 // coresLayout subdivides the place of every node of il into a grid of
-// its c cores, as the nodes go: core 0 bottom left, the first coordinate
+// its c cores (or a router's place into its c nodes), which note
+// describes, as the nodes go: core 0 bottom left, the first coordinate
 // (the core) fastest, rows upwards; a fifth of the pitch stays between
 // the nodes' frames for their links, which meet a node at its frame (the
 // ends of its wiring). The grid is q×q, or on a tree's row of nodes too
 // narrow for that a column (see coreGrid), the row moved down so that
 // the wires still meet the frames' tops.
-func coresLayout(il *layout, c, q int) *layout {
+func coresLayout(il *layout, c, q int, note string) *layout {
 	n := len(il.x)
 	cols, sub := coreGrid(il, c, q)
 	l := *il
@@ -138,7 +139,7 @@ func coresLayout(il *layout, c, q int) *layout {
 	if len(il.ends) > n { // a network's switches
 		l.ends = append(l.ends, il.ends[n:]...)
 	}
-	l.note = fmt.Sprintf("each node's %d cores as a small grid, core 0 bottom left", c)
+	l.note = note
 	if il.note != "" {
 		l.note = il.note + "; " + l.note
 	}

@@ -66,6 +66,10 @@ func TestMachineDrawings(t *testing.T) {
 		{"grid:3x2", "tree:3x2:dist=2,4", 6, 3, 0, 0, 0, 16, "switches L1 (leaves) to L2"},
 		{"grid:4x4", "tree:4x4:dist=1,10", 16, 5, 20, 0, 0, 0, "(L1 1, L2 10)"},
 		{"grid:4x4", "tree:2x2x4:dist=0,2,4", 16, 5, 0, 0, 8, 24, "2 cores as a small grid"}, // 8 nodes of 2 cores
+		// two nodes per router are nodes, not cores, and so named; with
+		// cores too, a router's frame holds its nodes' slots, node by node
+		{"grid:8x4", "torus:4x4:nodes-per-router=2", 32, 0, 0, 0, 16, 64, "2 nodes as a small grid, its first node bottom left"},
+		{"grid:8x8", "torus:4x2:nodes-per-router=2:cores=4", 64, 0, 0, 0, 8, 24, "2 nodes of 4 cores as a small grid of 8 slots, node by node, core 0 of its first node bottom left"},
 	} {
 		t.Run(tt.host, func(t *testing.T) {
 			r := onHost(t, tt.guest, tt.host)
@@ -81,7 +85,7 @@ func TestMachineDrawings(t *testing.T) {
 					c["n"], c["switch"], c["link"]-globals, globals, c["node-frame"], c["l"], tt.slots, tt.switches, tt.wires, tt.globals, tt.frame, tt.links)
 			}
 			if !strings.Contains(plainText(doc), tt.note) {
-				t.Errorf("the key does not say %q", tt.note)
+				t.Errorf("the key does not say %q: %s", tt.note, plainText(doc))
 			}
 			if c["e"] == 0 {
 				t.Error("no guest edges drawn")
