@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -510,5 +511,33 @@ func TestServerWithoutGraphsSaysSo(t *testing.T) {
 	rec := serve(f, "POST", "/api/v1/graphs?format=csv", "text/csv", "0,1,1\n", "")
 	if rec.Code != http.StatusNotImplemented || !strings.Contains(rec.Body.String(), "this server keeps no uploaded graphs") {
 		t.Errorf("upload without a graph store: %d %s", rec.Code, rec.Body)
+	}
+}
+
+// TestCompareViewSaysItsBudget: the compare drawing gives its local
+// searches a budget when the query gives none, and says so; its pairs bar
+// is then the figure of a comparison under that budget (the CLI's
+// compare --budget 250ms), and a query's own budget is not annotated.
+func TestCompareViewSaysItsBudget(t *testing.T) {
+	f := newFixture(t, jobs.Options{}, server.Options{})
+	q := "/api/v1/render.svg?view=compare&guest=grid:9x8&host=mesh:12x6&seed=1"
+	rec := f.do(t, "GET", q, "")
+	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `id="compare-note"`) || !strings.Contains(rec.Body.String(), "budget of 250ms each, as none was given") {
+		t.Fatalf("%s: %d, no note of the budget:\n%.2000s", q, rec.Code, rec.Body)
+	}
+	in, err := jobs.Request{Guest: "grid:9x8", Host: "mesh:12x6", Algo: "pairs", Seed: 1, Budget: "250ms"}.Instance() // Compare ignores the algorithm
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmp, err := solve.CompareInstance(context.Background(), in, solve.CompareOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(cmp.Entries, func(e solve.Entry) bool { return e.Algo == "pairs" })
+	if want := fmt.Sprintf(`data-algo="pairs" data-hpb="%.4f"`, cmp.Entries[max(i, 0)].Metrics.HopsPerByte); i < 0 || !strings.Contains(rec.Body.String(), want) {
+		t.Errorf("the pairs bar is not %s (pairs compared: %v)", want, i >= 0)
+	}
+	if rec = f.do(t, "GET", q+"&budget=50ms", ""); rec.Code != 200 || strings.Contains(rec.Body.String(), `id="compare-note"`) {
+		t.Fatalf("%s&budget=50ms: %d, a note of a budget the query gave", q, rec.Code)
 	}
 }

@@ -275,18 +275,23 @@ func drawGantt(w io.Writer, res *solve.Result, o draw.Options) error {
 }
 
 // drawCompare runs every applicable algorithm on the instance
-// (solve.CompareInstance, within the synchronous caps; pairs gets compareBudget unless the query
-// gives a budget) and draws their hops per byte and times against the
+// (solve.CompareInstance, within the synchronous caps; the local searches
+// get compareBudget, which the drawing says, unless the query gives a
+// budget) and draws their hops per byte and times against the
 // lower bounds.
 func (s *Server) drawCompare(ctx context.Context, w io.Writer, rq renderRequest) error {
-	in := rq.Instance
-	if in.Budget == 0 {
-		in.Budget = compareBudget
-	}
+	in, o := rq.Instance, rq.Options
 	searches := 0
 	for _, a := range solve.Applicable(in.Guest, in.Host) {
 		if a.Search {
 			searches++
+		}
+	}
+	if in.Budget == 0 {
+		in.Budget = compareBudget
+		if searches > 0 {
+			o.Note = "local searches under a budget of " + compareBudget.String() + " each, as none was given (topomap compare --budget " +
+				compareBudget.String() + " gives these figures; the compare page and the CLI give none)"
 		}
 	}
 	// Refused up front: it used to fail after SyncTimeout with a
@@ -314,5 +319,5 @@ func (s *Server) drawCompare(ctx context.Context, w io.Writer, rq renderRequest)
 			bars[i].HopsPerByte, bars[i].MaxDilation = e.Metrics.HopsPerByte, e.Metrics.MaxDilation
 		}
 	}
-	return draw.Compare(w, bars, cmp.Bounds, rq.Options)
+	return draw.Compare(w, bars, cmp.Bounds, o)
 }

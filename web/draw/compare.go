@@ -47,6 +47,9 @@ func Compare(w io.Writer, bars []Bar, bounds []metric.Bound, o Options) error {
 	c.s.Title("Average hops per byte of each algorithm, with lower bounds")
 	f := newFlow(c.s, 4, width)
 	f.line("average hops per byte (lower is better)", "t", 14)
+	if o.Note != "" {
+		f.line(o.Note, "s", 12, `id="compare-note"`)
+	}
 	if c.side == 0 { // too narrow to name them beside the plot: over it
 		for i, b := range bounds {
 			f.line(boundText(b), "s", 12, `data-bound-label="`+itoa(i)+`"`)

@@ -50,6 +50,10 @@ type Options struct {
 	// MaxGanttRows processes); RowsNote says how they were chosen.
 	Processes []int
 	RowsNote  string
+	// Note is a line of the caller's under a comparison's title: what it
+	// chose that the figures depend on (the budget it gave the local
+	// searches).
+	Note string
 }
 
 // StepCount returns how many steps the step view of a guest has: none
