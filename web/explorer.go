@@ -713,7 +713,7 @@ func boundsTable(id, third string, bs []metric.Bound) app.UI {
 				last, _, _ = strings.Cut(b.Source, ":")
 			}
 			return app.Tr().Title(b.Source).Body(
-				app.Td().Body(termText(b.Name)), app.Td().Text(metric.Fixed(b.Value, 4)), app.Td().Class("scope").Text(last))
+				app.Td().Body(termText(b.Name)), app.Td().Text(metric.Fixed4(b.Value)), app.Td().Class("scope").Text(last))
 		})),
 	)
 }

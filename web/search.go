@@ -35,7 +35,7 @@ func searchPanel(in spec.Instance, run *solve.PairsRun, m metric.Metrics, link f
 				why = "No move improved its start"
 			}
 			lines = append(lines, app.P().ID("suggest-budget").Body(
-				app.Text(why+", "+metric.Fixed(m.HopsPerByte, 4)+" hops per byte against a lower bound of "+metric.Fixed(m.LowerBound, 4)+": "),
+				app.Text(why+", "+metric.Fixed4(m.HopsPerByte)+" hops per byte against a lower bound of "+metric.Fixed4(m.LowerBound)+": "),
 				app.A().ID("suggest-link").Href(link(more)).Text("make twice the moves with a budget of "+more.Budget.String()),
 				app.Text(" (a budget counts moves at one core's measured rate, not the time a run takes)."),
 			))

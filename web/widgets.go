@@ -51,7 +51,7 @@ func progressText(hopsPerByte, squares float64, level int, moves, improving int6
 	if hopsPerByte == 0 && squares == 0 && moves == 0 {
 		return fmt.Sprintf("running, %.1f s", seconds)
 	}
-	value := metric.Fixed(hopsPerByte, 4) + " hops/byte"
+	value := metric.Fixed4(hopsPerByte) + " hops/byte"
 	if squares > 0 {
 		value = "Σ squared link loads " + metric.FormatLoad(squares) + " (" + value + ")"
 	}

@@ -382,10 +382,10 @@ func (t textWriter) bounds() {
 		t.line("lower bound", t.val("lowerBound"))
 	}
 	for _, b := range bounds {
-		fmt.Fprintf(t, "  %-15s %s  (%s)\n", b.Name, metric.Fixed(b.Value, 4), b.Scope)
+		fmt.Fprintf(t, "  %-15s %s  (%s)\n", b.Name, metric.Fixed4(b.Value), b.Scope)
 	}
 	for _, b := range estimates {
-		t.line("estimate", b.Name+" "+metric.Fixed(b.Value, 4)+" (from the sources, not a bound: a mapping may beat it)")
+		t.line("estimate", b.Name+" "+metric.Fixed4(b.Value)+" (from the sources, not a bound: a mapping may beat it)")
 	}
 }
 
@@ -399,7 +399,7 @@ func writeBaselines(bw *bufio.Writer, r *solve.Result) {
 	for _, b := range r.Baselines {
 		ratio := none
 		if r.Metrics.HopBytes > 0 {
-			ratio = metric.Fixed(b.Metrics.HopBytes/r.Metrics.HopBytes, 4) + "×"
+			ratio = metric.Fixed4(b.Metrics.HopBytes/r.Metrics.HopBytes) + "×"
 		}
 		load, _ := b.Metrics.Value("maxLinkLoad")
 		fmt.Fprintf(bw, "  %-15s hop-bytes %s (%s), max dilation %s, max link load %s\n", b.Algo, metric.SI(b.Metrics.HopBytes), ratio, metric.Count(b.Metrics.MaxDilation), load)

@@ -8,9 +8,11 @@ import "math"
 // mapping's hop-bytes from them.
 type Baseline struct {
 	// Algo names the baseline's algorithm: identity (rank order).
-	Algo        string  `json:"algo"`
-	HopBytes    float64 `json:"hopBytes"`
-	HopsPerByte float64 `json:"hopsPerByte"`
+	Algo     string  `json:"algo"`
+	HopBytes float64 `json:"hopBytes"`
+	// HopsPerByte is null for a guest without messages (0/0, as the
+	// metrics' hopsPerByte).
+	HopsPerByte *float64 `json:"hopsPerByte"`
 	// Change is (hop-bytes − rank order's) / rank order's: −0.267 is
 	// 26.7 % fewer hop-bytes than rank order. It is 0 when both are 0 and
 	// null when only rank order's are (no ratio to give).
@@ -18,10 +20,14 @@ type Baseline struct {
 }
 
 // NewBaseline returns the baseline of a mapping of that many hop-bytes
-// against the algorithm algo's placement, of base hop-bytes and hops per
-// byte. O(1).
-func NewBaseline(algo string, hopBytes, base, basePerByte float64) *Baseline {
-	b := &Baseline{Algo: algo, HopBytes: base, HopsPerByte: basePerByte}
+// against the algorithm algo's placement, of base hop-bytes, for a guest
+// of that total volume. O(1).
+func NewBaseline(algo string, hopBytes, base, volume float64) *Baseline {
+	b := &Baseline{Algo: algo, HopBytes: base}
+	if volume > 0 {
+		perByte := base / volume
+		b.HopsPerByte = &perByte
+	}
 	if c, ok := Change(hopBytes, base); ok {
 		b.Change = &c
 	}

@@ -1,7 +1,9 @@
 package metric_test
 
 import (
+	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"topomap/algorithms/metric"
@@ -45,17 +47,26 @@ func TestBaselineText(t *testing.T) {
 		{67100672, 72666512, "−7.7 % hop-bytes vs rank order (identity: 72,666,512 (72.7 M))"},
 		{4, 0, "rank order (identity) has 0 hop-bytes, this mapping more"},
 	} {
-		b := metric.NewBaseline("identity", tt.hopBytes, tt.base, tt.base/48)
-		if got := b.Text(); got != tt.want || b.HopsPerByte != tt.base/48 {
+		b := metric.NewBaseline("identity", tt.hopBytes, tt.base, 48)
+		if got := b.Text(); got != tt.want || b.HopsPerByte == nil || *b.HopsPerByte != tt.base/48 {
 			t.Errorf("%v against %v: %q, want %q", tt.hopBytes, tt.base, got, tt.want)
 		}
+	}
+}
+
+// TestBaselineWithoutMessages: rank order of a guest that sends nothing
+// has no hops per byte (null in JSON, as the metrics'), not 0.
+func TestBaselineWithoutMessages(t *testing.T) {
+	b, err := json.Marshal(metric.NewBaseline("identity", 0, 0, 0))
+	if err != nil || !strings.Contains(string(b), `"hopsPerByte":null`) || !strings.Contains(string(b), `"change":0`) {
+		t.Fatalf("%s, %v: want hopsPerByte null and change 0", b, err)
 	}
 }
 
 // A mapping of grid:4x4 on ring:16 with 88 hop-bytes, against rank
 // order's 120 (2.5 hops per byte over 48 bytes).
 func ExampleNewBaseline() {
-	b := metric.NewBaseline("identity", 88, 120, 2.5)
+	b := metric.NewBaseline("identity", 88, 120, 48)
 	fmt.Println(b.Text())
 	fmt.Printf("%.4f\n", *b.Change)
 	// Output:

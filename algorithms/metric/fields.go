@@ -49,13 +49,16 @@ var Fields = []Field{
 		if m.Arcs == 0 && m.HopsPerByte == 0 { // 0/0, not 0
 			return "no messages", false
 		}
-		return Fixed(m.HopsPerByte, 4), true
+		return Fixed4(m.HopsPerByte), true
 	}, nil},
 	{"maxDilation", "max dilation", Ranking, func(m Metrics) (string, bool) {
 		return Thousands(m.MaxDilation), true
 	}, nil},
 	{"avgDilation", "average dilation", Detail, func(m Metrics) (string, bool) {
-		return Fixed(m.AvgDilation, 4), true
+		if m.Arcs == 0 && m.AvgDilation == 0 { // the mean of no edges, as JSON's null
+			return "no messages", false
+		}
+		return Fixed4(m.AvgDilation), true
 	}, nil},
 	{"hopHistogram", "volume by hops", Detail, func(m Metrics) (string, bool) {
 		switch {
@@ -79,12 +82,12 @@ var Fields = []Field{
 		if m.AvgDistance == nil {
 			return "distances not constant", false
 		}
-		return Fixed(*m.AvgDistance, 4), true
+		return Fixed4(*m.AvgDistance), true
 	}, nil},
 	{"intraNodeVolume", "intra-node volume", Detail, nodeVolume(func(m Metrics) float64 { return m.IntraNodeVolume }), hasCores},
 	{"interNodeVolume", "inter-node volume", Detail, nodeVolume(func(m Metrics) float64 { return m.InterNodeVolume }), hasCores},
 	{"lowerBound", "lower bound", Detail, func(m Metrics) (string, bool) {
-		return Fixed(m.LowerBound, 4), true
+		return Fixed4(m.LowerBound), true
 	}, func(m Metrics) bool { return m.LowerBound > 0 }},
 	{"maxLinkLoad", "max link load", Ranking, linkFigure(func(m Metrics) string {
 		return FormatLoad(*m.MaxLinkLoad)
@@ -339,6 +342,18 @@ func RunTime(sec float64) string {
 		return Rounded(sec, 3) + " s"
 	}
 	return Number(math.Round(sec)) + " s"
+}
+
+// Fixed4 formats a figure of four decimals (hops per byte, average
+// dilations and distances, lower bounds) as Fixed(v, 4) does, but a
+// positive figure that four decimals would show as 0.0000 to two
+// significant digits as Number writes them (5e-7 → "0.0000005"): no
+// figure that is not 0 reads 0.
+func Fixed4(v float64) string {
+	if v > 0 && v < 0.00005 {
+		return significant(v, 2)
+	}
+	return Fixed(v, 4)
 }
 
 // Fixed formats v with that many decimals and, as Number, thousands

@@ -140,3 +140,39 @@ func TestVolumeByHopsListsOnlyCountsTravelled(t *testing.T) {
 		}
 	}
 }
+
+// TestFixed4ShowsNoNonZeroFigureAsZero: hops per byte, dilations and
+// bounds read four decimals, but a positive figure that would round to
+// 0.0000 keeps two significant digits (a graph of 2,000,001 bytes with
+// one byte crossing a link: 5e-7 hops per byte), and a guest that sends
+// nothing has no average dilation, as it has no hops per byte.
+func TestFixed4ShowsNoNonZeroFigureAsZero(t *testing.T) {
+	for _, c := range []struct {
+		in   float64
+		want string
+	}{
+		{0, "0.0000"},
+		{4095.9375, "4,095.9375"},
+		{1.84, "1.8400"},
+		{0.00005, "0.0001"},
+		{0.0000499, "0.00005"},
+		{1.0 / 2000001, "0.0000005"},
+		{1.5e-9, "0.0000000015"},
+		{math.NaN(), "NaN"},
+	} {
+		if got := metric.Fixed4(c.in); got != c.want {
+			t.Errorf("Fixed4(%g) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	m := metric.Metrics{HopBytes: 1, HopsPerByte: 1.0 / 2000001, Arcs: 3, AvgDilation: 1.0 / 3, LowerBound: 1.0 / 2000001}
+	for key, want := range map[string]string{"hopsPerByte": "0.0000005", "lowerBound": "0.0000005", "avgDilation": "0.3333"} {
+		if got, ok := m.Value(key); !ok || got != want {
+			t.Errorf("%s: %q, %v; want %q", key, got, ok, want)
+		}
+	}
+	for _, key := range []string{"hopsPerByte", "avgDilation"} {
+		if got, ok := (metric.Metrics{}).Value(key); ok || got != "no messages" {
+			t.Errorf("%s without messages: %q, %v; want no messages", key, got, ok)
+		}
+	}
+}

@@ -152,9 +152,5 @@ func baselineOf(m *mapping.Mapping, alloc *topology.Allocation, hopBytes float64
 		}
 	}
 	base := metric.HopBytes(&mapping.Mapping{Guest: m.Guest, Host: m.Host, Place: place})
-	perByte := 0.0
-	if vol := m.Guest.TotalVolume(); vol > 0 {
-		perByte = base / vol
-	}
-	return metric.NewBaseline(Launchers[0].Name, hopBytes, base, perByte)
+	return metric.NewBaseline(Launchers[0].Name, hopBytes, base, m.Guest.TotalVolume())
 }

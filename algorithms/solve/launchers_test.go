@@ -55,7 +55,7 @@ func TestBaselineChange(t *testing.T) {
 	} {
 		r := solvetest.Map(t, url.Values{"guest": {"grid:4x4"}, "host": {"ring:16"}, "algo": {tt.algo}}.Encode())
 		b := r.Baseline
-		if b == nil || b.HopBytes != 120 || b.HopsPerByte != 2.5 || r.Metrics.HopBytes != tt.hb ||
+		if b == nil || b.HopBytes != 120 || b.HopsPerByte == nil || *b.HopsPerByte != 2.5 || r.Metrics.HopBytes != tt.hb ||
 			math.Abs(*b.Change-(tt.hb-120)/120) > 1e-12 || b.Text() != tt.text {
 			t.Errorf("%s: %v hop-bytes, baseline %+v %q; want %v against 120 (2.5 per byte), %q", tt.algo, r.Metrics.HopBytes, b, b.Text(), tt.hb, tt.text)
 		}

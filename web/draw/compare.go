@@ -164,7 +164,7 @@ func (c *barChart) size(bars []Bar, bounds []metric.Bound, width int) {
 	}
 	widest := 0
 	for _, b := range bars {
-		widest = max(widest, textW(metric.Fixed(b.HopsPerByte, 4)+"*", 12), textW(metric.Milliseconds(b.Seconds), 12))
+		widest = max(widest, textW(metric.Fixed4(b.HopsPerByte)+"*", 12), textW(metric.Milliseconds(b.Seconds), 12))
 	}
 	c.values = widest <= c.slot-2
 	if c.upright = !c.values && c.slot >= 16; c.upright {
@@ -230,7 +230,7 @@ func (c *barChart) hopValues(bars []Bar, boundY []int) {
 		if b.Err != "" {
 			continue
 		}
-		label := metric.Fixed(b.HopsPerByte, 4)
+		label := metric.Fixed4(b.HopsPerByte)
 		if b.Partial {
 			label += "*"
 		}
@@ -252,7 +252,7 @@ func (c *barChart) boundLines(bounds []metric.Bound, boundY []int) {
 		if c.side == 0 {
 			continue
 		}
-		c.s.Text(right+6, labelY[i]+4, b.Name+" "+metric.Fixed(b.Value, 4), `class="s"`)
+		c.s.Text(right+6, labelY[i]+4, b.Name+" "+metric.Fixed4(b.Value), `class="s"`)
 		c.s.Text(right+6, labelY[i]+16, "("+string(b.Scope)+")", `class="s"`)
 	}
 }
@@ -293,7 +293,7 @@ func boundStyle(sc metric.Scope) (colour, dash, words string) {
 // boundText names bound b, its value, its scope and its line's style.
 func boundText(b metric.Bound) string {
 	_, _, words := boundStyle(b.Scope)
-	return words + ": " + b.Name + " " + metric.Fixed(b.Value, 4) + " (" + string(b.Scope) + ")"
+	return words + ": " + b.Name + " " + metric.Fixed4(b.Value) + " (" + string(b.Scope) + ")"
 }
 
 // boundsCaption explains the lines that are drawn, by scope: an estimate is

@@ -496,9 +496,15 @@ func heatT(d, maxDil int) float64 {
 	return math.Log(float64(d)) / math.Log(float64(maxDil))
 }
 
+// caption is the drawing's title: the instance, its hops per byte (or
+// that the guest sends nothing) and its maximum dilation.
 func caption(r *solve.Result) string {
+	hpb, ok := r.Metrics.Value("hopsPerByte")
+	if ok {
+		hpb += " hops/byte"
+	}
 	return r.Mapping.Guest.String() + " on " + r.Mapping.Host.String() + " by " + r.Instance.Algo +
-		": " + metric.Fixed(r.Metrics.HopsPerByte, 4) + " hops/byte, max dilation " + metric.Thousands(r.Metrics.MaxDilation)
+		": " + hpb + ", max dilation " + metric.Thousands(r.Metrics.MaxDilation)
 }
 
 func subcaption(r *solve.Result, heatMap bool, lv *linkView, o Options) string {

@@ -57,38 +57,44 @@ func compareText(w io.Writer, in spec.Instance, entries []solve.Entry, bounds []
 	for _, e := range entries {
 		nw = max(nw, len(e.Algo))
 	}
-	fmt.Fprintf(bw, "%-*s %5s %10s %15s %13s %20s %10s\n", nw, "algo", "conf", "hops/byte", "vs rank order", "max dilation", "max link load", "seconds")
+	fmt.Fprintf(bw, "%-*s %5s %10s %15s %13s %20s %10s\n", nw, "algo", "conf", "hops/byte", "vs rank order", "max dilation", "max link load", "time")
 	var note string // the link loads' rule and bound, or why there are none: the host's
 	for _, e := range entries {
 		if e.Metrics == nil {
 			fmt.Fprintf(bw, "%-*s error: %s\n", nw, e.Algo, oneLine(fmt.Errorf("%s", e.Error)))
 			continue
 		}
-		load, ok := e.Metrics.Value("maxLinkLoad")
 		note = e.Metrics.LinkBound()
-		if !ok {
-			load = "–"
-		}
 		a, _ := solve.Lookup(e.Algo)
-		fmt.Fprintf(bw, "%-*s %5s %10s %15s %13s %20s %10.6f\n", nw, e.Algo, a.Notes.Confidence, metric.Fixed(e.Metrics.HopsPerByte, 4), vsRankOrder(e.Baseline),
-			metric.Thousands(e.Metrics.MaxDilation), load, e.Seconds)
+		fmt.Fprintf(bw, "%-*s %5s %10s %15s %13s %20s %10s\n", nw, e.Algo, a.Notes.Confidence, cell(e.Metrics, "hopsPerByte"), vsRankOrder(e.Baseline),
+			metric.Thousands(e.Metrics.MaxDilation), cell(e.Metrics, "maxLinkLoad"), metric.RunTime(e.Seconds))
 	}
 	fmt.Fprintln(bw, "conf: V read in the source, R repaired from its damaged text, V-num checked by computation, P our definition where the source is silent")
 	lower, estimates := metric.SplitBounds(bounds)
 	fmt.Fprintln(bw, "lower bounds on hops/byte:"+map[bool]string{true: " none above 0 for this instance"}[len(lower) == 0])
 	for _, b := range lower {
-		fmt.Fprintf(bw, "  %-14s %8s  %s\n", b.Name, metric.Fixed(b.Value, 4), b.Scope)
+		fmt.Fprintf(bw, "  %-14s %8s  %s\n", b.Name, metric.Fixed4(b.Value), b.Scope)
 	}
 	if len(estimates) > 0 {
 		fmt.Fprintln(bw, "estimates from the sources (not bounds: a mapping may beat them):")
 	}
 	for _, b := range estimates {
-		fmt.Fprintf(bw, "  %-14s %8s  %s\n", b.Name, metric.Fixed(b.Value, 4), b.Source)
+		fmt.Fprintf(bw, "  %-14s %8s  %s\n", b.Name, metric.Fixed4(b.Value), b.Source)
 	}
 	if note != "" {
 		fmt.Fprintln(bw, "max link load:", note)
 	}
 	return bw.Flush()
+}
+
+// cell is the figure of that key in a row of the table, or "–" where m
+// has none (no messages, no link loads: the note under the table says
+// why).
+func cell(m *metric.Metrics, key string) string {
+	if v, ok := m.Value(key); ok {
+		return v
+	}
+	return "–"
 }
 
 // vsRankOrder is an entry's change of hop-bytes from rank order's

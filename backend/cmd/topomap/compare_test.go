@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -60,6 +61,22 @@ func TestCompareText(t *testing.T) {
 	}
 	if !strings.Contains(out, "P our definition where the source is silent\nlower bounds on hops/byte:\n  neighbourhood ") {
 		t.Errorf("no bounds in\n%s", out)
+	}
+}
+
+// TestCompareTextWithoutMessages: a guest that sends nothing has no hops
+// per byte in the table ("–", as a host without links has no link
+// loads), not 0.0000, and run times read as the reports' ("< 0.1 ms",
+// not 0.000012 seconds).
+func TestCompareTextWithoutMessages(t *testing.T) {
+	out, _, err := runArgs(t, "compare", "--guest", "grid:1x1", "--host", "mesh:1x1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the time is the run's: "< 0.1 ms", or more on a loaded machine
+	row := regexp.MustCompile(`\nrowmajor {10}P {10}– {11}0\.0 % {13}0 {20}– +(< 0\.1|[0-9.]+) m?s\n`)
+	if !row.MatchString(out) || strings.Contains(out, "0.0000") {
+		t.Errorf("table:\n%s", out)
 	}
 }
 

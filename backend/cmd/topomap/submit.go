@@ -202,7 +202,7 @@ var errGone = errors.New("no answer while waiting for the job")
 func follow(ctx context.Context, c *server.Client, j jobs.Job, timeout time.Duration) (jobs.Job, error) {
 	show := func(j jobs.Job) {
 		p := j.Progress
-		fmt.Fprintf(progressOut, "\r%-9s %5.1f%%  %s evaluated  hops/byte %s%s  %ss ", j.Status, 100*p.Fraction, metric.Count(int(p.Evaluated)), metric.Fixed(p.HopsPerByte, 4), solve.LevelText(p.Level), metric.Fixed(p.Elapsed, 1))
+		fmt.Fprintf(progressOut, "\r%-9s %5.1f%%  %s evaluated  hops/byte %s%s  %ss ", j.Status, 100*p.Fraction, metric.Count(int(p.Evaluated)), metric.Fixed4(p.HopsPerByte), solve.LevelText(p.Level), metric.Fixed(p.Elapsed, 1))
 	}
 	last, err := c.Follow(ctx, j.ID, show)
 	fmt.Fprintln(progressOut)
