@@ -307,7 +307,10 @@ func graphSubcaption(r *solve.Result, heatMap bool, npairs int, o Options) strin
 
 // histogram draws the hop histogram as bars at (x, y), w wide: the share
 // of the volume at each hop count (from 1, or 0 when some message stays on
-// its node), each bar in its hop colour and labelled with its percentage.
+// its node), each bar in its hop colour, labelled with its whole
+// percentage where it is wide enough (28 units: up to 13 bars at the
+// default width); every bar's data-share, and the metrics' volume by
+// hops, give every share.
 func histogram(s *svg.SVG, hist []float64, x, y, w int) {
 	total := 0.0
 	for _, v := range hist {

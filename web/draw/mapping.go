@@ -501,7 +501,7 @@ func heatT(d, maxDil int) float64 {
 func caption(r *solve.Result) string {
 	hpb, ok := r.Metrics.Value("hopsPerByte")
 	if ok {
-		hpb += " hops/byte"
+		hpb += "\u00a0hops/byte" // on one line (wrap)
 	}
 	return r.Mapping.Guest.String() + " on " + r.Mapping.Host.String() + " by " + r.Instance.Algo +
 		": " + hpb + ", max dilation " + metric.Thousands(r.Metrics.MaxDilation)

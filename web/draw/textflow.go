@@ -83,12 +83,13 @@ func (f *flow) text(text, cls string, size int) {
 func (f *flow) gap(h int) { f.end(); f.y += h }
 
 // wrap splits text into lines of at most width units at size px, at
-// spaces (a word longer than a line stays whole).
+// spaces (a word longer than a line stays whole); a no-break space
+// (U+00A0) keeps a figure with its unit.
 func wrap(text string, size, width int) []string {
 	per := max(8, int(float64(width)/charW(size)))
 	var lines []string
 	var cur strings.Builder
-	for _, w := range strings.Fields(text) {
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == '\n' || r == '\t' }) {
 		if cur.Len() > 0 && utf8.RuneCountInString(cur.String())+1+utf8.RuneCountInString(w) > per {
 			lines = append(lines, cur.String())
 			cur.Reset()
