@@ -1,7 +1,6 @@
 package metric
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -205,9 +204,10 @@ func dimDistances(m Metrics) string {
 }
 
 // hopHistogram lists the share of the volume that travels each number of
-// hops some volume travels, from the least to the most: "1: 75.0%, 2:
-// 25.0%" (a fat tree's odd counts, which no message travels, are left
-// out; a share that rounds to nothing reads "<0.1%"). O(max hops).
+// hops some volume travels, from the least to the most, as Share writes
+// shares: "1: 75.0 %, 2: 25.0 %" (a fat tree's odd counts, which no
+// message travels, are left out; a share that rounds to nothing reads
+// "< 0.1 %"). O(max hops).
 func hopHistogram(hist []float64) string {
 	total := 0.0
 	for _, x := range hist {
@@ -215,12 +215,12 @@ func hopHistogram(hist []float64) string {
 	}
 	var parts []string
 	for h, x := range hist {
-		switch share := 100 * x / total; {
+		switch share := x / total; {
 		case x <= 0:
-		case share < 0.05:
-			parts = append(parts, fmt.Sprintf("%d: <0.1%%", h))
+		case share < 0.0005:
+			parts = append(parts, strconv.Itoa(h)+": < 0.1 %")
 		default:
-			parts = append(parts, fmt.Sprintf("%d: %.1f%%", h, share))
+			parts = append(parts, strconv.Itoa(h)+": "+Share(share))
 		}
 	}
 	return strings.Join(parts, ", ")

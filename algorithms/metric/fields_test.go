@@ -43,7 +43,7 @@ func ExampleMetrics_Rows() {
 	// hops per byte        1.5000 true
 	// max dilation         2 true
 	// average dilation     1.5000 true
-	// volume by hops       1: 50.0%, 2: 50.0% true
+	// volume by hops       1: 50.0 %, 2: 50.0 % true
 	// dilation lower bound 0 true
 	// D_i                  ~1.50 2 true
 	// D_a                  distances not constant false

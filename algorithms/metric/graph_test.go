@@ -261,7 +261,7 @@ func ExampleMetrics_hopHistogram() {
 	fmt.Println(m.Value("hopHistogram"))
 	// Output:
 	// [0 4 4]
-	// 1: 50.0%, 2: 50.0% true
+	// 1: 50.0 %, 2: 50.0 % true
 }
 
 // BenchmarkNeighbourhood times the neighbourhood bound on a random

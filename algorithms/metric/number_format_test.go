@@ -130,9 +130,9 @@ func TestVolumeByHopsListsOnlyCountsTravelled(t *testing.T) {
 		hist []float64
 		want string
 	}{
-		{[]float64{0, 4, 4}, "1: 50.0%, 2: 50.0%"},
-		{[]float64{2, 0, 5, 0, 3}, "0: 20.0%, 2: 50.0%, 4: 30.0%"},
-		{[]float64{0, 9999, 0, 0, 0, 0, 0, 0, 1}, "1: 100.0%, 8: <0.1%"},
+		{[]float64{0, 4, 4}, "1: 50.0 %, 2: 50.0 %"},
+		{[]float64{2, 0, 5, 0, 3}, "0: 20.0 %, 2: 50.0 %, 4: 30.0 %"},
+		{[]float64{0, 9999, 0, 0, 0, 0, 0, 0, 1}, "1: 100.0 %, 8: < 0.1 %"},
 	} {
 		m := metric.Metrics{Arcs: 1, HopHistogram: c.hist}
 		if got, _ := m.Value("hopHistogram"); got != c.want {
