@@ -231,9 +231,13 @@ func cutCount(s, suffix, what string) (string, int, error) {
 // coresOnce says how a host spec gives its nodes' cores.
 const coresOnce = "a node's cores are given once, by :cores=C (cores 0 apart) or by :node=S1x…:dist=D1,… (cores in groups)"
 
+// Suffixes lists the suffixes of a host spec string in the order they
+// follow its sizes and options.
+const Suffixes = ":nodes-per-router=P, :cores=C, :node=S1x…:dist=D1,…"
+
 // suffixOrder says how the suffixes of a host spec string follow its
 // sizes and options.
-const suffixOrder = "a host spec ends with its suffixes in this order: :nodes-per-router=P, :cores=C, :node=S1x…:dist=D1,…"
+const suffixOrder = "a host spec ends with its suffixes in this order: " + Suffixes
 
 // withRouterNodes groups h's nodes p to a router (p ≤ 1: h itself).
 func withRouterNodes(h Host, p int) (Host, error) {

@@ -61,13 +61,19 @@ func presetSpec(s string) (string, error) {
 	}
 	p, ok := LookupPreset(rest)
 	if !ok {
-		names := make([]string, len(Presets))
-		for i, p := range Presets {
-			names[i] = p.Name
-		}
-		return "", fmt.Errorf("unknown preset %.20q; want one of %s", rest, strings.Join(names, ", "))
+		return "", fmt.Errorf("unknown preset %.20q; want one of %s", rest, PresetNames())
 	}
 	return p.Spec, nil
+}
+
+// PresetNames lists the presets' names, as the unknown preset's error
+// and --host's help give them.
+func PresetNames() string {
+	names := make([]string, len(Presets))
+	for i, p := range Presets {
+		names[i] = p.Name
+	}
+	return strings.Join(names, ", ")
 }
 
 // cutPrefixFold is strings.CutPrefix, ignoring case.

@@ -118,3 +118,34 @@ func TestMakefileBoundsEveryTestRun(t *testing.T) {
 		t.Errorf("found %d go test runs in the Makefile, want the test, race, bench and fuzz runs", runs)
 	}
 }
+
+// TestArchitectureNamesEveryPackage: the README's table of packages
+// names every package of the module (its whole path, or a tail of it in
+// a row that lists it beside its parent: `solvetest`, `internal/kinds`),
+// so that a reader finds where each concept lives.
+func TestArchitectureNamesEveryPackage(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, ok := strings.Cut(string(b), "\n| package | owns |\n")
+	if !ok {
+		t.Fatal("the README has no table of packages (| package | owns |)")
+	}
+	table, _, _ = strings.Cut(table, "\n\n")
+	packages := map[string]bool{}
+	for _, f := range trackedFiles(t) {
+		if strings.HasSuffix(f.name, ".go") && !strings.HasSuffix(f.name, "_test.go") {
+			packages[filepath.Dir(f.name)] = true
+		}
+	}
+	for dir := range packages {
+		parts, named := strings.Split(dir, "/"), false
+		for i := range parts {
+			named = named || strings.Contains(table, "`"+strings.Join(parts[i:], "/")+"`")
+		}
+		if !named {
+			t.Errorf("the README's table of packages does not name %s", dir)
+		}
+	}
+}

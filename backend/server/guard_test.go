@@ -102,13 +102,14 @@ func TestCancelToken(t *testing.T) {
 	}
 }
 
-// TestMethodNotAllowed: a wrong method on a known path was a 404.
+// TestMethodNotAllowed: a wrong method on a known path was a 404; the
+// 405's Allow lists HEAD where the path's reads answer it.
 func TestMethodNotAllowed(t *testing.T) {
 	f := newFixture(t, jobs.Options{}, server.Options{})
 	for path, allow := range map[string]string{
 		"/api/v1/jobs":                      "GET, POST",
-		"/api/v1/jobs/0123456789abcdef0123": "GET, DELETE",
-		"/api/v1/healthz":                   "GET",
+		"/api/v1/jobs/0123456789abcdef0123": "GET, HEAD, DELETE",
+		"/api/v1/healthz":                   "GET, HEAD",
 	} {
 		rec := f.do(t, "PUT", path, "")
 		if rec.Code != 405 || rec.Header().Get("Allow") != allow {

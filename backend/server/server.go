@@ -316,10 +316,11 @@ var ownBodyCap = map[string]bool{graphsPath: true, machinesPath: true, "/api/v1"
 var catchAll = map[string]bool{"/api/v1": true, "/api/v1/*": true, "/api": true, "/api/*": true, "/*": true}
 
 // allowed lists the methods with an API route for r's path other than the
-// fallback: a known path asked with a wrong method gets 405 and Allow.
+// fallback, HEAD included where a read answers it: a known path asked
+// with a wrong method gets 405 and Allow.
 func (s *Server) allowed(r *http.Request) []string {
 	var allow []string
-	for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodDelete} {
+	for _, m := range []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodDelete} {
 		c := s.e.NewContext(r, nil)
 		s.e.Router().Find(m, echo.GetPath(r), c)
 		if p := c.Path(); p != "" && !catchAll[p] {

@@ -35,14 +35,15 @@ func graphFileTitles() string {
 	return strings.Join(titles, ", ")
 }
 
-// hostHelp is the help of --host: the kinds' forms and the machine file
-// formats file: reads.
+// hostHelp is the help of --host: the kinds' forms, the presets, the
+// suffixes and the machine file formats file: reads.
 func hostHelp() string {
 	var titles []string
 	for _, f := range machinefile.Formats {
 		titles = append(titles, f.Title)
 	}
-	return "host `spec`: " + topology.Forms() + ", or file:PATH, a machine file (" + strings.Join(titles, ", ") + ")"
+	return "host `spec`: " + topology.Forms() + ", or preset:NAME (" + topology.PresetNames() + "), each optionally followed by " +
+		topology.Suffixes + " in that order; or file:PATH, a machine file (" + strings.Join(titles, ", ") + ")"
 }
 
 // fieldHelp is the help of each field's flag (TestEveryFieldHasItsFlag
