@@ -33,7 +33,7 @@ func TestTextReportBaselineReadsLikeHopBytes(t *testing.T) {
 		{72666512, "(identity: 72,666,512 (72.7 M))"},
 	} {
 		r := twisted(t)
-		r.Baseline = metric.NewBaseline("identity", r.Metrics.HopBytes, tt.base, tt.base/8)
+		r.Baseline = metric.NewBaseline("identity", r.Metrics.HopBytes, tt.base, 8)
 		got := line(write(t, "text", r), "baseline")
 		if !strings.HasSuffix(got, tt.want) || !strings.HasSuffix(got, "(identity: "+metric.SI(tt.base)+")") {
 			t.Errorf("rank order of %v hop-bytes: baseline line %q, want it to end %q, as the hop-bytes line writes the figure", tt.base, got, tt.want)

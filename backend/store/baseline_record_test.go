@@ -15,7 +15,7 @@ import (
 // written before it existed reads back without one.
 func TestJobRecordKeepsBaseline(t *testing.T) {
 	id := strings.Repeat("b", jobs.IDLen)
-	j := jobs.Job{ID: id, Status: jobs.Done, Metrics: &metric.Metrics{HopBytes: 88}, Baseline: metric.NewBaseline("identity", 88, 120, 2.5)}
+	j := jobs.Job{ID: id, Status: jobs.Done, Metrics: &metric.Metrics{HopBytes: 88}, Baseline: metric.NewBaseline("identity", 88, 120, 48)}
 	b, err := store.EncodeJob(j)
 	if err != nil {
 		t.Fatal(err)

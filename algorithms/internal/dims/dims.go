@@ -49,8 +49,11 @@ func ParseSizes(s string, limit int, what string) ([]int, error) {
 		if err == nil && k > 0 && p != strconv.Itoa(k) {
 			return nil, fmt.Errorf("write the size %.20q as %d, without leading zeros or sign", p, k)
 		}
+		if p == "" {
+			return nil, fmt.Errorf("size of dimension %d missing: write the sizes as whole numbers joined by x (8x8x4)", i+1)
+		}
 		if err != nil || p != strconv.Itoa(k) {
-			return nil, fmt.Errorf("size %.20q is not a positive integer", p)
+			return nil, fmt.Errorf("size %.20q is not a positive integer: write the sizes as whole numbers joined by x (8x8x4)", p)
 		}
 		if k < 1 {
 			return nil, fmt.Errorf("size %s of dimension %d, want at least 1", numtext.Count(k), i+1)
