@@ -12,7 +12,7 @@ type example struct {
 // each one permalink (the browser tests open every one and wait for its
 // figure).
 var examples = []example{
-	{"xor-ring", "Xor paper's ring", "hypercube:6 on ring:64 by the Xor embedding (Gonzalez & Valero-Garcia)",
+	{"xor-ring", "Xor paper's ring", "hypercube:6 on ring:64 by the Xor embedding (González & Valero-García)",
 		"/?algo=xor&guest=hypercube:6&host=ring:64"},
 	{"thesis-grid", "Thesis 9×8 → 12×6", "the 9×8 grid on the 12×6 mesh by the band (STEP) embedding of the thesis' Fig. 9.4",
 		"/?algo=step&guest=grid:9x8&host=mesh:12x6"},

@@ -39,7 +39,7 @@ func tooBig(in spec.Instance) bool {
 }
 
 // Defaults shown when a page is opened without a query: the Xor paper's
-// worked example (Gonzalez & Valero-Garcia 1993, a 4-cube on a 16-ring).
+// worked example (González & Valero-García 1993, a 4-cube on a 16-ring).
 const (
 	defaultGuest = "hypercube:4"
 	defaultHost  = "ring:16"

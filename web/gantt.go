@@ -33,7 +33,7 @@ const (
 )
 
 // GanttPage is the page at "/gantt": the compute-and-communicate model of
-// a d-cube for two embeddings side by side (Gonzalez & Valero-Garcia 1993,
+// a d-cube for two embeddings side by side (González & Valero-García 1993,
 // Fig. 4), with T_a and t_c sliders. URL keys: guest, host, algo (left),
 // vs (right), ta, tc.
 type GanttPage struct {
@@ -509,7 +509,7 @@ func (c *GanttPage) renderControls() app.UI {
 	choices := c.form.algoChoices()
 	return app.Section().Class("controls").Body(
 		app.H1().Text("Gantt chart of a compute-and-communicate d-cube algorithm"),
-		app.P().Class("note").Text("Every process computes for T_a, then exchanges with its neighbour in dimension i over D_i(n) links at t_c per link, for i = 0..d−1; an exchange starts when both partners are ready, so uneven distances make processes wait (Gonzalez & Valero-Garcia 1993, §2.1, Fig. 4)."),
+		app.P().Class("note").Text("Every process computes for T_a, then exchanges with its neighbour in dimension i over D_i(n) links at t_c per link, for i = 0..d−1; an exchange starts when both partners are ready, so uneven distances make processes wait (González & Valero-García 1993, §2.1, Fig. 4)."),
 		app.Div().Class("row").Body(
 			field("guest", "Guest (d-cube)", c.form.Guest, "hypercube:4", c.errs["guest"], gIn, gCh),
 			field("host", "Host", c.form.Host, "line:16, ring:16, torus:4x4", c.errs["host"], hIn, hCh),

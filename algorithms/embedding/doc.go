@@ -1,5 +1,5 @@
 // Package embedding owns the embeddings of a d-cube (hypercube guest) onto
-// hosts of 2^d nodes studied by Gonzalez & Valero-Garcia, "The Xor
+// hosts of 2^d nodes studied by González & Valero-García, "The Xor
 // embedding: an embedding of hypercubes onto rings and toruses" (ASAP 1993):
 // Identity (onto a hypercube), Standard (§2.3), ByWeight (Harper; Lai &
 // Sprague), Gray (binary-reflected Gray code per coordinate, our stand-in for

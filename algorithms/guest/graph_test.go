@@ -74,7 +74,7 @@ func TestHypercube(t *testing.T) {
 			}
 			for i, u := range nb {
 				e := int(g.Offsets[v]) + i
-				// N_i(n) = n XOR 2^i, dimension order (Gonzalez & Valero-Garcia 1993, §2)
+				// N_i(n) = n XOR 2^i, dimension order (González & Valero-García 1993, §2)
 				if int(u) != v^1<<i || g.Label[e] != int8(i) || g.Volume(e) != 1 {
 					t.Fatalf("hypercube %d: arc %d of vertex %d goes to %d label %d; want %d label %d", d, i, v, u, g.Label[e], v^1<<i, i)
 				}

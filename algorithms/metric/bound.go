@@ -116,7 +116,7 @@ func distanceProfile(host topology.Grid, upto int) []int {
 	return out
 }
 
-// cubeBounds are the bounds of Gonzalez & Valero-Garcia (1993) for d-cubes
+// cubeBounds are the bounds of González & Valero-García (1993) for d-cubes
 // on hosts of 2^d nodes, chosen by the host's shape: axes of size 1 do not
 // count, so mesh:8x1 and mesh:1x8 are lines and torus:1x8 a ring.
 func cubeBounds(d int, host topology.Grid) []Bound {
@@ -136,7 +136,7 @@ func cubeBounds(d int, host topology.Grid) []Bound {
 			return nil
 		}
 		return []Bound{{Name: "xor-ring", Value: float64(3*(int(1)<<(d-2))-1) / float64(d), Scope: ConstantDistance,
-			Source: "Gonzalez & Valero-Garcia 1993, theorem (rings): D_a >= (3·2^(d-2)-1)/d; the Xor embedding attains it"}}
+			Source: "González & Valero-García 1993, theorem (rings): D_a >= (3·2^(d-2)-1)/d; the Xor embedding attains it"}}
 	case !wraps:
 		sum := 0
 		for j := range host.Rank() {
@@ -147,7 +147,7 @@ func cubeBounds(d int, host topology.Grid) []Bound {
 			sum += k - 1 // 0 for an axis of size 1
 		}
 		return []Bound{{Name: "standard-mesh", Value: float64(sum) / float64(d), Scope: ConstantDistance,
-			Source: "Gonzalez & Valero-Garcia 1993, §2.3: the standard embedding minimises D_a on meshes (their refs [3],[8]); not re-proved here"}}
+			Source: "González & Valero-García 1993, §2.3: the standard embedding minimises D_a on meshes (their refs [3],[8]); not re-proved here"}}
 	}
 	return nil
 }

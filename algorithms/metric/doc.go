@@ -1,7 +1,7 @@
 // Package metric owns the quality measures of a mapping: hop-bytes, average
 // hops per byte, maximum and average dilation, the weighted histogram of
 // hops (the volume that travels each number of hops), the per-dimension
-// distances D_i of Gonzalez & Valero-Garcia (1993) with whether they are
+// distances D_i of González & Valero-García (1993) with whether they are
 // constant, the average distance D_a, lower bounds on hops per byte (among
 // them the neighbourhood bound, for any guest on any host, and the levels
 // bound, for hosts made of groups), and the link

@@ -9,7 +9,7 @@ import (
 	"topomap/algorithms/topology"
 )
 
-// The Xor embedding of the 4-cube on a 16-ring (Gonzalez & Valero-Garcia
+// The Xor embedding of the 4-cube on a 16-ring (González & Valero-García
 // 1993, Fig. 5): ring positions 0..15 hold processes
 // 0 1 2 3 4 5 6 7 12 13 14 15 8 9 10 11.
 func ExampleEvaluate() {

@@ -186,8 +186,9 @@ func (m Metrics) Says(key string) bool {
 }
 
 // dimDistances lists the per-dimension distances D_i, separated by spaces:
-// "~mean" (two decimals) for a dimension whose edges differ in hop count,
-// "-" for one without edges. O(c).
+// "~mean" (two decimals, or two significant digits under 0.1) for a
+// dimension whose edges differ in hop count, "-" for one without edges.
+// O(c).
 func dimDistances(m Metrics) string {
 	parts := make([]string, len(m.DimDistances))
 	for i, d := range m.DimDistances {
@@ -196,6 +197,8 @@ func dimDistances(m Metrics) string {
 			parts[i] = Thousands(*d)
 		case m.DimMeans[i] == nil: // no edges along this dimension
 			parts[i] = "-"
+		case *m.DimMeans[i] < 0.1: // two decimals would be far off: 0.015873 is not ~0.02
+			parts[i] = "~" + significant(*m.DimMeans[i], 2)
 		default:
 			parts[i] = "~" + Fixed(*m.DimMeans[i], 2)
 		}

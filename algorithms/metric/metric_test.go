@@ -142,7 +142,7 @@ func ints(ps []*int) []int {
 	return out
 }
 
-// TestCubeOracles checks the numbers of Gonzalez & Valero-Garcia (package
+// TestCubeOracles checks the numbers of González & Valero-García (package
 // embedding's reference figures).
 func TestCubeOracles(t *testing.T) {
 	// position → process tables as printed, inverted to placements

@@ -1,5 +1,5 @@
 // Package optimal owns the exhaustive check of the optimality theorem of
-// Gonzalez & Valero-Garcia (ASAP 1993, theorem for rings): every embedding of
+// González & Valero-García (ASAP 1993, theorem for rings): every embedding of
 // the d-cube onto the ring of 2^d nodes with constant distances (each
 // dimension's edges all of one length D_i) has Σ D_i ≥ 3·2^(d-2) - 1, and
 // the Xor embedding attains it.

@@ -1,5 +1,5 @@
 // Package sim owns the execution-time model of compute-and-communicate (CC)
-// d-cube algorithms of Gonzalez & Valero-Garcia (ASAP 1993, §2.1, the
+// d-cube algorithms of González & Valero-García (ASAP 1993, §2.1, the
 // expressions (a) and (b) repaired from a damaged copy [R]): every process
 // n runs
 //

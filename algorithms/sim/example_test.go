@@ -10,7 +10,7 @@ import (
 	"topomap/algorithms/topology"
 )
 
-// The CC 3-cube on an 8-node line (Gonzalez & Valero-Garcia, Fig. 4): the
+// The CC 3-cube on an 8-node line (González & Valero-García, Fig. 4): the
 // standard embedding communicates for 7·t_c, byweight for 9·t_c although no
 // process sends over more than 8 links, because processes wait for their
 // partners.

@@ -12,7 +12,7 @@ import (
 	"topomap/algorithms/topology"
 )
 
-// The hypercube embeddings of Gonzalez & Valero-Garcia (ASAP 1993).
+// The hypercube embeddings of González & Valero-García (ASAP 1993).
 func init() {
 	register(
 		cubeEmbedding("standard", embedding.Standard, embedding.CheckStandard, "line, ring, mesh or torus of 2^d nodes",

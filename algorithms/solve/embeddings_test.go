@@ -80,7 +80,7 @@ func TestEmbeddingsApplicable(t *testing.T) {
 }
 
 // The Xor embedding through the registry: why it does not apply to a line,
-// and its average distance on a ring (Gonzalez & Valero-Garcia §3: D_a =
+// and its average distance on a ring (González & Valero-García §3: D_a =
 // 11/4 for d = 4).
 func ExampleMap_xor() {
 	a, _ := solve.Lookup("xor")

@@ -30,11 +30,11 @@ var measuredFigures = map[string]string{
 	"cyclic":       "hypercube:20 → torus:256x256:cores=16: 0.0053 CPU-s, 112 MB",
 	"bricks":       "grid:1024x1024 → fattree:4,10: 0.28 CPU-s, 56 MB",
 	"rb":           largestGraph + " → torus:128x128x64: 35 CPU-s, 650 MB",
-	"multisection": largestGraph + " → fattree:32,4: 94 CPU-s, 1152 MB",
+	"multisection": largestGraph + " → fattree:32,4: 94 CPU-s, 1,152 MB",
 	"greedy":       largestGraph + " → torus:128x128x64: 15 CPU-s, 320 MB",
-	"pairs": largestGraph + " → torus:128x128x64: 610 CPU-s, 1080 MB: its starts rb and greedy 50 CPU-s, " +
+	"pairs": largestGraph + " → torus:128x128x64: 610 CPU-s, 1,080 MB: its starts rb and greedy 50 CPU-s, " +
 		"the search the rest on two threads, 113M moves to its move cap (a job of it ends at the time limit with " +
 		"the best placement so far); the peak counts rb's scratch not yet collected, the live heap stays under 650 MB",
-	"pairs-uniform": largestGraph + " → torus:128x128x64: 59 CPU-s, 1050 MB: its starts rb and greedy 50 CPU-s, " +
+	"pairs-uniform": largestGraph + " → torus:128x128x64: 59 CPU-s, 1,050 MB: its starts rb and greedy 50 CPU-s, " +
 		"the search converged; the peak counts rb's scratch not yet collected, the live heap stays under 650 MB",
 }

@@ -27,7 +27,7 @@ func mapQuery(query string) *solve.Result {
 	return r
 }
 
-// The Xor embedding of a 4-cube on a 16-ring (Gonzalez & Valero-Garcia
+// The Xor embedding of a 4-cube on a 16-ring (González & Valero-García
 // 1993, Fig. 5) drawn on its ring: 16 host nodes and 4·8 guest edges.
 func ExampleMapping() {
 	r := mapQuery("guest=hypercube:4&host=ring:16&algo=xor")

@@ -46,7 +46,11 @@ func hostLayout(h topology.Host, width, height, minCell int) *layout {
 		return circleLayout(h, width, height)
 	}
 	q := int(math.Ceil(math.Sqrt(float64(per))))
-	return coresLayout(hostLayout(base, width, height, q*minCell+2), per, q, groupNote(h, per))
+	nodes := 1 // per router, when its nodes have cores
+	if _, cores := topology.NodesOf(h); cores > 1 {
+		nodes = per / cores
+	}
+	return coresLayout(hostLayout(base, width, height, q*minCell+2), per, q, nodes, groupNote(h, per))
 }
 
 // groupNote is the key's word on the small grids of a host whose per
@@ -60,8 +64,8 @@ func groupNote(h topology.Host, per int) string {
 	case 1:
 		return fmt.Sprintf("each router's %d nodes as a small grid, its first node bottom left", per)
 	default:
-		return fmt.Sprintf("each router's %d nodes of %d cores as a small grid of %d slots, node by node, core 0 of its first node bottom left",
-			per/cores, cores, per)
+		return fmt.Sprintf("each router's %d nodes of %d cores side by side, each as a small grid, core 0 of its first node bottom left",
+			per/cores, cores)
 	}
 }
 

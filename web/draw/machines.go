@@ -98,16 +98,22 @@ func init() {
 }
 
 // coresLayout subdivides the place of every node of il into a grid of
-// its c cores (or a router's place into its c nodes), which note
+// its c cores (or a router's place into its c nodes, or into its nodes'
+// grids of cores side by side, nodes > 1: nodeBlocks), which note
 // describes, as the nodes go: core 0 bottom left, the first coordinate
 // (the core) fastest, rows upwards; a fifth of the pitch stays between
 // the nodes' frames for their links, which meet a node at its frame (the
 // ends of its wiring). The grid is q×q, or on a tree's row of nodes too
 // narrow for that a column (see coreGrid), the row moved down so that
 // the wires still meet the frames' tops.
-func coresLayout(il *layout, c, q int, note string) *layout {
+func coresLayout(il *layout, c, q, nodes int, note string) *layout {
 	n := len(il.x)
 	cols, sub := coreGrid(il, c, q)
+	rows := (c + cols - 1) / cols
+	pos := func(t int) (col, row int) { return t % cols, t / cols }
+	if nodes > 1 {
+		cols, rows, sub, pos = nodeBlocks(il, c, nodes)
+	}
 	l := *il
 	l.x, l.y = make([]int, n*c), make([]int, n*c)
 	l.r, l.side = clamp(sub*2/5, 1, 14), sub
@@ -117,7 +123,6 @@ func coresLayout(il *layout, c, q int, note string) *layout {
 	for _, k := range il.links {
 		l.wires = append(l.wires, [4]int{il.x[k[0]], il.y[k[0]], il.x[k[1]], il.y[k[1]]})
 	}
-	rows := (c + cols - 1) / cols
 	halfW, halfH := cols*sub/2, rows*sub/2
 	down := 0
 	if il.below {
@@ -132,8 +137,9 @@ func coresLayout(il *layout, c, q int, note string) *layout {
 		l.frames = append(l.frames, [4]int{il.x[u] - halfW - 1, y - halfH - 1, cols*sub + 2, rows*sub + 2})
 		for t := range c {
 			s := t + c*u
-			l.x[s] = il.x[u] - halfW + sub/2 + t%cols*sub
-			l.y[s] = y + halfH - sub/2 - t/cols*sub
+			col, row := pos(t)
+			l.x[s] = il.x[u] - halfW + sub/2 + col*sub
+			l.y[s] = y + halfH - sub/2 - row*sub
 		}
 	}
 	if len(il.ends) > n { // a network's switches
@@ -144,6 +150,20 @@ func coresLayout(il *layout, c, q int, note string) *layout {
 		l.note = il.note + "; " + l.note
 	}
 	return &l
+}
+
+// nodeBlocks arranges a router's c slots, nodes nodes of c/nodes cores,
+// as the nodes' square grids of cores side by side, node 0 left, an
+// empty column between two: the
+// grid's columns and rows, the pitch that fits it in a node's square of
+// il, and where slot t goes (its node's block, then its core in it).
+func nodeBlocks(il *layout, c, nodes int) (cols, rows, sub int, pos func(t int) (col, row int)) {
+	per := c / nodes
+	q := int(math.Ceil(math.Sqrt(float64(per))))
+	cols, rows = nodes*(q+1)-1, (per+q-1)/q // a column between two nodes
+	side := max(il.cell, il.side, 2*il.r)
+	sub = max(1, (side-max(2, side/5))/max(cols, rows))
+	return cols, rows, sub, func(t int) (int, int) { return t/per*(q+1) + t%per%q, t % per / q }
 }
 
 // Cores on a tree's narrow row of nodes: at least minCore units each, in

@@ -69,7 +69,7 @@ func TestMachineDrawings(t *testing.T) {
 		// two nodes per router are nodes, not cores, and so named; with
 		// cores too, a router's frame holds its nodes' slots, node by node
 		{"grid:8x4", "torus:4x4:nodes-per-router=2", 32, 0, 0, 0, 16, 64, "2 nodes as a small grid, its first node bottom left"},
-		{"grid:8x8", "torus:4x2:nodes-per-router=2:cores=4", 64, 0, 0, 0, 8, 24, "2 nodes of 4 cores as a small grid of 8 slots, node by node, core 0 of its first node bottom left"},
+		{"grid:8x8", "torus:4x2:nodes-per-router=2:cores=4", 64, 0, 0, 0, 8, 24, "2 nodes of 4 cores side by side, each as a small grid, core 0 of its first node bottom left"},
 	} {
 		t.Run(tt.host, func(t *testing.T) {
 			r := onHost(t, tt.guest, tt.host)
