@@ -34,8 +34,12 @@ func searchPanel(in spec.Instance, run *solve.PairsRun, m metric.Metrics, link f
 			if run.Improved == 0 {
 				why = "No move improved its start"
 			}
+			figures := metric.Fixed4(m.HopsPerByte) + " hops per byte against a lower bound of " + metric.Fixed4(m.LowerBound)
+			if sq, ok := m.Value("squaredLinkLoads"); ok && in.Objective == spec.ObjectiveCongestion {
+				figures = "minimising " + spec.ObjectiveTitle(in.Objective) + ": Σ squared link loads " + sq + ", " + figures
+			}
 			lines = append(lines, app.P().ID("suggest-budget").Body(
-				app.Text(why+", "+metric.Fixed4(m.HopsPerByte)+" hops per byte against a lower bound of "+metric.Fixed4(m.LowerBound)+": "),
+				app.Text(why+", "+figures+": "),
 				app.A().ID("suggest-link").Href(link(more)).Text("make twice the moves with a budget of "+more.Budget.String()),
 				app.Text(" (a budget counts moves at one core's measured rate, not the time a run takes)."),
 			))
