@@ -46,19 +46,21 @@ func hostLayout(h topology.Host, width, height, minCell int) *layout {
 		return circleLayout(h, width, height)
 	}
 	q := int(math.Ceil(math.Sqrt(float64(per))))
-	nodes := 1 // per router, when its nodes have cores
-	if _, cores := topology.NodesOf(h); cores > 1 {
+	_, cores := topology.NodesOf(h) // 1 under routers without cores
+	nodes := 1                      // per router, when its nodes have cores
+	if cores > 1 {
 		nodes = per / cores
 	}
-	return coresLayout(hostLayout(base, width, height, q*minCell+2), per, q, nodes, groupNote(h, per))
+	return coresLayout(hostLayout(base, width, height, q*minCell+2), per, q, nodes, groupNote(per, cores))
 }
 
 // groupNote is the key's word on the small grids of a host whose per
-// slots share a vertex of its network: a node's cores, a router's nodes
-// (":nodes-per-router=P"), or a router's nodes' cores, node by node
-// (preset:xe6-slice: 2 nodes of 16 cores), in slot order.
-func groupNote(h topology.Host, per int) string {
-	switch _, cores := topology.NodesOf(h); cores {
+// slots share a vertex of its network, cores a node: a node's cores, a
+// router's nodes (":nodes-per-router=P", cores 1), or a router's nodes'
+// cores, node by node (preset:xe6-slice: 2 nodes of 16 cores), in slot
+// order.
+func groupNote(per, cores int) string {
+	switch cores {
 	case per:
 		return fmt.Sprintf("each node's %d cores as a small grid, core 0 bottom left", per)
 	case 1:
