@@ -108,11 +108,14 @@ func init() {
 // the wires still meet the frames' tops.
 func coresLayout(il *layout, c, q, nodes int, note string) *layout {
 	n := len(il.x)
-	cols, sub := coreGrid(il, c, q)
-	rows := (c + cols - 1) / cols
-	pos := func(t int) (col, row int) { return t % cols, t / cols }
+	var cols, rows, sub int
+	var pos func(t int) (col, row int)
 	if nodes > 1 {
 		cols, rows, sub, pos = nodeBlocks(il, c, nodes)
+	} else {
+		cols, sub = coreGrid(il, c, q)
+		rows = (c + cols - 1) / cols
+		pos = func(t int) (int, int) { return t % cols, t / cols }
 	}
 	l := *il
 	l.x, l.y = make([]int, n*c), make([]int, n*c)
@@ -154,16 +157,22 @@ func coresLayout(il *layout, c, q, nodes int, note string) *layout {
 
 // nodeBlocks arranges a router's c slots, nodes nodes of c/nodes cores,
 // as the nodes' square grids of cores side by side, node 0 left, an
-// empty column between two: the
-// grid's columns and rows, the pitch that fits it in a node's square of
-// il, and where slot t goes (its node's block, then its core in it).
+// empty column between two: the grid's columns and rows, the pitch that
+// fits it in a node's square of il (slotRoom), and where slot t goes
+// (its node's block, then its core in it).
 func nodeBlocks(il *layout, c, nodes int) (cols, rows, sub int, pos func(t int) (col, row int)) {
 	per := c / nodes
 	q := int(math.Ceil(math.Sqrt(float64(per))))
 	cols, rows = nodes*(q+1)-1, (per+q-1)/q // a column between two nodes
-	side := max(il.cell, il.side, 2*il.r)
-	sub = max(1, (side-max(2, side/5))/max(cols, rows))
+	sub = max(1, slotRoom(il)/max(cols, rows))
 	return cols, rows, sub, func(t int) (int, int) { return t/per*(q+1) + t%per%q, t % per / q }
+}
+
+// slotRoom is the room of a node's square of il that its slots' grid
+// takes: the rest, a fifth (at least 2 units), stays between the frames.
+func slotRoom(il *layout) int {
+	side := max(il.cell, il.side, 2*il.r)
+	return side - max(2, side/5)
 }
 
 // Cores on a tree's narrow row of nodes: at least minCore units each, in
@@ -180,8 +189,7 @@ const (
 // column would be higher than maxColumn (fattree:4,3:cores=4 in 720
 // units: nodes 10 wide, cores 4 units in 2×2, 8 in a column of 4).
 func coreGrid(il *layout, c, q int) (cols, sub int) {
-	side := max(il.cell, il.side, 2*il.r)
-	room := side - max(2, side/5)
+	room := slotRoom(il)
 	cols, sub = q, max(1, room/q)
 	if !il.below || sub >= minCore {
 		return cols, sub
