@@ -349,7 +349,7 @@ func compareTable(in spec.Instance, rows []compareRow) app.UI {
 		app.THead().Body(app.Tr().Body(
 			app.Th().Text("algorithm"),
 			app.Range(compareColumns).Slice(func(i int) app.UI { return app.Th().Body(termText(compareColumns[i].Label)) }),
-			app.Th().Text("vs rank order"), app.Th().Text("time"), app.Th().Text("confidence"))),
+			app.Th().Text("vs rank order"), app.Th().Text("time"), app.Th().Text("confi\u00addence"))), // soft hyphen: fits a phone
 		app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
 			r := rows[i]
 			one := in
@@ -371,8 +371,8 @@ func compareTable(in spec.Instance, rows []compareRow) app.UI {
 					f := compareColumns[i]
 					return figure(f, r.Metrics).Class(compareClass[f.Key])
 				}),
-				app.Td().Class("vs-rank-order").Text(r.Baseline.ChangeText()),
-				app.Td().Class("time").Text(metric.RunTime(r.Seconds)+map[bool]string{true: ", partial (cancelled)"}[r.Partial]),
+				app.Td().Class("vs-rank-order").Text(unbroken(r.Baseline.ChangeText())),
+				app.Td().Class("time").Text(unbroken(metric.RunTime(r.Seconds))+map[bool]string{true: ", partial (cancelled)"}[r.Partial]),
 				app.Td().Text(r.Algo.Notes.Confidence),
 			)
 		})),

@@ -15,13 +15,14 @@ import (
 
 // TestTablesReadFields (issue 8): the metrics panel (the explorer's and
 // the job page's) and the compare table show the rows and columns of
-// metric.Fields at their level, each figure formatted by the field, a
+// metric.Fields at their level, each figure formatted by the field (its
+// units joined by no-break spaces, see unbroken), a
 // missing one as "— (why)".
 func TestTablesReadFields(t *testing.T) {
 	r := solvetest.Map(t, "guest=grid:9x8&host=mesh:6x12&algo=affn")
 	html := app.HTMLString(metricsPanel(r.Metrics, "time", "1 ms"))
 	for _, row := range r.Metrics.Rows(metric.Detail) {
-		if !strings.Contains(html, `data-metric="`+row.Label+`"`) || !strings.Contains(html, "<td>"+shown(row.Value, row.OK)+"</td>") {
+		if !strings.Contains(html, `data-metric="`+row.Label+`"`) || !strings.Contains(html, "<td>"+unbroken(shown(row.Value, row.OK))+"</td>") {
 			t.Errorf("row %s = %q missing in %s", row.Label, row.Value, html)
 		}
 	}
@@ -36,7 +37,7 @@ func TestTablesReadFields(t *testing.T) {
 	for _, f := range metric.FieldsOf(metric.Ranking) {
 		v, _ := f.Value(r.Metrics)
 		// the head's text, in the th or in its glossary span
-		if !strings.Contains(html, ">"+f.Label+"</") || !strings.Contains(html, ">"+v+"</td>") {
+		if !strings.Contains(html, ">"+f.Label+"</") || !strings.Contains(html, ">"+unbroken(v)+"</td>") {
 			t.Errorf("compare table lacks column %s (%s): %s", f.Label, v, html)
 		}
 	}

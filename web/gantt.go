@@ -613,7 +613,7 @@ func ganttTable(ss []*sim.Schedule) app.UI {
 			s := ss[i].Summary()
 			return app.Tr().DataSet("algo", ss[i].Algo).Body(
 				app.Td().Text(ss[i].Algo), app.Td().Class("total").Text(metric.Number(s.Total)), app.Td().Text(metric.Number(s.Communication)),
-				app.Td().Class("idle").Text(metric.Share(s.IdleShare)), app.Td().Text(metric.Number(s.WaitTotal)))
+				app.Td().Class("idle").Text(unbroken(metric.Share(s.IdleShare))), app.Td().Text(metric.Number(s.WaitTotal)))
 		})),
 	)
 }

@@ -6,6 +6,7 @@ package web
 
 import (
 	"fmt"
+	"regexp"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -212,7 +213,7 @@ func metricsPanel(m metric.Metrics, extra ...string) app.UI {
 	return app.Div().ID("metrics").Class("metrics").Body(
 		app.H2().Text("Metrics"),
 		app.Table().Body(app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
-			return app.Tr().DataSet("metric", rows[i][0]).Body(app.Th().Body(termText(rows[i][0])), app.Td().Body(termText(rows[i][1])))
+			return app.Tr().DataSet("metric", rows[i][0]).Body(app.Th().Body(termText(rows[i][0])), app.Td().Body(termText(unbroken(rows[i][1]))))
 		}))),
 		boundsTables(m.Bounds),
 	)
@@ -244,5 +245,25 @@ func figure(f metric.Field, m metric.Metrics) app.HTMLTd {
 	if !ok {
 		return app.Td().Title(v).Text("—")
 	}
-	return app.Td().Text(v)
+	return app.Td().Text(unbroken(v))
+}
+
+// A unit after a figure ("6.3 %", "0.1 ms", "121 k"), a sign before one
+// ("< 0.1"; "~1.48" has no space) and a share's hop count ("1: 77.2 %"),
+// as package metric writes them.
+var (
+	unitAfter  = regexp.MustCompile(`(\d) (%|(?:ns|µs|ms|s|B|kB|MB|GB|TB|k|M|G|T|P|E|Z|Y)\b)`)
+	signBefore = regexp.MustCompile(`(^|[\s(])([<>≤≥~≈]) (\d)`)
+	countOf    = regexp.MustCompile(`(^|[\s(])(\d+:) (\d)`)
+)
+
+// unbroken joins the figures of a cell's text to their units and signs
+// with no-break spaces, so that a narrow cell breaks its line between
+// figures ("1: 77.2 %, 2: 16.5 %" after a comma), never inside one
+// ("6.3" on one line, "%" on the next). The text reports keep plain
+// spaces: only the pages' cells read this.
+func unbroken(s string) string {
+	s = unitAfter.ReplaceAllString(s, "${1}\u00a0${2}")
+	s = countOf.ReplaceAllString(s, "${1}${2}\u00a0${3}")
+	return signBefore.ReplaceAllString(s, "${1}${2}\u00a0${3}")
 }

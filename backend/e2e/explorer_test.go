@@ -23,9 +23,11 @@ import (
 	"topomap/algorithms/spec"
 )
 
-// metricText reads one row of the metrics panel.
+// metricText reads one row of the metrics panel, its no-break spaces
+// (which join a figure to its unit on the page, "121 k") as the spaces
+// the CLI's text writes.
 func metricText(t *testing.T, ctx context.Context, name string) string {
-	return eval[string](t, ctx, fmt.Sprintf(`document.querySelector('#metrics tr[data-metric=%q] td')?.textContent ?? ""`, name))
+	return eval[string](t, ctx, fmt.Sprintf(`(document.querySelector('#metrics tr[data-metric=%q] td')?.textContent ?? "").replaceAll("\u00a0", " ")`, name))
 }
 
 // checkMetrics compares the panel with solve.Map's metrics, formatted as

@@ -32,8 +32,8 @@ func TestJobPageDownloads(t *testing.T) {
 	open(t, ctx, "/jobs/"+j.ID)
 	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'done' && [...document.querySelectorAll('.downloads a')].some(a => a.textContent === 'scotch')`)
 	// The metrics compare the answer with the launcher's default, as the
-	// command line's do.
-	const vs = "−26.7 % hop-bytes vs rank order (identity: 240)"
+	// command line's do, the figure joined to its "%" by a no-break space.
+	const vs = "−26.7\u00a0% hop-bytes vs rank order (identity: 240)"
 	if got := eval[string](t, ctx, `document.querySelector('tr[data-metric="baseline"] td')?.textContent ?? ''`); got != vs {
 		t.Errorf("baseline row %q, want %q", got, vs)
 	}

@@ -34,7 +34,7 @@ func TestUploadSuggestsMethod(t *testing.T) {
 	if want != "0.0 % hop-bytes vs rank order (identity: 436)" {
 		t.Errorf("the server's baseline %q", want)
 	}
-	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#metrics tr[data-metric="baseline"] td')?.textContent === %q`, want))
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#metrics tr[data-metric="baseline"] td')?.textContent.replaceAll("\u00a0", " ") === %q`, want))
 	screenshot(t, ctx, "upload-suggestion")
 }
 
