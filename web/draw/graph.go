@@ -2,7 +2,6 @@ package draw
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"math"
 	"strconv"
@@ -307,10 +306,10 @@ func graphSubcaption(r *solve.Result, heatMap bool, npairs int, o Options) strin
 
 // histogram draws the hop histogram as bars at (x, y), w wide: the share
 // of the volume at each hop count (from 1, or 0 when some message stays on
-// its node), each bar in its hop colour, labelled with its whole
-// percentage where it is wide enough (28 units: up to 13 bars at the
-// default width); every bar's data-share, and the metrics' volume by
-// hops, give every share.
+// its node), each bar in its hop colour, labelled with its share as the
+// metrics' volume by hops writes it ("39.9 %", metric.Share) where it is
+// wide enough (40 units: up to 9 bars at the default width); every bar's
+// data-share, and the metrics' volume by hops, give every share.
 func histogram(s *svg.SVG, hist []float64, x, y, w int) {
 	total := 0.0
 	for _, v := range hist {
@@ -340,8 +339,8 @@ func histogram(s *svg.SVG, hist []float64, x, y, w int) {
 		if bw >= 16 || i == 0 || h == len(hist)-1 {
 			s.Text(bx+(bw-2)/2, base+10, itoa(h), `class="tick"`, `text-anchor="middle"`)
 		}
-		if bw >= 28 && share >= 0.005 {
-			s.Text(bx+(bw-2)/2, base-bh-2, fmt.Sprintf("%.0f%%", 100*share), `class="tick"`, `text-anchor="middle"`)
+		if bw >= 40 && share >= 0.001 {
+			s.Text(bx+(bw-2)/2, base-bh-2, metric.Share(share), `class="tick"`, `text-anchor="middle"`)
 		}
 	}
 	s.Gend()

@@ -51,7 +51,8 @@ func placed(t testing.TB, g *guest.Graph, host string, place []int) *solve.Resul
 // TestGraphDrawing: a weighted graph is drawn with one edge per
 // communicating pair, coloured by hops and wider for more volume; the
 // empty nodes of a larger host are dashed and counted in the caption; the
-// histogram has one bar per hop count with the volumes' shares.
+// histogram has one bar per hop count with the volumes' shares, labelled
+// as the metrics panel writes them.
 func TestGraphDrawing(t *testing.T) {
 	g := weighted4(t)
 	// On mesh:3x2, nodes 0 1 2 / 3 4 5: 0→0, 1→1, 2→5, 3→3; 2 and 4 empty.
@@ -97,6 +98,12 @@ func TestGraphDrawing(t *testing.T) {
 	}
 	if !strings.Contains(doc, `data-hops="2" data-share="0.3846"`) {
 		t.Error("the 2-hop bar does not carry its share 10/26")
+	}
+	// The bars' labels read as the metrics' volume by hops: 38.5 %, not 38%.
+	for _, share := range []float64{12.0 / 26, 10.0 / 26, 4.0 / 26} {
+		if label := ">" + metric.Share(share) + "</text>"; !strings.Contains(doc, label) {
+			t.Errorf("no bar labelled %s", label)
+		}
 	}
 }
 
