@@ -61,6 +61,12 @@ func TestNetworkRouteOracle(t *testing.T) {
 		{"tree:2x2:dist=2,4", 0, 3, []string{"(0,0)→L1 (·,0)", "L1 (·,0)→L2 (·,·)", "L2 (·,·)→L1 (·,1)", "L1 (·,1)→(1,1)"}},
 		{"tree:2x2:dist=2,4", 1, 0, []string{"(1,0)→L1 (·,0)", "L1 (·,0)→(0,0)"}},
 		{"tree:3x2:dist=2,4:cores=2", 1, 11, []string{"(0,0)→L1 (·,0)", "L1 (·,0)→L2 (·,·)", "L2 (·,·)→L1 (·,1)", "L1 (·,1)→(2,1)"}},
+		// Under routers links leave the router, named by its coordinates:
+		// slot 60 of torus:4x2:nodes-per-router=2:cores=4 is on router
+		// 60/8 = 7 = (3,1), one hop the short way round on axis 0, then 1.
+		{"torus:4x2:nodes-per-router=2", 0, 7, []string{"(0,0)→(3,0)"}},
+		{"torus:4x2:nodes-per-router=2:cores=4", 1, 60, []string{"(0,0)→(3,0)", "(3,0)→(3,1)"}},
+		{"preset:xe6-slice", 0, 32, []string{"(0,0,0)→(1,0,0)"}},
 	} {
 		h, err := topology.Parse(tt.host)
 		if err != nil {

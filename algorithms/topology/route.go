@@ -58,23 +58,26 @@ type overRouter interface {
 // VertexName names vertex v of h's wiring for people: a node (v a slot
 // of it on a host with cores: links leave the node, not a core) by its
 // name on a machine whose nodes have names (Named: a machine file's
-// "nx3"), else by its coordinates, "(1,2)"; a switch, v ≥ Size(), by its
-// network's SwitchName.
+// "nx3"), else by its coordinates, "(1,2)"; under routers
+// (":nodes-per-router=P") links leave the router, named by its
+// coordinates, "(1,2,3)", not its first node's "(1,2,3,0)"; a switch,
+// v ≥ Size(), by its network's SwitchName.
 func VertexName(h Host, v int) string {
+	base, per := SplitRouters(h)
 	if v < h.Size() {
-		if name, ok := NodeNameOf(h, v); ok {
-			return name
+		if _, c := NodesOf(h); c == per {
+			if name, ok := NodeNameOf(h, v); ok {
+				return name
+			}
 		}
-		nodes, c := NodesOf(h)
-		xs := nodes.Coords(v/c, nil)
+		xs := base.Coords(v/per, nil)
 		parts := make([]string, len(xs))
 		for i, x := range xs {
 			parts[i] = strconv.Itoa(x)
 		}
 		return "(" + strings.Join(parts, ",") + ")"
 	}
-	inner, _ := SplitCores(h)
-	if net, ok := inner.(Network); ok && v-h.Size() < net.Switches() {
+	if net, ok := base.(Network); ok && v-h.Size() < net.Switches() {
 		return net.SwitchName(v - h.Size())
 	}
 	return "vertex " + strconv.Itoa(v)
