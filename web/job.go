@@ -414,6 +414,8 @@ func (c *JobPage) renderDone() app.UI {
 	}
 	// The links carry a download attribute, so that go-app's router lets
 	// the browser save them; the server answers with an attachment too.
+	// They look like the PNG button beside them and read as the
+	// explorer's row does (svg, png, json, …): class "files".
 	return app.Div().Class("result").Body(
 		app.Section().Class("drawing").Body(
 			app.If(c.svg == "" && c.svgErr == "", func() app.UI { return app.P().ID("job-svg-loading").Text("drawing…") }),
@@ -424,13 +426,13 @@ func (c *JobPage) renderDone() app.UI {
 				h, err := spec.ParseHost(r.Host)
 				return zoomable("job-drawing", "the mapping drawn on its host", err == nil && h.Size() > draw.DefaultDetail, c.svg, pointer{}, nil)
 			}),
-			app.Div().Class("downloads").Body(
+			app.Div().Class("downloads files").Body(
 				app.Span().Text("Download: "),
 				app.If(c.svgErr == "", func() app.UI {
-					return app.A().ID("dl-svg").Href(apiBase + "/render.svg?download=1&job=" + c.id).Download(name("svg")).Text("SVG")
+					return app.A().ID("dl-svg").Href(apiBase + "/render.svg?download=1&job=" + c.id).Download(name("svg")).Text("svg")
 				}),
 				app.If(c.svg != "", func() app.UI {
-					return app.Button().ID("dl-png").Text("PNG").OnClick(func(ctx app.Context, e app.Event) { downloadPNG(name("png"), c.svg) })
+					return app.Button().ID("dl-png").Text("png").OnClick(func(ctx app.Context, e app.Event) { downloadPNG(name("png"), c.svg) })
 				}),
 				app.Range(formats).Slice(func(i int) app.UI {
 					f := formats[i]

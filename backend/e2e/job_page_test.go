@@ -42,9 +42,9 @@ func TestJobPageDownloads(t *testing.T) {
 		{"csv", "csv", "vertex,node,x1,g1,g2,g3,g4\n"},
 		{"rankorder", "rankorder", "# MPICH_RANK_ORDER"},
 		{"scotch", "map", "16\n"},
-		{"SVG", "svg", "<?xml"},
+		{"svg", "svg", "<?xml"},
 		{"text", "txt", "hypercube:4 on ring:16 by xor"},
-		{"PNG", "png", "\x89PNG"},
+		{"png", "png", "\x89PNG"},
 	} {
 		// By the link's text, as a user finds it.
 		eval[bool](t, ctx, fmt.Sprintf(`(a => { a.click(); return true })([...document.querySelectorAll('.downloads a, .downloads button')].find(a => a.textContent === %q))`, d.id))
