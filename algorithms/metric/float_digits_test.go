@@ -7,7 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"topomap/algorithms/guest"
+	"topomap/algorithms/mapping"
 	"topomap/algorithms/metric"
+	"topomap/algorithms/topology"
 )
 
 // TestLargeFiguresShowOnlyTheFloatsDigits: from 2^53 on, where a float64
@@ -65,4 +68,36 @@ func TestLargeFiguresReadBack(t *testing.T) {
 func significantDigits(s string) string {
 	mant, _, _ := strings.Cut(s, "e")
 	return strings.Trim(strings.NewReplacer(".", "", "-", "").Replace(mant), "0")
+}
+
+// TestHopBytesSumExactlyBeyond2To53: the hop-bytes and volumes are
+// compensated sums, so that one message of 2^60 bytes does not swallow
+// 1,024 messages of 1 byte (a float64 sum rounds each of them away: the
+// ulp at 2^60 is 256); exact: 2^60 + 1,024, each message one hop.
+func TestHopBytesSumExactlyBeyond2To53(t *testing.T) {
+	const n = 1026
+	arcs := []guest.Arc{{From: 0, To: 1, Volume: 1 << 60}}
+	for v := 1; v+1 < n; v++ {
+		arcs = append(arcs, guest.Arc{From: v, To: v + 1, Volume: 1})
+	}
+	g, _, err := guest.FromArcs(n, arcs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := topology.Parse("line:" + strconv.Itoa(n))
+	if err != nil {
+		t.Fatal(err)
+	}
+	place := make([]int, n)
+	for v := range place {
+		place[v] = v
+	}
+	m := &mapping.Mapping{Guest: g, Host: h, Place: place}
+	const want = 1<<60 + 1024
+	r := metric.Evaluate(m)
+	for name, got := range map[string]float64{"hop-bytes": r.HopBytes, "HopBytes": metric.HopBytes(m), "volume": r.InterNodeVolume} {
+		if got != want {
+			t.Errorf("%s %s, want %s", name, metric.Number(got), metric.Number(want))
+		}
+	}
 }

@@ -111,13 +111,13 @@ func EvaluateLoads(ctx context.Context, m *mapping.Mapping) (r Metrics, load []f
 	g := m.Guest
 	_, c := topology.NodesOf(m.Host)
 	t := tallyHops(m, c)
-	hb, vol, arcs := t.hb, t.vol, g.Arcs()
+	hb, vol, arcs := t.hb.value(), t.vol.value(), g.Arcs()
 	if g.Weight == nil {
 		hb, vol = float64(t.hops), float64(arcs)
 	}
 	r = Metrics{HopBytes: hb, MaxDilation: t.maxDil, Arcs: arcs, HopHistogram: t.hist}
 	if c > 1 {
-		r.Cores, r.IntraNodeVolume = c, t.intra
+		r.Cores, r.IntraNodeVolume = c, t.intra.value()
 	}
 	r.InterNodeVolume = vol - r.IntraNodeVolume
 	if vol > 0 {
@@ -185,7 +185,7 @@ func intraNodeVolume(m *mapping.Mapping, v, c int) float64 {
 // count, and the least and largest hop count (the label is
 // constant-distance when they agree); intra is the volume inside nodes.
 type tally struct {
-	hb, vol, intra   float64
+	hb, vol, intra   compensated // sums of up to millions of volumes
 	hops, maxDil     int
 	hist             []float64
 	dimHops, dimArcs []int
@@ -208,7 +208,7 @@ func tallyHops(m *mapping.Mapping, c int) *tally {
 		lo, hi := g.Offsets[v], g.Offsets[v+1]
 		t.add(g, int(lo), hp.arcs(v, g.Adj[lo:hi], buf))
 		if c > 1 {
-			t.intra += intraNodeVolume(m, v, c)
+			t.intra.add(intraNodeVolume(m, v, c))
 		}
 	}
 	return t
@@ -228,8 +228,8 @@ func (t *tally) add(g *guest.Graph, lo int, hs []int32) {
 	if g.Weight != nil {
 		for i, h := range hs {
 			w := g.Weight[lo+i]
-			t.hb += w * float64(h)
-			t.vol += w
+			t.hb.add(w * float64(h))
+			t.vol.add(w)
 			t.hist[h] += w
 		}
 	} else {
@@ -370,7 +370,7 @@ func HopBytes(m *mapping.Mapping) float64 {
 	g := m.Guest
 	hp := newHopper(m)
 	buf := make([]int32, maxDegree(g))
-	hops, hb := 0, 0.0
+	hops, hb := 0, compensated{}
 	for v := range g.Order() {
 		lo, hi := g.Offsets[v], g.Offsets[v+1]
 		hs := hp.arcs(v, g.Adj[lo:hi], buf)
@@ -381,11 +381,11 @@ func HopBytes(m *mapping.Mapping) float64 {
 			continue
 		}
 		for i, h := range hs {
-			hb += g.Weight[int(lo)+i] * float64(h)
+			hb.add(g.Weight[int(lo)+i] * float64(h))
 		}
 	}
 	if g.Weight == nil {
 		return float64(hops)
 	}
-	return hb
+	return hb.value()
 }
