@@ -141,6 +141,11 @@ func algoNames() string {
 	return strings.Join(names, ", ")
 }
 
+// missingHint says what to do about a missing required flag.
+var missingHint = map[string]string{
+	"algo": ": name one (--help lists them), or run topomap compare with the same --guest and --host, which runs every algorithm that applies",
+}
+
 // instance reads the flags into an instance, field by field in the
 // table's order, with the table's parsers; --guest file:PATH reads the
 // file, --host file:PATH the machine file. A required field's missing flag is named ("missing --host").
@@ -153,7 +158,7 @@ func (f *instanceFlags) instance(ctx context.Context) (spec.Instance, error) {
 		case !registered:
 			continue
 		case s == "" && fd.Required:
-			return in, fmt.Errorf("missing --%s", flagName(fd.Name))
+			return in, fmt.Errorf("missing --%s%s", flagName(fd.Name), missingHint[fd.Name])
 		case s == "":
 			continue
 		case fd.Name == "guest":

@@ -208,7 +208,7 @@ func TestMapErrors(t *testing.T) {
 	}{
 		{"unknown algorithm", with("--algo", "nosuch"), `unknown algorithm "nosuch" (known: `},
 		{"algorithm syntax", with("--algo", "Xor+"), `algorithm "Xor+": want a lower-case name`},
-		{"missing algorithm", with(), "missing --algo"},
+		{"missing algorithm", with(), "missing --algo: name one (--help lists them), or run topomap compare"},
 		{"missing guest", []string{"map", "--host", "ring:8", "--algo", "xor"}, "missing --guest"},
 		{"missing host", []string{"map", "--guest", "hypercube:3", "--algo", "xor"}, "missing --host"},
 		{"bad guest", []string{"map", "--guest", "cube:3", "--host", "ring:8", "--algo", "xor"}, `guest "cube:3": unknown kind "cube"`},
