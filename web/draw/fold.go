@@ -62,18 +62,24 @@ func (f *fold) span() (int, int) {
 // large enough for their numbers (radius 9): such a host does not fold.
 const readableCell = 23
 
+// minFoldGain is how much larger a fold must make the nodes than the
+// uncut host's: seams cost the reader more than a few per cent of size
+// (mesh:32x32 at a phone's width gained 2 %, by its strips' shorter row
+// labels, and was cut in four; torus:16x64 there gains 16 %).
+const minFoldGain = 1.1
+
 // chooseFold returns the fold of a kx × ky host (planes of it) that
 // gives the largest pitch within inner × height, as fitScale shows it
-// (fractional), nil when none beats the uncut host, the uncut host is
-// readable (readableCell) or the height is unbounded, and the whole
-// pitch it is laid out at.
+// (fractional), nil when none beats the uncut host by minFoldGain, the
+// uncut host is readable (readableCell) or the height is unbounded, and
+// the whole pitch it is laid out at.
 func chooseFold(planes, kx, ky, inner, height int) (*fold, int) {
 	cell := panelCell(planes, kx, ky, inner, height)
 	if planes > 1 || height == math.MaxInt32 || cell >= readableCell { // no box to fill, or no need
 		return nil, cell
 	}
 	var best *fold
-	pitch := panelPitch(planes, kx, ky, inner, height, 0)
+	pitch := minFoldGain * panelPitch(planes, kx, ky, inner, height, 0)
 	for n := 2; n <= maxFolds; n++ {
 		for _, f := range []*fold{{kx: kx, ky: ky, rows: (ky + n - 1) / n}, {kx: kx, ky: ky, cols: (kx + n - 1) / n}} {
 			if w, h := f.span(); f.count() > 1 && panelPitch(f.count(), w, h, inner, height, tickRoom) > pitch {

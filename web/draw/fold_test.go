@@ -48,3 +48,20 @@ func TestWideHostFoldsToFillItsBox(t *testing.T) {
 		}
 	}
 }
+
+// TestSquareHostIsNotCut: a square host that fills a phone's width uncut
+// is not folded for the few per cent that its strips' shorter row labels
+// would give (mesh:32x32 at 360 units was cut in four for 2 %): one
+// panel, no seams.
+func TestSquareHostIsNotCut(t *testing.T) {
+	r := solvetest.Map(t, "guest=grid:32x32&host=mesh:32x32&algo=rowmajor")
+	for _, h := range []int{600, 2100} {
+		var buf bytes.Buffer
+		if err := draw.Mapping(&buf, r, draw.Options{Width: 360, Height: h}); err != nil {
+			t.Fatal(err)
+		}
+		if n := len(elements(t, buf.Bytes(), "panel")); n != 1 || bytes.Contains(buf.Bytes(), []byte("folded to fill")) {
+			t.Errorf("360x%d: %d panels (want 1), folded: %v", h, n, bytes.Contains(buf.Bytes(), []byte("folded to fill")))
+		}
+	}
+}
