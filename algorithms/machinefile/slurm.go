@@ -192,8 +192,10 @@ func (r *slurmReader) names() []string {
 }
 
 // WriteSlurm writes a switch tree as a topology.conf, one line per
-// switch in its order, its nodes and switches listed by name: reading it
-// back gives the same tree, and the same id.
+// switch in its order, its nodes and switches listed by name as hostlist
+// expressions (hostlist.Compress: "nid[0-262143]", so that no line is
+// longer than the reader takes): reading it back gives the same tree,
+// and the same id.
 func WriteSlurm(w io.Writer, t *topology.SwitchTree) error {
 	n := t.Size()
 	nodes, switches := make([][]string, t.Switches()), make([][]string, t.Switches())
@@ -210,10 +212,10 @@ func WriteSlurm(w io.Writer, t *topology.SwitchTree) error {
 	for s := range nodes {
 		b.WriteString("SwitchName=" + t.SwitchName(s))
 		if len(nodes[s]) > 0 {
-			b.WriteString(" Nodes=" + strings.Join(nodes[s], ","))
+			b.WriteString(" Nodes=" + hostlist.Compress(nodes[s]))
 		}
 		if len(switches[s]) > 0 {
-			b.WriteString(" Switches=" + strings.Join(switches[s], ","))
+			b.WriteString(" Switches=" + hostlist.Compress(switches[s]))
 		}
 		b.WriteByte('\n')
 	}

@@ -84,7 +84,7 @@ func TestSlurmWriteRoundTrip(t *testing.T) {
 	if err := machinefile.WriteSlurm(&buf, h.(*topology.SwitchTree)); err != nil {
 		t.Fatal(err)
 	}
-	want := "SwitchName=s0 Nodes=dev0,dev1,dev2\nSwitchName=s1 Nodes=dev3,dev4,dev5\nSwitchName=s2 Switches=s0,s1\n"
+	want := "SwitchName=s0 Nodes=dev[0-2]\nSwitchName=s1 Nodes=dev[3-5]\nSwitchName=s2 Switches=s[0-1]\n"
 	if buf.String() != want {
 		t.Errorf("written:\n%s\nwant:\n%s", buf.String(), want)
 	}
@@ -94,6 +94,27 @@ func TestSlurmWriteRoundTrip(t *testing.T) {
 	}
 	if back.String() != h.String() || !strings.HasPrefix(h.String(), "machine:") {
 		t.Errorf("read back as %s, want %s", back, h)
+	}
+}
+
+// TestSlurmWritesLargeSwitchesReadably: a switch of 262,144 nodes (the
+// cap) is written as one range, not a 2.4 MB line the reader refuses,
+// and reads back as the same machine.
+func TestSlurmWritesLargeSwitchesReadably(t *testing.T) {
+	h, _, err := machinefile.Read(strings.NewReader("SwitchName=s0 Nodes=nid[0-262143]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := machinefile.WriteSlurm(&buf, h.(*topology.SwitchTree)); err != nil {
+		t.Fatal(err)
+	}
+	if got := buf.String(); got != "SwitchName=s0 Nodes=nid[0-262143]\n" {
+		t.Errorf("written %.80q", got)
+	}
+	back, _, err := machinefile.Read(&buf)
+	if err != nil || back.String() != h.String() {
+		t.Errorf("read back as %v (%v), want %s", back, err, h)
 	}
 }
 

@@ -37,7 +37,7 @@ func TestMachineUpload(t *testing.T) {
 		t.Errorf("map onto %s: %d %.300s", m.Host, rec.Code, rec.Body)
 	}
 	rec = f.do(t, "GET", "/api/v1/machines/"+m.ID, "")
-	want := "SwitchName=s0 Nodes=dev0,dev1,dev2\nSwitchName=s1 Nodes=dev3,dev4,dev5\nSwitchName=s2 Switches=s0,s1\n"
+	want := "SwitchName=s0 Nodes=dev[0-2]\nSwitchName=s1 Nodes=dev[3-5]\nSwitchName=s2 Switches=s[0-1]\n"
 	if rec.Code != http.StatusOK || rec.Body.String() != want {
 		t.Errorf("GET the machine: %d %q", rec.Code, rec.Body)
 	}

@@ -55,7 +55,7 @@ func TestMachineCommand(t *testing.T) {
 		{[]string{"--host", "tree:4x4:dist=1,10", "--format", "tgt"}, "tleaf 2 4 9 4 1\n"},
 		{[]string{"--host", "fattree:4,3", "--format", "tgt"}, "tleaf 3 4 2 4 2 4 2\n"}, // each level adds 2 hops
 		{[]string{"--host", "torus:4x4"}, "torus:4x4\n"},
-		{[]string{"--host", "file:" + conf, "--format", "slurm"}, "SwitchName=s0 Nodes=dev0,dev1,dev2\nSwitchName=s1 Nodes=dev3,dev4,dev5\nSwitchName=s2 Switches=s0,s1\n"},
+		{[]string{"--host", "file:" + conf, "--format", "slurm"}, "SwitchName=s0 Nodes=dev[0-2]\nSwitchName=s1 Nodes=dev[3-5]\nSwitchName=s2 Switches=s[0-1]\n"},
 	} {
 		out, _, err := runArgs(t, append([]string{"machine"}, tt.args...)...)
 		if err != nil || out != tt.want {
