@@ -67,3 +67,31 @@ func TestEdgeListsSniff(t *testing.T) {
 		}
 	}
 }
+
+// TestSquareEdgeListIsReadAsAMatrixWithANote: k lines of k numbers (k 2
+// or 3) read as a dense k×k matrix, as before, but the reader says it
+// reads as an edge list too and how to ask for that, with the caller's
+// name for the format (FormatField); other inputs get no such note.
+func TestSquareEdgeListIsReadAsAMatrixWithANote(t *testing.T) {
+	for _, tc := range []struct {
+		in, field, note string
+	}{
+		{"0 1 5\n1 2 5\n2 3 5\n", "--guest-format", "read as a dense 3×3 matrix, as its content looks; it reads as an edge list of 3 arcs too (src dst [volume] a line): to read it so, name it with --guest-format: edges"},
+		{"0 1\n1 0\n", "", "read as a dense 2×2 matrix, as its content looks; it reads as an edge list of 2 arcs too (src dst [volume] a line): to read it so, name it: edges"},
+		{"0 5 1 0\n5 0 0 0\n1 0 0 0\n0 0 0 0\n", "", ""},   // 4 columns: no edge list
+		{"0 1 2.5\n1 2 2.5\n2 3 2.5\n3 0 2.5\n", "", ""}, // an edge list, detected as one
+	} {
+		res, err := graphfile.Read(strings.NewReader(tc.in), graphfile.Options{FormatField: tc.field})
+		if err != nil {
+			t.Fatalf("%q: %v", tc.in, err)
+		}
+		noted := len(res.Warnings) > 0 && strings.HasPrefix(res.Warnings[0], "read as a dense")
+		if tc.note == "" && noted || tc.note != "" && (!noted || res.Warnings[0] != tc.note) {
+			t.Errorf("%q: warnings %q, want first %q", tc.in, res.Warnings, tc.note)
+		}
+	}
+	res, err := graphfile.Read(strings.NewReader("0 1 5\n1 2 5\n2 3 5\n"), graphfile.Options{Format: "edges"})
+	if err != nil || res.Format != "edges" || res.Graph.Order() != 4 {
+		t.Errorf("named edges: %v, %v", res, err)
+	}
+}

@@ -33,30 +33,46 @@ func readEdges(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 // as many, the first two integers ≥ 0), after an optional header, that
 // are not a k×k dense matrix nor a METIS file of n+1 lines.
 func sniffEdges(head []byte, whole bool) bool {
-	lines, complete := headLines(head, whole, "#%", false)
+	lines, header, complete := edgeLines(head, whole)
+	if lines == nil || !header && complete && len(lines) == len(lines[0]) {
+		return false // a k×k dense matrix
+	}
+	n, _ := atoi(lines[0][0])
+	return header || !(complete && sniffMETIS(head, whole) && int64(len(lines)) == n+1)
+}
+
+// squareEdgeList reports whether head, a whole input, is k lines of k
+// numbers (k 2 or 3, no header) that read as an edge list too: a dense
+// k×k matrix to the sniffers, which a reader should be told.
+func squareEdgeList(head []byte) bool {
+	lines, header, complete := edgeLines(head, true)
+	return lines != nil && !header && complete && len(lines) == len(lines[0])
+}
+
+// edgeLines returns the lines of head, after an optional header, when
+// they read as an edge list: at least 2 of 2 or 3 numbers each, as many
+// on every line, the first two integers ≥ 0; nil when they do not.
+func edgeLines(head []byte, whole bool) (lines [][][]byte, header, complete bool) {
+	lines, complete = headLines(head, whole, "#%", false)
 	if !complete && len(lines) > 1 {
 		lines = lines[:len(lines)-1] // the last may continue past head
 	}
-	header := len(lines) > 0 && len(lines[0]) >= 2 && len(lines[0]) <= 3 && isHeader(lines[0])
+	header = len(lines) > 0 && len(lines[0]) >= 2 && len(lines[0]) <= 3 && isHeader(lines[0])
 	if header {
 		lines = lines[1:]
 	}
 	if len(lines) < 2 {
-		return false
+		return nil, header, complete
 	}
 	k := len(lines[0])
-	if k < 2 || k > 3 || !header && complete && len(lines) == k {
-		return false // a k×k dense matrix
-	}
 	for _, l := range lines {
 		src, ok1 := atoi(l[0])
 		dst, ok2 := atoi(l[min(1, len(l)-1)])
-		if len(l) != k || !ok1 || !ok2 || src < 0 || dst < 0 || k == 3 && !isNumber(l[2]) {
-			return false
+		if k < 2 || k > 3 || len(l) != k || !ok1 || !ok2 || src < 0 || dst < 0 || k == 3 && !isNumber(l[2]) {
+			return nil, header, complete
 		}
 	}
-	n, _ := atoi(lines[0][0])
-	return header || !(complete && sniffMETIS(head, whole) && int64(len(lines)) == n+1)
+	return lines, header, complete
 }
 
 // writeEdges writes the header "src dst volume" and one line per arc.

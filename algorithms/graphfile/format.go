@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"mime"
 	"path"
@@ -170,7 +171,19 @@ func (l Limits) norm() Limits {
 type Options struct {
 	Format string // a format's name or extension; "": from Name, else the content
 	Name   string // the input's file name, for its extension only; never opened
+	// FormatField is how the caller lets people name Format
+	// ("--guest-format"), said where a message asks them to.
+	FormatField string
 	Limits
+}
+
+// nameIt asks people to name a format: with opt's FormatField, e.g.
+// "name it with --guest-format: goal, …" (or "… edges" for one format).
+func (opt Options) nameIt(formats string) string {
+	if opt.FormatField == "" {
+		return "name it: " + formats
+	}
+	return "name it with " + opt.FormatField + ": " + formats
 }
 
 // Result is a graph read from an input.
@@ -193,13 +206,16 @@ func Read(r io.Reader, opt Options) (*Result, error) {
 // the input is read in chunks of 64 KiB, and ctx is checked before each.
 func ReadContext(ctx context.Context, r io.Reader, opt Options) (*Result, error) {
 	br := bufio.NewReaderSize(ctxReader{ctx, r}, 64<<10)
-	f, err := choose(br, opt)
+	f, note, err := choose(br, opt)
 	if err != nil {
 		return nil, err
 	}
 	g, warnings, err := f.Read(br, opt.Limits.norm())
 	if err != nil {
 		return nil, err
+	}
+	if note != "" {
+		warnings = append([]string{note}, warnings...)
 	}
 	return &Result{Graph: g, Format: f.Name, Warnings: warnings}, nil
 }
@@ -217,11 +233,13 @@ func (c ctxReader) Read(p []byte) (int, error) {
 	return c.r.Read(p)
 }
 
-func choose(br *bufio.Reader, opt Options) (Format, error) {
+// choose returns the format of the input: opt's, its name's, else its
+// content's, with a note for people when the content reads two ways.
+func choose(br *bufio.Reader, opt Options) (Format, string, error) {
 	head, err := br.Peek(sniffLen)
 	whole := err != nil
 	if err != nil && err != io.EOF {
-		return Format{}, err
+		return Format{}, "", err
 	}
 	if bytes.HasPrefix(head, utf8BOM) {
 		// editors on Windows start text files with it
@@ -229,25 +247,37 @@ func choose(br *bufio.Reader, opt Options) (Format, error) {
 		head = head[len(utf8BOM):]
 	}
 	if bytes.HasPrefix(head, gzipMagic) {
-		return Format{}, &Error{Msg: "the input is compressed with gzip; decompress it first"}
+		return Format{}, "", &Error{Msg: "the input is compressed with gzip; decompress it first"}
 	}
 	if opt.Format != "" {
 		f, ok := Lookup(opt.Format)
 		if !ok {
-			return f, &Error{Msg: "unknown format " + quote(opt.Format) + "; known: " + strings.Join(Names(), ", ")}
+			return f, "", &Error{Msg: "unknown format " + quote(opt.Format) + "; known: " + strings.Join(Names(), ", ")}
 		}
-		return f, nil
+		return f, "", nil
 	}
 	if f, ok := ByExtension(opt.Name); ok {
-		return f, nil
+		return f, "", nil
 	}
 	if len(bytes.TrimSpace(head)) == 0 && whole {
-		return Format{}, &Error{Msg: "the input is empty"}
+		return Format{}, "", &Error{Msg: "the input is empty"}
 	}
 	if f, ok := Detect(head, whole); ok {
-		return f, nil
+		return f, twoWays(f, head, whole, opt), nil
 	}
-	return Format{}, &Error{Msg: "cannot tell the format from the content; name it: " + strings.Join(Names(), ", ")}
+	return Format{}, "", &Error{Msg: "cannot tell the format from the content; " + opt.nameIt(strings.Join(Names(), ", "))}
+}
+
+// twoWays is the note on an input whose content format f was detected
+// from but that reads as an edge list too (k lines of k numbers, k 2 or
+// 3: a dense matrix to Detect), "" for any other.
+func twoWays(f Format, head []byte, whole bool, opt Options) string {
+	if f.Name != dense.Name || !whole || !squareEdgeList(head) {
+		return ""
+	}
+	k, _ := headLines(head, true, "%#", false)
+	return fmt.Sprintf("read as a dense %d×%d matrix, as its content looks; it reads as an edge list of %d arcs too (src dst [volume] a line): to read it so, %s",
+		len(k), len(k), len(k), opt.nameIt("edges"))
 }
 
 var (

@@ -21,6 +21,7 @@ func init() {
 func runGraph(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("graph")
 	guestFlag := fs.String("guest", "", fieldHelp("guest"))
+	guestFormat := fs.String("guest-format", "", guestFormatHelp)
 	format := fs.String("format", "matrixmarket", "output `format`: "+strings.Join(graphfile.NamesWhere(graphfile.Writable), ", "))
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -32,7 +33,7 @@ func runGraph(ctx context.Context, args []string, stdout io.Writer) error {
 	if !ok || f.Write == nil {
 		return fmt.Errorf("unknown --format %q (want %s)", *format, strings.Join(graphfile.NamesWhere(graphfile.Writable), ", "))
 	}
-	gs, err := guestSpec(ctx, *guestFlag)
+	gs, err := guestSpec(ctx, *guestFlag, *guestFormat)
 	if err != nil {
 		return err
 	}
@@ -48,8 +49,11 @@ func runGraph(ctx context.Context, args []string, stdout io.Writer) error {
 // from the extension, else the content). A file's guest is graph:ID with
 // the graph attached, the id the server would give it; the reader's
 // warnings go to stderr.
-func guestSpec(ctx context.Context, s string) (spec.Guest, error) {
+func guestSpec(ctx context.Context, s, format string) (spec.Guest, error) {
 	path, ok := spec.FilePath(s)
+	if !ok && format != "" {
+		return spec.Guest{}, fmt.Errorf("--guest-format %s: it names the format of a file (--guest file:PATH), and --guest %s is none", format, s)
+	}
 	if !ok {
 		return spec.ParseGuest(s)
 	}
@@ -58,7 +62,7 @@ func guestSpec(ctx context.Context, s string) (spec.Guest, error) {
 		return spec.Guest{}, fmt.Errorf("--guest %s: %w", s, err)
 	}
 	defer f.Close()
-	res, err := graphfile.ReadContext(ctx, f, graphfile.Options{Name: path})
+	res, err := graphfile.ReadContext(ctx, f, graphfile.Options{Name: path, Format: format, FormatField: "--guest-format"})
 	if err != nil {
 		return spec.Guest{}, fmt.Errorf("--guest %s: %w", s, err)
 	}

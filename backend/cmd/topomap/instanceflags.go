@@ -22,9 +22,14 @@ import (
 // (spec.Fields), named as the field, read by the field's parser. A new
 // field is a new flag of map, submit, schedule and compare.
 type instanceFlags struct {
-	text map[string]string // the text of each field's flag; "" if not given
-	node *string           // --node, with --host: the inside of its nodes
+	text        map[string]string // the text of each field's flag; "" if not given
+	node        *string           // --node, with --host: the inside of its nodes
+	guestFormat *string           // --guest-format, with --guest file:PATH
 }
+
+// guestFormatHelp is the help of --guest-format.
+var guestFormatHelp = "the `format` of --guest file:PATH (" + strings.Join(graphfile.Names(), ", ") +
+	"); default: the one its extension names, else the one its content looks like"
 
 // graphFileTitles lists the graph file formats --guest file: reads.
 func graphFileTitles() string {
@@ -104,6 +109,9 @@ func (f *instanceFlags) register(fs *flag.FlagSet, defaults map[string]string, s
 	if !slices.Contains(skip, "host") {
 		f.node = fs.String("node", "", nodeHelp)
 	}
+	if !slices.Contains(skip, "guest") {
+		f.guestFormat = fs.String("guest-format", "", guestFormatHelp)
+	}
 }
 
 // flagName is the flag of a field: its name in kebab case
@@ -162,7 +170,7 @@ func (f *instanceFlags) instance(ctx context.Context) (spec.Instance, error) {
 		case s == "":
 			continue
 		case fd.Name == "guest":
-			in.Guest, err = guestSpec(ctx, s)
+			in.Guest, err = guestSpec(ctx, s, *f.guestFormat)
 		case fd.Name == "host":
 			in.Host, err = hostSpec(s)
 			if err == nil && f.node != nil && *f.node != "" {
