@@ -78,7 +78,7 @@ func TestSquareEdgeListIsReadAsAMatrixWithANote(t *testing.T) {
 	}{
 		{"0 1 5\n1 2 5\n2 3 5\n", "--guest-format", "read as a dense 3×3 matrix, as its content looks; it reads as an edge list of 3 arcs too (src dst [volume] a line): to read it so, name it with --guest-format: edges"},
 		{"0 1\n1 0\n", "", "read as a dense 2×2 matrix, as its content looks; it reads as an edge list of 2 arcs too (src dst [volume] a line): to read it so, name it: edges"},
-		{"0 5 1 0\n5 0 0 0\n1 0 0 0\n0 0 0 0\n", "", ""},   // 4 columns: no edge list
+		{"0 5 1 0\n5 0 0 0\n1 0 0 0\n0 0 0 0\n", "", ""}, // 4 columns: no edge list
 		{"0 1 2.5\n1 2 2.5\n2 3 2.5\n3 0 2.5\n", "", ""}, // an edge list, detected as one
 	} {
 		res, err := graphfile.Read(strings.NewReader(tc.in), graphfile.Options{FormatField: tc.field})
