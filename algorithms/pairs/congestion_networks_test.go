@@ -1,6 +1,7 @@
 package pairs
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -76,6 +77,6 @@ func checkNetworkCongestionDelta(t *testing.T, g *guest.Graph, h topology.Host, 
 	}
 	place := randomPlace(g.Order(), h.Size(), rng)
 	s := newState(g, h, place)
-	s.cong = newCongestion(s, r)
+	s.cong = newCongestion(context.Background(), s, r)
 	checkSwapDeltas(t, s, g, h, place, rng)
 }

@@ -321,7 +321,7 @@ func Improve(ctx context.Context, g *guest.Graph, h topology.Host, starts [][]in
 	s := newState(g, h, starts[0])
 	if opt.Objective == Congestion {
 		r, _ := topology.RouterOf(h) // checked
-		s.cong = newCongestion(s, r)
+		s.cong = newCongestion(ctx, s, r)
 		s.loads()
 	}
 	w := weighStarts(ctx, s, starts, opt.Temperature > 0)
