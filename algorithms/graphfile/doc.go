@@ -76,7 +76,10 @@
 //     l2"; "//" and "/* … */" are comments. The volumes are the sends':
 //     w(r→t) adds up the bytes rank r sends t. Receives, computations and
 //     dependencies are checked but carry no volume (a warning says when
-//     the receives' bytes differ from the sends'). Written, a graph is one
+//     the receives' bytes differ from the sends'): each rank has one
+//     block, a label names one operation of its block, a dependency names
+//     labels defined above it in that block (as txt2bin resolves them),
+//     and a rank's dependencies form no cycle. Written, a graph is one
 //     exchange: each rank sends its arcs' bytes and receives its in-arcs'.
 //
 // Formats() gives each one's exact name, extensions and media type. Every

@@ -21,7 +21,7 @@ const goalTitle = "GOAL schedule"
 // and "/* … */" are comments. The communication graph is what the
 // sends say: w(r→t) adds the S bytes of every send of rank r to t.
 // Receives, computations and dependencies order the schedule in time;
-// they are checked but carry no volume (a matching receive repeats its
+// they are checked (goalDeps) but carry no volume (a matching receive repeats its
 // send's), and a warning says when the receives' bytes differ from the
 // sends'.
 var goal = Format{
@@ -46,12 +46,14 @@ func sniffGOAL(head []byte, _ bool) bool {
 // the current field's unread part, and where the schedule stands.
 type goalReader struct {
 	*parser
-	rest      []byte  // the unread part of the current field
-	field     int     // the field rest belongs to
-	n         int     // num_ranks; 0 before it
-	rank      int     // the open block's rank, -1 outside a block
-	opened    int     // the line of the open block
-	sent, got float64 // the bytes of the sends and of the receives
+	rest      []byte      // the unread part of the current field
+	field     int         // the field rest belongs to
+	n         int         // num_ranks; 0 before it
+	rank      int         // the open block's rank, -1 outside a block
+	opened    int         // the line of the open block
+	blocks    map[int]int // the line of each rank's block
+	deps      goalDeps    // the open block's labels and dependencies
+	sent, got float64     // the bytes of the sends and of the receives
 }
 
 func readGOAL(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
@@ -196,7 +198,7 @@ func (g *goalReader) statements() error {
 			if g.rank < 0 {
 				return g.failHere("this } closes no rank block")
 			}
-			g.rank = -1
+			err = g.close()
 		default:
 			return g.statement(t)
 		}
@@ -246,10 +248,17 @@ func (g *goalReader) open() error {
 	if err != nil {
 		return err
 	}
+	if line, ok := g.blocks[r]; ok {
+		return g.failHere("rank %d has a block already, opened on line %d: each rank has one block", r, line)
+	}
 	if err := g.expect("{"); err != nil {
 		return err
 	}
-	g.rank, g.opened = r, g.line
+	if g.blocks == nil {
+		g.blocks = map[int]int{}
+	}
+	g.rank, g.opened, g.blocks[r] = r, g.line, g.line
+	g.deps.reset()
 	return nil
 }
 
@@ -265,18 +274,18 @@ func (g *goalReader) statement(t []byte) error {
 		if !isIdent(t[0]) || t[0] >= '0' && t[0] <= '9' || t[0] == '-' {
 			return g.failHere("expected send, recv, calc or a label, got %s", quote(word))
 		}
+		field := g.field
 		next, ok := g.token()
 		switch {
 		case ok && string(next) == ":":
+			if err := g.label(word, field); err != nil {
+				return err
+			}
 			if t, ok = g.token(); !ok {
 				return g.failHere("expected send, recv or calc after the label, the line ends")
 			}
 		case ok && (string(next) == "requires" || string(next) == "irequires"):
-			dep := string(next)
-			if l, ok := g.token(); !ok || !isIdent(l[0]) {
-				return g.failHere("expected a label after %s, got %s", dep, g.found(l, ok))
-			}
-			return g.end()
+			return g.dependency(word, field, string(next))
 		default:
 			return g.failHere("expected : (a label), requires or irequires after %s, got %s", quote(word), g.found(next, ok))
 		}
@@ -285,6 +294,20 @@ func (g *goalReader) statement(t []byte) error {
 		return err
 	}
 	return g.end()
+}
+
+// dependency reads the rest of "l1 requires l2" (or irequires, dep)
+// after l1, read in field.
+func (g *goalReader) dependency(l1 string, field int, dep string) error {
+	t, ok := g.token()
+	if !ok || !isIdent(t[0]) {
+		return g.failHere("expected a label after %s, got %s", dep, g.found(t, ok))
+	}
+	l2, field2 := string(t), g.field // the next word may reuse t's bytes
+	if err := g.end(); err != nil {
+		return err
+	}
+	return g.depend(l1, field, dep, l2, field2)
 }
 
 // operation reads the operands of send, recv or calc (t).

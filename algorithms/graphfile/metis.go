@@ -1,6 +1,7 @@
 package graphfile
 
 import (
+	"fmt"
 	"io"
 	"strconv"
 
@@ -62,13 +63,15 @@ func readMETIS(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 	return g, warnings, nil
 }
 
-// metisHeader is what the header of a METIS graph says.
+// metisHeader is what the header of a METIS graph says, and where the
+// vertex lines hold their first self-loop.
 type metisHeader struct {
-	line     int     // the header's line
-	n, m     int     // the numbers of vertices and edges
-	digits   [3]bool // fmt: vertex sizes, vertex weights, edge weights
-	fmtField string  // fmt as written, "" if absent
-	ncon     int     // the number of weights of each vertex
+	line     int                               // the header's line
+	n, m     int                               // the numbers of vertices and edges
+	digits   [3]bool                           // fmt: vertex sizes, vertex weights, edge weights
+	fmtField string                            // fmt as written, "" if absent
+	ncon     int                               // the number of weights of each vertex
+	loop     struct{ line, field, vertex int } // the first self-loop entry; 0s if none
 }
 
 // readMETISHeader reads the header "n m [fmt [ncon]]", the first line that
@@ -159,6 +162,9 @@ func (h *metisHeader) readNeighbours(p *parser, v, entries int) (int, error) {
 		if err != nil {
 			return 0, err
 		}
+		if u == v && h.loop.line == 0 {
+			h.loop.line, h.loop.field, h.loop.vertex = p.line, p.fieldNo, v+1
+		}
 		w := 1.0
 		if h.digits[2] {
 			f, err := p.field(textf("the weight of the edge to %d", u+1))
@@ -170,12 +176,25 @@ func (h *metisHeader) readNeighbours(p *parser, v, entries int) (int, error) {
 			}
 		}
 		if entries++; entries > 2*h.m {
-			return 0, p.fail(true, "the header says %s, so %s neighbour entries, and this is one more", plural(h.m, "edge"), metric.Count(2*h.m))
+			return 0, h.oneMore(p)
 		}
 		if err := p.arc(v, u, w); err != nil {
 			return 0, err
 		}
 	}
+}
+
+// oneMore is the error of the neighbour entry read, one more than the
+// header's 2m. As in METIS, a self-loop counts as one entry: if one was
+// read, the entries without the self-loops are within 2m, so the first
+// self-loop is named as the error.
+func (h *metisHeader) oneMore(p *parser) error {
+	entries := metric.Count(2 * h.m)
+	if h.loop.line == 0 {
+		return p.fail(true, "the header says %s, so %s neighbour entries, and this is one more", plural(h.m, "edge"), entries)
+	}
+	return p.failAt(h.loop.line, h.loop.field, "vertex %d lists itself as a neighbour; this self-loop counts as one neighbour entry, and with it the vertex lines hold more than the %s entries of the header's %s (one more on line %d, field %d): remove the self-loop",
+		h.loop.vertex, entries, plural(h.m, "edge"), p.line, p.fieldNo)
 }
 
 // checkCounts checks the vertex lines read and the neighbour entries they
@@ -196,6 +215,8 @@ func (h *metisHeader) checkCounts(p *parser, read, entries int) error {
 		switch {
 		case entries == h.m:
 			hint = "; the header counts each edge once, and each edge is listed on both of its vertices' lines"
+		case entries%2 == 1 && h.loop.line > 0:
+			hint = fmt.Sprintf("; vertex %d lists itself on line %d, a self-loop, which counts as one entry", h.loop.vertex, h.loop.line)
 		case entries%2 == 1:
 			hint = "; an odd count means some edge is listed on one line only"
 		}

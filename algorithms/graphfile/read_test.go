@@ -122,7 +122,7 @@ var readTests = []struct {
 		[]string{"a dense 1×1 matrix holds 1 number for 0 arcs: a sparse format (Matrix Market, METIS, CSV) grows with the arcs, not with N²"}},
 
 	// GOAL (LogGOPSim): the sends are the volumes
-	{"goal ring", "goal", "// one exchange\nnum_ranks 3\nrank 0 {\n  l1: send 8b to 1 tag 0\n  l2: recv 4b from 2\n  l3: calc 100 cpu 0\n  calc 0\n  l3 requires l2\n}\nrank 1 { /* a comment\n over lines */\nl1: send 8 b to 2 tag -1 cpu 1 nic 0\nl2 irequires l1\nrecv 8b from -1\n}\nrank 2 {\nsend 4b to 0\nsend 2b to 0\nrecv 8b from 1\n}\n", 3, "0→1:8 1→2:8 2→0:6",
+	{"goal ring", "goal", "// one exchange\nnum_ranks 3\nrank 0 {\n  l1: send 8b to 1 tag 0\n  l2: recv 4b from 2\n  l3: calc 100 cpu 0\n  calc 0\n  l3 requires l2\n}\nrank 1 { /* a comment\n over lines */\nl1: send 8 b to 2 tag -1 cpu 1 nic 0\nl2: recv 8b from -1\nl2 irequires l1\n}\nrank 2 {\nsend 4b to 0\nsend 2b to 0\nrecv 8b from 1\n}\n", 3, "0→1:8 1→2:8 2→0:6",
 		[]string{"the receives total 20 bytes and the sends 22: the volumes are the sends'"}},
 	{"goal comments longer than a field, glued to words", "goal", "/" + strings.Repeat("*", 80) + "/\nnum_ranks 2 // the count\nrank 0 {/* open */\nsend 3b to 1// glued\n/*" + strings.Repeat("-", 70) + "\n*/}\n", 2, "0→1:3", nil},
 	{"goal blocks on one line, ranks silent, zero bytes", "goal", "num_ranks 4\nrank 0 {\nsend 0b to 1\n} rank 3 {\nsend 1b to 0\n}\n", 4, "3→0:1",
@@ -341,6 +341,7 @@ var limitTests = []struct {
 	want             string
 }{
 	{"goal ranks above the cap", "goal", "num_ranks 11\n", small, "GOAL schedule, line 1, field 2: num_ranks says 11 ranks, more than the cap of 10"},
+	{"goal labels above the cap", "goal", goalChain(21, false), small, "GOAL schedule, line 23: more than 20 labels and dependencies in one rank's block, the cap"},
 	{"metis 10^12 vertices", "metis", "1000000000000 1000000000000\n", graphfile.Limits{}, "METIS graph, line 1, field 1: the header says 1,000,000,000,000 vertices, more than the cap of 4,194,304"},
 	{"metis above the guests' limit", "metis", "16777217 0\n", graphfile.Limits{MaxVertices: 1 << 30}, "METIS graph, line 1, field 1: the header says 16,777,217 vertices, more than the cap of 16,777,216"},
 	{"metis vertices", "metis", "11 0\n", small, "METIS graph, line 1, field 1: the header says 11 vertices, more than the cap of 10"},
