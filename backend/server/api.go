@@ -316,6 +316,17 @@ func (s *Server) mapSync(c echo.Context) error {
 	return writeResult(c, res, format, false, export.Options{Hostnames: names})
 }
 
+// checkSync checks in against the synchronous caps: MaxSyncNodes
+// vertices and slots, MaxSyncArcs arcs of a weighted graph, a budget
+// within SyncTimeout, and check's (the algorithm's).
+func (s *Server) checkSync(in spec.Instance, check func(spec.Instance) (solve.Algorithm, error)) error {
+	if g := in.Guest.Graph; g != nil && g.Arcs() > s.o.MaxSyncArcs {
+		return &spec.FieldError{Field: "guest", Err: fmt.Errorf("guest %s has %s arcs, more than this server's cap of %s for an answer at once: submit it as a job",
+			in.Guest, metric.Thousands(g.Arcs()), metric.Thousands(s.o.MaxSyncArcs))}
+	}
+	return jobs.CheckCaps(in, s.o.MaxSyncNodes, s.o.SyncTimeout, check)
+}
+
 // solveSync solves in within the synchronous caps: at most MaxSyncNodes,
 // SyncWorkers at once, SyncTimeout in all (waiting included).
 func (s *Server) solveSync(ctx context.Context, in spec.Instance) (*solve.Result, error) {
@@ -323,7 +334,7 @@ func (s *Server) solveSync(ctx context.Context, in spec.Instance) (*solve.Result
 	if err := s.checkSyncBudget(in, 1); err != nil {
 		return nil, err
 	}
-	if err := jobs.CheckCaps(in, s.o.MaxSyncNodes, s.o.SyncTimeout, lim.Solver.Check); err != nil {
+	if err := s.checkSync(in, lim.Solver.Check); err != nil {
 		return nil, err
 	}
 	var res *solve.Result

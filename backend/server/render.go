@@ -300,7 +300,7 @@ func (s *Server) drawCompare(ctx context.Context, w io.Writer, rq renderRequest)
 		return err
 	}
 	noCheck := func(spec.Instance) (solve.Algorithm, error) { return solve.Algorithm{}, nil }
-	if err := jobs.CheckCaps(in, s.o.MaxSyncNodes, s.o.SyncTimeout, noCheck); err != nil {
+	if err := s.checkSync(in, noCheck); err != nil {
 		return err
 	}
 	var cmp *solve.Comparison

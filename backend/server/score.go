@@ -12,7 +12,6 @@ import (
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
-	"topomap/backend/jobs"
 )
 
 // scorePath is the API path that scores a placement file.
@@ -82,7 +81,7 @@ func (s *Server) scoreTarget(c echo.Context) (spec.Instance, export.Target, erro
 		return in, export.Target{}, err
 	}
 	noAlgo := func(spec.Instance) (solve.Algorithm, error) { return solve.Algorithm{}, nil }
-	if err := jobs.CheckCaps(in, s.o.MaxSyncNodes, s.o.SyncTimeout, noAlgo); err != nil {
+	if err := s.checkSync(in, noAlgo); err != nil {
 		return in, export.Target{}, err
 	}
 	h, alloc, err := solve.PlacementHost(in)

@@ -33,6 +33,10 @@ type Options struct {
 	// MaxSyncNodes caps the guest and host of POST /map and of renderings
 	// computed on the fly (default 1<<14).
 	MaxSyncNodes int
+	// MaxSyncArcs caps the arcs of a weighted graph guest there (default
+	// 1<<18, a mean degree of 16 at MaxSyncNodes): a denser graph's
+	// search and metrics are a job's work (2M arcs took 2 GB and 10 CPU-s).
+	MaxSyncArcs int
 	// SyncTimeout bounds a synchronous request's work (default 10 s).
 	SyncTimeout time.Duration
 	// SyncWorkers bounds synchronous requests solved at once (default
@@ -108,6 +112,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxSyncNodes <= 0 {
 		o.MaxSyncNodes = 1 << 14
+	}
+	if o.MaxSyncArcs <= 0 {
+		o.MaxSyncArcs = 1 << 18
 	}
 	if o.SyncTimeout <= 0 {
 		o.SyncTimeout = 10 * time.Second

@@ -105,7 +105,7 @@ func runServe(ctx context.Context, args []string, stdout io.Writer) error {
 // serveConfig is what serve's flags ask for.
 type serveConfig struct {
 	addr, data, tokensFile, dbURL               string
-	workers, queue, maxNodes, maxSync           int
+	workers, queue, maxNodes, maxSync, syncArcs int
 	jobTime, maxAge                             time.Duration
 	bodyLimit, graphBytes, graphQuota, maxStore int64
 	noServiceWorker                             bool
@@ -124,6 +124,7 @@ func parseServeFlags(args []string) (serveConfig, error) {
 	fs.IntVar(&c.queue, "queue", env.int("TOPOMAP_QUEUE", 0), "jobs that may wait (env TOPOMAP_QUEUE; 0 = 16 per worker)")
 	fs.IntVar(&c.maxNodes, "max-nodes", env.int("TOPOMAP_MAX_NODES", 0), "cap on a job's guest vertices and host nodes (env TOPOMAP_MAX_NODES; 0 = 1048576)")
 	fs.IntVar(&c.maxSync, "max-sync-nodes", env.int("TOPOMAP_MAX_SYNC_NODES", 0), "cap for POST /map and on-the-fly renderings (env TOPOMAP_MAX_SYNC_NODES; 0 = 16384)")
+	fs.IntVar(&c.syncArcs, "max-sync-arcs", env.int("TOPOMAP_MAX_SYNC_ARCS", 0), "cap on a graph guest's arcs there; a denser graph is a job's (env TOPOMAP_MAX_SYNC_ARCS; 0 = 262144)")
 	fs.DurationVar(&c.jobTime, "job-timeout", env.duration("TOPOMAP_JOB_TIMEOUT", 0), "per-job time limit (env TOPOMAP_JOB_TIMEOUT; 0 = 5m)")
 	fs.Int64Var(&c.bodyLimit, "body-limit", int64(env.int("TOPOMAP_BODY_LIMIT", 0)), "request body limit in bytes (env TOPOMAP_BODY_LIMIT; 0 = 65536)")
 	fs.Int64Var(&c.graphBytes, "max-graph-bytes", int64(env.int("TOPOMAP_MAX_GRAPH_BYTES", 0)), "cap on an uploaded graph file in bytes (env TOPOMAP_MAX_GRAPH_BYTES; 0 = 67108864)")
@@ -180,6 +181,7 @@ func (c serveConfig) newServer(b backend, tokens []string, met *metrics.Metrics,
 		App:           app,
 		MaxBody:       c.bodyLimit,
 		MaxSyncNodes:  c.maxSync,
+		MaxSyncArcs:   c.syncArcs,
 		Tokens:        tokens,
 		Store:         b.stats,
 		Graphs:        b.graphs,
