@@ -34,13 +34,24 @@ var errBodyTooLarge = errors.New("request body too large")
 // graphsPath is the API path of uploaded graphs.
 const graphsPath = "/api/v1/graphs"
 
-// capped reads at most n bytes of r, then fails with errBodyTooLarge.
+// capped reads at most n bytes of r, then fails with errBodyTooLarge;
+// at once when the request declared more (long, its Content-Length), so
+// that a 413 does not wait for a body it will refuse.
 type capped struct {
-	r io.Reader
-	n int64
+	r    io.Reader
+	n    int64
+	long bool
+}
+
+// capBody caps the body of req at n bytes (capped).
+func capBody(req *http.Request, n int64) *capped {
+	return &capped{req.Body, n, req.ContentLength > n}
 }
 
 func (c *capped) Read(p []byte) (int, error) {
+	if c.long {
+		return 0, errBodyTooLarge
+	}
 	if c.n <= 0 {
 		var one [1]byte
 		if k, _ := c.r.Read(one[:]); k > 0 {
@@ -114,7 +125,7 @@ func (s *Server) readUpload(ctx context.Context, c echo.Context) (*graphfile.Res
 		}
 	}
 	lim := graphfile.Limits{MaxVertices: s.o.Jobs.Limits().MaxNodes, MaxArcs: s.o.MaxGraphArcs}
-	res, err := graphfile.ReadContext(ctx, &capped{r.Body, s.o.MaxGraphBytes}, graphfile.Options{Format: format, Name: name, Limits: lim})
+	res, err := graphfile.ReadContext(ctx, capBody(r, s.o.MaxGraphBytes), graphfile.Options{Format: format, Name: name, Limits: lim})
 	if errors.Is(err, errBodyTooLarge) {
 		return nil, &graphfile.Error{Err: graphfile.ErrTooLarge,
 			Msg: "graph file larger than this server's cap of " + metric.Bytes(s.o.MaxGraphBytes) + "; map it with the command line (topomap map --guest file:PATH)"}

@@ -58,7 +58,7 @@ func (s *Server) namedPlacement(c echo.Context) error {
 // line or entry a name or a hostlist expression, in node-index order.
 func (s *Server) hostnamesBody(r *http.Request, nodes int) (export.Hostnames, error) {
 	if mediaType(r) == echo.MIMETextPlain {
-		names, err := export.ParseHostnames(&capped{r.Body, maxHostnamesBytes}, nodes)
+		names, err := export.ParseHostnames(capBody(r, maxHostnamesBytes), nodes)
 		if errors.Is(err, errBodyTooLarge) {
 			return nil, &spec.FieldError{Field: "hostnames", Err: fmt.Errorf("%w: a names file is at most %s; name runs of hosts with hostlist expressions (nid[000001-100000])", err, metric.Bytes(maxHostnamesBytes))}
 		}
@@ -67,7 +67,7 @@ func (s *Server) hostnamesBody(r *http.Request, nodes int) (export.Hostnames, er
 	var body struct {
 		Hostnames []string `json:"hostnames"`
 	}
-	dec := json.NewDecoder(&capped{r.Body, s.o.MaxBody})
+	dec := json.NewDecoder(capBody(r, s.o.MaxBody))
 	dec.DisallowUnknownFields()
 	err := dec.Decode(&body)
 	switch {

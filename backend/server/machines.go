@@ -39,7 +39,7 @@ func (s *Server) uploadMachine(c echo.Context) error {
 	}
 	var out api.Machine
 	err := s.uploadSlot(c, func(ctx context.Context) error {
-		text, err := io.ReadAll(&capped{c.Request().Body, min(s.o.MaxGraphBytes, machinefile.MaxBytes)})
+		text, err := io.ReadAll(capBody(c.Request(), min(s.o.MaxGraphBytes, machinefile.MaxBytes)))
 		var h topology.Host
 		var format string
 		if err == nil {
