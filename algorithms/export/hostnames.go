@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"topomap/algorithms/bom"
 	"topomap/algorithms/hostlist"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/spec"
@@ -122,12 +123,14 @@ func appendHostlist(names Hostnames, expr string, nodes int) (Hostnames, error) 
 
 // ParseHostnames reads a host names file for a host of that many nodes:
 // one name or hostlist expression (hostlist.Expand) a line, in node-index
-// order; blank lines and lines starting with '#' are skipped, spaces
-// around a name ignored. It reads no more than it needs (up to the line
+// order; a leading byte order mark (bom.Skip), blank lines and lines
+// starting with '#' are skipped, spaces around a name ignored. It reads no more than it needs (up to the line
 // that names one host too many) and checks the names with CheckHostnames;
 // errors name the line.
 func ParseHostnames(r io.Reader, nodes int) (Hostnames, error) {
-	sc := bufio.NewScanner(r)
+	br := bufio.NewReader(r)
+	bom.Skip(br)
+	sc := bufio.NewScanner(br)
 	sc.Buffer(make([]byte, 0, 512), MaxHostnamesLine)
 	var names Hostnames
 	line := 0

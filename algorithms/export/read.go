@@ -9,6 +9,7 @@ import (
 	"io"
 	"strings"
 
+	"topomap/algorithms/bom"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
@@ -47,9 +48,11 @@ const sniffBytes = 4 << 10
 // that no other rank holds. Errors are field errors on "placement" that
 // name the line and the problem (a rank out of range or twice, a slot
 // twice, an unknown host name, the missing ranks); on "format" for an
-// unknown or unreadable format.
+// unknown or unreadable format. A leading byte order mark is skipped
+// (bom.Skip).
 func ReadPlacement(r io.Reader, format string, t Target) ([]int, string, error) {
 	br := bufio.NewReaderSize(r, sniffBytes)
+	bom.Skip(br)
 	if format == "" {
 		head, _ := br.Peek(sniffBytes)
 		var err error

@@ -10,6 +10,7 @@ import (
 	"path"
 	"strings"
 
+	"topomap/algorithms/bom"
 	"topomap/algorithms/guest"
 )
 
@@ -241,10 +242,9 @@ func choose(br *bufio.Reader, opt Options) (Format, string, error) {
 	if err != nil && err != io.EOF {
 		return Format{}, "", err
 	}
-	if bytes.HasPrefix(head, utf8BOM) {
-		// editors on Windows start text files with it
-		_, _ = br.Discard(len(utf8BOM))
-		head = head[len(utf8BOM):]
+	if trimmed := bom.Trim(head); len(trimmed) < len(head) {
+		_, _ = br.Discard(len(head) - len(trimmed))
+		head = trimmed
 	}
 	if bytes.HasPrefix(head, gzipMagic) {
 		return Format{}, "", &Error{Msg: "the input is compressed with gzip; decompress it first"}
@@ -280,7 +280,4 @@ func twoWays(f Format, head []byte, whole bool, opt Options) string {
 		len(k), len(k), len(k), opt.nameIt("edges"))
 }
 
-var (
-	utf8BOM   = []byte{0xEF, 0xBB, 0xBF}
-	gzipMagic = []byte{0x1f, 0x8b}
-)
+var gzipMagic = []byte{0x1f, 0x8b}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"topomap/algorithms/bom"
 	"topomap/algorithms/graphfile"
 	"topomap/algorithms/internal/dims"
 	"topomap/algorithms/metric"
@@ -33,10 +34,13 @@ type TorusCoords struct {
 // y z", one coordinate per axis. Other lines starting with # are
 // comments. Names and places are each listed once, and a name is one
 // that launcher files can carry (the rule of export.CheckHostnames);
-// every error names its line. At most MaxBytes are read.
+// every error names its line. At most MaxBytes are read, a leading byte
+// order mark skipped (bom.Skip).
 func ReadTorusCoords(r io.Reader) (TorusCoords, error) {
 	var tc TorusCoords
-	sc := bufio.NewScanner(io.LimitReader(r, MaxBytes))
+	br := bufio.NewReader(io.LimitReader(r, MaxBytes))
+	bom.Skip(br)
+	sc := bufio.NewScanner(br)
 	sc.Buffer(nil, MaxLine)
 	no, rank := 0, 0
 	seenName, seenNode := map[string]int{}, map[int]int{}

@@ -23,8 +23,14 @@
 //     2 XML (lstopo --of xml): the inside of one node, as the levels
 //     Package, Die, NUMANode, L3, L2, Core (a Group holding a NUMA
 //     node's memory is the NUMANode level; memory children in brackets
-//     skipped; PUs and other objects ignored, named in
-//     NodeLevels.Ignored; levels of one object dropped). The node's slots are its cores, 0
+//     skipped; levels of one object dropped). The other objects hwloc
+//     knows (Machine, Group, the other caches, PUs) are not read, their
+//     objects counted in the next level read and their types named in
+//     NodeLevels.Ignored. In a synthetic string a type hwloc does not
+//     know is refused, naming the types it does, and so is an order that
+//     hwloc refuses (a level after the PUs, a second Package, Die,
+//     NUMANode, Core or PU level) or that topomap cannot read (a level
+//     it reads below the cores). The node's slots are its cores, 0
 //     apart by default (a host of one node with C cores, as ":cores=C").
 //     ReadNode reads such a node, ParseNode a --node value (a synthetic
 //     string with optional costs " dist=D1,…", innermost level first),
@@ -42,8 +48,11 @@
 // "-._", not starting with '-'): a file is refused at the line of the
 // first that is not, so that no export of its machine fails later.
 //
-// Errors of the input are *graphfile.Error naming the format and the
-// line; an input above the caps wraps graphfile.ErrTooLarge. The package
+// ReadText reads every machine file: at most MaxBytes, a leading UTF-8
+// byte order mark (which editors on Windows write) skipped, an empty
+// file refused. Errors of the input are *graphfile.Error naming the
+// format and the line; an input above the caps wraps
+// graphfile.ErrTooLarge. The package
 // does no I/O of its own: callers open files (the command line) or
 // receive uploads (the server).
 package machinefile

@@ -25,8 +25,9 @@ const (
 // each with the names hwloc's types and the synthetic strings' short
 // names give it (in lower case). A Group that holds a NUMA node's memory
 // (hwloc 2 inserts one where no other object has the NUMA node's cores)
-// is read as the NUMANode level; every other object is ignored, its
-// objects counted in the next level read.
+// is read as the NUMANode level; every other object is not read, its
+// objects counted in the next level read (in a synthetic string, an
+// object of a type hwloc knows: syntheticType).
 var hwlocOrder = []struct {
 	level string
 	names []string
@@ -170,41 +171,113 @@ func groupsAsNUMA(words []string) {
 // core:8 pu:2": levels from the outermost, TYPE:COUNT each (attributes
 // in parentheses ignored), memory children in brackets ("[NUMANode]",
 // as lstopo --of synthetic writes them) skipped but for a Group's (see
-// hwlocLevels). Levels of other types than those read multiply the next
-// level read; the string must have a core level.
+// hwlocLevels). The types are hwloc's (syntheticType); levels of the
+// types hwloc knows but topomap does not read multiply the next level
+// read. The string must have a core level; below it come only levels
+// that are not read (caches, groups) and the PUs, which come last (see
+// checkOrder). An unknown type, or an order that hwloc or topomap
+// refuses, is an error naming the word.
 func ParseSynthetic(s string) (NodeLevels, error) {
 	var n NodeLevels
-	mult, cores := 1, false
+	var seen []string // the levels met so far, "" for a type not read
+	mult := 1
 	words := syntheticWords(s)
 	groupsAsNUMA(words)
 	for i, w := range words {
 		if memoryWord.MatchString(w) {
 			continue
 		}
-		m := syntheticWord.FindStringSubmatch(w)
-		count, err := strconv.Atoi(m1(m))
-		if m == nil || err != nil || count < 1 || count > topology.MaxCores {
-			return n, fmt.Errorf("word %d, %.30q: want TYPE:COUNT (or a memory child in brackets), COUNT from 1 to %s", i+1, w, metric.Count(topology.MaxCores))
+		typ, level, count, err := syntheticLevel(w, seen)
+		if err != nil {
+			return n, fmt.Errorf("word %d, %.30q: %w", i+1, w, err)
 		}
-		level, read := hwlocLevels[strings.ToLower(m[1])]
+		cores := slices.Contains(seen, "Core")
+		seen = append(seen, level)
 		switch {
-		case cores: // PUs and whatever else is below the cores
+		case cores || level == "PU": // below the cores, or no cores at all
 			continue
-		case !read: // its objects merge into the next level read
+		case level == "": // its objects merge into the next level read
 			mult = min(mult*count, topology.MaxCores+1)
-			n.ignore(m[1], count)
+			n.ignore(typ, count)
 			continue
 		}
 		n.add(level, count*mult)
-		mult, cores = 1, level == "Core"
+		mult = 1
 		if err := n.check(); err != nil {
 			return n, err
 		}
 	}
-	if !cores {
+	if !slices.Contains(seen, "Core") {
 		return n, fmt.Errorf("no core level (core:N)")
 	}
 	return n, nil
+}
+
+// syntheticLevel reads a word TYPE:COUNT of a synthetic string whose
+// levels seen come before it, and returns TYPE, its level
+// (syntheticType) and COUNT.
+func syntheticLevel(w string, seen []string) (typ, level string, count int, err error) {
+	m := syntheticWord.FindStringSubmatch(w)
+	count, err = strconv.Atoi(m1(m))
+	if m == nil || err != nil || count < 1 || count > topology.MaxCores {
+		return "", "", 0, fmt.Errorf("want TYPE:COUNT (or a memory child in brackets), COUNT from 1 to %s", metric.Count(topology.MaxCores))
+	}
+	level, known := syntheticType(m[1])
+	if !known {
+		return "", "", 0, fmt.Errorf("unknown type %.20q: want %s", m[1], syntheticTypes())
+	}
+	return m[1], level, count, checkOrder(level, seen)
+}
+
+// otherTypes are the types of hwloc's synthetic strings that are not
+// read: the machine, groups (Group0…), the caches not read (L1, L4, L5,
+// instruction and data caches: l1i, l2dcache…) and the PUs.
+var otherTypes = regexp.MustCompile(`^(?i:machine|group[0-9]*|l[1-5][idu]?(cache)?|pu)$`)
+
+// syntheticType returns the level that a type of a synthetic string
+// gives (hwlocLevels), "PU" for the PUs and "" for the other types hwloc
+// knows (otherTypes); known is false for a type hwloc does not know.
+func syntheticType(typ string) (level string, known bool) {
+	t := strings.ToLower(typ)
+	if level, ok := hwlocLevels[t]; ok {
+		return level, true
+	}
+	if t == "pu" {
+		return "PU", true
+	}
+	return "", otherTypes.MatchString(t)
+}
+
+// syntheticTypes names the types syntheticType knows, for messages.
+func syntheticTypes() string {
+	names := make([]string, len(hwlocOrder))
+	for i, l := range hwlocOrder {
+		names[i] = l.names[0]
+		if len(l.names) > 1 {
+			names[i] += " (" + strings.Join(l.names[1:], ", ") + ")"
+		}
+	}
+	return strings.Join(names, ", ") + ", or a type topomap does not read: machine, group, the other caches (l1, l1i, l2d, l4cache…) or pu"
+}
+
+// singleLevels are the levels hwloc allows once in a synthetic string
+// (caches and groups may repeat).
+var singleLevels = []string{"Package", "Die", "NUMANode", "Core", "PU"}
+
+// checkOrder refuses a level that cannot come after the levels seen: as
+// hwloc refuses them, anything after the PUs and a second level of
+// singleLevels; as topomap reads the levels above the cores only, a
+// level it reads below the Core level.
+func checkOrder(level string, seen []string) error {
+	switch {
+	case slices.Contains(seen, "PU"):
+		return fmt.Errorf("a level below the PUs: pu:N is the last level")
+	case slices.Contains(singleLevels, level) && slices.Contains(seen, level):
+		return fmt.Errorf("a second %s level: hwloc allows one", level)
+	case level != "" && level != "PU" && slices.Contains(seen, "Core"):
+		return fmt.Errorf("%s below the Core level: topomap reads the levels above the cores, from the outermost (%s); below them only caches, groups and PUs", level, readLevels())
+	}
+	return nil
 }
 
 func m1(m []string) string {
@@ -215,18 +288,22 @@ func m1(m []string) string {
 }
 
 // syntheticText joins the lines of a synthetic string read from a file,
-// comments cut.
-func syntheticText(text []byte) string {
+// comments cut; a line above MaxLine is an error.
+func syntheticText(text []byte) (string, error) {
 	var words []string
-	lines(text, syntheticTitle, func(_ int, line string) error {
+	err := lines(text, syntheticTitle, func(_ int, line string) error {
 		words = append(words, line)
 		return nil
 	})
-	return strings.Join(words, " ")
+	return strings.Join(words, " "), err
 }
 
 func readSynthetic(text []byte) (topology.Host, error) {
-	n, err := ParseSynthetic(syntheticText(text))
+	s, err := syntheticText(text)
+	if err != nil {
+		return nil, err
+	}
+	n, err := ParseSynthetic(s)
 	if err != nil {
 		return nil, &graphfile.Error{Format: syntheticTitle, Msg: err.Error()}
 	}

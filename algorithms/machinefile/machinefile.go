@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 
+	"topomap/algorithms/bom"
 	"topomap/algorithms/graphfile"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/topology"
@@ -48,19 +49,32 @@ func Names() []string {
 	return out
 }
 
-// Read reads a machine file of any format of Formats, guessed from its
-// content, and returns its host and the format's name. At most MaxBytes
-// are read.
-func Read(r io.Reader) (topology.Host, string, error) {
+// ReadText reads the text of a machine file from r, as Read and the
+// command line's --node file: do: at most MaxBytes (a larger input is an
+// error wrapping graphfile.ErrTooLarge), a leading byte order mark
+// skipped (bom.Trim); a file of blanks is an error.
+func ReadText(r io.Reader) ([]byte, error) {
 	text, err := io.ReadAll(io.LimitReader(r, MaxBytes+1))
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
 	if len(text) > MaxBytes {
-		return nil, "", &graphfile.Error{Msg: "a machine file of more than " + metric.Bytes(MaxBytes), Err: graphfile.ErrTooLarge}
+		return nil, &graphfile.Error{Msg: "a machine file of more than " + metric.Bytes(MaxBytes), Err: graphfile.ErrTooLarge}
 	}
+	text = bom.Trim(text)
 	if len(bytes.TrimSpace(text)) == 0 {
-		return nil, "", &graphfile.Error{Msg: "the machine file is empty"}
+		return nil, &graphfile.Error{Msg: "the machine file is empty"}
+	}
+	return text, nil
+}
+
+// Read reads a machine file of any format of Formats, guessed from its
+// content, and returns its host and the format's name. The text is read
+// by ReadText.
+func Read(r io.Reader) (topology.Host, string, error) {
+	text, err := ReadText(r)
+	if err != nil {
+		return nil, "", err
 	}
 	for _, f := range Formats {
 		if f.Sniff(text) {
@@ -70,6 +84,9 @@ func Read(r io.Reader) (topology.Host, string, error) {
 	}
 	if err := nearCoords(text); err != nil {
 		return nil, "", err
+	}
+	if err := lines(text, "", func(int, string) error { return nil }); err != nil {
+		return nil, "", err // a line too long to sniff
 	}
 	if headlessCoords(text) {
 		return nil, "", &graphfile.Error{Format: coordsTitle, Line: 1, Msg: "a coordinates file starts with its header, # torus AxBxC (optionally wrap=1,1,0), before its lines NAME x y z"}

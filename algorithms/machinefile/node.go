@@ -5,18 +5,25 @@ import (
 	"strconv"
 	"strings"
 
+	"topomap/algorithms/bom"
 	"topomap/algorithms/internal/dims"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/topology"
 )
 
-// ReadNode reads the inside of one node from an hwloc XML file or an
-// hwloc synthetic string (the format from the content).
+// ReadNode reads the inside of one node from the text of an hwloc XML
+// file or hwloc synthetic string (the format from the content; a leading
+// byte order mark skipped, bom.Trim). ReadText reads such a text.
 func ReadNode(text []byte) (NodeLevels, error) {
+	text = bom.Trim(text)
 	if sniffXML(text) {
 		return readNodeXML(text)
 	}
-	return ParseSynthetic(syntheticText(text))
+	s, err := syntheticText(text)
+	if err != nil {
+		return NodeLevels{}, err
+	}
+	return ParseSynthetic(s)
 }
 
 // Suffix returns the host spec suffix that gives a machine's nodes this

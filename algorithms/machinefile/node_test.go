@@ -44,7 +44,7 @@ func TestParseNode(t *testing.T) {
 // panic); a suffix gives fattree:2,2's 4 nodes that many cores each and
 // reads back as itself.
 func FuzzParseNode(f *testing.F) {
-	for _, s := range []string{"pack:2 core:2 dist=1,2", "pack:2 numa:2 l3:1 core:8 pu:2", "core:4 dist=0", "pack:2 core:2 dist=", "x:1 core:3 dist=2", "Package:2 Group:2 [NUMANode(memory=1)] Die:2 Core:2 PU:2 dist=1,2,3"} {
+	for _, s := range []string{"pack:2 core:2 dist=1,2", "pack:2 numa:2 l3:1 core:8 pu:2", "core:4 dist=0", "pack:2 core:2 dist=", "x:1 core:3 dist=2", "core:2 pack:2", "pack:2 core:2 pu:2 l1:2", "Package:2 Group:2 [NUMANode(memory=1)] Die:2 Core:2 PU:2 dist=1,2,3"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, value string) {

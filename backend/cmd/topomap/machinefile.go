@@ -67,7 +67,12 @@ func nodeSuffix(value string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	text, err := os.ReadFile(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	text, err := machinefile.ReadText(f)
 	if err != nil {
 		return "", err
 	}
