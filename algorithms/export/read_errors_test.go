@@ -38,6 +38,7 @@ func TestReadPlacementErrors(t *testing.T) {
 		{"socket:core slot", "ring:4", "rankfile", "rank 0=node0 slot=0:1\n", 1, nil, "line 1: slot \"0:1\": want the core's index"},
 		{"csv header", "ring:4", "csv", "rank,host\n0,node0\n", 1, nil, "line 1: header \"rank,host\": want the columns vertex and slot or node"},
 		{"json of another host", "ring:4", "json", `{"host":"ring:8","placement":[[0]]}`, 1, nil, `the report places the ranks on host "ring:8", not on ring:4`},
+		{"json of another guest", "ring:4", "json", `{"guest":"grid:8x8","host":"ring:4","placement":[[0]]}`, 1, nil, `the report places guest "grid:8x8", not grid:2x2`},
 		{"json coordinate", "ring:4", "json", `{"host":"ring:4","placement":[[0],[0]]}`, 2, nil, "placement[1]: rank 1 on node 0 (node0), which rank 0"},
 		{"empty", "ring:4", "", "\n# nothing\n", 1, nil, "an empty file: no ranks placed"},
 	}
@@ -47,7 +48,7 @@ func TestReadPlacementErrors(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, _, err = export.ReadPlacement(strings.NewReader(tc.in), tc.format, export.Target{Host: h, Ranks: tc.ranks, Hostnames: tc.names})
+			_, _, err = export.ReadPlacement(strings.NewReader(tc.in), tc.format, export.Target{Host: h, Ranks: tc.ranks, Guest: "grid:2x2", Hostnames: tc.names})
 			var fe *spec.FieldError
 			if !errors.As(err, &fe) || fe.Field != "placement" || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("error %v, want a placement field error containing %q", err, tc.want)

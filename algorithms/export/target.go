@@ -7,8 +7,11 @@ import "topomap/algorithms/topology"
 // names of the host nodes (default: the machine's own, topology.NamesOf,
 // else node<index>).
 type Target struct {
-	Host      topology.Host
-	Ranks     int
+	Host  topology.Host
+	Ranks int
+	// Guest is the instance's guest spec, which a JSON report must name
+	// if it names one ("" checks nothing).
+	Guest     string
 	Hostnames Hostnames
 	// Named is the host a JSON report may name besides Host: the host of
 	// an instance with an allocation, whose report places its ranks on

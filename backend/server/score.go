@@ -90,7 +90,7 @@ func (s *Server) scoreTarget(c echo.Context) (spec.Instance, export.Target, erro
 	}
 	nodes, _ := topology.NodesOf(h)
 	names, err := export.ExpandHostnames(q["hostnames"], nodes.Size())
-	return in, export.Target{Host: h, Ranks: in.Guest.Order(), Hostnames: names, Named: in.Host.String(), Allocation: alloc}, err
+	return in, export.Target{Host: h, Ranks: in.Guest.Order(), Guest: in.Guest.String(), Hostnames: names, Named: in.Host.String(), Allocation: alloc}, err
 }
 
 // readPlacement reads the request's placement file within

@@ -48,7 +48,7 @@ func runScore(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	t := export.Target{Host: h, Ranks: in.Guest.Order(), Hostnames: names, Named: in.Host.String(), Allocation: alloc}
+	t := export.Target{Host: h, Ranks: in.Guest.Order(), Guest: in.Guest.String(), Hostnames: names, Named: in.Host.String(), Allocation: alloc}
 	place, used, err := readPlacement(*path, *pformat, t)
 	if err != nil {
 		return err
