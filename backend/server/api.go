@@ -152,6 +152,8 @@ func (s *Server) job(c echo.Context) error {
 	if err != nil {
 		return unknown("id", err)
 	}
+	// its status and progress change until it ends: no cache keeps them
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
 	return c.JSON(http.StatusOK, j)
 }
 

@@ -151,7 +151,8 @@ func TestHealthAlgorithmsOpenAPI(t *testing.T) {
 }
 
 // TestJobLifecycle drives a job through the API: submit, follow its events
-// to the end, fetch it in every format, resubmit, and refuse to cancel it.
+// to the end (its status never cached), fetch it in every format,
+// resubmit, and refuse to cancel it.
 func TestJobLifecycle(t *testing.T) {
 	f := newFixture(t, jobs.Options{}, server.Options{})
 	_, c := f.loopback(t)
@@ -167,6 +168,10 @@ func TestJobLifecycle(t *testing.T) {
 	final, err := c.Follow(ctx, j.ID, nil)
 	if err != nil || final.Status != jobs.Done || final.Metrics == nil {
 		t.Fatalf("Follow = %+v, %v", final, err)
+	}
+	// A job's status is never cached: it changes until the job ends.
+	if cc := f.do(t, "GET", "/api/v1/jobs/"+j.ID, "").Header().Get("Cache-Control"); cc != "no-store" {
+		t.Errorf("GET /jobs/{id}: Cache-Control %q, want no-store", cc)
 	}
 	rec = f.do(t, "POST", "/api/v1/jobs", `{"guest":"HYPERCUBE:4","host":"ring:16","algo":"xor"}`)
 	if again := decode[jobs.Job](t, rec); rec.Code != http.StatusOK || again.ID != j.ID || again.Status != jobs.Done {
