@@ -83,9 +83,12 @@ func run(m *testing.M) int {
 		return 1
 	}
 	// MaxRenderNodes: TestServerJob draws a 131,072-node job, and
-	// TestJobTooLargeToDraw needs a job just above the cap.
+	// TestJobTooLargeToDraw needs a job just above the cap. SyncTimeout:
+	// the suite judges answers, not their latency; under -race on a
+	// loaded 2-core machine a 16-vertex POST /map waited out the default
+	// 10 s for a slot (503).
 	srv := server.New(server.Options{Jobs: runner, App: web.AppHandler(web.AppOptions{Version: "e2e", NoServiceWorker: true}),
-		Logger: slog.New(slog.DiscardHandler), MaxRenderNodes: 1 << 17, Graphs: st})
+		Logger: slog.New(slog.DiscardHandler), MaxRenderNodes: 1 << 17, Graphs: st, SyncTimeout: patience})
 	ts := httptest.NewServer(gated(srv))
 	defer ts.Close()
 	defer runner.Close(context.Background())
