@@ -4,8 +4,12 @@ package export
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"strings"
+
+	"topomap/algorithms/reason"
 )
 
 // readJSON reads the report that JSONWith writes: its "placement" holds
@@ -19,7 +23,7 @@ func readJSON(r io.Reader, t Target) ([]int, error) {
 		Placement [][]int `json:"placement"`
 	}
 	if err := json.NewDecoder(r).Decode(&rep); err != nil {
-		return nil, placementErrorf(0, "not a topomap JSON report: %v", err)
+		return nil, placementErrorf(0, "not a topomap JSON report: %s", jsonReason(err))
 	}
 	if rep.Guest != "" && t.Guest != "" && rep.Guest != t.Guest {
 		return nil, placementErrorf(0, "the report places guest %.60q, not %s", rep.Guest, t.Guest)
@@ -34,11 +38,25 @@ func readJSON(r io.Reader, t Target) ([]int, error) {
 	for v, xs := range rep.Placement {
 		slot, err := t.Host.Index(xs)
 		if err != nil {
-			return nil, placementErrorf(0, "placement[%d] %v: %v", v, xs, err)
+			return nil, placementErrorf(0, "placement[%d] %v: %s", v, xs, reason.Of(err))
 		}
 		if err := p.put(0, v, slot); err != nil {
 			return nil, fmt.Errorf("placement[%d]: %w", v, err)
 		}
 	}
 	return p.done()
+}
+
+// jsonReason says what is wrong with a report the decoder refused, in
+// the report's terms rather than Go's ("cannot unmarshal number 0.5 into
+// Go struct field .placement of type int").
+func jsonReason(err error) string {
+	te, ok := errors.AsType[*json.UnmarshalTypeError](err)
+	switch {
+	case !ok:
+		return err.Error()
+	case strings.HasPrefix(te.Field, "placement"):
+		return "its placement holds a " + te.Value + ": want lists of whole numbers, the host coordinates of each vertex"
+	}
+	return fmt.Sprintf("its %s holds a %s: want text", te.Field, te.Value)
 }

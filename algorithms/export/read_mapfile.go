@@ -5,6 +5,8 @@ package export
 import (
 	"io"
 	"strings"
+
+	"topomap/algorithms/reason"
 )
 
 // readMapfile reads a coordinate mapfile as Mapfile writes it: line r
@@ -27,7 +29,7 @@ func readMapfile(r io.Reader, t Target) ([]int, error) {
 		}
 		n, err := p.nodes.Index(xs[:want-1])
 		if err != nil {
-			return placementErrorf(line, "coordinates %v are no node of %s (%v)", xs[:want-1], p.nodes, err)
+			return placementErrorf(line, "coordinates %v are no node of %s (%s)", xs[:want-1], p.nodes, reason.Of(err))
 		}
 		rank++
 		return p.putCore(line, rank-1, n, xs[want-1])

@@ -9,6 +9,7 @@ import (
 
 	"topomap/algorithms/hostlist"
 	"topomap/algorithms/internal/numtext"
+	"topomap/algorithms/reason"
 )
 
 // Named is the optional capability of hosts whose nodes have names (a
@@ -104,7 +105,7 @@ func (s *Subset) Index(coords []int) (int, error) {
 	}
 	i, ok := s.pos[u]
 	if !ok {
-		return 0, fmt.Errorf("%w: node %d is not allocated", ErrInvalid, u)
+		return 0, reason.New(ErrInvalid, "node %d is not allocated", u)
 	}
 	return i, nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"topomap/algorithms/internal/numtext"
+	"topomap/algorithms/reason"
 )
 
 // Dragonfly is the dragonfly of Kim, Dally, Scott & Abts (ISCA 2008): G
@@ -87,11 +88,11 @@ func (d *Dragonfly) Coords(idx int, dst []int) []int {
 // group coords[2].
 func (d *Dragonfly) Index(coords []int) (int, error) {
 	if len(coords) != 3 {
-		return 0, fmt.Errorf("%w: %d coordinates, want 3 (terminal, router, group)", ErrInvalid, len(coords))
+		return 0, reason.New(ErrInvalid, "%d coordinates, want 3 (terminal, router, group)", len(coords))
 	}
 	for j, k := range []int{d.p, d.a, d.g} {
 		if coords[j] < 0 || coords[j] >= k {
-			return 0, fmt.Errorf("%w: coordinate %d is %d, want [0, %d)", ErrInvalid, j+1, coords[j], k)
+			return 0, reason.New(ErrInvalid, "coordinate %d is %d, want [0, %d)", j+1, coords[j], k)
 		}
 	}
 	return coords[0] + d.p*(coords[1]+d.a*coords[2]), nil

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"topomap/algorithms/internal/numtext"
+	"topomap/algorithms/reason"
 )
 
 // FatTree is the k-ary n-tree of Petrini & Vanneschi (IPPS 1997), the
@@ -102,12 +103,12 @@ func (t *FatTree) Coords(idx int, dst []int) []int {
 // Index returns the node of the given digits.
 func (t *FatTree) Index(coords []int) (int, error) {
 	if len(coords) != t.n {
-		return 0, fmt.Errorf("%w: %d coordinates for %d levels", ErrInvalid, len(coords), t.n)
+		return 0, reason.New(ErrInvalid, "%d coordinates for %d levels", len(coords), t.n)
 	}
 	idx := 0
 	for j, x := range coords {
 		if x < 0 || x >= t.k {
-			return 0, fmt.Errorf("%w: digit %d is %d, want [0, %d)", ErrInvalid, j+1, x, t.k)
+			return 0, reason.New(ErrInvalid, "digit %d is %d, want [0, %d)", j+1, x, t.k)
 		}
 		idx += x * t.pow[j]
 	}

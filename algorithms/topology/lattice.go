@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"topomap/algorithms/internal/numtext"
+	"topomap/algorithms/reason"
 )
 
 // Kind names the family a host belongs to. It only affects how the host is
@@ -191,12 +192,12 @@ func (t *Lattice) Coords(idx int, dst []int) []int {
 // error if they are out of range. O(c).
 func (t *Lattice) Index(coords []int) (int, error) {
 	if len(coords) != len(t.dims) {
-		return 0, fmt.Errorf("%w: %d coordinates for %d dimensions", ErrInvalid, len(coords), len(t.dims))
+		return 0, reason.New(ErrInvalid, "%d coordinates for %d dimensions", len(coords), len(t.dims))
 	}
 	idx := 0
 	for j, x := range coords {
 		if x < 0 || x >= t.dims[j] {
-			return 0, fmt.Errorf("%w: coordinate %d is %d, want [0, %d)", ErrInvalid, j+1, x, t.dims[j])
+			return 0, reason.New(ErrInvalid, "coordinate %d is %d, want [0, %d)", j+1, x, t.dims[j])
 		}
 		idx += x * t.strides[j]
 	}

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"topomap/algorithms/internal/numtext"
+	"topomap/algorithms/reason"
 )
 
 // MachineIDLen is the length of a machine's id: hex digits of a SHA-256
@@ -182,7 +183,7 @@ func (t *SwitchTree) Coords(idx int, dst []int) []int {
 // Index returns the node of coordinates [i].
 func (t *SwitchTree) Index(coords []int) (int, error) {
 	if len(coords) != 1 || coords[0] < 0 || coords[0] >= t.nodes {
-		return 0, fmt.Errorf("%w: coordinates %v, want [i] with 0 ≤ i < %d", ErrInvalid, coords, t.nodes)
+		return 0, reason.New(ErrInvalid, "coordinates %v, want [i] with 0 ≤ i < %d", coords, t.nodes)
 	}
 	return coords[0], nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"topomap/algorithms/internal/dims"
 	"topomap/algorithms/internal/numtext"
+	"topomap/algorithms/reason"
 )
 
 // MaxLevelCost bounds a level's cost in a tree: spec string.
@@ -173,12 +174,12 @@ func (t *Tree) Coords(idx int, dst []int) []int {
 // Index returns the slot of the given digits.
 func (t *Tree) Index(coords []int) (int, error) {
 	if len(coords) != len(t.sizes) {
-		return 0, fmt.Errorf("%w: %d coordinates for %d levels", ErrInvalid, len(coords), len(t.sizes))
+		return 0, reason.New(ErrInvalid, "%d coordinates for %d levels", len(coords), len(t.sizes))
 	}
 	idx := 0
 	for j, x := range coords {
 		if x < 0 || x >= t.sizes[j] {
-			return 0, fmt.Errorf("%w: digit %d is %d, want [0, %d)", ErrInvalid, j+1, x, t.sizes[j])
+			return 0, reason.New(ErrInvalid, "digit %d is %d, want [0, %d)", j+1, x, t.sizes[j])
 		}
 		idx += x * t.pow[j]
 	}
