@@ -3,6 +3,7 @@ package machinefile
 import (
 	"bytes"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"io"
 	"regexp"
@@ -362,7 +363,7 @@ func parseHwlocXML(text []byte) (*xobj, []string, error) {
 		}
 		line, _ := d.InputPos()
 		if err != nil {
-			return nil, nil, &graphfile.Error{Format: xmlTitle, Line: line, Msg: err.Error()}
+			return nil, nil, xmlError(line, err)
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
@@ -479,4 +480,15 @@ func nextLevel(level []*xobj) ([]*xobj, string, error) {
 		per = kids
 	}
 	return next, name, nil
+}
+
+// xmlError is the error of a malformed XML file at line: the decoder's
+// own line when it says one (a syntax error), its message without "XML
+// syntax error on line N" (the Error says the line).
+func xmlError(line int, err error) error {
+	msg := err.Error()
+	if se, ok := errors.AsType[*xml.SyntaxError](err); ok {
+		line, msg = se.Line, se.Msg
+	}
+	return &graphfile.Error{Format: xmlTitle, Line: line, Msg: msg}
 }

@@ -100,7 +100,8 @@ func TestHwlocXMLFromLstopo(t *testing.T) {
 	}
 }
 
-// TestHwlocXMLErrors: an irregular node and broken XML, with the line.
+// TestHwlocXMLErrors: an irregular node and broken XML, with the line
+// said once (not again in the decoder's "XML syntax error on line 4").
 func TestHwlocXMLErrors(t *testing.T) {
 	for _, tt := range []struct {
 		text string
@@ -114,6 +115,9 @@ func TestHwlocXMLErrors(t *testing.T) {
 	} {
 		_, _, err := machinefile.Read(strings.NewReader(tt.text))
 		checkFileError(t, err, tt.line, tt.want)
+		if err != nil && strings.Contains(err.Error(), "XML syntax error") {
+			t.Errorf("%v: the decoder's words, and its line twice", err)
+		}
 	}
 }
 
