@@ -11,6 +11,7 @@ import (
 
 	"topomap/algorithms/graphfile"
 	"topomap/algorithms/metric"
+	"topomap/algorithms/reason"
 	"topomap/algorithms/topology"
 )
 
@@ -113,7 +114,7 @@ func readTarget(text []byte) (topology.Host, error) {
 	}
 	h, err := buildTarget(kind, nums)
 	if err != nil {
-		return nil, tgtErr(line, "%s: %v", kind, err)
+		return nil, tgtErr(line, "%s: %s", kind, reason.Of(err))
 	}
 	return h, nil
 }

@@ -63,15 +63,15 @@ type Subset struct {
 // range), in that order.
 func NewSubset(whole Host, ids []int) (*Subset, error) {
 	if len(ids) == 0 {
-		return nil, fmt.Errorf("%w: no nodes", ErrInvalid)
+		return nil, reason.New(ErrInvalid, "no nodes")
 	}
 	s := &Subset{whole: whole, ids: ids, pos: make(map[int]int, len(ids))}
 	for i, u := range ids {
 		if u < 0 || u >= whole.Size() {
-			return nil, fmt.Errorf("%w: node %d out of range [0, %d)", ErrInvalid, u, whole.Size())
+			return nil, reason.New(ErrInvalid, "node %d out of range [0, %d)", u, whole.Size())
 		}
 		if j, dup := s.pos[u]; dup {
-			return nil, fmt.Errorf("%w: node %d given twice (entries %d and %d)", ErrInvalid, u, j+1, i+1)
+			return nil, reason.New(ErrInvalid, "node %d given twice (entries %d and %d)", u, j+1, i+1)
 		}
 		s.pos[u] = i
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"topomap/algorithms/internal/numtext"
+	"topomap/algorithms/reason"
 )
 
 // Cores is a host whose nodes have C cores each (the spec suffix
@@ -35,7 +36,7 @@ const MaxCores = 1024
 // cores itself, and the slots number at most MaxNodes.
 func NewCores(inner Host, c int) (*Cores, error) {
 	if ic, ok := inner.(*Cores); ok && ic.unit == coresSuffix {
-		return nil, fmt.Errorf("%w: cores given twice", ErrInvalid)
+		return nil, reason.New(ErrInvalid, "cores given twice")
 	}
 	return newGrouped(inner, c, coresSuffix)
 }
@@ -45,17 +46,17 @@ func NewCores(inner Host, c int) (*Cores, error) {
 // its own.
 func NewRouterNodes(inner Host, p int) (*Cores, error) {
 	if _, ok := inner.(*Cores); ok {
-		return nil, fmt.Errorf("%w: nodes per router over cores", ErrInvalid)
+		return nil, reason.New(ErrInvalid, "nodes per router over cores")
 	}
 	return newGrouped(inner, p, routerSuffix)
 }
 
 func newGrouped(inner Host, c int, unit string) (*Cores, error) {
 	if c < 2 || c > MaxCores {
-		return nil, fmt.Errorf("%w: %d%s, want 2 to %s", ErrInvalid, c, unit, numtext.Count(MaxCores))
+		return nil, reason.New(ErrInvalid, "%d%s, want 2 to %s", c, unit, numtext.Count(MaxCores))
 	}
 	if inner.Size() > MaxNodes/c {
-		return nil, fmt.Errorf("%w: more than %s slots", ErrInvalid, numtext.Count(MaxNodes))
+		return nil, reason.New(ErrInvalid, "more than %s slots", numtext.Count(MaxNodes))
 	}
 	return &Cores{inner, c, unit}, nil
 }
@@ -152,12 +153,12 @@ func slotCoords(h, inner Host, c, idx int, dst []int) []int {
 // the node, on a host of c slots per node of inner.
 func slotIndex(inner Host, c int, coords []int) (int, error) {
 	if len(coords) == 0 {
-		return 0, fmt.Errorf("%w: no coordinates", ErrInvalid)
+		return 0, reason.New(ErrInvalid, "no coordinates")
 	}
 	last := len(coords) - 1
 	t := coords[last]
 	if t < 0 || t >= c {
-		return 0, fmt.Errorf("%w: core %d, want [0, %d)", ErrInvalid, t, c)
+		return 0, reason.New(ErrInvalid, "core %d, want [0, %d)", t, c)
 	}
 	u, err := inner.Index(coords[:last])
 	if err != nil {

@@ -34,10 +34,10 @@ type Dragonfly struct {
 // groups share a channel.
 func NewDragonfly(a, p, h, g int) (*Dragonfly, error) {
 	if a < 1 || p < 1 || h < 1 || g < 1 {
-		return nil, fmt.Errorf("%w: dragonfly sizes must be at least 1", ErrInvalid)
+		return nil, reason.New(ErrInvalid, "dragonfly sizes must be at least 1")
 	}
 	if g > a*h+1 {
-		return nil, fmt.Errorf("%w: %s groups, but the %s global channels of a group reach at most %s", ErrInvalid, numtext.Count(g), numtext.Count(a*h), numtext.Count(a*h+1))
+		return nil, reason.New(ErrInvalid, "%s groups, but the %s global channels of a group reach at most %s", numtext.Count(g), numtext.Count(a*h), numtext.Count(a*h+1))
 	}
 	if _, err := checkedProduct(a, p, g); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)

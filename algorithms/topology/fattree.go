@@ -30,12 +30,12 @@ type FatTree struct {
 // nodes.
 func NewFatTree(k, n int) (*FatTree, error) {
 	if k < 2 || n < 1 {
-		return nil, fmt.Errorf("%w: a fat tree needs K ≥ 2 ports down and N ≥ 1 levels, not %s and %s", ErrInvalid, numtext.Count(k), numtext.Count(n))
+		return nil, reason.New(ErrInvalid, "a fat tree needs K ≥ 2 ports down and N ≥ 1 levels, not %s and %s", numtext.Count(k), numtext.Count(n))
 	}
 	pow := []int{1}
 	for range n {
 		if pow[len(pow)-1] > MaxNodes/k {
-			return nil, fmt.Errorf("%w: more than %s nodes", ErrInvalid, numtext.Count(MaxNodes))
+			return nil, reason.New(ErrInvalid, "more than %s nodes", numtext.Count(MaxNodes))
 		}
 		pow = append(pow, pow[len(pow)-1]*k)
 	}

@@ -55,16 +55,16 @@ var ErrInvalid = errors.New("topology: invalid host")
 
 func newLattice(kind Kind, dims []int, wrap []bool) (*Lattice, error) {
 	if len(dims) == 0 {
-		return nil, fmt.Errorf("%w: no dimensions", ErrInvalid)
+		return nil, reason.New(ErrInvalid, "no dimensions")
 	}
 	t := &Lattice{kind: kind, dims: append([]int(nil), dims...), wrap: append([]bool(nil), wrap...), strides: make([]int, len(dims)), size: 1}
 	for i, k := range dims {
 		if k < 1 {
-			return nil, fmt.Errorf("%w: dimension %d has size %s, want at least 1", ErrInvalid, i+1, numtext.Count(k))
+			return nil, reason.New(ErrInvalid, "dimension %d has size %s, want at least 1", i+1, numtext.Count(k))
 		}
 		t.strides[i] = t.size
 		if t.size > MaxNodes/k {
-			return nil, fmt.Errorf("%w: more than %s nodes", ErrInvalid, numtext.Count(MaxNodes))
+			return nil, reason.New(ErrInvalid, "more than %s nodes", numtext.Count(MaxNodes))
 		}
 		t.size *= k
 	}
@@ -97,7 +97,7 @@ func NewTorus(dims ...int) (*Lattice, error) {
 // Mesh otherwise.
 func NewGrid(dims []int, wrap []bool) (*Lattice, error) {
 	if len(wrap) != len(dims) {
-		return nil, fmt.Errorf("%w: %d wrap flags for %d dimensions", ErrInvalid, len(wrap), len(dims))
+		return nil, reason.New(ErrInvalid, "%d wrap flags for %d dimensions", len(wrap), len(dims))
 	}
 	kind := Torus
 	for _, w := range wrap {
@@ -111,7 +111,7 @@ func NewGrid(dims []int, wrap []bool) (*Lattice, error) {
 // NewHypercube returns the d-dimensional binary hypercube, d >= 0.
 func NewHypercube(d int) (*Lattice, error) {
 	if d < 0 || d > MaxCubeDim {
-		return nil, fmt.Errorf("%w: hypercube dimension %d out of [0, %d]", ErrInvalid, d, MaxCubeDim)
+		return nil, reason.New(ErrInvalid, "hypercube dimension %d out of [0, %d]", d, MaxCubeDim)
 	}
 	dims := make([]int, d)
 	for i := range dims {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"topomap/algorithms/internal/numtext"
+	"topomap/algorithms/reason"
 )
 
 // Listed is a machine given as the named nodes of a torus (a torus
@@ -31,10 +32,10 @@ type Listed struct {
 // named names; torus must route its messages (a Lattice does).
 func NewListed(torus Host, places []int, names []string) (*Listed, error) {
 	if _, ok := RouterOf(torus); !ok {
-		return nil, fmt.Errorf("%w: %s has no routes", ErrInvalid, torus)
+		return nil, reason.New(ErrInvalid, "%s has no routes", torus)
 	}
 	if len(places) != len(names) {
-		return nil, fmt.Errorf("%w: %s places for %s names", ErrInvalid, numtext.Count(len(places)), numtext.Count(len(names)))
+		return nil, reason.New(ErrInvalid, "%s places for %s names", numtext.Count(len(places)), numtext.Count(len(names)))
 	}
 	s, err := NewSubset(torus, places)
 	if err != nil {

@@ -1,6 +1,6 @@
 package topology
 
-import "fmt"
+import "topomap/algorithms/reason"
 
 // MachineData is a machine read from a file as plain data, what a store
 // keeps and a page fetches to rebuild it (RebuildMachine). A tree of
@@ -26,7 +26,7 @@ func RebuildMachine(d MachineData) (Machine, error) {
 	case err != nil:
 		return nil, err
 	case m.ID() != d.ID:
-		return nil, fmt.Errorf("%w: machine %s rebuilds as machine %s", ErrInvalid, d.ID, m.ID())
+		return nil, reason.New(ErrInvalid, "machine %s rebuilds as machine %s", d.ID, m.ID())
 	}
 	return m, nil
 }
@@ -42,7 +42,7 @@ func (d MachineData) build() (Machine, error) {
 		return NewListed(torus, d.Places, d.Names)
 	}
 	if d.Nodes < 1 || d.Nodes >= len(d.Names) {
-		return nil, fmt.Errorf("%w: %d names for %d nodes and their switches", ErrInvalid, len(d.Names), d.Nodes)
+		return nil, reason.New(ErrInvalid, "%d names for %d nodes and their switches", len(d.Names), d.Nodes)
 	}
 	return NewSwitchTree(d.Names[:d.Nodes], d.Names[d.Nodes:], d.Parents)
 }

@@ -8,6 +8,7 @@ import (
 
 	"topomap/algorithms/internal/dims"
 	"topomap/algorithms/internal/numtext"
+	"topomap/algorithms/reason"
 )
 
 // NodeInside is a host whose nodes have an inside (the spec suffix
@@ -37,23 +38,23 @@ const nodeSuffix = ":node="
 // non-decreasing cost per level, not all 0. inner must have no cores.
 func NewNodeInside(inner Host, sizes, dist []int) (*NodeInside, error) {
 	if _, c := SplitCores(inner); c > 1 {
-		return nil, fmt.Errorf("%w: cores given twice", ErrInvalid)
+		return nil, reason.New(ErrInvalid, "cores given twice")
 	}
 	if len(sizes) == 0 || len(sizes) != len(dist) || dist[len(dist)-1] == 0 {
-		return nil, fmt.Errorf("%w: %d levels and %d costs, want one per level, not all 0", ErrInvalid, len(sizes), len(dist))
+		return nil, reason.New(ErrInvalid, "%d levels and %d costs, want one per level, not all 0", len(sizes), len(dist))
 	}
 	c := 1
 	for i, s := range sizes {
 		if s < 1 || c > MaxCores/s {
-			return nil, fmt.Errorf("%w: level %d has %s groups, want 1 to a total of %s cores", ErrInvalid, i+1, numtext.Count(s), numtext.Count(MaxCores))
+			return nil, reason.New(ErrInvalid, "level %d has %s groups, want 1 to a total of %s cores", i+1, numtext.Count(s), numtext.Count(MaxCores))
 		}
 		c *= s
 		if dist[i] < 0 || dist[i] > MaxLevelCost || i > 0 && dist[i] < dist[i-1] {
-			return nil, fmt.Errorf("%w: cost %s of level %d, want non-decreasing costs from 0 to %s", ErrInvalid, numtext.Count(dist[i]), i+1, numtext.Count(MaxLevelCost))
+			return nil, reason.New(ErrInvalid, "cost %s of level %d, want non-decreasing costs from 0 to %s", numtext.Count(dist[i]), i+1, numtext.Count(MaxLevelCost))
 		}
 	}
 	if c < 2 || inner.Size() > MaxNodes/c {
-		return nil, fmt.Errorf("%w: %s cores per node, want 2 to %s and at most %s slots", ErrInvalid, numtext.Count(c), numtext.Count(MaxCores), numtext.Count(MaxNodes))
+		return nil, reason.New(ErrInvalid, "%s cores per node, want 2 to %s and at most %s slots", numtext.Count(c), numtext.Count(MaxCores), numtext.Count(MaxNodes))
 	}
 	return &NodeInside{inner, append([]int(nil), sizes...), append([]int(nil), dist...), c}, nil
 }

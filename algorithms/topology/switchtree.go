@@ -50,16 +50,16 @@ type SwitchTree struct {
 func NewSwitchTree(nodes, switches []string, parent []int) (*SwitchTree, error) {
 	n, v := len(nodes), len(nodes)+len(switches)
 	if n == 0 || len(switches) == 0 || len(parent) != v || v > MaxNodes {
-		return nil, fmt.Errorf("%w: a switch tree needs nodes, switches and a parent per vertex, at most %s in all", ErrInvalid, numtext.Count(MaxNodes))
+		return nil, reason.New(ErrInvalid, "a switch tree needs nodes, switches and a parent per vertex, at most %s in all", numtext.Count(MaxNodes))
 	}
 	t := &SwitchTree{names: append(append([]string(nil), nodes...), switches...), parent: make([]int32, v), nodes: n}
 	root := -1
 	for u, p := range parent {
 		if p < -1 || p >= v || (p >= 0 && p < n) || (p == -1 && u < n) {
-			return nil, fmt.Errorf("%w: vertex %s has parent %d, want a switch", ErrInvalid, t.names[u], p)
+			return nil, reason.New(ErrInvalid, "vertex %s has parent %d, want a switch", t.names[u], p)
 		}
 		if p == -1 && root >= 0 {
-			return nil, fmt.Errorf("%w: two switches at the top, %s and %s", ErrInvalid, t.names[root], t.names[u])
+			return nil, reason.New(ErrInvalid, "two switches at the top, %s and %s", t.names[root], t.names[u])
 		}
 		if p == -1 {
 			root = u
@@ -67,7 +67,7 @@ func NewSwitchTree(nodes, switches []string, parent []int) (*SwitchTree, error) 
 		t.parent[u] = int32(p)
 	}
 	if root < 0 {
-		return nil, fmt.Errorf("%w: no switch at the top: the switches form a cycle", ErrInvalid)
+		return nil, reason.New(ErrInvalid, "no switch at the top: the switches form a cycle")
 	}
 	if err := t.depths(); err != nil {
 		return nil, err
@@ -96,7 +96,7 @@ func (t *SwitchTree) depths() error {
 		for w >= 0 && t.dep[w] < 0 {
 			path = append(path, w)
 			if len(path) > v {
-				return fmt.Errorf("%w: switch %s is its own ancestor (a cycle)", ErrInvalid, t.names[w])
+				return reason.New(ErrInvalid, "switch %s is its own ancestor (a cycle)", t.names[w])
 			}
 			w = int(t.parent[w])
 		}

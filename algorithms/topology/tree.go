@@ -37,16 +37,16 @@ type Tree struct {
 // slots.
 func NewTree(sizes, dist []int) (*Tree, error) {
 	if len(sizes) == 0 || len(sizes) != len(dist) {
-		return nil, fmt.Errorf("%w: %d levels and %d costs, want one cost per level", ErrInvalid, len(sizes), len(dist))
+		return nil, reason.New(ErrInvalid, "%d levels and %d costs, want one cost per level", len(sizes), len(dist))
 	}
 	pow := []int{1}
 	for i, s := range sizes {
 		if s < 1 || pow[i] > MaxNodes/s {
-			return nil, fmt.Errorf("%w: level %d has %s groups, want 1 to a total of %s slots", ErrInvalid, i+1, numtext.Count(s), numtext.Count(MaxNodes))
+			return nil, reason.New(ErrInvalid, "level %d has %s groups, want 1 to a total of %s slots", i+1, numtext.Count(s), numtext.Count(MaxNodes))
 		}
 		pow = append(pow, pow[i]*s)
 		if dist[i] < 1 || dist[i] > MaxLevelCost || (i > 0 && dist[i] < dist[i-1]) {
-			return nil, fmt.Errorf("%w: cost %s of level %d, want non-decreasing costs from 1 to %s", ErrInvalid, numtext.Count(dist[i]), i+1, numtext.Count(MaxLevelCost))
+			return nil, reason.New(ErrInvalid, "cost %s of level %d, want non-decreasing costs from 1 to %s", numtext.Count(dist[i]), i+1, numtext.Count(MaxLevelCost))
 		}
 	}
 	off := make([]int, len(sizes)+2)
