@@ -41,12 +41,15 @@ func sniffEdges(head []byte, whole bool) bool {
 	return header || !(complete && sniffMETIS(head, whole) && int64(len(lines)) == n+1)
 }
 
-// squareEdgeList reports whether head, a whole input, is k lines of k
+// squareEdgeList returns k when head, a whole input, is k lines of k
 // numbers (k 2 or 3, no header) that read as an edge list too: a dense
-// k×k matrix to the sniffers, which a reader should be told.
-func squareEdgeList(head []byte) bool {
+// k×k matrix to the sniffers, which a reader should be told; 0 else.
+func squareEdgeList(head []byte) int {
 	lines, header, complete := edgeLines(head, true)
-	return lines != nil && !header && complete && len(lines) == len(lines[0])
+	if lines == nil || header || !complete || len(lines) != len(lines[0]) {
+		return 0
+	}
+	return len(lines)
 }
 
 // edgeLines returns the lines of head, after an optional header, when

@@ -237,14 +237,11 @@ func (c ctxReader) Read(p []byte) (int, error) {
 // choose returns the format of the input: opt's, its name's, else its
 // content's, with a note for people when the content reads two ways.
 func choose(br *bufio.Reader, opt Options) (Format, string, error) {
+	bom.Skip(br)
 	head, err := br.Peek(sniffLen)
 	whole := err != nil
 	if err != nil && err != io.EOF {
 		return Format{}, "", err
-	}
-	if trimmed := bom.Trim(head); len(trimmed) < len(head) {
-		_, _ = br.Discard(len(head) - len(trimmed))
-		head = trimmed
 	}
 	if bytes.HasPrefix(head, gzipMagic) {
 		return Format{}, "", &Error{Msg: "the input is compressed with gzip; decompress it first"}
@@ -272,12 +269,15 @@ func choose(br *bufio.Reader, opt Options) (Format, string, error) {
 // from but that reads as an edge list too (k lines of k numbers, k 2 or
 // 3: a dense matrix to Detect), "" for any other.
 func twoWays(f Format, head []byte, whole bool, opt Options) string {
-	if f.Name != dense.Name || !whole || !squareEdgeList(head) {
+	k := 0
+	if f.Name == dense.Name && whole {
+		k = squareEdgeList(head)
+	}
+	if k == 0 {
 		return ""
 	}
-	k, _ := headLines(head, true, "%#", false)
 	return fmt.Sprintf("read as a dense %d×%d matrix, as its content looks; it reads as an edge list of %d arcs too (src dst [volume] a line): to read it so, %s",
-		len(k), len(k), len(k), opt.nameIt("edges"))
+		k, k, k, opt.nameIt("edges"))
 }
 
 var gzipMagic = []byte{0x1f, 0x8b}
