@@ -54,8 +54,10 @@ func ReadPlacement(r io.Reader, format string, t Target) ([]int, string, error) 
 	br := bufio.NewReaderSize(r, sniffBytes)
 	bom.Skip(br)
 	if format == "" {
-		head, _ := br.Peek(sniffBytes)
-		var err error
+		head, err := br.Peek(sniffBytes)
+		if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+			return nil, "", err // r's own error, not an empty file
+		}
 		if format, err = Sniff(head); err != nil {
 			return nil, "", err
 		}

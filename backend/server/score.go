@@ -39,7 +39,7 @@ func (s *Server) score(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	place, used, err := readPlacement(c, t)
+	place, used, err := export.ReadPlacement(capBody(c.Request(), maxPlacementBytes), c.QueryParam("placementFormat"), t)
 	var fe *spec.FieldError
 	if errors.As(err, &fe) && fe.Field == "format" { // this route's format is the answer's
 		return &spec.FieldError{Field: "placementFormat", Err: fe.Err}
@@ -91,16 +91,4 @@ func (s *Server) scoreTarget(c echo.Context) (spec.Instance, export.Target, erro
 	nodes, _ := topology.NodesOf(h)
 	names, err := export.ExpandHostnames(q["hostnames"], nodes.Size())
 	return in, export.Target{Host: h, Ranks: in.Guest.Order(), Guest: in.Guest.String(), Hostnames: names, Named: in.Host.String(), Allocation: alloc}, err
-}
-
-// readPlacement reads the request's placement file within
-// maxPlacementBytes; a body declared longer is refused unread
-// (export.ReadPlacement would take its failed first read for an empty
-// file).
-func readPlacement(c echo.Context, t export.Target) ([]int, string, error) {
-	body := capBody(c.Request(), maxPlacementBytes)
-	if body.long {
-		return nil, "", errBodyTooLarge
-	}
-	return export.ReadPlacement(body, c.QueryParam("placementFormat"), t)
 }
