@@ -369,7 +369,7 @@ func (c *JobPage) renderRequest() app.UI {
 		app.Dl().ID("request").Class("request").Body(app.Range(rows).Slice(func(i int) app.UI {
 			v := rows[i][2]
 			if v == "" {
-				v = "—"
+				v = metric.NoFigure
 			}
 			return app.Div().Body(app.Dt().Body(termText(rows[i][1])), app.Dd().DataSet("key", rows[i][0]).Text(v))
 		})),

@@ -133,7 +133,7 @@ func baselinesTable(r *solve.Result) app.UI {
 			app.Th().Text("max dilation"), app.Th().Text("max link load"))),
 		app.TBody().Body(app.Range(r.Baselines).Slice(func(i int) app.UI {
 			b := r.Baselines[i]
-			ratio := "–"
+			ratio := metric.NoFigure
 			if r.Metrics.HopBytes > 0 {
 				ratio = metric.Fixed(b.Metrics.HopBytes/r.Metrics.HopBytes, 2)
 			}

@@ -238,12 +238,12 @@ func shown(value string, ok bool) string {
 	return value
 }
 
-// figure formats field f of m for a table cell: the figure, or "—" with
+// figure formats field f of m for a table cell: the figure, or metric.NoFigure with
 // the reason as the cell's title.
 func figure(f metric.Field, m metric.Metrics) app.HTMLTd {
 	v, ok := f.Value(m)
 	if !ok {
-		return app.Td().Title(v).Text("—")
+		return app.Td().Title(v).Text(metric.NoFigure)
 	}
 	return app.Td().Text(unbroken(v))
 }

@@ -99,7 +99,7 @@ func ExampleText() {
 func ExampleDimDistances() {
 	one, mean1, mean2, mean3 := 1, 1.0, 2.5, 1.0/63
 	fmt.Println(export.DimDistances(metric.Metrics{DimDistances: []*int{&one, nil, nil, nil}, DimMeans: []*float64{&mean1, &mean2, nil, &mean3}}))
-	// Output: 1 ~2.50 - ~0.016
+	// Output: 1 ~2.50 — ~0.016
 }
 
 func ExampleFileName() {

@@ -250,7 +250,7 @@ func DilationWarning(m metric.Metrics) string {
 
 // DimDistances lists the per-dimension distances D_i as every table
 // shows them (metric.Fields' "dimDistances"): "~mean" for a dimension whose
-// edges differ in hop count, "-" for one without edges. O(c).
+// edges differ in hop count, metric.NoFigure for one without edges. O(c).
 func DimDistances(m metric.Metrics) string {
 	v, _ := m.Value("dimDistances")
 	return v
@@ -258,7 +258,7 @@ func DimDistances(m metric.Metrics) string {
 
 // LinkLoads describes the link figures of m in one line: "max 2, average
 // 0.75, 6 of 8 links used, lower bound 0.5 (dimension-order routing)", or
-// "- (why there are none)", the report's one mark of a figure it has not
+// "— (why there are none)", the report's one mark of a figure it has not
 // (none).
 func LinkLoads(m metric.Metrics) string {
 	if why, ok := m.Value("maxLinkLoad"); !ok {
@@ -312,11 +312,11 @@ func Text(w io.Writer, r *solve.Result) error {
 }
 
 // none marks a figure the text report has not, as metric's tables write
-// a dimension without edges ("-"), one mark in the whole report.
-const none = "-"
+// a dimension without edges, one mark in the whole report.
+const none = metric.NoFigure
 
 // notConstant is the note of distances D_i that are not constant: a
-// legend for the marks they hold, "~" for a mean, "-" for a dimension
+// legend for the marks they hold, "~" for a mean, none for a dimension
 // without edges, and no legend of a mark that is not there.
 func notConstant(m *metric.Metrics) string {
 	var means, empty bool

@@ -62,10 +62,10 @@ func Percent(change float64) string {
 }
 
 // ChangeText is the change as a table's cell shows it, Percent's, or
-// "—" when there is none (no baseline, or no ratio to give).
+// NoFigure when there is none (no baseline, or no ratio to give).
 func (b *Baseline) ChangeText() string {
 	if b == nil || b.Change == nil {
-		return "—"
+		return NoFigure
 	}
 	return Percent(*b.Change)
 }

@@ -168,11 +168,11 @@ func (m Metrics) Value(key string) (string, bool) { return FieldOf(key).Value(m)
 // LinkBound says what the largest link load of every mapping of m's
 // instance is measured under and bounded by, as a comparison states it
 // once for all its rows: "dimension-order routing; lower bound 1.312 for
-// every mapping", or "– (why there are no link loads)".
+// every mapping", or "— (why there are no link loads)".
 func (m Metrics) LinkBound() string {
 	load, ok := m.Value("maxLinkLoad")
 	if !ok {
-		return "– (" + load + ")"
+		return NoFigure + " (" + load + ")"
 	}
 	rule, _ := m.Value("routing")
 	bound, _ := m.Value("linkLoadBound")
@@ -187,7 +187,7 @@ func (m Metrics) Says(key string) bool {
 
 // dimDistances lists the per-dimension distances D_i, separated by spaces:
 // "~mean" (two decimals, or two significant digits under 0.1) for a
-// dimension whose edges differ in hop count, "-" for one without edges.
+// dimension whose edges differ in hop count, NoFigure for one without edges.
 // O(c).
 func dimDistances(m Metrics) string {
 	parts := make([]string, len(m.DimDistances))
@@ -196,7 +196,7 @@ func dimDistances(m Metrics) string {
 		case d != nil:
 			parts[i] = Thousands(*d)
 		case m.DimMeans[i] == nil: // no edges along this dimension
-			parts[i] = "-"
+			parts[i] = NoFigure
 		case *m.DimMeans[i] < 0.1: // two decimals would be far off: 0.015873 is not ~0.02
 			parts[i] = "~" + significant(*m.DimMeans[i], 2)
 		default:
@@ -394,6 +394,11 @@ func Plural(n int, one string, many ...string) string {
 	}
 	return Thousands(n) + " " + one + "s"
 }
+
+// NoFigure marks a figure that an instance has not, in every table and
+// report (a dimension without edges, a ratio without a base, link loads
+// not counted): one mark on the pages and in the CLI's text.
+const NoFigure = "—"
 
 // Thousands formats an integer with thousands separators (12,578,816);
 // the packages metric depends on use the same code (numtext.Thousands).

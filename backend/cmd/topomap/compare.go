@@ -87,14 +87,14 @@ func compareText(w io.Writer, in spec.Instance, entries []solve.Entry, bounds []
 	return bw.Flush()
 }
 
-// cell is the figure of that key in a row of the table, or "–" where m
-// has none (no messages, no link loads: the note under the table says
-// why).
+// cell is the figure of that key in a row of the table, or
+// metric.NoFigure where m has none (no messages, no link loads: the note
+// under the table says why).
 func cell(m *metric.Metrics, key string) string {
 	if v, ok := m.Value(key); ok {
 		return v
 	}
-	return "–"
+	return metric.NoFigure
 }
 
 // vsRankOrder is an entry's change of hop-bytes from rank order's

@@ -74,7 +74,7 @@ func TestCompareTextWithoutMessages(t *testing.T) {
 		t.Fatal(err)
 	}
 	// the time is the run's: "< 0.1 ms", or more on a loaded machine
-	row := regexp.MustCompile(`\nrowmajor {10}P {10}– {11}0\.0 % {13}0 {20}– +(< 0\.1|[0-9.]+) m?s\n`)
+	row := regexp.MustCompile(`\nrowmajor {10}P {10}— {11}0\.0 % {13}0 {20}— +(< 0\.1|[0-9.]+) m?s\n`)
 	if !row.MatchString(out) || strings.Contains(out, "0.0000") {
 		t.Errorf("table:\n%s", out)
 	}

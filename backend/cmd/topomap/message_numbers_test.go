@@ -33,7 +33,7 @@ func TestMessagesGroupThousandsOfCapsAndCounts(t *testing.T) {
 		{"moves", mapOn("ring:8", "--moves", "-1"), "from 0 to 17,179,869,184"},
 		{"ranks per node", mapOn("ring:8", "--ranks-per-node", "5000"), "from 1 to 1,024"},
 		{"model time", mapOn("ring:8", "--ta", "1e-320"), "want 0 or a number from 0.000000001 to 1,000,000,000"},
-		{"link loads", []string{"map", "--guest", "hypercube:2", "--host", "mesh:4096x4096", "--algo", "identity", "--format", "text"}, "link loads        - (not counted on more than 33,554,432 links)"},
+		{"link loads", []string{"map", "--guest", "hypercube:2", "--host", "mesh:4096x4096", "--algo", "identity", "--format", "text"}, "link loads        — (not counted on more than 33,554,432 links)"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			out, _, err := runArgs(t, tt.args...)
