@@ -189,6 +189,15 @@ func (g *Graph) Diameter() int {
 	return 0
 }
 
+// Bipartite reports whether g's vertices take two colours, no edge
+// joining two of one colour (so g has no triangle), as its kind registers
+// it in closed form; false when its kind has none (a weighted graph: not
+// computed).
+func (g *Graph) Bipartite() bool {
+	k, ok := kindOf(g.Kind)
+	return ok && k.Bipartite != nil && k.Bipartite(g.spec())
+}
+
 // NewHypercube returns the d-cube: 2^d vertices, vertex n adjacent to
 // n XOR 2^i through dimension i (arc label i), neighbours in dimension order.
 // O(d·2^d).

@@ -19,6 +19,7 @@ func init() {
 		Dimensions: func(s Spec) int { return s.Dims[0] },
 		Diameter:   func(s Spec) int { return s.Dims[0] },
 		Bandwidth:  cubeBandwidth,
+		Bipartite:  func(Spec) bool { return true }, // two vertices one bit apart differ in parity
 		Words: Words{Label: "dimension", Step: "dimensions", ByLabel: true,
 			Vertex: func(c string) string { return "bits " + c + ", bit 0 first" }}})
 	Register(KindSpec{Kind: Grid, Name: "grid", Form: "grid:AxB[xC][:wrap]", Parse: parseGrid, Args: gridArgs,
@@ -28,6 +29,7 @@ func init() {
 		Dimensions: func(s Spec) int { return len(s.Dims) },
 		Diameter:   gridDiameter,
 		Bandwidth:  gridBandwidth,
+		Bipartite:  gridBipartite,
 		Words:      Words{Label: "axis", Step: "rows", Vertex: func(c string) string { return "object " + c }}})
 	Register(KindSpec{Kind: Custom, Name: "graph", Form: "graph:ID", Parse: parseWeighted, Args: func(s Spec) string { return s.ID },
 		Order: weightedOrder, Build: buildWeighted, External: true})
@@ -57,6 +59,18 @@ func gridBandwidth(s Spec) int {
 		return min(s.Dims[0], s.Dims[1])
 	}
 	return 0
+}
+
+// gridBipartite: the parity of the coordinates' sum colours a grid's
+// vertices in two unless a ring of odd length (3 or more) closes one of
+// its axes.
+func gridBipartite(s Spec) bool {
+	for _, k := range s.Dims {
+		if s.Wrap && k >= 3 && k%2 == 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // gridDiameter: the sum of the axes' diameters (k-1, or k/2 around a ring).

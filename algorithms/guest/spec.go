@@ -48,6 +48,9 @@ type KindSpec struct {
 	// guest's vertices (a lower bound on any mapping's maximum dilation
 	// onto a line); see Graph.Bandwidth.
 	Bandwidth func(Spec) int
+	// Bipartite, if set, says whether the guest's vertices take two
+	// colours, no edge joining two of one colour; see Graph.Bipartite.
+	Bipartite func(Spec) bool
 	// External marks a kind whose spec names a graph held elsewhere: Build
 	// wants it attached by Resolve first.
 	External bool

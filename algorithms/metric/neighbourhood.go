@@ -48,12 +48,7 @@ func neighbourhood(g *guest.Graph, h topology.Host) Bound {
 			vol += g.Weight[e]
 		}
 		w = merged(v, w[:0])
-		sortVolumes(w)
-		for k, x := range w {
-			if j := len(w) - 1 - k; j < len(dist) {
-				lb += x * float64(dist[j]) / 2
-			}
-		}
+		lb += nearest(w, dist) / 2
 	}
 	b := Bound{Name: "neighbourhood", Scope: AllMappings,
 		Source: "ours: each vertex's neighbours occupy distinct nodes, so their hops are at least the host's smallest distances"}
@@ -185,6 +180,21 @@ func ballProfile(h topology.Host, upto int) []int {
 		}
 	}
 	return out
+}
+
+// nearest returns Σ_k W_k·δ_k, the volumes w heaviest first against the
+// distances dist nearest first: the least hop-bytes of messages of those
+// volumes to partners on distinct slots (the rearrangement inequality).
+// Volumes beyond len(dist) count 0. It sorts w. O(len(w)·log len(w)).
+func nearest(w []float64, dist []int) float64 {
+	sortVolumes(w)
+	sum := 0.0
+	for k, x := range w {
+		if j := len(w) - 1 - k; j < len(dist) {
+			sum += x * float64(dist[j])
+		}
+	}
+	return sum
 }
 
 // sortVolumes sorts volumes in increasing order. It is sort.Sort, not
