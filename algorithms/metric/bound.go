@@ -49,16 +49,16 @@ func SplitBounds(bs []Bound) (bounds, estimates []Bound) {
 //
 // The neighbourhood bound (see the package doc) holds for any guest on any
 // host, the levels bound on hosts made of groups (fat trees, dragonflies,
-// trees, cores per node; at most 2^21 arc visits more), the parity bound
-// on grids whose nodes take two colours when the guest has triangles (at
-// most MaxParityWork steps more); the others are
+// trees, cores per node; at most 2^21 arc visits more), the triangles
+// bound on grids without a ring of 3 when the guest has triangles (at
+// most MaxTriangleWork steps more); the others are
 // derived from the closed forms of grid hosts.
 func Bounds(g *guest.Graph, h topology.Host) []Bound {
 	bs := []Bound{neighbourhood(g, h)}
 	if b, ok := levels(g, h); ok {
 		bs = append(bs, b)
 	}
-	if b, ok := parity(g, h); ok {
+	if b, ok := triangles(g, h); ok {
 		bs = append(bs, b)
 	}
 	host, ok := h.(topology.Grid)

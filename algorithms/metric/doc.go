@@ -4,8 +4,8 @@
 // distances D_i of González & Valero-García (1993) with whether they are
 // constant, the average distance D_a, lower bounds on hops per byte (among
 // them the neighbourhood bound, for any guest on any host, the levels
-// bound, for hosts made of groups, and the parity bound, for meshes and
-// even tori), and the link
+// bound, for hosts made of groups, and the triangles bound, for meshes
+// and tori), and the link
 // loads (congestion) under the host's routing rule: maxLinkLoad,
 // avgLinkLoad (hop-bytes per directed link), linksUsed and a lower bound
 // on maxLinkLoad. Hosts without the topology.Router capability have no
@@ -132,20 +132,18 @@
 // flow part only (any targets will do). On a lattice without cores it
 // does not apply.
 //
-// # The parity bound
+// # The triangles bound
 //
-// On a grid host whose nodes take two colours (scope: all mappings) — a
-// mesh, a line, a hypercube, a torus whose wrapped axes are even: colour
-// a node by the parity of its coordinates' sum, and the hop distance of
-// two nodes is odd exactly when their colours differ — every pair of
-// processes is at least 1 hop apart, and two of the three processes of
-// any triangle of the guest (pairs u–v, v–x, u–x that all exchange
-// messages) share a colour, so their distance is even and at least 2:
-// the triangle's three distances d add up to at least 4. Write d_e = 1 +
-// x_e (x_e ≥ 0), W_e = w(u→v) + w(v→u) for a pair e, and take volumes
-// y_T ≥ 0 on the triangles whose sum over the triangles of each pair is
-// at most its W_e, P_e = Σ_(T∋e) y_T; then for any weights R_e = W_e −
-// P_e ≥ 0 and the neighbourhood bound N(R) of them,
+// On a grid host without three nodes pairwise 1 hop apart (scope: all
+// mappings) — a mesh, a line, a hypercube, a torus with no ring of 3 —
+// every pair of processes is at least 1 hop apart, and the three
+// processes of a triangle of the guest (pairs u–v, v–x, u–x that all
+// exchange messages) cannot be pairwise 1 hop apart: the triangle's
+// three distances d add up to at least 4. Write d_e = 1 + x_e (x_e ≥ 0),
+// W_e = w(u→v) + w(v→u) for a pair e, and take volumes y_T ≥ 0 on the
+// triangles whose sum over the triangles of each pair is at most its
+// W_e, P_e = Σ_(T∋e) y_T; then for the weights R_e = W_e − P_e ≥ 0 and
+// the neighbourhood bound N(R) of them,
 //
 //	hop-bytes = Σ_e R_e·d_e + Σ_e P_e·d_e
 //	          ≥ N(R) + Σ_e P_e + Σ_T y_T·Σ_(e∈T) x_e
@@ -154,11 +152,12 @@
 // since each triangle's x_e add up to at least 1 and it counts y_T on
 // its three pairs. The y_T come from one greedy pass over the triangles
 // in the order the search meets them (vertices ascending): each takes
-// the least volume its pairs have left. It is labelled "parity" and
+// the least volume its pairs have left. It is labelled "triangles" and
 // shown only where the guest has triangles (grids and d-cubes have none);
-// past MaxParityWork steps the pass stops where it is, which loosens the
-// bound only, and on a guest of more than 2^22 arcs it is not computed.
-// Quotients of Debian's METIS meshes on torus:8x8x16 (1,024 parts): 4elt
-// 1.2231 (neighbourhood) → 1.2698, copter2 1.2426 → 1.2651, mdual 1.2568
-// → 1.2666. It is our bound: the sources give none for these hosts.
+// past MaxTriangleWork steps the pass stops where it is, which loosens
+// the bound only, and on a guest of more than 2^22 arcs it is not
+// computed. Quotients of Debian's METIS meshes on torus:8x8x16 (1,024
+// parts): 4elt 1.2231 (neighbourhood) → 1.2698, copter2 1.2426 →
+// 1.2651, mdual 1.2568 → 1.2666. It is our bound: the sources give none
+// for these hosts.
 package metric

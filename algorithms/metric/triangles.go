@@ -5,18 +5,18 @@ import (
 	"topomap/algorithms/topology"
 )
 
-// MaxParityWork caps the steps of the parity bound's triangle search (the
-// merges of two neighbour lists); past it the packing stops where it is,
-// which keeps the bound valid, only weaker.
-const MaxParityWork = 1 << 22
+// MaxTriangleWork caps the steps of the triangles bound's search (the
+// pairs b–c looked at); past it the packing stops where it is, which
+// keeps the bound valid, only weaker.
+const MaxTriangleWork = 1 << 22
 
-// parity returns the parity bound of the package doc on a host whose
-// nodes take two colours (bipartite), and whether it says more than one
-// hop per byte: the host is such a grid and the guest has triangles (a
-// guest whose kind says it is bipartite, a grid or a d-cube, has none).
-// O(n + arcs·log Δ), plus at most MaxParityWork steps.
-func parity(g *guest.Graph, h topology.Host) (Bound, bool) {
-	if !bipartite(h) || g.Bipartite() || g.Arcs() > 1<<22 {
+// triangles returns the triangles bound of the package doc, and whether
+// it says more than one hop per byte: the host is a grid without three
+// nodes pairwise 1 hop apart and the guest has triangles (a guest whose
+// kind says it is bipartite, a grid or a d-cube, has none).
+// O(n + arcs·log Δ), plus at most MaxTriangleWork steps.
+func triangles(g *guest.Graph, h topology.Host) (Bound, bool) {
+	if !triangleFree(h) || g.Bipartite() || g.Arcs() > 1<<22 {
 		return Bound{}, false
 	}
 	u, err := g.Undirected()
@@ -32,22 +32,21 @@ func parity(g *guest.Graph, h topology.Host) (Bound, bool) {
 	if packed == 0 || vol == 0 {
 		return Bound{}, false
 	}
-	return Bound{Name: "parity", Value: (4*packed + spread(off, adj, w, h)) / vol, Scope: AllMappings,
-		Source: "ours: the host's nodes take two colours, so one pair of every triangle of processes shares a colour and sits at least 2 hops apart"}, true
+	return Bound{Name: "triangles", Value: (4*packed + spread(off, adj, w, h)) / vol, Scope: AllMappings,
+		Source: "ours: no three nodes of the host are pairwise 1 hop apart, so the three processes of every triangle of the guest span at least 4 hops"}, true
 }
 
-// bipartite reports whether h is a grid whose nodes take two colours,
-// the parity of the sum of their coordinates, such that the hop distance
-// of two nodes is odd exactly when their colours differ: every axis that
-// wraps has an even size (or at most 2 nodes). Hosts with cores, routers
-// or an allocation are not grids and do not qualify. O(rank).
-func bipartite(h topology.Host) bool {
+// triangleFree reports whether h is a grid (one process per node, each
+// pair at least 1 hop apart) without three nodes pairwise 1 hop apart:
+// no axis is a ring of 3. Hosts with cores, routers or an allocation are
+// not grids and do not qualify. O(rank).
+func triangleFree(h topology.Host) bool {
 	grid, ok := h.(topology.Grid)
 	if !ok {
 		return false
 	}
 	for j := range grid.Rank() {
-		if d := grid.Dim(j); grid.Wraps(j) && d > 2 && d%2 == 1 {
+		if grid.Wraps(j) && grid.Dim(j) == 3 {
 			return false
 		}
 	}
@@ -107,7 +106,7 @@ func spread(off, adj []int32, w []float64, h topology.Host) float64 {
 // packTriangles packs the triangles a < b < c of the forward lists
 // greedily, in the order it finds them: each takes y, the least volume
 // its three pairs have left, and leaves each of them y less. It returns
-// Σ y, the packing's value, having looked at most MaxParityWork pairs b–c.
+// Σ y, the packing's value, having looked at most MaxTriangleWork pairs b–c.
 // The volumes in w are spent: what is left of them stays.
 func packTriangles(off, adj []int32, w []float64) float64 {
 	n := len(off) - 1
@@ -121,7 +120,7 @@ func packTriangles(off, adj []int32, w []float64) float64 {
 		for ac := off[a]; ac < off[a+1]; ac++ {
 			stamp[adj[ac]], at[adj[ac]] = int32(a), ac
 		}
-		for ab := off[a]; ab < off[a+1] && work < MaxParityWork; ab++ {
+		for ab := off[a]; ab < off[a+1] && work < MaxTriangleWork; ab++ {
 			b := adj[ab]
 			for bc := off[b]; bc < off[b+1]; bc++ {
 				work++
