@@ -42,6 +42,12 @@ func (e *envDefaults) int(name string, def int) int {
 	return envParse(e, name, def, strconv.Atoi, "an integer")
 }
 
+// bool reads a switch as its flag's value does: true or false, 1 or 0
+// (TOPOMAP_NO_SERVICE_WORKER=false is off, as --no-service-worker=false).
+func (e *envDefaults) bool(name string, def bool) bool {
+	return envParse(e, name, def, strconv.ParseBool, "true or false")
+}
+
 func (e *envDefaults) duration(name string, def time.Duration) time.Duration {
 	return envParse(e, name, def, time.ParseDuration, "a duration such as 5m")
 }
@@ -133,7 +139,7 @@ func parseServeFlags(args []string) (serveConfig, error) {
 	fs.DurationVar(&c.maxAge, "max-age", env.duration("TOPOMAP_MAX_AGE", 30*24*time.Hour), "finished jobs and uploaded graphs unused for this `long` are deleted, a graph only once no kept job maps it (env TOPOMAP_MAX_AGE; 0 keeps them)")
 	fs.Int64Var(&c.maxStore, "max-store-bytes", int64(env.int("TOPOMAP_MAX_STORE_BYTES", 1<<30)), "bound on the stored jobs' and graphs' size in `bytes`; the least recently used finished jobs and graphs are deleted first, a graph only once no kept job maps it (env TOPOMAP_MAX_STORE_BYTES; 0 = no bound)")
 	fs.StringVar(&c.dbURL, "database-url", env.string("TOPOMAP_DATABASE_URL", ""), "Postgres `URL` shared by several servers (env TOPOMAP_DATABASE_URL): jobs, results and graphs live there and River queues the jobs; default none: the embedded store in --data and an in-process queue")
-	fs.BoolVar(&c.noServiceWorker, "no-service-worker", os.Getenv("TOPOMAP_NO_SERVICE_WORKER") != "", "install a service worker that caches nothing (development; env TOPOMAP_NO_SERVICE_WORKER)")
+	fs.BoolVar(&c.noServiceWorker, "no-service-worker", env.bool("TOPOMAP_NO_SERVICE_WORKER", false), "install a service worker that caches nothing (development; env TOPOMAP_NO_SERVICE_WORKER)")
 	if env.err != nil {
 		return serveConfig{}, env.err
 	}

@@ -122,6 +122,7 @@ func TestServeBadEnvironment(t *testing.T) {
 	for _, c := range []struct{ name, value, want string }{
 		{"TOPOMAP_WORKERS", "two", `TOPOMAP_WORKERS="two": want an integer`},
 		{"TOPOMAP_JOB_TIMEOUT", "5", `TOPOMAP_JOB_TIMEOUT="5": want a duration`},
+		{"TOPOMAP_NO_SERVICE_WORKER", "yes", `TOPOMAP_NO_SERVICE_WORKER="yes": want true or false`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Setenv(c.name, c.value)
@@ -130,6 +131,22 @@ func TestServeBadEnvironment(t *testing.T) {
 				t.Errorf("serve with %s=%q: %v, want %q", c.name, c.value, err, c.want)
 			}
 		})
+	}
+}
+
+// TestServeSwitchFromEnvironmentReadsAsItsFlag checks that a switch set in
+// the environment means what its flag's value would: false and 0 leave it
+// off, true and 1 turn it on.
+func TestServeSwitchFromEnvironmentReadsAsItsFlag(t *testing.T) {
+	for value, want := range map[string]bool{"false": false, "0": false, "true": true, "1": true} {
+		t.Setenv("TOPOMAP_NO_SERVICE_WORKER", value)
+		c, err := parseServeFlags(nil)
+		if err != nil {
+			t.Fatalf("TOPOMAP_NO_SERVICE_WORKER=%s: %v", value, err)
+		}
+		if c.noServiceWorker != want {
+			t.Errorf("TOPOMAP_NO_SERVICE_WORKER=%s: --no-service-worker %v, want %v", value, c.noServiceWorker, want)
+		}
 	}
 }
 
