@@ -109,3 +109,23 @@ func schemaOf(doc, name string) string {
 	}
 	return s[:end[0]+1]
 }
+
+// TestOpenAPIRenderTakesEveryRequestField checks that GET /render.svg
+// documents a query parameter for every field of the field table
+// (spec.Fields), which its instance is parsed with (spec.ParseQuery).
+func TestOpenAPIRenderTakesEveryRequestField(t *testing.T) {
+	doc := string(openAPI)
+	at := strings.Index(doc, "\n  /render.svg:\n")
+	if at < 0 {
+		t.Fatal("openapi.yaml: no /render.svg")
+	}
+	section := doc[at+1:]
+	if end := strings.Index(section, "\n  /"); end >= 0 {
+		section = section[:end]
+	}
+	for _, f := range spec.Fields {
+		if !strings.Contains(section, "{name: "+f.Name+", in: query") {
+			t.Errorf("openapi.yaml: /render.svg documents no query parameter %s, a field it reads", f.Name)
+		}
+	}
+}
