@@ -25,15 +25,15 @@ const storeUsage = `usage: topomap store check|export|import|compact [--data DIR
   check    reads the store without changing it and lists what is wrong
            (a non-zero exit status if anything is)
   export   writes every readable job with its placement, and every
-           uploaded graph, to standard output as the export stream
-           (JSON lines, each with its CRC-32C; see README)
+           uploaded graph and machine, to standard output as the export
+           stream (JSON lines, each with its CRC-32C; see README)
   import   reads an export stream from standard input into the store;
-           jobs and graphs it already holds are left as they are, so
-           importing twice adds nothing; the first bad line is named
-           and ends the import
-  compact  rewrites the readable jobs into a fresh file, without free
-           pages or damaged records (the old file is kept as topomap.db.bak);
-           the server must be stopped`
+           jobs, graphs and machines it already holds are left as they
+           are, so importing twice adds nothing; the first bad line is
+           named and ends the import
+  compact  rewrites the readable jobs, graphs and machines into a fresh
+           file, without free pages or damaged records (the old file is
+           kept as topomap.db.bak); the server must be stopped`
 
 func runStore(ctx context.Context, args []string, stdout io.Writer) error {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
