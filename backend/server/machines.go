@@ -117,6 +117,10 @@ func (s *Server) machine(c echo.Context) error {
 	if !guest.ValidID(id) {
 		return &spec.FieldError{Field: "id", Err: fmt.Errorf("malformed machine id: want %d hex digits", topology.MachineIDLen)}
 	}
+	asJSON := c.QueryParam("format") == "json"
+	if f := c.QueryParam("format"); f != "" && !asJSON {
+		return &spec.FieldError{Field: "format", Err: fmt.Errorf("machine format %s: want json, or no format for the machine's own file", quote(f))}
+	}
 	t, err := jobs.StoredMachine(s.o.Graphs, id)
 	if err != nil {
 		return unknown("id", err)
@@ -124,7 +128,7 @@ func (s *Server) machine(c echo.Context) error {
 	topology.RegisterMachine(t)
 	h := c.Response().Header()
 	h.Set(echo.HeaderCacheControl, "public, max-age=86400")
-	if c.QueryParam("format") == "json" {
+	if asJSON {
 		return c.JSON(http.StatusOK, t.Data())
 	}
 	var b strings.Builder

@@ -63,6 +63,21 @@ func TestMachineUpload(t *testing.T) {
 	}
 }
 
+// TestMachineDownloadRefusesAnUnknownFormat: GET /machines/ID answers its
+// file without a format and its JSON with format=json; any other format is
+// a 400 naming format, as a graph's download does, not the file as if
+// none had been asked for.
+func TestMachineDownloadRefusesAnUnknownFormat(t *testing.T) {
+	f := graphFixture(t, store.NewMemory(), server.Options{})
+	m := decode[api.Machine](t, f.upload(t, "/api/v1/machines", "text/plain", threeSwitchesConf))
+	for _, format := range []string{"tgt", "bogus", "JSON"} {
+		rec := f.do(t, "GET", "/api/v1/machines/"+m.ID+"?format="+format, "")
+		if e := decode[server.ErrorBody](t, rec); rec.Code != http.StatusBadRequest || e.Field != "format" || !strings.Contains(e.Error, format) {
+			t.Errorf("format=%s: %d %+v, want a 400 naming format", format, rec.Code, e)
+		}
+	}
+}
+
 // TestMachineUploadCaps: a machine file counts against the client's
 // quota of stored records as graphs do, and a body above the cap is a
 // 413 naming it; nothing is stored then.
