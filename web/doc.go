@@ -8,8 +8,10 @@
 // them.
 //
 // Every page's state lives in its URL: the instance keys are those of
-// spec.Instance.Query (guest, host, algo, seed, start, budget, ta, tc), and
-// a few page keys add view state (explorer: step; gantt: vs). Components
+// spec.Instance.Query, one per field of spec.Fields (guest, host, algo,
+// seed, budget, moves, start, ta, tc, objective, nodes, ranksPerNode), and
+// a few page keys add view state (explorer: step, minhops, detail, edges;
+// gantt: vs, show, order, from). Components
 // render from zero values, because go-app renders before OnNav and on the
 // server. Drawings come from web/draw as standalone SVG documents inserted
 // with app.Raw; events on them are delegated to the wrapper element.
