@@ -72,8 +72,9 @@
 // wrap. Around (2,2) of a 5×5 mesh the order is (1,2), (2,3), (2,1), (3,2)
 // at D = 1, then (0,2), (1,3), (1,1), (2,4), (2,0), (3,3), (3,1), (4,2). The
 // results depend heavily on it (see Nearest); order A is the one under
-// which AFFN beats every other heuristic on 100×40 → 125×32, as the
-// thesis reports.
+// which AFFN beats every other heuristic of the thesis on 100×40 → 125×32,
+// as the thesis reports (Bisect, ours, does better there: 1.4476 hops per
+// byte against AFFN's 1.7877).
 //
 // # The heuristics
 //
@@ -109,5 +110,6 @@
 // stacking, folding and curves, of the 3-D affine mapping and of STEP, and
 // the exact small layouts (AFFN and MXOVLP on 6×5 → 10×3). The thesis's own
 // bar values are not published in the text we have; its qualitative claims
-// (AFFN best on 100×40 → 125×32, MXOV+AL a transpose on 8×4 → 4×8) hold.
+// (AFFN best of its heuristics on 100×40 → 125×32, MXOV+AL a transpose on
+// 8×4 → 4×8) hold.
 package gridmap
