@@ -63,7 +63,7 @@ type Request struct {
 
 // MapRequest is the body of POST /api/v1/map: a Request and the host
 // names of the launcher files (one per host node, in node-index order;
-// default node<index>). Host names are no part of the instance: a job
+// default: the machine's own names, else node<index>). Host names are no part of the instance: a job
 // takes them when its placement is fetched (POST /jobs/{id}/placement).
 type MapRequest struct {
 	Request
