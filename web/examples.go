@@ -20,7 +20,7 @@ var examples = []example{
 		"/?algo=bricks&guest=grid:8x8x8&host=fattree:4,3:cores%3D8"},
 	{"mesh-dragonfly", "Mesh-like graph on a dragonfly", "a generated 16×16 stencil standing in for a mesh's quotient graph (topomap ships no third-party mesh; upload your own) on a 256-node dragonfly",
 		"/?algo=bricks&guest=grid:16x16&host=dragonfly:8,4,4,8"},
-	{"congestion", "Congestion", "PAIRS minimising the squared link loads of grid:64x16 on torus:32x32: the largest load falls from 17 to 3",
+	{"congestion", "Congestion", "PAIRS minimising the squared link loads of grid:64x16 on torus:32x32: the largest load falls from 8 (minimising hop-bytes) to 6",
 		"/?algo=pairs&guest=grid:64x16&host=torus:32x32&moves=30000&objective=congestion&seed=1"},
 	{"gantt", "Gantt comparison", "the schedule of hypercube:3's exchange on line:8, standard embedding against placement by weight",
 		"/gantt?algo=standard&guest=hypercube:3&host=line:8&vs=byweight"},
