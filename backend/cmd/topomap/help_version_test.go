@@ -92,3 +92,22 @@ func TestVersionSaysWhichBuild(t *testing.T) {
 		t.Error("version extra: no error")
 	}
 }
+
+// TestNodesHelpNamesHostnamesWhereTheyNameNodes: the help of --nodes
+// offers the names of --hostnames only on the commands whose --hostnames
+// name the allocation's nodes (map, score), not on those without the flag
+// (compare, schedule) nor on submit, whose names go to the launcher files
+// only (a job's nodes are the machine's own).
+func TestNodesHelpNamesHostnamesWhereTheyNameNodes(t *testing.T) {
+	for cmd, want := range map[string]bool{"map": true, "score": true, "compare": false, "schedule": false, "submit": false} {
+		_, help, _ := runArgs(t, cmd, "-h")
+		at := strings.Index(help, "\n  -nodes ")
+		if at < 0 {
+			t.Fatalf("%s -h lists no --nodes:\n%s", cmd, help)
+		}
+		usage, _, _ := strings.Cut(help[at+1:], "\n  -")
+		if got := strings.Contains(usage, "--hostnames"); got != want {
+			t.Errorf("%s: --nodes' help names --hostnames: %v, want %v:\n%s", cmd, got, want, usage)
+		}
+	}
+}

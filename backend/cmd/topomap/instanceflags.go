@@ -67,9 +67,22 @@ func fieldHelp(name string) string {
 		"tc":     "time `t_c` to cross one link in the execution model (as --ta): " + spec.TimeRange,
 		"objective": "pairs: what to `minimise`: " + spec.ObjectiveHopBytes + " (default) or " + spec.ObjectiveCongestion +
 			" (the sum of the squared link loads under the host's routing)",
-		"nodes":        "the allocation: a Slurm `hostlist` of node names (nid[00001-00004,00007], SLURM_JOB_NODELIST) on a host whose nodes have names (a preset such as xe6-slice, or --hostnames), else index ranges (0-15,32-47); ranks go only there, distances and routes stay the whole machine's",
+		"nodes":        nodesHelp("a preset such as xe6-slice, or a machine file that names them"),
 		"ranksPerNode": "make every used node hold exactly `R` ranks, as srun --ntasks-per-node does: the ranks fill the first ranks/R allocated nodes",
 	}[name]
+}
+
+// nodesHelp is the help of --nodes, named says which hosts have names.
+func nodesHelp(named string) string {
+	return "the allocation: a Slurm `hostlist` of node names (nid[00001-00004,00007], SLURM_JOB_NODELIST) on a host whose nodes have names (" +
+		named + "), else index ranges (0-15,32-47); ranks go only there, distances and routes stay the whole machine's"
+}
+
+// hostnamesNameNodes says in the help of --nodes that the names of
+// --hostnames name the nodes too, for the commands that read them before
+// the allocation (map, score; submit's go to the launcher files only).
+func hostnamesNameNodes(fs *flag.FlagSet) {
+	fs.Lookup("nodes").Usage = nodesHelp("a preset such as xe6-slice, a machine file that names them, or --hostnames")
 }
 
 // fieldValue is the flag.Value of one field: its text, checked by the

@@ -39,6 +39,7 @@ func runMap(ctx context.Context, args []string, stdout io.Writer) error {
 	f.register(fs, nil)
 	format := fs.String("format", "text", "output `format`: "+strings.Join(export.Names(), ", "))
 	hostnames := fs.String("hostnames", "", "`file` of host names for the launcher files, one per host node in node-index order, a name or a Slurm hostlist expression (nid[001-016]) a line (default: the machine's own names, as a preset's nid#####, else node<index>)")
+	hostnamesNameNodes(fs)
 	in, err := f.parseInstance(fs, args, func() error {
 		if _, err := export.Lookup(*format); err != nil {
 			return fmt.Errorf("unknown --format %q (want %s)", *format, strings.Join(export.Names(), ", "))
