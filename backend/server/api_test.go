@@ -489,7 +489,8 @@ func TestSyncMovesAreBudgeted(t *testing.T) {
 }
 
 // TestOpenAPINamesEveryKind: the served OpenAPI document lists the form
-// of every registered guest and host kind, read from their registries.
+// of every registered guest and host kind, read from their registries,
+// and the suffixes a host spec may end with (topology.Suffixes).
 func TestOpenAPINamesEveryKind(t *testing.T) {
 	f := newFixture(t, jobs.Options{}, server.Options{})
 	doc := f.do(t, "GET", "/api/v1/openapi.yaml", "").Body.String()
@@ -505,6 +506,9 @@ func TestOpenAPINamesEveryKind(t *testing.T) {
 		if !strings.Contains(doc, k.Form) {
 			t.Errorf("guest kind %s: form %q not in the document", k.Name, k.Form)
 		}
+	}
+	if !strings.Contains(doc, topology.Suffixes) {
+		t.Errorf("the host suffixes %q are not in the document", topology.Suffixes)
 	}
 }
 

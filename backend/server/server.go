@@ -182,8 +182,9 @@ type Server struct {
 var openAPIText string
 
 // openAPI is the OpenAPI document, the registered guest and host kinds'
-// forms (guest.Forms, topology.Forms) in its description.
-var openAPI = []byte(strings.NewReplacer("{{guestForms}}", guest.Forms(), "{{hostForms}}", topology.Forms()).Replace(openAPIText))
+// forms (guest.Forms, topology.Forms) and the host suffixes
+// (topology.Suffixes) in its description.
+var openAPI = []byte(strings.NewReplacer("{{guestForms}}", guest.Forms(), "{{hostForms}}", topology.Forms(), "{{hostSuffixes}}", topology.Suffixes).Replace(openAPIText))
 
 // New builds the server and its routes. It panics if o.Jobs is nil (a
 // programming error).
