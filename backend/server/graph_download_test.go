@@ -15,7 +15,7 @@ import (
 // TestGraphDownloadsAreBounded: a dense matrix is written for at most
 // MaxServedDense vertices (a 207 KB ring of 16,384 vertices made a 537 MB
 // file, 2.5 GB of memory and 23 CPU-s); above, the answer is a 400 on
-// format naming the sparse formats. A graph file is revalidated by its
+// format that names the matrix and the sparse formats. A graph file is revalidated by its
 // ETag (304), and one written for a client that left stops unwritten.
 func TestGraphDownloadsAreBounded(t *testing.T) {
 	f := graphFixture(t, store.NewMemory(), server.Options{})
@@ -27,7 +27,7 @@ func TestGraphDownloadsAreBounded(t *testing.T) {
 	g := uploaded(t, f, "/api/v1/graphs?format=csv", "text/plain", ring.String())
 	rec := f.do(t, "GET", "/api/v1/graphs/"+g.ID+"?format=dense", "")
 	e := decode[server.ErrorBody](t, rec)
-	if rec.Code != 400 || e.Field != "format" || !strings.Contains(e.Error, "at most 4,096 vertices") || !strings.Contains(e.Error, "matrixmarket") {
+	if rec.Code != 400 || e.Field != "format" || !strings.Contains(e.Error, "a dense matrix of 4,097 vertices") || !strings.Contains(e.Error, "at most 4,096 vertices") || !strings.Contains(e.Error, "matrixmarket") {
 		t.Errorf("a dense matrix of %d vertices: %d %+v", n, rec.Code, e)
 	}
 	rec = f.do(t, "GET", "/api/v1/graphs/"+g.ID+"?format=edges", "")

@@ -269,7 +269,7 @@ const MaxServedDense = 1 << 12
 func (s *Server) writeGraph(c echo.Context, g *guest.Graph, f graphfile.Format) error {
 	if f.Quadratic && g.Order() > MaxServedDense {
 		return &spec.FieldError{Field: "format", Err: fmt.Errorf("a %s of %s vertices is %s numbers; the server writes it for at most %s vertices: download %s, which list the arcs only",
-			f.Name, metric.Count(g.Order()), metric.Count(g.Order()*g.Order()), metric.Count(MaxServedDense), strings.Join(sparseGraphFormats(), ", "))}
+			f.Title, metric.Count(g.Order()), metric.Count(g.Order()*g.Order()), metric.Count(MaxServedDense), strings.Join(sparseGraphFormats(), ", "))}
 	}
 	write := func(ctx context.Context) error {
 		w := &firstWrite{r: c.Response(), ctx: ctx, header: func(h http.Header) {
