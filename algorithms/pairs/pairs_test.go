@@ -435,3 +435,24 @@ func TestShare(t *testing.T) {
 		t.Errorf("twice the work: %d moves, the whole: %d", twice.Moves, whole.Moves)
 	}
 }
+
+// TestCancelledRunKeepsItsBestStart: a run cancelled before it starts
+// still weighs every start it was given and returns the best of them (a
+// job cancelled while PAIRS began kept rowmajor's 1.7490 where the snake
+// start gave 1.5000).
+func TestCancelledRunKeepsItsBestStart(t *testing.T) {
+	g, h := grid(16, 16), torus(16, 16)
+	worse, best := randomPlace(g.Order(), h.Size(), 3), make([]int, h.Size())
+	for v := range best {
+		best[v] = v // row-major on an equal torus: every edge 1 hop
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := pairs.Improve(ctx, g, h, [][]int{worse, best}, pairs.Options{})
+	if !errors.Is(err, context.Canceled) || res == nil {
+		t.Fatalf("result %v, error %v; want a result and context.Canceled", res, err)
+	}
+	if res.Start != 1 || res.HopsPerByte != 1 {
+		t.Errorf("kept start %d at %.4f hops per byte, want start 1 (the identity) at 1.0000", res.Start, res.HopsPerByte)
+	}
+}
