@@ -376,7 +376,7 @@ func ResolveNodes(expr string, h Host, names []string) ([]int, error) {
 		if ids, byName := nodesByName(expr, n, defaultIndex(n), DefaultNodeName(0), DefaultNodeName(n-1)); byName == nil {
 			return ids, nil // the names of the launcher files written without host names
 		}
-		return nil, fmt.Errorf("%w (the nodes of %s have no names but node0 … node%d: give index ranges such as 0-15,32-47, those names, or names with the host names)", err, inner, n-1)
+		return nil, fmt.Errorf("%w (the nodes of %s have no names but node0 … node%d: give index ranges such as 0-15,32-47 or those names)", err, inner, n-1)
 	}
 	return nodesByName(expr, len(names), namedIndex(names), names[0], names[len(names)-1])
 }

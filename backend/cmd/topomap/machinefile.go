@@ -40,7 +40,7 @@ func hostSpec(s string) (topology.Host, error) {
 }
 
 // nodeHelp is the help of --node.
-const nodeHelp = "the inside of the host's nodes, as hwloc describes it: a synthetic `string` (\"pack:2 core:2\") or file:PATH " +
+const nodeHelp = "the `inside` of the host's nodes, as hwloc describes it: a synthetic string (\"pack:2 core:2\") or file:PATH " +
 	"(hwloc XML, lstopo-no-graphics --of xml, or a synthetic string), optionally followed by \" dist=D1,D2,…\", a cost per level read, " +
 	"innermost first (cores 0 apart without it); the host becomes HOST:node=S1xS2…:dist=D1,…"
 

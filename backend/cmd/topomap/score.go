@@ -20,7 +20,7 @@ func runScore(ctx context.Context, args []string, stdout io.Writer) error {
 	var f instanceFlags
 	f.register(fs, nil, fieldsBut("guest", "host", "nodes", "ranksPerNode")...)
 	path := fs.String("placement", "", "placement `file` to score, as topomap map writes it: rank r's slot on the host")
-	pformat := fs.String("placement-format", "", "format of the placement file: "+strings.Join(export.ReadableNames(), ", ")+" (default: told from the content)")
+	pformat := fs.String("placement-format", "", "`format` of the placement file: "+strings.Join(export.ReadableNames(), ", ")+" (default: told from the content)")
 	format := fs.String("format", "text", "output `format`: json or text")
 	hostnames := fs.String("hostnames", "", "`file` of the host names the placement uses, one per host node in node-index order, a name or a Slurm hostlist expression (nid[001-016]) a line (default: the machine's own names, as a preset's nid#####, else node<index>)")
 	hostnamesNameNodes(fs)

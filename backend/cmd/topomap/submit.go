@@ -88,7 +88,7 @@ func parseSubmitFlags(args []string) (submitConfig, error) {
 	fs.StringVar(&c.server, "server", new(envDefaults).string("TOPOMAP_SERVER", "http://127.0.0.1:8080"), "server `URL` (env TOPOMAP_SERVER)")
 	fs.BoolVar(&c.wait, "wait", false, "follow the job's progress (on stderr) and print its result")
 	fs.StringVar(&c.format, "format", "text", "output `format`: json or text (with --wait any placement format: "+strings.Join(export.Names(), ", ")+")")
-	fs.DurationVar(&c.timeout, "timeout", 30*time.Second, "give up when the server does not answer for this `long` (also while waiting)")
+	fs.DurationVar(&c.timeout, "timeout", 30*time.Second, "give up when the server does not answer for this long (a `duration` such as 30s; also while waiting)")
 	fs.StringVar(&c.token, "token", os.Getenv("TOPOMAP_TOKEN"), "API `token` for a server started with --auth-tokens (env TOPOMAP_TOKEN)")
 	fs.StringVar(&c.hostnames, "hostnames", "", "with --wait: `file` of host names for the launcher files, one per host node in node-index order, a name or a Slurm hostlist expression (nid[001-016]) a line (default: the machine's own names, as a preset's nid#####, else node<index>)")
 	if err := parseFlags(fs, args); err != nil {
