@@ -11,10 +11,16 @@ LDFLAGS := -X topomap/web.Version=$(VERSION)
 # loops the browser runs (PAIRS and its random source; the hosts' package,
 # topology, inlined too until its 5.4 KB outgrew the budget, made neither
 # PAIRS under congestion, 0.97M moves: 3.59 s → 3.57 s, nor the 4K-65K-node
-# explorer pages any slower in TestMeasure and TestMeasureLarge), then
-# compressed by zopfli: 2,850,517 bytes with the defaults and
+# explorer pages any slower in TestMeasure and TestMeasureLarge), and in
+# net/http, whose package variables the compiler then builds as static data
+# when their initialisers inline: under -l, net/http's init builds
+# DefaultTransport at run time, which keeps ProxyFromEnvironment and
+# with it the proxy, IDNA and Unicode-normalisation code and tables, none
+# of which the client runs (it fetches through the browser's fetch; net/http
+# is linked for go-app): 2,619,408 → 2,529,108 bytes gzipped, 90 KB.
+# Then compressed by zopfli: 2,850,517 bytes with the defaults and
 # gzip -6; 2,608,597 so with gzip -9, and 2,490,985 with zopfli (then;
-# 2,619,384 on 2026-12-06), against
+# 2,529,108 on 2026-12-06), against
 # a budget of 2.5 MiB (wasm/size_test.go builds it with this target, and so
 # do the browser tests). The server sends app.wasm.gz as it is
 # (Content-Encoding: gzip), so it is compressed once, hard: zopfli writes
@@ -22,7 +28,7 @@ LDFLAGS := -X topomap/web.Version=$(VERSION)
 # CPU; 15 gain nothing more, 3 lose 3 KB).
 ZOPFLI_ITERATIONS := 10
 WASM_FLAGS := -trimpath -gcflags=all=-l -gcflags=topomap/algorithms/pairs= \
-  -gcflags=math/rand/v2= -ldflags '-s -w $(LDFLAGS)'
+  -gcflags=math/rand/v2= -gcflags=net/http= -ldflags '-s -w $(LDFLAGS)'
 # go test's own limit per package binary (its default, 10 minutes, is what
 # the end-to-end browser tests alone took beside four busy processes).
 TEST_TIMEOUT := 40m
