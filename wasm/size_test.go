@@ -19,7 +19,10 @@ import (
 // the server draws the projected 3-D view since, some 11 KB. 2,605,909 on
 // 2026-12-06, once the placement readers, which only the server runs,
 // were left out of the client: 16 KB; 2,611,552 at noon, 2,619,384 at
-// that day's end, 2,056 under the budget.)
+// that day's end, 2,056 under the budget; 2,529,122 once net/http was
+// compiled with inlining, which let its unused DefaultTransport and the
+// proxy, IDNA and Unicode-normalisation code it kept leave the client
+// (see the Makefile's WASM_FLAGS): 90 KB.)
 const maxGzipBytes = 5 << 19
 
 // TestWasmFitsDownloadBudget builds the client exactly as make wasm does
