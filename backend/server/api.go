@@ -281,12 +281,18 @@ func (w *firstWrite) start() {
 // setDisposition names a result's file (export.FileName, the name every
 // page uses) and says whether the browser saves it or shows it.
 func setDisposition(h http.Header, res *solve.Result, format string, attachment bool) {
+	h.Set(echo.HeaderContentDisposition, disposition(res, format, attachment))
+}
+
+// disposition is the Content-Disposition of res written in format, to
+// show (inline) or to save (attachment).
+func disposition(res *solve.Result, format string, attachment bool) string {
 	kind := "inline"
 	if attachment {
 		kind = "attachment"
 	}
 	in := res.Instance
-	h.Set(echo.HeaderContentDisposition, kind+`; filename="`+export.FileName("", in.Guest.String(), in.Host.String(), in.Algo, format)+`"`)
+	return kind + `; filename="` + export.FileName("", in.Guest.String(), in.Host.String(), in.Algo, format) + `"`
 }
 
 // mapSync: POST /map solves a small instance in the request and answers

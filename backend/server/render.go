@@ -173,24 +173,53 @@ func (s *Server) render(c echo.Context) error {
 		}
 		return c.Blob(http.StatusOK, "image/svg+xml", buf.Bytes())
 	}
-	var res *solve.Result
 	if rq.Job != "" {
-		j, fresh, ferr := s.notModified(c, rq.Job, "render.svg?"+c.QueryParams().Encode())
-		if fresh || ferr != nil {
-			return ferr
-		}
-		if err := s.checkDrawable(j); err != nil {
-			return err
-		}
-		res, err = s.o.Jobs.Result(rq.Job)
-		err = unknown("job", err)
-	} else {
-		res, err = s.solveSync(c.Request().Context(), rq.Instance)
+		return s.renderJob(c, rq)
 	}
+	res, err := s.solveSync(c.Request().Context(), rq.Instance)
 	if err != nil {
 		return err
 	}
-	return s.drawResult(c, rq, res)
+	d, err := s.drawResult(c, rq, res)
+	if err != nil {
+		return err
+	}
+	return sendDrawing(c, d)
+}
+
+// renderJob draws a finished job, or sends the drawing of the same query
+// that renderCache kept (its ETag the key), or 304 to a client that has
+// it.
+func (s *Server) renderJob(c echo.Context, rq renderRequest) error {
+	j, fresh, err := s.notModified(c, rq.Job, "render.svg?"+c.QueryParams().Encode())
+	if fresh || err != nil {
+		return err
+	}
+	if err := s.checkDrawable(j); err != nil {
+		return err
+	}
+	key := c.Response().Header().Get("ETag")
+	if d, ok := s.renders.get(key); ok && key != "" {
+		return sendDrawing(c, d)
+	}
+	res, err := s.o.Jobs.Result(rq.Job)
+	if err != nil {
+		return unknown("job", err)
+	}
+	d, err := s.drawResult(c, rq, res)
+	if err != nil {
+		return err
+	}
+	if d.key = key; key != "" {
+		s.renders.put(d)
+	}
+	return sendDrawing(c, d)
+}
+
+// sendDrawing sends a drawing with its Content-Disposition.
+func sendDrawing(c echo.Context, d drawing) error {
+	c.Response().Header().Set(echo.HeaderContentDisposition, d.disposition)
+	return c.Blob(http.StatusOK, "image/svg+xml", d.svg)
 }
 
 // checkDrawable refuses a job whose host has more nodes than one drawing
@@ -212,11 +241,11 @@ func tooLargeToDraw(id string, n, max int) error {
 }
 
 // drawResult draws a solved mapping, or the execution model of its gantt
-// view, in a rendering slot and sends it; a job with more host nodes than
+// view, in a rendering slot; a job with more host nodes than
 // MaxRenderNodes is refused.
-func (s *Server) drawResult(c echo.Context, rq renderRequest, res *solve.Result) error {
+func (s *Server) drawResult(c echo.Context, rq renderRequest, res *solve.Result) (drawing, error) {
 	if n := res.Mapping.Host.Size(); n > s.o.MaxRenderNodes {
-		return tooLargeToDraw(rq.Job, n, s.o.MaxRenderNodes)
+		return drawing{}, tooLargeToDraw(rq.Job, n, s.o.MaxRenderNodes)
 	}
 	if rq.View == "gantt" && rq.Job != "" {
 		in := res.Instance
@@ -234,11 +263,10 @@ func (s *Server) drawResult(c echo.Context, rq renderRequest, res *solve.Result)
 		return draw.Mapping(&buf, res, rq.Options)
 	})
 	if err != nil {
-		return err
+		return drawing{}, err
 	}
 	// ?download=1 saves the drawing under the name the pages use.
-	setDisposition(c.Response().Header(), res, "svg", c.QueryParam("download") != "")
-	return c.Blob(http.StatusOK, "image/svg+xml", buf.Bytes())
+	return drawing{disposition: disposition(res, "svg", c.QueryParam("download") != ""), svg: buf.Bytes()}, nil
 }
 
 // drawProjected draws the projected 3-D view of a mapping onto a mesh or

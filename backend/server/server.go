@@ -176,6 +176,7 @@ type Server struct {
 	closing chan struct{} // closed on shutdown: ends SSE streams
 	once    sync.Once
 	health  healthCache
+	renders *renderCache // drawings of finished jobs
 }
 
 //go:embed openapi.yaml
@@ -193,7 +194,7 @@ func New(o Options) *Server {
 		panic("server: Options.Jobs is nil")
 	}
 	o = o.withDefaults()
-	s := &Server{o: o, e: echo.New(), sync: make(chan struct{}, o.SyncWorkers), draw: make(chan struct{}, o.RenderWorkers), uploads: make(chan struct{}, o.UploadWorkers), reads: make(chan struct{}, o.ReadWorkers), closing: make(chan struct{})}
+	s := &Server{o: o, e: echo.New(), sync: make(chan struct{}, o.SyncWorkers), draw: make(chan struct{}, o.RenderWorkers), uploads: make(chan struct{}, o.UploadWorkers), reads: make(chan struct{}, o.ReadWorkers), closing: make(chan struct{}), renders: newRenderCache(renderCacheBytes)}
 	if o.Graphs != nil {
 		// machine:ID names the stored machines from the start; one that
 		// does not decode is the store check's to report
