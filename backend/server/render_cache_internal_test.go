@@ -26,3 +26,20 @@ func TestRenderCacheKeepsTheRecentlyUsed(t *testing.T) {
 		t.Errorf("%d bytes kept, more than %d", c.size, c.max)
 	}
 }
+
+// TestRenderCacheHoldsNoMoreThanItsBytes: the drawings kept never hold
+// more memory than the cache's bytes, though a drawing comes in an array
+// larger than itself (a bytes.Buffer's is up to twice its bytes).
+func TestRenderCacheHoldsNoMoreThanItsBytes(t *testing.T) {
+	c := newRenderCache(100)
+	for _, key := range []string{"a", "b", "c", "d"} {
+		c.put(drawing{key: key, svg: make([]byte, 24, 72)})
+	}
+	held := 0
+	for e := c.order.Front(); e != nil; e = e.Next() {
+		held += cap(e.Value.(*drawing).svg)
+	}
+	if held > c.max || c.size > c.max {
+		t.Errorf("the drawings kept hold %d bytes, counted as %d; want at most %d", held, c.size, c.max)
+	}
+}

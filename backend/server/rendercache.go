@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"container/list"
 	"sync"
 )
@@ -47,10 +48,15 @@ func (c *renderCache) get(key string) (drawing, bool) {
 }
 
 // put keeps d, unless it is larger than a quarter of the cache, and lets
-// the least recently used drawings go until the rest fits.
+// the least recently used drawings go until the rest fits. A drawing is
+// kept in an array of its size: one drawn into a bytes.Buffer may hold
+// up to twice its bytes, which its length would not count.
 func (c *renderCache) put(d drawing) {
 	if 4*len(d.svg) > c.max {
 		return
+	}
+	if cap(d.svg) > len(d.svg) {
+		d.svg = bytes.Clone(d.svg)
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
