@@ -4,8 +4,8 @@
 // distances D_i of González & Valero-García (1993) with whether they are
 // constant, the average distance D_a, lower bounds on hops per byte (among
 // them the neighbourhood bound, for any guest on any host, the levels
-// bound, for hosts made of groups, and the triangles bound, for meshes
-// and tori), and the link
+// bound, for hosts made of groups, and the triangles bound, for grid
+// hosts without three nodes pairwise 1 hop apart), and the link
 // loads (congestion) under the host's routing rule: maxLinkLoad,
 // avgLinkLoad (hop-bytes per directed link), linksUsed and a lower bound
 // on maxLinkLoad. Hosts without the topology.Router capability have no

@@ -361,7 +361,8 @@ type weighed struct {
 // weighStarts weighs the starts on s, all of them even when the run is
 // cancelled: a cancelled run returns the best of its starts, never one
 // worse than another it was given, at a cost of O(arcs) per start (7
-// starts of a 2^20-vertex d-cube were 0.5 CPU-s).
+// starts of a 2^20-vertex d-cube were 0.5 CPU-s), and under the congestion
+// objective the routes of every arc per start.
 func weighStarts(s *state, starts [][]int, annealing bool) weighed {
 	w := weighed{second: -1}
 	for i := range starts {

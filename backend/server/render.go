@@ -188,8 +188,9 @@ func (s *Server) render(c echo.Context) error {
 }
 
 // renderJob draws a finished job, or sends the drawing of the same query
-// that renderCache kept (its ETag the key), or 304 to a client that has
-// it.
+// that renderCache kept (keyed by the ETag, which names the job and when
+// it finished, and the whole query, whose hash in the ETag is short), or
+// 304 to a client that has it.
 func (s *Server) renderJob(c echo.Context, rq renderRequest) error {
 	j, fresh, err := s.notModified(c, rq.Job, "render.svg?"+c.QueryParams().Encode())
 	if fresh || err != nil {
@@ -199,6 +200,9 @@ func (s *Server) renderJob(c echo.Context, rq renderRequest) error {
 		return err
 	}
 	key := c.Response().Header().Get("ETag")
+	if key != "" {
+		key += " " + c.QueryParams().Encode()
+	}
 	if d, ok := s.renders.get(key); ok && key != "" {
 		return sendDrawing(c, d)
 	}

@@ -12,8 +12,8 @@ const renderCacheBytes = 64 << 20
 // renderCache keeps the drawings of finished jobs, whose bytes never
 // change, so that a shared link drawn again costs a lookup instead of
 // loading the result and drawing it (up to 1.8 CPU-s for a 262,144-node
-// graph job). A drawing's key is its ETag (the job, when it finished and
-// the query); the least recently used drawings leave first once they add
+// graph job). A drawing's key names the job, when it finished and the
+// query (renderJob); the least recently used drawings leave first once they add
 // up to more than max bytes, and one above max/4 is not kept. Safe for
 // concurrent use.
 type renderCache struct {
