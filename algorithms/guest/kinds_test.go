@@ -78,14 +78,7 @@ func TestBipartiteAgreesWithAColouring(t *testing.T) {
 		specs = append(specs, k.Examples...)
 	}
 	for _, s := range specs {
-		sp, err := guest.Parse(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := sp.Build()
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := built(t, s)
 		if got, want := g.Bipartite(), twoColours(g); got != want {
 			t.Errorf("%s: Bipartite() = %v, a colouring finds %v", s, got, want)
 		}
