@@ -29,7 +29,7 @@ func triangles(g *guest.Graph, h topology.Host) (Bound, bool) {
 		vol += x
 	}
 	packed := packTriangles(off, adj, w)
-	if packed == 0 || vol == 0 {
+	if packed == 0 { // no triangle (a packed one weighs its volume in vol)
 		return Bound{}, false
 	}
 	return Bound{Name: "triangles", Value: (4*packed + spread(off, adj, w, h)) / vol, Scope: AllMappings,
