@@ -22,7 +22,9 @@ func shell(current string, ready bool, keys string, body ...app.UI) app.UI {
 	return app.Div().ID("root").Class("shell").DataSet("ready", ready).Body(
 		app.Header().Class("top").Body(
 			app.A().Href("/").Class("brand").Body(
-				app.Img().Src("/web/icon.svg").Alt("").Width(28).Height(28),
+				// Decorative: the link's text names it. go-app drops an
+				// empty alt="", so role="presentation" marks it instead.
+				app.Img().Src("/web/icon.svg").Attr("role", "presentation").Width(28).Height(28),
 				app.Span().Text("topomap"),
 			),
 			app.Nav().Body(
