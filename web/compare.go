@@ -329,7 +329,7 @@ func (c *ComparePage) Render() app.UI {
 				zoomable("compare", "bar chart of hops per byte and run time", false, c.svg, pointer{}, nil),
 				app.Button().ID("dl-svg").Text("Download SVG").OnClick(c.onDownload),
 				compareTable(c.in, c.rows),
-				boundsTables(c.bounds),
+				boundsTables(c.bounds, true),
 				linkBoundNote(c.rows),
 				timeNote(c.rows),
 			)

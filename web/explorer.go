@@ -686,17 +686,25 @@ func (c *Explorer) metricsExtra() []string {
 
 // boundsTables shows the lower bounds on hops per byte that say
 // something, then, apart and said to be no bounds, the estimates
-// (metric.SplitBounds).
-func boundsTables(bs []metric.Bound) app.UI {
+// (metric.SplitBounds). top says the tables follow the page's h1
+// directly (the compare page): their headings are then h2s, in the
+// document's outline, styled as the h3s they are under the metrics' h2.
+func boundsTables(bs []metric.Bound, top bool) app.UI {
 	bounds, estimates := metric.SplitBounds(bs)
+	heading := func(text string) app.UI {
+		if top {
+			return app.H2().Class("h3").Text(text)
+		}
+		return app.H3().Text(text)
+	}
 	return app.Div().Body(
-		app.H3().Text("Lower bounds on hops per byte"),
+		heading("Lower bounds on hops per byte"),
 		app.If(len(bounds) == 0, func() app.UI {
 			return app.P().ID("no-bounds").Class("note").Text("none above 0 for this instance")
 		}).Else(func() app.UI { return boundsTable("bounds", "holds for", bounds) }),
 		app.If(len(estimates) > 0, func() app.UI {
 			return app.Div().Body(
-				app.H3().Text("Estimates from the sources (not bounds: a mapping may beat them)"),
+				heading("Estimates from the sources (not bounds: a mapping may beat them)"),
 				boundsTable("estimates", "source", estimates),
 			)
 		}),

@@ -215,7 +215,7 @@ func metricsPanel(m metric.Metrics, extra ...string) app.UI {
 		app.Table().Body(app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
 			return app.Tr().DataSet("metric", rows[i][0]).Body(app.Th().Body(termText(rows[i][0])), app.Td().Body(termText(unbroken(rows[i][1]))))
 		}))),
-		boundsTables(m.Bounds),
+		boundsTables(m.Bounds, false),
 	)
 }
 
