@@ -172,7 +172,9 @@ func zoomable(id, label string, large bool, svg string, on pointer, tip app.UI) 
 	if large {
 		cls += " large"
 	}
-	host := app.Div().ID(id).Class(cls).TabIndex(0).Aria("label", label+"; + and − zoom, arrow keys pan, 0 shows all")
+	// role="group": ARIA names no generic div, so without a role a screen
+	// reader may drop the label that tells the keys.
+	host := app.Div().ID(id).Class(cls).TabIndex(0).Attr("role", "group").Aria("label", label+"; + and − zoom, arrow keys pan, 0 shows all")
 	if on.over != nil {
 		host = host.OnMouseOver(on.over)
 	}
