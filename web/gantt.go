@@ -184,7 +184,9 @@ func (c *GanttPage) checkCube() (in spec.Instance, algos []string, ok bool) {
 	for k, v := range errs {
 		c.errs[k] = v
 	}
-	if c.vs != "" && !notCube {
+	// Right's check needs a guest and a host: it panicked on either
+	// invalid (a 500 for /gantt?guest=bogus); their fields say why.
+	if c.vs != "" && !notCube && errs["guest"] == "" && errs["host"] == "" {
 		other := in
 		other.Algo = c.vs
 		if _, err := spec.ParseAlgo(c.vs); err != nil {

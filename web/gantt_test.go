@@ -81,6 +81,19 @@ func TestGanttDrawsTheSideThatApplies(t *testing.T) {
 	}
 }
 
+// TestGanttInvalidInstanceDoesNotPanic: an invalid guest or host, or
+// none, is its field's message, not a panic in Right's check (the
+// server's prerender answered /gantt?guest=bogus with a 500).
+func TestGanttInvalidInstanceDoesNotPanic(t *testing.T) {
+	for _, q := range []string{"guest=bogus", "guest=hypercube:3", "guest=hypercube:3&host=bogus", "host=bogus"} {
+		c := &GanttPage{}
+		c.load(app.Context{}, mustQuery(t, q))
+		if c.errs["guest"] == "" && c.errs["host"] == "" {
+			t.Errorf("%s: errors %v, want the guest's or the host's", q, c.errs)
+		}
+	}
+}
+
 // TestGanttRowsNoteSeparatesThousands: the note on the rows shown reads
 // "processes 1,000 and on".
 func TestGanttRowsNoteSeparatesThousands(t *testing.T) {
