@@ -48,7 +48,7 @@ const sheet = `
 .alloc{fill:#fde9a9;stroke:#c99a06;stroke-width:1}
 .t{font:14px sans-serif;fill:#222}
 .s{font:12px sans-serif;fill:#555}
-.tick{font:12px sans-serif;fill:#777;pointer-events:none}
+.tick{font:12px sans-serif;fill:#767676;pointer-events:none}
 .lbl{font:11px sans-serif;fill:#222;text-anchor:middle;pointer-events:none}
 .link{stroke:#d0d4da;stroke-width:1}
 .n{stroke:#44505c;stroke-width:1}
