@@ -120,13 +120,15 @@ func (s *copyState) copy(link string) {
 }
 
 func (s *copyState) render(onCopy app.EventHandler) app.UI {
-	return app.Span().Class("copy").Body(
+	// The span is the live region: the notes below are added after the
+	// click, and a region added with its text is not announced.
+	return app.Span().Class("copy").Aria("live", "polite").Body(
 		app.Button().ID("copy-link").Text("Copy link").OnClick(onCopy),
 		app.If(s.result == "copied", func() app.UI { return app.Span().ID("copy-note").Class("note").Text("copied") }),
 		app.If(s.result == "selected", func() app.UI {
 			return app.Span().Body(
 				app.Input().ID("copy-text").Type("text").ReadOnly(true).Value(s.link).Aria("label", "link to this page"),
-				app.Span().ID("copy-note").Class("note").Aria("live", "polite").
+				app.Span().ID("copy-note").Class("note").
 					Text("this address has no clipboard access (plain HTTP): the link is selected, press Ctrl+C (⌘C) to copy it"),
 			)
 		}),
