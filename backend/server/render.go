@@ -199,11 +199,8 @@ func (s *Server) renderJob(c echo.Context, rq renderRequest) error {
 	if err := s.checkDrawable(j); err != nil {
 		return err
 	}
-	key := c.Response().Header().Get("ETag")
-	if key != "" {
-		key += " " + c.QueryParams().Encode()
-	}
-	if d, ok := s.renders.get(key); ok && key != "" {
+	key := drawingKey(c)
+	if d, ok := s.renders.get(key); ok {
 		return sendDrawing(c, d)
 	}
 	res, err := s.o.Jobs.Result(rq.Job)
@@ -218,6 +215,16 @@ func (s *Server) renderJob(c echo.Context, rq renderRequest) error {
 		s.renders.put(d)
 	}
 	return sendDrawing(c, d)
+}
+
+// drawingKey is renderCache's key of a job's drawing: the ETag
+// notModified set and the whole query, or "" (nothing is kept under it)
+// for a job that has no ETag, one not done.
+func drawingKey(c echo.Context) string {
+	if etag := c.Response().Header().Get("ETag"); etag != "" {
+		return etag + " " + c.QueryParams().Encode()
+	}
+	return ""
 }
 
 // sendDrawing sends a drawing with its Content-Disposition.
