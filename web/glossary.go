@@ -62,12 +62,12 @@ func letterAt(s string, i int) bool {
 
 // termText is label as text, inside a span that carries the definitions of
 // its glossary terms (title and aria-description) when it has any; the
-// span takes the keyboard's focus (and a touch), which shows its
-// definition in one box (topomap.js, #term-tip).
+// span, of role term, takes the keyboard's focus (and a touch), which
+// shows its definition in one box (topomap.js, #term-tip).
 func termText(label string) app.UI {
 	def := gloss(label)
 	if def == "" {
 		return app.Text(label)
 	}
-	return app.Span().Class("term").TabIndex(0).Title(def).Aria("description", def).Text(label)
+	return app.Span().Class("term").Attr("role", "term").TabIndex(0).Title(def).Aria("description", def).Text(label)
 }

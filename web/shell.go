@@ -17,9 +17,12 @@ var pages = []struct{ path, title string }{
 // the page's body and a footer with the deploy version. ready is set once
 // the wasm runs the page (the e2e tests wait for data-ready="true"). keys
 // ("guest=…&host=…", or "") carry the current instance to the explorer,
-// Gantt and compare pages.
+// Gantt and compare pages. A skip link, the first stop of the keyboard,
+// moves its focus past the navigation to the page's main content
+// (topomap.js: go-app would only scroll there).
 func shell(current string, ready bool, keys string, body ...app.UI) app.UI {
 	return app.Div().ID("root").Class("shell").DataSet("ready", ready).Body(
+		app.A().Href("#content").Class("skip").Text("Skip to content"),
 		app.Header().Class("top").Body(
 			app.A().Href("/").Class("brand").Body(
 				// Decorative: the link's text names it. go-app drops an
@@ -42,7 +45,7 @@ func shell(current string, ready bool, keys string, body ...app.UI) app.UI {
 			),
 			&updateBanner{},
 		),
-		app.Main().Body(body...),
+		app.Main().ID("content").TabIndex(-1).Body(body...),
 		app.Footer().Body(
 			app.Text("topomap "+Version+" · runs in your browser (WebAssembly); large instances run as server jobs"),
 		),

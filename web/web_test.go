@@ -251,12 +251,13 @@ func TestExplorerLoad(t *testing.T) {
 	if g.errs["host"] == "" {
 		t.Fatalf("no host error for 16 vertices on 8 nodes: %v", g.errs)
 	}
-	// Path: #root > main > section.controls (after the intro) > div.row >
+	// Path: #root > main (after the skip link and the header) >
+	// section.controls (after the intro) > div.row >
 	// host field > message.
-	if err := app.Match(app.Div().ID("err-host").Class("msg").Aria("live", "polite").Text(g.errs["host"]), g, 0, 1, 1, 0, 1, 2); err != nil {
+	if err := app.Match(app.Div().ID("err-host").Class("msg").Aria("live", "polite").Text(g.errs["host"]), g, 0, 2, 1, 0, 1, 2); err != nil {
 		t.Error(err)
 	}
-	if err := app.Match(app.Text(g.errs["host"]), g, 0, 1, 1, 0, 1, 2, 0); err != nil {
+	if err := app.Match(app.Text(g.errs["host"]), g, 0, 2, 1, 0, 1, 2, 0); err != nil {
 		t.Error(err)
 	}
 

@@ -335,6 +335,17 @@
     return n;
   };
 
+  // --- The skip link -----------------------------------------------------
+  // go-app handles every link's click (on window) and would only scroll to
+  // #content; the link is for the keyboard, so it moves the focus there.
+  document.addEventListener("click", (e) => {
+    const skip = e.target.closest ? e.target.closest("a.skip") : null;
+    if (!skip) return;
+    e.preventDefault();
+    e.stopPropagation();
+    document.getElementById("content").focus();
+  });
+
   // --- Definitions of the pages' terms ------------------------------------
   // A defined term (class "term", its definition in title) takes the
   // keyboard's focus and a tap; focused, its definition shows in one box

@@ -29,7 +29,7 @@ func TestNotesInTheBrowserAreWhole(t *testing.T) {
 // at the right edge ran off it, and a table on a phone clipped it); a
 // tap on a term in a label shows its definition and does not tick the
 // label's checkbox (it changed the drawing); the link-load figures and
-// D_i are defined too.
+// D_i are defined too. Each is of role term, so a tab stop says what it is.
 func TestDefinitionsReachableByKeyboard(t *testing.T) {
 	ctx := tab(t)
 	open(t, ctx, "/?algo=xor&guest=hypercube%3A4&host=torus%3A4x4")
@@ -40,6 +40,9 @@ func TestDefinitionsReachableByKeyboard(t *testing.T) {
 	}
 	if n := eval[int](t, ctx, `[...document.querySelectorAll('.term')].filter(e => e.tabIndex !== 0).length`); n > 0 {
 		t.Errorf("%d defined terms the keyboard cannot reach", n)
+	}
+	if n := eval[int](t, ctx, `[...document.querySelectorAll('.term')].filter(e => e.getAttribute('role') !== 'term').length`); n > 0 {
+		t.Errorf("%d defined terms a screen reader is not told are terms (role)", n)
 	}
 	for _, term := range []string{`#metrics tr[data-metric="max link load"] .term`, `#metrics tr[data-metric="baseline"] .term`} {
 		shown := eval[[]float64](t, ctx, `(e => { e.focus(); const b = document.querySelector('#term-tip'), r = b.getBoundingClientRect();
