@@ -30,7 +30,7 @@ func searchPanel(in spec.Instance, run *solve.PairsRun, m metric.Metrics, link f
 			// a move on this guest, under this objective)
 			more := in
 			more.Budget = solve.BudgetFor(2*run.Moves, in, m.Arcs, m.HopsPerByte)
-			why := "It stopped by its own rule (annealing cycles that no longer gain)"
+			why := "It stopped by its own rule (annealing cycles that no longer gain, or its one focused annealing)"
 			if run.Improved == 0 {
 				why = "No move improved its start"
 			}

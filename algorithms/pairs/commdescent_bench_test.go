@@ -78,7 +78,7 @@ func meshPairs(tb testing.TB, g *guest.Graph, h topology.Host, depth int) *pairs
 		}
 		starts = append(starts, p)
 	}
-	temperature, _ := solve.PairsAnnealingOf(g, h)
+	temperature, _, _ := solve.PairsAnnealingOf(g, h)
 	res, err := pairs.Improve(ctx, g, h, starts, pairs.Options{Moves: 2_000_000, CommDepth: depth,
 		Temperature: temperature})
 	if err != nil {

@@ -28,6 +28,16 @@
 //     would not converge); a caller's budget, planned as moves at the cost
 //     of a move of the objective and guest (MoveCost), replaces the least
 //     work and the horizon, and is the cap;
+//   - focused annealing (Options.Focused, focused.go) in place of the
+//     cycles on a host with grid coordinates and one slot per node, under
+//     the hop-bytes: one annealing over the run's work (by default
+//     FocusedPerObject moves per object, at most FocusedHorizon; with less
+//     than FocusedLeast per object, the cycles), cooling geometrically,
+//     that moves the object whose edges cost most above a bound on them
+//     among a few drawn, to or next to a neighbour's node, keeps each
+//     object's cost up to date and draws the acceptance threshold first so
+//     that most rejections stop early (package solve asks for it on
+//     weighted graphs that grow as in 2-D);
 //   - a dilation tie-break: among moves of equal hop-bytes, the one that
 //     lowers the sum of squared hops wins, so long edges do not pile up
 //     where hop-bytes are indifferent;

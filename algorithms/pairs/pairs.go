@@ -220,6 +220,14 @@ type Options struct {
 	// the end.
 	Progress      func(Progress)
 	ProgressEvery time.Duration
+	// Focused, with a Temperature, replaces the annealing cycles by one
+	// focused annealing over the run's work (focused.go) on a host with
+	// grid coordinates and one slot per node under HopBytes: the
+	// temperature falls geometrically from 5/3 of Temperature, the objects moved
+	// are those whose edges cost most above their bound, and no second
+	// start races the first. Its default work is FocusedPerObject moves
+	// per object (at most FocusedHorizon). Elsewhere it is ignored.
+	Focused bool
 	// CommDepth is the d of the closing search (commdescent.go): after
 	// the swap search, the swaps of objects at most d hops apart in the
 	// guest, until a pass gains nothing. 0 = DefaultCommDepth;
@@ -399,7 +407,7 @@ func weighStarts(s *state, starts [][]int, annealing bool) weighed {
 // 1.2972, MXOVLP 1.5241).
 func (w weighed) rival(opt Options, r *run) (int, float64) {
 	switch {
-	case opt.Temperature == 0:
+	case opt.Temperature == 0 || r.focus:
 	case w.lowest != w.best:
 		return w.lowest, w.lowestHB
 	case w.second >= 0 && 4*r.cycleLength(0) <= r.horizon/raceShare:
@@ -631,6 +639,9 @@ type run struct {
 	sweep    sweep
 	par      *parallel
 
+	// focus: the run anneals focused (Options.Focused, where it applies)
+	focus bool
+
 	// the closing search: its d (0: none), its bound and its tries
 	commDepth          int
 	commCap, commMoves int64
@@ -643,6 +654,7 @@ type run struct {
 func newRun(ctx context.Context, s *state, opt Options, begin time.Time, h float64) *run {
 	r := &run{ctx: ctx, s: s, opt: opt, begin: begin, h: h, bestH: h, earlier: math.Inf(1),
 		rng:      rand.New(rand.NewPCG(opt.Seed, 0x9a175)),
+		focus:    opt.Focused && opt.Temperature > 0 && s.focusable(),
 		attempts: opt.Attempts, tau: opt.Tau, every: opt.ProgressEvery, lastProg: begin, patience: opt.Patience}
 	if r.attempts == 0 {
 		r.attempts = max(s.n, MinAttempts)
@@ -677,12 +689,20 @@ func newRun(ctx context.Context, s *state, opt Options, begin time.Time, h float
 func (r *run) planWork() {
 	s, opt := r.s, r.opt
 	r.horizon, r.minWork = horizonOf(s), min(minWork, minWorkPerObject*int64(s.n))
+	if r.focus {
+		r.horizon = min(FocusedHorizon, FocusedPerObject*int64(s.n))
+	}
 	if opt.Plan > 0 {
 		r.horizon, r.minWork, r.planned = opt.Plan, opt.Plan, true
 	}
 	if opt.Share > 0 {
 		r.horizon = max(1, int64(float64(r.horizon)*opt.Share))
 		r.minWork = int64(float64(r.minWork) * opt.Share)
+	}
+	if r.focus && r.horizon < FocusedLeast*int64(s.n) {
+		r.focus = false // too little work to anneal from hot: cycles
+		r.planWork()
+		return
 	}
 	r.reserveComm()
 	r.chainHorizon, r.chainLeast = r.horizon, r.minWork
@@ -823,6 +843,10 @@ func (r *run) search() error {
 		return nil
 	}
 	r.prepare()
+	if r.focus {
+		r.searchFocused()
+		return r.ctx.Err()
+	}
 	if !r.descend() {
 		return r.ctx.Err()
 	}

@@ -49,26 +49,30 @@ func edgeless(t *testing.T, n int) *guest.Graph {
 	return g
 }
 
+// TestSolidGraphsAnnealHotterAndLongerOnMeshesAndToriOnly: and flat
+// graphs anneal focused there.
 func TestSolidGraphsAnnealHotterAndLongerOnMeshesAndToriOnly(t *testing.T) {
 	solid, flat := guest.Canonical(grid(t, []int{8, 8, 8}, true)), guest.Canonical(grid(t, []int{32, 16}, false))
 	unit := PairsTemperature * meanVolume(solid)
 	cases := []struct {
-		name string
-		g    *guest.Graph
-		host topology.Host
-		want float64
-		work float64
+		name  string
+		g     *guest.Graph
+		host  topology.Host
+		want  float64
+		work  float64
+		focus bool
 	}{
-		{"a 3-D graph on a torus", solid, topotest.MustParse(t, "torus:8x8x8"), SolidTemperature, SolidWork},
-		{"a 3-D graph on a mesh", solid, topotest.MustParse(t, "mesh:16x32"), SolidTemperature, SolidWork},
-		{"a 3-D graph on a fat tree", solid, topotest.MustParse(t, "fattree:8,3"), GraphTemperature, 0},
-		{"a 2-D graph on a torus", flat, topotest.MustParse(t, "torus:8x8x8"), GraphTemperature, 0},
-		{"a 3-D grid guest", grid(t, []int{8, 8, 8}, false), topotest.MustParse(t, "torus:8x8x8"), 1, 0},
+		{"a 3-D graph on a torus", solid, topotest.MustParse(t, "torus:8x8x8"), SolidTemperature, SolidWork, false},
+		{"a 3-D graph on a mesh", solid, topotest.MustParse(t, "mesh:16x32"), SolidTemperature, SolidWork, false},
+		{"a 3-D graph on a fat tree", solid, topotest.MustParse(t, "fattree:8,3"), GraphTemperature, 0, false},
+		{"a 2-D graph on a torus", flat, topotest.MustParse(t, "torus:8x8x8"), GraphTemperature, 0, true},
+		{"a 2-D graph on a fat tree", flat, topotest.MustParse(t, "fattree:8,3"), GraphTemperature, 0, false},
+		{"a 3-D grid guest", grid(t, []int{8, 8, 8}, false), topotest.MustParse(t, "torus:8x8x8"), 1, 0, false},
 	}
 	for _, c := range cases {
-		got, work := PairsAnnealingOf(c.g, c.host)
-		if math.Abs(got-c.want*unit) > 1e-9 || work != c.work {
-			t.Errorf("%s: temperature %g and share %g, want %g and %g", c.name, got, work, c.want*unit, c.work)
+		got, work, focus := PairsAnnealingOf(c.g, c.host)
+		if math.Abs(got-c.want*unit) > 1e-9 || work != c.work || focus != c.focus {
+			t.Errorf("%s: temperature %g, share %g, focused %v; want %g, %g, %v", c.name, got, work, focus, c.want*unit, c.work, c.focus)
 		}
 	}
 }

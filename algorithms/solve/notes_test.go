@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"topomap/algorithms/metric"
 	"topomap/algorithms/pairs"
 )
 
@@ -43,6 +44,12 @@ func TestPairsNotesStateTheirConstants(t *testing.T) {
 		if !strings.Contains(a.Notes.Summary, summary) || !strings.Contains(a.Notes.Complexity, cost) || !strings.Contains(a.Notes.Complexity, rate) {
 			t.Errorf("%s's notes do not say %q, %q and %q:\n%s\n%s", name, summary, cost, rate, a.Notes.Summary, a.Notes.Complexity)
 		}
+	}
+	focused := fmt.Sprintf("one annealing of %s moves per object (at most %dM; with fewer than %s per object, the cycles)",
+		metric.Thousands(pairs.FocusedPerObject), pairs.FocusedHorizon>>20, metric.Thousands(pairs.FocusedLeast))
+	focusedCost := fmt.Sprintf("annealed focused, %s moves per object (at most %dM)", metric.Thousands(pairs.FocusedPerObject), pairs.FocusedHorizon>>20)
+	if a, _ := Lookup("pairs"); !strings.Contains(a.Notes.Summary, focused) || !strings.Contains(a.Notes.Complexity, focusedCost) {
+		t.Errorf("pairs's notes do not say %q and %q", focused, focusedCost)
 	}
 }
 

@@ -1,0 +1,400 @@
+package pairs
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"time"
+)
+
+// Focused annealing (Options.Focused), our reading [P]: one annealing run
+// whose temperature falls geometrically from focusedHeat·Temperature to
+// focusedCool times that over the run's work, in place of the cycles,
+// on a host with grid coordinates and one slot per node under the
+// hop-bytes. What sets it apart, each measured on the quotient of 4elt at
+// 1,024 parts on torus:8x8x16:
+//
+//   - the object moved is the one of largest excess among a tournament of
+//     draws (focusedTourStart falling to focusedTourEnd over the run): its
+//     edges' cost L less a bound LB on it anywhere (its volumes, heaviest
+//     first, on the nearest nodes a node can have), so the search works
+//     where it can gain;
+//   - its partner is the occupant of a node at most one hop from the node
+//     of one of its neighbours (or that node left empty);
+//   - each object's L is kept up to date, and the acceptance threshold is
+//     drawn before the change is summed, arc by arc, so most rejected
+//     proposals stop early: every arc's cost is ≥ 0 and the partner's new
+//     cost is at least its LB.
+type focused struct {
+	s     *state
+	L, LB []float64 // per object, in volume × hops over its arcs
+	vol   []float64 // per arc
+	// pc packs each object's coordinates, 8 bits an axis, and node each
+	// node's; hops[j][uint8(x−y)] is the distance of x and y on axis j
+	pc, node []uint32
+	hops     [maxFocusedRank][256]float64
+	src      *rand.PCG
+	nlog     [1 << 12]float64 // −ln of the midpoints of 4,096 equal slices of (0, 1)
+	tour     int
+}
+
+// maxFocusedRank and maxFocusedAxis bound the hosts that anneal focused:
+// their coordinates fit a word, and the difference of two, taken as a
+// signed byte, is the offset between them.
+const (
+	maxFocusedRank = 4
+	maxFocusedAxis = 128
+)
+
+// Focused annealing's schedule and tournament: our choice [P], on the
+// quotient of 4elt at 1,024 parts on torus:8x8x16 (package solve's
+// Temperature there is 6 times the mean volume, in hop-bytes: the band
+// is 10 to 1.2 times it; below 1 nothing gains).
+const (
+	focusedHeat      = 5.0 / 3
+	focusedCool      = 0.12
+	focusedTourStart = 8
+	focusedTourEnd   = 3
+	focusedChunk     = 1024 // moves between temperature steps and checks
+)
+
+// applies reports whether the run can anneal focused: on a grid host of
+// one slot per node, under the hop-bytes.
+func (s *state) focusable() bool {
+	if s.gen != nil || s.cong != nil || s.cores != 1 || s.bits != nil || s.c == 0 || s.c > maxFocusedRank {
+		return false
+	}
+	for _, k := range s.dims {
+		if k > maxFocusedAxis {
+			return false
+		}
+	}
+	return true
+}
+
+func newFocused(s *state, seed uint64) *focused {
+	f := &focused{s: s, L: make([]float64, s.n), LB: make([]float64, s.n), vol: make([]float64, len(s.adj)),
+		pc: make([]uint32, s.n), node: make([]uint32, len(s.occ)), src: rand.NewPCG(seed, 0xf0c05ed)}
+	for i := range f.nlog {
+		f.nlog[i] = -math.Log((float64(i) + 0.5) / float64(len(f.nlog)))
+	}
+	for e := range f.vol {
+		f.vol[e] = s.volume(int32(e))
+	}
+	f.pack()
+	f.bounds()
+	for v := range int32(s.n) {
+		f.L[v] = f.local(v, f.pc[v])
+	}
+	return f
+}
+
+// pack fills the packed coordinates and the axes' distance tables.
+func (f *focused) pack() {
+	s := f.s
+	for p := range f.node {
+		for j, x := range s.node(int32(p)) {
+			f.node[p] |= uint32(x) << (8 * j)
+		}
+	}
+	for v, p := range s.pos {
+		f.pc[v] = f.node[p]
+	}
+	for j, k := range s.dims {
+		for o := 1 - k; o < k; o++ {
+			d := max(o, -o)
+			if w := s.wrapK[j]; w != 0 {
+				d = min(d, w-d)
+			}
+			f.hops[j][uint8(o)] = float64(d)
+		}
+	}
+}
+
+// dist returns the hops between packed coordinates x and y.
+func (f *focused) dist(x, y uint32) float64 {
+	return f.hops[0][uint8(x-y)] + f.hops[1][uint8((x>>8)-(y>>8))] +
+		f.hops[2][uint8((x>>16)-(y>>16))] + f.hops[3][uint8((x>>24)-(y>>24))]
+}
+
+// bounds sets each object's LB: its arcs' volumes, heaviest first, on
+// nodes at the least distances a node of the host can have that many
+// nodes at, from an upper bound on the nodes at each distance (the
+// product of the axes' bounds: 2 at distances below half an axis).
+func (f *focused) bounds() {
+	s := f.s
+	within := s.ballBound()
+	var ws []float64
+	for v := range int32(s.n) {
+		ws = ws[:0]
+		ws = append(ws, f.vol[s.off[v]:s.off[v+1]]...)
+		slices.Sort(ws)
+		d := 1
+		for i := len(ws) - 1; i >= 0; i-- {
+			for d < len(within)-1 && within[d] < int64(len(ws)-i) {
+				d++
+			}
+			f.LB[v] += ws[i] * float64(d)
+		}
+	}
+}
+
+// ballBound returns, for each distance d ≥ 1, an upper bound on the nodes
+// other than itself that a node has within d hops (the last entry covers
+// every distance beyond).
+func (s *state) ballBound() []int64 {
+	at := []int64{1} // nodes at each distance, bounded
+	for j := range s.c {
+		k := int64(s.dims[j])
+		ax := make([]int64, k)
+		ax[0] = 1
+		for t := int64(1); t < k; t++ {
+			switch {
+			case 2*t < k || s.wrapK[j] == 0 && 2*t <= k-1:
+				ax[t] = 2
+			case s.wrapK[j] == 0 || 2*t == k:
+				ax[t] = 1
+			}
+		}
+		next := make([]int64, len(at)+len(ax)-1)
+		for a, x := range at {
+			for b, y := range ax {
+				next[a+b] += x * y
+			}
+		}
+		at = next
+	}
+	within := make([]int64, len(at))
+	for d := 1; d < len(at); d++ {
+		within[d] = within[d-1] + at[d]
+	}
+	return within
+}
+
+// local returns Σ volume × hops over v's arcs were v at coordinates cv.
+func (f *focused) local(v int32, cv uint32) float64 {
+	s := f.s
+	var sum float64
+	for e := s.off[v]; e < s.off[v+1]; e++ {
+		sum += f.vol[e] * f.dist(cv, f.pc[s.adj[e]])
+	}
+	return sum
+}
+
+// threshold draws the largest change kept at temperature t (in the same
+// units): t times an exponential draw, so a change Δ is kept with
+// probability exp(−Δ/t).
+func (f *focused) threshold(t float64) float64 {
+	return t * f.nlog[f.src.Uint64()>>52]
+}
+
+// below returns a number in [0, n) from the top 32 bits of r.
+func below(r uint64, n int) int32 { return int32((r >> 32) * uint64(n) >> 32) }
+
+// pick returns the object of largest excess L − LB among f.tour draws,
+// each of 16 random bits (four a word).
+func (f *focused) pick() int32 {
+	n := uint64(f.s.n)
+	var r uint64
+	a, ex := int32(-1), math.Inf(-1)
+	for i := range f.tour {
+		if i&3 == 0 {
+			r = f.src.Uint64()
+		}
+		x := int32((r & 0xffff) * n >> 16)
+		r >>= 16
+		if e := f.L[x] - f.LB[x]; e > ex {
+			a, ex = x, e
+		}
+	}
+	return a
+}
+
+// partner returns the node that a proposal for object a aims at: a
+// random neighbour's node, or a node one hop from it along a random axis
+// and direction (at a mesh border, the neighbour's node); -1 if a has no
+// neighbour or the node is a's own.
+func (f *focused) partner(a int32) int32 {
+	s := f.s
+	lo, hi := s.off[a], s.off[a+1]
+	if lo == hi {
+		return -1
+	}
+	r := f.src.Uint64()
+	u := s.adj[lo+below(r, int(hi-lo))]
+	p := s.pos[u]
+	if k := int32(r&0xffff) * int32(2*s.c+1) >> 16; k < int32(2*s.c) {
+		p = s.stepFrom(p, k>>1, 1-2*(k&1))
+	}
+	if p == s.pos[a] {
+		return -1
+	}
+	return p
+}
+
+// stepFrom returns the node one hop from node p along axis j in direction
+// dir (±1), around a wrapped axis; p itself past a mesh border.
+func (s *state) stepFrom(p, j, dir int32) int32 {
+	x, k := s.tab[int(p)*s.c+int(j)], s.dims[j]
+	y := x + dir
+	switch {
+	case y >= 0 && y < k:
+	case s.wrapK[j] != 0:
+		y = (y + k) % k
+	default:
+		return p
+	}
+	return p + (y-x)*s.stride[j]
+}
+
+// try proposes moving object a to node pb (swapping with its occupant b,
+// or into it if empty) and makes the move if its change of Σ volume ×
+// hops over the edges is at most th; it returns the change and whether
+// it moved. The sums stop as soon as the change must exceed th.
+func (f *focused) try(a, pb int32, th float64) (float64, bool) {
+	s := f.s
+	pa, b := s.pos[a], s.occ[pb]
+	ca, cb := f.pc[a], f.node[pb]
+	lb := 0.0
+	if b >= 0 {
+		lb = f.L[b] - f.LB[b]
+	}
+	var sa, wab float64
+	bound := th + f.L[a] + lb
+	for e := s.off[a]; e < s.off[a+1]; e++ {
+		u := s.adj[e]
+		if u == b {
+			wab = f.vol[e]
+			continue
+		}
+		if sa += f.vol[e] * f.dist(cb, f.pc[u]); sa > bound {
+			return 0, false
+		}
+	}
+	d := sa - f.L[a]
+	if b >= 0 {
+		ab := 2 * wab * f.dist(ca, cb)
+		rest := th - d + f.L[b] - ab
+		var sb float64
+		for e := s.off[b]; e < s.off[b+1]; e++ {
+			if u := s.adj[e]; u != a {
+				if sb += f.vol[e] * f.dist(ca, f.pc[u]); sb > rest {
+					return 0, false
+				}
+			}
+		}
+		d += sb - f.L[b] + ab
+	}
+	if d > th {
+		return 0, false
+	}
+	f.move(a, b, pa, pb)
+	return d, true
+}
+
+// move exchanges a (on pa) and b (on pb, -1 if empty) and updates the
+// local costs of both and of their neighbours.
+func (f *focused) move(a, b, pa, pb int32) {
+	s := f.s
+	ca, cb := f.pc[a], f.node[pb]
+	f.shiftNeighbours(a, b, ca, cb)
+	f.pc[a] = cb
+	if b >= 0 {
+		f.shiftNeighbours(b, a, cb, ca)
+		f.pc[b] = ca
+		f.L[b] = f.local(b, ca)
+	}
+	f.L[a] = f.local(a, cb)
+	s.swap(a, b, pa, pb)
+}
+
+// shiftNeighbours updates the L of v's neighbours but skip as v moves
+// from coordinates from to coordinates to.
+func (f *focused) shiftNeighbours(v, skip int32, from, to uint32) {
+	s := f.s
+	for e := s.off[v]; e < s.off[v+1]; e++ {
+		if u := s.adj[e]; u != skip {
+			cu := f.pc[u]
+			f.L[u] += f.vol[e] * (f.dist(to, cu) - f.dist(from, cu))
+		}
+	}
+}
+
+// Focused annealing's work: FocusedPerObject moves per object, at most
+// FocusedHorizon; a run with less than FocusedLeast moves per object
+// (a larger guest, or a caller's smaller plan) anneals in cycles
+// instead, since a hot start needs time to settle. Our choice [P]: on
+// 4elt's quotient at 1,024 parts on torus:8x8x16, 6K, 9K and 12K moves
+// per object end at 1.766, 1.760 and 1.756 hops per byte (4 seeds), and
+// at 4,096 parts on torus:16x16x16 3K at 1.795 and 6K at 1.777.
+const (
+	FocusedPerObject = 12 << 10
+	FocusedHorizon   = 24 << 20
+	FocusedLeast     = 2 << 10
+)
+
+// searchFocused anneals focused over the chain's work but a tenth (for
+// the descent that follows), from the placement in the state, then
+// descends from the best placement the annealing saw; converged unless
+// the run was stopped.
+func (r *run) searchFocused() {
+	s := r.s
+	length := max(focusedChunk, (r.chainHorizon-(r.moves-r.chainAt))*9/10)
+	r.best = append(r.best[:0], s.pos...)
+	ok := r.annealFocused(length)
+	if r.bestH < r.h {
+		copy(s.pos, r.best)
+		s.placeSelf()
+	}
+	r.h, r.q = s.hopBytes(), s.squares()
+	ok = ok && r.descend()
+	r.bestH, r.bestQ = r.h, r.q
+	copy(r.best, s.pos)
+	r.converged = ok
+}
+
+// annealFocused makes length moves of focused annealing, the temperature
+// falling geometrically from Temperature to focusedCool times it, and
+// keeps in r.best the best placement seen at the end of a chunk of
+// moves; false if the run was stopped.
+func (r *run) annealFocused(length int64) bool {
+	s := r.s
+	f := newFocused(s, r.rng.Uint64())
+	t := focusedHeat * r.opt.Temperature / 2 // the change of one arc per edge
+	cool := math.Pow(focusedCool, focusedChunk/float64(length))
+	r.bestH = r.h
+	for m := int64(0); m < length; m += focusedChunk {
+		if r.stopped() {
+			return false
+		}
+		f.tour = focusedTourStart - int(float64(focusedTourStart-focusedTourEnd)*float64(m)/float64(length)+0.5)
+		r.chunkFocused(f, t)
+		if r.h < r.bestH {
+			r.bestH = r.h
+			copy(r.best, s.pos)
+		}
+		t *= cool
+		r.report(time.Now(), false)
+	}
+	return true
+}
+
+// chunkFocused makes focusedChunk proposals at temperature t (per edge).
+func (r *run) chunkFocused(f *focused, t float64) {
+	for range focusedChunk {
+		r.moves++
+		a := f.pick()
+		pb := f.partner(a)
+		if pb < 0 {
+			continue
+		}
+		r.evaluated++
+		if d, ok := f.try(a, pb, f.threshold(t)); ok {
+			r.h += 2 * d
+			r.accepted++
+			if d < 0 {
+				r.improved++
+			}
+		}
+	}
+}

@@ -1,0 +1,155 @@
+package pairs
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"topomap/algorithms/topology"
+)
+
+// TestBallBoundHoldsAtEveryNode: no node of a mesh, torus or mixed host
+// has more nodes within d hops than ballBound says, and on a torus every
+// node has exactly that many.
+func TestBallBoundHoldsAtEveryNode(t *testing.T) {
+	g := randomGraph(4, 0, rand.New(rand.NewPCG(1, 1)))
+	for _, h := range []*topology.Lattice{
+		must(topology.NewMesh(7)), must(topology.NewMesh(5, 4)), must(topology.NewTorus(4, 6)),
+		must(topology.NewTorus(3, 4, 5)), must(topology.NewMesh(2, 3, 6)),
+		must(topology.NewGrid([]int{5, 4, 3}, []bool{true, false, true})),
+	} {
+		s := newState(g, h, []int{0, 1, 2, 3})
+		within := s.ballBound()
+		exact := h.String()[:5] == "torus"
+		for p := range int32(h.Size()) {
+			count := make([]int64, len(within))
+			for q := range int32(h.Size()) {
+				if d := int(s.dist(s.node(p), s.node(q))); q != p {
+					for r := min(d, len(within)-1); r < len(within); r++ {
+						count[r]++
+					}
+				}
+			}
+			for d := 1; d < len(within); d++ {
+				if count[d] > within[d] || exact && count[d] != within[d] {
+					t.Fatalf("%s: node %d has %d nodes within %d hops; the bound says %d", h, p, count[d], d, within[d])
+				}
+			}
+		}
+	}
+}
+
+// TestFocusedMovesAreExact: every focused proposal is kept exactly when
+// its change (the swap's delta, per edge) is at most the threshold (but
+// for rounding on a tie), early stops included, and the cached local costs and the tracked hop-bytes
+// stay equal to a recomputation.
+func TestFocusedMovesAreExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, in := range testInstances() {
+		s := newState(in.g, in.h, in.place)
+		if !s.focusable() {
+			continue
+		}
+		t.Run(in.name, func(t *testing.T) {
+			f := newFocused(s, 9)
+			f.tour = 3
+			h, kept := s.hopBytes(), 0
+			for i := range 4000 {
+				a := f.pick()
+				pb := f.partner(a)
+				if pb < 0 {
+					continue
+				}
+				want, _ := s.delta(a, s.occ[pb], s.pos[a], pb)
+				th := f.threshold(math.Abs(want) * rng.Float64() * 2)
+				d, ok := f.try(a, pb, th)
+				tie := closeTo(in.g, want/2, th) // rounding may decide either way
+				if !tie && ok != (want/2 <= th) || ok && !closeTo(in.g, 2*d, want) {
+					t.Fatalf("proposal %d: kept %v with change %v at threshold %v; the delta is %v", i, ok, 2*d, th, want)
+				}
+				if ok {
+					h += 2 * d
+					kept++
+				}
+			}
+			for v := range int32(s.n) {
+				if got := f.local(v, f.pc[v]); !closeTo(in.g, f.L[v], got) || f.LB[v] > got+1e-9 {
+					t.Fatalf("object %d: cached cost %v, recomputed %v, bound %v", v, f.L[v], got, f.LB[v])
+				}
+			}
+			if full := s.hopBytes(); kept == 0 || !closeTo(in.g, h, full) {
+				t.Fatalf("%d moves kept; tracked %v hop-bytes, recomputed %v", kept, h, full)
+			}
+			checkState(t, s)
+		})
+	}
+}
+
+// TestFocusedAnnealingWhereItApplies: a run anneals focused only when
+// asked, with a temperature, on a grid host of one slot per node, under
+// the hop-bytes, and with at least FocusedLeast moves per object.
+func TestFocusedAnnealingWhereItApplies(t *testing.T) {
+	g := randomGraph(64, 100, rand.New(rand.NewPCG(5, 6)))
+	place := make([]int, 64)
+	for v := range place {
+		place[v] = v
+	}
+	on := Options{Focused: true, Temperature: 6}
+	cases := []struct {
+		name string
+		host string
+		opt  Options
+		want bool
+	}{
+		{"a torus", "torus:4x4x4", on, true},
+		{"a mesh, larger", "mesh:9x8", on, true},
+		{"not asked", "torus:4x4x4", Options{Temperature: 6}, false},
+		{"no temperature", "torus:4x4x4", Options{Focused: true}, false},
+		{"a small plan", "torus:4x4x4", Options{Focused: true, Temperature: 6, Plan: 64 * FocusedLeast / 2}, false},
+		{"a plan that fits", "torus:4x4x4", Options{Focused: true, Temperature: 6, Plan: 64 * FocusedLeast}, true},
+		{"cores", "torus:4x4:cores=4", on, false},
+		{"a fat tree", "fattree:4,3", on, false},
+		{"a hypercube", "hypercube:6", on, false},
+		{"an axis of 256", "torus:256", on, false},
+		{"congestion", "torus:4x4x4", Options{Focused: true, Temperature: 6, Objective: Congestion}, false},
+	}
+	for _, c := range cases {
+		h := must(topology.Parse(c.host))
+		s := newState(g, h, place)
+		if c.opt.Objective == Congestion {
+			r, _ := topology.RouterOf(h)
+			s.cong = newCongestion(context.Background(), s, r)
+		}
+		if r := newRun(context.Background(), s, c.opt, time.Now(), s.hopBytes()); r.focus != c.want {
+			t.Errorf("%s: focused %v, want %v", c.name, r.focus, c.want)
+		}
+	}
+}
+
+// TestFocusedRunsRepeat: a focused run is a function of its seed; it
+// never ends above its start, and two seeds differ.
+func TestFocusedRunsRepeat(t *testing.T) {
+	g := randomGraph(200, 300, rand.New(rand.NewPCG(7, 8)))
+	h := must(topology.NewTorus(8, 5, 5))
+	starts := [][]int{randomPlace(200, 200, rand.New(rand.NewPCG(9, 9)))}
+	run := func(seed uint64) *Result {
+		res, err := Improve(context.Background(), g, h, starts, Options{Seed: seed, Focused: true, Temperature: 6 * 5.5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	a, b, c := run(1), run(1), run(2)
+	if !slices.Equal(a.Place, b.Place) || a.Moves != b.Moves {
+		t.Errorf("seed 1 twice: %v and %v hop-bytes, %d and %d moves", a.HopBytes, b.HopBytes, a.Moves, b.Moves)
+	}
+	if slices.Equal(a.Place, c.Place) {
+		t.Error("seeds 1 and 2 gave the same placement")
+	}
+	if start := newState(g, h, starts[0]).hopBytes(); a.HopBytes >= start || a.Cycles != 0 {
+		t.Errorf("%v hop-bytes from %v, in %d cycles; want lower, focused (no cycle)", a.HopBytes, start, a.Cycles)
+	}
+}
