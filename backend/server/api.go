@@ -339,10 +339,11 @@ func (s *Server) checkSync(in spec.Instance, check func(spec.Instance) (solve.Al
 // SyncWorkers at once, SyncTimeout in all (waiting included).
 func (s *Server) solveSync(ctx context.Context, in spec.Instance) (*solve.Result, error) {
 	lim := s.o.Jobs.Limits()
-	if err := s.checkSyncBudget(in, 1); err != nil {
+	// The caps first: budgeting moves builds the guest.
+	if err := s.checkSync(in, lim.Solver.Check); err != nil {
 		return nil, err
 	}
-	if err := s.checkSync(in, lim.Solver.Check); err != nil {
+	if err := s.checkSyncBudget(in, 1); err != nil {
 		return nil, err
 	}
 	var res *solve.Result

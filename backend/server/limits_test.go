@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"topomap/algorithms/cpuclock"
+	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/backend/jobs"
 	"topomap/backend/server"
@@ -166,5 +168,30 @@ func TestReadsAreBounded(t *testing.T) {
 	close(held.release)
 	if rec := <-first; rec.Code != http.StatusOK {
 		t.Errorf("the held download: %d %s", rec.Code, rec.Body)
+	}
+}
+
+// TestSyncMovesRefuseHugeGuestUnbuilt: moves without a budget on /map
+// (and a rendering solved on the fly) built the guest to budget them
+// before the size caps were checked: hypercube:21 allocated some 400 MB
+// and 0.7 CPU-s per request, outside the synchronous slots, before its
+// 400 (twelve at once took the server to 2.7 GB). The caps now come
+// first and nothing is built.
+func TestSyncMovesRefuseHugeGuestUnbuilt(t *testing.T) {
+	f := newFixture(t, jobs.Options{}, server.Options{})
+	for _, tc := range []struct{ method, path, body string }{
+		{"POST", "/api/v1/map", `{"guest":"hypercube:21","host":"ring:16","algo":"pairs","moves":1}`},
+		{"GET", "/api/v1/render.svg?guest=hypercube:21&host=ring:16&algo=pairs&moves=1", ""},
+	} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		rec := f.do(t, tc.method, tc.path, tc.body)
+		runtime.ReadMemStats(&after)
+		if e := decode[server.ErrorBody](t, rec); rec.Code != 400 || e.Field != "guest" {
+			t.Errorf("%s %s: %d %+v, want a 400 on guest", tc.method, tc.path, rec.Code, e)
+		}
+		if allocs := after.TotalAlloc - before.TotalAlloc; allocs > 16<<20 {
+			t.Errorf("%s %s: %s bytes allocated before the cap refused it", tc.method, tc.path, metric.Thousands(int(allocs)))
+		}
 	}
 }
