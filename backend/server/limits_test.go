@@ -195,3 +195,33 @@ func TestSyncMovesRefuseHugeGuestUnbuilt(t *testing.T) {
 		}
 	}
 }
+
+// TestNamedPlacementsAreBounded: a placement with host names (POST
+// /jobs/{id}/placement) loads the whole result as a download does, but
+// took no read slot: sixteen at once of a 2^20-rank job took the server
+// to 2.8 GB, where sixteen downloads stay under 350 MB. It now waits for
+// one of the ReadWorkers slots like the downloads, 503 past SyncTimeout.
+func TestNamedPlacementsAreBounded(t *testing.T) {
+	f := newFixture(t, jobs.Options{}, server.Options{})
+	j := doneJob(t, f, `{"guest":"hypercube:3","host":"ring:8","algo":"xor"}`)
+	held := &heldResults{Service: f.runner, started: make(chan struct{}), release: make(chan struct{})}
+	srv := server.New(server.Options{Jobs: held, ReadWorkers: 1, SyncTimeout: 50 * time.Millisecond})
+	first := make(chan *httptest.ResponseRecorder)
+	go func() {
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, httptest.NewRequest("GET", "/api/v1/jobs/"+j.ID+"/placement?format=csv", nil))
+		first <- rec
+	}()
+	<-held.started
+	req := httptest.NewRequest("POST", "/api/v1/jobs/"+j.ID+"/placement?format=rankfile", strings.NewReader("n[0-7]\n"))
+	req.Header.Set("Content-Type", "text/plain")
+	rec := httptest.NewRecorder()
+	srv.ServeHTTP(rec, req)
+	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" || !strings.Contains(rec.Body.String(), "downloads") {
+		t.Errorf("a placement with host names while the one read slot is held: %d %q %.80q, want a 503 to retry", rec.Code, rec.Header().Get("Retry-After"), rec.Body)
+	}
+	close(held.release)
+	if rec := <-first; rec.Code != http.StatusOK {
+		t.Errorf("the held download: %d %s", rec.Code, rec.Body)
+	}
+}

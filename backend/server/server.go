@@ -243,7 +243,7 @@ func (s *Server) routeAPI(api *echo.Group) {
 	api.DELETE("/jobs/:id", s.cancel, s.guardWrites)
 	api.GET("/jobs/:id/events", s.events)
 	read(api, "/jobs/:id/placement", s.placement, s.readSlot)
-	api.POST(namedPlacementPath, s.namedPlacement, s.guardText)
+	api.POST(namedPlacementPath, s.namedPlacement, s.guardText, s.readSlot)
 	api.POST("/map", s.mapSync, s.guardWrites)
 	api.POST("/score", s.score, s.guardText)
 	api.GET("/render.svg", s.render, s.guardCompute(rendersInstance))
@@ -266,10 +266,11 @@ func read(g *echo.Group, path string, h echo.HandlerFunc, m ...echo.MiddlewareFu
 	g.Match([]string{http.MethodGet, http.MethodHead}, path, h, m...)
 }
 
-// readSlot serves a read of stored data (a job's placement, a graph, a
-// machine) in one of ReadWorkers slots, which it waits up to SyncTimeout
-// for (errReadsBusy, 503, past it): each read may load and write a whole
-// result, so that many at once would take the server's memory.
+// readSlot serves a read of stored data (a job's placement, with host names
+// or not, a graph, a machine) in one of ReadWorkers slots, which it waits
+// up to SyncTimeout for (errReadsBusy, 503, past it): each read may load
+// and write a whole result, so that many at once would take the server's
+// memory.
 func (s *Server) readSlot(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		wait, cancel := context.WithTimeout(c.Request().Context(), s.o.SyncTimeout)
