@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -223,5 +224,44 @@ func TestNamedPlacementsAreBounded(t *testing.T) {
 	close(held.release)
 	if rec := <-first; rec.Code != http.StatusOK {
 		t.Errorf("the held download: %d %s", rec.Code, rec.Body)
+	}
+}
+
+// countedHeld is heldResults that counts the results it loads.
+type countedHeld struct {
+	*heldResults
+	loads atomic.Int32
+}
+
+func (c *countedHeld) Result(id string) (*solve.Result, error) {
+	c.loads.Add(1)
+	return c.heldResults.Result(id)
+}
+
+// TestRenderLoadsInItsSlot: a drawing of a job loaded the job's result
+// before it waited for a rendering slot, so every render waiting held a
+// whole result (64 renders at once of a 262,144-node job, a route open to
+// anyone: 965 MB). The result is now loaded in the slot: a render that
+// finds none free for SyncTimeout gets its 503 having loaded nothing.
+func TestRenderLoadsInItsSlot(t *testing.T) {
+	f := newFixture(t, jobs.Options{}, server.Options{})
+	j := doneJob(t, f, `{"guest":"hypercube:3","host":"ring:8","algo":"xor"}`)
+	held := &countedHeld{heldResults: &heldResults{Service: f.runner, started: make(chan struct{}), release: make(chan struct{})}}
+	srv := server.New(server.Options{Jobs: held, RenderWorkers: 1, SyncTimeout: 50 * time.Millisecond})
+	first := make(chan *httptest.ResponseRecorder)
+	go func() {
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, httptest.NewRequest("GET", "/api/v1/render.svg?width=700&job="+j.ID, nil))
+		first <- rec
+	}()
+	<-held.started
+	rec := httptest.NewRecorder()
+	srv.ServeHTTP(rec, httptest.NewRequest("GET", "/api/v1/render.svg?width=701&job="+j.ID, nil))
+	if loads := held.loads.Load(); rec.Code != http.StatusServiceUnavailable || loads != 1 {
+		t.Errorf("a render while the one rendering slot is held: %d after %d result loads, want a 503 and the held render's load only", rec.Code, loads)
+	}
+	close(held.release)
+	if rec := <-first; rec.Code != http.StatusOK {
+		t.Errorf("the held render: %d %s", rec.Code, rec.Body)
 	}
 }

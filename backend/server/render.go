@@ -180,7 +180,7 @@ func (s *Server) render(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d, err := s.drawResult(c, rq, res)
+	d, err := s.drawResult(c, rq, func() (*solve.Result, error) { return res, nil })
 	if err != nil {
 		return err
 	}
@@ -203,11 +203,10 @@ func (s *Server) renderJob(c echo.Context, rq renderRequest) error {
 	if d, ok := s.renders.get(key); ok {
 		return sendDrawing(c, d)
 	}
-	res, err := s.o.Jobs.Result(rq.Job)
-	if err != nil {
-		return unknown("job", err)
-	}
-	d, err := s.drawResult(c, rq, res)
+	d, err := s.drawResult(c, rq, func() (*solve.Result, error) {
+		res, err := s.o.Jobs.Result(rq.Job)
+		return res, unknown("job", err)
+	})
 	if err != nil {
 		return err
 	}
@@ -251,10 +250,27 @@ func tooLargeToDraw(id string, n, max int) error {
 	return &spec.FieldError{Field: "job", Err: fmt.Errorf("job %s maps onto %s nodes, more than the %s one drawing may show; download its placement instead", id, metric.Thousands(n), metric.Thousands(max))}
 }
 
-// drawResult draws a solved mapping, or the execution model of its gantt
-// view, in a rendering slot; a job with more host nodes than
-// MaxRenderNodes is refused.
-func (s *Server) drawResult(c echo.Context, rq renderRequest, res *solve.Result) (drawing, error) {
+// drawResult draws the mapping load gives (a job's result, or one just
+// solved), or the execution model of its gantt view, in a rendering slot,
+// which the load waits for too: a job's result takes its size in memory
+// (some 15 MB at 262,144 ranks), and 64 renders of one job waiting for a
+// slot each held one. A job with more host nodes than MaxRenderNodes is
+// refused.
+func (s *Server) drawResult(c echo.Context, rq renderRequest, load func() (*solve.Result, error)) (drawing, error) {
+	var d drawing
+	err := s.syncSlot(c.Request().Context(), s.draw, func(context.Context) error {
+		res, err := load()
+		if err != nil {
+			return err
+		}
+		d, err = s.drawNow(c, rq, res)
+		return err
+	})
+	return d, err
+}
+
+// drawNow draws res as drawResult does, in the caller's slot.
+func (s *Server) drawNow(c echo.Context, rq renderRequest, res *solve.Result) (drawing, error) {
 	if n := res.Mapping.Host.Size(); n > s.o.MaxRenderNodes {
 		return drawing{}, tooLargeToDraw(rq.Job, n, s.o.MaxRenderNodes)
 	}
@@ -264,15 +280,15 @@ func (s *Server) drawResult(c echo.Context, rq renderRequest, res *solve.Result)
 		res = &solve.Result{Instance: in, Algorithm: res.Algorithm, Mapping: res.Mapping, Metrics: res.Metrics, Seconds: res.Seconds}
 	}
 	var buf bytes.Buffer
-	err := s.syncSlot(c.Request().Context(), s.draw, func(context.Context) error {
-		switch rq.View {
-		case "gantt":
-			return drawGantt(&buf, res, rq.Options)
-		case "projected":
-			return drawProjected(&buf, res, rq)
-		}
-		return draw.Mapping(&buf, res, rq.Options)
-	})
+	var err error
+	switch rq.View {
+	case "gantt":
+		err = drawGantt(&buf, res, rq.Options)
+	case "projected":
+		err = drawProjected(&buf, res, rq)
+	default:
+		err = draw.Mapping(&buf, res, rq.Options)
+	}
 	if err != nil {
 		return drawing{}, err
 	}
