@@ -330,8 +330,11 @@ func (u *graphUpload) send(name, text string) (string, []string, error) {
 // not upload it (the upload showed "No file chosen"): its id, vertices
 // and arcs.
 func (u *graphUpload) describe(g spec.Guest) {
+	if !g.External() {
+		return // building a grid or a d-cube costs its size, for nothing
+	}
 	gr, err := g.Build()
-	if !g.External() || err != nil || u.last.ID == gr.ID {
+	if err != nil || u.last.ID == gr.ID {
 		return
 	}
 	u.info = fmt.Sprintf("graph:%s, %s, %s (from the link)", gr.ID, metric.Plural(gr.Order(), "vertex", "vertices"), metric.Plural(gr.Arcs(), "arc"))

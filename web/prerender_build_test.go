@@ -1,0 +1,39 @@
+//go:build !(js && wasm)
+
+package web
+
+import (
+	"net/http/httptest"
+	"runtime"
+	"testing"
+
+	"topomap/algorithms/metric"
+)
+
+// TestPageOfHugeGuestBuildsNothing: the explorer's page built a
+// permalink's guest to describe an uploaded graph before it asked
+// whether the guest was one: a page load of
+// /?guest=grid:4096x4096&host=ring:16, anonymous also on a server with
+// API tokens (which maps nothing on page loads), took 1.2 CPU-s and
+// some 700 MB to build 16,777,216 objects it never used. Now a guest
+// that is no uploaded graph is not built.
+func TestPageOfHugeGuestBuildsNothing(t *testing.T) {
+	h := AppHandler(AppOptions{Version: "t", NoServiceWorker: true, ComputeInBrowser: true})
+	t.Cleanup(func() { AppHandler(AppOptions{Version: "t", NoServiceWorker: true}) })
+	for _, p := range []string{
+		"/?guest=grid:4096x4096&host=ring:16&algo=rowmajor",
+		"/?guest=grid:4096x4096&host=torus:4096x4096&algo=rowmajor",
+	} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest("GET", p, nil))
+		runtime.ReadMemStats(&after)
+		if w.Code != 200 {
+			t.Fatalf("GET %s: status %d", p, w.Code)
+		}
+		if allocs := after.TotalAlloc - before.TotalAlloc; allocs > 32<<20 {
+			t.Errorf("GET %s: %s bytes allocated for a page of forms", p, metric.Thousands(int(allocs)))
+		}
+	}
+}
