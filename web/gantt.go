@@ -186,7 +186,7 @@ func (c *GanttPage) checkCube() (in spec.Instance, algos []string, ok bool) {
 	}
 	// Right's check needs a guest and a host: it panicked on either
 	// invalid (a 500 for /gantt?guest=bogus); their fields say why.
-	if c.vs != "" && !notCube && errs["guest"] == "" && errs["host"] == "" {
+	if c.vs != "" && !notCube && errs["guest"] == "" && errs["host"] == "" && !serverChecks(in) {
 		other := in
 		other.Algo = c.vs
 		if _, err := spec.ParseAlgo(c.vs); err != nil {

@@ -37,3 +37,31 @@ func TestPageOfHugeGuestBuildsNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestPageOfHugeAllocationResolvesNothing: a page checked a permalink's
+// allocation on any host: /?guest=grid:4x4&host=torus:4096x4096&nodes=0-16000000,
+// anonymous also on a server with API tokens, took 16 CPU-s and 1.3 GB
+// to list and check 16,000,001 nodes. Above the browser's cap the page
+// leaves the allocation to the server, which checks it when the job is
+// submitted, within its caps.
+func TestPageOfHugeAllocationResolvesNothing(t *testing.T) {
+	h := AppHandler(AppOptions{Version: "t", NoServiceWorker: true, ComputeInBrowser: true})
+	t.Cleanup(func() { AppHandler(AppOptions{Version: "t", NoServiceWorker: true}) })
+	for _, p := range []string{
+		"/?guest=grid:4x4&host=torus:2048x2048&algo=rowmajor&nodes=0-4194303",
+		"/compare?guest=grid:4x4&host=torus:2048x2048&nodes=0-4194303",
+		"/gantt?guest=hypercube:2&host=torus:2048x2048&algo=identity&nodes=0-4194303",
+	} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest("GET", p, nil))
+		runtime.ReadMemStats(&after)
+		if w.Code != 200 {
+			t.Fatalf("GET %s: status %d", p, w.Code)
+		}
+		if allocs := after.TotalAlloc - before.TotalAlloc; allocs > 32<<20 {
+			t.Errorf("GET %s: %s bytes allocated for a page of forms", p, metric.Thousands(int(allocs)))
+		}
+	}
+}
