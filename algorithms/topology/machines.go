@@ -11,10 +11,16 @@ import (
 // machinePrefix starts the spec string of a machine read from a file.
 const machinePrefix = "machine:"
 
-// MaxMachines bounds the machines Parse knows at once; registering one
-// more forgets the one registered first (a server registers its stored
-// machines again when they are uploaded or it starts).
-const MaxMachines = 1024
+// MaxMachines bounds the machines Parse knows at once, and MaxMachineNodes
+// their nodes (some 50 bytes each: 200 MB; 1,024 machines of 262,144 nodes,
+// a topology.conf of three lines each, took 13 GB); registering one more
+// forgets the ones registered first (a server registers its stored
+// machines again when it starts, and each again when it is uploaded or a
+// request names it: fetched from the store).
+const (
+	MaxMachines     = 1024
+	MaxMachineNodes = 1 << 22
+)
 
 // ErrUnknownMachine is wrapped by Parse's error for "machine:ID" when no
 // machine of that id was registered in this process. Each program says
@@ -40,10 +46,11 @@ var machines = struct {
 	sync.RWMutex
 	byID  map[string]Machine
 	order []string
+	nodes int // of the machines in byID
 }{byID: map[string]Machine{}}
 
-// RegisterMachine makes "machine:ID" name t in Parse, until MaxMachines
-// later registrations.
+// RegisterMachine makes "machine:ID" name t in Parse, until later
+// registrations take it beyond MaxMachines or MaxMachineNodes.
 func RegisterMachine(t Machine) {
 	machines.Lock()
 	defer machines.Unlock()
@@ -51,12 +58,15 @@ func RegisterMachine(t Machine) {
 	if _, ok := machines.byID[id]; ok {
 		return
 	}
-	if len(machines.order) == MaxMachines {
-		delete(machines.byID, machines.order[0])
+	for len(machines.order) > 0 && (len(machines.order) == MaxMachines || machines.nodes+t.Size() > MaxMachineNodes) {
+		first := machines.order[0]
+		machines.nodes -= machines.byID[first].Size()
+		delete(machines.byID, first)
 		machines.order = machines.order[1:]
 	}
 	machines.byID[id] = t
 	machines.order = append(machines.order, id)
+	machines.nodes += t.Size()
 }
 
 // machineSource, if set, fetches a machine this process has not

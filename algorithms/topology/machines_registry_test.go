@@ -2,6 +2,7 @@ package topology_test
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -68,5 +69,40 @@ func TestAnUnknownMachineIsFetchedFromTheMachineSource(t *testing.T) {
 	}
 	if want := []string{tr.ID(), other.ID(), tr.ID()}; !slices.Equal(asked, want) {
 		t.Errorf("asked the source for %q, want %q (well-formed ids, once found)", asked, want)
+	}
+}
+
+// TestMachineRegistryBoundsItsNodes: the registry forgot a machine only
+// after 1,024 later ones, whatever their size: 1,024 uploads of a
+// three-line topology.conf of 262,144 nodes (13 MB each in memory) would
+// have kept 13 GB. It now also keeps at most MaxMachineNodes nodes, the
+// ones registered first forgotten (a server fetches them again from its
+// store).
+func TestMachineRegistryBoundsItsNodes(t *testing.T) {
+	const n = 1 << 18
+	parent := make([]int, n+1)
+	for i := range n {
+		parent[i] = n
+	}
+	parent[n] = -1
+	var trees []*topology.SwitchTree
+	for k := range topology.MaxMachineNodes/n + 1 {
+		names := make([]string, n)
+		for i := range names {
+			names[i] = fmt.Sprintf("m%dn%d", k, i)
+		}
+		tr, err := topology.NewSwitchTree(names, []string{"top"}, parent)
+		if err != nil {
+			t.Fatal(err)
+		}
+		topology.RegisterMachine(tr)
+		trees = append(trees, tr)
+	}
+	if _, err := topology.Parse(trees[0].String()); !errors.Is(err, topology.ErrUnknownMachine) {
+		t.Errorf("the first of %d machines of %d nodes: %v, want it forgotten", len(trees), n, err)
+	}
+	last := trees[len(trees)-1]
+	if h, err := topology.Parse(last.String()); err != nil || h != topology.Host(last) {
+		t.Errorf("the last machine: %v (%v), want it registered", h, err)
 	}
 }
