@@ -15,6 +15,7 @@ import (
 	"topomap/algorithms/cpuclock"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
 	"topomap/backend/jobs"
 	"topomap/backend/server"
 )
@@ -263,5 +264,53 @@ func TestRenderLoadsInItsSlot(t *testing.T) {
 	close(held.release)
 	if rec := <-first; rec.Code != http.StatusOK {
 		t.Errorf("the held render: %d %s", rec.Code, rec.Body)
+	}
+}
+
+// heldSubmits is a job service whose first Submit says when it started
+// and waits for release.
+type heldSubmits struct {
+	jobs.Service
+	started, release chan struct{}
+	once             sync.Once
+}
+
+func (h *heldSubmits) Submit(in spec.Instance) (jobs.Job, bool, error) {
+	first := false
+	h.once.Do(func() { first = true })
+	if first {
+		close(h.started)
+		<-h.release
+	}
+	return h.Service.Submit(in)
+}
+
+// TestSubmitsAreBounded: a submit checks its instance in the request,
+// which may cost the host's size (nodes=0-1048575 on torus:1024x1024:
+// 0.6-1 CPU-s and 100 MB), and any number ran at once: sixteen took
+// 15 CPU-s and 1.5 GB. Submits are now checked SyncWorkers at once, in
+// slots of their own; one that finds none free for SyncTimeout gets 503
+// with Retry-After, and the held one still gets its job.
+func TestSubmitsAreBounded(t *testing.T) {
+	f := newFixture(t, jobs.Options{}, server.Options{})
+	held := &heldSubmits{Service: f.runner, started: make(chan struct{}), release: make(chan struct{})}
+	srv := server.New(server.Options{Jobs: held, SyncWorkers: 1, SyncTimeout: 50 * time.Millisecond})
+	submit := func(body string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest("POST", "/api/v1/jobs", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, req)
+		return rec
+	}
+	first := make(chan *httptest.ResponseRecorder)
+	go func() { first <- submit(xorBody) }()
+	<-held.started
+	rec := submit(`{"guest":"hypercube:3","host":"ring:8","algo":"xor"}`)
+	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" || !strings.Contains(rec.Body.String(), "submissions") {
+		t.Errorf("a submit while the one submit slot is held: %d %q %.80q, want a 503 to retry", rec.Code, rec.Header().Get("Retry-After"), rec.Body)
+	}
+	close(held.release)
+	if rec := <-first; rec.Code != http.StatusAccepted && rec.Code != http.StatusOK {
+		t.Errorf("the held submit: %d %s", rec.Code, rec.Body)
 	}
 }

@@ -40,8 +40,9 @@ type Options struct {
 	// SyncTimeout bounds a synchronous request's work (default 10 s).
 	SyncTimeout time.Duration
 	// SyncWorkers bounds synchronous requests solved at once (default
-	// NumCPU: each may keep a core busy); others wait up to SyncTimeout,
-	// then get 503.
+	// NumCPU: each may keep a core busy), and apart from them the job
+	// submissions checked at once; others wait up to SyncTimeout, then
+	// get 503.
 	SyncWorkers int
 	// MaxSyncBudget caps the budget of a synchronous request, the CPU time
 	// a local search may take in it (default 2 s); more is a job's work.
@@ -172,6 +173,7 @@ type Server struct {
 	sync    chan struct{} // semaphore of synchronous work
 	draw    chan struct{} // semaphore of renderings
 	uploads chan struct{} // semaphore of graph uploads
+	submits chan struct{} // semaphore of job submissions (submitChecked)
 	reads   chan struct{} // semaphore of reads of stored data (readSlot)
 	closing chan struct{} // closed on shutdown: ends SSE streams
 	once    sync.Once
@@ -194,7 +196,7 @@ func New(o Options) *Server {
 		panic("server: Options.Jobs is nil")
 	}
 	o = o.withDefaults()
-	s := &Server{o: o, e: echo.New(), sync: make(chan struct{}, o.SyncWorkers), draw: make(chan struct{}, o.RenderWorkers), uploads: make(chan struct{}, o.UploadWorkers), reads: make(chan struct{}, o.ReadWorkers), closing: make(chan struct{}), renders: newRenderCache(renderCacheBytes)}
+	s := &Server{o: o, e: echo.New(), sync: make(chan struct{}, o.SyncWorkers), draw: make(chan struct{}, o.RenderWorkers), uploads: make(chan struct{}, o.UploadWorkers), submits: make(chan struct{}, o.SyncWorkers), reads: make(chan struct{}, o.ReadWorkers), closing: make(chan struct{}), renders: newRenderCache(renderCacheBytes)}
 	if o.Graphs != nil {
 		// machine:ID names the stored machines from the start; one that
 		// does not decode is the store check's to report
