@@ -34,8 +34,12 @@ type focused struct {
 	pc, node []uint32
 	hops     [maxFocusedRank][256]float64
 	src      *rand.PCG
-	nlog     [1 << 12]float64 // −ln of the midpoints of 4,096 equal slices of (0, 1)
-	tour     int
+	// nlog holds −ln of the midpoints of 4,096 equal slices of (0, 1),
+	// from Log1p, as the cooling factor comes from Expm1: pure Go on
+	// every platform, where Log, Exp and Pow have assembly on amd64 that
+	// may differ in the last bit, so the browser anneals as the server
+	nlog [1 << 12]float64
+	tour int
 }
 
 // maxFocusedRank and maxFocusedAxis bound the hosts that anneal focused:
@@ -76,7 +80,7 @@ func newFocused(s *state, seed uint64) *focused {
 	f := &focused{s: s, L: make([]float64, s.n), LB: make([]float64, s.n), vol: make([]float64, len(s.adj)),
 		pc: make([]uint32, s.n), node: make([]uint32, len(s.occ)), src: rand.NewPCG(seed, 0xf0c05ed)}
 	for i := range f.nlog {
-		f.nlog[i] = -math.Log((float64(i) + 0.5) / float64(len(f.nlog)))
+		f.nlog[i] = -math.Log1p((float64(i)+0.5)/float64(len(f.nlog)) - 1)
 	}
 	for e := range f.vol {
 		f.vol[e] = s.volume(int32(e))
@@ -361,7 +365,7 @@ func (r *run) annealFocused(length int64) bool {
 	s := r.s
 	f := newFocused(s, r.rng.Uint64())
 	t := focusedHeat * r.opt.Temperature / 2 // the change of one arc per edge
-	cool := math.Pow(focusedCool, focusedChunk/float64(length))
+	cool := 1 + math.Expm1(math.Log1p(focusedCool-1)*focusedChunk/float64(length))
 	r.bestH = r.h
 	for m := int64(0); m < length; m += focusedChunk {
 		if r.stopped() {
