@@ -97,5 +97,7 @@ func Complete(j *Job, res *solve.Result, partial bool) {
 	if !partial {
 		j.Progress.Fraction = 1
 	}
-	j.Progress.HopsPerByte, j.Progress.Elapsed = res.Metrics.HopsPerByte, res.Seconds
+	// The mapper's time leaves out building the instance and the metrics,
+	// which the running job's elapsed time counted: it never goes back.
+	j.Progress.HopsPerByte, j.Progress.Elapsed = res.Metrics.HopsPerByte, max(j.Progress.Elapsed, res.Seconds)
 }

@@ -107,6 +107,25 @@ func TestProgressEvents(t *testing.T) {
 	}
 }
 
+// TestFinalElapsedNeverGoesBack: a done job's elapsed time is not less
+// than the last one its progress showed while it ran (the mapper's own
+// time, which leaves out building the instance and the metrics, is).
+func TestFinalElapsedNeverGoesBack(t *testing.T) {
+	r, _, release := newRunner(t, jobs.Options{})
+	j, _, err := r.Submit(instance(t, "grid:4x4", "mesh:4x4", jobstest.Block))
+	if err != nil {
+		t.Fatal(err)
+	}
+	running := j
+	for running.Progress.Evaluated < 3 {
+		running = waitStatus(t, r, j.ID, jobs.Running)
+	}
+	close(release)
+	if final := waitFinal(t, r, j.ID); final.Status != jobs.Done || final.Progress.Elapsed < running.Progress.Elapsed {
+		t.Fatalf("final %s, elapsed %v; want done, elapsed at least the %v shown while running", final.Status, final.Progress.Elapsed, running.Progress.Elapsed)
+	}
+}
+
 func TestCancel(t *testing.T) {
 	r, st, _ := newRunner(t, jobs.Options{Workers: 1})
 	running, _, _ := r.Submit(instance(t, "grid:4x4", "mesh:4x4", jobstest.Block))
