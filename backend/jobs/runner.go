@@ -46,7 +46,8 @@ type Options struct {
 	// Solver defaults to solve.Check and solve.Map.
 	Solver Solver
 	// Graphs resolves the graph:ID guests of stored requests (the
-	// server's graph store); nil: such jobs' results cannot be rebuilt.
+	// server's graph store), and those of queued jobs when they start;
+	// nil: queued jobs keep their graphs and results cannot be rebuilt.
 	Graphs guest.Resolver
 	// Logger defaults to slog.Default().
 	Logger *slog.Logger
@@ -233,7 +234,7 @@ func (r *Runner) Submit(in spec.Instance) (j Job, started bool, err error) {
 		return Job{}, false, ErrBusy
 	}
 	ctx, cancel := context.WithCancelCause(r.base)
-	e := &entry{in: in, ctx: ctx, cancel: cancel, done: make(chan struct{}), token: rand.Text(),
+	e := &entry{in: r.queued(in), ctx: ctx, cancel: cancel, done: make(chan struct{}), token: rand.Text(),
 		job: Job{ID: id, Status: Queued, Request: RequestOf(in), Created: time.Now().UTC()}}
 	r.live[id] = e
 	r.pending++
@@ -253,6 +254,16 @@ func (r *Runner) Submit(in spec.Instance) (j Job, started bool, err error) {
 	r.queue <- e // never blocks: pending ≤ Queue = cap(queue)
 	j.CancelToken = e.token
 	return j, true, nil
+}
+
+// queued is in as a queued job keeps it: without the uploaded graph it
+// maps (tens of MB at a million vertices, a copy per job), which the
+// worker resolves again through o.Graphs when the job starts.
+func (r *Runner) queued(in spec.Instance) spec.Instance {
+	if r.o.Graphs != nil {
+		in.Guest.Graph = nil
+	}
+	return in
 }
 
 // Get returns the job of that id (live state first, then the store).
@@ -659,9 +670,10 @@ func (r *Runner) record(j Job, res *solve.Result, keep bool) Job {
 	return j
 }
 
-// solve calls the solver (MapTimed: a silent one's elapsed time is
-// reported too), turning a panic into an error so that one bad instance
-// cannot take the server down.
+// solve resolves the job's uploaded graph again (see queued) and calls
+// the solver (MapTimed: a silent one's elapsed time is reported too),
+// turning a panic into an error so that one bad instance cannot take the
+// server down.
 func (r *Runner) solve(ctx context.Context, e *entry) (res *solve.Result, err error) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -678,5 +690,9 @@ func (r *Runner) solve(ctx context.Context, e *entry) (res *solve.Result, err er
 			e.publish()
 		}
 	}
-	return r.o.Solver.MapTimed(ctx, e.in, progress)
+	in := e.in
+	if err := in.Resolve(ctx, r.o.Graphs); err != nil {
+		return nil, err
+	}
+	return r.o.Solver.MapTimed(ctx, in, progress)
 }
