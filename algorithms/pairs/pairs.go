@@ -1095,7 +1095,7 @@ func (r *run) report(now time.Time, final bool) {
 	if r.volume > 0 {
 		p.HopsPerByte = p.HopBytes / r.volume
 	}
-	if final {
+	if final && r.ctx.Err() == nil { // a cancelled run stops short
 		p.Fraction = 1
 	}
 	r.opt.Progress(p)

@@ -362,6 +362,25 @@ func TestProgress(t *testing.T) {
 	}
 }
 
+// TestCancelledRunReportsTheShareDone: the final report of a run whose
+// context ends says the share of the work done, not the whole.
+func TestCancelledRunReportsTheShareDone(t *testing.T) {
+	g, h := grid(40, 40), mesh(20, 80)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var last pairs.Progress
+	_, err := pairs.Improve(ctx, g, h, [][]int{randomPlace(g.Order(), h.Size(), 2)}, pairs.Options{
+		Moves: 50_000_000, ProgressEvery: time.Nanosecond, Progress: func(p pairs.Progress) {
+			last = p
+			if p.Evaluated > 0 {
+				cancel()
+			}
+		}})
+	if err == nil || last.Fraction >= 1 {
+		t.Fatalf("err %v, final report's fraction %v; want the context's error and less than 1", err, last.Fraction)
+	}
+}
+
 // TestInvalid: bad arguments are errors wrapping ErrInvalid.
 func TestInvalid(t *testing.T) {
 	g, h := grid(4, 4), mesh(4, 4)
