@@ -21,7 +21,13 @@ var quiet = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: 
 // openDB opens a fresh database of the test cluster, closed at the end.
 func openDB(t testing.TB) *pgstore.DB {
 	t.Helper()
-	db, err := pgstore.Open(context.Background(), pgtest.Database(t))
+	return openDBAt(t, pgtest.Database(t))
+}
+
+// openDBAt opens the database at url, closed at the end.
+func openDBAt(t testing.TB, url string) *pgstore.DB {
+	t.Helper()
+	db, err := pgstore.Open(context.Background(), url)
 	if err != nil {
 		t.Fatal(err)
 	}

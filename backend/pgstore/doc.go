@@ -26,7 +26,9 @@
 //     River once it has run for the time limit plus 2 s, at River's next
 //     rescue round (every 30 s), and
 //     runs again elsewhere; the request carries its seed, so the retry
-//     gives the same bytes. Stopping a Service (SIGTERM) releases its
+//     gives the same bytes. One that the rescuer ends instead (a cancel
+//     asked meanwhile, or its last attempt) no worker records: the
+//     leader's sweep does, cancelled or interrupted. Stopping a Service (SIGTERM) releases its
 //     running jobs to River for a retry rather than marking them
 //     interrupted.
 //   - Progress: the worker writes a running job's state and sends it with

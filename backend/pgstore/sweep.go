@@ -2,15 +2,18 @@ package pgstore
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 
+	"topomap/backend/jobs"
 	"topomap/backend/store"
 )
 
-// sweepEvery is how often the leader applies the retention.
+// sweepEvery is how often the leader sweeps (sweepWorker).
 const sweepEvery = time.Minute
 
 // sweepArgs is River's periodic job that applies the retention.
@@ -18,7 +21,8 @@ type sweepArgs struct{}
 
 func (sweepArgs) Kind() string { return "topomap_sweep" }
 
-// sweepWorker applies the retention.
+// sweepWorker records the orphaned jobs (reap), then applies the
+// retention.
 type sweepWorker struct {
 	river.WorkerDefaults[sweepArgs]
 	db  *DB
@@ -27,6 +31,13 @@ type sweepWorker struct {
 }
 
 func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[sweepArgs]) error {
+	reaped, err := w.db.reap(ctx)
+	if err != nil {
+		return err
+	}
+	if len(reaped) > 0 {
+		w.log.Info("jobs: recorded jobs whose server stopped and whose run River ended", "count", len(reaped), "ids", reaped)
+	}
 	if w.r == (store.Retention{}) {
 		return nil
 	}
@@ -102,4 +113,48 @@ func sweepSQL(r store.Retention) []sweepStmt {
 				WHERE upto + (SELECT coalesce(sum(bytes), 0) FROM topomap_jobs) > $1) AND id NOT IN (` + keptGraphs + `)`, bound})
 	}
 	return out
+}
+
+// orphansSQL selects the live jobs whose River job ended without their
+// worker recording them: a replica died running it, and River's rescuer
+// then cancelled it (a cancel asked meanwhile) or discarded it (its last
+// attempt).
+const orphansSQL = `SELECT j.id FROM topomap_jobs j JOIN river_job r ON r.id = j.river_id
+	WHERE j.status IN ('queued', 'running') AND r.state IN ('cancelled', 'discarded')`
+
+// reap records the orphaned jobs (orphansSQL) cancelled if a cancel was
+// asked, else interrupted, as a worker would have, and returns their ids.
+// The leader calls it at every sweep.
+func (db *DB) reap(ctx context.Context) ([]string, error) {
+	rows, err := db.pool.Query(ctx, orphansSQL)
+	if err != nil {
+		return nil, err
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range ids {
+		if err := pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error { return reapOne(ctx, tx, id) }); err != nil {
+			return nil, fmt.Errorf("recording orphaned job %s: %w", id, err)
+		}
+	}
+	return ids, nil
+}
+
+// reapOne records one orphaned job, unless it finished meanwhile.
+func reapOne(ctx context.Context, tx pgx.Tx, id string) error {
+	j, err := getJob(ctx, tx, id, true)
+	if err != nil || j.Status.Final() {
+		return err
+	}
+	var cancelled bool
+	if err := tx.QueryRow(ctx, "SELECT cancel_requested FROM topomap_jobs WHERE id = $1", id).Scan(&cancelled); err != nil {
+		return err
+	}
+	j.Status, j.Error, j.Finished = jobs.Interrupted, errShutdown, time.Now().UTC()
+	if cancelled {
+		j.Status, j.Error = jobs.Cancelled, errCancelled
+	}
+	return putJob(ctx, tx, j)
 }
