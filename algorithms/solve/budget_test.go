@@ -57,14 +57,18 @@ func mapCPU(t *testing.T, in spec.Instance) (*solve.Result, time.Duration) {
 // bound's hops per byte), and the CPU time beyond the starts' (a run of
 // one move) between a third of the budget and twice it: a loaded machine
 // only makes a move cost more CPU time, never less. And the same budget
-// costs about as much on every host: within 1.5 times torus:4x4x2's
-// (the plan once ignored the axes beyond the third: hypercube:10 took 1.9
-// times as long, torus:4x4x2x2x2 1.4 times). Under congestion on a fat
-// tree, routes planned at 300 ns a call and 60 a hop made 200 ms spend
-// about a quarter of it.
+// costs about as much on every host whose search anneals in cycles:
+// within 1.5 times torus:2x2x256's (the plan once ignored the axes beyond
+// the third: hypercube:10 took 1.9 times as long as torus:4x4x2,
+// torus:4x4x2x2x2 1.4 times). This flat guest anneals focused on
+// torus:4x4x2 (pairs.Options.Focused), whose cheaper moves are planned as
+// the cycles' and spend less of the budget, so that host is not compared
+// (an axis of 256 leaves torus:2x2x256 to the cycles). Under congestion
+// on a fat tree, routes planned at 300 ns a call and 60 a hop made 200 ms
+// spend about a quarter of it.
 func TestBudgetBoundsWork(t *testing.T) {
 	g := ring32(t)
-	var torus time.Duration // 200 ms of hop-bytes moves on torus:4x4x2
+	var torus time.Duration // 200 ms of hop-bytes moves on torus:2x2x256
 	for _, tt := range []struct {
 		objective string
 		budget    time.Duration
@@ -74,6 +78,7 @@ func TestBudgetBoundsWork(t *testing.T) {
 		{spec.ObjectiveHopBytes, 20 * time.Millisecond, "torus:4x4x2"},
 		{spec.ObjectiveCongestion, 200 * time.Millisecond, "torus:4x4x2"},
 		{spec.ObjectiveHopBytes, 200 * time.Millisecond, "torus:4x4x2"},
+		{spec.ObjectiveHopBytes, 200 * time.Millisecond, "torus:2x2x256"},
 		{spec.ObjectiveHopBytes, 200 * time.Millisecond, "hypercube:10"},
 		{spec.ObjectiveHopBytes, 200 * time.Millisecond, "torus:4x4x2x2x2"},
 		{spec.ObjectiveCongestion, 200 * time.Millisecond, "fattree:4,3"},
@@ -101,13 +106,13 @@ func TestBudgetBoundsWork(t *testing.T) {
 		if least := tt.budget / 3; tt.budget >= 200*time.Millisecond && took-setup < least {
 			t.Errorf("%s, budget %v: %v of CPU time beyond the starts' %v (%d moves), under a third of the budget: the plan undercounts what a second buys", tt.objective, tt.budget, took-setup, setup, res.Pairs.Moves)
 		}
-		if tt.objective != spec.ObjectiveHopBytes || tt.budget < 200*time.Millisecond {
+		if tt.objective != spec.ObjectiveHopBytes || tt.budget < 200*time.Millisecond || tt.host == "torus:4x4x2" {
 			continue
 		}
 		if torus == 0 {
 			torus = took - setup
 		} else if took-setup > torus*3/2 && !raceEnabled {
-			t.Errorf("%s on %s: %v of CPU time beyond the starts', over 1.5 times the %v the same budget took on torus:4x4x2", tt.objective, tt.host, took-setup, torus)
+			t.Errorf("%s on %s: %v of CPU time beyond the starts', over 1.5 times the %v the same budget took on torus:2x2x256", tt.objective, tt.host, took-setup, torus)
 		}
 	}
 }
