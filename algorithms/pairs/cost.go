@@ -1,6 +1,10 @@
 package pairs
 
-import "topomap/algorithms/topology"
+import (
+	"math/bits"
+
+	"topomap/algorithms/topology"
+)
 
 // The cost of a move, in nanoseconds of CPU time on one core of the
 // development machine, measured by BenchmarkMoveCost (its instances name
@@ -67,9 +71,35 @@ const (
 // units is planned as B / MoveCost moves. hops is the mean length of the
 // guest's arcs in the placement searched (its hop-bytes per byte), which
 // only Congestion reads: each of its moves routes the arcs of two
-// objects. Deterministic, so that a budget planned with it gives the same
-// moves on any machine.
+// objects. A guest of more than 2^cacheBits objects costs more per move
+// (cacheFactor). Deterministic, so that a budget planned with it gives
+// the same moves on any machine.
 func MoveCost(n, arcs int, h topology.Host, o Objective, hops float64) float64 {
+	return moveCost(n, arcs, h, o, hops) * cacheFactor(n)
+}
+
+// cacheBits and cacheShare: a move on a guest of more than 2^cacheBits
+// objects misses the caches more, and costs cacheShare of its cost more
+// for every doubling beyond. Measured, a budget of 4 s from greedy's
+// start, grids onto tori of their shape, CPU-s of the whole run (starts
+// and metrics included): 128x128 3.8, 256x256 4.4, 512x512 9.7,
+// 1024x1024 16.3, where a 60 s budget on the last could not end within
+// a job's time limit; planned so, 512x512 takes 5.9 and 1024x1024 3.2
+// (a descent: no annealing cycle fits a quarter of its plan), at the same
+// hops per byte on BenchmarkPairs's 1M rows given 5 s.
+const (
+	cacheBits  = 16
+	cacheShare = 0.5
+)
+
+// cacheFactor returns how much more a move costs on a guest of n objects
+// than on one that fits the caches: 1 up to 2^cacheBits objects.
+func cacheFactor(n int) float64 {
+	return 1 + cacheShare*float64(max(0, bits.Len(uint(max(n, 1)-1))-cacheBits))
+}
+
+// moveCost is MoveCost on a guest that fits the caches.
+func moveCost(n, arcs int, h topology.Host, o Objective, hops float64) float64 {
 	deg := 0.0
 	if n > 0 {
 		deg = float64(arcs) / float64(n)
