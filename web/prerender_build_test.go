@@ -3,6 +3,7 @@
 package web
 
 import (
+	"net/http"
 	"net/http/httptest"
 	"runtime"
 	"strings"
@@ -25,16 +26,8 @@ func TestPageOfHugeGuestBuildsNothing(t *testing.T) {
 		"/?guest=grid:4096x4096&host=ring:16&algo=rowmajor",
 		"/?guest=grid:4096x4096&host=torus:4096x4096&algo=rowmajor",
 	} {
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		w := httptest.NewRecorder()
-		h.ServeHTTP(w, httptest.NewRequest("GET", p, nil))
-		runtime.ReadMemStats(&after)
-		if w.Code != 200 {
-			t.Fatalf("GET %s: status %d", p, w.Code)
-		}
-		if allocs := after.TotalAlloc - before.TotalAlloc; allocs > 32<<20 {
-			t.Errorf("GET %s: %s bytes allocated for a page of forms", p, metric.Thousands(int(allocs)))
+		if w, allocs := pageAllocs(h, p); w.Code != 200 || allocs > 32<<20 {
+			t.Errorf("GET %s: status %d, %s bytes allocated for a page of forms", p, w.Code, metric.Thousands(int(allocs)))
 		}
 	}
 }
@@ -53,16 +46,8 @@ func TestPageOfHugeAllocationResolvesNothing(t *testing.T) {
 		"/compare?guest=grid:4x4&host=torus:2048x2048&nodes=0-4194303",
 		"/gantt?guest=hypercube:2&host=torus:2048x2048&algo=identity&nodes=0-4194303",
 	} {
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		w := httptest.NewRecorder()
-		h.ServeHTTP(w, httptest.NewRequest("GET", p, nil))
-		runtime.ReadMemStats(&after)
-		if w.Code != 200 {
-			t.Fatalf("GET %s: status %d", p, w.Code)
-		}
-		if allocs := after.TotalAlloc - before.TotalAlloc; allocs > 32<<20 {
-			t.Errorf("GET %s: %s bytes allocated for a page of forms", p, metric.Thousands(int(allocs)))
+		if w, allocs := pageAllocs(h, p); w.Code != 200 || allocs > 32<<20 {
+			t.Errorf("GET %s: status %d, %s bytes allocated for a page of forms", p, w.Code, metric.Thousands(int(allocs)))
 		}
 	}
 }
@@ -76,15 +61,22 @@ func TestPageOfHugeAllocationResolvesNothing(t *testing.T) {
 func TestGanttPageOfHugeHostMapsNothing(t *testing.T) {
 	h := AppHandler(AppOptions{Version: "t", NoServiceWorker: true})
 	p := "/gantt?guest=hypercube:2&host=torus:2048x2048&algo=identity&nodes=0-4194303"
+	w, allocs := pageAllocs(h, p)
+	if w.Code != 200 || !strings.Contains(w.Body.String(), "the server draws larger ones from jobs") {
+		t.Errorf("GET %s: status %d, no word of a server job", p, w.Code)
+	}
+	if allocs > 32<<20 {
+		t.Errorf("GET %s: %s bytes allocated for a page that maps nothing", p, metric.Thousands(int(allocs)))
+	}
+}
+
+// pageAllocs serves GET p from h and returns the response and the bytes
+// allocated meanwhile.
+func pageAllocs(h http.Handler, p string) (*httptest.ResponseRecorder, uint64) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, httptest.NewRequest("GET", p, nil))
 	runtime.ReadMemStats(&after)
-	if w.Code != 200 || !strings.Contains(w.Body.String(), "the server draws larger ones from jobs") {
-		t.Errorf("GET %s: status %d, no word of a server job", p, w.Code)
-	}
-	if allocs := after.TotalAlloc - before.TotalAlloc; allocs > 32<<20 {
-		t.Errorf("GET %s: %s bytes allocated for a page that maps nothing", p, metric.Thousands(int(allocs)))
-	}
+	return w, after.TotalAlloc - before.TotalAlloc
 }

@@ -127,21 +127,34 @@ func TestRenderOfTooLargeJobLoadsNothing(t *testing.T) {
 	}
 }
 
-// heldResults is a job service whose first result load says when it
-// started and waits for release.
-type heldResults struct {
-	jobs.Service
+// hold makes the first call that passes it say when it started
+// (started) and wait for release.
+type hold struct {
 	started, release chan struct{}
 	once             sync.Once
 }
 
-func (h *heldResults) Result(id string) (*solve.Result, error) {
+func newHold() *hold { return &hold{started: make(chan struct{}), release: make(chan struct{})} }
+
+// pass holds the first call until release; the others go through (not
+// waiting inside once.Do, which would hold them too).
+func (h *hold) pass() {
 	first := false
 	h.once.Do(func() { first = true })
 	if first {
 		close(h.started)
 		<-h.release
 	}
+}
+
+// heldResults is a job service whose first result load is held.
+type heldResults struct {
+	jobs.Service
+	*hold
+}
+
+func (h *heldResults) Result(id string) (*solve.Result, error) {
+	h.pass()
 	return h.Service.Result(id)
 }
 
@@ -153,15 +166,7 @@ func (h *heldResults) Result(id string) (*solve.Result, error) {
 func TestReadsAreBounded(t *testing.T) {
 	f := newFixture(t, jobs.Options{}, server.Options{})
 	j := doneJob(t, f, `{"guest":"hypercube:3","host":"ring:8","algo":"xor"}`)
-	held := &heldResults{Service: f.runner, started: make(chan struct{}), release: make(chan struct{})}
-	srv := server.New(server.Options{Jobs: held, ReadWorkers: 1, SyncTimeout: 50 * time.Millisecond})
-	first := make(chan *httptest.ResponseRecorder)
-	go func() {
-		rec := httptest.NewRecorder()
-		srv.ServeHTTP(rec, httptest.NewRequest("GET", "/api/v1/jobs/"+j.ID+"/placement?format=csv", nil))
-		first <- rec
-	}()
-	<-held.started
+	srv, held, first := heldDownload(f, j)
 	rec := httptest.NewRecorder()
 	srv.ServeHTTP(rec, httptest.NewRequest("GET", "/api/v1/jobs/"+j.ID+"/placement?format=json", nil))
 	if e := decode[server.ErrorBody](t, rec); rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" || !strings.Contains(e.Error, "downloads") {
@@ -206,15 +211,7 @@ func TestSyncMovesRefuseHugeGuestUnbuilt(t *testing.T) {
 func TestNamedPlacementsAreBounded(t *testing.T) {
 	f := newFixture(t, jobs.Options{}, server.Options{})
 	j := doneJob(t, f, `{"guest":"hypercube:3","host":"ring:8","algo":"xor"}`)
-	held := &heldResults{Service: f.runner, started: make(chan struct{}), release: make(chan struct{})}
-	srv := server.New(server.Options{Jobs: held, ReadWorkers: 1, SyncTimeout: 50 * time.Millisecond})
-	first := make(chan *httptest.ResponseRecorder)
-	go func() {
-		rec := httptest.NewRecorder()
-		srv.ServeHTTP(rec, httptest.NewRequest("GET", "/api/v1/jobs/"+j.ID+"/placement?format=csv", nil))
-		first <- rec
-	}()
-	<-held.started
+	srv, held, first := heldDownload(f, j)
 	req := httptest.NewRequest("POST", "/api/v1/jobs/"+j.ID+"/placement?format=rankfile", strings.NewReader("n[0-7]\n"))
 	req.Header.Set("Content-Type", "text/plain")
 	rec := httptest.NewRecorder()
@@ -247,7 +244,7 @@ func (c *countedHeld) Result(id string) (*solve.Result, error) {
 func TestRenderLoadsInItsSlot(t *testing.T) {
 	f := newFixture(t, jobs.Options{}, server.Options{})
 	j := doneJob(t, f, `{"guest":"hypercube:3","host":"ring:8","algo":"xor"}`)
-	held := &countedHeld{heldResults: &heldResults{Service: f.runner, started: make(chan struct{}), release: make(chan struct{})}}
+	held := &countedHeld{heldResults: &heldResults{Service: f.runner, hold: newHold()}}
 	srv := server.New(server.Options{Jobs: held, RenderWorkers: 1, SyncTimeout: 50 * time.Millisecond})
 	first := make(chan *httptest.ResponseRecorder)
 	go func() {
@@ -267,21 +264,31 @@ func TestRenderLoadsInItsSlot(t *testing.T) {
 	}
 }
 
-// heldSubmits is a job service whose first Submit says when it started
-// and waits for release.
+// heldDownload starts a download of job j's placement from a server of
+// one read slot whose first result load is held, once it is held; it
+// returns the server, the hold, and where the held download's response
+// comes.
+func heldDownload(f *fixture, j jobs.Job) (*server.Server, *hold, <-chan *httptest.ResponseRecorder) {
+	held := &heldResults{Service: f.runner, hold: newHold()}
+	srv := server.New(server.Options{Jobs: held, ReadWorkers: 1, SyncTimeout: 50 * time.Millisecond})
+	first := make(chan *httptest.ResponseRecorder)
+	go func() {
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, httptest.NewRequest("GET", "/api/v1/jobs/"+j.ID+"/placement?format=csv", nil))
+		first <- rec
+	}()
+	<-held.started
+	return srv, held.hold, first
+}
+
+// heldSubmits is a job service whose first Submit is held.
 type heldSubmits struct {
 	jobs.Service
-	started, release chan struct{}
-	once             sync.Once
+	*hold
 }
 
 func (h *heldSubmits) Submit(in spec.Instance) (jobs.Job, bool, error) {
-	first := false
-	h.once.Do(func() { first = true })
-	if first {
-		close(h.started)
-		<-h.release
-	}
+	h.pass()
 	return h.Service.Submit(in)
 }
 
@@ -293,7 +300,7 @@ func (h *heldSubmits) Submit(in spec.Instance) (jobs.Job, bool, error) {
 // with Retry-After, and the held one still gets its job.
 func TestSubmitsAreBounded(t *testing.T) {
 	f := newFixture(t, jobs.Options{}, server.Options{})
-	held := &heldSubmits{Service: f.runner, started: make(chan struct{}), release: make(chan struct{})}
+	held := &heldSubmits{Service: f.runner, hold: newHold()}
 	srv := server.New(server.Options{Jobs: held, SyncWorkers: 1, SyncTimeout: 50 * time.Millisecond})
 	submit := func(body string) *httptest.ResponseRecorder {
 		req := httptest.NewRequest("POST", "/api/v1/jobs", strings.NewReader(body))
