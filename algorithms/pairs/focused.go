@@ -62,8 +62,8 @@ const (
 	focusedChunk     = 1024 // moves between temperature steps and checks
 )
 
-// applies reports whether the run can anneal focused: on a grid host of
-// one slot per node, under the hop-bytes.
+// focusable reports whether a run on s can anneal focused: on a grid host
+// of one slot per node whose coordinates pack, under the hop-bytes.
 func (s *state) focusable() bool {
 	if s.gen != nil || s.cong != nil || s.cores != 1 || s.bits != nil || s.c == 0 || s.c > maxFocusedRank {
 		return false
@@ -76,6 +76,8 @@ func (s *state) focusable() bool {
 	return true
 }
 
+// newFocused readies focused annealing of the placement in s, its
+// proposals and thresholds drawn from a generator of that seed.
 func newFocused(s *state, seed uint64) *focused {
 	f := &focused{s: s, L: make([]float64, s.n), LB: make([]float64, s.n), vol: make([]float64, len(s.adj)),
 		pc: make([]uint32, s.n), node: make([]uint32, len(s.occ)), src: rand.NewPCG(seed, 0xf0c05ed)}
