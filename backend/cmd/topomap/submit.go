@@ -66,9 +66,23 @@ func runSubmit(ctx context.Context, args []string, stdout io.Writer) error {
 		return unreachable(err, c.server, c.timeout)
 	}
 	if j.Status != jobs.Done {
-		return fmt.Errorf("job %s %s: %s", j.ID, j.Status, j.Error)
+		return stopped(ctx, client, j, c.format, stdout, names)
 	}
 	return client.Placement(ctx, j.ID, c.format, stdout, names...)
+}
+
+// stopped says why job j ended short of done; one that kept the best
+// placement its search had found (partial: cancelled, or stopped at the
+// time limit) has it written first, as --wait promises a placement.
+func stopped(ctx context.Context, client *server.Client, j jobs.Job, format string, stdout io.Writer, names []string) error {
+	err := fmt.Errorf("job %s %s: %s", j.ID, j.Status, j.Error)
+	if !j.Partial {
+		return err
+	}
+	if perr := client.Placement(ctx, j.ID, format, stdout, names...); perr != nil {
+		return errors.Join(err, perr)
+	}
+	return fmt.Errorf("%w; that partial placement is written", err)
 }
 
 // submitConfig is what submit's flags ask for.
@@ -86,7 +100,7 @@ func parseSubmitFlags(args []string) (submitConfig, error) {
 	var c submitConfig
 	c.register(fs, nil)
 	fs.StringVar(&c.server, "server", new(envDefaults).string("TOPOMAP_SERVER", "http://127.0.0.1:8080"), "server `URL` (env TOPOMAP_SERVER)")
-	fs.BoolVar(&c.wait, "wait", false, "follow the job's progress (on stderr) and print its result")
+	fs.BoolVar(&c.wait, "wait", false, "follow the job's progress (on stderr) and print its result (a partial one too, before failing)")
 	fs.StringVar(&c.format, "format", "text", "output `format`: json or text (with --wait any placement format: "+strings.Join(export.Names(), ", ")+")")
 	fs.DurationVar(&c.timeout, "timeout", 30*time.Second, "give up when the server does not answer for this long (a `duration` such as 30s; also while waiting)")
 	fs.StringVar(&c.token, "token", os.Getenv("TOPOMAP_TOKEN"), "API `token` for a server started with --auth-tokens (env TOPOMAP_TOKEN)")

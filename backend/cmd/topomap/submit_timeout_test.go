@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"topomap/backend/jobs"
+	"topomap/backend/server"
+	"topomap/backend/store"
 )
 
 // TestSubmitSilentServer: a server that accepts connections and never
@@ -67,4 +69,26 @@ func TestSubmitWaitServerDies(t *testing.T) {
 		t.Fatalf("submit --wait on a dead server: %v after %v", err, time.Since(t0))
 	}
 	t.Logf("%v after %v", err, time.Since(t0).Round(time.Millisecond))
+}
+
+// TestSubmitWaitWritesAPartialPlacement: a job stopped at the server's
+// time limit keeps the best placement its search had found; submit
+// --wait wrote nothing and only said it failed. It now writes that
+// placement, then fails saying it is partial.
+func TestSubmitWaitWritesAPartialPlacement(t *testing.T) {
+	progressOut = io.Discard
+	r, err := jobs.New(store.NewMemory(), jobs.Options{MaxTime: 2 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(server.New(server.Options{Jobs: r}))
+	t.Cleanup(func() { ts.Close(); r.Close(context.Background()) })
+	out, err := runCLI(t, "submit", "--wait", "--format", "csv", "--server", ts.URL, "--guest", "grid:128x128",
+		"--host", "torus:128x128", "--algo", "pairs", "--start", "greedy", "--moves", "17000000000")
+	if err == nil || !strings.Contains(err.Error(), "time limit") || !strings.Contains(err.Error(), "partial placement is written") {
+		t.Fatalf("submit --wait of a job past the time limit: %v", err)
+	}
+	if !strings.HasPrefix(out, "vertex,node,") || strings.Count(out, "\n") != 1+128*128 {
+		t.Errorf("the partial placement: %d lines, beginning %.40q", strings.Count(out, "\n"), out)
+	}
 }
