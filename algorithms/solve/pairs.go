@@ -158,8 +158,8 @@ const BudgetText = "pairs: a time budget (e.g. 2s), planned as a number of moves
 	"budget), more on denser guests and on hosts of more than three axes, 0.6 to 6 µs under the congestion objective (each move re-routes its messages); " +
 	"the run makes those moves and stops, after about the budget of CPU time natively for its moves, its starts and closing search on top " +
 	"(under 0.1 CPU-s on a guest of 1,024 objects, about 1 s on one of 65,536, whose moves also miss the caches and cost up to 1.3 " +
-	"times their plan; from 65,537 objects on a move is planned half as costly again for every doubling, 3 times at 1M: " +
-	"4s on grid:1024x1024 took 16 CPU-s before; the browser takes 3 to 6 " +
+	"times their plan; from 65,537 objects on a move is planned half as costly again for every doubling, 3 times at 1M, " +
+	"so that 4s on grid:1024x1024 takes 3.2 CPU-s, where the rate of small guests took 16; the browser takes 3 to 6 " +
 	"times as long for the same hop-bytes moves, 2 to 3 times under the congestion objective), and no clock ends " +
 	"it: the same seed and budget give the same bytes on any " +
 	"machine; 0 = the search's own stopping rule"
