@@ -156,7 +156,7 @@ func (s *state) ballBound() []int64 {
 		ax[0] = 1
 		for t := int64(1); t < k; t++ {
 			switch {
-			case 2*t < k || s.wrapK[j] == 0 && 2*t <= k-1:
+			case 2*t < k:
 				ax[t] = 2
 			case s.wrapK[j] == 0 || 2*t == k:
 				ax[t] = 1
@@ -360,7 +360,8 @@ func (r *run) searchFocused() {
 }
 
 // annealFocused makes length moves of focused annealing, the temperature
-// falling geometrically from Temperature to focusedCool times it, and
+// falling geometrically from focusedHeat·Temperature to focusedCool times
+// that, and
 // keeps in r.best the best placement seen at the end of a chunk of
 // moves; false if the run was stopped.
 func (r *run) annealFocused(length int64) bool {
