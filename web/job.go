@@ -330,7 +330,7 @@ func (c *JobPage) Render() app.UI {
 				app.If(c.cancelErr != "" && !j.Status.Final(), func() app.UI { return app.P().ID("cancel-error").Class("msg").Text(c.cancelErr) }),
 				app.If(j.Error != "", func() app.UI { return app.P().Class("msg").Text(j.Error) }),
 				app.If(j.Partial, func() app.UI {
-					return app.P().ID("partial").Class("notice").Text("Partial result: the best placement the search had found when the job was cancelled, or stopped at the server's time limit, is kept; its metrics and downloads are that placement's.")
+					return app.P().ID("partial").Class("notice").Text("Partial result: the best placement the search had found when the job was cancelled, stopped at the server's time limit, or stopped with the server, is kept; its metrics and downloads are that placement's.")
 				}),
 				app.If(j.Status == api.Done || j.Partial, c.renderDone),
 			)

@@ -163,9 +163,9 @@ type Job struct {
 	Search *solve.PairsRun `json:"search,omitempty"`
 	// Seconds is the mapper's run time when done.
 	Seconds float64 `json:"seconds"`
-	// Partial marks a job cancelled or stopped at the time limit that kept
-	// the best placement its anytime search had found (metrics and
-	// placement are that one's).
+	// Partial marks a job cancelled, interrupted (its server stopped) or
+	// stopped at the time limit that kept the best placement its anytime
+	// search had found (metrics and placement are that one's).
 	Partial bool `json:"partial,omitempty"`
 	// Note is what the mapper said about its answer, when done: that rank
 	// order beat its own placement and was answered instead.

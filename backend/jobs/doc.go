@@ -11,8 +11,9 @@
 // result is committed to the Store before the job is reported done; jobs
 // that were queued or running when the process stopped are recorded as
 // interrupted and run again when resubmitted. An anytime search that is
-// cancelled or stopped at the time limit keeps the best placement it had
-// found, marked partial (Keeps); a running job's elapsed time is reported
+// cancelled, stopped at the time limit or interrupted by its server
+// stopping (Close) keeps the best placement it had found, marked partial
+// (Keeps); a running job's elapsed time is reported
 // every second or so even when its mapper reports no progress (MapTimed).
 //
 // The server depends on the services defined here, not on a store:

@@ -60,18 +60,24 @@ func ValidID(s string) bool {
 }
 
 // Keeps reports whether a job that ended in status s keeps res, its
-// solver's result: a done job does, and so does a cancelled one, or one
-// stopped at its time limit (timedOut), if res is partial (the best
-// placement an anytime search had found by then). Every Service decides
-// with it, then stores the result (Complete) and its placement.
+// solver's result: a done job does, and so does a cancelled one, one
+// interrupted by its server stopping, or one stopped at its time limit
+// (timedOut), if res is partial (the best placement an anytime search had
+// found by then). Every Service decides with it, then stores the result
+// (Complete) and its placement.
 func Keeps(s Status, timedOut bool, res *solve.Result) bool {
-	return s == Done || res != nil && res.Partial && (s == Cancelled || timedOut)
+	return s == Done || res != nil && res.Partial && (s == Cancelled || s == Interrupted || timedOut)
 }
 
 // TimeLimitError is the error of a job stopped at the time limit maxTime;
 // kept says that it keeps its best placement so far (Keeps).
 func TimeLimitError(maxTime time.Duration, kept bool) string {
-	msg := fmt.Sprintf("the job exceeded this server's time limit of %v", maxTime)
+	return KeptError(fmt.Sprintf("the job exceeded this server's time limit of %v", maxTime), kept)
+}
+
+// KeptError is msg, the error of a job that stopped short, saying that the
+// job keeps its best placement so far when kept (Keeps).
+func KeptError(msg string, kept bool) string {
 	if kept {
 		msg += "; the best placement found before it is kept (partial)"
 	}

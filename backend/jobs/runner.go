@@ -641,7 +641,8 @@ func (r *Runner) outcome(ctx, limited context.Context, res *solve.Result, err er
 	case errors.Is(cause, errCancelled):
 		s, msg = Cancelled, errCancelled.Error()
 	case errors.Is(cause, errShutdown):
-		s, msg = Interrupted, errShutdown.Error()
+		keep = Keeps(Interrupted, false, res)
+		return Interrupted, KeptError(errShutdown.Error(), keep), keep
 	case err != nil && errors.Is(context.Cause(limited), errTimeout):
 		keep = Keeps(Failed, true, res)
 		return Failed, TimeLimitError(r.o.MaxTime, keep), keep
@@ -654,7 +655,8 @@ func (r *Runner) outcome(ctx, limited context.Context, res *solve.Result, err er
 }
 
 // record stores a finished job, with its result if it keeps it (done, or
-// the partial result of a search cancelled or stopped at the time limit),
+// the partial result of a search cancelled, interrupted or stopped at the
+// time limit),
 // and returns it as stored: failed if its result could not be.
 func (r *Runner) record(j Job, res *solve.Result, keep bool) Job {
 	if !keep {

@@ -269,6 +269,34 @@ func TestCloseRecordsInterrupted(t *testing.T) {
 	}
 }
 
+// TestCloseKeepsTheBestPlacementSoFar: an anytime search running when its
+// server stops is recorded interrupted with the best placement it had
+// found, marked partial, as a cancelled one is, and its error says so.
+func TestCloseKeepsTheBestPlacementSoFar(t *testing.T) {
+	st := store.NewMemory()
+	r, err := jobs.New(st, jobs.Options{Workers: 1, Solver: jobstest.Solver(nil)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, _, err := r.Submit(instance(t, "grid:4x4", "mesh:4x4", jobstest.Anytime))
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitStatus(t, r, j.ID, jobs.Running)
+	if err := r.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := st.Get(j.ID)
+	if err != nil || rec.Status != jobs.Interrupted || !rec.Partial || rec.Metrics == nil || !strings.Contains(rec.Error, "kept (partial)") {
+		t.Fatalf("stored %+v, %v; want interrupted, partial, with metrics, saying so", rec, err)
+	}
+	res, err := r.Result(j.ID)
+	if err != nil || !res.Partial {
+		t.Fatalf("Result = %+v, %v", res, err)
+	}
+	checkResult(t, res)
+}
+
 func TestNewMarksStaleRecordsInterrupted(t *testing.T) {
 	st := store.NewMemory()
 	in := instance(t, "hypercube:4", "ring:16", "xor")

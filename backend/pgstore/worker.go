@@ -224,7 +224,7 @@ func (s *Service) recordOnce(ctx, wctx context.Context, job *river.Job[runArgs],
 	case s.closing.Load() && ctx.Err() != nil && job.Attempt < job.MaxAttempts:
 		return j, s.release(wctx, j, err)
 	case s.closing.Load() && ctx.Err() != nil:
-		j.Status, j.Error = jobs.Interrupted, errShutdown
+		j.Status, j.Error = jobs.Interrupted, jobs.KeptError(errShutdown, jobs.Keeps(jobs.Interrupted, false, res))
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		timedOut = true
 		j.Status, j.Error = jobs.Failed, jobs.TimeLimitError(s.maxTime(job), jobs.Keeps(jobs.Failed, true, res))

@@ -72,8 +72,8 @@ func runSubmit(ctx context.Context, args []string, stdout io.Writer) error {
 }
 
 // stopped says why job j ended short of done; one that kept the best
-// placement its search had found (partial: cancelled, or stopped at the
-// time limit) has it written first, as --wait promises a placement.
+// placement its search had found (partial: cancelled, interrupted, or
+// stopped at the time limit) has it written first, as --wait promises a placement.
 func stopped(ctx context.Context, client *server.Client, j jobs.Job, format string, stdout io.Writer, names []string) error {
 	err := fmt.Errorf("job %s %s: %s", j.ID, j.Status, j.Error)
 	if !j.Partial {
