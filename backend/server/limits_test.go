@@ -13,11 +13,13 @@ import (
 	"time"
 
 	"topomap/algorithms/cpuclock"
+	"topomap/algorithms/guest"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/backend/jobs"
 	"topomap/backend/server"
+	"topomap/backend/store"
 )
 
 // doneJob submits body and waits until its job is done.
@@ -320,4 +322,55 @@ func TestSubmitsAreBounded(t *testing.T) {
 	if rec := <-first; rec.Code != http.StatusAccepted && rec.Code != http.StatusOK {
 		t.Errorf("the held submit: %d %s", rec.Code, rec.Body)
 	}
+}
+
+// heldGraphs is a graph service whose first Resolve is held; it counts
+// the graphs it loads.
+type heldGraphs struct {
+	jobs.GraphService
+	*hold
+	loads atomic.Int32
+}
+
+func (h *heldGraphs) Resolve(ctx context.Context, id string) (*guest.Graph, error) {
+	h.loads.Add(1)
+	h.pass()
+	return h.GraphService.Resolve(ctx, id)
+}
+
+// TestGraphLoadsAreBounded: a request naming an uploaded graph loaded it
+// before any cap could refuse it, any number at once: 48 requests naming
+// a graph of 4M arcs (the 64 MiB upload cap) took 1.6 GB. The graph is
+// now loaded in a read slot: a request that finds none free for
+// SyncTimeout gets 503 with Retry-After having loaded nothing, and the
+// held one is answered.
+func TestGraphLoadsAreBounded(t *testing.T) {
+	st := store.NewMemory()
+	f := graphFixture(t, st, server.Options{})
+	g := uploaded(t, f, "/api/v1/graphs", "text/x-metis-graph", ring4METIS)
+	held := &heldGraphs{GraphService: st, hold: newHold()}
+	srv := server.New(server.Options{Jobs: f.runner, Graphs: held, ReadWorkers: 1, SyncTimeout: 50 * time.Millisecond})
+	body := `{"guest":"graph:` + g.ID + `","host":"ring:4","algo":"greedy"}`
+	first := make(chan *httptest.ResponseRecorder)
+	go func() { first <- serveOn(srv, "POST", "/api/v1/map", body) }()
+	<-held.started
+	for _, target := range []string{"/api/v1/map", "/api/v1/jobs"} {
+		rec := serveOn(srv, "POST", target, body)
+		if loads := held.loads.Load(); rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" || loads != 1 {
+			t.Errorf("POST %s while the one read slot loads a graph: %d %q after %d loads, want a 503 to retry and the held load only", target, rec.Code, rec.Header().Get("Retry-After"), loads)
+		}
+	}
+	close(held.release)
+	if rec := <-first; rec.Code != http.StatusOK {
+		t.Errorf("the held request: %d %s", rec.Code, rec.Body)
+	}
+}
+
+// serveOn serves one JSON request on srv.
+func serveOn(srv *server.Server, method, target, body string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(method, target, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	srv.ServeHTTP(rec, req)
+	return rec
 }

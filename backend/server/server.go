@@ -269,24 +269,34 @@ func read(g *echo.Group, path string, h echo.HandlerFunc, m ...echo.MiddlewareFu
 }
 
 // readSlot serves a read of stored data (a job's placement, with host names
-// or not, a graph, a machine) in one of ReadWorkers slots, which it waits
-// up to SyncTimeout for (errReadsBusy, 503, past it): each read may load
-// and write a whole result, so that many at once would take the server's
-// memory.
+// or not, a graph, a machine) in one of ReadWorkers slots (takeRead): each
+// read may load and write a whole result, so that many at once would take
+// the server's memory.
 func (s *Server) readSlot(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		wait, cancel := context.WithTimeout(c.Request().Context(), s.o.SyncTimeout)
-		defer cancel()
-		select {
-		case s.reads <- struct{}{}:
-			defer func() { <-s.reads }()
-		case <-wait.Done():
-			if err := c.Request().Context().Err(); err != nil {
-				return err // the client left
-			}
-			return errReadsBusy
+		release, err := s.takeRead(c.Request().Context(), errReadsBusy)
+		if err != nil {
+			return err
 		}
+		defer release()
 		return next(c)
+	}
+}
+
+// takeRead waits up to SyncTimeout for one of ReadWorkers slots and
+// returns its release; busyErr (503) past it, ctx's error if the client
+// left.
+func (s *Server) takeRead(ctx context.Context, busyErr error) (release func(), err error) {
+	wait, cancel := context.WithTimeout(ctx, s.o.SyncTimeout)
+	defer cancel()
+	select {
+	case s.reads <- struct{}{}:
+		return func() { <-s.reads }, nil
+	case <-wait.Done():
+		if err := ctx.Err(); err != nil {
+			return nil, err // the client left
+		}
+		return nil, busyErr
 	}
 }
 
