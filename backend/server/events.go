@@ -26,11 +26,17 @@ const (
 // line every Heartbeat keeps proxies from closing an idle stream. The end
 // event has id "end": a browser's EventSource reconnects after the server
 // closes, sending Last-Event-ID, and the 204 it then gets for a finished
-// job tells it to stop.
+// job tells it to stop. At most MaxStreams are open at once.
 func (s *Server) events(c echo.Context) error {
 	id, err := jobID(c)
 	if err != nil {
 		return err
+	}
+	select {
+	case s.streams <- struct{}{}:
+		defer func() { <-s.streams }()
+	default:
+		return errStreamsBusy
 	}
 	j, updates, unsubscribe, err := s.o.Jobs.Subscribe(id)
 	if err != nil {
@@ -47,6 +53,10 @@ func (s *Server) events(c echo.Context) error {
 	}
 	return es.follow(c.Request().Context(), s.o.Heartbeat, s.closing)
 }
+
+// errStreamsBusy: MaxStreams event streams are open. Not waited for: a
+// stream lasts as long as its job.
+var errStreamsBusy error = busy("too many job event streams open at once; poll GET /api/v1/jobs/{id} instead, or try again later")
 
 // eventStream is the event stream of one job to one client: the response
 // it writes and the subscription it forwards.

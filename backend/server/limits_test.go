@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -18,6 +19,7 @@ import (
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/backend/jobs"
+	"topomap/backend/jobs/jobstest"
 	"topomap/backend/server"
 	"topomap/backend/store"
 )
@@ -373,4 +375,62 @@ func serveOn(srv *server.Server, method, target, body string) *httptest.Response
 	rec := httptest.NewRecorder()
 	srv.ServeHTTP(rec, req)
 	return rec
+}
+
+// TestEventStreamsAreBounded: every job event stream holds a connection
+// and goroutines for as long as its job runs, and any number could be
+// open. Past MaxStreams a stream gets 503 with Retry-After at once, and a
+// closed stream frees its place; the client's Follow then fails, and
+// topomap submit polls instead.
+func TestEventStreamsAreBounded(t *testing.T) {
+	f := newFixture(t, jobs.Options{}, server.Options{MaxStreams: 1})
+	ts, c := f.loopback(t)
+	j, err := c.Submit(context.Background(), jobs.Request{Guest: "grid:4x4", Host: "mesh:4x4", Algo: jobstest.Block})
+	if err != nil {
+		t.Fatal(err)
+	}
+	events := ts.URL + "/api/v1/jobs/" + j.ID + "/events"
+	ctx, closeFirst := context.WithCancel(context.Background())
+	first := openStream(t, ctx, events)
+	if first.StatusCode != http.StatusOK {
+		t.Fatalf("the first stream: %d", first.StatusCode)
+	}
+	second := openStream(t, context.Background(), events)
+	second.Body.Close()
+	if second.StatusCode != http.StatusServiceUnavailable || second.Header.Get("Retry-After") == "" {
+		t.Errorf("a stream past MaxStreams: %d %q, want a 503 to retry", second.StatusCode, second.Header.Get("Retry-After"))
+	}
+	var ae *server.APIError
+	guard, cancel := context.WithTimeout(context.Background(), time.Minute) // a stream let open would follow the held job forever
+	defer cancel()
+	if _, err := c.Follow(guard, j.ID, nil); !errors.As(err, &ae) || ae.Status != http.StatusServiceUnavailable {
+		t.Errorf("Follow past MaxStreams: %v, want the 503", err)
+	}
+	closeFirst()
+	first.Body.Close()
+	for range 1000 { // the handler sees the closed stream and leaves
+		again := openStream(t, context.Background(), events)
+		again.Body.Close()
+		if again.StatusCode == http.StatusOK {
+			close(f.release)
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatal("a closed stream never freed its place")
+}
+
+// openStream opens a job's event stream and returns its response once
+// its header has come.
+func openStream(t *testing.T, ctx context.Context, url string) *http.Response {
+	t.Helper()
+	req, err := http.NewRequestWithContext(ctx, "GET", url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp
 }

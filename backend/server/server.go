@@ -79,6 +79,11 @@ type Options struct {
 	BodyTimeout time.Duration
 	// Heartbeat is the interval of SSE keep-alive comments (default 15 s).
 	Heartbeat time.Duration
+	// MaxStreams bounds the job event streams open at once (default
+	// 1024): each holds a connection and a subscription and encodes every
+	// state of its job. One past it gets 503 with Retry-After at once;
+	// the job page and topomap submit then poll the job instead.
+	MaxStreams int
 	// Graphs keeps uploaded graphs (POST /api/v1/graphs) and resolves the
 	// graph:ID guests of requests; nil answers the graph routes with 501.
 	Graphs jobs.GraphService
@@ -147,6 +152,9 @@ func (o Options) withDefaults() Options {
 	if o.Heartbeat <= 0 {
 		o.Heartbeat = 15 * time.Second
 	}
+	if o.MaxStreams <= 0 {
+		o.MaxStreams = 1024
+	}
 	if o.MaxGraphBytes <= 0 {
 		o.MaxGraphBytes = 64 << 20
 	}
@@ -175,6 +183,7 @@ type Server struct {
 	uploads chan struct{} // semaphore of graph uploads
 	submits chan struct{} // semaphore of job submissions (submitChecked)
 	reads   chan struct{} // semaphore of reads of stored data (readSlot)
+	streams chan struct{} // semaphore of open job event streams
 	closing chan struct{} // closed on shutdown: ends SSE streams
 	once    sync.Once
 	health  healthCache
@@ -196,7 +205,7 @@ func New(o Options) *Server {
 		panic("server: Options.Jobs is nil")
 	}
 	o = o.withDefaults()
-	s := &Server{o: o, e: echo.New(), sync: make(chan struct{}, o.SyncWorkers), draw: make(chan struct{}, o.RenderWorkers), uploads: make(chan struct{}, o.UploadWorkers), submits: make(chan struct{}, o.SyncWorkers), reads: make(chan struct{}, o.ReadWorkers), closing: make(chan struct{}), renders: newRenderCache(renderCacheBytes)}
+	s := &Server{o: o, e: echo.New(), sync: make(chan struct{}, o.SyncWorkers), draw: make(chan struct{}, o.RenderWorkers), uploads: make(chan struct{}, o.UploadWorkers), submits: make(chan struct{}, o.SyncWorkers), reads: make(chan struct{}, o.ReadWorkers), streams: make(chan struct{}, o.MaxStreams), closing: make(chan struct{}), renders: newRenderCache(renderCacheBytes)}
 	if o.Graphs != nil {
 		// machine:ID names the stored machines from the start; one that
 		// does not decode is the store check's to report
