@@ -87,15 +87,18 @@ func Greedy(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, error)
 		return nil, err
 	}
 	gr := newGrowth(s, sp)
+	pr := newProgress(ctx, float64(s.Order()))
 	for placed := range s.Order() {
 		if placed%ctxEvery == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
+			pr.add(float64(min(placed, ctxEvery))) // the block just placed
 		}
 		v := gr.next()
 		gr.put(v, gr.nearest(v))
 	}
+	pr.reach(float64(s.Order()))
 	out := make([]int, len(gr.place))
 	for v, p := range gr.place {
 		out[v] = int(p)

@@ -73,11 +73,15 @@ func Multisection(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, 
 	runs := max(1, min(restarts(s.Order()), msRunArcs/max(1, len(s.Adj))))
 	var best []int
 	bestHB := 0.0
+	// a level of groups partitions n vertices in all
+	perRun := float64(s.Order()) * float64(cutLevels(tree))
+	pr := newProgress(ctx, float64(runs)*perRun)
 	for i := range runs {
 		m := newMultisector(ctx, s, tree, msSeed+uint64(i))
-		if err := m.run(); err != nil {
+		if err := m.run(pr); err != nil {
 			return nil, err
 		}
+		pr.reach(float64(i+1) * perRun)
 		if hb := hopBytes(s, sp, m.place); best == nil || hb < bestHB {
 			best, bestHB = m.place, hb
 		}
@@ -119,7 +123,7 @@ func newMultisector(ctx context.Context, s *guest.Graph, tree groupTree, seed ui
 }
 
 // run places every vertex, group by group from the top (depth first).
-func (m *multisector) run() error {
+func (m *multisector) run(pr *progress) error {
 	stack := []group{{0, int32(len(m.perm)), m.tree.top()}}
 	var subs []subgroup
 	for len(stack) > 0 {
@@ -145,12 +149,28 @@ func (m *multisector) run() error {
 			if err := m.partition(j.lo, ends); err != nil {
 				return err
 			}
+			pr.add(float64(j.hi - j.lo))
 		}
 		for p := k - 1; p >= 0; p-- {
 			stack = append(stack, group{j.lo + ends[p], j.lo + ends[p+1], subs[p].id})
 		}
 	}
 	return nil
+}
+
+// cutLevels returns the levels of the tree's first groups, from the top
+// down, whose subgroups are not all single slots: those whose groups run
+// partitions (at least 1). Exact for groups of fixed radices, an estimate
+// for a tree of switches read from a file.
+func cutLevels(tree groupTree) int {
+	n := 0
+	var subs []subgroup
+	for g := tree.top(); ; g = subs[0].id {
+		if subs = tree.subgroups(g, subs[:0]); len(subs) == 0 || slots(subs) {
+			return max(1, n)
+		}
+		n++
+	}
 }
 
 // slots reports whether the subgroups are all single slots: the slots of

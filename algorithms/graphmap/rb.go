@@ -2,6 +2,7 @@ package graphmap
 
 import (
 	"context"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 
@@ -71,12 +72,16 @@ func Bipartition(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, e
 	}
 	var best []int
 	bestHB := 0.0
+	// a level of bisections cuts parts of n vertices in all
+	perRun := float64(s.Order()) * float64(max(1, bits.Len(uint(sp.size-1))))
+	pr := newProgress(ctx, float64(runs)*perRun)
 	for i := range runs {
 		sp.byCoords = sp.costly && i%2 == 1
-		place, err := bipartition(ctx, s, sp, rbSeed+uint64(i))
+		place, err := bipartition(ctx, s, sp, rbSeed+uint64(i), pr)
 		if err != nil {
 			return nil, err
 		}
+		pr.reach(float64(i+1) * perRun)
 		if runs == 1 {
 			return place, nil
 		}
@@ -112,7 +117,7 @@ func hopBytes(s *guest.Graph, sp *space, place []int) float64 {
 // level by level (breadth first), each job's vertices a range of one
 // permutation of the guest: only the jobs and domains of the level in
 // hand and of the next are kept, and a job on one node is placed at once.
-func bipartition(ctx context.Context, s *guest.Graph, sp *space, seed uint64) ([]int, error) {
+func bipartition(ctx context.Context, s *guest.Graph, sp *space, seed uint64, pr *progress) ([]int, error) {
 	n := s.Order()
 	r := newRB(ctx, s, sp, seed)
 	r.push(0, job{0, int32(n), 0}, sp.whole(nil))
@@ -134,6 +139,7 @@ func bipartition(ctx context.Context, s *guest.Graph, sp *space, seed uint64) ([
 			}
 			r.push(1-c, job{j.lo, mid, 0}, h0)
 			r.push(1-c, job{mid, j.hi, 0}, h1)
+			pr.add(float64(j.hi - j.lo))
 		}
 	}
 	return r.place, nil

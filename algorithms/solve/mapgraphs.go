@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 
 	"topomap/algorithms/graphmap"
 	"topomap/algorithms/guest"
@@ -99,9 +100,16 @@ func hierarchical(_ spec.Guest, h topology.Host) error {
 // anyGuest applies to every guest and host (the sizes are checked apart).
 func anyGuest(spec.Guest, topology.Host) error { return nil }
 
-// graphMapper wraps a mapper of package graphmap.
+// graphMapper wraps a mapper of package graphmap, which reports the share
+// of its work done as the problem's progress (graphmap.WithProgress).
 func graphMapper(f func(context.Context, *guest.Graph, topology.Host) ([]int, error)) func(context.Context, *Problem) ([]int, error) {
 	return func(ctx context.Context, p *Problem) ([]int, error) {
+		if p.Progress != nil {
+			begin := time.Now()
+			ctx = graphmap.WithProgress(ctx, func(done float64) {
+				p.Progress(Progress{Fraction: done, Elapsed: time.Since(begin)})
+			})
+		}
 		place, err := f(ctx, p.Guest, p.Host)
 		if err != nil {
 			if cerr := ctx.Err(); cerr != nil {

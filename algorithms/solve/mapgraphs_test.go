@@ -1,12 +1,14 @@
 package solve_test
 
 import (
+	"context"
 	"net/url"
 	"slices"
 	"testing"
 
 	"topomap/algorithms/solve"
 	"topomap/algorithms/solve/solvetest"
+	"topomap/algorithms/spec"
 )
 
 // TestGraphMappers: rb and greedy map any guest onto hosts at least as
@@ -78,6 +80,34 @@ func TestPairsStartsFromMultisection(t *testing.T) {
 	for _, a := range solve.Applicable(g, h) {
 		if a.Name == "multisection" {
 			t.Errorf("multisection applies to %s", h)
+		}
+	}
+}
+
+// TestGraphMappersReportTheirShareDone: rb, multisection and greedy,
+// which count no moves, report the share of their work done and the time,
+// so that a job of a million vertices shows how far it is.
+func TestGraphMappersReportTheirShareDone(t *testing.T) {
+	for _, tt := range []struct{ guest, host, algo string }{
+		{"grid:32x32", "torus:16x8x8", "rb"},
+		{"grid:32x32", "fattree:8,3:cores=2", "multisection"},
+		{"grid:64x64", "torus:16x16x16", "greedy"},
+	} {
+		in, err := spec.ParseQuery(url.Values{"guest": {tt.guest}, "host": {tt.host}, "algo": {tt.algo}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []solve.Progress
+		if _, err := solve.Map(context.Background(), in, func(p solve.Progress) { got = append(got, p) }); err != nil {
+			t.Fatal(err)
+		}
+		if len(got) == 0 || got[len(got)-1].Fraction != 1 {
+			t.Fatalf("%s on %s by %s: %d reports, want them to end at 1", tt.guest, tt.host, tt.algo, len(got))
+		}
+		for i, p := range got {
+			if p.Fraction <= 0 || i > 0 && (p.Fraction < got[i-1].Fraction || p.Elapsed < got[i-1].Elapsed) {
+				t.Fatalf("%s on %s by %s: report %d %+v after %+v", tt.guest, tt.host, tt.algo, i, p, got[max(0, i-1)])
+			}
 		}
 	}
 }

@@ -114,7 +114,9 @@ func RequestOf(in spec.Instance) Request {
 
 // Progress is the live state of a running job.
 type Progress struct {
-	// Fraction is the share of the time budget used, in [0, 1]; 1 when done.
+	// Fraction is the share of the work done, in [0, 1]; 1 when done: of
+	// a search's time budget, or of the cuts of rb and multisection and
+	// the vertices greedy has placed (an estimate of the time).
 	Fraction float64 `json:"fraction"`
 	// Evaluated counts the candidate moves tried so far.
 	Evaluated int64 `json:"evaluated"`

@@ -214,10 +214,7 @@ var errGone = errors.New("no answer while waiting for the job")
 // stream breaks it polls until the job ends, and gives up when the server
 // has not answered for timeout.
 func follow(ctx context.Context, c *server.Client, j jobs.Job, timeout time.Duration) (jobs.Job, error) {
-	show := func(j jobs.Job) {
-		p := j.Progress
-		fmt.Fprintf(progressOut, "\r%-9s %5.1f%%  %s evaluated  hops/byte %s%s  %ss ", j.Status, 100*p.Fraction, metric.Count(int(p.Evaluated)), metric.Fixed4(p.HopsPerByte), solve.LevelText(p.Level), metric.Fixed(p.Elapsed, 1))
-	}
+	show := func(j jobs.Job) { fmt.Fprint(progressOut, progressLine(j)) }
 	last, err := c.Follow(ctx, j.ID, show)
 	fmt.Fprintln(progressOut)
 	answered := time.Now()
@@ -244,6 +241,18 @@ func follow(ctx context.Context, c *server.Client, j jobs.Job, timeout time.Dura
 		}
 	}
 	return last, nil
+}
+
+// progressLine is the line that shows a job's progress in place: the
+// moves and hops per byte of a search, or only the share done and the time
+// of a mapper that counts no moves (rb, greedy).
+func progressLine(j jobs.Job) string {
+	p := j.Progress
+	search := ""
+	if p.Evaluated > 0 || p.HopsPerByte > 0 {
+		search = fmt.Sprintf("  %s evaluated  hops/byte %s%s", metric.Count(int(p.Evaluated)), metric.Fixed4(p.HopsPerByte), solve.LevelText(p.Level))
+	}
+	return fmt.Sprintf("\r%-9s %5.1f%%%s  %ss ", j.Status, 100*p.Fraction, search, metric.Fixed(p.Elapsed, 1))
 }
 
 // printJob prints a job without waiting: its JSON or a line of text.

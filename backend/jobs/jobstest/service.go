@@ -66,7 +66,7 @@ func checkLastProgress(t *testing.T, svc jobs.Service) {
 }
 
 // checkSilentElapsed: the progress of a job whose solver reports nothing
-// (as rb) shows its elapsed time growing while it runs, and when it was
+// (as the grid heuristics) shows its elapsed time growing while it runs, and when it was
 // last reported (a heartbeat: an old time says the server stopped).
 func checkSilentElapsed(t *testing.T, svc jobs.Service) {
 	j, _, err := svc.Submit(parse(t, "grid:2x2", "mesh:2x2", Silent))
