@@ -29,7 +29,8 @@
 // Rank r is guest vertex r. Host names: one per host node (not per slot:
 // the cores of a node share its name), in node-index order; the default
 // is node<index>. Every format is checked by a test that parses it back
-// and compares it with the placement.
+// and compares it with the placement; the rankfile also by one that has
+// Open MPI's mpirun print where it binds each rank.
 //
 //   - mapfile: line r holds the coordinates of rank r's node,
 //     space-separated, then its core t (0 on a host without cores): the
@@ -50,7 +51,12 @@
 //     ranks are read as CrayPat and hand-written files give them: "0-15"
 //     for 0 to 15, "15-0" for 15 down to 0.
 //   - rankfile: Open MPI (mpirun(1), "Rankfiles"): one line
-//     "rank r=<hostname> slot=<t>" per rank.
+//     "rank r=<hostname> slot=<t>" per rank. Open MPI reads slot=t as
+//     the node's logical core t in hwloc's numbering, which runs core
+//     by core through one package, then the next (a node's cores here
+//     are numbered so: node=4x2 is 2 packages of 4), and binds the rank
+//     to that whole core, all its hardware threads; on a host without
+//     cores, to core 0 of the node.
 //   - slurm: SLURM_HOSTFILE for srun --distribution=arbitrary (srun(1)):
 //     line r is the host name of rank r's node. It names no core: srun
 //     binds a node's ranks to its cores itself, so on nodes with an

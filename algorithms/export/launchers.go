@@ -47,7 +47,8 @@ func Mapfile(w io.Writer, m *mapping.Mapping) error {
 }
 
 // RankFile writes an Open MPI rankfile (mpirun(1), "Rankfiles"): one line
-// "rank r=<hostname> slot=<core>" per rank.
+// "rank r=<hostname> slot=<core>" per rank, which Open MPI binds to that
+// logical core of the node (see the package doc).
 func RankFile(w io.Writer, m *mapping.Mapping, names Hostnames) error {
 	s := slotsOf(m)
 	bw := bufio.NewWriter(w)

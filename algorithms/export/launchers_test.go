@@ -276,16 +276,18 @@ func TestHostnamesErrors(t *testing.T) {
 	}
 }
 
-// missingTool skips, or fails under TOPOMAP_REQUIRE_TOOLS=1 (make test).
-func missingTool(t *testing.T, tool string) {
+// missingTool skips, or fails under TOPOMAP_REQUIRE_TOOLS=1 (make test),
+// when tool is not on PATH; pkg is the Debian package that `make deps`
+// installs it from.
+func missingTool(t *testing.T, tool, pkg string) {
 	t.Helper()
 	if _, err := exec.LookPath(tool); err == nil {
 		return
 	}
 	if os.Getenv("TOPOMAP_REQUIRE_TOOLS") == "1" {
-		t.Fatalf("%s is missing (`make deps` installs scotch) and TOPOMAP_REQUIRE_TOOLS=1", tool)
+		t.Fatalf("%s is missing (`make deps` installs %s) and TOPOMAP_REQUIRE_TOOLS=1", tool, pkg)
 	}
-	t.Skipf("%s is missing (`make deps` installs scotch; TOPOMAP_REQUIRE_TOOLS=1 makes this a failure)", tool)
+	t.Skipf("%s is missing (`make deps` installs %s; TOPOMAP_REQUIRE_TOOLS=1 makes this a failure)", tool, pkg)
 }
 
 // TestScotchGmtst has Scotch's own checker read our scotch file, and the
@@ -296,7 +298,7 @@ func missingTool(t *testing.T, tool string) {
 // other figures: 106 for grid:6x4 laid row by row into mesh2D 8 4, whose
 // 38 edges are one hop each, so holes are checked by TestExportsParseBack.)
 func TestScotchGmtst(t *testing.T) {
-	missingTool(t, "gmtst")
+	missingTool(t, "gmtst", "scotch")
 	for _, tt := range []struct {
 		guest, host, target string
 		n, k                int

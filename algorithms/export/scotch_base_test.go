@@ -23,7 +23,7 @@ import (
 // file numbered from 0 that leaves vertex 0 out is still refused.
 func TestScotchMapOfBaseOneGraph(t *testing.T) {
 	for _, tool := range []string{"gcv", "scotch_gmap", "gmtst"} {
-		missingTool(t, tool)
+		missingTool(t, tool, "scotch")
 	}
 	dir := t.TempDir()
 	r := result(t, "grid:4x4", "mesh:4x4", "identity", shuffled(16, 16, 3))

@@ -1,0 +1,196 @@
+package export_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"topomap/algorithms/export"
+	"topomap/algorithms/topology"
+)
+
+// TestOpenMPIBindsRanksWhereTheRankfileSays has Open MPI's mpirun read
+// our rankfiles and print its map: every rank must be on the node the
+// placement gives it, under that node's name, bound to its core t and to
+// nothing else. To Open MPI, slot=t is the node's logical core t (hwloc's
+// numbering, across its packages), the whole core with its hardware
+// threads; the nodes here have two threads a core, so a file that meant
+// thread t would show. On a host whose nodes have an inside (pack:2
+// core:4) topomap's core t must be hwloc's core t, in package t/4: the
+// node's picture in mpirun's map is read package by package.
+func TestOpenMPIBindsRanksWhereTheRankfileSays(t *testing.T) {
+	missingTool(t, "mpirun", "openmpi-bin")
+	missingTool(t, "lstopo-no-graphics", "hwloc-nox")
+	cray := []string{"c0-0c0s0n0", "c0-0c0s0n1", "c0-0c0s1n0", "c0-0c0s1n1", "c0-0c0s2n0", "c0-0c0s2n1", "c0-0c0s3n0", "c0-0c0s3n1"}
+	nids, err := export.ExpandHostnames([]string{"nid[001-006]"}, 6)
+	must(t, err)
+	lastTwo := shuffled(32, 32, 5) // on the last two of xe6-slice's 256 nodes
+	for i := range lastTwo {
+		lastTwo[i] += 254 * 16
+	}
+	for _, tt := range []struct {
+		name, guest, host string
+		inside            string // each node's, for hwloc
+		place             []int
+		names             export.Hostnames
+	}{
+		{"cores", "grid:4x4", "torus:2x2:cores=4", "pack:1 core:4 pu:2", shuffled(16, 16, 1), nil},
+		{"cores, holes and hostlist names", "grid:5x4", "mesh:3x2:cores=4", "pack:2 core:2 pu:2", shuffled(20, 24, 2), nids},
+		{"no cores, holes and Cray names", "grid:3x2", "mesh:4x2", "pack:1 core:2 pu:2", shuffled(6, 8, 3), cray},
+		{"an inside of two packages", "grid:4x4", "mesh:2x1:node=4x2:dist=1,5", "pack:2 core:4 pu:2", shuffled(16, 16, 4), nil},
+		{"a preset's own names", "grid:8x4", "preset:xe6-slice", "pack:2 core:8 pu:2", lastTwo, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := result(t, tt.guest, tt.host, "shuffle", tt.place)
+			var rankfile bytes.Buffer
+			must(t, export.WriteWith(&rankfile, "rankfile", r, export.Options{Hostnames: tt.names}))
+			names := tt.names
+			if names == nil {
+				names = topology.NamesOf(r.Mapping.Host)
+			}
+			_, c := topology.NodesOf(r.Mapping.Host)
+			want := map[int]openMPIPlace{}
+			var hosts []string
+			for rank, slot := range tt.place {
+				want[rank] = openMPIPlace{names.Name(slot / c), []int{slot % c}}
+				if !slices.Contains(hosts, names.Name(slot/c)) {
+					hosts = append(hosts, names.Name(slot/c))
+				}
+			}
+			got := openMPIMap(t, rankfile.Bytes(), hosts, c, tt.inside, len(tt.place))
+			for rank := range tt.place {
+				if g, w := got[rank], want[rank]; g.node != w.node || !slices.Equal(g.cores, w.cores) {
+					t.Errorf("rank %d: mpirun binds it to %s cores %v, the placement says %s core %v", rank, g.node, g.cores, w.node, w.cores)
+				}
+			}
+			if len(got) != len(tt.place) || t.Failed() {
+				t.Errorf("mpirun placed %d ranks of %d; our rankfile:\n%s", len(got), len(tt.place), rankfile.String())
+			}
+		})
+	}
+}
+
+// openMPIPlace is where mpirun puts a rank: its node's name and the
+// logical cores it is bound to.
+type openMPIPlace struct {
+	node  string
+	cores []int
+}
+
+// openMPIMap has mpirun read a rankfile for ranks ranks on hosts (the
+// hostfile gives each slots slots) and returns the map it prints. No host
+// is reached: a stand-in for ssh starts each host's daemon on this
+// machine, and hwloc describes every node to Open MPI as inside (a
+// synthetic topology) whatever this machine is, so mpirun maps onto that
+// node; it then starts each rank as true, here, and warns where it cannot
+// bind it (a core this machine lacks).
+func openMPIMap(t *testing.T, rankfile []byte, hosts []string, slots int, inside string, ranks int) map[int]openMPIPlace {
+	t.Helper()
+	dir := t.TempDir()
+	xml, err := exec.Command("lstopo-no-graphics", "--of", "xml", "-i", inside, "-").Output()
+	must(t, err)
+	var hostfile strings.Builder
+	for _, h := range hosts {
+		fmt.Fprintf(&hostfile, "%s slots=%d\n", h, slots)
+	}
+	files := map[string]string{
+		"topology.xml": string(xml),
+		"rankfile":     string(rankfile),
+		"hostfile":     hostfile.String(),
+		"launch-here":  "#!/bin/sh\n# stands in for ssh: drops the host name, runs the command here\nshift\nexec /bin/sh -c \"$*\"\n",
+	}
+	for name, content := range files {
+		must(t, os.WriteFile(filepath.Join(dir, name), []byte(content), 0o755))
+	}
+	// a guard against a hang, not a limit on time: a run takes about a second
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "mpirun", "--allow-run-as-root", "--display-map",
+		"--mca", "plm_rsh_agent", filepath.Join(dir, "launch-here"),
+		"--hostfile", filepath.Join(dir, "hostfile"), "--rankfile", filepath.Join(dir, "rankfile"),
+		"-np", strconv.Itoa(ranks), "true")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "HWLOC_XMLFILE="+filepath.Join(dir, "topology.xml"), "HWLOC_THISSYSTEM=1")
+	cmd.WaitDelay = 10 * time.Second
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("mpirun: %v\n%s\n%s", err, stdout.String(), stderr.String())
+	}
+	places, err := parseOpenMPIMap(stdout.String())
+	if err != nil {
+		t.Fatalf("mpirun's map: %v\n%s", err, stdout.String())
+	}
+	return places
+}
+
+var (
+	openMPINode = regexp.MustCompile(`^\s*Data for node: (\S+)\s`)
+	openMPIRank = regexp.MustCompile(`Process rank: (\d+) Bound: (.*)$`)
+)
+
+// parseOpenMPIMap reads the map that mpirun --display-map prints: a
+// "Data for node: NAME" line, then a "Process rank: R Bound: ..." line
+// for each rank on it. Every daemon may print it again; the copies must
+// agree.
+func parseOpenMPIMap(out string) (map[int]openMPIPlace, error) {
+	places := map[int]openMPIPlace{}
+	node := ""
+	for _, line := range strings.Split(out, "\n") {
+		if m := openMPINode.FindStringSubmatch(line); m != nil {
+			node = m[1]
+			continue
+		}
+		m := openMPIRank.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		rank, _ := strconv.Atoi(m[1])
+		cores, err := boundCores(m[2])
+		if node == "" || err != nil {
+			return nil, fmt.Errorf("rank %d (node %q): %v", rank, node, err)
+		}
+		p := openMPIPlace{node, cores}
+		if old, ok := places[rank]; ok && (old.node != p.node || !slices.Equal(old.cores, p.cores)) {
+			return nil, fmt.Errorf("rank %d on %v and on %v", rank, old, p)
+		}
+		places[rank] = p
+	}
+	return places, nil
+}
+
+// boundCores reads the cores that a rank is bound to from mpirun's
+// picture of its node, after the text ("socket 1[core 5[hwt 0-1]]:"): a
+// [...] per package, its cores apart by '/', a character per hardware
+// thread, B where bound ("[../../../..][../BB/../..]" is core 5). The
+// cores are numbered across the packages, as hwloc's logical indices; a
+// core partly bound is an error.
+func boundCores(bound string) ([]int, error) {
+	i := strings.Index(bound, "]:[")
+	if i < 0 {
+		return nil, fmt.Errorf("no picture of the node in %q", bound)
+	}
+	var cores []int
+	k := 0
+	for _, pack := range strings.Split(strings.Trim(bound[i+2:], "[]"), "][") {
+		for _, core := range strings.Split(pack, "/") {
+			switch b := strings.Count(core, "B"); {
+			case core == "" || b > 0 && b < len(core):
+				return nil, fmt.Errorf("core %d is %q in %q", k, core, bound)
+			case b > 0:
+				cores = append(cores, k)
+			}
+			k++
+		}
+	}
+	return cores, nil
+}
