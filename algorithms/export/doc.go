@@ -56,7 +56,12 @@
 //     by core through one package, then the next (a node's cores here
 //     are numbered so: node=4x2 is 2 packages of 4), and binds the rank
 //     to that whole core, all its hardware threads; on a host without
-//     cores, to core 0 of the node.
+//     cores, to core 0 of the node. Open MPI reads a host name up to its
+//     first '.' (an IPv4 address whole), so names alike up to there are
+//     one node to it, and cannot read some: the keywords rank, slot,
+//     slots, username, user_name and user-name, digits only (007 is read
+//     as 7), a '.' in a name that does not start with a letter. The
+//     rankfile refuses them (the slurm file takes them).
 //   - slurm: SLURM_HOSTFILE for srun --distribution=arbitrary (srun(1)):
 //     line r is the host name of rank r's node. It names no core: srun
 //     binds a node's ranks to its cores itself, so on nodes with an

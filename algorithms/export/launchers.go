@@ -2,8 +2,12 @@ package export
 
 import (
 	"bufio"
+	"fmt"
 	"io"
+	"net/netip"
+	"slices"
 	"strconv"
+	"strings"
 
 	"topomap/algorithms/mapping"
 	"topomap/algorithms/topology"
@@ -50,6 +54,9 @@ func Mapfile(w io.Writer, m *mapping.Mapping) error {
 // "rank r=<hostname> slot=<core>" per rank, which Open MPI binds to that
 // logical core of the node (see the package doc).
 func RankFile(w io.Writer, m *mapping.Mapping, names Hostnames) error {
+	if err := checkRankFileNames(names); err != nil {
+		return err
+	}
 	s := slotsOf(m)
 	bw := bufio.NewWriter(w)
 	var line []byte
@@ -61,6 +68,58 @@ func RankFile(w io.Writer, m *mapping.Mapping, names Hostnames) error {
 		bw.Write(append(line, '\n'))
 	}
 	return bw.Flush()
+}
+
+// openMPIKeywords are the words that Open MPI's rankfile reads as its
+// keywords wherever they stand, a host name's place too.
+var openMPIKeywords = []string{"rank", "slot", "slots", "username", "user_name", "user-name"}
+
+// checkRankFileNames refuses host names (which passed CheckHostnames)
+// that Open MPI's rankfile reads as something else (rankFileName), and
+// two names alike up to their first '.', which it reads as one node.
+func checkRankFileNames(names Hostnames) error {
+	short := make(map[string]int, len(names))
+	for i, n := range names {
+		if err := rankFileName(n); err != nil {
+			return hostnamesErrorf("name %d: %v", i+1, err)
+		}
+		s := openMPIName(n)
+		if j, dup := short[s]; dup {
+			return hostnamesErrorf("names %d and %d (%.40q, %.40q) are one node to Open MPI, which reads a host name up to its first '.' (%.40q)", j+1, i+1, names[j], n, s)
+		}
+		short[s] = i
+	}
+	return nil
+}
+
+// rankFileName refuses a name that Open MPI's rankfile cannot read, or
+// reads as another: a keyword, digits only (a number: 007 is 7), a '.'
+// in a name that starts with other than a letter (but an IPv4 address).
+func rankFileName(n string) error {
+	switch {
+	case slices.Contains(openMPIKeywords, n):
+		return fmt.Errorf("%q is a keyword of Open MPI's rankfile, which cannot name a host so", n)
+	case strings.Trim(n, "0123456789") == "":
+		return fmt.Errorf("%.40q is digits only, which Open MPI's rankfile reads as a number (007 as 7)", n)
+	case strings.Contains(n, ".") && !isIPv4(n) && !(n[0] >= 'a' && n[0] <= 'z' || n[0] >= 'A' && n[0] <= 'Z'):
+		return fmt.Errorf("%.40q has a '.' and starts with %q: Open MPI's rankfile reads such a name only when it starts with a letter", n, n[0])
+	}
+	return nil
+}
+
+// openMPIName is the node that Open MPI reads a host name as: the name
+// up to its first '.', or the whole of an IPv4 address.
+func openMPIName(n string) string {
+	if isIPv4(n) {
+		return n
+	}
+	short, _, _ := strings.Cut(n, ".")
+	return short
+}
+
+func isIPv4(n string) bool {
+	a, err := netip.ParseAddr(n)
+	return err == nil && a.Is4()
 }
 
 // Slurm writes a SLURM_HOSTFILE for srun --distribution=arbitrary

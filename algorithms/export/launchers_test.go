@@ -276,6 +276,31 @@ func TestHostnamesErrors(t *testing.T) {
 	}
 }
 
+// TestRankFileRefusesNamesOpenMPIReadsOtherwise: host names that the
+// slurm file takes but Open MPI's rankfile cannot read, or reads as
+// another node, are refused as field errors on "hostnames" saying why
+// (TestOpenMPIReadsTheHostNamesOfOurRankfiles shows mpirun misreading
+// them).
+func TestRankFileRefusesNamesOpenMPIReadsOtherwise(t *testing.T) {
+	r := result(t, "grid:2x2", "mesh:2x1:cores=2", "hand", []int{0, 1, 2, 3})
+	for _, tt := range []struct {
+		names export.Hostnames
+		want  string
+	}{
+		{export.Hostnames{"n0", "slots"}, `name 2: "slots" is a keyword of Open MPI's rankfile`},
+		{export.Hostnames{"user-name", "n1"}, `name 1: "user-name" is a keyword`},
+		{export.Hostnames{"007", "n1"}, `name 1: "007" is digits only, which Open MPI's rankfile reads as a number`},
+		{export.Hostnames{"n0", "_a.b"}, `name 2: "_a.b" has a '.' and starts with '_'`},
+		{export.Hostnames{"n1.a", "n1.b"}, `names 1 and 2 ("n1.a", "n1.b") are one node to Open MPI, which reads a host name up to its first '.' ("n1")`},
+	} {
+		must(t, export.WriteWith(&bytes.Buffer{}, "slurm", r, export.Options{Hostnames: tt.names}))
+		err := export.WriteWith(&bytes.Buffer{}, "rankfile", r, export.Options{Hostnames: tt.names})
+		if err == nil || !strings.Contains(err.Error(), tt.want) || spec.FieldOf(err) != "hostnames" {
+			t.Errorf("rankfile with %q: %v, want %q", tt.names, err, tt.want)
+		}
+	}
+}
+
 // missingTool skips, or fails under TOPOMAP_REQUIRE_TOOLS=1 (make test),
 // when tool is not on PATH; pkg is the Debian package that `make deps`
 // installs it from.

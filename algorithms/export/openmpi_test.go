@@ -66,7 +66,8 @@ func TestOpenMPIBindsRanksWhereTheRankfileSays(t *testing.T) {
 					hosts = append(hosts, names.Name(slot/c))
 				}
 			}
-			got := openMPIMap(t, rankfile.Bytes(), hosts, c, tt.inside, len(tt.place))
+			got, err := openMPIMap(t, rankfile.Bytes(), hosts, c, tt.inside, len(tt.place))
+			must(t, err)
 			for rank := range tt.place {
 				if g, w := got[rank], want[rank]; g.node != w.node || !slices.Equal(g.cores, w.cores) {
 					t.Errorf("rank %d: mpirun binds it to %s cores %v, the placement says %s core %v", rank, g.node, g.cores, w.node, w.cores)
@@ -74,6 +75,52 @@ func TestOpenMPIBindsRanksWhereTheRankfileSays(t *testing.T) {
 			}
 			if len(got) != len(tt.place) || t.Failed() {
 				t.Errorf("mpirun placed %d ranks of %d; our rankfile:\n%s", len(got), len(tt.place), rankfile.String())
+			}
+		})
+	}
+}
+
+// TestOpenMPIReadsTheHostNamesOfOurRankfiles: the rankfile writes the
+// host names that mpirun reads as the nodes named so (up to their first
+// '.', as Open MPI reads every host name, but for an IPv4 address), and
+// refuses those it would not: mpirun, given them by hand, fails or puts
+// the ranks on nodes of other names.
+func TestOpenMPIReadsTheHostNamesOfOurRankfiles(t *testing.T) {
+	missingTool(t, "mpirun", "openmpi-bin")
+	missingTool(t, "lstopo-no-graphics", "hwloc-nox")
+	r := result(t, "grid:2x2", "mesh:2x1:cores=2", "hand", []int{3, 0, 1, 2})
+	for _, tt := range []struct {
+		names, openMPI export.Hostnames // nil openMPI: refused
+	}{
+		{export.Hostnames{"ranks", "0x12"}, export.Hostnames{"ranks", "0x12"}},
+		{export.Hostnames{"1-2", "a-b"}, export.Hostnames{"1-2", "a-b"}},
+		{export.Hostnames{"x.1", "n1.cluster"}, export.Hostnames{"x", "n1"}},
+		{export.Hostnames{"10.1.2.3", "10.1.2.4"}, export.Hostnames{"10.1.2.3", "10.1.2.4"}},
+		{export.Hostnames{"slot", "n1"}, nil},
+		{export.Hostnames{"n1", "rank"}, nil},
+		{export.Hostnames{"007", "n1"}, nil},
+		{export.Hostnames{"1a.b", "n1"}, nil},
+		{export.Hostnames{"n1.a", "n1.b"}, nil},
+	} {
+		t.Run(strings.Join(tt.names, ","), func(t *testing.T) {
+			var rankfile bytes.Buffer
+			err := export.WriteWith(&rankfile, "rankfile", r, export.Options{Hostnames: tt.names})
+			if (err == nil) != (tt.openMPI != nil) {
+				t.Fatalf("writing: %v; want refused: %t", err, tt.openMPI == nil)
+			}
+			if err != nil {
+				// written by hand, as RankFile would have
+				fmt.Fprintf(&rankfile, "rank 0=%s slot=1\nrank 1=%[2]s slot=0\nrank 2=%[2]s slot=1\nrank 3=%[1]s slot=0\n", tt.names[1], tt.names[0])
+			}
+			got, err := openMPIMap(t, rankfile.Bytes(), tt.names, 2, "pack:1 core:2 pu:2", 4)
+			want := map[int]openMPIPlace{0: {tt.openMPI.Name(1), []int{1}}, 1: {tt.openMPI.Name(0), []int{0}}, 2: {tt.openMPI.Name(0), []int{1}}, 3: {tt.openMPI.Name(1), []int{0}}}
+			switch {
+			case tt.openMPI != nil && err != nil:
+				t.Fatal(err)
+			case tt.openMPI != nil && fmt.Sprint(got) != fmt.Sprint(want):
+				t.Errorf("mpirun's map %v, want %v", got, want)
+			case tt.openMPI == nil && err == nil && got[0].node == tt.names[1] && got[1].node == tt.names[0]:
+				t.Errorf("mpirun reads the names that the rankfile refuses: %v", got)
 			}
 		})
 	}
@@ -93,7 +140,7 @@ type openMPIPlace struct {
 // synthetic topology) whatever this machine is, so mpirun maps onto that
 // node; it then starts each rank as true, here, and warns where it cannot
 // bind it (a core this machine lacks).
-func openMPIMap(t *testing.T, rankfile []byte, hosts []string, slots int, inside string, ranks int) map[int]openMPIPlace {
+func openMPIMap(t *testing.T, rankfile []byte, hosts []string, slots int, inside string, ranks int) (map[int]openMPIPlace, error) {
 	t.Helper()
 	dir := t.TempDir()
 	xml, err := exec.Command("lstopo-no-graphics", "--of", "xml", "-i", inside, "-").Output()
@@ -124,13 +171,13 @@ func openMPIMap(t *testing.T, rankfile []byte, hosts []string, slots int, inside
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		t.Fatalf("mpirun: %v\n%s\n%s", err, stdout.String(), stderr.String())
+		return nil, fmt.Errorf("mpirun: %v\n%s\n%s", err, stdout.String(), stderr.String())
 	}
 	places, err := parseOpenMPIMap(stdout.String())
 	if err != nil {
-		t.Fatalf("mpirun's map: %v\n%s", err, stdout.String())
+		return nil, fmt.Errorf("mpirun's map: %v\n%s", err, stdout.String())
 	}
-	return places
+	return places, nil
 }
 
 var (
