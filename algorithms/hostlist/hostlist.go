@@ -1,13 +1,16 @@
 // Package hostlist reads Slurm hostlist expressions (SLURM_JOB_NODELIST,
 // `scontrol show hostnames`): names separated by commas outside brackets,
 // each with bracket groups of numbers and ranges lo-hi, zero padding kept,
-// several groups multiplied out with the first varying slowest, a suffix
-// allowed after a group.
+// several groups multiplied out in Slurm's order (the last group varies
+// fastest, then the first, the second...; of two, the first is the
+// slowest), a suffix allowed after a group (Slurm reads one after the
+// last group since 23.02; 22.05 refuses it).
 package hostlist
 
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -38,8 +41,10 @@ type segment struct {
 // commas outside brackets, each with bracket groups of numbers and ranges
 // lo-hi. A range keeps the width of its low bound as written, so
 // "nid[00001-00004,00007],login[1-2]" is nid00001 ... nid00004, nid00007,
-// login1, login2; of several groups in one name the first varies slowest
-// ("r[1-2]n[1-3]": r1n1 r1n2 r1n3 r2n1 r2n2 r2n3). A name without
+// login1, login2; of two groups in one name the first varies slowest
+// ("r[1-2]n[1-3]": r1n1 r1n2 r1n3 r2n1 r2n2 r2n3), of more the last
+// fastest, then the first, the second and so on, as Slurm expands them
+// ("a[1-2]b[3-4]c[5-6]": a1b3c5 a1b3c6 a2b3c5 a2b3c6 a1b4c5 ...). A name without
 // brackets is itself. The names are counted before any is made: an
 // expression of more than limit names is refused at the cost of reading it.
 // The names are not checked as host names (package export checks them).
@@ -182,30 +187,65 @@ func patternCount(segs []segment, limit int) int {
 	return min(n, limit)
 }
 
-// expandPattern appends the names of segs to out, the first group
-// varying slowest.
+// expandPattern appends the names of segs to out in Slurm's order
+// (groupOrder).
 func expandPattern(out []string, segs []segment) []string {
-	var walk func(prefix []byte, rest []segment)
-	walk = func(prefix []byte, rest []segment) {
-		if len(rest) == 0 {
-			out = append(out, string(prefix))
+	var groups []int // the indices of segs' bracket groups
+	for i, sg := range segs {
+		if sg.ranges != nil {
+			groups = append(groups, i)
+		}
+	}
+	values := make([][]string, len(segs))
+	for _, i := range groups {
+		values[i] = groupValues(segs[i].ranges)
+	}
+	name := make([]string, len(segs))
+	for i, sg := range segs {
+		name[i] = sg.text
+	}
+	var walk func(order []int)
+	walk = func(order []int) {
+		if len(order) == 0 {
+			out = append(out, strings.Join(name, ""))
 			return
 		}
-		sg := rest[0]
-		if sg.ranges == nil {
-			walk(append(prefix, sg.text...), rest[1:])
-			return
+		for _, v := range values[order[0]] {
+			name[order[0]] = v
+			walk(order[1:])
 		}
-		for _, r := range sg.ranges {
-			for v := r.lo; ; v++ {
-				walk(appendPadded(prefix, v, r.width), rest[1:])
-				if v == r.hi {
-					break
-				}
+	}
+	walk(groupOrder(groups))
+	return out
+}
+
+// groupOrder returns a name's bracket groups from the slowest varying
+// to the fastest, as Slurm expands them: the last group fastest, then
+// the first, the second and so on, the one before the last slowest
+// ("a[1-2]b[3-4]c[5-6]": a1b3c5 a1b3c6 a2b3c5 a2b3c6 a1b4c5 ...). Of two
+// groups, the first is the slowest.
+func groupOrder(groups []int) []int {
+	if len(groups) < 2 {
+		return groups
+	}
+	last := len(groups) - 1
+	order := slices.Clone(groups[:last])
+	slices.Reverse(order)
+	return append(order, groups[last])
+}
+
+// groupValues returns the numbers of a bracket group, each zero-padded
+// to its range's width.
+func groupValues(ranges []numRange) []string {
+	var out []string
+	for _, r := range ranges {
+		for v := r.lo; ; v++ {
+			out = append(out, string(appendPadded(nil, v, r.width)))
+			if v == r.hi {
+				break
 			}
 		}
 	}
-	walk(nil, segs)
 	return out
 }
 

@@ -26,6 +26,8 @@ func TestExpandHostlist(t *testing.T) {
 		{"n[7]", "n7"},
 		{"n[3,1,2]", "n3 n1 n2"},
 		{"r[1-2]n[1-3]", "r1n1 r1n2 r1n3 r2n1 r2n2 r2n3"},
+		{"a[1-2]b[3-4]c[5-6]", "a1b3c5 a1b3c6 a2b3c5 a2b3c6 a1b4c5 a1b4c6 a2b4c5 a2b4c6"},
+		{"a[1-2]b[3-4]c[5-6]d[7-8]", "a1b3c5d7 a1b3c5d8 a2b3c5d7 a2b3c5d8 a1b4c5d7 a1b4c5d8 a2b4c5d7 a2b4c5d8 a1b3c6d7 a1b3c6d8 a2b3c6d7 a2b3c6d8 a1b4c6d7 a1b4c6d8 a2b4c6d7 a2b4c6d8"},
 		{"[1-2]x", "1x 2x"},
 		{"rack[1-2]-node[01-02].example.org", "rack1-node01.example.org rack1-node02.example.org rack2-node01.example.org rack2-node02.example.org"},
 		{"n[0-0]", "n0"},
