@@ -7,17 +7,29 @@ import (
 	"topomap/algorithms/hostlist"
 )
 
+// expandSeeds are FuzzExpand's seed corpus, which
+// TestExpandAgreesWithScontrol also has Slurm expand.
+var expandSeeds = []struct {
+	expr  string
+	limit int
+}{
+	{"nid[00001-00004,00007],login[1-2]", 10},
+	{"r[1-2]n[1-3]", 6},
+	{"a[1-2]b[3-4]c[5-6]", 8},
+	{"n[0-999999999]", 1000},
+	{"a,,b", 3},
+	{"n[1-[2]]", 3},
+	{"n[3-1]", 3},
+	{"plain", 1},
+}
+
 // FuzzExpand: an expression gives at most limit names, exactly as
 // many as it counts (limit = that count takes it, one less refuses it),
 // none with a bracket or a comma; or a one-line error.
 func FuzzExpand(f *testing.F) {
-	f.Add("nid[00001-00004,00007],login[1-2]", 10)
-	f.Add("r[1-2]n[1-3]", 6)
-	f.Add("n[0-999999999]", 1000)
-	f.Add("a,,b", 3)
-	f.Add("n[1-[2]]", 3)
-	f.Add("n[3-1]", 3)
-	f.Add("plain", 1)
+	for _, s := range expandSeeds {
+		f.Add(s.expr, s.limit)
+	}
 	f.Fuzz(func(t *testing.T, expr string, limit int) {
 		if limit < 0 || limit > 1<<12 {
 			t.Skip()
