@@ -54,13 +54,17 @@ run: build ## serve http://localhost:8080 on the embedded default store (./data)
 # graphfile tests compare against Scotch's gcv/gtst and METIS's gpmetis,
 # the machinefile tests against Scotch's atst and hwloc's lstopo),
 # Postgres, of which the tests of several servers on one database start a
-# throwaway cluster, and zopfli, the browser client's compressor.
-DEB_PKGS := chromium gcc scotch metis libmetis-doc hwloc-nox postgresql zopfli
+# throwaway cluster, zopfli, the browser client's compressor, and the
+# launchers that read our files: Open MPI's mpirun maps our rankfiles
+# (openmpi-bin, 21 MB installed) and Slurm's scontrol expands hostlists
+# (slurm-client, 43 MB with its recommended plugins).
+DEB_PKGS := chromium gcc scotch metis libmetis-doc hwloc-nox postgresql zopfli openmpi-bin slurm-client
 
-deps: ## install what the tests need on a fresh Debian machine (chromium, gcc, scotch, metis, libmetis-doc, hwloc-nox, postgresql, zopfli)
+deps: ## install what the tests need on a fresh Debian machine (chromium, gcc, scotch, metis, libmetis-doc, hwloc-nox, postgresql, zopfli, openmpi-bin, slurm-client)
 	@command -v chromium >/dev/null && command -v gcc >/dev/null && command -v gcv >/dev/null && command -v zopfli >/dev/null && \
 	  command -v gpmetis >/dev/null && dpkg -s libmetis-doc >/dev/null 2>&1 && \
-	  command -v lstopo-no-graphics >/dev/null && dpkg -s postgresql >/dev/null 2>&1 || \
+	  command -v lstopo-no-graphics >/dev/null && dpkg -s postgresql >/dev/null 2>&1 && \
+	  command -v mpirun.openmpi >/dev/null && command -v scontrol >/dev/null || \
 	  { if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y $(DEB_PKGS); \
 	    else sudo apt-get update && sudo apt-get install -y $(DEB_PKGS); fi; }
 

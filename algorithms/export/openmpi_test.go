@@ -28,8 +28,7 @@ import (
 // core:4) topomap's core t must be hwloc's core t, in package t/4: the
 // node's picture in mpirun's map is read package by package.
 func TestOpenMPIBindsRanksWhereTheRankfileSays(t *testing.T) {
-	missingTool(t, "mpirun", "openmpi-bin")
-	missingTool(t, "lstopo-no-graphics", "hwloc-nox")
+	needOpenMPI(t)
 	cray := []string{"c0-0c0s0n0", "c0-0c0s0n1", "c0-0c0s1n0", "c0-0c0s1n1", "c0-0c0s2n0", "c0-0c0s2n1", "c0-0c0s3n0", "c0-0c0s3n1"}
 	nids, err := export.ExpandHostnames([]string{"nid[001-006]"}, 6)
 	must(t, err)
@@ -86,8 +85,7 @@ func TestOpenMPIBindsRanksWhereTheRankfileSays(t *testing.T) {
 // refuses those it would not: mpirun, given them by hand, fails or puts
 // the ranks on nodes of other names.
 func TestOpenMPIReadsTheHostNamesOfOurRankfiles(t *testing.T) {
-	missingTool(t, "mpirun", "openmpi-bin")
-	missingTool(t, "lstopo-no-graphics", "hwloc-nox")
+	needOpenMPI(t)
 	r := result(t, "grid:2x2", "mesh:2x1:cores=2", "hand", []int{3, 0, 1, 2})
 	for _, tt := range []struct {
 		names, openMPI export.Hostnames // nil openMPI: refused
@@ -126,6 +124,29 @@ func TestOpenMPIReadsTheHostNamesOfOurRankfiles(t *testing.T) {
 	}
 }
 
+// needOpenMPI skips the test, or fails it under TOPOMAP_REQUIRE_TOOLS=1,
+// without Open MPI's mpirun (Debian's mpirun.openmpi, else an mpirun
+// that says it is Open MPI's: another MPI may own the name) or hwloc's
+// lstopo-no-graphics.
+func needOpenMPI(t *testing.T) {
+	t.Helper()
+	missingTool(t, "lstopo-no-graphics", "hwloc-nox")
+	if _, err := exec.LookPath("mpirun.openmpi"); err == nil {
+		return
+	}
+	if v, _ := exec.Command("mpirun", "--version").Output(); !strings.Contains(string(v), "Open MPI") {
+		missingTool(t, "mpirun.openmpi", "openmpi-bin")
+	}
+}
+
+// mpirun is Open MPI's mpirun (needOpenMPI).
+func mpirun() string {
+	if _, err := exec.LookPath("mpirun.openmpi"); err == nil {
+		return "mpirun.openmpi"
+	}
+	return "mpirun"
+}
+
 // openMPIPlace is where mpirun puts a rank: its node's name and the
 // logical cores it is bound to.
 type openMPIPlace struct {
@@ -161,7 +182,7 @@ func openMPIMap(t *testing.T, rankfile []byte, hosts []string, slots int, inside
 	// a guard against a hang, not a limit on time: a run takes about a second
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "mpirun", "--allow-run-as-root", "--display-map",
+	cmd := exec.CommandContext(ctx, mpirun(), "--allow-run-as-root", "--display-map",
 		"--mca", "plm_rsh_agent", filepath.Join(dir, "launch-here"),
 		"--hostfile", filepath.Join(dir, "hostfile"), "--rankfile", filepath.Join(dir, "rankfile"),
 		"-np", strconv.Itoa(ranks), "true")
