@@ -163,7 +163,9 @@ type openMPIPlace struct {
 // bind it (a core this machine lacks).
 func openMPIMap(t *testing.T, rankfile []byte, hosts []string, slots int, inside string, ranks int) (map[int]openMPIPlace, error) {
 	t.Helper()
-	dir := t.TempDir()
+	dir, err := os.MkdirTemp("", "ompi") // short: Open MPI's sockets live below
+	must(t, err)
+	t.Cleanup(func() { os.RemoveAll(dir) })
 	xml, err := exec.Command("lstopo-no-graphics", "--of", "xml", "-i", inside, "-").Output()
 	must(t, err)
 	var hostfile strings.Builder
@@ -174,7 +176,10 @@ func openMPIMap(t *testing.T, rankfile []byte, hosts []string, slots int, inside
 		"topology.xml": string(xml),
 		"rankfile":     string(rankfile),
 		"hostfile":     hostfile.String(),
-		"launch-here":  "#!/bin/sh\n# stands in for ssh: drops the host name, runs the command here\nshift\nexec /bin/sh -c \"$*\"\n",
+		// stands in for ssh: runs the command here, with a temporary
+		// directory of the host's own (the daemons' session directories
+		// would collide in one)
+		"launch-here": "#!/bin/sh\nexport TMPDIR=\"" + dir + "/$1\"\nmkdir -p \"$TMPDIR\" && shift && exec /bin/sh -c \"$*\"\n",
 	}
 	for name, content := range files {
 		must(t, os.WriteFile(filepath.Join(dir, name), []byte(content), 0o755))
@@ -182,12 +187,15 @@ func openMPIMap(t *testing.T, rankfile []byte, hosts []string, slots int, inside
 	// a guard against a hang, not a limit on time: a run takes about a second
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
+	// rtc_hwloc_vmhole none: no daemon shares its topology in memory
+	// (hwloc_shmem_topology_write crashes now and then, with a topology read
+	// from a file)
 	cmd := exec.CommandContext(ctx, mpirun(), "--allow-run-as-root", "--display-map",
-		"--mca", "plm_rsh_agent", filepath.Join(dir, "launch-here"),
+		"--mca", "plm_rsh_agent", filepath.Join(dir, "launch-here"), "--mca", "rtc_hwloc_vmhole", "none",
 		"--hostfile", filepath.Join(dir, "hostfile"), "--rankfile", filepath.Join(dir, "rankfile"),
 		"-np", strconv.Itoa(ranks), "true")
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "HWLOC_XMLFILE="+filepath.Join(dir, "topology.xml"), "HWLOC_THISSYSTEM=1")
+	cmd.Env = append(os.Environ(), "HWLOC_XMLFILE="+filepath.Join(dir, "topology.xml"), "HWLOC_THISSYSTEM=1", "TMPDIR="+dir)
 	cmd.WaitDelay = 10 * time.Second
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
