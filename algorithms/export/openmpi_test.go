@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"topomap/algorithms/export"
+	"topomap/algorithms/mapping"
 	"topomap/algorithms/topology"
 )
 
@@ -26,7 +27,8 @@ import (
 // threads; the nodes here have two threads a core, so a file that meant
 // thread t would show. On a host whose nodes have an inside (pack:2
 // core:4) topomap's core t must be hwloc's core t, in package t/4: the
-// node's picture in mpirun's map is read package by package.
+// node's picture in mpirun's map is read package by package. On a host
+// without cores, each rank is bound to core 0 of its node.
 func TestOpenMPIBindsRanksWhereTheRankfileSays(t *testing.T) {
 	needOpenMPI(t)
 	cray := []string{"c0-0c0s0n0", "c0-0c0s0n1", "c0-0c0s1n0", "c0-0c0s1n1", "c0-0c0s2n0", "c0-0c0s2n1", "c0-0c0s3n0", "c0-0c0s3n1"}
@@ -52,19 +54,8 @@ func TestOpenMPIBindsRanksWhereTheRankfileSays(t *testing.T) {
 			r := result(t, tt.guest, tt.host, "shuffle", tt.place)
 			var rankfile bytes.Buffer
 			must(t, export.WriteWith(&rankfile, "rankfile", r, export.Options{Hostnames: tt.names}))
-			names := tt.names
-			if names == nil {
-				names = topology.NamesOf(r.Mapping.Host)
-			}
+			want, hosts := placesOf(r.Mapping, tt.names)
 			_, c := topology.NodesOf(r.Mapping.Host)
-			want := map[int]openMPIPlace{}
-			var hosts []string
-			for rank, slot := range tt.place {
-				want[rank] = openMPIPlace{names.Name(slot / c), []int{slot % c}}
-				if !slices.Contains(hosts, names.Name(slot/c)) {
-					hosts = append(hosts, names.Name(slot/c))
-				}
-			}
 			got, err := openMPIMap(t, rankfile.Bytes(), hosts, c, tt.inside, len(tt.place))
 			must(t, err)
 			for rank := range tt.place {
@@ -77,6 +68,25 @@ func TestOpenMPIBindsRanksWhereTheRankfileSays(t *testing.T) {
 			}
 		})
 	}
+}
+
+// placesOf returns where m puts each rank, as mpirun would print it
+// with those host names (nil: the host's own), and the hosts that hold
+// a rank, in the order of their first rank.
+func placesOf(m *mapping.Mapping, names export.Hostnames) (map[int]openMPIPlace, []string) {
+	if names == nil {
+		names = topology.NamesOf(m.Host)
+	}
+	_, c := topology.NodesOf(m.Host)
+	places := map[int]openMPIPlace{}
+	var hosts []string
+	for rank, slot := range m.Place {
+		places[rank] = openMPIPlace{names.Name(slot / c), []int{slot % c}}
+		if !slices.Contains(hosts, names.Name(slot/c)) {
+			hosts = append(hosts, names.Name(slot/c))
+		}
+	}
+	return places, hosts
 }
 
 // TestOpenMPIReadsTheHostNamesOfOurRankfiles: the rankfile writes the
@@ -111,7 +121,7 @@ func TestOpenMPIReadsTheHostNamesOfOurRankfiles(t *testing.T) {
 				fmt.Fprintf(&rankfile, "rank 0=%s slot=1\nrank 1=%[2]s slot=0\nrank 2=%[2]s slot=1\nrank 3=%[1]s slot=0\n", tt.names[1], tt.names[0])
 			}
 			got, err := openMPIMap(t, rankfile.Bytes(), tt.names, 2, "pack:1 core:2 pu:2", 4)
-			want := map[int]openMPIPlace{0: {tt.openMPI.Name(1), []int{1}}, 1: {tt.openMPI.Name(0), []int{0}}, 2: {tt.openMPI.Name(0), []int{1}}, 3: {tt.openMPI.Name(1), []int{0}}}
+			want, _ := placesOf(r.Mapping, tt.openMPI)
 			switch {
 			case tt.openMPI != nil && err != nil:
 				t.Fatal(err)
