@@ -56,7 +56,9 @@
 //     by core through one package, then the next (a node's cores here
 //     are numbered so: node=4x2 is 2 packages of 4), and binds the rank
 //     to that whole core, all its hardware threads; on a host without
-//     cores, to core 0 of the node. Open MPI reads a host name up to its
+//     cores, to core 0 of the node (Open MPI 4.1 keeps it under
+//     --bind-to none, so ranks of several threads are better launched
+//     with the slurm file). Open MPI reads a host name up to its
 //     first '.' (an IPv4 address whole), so names alike up to there are
 //     one node to it, and cannot read some: the keywords rank, slot,
 //     slots, username, user_name and user-name, digits only (007 is read
