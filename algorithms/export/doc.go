@@ -62,7 +62,8 @@
 //     first '.' (an IPv4 address whole), so names alike up to there are
 //     one node to it, and cannot read some: the keywords rank, slot,
 //     slots, username, user_name and user-name, digits only (007 is read
-//     as 7), a '.' in a name that does not start with a letter. The
+//     as 7), a '.' in a name that does not start with a letter; and
+//     mpirun refuses a node name with a '_' when it launches. The
 //     rankfile refuses them (the slurm file takes them).
 //   - slurm: SLURM_HOSTFILE for srun --distribution=arbitrary (srun(1)):
 //     line r is the host name of rank r's node. It names no core: srun

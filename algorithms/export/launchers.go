@@ -94,7 +94,8 @@ func checkRankFileNames(names Hostnames) error {
 
 // rankFileName refuses a name that Open MPI's rankfile cannot read, or
 // reads as another: a keyword, digits only (a number: 007 is 7), a '.'
-// in a name that starts with other than a letter (but an IPv4 address).
+// in a name that starts with other than a letter (but an IPv4 address);
+// and a '_', which mpirun refuses in a node name when it launches.
 func rankFileName(n string) error {
 	switch {
 	case slices.Contains(openMPIKeywords, n):
@@ -103,6 +104,8 @@ func rankFileName(n string) error {
 		return fmt.Errorf("%.40q is digits only, which Open MPI's rankfile reads as a number (007 as 7)", n)
 	case strings.Contains(n, ".") && !isIPv4(n) && !(n[0] >= 'a' && n[0] <= 'z' || n[0] >= 'A' && n[0] <= 'Z'):
 		return fmt.Errorf("%.40q has a '.' and starts with %q: Open MPI's rankfile reads such a name only when it starts with a letter", n, n[0])
+	case strings.Contains(n, "_"):
+		return fmt.Errorf("%.40q has a '_', which Open MPI refuses in a node name when it launches (\"illegal character\")", n)
 	}
 	return nil
 }

@@ -292,6 +292,7 @@ func TestRankFileRefusesNamesOpenMPIReadsOtherwise(t *testing.T) {
 		{export.Hostnames{"007", "n1"}, `name 1: "007" is digits only, which Open MPI's rankfile reads as a number`},
 		{export.Hostnames{"n0", "_a.b"}, `name 2: "_a.b" has a '.' and starts with '_'`},
 		{export.Hostnames{"n1.a", "n1.b"}, `names 1 and 2 ("n1.a", "n1.b") are one node to Open MPI, which reads a host name up to its first '.' ("n1")`},
+		{export.Hostnames{"n0", "rack_1"}, `name 2: "rack_1" has a '_', which Open MPI refuses in a node name`},
 	} {
 		must(t, export.WriteWith(&bytes.Buffer{}, "slurm", r, export.Options{Hostnames: tt.names}))
 		err := export.WriteWith(&bytes.Buffer{}, "rankfile", r, export.Options{Hostnames: tt.names})
