@@ -27,6 +27,25 @@ const (
 // on from, so that no request reads the whole store.
 const MaxListScan = 10000
 
+// MaxListHistogram bounds the hop histogram entries of the jobs on one
+// page, the one part of a job record that grows with the host: a job on
+// ring:1048576 has 524,289 (1.5 MB of JSON), and a page of 200 such jobs
+// took 300 MB. A page ends early, with a Next, once its jobs hold this
+// many (PageFull); it always holds one job.
+const MaxListHistogram = 1 << 20
+
+// PageFull reports whether a page of these jobs is full by their hop
+// histograms (MaxListHistogram), whatever its limit.
+func PageFull(page []Job) bool {
+	n := 0
+	for _, j := range page {
+		if j.Metrics != nil {
+			n += len(j.Metrics.HopHistogram)
+		}
+	}
+	return n >= MaxListHistogram
+}
+
 // ListQuery selects a page of jobs for List.
 type ListQuery struct {
 	// Status keeps the jobs in that state only ("" keeps every job).
@@ -100,8 +119,8 @@ func stamp(t time.Time) int64 {
 
 // Page gathers a listing page for a Store: the store feeds it its jobs in
 // listing order (newest first), starting after q.After, until Add returns
-// false; Page applies the status filter, the limit and MaxListScan, so
-// every Store pages alike.
+// false; Page applies the status filter, the limit, MaxListHistogram
+// and MaxListScan, so every Store pages alike.
 type Page struct {
 	q       ListQuery
 	list    JobList
@@ -116,7 +135,8 @@ func NewPage(q ListQuery) *Page { return &Page{q: q, list: JobList{Jobs: []Job{}
 // it does not read, and is left out). It returns false once the page is
 // complete.
 func (p *Page) Add(cursor string, status Status, load func() (Job, bool)) bool {
-	if p.scanned == MaxListScan || len(p.list.Jobs) == p.q.Limit && (p.q.Status == "" || status == p.q.Status) {
+	full := len(p.list.Jobs) == p.q.Limit || PageFull(p.list.Jobs)
+	if p.scanned == MaxListScan || full && (p.q.Status == "" || status == p.q.Status) {
 		p.list.Next = p.last // more follow (or were not looked at)
 		return false
 	}

@@ -216,6 +216,10 @@ func (db *DB) List(q jobs.ListQuery) (jobs.JobList, error) {
 	}
 	defer rows.Close()
 	for rows.Next() {
+		if jobs.PageFull(list.Jobs) { // and more follow
+			list.Next = jobs.Cursor(list.Jobs[len(list.Jobs)-1])
+			return list, nil
+		}
 		var id string
 		var b []byte
 		if err := rows.Scan(&id, &b); err != nil {

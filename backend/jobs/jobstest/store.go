@@ -22,6 +22,35 @@ func TestStore(t *testing.T, open func(t *testing.T) jobs.Store) {
 	t.Run("records", func(t *testing.T) { checkRecords(t, open(t)) })
 	t.Run("listing", func(t *testing.T) { checkListing(t, open(t)) })
 	t.Run("listing errors", func(t *testing.T) { checkListErrors(t, open(t)) })
+	t.Run("listing heavy jobs", func(t *testing.T) { checkListingHeavyJobs(t, open(t)) })
+}
+
+// checkListingHeavyJobs: a page ends early, with a next, once its jobs
+// hold MaxListHistogram hop histogram entries, and the next page goes on.
+func checkListingHeavyJobs(t *testing.T, st jobs.Store) {
+	at := time.Date(2026, 12, 6, 12, 0, 0, 0, time.UTC)
+	for i := range 3 {
+		m := &metric.Metrics{HopHistogram: make([]float64, jobs.MaxListHistogram/2)}
+		j := jobs.Job{ID: storeID("abc"[i]), Status: jobs.Done, Metrics: m, Created: at.Add(time.Duration(i) * time.Minute)}
+		if err := st.Finish(j, []int{0}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	q := jobs.ListQuery{Limit: jobs.MaxList}
+	for n, want := range []string{"cb", "a"} {
+		list, err := st.List(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		for _, j := range list.Jobs {
+			got += j.ID[:1]
+		}
+		if got != want || (n == 0) != (list.Next != "") {
+			t.Fatalf("page %d: %q, next %q; want %q and a next only on the first", n, got, list.Next, want)
+		}
+		q.After = list.Next
+	}
 }
 
 // storeID is the job id of c repeated.
