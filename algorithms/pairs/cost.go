@@ -65,6 +65,18 @@ const (
 	latticeHopNs      = 25
 )
 
+// focusedMoveNs is a move of focused annealing (Options.Focused),
+// whatever the guest's degree: its threshold is drawn before its change
+// is summed, and most moves are rejected after a few arcs (4elt's
+// quotient at 1,024 parts, mean degree 12, onto torus 8x8x16: 122 ns a
+// move; at 4,096 parts onto torus 16x16x16: 98; grid 64x64 read as a
+// weighted graph onto it: 101; marginal CPU time of 6M more moves).
+const focusedMoveNs = 120
+
+// FocusedMoveCost is MoveCost for a run that anneals focused, on a guest
+// of n objects.
+func FocusedMoveCost(n int) float64 { return focusedMoveNs / hopBytesMoveNs * cacheFactor(n) }
+
 // MoveCost returns the cost of one move of a run of objective o on a guest
 // of n objects and that many arcs onto host h, in units of a hop-bytes
 // move on a guest of mean degree 4 (at least 1): a time budget of B such

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"time"
+
+	"topomap/algorithms/topology"
 )
 
 // Focused annealing (Options.Focused), our reading [P]: one annealing run
@@ -62,14 +64,19 @@ const (
 	focusedChunk     = 1024 // moves between temperature steps and checks
 )
 
-// focusable reports whether a run on s can anneal focused: on a grid host
-// of one slot per node whose coordinates pack, under the hop-bytes.
-func (s *state) focusable() bool {
-	if s.gen != nil || s.cong != nil || s.cores != 1 || s.bits != nil || s.c == 0 || s.c > maxFocusedRank {
+// Focusable reports whether a run of objective o on host h can anneal
+// focused (Options.Focused): under the hop-bytes, on a grid host of one
+// slot per node whose coordinates pack (at most maxFocusedRank axes of at
+// most maxFocusedAxis nodes, not all of two nodes: those count distances
+// in bits).
+func Focusable(h topology.Host, o Objective) bool {
+	inner, cores := topology.SplitCores(h)
+	g, ok := inner.(topology.Grid)
+	if o != HopBytes || !ok || cores > 1 || hamming(g) || g.Rank() < 1 || g.Rank() > maxFocusedRank {
 		return false
 	}
-	for _, k := range s.dims {
-		if k > maxFocusedAxis {
+	for j := range g.Rank() {
+		if g.Dim(j) > maxFocusedAxis {
 			return false
 		}
 	}

@@ -50,7 +50,7 @@ func TestFocusedMovesAreExact(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, in := range testInstances() {
 		s := newState(in.g, in.h, in.place)
-		if !s.focusable() {
+		if !s.focusable {
 			continue
 		}
 		t.Run(in.name, func(t *testing.T) {

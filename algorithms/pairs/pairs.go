@@ -654,7 +654,7 @@ type run struct {
 func newRun(ctx context.Context, s *state, opt Options, begin time.Time, h float64) *run {
 	r := &run{ctx: ctx, s: s, opt: opt, begin: begin, h: h, bestH: h, earlier: math.Inf(1),
 		rng:      rand.New(rand.NewPCG(opt.Seed, 0x9a175)),
-		focus:    opt.Focused && opt.Temperature > 0 && s.focusable(),
+		focus:    opt.Focused && opt.Temperature > 0 && opt.Objective == HopBytes && s.focusable,
 		attempts: opt.Attempts, tau: opt.Tau, every: opt.ProgressEvery, lastProg: begin, patience: opt.Patience}
 	if r.attempts == 0 {
 		r.attempts = max(s.n, MinAttempts)

@@ -51,6 +51,8 @@ type state struct {
 	// the number of bits in which their words differ. Both nil on other
 	// hosts.
 	slotBits, bits []uint32
+	// focusable: the host lets a hop-bytes run anneal focused (Focusable)
+	focusable bool
 }
 
 // volume returns the volume of arc e (1 where the guest gives none).
@@ -69,7 +71,7 @@ const bigUniform = 4096
 // coordinate fast path, any other host the generic one.
 func newState(g *guest.Graph, h topology.Host, place []int) *state {
 	s := &state{n: g.Order(), off: g.Offsets, adj: g.Adj, w: g.Weight,
-		pos: make([]int32, g.Order()), occ: make([]int32, h.Size()), cores: 1}
+		pos: make([]int32, g.Order()), occ: make([]int32, h.Size()), cores: 1, focusable: Focusable(h, HopBytes)}
 	inner, cores := topology.SplitCores(h)
 	host, ok := inner.(topology.Grid)
 	if !ok {

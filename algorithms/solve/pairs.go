@@ -155,9 +155,10 @@ const MovesPerSecond = 8_000_000
 // help (--budget) and of the README.
 const BudgetText = "pairs: a time budget (e.g. 2s), planned as a number of moves at the measured cost of a move " +
 	"of that objective and guest: 125 ns for a hop-bytes move on a guest of mean degree 4 (8M moves per second of " +
-	"budget), more on denser guests and on hosts of more than three axes, 0.6 to 6 µs under the congestion objective (each move re-routes its messages); " +
+	"budget), more on denser guests (but under focused annealing, whose moves cost about 120 ns whatever the degree) and on hosts of more than three axes, " +
+	"0.6 to 6 µs under the congestion objective (each move re-routes its messages); " +
 	"the run makes those moves and stops, after about the budget of CPU time natively for its moves, its starts and closing search on top " +
-	"(under 0.1 CPU-s on a guest of 1,024 objects, about 1 s on one of 65,536, whose moves also miss the caches and cost up to 1.3 " +
+	"(under 0.1 CPU-s on a grid of 1,024 objects, 0.4 on a graph of 1,024 whose starts include rb's, about 1 s on one of 65,536, whose moves also miss the caches and cost up to 1.3 " +
 	"times their plan; from 65,537 objects on a move is planned half as costly again for every doubling, 3 times at 1M, " +
 	"so that 4s on grid:1024x1024 takes 3.2 CPU-s, where the rate of small guests took 16; the browser takes 3 to 6 " +
 	"times as long for the same hop-bytes moves, 2 to 3 times under the congestion objective), and no clock ends " +
@@ -182,7 +183,27 @@ func plannedMoves(p *Problem, starts [][]int) int64 {
 			}
 		}
 	}
-	return movesFor(budget, moveCost(p.Instance, p.Guest.Order(), p.Guest.Arcs(), hops))
+	n := p.Guest.Order()
+	if annealsFocused(p.Instance) {
+		if moves := movesFor(budget, pairs.FocusedMoveCost(n)); moves >= pairs.FocusedLeast*int64(n) {
+			return moves
+		}
+	}
+	return movesFor(budget, moveCost(p.Instance, n, p.Guest.Arcs(), hops))
+}
+
+// annealsFocused reports whether PAIRS on in anneals focused, planned at
+// pairs.FocusedMoveCost (a third of a cycle's move on 4elt's quotients):
+// the biased mode ("pairs") where PairsAnnealingOf says so and the host
+// lets it (pairs.Focusable). With less than pairs.FocusedLeast moves per
+// object it anneals in cycles, planned so.
+func annealsFocused(in spec.Instance) bool {
+	g := in.Guest.Graph
+	if in.Algo != "pairs" || g == nil || in.Objective == spec.ObjectiveCongestion || !pairs.Focusable(in.Host, pairs.HopBytes) {
+		return false
+	}
+	_, _, focused := PairsAnnealingOf(g, in.Host)
+	return focused
 }
 
 // movesFor returns the moves a budget plans at that cost per move (in
@@ -208,7 +229,11 @@ func moveCost(in spec.Instance, n, arcs int, hops float64) float64 {
 // that plans at least that many moves for PAIRS on in, whose guest has
 // that many arcs at hops hops per byte (at most spec.MaxBudget).
 func BudgetFor(moves int64, in spec.Instance, arcs int, hops float64) time.Duration {
-	cost := moveCost(in, in.Guest.Order(), arcs, hops)
+	n := in.Guest.Order()
+	cost := moveCost(in, n, arcs, hops)
+	if annealsFocused(in) && moves >= pairs.FocusedLeast*int64(n) {
+		cost = pairs.FocusedMoveCost(n)
+	}
 	steps := math.Ceil(float64(moves) * cost * float64(time.Second/budgetStep) / MovesPerSecond)
 	d := min(time.Duration(max(1, steps))*budgetStep, spec.MaxBudget)
 	if d < spec.MaxBudget && movesFor(d, cost) < moves {
