@@ -61,3 +61,27 @@ func bestOnSlots(g *guest.Graph, h topology.Host) (hpb float64, dil int) {
 	})
 	return hpb, dil
 }
+
+// TestAllocatedCoresWithAnInsideBoundOnlyTheNetworkLinks: on some nodes
+// with an inside (":node=…:dist=…"), the link load bound counts the
+// network's hops only, as on the whole machine: hypercube:2 on nodes 0
+// and 3 of line:4:node=2x2:dist=1,3 fits one node, whose costs cross no
+// link, so no link carries anything and the bound is 0 (it was the
+// bound on hops per byte with the inside's costs, 2 per byte: 2.667 per
+// link, above the largest load).
+func TestAllocatedCoresWithAnInsideBoundOnlyTheNetworkLinks(t *testing.T) {
+	g := must(guest.NewHypercube(2))
+	alloc := must(topology.Allocate(mustParse("line:4:node=2x2:dist=1,3"), []int{0, 3}, 0, g.Order()))
+	place := make([]int, g.Order())
+	for v := range place {
+		place[v] = alloc.Slot(v)
+	}
+	onSlots := metric.Evaluate(&mapping.Mapping{Guest: g, Host: alloc.Host, Place: identity(g.Order())})
+	r := metric.Evaluate(&mapping.Mapping{Guest: g, Host: alloc.Whole, Place: place})
+	metric.OnAllocation(&r, g, alloc.Host)
+	for _, m := range []metric.Metrics{onSlots, r} {
+		if *m.MaxLinkLoad != 0 || *m.LinkLoadBound != 0 || m.LowerBound != 2 {
+			t.Errorf("largest link load %v, its bound %v, hops per byte bound %v; want 0, 0, 2", *m.MaxLinkLoad, *m.LinkLoadBound, m.LowerBound)
+		}
+	}
+}

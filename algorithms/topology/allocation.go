@@ -113,6 +113,16 @@ func (s *Subset) Index(coords []int) (int, error) {
 // Hops returns the whole host's hops between the nodes.
 func (s *Subset) Hops(a, b int) int { return s.whole.Hops(s.ids[a], s.ids[b]) }
 
+// network returns the same nodes of the whole host's network (NetworkOf),
+// or nil where that is the whole host itself.
+func (s *Subset) network() Host {
+	net := NetworkOf(s.whole)
+	if net == s.whole {
+		return nil
+	}
+	return &Subset{whole: net, ids: s.ids, pos: s.pos}
+}
+
 // router routes as the whole host does (subsetRouter).
 func (s *Subset) router() (Router, bool) {
 	r, ok := RouterOf(s.whole)

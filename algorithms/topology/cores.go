@@ -89,10 +89,14 @@ func NodesOf(h Host) (nodes Host, c int) {
 // NetworkOf returns the host whose distances count the network links
 // that h's messages cross: h, but for nodes with an inside (NodeInside),
 // whose costs inside a node cross no link, the same nodes with cores 0
-// apart. Its hop-bytes are the sum of the link loads under h's routing.
+// apart, and for some slots of such nodes (an allocation's Subset) the
+// same slots of those nodes. Its hop-bytes are the sum of the link loads
+// under h's routing.
 func NetworkOf(h Host) Host {
 	if n, ok := h.(interface{ network() Host }); ok {
-		return n.network()
+		if net := n.network(); net != nil {
+			return net
+		}
 	}
 	return h
 }
