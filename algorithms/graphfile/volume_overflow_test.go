@@ -25,8 +25,8 @@ func TestReadRefusesVolumeOverflow(t *testing.T) {
 				t.Fatalf("read a graph of total volume %v, want an error", res.Graph.TotalVolume())
 			}
 			var e *graphfile.Error
-			if !errors.As(err, &e) || !strings.Contains(err.Error(), "add up to more than 2^960") || strings.Contains(err.Error(), "guest:") {
-				t.Errorf("error %q (%T), want a graphfile.Error naming the sum above 2^960", err, err)
+			if !errors.As(err, &e) || !strings.Contains(err.Error(), "add up to more than 2^480") || strings.Contains(err.Error(), "guest:") {
+				t.Errorf("error %q (%T), want a graphfile.Error naming the sum above 2^480", err, err)
 			}
 		})
 	}

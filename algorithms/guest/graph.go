@@ -60,16 +60,19 @@ func GridArcs(dims []int, wrap bool) int {
 // ErrInvalid is wrapped by every validation error of this package.
 var ErrInvalid = errors.New("guest: invalid graph")
 
-// MaxTotalVolume bounds the sum of a weighted graph's volumes: 2^960,
-// about 9.7e288. A host has fewer than 2^31 nodes, so every distance is
+// MaxTotalVolume bounds the sum of a weighted graph's volumes: 2^480,
+// about 3.1e144. A host has fewer than 2^31 nodes, so every distance is
 // below 2^31 and a mapping's hop-bytes (Σ volume × distance) stays below
-// 2^991, far from float64's largest number (about 2^1024, 1.8e308): the
-// metrics and the local searches' sums of such terms stay finite.
-const MaxTotalVolume = 0x1p960
+// 2^511; the link loads add up to the network's hop-bytes, so the sum of
+// their squares (package metric's, and PAIRS's congestion objective)
+// stays below 2^1022, under float64's largest number (about 2^1024,
+// 1.8e308): the metrics and the local searches' sums of such terms stay
+// finite.
+const MaxTotalVolume = 0x1p480
 
 // ErrTotalVolume is wrapped, with ErrInvalid, by the error of a graph
 // whose volumes add up to more than MaxTotalVolume.
-var ErrTotalVolume = errors.New("the volumes add up to more than 2^960 ≈ 9.7e288, the most a graph may carry so that its hop-bytes stay finite")
+var ErrTotalVolume = errors.New("the volumes add up to more than 2^480 ≈ 3.1e144, the most a graph may carry so that its hop-bytes and squared link loads stay finite")
 
 // checkTotal refuses volumes (each finite and positive) whose sum exceeds
 // MaxTotalVolume, or overflows. O(arcs).

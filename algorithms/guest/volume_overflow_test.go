@@ -24,16 +24,16 @@ func TestTotalVolumeCapped(t *testing.T) {
 			return g, err
 		}, "their sum overflows"},
 		{"arcs above the cap", func() (*guest.Graph, error) {
-			g, _, err := guest.FromArcs(4, []guest.Arc{{From: 0, To: 1, Volume: 1e300}, {From: 2, To: 3, Volume: 1}})
+			g, _, err := guest.FromArcs(4, []guest.Arc{{From: 0, To: 1, Volume: 1e200}, {From: 2, To: 3, Volume: 1}})
 			return g, err
-		}, "their sum is 1e+300"},
+		}, "their sum is 1e+200"}, // its squared link load would overflow
 		{"arcs at the cap", func() (*guest.Graph, error) {
 			g, _, err := guest.FromArcs(2, []guest.Arc{{From: 0, To: 1, Volume: half}, {From: 1, To: 0, Volume: half}})
 			return g, err
 		}, ""},
 		{"edges above the cap", func() (*guest.Graph, error) {
 			return guest.FromEdges(2, []guest.Edge{{U: 0, V: 1, Volume: half * 1.5}})
-		}, "add up to more than 2^960"},
+		}, "add up to more than 2^480"},
 		{"CSR overflow", func() (*guest.Graph, error) {
 			return guest.FromCSR(strings.Repeat("0", guest.IDLen), []int32{0, 1, 2}, []int32{1, 0}, []float64{math.MaxFloat64, math.MaxFloat64})
 		}, "their sum overflows"},

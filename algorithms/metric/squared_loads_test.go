@@ -1,6 +1,7 @@
 package metric_test
 
 import (
+	"encoding/json"
 	"math/big"
 	"strconv"
 	"strings"
@@ -62,4 +63,24 @@ func exactSquares(t *testing.T, m *mapping.Mapping) *big.Int {
 		sum.Add(sum, sq.Mul(sq, sq))
 	}
 	return sum
+}
+
+// TestSquaredLinkLoadsStayFiniteAtTheVolumeCap: a guest whose volumes add
+// up to guest.MaxTotalVolume, all of it in one message over seven links,
+// has Σ L² = 7·MaxTotalVolume², a finite figure, shown and written to
+// JSON (with the cap at 2^960 a message of 1e200 was admitted, its
+// square overflowed, and the sum was shown as NaN, which JSON refused).
+func TestSquaredLinkLoadsStayFiniteAtTheVolumeCap(t *testing.T) {
+	v := guest.MaxTotalVolume
+	g, _, err := guest.FromArcs(2, []guest.Arc{{From: 0, To: 1, Volume: v}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := metric.Evaluate(&mapping.Mapping{Guest: g, Host: mustParse("line:8"), Place: []int{0, 7}})
+	if got := *r.SquaredLinkLoads; got != 7*v*v {
+		t.Errorf("Σ L² %v, want 7·%v²", got, v)
+	}
+	if _, err := json.Marshal(r); err != nil {
+		t.Error(err)
+	}
 }

@@ -23,7 +23,7 @@ func TestUploadRefusesVolumeOverflow(t *testing.T) {
 	for _, body := range []string{"0,1,1e308\n1,0,1e308\n", "0,1,1e300\n"} {
 		rec := f.upload(t, "/api/v1/graphs?format=csv", "text/csv", body)
 		e := decode[server.ErrorBody](t, rec)
-		if rec.Code != 400 || e.Field != "body" || !strings.Contains(e.Error, "add up to more than 2^960") {
+		if rec.Code != 400 || e.Field != "body" || !strings.Contains(e.Error, "add up to more than 2^480") {
 			t.Errorf("upload %q: %d %+v, want 400 naming the sum of the volumes", body, rec.Code, e)
 		}
 	}

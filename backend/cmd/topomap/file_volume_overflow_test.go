@@ -11,7 +11,7 @@ import (
 func TestMapFileRefusesVolumeOverflow(t *testing.T) {
 	p := writeFile(t, "overflow.csv", "0,1,1e308\n1,0,1e308\n")
 	out, _, err := runArgs(t, "map", "--guest", "file:"+p, "--host", "ring:2", "--algo", "pairs", "--seed", "1")
-	if err == nil || !strings.Contains(err.Error(), "add up to more than 2^960") {
+	if err == nil || !strings.Contains(err.Error(), "add up to more than 2^480") {
 		t.Errorf("map of %s: %v, output %q; want the volumes' sum refused", p, err, out)
 	}
 }
