@@ -360,9 +360,13 @@ func Fixed4(v float64) string {
 }
 
 // Fixed formats v with that many decimals and, as Number, thousands
-// separators in the whole part (4095.9375 with 4 → "4,095.9375").
+// separators in the whole part (4095.9375 with 4 → "4,095.9375"); from
+// 2^53 on, where a float64 holds no fraction and not every whole number,
+// as Number writes it, without decimals (1e24 →
+// "1,000,000,000,000,000,000,000,000", not
+// "999,999,999,999,999,983,222,784.0000").
 func Fixed(v float64, decimals int) string {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
+	if math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) >= maxExact {
 		return Number(v)
 	}
 	return grouped(strconv.FormatFloat(v, 'f', decimals, 64))

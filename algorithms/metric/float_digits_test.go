@@ -33,6 +33,12 @@ func TestLargeFiguresShowOnlyTheFloatsDigits(t *testing.T) {
 		// its 17 significant digits, 328,261,548,212,486,144 to the unit
 		{"load 328261548212486144", metric.FormatLoad(328261548212486144), "328,261,548,212,486,140 (328 P)"},
 		{"load 3e24", metric.FormatLoad(3e24), "3,000,000,000,000,000,000,000,000 (3 Y)"},
+		// four decimals (a ratio of hop-bytes, a score's baseline against a
+		// placement that keeps its heavy messages inside nodes) hold no
+		// fraction there either
+		{"fixed 1e24", metric.Fixed4(1e24), "1,000,000,000,000,000,000,000,000"},
+		{"fixed -2^53", metric.Fixed(-(1 << 53), 2), "-9,007,199,254,740,992"},
+		{"fixed below 2^53", metric.Fixed4(1<<51 + 0.5), "2,251,799,813,685,248.5000"},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s: %q, want %q", c.name, c.got, c.want)
