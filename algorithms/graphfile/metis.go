@@ -78,7 +78,11 @@ type metisHeader struct {
 // is not a comment.
 func readMETISHeader(p *parser) (h metisHeader, err error) {
 	if !p.nextLine(true) {
-		return h, p.fail(false, `expected the header "n m [fmt [ncon]]", the input holds only comments`)
+		what := "holds only comments"
+		if p.line == 0 {
+			what = "is empty"
+		}
+		return h, p.fail(false, `expected the header "n m [fmt [ncon]]", the input %s`, what)
 	}
 	h.line = p.line
 	if h.n, err = p.count(text("the number of vertices n")); err != nil {

@@ -224,7 +224,7 @@ var errorTests = []struct {
 
 	// METIS header
 	{"metis only comments", "metis", "% nothing\n", `METIS graph, line 1: expected the header "n m [fmt [ncon]]", the input holds only comments`, false},
-	{"metis empty", "metis", "", `METIS graph: expected the header "n m [fmt [ncon]]", the input holds only comments`, false},
+	{"metis empty", "metis", "", `METIS graph: expected the header "n m [fmt [ncon]]", the input is empty`, false},
 	{"metis one field", "metis", "3\n", "METIS graph, line 1, field 2: expected the number of edges m, the line ends", false},
 	{"metis n not a number", "metis", "% c\nthree 2\n", `METIS graph, line 2, field 1: expected the number of vertices n (an integer ≥ 0), got "three"`, false},
 	{"metis n negative", "metis", "-3 2\n", `METIS graph, line 1, field 1: expected the number of vertices n (an integer ≥ 0), got "-3"`, false},
