@@ -5,6 +5,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestHelpCommandPrintsThatCommandsFlags: topomap help COMMAND prints
@@ -48,6 +49,31 @@ func TestHelpCommandPrintsThatCommandsFlags(t *testing.T) {
 		})
 	}
 }
+
+// TestHelpFitsEightyColumns: every command's help, and the list of
+// commands, wraps its text to 80 columns (the flags' help was one line
+// each, of up to 1,201 columns for --budget), keeping every word.
+func TestHelpFitsEightyColumns(t *testing.T) {
+	_, list, _ := runArgs(t, "help")
+	texts := map[string]string{"help": list}
+	for name := range commands {
+		_, texts[name], _ = runArgs(t, name, "-h")
+	}
+	for name, text := range texts {
+		for _, line := range strings.Split(text, "\n") {
+			if n := utf8.RuneCountInString(line); n > helpWidth {
+				t.Errorf("%s: a line of %d columns: %q", name, n, line)
+			}
+		}
+	}
+	if want := words(commands["score"].summary); !strings.Contains(words(list), want) {
+		t.Errorf("the list of commands lost words of score's summary %q:\n%s", want, list)
+	}
+}
+
+// words is s with its runs of white space made one space, as text reads
+// however it is wrapped.
+func words(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // TestVersionSaysWhichBuild: the version is the module's release version
 // and the VCS revision (modified or not) from the build information, the

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"syscall"
+	"unicode/utf8"
 )
 
 // command is one subcommand; each lives in its own file and registers
@@ -81,7 +82,11 @@ func usage(w io.Writer) {
 	}
 	slices.Sort(names)
 	for _, n := range names {
-		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
+		lines := wrapLines(commands[n].summary, helpWidth-12)
+		fmt.Fprintf(w, "  %-9s %s\n", n, lines[0])
+		for _, l := range lines[1:] {
+			fmt.Fprintf(w, "%12s%s\n", "", l)
+		}
 	}
 	fmt.Fprintln(w, "\nrun topomap help COMMAND (or topomap COMMAND -h) for its flags")
 }
@@ -106,9 +111,8 @@ var errHelp = errors.New("help")
 func parseFlags(fs *flag.FlagSet, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stderr)
 			fmt.Fprintf(stderr, "usage of %s:\n", fs.Name())
-			fs.PrintDefaults()
+			printFlags(stderr, fs)
 			return errHelp
 		}
 		return err
@@ -117,4 +121,48 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	return nil
+}
+
+// helpWidth is the width, in columns, that help text is wrapped to.
+const helpWidth = 80
+
+// printFlags writes fs's flags as the flag package does, each flag's
+// help wrapped to helpWidth under its name.
+func printFlags(w io.Writer, fs *flag.FlagSet) {
+	var b strings.Builder
+	fs.SetOutput(&b)
+	fs.PrintDefaults()
+	for _, line := range strings.SplitAfter(b.String(), "\n") {
+		text, ok := strings.CutPrefix(line, "    \t")
+		if !ok {
+			io.WriteString(w, line)
+			continue
+		}
+		for _, l := range wrapLines(text, helpWidth-8) {
+			fmt.Fprintf(w, "%8s%s\n", "", l)
+		}
+	}
+}
+
+// wrapLines breaks text at spaces into lines of at most width columns (a
+// word longer than a line stays whole).
+func wrapLines(text string, width int) []string {
+	var lines []string
+	var cur strings.Builder
+	n := 0
+	for _, word := range strings.Fields(text) {
+		l := utf8.RuneCountInString(word)
+		if n > 0 && n+1+l > width {
+			lines = append(lines, cur.String())
+			cur.Reset()
+			n = 0
+		}
+		if n > 0 {
+			cur.WriteByte(' ')
+			n++
+		}
+		cur.WriteString(word)
+		n += l
+	}
+	return append(lines, cur.String())
 }

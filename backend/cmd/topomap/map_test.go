@@ -251,7 +251,7 @@ func TestHelp(t *testing.T) {
 			t.Errorf("map %s: %v, stdout %q", h, err, out)
 		}
 		for _, w := range []string{"usage of topomap map:", "-guest spec", "-host spec", "-algo name", "-format format", "json, csv, text, rankorder, scotch"} {
-			if !strings.Contains(help, w) {
+			if !strings.Contains(words(help), w) {
 				t.Errorf("map %s help lacks %q:\n%s", h, w, help)
 			}
 		}
@@ -271,7 +271,7 @@ func TestHelp(t *testing.T) {
 func TestBudgetHelp(t *testing.T) {
 	for _, cmd := range []string{"map", "submit"} {
 		_, help, err := runArgs(t, cmd, "-h")
-		if !errors.Is(err, errHelp) || !strings.Contains(help, "-budget duration\n    \ta duration such as 2s; "+solve.BudgetText+"\n") {
+		if !errors.Is(err, errHelp) || !strings.Contains(words(help), "-budget duration a duration such as 2s; "+words(solve.BudgetText)+" -format") {
 			t.Errorf("%s -h (%v) does not give --budget the text %q:\n%s", cmd, err, solve.BudgetText, help)
 		}
 	}
@@ -279,7 +279,6 @@ func TestBudgetHelp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	words := func(s string) string { return strings.Join(strings.Fields(s), " ") }
 	if want := strings.TrimPrefix(solve.BudgetText, "pairs: "); !strings.Contains(words(string(readme)), words(want)) {
 		t.Errorf("the README does not say what a budget means as the help does: %q", want)
 	}

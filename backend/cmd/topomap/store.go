@@ -20,7 +20,8 @@ func init() {
 // errStoreProblems: check found problems (they are printed).
 var errStoreProblems = errors.New("the store has problems")
 
-const storeUsage = `usage: topomap store check|export|import|compact [--data DIR | --database-url URL]
+const storeUsage = `usage: topomap store check|export|import|compact
+                     [--data DIR | --database-url URL]
 
   check    reads the store without changing it and lists what is wrong
            (a non-zero exit status if anything is)
