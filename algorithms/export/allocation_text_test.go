@@ -47,3 +47,21 @@ func TestTextSaysEmptySlots(t *testing.T) {
 		}
 	}
 }
+
+// TestTextSaysWhereALargePlacementIs: the text summary pictures the
+// placement up to 4,096 host slots; above, it says the placement is not
+// shown and which formats list it (it ended without a word).
+func TestTextSaysWhereALargePlacementIs(t *testing.T) {
+	for q, want := range map[string]string{
+		"guest=grid:64x64&host=mesh:64x64&algo=identity":  "placement (guest vertex on each host node",
+		"guest=grid:64x64&host=mesh:64x128&algo=identity": "placement         not shown on a host of more than 4,096 slots: the json and csv formats list it\n",
+	} {
+		var buf bytes.Buffer
+		if err := export.Text(&buf, solvetest.Map(t, q)); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("%s:\n%s\nwant %q", q, buf.String(), want)
+		}
+	}
+}

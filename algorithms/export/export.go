@@ -273,9 +273,13 @@ func LinkLoads(m metric.Metrics) string {
 		val("maxLinkLoad"), val("avgLinkLoad"), squares, val("linksUsed"), val("linkLoadBound"), val("routing"))
 }
 
+// pictureMax is the most host slots whose placement the text summary shows.
+const pictureMax = 4096
+
 // Text writes a readable summary: the instance, the metrics and, for hosts
-// of at most 4096 nodes, the placement (a picture of the host for 1-D and
-// 2-D hosts, rows of the last dimension top-down; a vertex list otherwise).
+// of at most pictureMax slots, the placement (a picture of the host for 1-D
+// and 2-D hosts, rows of the last dimension top-down; a vertex list
+// otherwise), else a line that says where to find it.
 func Text(w io.Writer, r *solve.Result) error {
 	t := textWriter{bufio.NewWriter(w), &r.Metrics}
 	fmt.Fprintf(t, "%s on %s by %s (%s, confidence %s)\n", r.Instance.Guest, r.Instance.Host, r.Algorithm.Name, r.Algorithm.Notes.Title, r.Algorithm.Notes.Confidence)
@@ -305,9 +309,11 @@ func Text(w io.Writer, r *solve.Result) error {
 		t.line("search", p.Text())
 	}
 	t.line("time", metric.RunTime(r.Seconds))
-	if r.Mapping.Host.Size() <= 4096 {
-		writePicture(t.Writer, r.Mapping)
+	if r.Mapping.Host.Size() > pictureMax {
+		t.line("placement", "not shown on a host of more than "+metric.Thousands(pictureMax)+" slots: the json and csv formats list it")
+		return t.Flush()
 	}
+	writePicture(t.Writer, r.Mapping)
 	return t.Flush()
 }
 
