@@ -121,12 +121,9 @@ type barChart struct {
 // size fits the charts of bars and bounds to width: the tops of their
 // scales, the slots, and the room for the algorithms' names.
 func (c *barChart) size(bars []Bar, bounds []metric.Bound, width int) {
-	// A narrow chart names its bounds inside the plot, not beside it, and
+	// A narrow chart names its bounds over the plot, not beside it, and
 	// slants the algorithms' names that do not fit under their bars.
-	c.side = 150
-	if width < 600 {
-		c.side = 0
-	}
+	c.side = sideRoom(bounds, width)
 	c.tmax = metric.ClockStep
 	for _, b := range bars {
 		if b.Err == "" {
@@ -252,9 +249,33 @@ func (c *barChart) boundLines(bounds []metric.Bound, boundY []int) {
 		if c.side == 0 {
 			continue
 		}
-		c.s.Text(right+6, labelY[i]+4, b.Name+" "+metric.Fixed4(b.Value), `class="s"`)
-		c.s.Text(right+6, labelY[i]+16, "("+string(b.Scope)+")", `class="s"`)
+		lines := sideLabel(b)
+		c.s.Text(right+6, labelY[i]+4, lines[0], `class="s"`)
+		c.s.Text(right+6, labelY[i]+16, lines[1], `class="s"`)
 	}
+}
+
+// sideLabel is bound b's name beside the plot: its name and value, then
+// its scope.
+func sideLabel(b metric.Bound) [2]string {
+	return [2]string{b.Name + " " + metric.Fixed4(b.Value), "(" + string(b.Scope) + ")"}
+}
+
+// sideRoom is the room beside a plot width wide for the bounds' names, 6
+// px right of it, as wide as the widest (the longest scope,
+// "(constant-distance embeddings)", is 217 px): 0 where it would leave
+// the plot less than two thirds of the width, or under 600 px.
+func sideRoom(bounds []metric.Bound, width int) int {
+	w := 0
+	for _, b := range bounds {
+		for _, l := range sideLabel(b) {
+			w = max(w, textW(l, 12))
+		}
+	}
+	if side := w + 6; width >= 600 && side <= width/3 {
+		return side
+	}
+	return 0
 }
 
 // spreadLabels returns where to write the labels of lines at heights ys:

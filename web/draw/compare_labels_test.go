@@ -119,3 +119,31 @@ func TestCompareValuesOnlyWhereTheyFit(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareBoundLabelsFitTheChart: beside the plot, the longest scopes'
+// names ("(constant-distance embeddings)", "(estimate, not a bound)") end
+// inside the chart (a fixed 150 px of room cut them off at its edge).
+func TestCompareBoundLabelsFitTheChart(t *testing.T) {
+	bounds := []metric.Bound{
+		{Name: "neighbourhood", Value: 1.5, Scope: metric.AllMappings},
+		{Name: "xor-ring", Value: 2.75, Scope: metric.ConstantDistance},
+		{Name: "thesis", Value: 3.5, Scope: metric.Estimate},
+	}
+	for _, width := range []int{700, 900, 1300} {
+		var buf bytes.Buffer
+		if err := Compare(&buf, closeBoundsBars, bounds, Options{Width: width}); err != nil {
+			t.Fatal(err)
+		}
+		label := regexp.MustCompile(`<text x="(\d+)" y="\d+" class="s"[^>]*>(\([^<]*\))<`)
+		ms := label.FindAllStringSubmatch(buf.String(), -1)
+		if len(ms) != len(bounds) {
+			t.Fatalf("at %d px: %d scopes beside the plot, want %d", width, len(ms), len(bounds))
+		}
+		for _, m := range ms {
+			x, _ := strconv.Atoi(m[1])
+			if end := x + textW(m[2], 12); end > width {
+				t.Errorf("at %d px: %q ends at %d px, past the chart's edge", width, m[2], end)
+			}
+		}
+	}
+}
