@@ -77,7 +77,8 @@ func ReadPlacement(r io.Reader, format string, t Target) ([]int, string, error) 
 }
 
 // Sniff tells the format of a placement file from its first bytes: json
-// ('{'), csv (a "vertex" header), rankfile ("rank " lines), rankorder
+// ('{'), csv (a header: "vertex,…", or names separated by commas),
+// rankfile (lines whose first word is "rank"), rankorder
 // (ranks and ranges "0-15" separated by commas, or the
 // "# MPICH_RANK_ORDER" comment), scotch (a
 // count alone, then pairs), mapfile (lines of two or more numbers) or
@@ -104,10 +105,12 @@ func Sniff(head []byte) (string, error) {
 		return "json", nil
 	case strings.HasPrefix(first, "vertex,") || first == "vertex":
 		return "csv", nil
-	case strings.HasPrefix(first, "rank"):
+	case fields[0] == "rank":
 		return "rankfile", nil
 	case rankList(first):
 		return "rankorder", nil
+	case csvHeader(first):
+		return "csv", nil
 	case len(fields) == 1 && allNumbers(fields) && (len(data) == 1 || len(strings.Fields(data[1])) == 2):
 		return "scotch", nil
 	case len(fields) >= 2 && allNumbers(fields):
@@ -116,6 +119,19 @@ func Sniff(head []byte) (string, error) {
 		return "slurm", nil
 	}
 	return "", &spec.FieldError{Field: "format", Err: fmt.Errorf("cannot tell the placement format from the content (first line %.40q); name it: %s", first, strings.Join(ReadableNames(), ", "))}
+}
+
+// csvHeader reports whether a line is a CSV header: two or more names
+// separated by commas, none with a blank inside (a rankfile's
+// "rank 0=a slot=1:0,2" has some); Sniff asks once rankList has said no.
+func csvHeader(line string) bool {
+	names := strings.Split(line, ",")
+	for _, n := range names {
+		if n = strings.TrimSpace(n); n == "" || strings.ContainsAny(n, " \t") {
+			return false
+		}
+	}
+	return len(names) >= 2
 }
 
 // rankList reports whether a line is one of MPICH_RANK_ORDER's: ranks

@@ -106,3 +106,21 @@ func TestReadPlacementKnowsMachineNames(t *testing.T) {
 		t.Error("node3 on xe6-slice: read, want an unknown name")
 	}
 }
+
+// TestSniffNeedsTheRankKeyword: a file is a rankfile only if its first
+// word is "rank": a Slurm hostfile of hosts named rank01, rank02…, and a
+// CSV whose header is not topomap's ("rank,node"), are not (the CSV reader
+// then names the columns it wants).
+func TestSniffNeedsTheRankKeyword(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"rank\t3=node0 slot=1:0,2\n", "rankfile"},
+		{"rank01\nrank02\n", "slurm"},
+		{"rank,node\n0,5\n", "csv"},
+		{"node, vertex\n5, 0\n", "csv"},
+	}
+	for _, tc := range tests {
+		if got, err := export.Sniff([]byte(tc.in)); err != nil || got != tc.want {
+			t.Errorf("Sniff(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
+		}
+	}
+}
