@@ -5,6 +5,7 @@ package web
 // edges, an edge and its route.
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -83,33 +84,46 @@ func (c *Explorer) onLeave(ctx app.Context, e app.Event) {
 // inspect field: the keyboard's way to the tooltip's information.
 func (c *Explorer) onInspect(ctx app.Context, e app.Event) {
 	c.inspect = ctx.JSSrc().Get("value").String()
-	c.hover = ""
-	c.mark(-1, -1)
-	if c.res == nil {
-		return
+	var u, v int
+	c.hover, u, v = inspectText(c.res, c.inspect)
+	c.mark(u, v)
+}
+
+// inspectText is what the inspect field shows for text typed in it: the
+// tooltip of a vertex or an edge, else why there is none (not a number, no
+// such vertex, not an edge of the guest), and what to mark (see mark).
+func inspectText(r *solve.Result, text string) (hover string, u, v int) {
+	text = strings.TrimSpace(text)
+	if r == nil || text == "" {
+		return "", -1, -1
 	}
-	m := c.res.Mapping
-	g := m.Guest
-	vertex := func(s string) int {
-		v, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil || v < 0 || v >= len(m.Place) {
-			return -1
+	m := r.Mapping
+	a, b, isEdge := strings.Cut(strings.ReplaceAll(text, "–", "-"), "-")
+	ends := []string{a}
+	if isEdge {
+		ends = append(ends, b)
+	}
+	vs := make([]int, len(ends))
+	for i, s := range ends {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		switch {
+		case err != nil:
+			return fmt.Sprintf("%.40q is neither a vertex (12) nor an edge (12-13)", text), -1, -1
+		case n < 0 || n >= len(m.Place):
+			return fmt.Sprintf("no vertex %d: the guest's are 0 to %d", n, len(m.Place)-1), -1, -1
 		}
-		return v
+		vs[i] = n
 	}
-	a, b, isEdge := strings.Cut(strings.ReplaceAll(c.inspect, "–", "-"), "-")
-	u, v := vertex(a), vertex(b)
 	if !isEdge {
-		if u >= 0 {
-			c.hover = hoverText(c.res, map[string]string{"h": strconv.Itoa(m.Place[u]), "v": strconv.Itoa(u)})
-			c.mark(-1, u)
-		}
-		return
+		return hoverText(r, map[string]string{"h": strconv.Itoa(m.Place[vs[0]]), "v": strconv.Itoa(vs[0])}), -1, vs[0]
 	}
-	if u < 0 || v < 0 {
-		return
-	}
-	u, v = min(u, v), max(u, v)
+	return edgeText(r, min(vs[0], vs[1]), max(vs[0], vs[1]))
+}
+
+// edgeText is the inspect field's text for vertices u < v: their edge's
+// tooltip, or that they are not neighbours in the guest.
+func edgeText(r *solve.Result, u, v int) (string, int, int) {
+	m, g := r.Mapping, r.Mapping.Guest
 	for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
 		if int(g.Adj[e]) != v {
 			continue
@@ -118,11 +132,9 @@ func (c *Explorer) onInspect(ctx app.Context, e app.Event) {
 		if l := label(g, int(e)); l >= 0 {
 			d["dim"] = strconv.Itoa(int(l))
 		}
-		c.hover = hoverText(c.res, d)
-		c.mark(u, v)
-		return
+		return hoverText(r, d), u, v
 	}
-	c.hover = "vertices " + strconv.Itoa(u) + " and " + strconv.Itoa(v) + " are not neighbours in the guest"
+	return "vertices " + strconv.Itoa(u) + " and " + strconv.Itoa(v) + " are not neighbours in the guest", -1, -1
 }
 
 // label returns the dimension (or axis) of arc e, or -1.
