@@ -679,7 +679,9 @@ func (l *layout) ringCircle(width, inner, height int) {
 		h := q * n / 4
 		a := 2*math.Pi*float64(h)/float64(n) - math.Pi/2
 		rr := float64(l.ringR + l.r + 10)
-		l.ticks = append(l.ticks, axisTick{x: l.ringC[0] + int(rr*math.Cos(a)), y: l.ringC[1] + int(rr*math.Sin(a)) + 3, text: itoa(h)})
+		t := axisTick{x: l.ringC[0] + int(rr*math.Cos(a)), y: l.ringC[1] + int(rr*math.Sin(a)) + 3, text: itoa(h)}
+		l.ticks = append(l.ticks, t)
+		l.h = max(l.h, t.y+margin) // the caption goes under the bottom node's index
 	}
 }
 
