@@ -163,7 +163,7 @@ func (c *MyJobsPage) renderMine() app.UI {
 				app.Td().Body(app.A().Href("/jobs/"+j.ID).Text(j.ID)),
 				app.Td().Text(instanceText(j.Request)),
 				app.Td().Class("status").Text(st),
-				app.Td().Text(j.Submitted.Local().Format("2006-01-02 15:04 MST")),
+				app.Td().Text(localTime(j.Submitted, "2006-01-02 15:04")),
 				app.Td().Body(app.Button().Class("delete").Text("Remove").
 					Aria("label", "remove job "+j.ID+" from this list").OnClick(c.onDelete(j.ID))),
 			)
@@ -187,7 +187,7 @@ func (c *MyJobsPage) renderServer() app.UI {
 						app.Td().Body(app.A().Href("/jobs/"+j.ID).Text(j.ID)),
 						app.Td().Text(instanceText(j.Request)),
 						app.Td().Class("status").Text(string(j.Status)),
-						app.Td().Text(j.Created.Local().Format("2006-01-02 15:04 MST")),
+						app.Td().Text(localTime(j.Created, "2006-01-02 15:04")),
 					)
 				})),
 			)

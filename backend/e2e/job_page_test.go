@@ -149,8 +149,9 @@ func TestMyJobs(t *testing.T) {
 }
 
 // TestMyJobsShowsTheServerList: My jobs shows, beside this browser's own
-// jobs, the server's newest first, whoever submitted them, and loads older
-// ones a page at a time.
+// jobs, the server's newest first, whoever submitted them, with their
+// times' zone as the job page writes it, and loads older ones a page at a
+// time.
 func TestMyJobsShowsTheServerList(t *testing.T) {
 	var ids []string // submitted by the test, not by the browser, oldest first
 	for n := 5; n <= 25; n++ {
@@ -164,6 +165,10 @@ func TestMyJobsShowsTheServerList(t *testing.T) {
 	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#server-jobs tbody tr')?.dataset.job === %q`, newest))
 	if got := eval[string](t, ctx, fmt.Sprintf(`document.querySelector('%s td.status')?.textContent ?? ''`, row(newest))); got != "done" {
 		t.Errorf("newest job's status %q, want done", got)
+	}
+	// Its time names its zone as the job page does: "UTC", not Go's "UTC+0".
+	if got := eval[string](t, ctx, fmt.Sprintf(`document.querySelector('%s td:nth-child(4)')?.textContent ?? ''`, row(newest))); !regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d UTC([+-]\d+(:\d\d)?)?$`).MatchString(got) || strings.HasSuffix(got, "UTC+0") {
+		t.Errorf("created %q, want its zone as the job page writes it", got)
 	}
 	if eval[bool](t, ctx, fmt.Sprintf(`document.querySelector('#my-jobs tr[data-job=%q]') !== null`, newest)) {
 		t.Error("a job another client submitted is in this browser's list")
