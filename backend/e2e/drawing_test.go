@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
 
@@ -95,22 +94,22 @@ func TestZoomPan(t *testing.T) {
 	do(t, ctx, chromedp.Reload())
 	waitJS(t, ctx, `document.querySelector('#root[data-ready="true"]') !== null && document.querySelector('#drawing svg .n') !== null`)
 	x, y = centre(t, ctx, "#drawing svg")
-	touch := func(typ input.DispatchTouchEventType, spread float64) {
+	// The fingers' pointer events are dispatched in the page, as the
+	// wheel is: CDP's Input.dispatchTouchEvent waits for the renderer's
+	// ack, which on a loaded machine once never came (39 minutes, under
+	// the race detector).
+	finger := func(typ string, id int, px float64) {
 		t.Helper()
-		one, two := 1.0, 2.0
-		pts := []*input.TouchPoint{{X: x - spread, Y: y, ID: &one}, {X: x + spread, Y: y, ID: &two}}
-		if typ == input.DispatchTouchEventTypeTouchEnd {
-			pts = []*input.TouchPoint{}
-		}
-		if _, err := chromedp.Call(ctx, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: pts}); err != nil {
-			t.Fatal(err)
-		}
+		eval[bool](t, ctx, fmt.Sprintf(`document.elementFromPoint(%[3]g, %[4]g).dispatchEvent(new PointerEvent(%[1]q, {pointerId: %[2]d, pointerType: "touch", isPrimary: %[2]d === 1, button: 0, clientX: %[3]g, clientY: %[4]g, bubbles: true, cancelable: true})) || true`, typ, id, px, y))
 	}
-	touch(input.DispatchTouchEventTypeTouchStart, 20)
+	finger("pointerdown", 1, x-20)
+	finger("pointerdown", 2, x+20)
 	for _, sp := range []float64{30, 45, 60, 80} {
-		touch(input.DispatchTouchEventTypeTouchMove, sp)
+		finger("pointermove", 1, x-sp)
+		finger("pointermove", 2, x+sp)
 	}
-	touch(input.DispatchTouchEventTypeTouchEnd, 0)
+	finger("pointerup", 1, x-80)
+	finger("pointerup", 2, x+80)
 	waitJS(t, ctx, `Number(document.querySelector('#drawing').dataset.zoom) > 2`)
 
 	open(t, ctx, "/?algo=rowmajor&guest=grid%3A256x256&host=mesh%3A256x256")
