@@ -42,15 +42,21 @@ func checkListingHeavyJobs(t *testing.T, st jobs.Store) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := ""
-		for _, j := range list.Jobs {
-			got += j.ID[:1]
-		}
+		got := heads(list)
 		if got != want || (n == 0) != (list.Next != "") {
 			t.Fatalf("page %d: %q, next %q; want %q and a next only on the first", n, got, list.Next, want)
 		}
 		q.After = list.Next
 	}
+}
+
+// heads is the first characters of a page's job ids, in its order.
+func heads(list jobs.JobList) string {
+	s := ""
+	for _, j := range list.Jobs {
+		s += j.ID[:1]
+	}
+	return s
 }
 
 // storeID is the job id of c repeated.
@@ -148,9 +154,8 @@ func checkListing(t *testing.T, st jobs.Store) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				got := ""
+				got := heads(list)
 				for _, j := range list.Jobs {
-					got += j.ID[:1]
 					if tc.status != "" && j.Status != tc.status {
 						t.Errorf("job %s is %s, listed as %s", j.ID, j.Status, tc.status)
 					}
@@ -175,10 +180,7 @@ func checkListing(t *testing.T, st jobs.Store) {
 		t.Fatal(err)
 	}
 	list, err := st.List(jobs.ListQuery{Limit: 10})
-	got := ""
-	for _, j := range list.Jobs {
-		got += j.ID[:1]
-	}
+	got := heads(list)
 	if err != nil || got != "1654320" || list.Jobs[0].Status != jobs.Queued {
 		t.Fatalf("after rerunning job 1: %q, %v", got, err)
 	}
