@@ -238,6 +238,7 @@ func (c *Explorer) run(ctx app.Context, in spec.Instance) {
 			switch {
 			case keep:
 				c.res, c.svg, c.mapMs, c.drawMs, c.runErr = res, svg, mapMs, drawMs, ""
+				c.step = draw.ClampStep(res.Mapping.Guest, c.step)
 				c.locator = nil
 				if res.Partial {
 					c.runErr = "cancelled: showing the best mapping found before the cancel (partial)"

@@ -72,7 +72,7 @@ const MaxTotalVolume = 0x1p480
 
 // ErrTotalVolume is wrapped, with ErrInvalid, by the error of a graph
 // whose volumes add up to more than MaxTotalVolume.
-var ErrTotalVolume = errors.New("the volumes add up to more than 2^480 ≈ 3.1e144, the most a graph may carry so that its hop-bytes and squared link loads stay finite")
+var ErrTotalVolume = errors.New("the volumes add up to more than 2^480 (about 3.1 × 10^144), the most a graph may carry so that its hop-bytes and squared link loads stay finite")
 
 // checkTotal refuses volumes (each finite and positive) whose sum exceeds
 // MaxTotalVolume, or overflows. O(arcs).

@@ -14,7 +14,7 @@ import (
 )
 
 // randomGraph names the largest graph a user may upload, as random arcs.
-const randomGraph = "2^20 vertices, 2^22 random arcs"
+const randomGraph = "1,048,576 vertices, 4,194,304 random arcs"
 
 // largest names, per registered algorithm, an instance of the largest
 // size the server takes (2^20 vertices) that it applies to: the one its

@@ -46,7 +46,7 @@ const MeasuredOn = "(CPU seconds of all its threads, on a 2-vCPU AMD EPYC virtua
 // largestGraph names the guest of the graph mappers' measured cost: the
 // largest graph a user may upload to the server, as random arcs (an
 // expander, the hardest case of their cost).
-const largestGraph = "2^20 vertices, 2^22 random arcs"
+const largestGraph = "1,048,576 vertices, 4,194,304 random arcs"
 
 // Progress reports on a long run.
 type Progress struct {

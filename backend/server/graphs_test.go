@@ -136,7 +136,7 @@ func TestUploadGraphErrors(t *testing.T) {
 			t.Errorf("%s: %d %+v, want %d on %q containing %q", tc.name, rec.Code, e, tc.code, tc.field, tc.want)
 		}
 	}
-	if rec := f.do(t, "GET", "/api/v1/graphs/"+strings.Repeat("a", 32), ""); rec.Code != 404 || !strings.Contains(rec.Body.String(), "upload it first") {
+	if rec := f.do(t, "GET", "/api/v1/graphs/"+strings.Repeat("a", 32), ""); rec.Code != 404 || !strings.Contains(rec.Body.String(), `upload it first (the pages' \"Upload a graph\"`) {
 		t.Errorf("unknown id: %d %s", rec.Code, rec.Body)
 	}
 	if rec := f.do(t, "GET", "/api/v1/graphs/xyz", ""); rec.Code != 400 {

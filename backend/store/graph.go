@@ -150,9 +150,10 @@ func checkGraph(tx *bolt.Tx, id string) (GraphRecord, error) {
 }
 
 // GraphNotFound is the error of an id with no graph, in every store: it
-// wraps jobs.ErrNoGraph (an ErrNotFound) and says how to upload one.
+// wraps jobs.ErrNoGraph (an ErrNotFound) and says how to upload one, on
+// the pages (whose upload control is so titled) or by the API.
 func GraphNotFound(id string) error {
-	return fmt.Errorf("%w: %s is not on this server; upload it first (POST /api/v1/graphs)", jobs.ErrNoGraph, id)
+	return fmt.Errorf("%w: %s is not on this server; upload it first (the pages' \"Upload a graph\", or POST /api/v1/graphs)", jobs.ErrNoGraph, id)
 }
 
 // putGraph writes a graph record and its checksum, keeping the last use.

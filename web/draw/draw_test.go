@@ -129,6 +129,26 @@ func TestMappingGridStep(t *testing.T) {
 	}
 }
 
+// TestStepBeyondTheLastDrawsTheLast: a permalink's step=99 on a guest of
+// 4 rows draws and captions rows 0..3, as the slider's last position does.
+func TestStepBeyondTheLastDrawsTheLast(t *testing.T) {
+	g, _ := guest.NewGrid([]int{4, 3}, false)
+	h, _ := topology.NewMesh(4, 3)
+	r := identity(t, g, h)
+	for _, step := range []int{99, -5} {
+		var buf bytes.Buffer
+		if err := draw.Mapping(&buf, r, draw.Options{Step: step}); err != nil {
+			t.Fatal(err)
+		}
+		if s := buf.String(); strings.Contains(s, "0..98") || step < 0 && strings.Contains(s, "step view") {
+			t.Errorf("step %d: caption names steps the guest does not have", step)
+		}
+	}
+	if got := draw.ClampStep(g, 99); got != 4 {
+		t.Errorf("ClampStep(99) = %d, want 4", got)
+	}
+}
+
 // TestMappingHoverData checks the data-* attributes the explorer's hover
 // reads: host node and guest vertex on nodes, ends and dilation on edges.
 func TestMappingHoverData(t *testing.T) {

@@ -66,6 +66,13 @@ func StepCount(g *guest.Graph) int {
 	return g.Dims[0]
 }
 
+// ClampStep is step within the step view's range, 0 (all) to StepCount:
+// a permalink may ask for any number, and a step beyond the last shows
+// what the last does.
+func ClampStep(g *guest.Graph, step int) int {
+	return max(0, min(step, StepCount(g)))
+}
+
 // layout places host nodes in the plane.
 type layout struct {
 	x, y     []int // centre of each host node
@@ -127,6 +134,7 @@ func Mapping(w io.Writer, r *solve.Result, o Options) error {
 	if len(m.Place) != m.Guest.Order() {
 		return errors.New("placement does not match the guest")
 	}
+	o.Step = ClampStep(m.Guest, o.Step)
 	lay, heatMap := mappingLayout(r, o)
 	if m.Guest.Label == nil {
 		return graphMapping(w, r, o, lay, heatMap) // a weighted graph: no dimensions
