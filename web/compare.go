@@ -165,7 +165,7 @@ func (r *compareRun) begin(k int) {
 func (r *compareRun) progress(_ string, p solve.Progress) {
 	if r.y.maybe() {
 		r.update(func() {
-			r.page.search = progressText(p.HopsPerByte, p.SquaredLinkLoads, p.Level, p.Evaluated, p.Improved, p.Elapsed.Seconds())
+			r.page.search = progressText(api.ProgressOf(p))
 		})
 	}
 }

@@ -600,8 +600,8 @@ func (c *Explorer) renderStatus() app.UI {
 	switch {
 	case c.work.running:
 		label := "mapping…"
-		if p := c.progress; p.Evaluated > 0 {
-			label = progressText(p.HopsPerByte, p.SquaredLinkLoads, p.Level, p.Evaluated, p.Improved, p.Elapsed.Seconds())
+		if p := c.progress; p.Evaluated > 0 || p.Start != "" {
+			label = progressText(api.ProgressOf(p))
 		}
 		return progressBar(c.progress.Fraction, label, c.onCancel)
 	case c.tooBig:

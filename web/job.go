@@ -320,7 +320,7 @@ func (c *JobPage) Render() app.UI {
 				app.If(!j.Status.Final(), func() app.UI {
 					label := "queued"
 					if j.Status == api.Running {
-						label = progressText(j.Progress.HopsPerByte, j.Progress.SquaredLinkLoads, j.Progress.Level, j.Progress.Evaluated, j.Progress.Improved, j.Progress.Elapsed)
+						label = progressText(j.Progress)
 						if !j.Progress.At.IsZero() {
 							label += " · last report " + localTime(j.Progress.At, "15:04:05")
 						}

@@ -13,6 +13,7 @@ import (
 	"topomap/algorithms/metric"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
+	"topomap/backend/api"
 )
 
 // field renders a labelled input whose message (if any) shows under it.
@@ -46,18 +47,22 @@ func progressBar(fraction float64, label string, onCancel app.EventHandler) app.
 
 // progressText is the label of a search's progress: the objective it
 // lowers (Σ squared link loads under the congestion objective, when
-// squares > 0), its moves and run time; only the run time before its
-// first figures (hops per byte 0 is "not known").
-func progressText(hopsPerByte, squares float64, level int, moves, improving int64, seconds float64) string {
-	if hopsPerByte == 0 && squares == 0 && moves == 0 {
-		return fmt.Sprintf("running, %.1f s", seconds)
+// p.SquaredLinkLoads > 0), its moves and run time; before its first
+// figures, the start it is computing, if it says, and the run time
+// (hops per byte 0 is "not known").
+func progressText(p api.Progress) string {
+	if p.HopsPerByte == 0 && p.SquaredLinkLoads == 0 && p.Evaluated == 0 {
+		if start := solve.StartText(p.Start, p.StartDone); start != "" {
+			return fmt.Sprintf("%s, %.1f s", start, p.Elapsed)
+		}
+		return fmt.Sprintf("running, %.1f s", p.Elapsed)
 	}
-	value := metric.Fixed4(hopsPerByte) + " hops/byte"
-	if squares > 0 {
-		value = "Σ squared link loads " + metric.FormatLoad(squares) + " (" + value + ")"
+	value := metric.Fixed4(p.HopsPerByte) + " hops/byte"
+	if p.SquaredLinkLoads > 0 {
+		value = "Σ squared link loads " + metric.FormatLoad(p.SquaredLinkLoads) + " (" + value + ")"
 	}
-	return fmt.Sprintf("%s%s after %s (%s improving), %.1f s", value, solve.LevelText(level),
-		metric.Plural(int(moves), "move"), metric.Thousands(int(improving)), seconds)
+	return fmt.Sprintf("%s%s after %s (%s improving), %.1f s", value, solve.LevelText(p.Level),
+		metric.Plural(int(p.Evaluated), "move"), metric.Thousands(int(p.Improved)), p.Elapsed)
 }
 
 func openIf(d app.HTMLDetails, open bool) app.HTMLDetails {

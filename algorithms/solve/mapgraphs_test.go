@@ -111,3 +111,32 @@ func TestGraphMappersReportTheirShareDone(t *testing.T) {
 		}
 	}
 }
+
+// TestPairsReportsTheStartItComputes: before its search, PAIRS reports
+// each start it computes, with the share done of those that count it
+// (rb), and the budget's fraction still 0; at a million vertices its
+// starts take some 50 s, during which a job showed only its time.
+func TestPairsReportsTheStartItComputes(t *testing.T) {
+	in, err := spec.ParseQuery(url.Values{"guest": {"grid:32x32"}, "host": {"torus:16x8x8"}, "algo": {"pairs"}, "moves": {"20000"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []solve.Progress
+	if _, err := solve.Map(context.Background(), in, func(p solve.Progress) { got = append(got, p) }); err != nil {
+		t.Fatal(err)
+	}
+	starts, rbShare, searching := map[string]bool{}, 0.0, false
+	for i, p := range got {
+		searching = searching || p.Evaluated > 0
+		switch {
+		case p.Start != "" && (searching || p.Fraction != 0):
+			t.Fatalf("report %d %+v: a start after the search began, or with the budget's fraction", i, p)
+		case p.Start == "rb":
+			rbShare = max(rbShare, p.StartDone)
+		}
+		starts[p.Start] = true
+	}
+	if !starts["rb"] || !starts["fold"] || rbShare != 1 || !searching {
+		t.Errorf("starts reported %v, rb's share up to %v, search reported %v; want rb and fold, rb's to 1, and the search", starts, rbShare, searching)
+	}
+}

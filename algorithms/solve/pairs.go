@@ -316,7 +316,7 @@ func mapPairs(ctx context.Context, p *Problem, mode pairs.Mode) ([]int, error) {
 			return place, err
 		}
 	}
-	starts, names, optimal, err := pairsStarts(ctx, p)
+	starts, names, optimal, err := pairsStarts(ctx, p, begin)
 	if err != nil {
 		return nil, err
 	}
@@ -410,8 +410,9 @@ func (s *pairsSearch) run(ctx context.Context) ([]int, error) {
 // graph whose vertices are a grid in index order, the grid's heuristics
 // too, see gridOrderStarts), or the identity placement (object v on node
 // v) if none of them succeeds. It stops at a start that is optimal (see
-// pairsFloor), the last one returned, and reports it.
-func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, bool, error) {
+// pairsFloor), the last one returned, and reports it. Each start it
+// computes is a progress report's Start, from begin on.
+func pairsStarts(ctx context.Context, p *Problem, begin time.Time) ([][]int, []string, bool, error) {
 	in := p.Instance
 	algos, on, err := startAlgos(ctx, p)
 	if err != nil {
@@ -421,7 +422,7 @@ func pairsStarts(ctx context.Context, p *Problem) ([][]int, []string, bool, erro
 	var names []string
 	floor := pairsFloor(p)
 	for i, a := range algos {
-		place, err := startOf(ctx, p, on[i], a)
+		place, err := startOf(ctx, p, on[i], a, startProgress(p, a.Name, begin))
 		if ctx.Err() != nil {
 			return nil, nil, false, ctx.Err()
 		}
@@ -489,12 +490,27 @@ func startAlgos(ctx context.Context, p *Problem) ([]Algorithm, []*Problem, error
 	return algos, on, nil
 }
 
+// startProgress returns the progress callback of PAIRS's start name on
+// p: nil if p has none, else one that reports the start and its share
+// done, and that has reported it once already.
+func startProgress(p *Problem, name string, begin time.Time) func(Progress) {
+	if p.Progress == nil {
+		return nil
+	}
+	report := func(q Progress) {
+		p.Progress(Progress{Elapsed: time.Since(begin), Start: name, StartDone: q.Fraction})
+	}
+	report(Progress{})
+	return report
+}
+
 // startOf returns a's placement of problem on (p, or its grid's), checked
-// as a placement of p's guest on p's host.
-func startOf(ctx context.Context, p, on *Problem, a Algorithm) ([]int, error) {
+// as a placement of p's guest on p's host; progress, if not nil, receives
+// a's own reports.
+func startOf(ctx context.Context, p, on *Problem, a Algorithm, progress func(Progress)) ([]int, error) {
 	sub := *on
 	// a start's note (rb answering rank order) is not the search's
-	sub.Instance.Algo, sub.Instance.Start, sub.Progress, sub.Note = a.Name, "", nil, nil
+	sub.Instance.Algo, sub.Instance.Start, sub.Progress, sub.Note = a.Name, "", progress, nil
 	place, err := a.Map(ctx, &sub)
 	if err != nil {
 		return nil, err

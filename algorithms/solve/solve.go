@@ -67,6 +67,25 @@ type Progress struct {
 	Level int `json:"level,omitempty"`
 	// Fraction is the share of the budget used, in [0, 1].
 	Fraction float64 `json:"fraction"`
+	// Start names the start a local search is computing before its search
+	// begins (PAIRS's rb at a million vertices: tens of seconds), while
+	// Fraction is still 0; StartDone is the share of that start's own work
+	// done, for the mappers that report it (rb, multisection, greedy).
+	Start     string  `json:"start,omitempty"`
+	StartDone float64 `json:"startDone,omitempty"`
+}
+
+// StartText says which start a progress report is computing, if any:
+// "computing the start rb, 45.0 %" (StartDone known) or "computing the
+// start bricks".
+func StartText(start string, done float64) string {
+	switch {
+	case start == "":
+		return ""
+	case done > 0:
+		return fmt.Sprintf("computing the start %s, %.1f %%", start, 100*done)
+	}
+	return "computing the start " + start
 }
 
 // Problem is what a mapper receives: the instance, its built guest and host

@@ -132,12 +132,26 @@ type Progress struct {
 	// Level is 1 while a multilevel search works on the grid halved:
 	// HopsPerByte is then that grid's.
 	Level int `json:"level,omitempty"`
+	// Start names the start a local search is computing before its
+	// search begins (Fraction still 0), and StartDone is the share of
+	// that start's own work done, where it reports one (rb, multisection,
+	// greedy): PAIRS's rb takes tens of seconds at a million vertices.
+	Start     string  `json:"start,omitempty"`
+	StartDone float64 `json:"startDone,omitempty"`
 	// Elapsed is the run time so far, in seconds.
 	Elapsed float64 `json:"elapsed"`
 	// At is when the progress was reported (UTC), every second or so
 	// while a server runs the job: an older time while the job reads
 	// running means that its server stopped answering.
 	At time.Time `json:"at,omitzero"`
+}
+
+// ProgressOf is the API's form of a solver's progress report (the
+// fractions clamped to [0, 1]), reported now.
+func ProgressOf(p solve.Progress) Progress {
+	return Progress{Fraction: min(max(p.Fraction, 0), 1), Evaluated: p.Evaluated, Improved: p.Improved, HopsPerByte: p.HopsPerByte,
+		SquaredLinkLoads: p.SquaredLinkLoads, Level: p.Level, Start: p.Start, StartDone: min(max(p.StartDone, 0), 1),
+		Elapsed: p.Elapsed.Seconds(), At: time.Now().UTC()}
 }
 
 // JobList is the body of GET /api/v1/jobs: a page of jobs, newest first

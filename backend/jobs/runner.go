@@ -18,6 +18,7 @@ import (
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
+	"topomap/backend/api"
 )
 
 // Solver is what the runner calls: solve.Check and solve.Map by default;
@@ -463,13 +464,6 @@ func Rebuild(j Job, place []int, o Options) (*solve.Result, error) {
 	return res, nil
 }
 
-// ProgressOf is the API's form of a solver's progress report (the
-// fraction clamped to [0, 1]).
-func ProgressOf(p solve.Progress) Progress {
-	return Progress{Fraction: min(max(p.Fraction, 0), 1), Evaluated: p.Evaluated, Improved: p.Improved, HopsPerByte: p.HopsPerByte,
-		SquaredLinkLoads: p.SquaredLinkLoads, Level: p.Level, Elapsed: p.Elapsed.Seconds(), At: time.Now().UTC()}
-}
-
 // Stats are the runner's counters for health checks.
 type Stats struct {
 	Workers int `json:"workers"`
@@ -686,7 +680,7 @@ func (r *Runner) solve(ctx context.Context, e *entry) (res *solve.Result, err er
 	progress := func(p solve.Progress) {
 		r.mu.Lock()
 		defer r.mu.Unlock()
-		e.job.Progress = ProgressOf(p)
+		e.job.Progress = api.ProgressOf(p)
 		if now := time.Now(); now.Sub(e.last) >= r.o.ProgressEvery {
 			e.last = now
 			e.publish()

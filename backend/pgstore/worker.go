@@ -15,6 +15,7 @@ import (
 
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
+	"topomap/backend/api"
 	"topomap/backend/jobs"
 )
 
@@ -177,7 +178,7 @@ func (s *Service) solve(ctx context.Context, j *jobs.Job, in spec.Instance) (res
 	return s.o.Solver.MapTimed(ctx, in, func(p solve.Progress) {
 		mu.Lock()
 		defer mu.Unlock()
-		latest = jobs.ProgressOf(p)
+		latest = api.ProgressOf(p)
 		if now := time.Now(); kick != nil && now.Sub(last) >= s.o.ProgressEvery {
 			last = now
 			select {

@@ -35,14 +35,20 @@ type jobRecord struct {
 	Finished time.Time        `json:"finished,omitzero"`
 }
 
-// progressRecord is a job's last progress report.
+// progressRecord is a job's last progress report, field for field the
+// API's (a conversion, so that a field added there must be added here),
+// the fields since added optional: older records lack them.
 type progressRecord struct {
-	Fraction    float64   `json:"fraction"`
-	Evaluated   int64     `json:"evaluated"`
-	Improved    int64     `json:"improved,omitempty"`
-	HopsPerByte float64   `json:"hopsPerByte"`
-	Elapsed     float64   `json:"elapsed"`
-	At          time.Time `json:"at,omitzero"`
+	Fraction         float64   `json:"fraction"`
+	Evaluated        int64     `json:"evaluated"`
+	Improved         int64     `json:"improved,omitempty"`
+	HopsPerByte      float64   `json:"hopsPerByte"`
+	SquaredLinkLoads float64   `json:"squaredLinkLoads,omitempty"`
+	Level            int       `json:"level,omitempty"`
+	Start            string    `json:"start,omitempty"`
+	StartDone        float64   `json:"startDone,omitempty"`
+	Elapsed          float64   `json:"elapsed"`
+	At               time.Time `json:"at,omitzero"`
 }
 
 // requestRecord is a job's canonical request as the file keeps it: a
@@ -85,14 +91,13 @@ type searchRecord struct {
 // EncodeJob returns the record of j (its cancel token is never stored):
 // the JSON every job store keeps, bbolt and Postgres alike.
 func EncodeJob(j jobs.Job) ([]byte, error) {
-	p := j.Progress
 	q, err := encodeRequest(j.Request)
 	if err != nil {
 		return nil, err
 	}
 	return json.Marshal(jobRecord{
 		ID: j.ID, Status: string(j.Status),
-		Progress: progressRecord{p.Fraction, p.Evaluated, p.Improved, p.HopsPerByte, p.Elapsed, p.At},
+		Progress: progressRecord(j.Progress),
 		Request:  q,
 		Metrics:  j.Metrics, Baseline: j.Baseline, Search: (*searchRecord)(j.Search), Seconds: j.Seconds, Partial: j.Partial, Note: j.Note, Formats: j.Formats, Error: j.Error,
 		Created: j.Created, Started: j.Started, Finished: j.Finished,
@@ -105,14 +110,13 @@ func DecodeJob(b []byte) (jobs.Job, error) {
 	if err := json.Unmarshal(b, &r); err != nil {
 		return jobs.Job{}, err
 	}
-	p := r.Progress
 	q, err := decodeRequest(r.Request)
 	if err != nil {
 		return jobs.Job{}, err
 	}
 	return jobs.Job{
 		ID: r.ID, Status: jobs.Status(r.Status),
-		Progress: jobs.Progress{Fraction: p.Fraction, Evaluated: p.Evaluated, Improved: p.Improved, HopsPerByte: p.HopsPerByte, Elapsed: p.Elapsed, At: p.At},
+		Progress: jobs.Progress(r.Progress),
 		Request:  q,
 		Metrics:  r.Metrics, Baseline: r.Baseline, Search: (*solve.PairsRun)(r.Search), Seconds: r.Seconds, Partial: r.Partial, Note: r.Note, Formats: r.Formats, Error: r.Error,
 		Created: r.Created, Started: r.Started, Finished: r.Finished,

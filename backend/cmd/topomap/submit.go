@@ -244,13 +244,17 @@ func follow(ctx context.Context, c *server.Client, j jobs.Job, timeout time.Dura
 }
 
 // progressLine is the line that shows a job's progress in place: the
-// moves and hops per byte of a search, or only the share done and the time
-// of a mapper that counts no moves (rb, greedy).
+// moves and hops per byte of a search, the start a search is computing
+// before it, or only the share done and the time of a mapper that counts
+// no moves (rb, greedy).
 func progressLine(j jobs.Job) string {
 	p := j.Progress
 	search := ""
-	if p.Evaluated > 0 || p.HopsPerByte > 0 {
+	switch {
+	case p.Evaluated > 0 || p.HopsPerByte > 0:
 		search = fmt.Sprintf("  %s evaluated  hops/byte %s%s", metric.Count(int(p.Evaluated)), metric.Fixed4(p.HopsPerByte), solve.LevelText(p.Level))
+	case p.Start != "":
+		search = "  " + solve.StartText(p.Start, p.StartDone)
 	}
 	return fmt.Sprintf("\r%-9s %5.1f%%%s  %ss ", j.Status, 100*p.Fraction, search, metric.Fixed(p.Elapsed, 1))
 }
