@@ -125,6 +125,7 @@ func TestMultilevelSearch(t *testing.T) {
 	coarse, fine := 0, 0
 	for i, p := range reports {
 		switch {
+		case p.Start != "" && p.Fraction == 0: // a start, before its search
 		case p.Level == 1 && p.Fraction <= 0.5:
 			coarse++
 		case p.Level == 0 && p.Fraction >= 0.5:
