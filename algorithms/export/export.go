@@ -412,6 +412,16 @@ func writeBaselines(bw *bufio.Writer, r *solve.Result) {
 	}
 }
 
+// Picture widths: a 1-D host's nodes are written perRow to a line, and a
+// 2-D host's picture is written only if a row of it fits maxColumns, 64
+// nodes of up to 4,096 vertices (mesh:64x64, read in a file or a wide
+// window), else the vertices' coordinates are listed: a ring of 4,096
+// nodes was one line of 20,480 columns, mesh:2048x2 two of 10,246.
+const (
+	perRow     = 16
+	maxColumns = 6 + 64*5
+)
+
 func writePicture(bw *bufio.Writer, m *mapping.Mapping) {
 	inv := m.Inverse()
 	width := len(strconv.Itoa(len(m.Place))) + 1
@@ -424,12 +434,8 @@ func writePicture(bw *bufio.Writer, m *mapping.Mapping) {
 	grid, _ := m.Host.(topology.Grid)
 	switch {
 	case grid != nil && grid.Rank() == 1:
-		bw.WriteString("placement (host nodes left to right):\n")
-		for h := range inv {
-			bw.WriteString(cell(h))
-		}
-		bw.WriteByte('\n')
-	case grid != nil && grid.Rank() == 2:
+		writeRows(bw, len(inv), cell)
+	case grid != nil && grid.Rank() == 2 && 6+grid.Dim(0)*width <= maxColumns:
 		x, y := grid.Dim(0), grid.Dim(1)
 		bw.WriteString("placement (guest vertex on each host node; x to the right, y upwards):\n")
 		for b := y - 1; b >= 0; b-- {
@@ -443,6 +449,31 @@ func writePicture(bw *bufio.Writer, m *mapping.Mapping) {
 		bw.WriteString("placement (vertex: host coordinates):\n")
 		for v, c := range m.Coords() {
 			fmt.Fprintf(bw, "%d: %v\n", v, c)
+		}
+	}
+}
+
+// writeRows writes the cells of a 1-D host's n nodes left to right, on
+// one line if they are perRow or fewer, else perRow a line, each line led
+// by its first node.
+func writeRows(bw *bufio.Writer, n int, cell func(int) string) {
+	if n <= perRow {
+		bw.WriteString("placement (host nodes left to right):\n")
+		for h := range n {
+			bw.WriteString(cell(h))
+		}
+		bw.WriteByte('\n')
+		return
+	}
+	fmt.Fprintf(bw, "placement (host nodes left to right, %d a line, each led by its first node):\n", perRow)
+	lead := len(strconv.Itoa(n - 1))
+	for h := range n {
+		if h%perRow == 0 {
+			fmt.Fprintf(bw, "%*d |", lead, h)
+		}
+		bw.WriteString(cell(h))
+		if h%perRow == perRow-1 || h == n-1 {
+			bw.WriteByte('\n')
 		}
 	}
 }
