@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"topomap/algorithms/graphfile"
@@ -57,7 +56,7 @@ func guestSpec(ctx context.Context, s, format string) (spec.Guest, error) {
 	if !ok {
 		return spec.ParseGuest(s)
 	}
-	f, err := os.Open(path)
+	f, err := openInput("--guest", path)
 	if err != nil {
 		return spec.Guest{}, fmt.Errorf("--guest %s: %w", s, err)
 	}

@@ -48,14 +48,14 @@ func hostHelp() string {
 		titles = append(titles, f.Title)
 	}
 	return "host `spec`: " + topology.Forms() + ", or preset:NAME (" + topology.PresetNames() + "), each optionally followed by " +
-		topology.Suffixes + " in that order; or file:PATH, a machine file (" + strings.Join(titles, ", ") + ")"
+		topology.Suffixes + " in that order; or file:PATH, a machine file (" + strings.Join(titles, ", ") + "; file:- reads standard input)"
 }
 
 // fieldHelp is the help of each field's flag (TestEveryFieldHasItsFlag
 // wants one per field). A backquoted word names the flag's value.
 func fieldHelp(name string) string {
 	return map[string]string{
-		"guest": "guest `spec`: " + guest.Forms() + ", or file:PATH, a graph file (" + graphFileTitles() + ")",
+		"guest": "guest `spec`: " + guest.Forms() + ", or file:PATH, a graph file (" + graphFileTitles() + "; file:- reads standard input)",
 		"host":  hostHelp() + "; --node gives its nodes an inside",
 		"algo":  "algorithm `name`: " + algoNames() + " (the web app's Algorithms page, /algorithms, describes each)",
 		"seed":  "the `seed` of randomised algorithms",

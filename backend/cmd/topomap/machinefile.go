@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"topomap/algorithms/machinefile"
@@ -24,7 +23,7 @@ func hostSpec(s string) (topology.Host, error) {
 	if !ok {
 		return spec.ParseHost(s)
 	}
-	f, err := os.Open(path)
+	f, err := openInput("--host", path)
 	if err != nil {
 		return nil, fmt.Errorf("--host %s: %w", s, err)
 	}
@@ -67,7 +66,7 @@ func nodeSuffix(value string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	f, err := os.Open(path)
+	f, err := openInput("--node", path)
 	if err != nil {
 		return "", err
 	}

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"topomap/algorithms/export"
@@ -75,7 +74,7 @@ func warnIgnored(in spec.Instance, a solve.Algorithm) {
 // readHostnames reads a --hostnames file for the nodes of h (not its
 // slots: the cores of a node share its name).
 func readHostnames(path string, h topology.Host) (export.Hostnames, error) {
-	f, err := os.Open(path)
+	f, err := openInput("--hostnames", path)
 	if err != nil {
 		return nil, fmt.Errorf("--hostnames: %w", err)
 	}

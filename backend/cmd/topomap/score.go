@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"topomap/algorithms/export"
@@ -19,7 +18,7 @@ func runScore(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("score")
 	var f instanceFlags
 	f.register(fs, nil, fieldsBut("guest", "host", "nodes", "ranksPerNode")...)
-	path := fs.String("placement", "", "placement `file` to score, as topomap map writes it: rank r's slot on the host")
+	path := fs.String("placement", "", "placement `file` to score, as topomap map writes it: rank r's slot on the host (- reads standard input)")
 	pformat := fs.String("placement-format", "", "`format` of the placement file: "+strings.Join(export.ReadableNames(), ", ")+" (default: told from the content)")
 	format := fs.String("format", "text", "output `format`: json or text")
 	hostnames := fs.String("hostnames", "", "`file` of the host names the placement uses, one per host node in node-index order, a name or a Slurm hostlist expression (nid[001-016]) a line (default: the machine's own names, as a preset's nid#####, else node<index>)")
@@ -63,7 +62,7 @@ func runScore(ctx context.Context, args []string, stdout io.Writer) error {
 
 // readPlacement reads the --placement file, returning the format read.
 func readPlacement(path, format string, t export.Target) ([]int, string, error) {
-	file, err := os.Open(path)
+	file, err := openInput("--placement", path)
 	if err != nil {
 		return nil, "", fmt.Errorf("--placement: %w", err)
 	}
