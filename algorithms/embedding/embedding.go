@@ -123,7 +123,9 @@ func Standard(d int, host *topology.Lattice) ([]int, error) {
 }
 
 // CheckByWeight returns nil if ByWeight applies: a line or a ring of 2^d
-// nodes. Lai & Sprague's extension to 2-D meshes is not specified by our
+// nodes, or a mesh or torus that is one (every axis but one of size 1, as
+// mesh:16x1 or torus:1x16, whose node index is the position along that
+// axis). Lai & Sprague's extension to 2-D meshes is not specified by our
 // source, so meshes are refused with a message saying so.
 func CheckByWeight(d int, host *topology.Lattice) error {
 	if err := checkSize(d, host); err != nil {
@@ -133,9 +135,24 @@ func CheckByWeight(d int, host *topology.Lattice) error {
 	case topology.Line, topology.Ring:
 		return nil
 	case topology.Mesh, topology.Torus:
-		return notApplicable("byweight onto a %d-dimensional %s (Lai & Sprague) is not specified: the paper's figure is unreadable; use a line or ring", host.Rank(), host.Kind())
+		if r := longAxes(host); r > 1 {
+			return notApplicable("byweight onto a %d-dimensional %s (Lai & Sprague) is not specified: the paper's figure is unreadable; use a line or ring", r, host.Kind())
+		}
+		return nil
 	}
 	return notApplicable("byweight needs a line or ring, not %s", host)
+}
+
+// longAxes returns the number of host axes of size 2 or more: a mesh or
+// torus with at most one is a line or ring.
+func longAxes(host *topology.Lattice) int {
+	r := 0
+	for _, k := range host.Dims() {
+		if k > 1 {
+			r++
+		}
+	}
+	return r
 }
 
 // ByWeight returns the byweight embedding of [XOR] §2.3 (Harper; Lai &

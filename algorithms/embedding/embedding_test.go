@@ -312,6 +312,36 @@ func TestByWeightOrder(t *testing.T) {
 	}
 }
 
+// TestByWeightOnLinesWrittenAsMeshes: a mesh or torus whose axes but one
+// have size 1 is a line or ring (mesh:8x1, mesh:1x8, torus:1x8), so
+// byweight applies there as on line:8 (it refused them as 2-dimensional)
+// and gives the same positions and Fig. 4.a's dilations on the meshes.
+func TestByWeightOnLinesWrittenAsMeshes(t *testing.T) {
+	want := must(embedding.ByWeight(3, line(8)))
+	for _, h := range []*topology.Lattice{mesh(8, 1), mesh(1, 8), torus(1, 8), torus(8, 1), mesh(1, 8, 1)} {
+		t.Run(h.String(), func(t *testing.T) {
+			got, err := embedding.ByWeight(3, h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("placement %v, want line:8's %v", got, want)
+			}
+			if h.Wraps(0) || h.Wraps(1) {
+				return
+			}
+			for n, v := range dilations(3, h, got) {
+				if s := fmt.Sprint(v); s != fmt.Sprint(dilations(3, line(8), want)[n]) {
+					t.Errorf("n=%d: D = %s, want line:8's", n, s)
+				}
+			}
+		})
+	}
+	if err := embedding.CheckByWeight(4, mesh(8, 2)); !errors.Is(err, embedding.ErrNotApplicable) || !strings.Contains(err.Error(), "2-dimensional mesh") {
+		t.Errorf("byweight on mesh:8x2: %v, want not applicable as 2-dimensional", err)
+	}
+}
+
 func ones(x int) int {
 	n := 0
 	for ; x != 0; x &= x - 1 {
