@@ -5,7 +5,9 @@ package gridmap
 // not available, so this is our reading. Objects are visited in BFS layers
 // from corner (0,0), i.e. by (i+j, i); object (i,j) targets the processor
 // one step beyond its already placed lower neighbour, (i,j−1) + (0,1), or
-// (i−1,0) + (1,0) on the first row, clamped to the host, and takes the free
+// (i−1,0) + (1,0) on the first row, brought onto the host (clamped on a
+// mesh axis; wrapped around on a torus axis, ours: clamping piled the
+// fronts up against a border the torus does not have), and takes the free
 // processor nearest that target (Nearest, order A). O(n) targets, each
 // answered in amortised O(r) for an answer at distance r (the thesis
 // reports < 1 ms at 65,536 objects). Object grid and host have 2 axes and
@@ -45,9 +47,8 @@ func ExpandFromCorner(obj []int, h Box) ([]int, error) {
 // a corner object targets the matching processor corner, the others the
 // processor one step further inward than their already placed neighbour on
 // the corner's side, brought onto the host as EXCO's are (clamped on a
-// mesh axis, wrapped around on a torus axis: ours, where the spec's
-// targets are clamped on every axis), and take the nearest free
-// processor (order A).
+// mesh axis, wrapped around on a torus axis: ours, as for EXCO), and
+// take the nearest free processor (order A).
 // Enumerating the layers directly avoids a sort: O(n) targets plus the
 // findNearest work. Object grid and host have 2 axes and equal sizes.
 func CornersToCenter(obj []int, h Box) ([]int, error) {
