@@ -63,9 +63,9 @@ func shellCCW(D int) [][2]int {
 func floorTarget(i, o, p int) int { return p * i / o }
 func ceilTarget(i, o, p int) int  { return (p*(i+1)+o-1)/o - 1 }
 
-// naiveAffine is AFFN on a mesh written plainly: i outer, j inner, each
-// object on the first free processor of the shells around its target in
-// the given order.
+// naiveAffine is AFFN written plainly: i outer, j inner, each object on
+// the first free processor of the shells around its target in the given
+// order.
 func naiveAffine(obj []int, h Box, target func(i, o, p int) int, order shellOrder) []int {
 	ox, oy, px, py := obj[0], obj[1], h.Dims[0], h.Dims[1]
 	used := make([]bool, px*py)
@@ -73,19 +73,22 @@ func naiveAffine(obj []int, h Box, target func(i, o, p int) int, order shellOrde
 	for i := range ox {
 		for j := range oy {
 			tx, ty := target(i, ox, px), target(j, oy, py)
-			place[i+ox*j] = firstFree(used, tx, ty, px, py, order)
+			place[i+ox*j] = firstFree(used, tx, ty, h, order)
 		}
 	}
 	return place
 }
 
 // firstFree marks and returns the first free processor met by the shells
-// around (tx, ty) of a px×py mesh; the mesh has one.
-func firstFree(used []bool, tx, ty, px, py int, order shellOrder) int {
+// around (tx, ty) of h (2 axes, coordinates taken modulo a wrapping
+// axis's size); h has one.
+func firstFree(used []bool, tx, ty int, h Box, order shellOrder) int {
+	px, py := h.Dims[0], h.Dims[1]
 	for D := 0; ; D++ {
 		for _, d := range order(D) {
-			x, y := tx+d[0], ty+d[1]
-			if x >= 0 && y >= 0 && x < px && y < py && !used[x+px*y] {
+			x, okx := naiveCoord(tx+d[0], px, h.wraps(0))
+			y, oky := naiveCoord(ty+d[1], py, h.wraps(1))
+			if okx && oky && !used[x+px*y] {
 				used[x+px*y] = true
 				return x + px*y
 			}
