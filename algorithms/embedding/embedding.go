@@ -238,15 +238,15 @@ func GrayRank(g uint) uint {
 	return g
 }
 
-// CheckXor returns nil if Xor applies: a ring of 2^d nodes or a torus (every
-// dimension wrapping) with sides 2^(d_j).
+// CheckXor returns nil if Xor applies: a ring of 2^d nodes or a torus with
+// sides 2^(d_j), every axis longer than 2 wrapping around (on an axis of 1
+// or 2 nodes wrap-around adds no link, so mesh:8x2:wrap=10 is the torus
+// 8x2 and mesh:16x1:wrap=10 the ring of 16).
 func CheckXor(d int, host *topology.Lattice) error {
 	if err := checkSize(d, host); err != nil {
 		return err
 	}
-	switch host.Kind() {
-	case topology.Ring, topology.Torus:
-	default:
+	if host.Kind() == topology.Hypercube || !wrapsLongAxes(host) {
 		return notApplicable("xor needs a ring or torus whose sides are powers of two, not %s", host)
 	}
 	if _, err := fieldWidths("xor", host); err != nil {
@@ -273,6 +273,17 @@ func Xor(d int, host *topology.Lattice) ([]int, error) {
 	}
 	w, _ := fieldWidths("xor", host)
 	return perField(d, w, xorField), nil
+}
+
+// wrapsLongAxes reports whether every axis of host longer than 2 wraps
+// around.
+func wrapsLongAxes(host *topology.Lattice) bool {
+	for j, k := range host.Dims() {
+		if k > 2 && !host.Wraps(j) {
+			return false
+		}
+	}
+	return true
 }
 
 // xorField is X_w on a field of w bits; the identity for w < 2.

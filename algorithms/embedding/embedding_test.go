@@ -265,6 +265,34 @@ func TestXorTorusAverageDistance(t *testing.T) {
 	}
 }
 
+// TestXorOnToriWrittenAsMeshes: wrap-around on an axis of 1 or 2 nodes
+// adds no link, so a mesh whose longer axes all wrap is a torus or ring
+// (mesh:8x2:wrap=10 is torus:8x2, mesh:16x1:wrap=10 ring:16), and Xor
+// applies there as on them, with the same placement and constant
+// distances (it refused them as meshes).
+func TestXorOnToriWrittenAsMeshes(t *testing.T) {
+	for _, tt := range []struct{ host, same *topology.Lattice }{
+		{grid([]int{8, 2}, []bool{true, false}), torus(8, 2)},
+		{grid([]int{2, 8}, []bool{false, true}), torus(2, 8)},
+		{grid([]int{16, 1}, []bool{true, false}), ring(16)},
+		{grid([]int{4, 2, 4}, []bool{true, false, true}), torus(4, 2, 4)},
+	} {
+		t.Run(tt.host.String(), func(t *testing.T) {
+			d := log2(tt.host.Size())
+			got, err := embedding.Xor(d, tt.host)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := must(embedding.Xor(d, tt.same)); !slices.Equal(got, want) {
+				t.Errorf("placement %v, want %s's %v", got, tt.same, want)
+			}
+			if D, want := constantD(d, tt.host, got), constantD(d, tt.same, must(embedding.Xor(d, tt.same))); D == nil || !slices.Equal(D, want) {
+				t.Errorf("D = %v, want %s's %v", D, tt.same, want)
+			}
+		})
+	}
+}
+
 func TestStandardDistances(t *testing.T) {
 	// Standard (package doc): line/ring D_i = 2^i; (2^(d/c))^c mesh or
 	// torus D_i = 2^(i mod d/c).
