@@ -74,8 +74,8 @@ func (c *AlgorithmsPage) Render() app.UI {
 		app.P().Text("Conventions of every definition: the first coordinate varies fastest (node (i1, …, ic) of a "+
 			"(k1, …, kc) mesh has index i1 + k1·(i2 + k2·(…))); findNearest, used by AFFN, EXCO, COCE, stacking, "+
 			"folding and the 3-D affine mapping, returns the free processor closest to a target, ties broken in "+
-			"\"order A\": by distance, then the offset along x ascending, then +y before −y (in 3-D dx, then dy, "+
-			"then +dz before −dz)."),
+			"our \"order A\" (the thesis does not say how): by distance, then the offset along x ascending, "+
+			"then +y before −y (in 3-D dx, then dy, then +dz before −dz)."),
 		app.Range(all).Slice(func(i int) app.UI {
 			return app.Section().ID(all[i].Name).Class("notes").Body(notesBody(all[i], false)...)
 		}),
