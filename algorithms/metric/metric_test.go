@@ -442,6 +442,32 @@ func TestBounds(t *testing.T) {
 	}
 }
 
+// TestAffineEstimateOfTheThesisConfigurations: the thesis's loose bound
+// for AFFN (Eq. 9.1), Px/Ox + Py/Oy, on the configurations of its Figure
+// 9.7 and on 9×8 → 6×12, to four decimals, always an estimate.
+func TestAffineEstimateOfTheThesisConfigurations(t *testing.T) {
+	for _, tt := range []struct {
+		obj, proc []int
+		want      float64
+	}{
+		{[]int{27, 44}, []int{36, 33}, 2.0833},
+		{[]int{100, 40}, []int{125, 32}, 2.0500},
+		{[]int{64, 64}, []int{256, 16}, 4.2500},
+		{[]int{320, 200}, []int{125, 512}, 2.9506},
+		{[]int{9, 8}, []int{6, 12}, 2.1667},
+	} {
+		var got *metric.Bound
+		for _, b := range metric.Bounds(must(guest.NewGrid(tt.obj, false)), must(topology.NewMesh(tt.proc...))) {
+			if b.Name == "affine" {
+				got = &b
+			}
+		}
+		if got == nil || math.Abs(got.Value-tt.want) > 5e-5 || got.Scope != metric.Estimate {
+			t.Errorf("%v -> %v: affine %+v, want %.4f, an estimate", tt.obj, tt.proc, got, tt.want)
+		}
+	}
+}
+
 // TestEmptyDimension (issue 14): an axis without edges (extent 1) keeps
 // its entry, leading, middle or trailing, with a null D_i and a null mean
 // (never 0); the guest is then not constant-distance (no null next to
