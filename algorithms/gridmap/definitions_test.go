@@ -226,3 +226,35 @@ func overlapOf(align bool) func([]int, Box) []int {
 		return place
 	}
 }
+
+// TestStackBreaksTiesAsDefined: stacking cuts the object grid along its
+// longer axis, x on a tie, into as many subgrids as the smallest host
+// side, the last such axis on a tie, and subgrid k lies in plane k of that
+// axis: object (i, j) of 16×16 on 8×8×4 in plane ⌊i/4⌋ of axis z, on
+// 4×4×16 in plane ⌊i/4⌋ of axis y, and 12×6 on 3×4×6 (long axis x)
+// in plane ⌊i/4⌋ of axis x.
+func TestStackBreaksTiesAsDefined(t *testing.T) {
+	for _, tt := range []struct {
+		obj, proc []int
+		axis, w   int // the stacking axis of the host, columns per subgrid
+	}{
+		{[]int{16, 16}, []int{8, 8, 4}, 2, 4},
+		{[]int{16, 16}, []int{4, 4, 16}, 1, 4},
+		{[]int{12, 6}, []int{3, 4, 6}, 0, 4},
+	} {
+		h := Mesh(tt.proc...)
+		for _, fold := range []bool{false, true} {
+			place, err := stack(tt.obj, h, fold)
+			if err != nil {
+				t.Fatal(err)
+			}
+			stride := []int{1, tt.proc[0], tt.proc[0] * tt.proc[1]}
+			for v, p := range place {
+				i := v % tt.obj[0]
+				if plane := p / stride[tt.axis] % tt.proc[tt.axis]; plane != i/tt.w {
+					t.Fatalf("%v->%v fold %v: object (%d,%d) in plane %d of axis %d, want %d", tt.obj, tt.proc, fold, i, v/tt.obj[0], plane, tt.axis, i/tt.w)
+				}
+			}
+		}
+	}
+}
