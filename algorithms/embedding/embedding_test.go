@@ -424,6 +424,24 @@ func TestHarperBandwidth(t *testing.T) {
 	}
 }
 
+// TestByWeightIsNotMinimalOnARing: byweight's dilation is minimal on a
+// line only; on a ring of 2^d nodes, d ≥ 3, xor's is lower (the 3-cube:
+// 2 against 4).
+func TestByWeightIsNotMinimalOnARing(t *testing.T) {
+	maxDilation := func(f embedFunc, d int) int {
+		m := 0
+		for _, v := range dilations(d, ring(1<<d), must(f(d, ring(1<<d)))) {
+			m = max(m, slices.Max(v))
+		}
+		return m
+	}
+	for d := 3; d <= 10; d++ {
+		if bw, x := maxDilation(embedding.ByWeight, d), maxDilation(embedding.Xor, d); x >= bw {
+			t.Errorf("d=%d on a ring: xor's max dilation %d, byweight's %d; want xor's lower", d, x, bw)
+		}
+	}
+}
+
 func binom(n, k int) int {
 	if k == 0 {
 		return 1
