@@ -13,7 +13,7 @@ import (
 	"topomap/algorithms/spec"
 )
 
-// TestTablesReadFields (issue 8): the metrics panel (the explorer's and
+// TestTablesReadFields: the metrics panel (the explorer's and
 // the job page's) and the compare table show the rows and columns of
 // metric.Fields at their level, each figure formatted by the field (its
 // units joined by no-break spaces, see unbroken), a

@@ -11,7 +11,7 @@ import (
 	"topomap/algorithms/spec"
 )
 
-// TestHopsPerByteShown (issue 14): a guest without messages shows no hops
+// TestHopsPerByteShown: a guest without messages shows no hops
 // per byte rather than 0.0000; metrics stored before Arcs existed still
 // show their value.
 func TestHopsPerByteShown(t *testing.T) {

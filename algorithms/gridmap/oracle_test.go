@@ -291,7 +291,7 @@ func TestReferenceStep(t *testing.T) {
 }
 
 // TestFoldSameRank: folding between grids and hosts of the same number of
-// axes (issue 14): the hand-built 2-way fold of 32×32×32 onto 64×32×16
+// axes: the hand-built 2-way fold of 32×32×32 onto 64×32×16
 // (4/3 hops per byte: one axis 2 hops, two axes 1), the 16-way fold of
 // 2×512 onto 32×32 (15 folds of 2 hops per line of 511 edges), 64×64 onto
 // 256×16 (STEP's 2.5) and a transpose.
@@ -326,7 +326,7 @@ func TestFoldSameRank(t *testing.T) {
 	}
 }
 
-// TestExpandFromCornerTorus (issue 14): EXCO gave 22.83 hops per byte on
+// TestExpandFromCornerTorus: EXCO gave 22.83 hops per byte on
 // 1024×1024 → torus 512×2048 (6.82 at 256×256 → torus 128×512) because
 // its targets were clamped to the host even on torus axes: the fronts then
 // piled up against a border the torus does not have. Targets now wrap

@@ -468,7 +468,7 @@ func TestAffineEstimateOfTheThesisConfigurations(t *testing.T) {
 	}
 }
 
-// TestEmptyDimension (issue 14): an axis without edges (extent 1) keeps
+// TestEmptyDimension: an axis without edges (extent 1) keeps
 // its entry, leading, middle or trailing, with a null D_i and a null mean
 // (never 0); the guest is then not constant-distance (no null next to
 // constantDistance: true), and D_a is null.
@@ -516,7 +516,7 @@ func TestEmptyDimension(t *testing.T) {
 	}
 }
 
-// TestNoEdges (issue 14): grid:1x1 has no messages, so no hops per byte
+// TestNoEdges: grid:1x1 has no messages, so no hops per byte
 // and no average dilation: null in JSON, not 0.
 func TestNoEdges(t *testing.T) {
 	r := evaluate(t, must(guest.NewGrid([]int{1, 1}, false)), must(topology.NewMesh(1, 1)), []int{0})
@@ -535,7 +535,7 @@ func TestNoEdges(t *testing.T) {
 	}
 }
 
-// TestHarperDegenerate (issue 14): a host with one axis of size 2 or more
+// TestHarperDegenerate: a host with one axis of size 2 or more
 // is a line (or a ring) whatever its other axes: the Harper bound holds on
 // mesh:8x1 and mesh:1x8 as on line:8, and the Xor ring bound on torus:1x8.
 func TestHarperDegenerate(t *testing.T) {

@@ -251,7 +251,7 @@ func TestTargetWraps(t *testing.T) {
 	}
 }
 
-// TestDilationTieBreak (issue 14): a swap that keeps the hop-bytes but
+// TestDilationTieBreak: a swap that keeps the hop-bytes but
 // shortens the longest edge has a negative energy, so the search takes
 // it; its reverse has a positive one. Guest: edges 0–1 and 2–3 on line:4
 // with 0@0, 1@3, 2@1, 3@2 (hops 3 and 1); swapping 1 and 3 gives hops 2

@@ -11,7 +11,7 @@ import (
 	"topomap/algorithms/topology"
 )
 
-// Nested bricks: the grid heuristic of indirect networks (issue 10).
+// Nested bricks: the grid heuristic of indirect networks.
 func init() {
 	register(Algorithm{
 		Name: "bricks",

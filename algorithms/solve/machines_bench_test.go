@@ -10,7 +10,7 @@ import (
 )
 
 // BenchmarkPairsMachines runs PAIRS on 4,096 ranks of a 64×64 stencil
-// onto real machines (issue 10): the fat tree fattree:16,3 (4,096 nodes)
+// onto real machines: the fat tree fattree:16,3 (4,096 nodes)
 // and dragonflies of 4,096 slots, with and without cores. The converged
 // value is a run with a budget of 3.75 s (30 M moves); the benchmarked run
 // is the default one (its own stopping rule). It reports both hops per

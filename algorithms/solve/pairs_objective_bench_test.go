@@ -11,7 +11,7 @@ import (
 	"topomap/algorithms/spec"
 )
 
-// BenchmarkPairsObjective runs PAIRS under each objective (issue 11): on
+// BenchmarkPairsObjective runs PAIRS under each objective: on
 // grid:256x256 → torus:256x256 without a budget and with one of 5 s (40M
 // moves: the "converged" value), and on the instances where the congestion objective
 // trades hop-bytes for a lower largest link load. It reports the hops per

@@ -100,7 +100,7 @@ func TestPairsProgress(t *testing.T) {
 	screenshot(t, ctx, "explorer-pairs-64x64")
 
 	// Cancel: the run stops at once, says so and keeps the best mapping it
-	// had found (issue 12), no worse than its start; Run again restarts it.
+	// had found, no worse than its start; Run again restarts it.
 	open(t, ctx, "/?algo=pairs&budget=20s&guest=grid%3A64x64&host=mesh%3A128x32&seed=1&start=rowmajor")
 	waitJS(t, ctx, `/after [1-9][0-9,]* moves/.test(document.querySelector('#progress-text')?.textContent)`)
 	// A JS click: the bar re-renders with every progress report, so a CDP

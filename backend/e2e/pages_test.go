@@ -154,7 +154,7 @@ func TestServerJob(t *testing.T) {
 	cancelFromAnotherTab(t, eval[string](t, ctx, `location.pathname`))
 	click(t, ctx, "#cancel")
 	waitJS(t, ctx, `document.querySelector('#job-status')?.textContent === 'cancelled' && !document.querySelector('#progress')`)
-	// The cancelled job kept its best placement (issue 12): drawn, with
+	// The cancelled job kept its best placement: drawn, with
 	// its metrics and downloads, and said to be partial.
 	waitJS(t, ctx, `document.querySelector('#partial') !== null && document.querySelector('#job-drawing svg image.heat') !== null`)
 	waitJS(t, ctx, `document.querySelector('#dl-csv') !== null && document.querySelectorAll('#metrics td').length > 0`)

@@ -15,7 +15,7 @@ import (
 	"topomap/algorithms/solve/solvetest"
 )
 
-// TestPairsObjective (issue 11): next to the algorithm, PAIRS offers what
+// TestPairsObjective: next to the algorithm, PAIRS offers what
 // to minimise; choosing congestion records it in the permalink and maps
 // again, as the CLI does natively: on grid:64x16 → torus:32x32 (30,000
 // moves, seed 1) the largest link load falls from 8 (hop-bytes) to 6

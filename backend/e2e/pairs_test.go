@@ -74,7 +74,7 @@ func TestPairsSearchPanel(t *testing.T) {
 	waitJS(t, ctx, `document.querySelector('#dilation-warning')?.textContent.includes('maximum dilation 59')`)
 }
 
-// TestPairsBudgetRepeats (issue 14): a budgeted permalink gives in the
+// TestPairsBudgetRepeats: a budgeted permalink gives in the
 // browser the result the CLI gives natively, though the browser is far
 // slower than the budget (1 ms, which its clock used to cut): the same
 // metrics and the same moves, on every load, and the URL is left alone
@@ -100,7 +100,7 @@ func TestPairsBudgetRepeats(t *testing.T) {
 	}
 }
 
-// TestPairsJobSearch (issue 12): a PAIRS job's page shows the moves, the
+// TestPairsJobSearch: a PAIRS job's page shows the moves, the
 // improving moves and the start, and links to the Explorer with the
 // moves that repeat the run.
 func TestPairsJobSearch(t *testing.T) {

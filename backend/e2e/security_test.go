@@ -19,7 +19,7 @@ import (
 const trapScript = `window.pwned = 0;
 for (const f of ["alert", "confirm", "prompt"]) { window[f] = () => { window.pwned++; }; }`
 
-// hostilePermalinks are the reflected-injection permalinks of issue 13:
+// hostilePermalinks are the reflected-injection permalinks reported against the pages:
 // a quote that closed go-app's pre-rendered value attribute, through every
 // field that reached one. (A job page's path reached og:url the same way;
 // web's TestPrerenderEscapes covers it, as the page then fetches the

@@ -373,7 +373,7 @@ func TestStoreFailures(t *testing.T) {
 }
 
 // TestCancelKeepsBest: a cancelled PAIRS job stores the best placement its
-// search had found, marked partial, and Result serves it (issue 12).
+// search had found, marked partial, and Result serves it.
 func TestCancelKeepsBest(t *testing.T) {
 	r, _, _ := newRunner(t, jobs.Options{Workers: 1, Solver: jobs.Solver{Check: solve.Check, Map: solve.Map}})
 	in := instance(t, "grid:64x64", "mesh:128x32", "pairs")

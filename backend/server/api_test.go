@@ -420,7 +420,7 @@ func TestSyncLimits(t *testing.T) {
 	}
 }
 
-// TestSyncPairsReproducible (issue 14): a synchronous PAIRS request with a
+// TestSyncPairsReproducible: a synchronous PAIRS request with a
 // budget answers the same bytes every time, whatever the machine's load
 // (the clock used to cut the run at the budget, after however many moves
 // it had made): the budget plans 2M moves, and the run makes about as

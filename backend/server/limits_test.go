@@ -87,7 +87,7 @@ func TestSyncBudget(t *testing.T) {
 func TestRenderWorkers(t *testing.T) {
 	f := newFixture(t, jobs.Options{}, server.Options{RenderWorkers: 1, SyncTimeout: 50 * time.Millisecond, MaxRenderNodes: 1 << 20})
 	// 1,048,576 nodes: rebuilding the result and drawing its heat map (one
-	// image since issue 12) take well over SyncTimeout.
+	// image) take well over SyncTimeout.
 	big := doneJob(t, f, `{"guest":"grid:1024x1024","host":"mesh:1024x1024","algo":"rowmajor"}`)
 	codes := make(chan int, 3)
 	for i := range 3 {

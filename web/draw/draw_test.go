@@ -260,8 +260,8 @@ func viewBox(t *testing.T, doc []byte) (w, h float64) {
 	return w, h
 }
 
-// TestHeatMapImage: a large host's heat map is one PNG image (issue 12,
-// bug 2: hosts wider than ~233 columns were clipped at 720 units) that
+// TestHeatMapImage: a large host's heat map is one PNG image (hosts
+// wider than ~233 columns were clipped at 720 units) that
 // covers every node and fits in the document.
 func TestHeatMapImage(t *testing.T) {
 	for _, tc := range []struct {
@@ -318,8 +318,8 @@ func TestHeatMapImage(t *testing.T) {
 	}
 }
 
-// TestNodesInsideDocument: nodes drawn as shapes never leave the document
-// (issue 12, bug 2): a 256-column host at the minimum node size widens it.
+// TestNodesInsideDocument: nodes drawn as shapes never leave the
+// document: a 256-column host at the minimum node size widens it.
 func TestNodesInsideDocument(t *testing.T) {
 	r := solvetest.Map(t, "guest=grid:256x4&host=mesh:256x4&algo=rowmajor")
 	var buf bytes.Buffer

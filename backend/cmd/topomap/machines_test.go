@@ -44,7 +44,7 @@ func TestMapHostnames(t *testing.T) {
 	}
 }
 
-// TestMapRankOrderHoles is issue 10's example: rankorder used to print
+// TestMapRankOrderHoles is a user's example: rankorder used to print
 // 0,1,2,3,4,5 for a placement that puts ranks 3-5 on nodes 4-6.
 func TestMapRankOrderHoles(t *testing.T) {
 	_, _, err := runArgs(t, "map", "--guest", "grid:3x2", "--host", "mesh:4x2", "--algo", "step", "--format", "rankorder")

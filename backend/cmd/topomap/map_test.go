@@ -64,7 +64,7 @@ func TestMapJSON(t *testing.T) {
 	}
 }
 
-// TestMapReproducible (issue 14): the same seed and budget, run 5 times,
+// TestMapReproducible: the same seed and budget, run 5 times,
 // and with GOMAXPROCS 1 and 2, give byte-identical JSON: the search plans
 // its moves from the budget and never reads the clock. The moves the JSON
 // reports repeat the run. 9x8 → 6x12 gave 1.330709, 1.330709 and 1.362205
@@ -121,7 +121,7 @@ func TestMapReproducible(t *testing.T) {
 	}
 }
 
-// TestMapReproducibleUnderLoad (issue 14): the issue's command, 9x8 →
+// TestMapReproducibleUnderLoad: a user's command, 9x8 →
 // 6x12 with seed 7 and a budget of 300 ms (then 300K moves; 40 ms plans
 // as many now), gives the same bytes on an idle machine and on one too
 // slow for the moves the budget plans: one core shared with busy

@@ -47,7 +47,7 @@ func TestSubmit(t *testing.T) {
 	if err != nil || json.Unmarshal([]byte(out), &j) != nil || !jobs.ValidID(j.ID) || j.Request.Algo != "xor" {
 		t.Fatalf("submit json: %v\n%s", err, out)
 	}
-	// submit names the job's page (issue 12).
+	// submit names the job's page.
 	if want := url + "/jobs/" + j.ID + "\n"; !strings.HasSuffix(progress.String(), want) {
 		t.Errorf("submit said %q, want it to end with the job page %q", progress.String(), want)
 	}
