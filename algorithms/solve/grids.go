@@ -159,7 +159,7 @@ func gridShape(g spec.Guest, h topology.Host, og, hg int, equal bool) error {
 	}
 	grid, ok := h.(topology.Grid)
 	if !ok || grid.Rank() < 2 || topology.IsHypercube(h) {
-		return fmt.Errorf("needs a mesh or torus host, not %s", h)
+		return fmt.Errorf("needs a mesh or torus host of 2 or 3 dimensions, not %s", h)
 	}
 	switch rank := grid.Rank(); {
 	case og == 0 && rank != 2 && rank != 3:
