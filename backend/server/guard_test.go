@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"topomap/backend/jobs"
+	"topomap/backend/metrics"
 	"topomap/backend/server"
 	"topomap/backend/store"
 )
@@ -115,6 +116,27 @@ func TestMethodNotAllowed(t *testing.T) {
 		if rec.Code != 405 || rec.Header().Get("Allow") != allow {
 			t.Errorf("PUT %s: %d, Allow %q; want 405, %q", path, rec.Code, rec.Header().Get("Allow"), allow)
 		}
+	}
+}
+
+// TestMetricsWrongMethodIs405: /metrics lies outside /api, where the
+// browser app's catch-all answered a wrong method (PUT, HEAD, OPTIONS)
+// with its HTML not-found page; it is now a JSON 405 with Allow, as on
+// the API's paths, and the app still answers its own paths.
+func TestMetricsWrongMethodIs405(t *testing.T) {
+	app := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("a page")) })
+	f := newFixture(t, jobs.Options{}, server.Options{App: app, Metrics: metrics.New().Handler()})
+	for _, method := range []string{"PUT", "HEAD", "OPTIONS", "POST"} {
+		rec := f.do(t, method, "/metrics", "")
+		if rec.Code != 405 || rec.Header().Get("Allow") != "GET" || rec.Header().Get("Content-Type") != "application/json" {
+			t.Errorf("%s /metrics: %d, Allow %q, %s; want a JSON 405, Allow GET", method, rec.Code, rec.Header().Get("Allow"), rec.Header().Get("Content-Type"))
+		}
+	}
+	if rec := f.do(t, "GET", "/metrics", ""); rec.Code != 200 {
+		t.Errorf("GET /metrics: %d", rec.Code)
+	}
+	if rec := f.do(t, "PUT", "/my-jobs", ""); rec.Code != 200 || rec.Body.String() != "a page" {
+		t.Errorf("PUT /my-jobs: %d %q, want the app's answer", rec.Code, rec.Body)
 	}
 }
 

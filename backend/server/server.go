@@ -318,7 +318,7 @@ func (s *Server) routePages() {
 	if s.o.App != nil {
 		// Pages are compressed (a 16K-node page is megabytes of SVG); the
 		// wasm is sent precompressed by the app handler itself.
-		s.e.Any("/*", echo.WrapHandler(s.o.App), middleware.GzipWithConfig(middleware.GzipConfig{
+		s.e.Any("/*", echo.WrapHandler(s.o.App), s.refuseMethod, middleware.GzipWithConfig(middleware.GzipConfig{
 			Skipper: func(c echo.Context) bool { return strings.HasSuffix(c.Request().URL.Path, ".wasm") },
 		}))
 	} else {
@@ -329,11 +329,22 @@ func (s *Server) routePages() {
 // notFound answers a request no route serves: 405 with Allow for a known
 // path asked with a wrong method, else 404.
 func (s *Server) notFound(c echo.Context) error {
-	if allow := s.allowed(c.Request()); len(allow) > 0 {
-		c.Response().Header().Set("Allow", strings.Join(allow, ", "))
-		return echo.ErrMethodNotAllowed
+	return s.refuseMethod(func(c echo.Context) error {
+		return fmt.Errorf("%w %s %s", errNoRoute, c.Request().Method, c.Request().URL.Path)
+	})(c)
+}
+
+// refuseMethod answers 405 with Allow, before next, a request to a known
+// path asked with a wrong method: one that reached a catch-all, the API's
+// or, for /metrics (outside /api), the app's.
+func (s *Server) refuseMethod(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if allow := s.allowed(c.Request()); len(allow) > 0 {
+			c.Response().Header().Set("Allow", strings.Join(allow, ", "))
+			return echo.ErrMethodNotAllowed
+		}
+		return next(c)
 	}
-	return fmt.Errorf("%w %s %s", errNoRoute, c.Request().Method, c.Request().URL.Path)
 }
 
 // errNoRoute: no route serves the request's path (404).
