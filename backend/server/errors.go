@@ -129,13 +129,23 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if code >= 500 && code != http.StatusServiceUnavailable && code != http.StatusNotImplemented {
 		s.o.Logger.Error("server: internal error", "method", c.Request().Method, "path", c.Request().URL.Path, "err", err)
 	}
+	h := c.Response().Header()
+	for _, k := range representationHeaders {
+		h.Del(k)
+	}
 	if retry > 0 {
-		c.Response().Header().Set("Retry-After", strconv.Itoa(retry))
+		h.Set("Retry-After", strconv.Itoa(retry))
 	}
 	if err = c.JSON(code, body); err != nil {
 		s.o.Logger.Warn("server: writing an error response", "err", err)
 	}
 }
+
+// representationHeaders describe the file a handler meant to send, which
+// it may have set before it failed: an error sent with them would be
+// cached as that file (a graph's "public, max-age=86400") or revalidated
+// by its ETag into a 304.
+var representationHeaders = []string{"ETag", echo.HeaderCacheControl, echo.HeaderContentDisposition}
 
 // oneLine keeps an error message on one line.
 func oneLine(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"topomap/backend/jobs"
 	"topomap/backend/server"
 	"topomap/backend/store"
 )
@@ -51,5 +52,40 @@ func TestGraphDownloadsAreBounded(t *testing.T) {
 	f.srv.ServeHTTP(gone, httptest.NewRequest("GET", "/api/v1/graphs/"+g.ID+"?format=edges", nil).WithContext(ctx))
 	if gone.Body.Len() > 0 && gone.Code == 200 {
 		t.Errorf("a client that left got %d bytes", gone.Body.Len())
+	}
+}
+
+// TestErrorsCarryNoCacheHeaders: a read that failed after it had set its
+// caching headers sent them with its error: GET /graphs/{id}?format=metis
+// of a directed graph was a 400 with the file's ETag and "Cache-Control:
+// public, max-age=86400" (a shared cache kept the error a day, as it would
+// a 503 of a dense matrix's busy slot), and a job's drawing that cannot be
+// drawn (a gantt view of a grid) a 400 with the drawing's ETag, which a
+// client's If-None-Match then turned into a 304. Errors now leave without
+// the headers of the representation they are not.
+func TestErrorsCarryNoCacheHeaders(t *testing.T) {
+	f := graphFixture(t, store.NewMemory(), server.Options{})
+	directed := uploaded(t, f, "/api/v1/graphs?format=edges", "text/plain", "0 1 1\n1 0 2\n")
+	_, c := f.loopback(t)
+	j, err := c.Submit(context.Background(), jobs.Request{Guest: "grid:4x4", Host: "mesh:4x4", Algo: "affn"})
+	if err == nil {
+		j, err = c.Follow(context.Background(), j.ID, nil)
+	}
+	if err != nil || j.Status != jobs.Done {
+		t.Fatalf("job %+v, %v", j, err)
+	}
+	for _, target := range []string{
+		"/api/v1/graphs/" + directed.ID + "?format=metis",
+		"/api/v1/render.svg?view=gantt&job=" + j.ID,
+	} {
+		rec := f.do(t, "GET", target, "")
+		if rec.Code != http.StatusBadRequest {
+			t.Fatalf("GET %s: %d %s, want 400", target, rec.Code, rec.Body)
+		}
+		for _, h := range []string{"ETag", "Cache-Control", "Content-Disposition"} {
+			if v := rec.Header().Get(h); v != "" {
+				t.Errorf("GET %s: a 400 with %s: %s", target, h, v)
+			}
+		}
 	}
 }
