@@ -1,8 +1,10 @@
 package server
 
 import (
+	"net/url"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -42,8 +44,9 @@ func TestOpenAPIFormats(t *testing.T) {
 // TestOpenAPIGraphAndMachineFormats checks the OpenAPI document against
 // the tables of graph and machine file formats: an upload's ?format=
 // lists graphfile.Names and its body every format's media type, a
-// graph's download lists the writable formats and json, and a machine's
-// format machinefile.Names, each in table order.
+// graph's download lists the writable formats and json, and answers each
+// one's media type, and a machine's format machinefile.Names, each in
+// table order.
 func TestOpenAPIGraphAndMachineFormats(t *testing.T) {
 	doc := string(openAPI)
 	enums := map[string][]string{
@@ -58,9 +61,14 @@ func TestOpenAPIGraphAndMachineFormats(t *testing.T) {
 	}
 	upload := doc[strings.Index(doc, "\n  /graphs:"):]
 	upload = upload[:strings.Index(upload, "responses:")]
+	download := doc[strings.Index(doc, "\n  /graphs/{id}:")+1:]
+	download = download[:strings.Index(download, "\n  /")]
 	for _, f := range graphfile.Formats() {
 		if !strings.Contains(upload, "\n          "+f.MediaType+": {}") {
 			t.Errorf("openapi.yaml: the upload's body lacks %s (format %s)", f.MediaType, f.Name)
+		}
+		if f.Write != nil && !strings.Contains(download, "\n            "+f.MediaType+": {}") {
+			t.Errorf("openapi.yaml: a graph's download lacks %s (format %s)", f.MediaType, f.Name)
 		}
 	}
 }
@@ -126,6 +134,29 @@ func TestOpenAPIRenderTakesEveryRequestField(t *testing.T) {
 	for _, f := range spec.Fields {
 		if !strings.Contains(section, "{name: "+f.Name+", in: query") {
 			t.Errorf("openapi.yaml: /render.svg documents no query parameter %s, a field it reads", f.Name)
+		}
+	}
+}
+
+// TestOpenAPIRenderIntegerBounds checks the bounds openapi.yaml gives
+// render.svg's integer parameters against parseRender: each bound is
+// taken, one past it refused naming the parameter. step and detail had
+// no maximum in the document, where the server refuses above 16777216.
+func TestOpenAPIRenderIntegerBounds(t *testing.T) {
+	for _, name := range []string{"width", "height", "yaw", "pitch", "step", "detail"} {
+		m := regexp.MustCompile(`\{name: ` + name + `, in: query, schema: \{type: integer, minimum: (-?\d+), maximum: (-?\d+)`).FindStringSubmatch(string(openAPI))
+		if m == nil {
+			t.Errorf("openapi.yaml: render.svg's %s has no minimum and maximum", name)
+			continue
+		}
+		lo, _ := strconv.Atoi(m[1])
+		hi, _ := strconv.Atoi(m[2])
+		for v, ok := range map[int]bool{lo - 1: false, lo: true, hi: true, hi + 1: false} {
+			q := url.Values{"guest": {"hypercube:4"}, "host": {"ring:16"}, "algo": {"xor"}, name: {strconv.Itoa(v)}}
+			_, err := parseRender(q)
+			if ok != (err == nil) || !ok && spec.FieldOf(err) != name {
+				t.Errorf("render.svg?%s=%d: %v, want it taken: %v", name, v, err, ok)
+			}
 		}
 	}
 }
