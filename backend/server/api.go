@@ -94,7 +94,7 @@ func jobPath(id string) string { return "/api/v1/jobs/" + id }
 // submit: POST /jobs. 202 when the job is queued or running (new or an
 // identical request's), 200 when its result already exists.
 func (s *Server) submit(c echo.Context) error {
-	in, err := decodeJob(c.Request().Body)
+	in, err := decodeJob(c.Request().Body, s.o.MaxBody)
 	if spec.FieldOf(err) == "hostnames" {
 		return errJobHostnames
 	}
@@ -322,7 +322,7 @@ func (s *Server) mapSync(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	in, hostnames, err := decodeMap(c.Request().Body)
+	in, hostnames, err := decodeMap(c.Request().Body, s.o.MaxBody)
 	if err != nil {
 		return err
 	}

@@ -37,7 +37,7 @@ func TestDecodeRequest(t *testing.T) {
 		{name: "bad algo name", body: `{"guest":"hypercube:4","host":"ring:16","algo":"X Y"}`, field: "algo"},
 		{name: "bad budget", body: `{"guest":"hypercube:4","host":"ring:16","algo":"xor","budget":"soon"}`, field: "budget"},
 		{name: "negative ta", body: `{"guest":"hypercube:4","host":"ring:16","algo":"xor","ta":-1}`, field: "ta"},
-		{name: "too large", body: `{"guest":"` + strings.Repeat("x", server.MaxRequestBytes) + `"}`},
+		{name: "too large", body: `{"guest":"` + strings.Repeat("x", server.MaxRequestBytes) + `"}`, field: "body"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -53,7 +53,7 @@ func (s *Server) classify(err error) (int, ErrorBody, int) {
 	if errors.As(err, &he) {
 		switch he.Code {
 		case http.StatusRequestEntityTooLarge:
-			return he.Code, ErrorBody{Error: "request body larger than " + metric.Bytes(s.o.MaxBody) + " (many host names go to POST /api/v1/jobs/{id}/placement as a names file, text/plain)"}, 0
+			return he.Code, ErrorBody{Error: "request body larger than " + metric.Bytes(s.o.MaxBody) + " (many host names go to POST /api/v1/jobs/{id}/placement as a names file, text/plain)", Field: "body"}, 0
 		case http.StatusMethodNotAllowed:
 			return he.Code, ErrorBody{Error: "method not allowed on this path"}, 0
 		}

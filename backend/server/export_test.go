@@ -1,6 +1,11 @@
 package server
 
-import "strings"
+import (
+	"io"
+	"strings"
+
+	"topomap/algorithms/spec"
+)
 
 // Routes lists the API's routes as "METHOD path", catch-alls excluded (for
 // the OpenAPI test).
@@ -18,8 +23,7 @@ func (s *Server) Routes() []string {
 func OpenAPI() []byte { return openAPI }
 
 // DecodeJob and DecodeMap are the decoders of the bodies of POST /jobs and
-// POST /map (for their tests).
-var (
-	DecodeJob = decodeJob
-	DecodeMap = decodeMap
-)
+// POST /map, at the default body limit (for their tests).
+func DecodeJob(r io.Reader) (spec.Instance, error) { return decodeJob(r, MaxRequestBytes) }
+
+func DecodeMap(r io.Reader) (spec.Instance, []string, error) { return decodeMap(r, MaxRequestBytes) }

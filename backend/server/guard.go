@@ -121,7 +121,8 @@ func (s *Server) guardToken(next echo.HandlerFunc) echo.HandlerFunc {
 // wantToken returns, with the WWW-Authenticate challenge, errAuth if the
 // server has API tokens and the request carries no bearer token, and
 // errBadToken if it carries one that is none of them (RFC 6750's
-// invalid_token; nothing is said of the server's tokens).
+// invalid_token; nothing is said of the server's tokens), each on the
+// field Authorization.
 func (s *Server) wantToken(c echo.Context) error {
 	if len(s.o.Tokens) == 0 {
 		return nil
@@ -132,10 +133,10 @@ func (s *Server) wantToken(c echo.Context) error {
 	}
 	if !sent {
 		c.Response().Header().Set("WWW-Authenticate", `Bearer realm="topomap"`)
-		return errAuth
+		return &spec.FieldError{Field: echo.HeaderAuthorization, Err: errAuth}
 	}
 	c.Response().Header().Set("WWW-Authenticate", `Bearer realm="topomap", error="invalid_token"`)
-	return errBadToken
+	return &spec.FieldError{Field: echo.HeaderAuthorization, Err: errBadToken}
 }
 
 // bearerToken returns the token of an Authorization header of the Bearer

@@ -1,6 +1,8 @@
 package server_test
 
 import (
+	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -69,6 +71,60 @@ func TestHeadIsAnsweredAsGet(t *testing.T) {
 		head.Body.Close()
 		if head.StatusCode != get.StatusCode || len(body) != 0 || head.Header.Get("Content-Type") != get.Header.Get("Content-Type") {
 			t.Errorf("HEAD %s: %d %q, %d bytes; GET %d %q", path, head.StatusCode, head.Header.Get("Content-Type"), len(body), get.StatusCode, get.Header.Get("Content-Type"))
+		}
+	}
+}
+
+// TestTokenAndBodyLimitErrorsNameTheirField: a missing or refused API
+// token (401) and a body over the request limit (413) named no field,
+// where the other refusals of a request's envelope name theirs
+// (Content-Type, Content-Encoding, and body for an upload over its cap);
+// they now name Authorization and body.
+func TestTokenAndBodyLimitErrorsNameTheirField(t *testing.T) {
+	const token = "0123456789abcdef-token"
+	f := newFixture(t, jobs.Options{}, server.Options{Tokens: []string{token}})
+	big := `{"guest":"` + strings.Repeat("x", server.MaxRequestBytes) + `"}`
+	for _, tc := range []struct {
+		name, token, body string
+		code              int
+		field             string
+	}{
+		{"no token", "", xorBody, 401, "Authorization"},
+		{"a wrong token", "wrong", xorBody, 401, "Authorization"},
+		{"a body over the limit", token, big, 413, "body"},
+	} {
+		rec := serve(f, "POST", "/api/v1/map", "application/json", tc.body, tc.token)
+		if e := decode[server.ErrorBody](t, rec); rec.Code != tc.code || e.Field != tc.field {
+			t.Errorf("%s: %d %+v, want %d on %q", tc.name, rec.Code, e, tc.code, tc.field)
+		}
+	}
+}
+
+// TestBodyLimitBoundsJobAndMapRequests: serve --body-limit (MaxBody)
+// above its 64 KiB default had no effect on POST /map and POST /jobs,
+// whose decoder kept its own 64 KiB cap and refused more as a 400 naming
+// no field; host names sent as JSON could not use the raised limit. The
+// decoder now reads up to MaxBody, and past it the answer is a 413 on
+// body, as the body limit's own.
+func TestBodyLimitBoundsJobAndMapRequests(t *testing.T) {
+	names := make([]string, 2048)
+	for i := range names {
+		names[i] = fmt.Sprintf("a-long-host-name-%06d.cluster.example.org", i)
+	}
+	list, _ := json.Marshal(names)
+	body := `{"guest":"grid:32x64","host":"torus:32x64","algo":"rowmajor","hostnames":` + string(list) + `}`
+	if len(body) <= server.MaxRequestBytes {
+		t.Fatalf("a body of %d bytes is within the default limit", len(body))
+	}
+	f := newFixture(t, jobs.Options{}, server.Options{MaxBody: 1 << 20})
+	if rec := f.do(t, "POST", "/api/v1/map", body); rec.Code != 200 {
+		t.Errorf("POST /map of %d bytes under a 1 MiB limit: %d %.200s", len(body), rec.Code, rec.Body)
+	}
+	f = newFixture(t, jobs.Options{}, server.Options{MaxBody: 1 << 10})
+	for _, path := range []string{"/api/v1/map", "/api/v1/jobs"} {
+		rec := f.do(t, "POST", path, `{"guest":"grid:32x32","host":"torus:32x32","algo":"xor","nodes":"`+strings.Repeat("0,", 600)+`0"}`)
+		if e := decode[server.ErrorBody](t, rec); rec.Code != 413 || e.Field != "body" {
+			t.Errorf("POST %s over a 1 KiB limit: %d %+v, want 413 on body", path, rec.Code, e)
 		}
 	}
 }
