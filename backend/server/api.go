@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -81,11 +82,27 @@ func (s *Server) components(ctx context.Context) map[string]jobs.ComponentHealth
 }
 
 func (s *Server) openapi(c echo.Context) error {
-	return c.Blob(http.StatusOK, "application/yaml", openAPI)
+	return sendFixed(c, "application/yaml", openAPI)
 }
 
 func (s *Server) algorithms(c echo.Context) error {
-	return c.JSON(http.StatusOK, solve.All())
+	b, err := json.Marshal(solve.All())
+	if err != nil {
+		return err
+	}
+	return sendFixed(c, echo.MIMEApplicationJSON, b)
+}
+
+// sendFixed sends a document that changes only with the server's build
+// (this OpenAPI document, the algorithms' listing) with an ETag of its
+// content, to revalidate: a client that has it gets 304.
+func sendFixed(c echo.Context, contentType string, b []byte) error {
+	sum := sha256.Sum256(b)
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-cache")
+	if fresh, err := withETag(c, fmt.Sprintf(`"%x"`, sum[:12])); fresh || err != nil {
+		return err
+	}
+	return c.Blob(http.StatusOK, contentType, b)
 }
 
 // jobPath is the permalink of a job in the API.

@@ -128,3 +128,26 @@ func TestBodyLimitBoundsJobAndMapRequests(t *testing.T) {
 		}
 	}
 }
+
+// TestFixedDocumentsRevalidate: the OpenAPI document and the algorithms'
+// listing, which change only with the server's build, were sent whole on
+// every request, without a validator; they now carry an ETag of their
+// content, and a client that has it gets 304.
+func TestFixedDocumentsRevalidate(t *testing.T) {
+	f := newFixture(t, jobs.Options{}, server.Options{})
+	for _, path := range []string{"/api/v1/openapi.yaml", "/api/v1/algorithms"} {
+		rec := f.do(t, "GET", path, "")
+		etag := rec.Header().Get("ETag")
+		if rec.Code != 200 || etag == "" || rec.Header().Get("Cache-Control") != "no-cache" {
+			t.Errorf("GET %s: %d, ETag %q, Cache-Control %q", path, rec.Code, etag, rec.Header().Get("Cache-Control"))
+			continue
+		}
+		req := httptest.NewRequest("GET", path, nil)
+		req.Header.Set("If-None-Match", etag)
+		again := httptest.NewRecorder()
+		f.srv.ServeHTTP(again, req)
+		if again.Code != 304 || again.Body.Len() != 0 {
+			t.Errorf("GET %s again with its ETag: %d, %d bytes; want 304", path, again.Code, again.Body.Len())
+		}
+	}
+}
