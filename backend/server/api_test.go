@@ -39,7 +39,7 @@ func TestErrors(t *testing.T) {
 		{"unknown algorithm", "POST", "/api/v1/jobs", `{"guest":"hypercube:4","host":"ring:16","algo":"nosuch"}`, 400, "algo", "unknown algorithm"},
 		{"sizes differ", "POST", "/api/v1/jobs", `{"guest":"hypercube:4","host":"ring:8","algo":"xor"}`, 400, "host", "sizes differ"},
 		{"job over the size cap", "POST", "/api/v1/jobs", `{"guest":"hypercube:13","host":"ring:8192","algo":"xor"}`, 400, "guest", "cap of 4,096"},
-		{"body over the limit", "POST", "/api/v1/jobs", `{"guest":"` + strings.Repeat("x", 2000) + `"}`, 413, "", "larger than 1,024 B (many host names go to POST /api/v1/jobs/{id}/placement"},
+		{"body over the limit", "POST", "/api/v1/jobs", `{"guest":"` + strings.Repeat("x", 2000) + `"}`, 413, "body", "larger than 1,024 B (many host names go to POST /api/v1/jobs/{id}/placement"},
 		{"map over the sync cap", "POST", "/api/v1/map", `{"guest":"hypercube:7","host":"ring:128","algo":"xor"}`, 400, "guest", "cap of 64"},
 		{"map bad format", "POST", "/api/v1/map?format=pdf", xorBody, 400, "format", "unknown format"},
 		{"rankorder with empty slots", "POST", "/api/v1/map?format=rankorder", `{"guest":"grid:3x2","host":"mesh:4x2","algo":"step"}`, 400, "format", "leaves 2 of the 8 host slots empty"},

@@ -70,7 +70,7 @@ func TestDecodeRequest(t *testing.T) {
 // /map's decoders, the instance, host names, error and field that the
 // decoder of before the field table gave them, recorded there (but for a
 // key given twice, which that decoder read as its last value and which is
-// refused since).
+// refused since, and for a body over the limit, a 413 on body since).
 func TestDecodingKeepsItsAnswers(t *testing.T) {
 	b, err := os.ReadFile("testdata/decode_answers.json")
 	if err != nil {
