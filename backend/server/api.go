@@ -205,6 +205,9 @@ func (s *Server) cancel(c echo.Context) error {
 	ctx, done := context.WithTimeout(c.Request().Context(), 5*time.Second)
 	defer done()
 	j, err := s.o.Jobs.Cancel(ctx, id, c.QueryParam("token"))
+	if errors.Is(err, jobs.ErrForbidden) {
+		return &spec.FieldError{Field: "token", Err: err}
+	}
 	if err != nil {
 		return unknown("id", err)
 	}

@@ -80,7 +80,8 @@ func TestWriteGuards(t *testing.T) {
 // TestCancelToken: job ids derive from the request, so anyone who knew the
 // instance could DELETE someone else's job; DELETE now wants the token of
 // the submit that started the run, and a later identical submit gets the
-// job but not the token.
+// job but not the token. A missing or wrong token is a 403 on the field
+// token (it named no field).
 func TestCancelToken(t *testing.T) {
 	f := newFixture(t, jobs.Options{Workers: 1}, server.Options{})
 	defer close(f.release)
@@ -94,8 +95,8 @@ func TestCancelToken(t *testing.T) {
 		t.Fatalf("the token leaked to another caller: %s", again.Body)
 	}
 	for _, q := range []string{"", "?token=", "?token=guess"} {
-		if rec := f.do(t, "DELETE", "/api/v1/jobs/"+j.ID+q, ""); rec.Code != 403 {
-			t.Fatalf("DELETE%s: %d %s, want 403", q, rec.Code, rec.Body)
+		if rec := f.do(t, "DELETE", "/api/v1/jobs/"+j.ID+q, ""); rec.Code != 403 || decode[server.ErrorBody](t, rec).Field != "token" {
+			t.Fatalf("DELETE%s: %d %s, want 403 on token", q, rec.Code, rec.Body)
 		}
 	}
 	if rec := f.do(t, "DELETE", "/api/v1/jobs/"+j.ID+"?token="+j.CancelToken, ""); rec.Code != 200 || !strings.Contains(rec.Body.String(), `"cancelled"`) {
