@@ -25,23 +25,26 @@ var (
 	errBadToken  = errors.New("the API token sent is not accepted by this server: send one of its tokens (Authorization: Bearer TOKEN)")
 )
 
-// crossSite reports whether a browser sent r from a page of another
-// origin: Sec-Fetch-Site says so, or, from a browser without it, Origin
-// names another host. Non-browser clients send neither.
-func crossSite(r *http.Request) bool {
+// crossSite refuses, with errCrossSite on the header that told, a request
+// a browser sent from a page of another origin: Sec-Fetch-Site says so,
+// or, from a browser without it, Origin names another host. Non-browser
+// clients send neither.
+func crossSite(r *http.Request) error {
 	switch r.Header.Get("Sec-Fetch-Site") {
 	case "same-origin", "none":
-		return false
+		return nil
 	case "":
 	default: // cross-site, same-site (a sibling subdomain)
-		return true
+		return &spec.FieldError{Field: "Sec-Fetch-Site", Err: errCrossSite}
 	}
 	o := r.Header.Get("Origin")
 	if o == "" {
-		return false
+		return nil
 	}
-	u, err := url.Parse(o)
-	return err != nil || !strings.EqualFold(u.Host, r.Host)
+	if u, err := url.Parse(o); err != nil || !strings.EqualFold(u.Host, r.Host) {
+		return &spec.FieldError{Field: "Origin", Err: errCrossSite}
+	}
+	return nil
 }
 
 // guardWrites protects the routes that change state (submit, map, cancel):
@@ -67,8 +70,8 @@ func (s *Server) guardText(next echo.HandlerFunc) echo.HandlerFunc {
 func (s *Server) guard(next echo.HandlerFunc, types ...string) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
-		if crossSite(r) {
-			return errCrossSite
+		if err := crossSite(r); err != nil {
+			return err
 		}
 		if len(types) > 0 && r.Method == http.MethodPost && !slices.Contains(types, mediaType(r)) {
 			return &spec.FieldError{Field: echo.HeaderContentType, Err: fmt.Errorf("%w: %s", errMediaType, strings.Join(types, " or "))}
@@ -94,8 +97,8 @@ func (s *Server) guardCompute(computes func(echo.Context) bool) echo.MiddlewareF
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			if computes(c) {
-				if crossSite(c.Request()) {
-					return errCrossSite
+				if err := crossSite(c.Request()); err != nil {
+					return err
 				}
 				if err := s.wantToken(c); err != nil {
 					return err

@@ -18,7 +18,8 @@ import (
 // unknown placementFormat of POST /score names placementFormat, not the
 // answer's format; a JSON key given twice is refused (encoding/json kept
 // the last silently); a compressed body is a 415 on Content-Encoding,
-// not "malformed JSON".
+// not "malformed JSON"; a cross-site request is a 403 on the header that
+// told (it named no field).
 func TestRequestErrorsNameTheirField(t *testing.T) {
 	f := newFixture(t, jobs.Options{}, server.Options{})
 	const none = "0123456789abcdef0123"
@@ -38,6 +39,10 @@ func TestRequestErrorsNameTheirField(t *testing.T) {
 			map[string]string{"Content-Type": "application/json"}, 400, "guest", `"guest" given twice`},
 		{"gzipped body", "POST", "/api/v1/map", "\x1f\x8b\x08\x00", map[string]string{"Content-Type": "application/json", "Content-Encoding": "gzip"},
 			415, "Content-Encoding", "send it uncompressed"},
+		{"cross-site fetch", "POST", "/api/v1/map", xorBody, map[string]string{"Content-Type": "application/json", "Sec-Fetch-Site": "cross-site"},
+			403, "Sec-Fetch-Site", "cross-site request refused"},
+		{"foreign origin", "GET", "/api/v1/render.svg?guest=hypercube:4&host=ring:16&algo=xor", "", map[string]string{"Origin": "http://elsewhere.example"},
+			403, "Origin", "cross-site request refused"},
 	} {
 		req := httptest.NewRequest(tc.method, tc.target, strings.NewReader(tc.body))
 		for k, v := range tc.hdr {
