@@ -262,12 +262,16 @@ func (s *Server) notModified(c echo.Context, id, variant string) (jobs.Job, bool
 	return j, fresh, err
 }
 
-// withETag sets a response's ETag and answers 304 if the request's
-// If-None-Match names it. It reports whether it answered.
+// withETag sets a response's ETag, the quoted tag etag made weak (W/):
+// the API's gzip sends the same content in another coding, which one
+// strong validator must not name. It answers 304 if the request's
+// If-None-Match names the tag, weak or strong (RFC 9110's weak comparison,
+// which If-None-Match takes: a proxy that compresses weakens a strong
+// ETag, and its clients send that back). It reports whether it answered.
 func withETag(c echo.Context, etag string) (bool, error) {
-	c.Response().Header().Set("ETag", etag)
+	c.Response().Header().Set("ETag", "W/"+etag)
 	for _, t := range strings.Split(c.Request().Header.Get("If-None-Match"), ",") {
-		if t = strings.TrimSpace(t); t == etag || t == "*" {
+		if t = strings.TrimSpace(t); strings.TrimPrefix(t, "W/") == etag || t == "*" {
 			return true, c.NoContent(http.StatusNotModified)
 		}
 	}

@@ -156,3 +156,27 @@ func TestFixedDocumentsRevalidate(t *testing.T) {
 		}
 	}
 }
+
+// TestETagsAreWeakAndComparedWeakly: the ETags were strong, though the
+// API's gzip sends the same content in another coding under the same
+// tag, and If-None-Match compared them byte for byte, so a client behind
+// a proxy that weakens ETags when it compresses (W/"...") never got its
+// 304. ETags are weak now and If-None-Match matches either form.
+func TestETagsAreWeakAndComparedWeakly(t *testing.T) {
+	f := newFixture(t, jobs.Options{}, server.Options{})
+	rec := f.do(t, "GET", "/api/v1/openapi.yaml", "")
+	etag := rec.Header().Get("ETag")
+	strong, weak := strings.CutPrefix(etag, "W/")
+	if !weak {
+		t.Errorf("ETag %s is strong", etag)
+	}
+	for _, tag := range []string{strong, "W/" + strong, `"other", ` + "W/" + strong} {
+		req := httptest.NewRequest("GET", "/api/v1/openapi.yaml", nil)
+		req.Header.Set("If-None-Match", tag)
+		again := httptest.NewRecorder()
+		f.srv.ServeHTTP(again, req)
+		if again.Code != 304 {
+			t.Errorf("If-None-Match: %s: %d, want 304", tag, again.Code)
+		}
+	}
+}
