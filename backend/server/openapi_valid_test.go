@@ -9,6 +9,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"topomap/algorithms/spec"
 	"topomap/backend/jobs"
 	"topomap/backend/metrics"
 	"topomap/backend/server"
@@ -317,5 +318,32 @@ func TestOpenAPIDocumentsEveryRoute(t *testing.T) {
 	}
 	for op := range routed {
 		t.Errorf("the server routes %s, which openapi.yaml does not document", op)
+	}
+}
+
+// TestOpenAPIQueryFieldsTakeTheRequestSchema: a query parameter that is a
+// field of an instance (render.svg's, score's, suggest's) is read by the
+// same field table as the Request body, so its schema is the Request's
+// property, by reference, not a copy that drifts: render.svg's ta and tc
+// had no maximum, score's ranksPerNode no bounds and its nodes no
+// maxLength, where the server refuses past the Request's.
+func TestOpenAPIQueryFieldsTakeTheRequestSchema(t *testing.T) {
+	paths, _ := openAPIDoc(t)["paths"].(map[string]any)
+	for path, item := range paths {
+		for method, op := range item.(map[string]any) {
+			opm, _ := op.(map[string]any)
+			params, _ := opm["parameters"].([]any)
+			for _, p := range params {
+				pm, _ := p.(map[string]any)
+				name, _ := pm["name"].(string)
+				if _, isField := spec.LookupField(name); !isField || pm["in"] != "query" {
+					continue
+				}
+				want := "#/components/schemas/Request/properties/" + name
+				if ref := lookup(pm, "schema")["$ref"]; ref != want {
+					t.Errorf("openapi.yaml, %s %s: query parameter %s's schema should be {$ref: %q}", method, path, name, want)
+				}
+			}
+		}
 	}
 }
