@@ -42,9 +42,10 @@ func errorRoutes(job, graph string) []statusCase {
 }
 
 // TestOpenAPIDocumentsEveryStatus sends a request of every route (the
-// token table's) and the error cases above, and checks that the status
-// each gets is among its operation's documented responses, with a
-// documented media type: the events' and DELETE's 400 on a malformed id,
+// token table's), the error cases above and a request without a token,
+// and checks that the status each gets is among its operation's
+// documented responses, with a documented media type and headers
+// (answerHeaders): the events' and DELETE's 400 on a malformed id,
 // a graph file's 304 and a dense matrix's cross-site 403, render.svg's
 // cross-site 403 and score's and suggest's 404 on an unknown graph were
 // answered but not documented.
@@ -73,14 +74,33 @@ func TestOpenAPIDocumentsEveryStatus(t *testing.T) {
 			t.Errorf("%s %s: %d %.200s, want %d", tc.method, tc.target, rec.Code, rec.Body, tc.status)
 			continue
 		}
-		media, documented := documentedResponse(doc, tc.route, rec.Code)
-		if !documented {
-			t.Errorf("%s %s: openapi.yaml documents no %d for %s", tc.method, tc.target, rec.Code, tc.route)
-			continue
-		}
-		got, _, _ := mime.ParseMediaType(rec.Header().Get("Content-Type"))
-		if media != nil && got != "" && !media[got] {
-			t.Errorf("%s %s: %d in %s, which openapi.yaml does not list for it", tc.method, tc.target, rec.Code, got)
+		checkDocumented(t, doc, tc, rec)
+	}
+	tokens := newFixture(t, jobs.Options{}, server.Options{Tokens: []string{"0123456789abcdef-token"}})
+	tc := statusCase{routeCase: routeCase{"POST", "/api/v1/map", "POST /api/v1/map", "application/json", xorBody, true, 401}}
+	checkDocumented(t, doc, tc, send(tokens, tc))
+}
+
+// answerHeaders are the headers of an answer that its documented response
+// must list when the answer carries them.
+var answerHeaders = []string{"Location", "Retry-After", "WWW-Authenticate", "ETag"}
+
+// checkDocumented checks that the answer's status, media type and headers
+// are among those openapi.yaml documents for the request's operation.
+func checkDocumented(t *testing.T, doc map[string]any, tc statusCase, rec *httptest.ResponseRecorder) {
+	t.Helper()
+	r, documented := documentedResponse(doc, tc.route, rec.Code)
+	if !documented {
+		t.Errorf("%s %s: openapi.yaml documents no %d for %s", tc.method, tc.target, rec.Code, tc.route)
+		return
+	}
+	got, _, _ := mime.ParseMediaType(rec.Header().Get("Content-Type"))
+	if content := lookup(r, "content"); content != nil && got != "" && content[got] == nil {
+		t.Errorf("%s %s: %d in %s, which openapi.yaml does not list for it", tc.method, tc.target, rec.Code, got)
+	}
+	for _, h := range answerHeaders {
+		if rec.Header().Get(h) != "" && lookup(r, "headers", h) == nil {
+			t.Errorf("%s %s: %d with %s, which openapi.yaml does not list for it", tc.method, tc.target, rec.Code, h)
 		}
 	}
 }
@@ -100,27 +120,15 @@ func send(f *fixture, tc statusCase) *httptest.ResponseRecorder {
 }
 
 // documentedResponse looks up the response of a route's operation for a
-// status and returns its media types (nil where it documents no content).
-func documentedResponse(doc map[string]any, route string, code int) (map[string]bool, bool) {
+// status ($ref followed).
+func documentedResponse(doc map[string]any, route string, code int) (map[string]any, bool) {
 	method, path, _ := strings.Cut(route, " ")
 	path = regexp.MustCompile(`:([a-z]+)`).ReplaceAllString(strings.TrimPrefix(path, "/api/v1"), "{$1}")
-	op := lookup(doc, "paths", path, strings.ToLower(method))
-	r := lookup(op, "responses", strconv.Itoa(code))
-	if r == nil {
-		return nil, false
-	}
+	r := lookup(doc, "paths", path, strings.ToLower(method), "responses", strconv.Itoa(code))
 	if ref, ok := r["$ref"].(string); ok {
 		r = lookup(doc, strings.Split(strings.TrimPrefix(ref, "#/"), "/")...)
 	}
-	content := lookup(r, "content")
-	if content == nil {
-		return nil, true
-	}
-	media := map[string]bool{}
-	for m := range content {
-		media[m] = true
-	}
-	return media, true
+	return r, r != nil
 }
 
 // lookup follows keys through nested objects (nil where one is missing).

@@ -172,7 +172,7 @@ func (c docChecker) response(at string, v any) {
 	m := c.deref(at, v, responseKeys)
 	c.text(at, m, "description", true)
 	for name, h := range c.object(at+".headers", orEmpty(m["headers"]), nil) {
-		hm := c.object(at+".headers."+name, h, headerKeys)
+		hm := c.deref(at+".headers."+name, h, headerKeys)
 		c.schema(at+".headers."+name+".schema", hm["schema"])
 	}
 	if content, ok := m["content"]; ok {
@@ -273,6 +273,9 @@ func TestOpenAPIIsValidOpenAPI3(t *testing.T) {
 	}
 	for name, p := range c.object("components.parameters", components["parameters"], nil) {
 		c.parameter("components.parameters."+name, p)
+	}
+	for name, h := range c.object("components.headers", orEmpty(components["headers"]), nil) {
+		c.schema("components.headers."+name+".schema", c.object("components.headers."+name, h, headerKeys)["schema"])
 	}
 }
 
