@@ -3,6 +3,10 @@ package server
 import (
 	"fmt"
 	"io"
+	"net/url"
+	"strings"
+
+	"github.com/labstack/echo/v4"
 
 	"topomap/algorithms/metric"
 	"topomap/algorithms/spec"
@@ -49,4 +53,23 @@ func decodeMap(r io.Reader, limit int64) (in spec.Instance, hostnames []string, 
 	}
 	in, err = req.Instance()
 	return in, hostnames, err
+}
+
+// wellFormedQuery refuses a request whose query does not parse (a bad
+// %-escape, a ';' separator) with a 400 naming the parameter: the parser
+// drops such a pair silently, so that ?limit=%zz listed a default page and
+// ?guest=%zz was "empty".
+func wellFormedQuery(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		for _, pair := range strings.Split(c.Request().URL.RawQuery, "&") {
+			if _, err := url.ParseQuery(pair); err != nil {
+				key, _, _ := strings.Cut(pair, "=")
+				if k, kerr := url.QueryUnescape(key); kerr == nil {
+					key = k
+				}
+				return &spec.FieldError{Field: key, Err: fmt.Errorf("malformed query parameter %s: %w", quote(pair), err)}
+			}
+		}
+		return next(c)
+	}
 }

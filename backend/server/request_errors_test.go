@@ -180,3 +180,22 @@ func TestETagsAreWeakAndComparedWeakly(t *testing.T) {
 		}
 	}
 }
+
+// TestMalformedQueryNamesItsParameter: a query pair that does not parse
+// (a bad %-escape, a ';' separator) was dropped silently by the query
+// parser: ?limit=%zz listed a page of the default size, and render.svg's
+// ?guest=%zz said the guest was empty. It is now a 400 naming the
+// parameter and saying what is wrong with it.
+func TestMalformedQueryNamesItsParameter(t *testing.T) {
+	f := newFixture(t, jobs.Options{}, server.Options{})
+	for _, tc := range []struct{ target, field string }{
+		{"/api/v1/jobs?limit=%zz", "limit"},
+		{"/api/v1/render.svg?guest=%zz&host=ring:16&algo=xor", "guest"},
+		{"/api/v1/render.svg?guest=hypercube:4;host=ring:16&algo=xor", "guest"},
+	} {
+		rec := f.do(t, "GET", tc.target, "")
+		if e := decode[server.ErrorBody](t, rec); rec.Code != 400 || e.Field != tc.field || !strings.Contains(e.Error, "malformed query parameter") {
+			t.Errorf("GET %s: %d %+v, want 400 on %s", tc.target, rec.Code, e, tc.field)
+		}
+	}
+}

@@ -222,10 +222,12 @@ func New(o Options) *Server {
 }
 
 // apiGroup returns the group of the /api/v1 routes, with their
-// middleware: the body's deadline and size limit, and compression.
+// middleware: the body's deadline, a query that parses, the body's size
+// limit, and compression.
 func (s *Server) apiGroup() *echo.Group {
 	return s.e.Group("/api/v1",
 		s.bodyDeadline,
+		wellFormedQuery,
 		middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{
 			Limit: fmt.Sprintf("%dB", s.o.MaxBody),
 			// An uploaded graph has its own cap (MaxGraphBytes), a names
