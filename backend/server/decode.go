@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"topomap/algorithms/bom"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/spec"
 )
@@ -17,8 +18,9 @@ import (
 const MaxRequestBytes = 64 << 10
 
 // decodeRequest reads the JSON request object of r (at most limit bytes,
-// the server's MaxBody, which the body limit also enforces) with
-// spec.DecodeJSON, which also allows the keys in extra. Every error is a
+// the server's MaxBody, which the body limit also enforces; a leading
+// byte order mark skipped, as RFC 8259 allows and the file uploads do)
+// with spec.DecodeJSON, which also allows the keys in extra. Every error is a
 // *spec.FieldError naming the field ("body" for the body as a whole,
 // "" for a malformed one); one past limit is a 413. O(body size).
 func decodeRequest(r io.Reader, limit int64, extra ...string) (spec.Request, error) {
@@ -29,7 +31,7 @@ func decodeRequest(r io.Reader, limit int64, extra ...string) (spec.Request, err
 	if int64(len(body)) > limit {
 		return spec.Request{}, &spec.FieldError{Field: "body", Err: fmt.Errorf("%w: a job or map request is at most %s", errBodyTooLarge, metric.Bytes(limit))}
 	}
-	return spec.DecodeJSON(body, extra...)
+	return spec.DecodeJSON(bom.Trim(body), extra...) // as files saved on Windows begin
 }
 
 // decodeJob reads the body of POST /jobs into an instance.

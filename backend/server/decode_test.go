@@ -22,6 +22,9 @@ func TestDecodeRequest(t *testing.T) {
 	}{
 		{name: "minimal", body: `{"guest":"hypercube:4","host":"ring:16","algo":"xor"}`, ok: true,
 			canonical: "algo=xor&guest=hypercube%3A4&host=ring%3A16"},
+		// a JSON file saved on Windows: "malformed JSON at byte 1" before
+		{name: "byte order mark", body: "\ufeff" + `{"guest":"hypercube:4","host":"ring:16","algo":"xor"}`, ok: true,
+			canonical: "algo=xor&guest=hypercube%3A4&host=ring%3A16"},
 		{name: "all fields normalised", body: `{"guest":" GRID:4x4 ","host":"mesh:4x4:wrap=11","algo":"pairs","seed":7,"budget":"1500ms","start":"affn","ta":1,"tc":0.5}`, ok: true,
 			canonical: "algo=pairs&budget=1.5s&guest=grid%3A4x4&host=torus%3A4x4&seed=7&start=affn&ta=1&tc=0.5"},
 		{name: "empty body", body: ``},
