@@ -59,6 +59,43 @@ func DecodeJSON(body []byte, extra ...string) (Request, error) {
 	return r, nil
 }
 
+// DecodeObject reads one JSON object whose keys are among keys, spelled
+// exactly and each given once, into their raw values, with DecodeJSON's
+// rules for a request: malformed JSON, another value than an object,
+// trailing data, an unknown key and a key given twice are errors, each a
+// *FieldError naming the key ("" for the body as a whole) and wrapping
+// ErrInvalidRequest. O(len(body)).
+func DecodeObject(body []byte, keys ...string) (map[string]json.RawMessage, error) {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	var whole json.RawMessage
+	if err := dec.Decode(&whole); err != nil {
+		return nil, jsonError(err)
+	}
+	if whole[0] != '{' {
+		return nil, invalid("", "want a JSON object, got "+jsonKind(whole, false))
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, invalid("", "data after the JSON object")
+	}
+	m := map[string]json.RawMessage{}
+	members := json.NewDecoder(bytes.NewReader(whole))
+	members.Token() // {
+	for members.More() {
+		tok, _ := members.Token()
+		k := tok.(string)
+		var v json.RawMessage
+		members.Decode(&v)
+		if !slices.Contains(keys, k) {
+			return nil, invalid(k, fmt.Sprintf("unknown field %q (want %s)", k, strings.Join(keys, ", ")))
+		}
+		if _, twice := m[k]; twice {
+			return nil, invalid(k, fmt.Sprintf("field %q given twice", k))
+		}
+		m[k] = v
+	}
+	return m, nil
+}
+
 // read reads the members of a well-formed JSON value (null counts as an
 // empty object) into r and returns its keys in order. Type errors name
 // the first member in error.
@@ -139,6 +176,8 @@ func jsonKind(v json.RawMessage, literal bool) string {
 		return "string"
 	case 't', 'f':
 		return "bool"
+	case 'n':
+		return "null"
 	}
 	if literal {
 		return "number " + string(v)

@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 
 	"github.com/labstack/echo/v4"
 
+	"topomap/algorithms/bom"
 	"topomap/algorithms/export"
 	"topomap/algorithms/metric"
 	"topomap/algorithms/spec"
@@ -54,7 +56,8 @@ func (s *Server) namedPlacement(c echo.Context) error {
 
 // hostnamesBody reads the host names of a host of that many nodes from
 // r's body: a names file (text/plain, read by export.ParseHostnames, up to
-// maxHostnamesBytes) or {"hostnames": [...]} (JSON, up to MaxBody), each
+// maxHostnamesBytes) or {"hostnames": [...]} (JSON, up to MaxBody, its
+// one key spelled exactly, as spec.DecodeObject reads it), each
 // line or entry a name or a hostlist expression, in node-index order.
 func (s *Server) hostnamesBody(r *http.Request, nodes int) (export.Hostnames, error) {
 	if mediaType(r) == echo.MIMETextPlain {
@@ -64,19 +67,23 @@ func (s *Server) hostnamesBody(r *http.Request, nodes int) (export.Hostnames, er
 		}
 		return names, err
 	}
-	var body struct {
-		Hostnames []string `json:"hostnames"`
-	}
-	dec := json.NewDecoder(capBody(r, s.o.MaxBody))
-	dec.DisallowUnknownFields()
-	err := dec.Decode(&body)
+	body, err := io.ReadAll(capBody(r, s.o.MaxBody))
 	switch {
 	case errors.Is(err, os.ErrDeadlineExceeded):
 		return nil, err // a 408
 	case errors.Is(err, errBodyTooLarge):
 		return nil, &spec.FieldError{Field: "hostnames", Err: fmt.Errorf("%w: JSON host names are at most %s; send a names file (Content-Type: text/plain, up to %s) or hostlist expressions", err, metric.Bytes(s.o.MaxBody), metric.Bytes(maxHostnamesBytes))}
-	case err != nil || body.Hostnames == nil:
-		return nil, &spec.FieldError{Field: "hostnames", Err: errors.New(`want {"hostnames": ["name", ...]}: one name or hostlist expression per entry, in node-index order`)}
+	case err != nil:
+		return nil, err
 	}
-	return export.ExpandHostnames(body.Hostnames, nodes)
+	// As strict as the body of /jobs and /map: the key exactly, once.
+	m, err := spec.DecodeObject(bom.Trim(body), "hostnames")
+	var names []string
+	if err == nil && (json.Unmarshal(m["hostnames"], &names) != nil || names == nil) {
+		err = errors.New("no array of names")
+	}
+	if err != nil {
+		return nil, &spec.FieldError{Field: "hostnames", Err: fmt.Errorf(`%s: want {"hostnames": ["name", ...]}: one name or hostlist expression per entry, in node-index order`, oneLine(err))}
+	}
+	return export.ExpandHostnames(names, nodes)
 }

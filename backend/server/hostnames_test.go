@@ -47,3 +47,28 @@ func TestHostnamesAPI(t *testing.T) {
 		}
 	}
 }
+
+// TestPlacementHostnamesJSONIsStrict: the JSON body of POST
+// /jobs/{id}/placement was read by encoding/json, which matched
+// "HOSTNAMES" to hostnames, kept the last of a key given twice and
+// ignored data after the object, all of which POST /jobs and /map refuse;
+// it is now read as strictly, each refusal a 400 on hostnames saying what
+// is wrong, and a leading byte order mark is skipped.
+func TestPlacementHostnamesJSONIsStrict(t *testing.T) {
+	f := newFixture(t, jobs.Options{}, server.Options{})
+	j := doneJob(t, f, `{"guest":"grid:2x2","host":"mesh:2x1:cores=2","algo":"rowmajor"}`)
+	target := "/api/v1/jobs/" + j.ID + "/placement?format=slurm"
+	if rec := f.do(t, "POST", target, "\ufeff"+`{"hostnames":["n[1-2]"]}`); rec.Code != 200 {
+		t.Errorf("names with a byte order mark: %d %s", rec.Code, rec.Body)
+	}
+	for body, says := range map[string]string{
+		`{"HOSTNAMES":["n[1-2]"]}`:                   `unknown field "HOSTNAMES"`,
+		`{"hostnames":["x"],"hostnames":["n[1-2]"]}`: `field "hostnames" given twice`,
+		`{"hostnames":["n[1-2]"]} trailing`:          "data after the JSON object",
+	} {
+		rec := f.do(t, "POST", target, body)
+		if e := decode[server.ErrorBody](t, rec); rec.Code != 400 || e.Field != "hostnames" || !strings.Contains(e.Error, says) {
+			t.Errorf("%s: %d %+v, want 400 on hostnames saying %q", body, rec.Code, e, says)
+		}
+	}
+}
