@@ -128,6 +128,9 @@ func (s *Server) machine(c echo.Context) error {
 	topology.RegisterMachine(t)
 	h := c.Response().Header()
 	h.Set(echo.HeaderCacheControl, "public, max-age=86400")
+	if fresh, err := withETag(c, `"`+id+"-"+c.QueryParam("format")+`"`); fresh || err != nil {
+		return err // a machine never changes under its id, as a graph
+	}
 	if asJSON {
 		return c.JSON(http.StatusOK, t.Data())
 	}

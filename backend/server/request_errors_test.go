@@ -11,6 +11,7 @@ import (
 
 	"topomap/backend/jobs"
 	"topomap/backend/server"
+	"topomap/backend/store"
 )
 
 // TestRequestErrorsNameTheirField: an unknown job is a 404 on the field
@@ -136,14 +137,21 @@ func TestBodyLimitBoundsJobAndMapRequests(t *testing.T) {
 
 // TestFixedDocumentsRevalidate: the OpenAPI document and the algorithms'
 // listing, which change only with the server's build, were sent whole on
-// every request, without a validator; they now carry an ETag of their
-// content, and a client that has it gets 304.
+// every request, without a validator, and so was a stored machine, which
+// never changes under its id (a graph had one); they now carry an ETag,
+// and a client that has it gets 304.
 func TestFixedDocumentsRevalidate(t *testing.T) {
-	f := newFixture(t, jobs.Options{}, server.Options{})
-	for _, path := range []string{"/api/v1/openapi.yaml", "/api/v1/algorithms"} {
+	f := graphFixture(t, store.NewMemory(), server.Options{})
+	m := decode[struct{ ID string }](t, f.upload(t, "/api/v1/machines", "text/plain", threeSwitchesConf)).ID
+	for path, cache := range map[string]string{
+		"/api/v1/openapi.yaml":                   "no-cache",
+		"/api/v1/algorithms":                     "no-cache",
+		"/api/v1/machines/" + m:                  "public, max-age=86400",
+		"/api/v1/machines/" + m + "?format=json": "public, max-age=86400",
+	} {
 		rec := f.do(t, "GET", path, "")
 		etag := rec.Header().Get("ETag")
-		if rec.Code != 200 || etag == "" || rec.Header().Get("Cache-Control") != "no-cache" {
+		if rec.Code != 200 || etag == "" || rec.Header().Get("Cache-Control") != cache {
 			t.Errorf("GET %s: %d, ETag %q, Cache-Control %q", path, rec.Code, etag, rec.Header().Get("Cache-Control"))
 			continue
 		}
