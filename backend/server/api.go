@@ -45,6 +45,7 @@ func (s *Server) healthz(c echo.Context) error {
 		h.Store = &st
 	}
 	h.Components = s.components(c.Request().Context())
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-store") // a probe wants the state now
 	code := http.StatusOK
 	for _, comp := range h.Components {
 		if comp.Status != jobs.HealthOK {
@@ -177,6 +178,7 @@ func (s *Server) list(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-store") // live, as a job
 	return c.JSON(http.StatusOK, list)
 }
 

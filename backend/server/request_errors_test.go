@@ -207,3 +207,16 @@ func TestMalformedQueryNamesItsParameter(t *testing.T) {
 		}
 	}
 }
+
+// TestLiveAnswersAreNotStored: a job said "Cache-Control: no-store" (its
+// status and progress change until it ends), but the list of jobs, whose
+// jobs' states change the same way, and healthz, which a probe wants
+// fresh, said nothing; they now say no-store too.
+func TestLiveAnswersAreNotStored(t *testing.T) {
+	f := newFixture(t, jobs.Options{}, server.Options{})
+	for _, path := range []string{"/api/v1/jobs", "/api/v1/healthz"} {
+		if rec := f.do(t, "GET", path, ""); rec.Code != 200 || rec.Header().Get("Cache-Control") != "no-store" {
+			t.Errorf("GET %s: %d, Cache-Control %q, want no-store", path, rec.Code, rec.Header().Get("Cache-Control"))
+		}
+	}
+}
