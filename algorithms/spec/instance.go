@@ -171,6 +171,9 @@ func ParseBudget(s string) (time.Duration, error) {
 	if err != nil || d < 0 || d > MaxBudget {
 		return 0, &FieldError{"budget", syntaxf("budget %.64q: want a duration such as 2s, at most %gh", s, MaxBudget.Hours())}
 	}
+	if d == 0 && strings.ContainsAny(s, "123456789") { // 0.5ns: not "none"
+		return 0, &FieldError{"budget", syntaxf("budget %.64q is below 1ns, the least budget (0 for none)", s)}
+	}
 	return d, nil
 }
 

@@ -242,6 +242,8 @@ func TestParseQueryErrors(t *testing.T) {
 		{base + "&budget=2", "budget", `budget "2": want a duration such as 2s, at most 1h`},
 		{base + "&budget=-1s", "budget", `budget "-1s"`},
 		{base + "&budget=2h", "budget", `budget "2h"`},
+		// truncated to 0, "no budget": the search ran its full stopping rule
+		{base + "&budget=0.5ns", "budget", `budget "0.5ns" is below 1ns`},
 		{base + "&moves=-1", "moves", `moves "-1": want a whole number from 0 to 17,179,869,184`},
 		{base + "&moves=1e6", "moves", `moves "1e6"`},
 		{base + "&moves=17179869185", "moves", `moves "17179869185"`},
