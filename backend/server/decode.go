@@ -20,9 +20,9 @@ const MaxRequestBytes = 64 << 10
 // decodeRequest reads the JSON request object of r (at most limit bytes,
 // the server's MaxBody, which the body limit also enforces; a leading
 // byte order mark skipped, as RFC 8259 allows and the file uploads do)
-// with spec.DecodeJSON, which also allows the keys in extra. Every error is a
-// *spec.FieldError naming the field ("body" for the body as a whole,
-// "" for a malformed one); one past limit is a 413. O(body size).
+// with spec.DecodeJSON, which also allows the keys in extra. Every error
+// is a *spec.FieldError naming the field: "body" for a body past limit (a
+// 413), "" for one that is no JSON object. O(body size).
 func decodeRequest(r io.Reader, limit int64, extra ...string) (spec.Request, error) {
 	body, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
