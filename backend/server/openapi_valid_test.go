@@ -201,7 +201,14 @@ func (c docChecker) operation(at string, v any, pathParams []string) {
 		bm := c.object(at+".requestBody", body, bodyKeys)
 		c.content(at+".requestBody.content", bm["content"])
 	}
-	responses := c.object(at+".responses", m["responses"], nil)
+	c.responses(at, m["responses"])
+	c.security(at, m["security"])
+}
+
+// responses checks an operation's responses: at least one, each under a
+// status code.
+func (c docChecker) responses(at string, v any) {
+	responses := c.object(at+".responses", v, nil)
 	if len(responses) == 0 {
 		c.errorf(at, "an operation wants responses")
 	}
@@ -211,8 +218,13 @@ func (c docChecker) operation(at string, v any, pathParams []string) {
 		}
 		c.response(at+".responses."+code, r)
 	}
-	schemes := c.object("components.securitySchemes", c.doc["components"].(map[string]any)["securitySchemes"], nil)
-	security, _ := m["security"].([]any)
+}
+
+// security checks that an operation's security requirements name schemes
+// of components.securitySchemes.
+func (c docChecker) security(at string, v any) {
+	schemes := lookup(c.doc, "components", "securitySchemes")
+	security, _ := v.([]any)
 	for _, req := range security {
 		for name := range c.object(at+".security", req, nil) {
 			if schemes[name] == nil {
@@ -240,31 +252,43 @@ func TestOpenAPIIsValidOpenAPI3(t *testing.T) {
 	c.text("info", info, "title", true)
 	c.text("info", info, "version", true)
 	for path, item := range c.object("paths", doc["paths"], nil) {
-		var params []string
-		for _, m := range pathTemplate.FindAllStringSubmatch(path, -1) {
-			params = append(params, m[1])
+		c.pathItem(path, item)
+	}
+	c.components(doc["components"])
+}
+
+// pathItem checks a path's operations, and that each declares every
+// parameter of the path's template, itself or on the path.
+func (c docChecker) pathItem(path string, item any) {
+	var params []string
+	for _, m := range pathTemplate.FindAllStringSubmatch(path, -1) {
+		params = append(params, m[1])
+	}
+	declared := map[string]bool{}
+	pm := c.object(path, item, pathItemKeys)
+	shared, _ := pm["parameters"].([]any)
+	for i, p := range shared {
+		if in, name := c.parameter(fmt.Sprintf("%s.parameters[%d]", path, i), p); in == "path" {
+			declared[name] = true
 		}
-		declared := map[string]bool{}
-		pm := c.object(path, item, pathItemKeys)
-		shared, _ := pm["parameters"].([]any)
-		for i, p := range shared {
-			if in, name := c.parameter(fmt.Sprintf("%s.parameters[%d]", path, i), p); in == "path" {
-				declared[name] = true
-			}
+	}
+	for method, op := range pm {
+		if method == "parameters" || method == "servers" || method == "summary" || method == "description" {
+			continue
 		}
-		for method, op := range pm {
-			if method == "parameters" || method == "servers" || method == "summary" || method == "description" {
-				continue
-			}
-			c.operation(path+" "+method, op, params)
-			for _, p := range params {
-				if !declared[p] && !declaresPath(op, p) {
-					c.errorf(path+" "+method, "declares no path parameter %s", p)
-				}
+		c.operation(path+" "+method, op, params)
+		for _, p := range params {
+			if !declared[p] && !declaresPath(op, p) {
+				c.errorf(path+" "+method, "declares no path parameter %s", p)
 			}
 		}
 	}
-	components := c.object("components", doc["components"], keys("schemas responses parameters examples requestBodies headers securitySchemes links callbacks"))
+}
+
+// components checks the reusable objects: schemas, responses, parameters
+// and headers.
+func (c docChecker) components(v any) {
+	components := c.object("components", v, keys("schemas responses parameters examples requestBodies headers securitySchemes links callbacks"))
 	for name, s := range c.object("components.schemas", components["schemas"], nil) {
 		c.schema("components.schemas."+name, s)
 	}
