@@ -347,6 +347,12 @@ func readNodeXML(text []byte) (NodeLevels, error) {
 	return n, err
 }
 
+// maxXMLDepth bounds the nesting of an hwloc XML file's elements, which
+// the decoder would otherwise keep a record of each (hundreds of MB for
+// 16 MB of "<a>"); hwloc's objects nest about 20 deep (Machine, Package,
+// Die, Groups, caches, Core, PU, I/O bridges).
+const maxXMLDepth = 256
+
 // parseHwlocXML reads the objects into a tree of the levels read, and
 // returns the types not read that held more than one object with cores
 // in one object.
@@ -355,7 +361,7 @@ func parseHwlocXML(text []byte) (*xobj, []string, error) {
 	root := &xobj{}
 	stack := []*xobj{root} // the open <object> elements
 	var ignored []string
-	objects := 0
+	objects, depth := 0, 0
 	for {
 		tok, err := d.Token()
 		if err == io.EOF {
@@ -367,6 +373,9 @@ func parseHwlocXML(text []byte) (*xobj, []string, error) {
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
+			if depth++; depth > maxXMLDepth {
+				return nil, nil, &graphfile.Error{Format: xmlTitle, Line: line, Msg: fmt.Sprintf("elements nested more than %d deep: an hwloc topology is a few levels deep", maxXMLDepth), Err: graphfile.ErrTooLarge}
+			}
 			if t.Name.Local != "object" {
 				continue
 			}
@@ -376,6 +385,7 @@ func parseHwlocXML(text []byte) (*xobj, []string, error) {
 			typ := attr(t, "type")
 			stack = append(stack, &xobj{level: hwlocLevels[strings.ToLower(typ)], typ: typ, line: line})
 		case xml.EndElement:
+			depth--
 			if t.Name.Local == "object" && len(stack) > 1 {
 				ignored = closeObject(stack[len(stack)-2], stack[len(stack)-1], ignored)
 				stack = stack[:len(stack)-1]

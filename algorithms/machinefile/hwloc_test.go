@@ -2,6 +2,7 @@ package machinefile_test
 
 import (
 	"os/exec"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -190,5 +191,26 @@ func TestLstopoExportsReadAsTheirInput(t *testing.T) {
 		if !slices.Equal(got[0].Names, got[1].Names) || !slices.Equal(got[0].Ignored, got[1].Ignored) {
 			t.Errorf("%q: synthetic %v ignoring %v, XML %v ignoring %v", in, got[0].Names, got[0].Ignored, got[1].Names, got[1].Ignored)
 		}
+	}
+}
+
+// TestHwlocXMLDeepNestingRefused: elements nested deeper than hwloc's
+// objects ever are (objects around two cores, or any element) are
+// refused at the line that goes too deep, and cheaply: 15 MB of opening
+// tags cost the reader a few MB, not a record per tag (about 500 MB).
+func TestHwlocXMLDeepNestingRefused(t *testing.T) {
+	const depth = 300
+	objects := "<?xml version=\"1.0\"?>\n<topology>\n" + strings.Repeat("<object type=\"Group\">\n", depth) +
+		"<object type=\"Core\"/><object type=\"Core\"/>\n" + strings.Repeat("</object>\n", depth) + "</topology>\n"
+	_, _, err := machinefile.Read(strings.NewReader(objects))
+	checkFileError(t, err, 2+256, "elements nested more than 256 deep")
+	tags := []byte("<topology>" + strings.Repeat("<a>", 5_000_000))
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err = machinefile.ReadNode(tags)
+	runtime.ReadMemStats(&after)
+	checkFileError(t, err, 1, "elements nested more than 256 deep")
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 16<<20 {
+		t.Errorf("refusing 15 MB of nested tags allocated %d MB", alloc>>20)
 	}
 }
