@@ -20,10 +20,11 @@
 //     keywords are read in any case. WriteTarget writes a host back in
 //     the first of these that holds it.
 //   - hwloc synthetic strings ("pack:2 numa:2 l3:1 core:8 pu:2") and hwloc
-//     2 XML (lstopo --of xml): the inside of one node, as the levels
-//     Package, Die, NUMANode, L3, L2, Core (a Group holding a NUMA
-//     node's memory is the NUMANode level; memory children in brackets
-//     skipped; levels of one object dropped). The other objects hwloc
+//     2 XML (lstopo --of xml), or hwloc 1's (its type="Cache" depth="3"
+//     is an L3, a Group of info Type Die a Die): the inside of one node,
+//     as the levels Package, Die, NUMANode, L3, L2, Core (a Group holding
+//     a NUMA node's memory is the NUMANode level; memory children in
+//     brackets skipped; levels of one object dropped). The other objects hwloc
 //     knows (Machine, Group, the other caches, PUs) are not read, their
 //     objects counted in the next level read and their types named in
 //     NodeLevels.Ignored. In a synthetic string a type hwloc does not

@@ -327,7 +327,7 @@ type xobj struct {
 
 // readHwlocXML reads an lstopo --of xml file (hwloc 2; NUMA nodes as
 // memory children of the object whose cores they hold, or, in hwloc 1,
-// as their parents).
+// as their parents, and caches of type "Cache": xmlType).
 func readHwlocXML(text []byte) (topology.Host, error) {
 	n, err := readNodeXML(text)
 	if err != nil {
@@ -376,13 +376,16 @@ func parseHwlocXML(text []byte) (*xobj, []string, error) {
 			if depth++; depth > maxXMLDepth {
 				return nil, nil, &graphfile.Error{Format: xmlTitle, Line: line, Msg: fmt.Sprintf("elements nested more than %d deep: an hwloc topology is a few levels deep", maxXMLDepth), Err: graphfile.ErrTooLarge}
 			}
+			if t.Name.Local == "info" {
+				groupType(stack[len(stack)-1], t)
+			}
 			if t.Name.Local != "object" {
 				continue
 			}
 			if objects++; objects > 1<<20 {
 				return nil, nil, &graphfile.Error{Format: xmlTitle, Line: line, Msg: "more than 1,048,576 objects", Err: graphfile.ErrTooLarge}
 			}
-			typ := attr(t, "type")
+			typ := xmlType(t)
 			stack = append(stack, &xobj{level: hwlocLevels[strings.ToLower(typ)], typ: typ, line: line})
 		case xml.EndElement:
 			depth--
@@ -426,6 +429,29 @@ func closeObject(parent, o *xobj, ignored []string) []string {
 // isMemory reports whether o is a memory NUMA node (hwloc 2's, without
 // children).
 func isMemory(o *xobj) bool { return o.level == "NUMANode" && len(o.kids) == 0 }
+
+// xmlType returns an object's type as hwloc 2 names it: hwloc 1 writes
+// every cache as "Cache", with its depth and cache_type (2: instruction).
+func xmlType(t xml.StartElement) string {
+	typ := attr(t, "type")
+	if typ != "Cache" {
+		return typ
+	}
+	i := ""
+	if attr(t, "cache_type") == "2" {
+		i = "i"
+	}
+	return "L" + attr(t, "depth") + i + "Cache"
+}
+
+// groupType gives a Group the type that its info Type names, if it is
+// a level read: hwloc 2 exports a Die so for hwloc 1, which has none.
+func groupType(o *xobj, info xml.StartElement) {
+	level := hwlocLevels[strings.ToLower(attr(info, "value"))]
+	if o.typ == "Group" && attr(info, "name") == "Type" && level != "" {
+		o.typ, o.level = attr(info, "value"), level
+	}
+}
 
 func attr(t xml.StartElement, name string) string {
 	for _, a := range t.Attr {

@@ -160,25 +160,30 @@ func TestHwlocXMLGroups(t *testing.T) {
 
 // TestLstopoExportsReadAsTheirInput: lstopo turns a synthetic string into
 // its own synthetic string (memory children in brackets, Groups for NUMA
-// nodes) and into XML; both read as the same levels, and as the cores of
-// the string given.
+// nodes), into XML and into hwloc 1's XML (--export-xml-flags v1: NUMA
+// nodes as parents, every cache type="Cache" with its depth); all read as
+// the same levels, and as the cores of the string given.
 func TestLstopoExportsReadAsTheirInput(t *testing.T) {
 	meshtest.NeedTools(t, "lstopo-no-graphics")
-	for _, in := range []string{
-		"pack:2 numa:2 l2:2 core:2 pu:2",
-		"pack:2 die:2 l3:2 core:2 pu:1",
-		"pack:2 die:2 numa:2 core:2 pu:1",
-		"numa:2 pack:2 core:2 pu:1",
-		"pack:2 group:2 core:2 pu:1",
-		"pack:2 l3:2 numa:1 core:4 pu:2",
+	for _, tt := range []struct{ in, v1 string }{
+		{"pack:2 numa:2 l2:2 core:2 pu:2", ""},
+		{"pack:2 die:2 l3:2 core:2 pu:1", ""}, // a Group of info Type Die in hwloc 1's
+		{"pack:2 die:2 numa:2 core:2 pu:1", ""},
+		{"numa:2 pack:2 core:2 pu:1", ""},
+		{"pack:2 group:2 core:2 pu:1", ""},
+		// hwloc 1 puts the NUMA node above the L3 of the same cores
+		{"pack:2 l3:2 numa:1 core:4 pu:2", "Package NUMANode Core"},
+		{"pack:2 numa:2 l3:2 l2:2 l1:1 core:2 pu:2", ""},
 	} {
+		in := tt.in
 		want, err := machinefile.ParseSynthetic(in)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var got []machinefile.NodeLevels
-		for _, of := range []string{"synthetic", "xml"} {
-			out, err := exec.Command("lstopo-no-graphics", "--of", of, "-i", in, "-").Output()
+		for _, of := range []string{"synthetic", "xml", "xml --export-xml-flags v1"} {
+			args := append(strings.Fields("--of "+of), "-i", in, "-")
+			out, err := exec.Command("lstopo-no-graphics", args...).Output()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -188,8 +193,14 @@ func TestLstopoExportsReadAsTheirInput(t *testing.T) {
 			}
 			got = append(got, n)
 		}
-		if !slices.Equal(got[0].Names, got[1].Names) || !slices.Equal(got[0].Ignored, got[1].Ignored) {
-			t.Errorf("%q: synthetic %v ignoring %v, XML %v ignoring %v", in, got[0].Names, got[0].Ignored, got[1].Names, got[1].Ignored)
+		for i, xml := range got[1:] {
+			names := got[0].Names
+			if i == 1 && tt.v1 != "" {
+				names = strings.Fields(tt.v1)
+			}
+			if !slices.Equal(names, xml.Names) || !slices.Equal(got[0].Ignored, xml.Ignored) {
+				t.Errorf("%q: synthetic %v ignoring %v, XML %v ignoring %v", in, names, got[0].Ignored, xml.Names, xml.Ignored)
+			}
 		}
 	}
 }
