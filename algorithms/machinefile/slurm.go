@@ -163,15 +163,23 @@ func (r *slurmReader) tree() (topology.Host, error) {
 
 // checkTop refuses cycles and more than one switch at the top, naming
 // their lines; up holds the switches' parents (vertices, n the nodes).
+// Each walk up stops at a switch an earlier walk reached the top from,
+// so that a chain of switches costs its length, not its square.
 func (r *slurmReader) checkTop(up []int, n int) error {
 	top := -1
+	state := make([]int, len(up)) // 0 unseen, s+1 on the walk from s, -1 reaches the top
 	for s := range up {
-		w, steps := s, 0
-		for up[w] >= 0 {
-			if w, steps = up[w]-n, steps+1; steps > len(up) {
-				return slurmErr(r.switches[s].line, "switch %q is above itself (a cycle of Switches=)", r.switches[w].name)
-			}
+		w := s
+		for ; state[w] == 0 && up[w] >= 0; w = up[w] - n {
+			state[w] = s + 1
 		}
+		if state[w] == s+1 {
+			return slurmErr(r.switches[s].line, "switch %q is above itself (a cycle of Switches=)", r.switches[w].name)
+		}
+		for v := s; state[v] == s+1; v = up[v] - n {
+			state[v] = -1
+		}
+		state[w] = -1
 		if up[s] < 0 && top >= 0 {
 			a, b := r.switches[top], r.switches[s]
 			return slurmErr(b.line, "switches %q (line %d) and %q are both at the top: want one switch above all", a.name, a.line, b.name)

@@ -3,6 +3,7 @@ package machinefile_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -145,4 +146,34 @@ func TestSlurmErrors(t *testing.T) {
 			checkFileError(t, err, tt.line, tt.want)
 		})
 	}
+}
+
+// switchChain is a topology.conf of a chain of k switches, s0 over the
+// nodes and each under the next; with cycle, s0 is also over the last.
+func switchChain(k, nodes int, cycle bool) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "SwitchName=s0 Nodes=n[0-%d]", nodes-1)
+	if cycle {
+		fmt.Fprintf(&b, " Switches=s%d", k-1)
+	}
+	for i := 1; i < k; i++ {
+		fmt.Fprintf(&b, "\nSwitchName=s%d Switches=s%d", i, i-1)
+	}
+	return b.String()
+}
+
+// TestSlurmDeepSwitchChain: a chain of 100,000 switches over 100,000
+// nodes (3 MB) is read in work proportional to its size, not to the
+// square of its depth (the cycle check walked to the top from every
+// switch, the regular-tree check from every node: two 100,000² walks,
+// minutes); the chain's nodes are 2 apart, and a cycle at its end is
+// still found, at the line of its first switch.
+func TestSlurmDeepSwitchChain(t *testing.T) {
+	const k = 100_000
+	h, _, err := machinefile.Read(strings.NewReader(switchChain(k, k, false)))
+	if err != nil || h.Size() != k || h.Hops(0, k-1) != 2 {
+		t.Fatalf("read %v (%v), want %d nodes 2 apart", h, err, k)
+	}
+	_, _, err = machinefile.Read(strings.NewReader(switchChain(k, 2, true)))
+	checkFileError(t, err, 1, `switch "s0" is above itself`)
 }

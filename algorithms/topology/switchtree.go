@@ -358,6 +358,9 @@ func (t *SwitchTree) regularRadices() []int {
 // radices[i] children at height i+1 (1 the switches over nodes), the
 // nodes under every switch of height h+1 are the consecutive ones from a
 // multiple of radices[0]·…·radices[h] (they share their quotient by it).
+// A node's climb stops at the first switch whose quotient is set: the
+// switches above it agree too (their sizes are multiples of its size),
+// so the work is the number of vertices, not nodes × levels.
 func (t *SwitchTree) numberedByGroups(radices []int) bool {
 	quot := make([]int, len(t.parent)-t.nodes) // per switch: its nodes' quotient, -1 unset
 	for i := range quot {
@@ -367,11 +370,14 @@ func (t *SwitchTree) numberedByGroups(radices []int) bool {
 		size := 1
 		for h, s := 0, int(t.parent[u]); s >= 0; h, s = h+1, int(t.parent[s]) {
 			size *= radices[h]
-			if q := &quot[s-t.nodes]; *q < 0 {
-				*q = u / size
-			} else if *q != u/size {
-				return false
+			q := &quot[s-t.nodes]
+			if *q >= 0 {
+				if *q != u/size {
+					return false
+				}
+				break
 			}
+			*q = u / size
 		}
 	}
 	return true
