@@ -127,6 +127,9 @@ func buildTarget(kind string, nums []int) (topology.Host, error) {
 		// its links; two leaves whose lowest common ancestor is at level
 		// i are the sum of the costs of the levels below it apart (atst)
 		k := nums[0]
+		if k == 0 { // one terminal, as atst reads it
+			return topology.BuildTree([]int{1}, []int{1})
+		}
 		sizes, costs := make([]int, k), make([]int, k)
 		sum := 0
 		for i := range k {
@@ -229,13 +232,17 @@ type regularTree interface {
 // tleaf writes a hierarchy from its top level down, each level with the
 // cost it adds to the one below; levels of one cost are one level of
 // Scotch's (their slots are as far apart), whose links cost at least 1.
+// Levels of one child are left out: no two slots meet there, and Scotch
+// refuses a size below 2 (a tree of one slot is "tleaf 0").
 func tleaf(h topology.LevelCosts) string {
 	var sizes, adds []int // innermost first
 	below := 0
 	for i, s := range h.Radices() {
-		if c := h.LevelCost(i + 1); c == below && len(sizes) > 0 {
+		switch c := h.LevelCost(i + 1); {
+		case s == 1:
+		case c == below && len(sizes) > 0:
 			sizes[len(sizes)-1] *= s
-		} else {
+		default:
 			sizes, adds, below = append(sizes, s), append(adds, c-below), c
 		}
 	}

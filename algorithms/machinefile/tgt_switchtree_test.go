@@ -21,6 +21,8 @@ func TestTleafOfRegularSwitchTree(t *testing.T) {
 		{"SwitchName=s0 Nodes=n[0-1]\nSwitchName=s1 Nodes=n[2-3]\nSwitchName=s2 Nodes=n[4-5]\nSwitchName=s3 Nodes=n[6-7]\n" +
 			"SwitchName=m0 Switches=s[0-1]\nSwitchName=m1 Switches=s[2-3]\nSwitchName=top Switches=m[0-1]\n",
 			"tleaf 3 2 2 2 2 2 2", "tree:2x2x2:dist=2,4,6"},
+		// a switch of one child is no level of Scotch's, which refuses one
+		{"SwitchName=s0 Nodes=n[0-3]\nSwitchName=top Switches=s0\n", "tleaf 1 4 2", "tree:4:dist=2"},
 	} {
 		h, format, err := machinefile.Read(strings.NewReader(tt.conf))
 		if err != nil || format != "slurm" {

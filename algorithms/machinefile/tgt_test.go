@@ -32,6 +32,7 @@ func TestTargetRead(t *testing.T) {
 		{"hcub 3", "hypercube:3"},
 		{"MESH2D 5 2", "mesh:5x2"}, // Scotch reads its keywords in any case
 		{"Tleaf 1 4 1", "tree:4:dist=1"},
+		{"tleaf 0", "tree:1:dist=1"}, // one terminal, as atst reads it
 	} {
 		h, format, err := machinefile.Read(strings.NewReader(tt.text))
 		if err != nil || format != "tgt" || h.String() != tt.host {
@@ -52,6 +53,10 @@ func TestTleafRoundTrip(t *testing.T) {
 		{"line:7", "mesh2D 7 1", "line:7"},
 		{"torus:2x2x2x5", "torusXD 4 2 2 2 5", "torus:2x2x2x5"},
 		{"hypercube:4", "hcub 4", "hypercube:4"},
+		// levels of one child are left out: Scotch refuses them
+		{"tree:4x1:dist=1,2", "tleaf 1 4 1", "tree:4:dist=1"},
+		{"tree:2x1x3:dist=1,2,5", "tleaf 2 3 4 2 1", "tree:2x3:dist=1,5"},
+		{"tree:1:dist=1", "tleaf 0", "tree:1:dist=1"},
 	} {
 		h, err := topology.Parse(tt.host)
 		if err != nil {
@@ -116,12 +121,14 @@ func TestTargetErrors(t *testing.T) {
 
 var atstDistance = regexp.MustCompile(`Distance\s+min=\S+\s+max=(\S+)\s+avg=(\S+)`)
 
-// TestTargetsAgainstScotch: Scotch's atst measures the largest and the
-// average distance between distinct terminals of each written target;
-// they equal the host's own.
+// TestTargetsAgainstScotch: Scotch's atst reads each written target (a
+// tree with levels of one child among them) and measures the largest and
+// the average distance between distinct terminals; they equal the host's
+// own.
 func TestTargetsAgainstScotch(t *testing.T) {
 	meshtest.NeedTools(t, "atst")
-	for _, spec := range []string{"tree:4x4:dist=1,10", "tree:2x3x2:dist=2,4,6", "tree:2x2x3:dist=1,1,7", "mesh:3x4", "torus:2x3x4", "line:5", "ring:6", "hypercube:3", "torus:2x2x2x5"} {
+	for _, spec := range []string{"tree:4x4:dist=1,10", "tree:2x3x2:dist=2,4,6", "tree:2x2x3:dist=1,1,7", "mesh:3x4", "torus:2x3x4", "line:5", "ring:6", "hypercube:3", "torus:2x2x2x5",
+		"tree:4x1:dist=1,2", "tree:2x1x3:dist=1,2,5"} {
 		h, err := topology.Parse(spec)
 		if err != nil {
 			t.Fatal(err)
