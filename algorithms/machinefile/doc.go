@@ -3,7 +3,10 @@
 //
 //   - Slurm topology.conf (topology/tree plugin): lines
 //     "SwitchName=NAME Nodes=HOSTLIST" or "SwitchName=NAME Switches=HOSTLIST"
-//     (other keys such as LinkSpeed= ignored, # starts a comment). The
+//     (other keys such as LinkSpeed= ignored, # starts a comment; as
+//     Slurm's parser reads them, a trailing backslash continues a line,
+//     blanks may surround '=' and a value in double quotes may hold
+//     blanks). The
 //     switches form one tree: a cycle, a switch with two parents, a node
 //     under two switches, a name that no line declares, a switch with
 //     nothing under it and two switches at the top are refused, each

@@ -38,10 +38,28 @@ func slurmErr(line int, format string, args ...any) error {
 	return &graphfile.Error{Format: slurmTitle, Line: line, Msg: fmt.Sprintf(format, args...)}
 }
 
-// readSlurm reads a topology.conf (see the package doc).
+// readSlurm reads a topology.conf (see the package doc). As Slurm's
+// parser does, a line ending in a backslash continues on the next; an
+// error names the first of the lines.
 func readSlurm(text []byte) (topology.Host, error) {
 	r := &slurmReader{byName: map[string]int{}, nodeOf: map[string]int{}}
-	if err := lines(text, slurmTitle, r.line); err != nil {
+	var pending string
+	first := 0
+	err := lines(text, slurmTitle, func(no int, line string) error {
+		if pending == "" {
+			first = no
+		}
+		if head, more := strings.CutSuffix(line, `\`); more {
+			pending += head + " "
+			return nil
+		}
+		line, pending = pending+line, ""
+		return r.line(first, line)
+	})
+	if err == nil && pending != "" {
+		err = r.line(first, pending)
+	}
+	if err != nil {
 		return nil, err
 	}
 	if err := r.checkNames(); err != nil {
@@ -60,15 +78,22 @@ func (r *slurmReader) checkNames() error {
 	return nil
 }
 
+// slurmPair is a KEY=VALUE of a line, as Slurm's parser reads it
+// (parse_config.c): blanks may surround the '=', and a value in double
+// quotes may hold blanks.
+var slurmPair = regexp.MustCompile(`^\s*([[:alnum:]_.]+)\s*=\s*(?:"([^"]*)"|(\S+))(?:\s|$)`)
+
 // line reads one line: its keys, of which SwitchName is required.
 func (r *slurmReader) line(no int, line string) error {
 	sw := slurmSwitch{line: no}
 	var nodes string
-	for _, field := range strings.Fields(line) {
-		key, value, ok := strings.Cut(field, "=")
-		if !ok || value == "" {
-			return slurmErr(no, "%.40q: want KEY=VALUE (SwitchName=, Nodes=, Switches=)", field)
+	for rest := line; strings.TrimSpace(rest) != ""; {
+		m := slurmPair.FindStringSubmatch(rest)
+		if m == nil || m[2]+m[3] == "" {
+			return slurmErr(no, "%.40q: want KEY=VALUE (SwitchName=, Nodes=, Switches=)", strings.Fields(rest)[0])
 		}
+		rest = rest[len(m[0]):]
+		key, value := m[1], m[2]+m[3]
 		switch strings.ToLower(key) {
 		case "switchname":
 			sw.name = value

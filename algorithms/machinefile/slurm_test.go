@@ -177,3 +177,26 @@ func TestSlurmDeepSwitchChain(t *testing.T) {
 	_, _, err = machinefile.Read(strings.NewReader(switchChain(k, 2, true)))
 	checkFileError(t, err, 1, `switch "s0" is above itself`)
 }
+
+// TestSlurmParserSyntax: what Slurm's own parser (parse_config.c) reads
+// in a topology.conf is read as the plain lines: a line continued by a
+// trailing backslash, blanks around '=', a value in double quotes
+// (holding blanks), keys in any case; an error in a continued line names
+// its first line.
+func TestSlurmParserSyntax(t *testing.T) {
+	plain, _, err := machinefile.Read(strings.NewReader("SwitchName=s0 Nodes=n[0-3]\nSwitchName=s1 Nodes=n[4-7]\nSwitchName=top Switches=s[0-1]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{
+		"SwitchName=s0 \\\n  Nodes=n[0-3]\nSwitchName=s1 Nodes=n[4-7] \\\n LinkSpeed=100\nSwitchName=top \\\n\\\nSwitches=s[0-1]\n",
+		"SwitchName = s0 Nodes= n[0-3]\nswitchname=s1 NODES =n[4-7]\nSwitchName=top Switches=\"s0, s1\"  # quoted\n",
+	} {
+		h, format, err := machinefile.Read(strings.NewReader(text))
+		if err != nil || format != "slurm" || h.String() != plain.String() {
+			t.Errorf("%q read as %v, %s (%v), want %s", text, h, format, err, plain)
+		}
+	}
+	_, _, err = machinefile.Read(strings.NewReader("SwitchName=s0 Nodes=n[0-3]\nSwitchName=top \\\nSwitches=s0 \\\n Nodes\n"))
+	checkFileError(t, err, 2, `"Nodes": want KEY=VALUE`)
+}
