@@ -168,6 +168,12 @@ func groupsAsNUMA(words []string) {
 	}
 }
 
+// maxSyntheticLevels is the most levels lstopo 2.9 reads in a synthetic
+// string (a 127th: "Too many synthetic levels, max 128", counting levels
+// of its own); the bound also keeps checkOrder's look at the levels seen
+// from growing with the input (2M words of a 16 MB file: an hour).
+const maxSyntheticLevels = 126
+
 // ParseSynthetic reads an hwloc synthetic string, "pack:2 numa:2 l3:1
 // core:8 pu:2": levels from the outermost, TYPE:COUNT each (attributes
 // in parentheses ignored), memory children in brackets ("[NUMANode]",
@@ -187,6 +193,9 @@ func ParseSynthetic(s string) (NodeLevels, error) {
 	for i, w := range words {
 		if memoryWord.MatchString(w) {
 			continue
+		}
+		if len(seen) == maxSyntheticLevels {
+			return n, fmt.Errorf("word %d: more than %d levels, which lstopo refuses", i+1, maxSyntheticLevels)
 		}
 		typ, level, count, err := syntheticLevel(w, seen)
 		if err != nil {

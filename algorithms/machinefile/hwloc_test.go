@@ -70,6 +70,22 @@ func TestSyntheticHost(t *testing.T) {
 	}
 }
 
+// TestSyntheticLevelsBoundedAsLstopo: a synthetic string of 126 levels
+// is read, as lstopo reads it; one more is refused at its word, as lstopo
+// refuses it, and so is a string of 200,000 levels, without looking at
+// each level seen for each word (30 s).
+func TestSyntheticLevelsBoundedAsLstopo(t *testing.T) {
+	groups := func(k int) string { return "pack:1 " + strings.Repeat("group:1 ", k) + "core:2 pu:1" }
+	if n, err := machinefile.ParseSynthetic(groups(123)); err != nil || !slices.Equal(n.Sizes, []int{2}) {
+		t.Errorf("126 levels: %v (%v), want 2 cores", n.Sizes, err)
+	}
+	for _, k := range []int{124, 200_000} {
+		if _, err := machinefile.ParseSynthetic(groups(k)); err == nil || !strings.Contains(err.Error(), "word 127: more than 126 levels") {
+			t.Errorf("%d levels: error %v, want one at word 127", k+3, err)
+		}
+	}
+}
+
 // TestHwlocXMLFromLstopo: lstopo writes the XML of a synthetic machine
 // (2 packages, 2 NUMA nodes each as hwloc 2's memory children of a group
 // of 4 cores, 2 PUs per core) and of this machine; the first is read as
