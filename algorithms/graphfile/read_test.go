@@ -96,8 +96,11 @@ var readTests = []struct {
 	{"scotch edge and vertex loads", "scotch", "0\n2 2\n0 011\n7 1 9 1\n7 1 9 0\n", 2, "0→1:9 1→0:9",
 		[]string{"vertex loads are read but not used: each vertex is one process"}},
 	{"scotch labels are ranks", "scotch", "0\n3 4\n0 100\n2 1 1\n1 2 2 0\n0 1 1\n", 3, "0→1:1 1→0:1 1→2:1 2→1:1", nil},
+	// as a mapping file's vertex numbers are read: labels 1 to n, from 1
+	{"scotch labels from 1 in base 0", "scotch", "0\n3 4\n0 100\n2 2 3 1\n3 1 2\n1 1 2\n", 3, "0→1:1 1→0:1 1→2:1 2→1:1",
+		[]string{"the file numbers its vertices from 1; topomap numbers them from 0 (vertex k is the file's k+1), and so do its scotch mapping files: Scotch's tools read them against this graph as topomap writes it (format scotch: baseval 0)"}},
 	{"scotch other labels", "scotch", "0\n2 2\n1 100\n10 1 20\n20 1 10\n", 2, "0→1:1 1→0:1",
-		[]string{"the labels are not 1 to 2: vertices are numbered in file order"}},
+		[]string{"the labels are not 0 to 1 or 1 to 2: vertices are numbered in file order"}},
 	{"scotch asymmetric labels", "scotch", "0\n3 2\n0 110\n2 1 5 1\n1 0\n0 1 4 1\n", 3, "0→1:4 2→1:5",
 		[]string{"2 arcs have no reverse entry of the same weight (the first: vertex 0 on line 6 lists 1); each entry is read as the volume its vertex sends"}},
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 
 	"topomap/algorithms/guest"
 	"topomap/algorithms/metric"
@@ -16,9 +17,10 @@ const scotchTitle = "Scotch graph"
 // "baseval flag" where the flag's digits say labels, edge loads and
 // vertex loads, then per vertex "[label] [vload] degree {[eload] end}".
 // Only the order of the numbers matters, not the line breaks. With labels,
-// the ends of arcs are labels; when the labels are base..base+n-1 they are
-// the processes' ranks (as in Scotch's mapping files), else vertices keep
-// their order in the file.
+// the ends of arcs are labels; when the labels are 0..n-1, 1..n or
+// base..base+n-1 they are the processes' ranks (from 0 or 1 as a mapping
+// file's vertex numbers are read, since Scotch's mapping files list
+// labels), else vertices keep their order in the file.
 var scotch = Format{
 	Name:       "scotch",
 	Title:      scotchTitle,
@@ -197,27 +199,25 @@ func (h *scotchHeader) readArcs(p *parser, v, deg int, labels []int) error {
 // build builds the graph of the arcs read, relabelled if the vertices have
 // labels, and warns of arcs without their reverse.
 func (h *scotchHeader) build(p *parser, labels []int, index map[int]int, lines []int32) (*guest.Graph, []string, error) {
-	name := func(v int) int { return v + h.base } // a vertex's number in the file
-	renumbered := ""
-	if h.base != 0 {
-		renumbered = fmt.Sprintf("the file numbers its vertices from %d; topomap numbers them from 0 (vertex k is the file's k+%d)", h.base, h.base)
-	}
+	from := h.base                              // the file's number of vertex 0
+	name := func(v int) int { return v + from } // a vertex's number in the file
 	if h.labelled {
-		ranked, err := p.relabel(labels, index, lines, h.base)
+		off, ranked, err := p.relabel(labels, index, lines, h.base)
 		if err != nil {
 			return nil, nil, err
 		}
+		from = off
 		if !ranked {
 			name = func(v int) int { return labels[v] }
-			renumbered = "" // p.relabel warned: numbered in file order
+			from = 0 // p.relabel warned: numbered in file order
 		}
 	}
 	g, warnings, err := p.graph(h.n)
 	if err != nil {
 		return nil, nil, err
 	}
-	if renumbered != "" {
-		warnings = append(warnings, renumbered+", and so do its scotch mapping files: Scotch's tools read them against this graph as topomap writes it (format scotch: baseval 0)")
+	if from != 0 {
+		warnings = append(warnings, fmt.Sprintf("the file numbers its vertices from %d; topomap numbers them from 0 (vertex k is the file's k+%d), and so do its scotch mapping files: Scotch's tools read them against this graph as topomap writes it (format scotch: baseval 0)", from, from))
 	}
 	if c, from, to := unmatched(g); c > 0 {
 		warnings = append(warnings, asymmetric(c, "arc", "arcs", name(from), int(lines[from]), name(to)))
@@ -225,35 +225,49 @@ func (h *scotchHeader) build(p *parser, labels []int, index map[int]int, lines [
 	return g, warnings, nil
 }
 
-// relabel turns neighbour labels into vertices: when the labels are
-// base..base+n-1 (in any order) a vertex is its label minus base (ranked),
-// else its place in the file. lines follows the vertices' new numbers.
-func (p *parser) relabel(labels []int, index map[int]int, lines []int32, base int) (ranked bool, err error) {
+// labelBase returns the first of 0, 1 and base from which the labels
+// run without a gap (they are distinct), as a mapping file's vertex
+// numbers are read (from 1 if they lack 0 and reach n, else from 0).
+func labelBase(labels []int, base int) (int, bool) {
 	n := len(labels)
-	ranked = true
-	for _, l := range labels {
-		ranked = ranked && l >= base && l < base+n
+	for _, off := range []int{0, 1, base} {
+		if !slices.ContainsFunc(labels, func(l int) bool { return l < off || l >= off+n }) {
+			return off, true
+		}
 	}
+	return 0, false
+}
+
+// relabel turns neighbour labels into vertices: when the labels are
+// off..off+n-1 (labelBase) a vertex is its label minus off (ranked), else
+// its place in the file. lines follows the vertices' new numbers.
+func (p *parser) relabel(labels []int, index map[int]int, lines []int32, base int) (off int, ranked bool, err error) {
+	off, ranked = labelBase(labels, base)
 	for i, a := range p.arcs {
 		v, ok := index[a.To]
 		if !ok {
-			return false, p.failAt(int(lines[a.From]), 0, "vertex %d lists the label %d, which no vertex has", labels[a.From], a.To)
+			return 0, false, p.failAt(int(lines[a.From]), 0, "vertex %d lists the label %d, which no vertex has", labels[a.From], a.To)
 		}
 		if ranked {
-			p.arcs[i] = guest.Arc{From: labels[a.From] - base, To: a.To - base, Volume: a.Volume}
+			p.arcs[i] = guest.Arc{From: labels[a.From] - off, To: a.To - off, Volume: a.Volume}
 		} else {
 			p.arcs[i].To = v
 		}
 	}
 	if !ranked {
-		p.warnf("the labels are not %d to %d: vertices are numbered in file order", base, base+n-1)
-		return false, nil
+		n := len(labels)
+		ranges := fmt.Sprintf("0 to %d or 1 to %d", n-1, n)
+		if base > 1 {
+			ranges = fmt.Sprintf("0 to %d, 1 to %d or %d to %d", n-1, n, base, base+n-1)
+		}
+		p.warnf("the labels are not %s: vertices are numbered in file order", ranges)
+		return 0, false, nil
 	}
 	old := append([]int32(nil), lines...)
 	for v, l := range labels {
-		lines[l-base] = old[v]
+		lines[l-off] = old[v]
 	}
-	return true, nil
+	return off, true, nil
 }
 
 // sniffScotch accepts the lines that Scotch writes: "0", two counts, a
