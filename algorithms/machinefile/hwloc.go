@@ -362,15 +362,19 @@ func readNodeXML(text []byte) (NodeLevels, error) {
 // Die, Groups, caches, Core, PU, I/O bridges).
 const maxXMLDepth = 256
 
+// maxReadObjects bounds the objects of the levels read (hwlocLevels)
+// that an hwloc XML file may hold: a node of topology.MaxCores cores has
+// fewer. The kids of every object not read move up to its parent
+// (closeObject), so without the bound 700,000 cores under 250 Groups cost
+// 1.5 GB.
+const maxReadObjects = 8 * topology.MaxCores
+
 // parseHwlocXML reads the objects into a tree of the levels read, and
 // returns the types not read that held more than one object with cores
 // in one object.
 func parseHwlocXML(text []byte) (*xobj, []string, error) {
 	d := xml.NewDecoder(bytes.NewReader(text))
-	root := &xobj{}
-	stack := []*xobj{root} // the open <object> elements
-	var ignored []string
-	objects, depth := 0, 0
+	x := &xmlTree{stack: []*xobj{{}}}
 	for {
 		tok, err := d.Token()
 		if err == io.EOF {
@@ -382,32 +386,68 @@ func parseHwlocXML(text []byte) (*xobj, []string, error) {
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
-			if depth++; depth > maxXMLDepth {
-				return nil, nil, &graphfile.Error{Format: xmlTitle, Line: line, Msg: fmt.Sprintf("elements nested more than %d deep: an hwloc topology is a few levels deep", maxXMLDepth), Err: graphfile.ErrTooLarge}
+			if err := x.start(t, line); err != nil {
+				return nil, nil, err
 			}
-			if t.Name.Local == "info" {
-				groupType(stack[len(stack)-1], t)
-			}
-			if t.Name.Local != "object" {
-				continue
-			}
-			if objects++; objects > 1<<20 {
-				return nil, nil, &graphfile.Error{Format: xmlTitle, Line: line, Msg: "more than 1,048,576 objects", Err: graphfile.ErrTooLarge}
-			}
-			typ := xmlType(t)
-			stack = append(stack, &xobj{level: hwlocLevels[strings.ToLower(typ)], typ: typ, line: line})
 		case xml.EndElement:
-			depth--
-			if t.Name.Local == "object" && len(stack) > 1 {
-				ignored = closeObject(stack[len(stack)-2], stack[len(stack)-1], ignored)
-				stack = stack[:len(stack)-1]
-			}
+			x.end(t)
 		}
 	}
-	if objects == 0 {
+	if x.objects == 0 {
 		return nil, nil, &graphfile.Error{Format: xmlTitle, Msg: "no <object> elements: want the output of lstopo --of xml"}
 	}
-	return root, ignored, nil
+	return x.stack[0], x.ignored, nil
+}
+
+// xmlTree is the tree of the levels read that parseHwlocXML builds.
+type xmlTree struct {
+	stack         []*xobj  // the root, then the open <object> elements
+	ignored       []string // see closeObject
+	objects, read int      // the objects, and those of the levels read
+	depth         int      // the open elements
+}
+
+// start opens an element at line: an object, or an object's info, which
+// may give a Group its type (groupType). Too deep a nesting, too many
+// objects and too many of the levels read are errors.
+func (x *xmlTree) start(t xml.StartElement, line int) error {
+	if x.depth++; x.depth > maxXMLDepth {
+		return xmlTooLarge(line, fmt.Sprintf("elements nested more than %d deep: an hwloc topology is a few levels deep", maxXMLDepth))
+	}
+	switch t.Name.Local {
+	case "info":
+		groupType(x.stack[len(x.stack)-1], t)
+		return nil
+	case "object":
+	default:
+		return nil
+	}
+	typ := xmlType(t)
+	level := hwlocLevels[strings.ToLower(typ)]
+	if x.objects++; level != "" {
+		x.read++
+	}
+	switch {
+	case x.objects > 1<<20:
+		return xmlTooLarge(line, "more than 1,048,576 objects")
+	case x.read > maxReadObjects:
+		return xmlTooLarge(line, fmt.Sprintf("more than %s objects of the levels read (%s): a node has at most %s cores", metric.Count(maxReadObjects), readLevels(), metric.Count(topology.MaxCores)))
+	}
+	x.stack = append(x.stack, &xobj{level: level, typ: typ, line: line})
+	return nil
+}
+
+// end closes an element; an object is hung from its parent (closeObject).
+func (x *xmlTree) end(t xml.EndElement) {
+	x.depth--
+	if n := len(x.stack); t.Name.Local == "object" && n > 1 {
+		x.ignored = closeObject(x.stack[n-2], x.stack[n-1], x.ignored)
+		x.stack = x.stack[:n-1]
+	}
+}
+
+func xmlTooLarge(line int, msg string) error {
+	return &graphfile.Error{Format: xmlTitle, Line: line, Msg: msg, Err: graphfile.ErrTooLarge}
 }
 
 // closeObject hangs o, whose element ends, from parent: itself if its

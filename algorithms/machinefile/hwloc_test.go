@@ -70,6 +70,24 @@ func TestSyntheticHost(t *testing.T) {
 	}
 }
 
+// TestHwlocXMLManyCoresRefusedCheaply: 100,000 cores under 250 Groups
+// are refused at the core past 8,192 objects of the levels read, before
+// every Group hands the cores to its parent (200 MB of copies; 700,000
+// cores, 1.5 GB).
+func TestHwlocXMLManyCoresRefusedCheaply(t *testing.T) {
+	const groups = 250
+	text := []byte("<topology>\n" + strings.Repeat("<object type=\"Group\">", groups) + "\n" +
+		strings.Repeat("<object type=\"Core\"/>\n", 100_000) + strings.Repeat("</object>", groups) + "</topology>\n")
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := machinefile.ReadNode(text)
+	runtime.ReadMemStats(&after)
+	checkFileError(t, err, 2+8193, "more than 8,192 objects of the levels read")
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 16<<20 {
+		t.Errorf("refusing 100,000 cores allocated %d MB", alloc>>20)
+	}
+}
+
 // TestSyntheticLevelsBoundedAsLstopo: a synthetic string of 126 levels
 // is read, as lstopo reads it; one more is refused at its word, as lstopo
 // refuses it, and so is a string of 200,000 levels, without looking at
