@@ -1,6 +1,7 @@
 package machinefile
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"regexp"
@@ -8,6 +9,7 @@ import (
 
 	"topomap/algorithms/graphfile"
 	"topomap/algorithms/hostlist"
+	"topomap/algorithms/metric"
 	"topomap/algorithms/topology"
 )
 
@@ -32,6 +34,7 @@ type slurmReader struct {
 	nodes    []string
 	nodeOf   map[string]int // node name → its index
 	parent   []int          // per node: its switch's index
+	children int            // the names of all Switches= so far
 }
 
 func slurmErr(line int, format string, args ...any) error {
@@ -100,11 +103,11 @@ func (r *slurmReader) line(no int, line string) error {
 		case "nodes":
 			nodes = value
 		case "switches":
-			names, err := hostlist.Expand(value, MaxNodes)
+			names, err := r.expand(no, "Switches=", value, r.children)
 			if err != nil {
-				return slurmErr(no, "Switches=: %v", err)
+				return err
 			}
-			sw.switches = names
+			sw.switches, r.children = names, r.children+len(names)
 		}
 	}
 	if sw.name == "" {
@@ -128,9 +131,9 @@ func (r *slurmReader) line(no int, line string) error {
 
 // addNodes hangs the nodes of a hostlist from switch sw.
 func (r *slurmReader) addNodes(sw *slurmSwitch, expr string) error {
-	names, err := hostlist.Expand(expr, MaxNodes-len(r.nodes))
+	names, err := r.expand(sw.line, "Nodes=", expr, len(r.nodes))
 	if err != nil {
-		return slurmErr(sw.line, "Nodes=: %v", err)
+		return err
 	}
 	for _, name := range names {
 		if i, seen := r.nodeOf[name]; seen {
@@ -146,6 +149,21 @@ func (r *slurmReader) addNodes(sw *slurmSwitch, expr string) error {
 	}
 	sw.nodes += len(names)
 	return nil
+}
+
+// expand expands the hostlist of a key on line no, when the file's lines
+// have named used names of that key before: the names of each key are at
+// most MaxNodes in all, as a tree holds (a file that names a switch range
+// of MaxNodes on every line would otherwise cost 10 MB a line).
+func (r *slurmReader) expand(no int, key, expr string, used int) ([]string, error) {
+	names, err := hostlist.Expand(expr, MaxNodes-used)
+	switch {
+	case errors.Is(err, hostlist.ErrTooManyNames):
+		return nil, slurmErr(no, "%s%.40q: more than %s names of %s in all, the cap", key, expr, metric.Count(MaxNodes), key)
+	case err != nil:
+		return nil, slurmErr(no, "%s: %v", key, err)
+	}
+	return names, nil
 }
 
 // tree resolves the Switches= names and checks that the switches form

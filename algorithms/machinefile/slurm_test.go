@@ -178,6 +178,21 @@ func TestSlurmDeepSwitchChain(t *testing.T) {
 	checkFileError(t, err, 1, `switch "s0" is above itself`)
 }
 
+// TestSlurmNamesCappedOverTheFile: the names of Switches= (and of
+// Nodes=) are at most 262,144 over the whole file, as a tree holds: 400
+// lines that each name a range of 262,144 switches (15 kB) are refused
+// at the second, not expanded into 4 GB of names.
+func TestSlurmNamesCappedOverTheFile(t *testing.T) {
+	var b strings.Builder
+	for i := range 400 {
+		fmt.Fprintf(&b, "SwitchName=a%d Switches=s[0-262143]\n", i)
+	}
+	_, _, err := machinefile.Read(strings.NewReader(b.String()))
+	checkFileError(t, err, 2, `Switches="s[0-262143]": more than 262,144 names of Switches= in all, the cap`)
+	_, _, err = machinefile.Read(strings.NewReader("SwitchName=a Nodes=n[1-200000]\nSwitchName=b Nodes=m[1-70000]\n"))
+	checkFileError(t, err, 2, `Nodes="m[1-70000]": more than 262,144 names of Nodes= in all, the cap`)
+}
+
 // TestSlurmParserSyntax: what Slurm's own parser (parse_config.c) reads
 // in a topology.conf is read as the plain lines: a line continued by a
 // trailing backslash, blanks around '=', a value in double quotes
