@@ -188,6 +188,8 @@ func (r *slurmReader) tree() (topology.Host, error) {
 				return nil, slurmErr(sw.line, "switch %q names switch %q, which no line declares", sw.name, child)
 			case c == s:
 				return nil, slurmErr(sw.line, "switch %q is under itself", sw.name)
+			case parent[n+c] == n+s:
+				return nil, slurmErr(sw.line, "switch %q names switch %q twice", sw.name, child)
 			case parent[n+c] >= 0:
 				first := r.switches[parent[n+c]-n]
 				return nil, slurmErr(sw.line, "switch %q is under switch %q (line %d) and switch %q", child, first.name, first.line, sw.name)

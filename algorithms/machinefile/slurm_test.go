@@ -137,6 +137,7 @@ func TestSlurmErrors(t *testing.T) {
 		{"bad hostlist", "SwitchName=a Nodes=n[1-", 1, "Nodes=:"},
 		{"declared twice", "SwitchName=a Nodes=n1\nSwitchName=a Nodes=n2", 2, "declared again (first on line 1)"},
 		{"self", "SwitchName=a Nodes=n1 Switches=a", 1, "under itself"},
+		{"a switch named twice", "SwitchName=a Nodes=n1\nSwitchName=top Switches=a,a", 2, `switch "top" names switch "a" twice`},
 		{"twice on a line", "SwitchName=a Nodes=n1,n1", 1, "named twice"},
 		{"a node name a launcher reads as an option", "SwitchName=sw Nodes=n1,-x,n2,n3", 1, `name 2: "-x" starts with '-', which a launcher would read as an option`},
 		{"a node name not in ASCII", "SwitchName=a Nodes=a1\nSwitchName=b Nodes=nœud[1-2]\nSwitchName=top Switches=a,b", 2, `name 2: "nœud1" has 'œ'`},
