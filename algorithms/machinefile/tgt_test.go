@@ -133,28 +133,52 @@ func TestTargetsAgainstScotch(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		path := filepath.Join(t.TempDir(), "host.tgt")
 		var buf bytes.Buffer
 		if err := machinefile.WriteTarget(&buf, h); err != nil {
 			t.Fatal(err)
 		}
-		os.WriteFile(path, buf.Bytes(), 0o644)
-		out, err := exec.Command("atst", path).CombinedOutput()
-		m := atstDistance.FindStringSubmatch(string(out))
-		if err != nil || m == nil {
-			t.Fatalf("atst %s: %v\n%s", buf.String(), err, out)
+		atstAgrees(t, buf.String(), h)
+	}
+}
+
+// TestTargetsReadAgreeWithAtst: targets written by hand, in the forms
+// Scotch reads (axes of size 1, keywords in capitals, torusXD), are read
+// as hosts whose largest and average distances are atst's.
+func TestTargetsReadAgreeWithAtst(t *testing.T) {
+	meshtest.NeedTools(t, "atst")
+	for _, text := range []string{"tleaf 3 2 5 3 2 4 1", "tleaf 2 3 1 3 7", "torus3D 3 1 2", "mesh3D 4 1 1", "torusXD 1 5",
+		"cmplt 7", "TORUS2D 3 5", "torus3D 4 4 4", "torusXD 5 2 3 1 4 2", "mesh2D 1 6", "hcub 5"} {
+		h, _, err := machinefile.Read(strings.NewReader(text))
+		if err != nil {
+			t.Fatalf("%q: %v", text, err)
 		}
-		maxD, sum, n := 0, 0, h.Size()
-		for a := range n {
-			for b := range n {
-				maxD, sum = max(maxD, h.Hops(a, b)), sum+h.Hops(a, b)
-			}
+		atstAgrees(t, text, h)
+	}
+}
+
+// atstAgrees fails unless atst measures the target text as h: the same
+// largest and average distance between distinct terminals.
+func atstAgrees(t *testing.T, text string, h topology.Host) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "host.tgt")
+	if err := os.WriteFile(path, []byte(text+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("atst", path).CombinedOutput()
+	m := atstDistance.FindStringSubmatch(string(out))
+	if err != nil || m == nil {
+		t.Fatalf("atst %s: %v\n%s", text, err, out)
+	}
+	maxD, sum, n := 0, 0, h.Size()
+	for a := range n {
+		for b := range n {
+			maxD, sum = max(maxD, h.Hops(a, b)), sum+h.Hops(a, b)
 		}
-		avg := float64(sum) / float64(n*(n-1))
-		gotMax, _ := strconv.Atoi(m[1])
-		gotAvg, _ := strconv.ParseFloat(m[2], 64)
-		if gotMax != maxD || gotAvg < avg-1e-4 || gotAvg > avg+1e-4 {
-			t.Errorf("%s as %q: atst max %d avg %g, the host's %d and %g", spec, strings.TrimSpace(buf.String()), gotMax, gotAvg, maxD, avg)
-		}
+	}
+	avg := float64(sum) / float64(n*(n-1))
+	gotMax, _ := strconv.Atoi(m[1])
+	gotAvg, _ := strconv.ParseFloat(m[2], 64)
+	if gotMax != maxD || gotAvg < avg-1e-4 || gotAvg > avg+1e-4 {
+		t.Errorf("%s (%q): atst max %d avg %g, the host's %d and %g", h, strings.TrimSpace(text), gotMax, gotAvg, maxD, avg)
 	}
 }
