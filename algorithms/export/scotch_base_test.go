@@ -12,6 +12,7 @@ import (
 
 	"topomap/algorithms/export"
 	"topomap/algorithms/graphfile"
+	"topomap/algorithms/machinefile"
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
 )
@@ -105,6 +106,57 @@ func TestScotchMapOfLabelledGraph(t *testing.T) {
 		}
 		if got := fmt.Sprintf("%.0f", hopBytes/2); expansion == nil || got != expansion[1] {
 			t.Errorf("%q mapped as\n%s: hop-bytes/2 %s, gmtst's expansion %v", grf, file, got, expansion)
+		}
+	}
+}
+
+// TestScotchGmapOnOurFiles: Scotch maps our Scotch graph of a weighted
+// guest (a ring of 16 whose edge i weighs i+1, with chords of 100) onto
+// our target of each kind; the mapping it writes is read with the
+// hop-bytes that gmtst counts (twice its expansion).
+func TestScotchGmapOnOurFiles(t *testing.T) {
+	for _, tool := range []string{"scotch_gmap", "gmtst"} {
+		missingTool(t, tool, "scotch")
+	}
+	var arcs strings.Builder
+	for v := range 16 {
+		fmt.Fprintf(&arcs, "%d,%d,%d\n%d,%d,%d\n%d,%d,100\n%d,%d,100\n", v, (v+1)%16, v+1, (v+1)%16, v, v+1, v, (v+5)%16, (v+5)%16, v)
+	}
+	res, err := graphfile.Read(strings.NewReader(arcs.String()), graphfile.Options{Format: "csv"})
+	must(t, err)
+	g := res.Graph
+	dir := t.TempDir()
+	file := func(name string) string { return filepath.Join(dir, name) }
+	grf, _ := graphfile.Lookup("scotch")
+	var text bytes.Buffer
+	must(t, grf.Write(&text, g))
+	must(t, os.WriteFile(file("g.grf"), text.Bytes(), 0o644))
+	for _, host := range []string{"torus:2x2x4", "mesh:2x8", "hypercube:4", "tree:4x4:dist=1,5", "tree:4x1x4:dist=1,2,5", "fattree:2,4", "torus:2x2x2x2"} {
+		h, err := spec.ParseHost(host)
+		must(t, err)
+		var tgt bytes.Buffer
+		must(t, machinefile.WriteTarget(&tgt, h))
+		must(t, os.WriteFile(file("t.tgt"), tgt.Bytes(), 0o644))
+		if out, err := exec.Command("scotch_gmap", file("g.grf"), file("t.tgt"), file("g.map")).CombinedOutput(); err != nil {
+			t.Fatalf("scotch_gmap onto %s: %v\n%s", tgt.String(), err, out)
+		}
+		out, err := exec.Command("gmtst", file("g.grf"), file("t.tgt"), file("g.map")).CombinedOutput()
+		expansion := regexp.MustCompile(`CommExpan=\S+\s+\((\d+)\)`).FindSubmatch(out)
+		if err != nil || expansion == nil {
+			t.Fatalf("gmtst on %s: %v\n%s", tgt.String(), err, out)
+		}
+		m, err := os.ReadFile(file("g.map"))
+		must(t, err)
+		place, _, err := export.ReadPlacement(bytes.NewReader(m), "scotch", export.Target{Host: h, Ranks: 16})
+		must(t, err)
+		hopBytes := 0.0
+		for v := range g.Order() {
+			for e := g.Offsets[v]; e < g.Offsets[v+1]; e++ {
+				hopBytes += g.Volume(int(e)) * float64(h.Hops(place[v], place[g.Adj[e]]))
+			}
+		}
+		if got := fmt.Sprintf("%.0f", hopBytes/2); got != string(expansion[1]) {
+			t.Errorf("%s as %q: hop-bytes/2 %s, gmtst's expansion %s", host, strings.TrimSpace(tgt.String()), got, expansion[1])
 		}
 	}
 }
