@@ -163,8 +163,8 @@ func buildTarget(kind string, nums []int) (topology.Host, error) {
 }
 
 // WriteTarget writes h as a Scotch target: a hypercube as hcub, a mesh
-// or torus (wrap-around on every axis or none) as mesh2D/3D (a line as
-// mesh2D K 1) or torus2D/3D/XD, a hierarchy as tleaf (levels from the
+// or torus (wrap-around on every axis of more than 2 nodes or on none:
+// gridKind) as mesh2D/3D (a line as mesh2D K 1) or torus2D/3D/XD, a hierarchy as tleaf (levels from the
 // root, each with the cost its level adds; a tree of switches read from
 // a file too when it is regular, 2 per level). Other hosts have no Scotch
 // target (a mesh of more than 3 axes, cores: Scotch has no link of cost
@@ -199,18 +199,19 @@ func target(h topology.Host) (string, error) {
 	if topology.IsHypercube(g) {
 		return "hcub " + strconv.Itoa(g.Rank()), nil
 	}
-	wraps, dims := topology.WrapsOf(g), topology.DimsOf(g)
+	dims := topology.DimsOf(g)
+	torus, mixed := gridKind(topology.WrapsOf(g), dims)
 	name := "mesh"
-	if wraps[0] {
+	if torus {
 		name = "torus"
 	}
 	switch {
-	case slices.Contains(wraps, !wraps[0]):
-		return "", fmt.Errorf("host %s wraps around on some axes only, which no Scotch target does", h)
+	case mixed:
+		return "", fmt.Errorf("host %s wraps around on some axes of more than 2 nodes only, which no Scotch target does", h)
 	case len(dims) == 1:
 		dims = append(dims, 1)
-	case len(dims) > 3 && name == "mesh":
-		return "", fmt.Errorf("host %s: Scotch 7 measures meshXD as a torus, so a mesh of more than 3 axes has no Scotch target", h)
+	case len(dims) > 3 && !torus:
+		return "", fmt.Errorf("host %s: Scotch 7 measures meshXD as a torus, so a mesh of more than 3 axes (one of more than 2 nodes) has no Scotch target", h)
 	}
 	words := make([]string, len(dims))
 	for i, d := range dims {
@@ -220,6 +221,26 @@ func target(h topology.Host) (string, error) {
 		return fmt.Sprintf("%s%dD %s", name, len(dims), strings.Join(words, " ")), nil
 	}
 	return fmt.Sprintf("torusXD %d %s", len(dims), strings.Join(words, " ")), nil
+}
+
+// gridKind says whether Scotch measures a grid as a torus: its axes of
+// more than 2 nodes must all wrap around or none (mixed if not), since an
+// axis of 1 or 2 nodes is as far across either way. A grid of such small
+// axes only is a torus if its first axis wraps or it has more than 3
+// axes (torusXD; Scotch 7 has no mesh of more).
+func gridKind(wraps []bool, dims []int) (torus, mixed bool) {
+	torus = wraps[0] || len(dims) > 3
+	long := false // an axis of more than 2 nodes was seen
+	for i, d := range dims {
+		switch {
+		case d <= 2:
+		case !long:
+			torus, long = wraps[i], true
+		case wraps[i] != torus:
+			return torus, true
+		}
+	}
+	return torus, false
 }
 
 // regularTree is a tree of switches that may be regular

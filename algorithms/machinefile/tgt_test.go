@@ -57,6 +57,10 @@ func TestTleafRoundTrip(t *testing.T) {
 		{"tree:4x1:dist=1,2", "tleaf 1 4 1", "tree:4:dist=1"},
 		{"tree:2x1x3:dist=1,2,5", "tleaf 2 3 4 2 1", "tree:2x3:dist=1,5"},
 		{"tree:1:dist=1", "tleaf 0", "tree:1:dist=1"},
+		// an axis of 2 nodes is as far across with or without its wrap
+		{"mesh:2x2x2x2", "torusXD 4 2 2 2 2", "torus:2x2x2x2"},
+		{"mesh:4x4x2:wrap=110", "torus3D 4 4 2", "torus:4x4x2"},
+		{"mesh:4x2:wrap=01", "mesh2D 4 2", "mesh:4x2"},
 	} {
 		h, err := topology.Parse(tt.host)
 		if err != nil {
@@ -85,7 +89,7 @@ func TestTleafRoundTrip(t *testing.T) {
 // TestTargetErrors: what Scotch cannot hold, and malformed targets, each
 // said with the line.
 func TestTargetErrors(t *testing.T) {
-	for _, host := range []string{"tree:4x4:dist=0,2", "dragonfly:2,1,1,3", "mesh:2x2x2x2", "mesh:4x4:wrap=10"} {
+	for _, host := range []string{"tree:4x4:dist=0,2", "dragonfly:2,1,1,3", "mesh:3x2x2x2", "mesh:4x4:wrap=10"} {
 		h, err := topology.Parse(host)
 		if err != nil {
 			t.Fatal(err)
@@ -128,7 +132,7 @@ var atstDistance = regexp.MustCompile(`Distance\s+min=\S+\s+max=(\S+)\s+avg=(\S+
 func TestTargetsAgainstScotch(t *testing.T) {
 	meshtest.NeedTools(t, "atst")
 	for _, spec := range []string{"tree:4x4:dist=1,10", "tree:2x3x2:dist=2,4,6", "tree:2x2x3:dist=1,1,7", "mesh:3x4", "torus:2x3x4", "line:5", "ring:6", "hypercube:3", "torus:2x2x2x5",
-		"tree:4x1:dist=1,2", "tree:2x1x3:dist=1,2,5"} {
+		"tree:4x1:dist=1,2", "tree:2x1x3:dist=1,2,5", "mesh:2x2x2x2", "mesh:4x4x2:wrap=110"} {
 		h, err := topology.Parse(spec)
 		if err != nil {
 			t.Fatal(err)
