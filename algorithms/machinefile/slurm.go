@@ -151,10 +151,10 @@ func (r *slurmReader) addNodes(sw *slurmSwitch, expr string) error {
 	return nil
 }
 
-// expand expands the hostlist of a key on line no, when the file's lines
-// have named used names of that key before: the names of each key are at
-// most MaxNodes in all, as a tree holds (a file that names a switch range
-// of MaxNodes on every line would otherwise cost 10 MB a line).
+// expand expands the hostlist expr of a key (Nodes= or Switches=) on
+// line no, used being the names the key gave on the lines before: each
+// key names at most MaxNodes in the whole file, as a tree holds (a range
+// of MaxNodes switches on every line would otherwise cost 10 MB a line).
 func (r *slurmReader) expand(no int, key, expr string, used int) ([]string, error) {
 	names, err := hostlist.Expand(expr, MaxNodes-used)
 	switch {
