@@ -43,24 +43,29 @@ func slurmErr(line int, format string, args ...any) error {
 
 // readSlurm reads a topology.conf (see the package doc). As Slurm's
 // parser does, a line ending in a backslash continues on the next; an
-// error names the first of the lines.
+// error names the first of the lines, which together hold at most
+// MaxLine bytes.
 func readSlurm(text []byte) (topology.Host, error) {
 	r := &slurmReader{byName: map[string]int{}, nodeOf: map[string]int{}}
-	var pending string
+	var joined strings.Builder
 	first := 0
 	err := lines(text, slurmTitle, func(no int, line string) error {
-		if pending == "" {
+		if joined.Len() == 0 {
 			first = no
 		}
-		if head, more := strings.CutSuffix(line, `\`); more {
-			pending += head + " "
+		head, more := strings.CutSuffix(line, `\`)
+		if joined.Len()+len(head) >= MaxLine {
+			return &graphfile.Error{Format: slurmTitle, Line: first, Msg: fmt.Sprintf("a line continued past %s bytes", metric.Count(MaxLine)), Err: graphfile.ErrTooLarge}
+		}
+		joined.WriteString(head + " ")
+		if more {
 			return nil
 		}
-		line, pending = pending+line, ""
-		return r.line(first, line)
+		defer joined.Reset()
+		return r.line(first, joined.String())
 	})
-	if err == nil && pending != "" {
-		err = r.line(first, pending)
+	if err == nil && joined.Len() > 0 {
+		err = r.line(first, joined.String())
 	}
 	if err != nil {
 		return nil, err

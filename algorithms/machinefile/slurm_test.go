@@ -194,6 +194,26 @@ func TestSlurmNamesCappedOverTheFile(t *testing.T) {
 	checkFileError(t, err, 2, `Nodes="m[1-70000]": more than 262,144 names of Nodes= in all, the cap`)
 }
 
+// TestSlurmContinuedLinesBounded: a line continued over 200,000 lines of
+// other keys (800 kB) is read in work proportional to it (joining them by
+// concatenation took a minute), as the line alone; one continued past
+// MaxLine bytes is refused at its first line.
+func TestSlurmContinuedLinesBounded(t *testing.T) {
+	alone, _, err := machinefile.Read(strings.NewReader("SwitchName=s0 Nodes=n0\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	continued := func(k int) string {
+		return "# keys on many lines\nSwitchName=s0 Nodes=n0 \\\n" + strings.Repeat("a=b \\\n", k) + "c=d\n"
+	}
+	h, _, err := machinefile.Read(strings.NewReader(continued(200_000)))
+	if err != nil || h.String() != alone.String() {
+		t.Errorf("read as %v (%v), want %s", h, err, alone)
+	}
+	_, _, err = machinefile.Read(strings.NewReader(continued(270_000)))
+	checkFileError(t, err, 2, "a line continued past 1,048,576 bytes")
+}
+
 // TestSlurmParserSyntax: what Slurm's own parser (parse_config.c) reads
 // in a topology.conf is read as the plain lines: a line continued by a
 // trailing backslash, blanks around '=', a value in double quotes
