@@ -269,3 +269,39 @@ func TestQuotientGraphs(t *testing.T) {
 		})
 	}
 }
+
+// TestMETISExamplesOfOtherKinds reads libmetis-doc's graph of two vertex
+// weights per vertex (test.mgraph, fmt 010, ncon 2) and the dual and
+// nodal graphs that m2gmetis makes of its mesh (metis.mesh): each has
+// the vertices and edges that graphchk counts, and written back it is a
+// graph that graphchk finds correct, with the same counts.
+func TestMETISExamplesOfOtherKinds(t *testing.T) {
+	meshtest.NeedTools(t, "graphchk", "m2gmetis")
+	dir := filepath.Dir(meshtest.Meshes(t)["4elt"])
+	out := t.TempDir()
+	paths, mesh := []string{filepath.Join(dir, "test.mgraph")}, filepath.Join(dir, "metis.mesh")
+	for _, p := range []string{paths[0], mesh} {
+		if _, err := os.Stat(p); err != nil {
+			meshtest.Missing(t, "libmetis-doc's "+filepath.Base(p))
+		}
+	}
+	for _, gtype := range []string{"dual", "nodal"} {
+		path := filepath.Join(out, gtype+".graph")
+		meshtest.Run(t, "m2gmetis", "-gtype="+gtype, mesh, path)
+		paths = append(paths, path)
+	}
+	for _, path := range paths {
+		res, err := graphfile.Read(bytes.NewReader(plain(t, path)), graphfile.Options{Format: "metis"})
+		if err != nil {
+			t.Fatalf("%s: %v", filepath.Base(path), err)
+		}
+		g := res.Graph
+		n, m := graphchk(t, path)
+		back := filepath.Join(out, "back.graph")
+		write(t, g, "metis", back)
+		bn, bm := graphchk(t, back)
+		if g.Order() != n || g.Arcs() != 2*m || bn != n || bm != m {
+			t.Errorf("%s: read %d vertices, %d arcs; graphchk %d, %d edges, written back %d, %d", filepath.Base(path), g.Order(), g.Arcs(), n, m, bn, bm)
+		}
+	}
+}
