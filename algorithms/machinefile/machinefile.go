@@ -29,15 +29,49 @@ type Format struct {
 	// and blank lines left in, looks like this format.
 	Sniff func(head []byte) bool
 	Read  func(text []byte) (topology.Host, error)
+	// Write writes a host in this format (nil: the format is only
+	// read); a host the format cannot hold is an error saying so, and
+	// nothing is written.
+	Write func(w io.Writer, h topology.Host) error
+	// Holds reports whether the format holds machine m as it is, so
+	// that m written reads back as the same machine (the same id);
+	// WriteMachine writes m in the first format that holds it. Nil:
+	// none.
+	Holds func(m topology.Machine) bool
+	// File names the file of a machine written in this format, ID
+	// standing for its id ("topology-ID.conf"), where Holds is set.
+	File string
 }
 
 // Formats lists the formats in the order Read tries them.
 var Formats = []Format{
-	{"coords", "torus coordinates", sniffCoords, readCoords},
-	{"hwloc-xml", "hwloc XML", sniffXML, readHwlocXML},
-	{"slurm", "Slurm topology.conf", sniffSlurm, readSlurm},
-	{"tgt", "Scotch target", sniffTarget, readTarget},
-	{"hwloc-synthetic", "hwloc synthetic string", sniffSynthetic, readSynthetic},
+	{Name: "coords", Title: coordsTitle, Sniff: sniffCoords, Read: readCoords, Write: writeCoords, Holds: holdsCoords, File: "coords-ID.txt"},
+	{Name: "hwloc-xml", Title: "hwloc XML", Sniff: sniffXML, Read: readHwlocXML},
+	{Name: "slurm", Title: "Slurm topology.conf", Sniff: sniffSlurm, Read: readSlurm, Write: writeSlurm, Holds: holdsSlurm, File: "topology-ID.conf"},
+	{Name: "tgt", Title: "Scotch target", Sniff: sniffTarget, Read: readTarget, Write: WriteTarget},
+	{Name: "hwloc-synthetic", Title: "hwloc synthetic string", Sniff: sniffSynthetic, Read: readSynthetic},
+}
+
+// Writable returns the names of the formats that write hosts (Write
+// set), in the order of Formats.
+func Writable() []string {
+	var out []string
+	for _, f := range Formats {
+		if f.Write != nil {
+			out = append(out, f.Name)
+		}
+	}
+	return out
+}
+
+// Lookup returns the format of the given name.
+func Lookup(name string) (Format, bool) {
+	for _, f := range Formats {
+		if f.Name == name {
+			return f, true
+		}
+	}
+	return Format{}, false
 }
 
 // Names returns the formats' names, for messages.
@@ -176,25 +210,23 @@ func andList(names []string) string {
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
-// WriteMachine writes a machine read from a file back in its format, and
-// returns the format's name (see FileName): a tree of switches as a
-// Slurm topology.conf ("slurm"), the listed nodes of a torus as a
-// coordinates file ("coords"). Both read back as the same machine.
+// WriteMachine writes a machine read from a file back in the first
+// format of Formats that holds it (Holds), which reads back as the same
+// machine, and returns the format's name (see FileName): a tree of
+// switches as a Slurm topology.conf ("slurm"), the listed nodes of a
+// torus as a coordinates file ("coords").
 func WriteMachine(w io.Writer, m topology.Machine) (string, error) {
-	if l, ok := m.(*topology.Listed); ok {
-		return "coords", WriteCoords(w, l)
-	}
-	if t, ok := m.(*topology.SwitchTree); ok {
-		return "slurm", WriteSlurm(w, t)
+	for _, f := range Formats {
+		if f.Holds != nil && f.Holds(m) {
+			return f.Name, f.Write(w, m)
+		}
 	}
 	return "", fmt.Errorf("no machine file for %s", m)
 }
 
-// FileName names the file of machine id in a format of WriteMachine:
-// topology-ID.conf, as Slurm names its file, or coords-ID.txt.
+// FileName names the file of machine id in a format of WriteMachine (its
+// File): topology-ID.conf, as Slurm names its file, or coords-ID.txt.
 func FileName(format, id string) string {
-	if format == "coords" {
-		return "coords-" + id + ".txt"
-	}
-	return "topology-" + id + ".conf"
+	f, _ := Lookup(format)
+	return strings.Replace(f.File, "ID", id, 1)
 }

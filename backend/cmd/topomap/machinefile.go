@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	commands["machine"] = command{"read a machine (a host spec or file:PATH) and write it as a machine file (" + strings.Join(machineFormats[1:], ", ") + ") or its spec", runMachine}
+	commands["machine"] = command{"read a machine (a host spec or file:PATH) and write it as a machine file (" + strings.Join(machinefile.Writable(), ", ") + ") or its spec", runMachine}
 }
 
 // hostSpec parses the --host flag: a spec string, or file:PATH, a machine
@@ -83,13 +83,13 @@ func nodeSuffix(value string) (string, error) {
 }
 
 // machineFormats are what the machine command writes: the spec, then
-// the machine file formats.
-var machineFormats = []string{"spec", "tgt", "slurm", "coords"}
+// the machine file formats that write (machinefile.Writable).
+func machineFormats() []string { return append([]string{"spec"}, machinefile.Writable()...) }
 
 func runMachine(_ context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("machine")
 	host := fs.String("host", "", hostHelp())
-	format := fs.String("format", "spec", "output `format`: "+strings.Join(machineFormats, ", "))
+	format := fs.String("format", "spec", "output `format`: "+strings.Join(machineFormats(), ", "))
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -100,24 +100,12 @@ func runMachine(_ context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	switch *format {
-	case "spec":
+	if *format == "spec" {
 		_, err = fmt.Fprintln(stdout, h)
 		return err
-	case "tgt":
-		return machinefile.WriteTarget(stdout, h)
-	case "slurm":
-		t, ok := h.(*topology.SwitchTree)
-		if !ok {
-			return fmt.Errorf("host %s is not a tree of named switches: --format slurm writes those (read from a topology.conf)", h)
-		}
-		return machinefile.WriteSlurm(stdout, t)
-	case "coords":
-		l, ok := h.(*topology.Listed)
-		if !ok {
-			return fmt.Errorf("host %s is not the listed nodes of a torus: --format coords writes those (read from a coordinates file)", h)
-		}
-		return machinefile.WriteCoords(stdout, l)
 	}
-	return fmt.Errorf("unknown --format %q (want %s)", *format, strings.Join(machineFormats, ", "))
+	if f, ok := machinefile.Lookup(*format); ok && f.Write != nil {
+		return f.Write(stdout, h)
+	}
+	return fmt.Errorf("unknown --format %q (want %s)", *format, strings.Join(machineFormats(), ", "))
 }
