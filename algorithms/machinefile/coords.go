@@ -142,7 +142,7 @@ func writeCoords(w io.Writer, h topology.Host) error {
 // file, which reads as the same machine (the same id).
 func WriteCoords(w io.Writer, l *topology.Listed) error {
 	torus := l.Whole()
-	lat, ok := torus.(*topology.Lattice)
+	lat, ok := torus.(topology.Grid)
 	if !ok {
 		return fmt.Errorf("machine %s lists nodes of %s, not of a torus or mesh", l, torus)
 	}

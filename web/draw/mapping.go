@@ -565,7 +565,7 @@ func key(f *flow, buf *bytes.Buffer, g *guest.Graph, h topology.Host, note strin
 		f.text(note, "s", 12)
 	}
 	inner, _ := topology.SplitCores(h)
-	host, ok := inner.(*topology.Lattice)
+	host, ok := inner.(topology.Grid)
 	if !ok {
 		return
 	}
@@ -574,7 +574,7 @@ func key(f *flow, buf *bytes.Buffer, g *guest.Graph, h topology.Host, note strin
 		wraps = wraps || host.Wraps(j)
 	}
 	switch {
-	case host.Kind() == topology.Hypercube:
+	case topology.IsHypercube(host):
 		f.text("host nodes in Gray-code order: x = low bits, y = high bits; neighbours differ in one bit", "s", 12)
 	case wraps && host.Rank() >= 2 && links:
 		f.text("dashed frame: the host wraps around (wrap-around links drawn as stubs)", "s", 12)
