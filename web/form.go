@@ -57,13 +57,50 @@ type form struct {
 	edited string
 }
 
-// formFromQuery reads the instance keys of q; a query without guest, host
-// and algo gets the defaults, and one without algo gets the first
-// applicable algorithm (the one the algorithm list shows).
+// text returns the form's text of the field of spec.Fields of that name,
+// or nil for a name the form does not hold: the one place that maps the
+// field table onto the form (TestFormHoldsEveryField).
+func (f *form) text(name string) *string {
+	switch name {
+	case "guest":
+		return &f.Guest
+	case "host":
+		return &f.Host
+	case "algo":
+		return &f.Algo
+	case "seed":
+		return &f.Seed
+	case "start":
+		return &f.Start
+	case "budget":
+		return &f.Budget
+	case "moves":
+		return &f.Moves
+	case "ta":
+		return &f.Ta
+	case "tc":
+		return &f.Tc
+	case "objective":
+		return &f.Objective
+	case "nodes":
+		return &f.Nodes
+	case "ranksPerNode":
+		return &f.RanksPerNode
+	}
+	return nil
+}
+
+// formFromQuery reads the instance keys of q (those of spec.Fields); a
+// query without guest, host and algo gets the defaults, and one without
+// algo gets the first applicable algorithm (the one the algorithm list
+// shows).
 func formFromQuery(q url.Values) form {
-	f := form{Guest: q.Get("guest"), Host: q.Get("host"), Algo: q.Get("algo"), Seed: q.Get("seed"),
-		Start: q.Get("start"), Budget: q.Get("budget"), Moves: q.Get("moves"), Ta: q.Get("ta"), Tc: q.Get("tc"),
-		Objective: q.Get("objective"), Nodes: q.Get("nodes"), RanksPerNode: q.Get("ranksPerNode")}
+	var f form
+	for _, fld := range spec.Fields {
+		if p := f.text(fld.Name); p != nil {
+			*p = q.Get(fld.Name)
+		}
+	}
 	if f.Guest == "" && f.Host == "" && f.Algo == "" {
 		f.Guest, f.Host, f.Algo = defaultGuest, defaultHost, defaultAlgo
 	}
@@ -127,41 +164,22 @@ func serverChecks(in spec.Instance) bool {
 	return (in.Nodes != "" || in.RanksPerNode > 0) && in.Host.Size() > browserLimit(in)
 }
 
-// parseOptional parses the optional fields that are set into in, and
-// their errors into errs. They go through ParseQuery itself, one at a
-// time, so that each message is exactly the parser's.
+// parseOptional parses the optional fields of spec.Fields that are set
+// into in, and their errors into errs, each with the table's parser (the
+// one ParseQuery calls), so that each message is exactly the parser's; a
+// field in error leaves in as it was.
 func (f form) parseOptional(in *spec.Instance, errs fieldErrors) {
-	for _, kv := range [][2]string{{"seed", f.Seed}, {"start", f.Start}, {"budget", f.Budget}, {"moves", f.Moves}, {"ta", f.Ta}, {"tc", f.Tc}, {"objective", f.Objective},
-		{"nodes", f.Nodes}, {"ranksPerNode", f.RanksPerNode}} {
-		if kv[1] == "" {
+	for _, fld := range spec.Fields {
+		p := f.text(fld.Name)
+		if fld.Required || p == nil || *p == "" {
 			continue
 		}
-		q := url.Values{"guest": {defaultGuest}, "host": {defaultHost}, "algo": {defaultAlgo}, kv[0]: {kv[1]}}
-		one, err := spec.ParseQuery(q)
-		if err != nil {
-			errs[kv[0]] = err.Error()
+		one := *in
+		if err := fld.Parse(&one, *p); err != nil {
+			errs[fld.Name] = err.Error()
 			continue
 		}
-		switch kv[0] {
-		case "seed":
-			in.Seed = one.Seed
-		case "start":
-			in.Start = one.Start
-		case "budget":
-			in.Budget = one.Budget
-		case "moves":
-			in.Moves = one.Moves
-		case "ta":
-			in.Ta = one.Ta
-		case "tc":
-			in.Tc = one.Tc
-		case "objective":
-			in.Objective = one.Objective
-		case "nodes":
-			in.Nodes = one.Nodes
-		case "ranksPerNode":
-			in.RanksPerNode = one.RanksPerNode
-		}
+		*in = one
 	}
 }
 
