@@ -4,7 +4,7 @@ import (
 	"errors"
 	"math/bits"
 
-	"topomap/algorithms/metric"
+	"topomap/algorithms/internal/numtext"
 	"topomap/algorithms/reason"
 	"topomap/algorithms/topology"
 )
@@ -31,7 +31,7 @@ func checkSize(d int, host *topology.Lattice) error {
 		return notApplicable("no host")
 	}
 	if host.Size() != 1<<d {
-		return notApplicable("host %s has %s nodes, the %d-cube has %s vertices", host, metric.Count(host.Size()), d, metric.Count(1<<d))
+		return notApplicable("host %s has %s nodes, the %d-cube has %s vertices", host, numtext.Count(host.Size()), d, numtext.Count(1<<d))
 	}
 	return nil
 }

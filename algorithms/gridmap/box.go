@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 
-	"topomap/algorithms/metric"
+	"topomap/algorithms/internal/numtext"
 	"topomap/algorithms/reason"
 	"topomap/algorithms/topology"
 )
@@ -79,10 +79,10 @@ func checkDims(what string, dims []int, want int) error {
 	n := 1
 	for a, k := range dims {
 		if k < 1 {
-			return reason.New(ErrShape, "%s axis %d has size %s, want at least 1", what, a+1, metric.Count(k))
+			return reason.New(ErrShape, "%s axis %d has size %s, want at least 1", what, a+1, numtext.Count(k))
 		}
 		if n > maxNodes/k {
-			return reason.New(ErrShape, "%s has more than %s nodes", what, metric.Count(maxNodes))
+			return reason.New(ErrShape, "%s has more than %s nodes", what, numtext.Count(maxNodes))
 		}
 		n *= k
 	}
@@ -103,10 +103,10 @@ func check(obj []int, og int, h Box, hg int, equal bool) error {
 	}
 	n, k := product(obj), h.Size()
 	if equal && n != k {
-		return reason.New(ErrShape, "%s objects on %s processors, want equal sizes", metric.Count(n), metric.Count(k))
+		return reason.New(ErrShape, "%s objects on %s processors, want equal sizes", numtext.Count(n), numtext.Count(k))
 	}
 	if n > k {
-		return reason.New(ErrShape, "%s objects on %s processors, want at least as many processors", metric.Count(n), metric.Count(k))
+		return reason.New(ErrShape, "%s objects on %s processors, want at least as many processors", numtext.Count(n), numtext.Count(k))
 	}
 	return nil
 }

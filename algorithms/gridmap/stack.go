@@ -3,7 +3,7 @@ package gridmap
 import (
 	"topomap/algorithms/reason"
 
-	"topomap/algorithms/metric"
+	"topomap/algorithms/internal/numtext"
 )
 
 // Stack implements stacking, Heuristic 1 of Bhatele 2010 §9.2 (2-D object
@@ -119,7 +119,7 @@ func planStack(obj []int, h Box) (stackPlan, error) {
 	p.short = 1 - p.long
 	ps := h.Dims[p.s]
 	if obj[p.long]%ps != 0 {
-		return p, reason.New(ErrShape, "stacking cuts the longer object side %s into %s subgrids (the smallest host side), and %s is not a multiple of %s", metric.Count(obj[p.long]), metric.Count(ps), metric.Count(obj[p.long]), metric.Count(ps))
+		return p, reason.New(ErrShape, "stacking cuts the longer object side %s into %s subgrids (the smallest host side), and %s is not a multiple of %s", numtext.Count(obj[p.long]), numtext.Count(ps), numtext.Count(obj[p.long]), numtext.Count(ps))
 	}
 	p.w = obj[p.long] / ps
 	return p, nil

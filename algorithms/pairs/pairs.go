@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"topomap/algorithms/guest"
+	"topomap/algorithms/internal/numtext"
 	"topomap/algorithms/mapping"
-	"topomap/algorithms/metric"
 	"topomap/algorithms/topology"
 )
 
@@ -495,7 +495,7 @@ func startHopBytes(s *state, start []int, objective float64) float64 {
 func (o *Options) check(g *guest.Graph, host topology.Host, starts [][]int) error {
 	switch {
 	case g.Order() > host.Size():
-		return fmt.Errorf("%w: guest has %s objects, host %s only %s nodes", ErrInvalid, metric.Count(g.Order()), host, metric.Count(host.Size()))
+		return fmt.Errorf("%w: guest has %s objects, host %s only %s nodes", ErrInvalid, numtext.Count(g.Order()), host, numtext.Count(host.Size()))
 	case len(starts) == 0:
 		return fmt.Errorf("%w: no starting placement", ErrInvalid)
 	case o.Mode != Biased && o.Mode != Uniform:

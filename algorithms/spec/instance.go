@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"topomap/algorithms/metric"
+	"topomap/algorithms/internal/numtext"
 	"topomap/algorithms/topology"
 )
 
@@ -63,7 +63,7 @@ const MaxNodesText = 16 << 10
 func ParseNodes(s string) (string, error) {
 	t := strings.TrimSpace(s)
 	if t == "" || len(t) > MaxNodesText {
-		return "", &FieldError{"nodes", syntaxf("nodes: want a Slurm hostlist of node names (nid[00001-00004,00007]) or index ranges (0-15,32-47), at most %s characters", metric.Count(MaxNodesText))}
+		return "", &FieldError{"nodes", syntaxf("nodes: want a Slurm hostlist of node names (nid[00001-00004,00007]) or index ranges (0-15,32-47), at most %s characters", numtext.Count(MaxNodesText))}
 	}
 	return t, nil
 }
@@ -72,7 +72,7 @@ func ParseNodes(s string) (string, error) {
 func ParseRanksPerNode(s string) (int, error) {
 	v, err := strconv.Atoi(s)
 	if err != nil || v < 1 || v > topology.MaxCores {
-		return 0, &FieldError{"ranksPerNode", syntaxf("ranksPerNode %.64q: want a whole number from 1 to %s", s, metric.Count(topology.MaxCores))}
+		return 0, &FieldError{"ranksPerNode", syntaxf("ranksPerNode %.64q: want a whole number from 1 to %s", s, numtext.Count(topology.MaxCores))}
 	}
 	return v, nil
 }
@@ -184,7 +184,7 @@ const MaxMoves = 1 << 34
 func ParseMoves(s string) (int64, error) {
 	v, err := strconv.ParseInt(s, 10, 64)
 	if err != nil || v < 0 || v > MaxMoves {
-		return 0, &FieldError{"moves", syntaxf("moves %.64q: want a whole number from 0 to %s", s, metric.Count(MaxMoves))}
+		return 0, &FieldError{"moves", syntaxf("moves %.64q: want a whole number from 0 to %s", s, numtext.Count(MaxMoves))}
 	}
 	return v, nil
 }
@@ -202,7 +202,7 @@ const (
 // message, the CLI's help): "0 or a number from 0.000000001 to
 // 1,000,000,000 (any unit, the same for ta and tc)".
 var TimeRange = "0 or a number from " + strconv.FormatFloat(MinTime, 'f', -1, 64) +
-	" to " + metric.Thousands(MaxTime) + " (any unit, the same for ta and tc)"
+	" to " + numtext.Thousands(int64(MaxTime)) + " (any unit, the same for ta and tc)"
 
 // ParseTime parses a model time (ta or tc): 0 or a number in [MinTime,
 // MaxTime].
