@@ -27,55 +27,23 @@ func (h Hostnames) Name(i int) string {
 	return topology.DefaultNodeName(i)
 }
 
-// MaxHostname is the longest host name accepted (a DNS name's limit).
-const MaxHostname = 253
+// MaxHostname is the longest host name accepted (a DNS name's limit,
+// hostlist.MaxName).
+const MaxHostname = hostlist.MaxName
 
 // MaxHostnamesLine is the longest line of a host names file: a hostlist
 // expression may name many hosts.
 const MaxHostnamesLine = 64 << 10
 
 // CheckHostnames returns nil if names can name the nodes of a host of
-// that many nodes: one name per node (or none at all, for the defaults),
-// each 1 to MaxHostname ASCII letters, digits, '.', '-' or '_', not starting
-// with '-' (a launcher would read it as an option), all distinct (a
-// launcher would merge two nodes of one name). The error is a field error
-// on "hostnames" that names the first bad entry by its position.
+// that many nodes (hostlist.CheckNames: one name per node, or none at
+// all, for the defaults, each 1 to MaxHostname ASCII letters, digits,
+// '.', '-' or '_', not starting with '-', all distinct). The error is a
+// field error on "hostnames" that names the first bad entry by its
+// position.
 func CheckHostnames(names []string, nodes int) error {
-	if len(names) == 0 {
-		return nil
-	}
-	if len(names) != nodes {
-		return hostnamesErrorf("%s host names for %s nodes: give one name per node, in node-index order", metric.Count(len(names)), metric.Count(nodes))
-	}
-	seen := make(map[string]int, len(names))
-	for i, n := range names {
-		if err := checkHostname(n); err != nil {
-			return hostnamesErrorf("name %d: %v", i+1, err)
-		}
-		if j, dup := seen[n]; dup {
-			return hostnamesErrorf("name %d repeats name %d (%.40q): every node needs its own name", i+1, j+1, n)
-		}
-		seen[n] = i
-	}
-	return nil
-}
-
-// checkHostname checks one name; its characters first, so that the
-// length it counts is in ASCII characters.
-func checkHostname(n string) error {
-	if n == "" {
-		return fmt.Errorf("0 characters, want 1 to %d", MaxHostname)
-	}
-	if n[0] == '-' {
-		return fmt.Errorf("%.40q starts with '-', which a launcher would read as an option", n)
-	}
-	for _, r := range n {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '-' || r == '_') {
-			return fmt.Errorf("%.40q has %q; a host name has only ASCII letters (a-z, A-Z), digits, '.', '-' and '_'", n, r)
-		}
-	}
-	if len(n) > MaxHostname {
-		return fmt.Errorf("%s characters, want 1 to %d", metric.Count(len(n)), MaxHostname)
+	if err := hostlist.CheckNames(names, nodes); err != nil {
+		return &spec.FieldError{Field: "hostnames", Err: err}
 	}
 	return nil
 }
@@ -114,7 +82,7 @@ func appendHostlist(names Hostnames, expr string, nodes int) (Hostnames, error) 
 		return nil, err
 	}
 	for _, n := range more {
-		if err := checkHostname(n); err != nil {
+		if err := hostlist.CheckName(n); err != nil {
 			return nil, err
 		}
 	}

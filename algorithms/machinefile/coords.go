@@ -33,7 +33,7 @@ type TorusCoords struct {
 // per axis; every axis wraps by default), then one line per node, "NAME x
 // y z", one coordinate per axis. Other lines starting with # are
 // comments. Names and places are each listed once, and a name is one
-// that launcher files can carry (the rule of export.CheckHostnames);
+// that launcher files can carry (the rule of hostlist.CheckNames);
 // every error names its line. At most MaxBytes are read, a leading byte
 // order mark skipped (bom.Skip).
 func ReadTorusCoords(r io.Reader) (TorusCoords, error) {

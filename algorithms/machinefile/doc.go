@@ -48,7 +48,7 @@
 //     one back.
 //
 // Node names, in both files that name nodes, must be names launcher
-// files can carry (export.CheckHostnames: ASCII letters, digits and
+// files can carry (hostlist.CheckNames: ASCII letters, digits and
 // "-._", not starting with '-'): a file is refused at the line of the
 // first that is not, so that no export of its machine fails later.
 //

@@ -17,7 +17,10 @@ import (
 var flowStages = [][]string{
 	{"algorithms/spec", "algorithms/topology", "algorithms/guest", "algorithms/hostlist"},
 	{"algorithms/embedding", "algorithms/gridmap", "algorithms/pairs", "algorithms/optimal", "algorithms/mapping"},
-	{"algorithms/metric"},
+	// The machine and graph file readers belong to the first stage, but
+	// write sizes and figures in their messages with metric's Bytes,
+	// Number and Plural.
+	{"algorithms/metric", "algorithms/machinefile", "algorithms/graphfile"},
 	{"algorithms/export", "web", "web/draw", "backend/store", "backend/server"},
 }
 
