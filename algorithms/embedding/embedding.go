@@ -3,6 +3,7 @@ package embedding
 import (
 	"errors"
 	"math/bits"
+	"strings"
 
 	"topomap/algorithms/internal/numtext"
 	"topomap/algorithms/reason"
@@ -23,7 +24,7 @@ func notApplicable(format string, args ...any) error {
 }
 
 // checkSize rejects a dimension out of range and a host of the wrong size.
-func checkSize(d int, host *topology.Lattice) error {
+func checkSize(d int, host topology.Grid) error {
 	if d < 0 || d > MaxDim {
 		return notApplicable("cube dimension %d out of [0, %d]", d, MaxDim)
 	}
@@ -39,8 +40,8 @@ func checkSize(d int, host *topology.Lattice) error {
 // fieldWidths returns log2 of every side of a line, ring, mesh or torus whose
 // sides are powers of two: the widths of the bit fields that hold the
 // coordinates in a node index.
-func fieldWidths(name string, host *topology.Lattice) ([]int, error) {
-	if host.Kind() == topology.Hypercube {
+func fieldWidths(name string, host topology.Grid) ([]int, error) {
+	if topology.IsHypercube(host) {
 		return nil, notApplicable("%s needs a line, ring, mesh or torus, not a hypercube (use identity)", name)
 	}
 	w := make([]int, host.Rank())
@@ -72,11 +73,11 @@ func perField(d int, w []int, f func(x uint, width int) uint) []int {
 }
 
 // CheckIdentity returns nil if Identity applies: the host is the d-cube.
-func CheckIdentity(d int, host *topology.Lattice) error {
+func CheckIdentity(d int, host topology.Grid) error {
 	if err := checkSize(d, host); err != nil {
 		return err
 	}
-	if host.Kind() != topology.Hypercube {
+	if !topology.IsHypercube(host) {
 		return notApplicable("identity needs a hypercube host, not %s", host)
 	}
 	return nil
@@ -85,7 +86,7 @@ func CheckIdentity(d int, host *topology.Lattice) error {
 // Identity embeds the d-cube onto the hypercube host of the same dimension:
 // vertex n on node n, every edge on one link (D_i = 1, T = d(T_a + t_c),
 // [XOR] §2.1). O(2^d).
-func Identity(d int, host *topology.Lattice) ([]int, error) {
+func Identity(d int, host topology.Grid) ([]int, error) {
 	if err := CheckIdentity(d, host); err != nil {
 		return nil, err
 	}
@@ -98,7 +99,7 @@ func Identity(d int, host *topology.Lattice) ([]int, error) {
 
 // CheckStandard returns nil if Standard applies: a line, ring, mesh or torus
 // (any wrap-around) of 2^d nodes, hence with power-of-two sides.
-func CheckStandard(d int, host *topology.Lattice) error {
+func CheckStandard(d int, host topology.Grid) error {
 	if err := checkSize(d, host); err != nil {
 		return err
 	}
@@ -111,7 +112,7 @@ func CheckStandard(d int, host *topology.Lattice) error {
 // p_i = (n mod Π_{j≤i} k_j) div Π_{j<i} k_j, the mixed-radix digits of n,
 // p_1 least significant. With the first coordinate varying fastest that is
 // node index n. Distances: D_i = 2^(i - offset of i's field). O(2^d).
-func Standard(d int, host *topology.Lattice) ([]int, error) {
+func Standard(d int, host topology.Grid) ([]int, error) {
 	if err := CheckStandard(d, host); err != nil {
 		return nil, err
 	}
@@ -127,27 +128,25 @@ func Standard(d int, host *topology.Lattice) ([]int, error) {
 // mesh:16x1 or torus:1x16, whose node index is the position along that
 // axis). Lai & Sprague's extension to 2-D meshes is not specified by our
 // source, so meshes are refused with a message saying so.
-func CheckByWeight(d int, host *topology.Lattice) error {
+func CheckByWeight(d int, host topology.Grid) error {
 	if err := checkSize(d, host); err != nil {
 		return err
 	}
-	switch host.Kind() {
-	case topology.Line, topology.Ring:
-		return nil
-	case topology.Mesh, topology.Torus:
-		if r := longAxes(host); r > 1 {
-			return notApplicable("byweight onto a %d-dimensional %s (Lai & Sprague) is not specified: the paper's figure is unreadable; use a line or ring", r, host.Kind())
-		}
-		return nil
+	if topology.IsHypercube(host) {
+		return notApplicable("byweight needs a line or ring, not %s", host)
 	}
-	return notApplicable("byweight needs a line or ring, not %s", host)
+	if r := longAxes(host); r > 1 { // a mesh or torus: its spec's kind
+		kind, _, _ := strings.Cut(host.String(), ":")
+		return notApplicable("byweight onto a %d-dimensional %s (Lai & Sprague) is not specified: the paper's figure is unreadable; use a line or ring", r, kind)
+	}
+	return nil
 }
 
 // longAxes returns the number of host axes of size 2 or more: a mesh or
 // torus with at most one is a line or ring.
-func longAxes(host *topology.Lattice) int {
+func longAxes(host topology.Grid) int {
 	r := 0
-	for _, k := range host.Dims() {
+	for _, k := range topology.DimsOf(host) {
 		if k > 1 {
 			r++
 		}
@@ -161,7 +160,7 @@ func longAxes(host *topology.Lattice) int {
 // ring. For d = 3 the positions hold 000 100 010 001 110 101 011 111 (Fig.
 // 3.a). It minimises the dilation on a line but is not constant-distance.
 // O(2^d): the labels of each weight are enumerated directly, no sort.
-func ByWeight(d int, host *topology.Lattice) ([]int, error) {
+func ByWeight(d int, host topology.Grid) ([]int, error) {
 	if err := CheckByWeight(d, host); err != nil {
 		return nil, err
 	}
@@ -197,7 +196,7 @@ func binomial(n, k int) int {
 
 // CheckGray returns nil if Gray applies: a line, ring, mesh or torus of 2^d
 // nodes (power-of-two sides).
-func CheckGray(d int, host *topology.Lattice) error {
+func CheckGray(d int, host topology.Grid) error {
 	if err := checkSize(d, host); err != nil {
 		return err
 	}
@@ -217,7 +216,7 @@ func CheckGray(d int, host *topology.Lattice) error {
 // mixed-radix construction, which we could not obtain. It is not
 // constant-distance on rings (flipping bit 1 moves a vertex 1 or 3 steps).
 // O(c·2^d).
-func Gray(d int, host *topology.Lattice) ([]int, error) {
+func Gray(d int, host topology.Grid) ([]int, error) {
 	if err := CheckGray(d, host); err != nil {
 		return nil, err
 	}
@@ -242,11 +241,11 @@ func GrayRank(g uint) uint {
 // sides 2^(d_j), every axis longer than 2 wrapping around (on an axis of 1
 // or 2 nodes wrap-around adds no link, so mesh:8x2:wrap=10 is the torus
 // 8x2 and mesh:16x1:wrap=10 the ring of 16).
-func CheckXor(d int, host *topology.Lattice) error {
+func CheckXor(d int, host topology.Grid) error {
 	if err := checkSize(d, host); err != nil {
 		return err
 	}
-	if host.Kind() == topology.Hypercube || !wrapsLongAxes(host) {
+	if topology.IsHypercube(host) || !wrapsLongAxes(host) {
 		return notApplicable("xor needs a ring or torus whose sides are powers of two, not %s", host)
 	}
 	if _, err := fieldWidths("xor", host); err != nil {
@@ -267,7 +266,7 @@ func CheckXor(d int, host *topology.Lattice) error {
 // field 1 the least significant d_1 bits, and X_(d_j) is applied to field j
 // to give coordinate j. A field of one bit is copied ([P]: the formula is
 // undefined there; a 2-node ring has nothing to choose). O(c·2^d).
-func Xor(d int, host *topology.Lattice) ([]int, error) {
+func Xor(d int, host topology.Grid) ([]int, error) {
 	if err := CheckXor(d, host); err != nil {
 		return nil, err
 	}
@@ -277,8 +276,8 @@ func Xor(d int, host *topology.Lattice) ([]int, error) {
 
 // wrapsLongAxes reports whether every axis of host longer than 2 wraps
 // around.
-func wrapsLongAxes(host *topology.Lattice) bool {
-	for j, k := range host.Dims() {
+func wrapsLongAxes(host topology.Grid) bool {
+	for j, k := range topology.DimsOf(host) {
 		if k > 2 && !host.Wraps(j) {
 			return false
 		}

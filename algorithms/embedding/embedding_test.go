@@ -16,7 +16,7 @@ import (
 )
 
 // embedFunc is the shape shared by every embedding of the package.
-type embedFunc func(d int, host *topology.Lattice) ([]int, error)
+type embedFunc func(d int, host topology.Grid) ([]int, error)
 
 var all = []struct {
 	name string
@@ -487,7 +487,7 @@ func TestNotApplicable(t *testing.T) {
 		name string
 		f    embedFunc
 		d    int
-		host *topology.Lattice
+		host topology.Grid
 		want string
 	}{
 		{"identity on ring", embedding.Identity, 3, ring(8), "identity needs a hypercube host"},

@@ -24,7 +24,7 @@ import (
 func TestSquaredLinkLoadsAreExact(t *testing.T) {
 	for _, c := range []struct {
 		d     int
-		embed func(int, *topology.Lattice) ([]int, error)
+		embed func(int, topology.Grid) ([]int, error)
 		want  string // the exact sum (computed below, written here to read)
 	}{
 		{18, embedding.Standard, "11509130329849856"},

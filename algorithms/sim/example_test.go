@@ -19,7 +19,7 @@ func ExampleRun() {
 	cube, _ := guest.NewHypercube(3)
 	for _, e := range []struct {
 		name string
-		f    func(int, *topology.Lattice) ([]int, error)
+		f    func(int, topology.Grid) ([]int, error)
 	}{{"standard", embedding.Standard}, {"byweight", embedding.ByWeight}} {
 		place, _ := e.f(3, line)
 		s, err := sim.Run(&mapping.Mapping{Guest: cube, Host: line, Place: place}, 1, 1)

@@ -25,7 +25,7 @@ func must[T any](v T, err error) T {
 	return v
 }
 
-type embedFunc func(int, *topology.Lattice) ([]int, error)
+type embedFunc func(int, topology.Grid) ([]int, error)
 
 // embed maps the d-cube onto host with f.
 func embed(f embedFunc, d int, host *topology.Lattice) *mapping.Mapping {

@@ -40,8 +40,8 @@ func init() {
 
 // cubeEmbedding wraps an embedding of package embedding as an Algorithm
 // for hypercube guests.
-func cubeEmbedding(name string, embed func(int, *topology.Lattice) ([]int, error),
-	check func(int, *topology.Lattice) error, hosts string, notes Notes) Algorithm {
+func cubeEmbedding(name string, embed func(int, topology.Grid) ([]int, error),
+	check func(int, topology.Grid) error, hosts string, notes Notes) Algorithm {
 	return Algorithm{
 		Name:   name,
 		Notes:  notes,
@@ -67,13 +67,13 @@ func cubeEmbedding(name string, embed func(int, *topology.Lattice) ([]int, error
 	}
 }
 
-// cubeOnto checks that the guest is a d-cube and the host a lattice (the
+// cubeOnto checks that the guest is a d-cube and the host a grid (the
 // embeddings are defined on lines, rings, meshes, toruses and hypercubes).
-func cubeOnto(name string, g spec.Guest, h topology.Host) (int, *topology.Lattice, error) {
+func cubeOnto(name string, g spec.Guest, h topology.Host) (int, topology.Grid, error) {
 	if g.Kind != guest.Hypercube {
 		return 0, nil, fmt.Errorf("%s needs a hypercube guest, not %s", name, g)
 	}
-	host, ok := h.(*topology.Lattice)
+	host, ok := h.(topology.Grid)
 	if _, c := topology.SplitCores(h); c > 1 {
 		return 0, nil, fmt.Errorf("%s places one process per node; %s has %s cores per node (rb and greedy map onto its slots)", name, h, metric.Count(c))
 	}
