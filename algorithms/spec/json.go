@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -78,13 +79,7 @@ func DecodeObject(body []byte, keys ...string) (map[string]json.RawMessage, erro
 		return nil, invalid("", "data after the JSON object")
 	}
 	m := map[string]json.RawMessage{}
-	members := json.NewDecoder(bytes.NewReader(whole))
-	members.Token() // {
-	for members.More() {
-		tok, _ := members.Token()
-		k := tok.(string)
-		var v json.RawMessage
-		members.Decode(&v)
+	for k, v := range members(whole) {
 		if !slices.Contains(keys, k) {
 			return nil, invalid(k, fmt.Sprintf("unknown field %q (want %s)", k, strings.Join(keys, ", ")))
 		}
@@ -94,6 +89,23 @@ func DecodeObject(body []byte, keys ...string) (map[string]json.RawMessage, erro
 		m[k] = v
 	}
 	return m, nil
+}
+
+// members yields the keys and raw values of the members of a well-formed
+// JSON object, in order.
+func members(object json.RawMessage) iter.Seq2[string, json.RawMessage] {
+	return func(yield func(string, json.RawMessage) bool) {
+		dec := json.NewDecoder(bytes.NewReader(object))
+		dec.Token() // {
+		for dec.More() {
+			tok, _ := dec.Token()
+			var v json.RawMessage
+			dec.Decode(&v)
+			if !yield(tok.(string), v) {
+				return
+			}
+		}
+	}
 }
 
 // read reads the members of a well-formed JSON value (null counts as an
@@ -107,13 +119,7 @@ func (r *Request) read(whole json.RawMessage) (keys []string, err error) {
 	default: // as encoding/json said it when it decoded into a struct
 		return nil, invalid("", fmt.Sprintf("field %q: want a struct, got %s", "", jsonKind(whole, false)))
 	}
-	dec := json.NewDecoder(bytes.NewReader(whole))
-	dec.Token() // {
-	for dec.More() {
-		tok, _ := dec.Token()
-		k := tok.(string)
-		var v json.RawMessage
-		dec.Decode(&v)
+	for k, v := range members(whole) {
 		_, known := r.text[k]
 		_, extra := r.Extra[k]
 		if (known || extra) && err == nil { // encoding/json would keep the last silently
