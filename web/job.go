@@ -12,6 +12,7 @@ import (
 
 	"topomap/algorithms/export"
 	"topomap/algorithms/metric"
+	"topomap/algorithms/sim"
 	"topomap/algorithms/spec"
 	"topomap/backend/api"
 	"topomap/web/draw"
@@ -404,6 +405,13 @@ func budgetText(s string) string {
 	return metric.RunTime(d.Seconds())
 }
 
+// modelled reports whether the execution model (sim.Models) has a Gantt
+// chart of a job of that guest spec.
+func modelled(guestSpec string) bool {
+	g, err := spec.ParseGuest(guestSpec)
+	return err == nil && sim.Models(g.Kind)
+}
+
 func (c *JobPage) renderDone() app.UI {
 	base := apiBase + "/jobs/" + c.id
 	r := c.job.Request
@@ -439,7 +447,7 @@ func (c *JobPage) renderDone() app.UI {
 					return app.A().ID("dl-" + f).Href(base + "/placement?format=" + f).Download(name(f)).Text(f)
 				}),
 			),
-			app.If(strings.HasPrefix(r.Guest, "hypercube:"), func() app.UI {
+			app.If(modelled(r.Guest), func() app.UI {
 				// The execution model of any d-cube, drawn by the server
 				// (the Gantt page simulates up to MaxGanttDim).
 				return app.P().Body(app.A().ID("job-gantt").Href(apiBase + "/render.svg?view=gantt&job=" + c.id).
