@@ -167,7 +167,7 @@ func (t *SwitchTree) ID() string { return t.id }
 func (t *SwitchTree) Size() int { return t.nodes }
 
 // String returns "machine:ID".
-func (t *SwitchTree) String() string { return "machine:" + t.id }
+func (t *SwitchTree) String() string { return machinePrefix + t.id }
 
 // NodeName returns the name of node i, as the file gave it.
 func (t *SwitchTree) NodeName(i int) string { return t.names[i] }

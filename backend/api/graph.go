@@ -1,5 +1,10 @@
 package api
 
+import (
+	"topomap/algorithms/guest"
+	"topomap/algorithms/spec"
+)
+
 // Graph is the answer to POST /api/v1/graphs: the id of an uploaded
 // communication graph (its guest spec is "graph:" + ID) and what was read.
 type Graph struct {
@@ -16,8 +21,9 @@ type Graph struct {
 	Warnings []string `json:"warnings"`
 }
 
-// Guest returns the guest spec string that names the graph.
-func (g Graph) Guest() string { return "graph:" + g.ID }
+// Guest returns the guest spec string that names the graph, as the
+// guest kind of uploaded graphs writes it ("graph:" + ID).
+func (g Graph) Guest() string { return spec.Guest{Kind: guest.Custom, ID: g.ID}.String() }
 
 // GraphData is an uploaded graph in CSR form, as GET
 // /api/v1/graphs/{id}?format=json answers it: vertex v's arcs go to
