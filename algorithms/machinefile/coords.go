@@ -122,22 +122,6 @@ func readCoords(text []byte) (topology.Host, error) {
 	return l, nil
 }
 
-// holdsCoords reports whether m is the listed nodes of a torus, which a
-// coordinates file holds.
-func holdsCoords(m topology.Machine) bool {
-	_, ok := m.(*topology.Listed)
-	return ok
-}
-
-// writeCoords is WriteCoords for the format table.
-func writeCoords(w io.Writer, h topology.Host) error {
-	l, ok := h.(*topology.Listed)
-	if !ok {
-		return fmt.Errorf("host %s is not the listed nodes of a torus: a coordinates file holds those (read from a coordinates file)", h)
-	}
-	return WriteCoords(w, l)
-}
-
 // WriteCoords writes the listed nodes of a torus back as a coordinates
 // file, which reads as the same machine (the same id).
 func WriteCoords(w io.Writer, l *topology.Listed) error {

@@ -45,11 +45,34 @@ type Format struct {
 
 // Formats lists the formats in the order Read tries them.
 var Formats = []Format{
-	{Name: "coords", Title: coordsTitle, Sniff: sniffCoords, Read: readCoords, Write: writeCoords, Holds: holdsCoords, File: "coords-ID.txt"},
+	{Name: "coords", Title: coordsTitle, Sniff: sniffCoords, Read: readCoords, File: "coords-ID.txt",
+		Write: writeAs(WriteCoords, "the listed nodes of a torus: a coordinates file holds those (read from a coordinates file)"),
+		Holds: isA[*topology.Listed]},
 	{Name: "hwloc-xml", Title: "hwloc XML", Sniff: sniffXML, Read: readHwlocXML},
-	{Name: "slurm", Title: "Slurm topology.conf", Sniff: sniffSlurm, Read: readSlurm, Write: writeSlurm, Holds: holdsSlurm, File: "topology-ID.conf"},
+	{Name: "slurm", Title: "Slurm topology.conf", Sniff: sniffSlurm, Read: readSlurm, File: "topology-ID.conf",
+		Write: writeAs(WriteSlurm, "a tree of named switches: a topology.conf holds those (read from a topology.conf)"),
+		Holds: isA[*topology.SwitchTree]},
 	{Name: "tgt", Title: "Scotch target", Sniff: sniffTarget, Read: readTarget, Write: WriteTarget},
 	{Name: "hwloc-synthetic", Title: "hwloc synthetic string", Sniff: sniffSynthetic, Read: readSynthetic},
+}
+
+// writeAs is the Write of a format that holds the machines of one kind
+// T, written by write: another host is refused as not what (the kind the
+// format holds, and where such a machine comes from).
+func writeAs[T topology.Host](write func(io.Writer, T) error, what string) func(io.Writer, topology.Host) error {
+	return func(w io.Writer, h topology.Host) error {
+		m, ok := h.(T)
+		if !ok {
+			return fmt.Errorf("host %s is not %s", h, what)
+		}
+		return write(w, m)
+	}
+}
+
+// isA is the Holds of a format that holds the machines of kind T.
+func isA[T topology.Machine](m topology.Machine) bool {
+	_, ok := m.(T)
+	return ok
 }
 
 // Writable returns the names of the formats that write hosts (Write

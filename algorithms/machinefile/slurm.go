@@ -249,22 +249,6 @@ func (r *slurmReader) names() []string {
 	return out
 }
 
-// holdsSlurm reports whether m is a tree of named switches, which a
-// topology.conf holds.
-func holdsSlurm(m topology.Machine) bool {
-	_, ok := m.(*topology.SwitchTree)
-	return ok
-}
-
-// writeSlurm is WriteSlurm for the format table.
-func writeSlurm(w io.Writer, h topology.Host) error {
-	t, ok := h.(*topology.SwitchTree)
-	if !ok {
-		return fmt.Errorf("host %s is not a tree of named switches: a topology.conf holds those (read from a topology.conf)", h)
-	}
-	return WriteSlurm(w, t)
-}
-
 // WriteSlurm writes a switch tree as a topology.conf, one line per
 // switch in its order, its nodes and switches listed by name as hostlist
 // expressions (hostlist.Compress: "nid[0-262143]", so that no line is
