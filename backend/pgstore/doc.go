@@ -41,7 +41,9 @@
 //     progress are logged at most every 10 s while the database is down.
 //   - Cancel: any replica checks the token against the stored hash, marks
 //     the row and cancels the River job, whose worker stops within
-//     milliseconds and records the job cancelled.
+//     milliseconds and records the job cancelled; a job whose River run
+//     no worker holds (rescued from a dead replica, waiting for its
+//     retry) the cancelling replica records itself.
 //   - Outages: an error that says the database cannot be reached is
 //     jobs.ErrUnavailable (the server's 503); a worker whose result meets
 //     one writes it again for 30 s, and River rescues the job after that.

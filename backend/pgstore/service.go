@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivertype"
 
 	"topomap/algorithms/solve"
 	"topomap/algorithms/spec"
@@ -217,7 +218,9 @@ func (s *Service) Subscribe(id string) (jobs.Job, <-chan jobs.Job, func(), error
 // Cancel cancels a queued or running job given its cancel token, checked
 // against the stored hash: a queued job is recorded cancelled at once, a
 // running one is marked and its River job cancelled, and Cancel returns
-// once its worker, on whichever replica, has recorded it (or ctx ends).
+// once its worker, on whichever replica, has recorded it (or ctx ends);
+// one whose River run no worker holds (rescued from a dead replica and
+// waiting for its retry) is recorded cancelled at once.
 func (s *Service) Cancel(ctx context.Context, id, token string) (jobs.Job, error) {
 	j, err := s.cancel(ctx, id, token)
 	return j, unavailable(err)
@@ -261,14 +264,32 @@ func (s *Service) cancel(ctx context.Context, id, token string) (jobs.Job, error
 		s.observe(j)
 	}
 	if riverID != nil {
-		if _, err := s.client.JobCancel(ctx, *riverID); err != nil && !errors.Is(err, river.ErrNotFound) {
+		run, err := s.client.JobCancel(ctx, *riverID)
+		if err != nil && !errors.Is(err, river.ErrNotFound) {
 			return j, fmt.Errorf("cancelling the run of job %s: %w", id, err)
+		}
+		if err == nil && run.State == rivertype.JobStateCancelled && !j.Status.Final() {
+			return s.recordUnheld(ctx, id)
 		}
 	}
 	if j.Status.Final() {
 		return j, nil
 	}
 	return s.await(ctx, id)
+}
+
+// recordUnheld records cancelled a job whose River run the cancel ended
+// while no worker held it (its replica died and the run waited for a
+// retry): no worker will, and the leader's sweep would a minute later.
+func (s *Service) recordUnheld(ctx context.Context, id string) (jobs.Job, error) {
+	if err := pgx.BeginFunc(ctx, s.db.pool, func(tx pgx.Tx) error { return reapOne(ctx, tx, id) }); err != nil {
+		return jobs.Job{}, fmt.Errorf("recording job %s cancelled: %w", id, err)
+	}
+	j, err := s.db.Get(id)
+	if err == nil && j.Status.Final() {
+		s.observe(j)
+	}
+	return j, err
 }
 
 // await returns a job's state once final, or when ctx ends.
