@@ -87,8 +87,11 @@ func (db *DB) migrate(ctx context.Context) error {
 // creation time in Unix nanoseconds, the listing's order (timestamptz
 // keeps microseconds only); bytes what a job or graph takes, for the
 // retention's bound; attempt and replica are River's attempt of the last
-// run and the replica that ran it (host name and process id).
-const schema = `
+// run and the replica that ran it (host name and process id); graph_ref
+// and machine_ref the graph and machine its request names (graphRef,
+// machineRef: the retention keeps those without reading every record),
+// NULL in rows written by a version before them until the next start.
+var schema = `
 CREATE TABLE IF NOT EXISTS topomap_jobs (
 	id text PRIMARY KEY,
 	status text NOT NULL,
@@ -121,7 +124,33 @@ CREATE TABLE IF NOT EXISTS topomap_graphs (
 ALTER TABLE topomap_graphs ALTER COLUMN data SET STORAGE EXTERNAL;
 ALTER TABLE topomap_graphs ADD COLUMN IF NOT EXISTS machine boolean NOT NULL DEFAULT false;
 CREATE INDEX IF NOT EXISTS topomap_graphs_machines ON topomap_graphs (id) WHERE machine;
+ALTER TABLE topomap_jobs ADD COLUMN IF NOT EXISTS graph_ref text;
+ALTER TABLE topomap_jobs ADD COLUMN IF NOT EXISTS machine_ref text;
+CREATE INDEX IF NOT EXISTS topomap_jobs_refs_unset ON topomap_jobs (id) WHERE graph_ref IS NULL OR machine_ref IS NULL;
+UPDATE topomap_jobs SET graph_ref = ` + graphRef("record") + `, machine_ref = ` + machineRef("record") + `
+	WHERE graph_ref IS NULL OR machine_ref IS NULL;
+CREATE INDEX IF NOT EXISTS topomap_jobs_graph_ref ON topomap_jobs (graph_ref);
+CREATE INDEX IF NOT EXISTS topomap_jobs_machine_ref ON topomap_jobs (machine_ref);
+CREATE INDEX IF NOT EXISTS topomap_jobs_expiry ON topomap_jobs (last_used) WHERE ` + finished + `;
 `
+
+// requestOf is the request of the job record rec (an SQL expression).
+func requestOf(rec string) string { return "(convert_from(" + rec + ", 'UTF8')::json->'request')" }
+
+// graphRef is the graph a job record rec maps (graph:ID, as the bbolt
+// store's sweep reads it), empty if none: an SQL expression, the value of
+// the column graph_ref.
+func graphRef(rec string) string {
+	guest := requestOf(rec) + "->>'guest'"
+	return "CASE WHEN " + guest + " LIKE 'graph:%' THEN substring(" + guest + " FROM 7) ELSE '' END"
+}
+
+// machineRef is the machine a job record rec maps onto (machine:ID
+// before any :cores=C, in any case), empty if none: the column machine_ref.
+func machineRef(rec string) string {
+	host := "lower(btrim(" + requestOf(rec) + "->>'host'))"
+	return "CASE WHEN " + host + " LIKE 'machine:%' THEN split_part(substring(" + host + " FROM 9), ':', 1) ELSE '' END"
+}
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 

@@ -49,7 +49,9 @@
 //     one writes it again for 30 s, and River rescues the job after that.
 //   - Retention: a River periodic job, run by the leader, applies the
 //     rules of the bbolt store (store.Retention) in SQL, keeping a graph
-//     or machine while a kept job names it.
+//     or machine while a kept job names it: the job rows carry the graph
+//     and machine their request names (graph_ref, machine_ref, indexed),
+//     so a sweep reads no record.
 //   - Machines: a machine uploaded to one replica is machine:ID on all:
 //     `topomap serve` makes each process look a machine:ID it was not
 //     sent up in the database (topology.SetMachineSource), in its API and

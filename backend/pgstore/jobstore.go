@@ -67,9 +67,11 @@ func putJob(ctx context.Context, q querier, j jobs.Job) error {
 	if err != nil {
 		return fmt.Errorf("encoding job %s: %w", j.ID, err)
 	}
-	_, err = q.Exec(ctx, `INSERT INTO topomap_jobs (id, status, created_ns, record, bytes) VALUES ($1, $2, $3, $4, length($4::bytea))
+	_, err = q.Exec(ctx, `INSERT INTO topomap_jobs (id, status, created_ns, record, bytes, graph_ref, machine_ref)
+		VALUES ($1, $2, $3, $4, length($4::bytea), `+graphRef("$4::bytea")+`, `+machineRef("$4::bytea")+`)
 		ON CONFLICT (id) DO UPDATE SET status = excluded.status, created_ns = excluded.created_ns, record = excluded.record,
-		bytes = excluded.bytes + coalesce((SELECT length(data) FROM topomap_placements WHERE job_id = $1), 0)`,
+		bytes = excluded.bytes + coalesce((SELECT length(data) FROM topomap_placements WHERE job_id = $1), 0),
+		graph_ref = excluded.graph_ref, machine_ref = excluded.machine_ref`,
 		j.ID, string(j.Status), createdNS(j), b)
 	if err != nil {
 		return fmt.Errorf("writing job %s: %w", j.ID, err)

@@ -160,9 +160,11 @@ func (s *Service) insert(ctx context.Context, j jobs.Job, token string) (started
 		return false, err
 	}
 	defer tx.Rollback(ctx)
-	err = tx.QueryRow(ctx, `INSERT INTO topomap_jobs (id, status, created_ns, record, token_hash, bytes) VALUES ($1, $2, $3, $4, $5, length($4::bytea))
+	err = tx.QueryRow(ctx, `INSERT INTO topomap_jobs (id, status, created_ns, record, token_hash, bytes, graph_ref, machine_ref)
+		VALUES ($1, $2, $3, $4, $5, length($4::bytea), `+graphRef("$4::bytea")+`, `+machineRef("$4::bytea")+`)
 		ON CONFLICT (id) DO UPDATE SET status = excluded.status, created_ns = excluded.created_ns, record = excluded.record,
-			token_hash = excluded.token_hash, bytes = excluded.bytes, cancel_requested = false, attempt = 0, last_used = now()
+			token_hash = excluded.token_hash, bytes = excluded.bytes, cancel_requested = false, attempt = 0, last_used = now(),
+			graph_ref = excluded.graph_ref, machine_ref = excluded.machine_ref
 		WHERE topomap_jobs.status IN ('failed', 'cancelled', 'interrupted') RETURNING id`,
 		j.ID, string(j.Status), createdNS(j), b, hashToken(token)).Scan(new(string))
 	if noRows(err) {

@@ -86,13 +86,14 @@ type sweepStmt struct {
 // finished selects the jobs a sweep may remove.
 const finished = "status IN ('done', 'failed', 'cancelled', 'interrupted')"
 
-// keptGraphs are the graphs and machines the kept jobs name: a guest
-// graph:ID, a host machine:ID (before any :cores=C, in any case), as the
-// bbolt store's sweep reads them.
-const keptGraphs = `SELECT substring(req->>'guest' FROM 7) FROM (SELECT convert_from(record, 'UTF8')::json->'request' AS req FROM topomap_jobs) g
-	WHERE req->>'guest' LIKE 'graph:%'
-	UNION ALL SELECT split_part(substring(lower(btrim(req->>'host')) FROM 9), ':', 1)
-	FROM (SELECT convert_from(record, 'UTF8')::json->'request' AS req FROM topomap_jobs) m WHERE lower(btrim(req->>'host')) LIKE 'machine:%'`
+// unnamed holds for a row of topomap_graphs that no job names (a guest
+// graph:ID, a host machine:ID), by the columns graph_ref and machine_ref
+// (indexed: one probe per graph, not a scan of every job), and by the
+// records of the rows a version before those columns wrote.
+var unnamed = `NOT EXISTS (SELECT 1 FROM topomap_jobs j WHERE j.graph_ref = topomap_graphs.id)
+	AND NOT EXISTS (SELECT 1 FROM topomap_jobs j WHERE j.machine_ref = topomap_graphs.id)
+	AND NOT EXISTS (SELECT 1 FROM topomap_jobs j WHERE (j.graph_ref IS NULL OR j.machine_ref IS NULL)
+		AND topomap_graphs.id IN (` + graphRef("j.record") + `, ` + machineRef("j.record") + `))`
 
 // sweepSQL are the statements of r: by age, then by size.
 func sweepSQL(r store.Retention) []sweepStmt {
@@ -101,7 +102,7 @@ func sweepSQL(r store.Retention) []sweepStmt {
 		cut := func(now time.Time) []any { return []any{now.Add(-r.MaxAge)} }
 		out = append(out,
 			sweepStmt{"DELETE FROM topomap_jobs WHERE " + finished + " AND last_used < $1", cut},
-			sweepStmt{"DELETE FROM topomap_graphs WHERE last_used < $1 AND id NOT IN (" + keptGraphs + ")", cut})
+			sweepStmt{"DELETE FROM topomap_graphs WHERE last_used < $1 AND " + unnamed, cut})
 	}
 	if r.MaxBytes > 0 {
 		bound := func(time.Time) []any { return []any{r.MaxBytes} }
@@ -110,7 +111,7 @@ func sweepSQL(r store.Retention) []sweepStmt {
 				FROM topomap_jobs) t WHERE fin AND upto + (SELECT coalesce(sum(bytes), 0) FROM topomap_graphs) > $1)`, bound},
 			sweepStmt{`DELETE FROM topomap_graphs WHERE id IN (
 			SELECT id FROM (SELECT id, sum(bytes) OVER (ORDER BY last_used DESC, id) AS upto FROM topomap_graphs) t
-				WHERE upto + (SELECT coalesce(sum(bytes), 0) FROM topomap_jobs) > $1) AND id NOT IN (` + keptGraphs + `)`, bound})
+				WHERE upto + (SELECT coalesce(sum(bytes), 0) FROM topomap_jobs) > $1) AND ` + unnamed, bound})
 	}
 	return out
 }
