@@ -42,10 +42,16 @@ type runArgs struct {
 
 func (runArgs) Kind() string { return "topomap_run" }
 
-// Timeout is the job's time limit (River's Worker), which River's
-// rescuer also waits for before it takes the job from a replica that
-// stopped answering; 0 is the client's, this replica's.
-func (w *runWorker) Timeout(job *river.Job[runArgs]) time.Duration { return job.Args.MaxTime }
+// Timeout is River's time limit of a run (its Worker's), which River's
+// rescuer also waits for before it takes the run from a replica that
+// stopped answering: the job's own limit, which Work enforces, plus
+// rescueMargin, so that the rescuer never takes a run whose live worker
+// is recording its end at the limit (the client's RescueStuckJobsAfter
+// has that margin only over the leader's limit, which a job accepted by
+// a replica of a longer --job-timeout exceeds).
+func (w *runWorker) Timeout(job *river.Job[runArgs]) time.Duration {
+	return w.s.maxTime(job) + rescueMargin
+}
 
 // maxTime is the time limit that holds for job.
 func (s *Service) maxTime(job *river.Job[runArgs]) time.Duration {
@@ -63,11 +69,13 @@ type runWorker struct {
 
 // Work runs one attempt of a job: it claims the row (a job cancelled
 // while queued, or finished by an earlier attempt, is not run again),
-// solves with progress written and notified at most every ProgressEvery,
-// and records the outcome. A job whose replica is stopping is released:
+// solves within the job's time limit with progress written and notified
+// at most every ProgressEvery, and records the outcome. A job whose replica is stopping is released:
 // its row goes back to queued and the error makes River retry it.
 func (w *runWorker) Work(ctx context.Context, job *river.Job[runArgs]) error {
 	s := w.s
+	ctx, cancel := context.WithTimeout(ctx, s.maxTime(job))
+	defer cancel()
 	j, in, ok, err := s.claim(ctx, job.Args.ID, job.Attempt)
 	if err != nil || !ok {
 		return err
