@@ -47,7 +47,9 @@
 //   - Outages: an error that says the database cannot be reached is
 //     jobs.ErrUnavailable (the server's 503); a worker whose result meets
 //     one writes it again for 30 s, and River rescues the job after that.
-//   - Retention: a River periodic job, run by the leader, applies the
+//   - Retention: a River periodic job that the leader enqueues, in a
+//     queue of its own (one worker on every replica, so that it never
+//     waits behind the queued jobs), records orphaned jobs and applies the
 //     rules of the bbolt store (store.Retention) in SQL, keeping a graph
 //     or machine while a kept job names it: the job rows carry the graph
 //     and machine their request names (graph_ref, machine_ref, indexed),

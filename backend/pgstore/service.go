@@ -28,6 +28,10 @@ const MaxAttempts = 3
 // queueName is River's queue of topomap's jobs (River wants lower case).
 const queueName = "topomap"
 
+// sweepQueue is River's queue of the leader's sweep, one worker on each
+// replica: a sweep never waits behind the jobs queued for the workers.
+const sweepQueue = "topomap_sweep"
+
 // rescueMargin is added to the per-job time limit before River's rescuer
 // takes a running job for dead: a live worker's own timeout ends it first.
 const rescueMargin = 2 * time.Second
@@ -77,13 +81,13 @@ func New(ctx context.Context, db *DB, o jobs.Options, r store.Retention) (*Servi
 
 // riverConfig is the River client's configuration: one queue of
 // o.Workers workers, the job time limit as River's timeout, and the
-// retention as a periodic job.
+// retention as a periodic job in a queue of its own.
 func (s *Service) riverConfig(r store.Retention) *river.Config {
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &runWorker{s: s})
 	river.AddWorker(workers, &sweepWorker{db: s.db, r: r, log: s.o.Logger})
 	return &river.Config{
-		Queues:               map[string]river.QueueConfig{queueName: {MaxWorkers: s.o.Workers}},
+		Queues:               map[string]river.QueueConfig{queueName: {MaxWorkers: s.o.Workers}, sweepQueue: {MaxWorkers: 1}},
 		Workers:              workers,
 		JobTimeout:           s.o.MaxTime,
 		RescueStuckJobsAfter: s.o.MaxTime + rescueMargin,
@@ -95,7 +99,7 @@ func (s *Service) riverConfig(r store.Retention) *river.Config {
 		FetchPollInterval: 250 * time.Millisecond,
 		Logger:            s.o.Logger,
 		PeriodicJobs: []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(sweepEvery),
-			func() (river.JobArgs, *river.InsertOpts) { return sweepArgs{}, &river.InsertOpts{Queue: queueName} },
+			func() (river.JobArgs, *river.InsertOpts) { return sweepArgs{}, &river.InsertOpts{Queue: sweepQueue} },
 			&river.PeriodicJobOpts{RunOnStart: true})},
 	}
 }

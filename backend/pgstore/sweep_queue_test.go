@@ -1,0 +1,58 @@
+package pgstore_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"topomap/backend/jobs"
+	"topomap/backend/jobs/jobstest"
+	"topomap/backend/pgstore/pgtest"
+)
+
+// TestTheSweepRunsWhileEveryWorkerIsBusyWithAQueueBehind: the leader's
+// sweep (the retention, and the recording of jobs whose replica died)
+// has a queue of its own: with the only worker running a job and more
+// queued, it still records an orphaned job. Before, it was queued behind
+// every job waiting, so a busy cluster put off both for as long as its
+// backlog lasted.
+func TestTheSweepRunsWhileEveryWorkerIsBusyWithAQueueBehind(t *testing.T) {
+	url := pgtest.Database(t)
+	db := openDBAt(t, url)
+	conn, err := pgx.Connect(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	at := time.Now().UTC()
+	for _, c := range []byte("uvw") { // queued before the service starts, so before its first sweep
+		j := jobs.Job{ID: repeat(c), Status: jobs.Queued, Created: at,
+			Request: jobs.Request{Guest: "grid:2x2", Host: "mesh:2x2", Algo: jobstest.Block}}
+		insertRun(t, conn, db, j, "available")
+	}
+	orphan := jobs.Job{ID: repeat('x'), Status: jobs.Running, Created: at, Started: at}
+	insertRun(t, conn, db, orphan, "discarded")
+	release := make(chan struct{})
+	svc := openService(t, db, jobs.Options{Workers: 1, Solver: jobstest.Solver(release)})
+	t.Cleanup(func() { close(release) }) // before the service closes
+	waitRunning(t, svc, repeat('u'))
+	awaitStatus(t, db, orphan.ID, jobs.Interrupted)
+	if j, err := db.Get(repeat('u')); err != nil || j.Status != jobs.Running {
+		t.Fatalf("the blocking job: %s, %v; want still running", j.Status, err)
+	}
+}
+
+// insertRun writes j's row and a River run of it in state.
+func insertRun(t *testing.T, conn *pgx.Conn, db jobs.Store, j jobs.Job, state string) {
+	t.Helper()
+	if err := db.Put(j); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.Exec(context.Background(), `WITH r AS (INSERT INTO river_job (args, kind, max_attempts, queue, state, attempt, finalized_at)
+		VALUES (jsonb_build_object('id', $1::text), 'topomap_run', 3, 'topomap', $2::river_job_state, 0, CASE WHEN $2 = 'available' THEN NULL ELSE now() END) RETURNING id)
+		UPDATE topomap_jobs SET river_id = (SELECT id FROM r) WHERE id = $1`, j.ID, state); err != nil {
+		t.Fatal(err)
+	}
+}
