@@ -42,9 +42,29 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	db := &DB{pool: pool, url: url}
 	if err := db.migrate(ctx); err != nil {
 		pool.Close()
-		return nil, err
+		return nil, withHint(err)
 	}
 	return db, nil
+}
+
+// withHint adds to an error of Open what the operator can do about it,
+// when Postgres's error says: the server not there, the user or
+// password refused, no such database, or the user not allowed to create
+// the tables.
+func withHint(err error) error {
+	var pe *pgconn.PgError
+	var ce *pgconn.ConnectError
+	switch {
+	case errors.As(err, &pe) && pe.Code == "3D000":
+		return fmt.Errorf("%w (create it, owned by the user of --database-url: createdb --owner USER NAME)", err)
+	case errors.As(err, &pe) && (pe.Code == "28P01" || pe.Code == "28000"):
+		return fmt.Errorf("%w (check the user and password of --database-url, and pg_hba.conf for this host)", err)
+	case errors.As(err, &pe) && pe.Code == "42501":
+		return fmt.Errorf("%w (the user of --database-url creates the tables: make it the database's owner, ALTER DATABASE NAME OWNER TO USER)", err)
+	case errors.As(err, &ce):
+		return fmt.Errorf("%w (is Postgres running, and listening on that host and port? see listen_addresses in postgresql.conf)", err)
+	}
+	return err
 }
 
 // Close closes the connections.
