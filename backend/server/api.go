@@ -39,47 +39,60 @@ type Health struct {
 }
 
 func (s *Server) healthz(c echo.Context) error {
-	h := Health{Status: jobs.HealthOK, Version: s.o.Version, Jobs: s.o.Jobs.Stats(), MaxNodes: s.o.Jobs.Limits().MaxNodes}
-	if s.o.Store != nil {
-		st := s.o.Store()
-		h.Store = &st
-	}
-	h.Components = s.components(c.Request().Context())
+	h := s.checkHealth(c.Request().Context())
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-store") // a probe wants the state now
 	code := http.StatusOK
-	for _, comp := range h.Components {
-		if comp.Status != jobs.HealthOK {
-			h.Status, code = jobs.HealthDegraded, http.StatusServiceUnavailable
-		}
+	if h.Status != jobs.HealthOK {
+		code = http.StatusServiceUnavailable
 	}
 	return c.JSON(code, h)
 }
 
-// healthCache keeps the last check of the job service's components.
+// healthCache keeps the last health check.
 type healthCache struct {
 	mu   sync.Mutex
 	at   time.Time
-	last map[string]jobs.ComponentHealth
+	last *Health
 }
 
 // healthTimeout bounds a check of the components.
 const healthTimeout = 2 * time.Second
 
-// components checks the job service's components, if it reports any, at
-// most once per HealthEvery: requests meanwhile share the last check.
+// checkHealth checks the job service, the store and their components at
+// most once per HealthEvery: requests meanwhile, which anyone may send,
+// share the last check (on Postgres the store's numbers count every job
+// and the components ping the database).
+func (s *Server) checkHealth(ctx context.Context) Health {
+	s.health.mu.Lock()
+	defer s.health.mu.Unlock()
+	if s.health.last != nil && time.Since(s.health.at) < s.o.HealthEvery {
+		return *s.health.last
+	}
+	h := Health{Status: jobs.HealthOK, Version: s.o.Version, Jobs: s.o.Jobs.Stats(), MaxNodes: s.o.Jobs.Limits().MaxNodes}
+	if s.o.Store != nil {
+		st := s.o.Store()
+		h.Store = &st
+	}
+	h.Components = s.components(ctx)
+	for _, comp := range h.Components {
+		if comp.Status != jobs.HealthOK {
+			h.Status = jobs.HealthDegraded
+		}
+	}
+	s.health.last, s.health.at = &h, time.Now()
+	return h
+}
+
+// components checks the job service's components, if it reports any.
 func (s *Server) components(ctx context.Context) map[string]jobs.ComponentHealth {
 	hr, ok := s.o.Jobs.(jobs.HealthReporter)
 	if !ok {
 		return nil
 	}
-	s.health.mu.Lock()
-	defer s.health.mu.Unlock()
-	if s.health.last == nil || time.Since(s.health.at) >= s.o.HealthEvery {
-		ctx, cancel := context.WithTimeout(ctx, healthTimeout)
-		defer cancel()
-		s.health.last, s.health.at = hr.Health(ctx), time.Now()
-	}
-	return s.health.last
+	// a client gone does not make the check others share fail
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), healthTimeout)
+	defer cancel()
+	return hr.Health(ctx)
 }
 
 func (s *Server) openapi(c echo.Context) error {

@@ -99,9 +99,10 @@ type Options struct {
 	GraphQuota int64
 	// Store, if set, reports the job store's size in /api/v1/healthz.
 	Store func() jobs.StoreStats
-	// HealthEvery is how long /api/v1/healthz reuses a check of the
-	// components of Jobs, if it is a jobs.HealthReporter (default 1 s),
-	// so that no stream of requests makes it ping the database more often.
+	// HealthEvery is how long /api/v1/healthz reuses a check of Jobs'
+	// numbers, of Store and of the components of Jobs, if it is a
+	// jobs.HealthReporter (default 1 s), so that no stream of requests
+	// makes it read or ping the database more often.
 	HealthEvery time.Duration
 	// Metrics, if set, serves GET /metrics (package metrics' Handler);
 	// with Tokens it wants one, as the list of jobs does.
