@@ -104,9 +104,12 @@ func startBus(ctx context.Context, db *DB, log *slog.Logger) (*bus, error) {
 	return b, nil
 }
 
-// listen opens the LISTEN connection.
+// listen opens the LISTEN connection, configured as the pool's are (the
+// URL may hold the pool's own settings, pool_max_conns and the like,
+// which a connection of its own would send to Postgres, which refuses
+// them).
 func (b *bus) listen(ctx context.Context) (*pgx.Conn, error) {
-	conn, err := pgx.Connect(ctx, b.db.url)
+	conn, err := pgx.ConnectConfig(ctx, b.db.pool.Config().ConnConfig.Copy())
 	if err != nil {
 		return nil, fmt.Errorf("listening for job states: %w", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"topomap/backend/jobs"
 	"topomap/backend/pgstore"
 	"topomap/backend/pgstore/pgtest"
 )
@@ -41,5 +42,18 @@ func TestOpenSaysWhatToDoAboutADatabaseItCannotUse(t *testing.T) {
 		if !strings.Contains(err.Error(), c.hint) {
 			t.Errorf("Open(%s): %v; want it to say %q", c.url.String(), err, c.hint)
 		}
+	}
+}
+
+// TestAReplicaStartsOnAURLWithThePoolsSettings: pgx's pool settings in
+// the URL (pool_max_conns, as the README offers) size the pool and are
+// not sent to Postgres by the connection that listens for job states.
+// Before, that connection sent them and Postgres refused it: serve did
+// not start ("unrecognized configuration parameter").
+func TestAReplicaStartsOnAURLWithThePoolsSettings(t *testing.T) {
+	db := openDBAt(t, pgtest.Database(t)+"&pool_max_conns=3")
+	openService(t, db, jobs.Options{Workers: 1})
+	if st := db.Stats(); st.Problems != 0 {
+		t.Fatalf("the database's numbers: %+v", st)
 	}
 }
