@@ -120,21 +120,25 @@ func (b *bus) listen(ctx context.Context) (*pgx.Conn, error) {
 	return conn, nil
 }
 
-// run receives notifications, reconnecting after an error, and polls
-// the subscribed jobs every pollEvery, until ctx ends.
+// run receives notifications, reconnecting after an error (every
+// pollEvery, logged as progress writes are: while the database is down,
+// once every 10 s), and polls the subscribed jobs every pollEvery, until
+// ctx ends.
 func (b *bus) run(ctx context.Context, conn *pgx.Conn) {
 	defer close(b.done)
 	polled := make(chan struct{})
 	go func() { defer close(polled); b.pollLoop(ctx) }()
 	defer func() { <-polled }()
+	failures := &failureLog{log: b.log, msg: "pgstore: reconnecting the job-state listener", every: progressLogEvery, now: time.Now}
 	for ctx.Err() == nil {
 		if conn == nil {
 			var err error
 			if conn, err = b.listen(ctx); err != nil {
-				b.log.Warn("pgstore: reconnecting the job-state listener", "err", err)
+				failures.report(err)
 				sleep(ctx, pollEvery)
 				continue
 			}
+			failures.report(nil)
 			b.poll(ctx)
 		}
 		n, err := conn.WaitForNotification(ctx)

@@ -2,12 +2,14 @@ package pgstore
 
 import (
 	"log/slog"
+	"slices"
 	"time"
 )
 
 // progressLogEvery is the least time between two logged failures to write
-// a job's progress: while the database is down, the writer fails at every
-// report (10 a second).
+// a job's progress, or to reconnect the job-state listener: while the
+// database is down, the writer fails at every report (10 a second), the
+// listener at every try (one a second).
 const progressLogEvery = 10 * time.Second
 
 // failureLog rate-limits the warnings of a write that keeps failing while
@@ -18,7 +20,7 @@ const progressLogEvery = 10 * time.Second
 type failureLog struct {
 	log   *slog.Logger
 	msg   string
-	id    string // the job's
+	attrs []any // of every line: the job's id
 	every time.Duration
 	now   func() time.Time
 
@@ -29,7 +31,7 @@ type failureLog struct {
 
 // progressFailures is the failureLog of a job's progress writes.
 func (s *Service) progressFailures(id string) *failureLog {
-	return &failureLog{log: s.o.Logger, msg: "pgstore: writing a job's progress", id: id, every: progressLogEvery, now: time.Now}
+	return &failureLog{log: s.o.Logger, msg: "pgstore: writing a job's progress", attrs: []any{"id", id}, every: progressLogEvery, now: time.Now}
 }
 
 // report records the outcome of one write, err nil for a success, and
@@ -37,7 +39,7 @@ func (s *Service) progressFailures(id string) *failureLog {
 func (l *failureLog) report(err error) {
 	if err == nil {
 		if l.failures > 0 {
-			l.log.Info(l.msg+" succeeds again", "id", l.id, "failures", l.failures)
+			l.log.Info(l.msg+" succeeds again", slices.Concat(l.attrs, []any{"failures", l.failures})...)
 		}
 		l.failures, l.suppressed = 0, 0
 		return
@@ -48,6 +50,6 @@ func (l *failureLog) report(err error) {
 		l.suppressed++
 		return
 	}
-	l.log.Warn(l.msg, "id", l.id, "err", err, "suppressed", l.suppressed)
+	l.log.Warn(l.msg, slices.Concat(l.attrs, []any{"err", err, "suppressed", l.suppressed})...)
 	l.logged, l.suppressed = now, 0
 }

@@ -45,7 +45,7 @@ func TestFailureLogLogsTheFirstFailureThenOneAnIntervalAndTheRecovery(t *testing
 			}
 			clock := time.Unix(0, 0)
 			l := &failureLog{log: slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{ReplaceAttr: noTime})),
-				msg: "pgstore: writing a job's progress", id: "j", every: time.Second, now: func() time.Time { return clock }}
+				msg: "pgstore: writing a job's progress", attrs: []any{"id", "j"}, every: time.Second, now: func() time.Time { return clock }}
 			for _, err := range c.outcome {
 				l.report(err)
 				clock = clock.Add(100 * time.Millisecond)
