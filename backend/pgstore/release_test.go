@@ -7,6 +7,8 @@ import (
 
 	"topomap/backend/jobs"
 	"topomap/backend/jobs/jobstest"
+	"topomap/backend/pgstore"
+	"topomap/backend/pgstore/pgtest"
 	"topomap/backend/store"
 )
 
@@ -83,4 +85,65 @@ func repeat(c byte) string {
 		b[i] = c
 	}
 	return string(b)
+}
+
+// TestAJobOutlivesMoreStopsOfItsReplicasThanItsAttempts: replicas stopped
+// one after another as SIGTERM stops serve (the context their service
+// started with ends, then Close), a rolling restart, release a running
+// job each time, and it finishes on the last; a stop uses up none of its
+// MaxAttempts. Before, the ended context stopped River at once: each
+// release failed an attempt (and waited River's backoff, 16 s after the
+// second), and the third stop recorded the job interrupted.
+func TestAJobOutlivesMoreStopsOfItsReplicasThanItsAttempts(t *testing.T) {
+	url := pgtest.Database(t)
+	c := newRuns()
+	release := make(chan struct{})
+	var svcs []*pgstore.Service
+	var stops []context.CancelFunc
+	for i := range pgstore.MaxAttempts + 1 {
+		ctx, stop := context.WithCancel(context.Background())
+		svc, err := pgstore.New(ctx, openDBAt(t, url), jobs.Options{Workers: 1, Solver: c.solver(i, release), Logger: quiet}, store.Retention{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { svc.Close(context.Background()) })
+		svcs, stops = append(svcs, svc), append(stops, stop)
+	}
+	t.Cleanup(func() { close(release) }) // before the services close
+	in, err := jobs.Request{Guest: "grid:4x4", Host: "mesh:4x4", Algo: jobstest.Block}.Instance()
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, _, err := svcs[0].Submit(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for runs := 1; runs <= pgstore.MaxAttempts; runs++ {
+		r := awaitRun(t, c, j.ID, runs)
+		stops[r]() // what SIGTERM does to serve's context, then serve closes the service
+		if err := svcs[r].Close(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	last := awaitRun(t, c, j.ID, pgstore.MaxAttempts+1)
+	if got, err := svcs[last].Get(j.ID); err != nil || got.Status != jobs.Running {
+		t.Fatalf("the job after %d stops: %s (%s), %v; want running", pgstore.MaxAttempts, got.Status, got.Error, err)
+	}
+}
+
+// awaitRun waits until a job has been run n times and returns the replica
+// of the last run; 60 s is a hang.
+func awaitRun(t *testing.T, c *runs, id string, n int) int {
+	t.Helper()
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		c.mu.Lock()
+		runs, where := c.byJob[id], c.where[id]
+		c.mu.Unlock()
+		if runs >= n {
+			return where
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("job %s ran %d times within 60 s, want %d", id, runs, n)
+		}
+	}
 }

@@ -50,9 +50,9 @@ type Service struct {
 
 var _ jobs.Service = (*Service)(nil)
 
-// New starts a replica's service on db: its River client (which also
-// applies the retention r every sweepEvery when it is the leader) and its
-// listener. o are the runner's options (defaults filled in as jobs.New
+// New starts a replica's service on db (ctx bounds the start; Close
+// stops it): its River client (which also applies the retention r every
+// sweepEvery when it is the leader) and its listener. o are the runner's options (defaults filled in as jobs.New
 // does; o.Graphs defaults to db).
 func New(ctx context.Context, db *DB, o jobs.Options, r store.Retention) (*Service, error) {
 	if o.Graphs == nil {
@@ -71,7 +71,11 @@ func New(ctx context.Context, db *DB, o jobs.Options, r store.Retention) (*Servi
 		return nil, err
 	}
 	s.stopBus = stopBus
-	if err := client.Start(ctx); err != nil {
+	// Close stops the client, not ctx's end: River would stop at once
+	// with it, before Close marks the service closing, and a worker
+	// would record its job failed ("context canceled") rather than
+	// release it.
+	if err := client.Start(context.WithoutCancel(ctx)); err != nil {
 		stopBus()
 		<-s.bus.done
 		return nil, fmt.Errorf("starting the job queue: %w", err)

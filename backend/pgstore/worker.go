@@ -70,8 +70,9 @@ type runWorker struct {
 // Work runs one attempt of a job: it claims the row (a job cancelled
 // while queued, or finished by an earlier attempt, is not run again),
 // solves within the job's time limit with progress written and notified
-// at most every ProgressEvery, and records the outcome. A job whose replica is stopping is released:
-// its row goes back to queued and the error makes River retry it.
+// at most every ProgressEvery, and records the outcome. A job whose
+// replica is stopping is released: its row goes back to queued and River
+// makes it available again at once, its attempt not counted.
 func (w *runWorker) Work(ctx context.Context, job *river.Job[runArgs]) error {
 	s := w.s
 	ctx, cancel := context.WithTimeout(ctx, s.maxTime(job))
@@ -230,10 +231,8 @@ func (s *Service) recordOnce(ctx, wctx context.Context, job *river.Job[runArgs],
 		j.Status, j.Error = jobs.Cancelled, errCancelled
 	case err == nil:
 		j.Status = jobs.Done
-	case s.closing.Load() && ctx.Err() != nil && job.Attempt < job.MaxAttempts:
-		return j, s.release(wctx, j, err)
 	case s.closing.Load() && ctx.Err() != nil:
-		j.Status, j.Error = jobs.Interrupted, jobs.KeptError(errShutdown, jobs.Keeps(jobs.Interrupted, false, res))
+		return j, s.release(wctx, j, err)
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		timedOut = true
 		j.Status, j.Error = jobs.Failed, jobs.TimeLimitError(s.maxTime(job), jobs.Keeps(jobs.Failed, true, res))
@@ -253,12 +252,15 @@ func (s *Service) recordOnce(ctx, wctx context.Context, job *river.Job[runArgs],
 	})
 }
 
-// release hands a job back to River for a retry on another replica: its
-// row goes back to queued and the error returned fails this attempt.
+// release hands a job back to River for another replica to run at once:
+// its row goes back to queued, and the snooze returned neither waits nor
+// counts the attempt (a stop is no failure: rolling restarts never use up
+// a job's MaxAttempts, which bound the runs that died or failed).
 func (s *Service) release(ctx context.Context, j jobs.Job, cause error) error {
 	j.Status, j.Finished, j.Progress = jobs.Queued, time.Time{}, jobs.Progress{}
 	if err := putJob(ctx, s.db.pool, j); err != nil {
 		return errors.Join(cause, err)
 	}
-	return fmt.Errorf("released for a retry: the server is stopping: %w", cause)
+	s.o.Logger.Info("jobs: released a running job for another server to run: this one is stopping", "id", j.ID)
+	return river.JobSnooze(0)
 }
