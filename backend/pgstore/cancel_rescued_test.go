@@ -21,11 +21,7 @@ func TestCancellingAJobWaitingForARetryRecordsItCancelledAtOnce(t *testing.T) {
 	url := pgtest.Database(t)
 	db := openDBAt(t, url)
 	svc := openService(t, db, jobs.Options{Workers: 1})
-	conn, err := pgx.Connect(context.Background(), url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(context.Background())
+	conn := connect(t, url)
 	awaitSweep(t, conn) // the next is a minute away
 	id, at := repeat('r'), time.Now().UTC()
 	if err := db.Put(jobs.Job{ID: id, Status: jobs.Running, Created: at, Started: at}); err != nil {

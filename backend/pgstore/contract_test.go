@@ -6,6 +6,8 @@ import (
 	"os"
 	"testing"
 
+	"github.com/jackc/pgx/v5"
+
 	"topomap/backend/jobs"
 	"topomap/backend/jobs/jobstest"
 	"topomap/backend/pgstore"
@@ -33,6 +35,18 @@ func openDBAt(t testing.TB, url string) *pgstore.DB {
 	}
 	t.Cleanup(db.Close)
 	return db
+}
+
+// connect opens a plain connection to the database at url, for a test's
+// own statements, closed at the end.
+func connect(t testing.TB, url string) *pgx.Conn {
+	t.Helper()
+	conn, err := pgx.Connect(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close(context.Background()) })
+	return conn
 }
 
 // openService starts a replica's service on db, closed at the end.

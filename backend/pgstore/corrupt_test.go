@@ -30,11 +30,7 @@ func ring(t *testing.T, n int, owner string) jobs.GraphRecord {
 // damage flips a byte of a stored value through SQL.
 func damage(t *testing.T, url, sql, id string) {
 	t.Helper()
-	conn, err := pgx.Connect(context.Background(), url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(context.Background())
+	conn := connect(t, url)
 	if tag, err := conn.Exec(context.Background(), sql, id); err != nil || tag.RowsAffected() != 1 {
 		t.Fatalf("damaging %s: %v, %v", id, tag, err)
 	}

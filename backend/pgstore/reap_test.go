@@ -5,8 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"topomap/backend/jobs"
 	"topomap/backend/pgstore/pgtest"
 )
@@ -21,11 +19,7 @@ import (
 func TestJobsWhoseServerDiedAndWhoseRunRiverEndedAreRecordedFinal(t *testing.T) {
 	url := pgtest.Database(t)
 	db := openDBAt(t, url)
-	conn, err := pgx.Connect(context.Background(), url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(context.Background())
+	conn := connect(t, url)
 	at := time.Now().UTC()
 	cases := []struct {
 		id        byte

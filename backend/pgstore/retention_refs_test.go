@@ -6,8 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"topomap/backend/jobs"
 	"topomap/backend/pgstore/pgtest"
 	"topomap/backend/store"
@@ -34,11 +32,7 @@ func TestTheRetentionKeepsAGraphThatARowOfAnOlderVersionNames(t *testing.T) {
 	if err := db.Put(job); err != nil {
 		t.Fatal(err)
 	}
-	conn, err := pgx.Connect(context.Background(), url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(context.Background())
+	conn := connect(t, url)
 	if _, err := conn.Exec(context.Background(), "UPDATE topomap_jobs SET graph_ref = NULL, machine_ref = NULL WHERE id = $1", id); err != nil {
 		t.Fatal(err)
 	}

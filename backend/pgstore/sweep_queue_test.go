@@ -21,11 +21,7 @@ import (
 func TestTheSweepRunsWhileEveryWorkerIsBusyWithAQueueBehind(t *testing.T) {
 	url := pgtest.Database(t)
 	db := openDBAt(t, url)
-	conn, err := pgx.Connect(context.Background(), url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(context.Background())
+	conn := connect(t, url)
 	at := time.Now().UTC()
 	for _, c := range []byte("uvw") { // queued before the service starts, so before its first sweep
 		j := jobs.Job{ID: repeat(c), Status: jobs.Queued, Created: at,

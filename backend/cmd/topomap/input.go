@@ -4,11 +4,17 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 )
 
-// stdinFlag is the flag that took standard input in this run, "" if none
-// did (run resets it).
-var stdinFlag string
+// stdinClaim is the flag that took standard input, and the reader it took:
+// standard input is read once (a process runs one command; tests give each
+// run a reader of its own).
+var stdinClaim struct {
+	sync.Mutex
+	reader io.Reader
+	flag   string
+}
 
 // openInput opens the file a flag names, or standard input for the path
 // "-", so that a command reads a pipe (topomap map --guest file:- <
@@ -17,9 +23,11 @@ func openInput(flag, path string) (io.ReadCloser, error) {
 	if path != "-" {
 		return os.Open(path)
 	}
-	if stdinFlag != "" {
-		return nil, fmt.Errorf("standard input (-) is read once, and %s reads it already", stdinFlag)
+	stdinClaim.Lock()
+	defer stdinClaim.Unlock()
+	if stdinClaim.reader == stdin {
+		return nil, fmt.Errorf("standard input (-) is read once, and %s reads it already", stdinClaim.flag)
 	}
-	stdinFlag = flag
+	stdinClaim.reader, stdinClaim.flag = stdin, flag
 	return io.NopCloser(stdin), nil
 }

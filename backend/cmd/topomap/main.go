@@ -48,7 +48,6 @@ func main() {
 }
 
 func run(ctx context.Context, args []string, stdout io.Writer) error {
-	stdinFlag = ""
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" && len(args) == 1 {
 		usage(stderr)
 		if len(args) == 0 {
