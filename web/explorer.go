@@ -404,7 +404,7 @@ func (c *Explorer) onDownload(format string) app.EventHandler {
 		default:
 			var names export.Hostnames
 			if names, err = c.names.of(c.res); err == nil {
-				err = export.WriteWith(&buf, format, c.res, export.Options{Hostnames: names})
+				err = export.WriteWith(&buf, format, c.res, export.Options{Hostnames: names, RunTime: true})
 			}
 		}
 		if err != nil {

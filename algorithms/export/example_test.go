@@ -89,7 +89,6 @@ func ExampleText() {
 	//   neighbourhood   1.0000  (all mappings)
 	//   xor-ring        1.0000  (constant-distance embeddings)
 	// link loads        max 3, average 1.5, Σ squares 28, 6 of 8 links used, lower bound 1 (dimension-order routing)
-	// time              < 0.1 ms
 	// placement (host nodes left to right):
 	//  0 1 2 3
 }

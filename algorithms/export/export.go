@@ -279,8 +279,13 @@ const pictureMax = 4096
 // Text writes a readable summary: the instance, the metrics and, for hosts
 // of at most pictureMax slots, the placement (a picture of the host for 1-D
 // and 2-D hosts, rows of the last dimension top-down; a vertex list
-// otherwise), else a line that says where to find it.
-func Text(w io.Writer, r *solve.Result) error {
+// otherwise), else a line that says where to find it. It leaves out the
+// run time, which TextWith adds on request.
+func Text(w io.Writer, r *solve.Result) error { return TextWith(w, r, Options{}) }
+
+// TextWith is Text with the mapper's run time after the search's line
+// when o.RunTime is set.
+func TextWith(w io.Writer, r *solve.Result, o Options) error {
 	t := textWriter{bufio.NewWriter(w), &r.Metrics}
 	fmt.Fprintf(t, "%s on %s by %s (%s, confidence %s)\n", r.Instance.Guest, r.Instance.Host, r.Algorithm.Name, r.Algorithm.Notes.Title, r.Algorithm.Notes.Confidence)
 	if a := r.AllocationReport(); a != nil {
@@ -308,7 +313,9 @@ func Text(w io.Writer, r *solve.Result) error {
 	} else if p != nil {
 		t.line("search", p.Text())
 	}
-	t.line("time", metric.RunTime(r.Seconds))
+	if o.RunTime {
+		t.line("time", metric.RunTime(r.Seconds))
+	}
 	if r.Mapping.Host.Size() > pictureMax {
 		t.line("placement", "not shown on a host of more than "+metric.Thousands(pictureMax)+" slots: the json and csv formats list it")
 		return t.Flush()

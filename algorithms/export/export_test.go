@@ -52,6 +52,21 @@ func write(t *testing.T, format string, r *solve.Result) string {
 	return b.String()
 }
 
+// TestTextStatesTheRunTimeOnlyOnRequest: the text report names the
+// mapper's run time only when asked (the CLI's map, a stored job), so
+// that an answer computed on request repeats byte for byte.
+func TestTextStatesTheRunTimeOnlyOnRequest(t *testing.T) {
+	for _, runTime := range []bool{false, true} {
+		var b bytes.Buffer
+		if err := export.WriteWith(&b, "text", twisted(t), export.Options{RunTime: runTime}); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(b.String(), "\ntime              250 ms\n"); got != runTime {
+			t.Errorf("RunTime %v: the report states the time: %v\n%s", runTime, got, b.String())
+		}
+	}
+}
+
 // twisted is the 2-cube on a 2x2 mesh with vertex 2 on node 3 = (1,1)
 // and 3 on (0,1): D_0 = 1, D_1 = 2.
 func twisted(t testing.TB) *solve.Result {
@@ -78,7 +93,6 @@ lower bound       1.0000
   neighbourhood   1.0000  (all mappings)
   standard-mesh   1.0000  (constant-distance embeddings)
 link loads        max 2, average 1.5, Σ squares 20, 8 of 8 links used, lower bound 1 (dimension-order routing)
-time              250 ms
 placement (guest vertex on each host node; x to the right, y upwards):
 y=1  | 3 2
 y=0  | 0 1
@@ -92,7 +106,6 @@ lower bound       1.3333
   neighbourhood   1.3333  (all mappings)
   xor-ring        1.6667  (constant-distance embeddings)
 link loads        max 3, average 2.5, Σ squares 104, 16 of 16 links used, lower bound 2 (dimension-order routing)
-time              250 ms
 placement (host nodes left to right):
  0 1 2 3 6 7 4 5
 `},
@@ -105,7 +118,6 @@ lower bound       1.0000
   neighbourhood   1.0000  (all mappings)
 estimate          affine 3.0000 (from the sources, not a bound: a mapping may beat it)
 link loads        max 3, average 1.333, Σ squares 52, 24 of 24 links used, lower bound 1 (dimension-order routing)
-time              250 ms
 placement (vertex: host coordinates):
 0: [1 0 0]
 1: [0 0 0]

@@ -44,6 +44,12 @@ type Options struct {
 	// Hostnames name the host nodes in launcher files (default
 	// "node<index>").
 	Hostnames Hostnames
+	// RunTime adds the mapper's run time to the text report: the CLI's
+	// map, a stored job's report and the explorer's download. An answer
+	// computed on request (POST /map) leaves it out, so that the same
+	// request and seed answer the same bytes, and so does a scored
+	// placement, which no mapper computed.
+	RunTime bool
 }
 
 // Formats lists the placement formats, in the order the UI offers them.
@@ -54,7 +60,7 @@ func init() {
 	Formats = []Format{
 		{Name: "json", MediaType: "application/json", Ext: "json", Write: JSONWith, Readable: true},
 		{Name: "csv", MediaType: "text/csv; charset=utf-8", Ext: "csv", Write: func(w io.Writer, r *solve.Result, o Options) error { return CSVWith(w, r.Mapping, o.Hostnames) }, Readable: true},
-		{Name: "text", MediaType: "text/plain; charset=utf-8", Ext: "txt", Write: resultOnly(Text)},
+		{Name: "text", MediaType: "text/plain; charset=utf-8", Ext: "txt", Write: TextWith},
 		{Name: "rankorder", MediaType: "text/plain; charset=utf-8", Ext: "rankorder", Write: rankOrder, NoHoles: true, Readable: true},
 		{Name: "scotch", MediaType: "text/plain; charset=utf-8", Ext: "map", Write: mappingOnly(Scotch), Readable: true},
 		{Name: "mapfile", MediaType: "text/plain; charset=utf-8", Ext: "mapfile", Write: mappingOnly(Mapfile), Readable: true},
@@ -72,10 +78,6 @@ var drawings = []Format{
 
 func mappingOnly(w func(io.Writer, *mapping.Mapping) error) func(io.Writer, *solve.Result, Options) error {
 	return func(out io.Writer, r *solve.Result, _ Options) error { return w(out, r.Mapping) }
-}
-
-func resultOnly(w func(io.Writer, *solve.Result) error) func(io.Writer, *solve.Result, Options) error {
-	return func(out io.Writer, r *solve.Result, _ Options) error { return w(out, r) }
 }
 
 func named(w func(io.Writer, *mapping.Mapping, Hostnames) error) func(io.Writer, *solve.Result, Options) error {

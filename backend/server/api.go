@@ -257,7 +257,7 @@ func (s *Server) placement(c echo.Context) error {
 	if err != nil {
 		return unknown("id", err)
 	}
-	return writeResult(c, res, format, true, export.Options{})
+	return writeResult(c, res, format, true, export.Options{RunTime: true})
 }
 
 // notModified sets the ETag of a done job's output (id, finish time and

@@ -185,7 +185,7 @@ func TestJobLifecycle(t *testing.T) {
 	}
 	for _, format := range export.Names() {
 		var want bytes.Buffer
-		if err := export.Write(&want, format, res); err != nil {
+		if err := export.WriteWith(&want, format, res, export.Options{RunTime: true}); err != nil {
 			t.Fatal(err)
 		}
 		var got bytes.Buffer
@@ -373,6 +373,26 @@ func TestMapSync(t *testing.T) {
 		if rec.Code != 200 || !strings.Contains(rec.Body.String(), "<svg") {
 			t.Fatalf("render %s: %d %.80q", q, rec.Code, rec.Body.String())
 		}
+	}
+}
+
+// TestMapTextLeavesOutTheRunTimeAJobStates: POST /map answers the same
+// bytes for the same request, so its text report has no run time; a
+// job's, computed once, states it.
+func TestMapTextLeavesOutTheRunTimeAJobStates(t *testing.T) {
+	f := newFixture(t, jobs.Options{}, server.Options{})
+	hasTime := func(text string) bool { return strings.Contains(text, "\ntime ") }
+	rec := f.do(t, "POST", "/api/v1/map?format=text", xorBody)
+	if rec.Code != 200 || hasTime(rec.Body.String()) || !strings.Contains(rec.Body.String(), "\nhops per byte ") {
+		t.Fatalf("map text: %d\n%s", rec.Code, rec.Body)
+	}
+	_, c := f.loopback(t)
+	j := decode[jobs.Job](t, f.do(t, "POST", "/api/v1/jobs", xorBody))
+	if final, err := c.Follow(context.Background(), j.ID, nil); err != nil || final.Status != jobs.Done {
+		t.Fatalf("job: %+v, %v", final, err)
+	}
+	if rec = f.do(t, "GET", "/api/v1/jobs/"+j.ID+"/placement?format=text", ""); rec.Code != 200 || !hasTime(rec.Body.String()) {
+		t.Fatalf("job text: %d\n%s", rec.Code, rec.Body)
 	}
 }
 

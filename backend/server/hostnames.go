@@ -51,7 +51,7 @@ func (s *Server) namedPlacement(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return writeResult(c, res, format, true, export.Options{Hostnames: names})
+	return writeResult(c, res, format, true, export.Options{Hostnames: names, RunTime: true})
 }
 
 // hostnamesBody reads the host names of a host of that many nodes from

@@ -48,7 +48,7 @@ func runMap(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var opt export.Options
+	opt := export.Options{RunTime: true}
 	if *hostnames != "" {
 		if opt.Hostnames, err = readHostnames(*hostnames, in.Host); err != nil {
 			return err

@@ -101,11 +101,12 @@ func metricsOf(t *testing.T, out string) string {
 }
 
 // metricLines are the lines of a text report between the title and the
-// run time, without the baselines.
+// run time (map's) or the placement (score's, which has no run time),
+// without the baselines.
 func metricLines(text string) string {
 	var keep []string
 	for _, l := range strings.Split(text, "\n")[1:] {
-		if strings.HasPrefix(l, "time ") {
+		if strings.HasPrefix(l, "time ") || strings.HasPrefix(l, "placement") {
 			break
 		}
 		if strings.HasPrefix(l, "baselines ") || strings.HasPrefix(l, "  identity ") || strings.HasPrefix(l, "  cyclic ") {
