@@ -31,8 +31,8 @@ var csvEdges = Format{
 	Write:      writeCSV,
 }
 
-func readCSV(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
-	p := newParser(r, csvTitle, lim, "#")
+func readCSV(r io.Reader, opt Options) (*guest.Graph, []string, error) {
+	p := newParser(r, csvTitle, opt.Limits, "#")
 	p.comma = true
 	return readEdgeList(p)
 }

@@ -25,8 +25,8 @@ var dense = Format{
 	Quadratic:  true,
 }
 
-func readDense(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
-	p := newParser(r, denseTitle, lim, "%#")
+func readDense(r io.Reader, opt Options) (*guest.Graph, []string, error) {
+	p := newParser(r, denseTitle, opt.Limits, "%#")
 	n := 0 // the first row's length
 	for i := 0; n == 0 || i < n; i++ {
 		if !p.nextLine(true) {
@@ -44,8 +44,8 @@ func readDense(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
 			if n > 0 && j == n {
 				return nil, nil, p.fail(true, "row %d has more than %s numbers, the length of the first row", i+1, metric.Count(n))
 			}
-			if n == 0 && j == lim.MaxVertices {
-				return nil, nil, p.tooLarge("the first row has more than %d numbers, the cap of vertices", lim.MaxVertices)
+			if n == 0 && j == p.lim.MaxVertices {
+				return nil, nil, p.tooLarge("the first row has more than %d numbers, the cap of vertices", p.lim.MaxVertices)
 			}
 			w, err := p.volume(f, true, text("a volume"))
 			if err != nil {

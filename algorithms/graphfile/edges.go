@@ -25,8 +25,8 @@ var edgeList = Format{
 	Write:      writeEdges,
 }
 
-func readEdges(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
-	return readEdgeList(newParser(r, edgesTitle, lim, "#%"))
+func readEdges(r io.Reader, opt Options) (*guest.Graph, []string, error) {
+	return readEdgeList(newParser(r, edgesTitle, opt.Limits, "#%"))
 }
 
 // sniffEdges accepts lines of 2 or 3 blank-separated numbers (every line

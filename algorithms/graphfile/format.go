@@ -24,8 +24,10 @@ type Format struct {
 	// Sniff reports whether head, the first bytes of an input (all of it
 	// when whole), looks like this format. nil: never detected by content.
 	Sniff func(head []byte, whole bool) bool
-	// Read parses a whole input. Errors of the input are *Error.
-	Read func(r io.Reader, lim Limits) (*guest.Graph, []string, error)
+	// Read parses a whole input within opt's Limits, which are
+	// normalized (no 0s); its messages name a format as opt.FormatField
+	// asks. Errors of the input are *Error.
+	Read func(r io.Reader, opt Options) (*guest.Graph, []string, error)
 	// Write writes g in this format; nil if the format cannot be written.
 	Write func(w io.Writer, g *guest.Graph) error
 	// Quadratic: Write writes N² numbers for N vertices, whatever the
@@ -211,7 +213,8 @@ func ReadContext(ctx context.Context, r io.Reader, opt Options) (*Result, error)
 	if err != nil {
 		return nil, err
 	}
-	g, warnings, err := f.Read(br, opt.Limits.norm())
+	opt.Limits = opt.Limits.norm()
+	g, warnings, err := f.Read(br, opt)
 	if err != nil {
 		return nil, err
 	}

@@ -56,9 +56,9 @@ type goalReader struct {
 	sent, got float64     // the bytes of the sends and of the receives
 }
 
-func readGOAL(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
+func readGOAL(r io.Reader, opt Options) (*guest.Graph, []string, error) {
 	u := &uncommented{r: r, line: 1}
-	g := &goalReader{parser: newParser(u, goalTitle, lim, ""), rank: -1}
+	g := &goalReader{parser: newParser(u, goalTitle, opt.Limits, ""), rank: -1}
 	for g.nextLine(true) {
 		g.rest = nil
 		if err := g.statements(); err != nil {

@@ -29,8 +29,8 @@ var metis = Format{
 }
 
 // readMETIS reads a METIS graph: the header, then one line per vertex.
-func readMETIS(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
-	p := newParser(r, metisTitle, lim, "%")
+func readMETIS(r io.Reader, opt Options) (*guest.Graph, []string, error) {
+	p := newParser(r, metisTitle, opt.Limits, "%")
 	h, err := readMETISHeader(p)
 	if err != nil {
 		return nil, nil, err

@@ -34,8 +34,8 @@ const mmBanner = "%%MatrixMarket"
 
 // readMatrixMarket reads a Matrix Market file: the banner, the size line,
 // then one line per entry.
-func readMatrixMarket(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
-	p := newParser(r, mmTitle, lim, "")
+func readMatrixMarket(r io.Reader, opt Options) (*guest.Graph, []string, error) {
+	p := newParser(r, mmTitle, opt.Limits, "")
 	var h mmHeader
 	if err := h.readBanner(p); err != nil {
 		return nil, nil, err

@@ -32,8 +32,8 @@ var scotch = Format{
 }
 
 // readScotch reads a Scotch graph: the header, then one record per vertex.
-func readScotch(r io.Reader, lim Limits) (*guest.Graph, []string, error) {
-	p := newParser(r, scotchTitle, lim, "")
+func readScotch(r io.Reader, opt Options) (*guest.Graph, []string, error) {
+	p := newParser(r, scotchTitle, opt.Limits, "")
 	p.stream = true
 	h, err := readScotchHeader(p)
 	if err != nil {
