@@ -173,7 +173,8 @@ var graphFormats = []struct{ name, title string }{
 	{"csv", "CSV edge list src,dst,volume"},
 	{"edges", "edge list src dst volume"},
 	{"dense", "dense matrix"},
-	{"metis", "METIS / Chaco"},
+	{"metis", "METIS"},
+	{"chaco", "Chaco"},
 }
 
 // fileUpload is an upload control: a file picker and a drop zone that

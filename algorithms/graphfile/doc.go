@@ -1,5 +1,5 @@
 // Package graphfile reads and writes communication graphs in the file
-// formats of the field: METIS/Chaco, Scotch source graphs (.grf), Matrix
+// formats of the field: METIS, Chaco, Scotch source graphs (.grf), Matrix
 // Market coordinate matrices, TreeMatch's dense N×N matrices, edge lists
 // src,dst,volume (CSV or blank-separated) and LogGOPSim's GOAL
 // schedules; the section Formats below defines each.
@@ -28,7 +28,8 @@
 // ReadContext also stops when its context is done.
 //
 // Formats that store undirected integer weights (METIS, Scotch) cannot be
-// written from a directed graph or non-integer volumes, nor GOAL, whose
+// written from a directed graph or non-integer volumes, Chaco (undirected,
+// real weights) from a directed graph, nor GOAL, whose
 // sizes are whole bytes, from non-integer volumes; their writers say so
 // rather than change the graph. Matrix Market, CSV and dense writers
 // take any graph (dense ones up to MaxDenseOrder vertices), and every
@@ -39,13 +40,26 @@
 //
 // # Formats
 //
-//   - metis (.graph, .metis, .chaco; METIS 5 manual §4.1.1): a
-//     header "n m [fmt [ncon]]", m counting undirected edges, then one line
-//     per vertex listing its 1-based neighbours; fmt's digits say whether
-//     a line starts with the vertex's size (1xx) and its ncon weights
-//     (x1x), and whether each neighbour is followed by the edge's weight
+//   - metis (.graph, .metis; METIS 5 manual §4.1.1): a header "n m
+//     [fmt [ncon]]", m counting undirected edges, then one line per vertex
+//     listing its 1-based neighbours; fmt's digits say whether a line
+//     starts with the vertex's size (1xx) and its ncon weights (x1x), and
+//     whether each neighbour is followed by the edge's integer weight
 //     (xx1). '%' starts a comment; a blank line is a vertex without
-//     neighbours. Chaco reads alike, its fmt 1xx giving vertex labels.
+//     neighbours. When every line starts with its own vertex number (1,
+//     2, …) under fmt 1xx, as a Chaco graph's do, a warning says so and
+//     how to name the format chaco: the content alone never tells them
+//     apart, so a .graph file is read as METIS.
+//   - chaco (.chaco; Chaco 2 user's guide, "Input file formats"): METIS's
+//     layout with a header "n m [fmt]" (no ncon); fmt's digits say whether
+//     a line starts with the vertex's number (1xx) and its one weight
+//     (x1x), and whether each neighbour is followed by the edge's weight
+//     (xx1), which may be real. The numbers run in order from 1; a line
+//     that repeats the number before goes on with that vertex's neighbours
+//     (a blank line is then nothing; without numbers it is a vertex
+//     without neighbours). '%' and '#' start comments. Scotch's gcv -oc
+//     writes it, with numbers when its graph has labels (Chaco wants them
+//     in order); only a name or the extension selects it.
 //   - scotch (.grf, .src; Scotch manual, "Graph files"): the version 0,
 //     "vertnbr arcnbr" (arcs count each edge twice), "baseval flag" (the
 //     flag's three digits: labels, edge loads, vertex loads, as in 000,

@@ -36,6 +36,23 @@ func ExampleRead() {
 	// w(0→3) = 1
 }
 
+func ExampleRead_chaco() {
+	// a Chaco graph as Scotch's gcv -oc writes one whose vertices have
+	// labels: fmt 100, each line starts with its vertex's number
+	const path = "3\t2\t100\n1\t2\n2\t1\t3\n3\t2\n"
+	res, _ := graphfile.Read(strings.NewReader(path), graphfile.Options{Name: "path.chaco"})
+	fmt.Println(res.Format, arcList(res.Graph), res.Warnings)
+	// the same file named .graph is read as METIS, whose fmt 100 means
+	// vertex sizes, and a warning says what it looks like
+	res, _ = graphfile.Read(strings.NewReader(path), graphfile.Options{Name: "path.graph", FormatField: "--guest-format"})
+	fmt.Println(res.Format, arcList(res.Graph))
+	fmt.Println(res.Warnings[1])
+	// Output:
+	// chaco 0→1:1 1→0:1 1→2:1 2→1:1 []
+	// metis 0→1:1 1→0:1 1→2:1 2→1:1
+	// fmt 100: every vertex line starts with its own vertex number (1, 2, …), as in a Chaco graph, where fmt 1xx means vertex numbers; read as METIS, they are taken for vertex sizes. If it is a Chaco graph, name it with --guest-format: chaco
+}
+
 func ExampleRead_directed() {
 	// a measured MPI matrix: entry (i,j) is what rank i-1 sent to rank j-1
 	const mtx = `%%MatrixMarket matrix coordinate real general
@@ -109,7 +126,8 @@ func ExampleFormats() {
 	// csv          CSV edge list        text/csv             .csv
 	// edges        edge list            text/x-edge-list     .edges .el
 	// dense        dense matrix         text/x-dense-matrix  .mat .dense
-	// metis        METIS graph          text/x-metis-graph   .graph .metis .chaco
+	// metis        METIS graph          text/x-metis-graph   .graph .metis
+	// chaco        Chaco graph          text/x-chaco-graph   .chaco
 }
 
 func ExampleByExtension() {
@@ -143,5 +161,5 @@ func ExampleDetect() {
 
 func ExampleNames() {
 	fmt.Println(graphfile.Names())
-	// Output: [goal matrixmarket scotch csv edges dense metis]
+	// Output: [goal matrixmarket scotch csv edges dense metis chaco]
 }

@@ -56,6 +56,7 @@ func init() {
 	Register(edgeList)
 	Register(dense)
 	Register(metis)
+	Register(chaco)
 }
 
 // Formats returns the table in sniffing order.

@@ -65,6 +65,7 @@ func fuzzRead(f *testing.F, format string) {
 }
 
 func FuzzReadMETIS(f *testing.F)        { fuzzRead(f, "metis") }
+func FuzzReadChaco(f *testing.F)        { fuzzRead(f, "chaco") }
 func FuzzReadScotch(f *testing.F)       { fuzzRead(f, "scotch") }
 func FuzzReadMatrixMarket(f *testing.F) { fuzzRead(f, "matrixmarket") }
 func FuzzReadDense(f *testing.F)        { fuzzRead(f, "dense") }

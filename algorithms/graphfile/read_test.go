@@ -69,8 +69,12 @@ var readTests = []struct {
 	{"metis fmt 011", "metis", "3 2 011\n4 2 5\n1 1 5 3 7\n9 2 7\n", 3, "0→1:5 1→0:5 1→2:7 2→1:7",
 		[]string{"vertex sizes and weights are read but not used: each vertex is one process"}},
 	{"metis fmt 111 ncon 2", "metis", "2 1 111 2\n1 4 4 2 3\n1 0 0 1 3\n", 2, "0→1:3 1→0:3",
+		[]string{"vertex sizes and weights are read but not used: each vertex is one process"}},
+	{"metis sizes that number the lines, as Chaco's vertex numbers", "metis", "3 2 101\n1 2 4\n2 1 4 3 1\n3 2 1\n", 3, "0→1:4 1→0:4 1→2:1 2→1:1",
 		[]string{"vertex sizes and weights are read but not used: each vertex is one process",
-			"fmt 111: the first number of each line is read as the vertex size of METIS; in a Chaco file, as Scotch writes it, it would be a vertex label"}},
+			"fmt 101: every vertex line starts with its own vertex number (1, 2, …), as in a Chaco graph, where fmt 1xx means vertex numbers; read as METIS, they are taken for vertex sizes. If it is a Chaco graph, name it: chaco"}},
+	{"metis sizes that number all but one line", "metis", "3 2 100\n1 2\n2 1 3\n2 2\n", 3, "0→1:1 1→0:1 1→2:1 2→1:1",
+		[]string{"vertex sizes and weights are read but not used: each vertex is one process"}},
 	{"chaco as Scotch writes it", "metis", "3\t2\t000\n2\n1\t3\n2\n", 3, "0→1:1 1→0:1 1→2:1 2→1:1", nil},
 	{"metis after a UTF-8 byte order mark", "metis", "\xEF\xBB\xBF2 1\n2\n1\n", 2, "0→1:1 1→0:1", nil},
 	{"metis CRLF and tabs", "metis", "2 1\r\n2\t\r\n\t1\r\n", 2, "0→1:1 1→0:1", nil},
@@ -87,6 +91,17 @@ var readTests = []struct {
 		[]string{"the input ends after 2 of the 4 vertex lines: the last 2 vertices have no neighbours"}},
 	{"metis last line dropped", "metis", "3 1\n2\n1\n", 3, "0→1:1 1→0:1",
 		[]string{"the input ends after 2 of the 3 vertex lines: the last 1 vertex has no neighbours"}},
+
+	// Chaco: METIS's lines, vertex numbers for fmt 1xx, real edge weights
+	{"chaco without numbers, blank vertex", "chaco", "# mesh\n3 1\n2\n1\n\n", 3, "0→1:1 1→0:1", nil},
+	{"chaco vertex numbers as gcv -oc writes them", "chaco", "3\t2\t100\n1\t2\n2\t1\t3\n3\t2\n", 3, "0→1:1 1→0:1 1→2:1 2→1:1", nil},
+	{"chaco numbers, vertex and real edge weights", "chaco", "3 2 111\n1 5 2 2.5\n% a comment\n2 5 1 2.5 3 7\n\n3 9 2 7\n", 3, "0→1:2.5 1→0:2.5 1→2:7 2→1:7",
+		[]string{"vertex weights are read but not used: each vertex is one process"}},
+	{"chaco a vertex's neighbours over lines that repeat its number", "chaco", "3 3 110\n1 8 2\n1 3\n2 8 1\n2 3\n3 8 1 2\n", 3, "0→1:1 0→2:1 1→0:1 1→2:1 2→0:1 2→1:1",
+		[]string{"vertex weights are read but not used: each vertex is one process"}},
+	{"chaco isolated numbered vertices", "chaco", "3 0 100\n1\n2\n3\n", 3, "", nil},
+	{"chaco edge weight 0 ignored", "chaco", "2 1 1\n2 0\n1 0.0\n", 2, "",
+		[]string{"2 entries of volume 0 ignored, the first on line 2"}},
 
 	// Scotch: the cube of the Scotch manual, then loads and labels
 	{"scotch cube", "scotch", "0\n8 24\n0 000\n3 4 2 1\n3 5 3 0\n3 6 0 3\n3 7 1 2\n3 0 6 5\n3 1 7 4\n3 2 4 7\n3 3 5 6\n", 8,
@@ -161,9 +176,13 @@ func TestRead(t *testing.T) {
 }
 
 // TestReadDetected reads every table input again without naming its
-// format: the content alone must tell it.
+// format: the content alone must tell it, but for the formats no content
+// tells (Chaco's is METIS's).
 func TestReadDetected(t *testing.T) {
 	for _, tt := range readTests {
+		if f, _ := graphfile.Lookup(tt.format); f.Sniff == nil {
+			continue
+		}
 		res, err := graphfile.Read(strings.NewReader(tt.in), graphfile.Options{})
 		if err != nil {
 			t.Errorf("%s: %v", tt.name, err)
@@ -194,12 +213,12 @@ var errorTests = []struct {
 	tooLarge               bool
 }{
 	// choosing the format
-	{"unknown format", "gml", "x", `unknown format "gml"; known: goal, matrixmarket, scotch, csv, edges, dense, metis`, false},
+	{"unknown format", "gml", "x", `unknown format "gml"; known: goal, matrixmarket, scotch, csv, edges, dense, metis, chaco`, false},
 	{"empty", "", " \n\n", "the input is empty", false},
 	{"empty after a byte order mark", "", "\xEF\xBB\xBF", "the input is empty", false},
 	{"gzip", "", "\x1f\x8b\x08\x00\x00\x00", "the input is compressed with gzip; decompress it first", false},
 	{"gzip named", "metis", "\x1f\x8b\x08\x00\x00\x00", "the input is compressed with gzip; decompress it first", false},
-	{"undetectable", "", "hello world\n", "cannot tell the format from the content; name it: goal, matrixmarket, scotch, csv, edges, dense, metis", false},
+	{"undetectable", "", "hello world\n", "cannot tell the format from the content; name it: goal, matrixmarket, scotch, csv, edges, dense, metis, chaco", false},
 
 	// GOAL
 	{"goal no num_ranks", "goal", "// empty\n", "GOAL schedule: no num_ranks line: a schedule starts with num_ranks N", false},
@@ -255,6 +274,21 @@ var errorTests = []struct {
 	{"metis lines lost", "metis", "3 2\n", "METIS graph, line 2: expected 3 vertex lines after the header, the input ends after 0", false},
 	{"metis edges counted twice", "metis", "2 2\n2\n1\n", "METIS graph, line 1, field 2: the header says 2 edges, so 4 neighbour entries, but the vertex lines hold 2; the header counts each edge once, and each edge is listed on both of its vertices' lines", false},
 	{"metis one-sided edge", "metis", "3 2\n2 3\n1\n\n", "METIS graph, line 1, field 2: the header says 2 edges, so 4 neighbour entries, but the vertex lines hold 3; an odd count means some edge is listed on one line only", false},
+
+	// Chaco
+	{"chaco empty", "chaco", "% nothing\n", `Chaco graph, line 1: expected the header "n m [fmt]", the input holds only comments`, false},
+	{"chaco ncon", "chaco", "3 2 10 1\n", `Chaco graph, line 1, field 4: expected at most three fields n m fmt, got "1"; ncon, the number of weights of a METIS graph's vertices, has no place in a Chaco graph: a METIS graph is read as format metis`, false},
+	{"chaco fmt", "chaco", "3 2 200\n", `Chaco graph, line 1, field 3: expected fmt, up to three digits 0 or 1 (vertex numbers, vertex weights, edge weights), got "200"`, false},
+	{"chaco first number not 1", "chaco", "2 1 100\n2 1\n1 2\n", `Chaco graph, line 2, field 1: expected the number of vertex 1, got "2": the vertex lines start with their vertex's number, in order from 1 (a line that repeats the number before goes on with that vertex's neighbours)`, false},
+	{"chaco number skipped", "chaco", "3 1 100\n1 3\n% c\n3 1\n", `Chaco graph, line 4, field 1: expected the number of vertex 2, or 1 going on with the neighbours of vertex 1, got "3": the vertex lines start with their vertex's number, in order from 1 (a line that repeats the number before goes on with that vertex's neighbours)`, false},
+	{"chaco number not an integer", "chaco", "2 1 100\n1 2\nv2 1\n", `Chaco graph, line 3, field 1: expected the number of vertex 2, or 1 going on with the neighbours of vertex 1, got "v2": the vertex lines start with their vertex's number, in order from 1 (a line that repeats the number before goes on with that vertex's neighbours)`, false},
+	{"chaco one vertex too many", "chaco", "2 1 100\n1 2\n2 1\n\n3\n", `Chaco graph, line 5, field 1: expected 2, going on with the neighbours of vertex 2, the last of the header's 2 vertices, got "3": the vertex lines start with their vertex's number, in order from 1 (a line that repeats the number before goes on with that vertex's neighbours)`, false},
+	{"chaco numbered lines missing", "chaco", "3 1 100\n1 2\n", "Chaco graph, line 3: expected 3 vertex lines after the header, the input ends after 1", false},
+	{"chaco missing vertex weight", "chaco", "2 1 110\n1\n", "Chaco graph, line 2, field 2: expected a weight of vertex 1, the line ends", false},
+	{"chaco missing edge weight", "chaco", "2 1 101\n1 2 1.5\n2 1\n", "Chaco graph, line 3, field 3: expected the weight of the edge to 1, the line ends", false},
+	{"chaco negative edge weight", "chaco", "2 1 1\n2 -1\n1 1\n", `Chaco graph, line 2, field 2: expected the weight of the edge to 2 (a finite number ≥ 0), got "-1"`, false},
+	{"chaco neighbour out of range", "chaco", "2 1 100\n1 3\n2 1\n", `Chaco graph, line 2, field 2: expected a neighbour from 1 to 2, got "3"`, false},
+	{"chaco more entries than the header says", "chaco", "2 1 100\n1 2\n1 2\n2 1\n", "Chaco graph, line 4, field 2: the header says 1 edge, so 2 neighbour entries, and this is one more", false},
 
 	// Scotch
 	{"scotch version", "scotch", "1\n2 2\n0 000\n", `Scotch graph, line 1, field 1: expected the version number 0, got "1"`, false},

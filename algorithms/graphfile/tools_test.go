@@ -8,6 +8,7 @@ package graphfile_test
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -133,9 +134,10 @@ func volume(g *guest.Graph) float64 {
 }
 
 // TestFieldTools reads each METIS example mesh, its conversions by
-// Scotch's gcv (Scotch, Matrix Market and Chaco output) and the graphs
-// our writers make as Scotch reads them back, and checks that all are the
-// same graph, with the counts gtst prints.
+// Scotch's gcv (Scotch, Matrix Market and Chaco output, the Chaco one with
+// vertex numbers and weights too) and the graphs our writers make as
+// Scotch reads them back, and checks that all are the same graph, with
+// the counts gtst prints.
 func TestFieldTools(t *testing.T) {
 	meshtest.NeedTools(t, "gcv", "gtst", "graphchk")
 	for name, path := range meshtest.Meshes(t) {
@@ -170,6 +172,7 @@ func TestFieldTools(t *testing.T) {
 					t.Errorf("%s: warnings %q, want %q", conv, res.Warnings, want)
 				}
 			}
+			chacoNumbered(t, g, dir)
 			if n, m, load := gtst(t, file("gcv.grf")); n != g.Order() || 2*m != g.Arcs() || load != m || volume(g) != float64(g.Arcs()) {
 				t.Errorf("gtst: %d vertices, %d edges, edge load %d; read %d vertices, %d arcs, volume %v", n, m, load, g.Order(), g.Arcs(), volume(g))
 			}
@@ -177,6 +180,7 @@ func TestFieldTools(t *testing.T) {
 			write(t, g, "scotch", file("ours.grf"))
 			write(t, g, "matrixmarket", file("ours.mtx"))
 			write(t, g, "metis", file("ours.graph"))
+			write(t, g, "chaco", file("ours.chaco"))
 			if n, m, _ := gtst(t, file("ours.grf")); n != g.Order() || 2*m != g.Arcs() {
 				t.Errorf("gtst of our .grf: %d vertices, %d edges", n, m)
 			}
@@ -185,10 +189,59 @@ func TestFieldTools(t *testing.T) {
 			}
 			meshtest.Run(t, "gcv", "-im", file("ours.mtx"), file("ours-mtx.grf"))
 			meshtest.Run(t, "gcv", "-ic", file("ours.graph"), file("ours-metis.grf"))
-			for _, conv := range []string{"ours-mtx.grf", "ours-metis.grf"} {
+			meshtest.Run(t, "gcv", "-ic", file("ours.chaco"), file("ours-chaco.grf"))
+			for _, conv := range []string{"ours-mtx.grf", "ours-metis.grf", "ours-chaco.grf"} {
 				sameGraph(t, conv, g, readPath(t, file(conv)).Graph)
 			}
 		})
+	}
+}
+
+// chacoNumbered writes g as a Scotch graph whose vertices have labels
+// (their numbers), loads and edge loads (u+v+2 on edge {u,v}), flag 111,
+// converts it with gcv -oc to a Chaco graph of fmt 111 (vertex numbers,
+// vertex weights, edge weights), and checks that read as chaco it is the
+// graph of the .grf, and that read as METIS (named .graph) it is the same
+// graph with a warning naming the format chaco.
+func chacoNumbered(t *testing.T, g *guest.Graph, dir string) {
+	t.Helper()
+	var b strings.Builder
+	var arcs []guest.Arc
+	fmt.Fprintf(&b, "0\n%d %d\n0 111\n", g.Order(), g.Arcs())
+	for v := range g.Order() {
+		fmt.Fprintf(&b, "%d 2 %d", v, g.Offsets[v+1]-g.Offsets[v])
+		for _, u := range g.Neighbors(v) {
+			fmt.Fprintf(&b, " %d %d", v+int(u)+2, u)
+			arcs = append(arcs, guest.Arc{From: v, To: int(u), Volume: float64(v + int(u) + 2)})
+		}
+		b.WriteString("\n")
+	}
+	want, _, err := guest.FromArcs(g.Order(), arcs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	grf, chaco, graph := filepath.Join(dir, "numbered.grf"), filepath.Join(dir, "numbered.chaco"), filepath.Join(dir, "numbered.graph")
+	if err := os.WriteFile(grf, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	meshtest.Run(t, "gcv", "-is", "-oc", grf, chaco)
+	text := plain(t, chaco)
+	if header := strings.Fields(string(text[:bytes.IndexByte(text, '\n')])); len(header) != 3 || header[2] != "111" {
+		t.Fatalf("gcv -oc wrote the header %q, want fmt 111", header)
+	}
+	if err := os.WriteFile(graph, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sameGraph(t, "numbered.grf", want, readPath(t, grf).Graph)
+	res := readPath(t, chaco)
+	sameGraph(t, "numbered.chaco", want, res.Graph)
+	if w := []string{"vertex weights are read but not used: each vertex is one process"}; res.Format != "chaco" || !slices.Equal(res.Warnings, w) {
+		t.Errorf("numbered.chaco read as %s, warnings %q; want chaco, %q", res.Format, res.Warnings, w)
+	}
+	res = readPath(t, graph)
+	sameGraph(t, "numbered.graph", want, res.Graph)
+	if w := "fmt 111: every vertex line starts with its own vertex number (1, 2, …), as in a Chaco graph, where fmt 1xx means vertex numbers; read as METIS, they are taken for vertex sizes. If it is a Chaco graph, name it: chaco"; res.Format != "metis" || !slices.Contains(res.Warnings, w) {
+		t.Errorf("numbered.graph read as %s, warnings %q; want metis, with %q", res.Format, res.Warnings, w)
 	}
 }
 

@@ -74,6 +74,12 @@ func undirected(g *guest.Graph, title string, base int) error {
 	if err := integral(g, title, base, "the format holds integer weights only"); err != nil {
 		return err
 	}
+	return symmetric(g, title, base)
+}
+
+// symmetric returns why f cannot hold g, if it cannot: f stores
+// undirected edges, its vertices numbered from base.
+func symmetric(g *guest.Graph, title string, base int) error {
 	if c, from, to := unmatched(g); c > 0 {
 		return &Error{Format: title, Msg: fmt.Sprintf("the graph is directed: arc %s has no reverse of the same volume, but the format holds undirected edges; write Matrix Market or CSV", arcName(from, to, base))}
 	}

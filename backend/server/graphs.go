@@ -108,6 +108,11 @@ func quotaErr(err error) error {
 	return err
 }
 
+// uploadFormatField is how an upload names its format, as the reader's
+// messages say it: "… name it with ?format= (the page's format
+// selector): chaco".
+const uploadFormatField = "?format= (the page's format selector)"
+
 // readUpload reads the graph file of an upload's body in the format of
 // ?format=, else of the Content-Type (a graph format's media type), else
 // of the extension of ?name= (the file's name, never opened), else
@@ -125,7 +130,7 @@ func (s *Server) readUpload(ctx context.Context, c echo.Context) (*graphfile.Res
 		}
 	}
 	lim := graphfile.Limits{MaxVertices: s.o.Jobs.Limits().MaxNodes, MaxArcs: s.o.MaxGraphArcs}
-	res, err := graphfile.ReadContext(ctx, capBody(r, s.o.MaxGraphBytes), graphfile.Options{Format: format, Name: name, Limits: lim})
+	res, err := graphfile.ReadContext(ctx, capBody(r, s.o.MaxGraphBytes), graphfile.Options{Format: format, Name: name, FormatField: uploadFormatField, Limits: lim})
 	if errors.Is(err, errBodyTooLarge) {
 		return nil, &graphfile.Error{Err: graphfile.ErrTooLarge,
 			Msg: "graph file larger than this server's cap of " + metric.Bytes(s.o.MaxGraphBytes) + "; map it with the command line (topomap map --guest file:PATH)"}

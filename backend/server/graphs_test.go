@@ -113,6 +113,30 @@ func TestUploadGraph(t *testing.T) {
 	}
 }
 
+// TestUploadChacoGraph: a Chaco graph with vertex numbers (fmt 1xx) is
+// the graph of its METIS twin when named chaco (?format=, its
+// Content-Type or a .chaco name); sent as a .graph file it is read as
+// METIS, with a warning that says how to name it chaco here.
+func TestUploadChacoGraph(t *testing.T) {
+	f := graphFixture(t, store.NewMemory(), server.Options{})
+	ring := uploaded(t, f, "/api/v1/graphs", "text/x-metis-graph", ring4METIS)
+	const ring4Chaco = "4 4 101\n1 2 5 4 1\n2 1 5 3 2\n3 2 2 4 3\n4 3 3 1 1\n"
+	for _, tc := range []struct{ target, ct string }{
+		{"/api/v1/graphs?format=chaco", ""},
+		{"/api/v1/graphs", "text/x-chaco-graph"},
+		{"/api/v1/graphs?name=ring.chaco", "text/plain"},
+	} {
+		if g := uploaded(t, f, tc.target, tc.ct, ring4Chaco); g.ID != ring.ID || g.Format != "chaco" {
+			t.Errorf("%s %s: %s, id %s; want chaco, %s", tc.target, tc.ct, g.Format, g.ID, ring.ID)
+		}
+	}
+	g := uploaded(t, f, "/api/v1/graphs?name=ring.graph", "", ring4Chaco)
+	hint := "If it is a Chaco graph, name it with ?format= (the page's format selector): chaco"
+	if g.Format != "metis" || len(g.Warnings) != 2 || !strings.HasSuffix(g.Warnings[1], hint) {
+		t.Errorf("as .graph: %s, warnings %q; want metis, the last ending %q", g.Format, g.Warnings, hint)
+	}
+}
+
 // TestUploadGraphErrors: malformed files are 400 naming the line, files
 // above the caps 413 saying the cap, both on the field "body"; an
 // unknown ?format= is a 400 on "format"; unknown ids 404, bad ids 400; a

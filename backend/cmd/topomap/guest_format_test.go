@@ -40,3 +40,33 @@ func TestGuestFormatNamesAFilesFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestGuestFormatChacoReadsVertexNumbers: a Chaco graph with vertex
+// numbers (fmt 100) in a .graph file reads as METIS, with a warning that
+// names --guest-format chaco; named chaco, or in a .chaco file, it reads
+// with no warning. Read either way it is the same 3-vertex path.
+func TestGuestFormatChacoReadsVertexNumbers(t *testing.T) {
+	dir := t.TempDir()
+	const path3 = "3\t2\t100\n1\t2\n2\t1\t3\n3\t2\n"
+	for _, name := range []string{"path.graph", "path.chaco"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(path3), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	graph := func(name string, more ...string) (string, string) {
+		out, errOut, err := runArgs(t, append([]string{"graph", "--guest", "file:" + filepath.Join(dir, name), "--format", "csv"}, more...)...)
+		if err != nil {
+			t.Fatalf("%s %q: %v", name, more, err)
+		}
+		return out, errOut
+	}
+	const csv = "src,dst,volume\n0,1,1\n1,0,1\n1,2,1\n2,1,1\n"
+	if out, errOut := graph("path.graph"); out != csv || !strings.Contains(errOut, "If it is a Chaco graph, name it with --guest-format: chaco") {
+		t.Errorf("as METIS: %q, stderr %q", out, errOut)
+	}
+	for _, args := range [][]string{{"path.graph", "--guest-format", "chaco"}, {"path.chaco"}} {
+		if out, errOut := graph(args[0], args[1:]...); out != csv || errOut != "" {
+			t.Errorf("%q: %q, stderr %q", args, out, errOut)
+		}
+	}
+}
