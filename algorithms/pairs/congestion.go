@@ -43,10 +43,11 @@ type congestion struct {
 	s     *state
 	route []int
 	other []int // moveBy's second route
-	// lat is set on a lattice: routes are walked on the state's
+	// lat is set on a grid whose routes and links follow its axes
+	// (topology.AxisRouter: a lattice): routes are walked on the state's
 	// coordinate table (no division per axis) along axes.
 	lat  bool
-	axes []routeAxis
+	axes []topology.AxisLine
 	diam int // the host's diameter on a lattice: the most links of a route
 	// per number of the link numbering, its load and the pending change
 	// of the last delta (on the links listed in touched, perhaps more
@@ -69,16 +70,6 @@ type leg struct {
 	sign float64
 }
 
-// routeAxis is what a route along one axis of a lattice needs: its size k,
-// whether it wraps, the stride of its coordinate in node numbers, and the
-// number of the link out of node 0 in the + and in the − direction. In
-// topology.Lattice's numbering a link is tail + n·slot, per axis one slot
-// if its size is 2 (both ways), none if 1, else + then −.
-type routeAxis struct {
-	k, stride, plus, minus int
-	wrap                   bool
-}
-
 // linkLoad is a link's load and its pending change.
 type linkLoad struct{ load, pend float64 }
 
@@ -86,20 +77,13 @@ type linkLoad struct{ load, pend float64 }
 func newCongestion(ctx context.Context, s *state, r topology.Router) *congestion {
 	n := r.LinkSlots()
 	c := &congestion{r: r, s: s, link: make([]linkLoad, n), ctx: ctx}
-	if latticeOf(r) != nil && s.gen == nil {
+	if ar, ok := r.(topology.AxisRouter); ok && s.gen == nil {
 		c.lat = true
-		n, slot := len(s.occ), 0
-		for j, k32 := range s.dims {
-			k := int(k32)
-			ax := routeAxis{k: k, stride: int(s.stride[j]), plus: n * slot, minus: n * slot, wrap: s.wrapK[j] != 0}
-			if k > 2 {
-				ax.minus += n
-			}
-			c.axes = append(c.axes, ax)
-			slot += min(k-1, 2)
-			c.diam += k - 1
-			if ax.wrap {
-				c.diam -= k - 1 - k/2
+		c.axes = topology.AxisLines(ar)
+		for _, ax := range c.axes {
+			c.diam += ax.K - 1
+			if ax.Wrap {
+				c.diam -= ax.K - 1 - ax.K/2
 			}
 		}
 	}
@@ -164,8 +148,8 @@ func (c *congestion) walk(p, q int32, vw, d float64, touched []int32, nt int) (f
 		if steps == 0 {
 			continue
 		}
-		next := cur + steps*ax.stride
-		l, dst, run, steps := ax.firstRun(cur, x, steps)
+		next := cur + steps*ax.Stride
+		l, dst, run, steps := firstRun(ax, cur, x, steps)
 		for run > 0 {
 			for end := l + run*dst; l != end; l += dst {
 				ll := &link[l]
@@ -175,7 +159,7 @@ func (c *congestion) walk(p, q int32, vw, d float64, touched []int32, nt int) (f
 				nt++
 			}
 			steps -= run
-			run, l = steps, l-ax.k*dst
+			run, l = steps, l-ax.K*dst
 		}
 		cur = next
 	}
@@ -188,18 +172,18 @@ func (c *congestion) walk(p, q int32, vw, d float64, touched []int32, nt int) (f
 // number of links before the wrap; and the number of links in all. On a
 // torus axis the route goes the shorter way round, + on a tie; an axis of
 // size 2 has one link per node.
-func (ax *routeAxis) firstRun(cur, x, steps int) (l, dst, run, n int) {
-	k, st := ax.k, ax.stride
-	if ax.wrap && steps < 0 {
+func firstRun(ax *topology.AxisLine, cur, x, steps int) (l, dst, run, n int) {
+	k, st := ax.K, ax.Stride
+	if ax.Wrap && steps < 0 {
 		steps += k
 	}
-	if steps < 0 || ax.wrap && 2*steps > k {
+	if steps < 0 || ax.Wrap && 2*steps > k {
 		if steps = -steps; steps < 0 {
 			steps += k // the shorter way round a torus
 		}
-		return ax.minus + cur, -st, min(steps, x+1), steps
+		return ax.Minus + cur, -st, min(steps, x+1), steps
 	}
-	return ax.plus + cur, st, min(steps, k-x), steps
+	return ax.Plus + cur, st, min(steps, k-x), steps
 }
 
 // arcsBy is arcs on a host without coordinate tables: routes by the

@@ -131,7 +131,7 @@ func moveCost(n, arcs int, h topology.Host, o Objective, hops float64) float64 {
 	}
 	perDegree := congestionArcNs + congestionHopNs*max(0, hops) + congestionRouteNs
 	switch r, ok := topology.RouterOf(h); {
-	case ok && latticeOf(r) != nil:
+	case ok && isAxisRouter(r):
 		perDegree = latticeArcNs + latticeHopNs*max(0, hops)
 	case grid: // cores over a lattice
 		perDegree += coresRouteNs
@@ -142,9 +142,10 @@ func moveCost(n, arcs int, h topology.Host, o Objective, hops float64) float64 {
 	return cost + deg*perDegree/hopBytesMoveNs
 }
 
-// latticeOf returns r as a lattice, whose routes the congestion deltas
-// walk on the coordinate table, or nil.
-func latticeOf(r topology.Router) *topology.Lattice {
-	lat, _ := r.(*topology.Lattice)
-	return lat
+// isAxisRouter reports whether r's routes and links follow its axes
+// (topology.AxisRouter), so that the congestion deltas walk them on the
+// coordinate table.
+func isAxisRouter(r topology.Router) bool {
+	_, ok := r.(topology.AxisRouter)
+	return ok
 }

@@ -4,19 +4,19 @@ import "math/bits"
 
 // Loads accumulates the link loads of messages on a routed host (see the
 // package doc, Routing and link loads): Add every message, then Sum. On a
-// lattice each message costs O(c), whatever its length: it marks the start
-// and end of its segment along each axis line in difference arrays, and Sum
+// router whose routes and links follow its axes (AxisRouter: lattices)
+// each message costs O(c), whatever its length: it marks the start and
+// end of its segment along each axis line in difference arrays, and Sum
 // turns them into loads with one prefix sum per line. On other routers
 // every message is routed link by link.
 type Loads struct {
 	r     Router
-	lat   *Lattice // the difference-array fast path, or nil
-	first []int    // lat's first slot per axis
-	cube  bool     // every axis of lat has size 2: coordinates are bits
+	axes  []AxisLine // the difference-array fast path, or nil
+	cube  bool       // every axis has size 2: coordinates are bits
 	load  []float64
 	msgs  []int32
 	route []int
-	div   []divisor // per axis of lat
+	div   []divisor // per axis
 	ca    []int     // coordinates of the message's ends
 	cb    []int
 }
@@ -45,26 +45,22 @@ func (d divisor) divmod(a int) (q, r int) {
 // O(LinkSlots) memory: 12 bytes per number of the link numbering.
 func NewLoads(r Router) *Loads {
 	l := &Loads{r: r, load: make([]float64, r.LinkSlots()), msgs: make([]int32, r.LinkSlots())}
-	if lat, ok := r.(*Lattice); ok {
-		l.lat = lat
-		l.first, _ = lat.slots()
+	if ar, ok := r.(AxisRouter); ok {
+		l.axes = AxisLines(ar)
 		l.cube = true
-		for _, k := range lat.dims {
-			l.cube = l.cube && k == 2
+		for _, ax := range l.axes {
+			l.cube = l.cube && ax.K == 2
+			l.div = append(l.div, newDivisor(ax.K))
 		}
-		l.ca, l.cb = make([]int, len(lat.dims)), make([]int, len(lat.dims))
-		for _, k := range lat.dims {
-			l.div = append(l.div, newDivisor(k))
-		}
+		l.ca, l.cb = make([]int, len(l.axes)), make([]int, len(l.axes))
 	}
 	return l
 }
 
-// Add routes a message of volume w from node a to node b. O(c) on a
-// lattice, O(c + Hops(a, b)) on other routers.
+// Add routes a message of volume w from node a to node b. O(c) on an
+// AxisRouter, O(c + Hops(a, b)) on other routers.
 func (l *Loads) Add(a, b int, w float64) {
-	t := l.lat
-	if t == nil {
+	if l.axes == nil {
 		l.route = l.r.Route(a, b, l.route[:0])
 		for _, e := range l.route {
 			l.load[e] += w
@@ -75,22 +71,19 @@ func (l *Loads) Add(a, b int, w float64) {
 	l.coords(a, l.ca)
 	l.coords(b, l.cb)
 	cur := a
-	for j, k := range t.dims {
+	for j, ax := range l.axes {
 		x, y := l.ca[j], l.cb[j]
 		if x == y {
 			continue
 		}
-		s := t.strides[j]
-		dir, steps := axisStep(x, y, k, t.wrap[j])
-		slot := l.first[j]
+		k, s := ax.K, ax.Stride
+		dir, steps := axisStep(x, y, k, ax.Wrap)
+		first := ax.Plus
 		// the tails of the links crossed form the cyclic interval
 		// [lo, hi] of the line's coordinates
 		lo, hi := x, x+steps-1
 		if dir < 0 {
-			lo, hi = x-steps+1, x
-			if k > 2 {
-				slot++
-			}
+			lo, hi, first = x-steps+1, x, ax.Minus
 		}
 		if lo < 0 {
 			lo += k
@@ -98,7 +91,7 @@ func (l *Loads) Add(a, b int, w float64) {
 		if hi >= k {
 			hi -= k
 		}
-		l.mark(cur-x*s+t.size*slot, s, k, lo, hi, w)
+		l.mark(cur-x*s+first, s, k, lo, hi, w)
 		cur += (y - x) * s
 	}
 }
@@ -140,8 +133,8 @@ func (l *Loads) mark(line, s, k, lo, hi int, w float64) {
 // has load exactly 0. The accumulator must not be used afterwards.
 // O(LinkSlots).
 func (l *Loads) Sum() (load []float64, msgs []int32) {
-	if t := l.lat; t != nil {
-		l.prefixSums(t)
+	if l.axes != nil {
+		l.prefixSums()
 	}
 	for i, m := range l.msgs {
 		if m == 0 {
@@ -152,13 +145,15 @@ func (l *Loads) Sum() (load []float64, msgs []int32) {
 }
 
 // prefixSums turns the difference arrays into loads: running sums along
-// every line, s lines of axis j side by side.
-func (l *Loads) prefixSums(t *Lattice) {
-	n := t.size
-	for j, k := range t.dims {
-		s := t.strides[j]
-		for slot := l.first[j]; slot < l.first[j]+min(k-1, 2); slot++ {
-			for blk := n * slot; blk < n*(slot+1); blk += s * k {
+// every line, s lines of an axis side by side, in the links of each
+// direction (one on an axis of size 2).
+func (l *Loads) prefixSums() {
+	n := l.r.Size()
+	for _, ax := range l.axes {
+		s, k := ax.Stride, ax.K
+		dirs := []int{ax.Plus, ax.Minus}[:min(k-1, 2)]
+		for _, first := range dirs {
+			for blk := first; blk < first+n; blk += s * k {
 				for row := blk + s; row < blk+s*k; row += s {
 					ld, pl := l.load[row:row+s], l.load[row-s:row]
 					m, pm := l.msgs[row:row+s], l.msgs[row-s:row]

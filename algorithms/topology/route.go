@@ -55,6 +55,52 @@ type overRouter interface {
 	router() (Router, bool)
 }
 
+// AxisRouter is the optional capability of routers over a grid whose
+// routes and link numbers follow its axes, so that a route is walked, and
+// the loads of many messages summed, axis line by axis line: Loads marks
+// each message's segment per axis in difference arrays and sums every
+// line once, in O(c) per message; package pairs' congestion walks routes
+// on its coordinate table. A message from a to b corrects axis 0 first,
+// then 1, … (DimensionOrder, which is ECube on a hypercube), along a
+// wrapping axis the shorter way round, on an exact tie (k/2, so every
+// step on an axis of size 2) in the + direction; the link from node u to
+// its neighbour along axis j in direction dir (+1 or −1) is
+// u + Size()·AxisSlot(j, dir), for every axis of size 2 or more, one slot
+// for both directions on an axis of size 2. Lattices have it; topotest
+// checks it against Route.
+type AxisRouter interface {
+	Router
+	Grid
+	// AxisSlot returns the slot of the links along axis j (of size 2
+	// or more) in direction dir.
+	AxisSlot(j, dir int) int
+}
+
+// AxisLine is what a route along one axis of an AxisRouter needs: the
+// axis's size K, whether it wraps, the Stride of its coordinate in node
+// numbers, and the numbers Plus and Minus of the links out of node 0 in
+// the + and the − direction (node u's are u + Plus and u + Minus, one
+// link on an axis of size 2, none, −1, on an axis of size 1).
+type AxisLine struct {
+	K, Stride, Plus, Minus int
+	Wrap                   bool
+}
+
+// AxisLines returns r's axes as lines of links, axis 0 first. O(c²).
+func AxisLines(r AxisRouter) []AxisLine {
+	lines := make([]AxisLine, r.Rank())
+	stride := 1
+	for j := range lines {
+		k := r.Dim(j)
+		lines[j] = AxisLine{K: k, Stride: stride, Plus: -1, Minus: -1, Wrap: r.Wraps(j)}
+		if k > 1 {
+			lines[j].Plus, lines[j].Minus = r.Size()*r.AxisSlot(j, 1), r.Size()*r.AxisSlot(j, -1)
+		}
+		stride *= k
+	}
+	return lines
+}
+
 // VertexName names vertex v of h's wiring for people: a node (v a slot
 // of it on a host with cores: links leave the node, not a core) by its
 // name on a machine whose nodes have names (Named: a machine file's
@@ -113,15 +159,18 @@ func (t *Lattice) Routing() string {
 //   - a larger axis has two, + (to x+1) then − (to x−1). On a mesh the
 //     numbers of + from x = k−1 and − from x = 0 are no links.
 //
-// slots returns, per axis, the first slot and the number of slots.
-func (t *Lattice) slots() (first, count []int) {
-	first, count = make([]int, len(t.dims)), make([]int, len(t.dims))
-	s := 0
-	for j, k := range t.dims {
-		first[j], count[j] = s, min(k-1, 2)
-		s += count[j]
+// AxisSlot returns the slot of the links along axis j in direction dir
+// (+1 or −1; both share the one slot of an axis of size 2), numbered as
+// above (AxisRouter). O(c).
+func (t *Lattice) AxisSlot(j, dir int) int {
+	slot := 0
+	for _, k := range t.dims[:j] {
+		slot += min(k-1, 2)
 	}
-	return first, count
+	if dir < 0 && t.dims[j] > 2 {
+		slot++
+	}
+	return slot
 }
 
 // LinkSlots returns the size of the link numbering (see Link): n times
@@ -224,4 +273,4 @@ func (t *Lattice) Route(a, b int, dst []int) []int {
 	return dst
 }
 
-var _ Router = (*Lattice)(nil)
+var _ AxisRouter = (*Lattice)(nil)

@@ -1,13 +1,18 @@
 package topotest
 
-import "topomap/algorithms/topology"
+import (
+	"fmt"
+
+	"topomap/algorithms/topology"
+)
 
 // checkRoutes checks the routing capability, where a host has it: the
 // numbering's links are Links() distinct (tail, head) pairs of
 // neighbours (of vertices joined by a wire, on an indirect network), and
 // every route from a to b is a chain of Hops(a, b) links from a to b (a
 // shortest path; from a's node to b's on a host with cores, whose links
-// join core 0 of each node).
+// join core 0 of each node); and on a router whose routes follow its axes
+// (AxisRouter) that they do (checkAxisRoutes).
 func checkRoutes(h Host) error {
 	r, ok := topology.RouterOf(h)
 	if !ok {
@@ -50,7 +55,40 @@ func checkRoutes(h Host) error {
 		}
 		return true
 	})
+	if err := checkAxisRoutes(h); err != nil {
+		c.add("%v", err)
+	}
 	return c.err()
+}
+
+// checkAxisRoutes checks the AxisRouter capability, where a router has
+// it: the loads that Loads sums along the axis lines of its link
+// numbering (AxisSlot) are those of its routes (Route), over every pair
+// of a small router or a sample of a large one's, each message of a
+// whole volume of its own (so that the sums are exact).
+func checkAxisRoutes(h Host) error {
+	r, ok := topology.RouterOf(h)
+	ar, axes := r.(topology.AxisRouter)
+	if !ok || !axes {
+		return nil
+	}
+	lines, want := topology.NewLoads(ar), make([]float64, ar.LinkSlots())
+	var route []int
+	pairs(ar, func(a, b int) bool {
+		w := float64(1 + (3*a+b)%7)
+		lines.Add(a, b, w)
+		for _, id := range ar.Route(a, b, route[:0]) {
+			want[id] += w
+		}
+		return true
+	})
+	got, _ := lines.Sum()
+	for id := range want {
+		if got[id] != want[id] {
+			return fmt.Errorf("link %d: the axis lines load it with %v, the routes with %v", id, got[id], want[id])
+		}
+	}
+	return nil
 }
 
 // wiringVertex returns the vertex of the host of nodes (the inner host, on

@@ -73,6 +73,12 @@ func (h detour) Route(a, b int, dst []int) []int {
 	return h.Lattice.Route(a, b, dst)
 }
 
+// swappedSlots says that the links of each axis are numbered the other
+// way round (− before +): its routes do not follow its numbering.
+type swappedSlots struct{ *topology.Lattice }
+
+func (h swappedSlots) AxisSlot(j, dir int) int { return h.Lattice.AxisSlot(j, -dir) }
+
 func abs(x int) int {
 	if x < 0 {
 		return -x
@@ -97,6 +103,8 @@ func TestCheckRejects(t *testing.T) {
 		{"short diameter", shortDiameter{torus}, "diameter"},
 		{"short diameter, sampled", shortDiameter{big}, "diameter"},
 		{"route round the long way", detour{torus}, "routes"},
+		{"axis slots swapped", swappedSlots{torus}, "routes"},
+		{"axis slots swapped, sampled", swappedSlots{big}, "routes"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
