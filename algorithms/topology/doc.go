@@ -11,11 +11,11 @@
 // calls) reads the registry. A new kind is one file and one registration
 // line in kinds.go; topotest checks the contract on every registered
 // kind's examples. Code outside a kind's file reaches it through Host and
-// optional capabilities (Grid, Hierarchy, Router, Network, SwitchLevels,
-// RouterGroups, Rooted, Family: the drawing family a drawing package
-// registers a layout for), never by a switch on its concrete type, so a
-// new kind is served wherever it has the capabilities used, and drawn
-// generically where it names no family.
+// optional capabilities (Grid, Shaped, Hierarchy, Router, AxisRouter,
+// Network, SwitchLevels, RouterGroups, Rooted, Family: the drawing family
+// a drawing package registers a layout for), never by a switch on its
+// concrete type, so a new kind is served wherever it has the capabilities
+// used, and drawn generically where it names no family.
 //
 // Grid is the optional capability of hosts that are boxes of axes (lines,
 // rings, meshes and toruses of any sizes with wrap-around chosen per axis,
@@ -38,7 +38,8 @@
 // wiring (nodes, then switches), numbered as FatTree.LinkSlots and
 // Dragonfly.LinkSlots say. Loads sums the volumes of messages per link, in
 // O(c) per message with difference arrays along the axis lines of a
-// lattice, link by link elsewhere; topotest checks every route against
+// router whose routes and link numbers follow its axes (AxisRouter: a
+// lattice), link by link elsewhere; topotest checks every route against
 // Hops and the wiring. A host with cores routes as the host of its nodes
 // does (RouterOf), and a message inside a node crosses no link.
 //

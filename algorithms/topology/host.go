@@ -50,14 +50,6 @@ type Grid interface {
 	Diameter() int
 }
 
-// IsHypercube reports whether h is a hypercube host, not merely a mesh of
-// twos: the hypercube embeddings and bounds apply to it, the grid
-// heuristics leave it to them.
-func IsHypercube(h Host) bool {
-	l, ok := h.(*Lattice)
-	return ok && l.kind == Hypercube
-}
-
 // MaxHops returns an upper bound on the hop distance of h: the diameter
 // of a host that knows it (a grid, a tree:; through its cores),
 // otherwise Size()-1 (a host is connected, and a hop is a link).

@@ -33,6 +33,25 @@ func (k Kind) String() string {
 	return kindNames[k]
 }
 
+// Shaped is the optional capability of grids that name their family of
+// lattices (Kind: line, ring, mesh, torus or hypercube), which decides how
+// they are named and drawn, not their distances: a drawing lays a line
+// out in a row, a ring on a circle, a hypercube in Gray-code order and a
+// mesh or torus in planes, and the hypercube embeddings apply to a
+// hypercube only (IsHypercube). Lattices have it.
+type Shaped interface {
+	Grid
+	Kind() Kind
+}
+
+// IsHypercube reports whether h is a hypercube host, not merely a mesh of
+// twos: the hypercube embeddings and bounds apply to it, the grid
+// heuristics leave it to them.
+func IsHypercube(h Host) bool {
+	s, ok := h.(Shaped)
+	return ok && s.Kind() == Hypercube
+}
+
 // Lattice is a host network. Use the constructors: they validate sizes and
 // precompute strides. The zero value is not a valid host.
 type Lattice struct {

@@ -106,6 +106,7 @@ var (
 	_ SwitchLevels = (*FatTree)(nil)
 	_ RouterGroups = (*Dragonfly)(nil)
 	_ Family       = (*Lattice)(nil)
+	_ Shaped       = (*Lattice)(nil)
 	_ Family       = (*FatTree)(nil)
 	_ Family       = (*Dragonfly)(nil)
 	_ Family       = (*Tree)(nil)

@@ -113,7 +113,7 @@ func panelPitch(panels, kx, ky, inner, height, extra int) float64 {
 // (x, y), y upwards, side by side and in rows of panels; a 2-D host much
 // taller or wider than its box folds (chooseFold) so that the nodes are
 // as large as the width and height allow.
-func (l *layout) meshPanels(host *topology.Lattice, inner, height, minCell int) {
+func (l *layout) meshPanels(host topology.Grid, inner, height, minCell int) {
 	n := host.Size()
 	kx, ky := host.Dim(0), host.Dim(1)
 	planes := n / (kx * ky)
@@ -163,7 +163,7 @@ func panelGap(panels int) int {
 // placePanels places the host's nodes in panels of pkx × pky cells (its
 // planes, or the strips of its fold), in rows of panels extra units
 // further apart than their labels need, and sets the drawing's height.
-func (l *layout) placePanels(host *topology.Lattice, panels, pkx, pky, extra int) {
+func (l *layout) placePanels(host topology.Grid, panels, pkx, pky, extra int) {
 	cell := l.cell
 	perRow := planesPerRow(panels, pkx, pky)
 	rowsOfPanels := (panels + perRow - 1) / perRow
@@ -202,7 +202,7 @@ func (l *layout) axisTicks(px, py, pkx, pky int) {
 // panelLabel names panel q of panels, within room units if it can: its
 // plane, or the range of rows (x2) or columns (x1) of its strip
 // ("x1=64–127", else "64–127", else "64", the same form for every strip).
-func (l *layout) panelLabel(host *topology.Lattice, q, panels, room int) string {
+func (l *layout) panelLabel(host topology.Grid, q, panels, room int) string {
 	f := l.fold
 	if f == nil {
 		if panels > 1 {

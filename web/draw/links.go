@@ -52,11 +52,11 @@ type LinkLoad struct {
 
 // linkView holds a mapping's link loads for drawing.
 type linkView struct {
-	host  topology.Host     // the mapping's host, whose link ends are named
-	r     topology.Router   // its routes
-	lat   *topology.Lattice // a lattice's geometry, or nil: a network's (layout.end)
-	per   int               // slots per node of lat (cores)
-	note  string            // how a network's links are drawn (layout.linkNote)
+	host  topology.Host   // the mapping's host, whose link ends are named
+	r     topology.Router // its routes
+	lat   shapedRouter    // a lattice's geometry, or nil: a network's (layout.end)
+	per   int             // slots per node of lat (cores)
+	note  string          // how a network's links are drawn (layout.linkNote)
 	load  []float64
 	msgs  []int32
 	max   float64
@@ -69,6 +69,13 @@ type linkView struct {
 	paints bool
 }
 
+// shapedRouter is what the heat map reads of a lattice (drawn by its
+// shape, topology.Shaped): its links, between nodes of its own numbering.
+type shapedRouter interface {
+	topology.Shaped
+	topology.Router
+}
+
 // newLinkView counts the link loads of r on its host, or returns nil when
 // there are none to draw: a host without routing, without links, or
 // whose link numbering is above metric.MaxLinkSlots (the per-node
@@ -79,7 +86,7 @@ func newLinkView(r *solve.Result, lay *layout) *linkView {
 	host := r.Mapping.Host
 	rt, ok := topology.RouterOf(host)
 	base, per := topology.SplitRouters(host)
-	lat, isLattice := base.(*topology.Lattice)
+	lat, isLattice := base.(shapedRouter)
 	if !ok || !isLattice && len(lay.ends) == 0 || rt.Links() == 0 {
 		return nil
 	}

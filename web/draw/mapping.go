@@ -587,7 +587,7 @@ func key(f *flow, buf *bytes.Buffer, g *guest.Graph, h topology.Host, note strin
 
 func init() {
 	registerLayout("lattice", func(h topology.Host, width, height, minCell int) (*layout, bool) {
-		t, ok := h.(*topology.Lattice)
+		t, ok := h.(topology.Shaped)
 		if !ok {
 			return nil, false
 		}
@@ -598,7 +598,7 @@ func init() {
 // newLayout chooses positions for every host node within width, with a
 // pitch of at least minCell; w is then the extent actually used, wider
 // than width when the host needs more room than that.
-func newLayout(host *topology.Lattice, width, height, minCell int) *layout {
+func newLayout(host topology.Shaped, width, height, minCell int) *layout {
 	n := host.Size()
 	l := &layout{x: make([]int, n), y: make([]int, n), w: width}
 	inner := width - 2*margin
@@ -739,7 +739,7 @@ func planesPerRow(planes, kx, ky int) int {
 }
 
 // planeLabel names plane p of a host of rank >= 3 by its coordinates.
-func planeLabel(host *topology.Lattice, p int) string {
+func planeLabel(host topology.Grid, p int) string {
 	var parts []string
 	for j := 2; j < host.Rank(); j++ {
 		k := host.Dim(j)
