@@ -7,7 +7,7 @@ import (
 	"strconv"
 
 	"topomap/algorithms/guest"
-	"topomap/algorithms/metric"
+	"topomap/algorithms/internal/numtext"
 )
 
 const csvTitle = "CSV edge list"
@@ -151,7 +151,7 @@ func (p *parser) fromOne(n int) int {
 		p.arcs[i].From--
 		p.arcs[i].To--
 	}
-	p.warnf("numbered from 1: no line names process 0, so process k is read as vertex k-1 (%s vertices, 0 to %s), not as %s with an isolated vertex 0", metric.Count(n-1), metric.Count(n-2), metric.Count(n))
+	p.warnf("numbered from 1: no line names process 0, so process k is read as vertex k-1 (%s vertices, 0 to %s), not as %s with an isolated vertex 0", numtext.Count(n-1), numtext.Count(n-2), numtext.Count(n))
 	return n - 1
 }
 

@@ -5,7 +5,7 @@ import (
 	"io"
 
 	"topomap/algorithms/guest"
-	"topomap/algorithms/metric"
+	"topomap/algorithms/internal/numtext"
 )
 
 const denseTitle = "dense matrix"
@@ -33,7 +33,7 @@ func readDense(r io.Reader, opt Options) (*guest.Graph, []string, error) {
 			if n == 0 {
 				return nil, nil, p.fail(false, "expected a row of volumes, the input holds none")
 			}
-			return nil, nil, p.failAt(p.line+1, 0, "expected %s rows, as many as the first row has numbers, the input ends after %s", metric.Count(n), metric.Count(i))
+			return nil, nil, p.failAt(p.line+1, 0, "expected %s rows, as many as the first row has numbers, the input ends after %s", numtext.Count(n), numtext.Count(i))
 		}
 		j := 0
 		for {
@@ -42,7 +42,7 @@ func readDense(r io.Reader, opt Options) (*guest.Graph, []string, error) {
 				break
 			}
 			if n > 0 && j == n {
-				return nil, nil, p.fail(true, "row %d has more than %s numbers, the length of the first row", i+1, metric.Count(n))
+				return nil, nil, p.fail(true, "row %d has more than %s numbers, the length of the first row", i+1, numtext.Count(n))
 			}
 			if n == 0 && j == p.lim.MaxVertices {
 				return nil, nil, p.tooLarge("the first row has more than %d numbers, the cap of vertices", p.lim.MaxVertices)
@@ -62,14 +62,14 @@ func readDense(r io.Reader, opt Options) (*guest.Graph, []string, error) {
 			n = j
 		} else if j < n {
 			p.fieldNo++
-			return nil, nil, p.fail(true, "row %d has %s numbers, expected %s like the first row", i+1, metric.Count(j), metric.Count(n))
+			return nil, nil, p.fail(true, "row %d has %s numbers, expected %s like the first row", i+1, numtext.Count(j), numtext.Count(n))
 		}
 	}
 	if p.nextLine(true) {
-		return nil, nil, p.fail(false, "the matrix has %s columns, so %s rows; this line is one too many", metric.Count(n), metric.Count(n))
+		return nil, nil, p.fail(false, "the matrix has %s columns, so %s rows; this line is one too many", numtext.Count(n), numtext.Count(n))
 	}
 	arcs := len(p.arcs) - p.loops
-	p.warnf("a dense %s×%s matrix holds %s for %s: a sparse format (Matrix Market, METIS, CSV) grows with the arcs, not with N²", metric.Count(n), metric.Count(n), plural(n*n, "number"), plural(arcs, "arc"))
+	p.warnf("a dense %s×%s matrix holds %s for %s: a sparse format (Matrix Market, METIS, CSV) grows with the arcs, not with N²", numtext.Count(n), numtext.Count(n), plural(n*n, "number"), plural(arcs, "arc"))
 	return p.graph(n)
 }
 
@@ -112,7 +112,7 @@ const MaxDenseOrder = 1 << 14
 func writeDense(w io.Writer, g *guest.Graph) error {
 	n := g.Order()
 	if n > MaxDenseOrder {
-		return &Error{Format: denseTitle, Msg: fmt.Sprintf("%s vertices would make %s numbers, more than a dense matrix of %s vertices holds; write Matrix Market or CSV", metric.Count(n), metric.Count(n*n), metric.Count(MaxDenseOrder))}
+		return &Error{Format: denseTitle, Msg: fmt.Sprintf("%s vertices would make %s numbers, more than a dense matrix of %s vertices holds; write Matrix Market or CSV", numtext.Count(n), numtext.Count(n*n), numtext.Count(MaxDenseOrder))}
 	}
 	row := make([]float64, n)
 	bw := newWriter(w)

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"topomap/algorithms/guest"
-	"topomap/algorithms/metric"
+	"topomap/algorithms/internal/numtext"
 )
 
 const goalTitle = "GOAL schedule"
@@ -79,7 +79,7 @@ func readGOAL(r io.Reader, opt Options) (*guest.Graph, []string, error) {
 		return nil, nil, g.failAt(0, 0, "no num_ranks line: a schedule starts with num_ranks N")
 	}
 	if g.got > 0 && g.got != g.sent {
-		g.warnf("the receives total %s bytes and the sends %s: the volumes are the sends'", metric.Number(g.got), metric.Number(g.sent))
+		g.warnf("the receives total %s bytes and the sends %s: the volumes are the sends'", numtext.Number(g.got), numtext.Number(g.sent))
 	}
 	return g.graph(g.n)
 }

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"topomap/algorithms/metric"
+	"topomap/algorithms/internal/numtext"
 )
 
 // goalDeps are the labels and dependencies of the open rank block. As
@@ -210,7 +210,7 @@ func (d *goalDeps) describe(c []goalDep) string {
 		parts = append(parts, d.names[dep.waits]+" "+dep.verb()+" "+d.names[dep.on]+" (line "+strconv.Itoa(dep.line)+")")
 	}
 	if len(c) > maxShown {
-		parts = append(parts, "… ("+metric.Thousands(len(c))+" dependencies in all)")
+		parts = append(parts, "… ("+numtext.Thousands(len(c))+" dependencies in all)")
 	}
 	return strings.Join(parts, ", ")
 }

@@ -6,7 +6,7 @@ import (
 	"strconv"
 
 	"topomap/algorithms/guest"
-	"topomap/algorithms/metric"
+	"topomap/algorithms/internal/numtext"
 )
 
 const metisTitle = "METIS graph"
@@ -215,7 +215,7 @@ func (h *adjHeader) readNumber(p *parser, v int) (int, error) {
 	case v < 0:
 		return 0, p.fail(true, "expected the number of vertex 1, got %s%s", q, order)
 	case v+1 == h.n:
-		return 0, p.fail(true, "expected %d, going on with the neighbours of vertex %d, the last of the header's %s vertices, got %s%s", v+1, v+1, metric.Count(h.n), q, order)
+		return 0, p.fail(true, "expected %d, going on with the neighbours of vertex %d, the last of the header's %s vertices, got %s%s", v+1, v+1, numtext.Count(h.n), q, order)
 	}
 	return 0, p.fail(true, "expected the number of vertex %d, or %d going on with the neighbours of vertex %d, got %s%s", v+2, v+1, v+1, q, order)
 }
@@ -278,7 +278,7 @@ func (h *adjHeader) readNeighbours(p *parser, v, entries int) (int, error) {
 // read, the entries without the self-loops are within 2m, so the first
 // self-loop is named as the error.
 func (h *adjHeader) oneMore(p *parser) error {
-	entries := metric.Count(2 * h.m)
+	entries := numtext.Count(2 * h.m)
 	if h.loop.line == 0 {
 		return p.fail(true, "the header says %s, so %s neighbour entries, and this is one more", plural(h.m, "edge"), entries)
 	}
@@ -293,11 +293,11 @@ func (h *adjHeader) checkCounts(p *parser, read, entries int) error {
 		// editors drop trailing blank lines: the vertices left are
 		// isolated, if the edges are all there
 		if entries != 2*h.m {
-			return p.failAt(p.line+1, 0, "expected %s vertex lines after the header, the input ends after %s", metric.Count(h.n), metric.Count(read))
+			return p.failAt(p.line+1, 0, "expected %s vertex lines after the header, the input ends after %s", numtext.Count(h.n), numtext.Count(read))
 		}
-		p.warnf("the input ends after %s of the %s vertex lines: the last %s no neighbours", metric.Count(read), metric.Count(h.n), plural(h.n-read, "vertex has", "vertices have"))
+		p.warnf("the input ends after %s of the %s vertex lines: the last %s no neighbours", numtext.Count(read), numtext.Count(h.n), plural(h.n-read, "vertex has", "vertices have"))
 	} else if p.nextLine(true) {
-		return p.fail(false, "the header says %s vertices, this line is one too many", metric.Count(h.n))
+		return p.fail(false, "the header says %s vertices, this line is one too many", numtext.Count(h.n))
 	}
 	if entries != 2*h.m {
 		hint := ""
@@ -309,7 +309,7 @@ func (h *adjHeader) checkCounts(p *parser, read, entries int) error {
 		case entries%2 == 1:
 			hint = "; an odd count means some edge is listed on one line only"
 		}
-		return p.failAt(h.line, 2, "the header says %s, so %s neighbour entries, but the vertex lines hold %s%s", plural(h.m, "edge"), metric.Count(2*h.m), metric.Count(entries), hint)
+		return p.failAt(h.line, 2, "the header says %s, so %s neighbour entries, but the vertex lines hold %s%s", plural(h.m, "edge"), numtext.Count(2*h.m), numtext.Count(entries), hint)
 	}
 	return nil
 }

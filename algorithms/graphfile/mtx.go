@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"topomap/algorithms/guest"
-	"topomap/algorithms/metric"
+	"topomap/algorithms/internal/numtext"
 )
 
 const mmTitle = "Matrix Market file"
@@ -110,7 +110,7 @@ func (h *mmHeader) readSizeLine(p *parser) error {
 		return err
 	}
 	if rows != cols {
-		return p.fail(false, "the matrix is %s×%s: a communication graph needs a square matrix, one row and one column per process", metric.Count(rows), metric.Count(cols))
+		return p.fail(false, "the matrix is %s×%s: a communication graph needs a square matrix, one row and one column per process", numtext.Count(rows), numtext.Count(cols))
 	}
 	h.n = rows
 	if h.n == 0 {
@@ -143,7 +143,7 @@ func (h *mmHeader) readEntries(p *parser) error {
 	upper, lower := 0, 0 // the first lines of entries above and below the diagonal
 	for k := range h.nnz {
 		if !p.nextLine(true) {
-			return p.failAt(p.line+1, 0, "expected %s entries after the size line, the input ends after %s", metric.Count(h.nnz), metric.Count(k))
+			return p.failAt(p.line+1, 0, "expected %s entries after the size line, the input ends after %s", numtext.Count(h.nnz), numtext.Count(k))
 		}
 		i, j, w, err := h.readEntry(p)
 		if err != nil {

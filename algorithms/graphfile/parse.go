@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"topomap/algorithms/guest"
-	"topomap/algorithms/metric"
+	"topomap/algorithms/internal/numtext"
 
 	"topomap/algorithms/reason"
 )
@@ -58,9 +58,9 @@ func (p *parser) tooLargeAt(line, field int, format string, args ...any) error {
 	for i, a := range args {
 		switch n := a.(type) {
 		case int:
-			args[i] = metric.Thousands(n)
+			args[i] = numtext.Thousands(n)
 		case int64:
-			args[i] = metric.Thousands(int(n))
+			args[i] = numtext.Thousands(int(n))
 		}
 	}
 	err := p.failAt(line, field, strings.ReplaceAll(format, "%d", "%s"), args...)
@@ -289,8 +289,8 @@ func quoteField(f []byte, long bool) string {
 
 func quote(s string) string { return strconv.Quote(s) }
 
-// plural counts things for people (metric.Plural: "1 arc", "1,024 arcs").
-var plural = metric.Plural
+// plural counts things for people (numtext.Plural: "1 arc", "1,024 arcs").
+var plural = numtext.Plural
 
 // unmatched returns the number of arcs of g whose reverse is absent or
 // carries another volume, and the first of them (smallest source). O(n+m).

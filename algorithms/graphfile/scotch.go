@@ -7,7 +7,7 @@ import (
 	"slices"
 
 	"topomap/algorithms/guest"
-	"topomap/algorithms/metric"
+	"topomap/algorithms/internal/numtext"
 )
 
 const scotchTitle = "Scotch graph"
@@ -54,7 +54,7 @@ func readScotch(r io.Reader, opt Options) (*guest.Graph, []string, error) {
 		}
 		lines = append(lines, line)
 		if deg > left {
-			return nil, nil, p.fail(true, "vertex %d has degree %s, but only %s of the header's %s arcs are left", v+h.base, metric.Count(deg), metric.Count(left), metric.Count(h.arcs))
+			return nil, nil, p.fail(true, "vertex %d has degree %s, but only %s of the header's %s arcs are left", v+h.base, numtext.Count(deg), numtext.Count(left), numtext.Count(h.arcs))
 		}
 		left -= deg
 		if err := h.readArcs(p, v, deg, labels); err != nil {
@@ -62,10 +62,10 @@ func readScotch(r io.Reader, opt Options) (*guest.Graph, []string, error) {
 		}
 	}
 	if _, ok := p.token(); ok {
-		return nil, nil, p.fail(true, "expected the end of the input after the %s vertices", metric.Count(h.n))
+		return nil, nil, p.fail(true, "expected the end of the input after the %s vertices", numtext.Count(h.n))
 	}
 	if left > 0 {
-		return nil, nil, p.failAt(h.arcsLine, h.arcsField, "the header says %s arcs, but the degrees add up to %s", metric.Count(h.arcs), metric.Count(h.arcs-left))
+		return nil, nil, p.failAt(h.arcsLine, h.arcsField, "the header says %s arcs, but the degrees add up to %s", numtext.Count(h.arcs), numtext.Count(h.arcs-left))
 	}
 	return h.build(p, labels, index, lines)
 }
@@ -105,7 +105,7 @@ func readScotchHeader(p *parser) (h scotchHeader, err error) {
 		return h, err
 	}
 	if h.base > math.MaxInt32-h.n {
-		return h, p.fail(true, "the base value %d leaves no room for %s vertex numbers", h.base, metric.Count(h.n))
+		return h, p.fail(true, "the base value %d leaves no room for %s vertex numbers", h.base, numtext.Count(h.n))
 	}
 	return h, h.readFlag(p)
 }

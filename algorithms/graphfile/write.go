@@ -8,7 +8,7 @@ import (
 	"strconv"
 
 	"topomap/algorithms/guest"
-	"topomap/algorithms/metric"
+	"topomap/algorithms/internal/numtext"
 )
 
 // writer appends numbers to a buffered output, keeping the first error.
@@ -96,7 +96,7 @@ func integral(g *guest.Graph, title string, base int, rule string) error {
 			for int(g.Offsets[from+1]) <= e {
 				from++
 			}
-			return &Error{Format: title, Msg: fmt.Sprintf("arc %s has volume %s, but %s; write Matrix Market or CSV", arcName(from, int(g.Adj[e]), base), metric.Number(v), rule)}
+			return &Error{Format: title, Msg: fmt.Sprintf("arc %s has volume %s, but %s; write Matrix Market or CSV", arcName(from, int(g.Adj[e]), base), numtext.Number(v), rule)}
 		}
 	}
 	return nil

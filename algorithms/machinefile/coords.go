@@ -11,7 +11,7 @@ import (
 	"topomap/algorithms/bom"
 	"topomap/algorithms/graphfile"
 	"topomap/algorithms/internal/dims"
-	"topomap/algorithms/metric"
+	"topomap/algorithms/internal/numtext"
 	"topomap/algorithms/topology"
 )
 
@@ -62,7 +62,7 @@ func ReadTorusCoords(r io.Reader) (TorusCoords, error) {
 			continue
 		}
 		if len(tc.Names) >= tc.Torus.Size() {
-			return tc, &graphfile.Error{Format: coordsTitle, Line: no, Msg: fmt.Sprintf("more lines than the %s nodes of the torus", metric.Count(tc.Torus.Size()))}
+			return tc, &graphfile.Error{Format: coordsTitle, Line: no, Msg: fmt.Sprintf("more lines than the %s nodes of the torus", numtext.Count(tc.Torus.Size()))}
 		}
 		name, node, err := parseCoordsLine(line, tc.Torus, rank)
 		if err == nil {
@@ -77,7 +77,7 @@ func ReadTorusCoords(r io.Reader) (TorusCoords, error) {
 		tc.Names, tc.Nodes = append(tc.Names, name), append(tc.Nodes, node)
 	}
 	if sc.Err() != nil {
-		return tc, &graphfile.Error{Format: coordsTitle, Line: no + 1, Msg: fmt.Sprintf("a line of more than %s bytes", metric.Count(MaxLine)), Err: graphfile.ErrTooLarge}
+		return tc, &graphfile.Error{Format: coordsTitle, Line: no + 1, Msg: fmt.Sprintf("a line of more than %s bytes", numtext.Count(MaxLine)), Err: graphfile.ErrTooLarge}
 	}
 	return tc, tc.check(seenName)
 }

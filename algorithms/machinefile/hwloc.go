@@ -13,7 +13,7 @@ import (
 	"unicode"
 
 	"topomap/algorithms/graphfile"
-	"topomap/algorithms/metric"
+	"topomap/algorithms/internal/numtext"
 	"topomap/algorithms/topology"
 )
 
@@ -106,7 +106,7 @@ func (n NodeLevels) check() error {
 	c := 1
 	for _, s := range n.Sizes {
 		if c > topology.MaxCores/s {
-			return fmt.Errorf("a node of more than %s cores", metric.Count(topology.MaxCores))
+			return fmt.Errorf("a node of more than %s cores", numtext.Count(topology.MaxCores))
 		}
 		c *= s
 	}
@@ -230,7 +230,7 @@ func syntheticLevel(w string, seen []string) (typ, level string, count int, err 
 	m := syntheticWord.FindStringSubmatch(w)
 	count, err = strconv.Atoi(m1(m))
 	if m == nil || err != nil || count < 1 || count > topology.MaxCores {
-		return "", "", 0, fmt.Errorf("want TYPE:COUNT (or a memory child in brackets), COUNT from 1 to %s", metric.Count(topology.MaxCores))
+		return "", "", 0, fmt.Errorf("want TYPE:COUNT (or a memory child in brackets), COUNT from 1 to %s", numtext.Count(topology.MaxCores))
 	}
 	level, known := syntheticType(m[1])
 	if !known {
@@ -431,7 +431,7 @@ func (x *xmlTree) start(t xml.StartElement, line int) error {
 	case x.objects > 1<<20:
 		return xmlTooLarge(line, "more than 1,048,576 objects")
 	case x.read > maxReadObjects:
-		return xmlTooLarge(line, fmt.Sprintf("more than %s objects of the levels read (%s): a node has at most %s cores", metric.Count(maxReadObjects), readLevels(), metric.Count(topology.MaxCores)))
+		return xmlTooLarge(line, fmt.Sprintf("more than %s objects of the levels read (%s): a node has at most %s cores", numtext.Count(maxReadObjects), readLevels(), numtext.Count(topology.MaxCores)))
 	}
 	x.stack = append(x.stack, &xobj{level: level, typ: typ, line: line})
 	return nil
@@ -560,7 +560,7 @@ func nextLevel(level []*xobj) ([]*xobj, string, error) {
 			kids++
 		}
 		if per >= 0 && kids != per {
-			return nil, "", &graphfile.Error{Format: xmlTitle, Line: o.line, Msg: fmt.Sprintf("this object holds %s %s objects, the first of its level %s: the node is not regular", metric.Count(kids), name, metric.Count(per))}
+			return nil, "", &graphfile.Error{Format: xmlTitle, Line: o.line, Msg: fmt.Sprintf("this object holds %s %s objects, the first of its level %s: the node is not regular", numtext.Count(kids), name, numtext.Count(per))}
 		}
 		per = kids
 	}

@@ -10,7 +10,7 @@ import (
 
 	"topomap/algorithms/bom"
 	"topomap/algorithms/graphfile"
-	"topomap/algorithms/metric"
+	"topomap/algorithms/internal/numtext"
 	"topomap/algorithms/topology"
 )
 
@@ -116,7 +116,7 @@ func ReadText(r io.Reader) ([]byte, error) {
 		return nil, err
 	}
 	if len(text) > MaxBytes {
-		return nil, &graphfile.Error{Msg: "a machine file of more than " + metric.Bytes(MaxBytes), Err: graphfile.ErrTooLarge}
+		return nil, &graphfile.Error{Msg: "a machine file of more than " + numtext.Bytes(MaxBytes), Err: graphfile.ErrTooLarge}
 	}
 	text = bom.Trim(text)
 	if len(bytes.TrimSpace(text)) == 0 {
@@ -198,7 +198,7 @@ func lines(text []byte, title string, f func(no int, line string) error) error {
 		}
 	}
 	if sc.Err() != nil {
-		return &graphfile.Error{Format: title, Line: no + 1, Msg: fmt.Sprintf("a line of more than %s bytes", metric.Count(MaxLine)), Err: graphfile.ErrTooLarge}
+		return &graphfile.Error{Format: title, Line: no + 1, Msg: fmt.Sprintf("a line of more than %s bytes", numtext.Count(MaxLine)), Err: graphfile.ErrTooLarge}
 	}
 	return nil
 }

@@ -7,7 +7,7 @@ import (
 
 	"topomap/algorithms/bom"
 	"topomap/algorithms/internal/dims"
-	"topomap/algorithms/metric"
+	"topomap/algorithms/internal/numtext"
 	"topomap/algorithms/topology"
 )
 
@@ -79,7 +79,7 @@ func CutNodeDist(value string) (string, []int, error) {
 	for j, p := range strings.Split(value[i+len(" dist="):], ",") {
 		d, err := strconv.Atoi(strings.TrimSpace(p))
 		if err != nil || d < 0 || d > topology.MaxLevelCost {
-			return "", nil, fmt.Errorf("dist= cost %d, %.20q: want whole numbers from 0 to %s", j+1, p, metric.Count(topology.MaxLevelCost))
+			return "", nil, fmt.Errorf("dist= cost %d, %.20q: want whole numbers from 0 to %s", j+1, p, numtext.Count(topology.MaxLevelCost))
 		}
 		dist = append(dist, d)
 	}

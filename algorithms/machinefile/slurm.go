@@ -9,7 +9,7 @@ import (
 
 	"topomap/algorithms/graphfile"
 	"topomap/algorithms/hostlist"
-	"topomap/algorithms/metric"
+	"topomap/algorithms/internal/numtext"
 	"topomap/algorithms/topology"
 )
 
@@ -55,7 +55,7 @@ func readSlurm(text []byte) (topology.Host, error) {
 		}
 		head, more := strings.CutSuffix(line, `\`)
 		if joined.Len()+len(head) >= MaxLine {
-			return &graphfile.Error{Format: slurmTitle, Line: first, Msg: fmt.Sprintf("a line continued past %s bytes", metric.Count(MaxLine)), Err: graphfile.ErrTooLarge}
+			return &graphfile.Error{Format: slurmTitle, Line: first, Msg: fmt.Sprintf("a line continued past %s bytes", numtext.Count(MaxLine)), Err: graphfile.ErrTooLarge}
 		}
 		joined.WriteString(head + " ")
 		if more {
@@ -164,7 +164,7 @@ func (r *slurmReader) expand(no int, key, expr string, used int) ([]string, erro
 	names, err := hostlist.Expand(expr, MaxNodes-used)
 	switch {
 	case errors.Is(err, hostlist.ErrTooManyNames):
-		return nil, slurmErr(no, "%s%.40q: more than %s names of %s in all, the cap", key, expr, metric.Count(MaxNodes), key)
+		return nil, slurmErr(no, "%s%.40q: more than %s names of %s in all, the cap", key, expr, numtext.Count(MaxNodes), key)
 	case err != nil:
 		return nil, slurmErr(no, "%s: %v", key, err)
 	}

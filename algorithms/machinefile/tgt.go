@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"topomap/algorithms/graphfile"
-	"topomap/algorithms/metric"
+	"topomap/algorithms/internal/numtext"
 	"topomap/algorithms/reason"
 	"topomap/algorithms/topology"
 )
@@ -96,7 +96,7 @@ func readTarget(text []byte) (topology.Host, error) {
 	for i, t := range toks[1:] {
 		v, err := strconv.Atoi(t.text)
 		if err != nil || v < 0 || v > topology.MaxNodes {
-			return nil, tgtErr(t.line, "%.20q: want a whole number from 0 to %s", t.text, metric.Count(topology.MaxNodes))
+			return nil, tgtErr(t.line, "%.20q: want a whole number from 0 to %s", t.text, numtext.Count(topology.MaxNodes))
 		}
 		nums[i] = v
 	}
@@ -136,7 +136,7 @@ func buildTarget(kind string, nums []int) (topology.Host, error) {
 			sizes[i] = nums[1+2*(k-1-i)]
 			sum += nums[2+2*(k-1-i)]
 			if nums[2+2*(k-1-i)] == 0 || sum > topology.MaxLevelCost {
-				return nil, fmt.Errorf("level %d from the root: link costs from 1, summing to at most %s", k-i, metric.Count(topology.MaxLevelCost))
+				return nil, fmt.Errorf("level %d from the root: link costs from 1, summing to at most %s", k-i, numtext.Count(topology.MaxLevelCost))
 			}
 			costs[i] = sum
 		}

@@ -15,12 +15,11 @@ import (
 // imports one of a later stage (a number written for a message is
 // numtext's, not metric's).
 var flowStages = [][]string{
-	{"algorithms/spec", "algorithms/topology", "algorithms/guest", "algorithms/hostlist"},
+	// The machine and graph file readers make instances: they write the
+	// sizes and figures of their messages with numtext, not metric.
+	{"algorithms/spec", "algorithms/topology", "algorithms/guest", "algorithms/hostlist", "algorithms/machinefile", "algorithms/graphfile"},
 	{"algorithms/embedding", "algorithms/gridmap", "algorithms/pairs", "algorithms/optimal", "algorithms/mapping"},
-	// The machine and graph file readers belong to the first stage, but
-	// write sizes and figures in their messages with metric's Bytes,
-	// Number and Plural.
-	{"algorithms/metric", "algorithms/machinefile", "algorithms/graphfile"},
+	{"algorithms/metric"},
 	{"algorithms/export", "web", "web/draw", "backend/store", "backend/server"},
 }
 

@@ -1,7 +1,11 @@
-// Package numtext writes whole numbers for people, with thousands
-// separators (12,578,816): the one implementation behind metric.Thousands,
-// for the packages metric itself depends on (topology, guest, hostlist,
-// …), which cannot import it.
+// Package numtext writes numbers for people: whole numbers with thousands
+// separators (12,578,816), figures to six significant digits and never
+// in scientific notation (Number), with their SI form (SI, Bytes), and
+// counts of things (Plural). It is the one implementation behind
+// metric's Thousands, Number, SI, Bytes, Plural and Fixed, for the
+// packages that come before metric in the data flow (topology, guest,
+// hostlist, the graph and machine file readers, …), which cannot import
+// it.
 package numtext
 
 import "strconv"

@@ -56,3 +56,33 @@ func TestCountFormatsAsThousands(t *testing.T) {
 		}
 	}
 }
+
+// TestFiguresReadForPeople: the figures of the graph and machine file
+// readers' messages and of metric's tables read as metric documents them:
+// six significant digits, never scientific notation, the SI form from
+// 100,000 on, counts of things with their plural.
+func TestFiguresReadForPeople(t *testing.T) {
+	for _, tt := range []struct{ got, want string }{
+		{Number(17722368), "17,722,368"},
+		{Number(12290.25), "12,290.2"},
+		{Number(1.5e-7), "0.00000015"},
+		{Number(1e24), "1,000,000,000,000,000,000,000,000"},
+		{Number(math.Inf(-1)), "-∞"},
+		{Significant(0.012345, 2), "0.012"},
+		{Rounded(12290, 3), "12,300"},
+		{Fixed(4095.9375, 4), "4,095.9375"},
+		{Fixed4(5e-7), "0.0000005"},
+		{SI(17722368), "17,722,368 (17.7 M)"},
+		{SI(12290), "12,290"},
+		{SIDigits(12.345678, 4), "12.35"},
+		{Bytes(16777216), "16,777,216 B (16.8 MB)"},
+		{Bytes(65536), "65,536 B"},
+		{Plural(1, "arc"), "1 arc"},
+		{Plural(1024, "arc"), "1,024 arcs"},
+		{Plural(2, "vertex", "vertices"), "2 vertices"},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("%q, want %q", tt.got, tt.want)
+		}
+	}
+}
