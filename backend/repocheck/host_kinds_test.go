@@ -19,7 +19,9 @@ import (
 // in a type switch, or in a chain of type assertions that is a type
 // switch written out (one function asserting two kinds or more): such a
 // switch forgets every kind it does not list, and a new kind then fails
-// where it should have been served.
+// where it should have been served. Nor does it assert one kind for a
+// fast path (assertions): the fast path asks for a capability the kind
+// implements, so that a new kind with it takes the fast path too.
 
 // kindChecker finds the code that switches on concrete host kinds in a
 // set of Go files of one module.
@@ -170,10 +172,29 @@ func (c *kindChecker) findings() []string {
 	return out
 }
 
-// TestNoSwitchOnHostKinds: no Go code switches on concrete host kinds
-// outside the file that declares the kind (see kindChecker); tests may
-// (they check what a spec string parses to).
-func TestNoSwitchOnHostKinds(t *testing.T) {
+// assertions returns "file:line:col: asserts kind" for every type
+// assertion naming a host kind declared in another file, a switch or not,
+// sorted: a fast path on a concrete kind, which a new kind with the same
+// capabilities misses (the fast path asks for a capability instead).
+func (c *kindChecker) assertions() []string {
+	var out []string
+	for name, f := range c.files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if a, ok := n.(*ast.TypeAssertExpr); ok && a.Type != nil {
+				if k := c.kindOf(name, f, a.Type); k != "" && c.kinds[k] != name {
+					out = append(out, fmt.Sprintf("%s: asserts %s", c.fset.Position(a.Type.Pos()), k))
+				}
+			}
+			return true
+		})
+	}
+	slices.Sort(out)
+	return out
+}
+
+// treeKinds returns the checker of the repository's non-test Go files.
+func treeKinds(t *testing.T) *kindChecker {
+	t.Helper()
 	srcs := map[string][]byte{}
 	for _, f := range trackedFiles(t) {
 		if strings.HasSuffix(f.name, ".go") && !strings.HasSuffix(f.name, "_test.go") {
@@ -184,6 +205,14 @@ func TestNoSwitchOnHostKinds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return c
+}
+
+// TestNoSwitchOnHostKinds: no Go code switches on concrete host kinds
+// outside the file that declares the kind (see kindChecker); tests may
+// (they check what a spec string parses to).
+func TestNoSwitchOnHostKinds(t *testing.T) {
+	c := treeKinds(t)
 	for _, k := range []string{"topomap/algorithms/topology.Lattice", "topomap/algorithms/topology.FatTree", "topomap/algorithms/topology/topotest.Hub"} {
 		if _, ok := c.kinds[k]; !ok {
 			t.Errorf("host kind %s not found; found %v", k, c.kinds)
@@ -191,6 +220,36 @@ func TestNoSwitchOnHostKinds(t *testing.T) {
 	}
 	for _, f := range c.findings() {
 		t.Errorf("%s: reach the host through topology.Host and its optional capabilities (or give the kind one), not by its concrete type", f)
+	}
+}
+
+// TestNoAssertionOnHostKinds: no Go code asserts a concrete host kind
+// outside the file that declares the kind, not even one kind for a fast
+// path (kindChecker.assertions): the fast path asks for a capability the
+// kind implements (topology.AxisRouter, Shaped…), so that another kind
+// with it is served alike.
+func TestNoAssertionOnHostKinds(t *testing.T) {
+	c := treeKinds(t)
+	for _, a := range c.assertions() {
+		t.Errorf("%s: ask for an optional capability that the kind implements, not for its concrete type", a)
+	}
+}
+
+// TestAssertionOnHostKindsFound: the check finds every assertion of a
+// planted kind outside its file (one kind, in the kind's package or
+// another, in a closure, renamed import included) and nothing else (the
+// kind's own file, type switches' own syntax, a capability).
+func TestAssertionOnHostKindsFound(t *testing.T) {
+	c := plantedKindsChecker(t)
+	want := []string{
+		"draw/draw.go:13:17: asserts m/net.Ring",
+		"draw/draw.go:14:26: asserts m/net.Tree",
+		"draw/draw.go:17:34: asserts m/net.Ring",
+		"draw/draw.go:17:56: asserts m/net.Ring",
+		"net/tree.go:2:40: asserts m/net.Tree",
+	}
+	if got := c.assertions(); !slices.Equal(got, want) {
+		t.Errorf("found\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
 
@@ -231,12 +290,9 @@ func capability(h net.Host) { if _, ok := h.(net.Grid); ok {} }
 `,
 }
 
-// TestSwitchOnHostKindsFound: the check finds every planted switch (a
-// type switch in another package, renamed import included; one in the
-// kind's package but not the kinds' own file; a chain of assertions
-// through a closure) and nothing else (a kind's own file, a single kind
-// asserted, a capability).
-func TestSwitchOnHostKindsFound(t *testing.T) {
+// plantedKindsChecker returns the checker of plantedKinds.
+func plantedKindsChecker(t *testing.T) *kindChecker {
+	t.Helper()
 	srcs := map[string][]byte{}
 	for name, src := range plantedKinds {
 		srcs[name] = []byte(src)
@@ -245,6 +301,16 @@ func TestSwitchOnHostKindsFound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return c
+}
+
+// TestSwitchOnHostKindsFound: the check finds every planted switch (a
+// type switch in another package, renamed import included; one in the
+// kind's package but not the kinds' own file; a chain of assertions
+// through a closure) and nothing else (a kind's own file, a single kind
+// asserted, a capability).
+func TestSwitchOnHostKindsFound(t *testing.T) {
+	c := plantedKindsChecker(t)
 	want := []string{
 		"draw/draw.go:12:1: chain asserts m/net.Ring, m/net.Tree",
 		"draw/draw.go:9:7: type switch on m/net.Ring",
