@@ -3,10 +3,13 @@
 //
 //   - Slurm topology.conf (topology/tree plugin): lines
 //     "SwitchName=NAME Nodes=HOSTLIST" or "SwitchName=NAME Switches=HOSTLIST"
-//     (other keys such as LinkSpeed= ignored, # starts a comment; as
-//     Slurm's parser reads them, a trailing backslash continues a line,
-//     blanks may surround '=' and a value in double quotes may hold
-//     blanks). The
+//     (other keys such as LinkSpeed= ignored). As Slurm's parser
+//     (parse_config.c) reads them: # starts a comment unless it follows
+//     an odd number of backslashes, a backslash is dropped and the
+//     character after it kept ("\#" is '#', "\\" a backslash), a line
+//     ending in a backslash continues on the next, joined where the
+//     backslash stood, blanks may surround '=' and a value in double
+//     quotes may hold blanks. The
 //     switches form one tree: a cycle, a switch with two parents, a node
 //     under two switches, a name that no line declares, a switch with
 //     nothing under it and two switches at the top are refused, each
@@ -14,6 +17,30 @@
 //     them and keep their names (launcher files write them); a node's
 //     coordinates are [its index]; distance and route are the tree path
 //     (topology.SwitchTree), so a regular fat tree gets its 2ℓ.
+//   - Slurm topology.conf (topology/block plugin, Slurm 23.11 on): lines
+//     "BlockName=NAME Nodes=HOSTLIST" and an optional "BlockSizes=S1,S2,…"
+//     (nodes; each the first times a power of two, up to 2^15). Slurm
+//     aggregates the blocks, in the file's order, into aggregates of
+//     consecutive blocks, one level per size: the first size is the base
+//     block's (without BlockSizes, the first block's nodes), a size of
+//     2^j base blocks aggregates 2^j blocks from a multiple of 2^j, fewer
+//     at the end unless those left fit in the level below (then Slurm
+//     forms none); without BlockSizes the levels are 1, 2, 4, 8 and 16
+//     blocks; levels stop at the first that holds all the blocks.
+//     Slurm gives no distances; OUR reading is a tree of switches
+//     (topology.SwitchTree, as the tree plugin's): a switch per block
+//     over its nodes, a switch per aggregate over those of the level
+//     below it holds, named "FIRST..LAST(NODES)" (NODES the level's size
+//     in nodes), a block left out of a level's aggregates alone in a
+//     switch of that level ("b5(64)"), and a switch "FIRST..LAST" above
+//     all when no level holds all the blocks. So two nodes are 2(ℓ+1)
+//     wires apart, ℓ the lowest level whose block or aggregate holds
+//     both (0 the block, 1 the aggregates of the second size, …), or
+//     2(L+1) under the switch above all, L the number of levels. A block without
+//     nodes, a block name with '[', ']' or ',' (an aggregate's switch
+//     would not read back) and a file of both switches and blocks are
+//     refused, with the line. The machine writes back as a topology.conf
+//     of those switches.
 //   - Scotch target files (.tgt): "tleaf L s1 d1 … sL dL" (levels from
 //     the root: read as tree: with the levels reversed, the innermost
 //     first), "cmplt N" (tree:N:dist=1), "mesh2D X Y", "mesh3D X Y Z",

@@ -21,6 +21,7 @@ func FuzzReadMachine(f *testing.F) {
 	for _, s := range []string{string(conf), "tleaf 2 4 9 4 1", "cmplt 3", "mesh3D 2 2 2", "torusXD 1 4", "hcub 2",
 		"pack:2 numa:2 core:4 pu:2", fourNodes, "Package:2 Group:2 [NUMANode(memory=1 indexes=1,0)] L2Cache:2(size=4) Core:2 PU:2",
 		"\ufeffpack:2 core:2", "cmpltw 4 1 2 3 4", "MESH2D 2 3", "# Torus 4X4\nn0 0 0\n", "# mesh 2x2\n", "SwitchName=a Nodes=n[1-3]\nSwitchName=b Switches=a",
+		"SwitchName=a\\#1 Nodes=n[1-3] # c\nSwitchName=\"b c\" Switches=a\\\n#", "BlockName=b1 Nodes=n[1-2]\nBlockName=b2 Nodes=n3\nBlockName=b3 Nodes=n4\nBlockSizes=1,2",
 		"<?xml version=\"1.0\"?><topology><object type=\"Machine\"><object type=\"Package\"><object type=\"Core\"/><object type=\"Core\"/></object></object></topology>"} {
 		f.Add(s)
 	}

@@ -27,11 +27,13 @@ var nodeNamesTests = []struct {
 }
 
 // slurmOneNodePerSwitch is a topology.conf that hangs node i from switch
-// si on line i+1, all under one switch.
+// si on line i+1, all under one switch (its name escaped as Slurm wants
+// a backslash and a '#').
 func slurmOneNodePerSwitch(nodes []string) string {
 	var b strings.Builder
+	escape := strings.NewReplacer(`\`, `\\`, "#", `\#`)
 	for i, n := range nodes {
-		fmt.Fprintf(&b, "SwitchName=s%d Nodes=%s\n", i, n)
+		fmt.Fprintf(&b, "SwitchName=s%d Nodes=%s\n", i, escape.Replace(n))
 	}
 	fmt.Fprintf(&b, "SwitchName=top Switches=s[0-%d]\n", len(nodes)-1)
 	return b.String()

@@ -1,6 +1,8 @@
 package machinefile
 
 import (
+	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -15,11 +17,11 @@ import (
 
 const slurmTitle = "Slurm topology.conf"
 
-var slurmKey = regexp.MustCompile(`(?im)^\s*switchname\s*=`)
+var slurmKey = regexp.MustCompile(`(?im)^\s*(switchname|blockname|blocksizes)\s*=`)
 
 func sniffSlurm(head []byte) bool { return slurmKey.Match(head) }
 
-// slurmSwitch is one SwitchName= line.
+// slurmSwitch is one switch (SwitchName=) or block (BlockName=).
 type slurmSwitch struct {
 	name     string
 	line     int
@@ -27,53 +29,158 @@ type slurmSwitch struct {
 	nodes    int      // how many nodes hang from it
 }
 
-// slurmReader builds a switch tree line by line.
+// slurmReader builds a switch tree, or a hierarchy of blocks, switch by
+// switch: from the lines of a topology.conf or the entries of a
+// topology.yaml.
 type slurmReader struct {
-	switches []slurmSwitch
+	title    string         // the format, for errors
+	keys     slurmKeys      // the keys of the format, for errors
+	switches []slurmSwitch  // the switches, or the blocks in their order
 	byName   map[string]int // switch name → its index
 	nodes    []string
 	nodeOf   map[string]int // node name → its index
 	parent   []int          // per node: its switch's index
 	children int            // the names of all Switches= so far
+	blocks   int            // the line of the first block (0: none)
+	tree     int            // the line of the first switch (0: none)
+	sizes    []int          // BlockSizes, in nodes (nil: none given)
+	sizesAt  int            // the line of BlockSizes
 }
 
-func slurmErr(line int, format string, args ...any) error {
-	return &graphfile.Error{Format: slurmTitle, Line: line, Msg: fmt.Sprintf(format, args...)}
+// slurmKeys are the words of a format for errors: the keys of a
+// switch's or block's nodes and of a switch's switches, and what
+// declares a switch or block.
+type slurmKeys struct{ nodes, switches, entry string }
+
+func newSlurmReader(title string, keys slurmKeys) *slurmReader {
+	return &slurmReader{title: title, keys: keys, byName: map[string]int{}, nodeOf: map[string]int{}}
 }
 
-// readSlurm reads a topology.conf (see the package doc). As Slurm's
-// parser does, a line ending in a backslash continues on the next; an
-// error names the first of the lines, which together hold at most
-// MaxLine bytes.
+func (r *slurmReader) err(line int, format string, args ...any) error {
+	return &graphfile.Error{Format: r.title, Line: line, Msg: fmt.Sprintf(format, args...)}
+}
+
+// readSlurm reads a topology.conf (see the package doc) line by line, as
+// Slurm's parser reads it (slurmLines).
 func readSlurm(text []byte) (topology.Host, error) {
-	r := &slurmReader{byName: map[string]int{}, nodeOf: map[string]int{}}
+	r := newSlurmReader(slurmTitle, slurmKeys{"Nodes=", "Switches=", "SwitchName= or BlockName= line"})
+	if err := slurmLines(text, r.line); err != nil {
+		return nil, err
+	}
+	return r.host()
+}
+
+// slurmLines calls f with each line of a Slurm configuration file as
+// Slurm's parser (parse_config.c) reads it, numbered by its first line:
+// a comment starts at a '#' that follows an even number of backslashes
+// (so in "\#" the '#' is of the text); a line that ends in an odd
+// number of backslashes, blanks after them aside, continues on the next,
+// joined where the last backslash stood (no blank added); then each
+// backslash is dropped and the character after it kept ("\#" is "#",
+// "\\" one backslash). The lines joined hold at most MaxLine bytes,
+// or the error names the first.
+func slurmLines(text []byte, f func(no int, line string) error) error {
+	sc := bufio.NewScanner(bytes.NewReader(text))
+	sc.Buffer(nil, MaxLine)
 	var joined strings.Builder
-	first := 0
-	err := lines(text, slurmTitle, func(no int, line string) error {
+	no, first := 0, 0
+	for sc.Scan() {
+		no++
 		if joined.Len() == 0 {
 			first = no
 		}
-		head, more := strings.CutSuffix(line, `\`)
-		if joined.Len()+len(head) >= MaxLine {
+		line, more := slurmContinued(slurmComment(sc.Text()))
+		if joined.Len()+len(line) >= MaxLine {
 			return &graphfile.Error{Format: slurmTitle, Line: first, Msg: fmt.Sprintf("a line continued past %s bytes", numtext.Count(MaxLine)), Err: graphfile.ErrTooLarge}
 		}
-		joined.WriteString(head + " ")
+		joined.WriteString(line)
 		if more {
-			return nil
+			continue
 		}
-		defer joined.Reset()
-		return r.line(first, joined.String())
-	})
-	if err == nil && joined.Len() > 0 {
-		err = r.line(first, joined.String())
+		if err := slurmEmit(first, &joined, f); err != nil {
+			return err
+		}
 	}
-	if err != nil {
-		return nil, err
+	if sc.Err() != nil {
+		return &graphfile.Error{Format: slurmTitle, Line: no + 1, Msg: fmt.Sprintf("a line of more than %s bytes", numtext.Count(MaxLine)), Err: graphfile.ErrTooLarge}
+	}
+	return slurmEmit(first, &joined, f)
+}
+
+// slurmEmit calls f with the joined line, its escapes resolved, unless
+// blank, and empties it.
+func slurmEmit(no int, joined *strings.Builder, f func(no int, line string) error) error {
+	line := slurmUnescape(joined.String())
+	joined.Reset()
+	if strings.TrimSpace(line) == "" {
+		return nil
+	}
+	return f(no, line)
+}
+
+// slurmComment cuts line at its comment: the first '#' after an even
+// number of backslashes.
+func slurmComment(line string) string {
+	slashes := 0
+	for i := range len(line) {
+		switch {
+		case line[i] == '#' && slashes%2 == 0:
+			return line[:i]
+		case line[i] == '\\':
+			slashes++
+		default:
+			slashes = 0
+		}
+	}
+	return line
+}
+
+// slurmContinued reports whether line continues on the next (it ends in
+// an odd number of backslashes, then blanks), and returns it without
+// its last backslash and what follows.
+func slurmContinued(line string) (string, bool) {
+	end := len(strings.TrimRight(line, " \t\r\v\f"))
+	body := strings.TrimRight(line[:end], `\`)
+	if (end-len(body))%2 == 0 {
+		return line, false
+	}
+	return line[:end-1], true
+}
+
+// slurmUnescape drops each backslash and keeps the character after it.
+func slurmUnescape(line string) string {
+	if !strings.Contains(line, `\`) {
+		return line
+	}
+	var b strings.Builder
+	for i := 0; i < len(line); i++ {
+		if line[i] == '\\' {
+			i++
+			if i == len(line) {
+				break
+			}
+		}
+		b.WriteByte(line[i])
+	}
+	return b.String()
+}
+
+// host checks the node names and builds the machine: the hierarchy of
+// blocks of a block topology, else the tree of switches.
+func (r *slurmReader) host() (topology.Host, error) {
+	if len(r.switches) == 0 {
+		return nil, r.err(0, "no %s", r.keys.entry)
 	}
 	if err := r.checkNames(); err != nil {
 		return nil, err
 	}
-	return r.tree()
+	if r.blocks > 0 {
+		return r.blockTree()
+	}
+	if r.sizesAt > 0 {
+		return nil, r.err(r.sizesAt, "block sizes in a tree of switches (line %d): they are of topology/block", r.tree)
+	}
+	return r.switchTree()
 }
 
 // checkNames refuses a node name that launcher files cannot carry
@@ -81,7 +188,7 @@ func readSlurm(text []byte) (topology.Host, error) {
 func (r *slurmReader) checkNames() error {
 	i, err := checkNodeNames(r.nodes)
 	if err != nil {
-		return slurmErr(r.switches[r.parent[i]].line, "%v", err)
+		return r.err(r.switches[r.parent[i]].line, "%v", err)
 	}
 	return nil
 }
@@ -91,62 +198,112 @@ func (r *slurmReader) checkNames() error {
 // quotes may hold blanks.
 var slurmPair = regexp.MustCompile(`^\s*([[:alnum:]_.]+)\s*=\s*(?:"([^"]*)"|(\S+))(?:\s|$)`)
 
-// line reads one line: its keys, of which SwitchName is required.
+// line reads one line of a topology.conf: a switch (SwitchName=, with
+// Nodes= and Switches=), a block (BlockName=, with Nodes=) or the
+// BlockSizes= of the blocks; other keys are ignored.
 func (r *slurmReader) line(no int, line string) error {
-	sw := slurmSwitch{line: no}
-	var nodes string
+	keys := map[string]string{}
 	for rest := line; strings.TrimSpace(rest) != ""; {
 		m := slurmPair.FindStringSubmatch(rest)
 		if m == nil || m[2]+m[3] == "" {
-			return slurmErr(no, "%.40q: want KEY=VALUE (SwitchName=, Nodes=, Switches=)", strings.Fields(rest)[0])
+			return r.err(no, "%.40q: want KEY=VALUE (SwitchName=, BlockName=, Nodes=, Switches=, BlockSizes=)", strings.Fields(rest)[0])
 		}
 		rest = rest[len(m[0]):]
-		key, value := m[1], m[2]+m[3]
-		switch strings.ToLower(key) {
-		case "switchname":
-			sw.name = value
-		case "nodes":
-			nodes = value
-		case "switches":
-			names, err := r.expand(no, "Switches=", value, r.children)
-			if err != nil {
-				return err
-			}
-			sw.switches, r.children = names, r.children+len(names)
-		}
+		keys[strings.ToLower(m[1])] = m[2] + m[3]
 	}
-	if sw.name == "" {
-		return slurmErr(no, "no SwitchName= on the line")
-	}
-	if prev, dup := r.byName[sw.name]; dup {
-		return slurmErr(no, "switch %q is declared again (first on line %d)", sw.name, r.switches[prev].line)
-	}
-	r.byName[sw.name] = len(r.switches)
-	if nodes != "" {
-		if err := r.addNodes(&sw, nodes); err != nil {
+	if sizes, ok := keys["blocksizes"]; ok {
+		if err := r.blockSizes(no, sizes); err != nil {
 			return err
 		}
 	}
+	switch sw, block := keys["switchname"], keys["blockname"]; {
+	case sw != "" && block != "":
+		return r.err(no, "both SwitchName= and BlockName= on the line: a switch of topology/tree or a block of topology/block, not both")
+	case block != "":
+		return r.addBlock(no, block, keys["nodes"])
+	case sw != "":
+		return r.addSwitch(no, sw, keys["nodes"], keys["switches"])
+	case keys["blocksizes"] == "":
+		return r.err(no, "no SwitchName= or BlockName= on the line")
+	}
+	return nil
+}
+
+// addSwitch adds a switch of a tree: name, the hostlists of its nodes
+// and of its switches (either may be "").
+func (r *slurmReader) addSwitch(no int, name, nodes, switches string) error {
+	if r.blocks > 0 {
+		return r.err(no, "switch %q in a topology of blocks (line %d): Slurm reads the switches of topology/tree or the blocks of topology/block, not both", name, r.blocks)
+	}
+	if r.tree == 0 {
+		r.tree = no
+	}
+	sw := slurmSwitch{line: no, name: name}
+	if switches != "" {
+		names, err := r.expand(no, r.keys.switches, switches, r.children)
+		if err != nil {
+			return err
+		}
+		sw.switches, r.children = names, r.children+len(names)
+	}
+	if err := r.add(&sw, nodes); err != nil {
+		return err
+	}
 	if sw.nodes == 0 && len(sw.switches) == 0 {
-		return slurmErr(no, "switch %q has nothing under it: want Nodes= or Switches=", sw.name)
+		return r.err(no, "switch %q has nothing under it: want %s or %s", name, r.keys.nodes, r.keys.switches)
 	}
 	r.switches = append(r.switches, sw)
 	return nil
 }
 
+// addBlock adds a block of nodes: its name and the hostlist of its nodes.
+func (r *slurmReader) addBlock(no int, name, nodes string) error {
+	if r.tree > 0 {
+		return r.err(no, "block %q in a tree of switches (line %d): Slurm reads the switches of topology/tree or the blocks of topology/block, not both", name, r.tree)
+	}
+	if r.blocks == 0 {
+		r.blocks = no
+	}
+	if i := strings.IndexAny(name, "[],"); i >= 0 {
+		return r.err(no, "block %q has '%c': the switches of its aggregates are named by its name, which a hostlist would read as other names; rename the block", name, name[i])
+	}
+	b := slurmSwitch{line: no, name: name}
+	if err := r.add(&b, nodes); err != nil {
+		return err
+	}
+	if b.nodes == 0 {
+		return r.err(no, "block %q has no nodes: want %s", name, r.keys.nodes)
+	}
+	r.switches = append(r.switches, b)
+	return nil
+}
+
+// add declares switch or block sw, its name unique, with the nodes of
+// a hostlist ("": none).
+func (r *slurmReader) add(sw *slurmSwitch, nodes string) error {
+	if prev, dup := r.byName[sw.name]; dup {
+		return r.err(sw.line, "%q is declared again (first on line %d)", sw.name, r.switches[prev].line)
+	}
+	r.byName[sw.name] = len(r.switches)
+	if nodes == "" {
+		return nil
+	}
+	return r.addNodes(sw, nodes)
+}
+
 // addNodes hangs the nodes of a hostlist from switch sw.
 func (r *slurmReader) addNodes(sw *slurmSwitch, expr string) error {
-	names, err := r.expand(sw.line, "Nodes=", expr, len(r.nodes))
+	names, err := r.expand(sw.line, r.keys.nodes, expr, len(r.nodes))
 	if err != nil {
 		return err
 	}
 	for _, name := range names {
 		if i, seen := r.nodeOf[name]; seen {
 			if r.parent[i] == len(r.switches) {
-				return slurmErr(sw.line, "node %q is named twice under switch %q", name, sw.name)
+				return r.err(sw.line, "node %q is named twice under %s %q", name, r.kind(), sw.name)
 			}
 			first := r.switches[r.parent[i]]
-			return slurmErr(sw.line, "node %q is under switch %q (line %d) and switch %q", name, first.name, first.line, sw.name)
+			return r.err(sw.line, "node %q is under %s %q (line %d) and %[2]s %[5]q", name, r.kind(), first.name, first.line, sw.name)
 		}
 		r.nodeOf[name] = len(r.nodes)
 		r.nodes = append(r.nodes, name)
@@ -156,27 +313,25 @@ func (r *slurmReader) addNodes(sw *slurmSwitch, expr string) error {
 	return nil
 }
 
-// expand expands the hostlist expr of a key (Nodes= or Switches=) on
-// line no, used being the names the key gave on the lines before: each
+// expand expands the hostlist expr of a key (Nodes=, Switches=, or
+// topology.yaml's nodes:, children:) on line no, used being the names
+// the key gave on the lines before: each
 // key names at most MaxNodes in the whole file, as a tree holds (a range
 // of MaxNodes switches on every line would otherwise cost 10 MB a line).
 func (r *slurmReader) expand(no int, key, expr string, used int) ([]string, error) {
 	names, err := hostlist.Expand(expr, MaxNodes-used)
 	switch {
 	case errors.Is(err, hostlist.ErrTooManyNames):
-		return nil, slurmErr(no, "%s%.40q: more than %s names of %s in all, the cap", key, expr, numtext.Count(MaxNodes), key)
+		return nil, r.err(no, "%s%.40q: more than %s names of %s in all, the cap", key, expr, numtext.Count(MaxNodes), key)
 	case err != nil:
-		return nil, slurmErr(no, "%s: %v", key, err)
+		return nil, r.err(no, "%s: %v", key, err)
 	}
 	return names, nil
 }
 
-// tree resolves the Switches= names and checks that the switches form
+// switchTree resolves the Switches= names and checks that the switches form
 // one tree.
-func (r *slurmReader) tree() (topology.Host, error) {
-	if len(r.switches) == 0 {
-		return nil, slurmErr(0, "no SwitchName= line")
-	}
+func (r *slurmReader) switchTree() (topology.Host, error) {
 	n := len(r.nodes)
 	parent := make([]int, n+len(r.switches))
 	for i := range parent {
@@ -190,14 +345,14 @@ func (r *slurmReader) tree() (topology.Host, error) {
 			c, ok := r.byName[child]
 			switch {
 			case !ok:
-				return nil, slurmErr(sw.line, "switch %q names switch %q, which no line declares", sw.name, child)
+				return nil, r.err(sw.line, "switch %q names switch %q, which no line declares", sw.name, child)
 			case c == s:
-				return nil, slurmErr(sw.line, "switch %q is under itself", sw.name)
+				return nil, r.err(sw.line, "switch %q is under itself", sw.name)
 			case parent[n+c] == n+s:
-				return nil, slurmErr(sw.line, "switch %q names switch %q twice", sw.name, child)
+				return nil, r.err(sw.line, "switch %q names switch %q twice", sw.name, child)
 			case parent[n+c] >= 0:
 				first := r.switches[parent[n+c]-n]
-				return nil, slurmErr(sw.line, "switch %q is under switch %q (line %d) and switch %q", child, first.name, first.line, sw.name)
+				return nil, r.err(sw.line, "switch %q is under switch %q (line %d) and switch %q", child, first.name, first.line, sw.name)
 			}
 			parent[n+c] = n + s
 		}
@@ -206,7 +361,7 @@ func (r *slurmReader) tree() (topology.Host, error) {
 		return nil, err
 	}
 	if n == 0 {
-		return nil, slurmErr(0, "no nodes: want Nodes= on the lowest switches")
+		return nil, r.err(0, "no nodes: want %s on the lowest switches", r.keys.nodes)
 	}
 	return topology.NewSwitchTree(r.nodes, r.names(), parent)
 }
@@ -224,7 +379,7 @@ func (r *slurmReader) checkTop(up []int, n int) error {
 			state[w] = s + 1
 		}
 		if state[w] == s+1 {
-			return slurmErr(r.switches[s].line, "switch %q is above itself (a cycle of Switches=)", r.switches[w].name)
+			return r.err(r.switches[s].line, "switch %q is above itself (a cycle of Switches=)", r.switches[w].name)
 		}
 		for v := s; state[v] == s+1; v = up[v] - n {
 			state[v] = -1
@@ -232,7 +387,7 @@ func (r *slurmReader) checkTop(up []int, n int) error {
 		state[w] = -1
 		if up[s] < 0 && top >= 0 {
 			a, b := r.switches[top], r.switches[s]
-			return slurmErr(b.line, "switches %q (line %d) and %q are both at the top: want one switch above all", a.name, a.line, b.name)
+			return r.err(b.line, "switches %q (line %d) and %q are both at the top: want one switch above all", a.name, a.line, b.name)
 		}
 		if up[s] < 0 {
 			top = s
@@ -249,11 +404,24 @@ func (r *slurmReader) names() []string {
 	return out
 }
 
+// slurmEscape escapes what Slurm's parser reads otherwise (slurmLines).
+var slurmEscape = strings.NewReplacer(`\`, `\\`, "#", `\#`)
+
+// slurmValue writes a value as Slurm's parser reads it back: its
+// backslashes and '#' escaped, in double quotes if it holds blanks.
+func slurmValue(v string) string {
+	v = slurmEscape.Replace(v)
+	if strings.ContainsAny(v, " \t\v\f\r") {
+		return `"` + v + `"`
+	}
+	return v
+}
+
 // WriteSlurm writes a switch tree as a topology.conf, one line per
 // switch in its order, its nodes and switches listed by name as hostlist
 // expressions (hostlist.Compress: "nid[0-262143]", so that no line is
-// longer than the reader takes): reading it back gives the same tree,
-// and the same id.
+// longer than the reader takes), escaped as Slurm's parser reads them
+// (slurmValue): reading it back gives the same tree, and the same id.
 func WriteSlurm(w io.Writer, t *topology.SwitchTree) error {
 	n := t.Size()
 	nodes, switches := make([][]string, t.Switches()), make([][]string, t.Switches())
@@ -268,12 +436,12 @@ func WriteSlurm(w io.Writer, t *topology.SwitchTree) error {
 	}
 	var b strings.Builder
 	for s := range nodes {
-		b.WriteString("SwitchName=" + t.SwitchName(s))
+		b.WriteString("SwitchName=" + slurmValue(t.SwitchName(s)))
 		if len(nodes[s]) > 0 {
-			b.WriteString(" Nodes=" + hostlist.Compress(nodes[s]))
+			b.WriteString(" Nodes=" + slurmValue(hostlist.Compress(nodes[s])))
 		}
 		if len(switches[s]) > 0 {
-			b.WriteString(" Switches=" + hostlist.Compress(switches[s]))
+			b.WriteString(" Switches=" + slurmValue(hostlist.Compress(switches[s])))
 		}
 		b.WriteByte('\n')
 	}

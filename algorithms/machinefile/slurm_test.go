@@ -236,3 +236,44 @@ func TestSlurmParserSyntax(t *testing.T) {
 	_, _, err = machinefile.Read(strings.NewReader("SwitchName=s0 Nodes=n[0-3]\nSwitchName=top \\\nSwitches=s0 \\\n Nodes\n"))
 	checkFileError(t, err, 2, `"Nodes": want KEY=VALUE`)
 }
+
+// TestSlurmReadsEscapesAsSlurm: as Slurm's parser (parse_config.c), a
+// '#' after an odd number of backslashes is of the text, not a comment;
+// each backslash is dropped and the character after it kept; a continued
+// line joins the next where its backslash stood, with no blank added (a
+// hostlist may go on on the next line). Such names write back escaped and
+// read back as the same machine.
+func TestSlurmReadsEscapesAsSlurm(t *testing.T) {
+	const leaves = "SwitchName=s0 Nodes=n[0-3]\nSwitchName=s1 Nodes=n[4-7]\n"
+	for _, tt := range []struct {
+		name, top, want string // top: the third line; want: the top switch's name
+	}{
+		{"an escaped hash", `SwitchName=top\#1 Switches=s[0-1]`, "top#1"},
+		{"an escaped hash in quotes", `SwitchName="top \#1" Switches=s[0-1] # a comment`, "top #1"},
+		{"an escaped backslash", `SwitchName=t\\op Switches=s[0-1] # a comment \`, `t\op`},
+		{"an escaped letter", `SwitchName=t\op Switches=s[0-1]`, "top"},
+		{"a hostlist continued", "SwitchName=top Switches=s0,\\\ns1", "top"},
+		{"a name continued", "SwitchName=to\\\np Switches=s[0-1]", "top"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			h, _, err := machinefile.Read(strings.NewReader(leaves + tt.top + "\n"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			tree := h.(*topology.SwitchTree)
+			if got := tree.SwitchName(2); got != tt.want {
+				t.Errorf("the top switch is %q, want %q", got, tt.want)
+			}
+			var buf bytes.Buffer
+			if err := machinefile.WriteSlurm(&buf, tree); err != nil {
+				t.Fatal(err)
+			}
+			if back, _, err := machinefile.Read(&buf); err != nil || back.String() != h.String() {
+				t.Errorf("written as %q, read back as %v (%v)", buf.String(), back, err)
+			}
+		})
+	}
+	// Two backslashes escape each other: the '#' starts a comment.
+	_, _, err := machinefile.Read(strings.NewReader(leaves + `SwitchName=top\\#1 Switches=s[0-1]`))
+	checkFileError(t, err, 3, `switch "top\\" has nothing under it`)
+}
