@@ -24,7 +24,7 @@ import (
 // machineFileTitles are the machine file formats the server reads
 // (package machinefile's table, held to it by a test: the wasm carries no
 // readers), as the upload's note names them.
-var machineFileTitles = []string{"torus coordinates", "hwloc XML", "Slurm topology.conf", "Scotch target", "hwloc synthetic string"}
+var machineFileTitles = []string{"torus coordinates", "hwloc XML", "Slurm topology.conf", "Slurm topology.yaml", "Scotch target", "hwloc synthetic string"}
 
 // machineUpload is the "Upload a machine" control.
 type machineUpload struct {

@@ -41,6 +41,18 @@
 //     would not read back) and a file of both switches and blocks are
 //     refused, with the line. The machine writes back as a topology.conf
 //     of those switches.
+//   - Slurm topology.yaml (Slurm 25.05 on): a list of topologies, each
+//     "topology: NAME", "cluster_default: true|false" and one of "tree:"
+//     ("switches:", a list of "switch: NAME" with "children: HOSTLIST"
+//     and/or "nodes: HOSTLIST"), "block:" ("block_sizes:", a list of
+//     sizes, and "blocks:", a list of "block: NAME" with "nodes:
+//     HOSTLIST"), "flat: true", "ring:" or "torus3d:". The topology read
+//     is the one Slurm uses outside partitions: the first with
+//     cluster_default: true, else the first; a tree or blocks read as
+//     in a topology.conf, the other kinds refused naming the topologies
+//     of the file. Errors name the line; aliases are not read; at most
+//     MaxYAMLItems of ",[{:-" (so that the YAML parser's nodes are
+//     bounded).
 //   - Scotch target files (.tgt): "tleaf L s1 d1 … sL dL" (levels from
 //     the root: read as tree: with the levels reversed, the innermost
 //     first), "cmplt N" (tree:N:dist=1), "mesh2D X Y", "mesh3D X Y Z",

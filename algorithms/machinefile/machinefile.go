@@ -23,7 +23,7 @@ const (
 
 // A Format is one kind of machine file.
 type Format struct {
-	Name  string // "coords", "slurm", "tgt", "hwloc-xml", "hwloc-synthetic"
+	Name  string // "coords", "slurm", "slurm-yaml", "tgt", "hwloc-xml", "hwloc-synthetic"
 	Title string // for messages: "Slurm topology.conf"
 	// Sniff reports whether head, the start of the input with comments
 	// and blank lines left in, looks like this format.
@@ -52,6 +52,7 @@ var Formats = []Format{
 	{Name: "slurm", Title: "Slurm topology.conf", Sniff: sniffSlurm, Read: readSlurm, File: "topology-ID.conf",
 		Write: writeAs(WriteSlurm, "a tree of named switches: a topology.conf holds those (read from a topology.conf)"),
 		Holds: isA[*topology.SwitchTree]},
+	{Name: "slurm-yaml", Title: slurmYAMLTitle, Sniff: sniffSlurmYAML, Read: readSlurmYAML},
 	{Name: "tgt", Title: "Scotch target", Sniff: sniffTarget, Read: readTarget, Write: WriteTarget},
 	{Name: "hwloc-synthetic", Title: "hwloc synthetic string", Sniff: sniffSynthetic, Read: readSynthetic},
 }

@@ -16,7 +16,7 @@ func init() {
 }
 
 // hostSpec parses the --host flag: a spec string, or file:PATH, a machine
-// file that only the command line reads (Slurm topology.conf, Scotch
+// file that only the command line reads (Slurm topology.conf or topology.yaml, Scotch
 // target, hwloc XML or synthetic string; the format from the content).
 func hostSpec(s string) (topology.Host, error) {
 	path, ok := spec.FilePath(s)

@@ -119,3 +119,25 @@ func TestCoordsFileIsAHost(t *testing.T) {
 		t.Errorf("ring as coords: %v", err)
 	}
 }
+
+// TestMachineFilesOfSlurmBlocksAndYAML: --host file: of a topology/block
+// topology.conf and of a topology.yaml maps and writes back as the
+// topology.conf of its tree (the yaml's tree as the same lines).
+func TestMachineFilesOfSlurmBlocksAndYAML(t *testing.T) {
+	blocks := writeFile(t, "topology.conf", "BlockName=b1 Nodes=n[1-2]\nBlockName=b2 Nodes=n[3-4]\nBlockSizes=2,4\n")
+	yaml := writeFile(t, "topology.yaml", "- topology: topo1\n  cluster_default: true\n  tree:\n    switches:\n"+
+		"      - switch: s0\n        nodes: dev[0-2]\n      - switch: s1\n        nodes: dev[3-5]\n      - switch: s2\n        children: s[0-1]\n")
+	for _, tt := range []struct{ path, want string }{
+		{blocks, "SwitchName=b1 Nodes=n[1-2]\nSwitchName=b2 Nodes=n[3-4]\nSwitchName=b1..b2(4) Switches=b[1-2]\n"},
+		{yaml, "SwitchName=s0 Nodes=dev[0-2]\nSwitchName=s1 Nodes=dev[3-5]\nSwitchName=s2 Switches=s[0-1]\n"},
+	} {
+		out, _, err := runArgs(t, "machine", "--host", "file:"+tt.path, "--format", "slurm")
+		if err != nil || out != tt.want {
+			t.Errorf("machine --host file:%s: %q (%v), want %q", tt.path, out, err, tt.want)
+		}
+		out, _, err = runArgs(t, "map", "--guest", "grid:2x2", "--host", "file:"+tt.path, "--algo", "pairs", "--seed", "1", "--format", "json")
+		if err != nil || !strings.Contains(out, `"routing":"tree path"`) {
+			t.Errorf("map --host file:%s: %v\n%.300s", tt.path, err, out)
+		}
+	}
+}
