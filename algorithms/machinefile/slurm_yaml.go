@@ -10,7 +10,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"topomap/algorithms/graphfile"
-	"topomap/algorithms/metric"
+	"topomap/algorithms/internal/numtext"
 	"topomap/algorithms/topology"
 )
 
@@ -100,7 +100,7 @@ func (r *slurmReader) yamlItems(text []byte) error {
 			line++
 		case ',', '[', '{', ':', '-':
 			if items++; items > MaxYAMLItems {
-				return &graphfile.Error{Format: r.title, Line: line, Msg: fmt.Sprintf("more than %s items (the characters ,[{:- counted): write hostlists as ranges (node[01-64]), or the tree as a topology.conf", metric.Count(MaxYAMLItems)), Err: graphfile.ErrTooLarge}
+				return &graphfile.Error{Format: r.title, Line: line, Msg: fmt.Sprintf("more than %s items (the characters ,[{:- counted): write hostlists as ranges (node[01-64]), or the tree as a topology.conf", numtext.Count(MaxYAMLItems)), Err: graphfile.ErrTooLarge}
 			}
 		}
 	}
