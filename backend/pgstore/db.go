@@ -152,7 +152,8 @@ UPDATE topomap_jobs SET graph_ref = ` + graphRef("record") + `, machine_ref = ` 
 CREATE INDEX IF NOT EXISTS topomap_jobs_graph_ref ON topomap_jobs (graph_ref);
 CREATE INDEX IF NOT EXISTS topomap_jobs_machine_ref ON topomap_jobs (machine_ref);
 CREATE INDEX IF NOT EXISTS topomap_jobs_expiry ON topomap_jobs (last_used) WHERE ` + finished + `;
-`
+CREATE INDEX IF NOT EXISTS topomap_graphs_lru ON topomap_graphs (last_used);
+` + totalSchema
 
 // requestOf is the request of the job record rec (an SQL expression).
 func requestOf(rec string) string { return "(convert_from(" + rec + ", 'UTF8')::json->'request')" }

@@ -53,7 +53,14 @@
 //     rules of the bbolt store (store.Retention) in SQL, keeping a graph
 //     or machine while a kept job names it: the job rows carry the graph
 //     and machine their request names (graph_ref, machine_ref, indexed),
-//     so a sweep reads no record.
+//     so a sweep reads no record. Triggers keep the running total of the
+//     jobs' and graphs' bytes in topomap_bytes (in the writer's
+//     transaction, so it is exact whatever the replicas and versions
+//     writing; filled from the rows at the first start of a database that
+//     had none): a sweep reads it and the oldest finished job by index,
+//     locks the tables only when it has something to remove, and then
+//     reads about what it removes (a sweep with nothing to do took 0.8 s
+//     under that lock at 200,000 jobs, 1.3 ms now).
 //   - Machines: a machine uploaded to one replica is machine:ID on all:
 //     `topomap serve` makes each process look a machine:ID it was not
 //     sent up in the database (topology.SetMachineSource), in its API and

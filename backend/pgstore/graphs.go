@@ -130,20 +130,19 @@ func (db *DB) Machines() ([]topology.Machine, error) {
 const healthTimeout = 2 * time.Second
 
 // Stats returns the numbers of the health check: the records' bytes
-// (DataBytes and FileBytes alike: the database's files are its own), the
-// jobs and the graphs; Problems is 1 if the database does not answer.
+// (DataBytes and FileBytes alike: the database's files are its own; the
+// running total the retention reads), the jobs and the graphs; Problems
+// is 1 if the database does not answer.
 func (db *DB) Stats() jobs.StoreStats {
 	ctx, cancel := context.WithTimeout(context.Background(), healthTimeout)
 	defer cancel()
 	var st jobs.StoreStats
-	var jobBytes, graphBytes int64
-	err := db.pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM topomap_jobs), (SELECT coalesce(sum(bytes), 0) FROM topomap_jobs),
-		(SELECT count(*) FROM topomap_graphs), (SELECT coalesce(sum(bytes), 0) FROM topomap_graphs)`).Scan(&st.Jobs, &jobBytes, &st.Graphs, &graphBytes)
+	err := db.pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM topomap_jobs), (SELECT count(*) FROM topomap_graphs),
+		(SELECT coalesce(sum(bytes), 0) FROM topomap_bytes)`).Scan(&st.Jobs, &st.Graphs, &st.DataBytes)
 	if err != nil {
 		st.Problems = 1
 		return st
 	}
-	st.DataBytes = jobBytes + graphBytes
 	st.FileBytes = st.DataBytes
 	return st
 }

@@ -53,34 +53,57 @@ func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[sweepArgs]) error {
 
 // Sweep applies the retention r at time now in one transaction, as the
 // bbolt store's Sweep does: it removes the finished jobs and the graphs
-// unused for longer than r.MaxAge, then the least recently used finished
-// jobs and graphs while the records exceed r.MaxBytes. Queued and running
-// jobs stay, and so does a graph or machine while a job that stays maps
-// it (graph:ID, machine:ID). It returns how many records it removed.
+// unused for longer than r.MaxAge, then, while the records exceed
+// r.MaxBytes, the least recently used finished jobs and after them the
+// least recently used graphs. Queued and running jobs stay, and so does
+// a graph or machine while a job that stays maps it (graph:ID,
+// machine:ID). It returns how many records it removed.
+//
+// Its cost is what it removes, not what is stored: it reads the running
+// total of the records' bytes (topomap_bytes) and the oldest finished job
+// and graph by index, and locks the tables against writers (so that no
+// job names a graph it removes) only when there is something to remove.
 func (db *DB) Sweep(ctx context.Context, r store.Retention, now time.Time) (int64, error) {
-	tx, err := db.pool.Begin(ctx)
-	if err != nil {
+	var removed int64
+	err := pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) (err error) {
+		removed, err = sweep(ctx, tx, r, now)
+		return err
+	})
+	return removed, err
+}
+
+// sweep is Sweep within tx.
+func sweep(ctx context.Context, tx pgx.Tx, r store.Retention, now time.Time) (int64, error) {
+	var cut *time.Time // nil: no age bound
+	if r.MaxAge > 0 {
+		c := now.Add(-r.MaxAge)
+		cut = &c
+	}
+	var due bool
+	if err := tx.QueryRow(ctx, sweepDueSQL, r.MaxBytes, cut).Scan(&due); err != nil || !due {
 		return 0, err
 	}
-	defer tx.Rollback(ctx)
 	if _, err := tx.Exec(ctx, "LOCK TABLE topomap_jobs, topomap_graphs IN SHARE ROW EXCLUSIVE MODE"); err != nil {
 		return 0, err
 	}
 	var removed int64
-	for _, q := range sweepSQL(r) {
-		tag, err := tx.Exec(ctx, q.sql, q.args(now)...)
-		if err != nil {
-			return 0, err
+	if cut != nil {
+		for _, q := range []string{
+			"DELETE FROM topomap_jobs WHERE " + finished + " AND last_used < $1",
+			"DELETE FROM topomap_graphs WHERE last_used < $1 AND " + unnamed,
+		} {
+			tag, err := tx.Exec(ctx, q, *cut)
+			if err != nil {
+				return 0, err
+			}
+			removed += tag.RowsAffected()
 		}
-		removed += tag.RowsAffected()
 	}
-	return removed, tx.Commit(ctx)
-}
-
-// sweepStmt is one statement of a sweep.
-type sweepStmt struct {
-	sql  string
-	args func(now time.Time) []any
+	if r.MaxBytes <= 0 {
+		return removed, nil
+	}
+	n, err := trimToSize(ctx, tx, r.MaxBytes)
+	return removed + n, err
 }
 
 // finished selects the jobs a sweep may remove.
@@ -95,25 +118,70 @@ var unnamed = `NOT EXISTS (SELECT 1 FROM topomap_jobs j WHERE j.graph_ref = topo
 	AND NOT EXISTS (SELECT 1 FROM topomap_jobs j WHERE (j.graph_ref IS NULL OR j.machine_ref IS NULL)
 		AND topomap_graphs.id IN (` + graphRef("j.record") + `, ` + machineRef("j.record") + `))`
 
-// sweepSQL are the statements of r: by age, then by size.
-func sweepSQL(r store.Retention) []sweepStmt {
-	var out []sweepStmt
-	if r.MaxAge > 0 {
-		cut := func(now time.Time) []any { return []any{now.Add(-r.MaxAge)} }
-		out = append(out,
-			sweepStmt{"DELETE FROM topomap_jobs WHERE " + finished + " AND last_used < $1", cut},
-			sweepStmt{"DELETE FROM topomap_graphs WHERE last_used < $1 AND " + unnamed, cut})
+// sweepDueSQL says whether a sweep has something to remove: the total
+// over its bound $1 (> 0), or a finished job or an unnamed graph last
+// used before $2 (not NULL). The oldest finished job and graph are read
+// by index; the total is totalSlots rows.
+var sweepDueSQL = `SELECT ($1::bigint > 0 AND (SELECT coalesce(sum(bytes), 0) FROM topomap_bytes) > $1::bigint)
+	OR ($2::timestamptz IS NOT NULL AND (
+		EXISTS (SELECT 1 FROM topomap_jobs WHERE ` + finished + ` AND last_used < $2)
+		OR EXISTS (SELECT 1 FROM topomap_graphs WHERE last_used < $2 AND ` + unnamed + `)))`
+
+// trimBatch is how many candidates trimToSize reads at once.
+const trimBatch = 100
+
+// trimToSize removes the least recently used finished jobs, then the
+// least recently used graphs no kept job names, until the total is at
+// most maxBytes, and returns how many it removed. It reads the
+// candidates oldest first by index, trimBatch at a time, so that it
+// reads about what it removes.
+func trimToSize(ctx context.Context, tx pgx.Tx, maxBytes int64) (int64, error) {
+	total, err := totalBytes(ctx, tx)
+	if err != nil {
+		return 0, err
 	}
-	if r.MaxBytes > 0 {
-		bound := func(time.Time) []any { return []any{r.MaxBytes} }
-		out = append(out, sweepStmt{`DELETE FROM topomap_jobs WHERE id IN (
-			SELECT id FROM (SELECT id, ` + finished + ` AS fin, sum(bytes) OVER (ORDER BY ` + finished + ` ASC, last_used DESC, id) AS upto
-				FROM topomap_jobs) t WHERE fin AND upto + (SELECT coalesce(sum(bytes), 0) FROM topomap_graphs) > $1)`, bound},
-			sweepStmt{`DELETE FROM topomap_graphs WHERE id IN (
-			SELECT id FROM (SELECT id, sum(bytes) OVER (ORDER BY last_used DESC, id) AS upto FROM topomap_graphs) t
-				WHERE upto + (SELECT coalesce(sum(bytes), 0) FROM topomap_jobs) > $1) AND ` + unnamed, bound})
+	excess := total - maxBytes
+	var removed int64
+	for _, c := range []struct{ table, where string }{
+		{"topomap_jobs", finished},
+		{"topomap_graphs", unnamed},
+	} {
+		for excess > 0 {
+			n, freed, err := trimOldest(ctx, tx, c.table, c.where, excess)
+			if err != nil || n == 0 {
+				if err != nil {
+					return removed, err
+				}
+				break
+			}
+			removed, excess = removed+n, excess-freed
+		}
 	}
-	return out
+	return removed, nil
+}
+
+// trimOldest removes the least recently used rows of table that satisfy
+// where, among its trimBatch oldest, until they free at least excess
+// bytes; it returns how many it removed and the bytes they freed.
+func trimOldest(ctx context.Context, tx pgx.Tx, table, where string, excess int64) (n, freed int64, err error) {
+	rows, err := tx.Query(ctx, fmt.Sprintf("SELECT id, bytes FROM %s WHERE %s ORDER BY last_used LIMIT %d", table, where, trimBatch))
+	if err != nil {
+		return 0, 0, err
+	}
+	var ids []string
+	var id string
+	var bytes int64
+	_, err = pgx.ForEachRow(rows, []any{&id, &bytes}, func() error {
+		if freed < excess {
+			ids, freed = append(ids, id), freed+bytes
+		}
+		return nil
+	})
+	if err != nil || len(ids) == 0 {
+		return 0, 0, err
+	}
+	tag, err := tx.Exec(ctx, "DELETE FROM "+table+" WHERE id = ANY($1)", ids)
+	return tag.RowsAffected(), freed, err
 }
 
 // orphansSQL selects the live jobs whose River job ended without their
