@@ -77,7 +77,8 @@ func (db *DB) Ping(ctx context.Context) error { return db.pool.Ping(ctx) }
 const migrateLock = 0x746f706f6d6170 // "topomap"
 
 // migrate runs River's migrations (each in its transaction: some add
-// enum values) and then schema, holding an advisory lock so that
+// enum values), then schema, then removes the sweeps older versions
+// left in the jobs' queue (oldSweepsSQL), holding an advisory lock so that
 // replicas starting together migrate once.
 func (db *DB) migrate(ctx context.Context) error {
 	conn, err := db.pool.Acquire(ctx)
@@ -98,6 +99,9 @@ func (db *DB) migrate(ctx context.Context) error {
 	}
 	if _, err := conn.Exec(ctx, schema); err != nil {
 		return fmt.Errorf("migrating topomap's tables: %w", err)
+	}
+	if _, err := conn.Exec(ctx, oldSweepsSQL, sweepArgs{}.Kind(), queueName); err != nil {
+		return fmt.Errorf("removing the sweeps older versions queued: %w", err)
 	}
 	return nil
 }

@@ -21,6 +21,14 @@ type sweepArgs struct{}
 
 func (sweepArgs) Kind() string { return "topomap_sweep" }
 
+// oldSweepsSQL deletes the sweeps ($1, the kind) waiting in the jobs'
+// queue ($2), where versions before sweepQueue enqueued them: there they
+// waited behind every queued job, one a minute while a backlog lasted,
+// and then ran back to back, each under a lock on the tables. The sweep
+// of sweepQueue does their work; a running one is left to its worker.
+const oldSweepsSQL = `DELETE FROM river_job WHERE kind = $1 AND queue = $2
+	AND state IN ('available', 'scheduled', 'retryable', 'pending')`
+
 // sweepWorker records the orphaned jobs (reap), then applies the
 // retention.
 type sweepWorker struct {

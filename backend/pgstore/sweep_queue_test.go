@@ -52,3 +52,33 @@ func insertRun(t *testing.T, conn *pgx.Conn, db jobs.Store, j jobs.Job, state st
 		t.Fatal(err)
 	}
 }
+
+// TestAStartRemovesTheSweepsOlderVersionsLeftInTheJobsQueue: versions
+// before the sweep's own queue enqueued it in the jobs' queue, where it
+// waits behind every queued job (one a minute while a backlog lasts). A
+// start deletes those still waiting, and leaves the jobs and the sweeps
+// of the sweep's queue.
+func TestAStartRemovesTheSweepsOlderVersionsLeftInTheJobsQueue(t *testing.T) {
+	url := pgtest.Database(t)
+	openDBAt(t, url)
+	conn := connect(t, url)
+	for _, r := range []struct{ kind, queue, state string }{
+		{"topomap_sweep", "topomap", "available"}, // as an older leader's periodic enqueuer inserts it
+		{"topomap_sweep", "topomap", "retryable"},
+		{"topomap_sweep", "topomap_sweep", "available"},
+		{"topomap_run", "topomap", "available"},
+	} {
+		if _, err := conn.Exec(context.Background(), `INSERT INTO river_job (args, kind, max_attempts, queue, state)
+			VALUES ('{}', $1, 25, $2, $3::river_job_state)`, r.kind, r.queue, r.state); err != nil {
+			t.Fatal(err)
+		}
+	}
+	openDBAt(t, url) // a replica's start
+	var left string
+	if err := conn.QueryRow(context.Background(), `SELECT string_agg(kind || ' in ' || queue, ', ' ORDER BY id) FROM river_job`).Scan(&left); err != nil {
+		t.Fatal(err)
+	}
+	if want := "topomap_sweep in topomap_sweep, topomap_run in topomap"; left != want {
+		t.Errorf("River's jobs after a start: %s; want %s", left, want)
+	}
+}
