@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"sync"
 	"time"
 
@@ -45,8 +46,9 @@ func notify(ctx context.Context, q querier, id string, record []byte) error {
 // whose job states it hands to the local subscribers of each job
 // (latest state wins; a final state closes them).
 type bus struct {
-	db  *DB
-	log *slog.Logger
+	db     *DB
+	log    *slog.Logger
+	runner int64 // the service's advisory lock, held by the connection
 
 	mu   sync.Mutex
 	subs map[string][]*sub
@@ -94,8 +96,8 @@ func newer(a, b jobs.Job) bool {
 const pollEvery = time.Second
 
 // startBus listens until ctx ends.
-func startBus(ctx context.Context, db *DB, log *slog.Logger) (*bus, error) {
-	b := &bus{db: db, log: log, subs: map[string][]*sub{}, done: make(chan struct{})}
+func startBus(ctx context.Context, db *DB, log *slog.Logger, runner int64) (*bus, error) {
+	b := &bus{db: db, log: log, runner: runner, subs: map[string][]*sub{}, done: make(chan struct{})}
 	conn, err := b.listen(ctx)
 	if err != nil {
 		return nil, err
@@ -107,13 +109,13 @@ func startBus(ctx context.Context, db *DB, log *slog.Logger) (*bus, error) {
 // listen opens the LISTEN connection, configured as the pool's are (the
 // URL may hold the pool's own settings, pool_max_conns and the like,
 // which a connection of its own would send to Postgres, which refuses
-// them).
+// them), and takes the service's advisory lock on it (see runnerGone).
 func (b *bus) listen(ctx context.Context) (*pgx.Conn, error) {
 	conn, err := pgx.ConnectConfig(ctx, b.db.pool.Config().ConnConfig.Copy())
 	if err != nil {
 		return nil, fmt.Errorf("listening for job states: %w", err)
 	}
-	if _, err := conn.Exec(ctx, "LISTEN "+channel); err != nil {
+	if _, err := conn.Exec(ctx, "LISTEN "+channel+"; SELECT pg_advisory_lock("+strconv.FormatInt(b.runner, 10)+")"); err != nil {
 		conn.Close(context.Background())
 		return nil, fmt.Errorf("listening for job states: %w", err)
 	}

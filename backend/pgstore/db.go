@@ -111,7 +111,9 @@ func (db *DB) migrate(ctx context.Context) error {
 // creation time in Unix nanoseconds, the listing's order (timestamptz
 // keeps microseconds only); bytes what a job or graph takes, for the
 // retention's bound; attempt and replica are River's attempt of the last
-// run and the replica that ran it (host name and process id); graph_ref
+// run and the replica that ran it (host name and process id), runner
+// the key of the advisory lock that replica's service holds while it
+// lives (runnerGone); graph_ref
 // and machine_ref the graph and machine its request names (graphRef,
 // machineRef: the retention keeps those without reading every record),
 // NULL in rows written by a version before them until the next start.
@@ -149,6 +151,7 @@ ALTER TABLE topomap_graphs ALTER COLUMN data SET STORAGE EXTERNAL;
 ALTER TABLE topomap_graphs ADD COLUMN IF NOT EXISTS machine boolean NOT NULL DEFAULT false;
 CREATE INDEX IF NOT EXISTS topomap_graphs_machines ON topomap_graphs (id) WHERE machine;
 ALTER TABLE topomap_jobs ADD COLUMN IF NOT EXISTS graph_ref text;
+ALTER TABLE topomap_jobs ADD COLUMN IF NOT EXISTS runner bigint;
 ALTER TABLE topomap_jobs ADD COLUMN IF NOT EXISTS machine_ref text;
 CREATE INDEX IF NOT EXISTS topomap_jobs_refs_unset ON topomap_jobs (id) WHERE graph_ref IS NULL OR machine_ref IS NULL;
 UPDATE topomap_jobs SET graph_ref = ` + graphRef("record") + `, machine_ref = ` + machineRef("record") + `

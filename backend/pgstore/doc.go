@@ -43,7 +43,15 @@
 //     the row and cancels the River job, whose worker stops within
 //     milliseconds and records the job cancelled; a job whose River run
 //     no worker holds (rescued from a dead replica, waiting for its
-//     retry) the cancelling replica records itself.
+//     retry), or whose replica is dead, the cancelling replica records
+//     itself. A replica's service holds an advisory lock, a random key,
+//     on its listener's connection, and a worker writes that key in the
+//     row of the job it claims: a free lock means that connection closed
+//     (Postgres ends the session of a killed process at once, of a
+//     vanished host when TCP keepalive gives up). A live replica whose
+//     listener reconnects is taken for dead meanwhile; its worker then
+//     records the job cancelled too (the row says a cancel was asked),
+//     and its progress writes never make a final row running again.
 //   - Outages: an error that says the database cannot be reached is
 //     jobs.ErrUnavailable (the server's 503); a worker whose result meets
 //     one writes it again for 30 s, and River rescues the job after that.

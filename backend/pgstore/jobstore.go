@@ -62,19 +62,34 @@ func (db *DB) Put(j jobs.Job) error {
 
 // putJob writes j's record and sends it to the listeners (on commit, in a
 // transaction).
-func putJob(ctx context.Context, q querier, j jobs.Job) error {
+func putJob(ctx context.Context, q querier, j jobs.Job) error { return writeJob(ctx, q, j, "") }
+
+// putProgress writes the record of a running job j as putJob does, unless
+// its row is no longer running: a cancel recorded it cancelled, having
+// taken its replica for dead (runnerGone), and a late progress write of
+// a live one must not make it running again.
+func putProgress(ctx context.Context, q querier, j jobs.Job) error {
+	return writeJob(ctx, q, j, "WHERE topomap_jobs.status = 'running'")
+}
+
+// writeJob writes j's record if its row is new or satisfies where, and
+// then sends it to the listeners.
+func writeJob(ctx context.Context, q querier, j jobs.Job, where string) error {
 	b, err := store.EncodeJob(j)
 	if err != nil {
 		return fmt.Errorf("encoding job %s: %w", j.ID, err)
 	}
-	_, err = q.Exec(ctx, `INSERT INTO topomap_jobs (id, status, created_ns, record, bytes, graph_ref, machine_ref)
+	tag, err := q.Exec(ctx, `INSERT INTO topomap_jobs (id, status, created_ns, record, bytes, graph_ref, machine_ref)
 		VALUES ($1, $2, $3, $4, length($4::bytea), `+graphRef("$4::bytea")+`, `+machineRef("$4::bytea")+`)
 		ON CONFLICT (id) DO UPDATE SET status = excluded.status, created_ns = excluded.created_ns, record = excluded.record,
 		bytes = excluded.bytes + coalesce((SELECT length(data) FROM topomap_placements WHERE job_id = $1), 0),
-		graph_ref = excluded.graph_ref, machine_ref = excluded.machine_ref`,
+		graph_ref = excluded.graph_ref, machine_ref = excluded.machine_ref `+where,
 		j.ID, string(j.Status), createdNS(j), b)
 	if err != nil {
 		return fmt.Errorf("writing job %s: %w", j.ID, err)
+	}
+	if tag.RowsAffected() == 0 {
+		return nil
 	}
 	return notify(ctx, q, j.ID, b)
 }

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"sync/atomic"
@@ -46,6 +47,10 @@ type Service struct {
 	bus     *bus
 	stopBus context.CancelFunc
 	closing atomic.Bool
+	// runner is the key of the advisory lock the listener's connection
+	// holds, written in the rows of the jobs this replica runs: a cancel
+	// on any replica that finds it free knows the runner dead.
+	runner int64
 }
 
 var _ jobs.Service = (*Service)(nil)
@@ -59,14 +64,14 @@ func New(ctx context.Context, db *DB, o jobs.Options, r store.Retention) (*Servi
 		o.Graphs = db.Resolve
 	}
 	o = o.WithDefaults()
-	s := &Service{db: db, o: o}
+	s := &Service{db: db, o: o, runner: runnerKey()}
 	client, err := river.NewClient(riverpgxv5.New(db.pool), s.riverConfig(r))
 	if err != nil {
 		return nil, fmt.Errorf("starting the job queue: %w", err)
 	}
 	s.client = client
 	busCtx, stopBus := context.WithCancel(context.Background())
-	if s.bus, err = startBus(busCtx, db, o.Logger); err != nil {
+	if s.bus, err = startBus(busCtx, db, o.Logger, s.runner); err != nil {
 		stopBus()
 		return nil, err
 	}
@@ -107,6 +112,24 @@ func (s *Service) riverConfig(r store.Retention) *river.Config {
 			&river.PeriodicJobOpts{RunOnStart: true})},
 	}
 }
+
+// runnerKey is a random advisory lock key (non-negative) that names a
+// replica's service for as long as it runs.
+func runnerKey() int64 {
+	var b [8]byte
+	rand.Read(b[:])
+	return int64(binary.LittleEndian.Uint64(b[:]) >> 1)
+}
+
+// runnerGone says, of a job row, that the replica that last claimed it
+// is dead: the advisory lock its listener's connection held is free, so
+// that connection is closed. Postgres ends the session of a killed
+// process at once (its socket closes) and of a vanished host once TCP
+// keepalive gives up; a listener that reconnects takes its lock again.
+// NULL runner (a row that a version before it claimed): not known.
+const runnerGone = `runner IS NOT NULL AND NOT EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.objsubid = 1
+	AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+	AND (l.classid::bigint << 32 | l.objid::bigint) = runner)`
 
 // hashToken is what the database keeps of a cancel token.
 func hashToken(token string) []byte {
@@ -230,7 +253,9 @@ func (s *Service) Subscribe(id string) (jobs.Job, <-chan jobs.Job, func(), error
 // running one is marked and its River job cancelled, and Cancel returns
 // once its worker, on whichever replica, has recorded it (or ctx ends);
 // one whose River run no worker holds (rescued from a dead replica and
-// waiting for its retry) is recorded cancelled at once.
+// waiting for its retry), or whose replica is dead (runnerGone), is
+// recorded cancelled at once: River's rescuer then cancels its run
+// rather than retry it, and a retry that starts first finds it final.
 func (s *Service) Cancel(ctx context.Context, id, token string) (jobs.Job, error) {
 	j, err := s.cancel(ctx, id, token)
 	return j, unavailable(err)
@@ -242,7 +267,8 @@ func (s *Service) cancel(ctx context.Context, id, token string) (jobs.Job, error
 	err := pgx.BeginFunc(ctx, s.db.pool, func(tx pgx.Tx) error {
 		var hash []byte
 		var rec []byte
-		err := tx.QueryRow(ctx, "SELECT record, token_hash, river_id FROM topomap_jobs WHERE id = $1 FOR UPDATE", id).Scan(&rec, &hash, &riverID)
+		var gone bool
+		err := tx.QueryRow(ctx, "SELECT record, token_hash, river_id, "+runnerGone+" FROM topomap_jobs WHERE id = $1 FOR UPDATE", id).Scan(&rec, &hash, &riverID, &gone)
 		if noRows(err) {
 			return notFound(id)
 		}
@@ -261,7 +287,7 @@ func (s *Service) cancel(ctx context.Context, id, token string) (jobs.Job, error
 		if _, err := tx.Exec(ctx, "UPDATE topomap_jobs SET cancel_requested = true WHERE id = $1", id); err != nil {
 			return err
 		}
-		if j.Status == jobs.Queued {
+		if j.Status == jobs.Queued || gone {
 			j.Status, j.Error, j.Finished = jobs.Cancelled, errCancelled, time.Now().UTC()
 			return putJob(ctx, tx, j)
 		}

@@ -113,7 +113,7 @@ func (s *Service) claim(ctx context.Context, id string, attempt int) (j jobs.Job
 		ok, err = false, putJob(ctx, tx, j)
 	} else if err = putJob(ctx, tx, j); err == nil {
 		ok = true
-		_, err = tx.Exec(ctx, "UPDATE topomap_jobs SET attempt = $2, replica = $3 WHERE id = $1", id, attempt, replicaName)
+		_, err = tx.Exec(ctx, "UPDATE topomap_jobs SET attempt = $2, replica = $3, runner = $4 WHERE id = $1", id, attempt, replicaName, s.runner)
 	}
 	if err != nil {
 		return j, in, false, err
@@ -165,7 +165,7 @@ func (s *Service) solve(ctx context.Context, j *jobs.Job, in spec.Instance) (res
 			mu.Lock()
 			w.Progress = latest
 			mu.Unlock()
-			if err := putJob(ctx, s.db.pool, w); ctx.Err() == nil {
+			if err := putProgress(ctx, s.db.pool, w); ctx.Err() == nil {
 				failures.report(err)
 			}
 		}

@@ -105,32 +105,13 @@ func TestAJobWhoseReplicaIsKilledFinishesOnAnotherOnItsSecondAttemptWithTheSameB
 	for range 3 {
 		rs = append(rs, startServe(t, "--database-url", url, "--workers", "1", "--job-timeout", jobTimeout.String()))
 	}
-	body := `{"guest":"hypercube:10","host":"torus:32x32","algo":"pairs","seed":7,"budget":"2s"}`
-	resp, err := http.Post(rs[0].url+"/api/v1/jobs", "application/json", strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var j jobs.Job
-	json.NewDecoder(resp.Body).Decode(&j)
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusAccepted {
-		t.Fatalf("submit: %d %+v", resp.StatusCode, j)
-	}
+	j := submitPairs(t, rs[0], "2s")
 	conn, err := pgx.Connect(context.Background(), url)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close(context.Background())
-	runner := waitRunner(t, conn, j.ID, 1)
-	var victim *process
-	for _, p := range rs {
-		if strconv.Itoa(p.cmd.Process.Pid) == runner[strings.LastIndex(runner, ":")+1:] {
-			victim = p
-		}
-	}
-	if victim == nil {
-		t.Fatalf("no replica has the pid of %s", runner)
-	}
+	victim := runnerOf(t, conn, rs, j.ID)
 	victim.cmd.Process.Kill() // SIGKILL: nothing is released or recorded
 	victim.cmd.Wait()
 	killed := time.Now()
@@ -154,7 +135,7 @@ func TestAJobWhoseReplicaIsKilledFinishesOnAnotherOnItsSecondAttemptWithTheSameB
 		t.Fatalf("attempt %d, %v; want the second", attempt, err)
 	}
 	t.Logf("done on attempt 2, %v after the kill", time.Since(killed).Round(time.Second))
-	resp, err = http.Get(other.url + "/api/v1/jobs/" + j.ID + "/placement?format=csv")
+	resp, err := http.Get(other.url + "/api/v1/jobs/" + j.ID + "/placement?format=csv")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,6 +148,37 @@ func TestAJobWhoseReplicaIsKilledFinishesOnAnotherOnItsSecondAttemptWithTheSameB
 	if string(got) != want {
 		t.Fatalf("the retried job's placement (%d bytes) differs from a single-node run's (%d bytes)", len(got), len(want))
 	}
+}
+
+// submitPairs submits the search of pairsArgs with budget to replica p.
+func submitPairs(t *testing.T, p *process, budget string) jobs.Job {
+	t.Helper()
+	body := `{"guest":"hypercube:10","host":"torus:32x32","algo":"pairs","seed":7,"budget":"` + budget + `"}`
+	resp, err := http.Post(p.url+"/api/v1/jobs", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var j jobs.Job
+	json.NewDecoder(resp.Body).Decode(&j)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusAccepted {
+		t.Fatalf("submit: %d %+v", resp.StatusCode, j)
+	}
+	return j
+}
+
+// runnerOf waits until job id runs and returns the replica of rs that
+// runs it.
+func runnerOf(t *testing.T, conn *pgx.Conn, rs []*process, id string) *process {
+	t.Helper()
+	runner := waitRunner(t, conn, id, 1)
+	for _, p := range rs {
+		if strconv.Itoa(p.cmd.Process.Pid) == runner[strings.LastIndex(runner, ":")+1:] {
+			return p
+		}
+	}
+	t.Fatalf("no replica has the pid of %s", runner)
+	return nil
 }
 
 // waitRunner waits until a job runs (attempt ≥ least) and returns the
@@ -199,5 +211,50 @@ func TestServeNamesTheDatabaseItCannotUse(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("serve --database-url %s: %v, want an error saying %q", c.url, err, c.want)
 		}
+	}
+}
+
+// TestCancellingAJobWhoseReplicaWasKilledAnswersCancelledAtOnce: a
+// replica killed while running a job leaves its session's advisory lock
+// free once Postgres has closed the session; DELETE on another replica
+// then records the job cancelled and answers so, rather than answer
+// running until River's rescue (--job-timeout plus 2 s, then up to
+// 30 s) and the leader's sweep.
+func TestCancellingAJobWhoseReplicaWasKilledAnswersCancelledAtOnce(t *testing.T) {
+	url := pgtest.Database(t)
+	var rs []*process
+	for range 2 {
+		rs = append(rs, startServe(t, "--database-url", url, "--workers", "1", "--job-timeout", "10m"))
+	}
+	j := submitPairs(t, rs[0], "5m")
+	conn, err := pgx.Connect(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	victim, other := runnerOf(t, conn, rs, j.ID), rs[0]
+	if victim == other {
+		other = rs[1]
+	}
+	victim.cmd.Process.Kill() // SIGKILL: nothing is released or recorded
+	victim.cmd.Wait()
+	for range 600 { // until Postgres has ended the killed replica's sessions
+		var held bool
+		if err := conn.QueryRow(context.Background(), `SELECT EXISTS (SELECT 1 FROM pg_locks l JOIN topomap_jobs j
+			ON (l.classid::bigint << 32 | l.objid::bigint) = j.runner WHERE l.locktype = 'advisory' AND j.id = $1)`, j.ID).Scan(&held); err != nil || !held {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	req, _ := http.NewRequest(http.MethodDelete, other.url+"/api/v1/jobs/"+j.ID+"?token="+j.CancelToken, nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got jobs.Job
+	json.NewDecoder(resp.Body).Decode(&got)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || got.Status != jobs.Cancelled {
+		t.Fatalf("DELETE on the live replica: %d, %s; want 200 cancelled", resp.StatusCode, got.Status)
 	}
 }
