@@ -122,9 +122,11 @@ func readCoords(text []byte) (topology.Host, error) {
 	return l, nil
 }
 
-// WriteCoords writes the listed nodes of a torus back as a coordinates
-// file, which reads as the same machine (the same id).
-func WriteCoords(w io.Writer, l *topology.Listed) error {
+// WriteCoords writes the named nodes of a torus or mesh (Placed: a
+// Listed machine, read from a coordinates file) as a coordinates file,
+// which reads as the same machine (the same id). Nodes placed on another
+// host are an error.
+func WriteCoords(w io.Writer, l topology.Placed) error {
 	torus := l.Whole()
 	lat, ok := torus.(topology.Grid)
 	if !ok {

@@ -47,19 +47,19 @@ type Format struct {
 var Formats = []Format{
 	{Name: "coords", Title: coordsTitle, Sniff: sniffCoords, Read: readCoords, File: "coords-ID.txt",
 		Write: writeAs(WriteCoords, "the listed nodes of a torus: a coordinates file holds those (read from a coordinates file)"),
-		Holds: isA[*topology.Listed]},
+		Holds: implements[topology.Placed]},
 	{Name: "hwloc-xml", Title: "hwloc XML", Sniff: sniffXML, Read: readHwlocXML},
 	{Name: "slurm", Title: "Slurm topology.conf", Sniff: sniffSlurm, Read: readSlurm, File: "topology-ID.conf",
 		Write: writeAs(WriteSlurm, "a tree of named switches: a topology.conf holds those (read from a topology.conf)"),
-		Holds: isA[*topology.SwitchTree]},
+		Holds: implements[topology.NamedTree]},
 	{Name: "slurm-yaml", Title: slurmYAMLTitle, Sniff: sniffSlurmYAML, Read: readSlurmYAML},
 	{Name: "tgt", Title: "Scotch target", Sniff: sniffTarget, Read: readTarget, Write: WriteTarget},
 	{Name: "hwloc-synthetic", Title: "hwloc synthetic string", Sniff: sniffSynthetic, Read: readSynthetic},
 }
 
-// writeAs is the Write of a format that holds the machines of one kind
-// T, written by write: another host is refused as not what (the kind the
-// format holds, and where such a machine comes from).
+// writeAs is the Write of a format that holds the hosts of capability
+// T, written by write: another host is refused as not what (the hosts
+// the format holds, and where such a machine comes from).
 func writeAs[T topology.Host](write func(io.Writer, T) error, what string) func(io.Writer, topology.Host) error {
 	return func(w io.Writer, h topology.Host) error {
 		m, ok := h.(T)
@@ -70,9 +70,10 @@ func writeAs[T topology.Host](write func(io.Writer, T) error, what string) func(
 	}
 }
 
-// isA is the Holds of a format that holds the machines of kind T.
-func isA[T topology.Machine](m topology.Machine) bool {
-	_, ok := m.(T)
+// implements is the Holds of a format that holds the machines of
+// capability C.
+func implements[C topology.Host](m topology.Machine) bool {
+	_, ok := m.(C)
 	return ok
 }
 

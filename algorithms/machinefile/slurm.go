@@ -417,12 +417,13 @@ func slurmValue(v string) string {
 	return v
 }
 
-// WriteSlurm writes a switch tree as a topology.conf, one line per
-// switch in its order, its nodes and switches listed by name as hostlist
+// WriteSlurm writes a tree of named switches (NamedTree: a SwitchTree,
+// read from a topology.conf) as a topology.conf, one line per switch in
+// its order, its nodes and switches listed by name as hostlist
 // expressions (hostlist.Compress: "nid[0-262143]", so that no line is
 // longer than the reader takes), escaped as Slurm's parser reads them
 // (slurmValue): reading it back gives the same tree, and the same id.
-func WriteSlurm(w io.Writer, t *topology.SwitchTree) error {
+func WriteSlurm(w io.Writer, t topology.NamedTree) error {
 	n := t.Size()
 	nodes, switches := make([][]string, t.Switches()), make([][]string, t.Switches())
 	for v := range n + t.Switches() {

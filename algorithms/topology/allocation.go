@@ -22,6 +22,17 @@ type Named interface {
 	NodeName(i int) string
 }
 
+// Placed is the optional capability of hosts whose nodes are named nodes
+// of a whole host, each at its place there, keeping its distances and
+// routes: node i's coordinates are its place's on Whole(). A torus
+// coordinates file writes such nodes of a torus or mesh, a line of its
+// name and coordinates per node (Listed).
+type Placed interface {
+	Named
+	// Whole returns the host the nodes are placed on.
+	Whole() Host
+}
+
 // NodeNameOf returns the name of the node of slot v of h, if its nodes
 // have names (Named: a machine file's).
 func NodeNameOf(h Host, v int) (string, bool) {

@@ -13,9 +13,10 @@
 // kind's examples. Code outside a kind's file reaches it through Host and
 // optional capabilities (Grid, Shaped, Hierarchy, Router, AxisRouter,
 // Network, SwitchLevels, RouterGroups, Rooted, Family: the drawing family
-// a drawing package registers a layout for), never by a switch on its
-// concrete type, so a new kind is served wherever it has the capabilities
-// used, and drawn generically where it names no family.
+// a drawing package registers a layout for; Named, Placed, NamedTree:
+// what machine files write), never by a switch on its concrete type, so
+// a new kind is served wherever it has the capabilities used, and drawn
+// generically where it names no family.
 //
 // Grid is the optional capability of hosts that are boxes of axes (lines,
 // rings, meshes and toruses of any sizes with wrap-around chosen per axis,

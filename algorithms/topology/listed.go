@@ -11,10 +11,10 @@ import (
 // Listed is a machine given as the named nodes of a torus (a torus
 // coordinates file, as Cray's xtprocadmin or a Blue Gene/Q partition
 // list an allocation): its nodes are the listed ones, in the file's
-// order, each keeping its name (Named) and its coordinates on the torus;
-// distances and routes are the torus's. Its spec string is "machine:ID",
-// ID the content hash of the torus's spec string and every node's name
-// and place.
+// order, each keeping its name and its coordinates on the torus (Placed,
+// Whole being the torus); distances and routes are the torus's. Its spec
+// string is "machine:ID", ID the content hash of the torus's spec string
+// and every node's name and place.
 //
 // Its wiring (Network) is the torus's: vertices 0..Size()-1 are the
 // listed nodes, and the torus's other nodes, in index order, are its
@@ -125,7 +125,7 @@ func (l *Listed) router() Router {
 
 var (
 	_ Machine = (*Listed)(nil)
-	_ Named   = (*Listed)(nil)
+	_ Placed  = (*Listed)(nil)
 	_ Router  = (*Listed)(nil)
 	_ Network = (*Listed)(nil)
 )

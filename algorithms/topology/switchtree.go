@@ -16,14 +16,14 @@ import (
 const MachineIDLen = 32
 
 // SwitchTree is a machine read from a file (a Slurm topology.conf): named
-// nodes under a tree of named switches (see the package doc, Machines
-// read from files). Nodes are numbered in the order the file first names
-// them, a node's coordinates are [its index], and Hops is the number of
-// wires on the tree path; messages follow that path (Router, rule
-// TreePath). Its spec string is "machine:ID", ID the content hash of its
-// canonical description (the names and the parent of every vertex), so
-// the same tree written in any order of lines has one id only when its
-// nodes are named in the same order.
+// nodes under a tree of named switches (NamedTree; see the package doc,
+// Machines read from files). Nodes are numbered in the order the file
+// first names them, a node's coordinates are [its index], and Hops is
+// the number of wires on the tree path; messages follow that path
+// (Router, rule TreePath). Its spec string is "machine:ID", ID the
+// content hash of its canonical description (the names and the parent of
+// every vertex), so the same tree written in any order of lines has one
+// id only when its nodes are named in the same order.
 type SwitchTree struct {
 	names  []string // the nodes', then the switches'
 	parent []int32  // per vertex; -1 for the root
@@ -235,10 +235,10 @@ func (t *SwitchTree) Link(id int) (tail, head int, ok bool) { return t.net.link(
 func (t *SwitchTree) Route(a, b int, dst []int) []int { return t.net.route(a, b, dst) }
 
 var (
-	_ Router  = (*SwitchTree)(nil)
-	_ Network = (*SwitchTree)(nil)
-	_ Rooted  = (*SwitchTree)(nil)
-	_ Named   = (*SwitchTree)(nil)
+	_ Router    = (*SwitchTree)(nil)
+	_ Network   = (*SwitchTree)(nil)
+	_ Rooted    = (*SwitchTree)(nil)
+	_ NamedTree = (*SwitchTree)(nil)
 )
 
 // maxBallLevels is the deepest tree whose balls are counted (Ball); a

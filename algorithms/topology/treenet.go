@@ -19,6 +19,17 @@ type Rooted interface {
 	Parent(v int) int
 }
 
+// NamedTree is the optional capability of hosts whose wiring is a rooted
+// tree of named switches over named nodes (Rooted and Named, and
+// SwitchName naming switch s, the vertex Size()+s): a Slurm
+// topology.conf writes such a tree, a line per switch naming what hangs
+// from it (SwitchTree).
+type NamedTree interface {
+	Rooted
+	Named
+	SwitchName(s int) string
+}
+
 // treeShape is a rooted tree whose leaves include the host's nodes: its
 // vertices are the nodes 0..Size()-1, then the switches Size()..; the
 // root is a switch. treeNet derives the routes, links and wiring of
