@@ -21,7 +21,11 @@ import (
 // switch forgets every kind it does not list, and a new kind then fails
 // where it should have been served. Nor does it assert one kind for a
 // fast path (assertions): the fast path asks for a capability the kind
-// implements, so that a new kind with it takes the fast path too.
+// implements, so that a new kind with it takes the fast path too. Nor
+// does it name a kind as a type argument (isA[*topology.Lattice], a
+// generic helper asserting its type parameter): that is the same
+// assertion, written where the helper is instantiated. A type that
+// embeds a kind is a kind too (it has the kind's Hops).
 
 // kindChecker finds the code that switches on concrete host kinds in a
 // set of Go files of one module.
@@ -30,12 +34,21 @@ type kindChecker struct {
 	fset   *token.FileSet
 	files  map[string]*ast.File // by path from the module root
 	kinds  map[string]string    // "import/path.Type" → the file declaring it
+	// embeds lists the embedded field types of exported structs, by
+	// "import/path.Type".
+	embeds map[string][]embedded
+}
+
+// embedded is an embedded field's type expression and the file it is in.
+type embedded struct {
+	file string
+	typ  ast.Expr
 }
 
 // newKindChecker parses the files (path from the module root → source)
 // and collects the host kinds they declare.
 func newKindChecker(module string, srcs map[string][]byte) (*kindChecker, error) {
-	c := &kindChecker{module: module, fset: token.NewFileSet(), files: map[string]*ast.File{}, kinds: map[string]string{}}
+	c := &kindChecker{module: module, fset: token.NewFileSet(), files: map[string]*ast.File{}, kinds: map[string]string{}, embeds: map[string][]embedded{}}
 	types := map[string]string{} // exported type → its file
 	for name, src := range srcs {
 		f, err := parser.ParseFile(c.fset, name, src, parser.SkipObjectResolution)
@@ -47,6 +60,7 @@ func newKindChecker(module string, srcs map[string][]byte) (*kindChecker, error)
 			c.collect(name, d, types)
 		}
 	}
+	c.addEmbedders()
 	for k := range c.kinds {
 		c.kinds[k] = types[k]
 	}
@@ -62,6 +76,7 @@ func (c *kindChecker) collect(name string, d ast.Decl, types map[string]string) 
 		for _, s := range d.Specs {
 			if ts, ok := s.(*ast.TypeSpec); ok && ts.Name.IsExported() {
 				types[pkg+"."+ts.Name.Name] = name
+				c.collectEmbeds(name, pkg+"."+ts.Name.Name, ts.Type)
 			}
 		}
 	case *ast.FuncDecl:
@@ -74,6 +89,39 @@ func (c *kindChecker) collect(name string, d ast.Decl, types map[string]string) 
 		}
 		if id, ok := recv.(*ast.Ident); ok && id.IsExported() {
 			c.kinds[pkg+"."+id.Name] = ""
+		}
+	}
+}
+
+// collectEmbeds records the embedded fields of type key, if a struct,
+// declared in file name.
+func (c *kindChecker) collectEmbeds(name, key string, typ ast.Expr) {
+	st, ok := typ.(*ast.StructType)
+	if !ok {
+		return
+	}
+	for _, fl := range st.Fields.List {
+		if len(fl.Names) == 0 {
+			c.embeds[key] = append(c.embeds[key], embedded{name, fl.Type})
+		}
+	}
+}
+
+// addEmbedders adds to the kinds the types that embed a kind, through
+// any chain of embeddings.
+func (c *kindChecker) addEmbedders() {
+	for grown := true; grown; {
+		grown = false
+		for key, fields := range c.embeds {
+			if _, ok := c.kinds[key]; ok {
+				continue
+			}
+			for _, e := range fields {
+				if c.kindOf(e.file, c.files[e.file], e.typ) != "" {
+					c.kinds[key], grown = "", true
+					break
+				}
+			}
 		}
 	}
 }
@@ -174,15 +222,29 @@ func (c *kindChecker) findings() []string {
 
 // assertions returns "file:line:col: asserts kind" for every type
 // assertion naming a host kind declared in another file, a switch or not,
-// sorted: a fast path on a concrete kind, which a new kind with the same
-// capabilities misses (the fast path asks for a capability instead).
+// and "file:line:col: kind as a type argument" for every such kind
+// instantiating a generic function or type, sorted: a fast path on a
+// concrete kind, which a new kind with the same capabilities misses (the
+// fast path asks for a capability instead).
 func (c *kindChecker) assertions() []string {
 	var out []string
 	for name, f := range c.files {
+		foreign := func(e ast.Expr, what string) {
+			if k := c.kindOf(name, f, e); k != "" && c.kinds[k] != name {
+				out = append(out, fmt.Sprintf("%s: "+what, c.fset.Position(e.Pos()), k))
+			}
+		}
 		ast.Inspect(f, func(n ast.Node) bool {
-			if a, ok := n.(*ast.TypeAssertExpr); ok && a.Type != nil {
-				if k := c.kindOf(name, f, a.Type); k != "" && c.kinds[k] != name {
-					out = append(out, fmt.Sprintf("%s: asserts %s", c.fset.Position(a.Type.Pos()), k))
+			switch n := n.(type) {
+			case *ast.TypeAssertExpr:
+				if n.Type != nil {
+					foreign(n.Type, "asserts %s")
+				}
+			case *ast.IndexExpr:
+				foreign(n.Index, "%s as a type argument")
+			case *ast.IndexListExpr:
+				for _, e := range n.Indices {
+					foreign(e, "%s as a type argument")
 				}
 			}
 			return true
@@ -237,8 +299,10 @@ func TestNoAssertionOnHostKinds(t *testing.T) {
 
 // TestAssertionOnHostKindsFound: the check finds every assertion of a
 // planted kind outside its file (one kind, in the kind's package or
-// another, in a closure, renamed import included) and nothing else (the
-// kind's own file, type switches' own syntax, a capability).
+// another, in a closure, renamed import included; a kind as the type
+// argument of a generic helper; a type that embeds a kind, through a
+// chain of embeddings) and nothing else (the kind's own file, type
+// switches' own syntax, a capability, a type parameter).
 func TestAssertionOnHostKindsFound(t *testing.T) {
 	c := plantedKindsChecker(t)
 	want := []string{
@@ -246,6 +310,9 @@ func TestAssertionOnHostKindsFound(t *testing.T) {
 		"draw/draw.go:14:26: asserts m/net.Tree",
 		"draw/draw.go:17:34: asserts m/net.Ring",
 		"draw/draw.go:17:56: asserts m/net.Ring",
+		"draw/draw.go:20:22: m/net.Ring as a type argument",
+		"draw/draw.go:22:27: m/net.Named as a type argument",
+		"draw/draw.go:23:36: asserts m/net.Boxed",
 		"net/tree.go:2:40: asserts m/net.Tree",
 	}
 	if got := c.assertions(); !slices.Equal(got, want) {
@@ -287,6 +354,16 @@ func chain(h net.Host) {
 }
 func one(h net.Host) { _, _ = h.(*net.Ring); _, _ = h.(*net.Ring) }
 func capability(h net.Host) { if _, ok := h.(net.Grid); ok {} }
+func isA[T net.Host](h net.Host) bool { _, ok := h.(T); return ok }
+var ring, grid = isA[*net.Ring], isA[net.Grid]
+func pair[A, B net.Host]() {}
+var both = pair[net.Grid, topo.Named]
+func boxed(h net.Host) { _, _ = h.(net.Boxed) }
+`,
+	"net/named.go": `package net
+type Named struct{ *Ring }
+type Boxed struct{ Named }
+func (n Named) own(h Host) { _, _ = h.(Named) }
 `,
 }
 
