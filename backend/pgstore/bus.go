@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
-	"strconv"
 	"sync"
 	"time"
 
@@ -109,15 +108,27 @@ func startBus(ctx context.Context, db *DB, log *slog.Logger, runner int64) (*bus
 // listen opens the LISTEN connection, configured as the pool's are (the
 // URL may hold the pool's own settings, pool_max_conns and the like,
 // which a connection of its own would send to Postgres, which refuses
-// them), and takes the service's advisory lock on it (see runnerGone).
+// them), and takes the service's advisory lock on it (see runnerGone)
+// if it is free: a connection that broke on this side may hold it on
+// the server's until Postgres ends its session, and waiting for that
+// (up to TCP keepalive's two hours) would stop the notifications.
+// Meanwhile the replica's jobs look alive to other replicas' cancels,
+// and once that session ends, dead (see Service.Cancel).
 func (b *bus) listen(ctx context.Context) (*pgx.Conn, error) {
 	conn, err := pgx.ConnectConfig(ctx, b.db.pool.Config().ConnConfig.Copy())
 	if err != nil {
 		return nil, fmt.Errorf("listening for job states: %w", err)
 	}
-	if _, err := conn.Exec(ctx, "LISTEN "+channel+"; SELECT pg_advisory_lock("+strconv.FormatInt(b.runner, 10)+")"); err != nil {
+	var locked bool
+	if _, err = conn.Exec(ctx, "LISTEN "+channel); err == nil {
+		err = conn.QueryRow(ctx, "SELECT pg_try_advisory_lock($1)", b.runner).Scan(&locked)
+	}
+	if err != nil {
 		conn.Close(context.Background())
 		return nil, fmt.Errorf("listening for job states: %w", err)
+	}
+	if !locked {
+		b.log.Warn("pgstore: this replica's runner lock is still held by its previous connection; other replicas take its jobs for alive until that session ends, then for dead", "runner", b.runner)
 	}
 	return conn, nil
 }
