@@ -264,34 +264,9 @@ func (s *Service) Cancel(ctx context.Context, id, token string) (jobs.Job, error
 func (s *Service) cancel(ctx context.Context, id, token string) (jobs.Job, error) {
 	var j jobs.Job
 	var riverID *int64
-	err := pgx.BeginFunc(ctx, s.db.pool, func(tx pgx.Tx) error {
-		var hash []byte
-		var rec []byte
-		var gone bool
-		err := tx.QueryRow(ctx, "SELECT record, token_hash, river_id, "+runnerGone+" FROM topomap_jobs WHERE id = $1 FOR UPDATE", id).Scan(&rec, &hash, &riverID, &gone)
-		if noRows(err) {
-			return notFound(id)
-		}
-		if err != nil {
-			return err
-		}
-		if j, err = decode(id, rec); err != nil {
-			return err
-		}
-		if j.Status.Final() {
-			return fmt.Errorf("%w: job %s is %s; only queued or running jobs can be cancelled", jobs.ErrConflict, id, j.Status)
-		}
-		if subtle.ConstantTimeCompare(hashToken(token), hash) != 1 || token == "" {
-			return fmt.Errorf("%w: cancelling job %s needs the cancel token its submit returned", jobs.ErrForbidden, id)
-		}
-		if _, err := tx.Exec(ctx, "UPDATE topomap_jobs SET cancel_requested = true WHERE id = $1", id); err != nil {
-			return err
-		}
-		if j.Status == jobs.Queued || gone {
-			j.Status, j.Error, j.Finished = jobs.Cancelled, errCancelled, time.Now().UTC()
-			return putJob(ctx, tx, j)
-		}
-		return nil
+	err := pgx.BeginFunc(ctx, s.db.pool, func(tx pgx.Tx) (err error) {
+		j, riverID, err = markCancelled(ctx, tx, id, token)
+		return err
 	})
 	if err != nil {
 		return j, err
@@ -312,6 +287,38 @@ func (s *Service) cancel(ctx context.Context, id, token string) (jobs.Job, error
 		return j, nil
 	}
 	return s.await(ctx, id)
+}
+
+// markCancelled marks job id's cancel asked, in tx, given its token, and
+// records it cancelled if it is queued or its replica is dead
+// (runnerGone); it returns the job and its River run's id (nil if none).
+func markCancelled(ctx context.Context, tx pgx.Tx, id, token string) (j jobs.Job, riverID *int64, err error) {
+	var hash, rec []byte
+	var gone bool
+	err = tx.QueryRow(ctx, "SELECT record, token_hash, river_id, "+runnerGone+" FROM topomap_jobs WHERE id = $1 FOR UPDATE", id).Scan(&rec, &hash, &riverID, &gone)
+	if noRows(err) {
+		return j, nil, notFound(id)
+	}
+	if err != nil {
+		return j, nil, err
+	}
+	if j, err = decode(id, rec); err != nil {
+		return j, nil, err
+	}
+	if j.Status.Final() {
+		return j, nil, fmt.Errorf("%w: job %s is %s; only queued or running jobs can be cancelled", jobs.ErrConflict, id, j.Status)
+	}
+	if subtle.ConstantTimeCompare(hashToken(token), hash) != 1 || token == "" {
+		return j, nil, fmt.Errorf("%w: cancelling job %s needs the cancel token its submit returned", jobs.ErrForbidden, id)
+	}
+	if _, err := tx.Exec(ctx, "UPDATE topomap_jobs SET cancel_requested = true WHERE id = $1", id); err != nil {
+		return j, nil, err
+	}
+	if j.Status == jobs.Queued || gone {
+		j.Status, j.Error, j.Finished = jobs.Cancelled, errCancelled, time.Now().UTC()
+		return j, riverID, putJob(ctx, tx, j)
+	}
+	return j, riverID, nil
 }
 
 // recordUnheld records cancelled a job whose River run the cancel ended
