@@ -156,10 +156,10 @@ func trimToSize(ctx context.Context, tx pgx.Tx, maxBytes int64) (int64, error) {
 	} {
 		for excess > 0 {
 			n, freed, err := trimOldest(ctx, tx, c.table, c.where, excess)
-			if err != nil || n == 0 {
-				if err != nil {
-					return removed, err
-				}
+			if err != nil {
+				return removed, err
+			}
+			if n == 0 {
 				break
 			}
 			removed, excess = removed+n, excess-freed
