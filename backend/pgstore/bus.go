@@ -3,12 +3,14 @@ package pgstore
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"topomap/backend/jobs"
 	"topomap/backend/store"
@@ -97,11 +99,11 @@ const pollEvery = time.Second
 // startBus listens until ctx ends.
 func startBus(ctx context.Context, db *DB, log *slog.Logger, runner int64) (*bus, error) {
 	b := &bus{db: db, log: log, runner: runner, subs: map[string][]*sub{}, done: make(chan struct{})}
-	conn, err := b.listen(ctx)
+	conn, locked, err := b.listen(ctx)
 	if err != nil {
 		return nil, err
 	}
-	go b.run(ctx, conn)
+	go b.run(ctx, conn, locked)
 	return b, nil
 }
 
@@ -113,31 +115,61 @@ func startBus(ctx context.Context, db *DB, log *slog.Logger, runner int64) (*bus
 // the server's until Postgres ends its session, and waiting for that
 // (up to TCP keepalive's two hours) would stop the notifications.
 // Meanwhile the replica's jobs look alive to other replicas' cancels,
-// and once that session ends, dead (see Service.Cancel).
-func (b *bus) listen(ctx context.Context) (*pgx.Conn, error) {
+// and the listener asks for the lock again every pollEvery (see next).
+// It reports whether it holds the lock.
+func (b *bus) listen(ctx context.Context) (*pgx.Conn, bool, error) {
 	conn, err := pgx.ConnectConfig(ctx, b.db.pool.Config().ConnConfig.Copy())
 	if err != nil {
-		return nil, fmt.Errorf("listening for job states: %w", err)
+		return nil, false, fmt.Errorf("listening for job states: %w", err)
 	}
 	var locked bool
 	if _, err = conn.Exec(ctx, "LISTEN "+channel); err == nil {
-		err = conn.QueryRow(ctx, "SELECT pg_try_advisory_lock($1)", b.runner).Scan(&locked)
+		locked, err = b.lock(ctx, conn)
 	}
 	if err != nil {
 		conn.Close(context.Background())
-		return nil, fmt.Errorf("listening for job states: %w", err)
+		return nil, false, fmt.Errorf("listening for job states: %w", err)
 	}
 	if !locked {
-		b.log.Warn("pgstore: this replica's runner lock is still held by its previous connection; other replicas take its jobs for alive until that session ends, then for dead", "runner", b.runner)
+		b.log.Warn("pgstore: this replica's runner lock is still held by its previous connection; other replicas take its jobs for alive until this replica has it again", "runner", b.runner)
 	}
-	return conn, nil
+	return conn, locked, nil
+}
+
+// lock takes the service's advisory lock on conn if it is free, and
+// reports whether conn holds it.
+func (b *bus) lock(ctx context.Context, conn *pgx.Conn) (bool, error) {
+	var locked bool
+	err := conn.QueryRow(ctx, "SELECT pg_try_advisory_lock($1)", b.runner).Scan(&locked)
+	return locked, err
+}
+
+// next waits for a notification on conn. A listener without its runner
+// lock waits at most pollEvery, then asks for the lock again on the same
+// connection (a wait ended by its own deadline leaves it open) and
+// returns no notification; *locked says whether it now holds it.
+func (b *bus) next(ctx context.Context, conn *pgx.Conn, locked *bool) (*pgconn.Notification, error) {
+	if *locked {
+		return conn.WaitForNotification(ctx)
+	}
+	wctx, cancel := context.WithTimeout(ctx, pollEvery)
+	n, err := conn.WaitForNotification(wctx)
+	cancel()
+	if !errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil || conn.IsClosed() {
+		return n, err
+	}
+	if *locked, err = b.lock(ctx, conn); *locked {
+		b.log.Info("pgstore: this replica holds its runner lock again", "runner", b.runner)
+	}
+	return nil, err
 }
 
 // run receives notifications, reconnecting after an error (every
 // pollEvery, logged as progress writes are: while the database is down,
-// once every 10 s), and polls the subscribed jobs every pollEvery, until
-// ctx ends.
-func (b *bus) run(ctx context.Context, conn *pgx.Conn) {
+// once every 10 s), asking for the runner lock every pollEvery while
+// conn does not hold it (locked), and polls the subscribed jobs every
+// pollEvery, until ctx ends.
+func (b *bus) run(ctx context.Context, conn *pgx.Conn, locked bool) {
 	defer close(b.done)
 	polled := make(chan struct{})
 	go func() { defer close(polled); b.pollLoop(ctx) }()
@@ -146,7 +178,7 @@ func (b *bus) run(ctx context.Context, conn *pgx.Conn) {
 	for ctx.Err() == nil {
 		if conn == nil {
 			var err error
-			if conn, err = b.listen(ctx); err != nil {
+			if conn, locked, err = b.listen(ctx); err != nil {
 				failures.report(err)
 				sleep(ctx, pollEvery)
 				continue
@@ -154,13 +186,15 @@ func (b *bus) run(ctx context.Context, conn *pgx.Conn) {
 			failures.report(nil)
 			b.poll(ctx)
 		}
-		n, err := conn.WaitForNotification(ctx)
+		n, err := b.next(ctx, conn, &locked)
 		if err != nil {
 			conn.Close(context.Background())
 			conn = nil
 			continue
 		}
-		b.receive(n.Payload)
+		if n != nil {
+			b.receive(n.Payload)
+		}
 	}
 	if conn != nil {
 		conn.Close(context.Background())

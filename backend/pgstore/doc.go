@@ -51,7 +51,10 @@
 //     vanished host when TCP keepalive gives up). A live replica whose
 //     listener reconnects is taken for dead meanwhile; its worker then
 //     records the job cancelled too (the row says a cancel was asked),
-//     and its progress writes never make a final row running again.
+//     and its progress writes never make a final row running again. A
+//     listener that reconnects while its old session still holds the lock
+//     listens at once and asks for the lock again every second until it
+//     has it; its jobs look alive meanwhile.
 //   - Outages: an error that says the database cannot be reached is
 //     jobs.ErrUnavailable (the server's 503); a worker whose result meets
 //     one writes it again for 30 s, and River rescues the job after that.
