@@ -46,11 +46,16 @@
 //     ("switches:", a list of "switch: NAME" with "children: HOSTLIST"
 //     and/or "nodes: HOSTLIST"), "block:" ("block_sizes:", a list of
 //     sizes, and "blocks:", a list of "block: NAME" with "nodes:
-//     HOSTLIST"), "flat: true", "ring:" or "torus3d:". The topology read
-//     is the one Slurm uses outside partitions: the first with
-//     cluster_default: true, else the first; a tree or blocks read as
-//     in a topology.conf, the other kinds refused naming the topologies
-//     of the file. Errors name the line; aliases are not read; at most
+//     HOSTLIST"), "flat: true", "ring:" or "torus3d:". Slurm gives each
+//     job the topology its partition names (Topology=NAME in slurm.conf),
+//     else the cluster's default. The topology read is the one
+//     Options.Topology names (ReadWith), else that default: the first
+//     with cluster_default: true, else the first (DefaultTopology). A
+//     tree or blocks read as in a topology.conf; the other kinds, and a
+//     name the file does not list, are refused listing the topologies of
+//     the file (name, kind, line, the default marked); a name given for
+//     a file of another format, which describes one machine, is refused
+//     too. Errors name the line; aliases are not read; at most
 //     MaxYAMLItems of ",[{:-" (so that the YAML parser's nodes are
 //     bounded).
 //   - Scotch target files (.tgt): "tleaf L s1 d1 … sL dL" (levels from

@@ -13,8 +13,8 @@ import (
 	"topomap/algorithms/topology"
 )
 
-// FuzzReadMachine: any input is a host or an error of the file (never a
-// panic); a machine (a switch tree, listed nodes of a torus) written back
+// FuzzReadMachine: any input, with any topology named (Options.Topology),
+// is a host or an error of the file (never a panic); a machine (a switch tree, listed nodes of a torus) written back
 // reads as the same machine, and a
 // host written as a Scotch target reads back with the same distances.
 func FuzzReadMachine(f *testing.F) {
@@ -25,10 +25,14 @@ func FuzzReadMachine(f *testing.F) {
 		"SwitchName=a\\#1 Nodes=n[1-3] # c\nSwitchName=\"b c\" Switches=a\\\n#", "BlockName=b1 Nodes=n[1-2]\nBlockName=b2 Nodes=n3\nBlockName=b3 Nodes=n4\nBlockSizes=1,2",
 		yamlWith("true", "false"), yamlWith("false", "true"), "- topology: t\n  block:\n    block_sizes: [1]\n    blocks: [{block: a, nodes: n1}, {block: b, nodes: n2}]\n",
 		"<?xml version=\"1.0\"?><topology><object type=\"Machine\"><object type=\"Package\"><object type=\"Core\"/><object type=\"Core\"/></object></object></topology>"} {
-		f.Add(s)
+		f.Add(s, "")
 	}
-	f.Fuzz(func(t *testing.T, text string) {
-		h, _, err := machinefile.Read(strings.NewReader(text))
+	f.Add(yamlWith("true", "false"), "topo2")
+	f.Add(yamlWith("true", "false"), "topo3")
+	f.Add(yamlWith("true", "false"), "topo9")
+	f.Add("cmplt 3", "topo1")
+	f.Fuzz(func(t *testing.T, text, name string) {
+		h, _, err := machinefile.ReadWith(strings.NewReader(text), machinefile.Options{Topology: name})
 		var fe *graphfile.Error
 		if err != nil {
 			if !errors.As(err, &fe) {

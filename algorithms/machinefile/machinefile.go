@@ -29,6 +29,11 @@ type Format struct {
 	// and blank lines left in, looks like this format.
 	Sniff func(head []byte) bool
 	Read  func(text []byte) (topology.Host, error)
+	// ReadNamed reads the topology of the given name, of the several a
+	// file of this format lists (Options.Topology), "" its default (the
+	// one Read reads). Nil: a file of this format describes one machine,
+	// and a name is refused.
+	ReadNamed func(text []byte, name string) (topology.Host, error)
 	// Write writes a host in this format (nil: the format is only
 	// read); a host the format cannot hold is an error saying so, and
 	// nothing is written.
@@ -52,9 +57,39 @@ var Formats = []Format{
 	{Name: "slurm", Title: "Slurm topology.conf", Sniff: sniffSlurm, Read: readSlurm, File: "topology-ID.conf",
 		Write: writeAs(WriteSlurm, "a tree of named switches: a topology.conf holds those (read from a topology.conf)"),
 		Holds: implements[topology.NamedTree]},
-	{Name: "slurm-yaml", Title: slurmYAMLTitle, Sniff: sniffSlurmYAML, Read: readSlurmYAML},
+	{Name: "slurm-yaml", Title: slurmYAMLTitle, Sniff: sniffSlurmYAML, ReadNamed: readSlurmYAML,
+		Read: func(text []byte) (topology.Host, error) { return readSlurmYAML(text, "") }},
 	{Name: "tgt", Title: "Scotch target", Sniff: sniffTarget, Read: readTarget, Write: WriteTarget},
 	{Name: "hwloc-synthetic", Title: "hwloc synthetic string", Sniff: sniffSynthetic, Read: readSynthetic},
+}
+
+// read reads text in format f with the choices of o.
+func (f Format) read(text []byte, o Options) (topology.Host, error) {
+	switch {
+	case o.Topology == "":
+		return f.Read(text)
+	case f.ReadNamed == nil:
+		return nil, &graphfile.Error{Format: f.Title, Msg: fmt.Sprintf("topology %.80q: a %s describes one machine; a topology is chosen by name in a file that lists several (%s)", o.Topology, f.Title, andList(namedTitles()))}
+	}
+	return f.ReadNamed(text, o.Topology)
+}
+
+// namedTitles are the titles of the formats whose files list several
+// topologies (ReadNamed set).
+func namedTitles() []string {
+	return where(func(f Format) bool { return f.ReadNamed != nil }, func(f Format) string { return f.Title })
+}
+
+// where returns what of each format of Formats that keep keeps, in
+// order.
+func where(keep func(Format) bool, what func(Format) string) []string {
+	var out []string
+	for _, f := range Formats {
+		if keep(f) {
+			out = append(out, what(f))
+		}
+	}
+	return out
 }
 
 // writeAs is the Write of a format that holds the hosts of capability
@@ -80,13 +115,7 @@ func implements[C topology.Host](m topology.Machine) bool {
 // Writable returns the names of the formats that write hosts (Write
 // set), in the order of Formats.
 func Writable() []string {
-	var out []string
-	for _, f := range Formats {
-		if f.Write != nil {
-			out = append(out, f.Name)
-		}
-	}
-	return out
+	return where(func(f Format) bool { return f.Write != nil }, func(f Format) string { return f.Name })
 }
 
 // Lookup returns the format of the given name.
@@ -127,17 +156,37 @@ func ReadText(r io.Reader) ([]byte, error) {
 	return text, nil
 }
 
+// Options are the choices of ReadWith.
+type Options struct {
+	// Topology names the topology to read of a file that lists several
+	// (a Slurm topology.yaml, as a partition's Topology=NAME in
+	// slurm.conf names it); "" reads the file's default (DefaultTopology).
+	// A name is refused on a file of one machine, and a name the file
+	// does not list is refused listing those it does.
+	Topology string
+}
+
+// DefaultTopology says which topology of a topology.yaml is read when
+// none is named: the one Slurm gives the jobs outside partitions of a
+// topology of their own.
+const DefaultTopology = "the first with cluster_default: true, else the first"
+
 // Read reads a machine file of any format of Formats, guessed from its
-// content, and returns its host and the format's name. The text is read
-// by ReadText.
-func Read(r io.Reader) (topology.Host, string, error) {
+// content, and returns its host and the format's name: ReadWith without
+// options.
+func Read(r io.Reader) (topology.Host, string, error) { return ReadWith(r, Options{}) }
+
+// ReadWith reads a machine file of any format of Formats, guessed from
+// its content, with the choices of o, and returns its host and the
+// format's name. The text is read by ReadText.
+func ReadWith(r io.Reader, o Options) (topology.Host, string, error) {
 	text, err := ReadText(r)
 	if err != nil {
 		return nil, "", err
 	}
 	for _, f := range Formats {
 		if f.Sniff(text) {
-			h, err := f.Read(text)
+			h, err := f.read(text, o)
 			return h, f.Name, err
 		}
 	}

@@ -42,8 +42,9 @@ type slurmTopology struct {
 }
 
 // readSlurmYAML reads a topology.yaml (see the package doc): the topology
-// Slurm uses outside partitions, a tree or blocks.
-func readSlurmYAML(text []byte) (topology.Host, error) {
+// of the given name, "" the one Slurm uses outside partitions, a tree or
+// blocks.
+func readSlurmYAML(text []byte, name string) (topology.Host, error) {
 	r := newSlurmReader(slurmYAMLTitle, slurmKeys{"nodes:", "children:", "switch or block in the topology read"})
 	if err := r.yamlItems(text); err != nil {
 		return nil, err
@@ -56,14 +57,17 @@ func readSlurmYAML(text []byte) (topology.Host, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := defaultTopology(topos)
+	t, err := r.chosen(topos, name)
+	if err != nil {
+		return nil, err
+	}
 	switch t.kind {
 	case "tree":
 		err = r.yamlTree(t)
 	case "block":
 		err = r.yamlBlocks(t)
 	default:
-		return nil, r.err(t.line, "topology %q is %s (topology/%[2]s): topomap reads tree and block topologies; this file has %s, and the one read is the first of cluster_default: true, else the first, as Slurm's default topology", t.name, t.kind, topologyList(topos))
+		return nil, r.err(t.line, "topology %q is %s (topology/%[2]s): topomap reads tree and block topologies; this file has %s: name a tree or block topology to read it (the command line's --topology, the API's topology=)", t.name, t.kind, topologyList(topos))
 	}
 	if err != nil {
 		return nil, err
@@ -71,22 +75,36 @@ func readSlurmYAML(text []byte) (topology.Host, error) {
 	return r.host()
 }
 
-// defaultTopology returns the topology Slurm uses outside partitions:
-// the first of cluster_default: true, else the first.
-func defaultTopology(topos []slurmTopology) slurmTopology {
-	if i := slices.IndexFunc(topos, func(t slurmTopology) bool { return t.def }); i >= 0 {
-		return topos[i]
+// chosen returns the topology of the given name, "" the default
+// (defaultTopology); a name the file does not list is an error listing
+// those it does.
+func (r *slurmReader) chosen(topos []slurmTopology, name string) (slurmTopology, error) {
+	if name == "" {
+		return topos[defaultTopology(topos)], nil
 	}
-	return topos[0]
+	i := slices.IndexFunc(topos, func(t slurmTopology) bool { return t.name == name })
+	if i < 0 {
+		return slurmTopology{}, r.err(0, "no topology %.80q: this file has %s", name, topologyList(topos))
+	}
+	return topos[i], nil
 }
 
-// topologyList lists the topologies of a file for a message: "topo1
-// (tree, line 2), topo2 (flat, line 9)".
+// defaultTopology returns the index of the topology Slurm uses outside
+// partitions (DefaultTopology).
+func defaultTopology(topos []slurmTopology) int {
+	return max(slices.IndexFunc(topos, func(t slurmTopology) bool { return t.def }), 0)
+}
+
+// topologyList lists the topologies of a file for a message, the
+// default marked: "topo1 (tree, line 2, the default), topo2 (flat, line
+// 9)".
 func topologyList(topos []slurmTopology) string {
 	out := make([]string, len(topos))
 	for i, t := range topos {
 		out[i] = fmt.Sprintf("%s (%s, line %d)", t.name, t.kind, t.line)
 	}
+	d := defaultTopology(topos)
+	out[d] = strings.TrimSuffix(out[d], ")") + ", the default)"
 	return andList(out)
 }
 

@@ -86,7 +86,7 @@ func TestSlurmTopologyYAMLErrors(t *testing.T) {
 		want       string
 	}{
 		{"the default flat", strings.Replace(yamlWith("false", "false"), "- topology: topo1", "- topology: topo0\n  flat: true\n- topology: topo1", 1), 3,
-			`topology "topo0" is flat (topology/flat): topomap reads tree and block topologies; this file has topo0 (flat, line 3), topo1 (tree, line 5), topo2 (block, line 16) and topo3 (flat, line 30)`},
+			`topology "topo0" is flat (topology/flat): topomap reads tree and block topologies; this file has topo0 (flat, line 3, the default), topo1 (tree, line 5), topo2 (block, line 16) and topo3 (flat, line 30): name a tree or block topology`},
 		{"YAML syntax: the parser names the line of the block", "- topology: t\n  tree:\n    switches:\n      - switch: a\n     nodes: n1\n", 2, "did not find expected key"},
 		{"YAML syntax: a tab", "- topology: t\n\ttree:\n", 2, "found a tab character that violates indentation"},
 		{"not a list", "topology: t\ntree: {}\n", 1, "want a list of topologies"},
@@ -114,6 +114,58 @@ func TestSlurmTopologyYAMLErrors(t *testing.T) {
 			if format != "slurm-yaml" {
 				t.Errorf("read as %q, want slurm-yaml", format)
 			}
+		})
+	}
+}
+
+// TestSlurmReadsTheTopologyNamed: Options.Topology reads the topology of
+// that name, the default or not, as the same machine (the same id) as
+// its topology.conf.
+func TestSlurmReadsTheTopologyNamed(t *testing.T) {
+	tree := "SwitchName=sw_root Switches=s[1-2]\nSwitchName=s1 Nodes=node[01-02]\nSwitchName=s2 Nodes=node[03-04]\n"
+	blocks := "BlockName=b1 Nodes=node[01-04]\nBlockName=b2 Nodes=node[05-08]\nBlockName=b3 Nodes=node[09-12]\nBlockName=b4 Nodes=node[13-16]\nBlockSizes=4,16\n"
+	for _, tt := range []struct {
+		name, yaml, topology, conf string
+	}{
+		{"the blocks, not the default", yamlWith("true", "false"), "topo2", blocks},
+		{"the tree, not the default", yamlWith("false", "true"), "topo1", tree},
+		{"the default, named", yamlWith("true", "false"), "topo1", tree},
+		{"the blocks after a flat default", strings.Replace(yamlWith("false", "false"), "- topology: topo1", "- topology: topo0\n  cluster_default: true\n  flat: true\n- topology: topo1", 1), "topo2", blocks},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			h, format, err := machinefile.ReadWith(strings.NewReader(tt.yaml), machinefile.Options{Topology: tt.topology})
+			if err != nil || format != "slurm-yaml" {
+				t.Fatalf("read as %s: %v", format, err)
+			}
+			want := readSlurmText(t, tt.conf, "slurm")
+			sameDistances(t, h, want)
+			if h.String() != want.String() {
+				t.Errorf("read as %s, want %s", h, want)
+			}
+		})
+	}
+}
+
+// TestSlurmTopologyNamedErrors: a name the topology.yaml does not list is
+// refused listing those it does (name, kind, line, the default marked); a
+// name on a file of one machine is refused saying which files list
+// several; a flat topology named is refused as the default is.
+func TestSlurmTopologyNamedErrors(t *testing.T) {
+	for _, tt := range []struct {
+		name, text, topology string
+		line                 int
+		want                 string
+	}{
+		{"an unknown name", yamlWith("false", "true"), "topo9", 0,
+			`no topology "topo9": this file has topo1 (tree, line 3), topo2 (block, line 14, the default) and topo3 (flat, line 28)`},
+		{"a name on a topology.conf", "SwitchName=s0 Nodes=dev[0-2]\n", "topo1", 0,
+			`topology "topo1": a Slurm topology.conf describes one machine; a topology is chosen by name in a file that lists several (Slurm topology.yaml)`},
+		{"a name on a Scotch target", "tleaf 2 4 9 4 1\n", "topo1", 0, "a Scotch target describes one machine"},
+		{"a flat topology named", yamlWith("true", "false"), "topo3", 28, `topology "topo3" is flat (topology/flat)`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := machinefile.ReadWith(strings.NewReader(tt.text), machinefile.Options{Topology: tt.topology})
+			checkFileError(t, err, tt.line, tt.want)
 		})
 	}
 }
