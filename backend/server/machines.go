@@ -26,7 +26,9 @@ import (
 const machinesPath = "/api/v1/machines"
 
 // uploadMachine: POST /machines reads a machine file from the raw body
-// (machinefile.Read: the format from the content). A machine (a tree of
+// (machinefile.ReadWith: the format from the content; the query's
+// topology names the topology of a topology.yaml to read, the file's
+// default without it). A machine (a tree of
 // switches from a topology.conf, the listed nodes of a torus from a
 // coordinates file) is stored as the graphs are, under its content hash,
 // within the client's quota, and named machine:ID from then on; a file
@@ -43,7 +45,7 @@ func (s *Server) uploadMachine(c echo.Context) error {
 		var h topology.Host
 		var format string
 		if err == nil {
-			h, format, err = machinefile.Read(bytes.NewReader(text))
+			h, format, err = machinefile.ReadWith(bytes.NewReader(text), machinefile.Options{Topology: c.QueryParam("topology")})
 		}
 		if errors.Is(err, errBodyTooLarge) {
 			return &graphfile.Error{Err: graphfile.ErrTooLarge, Msg: "machine file larger than this server's cap of " + metric.Bytes(min(s.o.MaxGraphBytes, machinefile.MaxBytes))}

@@ -6,9 +6,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"topomap/algorithms/machinefile"
 	"topomap/backend/api"
 	"topomap/backend/server"
 	"topomap/backend/store"
@@ -168,5 +170,65 @@ func TestHwlocUploadAnswersTheNode(t *testing.T) {
 	}
 	if m := decode[api.Machine](t, f.upload(t, "/api/v1/machines", "text/plain", threeSwitchesConf)); m.Node != "" {
 		t.Errorf("a topology.conf answers node %q", m.Node)
+	}
+}
+
+// treeAndBlocksYAML is a topology.yaml of two topologies: the default, a
+// tree (threeSwitchesConf), and blocks b1 and b2 in an aggregate.
+const treeAndBlocksYAML = `- topology: topo1
+  cluster_default: true
+  tree:
+    switches:
+      - {switch: s0, nodes: "dev[0-2]"}
+      - {switch: s1, nodes: "dev[3-5]"}
+      - {switch: s2, children: "s[0-1]"}
+- topology: topo2
+  block:
+    block_sizes: [2, 4]
+    blocks:
+      - {block: b1, nodes: "n[1-2]"}
+      - {block: b2, nodes: "n[3-4]"}
+`
+
+// TestMachineUploadReadsTheTopologyNamed: POST /machines?topology=NAME
+// of a topology.yaml stores the topology of that name, not the file's
+// default: the machine:ID of its topology.conf, which GET gives back as
+// the topology.conf of its tree after the server restarts on its bbolt
+// file. An unknown name is a 400 listing the file's topologies, a name
+// on a topology.conf a 400 saying it describes one machine.
+func TestMachineUploadReadsTheTopologyNamed(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "topomap.db")
+	st, err := store.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := graphFixture(t, st, server.Options{}).upload(t, "/api/v1/machines?topology=topo2", "text/plain", treeAndBlocksYAML)
+	m := decode[api.Machine](t, rec)
+	want, _, err := machinefile.Read(strings.NewReader("BlockName=b1 Nodes=n[1-2]\nBlockName=b2 Nodes=n[3-4]\nBlockSizes=2,4\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Code != http.StatusCreated || m.Host != want.String() || m.Nodes != 4 || m.Format != "slurm-yaml" {
+		t.Fatalf("upload: %d %+v %s, want host %s", rec.Code, m, rec.Body, want)
+	}
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if st, err = store.Open(path); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	f := graphFixture(t, st, server.Options{})
+	rec = f.do(t, "GET", "/api/v1/machines/"+m.ID, "")
+	if conf := "SwitchName=b1 Nodes=n[1-2]\nSwitchName=b2 Nodes=n[3-4]\nSwitchName=b1..b2(4) Switches=b[1-2]\n"; rec.Code != http.StatusOK || rec.Body.String() != conf {
+		t.Errorf("GET the machine after a restart: %d %q, want %q", rec.Code, rec.Body, conf)
+	}
+	for _, tt := range []struct{ query, body, want string }{
+		{"?topology=topo9", treeAndBlocksYAML, `no topology \"topo9\": this file has topo1 (tree, line 1, the default) and topo2 (block, line 8)`},
+		{"?topology=topo1", threeSwitchesConf, `a Slurm topology.conf describes one machine`},
+	} {
+		if rec := f.upload(t, "/api/v1/machines"+tt.query, "text/plain", tt.body); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), tt.want) {
+			t.Errorf("POST /machines%s: %d %s, want 400 saying %s", tt.query, rec.Code, rec.Body, tt.want)
+		}
 	}
 }

@@ -24,6 +24,7 @@ import (
 type instanceFlags struct {
 	text        map[string]string // the text of each field's flag; "" if not given
 	node        *string           // --node, with --host: the inside of its nodes
+	topology    *string           // --topology, with --host file:PATH: the topology read
 	guestFormat *string           // --guest-format, with --guest file:PATH
 }
 
@@ -56,7 +57,7 @@ func hostHelp() string {
 func fieldHelp(name string) string {
 	return map[string]string{
 		"guest": "guest `spec`: " + guest.Forms() + ", or file:PATH, a graph file (" + graphFileTitles() + "; file:- reads standard input)",
-		"host":  hostHelp() + "; --node gives its nodes an inside",
+		"host":  hostHelp() + "; --node gives its nodes an inside, --topology names the topology of a topology.yaml to read",
 		"algo":  "algorithm `name`: " + algoNames() + " (the web app's Algorithms page, /algorithms, describes each)",
 		"seed":  "the `seed` of randomised algorithms",
 		"start": "pairs: algorithm `name` of the starting mapping",
@@ -121,6 +122,7 @@ func (f *instanceFlags) register(fs *flag.FlagSet, defaults map[string]string, s
 	}
 	if !slices.Contains(skip, "host") {
 		f.node = fs.String("node", "", nodeHelp)
+		f.topology = fs.String("topology", "", topologyHelp)
 	}
 	if !slices.Contains(skip, "guest") {
 		f.guestFormat = fs.String("guest-format", "", guestFormatHelp)
@@ -185,7 +187,7 @@ func (f *instanceFlags) instance(ctx context.Context) (spec.Instance, error) {
 		case fd.Name == "guest":
 			in.Guest, err = guestSpec(ctx, s, *f.guestFormat)
 		case fd.Name == "host":
-			in.Host, err = hostSpec(s)
+			in.Host, err = hostSpec(s, *f.topology)
 			if err == nil && f.node != nil && *f.node != "" {
 				in.Host, err = withNode(in.Host, *f.node)
 			}

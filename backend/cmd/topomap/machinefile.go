@@ -15,11 +15,20 @@ func init() {
 	commands["machine"] = command{"read a machine (a host spec or file:PATH) and write it as a machine file (" + strings.Join(machinefile.Writable(), ", ") + ") or its spec", runMachine}
 }
 
+// topologyHelp is the help of --topology, the flag of every command that
+// takes --host.
+var topologyHelp = "the `name` of the topology to read of a --host file:PATH that lists several, a Slurm topology.yaml (as a partition's " +
+	"Topology=NAME in slurm.conf names the one its jobs get); default: " + machinefile.DefaultTopology
+
 // hostSpec parses the --host flag: a spec string, or file:PATH, a machine
 // file that only the command line reads (Slurm topology.conf or topology.yaml, Scotch
-// target, hwloc XML or synthetic string; the format from the content).
-func hostSpec(s string) (topology.Host, error) {
+// target, hwloc XML or synthetic string; the format from the content);
+// topo is --topology, the topology to read of a topology.yaml.
+func hostSpec(s, topo string) (topology.Host, error) {
 	path, ok := spec.FilePath(s)
+	if !ok && topo != "" {
+		return nil, fmt.Errorf("--topology %.80q names a topology of a machine file, a topology.yaml: give --host file:PATH, not the host spec %.80s", topo, s)
+	}
 	if !ok {
 		return spec.ParseHost(s)
 	}
@@ -28,7 +37,7 @@ func hostSpec(s string) (topology.Host, error) {
 		return nil, fmt.Errorf("--host %s: %w", s, err)
 	}
 	defer f.Close()
-	h, _, err := machinefile.Read(f)
+	h, _, err := machinefile.ReadWith(f, machinefile.Options{Topology: topo})
 	if err != nil {
 		return nil, fmt.Errorf("--host %s: %w", s, err)
 	}
@@ -89,6 +98,7 @@ func machineFormats() []string { return append([]string{"spec"}, machinefile.Wri
 func runMachine(_ context.Context, args []string, stdout io.Writer) error {
 	fs := newFlags("machine")
 	host := fs.String("host", "", hostHelp())
+	topo := fs.String("topology", "", topologyHelp)
 	format := fs.String("format", "spec", "output `format`: "+strings.Join(machineFormats(), ", "))
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -96,7 +106,7 @@ func runMachine(_ context.Context, args []string, stdout io.Writer) error {
 	if *host == "" {
 		return fmt.Errorf("missing --host")
 	}
-	h, err := hostSpec(*host)
+	h, err := hostSpec(*host, *topo)
 	if err != nil {
 		return err
 	}

@@ -141,3 +141,46 @@ func TestMachineFilesOfSlurmBlocksAndYAML(t *testing.T) {
 		}
 	}
 }
+
+// TestTopologyFlagReadsTheTopologyNamed: --topology NAME reads that
+// topology of a --host file:PATH topology.yaml, not its default, in the
+// machine command and in the commands of an instance (map, score: the
+// machine:ID of the same blocks as a topology.conf); an
+// unknown name lists the file's topologies, and a name on a
+// topology.conf or on a host spec is refused.
+func TestTopologyFlagReadsTheTopologyNamed(t *testing.T) {
+	yaml := writeFile(t, "topology.yaml", "- topology: topo1\n  cluster_default: true\n  tree:\n    switches:\n"+
+		"      - switch: s0\n        nodes: dev[0-2]\n      - switch: s1\n        nodes: dev[3-5]\n      - switch: s2\n        children: s[0-1]\n"+
+		"- topology: topo2\n  block:\n    block_sizes: [2, 4]\n    blocks:\n      - block: b1\n        nodes: n[1-2]\n      - block: b2\n        nodes: n[3-4]\n")
+	conf := writeFile(t, "topology.conf", "BlockName=b1 Nodes=n[1-2]\nBlockName=b2 Nodes=n[3-4]\nBlockSizes=2,4\n")
+	out, _, err := runArgs(t, "machine", "--host", "file:"+yaml, "--topology", "topo2", "--format", "slurm")
+	if want := "SwitchName=b1 Nodes=n[1-2]\nSwitchName=b2 Nodes=n[3-4]\nSwitchName=b1..b2(4) Switches=b[1-2]\n"; err != nil || out != want {
+		t.Errorf("machine --topology topo2: %q (%v), want %q", out, err, want)
+	}
+	host, _, err := runArgs(t, "machine", "--host", "file:"+conf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	placement := writeFile(t, "placement.txt", "n1\nn2\nn3\nn4\n")
+	for _, args := range [][]string{
+		{"map", "--algo", "pairs", "--seed", "1"},
+		{"score", "--placement", placement},
+	} {
+		args = append(args, "--guest", "grid:2x2", "--host", "file:"+yaml, "--topology", "topo2", "--format", "json")
+		out, _, err := runArgs(t, args...)
+		if err != nil || !strings.Contains(out, `"host":"`+strings.TrimSpace(host)+`"`) {
+			t.Errorf("%s --topology topo2: %v, want host %s\n%.300s", args[0], err, host, out)
+		}
+	}
+	for _, tt := range []struct {
+		host, topology, want string
+	}{
+		{"file:" + yaml, "topo9", `no topology "topo9": this file has topo1 (tree, line 1, the default) and topo2 (block, line 11)`},
+		{"file:" + conf, "topo1", "a Slurm topology.conf describes one machine"},
+		{"ring:4", "topo1", "give --host file:PATH"},
+	} {
+		if _, _, err := runArgs(t, "map", "--guest", "grid:2x2", "--host", tt.host, "--topology", tt.topology, "--algo", "pairs"); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("--host %s --topology %s: %v, want an error saying %s", tt.host, tt.topology, err, tt.want)
+		}
+	}
+}
