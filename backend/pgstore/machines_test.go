@@ -4,11 +4,14 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
+	"topomap/algorithms/machinefile"
 	"topomap/algorithms/topology"
 	"topomap/backend/jobs"
+	"topomap/backend/pgstore/pgtest"
 	"topomap/backend/store"
 )
 
@@ -79,5 +82,38 @@ func TestMachinesAreStoredWithTheirNamesAndKeptWhileAJobMapsOntoThem(t *testing.
 	}
 	if _, err := db.Graph(unused.ID()); !errors.Is(err, jobs.ErrNotFound) {
 		t.Errorf("the unused machine: %v, want removed", err)
+	}
+}
+
+// TestTheTopologyNamedOfATopologyYAMLIsTheMachineStored: the machine of
+// the topology a topology.yaml names (machinefile.Options.Topology, not
+// the file's default tree) is stored as that topology and reads back
+// from the database opened again as the same machine, which writes as
+// the topology.conf of its blocks' tree; as the bbolt store keeps it.
+func TestTheTopologyNamedOfATopologyYAMLIsTheMachineStored(t *testing.T) {
+	yaml := "- topology: topo1\n  cluster_default: true\n  tree:\n    switches:\n      - {switch: s0, nodes: \"dev[0-2]\"}\n" +
+		"- topology: topo2\n  block:\n    block_sizes: [2, 4]\n    blocks:\n      - {block: b1, nodes: \"n[1-2]\"}\n      - {block: b2, nodes: \"n[3-4]\"}\n"
+	h, format, err := machinefile.ReadWith(strings.NewReader(yaml), machinefile.Options{Topology: "topo2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := jobs.MachineRecord(h.(topology.Machine), jobs.GraphRecord{Format: format, Created: time.Now().UTC(), Owner: "bob"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := pgtest.Database(t)
+	if _, err := openDBAt(t, url).PutGraph(r, 0); err != nil {
+		t.Fatal(err)
+	}
+	m, err := jobs.StoredMachine(openDBAt(t, url), h.(topology.Machine).ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var conf strings.Builder
+	if _, err := machinefile.WriteMachine(&conf, m); err != nil {
+		t.Fatal(err)
+	}
+	if want := "SwitchName=b1 Nodes=n[1-2]\nSwitchName=b2 Nodes=n[3-4]\nSwitchName=b1..b2(4) Switches=b[1-2]\n"; m.String() != h.String() || conf.String() != want {
+		t.Errorf("stored %s, read back %s as %q; want %q", h, m, conf.String(), want)
 	}
 }

@@ -194,7 +194,7 @@ const treeAndBlocksYAML = `- topology: topo1
 // of a topology.yaml stores the topology of that name, not the file's
 // default: the machine:ID of its topology.conf, which GET gives back as
 // the topology.conf of its tree after the server restarts on its bbolt
-// file. An unknown name is a 400 listing the file's topologies, a name
+// file, and which the store's export holds and imports as that machine. An unknown name is a 400 listing the file's topologies, a name
 // on a topology.conf a 400 saying it describes one machine.
 func TestMachineUploadReadsTheTopologyNamed(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "topomap.db")
@@ -220,8 +220,20 @@ func TestMachineUploadReadsTheTopologyNamed(t *testing.T) {
 	t.Cleanup(func() { st.Close() })
 	f := graphFixture(t, st, server.Options{})
 	rec = f.do(t, "GET", "/api/v1/machines/"+m.ID, "")
-	if conf := "SwitchName=b1 Nodes=n[1-2]\nSwitchName=b2 Nodes=n[3-4]\nSwitchName=b1..b2(4) Switches=b[1-2]\n"; rec.Code != http.StatusOK || rec.Body.String() != conf {
+	conf := "SwitchName=b1 Nodes=n[1-2]\nSwitchName=b2 Nodes=n[3-4]\nSwitchName=b1..b2(4) Switches=b[1-2]\n"
+	if rec.Code != http.StatusOK || rec.Body.String() != conf {
 		t.Errorf("GET the machine after a restart: %d %q, want %q", rec.Code, rec.Body, conf)
+	}
+	var export bytes.Buffer
+	if _, problems, err := store.Export(context.Background(), st, &export); err != nil || len(problems) > 0 {
+		t.Fatalf("export: %v %v", problems, err)
+	}
+	back := store.NewMemory()
+	if _, err := store.Import(context.Background(), &export, back); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := back.Graph(m.ID); err != nil || r.Format != "slurm-yaml" {
+		t.Errorf("exported and imported: %+v (%v)", r, err)
 	}
 	for _, tt := range []struct{ query, body, want string }{
 		{"?topology=topo9", treeAndBlocksYAML, `no topology \"topo9\": this file has topo1 (tree, line 1, the default) and topo2 (block, line 8)`},
