@@ -55,6 +55,7 @@ func TestAppHandler(t *testing.T) {
 		contains   string
 	}{
 		{"explorer page", "/?guest=hypercube:4&host=ring:16&algo=xor", 200, "<html"},
+		{"explorer's machine upload names a topology.yaml's topology", "/", 200, `id="f-machine-topology"`},
 		{"gantt page", "/gantt", 200, "<html"},
 		{"compare page", "/compare", 200, "<html"},
 		{"job page", "/jobs/abc", 200, "<html"},

@@ -29,20 +29,38 @@ var machineFileTitles = []string{"torus coordinates", "hwloc XML", "Slurm topolo
 // machineUpload is the "Upload a machine" control.
 type machineUpload struct {
 	fileUpload
-	last api.Machine // the machine uploaded last
+	topology string      // the topology of a topology.yaml to read, "" its default
+	last     api.Machine // the machine uploaded last
 }
 
 // render draws the control; done receives each uploaded machine.
 func (u *machineUpload) render(done func(app.Context, api.Machine)) app.UI {
 	return u.fileUpload.render(uploadSpec{"machine", "Upload a machine",
-		"or drop a file here: " + strings.Join(machineFileTitles, ", "), u.send, nil},
+		"or drop a file here: " + strings.Join(machineFileTitles, ", "), u.send, u.topologyInput()},
 		func(ctx app.Context) { done(ctx, u.last) })
 }
 
-// send uploads a machine file and, for a stored machine, loads it.
+// topologyInput names the topology of a topology.yaml that the upload
+// reads (?topology=), as a partition's Topology=NAME in slurm.conf
+// names the one its jobs get; empty, the file's default.
+func (u *machineUpload) topologyInput() app.UI {
+	return app.Span().Body(
+		app.Label().For("f-machine-topology").Text("topology"),
+		app.Input().ID("f-machine-topology").Type("text").Size(10).Placeholder("default").Value(u.topology).
+			Title("the topology of a Slurm topology.yaml to read, by name (a partition's Topology=NAME); empty: the file's default").
+			OnChange(func(ctx app.Context, e app.Event) { u.topology = strings.TrimSpace(ctx.JSSrc().Get("value").String()) }),
+	)
+}
+
+// send uploads a machine file (the topology named, of a topology.yaml)
+// and, for a stored machine, loads it.
 func (u *machineUpload) send(_, text string) (string, []string, error) {
 	var m api.Machine
-	err := apiDo("POST", apiBase+"/machines", rawUpload{"text/plain", text}, &m)
+	target := apiBase + "/machines"
+	if u.topology != "" {
+		target += "?" + url.Values{"topology": {u.topology}}.Encode()
+	}
+	err := apiDo("POST", target, rawUpload{"text/plain", text}, &m)
 	if err == nil && m.ID != "" {
 		err = getMachine(m.ID)
 	}
