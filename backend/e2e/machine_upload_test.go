@@ -49,3 +49,34 @@ func TestUploadMachineFile(t *testing.T) {
 	offerMachine(t, ctx, "bad.conf", "SwitchName=s0 Nodes=a1\nSwitchName=s1 Switches=s0,s9\n")
 	waitJS(t, ctx, `/^bad\.conf: .*line 2.*"s9"/.test(document.querySelector('#machine-error')?.textContent ?? "")`)
 }
+
+// TestUploadMachineReadsTheTopologyNamed: a topology.yaml uploaded with a
+// name in the "topology" box becomes the machine of that topology, not
+// the file's default: here the second, two blocks of two nodes (4 nodes,
+// where the default tree has 6), which the page maps onto and draws.
+func TestUploadMachineReadsTheTopologyNamed(t *testing.T) {
+	const yaml = `- topology: topo1
+  cluster_default: true
+  tree:
+    switch_configuration:
+      - {switch: s0, nodes: "dev[0-2]"}
+      - {switch: s1, nodes: "dev[3-5]"}
+      - {switch: s2, children: "s[0-1]"}
+- topology: topo2
+  block:
+    block_sizes: [2, 4]
+    blocks:
+      - {block: b1, nodes: "n[1-2]"}
+      - {block: b2, nodes: "n[3-4]"}
+`
+	ctx := tab(t)
+	open(t, ctx, "/?guest=hypercube:2&host=ring:4&algo=rb")
+	eval[bool](t, ctx, `(i => { i.value = "topo2"; i.dispatchEvent(new Event('change', {bubbles: true})); return true })(document.querySelector('#f-machine-topology'))`)
+	offerMachine(t, ctx, "topology.yaml", yaml)
+	waitJS(t, ctx, `location.search.includes("host=machine:")`)
+	if info := eval[string](t, ctx, `document.querySelector('#machine-info').textContent`); !strings.Contains(info, "4 nodes, 3 switches (slurm-yaml)") {
+		t.Errorf("upload note %q, want topo2's 4 nodes under 3 switches", info)
+	}
+	waitJS(t, ctx, `document.querySelectorAll('#drawing svg .switch').length === 3`)
+	screenshot(t, ctx, "machine-upload-topology")
+}
