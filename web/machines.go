@@ -72,7 +72,21 @@ func (u *machineUpload) send(_, text string) (string, []string, error) {
 	if m.Node != "" {
 		info += "; the inside of one node: the host's nodes take it (HOST" + m.Node + ", with :dist=D1,… for a cost per level)"
 	}
-	return info, nil, err
+	return info + u.topologyRead(m), nil, err
+}
+
+// topologyRead says which topology of a file that lists several the
+// upload read (the one named, else the file's default), of which; ""
+// for a file of one machine.
+func (u *machineUpload) topologyRead(m api.Machine) string {
+	if m.Topology == "" {
+		return ""
+	}
+	which := "topology " + m.Topology
+	if u.topology == "" {
+		which += ", the file's default,"
+	}
+	return "; " + which + " of " + strings.Join(m.Topologies, ", ")
 }
 
 // withInside returns the host the explorer maps onto after an upload of

@@ -31,9 +31,10 @@ type Format struct {
 	Read  func(text []byte) (topology.Host, error)
 	// ReadNamed reads the topology of the given name, of the several a
 	// file of this format lists (Options.Topology), "" its default (the
-	// one Read reads). Nil: a file of this format describes one machine,
+	// one Read reads), and says which it read (Source.Topology and
+	// Topologies). Nil: a file of this format describes one machine,
 	// and a name is refused.
-	ReadNamed func(text []byte, name string) (topology.Host, error)
+	ReadNamed func(text []byte, name string) (topology.Host, Source, error)
 	// Write writes a host in this format (nil: the format is only
 	// read); a host the format cannot hold is an error saying so, and
 	// nothing is written.
@@ -58,20 +59,27 @@ var Formats = []Format{
 		Write: writeAs(WriteSlurm, "a tree of named switches: a topology.conf holds those (read from a topology.conf)"),
 		Holds: implements[topology.NamedTree]},
 	{Name: "slurm-yaml", Title: slurmYAMLTitle, Sniff: sniffSlurmYAML, ReadNamed: readSlurmYAML,
-		Read: func(text []byte) (topology.Host, error) { return readSlurmYAML(text, "") }},
+		Read: func(text []byte) (topology.Host, error) { h, _, err := readSlurmYAML(text, ""); return h, err }},
 	{Name: "tgt", Title: "Scotch target", Sniff: sniffTarget, Read: readTarget, Write: WriteTarget},
 	{Name: "hwloc-synthetic", Title: "hwloc synthetic string", Sniff: sniffSynthetic, Read: readSynthetic},
 }
 
-// read reads text in format f with the choices of o.
-func (f Format) read(text []byte, o Options) (topology.Host, error) {
+// read reads text in format f with the choices of o, and says what it
+// read.
+func (f Format) read(text []byte, o Options) (topology.Host, Source, error) {
+	var h topology.Host
+	var src Source
+	var err error
 	switch {
+	case f.ReadNamed != nil:
+		h, src, err = f.ReadNamed(text, o.Topology)
 	case o.Topology == "":
-		return f.Read(text)
-	case f.ReadNamed == nil:
-		return nil, &graphfile.Error{Format: f.Title, Msg: fmt.Sprintf("topology %.80q: a %s describes one machine; a topology is chosen by name in a file that lists several (%s)", o.Topology, f.Title, andList(namedTitles()))}
+		h, err = f.Read(text)
+	default:
+		err = &graphfile.Error{Format: f.Title, Msg: fmt.Sprintf("topology %.80q: a %s describes one machine; a topology is chosen by name in a file that lists several (%s)", o.Topology, f.Title, andList(namedTitles()))}
 	}
-	return f.ReadNamed(text, o.Topology)
+	src.Format = f.Name
+	return h, src, err
 }
 
 // namedTitles are the titles of the formats whose files list several
@@ -171,35 +179,48 @@ type Options struct {
 // topology of their own.
 const DefaultTopology = "the first with cluster_default: true, else the first"
 
+// Source says what a machine file was read as.
+type Source struct {
+	Format string // the format's name
+	// Topology is the topology read of a file that lists several (a
+	// Slurm topology.yaml): the one Options named, else the file's
+	// default; Topologies lists the file's, in order. Both are empty for
+	// a format of one machine.
+	Topology   string
+	Topologies []string
+}
+
 // Read reads a machine file of any format of Formats, guessed from its
 // content, and returns its host and the format's name: ReadWith without
 // options.
-func Read(r io.Reader) (topology.Host, string, error) { return ReadWith(r, Options{}) }
+func Read(r io.Reader) (topology.Host, string, error) {
+	h, src, err := ReadWith(r, Options{})
+	return h, src.Format, err
+}
 
 // ReadWith reads a machine file of any format of Formats, guessed from
-// its content, with the choices of o, and returns its host and the
-// format's name. The text is read by ReadText.
-func ReadWith(r io.Reader, o Options) (topology.Host, string, error) {
+// its content, with the choices of o, and returns its host and what it
+// read. The text is read by ReadText.
+func ReadWith(r io.Reader, o Options) (topology.Host, Source, error) {
 	text, err := ReadText(r)
 	if err != nil {
-		return nil, "", err
+		return nil, Source{}, err
 	}
 	for _, f := range Formats {
 		if f.Sniff(text) {
-			h, err := f.read(text, o)
-			return h, f.Name, err
+			return f.read(text, o)
 		}
 	}
 	if err := nearCoords(text); err != nil {
-		return nil, "", err
+		return nil, Source{}, err
 	}
 	if err := lines(text, "", func(int, string) error { return nil }); err != nil {
-		return nil, "", err // a line too long to sniff
+		return nil, Source{}, err // a line too long to sniff
 	}
 	if headlessCoords(text) {
-		return nil, "", &graphfile.Error{Format: coordsTitle, Line: 1, Msg: "a coordinates file starts with its header, # torus AxBxC (optionally wrap=1,1,0), before its lines NAME x y z"}
+		return nil, Source{}, &graphfile.Error{Format: coordsTitle, Line: 1, Msg: "a coordinates file starts with its header, # torus AxBxC (optionally wrap=1,1,0), before its lines NAME x y z"}
 	}
-	return nil, "", &graphfile.Error{Msg: "cannot tell the format of the machine file: want " + strings.Join(Names(), ", ")}
+	return nil, Source{}, &graphfile.Error{Msg: "cannot tell the format of the machine file: want " + strings.Join(Names(), ", ")}
 }
 
 // coordsLike is a first line that is nearly a coordinates header (whose

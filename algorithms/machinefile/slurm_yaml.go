@@ -43,9 +43,27 @@ type slurmTopology struct {
 
 // readSlurmYAML reads a topology.yaml (see the package doc): the topology
 // of the given name, "" the one Slurm uses outside partitions, a tree or
-// blocks.
-func readSlurmYAML(text []byte, name string) (topology.Host, error) {
+// blocks; it says which it read.
+func readSlurmYAML(text []byte, name string) (topology.Host, Source, error) {
 	r := newSlurmReader(slurmYAMLTitle, slurmKeys{"nodes:", "children:", "switch or block in the topology read"})
+	topos, err := r.yamlTopologies(text)
+	if err != nil {
+		return nil, Source{}, err
+	}
+	t, err := r.chosen(topos, name)
+	if err != nil {
+		return nil, Source{}, err
+	}
+	src := Source{Topology: t.name}
+	for _, u := range topos {
+		src.Topologies = append(src.Topologies, u.name)
+	}
+	h, err := r.yamlTopology(t, topos)
+	return h, src, err
+}
+
+// yamlTopologies parses a topology.yaml and returns its topologies.
+func (r *slurmReader) yamlTopologies(text []byte) ([]slurmTopology, error) {
 	if err := r.yamlItems(text); err != nil {
 		return nil, err
 	}
@@ -53,14 +71,13 @@ func readSlurmYAML(text []byte, name string) (topology.Host, error) {
 	if err := yaml.Unmarshal(text, &doc); err != nil {
 		return nil, r.yamlErr(err)
 	}
-	topos, err := r.topologies(&doc)
-	if err != nil {
-		return nil, err
-	}
-	t, err := r.chosen(topos, name)
-	if err != nil {
-		return nil, err
-	}
+	return r.topologies(&doc)
+}
+
+// yamlTopology reads topology t, one of the file's topos, as a tree or
+// blocks.
+func (r *slurmReader) yamlTopology(t slurmTopology, topos []slurmTopology) (topology.Host, error) {
+	var err error
 	switch t.kind {
 	case "tree":
 		err = r.yamlTree(t)

@@ -1,6 +1,7 @@
 package machinefile_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -125,17 +126,22 @@ func TestSlurmReadsTheTopologyNamed(t *testing.T) {
 	tree := "SwitchName=sw_root Switches=s[1-2]\nSwitchName=s1 Nodes=node[01-02]\nSwitchName=s2 Nodes=node[03-04]\n"
 	blocks := "BlockName=b1 Nodes=node[01-04]\nBlockName=b2 Nodes=node[05-08]\nBlockName=b3 Nodes=node[09-12]\nBlockName=b4 Nodes=node[13-16]\nBlockSizes=4,16\n"
 	for _, tt := range []struct {
-		name, yaml, topology, conf string
+		name, yaml, topology, conf, read string
 	}{
-		{"the blocks, not the default", yamlWith("true", "false"), "topo2", blocks},
-		{"the tree, not the default", yamlWith("false", "true"), "topo1", tree},
-		{"the default, named", yamlWith("true", "false"), "topo1", tree},
-		{"the blocks after a flat default", strings.Replace(yamlWith("false", "false"), "- topology: topo1", "- topology: topo0\n  cluster_default: true\n  flat: true\n- topology: topo1", 1), "topo2", blocks},
+		{"the blocks, not the default", yamlWith("true", "false"), "topo2", blocks, "topo2"},
+		{"the tree, not the default", yamlWith("false", "true"), "topo1", tree, "topo1"},
+		{"the default, named", yamlWith("true", "false"), "topo1", tree, "topo1"},
+		{"the default, unnamed", yamlWith("false", "true"), "", blocks, "topo2"},
+		{"the blocks after a flat default", strings.Replace(yamlWith("false", "false"), "- topology: topo1", "- topology: topo0\n  cluster_default: true\n  flat: true\n- topology: topo1", 1), "topo2", blocks, "topo2"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			h, format, err := machinefile.ReadWith(strings.NewReader(tt.yaml), machinefile.Options{Topology: tt.topology})
-			if err != nil || format != "slurm-yaml" {
-				t.Fatalf("read as %s: %v", format, err)
+			h, src, err := machinefile.ReadWith(strings.NewReader(tt.yaml), machinefile.Options{Topology: tt.topology})
+			if err != nil || src.Format != "slurm-yaml" {
+				t.Fatalf("read as %s: %v", src.Format, err)
+			}
+			// it says which it read, of those the file lists
+			if src.Topology != tt.read || !slices.Contains(src.Topologies, tt.read) || len(src.Topologies) < 3 {
+				t.Errorf("read topology %q of %q, want %s", src.Topology, src.Topologies, tt.read)
 			}
 			want := readSlurmText(t, tt.conf, "slurm")
 			sameDistances(t, h, want)

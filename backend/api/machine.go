@@ -20,6 +20,12 @@ type Machine struct {
 	Switches int `json:"switches"`
 	// Format names the format the file was read in.
 	Format string `json:"format"`
+	// Topology is the topology read of a file that lists several (a
+	// Slurm topology.yaml): the one the upload's topology named, else
+	// the file's default; Topologies lists the file's, in order. Both
+	// are left out for a file of one machine.
+	Topology   string   `json:"topology,omitempty"`
+	Topologies []string `json:"topologies,omitempty"`
 	// Node is, for an hwloc file (the inside of one node), the host spec
 	// suffix that gives a machine's nodes that inside,
 	// ":node=S1xS2…" (levels innermost first); append ":dist=D1,D2,…"

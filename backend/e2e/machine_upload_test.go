@@ -53,7 +53,8 @@ func TestUploadMachineFile(t *testing.T) {
 // TestUploadMachineReadsTheTopologyNamed: a topology.yaml uploaded with a
 // name in the "topology" box becomes the machine of that topology, not
 // the file's default: here the second, two blocks of two nodes (4 nodes,
-// where the default tree has 6), which the page maps onto and draws.
+// where the default tree has 6), which the page maps onto and draws; the
+// note says which topology it read, of which.
 func TestUploadMachineReadsTheTopologyNamed(t *testing.T) {
 	const yaml = `- topology: topo1
   cluster_default: true
@@ -74,7 +75,7 @@ func TestUploadMachineReadsTheTopologyNamed(t *testing.T) {
 	eval[bool](t, ctx, `(i => { i.value = "topo2"; i.dispatchEvent(new Event('change', {bubbles: true})); return true })(document.querySelector('#f-machine-topology'))`)
 	offerMachine(t, ctx, "topology.yaml", yaml)
 	waitJS(t, ctx, `location.search.includes("host=machine:")`)
-	if info := eval[string](t, ctx, `document.querySelector('#machine-info').textContent`); !strings.Contains(info, "4 nodes, 3 switches (slurm-yaml)") {
+	if info := eval[string](t, ctx, `document.querySelector('#machine-info').textContent`); !strings.Contains(info, "4 nodes, 3 switches (slurm-yaml); topology topo2 of topo1, topo2") {
 		t.Errorf("upload note %q, want topo2's 4 nodes under 3 switches", info)
 	}
 	waitJS(t, ctx, `document.querySelectorAll('#drawing svg .switch').length === 3`)

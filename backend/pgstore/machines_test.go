@@ -93,11 +93,11 @@ func TestMachinesAreStoredWithTheirNamesAndKeptWhileAJobMapsOntoThem(t *testing.
 func TestTheTopologyNamedOfATopologyYAMLIsTheMachineStored(t *testing.T) {
 	yaml := "- topology: topo1\n  cluster_default: true\n  tree:\n    switches:\n      - {switch: s0, nodes: \"dev[0-2]\"}\n" +
 		"- topology: topo2\n  block:\n    block_sizes: [2, 4]\n    blocks:\n      - {block: b1, nodes: \"n[1-2]\"}\n      - {block: b2, nodes: \"n[3-4]\"}\n"
-	h, format, err := machinefile.ReadWith(strings.NewReader(yaml), machinefile.Options{Topology: "topo2"})
+	h, src, err := machinefile.ReadWith(strings.NewReader(yaml), machinefile.Options{Topology: "topo2"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := jobs.MachineRecord(h.(topology.Machine), jobs.GraphRecord{Format: format, Created: time.Now().UTC(), Owner: "bob"})
+	r, err := jobs.MachineRecord(h.(topology.Machine), jobs.GraphRecord{Format: src.Format, Created: time.Now().UTC(), Owner: "bob"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -43,9 +43,9 @@ func (s *Server) uploadMachine(c echo.Context) error {
 	err := s.uploadSlot(c, func(ctx context.Context) error {
 		text, err := io.ReadAll(capBody(c.Request(), min(s.o.MaxGraphBytes, machinefile.MaxBytes)))
 		var h topology.Host
-		var format string
+		var src machinefile.Source
 		if err == nil {
-			h, format, err = machinefile.ReadWith(bytes.NewReader(text), machinefile.Options{Topology: c.QueryParam("topology")})
+			h, src, err = machinefile.ReadWith(bytes.NewReader(text), machinefile.Options{Topology: c.QueryParam("topology")})
 		}
 		if errors.Is(err, errBodyTooLarge) {
 			return &graphfile.Error{Err: graphfile.ErrTooLarge, Msg: "machine file larger than this server's cap of " + metric.Bytes(min(s.o.MaxGraphBytes, machinefile.MaxBytes))}
@@ -53,15 +53,15 @@ func (s *Server) uploadMachine(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		out = machineInfo(h, format)
-		if out.Node, err = nodeOf(text, format); err != nil {
+		out = machineInfo(h, src)
+		if out.Node, err = nodeOf(text, src.Format); err != nil {
 			return err
 		}
 		t, ok := h.(topology.Machine)
 		if !ok {
 			return nil
 		}
-		rec, err := jobs.MachineRecord(t, jobs.GraphRecord{Format: format, Created: time.Now().UTC(), Owner: s.uploader(c.Request())})
+		rec, err := jobs.MachineRecord(t, jobs.GraphRecord{Format: src.Format, Created: time.Now().UTC(), Owner: s.uploader(c.Request())})
 		if err == nil {
 			_, err = s.o.Graphs.PutGraph(rec, s.o.GraphQuota)
 		}
@@ -94,9 +94,10 @@ func nodeOf(text []byte, format string) (string, error) {
 }
 
 // machineInfo is the API's view of a machine read from a file.
-func machineInfo(h topology.Host, format string) api.Machine {
+func machineInfo(h topology.Host, src machinefile.Source) api.Machine {
 	nodes, _ := topology.NodesOf(h)
-	m := api.Machine{Host: h.String(), Nodes: nodes.Size(), Slots: h.Size(), Format: format}
+	m := api.Machine{Host: h.String(), Nodes: nodes.Size(), Slots: h.Size(), Format: src.Format,
+		Topology: src.Topology, Topologies: src.Topologies}
 	if t, ok := h.(topology.Machine); ok {
 		m.ID = t.ID()
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -211,6 +212,9 @@ func TestMachineUploadReadsTheTopologyNamed(t *testing.T) {
 	if rec.Code != http.StatusCreated || m.Host != want.String() || m.Nodes != 4 || m.Format != "slurm-yaml" {
 		t.Fatalf("upload: %d %+v %s, want host %s", rec.Code, m, rec.Body, want)
 	}
+	if m.Topology != "topo2" || !slices.Equal(m.Topologies, []string{"topo1", "topo2"}) {
+		t.Errorf("the upload says it read topology %q of %q, want topo2 of topo1, topo2", m.Topology, m.Topologies)
+	}
 	if err := st.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -242,5 +246,31 @@ func TestMachineUploadReadsTheTopologyNamed(t *testing.T) {
 		if rec := f.upload(t, "/api/v1/machines"+tt.query, "text/plain", tt.body); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), tt.want) {
 			t.Errorf("POST /machines%s: %d %s, want 400 saying %s", tt.query, rec.Code, rec.Body, tt.want)
 		}
+	}
+}
+
+// TestMachineUploadSaysWhichTopologyItRead: the answer to an upload of a
+// topology.yaml names the topology read, the file's default when none is
+// named, and lists the file's; a file of one machine has neither.
+func TestMachineUploadSaysWhichTopologyItRead(t *testing.T) {
+	st, err := store.Open(filepath.Join(t.TempDir(), "topomap.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	f := graphFixture(t, st, server.Options{})
+	for _, tt := range []struct {
+		name, body, topology string
+		topologies           []string
+	}{
+		{"a topology.yaml, none named", treeAndBlocksYAML, "topo1", []string{"topo1", "topo2"}},
+		{"a topology.conf", threeSwitchesConf, "", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			m := decode[api.Machine](t, f.upload(t, "/api/v1/machines", "text/plain", tt.body))
+			if m.Topology != tt.topology || !slices.Equal(m.Topologies, tt.topologies) {
+				t.Errorf("read topology %q of %q, want %q of %q", m.Topology, m.Topologies, tt.topology, tt.topologies)
+			}
+		})
 	}
 }

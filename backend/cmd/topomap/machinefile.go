@@ -37,9 +37,12 @@ func hostSpec(s, topo string) (topology.Host, error) {
 		return nil, fmt.Errorf("--host %s: %w", s, err)
 	}
 	defer f.Close()
-	h, _, err := machinefile.ReadWith(f, machinefile.Options{Topology: topo})
+	h, src, err := machinefile.ReadWith(f, machinefile.Options{Topology: topo})
 	if err != nil {
 		return nil, fmt.Errorf("--host %s: %w", s, err)
+	}
+	if topo == "" && len(src.Topologies) > 1 {
+		fmt.Fprintf(stderr, "topomap: --host %s: read topology %s, the file's default, of %s (--topology NAME reads another)\n", s, src.Topology, strings.Join(src.Topologies, ", "))
 	}
 	if t, ok := h.(topology.Machine); ok {
 		topology.RegisterMachine(t) // its spec, machine:ID, names it in this run

@@ -153,9 +153,13 @@ func TestTopologyFlagReadsTheTopologyNamed(t *testing.T) {
 		"      - switch: s0\n        nodes: dev[0-2]\n      - switch: s1\n        nodes: dev[3-5]\n      - switch: s2\n        children: s[0-1]\n"+
 		"- topology: topo2\n  block:\n    block_sizes: [2, 4]\n    blocks:\n      - block: b1\n        nodes: n[1-2]\n      - block: b2\n        nodes: n[3-4]\n")
 	conf := writeFile(t, "topology.conf", "BlockName=b1 Nodes=n[1-2]\nBlockName=b2 Nodes=n[3-4]\nBlockSizes=2,4\n")
-	out, _, err := runArgs(t, "machine", "--host", "file:"+yaml, "--topology", "topo2", "--format", "slurm")
-	if want := "SwitchName=b1 Nodes=n[1-2]\nSwitchName=b2 Nodes=n[3-4]\nSwitchName=b1..b2(4) Switches=b[1-2]\n"; err != nil || out != want {
-		t.Errorf("machine --topology topo2: %q (%v), want %q", out, err, want)
+	out, errOut, err := runArgs(t, "machine", "--host", "file:"+yaml, "--topology", "topo2", "--format", "slurm")
+	if want := "SwitchName=b1 Nodes=n[1-2]\nSwitchName=b2 Nodes=n[3-4]\nSwitchName=b1..b2(4) Switches=b[1-2]\n"; err != nil || out != want || errOut != "" {
+		t.Errorf("machine --topology topo2: %q %q (%v), want %q and nothing on stderr", out, errOut, err, want)
+	}
+	// Without --topology, it says which it read, of those the file lists.
+	if _, errOut, err := runArgs(t, "machine", "--host", "file:"+yaml); err != nil || !strings.Contains(errOut, "read topology topo1, the file's default, of topo1, topo2 (--topology NAME reads another)") {
+		t.Errorf("machine without --topology: stderr %q (%v), want it to name the topology read", errOut, err)
 	}
 	host, _, err := runArgs(t, "machine", "--host", "file:"+conf)
 	if err != nil {
