@@ -52,31 +52,31 @@ func TestUploadMachineFile(t *testing.T) {
 
 // TestUploadMachineReadsTheTopologyNamed: a topology.yaml uploaded with a
 // name in the "topology" box becomes the machine of that topology, not
-// the file's default: here the second, two blocks of two nodes (4 nodes,
-// where the default tree has 6), which the page maps onto and draws; the
+// the file's default: here a tree of 3 switches over 6 nodes, where the
+// default is 4 nodes in blocks, which the page maps onto and draws; the
 // note says which topology it read, of which.
 func TestUploadMachineReadsTheTopologyNamed(t *testing.T) {
-	const yaml = `- topology: topo1
+	const yaml = `- topology: blocks
   cluster_default: true
-  tree:
-    switch_configuration:
-      - {switch: s0, nodes: "dev[0-2]"}
-      - {switch: s1, nodes: "dev[3-5]"}
-      - {switch: s2, children: "s[0-1]"}
-- topology: topo2
   block:
-    block_sizes: [2, 4]
+    block_sizes: [2]
     blocks:
       - {block: b1, nodes: "n[1-2]"}
       - {block: b2, nodes: "n[3-4]"}
+- topology: fabric
+  tree:
+    switches:
+      - {switch: leaf0, nodes: "c[0-2]"}
+      - {switch: leaf1, nodes: "c[3-5]"}
+      - {switch: spine, children: "leaf[0-1]"}
 `
 	ctx := tab(t)
 	open(t, ctx, "/?guest=hypercube:2&host=ring:4&algo=rb")
-	eval[bool](t, ctx, `(i => { i.value = "topo2"; i.dispatchEvent(new Event('change', {bubbles: true})); return true })(document.querySelector('#f-machine-topology'))`)
+	eval[bool](t, ctx, `(i => { i.value = "fabric"; i.dispatchEvent(new Event('change', {bubbles: true})); return true })(document.querySelector('#f-machine-topology'))`)
 	offerMachine(t, ctx, "topology.yaml", yaml)
 	waitJS(t, ctx, `location.search.includes("host=machine:")`)
-	if info := eval[string](t, ctx, `document.querySelector('#machine-info').textContent`); !strings.Contains(info, "4 nodes, 3 switches (slurm-yaml); topology topo2 of topo1, topo2") {
-		t.Errorf("upload note %q, want topo2's 4 nodes under 3 switches", info)
+	if info := eval[string](t, ctx, `document.querySelector('#machine-info').textContent`); !strings.Contains(info, "6 nodes, 3 switches (slurm-yaml); topology fabric of blocks, fabric") {
+		t.Errorf("upload note %q, want the fabric's 6 nodes under 3 switches", info)
 	}
 	waitJS(t, ctx, `document.querySelectorAll('#drawing svg .switch').length === 3`)
 	screenshot(t, ctx, "machine-upload-topology")
