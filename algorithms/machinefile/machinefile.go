@@ -28,12 +28,12 @@ type Format struct {
 	// Sniff reports whether head, the start of the input with comments
 	// and blank lines left in, looks like this format.
 	Sniff func(head []byte) bool
-	Read  func(text []byte) (topology.Host, error)
-	// ReadNamed reads the topology of the given name, of the several a
-	// file of this format lists (Options.Topology), "" its default (the
-	// one Read reads), and says which it read (Source.Topology and
-	// Topologies). Nil: a file of this format describes one machine,
-	// and a name is refused.
+	// Read reads a file of this format, which describes one machine (a
+	// topology named is refused); nil where ReadNamed is set.
+	Read func(text []byte) (topology.Host, error)
+	// ReadNamed reads, of the several topologies a file of this format
+	// lists, the one of the given name (Options.Topology), "" its
+	// default, and says which it read (Source.Topology and Topologies).
 	ReadNamed func(text []byte, name string) (topology.Host, Source, error)
 	// Write writes a host in this format (nil: the format is only
 	// read); a host the format cannot hold is an error saying so, and
@@ -58,8 +58,7 @@ var Formats = []Format{
 	{Name: "slurm", Title: "Slurm topology.conf", Sniff: sniffSlurm, Read: readSlurm, File: "topology-ID.conf",
 		Write: writeAs(WriteSlurm, "a tree of named switches: a topology.conf holds those (read from a topology.conf)"),
 		Holds: implements[topology.NamedTree]},
-	{Name: "slurm-yaml", Title: slurmYAMLTitle, Sniff: sniffSlurmYAML, ReadNamed: readSlurmYAML,
-		Read: func(text []byte) (topology.Host, error) { h, _, err := readSlurmYAML(text, ""); return h, err }},
+	{Name: "slurm-yaml", Title: slurmYAMLTitle, Sniff: sniffSlurmYAML, ReadNamed: readSlurmYAML},
 	{Name: "tgt", Title: "Scotch target", Sniff: sniffTarget, Read: readTarget, Write: WriteTarget},
 	{Name: "hwloc-synthetic", Title: "hwloc synthetic string", Sniff: sniffSynthetic, Read: readSynthetic},
 }
