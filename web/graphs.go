@@ -193,7 +193,10 @@ type fileUpload struct {
 type uploadSpec struct {
 	kind, label, note string
 	send              func(name, text string) (info string, warnings []string, err error)
-	extra             app.UI // more controls after the picker (a format selector), or nil
+	// extra draws more controls after the picker (a format selector), or
+	// is nil; their change handlers call resend, which uploads the file
+	// picked (or dropped) again with the new choice.
+	extra func(resend func(app.Context)) app.UI
 }
 
 // start uploads file (a File of a picker or a drop) with sp.send and,
@@ -233,6 +236,18 @@ func (u *fileUpload) onPick(sp uploadSpec, done func(app.Context)) app.EventHand
 	}
 }
 
+// resend uploads the file in the picker again (a choice beside it
+// changed); nothing if none was picked.
+func (u *fileUpload) resend(ctx app.Context, sp uploadSpec, done func(app.Context)) {
+	picker := app.Window().GetElementByID("f-" + sp.kind)
+	if !picker.Truthy() {
+		return
+	}
+	if files := picker.Get("files"); files.Truthy() && files.Length() > 0 {
+		u.start(ctx, files.Index(0), sp, done)
+	}
+}
+
 // onDrop uploads the first file dropped on the zone.
 func (u *fileUpload) onDrop(sp uploadSpec, done func(app.Context)) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
@@ -256,7 +271,7 @@ func (u *fileUpload) render(sp uploadSpec, done func(app.Context)) app.UI {
 		app.Label().For("f-"+k).Text(sp.label),
 		app.Div().Class("upload-row").Body(
 			app.Input().ID("f-"+k).Type("file").OnChange(u.onPick(sp, done)),
-			app.If(sp.extra != nil, func() app.UI { return sp.extra }),
+			app.If(sp.extra != nil, func() app.UI { return sp.extra(func(ctx app.Context) { u.resend(ctx, sp, done) }) }),
 		),
 		app.Span().Class("note").Text(sp.note),
 		app.If(u.busy, func() app.UI { return app.Div().ID(k + "-busy").Class("note").Text("uploading…") }),
@@ -279,7 +294,7 @@ type graphUpload struct {
 func (u *graphUpload) render(done func(app.Context, api.Graph)) app.UI {
 	return u.fileUpload.render(uploadSpec{"graph", "Upload a graph",
 		"or drop a file here: " + formatNames(), u.send,
-		u.formatSelect()},
+		u.formatSelect},
 		func(ctx app.Context) { done(ctx, u.last) })
 }
 
@@ -296,11 +311,14 @@ func formatNames() string {
 }
 
 // formatSelect is the upload's format selector: told from the file, or
-// one of graphFormats.
-func (u *graphUpload) formatSelect() app.UI {
+// one of graphFormats; a change uploads the file picked again.
+func (u *graphUpload) formatSelect(resend func(app.Context)) app.UI {
 	return app.Span().Body(
 		app.Label().For("f-graph-format").Text("format"),
-		app.Select().ID("f-graph-format").OnChange(func(ctx app.Context, e app.Event) { u.format = ctx.JSSrc().Get("value").String() }).Body(
+		app.Select().ID("f-graph-format").OnChange(func(ctx app.Context, e app.Event) {
+			u.format = ctx.JSSrc().Get("value").String()
+			resend(ctx)
+		}).Body(
 			selectedIf(app.Option().Value(""), u.format == "").Text("guessed"),
 			app.Range(graphFormats).Slice(func(i int) app.UI {
 				f := graphFormats[i]

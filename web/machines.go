@@ -36,19 +36,23 @@ type machineUpload struct {
 // render draws the control; done receives each uploaded machine.
 func (u *machineUpload) render(done func(app.Context, api.Machine)) app.UI {
 	return u.fileUpload.render(uploadSpec{"machine", "Upload a machine",
-		"or drop a file here: " + strings.Join(machineFileTitles, ", "), u.send, u.topologyInput()},
+		"or drop a file here: " + strings.Join(machineFileTitles, ", "), u.send, u.topologyInput},
 		func(ctx app.Context) { done(ctx, u.last) })
 }
 
 // topologyInput names the topology of a topology.yaml that the upload
 // reads (?topology=), as a partition's Topology=NAME in slurm.conf
-// names the one its jobs get; empty, the file's default.
-func (u *machineUpload) topologyInput() app.UI {
+// names the one its jobs get; empty, the file's default. A change
+// uploads the file picked again.
+func (u *machineUpload) topologyInput(resend func(app.Context)) app.UI {
 	return app.Span().Body(
 		app.Label().For("f-machine-topology").Text("topology"),
 		app.Input().ID("f-machine-topology").Type("text").Size(10).Placeholder("default").Value(u.topology).
 			Title("the topology of a Slurm topology.yaml to read, by name (a partition's Topology=NAME); empty: the file's default").
-			OnChange(func(ctx app.Context, e app.Event) { u.topology = strings.TrimSpace(ctx.JSSrc().Get("value").String()) }),
+			OnChange(func(ctx app.Context, e app.Event) {
+				u.topology = strings.TrimSpace(ctx.JSSrc().Get("value").String())
+				resend(ctx)
+			}),
 	)
 }
 

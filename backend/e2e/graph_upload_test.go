@@ -284,3 +284,20 @@ func TestUploadHaloDefaults(t *testing.T) {
 	}
 	screenshots(t, ctx, "upload-halo")
 }
+
+// TestUploadFormatChangedReadsTheFileAgain: a Chaco file named .graph is
+// read as METIS (its vertex numbers taken for vertex sizes, with the
+// warning); choosing chaco in the selector afterwards uploads the same
+// file again in that format, without picking it again (a picker does not
+// fire for the same file chosen twice).
+func TestUploadFormatChangedReadsTheFileAgain(t *testing.T) {
+	ctx := tab(t)
+	open(t, ctx, "/")
+	offerFile(t, ctx, "path.graph", "3 2 100\n1 2\n2 1 3\n3 2\n", false)
+	waitJS(t, ctx, `(document.querySelector('#graph-info')?.textContent ?? "").includes("3 vertices, 4 arcs (metis)")`)
+	eval[bool](t, ctx, `(s => { s.value = "chaco"; s.dispatchEvent(new Event('change', {bubbles: true})); return true })(document.querySelector('#f-graph-format'))`)
+	waitJS(t, ctx, `(document.querySelector('#graph-info')?.textContent ?? "").includes("3 vertices, 4 arcs (chaco)")`)
+	if w := eval[string](t, ctx, `[...document.querySelectorAll('.graph-warning')].map(e => e.textContent).join(' | ')`); w != "" {
+		t.Errorf("warnings %q once read as Chaco, want none", w)
+	}
+}
