@@ -29,9 +29,9 @@ import (
 // their progress and the pages' audit fixes came in, 65,899 under it;
 // 2,557,028 once PAIRS reported its starts and the request fields' table
 // drove the pages' form, 64,412 under it; 2,558,931 with Chaco in the
-// upload formats and the host capabilities, 62,509 under it; 2,561,400
+// upload formats and the host capabilities, 62,509 under it; 2,560,366
 // with the machine upload's topology box and note, and uploads read again
-// on a changed choice, 60,040 under it.)
+// on a changed choice, 61,074 under it.)
 const maxGzipBytes = 5 << 19
 
 // TestWasmFitsDownloadBudget builds the client exactly as make wasm does

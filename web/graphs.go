@@ -182,7 +182,11 @@ var graphFormats = []struct{ name, title string }{
 // was uploaded; its elements' ids start with its kind ("graph": #f-graph,
 // #graph-drop, #graph-info, #graph-error).
 type fileUpload struct {
-	busy     bool
+	busy bool
+	// again says that a file was picked or a choice changed while busy:
+	// once the upload under way ends, its answer is dropped and the
+	// picker's file is sent again with the choices as they are then
+	again    bool
 	info     string // what was uploaded
 	warnings []string
 	err      string
@@ -200,9 +204,14 @@ type uploadSpec struct {
 }
 
 // start uploads file (a File of a picker or a drop) with sp.send and,
-// once it is done, calls done on the UI goroutine.
+// once it is done, calls done on the UI goroutine; while an upload is
+// under way, it marks the picker's file to be sent again (again).
 func (u *fileUpload) start(ctx app.Context, file app.Value, sp uploadSpec, done func(app.Context)) {
-	if !file.Truthy() || u.busy {
+	if !file.Truthy() {
+		return
+	}
+	if u.busy {
+		u.again = true
 		return
 	}
 	u.busy, u.err, u.info, u.warnings = true, "", "", nil
@@ -216,6 +225,11 @@ func (u *fileUpload) start(ctx app.Context, file app.Value, sp uploadSpec, done 
 		}
 		ctx.Dispatch(func(ctx app.Context) {
 			u.busy = false
+			if u.again {
+				u.again = false
+				u.resend(ctx, sp, done)
+				return
+			}
 			if err != nil {
 				u.err = name + ": " + err.Error()
 				return

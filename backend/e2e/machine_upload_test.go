@@ -50,13 +50,9 @@ func TestUploadMachineFile(t *testing.T) {
 	waitJS(t, ctx, `/^bad\.conf: .*line 2.*"s9"/.test(document.querySelector('#machine-error')?.textContent ?? "")`)
 }
 
-// TestUploadMachineReadsTheTopologyNamed: a topology.yaml uploaded reads
-// its default, and the note says so, of which (here 4 nodes in blocks);
-// a name typed in the "topology" box afterwards reads the file again as
-// that topology, without picking it again (here a tree of 3 switches
-// over 6 nodes), which the page maps onto and draws.
-func TestUploadMachineReadsTheTopologyNamed(t *testing.T) {
-	const yaml = `- topology: blocks
+// blocksAndFabric is a topology.yaml of two topologies: by default 4
+// nodes in two blocks, and a tree of 3 switches over 6 nodes.
+const blocksAndFabric = `- topology: blocks
   cluster_default: true
   block:
     block_sizes: [2]
@@ -70,9 +66,16 @@ func TestUploadMachineReadsTheTopologyNamed(t *testing.T) {
       - {switch: leaf1, nodes: "c[3-5]"}
       - {switch: spine, children: "leaf[0-1]"}
 `
+
+// TestUploadMachineReadsTheTopologyNamed: a topology.yaml uploaded reads
+// its default, and the note says so, of which (here 4 nodes in blocks);
+// a name typed in the "topology" box afterwards reads the file again as
+// that topology, without picking it again (here a tree of 3 switches
+// over 6 nodes), which the page maps onto and draws.
+func TestUploadMachineReadsTheTopologyNamed(t *testing.T) {
 	ctx := tab(t)
 	open(t, ctx, "/?guest=hypercube:2&host=ring:4&algo=rb")
-	offerMachine(t, ctx, "topology.yaml", yaml)
+	offerMachine(t, ctx, "topology.yaml", blocksAndFabric)
 	waitJS(t, ctx, `(document.querySelector('#machine-info')?.textContent ?? "").includes("4 nodes, 3 switches (slurm-yaml); topology blocks, the file's default, of blocks, fabric")`)
 	// A name typed afterwards reads the file picked again.
 	eval[bool](t, ctx, `(i => { i.value = "fabric"; i.dispatchEvent(new Event('change', {bubbles: true})); return true })(document.querySelector('#f-machine-topology'))`)
@@ -83,4 +86,25 @@ func TestUploadMachineReadsTheTopologyNamed(t *testing.T) {
 	}
 	waitJS(t, ctx, `document.querySelectorAll('#drawing svg .switch').length === 3 && document.querySelectorAll('#drawing svg circle').length >= 6`)
 	screenshot(t, ctx, "machine-upload-topology")
+}
+
+// TestUploadChoiceChangedWhileUploadingIsSent: a topology typed while the
+// upload of the file is still under way (its answer held back a second
+// here) is not lost: once that upload ends, the file is read again as
+// the topology typed.
+func TestUploadChoiceChangedWhileUploadingIsSent(t *testing.T) {
+	ctx := tab(t)
+	open(t, ctx, "/?guest=hypercube:2&host=ring:4&algo=rb")
+	eval[bool](t, ctx, `(() => {
+		const real = window.fetch;
+		window.fetch = (...args) => {
+			const p = real(...args);
+			return String(args[0]).includes("/api/v1/machines") ? p.then(r => new Promise(ok => setTimeout(() => ok(r), 1000))) : p;
+		};
+		return true;
+	})()`)
+	offerMachine(t, ctx, "topology.yaml", blocksAndFabric)
+	waitJS(t, ctx, `document.querySelector('#machine-busy') !== null`)
+	eval[bool](t, ctx, `(i => { i.value = "fabric"; i.dispatchEvent(new Event('change', {bubbles: true})); return true })(document.querySelector('#f-machine-topology'))`)
+	waitJS(t, ctx, `(document.querySelector('#machine-info')?.textContent ?? "").includes("topology fabric of blocks, fabric")`)
 }
