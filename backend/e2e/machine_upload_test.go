@@ -89,22 +89,26 @@ func TestUploadMachineReadsTheTopologyNamed(t *testing.T) {
 }
 
 // TestUploadChoiceChangedWhileUploadingIsSent: a topology typed while the
-// upload of the file is still under way (its answer held back a second
-// here) is not lost: once that upload ends, the file is read again as
-// the topology typed.
+// upload of the file is still under way (its answer held back until the
+// name is typed) is not lost: once that upload ends, the file is read
+// again as the topology typed.
 func TestUploadChoiceChangedWhileUploadingIsSent(t *testing.T) {
 	ctx := tab(t)
 	open(t, ctx, "/?guest=hypercube:2&host=ring:4&algo=rb")
 	eval[bool](t, ctx, `(() => {
 		const real = window.fetch;
+		let held = false;
 		window.fetch = (...args) => {
 			const p = real(...args);
-			return String(args[0]).includes("/api/v1/machines") ? p.then(r => new Promise(ok => setTimeout(() => ok(r), 1000))) : p;
+			if (held || !String(args[0]).includes("/api/v1/machines")) return p;
+			held = true;
+			return p.then(r => new Promise(ok => { window.releaseUpload = () => ok(r); }));
 		};
 		return true;
 	})()`)
 	offerMachine(t, ctx, "topology.yaml", blocksAndFabric)
-	waitJS(t, ctx, `document.querySelector('#machine-busy') !== null`)
+	waitJS(t, ctx, `document.querySelector('#machine-busy') !== null && typeof window.releaseUpload === "function"`)
 	eval[bool](t, ctx, `(i => { i.value = "fabric"; i.dispatchEvent(new Event('change', {bubbles: true})); return true })(document.querySelector('#f-machine-topology'))`)
+	eval[bool](t, ctx, `(window.releaseUpload(), true)`)
 	waitJS(t, ctx, `(document.querySelector('#machine-info')?.textContent ?? "").includes("topology fabric of blocks, fabric")`)
 }
