@@ -48,7 +48,7 @@ func (u *machineUpload) topologyInput(resend func(app.Context)) app.UI {
 	return app.Span().Body(
 		app.Label().For("f-machine-topology").Text("topology"),
 		app.Input().ID("f-machine-topology").Type("text").Size(10).Placeholder("default").Value(u.topology).
-			Title("the topology of a Slurm topology.yaml to read, by name (a partition's Topology=NAME); empty: the file's default").
+			Title("the topology of a Slurm topology.yaml to read, by name (a partition's Topology=NAME; NAME:RING or NAME:TORUS for one of several), or the ring of a topology.conf of rings; empty: the file's default").
 			OnChange(func(ctx app.Context, e app.Event) {
 				u.topology = strings.TrimSpace(ctx.JSSrc().Get("value").String())
 				resend(ctx)

@@ -199,6 +199,14 @@ func parseCoordsHeader(line string) (topology.Host, error) {
 			return nil, fmt.Errorf("%.30q: want wrap= and one 0 or 1 per axis (%d), comma-separated", fields[1], len(sizes))
 		}
 	}
+	return gridOf(sizes, flags)
+}
+
+// gridOf returns the torus or mesh of the given sizes, flags one 0 or 1
+// per axis (1 wraps), as a coordinates file gives them, so that a
+// machine of its nodes writes as a coordinates file that reads back the
+// same.
+func gridOf(sizes []int, flags string) (topology.Host, error) {
 	return topology.Parse("mesh:" + dims.Join(sizes) + ":wrap=" + flags)
 }
 

@@ -41,23 +41,48 @@
 //     would not read back) and a file of both switches and blocks are
 //     refused, with the line. The machine writes back as a topology.conf
 //     of those switches.
+//   - Slurm topology.conf (topology/ring plugin, Slurm 26.05 on): lines
+//     "RingName=NAME Nodes=HOSTLIST", each ring's nodes in ring order (at
+//     most 16, Slurm's cap). A ring reads as its named nodes on a ring
+//     (topology.Listed, as a coordinates file's nodes on "# torus K"), so
+//     it writes back as a coordinates file. Slurm runs a job inside one
+//     ring and gives no distance between rings: OUR reading is one ring a
+//     machine, the one Options.Topology names, or the only one; a file of
+//     several read without a name is refused listing them (name, line,
+//     nodes). Rings with switches or blocks, a ring named twice, a node
+//     twice in a ring and a ring without nodes are refused, with the
+//     line.
 //   - Slurm topology.yaml (Slurm 25.05 on): a list of topologies, each
 //     "topology: NAME", "cluster_default: true|false" and one of "tree:"
 //     ("switches:", a list of "switch: NAME" with "children: HOSTLIST"
 //     and/or "nodes: HOSTLIST"), "block:" ("block_sizes:", a list of
 //     sizes, and "blocks:", a list of "block: NAME" with "nodes:
-//     HOSTLIST"), "flat: true", "ring:" or "torus3d:". Slurm gives each
-//     job the topology its partition names (Topology=NAME in slurm.conf),
+//     HOSTLIST"), "ring:" ("rings:", a list of "ring: NAME" with "nodes:
+//     HOSTLIST"), "torus3d:" ("toruses:", a list of "name: NAME" with
+//     "dims: {x: X, y: Y, z: Z}" and either "nodes: HOSTLIST", one node a
+//     place, x fastest, or "regions:", a list of "anchor: {x:, y:, z:}",
+//     "dims:" and "nodes:", placing the nodes x fastest from the anchor,
+//     inside the torus and apart) or "flat: true". Slurm gives each job
+//     the topology its partition names (Topology=NAME in slurm.conf),
 //     else the cluster's default. The topology read is the one
 //     Options.Topology names (ReadWith), else that default: the first
 //     with cluster_default: true, else the first (DefaultTopology). A
-//     tree or blocks read as in a topology.conf; the other kinds, and a
-//     name the file does not list, are refused listing the topologies of
-//     the file (name, kind, line, the default marked); a name given for
-//     a file of another format, which describes one machine, is refused
-//     too. Errors name the line; aliases are not read; at most
-//     MaxYAMLItems of ",[{:-" (so that the YAML parser's nodes are
-//     bounded).
+//     tree or blocks read as in a topology.conf, a ring as a
+//     topology.conf's ring, a torus as its named nodes on the torus of
+//     its dims, every axis wrapping (topology.Listed: places no region
+//     covers carry messages and hold no rank, OUR reading);
+//     "placements:", the shapes Slurm allocates, do not change the
+//     network and are not read. Slurm gives no distance between rings or
+//     between toruses: a topology of several is read one at a time,
+//     named "NAME:PART" as Slurm's Topology= of a dynamic node names them
+//     (a topology whose whole name is the name given is that topology),
+//     and without a part it is refused listing them. Flat topologies,
+//     which give no network, and a name the file does not list, are
+//     refused listing the topologies of the file (name, kind, line, the
+//     default marked); a name given for a file of another format, which
+//     describes one machine, is refused too. Errors name the line;
+//     aliases are not read; at most MaxYAMLItems of ",[{:-" (so that the
+//     YAML parser's nodes are bounded), at most MaxNodes places a torus.
 //   - Scotch target files (.tgt): "tleaf L s1 d1 … sL dL" (levels from
 //     the root: read as tree: with the levels reversed, the innermost
 //     first), "cmplt N" (tree:N:dist=1), "mesh2D X Y", "mesh3D X Y Z",

@@ -31,6 +31,10 @@ func FuzzReadMachine(f *testing.F) {
 	f.Add(yamlWith("true", "false"), "topo3")
 	f.Add(yamlWith("true", "false"), "topo9")
 	f.Add("cmplt 3", "topo1")
+	f.Add(ringsAndToruses, "topo4:ring1")
+	f.Add(ringsAndToruses, "sparse")
+	f.Add(ringsAndToruses, "pods:b")
+	f.Add("RingName=r0 Nodes=n[1-4]\nRingName=r1 Nodes=m[1-4]\n", "r1")
 	f.Fuzz(func(t *testing.T, text, name string) {
 		h, _, err := machinefile.ReadWith(strings.NewReader(text), machinefile.Options{Topology: name})
 		var fe *graphfile.Error

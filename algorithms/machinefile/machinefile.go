@@ -55,7 +55,7 @@ var Formats = []Format{
 		Write: writeAs(WriteCoords, "the listed nodes of a torus: a coordinates file holds those (read from a coordinates file)"),
 		Holds: implements[topology.Placed]},
 	{Name: "hwloc-xml", Title: "hwloc XML", Sniff: sniffXML, Read: readHwlocXML},
-	{Name: "slurm", Title: "Slurm topology.conf", Sniff: sniffSlurm, Read: readSlurm, File: "topology-ID.conf",
+	{Name: "slurm", Title: "Slurm topology.conf", Sniff: sniffSlurm, ReadNamed: readSlurm, File: "topology-ID.conf",
 		Write: writeAs(WriteSlurm, "a tree of named switches: a topology.conf holds those (read from a topology.conf)"),
 		Holds: implements[topology.NamedTree]},
 	{Name: "slurm-yaml", Title: slurmYAMLTitle, Sniff: sniffSlurmYAML, ReadNamed: readSlurmYAML},
@@ -167,9 +167,11 @@ func ReadText(r io.Reader) ([]byte, error) {
 type Options struct {
 	// Topology names the topology to read of a file that lists several
 	// (a Slurm topology.yaml, as a partition's Topology=NAME in
-	// slurm.conf names it); "" reads the file's default (DefaultTopology).
-	// A name is refused on a file of one machine, and a name the file
-	// does not list is refused listing those it does.
+	// slurm.conf names it; NAME:PART its ring or torus of several), or
+	// the ring of a topology.conf of rings; "" reads the file's default
+	// (DefaultTopology), or its only ring. A name is refused on a file of
+	// one machine, and a name the file does not list is refused listing
+	// those it does.
 	Topology string
 }
 
@@ -182,9 +184,10 @@ const DefaultTopology = "the first with cluster_default: true, else the first"
 type Source struct {
 	Format string // the format's name
 	// Topology is the topology read of a file that lists several (a
-	// Slurm topology.yaml): the one Options named, else the file's
-	// default; Topologies lists the file's, in order. Both are empty for
-	// a format of one machine.
+	// Slurm topology.yaml; NAME:PART for a ring or torus of it): the one
+	// Options named, else the file's default; Topologies lists the
+	// file's, in order. Of a topology.conf of rings, the ring read and
+	// its rings. Both are empty for a file of one machine.
 	Topology   string
 	Topologies []string
 }

@@ -17,7 +17,7 @@ import (
 
 const slurmTitle = "Slurm topology.conf"
 
-var slurmKey = regexp.MustCompile(`(?im)^\s*(switchname|blockname|blocksizes)\s*=`)
+var slurmKey = regexp.MustCompile(`(?im)^\s*(switchname|blockname|blocksizes|ringname)\s*=`)
 
 func sniffSlurm(head []byte) bool { return slurmKey.Match(head) }
 
@@ -30,21 +30,25 @@ type slurmSwitch struct {
 }
 
 // slurmReader builds a switch tree, or a hierarchy of blocks, switch by
-// switch: from the lines of a topology.conf or the entries of a
-// topology.yaml.
+// switch, or reads rings or toruses: from the lines of a topology.conf or
+// the entries of a topology.yaml.
 type slurmReader struct {
-	title    string         // the format, for errors
-	keys     slurmKeys      // the keys of the format, for errors
-	switches []slurmSwitch  // the switches, or the blocks in their order
-	byName   map[string]int // switch name → its index
-	nodes    []string
-	nodeOf   map[string]int // node name → its index
-	parent   []int          // per node: its switch's index
-	children int            // the names of all Switches= so far
-	blocks   int            // the line of the first block (0: none)
-	tree     int            // the line of the first switch (0: none)
-	sizes    []int          // BlockSizes, in nodes (nil: none given)
-	sizesAt  int            // the line of BlockSizes
+	title     string         // the format, for errors
+	keys      slurmKeys      // the keys of the format, for errors
+	switches  []slurmSwitch  // the switches, or the blocks in their order
+	byName    map[string]int // switch name → its index
+	nodes     []string
+	nodeOf    map[string]int // node name → its index
+	parent    []int          // per node: its switch's index
+	children  int            // the names of all Switches= so far
+	blocks    int            // the line of the first block (0: none)
+	tree      int            // the line of the first switch (0: none)
+	sizes     []int          // BlockSizes, in nodes (nil: none given)
+	sizesAt   int            // the line of BlockSizes
+	parts     []slurmPart    // the rings, or the toruses
+	partNodes int            // the nodes of the parts
+	rings     int            // the line of the first ring (0: none)
+	read      string         // the name of the part read
 }
 
 // slurmKeys are the words of a format for errors: the keys of a
@@ -61,13 +65,20 @@ func (r *slurmReader) err(line int, format string, args ...any) error {
 }
 
 // readSlurm reads a topology.conf (see the package doc) line by line, as
-// Slurm's parser reads it (slurmLines).
-func readSlurm(text []byte) (topology.Host, error) {
-	r := newSlurmReader(slurmTitle, slurmKeys{"Nodes=", "Switches=", "SwitchName= or BlockName= line"})
+// Slurm's parser reads it (slurmLines): of a file of rings the ring of
+// the given name, "" the only one; a name is refused on a file of
+// switches or blocks. It says which ring it read, of which.
+func readSlurm(text []byte, name string) (topology.Host, Source, error) {
+	r := newSlurmReader(slurmTitle, slurmKeys{"Nodes=", "Switches=", "SwitchName=, BlockName= or RingName= line"})
 	if err := slurmLines(text, r.line); err != nil {
-		return nil, err
+		return nil, Source{}, err
 	}
-	return r.host()
+	h, err := r.host(name, "")
+	var src Source
+	if err == nil && len(r.parts) > 0 {
+		src = Source{Topology: r.read, Topologies: r.partNames()}
+	}
+	return h, src, err
 }
 
 // slurmLines calls f with each line of a Slurm configuration file as
@@ -165,9 +176,17 @@ func slurmUnescape(line string) string {
 	return b.String()
 }
 
-// host checks the node names and builds the machine: the hierarchy of
-// blocks of a block topology, else the tree of switches.
-func (r *slurmReader) host() (topology.Host, error) {
+// host checks the node names and builds the machine: the ring or torus
+// named (part; "" the only one, prefix comes before its name where it
+// is named) of a file of rings or toruses, the hierarchy of blocks of a
+// block topology, else the tree of switches.
+func (r *slurmReader) host(part, prefix string) (topology.Host, error) {
+	if len(r.parts) > 0 {
+		return r.part(part, prefix)
+	}
+	if part != "" {
+		return nil, r.err(0, "%.80q names a ring or torus, and this %s of %s describes one machine: a name chooses a ring of a topology.conf of rings, or a topology of a topology.yaml (NAME, or NAME:PART for its ring or torus)", prefix+part, r.title, r.kinds())
+	}
 	if len(r.switches) == 0 {
 		return nil, r.err(0, "no %s", r.keys.entry)
 	}
@@ -199,14 +218,15 @@ func (r *slurmReader) checkNames() error {
 var slurmPair = regexp.MustCompile(`^\s*([[:alnum:]_.]+)\s*=\s*(?:"([^"]*)"|(\S+))(?:\s|$)`)
 
 // line reads one line of a topology.conf: a switch (SwitchName=, with
-// Nodes= and Switches=), a block (BlockName=, with Nodes=) or the
-// BlockSizes= of the blocks; other keys are ignored.
+// Nodes= and Switches=), a block (BlockName=, with Nodes=), the
+// BlockSizes= of the blocks or a ring (RingName=, with Nodes=); other
+// keys are ignored.
 func (r *slurmReader) line(no int, line string) error {
 	keys := map[string]string{}
 	for rest := line; strings.TrimSpace(rest) != ""; {
 		m := slurmPair.FindStringSubmatch(rest)
 		if m == nil || m[2]+m[3] == "" {
-			return r.err(no, "%.40q: want KEY=VALUE (SwitchName=, BlockName=, Nodes=, Switches=, BlockSizes=)", strings.Fields(rest)[0])
+			return r.err(no, "%.40q: want KEY=VALUE (SwitchName=, BlockName=, RingName=, Nodes=, Switches=, BlockSizes=)", strings.Fields(rest)[0])
 		}
 		rest = rest[len(m[0]):]
 		keys[strings.ToLower(m[1])] = m[2] + m[3]
@@ -216,15 +236,19 @@ func (r *slurmReader) line(no int, line string) error {
 			return err
 		}
 	}
-	switch sw, block := keys["switchname"], keys["blockname"]; {
+	switch sw, block, ring := keys["switchname"], keys["blockname"], keys["ringname"]; {
 	case sw != "" && block != "":
 		return r.err(no, "both SwitchName= and BlockName= on the line: a switch of topology/tree or a block of topology/block, not both")
+	case ring != "" && sw+block != "":
+		return r.err(no, "RingName= with SwitchName= or BlockName= on the line: a ring of topology/ring, or a switch or block, not both")
+	case ring != "":
+		return r.addRing(no, ring, keys["nodes"])
 	case block != "":
 		return r.addBlock(no, block, keys["nodes"])
 	case sw != "":
 		return r.addSwitch(no, sw, keys["nodes"], keys["switches"])
 	case keys["blocksizes"] == "":
-		return r.err(no, "no SwitchName= or BlockName= on the line")
+		return r.err(no, "no SwitchName=, BlockName= or RingName= on the line")
 	}
 	return nil
 }
@@ -234,6 +258,9 @@ func (r *slurmReader) line(no int, line string) error {
 func (r *slurmReader) addSwitch(no int, name, nodes, switches string) error {
 	if r.blocks > 0 {
 		return r.err(no, "switch %q in a topology of blocks (line %d): Slurm reads the switches of topology/tree or the blocks of topology/block, not both", name, r.blocks)
+	}
+	if err := r.notRings(no, "switch", name); err != nil {
+		return err
 	}
 	if r.tree == 0 {
 		r.tree = no
@@ -260,6 +287,9 @@ func (r *slurmReader) addSwitch(no int, name, nodes, switches string) error {
 func (r *slurmReader) addBlock(no int, name, nodes string) error {
 	if r.tree > 0 {
 		return r.err(no, "block %q in a tree of switches (line %d): Slurm reads the switches of topology/tree or the blocks of topology/block, not both", name, r.tree)
+	}
+	if err := r.notRings(no, "block", name); err != nil {
+		return err
 	}
 	if r.blocks == 0 {
 		r.blocks = no

@@ -175,10 +175,18 @@ func (r *slurmReader) checkUnitName(first, last int, name string) error {
 	return nil
 }
 
-// kind names what the switches are, for errors: blocks or switches.
+// kind names what the switches are, for errors: block or switch.
 func (r *slurmReader) kind() string {
 	if r.blocks > 0 {
 		return "block"
 	}
 	return "switch"
+}
+
+// kinds is kind's plural: blocks or switches.
+func (r *slurmReader) kinds() string {
+	if r.blocks > 0 {
+		return "blocks"
+	}
+	return "switches"
 }

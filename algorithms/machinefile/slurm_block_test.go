@@ -119,7 +119,7 @@ func TestSlurmBlockErrors(t *testing.T) {
 		{"a node in two blocks", "BlockName=b1 Nodes=n[1-2]\nBlockName=b2 Nodes=n2", 2, `node "n2" is under block "b1" (line 1) and block "b2"`},
 		{"a block named as an aggregate", "BlockName=b1 Nodes=n1\nBlockName=b2 Nodes=n2\nBlockName=b1..b2(2) Nodes=n3", 3, `block "b1..b2(2)" has the name topomap gives the aggregate of blocks "b1" to "b2"`},
 		{"a name a hostlist reads otherwise", "BlockName=b[1] Nodes=n1", 1, `block "b[1]" has '['`},
-		{"no nodes", "BlockSizes=4", 0, "no SwitchName= or BlockName= line"},
+		{"no nodes", "BlockSizes=4", 0, "no SwitchName=, BlockName= or RingName= line"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, _, err := machinefile.Read(strings.NewReader(tt.text))

@@ -42,14 +42,15 @@ type slurmTopology struct {
 }
 
 // readSlurmYAML reads a topology.yaml (see the package doc): the topology
-// of the given name, "" the one Slurm uses outside partitions, a tree or
-// blocks; it says which it read.
+// of the given name, "" the one Slurm uses outside partitions, a tree,
+// blocks, or a ring or torus of it ("NAME:RING"); it says which it read.
 func readSlurmYAML(text []byte, name string) (topology.Host, Source, error) {
-	r := newSlurmReader(slurmYAMLTitle, slurmKeys{"nodes:", "children:", "switch or block in the topology read"})
+	r := newSlurmReader(slurmYAMLTitle, slurmKeys{"nodes:", "children:", "switch, block, ring or torus in the topology read"})
 	topos, err := r.yamlTopologies(text)
 	if err != nil {
 		return nil, Source{}, err
 	}
+	name, part := splitPart(topos, name)
 	t, err := r.chosen(topos, name)
 	if err != nil {
 		return nil, Source{}, err
@@ -58,7 +59,10 @@ func readSlurmYAML(text []byte, name string) (topology.Host, Source, error) {
 	for _, u := range topos {
 		src.Topologies = append(src.Topologies, u.name)
 	}
-	h, err := r.yamlTopology(t, topos)
+	h, err := r.yamlTopology(t, part, topos)
+	if part != "" {
+		src.Topology += ":" + part
+	}
 	return h, src, err
 }
 
@@ -74,22 +78,26 @@ func (r *slurmReader) yamlTopologies(text []byte) ([]slurmTopology, error) {
 	return r.topologies(&doc)
 }
 
-// yamlTopology reads topology t, one of the file's topos, as a tree or
-// blocks.
-func (r *slurmReader) yamlTopology(t slurmTopology, topos []slurmTopology) (topology.Host, error) {
+// yamlTopology reads topology t, one of the file's topos, as a tree,
+// blocks, or its ring or torus named part ("" the only one).
+func (r *slurmReader) yamlTopology(t slurmTopology, part string, topos []slurmTopology) (topology.Host, error) {
 	var err error
 	switch t.kind {
 	case "tree":
 		err = r.yamlTree(t)
 	case "block":
 		err = r.yamlBlocks(t)
+	case "ring":
+		err = r.yamlRings(t)
+	case "torus3d":
+		err = r.yamlToruses(t)
 	default:
-		return nil, r.err(t.line, "topology %q is %s (topology/%[2]s): topomap reads tree and block topologies; this file has %s: name a tree or block topology to read it (the command line's --topology, the API's topology=)", t.name, t.kind, topologyList(topos))
+		return nil, r.err(t.line, "topology %q is %s (topology/%[2]s), which gives no network: topomap reads tree, block, ring and torus3d topologies; this file has %s: name one of those to read it (the command line's --topology, the API's topology=)", t.name, t.kind, topologyList(topos))
 	}
 	if err != nil {
 		return nil, err
 	}
-	return r.host()
+	return r.host(part, t.name+":")
 }
 
 // chosen returns the topology of the given name, "" the default
@@ -159,7 +167,7 @@ func (r *slurmReader) yamlErr(err error) error {
 // topologies reads the list of topologies of a document.
 func (r *slurmReader) topologies(doc *yaml.Node) ([]slurmTopology, error) {
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.SequenceNode {
-		return nil, r.err(max(doc.Line, 1), "want a list of topologies, each \"- topology: NAME\" with a tree:, block: or flat:")
+		return nil, r.err(max(doc.Line, 1), "want a list of topologies, each \"- topology: NAME\" with a tree:, block:, ring:, torus3d: or flat:")
 	}
 	var topos []slurmTopology
 	for _, item := range doc.Content[0].Content {
@@ -173,7 +181,7 @@ func (r *slurmReader) topologies(doc *yaml.Node) ([]slurmTopology, error) {
 		topos = append(topos, t)
 	}
 	if len(topos) == 0 {
-		return nil, r.err(doc.Content[0].Line, "no topology: want \"- topology: NAME\" with a tree:, block: or flat:")
+		return nil, r.err(doc.Content[0].Line, "no topology: want \"- topology: NAME\" with a tree:, block:, ring:, torus3d: or flat:")
 	}
 	return topos, nil
 }
@@ -354,6 +362,20 @@ func (r *slurmReader) yamlBlocks(t slurmTopology) error {
 			return r.err(line, "a block without its name: want \"- block: NAME\"")
 		}
 		return r.addBlock(line, v[0], v[1])
+	})
+}
+
+// yamlRings reads the rings of a ring topology.
+func (r *slurmReader) yamlRings(t slurmTopology) error {
+	return r.yamlEntries(t, "rings", nil, func(line int, fields map[string]*yaml.Node) error {
+		v, err := r.yamlStrings(fields, "ring", "nodes")
+		if err != nil {
+			return err
+		}
+		if v[0] == "" {
+			return r.err(line, "a ring without its name: want \"- ring: NAME\"")
+		}
+		return r.addRing(line, v[0], v[1])
 	})
 }
 

@@ -87,7 +87,7 @@ func TestSlurmTopologyYAMLErrors(t *testing.T) {
 		want       string
 	}{
 		{"the default flat", strings.Replace(yamlWith("false", "false"), "- topology: topo1", "- topology: topo0\n  flat: true\n- topology: topo1", 1), 3,
-			`topology "topo0" is flat (topology/flat): topomap reads tree and block topologies; this file has topo0 (flat, line 3, the default), topo1 (tree, line 5), topo2 (block, line 16) and topo3 (flat, line 30): name a tree or block topology`},
+			`topology "topo0" is flat (topology/flat), which gives no network: topomap reads tree, block, ring and torus3d topologies; this file has topo0 (flat, line 3, the default), topo1 (tree, line 5), topo2 (block, line 16) and topo3 (flat, line 30): name one of those`},
 		{"YAML syntax: the parser names the line of the block", "- topology: t\n  tree:\n    switches:\n      - switch: a\n     nodes: n1\n", 2, "did not find expected key"},
 		{"YAML syntax: a tab", "- topology: t\n\ttree:\n", 2, "found a tab character that violates indentation"},
 		{"not a list", "topology: t\ntree: {}\n", 1, "want a list of topologies"},
@@ -106,7 +106,7 @@ func TestSlurmTopologyYAMLErrors(t *testing.T) {
 		{"a block size not a number", "- topology: t\n  block:\n    block_sizes: [4, x]\n    blocks:\n      - block: b\n        nodes: n1\n", 3, `block size "x": want a number of nodes`},
 		{"a block size not of a power of two", "- topology: t\n  block:\n    block_sizes: [4, 12]\n    blocks:\n      - block: b\n        nodes: n1\n", 3, "block size 12 is not the base block's 4 times a power of two"},
 		{"a block without nodes", "- topology: t\n  block:\n    blocks:\n      - block: b\n", 4, `block "b" has no nodes: want nodes:`},
-		{"no switches in the list", tree("      []\n"), 0, "no switch or block in the topology read"},
+		{"no switches in the list", tree("      []\n"), 0, "no switch, block, ring or torus in the topology read"},
 		{"too many items", "- topology: t\n  tree:\n    switches: [" + strings.Repeat("a,", machinefile.MaxYAMLItems) + "]\n", 3, "more than 262,144 items"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -165,7 +165,7 @@ func TestSlurmTopologyNamedErrors(t *testing.T) {
 		{"an unknown name", yamlWith("false", "true"), "topo9", 0,
 			`no topology "topo9": this file has topo1 (tree, line 3), topo2 (block, line 14, the default) and topo3 (flat, line 28)`},
 		{"a name on a topology.conf", "SwitchName=s0 Nodes=dev[0-2]\n", "topo1", 0,
-			`topology "topo1": a Slurm topology.conf describes one machine; a topology is chosen by name in a file that lists several (Slurm topology.yaml)`},
+			`"topo1" names a ring or torus, and this Slurm topology.conf of switches describes one machine`},
 		{"a name on a Scotch target", "tleaf 2 4 9 4 1\n", "topo1", 0, "a Scotch target describes one machine"},
 		{"a flat topology named", yamlWith("true", "false"), "topo3", 28, `topology "topo3" is flat (topology/flat)`},
 	} {

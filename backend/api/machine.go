@@ -21,9 +21,10 @@ type Machine struct {
 	// Format names the format the file was read in.
 	Format string `json:"format"`
 	// Topology is the topology read of a file that lists several (a
-	// Slurm topology.yaml): the one the upload's topology named, else
-	// the file's default; Topologies lists the file's, in order. Both
-	// are left out for a file of one machine.
+	// Slurm topology.yaml; NAME:PART for a ring or torus of it): the one
+	// the upload's topology named, else the file's default; Topologies
+	// lists the file's, in order. Of a topology.conf of rings, the ring
+	// read and its rings. Both are left out for a file of one machine.
 	Topology   string   `json:"topology,omitempty"`
 	Topologies []string `json:"topologies,omitempty"`
 	// Node is, for an hwloc file (the inside of one node), the host spec

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -241,7 +242,7 @@ func TestMachineUploadReadsTheTopologyNamed(t *testing.T) {
 	}
 	for _, tt := range []struct{ query, body, want string }{
 		{"?topology=topo9", treeAndBlocksYAML, `no topology \"topo9\": this file has topo1 (tree, line 1, the default) and topo2 (block, line 8)`},
-		{"?topology=topo1", threeSwitchesConf, `a Slurm topology.conf describes one machine`},
+		{"?topology=topo1", threeSwitchesConf, `this Slurm topology.conf of switches describes one machine`},
 	} {
 		if rec := f.upload(t, "/api/v1/machines"+tt.query, "text/plain", tt.body); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), tt.want) {
 			t.Errorf("POST /machines%s: %d %s, want 400 saying %s", tt.query, rec.Code, rec.Body, tt.want)
@@ -260,14 +261,17 @@ func TestMachineUploadSaysWhichTopologyItRead(t *testing.T) {
 	t.Cleanup(func() { st.Close() })
 	f := graphFixture(t, st, server.Options{})
 	for _, tt := range []struct {
-		name, body, topology string
-		topologies           []string
+		name, body, named, topology string
+		topologies                  []string
 	}{
-		{"a topology.yaml, none named", treeAndBlocksYAML, "topo1", []string{"topo1", "topo2"}},
-		{"a topology.conf", threeSwitchesConf, "", nil},
+		{"a topology.yaml, none named", treeAndBlocksYAML, "", "topo1", []string{"topo1", "topo2"}},
+		{"a topology.conf", threeSwitchesConf, "", "", nil},
+		{"a topology.conf of rings, one named", "RingName=r0 Nodes=n[1-4]\nRingName=r1 Nodes=m[1-6]\n", "r1", "r1", []string{"r0", "r1"}},
+		{"a torus of a torus3d topology, named", "- topology: pods\n  torus3d:\n    toruses:\n      - {name: a, dims: {x: 2, y: 2, z: 2}, nodes: \"a[1-8]\"}\n      - {name: b, dims: {x: 2, y: 2, z: 1}, nodes: \"b[1-4]\"}\n",
+			"pods:b", "pods:b", []string{"pods"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			m := decode[api.Machine](t, f.upload(t, "/api/v1/machines", "text/plain", tt.body))
+			m := decode[api.Machine](t, f.upload(t, "/api/v1/machines?topology="+url.QueryEscape(tt.named), "text/plain", tt.body))
 			if m.Topology != tt.topology || !slices.Equal(m.Topologies, tt.topologies) {
 				t.Errorf("read topology %q of %q, want %q of %q", m.Topology, m.Topologies, tt.topology, tt.topologies)
 			}

@@ -57,7 +57,7 @@ func hostHelp() string {
 func fieldHelp(name string) string {
 	return map[string]string{
 		"guest": "guest `spec`: " + guest.Forms() + ", or file:PATH, a graph file (" + graphFileTitles() + "; file:- reads standard input)",
-		"host":  hostHelp() + "; --node gives its nodes an inside, --topology names the topology of a topology.yaml to read",
+		"host":  hostHelp() + "; --node gives its nodes an inside, --topology names the topology of a topology.yaml (or the ring or torus of it, NAME:PART; the ring of a topology.conf of rings) to read",
 		"algo":  "algorithm `name`: " + algoNames() + " (the web app's Algorithms page, /algorithms, describes each)",
 		"seed":  "the `seed` of randomised algorithms",
 		"start": "pairs: algorithm `name` of the starting mapping",

@@ -18,7 +18,8 @@ func init() {
 // topologyHelp is the help of --topology, the flag of every command that
 // takes --host.
 var topologyHelp = "the `name` of the topology to read of a --host file:PATH that lists several, a Slurm topology.yaml (as a partition's " +
-	"Topology=NAME in slurm.conf names the one its jobs get); default: " + machinefile.DefaultTopology
+	"Topology=NAME in slurm.conf names the one its jobs get; NAME:RING or NAME:TORUS for one of a ring or torus3d topology's several), " +
+	"or the ring of a topology.conf of rings; default: " + machinefile.DefaultTopology + ", or the only ring or torus"
 
 // hostSpec parses the --host flag: a spec string, or file:PATH, a machine
 // file that only the command line reads (Slurm topology.conf or topology.yaml, Scotch

@@ -180,7 +180,7 @@ func TestTopologyFlagReadsTheTopologyNamed(t *testing.T) {
 		host, topology, want string
 	}{
 		{"file:" + yaml, "topo9", `no topology "topo9": this file has topo1 (tree, line 1, the default) and topo2 (block, line 11)`},
-		{"file:" + conf, "topo1", "a Slurm topology.conf describes one machine"},
+		{"file:" + conf, "topo1", "this Slurm topology.conf of blocks describes one machine"},
 		{"ring:4", "topo1", "give --host file:PATH"},
 	} {
 		if _, _, err := runArgs(t, "map", "--guest", "grid:2x2", "--host", tt.host, "--topology", tt.topology, "--algo", "pairs"); err == nil || !strings.Contains(err.Error(), tt.want) {
