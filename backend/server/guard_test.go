@@ -105,33 +105,44 @@ func TestCancelToken(t *testing.T) {
 }
 
 // TestMethodNotAllowed: a wrong method on a known path was a 404; the
-// 405's Allow lists HEAD where the path's reads answer it.
+// 405's Allow lists HEAD where the path's reads answer it, and OPTIONS,
+// which answers 204 with the same Allow (it was a 405); an unknown path
+// is a 404 whatever the method.
 func TestMethodNotAllowed(t *testing.T) {
 	f := newFixture(t, jobs.Options{}, server.Options{})
 	for path, allow := range map[string]string{
-		"/api/v1/jobs":                      "GET, POST",
-		"/api/v1/jobs/0123456789abcdef0123": "GET, HEAD, DELETE",
-		"/api/v1/healthz":                   "GET, HEAD",
+		"/api/v1/jobs":                      "GET, POST, OPTIONS",
+		"/api/v1/jobs/0123456789abcdef0123": "GET, HEAD, DELETE, OPTIONS",
+		"/api/v1/healthz":                   "GET, HEAD, OPTIONS",
 	} {
-		rec := f.do(t, "PUT", path, "")
-		if rec.Code != 405 || rec.Header().Get("Allow") != allow {
-			t.Errorf("PUT %s: %d, Allow %q; want 405, %q", path, rec.Code, rec.Header().Get("Allow"), allow)
+		for method, code := range map[string]int{"PUT": 405, "OPTIONS": 204} {
+			rec := f.do(t, method, path, "")
+			if rec.Code != code || rec.Header().Get("Allow") != allow || code == 204 && rec.Body.Len() > 0 {
+				t.Errorf("%s %s: %d, Allow %q, %q; want %d, %q", method, path, rec.Code, rec.Header().Get("Allow"), rec.Body, code, allow)
+			}
 		}
+	}
+	if rec := f.do(t, "OPTIONS", "/api/v1/nothing", ""); rec.Code != 404 {
+		t.Errorf("OPTIONS of an unknown path: %d, want 404", rec.Code)
 	}
 }
 
 // TestMetricsWrongMethodIs405: /metrics lies outside /api, where the
 // browser app's catch-all answered a wrong method (PUT, HEAD, OPTIONS)
 // with its HTML not-found page; it is now a JSON 405 with Allow, as on
-// the API's paths, and the app still answers its own paths.
+// the API's paths (OPTIONS a 204 with Allow), and the app still answers
+// its own paths.
 func TestMetricsWrongMethodIs405(t *testing.T) {
 	app := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("a page")) })
 	f := newFixture(t, jobs.Options{}, server.Options{App: app, Metrics: metrics.New().Handler()})
-	for _, method := range []string{"PUT", "HEAD", "OPTIONS", "POST"} {
+	for _, method := range []string{"PUT", "HEAD", "POST"} {
 		rec := f.do(t, method, "/metrics", "")
-		if rec.Code != 405 || rec.Header().Get("Allow") != "GET" || rec.Header().Get("Content-Type") != "application/json" {
-			t.Errorf("%s /metrics: %d, Allow %q, %s; want a JSON 405, Allow GET", method, rec.Code, rec.Header().Get("Allow"), rec.Header().Get("Content-Type"))
+		if rec.Code != 405 || rec.Header().Get("Allow") != "GET, OPTIONS" || rec.Header().Get("Content-Type") != "application/json" {
+			t.Errorf("%s /metrics: %d, Allow %q, %s; want a JSON 405, Allow GET, OPTIONS", method, rec.Code, rec.Header().Get("Allow"), rec.Header().Get("Content-Type"))
 		}
+	}
+	if rec := f.do(t, "OPTIONS", "/metrics", ""); rec.Code != 204 || rec.Header().Get("Allow") != "GET, OPTIONS" {
+		t.Errorf("OPTIONS /metrics: %d, Allow %q; want 204, GET, OPTIONS", rec.Code, rec.Header().Get("Allow"))
 	}
 	if rec := f.do(t, "GET", "/metrics", ""); rec.Code != 200 {
 		t.Errorf("GET /metrics: %d", rec.Code)

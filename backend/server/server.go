@@ -337,16 +337,21 @@ func (s *Server) notFound(c echo.Context) error {
 	})(c)
 }
 
-// refuseMethod answers 405 with Allow, before next, a request to a known
-// path asked with a wrong method: one that reached a catch-all, the API's
-// or, for /metrics (outside /api), the app's.
+// refuseMethod answers, before next, a request to a known path asked
+// with a method it has no route for (one that reached a catch-all, the
+// API's or, for /metrics (outside /api), the app's): OPTIONS with 204 and
+// Allow, as RFC 9110 has it, another method with 405 and Allow.
 func (s *Server) refuseMethod(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if allow := s.allowed(c.Request()); len(allow) > 0 {
-			c.Response().Header().Set("Allow", strings.Join(allow, ", "))
-			return echo.ErrMethodNotAllowed
+		allow := s.allowed(c.Request())
+		if len(allow) == 0 {
+			return next(c)
 		}
-		return next(c)
+		c.Response().Header().Set("Allow", strings.Join(append(allow, http.MethodOptions), ", "))
+		if c.Request().Method == http.MethodOptions {
+			return c.NoContent(http.StatusNoContent)
+		}
+		return echo.ErrMethodNotAllowed
 	}
 }
 
