@@ -29,13 +29,15 @@ func (sweepArgs) Kind() string { return "topomap_sweep" }
 const oldSweepsSQL = `DELETE FROM river_job WHERE kind = $1 AND queue = $2
 	AND state IN ('available', 'scheduled', 'retryable', 'pending')`
 
-// sweepWorker records the orphaned jobs (reap), then applies the
+// sweepWorker records the orphaned jobs (reap), checks the running total
+// of the records' bytes once an hour (recountDue), then applies the
 // retention.
 type sweepWorker struct {
 	river.WorkerDefaults[sweepArgs]
-	db  *DB
-	r   store.Retention
-	log *slog.Logger
+	db      *DB
+	r       store.Retention
+	log     *slog.Logger
+	recount recounter
 }
 
 func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[sweepArgs]) error {
@@ -45,6 +47,9 @@ func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[sweepArgs]) error {
 	}
 	if len(reaped) > 0 {
 		w.log.Info("jobs: recorded jobs whose server stopped and whose run River ended", "count", len(reaped), "ids", reaped)
+	}
+	if err := w.recount.recountDue(ctx, w.db, time.Now(), w.log); err != nil {
+		return err
 	}
 	if w.r == (store.Retention{}) {
 		return nil

@@ -3,7 +3,12 @@ package pgstore
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"strings"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // totalSlots is the number of rows of topomap_bytes. A transaction adds
@@ -72,4 +77,63 @@ func totalBytes(ctx context.Context, q querier) (int64, error) {
 	var total int64
 	err := q.QueryRow(ctx, "SELECT coalesce(sum(bytes), 0) FROM topomap_bytes").Scan(&total)
 	return total, err
+}
+
+// recountEvery is how often a replica that sweeps checks the running
+// total against the rows (recountDue).
+const recountEvery = time.Hour
+
+// driftSQL is what the rows hold beyond the running total, read in one
+// statement, so in one snapshot: the triggers change the total in the
+// writers' transactions, so it is 0 unless rows were written while they
+// were off (ALTER TABLE … DISABLE TRIGGER, a restore with
+// session_replication_role = replica, pg_restore --disable-triggers).
+const driftSQL = `SELECT (SELECT coalesce(sum(bytes), 0) FROM topomap_jobs)
+	+ (SELECT coalesce(sum(bytes), 0) FROM topomap_graphs)
+	- (SELECT coalesce(sum(bytes), 0) FROM topomap_bytes)`
+
+// Recount checks the running total of the records' bytes against the
+// rows and corrects it by the drift it finds, which it returns (0: the
+// total was exact). It locks nothing but a row of the total, and reads
+// every row's size: the cost of a scan of both tables. A writer that
+// commits meanwhile adds its own change to the total, which the drift
+// read in the snapshot before it does not hold, so the correction stays
+// exact under writers.
+func (db *DB) Recount(ctx context.Context) (int64, error) {
+	var drift int64
+	err := pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
+		if err := tx.QueryRow(ctx, driftSQL).Scan(&drift); err != nil || drift == 0 {
+			return err
+		}
+		_, err := tx.Exec(ctx, "UPDATE topomap_bytes SET bytes = bytes + $1 WHERE slot = 0", drift)
+		return err
+	})
+	return drift, err
+}
+
+// recounter runs Recount at most once every recountEvery.
+type recounter struct {
+	mu   sync.Mutex
+	last time.Time
+}
+
+// recountDue recounts db's total (Recount) at time now unless it did less
+// than recountEvery before, and logs a drift it corrected: the sweep's
+// trim by size reads the total, and a total above the rows would remove
+// records the bound does not ask to.
+func (c *recounter) recountDue(ctx context.Context, db *DB, now time.Time, log *slog.Logger) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.last.IsZero() && now.Sub(c.last) < recountEvery {
+		return nil
+	}
+	drift, err := db.Recount(ctx)
+	if err != nil {
+		return err
+	}
+	c.last = now
+	if drift != 0 {
+		log.Warn("store: the running total of the stored bytes was off (rows written while its triggers were disabled?): corrected from the rows", "drift", drift)
+	}
+	return nil
 }
