@@ -65,6 +65,28 @@
 //     as 7), a '.' in a name that does not start with a letter; and
 //     mpirun refuses a node name with a '_' when it launches. The
 //     rankfile refuses them (the slurm file takes them).
+//     Reading, a rankfile may also be written as users write them for
+//     Open MPI, and reads as Open MPI 4.1's mpirun binds it. slot=S:C is
+//     core C of package S: hwloc's logical core S·P+C, P the cores of a
+//     package (slot=1:2 on pack:2 core:4 is core 6). OUR reading of a
+//     node's packages: the outermost of its groups (metric.NodeLevels)
+//     when it has two levels or more (node=4x2:dist=1,2 is 2 packages of
+//     4 cores, as hwloc's pack:2 core:4 gives it; pack:2 numa:2 core:2,
+//     node=2x2x2, 2 packages of 4), else one package of all its cores
+//     (cores=C, a node without cores, costs that do not tell its levels
+//     apart): there slot=0:C is core C, as on any node (package 0 holds
+//     the first cores), and a package S ≥ 1 is refused saying to give
+//     the node's inside or write the core's index. A node of one
+//     package has no package level (hwloc drops a level of one object),
+//     so there write core indices. A package or core the node lacks is
+//     refused naming its packages and cores. A host "+nK" is node K of
+//     the job's allocation (Open MPI counts the hosts of its allocation,
+//     under Slurm SLURM_JOB_NODELIST in its order): Target.Allocation's
+//     node K in allocation order; without an allocation it is refused,
+//     asking for the job's nodes. A slot that binds a rank to several
+//     cores, a list (slot=0,1), a range (slot=1:0-3) or '*', is refused
+//     asking for one core: a placement puts a rank on one slot, and any
+//     one core picked would score a binding that is not the file's.
 //   - slurm: SLURM_HOSTFILE for srun --distribution=arbitrary (srun(1)):
 //     line r is the host name of rank r's node. It names no core: srun
 //     binds a node's ranks to its cores itself, so on nodes with an

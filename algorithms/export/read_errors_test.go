@@ -35,7 +35,6 @@ func TestReadPlacementErrors(t *testing.T) {
 		{"coordinate off the host", "mesh:2x2", "mapfile", "0 5 0\n", 1, nil, "line 1: coordinates [0 5] are no node of mesh:2x2 (coordinate 2 is 5, want [0, 2))"},
 		{"scotch count", "ring:4", "scotch", "3\n0 0\n", 4, nil, "line 1: the file maps 3 vertices, the guest has 4"},
 		{"not a rankfile line", "ring:4", "rankfile", "rank 0 node0\n", 1, nil, "line 1: \"rank 0 node0\" is not \"rank r=<hostname> slot=<core>\""},
-		{"socket:core slot", "ring:4", "rankfile", "rank 0=node0 slot=0:1\n", 1, nil, "line 1: slot \"0:1\": want the core's index"},
 		{"csv header", "ring:4", "csv", "rank,host\n0,node0\n", 1, nil, "line 1: header \"rank,host\": want the columns vertex and slot or node"},
 		{"json of another host", "ring:4", "json", `{"host":"ring:8","placement":[[0]]}`, 1, nil, `the report places the ranks on host "ring:8", not on ring:4`},
 		{"json of another guest", "ring:4", "json", `{"guest":"grid:8x8","host":"ring:4","placement":[[0]]}`, 1, nil, `the report places guest "grid:8x8", not grid:2x2`},
