@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"topomap/algorithms/export"
-	"topomap/algorithms/mapping"
+	"topomap/algorithms/spec"
 	"topomap/algorithms/topology"
 )
 
@@ -54,7 +54,7 @@ func TestOpenMPIBindsRanksWhereTheRankfileSays(t *testing.T) {
 			r := result(t, tt.guest, tt.host, "shuffle", tt.place)
 			var rankfile bytes.Buffer
 			must(t, export.WriteWith(&rankfile, "rankfile", r, export.Options{Hostnames: tt.names}))
-			want, hosts := placesOf(r.Mapping, tt.names)
+			want, hosts := placesOf(r.Mapping.Host, r.Mapping.Place, tt.names)
 			_, c := topology.NodesOf(r.Mapping.Host)
 			got, err := openMPIMap(t, rankfile.Bytes(), hosts, c, tt.inside, len(tt.place))
 			must(t, err)
@@ -70,17 +70,64 @@ func TestOpenMPIBindsRanksWhereTheRankfileSays(t *testing.T) {
 	}
 }
 
-// placesOf returns where m puts each rank, as mpirun would print it
-// with those host names (nil: the host's own), and the hosts that hold
-// a rank, in the order of their first rank.
-func placesOf(m *mapping.Mapping, names export.Hostnames) (map[int]openMPIPlace, []string) {
-	if names == nil {
-		names = topology.NamesOf(m.Host)
+// TestOpenMPIBindsUsersRankfilesWhereTopomapReadsThem has mpirun bind
+// ranks by rankfiles as users write them, slot=S:C (core C of package S)
+// and relative hosts "+nK" (node K of the allocation: under Slurm, of
+// SLURM_JOB_NODELIST in its order), and wants each rank on the node and
+// the core that topomap reads.
+func TestOpenMPIBindsUsersRankfilesWhereTopomapReadsThem(t *testing.T) {
+	needOpenMPI(t)
+	for _, tt := range []struct {
+		name, host, inside string
+		nodes              []int // the allocation, in its order; nil: the hosts named
+		rankfile           string
+	}{
+		{"packages of four cores", "mesh:2x1:node=4x2:dist=1,5", "pack:2 core:4 pu:2", nil,
+			"rank 0=node1 slot=1:2\nrank 1=node0 slot=0:3\nrank 2=node0 slot=1:0\nrank 3=node1 slot=0:0\n"},
+		{"packages over NUMA domains", "mesh:2x1:node=2x2x2:dist=1,2,3", "pack:2 numa:2 core:2 pu:2", nil,
+			"rank 0=node0 slot=1:3\nrank 1=node1 slot=0:2\nrank 2=node1 slot=1:1\n"},
+		{"relative hosts", "mesh:3x1:node=4x2:dist=1,5", "pack:2 core:4 pu:2", []int{2, 0},
+			"rank 0=+n1 slot=1:2\nrank 1=+n0 slot=0:3\nrank 2=+n0 slot=5\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			h, err := spec.ParseHost(tt.host)
+			must(t, err)
+			ranks := strings.Count(tt.rankfile, "\n")
+			target := export.Target{Host: h, Ranks: ranks}
+			if tt.nodes != nil {
+				target.Allocation, err = topology.Allocate(h, tt.nodes, 0, ranks)
+				must(t, err)
+			}
+			place, _, err := export.ReadPlacement(strings.NewReader(tt.rankfile), "rankfile", target)
+			must(t, err)
+			want, hosts := placesOf(h, place, nil)
+			if tt.nodes != nil {
+				hosts = nil
+				for _, u := range tt.nodes {
+					hosts = append(hosts, export.Hostnames(topology.NamesOf(h)).Name(u))
+				}
+			}
+			_, c := topology.NodesOf(h)
+			got, err := openMPIMapOn(t, []byte(tt.rankfile), hosts, tt.nodes != nil, c, tt.inside, ranks)
+			must(t, err)
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("mpirun binds the ranks %v, topomap reads %v; the rankfile:\n%s", got, want, tt.rankfile)
+			}
+		})
 	}
-	_, c := topology.NodesOf(m.Host)
+}
+
+// placesOf returns where place puts each rank on h, as mpirun would
+// print it with those host names (nil: the host's own), and the hosts
+// that hold a rank, in the order of their first rank.
+func placesOf(h topology.Host, place []int, names export.Hostnames) (map[int]openMPIPlace, []string) {
+	if names == nil {
+		names = topology.NamesOf(h)
+	}
+	_, c := topology.NodesOf(h)
 	places := map[int]openMPIPlace{}
 	var hosts []string
-	for rank, slot := range m.Place {
+	for rank, slot := range place {
 		places[rank] = openMPIPlace{names.Name(slot / c), []int{slot % c}}
 		if !slices.Contains(hosts, names.Name(slot/c)) {
 			hosts = append(hosts, names.Name(slot/c))
@@ -121,7 +168,7 @@ func TestOpenMPIReadsTheHostNamesOfOurRankfiles(t *testing.T) {
 				fmt.Fprintf(&rankfile, "rank 0=%s slot=1\nrank 1=%[2]s slot=0\nrank 2=%[2]s slot=1\nrank 3=%[1]s slot=0\n", tt.names[1], tt.names[0])
 			}
 			got, err := openMPIMap(t, rankfile.Bytes(), tt.names, 2, "pack:1 core:2 pu:2", 4)
-			want, _ := placesOf(r.Mapping, tt.openMPI)
+			want, _ := placesOf(r.Mapping.Host, r.Mapping.Place, tt.openMPI)
 			switch {
 			case tt.openMPI != nil && err != nil:
 				t.Fatal(err)
@@ -173,6 +220,15 @@ type openMPIPlace struct {
 // bind it (a core this machine lacks).
 func openMPIMap(t *testing.T, rankfile []byte, hosts []string, slots int, inside string, ranks int) (map[int]openMPIPlace, error) {
 	t.Helper()
+	return openMPIMapOn(t, rankfile, hosts, false, slots, inside, ranks)
+}
+
+// openMPIMapOn is openMPIMap, the hosts given in a hostfile or, when
+// allocated, as a Slurm allocation (SLURM_JOB_NODELIST, in that order,
+// which a rankfile's relative hosts "+nK" count), still started by the
+// stand-in for ssh.
+func openMPIMapOn(t *testing.T, rankfile []byte, hosts []string, allocated bool, slots int, inside string, ranks int) (map[int]openMPIPlace, error) {
+	t.Helper()
 	dir, err := os.MkdirTemp("", "ompi") // short: Open MPI's sockets live below
 	must(t, err)
 	t.Cleanup(func() { os.RemoveAll(dir) })
@@ -200,12 +256,22 @@ func openMPIMap(t *testing.T, rankfile []byte, hosts []string, slots int, inside
 	// rtc_hwloc_vmhole none: no daemon shares its topology in memory
 	// (hwloc_shmem_topology_write crashes now and then, with a topology read
 	// from a file)
-	cmd := exec.CommandContext(ctx, mpirun(), "--allow-run-as-root", "--display-map",
-		"--mca", "plm_rsh_agent", filepath.Join(dir, "launch-here"), "--mca", "rtc_hwloc_vmhole", "none",
-		"--hostfile", filepath.Join(dir, "hostfile"), "--rankfile", filepath.Join(dir, "rankfile"),
-		"-np", strconv.Itoa(ranks), "true")
+	hostArgs := []string{"--hostfile", filepath.Join(dir, "hostfile")}
+	env := append(os.Environ(), "HWLOC_XMLFILE="+filepath.Join(dir, "topology.xml"), "HWLOC_THISSYSTEM=1", "TMPDIR="+dir)
+	if allocated {
+		// the allocation Open MPI reads from Slurm's variables; the
+		// daemons started as without Slurm (plm rsh)
+		hostArgs = []string{"--mca", "plm", "rsh"}
+		list, tasks := strings.Join(hosts, ","), fmt.Sprintf("%d(x%d)", slots, len(hosts))
+		env = append(env, "SLURM_JOBID=1", "SLURM_JOB_ID=1", "SLURM_NODELIST="+list, "SLURM_JOB_NODELIST="+list,
+			"SLURM_TASKS_PER_NODE="+tasks, "SLURM_JOB_CPUS_PER_NODE="+tasks)
+	}
+	args := append([]string{"--allow-run-as-root", "--display-map",
+		"--mca", "plm_rsh_agent", filepath.Join(dir, "launch-here"), "--mca", "rtc_hwloc_vmhole", "none"}, hostArgs...)
+	args = append(args, "--rankfile", filepath.Join(dir, "rankfile"), "-np", strconv.Itoa(ranks), "true")
+	cmd := exec.CommandContext(ctx, mpirun(), args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "HWLOC_XMLFILE="+filepath.Join(dir, "topology.xml"), "HWLOC_THISSYSTEM=1", "TMPDIR="+dir)
+	cmd.Env = env
 	cmd.WaitDelay = 10 * time.Second
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
