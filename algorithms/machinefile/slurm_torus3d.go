@@ -16,23 +16,20 @@ var axes = [3]string{"x", "y", "z"}
 // Slurm allocates, do not change the network and are not read.
 func (r *slurmReader) yamlToruses(t slurmTopology) error {
 	return r.yamlEntries(t, "toruses", nil, func(line int, fields map[string]*yaml.Node) error {
-		v, err := r.yamlStrings(fields, "name", "nodes")
+		name, nodes, err := r.yamlNamed(line, fields, "torus", "name")
 		if err != nil {
 			return err
 		}
-		if v[0] == "" {
-			return r.err(line, "a torus without its name: want \"- name: NAME\"")
-		}
-		p := slurmPart{name: v[0], line: line}
+		p := slurmPart{name: name, line: line}
 		if err := r.torusDims(&p, fields["dims"]); err != nil {
 			return err
 		}
 		regions, ok := fields["regions"]
 		switch {
-		case v[1] != "" && ok:
+		case nodes != "" && ok:
 			return r.err(line, "torus %q has nodes: and regions:: Slurm takes one or the other", p.name)
-		case v[1] != "":
-			err = r.torusNodes(&p, v[1])
+		case nodes != "":
+			err = r.torusNodes(&p, nodes)
 		case ok:
 			err = r.torusRegions(&p, regions)
 		default:

@@ -354,28 +354,35 @@ func (r *slurmReader) yamlBlocks(t slurmTopology) error {
 		return r.yamlSizes(f.value)
 	}
 	return r.yamlEntries(t, "blocks", sizes, func(line int, fields map[string]*yaml.Node) error {
-		v, err := r.yamlStrings(fields, "block", "nodes")
+		name, nodes, err := r.yamlNamed(line, fields, "block", "block")
 		if err != nil {
 			return err
 		}
-		if v[0] == "" {
-			return r.err(line, "a block without its name: want \"- block: NAME\"")
-		}
-		return r.addBlock(line, v[0], v[1])
+		return r.addBlock(line, name, nodes)
 	})
+}
+
+// yamlNamed returns the name (under key) and the nodes of an entry of a
+// list of blocks, rings or toruses (what), refusing one without its name.
+func (r *slurmReader) yamlNamed(line int, fields map[string]*yaml.Node, what, key string) (name, nodes string, err error) {
+	v, err := r.yamlStrings(fields, key, "nodes")
+	if err == nil && v[0] == "" {
+		err = r.err(line, "a %s without its name: want \"- %s: NAME\"", what, key)
+	}
+	if err != nil {
+		return "", "", err
+	}
+	return v[0], v[1], nil
 }
 
 // yamlRings reads the rings of a ring topology.
 func (r *slurmReader) yamlRings(t slurmTopology) error {
 	return r.yamlEntries(t, "rings", nil, func(line int, fields map[string]*yaml.Node) error {
-		v, err := r.yamlStrings(fields, "ring", "nodes")
+		name, nodes, err := r.yamlNamed(line, fields, "ring", "ring")
 		if err != nil {
 			return err
 		}
-		if v[0] == "" {
-			return r.err(line, "a ring without its name: want \"- ring: NAME\"")
-		}
-		return r.addRing(line, v[0], v[1])
+		return r.addRing(line, name, nodes)
 	})
 }
 

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"topomap/backend/pgstore/pgtest"
 )
 
 // TestTheSweepRecountsTheTotalOnceAnHour: the sweep's recount corrects a
@@ -16,11 +14,7 @@ import (
 // before it reads every row again.
 func TestTheSweepRecountsTheTotalOnceAnHour(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, pgtest.Database(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(db.Close)
+	db := openTestDB(t)
 	var logged bytes.Buffer
 	log := slog.New(slog.NewTextHandler(&logged, nil))
 	skew := func(d int64) {

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"topomap/backend/pgstore/pgtest"
 )
 
 // TestAListenerWhoseRunnerLockIsHeldStillListens: a replica whose
@@ -19,11 +17,7 @@ import (
 // and its job states were not notified meanwhile.
 func TestAListenerWhoseRunnerLockIsHeldStillListens(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, pgtest.Database(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTestDB(t)
 	const runner = 4747
 	old, err := db.pool.Acquire(ctx) // the old connection, still holding the lock
 	if err != nil {
@@ -61,11 +55,7 @@ func TestAListenerWhoseRunnerLockIsHeldStillListens(t *testing.T) {
 func TestAListenerTakesItsRunnerLockOnceItIsFree(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	db, err := Open(ctx, pgtest.Database(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTestDB(t)
 	const runner = 4848
 	old, err := db.pool.Acquire(ctx)
 	if err != nil {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"topomap/backend/pgstore/pgtest"
 	"topomap/backend/store"
 )
 
@@ -35,11 +34,7 @@ func rowsRead(t *testing.T, tx pgx.Tx) int64 {
 func TestASweepReadsWhatItRemovesNotWhatIsStored(t *testing.T) {
 	const size = 100 // bytes of each job
 	for _, n := range []int{4000, 16000} {
-		db, err := Open(context.Background(), pgtest.Database(t))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer db.Close()
+		db := openTestDB(t)
 		if _, err := db.pool.Exec(context.Background(), `INSERT INTO topomap_jobs (id, status, created_ns, record, bytes, last_used, graph_ref, machine_ref)
 			SELECT lpad(k::text, 64, '0'), 'done', k, '\x7b7d'::bytea, $2, now() - k * interval '1 second', '', ''
 			FROM generate_series(1, $1) k`, n, size); err != nil {
