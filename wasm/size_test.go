@@ -31,7 +31,8 @@ import (
 // drove the pages' form, 64,412 under it; 2,558,931 with Chaco in the
 // upload formats and the host capabilities, 62,509 under it; 2,560,366
 // with the machine upload's topology box and note, and uploads read again
-// on a changed choice, 61,074 under it.)
+// on a changed choice, 61,074 under it; 2,561,227 with the topology
+// box's help naming rings and toruses, 60,213 under it.)
 const maxGzipBytes = 5 << 19
 
 // TestWasmFitsDownloadBudget builds the client exactly as make wasm does
