@@ -181,6 +181,9 @@ func slurmUnescape(line string) string {
 // is named) of a file of rings or toruses, the hierarchy of blocks of a
 // block topology, else the tree of switches.
 func (r *slurmReader) host(part, prefix string) (topology.Host, error) {
+	if len(r.parts) > 0 && r.sizesAt > 0 {
+		return nil, r.err(r.sizesAt, "block sizes in a topology of rings (line %d): they are of topology/block", r.rings)
+	}
 	if len(r.parts) > 0 {
 		return r.part(part, prefix)
 	}

@@ -155,6 +155,7 @@ func TestSlurmRingAndTorusErrors(t *testing.T) {
 		{"a ring again", "RingName=a Nodes=n1\nRingName=a Nodes=n2\n", "", 2, `ring "a" again (first on line 1)`},
 		{"a ring and a switch", "RingName=a Nodes=n1\nSwitchName=s Nodes=n2\n", "", 2, `switch "s" in a topology of rings (line 1)`},
 		{"a switch and a ring", "SwitchName=s Nodes=n2\nRingName=a Nodes=n1\n", "", 2, `ring "a" in a topology of switches (line 1)`},
+		{"block sizes with rings", "RingName=a Nodes=n1\nBlockSizes=4\n", "", 2, "block sizes in a topology of rings (line 1)"},
 		{"a ring and a switch on a line", "RingName=a SwitchName=s Nodes=n1\n", "", 1, "RingName= with SwitchName= or BlockName= on the line"},
 		{"a ring without its name", "- topology: t\n  ring:\n    rings:\n      - nodes: n1\n", "", 4, `a ring without its name: want "- ring: NAME"`},
 		{"a torus without dims", torus("        nodes: n[1-8]\n"), "", 4, `torus "p" has no dims: want dims: {x: X, y: Y, z: Z}`},
