@@ -52,6 +52,16 @@
 //     nodes). Rings with switches or blocks, a ring named twice, a node
 //     twice in a ring and a ring without nodes are refused, with the
 //     line.
+//   - Slurm's `scontrol show topology` output, read as the topology.conf
+//     Slurm read (slurm_scontrol.go): a tree's lines carry Level= and
+//     LinkSpeed=, and a switch with Switches= lists beside them every
+//     node under them, which is checked against the tree (each once, all
+//     of them), not hung from the switch; a block topology's lines are
+//     "BlockName=NAME BlockIndex=I Nodes=HOSTLIST BlockSize=S" and
+//     "AggregatedBlock=NAME … BlockSize=S", whose sizes are the file's
+//     BlockSizes (the aggregates are formed as from a topology.conf);
+//     rings carry RingSize=, ignored. The same machine (the same id) as
+//     its topology.conf.
 //   - Slurm topology.yaml (Slurm 25.05 on): a list of topologies, each
 //     "topology: NAME", "cluster_default: true|false" and one of "tree:"
 //     ("switches:", a list of "switch: NAME" with "children: HOSTLIST"

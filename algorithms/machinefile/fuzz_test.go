@@ -35,6 +35,8 @@ func FuzzReadMachine(f *testing.F) {
 	f.Add(ringsAndToruses, "sparse")
 	f.Add(ringsAndToruses, "pods:b")
 	f.Add("RingName=r0 Nodes=n[1-4]\nRingName=r1 Nodes=m[1-4]\n", "r1")
+	f.Add("SwitchName=s0 Level=0 LinkSpeed=1 Nodes=t[0-3]\nSwitchName=s1 Level=0 Nodes=t[4-5]\nSwitchName=s2 Level=1 Nodes=t[0-5] Switches=s[0-1]\n", "")
+	f.Add("BlockName=b1 BlockIndex=0 Nodes=n[1-2] BlockSize=2\nBlockName=b2 BlockIndex=1 Nodes=n[3-4] BlockSize=2\nAggregatedBlock=a BlockIndex=2 Nodes=n[1-4] BlockSize=4\n", "")
 	f.Fuzz(func(t *testing.T, text, name string) {
 		h, _, err := machinefile.ReadWith(strings.NewReader(text), machinefile.Options{Topology: name})
 		var fe *graphfile.Error

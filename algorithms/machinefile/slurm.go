@@ -17,7 +17,7 @@ import (
 
 const slurmTitle = "Slurm topology.conf"
 
-var slurmKey = regexp.MustCompile(`(?im)^\s*(switchname|blockname|blocksizes|ringname)\s*=`)
+var slurmKey = regexp.MustCompile(`(?im)^\s*(switchname|blockname|blocksizes|ringname|aggregatedblock)\s*=`)
 
 func sniffSlurm(head []byte) bool { return slurmKey.Match(head) }
 
@@ -49,6 +49,9 @@ type slurmReader struct {
 	partNodes int            // the nodes of the parts
 	rings     int            // the line of the first ring (0: none)
 	read      string         // the name of the part read
+	listed    []scontrolListed
+	shown     []int // the sizes of scontrol's BlockSize=, in nodes
+	shownAt   int   // the line of the first
 }
 
 // slurmKeys are the words of a format for errors: the keys of a
@@ -181,6 +184,9 @@ func slurmUnescape(line string) string {
 // is named) of a file of rings or toruses, the hierarchy of blocks of a
 // block topology, else the tree of switches.
 func (r *slurmReader) host(part, prefix string) (topology.Host, error) {
+	if err := r.shownSizes(); err != nil {
+		return nil, err
+	}
 	if len(r.parts) > 0 && r.sizesAt > 0 {
 		return nil, r.err(r.sizesAt, "block sizes in a topology of rings (line %d): they are of topology/block", r.rings)
 	}
@@ -239,17 +245,25 @@ func (r *slurmReader) line(no int, line string) error {
 			return err
 		}
 	}
+	_, scontrolBlocks := keys["blockindex"]
 	switch sw, block, ring := keys["switchname"], keys["blockname"], keys["ringname"]; {
+	case keys["aggregatedblock"] != "" && sw+block+ring == "":
+		return r.scontrolBlock(no, "AggregatedBlock=", keys)
 	case sw != "" && block != "":
 		return r.err(no, "both SwitchName= and BlockName= on the line: a switch of topology/tree or a block of topology/block, not both")
 	case ring != "" && sw+block != "":
 		return r.err(no, "RingName= with SwitchName= or BlockName= on the line: a ring of topology/ring, or a switch or block, not both")
 	case ring != "":
 		return r.addRing(no, ring, keys["nodes"])
+	case block != "" && scontrolBlocks:
+		if err := r.scontrolBlock(no, "BlockName=", keys); err != nil {
+			return err
+		}
+		return r.addBlock(no, block, keys["nodes"])
 	case block != "":
 		return r.addBlock(no, block, keys["nodes"])
 	case sw != "":
-		return r.addSwitch(no, sw, keys["nodes"], keys["switches"])
+		return r.addSwitch(no, sw, r.scontrolSwitch(no, keys), keys["switches"])
 	case keys["blocksizes"] == "":
 		return r.err(no, "no SwitchName=, BlockName= or RingName= on the line")
 	}
@@ -395,6 +409,9 @@ func (r *slurmReader) switchTree() (topology.Host, error) {
 	}
 	if n == 0 {
 		return nil, r.err(0, "no nodes: want %s on the lowest switches", r.keys.nodes)
+	}
+	if err := r.checkListed(parent, n); err != nil {
+		return nil, err
 	}
 	return topology.NewSwitchTree(r.nodes, r.names(), parent)
 }
