@@ -61,7 +61,8 @@
 //     "AggregatedBlock=NAME … BlockSize=S", whose sizes are the file's
 //     BlockSizes (the aggregates are formed as from a topology.conf);
 //     rings carry RingSize=, ignored. The same machine (the same id) as
-//     its topology.conf.
+//     its topology.conf. A torus3d's TorusName= lines are refused: they
+//     list its nodes in Slurm's node order, not by their places.
 //   - Slurm topology.yaml (Slurm 25.05 on): a list of topologies, each
 //     "topology: NAME", "cluster_default: true|false" and one of "tree:"
 //     ("switches:", a list of "switch: NAME" with "children: HOSTLIST"

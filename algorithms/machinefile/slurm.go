@@ -17,7 +17,7 @@ import (
 
 const slurmTitle = "Slurm topology.conf"
 
-var slurmKey = regexp.MustCompile(`(?im)^\s*(switchname|blockname|blocksizes|ringname|aggregatedblock)\s*=`)
+var slurmKey = regexp.MustCompile(`(?im)^\s*(switchname|blockname|blocksizes|ringname|aggregatedblock|torusname)\s*=`)
 
 func sniffSlurm(head []byte) bool { return slurmKey.Match(head) }
 
@@ -249,6 +249,8 @@ func (r *slurmReader) line(no int, line string) error {
 	switch sw, block, ring := keys["switchname"], keys["blockname"], keys["ringname"]; {
 	case keys["aggregatedblock"] != "" && sw+block+ring == "":
 		return r.scontrolBlock(no, "AggregatedBlock=", keys)
+	case keys["torusname"] != "":
+		return r.err(no, "TorusName=%.40q: `scontrol show topology` prints a torus3d topology's nodes in Slurm's order of its nodes, not their places on the torus: read its topology.yaml (torus3d:, where nodes: or regions: place them)", keys["torusname"])
 	case sw != "" && block != "":
 		return r.err(no, "both SwitchName= and BlockName= on the line: a switch of topology/tree or a block of topology/block, not both")
 	case ring != "" && sw+block != "":

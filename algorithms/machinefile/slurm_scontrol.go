@@ -26,7 +26,10 @@ import (
 //     are the BlockSizes of the file scontrol read; the aggregates are
 //     Slurm's, which topomap forms from the blocks and those sizes;
 //   - "RingName=NAME Nodes=HOSTLIST RingSize=N": a ring, RingSize=
-//     ignored.
+//     ignored;
+//   - "TorusName=NAME Dims=XxYxZ Nodes=HOSTLIST": refused, since it lists
+//     the nodes in Slurm's order of its nodes, not by their places; the
+//     topology.yaml places them.
 
 // maxListed caps the names that scontrol's lists beside switches give in
 // all: each node is listed once a level above it.

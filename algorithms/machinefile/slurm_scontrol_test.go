@@ -62,6 +62,7 @@ func TestScontrolShowTopologyErrors(t *testing.T) {
 		{"an aggregate without its size", "BlockName=b1 BlockIndex=0 Nodes=n[1-4] BlockSize=4\nAggregatedBlock=b1 BlockIndex=1 Nodes=n[1-4]\n", 2, "AggregatedBlock= without BlockSize="},
 		{"a size that is no number", "BlockName=b1 BlockIndex=0 Nodes=n[1-4] BlockSize=four\n", 1, `BlockSize="four": want a number of nodes`},
 		{"sizes not a power of two apart", "BlockName=b1 BlockIndex=0 Nodes=n[1-4] BlockSize=4\nBlockName=b2 BlockIndex=1 Nodes=n[5-8] BlockSize=4\nAggregatedBlock=x BlockIndex=2 Nodes=n[1-8] BlockSize=12\n", 1, "block size 12 is not the base block's 4 times a power of two"},
+		{"a torus", "TorusName=pod1 Dims=4x4x2 Nodes=node[01-32]\n  TorusName=pod1 PlacementDims=2x2x1(4) Anchors=8\n", 1, "read its topology.yaml (torus3d:"},
 		{"aggregates beside switches", "SwitchName=s0 Nodes=n1\nAggregatedBlock=x BlockIndex=2 Nodes=n1 BlockSize=8\n", 2, "block sizes (BlockSize=) in a topology without blocks"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
