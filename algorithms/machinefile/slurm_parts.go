@@ -37,7 +37,7 @@ func (p slurmPart) kind() string {
 // its name and the hostlist of its nodes, in ring order.
 func (r *slurmReader) addRing(no int, name, nodes string) error {
 	if first := max(r.tree, r.blocks); first > 0 {
-		return r.err(no, "ring %q in a topology of %s (line %d): Slurm reads the rings of topology/ring, the switches of topology/tree or the blocks of topology/block, one kind", name, r.kinds(), first)
+		return r.mixed(no, "ring", name, r.kinds(), first)
 	}
 	if r.rings == 0 {
 		r.rings = no
@@ -64,7 +64,13 @@ func (r *slurmReader) notRings(no int, what, name string) error {
 	if r.rings == 0 {
 		return nil
 	}
-	return r.err(no, "%s %q in a topology of rings (line %d): Slurm reads the rings of topology/ring, the switches of topology/tree or the blocks of topology/block, one kind", what, name, r.rings)
+	return r.mixed(no, what, name, "rings", r.rings)
+}
+
+// mixed refuses a ring, switch or block (what) on line no in a file of
+// other kinds, the first on line first.
+func (r *slurmReader) mixed(no int, what, name, kinds string, first int) error {
+	return r.err(no, "%s %q in a topology of %s (line %d): Slurm reads the rings of topology/ring, the switches of topology/tree or the blocks of topology/block, one kind", what, name, kinds, first)
 }
 
 // addPart adds a ring or torus, its name and its nodes' names unique
