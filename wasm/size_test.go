@@ -32,7 +32,9 @@ import (
 // upload formats and the host capabilities, 62,509 under it; 2,560,366
 // with the machine upload's topology box and note, and uploads read again
 // on a changed choice, 61,074 under it; 2,561,227 with the topology
-// box's help naming rings and toruses, 60,213 under it.)
+// box's help naming rings and toruses, 60,213 under it; 2,566,209 once
+// an upload that is a renumbered grid suggested a torus of its shape,
+// 55,231 under it.)
 const maxGzipBytes = 5 << 19
 
 // TestWasmFitsDownloadBudget builds the client exactly as make wasm does

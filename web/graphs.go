@@ -377,7 +377,8 @@ func (u *graphUpload) describe(g spec.Guest) {
 // machine (its nodes have names: an uploaded machine file, a preset) and
 // some algorithm maps g onto it; else a torus of g's shape when g is a
 // 2-D or 3-D stencil in index order (guest.Stencil: a halo exchange then
-// maps with dilation 1); else keep, if some algorithm maps g onto it (one
+// maps with dilation 1) or a renumbered 5- or 7-point one
+// (guest.GridLabels); else keep, if some algorithm maps g onto it (one
 // of its size, or a larger one for the algorithms that leave nodes
 // empty); else the most cube-like 3-D torus of g's order; else the
 // squarest 2-D torus whose sides are at least a quarter of each other;
@@ -390,6 +391,9 @@ func hostFor(g spec.Guest, keep string) string {
 	}
 	if gr, err := g.Build(); err == nil {
 		if dims, _, ok := guest.Stencil(gr); ok {
+			return torusOf(dims)
+		}
+		if dims, _, _, ok := guest.GridLabels(context.Background(), gr); ok {
 			return torusOf(dims)
 		}
 	}

@@ -38,6 +38,8 @@ func TestUploadSuggestsHost(t *testing.T) {
 		{"2-D halo keeps the xe6-slice", uploaded(t, "grid:16x8"), "torus:4x4x8:nodes-per-router=2:cores=16", "torus:4x4x8:nodes-per-router=2:cores=16"},
 		{"2-D halo keeps an uploaded machine", uploaded(t, "grid:6x4"), tux, tux},
 		{"2-D halo too large for the xe6-slice", uploaded(t, "grid:128x64"), "torus:4x4x8:nodes-per-router=2:cores=16", "torus:128x64"},
+		{"2-D halo renumbered", renumberedUpload(t, "grid:16x8"), "ring:16", "torus:16x8"},
+		{"3-D halo renumbered", renumberedUpload(t, "grid:6x6x6:wrap"), "torus:27x8", "torus:6x6x6"},
 		{"512 irregular", scrambled(t, 512), "ring:16", "torus:8x8x8"},
 		{"512 irregular keeps a host that fits", scrambled(t, 512), "torus:32x16", "torus:32x16"},
 		{"24 irregular", scrambled(t, 24), "ring:16", "torus:4x3x2"},
@@ -115,4 +117,26 @@ func TestUploadFormatsAreGraphfiles(t *testing.T) {
 	if want := graphfile.Names(); !slices.Equal(names, want) {
 		t.Errorf("the selector offers %v, the server reads %v", names, want)
 	}
+}
+
+// renumberedUpload is a grid's graph, its vertices renumbered at random,
+// as an upload gives it.
+func renumberedUpload(t *testing.T, s string) spec.Guest {
+	t.Helper()
+	sp, err := spec.ParseGuest(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := sp.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	perm := rand.New(rand.NewPCG(5, 1)).Perm(g.Order())
+	var arcs []guest.Arc
+	for v := range g.Order() {
+		for _, u := range g.Neighbors(v) {
+			arcs = append(arcs, guest.Arc{From: perm[v], To: perm[u], Volume: 1})
+		}
+	}
+	return upload(t, g.Order(), arcs)
 }

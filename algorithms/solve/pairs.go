@@ -407,7 +407,7 @@ func (s *pairsSearch) run(ctx context.Context) ([]int, error) {
 // pairsStarts returns the starting placements: the named start's, or those
 // of every heuristic that applies (all cheap: O(n) or near; the graph
 // mappers where nothing else applies, see defaultStarts; on a weighted
-// graph whose vertices are a grid in index order, the grid's heuristics
+// graph whose vertices are a grid, in index order or renumbered, the grid's heuristics
 // too, see gridOrderStarts), or the identity placement (object v on node
 // v) if none of them succeeds. It stops at a start that is optimal (see
 // pairsFloor), the last one returned, and reports it. Each start it
@@ -438,6 +438,9 @@ func pairsStarts(ctx context.Context, p *Problem, begin time.Time) ([][]int, []s
 		name := a.Name
 		if on[i] != p {
 			name += " on " + on[i].Instance.Guest.String()
+		}
+		if on[i].labels != nil {
+			name += " (renumbered)"
 		}
 		starts = append(starts, place)
 		names = append(names, name)
@@ -515,7 +518,20 @@ func startOf(ctx context.Context, p, on *Problem, a Algorithm, progress func(Pro
 	if err != nil {
 		return nil, err
 	}
+	if on.labels != nil {
+		place = relabel(place, on.labels)
+	}
 	return place, (&mapping.Mapping{Guest: p.Guest, Host: p.Host, Place: place}).Validate()
+}
+
+// relabel returns the placement of the graph whose vertex v is the grid's
+// object labels[v], given the grid's placement.
+func relabel(place []int, labels []int32) []int {
+	out := make([]int, len(labels))
+	for v, o := range labels {
+		out[v] = place[o]
+	}
+	return out
 }
 
 // pairsFloor returns the hop-bytes at or below which a start of PAIRS on
@@ -541,15 +557,22 @@ func pairsFloor(p *Problem) float64 {
 // torus:8x8x16, a 32x32 stencil gets 1.0645 hops per byte (1.4451 from
 // the graph mappers' starts), a 32x32 grid whose ranks also talk to the
 // 8 ranks around them and the 4 two steps away (volume 4 to the nearest 4,
-// 1 to the others) 1.4043 (1.6386). Nil for any other guest, or when the
-// caller named a start.
+// 1 to the others) 1.4043 (1.6386). A graph that is a grid under another
+// numbering (guest.GridLabels: a 5- or 7-point stencil, renumbered) gets
+// the same starts read through its labels (Problem.labels), named
+// "(renumbered)": a 32x32 stencil renumbered at random onto torus:8x8x16
+// then ends at 1.0161, where the graph mappers' starts led to 1.3810.
+// Nil for any other guest, or when the caller named a start.
 func gridOrderStarts(ctx context.Context, p *Problem, have []Algorithm) (*Problem, []Algorithm) {
 	if p.Guest.Kind != guest.Custom || p.Instance.Start != "" {
 		return nil, nil
 	}
 	dims, wrap, ok := guest.GridOrder(ctx, p.Guest)
+	var labels []int32
 	if !ok {
-		return nil, nil
+		if dims, wrap, labels, ok = guest.GridLabels(ctx, p.Guest); !ok {
+			return nil, nil
+		}
 	}
 	gs := spec.Guest{Kind: guest.Grid, Dims: dims, Wrap: wrap}
 	g, err := gs.Build()
@@ -557,7 +580,7 @@ func gridOrderStarts(ctx context.Context, p *Problem, have []Algorithm) (*Proble
 		return nil, nil
 	}
 	q := *p
-	q.Instance.Guest, q.Guest = gs, g
+	q.Instance.Guest, q.Guest, q.labels = gs, g, labels
 	var more []Algorithm
 	for _, a := range defaultStarts(Starts(gs, p.Host), g.Order()) {
 		if !slices.ContainsFunc(have, func(b Algorithm) bool { return b.Name == a.Name }) {

@@ -104,6 +104,10 @@ type Problem struct {
 	// share is the share of PAIRS's default work this problem gets, as
 	// a coarse level of a multilevel search (see multilevel.go); 0 = 1.
 	share float64
+	// labels, on the grid problem of a graph that is a renumbered grid
+	// (gridOrderStarts), is the grid object of each of the graph's
+	// vertices; nil on any other, where a grid's object v is vertex v.
+	labels []int32
 }
 
 // Algorithm is one registered mapper.

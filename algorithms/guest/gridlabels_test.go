@@ -1,0 +1,245 @@
+package guest_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"topomap/algorithms/guest"
+)
+
+// renumbered is g with vertex v renamed perm[v], a random permutation of
+// seed, and volumes 1 + (u+v)%7, as a Custom graph.
+func renumbered(t testing.TB, g *guest.Graph, seed uint64) *guest.Graph {
+	t.Helper()
+	perm := rand.New(rand.NewPCG(seed, 1)).Perm(g.Order())
+	var arcs []guest.Arc
+	for u := range g.Order() {
+		for _, v := range g.Neighbors(u) {
+			arcs = append(arcs, guest.Arc{From: perm[u], To: perm[v], Volume: float64(1 + (u+int(v))%7)})
+		}
+	}
+	out, _, err := guest.FromArcs(g.Order(), arcs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// checkLabels fails unless pos is a bijection onto the grid of dims under
+// which every arc of g joins grid neighbours (the way round if wrap), and
+// the grid has as many arcs as g: the definition of "g is that grid".
+func checkLabels(t *testing.T, name string, g *guest.Graph, dims []int, wrap bool, pos []int32) {
+	t.Helper()
+	seen := make([]bool, g.Order())
+	for _, p := range pos {
+		if p < 0 || int(p) >= len(seen) || seen[p] {
+			t.Fatalf("%s: labels are not a bijection onto the grid (%d)", name, p)
+		}
+		seen[p] = true
+	}
+	if g.Arcs() != guest.GridArcs(dims, wrap) {
+		t.Fatalf("%s: %d arcs, grid %v has %d", name, g.Arcs(), dims, guest.GridArcs(dims, wrap))
+	}
+	for v := range g.Order() {
+		for _, u := range g.Neighbors(v) {
+			if !near(int(pos[v]), int(pos[u]), dims, wrap, 1) || pos[v] == pos[u] || !oneAxis(int(pos[v]), int(pos[u]), dims) {
+				t.Fatalf("%s: arc %d→%d lands on cells %d, %d of %v: not neighbours", name, v, u, pos[v], pos[u], dims)
+			}
+		}
+	}
+}
+
+// oneAxis reports whether cells a and b differ along one axis only.
+func oneAxis(a, b int, dims []int) bool {
+	k := 0
+	for _, d := range dims {
+		if a%d != b%d {
+			k++
+		}
+		a, b = a/d, b/d
+	}
+	return k == 1
+}
+
+// TestGridLabelsFindsAGridWhateverItsNumbering: every mesh and every
+// torus of axes of 5 or more, 2-D and 3-D, renumbered at random and
+// weighted unevenly, its arcs listed both ways or one way, is read as its
+// grid: the same sides (in some order), the same wrap, and labels under
+// which each edge is a grid edge.
+func TestGridLabelsFindsAGridWhateverItsNumbering(t *testing.T) {
+	for i, s := range []string{"grid:2x2", "grid:2x7", "grid:5x3", "grid:16x16", "grid:32x32", "grid:64x4",
+		"grid:2x2x2", "grid:3x4x5", "grid:8x8x8", "grid:2x9x3",
+		"grid:5x5:wrap", "grid:6x9:wrap", "grid:8x8x8:wrap", "grid:5x6x7:wrap"} {
+		want := built(t, s)
+		g := renumbered(t, want, uint64(i))
+		dims, wrap, pos, ok := guest.GridLabels(context.Background(), g)
+		if !ok {
+			t.Errorf("%s renumbered: not recognised", s)
+			continue
+		}
+		if a, b := slices.Sorted(slices.Values(dims)), slices.Sorted(slices.Values(want.Dims)); !slices.Equal(a, b) || wrap != want.Wrap {
+			t.Errorf("%s renumbered: read as %v wrap %v", s, dims, wrap)
+			continue
+		}
+		checkLabels(t, s, g, dims, wrap, pos)
+	}
+	for _, s := range []string{"grid:9x7", "grid:6x7:wrap", "grid:4x3x5", "grid:5x6x5:wrap"} {
+		g := oneWay(t, renumbered(t, built(t, s), 9))
+		dims, wrap, pos, ok := guest.GridLabels(context.Background(), g)
+		if !ok {
+			t.Errorf("%s renumbered, its arcs listed one way: not recognised", s)
+			continue
+		}
+		u, err := g.Undirected()
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkLabels(t, s+" one way", u, dims, wrap, pos)
+	}
+}
+
+// TestGridLabelsRefusesWhatIsNoGrid: graphs that are not a nearest-
+// neighbour grid, some of them close to one, are not read as one (and
+// wrapped axes under MinWrappedAxis are not tried).
+func TestGridLabelsRefusesWhatIsNoGrid(t *testing.T) {
+	grid := renumbered(t, built(t, "grid:12x10"), 7)
+	for _, tc := range []struct {
+		name string
+		g    *guest.Graph
+	}{
+		{"a 9-point stencil", renumbered(t, box(t, []int{12, 10}, false, 1), 1)},
+		{"a grid less one edge", without(t, grid, 0, int(grid.Neighbors(0)[0]))},
+		{"a grid and a chord", withChord(t, built(t, "grid:12x10"))},
+		{"a ring", ring(40)},
+		{"a 4-cube (a 4x4 torus)", custom(t, "hypercube:4")},
+		{"a 6-cube", custom(t, "hypercube:6")},
+		{"a 4x4x4 torus", renumbered(t, built(t, "grid:4x4x4:wrap"), 2)},
+		{"two grids side by side", twice(t, built(t, "grid:4x5"))},
+		{"a Klein bottle", klein(t, 8, 6)},
+	} {
+		if dims, wrap, _, ok := guest.GridLabels(context.Background(), tc.g); ok {
+			t.Errorf("%s: read as grid %v wrap %v", tc.name, dims, wrap)
+		}
+	}
+}
+
+// withChord is g (a grid) and one edge between two far cells, as a
+// Custom graph.
+func withChord(t *testing.T, g *guest.Graph) *guest.Graph {
+	var arcs []guest.Arc
+	for u := range g.Order() {
+		for _, v := range g.Neighbors(u) {
+			arcs = append(arcs, guest.Arc{From: u, To: int(v), Volume: 1})
+		}
+	}
+	last := g.Order() - 1
+	arcs = append(arcs, guest.Arc{From: 0, To: last, Volume: 1}, guest.Arc{From: last, To: 0, Volume: 1})
+	out, _, err := guest.FromArcs(g.Order(), arcs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// twice is two copies of g that do not talk.
+func twice(t *testing.T, g *guest.Graph) *guest.Graph {
+	n := g.Order()
+	var arcs []guest.Arc
+	for u := range n {
+		for _, v := range g.Neighbors(u) {
+			arcs = append(arcs, guest.Arc{From: u, To: int(v), Volume: 1}, guest.Arc{From: u + n, To: int(v) + n, Volume: 1})
+		}
+	}
+	out, _, err := guest.FromArcs(2*n, arcs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// klein is an a×b grid whose rows wrap and whose last row joins the
+// first mirrored, (x, b-1) to (-x, 0): every vertex has 4 neighbours and
+// every square closes, but its lines across the rows are of two lengths,
+// and it is no torus.
+func klein(t *testing.T, a, b int) *guest.Graph {
+	var arcs []guest.Arc
+	link := func(u, v int) {
+		arcs = append(arcs, guest.Arc{From: u, To: v, Volume: 1}, guest.Arc{From: v, To: u, Volume: 1})
+	}
+	for y := range b {
+		for x := range a {
+			link(x+a*y, (x+1)%a+a*y)
+			if y+1 < b {
+				link(x+a*y, x+a*(y+1))
+			} else {
+				link(x+a*y, (a-x)%a)
+			}
+		}
+	}
+	out, _, err := guest.FromArcs(a*b, arcs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// FuzzGridLabels: whatever the graph, GridLabels does not panic, and what
+// it reads as a grid is one (checkLabels).
+func FuzzGridLabels(f *testing.F) {
+	f.Add([]byte{0, 1, 1, 2, 2, 3, 3, 0}, uint8(4))
+	f.Add([]byte{0, 1, 1, 2, 3, 4, 4, 5, 0, 3, 1, 4, 2, 5}, uint8(6))
+	f.Fuzz(func(t *testing.T, edges []byte, order uint8) {
+		n := int(order%64) + 1
+		var arcs []guest.Arc
+		for i := 0; i+1 < len(edges); i += 2 {
+			u, v := int(edges[i])%n, int(edges[i+1])%n
+			if u != v {
+				arcs = append(arcs, guest.Arc{From: u, To: v, Volume: 1})
+			}
+		}
+		g, _, err := guest.FromArcs(n, arcs)
+		if err != nil {
+			return
+		}
+		if dims, wrap, pos, ok := guest.GridLabels(context.Background(), g); ok {
+			u, err := g.Undirected()
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkLabels(t, "fuzzed", u, dims, wrap, pos)
+		}
+	})
+}
+
+// BenchmarkGridLabels reads a renumbered grid of 1M vertices, the largest
+// job's guest, as its grid.
+func BenchmarkGridLabels(b *testing.B) {
+	sp, err := guest.Parse("grid:1024x1024")
+	if err != nil {
+		b.Fatal(err)
+	}
+	g0, err := sp.Build()
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := renumbered(b, g0, 1)
+	b.Run("grid:1024x1024-renumbered", func(b *testing.B) {
+		for b.Loop() {
+			if _, _, _, ok := guest.GridLabels(context.Background(), g); !ok {
+				b.Fatal("not read as a grid")
+			}
+		}
+	})
+}
+
+// TestGridLabelsStopsWhenCancelled: a cancelled context ends the walk,
+// which then reads no grid.
+func TestGridLabelsStopsWhenCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, _, ok := guest.GridLabels(ctx, renumbered(t, built(t, "grid:64x64"), 4)); ok {
+		t.Error("read as a grid under a cancelled context")
+	}
+}
