@@ -56,15 +56,18 @@ run: build ## serve http://localhost:8080 on the embedded default store (./data)
 # Postgres, of which the tests of several servers on one database start a
 # throwaway cluster, zopfli, the browser client's compressor, and the
 # launchers that read our files: Open MPI's mpirun maps our rankfiles
-# (openmpi-bin, 21 MB installed) and Slurm's scontrol expands hostlists
-# (slurm-client, 43 MB with its recommended plugins).
-DEB_PKGS := chromium gcc scotch metis libmetis-doc hwloc-nox postgresql zopfli openmpi-bin slurm-client
+# (openmpi-bin, 21 MB installed), Slurm's scontrol expands hostlists
+# (slurm-client, 43 MB with its recommended plugins), and a throwaway
+# Slurm cluster (slurmctld and slurmd, 2 MB more) runs ranks by our
+# hostfiles and loads our topology.conf files.
+DEB_PKGS := chromium gcc scotch metis libmetis-doc hwloc-nox postgresql zopfli openmpi-bin slurm-client slurmctld slurmd
 
-deps: ## install what the tests need on a fresh Debian machine (chromium, gcc, scotch, metis, libmetis-doc, hwloc-nox, postgresql, zopfli, openmpi-bin, slurm-client)
+deps: ## install what the tests need on a fresh Debian machine (chromium, gcc, scotch, metis, libmetis-doc, hwloc-nox, postgresql, zopfli, openmpi-bin, slurm-client, slurmctld, slurmd)
 	@command -v chromium >/dev/null && command -v gcc >/dev/null && command -v gcv >/dev/null && command -v zopfli >/dev/null && \
 	  command -v gpmetis >/dev/null && dpkg -s libmetis-doc >/dev/null 2>&1 && \
 	  command -v lstopo-no-graphics >/dev/null && dpkg -s postgresql >/dev/null 2>&1 && \
-	  command -v mpirun.openmpi >/dev/null && command -v scontrol >/dev/null || \
+	  command -v mpirun.openmpi >/dev/null && command -v scontrol >/dev/null && \
+	  test -x /usr/sbin/slurmctld && test -x /usr/sbin/slurmd || \
 	  { if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y $(DEB_PKGS); \
 	    else sudo apt-get update && sudo apt-get install -y $(DEB_PKGS); fi; }
 

@@ -30,7 +30,9 @@
 // the cores of a node share its name), in node-index order; the default
 // is node<index>. Every format is checked by a test that parses it back
 // and compares it with the placement; the rankfile also by one that has
-// Open MPI's mpirun print where it binds each rank.
+// Open MPI's mpirun print where it binds each rank, the slurm file by one
+// that has Slurm's srun run each rank on a throwaway cluster of the
+// file's node names (Slurm 22.05) and the rank say where it runs.
 //
 //   - mapfile: line r holds the coordinates of rank r's node,
 //     space-separated, then its core t (0 on a host without cores): the

@@ -16,7 +16,10 @@
 //     with its line. Nodes are numbered in the order the file first names
 //     them and keep their names (launcher files write them); a node's
 //     coordinates are [its index]; distance and route are the tree path
-//     (topology.SwitchTree), so a regular fat tree gets its 2ℓ.
+//     (topology.SwitchTree), so a regular fat tree gets its 2ℓ. The tree
+//     writes back as a topology.conf (WriteSlurm) that Slurm 22.05's
+//     slurmctld loads, and whose `scontrol show topology` reads back as
+//     the same machine (a test runs a throwaway controller).
 //   - Slurm topology.conf (topology/block plugin, Slurm 23.11 on): lines
 //     "BlockName=NAME Nodes=HOSTLIST" and an optional "BlockSizes=S1,S2,…"
 //     (nodes; each the first times a power of two, up to 2^15). Slurm
