@@ -31,13 +31,7 @@ import (
 // without cores, each rank is bound to core 0 of its node.
 func TestOpenMPIBindsRanksWhereTheRankfileSays(t *testing.T) {
 	needOpenMPI(t)
-	cray := []string{"c0-0c0s0n0", "c0-0c0s0n1", "c0-0c0s1n0", "c0-0c0s1n1", "c0-0c0s2n0", "c0-0c0s2n1", "c0-0c0s3n0", "c0-0c0s3n1"}
-	nids, err := export.ExpandHostnames([]string{"nid[001-006]"}, 6)
-	must(t, err)
-	lastTwo := shuffled(32, 32, 5) // on the last two of xe6-slice's 256 nodes
-	for i := range lastTwo {
-		lastTwo[i] += 254 * 16
-	}
+	cray, nids, lastTwo := launcherNames(t)
 	for _, tt := range []struct {
 		name, guest, host string
 		inside            string // each node's, for hwloc
@@ -345,4 +339,20 @@ func boundCores(bound string) ([]int, error) {
 		}
 	}
 	return cores, nil
+}
+
+// launcherNames are the host names and the placement that the tests of
+// the launchers' own readings share: Cray's names of 8 nodes, hostlist
+// names of 6, and 32 ranks shuffled over the last two of xe6-slice's 256
+// nodes (a preset's own names).
+func launcherNames(t *testing.T) (cray, nids export.Hostnames, lastTwo []int) {
+	t.Helper()
+	cray = export.Hostnames{"c0-0c0s0n0", "c0-0c0s0n1", "c0-0c0s1n0", "c0-0c0s1n1", "c0-0c0s2n0", "c0-0c0s2n1", "c0-0c0s3n0", "c0-0c0s3n1"}
+	nids, err := export.ExpandHostnames([]string{"nid[001-006]"}, 6)
+	must(t, err)
+	lastTwo = shuffled(32, 32, 5)
+	for i := range lastTwo {
+		lastTwo[i] += 254 * 16
+	}
+	return cray, nids, lastTwo
 }

@@ -21,13 +21,7 @@ import (
 // ranks to a node, nodes left empty, and names of every kind (the host's
 // own, hostlist expressions, Cray's, a preset's).
 func TestSrunRunsEachRankWhereTheSlurmHostfileSays(t *testing.T) {
-	cray := []string{"c0-0c0s0n0", "c0-0c0s0n1", "c0-0c0s1n0", "c0-0c0s1n1", "c0-0c0s2n0", "c0-0c0s2n1", "c0-0c0s3n0", "c0-0c0s3n1"}
-	nids, err := export.ExpandHostnames([]string{"nid[001-006]"}, 6)
-	must(t, err)
-	lastTwo := shuffled(32, 32, 5) // on the last two of xe6-slice's 256 nodes
-	for i := range lastTwo {
-		lastTwo[i] += 254 * 16
-	}
+	cray, nids, lastTwo := launcherNames(t)
 	type run struct {
 		name  string
 		r     *solve.Result
