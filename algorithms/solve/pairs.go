@@ -407,9 +407,9 @@ func (s *pairsSearch) run(ctx context.Context) ([]int, error) {
 // pairsStarts returns the starting placements: the named start's, or those
 // of every heuristic that applies (all cheap: O(n) or near; the graph
 // mappers where nothing else applies, see defaultStarts; on a weighted
-// graph whose vertices are a grid, in index order or renumbered, the grid's heuristics
-// too, see gridOrderStarts), or the identity placement (object v on node
-// v) if none of them succeeds. It stops at a start that is optimal (see
+// graph whose vertices are a grid, in index order or renumbered, the
+// grid's heuristics too, see gridOrderStarts), or the identity placement
+// (object v on node v) if none of them succeeds. It stops at a start that is optimal (see
 // pairsFloor), the last one returned, and reports it. Each start it
 // computes is a progress report's Start, from begin on.
 func pairsStarts(ctx context.Context, p *Problem, begin time.Time) ([][]int, []string, bool, error) {
