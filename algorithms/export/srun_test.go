@@ -2,6 +2,7 @@ package export_test
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,7 +12,9 @@ import (
 
 	"topomap/algorithms/export"
 	"topomap/algorithms/internal/slurmtest"
+	"topomap/algorithms/machinefile"
 	"topomap/algorithms/solve"
+	"topomap/algorithms/spec"
 )
 
 // TestSrunRunsEachRankWhereTheSlurmHostfileSays has Slurm's own srun
@@ -63,15 +66,61 @@ func TestSrunRunsEachRankWhereTheSlurmHostfileSays(t *testing.T) {
 	}
 }
 
-// srunNodes launches n ranks on cluster by the hostfile at path and
+// TestSrunRunsAJobWhereTopomapPlacesItOnItsAllocation runs a user's
+// whole workflow on a Slurm cluster of two leaf switches: the machine
+// read from Slurm's `scontrol show topology`, the job's nodes from
+// salloc's SLURM_JOB_NODELIST (two under each switch), a halo exchange
+// mapped onto them, 4 ranks a node (as --nodes and --ranks-per-node do),
+// the slurm hostfile written, and srun inside such an allocation: the
+// placement uses the allocated nodes only, and every rank runs on the
+// node of its slot.
+func TestSrunRunsAJobWhereTopomapPlacesItOnItsAllocation(t *testing.T) {
+	var names []string
+	for i := 1; i <= 8; i++ {
+		names = append(names, "tux"+strconv.Itoa(i))
+	}
+	cluster := slurmtest.Start(t, slurmtest.Config{Nodes: names, CPUs: 4, Jobs: true,
+		Topology: "SwitchName=s1 Nodes=tux[1-4]\nSwitchName=s2 Nodes=tux[5-8]\nSwitchName=top Switches=s[1-2]\n"})
+	host, _, err := machinefile.Read(strings.NewReader(cluster.Output(t, "scontrol", "show", "topology")))
+	must(t, err)
+	const asked = "tux[2-3,6-7]"
+	nodelist := strings.TrimSpace(cluster.Output(t, "salloc", "-N", "4", "-w", asked, "/bin/sh", "-c", "echo $SLURM_JOB_NODELIST"))
+	guest, err := spec.ParseGuest("grid:4x4")
+	must(t, err)
+	r, err := solve.Map(context.Background(), spec.Instance{Guest: guest, Host: host, Algo: "pairs", Nodes: nodelist, RanksPerNode: 4}, nil)
+	must(t, err)
+	var hostfile bytes.Buffer
+	must(t, export.WriteWith(&hostfile, "slurm", r, export.Options{}))
+	path := filepath.Join(t.TempDir(), "hostfile")
+	must(t, os.WriteFile(path, hostfile.Bytes(), 0o644))
+	want, hosts := placesOf(r.Mapping.Host, r.Mapping.Place, nil)
+	if slices.Sort(hosts); strings.Join(hosts, ",") != "tux2,tux3,tux6,tux7" {
+		t.Fatalf("the placement uses nodes %v, not the allocation %s (salloc's %s)", hosts, asked, nodelist)
+	}
+	got := srunNodes(t, cluster, path, 16, "salloc", "-N", "4", "-n", "16", "-w", nodelist)
+	for rank := range r.Mapping.Place {
+		if got[rank] != want[rank].node {
+			t.Errorf("rank %d: srun runs it on %q, the placement says %q", rank, got[rank], want[rank].node)
+		}
+	}
+	if len(got) != 16 || t.Failed() {
+		t.Errorf("srun ran %d ranks of 16; our hostfile:\n%s", len(got), hostfile.String())
+	}
+}
+
+// srunNodes launches n ranks on cluster by the hostfile at path (srun
+// under the command before it, if any: salloc and its options) and
 // returns the node each rank ran on, as the rank itself saw it.
-func srunNodes(t *testing.T, cluster *slurmtest.Cluster, path string, n int) map[int]string {
+func srunNodes(t *testing.T, cluster *slurmtest.Cluster, path string, n int, before ...string) map[int]string {
 	t.Helper()
-	cmd := cluster.Command("srun", "-n", strconv.Itoa(n), "--distribution=arbitrary", "/bin/sh", "-c", `echo "$SLURM_PROCID $SLURMD_NODENAME"`)
+	args := append(before, "srun", "-n", strconv.Itoa(n), "--distribution=arbitrary", "/bin/sh", "-c", `echo "$SLURM_PROCID $SLURMD_NODENAME"`)
+	cmd := cluster.Command(args[0], args[1:]...)
 	cmd.Env = append(cmd.Env, "SLURM_HOSTFILE="+path)
-	out, err := cmd.CombinedOutput()
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("srun: %v\n%s", err, out)
+		t.Fatalf("srun: %v\n%s%s", err, out, stderr.String())
 	}
 	got := map[int]string{}
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
