@@ -12,7 +12,8 @@ const MinWrappedAxis = 5
 // under some numbering: its edges, read both ways and whatever their
 // volumes, are exactly those of the nearest-neighbour stencil (5-point,
 // 7-point) of a grid with every axis of 2 or more, or of a wrapped one
-// with every axis of MinWrappedAxis or more. It answers the grid's dims,
+// with every axis of MinWrappedAxis or more, or those of the 9-point
+// stencil of an unwrapped 2-D grid of sides of 3 or more (kingLabels). It answers the grid's dims,
 // whether it wraps, and pos, the grid index (the first coordinate
 // fastest) of each vertex; ok is false for any other graph. GridOrder
 // recognises grids in their own index order, denser stencils included;
@@ -50,6 +51,10 @@ func GridLabels(ctx context.Context, g *Graph) (dims []int, wrap bool, pos []int
 // gridLabels is GridLabels on g's arcs as they are listed.
 func gridLabels(ctx context.Context, g *Graph) (dims []int, wrap bool, pos []int32, ok bool) {
 	lo, hi := degrees(g)
+	if lo == 3 && hi == 8 {
+		dims, pos = kingLabels(ctx, g)
+		return dims, false, pos, pos != nil
+	}
 	switch {
 	case lo == hi && (lo == 4 || lo == 6):
 		wrap = true
@@ -220,20 +225,10 @@ func (w walker) label(ctx context.Context, degree int) ([]int, []int32) {
 		}
 		dims = append(dims, len(cells)/product(dims))
 	}
-	if len(cells) != n {
-		return nil, nil
+	if pos := labelsOf(cells, n); pos != nil {
+		return dims, pos
 	}
-	pos := make([]int32, n)
-	for i := range pos {
-		pos[i] = -1
-	}
-	for i, v := range cells {
-		if pos[v] >= 0 {
-			return nil, nil
-		}
-		pos[v] = int32(i)
-	}
-	return dims, pos
+	return nil, nil
 }
 
 // sweep extends cells, the sub-grid of dims labelled so far (index order),
