@@ -33,13 +33,7 @@ func renumbered(t testing.TB, g *guest.Graph, seed uint64) *guest.Graph {
 // the grid has as many arcs as g: the definition of "g is that grid".
 func checkLabels(t *testing.T, name string, g *guest.Graph, dims []int, wrap bool, pos []int32) {
 	t.Helper()
-	seen := make([]bool, g.Order())
-	for _, p := range pos {
-		if p < 0 || int(p) >= len(seen) || seen[p] {
-			t.Fatalf("%s: labels are not a bijection onto the grid (%d)", name, p)
-		}
-		seen[p] = true
-	}
+	checkBijection(t, name, pos)
 	if g.Arcs() != guest.GridArcs(dims, wrap) {
 		t.Fatalf("%s: %d arcs, grid %v has %d", name, g.Arcs(), dims, guest.GridArcs(dims, wrap))
 	}
@@ -49,6 +43,19 @@ func checkLabels(t *testing.T, name string, g *guest.Graph, dims []int, wrap boo
 				t.Fatalf("%s: arc %d→%d lands on cells %d, %d of %v: not neighbours", name, v, u, pos[v], pos[u], dims)
 			}
 		}
+	}
+}
+
+// checkBijection fails unless pos maps the vertices one to one onto the
+// grid's cells.
+func checkBijection(t *testing.T, name string, pos []int32) {
+	t.Helper()
+	seen := make([]bool, len(pos))
+	for _, p := range pos {
+		if p < 0 || int(p) >= len(seen) || seen[p] {
+			t.Fatalf("%s: labels are not a bijection onto the grid (%d)", name, p)
+		}
+		seen[p] = true
 	}
 }
 
@@ -125,13 +132,7 @@ func checkKing(t *testing.T, name string, g *guest.Graph, dims []int, pos []int3
 	if a, b := dims[0], dims[1]; len(dims) != 2 || g.Arcs() != 2*(4*a*b-3*a-3*b+2) {
 		t.Fatalf("%s: %d arcs, not the 9-point stencil of %v", name, g.Arcs(), dims)
 	}
-	seen := make([]bool, g.Order())
-	for _, p := range pos {
-		if p < 0 || int(p) >= len(seen) || seen[p] {
-			t.Fatalf("%s: labels are not a bijection onto the grid (%d)", name, p)
-		}
-		seen[p] = true
-	}
+	checkBijection(t, name, pos)
 	for v := range g.Order() {
 		for _, u := range g.Neighbors(v) {
 			if pos[v] == pos[u] || !near(int(pos[v]), int(pos[u]), dims, false, 1) {
