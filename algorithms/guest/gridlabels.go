@@ -1,6 +1,11 @@
 package guest
 
-import "context"
+import (
+	"context"
+
+	"topomap/algorithms/internal/axis"
+	"topomap/algorithms/internal/dims"
+)
 
 // MinWrappedAxis is the shortest axis of a wrapped grid that GridLabels
 // recognises: on a ring of 4 or fewer, the two neighbours of a vertex
@@ -217,16 +222,16 @@ func (w walker) label(ctx context.Context, degree int) ([]int, []int32) {
 	if len(steps) != axes {
 		return nil, nil
 	}
-	cells, dims := []int32{o}, []int(nil)
+	cells, shape := []int32{o}, []int(nil)
 	for _, first := range steps {
 		var ok bool
-		if cells, ok = w.sweep(ctx, cells, dims, first); !ok {
+		if cells, ok = w.sweep(ctx, cells, shape, first); !ok {
 			return nil, nil
 		}
-		dims = append(dims, len(cells)/product(dims))
+		shape = append(shape, len(cells)/dims.Product(shape))
 	}
 	if pos := labelsOf(cells, n); pos != nil {
-		return dims, pos
+		return shape, pos
 	}
 	return nil, nil
 }
@@ -277,14 +282,6 @@ func stride(c int, dims []int) int {
 	return s
 }
 
-func product(dims []int) int {
-	p := 1
-	for _, d := range dims {
-		p *= d
-	}
-	return p
-}
-
 // fits reports whether pos maps every edge of g onto an edge of the grid
 // of dims (wrapped if wrap), with as many edges as the grid has, and
 // every axis at least its least length: then g is that grid.
@@ -309,14 +306,14 @@ func fits(g *Graph, dims []int, wrap bool, pos []int32) bool {
 
 // adjacentCells reports whether grid indices a and b are one apart along
 // one axis (either way round on a wrapped grid).
-func adjacentCells(a, b int, dims []int, wrap bool) bool {
-	hops := 0
-	for _, d := range dims {
-		x := max(a%d-b%d, b%d-a%d)
+func adjacentCells(a, b int, sides []int, wrap bool) bool {
+	hops := int32(0)
+	for _, d := range sides {
+		span := int32(axis.NoWrap)
 		if wrap {
-			x = min(x, d-x)
+			span = int32(d)
 		}
-		hops += x
+		hops += axis.Hops(int32(a%d-b%d), span)
 		a, b = a/d, b/d
 	}
 	return hops == 1
