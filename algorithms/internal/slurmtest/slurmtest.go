@@ -91,6 +91,7 @@ func (c *Cluster) Output(tb testing.TB, name string, args ...string) string {
 // slurmConf is the cluster's slurm.conf.
 func (c *Cluster) slurmConf(tb testing.TB, cfg Config) string {
 	var b strings.Builder
+	ports := freePorts(tb, 1+len(cfg.Nodes))
 	for _, d := range []string{"state", "spool"} {
 		if err := os.MkdirAll(filepath.Join(c.dir, d), 0o755); err != nil {
 			tb.Fatal(err)
@@ -117,12 +118,12 @@ SlurmctldPidFile=%[2]s/slurmctld.pid
 SlurmdPidFile=%[2]s/slurmd-%%n.pid
 SlurmctldLogFile=%[2]s/slurmctld.log
 SlurmdLogFile=%[2]s/slurmd-%%n.log
-`, freePort(tb), c.dir)
+`, ports[0], c.dir)
 	if cfg.Topology != "" {
 		b.WriteString("TopologyPlugin=topology/tree\n")
 	}
-	for _, n := range cfg.Nodes {
-		fmt.Fprintf(&b, "NodeName=%s NodeHostname=localhost NodeAddr=127.0.0.1 Port=%d CPUs=%d State=UNKNOWN\n", n, freePort(tb), cfg.CPUs)
+	for i, n := range cfg.Nodes {
+		fmt.Fprintf(&b, "NodeName=%s NodeHostname=localhost NodeAddr=127.0.0.1 Port=%d CPUs=%d State=UNKNOWN\n", n, ports[1+i], cfg.CPUs)
 	}
 	fmt.Fprintf(&b, "PartitionName=all Nodes=ALL Default=YES MaxTime=INFINITE State=UP\n")
 	return b.String()
@@ -174,20 +175,35 @@ func (c *Cluster) await(tb testing.TB, cfg Config) {
 	tb.Fatalf("the Slurm cluster was not up within %v; slurmctld's log:\n%s", patience, c.log("slurmctld.log"))
 }
 
+// Logs returns the end of every daemon's log, for a test's failure.
+func (c *Cluster) Logs() string {
+	names, _ := filepath.Glob(filepath.Join(c.dir, "*.log"))
+	var b strings.Builder
+	for _, n := range names {
+		fmt.Fprintf(&b, "== %s\n%s\n", filepath.Base(n), c.log(filepath.Base(n)))
+	}
+	return b.String()
+}
+
 // log returns the end of one of the daemons' logs.
 func (c *Cluster) log(name string) string {
 	b, _ := os.ReadFile(filepath.Join(c.dir, name))
 	return string(b[max(0, len(b)-4000):])
 }
 
-// freePort returns a TCP port that was free a moment ago.
-func freePort(tb testing.TB) int {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		tb.Fatal(err)
+// freePorts returns k TCP ports that were free a moment ago, all
+// different: each is held until all are found.
+func freePorts(tb testing.TB, k int) []int {
+	ports := make([]int, k)
+	for i := range ports {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			tb.Fatal(err)
+		}
+		defer l.Close()
+		ports[i] = l.Addr().(*net.TCPAddr).Port
 	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
+	return ports
 }
 
 func write(tb testing.TB, path, text string) {
