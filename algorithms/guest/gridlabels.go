@@ -291,12 +291,16 @@ func fits(g *Graph, dims []int, wrap bool, pos []int32) bool {
 			return false
 		}
 	}
-	if g.Arcs() != GridArcs(dims, wrap) {
-		return false
-	}
+	return g.Arcs() == GridArcs(dims, wrap) &&
+		everyArc(g, pos, func(p, q int) bool { return adjacentCells(p, q, dims, wrap) })
+}
+
+// everyArc reports whether ok holds for the labels of the two ends of
+// every arc of g.
+func everyArc(g *Graph, pos []int32, ok func(p, q int) bool) bool {
 	for v := range g.Order() {
 		for _, u := range g.Neighbors(v) {
-			if !adjacentCells(int(pos[v]), int(pos[u]), dims, wrap) {
+			if !ok(int(pos[v]), int(pos[u])) {
 				return false
 			}
 		}

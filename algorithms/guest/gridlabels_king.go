@@ -200,17 +200,8 @@ func labelsOf(cells []int32, n int) []int32 {
 // a×b grid at most 1 apart along both axes, with as many arcs as the
 // 9-point stencil has: then g is that stencil.
 func kingFits(g *Graph, a, b int, pos []int32) bool {
-	if g.Arcs() != 2*(4*a*b-3*a-3*b+2) {
-		return false
-	}
-	for v := range g.Order() {
-		p := int(pos[v])
-		for _, u := range g.Neighbors(v) {
-			q := int(pos[u])
-			if dx, dy := p%a-q%a, p/a-q/a; dx < -1 || dx > 1 || dy < -1 || dy > 1 || p == q {
-				return false
-			}
-		}
-	}
-	return true
+	return g.Arcs() == 2*(4*a*b-3*a-3*b+2) && everyArc(g, pos, func(p, q int) bool {
+		dx, dy := p%a-q%a, p/a-q/a
+		return p != q && dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1
+	})
 }
