@@ -377,7 +377,7 @@ func (u *graphUpload) describe(g spec.Guest) {
 // machine (its nodes have names: an uploaded machine file, a preset) and
 // some algorithm maps g onto it; else a torus of g's shape when g is a
 // 2-D or 3-D stencil in index order (guest.Stencil: a halo exchange then
-// maps with dilation 1) or a renumbered 5-, 7- or 9-point one
+// maps with dilation 1) or a renumbered 5-, 7-, 9- or 27-point one
 // (guest.GridLabels); else keep, if some algorithm maps g onto it (one
 // of its size, or a larger one for the algorithms that leave nodes
 // empty); else the most cube-like 3-D torus of g's order; else the

@@ -109,35 +109,58 @@ func TestGridLabelsFindsAGridWhateverItsNumbering(t *testing.T) {
 }
 
 // TestGridLabelsFindsANinePointStencilWhateverItsNumbering: the 9-point
-// stencil of unwrapped grids of sides of 3 or more, renumbered at random
-// and weighted unevenly, is read as its grid, with labels under which
-// every arc joins cells at most 1 apart along both axes.
+// stencil of unwrapped grids of sides of 3 or more and of wrapped ones of
+// sides of 5 or more, and the 27-point stencil of wrapped 3-D ones,
+// renumbered at random and weighted unevenly, is read as its grid, with
+// labels under which every arc joins cells at most 1 apart along every
+// axis.
 func TestGridLabelsFindsANinePointStencilWhateverItsNumbering(t *testing.T) {
-	for i, dims := range [][]int{{3, 3}, {3, 7}, {8, 3}, {12, 10}, {32, 32}, {64, 5}} {
-		g := renumbered(t, box(t, dims, false, 1), uint64(20+i))
+	for i, tc := range []struct {
+		dims []int
+		wrap bool
+	}{
+		{[]int{3, 3}, false}, {[]int{3, 7}, false}, {[]int{8, 3}, false}, {[]int{12, 10}, false},
+		{[]int{32, 32}, false}, {[]int{64, 5}, false},
+		{[]int{5, 5}, true}, {[]int{8, 7}, true}, {[]int{32, 32}, true}, {[]int{64, 5}, true},
+		{[]int{5, 5, 5}, true}, {[]int{6, 5, 7}, true}, {[]int{16, 16, 16}, true},
+	} {
+		g := renumbered(t, box(t, tc.dims, tc.wrap, 1), uint64(20+i))
 		got, wrap, pos, ok := guest.GridLabels(context.Background(), g)
-		if !ok || wrap || !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(dims))) {
-			t.Errorf("9-point %v renumbered: read as %v wrap %v, ok %v", dims, got, wrap, ok)
+		if !ok || wrap != tc.wrap || !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(tc.dims))) {
+			t.Errorf("%d-point %v wrap %v renumbered: read as %v wrap %v, ok %v", g.Arcs()/g.Order()+1, tc.dims, tc.wrap, got, wrap, ok)
 			continue
 		}
-		checkKing(t, fmt.Sprint(dims), g, got, pos)
+		checkKing(t, fmt.Sprint(tc.dims), g, got, wrap, pos)
 	}
 }
 
-// checkKing fails unless pos is a bijection onto the 2-D grid of dims
-// under which every arc of g joins cells at most 1 apart along both axes,
-// and g has as many arcs as the grid's 9-point stencil.
-func checkKing(t *testing.T, name string, g *guest.Graph, dims []int, pos []int32) {
+// checkKing fails unless pos is a bijection onto the grid of dims (wrapped
+// if wrap) under which every arc of g joins cells at most 1 apart along
+// every axis, and g has as many arcs as the grid's 9- or 27-point stencil.
+func checkKing(t *testing.T, name string, g *guest.Graph, dims []int, wrap bool, pos []int32) {
 	t.Helper()
-	if a, b := dims[0], dims[1]; len(dims) != 2 || g.Arcs() != 2*(4*a*b-3*a-3*b+2) {
-		t.Fatalf("%s: %d arcs, not the 9-point stencil of %v", name, g.Arcs(), dims)
+	if g.Arcs() != guest.KingArcs(dims, wrap) {
+		t.Fatalf("%s: %d arcs, not the 9- or 27-point stencil of %v wrap %v", name, g.Arcs(), dims, wrap)
 	}
 	checkBijection(t, name, pos)
 	for v := range g.Order() {
 		for _, u := range g.Neighbors(v) {
-			if pos[v] == pos[u] || !near(int(pos[v]), int(pos[u]), dims, false, 1) {
+			if pos[v] == pos[u] || !near(int(pos[v]), int(pos[u]), dims, wrap, 1) {
 				t.Fatalf("%s: arc %d→%d lands on cells %d, %d of %v", name, v, u, pos[v], pos[u], dims)
 			}
+		}
+	}
+}
+
+// TestKingArcsCountsTheStencil: KingArcs is the number of arcs of the
+// stencils that box builds.
+func TestKingArcsCountsTheStencil(t *testing.T) {
+	for _, tc := range []struct {
+		dims []int
+		wrap bool
+	}{{[]int{3, 3}, false}, {[]int{7, 4}, false}, {[]int{5, 6}, true}, {[]int{3, 4, 5}, false}, {[]int{5, 6, 7}, true}} {
+		if got, want := guest.KingArcs(tc.dims, tc.wrap), box(t, tc.dims, tc.wrap, 1).Arcs(); got != want {
+			t.Errorf("KingArcs(%v, %v) = %d, the stencil has %d", tc.dims, tc.wrap, got, want)
 		}
 	}
 }
@@ -153,7 +176,11 @@ func TestGridLabelsRefusesWhatIsNoGrid(t *testing.T) {
 	}{
 		{"a 9-point stencil less one edge", withoutFirstArc(t, renumbered(t, box(t, []int{12, 10}, false, 1), 1))},
 		{"a 9-point stencil and a chord", withChord(t, box(t, []int{12, 10}, false, 1))},
-		{"a periodic 9-point stencil", renumbered(t, box(t, []int{8, 7}, true, 1), 1)},
+		{"a periodic 9-point stencil less one edge", withoutFirstArc(t, renumbered(t, box(t, []int{8, 7}, true, 1), 1))},
+		{"a periodic 9-point stencil and a chord", withChord(t, box(t, []int{8, 7}, true, 1))},
+		{"a periodic 9-point stencil of a side of 4", renumbered(t, box(t, []int{8, 4}, true, 1), 1)},
+		{"a periodic 27-point stencil less one edge", withoutFirstArc(t, renumbered(t, box(t, []int{5, 6, 5}, true, 1), 1))},
+		{"a periodic 27-point stencil of a side of 4", renumbered(t, box(t, []int{5, 4, 6}, true, 1), 1)},
 		{"a 27-point stencil", renumbered(t, box(t, []int{4, 3, 5}, false, 1), 1)},
 		{"a grid less one edge", without(t, grid, 0, int(grid.Neighbors(0)[0]))},
 		{"a grid and a chord", withChord(t, built(t, "grid:12x10"))},
@@ -170,8 +197,8 @@ func TestGridLabelsRefusesWhatIsNoGrid(t *testing.T) {
 	}
 }
 
-// withChord is g (a grid) and one edge between two far cells, as a
-// Custom graph.
+// withChord is g (a grid) and one edge between cell 0 and the middle
+// cell, far apart on every grid, as a Custom graph.
 func withChord(t *testing.T, g *guest.Graph) *guest.Graph {
 	var arcs []guest.Arc
 	for u := range g.Order() {
@@ -179,8 +206,8 @@ func withChord(t *testing.T, g *guest.Graph) *guest.Graph {
 			arcs = append(arcs, guest.Arc{From: u, To: int(v), Volume: 1})
 		}
 	}
-	last := g.Order() - 1
-	arcs = append(arcs, guest.Arc{From: 0, To: last, Volume: 1}, guest.Arc{From: last, To: 0, Volume: 1})
+	mid := g.Order() / 2
+	arcs = append(arcs, guest.Arc{From: 0, To: mid, Volume: 1}, guest.Arc{From: mid, To: 0, Volume: 1})
 	out, _, err := guest.FromArcs(g.Order(), arcs)
 	if err != nil {
 		t.Fatal(err)
@@ -231,12 +258,13 @@ func klein(t *testing.T, a, b int) *guest.Graph {
 }
 
 // FuzzGridLabels: whatever the graph, GridLabels does not panic, and what
-// it reads as a grid is one (checkLabels, or checkKing for a 9-point
-// stencil).
+// it reads as a grid is one (checkLabels, or checkKing for a 9- or
+// 27-point stencil).
 func FuzzGridLabels(f *testing.F) {
-	f.Add([]byte{0, 1, 1, 2, 2, 3, 3, 0}, uint8(4))
+	f.Add([]byte{0, 1, 1, 2, 2, 3, 3, 0}, uint8(3))
 	f.Add([]byte{0, 1, 1, 2, 3, 4, 4, 5, 0, 3, 1, 4, 2, 5}, uint8(6))
-	f.Add([]byte{0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 0, 3, 3, 6, 1, 4, 4, 7, 2, 5, 5, 8, 0, 4, 1, 3, 1, 5, 2, 4, 3, 7, 4, 6, 4, 8, 5, 7}, uint8(9))
+	f.Add([]byte{0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 0, 3, 3, 6, 1, 4, 4, 7, 2, 5, 5, 8, 0, 4, 1, 3, 1, 5, 2, 4, 3, 7, 4, 6, 4, 8, 5, 7}, uint8(8))
+	f.Add(wrappedKingArcs(5, 5), uint8(24))
 	f.Fuzz(func(t *testing.T, edges []byte, order uint8) {
 		n := int(order%64) + 1
 		var arcs []guest.Arc
@@ -255,13 +283,30 @@ func FuzzGridLabels(f *testing.F) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(dims) == 2 && !wrap && u.Arcs() != guest.GridArcs(dims, false) {
-				checkKing(t, "fuzzed", u, dims, pos)
+			if u.Arcs() != guest.GridArcs(dims, wrap) {
+				checkKing(t, "fuzzed", u, dims, wrap, pos)
 			} else {
 				checkLabels(t, "fuzzed", u, dims, wrap, pos)
 			}
 		}
 	})
+}
+
+// wrappedKingArcs returns the arcs of the 9-point stencil of the wrapped
+// a×b grid, both ways, as FuzzGridLabels reads them: a byte per end.
+func wrappedKingArcs(a, b int) []byte {
+	var out []byte
+	for v := range a * b {
+		x, y := v%a, v/a
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				if dx != 0 || dy != 0 {
+					out = append(out, byte(v), byte((x+dx+a)%a+(y+dy+b)%b*a))
+				}
+			}
+		}
+	}
+	return out
 }
 
 // BenchmarkGridLabels reads a renumbered grid of 1M vertices, the largest

@@ -558,7 +558,7 @@ func pairsFloor(p *Problem) float64 {
 // the graph mappers' starts), a 32x32 grid whose ranks also talk to the
 // 8 ranks around them and the 4 two steps away (volume 4 to the nearest 4,
 // 1 to the others) 1.4043 (1.6386). A graph that is a grid under another
-// numbering (guest.GridLabels: a 5-, 7- or 9-point stencil) gets
+// numbering (guest.GridLabels: a 5-, 7-, 9- or 27-point stencil) gets
 // the same starts read through its labels (Problem.labels), named
 // "(renumbered)": a 32x32 stencil renumbered at random onto torus:8x8x16
 // then ends at 1.0161, where the graph mappers' starts led to 1.3810.
