@@ -17,10 +17,9 @@ const MinWrappedAxis = 5
 // under some numbering: its edges, read both ways and whatever their
 // volumes, are exactly those of the nearest-neighbour stencil (5-point,
 // 7-point) of a grid with every axis of 2 or more, or of a wrapped one
-// with every axis of MinWrappedAxis or more, or those of the 9-point
-// stencil of an unwrapped 2-D grid of sides of 3 or more (kingLabels),
-// or of the 9- or 27-point stencil of a wrapped 2-D or 3-D grid of sides
-// of MinWrappedAxis or more (wrappedKingLabels). It answers the grid's dims,
+// with every axis of MinWrappedAxis or more, or those of the 9- or
+// 27-point stencil of a 2-D or 3-D grid, unwrapped with sides of 3 or
+// more or wrapped with sides of MinWrappedAxis or more (kingLabels). It answers the grid's dims,
 // whether it wraps, and pos, the grid index (the first coordinate
 // fastest) of each vertex; ok is false for any other graph. GridOrder
 // recognises grids in their own index order, denser stencils included;
@@ -57,15 +56,16 @@ func GridLabels(ctx context.Context, g *Graph) (dims []int, wrap bool, pos []int
 
 // gridLabels is GridLabels on g's arcs as they are listed.
 func gridLabels(ctx context.Context, g *Graph) (dims []int, wrap bool, pos []int32, ok bool) {
-	lo, hi := degrees(g)
-	switch {
-	case lo == 3 && hi == 8:
-		dims, pos = kingLabels(ctx, g)
-		return dims, false, pos, pos != nil
-	case lo == hi && (lo == 8 || lo == 26):
-		dims, pos = wrappedKingLabels(ctx, g, 2+lo/26)
-		return dims, true, pos, pos != nil
+	if kingDegrees(degrees(g)) {
+		return kingLabels(ctx, g)
 	}
+	return nearestLabels(ctx, g)
+}
+
+// nearestLabels recognises g as a grid's nearest-neighbour stencil, for
+// gridLabels (see GridLabels).
+func nearestLabels(ctx context.Context, g *Graph) (dims []int, wrap bool, pos []int32, ok bool) {
+	lo, hi := degrees(g)
 	switch {
 	case lo == hi && (lo == 4 || lo == 6):
 		wrap = true

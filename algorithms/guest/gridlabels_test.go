@@ -108,12 +108,11 @@ func TestGridLabelsFindsAGridWhateverItsNumbering(t *testing.T) {
 	}
 }
 
-// TestGridLabelsFindsANinePointStencilWhateverItsNumbering: the 9-point
-// stencil of unwrapped grids of sides of 3 or more and of wrapped ones of
-// sides of 5 or more, and the 27-point stencil of wrapped 3-D ones,
-// renumbered at random and weighted unevenly, is read as its grid, with
-// labels under which every arc joins cells at most 1 apart along every
-// axis.
+// TestGridLabelsFindsANinePointStencilWhateverItsNumbering: the 9- and
+// 27-point stencils of unwrapped grids of sides of 3 or more and of
+// wrapped ones of sides of 5 or more, renumbered at random and weighted
+// unevenly, are read as their grid, with labels under which every arc
+// joins cells at most 1 apart along every axis.
 func TestGridLabelsFindsANinePointStencilWhateverItsNumbering(t *testing.T) {
 	for i, tc := range []struct {
 		dims []int
@@ -123,6 +122,7 @@ func TestGridLabelsFindsANinePointStencilWhateverItsNumbering(t *testing.T) {
 		{[]int{32, 32}, false}, {[]int{64, 5}, false},
 		{[]int{5, 5}, true}, {[]int{8, 7}, true}, {[]int{32, 32}, true}, {[]int{64, 5}, true},
 		{[]int{5, 5, 5}, true}, {[]int{6, 5, 7}, true}, {[]int{16, 16, 16}, true},
+		{[]int{3, 3, 3}, false}, {[]int{4, 3, 5}, false}, {[]int{9, 8, 7}, false}, {[]int{16, 4, 3}, false},
 	} {
 		g := renumbered(t, box(t, tc.dims, tc.wrap, 1), uint64(20+i))
 		got, wrap, pos, ok := guest.GridLabels(context.Background(), g)
@@ -181,7 +181,8 @@ func TestGridLabelsRefusesWhatIsNoGrid(t *testing.T) {
 		{"a periodic 9-point stencil of a side of 4", renumbered(t, box(t, []int{8, 4}, true, 1), 1)},
 		{"a periodic 27-point stencil less one edge", withoutFirstArc(t, renumbered(t, box(t, []int{5, 6, 5}, true, 1), 1))},
 		{"a periodic 27-point stencil of a side of 4", renumbered(t, box(t, []int{5, 4, 6}, true, 1), 1)},
-		{"a 27-point stencil", renumbered(t, box(t, []int{4, 3, 5}, false, 1), 1)},
+		{"a 27-point stencil less one edge", withoutFirstArc(t, renumbered(t, box(t, []int{4, 3, 5}, false, 1), 1))},
+		{"a 27-point stencil and a chord", withChord(t, box(t, []int{4, 3, 5}, false, 1))},
 		{"a grid less one edge", without(t, grid, 0, int(grid.Neighbors(0)[0]))},
 		{"a grid and a chord", withChord(t, built(t, "grid:12x10"))},
 		{"a ring", ring(40)},
@@ -310,7 +311,8 @@ func wrappedKingArcs(a, b int) []byte {
 }
 
 // BenchmarkGridLabels reads a renumbered grid of 1M vertices, the largest
-// job's guest, as its grid.
+// job's guest, and the renumbered 9-point stencil of a 512x512 grid and
+// 27-point one of a 48x48x48 torus (2.1M and 2.9M arcs), as their grids.
 func BenchmarkGridLabels(b *testing.B) {
 	sp, err := guest.Parse("grid:1024x1024")
 	if err != nil {
@@ -320,14 +322,22 @@ func BenchmarkGridLabels(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	g := renumbered(b, g0, 1)
-	b.Run("grid:1024x1024-renumbered", func(b *testing.B) {
-		for b.Loop() {
-			if _, _, _, ok := guest.GridLabels(context.Background(), g); !ok {
-				b.Fatal("not read as a grid")
+	for _, c := range []struct {
+		name string
+		g    *guest.Graph
+	}{
+		{"grid:1024x1024-renumbered", renumbered(b, g0, 1)},
+		{"9-point-512x512-renumbered", renumbered(b, box(b, []int{512, 512}, false, 1), 2)},
+		{"27-point-48x48x48-wrapped-renumbered", renumbered(b, box(b, []int{48, 48, 48}, true, 1), 3)},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, _, _, ok := guest.GridLabels(context.Background(), c.g); !ok {
+					b.Fatal("not read as a grid")
+				}
 			}
-		}
-	})
+		})
+	}
 }
 
 // TestGridLabelsStopsWhenCancelled: a cancelled context ends the walk,
