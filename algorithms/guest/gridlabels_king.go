@@ -18,9 +18,10 @@ import (
 // along one axis are its Cartesian skeleton (skeleton): the grid's
 // nearest-neighbour stencil, which nearestLabels walks. The labels are
 // then checked against every arc of g (kingFits). O(n·d²), d the degree:
-// 0.77 s on a 9-point stencil of grid:512x512 (2.1M arcs) and 1.9 s on a
-// 27-point one of a 48×48×48 torus (2.9M arcs), renumbered at random
-// (BenchmarkGridLabels, on a loaded machine).
+// 0.8 s on a 9-point stencil of grid:512x512 (2.1M arcs) and 2.0 s on a
+// 27-point one of a 48×48×48 torus (2.9M arcs), renumbered at random, on
+// a machine where the 5-point stencil of grid:1024x1024 takes 0.77 s
+// (BenchmarkGridLabels).
 func kingLabels(ctx context.Context, g *Graph) (sides []int, wrap bool, pos []int32, ok bool) {
 	s := skeleton(ctx, g)
 	if s == nil {
@@ -88,8 +89,8 @@ func skeleton(ctx context.Context, g *Graph) *Graph {
 // 0, then from the least vertex not reached, and so on: one after
 // another, they and their neighbours lie close on a grid, so skeleton
 // finds them in the caches whatever the numbering (1.35 → 0.77 s on a
-// renumbered grid:512x512's 9-point stencil, BenchmarkGridLabels on a
-// loaded machine).
+// renumbered grid:512x512's 9-point stencil, BenchmarkGridLabels, both
+// on a loaded machine).
 func breadthFirst(g *Graph) []int32 {
 	n := g.Order()
 	order, seen := make([]int32, 0, n), make([]bool, n)
