@@ -122,7 +122,7 @@ func AppHandler(o AppOptions) http.Handler {
 		Name:        "topomap",
 		ShortName:   "topomap",
 		Title:       "topomap: topology-aware mapping",
-		Description: "Map parallel programs (d-cubes, object grids) onto processor topologies and compare the mappings.",
+		Description: "Map parallel programs (d-cubes, grids, your own communication graphs) onto machines (tori, fat trees, dragonflies, Slurm and hwloc files) and compare the mappings.",
 		Icon:        app.Icon{Default: icon, Large: icon, SVG: icon, Maskable: icon},
 		Styles:      []string{"/web/app.css"},
 		// Plumbing that runs before the wasm (keeping what is typed while it
