@@ -140,7 +140,7 @@ func AppHandler(o AppOptions) http.Handler {
 	if o.NoServiceWorker {
 		h.ServiceWorkerTemplate = noopWorker
 	}
-	return pageStatus{safePages{h}, o.JobExists}
+	return pageStatus{safePages{openGraphPages{h}}, o.JobExists}
 }
 
 // pageStatus sends the not-found page (go-app renders it for any path no
