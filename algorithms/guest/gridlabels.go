@@ -298,7 +298,7 @@ func fits(g *Graph, dims []int, wrap bool, pos []int32) bool {
 		}
 	}
 	return g.Arcs() == GridArcs(dims, wrap) &&
-		everyArc(g, pos, func(p, q int) bool { return adjacentCells(p, q, dims, wrap) })
+		everyArc(g, pos, func(p, q int) bool { sum, _ := cellHops(p, q, dims, wrap); return sum == 1 })
 }
 
 // everyArc reports whether ok holds for the labels of the two ends of
@@ -314,17 +314,19 @@ func everyArc(g *Graph, pos []int32, ok func(p, q int) bool) bool {
 	return true
 }
 
-// adjacentCells reports whether grid indices a and b are one apart along
-// one axis (either way round on a wrapped grid).
-func adjacentCells(a, b int, sides []int, wrap bool) bool {
-	hops := int32(0)
+// cellHops returns the sum and the most of the hops between grid indices
+// a and b along the axes of sides (either way round if wrap): 1 and 1
+// for grid neighbours, at most 1 along every axis within a 9- or
+// 27-point stencil.
+func cellHops(a, b int, sides []int, wrap bool) (sum, most int32) {
 	for _, d := range sides {
 		span := int32(axis.NoWrap)
 		if wrap {
 			span = int32(d)
 		}
-		hops += axis.Hops(int32(a%d-b%d), span)
+		h := axis.Hops(int32(a%d-b%d), span)
+		sum, most = sum+h, max(most, h)
 		a, b = a/d, b/d
 	}
-	return hops == 1
+	return sum, most
 }

@@ -3,7 +3,6 @@ package guest
 import (
 	"context"
 
-	"topomap/algorithms/internal/axis"
 	"topomap/algorithms/internal/dims"
 )
 
@@ -202,7 +201,8 @@ func kingFits(g *Graph, sides []int, wrap bool, pos []int32) bool {
 		}
 	}
 	return g.Arcs() == KingArcs(sides, wrap) && everyArc(g, pos, func(p, q int) bool {
-		return p != q && withinOne(p, q, sides, wrap)
+		_, most := cellHops(p, q, sides, wrap)
+		return p != q && most <= 1
 	})
 }
 
@@ -222,20 +222,4 @@ func KingArcs(sides []int, wrap bool) int {
 		}
 	}
 	return pairs - dims.Product(sides)
-}
-
-// withinOne reports whether grid indices a and b are at most 1 apart
-// along every axis of sides (either way round if wrap).
-func withinOne(a, b int, sides []int, wrap bool) bool {
-	for _, d := range sides {
-		span := int32(axis.NoWrap)
-		if wrap {
-			span = int32(d)
-		}
-		if axis.Hops(int32(a%d-b%d), span) > 1 {
-			return false
-		}
-		a, b = a/d, b/d
-	}
-	return true
 }
