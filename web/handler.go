@@ -140,22 +140,22 @@ func AppHandler(o AppOptions) http.Handler {
 	if o.NoServiceWorker {
 		h.ServiceWorkerTemplate = noopWorker
 	}
-	return pageStatus{safePages{openGraphPages{h}}, o.JobExists}
+	return pageStatus{safePages{h}, o.JobExists}
 }
 
 // pageStatus sends the not-found page (go-app renders it for any path no
 // other route takes), and the page of a job the server does not know,
-// with status 404 instead of 200.
+// with status 404 instead of 200; and every page without the Open Graph
+// tags that go-app leaves unresolved (pageWriter).
 type pageStatus struct {
 	next      http.Handler
 	jobExists func(id string) bool
 }
 
 func (p pageStatus) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if !Routed(r.URL.Path) || p.unknownJob(r.URL.Path) {
-		w = &notFoundWriter{ResponseWriter: w}
-	}
-	p.next.ServeHTTP(w, r)
+	pw := &pageWriter{ResponseWriter: w, notFound: !Routed(r.URL.Path) || p.unknownJob(r.URL.Path)}
+	p.next.ServeHTTP(pw, r)
+	pw.finish()
 }
 
 // unknownJob tells whether path is the page of a job the server does not
@@ -163,31 +163,6 @@ func (p pageStatus) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (p pageStatus) unknownJob(path string) bool {
 	return p.jobExists != nil && jobPath.MatchString(path) && !p.jobExists(strings.TrimPrefix(path, "/jobs/"))
 }
-
-// notFoundWriter turns a 200 HTML answer into a 404; other answers (go-app's
-// scripts, the manifest, /web/ files) pass unchanged.
-type notFoundWriter struct {
-	http.ResponseWriter
-	wrote bool
-}
-
-func (w *notFoundWriter) WriteHeader(code int) {
-	if !w.wrote && code == http.StatusOK && strings.HasPrefix(w.Header().Get("Content-Type"), "text/html") {
-		code = http.StatusNotFound
-	}
-	w.wrote = true
-	w.ResponseWriter.WriteHeader(code)
-}
-
-func (w *notFoundWriter) Write(b []byte) (int, error) {
-	if !w.wrote {
-		w.WriteHeader(http.StatusOK)
-	}
-	return w.ResponseWriter.Write(b)
-}
-
-// Unwrap lets http.ResponseController reach the underlying writer.
-func (w *notFoundWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // staticResolver serves go-app's /web/... URLs from an fs.FS rooted at
 // assets/static. app.LocalDir cannot be used: it resolves the wasm URL to a

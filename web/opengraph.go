@@ -18,24 +18,16 @@ import (
 // server drops the two tags when they hold no host (unresolvedOG).
 var unresolvedOG = regexp.MustCompile(`<meta (?:content="https://(?:/[^"]*)?" property="og:(?:url|image)"|property="og:(?:url|image)" content="https://(?:/[^"]*)?")>`)
 
-// openGraphPages serves h's answers, with the unresolved Open Graph tags
-// of its HTML pages dropped.
-type openGraphPages struct{ h http.Handler }
-
-func (o openGraphPages) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	pw := &pageWriter{ResponseWriter: w}
-	o.h.ServeHTTP(pw, r)
-	pw.finish()
-}
-
 // pageWriter holds back an HTML answer until finish, which writes it
-// without its unresolved Open Graph tags and with its length set again;
-// other answers pass through.
+// without its unresolved Open Graph tags, with its length set again, and
+// with status 404 instead of 200 if notFound; other answers (go-app's
+// scripts, the manifest, /web/ files) pass through.
 type pageWriter struct {
 	http.ResponseWriter
-	code    int
-	page    *bytes.Buffer // nil: passing through
-	started bool
+	notFound bool
+	code     int
+	page     *bytes.Buffer // nil: passing through
+	started  bool
 }
 
 func (w *pageWriter) WriteHeader(code int) {
@@ -66,6 +58,9 @@ func (w *pageWriter) finish() {
 		return
 	}
 	body := unresolvedOG.ReplaceAll(w.page.Bytes(), nil)
+	if w.notFound && w.code == http.StatusOK {
+		w.code = http.StatusNotFound
+	}
 	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 	w.ResponseWriter.WriteHeader(w.code)
 	// an error here is a client gone: there is no one left to tell
