@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"topomap/algorithms/internal/axis"
 	"topomap/algorithms/topology"
 )
 
@@ -31,10 +32,19 @@ type focused struct {
 	s     *state
 	L, LB []float64 // per object, in volume × hops over its arcs
 	vol   []float64 // per arc
-	// pc packs each object's coordinates, 8 bits an axis, and node each
-	// node's; hops[j][uint8(x−y)] is the distance of x and y on axis j
+	// pc holds each object's node code and node each node's. On a host
+	// of at most maxOffsets offsets between nodes, a code is the node's
+	// coordinates in mixed radix, axis j of weight Π_{i<j} (2·dim_i − 1),
+	// so that x − y + mid codes the offset between nodes x and y (its
+	// coordinates shifted by dim_j − 1 ≥ 0) and hops[x−y+mid] is their
+	// distance: one load, where summing an axis's table per axis took a
+	// fifth more time a move on torus:8x8x16. On a larger host, axes
+	// holds those tables: a code packs the coordinates 8 bits an axis and
+	// axes[j][uint8(x−y)] is the distance of x and y on axis j.
 	pc, node []uint32
-	hops     [maxFocusedRank][256]float64
+	hops     []float64
+	mid      uint32
+	axes     *[maxFocusedRank][256]float64
 	src      *rand.PCG
 	// nlog holds −ln of the midpoints of 4,096 equal slices of (0, 1),
 	// from Log1p, as the cooling factor comes from Expm1: pure Go on
@@ -45,12 +55,18 @@ type focused struct {
 }
 
 // maxFocusedRank and maxFocusedAxis bound the hosts that anneal focused:
-// their coordinates fit a word, and the difference of two, taken as a
-// signed byte, is the offset between them.
+// their coordinates fit a word 8 bits an axis, and the difference of two,
+// taken as a signed byte, is the offset between them on an axis.
 const (
 	maxFocusedRank = 4
 	maxFocusedAxis = 128
 )
+
+// maxOffsets bounds the hosts whose distances focused annealing reads
+// from one table of the offsets between nodes, Π (2·dim_j − 1) of them:
+// 8 MB at most (torus:8x8x16 has 6,975 offsets, torus:64x64x32
+// 1,016,127).
+const maxOffsets = 1 << 20
 
 // Focused annealing's schedule and tournament: our choice [P], on the
 // quotient of 4elt at 1,024 parts on torus:8x8x16 (package solve's
@@ -102,32 +118,70 @@ func newFocused(s *state, seed uint64) *focused {
 	return f
 }
 
-// pack fills the packed coordinates and the axes' distance tables.
+// pack fills the node codes and the distance tables: one of every
+// offset between nodes if it has at most maxOffsets entries, else one an
+// axis.
 func (f *focused) pack() {
+	offsets := 1
+	for _, k := range f.s.dims {
+		offsets *= int(2*k - 1)
+	}
+	if offsets <= maxOffsets {
+		f.packOffsets(offsets)
+	} else {
+		f.packAxes()
+	}
+	for v, p := range f.s.pos {
+		f.pc[v] = f.node[p]
+	}
+}
+
+// packOffsets codes the nodes in mixed radix and tabulates the distance
+// of each of the offsets between them.
+func (f *focused) packOffsets(offsets int) {
 	s := f.s
+	weight := uint32(1)
+	for j, k := range s.dims {
+		for p := range f.node {
+			f.node[p] += uint32(s.tab[p*s.c+j]) * weight
+		}
+		f.mid += uint32(k-1) * weight
+		weight *= uint32(2*k - 1)
+	}
+	f.hops = make([]float64, offsets)
+	for i := range f.hops {
+		rest := int32(i)
+		for j, k := range s.dims {
+			f.hops[i] += float64(axis.Hops(rest%(2*k-1)-(k-1), s.span[j]))
+			rest /= 2*k - 1
+		}
+	}
+}
+
+// packAxes packs the nodes' coordinates 8 bits an axis and tabulates the
+// distance of each offset on each axis.
+func (f *focused) packAxes() {
+	s := f.s
+	f.axes = new([maxFocusedRank][256]float64)
 	for p := range f.node {
 		for j, x := range s.node(int32(p)) {
 			f.node[p] |= uint32(x) << (8 * j)
 		}
 	}
-	for v, p := range s.pos {
-		f.pc[v] = f.node[p]
-	}
 	for j, k := range s.dims {
 		for o := 1 - k; o < k; o++ {
-			d := max(o, -o)
-			if w := s.wrapK[j]; w != 0 {
-				d = min(d, w-d)
-			}
-			f.hops[j][uint8(o)] = float64(d)
+			f.axes[j][uint8(o)] = float64(axis.Hops(o, s.span[j]))
 		}
 	}
 }
 
-// dist returns the hops between packed coordinates x and y.
+// dist returns the hops between the nodes of codes x and y.
 func (f *focused) dist(x, y uint32) float64 {
-	return f.hops[0][uint8(x-y)] + f.hops[1][uint8((x>>8)-(y>>8))] +
-		f.hops[2][uint8((x>>16)-(y>>16))] + f.hops[3][uint8((x>>24)-(y>>24))]
+	if a := f.axes; a != nil {
+		return a[0][uint8(x-y)] + a[1][uint8((x>>8)-(y>>8))] +
+			a[2][uint8((x>>16)-(y>>16))] + a[3][uint8((x>>24)-(y>>24))]
+	}
+	return f.hops[x-y+f.mid]
 }
 
 // bounds sets each object's LB: its arcs' volumes, heaviest first, on
@@ -209,16 +263,19 @@ func below(r uint64, n int) int32 { return int32((r >> 32) * uint64(n) >> 32) }
 func (f *focused) pick() int32 {
 	n := uint64(f.s.n)
 	var r uint64
-	a, ex := int32(-1), math.Inf(-1)
+	a, ex := int32(-1), int64(math.MinInt64)
 	for i := range f.tour {
 		if i&3 == 0 {
 			r = f.src.Uint64()
 		}
 		x := int32((r & 0xffff) * n >> 16)
 		r >>= 16
-		if e := f.L[x] - f.LB[x]; e > ex {
-			a, ex = x, e
+		b := int64(math.Float64bits(f.L[x] - f.LB[x]))
+		e := b ^ int64(uint64(b>>63)>>1)
+		if e > ex {
+			a = x
 		}
+		ex = max(ex, e)
 	}
 	return a
 }

@@ -42,6 +42,41 @@ func TestBallBoundHoldsAtEveryNode(t *testing.T) {
 	}
 }
 
+// TestFocusedDistancesAreTheHosts: both tables of distances, by offset
+// between node codes and by axis, give every pair of nodes the host's own
+// hops, on meshes, tori, rings and hosts of mixed axes, odd sides and four
+// axes; the first serves hosts of up to maxOffsets offsets.
+func TestFocusedDistancesAreTheHosts(t *testing.T) {
+	g := randomGraph(4, 0, rand.New(rand.NewPCG(1, 1)))
+	for _, h := range []*topology.Lattice{
+		must(topology.NewMesh(7)), must(topology.NewTorus(9)), must(topology.NewMesh(5, 4)),
+		must(topology.NewTorus(5, 4)), must(topology.NewTorus(3, 4, 5)),
+		must(topology.NewGrid([]int{5, 4, 3}, []bool{true, false, true})),
+		must(topology.NewGrid([]int{2, 3, 4, 5}, []bool{false, true, true, false})),
+	} {
+		s := newState(g, h, []int{0, 1, 2, 3})
+		byOffset := newFocused(s, 1)
+		byAxis := &focused{s: s, node: make([]uint32, h.Size()), pc: make([]uint32, s.n)}
+		byAxis.packAxes()
+		for _, f := range []*focused{byOffset, byAxis} {
+			for p := range h.Size() {
+				for q := range h.Size() {
+					if got, want := f.dist(f.node[p], f.node[q]), h.Hops(p, q); got != float64(want) {
+						t.Fatalf("%s, by axis %v: nodes %d and %d are %v apart in the table, %d on the host", h, f.axes != nil, p, q, got, want)
+					}
+				}
+			}
+		}
+		if byOffset.axes != nil {
+			t.Errorf("%s: distances by axis, want by offset", h)
+		}
+	}
+	s := newState(g, must(topology.NewTorus(64, 64, 64)), []int{0, 1, 2, 3})
+	if f := newFocused(s, 1); f.axes == nil || len(f.hops) != 0 {
+		t.Errorf("torus:64x64x64 (2,048,383 offsets): %d entries by offset, want distances by axis", len(f.hops))
+	}
+}
+
 // TestFocusedMovesAreExact: every focused proposal is kept exactly when
 // its change (the swap's delta, per edge) is at most the threshold (but
 // for rounding on a tie), early stops included, and the cached local costs and the tracked hop-bytes
