@@ -123,7 +123,7 @@ func (k compensated) value() float64 { return k.sum + k.c }
 // link.
 func networkBound(r *Metrics, m *mapping.Mapping) float64 {
 	if net := topology.NetworkOf(m.Host); net != m.Host {
-		return strongest(Bounds(m.Guest, net))
+		return LowerBound(m.Guest, net)
 	}
 	return r.LowerBound
 }

@@ -60,9 +60,7 @@ func onNodesMap(m func(context.Context, *Problem) ([]int, error)) func(context.C
 		if err != nil {
 			return nil, err
 		}
-		q := *p
-		q.Instance.Guest, q.Instance.Host, q.Guest, q.Host = coarse, inner, g, inner
-		place, err := m(ctx, &q)
+		place, err := m(ctx, p.on(coarse, g, inner))
 		if err != nil {
 			return nil, err
 		}

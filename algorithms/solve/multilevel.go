@@ -71,11 +71,10 @@ func coarseLevel(p *Problem) (*Problem, bool) {
 	if err != nil {
 		return nil, false
 	}
-	q := *p
-	q.Instance.Guest, q.Instance.Host, q.Guest, q.Host = cg, host, gg, host
+	q := p.on(cg, gg, host)
 	q.share = coarseShare
 	q.Report = &PairsRun{}
-	return &q, true
+	return q, true
 }
 
 // LevelText names the grid that a progress report of that Level is about:

@@ -544,7 +544,7 @@ func pairsFloor(p *Problem) float64 {
 	if p.Instance.Objective == spec.ObjectiveCongestion || p.Instance.Moves > 0 {
 		return -1
 	}
-	return metric.LowerBound(p.Guest, p.Host) * p.Guest.TotalVolume() * (1 + 1e-12)
+	return metric.Strongest(p.Bounds()) * p.Guest.TotalVolume() * (1 + 1e-12)
 }
 
 // gridOrderStarts returns, for a weighted graph guest whose vertices are a
@@ -579,13 +579,13 @@ func gridOrderStarts(ctx context.Context, p *Problem, have []Algorithm) (*Proble
 	if err != nil {
 		return nil, nil
 	}
-	q := *p
-	q.Instance.Guest, q.Guest, q.labels = gs, g, labels
+	q := p.on(gs, g, p.Host)
+	q.labels = labels
 	var more []Algorithm
 	for _, a := range defaultStarts(Starts(gs, p.Host), g.Order()) {
 		if !slices.ContainsFunc(have, func(b Algorithm) bool { return b.Name == a.Name }) {
 			more = append(more, a)
 		}
 	}
-	return &q, more
+	return q, more
 }

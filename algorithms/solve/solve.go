@@ -108,6 +108,27 @@ type Problem struct {
 	// (gridOrderStarts), is the grid object of each of the graph's
 	// vertices; nil on any other, where a grid's object v is vertex v.
 	labels []int32
+	// bounds memoises metric.Bounds of Guest on Host (Bounds), counted
+	// for PAIRS's floor and then for the result's metrics.
+	bounds []metric.Bound
+}
+
+// Bounds returns metric.Bounds(p.Guest, p.Host), counted once: PAIRS's
+// floor and the result's metrics read the same ones.
+func (p *Problem) Bounds() []metric.Bound {
+	if p.bounds == nil {
+		p.bounds = metric.Bounds(p.Guest, p.Host)
+	}
+	return p.bounds
+}
+
+// on returns a copy of p for guest g (of spec sg) on host h, without
+// p's bounds: a coarser level, the nodes of a multicore host, a graph's
+// grid.
+func (p *Problem) on(sg spec.Guest, g *guest.Graph, h topology.Host) *Problem {
+	q := *p
+	q.Instance.Guest, q.Instance.Host, q.Guest, q.Host, q.bounds = sg, h, g, h, nil
+	return &q
 }
 
 // Algorithm is one registered mapper.
@@ -479,7 +500,11 @@ func Map(ctx context.Context, in spec.Instance, progress func(Progress)) (*Resul
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrInternal, a.Name, err)
 	}
-	mt, load, msgs := metric.EvaluateLoads(metricsContext(ctx, partial), m)
+	var bounds []metric.Bound
+	if alloc == nil && p.bounds != nil {
+		bounds = p.bounds
+	}
+	mt, load, msgs := metric.EvaluateLoads(metricsContext(ctx, partial), m, bounds)
 	if alloc != nil { // its placements are on the allocated slots
 		metric.OnAllocation(&mt, g, alloc.Host)
 	}
