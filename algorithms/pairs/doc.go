@@ -79,11 +79,14 @@
 // early, and Improve then returns the context's error.
 //
 // Hosts: on a host with the Grid capability (meshes, tori, hypercubes)
-// distances and proposals use coordinate tables as above, and so on the
-// slots of such a host with C cores per node (the Inner and PerNode
-// capability of topology's cores hosts): each slot has its node's
-// coordinates (0 hops between the cores of a node), and a proposal aimed
-// at a node takes one of its C slots at random. On any other
+// distances and proposals use coordinate tables as above (a distance is
+// one load from a table of the offsets between nodes on a host of at
+// most 2^20 of them, offsets.go; the bits that differ on a hypercube's
+// nodes), and so on the slots of such a host with C cores per node (the
+// Inner and PerNode capability of topology's cores hosts): each slot
+// has its node's coordinates (0 hops between the cores of a node), and a
+// proposal aimed at a node takes one of its C slots at random. On any
+// other
 // host (slots of multi-core nodes, fat trees, dragonflies, ...) the search
 // reads distances from Host.Hops (a table below 1,024 nodes) and a biased
 // proposal moves an object onto or next to the node of one of its graph

@@ -33,14 +33,12 @@ type focused struct {
 	L, LB []float64 // per object, in volume × hops over its arcs
 	vol   []float64 // per arc
 	// pc holds each object's node code and node each node's. On a host
-	// of at most maxOffsets offsets between nodes, a code is the node's
-	// coordinates in mixed radix, axis j of weight Π_{i<j} (2·dim_i − 1),
-	// so that x − y + mid codes the offset between nodes x and y (its
-	// coordinates shifted by dim_j − 1 ≥ 0) and hops[x−y+mid] is their
-	// distance: one load, where summing an axis's table per axis took a
-	// fifth more time a move on torus:8x8x16. On a larger host, axes
-	// holds those tables: a code packs the coordinates 8 bits an axis and
-	// axes[j][uint8(x−y)] is the distance of x and y on axis j.
+	// with a table of distances by offset (offsets.go) these are its
+	// codes and hops its distances as floats: one load a distance, where
+	// summing a table per axis took a fifth more time a move on
+	// torus:8x8x16. On a larger host, axes holds those tables: a code
+	// packs the coordinates 8 bits an axis and axes[j][uint8(x−y)] is
+	// the distance of x and y on axis j.
 	pc, node []uint32
 	hops     []float64
 	mid      uint32
@@ -61,12 +59,6 @@ const (
 	maxFocusedRank = 4
 	maxFocusedAxis = 128
 )
-
-// maxOffsets bounds the hosts whose distances focused annealing reads
-// from one table of the offsets between nodes, Π (2·dim_j − 1) of them:
-// 8 MB at most (torus:8x8x16 has 6,975 offsets, torus:64x64x32
-// 1,016,127).
-const maxOffsets = 1 << 20
 
 // Focused annealing's schedule and tournament: our choice [P], on the
 // quotient of 4elt at 1,024 parts on torus:8x8x16 (package solve's
@@ -103,7 +95,7 @@ func Focusable(h topology.Host, o Objective) bool {
 // proposals and thresholds drawn from a generator of that seed.
 func newFocused(s *state, seed uint64) *focused {
 	f := &focused{s: s, L: make([]float64, s.n), LB: make([]float64, s.n), vol: make([]float64, len(s.adj)),
-		pc: make([]uint32, s.n), node: make([]uint32, len(s.occ)), src: rand.NewPCG(seed, 0xf0c05ed)}
+		pc: make([]uint32, s.n), src: rand.NewPCG(seed, 0xf0c05ed)}
 	for i := range f.nlog {
 		f.nlog[i] = -math.Log1p((float64(i)+0.5)/float64(len(f.nlog)) - 1)
 	}
@@ -118,16 +110,14 @@ func newFocused(s *state, seed uint64) *focused {
 	return f
 }
 
-// pack fills the node codes and the distance tables: one of every
-// offset between nodes if it has at most maxOffsets entries, else one an
-// axis.
+// pack fills the node codes and the distance tables: the state's by
+// offset, else one an axis.
 func (f *focused) pack() {
-	offsets := 1
-	for _, k := range f.s.dims {
-		offsets *= int(2*k - 1)
-	}
-	if offsets <= maxOffsets {
-		f.packOffsets(offsets)
+	if o := f.s.offs; o != nil {
+		f.node, f.mid, f.hops = o.slot, o.mid, make([]float64, len(o.hops))
+		for i, h := range o.hops {
+			f.hops[i] = float64(h)
+		}
 	} else {
 		f.packAxes()
 	}
@@ -136,33 +126,11 @@ func (f *focused) pack() {
 	}
 }
 
-// packOffsets codes the nodes in mixed radix and tabulates the distance
-// of each of the offsets between them.
-func (f *focused) packOffsets(offsets int) {
-	s := f.s
-	weight := uint32(1)
-	for j, k := range s.dims {
-		for p := range f.node {
-			f.node[p] += uint32(s.tab[p*s.c+j]) * weight
-		}
-		f.mid += uint32(k-1) * weight
-		weight *= uint32(2*k - 1)
-	}
-	f.hops = make([]float64, offsets)
-	for i := range f.hops {
-		rest := int32(i)
-		for j, k := range s.dims {
-			f.hops[i] += float64(axis.Hops(rest%(2*k-1)-(k-1), s.span[j]))
-			rest /= 2*k - 1
-		}
-	}
-}
-
 // packAxes packs the nodes' coordinates 8 bits an axis and tabulates the
 // distance of each offset on each axis.
 func (f *focused) packAxes() {
 	s := f.s
-	f.axes = new([maxFocusedRank][256]float64)
+	f.axes, f.node = new([maxFocusedRank][256]float64), make([]uint32, len(s.occ))
 	for p := range f.node {
 		for j, x := range s.node(int32(p)) {
 			f.node[p] |= uint32(x) << (8 * j)
@@ -262,7 +230,8 @@ func below(r uint64, n int) int32 { return int32((r >> 32) * uint64(n) >> 32) }
 // each of 16 random bits (four a word). The excesses compare as integers
 // (a float's bits, the negative ones' turned over, keep its order), so
 // that the choice compiles to conditional moves where a comparison of
-// floats branched, and mispredicted about every other draw.
+// floats branched on random draws (a tenth less time a move on
+// torus:8x8x16).
 func (f *focused) pick() int32 {
 	n := uint64(f.s.n)
 	var r uint64

@@ -45,7 +45,8 @@ func TestBallBoundHoldsAtEveryNode(t *testing.T) {
 // TestFocusedDistancesAreTheHosts: both tables of distances, by offset
 // between node codes and by axis, give every pair of nodes the host's own
 // hops, on meshes, tori, rings and hosts of mixed axes, odd sides and four
-// axes; the first serves hosts of up to maxOffsets offsets.
+// axes; the first, the state's (offsets.go), serves hosts of up to
+// maxOffsets offsets.
 func TestFocusedDistancesAreTheHosts(t *testing.T) {
 	g := randomGraph(4, 0, rand.New(rand.NewPCG(1, 1)))
 	for _, h := range []*topology.Lattice{
@@ -56,7 +57,7 @@ func TestFocusedDistancesAreTheHosts(t *testing.T) {
 	} {
 		s := newState(g, h, []int{0, 1, 2, 3})
 		byOffset := newFocused(s, 1)
-		byAxis := &focused{s: s, node: make([]uint32, h.Size()), pc: make([]uint32, s.n)}
+		byAxis := &focused{s: s, pc: make([]uint32, s.n)}
 		byAxis.packAxes()
 		for _, f := range []*focused{byOffset, byAxis} {
 			for p := range h.Size() {

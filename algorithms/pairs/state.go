@@ -51,6 +51,11 @@ type state struct {
 	// the number of bits in which their words differ. Both nil on other
 	// hosts.
 	slotBits, bits []uint32
+	// offs is the table of distances by offset of a grid host of at most
+	// maxOffsets offsets, not a hypercube's (offsets.go), and code each
+	// object's node's code in it; both nil on other hosts.
+	offs *offsets
+	code []uint32
 	// focusable: the host lets a hop-bytes run anneal focused (Focusable)
 	focusable bool
 }
@@ -98,6 +103,8 @@ func newState(g *guest.Graph, h topology.Host, place []int) *state {
 	}
 	if hamming(host) {
 		s.slotBits, s.bits = packBits(s.tab, c), make([]uint32, s.n)
+	} else if s.offs = newOffsets(s.tab, s.dims, s.span); s.offs != nil {
+		s.code = make([]uint32, s.n)
 	}
 	s.init(place, int64(host.Diameter()))
 	return s
@@ -166,6 +173,9 @@ func (s *state) put(v, h int32) {
 	if s.bits != nil {
 		s.bits[v] = s.slotBits[h]
 	}
+	if s.code != nil {
+		s.code[v] = s.offs.slot[h]
+	}
 }
 
 // dist is the hop distance between two coordinate vectors of length c.
@@ -228,6 +238,9 @@ func (s *state) delta(a, b, pa, pb int32) (float64, int64) {
 func (s *state) deltaHops(a, b, pa, pb int32) (float64, int64) {
 	if s.bits != nil {
 		return s.deltaBits(a, b, pa, pb)
+	}
+	if s.offs != nil {
+		return s.deltaOffsets(a, b, pa, pb)
 	}
 	switch s.c {
 	case 2:
