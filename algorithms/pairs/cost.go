@@ -22,13 +22,21 @@ const (
 	// On a grid host of more than three axes a hop-bytes move costs
 	// axisNs more per axis beyond the second (per unit of mean degree
 	// 4): its distances loop over the axes, where two and three axes have
-	// code of their own (grid 32x32 onto torus 8x8x16: 128 ns; onto torus
+	// code of their own (measured before the table of offsets below,
+	// which a host of more than maxOffsets still goes without: grid 32x32
+	// onto torus 8x8x16: 128 ns; onto torus
 	// 4x4x4x16: 216, planned 210; onto torus 4x4x4x4x4: 243, planned 255).
 	// A host whose every axis has two nodes counts a distance in one
 	// instruction (see hamming), but its proposals still visit every
-	// axis: bitAxisNs (onto hypercube 10: 161 ns, planned 160).
-	axisNs    = 45
-	bitAxisNs = 5
+	// axis: bitAxisNs. On a host whose distances come from a table of
+	// the offsets (see offsets.go) only the proposals visit the axes:
+	// offsetAxisNs. Both read from BenchmarkMoveCost on a machine about
+	// twice as slow, where grid 32x32 onto torus 8x8x16 took 208-219 ns
+	// (planned 120): onto hypercube 10 383-435 (planned 224), onto torus
+	// 4x4x4x16 254-290 (150), onto torus 4x4x4x4x4 257-296 (165).
+	axisNs       = 45
+	bitAxisNs    = 13
+	offsetAxisNs = 15
 	// Under Congestion a move routes four messages per arc of its two
 	// objects (each way, before and after): per unit of the guest's mean
 	// degree, congestionArcNs whatever their length, congestionHopNs per
@@ -70,11 +78,13 @@ const (
 // is summed, and most moves are rejected after a few arcs (4elt's
 // quotient at 1,024 parts, mean degree 12, onto torus 8x8x16: 122 ns a
 // move; at 4,096 parts onto torus 16x16x16: 98; grid 64x64 read as a
-// weighted graph onto it: 101; marginal CPU time of 6M more moves), and
-// 15 % less since its distances come from one table of the offsets
-// between nodes (marginal CPU time of 9M more moves on the first, on a
-// slower machine: 223 ns a move by the axes' tables, 192 by one).
-const focusedMoveNs = 100
+// weighted graph onto it: 101; marginal CPU time of 6M more moves).
+// Since its distances and the cycles' on a lattice come from one table
+// of the offsets between nodes (offsets.go), both cost some 15 % less,
+// so the ratio holds (on a machine twice as slow: 4elt's quotient
+// above, 223 → 192 ns, marginal CPU time of 9M more moves; grid 16x16
+// onto torus 16x16, 219 → 181 in BenchmarkMoveCost).
+const focusedMoveNs = 120
 
 // FocusedMoveCost is MoveCost for a run that anneals focused, on a guest
 // of n objects.
@@ -124,8 +134,11 @@ func moveCost(n, arcs int, h topology.Host, o Objective, hops float64) float64 {
 	cost := max(1, deg/4)
 	if grid && g.Rank() > 3 {
 		perAxis := float64(axisNs)
-		if hamming(g) {
+		switch {
+		case hamming(g):
 			perAxis = bitAxisNs
+		case tabulated(g):
+			perAxis = offsetAxisNs
 		}
 		cost *= 1 + float64(g.Rank()-2)*perAxis/hopBytesMoveNs
 	}

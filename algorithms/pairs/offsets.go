@@ -1,6 +1,9 @@
 package pairs
 
-import "topomap/algorithms/internal/axis"
+import (
+	"topomap/algorithms/internal/axis"
+	"topomap/algorithms/topology"
+)
 
 // offsets is a grid host's table of distances by offset, our reading
 // [P]: each slot's node has a code, its coordinates in mixed radix, axis
@@ -22,19 +25,29 @@ type offsets struct {
 // 1,016,127, torus:512x512 1,046,529).
 const maxOffsets = 1 << 20
 
-// newOffsets returns the table of the host whose slots have the c
-// coordinates of each row of tab, on axes of those sizes and spans
-// (axis.Hops); nil if its offsets number more than maxOffsets, or on a
-// host of no axis.
-func newOffsets(tab, dims, span []int32) *offsets {
-	if len(dims) == 0 {
-		return nil
+// tabulated reports whether grid host g gets a table of distances by
+// offset: not a hypercube's nodes (see hamming), at least one axis, at
+// most maxOffsets offsets.
+func tabulated(g topology.Grid) bool {
+	if hamming(g) || g.Rank() < 1 {
+		return false
 	}
 	size := 1
-	for _, k := range dims {
-		if size *= int(2*k - 1); size > maxOffsets {
-			return nil
+	for j := range g.Rank() {
+		if size *= 2*g.Dim(j) - 1; size > maxOffsets {
+			return false
 		}
+	}
+	return true
+}
+
+// newOffsets returns the table of a host that is tabulated, whose slots
+// have the c coordinates of each row of tab, on axes of those sizes and
+// spans (axis.Hops).
+func newOffsets(tab, dims, span []int32) *offsets {
+	size := 1
+	for _, k := range dims {
+		size *= int(2*k - 1)
 	}
 	c := len(dims)
 	o := &offsets{slot: make([]uint32, len(tab)/c), hops: make([]int32, size)}

@@ -103,8 +103,8 @@ func newState(g *guest.Graph, h topology.Host, place []int) *state {
 	}
 	if hamming(host) {
 		s.slotBits, s.bits = packBits(s.tab, c), make([]uint32, s.n)
-	} else if s.offs = newOffsets(s.tab, s.dims, s.span); s.offs != nil {
-		s.code = make([]uint32, s.n)
+	} else if tabulated(host) {
+		s.offs, s.code = newOffsets(s.tab, s.dims, s.span), make([]uint32, s.n)
 	}
 	s.init(place, int64(host.Diameter()))
 	return s

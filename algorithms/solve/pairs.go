@@ -155,7 +155,7 @@ const MovesPerSecond = 8_000_000
 // help (--budget) and of the README.
 const BudgetText = "pairs: a time budget (e.g. 2s), planned as a number of moves at the measured cost of a move " +
 	"of that objective and guest: 125 ns for a hop-bytes move on a guest of mean degree 4 (8M moves per second of " +
-	"budget), more on denser guests (but under focused annealing, whose moves cost about 100 ns whatever the degree) and on hosts of more than three axes, " +
+	"budget), more on denser guests (but under focused annealing, whose moves cost about 120 ns whatever the degree) and on hosts of more than three axes, " +
 	"0.6 to 6 µs under the congestion objective (each move re-routes its messages); " +
 	"the run makes those moves and stops, after about the budget of CPU time natively for its moves, its starts and closing search on top " +
 	"(under 0.1 CPU-s on a grid of 1,024 objects, 0.4 on a graph of 1,024 whose starts include rb's, about 1 s on one of 65,536, whose moves also miss the caches and cost up to 1.3 " +
