@@ -347,10 +347,21 @@ func (s *state) target(a int32, t []int32) bool {
 	if lo == hi {
 		return false
 	}
-	if s.w == nil && s.c <= maxFastRank {
-		s.targetUnit(a, lo, hi, t)
+	if s.c <= maxFastRank {
+		if s.w == nil {
+			s.targetUnit(a, lo, hi, t)
+		} else {
+			s.targetWeighted(a, lo, hi, t)
+		}
 		return true
 	}
+	s.targetByAxis(a, lo, hi, t)
+	return true
+}
+
+// targetByAxis is target on any host: a pass over the neighbours per
+// axis.
+func (s *state) targetByAxis(a, lo, hi int32, t []int32) {
 	ca := s.coords(a)
 	for j := range t {
 		k := s.wrapK[j]
@@ -374,7 +385,6 @@ func (s *state) target(a int32, t []int32) bool {
 		}
 		t[j] = onAxis(ca[j]+mean, s.dims[j], k)
 	}
-	return true
 }
 
 // maxFastRank bounds the hosts whose unit-volume targets take one pass.
@@ -403,6 +413,30 @@ func (s *state) targetUnit(a, lo, hi int32, t []int32) {
 	n := hi - lo
 	for j := range c {
 		t[j] = onAxis(ca[j]+roundDiv(sum[j], n), s.dims[j], s.wrapK[j])
+	}
+}
+
+// targetWeighted is target for weighted guests on hosts of at most
+// maxFastRank axes: one pass over the neighbours for every axis, where a
+// pass an axis read each neighbour's coordinates c times (copter2's
+// 4096-part quotient on torus:16x16x16, of mean degree 43: a fifth of
+// the run). Each axis sums in the arcs' order as that loop did, so the
+// targets are the same.
+func (s *state) targetWeighted(a, lo, hi int32, t []int32) {
+	c := s.c
+	ca := s.coords(a)
+	var sum [maxFastRank]float64
+	vol := 0.0
+	for e := lo; e < hi; e++ {
+		u, w := s.adj[e], s.w[e]
+		cu := s.co[int(u)*c : int(u)*c+c]
+		for j := range c {
+			sum[j] += w * float64(wrapOffset(cu[j]-ca[j], s.wrapK[j]))
+		}
+		vol += w
+	}
+	for j := range c {
+		t[j] = onAxis(ca[j]+int32(math.Round(sum[j]/vol)), s.dims[j], s.wrapK[j])
 	}
 }
 

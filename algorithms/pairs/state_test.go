@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -247,6 +248,37 @@ func TestTargetWraps(t *testing.T) {
 		tt := make([]int32, 1)
 		if !s.target(0, tt) || tt[0] != c.want {
 			t.Errorf("%s: target %v, want %d", c.name, tt, c.want)
+		}
+	}
+}
+
+// TestTargetInOnePassIsTargetByAxis: the one-pass targets of unit and
+// weighted guests on hosts of one to eight axes (rings, lines, meshes and
+// tori, mixed) are those of a pass per axis, for every object of a
+// random placement.
+func TestTargetInOnePassIsTargetByAxis(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 13))
+	hosts := []*topology.Lattice{
+		must(topology.NewRing(17)), must(topology.NewLine(9)), must(topology.NewTorus(6, 5)),
+		must(topology.NewMesh(4, 7)), must(topology.NewTorus(5, 4, 3)),
+		must(topology.NewGrid([]int{4, 5, 3}, []bool{true, false, true})),
+		must(topology.NewTorus(3, 2, 4, 3)),
+		must(topology.NewGrid([]int{3, 2, 2, 3, 2, 2, 3, 2}, []bool{true, false, true, true, false, true, false, true})),
+	}
+	for _, h := range hosts {
+		weighted := randomGraph(min(h.Size(), 40), 60, rng)
+		unit := *weighted
+		unit.Weight = nil
+		for _, g := range []*guest.Graph{weighted, &unit} {
+			s := newState(g, h, randomPlace(g.Order(), h.Size(), rng))
+			one, each := make([]int32, s.c), make([]int32, s.c)
+			for a := range int32(s.n) {
+				s.target(a, one)
+				s.targetByAxis(a, s.off[a], s.off[a+1], each)
+				if !slices.Equal(one, each) {
+					t.Fatalf("%s, weighted %v, object %d: target %v in one pass, %v by axis", h, g.Weight != nil, a, one, each)
+				}
+			}
 		}
 	}
 }
