@@ -1,6 +1,8 @@
 package pairs
 
 import (
+	"math/bits"
+
 	"topomap/algorithms/topology"
 )
 
@@ -22,6 +24,12 @@ type generic struct {
 	// 4096-part quotient there).
 	table    []uint16
 	row, col []int32
+	// code holds each slot's code on a host whose distance is a cost
+	// per level of its groups (levelCodes), and byLen the cost by the
+	// length of two codes' XOR; both nil on other hosts, which read the
+	// table or Hops.
+	code  []uint32
+	byLen [33]int32
 	// near[nearOff[p]:nearOff[p+1]] lists the nodes "next to" p: among
 	// its Neighbors and the nodes of index within nearWindow of p, those
 	// at the least distance from p (at most maxNear, the closest in
@@ -57,7 +65,9 @@ const (
 func newGeneric(h topology.Host) *generic {
 	n := h.Size()
 	g := &generic{host: h, n: int32(n), nearOff: make([]int32, 1, n+1), diam: int32(topology.MaxHops(h))}
-	g.tabulate()
+	if !g.levelCodes() {
+		g.tabulate()
+	}
 	var nb, cand []int
 	for p := range n {
 		nb = h.Neighbors(p, nb[:0])
@@ -125,8 +135,60 @@ func contains(s []int32, x int32) bool {
 	return false
 }
 
+// levelCodes sets code and byLen on a host whose distance is a cost per
+// level of its groups (topology.LevelCosts: fat trees, tree:…:dist=…),
+// with cores 0 apart or not, our reading [P]: a slot's digits in the
+// groups' radices, innermost first, each in bits.Len(radix − 1) bits, so
+// that the highest bit in which two slots' codes differ lies in the
+// digit of their lowest common group's level, and byLen[bits.Len(x^y)]
+// is that level's cost: an XOR, a count and a load, where the table of
+// a host's nodes (at most maxTable) took two loads from a table of up to
+// 2 MB and a larger host a call to Hops (copter2's 4096-part quotient on
+// fattree:16,3, whose starts take most of the run: 6.7–6.9 → 6.3–6.4
+// CPU-s, the same placement). It sets diam to the largest cost.
+// False on other hosts, and if the digits take more than 32 bits.
+func (g *generic) levelCodes() bool {
+	inner, c := topology.SplitCores(g.host)
+	lc, ok := inner.(topology.LevelCosts)
+	if !ok {
+		return false
+	}
+	g.diam = 0
+	radices, costs := lc.Radices(), []int32{}
+	for i := range radices {
+		costs = append(costs, int32(lc.LevelCost(i+1)))
+	}
+	if c > 1 {
+		radices, costs = append([]int{c}, radices...), append([]int32{0}, costs...)
+	}
+	width := 0
+	for i, r := range radices {
+		w := bits.Len(uint(r - 1))
+		for b := width + 1; b <= width+w && b <= 32; b++ {
+			g.byLen[b] = costs[i]
+		}
+		g.diam = max(g.diam, costs[i])
+		if width += w; width > 32 {
+			return false
+		}
+	}
+	g.code = make([]uint32, g.n)
+	for p := range g.n {
+		rest, shift := int(p), 0
+		for _, r := range radices {
+			g.code[p] |= uint32(rest%r) << shift
+			rest /= r
+			shift += bits.Len(uint(r - 1))
+		}
+	}
+	return true
+}
+
 // hops returns the distance between nodes p and q.
 func (g *generic) hops(p, q int32) int32 {
+	if g.code != nil {
+		return g.byLen[bits.Len32(g.code[p]^g.code[q])]
+	}
 	if g.table != nil {
 		return int32(g.table[g.row[p]+g.col[q]])
 	}
