@@ -114,7 +114,7 @@ func newFocused(s *state, seed uint64) *focused {
 // offset, else one an axis.
 func (f *focused) pack() {
 	if o := f.s.offs; o != nil {
-		f.node, f.mid, f.hops = o.slot, o.mid, make([]float64, len(o.hops))
+		f.node, f.mid, f.hops = f.s.slotCode, o.mid, make([]float64, len(o.hops))
 		for i, h := range o.hops {
 			f.hops[i] = float64(h)
 		}

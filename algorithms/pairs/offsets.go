@@ -1,23 +1,24 @@
 package pairs
 
 import (
+	"math/bits"
+
 	"topomap/algorithms/internal/axis"
 	"topomap/algorithms/topology"
 )
 
 // offsets is a grid host's table of distances by offset, our reading
-// [P]: each slot's node has a code, its coordinates in mixed radix, axis
-// j of weight Π_{i<j} (2·dim_i − 1), so that x − y + mid codes the offset
-// between the nodes of codes x and y (their coordinates' differences
-// shifted by dim_j − 1 ≥ 0), and hops[x−y+mid] is their distance: one
-// load an arc, where the axes took a difference, an absolute value and
-// a wrap each (the same placements in less CPU time: copter2's
-// 4096-part quotient on torus:16x16x16, of mean degree 43, 7.4–8.0 →
-// 5.2–5.8 s; grid 16x16 onto torus 16x16, 219 → 181 ns a move; 4- and
-// 5-axis hosts about half). Hosts of at most maxOffsets offsets between
-// nodes, Π (2·dim_j − 1), have one.
+// [P]: each slot's node has a code (state.slotCode), its coordinates in
+// mixed radix, axis j of weight Π_{i<j} (2·dim_i − 1), so that x − y +
+// mid codes the offset between the nodes of codes x and y (their
+// coordinates' differences shifted by dim_j − 1 ≥ 0), and hops[x−y+mid]
+// is their distance: one load an arc, where the axes took a difference,
+// an absolute value and a wrap each (the same placements in less CPU
+// time: copter2's 4096-part quotient on torus:16x16x16, of mean degree
+// 43, 7.4–8.0 → 5.2–5.8 s; grid 16x16 onto torus 16x16, 219 → 181 ns a
+// move; 4- and 5-axis hosts about half). Hosts of at most maxOffsets
+// offsets between nodes, Π (2·dim_j − 1), have one.
 type offsets struct {
-	slot []uint32 // per slot, its node's code
 	hops []int32
 	mid  uint32
 }
@@ -43,20 +44,20 @@ func tabulated(g topology.Grid) bool {
 	return true
 }
 
-// newOffsets returns the table of a host that is tabulated, whose slots
-// have the c coordinates of each row of tab, on axes of those sizes and
-// spans (axis.Hops).
-func newOffsets(tab, dims, span []int32) *offsets {
+// newOffsets returns the table of a host that is tabulated, and the codes
+// of its slots, which have the c coordinates of each row of tab, on axes
+// of those sizes and spans (axis.Hops).
+func newOffsets(tab, dims, span []int32) (*offsets, []uint32) {
 	size := 1
 	for _, k := range dims {
 		size *= int(2*k - 1)
 	}
 	c := len(dims)
-	o := &offsets{slot: make([]uint32, len(tab)/c), hops: make([]int32, size)}
+	o, codes := &offsets{hops: make([]int32, size)}, make([]uint32, len(tab)/c)
 	weight := uint32(1)
 	for j, k := range dims {
-		for p := range o.slot {
-			o.slot[p] += uint32(tab[p*c+j]) * weight
+		for p := range codes {
+			codes[p] += uint32(tab[p*c+j]) * weight
 		}
 		o.mid += uint32(k-1) * weight
 		weight *= uint32(2*k - 1)
@@ -68,22 +69,34 @@ func newOffsets(tab, dims, span []int32) *offsets {
 			rest /= 2*k - 1
 		}
 	}
-	return o
+	return o, codes
 }
 
-// deltaOffsets is delta on a host with a table of distances by offset.
-func (s *state) deltaOffsets(a, b, pa, pb int32) (float64, int64) {
-	from, to := s.offs.slot[pa], s.offs.slot[pb]
-	d, q := s.gainOffsets(a, b, from, to)
+// deltaCodes is delta on a host whose slots have codes (state.slotCode):
+// a word's arithmetic per arc instead of a loop over the axes.
+func (s *state) deltaCodes(a, b, pa, pb int32) (float64, int64) {
+	from, to := s.slotCode[pa], s.slotCode[pb]
+	d, q := s.gainCodes(a, b, from, to)
 	if b >= 0 {
-		db, qb := s.gainOffsets(b, a, to, from)
+		db, qb := s.gainCodes(b, a, to, from)
 		d, q = d+db, q+qb
 	}
 	return 2 * d, 2 * q
 }
 
-// gainOffsets is gain on a host with a table of distances by offset:
-// moving a from the node of code f to that of code t.
+// gainCodes is gain on a host whose slots have codes: moving a from the
+// node of code f to that of code t. Each kind of code has its loop: one
+// that asked which kind every arc cost the lattices 5 to 10 % more a
+// move.
+func (s *state) gainCodes(a, skip int32, f, t uint32) (float64, int64) {
+	if s.offs != nil {
+		return s.gainOffsets(a, skip, f, t)
+	}
+	return s.gainBits(a, skip, f, t)
+}
+
+// gainOffsets is gainCodes on a host with a table of distances by
+// offset.
 func (s *state) gainOffsets(a, skip int32, f, t uint32) (float64, int64) {
 	hops, code, adj := s.offs.hops, s.code, s.adj
 	t, f = t+s.offs.mid, f+s.offs.mid
@@ -110,6 +123,28 @@ func (s *state) gainOffsets(a, skip int32, f, t uint32) (float64, int64) {
 		hn, ho := hops[t-code[u]], hops[f-code[u]]
 		d += s.w[e] * float64(hn-ho)
 		q += int64(hn)*int64(hn) - int64(ho)*int64(ho)
+	}
+	return d, q
+}
+
+// gainBits is gainCodes on a hypercube's nodes, whose codes are their
+// coordinates' bits: the distance is the number of bits that differ.
+func (s *state) gainBits(a, skip int32, f, t uint32) (float64, int64) {
+	code, adj := s.code, s.adj
+	var d float64
+	var q int64
+	for e := s.off[a]; e < s.off[a+1]; e++ {
+		u := adj[e]
+		if u == skip {
+			continue
+		}
+		hn, ho := bits.OnesCount32(t^code[u]), bits.OnesCount32(f^code[u])
+		q += int64(hn*hn - ho*ho)
+		if s.w == nil {
+			d += float64(hn - ho)
+		} else {
+			d += s.w[e] * float64(hn-ho)
+		}
 	}
 	return d, q
 }

@@ -28,10 +28,10 @@ func TestDeltaByOffsetsIsDeltaByCoordinates(t *testing.T) {
 				continue
 			}
 			d, q := s.delta(a, b, pa, pb)
-			offs := s.offs
-			s.offs = nil
+			code := s.code
+			s.code = nil
 			dc, qc := s.delta(a, b, pa, pb)
-			s.offs = offs
+			s.code = code
 			if d != dc || q != qc {
 				t.Fatalf("%s, swap %d: by offset %v and %d, by coordinates %v and %d", in.name, i, d, q, dc, qc)
 			}

@@ -2,7 +2,6 @@ package pairs
 
 import (
 	"math"
-	"math/bits"
 	"math/rand/v2"
 
 	"topomap/algorithms/guest"
@@ -45,17 +44,16 @@ type state struct {
 	// cong keeps the link loads under the Congestion objective, nil
 	// under HopBytes.
 	cong *congestion
-	// On a host whose every axis has two nodes (a hypercube, or a mesh or
-	// torus 2x2x…), slotBits holds each slot's coordinates as the bits of
-	// one word and bits each object's: the hop distance of two nodes is
-	// the number of bits in which their words differ. Both nil on other
-	// hosts.
-	slotBits, bits []uint32
-	// offs is the table of distances by offset of a grid host of at most
-	// maxOffsets offsets, not a hypercube's (offsets.go), and code each
-	// object's node's code in it; both nil on other hosts.
-	offs *offsets
-	code []uint32
+	// slotCode holds each slot's code and code each object's, so that a
+	// distance is a word's arithmetic (codeHops): on a host whose every
+	// axis has two nodes (a hypercube, or a mesh or torus 2x2x…) the
+	// coordinates as the bits of one word, the distance the number of
+	// bits in which two codes differ; on another grid host of at most
+	// maxOffsets offsets between nodes, the node's code in the table of
+	// distances by offset offs (offsets.go). All nil on other hosts, and
+	// offs on the first.
+	slotCode, code []uint32
+	offs           *offsets
 	// focusable: the host lets a hop-bytes run anneal focused (Focusable)
 	focusable bool
 }
@@ -101,10 +99,12 @@ func newState(g *guest.Graph, h topology.Host, place []int) *state {
 		s.stride[j] = st
 		st *= s.dims[j]
 	}
-	if hamming(host) {
-		s.slotBits, s.bits = packBits(s.tab, c), make([]uint32, s.n)
-	} else if tabulated(host) {
-		s.offs, s.code = newOffsets(s.tab, s.dims, s.span), make([]uint32, s.n)
+	switch {
+	case hamming(host):
+		s.slotCode, s.code = packBits(s.tab, c), make([]uint32, s.n)
+	case tabulated(host):
+		s.offs, s.slotCode = newOffsets(s.tab, s.dims, s.span)
+		s.code = make([]uint32, s.n)
 	}
 	s.init(place, int64(host.Diameter()))
 	return s
@@ -170,11 +170,8 @@ func (s *state) put(v, h int32) {
 	s.pos[v] = h
 	s.occ[h] = v
 	copy(s.co[int(v)*c:int(v)*c+c], s.tab[int(h)*c:int(h)*c+c])
-	if s.bits != nil {
-		s.bits[v] = s.slotBits[h]
-	}
 	if s.code != nil {
-		s.code[v] = s.offs.slot[h]
+		s.code[v] = s.slotCode[h]
 	}
 }
 
@@ -236,11 +233,8 @@ func (s *state) delta(a, b, pa, pb int32) (float64, int64) {
 // deltaHops is delta for the hop-bytes. Each undirected edge is two arcs
 // of equal volume, hence the factor 2. O(deg a + deg b).
 func (s *state) deltaHops(a, b, pa, pb int32) (float64, int64) {
-	if s.bits != nil {
-		return s.deltaBits(a, b, pa, pb)
-	}
-	if s.offs != nil {
-		return s.deltaOffsets(a, b, pa, pb)
+	if s.code != nil {
+		return s.deltaCodes(a, b, pa, pb)
 	}
 	switch s.c {
 	case 2:
@@ -706,38 +700,4 @@ func packBits(tab []int32, c int) []uint32 {
 		}
 	}
 	return out
-}
-
-// deltaBits is delta on a host whose nodes are a hypercube's (see bits):
-// one XOR and a population count per arc instead of a loop over the axes.
-func (s *state) deltaBits(a, b, pa, pb int32) (float64, int64) {
-	from, to := s.slotBits[pa], s.slotBits[pb]
-	d, q := s.gainBits(a, b, from, to)
-	if b >= 0 {
-		db, qb := s.gainBits(b, a, to, from)
-		d, q = d+db, q+qb
-	}
-	return 2 * d, 2 * q
-}
-
-// gainBits is gain on a hypercube's nodes: moving a from the node of word
-// f to that of word t.
-func (s *state) gainBits(a, skip int32, f, t uint32) (float64, int64) {
-	nodes, adj := s.bits, s.adj
-	var d float64
-	var q int64
-	for e := s.off[a]; e < s.off[a+1]; e++ {
-		u := adj[e]
-		if u == skip {
-			continue
-		}
-		hn, ho := bits.OnesCount32(t^nodes[u]), bits.OnesCount32(f^nodes[u])
-		q += int64(hn*hn - ho*ho)
-		if s.w == nil {
-			d += float64(hn - ho)
-		} else {
-			d += s.w[e] * float64(hn-ho)
-		}
-	}
-	return d, q
 }

@@ -344,8 +344,8 @@ func TestHypercubeHostsCountDifferingBits(t *testing.T) {
 	}
 	for _, c := range cases {
 		s := newState(g, c.h, rowMajor(16))
-		if (s.bits != nil) != c.bits {
-			t.Errorf("%s: bit path %v, want %v", c.h, s.bits != nil, c.bits)
+		if bits := s.code != nil && s.offs == nil; bits != c.bits {
+			t.Errorf("%s: bit path %v, want %v", c.h, bits, c.bits)
 		}
 	}
 }
