@@ -24,10 +24,10 @@ type generic struct {
 	// 4096-part quotient there).
 	table    []uint16
 	row, col []int32
-	// code holds each slot's code on a host whose distance is a cost
-	// per level of its groups (levelCodes), and byLen the cost by the
-	// length of two codes' XOR; both nil on other hosts, which read the
-	// table or Hops.
+	// code holds each slot's code on a host of more than maxTable nodes
+	// whose distance is a cost per level of its groups (levelCodes), and
+	// byLen the cost by the length of two codes' XOR; nil on other hosts,
+	// which read the table or Hops.
 	code  []uint32
 	byLen [33]int32
 	// near[nearOff[p]:nearOff[p+1]] lists the nodes "next to" p: among
@@ -65,8 +65,8 @@ const (
 func newGeneric(h topology.Host) *generic {
 	n := h.Size()
 	g := &generic{host: h, n: int32(n), nearOff: make([]int32, 1, n+1), diam: int32(topology.MaxHops(h))}
-	if !g.levelCodes() {
-		g.tabulate()
+	if g.tabulate(); g.table == nil {
+		g.levelCodes()
 	}
 	var nb, cand []int
 	for p := range n {
@@ -141,19 +141,18 @@ func contains(s []int32, x int32) bool {
 // groups' radices, innermost first, each in bits.Len(radix − 1) bits, so
 // that the highest bit in which two slots' codes differ lies in the
 // digit of their lowest common group's level, and byLen[bits.Len(x^y)]
-// is that level's cost: an XOR, a count and a load, where the table of
-// a host's nodes (at most maxTable) took two loads from a table of up to
-// 2 MB and a larger host a call to Hops (copter2's 4096-part quotient on
-// fattree:16,3, whose starts take most of the run: 6.7–6.9 → 6.3–6.4
-// CPU-s, the same placement). It sets diam to the largest cost.
-// False on other hosts, and if the digits take more than 32 bits.
+// is that level's cost: an XOR, a count and a load, where a host of more
+// than maxTable nodes called Hops (a smaller one reads its table, a few
+// per cent faster still). copter2's 4096-part quotient on fattree:16,3,
+// whose starts take most of the run: 6.7–6.9 → 6.3–6.4 CPU-s, the same
+// placement. False on other hosts, and if the digits take more than 32
+// bits.
 func (g *generic) levelCodes() bool {
 	inner, c := topology.SplitCores(g.host)
 	lc, ok := inner.(topology.LevelCosts)
 	if !ok {
 		return false
 	}
-	g.diam = 0
 	radices, costs := lc.Radices(), []int32{}
 	for i := range radices {
 		costs = append(costs, int32(lc.LevelCost(i+1)))
@@ -167,7 +166,6 @@ func (g *generic) levelCodes() bool {
 		for b := width + 1; b <= width+w && b <= 32; b++ {
 			g.byLen[b] = costs[i]
 		}
-		g.diam = max(g.diam, costs[i])
 		if width += w; width > 32 {
 			return false
 		}

@@ -15,7 +15,7 @@ func TestGenericTable(t *testing.T) {
 	for _, spec := range []string{
 		"fattree:4,3", "fattree:2,3:cores=8", "torus:4x4:cores=4", "dragonfly:4,2,2,4:cores=2",
 		"torus:4x4:nodes-per-router=2:cores=2", "fattree:16,3", "fattree:3,4:cores=3",
-		"tree:4x3x5:dist=1,5,20", "tree:3x5:dist=2,7:cores=4",
+		"tree:4x3x5:dist=1,5,20", "tree:3x5:dist=2,7:cores=4", "fattree:4,6:cores=2", "tree:40x30:dist=3,8:cores=2",
 	} {
 		h, err := topology.Parse(spec)
 		if err != nil {
@@ -25,7 +25,8 @@ func TestGenericTable(t *testing.T) {
 		inner, _ := topology.SplitCores(h)
 		_, levels := inner.(topology.LevelCosts)
 		_, per := topology.SplitRouters(h)
-		if (g.code != nil) != levels || (g.table != nil) != (!levels && h.Size()/per <= maxTable) {
+		tabled := h.Size()/per <= maxTable
+		if (g.code != nil) != (levels && !tabled) || (g.table != nil) != tabled {
 			t.Errorf("%s: codes %v, table %v with %d nodes", spec, g.code != nil, g.table != nil, h.Size()/per)
 		}
 		step := max(1, h.Size()/64)
