@@ -229,5 +229,8 @@ func TestLabelsClearOfMarks(t *testing.T) {
 	if over > 0 {
 		t.Errorf("%d edges run over the caption", over)
 	}
-	screenshot(t, ctx, "1024-edges")
+	// the window, not the whole page: Chromium stalled three times in a
+	// row on a full capture of these 5,120 edges beside the other tests
+	// (make test, 2026-12-07); the caption and the top rows are in view
+	screenshotViewport(t, ctx, "1024-edges")
 }
