@@ -418,6 +418,10 @@ func (s *state) targetUnit(a, lo, hi int32, t []int32) {
 // targets are the same.
 func (s *state) targetWeighted(a, lo, hi int32, t []int32) {
 	c := s.c
+	if c == 3 {
+		s.targetWeighted3(a, lo, hi, t)
+		return
+	}
 	ca := s.coords(a)
 	var sum [maxFastRank]float64
 	vol := 0.0
@@ -432,6 +436,26 @@ func (s *state) targetWeighted(a, lo, hi int32, t []int32) {
 	for j := range c {
 		t[j] = onAxis(ca[j]+int32(math.Round(sum[j]/vol)), s.dims[j], s.wrapK[j])
 	}
+}
+
+// targetWeighted3 is targetWeighted on three-dimensional hosts, with the
+// coordinates and sums in registers (copter2/4096 on torus:16x16x16 spent
+// a fifth of its run in the general loop). The sums add in the same order.
+func (s *state) targetWeighted3(a, lo, hi int32, t []int32) {
+	co, w := s.co, s.w
+	ax, ay, az := co[3*a], co[3*a+1], co[3*a+2]
+	kx, ky, kz := s.wrapK[0], s.wrapK[1], s.wrapK[2]
+	var sx, sy, sz, vol float64
+	for e := lo; e < hi; e++ {
+		u, we := s.adj[e], w[e]
+		sx += we * float64(wrapOffset(co[3*u]-ax, kx))
+		sy += we * float64(wrapOffset(co[3*u+1]-ay, ky))
+		sz += we * float64(wrapOffset(co[3*u+2]-az, kz))
+		vol += we
+	}
+	t[0] = onAxis(ax+int32(math.Round(sx/vol)), s.dims[0], kx)
+	t[1] = onAxis(ay+int32(math.Round(sy/vol)), s.dims[1], ky)
+	t[2] = onAxis(az+int32(math.Round(sz/vol)), s.dims[2], kz)
 }
 
 // targetUnit2 is targetUnit on two-dimensional hosts, with the
