@@ -20,10 +20,11 @@ const msSeed = 0x3a11e5
 // against each other, at most (a round that improves nothing ends it).
 const msRounds = 2
 
-// msRunArcs caps the restarts of Multisection at msRunArcs/m for a guest
-// of m arcs (undirected view), so that a dense guest is not mapped 8
-// times: copter2's 4096-part quotient, of 174,878 arcs, runs twice.
-const msRunArcs = 1 << 19
+// runArcs caps the restarts of Multisection (and rb's on hosts of
+// groups) at runArcs/m for a guest of m arcs (undirected view), so that
+// a dense guest is not mapped 8 times: copter2's 4096-part quotient, of
+// 174,878 arcs, runs twice.
+const runArcs = 1 << 19
 
 // msPairWork caps the pairwise refinement of a group's parts: a round
 // refines pairs while their graphs hold at most this many times the
@@ -70,7 +71,7 @@ func Multisection(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, 
 	if err != nil {
 		return nil, err
 	}
-	runs := max(1, min(restarts(s.Order()), msRunArcs/max(1, len(s.Adj))))
+	runs := denseRuns(restarts(s.Order()), s)
 	var best []int
 	bestHB := 0.0
 	// a level of groups partitions n vertices in all
