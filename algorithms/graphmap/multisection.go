@@ -20,12 +20,6 @@ const msSeed = 0x3a11e5
 // against each other, at most (a round that improves nothing ends it).
 const msRounds = 2
 
-// runArcs caps the restarts of Multisection (and rb's on hosts of
-// groups) at runArcs/m for a guest of m arcs (undirected view), so that
-// a dense guest is not mapped 8 times: copter2's 4096-part quotient, of
-// 174,878 arcs, runs twice.
-const runArcs = 1 << 19
-
 // msPairWork caps the pairwise refinement of a group's parts: a round
 // refines pairs while their graphs hold at most this many times the
 // group's vertices and arcs.
@@ -55,8 +49,9 @@ const msPairWork = 2
 // rounds. The slots of a group of the innermost level are all as near
 // each other: its vertices take them in order.
 //
-// A guest of n < 32768 vertices is mapped min(8, 32768/n) times, each
-// run's random orders seeded differently, and the placement of lowest
+// A guest of n < 32768 vertices and m arcs is mapped min(8, 32768/n,
+// 2^19/m) times (see denseRuns), each run's random orders seeded
+// differently, and the placement of lowest
 // hop-bytes is kept. Time: O((n + m)·log n) per run for the bisections
 // (m the arcs of the undirected view) plus, per group of k parts, the
 // FM passes of its pairs of adjacent parts, each O(parts' vertices ·
@@ -71,7 +66,7 @@ func Multisection(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, 
 	if err != nil {
 		return nil, err
 	}
-	runs := denseRuns(restarts(s.Order()), s)
+	runs := denseRuns(restarts(s.Order()), s, groupArcs)
 	var best []int
 	bestHB := 0.0
 	// a level of groups partitions n vertices in all

@@ -44,10 +44,10 @@ type job struct {
 // bytes times the distance from each half to the domain their other end
 // was sent to (the "external gains" of Scotch).
 //
-// A guest of n < 32768 vertices is mapped min(8, 32768/n) times (on a
-// host of nested groups at most 2^19/m times too, m its arcs: see
-// denseRuns), each run's random orders seeded differently, and the
-// placement of lowest hop-bytes is kept. On nodes with an inside of costs (":node=…:dist=…")
+// A guest of n < 32768 vertices and m arcs is mapped min(8, 32768/n,
+// 2^20/m) times (2^19/m on a host of nested groups: see denseRuns), each
+// run's random orders seeded differently, and the placement of lowest
+// hop-bytes is kept. On nodes with an inside of costs (":node=…:dist=…")
 // the runs alternate, at least one of each, between the host's structure
 // (the nodes first, then the inside's groups) and the slots' coordinates
 // of largest extent (a node's and its core's number), as on any other
@@ -69,7 +69,9 @@ func Bipartition(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, e
 	}
 	runs := restarts(s.Order())
 	if HasGroups(h) {
-		runs = denseRuns(runs, s)
+		runs = denseRuns(runs, s, groupArcs)
+	} else {
+		runs = denseRuns(runs, s, rbArcs)
 	}
 	if sp.costly {
 		runs = max(runs, 2) // one of each order (see below)
@@ -104,19 +106,27 @@ func Bipartition(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, e
 // 1.099 hops per byte rather than 1.118, for 0.2 CPU-s rather than 0.15).
 func restarts(n int) int { return min(8, max(1, 32768/max(n, 1))) }
 
-// denseRuns caps runs at runArcs/m for a guest of m arcs (its undirected
-// view s), at least one, so that a dense guest is not mapped 8 times
-// where few runs are as good. Multisection is always capped so; rb on a
-// host of nested groups, whose runs differ little, since every split is
-// along the host's groups, and where Multisection maps beside it as a start of
-// PAIRS: copter2's 4096-part quotient (174,878 arcs) on fattree:16,3 and
-// fattree:8,3:cores=8, where its 8 runs cost 1.9 CPU-s, spread 0.4 %
-// and 0.6 % in hop-bytes and PAIRS started from Multisection's. On a
-// lattice the runs differ more (4.8 % on torus:16x16x16), and rb's
-// best of 8 starts PAIRS 2 % lower there: it keeps them.
-func denseRuns(runs int, s *guest.Graph) int {
-	return max(1, min(runs, runArcs/max(1, len(s.Adj))))
+// denseRuns caps runs at arcs/m for a guest of m arcs (its undirected
+// view s), at least one, so that the work of the runs, O(n + m) each,
+// is bounded in arcs as restarts bounds it in vertices.
+func denseRuns(runs int, s *guest.Graph, arcs int) int {
+	return max(1, min(runs, arcs/max(1, len(s.Adj))))
 }
+
+// The caps of denseRuns: rbArcs for rb, groupArcs for Multisection and
+// for rb on a host of nested groups. copter2's 4096-part quotient
+// (174,878 arcs) runs 5 times on a torus rather than 8: rb's 8 runs
+// cost 1.8 CPU-s there, and PAIRS from the best of 4 to 7 ends at
+// 3.2441-3.2442 hops per byte on torus:16x16x16 (from 3: 3.3141). It runs
+// twice on a host of groups, whose runs differ less, since every split
+// is along the host's groups, and where Multisection maps beside rb as a
+// start of PAIRS: on fattree:16,3 and fattree:8,3:cores=8 rb's 8 runs
+// spread 0.4 % and 0.6 % in hop-bytes (4.8 % on torus:16x16x16), and
+// PAIRS started from Multisection's.
+const (
+	rbArcs    = 1 << 20
+	groupArcs = 1 << 19
+)
 
 // hopBytes returns the hop-bytes of a placement of the undirected view s
 // (each edge weighs both directions once). O(arcs·c).
