@@ -66,7 +66,12 @@
 //     slots, username, user_name and user-name, digits only (007 is read
 //     as 7), a '.' in a name that does not start with a letter; and
 //     mpirun refuses a node name with a '_' when it launches. The
-//     rankfile refuses them (the slurm file takes them).
+//     rankfile refuses them (the slurm file takes them). Open MPI 5
+//     reads rankfiles with PRRTE, whose lexer and parser (read at
+//     github.com/openpmix/prrte 52d5e4b, August 2026; not run here) are
+//     those of Open MPI 4.1 for these lines: a name that Open MPI 4.1
+//     reads as a host is one to it, and slot=t is logical core t, or
+//     hardware thread t with the HWTCPUS modifier (--map-by slot:HWTCPUS).
 //     Reading, a rankfile may also be written as users write them for
 //     Open MPI, and reads as Open MPI 4.1's mpirun binds it. slot=S:C is
 //     core C of package S: hwloc's logical core S·P+C, P the cores of a
