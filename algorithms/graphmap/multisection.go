@@ -51,8 +51,7 @@ const msPairWork = 2
 //
 // A guest of n < 32768 vertices and m arcs is mapped min(8, 32768/n,
 // 2^19/m) times (see denseRuns), each run's random orders seeded
-// differently, and the placement of lowest
-// hop-bytes is kept. Time: O((n + m)·log n) per run for the bisections
+// differently, and the placement of lowest hop-bytes is kept. Time: O((n + m)·log n) per run for the bisections
 // (m the arcs of the undirected view) plus, per group of k parts, the
 // FM passes of its pairs of adjacent parts, each O(parts' vertices ·
 // log + their arcs). Memory O(n + m). It honours its context between

@@ -67,12 +67,11 @@ func Bipartition(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, e
 	if err != nil {
 		return nil, err
 	}
-	runs := restarts(s.Order())
+	arcs := rbArcs
 	if HasGroups(h) {
-		runs = denseRuns(runs, s, groupArcs)
-	} else {
-		runs = denseRuns(runs, s, rbArcs)
+		arcs = groupArcs
 	}
+	runs := denseRuns(restarts(s.Order()), s, arcs)
 	if sp.costly {
 		runs = max(runs, 2) // one of each order (see below)
 	}
