@@ -1,6 +1,7 @@
 package pairs
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"math/rand/v2"
@@ -121,6 +122,34 @@ func TestFocusedMovesAreExact(t *testing.T) {
 			}
 			checkState(t, s)
 		})
+	}
+}
+
+// TestFocusedSumsHeaviestArcsFirst: focused annealing's arcs of each
+// object are the state's, each with its volume, heaviest first (so that a
+// rejected proposal stops early), ties in the state's order.
+func TestFocusedSumsHeaviestArcsFirst(t *testing.T) {
+	for _, in := range testInstances() {
+		s := newState(in.g, in.h, in.place)
+		if !s.focusable || in.g.Weight == nil {
+			continue
+		}
+		f := newFocused(s, 1)
+		for v := range int32(s.n) {
+			lo, hi := s.off[v], s.off[v+1]
+			type arc struct {
+				u   int32
+				vol float64
+			}
+			var want, got []arc
+			for e := lo; e < hi; e++ {
+				want, got = append(want, arc{s.adj[e], s.volume(e)}), append(got, arc{f.adj[e], f.vol[e]})
+			}
+			slices.SortStableFunc(want, func(x, y arc) int { return -cmp.Compare(x.vol, y.vol) })
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s, object %d: arcs %v, want %v", in.name, v, got, want)
+			}
+		}
 	}
 }
 
