@@ -50,8 +50,9 @@ const msPairWork = 2
 // each other: its vertices take them in order.
 //
 // A guest of n < 32768 vertices and m arcs is mapped min(8, 32768/n,
-// 2^19/m) times (see denseRuns), each run's random orders seeded
-// differently, and the placement of lowest hop-bytes is kept. Time: O((n + m)·log n) per run for the bisections
+// 2^19/m) times (see restarts), each run's random orders seeded
+// differently, and the placement of lowest hop-bytes is kept. Time:
+// O((n + m)·log n) per run for the bisections
 // (m the arcs of the undirected view) plus, per group of k parts, the
 // FM passes of its pairs of adjacent parts, each O(parts' vertices ·
 // log + their arcs). Memory O(n + m). It honours its context between
@@ -65,7 +66,7 @@ func Multisection(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, 
 	if err != nil {
 		return nil, err
 	}
-	runs := denseRuns(restarts(s.Order()), s, groupArcs)
+	runs := restarts(s, groupArcs)
 	var best []int
 	bestHB := 0.0
 	// a level of groups partitions n vertices in all

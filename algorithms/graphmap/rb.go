@@ -45,7 +45,7 @@ type job struct {
 // was sent to (the "external gains" of Scotch).
 //
 // A guest of n < 32768 vertices and m arcs is mapped min(8, 32768/n,
-// 2^20/m) times (2^19/m on a host of nested groups: see denseRuns), each
+// 2^20/m) times (2^19/m on a host of nested groups: see restarts), each
 // run's random orders seeded differently, and the placement of lowest
 // hop-bytes is kept. On nodes with an inside of costs (":node=…:dist=…")
 // the runs alternate, at least one of each, between the host's structure
@@ -71,7 +71,7 @@ func Bipartition(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, e
 	if HasGroups(h) {
 		arcs = groupArcs
 	}
-	runs := denseRuns(restarts(s.Order()), s, arcs)
+	runs := restarts(s, arcs)
 	if sp.costly {
 		runs = max(runs, 2) // one of each order (see below)
 	}
@@ -98,21 +98,19 @@ func Bipartition(ctx context.Context, g *guest.Graph, h topology.Host) ([]int, e
 }
 
 // restarts is the number of runs of different seeds that Bipartition
-// keeps the best of: 32768/n, at most 8, at least 1, so that small
-// guests, which map in milliseconds, get the luck of the draw (on 4elt's
-// 1024-part quotient the best of 8 is 1-2% below one run; on its
+// and Multisection keep the best of, for the undirected view s of n
+// vertices and m arcs: min(8, 32768/n, arcs/m), at least 1, so that
+// small guests, which map in milliseconds, get the luck of the draw (on
+// 4elt's 1024-part quotient the best of 8 is 1-2% below one run; on its
 // 4096-part quotient onto fattree:8,3:cores=8, 8 runs rather than 4 give
-// 1.099 hops per byte rather than 1.118, for 0.2 CPU-s rather than 0.15).
-func restarts(n int) int { return min(8, max(1, 32768/max(n, 1))) }
-
-// denseRuns caps runs at arcs/m for a guest of m arcs (its undirected
-// view s), at least one, so that the work of the runs, O(n + m) each,
-// is bounded in arcs as restarts bounds it in vertices.
-func denseRuns(runs int, s *guest.Graph, arcs int) int {
-	return max(1, min(runs, arcs/max(1, len(s.Adj))))
+// 1.099 hops per byte rather than 1.118, for 0.2 CPU-s rather than 0.15),
+// and the work of the runs, O(n + m) each, is bounded in arcs as in
+// vertices.
+func restarts(s *guest.Graph, arcs int) int {
+	return max(1, min(8, 32768/max(s.Order(), 1), arcs/max(1, len(s.Adj))))
 }
 
-// The caps of denseRuns: rbArcs for rb, groupArcs for Multisection and
+// The caps of restarts in arcs: rbArcs for rb, groupArcs for Multisection and
 // for rb on a host of nested groups. copter2's 4096-part quotient
 // (174,878 arcs) runs 5 times on a torus rather than 8: rb's 8 runs
 // cost 1.8 CPU-s there, and PAIRS from the best of 4 to 7 ends at

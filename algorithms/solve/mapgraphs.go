@@ -156,10 +156,9 @@ func defaultStarts(algos []Algorithm, n int) []Algorithm {
 // defaults does); shapeStartLimit the largest grid or d-cube that rb and
 // multisection start PAIRS on. rb maps a guest of n ≤ 32,768 vertices
 // min(8, 32768/n) times (fewer for a dense guest: see graphmap's
-// restarts and denseRuns), about 0.4 CPU-s at
-// every size from 4,096 up; its one run at 65,536 costs twice as much,
-// 1.0 CPU-s on 40x40x40 onto torus:50x40x32, whose run takes 1.7 CPU-s
-// without it, and rb's start won none of seven such grids (on meshes and
+// restarts), about 0.4 CPU-s at every size from 4,096 up; its one run
+// at 65,536 costs twice as much, 1.0 CPU-s on 40x40x40 onto
+// torus:50x40x32, whose run takes 1.7 CPU-s without it, and rb's start won none of seven such grids (on meshes and
 // toruses, of the same aspect or not, and on fattree:16,4).
 const (
 	graphStartLimit = 1 << 16
