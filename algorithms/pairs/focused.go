@@ -32,6 +32,9 @@ import (
 type focused struct {
 	s     *state
 	L, LB []float64 // per object, in volume × hops over its arcs
+	// ex is each object's excess L − LB as an integer of the same order
+	// (excess), kept with L, so that a draw of the tournament is one load.
+	ex []int64
 	// adj and vol are each object's arcs (the state's) and their
 	// volumes, heaviest first: a rejected proposal's sum passes its
 	// bound sooner (4elt's 1024-part quotient on torus:8x8x16: 14.1
@@ -58,6 +61,9 @@ type focused struct {
 	// may differ in the last bit, so the browser anneals as the server
 	nlog [1 << 12]float64
 	tour int
+	// step holds each node's neighbours, 2c a node (steps); nil on a
+	// host of more than maxStepNodes nodes.
+	step []int32
 }
 
 // maxFocusedRank and maxFocusedAxis bound the hosts that anneal focused:
@@ -102,7 +108,7 @@ func Focusable(h topology.Host, o Objective) bool {
 // newFocused readies focused annealing of the placement in s, its
 // proposals and thresholds drawn from a generator of that seed.
 func newFocused(s *state, seed uint64) *focused {
-	f := &focused{s: s, L: make([]float64, s.n), LB: make([]float64, s.n), vol: make([]float64, len(s.adj)),
+	f := &focused{s: s, L: make([]float64, s.n), LB: make([]float64, s.n), ex: make([]int64, s.n), vol: make([]float64, len(s.adj)),
 		adj: make([]int32, len(s.adj)), pc: make([]uint32, s.n), src: rand.NewPCG(seed, 0xf0c05ed)}
 	for i := range f.nlog {
 		f.nlog[i] = -math.Log1p((float64(i)+0.5)/float64(len(f.nlog)) - 1)
@@ -110,8 +116,9 @@ func newFocused(s *state, seed uint64) *focused {
 	f.heavyFirst()
 	f.pack()
 	f.bounds()
+	f.steps()
 	for v := range int32(s.n) {
-		f.L[v] = f.local(v, f.pc[v])
+		f.setL(v, f.local(v, f.pc[v]))
 	}
 	return f
 }
@@ -258,12 +265,24 @@ func (f *focused) threshold(t float64) float64 {
 // below returns a number in [0, n) from the top 32 bits of r.
 func below(r uint64, n int) int32 { return int32((r >> 32) * uint64(n) >> 32) }
 
+// setL sets object v's L and its excess.
+func (f *focused) setL(v int32, l float64) {
+	f.L[v] = l
+	f.ex[v] = excess(l - f.LB[v])
+}
+
+// excess returns an integer of the same order as x: a float's bits, the
+// negative ones' turned over.
+func excess(x float64) int64 {
+	b := int64(math.Float64bits(x))
+	return b ^ int64(uint64(b>>63)>>1)
+}
+
 // pick returns the object of largest excess L − LB among f.tour draws,
 // each of 16 random bits (four a word). The excesses compare as integers
-// (a float's bits, the negative ones' turned over, keep its order), so
-// that the choice compiles to conditional moves where a comparison of
-// floats branched on random draws (a tenth less time a move on
-// torus:8x8x16).
+// (ex), so that the choice compiles to conditional moves where a
+// comparison of floats branched on random draws (a tenth less time a move
+// on torus:8x8x16).
 func (f *focused) pick() int32 {
 	n := uint64(f.s.n)
 	var r uint64
@@ -274,8 +293,7 @@ func (f *focused) pick() int32 {
 		}
 		x := int32((r & 0xffff) * n >> 16)
 		r >>= 16
-		b := int64(math.Float64bits(f.L[x] - f.LB[x]))
-		e := b ^ int64(uint64(b>>63)>>1)
+		e := f.ex[x]
 		if e > ex {
 			a = x
 		}
@@ -298,13 +316,39 @@ func (f *focused) partner(a int32) int32 {
 	u := s.adj[lo+below(r, int(hi-lo))] // the state's order: draws as before
 	p := s.pos[u]
 	if k := int32(r&0xffff) * int32(2*s.c+1) >> 16; k < int32(2*s.c) {
-		p = s.stepFrom(p, k>>1, 1-2*(k&1))
+		if f.step != nil {
+			p = f.step[p*int32(2*s.c)+k]
+		} else {
+			p = s.stepFrom(p, k>>1, 1-2*(k&1))
+		}
 	}
 	if p == s.pos[a] {
 		return -1
 	}
 	return p
 }
+
+// steps fills step on a host of at most maxStepNodes nodes: for node p
+// and k < 2c, the node one hop from p along axis k/2, up for even k and
+// down for odd (stepFrom), so that a proposal's step is one load (a tenth
+// of partner's time went to the wrap's division).
+func (f *focused) steps() {
+	s := f.s
+	if len(s.occ) > maxStepNodes {
+		return
+	}
+	w := int32(2 * s.c)
+	f.step = make([]int32, int32(len(s.occ))*w)
+	for p := range int32(len(s.occ)) {
+		for k := range w {
+			f.step[p*w+k] = s.stepFrom(p, k>>1, 1-2*(k&1))
+		}
+	}
+}
+
+// maxStepNodes bounds the hosts whose steps focused annealing tabulates
+// (32 MiB on four axes), as maxOffsets does their distances.
+const maxStepNodes = 1 << 20
 
 // stepFrom returns the node one hop from node p along axis j in direction
 // dir (±1), around a wrapped axis; p itself past a mesh border.
@@ -376,9 +420,9 @@ func (f *focused) move(a, b, pa, pb int32) {
 	if b >= 0 {
 		f.shiftNeighbours(b, a, cb, ca)
 		f.pc[b] = ca
-		f.L[b] = f.local(b, ca)
+		f.setL(b, f.local(b, ca))
 	}
-	f.L[a] = f.local(a, cb)
+	f.setL(a, f.local(a, cb))
 	s.swap(a, b, pa, pb)
 }
 
@@ -389,7 +433,7 @@ func (f *focused) shiftNeighbours(v, skip int32, from, to uint32) {
 	for e := s.off[v]; e < s.off[v+1]; e++ {
 		if u := f.adj[e]; u != skip {
 			cu := f.pc[u]
-			f.L[u] += f.vol[e] * (f.dist(to, cu) - f.dist(from, cu))
+			f.setL(u, f.L[u]+f.vol[e]*(f.dist(to, cu)-f.dist(from, cu)))
 		}
 	}
 }

@@ -116,12 +116,66 @@ func TestFocusedMovesAreExact(t *testing.T) {
 				if got := f.local(v, f.pc[v]); !closeTo(in.g, f.L[v], got) || f.LB[v] > got+1e-9 {
 					t.Fatalf("object %d: cached cost %v, recomputed %v, bound %v", v, f.L[v], got, f.LB[v])
 				}
+				if f.ex[v] != excess(f.L[v]-f.LB[v]) {
+					t.Fatalf("object %d: excess %d, not that of L − LB = %v", v, f.ex[v], f.L[v]-f.LB[v])
+				}
 			}
 			if full := s.hopBytes(); kept == 0 || !closeTo(in.g, h, full) {
 				t.Fatalf("%d moves kept; tracked %v hop-bytes, recomputed %v", kept, h, full)
 			}
 			checkState(t, s)
 		})
+	}
+}
+
+// TestFocusedStepsAreOneHop: the table partner steps by holds, for every
+// node and k, the node one hop along axis k/2, up for even k and down for
+// odd, around a wrapped axis, and the node itself past a mesh border.
+func TestFocusedStepsAreOneHop(t *testing.T) {
+	for _, in := range testInstances() {
+		s := newState(in.g, in.h, in.place)
+		if !s.focusable {
+			continue
+		}
+		f := newFocused(s, 1)
+		c := int32(s.c)
+		for p := range int32(len(s.occ)) {
+			for k := range 2 * c {
+				q, j, dir := f.step[p*2*c+k], k/2, 1-2*(k%2)
+				want := s.tab[p*c+j] + dir
+				if s.wrapK[j] != 0 {
+					want = (want + s.dims[j]) % s.dims[j]
+				} else if want < 0 || want >= s.dims[j] {
+					want = s.tab[p*c+j]
+				}
+				for i := range c {
+					if x := s.tab[q*c+i]; i == j && x != want || i != j && x != s.tab[p*c+i] {
+						t.Fatalf("%s: node %d step %d gives node %d", in.name, p, k, q)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestFocusedProposesTheSameWithoutSteps: on a host too large for the
+// table of steps (maxStepNodes), partner steps by arithmetic to the same
+// nodes.
+func TestFocusedProposesTheSameWithoutSteps(t *testing.T) {
+	for _, in := range testInstances() {
+		s := newState(in.g, in.h, in.place)
+		if !s.focusable {
+			continue
+		}
+		table, arithmetic := newFocused(s, 5), newFocused(s, 5)
+		arithmetic.step = nil
+		table.tour, arithmetic.tour = 3, 3
+		for i := range 2000 {
+			a, b := table.pick(), arithmetic.pick()
+			if p, q := table.partner(a), arithmetic.partner(b); a != b || p != q {
+				t.Fatalf("%s, proposal %d: object %d to node %d with the table, %d to %d without", in.name, i, a, p, b, q)
+			}
+		}
 	}
 }
 
