@@ -36,7 +36,7 @@ TEST_TIMEOUT := 40m
 RACE_PKGS := ./backend/... ./algorithms/pairs ./algorithms/solve
 
 help: ## list targets
-	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN{FS=":.*## "}{printf "%-10s %s\n",$$1,$$2}'
+	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN{FS=":.*## "}{printf "%-14s %s\n",$$1,$$2}'
 
 wasm: ## build the browser client (WebAssembly) into assets/static
 	GOOS=js GOARCH=wasm go build $(WASM_FLAGS) -o $(WASM) ./wasm
@@ -80,6 +80,9 @@ test: deps wasm check ## everything the machine needs, then all tests
 	TOPOMAP_REQUIRE_BROWSER=1 TOPOMAP_REQUIRE_TOOLS=1 go test -count=1 -timeout $(TEST_TIMEOUT) ./...
 	TOPOMAP_REQUIRE_BROWSER=1 TOPOMAP_REQUIRE_TOOLS=1 go test -count=1 -timeout $(TEST_TIMEOUT) -race $(RACE_PKGS)
 
+test-openmpi5: ## (as root) our rankfiles' tests against Open MPI 5, Debian trixie's, in a chroot made once (.ci/openmpi5)
+	.ci/openmpi5
+
 bench: ## benchmarks of the hot paths (figures quoted in the README)
 	go test -timeout 60m -run='^$$' -bench=. -benchmem ./algorithms/... ./web/... ./backend/store ./backend/server
 
@@ -98,4 +101,4 @@ fuzz: ## fuzz every user-input parser for FUZZTIME each (default 20s); fails at 
 clean: ## remove build outputs
 	rm -rf bin $(WASM) $(WASM).gz
 
-.PHONY: help wasm build run deps check test bench fuzz clean
+.PHONY: help wasm build run deps check test test-openmpi5 bench fuzz clean

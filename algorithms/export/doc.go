@@ -67,11 +67,15 @@
 //     as 7), a '.' in a name that does not start with a letter; and
 //     mpirun refuses a node name with a '_' when it launches. The
 //     rankfile refuses them (the slurm file takes them). Open MPI 5
-//     reads rankfiles with PRRTE, whose lexer and parser (read at
-//     github.com/openpmix/prrte 52d5e4b, August 2026; not run here) are
-//     those of Open MPI 4.1 for these lines: a name that Open MPI 4.1
+//     reads rankfiles with PRRTE (mpirun --map-by rankfile:file=FILE;
+//     --rankfile still works there, with a warning), whose lexer and
+//     parser (read at github.com/openpmix/prrte 52d5e4b, August 2026)
+//     are those of Open MPI 4.1 for these lines: a name that Open MPI 4.1
 //     reads as a host is one to it, and slot=t is logical core t, or
 //     hardware thread t with the HWTCPUS modifier (--map-by slot:HWTCPUS).
+//     Run, too: Open MPI 5.0.7 (Debian trixie) maps the tests' rankfiles,
+//     ours and users', to the same nodes and cores as 4.1 (make
+//     test-openmpi5).
 //     Reading, a rankfile may also be written as users write them for
 //     Open MPI, and reads as Open MPI 4.1's mpirun binds it. slot=S:C is
 //     core C of package S: hwloc's logical core S·P+C, P the cores of a

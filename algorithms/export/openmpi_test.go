@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -176,22 +177,51 @@ func TestOpenMPIReadsTheHostNamesOfOurRankfiles(t *testing.T) {
 }
 
 // needOpenMPI skips the test, or fails it under TOPOMAP_REQUIRE_TOOLS=1,
-// without Open MPI's mpirun (Debian's mpirun.openmpi, else an mpirun
-// that says it is Open MPI's: another MPI may own the name) or hwloc's
-// lstopo-no-graphics.
+// without Open MPI's mpirun (TOPOMAP_MPIRUN, else Debian's
+// mpirun.openmpi, else an mpirun that says it is Open MPI's: another MPI
+// may own the name) or hwloc's lstopo-no-graphics.
 func needOpenMPI(t *testing.T) {
 	t.Helper()
 	missingTool(t, "lstopo-no-graphics", "hwloc-nox")
-	if _, err := exec.LookPath("mpirun.openmpi"); err == nil {
-		return
-	}
-	if v, _ := exec.Command("mpirun", "--version").Output(); !strings.Contains(string(v), "Open MPI") {
+	if openMPIMajor() == 0 {
 		missingTool(t, "mpirun.openmpi", "openmpi-bin")
 	}
 }
 
-// mpirun is Open MPI's mpirun (needOpenMPI).
+// openMPIMajor is the major version of Open MPI that mpirun --version
+// gives ("mpirun.openmpi (OpenRTE) 4.1.4", "mpirun (Open MPI) 5.0.7"), 0
+// for none.
+var openMPIMajor = sync.OnceValue(func() int {
+	v, _ := exec.Command(mpirun(), "--version").Output()
+	m := regexp.MustCompile(`\((?:Open MPI|OpenRTE)\) (\d+)\.`).FindSubmatch(v)
+	if m == nil {
+		return 0
+	}
+	major, _ := strconv.Atoi(string(m[1]))
+	return major
+})
+
+// rankfileArgs are mpirun's arguments that map by the rankfile at path.
+// Open MPI 5 (PRRTE) spells it --map-by rankfile:file=, and maps without
+// starting daemons (--do-not-launch): its daemons, all started here,
+// would report this machine's host name, under which it no longer finds
+// the rankfile's nodes, and a job of six daemons here hangs now and then.
+// The map is still PRRTE's own: the rankfile is read, and the ranks
+// mapped and bound, in mpirun's process.
+func rankfileArgs(path string) []string {
+	if openMPIMajor() < 5 {
+		return []string{"--rankfile", path}
+	}
+	return []string{"--do-not-launch", "--map-by", "rankfile:file=" + path}
+}
+
+// mpirun is Open MPI's mpirun (needOpenMPI): TOPOMAP_MPIRUN, a command
+// that runs one (make test-openmpi5 gives Open MPI 5's, in a chroot),
+// else Debian's mpirun.openmpi, else mpirun.
 func mpirun() string {
+	if m := os.Getenv("TOPOMAP_MPIRUN"); m != "" {
+		return m
+	}
 	if _, err := exec.LookPath("mpirun.openmpi"); err == nil {
 		return "mpirun.openmpi"
 	}
@@ -262,7 +292,7 @@ func openMPIMapOn(t *testing.T, rankfile []byte, hosts []string, allocated bool,
 	}
 	args := append([]string{"--allow-run-as-root", "--display-map",
 		"--mca", "plm_rsh_agent", filepath.Join(dir, "launch-here"), "--mca", "rtc_hwloc_vmhole", "none"}, hostArgs...)
-	args = append(args, "--rankfile", filepath.Join(dir, "rankfile"), "-np", strconv.Itoa(ranks), "true")
+	args = append(append(args, rankfileArgs(filepath.Join(dir, "rankfile"))...), "-np", strconv.Itoa(ranks), "true")
 	cmd := exec.CommandContext(ctx, mpirun(), args...)
 	cmd.Dir = dir
 	cmd.Env = env
@@ -314,13 +344,19 @@ func parseOpenMPIMap(out string) (map[int]openMPIPlace, error) {
 	return places, nil
 }
 
-// boundCores reads the cores that a rank is bound to from mpirun's
-// picture of its node, after the text ("socket 1[core 5[hwt 0-1]]:"): a
-// [...] per package, its cores apart by '/', a character per hardware
-// thread, B where bound ("[../../../..][../BB/../..]" is core 5). The
-// cores are numbered across the packages, as hwloc's logical indices; a
-// core partly bound is an error.
+// boundCores reads the cores that a rank is bound to, as mpirun's map
+// gives them: Open MPI 5's list of a package's cores ("package[1][core:5]",
+// "package[0][core:0-1] package[1][core:4]", from PRRTE's
+// prte_hwloc_base_cset2str; newer PRRTE writes "core:L5"), or Open MPI
+// 4.1's picture of the node, after the text ("socket 1[core 5[hwt
+// 0-1]]:"): a [...] per package, its cores apart by '/', a character per
+// hardware thread, B where bound ("[../../../..][../BB/../..]" is core
+// 5). The cores are numbered across the packages, as hwloc's logical
+// indices; in the picture, a core partly bound is an error.
 func boundCores(bound string) ([]int, error) {
+	if strings.HasPrefix(bound, "package[") {
+		return listedCores(bound)
+	}
 	i := strings.Index(bound, "]:[")
 	if i < 0 {
 		return nil, fmt.Errorf("no picture of the node in %q", bound)
@@ -338,6 +374,63 @@ func boundCores(bound string) ([]int, error) {
 			k++
 		}
 	}
+	return cores, nil
+}
+
+// TestOpenMPIMapsReadInEitherVersionsWords: the cores a rank is bound to
+// read the same from Open MPI 4.1's picture of its node and from Open MPI
+// 5's lists, and a binding to hardware threads or a core partly bound is
+// an error.
+func TestOpenMPIMapsReadInEitherVersionsWords(t *testing.T) {
+	for _, tt := range []struct {
+		bound string
+		want  []int // nil: an error
+	}{
+		{"socket 1[core 5[hwt 0-1]]:[../../../..][../BB/../..]", []int{5}},
+		{"socket 0[core 0[hwt 0-1]], socket 0[core 1[hwt 0-1]]:[BB/BB/../..][../../../..]", []int{0, 1}},
+		{"socket 0[core 0[hwt 0]]:[B./../../..][../../../..]", nil},
+		{"package[1][core:5]", []int{5}},
+		{"package[0][core:0-1]", []int{0, 1}},
+		{"package[0][core:3] package[1][core:4]", []int{3, 4}},
+		{"package[0][core:L0,2-3]", []int{0, 2, 3}},
+		{"package[0][hwt:2]", nil},
+		{"package[0][core:P1]", nil},
+	} {
+		got, err := boundCores(tt.bound)
+		if (err == nil) != (tt.want != nil) || !slices.Equal(got, tt.want) {
+			t.Errorf("%q: cores %v (%v), want %v", tt.bound, got, err, tt.want)
+		}
+	}
+}
+
+var openMPI5Package = regexp.MustCompile(`^package\[\d+\]\[core:L?([\d,-]+)\]$`)
+
+// listedCores reads Open MPI 5's lists of the cores bound, package by
+// package (boundCores); hardware threads (hwt:) or physical numbers
+// (core:P) are an error.
+func listedCores(bound string) ([]int, error) {
+	var cores []int
+	for _, pack := range strings.Fields(bound) {
+		m := openMPI5Package.FindStringSubmatch(pack)
+		if m == nil {
+			return nil, fmt.Errorf("not a package's logical cores: %q in %q", pack, bound)
+		}
+		for _, r := range strings.Split(m[1], ",") {
+			lo, hi, ok := strings.Cut(r, "-")
+			if !ok {
+				hi = lo
+			}
+			a, err1 := strconv.Atoi(lo)
+			b, err2 := strconv.Atoi(hi)
+			if err1 != nil || err2 != nil || a > b {
+				return nil, fmt.Errorf("cores %q in %q", r, bound)
+			}
+			for c := a; c <= b; c++ {
+				cores = append(cores, c)
+			}
+		}
+	}
+	slices.Sort(cores)
 	return cores, nil
 }
 
