@@ -183,6 +183,9 @@ func TestOpenMPIReadsTheHostNamesOfOurRankfiles(t *testing.T) {
 func needOpenMPI(t *testing.T) {
 	t.Helper()
 	missingTool(t, "lstopo-no-graphics", "hwloc-nox")
+	if m := os.Getenv("TOPOMAP_MPIRUN"); m != "" && openMPIMajor() == 0 {
+		t.Fatalf("TOPOMAP_MPIRUN=%s does not say it is Open MPI's mpirun (--version)", m)
+	}
 	if openMPIMajor() == 0 {
 		missingTool(t, "mpirun.openmpi", "openmpi-bin")
 	}
@@ -205,7 +208,8 @@ var openMPIMajor = sync.OnceValue(func() int {
 // Open MPI 5 (PRRTE) spells it --map-by rankfile:file=, and maps without
 // starting daemons (--do-not-launch): its daemons, all started here,
 // would report this machine's host name, under which it no longer finds
-// the rankfile's nodes, and a job of six daemons here hangs now and then.
+// the rankfile's nodes, and given their nodes' names (each in a UTS
+// namespace of its own) a job of six daemons hung here in 1 run of 3.
 // The map is still PRRTE's own: the rankfile is read, and the ranks
 // mapped and bound, in mpirun's process.
 func rankfileArgs(path string) []string {
