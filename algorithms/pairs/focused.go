@@ -330,8 +330,8 @@ func (f *focused) partner(a int32) int32 {
 
 // steps fills step on a host of at most maxStepNodes nodes: for node p
 // and k < 2c, the node one hop from p along axis k/2, up for even k and
-// down for odd (stepFrom), so that a proposal's step is one load (a tenth
-// of partner's time went to the wrap's division).
+// down for odd (stepFrom), so that a proposal's step is one load where
+// it took the coordinate, a switch and, around a wrap, a division.
 func (f *focused) steps() {
 	s := f.s
 	if len(s.occ) > maxStepNodes {
